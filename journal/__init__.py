@@ -1,0 +1,3 @@
+"""journal: a printable campaign journal and scripted companion for tabletop games."""
+
+__version__ = "0.1.0"

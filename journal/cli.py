@@ -1,0 +1,417 @@
+"""The `journal` command: global options and the commands every game shares.
+
+Game commands live in journal/games/<game>/cli.py and are loaded only when used.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from journal import __version__, games
+from journal import log as logmod
+from journal import outcome as common
+from journal import save as savemod
+from journal.dice import Dice, parse_expr
+from journal.errors import InputError, JournalError, SaveError
+from journal.runtime import Batch, Runtime, pass_rt
+from journal.session import Session
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+def complete_saves(ctx, param, incomplete):
+    """Shell completion for -s: the save names in the saves folder."""
+    folder = Path(os.environ.get("JOURNAL_SAVES", "saves"))
+    root = ctx.find_root()
+    if root.params.get("saves"):
+        folder = Path(root.params["saves"])
+    try:
+        names = sorted(p.name[:-5] for p in folder.glob("*.toml") if not p.name.startswith("."))
+    except OSError:
+        return []
+    return [n for n in names if n.startswith(incomplete)]
+
+
+def save_option(f):
+    return click.option("-s", "--save", "save", metavar="SAVE", shell_complete=complete_saves,
+                        help="Save NAME in the saves folder, or a path to a .toml file (env JOURNAL_SAVE).")(f)
+
+
+def rolls_option(f):
+    return click.option("--roll", "rolls", type=int, multiple=True, metavar="N",
+                        help="A physical die's result, instead of rolling (repeat for several dice).")(f)
+
+
+class OrderedGroup(click.Group):
+    """Lists its commands in the order they were written (the order of play), not A-Z."""
+
+    def list_commands(self, ctx):
+        return list(self.commands)
+
+
+class RootGroup(OrderedGroup):
+    """Shared commands, then one group per game (imported on first use)."""
+
+    def list_commands(self, ctx):
+        return list(self.commands) + list(games.GAMES)
+
+    def get_command(self, ctx, name):
+        if name in games.GAMES:
+            return games.load(name).commands()
+        return super().get_command(ctx, name)
+
+    def format_commands(self, ctx, formatter):
+        shared = [(n, self.commands[n].get_short_help_str(70)) for n in self.commands]
+        per_game = [(gid, title) for gid, (_m, title) in games.GAMES.items()]
+        with formatter.section("Games (journal GAME --help)"):
+            formatter.write_dl(per_game)
+        with formatter.section("Commands"):
+            formatter.write_dl(shared)
+
+
+@click.group(cls=RootGroup, context_settings=CONTEXT)
+@click.option("--saves", metavar="DIR", envvar="JOURNAL_SAVES", default="saves", show_default=True,
+              help="Folder of save files (env JOURNAL_SAVES); created when a save is first written.")
+@click.option("--json", "json_mode", is_flag=True, help="Print exactly one JSON document on stdout.")
+@click.version_option(__version__, prog_name="journal")
+@click.pass_context
+def root(ctx, saves, json_mode):
+    """A campaign journal for tabletop games played with physical components.
+
+    Between physical turns type one short command: journal applies the rules to the
+    save, prints what changed and what to do at the table, and logs it.
+    """
+    rt = ctx.obj
+    if rt.batch is not None:
+        for name in ("saves", "json_mode"):
+            if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE:
+                raise InputError("global options (--saves, --json) go before `batch`, not on its lines")
+        return
+    rt.saves_dir = Path(saves)
+    rt.json = rt.json or json_mode
+
+
+# --- shared commands ----------------------------------------------------------
+
+@root.command("games")
+@pass_rt
+def games_cmd(rt):
+    """The supported games."""
+    rows = [{"id": gid, "title": title} for gid, (_m, title) in games.GAMES.items()]
+    rt.emit([f"{r['id']:<8} {r['title']}" for r in rows], rows)
+
+
+@root.command("list")
+@pass_rt
+def list_cmd(rt):
+    """Saves in the folder: name, game, turn/phase, last change."""
+    rows = []
+    folder = rt.saves_dir
+    files = sorted(p for p in folder.glob("*.toml") if not p.name.startswith(".")) if folder.is_dir() else []
+    for path in files:
+        paths = savemod.resolve(str(path), folder)
+        row = {"name": paths.name, "game": None, "status": "", "changed":
+               time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime)),
+               "valid": True}
+        try:
+            with Session(paths, exclusive=False) as s:
+                row["game"] = s.game.ID
+                row["status"] = s.game.status(s.state)
+        except JournalError as e:
+            row["valid"] = False
+            row["status"] = "invalid: " + e.message
+            try:
+                row["game"] = savemod.parse(paths, savemod.read_text(paths)).get("journal", {}).get("game")
+            except JournalError:
+                pass
+        rows.append(row)
+    if not rows:
+        lines = [f"No saves in {folder}/ yet: start one with `journal epm new NAME ...`."]
+    else:
+        w = max(len(r["name"]) for r in rows)
+        lines = [f"{r['name']:<{w}}  {str(r['game'] or '?'):<6}  {r['changed']}  {r['status']}" for r in rows]
+    rt.emit(lines, rows)
+
+
+@root.command()
+@save_option
+@pass_rt
+def show(rt, save):
+    """State summary (--json: {"game","name","state"})."""
+    with rt.read(save) as s:
+        rt.emit(s.game.summary(s.state), {"game": s.game.ID, "name": s.paths.name, "state": s.state})
+
+
+def format_entry(e: dict) -> str:
+    text = f"{e['n']:>5}  "
+    text += f"Note: {e['summary']}" if e.get("kind") == "note" else e["summary"]
+    if e.get("rolls"):
+        shown = ", ".join(f"{r['die']}={r['value']}{'' if r['source'] == 'rolled' else ' (entered)'}"
+                          for r in e["rolls"])
+        text += f"   [{shown}]"
+    return text
+
+
+def grouped(entries: list[dict]) -> list[str]:
+    lines, turn = [], object()
+    for e in entries:
+        if e.get("turn") != turn:
+            turn = e.get("turn")
+            lines.append(f"— {turn} —" if turn else "—")
+        lines.append(format_entry(e))
+    return lines
+
+
+@root.command("log")
+@save_option
+@click.option("--tail", type=click.IntRange(min=1), metavar="N", help="Only the last N entries.")
+@pass_rt
+def log_cmd(rt, save, tail):
+    """The campaign's history, grouped by turn (--json: entries with rolls)."""
+    with rt.read(save) as s:
+        entries = s.log.tail(tail) if tail else s.log.read_all()
+    rt.emit(grouped(entries), [logmod.public(e) for e in entries])
+
+
+@root.command(context_settings={"ignore_unknown_options": True})
+@save_option
+@click.argument("text", nargs=-1, required=True)
+@pass_rt
+def note(rt, save, text):
+    """A free-text note in the log (and in the PDF)."""
+    joined = " ".join(text).strip()
+    if not joined:
+        raise InputError("the note is empty: type some text after `note`")
+    if "\n" in joined or "\r" in joined:
+        raise InputError("a note is one line: write several notes for several lines")
+    rt.run(save, common.note, text=joined, entry_kind="note")
+
+
+@root.command()
+@save_option
+@click.option("--steps", type=int, default=1, show_default=True, help="How many commands to revert.")
+@pass_rt
+def undo(rt, save, steps):
+    """Revert the last N commands (exactly, when the save was not edited by hand since)."""
+    if rt.batch is not None:
+        raise InputError("undo cannot run inside a batch: fix the batch file instead")
+    paths = rt.paths(save)
+    with Session(paths) as s:
+        reverted = s.undo(steps)
+    lines = [f"Undid #{e['n']} {e['command']}: {e['summary']}" for e in reverted]
+    lines.append(f"'{paths.name}' is back as it was before #{reverted[-1]['n']}.")
+    rt.emit(lines, [logmod.public(e) for e in reverted])
+
+
+@root.command()
+@save_option
+@pass_rt
+def check(rt, save):
+    """Validate a (possibly hand-edited) save and its log; exit 1 listing each problem."""
+    paths = rt.paths(save)
+    problems, game, entries = [], None, 0
+    try:
+        with Session(paths, exclusive=False) as s:
+            game, entries = s.game, s.entries
+    except SaveError as e:
+        problems = e.problems or [e.message]
+    if problems:
+        rt.emit([f"{paths.save}:"] + [f"  - {p}" for p in problems],
+                {"save": str(paths.save), "valid": False, "problems": problems})
+        err = JournalError(f"{paths.save} has {len(problems)} problem(s)")
+        err.json_done = True
+        raise err
+    rt.emit(f"{paths.save} is valid: {games.GAMES[game.ID][1]}, {entries} log entries.",
+            {"save": str(paths.save), "valid": True, "problems": []})
+
+
+@root.command(context_settings={"ignore_unknown_options": True})
+@click.argument("expr")
+@save_option
+@rolls_option
+@pass_rt
+def roll(rt, expr, save, rolls):
+    """Roll dice: d6, 2d6+3, d20, d3 ...; logged when a save is given."""
+    parsed = parse_expr(expr)
+    if save is None and rt.batch is None and not os.environ.get("JOURNAL_SAVE"):
+        dice = Dice(int.from_bytes(os.urandom(8), "big") >> 1, 0, rolls)
+        out = common.roll({}, dice, parsed)
+        dice.finish()
+        rt.emit(out.lines, {**out.data, "rolls": [r.as_dict() for r in dice.rolls]})
+        return
+    rt.run(save, common.roll, expr=parsed, entered=rolls)
+
+
+@root.command()
+@save_option
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@pass_rt
+def batch(rt, save, file):
+    """Run many commands from FILE (or - for stdin): one per line, as typed after `journal`.
+
+    Blank lines and # comments are skipped; -s may be left out of the lines. All or
+    nothing: if a line fails, nothing is saved and the error names the line.
+    """
+    if rt.batch is not None:
+        raise InputError("a batch cannot run another batch")
+    try:
+        text = file.read()
+    except UnicodeDecodeError:
+        raise InputError("the batch file is not UTF-8 text") from None
+    paths = rt.paths(save)
+    lines = text.splitlines()
+    show_progress = len(lines) > 200 and not rt.json and sys.stderr.isatty()
+    with Session(paths) as session:
+        rt.batch = b = Batch(session)
+        try:
+            progress = click.progressbar(length=len(lines), label="batch", file=sys.stderr) \
+                if show_progress else None
+            for number, raw in enumerate(lines, 1):
+                if progress is not None and number % 100 == 0:
+                    progress.update(100)
+                run_batch_line(rt, b, number, raw)
+            if progress is not None:
+                progress.render_finish()
+        finally:
+            rt.batch = None
+        session.commit()
+    if rt.json:
+        rt.emit([], {"save": paths.name, "count": b.logged, "results": b.results})
+        return
+    out = [f"line {r['line']}: #{r['n']} {r['summary']}" for r in b.results]
+    if b.results:
+        out.extend("  " + m for m in b.results[-1]["messages"][1:])
+    out.append(f"Ran {b.logged} command(s) on '{paths.name}'.")
+    rt.emit(out, None)
+
+
+BATCH_COMMANDS = ("note", "roll")
+
+
+def run_batch_line(rt: Runtime, b: Batch, number: int, raw: str) -> None:
+    stripped = raw.strip()
+    if not stripped or stripped.startswith("#"):
+        return
+    try:
+        args = shlex.split(stripped, comments=True)
+    except ValueError as e:
+        raise InputError(f"line {number}: {e}") from None
+    if not args:
+        return
+    if args[0] == "journal":
+        args = args[1:]
+    if not args or not (args[0] in games.GAMES or args[0] in BATCH_COMMANDS):
+        allowed = ", ".join(f"{g} ..." for g in games.GAMES) + ", " + ", ".join(BATCH_COMMANDS)
+        raise InputError(f"line {number}: `{stripped}` cannot run in a batch: lines are commands that "
+                         f"change the save ({allowed})")
+    b.line, b.args = number, args
+    before = b.logged
+    try:
+        with root.make_context("journal", list(args), obj=rt) as ctx:
+            root.invoke(ctx)
+    except click.exceptions.Exit:
+        raise InputError(f"line {number}: `{stripped}` is not a command that changes the save") from None
+    except click.UsageError as e:
+        raise InputError(f"line {number}: {e.format_message()}") from None
+    except JournalError as e:
+        raise type(e)(f"line {number}: {e.message}") from None
+    if b.logged != before + 1:
+        raise InputError(f"line {number}: `{stripped}` changes nothing, so it has no place in a batch "
+                         f"(every line becomes one log entry)")
+
+
+@root.command()
+@save_option
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="PDF file (default: beside the save).")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@pass_rt
+def pdf(rt, save, output, paper):
+    """Trackers for the current state, then the campaign log."""
+    from journal.pdf import document
+
+    with rt.read(save) as s:
+        entries = s.log.read_all()
+        game, state, paths = s.game, s.state, s.paths
+    out = Path(output) if output else paths.save.with_suffix(".pdf")
+    pages = document.render_save(game, state, entries, out, paper, title=paths.name,
+                                 progress=not rt.json and sys.stderr.isatty())
+    rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
+
+
+@root.command()
+@click.argument("game", type=click.Choice(list(games.GAMES)))
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="PDF file (default: GAME-sheet.pdf).")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@pass_rt
+def sheet(rt, game, output, paper):
+    """Blank trackers for pencil play."""
+    from journal.pdf import document
+
+    out = Path(output) if output else Path(f"{game}-sheet.pdf")
+    pages = document.render_blank(games.load(game), out, paper)
+    rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
+
+
+@root.command()
+@pass_rt
+def demo(rt):
+    """Demo campaign(s) and their PDFs in the saves folder (replacing earlier demo saves)."""
+    from journal import demo as demomod
+
+    made = demomod.run_all(rt, root)
+    lines = []
+    for d in made:
+        lines.append(f"{d['title']}: save '{d['save']}' ({d['entries']} log entries), PDF {d['pdf']}")
+    lines.append(f"Try: journal show -s {made[0]['save']}   journal log -s {made[0]['save']} --tail 5")
+    rt.emit(lines, {"demos": made})
+
+
+# --- entry point ----------------------------------------------------------------
+
+def main(argv: list[str] | None = None) -> None:
+    args = list(sys.argv[1:] if argv is None else argv)
+    # --json is global, but players type it anywhere: `journal log -s x --json` works too
+    end = args.index("--") if "--" in args else len(args)
+    json_mode = "--json" in args[:end]
+    if json_mode:
+        args = ["--json"] + [a for i, a in enumerate(args) if a != "--json" or i >= end]
+    rt = Runtime("saves", json_mode, args)
+    code = 0
+    try:
+        # root.main (not make_context/invoke) so that shell completion (_JOURNAL_COMPLETE) works
+        rv = root.main(list(args), prog_name="journal", standalone_mode=False, obj=rt)
+        code = rv if isinstance(rv, int) else 0
+    except click.exceptions.Exit as e:
+        code = e.exit_code
+    except click.ClickException as e:  # usage errors: exit 2
+        code = e.exit_code
+        if rt.json:
+            click.echo(json.dumps({"error": e.format_message(), "exit": code}))
+        e.show()
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        code = 1
+    except JournalError as e:
+        code = e.exit_code
+        if rt.json and not e.json_done:
+            click.echo(json.dumps({"error": e.message, "exit": code}, ensure_ascii=False))
+        click.echo(f"Error: {e.message}", err=True)
+    except KeyboardInterrupt:
+        click.echo("Interrupted: nothing was saved by the unfinished command.", err=True)
+        code = 130
+    except Exception as e:  # noqa: BLE001 - no traceback reaches a player
+        if os.environ.get("JOURNAL_DEBUG"):
+            raise
+        code = 1
+        msg = f"internal error ({type(e).__name__}: {e}); nothing was saved. Set JOURNAL_DEBUG=1 for details"
+        if rt.json:
+            click.echo(json.dumps({"error": msg, "exit": code}))
+        click.echo(f"Error: {msg}", err=True)
+    sys.exit(code)

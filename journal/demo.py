@@ -1,0 +1,66 @@
+"""`journal demo`: a scripted campaign for each game, saved and rendered to PDF.
+
+Each game ships ``templates/<game>/demo.toml``::
+
+    title = "..."                 # what the demo shows
+    save = "demo-epm"             # save name in the saves folder (replaced on each run)
+    new = "epm new demo-epm ..."  # the creating command, as typed after `journal`
+    commands = '''...'''          # batch lines, exactly as `journal batch` reads them
+"""
+
+from __future__ import annotations
+
+import shlex
+
+import click
+
+from journal import games, templates
+from journal.errors import JournalError
+from journal.runtime import Batch
+from journal.session import Session
+
+
+def run_all(rt, root) -> list[dict]:
+    made = []
+    for game_id, (_module, title) in games.GAMES.items():
+        made.append(run_one(rt, root, game_id, title))
+    return made
+
+
+def run_one(rt, root, game_id: str, title: str) -> dict:
+    from journal.cli import run_batch_line
+    from journal.pdf import document
+
+    spec = templates.load(game_id, "demo.toml")
+    paths = rt.paths(spec["save"])
+    for stale in (paths.save, paths.log, paths.save.with_suffix(".pdf")):
+        stale.unlink(missing_ok=True)
+    rt.quiet = True
+    try:
+        args = shlex.split(spec["new"])
+        saved_args, rt.args = rt.args, args
+        try:
+            with root.make_context("journal", list(args), obj=rt) as ctx:
+                root.invoke(ctx)
+        finally:
+            rt.args = saved_args
+        with Session(paths) as session:
+            rt.batch = b = Batch(session)
+            try:
+                for number, raw in enumerate(spec["commands"].splitlines(), 1):
+                    run_batch_line(rt, b, number, raw)
+            finally:
+                rt.batch = None
+            session.commit()
+    except (JournalError, click.ClickException) as e:  # pragma: no cover - the shipped demo is tested
+        msg = e.message if isinstance(e, JournalError) else e.format_message()
+        raise JournalError(f"the {game_id} demo failed: {msg}") from None
+    finally:
+        rt.quiet = False
+    with Session(paths, exclusive=False) as s:
+        entries = s.log.read_all()
+        game, state = s.game, s.state
+    out = paths.save.with_suffix(".pdf")
+    document.render_save(game, state, entries, out, "a4", title=paths.name, progress=False)
+    return {"game": game_id, "title": spec.get("title", title), "save": paths.name, "entries": len(entries),
+            "pdf": str(out)}

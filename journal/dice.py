@@ -1,0 +1,128 @@
+"""Seeded, counter-based dice and validated physical dice.
+
+The generator's whole state is two integers kept in the save's ``[journal]`` table:
+``seed`` and ``dice`` (a counter). Die number *k* of a campaign is a pure function of
+the seed and *k*, so the same seed and the same commands give the same rolls whatever
+else happened on the machine (rulebook-free: this is our own bookkeeping).
+
+Physical dice (rulings A1) come in through ``--roll N``: they are used first, in
+order, validated against the die being rolled, and recorded as ``entered``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from journal.errors import InputError
+from journal.hashes import blake2b
+
+_SPAN = 1 << 64
+MAX_SEED = (1 << 63) - 1
+
+
+def die_value(seed: int, counter: int, sides: int) -> tuple[int, int]:
+    """The face of a `sides`-sided die drawn at `counter`; returns (face, next counter).
+
+    Unbiased: 64-bit draws past the largest multiple of `sides` are rejected and the
+    next counter value is used instead.
+    """
+    limit = _SPAN - (_SPAN % sides)
+    key = seed.to_bytes(8, "big", signed=False)
+    while True:
+        digest = blake2b(counter.to_bytes(8, "big"), digest_size=8, key=key).digest()
+        counter += 1
+        x = int.from_bytes(digest, "big")
+        if x < limit:
+            return x % sides + 1, counter
+
+
+class Roll:
+    __slots__ = ("die", "value", "source")
+
+    def __init__(self, die: str, value: int, source: str):
+        self.die, self.value, self.source = die, value, source  # source: "rolled" or "entered"
+
+    def as_dict(self) -> dict:
+        return {"die": self.die, "value": self.value, "source": self.source}
+
+
+class Dice:
+    """Dice for one command: entered values first, then the seeded generator."""
+
+    def __init__(self, seed: int | None, counter: int = 0, entered=(), option: str = "--roll"):
+        self.seed = seed
+        self.counter = counter
+        self.entered = list(entered)
+        self.option = option
+        self.rolls: list[Roll] = []
+
+    def roll(self, sides: int, die: str | None = None) -> int:
+        die = die or f"d{sides}"
+        if self.entered:
+            value = self.entered.pop(0)
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= sides:
+                raise InputError(f"{self.option} {value} is not a {die} result: expected 1-{sides}")
+            self.rolls.append(Roll(die, value, "entered"))
+            return value
+        if self.seed is None:
+            raise InputError("this save has no journal.seed to roll with: add one, or enter the dice with --roll")
+        value, self.counter = die_value(self.seed, self.counter, sides)
+        self.rolls.append(Roll(die, value, "rolled"))
+        return value
+
+    def finish(self) -> None:
+        """Refuse physical dice the command did not use (a typo would otherwise vanish)."""
+        if self.entered:
+            used = len(self.rolls)
+            extra = ", ".join(str(v) for v in self.entered)
+            raise InputError(
+                f"{self.option} given {used + len(self.entered)} time(s) but this command rolled "
+                f"{used} {'die' if used == 1 else 'dice'}: unused {extra}"
+            )
+
+
+_TERM = re.compile(r"([+-]?)(?:(\d*)[dD](\d+)|(\d+))")
+_EXPR = re.compile(r"[+-]?(?:\d*[dD]\d+|\d+)(?:[+-](?:\d*[dD]\d+|\d+))*")
+
+
+class DiceExpr:
+    def __init__(self, text: str, terms: tuple):
+        self.text = text
+        self.terms = terms  # (sign, count, sides) for dice, (sign, 0, constant) for numbers
+
+    def roll(self, dice: Dice) -> tuple[int, list[int]]:
+        total, faces = 0, []
+        for sign, count, sides in self.terms:
+            if count == 0:
+                total += sign * sides
+                continue
+            for _ in range(count):
+                v = dice.roll(sides)
+                faces.append(v)
+                total += sign * v
+        return total, faces
+
+
+def parse_expr(text: str) -> DiceExpr:
+    """Parse `d6`, `2d6+3`, `d20`, `d3`, `2d6+d4-1` ..."""
+    s = text.replace(" ", "")
+    hint = "expected dice like d6, 2d6+3, d20 or 3d6-2 (1-100 dice of 2-1000 sides)"
+    if not s or not _EXPR.fullmatch(s):
+        raise InputError(f"'{text}' is not a dice expression: {hint}")
+    terms, n_dice = [], 0
+    for m in _TERM.finditer(s):
+        sign = -1 if m.group(1) == "-" else 1
+        if m.group(4) is not None:
+            terms.append((sign, 0, int(m.group(4))))
+            continue
+        count = int(m.group(2) or 1)
+        sides = int(m.group(3))
+        if not (1 <= count <= 100 and 2 <= sides <= 1000):
+            raise InputError(f"'{text}' is not a dice expression: {hint}")
+        n_dice += count
+        terms.append((sign, count, sides))
+    if n_dice == 0:
+        raise InputError(f"'{text}' rolls no dice: {hint}")
+    if n_dice > 100:
+        raise InputError(f"'{text}' rolls {n_dice} dice: at most 100 at once")
+    return DiceExpr(text.replace(" ", ""), tuple(terms))

@@ -1,0 +1,32 @@
+"""The games journal knows. Each is a package exposing the game interface:
+
+``ID``, ``TITLE``, ``SCHEMA_VERSION``, ``MIGRATIONS`` ({from_version: fn(state) -> state}),
+``validate(state) -> [problems]``, ``summary(state) -> [lines]``, ``status(state) -> str``,
+``turn_label(state) -> str``, ``undo_refusal(entry, state) -> str | None``, ``commands() -> click.Group`` and
+``sheet_module()`` (its ``draw_tracker(c, page, state_or_None, title)`` draws the
+trackers). Each game's demo campaign is ``templates/<game>/demo.toml``.
+
+Modules are imported only when a command needs them, so a command on one game never
+pays for the others (or for ReportLab).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from journal.errors import SaveError
+
+# id -> (module, title); the order is the order `journal games` lists them in.
+GAMES: dict[str, tuple[str, str]] = {
+    "epm": ("journal.games.epm", "War With the Evil Power Master"),
+}
+
+
+def load(game_id: str):
+    try:
+        module, _title = GAMES[game_id]
+    except (KeyError, TypeError):
+        raise SaveError(
+            f"journal.game = {game_id!r} is not a game journal knows: expected one of {', '.join(GAMES)}"
+        ) from None
+    return importlib.import_module(module)

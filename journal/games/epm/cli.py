@@ -1,0 +1,285 @@
+"""`journal epm ...`: thin Click commands over journal.games.epm.rules."""
+
+from __future__ import annotations
+
+import re
+
+import click
+
+from journal.cli import OrderedGroup, rolls_option, save_option
+from journal.errors import InputError
+from journal.games import epm as game
+from journal.games.epm import rules
+from journal.runtime import pass_rt
+
+TYPE_CHOICE = click.Choice(rules.TYPES, case_sensitive=False)
+NEGATIVES = {"ignore_unknown_options": True}  # so `track signal -3` reads -3 as a value
+
+
+@click.group(cls=OrderedGroup, context_settings={"help_option_names": ["-h", "--help"]})
+def epm():
+    """War With the Evil Power Master: challenges, Signal and EPM trackers, planets.
+
+    Rulings E1-E8 apply (README, "Rules notes"): trackers 0-25; challenge level by
+    Signal 0-6/7-12/13+ → 4/5/6; a 1 rolled with a booster destroys it after it counts.
+    """
+
+
+# --- parsing typed values ---------------------------------------------------------
+
+def parse_character(spec: str) -> tuple[str, dict]:
+    """"Ana:piloting=1,diplomacy=-1" → ("Ana", {"piloting": 1, "diplomacy": -1})."""
+    name, profs = spec, ""
+    head, sep, tail = spec.rpartition(":")
+    if sep and ("=" in tail or not tail.strip()):
+        name, profs = head, tail
+    name = name.strip()
+    if not name:
+        raise InputError(f"--character '{spec}': the name is empty (e.g. \"Ana:piloting=1,diplomacy=-1\")")
+    values = {}
+    for part in filter(None, (p.strip() for p in profs.split(","))):
+        key, eq, val = part.partition("=")
+        key = key.strip().lower()
+        if not eq or key not in rules.TYPES or val.strip() not in ("-1", "0", "+1", "1"):
+            raise InputError(f"--character '{spec}': '{part}' should be TYPE=+1, TYPE=-1 or TYPE=0 with TYPE "
+                             f"one of {', '.join(rules.TYPES)}")
+        values[key] = int(val)
+    return name, values
+
+
+def parse_pair(spec: str, option: str, example: str) -> tuple[str, str]:
+    head, sep, tail = spec.rpartition(":")
+    if not sep or not head.strip() or not tail.strip():
+        raise InputError(f"{option} '{spec}': expected NAME:VALUE, e.g. {example}")
+    return head.strip(), tail.strip()
+
+
+def parse_planet(spec: str) -> tuple[str, str]:
+    name, color = parse_pair(spec, "--planet", "Zorb:blue")
+    color = color.lower()
+    if color not in rules.COLORS:
+        raise InputError(f"--planet '{spec}': the disc colour is one of {', '.join(rules.COLORS)}")
+    return name, color
+
+
+def parse_booster(spec: str) -> tuple[str, str]:
+    ctype, effect = parse_pair(spec, "--booster", "piloting:+2")
+    ctype, effect = ctype.lower(), effect.lower()
+    if re.fullmatch(r"[123]", effect):
+        effect = "+" + effect
+    if ctype not in rules.TYPES or effect not in rules.EFFECTS:
+        raise InputError(f"--booster '{spec}': expected TYPE:+1|+2|+3|twice with TYPE one of "
+                         f"{', '.join(rules.TYPES)}")
+    return ctype, effect
+
+
+_DELTA = re.compile(r"([+-]?)(\d{1,3})|=(\d{1,3})")
+
+
+def parse_delta(text: str) -> tuple[int | None, int | None]:
+    m = _DELTA.fullmatch(text.strip())
+    if not m:
+        raise InputError(f"'{text}' is not a DELTA: type +N or -N to move the tracker, =N to set it "
+                         f"(e.g. -3, +2, =12)")
+    if m.group(3) is not None:
+        return None, int(m.group(3))
+    return int(m.group(1) + m.group(2)), None
+
+
+# --- commands ------------------------------------------------------------------------
+
+@epm.command()
+@click.argument("name")
+@click.option("--character", "characters", multiple=True, metavar='"NAME:TYPE=±1,..."',
+              help='A character and proficiencies, e.g. "Ana:piloting=1,diplomacy=-1" (repeat).')
+@click.option("--planet", "planets", multiple=True, metavar="NAME:COLOUR",
+              help="A planet and its Signal Booster Disc colour: blue, yellow or pink (repeat).")
+@click.option("--at", metavar="PLANET", help="The planet the story starts on (default: the first).")
+@click.option("--starter", "starters", multiple=True, metavar="ITEM:OWNER",
+              help="A Starter Item (an Assist Item) dealt at setup (repeat).")
+@click.option("--signal", type=int, default=0, show_default=True, help="Starting Signal Tracker.")
+@click.option("--epm", "epm_value", type=int, default=0, show_default=True, help="Starting EPM Meter.")
+@click.option("--seed", type=int, help="Seed for the dice (default: random).")
+@pass_rt
+def new(rt, name, characters, planets, at, starters, signal, epm_value, seed):
+    """Start a campaign save NAME."""
+    chars = [parse_character(c) for c in characters]
+    plans = [parse_planet(p) for p in planets]
+    starts = [parse_pair(s, "--starter", '"Stun Baton:Ana"') for s in starters]
+    if at is None and plans:
+        at = plans[0][0]
+    out = rules.new(chars, plans, at or "", signal=signal, epm=epm_value, starters=starts)
+    rt.create(name, game, out.state, rt.new_seed(seed), out)
+
+
+@epm.command()
+@save_option
+@click.argument("ctype", metavar="TYPE", type=TYPE_CHOICE)
+@click.option("--character", metavar="NAME", help="The Active character who takes the challenge.")
+@click.option("--booster", metavar="ITEM", help="The challenger's booster for this type (declared before rolling).")
+@click.option("--retry", is_flag=True, help="Trying the same challenge again: a different character (E5).")
+@rolls_option
+@pass_rt
+def challenge(rt, save, ctype, character, booster, retry, rolls):
+    """Resolve a challenge: level by Signal, d6 + proficiency + booster."""
+    ctype = ctype.lower()
+    if character is None:
+        active = [n for n, c in rt.current_state(save)["characters"].items() if c["active"]]
+        character = rt.choose("--character", active, "Which Active character takes the challenge?")
+    rt.run(save, rules.challenge, entered=rolls, ctype=ctype, character=character, booster=booster,
+           retry=retry)
+
+
+@epm.command()
+@save_option
+@click.argument("ctype", metavar="TYPE", type=TYPE_CHOICE)
+@click.option("--character", metavar="NAME", required=True, help="The character who would take it.")
+@click.option("--booster", metavar="ITEM", help="The booster they would use.")
+@pass_rt
+def odds(rt, save, ctype, character, booster):
+    """The chance to win a challenge, before rolling."""
+    with rt.read(save) as s:
+        o = rules.odds(s.state, ctype.lower(), character, booster)
+    with_booster = f" with the {o['booster']}" if o["booster"] else ""
+    bonus = f" {o['bonus']:+d} booster" if o["bonus"] else ""
+    lines = [f"{o['character']}{with_booster}: {o['type']} challenge at level {o['level']} "
+             f"({'2d6' if o['dice'] == 2 else 'd6'} {o['proficiency']:+d} proficiency{bonus}).",
+             f"Chance to win: {o['p_win']:.1%}."]
+    if o["booster"]:
+        lines.append(f"Chance to lose the {o['booster']} (a 1 on any die): {o['p_booster_destroyed']:.1%}.")
+    if not o["active"]:
+        lines.append(f"Note: {o['character']} is Inactive and cannot take a challenge now.")
+    rt.emit(lines, o)
+
+
+@epm.command()
+@save_option
+@click.argument("planet")
+@click.option("--segments", type=int, required=True, metavar="N", help="Path segments travelled (EPM +2 each).")
+@pass_rt
+def travel(rt, save, planet, segments):
+    """Travel to a planet whose disc is face down (EPM +2 per segment)."""
+    rt.run(save, rules.travel, planet=planet, segments=segments)
+
+
+@epm.command("data-find")
+@save_option
+@click.option("--boost", type=int, required=True, metavar="N", help="The number on the flipped disc.")
+@pass_rt
+def data_find(rt, save, boost):
+    """Data Find: flip the planet's disc, Signal + its number; the visit ends."""
+    rt.run(save, rules.data_find, boost=boost)
+
+
+@epm.command("the-end")
+@save_option
+@pass_rt
+def the_end(rt, save):
+    """The End: discard the planet's disc; the visit ends."""
+    rt.run(save, rules.the_end)
+
+
+@epm.command()
+@save_option
+@click.argument("number", type=int)
+@pass_rt
+def card(rt, save, number):
+    """Record the Story Card being read (1-13), or the Final Showdown card."""
+    rt.run(save, rules.card, number=number)
+
+
+@epm.command(context_settings=NEGATIVES)
+@save_option
+@click.argument("tracker", type=click.Choice(["signal", "epm"], case_sensitive=False))
+@click.argument("delta", metavar="DELTA")
+@pass_rt
+def track(rt, save, tracker, delta):
+    """Move a tracker as the story says: +N, -N, or =N to set it."""
+    change, value = parse_delta(delta)
+    rt.run(save, rules.track, tracker=tracker.lower(), delta=change, value=value)
+
+
+@epm.command()
+@save_option
+@click.argument("result", type=click.Choice(["won", "lost"], case_sensitive=False))
+@pass_rt
+def outcome(rt, save, result):
+    """Record what the Final Showdown's last card reveals."""
+    rt.run(save, rules.outcome, result=result.lower())
+
+
+@epm.command()
+@save_option
+@click.argument("character")
+@click.option("--active/--inactive", default=None, help="The side to show (default: turn it over).")
+@pass_rt
+def flip(rt, save, character, active):
+    """Flip a character card by hand, as a card's text says."""
+    rt.run(save, rules.flip, character=character, active=active)
+
+
+@epm.command()
+@save_option
+@click.argument("planet")
+@click.option("--flip", "flipped", type=int, metavar="N", help="Flipped, showing N.")
+@click.option("--discard", is_flag=True, help="Discarded.")
+@click.option("--face-down", is_flag=True, help="Face down again.")
+@pass_rt
+def disc(rt, save, planet, flipped, discard, face_down):
+    """Set a planet's disc by hand, as a card's text says."""
+    chosen = [x for x in (flipped is not None, discard, face_down) if x]
+    if len(chosen) != 1:
+        raise click.UsageError("give exactly one of --flip N, --discard, --face-down")
+    status = "flipped" if flipped is not None else "discarded" if discard else "face_down"
+    rt.run(save, rules.disc, planet=planet, status=status, boost=flipped)
+
+
+@epm.group(cls=OrderedGroup)
+def item():
+    """Challenge Boosters and Assist Items."""
+
+
+@item.command("add")
+@save_option
+@click.argument("name", metavar="ITEM")
+@click.option("--owner", required=True, metavar="NAME", help="The character who gets it.")
+@click.option("--booster", metavar="TYPE:EFFECT", help="A Challenge Booster: TYPE:+1|+2|+3|twice.")
+@click.option("--assist", is_flag=True, help="An Assist Item (one use).")
+@pass_rt
+def item_add(rt, save, name, owner, booster, assist):
+    """A character gains an item (from a DATA Card)."""
+    if bool(booster) == assist:
+        raise click.UsageError("give exactly one of --booster TYPE:EFFECT or --assist")
+    if booster:
+        ctype, effect = parse_booster(booster)
+        rt.run(save, rules.item_add, item=name, owner=owner, kind="booster", ctype=ctype, effect=effect)
+    else:
+        rt.run(save, rules.item_add, item=name, owner=owner, kind="assist")
+
+
+@item.command("give")
+@save_option
+@click.argument("name", metavar="ITEM")
+@click.option("--to", "to", required=True, metavar="NAME", help="The character who receives it.")
+@pass_rt
+def item_give(rt, save, name, to):
+    """Hand an item to another character (en route or in the Final Showdown)."""
+    rt.run(save, rules.item_give, item=name, to=to)
+
+
+@item.command("use")
+@save_option
+@click.argument("name", metavar="ITEM")
+@pass_rt
+def item_use(rt, save, name):
+    """Use an Assist Item: follow the card, then it is discarded."""
+    rt.run(save, rules.item_use, item=name)
+
+
+@item.command("discard")
+@save_option
+@click.argument("name", metavar="ITEM")
+@pass_rt
+def item_discard(rt, save, name):
+    """Discard an item because a card says so."""
+    rt.run(save, rules.item_discard, item=name)

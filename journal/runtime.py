@@ -1,0 +1,175 @@
+"""The CLI's runtime: global options, save resolution, output, batches.
+
+Game CLIs stay thin: they parse options and call ``rt.run(save, rules_fn, ...)``,
+which opens the save (or joins the running batch), applies the rules function,
+commits and prints. Everything here is game-agnostic.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from journal import save as savemod
+from journal.dice import MAX_SEED
+from journal.errors import InputError
+from journal.outcome import Outcome
+from journal.session import Session
+
+GLOBAL_FLAGS = {"--json"}
+GLOBAL_OPTIONS = {"--saves"}
+
+
+def canonical_command(args: list[str]) -> str:
+    """The command as typed after `journal`, without global options or the save name."""
+    out, i = [], 0
+    while i < len(args) and args[i].startswith("--") and not out:
+        a = args[i]
+        if a in GLOBAL_OPTIONS:
+            i += 2
+            continue
+        if a in GLOBAL_FLAGS or a.split("=", 1)[0] in GLOBAL_OPTIONS:
+            i += 1
+            continue
+        break
+    while i < len(args):
+        a = args[i]
+        if a in ("-s", "--save"):
+            i += 2
+            continue
+        if a.startswith("--save=") or (a.startswith("-s") and len(a) > 2 and not a.startswith("--")):
+            i += 1
+            continue
+        out.append(a)
+        i += 1
+    return shlex.join(out)
+
+
+class Batch:
+    def __init__(self, session: Session):
+        self.session = session
+        self.line = 0
+        self.args: list[str] = []
+        self.results: list[dict] = []
+        self.logged = 0
+
+
+class Runtime:
+    def __init__(self, saves_dir: str | Path, json_mode: bool, args: list[str]):
+        self.saves_dir = Path(saves_dir)
+        self.json = json_mode
+        self.args = args
+        self.batch: Batch | None = None
+        self.quiet = False
+        self._time = None
+
+    # --- basics ------------------------------------------------------------
+    def now(self) -> str:
+        if self._time is None:
+            self._time = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        return self._time
+
+    def paths(self, ref: str | None) -> savemod.SavePaths:
+        if ref is None and self.batch is not None:
+            return self.batch.session.paths
+        if ref is None:
+            ref = os.environ.get("JOURNAL_SAVE") or None
+        if ref is None:
+            raise click.UsageError("Missing option '-s' / '--save': name the save (or set JOURNAL_SAVE)")
+        return savemod.resolve(ref, self.saves_dir)
+
+    def command_text(self) -> str:
+        return canonical_command(self.batch.args if self.batch else self.args)
+
+    @staticmethod
+    def new_seed(seed: int | None) -> int:
+        if seed is None:
+            return int.from_bytes(os.urandom(8), "big") & MAX_SEED
+        if not 0 <= seed <= MAX_SEED:
+            raise InputError(f"--seed {seed} is outside 0..{MAX_SEED}")
+        return seed
+
+    # --- output --------------------------------------------------------------
+    def emit(self, lines: list[str] | str, data) -> None:
+        """Print the human lines, or the one JSON document."""
+        if self.quiet or self.batch is not None:
+            return
+        if self.json:
+            click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        else:
+            for line in [lines] if isinstance(lines, str) else lines:
+                click.echo(line)
+
+    def choose(self, option: str, values: list[str], prompt: str) -> str:
+        """A missing choice: prompt on a terminal, otherwise refuse naming the option."""
+        if not values:
+            raise InputError(f"{option} is required, and there is nothing to choose from")
+        if self.batch is None and not self.json and sys.stdin.isatty():
+            return click.prompt(prompt, type=click.Choice(values))
+        raise InputError(f"{option} is required: one of {', '.join(values)}")
+
+    # --- state-changing commands -------------------------------------------
+    def run(self, save: str | None, fn, *, entered=(), roll_option="--roll", entry_kind="command",
+            **params) -> Outcome:
+        """Apply a rules function to a save: open, apply, log, commit, print."""
+        paths = self.paths(save)
+        if self.batch is not None:
+            return self._run_in_batch(paths, fn, params, entered, roll_option, entry_kind)
+        with Session(paths) as session:
+            outcome, entry = session.apply(fn, params, command=self.command_text(), time=self.now(),
+                                           entered=entered, roll_option=roll_option, kind=entry_kind)
+            session.commit()
+        self.emit(outcome.lines or [outcome.summary], self.result_data(outcome, entry))
+        return outcome
+
+    def create(self, name: str, game, state: dict, seed: int, outcome: Outcome) -> dict:
+        """A new campaign save (the game's `new` command)."""
+        if self.batch is not None:
+            raise InputError("a batch runs on an existing save: create it first with `new`")
+        paths = savemod.resolve(name, self.saves_dir)
+        with Session(paths, create=True) as session:
+            entry = session.start(game, state, seed, outcome, self.command_text(), self.now())
+            session.commit()
+        data = {"save": str(paths.save), "name": paths.name, "seed": seed, **outcome.data}
+        self.emit(outcome.lines + [f"Saved as '{paths.name}' ({paths.save})."], data)
+        return entry
+
+    @staticmethod
+    def result_data(outcome: Outcome, entry: dict) -> dict:
+        return {**outcome.data, "summary": outcome.summary, "messages": outcome.lines,
+                "rolls": entry["rolls"], "n": entry["n"]}
+
+    def _run_in_batch(self, paths, fn, params, entered, roll_option, entry_kind) -> Outcome:
+        b = self.batch
+        if paths.save.resolve() != b.session.paths.save.resolve():
+            raise InputError(f"this batch runs on '{b.session.paths.name}', not '{paths.name}'")
+        outcome, entry = b.session.apply(fn, params, command=self.command_text(), time=self.now(),
+                                         entered=entered, roll_option=roll_option, kind=entry_kind)
+        b.logged += 1
+        b.results.append({"line": b.line, **self.result_data(outcome, entry), "command": entry["command"]})
+        return outcome
+
+    # --- reading ---------------------------------------------------------------
+    def current_state(self, save: str | None) -> dict:
+        """The state a command is about to change (the batch's, mid-batch)."""
+        if self.batch is not None:
+            return self.batch.session.state
+        with self.read(save) as s:
+            return s.state
+
+    def read(self, save: str | None) -> Session:
+        """Open a save for reading (shared lock, validated)."""
+        if self.batch is not None:
+            raise InputError("only commands that change the save can run in a batch")
+        return Session(self.paths(save), exclusive=False)
+
+
+def pass_rt(f):
+    """Decorator: the command receives the Runtime as its first argument."""
+    return click.pass_obj(f)

@@ -1,0 +1,185 @@
+"""A small declarative schema for save files: types, ranges, unknown keys.
+
+Each validator checks a value at a dotted path and appends readable problems such as
+``state.signal = 31 is outside 0..25``. Games describe their state with these pieces
+and add their own invariants (cross-references, rule constraints) on top.
+"""
+
+from __future__ import annotations
+
+import re
+
+_BARE = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _quoted(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def quote_key(key: str) -> str:
+    return key if _BARE.fullmatch(key) else _quoted(key)
+
+
+def key_path(prefix: str, key) -> str:
+    """Extend a dotted TOML path; keys that are not bare are quoted: items."Jet Pack"."""
+    if isinstance(key, int):
+        return f"{prefix}[{key}]"
+    k = quote_key(str(key))
+    return f"{prefix}.{k}" if prefix else k
+
+
+def show_value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return _quoted(v)
+    if isinstance(v, dict):
+        return "a table"
+    if isinstance(v, list):
+        return "an array"
+    return str(v)
+
+
+def type_name(v) -> str:
+    if isinstance(v, bool):
+        return "a boolean"
+    if isinstance(v, int):
+        return "a whole number"
+    if isinstance(v, float):
+        return "a decimal number"
+    if isinstance(v, str):
+        return "a string"
+    if isinstance(v, dict):
+        return "a table"
+    if isinstance(v, list):
+        return "an array"
+    return type(v).__name__
+
+
+class Validator:
+    expected = "a value"
+
+    def check(self, value, path: str, problems: list[str]) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def wrong_type(self, value, path, problems):
+        problems.append(f"{path} = {show_value(value)} is {type_name(value)}: expected {self.expected}")
+
+
+class Int(Validator):
+    def __init__(self, lo: int | None = None, hi: int | None = None):
+        self.lo, self.hi = lo, hi
+        if lo is not None and hi is not None:
+            self.expected = f"a whole number {lo}..{hi}"
+        elif lo is not None:
+            self.expected = f"a whole number >= {lo}"
+        else:
+            self.expected = "a whole number"
+
+    def check(self, value, path, problems):
+        if not isinstance(value, int) or isinstance(value, bool):
+            return self.wrong_type(value, path, problems)
+        if self.lo is not None and self.hi is not None and not self.lo <= value <= self.hi:
+            problems.append(f"{path} = {value} is outside {self.lo}..{self.hi}")
+        elif self.lo is not None and value < self.lo:
+            problems.append(f"{path} = {value} is below {self.lo}")
+        elif self.hi is not None and value > self.hi:
+            problems.append(f"{path} = {value} is above {self.hi}")
+
+
+class Bool(Validator):
+    expected = "true or false"
+
+    def check(self, value, path, problems):
+        if not isinstance(value, bool):
+            self.wrong_type(value, path, problems)
+
+
+class Str(Validator):
+    def __init__(self, choices=None, pattern: str | None = None, describe: str | None = None, nonempty=True):
+        self.choices = tuple(choices) if choices else None
+        self.pattern = re.compile(pattern) if pattern else None
+        self.describe = describe
+        self.nonempty = nonempty
+        if self.choices:
+            self.expected = "one of " + ", ".join(self.choices)
+        else:
+            self.expected = describe or "a string"
+
+    def check(self, value, path, problems):
+        if not isinstance(value, str):
+            return self.wrong_type(value, path, problems)
+        if self.choices and value not in self.choices:
+            problems.append(f"{path} = {show_value(value)} is not one of {', '.join(self.choices)}")
+        elif self.pattern and not self.pattern.fullmatch(value):
+            problems.append(f"{path} = {show_value(value)} is not {self.describe or 'valid'}")
+        elif self.nonempty and not value.strip():
+            problems.append(f"{path} is empty: expected {self.expected}")
+
+
+class Field:
+    def __init__(self, validator: Validator, required: bool = True):
+        self.validator = validator
+        self.required = required
+
+
+def opt(v: Validator) -> Field:
+    return Field(v, required=False)
+
+
+class Table(Validator):
+    expected = "a table"
+
+    def __init__(self, fields: dict):
+        self.fields = {k: (f if isinstance(f, Field) else Field(f)) for k, f in fields.items()}
+
+    def check(self, value, path, problems):
+        if not isinstance(value, dict):
+            return self.wrong_type(value, path, problems)
+        for key, field in self.fields.items():
+            if key in value:
+                field.validator.check(value[key], key_path(path, key), problems)
+            elif field.required:
+                problems.append(f"{key_path(path, key)} is missing ({field.validator.expected})")
+        unknown = [k for k in value if k not in self.fields]
+        for k in unknown:
+            problems.append(f"{key_path(path, k)} is not a known key: expected {', '.join(self.fields)}")
+
+
+class Map(Validator):
+    """A table of user-named entries (characters, items ...), each checked alike."""
+
+    expected = "a table"
+
+    def __init__(self, item: Validator, key_pattern: str | None = None, key_describe: str = "a name",
+                 min_items: int = 0):
+        self.item = item
+        self.key_pattern = re.compile(key_pattern) if key_pattern else None
+        self.key_describe = key_describe
+        self.min_items = min_items
+
+    def check(self, value, path, problems):
+        if not isinstance(value, dict):
+            return self.wrong_type(value, path, problems)
+        if len(value) < self.min_items:
+            problems.append(f"{path} has {len(value)} entries: expected at least {self.min_items}")
+        for k, v in value.items():
+            if self.key_pattern and not self.key_pattern.fullmatch(k):
+                problems.append(f"{key_path(path, k)}: the name is not {self.key_describe}")
+            self.item.check(v, key_path(path, k), problems)
+
+
+class List(Validator):
+    expected = "an array"
+
+    def __init__(self, item: Validator, max_items: int | None = None):
+        self.item = item
+        self.max_items = max_items
+
+    def check(self, value, path, problems):
+        if not isinstance(value, list):
+            return self.wrong_type(value, path, problems)
+        if self.max_items is not None and len(value) > self.max_items:
+            problems.append(f"{path} has {len(value)} items: at most {self.max_items}")
+        for i, v in enumerate(value):
+            self.item.check(v, key_path(path, i), problems)

@@ -1,0 +1,122 @@
+"""Benchmark for the figures of issue 2 (not part of the default test run).
+
+Run from a checkout with journal installed in the current Python environment:
+
+    python tests/bench_figures.py [--runs 21] [--entries 20000]
+
+It prints, measured in this one run:
+  1. one state-changing command on a campaign with 20,000 log entries vs the same
+     command on a new campaign (target <= 1.5x) and vs `python -c "import click,
+     tomllib, tomli_w"` (target <= 2x), medians of interleaved runs;
+  2. `journal batch` of 20,000 lines (target <= 20 s);
+  3. `journal pdf` of that campaign vs a bare ReportLab canvas writing 20,000 lines
+     of text on the same paper (target <= 5x), both as fresh processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+TYPES = ["piloting", "diplomacy", "dexterity", "perception", "strength"]
+NEW = ["epm", "new", "{name}", "--character", "Ana:piloting=1", "--character", "Bo:strength=1", "--character",
+       "Cy", "--planet", "Zorb:blue", "--planet", "Kell:pink", "--planet", "Vex:yellow", "--seed", "1"]
+
+BASELINE_PDF = """
+import sys
+from reportlab.lib.pagesizes import A4
+from reportlab.pdfgen import canvas
+c = canvas.Canvas(sys.argv[1], pagesize=A4)
+w, h = A4
+y = h - 50
+for i in range(int(sys.argv[2])):
+    if y < 50:
+        c.showPage()
+        y = h - 50
+    c.setFont("Helvetica", 9)
+    c.drawString(50, y, f"{i:>6}  Ana: piloting challenge (level 5): 3 +1 piloting = 4 -> LOSE  [d6=3]")
+    y -= 11
+c.save()
+"""
+
+
+def journal_cmd() -> list[str]:
+    exe = Path(sys.executable).with_name("journal")
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "journal"]
+
+
+def timed(cmd, **kw) -> float:
+    t = time.perf_counter()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, **kw)
+    return time.perf_counter() - t
+
+
+def batch_lines(n: int) -> str:
+    out = []
+    for i in range(n):
+        k = i % 4
+        if k == 0:
+            out.append(f"epm challenge {TYPES[i % 5]} --character {['Ana', 'Bo', 'Cy'][i % 3]}")
+        elif k == 1:
+            out.append(f"note Turn {i}: the crew presses on")
+        elif k == 2:
+            out.append(f"epm card {i % 13 + 1}")
+        else:
+            out.append("roll 2d6")
+    return "\n".join(out) + "\n"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=21)
+    ap.add_argument("--entries", type=int, default=20000)
+    args = ap.parse_args()
+    j = journal_cmd()
+    tmp = Path(tempfile.mkdtemp(prefix="journal-bench-"))
+    try:
+        saves = ["--saves", str(tmp)]
+        for name in ("small", "big"):
+            subprocess.run(j + saves + [a.format(name=name) for a in NEW], check=True, stdout=subprocess.DEVNULL)
+        batch_file = tmp / "lines.txt"
+        batch_file.write_text(batch_lines(args.entries))
+
+        # 2. batch
+        t_batch = timed(j + saves + ["batch", "-s", "big", str(batch_file)])
+
+        # 1. one command, interleaved medians
+        small, big, bare = [], [], []
+        for i in range(args.runs):
+            delta = "+1" if i % 2 == 0 else "-1"
+            small.append(timed(j + saves + ["epm", "track", "-s", "small", "signal", delta]))
+            big.append(timed(j + saves + ["epm", "track", "-s", "big", "signal", delta]))
+            bare.append(timed([sys.executable, "-c", "import click, tomllib, tomli_w"]))
+        m_small, m_big, m_bare = (statistics.median(x) for x in (small, big, bare))
+
+        # 3. pdf vs a bare canvas
+        t_base = statistics.median(timed([sys.executable, "-c", BASELINE_PDF, str(tmp / "bare.pdf"),
+                                          str(args.entries)]) for _ in range(3))
+        t_pdf = statistics.median(timed(j + saves + ["pdf", "-s", "big", "-o", str(tmp / "big.pdf")])
+                                  for _ in range(3))
+        entries = args.entries + 1
+
+        print(f"journal: {' '.join(j)}   python {sys.version.split()[0]}   {os.cpu_count()} cores")
+        print(f"1. one command, {entries + args.runs} entries vs new campaign: {m_big * 1000:.1f} ms / "
+              f"{m_small * 1000:.1f} ms = {m_big / m_small:.2f}x (target <= 1.5x)")
+        print(f"   vs python -c 'import click, tomllib, tomli_w': {m_big * 1000:.1f} ms / {m_bare * 1000:.1f} ms = "
+              f"{m_big / m_bare:.2f}x (target <= 2x)")
+        print(f"2. batch of {args.entries} lines: {t_batch:.1f} s (target <= 20 s)")
+        print(f"3. pdf of {entries} entries vs bare canvas, {args.entries} lines: {t_pdf:.2f} s / {t_base:.2f} s = "
+              f"{t_pdf / t_base:.2f}x (target <= 5x)")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,64 @@
+"""Shared fixtures: a temporary saves folder and an in-process `journal` runner."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from journal.cli import main
+
+
+class _Journal:
+    """Lets CliRunner drive journal.cli.main (our entry point, with its error handling)."""
+
+    name = "journal"
+
+    def main(self, args=(), prog_name=None, **_extra):
+        main(list(args))
+
+
+class Runner:
+    def __init__(self, saves: Path):
+        self.saves = saves
+        self.runner = CliRunner()
+
+    def __call__(self, *args, input=None, env=None, ok=None):
+        result = self.runner.invoke(_Journal(), ["--saves", str(self.saves), *map(str, args)],
+                                    input=input, env=env, catch_exceptions=False)
+        if ok is True:
+            assert result.exit_code == 0, result.stderr or result.stdout
+        elif ok is False:
+            assert result.exit_code != 0, result.stdout
+        return result
+
+    def state(self, name: str) -> dict:
+        return tomllib.loads((self.saves / f"{name}.toml").read_text("utf-8"))["state"]
+
+    def files(self, name: str) -> tuple[bytes, bytes]:
+        log = self.saves / f"{name}.log.jsonl"
+        return (self.saves / f"{name}.toml").read_bytes(), log.read_bytes() if log.exists() else b""
+
+
+@pytest.fixture
+def saves(tmp_path) -> Path:
+    return tmp_path / "saves"
+
+
+@pytest.fixture
+def journal(saves) -> Runner:
+    return Runner(saves)
+
+
+EPM_NEW = ["epm", "new", "camp", "--character", "Ana:piloting=1,diplomacy=-1", "--character", "Bo:strength=1",
+           "--character", "Cy", "--planet", "Zorb:blue", "--planet", "Kell:pink", "--planet", "Vex:yellow",
+           "--at", "Zorb", "--seed", "7"]
+
+
+@pytest.fixture
+def camp(journal) -> Runner:
+    """An EPM campaign 'camp': Ana (piloting +1, diplomacy -1), Bo (strength +1), Cy; on Zorb."""
+    journal(*EPM_NEW, ok=True)
+    return journal

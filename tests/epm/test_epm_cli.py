@@ -1,0 +1,166 @@
+"""`journal epm ...` end to end through the CLI: exact forms, JSON keys, table instructions."""
+
+from __future__ import annotations
+
+import json
+
+
+def j(camp, *args):
+    r = camp("--json", *args)
+    assert r.exit_code == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def test_challenge_json_has_the_documented_keys(camp):
+    d = j(camp, "epm", "challenge", "-s", "camp", "piloting", "--character", "Ana", "--roll", "3")
+    assert {"level", "dice", "proficiency", "bonus", "total", "result", "booster_destroyed"} <= set(d)
+    assert (d["level"], d["dice"], d["proficiency"], d["bonus"], d["total"], d["result"]) == (4, [3], 1, 0, 4, "win")
+
+
+def test_challenge_tells_the_table_what_to_flip(camp):
+    out = camp("epm", "challenge", "-s", "camp", "piloting", "--character", "ana", "--roll", "2", ok=True).stdout
+    assert "Flip Ana to Inactive." in out and "LOSE" in out
+
+
+def test_challenge_with_a_booster_that_breaks(camp):
+    camp("epm", "item", "add", "-s", "camp", "Jet Pack", "--owner", "Ana", "--booster", "piloting:+2", ok=True)
+    d = j(camp, "epm", "challenge", "-s", "camp", "piloting", "--character", "Ana", "--booster", "jet pack",
+          "--roll", "1")
+    assert d["total"] == 4 and d["result"] == "win" and d["booster_destroyed"] is True
+    assert "Jet Pack" not in camp.state("camp")["items"]
+
+
+def test_challenge_messages_discard_the_booster(camp):
+    camp("epm", "item", "add", "-s", "camp", "Jet Pack", "--owner", "Ana", "--booster", "piloting:+2", ok=True)
+    out = camp("epm", "challenge", "-s", "camp", "piloting", "--character", "Ana", "--booster", "Jet Pack",
+               "--roll", "1", ok=True).stdout
+    assert "discard the Jet Pack booster" in out
+
+
+def test_all_characters_active_again_message(camp):
+    for who in ("Ana", "Bo"):
+        camp("epm", "challenge", "-s", "camp", "strength", "--character", who, ok=True)
+    out = camp("epm", "challenge", "-s", "camp", "strength", "--character", "Cy", ok=True).stdout
+    assert "All characters are Active again" in out
+
+
+def test_retry_from_the_cli(camp):
+    camp("epm", "challenge", "-s", "camp", "dexterity", "--character", "Ana", "--roll", "1", ok=True)
+    r = camp("epm", "challenge", "-s", "camp", "dexterity", "--character", "Ana", "--retry", "--roll", "5")
+    assert r.exit_code == 1 and "Inactive" in r.stderr
+    d = j(camp, "epm", "challenge", "-s", "camp", "dexterity", "--character", "Bo", "--retry", "--roll", "5")
+    assert d["result"] == "win"
+
+
+def test_wrong_number_of_physical_dice(camp):
+    before = camp.files("camp")
+    r = camp("epm", "challenge", "-s", "camp", "piloting", "--character", "Ana", "--roll", "3", "--roll", "4")
+    assert r.exit_code == 1 and "unused 4" in r.stderr
+    assert camp.files("camp") == before
+
+
+def test_odds_before_rolling(camp):
+    d = j(camp, "epm", "odds", "-s", "camp", "piloting", "--character", "Ana")
+    assert d["level"] == 4 and abs(d["p_win"] - 4 / 6) < 1e-9
+    assert "Chance to win: 66.7%" in camp("epm", "odds", "-s", "camp", "piloting", "--character", "Ana").stdout
+
+
+def test_track_takes_plain_negative_numbers(camp):
+    camp("epm", "track", "-s", "camp", "signal", "+9", ok=True)
+    d = j(camp, "epm", "track", "-s", "camp", "signal", "-3")
+    assert d["after"] == 6 and camp.state("camp")["signal"] == 6
+    assert j(camp, "epm", "track", "-s", "camp", "signal", "=12")["after"] == 12
+    assert camp("epm", "track", "-s", "camp", "signal", "x3").exit_code == 1
+
+
+def test_a_planet_visit_and_travel(camp):
+    d = j(camp, "epm", "data-find", "-s", "camp", "--boost", "5")
+    assert d["signal"] == 5 and d["phase"] == "en_route"
+    out = camp("epm", "travel", "-s", "camp", "Kell", "--segments", "2", ok=True).stdout
+    assert "Raise the EPM Meter 0 → 4" in out and "Kell" in out
+    st = camp.state("camp")
+    assert (st["planet"], st["phase"], st["epm"], st["planets"]["Zorb"]["status"]) == ("Kell", "exploring", 4, "flipped")
+
+
+def test_data_find_boost_out_of_range(camp):
+    r = camp("epm", "data-find", "-s", "camp", "--boost", "8")
+    assert r.exit_code == 1 and "a blue disc shows 4-6" in r.stderr
+
+
+def test_showdown_message_names_story_card_13(camp):
+    camp("epm", "track", "-s", "camp", "signal", "=20", ok=True)
+    camp("epm", "the-end", "-s", "camp", ok=True)
+    camp("epm", "travel", "-s", "camp", "Kell", "--segments", "1", ok=True)
+    out = camp("epm", "data-find", "-s", "camp", "--boost", "9", ok=True).stdout
+    assert "Signal 25: go to Story Card 13 of Kell — Final Showdown" in out
+    st = j(camp, "show", "-s", "camp")["state"]
+    assert st["phase"] == "showdown" and all(c["active"] for c in st["characters"].values())
+    camp("epm", "card", "-s", "camp", "2", ok=True)
+    camp("epm", "outcome", "-s", "camp", "won", ok=True)
+    assert camp.state("camp")["phase"] == "won"
+    r = camp("epm", "card", "-s", "camp", "3")
+    assert r.exit_code == 1 and "over" in r.stderr
+
+
+def test_epm_meter_at_25_loses(camp):
+    out = camp("epm", "track", "-s", "camp", "epm", "+30", ok=True).stdout
+    assert "the Evil Power Master wins" in out and camp.state("camp")["phase"] == "lost"
+
+
+def test_items_add_give_use_discard(camp):
+    camp("epm", "item", "add", "-s", "camp", "Medkit", "--owner", "Bo", "--assist", ok=True)
+    camp("epm", "item", "add", "-s", "camp", "Lucky Dice", "--owner", "Cy", "--booster", "strength:twice", ok=True)
+    assert camp("epm", "item", "add", "-s", "camp", "X", "--owner", "Cy").exit_code == 2
+    assert camp("epm", "item", "add", "-s", "camp", "Y", "--owner", "Cy", "--booster", "flying:+1").exit_code == 1
+    assert camp("epm", "item", "give", "-s", "camp", "Medkit", "--to", "Ana").exit_code == 1  # exploring
+    camp("epm", "the-end", "-s", "camp", ok=True)
+    camp("epm", "item", "give", "-s", "camp", "Medkit", "--to", "Ana", ok=True)
+    items = j(camp, "show", "-s", "camp")["state"]["items"]
+    assert items["Medkit"]["owner"] == "Ana" and items["Lucky Dice"] == {
+        "owner": "Cy", "kind": "booster", "type": "strength", "effect": "twice"}
+    assert "follow the card" in camp("epm", "item", "use", "-s", "camp", "Medkit", ok=True).stdout
+    camp("epm", "item", "discard", "-s", "camp", "Lucky Dice", ok=True)
+    assert camp.state("camp")["items"] == {}
+
+
+def test_card_and_flip_and_disc_by_hand(camp):
+    assert j(camp, "epm", "card", "-s", "camp", "7")["card"] == 7
+    camp("epm", "flip", "-s", "camp", "Bo", ok=True)
+    assert camp.state("camp")["characters"]["Bo"]["active"] is False
+    camp("epm", "disc", "-s", "camp", "Vex", "--discard", ok=True)
+    assert camp.state("camp")["planets"]["Vex"]["status"] == "discarded"
+    assert camp("epm", "disc", "-s", "camp", "Zorb", "--discard").exit_code == 1  # being explored
+
+
+def test_new_with_options_and_starters(journal):
+    d = json.loads(journal("--json", "epm", "new", "g", "--character", "Zoë <&>:perception=+1", "--planet",
+                           "Mars:pink", "--planet", "Io:yellow", "--at", "io", "--signal", "7", "--epm", "3",
+                           "--starter", "Stun Baton:zoë <&>", "--seed", "1", ok=True).stdout)
+    st = d["state"]
+    assert st["planet"] == "Io" and st["signal"] == 7 and st["epm"] == 3
+    assert st["characters"]["Zoë <&>"]["perception"] == 1
+    assert st["items"]["Stun Baton"] == {"owner": "Zoë <&>", "kind": "assist"}
+
+
+def test_new_rejects_bad_specs(journal):
+    for args in (["--character", "Ana:flying=1", "--planet", "P:blue"],
+                 ["--character", "Ana:piloting=2", "--planet", "P:blue"],
+                 ["--character", "Ana", "--planet", "P:green"],
+                 ["--character", "Ana", "--planet", "P:blue", "--at", "Q"],
+                 ["--planet", "P:blue"],
+                 ["--character", "Ana", "--planet", "P:blue", "--epm", "25"]):
+        r = journal("epm", "new", "g", *args)
+        assert r.exit_code == 1 and r.stderr.startswith("Error:"), args
+    assert not (journal.saves / "g.toml").exists()
+
+
+def test_show_summary_tells_what_next(camp):
+    out = camp("show", "-s", "camp", ok=True).stdout
+    assert "Signal  0/25" in out and "challenge level 4" in out and "Next: Read Story Card 1 of Zorb" in out
+
+
+def test_log_groups_by_visit(camp):
+    camp("epm", "the-end", "-s", "camp", ok=True)
+    camp("epm", "travel", "-s", "camp", "Vex", "--segments", "1", ok=True)
+    out = camp("log", "-s", "camp", ok=True).stdout
+    assert "— Visit 1 · Zorb —" in out and "— Visit 2 · Vex —" in out

@@ -1,0 +1,73 @@
+"""journal batch: many commands, one log entry each, all or nothing."""
+
+from __future__ import annotations
+
+import json
+
+
+def test_batch_runs_every_line_as_one_entry(camp, tmp_path):
+    f = tmp_path / "b.txt"
+    f.write_text("# a comment\n\nepm card 3\nepm challenge piloting --character Ana --roll 5\n"
+                 "note All good  # trailing comment\nroll 2d6\n")
+    r = camp("--json", "batch", "-s", "camp", str(f), ok=True)
+    doc = json.loads(r.stdout)
+    assert doc["count"] == 4 and [x["line"] for x in doc["results"]] == [3, 4, 5, 6]
+    entries = json.loads(camp("--json", "log", "-s", "camp", ok=True).stdout)
+    assert [e["command"] for e in entries[1:]] == ["epm card 3", "epm challenge piloting --character Ana --roll 5",
+                                                     "note All good", "roll 2d6"]
+    assert camp.state("camp")["characters"]["Ana"]["active"] is False
+
+
+def test_batch_is_all_or_nothing(camp, tmp_path):
+    before = camp.files("camp")
+    f = tmp_path / "b.txt"
+    f.write_text("epm card 3\nepm track epm +2\nepm challenge piloting --character Zed\nepm card 5\n")
+    r = camp("batch", "-s", "camp", str(f))
+    assert r.exit_code == 1 and r.stderr.startswith("Error: line 3: ")
+    assert camp.files("camp") == before
+
+
+def test_batch_usage_error_names_the_line(camp, tmp_path):
+    f = tmp_path / "b.txt"
+    f.write_text("epm card 3\nepm card\n")
+    r = camp("batch", "-s", "camp", str(f))
+    assert r.exit_code == 1 and "line 2" in r.stderr
+
+
+def test_batch_reads_stdin(camp):
+    r = camp("batch", "-s", "camp", "-", input="epm track signal +4\nepm track signal -1\n", ok=True)
+    assert "Ran 2 command(s)" in r.stdout
+    assert camp.state("camp")["signal"] == 3
+
+
+def test_batch_lines_may_name_the_same_save(camp):
+    camp("batch", "-s", "camp", "-", input="epm card -s camp 4\n", ok=True)
+    r = camp("batch", "-s", "camp", "-", input="epm card -s other 4\n")
+    assert r.exit_code == 1 and "runs on 'camp'" in r.stderr
+
+
+def test_batch_refuses_commands_that_change_nothing(camp):
+    for line in ("show", "log", "undo", "pdf", "epm odds piloting --character Ana", "epm new x --character A --planet P:blue",
+                 "batch -", "--json epm card 3"):
+        before = camp.files("camp")
+        r = camp("batch", "-s", "camp", "-", input=f"epm card 2\n{line}\n")
+        assert r.exit_code == 1 and "line 2" in r.stderr, line
+        assert camp.files("camp") == before
+
+
+def test_batch_undo_reverts_each_line_separately(camp):
+    camp("batch", "-s", "camp", "-", input="epm track signal +4\nepm track signal +1\n", ok=True)
+    camp("undo", "-s", "camp", ok=True)
+    assert camp.state("camp")["signal"] == 4
+
+
+def test_batch_negative_numbers_and_quotes(camp):
+    camp("batch", "-s", "camp", "-", input='epm track epm +5\nepm track epm -2\nnote "a \\"quoted\\" note"\n', ok=True)
+    assert camp.state("camp")["epm"] == 3
+    entry = json.loads(camp("--json", "log", "-s", "camp", "--tail", "1", ok=True).stdout)[0]
+    assert entry["summary"] == 'a "quoted" note'
+
+
+def test_batch_unbalanced_quote_is_an_error(camp):
+    r = camp("batch", "-s", "camp", "-", input='note "oops\n')
+    assert r.exit_code == 1 and "line 1" in r.stderr
