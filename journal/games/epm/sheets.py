@@ -1,0 +1,422 @@
+"""War With the Evil Power Master: the printable tracker page (filled or blank).
+
+Top to bottom: title and phase; where the crew is (planet, visit, phase, Story Card)
+beside a rules reminder; the Signal Tracker with its challenge-level bands; the EPM
+Meter; the characters and their proficiencies; items by owner beside the planets and
+their Signal Booster Discs. A blank sheet (state None) has the same layout with empty
+cells for pencil play. Everything is drawn with `journal.pdf.primitives`.
+"""
+
+from __future__ import annotations
+
+from journal.games.epm.rules import (COLORS, PHASE_TEXT, PHASES, STORY_CARDS, TRACK_MAX, TYPES,
+                                     challenge_level)
+from journal.pdf.primitives import (
+    BOLD, INK, MUTED, REGULAR, ZEBRA, checkbox, checkbox_row, disc, field, fit_text, grid,
+    heading, safe, text, text_width, track, triangle, wrap_text,
+)
+
+# Signal Tracker position -> challenge level (rulebook, Challenges step 1; E2)
+LEVEL_BANDS = ((0, 6, "Challenge level 4", "green"), (7, 12, "Challenge level 5", "amber"),
+               (13, TRACK_MAX, "Challenge level 6", "red"))
+DISC_RANGES = tuple((colour, f"{lo}-{hi}") for colour, (lo, hi) in COLORS.items())
+STATUS_LABELS = {"face_down": "face down", "flipped": "flipped", "discarded": "discarded"}
+
+RULES = (
+    ("Challenge", "roll d6 + proficiency (+1/-1) + booster. Total >= level: WIN; below: LOSE."),
+    ("Level", "Signal 0-6: 4 \u00b7 7-12: 5 \u00b7 13+: 6."),
+    ("Who", "only Active characters; flip to Inactive after. When the last Active one has "
+            "gone, all become Active."),
+    ("Booster", "one per challenge, owned by the character, matching type. A 1 rolled with "
+                "it destroys it (its effect still counts)."),
+    ("Travel", "EPM +2 per path segment. Data Find: flip the disc, Signal + its number. "
+               "The End: discard the disc."),
+    ("25", "Signal: Final Showdown (Story Card 13). EPM: the Evil Power Master wins."),
+)
+
+GAP = 11                # between sections
+HEAD_H = 19             # a section heading (see primitives.heading at size 11)
+ROW_H = 15.0            # table rows at full size
+MIN_ROW_H = 11.5        # tables shrink to this before continuing on another page
+TABLE_SIZE = 8.0
+
+
+def _int(value):
+    """An int from the state, or None when missing or not a number (hand-edited saves)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    try:
+        return int(str(value))
+    except (TypeError, ValueError):
+        return None
+
+
+def _dict(value) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def draw_tracker(c, page, state, title) -> None:
+    """The tracker for `state` (None: a blank sheet) from the top of `page`. Continues
+    on further pages if the item and planet tables are too long; leaves the last page
+    open."""
+    blank = state is None
+    s = _dict(state)
+    _header(c, page, s, title, blank)
+    _status(c, page, s, blank)
+    _tracks(c, page, s, blank)
+    _characters(c, page, s, blank)
+    _items_and_planets(c, page, s, blank)
+    _notes(c, page)
+
+
+# --- sections ------------------------------------------------------------------------
+
+def _header(c, page, s, title, blank) -> None:
+    x, w = page.x0, page.width
+    top = page.cursor
+    badge_w = 0.0
+    if not blank and s.get("phase"):
+        label = PHASE_TEXT.get(s.get("phase"), str(s.get("phase"))).upper()
+        badge_w = _badge(c, x + w, top - 17, fit_text(label, BOLD, 9, 120))
+    text(c, x, top - 16, "War With the Evil Power Master", BOLD, 17, max_width=w - badge_w - 10)
+    sub_y = top - 31
+    if blank:
+        field(c, x, sub_y, 230, "Campaign")
+        field(c, x + 246, sub_y, 110, "Date")
+    else:
+        text(c, x, sub_y, f"Campaign tracker \u00b7 {safe(title)}" if title else "Campaign tracker",
+             REGULAR, 9.5, max_width=w, grey=MUTED)
+    page.take(40)
+
+
+def _badge(c, right, y, label) -> float:
+    """White bold text on a dark rounded box ending at `right`, baseline y; returns width."""
+    w = text_width(label, BOLD, 9) + 14
+    c.setFillGray(0.15)
+    c.roundRect(right - w, y - 5, w, 17, 3, stroke=0, fill=1)
+    text(c, right - w / 2, y, label, BOLD, 9, align="c", grey=1)
+    return w
+
+
+def _status(c, page, s, blank) -> None:
+    """Where the crew is (left) and the rules reminder (right)."""
+    x, w = page.x0, page.width
+    top = page.cursor
+    left_w = w * 0.56
+    rules_x = x + left_w + 14
+    rules_w = x + w - rules_x
+
+    planet = None if blank else s.get("planet")
+    visit = None if blank else _int(s.get("visit"))
+    signal = None if blank else _int(s.get("signal"))
+    level = challenge_level(signal) if signal is not None else None
+    y = top - 10
+    field(c, x, y, left_w * 0.52, "Current planet", planet)
+    field(c, x + left_w * 0.56, y, left_w * 0.18, "Visit", visit)
+    field(c, x + left_w * 0.78, y, left_w * 0.22, "Level", level)
+
+    y -= 20
+    text(c, x, y, "Phase", REGULAR, 7, grey=MUTED)
+    phase = None if blank else s.get("phase")
+    checked = {PHASE_TEXT.get(phase)} if phase else set()
+    checkbox_row(c, x + 30, y - 1, [PHASE_TEXT[p] for p in PHASES], checked, size=7.5,
+                 font_size=7.5, gap=7)
+
+    y -= 10
+    card = None if blank else _int(s.get("card"))
+    h = track(c, x, y, left_w, 1, STORY_CARDS, current=card, box_h=16, min_box=14,
+              label="Story Card of this planet (13 per planet)")
+    y -= h + 14
+
+    showdown = None if blank else _int(s.get("showdown_card"))
+    if not blank and showdown is None:
+        showdown = "-" if s.get("phase") != "showdown" else None
+    field(c, x, y, left_w * 0.30, "Showdown card", showdown)
+    last = None if blank else _last_challenge(s)
+    field(c, x + left_w * 0.34, y, left_w * 0.66, "Last challenge", last, size=8.5)
+    left_bottom = y - 6
+
+    rules_bottom = _rules_box(c, rules_x, top, rules_w)
+    page.take(top - min(left_bottom, rules_bottom) + GAP)
+
+
+def _last_challenge(s) -> str | None:
+    last = _dict(s.get("last_challenge"))
+    if not last:
+        return None
+    parts = [safe(last.get(k)) for k in ("character", "type") if last.get(k)]
+    result = safe(last.get("result", "")).upper()
+    return " \u00b7 ".join(parts + ([result] if result else []))
+
+
+def _rules_box(c, x, top, w) -> float:
+    """The rules reminder from `top`; returns its bottom."""
+    pad, size, lead = 6.0, 7.0, 8.4
+    lines = []
+    for key, body in RULES:
+        wrapped = wrap_text(f"{key}: {body}", REGULAR, size, w - 2 * pad)
+        lines.append((key, wrapped))
+    n = sum(len(w_) for _k, w_ in lines)
+    h = 17 + n * lead + 2.5 * (len(lines) - 1) + pad
+    c.setFillGray(ZEBRA)
+    c.setStrokeGray(INK)
+    c.setLineWidth(0.7)
+    c.roundRect(x, top - h, w, h, 4, stroke=1, fill=1)
+    c.setFillGray(INK)
+    text(c, x + pad, top - 12, "Rules reminder", BOLD, 8.5)
+    y = top - 17 - size
+    for key, wrapped in lines:
+        for i, line in enumerate(wrapped):
+            if i == 0 and line.startswith(key + ":"):
+                # the key in bold, the rest regular on the same line
+                kw = text(c, x + pad, y, key + ":", BOLD, size)
+                text(c, x + pad + kw, y, line[len(key) + 1:], REGULAR, size)
+            else:
+                text(c, x + pad, y, line, REGULAR, size)
+            y -= lead
+        y -= 2.5
+    return top - h
+
+
+def _tracks(c, page, s, blank) -> None:
+    x, w = page.x0, page.width
+    signal = None if blank else _int(s.get("signal"))
+    epm = None if blank else _int(s.get("epm"))
+    label = "Signal Tracker"
+    if signal is not None:
+        label = f"Signal Tracker: {signal}   (challenge level {challenge_level(signal)})"
+        if signal >= TRACK_MAX:
+            label = f"Signal Tracker: {signal}   (Final Showdown)"
+    h = track(c, x, page.cursor, w, 0, TRACK_MAX, current=signal, bands=LEVEL_BANDS,
+              label=label, marks={TRACK_MAX: "Final Showdown"}, box_h=20)
+    page.take(h + GAP - 2)
+    label = "EPM Meter" if epm is None else f"EPM Meter: {epm}"
+    h = track(c, x, page.cursor, w, 0, TRACK_MAX, current=epm, label=label,
+              marks={TRACK_MAX: "EPM wins"}, box_h=20)
+    page.take(h + GAP)
+
+
+def _characters(c, page, s, blank) -> None:
+    x, w = page.x0, page.width
+    chars = _dict(s.get("characters"))
+    names = [None] * 6 if blank else list(chars)
+    fr = (0.26, 0.085, 0.085) + (0.114,) * 5
+    widths = [w * f for f in fr]
+    header = ["Character", "Active", "Inactive"] + [t.capitalize() for t in TYPES]
+    rows = []
+    for name in names:
+        if name is None:
+            rows.append([None, _box(False), _box(False)] + [None] * 5)
+            continue
+        ch = _dict(chars[name])
+        active = ch.get("active") is not False   # characters start Active
+        row = [(name, BOLD), _box(active), _box(not active)]
+        for t in TYPES:
+            p = _int(ch.get(t, 0))             # a missing proficiency is 0
+            row.append(None if p is None else ((f"{p:+d}", BOLD) if p else ("0", REGULAR)))
+        rows.append(row)
+    if blank:
+        note = "tick one box each"
+    else:
+        active = sum(1 for n in chars if _dict(chars[n]).get("active") is not False)
+        note = f"{active} of {len(chars)} Active"
+    # A dozen characters fit; beyond that the table continues on the next page.
+    while True:
+        room = int((page.remaining() - HEAD_H - ROW_H) // ROW_H)   # rows under heading + header
+        if room < 1:
+            page.new_page()
+            continue
+        chunk, rows = rows[:room], rows[room:]
+        page.take(heading(c, x, page.cursor, w, "Characters", 11, right=note))
+        h = grid(c, x, page.cursor, widths, chunk, row_h=ROW_H, header=header, size=TABLE_SIZE + 0.5,
+                 align=["l", "c", "c"] + ["c"] * 5)
+        page.take(h + GAP)
+        if not rows:
+            return
+        page.new_page()
+        note = "continued"
+
+
+def _box(on: bool):
+    """A grid cell holding a centred checkbox."""
+    def draw(c, x, y, w, h):
+        checkbox(c, x + (w - 8) / 2, y + (h - 8) / 2, on, size=8)
+    return draw
+
+
+def _item_rows(s, blank, blank_rows):
+    if blank:
+        return [[None] * 5 for _ in range(blank_rows)], [None] * blank_rows
+    items = _dict(s.get("items"))
+    chars = list(_dict(s.get("characters")))
+    order = {name: i for i, name in enumerate(chars)}
+
+    def key(name):
+        owner = _dict(items[name]).get("owner")
+        return (0 if owner in order else 1 if owner else 2, order.get(owner, 0), str(owner or ""), str(name))
+
+    rows, styles = [], []
+    previous = object()
+    for name in sorted(items, key=key):
+        it = _dict(items[name])
+        owner = it.get("owner")
+        kind = str(it.get("kind", ""))
+        first = owner != previous
+        previous = owner
+        owner_cell = ((owner or "(nobody)", BOLD) if first else None)
+        if kind == "booster":
+            rows.append([owner_cell, name, "booster", it.get("type", ""), it.get("effect", "")])
+        else:
+            rows.append([owner_cell, name, kind or "?", "-", "once" if kind == "assist" else ""])
+        styles.append({"group": first, "owner": owner or "(nobody)"})
+    return rows, styles
+
+
+def _planet_rows(s, blank, blank_rows):
+    if blank:
+        return [[None, None, _disc_cell(None, None), None] for _ in range(blank_rows)], [None] * blank_rows
+    planets = _dict(s.get("planets"))
+    current = s.get("planet")
+    rows, styles = [], []
+    for name in planets:
+        p = _dict(planets[name])
+        status = str(p.get("status", ""))
+        label = STATUS_LABELS.get(status, status or "?")
+        boost = _int(p.get("boost"))
+        if status == "flipped" and boost is not None:
+            label = f"flipped (+{boost})"
+        here = name == current
+        rows.append([_here if here else None, (name, BOLD) if here else name,
+                     _disc_cell(p.get("color"), status), (label, BOLD) if here else label])
+        styles.append({"fill": 0.86} if here else None)
+    if current and current not in planets:
+        rows.append([_here, (current, BOLD), _disc_cell(None, None), "not listed"])
+        styles.append({"fill": 0.86})
+    return rows, styles
+
+
+def _here(c, x, y, w, h):
+    """The current-planet marker: an arrowhead pointing at the name."""
+    triangle(c, x + w - 3, y + h / 2, 7, "right")
+
+
+def _disc_cell(colour, status):
+    def draw(c, x, y, w, h):
+        r = min(4.6, h / 2 - 2)
+        name = fit_text(colour, REGULAR, 7.5, w - 2 * r - 10) if colour else None
+        disc(c, x + 4 + r, y + h / 2, r, name, status, size=7.5)
+    return draw
+
+
+def _items_and_planets(c, page, s, blank) -> None:
+    x, w = page.x0, page.width
+    gap = 14
+    left_w = (w - gap) * 0.55
+    right_x = x + left_w + gap
+    right_w = x + w - right_x
+    iw = [left_w * f for f in (0.22, 0.33, 0.15, 0.18, 0.12)]
+    pw = [14] + [(right_w - 14) * f for f in (0.36, 0.29, 0.35)]
+    legend_h = 29 if blank else 17
+    head_h = HEAD_H
+    if page.remaining() - head_h - 2 * ROW_H - legend_h < 0:   # not even one row would fit
+        page.new_page()
+    avail = page.remaining() - head_h - ROW_H - legend_h
+    blank_items = max(6, min(10, int(avail // ROW_H))) if blank else 0
+    items, item_styles = _item_rows(s, blank, blank_items)
+    planets, planet_styles = _planet_rows(s, blank, 6)
+    n = max(len(items), len(planets), 1)
+    row_h = ROW_H if n * ROW_H <= avail else max(MIN_ROW_H, avail / n)
+    size = TABLE_SIZE if row_h >= 13 else 7.2
+
+    continued = False
+    while True:
+        top = page.cursor
+        suffix = " (continued)" if continued else ""
+        show_items, show_planets = bool(items) or not continued, bool(planets) or not continued
+        if show_items:
+            heading(c, x, top, left_w, "Items by owner" + suffix, 11,
+                    right=None if blank else _count(len(_dict(s.get("items"))), "item"))
+        if show_planets:
+            heading(c, right_x, top, right_w, "Planets" + suffix, 11,
+                    right=None if blank else "arrow: current planet")
+        avail = top - head_h - page.y0 - row_h - legend_h
+        fit = max(1, int(avail // row_h))
+        i_chunk, items = items[:fit], items[fit:]
+        is_chunk, item_styles = item_styles[:fit], item_styles[fit:]
+        p_chunk, planets = planets[:fit], planets[fit:]
+        ps_chunk, planet_styles = planet_styles[:fit], planet_styles[fit:]
+        y = top - head_h
+        ih = _item_grid(c, x, y, iw, i_chunk, is_chunk, row_h, size) if show_items else 0.0
+        ph = 0.0
+        if show_planets:
+            ph = grid(c, right_x, y, pw, p_chunk, row_h=row_h, header=["", "Planet", "Disc", "Status"],
+                      size=size, styles=ps_chunk)
+            if not planets:                    # the legend goes under the table's end
+                ph += _disc_legend(c, right_x, y - ph, right_w, blank)
+        page.take(head_h + max(ih, ph) + GAP)
+        if not items and not planets:
+            return
+        page.new_page()
+        continued = True
+
+
+def _item_grid(c, x, y, widths, rows, styles, row_h, size) -> float:
+    if not rows:
+        return 0.0
+    header = ["Owner", "Item", "Kind", "Type", "Effect"]
+    if styles and styles[0] and not styles[0].get("group"):
+        # a chunk continuing an owner's items from the previous page names them again
+        rows = [[(styles[0]["owner"], BOLD)] + rows[0][1:]] + rows[1:]
+    # zebra striping by owner group, not by row, so each owner's items read as one block
+    fills, shade = [], False
+    for st in styles:
+        if st and st.get("group"):
+            shade = not shade
+        fills.append({"fill": ZEBRA} if shade else {"fill": 1.0})
+    h = grid(c, x, y, widths, rows, row_h=row_h, header=header, size=size, styles=fills,
+             zebra=False)
+    # a firmer rule above each new owner
+    c.setStrokeGray(INK)
+    c.setLineWidth(0.6)
+    for i, st in enumerate(styles):
+        if i and st and st.get("group"):
+            yy = y - row_h * (i + 1)
+            c.line(x, yy, x + sum(widths), yy)
+    return h
+
+
+def _disc_legend(c, x, top, w, blank) -> float:
+    """Signal Booster Disc colours and their ranges (and, on a blank sheet, the status
+    words to use) below `top`; returns the height used."""
+    y = top - 12
+    xx = x + text(c, x, y, "Discs:", BOLD, 7.5) + 6
+    step = (x + w - xx) / len(DISC_RANGES)
+    for colour, rng in DISC_RANGES:
+        used = disc(c, xx + 4.5, y + 2.6, 4.5, colour, size=7.5)
+        text(c, xx + used + 3, y, rng, BOLD, 7.5)
+        xx += step
+    if not blank:
+        return 17.0
+    text(c, x, y - 12, "Status: face down \u00b7 flipped (+boost) \u00b7 discarded", REGULAR, 7.5,
+         max_width=w, grey=MUTED)
+    return 29.0
+
+
+def _notes(c, page) -> None:
+    """Ruled lines for table-side notes in whatever room the page has left."""
+    line_h, most = 18.0, 14
+    if page.remaining() < 19 + 3 * line_h:
+        return
+    x, w = page.x0, page.width
+    page.take(heading(c, x, page.cursor, w, "Notes", 11))
+    c.setStrokeGray(0.7)
+    c.setLineWidth(0.5)
+    for _ in range(min(most, int(page.remaining() // line_h))):
+        y = page.take(line_h) - line_h
+        c.line(x, y, x + w, y)

@@ -1,0 +1,656 @@
+"""ReportLab canvas primitives shared by every game's sheets.
+
+Plain canvas drawing only (no Platypus): every user string goes through `safe` (or a
+helper that calls it) and is drawn with ``drawString`` or a `TextLayer`, so nothing is
+ever parsed as markup. Conventions:
+
+* coordinates are PDF points, origin bottom-left;
+* block elements (`track`, `grid`, `heading`) take the *top* edge ``y`` and return the
+  height they used, so a layout can stack them with a `Page` cursor;
+* small elements (`checkbox`, `field`, `disc`, `text`) take a baseline / lower-left
+  corner / centre as documented on each.
+
+Everything must read in greyscale: states are shown by shape and text (a filled box,
+an arrow, a cross, a colour's name), never by hue alone.
+"""
+
+from __future__ import annotations
+
+import math
+
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+
+PAPERS = {"a4": A4, "letter": LETTER}
+
+MARGIN = 15 * mm        # safe for home printers on all four sides
+FOOTER_H = 7 * mm       # footer strip inside the bottom margin, below the frame
+
+REGULAR = "Helvetica"
+BOLD = "Helvetica-Bold"
+ITALIC = "Helvetica-Oblique"
+BOLD_ITALIC = "Helvetica-BoldOblique"
+
+# Greys (0 = black, 1 = white)
+INK = 0.0
+MUTED = 0.38            # secondary text
+RULE = 0.62             # thin rules
+SHADE = 0.86            # header fills
+ZEBRA = 0.955           # alternate table rows
+
+# Colours of tinted bands, picked to stay distinct in greyscale (luminance ~.90/.84/.73)
+TINTS = {
+    "green": (0.84, 0.95, 0.84),
+    "amber": (0.99, 0.82, 0.55),
+    "red": (0.94, 0.64, 0.60),
+    "grey": (0.88, 0.88, 0.88),
+}
+
+# Disc colours; the name is always written beside the disc as well.
+DISC_COLOURS = {
+    "blue": (0.27, 0.49, 0.86),
+    "yellow": (0.99, 0.86, 0.25),
+    "pink": (0.95, 0.52, 0.75),
+}
+
+ELLIPSIS = "\u2026"     # in WinAnsi (0x85), so Helvetica draws it
+
+
+# --- text ------------------------------------------------------------------------
+
+# Symbols that often appear in summaries and have a readable ASCII spelling.
+_TRANSLIT = {
+    "\u2192": "->", "\u2190": "<-", "\u21d2": "=>", "\u2265": ">=", "\u2264": "<=",
+    "\u2260": "!=", "\u2212": "-", "\u2011": "-", "\u2009": " ", "\u202f": " ",
+    "\u00a0": " ", "\u00ad": "", "\t": " ", "\n": " ", "\r": " ",
+}
+
+
+def _drawable() -> frozenset:
+    """Characters the standard Helvetica fonts (WinAnsiEncoding) have a glyph for."""
+    widths = getFont(REGULAR).widths          # per byte code; 0 where the glyph is missing
+    chars = set()
+    for code in range(0x20, 0x100):
+        try:
+            ch = bytes([code]).decode("cp1252")
+        except UnicodeDecodeError:
+            continue                           # cp1252 holes (0x81, 0x8d, ...)
+        if ch == " " or (widths[code] > 0 and ch.isprintable()):
+            chars.add(ch)
+    return frozenset(chars)
+
+
+_DRAWABLE = _drawable()
+
+
+class _SafeMap(dict):
+    """str.translate table filled lazily: each character maps to itself when
+    Helvetica can draw it, to an ASCII spelling for a few symbols, else to '?'."""
+
+    def __missing__(self, code):
+        ch = chr(code)
+        value = _TRANSLIT.get(ch, ch if ch in _DRAWABLE else "?")
+        self[code] = value
+        return value
+
+
+_SAFE_MAP = _SafeMap()
+
+
+def safe(text) -> str:
+    """`text` as a string Helvetica can draw: accented Latin letters stay, characters
+    outside WinAnsi become '?'. `<`, `&` and quotes stay literal (we never use markup)."""
+    if text is None:
+        return ""
+    if not isinstance(text, str):
+        text = str(text)
+    if text.isascii() and text.isprintable():
+        return text                            # the common case, no per-character work
+    return text.translate(_SAFE_MAP)
+
+
+_STANDARD = {REGULAR, BOLD, ITALIC, BOLD_ITALIC}
+_WIDTHS: dict[str, dict[str, int]] = {}
+
+
+def _width_table(font: str) -> dict[str, int]:
+    """Character -> width in 1/1000 em for a standard font, over the WinAnsi characters."""
+    per_byte = getFont(font).widths
+    table = {}
+    for code in range(256):
+        try:
+            table[bytes([code]).decode("cp1252")] = per_byte[code]
+        except UnicodeDecodeError:
+            pass
+    return table
+
+
+def text_width(s: str, font: str, size: float) -> float:
+    """Width of an already `safe` string: the same number as ReportLab's stringWidth, but
+    several times faster for the standard fonts (ReportLab's pure-Python fallback is
+    slow without its C accelerator), which matters for long campaign logs."""
+    if font not in _STANDARD:
+        return stringWidth(s, font, size)
+    table = _WIDTHS.get(font)
+    if table is None:
+        table = _WIDTHS[font] = _width_table(font)
+    try:
+        return sum(map(table.__getitem__, s)) * size / 1000
+    except KeyError:                            # not a safe string after all
+        return stringWidth(s, font, size)
+
+
+def fit_text(text, font: str, size: float, max_width: float) -> str:
+    """`safe(text)`, truncated with an ellipsis so it is at most `max_width` wide."""
+    text = safe(text)
+    if text_width(text, font, size) <= max_width:
+        return text
+    ell = text_width(ELLIPSIS, font, size)
+    if ell > max_width:
+        return ""
+    lo, hi = 0, len(text)                      # largest prefix that fits with the ellipsis
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(text[:mid].rstrip(), font, size) + ell <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + ELLIPSIS
+
+
+def _break_word(word: str, font: str, size: float, width: float) -> list[str]:
+    """Split one over-long word into pieces no wider than `width` (at least one char each)."""
+    pieces, cur, cur_w = [], "", 0.0
+    for ch in word:
+        w = text_width(ch, font, size)
+        if cur and cur_w + w > width:
+            pieces.append(cur)
+            cur, cur_w = "", 0.0
+        cur += ch
+        cur_w += w
+    pieces.append(cur)
+    return pieces
+
+
+def wrap_text(text, font: str, size: float, width: float) -> list[str]:
+    """`safe(text)` broken into lines no wider than `width` (greedy, on spaces; a word
+    longer than a line is split). Always returns at least one line."""
+    text = safe(text)
+    if text_width(text, font, size) <= width:
+        return [text]
+    words = text.split()
+    if not words:
+        return [""]
+    space = text_width(" ", font, size)
+    lines: list[str] = []
+    cur: list[str] = []
+    cur_w = 0.0
+    for word in words:
+        ww = text_width(word, font, size)
+        if ww > width:
+            if cur:
+                lines.append(" ".join(cur))
+            pieces = _break_word(word, font, size, width)
+            lines.extend(pieces[:-1])
+            cur, cur_w = [pieces[-1]], text_width(pieces[-1], font, size)
+        elif cur and cur_w + space + ww > width:
+            lines.append(" ".join(cur))
+            cur, cur_w = [word], ww
+        else:
+            cur_w = cur_w + space + ww if cur else ww
+            cur.append(word)
+    if cur:
+        lines.append(" ".join(cur))
+    return lines
+
+
+def text(c, x, y, s, font=REGULAR, size=8.0, max_width=None, align="l", grey=INK) -> float:
+    """Draw `s` (made safe, and fitted to `max_width` if given) with its baseline at y.
+    align: "l" starts at x, "c" centres on x, "r" ends at x. Returns the drawn width."""
+    s = fit_text(s, font, size, max_width) if max_width is not None else safe(s)
+    w = text_width(s, font, size)
+    c.setFont(font, size)
+    c.setFillGray(grey)
+    if align == "c":
+        x -= w / 2
+    elif align == "r":
+        x -= w
+    c.drawString(x, y, s)
+    c.setFillGray(INK)
+    return w
+
+
+_PDF_ESCAPES = {ord("\\"): "\\\\", ord("("): "\\(", ord(")"): "\\)"}
+_PDF_ESCAPES.update({b: "\\%03o" % b for b in range(128, 256)})
+_PDF_ESCAPES.update({b: "\\%03o" % b for b in range(0, 32)})
+
+
+class _Code:
+    """A finished text object for ``canvas.drawText`` (which only calls getCode())."""
+
+    def __init__(self, code: str):
+        self.code = code
+
+    def getCode(self) -> str:
+        return self.code
+
+
+class TextLayer:
+    """Many strings written as one PDF text object per page.
+
+    ``canvas.drawString`` builds a text object per call and escapes through ReportLab's
+    pure-Python fallback; for thousands of log lines that dominates the run time. A
+    layer collects "position, string" operators with the same meaning and hands them
+    to ``canvas.drawText`` in one block on `flush()` (call it before the page ends).
+    Strings must already be `safe` (fitted or wrapped); text is drawn over any shapes
+    the page draws before the flush.
+    """
+
+    def __init__(self, c):
+        self.c = c
+        self._ops: list[str] = []
+        self._font = None
+        self._grey = INK
+        self._refs: dict[str, str] = {}
+
+    def _ref(self, font: str) -> str:
+        """The document's resource name for `font` (e.g. /F1), found through the public
+        text-object API, which also registers the font with the document."""
+        ref = self._refs.get(font)
+        if ref is None:
+            t = self.c.beginText()
+            t.setFont(font, 10)
+            tokens = t.getCode().split()        # "BT /F1 10 Tf 12 TL ET"
+            ref = self._refs[font] = tokens[tokens.index("Tf") - 2]
+        return ref
+
+    def put(self, x: float, y: float, s: str, font: str, size: float, grey: float = INK) -> None:
+        """Draw safe string `s` with its baseline starting at (x, y)."""
+        ops = self._ops
+        if self._font != (font, size):
+            ops.append(f"{self._ref(font)} {size:g} Tf")
+            self._font = (font, size)
+        if grey != self._grey:
+            ops.append(f"{grey:g} g")
+            self._grey = grey
+        if s.isascii():
+            s = s.translate(_PDF_ESCAPES)
+        else:
+            s = s.encode("cp1252").decode("latin-1").translate(_PDF_ESCAPES)
+        ops.append(f"1 0 0 1 {x:.2f} {y:.2f} Tm ({s}) Tj")
+
+    def put_right(self, x: float, y: float, s: str, font: str, size: float, grey: float = INK) -> None:
+        """Like `put`, but the string ends at x."""
+        self.put(x - text_width(s, font, size), y, s, font, size, grey)
+
+    def flush(self) -> None:
+        if self._ops:
+            if self._grey != INK:
+                self._ops.append("0 g")         # fill colour outlives ET: restore black
+            self.c.drawText(_Code("BT\n" + "\n".join(self._ops) + "\nET"))
+        self._ops = []
+        self._font = None
+        self._grey = INK
+
+
+def _baseline(y_bottom: float, h: float, size: float) -> float:
+    """Baseline that centres capital letters of `size` in a cell [y_bottom, y_bottom+h]."""
+    return y_bottom + (h - 0.72 * size) / 2
+
+
+# --- page --------------------------------------------------------------------------
+
+class Page:
+    """The drawable frame of the current page and a top-down cursor.
+
+    The frame is the paper minus `MARGIN` on every side, minus a footer strip at the
+    bottom: (x0, y0) is its lower-left corner, `width` x `height` its size and `top`
+    its upper edge. `finish()` draws the footer (`footer` left, "page N" right) and ends
+    the page; `new_page()` does that and puts the cursor back at the top of the next.
+    """
+
+    def __init__(self, c, paper: str = "a4", footer: str = ""):
+        self.c = c
+        self.paper = paper
+        self.page_width, self.page_height = PAPERS[paper]
+        self.x0 = MARGIN
+        self.y0 = MARGIN + FOOTER_H
+        self.width = self.page_width - 2 * MARGIN
+        self.height = self.page_height - MARGIN - self.y0
+        self.footer = footer
+        self.finished = 0                      # pages completed so far
+        self.cursor = self.top
+
+    @property
+    def top(self) -> float:
+        return self.y0 + self.height
+
+    @property
+    def right(self) -> float:
+        return self.x0 + self.width
+
+    @property
+    def number(self) -> int:
+        """1-based number of the page being drawn."""
+        return self.finished + 1
+
+    def remaining(self) -> float:
+        return self.cursor - self.y0
+
+    def fits(self, h: float) -> bool:
+        return self.cursor - h >= self.y0 - 0.01
+
+    def take(self, h: float) -> float:
+        """Reserve `h` points below the cursor; returns the top of the reserved strip."""
+        y = self.cursor
+        self.cursor -= h
+        return y
+
+    def finish(self) -> None:
+        c = self.c
+        rule_y = MARGIN + 11
+        c.setStrokeGray(RULE)
+        c.setLineWidth(0.5)
+        c.line(self.x0, rule_y, self.right, rule_y)
+        number = f"page {self.number}"
+        text(c, self.right, MARGIN + 2, number, REGULAR, 7.5, align="r", grey=MUTED)
+        room = self.width - text_width(number, REGULAR, 7.5) - 12
+        text(c, self.x0, MARGIN + 2, self.footer, REGULAR, 7.5, max_width=room, grey=MUTED)
+        c.showPage()
+        self.finished += 1
+
+    def new_page(self) -> None:
+        self.finish()
+        self.cursor = self.top
+
+
+# --- shapes ------------------------------------------------------------------------
+
+def triangle(c, x, y, size, direction="down", grey=INK) -> None:
+    """A filled arrowhead whose tip is at (x, y), pointing `direction` (down/right/up)."""
+    p = c.beginPath()
+    half = size / 2
+    if direction == "down":
+        p.moveTo(x, y); p.lineTo(x - half, y + size); p.lineTo(x + half, y + size)
+    elif direction == "up":
+        p.moveTo(x, y); p.lineTo(x - half, y - size); p.lineTo(x + half, y - size)
+    else:                                      # right
+        p.moveTo(x, y); p.lineTo(x - size, y + half); p.lineTo(x - size, y - half)
+    p.close()
+    c.setFillGray(grey)
+    c.drawPath(p, stroke=0, fill=1)
+    c.setFillGray(INK)
+
+
+def band(c, x, y, w, h, fill, caption=None, size=7.5, font=BOLD, align="c") -> None:
+    """A tinted strip with lower-left (x, y) and an optional caption inside it.
+    `fill` is an (r, g, b) tuple, a `TINTS` name or a grey level."""
+    _fill(c, fill)
+    c.rect(x, y, w, h, stroke=0, fill=1)
+    c.setFillGray(INK)
+    if caption:
+        base = _baseline(y, h, size)
+        if align == "c":
+            text(c, x + w / 2, base, caption, font, size, max_width=w - 4, align="c")
+        else:
+            text(c, x + 3, base, caption, font, size, max_width=w - 6)
+
+
+def _fill(c, fill) -> None:
+    if isinstance(fill, str):
+        fill = TINTS[fill]
+    if isinstance(fill, (int, float)):
+        c.setFillGray(fill)
+    else:
+        c.setFillColorRGB(*fill)
+
+
+def heading(c, x, y, w, title, size=11.0, right=None) -> float:
+    """A section title in bold caps-ish weight with a rule under it; `right` is an optional
+    small grey note at the right end. `y` is the top; returns the height used."""
+    base = y - size
+    right_w = 0.0
+    if right:
+        right_w = text(c, x + w, base, right, REGULAR, 8, max_width=w * 0.45, align="r", grey=MUTED)
+    text(c, x, base, title, BOLD, size, max_width=w - right_w - 8)
+    c.setStrokeGray(INK)
+    c.setLineWidth(0.9)
+    c.line(x, base - 3.5, x + w, base - 3.5)
+    return size + 8
+
+
+def checkbox(c, x, y, checked=False, size=7.0) -> None:
+    """A square with lower-left (x, y); checked ones get a bold cross."""
+    c.setStrokeGray(INK)
+    c.setLineWidth(0.7)
+    c.setFillGray(1)
+    c.rect(x, y, size, size, stroke=1, fill=1)
+    c.setFillGray(INK)
+    if checked:
+        inset = size * 0.18
+        c.setLineWidth(max(1.2, size * 0.17))
+        c.setLineCap(1)
+        c.line(x + inset, y + inset, x + size - inset, y + size - inset)
+        c.line(x + inset, y + size - inset, x + size - inset, y + inset)
+        c.setLineCap(0)
+        c.setLineWidth(0.7)
+
+
+def checkbox_row(c, x, y, labels, checked=(), size=7.0, font_size=8.0, gap=9.0) -> float:
+    """Checkboxes with labels left to right from (x, y) (y = box bottom). Labels in
+    `checked` are ticked, and their label is bold. Returns the total width."""
+    start = x
+    base = y + (size - 0.72 * font_size) / 2
+    for i, label in enumerate(labels):
+        on = label in checked
+        checkbox(c, x, y, on, size)
+        x += size + 3
+        x += text(c, x, base, label, BOLD if on else REGULAR, font_size)
+        if i < len(labels) - 1:
+            x += gap
+    return x - start
+
+
+def field(c, x, y, w, label, value=None, size=10.0, label_size=7.0) -> None:
+    """A labelled line from x to x+w at baseline y: a small grey label, then an underline
+    with `value` written on it in bold (or left empty for pencil when value is None)."""
+    lw = text(c, x, y, label, REGULAR, label_size, grey=MUTED) + 4
+    c.setStrokeGray(INK)
+    c.setLineWidth(0.5)
+    c.line(x + lw, y - 2, x + w, y - 2)
+    if value is not None and value != "":
+        text(c, x + lw + 2, y, value, BOLD, size, max_width=w - lw - 4)
+
+
+def disc(c, x, y, r, colour_name, state=None, inner=None, label=True, size=8.0) -> float:
+    """A Signal-Booster-style disc centred at (x, y), filled with `colour_name`'s colour
+    and that name written beside it so it reads in greyscale. `state` "discarded"
+    crosses it out; `inner` is a short text drawn inside (e.g. the boost). A disc
+    without a colour (blank sheets) is an empty ring. Returns the width used."""
+    colour = DISC_COLOURS.get(str(colour_name).lower()) if colour_name else None
+    c.setLineWidth(0.7)
+    c.setStrokeGray(INK)
+    if colour:
+        c.setFillColorRGB(*colour)
+        c.circle(x, y, r, stroke=1, fill=1)
+    else:
+        c.circle(x, y, r, stroke=1, fill=0)
+    c.setFillGray(INK)
+    if inner:
+        text(c, x, y - 0.36 * r * 1.1, inner, BOLD, r * 1.1, align="c")
+    if state == "discarded":
+        d = r * 0.95
+        c.setLineWidth(1.3)
+        c.line(x - d, y - d, x + d, y + d)
+        c.line(x - d, y + d, x + d, y - d)
+        c.setLineWidth(0.7)
+    width = 2 * r
+    if label and colour_name:
+        width += 4 + text(c, x + r + 4, y - 0.36 * size, colour_name, REGULAR, size)
+    return width
+
+
+# --- tracks ------------------------------------------------------------------------
+
+LABEL_H = 14            # track label line
+CAPTION_H = 11          # band caption strip
+MARKER_H = 9            # room for the arrow above the current box
+MARK_H = 10             # captions under marked boxes
+ROW_GAP = 5
+
+
+def track_layout(w, lo, hi, min_box=17.0, max_box=32.0):
+    """(boxes per row, rows, box width) for a track of lo..hi in width w."""
+    n = hi - lo + 1
+    per_row = n if w / n >= min_box else max(1, int(w // min_box))
+    rows = math.ceil(n / per_row)
+    return per_row, rows, min(w / per_row, max_box)
+
+
+def track_height(w, lo, hi, bands=(), label=None, marks=None, box_h=18.0, min_box=17.0) -> float:
+    """The height `track` will use with the same arguments."""
+    _per_row, rows, _bw = track_layout(w, lo, hi, min_box)
+    row = (CAPTION_H if bands else 0) + MARKER_H + box_h + (MARK_H if marks else 0)
+    return (LABEL_H if label else 0) + rows * row + (rows - 1) * ROW_GAP
+
+
+def track(c, x, y, w, lo, hi, current=None, bands=(), label=None, marks=None,
+          box_h=18.0, min_box=17.0, number_size=9.0) -> float:
+    """A row (or rows, if narrow) of numbered boxes lo..hi from top-left (x, y).
+
+    The `current` box is filled black with a white bold number and has an arrow above
+    it. `bands` is a list of (lo, hi, caption, tint): a tinted strip with the caption
+    above those boxes, which are tinted too. `marks` {value: caption} frames a box twice
+    and writes the caption under it. Returns the height used (see `track_height`).
+    """
+    per_row, rows, box_w = track_layout(w, lo, hi, min_box)
+    marks = marks or {}
+    top = y
+    if label:
+        text(c, x, top - 10, label, BOLD, 9.5, max_width=w)
+        top -= LABEL_H
+    for r in range(rows):
+        first = lo + r * per_row
+        last = min(hi, first + per_row - 1)
+        row_w = (last - first + 1) * box_w
+        if bands:
+            for blo, bhi, caption, tint in bands:
+                a, b = max(blo, first), min(bhi, last)
+                if a > b:
+                    continue
+                bx = x + (a - first) * box_w
+                band(c, bx + 0.6, top - CAPTION_H, (b - a + 1) * box_w - 1.2, CAPTION_H - 1.5,
+                     tint, caption, size=7)
+            top -= CAPTION_H
+        if current is not None and first <= current <= last:
+            cx = x + (current - first + 0.5) * box_w
+            triangle(c, cx, top - MARKER_H + 1.5, min(9.0, box_w * 0.6), "down")
+        top -= MARKER_H
+        by = top - box_h
+        for v in range(first, last + 1):
+            bx = x + (v - first) * box_w
+            tint = next((t for blo, bhi, _cap, t in bands if blo <= v <= bhi), None)
+            is_current = v == current
+            if is_current:
+                c.setFillGray(INK)
+            elif tint is not None:
+                _fill(c, tint)
+            else:
+                c.setFillGray(1)
+            c.setStrokeGray(INK)
+            c.setLineWidth(0.6)
+            c.rect(bx, by, box_w, box_h, stroke=1, fill=1)
+            if v in marks:                     # doubled frame on milestone boxes
+                c.setLineWidth(1.6)
+                c.rect(bx + 1.2, by + 1.2, box_w - 2.4, box_h - 2.4, stroke=1, fill=0)
+                c.setLineWidth(0.6)
+            base = _baseline(by, box_h, number_size)
+            text(c, bx + box_w / 2, base, str(v), BOLD if is_current else REGULAR,
+                 number_size + (1 if is_current else 0), align="c", grey=1 if is_current else INK)
+        top = by
+        if marks:
+            for v, caption in marks.items():
+                if first <= v <= last:
+                    cap = fit_text(caption, BOLD, 7, row_w)
+                    cw = text_width(cap, BOLD, 7)
+                    cx = x + (v - first + 0.5) * box_w - cw / 2
+                    cx = min(max(cx, x), x + row_w - cw)   # keep it under the row
+                    text(c, cx, top - 8, cap, BOLD, 7)
+            top -= MARK_H
+        if r < rows - 1:
+            top -= ROW_GAP
+    return y - top
+
+
+# --- tables ------------------------------------------------------------------------
+
+def grid(c, x, y, widths, rows, row_h=14.0, header=None, size=8.0, align=None,
+         styles=None, zebra=True, header_size=None) -> float:
+    """A table from top-left (x, y) with columns of `widths`.
+
+    Each cell is a string (fitted to its column with an ellipsis), a (string, font)
+    pair, None (empty, for pencil) or a callable ``f(c, x, y, w, h)`` drawing inside the
+    cell whose lower-left is (x, y). `align` is one "l"/"c"/"r" per column. `styles` is
+    one dict or None per row: {"fill": tint or grey, "font": font}. Returns the height.
+    """
+    ncols = len(widths)
+    align = align or ["l"] * ncols
+    total_w = sum(widths)
+    top = y
+    pad = 3.0
+
+    def draw_row(cells, yb, h, font, fsize):
+        cx = x
+        for i, cell in enumerate(cells):
+            w = widths[i]
+            if callable(cell):
+                cell(c, cx, yb, w, h)
+            elif cell is not None and cell != "":
+                f = font
+                if isinstance(cell, tuple):
+                    cell, f = cell
+                base = _baseline(yb, h, fsize)
+                if align[i] == "c":
+                    text(c, cx + w / 2, base, cell, f, fsize, max_width=w - 2 * pad, align="c")
+                elif align[i] == "r":
+                    text(c, cx + w - pad, base, cell, f, fsize, max_width=w - 2 * pad, align="r")
+                else:
+                    text(c, cx + pad, base, cell, f, fsize, max_width=w - 2 * pad)
+            cx += w
+
+    if header:
+        hsize = header_size or size
+        c.setFillGray(SHADE)
+        c.rect(x, top - row_h, total_w, row_h, stroke=0, fill=1)
+        draw_row(header, top - row_h, row_h, BOLD, hsize)
+        top -= row_h
+    for i, cells in enumerate(rows):
+        style = (styles[i] if styles and i < len(styles) else None) or {}
+        fill = style.get("fill")
+        if fill is None and zebra and i % 2 == 1:
+            fill = ZEBRA
+        if fill is not None:
+            _fill(c, fill)
+            c.rect(x, top - row_h, total_w, row_h, stroke=0, fill=1)
+            c.setFillGray(INK)
+        draw_row(cells, top - row_h, row_h, style.get("font", REGULAR), size)
+        top -= row_h
+    # rules: light between rows and columns, a firm outer frame and header line
+    c.setStrokeGray(RULE)
+    c.setLineWidth(0.4)
+    yy = y - (row_h if header else 0)
+    for _ in range(len(rows) - 1):
+        yy -= row_h
+        c.line(x, yy, x + total_w, yy)
+    cx = x
+    for w in widths[:-1]:
+        cx += w
+        c.line(cx, y, cx, top)
+    c.setStrokeGray(INK)
+    c.setLineWidth(0.8)
+    c.rect(x, top, total_w, y - top, stroke=1, fill=0)
+    if header:
+        c.line(x, y - row_h, x + total_w, y - row_h)
+    c.setLineWidth(0.6)
+    return y - top
