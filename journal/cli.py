@@ -220,6 +220,7 @@ def check(rt, save):
     try:
         with Session(paths, exclusive=False) as s:
             game, entries = s.game, s.entries
+            s.log.read_all()  # every entry, not only the last: check is the thorough reader
     except SaveError as e:
         problems = e.problems or [e.message]
     if problems:

@@ -17,6 +17,7 @@ campaign, and one command reads only the end of the log, whatever its length.
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import re
@@ -266,7 +267,17 @@ class LogView:
             return []
         with f:
             data = f.read(self.end)
-        return [json.loads(line) for line in data.splitlines() if line]
+        entries = []
+        for number, line in enumerate(data.split(b"\n")[:-1], 1):
+            try:
+                entry = json.loads(line)
+                ok = isinstance(entry, dict) and entry.get("n") == number
+            except ValueError:  # UnicodeDecodeError included
+                ok = False
+            if not ok:
+                raise SaveError(f"{self.paths.log} line {number}: damaged log entry (expected entry {number})")
+            entries.append(entry)
+        return entries
 
     def tail(self, count: int) -> list[dict]:
         return [e for _off, e in reversed(self.scan(count))] if count > 0 else []
@@ -288,8 +299,15 @@ def _fsync_dir(folder: Path) -> None:
 
 
 def atomic_write(path: Path, data: bytes) -> None:
-    """Write a temp file in the same folder, flush, fsync, rename over the target."""
+    """Write a temp file in the same folder, flush, fsync, rename over the target.
+
+    Callers hold the folder's exclusive lock, so temp files of this save left by a
+    writer that was killed are stale and are removed here.
+    """
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        if stale != tmp:
+            stale.unlink(missing_ok=True)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     try:
         with os.fdopen(fd, "wb") as f:

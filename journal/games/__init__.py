@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 
 from journal.errors import SaveError
+from journal.schema import show_value
 
 # id -> (module, title); the order is the order `journal games` lists them in.
 GAMES: dict[str, tuple[str, str]] = {
@@ -27,6 +28,6 @@ def load(game_id: str):
         module, _title = GAMES[game_id]
     except (KeyError, TypeError):
         raise SaveError(
-            f"journal.game = {game_id!r} is not a game journal knows: expected one of {', '.join(GAMES)}"
+            f"journal.game = {show_value(game_id)} is not a game journal knows: expected one of {', '.join(GAMES)}"
         ) from None
     return importlib.import_module(module)

@@ -337,3 +337,14 @@ def test_every_rules_result_is_a_valid_save_state():
                  lambda x: rules.track(x, dice(), "signal", delta=30)):
         s = step(s).state
         assert game.validate(s) == []
+
+
+def test_disc_set_by_hand_needs_the_number_shown():
+    with pytest.raises(InputError, match="--flip 6-8"):
+        rules.disc(fresh(), dice(), "Vex", "flipped", boost=9)
+    assert rules.disc(fresh(), dice(), "Vex", "flipped", boost=7).state["planets"]["Vex"]["boost"] == 7
+
+
+def test_unknown_names_are_listed_with_the_right_article():
+    with pytest.raises(InputError, match="'Medkit' is not an item: known items are none yet"):
+        rules.item_use(fresh(), dice(), "Medkit")

@@ -47,7 +47,8 @@ def find(table: dict, name: str, what: str, option: str | None = None) -> str:
         return hits[0]
     known = ", ".join(table) or "none yet"
     label = f"{option} " if option else ""
-    raise InputError(f"{label}'{name}' is not a {what}: known {what}s are {known}")
+    article = "an" if what[0] in "aeiou" else "a"
+    raise InputError(f"{label}'{name}' is not {article} {what}: known {what}s are {known}")
 
 
 def _copy(state: dict) -> dict:
@@ -348,7 +349,7 @@ def disc(state: dict, dice, planet: str, status: str, boost: int | None = None) 
     if status == "flipped":
         lo, hi = COLORS[p["color"]]
         if boost is None or not lo <= boost <= hi:
-            raise InputError(f"a flipped {p['color']} disc needs its number: --boost {lo}-{hi}")
+            raise InputError(f"a flipped {p['color']} disc needs its number: --flip {lo}-{hi}")
         p["boost"] = boost
     else:
         p.pop("boost", None)
