@@ -20,14 +20,28 @@ class _Journal:
         main(list(args))
 
 
+CLEAN_ENV = {"JOURNAL_SAVE": None, "JOURNAL_SAVES": None, "JOURNAL_DEBUG": None}
+
+
+def run(saves: Path, *args, input=None, env=None):
+    """`journal --saves SAVES ARGS...` in-process, with the player's JOURNAL_* variables unset."""
+    return CliRunner().invoke(_Journal(), ["--saves", str(saves), *map(str, args)], input=input,
+                              env={**CLEAN_ENV, **(env or {})}, catch_exceptions=False)
+
+
+def ok(saves: Path, *args):
+    r = run(saves, *args)
+    assert r.exit_code == 0, (args, r.exit_code, r.stdout, r.stderr)
+    return r
+
+
 class Runner:
     def __init__(self, saves: Path):
         self.saves = saves
         self.runner = CliRunner()
 
     def __call__(self, *args, input=None, env=None, ok=None):
-        result = self.runner.invoke(_Journal(), ["--saves", str(self.saves), *map(str, args)],
-                                    input=input, env=env, catch_exceptions=False)
+        result = run(self.saves, *args, input=input, env=env)
         if ok is True:
             assert result.exit_code == 0, result.stderr or result.stdout
         elif ok is False:

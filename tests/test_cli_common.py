@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from conftest import EPM_NEW
+from conftest import EPM_NEW, _Journal
 
 
 def test_games_lists_the_supported_games(journal):
@@ -93,7 +93,7 @@ def test_save_from_environment(camp):
 
 def test_saves_folder_from_environment(journal, tmp_path):
     folder = tmp_path / "env-saves"
-    r = journal.runner.invoke(__import__("conftest")._Journal(), EPM_NEW, env={"JOURNAL_SAVES": str(folder)})
+    r = journal.runner.invoke(_Journal(), EPM_NEW, env={"JOURNAL_SAVES": str(folder)})
     assert r.exit_code == 0 and (folder / "camp.toml").exists()
 
 
@@ -207,7 +207,7 @@ def test_python_dash_m_journal_works():
 def test_shell_completion_offers_games_commands_and_saves(camp):
     def complete(words, cword):
         env = {"_JOURNAL_COMPLETE": "bash_complete", "COMP_WORDS": words, "COMP_CWORD": str(cword)}
-        return camp.runner.invoke(__import__("conftest")._Journal(), [], env=env).stdout
+        return camp.runner.invoke(_Journal(), [], env=env).stdout
 
     assert "plain,epm" in complete("journal ep", 1)
     assert "plain,challenge" in complete("journal epm cha", 2)

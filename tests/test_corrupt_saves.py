@@ -13,9 +13,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from journal import cli
+from conftest import ok, run
 
 NAME = "S"
 NEW = ["epm", "new", NAME, "--character", "Ana:piloting=1", "--character", "Bo:strength=1",
@@ -28,25 +27,6 @@ HISTORY = [["epm", "track", "-s", NAME, "epm", "+1"], ["note", "-s", NAME, "a qu
 
 # --- driving the CLI in-process ---------------------------------------------------------
 
-class _Entry:
-    """CliRunner drives journal.cli.main (the real entry point, with its error handling)."""
-
-    name = "journal"
-
-    def main(self, args=(), prog_name=None, **_extra):
-        cli.main(list(args))
-
-
-def run(saves: Path, *args):
-    env = {"JOURNAL_SAVE": None, "JOURNAL_SAVES": None, "JOURNAL_DEBUG": None}
-    return CliRunner().invoke(_Entry(), ["--saves", str(saves), *map(str, args)], env=env,
-                              catch_exceptions=False)
-
-
-def ok(saves: Path, *args):
-    r = run(saves, *args)
-    assert r.exit_code == 0, (args, r.stdout, r.stderr)
-    return r
 
 
 def error_line(r) -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import types
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings

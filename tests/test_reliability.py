@@ -24,11 +24,10 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from journal import cli
+from conftest import ok, run
 
 ROOT = Path(__file__).resolve().parents[1]
 NAME = "S"
@@ -67,25 +66,6 @@ def run_process(saves: Path, *args, timeout: float = 60) -> subprocess.Completed
                           stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout)
 
 
-class _Entry:
-    """CliRunner drives journal.cli.main (the real entry point, with its error handling)."""
-
-    name = "journal"
-
-    def main(self, args=(), prog_name=None, **_extra):
-        cli.main(list(args))
-
-
-def run(saves: Path, *args):
-    env = {"JOURNAL_SAVE": None, "JOURNAL_SAVES": None, "JOURNAL_DEBUG": None}
-    return CliRunner().invoke(_Entry(), ["--saves", str(saves), *map(str, args)], env=env,
-                              catch_exceptions=False)
-
-
-def ok(saves: Path, *args):
-    r = run(saves, *args)
-    assert r.exit_code == 0, (args, r.exit_code, r.stdout, r.stderr)
-    return r
 
 
 def assert_clean_refusal(code: int, stdout: str, stderr: str, context=None) -> None:

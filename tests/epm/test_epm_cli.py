@@ -34,7 +34,7 @@ def test_challenge_messages_discard_the_booster(camp):
     camp("epm", "item", "add", "-s", "camp", "Jet Pack", "--owner", "Ana", "--booster", "piloting:+2", ok=True)
     out = camp("epm", "challenge", "-s", "camp", "piloting", "--character", "Ana", "--booster", "Jet Pack",
                "--roll", "1", ok=True).stdout
-    assert "discard the Jet Pack booster" in out
+    assert "Discard the Jet Pack booster" in out
 
 
 def test_all_characters_active_again_message(camp):

@@ -104,7 +104,7 @@ def test_booster_destroyed_on_a_one_but_its_effect_counts():
     assert out.data["total"] == 1 + 1 + 2 and out.data["result"] == "win"
     assert out.data["booster_destroyed"] is True
     assert "Jet Pack" not in out.state["items"]
-    assert any("discard the Jet Pack booster" in line for line in out.lines)
+    assert any("Discard the Jet Pack booster" in line for line in out.lines)
 
 
 def test_roll_twice_booster_destroyed_when_either_die_is_one():

@@ -225,7 +225,7 @@ def challenge(state: dict, dice, ctype: str, character: str, booster: str | None
     lines.append(f"{name} rolls {calc} = {total}: {result}. Follow the {result} instructions.")
     if destroyed:
         del s["items"][key]
-        lines.append(f"A 1 was rolled with the {key}: its effect still counts, then discard the {key} booster.")
+        lines.append(f"Discard the {key} booster: a 1 was rolled with it (its effect still counts).")
     char["active"] = False
     lines.append(f"Flip {name} to Inactive.")
     again = False
