@@ -4,7 +4,8 @@ Each game ships ``templates/<game>/demo.toml``::
 
     title = "..."                 # what the demo shows
     save = "demo-epm"             # save name in the saves folder (replaced on each run)
-    new = "epm new demo-epm ..."  # the creating command, as typed after `journal`
+    new = "epm new demo-epm ..."  # the creating command, as typed after `journal`;
+                                  # {templates} stands for the installed templates folder
     commands = '''...'''          # batch lines, exactly as `journal batch` reads them
 """
 
@@ -37,7 +38,7 @@ def run_one(rt, root, game_id: str, title: str) -> dict:
         stale.unlink(missing_ok=True)
     rt.quiet = True
     try:
-        args = shlex.split(spec["new"])
+        args = shlex.split(spec["new"].replace("{templates}", shlex.quote(str(templates.root()))))
         saved_args, rt.args = rt.args, args
         try:
             with root.make_context("journal", list(args), obj=rt) as ctx:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from journal.errors import InputError
+from journal.errors import InputError, RuleError
 from journal.hashes import blake2b
 
 _SPAN = 1 << 64
@@ -47,13 +47,20 @@ class Roll:
 
 
 class Dice:
-    """Dice for one command: entered values first, then the seeded generator."""
+    """Dice (and draws from bags) for one command: entered values first, then the seeded generator.
 
-    def __init__(self, seed: int | None, counter: int = 0, entered=(), option: str = "--roll"):
+    ``entered`` are physical dice (``--roll``), ``draws`` physical draws from a pool such
+    as a bag of cubes (``--draw``); both are checked and recorded with their source.
+    """
+
+    def __init__(self, seed: int | None, counter: int = 0, entered=(), option: str = "--roll",
+                 draws=(), draw_option: str = "--draw"):
         self.seed = seed
         self.counter = counter
         self.entered = list(entered)
         self.option = option
+        self.draws = list(draws)
+        self.draw_option = draw_option
         self.rolls: list[Roll] = []
 
     def roll(self, sides: int, die: str | None = None) -> int:
@@ -70,10 +77,41 @@ class Dice:
         self.rolls.append(Roll(die, value, "rolled"))
         return value
 
+    def draw(self, pool: dict, what: str = "bag") -> str:
+        """Draw one item from a pool of counts ({"red": 4, ...}), weighted by count.
+
+        An entered draw must name an item the pool holds. The caller takes the item out
+        of the pool (or puts it back): this only says which one came out.
+        """
+        total = sum(n for n in pool.values() if n > 0)
+        if total <= 0:
+            raise RuleError(f"the {what} is empty: nothing to draw")
+        if self.draws:
+            value = self.draws.pop(0)
+            if pool.get(value, 0) <= 0:
+                holds = ", ".join(f"{n} {k}" for k, n in pool.items() if n > 0)
+                raise InputError(f"{self.draw_option} {value}: the {what} holds no {value} (it holds {holds})")
+            self.rolls.append(Roll(what, value, "entered"))
+            return value
+        if self.seed is None:
+            raise InputError(f"this save has no journal.seed to draw with: enter the draws with {self.draw_option}")
+        k, self.counter = die_value(self.seed, self.counter, total)
+        for value, n in pool.items():
+            if n > 0:
+                k -= n
+                if k <= 0:
+                    self.rolls.append(Roll(what, value, "rolled"))
+                    return value
+        raise AssertionError("unreachable: k <= total")  # pragma: no cover
+
     def finish(self) -> None:
-        """Refuse physical dice the command did not use (a typo would otherwise vanish)."""
+        """Refuse physical dice or draws the command did not use (a typo would otherwise vanish)."""
+        if self.draws:
+            used = sum(1 for r in self.rolls if not isinstance(r.value, int))
+            raise InputError(f"{self.draw_option} given {used + len(self.draws)} time(s) but this command drew "
+                             f"{used}: unused {', '.join(str(v) for v in self.draws)}")
         if self.entered:
-            used = len(self.rolls)
+            used = sum(1 for r in self.rolls if isinstance(r.value, int))
             extra = ", ".join(str(v) for v in self.entered)
             raise InputError(
                 f"{self.option} given {used + len(self.entered)} time(s) but this command rolled "

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 
 class Outcome:
-    __slots__ = ("state", "summary", "lines", "data")
+    __slots__ = ("state", "summary", "lines", "data", "meta")
 
-    def __init__(self, state: dict, summary: str, lines: list[str] | None = None, data: dict | None = None):
+    def __init__(self, state: dict, summary: str, lines: list[str] | None = None, data: dict | None = None,
+                 meta: dict | None = None):
         self.state = state
         self.summary = summary          # one line, kept in the log
         self.lines = lines or []        # what changed, what to do at the table
         self.data = data or {}          # the command's --json payload
+        self.meta = meta or {}          # kept in the log entry as "meta" (e.g. what undo may not revert)
 
 
 def note(state: dict, dice, text: str) -> Outcome:

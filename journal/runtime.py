@@ -115,15 +115,19 @@ class Runtime:
         raise InputError(f"{option} is required: one of {', '.join(values)}")
 
     # --- state-changing commands -------------------------------------------
-    def run(self, save: str | None, fn, *, entered=(), roll_option="--roll", entry_kind="command",
-            **params) -> Outcome:
-        """Apply a rules function to a save: open, apply, log, commit, print."""
+    def run(self, save: str | None, fn, *, entered=(), roll_option="--roll", draws=(), draw_option="--draw",
+            entry_kind="command", **params) -> Outcome:
+        """Apply a rules function to a save: open, apply, log, commit, print.
+
+        `entered` are physical dice (--roll), `draws` physical draws from a bag (--draw).
+        """
         paths = self.paths(save)
+        dice_input = {"entered": entered, "option": roll_option, "draws": draws, "draw_option": draw_option}
         if self.batch is not None:
-            return self._run_in_batch(paths, fn, params, entered, roll_option, entry_kind)
+            return self._run_in_batch(paths, fn, params, dice_input, entry_kind)
         with Session(paths) as session:
             outcome, entry = session.apply(fn, params, command=self.command_text(), time=self.now(),
-                                           entered=entered, roll_option=roll_option, kind=entry_kind)
+                                           dice_input=dice_input, kind=entry_kind)
             session.commit()
         self.emit(outcome.lines or [outcome.summary], self.result_data(outcome, entry))
         return outcome
@@ -145,12 +149,12 @@ class Runtime:
         return {**outcome.data, "summary": outcome.summary, "messages": outcome.lines,
                 "rolls": entry["rolls"], "n": entry["n"]}
 
-    def _run_in_batch(self, paths, fn, params, entered, roll_option, entry_kind) -> Outcome:
+    def _run_in_batch(self, paths, fn, params, dice_input, entry_kind) -> Outcome:
         b = self.batch
         if paths.save.resolve() != b.session.paths.save.resolve():
             raise InputError(f"this batch runs on '{b.session.paths.name}', not '{paths.name}'")
         outcome, entry = b.session.apply(fn, params, command=self.command_text(), time=self.now(),
-                                         entered=entered, roll_option=roll_option, kind=entry_kind)
+                                         dice_input=dice_input, kind=entry_kind)
         b.logged += 1
         b.results.append({"line": b.line, **self.result_data(outcome, entry), "command": entry["command"]})
         return outcome

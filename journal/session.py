@@ -108,11 +108,15 @@ class Session:
         self._push(entry, doc, text)
         return entry
 
-    def apply(self, fn, params: dict, *, command: str, time: str, entered=(), kind: str = "command",
-              roll_option: str = "--roll") -> tuple[Outcome, dict]:
-        """Run a rules function on the current state and log it (in memory until commit)."""
+    def apply(self, fn, params: dict, *, command: str, time: str, kind: str = "command",
+              dice_input: dict | None = None) -> tuple[Outcome, dict]:
+        """Run a rules function on the current state and log it (in memory until commit).
+
+        `dice_input` holds the physical results typed with the command (Dice keywords:
+        entered, option, draws, draw_option).
+        """
         jt = self.journal
-        dice = Dice(jt.get("seed"), jt.get("dice", 0), entered, option=roll_option)
+        dice = Dice(jt.get("seed"), jt.get("dice", 0), **(dice_input or {}))
         outcome = fn(self.state, dice, **params)
         dice.finish()
         new_journal = dict(jt)
@@ -127,6 +131,8 @@ class Session:
                  "before": logmod.sha(self.text), "after": logmod.sha(text),
                  "undo": logmod.make_patch(text, self.text),
                  "changes": logmod.diff_values(self.doc, doc)}
+        if outcome.meta:
+            entry["meta"] = outcome.meta
         self._push(entry, doc, text)
         return outcome, entry
 

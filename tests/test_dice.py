@@ -78,3 +78,31 @@ def test_bad_dice_expressions_are_refused(text):
 def test_expression_total_includes_modifiers():
     total, faces = parse_expr("2d6+3").roll(Dice(1, 0, [2, 5]))
     assert faces == [2, 5] and total == 10
+
+
+def test_draws_come_from_the_pool_weighted_by_count():
+    d = Dice(9)
+    counts = Counter(d.draw({"red": 3, "blue": 1, "white": 0}) for _ in range(4000))
+    assert set(counts) == {"red", "blue"} and 2700 < counts["red"] < 3300
+
+
+def test_entered_draws_must_be_in_the_pool():
+    d = Dice(9, 0, draws=["red", "black"])
+    assert d.draw({"red": 1}) == "red"
+    with pytest.raises(InputError, match="--draw black: the bag holds no black"):
+        d.draw({"red": 1, "blue": 2})
+    assert d.rolls[0].as_dict() == {"die": "bag", "value": "red", "source": "entered"}
+
+
+def test_drawing_from_an_empty_pool_is_refused():
+    from journal.errors import RuleError
+    with pytest.raises(RuleError, match="empty"):
+        Dice(1).draw({"red": 0})
+
+
+def test_unused_entered_draws_are_refused():
+    d = Dice(1, 0, [2], draws=["red", "blue"])
+    d.roll(6)
+    d.draw({"red": 1})
+    with pytest.raises(InputError, match="unused blue"):
+        d.finish()

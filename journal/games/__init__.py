@@ -1,13 +1,7 @@
-"""The games journal knows. Each is a package exposing the game interface:
+"""The games journal knows; journal/games/README.md describes the interface each implements.
 
-``ID``, ``TITLE``, ``SCHEMA_VERSION``, ``MIGRATIONS`` ({from_version: fn(state) -> state}),
-``validate(state) -> [problems]``, ``summary(state) -> [lines]``, ``status(state) -> str``,
-``turn_label(state) -> str``, ``undo_refusal(entry, state) -> str | None``, ``commands() -> click.Group`` and
-``sheet_module()`` (its ``draw_tracker(c, page, state_or_None, title)`` draws the
-trackers). Each game's demo campaign is ``templates/<game>/demo.toml``.
-
-Modules are imported only when a command needs them, so a command on one game never
-pays for the others (or for ReportLab).
+Game modules are imported only when a command needs them, so a command on one game
+never pays for the others (or for ReportLab).
 """
 
 from __future__ import annotations
