@@ -89,11 +89,12 @@ def root(ctx, saves, json_mode):
     save, prints what changed and what to do at the table, and logs it.
     """
     rt = ctx.obj
-    if rt.batch is not None:
+    if rt.configured:  # a batch line or a demo step, run inside the outer command
         for name in ("saves", "json_mode"):
             if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE:
                 raise InputError("global options (--saves, --json) go before `batch`, not on its lines")
         return
+    rt.configured = True
     rt.saves_dir = Path(saves)
     rt.json = rt.json or json_mode
 

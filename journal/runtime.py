@@ -66,6 +66,7 @@ class Runtime:
         self.json = json_mode
         self.args = args
         self.batch: Batch | None = None
+        self.configured = False  # global options read (nested invocations keep them)
         self.quiet = False
         self._time = None
 

@@ -7,13 +7,23 @@ never pays for the others (or for ReportLab).
 from __future__ import annotations
 
 import importlib
+import pkgutil
 
 from journal.errors import SaveError
 from journal.schema import show_value
 
-# id -> (module, title); the order is the order `journal games` lists them in.
+# The games in the order `journal games` lists them; a game is offered once its package exists.
+TITLES = {
+    "epm": "War With the Evil Power Master",
+    "titans": "War Titans: Invaders Must Die!",
+    "kraken": "Space Kraken",
+    "pulp": "Pulp Invasion",
+}
+_PRESENT = {m.name for m in pkgutil.iter_modules(__path__) if m.ispkg}
+
+# id -> (module, title)
 GAMES: dict[str, tuple[str, str]] = {
-    "epm": ("journal.games.epm", "War With the Evil Power Master"),
+    gid: (f"journal.games.{gid}", title) for gid, title in TITLES.items() if gid in _PRESENT
 }
 
 

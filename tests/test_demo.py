@@ -1,0 +1,39 @@
+"""`journal demo`: a scripted campaign per game, saved and rendered, repeatable."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from journal import games
+
+
+def test_demo_makes_a_valid_save_and_a_pdf_for_every_game(journal):
+    doc = json.loads(journal("--json", "demo", ok=True).stdout)
+    made = {d["game"]: d for d in doc["demos"]}
+    assert set(made) == set(games.GAMES)
+    for d in made.values():
+        assert (journal.saves / f"{d['save']}.toml").exists()
+        assert d["entries"] > 5
+        with open(d["pdf"], "rb") as f:
+            assert f.read(5) == b"%PDF-"
+        journal("check", "-s", d["save"], ok=True)
+
+
+def test_demo_runs_again_replacing_only_its_own_saves(journal):
+    journal("epm", "new", "mine", "--character", "Ana", "--planet", "Zorb:blue", "--seed", "1", ok=True)
+    mine = (journal.saves / "mine.toml").read_bytes()
+    journal("demo", ok=True)
+    first = (journal.saves / "demo-epm.toml").read_bytes()
+    journal("demo", ok=True)
+    assert (journal.saves / "demo-epm.toml").read_bytes() == first
+    assert (journal.saves / "mine.toml").read_bytes() == mine
+
+
+@pytest.mark.parametrize("game_id", list(games.GAMES))
+def test_every_game_ships_a_demo_template(game_id):
+    from journal import templates
+
+    spec = templates.load(game_id, "demo.toml")
+    assert spec["save"].startswith("demo-") and spec["new"].startswith(f"{game_id} new {spec['save']}")
