@@ -269,21 +269,7 @@ def batch(rt, save, file):
         raise InputError("the batch file is not UTF-8 text") from None
     paths = rt.paths(save)
     lines = text.splitlines()
-    show_progress = len(lines) > 200 and not rt.json and sys.stderr.isatty()
-    with Session(paths) as session:
-        rt.batch = b = Batch(session)
-        try:
-            progress = click.progressbar(length=len(lines), label="batch", file=sys.stderr) \
-                if show_progress else None
-            for number, raw in enumerate(lines, 1):
-                if progress is not None and number % 100 == 0:
-                    progress.update(100)
-                run_batch_line(rt, b, number, raw)
-            if progress is not None:
-                progress.render_finish()
-        finally:
-            rt.batch = None
-        session.commit()
+    b = run_batch(rt, paths, lines, progress=len(lines) > 200 and not rt.json and sys.stderr.isatty())
     if rt.json:
         rt.emit([], {"save": paths.name, "count": b.logged, "results": b.results})
         return
@@ -295,6 +281,24 @@ def batch(rt, save, file):
 
 
 BATCH_COMMANDS = ("note", "roll")
+
+
+def run_batch(rt: Runtime, paths, lines: list[str], progress: bool = False) -> Batch:
+    """Run batch lines on one open save and commit once: all of them land, or none."""
+    with Session(paths) as session:
+        rt.batch = b = Batch(session)
+        try:
+            bar = click.progressbar(length=len(lines), label="batch", file=sys.stderr) if progress else None
+            for number, raw in enumerate(lines, 1):
+                if bar is not None and number % 100 == 0:
+                    bar.update(100)
+                run_batch_line(rt, b, number, raw)
+            if bar is not None:
+                bar.render_finish()
+        finally:
+            rt.batch = None
+        session.commit()
+    return b
 
 
 def run_batch_line(rt: Runtime, b: Batch, number: int, raw: str) -> None:

@@ -17,7 +17,6 @@ import click
 
 from journal import games, templates
 from journal.errors import JournalError
-from journal.runtime import Batch
 from journal.session import Session
 
 
@@ -29,7 +28,7 @@ def run_all(rt, root) -> list[dict]:
 
 
 def run_one(rt, root, game_id: str, title: str) -> dict:
-    from journal.cli import run_batch_line
+    from journal.cli import run_batch
     from journal.pdf import document
 
     spec = templates.load(game_id, "demo.toml")
@@ -45,14 +44,7 @@ def run_one(rt, root, game_id: str, title: str) -> dict:
                 root.invoke(ctx)
         finally:
             rt.args = saved_args
-        with Session(paths) as session:
-            rt.batch = b = Batch(session)
-            try:
-                for number, raw in enumerate(spec["commands"].splitlines(), 1):
-                    run_batch_line(rt, b, number, raw)
-            finally:
-                rt.batch = None
-            session.commit()
+        run_batch(rt, paths, spec["commands"].splitlines())
     except (JournalError, click.ClickException) as e:  # pragma: no cover - the shipped demo is tested
         msg = e.message if isinstance(e, JournalError) else e.format_message()
         raise JournalError(f"the {game_id} demo failed: {msg}") from None
