@@ -389,35 +389,36 @@ def main(argv: list[str] | None = None) -> None:
     if json_mode:
         args = ["--json"] + [a for i, a in enumerate(args) if a != "--json" or i >= end]
     rt = Runtime("saves", json_mode, args)
-    code = 0
+
+    def fail(message: str, code: int = 1, json_done: bool = False) -> int:
+        """One `Error:` line on stderr (and, with --json, the one JSON document on stdout)."""
+        if rt.json and not json_done:
+            click.echo(json.dumps({"error": message, "exit": code}, ensure_ascii=False))
+        click.echo(f"Error: {message}", err=True)
+        return code
+
     try:
         # root.main (not make_context/invoke) so that shell completion (_JOURNAL_COMPLETE) works
         rv = root.main(list(args), prog_name="journal", standalone_mode=False, obj=rt)
         code = rv if isinstance(rv, int) else 0
     except click.exceptions.Exit as e:
         code = e.exit_code
-    except click.ClickException as e:  # usage errors: exit 2
+    except click.ClickException as e:  # usage errors: exit 2, with Click's usage lines
         code = e.exit_code
         if rt.json:
-            click.echo(json.dumps({"error": e.format_message(), "exit": code}))
+            click.echo(json.dumps({"error": e.format_message(), "exit": code}, ensure_ascii=False))
         e.show()
     except click.exceptions.Abort:
-        click.echo("Aborted.", err=True)
-        code = 1
+        code = fail("aborted")
     except JournalError as e:
-        code = e.exit_code
-        if rt.json and not e.json_done:
-            click.echo(json.dumps({"error": e.message, "exit": code}, ensure_ascii=False))
-        click.echo(f"Error: {e.message}", err=True)
+        code = fail(e.message, e.exit_code, e.json_done)
+    except OSError as e:  # a folder or file the system refuses: not a bug, say which
+        code = fail(f"{e.filename + ': ' if e.filename else ''}{e.strerror or e}; nothing was saved")
     except KeyboardInterrupt:
-        click.echo("Interrupted: nothing was saved by the unfinished command.", err=True)
-        code = 130
+        code = fail("interrupted: nothing was saved by the unfinished command", 130)
     except Exception as e:  # noqa: BLE001 - no traceback reaches a player
         if os.environ.get("JOURNAL_DEBUG"):
             raise
-        code = 1
-        msg = f"internal error ({type(e).__name__}: {e}); nothing was saved. Set JOURNAL_DEBUG=1 for details"
-        if rt.json:
-            click.echo(json.dumps({"error": msg, "exit": code}))
-        click.echo(f"Error: {msg}", err=True)
+        code = fail(f"internal error ({type(e).__name__}: {e}); nothing was saved. "
+                    f"Set JOURNAL_DEBUG=1 for details")
     sys.exit(code)

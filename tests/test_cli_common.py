@@ -212,3 +212,11 @@ def test_shell_completion_offers_games_commands_and_saves(camp):
     assert "plain,epm" in complete("journal ep", 1)
     assert "plain,challenge" in complete("journal epm cha", 2)
     assert "plain,camp" in complete(f"journal --saves {camp.saves} show -s ca", 5)
+
+
+def test_an_unwritable_saves_folder_is_a_clear_error(journal, tmp_path):
+    blocker = tmp_path / "file-not-folder"
+    blocker.write_text("x")
+    r = journal.runner.invoke(_Journal(), ["--saves", str(blocker / "sub"), *EPM_NEW])
+    assert r.exit_code == 1 and r.stderr.startswith("Error: ") and "Traceback" not in r.stderr
+    assert "internal error" not in r.stderr
