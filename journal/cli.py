@@ -413,7 +413,7 @@ def main(argv: list[str] | None = None) -> None:
     except JournalError as e:
         code = fail(e.message, e.exit_code, e.json_done)
     except OSError as e:  # a folder or file the system refuses: not a bug, say which
-        code = fail(f"{e.filename + ': ' if e.filename else ''}{e.strerror or e}; nothing was saved")
+        code = fail(f"{str(e.filename) + ': ' if e.filename else ''}{e.strerror or e}; nothing was saved")
     except KeyboardInterrupt:
         code = fail("interrupted: nothing was saved by the unfinished command", 130)
     except Exception as e:  # noqa: BLE001 - no traceback reaches a player
