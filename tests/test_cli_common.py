@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from conftest import EPM_NEW, _Journal
+from journal_testing import EPM_NEW, _Journal
 
 
 def test_games_lists_the_supported_games(journal):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ok, run
+from journal_testing import ok, run
 
 NAME = "S"
 NEW = ["epm", "new", NAME, "--character", "Ana:piloting=1", "--character", "Bo:strength=1",

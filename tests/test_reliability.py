@@ -27,7 +27,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from conftest import ok, run
+from journal_testing import ok, run
 
 ROOT = Path(__file__).resolve().parents[1]
 NAME = "S"
