@@ -1,0 +1,287 @@
+"""Pulp Invasion (`pulp`): encounter lines, the cube bag, three abilities, captain's dice and
+Super Weapons, in three Cosmic Hegemony sectors."""
+
+from __future__ import annotations
+
+from journal.games.pulp.rules import (ABILITIES, ABILITY_LABEL, ABILITY_MAX, COLOURS, DECK_SIZE, DECKS,
+                                      DIE_COLOURS, DRAWN, FACE_UP, ICONS, KINDS, LEVELS,
+                                      LINE_SIZE, PHASE_TEXT, PHASES, PLANETS, QUIETUS, TOTALS,
+                                      alien_name, card_requirement, cubes_text, icon_source, n_weapons,
+                                      next_step, parse_card, past_quietus, weapon_problems)
+from journal.errors import JournalError
+from journal.schema import Bool, Int, List, Map, Str, Table, key_path, opt, show_value
+
+ID = "pulp"
+TITLE = "Pulp Invasion"
+SCHEMA_VERSION = 1
+MIGRATIONS: dict = {}  # {from_version: fn(state) -> state}, applied in order on load
+
+_COUNTS = Table({c: Int(0, TOTALS[c]) for c in COLOURS})
+_ICON = Str(choices=tuple(ICONS))
+STATUSES = ("pending", "engaged", "evaded")
+STATE = Table({
+    "level": Str(choices=tuple(LEVELS)),
+    "captain": Str(describe="the Captain's name"),
+    "round": Int(0, 99),
+    "phase": Str(choices=PHASES),
+    "result": opt(Str(choices=("won", "lost"))),
+    "abilities": Table({a: Table({"value": Int(0, ABILITY_MAX), "max": Int(1, ABILITY_MAX)}) for a in ABILITIES}),
+    "dice": Map(Int(1, 6), key_pattern="|".join(DIE_COLOURS), key_describe="a die colour (red, orange, blue, "
+                                                                          "yellow, gray)"),
+    "hegemony": List(Table({"name": Str(describe="an alien's name"), "icon": opt(_ICON)}), max_items=DECKS),
+    "decks": List(Int(0, DECK_SIZE), max_items=DECKS),
+    "alien": Int(0, DECKS - 1),
+    "quietus": Int(0, TOTALS["black"]),
+    "bag": _COUNTS,
+    "supply": _COUNTS,
+    "drawn": Table({c: Int(0, TOTALS[c]) for c in DRAWN}),
+    "weapons": List(Table({
+        "name": opt(Str(describe="the weapon's name")),
+        "needs": opt(Table({c: opt(Int(1, TOTALS[c])) for c in ("red", "orange", "blue")})),
+        "cubes": Table({c: opt(Int(1, TOTALS[c])) for c in COLOURS}),
+        "understood": Bool(),
+        "used": Bool(),
+    }), max_items=max(LEVELS.values())),
+    "line": List(Table({
+        "card": Str(describe="a card token"),
+        "kind": Str(choices=tuple(k.lower() for k in KINDS.values() if k != "Location")),
+        "planets": Int(0, 9),
+        "status": Str(choices=STATUSES),
+        "engage_strength": opt(Int(0, 9)),
+        "engage_icon": opt(_ICON),
+    }), max_items=LINE_SIZE),
+    "hand": List(Str(describe="a card token")),
+    "location": opt(Str(describe="a Location card token")),
+    "planet": opt(Str(describe="a planet's name")),
+    "planets": Table({"face_up": Int(0, FACE_UP), "deck": Int(0, PLANETS - FACE_UP),
+                      "searched": List(Str(describe="a planet's name"))}),
+})
+
+
+def _token_problem(token: str, path: str) -> tuple[dict | None, str | None]:
+    try:
+        return parse_card(token), None
+    except JournalError as e:
+        return None, f"{path} = {show_value(token)}: {e.message}"
+
+
+def validate(state: dict) -> list[str]:
+    """Types, ranges and unknown keys, then the rules' invariants, each naming its key."""
+    problems: list[str] = []
+    STATE.check(state, "state", problems)
+    if problems:
+        return problems
+    n = n_weapons(state)
+    for a in ABILITIES:
+        ab = state["abilities"][a]
+        if ab["value"] > ab["max"]:
+            problems.append(f"state.abilities.{a}.value = {ab['value']} is above its max {ab['max']}")
+    # P1: the 76 cubes are conserved
+    for c in COLOURS:
+        on_weapons = sum(w["cubes"].get(c, 0) for w in state["weapons"])
+        held = state["drawn"].get(c, 0)
+        quietus = state["quietus"] if c == "black" else 0
+        total = state["bag"][c] + state["supply"][c] + held + quietus + on_weapons
+        if total != TOTALS[c]:
+            parts = f"bag {state['bag'][c]} + supply {state['supply'][c]}"
+            parts += f" + drawn {held}" if c in DRAWN else ""
+            parts += f" + Quietus {quietus}" if c == "black" else ""
+            parts += f" + weapons {on_weapons}"
+            problems.append(f"state.bag.{c}: {parts} = {total} {c} cubes, but the game has {TOTALS[c]}")
+    if len(state["hegemony"]) != DECKS:
+        problems.append(f"state.hegemony has {len(state['hegemony'])} aliens: expected {DECKS}")
+    elif sum(1 for h in state["hegemony"] if h["name"] == QUIETUS) != 1:
+        problems.append(f"state.hegemony: exactly one alien is named {show_value(QUIETUS)}")
+    if len(state["decks"]) != DECKS:
+        problems.append(f"state.decks has {len(state['decks'])} counts: expected {DECKS}")
+    if problems:
+        return problems
+    alien = state["alien"]
+    for k in range(alien):
+        if state["decks"][k]:
+            problems.append(f"state.decks[{k}] = {state['decks'][k]}, but state.alien = {alien}: the decks of "
+                            f"sectors behind you are empty")
+    phase = state["phase"]
+    if phase == "ready" and state["decks"][alien] == 0:
+        problems.append(f"state.decks[{alien}] = 0 but state.phase = \"ready\": the next round draws from the "
+                        f"leftmost deck that has cards (set state.alien)")
+    if len(state["dice"]) > 3:
+        problems.append(f"state.dice has {len(state['dice'])} dice: a captain keeps at most 3")
+    if len(state["weapons"]) > n:
+        problems.append(f"state.weapons has {len(state['weapons'])} weapons: a {state['level']} game uses {n}")
+    for k, w in enumerate(state["weapons"]):
+        path = f"state.weapons[{k}]"
+        for p in weapon_problems(w, path):
+            problems.append(p)
+        met = "needs" in w and all(w["cubes"].get(c, 0) >= m for c, m in w["needs"].items())
+        if met and not w["understood"]:
+            problems.append(f"{path}.understood = false, but it holds every cube it needs: true")
+    if ("result" in state) != (phase == "over"):
+        problems.append("state.result is set exactly when state.phase = \"over\"" if phase == "over" else
+                        f"state.result = {show_value(state['result'])} but state.phase = {show_value(phase)}: "
+                        f"a result ends the game (phase \"over\")")
+    if phase == "ready" and (state["line"] or "planet" in state):
+        problems.append("state.line and state.planet are empty between rounds (state.phase = \"ready\")")
+    if phase in ("encounter", "search", "searched") and "planet" not in state:
+        problems.append(f"state.planet is missing: during a round ({phase}) you search a planet")
+    if phase not in ("searched", "over"):
+        for c in DRAWN:
+            if state["drawn"][c]:
+                problems.append(f"state.drawn.{c} = {state['drawn'][c]}: drawn cubes wait only after a search "
+                                f"(state.phase = \"searched\")")
+    problems.extend(_line_problems(state))
+    if "location" in state:
+        card, err = _token_problem(state["location"], "state.location")
+        if err:
+            problems.append(err)
+        elif card["kind"] != "L":
+            problems.append(f"state.location = {show_value(state['location'])} is not a Location card (L...)")
+    for k, t in enumerate(state["hand"]):
+        card, err = _token_problem(t, f"state.hand[{k}]")
+        if err:
+            problems.append(err)
+        elif not (card["key"] or card["code"]):
+            problems.append(f"state.hand[{k}] = {show_value(t)} has no Key (K) or Code (O): only those are kept")
+    return problems
+
+
+def _line_problems(state: dict) -> list[str]:
+    problems = []
+    line, phase = state["line"], state["phase"]
+    statuses = [c["status"] for c in line]
+    if phase == "encounter" and "pending" not in statuses:
+        problems.append("state.phase = \"encounter\" but no card of state.line is pending")
+    if phase in ("search", "searched") and "pending" in statuses:
+        problems.append(f"state.phase = {show_value(phase)} but state.line still has pending cards")
+    if "pending" in statuses and any(st != "pending" for st in statuses[statuses.index("pending"):]):
+        problems.append("state.line: cards are encountered left to right (a resolved card follows a pending one)")
+    parsed = []
+    for k, c in enumerate(line):
+        path = f"state.line[{k}]"
+        card, err = _token_problem(c["card"], f"{path}.card")
+        parsed.append(card)
+        if err:
+            problems.append(err)
+            continue
+        if card["kind"] == "L":
+            problems.append(f"{path}.card = {show_value(c['card'])}: a Location leaves the line (state.location)")
+            continue
+        if c["kind"] != KINDS[card["kind"]].lower():
+            problems.append(f"{path}.kind = {show_value(c['kind'])} but the card is a "
+                            f"{KINDS[card['kind']].lower()}")
+        if c["planets"] != card["planets"]:
+            problems.append(f"{path}.planets = {c['planets']} but the card shows {card['planets']} planet icon(s)")
+        if card["strength"] is None and "engage_strength" in c:
+            problems.append(f"{path}.engage_strength: the card shows no Engage Strength")
+        elif card["strength"] is not None and c.get("engage_strength") != card["strength"]:
+            problems.append(f"{path}.engage_strength should be {card['strength']} (as printed)")
+    if problems:
+        return problems
+    for k, c in enumerate(line):
+        if c["status"] != "pending" or parsed[k]["strength"] is None:
+            continue
+        src = icon_source(line, k)
+        want = parsed[src]["shows"]
+        if c.get("engage_icon") != want:
+            problems.append(f"{key_path(f'state.line[{k}]', 'engage_icon')} = {show_value(c.get('engage_icon'))} "
+                            f"but card {k + 1} takes its icon from card {src + 1}: "
+                            f"{show_value(want) if want else 'none (leave it out)'} (rulings P2)")
+    return problems
+
+
+# --- what players read -------------------------------------------------------------
+
+def turn_label(state: dict) -> str:
+    if state["round"] == 0:
+        return "Setup"
+    return f"Round {state['round']} · {_sector(state)}"
+
+
+def _sector(state: dict) -> str:
+    """The sector of the current round (between rounds: the one just played)."""
+    return alien_name(state)
+
+
+def status(state: dict) -> str:
+    ab = " ".join(f"{a[0].upper()}{state['abilities'][a]['value']}" for a in ABILITIES)
+    where = f"round {state['round']} · {alien_name(state)} · {PHASE_TEXT[state['phase']]}"
+    if state.get("result"):
+        where += f" ({state['result']})"
+    return f"{where} · {ab} · weapons {len(state['weapons'])}/{n_weapons(state)}"
+
+
+def _weapon_line(k: int, w: dict) -> str:
+    name = f" {w['name']}" if w.get("name") else ""
+    if "needs" not in w:
+        prog = "requirement not recorded"
+    elif not w["needs"]:
+        prog = "needs no cubes"
+    else:
+        prog = ", ".join(f"{c} {w['cubes'].get(c, 0)}/{m}" for c, m in w["needs"].items())
+    state = "Understood" if w["understood"] else "not Understood"
+    used = ", used this round" if w.get("used") else ""
+    return f"  {k + 1}{name}: {prog} — {state}{used}"
+
+
+def summary(state: dict) -> list[str]:
+    n = n_weapons(state)
+    head = f"{TITLE} ({state['level']}, {n} Super Weapons to find), Captain {state['captain']}"
+    lines = [head]
+    if state["phase"] == "over":
+        lines.append(f"Game over: {'WON' if state['result'] == 'won' else 'LOST'} in round {state['round']}.")
+    elif state["round"] == 0:
+        lines.append(f"Set up, before round 1 · {alien_name(state)}'s sector comes first")
+    else:
+        lines.append(f"Round {state['round']} · {alien_name(state)}'s sector · {PHASE_TEXT[state['phase']]}")
+    for a in ABILITIES:
+        ab = state["abilities"][a]
+        bar = "#" * ab["value"] + "." * (ab["max"] - ab["value"])
+        lines.append(f"  {ABILITY_LABEL[a]:<10} {ab['value']:>2}/{ab['max']:<2}  [{bar}]")
+    dice = ", ".join(f"{c} {f}" for c, f in state["dice"].items()) or "none"
+    lines.append(f"Captain's dice: {dice}")
+    total = sum(state["bag"].values())
+    lines.append(f"Bag ({total}): " + " · ".join(f"{state['bag'][c]} {c}" for c in COLOURS))
+    lines.append("Supply: " + " · ".join(f"{state['supply'][c]} {c}" for c in COLOURS))
+    decks = []
+    for k, h in enumerate(state["hegemony"]):
+        mark = " ←" if k == state["alien"] else ""
+        decks.append(f"{h['name']} {state['decks'][k]}{mark}")
+    past = " (past it)" if past_quietus(state) else ""
+    lines.append(f"Decks: {' · '.join(decks)}   Quietus: {state['quietus']} black{past}")
+    pl = state["planets"]
+    where = f"Planet: {state['planet']}" if state.get("planet") else "Planet: none chosen"
+    lines.append(f"{where}; {pl['face_up']} face up, {pl['deck']} in the deck, {len(pl['searched'])} searched. "
+                 f"Location: {state.get('location', 'none')}")
+    lines.append(f"Super Weapons found: {len(state['weapons'])}/{n}")
+    for k, w in enumerate(state["weapons"]):
+        lines.append(_weapon_line(k, w))
+    if state["line"]:
+        lines.append("Encounter Line:")
+        for k, c in enumerate(state["line"]):
+            lines.append(f"  {k + 1} {c['card']:<10} {c['status']:<8} {card_requirement(c)}")
+    waiting = {c: m for c, m in state["drawn"].items() if m}
+    if waiting:
+        lines.append(f"Drawn, waiting to be placed: {cubes_text(waiting)}")
+    lines.append(f"Hand: {', '.join(state['hand']) or 'no Key or Code cards'}")
+    lines.append("Next: " + next_step(state))
+    return lines
+
+
+def undo_refusal(entry: dict, state: dict) -> str | None:
+    """Every command can be undone in this game."""
+    return None
+
+
+def commands():
+    """The `journal pulp` Click group (imported only when used)."""
+    from journal.games.pulp.cli import pulp
+
+    return pulp
+
+
+def sheet_module():
+    """The ReportLab pages for this game (imported only for PDFs)."""
+    from journal.games.pulp import sheets
+
+    return sheets
+

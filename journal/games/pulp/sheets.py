@@ -1,0 +1,572 @@
+"""Pulp Invasion: the printable tracker pages (filled, or blank for pencil play).
+
+Page 1 is the Player Tracking card: the three ability tracks with the current value and
+the Captain's maximum, the captain's dice with every face, the Encounter Line with its
+engage strengths, and the bag as a bar chart with the odds of each colour on the next
+draw. Page 2: the three Cosmic Hegemony sectors with the cards left in each deck and the
+cubes on The Quietus, the Super Weapons and their cube progress, the planets, the hand,
+a rules reminder and room for notes. A blank sheet (state None) has the same layout.
+"""
+
+from __future__ import annotations
+
+from journal.games.pulp import rules
+from journal.games.pulp.rules import (ABILITIES, ABILITY_LABEL, ABILITY_MAX, COLOURS, DECK_SIZE, DIE_COLOURS,
+                                      DIE_NAMES, FACE_TEXT, ICONS, LEVELS, PHASE_TEXT, TOTALS)
+from journal.pdf.primitives import (BOLD, INK, MUTED, REGULAR, ZEBRA, checkbox, field, fit_text, heading,
+                                    text, text_width, triangle, wrap_text)
+
+GAP = 12
+HEAD_H = 19
+
+CUBE_RGB = {
+    "red": (0.84, 0.19, 0.17), "orange": (0.96, 0.58, 0.16), "blue": (0.22, 0.42, 0.85),
+    "black": (0.08, 0.08, 0.08), "yellow": (0.99, 0.86, 0.22), "white": (1.0, 1.0, 1.0),
+}
+DIE_RGB = {"red": CUBE_RGB["red"], "orange": CUBE_RGB["orange"], "blue": CUBE_RGB["blue"],
+           "yellow": CUBE_RGB["yellow"], "gray": (0.6, 0.6, 0.6)}
+ABILITY_CUBE = {"combat": "red", "science": "orange", "diplomacy": "blue"}
+ABILITY_HEADINGS = {"combat": "Combat", "science": "Super Science", "diplomacy": "Diplomacy"}
+
+RULES = (
+    ("Round", "choose a face-up planet; draw 4 cards from the leftmost alien's deck; their cubes go "
+              "from the supply into the bag (none left: not placed). A Location leaves the line."),
+    ("Engage", "strength and icon: the icon of the nearest card to the right, not evaded (the last "
+               "card wraps to the first; alone: its own). Pay each point with the matching ability or "
+               "2 points of one other. Strength 0: evade."),
+    ("Evade", "pay 1 point, draw 2 cubes: yellow/white/black go back, draw again; red/orange/blue "
+              "lower that ability by 1, cube to the supply."),
+    ("Dice", "use any time in the encounter; then turn the die down (skip faces if you like)."),
+    ("Search", "1 cube per planet icon on cards not evaded; draw all, then: yellow = Super Weapon; "
+               "red/orange/blue = +1 ability (max) or onto a weapon; black = The Quietus (past it: "
+               "lose 1 point); white back in the bag."),
+    ("End", "two abilities at 0 during an encounter: lost. Decks exhausted before all weapons are "
+            "found: lost. All weapons found: won."),
+)
+
+
+def _dict(value) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _rgb(c, rgb) -> None:
+    c.setFillColorRGB(*rgb)
+
+
+def draw_tracker(c, page, state, title) -> None:
+    """The tracker for `state` (None: a blank sheet), two pages; leaves the last page open."""
+    blank = state is None
+    s = _dict(state)
+    _header(c, page, s, title, blank)
+    _abilities(c, page, s, blank)
+    _dice(c, page, s, blank)
+    _line(c, page, s, blank)
+    _bag(c, page, s, blank)
+    page.new_page()
+    _sectors(c, page, s, blank)
+    _weapons(c, page, s, blank)
+    _planets_and_hand(c, page, s, blank)
+    _rules_box(c, page)
+    _notes(c, page)
+
+
+# --- page 1 --------------------------------------------------------------------------
+
+def _badge(c, right, y, label) -> float:
+    w = text_width(label, BOLD, 9) + 14
+    c.setFillGray(0.15)
+    c.roundRect(right - w, y - 5, w, 17, 3, stroke=0, fill=1)
+    text(c, right - w / 2, y, label, BOLD, 9, align="c", grey=1)
+    return w
+
+
+def _header(c, page, s, title, blank) -> None:
+    x, w = page.x0, page.width
+    top = page.cursor
+    badge_w = 0.0
+    if not blank:
+        label = PHASE_TEXT.get(s.get("phase"), "").upper()
+        if s.get("result"):
+            label = "GAME WON" if s["result"] == "won" else "GAME LOST"
+        badge_w = _badge(c, x + w, top - 17, fit_text(label, BOLD, 9, 140))
+    text(c, x, top - 16, "Pulp Invasion", BOLD, 17, max_width=w - badge_w - 10)
+    text(c, x + 130, top - 16, "Player Tracking Card", REGULAR, 11, max_width=w - badge_w - 140, grey=MUTED)
+    y = top - 34
+    level = s.get("level")
+    n = LEVELS.get(level) if level else None
+    field(c, x, y, w * 0.36, "Captain", None if blank else s.get("captain"))
+    field(c, x + w * 0.39, y, w * 0.25, "Level",
+          None if blank else f"{level} ({n} weapons)" if n else level)
+    field(c, x + w * 0.67, y, w * 0.12, "Round", None if blank else s.get("round"))
+    field(c, x + w * 0.82, y, w * 0.18, "Game", None if blank else fit_text(title or "", BOLD, 10, w * 0.12))
+    page.take(44)
+
+
+def _abilities(c, page, s, blank) -> None:
+    x, w = page.x0, page.width
+    note = "black: now \u00b7 double frame: the Captain's maximum"
+    page.take(heading(c, x, page.cursor, w, "Abilities", 11, right=note))
+    abilities = _dict(s.get("abilities"))
+    label_w = 108
+    n = ABILITY_MAX + 1
+    box_w = min(34.0, (w - label_w) / n)
+    box_h = 18.0
+    for a in ABILITIES:
+        ab = _dict(abilities.get(a))
+        value = None if blank else ab.get("value")
+        top = ab.get("max") if not blank else None
+        y = page.cursor
+        by = y - 10 - box_h
+        _cube(c, x + 4, by + box_h / 2 - 4.5, 9, ABILITY_CUBE[a])
+        text(c, x + 17, by + 10, ABILITY_HEADINGS[a], BOLD, 9.5)
+        sub = f"{value} of max {top}" if value is not None and top is not None else "now ___  max ___"
+        text(c, x + 17, by + 1, sub, REGULAR, 7.5, grey=MUTED)
+        bx0 = x + label_w
+        for v in range(n):
+            bx = bx0 + v * box_w
+            above = top is not None and v > top
+            current = value == v
+            if current:
+                c.setFillGray(INK)
+            elif above:
+                c.setFillGray(0.78)
+            else:
+                c.setFillGray(1)
+            c.setStrokeGray(INK)
+            c.setLineWidth(0.6)
+            c.rect(bx, by, box_w, box_h, stroke=1, fill=1)
+            both = current and top == v
+            if top is not None and v == top:
+                c.setLineWidth(1.6)
+                c.setStrokeGray(1 if current else INK)
+                c.rect(bx + 1.8, by + 1.8, box_w - 3.6, box_h - 3.6, stroke=1, fill=0)
+                c.setStrokeGray(INK)
+                c.setLineWidth(0.6)
+                text(c, bx + box_w / 2 + (5 if both else 0), by + box_h + 2.5, "max", BOLD, 6.5,
+                     align="l" if both else "c")
+            if current:
+                triangle(c, bx + box_w / 2 - (6 if both else 0), by + box_h + 1, 7, "down")
+            text(c, bx + box_w / 2, by + 5.5, str(v), BOLD if current else REGULAR, 9.5 if current else 9,
+                 align="c", grey=1 if current else (MUTED if above else INK))
+        page.take(10 + box_h + 7)
+    page.take(GAP - 5)
+
+
+def _cube(c, x, y, size, colour) -> None:
+    """A small cube swatch with lower-left (x, y), outlined so white reads on white."""
+    _rgb(c, CUBE_RGB.get(colour, (1, 1, 1)))
+    c.setStrokeGray(INK)
+    c.setLineWidth(0.6)
+    c.rect(x, y, size, size, stroke=1, fill=1)
+    c.setFillGray(INK)
+
+
+def _dice(c, page, s, blank) -> None:
+    x, w = page.x0, page.width
+    owned = _dict(s.get("dice"))
+    note = "tick the dice you keep; circle the face showing" if blank else \
+        "framed face: showing now; turn a die down after using it"
+    page.take(heading(c, x, page.cursor, w, "Captain's dice", 11, right=note))
+    name_w = 104
+    face_w = (w - name_w) / 6
+    row_h = 27.0
+    y = page.cursor
+    # header row: face numbers
+    c.setFillGray(0.86)
+    c.rect(x, y - 12, w, 12, stroke=0, fill=1)
+    text(c, x + 4, y - 9, "Die", BOLD, 7.5)
+    for f in range(6):
+        text(c, x + name_w + (f + 0.5) * face_w, y - 9, f"face {f + 1}", BOLD, 7.5, align="c")
+    y -= 12
+    for i, colour in enumerate(DIE_COLOURS):
+        mine = colour in owned
+        face = owned.get(colour)
+        ry = y - row_h
+        if i % 2:
+            c.setFillGray(ZEBRA)
+            c.rect(x, ry, w, row_h, stroke=0, fill=1)
+        checkbox(c, x + 4, ry + row_h / 2 - 3.5, mine and not blank, size=7)
+        _rgb(c, DIE_RGB[colour])
+        c.setStrokeGray(INK)
+        c.roundRect(x + 15, ry + row_h / 2 - 5, 10, 10, 2, stroke=1, fill=1)
+        kind = "crew" if colour in rules.CREW else "systems"
+        text(c, x + 29, ry + 14, f"{colour.capitalize()} ({kind})", BOLD if mine else REGULAR, 8,
+             max_width=name_w - 31)
+        text(c, x + 29, ry + 5, DIE_NAMES[colour], REGULAR, 6.5, max_width=name_w - 31, grey=MUTED)
+        for f in range(6):
+            fx = x + name_w + f * face_w
+            now = not blank and face == f + 1
+            if now:
+                c.setFillGray(0.80)
+                c.rect(fx + 1, ry + 1, face_w - 2, row_h - 2, stroke=0, fill=1)
+            lines = wrap_text(FACE_TEXT[colour][f], REGULAR, 6.3, face_w - 6)[:3]
+            lead = 7.0
+            top = ry + row_h / 2 + (len(lines) - 1) * lead / 2 - 2.2
+            for k, ln in enumerate(lines):
+                text(c, fx + face_w / 2, top - k * lead, ln, BOLD if now else REGULAR, 6.3, align="c",
+                     grey=INK if (mine or blank) else MUTED)
+            if now:
+                c.setStrokeGray(INK)
+                c.setLineWidth(1.8)
+                c.rect(fx + 1, ry + 1, face_w - 2, row_h - 2, stroke=1, fill=0)
+                c.setLineWidth(0.6)
+        y = ry
+    c.setStrokeGray(0.62)
+    c.setLineWidth(0.4)
+    for f in range(6):
+        c.line(x + name_w + f * face_w, page.cursor, x + name_w + f * face_w, y)
+    c.setStrokeGray(INK)
+    c.setLineWidth(0.8)
+    c.rect(x, y, w, page.cursor - y, stroke=1, fill=0)
+    page.take(page.cursor - y + GAP)
+
+
+def _line(c, page, s, blank) -> None:
+    x, w = page.x0, page.width
+    line = _list(s.get("line"))
+    where = "" if blank else (f"searching {s['planet']}" if s.get("planet") else "no round under way")
+    page.take(heading(c, x, page.cursor, w, "Encounter Line", 11, right=where or None))
+    top = page.cursor
+    loc_w = 96
+    gap = 7
+    slot_w = (w - loc_w - gap * 4) / 4
+    h = 58
+    for k in range(4):
+        sx = x + k * (slot_w + gap)
+        card = _dict(line[k]) if k < len(line) else None
+        status = card.get("status") if card else None
+        c.setLineWidth(0.8 if status != "pending" else 1.4)
+        c.setStrokeGray(INK)
+        c.setFillGray(0.9 if status == "evaded" else 1)
+        c.roundRect(sx, top - h, slot_w, h, 4, stroke=1, fill=1)
+        text(c, sx + 5, top - 11, f"{k + 1}", BOLD, 9)
+        if card:
+            text(c, sx + 15, top - 11, card.get("card", ""), BOLD, 9, max_width=slot_w - 20)
+            first = next((i for i, x in enumerate(line) if _dict(x).get("status") == "pending"), None)
+            label = {"pending": "NEXT" if k == first else "PENDING", "engaged": "ENGAGED",
+                     "evaded": "EVADED"}.get(status, "")
+            lw = text(c, sx + slot_w - 5, top - 23, label, BOLD, 6.5, align="r")
+            text(c, sx + 5, top - 23, f"{card.get('kind', '').capitalize()}", REGULAR, 7.5, grey=MUTED,
+                 max_width=slot_w - lw - 14)
+            text(c, sx + 5, top - 36, "Engage: " + rules.card_requirement(card), BOLD if status == "pending"
+                 else REGULAR, 7.5, max_width=slot_w - 10)
+            planets = card.get("planets", 0)
+            icons = f"{planets} planet icon{'' if planets == 1 else 's'}"
+            text(c, sx + 5, top - 49, icons + (", disregarded" if status == "evaded" and planets else ""),
+                 REGULAR, 7, max_width=slot_w - 10, grey=MUTED)
+        else:
+            for k2, lab in enumerate(("card", "strength / icon", "engaged / evaded")):
+                yy = top - 24 - k2 * 12
+                text(c, sx + 5, yy, lab, REGULAR, 6.5, grey=MUTED)
+                c.setStrokeGray(0.7)
+                c.setLineWidth(0.4)
+                c.line(sx + 5 + text_width(lab, REGULAR, 6.5) + 3, yy - 1.5, sx + slot_w - 5, yy - 1.5)
+    lx = x + w - loc_w
+    c.setLineWidth(0.8)
+    c.setStrokeGray(INK)
+    c.setFillGray(ZEBRA)
+    c.roundRect(lx, top - h, loc_w, h, 4, stroke=1, fill=1)
+    c.setFillGray(INK)
+    text(c, lx + 5, top - 11, "Location", BOLD, 8.5)
+    loc = None if blank else s.get("location")
+    text(c, lx + 5, top - 26, loc or ("" if blank else "none"), BOLD if loc else REGULAR, 9, max_width=loc_w - 10)
+    text(c, lx + 5, top - 40, "its action for the", REGULAR, 6.5, grey=MUTED)
+    text(c, lx + 5, top - 49, "current sector's icon", REGULAR, 6.5, grey=MUTED)
+    page.take(h + GAP)
+
+
+def _bag(c, page, s, blank) -> None:
+    x, w = page.x0, page.width
+    bag = _dict(s.get("bag"))
+    supply = _dict(s.get("supply"))
+    total = sum(v for v in bag.values() if isinstance(v, int)) if not blank else 0
+    right = "%: the chance of that colour on the next draw"
+    page.take(heading(c, x, page.cursor, w, "The bag" + ("" if blank else f": {total} cubes"), 11, right=right))
+    avail = page.remaining() - 4
+    chart_h = max(70.0, min(190.0, avail - 60))
+    top = page.cursor
+    axis_w = 20
+    col_w = (w - axis_w) / len(COLOURS)
+    odds = None
+    if not blank and total:
+        two, four = rules.bag_odds(s, 2)["colours"], rules.bag_odds(s, 4)["colours"]
+        odds = {k: (two[k]["at_least_one"], four[k]["at_least_one"]) for k in COLOURS}
+    base = top - chart_h
+    scale_max = max(TOTALS.values())
+    unit = (chart_h - 14) / scale_max
+    c.setStrokeGray(0.8)
+    c.setLineWidth(0.35)
+    for v in range(0, scale_max + 1, 5):
+        yy = base + v * unit
+        c.line(x + axis_w, yy, x + w, yy)
+        text(c, x + axis_w - 3, yy - 2.5, str(v), REGULAR, 6.5, align="r", grey=MUTED)
+    for k, colour in enumerate(COLOURS):
+        cx = x + axis_w + k * col_w
+        bw = col_w * 0.46
+        bx = cx + (col_w - bw) / 2
+        n = bag.get(colour) if not blank else None
+        c.setStrokeGray(INK)
+        c.setLineWidth(0.7)
+        if n:
+            _rgb(c, CUBE_RGB[colour])
+            c.rect(bx, base, bw, n * unit, stroke=1, fill=1)
+            c.setFillGray(INK)
+        if blank:
+            c.setStrokeGray(0.6)
+            c.setDash(2, 2)
+            c.rect(bx, base, bw, TOTALS[colour] * unit, stroke=1, fill=0)
+            c.setDash()
+        label_y = base + (n or 0) * unit + 3
+        if n is not None:
+            pct = n / total if total else 0.0
+            text(c, bx + bw / 2, label_y, f"{n} ({pct:.0%})", BOLD, 8, align="c")
+        c.setStrokeGray(INK)
+        c.setLineWidth(0.9)
+        c.line(cx + 2, base, cx + col_w - 2, base)
+        _cube(c, cx + col_w / 2 - 26, base - 12, 7, colour)
+        text(c, cx + col_w / 2 - 16, base - 11.5, colour, BOLD, 8)
+        sup = supply.get(colour) if not blank else None
+        sup_text = f"supply {sup} of {TOTALS[colour]}" if sup is not None else f"supply ___ of {TOTALS[colour]}"
+        text(c, cx + col_w / 2, base - 22, sup_text, REGULAR, 7, align="c", grey=MUTED, max_width=col_w - 4)
+        if odds:
+            o = odds[colour]
+            text(c, cx + col_w / 2, base - 32, f"1+ in 2: {o[0]:.0%} \u00b7 in 4: {o[1]:.0%}", REGULAR, 6.5,
+                 align="c", grey=MUTED, max_width=col_w - 4)
+    page.take(chart_h + 38 + GAP)
+
+
+# --- page 2 --------------------------------------------------------------------------
+
+def _sectors(c, page, s, blank) -> None:
+    x, w = page.x0, page.width
+    aliens = _list(s.get("hegemony"))
+    decks = _list(s.get("decks"))
+    current = s.get("alien")
+    quietus = s.get("quietus")
+    note = "cross off a box per card drawn" if blank else "arrow: the sector being played"
+    page.take(heading(c, x, page.cursor, w, "Cosmic Hegemony sectors", 11, right=note))
+    top = page.cursor
+    gap = 9
+    bw = (w - 2 * gap) / 3
+    h = 92
+    for k in range(3):
+        bx = x + k * (bw + gap)
+        alien = _dict(aliens[k]) if k < len(aliens) else {}
+        left = decks[k] if k < len(decks) and not blank else None
+        here = not blank and current == k and s.get("phase") != "over"
+        c.setStrokeGray(INK)
+        c.setLineWidth(1.6 if here else 0.8)
+        c.setFillGray(1)
+        c.roundRect(bx, top - h, bw, h, 4, stroke=1, fill=1)
+        c.setLineWidth(0.6)
+        name = alien.get("name") if not blank else None
+        nw = text(c, bx + 6, top - 13, f"{k + 1}. " + (name or ""), BOLD, 10, max_width=bw - 40)
+        if blank:
+            c.setStrokeGray(INK)
+            c.setLineWidth(0.5)
+            c.line(bx + 8 + nw, top - 15, bx + bw - 10, top - 15)
+        if here:
+            triangle(c, bx + bw - 8, top - 9, 8, "down")
+        icon = alien.get("icon")
+        shown = ABILITY_LABEL[ICONS[icon]] if icon else ("____" if blank else "not recorded")
+        text(c, bx + 6, top - 25, f"icon: {shown}", REGULAR, 7.5, grey=MUTED)
+        # the deck: 16 boxes, the drawn ones crossed out
+        per = 8
+        cell = min(12.0, (bw - 12) / per)
+        for i in range(DECK_SIZE):
+            cx = bx + 6 + (i % per) * cell
+            cy = top - 40 - (i // per) * (cell + 2)
+            drawn = left is not None and i < DECK_SIZE - left
+            checkbox(c, cx, cy, drawn, size=cell - 3)
+        label = f"deck: {left} of {DECK_SIZE} left" if left is not None else f"deck of {DECK_SIZE}"
+        if left == 0 and not blank:
+            label += " (sector done)"
+        text(c, bx + 6, top - 40 - 2 * (cell + 2) + 3, label, BOLD if here else REGULAR, 7.5)
+        if name == rules.QUIETUS or blank:
+            qy = top - h + 8
+            if blank:
+                checkbox(c, bx + 6, qy - 1, False, size=7)
+                text(c, bx + 16, qy, "The Quietus \u00b7 black cubes: ______", REGULAR, 7.5, max_width=bw - 22)
+            else:
+                past = left == 0
+                text(c, bx + 6, qy, f"black cubes on it: {quietus}" + ("  (past it)" if past else ""), BOLD, 8)
+                for i in range(min(quietus or 0, 15)):
+                    _cube(c, bx + 6 + i * 9, qy + 10, 7, "black")
+    page.take(h + GAP)
+
+
+def _weapons(c, page, s, blank) -> None:
+    x, w = page.x0, page.width
+    weapons = _list(s.get("weapons"))
+    n = LEVELS.get(s.get("level"), 6)
+    right = "" if blank else f"{len(weapons)} of {n} found"
+    page.take(heading(c, x, page.cursor, w, "Super Weapons", 11, right=right or "N = 4 basic, 5 normal, 6 advanced"))
+    cols = [24, 130, 54, 92, w - 24 - 130 - 54 - 92 - 110, 110]
+    head = ["#", "Name", "Found", "Needs", "Cubes placed / needed", "Understood / used"]
+    row_h = 22.0
+    y = page.cursor
+    c.setFillGray(0.86)
+    c.rect(x, y - 13, w, 13, stroke=0, fill=1)
+    cx = x
+    for label, cw in zip(head, cols, strict=True):
+        text(c, cx + 4, y - 9.5, label, BOLD, 7.5, max_width=cw - 6)
+        cx += cw
+    y -= 13
+    rows = max(n, len(weapons)) if not blank else 6
+    for k in range(rows):
+        wpn = _dict(weapons[k]) if k < len(weapons) else None
+        ry = y - row_h
+        if k % 2:
+            c.setFillGray(ZEBRA)
+            c.rect(x, ry, w, row_h, stroke=0, fill=1)
+            c.setFillGray(INK)
+        cx = x
+        base = ry + 8
+        text(c, cx + 4, base, str(k + 1), BOLD, 9)
+        cx += cols[0]
+        if wpn:
+            text(c, cx + 4, base, wpn.get("name") or "(name)", BOLD if wpn.get("name") else REGULAR, 8.5,
+                 max_width=cols[1] - 8, grey=INK if wpn.get("name") else MUTED)
+        cx += cols[1]
+        _cube(c, cx + 6, ry + 7, 8, "yellow") if wpn and wpn.get("cubes", {}).get("yellow") else \
+            checkbox(c, cx + 6, ry + 7, bool(wpn), size=8)
+        text(c, cx + 18, base, "yes" if wpn else ("" if blank or k >= n else "not yet"), REGULAR, 7.5, grey=MUTED)
+        cx += cols[2]
+        needs = wpn.get("needs") if wpn else None
+        if wpn:
+            text(c, cx + 4, base, rules.needs_text(needs) if needs is not None else "(not recorded)",
+                 BOLD if needs is not None else REGULAR, 8.5, max_width=cols[3] - 8)
+        cx += cols[3]
+        if needs:
+            px = cx + 5
+            for colour, m in needs.items():
+                have = _dict(wpn.get("cubes")).get(colour, 0)
+                for i in range(m):
+                    if i < have:
+                        _cube(c, px, ry + 7, 8, colour)
+                    else:
+                        c.setStrokeGray(INK)
+                        c.setLineWidth(0.6)
+                        c.setDash(1.5, 1.5)
+                        c.rect(px, ry + 7, 8, 8, stroke=1, fill=0)
+                        c.setDash()
+                    px += 10
+                text(c, px + 1, base, f"{colour} {have}/{m}", REGULAR, 7, grey=MUTED)
+                px += text_width(f"{colour} {have}/{m}", REGULAR, 7) + 9
+                if px > cx + cols[4] - 10:
+                    break
+        elif wpn and needs is not None:
+            text(c, cx + 5, base, "works without cubes", REGULAR, 7.5, grey=MUTED)
+        cx += cols[4]
+        understood = bool(wpn and wpn.get("understood"))
+        checkbox(c, cx + 6, ry + 7, understood, size=8)
+        text(c, cx + 17, base, "Understood", BOLD if understood else REGULAR, 7.5)
+        used = bool(wpn and wpn.get("used"))
+        checkbox(c, cx + 68, ry + 7, used, size=8)
+        text(c, cx + 79, base, "used", REGULAR, 7.5)
+        y = ry
+    c.setStrokeGray(0.62)
+    c.setLineWidth(0.4)
+    cx = x
+    for cw in cols[:-1]:
+        cx += cw
+        c.line(cx, page.cursor, cx, y)
+    c.setStrokeGray(INK)
+    c.setLineWidth(0.8)
+    c.rect(x, y, w, page.cursor - y, stroke=1, fill=0)
+    page.take(page.cursor - y + GAP)
+
+
+def _planets_and_hand(c, page, s, blank) -> None:
+    x, w = page.x0, page.width
+    half = (w - 14) / 2
+    top = page.cursor
+    heading(c, x, top, half, "Planets", 11)
+    heading(c, x + half + 14, top, half, "Hand: Key and Code cards", 11)
+    y = top - HEAD_H - 10
+    pl = _dict(s.get("planets"))
+    field(c, x, y, half * 0.62, "Searching now", None if blank else (s.get("planet") or "-"))
+    field(c, x + half * 0.66, y, half * 0.34, "Face up", None if blank else pl.get("face_up"))
+    y -= 17
+    field(c, x, y, half * 0.5, "Planet deck", None if blank else f"{pl.get('deck')} of {rules.PLANETS - rules.FACE_UP}")
+    searched = _list(pl.get("searched"))
+    field(c, x + half * 0.54, y, half * 0.46, "Searched", None if blank else len(searched))
+    y -= 13
+    if not blank and searched:
+        for ln in wrap_text("Searched: " + ", ".join(map(str, searched)), REGULAR, 7.5, half)[:3]:
+            text(c, x, y, ln, REGULAR, 7.5, grey=MUTED)
+            y -= 9
+    elif blank:
+        for _ in range(2):
+            c.setStrokeGray(0.7)
+            c.setLineWidth(0.4)
+            c.line(x, y - 2, x + half, y - 2)
+            y -= 14
+    left_bottom = y
+    hx = x + half + 14
+    y = top - HEAD_H - 10
+    cards = _list(s.get("hand"))
+    if blank:
+        for _ in range(4):
+            c.setStrokeGray(0.7)
+            c.setLineWidth(0.4)
+            c.line(hx, y - 2, hx + half, y - 2)
+            y -= 15
+    elif not cards:
+        text(c, hx, y, "none yet (engaged Key/Code cards come here at round end)", REGULAR, 8, grey=MUTED,
+             max_width=half)
+        y -= 12
+    else:
+        keys = sum(1 for t in cards if rules.parse_card(t)["key"])
+        codes = sum(1 for t in cards if rules.parse_card(t)["code"])
+        text(c, hx, y, f"{keys} Key · {codes} Code", BOLD, 9)
+        y -= 12
+        for ln in wrap_text(", ".join(cards), REGULAR, 8, half)[:4]:
+            text(c, hx, y, ln, REGULAR, 8)
+            y -= 10
+    page.take(top - min(left_bottom, y) + GAP - 4)
+
+
+def _rules_box(c, page) -> None:
+    x, w = page.x0, page.width
+    pad, size, lead = 6.0, 7.0, 8.4
+    wrapped = [(k, wrap_text(f"{k}: {b}", REGULAR, size, w - 2 * pad)) for k, b in RULES]
+    n = sum(len(v) for _k, v in wrapped)
+    h = 17 + n * lead + 2 * (len(wrapped) - 1) + pad
+    if page.remaining() < h:
+        return
+    top = page.cursor
+    c.setFillGray(ZEBRA)
+    c.setStrokeGray(INK)
+    c.setLineWidth(0.7)
+    c.roundRect(x, top - h, w, h, 4, stroke=1, fill=1)
+    c.setFillGray(INK)
+    text(c, x + pad, top - 12, "Rules reminder (rulings P1-P6)", BOLD, 8.5)
+    y = top - 17 - size
+    for key, lines in wrapped:
+        for i, ln in enumerate(lines):
+            if i == 0 and ln.startswith(key + ":"):
+                kw = text(c, x + pad, y, key + ":", BOLD, size)
+                text(c, x + pad + kw, y, ln[len(key) + 1:], REGULAR, size)
+            else:
+                text(c, x + pad, y, ln, REGULAR, size)
+            y -= lead
+        y -= 2
+    page.take(h + GAP)
+
+
+def _notes(c, page) -> None:
+    line_h = 18.0
+    if page.remaining() < 19 + 2 * line_h:
+        return
+    x, w = page.x0, page.width
+    page.take(heading(c, x, page.cursor, w, "Notes", 11))
+    c.setStrokeGray(0.7)
+    c.setLineWidth(0.5)
+    for _ in range(min(12, int(page.remaining() // line_h))):
+        y = page.take(line_h) - line_h
+        c.line(x, y, x + w, y)
