@@ -17,7 +17,7 @@ from pathlib import Path
 import click
 
 from journal import save as savemod
-from journal.dice import MAX_SEED
+from journal.dice import MAX_SEED, Dice
 from journal.errors import InputError
 from journal.outcome import Outcome
 from journal.session import Session
@@ -89,6 +89,11 @@ class Runtime:
         return canonical_command(self.batch.args if self.batch else self.args)
 
     @staticmethod
+    def setup_dice(seed: int, entered=(), option: str = "--roll", draws=(), draw_option: str = "--draw") -> Dice:
+        """Dice for a `new` command's set-up rolls, from the new campaign's seed."""
+        return Dice(seed, 0, entered, option, draws, draw_option)
+
+    @staticmethod
     def new_seed(seed: int | None) -> int:
         if seed is None:
             return int.from_bytes(os.urandom(8), "big") & MAX_SEED
@@ -133,13 +138,17 @@ class Runtime:
         self.emit(outcome.lines or [outcome.summary], self.result_data(outcome, entry))
         return outcome
 
-    def create(self, name: str, game, state: dict, seed: int, outcome: Outcome) -> dict:
-        """A new campaign save (the game's `new` command)."""
+    def create(self, name: str, game, state: dict, seed: int, outcome: Outcome, dice=None) -> dict:
+        """A new campaign save (the game's `new` command).
+
+        Set-up that rolls uses `rt.setup_dice(seed, rolls)`, passed back here as `dice`, so
+        its rolls are logged with their source and the generator continues after them.
+        """
         if self.batch is not None:
             raise InputError("a batch runs on an existing save: create it first with `new`")
         paths = savemod.resolve(name, self.saves_dir)
         with Session(paths, create=True) as session:
-            entry = session.start(game, state, seed, outcome, self.command_text(), self.now())
+            entry = session.start(game, state, seed, outcome, self.command_text(), self.now(), dice)
             session.commit()
         data = {"save": str(paths.save), "name": paths.name, "seed": seed, **outcome.data}
         self.emit(outcome.lines + [f"Saved as '{paths.name}' ({paths.save})."], data)

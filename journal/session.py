@@ -94,17 +94,18 @@ class Session:
         return self.journal.get("entries", 0)
 
     # --- changing --------------------------------------------------------
-    def start(self, game, state: dict, seed: int, outcome: Outcome, command: str, time: str) -> dict:
-        """Create the campaign: entry 1 records how it began."""
+    def start(self, game, state: dict, seed: int, outcome: Outcome, command: str, time: str,
+              dice: Dice | None = None) -> dict:
+        """Create the campaign: entry 1 records how it began (and any set-up rolls, from `dice`)."""
         self.game = game
-        doc = {"journal": {"game": game.ID, "schema": game.SCHEMA_VERSION, "seed": seed, "dice": 0,
-                           "entries": 1},
+        doc = {"journal": {"game": game.ID, "schema": game.SCHEMA_VERSION, "seed": seed,
+                           "dice": dice.counter if dice else 0, "entries": 1},
                "state": state}
         self._check_new(doc)
         text = dumps(doc)
         entry = {"n": 1, "time": time, "kind": "new", "command": command, "summary": outcome.summary,
-                 "turn": game.turn_label(state), "rolls": [], "before": logmod.sha(""),
-                 "after": logmod.sha(text)}
+                 "turn": game.turn_label(state), "rolls": [r.as_dict() for r in dice.rolls] if dice else [],
+                 "before": logmod.sha(""), "after": logmod.sha(text)}
         self._push(entry, doc, text)
         return entry
 

@@ -35,6 +35,14 @@ def test_new_in_the_exact_form_of_the_issue(journal):
     assert "Next: choose one of the 3 face-up planets" in out
 
 
+def test_systems_dice_rolled_at_setup_are_logged_with_their_source(journal):
+    args = [a for a in NEW if a not in ("--face", "gray=3")]
+    state = j(journal, *args)["state"]
+    first = j(journal, "log", "-s", "g")[0]
+    assert first["rolls"] == [{"die": "gray d6", "value": state["dice"]["gray"], "source": "rolled"}]
+    assert j(journal, "show", "-s", "g")["state"]["dice"]["gray"] == state["dice"]["gray"]
+
+
 def test_show_json_has_the_documented_keys(g):
     g("pulp", "round", "-s", "g", "--planet", "Mars", *LINE, ok=True)
     st = j(g, "show", "-s", "g")["state"]

@@ -7,14 +7,12 @@ import re
 import click
 
 from journal.cli import OrderedGroup, rolls_option, save_option
-from journal.dice import MAX_SEED, Dice
 from journal.errors import InputError
 from journal.games import pulp as game
 from journal.games.pulp import rules
 from journal.runtime import pass_rt
 
 NEGATIVES = {"ignore_unknown_options": True}  # so `ability combat -2` reads -2 as a value
-SETUP_STREAM = 0x70756C70  # "pulp": setup rolls use their own stream of the save's seed
 
 
 @click.group(cls=OrderedGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -120,10 +118,11 @@ def new(rt, name, level, captain, combat, science, diplomacy, dice_chosen, faces
         colour, face = parse_face(spec)
         face_map[colour] = face
     seed = rt.new_seed(seed)
-    setup = Dice((seed ^ SETUP_STREAM) & MAX_SEED, 0)
+    setup = rt.setup_dice(seed)
     out = rules.new(setup, level, captain, abilities, list(dice_chosen), face_map,
                     [parse_alien(a) for a in aliens])
-    rt.create(name, game, out.state, seed, out)
+    setup.finish()
+    rt.create(name, game, out.state, seed, out, dice=setup)
 
 
 @pulp.command("round")
