@@ -1,0 +1,403 @@
+"""Space Kraken save state: constants, the schema, invariants and derived values.
+
+Every command loads this module (validation runs before and after each command), so it
+stays small: no ReportLab, no catalogue unless the ship has systems to check.
+"""
+
+from __future__ import annotations
+
+from journal.games.kraken.cgm import LINE_CELLS, SLOTS, VAR_MAX, VAR_MIN
+from journal.schema import Bool, Int, List, Map, Str, Table, key_path, opt, show_value
+
+SCHEMA_VERSION = 1                   # of [state]; a save point's snapshot records it too
+
+DIFFICULTIES = ("simulation", "adventurer", "real-life", "hardcore")
+DIFFICULTY_TEXT = {"simulation": "Just a Simulation", "adventurer": "Adventurer",
+                   "real-life": "Real Life", "hardcore": "Hardcore"}
+SAVE_DIFFICULTIES = ("simulation", "adventurer")           # K8: the ones with save points
+SCORE_FACTOR = {"simulation": (1, 2), "adventurer": (1, 1), "real-life": (2, 1), "hardcore": (3, 1)}  # K9
+
+ATTRIBUTES = ("agility", "strength", "tech", "charisma", "ranged", "melee")
+ATTR_SHORT = {"agility": "AGI", "strength": "STR", "tech": "TEC", "charisma": "CHA", "ranged": "RNG",
+              "melee": "MEL", "psi": "PSI"}
+ATTR_MIN, ATTR_MAX = 1, 8            # 3.4 / K10 (effects may exceed 8: hand-set up to 20)
+ATTR_SUM = 16                        # K10
+MAX_CREW = 4                         # K10
+MAX_TRAITS = 4                       # 3.5 / K10
+HP_CAP = 14                          # K10: HP max = min(2 x Strength, 14)
+INVENTORY = ("L", "R", "1", "2", "3", "4")   # chapter 4: two hands, four backpack slots
+OVERLOAD_MAX = 2
+PRESET_CREW = ("Quinn", "Yuna", "Jessica", "Ray", "Murphy", "Mila", "Paul", "Lex", "Ian", "Brent",
+               "Herman", "Liu")      # 3.3: the twelve with their own story events
+EXCLUSIVE = (("Ray", "Lex"),)        # 3.3: their sheets cover each other in the book
+
+START_CREDITS = 100                  # 3.7
+OXYGEN_BASE = 25                     # 3.6
+
+PHASES = {0: "Setup", 1: "Activate story lines", 2: "Ship construction", 3: "Free action",
+          4: "Short visit", 5: "Quest timer"}
+FREE_ACTIONS = ("flight", "location", "line", "shop", "skip")
+FREE_ACTION_TEXT = {"flight": "a space flight to a new Location", "location": "a visit to a known Location",
+                    "line": "a story line activated again", "shop": "a visit to a grade 5 Shop",
+                    "skip": "nothing (skipped)"}
+RESULTS = ("won", "lost")
+
+SPECIES = ("Kraken", "Grey", "Insectoids", "Lost", "Beasts", "Renegades")   # ch. 14 d6 list
+ATMOSPHERES = ("YES", "NO", "HELL")
+SPECIALS = ("one-way", "self-destruction")
+MAX_DEPTH, MIN_DEPTH = 9, 4
+LOCATION_SLOTS, LOCATION_SLOTS_HNM = 2, 6    # K7
+MAX_TICKS = 4                        # K13: the fourth tick fails an urgent quest
+MAX_BUILD_CREW = 3                   # ch. 7
+
+_SLOT = Str(choices=SLOTS)
+_NAME = Str(describe="a name")
+_TEXT = Str(describe="some text")
+_VARS = Int(VAR_MIN, VAR_MAX)
+_COORD = Str(pattern=r"[0-9]+[0-9A-Z]{2}", describe="a coordinate (sheet digits then two characters, e.g. 3HC)")
+_EVENT = Str(pattern=r"[0-9A-Z]{2}", describe="an event ID (two characters 0-9/A-Z)")
+
+LINE = Table({
+    "coords": List(_COORD, max_items=LINE_CELLS),
+    "vars": Map(_VARS, key_pattern="[A-H]", key_describe="a line variable A-H"),
+    "note": opt(_TEXT),
+    "standby": opt(_EVENT),
+    "running": opt(Bool()),
+})
+CREW = Table({
+    "level": Int(1, 99),
+    "hp": Int(0, 99),
+    "hp_max": Int(1, 99),
+    "status": Str(choices=("active", "unconscious")),
+    **{a: Int(1, 20) for a in ATTRIBUTES},
+    "psi": opt(Int(1, 20)),
+    "traits": Map(Int(-9, 9), key_describe="a trait name"),
+    "inventory": Map(_TEXT, key_pattern="L|R|[1-4]", key_describe="an inventory slot L, R or 1-4"),
+})
+SHIP = Table({
+    "hull": _NAME,
+    "hull_price": Int(0, 100000),
+    "sp": Int(1, 999),
+    "expansion_sp": opt(Int(1, 999)),
+    "systems": Map(Table({"system": _NAME, "for": opt(_NAME), "damaged": opt(Bool())})),
+})
+LOCATION = Table({
+    "name": opt(_TEXT),
+    "type": _TEXT,
+    "difficulty": Int(1, 5),
+    "ao": Str(choices=ATMOSPHERES),
+    "ai": Str(choices=ATMOSPHERES),
+    "depth": Int(MIN_DEPTH, MAX_DEPTH),
+    "teleport": Int(0, MAX_DEPTH),
+    "special": opt(Str(choices=SPECIALS)),
+    "species": Str(choices=SPECIES),
+    "maps": List(Int(1, 20), max_items=MAX_DEPTH),
+    "cleared": List(Int(1, MAX_DEPTH), max_items=MAX_DEPTH),
+    "solved": Bool(),
+})
+QUEST = Table({
+    "urgent": Bool(),
+    "ticks": opt(Int(0, MAX_TICKS - 1)),
+    "activated": Bool(),
+    "reward": opt(_TEXT),
+    "penalty": opt(_TEXT),
+    "penalty_credits": opt(Int(0, 100000)),
+    "note": opt(_TEXT),
+})
+BUILD = Table({
+    "system": opt(_NAME),
+    "hull": opt(_NAME),
+    "sp": opt(Int(1, 999)),
+    "expansion_sp": opt(Int(1, 999)),
+    "crew": List(_NAME, max_items=MAX_BUILD_CREW),
+    "turns": Int(1, 2),
+    "cost": Int(0, 100000),
+    "discount": Int(0, 1000),
+    "due": Int(1),
+})
+STATE = Table({
+    "difficulty": Str(choices=DIFFICULTIES),
+    "backstory": opt(_TEXT),
+    "turn": Int(0),
+    "phase": Int(0, 5),
+    "leader": opt(_NAME),
+    "credits": Int(0),
+    "xp": Int(0),
+    "oxygen": Int(0),
+    "oxygen_tanks": Int(0, 999),
+    "recovered": Bool(),
+    "done": List(_SLOT, max_items=len(SLOTS)),
+    "skipped": opt(_SLOT),
+    "skipped_before": opt(_SLOT),
+    "free_action": opt(Str(choices=FREE_ACTIONS)),
+    "savepoint": opt(Table({"id": Int(1), "turn": Int(0), "at": _TEXT})),
+    "result": opt(Str(choices=RESULTS)),
+    "fallen": opt(List(_NAME)),
+    "storage": List(_TEXT),
+    "expansion_storage": List(_TEXT),
+    "pack": opt(Table({"path": _TEXT, "sha256": Str(pattern="[0-9a-f]{64}", describe="a SHA-256 hex digest"),
+                       "title": _TEXT})),
+    "lines": Map(LINE, key_pattern="[1-6]", key_describe="a line slot 1-6"),
+    "interlink": Map(_VARS, key_pattern="[I-Z]", key_describe="an interlink variable I-Z"),
+    "crew": Map(CREW),
+    "ship": opt(SHIP),
+    "locations": Map(LOCATION, key_pattern="[1-6]", key_describe="a Starmap Locations Log slot 1-6"),
+    "quests": Map(QUEST),
+    "builds": Map(BUILD),
+})
+
+
+# --- derived values ----------------------------------------------------------------------
+
+def hp_formula(strength: int) -> int:
+    """K10: HP max = 2 x Strength, at most 14."""
+    return min(2 * strength, HP_CAP)
+
+
+def carry_capacity(strength: int) -> int:
+    """Chapter 3.4: two hands plus one backpack item for every 2 points of Strength (our
+    reading: complete pairs, Str 5 → 2), at most the four backpack slots."""
+    return 2 + min(4, strength // 2)
+
+
+def overload(member: dict) -> int:
+    """Items carried beyond capacity (chapter 4: -1 / -2 to attack rolls; at most 2)."""
+    return max(0, len(member.get("inventory", {})) - carry_capacity(member.get("strength", 1)))
+
+
+def systems_named(state: dict, system: str, working: bool = True) -> list[str]:
+    ship = state.get("ship") or {}
+    return [label for label, e in ship.get("systems", {}).items()
+            if e.get("system") == system and not (working and e.get("damaged"))]
+
+
+def location_capacity(state: dict, working: bool = False) -> int:
+    """K7: 2 slots, 6 while HyperNavMemory is installed (working=True: and undamaged)."""
+    return LOCATION_SLOTS_HNM if systems_named(state, "HyperNavMemory", working) else LOCATION_SLOTS
+
+
+def oxygen_max(state: dict) -> int:
+    return OXYGEN_BASE + state.get("oxygen_tanks", 0)
+
+
+def ship_stats(state: dict, cat: dict) -> dict:
+    """SP, shields, recharge and armor of the working (undamaged) systems."""
+    ship = state.get("ship")
+    if not ship:
+        return {"sp": 0, "shield": 0, "recharge": 0, "armor": 0, "weapons": 0}
+    out = {"sp": ship["sp"], "shield": 0, "recharge": 0, "armor": 0, "weapons": 0}
+    for e in ship["systems"].values():
+        info = cat.get(e.get("system"), {})
+        if e.get("system") == "Hull expansion":
+            out["sp"] += ship.get("expansion_sp", 0)   # structure counts even when damaged
+        if e.get("damaged"):
+            continue
+        out["shield"] += info.get("shield", 0)
+        out["recharge"] += info.get("recharge", 0)
+        out["armor"] += info.get("armor", 0)
+        if info.get("category") == "weapon":
+            out["weapons"] += 1
+    return out
+
+
+def score(state: dict) -> dict:
+    """K9: surviving crew levels, x1/2 (rounded up) / 1 / 2 / 3 by difficulty."""
+    levels = sum(c["level"] for c in state["crew"].values())
+    num, den = SCORE_FACTOR[state["difficulty"]]
+    value = -(-levels * num // den)
+    return {"levels": levels, "factor": num / den, "score": value, "difficulty": state["difficulty"]}
+
+
+def pending(state: dict) -> list[str]:
+    """Phase 1 (K5): the lines still to activate this turn, slot order."""
+    if state["turn"] < 1 or state["phase"] != 1:
+        return []
+    return [slot for slot in SLOTS if slot in state["lines"] and slot not in state["done"]
+            and slot != state.get("skipped") and not state["lines"][slot].get("standby")]
+
+
+# --- validation ----------------------------------------------------------------------------
+
+def validate(state: dict) -> list[str]:
+    """Types, ranges, unknown keys, then the rules' invariants, each naming its key."""
+    problems: list[str] = []
+    STATE.check(state, "state", problems)
+    if not isinstance(state, dict):
+        return problems
+    typed = not problems
+    try:
+        _invariants(state, problems)
+    except (KeyError, TypeError, AttributeError, ValueError):
+        if typed:  # pragma: no cover - a well-typed state never gets here
+            raise
+    # (with type errors, the invariants that could still be checked are reported too)
+    return problems
+
+
+def _invariants(s: dict, problems: list[str]) -> None:
+    if (s["turn"] == 0) != (s["phase"] == 0):
+        problems.append(f"state.phase = {s['phase']} with state.turn = {s['turn']}: phase 0 is the setup "
+                        f"before turn 1; turns 1 and later are in phases 1-5")
+    if s["oxygen"] > oxygen_max(s):
+        problems.append(f"state.oxygen = {s['oxygen']} is above the maximum {oxygen_max(s)} "
+                        f"(25 + state.oxygen_tanks)")
+    for slot, line in s["lines"].items():
+        path = key_path("state.lines", slot)
+        if not line["coords"]:
+            problems.append(f"{path}.coords is empty: a line holds at least its start coordinate")
+        if line.get("standby") and line.get("running"):
+            problems.append(f"{path}: a line on STANDBY is not running (remove running or standby)")
+        if line.get("running") is False:
+            problems.append(f"{path}.running = false: leave the key out when the line is not running")
+    for key in ("done",):
+        for slot in s[key]:
+            if slot not in s["lines"]:
+                problems.append(f"state.{key} names line {slot}, which is not in use")
+        if len(set(s[key])) != len(s[key]):
+            problems.append(f"state.{key} names a line twice")
+    if s.get("skipped") and s["skipped"] not in s["lines"]:
+        problems.append(f"state.skipped = {show_value(s['skipped'])} is not a line in use")
+    if s.get("skipped") and s.get("skipped") == s.get("skipped_before"):
+        problems.append(f"state.skipped = {show_value(s['skipped'])}: the same line cannot be skipped two "
+                        f"turns running (rulings K5)")
+    if s["turn"] == 0 and (s["done"] or s.get("skipped") or s.get("free_action")):
+        problems.append("state.done, skipped and free_action belong to a turn: the setup (turn 0) has none")
+    if s.get("free_action") and s["phase"] < 3:
+        problems.append(f"state.free_action is set in Phase {s['phase']}: it is Phase 3's choice")
+    _validate_crew(s, problems)
+    _validate_ship(s, problems)
+    _validate_locations(s, problems)
+    for name, q in s["quests"].items():
+        path = key_path("state.quests", name)
+        if q["urgent"] and "ticks" not in q:
+            problems.append(f"{path}.ticks is missing: an urgent quest has a timer (0-3 ticks)")
+        if not q["urgent"] and "ticks" in q:
+            problems.append(f"{path}.ticks: only urgent quests have a timer")
+        if not name.strip():
+            problems.append("state.quests has a quest with an empty name")
+    sp = s.get("savepoint")
+    if sp and s["difficulty"] not in SAVE_DIFFICULTIES:
+        problems.append(f"state.savepoint: {DIFFICULTY_TEXT[s['difficulty']]} has no save points (rulings K8)")
+    if sp and sp["turn"] > s["turn"]:
+        problems.append(f"state.savepoint.turn = {sp['turn']} is after the current turn {s['turn']}")
+
+
+def _validate_crew(s: dict, problems: list[str]) -> None:
+    crew = s["crew"]
+    if len(crew) > MAX_CREW:
+        problems.append(f"state.crew has {len(crew)} members: at most {MAX_CREW} at any time (rulings K10)")
+    folded = {}
+    for name in crew:
+        if not name.strip():
+            problems.append("state.crew has a member with an empty name")
+        if name.casefold() in folded:
+            problems.append(f"state.crew has both {show_value(folded[name.casefold()])} and {show_value(name)}")
+        folded[name.casefold()] = name
+    psi = [n for n, c in crew.items() if "psi" in c]
+    if len(psi) > 1:
+        problems.append(f"state.crew: {', '.join(psi)} all have PSI: at most one crew member may (rulings K10)")
+    for a, b in EXCLUSIVE:
+        if a.casefold() in folded and b.casefold() in folded:
+            problems.append(f"state.crew has both {a} and {b}: their sheets cover each other in the book")
+    for name in s.get("fallen", ()):
+        if name.casefold() in folded:
+            problems.append(f"state.crew.{name}: a preset crew member who died may not rejoin in this "
+                            f"campaign (state.fallen, rulings K11)")
+    for name, c in crew.items():
+        path = key_path("state.crew", name)
+        if c["hp"] > c["hp_max"]:
+            problems.append(f"{path}.hp = {c['hp']} is above {path}.hp_max = {c['hp_max']}")
+        expect = "unconscious" if c["hp"] == 0 else "active"
+        if c["status"] != expect:
+            problems.append(f"{path}.status = {show_value(c['status'])} but hp = {c['hp']}: HP 0 is "
+                            f"unconscious, above 0 active (rulings K11)")
+        traits = len(c["traits"]) + (1 if "psi" in c else 0)
+        if traits > MAX_TRAITS:
+            problems.append(f"{path} has {traits} traits (PSI included): at most {MAX_TRAITS}")
+        if any(not t.strip() for t in c["traits"]):
+            problems.append(f"{path}.traits has a trait with an empty name")
+        if "PSI" in (t.upper() for t in c["traits"]):
+            problems.append(f"{path}.traits: PSI is kept as {path}.psi (its level), not as a trait")
+        over = overload(c)
+        if over > OVERLOAD_MAX:
+            problems.append(f"{path}.inventory holds {len(c['inventory'])} items: capacity "
+                            f"{carry_capacity(c['strength'])} + at most {OVERLOAD_MAX} overload")
+    leader = s.get("leader")
+    if leader is not None and leader not in crew:
+        problems.append(f"state.leader = {show_value(leader)} is not a crew member")
+    if leader is None and crew:
+        problems.append("state.leader is missing: with a crew, one of them leads (set it with "
+                        "`journal kraken crew leader NAME`)")
+    busy: dict[str, str] = {}
+    for bname, b in s["builds"].items():
+        path = key_path("state.builds", bname)
+        if ("system" in b) == ("hull" in b):
+            problems.append(f"{path}: a build has either a system or a hull")
+        if "hull" in b and "sp" not in b:
+            problems.append(f"{path}.sp is missing: a hull being built has structure points")
+        if not b["crew"]:
+            problems.append(f"{path}.crew is empty: at least one crew member builds")
+        for who in b["crew"]:
+            if who not in crew:
+                problems.append(f"{path}.crew names {show_value(who)}, who is not a crew member")
+            elif who in busy:
+                problems.append(f"{path}.crew: {who} already builds {busy[who]}")
+            busy[who] = bname
+
+
+def _validate_ship(s: dict, problems: list[str]) -> None:
+    ship = s.get("ship")
+    if not ship:
+        if s["expansion_storage"]:
+            problems.append("state.expansion_storage holds items but there is no ship")
+        return
+    if not ship["systems"]:
+        if s["expansion_storage"]:
+            problems.append("state.expansion_storage needs a Storage Expansion")
+        return
+    from journal.games.kraken import catalogue as catmod
+
+    cat = catmod.load()
+    names = {}
+    for label, e in ship["systems"].items():
+        path = key_path("state.ship.systems", label)
+        system = e["system"]
+        if system == catmod.AMMO:
+            weapon = e.get("for")
+            if weapon is None:
+                problems.append(f"{path}.for is missing: a ship magazine is for one weapon type")
+            elif weapon not in cat or not cat[weapon].get("ammo"):
+                problems.append(f"{path}.for = {show_value(weapon)} is not a ship weapon with Ammo")
+            continue
+        if "for" in e:
+            problems.append(f"{path}.for: only ship magazines (system = \"Ammo\") name a weapon")
+        if system not in cat:
+            problems.append(f"{path}.system = {show_value(system)} is not in the catalogue "
+                            f"(`journal kraken ship catalogue`)")
+            continue
+        names.setdefault(system, []).append(label)
+        if system == "Hull expansion" and "expansion_sp" not in ship:
+            problems.append("state.ship.expansion_sp is missing: a Hull expansion adds the SP printed on "
+                            "your ship's page")
+    for system, labels in names.items():
+        if len(labels) > 1 and not cat[system].get("multiple"):
+            problems.append(f"state.ship.systems: {', '.join(labels)}: a ship has one {system}")
+    if s["expansion_storage"] and "Storage Expansion" not in names:
+        problems.append("state.expansion_storage holds items but the ship has no Storage Expansion")
+
+
+def _validate_locations(s: dict, problems: list[str]) -> None:
+    cap = location_capacity(s)
+    for slot, loc in s["locations"].items():
+        path = key_path("state.locations", slot)
+        if int(slot) > cap:
+            problems.append(f"{path}: slot {slot} needs HyperNavMemory (2 slots without it, rulings K7)")
+        if loc["teleport"] > loc["depth"]:
+            problems.append(f"{path}.teleport = {loc['teleport']} is deeper than depth = {loc['depth']}")
+        if len(loc["maps"]) > loc["depth"]:
+            problems.append(f"{path}.maps has {len(loc['maps'])} IDs for depth {loc['depth']}")
+        for m in loc["cleared"]:
+            if m > len(loc["maps"]):
+                problems.append(f"{path}.cleared names map {m}, which has no Map ID yet")
+        if len(set(loc["cleared"])) != len(loc["cleared"]):
+            problems.append(f"{path}.cleared names a map twice")

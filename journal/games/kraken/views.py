@@ -1,0 +1,193 @@
+"""Text views of a Space Kraken campaign: `journal show`, `journal kraken lines`, status lines."""
+
+from __future__ import annotations
+
+from journal.games.kraken.cgm import INTERLINK, LINE_CELLS, LINE_VARS, SLOTS
+from journal.games.kraken.state import (
+    ATTR_SHORT,
+    ATTRIBUTES,
+    DIFFICULTY_TEXT,
+    FREE_ACTION_TEXT,
+    PHASES,
+    carry_capacity,
+    location_capacity,
+    overload,
+    oxygen_max,
+    pending,
+)
+
+
+def turn_label(state: dict) -> str:
+    if state["turn"] == 0:
+        return "Setup"
+    return f"Turn {state['turn']} · Phase {state['phase']} · {PHASES[state['phase']]}"
+
+
+def status(state: dict) -> str:
+    where = "setup" if state["turn"] == 0 else f"turn {state['turn']} · phase {state['phase']}"
+    if state.get("result"):
+        where = f"campaign {state['result']} ({where})"
+    return (f"{where} · {DIFFICULTY_TEXT[state['difficulty']]} · {len(state['lines'])} line(s) · "
+            f"{len(state['crew'])} crew · {state['credits']}¢ · {state['xp']} XP")
+
+
+def _vars(table: dict, letters: str) -> str:
+    return " ".join(f"{v}={table[v]}" for v in letters if v in table)
+
+
+def line_row(slot: str, line: dict | None) -> str:
+    if line is None:
+        return f"Line {slot}  (free)"
+    cells = list(line["coords"]) + ["·"] * (LINE_CELLS - len(line["coords"]))
+    row = f"Line {slot}  " + " ".join(f"{c:<5}" for c in cells)
+    extra = []
+    v = _vars(line["vars"], LINE_VARS)
+    if v:
+        extra.append(v)
+    if line.get("standby"):
+        extra.append(f"STANDBY {line['standby']}")
+    if line.get("running"):
+        extra.append(f"running: look up {line['coords'][-1]}")
+    if line.get("note"):
+        extra.append(f"note: {line['note']}")
+    return row.rstrip() + ("   " + " · ".join(extra) if extra else "")
+
+
+def location_row(state: dict, slot: str, loc: dict | None) -> str:
+    if loc is None:
+        return f"  MAP{slot}  (free)"
+    from journal.games.kraken.rules import describe_location
+
+    maps = []
+    for i in range(loc["depth"]):
+        if i < len(loc["maps"]):
+            m = str(loc["maps"][i])
+            maps.append(f"_{m}_" if i + 1 in loc["cleared"] else m)
+        else:
+            maps.append("?")
+    solved = " · SOLVED" if loc["solved"] else ""
+    return f"  MAP{slot}  {describe_location(state, loc)} · maps {' '.join(maps)}{solved}"
+
+
+def tracker(state: dict) -> list[str]:
+    """The CGM Line Tracker page as text (rulebook page 14)."""
+    head = "CGM Line Tracker" + ("" if state["turn"] == 0 else f": turn {state['turn']}, Phase {state['phase']}")
+    if state.get("pack"):
+        head += f" · pack {state['pack']['title']}"
+    lines = [head]
+    for slot in SLOTS:
+        lines.append(line_row(slot, state["lines"].get(slot)))
+    lines.append("Interlink  " + (_vars(state["interlink"], INTERLINK) or "(empty)"))
+    cap = location_capacity(state)
+    lines.append(f"Starmap Locations Log ({cap} slots; cleared maps _underlined_)")
+    for slot in SLOTS[:max(cap, max((int(x) for x in state["locations"]), default=0))]:
+        lines.append(location_row(state, slot, state["locations"].get(slot)))
+    lines.extend(_phase_notes(state))
+    return lines
+
+
+def _phase_notes(state: dict) -> list[str]:
+    out = []
+    todo = pending(state)
+    if todo:
+        out.append(f"Phase 1: line(s) {', '.join(todo)} still to activate this turn.")
+    if state.get("skipped"):
+        out.append(f"Line {state['skipped']} is skipped this turn.")
+    if state.get("skipped_before"):
+        out.append(f"Line {state['skipped_before']} was skipped last turn (it cannot be skipped this turn).")
+    return out
+
+
+def next_step(state: dict) -> str:
+    if state.get("result"):
+        return "The campaign is over" + (": claim your score with `journal kraken score --record`."
+                                         if state["result"] == "won" else ".")
+    running = [x for x in SLOTS if state["lines"].get(x, {}).get("running")]
+    if running:
+        x = running[0]
+        return f"line {x}: look up {state['lines'][x]['coords'][-1]} (journal kraken step {x} CELL …)."
+    if state["turn"] == 0:
+        if not state["crew"]:
+            return "choose your crew (journal kraken crew add NAME --agility … --melee …)."
+        if not state.get("ship"):
+            return "buy a ship hull (journal kraken ship hull NAME --price P --sp N), then its systems."
+        return "begin turn 1: journal kraken turn."
+    p = state["phase"]
+    if p == 1:
+        todo = pending(state)
+        if todo:
+            x = todo[0]
+            how = "journal kraken advance" if state.get("pack") else "journal kraken step"
+            return f"Phase 1: line {x}: look up {state['lines'][x]['coords'][-1]} ({how} {x} …)."
+        return "Phase 2: journal kraken phase 2."
+    if p == 2:
+        return "Phase 2: start a construction (journal kraken build start …) or go on: journal kraken phase 3."
+    if p == 3:
+        if state.get("free_action"):
+            return "Phase 4: journal kraken phase 4."
+        return ("Phase 3: one free action (journal kraken free-action flight|location|shop|skip, or "
+                "journal kraken advance LINE), then journal kraken phase 4.")
+    if p == 4:
+        return "Phase 5: journal kraken phase 5."
+    extra = "" if state["recovered"] else "recover (journal kraken recover) if you like, then "
+    return f"{extra}a new turn: journal kraken turn."
+
+
+def summary(state: dict) -> list[str]:
+    s = state
+    title = f"Space Kraken ({DIFFICULTY_TEXT[s['difficulty']]}): {turn_label(s)}"
+    if s.get("result"):
+        title += f" · campaign {s['result'].upper()}"
+    out = [title]
+    if s.get("backstory"):
+        out.append(f"  Backstory: {s['backstory']}")
+    out.append(f"  Credits {s['credits']}¢ · XP {s['xp']} · Oxygen {s['oxygen']}/{oxygen_max(s)}"
+               + (f" · leader {s['leader']}" if s.get("leader") else "")
+               + (" · recovered this turn" if s["recovered"] and s["turn"] else ""))
+    if s.get("free_action"):
+        out.append(f"  Phase 3 free action: {FREE_ACTION_TEXT[s['free_action']]}")
+    if s.get("savepoint"):
+        sp = s["savepoint"]
+        out.append(f"  Save point {sp['id']}: turn {sp['turn']}, {sp['at']}")
+    out.append("Crew:" if s["crew"] else "Crew: none yet")
+    for name, c in s["crew"].items():
+        attrs = " ".join(f"{ATTR_SHORT[a]} {c[a]}" for a in ATTRIBUTES) + (f" PSI {c['psi']}" if "psi" in c else "")
+        status_ = "" if c["status"] == "active" else "  UNCONSCIOUS"
+        out.append(f"  {name}: LV{c['level']} HP {c['hp']}/{c['hp_max']}{status_} · {attrs}")
+        if c["traits"]:
+            out.append("      traits " + ", ".join(f"{t} {v:+d}" for t, v in c["traits"].items()))
+        if c["inventory"]:
+            over = overload(c)
+            out.append("      carries " + ", ".join(f"{k}: {v}" for k, v in c["inventory"].items())
+                       + f" ({len(c['inventory'])}/{carry_capacity(c['strength'])}"
+                       + (f", overload -{over}" if over else "") + ")")
+    for bname, b in s["builds"].items():
+        out.append(f"  building the {bname}: {', '.join(b['crew'])} (done Phase 2 of turn {b['due']}, "
+                   f"pay {max(0, b['cost'] - b['discount'])}¢)")
+    ship = s.get("ship")
+    if ship:
+        from journal.games.kraken import catalogue
+        from journal.games.kraken.state import ship_stats
+
+        st = ship_stats(s, catalogue.load() if ship["systems"] else {})
+        out.append(f"Ship: {ship['hull']} · SP {st['sp']} · Shields {st['shield']} (+{st['recharge']}/turn) · "
+                   f"Armor {st['armor']}")
+        if ship["systems"]:
+            out.append("  systems " + ", ".join(label + (" (DAMAGED)" if e.get("damaged") else "")
+                                                for label, e in ship["systems"].items()))
+    else:
+        out.append("Ship: none yet")
+    if s["storage"] or s["expansion_storage"]:
+        out.append("  storage " + ", ".join(s["storage"]) + (" · EXPANSION " + ", ".join(s["expansion_storage"])
+                                                             if s["expansion_storage"] else ""))
+    out.extend(tracker(s))
+    if s["quests"]:
+        out.append("Quests:")
+        for name, q in s["quests"].items():
+            timer = f" · timer {'|' * q['ticks']}{'.' * (3 - q['ticks'])} ({q['ticks']}/3)" if q["urgent"] else ""
+            act = " · activated this turn" if q["activated"] else ""
+            out.append(f"  {name}{timer}{act}" + (f" · reward: {q['reward']}" if q.get("reward") else ""))
+    if s.get("fallen"):
+        out.append("Fallen (may not rejoin): " + ", ".join(s["fallen"]))
+    out.append("Next: " + next_step(s))
+    return out
