@@ -16,6 +16,7 @@ from pathlib import Path
 
 import click
 
+from journal import games
 from journal import save as savemod
 from journal.dice import MAX_SEED, Dice
 from journal.errors import InputError
@@ -101,6 +102,23 @@ class Runtime:
             raise InputError(f"--seed {seed} is outside 0..{MAX_SEED}")
         return seed
 
+    @staticmethod
+    def command_game() -> str | None:
+        """The game whose command group is running (`journal kraken step` → "kraken"), if any."""
+        ctx = click.get_current_context(silent=True)
+        while ctx is not None and ctx.parent is not None and ctx.parent.parent is not None:
+            ctx = ctx.parent
+        name = ctx.info_name if ctx is not None else None
+        return name if name in games.GAMES else None
+
+    def check_game(self, session: Session) -> Session:
+        """Refuse to run one game's command on another game's save."""
+        wanted = self.command_game()
+        if wanted and session.game is not None and session.game.ID != wanted:
+            raise InputError(f"'{session.paths.name}' is a {games.GAMES[session.game.ID][1]} save: "
+                             f"`journal {wanted} ...` commands do not apply to it")
+        return session
+
     # --- output --------------------------------------------------------------
     def emit(self, lines: list[str] | str, data) -> None:
         """Print the human lines, or the one JSON document."""
@@ -132,6 +150,7 @@ class Runtime:
         if self.batch is not None:
             return self._run_in_batch(paths, fn, params, dice_input, entry_kind)
         with Session(paths) as session:
+            self.check_game(session)
             outcome, entry = session.apply(fn, params, command=self.command_text(), time=self.now(),
                                            dice_input=dice_input, kind=entry_kind)
             session.commit()
@@ -163,6 +182,7 @@ class Runtime:
         b = self.batch
         if paths.save.resolve() != b.session.paths.save.resolve():
             raise InputError(f"this batch runs on '{b.session.paths.name}', not '{paths.name}'")
+        self.check_game(b.session)
         outcome, entry = b.session.apply(fn, params, command=self.command_text(), time=self.now(),
                                          dice_input=dice_input, kind=entry_kind)
         b.logged += 1
@@ -173,17 +193,35 @@ class Runtime:
     def current_state(self, save: str | None) -> dict:
         """The state a command is about to change (the batch's, mid-batch)."""
         if self.batch is not None:
-            return self.batch.session.state
+            return self.check_game(self.batch.session).state
         with self.read(save) as s:
             return s.state
 
     def read(self, save: str | None) -> Session:
-        """Open a save for reading (shared lock, validated)."""
+        """Open a save for reading (shared lock, validated, of the running command's game)."""
         if self.batch is not None:
             raise InputError("only commands that change the save can run in a batch")
-        return Session(self.paths(save), exclusive=False)
+        return _Checked(self, Session(self.paths(save), exclusive=False))
 
 
 def pass_rt(f):
     """Decorator: the command receives the Runtime as its first argument."""
     return click.pass_obj(f)
+
+
+class _Checked:
+    """A read Session that, once open, is checked to belong to the running command's game."""
+
+    def __init__(self, rt: Runtime, session: Session):
+        self.rt, self.session = rt, session
+
+    def __enter__(self) -> Session:
+        s = self.session.__enter__()
+        try:
+            return self.rt.check_game(s)
+        except BaseException:
+            self.session.__exit__(None, None, None)
+            raise
+
+    def __exit__(self, *exc):
+        return self.session.__exit__(*exc)

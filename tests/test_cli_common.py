@@ -220,3 +220,26 @@ def test_an_unwritable_saves_folder_is_a_clear_error(journal, tmp_path):
     r = journal.runner.invoke(_Journal(), ["--saves", str(blocker / "sub"), *EPM_NEW])
     assert r.exit_code == 1 and r.stderr.startswith("Error: ") and "Traceback" not in r.stderr
     assert "internal error" not in r.stderr
+
+
+PULP_NEW = ["pulp", "new", "other", "--level", "basic", "--captain", "Mina Tormelson", "--combat", "4/6",
+            "--science", "3/5", "--diplomacy", "3/5", "--die", "red", "--die", "gray", "--face", "gray=3",
+            "--hegemony", "The Quietus", "--hegemony", "Kah", "--hegemony", "Zorn", "--seed", "1"]
+
+
+@pytest.mark.parametrize("args", [["epm", "card", "-s", "other", "2"],
+                                  ["epm", "odds", "-s", "other", "piloting", "--character", "Ana"],
+                                  ["epm", "challenge", "-s", "other", "piloting"]])
+def test_one_games_commands_refuse_another_games_save(journal, args):
+    journal(*PULP_NEW, ok=True)
+    before = journal.files("other")
+    r = journal(*args)
+    assert r.exit_code == 1 and r.stderr.strip() == (
+        "Error: 'other' is a Pulp Invasion save: `journal epm ...` commands do not apply to it")
+    assert journal.files("other") == before
+
+
+def test_batch_lines_of_another_game_are_refused(journal):
+    journal(*PULP_NEW, ok=True)
+    r = journal("batch", "-s", "other", "-", input="note fine\nepm card 2\n")
+    assert r.exit_code == 1 and "line 2" in r.stderr and "do not apply" in r.stderr

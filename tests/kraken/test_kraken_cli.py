@@ -333,7 +333,7 @@ def test_ship_location_quest_and_phases(camp):
 def test_a_command_on_another_games_save_is_refused(journal):
     journal("epm", "new", "e", "--character", "Ana", "--planet", "Zorb:blue", ok=True)
     r = journal("kraken", "xp", "-s", "e", "+3")
-    assert r.exit_code == 1 and "not a Space Kraken campaign" in r.stderr
+    assert r.exit_code == 1 and "is a War With the Evil Power Master save: `journal kraken ...` commands" in r.stderr
 
 
 def test_batch_runs_kraken_lines(camp, tmp_path):

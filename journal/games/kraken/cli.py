@@ -63,18 +63,8 @@ def parse_trait(spec: str, option: str = "--trait") -> tuple[str, int]:
     return head.strip(), value
 
 
-def _guard(fn):
-    """Refuse a save of another game before the rules read it."""
-    def checked(state, dice, **params):
-        if not isinstance(state, dict) or "lines" not in state or "difficulty" not in state:
-            raise RuleError("this save is not a Space Kraken campaign")
-        return fn(state, dice, **params)
-    checked.__name__ = fn.__name__
-    return checked
-
-
 def run(rt, save, fn, **params):
-    return rt.run(save, _guard(fn), **params)
+    return rt.run(save, fn, **params)
 
 
 def can_prompt(rt) -> bool:
