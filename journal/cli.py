@@ -126,12 +126,15 @@ def list_cmd(rt):
                 row["game"] = s.game.ID
                 row["status"] = s.game.status(s.state)
         except JournalError as e:
+            try:
+                doc = savemod.parse(paths, savemod.read_text(paths))
+            except JournalError:
+                doc = None  # unreadable: list it, so the player learns it is broken
+            if doc is not None and not isinstance(doc.get("journal"), dict):
+                continue  # a TOML file that is not a save (notes, a player's pack...)
             row["valid"] = False
             row["status"] = "invalid: " + e.message
-            try:
-                row["game"] = savemod.parse(paths, savemod.read_text(paths)).get("journal", {}).get("game")
-            except JournalError:
-                pass
+            row["game"] = doc["journal"].get("game") if doc else None
         rows.append(row)
     if not rows:
         lines = [f"No saves in {folder}/ yet: start one with `journal epm new NAME ...`."]

@@ -30,8 +30,12 @@ def test_list_shows_saves_with_game_and_status(camp):
 
 def test_list_marks_invalid_saves_without_failing(camp, saves):
     (saves / "broken.toml").write_text("[journal\n")
+    (saves / "half.toml").write_text('[journal]\ngame = "epm"\n')
+    (saves / "notes.toml").write_text('title = "not a save"\n')
     rows = {r["name"]: r for r in json.loads(camp("--json", "list", ok=True).stdout)}
     assert rows["broken"]["valid"] is False and "line 1" in rows["broken"]["status"]
+    assert rows["half"]["valid"] is False and rows["half"]["game"] == "epm"
+    assert "notes" not in rows and rows["camp"]["valid"] is True
 
 
 def test_show_json_has_game_name_state(camp):
