@@ -1,0 +1,508 @@
+"""`journal titans ...`: thin Click commands over journal.games.titans.rules."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import click
+
+from journal import templates
+from journal.cli import OrderedGroup, rolls_option, save_option
+from journal.errors import InputError
+from journal.games import titans as game
+from journal.games.titans import rules
+from journal.runtime import pass_rt
+
+NEGATIVES = {"ignore_unknown_options": True}  # so `threat -1` and `damage --city X -2` read the number
+SAMPLE_BOARD = "board-sample.toml"
+SAMPLE_INVADERS = "invaders-sample.toml"
+
+
+@click.group(cls=OrderedGroup, context_settings={"help_option_names": ["-h", "--help"]})
+def titans():
+    """War Titans: Invaders Must Die!: THREAT, Titans, cities, invaders and rifts, turn by turn.
+
+    One command per step of the turn: opening → invade → move/attack/trial → repair →
+    develop → supports → ending. Successes come from your custom dice: type them with
+    --successes N. Rulings T1-T7 apply (README, "Rules notes"): THREAT 0-21 (21 loses at
+    once); Episode Cards 1, then max(1, players-1), `players` at Red.
+    """
+
+
+# --- parsing typed values -------------------------------------------------------------
+
+def _int(text: str, what: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise InputError(f"{what}: '{text}' is not a whole number") from None
+
+
+def parse_titan(spec: str) -> dict:
+    """"Atlas:hp=10,armor=1,combat=4,movement=3,repair=2[,refresh=2,blow=energy,pilot=..,player=..,
+    color=..,city=..]" → a dict."""
+    name, sep, rest = spec.partition(":")
+    hint = ('e.g. "Atlas:hp=10,armor=1,combat=4,movement=3,repair=2" (also refresh=N, blow=TAG+TAG, '
+            'pilot=NAME, player=NAME, color=COLOUR, city=CITY)')
+    if not sep or not name.strip():
+        raise InputError(f"--titan '{spec}': expected NAME:KEY=VALUE,..., {hint}")
+    out: dict = {"name": name.strip()}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, val = part.partition("=")
+        key, val = key.strip().lower(), val.strip()
+        if not eq or not val:
+            raise InputError(f"--titan '{spec}': '{part}' should be KEY=VALUE, {hint}")
+        if key in out:
+            raise InputError(f"--titan '{spec}': {key} is given twice")
+        if key in rules.ABILITIES or key == "refresh":
+            n = _int(val, f"--titan '{spec}': {key}")
+            if not 0 <= n <= 99:
+                raise InputError(f"--titan '{spec}': {key}={n} is outside 0..99")
+            out[key] = n
+        elif key == "blow":
+            tags = [t.strip().lower() for t in re.split(r"[+/ ]", val) if t.strip()]
+            bad = [t for t in tags if t not in rules.TAGS]
+            if bad:
+                raise InputError(f"--titan '{spec}': blow={val}: Attack Tags are {', '.join(rules.TAGS)} "
+                                 f"(join several with +)")
+            out["blow_tags"] = tags
+        elif key in ("pilot", "player", "city"):
+            out[key] = val
+        elif key in ("color", "colour"):
+            out["color"] = val.lower()
+        else:
+            raise InputError(f"--titan '{spec}': unknown key '{key}', {hint}")
+    return out
+
+
+def _read_toml(file: str | None, sample: str, option: str) -> tuple[dict, str]:
+    if file is None:
+        path = templates.path("titans", sample)
+        shown = sample
+    else:
+        path = Path(file)
+        shown = path.name
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f), shown
+    except FileNotFoundError:
+        raise InputError(f"{option} {file}: no such file") from None
+    except OSError as e:
+        raise InputError(f"{option} {file}: cannot read it ({e.strerror or e})") from None
+    except tomllib.TOMLDecodeError as e:
+        raise InputError(f"{option} {file or sample}: not valid TOML ({e})") from None
+
+
+def parse_assign(spec: str) -> tuple[str, str, int | None]:
+    """"T1=Atlas", "T1=Atlas:2", "T1=blue", "T1=city:1" → (pawn, target, points or None)."""
+    pid, eq, rest = spec.partition("=")
+    if not eq or not pid.strip() or not rest.strip():
+        raise InputError(f"--assign '{spec}': expected INVADER=TARGET[:N], TARGET a Titan, a support colour or "
+                         f"city (e.g. T1=Atlas, T1=blue:1)")
+    target, colon, n = rest.rpartition(":")
+    if colon and re.fullmatch(r"\d+", n.strip()):
+        return pid.strip(), target.strip(), int(n)
+    return pid.strip(), rest.strip(), None
+
+
+_DELTA = re.compile(r"([+-]?)(\d{1,3})|=(\d{1,3})")
+
+
+def parse_delta(text: str) -> tuple[int | None, int | None]:
+    m = _DELTA.fullmatch(text.strip())
+    if not m:
+        raise InputError(f"'{text}' is not a DELTA: type +N or -N to move it, =N to set it (e.g. +1, -1, =7)")
+    if m.group(3) is not None:
+        return None, int(m.group(3))
+    return int(m.group(1) + m.group(2)), None
+
+
+# --- set-up ------------------------------------------------------------------------------
+
+@titans.command()
+@click.argument("name")
+@click.option("--players", type=int, metavar="N", help="How many players (1-4; default: one per --titan).")
+@click.option("--titan", "titan_specs", multiple=True, metavar='"NAME:hp=N,armor=N,..."',
+              help="A player's Titan: hp, armor, combat, movement, repair; optional refresh=N (Final Blow "
+                   "Refresh Cost), blow=TAG[+TAG], pilot=NAME, player=NAME, color=blue|yellow|red|green, "
+                   "city=CITY (its starting city). One per player, in clockwise seating order.")
+@click.option("--board", metavar="FILE", help="Your board: cities, trails, rifts (default: the sample board).")
+@click.option("--invaders", metavar="FILE", help="Your invader cards (default: the sample cards).")
+@click.option("--dice", "dice_file", metavar="FILE",
+              help="Optional custom-die face table, so journal can roll checks (see dice-sample.toml).")
+@click.option("--rift", "rift_specs", multiple=True, metavar="RIFT=TYPE",
+              help="The invader type you put on a rift (repeat); the others are drawn from the seed.")
+@click.option("--lead", metavar="PLAYER", help="The first Lead Character (default: the first player).")
+@click.option("--seed", type=int, help="Seed for the dice (default: random).")
+@pass_rt
+def new(rt, name, players, titan_specs, board, invaders, dice_file, rift_specs, lead, seed):
+    """Set up a game save NAME (rulings T5): Titans, board, rifts and their invaders."""
+    specs = [parse_titan(t) for t in titan_specs]
+    board_doc, board_name = _read_toml(board, SAMPLE_BOARD, "--board")
+    inv_doc, inv_name = _read_toml(invaders, SAMPLE_INVADERS, "--invaders")
+    cities, rifts_ = rules.load_board(board_doc, f"--board {board_name}")
+    types, cards = rules.load_invaders(inv_doc, f"--invaders {inv_name}")
+    table = None
+    if dice_file:
+        dice_doc, dice_name = _read_toml(dice_file, "", "--dice")
+        table = rules.load_dice(dice_doc, f"--dice {dice_name}")
+    assigned = {}
+    for spec in rift_specs:
+        r, eq, kind = spec.partition("=")
+        if not eq or not r.strip() or not kind.strip():
+            raise InputError(f"--rift '{spec}': expected RIFT=TYPE, e.g. North=Flying")
+        assigned[r.strip()] = kind.strip()
+    seed = rt.new_seed(seed)
+    setup = rt.setup_dice(seed, draw_option="--rift")  # draws the invader types of unassigned rifts
+    out = rules.new(specs, players, {"cities": cities, "rifts": rifts_}, {"types": types, "cards": cards},
+                    setup, rifts=assigned, lead=lead, die_table=table,
+                    board_name=board_name, invaders_name=inv_name)
+    setup.finish()
+    rt.create(name, game, out.state, seed, out, dice=setup)
+
+
+# --- Opening Phase -------------------------------------------------------------------------
+
+@titans.command()
+@save_option
+@pass_rt
+def opening(rt, save):
+    """Start a turn: THREAT +1, Episode Cards to draw (T3), invader movements.
+
+    --json: threat, tier, episodes_to_draw, invader_moves, turn, lead, phase.
+    """
+    rt.run(save, rules.opening)
+
+
+@titans.command()
+@save_option
+@click.option("--rift", required=True, metavar="RIFT", help="The rift on the Episode Card's invasion symbol.")
+@click.option("--city", required=True, metavar="CITY", help="The city on the Episode Card's invasion symbol.")
+@pass_rt
+def invade(rt, save, rift, city):
+    """An invasion: the rift's first invader (spot order), else its Lair's; 1 Invasion Damage."""
+    rt.run(save, rules.invade, rift=rift, city=city)
+
+
+# --- Fight Phase ---------------------------------------------------------------------------
+
+@titans.command()
+@save_option
+@click.argument("titan")
+@click.argument("dest", metavar="CITY")
+@click.option("--bonus", type=int, default=0, metavar="N", help="Extra cities a card allows this move.")
+@click.option("--anywhere", is_flag=True, help="A card places the Titan: no distance check.")
+@pass_rt
+def move(rt, save, titan, dest, bonus, anywhere):
+    """Move a Titan up to Movement cities (or onto a rift); at setup, place it."""
+    rt.run(save, rules.move, titan=titan, dest=dest, bonus=bonus, anywhere=anywhere)
+
+
+@titans.command()
+@save_option
+@click.argument("titan")
+@click.option("--successes", type=int, metavar="N",
+              help="Successes on your Combat Check (each is 1 damage). Leave out to let journal roll (--dice).")
+@click.option("--target", "targets", multiple=True, metavar="ID",
+              help="Invader to damage, in order: excess goes to the next one named (repeat).")
+@click.option("--provoke", is_flag=True, help="Provoke the first invader of a rift onto this city first.")
+@click.option("--rift", metavar="RIFT", help="The rift to provoke (when more than one has invaders).")
+@click.option("--tech", multiple=True, metavar="CARD", help="A Tech Card used in this attack (checked against "
+                                                            "immunities at Red; repeat).")
+@click.option("--final-blow", is_flag=True, help="The Titan's Final Blow is used (turn its token over).")
+@click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice when journal rolls.")
+@rolls_option
+@pass_rt
+def attack(rt, save, titan, successes, targets, provoke, rift, tech, final_blow, bonus_dice, rolls):
+    """Attack the invaders on the Titan's city (or guarding its rift)."""
+    rt.run(save, rules.attack, entered=rolls, titan=titan, successes=successes, targets=targets,
+           provoke=provoke, rift=rift, tech=tech, final_blow=final_blow, bonus_dice=bonus_dice)
+
+
+@titans.command()
+@save_option
+@click.argument("titan")
+@click.option("--rift", required=True, metavar="RIFT", help="The rift the Titan stands on.")
+@click.argument("result", type=click.Choice(["pass", "fail"], case_sensitive=False))
+@click.option("--damage", type=int, default=0, metavar="N", help="Damage the Rift Token deals on a failure.")
+@click.option("--to", metavar="CITY", help="The threatened city the Titan returns to on a failure.")
+@click.option("--direct", is_flag=True, help="The damage ignores Armor.")
+@pass_rt
+def trial(rt, save, titan, rift, result, damage, to, direct):
+    """The Tyrant Trial on an unguarded rift: pass (face the Tyrant next turn) or fail."""
+    rt.run(save, rules.trial, titan=titan, rift=rift, result=result.lower(), damage=damage, to=to, direct=direct)
+
+
+@titans.group(cls=OrderedGroup)
+def rift():
+    """Rifts: close one when its Tyrant is defeated."""
+
+
+@rift.command("close")
+@save_option
+@click.argument("rift_name", metavar="RIFT")
+@click.option("--titan", required=True, metavar="TITAN", help="The Titan that defeated the Tyrant.")
+@click.option("--city", metavar="CITY", help="The threatened city the Titan goes to.")
+@click.option("--artifact", metavar="NAME", help="The Tyrant Artifact Card's name.")
+@pass_rt
+def rift_close(rt, save, rift_name, titan, city, artifact):
+    """The Tyrant is defeated: THREAT -1, the Rift Token and Artifact to the player."""
+    rt.run(save, rules.rift_close, rift=rift_name, titan=titan, city=city, artifact=artifact)
+
+
+@titans.command()
+@save_option
+@click.argument("titan")
+@click.option("--successes", type=int, metavar="N",
+              help="Successes on your Repair Check. Leave out on a Refuge City (Upgrade) or to let journal roll.")
+@click.option("--heal", type=int, metavar="N", help="Damage Tokens to remove (default: as many as possible "
+                                                    "when nothing else is chosen).")
+@click.option("--charge", multiple=True, metavar="CARD", help="1 Charge for a Tech Card (repeat).")
+@click.option("--enable", multiple=True, metavar="CARD", help="Re-enable a disabled Tech Card (repeat).")
+@click.option("--upgrade", is_flag=True, help="The Upgrade Phase's Repair Action (ends the Fight Phase).")
+@click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice when journal rolls.")
+@rolls_option
+@pass_rt
+def repair(rt, save, titan, successes, heal, charge, enable, upgrade, bonus_dice, rolls):
+    """Spend Repair Check successes: heal, charge, re-enable (Combat Repair in the Fight Phase)."""
+    rt.run(save, rules.repair, entered=rolls, titan=titan, successes=successes, heal=heal, charge=charge,
+           enable=enable, upgrade=upgrade, bonus_dice=bonus_dice)
+
+
+@titans.command("next")
+@save_option
+@pass_rt
+def next_cmd(rt, save):
+    """Close the current phase and start the next (Opening → Fight → Upgrade)."""
+    rt.run(save, rules.next_phase)
+
+
+# --- Upgrade Phase -------------------------------------------------------------------------
+
+@titans.command()
+@save_option
+@click.argument("player")
+@click.argument("action", type=click.Choice(rules.ACTIONS, case_sensitive=False))
+@click.option("--city", metavar="CITY", help="army: the non-destroyed city for the Supports.")
+@click.option("--count", type=int, default=1, show_default=True, metavar="N", help="army: Supports to buy.")
+@click.option("--card", metavar="NAME", help="research: the face-up Tech Card bought.")
+@click.option("--redraw", is_flag=True, help="research: discard the 3 face-up cards and draw 3 new ones.")
+@click.option("--slot", metavar="SLOT", help="research: hand1, hand2, hands (two-handed), head, core, tools, "
+                                             "or hand.")
+@click.option("--cost", type=int, default=0, metavar="N", help="research: the card's cost in Credits.")
+@click.option("--tag", "tags", multiple=True, type=click.Choice(rules.TAGS), help="research: an Attack Tag on "
+                                                                                 "the card (repeat).")
+@pass_rt
+def develop(rt, save, player, action, city, count, card, redraw, slot, cost, tags):
+    """A Development action: industry | army --city C [--count N] | research --card NAME|--redraw | refresh."""
+    rt.run(save, rules.develop, player=player, action=action.lower(), city=city, count=count, card=card,
+           redraw=redraw, slot=slot, cost=cost, tags=tags)
+
+
+@titans.command()
+@save_option
+@click.argument("player")
+@click.option("--from", "src", required=True, metavar="CITY", help="Where the Supports are.")
+@click.option("--to", "dst", required=True, metavar="CITY", help="Where they go (up to 3 cities away).")
+@click.option("--count", type=int, default=1, show_default=True, metavar="N", help="How many.")
+@pass_rt
+def supports(rt, save, player, src, dst, count):
+    """Support Movement: move a player's Supports up to 3 cities."""
+    rt.run(save, rules.supports_move, player=player, src=src, dst=dst, count=count)
+
+
+@titans.command()
+@save_option
+@click.argument("titan")
+@click.argument("action", type=click.Choice(["equip", "discard", "spend", "charge", "enable", "disable"],
+                                            case_sensitive=False))
+@click.argument("card")
+@click.argument("n", type=int, required=False)
+@click.option("--slot", metavar="SLOT", help="equip: hand1, hand2, hands (two-handed), head, core, tools, or hand.")
+@click.option("--tag", "tags", multiple=True, type=click.Choice(rules.TAGS), help="equip: an Attack Tag on the "
+                                                                                 "card (repeat).")
+@click.option("--face-up", is_flag=True, help="equip: the card is one of the face-up ones (default: from the deck).")
+@pass_rt
+def tech(rt, save, titan, action, card, n, slot, tags, face_up):
+    """Tech Cards: equip CARD --slot SLOT | discard CARD | spend CARD N | charge CARD N | enable/disable CARD."""
+    rt.run(save, rules.tech, titan=titan, action=action.lower(), card=card, slot=slot, n=n, tags=tags,
+           face_up=face_up)
+
+
+# --- Ending Phase ---------------------------------------------------------------------------
+
+@titans.command()
+@save_option
+@click.option("--assign", "assign", multiple=True, metavar="INVADER=TARGET[:N]",
+              help="Send an invader's damage to a Titan or a support colour in its city instead of the city "
+                   "(N points, default all; repeat). E.g. T1=Atlas, F2=blue:1.")
+@pass_rt
+def ending(rt, save, assign):
+    """Ending Phase: invader damage, THREAT and Titan checks, rifts, the Lead passes right."""
+    rt.run(save, rules.ending, assign=tuple(parse_assign(a) for a in assign))
+
+
+@titans.command()
+@save_option
+@click.argument("result", type=click.Choice(["won", "lost"], case_sensitive=False))
+@pass_rt
+def final(rt, save, result):
+    """Record the Final Episode's outcome (T7)."""
+    rt.run(save, rules.final, result=result.lower())
+
+
+# --- destroyed Titans and pilots -------------------------------------------------------------
+
+@titans.command()
+@save_option
+@click.argument("titan")
+@click.argument("city")
+@click.option("--pilot", "pilot_name", metavar="NAME", help="The new Pilot Card drawn, if the pilot died.")
+@pass_rt
+def reenter(rt, save, titan, city, pilot_name):
+    """A destroyed Titan returns next turn with 1 HP on a city with no invader."""
+    rt.run(save, rules.reenter, titan=titan, city=city, pilot_name=pilot_name)
+
+
+@titans.command("pilot-check")
+@save_option
+@click.argument("titan")
+@click.option("--red/--not-red", default=None, help="What the die shows (default: journal rolls, with --dice).")
+@rolls_option
+@pass_rt
+def pilot_check(rt, save, titan, red, rolls):
+    """The die for a destroyed Titan's pilot: the red symbol kills the pilot."""
+    rt.run(save, rules.pilot_check, entered=rolls, titan=titan, red=red)
+
+
+@titans.command("pilot-dies")
+@save_option
+@click.argument("player")
+@pass_rt
+def pilot_dies(rt, save, player):
+    """A pilot dies: discard the Pilot Card, THREAT +1 (T4)."""
+    rt.run(save, rules.pilot_dies, player=player)
+
+
+@titans.command()
+@save_option
+@click.argument("titan")
+@click.argument("name")
+@pass_rt
+def pilot(rt, save, titan, name):
+    """A new Pilot Card drawn into an empty cockpit."""
+    rt.run(save, rules.pilot, titan=titan, name=name)
+
+
+# --- by hand (A2) ----------------------------------------------------------------------------
+
+@titans.command(context_settings=NEGATIVES)
+@save_option
+@click.argument("delta", metavar="DELTA")
+@click.option("--reason", required=True, metavar="TEXT", help="The card or rule that moves THREAT (logged).")
+@pass_rt
+def threat(rt, save, delta, reason):
+    """Move THREAT as a card says: +N, -N, or =N."""
+    change, value = parse_delta(delta)
+    rt.run(save, rules.threat, delta=change, value=value, reason=reason)
+
+
+@titans.command(context_settings=NEGATIVES)
+@save_option
+@click.option("--city", metavar="CITY", help="Damage a city.")
+@click.option("--titan", metavar="TITAN", help="Damage a Titan (Armor applies unless --direct).")
+@click.option("--support", metavar="CITY", help="Damage the Supports on a city.")
+@click.option("--player", metavar="PLAYER", help="Whose Supports (when several players have some there).")
+@click.option("--direct", is_flag=True, help="Armor does not prevent this damage.")
+@click.argument("n", metavar="N")
+@pass_rt
+def damage(rt, save, city, titan, support, player, direct, n):
+    """Damage as a card says (negative N removes damage)."""
+    rt.run(save, rules.damage, n=_int(n, "N"), city=city, titan=titan, support=support, player=player,
+           direct=direct)
+
+
+@titans.command(context_settings=NEGATIVES)
+@save_option
+@click.argument("player")
+@click.argument("delta", metavar="DELTA")
+@click.option("--reason", metavar="TEXT", help="Why (logged).")
+@pass_rt
+def credits(rt, save, player, delta, reason):
+    """Credits gained or paid as a card says: +N, -N, or =N."""
+    change, value = parse_delta(delta)
+    rt.run(save, rules.credits, player=player, delta=change, value=value, reason=reason or "")
+
+
+@titans.command()
+@save_option
+@click.argument("player")
+@pass_rt
+def lead(rt, save, player):
+    """Hand the Lead Character Token to a player."""
+    rt.run(save, rules.lead, player=player)
+
+
+@titans.command()
+@save_option
+@click.argument("pawn", metavar="INVADER")
+@click.option("--city", metavar="CITY", help="Put it on a city (no invasion damage).")
+@click.option("--lair", is_flag=True, help="Put it in its Lair.")
+@click.option("--rift", "on_rift", is_flag=True, help="Put it back on its rift spot.")
+@click.option("--damage", "hurt", type=int, metavar="N", help="Set its damage.")
+@pass_rt
+def invader(rt, save, pawn, city, lair, on_rift, hurt):
+    """Move an invader pawn or set its damage as a card says."""
+    rt.run(save, rules.invader, pawn=pawn, city=city, lair=lair, rift=on_rift, hurt=hurt)
+
+
+@titans.command()
+@save_option
+@click.argument("titan")
+@click.argument("ability", type=click.Choice(rules.CHECKS, case_sensitive=False))
+@click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice from cards.")
+@rolls_option
+@pass_rt
+def check(rt, save, titan, ability, bonus_dice, rolls):
+    """Roll an ability check with the custom-die face table (--dice at new)."""
+    rt.run(save, rules.check, entered=rolls, titan=titan, ability=ability.lower(), bonus_dice=bonus_dice)
+
+
+def parse_path(text: str) -> list[str]:
+    """`cities."New York".damage` → ["cities", "New York", "damage"] (TOML dotted keys)."""
+    try:
+        doc = tomllib.loads(f"{text} = 0")
+    except tomllib.TOMLDecodeError:
+        raise InputError(f"'{text}' is not a key path: write it as in the save, e.g. threat, "
+                         f"cities.Tokyo.damage or titans.Atlas.tech.\"Plasma Sword\".charges") from None
+    path = []
+    node = doc
+    while isinstance(node, dict):
+        (key, node), = node.items()
+        path.append(key)
+    if path and path[0] == "state":
+        path = path[1:]
+    return path
+
+
+def parse_value(text: str):
+    """A TOML value (2, true, "text", ["a", "b"]); anything else is read as plain text."""
+    try:
+        return tomllib.loads(f"v = {text}")["v"]
+    except tomllib.TOMLDecodeError:
+        return text
+
+
+@titans.command("set", context_settings=NEGATIVES)
+@save_option
+@click.argument("key", metavar="KEY")
+@click.argument("value", metavar="VALUE", required=False)
+@click.option("--unset", is_flag=True, help="Remove the key instead.")
+@pass_rt
+def set_cmd(rt, save, key, value, unset):
+    """Set any value of the save by hand (validated, logged): set cities.Tokyo.damage 2."""
+    if (value is None) != unset:
+        raise click.UsageError("give a VALUE, or --unset")
+    rt.run(save, rules.set_value, path=parse_path(key), value=None if unset else parse_value(value), unset=unset)

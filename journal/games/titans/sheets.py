@@ -1,0 +1,501 @@
+"""War Titans: Invaders Must Die! — the printable tracker pages (filled or blank).
+
+Page 1: title and turn; the THREAT track 0-21 in its four tier bands with the Alert
+Token's position, and what each tier means (Invader Card section, Episode Cards to
+draw); the decks; the cities table (HP boxes, damage, destroyed, invaders, Titans,
+supports); the rifts and their lairs. Then one Titan sheet per player (abilities, damage
+boxes up to HP, Final Blow, credits, supports, the five Tech Card slots with charge
+boxes, pilot, artifacts) and the invaders on the board. A blank sheet (state None) has
+the same layout with empty cells for pencil play. Drawn with `journal.pdf.primitives`.
+"""
+
+from __future__ import annotations
+
+from journal.games.titans.rules import (CHARGES_MAX, CITY_HP, PHASE_TEXT, SUPPORTS_MAX, THREAT_MAX, TIER_SPANS,
+                                        TIERS, episodes_for, tier)
+from journal.pdf.primitives import (
+    BOLD, INK, MUTED, REGULAR, checkbox, checkbox_row, field, fit_text, grid, heading, safe, text,
+    text_width, track, wrap_text,
+)
+
+# Tier colours, chosen to stay apart in greyscale (luminance ~.89 / .97 / .84 / .74);
+# every band is also captioned with its name.
+TIER_TINT = {"green": (0.80, 0.93, 0.80), "white": (0.975, 0.975, 0.975), "blue": (0.76, 0.85, 0.97),
+             "red": (0.95, 0.66, 0.62)}
+GAP = 10
+HEAD_H = 19
+ROW_H = 14.0
+SIZE = 7.8
+TURN_PHASES = ("opening", "fight", "upgrade", "ending")
+SHORT_TRIGGER = {"terrestrial": "when destroyed", "mechanical": "Titan enters", "amphibious": "Titan attacks",
+                 "flying": "on invading"}
+SLOT_ROWS = (("hand1", "Hand"), ("hand2", "Hand"), ("head", "Head"), ("core", "Core"), ("tools", "Tools"))
+BLANK_HP = 16
+
+
+def _d(value) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _l(value) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _i(value, default=None):
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def draw_tracker(c, page, state, title) -> None:
+    """The tracker for `state` (None: a blank sheet) from the top of `page`; continues on
+    further pages as needed and leaves the last page open."""
+    blank = state is None
+    s = _d(state)
+    _header(c, page, s, title, blank)
+    _threat(c, page, s, blank)
+    _decks(c, page, s, blank)
+    _cities(c, page, s, blank)
+    _rifts(c, page, s, blank)
+    page.new_page()
+    _titans(c, page, s, blank)
+    _invaders(c, page, s, blank)
+    _notes(c, page)
+
+
+def _ensure(page, h) -> None:
+    if not page.fits(h):
+        page.new_page()
+
+
+# --- header and THREAT -----------------------------------------------------------------
+
+def _badge(c, right, y, label) -> float:
+    w = text_width(label, BOLD, 9) + 14
+    c.setFillGray(0.15)
+    c.roundRect(right - w, y - 5, w, 17, 3, stroke=0, fill=1)
+    text(c, right - w / 2, y, label, BOLD, 9, align="c", grey=1)
+    c.setFillGray(INK)
+    return w
+
+
+def _header(c, page, s, title, blank) -> None:
+    x, w, top = page.x0, page.width, page.cursor
+    badge_w = 0.0
+    if not blank:
+        phase = s.get("phase", "")
+        label = PHASE_TEXT.get(phase, str(phase)).upper()
+        if phase == "over":
+            label = f"GAME {str(s.get('result', '')).upper()}"
+        badge_w = _badge(c, x + w, top - 17, fit_text(label, BOLD, 9, 150))
+    text(c, x, top - 16, "War Titans: Invaders Must Die!", BOLD, 17, max_width=w - badge_w - 10)
+    y = top - 31
+    if blank:
+        field(c, x, y, 200, "Game")
+        field(c, x + 212, y, 90, "Date")
+    else:
+        text(c, x, y, f"Game tracker \u00b7 {safe(title)}" if title else "Game tracker", REGULAR, 9.5,
+             max_width=w, grey=MUTED)
+    page.take(38)
+    y = page.cursor - 12
+    turn = None if blank else _i(s.get("turn"))
+    lead = None if blank else s.get("lead")
+    field(c, x, y, 62, "Turn", turn)
+    text(c, x + 72, y, "Phase", REGULAR, 7, grey=MUTED)
+    phase = None if blank else s.get("phase")
+    labels = [PHASE_TEXT[p] for p in TURN_PHASES[:3]] + ["Ending Phase"]
+    on = {PHASE_TEXT[phase]} if phase in TURN_PHASES[:3] else ({"Ending Phase"} if phase == "ending" else set())
+    used = checkbox_row(c, x + 96, y - 1, labels, on, size=7.5, font_size=7.5, gap=6)
+    field(c, x + 104 + used, y, w - (104 + used), "Lead Character", lead)
+    page.take(20)
+    if not blank and s.get("phase") == "over":
+        msg = f"The players {s.get('result', '?')}: {s.get('reason', '')}"
+        text(c, x, page.cursor - 10, msg, BOLD, 9.5, max_width=w)
+        page.take(16)
+    elif not blank and s.get("phase") == "final":
+        text(c, x, page.cursor - 10, "Every rift is closed: play the Final Episode and record its outcome.",
+             BOLD, 9.5, max_width=w)
+        page.take(16)
+    page.take(4)
+
+
+def _threat(c, page, s, blank) -> None:
+    x, w = page.x0, page.width
+    threat = None if blank else _i(s.get("threat"))
+    players = 0 if blank else len(_d(s.get("players")))
+    bands = [(lo, hi, f"{t.upper()} {lo}-{hi}", TIER_TINT[t]) for t, (lo, hi) in TIER_SPANS.items()]
+    bands[-1] = (16, THREAT_MAX, "RED 16-20", TIER_TINT["red"])
+    label = "THREAT track (Alert Token)"
+    if threat is not None:
+        label = f"THREAT {threat}: {tier(threat).capitalize()} tier"
+        if threat >= THREAT_MAX:
+            label = f"THREAT {threat}: the sixth Red step \u2014 the players have lost"
+    h = track(c, x, page.cursor, w, 0, THREAT_MAX, current=threat, bands=bands, label=label,
+              marks={0: "start", THREAT_MAX: "LOST"}, box_h=19)
+    page.take(h + 6)
+    # what the tiers mean
+    invaded = bool(s.get("invaded")) if not blank else None
+    header = ["Tier", "Steps", "Invader Card section", "Episode Cards per Opening Phase", "Attack Tag immunities"]
+    widths = [w * f for f in (0.11, 0.10, 0.19, 0.38, 0.22)]
+    rows, styles = [], []
+    current = tier(threat) if threat is not None else None
+    for t in TIERS:
+        lo, hi = TIER_SPANS[t]
+        steps = f"{lo}-{hi}" + (" (0: start)" if t == "green" else "")
+        if t == "red":
+            steps = "16-20"
+        if blank or not players:
+            eps = "1 until the first invasion, then players" + (" (all)" if t == "red" else " - 1 (at least 1)")
+        else:
+            n = episodes_for(players, lo, True)
+            eps = f"{n} ({'players' if t == 'red' else 'players - 1, at least 1'})"
+            if not invaded:
+                eps = f"1 now (no invasion yet); then {eps}"
+        rows.append([(t.capitalize(), BOLD), steps, f"{t.capitalize()} section", eps,
+                     "immune as printed" if t == "red" else "none"])
+        styles.append({"fill": TIER_TINT[t]} if t != "white" else {"fill": 1.0})
+        if t == current:
+            rows[-1][0] = (f"\u00bb {t.capitalize()} (now)", BOLD)
+            rows[-1] = [cell if isinstance(cell, tuple) else (cell, BOLD) for cell in rows[-1]]
+    h = grid(c, x, page.cursor, widths, rows, row_h=12.5, header=header, size=7.4, styles=styles, zebra=False)
+    page.take(h + 3)
+    note = ("THREAT +1 at each Opening Phase, for each Titan destroyed, each pilot who dies and each Metropolis "
+            "destroyed; +2 for each Refuge City destroyed; -1 for each rift closed. Step 21, the sixth Red step, "
+            "loses the game at once.")
+    lines = wrap_text(note, REGULAR, 7, w)
+    for k, line in enumerate(lines):
+        text(c, x, page.cursor - 8 - 8.5 * k, line, REGULAR, 7, grey=MUTED)
+    page.take(4 + 8.5 * len(lines) + GAP - 2)
+
+
+def _decks(c, page, s, blank) -> None:
+    x, w = page.x0, page.width
+    d = _d(s.get("decks"))
+
+    def v(key):
+        return None if blank else _i(d.get(key))
+
+    page.take(heading(c, x, page.cursor, w, "Decks", 10.5, right="counts of cards"))
+    y = page.cursor - 11
+    cols = [("Episode deck", "episode"), ("Episode discard", "episode_discard"),
+            ("Invasion discard", "invasion_discard"), ("Tech deck", "tech"), ("Face up", "tech_face_up"),
+            ("Tech discard", "tech_discard"), ("Final Episodes", "final"), ("Pilots", "pilots"),
+            ("Pilot discard", "pilot_discard")]
+    row1, row2 = cols[:5], cols[5:]
+    for row, yy in ((row1, y), (row2, y - 17)):
+        cw = w / len(row)
+        for i, (label, key) in enumerate(row):
+            field(c, x + i * cw, yy, cw - 8, label, v(key), size=9)
+    page.take(34 + GAP - 2)
+
+
+# --- cities and rifts -------------------------------------------------------------------
+
+def _hp_boxes(damage, hp, destroyed, blank_hp=5):
+    """A grid cell: HP boxes, damaged ones crossed (blank sheets: 5 empty boxes)."""
+    def draw(c, x, y, w, h):
+        n = hp if hp else blank_hp
+        size = min(8.0, (w - 6) / max(n, 1) - 2)
+        bx = x + 3
+        for i in range(n):
+            checkbox(c, bx, y + (h - size) / 2, bool(damage) and i < damage, size=size)
+            bx += size + 2
+        if destroyed:
+            text(c, bx + 2, y + (h - 6) / 2, "X", BOLD, 8)
+    return draw
+
+
+def _cities(c, page, s, blank) -> None:
+    w = page.width
+    cities = _d(s.get("cities"))
+    titans = _d(s.get("titans"))
+    players = _d(s.get("players"))
+    invaders = _d(s.get("invaders"))
+    header = ["City", "Type", "Damage", "Destroyed", "Invaders", "Titans", "Supports", "Yellow / green trail"]
+    widths = [w * f for f in (0.15, 0.09, 0.13, 0.095, 0.14, 0.10, 0.10, 0.195)]
+    rows, styles = [], []
+    if blank:
+        for _ in range(18):
+            rows.append([None, None, _hp_boxes(0, 0, False), _box(False), None, None, None, None])
+            styles.append(None)
+    else:
+        for name, cty in cities.items():
+            cty = _d(cty)
+            kind = cty.get("type", "")
+            hp = CITY_HP.get(kind, 5)
+            dmg = _i(cty.get("damage"), 0)
+            destroyed = bool(cty.get("destroyed"))
+            here = [p for p, inv in invaders.items() if _d(inv).get("city") == name]
+            tis = [t for t, v in titans.items() if _d(v).get("city") == name and not _d(v).get("destroyed")]
+            sups = {}
+            for p, v in players.items():
+                k = sum(1 for sp in _l(_d(v).get("supports")) if _d(sp).get("city") == name)
+                if k:
+                    sups[_d(v).get("color", p)] = k
+            trails = f"{cty.get('yellow', '')} / {cty.get('green', '')}"
+            rows.append([(name, BOLD), "Metropolis" if kind == "metropolis" else "Refuge",
+                         _hp_boxes(dmg, hp, destroyed), _box(destroyed), " ".join(here), " ".join(tis),
+                         " ".join(f"{col} {k}" for col, k in sups.items()), trails])
+            styles.append({"fill": 0.80} if destroyed else None)
+    note = "Metropolis HP 4 (+1 THREAT) \u00b7 Refuge HP 5 (+2 THREAT)"
+    _table(c, page, "Cities", note, widths, header, rows, styles, align=["l", "l", "l", "c", "l", "l", "l", "l"])
+
+
+def _box(on: bool):
+    def draw(c, x, y, w, h):
+        checkbox(c, x + (w - 8) / 2, y + (h - 8) / 2, on, size=8)
+    return draw
+
+
+def _table(c, page, title, note, widths, header, rows, styles, align=None, min_rows=2) -> None:
+    """A headed table that continues on the next page when it runs out of room."""
+    x, w = page.x0, sum(widths)
+    first = True
+    while True:
+        room = int((page.remaining() - HEAD_H - ROW_H) // ROW_H)
+        if room < min(min_rows, len(rows) or 1):
+            page.new_page()
+            continue
+        chunk, rows = rows[:room], rows[room:]
+        st, styles = styles[:room], styles[room:]
+        page.take(heading(c, x, page.cursor, w, title if first else f"{title} (continued)", 10.5,
+                          right=note if first else None))
+        h = grid(c, x, page.cursor, widths, chunk, row_h=ROW_H, header=header, size=SIZE, styles=st, align=align)
+        page.take(h + GAP)
+        first = False
+        if not rows:
+            return
+        page.new_page()
+
+
+def _rifts(c, page, s, blank) -> None:
+    w = page.width
+    rifts = _d(s.get("rifts"))
+    types = _d(s.get("types"))
+    header = ["Rift", "Invaders (ability)", "Guardians", "Lair (in order)", "Rift Token", "Threatens"]
+    widths = [w * f for f in (0.07, 0.22, 0.15, 0.13, 0.15, 0.28)]
+    rows, styles = [], []
+    if blank:
+        for _ in range(4):
+            rows.append([None, None, None, None, _trial_cell(None), None])
+            styles.append(None)
+    else:
+        for name, r in rifts.items():
+            r = _d(r)
+            kind = r.get("type", "")
+            cat = _d(types.get(kind)).get("category", "")
+            gd = _d(r.get("guardian_damage"))
+            guards = " ".join(f"{g}({gd[g]})" if g in gd else g for g in _l(r.get("guardians")))
+            trial = r.get("trial")
+            closed = bool(r.get("closed"))
+            rows.append([(name, BOLD), f"{kind} ({SHORT_TRIGGER.get(cat, cat)})", guards or "none",
+                         " ".join(_l(r.get("lair"))) or "empty", _trial_cell(trial, r.get("challenger")),
+                         ", ".join(_l(r.get("threatens")))])
+            styles.append({"fill": 0.80} if closed else None)
+    note = ("guardians in spot order, damaged ones as ID(damage)" if not blank else
+            "Rift Token: sealed, revealed, Tyrant, closed")
+    _table(c, page, "Rifts and Lairs", note, widths, header, rows, styles)
+
+
+def _trial_cell(trial, challenger=None):
+    labels = {"sealed": "sealed", "revealed": "revealed", "tyrant": "Tyrant", "defeated": "closed"}
+
+    def draw(c, x, y, w, h):
+        if trial is None:
+            return
+        word = labels.get(trial, str(trial))
+        if trial == "tyrant" and challenger:
+            word = f"Tyrant vs {challenger}"
+        text(c, x + 3, y + (h - 5.5) / 2, word.upper() if trial == "defeated" else word,
+             BOLD if trial in ("tyrant", "defeated") else REGULAR, 7.4, max_width=w - 6)
+    return draw
+
+
+# --- Titan sheets ------------------------------------------------------------------------------
+
+PANEL_H = 216.0
+
+
+def _titans(c, page, s, blank) -> None:
+    x, w = page.x0, page.width
+    titans = _d(s.get("titans"))
+    names = [None] * 4 if blank else list(titans)
+    gap = 12
+    pw = (w - gap) / 2
+    page.take(heading(c, x, page.cursor, w, "Titan sheets", 10.5,
+                      right=None if blank else f"{len(names)} player{'s' if len(names) != 1 else ''}"))
+    for i in range(0, len(names), 2):
+        _ensure(page, PANEL_H + GAP)
+        top = page.cursor
+        for j, name in enumerate(names[i:i + 2]):
+            _panel(c, x + j * (pw + gap), top, pw, s, name, blank)
+        page.take(PANEL_H + GAP)
+
+
+def _panel(c, x, top, w, s, name, blank) -> None:
+    t = {} if blank else _d(_d(s.get("titans")).get(name))
+    player = None if blank else t.get("player")
+    p = {} if blank else _d(_d(s.get("players")).get(player))
+    pad = 6
+    c.setStrokeGray(INK)
+    c.setLineWidth(0.9)
+    c.roundRect(x, top - PANEL_H, w, PANEL_H, 4, stroke=1, fill=0)
+    # title bar
+    c.setFillGray(0.88)
+    c.rect(x + 0.5, top - 18, w - 1, 17.5, stroke=0, fill=1)
+    c.setFillGray(INK)
+    inner = w - 2 * pad
+    if blank:
+        field(c, x + pad, top - 13, inner * 0.55, "Titan")
+        field(c, x + pad + inner * 0.58, top - 13, inner * 0.42, "Player")
+    else:
+        state_word = "DESTROYED" if t.get("destroyed") else ""
+        rw = text(c, x + w - pad, top - 13, state_word, BOLD, 8.5, align="r") if state_word else 0
+        label = f"{name} \u00b7 {player} ({p.get('color', '')})"
+        text(c, x + pad, top - 13, label, BOLD, 10, max_width=inner - rw - 6)
+    y = top - 32
+    where = None
+    if not blank:
+        where = t.get("city") or (f"{t.get('rift')} Rift" if t.get("rift") else ("off the board" if
+                                                                                t.get("destroyed") else "not placed"))
+    field(c, x + pad, y, inner * 0.50, "Pilot", None if blank else t.get("pilot", "(empty cockpit)"), size=8.5)
+    field(c, x + pad + inner * 0.53, y, inner * 0.47, "On", where, size=8.5)
+    # abilities
+    y -= 10
+    abil = (("hp", "Hit Points"), ("armor", "Armor"), ("combat", "Combat"), ("movement", "Movement"),
+            ("repair", "Repair"))
+    bw = inner / len(abil)
+    for k, (key, label) in enumerate(abil):
+        bx = x + pad + k * bw
+        c.setLineWidth(0.6)
+        c.rect(bx + 1, y - 22, bw - 2, 22, stroke=1, fill=0)
+        text(c, bx + bw / 2, y - 7.5, label, REGULAR, 6.3, align="c", grey=MUTED)
+        val = None if blank else _i(t.get(key))
+        if val is not None:
+            text(c, bx + bw / 2, y - 19, str(val), BOLD, 10, align="c")
+    y -= 33
+    # damage boxes
+    hp = BLANK_HP if blank else max(1, _i(t.get("hp"), 1))
+    dmg = 0 if blank else _i(t.get("damage"), 0)
+    label = "Damage" if blank else f"Damage {dmg}/{hp}"
+    text(c, x + pad, y, label, BOLD, 7.5)
+    lw = 62
+    step = 10.5
+    per_row = max(1, int((inner - lw) // step))
+    size = 8.0
+    for k in range(hp):
+        row, col = divmod(k, per_row)
+        checkbox(c, x + pad + lw + col * step, y - 2 - row * 11, k < dmg, size=size)
+    rows = (hp + per_row - 1) // per_row
+    if blank:
+        text(c, x + pad, y - 9, "(cross out boxes above HP)", REGULAR, 5.8, grey=MUTED)
+    y -= 11 * rows + (9 if blank else 6)
+    # Final Blow, credits
+    ready = None if blank else bool(t.get("blow_ready"))
+    text(c, x + pad, y, "Final Blow", BOLD, 7.5)
+    used = checkbox_row(c, x + pad + 44, y - 1, ["ready", "spent"],
+                        () if ready is None else ({"ready"} if ready else {"spent"}), size=7, font_size=7, gap=5)
+    refresh = None if blank else (t.get("refresh") if "refresh" in t else "-")
+    fx = x + pad + 50 + used
+    field(c, fx, y, 54, "Refresh", refresh, size=8)
+    tags = None if blank else ("/".join(_l(t.get("blow_tags"))) or "-")
+    field(c, fx + 58, y, x + w - pad - fx - 58, "Tags", tags, size=7.5)
+    y -= 15
+    credits_v = None if blank else _i(p.get("credits"))
+    field(c, x + pad, y, 60, "Credits", credits_v, size=9)
+    # supports: three slots, city and knocked-down mark
+    sups = [] if blank else _l(p.get("supports"))
+    sx = x + pad + 66
+    text(c, sx, y, "Supports", BOLD, 7.5)
+    sx += 36
+    sw = (x + w - pad - sx) / SUPPORTS_MAX
+    for k in range(SUPPORTS_MAX):
+        sp = _d(sups[k]) if k < len(sups) else None
+        c.setLineWidth(0.5)
+        c.line(sx + k * sw + 9, y - 2, sx + (k + 1) * sw - 3, y - 2)
+        checkbox(c, sx + k * sw, y - 1, bool(sp and sp.get("damage")), size=6.5)
+        if sp:
+            text(c, sx + k * sw + 10, y, sp.get("city", ""), REGULAR, 6.8, max_width=sw - 14)
+    y -= 5
+    text(c, x + w - pad, y - 5, "box: knocked down (1 damage)", REGULAR, 5.6, align="r", grey=MUTED)
+    y -= 8
+    # Tech Card slots
+    tech = {} if blank else _d(t.get("tech"))
+    by_slot = {}
+    for card, tc in tech.items():
+        by_slot[_d(tc).get("slot")] = (card, _d(tc))
+    rows = []
+    for slot, label in SLOT_ROWS:
+        entry = by_slot.get(slot)
+        if entry is None and slot in ("hand1", "hand2") and "hands" in by_slot:
+            entry = by_slot["hands"]
+            label = "Hands (2H)"
+        if entry is None:
+            rows.append([label, None, _charges(0, blank), _box(False)])
+        else:
+            card, tc = entry
+            tags = f" [{'/'.join(_l(tc.get('tags')))}]" if tc.get("tags") else ""
+            rows.append([label, (f"{card}{tags}", BOLD), _charges(_i(tc.get("charges"), 0), False),
+                         _box(bool(tc.get("disabled")))])
+    widths = [inner * f for f in (0.19, 0.45, 0.22, 0.14)]
+    grid(c, x + pad, y, widths, rows, row_h=12.5, header=["Slot", "Tech Card", "Charges", "Off"], size=7.2,
+         align=["l", "l", "l", "c"])
+    y -= 12.5 * 6 + 12
+    arts = None if blank else (", ".join(_l(p.get("artifacts"))) or "-")
+    field(c, x + pad, y, inner, "Tyrant Artifacts", arts, size=7.5)
+
+
+def _charges(n, blank):
+    def draw(c, x, y, w, h):
+        for k in range(CHARGES_MAX):
+            checkbox(c, x + 4 + k * 11, y + (h - 7.5) / 2, k < n and not blank, size=7.5)
+    return draw
+
+
+# --- invaders on the board, notes ------------------------------------------------------------
+
+def _invaders(c, page, s, blank) -> None:
+    w = page.width
+    cards = _d(s.get("cards"))
+    invaders = _d(s.get("invaders"))
+    t = s.get("tier", "green")
+    idx = TIERS.index(t) if t in TIERS else 0
+    header = ["Invader", "Type", "On city", "Damage", "HP", "DMG", "Reward", "Immune", "Ability (section in force)"]
+    widths = [w * f for f in (0.075, 0.11, 0.12, 0.08, 0.05, 0.06, 0.075, 0.09, 0.34)]
+    rows, styles = [], []
+    if blank:
+        for _ in range(10):
+            rows.append([None] * 9)
+            styles.append(None)
+    else:
+        for pid, inv in invaders.items():
+            card = _d(cards.get(pid))
+            hp = _l(card.get("hp"))
+            dmg = _l(card.get("dmg"))
+            cr = _l(card.get("credits")) or [card.get("reward")] * 4
+            imm = _l(card.get("immune"))
+            ab = _l(card.get("ability"))
+            rows.append([(pid, BOLD), card.get("type", ""), _d(inv).get("city", ""), str(_d(inv).get("damage", 0)),
+                         str(hp[idx]) if len(hp) > idx else "", str(dmg[idx]) if len(dmg) > idx else "",
+                         str(cr[idx]) if len(cr) > idx else "",
+                         "/".join(imm[idx]) if t == "red" and len(imm) > idx else "-",
+                         ab[idx] if len(ab) > idx else ""])
+            styles.append(None)
+        if not rows:
+            rows.append([None, "no invader is on a city", None, None, None, None, None, None, None])
+            styles.append(None)
+    note = None if blank else f"{t.capitalize()} section of the Invader Cards"
+    _table(c, page, "Invaders on the board", note, widths, header, rows, styles,
+           align=["l", "l", "l", "c", "c", "c", "c", "l", "l"])
+
+
+def _notes(c, page) -> None:
+    line_h = 18.0
+    if page.remaining() < 19 + 3 * line_h:
+        return
+    x, w = page.x0, page.width
+    page.take(heading(c, x, page.cursor, w, "Notes", 10.5))
+    c.setStrokeGray(0.7)
+    c.setLineWidth(0.5)
+    for _ in range(min(12, int(page.remaining() // line_h))):
+        y = page.take(line_h) - line_h
+        c.line(x, y, x + w, y)
+

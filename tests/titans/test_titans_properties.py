@@ -1,0 +1,195 @@
+"""Random turns (hypothesis): the trackers stay in range, pawns and cards are conserved, refused
+commands change nothing, and the game ends exactly at the printed conditions (T1, T7)."""
+
+from __future__ import annotations
+
+import copy
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from titans_helpers import CITIES, DICE_TABLE, RIFTS, dice, fresh
+
+from journal.errors import InputError, RuleError
+from journal.games import titans as game
+from journal.games.titans import rules
+
+CITY = st.sampled_from(sorted(CITIES))
+RIFT = st.sampled_from(sorted(RIFTS))
+PLACE = st.sampled_from(sorted(CITIES) + sorted(RIFTS))
+WHO = st.integers(0, 3)                          # a Titan / player by seat (wrapped to the table size)
+PAWN = st.sampled_from([f"{c}{i}" for c in "FAMT" for i in range(1, 6)])
+CARD = st.sampled_from(["Gun", "Visor", "Core", "Maul"])
+SLOT = st.sampled_from(["hand", "hands", "head", "core", "tools"])
+TITANS = ["Atlas", "Brute", "Cora", "Dyna"]
+PLAYERS = ["Ana", "Bo", "Cy", "Di"]
+
+# what happens during a turn, between its Opening Phase and its Ending Phase
+STEP = st.one_of(
+    st.tuples(st.just("next")),
+    st.tuples(st.just("invade"), RIFT, CITY),
+    st.tuples(st.just("invade"), RIFT, CITY),
+    st.tuples(st.just("move"), WHO, PLACE, st.booleans()),
+    st.tuples(st.just("move"), WHO, PLACE, st.booleans()),
+    st.tuples(st.just("attack"), WHO, st.integers(0, 9), st.booleans(), RIFT, st.lists(PAWN, max_size=3)),
+    st.tuples(st.just("attack"), WHO, st.integers(0, 9), st.just(False), RIFT, st.just([])),
+    st.tuples(st.just("repair"), WHO, st.one_of(st.none(), st.integers(0, 5)), st.booleans(), CARD),
+    st.tuples(st.just("develop"), WHO, st.sampled_from(rules.ACTIONS), CITY, st.integers(1, 3), CARD, SLOT),
+    st.tuples(st.just("supports"), WHO, CITY, CITY, st.integers(1, 2)),
+    st.tuples(st.just("tech"), WHO, st.sampled_from(["equip", "discard", "spend", "charge", "disable", "enable"]),
+              CARD, st.integers(0, 3), SLOT),
+    st.tuples(st.just("damage"), st.sampled_from(["city", "titan", "support"]), CITY, WHO, st.integers(-2, 7)),
+    st.tuples(st.just("damage"), st.just("titan"), CITY, WHO, st.integers(3, 12)),
+    st.tuples(st.just("trial"), WHO, RIFT, st.sampled_from(["pass", "pass", "fail"]), st.integers(0, 4),
+              st.integers(0, 3)),
+    st.tuples(st.just("close"), RIFT, WHO, st.integers(0, 3)),
+    st.tuples(st.just("close"), RIFT, WHO, st.integers(0, 3)),
+    st.tuples(st.just("clear"), RIFT, WHO),
+    st.tuples(st.just("pilot_check"), WHO, st.one_of(st.none(), st.booleans())),
+    st.tuples(st.just("pilot_dies"), WHO),
+    st.tuples(st.just("reenter"), WHO, CITY, st.sampled_from([None, "Nova"])),
+    st.tuples(st.just("threat"), st.integers(-3, 4)),
+    st.tuples(st.just("final"), st.sampled_from(["won", "lost"])),
+    st.tuples(st.just("invader"), PAWN, CITY),
+    st.tuples(st.just("ending"), st.lists(st.tuples(PAWN, st.sampled_from(["city", "Atlas", "Brute", "blue",
+                                                                           "yellow"]),
+                                                    st.one_of(st.none(), st.integers(1, 2))), max_size=2)),
+)
+TURN = st.lists(STEP, max_size=14)
+
+
+def calls(state, step, n):
+    """The rules calls a step makes (most make one), as (name, function, kwargs)."""
+    kind, *a = step
+    def titan(i):
+        return TITANS[i % n]
+
+    def player(i):
+        return PLAYERS[i % n]
+
+    if kind == "opening":
+        return [(kind, rules.opening, {})]
+    if kind == "next":
+        return [(kind, rules.next_phase, {})]
+    if kind == "invade":
+        return [(kind, rules.invade, {"rift": a[0], "city": a[1]})]
+    if kind == "move":
+        return [(kind, rules.move, {"titan": titan(a[0]), "dest": a[1], "anywhere": a[2]})]
+    if kind == "attack":
+        return [(kind, rules.attack, {"titan": titan(a[0]), "successes": a[1], "provoke": a[2],
+                                      "rift": a[3] if a[2] else None, "targets": tuple(a[4])})]
+    if kind == "repair":
+        return [(kind, rules.repair, {"titan": titan(a[0]), "successes": a[1], "upgrade": a[2],
+                                      "charge": (a[3],) if a[1] else ()})]
+    if kind == "develop":
+        who, action, city, count, card, slot = a
+        kw = {"player": player(who), "action": action}
+        if action == "army":
+            kw.update(city=city, count=count)
+        elif action == "research":
+            kw.update(card=card, slot=slot, cost=count - 1)
+        return [(kind, rules.develop, kw)]
+    if kind == "supports":
+        return [(kind, rules.supports_move, {"player": player(a[0]), "src": a[1], "dst": a[2], "count": a[3]})]
+    if kind == "tech":
+        who, action, card, k, slot = a
+        kw = {"titan": titan(who), "action": action, "card": card}
+        if action == "equip":
+            kw["slot"] = slot
+        elif action in ("spend", "charge"):
+            kw["n"] = k
+        return [(kind, rules.tech, kw)]
+    if kind == "damage":
+        what, city, who, k = a
+        target = {"city": {"city": city}, "titan": {"titan": titan(who)}, "support": {"support": city}}[what]
+        return [(kind, rules.damage, {"n": k, **target})]
+    if kind == "ending":
+        return [(kind, rules.ending, {"assign": tuple(a[0])})]
+    if kind == "trial":
+        fail = a[2] == "fail"
+        near = state["rifts"][a[1]]["threatens"]
+        return [(kind, rules.trial, {"titan": titan(a[0]), "rift": a[1], "result": a[2],
+                                     "damage": a[3] if fail else 0, "to": near[a[4] % len(near)] if fail else None})]
+    if kind == "close":
+        near = state["rifts"][a[0]]["threatens"]
+        who = state["rifts"][a[0]].get("challenger") or titan(a[1])
+        return [(kind, rules.rift_close, {"rift": a[0], "titan": who, "city": near[a[2] % len(near)]})]
+    if kind == "clear":           # a card empties a rift, and a Titan goes there
+        r = state["rifts"][a[0]]
+        out = [("invader", rules.invader, {"pawn": p, "lair": True}) for p in r["guardians"]]
+        return out + [("move", rules.move, {"titan": titan(a[1]), "dest": a[0], "anywhere": True}),
+                      ("trial", rules.trial, {"titan": titan(a[1]), "rift": a[0], "result": "pass"})]
+    if kind == "pilot_check":
+        return [(kind, rules.pilot_check, {"titan": titan(a[0]), "red": a[1]})]
+    if kind == "pilot_dies":
+        return [(kind, rules.pilot_dies, {"player": player(a[0])})]
+    if kind == "reenter":
+        return [(kind, rules.reenter, {"titan": titan(a[0]), "city": a[1], "pilot_name": a[2]})]
+    if kind == "threat":
+        return [(kind, rules.threat, {"delta": a[0], "reason": "a card"})]
+    if kind == "final":
+        return [(kind, rules.final, {"result": a[0]})]
+    return [(kind, rules.invader, {"pawn": a[0], "city": a[1]})]
+
+
+def check_invariants(s: dict) -> None:
+    assert game.validate(s) == []
+    assert 0 <= s["threat"] <= rules.THREAT_MAX and s["tier"] == rules.tier(s["threat"])
+    for p in s["players"].values():
+        assert len(p["supports"]) <= rules.SUPPORTS_MAX and p["credits"] >= 0
+        assert all(0 <= sp["damage"] < rules.SUPPORT_HP for sp in p["supports"])
+    for t in s["titans"].values():
+        assert all(0 <= tc["charges"] <= rules.CHARGES_MAX for tc in t["tech"].values())
+        assert 0 <= t["damage"] <= t["hp"]
+    for c in s["cities"].values():
+        assert 0 <= c["damage"] <= rules.CITY_HP[c["type"]]
+    # every pawn in exactly one place
+    places = [p for r in s["rifts"].values() for p in r["guardians"] + r["lair"]] + list(s["invaders"])
+    assert sorted(places) == sorted(s["cards"])
+    d = s["decks"]
+    assert d["episode"] + d["episode_discard"] + d["invasion_discard"] == rules.EPISODE_CARDS
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(players=st.integers(1, 4), roll=st.booleans(), turns=st.lists(TURN, min_size=1, max_size=24))
+def test_random_turns_keep_the_game_consistent_and_end_exactly_at_the_printed_conditions(players, roll, turns):
+    state = fresh(players, die_table=DICE_TABLE if roll else None)
+    counter = 0
+    script = [step for turn in turns for step in [("opening",), *turn, ("ending", [])]]
+    for step in script:
+        if state["phase"] == "over" and step[0] == "opening":
+            break                                   # refusals after the end were checked already
+        for name, fn, kw in calls(state, step, players):
+            before = copy.deepcopy(state)
+            d = dice()
+            d.seed, d.counter = 99, counter
+            try:
+                out = fn(state, d, **kw)
+            except (RuleError, InputError) as e:
+                assert state == before, f"{name} {kw} refused ({e.message}) but changed the state"
+                assert "\n" not in e.message
+                continue
+            assert state == before, f"{name} {kw} changed its input state"
+            counter = d.counter
+            new = out.state
+            check_invariants(new)
+            check_ending(before, new, name)
+            state = new
+
+
+def check_ending(before: dict, new: dict, name: str) -> None:
+    """The game ends exactly at the printed conditions (T1, T7), and only there."""
+    if before["phase"] == "over":
+        return
+    if new["phase"] == "over":
+        if new["result"] == "won":
+            assert name == "final"
+        elif name == "final":
+            assert new["result"] == "lost"
+        elif new["threat"] < rules.THREAT_MAX:
+            assert name == "ending" and not rules.standing(new), name
+        return
+    assert new["threat"] < rules.THREAT_MAX
+    if name == "ending":
+        assert rules.standing(new), "no Titan stands after the Ending Phase yet the game goes on"
+        assert new["phase"] in ("ending", "final")
+        assert (new["phase"] == "final") == (not rules.open_rifts(new))
