@@ -424,3 +424,13 @@ def test_construction_and_storage_from_the_cli(camp):
     s = state(camp)
     assert "Combat Bridge" in s["ship"]["systems"] and s["storage"] == [] and s["crew"]["Ray"]["inventory"] == {
         "L": "welder"}
+
+
+def test_a_shipped_pack_is_named_by_its_templates_path(journal):
+    r = journal("kraken", "new", "t", "--difficulty", "adventurer", "--pack", "templates:kraken/demo-pack.toml",
+                "--line", "1AA")
+    assert r.exit_code == 0, r.stderr
+    assert "(templates:kraken/demo-pack.toml)" in r.stdout
+    assert journal("kraken", "pack", "check", "templates:kraken/demo-pack.toml").exit_code == 0
+    r = journal("kraken", "pack", "check", "templates:kraken/no-such-pack.toml")
+    assert r.exit_code == 1 and "no pack at templates:kraken/no-such-pack.toml" in r.stderr

@@ -146,8 +146,13 @@ def read_pack(path: Path, shown: str | None = None) -> tuple[dict, dict, list[st
     return pack, {"path": stored_path(path), "sha256": digest, "title": pack["title"] or path.stem}, problems
 
 
+def pack_file(path_text: str) -> Path:
+    """A pack the player names: a file, or a shipped one as 'templates:kraken/demo-pack.toml'."""
+    return real_path(path_text) if path_text.startswith(TEMPLATES_PREFIX) else Path(path_text)
+
+
 def load_pack(path_text: str) -> tuple[dict, dict]:
-    pack, info, problems = read_pack(Path(path_text), path_text)
+    pack, info, problems = read_pack(pack_file(path_text), path_text)
     if problems:
         more = f" (and {len(problems) - 1} more: journal kraken pack check {path_text})" if len(problems) > 1 else ""
         raise InputError(problems[0] + more)
@@ -478,7 +483,7 @@ def pack():
 @pass_rt
 def pack_check(rt, file):
     """Lint a pack: bad cells, dangling coordinates, loops with no red stop."""
-    p, _info, problems = read_pack(Path(file), file)
+    p, _info, problems = read_pack(pack_file(file), file)
     errors, warnings = list(problems), []
     if not problems:
         errors, warnings = cgm.lint(p)
