@@ -654,3 +654,46 @@ def grid(c, x, y, widths, rows, row_h=14.0, header=None, size=8.0, align=None,
         c.line(x, y - row_h, x + total_w, y - row_h)
     c.setLineWidth(0.6)
     return y - top
+
+
+def rules_box(c, x, top, w, title, rules, size=7.0, lead=8.4, gap=2.5, pad=6.0, fit_below=None) -> float:
+    """A shaded rules-reminder box from `top`: `rules` are (key, text) pairs, the key in bold.
+
+    Returns the box's height; draws nothing (and returns 0) when `fit_below` is given and
+    the box would reach below it.
+    """
+    wrapped = [(key, wrap_text(f"{key}: {body}", REGULAR, size, w - 2 * pad)) for key, body in rules]
+    n = sum(len(lines) for _k, lines in wrapped)
+    h = 17 + n * lead + gap * (len(wrapped) - 1) + pad
+    if fit_below is not None and top - h < fit_below:
+        return 0.0
+    c.setFillGray(ZEBRA)
+    c.setStrokeGray(INK)
+    c.setLineWidth(0.7)
+    c.roundRect(x, top - h, w, h, 4, stroke=1, fill=1)
+    c.setFillGray(INK)
+    text(c, x + pad, top - 12, title, BOLD, 8.5)
+    y = top - 17 - size
+    for key, lines in wrapped:
+        for i, line in enumerate(lines):
+            if i == 0 and line.startswith(key + ":"):  # the key in bold, the rest on the same line
+                kw = text(c, x + pad, y, key + ":", BOLD, size)
+                text(c, x + pad + kw, y, line[len(key) + 1:], REGULAR, size)
+            else:
+                text(c, x + pad, y, line, REGULAR, size)
+            y -= lead
+        y -= gap
+    return h
+
+
+def notes_area(c, page, title_size=11.0, min_lines=3, most=14, line_h=18.0) -> None:
+    """Ruled lines for table-side notes in the room the page has left (none if too little)."""
+    if page.remaining() < 19 + min_lines * line_h:
+        return
+    x, w = page.x0, page.width
+    page.take(heading(c, x, page.cursor, w, "Notes", title_size))
+    c.setStrokeGray(0.7)
+    c.setLineWidth(0.5)
+    for _ in range(min(most, int(page.remaining() // line_h))):
+        y = page.take(line_h) - line_h
+        c.line(x, y, x + w, y)

@@ -11,6 +11,7 @@ import copy
 from itertools import product
 
 from journal.errors import InputError, RuleError
+from journal.lookup import find
 from journal.outcome import Outcome
 
 TYPES = ("piloting", "diplomacy", "dexterity", "perception", "strength")
@@ -37,18 +38,6 @@ def challenge_level(signal: int) -> int:
 
 # --- lookups ----------------------------------------------------------------
 
-def find(table: dict, name: str, what: str, option: str | None = None) -> str:
-    """The key in `table` the player meant: exact, else a unique case-insensitive match."""
-    if name in table:
-        return name
-    folded = name.strip().casefold()
-    hits = [k for k in table if k.casefold() == folded]
-    if len(hits) == 1:
-        return hits[0]
-    known = ", ".join(table) or "none yet"
-    label = f"{option} " if option else ""
-    article = "an" if what[0] in "aeiou" else "a"
-    raise InputError(f"{label}'{name}' is not {article} {what}: known {what}s are {known}")
 
 
 def _copy(state: dict) -> dict:

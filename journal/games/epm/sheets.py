@@ -13,7 +13,7 @@ from journal.games.epm.rules import (COLORS, PHASE_TEXT, PHASES, STORY_CARDS, TR
                                      challenge_level)
 from journal.pdf.primitives import (
     BOLD, INK, MUTED, REGULAR, ZEBRA, checkbox, checkbox_row, disc, field, fit_text, grid,
-    heading, safe, text, text_width, track, triangle, wrap_text,
+    heading, notes_area, rules_box, safe, text, text_width, track, triangle,
 )
 
 # Signal Tracker position -> challenge level (rulebook, Challenges step 1; E2)
@@ -72,7 +72,7 @@ def draw_tracker(c, page, state, title) -> None:
     _tracks(c, page, s, blank)
     _characters(c, page, s, blank)
     _items_and_planets(c, page, s, blank)
-    _notes(c, page)
+    notes_area(c, page)
 
 
 # --- sections ------------------------------------------------------------------------
@@ -142,7 +142,7 @@ def _status(c, page, s, blank) -> None:
     field(c, x + left_w * 0.34, y, left_w * 0.66, "Last challenge", last, size=8.5)
     left_bottom = y - 6
 
-    rules_bottom = _rules_box(c, rules_x, top, rules_w)
+    rules_bottom = top - rules_box(c, rules_x, top, rules_w, "Rules reminder", RULES)
     page.take(top - min(left_bottom, rules_bottom) + GAP)
 
 
@@ -155,33 +155,6 @@ def _last_challenge(s) -> str | None:
     return " \u00b7 ".join(parts + ([result] if result else []))
 
 
-def _rules_box(c, x, top, w) -> float:
-    """The rules reminder from `top`; returns its bottom."""
-    pad, size, lead = 6.0, 7.0, 8.4
-    lines = []
-    for key, body in RULES:
-        wrapped = wrap_text(f"{key}: {body}", REGULAR, size, w - 2 * pad)
-        lines.append((key, wrapped))
-    n = sum(len(w_) for _k, w_ in lines)
-    h = 17 + n * lead + 2.5 * (len(lines) - 1) + pad
-    c.setFillGray(ZEBRA)
-    c.setStrokeGray(INK)
-    c.setLineWidth(0.7)
-    c.roundRect(x, top - h, w, h, 4, stroke=1, fill=1)
-    c.setFillGray(INK)
-    text(c, x + pad, top - 12, "Rules reminder", BOLD, 8.5)
-    y = top - 17 - size
-    for key, wrapped in lines:
-        for i, line in enumerate(wrapped):
-            if i == 0 and line.startswith(key + ":"):
-                # the key in bold, the rest regular on the same line
-                kw = text(c, x + pad, y, key + ":", BOLD, size)
-                text(c, x + pad + kw, y, line[len(key) + 1:], REGULAR, size)
-            else:
-                text(c, x + pad, y, line, REGULAR, size)
-            y -= lead
-        y -= 2.5
-    return top - h
 
 
 def _tracks(c, page, s, blank) -> None:
@@ -407,16 +380,3 @@ def _disc_legend(c, x, top, w, blank) -> float:
          max_width=w, grey=MUTED)
     return 29.0
 
-
-def _notes(c, page) -> None:
-    """Ruled lines for table-side notes in whatever room the page has left."""
-    line_h, most = 18.0, 14
-    if page.remaining() < 19 + 3 * line_h:
-        return
-    x, w = page.x0, page.width
-    page.take(heading(c, x, page.cursor, w, "Notes", 11))
-    c.setStrokeGray(0.7)
-    c.setLineWidth(0.5)
-    for _ in range(min(most, int(page.remaining() // line_h))):
-        y = page.take(line_h) - line_h
-        c.line(x, y, x + w, y)

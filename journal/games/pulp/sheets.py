@@ -14,7 +14,7 @@ from journal.games.pulp import rules
 from journal.games.pulp.rules import (ABILITIES, ABILITY_LABEL, ABILITY_MAX, COLOURS, DECK_SIZE, DIE_COLOURS,
                                       DIE_NAMES, FACE_TEXT, ICONS, LEVELS, PHASE_TEXT, TOTALS)
 from journal.pdf.primitives import (BOLD, INK, MUTED, REGULAR, ZEBRA, checkbox, field, fit_text, heading,
-                                    text, text_width, triangle, wrap_text)
+                                    notes_area, rules_box, text, text_width, triangle, wrap_text)
 
 GAP = 12
 HEAD_H = 19
@@ -70,8 +70,11 @@ def draw_tracker(c, page, state, title) -> None:
     _sectors(c, page, s, blank)
     _weapons(c, page, s, blank)
     _planets_and_hand(c, page, s, blank)
-    _rules_box(c, page)
-    _notes(c, page)
+    h = rules_box(c, page.x0, page.cursor, page.width, "Rules reminder (rulings P1-P6)", RULES, gap=2,
+                  fit_below=page.cursor - page.remaining())
+    if h:
+        page.take(h + GAP)
+    notes_area(c, page, min_lines=2, most=12)
 
 
 # --- page 1 --------------------------------------------------------------------------
@@ -531,42 +534,4 @@ def _planets_and_hand(c, page, s, blank) -> None:
     page.take(top - min(left_bottom, y) + GAP - 4)
 
 
-def _rules_box(c, page) -> None:
-    x, w = page.x0, page.width
-    pad, size, lead = 6.0, 7.0, 8.4
-    wrapped = [(k, wrap_text(f"{k}: {b}", REGULAR, size, w - 2 * pad)) for k, b in RULES]
-    n = sum(len(v) for _k, v in wrapped)
-    h = 17 + n * lead + 2 * (len(wrapped) - 1) + pad
-    if page.remaining() < h:
-        return
-    top = page.cursor
-    c.setFillGray(ZEBRA)
-    c.setStrokeGray(INK)
-    c.setLineWidth(0.7)
-    c.roundRect(x, top - h, w, h, 4, stroke=1, fill=1)
-    c.setFillGray(INK)
-    text(c, x + pad, top - 12, "Rules reminder (rulings P1-P6)", BOLD, 8.5)
-    y = top - 17 - size
-    for key, lines in wrapped:
-        for i, ln in enumerate(lines):
-            if i == 0 and ln.startswith(key + ":"):
-                kw = text(c, x + pad, y, key + ":", BOLD, size)
-                text(c, x + pad + kw, y, ln[len(key) + 1:], REGULAR, size)
-            else:
-                text(c, x + pad, y, ln, REGULAR, size)
-            y -= lead
-        y -= 2
-    page.take(h + GAP)
 
-
-def _notes(c, page) -> None:
-    line_h = 18.0
-    if page.remaining() < 19 + 2 * line_h:
-        return
-    x, w = page.x0, page.width
-    page.take(heading(c, x, page.cursor, w, "Notes", 11))
-    c.setStrokeGray(0.7)
-    c.setLineWidth(0.5)
-    for _ in range(min(12, int(page.remaining() // line_h))):
-        y = page.take(line_h) - line_h
-        c.line(x, y, x + w, y)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 
 from journal.errors import InputError, RuleError
+from journal.lookup import find
 from journal.outcome import Outcome
 
 # --- the game's numbers -------------------------------------------------------------
@@ -92,18 +93,6 @@ def plural(n: int, noun: str, many: str | None = None) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {many or noun + 's'}"
 
 
-def find(table, name: str, what: str, option: str | None = None) -> str:
-    """The key of `table` the player meant: exact, else a unique case-insensitive match."""
-    if name in table:
-        return name
-    folded = str(name).strip().casefold()
-    hits = [k for k in table if k.casefold() == folded]
-    if len(hits) == 1:
-        return hits[0]
-    label = f"{option} " if option else ""
-    known = ", ".join(table) or "none"
-    article = "an" if what[:1] in "aeiou" else "a"
-    raise InputError(f"{label}'{name}' is not {article} {what}: expected one of {known}")
 
 
 def titan_of(state: dict, name: str, option: str | None = None) -> str:

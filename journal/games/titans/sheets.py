@@ -14,8 +14,8 @@ from __future__ import annotations
 from journal.games.titans.rules import (CHARGES_MAX, CITY_HP, PHASE_TEXT, SUPPORTS_MAX, THREAT_MAX, TIER_SPANS,
                                         TIERS, episodes_for, tier)
 from journal.pdf.primitives import (
-    BOLD, INK, MUTED, REGULAR, checkbox, checkbox_row, field, fit_text, grid, heading, safe, text,
-    text_width, track, wrap_text,
+    BOLD, INK, MUTED, REGULAR, checkbox, checkbox_row, field, fit_text, grid, heading, notes_area, safe,
+    text, text_width, track, wrap_text,
 )
 
 # Tier colours, chosen to stay apart in greyscale (luminance ~.89 / .97 / .84 / .74);
@@ -58,7 +58,7 @@ def draw_tracker(c, page, state, title) -> None:
     page.new_page()
     _titans(c, page, s, blank)
     _invaders(c, page, s, blank)
-    _notes(c, page)
+    notes_area(c, page, title_size=10.5, min_lines=3, most=12)
 
 
 def _ensure(page, h) -> None:
@@ -485,17 +485,4 @@ def _invaders(c, page, s, blank) -> None:
     note = None if blank else f"{t.capitalize()} section of the Invader Cards"
     _table(c, page, "Invaders on the board", note, widths, header, rows, styles,
            align=["l", "l", "l", "c", "c", "c", "c", "l", "l"])
-
-
-def _notes(c, page) -> None:
-    line_h = 18.0
-    if page.remaining() < 19 + 3 * line_h:
-        return
-    x, w = page.x0, page.width
-    page.take(heading(c, x, page.cursor, w, "Notes", 10.5))
-    c.setStrokeGray(0.7)
-    c.setLineWidth(0.5)
-    for _ in range(min(12, int(page.remaining() // line_h))):
-        y = page.take(line_h) - line_h
-        c.line(x, y, x + w, y)
 

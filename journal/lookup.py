@@ -1,0 +1,23 @@
+"""Names the player types, matched to the names in a save (shared by every game's rules)."""
+
+from __future__ import annotations
+
+from journal.errors import InputError
+
+
+def find(table, name: str, what: str, option: str | None = None) -> str:
+    """The key of `table` the player meant: exact, else a unique case-insensitive match.
+
+    Otherwise a one-line error naming the option and listing the known keys:
+    `--character 'Zed' is not a character: known characters are Ana, Bo`.
+    """
+    if name in table:
+        return name
+    folded = str(name).strip().casefold()
+    hits = [k for k in table if k.casefold() == folded]
+    if len(hits) == 1:
+        return hits[0]
+    known = ", ".join(table) or "none yet"
+    label = f"{option} " if option else ""
+    article = "an" if what[:1] in "aeiou" else "a"
+    raise InputError(f"{label}'{name}' is not {article} {what}: known {what}s are {known}")
