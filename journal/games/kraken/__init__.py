@@ -1,10 +1,8 @@
 """Space Kraken (`kraken`): the Crypted Game Master, the line tracker and the campaign
 between flights (crew, ship, resources, Starmap Locations Log, quests, turn phases,
-save points by difficulty).
-
-Space flight, space combat, dungeons and ground combat come later; they will live in
-their own `[state.flight]`, `[state.combat]` and `[state.dungeon]` tables (names kept
-free on purpose), added with a schema migration.
+save points by difficulty), space flights and space combat (`[state.flight]`,
+`[state.combat]`, flight.py), new Locations and dungeons (`[state.dungeon]`,
+dungeon.py) and ground combat (`[state.ground]`, `[state.loot]`, ground.py).
 """
 
 from __future__ import annotations
@@ -13,7 +11,14 @@ from journal.games.kraken.state import DIFFICULTY_TEXT, SCHEMA_VERSION, validate
 
 ID = "kraken"
 TITLE = "Space Kraken"
-MIGRATIONS: dict = {}  # {from_version: fn(state) -> state}, applied in order on load
+
+
+def _v1_to_v2(state: dict) -> dict:
+    """Schema 2 only adds optional tables (flight, combat, dungeon, ground, loot, crew gear)."""
+    return state
+
+
+MIGRATIONS: dict = {1: _v1_to_v2}  # {from_version: fn(state) -> state}, applied in order on load
 
 
 def summary(state: dict) -> list[str]:

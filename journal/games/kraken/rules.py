@@ -908,7 +908,77 @@ def _traits(specs, option: str) -> dict:
     return out
 
 
+def _scrub(s: dict, name: str) -> None:
+    """A member who leaves the crew leaves the combat and dungeon tables too."""
+    c = s.get("combat")
+    if c:
+        c["used"].pop(name, None)
+        b = c.get("boarding")
+        if b and name in b["crew"]:
+            b["crew"].remove(name)
+    d = s.get("dungeon")
+    if d and name in d["crew"]:
+        d["crew"].remove(name)
+    g = s.get("ground")
+    if g:
+        if name in g["crew"]:
+            g["crew"].remove(name)
+        for key in ("shields", "acted", "last", "boosts"):
+            if key in g:
+                g[key].pop(name, None)
+        for key in ("cover", "extra"):
+            if key in g and name in g[key]:
+                g[key].remove(name)
+        if g.get("taunt") == name:
+            del g["taunt"]
+
+
+def wound(s: dict, name: str, amount: int, out: list[str], why: str = "") -> str:
+    """Damage to a crew member (K11, ch. 4): an unconscious member takes no further damage;
+    HP 0 to -3 is unconscious (recorded as 0); -4 or lower is killed and removed.
+    Returns "active", "unconscious", "killed" or "spared" (already unconscious)."""
+    c = s["crew"][name]
+    why = f" ({why})" if why else ""
+    if amount <= 0:
+        out.append(f"{name} takes no damage{why}.")
+        return c["status"]
+    if c["status"] == "unconscious":
+        out.append(f"{name} is unconscious and takes no further damage{why}.")
+        return "spared"
+    before = c["hp"]
+    raw = before - amount
+    if raw <= UNCONSCIOUS_FLOOR - 1:
+        out.append(f"{name} takes {amount} damage{why}: HP {before} → {raw}: killed.")
+        _fallen(s, name, out)
+        _drop_member(s, name, out)
+        return "killed"
+    c["hp"] = max(0, raw)
+    if c["hp"] == 0:
+        c["status"] = "unconscious"
+        out.append(f"{name} takes {amount} damage{why}: HP {before} → {raw}: unconscious (counts as 0).")
+        return "unconscious"
+    out.append(f"{name} takes {amount} damage{why}: HP {before} → {c['hp']}/{c['hp_max']}.")
+    return "active"
+
+
+def heal(s: dict, name: str, amount: int, out: list[str], why: str = "", hell: bool = False) -> int:
+    """Healing stops at HP max; in a Hell atmosphere it heals half, rounded up (ch. 12, K14).
+    Returns the HP gained."""
+    c = s["crew"][name]
+    if hell:
+        amount = half_up(amount)
+    before = c["hp"]
+    c["hp"] = min(c["hp_max"], before + amount)
+    was = c["status"]
+    c["status"] = "active" if c["hp"] > 0 else "unconscious"
+    woke = " (conscious again)" if was == "unconscious" and c["status"] == "active" else ""
+    note = " (halved: Hell atmosphere)" if hell else ""
+    out.append(f"{name} heals {amount}{note}{f' ({why})' if why else ''}: HP {before} → {c['hp']}/{c['hp_max']}{woke}.")
+    return c["hp"] - before
+
+
 def _drop_member(s: dict, name: str, out: list[str]) -> None:
+    _scrub(s, name)
     c = s["crew"].pop(name)
     if c["inventory"]:
         items = ", ".join(f"{slot}: {item}" for slot, item in c["inventory"].items())
@@ -1399,6 +1469,8 @@ def ship_sell(state: dict, dice, label: str, cat: dict) -> Outcome:
         raise RuleError("there is no ship")
     key = find(ship["systems"], label, "ship system")
     _check_removal(s, key, selling=True)
+    if s.get("combat"):
+        raise RuleError("systems are sold at a Shop, not in the middle of a Space Combat")
     e = ship["systems"].pop(key)
     from journal.games.kraken.catalogue import entry_name
 
@@ -1455,6 +1527,8 @@ def ship_system(state: dict, dice, label: str, action: str) -> Outcome:
         again = action == "damage"
         out.extend(_check_removal(s, key, selling=False))
         del ship["systems"][key]
+        if s.get("combat"):
+            s["combat"]["ammo"].pop(key, None)
         msg = f"{key} destroyed"
         out.insert(0, f"The {key} is destroyed{' (damaged a second time)' if again else ''}: erase it from the "
                       f"ship page.")

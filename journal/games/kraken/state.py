@@ -7,9 +7,11 @@ stays small: no ReportLab, no catalogue unless the ship has systems to check.
 from __future__ import annotations
 
 from journal.games.kraken.cgm import LINE_CELLS, SLOTS, VAR_MAX, VAR_MIN
-from journal.schema import Bool, Int, List, Map, Str, Table, key_path, opt, show_value
+from journal.schema import Bool, Int, List, Map, Str, Table, Validator, key_path, opt, show_value
 
-SCHEMA_VERSION = 1                   # of [state]; a save point's snapshot records it too
+SCHEMA_VERSION = 2                   # of [state]; a save point's snapshot records it too
+# 2: the optional flight, combat, dungeon, ground and loot tables and crew gear (issue 6);
+#    a schema 1 state is valid as it is (MIGRATIONS[1] is the identity).
 
 DIFFICULTIES = ("simulation", "adventurer", "real-life", "hardcore")
 DIFFICULTY_TEXT = {"simulation": "Just a Simulation", "adventurer": "Adventurer",
@@ -50,6 +52,27 @@ LOCATION_SLOTS, LOCATION_SLOTS_HNM = 2, 6    # K7
 MAX_TICKS = 4                        # K13: the fourth tick fails an urgent quest
 MAX_BUILD_CREW = 3                   # ch. 7
 
+# --- issue 6: flights, space combat, dungeons, ground combat --------------------------------
+FLIGHT_OPTIONS = ("risky-shortcut", "dangerous-shortcut", "smuggle", "pay-smuggler", "safe")   # ch. 9.2
+FLIGHT_STAGES = ("combat", "arrived", "escaped")
+TIMELINE_CODES = ("-", "A", "B", "C", "E", "G", "I", "S", "T", "V")                     # ch. 10 (1)
+TIMELINE_TEXT = {"-": "empty", "A": "Attack", "B": "Backup", "C": "Combat", "E": "Evading", "G": "Game over",
+                 "I": "Idle", "S": "Shields", "T": "Time", "V": "Victory"}
+OBJECTIVE_CHECKS = ("A", "T", "C", "?")
+COMBAT_STEPS = ("timeline", "objectives", "fire", "enemy-fire", "boarding", "escape", "recharge")
+COMBAT_STEP_TEXT = {"timeline": "1) manage the timeline", "objectives": "2) solve objectives and repair",
+                    "fire": "3) define targets and fire", "enemy-fire": "4) enemy fire",
+                    "boarding": "5) boarding enemy ships", "escape": "6) attempt to escape",
+                    "recharge": "7) recharge"}
+SHIP_EFFECTS = ("EMP", "HE")
+MAX_TIMELINE, MAX_OBJECTIVES, MAX_ENEMY_SHIPS, MAX_WEAPONS_FIRED = 8, 4, 4, 4
+JAMS = ("jammed", "jammed-again", "damaged")     # ch. 14 unjam: 8+, then 6+ (fail: damaged), then 6+ (fail: broken)
+WHERE = ("outside", "inside")
+DAMAGE_TYPES = ("fire", "ice", "toxic", "ranged", "melee")
+GROUND_STEPS = ("spawn", "crew", "enemies")
+ENEMY_STATUS = ("active", "defeated", "escaped")
+MAX_TREASURE_GRADE = 6
+
 _SLOT = Str(choices=SLOTS)
 _NAME = Str(describe="a name")
 _TEXT = Str(describe="some text")
@@ -66,6 +89,11 @@ LINE = Table({
 })
 CREW = Table({
     "level": Int(1, 99),
+    "armor": opt(Int(0, 8)),                       # ch. 14: the armor worn (a hero's maximum is 8)
+    "shield": opt(Table({"class": Str(choices=("A", "B")), "power": Int(1, 99), "recharge": Int(0, 99)})),
+    "weapons": opt(Map(Table({"spec": _TEXT, "ammo": opt(Int(0, 999)), "jam": opt(Str(choices=JAMS)),
+                              "spent": opt(Bool()), "mod": opt(Str(choices=("ammo", "damage", "both")))}))),
+    "psi_exhausted": opt(Bool()),
     "hp": Int(0, 99),
     "hp_max": Int(1, 99),
     "status": Str(choices=("active", "unconscious")),
@@ -83,6 +111,7 @@ SHIP = Table({
 })
 LOCATION = Table({
     "name": opt(_TEXT),
+    "shops": opt(List(_TEXT)),                     # shops whose trash bonus was taken ("map:tile")
     "type": _TEXT,
     "difficulty": Int(1, 5),
     "ao": Str(choices=ATMOSPHERES),
@@ -92,6 +121,7 @@ LOCATION = Table({
     "special": opt(Str(choices=SPECIALS)),
     "species": Str(choices=SPECIES),
     "maps": List(Int(1, 20), max_items=MAX_DEPTH),
+    "land_turn": opt(Int(1)),                      # a Location reached too slowly: landing from this turn on
     "cleared": List(Int(1, MAX_DEPTH), max_items=MAX_DEPTH),
     "solved": Bool(),
 })
@@ -115,6 +145,163 @@ BUILD = Table({
     "discount": Int(0, 1000),
     "due": Int(1),
 })
+class Scalar(Validator):
+    """A string or a whole number (generated Location values)."""
+
+    expected = "a string or a whole number"
+
+    def check(self, value, path, problems):
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            self.wrong_type(value, path, problems)
+
+
+_REF = Table({"path": _TEXT, "sha256": Str(pattern="[0-9a-f]{64}", describe="a SHA-256 hex digest"), "title": _TEXT})
+GENERATION = Table({
+    "generator": _REF,
+    "table": Int(0, 99),                 # the table being rolled (index in the generator)
+    "dice": List(Int(-99, 999), max_items=20),   # its dice, as rolled and modified
+    "values": Map(Scalar()),             # the values already defined
+    "spent": Int(0, 999),                # dice modifications spent so far
+    "difficulty": Int(1, 5),
+})
+FLIGHT = Table({
+    "location_difficulty": Int(1, 5),
+    "difficulty": Int(1, 99),
+    "options": List(Str(choices=FLIGHT_OPTIONS), max_items=2),
+    "stealth": opt(Bool()),
+    "nano_skin": opt(Bool()),
+    "modifications": Int(0, 999),
+    "stage": Str(choices=FLIGHT_STAGES),
+    "land": Bool(),
+    "avoid": opt(Str(choices=("passed", "failed"))),
+    "number": opt(Int(3, 19)),
+    "name": opt(_TEXT),
+    "xp": opt(Int(0, 9999)),
+    "generation": opt(GENERATION),
+})
+ENEMY_SHIP = Table({
+    "type": _TEXT,
+    "spec": _TEXT,                       # as the flight table prints it (Backup rebuilds from it)
+    "sp": Int(0, 9999),
+    "sp_max": Int(1, 9999),
+    "crew": Int(0, 99),
+    "damage": Int(0, 999),
+    "effect": opt(Str(choices=SHIP_EFFECTS)),
+    "shield": Int(0, 9999),
+    "shield_max": Int(0, 9999),
+    "recharge": Int(0, 9999),
+})
+BOARDING = Table({
+    "enemy": Int(1, MAX_ENEMY_SHIPS),
+    "by": Str(choices=("us", "them")),
+    "crew": List(_NAME, max_items=MAX_CREW),
+    "dice": Int(0, 99),
+    "enemy_dice": Int(0, 99),
+    "enemy_start": Int(0, 99),
+    "round": Int(0, 3),
+})
+COMBAT = Table({
+    "turn": Int(1),
+    "step": Str(choices=COMBAT_STEPS),
+    "name": opt(_TEXT),
+    "number": opt(Int(3, 19)),
+    "xp": opt(Int(0, 9999)),
+    "timeline": List(Str(choices=TIMELINE_CODES), max_items=MAX_TIMELINE),
+    "crossed": Int(0, MAX_TIMELINE),
+    "event": opt(Str(choices=TIMELINE_CODES[1:])),
+    "objectives": List(Table({"check": Str(choices=OBJECTIVE_CHECKS), "target": Int(1, 99), "solved": Bool()}),
+                       max_items=MAX_OBJECTIVES),
+    "enemies": List(ENEMY_SHIP, max_items=MAX_ENEMY_SHIPS),
+    "ship": Table({"sp": Int(0, 9999), "sp_max": Int(1, 9999), "shield": Int(0, 9999), "shield_max": Int(0, 9999),
+                   "recharge": Int(0, 9999)}),
+    "ammo": Map(Int(0, 999)),
+    "used": Map(_TEXT),
+    "fired": opt(Bool()),
+    "evaded": opt(Bool()),
+    "boarded": opt(Bool()),
+    "escape_failed": opt(Bool()),
+    "damaged_now": opt(List(_NAME)),
+    "saved_shields": opt(List(Int(0, 9999), max_items=MAX_ENEMY_SHIPS)),
+    "boarders": opt(List(Int(1, MAX_ENEMY_SHIPS), max_items=MAX_ENEMY_SHIPS)),
+    "boarding": opt(BOARDING),
+})
+_TILES = List(_TEXT)
+DUNGEON = Table({
+    "location": Str(choices=SLOTS),
+    "map": Int(1, MAX_DEPTH),
+    "where": Str(choices=WHERE),
+    "crew": List(_NAME, max_items=MAX_CREW),
+    "actions": Int(0),
+    "backwards": opt(Bool()),
+    "values": opt(Map(Int(1, 3))),                     # '?' values: "map:tile" -> d6/2 rounded up
+    "bulkheads": opt(Map(Table({"fails": Int(0, 3), "open": Bool()}))),
+    "resolved": opt(_TILES),                           # mines resolved, enemies defeated, treasures taken ...
+    "disabled": opt(_TILES),                           # laser barriers (this map), disruptors (this Location)
+    "med": opt(Map(Int(1, 3))),                        # med-station uses
+    "treasure_maps": opt(List(Int(1, MAX_DEPTH))),     # maps where a Treasure was activated
+    "free_move": opt(Bool()),                          # the free move on entering a map is still to make
+    "at": opt(_TEXT),                                  # the Shop, dealer, Gambler or Modder tile the team is on
+    "avoid_failed": opt(_TEXT),                        # an enemy tile whose avoidance failed (fight it now)
+    "divination": opt(Int(-3, 3)),                     # PSI DIVINATION: the next loot roll +3 / -3
+    "midas": opt(Bool()),                              # PSI MIDAS TOUCH: +3 Credits if the next Ground Combat is won
+    "surprise": opt(Bool()),                           # PSI SURPRISE: +2 to the next initiative roll
+})
+GROUND_ENEMY = Table({
+    "name": _TEXT,
+    "species": opt(Str(choices=SPECIES)),
+    "level": Int(1, 8),
+    "minion": Bool(),
+    "hp": Int(-99, 999),
+    "hp_max": Int(1, 999),
+    "armor": Int(0, 99),
+    "agility": Int(0, 99),
+    "shield": opt(Table({"class": Str(choices=("A", "B")), "power": Int(0, 999), "max": Int(1, 999),
+                         "recharge": Int(0, 999)})),
+    "escape": opt(Int(-99, 999)),
+    "treasure": opt(Int(0, 99)),
+    "xp": opt(Int(0, 9999)),
+    "weak": opt(List(Str(choices=DAMAGE_TYPES))),
+    "resist": opt(List(Str(choices=DAMAGE_TYPES))),
+    "actions": opt(List(Table({"lo": Int(1, 6), "hi": Int(1, 6), "do": _TEXT}))),
+    "acts": opt(Int(1, 2)),
+    "acted": opt(Int(0, 2)),
+    "status": Str(choices=ENEMY_STATUS),
+    "weaken": opt(Int(1, 99)),
+    "confused": opt(Bool()),
+    "note": opt(_TEXT),
+})
+GROUND = Table({
+    "level": Int(1, 8),
+    "boss": Bool(),
+    "ambush": Bool(),
+    "map": Int(1, MAX_DEPTH),
+    "atmosphere": Str(choices=ATMOSPHERES),
+    "tile": opt(_TEXT),
+    "turn": Int(0),
+    "step": Str(choices=GROUND_STEPS),
+    "first": opt(Str(choices=("crew", "enemies"))),
+    "bonus": opt(Bool()),                              # the reaction check's bonus action
+    "second": opt(Bool()),                             # a second Primary Enemy spawned
+    "minions": Int(0, 9),
+    "enemies": Map(GROUND_ENEMY),
+    "crew": List(_NAME, max_items=MAX_CREW),
+    "shields": opt(Map(Int(0, 999))),                  # crew shields' charge in this combat
+    "acted": opt(Map(Int(0, 3))),                      # crew activations this turn
+    "cover": opt(List(_NAME)),
+    "last": opt(Map(Str(choices=("melee", "ranged", "other")))),
+    "flank": opt(Bool()),
+    "escapes": opt(Int(0, 99)),
+    "boosts": opt(Map(Int(1, 9))),                     # PSI CONCENTRATE: +2 until the end of the next activation
+    "taunt": opt(_NAME),
+    "extra": opt(List(_NAME)),                         # PSI MOTIVATION: an extra activation
+    "psi_used": opt(Bool()),                           # the PSI member used a power this turn
+    "flash": opt(Bool()),
+    "midas": opt(Bool()),
+    "surprise": opt(Bool()),
+})
+LOOT = Table({"grade": Int(1, MAX_TREASURE_GRADE), "from": _TEXT, "d20": opt(Int(1, 20)),
+              "first": opt(Str(choices=("credits", "stimpack")))})
+
 STATE = Table({
     "difficulty": Str(choices=DIFFICULTIES),
     "backstory": opt(_TEXT),
@@ -144,6 +331,11 @@ STATE = Table({
     "locations": Map(LOCATION, key_pattern="[1-6]", key_describe="a Starmap Locations Log slot 1-6"),
     "quests": Map(QUEST),
     "builds": Map(BUILD),
+    "flight": opt(FLIGHT),
+    "combat": opt(COMBAT),
+    "dungeon": opt(DUNGEON),
+    "ground": opt(GROUND),
+    "loot": opt(List(LOOT)),
 })
 
 
