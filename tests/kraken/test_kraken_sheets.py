@@ -102,7 +102,74 @@ def test_blank_sheet_has_every_page_for_pencil_play(tmp_path):
     out = tmp_path / "b.pdf"
     pages = document.render_blank(GAME, out, "a4")
     texts = [p.extract_text() for p in PdfReader(str(out)).pages]
-    assert pages == 6                      # tracker, ship, one crew profile, three ruled log pages
+    # tracker, ship, one crew profile, SPACE COMBAT, GROUND COMBAT, EXPLORATION, three ruled log pages
+    assert pages == 9
     assert "MAP6" in texts[0] and "Map IDs" in texts[0]
     assert "Twin missile" in texts[1] and "NOTES / QUESTS" in texts[1]
-    assert "CREW MEMBER" in texts[2] and "Backpack 4" in texts[2]
+    assert "CREW MEMBER" in texts[2] and "Backpack 4" in texts[2] and "COMBAT GEAR" in texts[2]
+    assert "SPACE COMBAT" in texts[3] and "TIMELINE" in texts[3] and "OBJECTIVES" in texts[3]
+    assert "Safe and Sound" in texts[3] and "Boarding" in texts[3]
+    assert "GROUND COMBAT" in texts[4] and "ENEMIES" in texts[4] and "Weak/Res." in texts[4]
+    assert "DUNGEON EXPLORATION" in texts[5] and "BULKHEADS" in texts[5] and "TREASURE DROPS" in texts[5]
+
+
+# --- issue 6: the SPACE COMBAT page, the ground combat sheet, the exploration state -------------------
+
+
+def adventure_states() -> dict:
+    """A space combat mid-way, a dungeon with a ground combat, Treasure drops."""
+    from journal.games.kraken import dungeon as dg
+    from journal.games.kraken import flight as fl
+    from journal.games.kraken import ground as gr
+
+    s = full_state()
+    s = apply(s, gr.crew_weapon, name="Ray", spec="Laser gatling (2) 4+, 3x3 A10 RG G4").state
+    s = apply(s, gr.crew_gear, name="Ray", armor=2, shield="B:4/1").state
+    space = apply(s, fl.combat_start, cat=CAT, enemies=["Mine 3-0, 5, 0-0", "Kraken Frigate 12-6, 6 HE, 5-2",
+                                                         "Raider with a very long name 8-5, 4, 3-1"],
+                  timeline=["-", "E", "A", "V"], objectives=["T7", "?9"], xp=8, name=ODD).state
+    space = apply(space, fl.combat_timeline, cat=CAT).state
+    space = apply(space, fl.combat_objective, 6, crew=["Ray"]).state
+    space = apply(space, fl.combat_fire, 5, cat=CAT, weapons=[("Laser", 1)]).state
+    ground = apply(s, dg.dungeon_enter, slot="1", map_no=2).state            # map 1 is cleared: teleport on
+    ground = apply(ground, dg.dungeon_bulkhead, 1, 1, tile="B2", crew="Ray", how="free").state
+    ground = apply(ground, dg.dungeon_treasure, tile="T1").state
+    ground = apply(ground, gr.ground_start, 5, 6, 6, 2, tile="E2").state
+    ground = apply(ground, gr.ground_add, label="E1", name="Tunnel <Kraken>", hp=9, armor=1, agility=4,
+                   shield="B:2/1", escape=2, treasure=3, xp=5, weak=["fire"], resist=["toxic"],
+                   actions=["1: idle", "2-4: ML 4+, 3", "5-6: RG 4+, 2x2"]).state
+    ground = apply(ground, gr.ground_add, label="M1", hp=4, armor=0, agility=3, minion=True).state
+    ground = apply(ground, gr.ground_initiative, 6, 1).state
+    return {"space": space, "ground": ground}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("which", ["space", "ground"])
+def test_adventure_pages_stay_inside_the_margins(tmp_path, paper, which):
+    out = tmp_path / "a.pdf"
+    pages = document.render_save(GAME, adventure_states()[which], [], out, paper, title="camp", progress=False)
+    w, h = PAPERS[paper]
+    strings, reader = _strings(out)
+    assert len(reader.pages) == pages
+    for n, x, y, sw, text in strings:
+        assert x >= MARGIN - 1 and x + sw <= w - MARGIN + 1, (paper, n, x, sw, text)
+        assert MARGIN - 1 <= y <= h - MARGIN + 1, (paper, n, y, text)
+
+
+def test_space_combat_page_shows_the_combat(tmp_path):
+    out = tmp_path / "s.pdf"
+    document.render_save(GAME, adventure_states()["space"], [], out, "a4", title="camp", progress=False)
+    texts = [p.extract_text() for p in PdfReader(str(out)).pages]
+    page = next(t for t in texts if "SPACE COMBAT" in t and "TIMELINE" in t)
+    assert "COMBAT TURN 1" in page and "Kraken Frigate" in page and "T7" in page and "?9" in page
+    assert "Evading" in page and "DESTROYED" in page and "12/12" in page
+
+
+def test_ground_and_exploration_pages_show_the_fight(tmp_path):
+    out = tmp_path / "g.pdf"
+    document.render_save(GAME, adventure_states()["ground"], [], out, "a4", title="camp", progress=False)
+    texts = [p.extract_text() for p in PdfReader(str(out)).pages]
+    ground = next(t for t in texts if "GROUND COMBAT" in t and "Weak/Res." in t)
+    assert "Tunnel <Kraken>" in ground and "2-4: ML 4+, 3" in ground and "Laser gatling" in ground
+    explo = next(t for t in texts if "DUNGEON EXPLORATION" in t)
+    assert "B2" in explo and "grade" in explo and "MAP1" in explo

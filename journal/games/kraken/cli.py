@@ -26,7 +26,27 @@ ACHIEVEMENTS_FILE = ".kraken-achievements.toml"   # one file in the saves folder
 TEMPLATES_PREFIX = "templates:"
 
 
-@click.group(cls=OrderedGroup, context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(OrderedGroup):
+    """A group whose issue-6 commands (flights, combat, dungeons, ground combat, gear,
+    Treasure; cli_adventure.py) are loaded only when asked for, so the other commands
+    start as fast as before."""
+
+    def _load(self) -> None:
+        from journal.games.kraken import cli_adventure  # noqa: F401 (registers its commands)
+
+    def get_command(self, ctx, name):
+        cmd = super().get_command(ctx, name)
+        if cmd is None:
+            self._load()
+            cmd = super().get_command(ctx, name)
+        return cmd
+
+    def list_commands(self, ctx):
+        self._load()
+        return super().list_commands(ctx)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 def kraken():
     """Space Kraken: the Crypted Game Master, story lines, crew, ship, quests.
 
@@ -149,6 +169,28 @@ def read_pack(path: Path, shown: str | None = None) -> tuple[dict, dict, list[st
 def pack_file(path_text: str) -> Path:
     """A pack the player names: a file, or a shipped one as 'templates:kraken/demo-pack.toml'."""
     return real_path(path_text) if path_text.startswith(TEMPLATES_PREFIX) else Path(path_text)
+
+
+def read_pack_like(path: Path, shown: str) -> tuple[dict, dict]:
+    """A TOML file the player supplies (flight table, generator, enemy profiles): its
+    parsed document and {path, sha256} to record it like a pack."""
+    import tomllib
+
+    from journal.hashes import sha256
+
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"no file at {shown}") from None
+    except OSError as e:
+        raise InputError(f"cannot read {shown}: {e.strerror}") from None
+    try:
+        doc = tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise InputError(f"{shown} is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as e:
+        raise InputError(f"{shown} is not valid TOML: {e}") from None
+    return doc, {"path": stored_path(path), "sha256": sha256(data).hexdigest(), "title": path.stem}
 
 
 def load_pack(path_text: str) -> tuple[dict, dict]:
@@ -519,7 +561,7 @@ def pack_forget(rt, save):
 
 # --- crew ----------------------------------------------------------------------------------
 
-@kraken.group(cls=OrderedGroup)
+@kraken.group(cls=LazyGroup)
 def crew():
     """Crew: add, remove, HP, level up, inventory."""
 
@@ -812,7 +854,7 @@ def build_cancel(rt, save, name):
 
 # --- the Starmap Locations Log --------------------------------------------------------------------
 
-@kraken.group(cls=OrderedGroup)
+@kraken.group(cls=LazyGroup)
 def location():
     """The Starmap Locations Log (chapter 12, K7)."""
 
@@ -1214,3 +1256,4 @@ def odds(rt, save, member, attribute, value, target, bulkhead, mine, laser, modi
         lines_out.append(f"Within three attempts (then it locks): {three:.1%}.")
         data["p_three"] = three
     rt.emit(lines_out, data)
+

@@ -93,6 +93,19 @@ def _refuse_if_over(s: dict) -> None:
         raise RuleError(f"the campaign is over ({s['result']}): nothing more happens on the story lines")
 
 
+def _refuse_busy(s: dict, what: str) -> None:
+    """A turn or phase does not move on in the middle of a combat, an exploration or a flight."""
+    if s.get("combat"):
+        raise RuleError(f"{what}: a Space Combat is going on (journal kraken combat …, or combat end by hand)")
+    if s.get("ground"):
+        raise RuleError(f"{what}: a Ground Combat is going on (journal kraken ground …, or ground end by hand)")
+    if s.get("dungeon"):
+        raise RuleError(f"{what}: the crew is exploring a Location (journal kraken dungeon leave|exit …)")
+    if s.get("flight"):
+        raise RuleError(f"{what}: the flight's new Location is not generated yet (journal kraken location generate …, "
+                        f"location add|event, or flight-end to drop it)")
+
+
 def _refuse_setup(s: dict, what: str = "story lines are activated") -> None:
     if s["turn"] == 0:
         raise RuleError(f"{what} during a turn, and the first has not begun: "
@@ -321,6 +334,7 @@ def turn(state: dict, dice, pack: dict | None = None, skip=None, choices=(), sta
     once, slot 1 first, one line skipped at most (not the one skipped last turn)."""
     s = _copy(state)
     _refuse_if_over(s)
+    _refuse_busy(s, "the turn cannot end yet")
     running = [x for x in cgm.SLOTS if s["lines"].get(x, {}).get("running")]
     if running:
         at = s["lines"][running[0]]["coords"][-1]
@@ -640,6 +654,7 @@ def phase(state: dict, dice, to) -> Outcome:
     s = _copy(state)
     _refuse_if_over(s)
     _refuse_setup(s, "phases happen")
+    _refuse_busy(s, "the next phase waits")
     target = s["phase"] + 1 if to == "next" else int(to)
     if not 1 <= target <= 5:
         raise InputError(f"phase {to}: phases are 1-5 (a new turn: journal kraken turn)")
@@ -675,9 +690,9 @@ def free_action(state: dict, dice, kind: str) -> Outcome:
     s["free_action"] = kind
     out = [f"Phase 3 free action: {FREE_ACTION_TEXT[kind]}."]
     if kind == "flight":
-        out.append("Play the flight by the book (chapter 9): choose the Location Difficulty, flight options, "
-                   "and check to avoid Space Combat (journal kraken odds …); record a new Location with "
-                   "`journal kraken location add`.")
+        out.append("Fly: journal kraken flight --difficulty D [--option …] [--avoid] (chapter 9; it records this "
+                   "free action itself); a flight played by hand: record the new Location with `journal kraken "
+                   "location add`.")
     elif kind == "location":
         out.append("No space flight or Space Combat when visiting a known Location: start the Dungeon "
                    "Exploration on its first Map (or teleport deeper). Clear maps with "
@@ -692,6 +707,9 @@ def recover(state: dict, dice, cat: dict) -> Outcome:
     Advanced Med Bay), the unconscious from 0, Oxygen refilled."""
     s = _copy(state)
     _refuse_setup(s, "Recovery happens")
+    for key, what in (("combat", "a Space Combat"), ("ground", "a Ground Combat"), ("dungeon", "an exploration")):
+        if s.get(key):
+            raise RuleError(f"Recovery comes after {what}, not during it")
     if s["recovered"]:
         raise RuleError(f"the crew already recovered this turn (turn {s['turn']}): once a turn")
     if s["phase"] not in (1, 3, 5):
@@ -770,7 +788,8 @@ def build_start(state: dict, dice, system: str | None, crew: list[str], turns: i
     parts = " + ".join(f"{w} {r}+{t}" for w, r, t in rolls)
     out = [f"Construction of the {label}: {parts} = {total}" + (" × 2 (two turns)" if turns == 2 else "")
            + f" → discount {discount}¢ off {cost}¢.",
-           f"{', '.join(names)} are busy building until Phase 2 of turn {due} (no Dungeon Exploration or "
+           f"{', '.join(names)} {'is' if len(names) == 1 else 'are'} busy building until Phase 2 of turn {due} "
+           f"(no Dungeon Exploration or "
            f"Ground Combat for them); pay {max(0, cost - discount)}¢ then."]
     return Outcome(s, f"Build {label} ({turns} turn{'s' if turns > 1 else ''}): discount {discount}, "
                       f"due turn {due}", out,
@@ -1592,6 +1611,9 @@ def location_add(state: dict, dice, type: str, difficulty: int, ao: str, ai: str
                  roll_maps: bool = False) -> Outcome:
     """Ch. 12: a Location takes the first free slot of the log (2, or 6 with HyperNavMemory)."""
     s = _copy(state)
+    f = s.get("flight")
+    if f and (f["stage"] == "combat" or f.get("generation")):
+        raise RuleError("the flight's Space Combat or Location generation is under way: finish it first")
     cap = location_capacity(s, working=True)
     free = [x for x in cgm.SLOTS[:cap] if x not in s["locations"]]
     if not free:
@@ -1628,6 +1650,14 @@ def location_add(state: dict, dice, type: str, difficulty: int, ao: str, ai: str
         loc = {"name": name.strip(), **loc}
     s["locations"][slot] = loc
     out = [f"Note it in MAP{slot} of the Starmap Locations Log: {describe_location(s, loc)}."]
+    if f:   # the flight's Location, generated by hand from the book: the flight is over
+        del s["flight"]
+        if not f["land"]:
+            loc["land_turn"] = s["turn"] + 1
+            out.append("It was reached too slowly to land this turn: you may from the next turn on.")
+        if f["modifications"]:
+            out.append(f"This is the flight's new Location; its {f['modifications']} dice modification(s) are spent "
+                       f"or lost.")
     if ids:
         out.append(f"Map IDs: {' '.join(str(m) for m in ids)}" + (" (rolled)" if roll_maps else "") + ".")
     if len(ids) < depth:

@@ -7,6 +7,7 @@
    system and weapon of the catalogue (owned, damaged), storage, Notes/Quests with their
    timer ticks, constructions.
 3. One page per crew member: attributes, HP bar, level, traits, inventory L/R/1-4.
+4-6. SPACE COMBAT, GROUND COMBAT and DUNGEON EXPLORATION (sheets_adventure.py).
 
 Everything is drawn with `journal.pdf.primitives`; user text goes through `safe`/`fit_text`.
 """
@@ -136,6 +137,9 @@ def draw_tracker(c, page, state, title) -> None:
     for name in names:
         page.new_page()
         _crew_page(c, page, s, name, _d(crew.get(name)) if name else {}, blank)
+    from journal.games.kraken import sheets_adventure
+
+    sheets_adventure.draw_pages(c, page, s, blank)
 
 
 def _line_tracker(c, page, s, title, blank) -> None:
@@ -558,6 +562,9 @@ def _crew_page(c, page, s, name, m, blank) -> None:
               align=["l", "c"])
     hi = _inventory(c, right_x, top - 19, right_w, m, blank)
     page.take(19 + max(ht, hi) + GAP)
+    from journal.games.kraken.sheets_adventure import crew_gear
+
+    crew_gear(c, page, m, blank)
     _crew_rules(c, page)
 
 

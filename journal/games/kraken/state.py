@@ -7,7 +7,18 @@ stays small: no ReportLab, no catalogue unless the ship has systems to check.
 from __future__ import annotations
 
 from journal.games.kraken.cgm import LINE_CELLS, SLOTS, VAR_MAX, VAR_MIN
-from journal.schema import Bool, Int, List, Map, Str, Table, Validator, key_path, opt, show_value
+from journal.schema import (
+    Bool,
+    Int,
+    List,
+    Map,
+    Str,
+    Table,
+    Validator,
+    key_path,
+    opt,
+    show_value,
+)
 
 SCHEMA_VERSION = 2                   # of [state]; a save point's snapshot records it too
 # 2: the optional flight, combat, dungeon, ground and loot tables and crew gear (issue 6);
@@ -294,10 +305,12 @@ GROUND = Table({
     "boosts": opt(Map(Int(1, 9))),                     # PSI CONCENTRATE: +2 until the end of the next activation
     "taunt": opt(_NAME),
     "extra": opt(List(_NAME)),                         # PSI MOTIVATION: an extra activation
-    "psi_used": opt(Bool()),                           # the PSI member used a power this turn
+    "psi_used": opt(Int(1, 2)),                        # PSI powers used this turn (a lone wolf has two)
+    "rerolled": opt(Bool()),                           # the lone wolf's (or Talisman's) reroll this turn
     "flash": opt(Bool()),
     "midas": opt(Bool()),
     "surprise": opt(Bool()),
+    "from_hell": opt(Bool()),                          # a LV6+ Boss battle rolled a 6: a CREATURE FROM HELL
 })
 LOOT = Table({"grade": Int(1, MAX_TREASURE_GRADE), "from": _TEXT, "d20": opt(Int(1, 20)),
               "first": opt(Str(choices=("credits", "stimpack")))})
@@ -467,6 +480,7 @@ def _invariants(s: dict, problems: list[str]) -> None:
             problems.append(f"{path}.ticks: only urgent quests have a timer")
         if not name.strip():
             problems.append("state.quests has a quest with an empty name")
+    _validate_adventure(s, problems)
     sp = s.get("savepoint")
     if sp and s["difficulty"] not in SAVE_DIFFICULTIES:
         problems.append(f"state.savepoint: {DIFFICULTY_TEXT[s['difficulty']]} has no save points (rulings K8)")
@@ -593,3 +607,114 @@ def _validate_locations(s: dict, problems: list[str]) -> None:
                 problems.append(f"{path}.cleared names map {m}, which has no Map ID yet")
         if len(set(loc["cleared"])) != len(loc["cleared"]):
             problems.append(f"{path}.cleared names a map twice")
+
+
+def _validate_adventure(s: dict, problems: list[str]) -> None:
+    """Flights, space combat, dungeons and ground combat (issue 6): cross-references and
+    ranges the schema cannot express."""
+    crew = s["crew"]
+    f, c, d, g = s.get("flight"), s.get("combat"), s.get("dungeon"), s.get("ground")
+    for name, m in crew.items():
+        path = key_path("state.crew", name)
+        if m.get("psi_exhausted") is False:
+            problems.append(f"{path}.psi_exhausted = false: leave the key out when PSI is not exhausted")
+        if m.get("psi_exhausted") and "psi" not in m:
+            problems.append(f"{path}.psi_exhausted: {name} has no PSI")
+        for wname, w in (m.get("weapons") or {}).items():
+            wpath = key_path(f"{path}.weapons", wname)
+            try:
+                from journal.games.kraken.ground import weapon_spec
+
+                spec = weapon_spec(w)
+            except Exception as e:  # noqa: BLE001 - an InputError naming the notation
+                problems.append(f"{wpath}.spec = {show_value(w.get('spec'))}: {getattr(e, 'message', e)}")
+                continue
+            if "ammo" in w and spec["ammo"] is None:
+                problems.append(f"{wpath}.ammo: the weapon has unlimited Ammo (no A<n> in its spec)")
+            elif "ammo" in w and w["ammo"] > spec["ammo"]:
+                problems.append(f"{wpath}.ammo = {w['ammo']} is above its capacity {spec['ammo']}")
+    if f and f["stage"] == "combat" and not c:
+        problems.append("state.flight.stage = \"combat\" but there is no state.combat")
+    if f and f.get("generation"):
+        gen = f["generation"]
+        if f["stage"] == "combat":
+            problems.append("state.flight.generation: a Location is generated after the Space Combat")
+        if gen["spent"] > f["modifications"]:
+            problems.append(f"state.flight.generation.spent = {gen['spent']} is above state.flight.modifications = "
+                            f"{f['modifications']}")
+    if c:
+        if not s.get("ship"):
+            problems.append("state.combat: a Space Combat needs a ship (state.ship)")
+        if c["crossed"] > len(c["timeline"]):
+            problems.append(f"state.combat.crossed = {c['crossed']} is above the {len(c['timeline'])} timeline cells")
+        ship = c["ship"]
+        if ship["sp"] > ship["sp_max"]:
+            problems.append(f"state.combat.ship.sp = {ship['sp']} is above state.combat.ship.sp_max = {ship['sp_max']}")
+        if ship["shield"] > ship["shield_max"]:
+            problems.append(f"state.combat.ship.shield = {ship['shield']} is above state.combat.ship.shield_max = "
+                            f"{ship['shield_max']}")
+        for i, e in enumerate(c["enemies"], 1):
+            path = f"state.combat.enemies[{i - 1}]"
+            if e["sp"] > e["sp_max"]:
+                problems.append(f"{path}.sp = {e['sp']} is above its sp_max = {e['sp_max']}")
+            if e["shield"] > e["shield_max"]:
+                problems.append(f"{path}.shield = {e['shield']} is above its shield_max = {e['shield_max']}")
+        systems = (s.get("ship") or {}).get("systems", {})
+        for label in c["ammo"]:
+            if label not in systems:
+                problems.append(f"state.combat.ammo names {show_value(label)}, which is not a ship system")
+        for name in c["used"]:
+            if name not in crew:
+                problems.append(f"state.combat.used names {show_value(name)}, who is not a crew member")
+        b = c.get("boarding")
+        if b:
+            if b["enemy"] > len(c["enemies"]):
+                problems.append(f"state.combat.boarding.enemy = {b['enemy']}: there are {len(c['enemies'])} enemies")
+            for name in b["crew"]:
+                if name not in crew:
+                    problems.append(f"state.combat.boarding.crew names {show_value(name)}, who is not a crew member")
+        for n in c.get("boarders", []):
+            if n > len(c["enemies"]):
+                problems.append(f"state.combat.boarders names enemy {n}: there are {len(c['enemies'])}")
+        if c["step"] not in COMBAT_STEPS:  # pragma: no cover - the schema checks it
+            problems.append("state.combat.step is unknown")
+    if d:
+        loc = s["locations"].get(d["location"])
+        if loc is None:
+            problems.append(f"state.dungeon.location = {show_value(d['location'])} is not in state.locations")
+        elif d["map"] > loc["depth"]:
+            problems.append(f"state.dungeon.map = {d['map']} is deeper than the Location's depth {loc['depth']}")
+        elif d["map"] > len(loc["maps"]):
+            problems.append(f"state.dungeon.map = {d['map']} has no Map ID yet in state.locations.{d['location']}.maps")
+        for name in d["crew"]:
+            if name not in crew:
+                problems.append(f"state.dungeon.crew names {show_value(name)}, who is not a crew member")
+        if c:
+            problems.append("state.dungeon and state.combat: the crew cannot explore during a Space Combat")
+    if g:
+        for name in g["crew"]:
+            if name not in crew:
+                problems.append(f"state.ground.crew names {show_value(name)}, who is not a crew member")
+        for label, e in g["enemies"].items():
+            path = key_path("state.ground.enemies", label)
+            if e["hp"] > e["hp_max"]:
+                problems.append(f"{path}.hp = {e['hp']} is above its hp_max = {e['hp_max']}")
+            sh = e.get("shield")
+            if sh and sh["power"] > sh["max"]:
+                problems.append(f"{path}.shield.power = {sh['power']} is above its max = {sh['max']}")
+            for row in e.get("actions", []):
+                if row["lo"] > row["hi"]:
+                    problems.append(f"{path}.actions: a row from {row['lo']} to {row['hi']} is backwards")
+        for name, v in g.get("shields", {}).items():
+            m = crew.get(name)
+            if m is None or not m.get("shield"):
+                problems.append(f"state.ground.shields names {show_value(name)}, who has no Shield")
+            elif v > m["shield"]["power"]:
+                problems.append(f"state.ground.shields.{name} = {v} is above the Shield's power {m['shield']['power']}")
+        if g["step"] != "spawn" and g["turn"] < 1:
+            problems.append("state.ground.turn is 0 but the combat has begun")
+        if c:
+            problems.append("state.ground and state.combat: a Ground Combat and a Space Combat at once")
+    for i, drop in enumerate(s.get("loot", [])):
+        if drop.get("d20") is not None and "first" not in drop:
+            problems.append(f"state.loot[{i}].d20 without first (credits or stimpack)")

@@ -98,10 +98,77 @@ def _phase_notes(state: dict) -> list[str]:
     return out
 
 
+def adventure_lines(state: dict) -> list[str]:
+    """Flight, space combat, dungeon, ground combat and Treasure drops (issue 6)."""
+    out: list[str] = []
+    f = state.get("flight")
+    if f:
+        from journal.games.kraken.flight import OPTION_TEXT
+
+        opts = ", ".join(OPTION_TEXT[o] for o in f["options"]) or "no options"
+        stage = {"combat": "in Space Combat", "arrived": "arrived", "escaped": "escaped (no landing this turn)"}
+        out.append(f"Flight: Location Difficulty {f['location_difficulty']}, Flight Difficulty {f['difficulty']} "
+                   f"({opts}), {f['modifications']} dice modification(s), {stage[f['stage']]}"
+                   + (f", flight {f['number']}" if f.get("number") else "")
+                   + (f" {f['name']}" if f.get("name") else "")
+                   + (", generating the Location" if f.get("generation") else ""))
+    if state.get("combat"):
+        from journal.games.kraken.flight import combat_status
+
+        out.extend(combat_status(state))
+    if state.get("dungeon"):
+        from journal.games.kraken.dungeon import dungeon_status
+
+        out.extend(dungeon_status(state))
+    if state.get("ground"):
+        from journal.games.kraken.ground import ground_status
+
+        out.extend(ground_status(state))
+    if state.get("loot"):
+        out.append("Treasure drops waiting: " + ", ".join(f"grade {x['grade']} ({x['from']})" for x in state["loot"]))
+    return out
+
+
+def _adventure_next(state: dict) -> str | None:
+    if state.get("combat"):
+        from journal.games.kraken.flight import next_command
+
+        return next_command(state)
+    if state.get("ground"):
+        from journal.games.kraken.ground import _next
+
+        g = state["ground"]
+        if g["step"] == "spawn":
+            return ("Ground Combat: enter the enemies (journal kraken ground add LABEL …), then journal kraken ground "
+                    "initiative.")
+        return "Ground Combat: " + _next(state, g)
+    f = state.get("flight")
+    if f and f.get("generation"):
+        return "the new Location: journal kraken location modify|accept."
+    if f:
+        return ("generate the new Location: journal kraken location generate --generator FILE (or, rolled by hand "
+                "from the book, location add …).")
+    if state.get("loot"):
+        drop = state["loot"][0]
+        if "d20" in drop:
+            return "resolve the Treasure drop: journal kraken treasure cash|item|weapon|ammo|prototype."
+        return "take the Treasure drop: journal kraken treasure take --credits|--stimpack."
+    if state.get("dungeon"):
+        d = state["dungeon"]
+        if d.get("free_move"):
+            return "the free first move on this map: journal kraken dungeon move --free (or a tile command with --free)."
+        return ("explore: journal kraken dungeon move|bulkhead|mine|laser|enemy|treasure|… (leave: dungeon exit|back|"
+                "leave).")
+    return None
+
+
 def next_step(state: dict) -> str:
     if state.get("result"):
         return "The campaign is over" + (": claim your score with `journal kraken score --record`."
                                          if state["result"] == "won" else ".")
+    adventure = _adventure_next(state)
+    if adventure:
+        return adventure
     running = [x for x in SLOTS if state["lines"].get(x, {}).get("running")]
     if running:
         x = running[0]
@@ -156,6 +223,19 @@ def summary(state: dict) -> list[str]:
         out.append(f"  {name}: LV{c['level']} HP {c['hp']}/{c['hp_max']}{status_} · {attrs}")
         if c["traits"]:
             out.append("      traits " + ", ".join(f"{t} {v:+d}" for t, v in c["traits"].items()))
+        gear = []
+        if c.get("armor"):
+            gear.append(f"Armor {c['armor']}")
+        if c.get("shield"):
+            gear.append(f"Shield {c['shield']['class']} {c['shield']['power']}/{c['shield']['recharge']}")
+        for w, spec in (c.get("weapons") or {}).items():
+            state_ = f" {spec['ammo']} Ammo" if "ammo" in spec else ""
+            state_ += f" ({spec['jam']})" if spec.get("jam") else ""
+            gear.append(f"{w}{'*' if spec.get('mod') else ''}: {spec['spec']}{state_}")
+        if c.get("psi_exhausted"):
+            gear.append("PSI exhausted")
+        if gear:
+            out.append("      gear " + " · ".join(gear))
         if c["inventory"]:
             over = overload(c)
             out.append("      carries " + ", ".join(f"{k}: {v}" for k, v in c["inventory"].items())
@@ -180,6 +260,7 @@ def summary(state: dict) -> list[str]:
     if s["storage"] or s["expansion_storage"]:
         out.append("  storage " + ", ".join(s["storage"]) + (" · EXPANSION " + ", ".join(s["expansion_storage"])
                                                              if s["expansion_storage"] else ""))
+    out.extend(adventure_lines(s))
     out.extend(tracker(s))
     if s["quests"]:
         out.append("Quests:")
