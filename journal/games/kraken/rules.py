@@ -49,6 +49,7 @@ from journal.games.kraken.state import (
     systems_named,
     validate,
 )
+from journal.lookup import find
 from journal.outcome import Outcome
 
 CLONE_HEAL = 4           # ch. 13: a clone station heals each crew member 4 HP
@@ -64,18 +65,6 @@ def _copy(state: dict) -> dict:
     return copy.deepcopy(state)
 
 
-def find(table: dict, name: str, what: str, option: str | None = None) -> str:
-    """The key in `table` the player meant: exact, else a unique case-insensitive match."""
-    if name in table:
-        return name
-    folded = str(name).strip().casefold()
-    hits = [k for k in table if k.casefold() == folded]
-    if len(hits) == 1:
-        return hits[0]
-    known = ", ".join(table) or "none yet"
-    label = f"{option} " if option else ""
-    article = "an" if what[0] in "aeiou" else "a"
-    raise InputError(f"{label}'{name}' is not {article} {what}: known {what}s are {known}")
 
 
 def _slot(s: dict, line) -> str:

@@ -16,6 +16,7 @@ printed as a form (with the ship and crew already written in where a save has th
 from __future__ import annotations
 
 from journal.games.kraken.catalogue import load as load_catalogue
+from journal.games.kraken.sheets import _cell
 from journal.games.kraken.state import (
     COMBAT_STEP_TEXT,
     MAX_DEPTH,
@@ -49,20 +50,8 @@ def _d(v) -> dict:
 
 
 def _box(c, x, y, w, h, value=None, label=None, size=10.0, shade=None, frame=0.6, font=BOLD, cross=False) -> None:
-    """A cell with lower-left (x, y): small label top-left, a centred value; `cross` strikes it out."""
-    if shade is not None:
-        c.setFillGray(shade)
-        c.rect(x, y, w, h, stroke=0, fill=1)
-        c.setFillGray(INK)
-    c.setStrokeGray(INK)
-    c.setLineWidth(frame)
-    c.rect(x, y, w, h, stroke=1, fill=0)
-    c.setLineWidth(0.6)
-    if label:
-        text(c, x + 2, y + h - 6.5, label, BOLD, 5.8, grey=MUTED)
-    if value not in (None, ""):
-        base = y + (h - 0.72 * size) / 2 - (1.5 if label else 0)
-        text(c, x + w / 2, base, str(value), font, size, max_width=w - 4, align="c")
+    """The tracker's labelled cell (sheets._cell); `cross` strikes it out."""
+    _cell(c, x, y, w, h, value, label, size, shade, frame, font)
     if cross:
         c.setLineWidth(1.4)
         c.line(x + 3, y + 3, x + w - 3, y + h - 3)
