@@ -4,9 +4,10 @@ Each game ships ``templates/<game>/demo.toml``::
 
     title = "..."                 # what the demo shows
     save = "demo-epm"             # save name in the saves folder (replaced on each run)
-    new = "epm new demo-epm ..."  # the creating command, as typed after `journal`;
-                                  # {templates} stands for the installed templates folder
+    new = "epm new demo-epm ..."  # the creating command, as typed after `journal`
     commands = '''...'''          # batch lines, exactly as `journal batch` reads them
+
+In both, {templates} stands for the installed templates folder (shell-quoted).
 """
 
 from __future__ import annotations
@@ -37,14 +38,15 @@ def run_one(rt, root, game_id: str, title: str) -> dict:
         stale.unlink(missing_ok=True)
     rt.quiet = True
     try:
-        args = shlex.split(spec["new"].replace("{templates}", shlex.quote(str(templates.root()))))
+        folder = shlex.quote(str(templates.root()))
+        args = shlex.split(spec["new"].replace("{templates}", folder))
         saved_args, rt.args = rt.args, args
         try:
             with root.make_context("journal", list(args), obj=rt) as ctx:
                 root.invoke(ctx)
         finally:
             rt.args = saved_args
-        run_batch(rt, paths, spec["commands"].splitlines())
+        run_batch(rt, paths, spec["commands"].replace("{templates}", folder).splitlines())
     except (JournalError, click.ClickException) as e:  # pragma: no cover - the shipped demo is tested
         msg = e.message if isinstance(e, JournalError) else e.format_message()
         raise JournalError(f"the {game_id} demo failed: {msg}") from None
