@@ -198,6 +198,51 @@ def note(rt, save, text):
     rt.run(save, common.note, text=joined, entry_kind="note")
 
 
+@root.command("set", context_settings={"ignore_unknown_options": True})
+@save_option
+@click.argument("key")
+@click.argument("value", required=False)
+@click.option("--unset", is_flag=True, help="Remove the key instead of setting it.")
+@pass_rt
+def set_cmd(rt, save, key, value, unset):
+    """Set any value of the state by hand, as a card's text says (logged, validated).
+
+    KEY is a dotted path inside [state] (turn, crew.Ray.hp, cities."New York".damage);
+    VALUE is a TOML value (3, -2, true, "text"); a bare word is taken as text.
+    """
+    if (value is None) != unset:
+        raise click.UsageError("give a VALUE, or --unset to remove the key")
+    path, parsed = parse_assignment(key, "0" if unset else value)
+    game = rt.current_game(save)
+    rt.run(save, common.set_value, path=path, value=parsed, unset=unset, validate=game.validate, shown_key=key,
+           raw=value)
+
+
+def parse_assignment(key: str, value: str) -> tuple[list, object]:
+    """`cities."New York".damage` and `2` → (["cities", "New York", "damage"], 2), read as TOML."""
+    import tomllib
+
+    def nested(doc):
+        path = []
+        while isinstance(doc, dict) and len(doc) == 1:
+            (k, doc), = doc.items()
+            path.append(k)
+        return path, doc
+
+    try:
+        path, _ = nested(tomllib.loads(f"{key} = 0"))
+    except tomllib.TOMLDecodeError:
+        raise InputError(f"'{key}' is not a key: write a dotted path such as crew.Ray.hp or "
+                         f"cities.\"New York\".damage") from None
+    try:
+        _, parsed = nested(tomllib.loads(f"{key} = {value}"))
+    except tomllib.TOMLDecodeError:
+        if "\n" in value or "\r" in value:
+            raise InputError("a value is one line") from None
+        parsed = value  # a bare word: text
+    return path, parsed
+
+
 @root.command()
 @save_option
 @click.option("--steps", type=int, default=1, show_default=True, help="How many commands to revert.")
@@ -283,7 +328,7 @@ def batch(rt, save, file):
     rt.emit(out, None)
 
 
-BATCH_COMMANDS = ("note", "roll")
+BATCH_COMMANDS = ("note", "roll", "set")
 
 
 def run_batch(rt: Runtime, paths, lines: list[str], progress: bool = False) -> Batch:

@@ -28,3 +28,42 @@ def roll(state: dict, dice, expr) -> Outcome:
     else:
         summary = f"Rolled {expr.text}: {', '.join(str(f) for f in faces)} → {total}"
     return Outcome(state, summary, [summary], {"expr": expr.text, "dice": faces, "total": total})
+
+
+def set_value(state: dict, dice, path: list, value=None, unset: bool = False, validate=None,
+              shown_key: str = "", raw: str | None = None) -> Outcome:
+    """A2: set (or remove) any value of the state by hand, as a card's text says.
+
+    `value` is the typed text read as TOML; where the key holds text, the `raw` text is
+    kept as it was typed (so `+3` stays "+3"). The result must still be a valid save:
+    `validate(state)` problems refuse it.
+    """
+    import copy
+
+    from journal.errors import InputError
+    from journal.schema import show_value
+
+    s = copy.deepcopy(state)
+    node = s
+    for part in path[:-1]:
+        node = node.get(part) if isinstance(node, dict) else None
+        if not isinstance(node, dict):
+            raise InputError(f"state.{shown_key}: there is no table {part!r} to set it in")
+    leaf = path[-1]
+    had = leaf in node
+    before = node.get(leaf)
+    if unset:
+        if not had:
+            raise InputError(f"state.{shown_key} is not set")
+        del node[leaf]
+    else:
+        if isinstance(before, str) and not isinstance(value, str) and raw is not None:
+            value = raw
+        node[leaf] = value
+    problems = validate(s) if validate else []
+    if problems:
+        raise InputError(f"that would make the save invalid: {problems[0]}")
+    now = "removed" if unset else show_value(value)
+    was = show_value(before) if had else "unset"
+    line = f"Set state.{shown_key} = {now} by hand (was {was})."
+    return Outcome(s, line, [line], {"key": shown_key, "before": before, "value": None if unset else value})

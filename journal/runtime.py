@@ -190,6 +190,13 @@ class Runtime:
         return outcome
 
     # --- reading ---------------------------------------------------------------
+    def current_game(self, save: str | None):
+        """The game module of the save a command is about to change."""
+        if self.batch is not None:
+            return self.batch.session.game
+        with self.read(save) as s:
+            return s.game
+
     def current_state(self, save: str | None) -> dict:
         """The state a command is about to change (the batch's, mid-batch)."""
         if self.batch is not None:

@@ -247,3 +247,44 @@ def test_batch_lines_of_another_game_are_refused(journal):
     journal(*PULP_NEW, ok=True)
     r = journal("batch", "-s", "other", "-", input="note fine\nepm card 2\n")
     assert r.exit_code == 1 and "line 2" in r.stderr and "do not apply" in r.stderr
+
+
+def test_set_changes_any_value_by_hand_and_is_logged(camp):
+    r = camp("set", "-s", "camp", "signal", "9", ok=True)
+    assert r.stdout.strip() == "Set state.signal = 9 by hand (was 0)."
+    camp("set", "-s", "camp", "characters.Bo.active", "false", ok=True)
+    camp("set", "-s", "camp", "planet", "Kell", ok=True)  # a bare word is text
+    st = camp.state("camp")
+    assert (st["signal"], st["characters"]["Bo"]["active"], st["planet"]) == (9, False, "Kell")
+    entry = json.loads(camp("--json", "log", "-s", "camp", "--tail", "1", ok=True).stdout)[0]
+    assert entry["command"] == "set planet Kell" and "by hand" in entry["summary"]
+    camp("undo", "-s", "camp", ok=True)
+    assert camp.state("camp")["planet"] == "Zorb"
+
+
+def test_set_takes_quoted_keys_and_negative_numbers(camp):
+    camp("epm", "item", "add", "-s", "camp", "Jet Pack", "--owner", "Ana", "--booster", "piloting:+2", ok=True)
+    camp("set", "-s", "camp", 'items."Jet Pack".effect', "+3", ok=True)
+    assert camp.state("camp")["items"]["Jet Pack"]["effect"] == "+3"
+    camp("set", "-s", "camp", "characters.Ana.piloting", "-1", ok=True)
+    assert camp.state("camp")["characters"]["Ana"]["piloting"] == -1
+
+
+@pytest.mark.parametrize("args,message", [
+    (["signal", "31"], "that would make the save invalid: state.signal = 31 is outside 0..25"),
+    (["signal", "five"], 'state.signal = "five" is a string'),
+    (["nosuch", "1"], "state.nosuch is not a known key"),
+    (["characters.Zed.active", "true"], "there is no table 'Zed'"),
+    (["a b", "1"], "'a b' is not a key"),
+    (["card", "--unset"], "state.card is missing"),
+])
+def test_set_refuses_what_would_break_the_save(camp, args, message):
+    before = camp.files("camp")
+    r = camp("set", "-s", "camp", *args)
+    assert r.exit_code == 1 and message in r.stderr
+    assert camp.files("camp") == before
+
+
+def test_set_runs_in_a_batch(camp):
+    camp("batch", "-s", "camp", "-", input="set epm 4\nepm track epm +1\n", ok=True)
+    assert camp.state("camp")["epm"] == 5
