@@ -171,6 +171,7 @@ def test_trial_and_rift_close(game):
     t(game, "opening", ok=True)
     for pid in ("F1", "F2", "F5"):
         t(game, "invader", pid, "--lair", ok=True)
+    t(game, "pass", "Ana", ok=True)                     # Ana (the Lead Character) acts first, or passes
     t(game, "move", "Brute", "North", ok=True)
     out = t(game, "trial", "Brute", "--rift", "North", "pass", ok=True).stdout
     assert "second part of the Rift Token" in out
@@ -295,10 +296,11 @@ def test_undo_restores_the_exact_save(game):
 
 def test_batch_runs_a_turn(game, tmp_path):
     f = tmp_path / "turn.txt"
-    f.write_text("titans opening\ntitans invade --rift South --city 'Sao Paulo'\ntitans move Brute Paris\n"
+    f.write_text("titans opening\ntitans invade --rift South --city 'Sao Paulo'\ntitans pass Ana\n"
+                 "titans move Brute Paris\n"
                  "titans next\ntitans develop Ana industry\ntitans develop Bo industry\ntitans ending\n")
     out = game("batch", "-s", "g", str(f), ok=True).stdout
-    assert "Ran 7 command(s)" in out
+    assert "Ran 8 command(s)" in out
     st = state(game)
     assert st["invaders"]["A1"]["city"] == "Sao Paulo" and st["players"]["Bo"]["credits"] == 2
 

@@ -19,6 +19,13 @@ def upgrade(state):
     return do(rules.next_phase, state) if state["phase"] == "fight" else do(rules.next_phase, do(rules.next_phase, state))
 
 
+def passed(state, *players):
+    """Players who pass their turn first, so a later one may act (the order from the Lead Character)."""
+    for p in players:
+        state = do(rules.pass_turn, state, p)
+    return state
+
+
 # --- set-up (T5, T1) ------------------------------------------------------------------------
 
 def test_setup_two_players_reward_2_pawns_start_in_the_lair():
@@ -407,7 +414,7 @@ def test_moving_onto_an_empty_rift_calls_for_the_trial():
     s = fighting()
     s["rifts"]["North"]["lair"] += s["rifts"]["North"]["guardians"]
     s["rifts"]["North"]["guardians"] = []
-    out = apply(rules.move, s, "Brute", "North")
+    out = apply(rules.move, passed(s, "Ana"), "Brute", "North")
     assert out.state["titans"]["Brute"] == {**out.state["titans"]["Brute"], "rift": "North"}
     assert "city" not in out.state["titans"]["Brute"]
     assert any("face the Trial" in line for line in out.lines)
@@ -462,7 +469,8 @@ def test_provoke_brings_the_first_rift_invader_with_invasion_damage_then_attacks
     out = apply(rules.attack, fighting(), "Atlas", successes=2, provoke=True, rift="West")
     s = out.state
     assert out.data["provoked"] == "T1" and out.data["destroyed"] == ["T1"]
-    assert s["cities"]["Tokyo"]["damage"] == 1 and s["invaded"]
+    assert any("Tokyo takes 1 Invasion Damage" in line for line in out.lines) and s["invaded"]
+    assert s["cities"]["Tokyo"]["damage"] == 2          # + 1 from T1's death throes (its Green effect: city 1)
     assert s["rifts"]["West"]["guardians"] == ["T2", "T5"] and s["rifts"]["West"]["lair"][-1] == "T1"
 
 
@@ -512,7 +520,7 @@ def test_amphibious_ability_triggers_on_attack_and_terrestrial_on_death():
 
 
 def test_attack_guardians_on_a_rift_as_in_a_city():
-    s = do(rules.move, fighting(), "Brute", "North")
+    s = do(rules.move, passed(fighting(), "Ana"), "Brute", "North")
     out = apply(rules.attack, s, "Brute", successes=3, targets=("F1", "F2"))
     r = out.state["rifts"]["North"]
     assert r["guardians"] == ["F2", "F5"] and r["guardian_damage"] == {"F2": 1}
@@ -537,7 +545,7 @@ def _on_empty_north():
     s = fighting()
     s["rifts"]["North"]["lair"] += s["rifts"]["North"]["guardians"]
     s["rifts"]["North"]["guardians"] = []
-    return do(rules.move, s, "Brute", "North")
+    return do(rules.move, passed(s, "Ana"), "Brute", "North")
 
 
 def _tyrant_ready():
@@ -547,7 +555,7 @@ def _tyrant_ready():
 
 
 def test_trial_needs_a_titan_on_an_unguarded_rift():
-    s = do(rules.move, fighting(), "Brute", "North")
+    s = do(rules.move, passed(fighting(), "Ana"), "Brute", "North")
     with pytest.raises(RuleError, match="still guarded"):
         rules.trial(s, dice(), "Brute", "North", "pass")
     with pytest.raises(RuleError, match="not on the South Rift"):
@@ -555,7 +563,7 @@ def test_trial_needs_a_titan_on_an_unguarded_rift():
 
 
 def test_trial_after_fighting_the_guardians_waits_for_next_turn():
-    s = do(rules.move, fighting(), "Brute", "North")
+    s = do(rules.move, passed(fighting(), "Ana"), "Brute", "North")
     s = do(rules.attack, s, "Brute", successes=9, targets=("F1", "F2", "F5"))
     with pytest.raises(RuleError, match="next turn"):
         rules.trial(s, dice(), "Brute", "North", "pass")
@@ -686,7 +694,7 @@ def test_industry_gains_two_credits():
 
 
 def test_army_supports_cost_one_credit_at_most_three_each_on_a_non_destroyed_city():
-    s = upgrade(do(rules.damage, fighting(), 4, city="Tokyo"))
+    s = passed(upgrade(do(rules.damage, fighting(), 4, city="Tokyo")), "Ana")
     s["players"]["Bo"]["credits"] = 5
     with pytest.raises(RuleError, match="destroyed"):
         rules.develop(s, dice(), "Bo", "army", city="Tokyo")
@@ -791,7 +799,7 @@ def test_supports_example_mexico_city_damaged_support_takes_one_more():
 
 
 def test_destroyed_supports_can_be_bought_again():
-    s = upgrade(fighting())
+    s = passed(upgrade(fighting()), "Ana")
     s["players"]["Bo"].update(credits=1, supports=[{"city": "London", "damage": 0} for _ in range(3)])
     with pytest.raises(RuleError, match="at most 3"):
         rules.develop(s, dice(), "Bo", "army", city="London")
@@ -824,7 +832,7 @@ def test_ending_damage_can_be_assigned_to_titans_and_supports_there():
 
 
 def test_ending_rift_guardians_damage_the_titan_on_their_rift():
-    s = do(rules.move, fighting(), "Brute", "North")                # F1 1 + F2 1 + F5 2, armor 2 each hit
+    s = do(rules.move, passed(fighting(), "Ana"), "Brute", "North")                # F1 1 + F2 1 + F5 2, armor 2 each hit
     out = apply(rules.ending, s)
     assert out.state["titans"]["Brute"]["damage"] == 0
     s["titans"]["Brute"]["armor"] = 0

@@ -30,6 +30,7 @@ def played() -> dict:
     s = do(rules.damage, s, 20, titan="Dyna", direct=True)
     for pid in list(s["rifts"]["South"]["guardians"]):
         s = do(rules.invader, s, pid, lair=True)
+    s = do(rules.pass_turn, do(rules.pass_turn, s, "Ana"), "Bo")
     s = do(rules.move, s, "Cora", "South", anywhere=True)
     s = do(rules.trial, s, "Cora", "South", "pass")
     return with_threat(s, 17)

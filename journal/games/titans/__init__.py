@@ -2,21 +2,48 @@
 
 from __future__ import annotations
 
+from journal.games.titans import effects, order
 from journal.games.titans.rules import (
-    CATEGORIES, CHARGES_MAX, CITY_HP, COLORS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, MAX_PLAYERS, PHASE_TEXT,
-    PHASES, PILOT_CARDS, RESULTS, SLOTS, SUPPORT_HP, SUPPORTS_MAX, TAGS, TECH_CARDS, THREAT_MAX, TIERS,
-    TRIALS, episodes_to_draw, invaders_at, location, plural, stats, tier, where_text,
+    CATEGORIES, CHARGES_MAX, CHECKS, CITY_HP, COLORS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, MAX_PLAYERS, ONE,
+    PHASE_TEXT, PHASES, PILOT_CARDS, RESULTS, SLOTS, SUPPORT_HP, SUPPORTS_MAX, TAGS, TECH_CARDS, THREAT_MAX, TIERS,
+    TRIALS, dice_pool, episodes_to_draw, invaders_at, opening_hint, plural, stats, tier, where_text,
 )
 from journal.schema import Bool, Int, List, Map, Str, Table, key_path, opt, show_value
 
 ID = "titans"
 TITLE = "War Titans: Invaders Must Die!"
-SCHEMA_VERSION = 1
-MIGRATIONS: dict = {}  # {from_version: fn(state) -> state}, applied in order on load
+SCHEMA_VERSION = 2
+
+
+def _to_2(state: dict) -> dict:
+    """Schema 2 records whose turn it is in the ordered steps (round.done, round.acting): a
+    Titan that attacked this turn has had its Fight turn, one that only moved is acting; in
+    the Development step, who took an action has had their turn."""
+    rnd = dict(state.get("round", {}))
+    if "done" not in rnd:
+        owner = {v.get("titan"): p for p, v in state.get("players", {}).items() if isinstance(v, dict)}
+        done: list = []
+        if state.get("phase") in ("opening", "fight"):
+            done = [owner[t] for t in rnd.get("attacked", []) if t in owner]
+            busy = [owner[t] for t in rnd.get("moved", []) if t in owner and owner[t] not in done]
+            if len(busy) == 1:
+                rnd["acting"] = busy[0]
+            else:
+                done += busy
+        elif state.get("phase") == "upgrade" and not rnd.get("supports_moved"):
+            done = list(rnd.get("developed", []))
+        rnd["done"] = list(dict.fromkeys(done))
+    return {**state, "round": rnd}
+
+
+MIGRATIONS: dict = {1: _to_2}  # {from_version: fn(state) -> state}, applied in order on load
 
 _NAME = Str(describe="a name")
 _NAMES = List(_NAME)
 _TAGS = List(Str(choices=TAGS))
+_BONUS = Table({k: opt(Int(-9, 9)) for k in CHECKS})      # bonus dice per check
+_EFFECT = Table({k: opt(Bool() if kind == "bool" else Str(choices=effects.CITY_TYPES) if kind == "city type"
+                        else Int(lo, hi)) for k, (kind, lo, hi, _) in effects.KEYS.items()})
 STATE = Table({
     "threat": Int(0, THREAT_MAX),
     "tier": Str(choices=TIERS),
@@ -30,23 +57,25 @@ STATE = Table({
     "board": opt(Str(describe="the board file's name")),
     "invader_cards": opt(Str(describe="the invaders file's name")),
     "round": Table({"moved": _NAMES, "attacked": _NAMES, "repaired": _NAMES, "developed": _NAMES,
-                    "charged": Bool(), "supports_moved": Bool()}),
+                    "charged": Bool(), "supports_moved": Bool(), "done": _NAMES, "acting": opt(_NAME)}),
+    "once_used": opt(_NAMES),
     "decks": Table({"episode": Int(0, EPISODE_CARDS), "episode_discard": Int(0, EPISODE_CARDS),
                     "invasion_discard": Int(0, EPISODE_CARDS), "tech": Int(0, TECH_CARDS),
                     "tech_face_up": Int(0, FACE_UP), "tech_discard": Int(0, TECH_CARDS),
                     "final": Int(0, FINAL_EPISODES), "pilots": Int(0, PILOT_CARDS),
-                    "pilot_discard": Int(0, PILOT_CARDS)}),
+                    "pilot_discard": Int(0, PILOT_CARDS), "face_up_cards": opt(List(_NAME, max_items=FACE_UP))}),
     "players": Map(Table({"titan": _NAME, "color": Str(choices=COLORS), "credits": Int(0, 999),
                           "supports": List(Table({"city": _NAME, "damage": Int(0, SUPPORT_HP - 1)}),
                                            max_items=SUPPORTS_MAX),
-                          "artifacts": _NAMES}), min_items=1),
+                          "artifacts": _NAMES, "artifact_dice": opt(Map(_BONUS))}), min_items=1),
     "titans": Map(Table({
         "player": _NAME, "hp": Int(1, 99), "armor": Int(0, 99), "combat": Int(0, 99), "movement": Int(0, 99),
         "repair": Int(0, 99), "refresh": opt(Int(0, 99)), "blow_tags": _TAGS, "blow_ready": Bool(),
+        "blow_dice": opt(Int(1, 99)),
         "pilot": opt(_NAME), "damage": Int(0, 99), "destroyed": Bool(), "city": opt(_NAME), "rift": opt(_NAME),
         "destroyed_turn": opt(Int(0)), "pilot_check": opt(Bool()),
         "tech": Map(Table({"slot": Str(choices=SLOTS), "charges": Int(0, CHARGES_MAX), "disabled": Bool(),
-                           "tags": opt(_TAGS)})),
+                           "tags": opt(_TAGS), "dice": opt(_BONUS)})),
     }), min_items=1),
     "cities": Map(Table({"type": Str(choices=tuple(CITY_HP)), "damage": Int(0, max(CITY_HP.values())),
                          "destroyed": Bool(), "yellow": _NAME, "green": _NAME, "trails": opt(_NAMES)}),
@@ -58,7 +87,7 @@ STATE = Table({
                         "code": Str(pattern=r"[A-Za-z]{1,3}", describe="1-3 letters")})),
     "cards": Map(Table({"type": _NAME, "reward": Int(1, 3), "hp": List(Int(1, 99)), "dmg": List(Int(0, 99)),
                         "credits": opt(List(Int(0, 99))), "immune": opt(List(_TAGS)),
-                        "ability": opt(List(Str(nonempty=False)))})),
+                        "ability": opt(List(Str(nonempty=False))), "effect": opt(List(_EFFECT))})),
     "invaders": Map(Table({"city": _NAME, "damage": Int(0, 99)})),
     "dice": opt(Table({"faces": _NAMES, "red": _NAME, "combat": _NAMES, "movement": _NAMES, "repair": _NAMES})),
 })
@@ -101,6 +130,10 @@ def _players(state, problems) -> None:
         for i, sp in enumerate(p["supports"]):
             if sp["city"] not in state["cities"]:
                 problems.append(f"{path}.supports[{i}].city = {show_value(sp['city'])} is not a city")
+        for art in p.get("artifact_dice", {}):
+            if art not in p["artifacts"]:
+                problems.append(f"{key_path(path + '.artifact_dice', art)}: {show_value(art)} is not one of "
+                                f"{name}'s artifacts")
     if state["lead"] not in players:
         problems.append(f"state.lead = {show_value(state['lead'])} is not a player ({', '.join(players)})")
 
@@ -149,6 +182,10 @@ def _titans(state, problems) -> None:
                 problems.append(f"{path}.tech: {', '.join(cards)} share the {slot} slot")
         if "hands" in used and ("hand1" in used or "hand2" in used):
             problems.append(f"{path}.tech: a two-handed card (slot hands) leaves no hand slot free")
+        for card, tc in t["tech"].items():
+            if "dice" in tc and not tc["dice"]:
+                problems.append(f"{key_path(path + '.tech', card)}.dice is empty: leave it out, or give "
+                                f"{', '.join(CHECKS)} = N")
     seated = sum(1 for t in state["titans"].values() if "pilot" in t)
     d = state["decks"]
     if d["pilots"] + d["pilot_discard"] + seated != PILOT_CARDS:
@@ -229,9 +266,14 @@ def _pawns(state, problems) -> None:
         path = key_path("state.cards", pid)
         if c["type"] not in types:
             problems.append(f"{path}.type = {show_value(c['type'])} is not an invader type")
-        for k in ("hp", "dmg", "credits", "immune", "ability"):
+        for k in ("hp", "dmg", "credits", "immune", "ability", "effect"):
             if k in c and len(c[k]) != len(TIERS):
                 problems.append(f"{path}.{k} has {len(c[k])} values: one per section ({', '.join(TIERS)})")
+        if c["type"] in types:
+            for i, eff in enumerate(c.get("effect", [])):
+                why = effects.mismatch(eff, types[c["type"]]["category"])
+                if why:
+                    problems.append(f"{path}.effect[{i}]: {why}")
     where: dict = {}
     for rname, r in state["rifts"].items():
         for spot in ("guardians", "lair"):
@@ -275,9 +317,24 @@ def _turn(state, problems) -> None:
         for n in rnd[k]:
             if n not in state["titans"]:
                 problems.append(f"state.round.{k}: {show_value(n)} is not a Titan")
-    for n in rnd["developed"]:
-        if n not in state["players"]:
-            problems.append(f"state.round.developed: {show_value(n)} is not a player")
+    for k in ("developed", "done"):
+        for n in rnd[k]:
+            if n not in state["players"]:
+                problems.append(f"state.round.{k}: {show_value(n)} is not a player")
+    if len(set(rnd["done"])) != len(rnd["done"]):
+        problems.append("state.round.done names a player twice")
+    if "acting" in rnd:
+        if rnd["acting"] not in state["players"]:
+            problems.append(f"state.round.acting = {show_value(rnd['acting'])} is not a player")
+        elif rnd["acting"] in rnd["done"]:
+            problems.append(f"state.round.acting = {show_value(rnd['acting'])} but that player's turn is done")
+    for n in state.get("once_used", []):
+        if n != ONE:
+            problems.append(f"state.once_used: {show_value(n)} is not a once-a-game ability journal knows ({ONE})")
+    d = state["decks"]
+    if len(d.get("face_up_cards", [])) > d["tech_face_up"]:
+        problems.append(f"state.decks.face_up_cards names {len(d['face_up_cards'])} cards but tech_face_up is "
+                        f"{d['tech_face_up']}")
     d = state.get("dice")
     if d is not None:
         if len(d["faces"]) != 6:
@@ -310,23 +367,30 @@ def next_step(state: dict) -> str:
     phase = state["phase"]
     titans = state["titans"]
     if phase == "setup":
-        unplaced = [t for t, v in titans.items() if location(v) is None]
+        unplaced = [state["players"][p]["titan"] for p in order.waiting(state, "setup")]
         if unplaced:
-            return "Place each Titan on a city: " + ", ".join(f"journal titans move {t} CITY" for t in unplaced)
-        return "Start turn 1: journal titans opening"
+            return ("Place each Titan on a city, from the Lead Character clockwise: "
+                    + ", ".join(f"journal titans move {t} CITY" for t in unplaced))
+        return "Start turn 1: " + opening_hint(state)
     if phase == "opening":
         back = [t for t, v in titans.items() if v["destroyed"] and v.get("destroyed_turn", state["turn"]) < state["turn"]]
         if state["invasions"]:
             msg = (f"{plural(state['invasions'], 'invasion')} to place: journal titans invade --rift RIFT "
                    f"--city CITY (from each Episode Card)")
         else:
+            who = order.whose_turn(state, "fight")
             msg = "Fight Phase: journal titans move TITAN CITY, journal titans attack TITAN --successes N"
+            if who:
+                msg += f" ({who} first, then clockwise)"
         if back:
             msg += "; " + ", ".join(f"journal titans reenter {t} CITY" for t in back)
         return msg
     if phase == "fight":
-        return ("move and attack (journal titans move / attack / trial), then the Upgrade Phase: "
-                "journal titans repair TITAN --upgrade --successes N, or journal titans next")
+        who = order.whose_turn(state, "fight")
+        now = (f"{who}'s turn: {order.hint(state, 'fight', who)} (journal titans move / attack / trial), or "
+               f"journal titans pass {who}; then " if who else "")
+        return (now + "the Upgrade Phase: journal titans repair TITAN --upgrade --successes N, or "
+                "journal titans next")
     if phase == "upgrade":
         rnd = state["round"]
         if not rnd["charged"]:
@@ -334,14 +398,19 @@ def next_step(state: dict) -> str:
             if waiting:
                 return ("Repair Checks: journal titans repair TITAN --successes N (" + ", ".join(waiting)
                         + "), then Development: journal titans develop PLAYER ACTION")
-        waiting = [p for p, v in state["players"].items() if p not in rnd["developed"]
-                   and "rift" not in titans[v["titan"]]]
-        if waiting and not rnd["supports_moved"]:
-            return ("Development: journal titans develop PLAYER industry|army|research|refresh ("
-                    + ", ".join(waiting) + "); then Supports move; then journal titans ending")
+        step = order.step_of(state)
+        if step == "development":
+            waiting = order.waiting(state, "development")
+            return ("Development, in turn: journal titans develop PLAYER industry|army|research|refresh, or "
+                    "journal titans pass PLAYER (" + ", ".join(waiting) + "); then Supports move; then "
+                    "journal titans ending")
+        who = order.whose_turn(state, "supports")
+        if who:
+            return (f"Supports may move, {who} first (journal titans supports {who} --from C --to C, or journal "
+                    f"titans pass {who}), then journal titans ending")
         return "Supports may move (journal titans supports PLAYER --from C --to C), then journal titans ending"
     if phase == "ending":
-        return f"Start turn {state['turn'] + 1}: journal titans opening"
+        return f"Start turn {state['turn'] + 1}: {opening_hint(state)}"
     if phase == "final":
         return "Play the Final Episode from its card, then: journal titans final won|lost"
     return "The game is over."
@@ -357,7 +426,7 @@ def summary(state: dict) -> list[str]:
     lines = [head,
              (f"  THREAT {state['threat']:>2}/{THREAT_MAX}  {t.capitalize()} tier: {t.capitalize()} section of the "
               f"Invader Cards, {plural(n, 'Episode Card')} per Opening Phase"),
-             f"  Lead Character: {state['lead']}"]
+             f"  Lead Character: {state['lead']}; turn order {', '.join(order.seat_order(state))}"]
     lines.append("Titans:")
     w = max(len(n_) for n_ in state["titans"])
     for name, ti in state["titans"].items():
@@ -372,8 +441,19 @@ def summary(state: dict) -> list[str]:
         lines.append(f"  {'':<{w}}  Credits {pl['credits']}; Supports {len(pl['supports'])}/{SUPPORTS_MAX}: {sup}{extra}")
         for card, tc in ti["tech"].items():
             tags = f" [{', '.join(tc['tags'])}]" if tc.get("tags") else ""
+            bonus = "".join(f", {k} {n:+d} dice" for k, n in tc.get("dice", {}).items())
             lines.append(f"  {'':<{w}}  tech {card} ({tc['slot']}){tags}: {tc['charges']}/{CHARGES_MAX} charges"
-                         + (", DISABLED" if tc["disabled"] else ""))
+                         + bonus + (", DISABLED" if tc["disabled"] else ""))
+        for art, b in pl.get("artifact_dice", {}).items():
+            lines.append(f"  {'':<{w}}  artifact {art}: " + ", ".join(f"{k} {n:+d} dice" for k, n in b.items()))
+        if not ti["destroyed"]:
+            pools = []
+            for ab in ("combat", "movement", "repair"):
+                n_, parts = dice_pool(state, name, ab)
+                if len(parts) > 1:
+                    pools.append(f"{ab} {n_}")
+            if pools:
+                lines.append(f"  {'':<{w}}  dice with bonuses: {', '.join(pools)}")
     lines.append("Cities:")
     w = max(len(c) for c in state["cities"])
     for name, c in state["cities"].items():
@@ -410,12 +490,19 @@ def summary(state: dict) -> list[str]:
             st = stats(state, pid)
             lines.append(f"  {pid} ({state['cards'][pid]['type']}) on {inv['city']}: damage {inv['damage']}/"
                          f"{st['hp']}, DMG {st['dmg']}, reward {st['reward']}"
-                         + (f", immune {'/'.join(st['immune'])}" if st["immune"] else ""))
+                         + (f", immune {'/'.join(st['immune'])}" if st["immune"] else "")
+                         + (f"; ability: {effects.describe(st['effect'])}" if st["effect"] else ""))
     d = state["decks"]
     lines.append(f"Decks: Episode {d['episode']} (discard {d['episode_discard']}, invasion discard "
                  f"{d['invasion_discard']}) · Tech {d['tech']} + {d['tech_face_up']} face up (discard "
                  f"{d['tech_discard']}) · Final Episodes {d['final']} · Pilots {d['pilots']} (discard "
                  f"{d['pilot_discard']})")
+    if d.get("face_up_cards"):
+        unnamed = d["tech_face_up"] - len(d["face_up_cards"])
+        lines.append("Face-up Tech Cards: " + ", ".join(d["face_up_cards"])
+                     + (f" and {unnamed} unnamed" if unnamed else ""))
+    if state.get("once_used"):
+        lines.append("Once-a-game abilities used: " + ", ".join(state["once_used"]))
     lines.append("Next: " + next_step(state))
     return lines
 

@@ -28,6 +28,10 @@ def titans():
     develop → supports → ending. Successes come from your custom dice: type them with
     --successes N. Rulings T1-T7 apply (README, "Rules notes"): THREAT 0-21 (21 loses at
     once); Episode Cards 1, then max(1, players-1), `players` at Red.
+
+    Players act in turn, from the Lead Character clockwise (the order of --titan at
+    `new`): the Titans' placement, the Fight Phase, Development and Support Movement.
+    A player who does nothing in a step passes: `journal titans pass PLAYER`.
     """
 
 
@@ -45,7 +49,7 @@ def parse_titan(spec: str) -> dict:
     color=..,city=..]" → a dict."""
     name, sep, rest = spec.partition(":")
     hint = ('e.g. "Atlas:hp=10,armor=1,combat=4,movement=3,repair=2" (also refresh=N, blow=TAG+TAG, '
-            'pilot=NAME, player=NAME, color=COLOUR, city=CITY)')
+            'blow_dice=N, pilot=NAME, player=NAME, color=COLOUR, city=CITY)')
     if not sep or not name.strip():
         raise InputError(f"--titan '{spec}': expected NAME:KEY=VALUE,..., {hint}")
     out: dict = {"name": name.strip()}
@@ -61,6 +65,11 @@ def parse_titan(spec: str) -> dict:
             if not 0 <= n <= 99:
                 raise InputError(f"--titan '{spec}': {key}={n} is outside 0..99")
             out[key] = n
+        elif key in ("blow_dice", "blowdice"):
+            n = _int(val, f"--titan '{spec}': {key}")
+            if not 0 <= n <= 99:
+                raise InputError(f"--titan '{spec}': {key}={n} is outside 0..99")
+            out["blow_dice"] = n
         elif key == "blow":
             tags = [t.strip().lower() for t in re.split(r"[+/ ]", val) if t.strip()]
             bad = [t for t in tags if t not in rules.TAGS]
@@ -107,6 +116,25 @@ def parse_assign(spec: str) -> tuple[str, str, int | None]:
     return pid.strip(), rest.strip(), None
 
 
+_BONUS = re.compile(r"\s*([A-Za-z]+)\s*([+-]\s*\d{1,2})\s*")
+
+
+def parse_bonus(texts, option: str = "--bonus") -> dict | None:
+    """("combat+1", "repair+2") → {"combat": 1, "repair": 2}: bonus dice a card adds to checks."""
+    out: dict = {}
+    for text in texts:
+        m = _BONUS.fullmatch(text)
+        if not m:
+            raise InputError(f"{option} '{text}': expected CHECK+N, e.g. combat+1 (checks: {', '.join(rules.CHECKS)})")
+        key = m.group(1).lower()
+        if key not in rules.CHECKS:
+            raise InputError(f"{option} '{text}': bonus dice go to a check: {', '.join(rules.CHECKS)}")
+        if key in out:
+            raise InputError(f"{option} {key} is given twice")
+        out[key] = int(m.group(2).replace(" ", ""))
+    return out or None
+
+
 _DELTA = re.compile(r"([+-]?)(\d{1,3})|=(\d{1,3})")
 
 
@@ -135,9 +163,11 @@ def parse_delta(text: str) -> tuple[int | None, int | None]:
 @click.option("--rift", "rift_specs", multiple=True, metavar="RIFT=TYPE",
               help="The invader type you put on a rift (repeat); the others are drawn from the seed.")
 @click.option("--lead", metavar="PLAYER", help="The first Lead Character (default: the first player).")
+@click.option("--face-up", "face_up", multiple=True, metavar="NAME",
+              help="A Tech Card drawn face up at setup, by name (repeat, up to 3; optional).")
 @click.option("--seed", type=int, help="Seed for the dice (default: random).")
 @pass_rt
-def new(rt, name, players, titan_specs, board, invaders, dice_file, rift_specs, lead, seed):
+def new(rt, name, players, titan_specs, board, invaders, dice_file, rift_specs, lead, face_up, seed):
     """Set up a game save NAME (rulings T5): Titans, board, rifts and their invaders."""
     specs = [parse_titan(t) for t in titan_specs]
     board_doc, board_name = _read_toml(board, SAMPLE_BOARD, "--board")
@@ -158,7 +188,7 @@ def new(rt, name, players, titan_specs, board, invaders, dice_file, rift_specs, 
     setup = rt.setup_dice(seed, draw_option="--rift")  # draws the invader types of unassigned rifts
     out = rules.new(specs, players, {"cities": cities, "rifts": rifts_}, {"types": types, "cards": cards},
                     setup, rifts=assigned, lead=lead, die_table=table,
-                    board_name=board_name, invaders_name=inv_name)
+                    board_name=board_name, invaders_name=inv_name, face_up=face_up)
     setup.finish()
     rt.create(name, game, out.state, seed, out, dice=setup)
 
@@ -167,23 +197,32 @@ def new(rt, name, players, titan_specs, board, invaders, dice_file, rift_specs, 
 
 @titans.command()
 @save_option
+@click.option("--pilot-draw", is_flag=True,
+              help="The Lead Character's pilot O.N.E. draws two Episode Cards and chooses which one resolves.")
 @pass_rt
-def opening(rt, save):
+def opening(rt, save, pilot_draw):
     """Start a turn: THREAT +1, Episode Cards to draw (T3), invader movements.
 
-    --json: threat, tier, episodes_to_draw, invader_moves, turn, lead, phase.
+    --json: threat, tier, episodes_to_draw, invader_moves, turn, lead, phase, order.
     """
-    rt.run(save, rules.opening)
+    rt.run(save, rules.opening, pilot_draw=pilot_draw)
+
+
+_ADJACENT = click.option("--adjacent", multiple=True, metavar="CITY",
+                         help="The adjacent city an invader ability's effect damages (when there is a choice).")
+_DISABLE = click.option("--disable", multiple=True, metavar="CARD",
+                        help="A Tech Card an invader ability's effect disables (when there is a choice; repeat).")
 
 
 @titans.command()
 @save_option
 @click.option("--rift", required=True, metavar="RIFT", help="The rift on the Episode Card's invasion symbol.")
 @click.option("--city", required=True, metavar="CITY", help="The city on the Episode Card's invasion symbol.")
+@_ADJACENT
 @pass_rt
-def invade(rt, save, rift, city):
+def invade(rt, save, rift, city, adjacent):
     """An invasion: the rift's first invader (spot order), else its Lair's; 1 Invasion Damage."""
-    rt.run(save, rules.invade, rift=rift, city=city)
+    rt.run(save, rules.invade, rift=rift, city=city, adjacent=adjacent)
 
 
 # --- Fight Phase ---------------------------------------------------------------------------
@@ -194,10 +233,11 @@ def invade(rt, save, rift, city):
 @click.argument("dest", metavar="CITY")
 @click.option("--bonus", type=int, default=0, metavar="N", help="Extra cities a card allows this move.")
 @click.option("--anywhere", is_flag=True, help="A card places the Titan: no distance check.")
+@_DISABLE
 @pass_rt
-def move(rt, save, titan, dest, bonus, anywhere):
-    """Move a Titan up to Movement cities (or onto a rift); at setup, place it."""
-    rt.run(save, rules.move, titan=titan, dest=dest, bonus=bonus, anywhere=anywhere)
+def move(rt, save, titan, dest, bonus, anywhere, disable):
+    """Move a Titan up to Movement cities (or onto a rift), in turn; at setup, place it."""
+    rt.run(save, rules.move, titan=titan, dest=dest, bonus=bonus, anywhere=anywhere, disable=disable)
 
 
 @titans.command()
@@ -213,12 +253,18 @@ def move(rt, save, titan, dest, bonus, anywhere):
                                                             "immunities at Red; repeat).")
 @click.option("--final-blow", is_flag=True, help="The Titan's Final Blow is used (turn its token over).")
 @click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice when journal rolls.")
+@click.option("--reroll", type=int, default=0, metavar="N", help="Re-roll up to N failed dice once (a card allows "
+                                                                 "it), when journal rolls.")
+@_ADJACENT
+@_DISABLE
 @rolls_option
 @pass_rt
-def attack(rt, save, titan, successes, targets, provoke, rift, tech, final_blow, bonus_dice, rolls):
-    """Attack the invaders on the Titan's city (or guarding its rift)."""
+def attack(rt, save, titan, successes, targets, provoke, rift, tech, final_blow, bonus_dice, reroll, adjacent,
+           disable, rolls):
+    """Attack the invaders on the Titan's city (or guarding its rift); ends its Fight turn."""
     rt.run(save, rules.attack, entered=rolls, titan=titan, successes=successes, targets=targets,
-           provoke=provoke, rift=rift, tech=tech, final_blow=final_blow, bonus_dice=bonus_dice)
+           provoke=provoke, rift=rift, tech=tech, final_blow=final_blow, bonus_dice=bonus_dice, reroll=reroll,
+           adjacent=adjacent, disable=disable)
 
 
 @titans.command()
@@ -229,10 +275,12 @@ def attack(rt, save, titan, successes, targets, provoke, rift, tech, final_blow,
 @click.option("--damage", type=int, default=0, metavar="N", help="Damage the Rift Token deals on a failure.")
 @click.option("--to", metavar="CITY", help="The threatened city the Titan returns to on a failure.")
 @click.option("--direct", is_flag=True, help="The damage ignores Armor.")
+@_DISABLE
 @pass_rt
-def trial(rt, save, titan, rift, result, damage, to, direct):
+def trial(rt, save, titan, rift, result, damage, to, direct, disable):
     """The Tyrant Trial on an unguarded rift: pass (face the Tyrant next turn) or fail."""
-    rt.run(save, rules.trial, titan=titan, rift=rift, result=result.lower(), damage=damage, to=to, direct=direct)
+    rt.run(save, rules.trial, titan=titan, rift=rift, result=result.lower(), damage=damage, to=to, direct=direct,
+           disable=disable)
 
 
 @titans.group(cls=OrderedGroup)
@@ -246,10 +294,14 @@ def rift():
 @click.option("--titan", required=True, metavar="TITAN", help="The Titan that defeated the Tyrant.")
 @click.option("--city", metavar="CITY", help="The threatened city the Titan goes to.")
 @click.option("--artifact", metavar="NAME", help="The Tyrant Artifact Card's name.")
+@click.option("--bonus", multiple=True, metavar="CHECK+N", help="Bonus dice the artifact gives a check, e.g. "
+                                                                "combat+1 (repeat).")
+@_DISABLE
 @pass_rt
-def rift_close(rt, save, rift_name, titan, city, artifact):
+def rift_close(rt, save, rift_name, titan, city, artifact, bonus, disable):
     """The Tyrant is defeated: THREAT -1, the Rift Token and Artifact to the player."""
-    rt.run(save, rules.rift_close, rift=rift_name, titan=titan, city=city, artifact=artifact)
+    rt.run(save, rules.rift_close, rift=rift_name, titan=titan, city=city, artifact=artifact,
+           bonus=parse_bonus(bonus), disable=disable)
 
 
 @titans.command()
@@ -263,12 +315,23 @@ def rift_close(rt, save, rift_name, titan, city, artifact):
 @click.option("--enable", multiple=True, metavar="CARD", help="Re-enable a disabled Tech Card (repeat).")
 @click.option("--upgrade", is_flag=True, help="The Upgrade Phase's Repair Action (ends the Fight Phase).")
 @click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice when journal rolls.")
+@click.option("--reroll", type=int, default=0, metavar="N", help="Re-roll up to N failed dice once, when journal "
+                                                                 "rolls.")
 @rolls_option
 @pass_rt
-def repair(rt, save, titan, successes, heal, charge, enable, upgrade, bonus_dice, rolls):
+def repair(rt, save, titan, successes, heal, charge, enable, upgrade, bonus_dice, reroll, rolls):
     """Spend Repair Check successes: heal, charge, re-enable (Combat Repair in the Fight Phase)."""
     rt.run(save, rules.repair, entered=rolls, titan=titan, successes=successes, heal=heal, charge=charge,
-           enable=enable, upgrade=upgrade, bonus_dice=bonus_dice)
+           enable=enable, upgrade=upgrade, bonus_dice=bonus_dice, reroll=reroll)
+
+
+@titans.command("pass")
+@save_option
+@click.argument("player", required=False)
+@pass_rt
+def pass_cmd(rt, save, player):
+    """PLAYER passes their turn (Fight Phase, Development or Support Movement); default: whose turn it is."""
+    rt.run(save, rules.pass_turn, player=player)
 
 
 @titans.command("next")
@@ -294,11 +357,16 @@ def next_cmd(rt, save):
 @click.option("--cost", type=int, default=0, metavar="N", help="research: the card's cost in Credits.")
 @click.option("--tag", "tags", multiple=True, type=click.Choice(rules.TAGS), help="research: an Attack Tag on "
                                                                                  "the card (repeat).")
+@click.option("--bonus", multiple=True, metavar="CHECK+N", help="research: bonus dice the card gives a check while "
+                                                                "enabled, e.g. combat+1 (repeat).")
+@click.option("--draw", multiple=True, metavar="NAME", help="research: the Tech Card drawn face up to replace it "
+                                                            "(with --redraw: the three new ones; optional).")
 @pass_rt
-def develop(rt, save, player, action, city, count, card, redraw, slot, cost, tags):
-    """A Development action: industry | army --city C [--count N] | research --card NAME|--redraw | refresh."""
+def develop(rt, save, player, action, city, count, card, redraw, slot, cost, tags, bonus, draw):
+    """A Development action, in turn: industry | army --city C [--count N] | research --card NAME|--redraw |
+    refresh."""
     rt.run(save, rules.develop, player=player, action=action.lower(), city=city, count=count, card=card,
-           redraw=redraw, slot=slot, cost=cost, tags=tags)
+           redraw=redraw, slot=slot, cost=cost, tags=tags, draw=draw, bonus=parse_bonus(bonus))
 
 
 @titans.command()
@@ -324,11 +392,23 @@ def supports(rt, save, player, src, dst, count):
 @click.option("--tag", "tags", multiple=True, type=click.Choice(rules.TAGS), help="equip: an Attack Tag on the "
                                                                                  "card (repeat).")
 @click.option("--face-up", is_flag=True, help="equip: the card is one of the face-up ones (default: from the deck).")
+@click.option("--bonus", multiple=True, metavar="CHECK+N", help="equip: bonus dice the card gives a check while "
+                                                                "enabled, e.g. combat+1 (repeat).")
+@click.option("--draw", multiple=True, metavar="NAME", help="equip --face-up: the card drawn face up to replace it.")
 @pass_rt
-def tech(rt, save, titan, action, card, n, slot, tags, face_up):
+def tech(rt, save, titan, action, card, n, slot, tags, face_up, bonus, draw):
     """Tech Cards: equip CARD --slot SLOT | discard CARD | spend CARD N | charge CARD N | enable/disable CARD."""
     rt.run(save, rules.tech, titan=titan, action=action.lower(), card=card, slot=slot, n=n, tags=tags,
-           face_up=face_up)
+           face_up=face_up, bonus=parse_bonus(bonus), draw=draw)
+
+
+@titans.command("face-up")
+@save_option
+@click.argument("names", nargs=-1, metavar="[NAME]...")
+@pass_rt
+def face_up(rt, save, names):
+    """Name the face-up Tech Cards beside the board (none: forget the names)."""
+    rt.run(save, rules.face_up, names=names)
 
 
 # --- Ending Phase ---------------------------------------------------------------------------
@@ -394,6 +474,20 @@ def pilot_dies(rt, save, player):
 def pilot(rt, save, titan, name):
     """A new Pilot Card drawn into an empty cockpit."""
     rt.run(save, rules.pilot, titan=titan, name=name)
+
+
+@titans.command()
+@save_option
+@click.argument("pawn", metavar="INVADER")
+@click.option("--titan", required=True, metavar="TITAN", help="The Titan whose player takes the reward.")
+@click.option("--pilot-ability", is_flag=True, help="O.N.E.'s once-in-every-game ability: an invader in a city.")
+@_ADJACENT
+@_DISABLE
+@pass_rt
+def defeat(rt, save, pawn, titan, pilot_ability, adjacent, disable):
+    """An invader defeated by a card's text: reward, Lair, Terrestrial ability (O.N.E.: --pilot-ability)."""
+    rt.run(save, rules.defeat, pawn=pawn, titan=titan, pilot_ability=pilot_ability, adjacent=adjacent,
+           disable=disable)
 
 
 # --- by hand (A2) ----------------------------------------------------------------------------
@@ -463,11 +557,13 @@ def invader(rt, save, pawn, city, lair, on_rift, hurt):
 @click.argument("titan")
 @click.argument("ability", type=click.Choice(rules.CHECKS, case_sensitive=False))
 @click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice from cards.")
+@click.option("--reroll", type=int, default=0, metavar="N", help="Re-roll up to N failed dice once.")
 @rolls_option
 @pass_rt
-def check(rt, save, titan, ability, bonus_dice, rolls):
+def check(rt, save, titan, ability, bonus_dice, reroll, rolls):
     """Roll an ability check with the custom-die face table (--dice at new)."""
-    rt.run(save, rules.check, entered=rolls, titan=titan, ability=ability.lower(), bonus_dice=bonus_dice)
+    rt.run(save, rules.check, entered=rolls, titan=titan, ability=ability.lower(), bonus_dice=bonus_dice,
+           reroll=reroll)
 
 
 def parse_path(text: str) -> list[str]:

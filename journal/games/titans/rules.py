@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 
 from journal.errors import InputError, RuleError
+from journal.games.titans import effects, order
 from journal.lookup import find
 from journal.outcome import Outcome
 
@@ -55,6 +56,7 @@ SUPPORT_RANGE = 3               # Support Movement: up to 3 city spaces
 CHARGES_MAX = 3                 # T6
 INDUSTRY_CREDITS = 2
 MAX_PLAYERS = 4
+ONE = "O.N.E."                  # the Pilot Card printed in the rulebook (The Pilot Cards)
 
 
 # --- small helpers ------------------------------------------------------------------
@@ -163,7 +165,8 @@ def stats(state: dict, pid: str) -> dict:
             "reward": card["credits"][i] if "credits" in card else card["reward"],
             # the rulebook: "Invaders become immune to Attack Tags only on THREAT Level Red"
             "immune": list(card["immune"][i]) if "immune" in card and t == "red" else [],
-            "ability": card["ability"][i] if "ability" in card else ""}
+            "ability": card["ability"][i] if "ability" in card else "",
+            "effect": dict(card["effect"][i]) if "effect" in card else {}}
 
 
 def _tier_word(t: str) -> str:
@@ -176,6 +179,178 @@ def _ability_line(state: dict, pid: str, when: str) -> str:
     text = f": {st['ability']}" if st["ability"] else ""
     return (f"{pid}'s {cat.capitalize()} ability triggers ({when}): read the {_tier_word(st['section'])} "
             f"section of its card{text}")
+
+
+# --- invader abilities: the effect vocabulary (effects.py) applied ---------------------------
+
+def _picks(adjacent=(), disable=()) -> dict:
+    """The players' choices an ability may need: an adjacent city, Tech Cards to disable."""
+    return {"adjacent": [a for a in adjacent if a and a.strip()], "disable": [d for d in disable if d and d.strip()]}
+
+
+def _unused_picks(picks: dict) -> None:
+    """A choice no ability asked for is refused (a typo would otherwise vanish)."""
+    if picks["adjacent"]:
+        raise InputError(f"--adjacent {picks['adjacent'][0]}: no invader ability here damages an adjacent city")
+    if picks["disable"]:
+        raise InputError(f"--disable {picks['disable'][0]}: no invader ability here disables a Tech Card")
+
+
+def _trigger(s: dict, pid: str, loc, lines: list[str], titan: str | None = None, picks: dict | None = None,
+             apply: bool = True) -> dict:
+    """An invader's special ability triggers: name it (the section in force, T2) and apply its
+    effect, if its card has one; otherwise it stays a reminder for the table."""
+    cat = category(s, pid)
+    st = stats(s, pid)
+    lines.append(_ability_line(s, pid, TRIGGER[cat]))
+    record = {"invader": pid, "category": cat, "section": st["section"], "ability": st["ability"],
+              "effect": st["effect"], "applied": bool(st["effect"])}
+    if not st["effect"]:
+        if st["ability"]:
+            lines.append(f"({pid}'s ability has no effect journal applies: resolve it by hand.)")
+    elif apply:
+        _apply_effect(s, pid, st["effect"], loc, lines, titan, picks)
+    return record
+
+
+def _apply_effect(s: dict, pid: str, eff: dict, loc, lines: list[str], titan: str | None,
+                  picks: dict | None) -> None:
+    """Apply an effect (effects.KEYS) at `loc`: its city, the Titans and Supports there, the
+    triggering Titan, THREAT. Stops as soon as the game is lost."""
+    picks = picks if picks is not None else _picks()
+    why = f"{pid}'s ability"
+    city = loc[1] if loc is not None and loc[0] == "city" else None
+    armor = not eff.get("direct", False)
+
+    def over() -> bool:
+        return s["phase"] == "over"
+
+    if eff.get("city") and not over():
+        if city:
+            _damage_city(s, city, eff["city"], lines, f"damage ({why})")
+        else:
+            lines.append(f"{why} damages its city: there is none on the {loc[1]} Rift, so the damage is lost.")
+    if eff.get("adjacent") and not over():
+        if city is None:
+            lines.append(f"{why} damages a city next to its own: there is none by the {loc[1]} Rift.")
+        else:
+            near = sorted(c for c in neighbours(s)[city] if not s["cities"][c]["destroyed"])
+            target = _pick_adjacent(s, picks, near, city, why, lines)
+            if target:
+                _damage_city(s, target, eff["adjacent"], lines, f"damage ({why})")
+    if city and eff.get("knock_down") and not over():
+        _knock_down(s, city, lines, why)
+    if city and eff.get("supports") and not over():
+        _hit_supports(s, city, eff["supports"], lines, why)
+    if eff.get("titans") and not over():
+        for name in titans_at(s, loc):
+            if not over():
+                _damage_titan(s, name, eff["titans"], lines, f"damage ({why})", armor=armor)
+    if titan is not None and not over() and not s["titans"][titan]["destroyed"]:
+        if eff.get("titan"):
+            _damage_titan(s, titan, eff["titan"], lines, f"damage ({why})", armor=armor)
+        t = s["titans"][titan]
+        if eff.get("charges") and not t["destroyed"] and not over():
+            n = eff["charges"]
+            changed = []
+            for card, tc in t["tech"].items():
+                new = max(0, min(CHARGES_MAX, tc["charges"] + n))
+                if new != tc["charges"]:
+                    tc["charges"] = new
+                    changed.append(f"{card} {new}/{CHARGES_MAX}")
+            verb = "gains" if n > 0 else "loses"
+            lines.append(f"Each Tech Card of {titan} {verb} {plural(abs(n), 'Charge')} ({why}): "
+                         + (", ".join(changed) if changed else "none changes") + ".")
+        if eff.get("disable") and not t["destroyed"] and not over():
+            _disable_tech(s, titan, eff["disable"], lines, why, picks)
+    if eff.get("threat") and not over():
+        cond = eff.get("threat_if")
+        if cond and not (city and s["cities"][city]["type"] == cond):
+            lines.append(f"THREAT does not move: {why} moves it only on a {CITY_LABEL[cond]}.")
+        else:
+            _threat(s, eff["threat"], why, lines)
+
+
+def _pick_adjacent(s: dict, picks: dict, near: list[str], city: str, why: str, lines: list[str]) -> str | None:
+    if not near:
+        lines.append(f"{why}: no standing city is adjacent to {city}, so the damage is lost.")
+        return None
+    if picks["adjacent"]:
+        name = picks["adjacent"].pop(0)
+        c = find(s["cities"], name, "city", "--adjacent")
+        if c not in near:
+            raise RuleError(f"--adjacent {c} is not a standing city adjacent to {city} ({', '.join(near)})")
+        return c
+    if len(near) == 1:
+        return near[0]
+    raise InputError(f"--adjacent CITY is required: {why} damages one city adjacent to {city}: one of "
+                     f"{', '.join(near)}")
+
+
+def _disable_tech(s: dict, titan: str, n: int, lines: list[str], why: str, picks: dict) -> None:
+    t = s["titans"][titan]
+    enabled = [c for c, tc in t["tech"].items() if not tc["disabled"]]
+    k = min(n, len(enabled))
+    if k == 0:
+        lines.append(f"{why} disables a Tech Card of {titan}: it has no enabled one.")
+        return
+    chosen: list[str] = []
+    while picks["disable"] and len(chosen) < k:
+        c = find(t["tech"], picks["disable"].pop(0), f"Tech Card of {titan}", "--disable")
+        if c not in enabled or c in chosen:
+            raise RuleError(f"--disable {c}: it is not an enabled Tech Card of {titan} ({', '.join(enabled)})")
+        chosen.append(c)
+    rest = [c for c in enabled if c not in chosen]
+    if len(chosen) < k:
+        if len(rest) != k - len(chosen):
+            raise InputError(f"--disable CARD is required: {why} disables {plural(k - len(chosen), 'Tech Card')} "
+                             f"of {titan}: one of {', '.join(rest)}")
+        chosen += rest
+    for c in chosen:
+        t["tech"][c]["disabled"] = True
+        lines.append(f"Disable {c} ({titan}, {why}): flip it upside down; it gives no bonus until re-enabled.")
+
+
+def _knock_down(s: dict, city: str, lines: list[str], why: str) -> None:
+    for pl in s["players"].values():
+        k = 0
+        for sp in pl["supports"]:
+            if sp["city"] == city and sp["damage"] == 0:
+                sp["damage"] = 1
+                k += 1
+        if k:
+            color = pl["color"]
+            lines.append(f"Knock down {plural(k, color + ' Support')} in {city} ({why}): lay "
+                         f"{'it' if k == 1 else 'them'} down.")
+    if not any(sp["city"] == city for pl in s["players"].values() for sp in pl["supports"]):
+        lines.append(f"{why} knocks down the Supports in {city}: there are none.")
+
+
+def _hit_supports(s: dict, city: str, n: int, lines: list[str], why: str) -> None:
+    hit = False
+    for p, pl in s["players"].items():
+        kept, down, gone = [], 0, 0
+        for sp in pl["supports"]:
+            if sp["city"] != city:
+                kept.append(sp)
+                continue
+            hit = True
+            sp["damage"] += n
+            if sp["damage"] >= SUPPORT_HP:
+                gone += 1
+            else:
+                down += 1
+                kept.append(sp)
+        pl["supports"] = kept
+        color = pl["color"]
+        if gone:
+            lines.append(f"{plural(gone, color + ' Support')} in {city} {'is' if gone == 1 else 'are'} destroyed "
+                         f"({why}): return {'it' if gone == 1 else 'them'} to {p}.")
+        if down:
+            lines.append(f"{plural(down, color + ' Support')} in {city} {'is' if down == 1 else 'are'} knocked "
+                         f"down ({why}).")
+    if not hit:
+        lines.append(f"{why} damages every Support in {city}: there are none.")
 
 
 def location(titan: dict):
@@ -323,7 +498,33 @@ def _refuse_if_final(state: dict) -> None:
 
 def _new_round() -> dict:
     return {"moved": [], "attacked": [], "repaired": [], "developed": [], "charged": False,
-            "supports_moved": False}
+            "supports_moved": False, "done": []}
+
+
+STEP_NAME = {"fight": "Fight Phase", "development": "Development step", "supports": "Support Movement"}
+
+
+def _close_step(s: dict, step: str, lines: list[str]) -> None:
+    """An ordered step ends (a command of a later step, or `next`): who never acted passed."""
+    missed = order.missed(s, step)
+    if missed:
+        lines.append(f"(The {STEP_NAME[step]} is over: {', '.join(missed)} did not take "
+                     f"{'a turn' if step == 'fight' else 'an action'}.)")
+    order.restart(s)
+
+
+def _turn_line(s: dict, step: str) -> str:
+    """Whose turn is next in an ordered step, or what comes after it."""
+    who = order.whose_turn(s, step)
+    if who is None:
+        return {"fight": "Every Titan has had its turn: journal titans next (Upgrade Phase).",
+                "development": "Development done. Supports may move up to 3 cities (journal titans supports "
+                               "PLAYER --from C --to C), then journal titans ending.",
+                "supports": "Support Movement done: journal titans ending.",
+                "setup": "Then start turn 1: journal titans opening."}[step]
+    if step == "setup":
+        return f"Next {order.STEP_TEXT[step]}: {who} ({order.hint(s, step, who)})."
+    return f"Next {order.STEP_TEXT[step]}: {who} ({order.hint(s, step, who)}, or journal titans pass {who})."
 
 
 def _enter(s: dict, phase: str, lines: list[str]) -> None:
@@ -337,6 +538,8 @@ def _enter(s: dict, phase: str, lines: list[str]) -> None:
             lines.append(f"({plural(s['invasions'], 'invasion')} from this turn's Episode Cards "
                          f"{'was' if s['invasions'] == 1 else 'were'} not recorded.)")
         s["invasions"] = 0
+    if current in ("opening", "fight") and phase != "fight":
+        _close_step(s, "fight", lines)
     if phase == "upgrade":
         lines.append(f"Upgrade Phase of turn {s['turn']}.")
     s["phase"] = phase
@@ -617,16 +820,16 @@ def load_invaders(doc: dict, source: str = "invaders") -> tuple[dict, dict]:
                     raise _issue(source, f"{cpath}.{k}", f"is not a known key: expected reward, {', '.join(TIERS)}")
             entry = {"type": kind, "reward": _int_in(source, f"{cpath}.reward", card.get("reward"), 1, RIFT_SPOTS),
                      "hp": [], "dmg": []}
-            credits, immune, ability = [], [], []
+            credits, immune, ability, effect = [], [], [], []
             for t_name in TIERS:
                 sec = card.get(t_name)
                 spath = f"{cpath}.{t_name}"
                 if not isinstance(sec, dict):
                     raise _issue(source, spath, "is missing: every card has a green, white, blue and red section")
                 for k in sec:
-                    if k not in ("hp", "dmg", "reward", "immune", "ability"):
+                    if k not in ("hp", "dmg", "reward", "immune", "ability", "effect"):
                         raise _issue(source, f"{spath}.{k}", "is not a known key: expected hp, dmg, reward, "
-                                                             "immune, ability")
+                                                             "immune, ability, effect")
                 entry["hp"].append(_int_in(source, f"{spath}.hp", sec.get("hp"), 1, 99))
                 entry["dmg"].append(_int_in(source, f"{spath}.dmg", sec.get("dmg"), 0, 99))
                 credits.append(_int_in(source, f"{spath}.reward", sec.get("reward", entry["reward"]), 0, 99))
@@ -638,12 +841,15 @@ def load_invaders(doc: dict, source: str = "invaders") -> tuple[dict, dict]:
                 if not isinstance(text, str):
                     raise _issue(source, f"{spath}.ability", "should be text")
                 ability.append(" ".join(text.split()))
+                effect.append(effects.load(source, f"{spath}.effect", sec["effect"], cat) if "effect" in sec else {})
             if any(c != entry["reward"] for c in credits):
                 entry["credits"] = credits
             if any(immune):
                 entry["immune"] = immune
             if any(ability):
                 entry["ability"] = ability
+            if any(effect):
+                entry["effect"] = effect
             cards[f"{code}{i}"] = entry
     if not types:
         raise _issue(source, "(file)", "holds no invader type")
@@ -685,7 +891,7 @@ def _setup_pawns(players: int, rewards: list[int]) -> tuple[list[int], list[int]
 
 def new(titans: list[dict], players: int | None, board: dict, invaders: dict, dice,
         rifts: dict | None = None, lead: str | None = None, die_table: dict | None = None,
-        board_name: str = "", invaders_name: str = "") -> Outcome:
+        board_name: str = "", invaders_name: str = "", face_up: tuple = ()) -> Outcome:
     """Set-up (rulebook Setup 1-13, rulings T1, T5): one Titan per player, the Alert Token on 0,
     decks as counts, an invader type on each rift and its pawns by Reward Value."""
     if not titans:
@@ -745,6 +951,8 @@ def new(titans: list[dict], players: int | None, board: dict, invaders: dict, di
         if "refresh" in spec:
             titan["refresh"] = spec["refresh"]
         titan["blow_tags"] = list(spec.get("blow_tags", []))
+        if spec.get("blow_dice"):
+            titan["blow_dice"] = spec["blow_dice"]
         titan["blow_ready"] = True
         titan["damage"] = 0
         titan["destroyed"] = False
@@ -764,6 +972,21 @@ def new(titans: list[dict], players: int | None, board: dict, invaders: dict, di
         state["lead"] = next(iter(state["players"]))
     else:
         state["lead"] = player_of(state, lead, "--lead")
+    # Setup 13: the Titans are placed starting with the Lead Character, clockwise
+    first_unplaced = None
+    for p in order.seat_order(state):
+        tname = state["players"][p]["titan"]
+        if "city" not in state["titans"][tname]:
+            first_unplaced = first_unplaced or tname
+        elif first_unplaced:
+            raise InputError(f"--titan '{tname}': city= places it before {first_unplaced}, who comes first from the "
+                             f"Lead Character ({state['lead']}) clockwise (Setup 13): give {first_unplaced} a city= "
+                             f"too, or place {tname} with `journal titans move` after it")
+    names_up = [n.strip() for n in face_up if n and n.strip()]
+    if len(names_up) > FACE_UP:
+        raise InputError(f"--face-up given {len(names_up)} times: {FACE_UP} Tech Cards are drawn face up (Setup 10)")
+    if names_up:
+        state["decks"]["face_up_cards"] = names_up
     # rifts and invader types (Setup 5-8)
     assigned = {}
     for r, kind in (rifts or {}).items():
@@ -807,11 +1030,11 @@ def new(titans: list[dict], players: int | None, board: dict, invaders: dict, di
         lair = f"; Lair: {' '.join(r['lair'])}" if r["lair"] else ""
         how = " (drawn)" if rname in drawn else ""
         lines.append(f"{rname} Rift: {r['type']}{how} — {shown}{lair}.")
-    unplaced = [t for t, v in state["titans"].items() if "city" not in v]
+    unplaced = [state["players"][p]["titan"] for p in order.waiting(state, "setup")]
     if unplaced:
         lines.append(f"Starting with {state['lead']} and going clockwise, place each Titan on a city: "
                      + ", ".join(f"journal titans move {t} CITY" for t in unplaced) + ".")
-    lines.append("Then start turn 1: journal titans opening.")
+    lines.append(f"Then start turn 1: {opening_hint(state)}.")
     summary = f"Game set up: {names}; lead {state['lead']}; rifts " + ", ".join(
         f"{r}={v['type']}" for r, v in state["rifts"].items())
     return Outcome(state, summary, lines, {"state": state, "rifts": {r: v["type"] for r, v in state["rifts"].items()}})
@@ -819,12 +1042,13 @@ def new(titans: list[dict], players: int | None, board: dict, invaders: dict, di
 
 # --- Opening Phase --------------------------------------------------------------------
 
-def _draw_episodes(s: dict, n: int, lines: list[str]) -> int:
+def _draw_episodes(s: dict, n: int, lines: list[str], choose: bool = False) -> int:
     """Draw n Episode Cards: the first to the Episode Discard Pile, the rest to the Invasion
-    Discard Pile; an empty deck is remade from the Invasion Discard Pile."""
+    Discard Pile; an empty deck is remade from the Invasion Discard Pile. `choose`: O.N.E.
+    draws one more with the first and keeps one (the other goes to the Episode Discard Pile)."""
     d = s["decks"]
     drawn = 0
-    for i in range(n):
+    for i in range(n + (1 if choose else 0)):
         if d["episode"] == 0 and d["invasion_discard"] > 0:
             d["episode"], d["invasion_discard"] = d["invasion_discard"], 0
             lines.append(f"The Episode deck is empty: shuffle the Invasion Discard Pile into a new deck "
@@ -833,12 +1057,29 @@ def _draw_episodes(s: dict, n: int, lines: list[str]) -> int:
             lines.append("No Episode Card is left to draw (the deck and the Invasion Discard Pile are empty).")
             break
         d["episode"] -= 1
-        if i == 0:
+        if i == 0 or (choose and i == 1):
             d["episode_discard"] += 1
         else:
             d["invasion_discard"] += 1
         drawn += 1
     return drawn
+
+
+def is_one(pilot: str | None) -> bool:
+    """The pilot O.N.E. (the Pilot Card printed in the rulebook), however its name is typed."""
+    return bool(pilot) and "".join(ch for ch in pilot.casefold() if ch.isalnum()) == "one"
+
+
+def _lead_pilot(s: dict) -> str | None:
+    return s["titans"][s["players"][s["lead"]]["titan"]].get("pilot")
+
+
+def opening_hint(s: dict) -> str:
+    """`journal titans opening`, with O.N.E.'s choice when O.N.E. flies the lead's Titan."""
+    if is_one(_lead_pilot(s)):
+        return (f"journal titans opening ({s['lead']}'s pilot {_lead_pilot(s)} may draw two Episode Cards and "
+                f"choose which one resolves: add --pilot-draw)")
+    return "journal titans opening"
 
 
 def _move_invaders(s: dict, lines: list[str]) -> list[dict]:
@@ -860,8 +1101,10 @@ def _move_invaders(s: dict, lines: list[str]) -> list[dict]:
     return moved
 
 
-def opening(state: dict, dice) -> Outcome:
-    """Opening Phase: THREAT +1 (T4), the Episode Cards to draw (T3), invader movements."""
+def opening(state: dict, dice, pilot_draw: bool = False) -> Outcome:
+    """Opening Phase: THREAT +1 (T4), the Episode Cards to draw (T3), invader movements.
+    `pilot_draw`: the Lead Character's pilot O.N.E. draws two Episode Cards and chooses which
+    one resolves (its Pilot Card, printed in the rulebook)."""
     _refuse_if_over(state)
     _refuse_if_final(state)
     if state["phase"] not in ("setup", "ending"):
@@ -882,12 +1125,23 @@ def opening(state: dict, dice) -> Outcome:
         data.update(threat=s["threat"], tier=s["tier"], episodes_to_draw=0, phase="over", result=s["result"])
         return Outcome(s, f"Turn {s['turn']}: THREAT {s['threat']}, the game is lost", lines, data)
     n = episodes_to_draw(s)
-    drawn = _draw_episodes(s, n, lines)
+    if pilot_draw and not is_one(_lead_pilot(s)):
+        raise RuleError(f"--pilot-draw: {s['lead']}'s pilot is {_lead_pilot(s) or 'missing'}; only {ONE} draws "
+                        f"two Episode Cards and chooses which one resolves")
+    drawn = _draw_episodes(s, n, lines, choose=pilot_draw)
+    chosen_from = 2 if pilot_draw and drawn >= 2 else 1
+    if chosen_from == 2:
+        drawn -= 1
+        lines.append(f"{_lead_pilot(s)} ({s['lead']}'s pilot) draws two Episode Cards and chooses which one "
+                     f"resolves: put the other on the Episode Discard Pile unread.")
     s["invasions"] = drawn
     if drawn:
         extra = drawn - 1
         first = (f"{s['lead']} draws {plural(drawn, 'Episode Card')}. Read the first aloud and resolve its text, "
                  f"then put it on the Episode Discard Pile.")
+        if chosen_from == 2:
+            first = (f"{s['lead']} draws {plural(drawn, 'Episode Card')} (the chosen one first). Read it aloud and "
+                     f"resolve its text, then put it on the Episode Discard Pile.")
         lines.append(first)
         if extra:
             lines.append(f"The other {plural(extra, 'card')} only name a rift and a city (ignore their text) and "
@@ -909,7 +1163,8 @@ def opening(state: dict, dice) -> Outcome:
         lines.append(f"Invasion: for each card, journal titans invade --rift RIFT --city CITY "
                      f"({plural(drawn, 'invasion')} to place).")
     data.update(threat=s["threat"], tier=s["tier"], section=s["tier"], episodes_to_draw=n, episodes_drawn=drawn,
-                invasions=drawn, invader_moves=moved, phase=s["phase"], decks=dict(s["decks"]))
+                invasions=drawn, invader_moves=moved, phase=s["phase"], decks=dict(s["decks"]),
+                pilot_draw=chosen_from == 2, order=order.seat_order(s))
     summary = (f"Turn {s['turn']} opens: THREAT {s['threat']} ({_tier_word(s['tier'])}), "
                f"{plural(drawn, 'Episode Card')} drawn")
     if moved:
@@ -917,7 +1172,8 @@ def opening(state: dict, dice) -> Outcome:
     return Outcome(s, summary, lines, data)
 
 
-def _invade(s: dict, rift: str, city: str, lines: list[str], provoked: bool = False) -> str | None:
+def _invade(s: dict, rift: str, city: str, lines: list[str], provoked: bool = False, picks: dict | None = None,
+            abilities: list | None = None) -> str | None:
     """Take the first invader of a rift (spot order), or of its Lair, onto a city; Invasion
     Damage 1. Provoking never takes from the Lair. Returns the pawn, or None."""
     r = s["rifts"][rift]
@@ -944,13 +1200,16 @@ def _invade(s: dict, rift: str, city: str, lines: list[str], provoked: bool = Fa
     lines.append(f"Take {pid} ({s['cards'][pid]['type']}, {_tier_word(st['section'])}: HP {st['hp']}, "
                  f"DMG {st['dmg']}) from {origin} and place it on {city}.")
     _damage_city(s, city, 1, lines, "Invasion Damage")
-    if category(s, pid) == "flying":
-        lines.append(_ability_line(s, pid, TRIGGER["flying"]))
+    if category(s, pid) == "flying" and s["phase"] != "over":
+        rec = _trigger(s, pid, ("city", city), lines, picks=picks)
+        if abilities is not None:
+            abilities.append(rec)
     return pid
 
 
-def invade(state: dict, dice, rift: str, city: str) -> Outcome:
-    """Opening step 3: an Episode Card's invasion symbol names a rift and a city."""
+def invade(state: dict, dice, rift: str, city: str, adjacent: tuple = ()) -> Outcome:
+    """Opening step 3: an Episode Card's invasion symbol names a rift and a city. A Flying
+    invader's ability triggers as it invades (`adjacent`: the city its effect picks)."""
     _refuse_if_over(state)
     _refuse_if_final(state)
     if state["phase"] in ("setup", "ending"):
@@ -959,21 +1218,26 @@ def invade(state: dict, dice, rift: str, city: str) -> Outcome:
     rname = rift_of(s, rift, "--rift")
     cname = city_of(s, city, "--city")
     lines: list[str] = []
-    pid = _invade(s, rname, cname, lines)
+    picks = _picks(adjacent=adjacent)
+    abilities: list = []
+    pid = _invade(s, rname, cname, lines, picks=picks, abilities=abilities)
+    _unused_picks(picks)
     if s["phase"] == "opening":
         s["invasions"] = max(0, s["invasions"] - 1)
     if s["phase"] != "over":
         if s["phase"] == "opening" and s["invasions"]:
             lines.append(f"{plural(s['invasions'], 'invasion')} still to place this Opening Phase.")
         elif s["phase"] == "opening":
-            lines.append("Fight Phase next: from the Lead Character, move (journal titans move TITAN CITY) "
-                         "and attack (journal titans attack TITAN --successes N).")
+            seats = [p for p in order.seat_order(s) if order.eligible(s, "fight", p)]
+            lines.append(f"Fight Phase next, in turn from the Lead Character ({', then '.join(seats)}): move "
+                         f"(journal titans move TITAN CITY) and attack (journal titans attack TITAN --successes N), "
+                         f"or pass (journal titans pass PLAYER).")
     summary = (f"{pid} invades {cname} from the {rname} Rift" if pid else f"No invader from the {rname} Rift "
                f"for {cname}")
     return Outcome(s, summary, lines, {"invader": pid, "rift": rname, "city": cname,
                                        "city_damage": s["cities"][cname]["damage"],
                                        "destroyed": s["cities"][cname]["destroyed"], "threat": s["threat"],
-                                       "invasions": s["invasions"], "phase": s["phase"]})
+                                       "invasions": s["invasions"], "phase": s["phase"], "abilities": abilities})
 
 
 # --- Fight Phase ------------------------------------------------------------------------
@@ -998,21 +1262,34 @@ def _loc_text(loc) -> str:
     return loc[1] if loc[0] == "city" else f"the {loc[1]} Rift"
 
 
-def move(state: dict, dice, titan: str, dest: str, bonus: int = 0, anywhere: bool = False) -> Outcome:
-    """Fight step 1: move up to Movement cities (Setup 13: place the Titan before turn 1)."""
+def move(state: dict, dice, titan: str, dest: str, bonus: int = 0, anywhere: bool = False,
+         disable: tuple = ()) -> Outcome:
+    """Fight step 1: move up to Movement cities, in turn from the Lead Character (Setup 13:
+    place the Titans before turn 1, in the same order). Mechanical invaders where it
+    arrives trigger (`disable`: the Tech Cards their effect disables)."""
     _refuse_if_over(state)
     s = _copy(state)
     name = titan_of(s, titan)
     t = s["titans"][name]
+    player = t["player"]
     loc = _destination(s, dest)
     lines: list[str] = []
     if s["phase"] == "setup":
         if loc[0] != "city":
             raise RuleError(f"at setup each Titan is placed on a city, not on {_loc_text(loc)}")
-        t.pop("rift", None)
+        if location(t) is not None:
+            raise RuleError(f"{name} is already placed on {where_text(t)}: Setup 13 places each Titan once "
+                            f"(journal undo to place it again)")
+        if disable:
+            raise InputError("--disable: no invader ability triggers at setup")
+        why, _ = order.turn(s, "setup", player)
+        if why:
+            raise RuleError(why)
         t["city"] = loc[1]
-        line = f"Place {name} on {loc[1]}."
-        return Outcome(s, line, [line], {"titan": name, "city": loc[1], "placed": True})
+        lines = [f"Place {name} on {loc[1]}."]
+        nxt = order.whose_turn(s, "setup")
+        lines.append(_turn_line(s, "setup") if nxt else f"Then start turn 1: {opening_hint(s)}.")
+        return Outcome(s, lines[0], lines, {"titan": name, "city": loc[1], "placed": True, "next": nxt})
     _need(s, "fight", "moving a Titan")
     if t["destroyed"]:
         raise RuleError(f"{name} is destroyed: it re-enters with `journal titans reenter {name} CITY`")
@@ -1043,37 +1320,98 @@ def move(state: dict, dice, titan: str, dest: str, bonus: int = 0, anywhere: boo
                             f"and {name}'s Movement is {t['movement']}"
                             + (f" + {bonus}" if bonus else "") + " (a card allowing more: --bonus N or --anywhere)")
     _enter(s, "fight", lines)
+    out_of_turn, closed = order.turn(s, "fight", player)
     t.pop("city", None)
     t.pop("rift", None)
     t[loc[0]] = loc[1]
     s["round"]["moved"].append(name)
     far = f" ({plural(steps, 'city', 'cities')})" if steps is not None and not anywhere else ""
     lines.insert(0, f"Move {name} from {_loc_text(here)} to {_loc_text(loc)}{far}.")
+    picks = _picks(disable=disable)
+    abilities = _enters(s, loc, lines, name, picks)
+    _unused_picks(picks)
+    if out_of_turn:
+        raise RuleError(out_of_turn)
+    order.take(s, "fight", player, closed, finished=False)
     foes = invaders_at(s, loc)
-    if loc[0] == "city":
-        _enters(s, loc[1], lines)
+    if s["phase"] == "over" or t["destroyed"]:
+        pass
+    elif loc[0] == "city":
         if foes:
             lines.append(f"Invaders here: {_foes_text(s, foes)}. Attack: journal titans attack {name} "
                          f"--successes N [--target ID]...")
+            lines.extend(_pool_lines(s, name, foes))
     else:
         r = s["rifts"][loc[1]]
         if foes:
             lines.append(f"The {loc[1]} Rift is guarded by {_foes_text(s, foes)}: {name} must defeat them all "
                          f"before revealing the Rift Token on a later turn (attack them as in a city).")
+            lines.extend(_pool_lines(s, name, foes))
         else:
             what = "reveal the Rift Token and face the Trial" if r["trial"] == "sealed" else "face the Trial again"
             lines.append(f"{name} stands on the empty {loc[1]} Rift: {what} "
                          f"(journal titans trial {name} --rift {loc[1]} pass|fail).")
     summary = f"{name} moves {_loc_text(here)} → {_loc_text(loc)}"
     return Outcome(s, summary, lines, {"titan": name, "from": _loc_text(here), "to": _loc_text(loc),
-                                       "steps": steps, "invaders": foes, "phase": s["phase"]})
+                                       "steps": steps, "invaders": foes, "phase": s["phase"],
+                                       "abilities": abilities, "damage": t["damage"],
+                                       "destroyed": t["destroyed"]})
 
 
-def _enters(s: dict, city: str, lines: list[str]) -> None:
-    """A Titan enters a city: the Mechanical invaders there trigger."""
-    for pid in invaders_at(s, ("city", city)):
-        if category(s, pid) == "mechanical":
-            lines.append(_ability_line(s, pid, TRIGGER["mechanical"]))
+def _enters(s: dict, loc, lines: list[str], titan: str | None = None, picks: dict | None = None) -> list[dict]:
+    """A Titan enters a city (or a guarded rift, whose guardians are "played as if they are
+    occupying the same city"): the Mechanical invaders there trigger."""
+    if isinstance(loc, str):
+        loc = ("city", loc)
+    out = []
+    for pid in invaders_at(s, loc):
+        if category(s, pid) == "mechanical" and s["phase"] != "over":
+            if titan is not None and s["titans"][titan]["destroyed"]:
+                break
+            out.append(_trigger(s, pid, loc, lines, titan=titan, picks=picks))
+    return out
+
+
+def dice_pool(s: dict, name: str, ability: str, ignored=(), blow: bool = False, foes=()) -> tuple[int, list]:
+    """The dice of an ability check (rulebook, Dice and Ability Checks): the ability score plus
+    the bonus dice of enabled Tech Cards (not those ignored for an immunity), Tyrant Artifacts,
+    the Final Blow (when used), and, in a Combat Check, the Amphibious invaders' dice effects.
+    Returns (dice, [(source, n), ...])."""
+    t = s["titans"][name]
+    parts = [(ability.capitalize(), t[ability])]
+    for card, tc in t["tech"].items():
+        n = tc.get("dice", {}).get(ability, 0)
+        if n and not tc["disabled"] and card not in ignored:
+            parts.append((card, n))
+    for art, bonus in s["players"][t["player"]].get("artifact_dice", {}).items():
+        n = bonus.get(ability, 0)
+        if n:
+            parts.append((art, n))
+    if ability == "combat":
+        if blow and t.get("blow_dice"):
+            parts.append(("Final Blow", t["blow_dice"]))
+        for pid in foes:
+            if category(s, pid) == "amphibious":
+                n = stats(s, pid)["effect"].get("dice", 0)
+                if n:
+                    parts.append((pid, n))
+    return max(0, sum(n for _, n in parts)), parts
+
+
+def _pool_text(parts) -> str:
+    return ", ".join(f"{src} {n}" if k == 0 else f"{src} {n:+d}" for k, (src, n) in enumerate(parts))
+
+
+def _pool_lines(s: dict, name: str, foes, ability: str = "combat", ignored=(), blow: bool = False,
+                typed: bool = False) -> list[str]:
+    """Say how many dice to roll, when anything changes the plain ability score."""
+    n, parts = dice_pool(s, name, ability, ignored=ignored, blow=blow, foes=foes)
+    if len(parts) == 1:
+        return []
+    if typed:
+        return [(f"{name}'s dice for this {ability.capitalize()} Check: {n} ({_pool_text(parts)}); the successes "
+                 f"are taken as typed.")]
+    return [f"{name} rolls {plural(n, 'die', 'dice')} in a {ability.capitalize()} Check here ({_pool_text(parts)})."]
 
 
 def _foes_text(s: dict, pids: list[str]) -> str:
@@ -1087,14 +1425,18 @@ def _foes_text(s: dict, pids: list[str]) -> str:
     return ", ".join(parts)
 
 
-def _kill(s: dict, pid: str, name: str, lines: list[str]) -> int:
-    """An invader destroyed: its reward to the attacker's player, the pawn to its Lair."""
+def _kill(s: dict, pid: str, name: str, lines: list[str], picks: dict | None = None,
+          abilities: list | None = None) -> int:
+    """An invader destroyed: its reward to the attacker's player, the pawn to its Lair; a
+    Terrestrial invader's ability triggers (where it stood; "the Titan" is `name`)."""
     st = stats(s, pid)
     rift = rift_of_pawn(s, pid)
     r = s["rifts"][rift]
     if pid in s["invaders"]:
+        loc = ("city", s["invaders"][pid]["city"])
         del s["invaders"][pid]
     else:
+        loc = ("rift", rift)
         r["guardians"].remove(pid)
         r.get("guardian_damage", {}).pop(pid, None)
         if not r.get("guardian_damage"):
@@ -1104,8 +1446,10 @@ def _kill(s: dict, pid: str, name: str, lines: list[str]) -> int:
     s["players"][player]["credits"] += st["reward"]
     lines.append(f"{pid} is destroyed: {player} gains {plural(st['reward'], 'Credit')}; put the pawn on the "
                  f"first free spot of the {rift} Lair.")
-    if category(s, pid) == "terrestrial":
-        lines.append(_ability_line(s, pid, TRIGGER["terrestrial"]))
+    if category(s, pid) == "terrestrial" and s["phase"] != "over":
+        rec = _trigger(s, pid, loc, lines, titan=name, picks=picks)
+        if abilities is not None:
+            abilities.append(rec)
     return st["reward"]
 
 
@@ -1118,13 +1462,21 @@ def _hurt_pawn(s: dict, pid: str, n: int) -> None:
         gd[pid] = gd.get(pid, 0) + n
 
 
-def count_successes(state: dict, titan: str, ability: str, faces: list[int]) -> int:
+def _two_handed(t: dict, ignored=()) -> bool:
+    """An enabled Two-Handed Tech Card (not ignored for an immunity) is on the sheet."""
+    return any(tc["slot"] == "hands" and not tc["disabled"] and card not in ignored for card, tc in t["tech"].items())
+
+
+def _is_success(table: dict, ability: str, face: int) -> bool:
+    return table["faces"][face - 1] in table[ability]
+
+
+def count_successes(state: dict, titan: str, ability: str, faces: list[int], ignored=()) -> int:
     """Successes of rolled custom dice: the symbols counted for that ability (face table);
     with an enabled Two-Handed Tech Card the red symbol counts 2 in a Combat Check."""
     table = state["dice"]
     t = state["titans"][titan]
-    two_handed = ability == "combat" and any(tc["slot"] == "hands" and not tc["disabled"]
-                                             for tc in t["tech"].values())
+    two_handed = ability == "combat" and _two_handed(t, ignored)
     total = 0
     for f in faces:
         sym = table["faces"][f - 1]
@@ -1133,35 +1485,57 @@ def count_successes(state: dict, titan: str, ability: str, faces: list[int]) -> 
     return total
 
 
-def _roll_check(s: dict, dice, name: str, ability: str, bonus_dice: int, lines: list[str]) -> int:
+def _roll_check(s: dict, dice, name: str, ability: str, bonus_dice: int, lines: list[str], ignored=(),
+                blow: bool = False, foes=(), reroll: int = 0) -> int:
+    """Roll an ability check with the face table: the dice pool (dice_pool) plus `bonus_dice`;
+    `reroll` failed dice are rolled again, once each ("a re-rolled die cannot be re-rolled")."""
     if "dice" not in s:
         raise InputError("--successes N is required: count the successes on your custom dice (or start the game "
                          "with --dice FILE so journal can roll them)")
     if bonus_dice < 0:
         raise InputError(f"--bonus-dice {bonus_dice}: extra dice are 0 or more")
-    t = s["titans"][name]
-    n = t[ability] + bonus_dice
+    if reroll < 0:
+        raise InputError(f"--reroll {reroll}: re-rolls are 0 or more")
+    n, parts = dice_pool(s, name, ability, ignored=ignored, blow=blow, foes=foes)
+    n += bonus_dice
     if n > 60:
         raise InputError(f"{n} dice is too many to roll at once")
     faces = [dice.roll(6, "titan die") for _ in range(n)]
-    syms = [s["dice"]["faces"][f - 1] for f in faces]
-    got = count_successes(s, name, ability, faces)
-    lines.append(f"{name}'s {ability.capitalize()} Check: {plural(n, 'die', 'dice')} → {', '.join(syms) or 'none'}: "
-                 f"{plural(got, 'success', 'successes')}.")
+    table = s["dice"]
+    syms = [table["faces"][f - 1] for f in faces]
+    how = f" ({_pool_text(parts)}{f', +{bonus_dice} bonus' if bonus_dice else ''})" if len(parts) > 1 else ""
+    got = count_successes(s, name, ability, faces, ignored)
+    lines.append(f"{name}'s {ability.capitalize()} Check: {plural(n, 'die', 'dice')}{how} → "
+                 f"{', '.join(syms) or 'none'}: {plural(got, 'success', 'successes')}.")
+    if reroll:
+        failed = [i for i, f in enumerate(faces) if not _is_success(table, ability, f)][:reroll]
+        if failed:
+            again = []
+            for i in failed:
+                old = syms[i]
+                faces[i] = dice.roll(6, "titan die")
+                syms[i] = table["faces"][faces[i] - 1]
+                again.append(f"{old} → {syms[i]}")
+            got = count_successes(s, name, ability, faces, ignored)
+            lines.append(f"Re-roll {plural(len(failed), 'failed die', 'failed dice')} once each: {', '.join(again)}: "
+                         f"{plural(got, 'success', 'successes')}.")
+        else:
+            lines.append("No die failed: nothing to re-roll.")
     return got
 
 
 def attack(state: dict, dice, titan: str, successes: int | None = None, targets: tuple = (),
            provoke: bool = False, rift: str | None = None, tech: tuple = (), final_blow: bool = False,
-           bonus_dice: int = 0) -> Outcome:
+           bonus_dice: int = 0, reroll: int = 0, adjacent: tuple = (), disable: tuple = ()) -> Outcome:
     """Fight step 2: each success is 1 damage, dealt to the targets in order; excess carries to
     the next listed invader and is lost after the last. Provoke first brings a rift's first
-    invader onto the Titan's city. At Red, immunities bar the Tech Cards and Final Blow
-    bearing those Attack Tags."""
+    invader onto the Titan's city. At Red, immunities make the attack ignore the Tech Cards
+    and Final Blow bearing those Attack Tags. The attack ends the player's Fight turn."""
     _need(state, "fight", "attacking")
     s = _copy(state)
     name = titan_of(s, titan)
     t = s["titans"][name]
+    player = t["player"]
     lines: list[str] = []
     if t["destroyed"]:
         raise RuleError(f"{name} is destroyed and cannot attack")
@@ -1173,6 +1547,9 @@ def attack(state: dict, dice, titan: str, successes: int | None = None, targets:
     if any(r.get("challenger") == name for r in s["rifts"].values()):
         raise RuleError(f"{name} faces a Tyrant: record the fight with `journal titans rift close` or `trial ... fail`")
     _enter(s, "fight", lines)
+    out_of_turn, closed = order.turn(s, "fight", player)
+    picks = _picks(adjacent=adjacent, disable=disable)
+    abilities: list = []
     provoked = None
     head_at = len(lines)
     if provoke:
@@ -1190,31 +1567,34 @@ def attack(state: dict, dice, titan: str, successes: int | None = None, targets:
         else:
             raise InputError(f"--provoke needs --rift: one of {', '.join(candidates)}")
         lines.append(f"{name} provokes the {rname} Rift.")
-        provoked = _invade(s, rname, loc[1], lines, provoked=True)
+        provoked = _invade(s, rname, loc[1], lines, provoked=True, picks=picks, abilities=abilities)
         head_at = len(lines)
         if s["phase"] == "over":
+            if out_of_turn:
+                raise RuleError(out_of_turn)
             return Outcome(s, f"{name} provokes {provoked} onto {loc[1]}: the game is lost", lines,
-                           {"titan": name, "provoked": provoked, "threat": s["threat"], "phase": "over"})
+                           {"titan": name, "provoked": provoked, "threat": s["threat"], "phase": "over",
+                            "abilities": abilities})
     elif rift is not None:
         raise InputError("--rift only goes with --provoke")
     here = invaders_at(s, loc)
     if not here:
         raise RuleError(f"there is no invader on {_loc_text(loc)} to attack")
-    order = []
+    order_ = []
     for tg in targets:
         pid = pawn_of(s, tg, "--target")
         if pid not in here:
             raise RuleError(f"--target {pid} is not on {_loc_text(loc)} (here: {', '.join(here)})")
-        if pid in order:
+        if pid in order_:
             raise InputError(f"--target {pid} is named twice")
-        order.append(pid)
-    if not order:
+        order_.append(pid)
+    if not order_:
         if len(here) == 1:
-            order = list(here)
+            order_ = list(here)
         else:
             raise InputError(f"--target is required: name the invaders in the order the damage goes "
                              f"(here: {', '.join(here)})")
-    # Attack Tags and immunities (only at Red): checked before rolling
+    # Attack Tags and immunities (only at Red): "consider all their Attack Tag immunities before rolling"
     cards = []
     for c in tech:
         cname = find(t["tech"], c, f"Tech Card of {name}", "--tech")
@@ -1223,7 +1603,8 @@ def attack(state: dict, dice, titan: str, successes: int | None = None, targets:
         cards.append(cname)
     if final_blow and not t["blow_ready"]:
         raise RuleError(f"{name}'s Final Blow is spent: refresh it in the Development step (develop ... refresh)")
-    immune = sorted({tag for pid in order for tag in stats(s, pid)["immune"]}, key=TAGS.index)
+    immune = sorted({tag for pid in order_ for tag in stats(s, pid)["immune"]}, key=TAGS.index)
+    ignored = []
     if immune:
         lines.append(f"Red tier: the targets are immune to {', '.join(immune)} — ignore Tech Cards and Final Blows "
                      f"bearing those Attack Tags.")
@@ -1236,22 +1617,33 @@ def attack(state: dict, dice, titan: str, successes: int | None = None, targets:
         if final_blow and bad:
             raise RuleError(f"{name}'s Final Blow bears the {'/'.join(bad)} Attack Tag and the targets are immune "
                             f"to it at Red")
+        # every equipped card bearing such a tag gives nothing to this attack (checked, not only declared)
+        ignored = [c for c, tc in t["tech"].items() if not tc["disabled"] and set(tc.get("tags", [])) & set(immune)]
+        if ignored:
+            shown = ", ".join(f"{c} ({'/'.join(x for x in t['tech'][c]['tags'] if x in immune)})" for c in ignored)
+            lines.append(f"{name} ignores {shown} in this attack: no bonus from "
+                         f"{'it' if len(ignored) == 1 else 'them'}.")
     if final_blow:
         t["blow_ready"] = False
         lines.append(f"{name} uses its Final Blow: turn its Final Blow Token over.")
-    for pid in here:
-        if loc[0] == "city" and category(s, pid) == "amphibious":
-            lines.append(_ability_line(s, pid, TRIGGER["amphibious"]))
+    amphibious = [pid for pid in here if category(s, pid) == "amphibious"]
+    for pid in amphibious:          # they trigger as the attack is performed; effects after the damage
+        abilities.append(_trigger(s, pid, loc, lines, titan=name, apply=False))
     rolled = successes is None
     if rolled:
-        successes = _roll_check(s, dice, name, "combat", bonus_dice, lines)
-    elif successes < 0:
-        raise InputError(f"--successes {successes}: expected 0 or more")
-    elif bonus_dice:
-        raise InputError("--bonus-dice only goes with a roll by journal (leave out --successes)")
+        successes = _roll_check(s, dice, name, "combat", bonus_dice, lines, ignored=ignored, blow=final_blow,
+                                foes=here, reroll=reroll)
+    else:
+        if successes < 0:
+            raise InputError(f"--successes {successes}: expected 0 or more")
+        if bonus_dice:
+            raise InputError("--bonus-dice only goes with a roll by journal (leave out --successes)")
+        if reroll:
+            raise InputError("--reroll only goes with a roll by journal (leave out --successes)")
+        lines.extend(_pool_lines(s, name, here, ignored=ignored, blow=final_blow, typed=True))
     left = successes
     hits, killed, credits = [], [], 0
-    for pid in order:
+    for pid in order_:
         if left <= 0:
             break
         need = remaining_hp(s, pid)
@@ -1259,23 +1651,35 @@ def attack(state: dict, dice, titan: str, successes: int | None = None, targets:
         left -= dealt
         hits.append({"invader": pid, "damage": dealt})
         if dealt >= need:
-            credits += _kill(s, pid, name, lines)
+            credits += _kill(s, pid, name, lines, picks=picks, abilities=abilities)
             killed.append(pid)
         else:
             _hurt_pawn(s, pid, dealt)
             lines.append(f"{pid} takes {dealt} damage: put {plural(dealt, 'Invader Damage Token')} on it "
                          f"({pawn_damage(s, pid)}/{stats(s, pid)['hp']}).")
-    if left > 0 and successes:
+        if s["phase"] == "over":
+            break
+    if left > 0 and successes and s["phase"] != "over":
         lines.append(f"{plural(left, 'point')} of excess damage {'is' if left == 1 else 'are'} lost"
                      + (" (no other target was named)." if len([p for p in invaders_at(s, loc)]) else "."))
     if not successes:
         lines.append(f"{name} scores no success: no damage.")
+    for pid in amphibious:
+        eff = {k: v for k, v in stats(s, pid)["effect"].items() if k != "dice"}
+        if eff and s["phase"] != "over":
+            _apply_effect(s, pid, eff, loc, lines, name, picks)
+    _unused_picks(picks)
+    if out_of_turn:
+        raise RuleError(out_of_turn)
     s["round"]["attacked"].append(name)
+    order.take(s, "fight", player, closed, finished=True)
     lines.insert(head_at, f"{name} attacks on {_loc_text(loc)} with {plural(successes, 'success', 'successes')}.")
     rest = invaders_at(s, loc)
-    if loc[0] == "rift" and not rest:
+    if loc[0] == "rift" and not rest and not t["destroyed"] and s["phase"] != "over":
         lines.append(f"The {loc[1]} Rift has no guardian left: next turn {name} may reveal the Rift Token "
                      f"(journal titans trial {name} --rift {loc[1]} pass|fail).")
+    if s["phase"] != "over":
+        lines.append(_turn_line(s, "fight"))
     summary = f"{name} attacks: {successes} damage"
     if provoked:
         summary = f"{name} provokes {provoked} and attacks: {successes} damage"
@@ -1286,11 +1690,12 @@ def attack(state: dict, dice, titan: str, successes: int | None = None, targets:
     return Outcome(s, summary, lines, {"titan": name, "successes": successes, "rolled": rolled, "hits": hits,
                                        "destroyed": killed, "credits": credits, "excess_lost": max(0, left),
                                        "provoked": provoked, "immune": immune, "final_blow": final_blow,
+                                       "ignored_tech": ignored, "abilities": abilities,
                                        "threat": s["threat"], "phase": s["phase"]})
 
 
 def trial(state: dict, dice, titan: str, rift: str, result: str, damage: int = 0, to: str | None = None,
-          direct: bool = False) -> Outcome:
+          direct: bool = False, disable: tuple = ()) -> Outcome:
     """The Tyrant Trial: reveal the Rift Token of an unguarded rift; pass → the Titan faces the
     Tyrant next turn; fail → follow the token (damage, back to a threatened city)."""
     _need(state, "fight", "the Tyrant Trial")
@@ -1310,6 +1715,9 @@ def trial(state: dict, dice, titan: str, rift: str, result: str, damage: int = 0
     if damage < 0:
         raise InputError(f"--damage {damage}: expected 0 or more")
     _enter(s, "fight", lines)
+    out_of_turn, closed = order.turn(s, "fight", t["player"])
+    picks = _picks(disable=disable)
+    abilities: list = []
     stage = "tyrant" if r["trial"] == "tyrant" else "trial"
     if stage == "tyrant":
         if r.get("challenger") != name:
@@ -1348,14 +1756,19 @@ def trial(state: dict, dice, titan: str, rift: str, result: str, damage: int = 0
             t.pop("rift", None)
             t["city"] = cname
             lines.append(f"Put {name} on {cname}.")
-            _enters(s, cname, lines)
+            abilities = _enters(s, ("city", cname), lines, name, picks)
         summary = f"{name} fails the {rname} Rift's {what}" + (f", {damage} damage" if damage else "")
+    _unused_picks(picks)
+    if out_of_turn:
+        raise RuleError(out_of_turn)
+    order.take(s, "fight", t["player"], closed, finished=stage == "tyrant" or t["destroyed"])
     return Outcome(s, summary, lines, {"titan": name, "rift": rname, "result": result, "stage": stage,
-                                       "trial": r["trial"], "threat": s["threat"], "phase": s["phase"]})
+                                       "trial": r["trial"], "threat": s["threat"], "phase": s["phase"],
+                                       "abilities": abilities})
 
 
 def rift_close(state: dict, dice, rift: str, titan: str, city: str | None = None,
-               artifact: str | None = None) -> Outcome:
+               artifact: str | None = None, bonus: dict | None = None, disable: tuple = ()) -> Outcome:
     """The Tyrant defeated: the rift closes, THREAT -1 (T4), the Rift Token and its Tyrant
     Artifact go to the player, the Titan to a city threatened by the rift."""
     _need(state, "fight", "fighting a Tyrant")
@@ -1381,6 +1794,8 @@ def rift_close(state: dict, dice, rift: str, titan: str, city: str | None = None
         raise RuleError(f"{cname} is not threatened by the {rname} Rift ({', '.join(r['threatens'])})")
     lines: list[str] = []
     _enter(s, "fight", lines)
+    out_of_turn, closed = order.turn(s, "fight", t["player"])
+    picks = _picks(disable=disable)
     r["closed"] = True
     r["trial"] = "defeated"
     r.pop("challenger", None)
@@ -1389,7 +1804,11 @@ def rift_close(state: dict, dice, rift: str, titan: str, city: str | None = None
     art = (artifact or f"{rname} Tyrant Artifact").strip()
     if not art:
         raise InputError("--artifact is empty")
+    if art in s["players"][player]["artifacts"]:
+        raise RuleError(f"{player} already holds an artifact named {art}: name this one with --artifact NAME")
     s["players"][player]["artifacts"].append(art)
+    if bonus:
+        s["players"][player].setdefault("artifact_dice", {})[art] = _bonus_table(bonus, "--bonus")
     t.pop("rift", None)
     t["city"] = cname
     for other in titans_at(s, ("rift", rname)):
@@ -1399,7 +1818,14 @@ def rift_close(state: dict, dice, rift: str, titan: str, city: str | None = None
     lines.insert(0, f"{name} defeats the {rname} Tyrant: the rift is closed. Remove the Rift Token from the board "
                     f"and give it with its Artifact Card ({art}) to {player}; put it beside the Titan Sheet.")
     lines.append(f"Put {name} on {cname}.")
-    _enters(s, cname, lines)
+    if bonus:
+        lines.append(f"{art} adds dice to {name}'s checks: {_bonus_text(bonus)} (not a Tech Card: never disabled, "
+                     f"never ignored for an immunity).")
+    abilities = _enters(s, ("city", cname), lines, name, picks)
+    _unused_picks(picks)
+    if out_of_turn:
+        raise RuleError(out_of_turn)
+    order.take(s, "fight", player, closed, finished=True)
     _threat(s, -1, f"the {rname} Rift closed", lines)
     left = open_rifts(s)
     if not left:
@@ -1408,11 +1834,13 @@ def rift_close(state: dict, dice, rift: str, titan: str, city: str | None = None
         lines.append(f"Rifts still open: {', '.join(left)}.")
     summary = f"{name} closes the {rname} Rift (artifact: {art})"
     return Outcome(s, summary, lines, {"rift": rname, "titan": name, "player": player, "artifact": art,
-                                       "city": cname, "threat": s["threat"], "open_rifts": left})
+                                       "city": cname, "threat": s["threat"], "open_rifts": left,
+                                       "abilities": abilities})
 
 
 def repair(state: dict, dice, titan: str, successes: int | None = None, heal: int | None = None,
-           charge: tuple = (), enable: tuple = (), upgrade: bool = False, bonus_dice: int = 0) -> Outcome:
+           charge: tuple = (), enable: tuple = (), upgrade: bool = False, bonus_dice: int = 0,
+           reroll: int = 0) -> Outcome:
     """A Repair Check: each success removes 1 damage, gives a Tech Card 1 Charge (max 3), or
     re-enables a Tech Card (with 0 Charges). In the Fight Phase: Combat Repair (not moved, no
     invader in its city, at most Repair successes). In the Upgrade Phase: the Repair Action
@@ -1440,6 +1868,7 @@ def repair(state: dict, dice, titan: str, successes: int | None = None, heal: in
             raise RuleError(f"invaders are on {_loc_text(loc)}: Combat Repair needs a city with no invader")
         if name in s["round"]["attacked"]:
             raise RuleError(f"{name} has attacked this turn: Combat Repair replaces its movement")
+        out_of_turn, closed = order.turn(s, "fight", t["player"])
         cap = t["repair"]
         kind = "Combat Repair"
     else:
@@ -1449,18 +1878,21 @@ def repair(state: dict, dice, titan: str, successes: int | None = None, heal: in
         _enter(s, "upgrade", lines)
         refuge = loc is not None and loc[0] == "city" and s["cities"][loc[1]]["type"] == "refuge"
         kind = "Repair Action"
+        out_of_turn, closed = None, []
     rolled = False
     if successes is None:
         if refuge:
             successes = t["repair"]
             lines.append(f"{name} is on a Refuge City: {plural(successes, 'success', 'successes')} without rolling.")
         else:
-            successes = _roll_check(s, dice, name, "repair", bonus_dice, lines)
+            successes = _roll_check(s, dice, name, "repair", bonus_dice, lines, reroll=reroll)
             rolled = True
     elif successes < 0:
         raise InputError(f"--successes {successes}: expected 0 or more")
     elif bonus_dice:
         raise InputError("--bonus-dice only goes with a roll by journal (leave out --successes)")
+    elif reroll:
+        raise InputError("--reroll only goes with a roll by journal (leave out --successes)")
     elif refuge and successes < t["repair"]:
         lines.append(f"{name} is on a Refuge City: it gets {t['repair']} successes (its Repair).")
         successes = t["repair"]
@@ -1503,8 +1935,11 @@ def repair(state: dict, dice, titan: str, successes: int | None = None, heal: in
     unspent = usable - spent
     if unspent:
         lines.append(f"{plural(unspent, 'success', 'successes')} left unspent.")
+    if out_of_turn:
+        raise RuleError(out_of_turn)
     if phase == "fight":
         s["round"]["moved"].append(name)            # Combat Repair takes the place of its movement
+        order.take(s, "fight", t["player"], closed, finished=False)
     else:
         s["round"]["repaired"].append(name)
     lines.insert(0, f"{name}: {kind} with {plural(successes, 'success', 'successes')}.")
@@ -1522,11 +1957,36 @@ def _enter_development(s: dict, lines: list[str]) -> None:
     _gain_charges(s, lines)
 
 
+def _enter_supports(s: dict, lines: list[str]) -> None:
+    """Support Movement (Upgrade step 4) begins: Development is over."""
+    _enter_development(s, lines)
+    if not s["round"]["supports_moved"]:
+        _close_step(s, "development", lines)
+        s["round"]["supports_moved"] = True
+
+
+def _bonus_table(bonus: dict, option: str) -> dict:
+    """Bonus dice per ability check ({"combat": 1}) from a card, checked."""
+    out = {}
+    for k, n in bonus.items():
+        if k not in CHECKS:
+            raise InputError(f"{option} {k}: bonus dice go to a check: {', '.join(CHECKS)}")
+        if not isinstance(n, int) or isinstance(n, bool) or not -9 <= n <= 9 or n == 0:
+            raise InputError(f"{option} {k}{n:+d}: expected -9..+9 dice, not 0")
+        out[k] = n
+    return out
+
+
+def _bonus_text(bonus: dict) -> str:
+    return ", ".join(f"{k} {n:+d} {'die' if abs(n) == 1 else 'dice'}" for k, n in bonus.items())
+
+
 def develop(state: dict, dice, player: str, action: str, city: str | None = None, count: int = 1,
             card: str | None = None, redraw: bool = False, slot: str | None = None, cost: int = 0,
-            tags: tuple = ()) -> Outcome:
-    """Upgrade step 3, one action per player: INDUSTRY +2 Credits; ARMY Supports at 1 Credit
-    (at most 3 each, T6); RESEARCH a face-up Tech Card (or redraw all 3); REFRESH the Final Blow."""
+            tags: tuple = (), draw: tuple = (), bonus: dict | None = None) -> Outcome:
+    """Upgrade step 3, one action per player in turn from the Lead Character: INDUSTRY +2
+    Credits; ARMY Supports at 1 Credit (at most 3 each, T6); RESEARCH a face-up Tech Card (or
+    redraw all 3; `draw` names the cards drawn face up); REFRESH the Final Blow."""
     _need(state, "upgrade", "Development")
     if action not in ACTIONS:
         raise InputError(f"'{action}' is not a Development action: expected {', '.join(ACTIONS)}")
@@ -1543,6 +2003,9 @@ def develop(state: dict, dice, player: str, action: str, city: str | None = None
         raise RuleError(f"{tname} is on the {t['rift']} Rift: {pname} skips the Development step")
     lines: list[str] = []
     _enter_development(s, lines)
+    out_of_turn, closed = order.turn(s, "development", pname)
+    if (draw or bonus) and action != "research":
+        raise InputError("--draw and --bonus go with research")
     data = {"player": pname, "action": action}
     if action == "industry":
         p["credits"] += INDUSTRY_CREDITS
@@ -1575,12 +2038,13 @@ def develop(state: dict, dice, player: str, action: str, city: str | None = None
             raise InputError("research takes --card NAME (buy a face-up Tech Card) or --redraw (discard the 3 "
                              "face-up cards and draw 3 new ones)")
         if redraw:
-            if cost or slot or tags:
-                raise InputError("--redraw buys nothing: leave out --slot, --cost and --tag")
+            if cost or slot or tags or bonus:
+                raise InputError("--redraw buys nothing: leave out --slot, --cost, --tag and --bonus")
             d["tech_discard"] += d["tech_face_up"]
             d["tech_face_up"] = 0
+            d.pop("face_up_cards", None)
             lines.append("RESEARCH: discard the face-up Tech Cards and draw new ones.")
-            _refill_market(s, lines)
+            _refill_market(s, lines, draw)
             summary = f"{pname}: Research, redrew the face-up Tech Cards"
         else:
             if d["tech_face_up"] < 1:
@@ -1592,16 +2056,19 @@ def develop(state: dict, dice, player: str, action: str, city: str | None = None
             if slot is None:
                 raise InputError(f"--slot is required: where {card} goes on {tname}'s sheet "
                                  f"({', '.join(SLOTS)}, or hand for the first free hand)")
+            card = _take_face_up(s, card, "--card")
             d["tech_face_up"] -= 1
             p["credits"] -= cost
-            equip_line = _equip(t, tname, card, slot, tags)
+            equip_line = _equip(t, tname, card, slot, tags, bonus)
             lines.append(f"RESEARCH: {pname} buys {card}" + (f" for {plural(cost, 'Credit')}" if cost else "")
                          + f"; {equip_line}")
             if not cost:
                 lines.append("(no --cost given: pay the card's printed cost with journal titans credits if it has one)")
-            _refill_market(s, lines)
+            _refill_market(s, lines, draw)
             summary = f"{pname}: Research, bought {card}" + (f" for {cost}" if cost else "")
-            data.update(card=card.strip(), slot=t["tech"][card.strip()]["slot"], cost=cost, credits=p["credits"])
+            data.update(card=card, slot=t["tech"][card]["slot"], cost=cost, credits=p["credits"])
+        if d.get("face_up_cards"):
+            data["face_up_cards"] = list(d["face_up_cards"])
     else:  # refresh
         if "refresh" not in t:
             raise RuleError(f"{tname}'s Final Blow shows no Refresh Cost")
@@ -1614,7 +2081,10 @@ def develop(state: dict, dice, player: str, action: str, city: str | None = None
         lines.append(f"REFRESH: {pname} pays {plural(t['refresh'], 'Credit')}; {tname}'s Final Blow is ready again.")
         summary = f"{pname}: Refresh, {tname}'s Final Blow ready"
         data.update(credits=p["credits"])
+    if out_of_turn:
+        raise RuleError(out_of_turn)
     s["round"]["developed"].append(pname)
+    order.take(s, "development", pname, closed, finished=True)
     waiting = _still_to_develop(s)
     if waiting:
         lines.append(f"Still to take a Development action: {', '.join(waiting)}.")
@@ -1626,19 +2096,36 @@ def develop(state: dict, dice, player: str, action: str, city: str | None = None
 
 
 def _still_to_develop(s: dict) -> list[str]:
-    out = []
-    for p, v in s["players"].items():
-        t = s["titans"][v["titan"]]
-        if p in s["round"]["developed"]:
-            continue
-        if location(t) is not None and location(t)[0] == "rift":
-            continue
-        out.append(p)
-    return out
+    """The players still to take (or pass) their Development action, in turn order."""
+    if s["round"]["supports_moved"]:
+        return []
+    return order.waiting(s, "development")
 
 
-def _refill_market(s: dict, lines: list[str]) -> None:
+def _take_face_up(s: dict, card: str, option: str) -> str:
+    """A face-up Tech Card taken by name: it must be one of the named ones, unless some of the
+    face-up cards were never named (then it is one of those)."""
+    card = card.strip()
+    if not card:
+        raise InputError(f"{option}: the Tech Card's name is empty")
     d = s["decks"]
+    names = d.get("face_up_cards", [])
+    hit = [n for n in names if n.casefold() == card.casefold()]
+    if hit:
+        names.remove(hit[0])
+        if not names:
+            d.pop("face_up_cards", None)
+        return hit[0]
+    if len(names) >= d["tech_face_up"]:
+        raise RuleError(f"{option} {card}: it is not face up; the face-up Tech Cards are {', '.join(names)}")
+    return card
+
+
+def _refill_market(s: dict, lines: list[str], draw: tuple = ()) -> None:
+    """Draw face-up Tech Cards back up to 3 (the discards remade into a deck when it runs
+    out); `draw` names the cards drawn, in order."""
+    d = s["decks"]
+    before = d["tech_face_up"]
     while d["tech_face_up"] < FACE_UP:
         if d["tech"] == 0 and d["tech_discard"] > 0:
             d["tech"], d["tech_discard"] = d["tech_discard"], 0
@@ -1648,7 +2135,19 @@ def _refill_market(s: dict, lines: list[str]) -> None:
             break
         d["tech"] -= 1
         d["tech_face_up"] += 1
-    lines.append(f"Face-up Tech Cards: {d['tech_face_up']} (deck {d['tech']}, discarded {d['tech_discard']}).")
+    new = d["tech_face_up"] - before
+    names = [n.strip() for n in draw if n and n.strip()]
+    if len(names) > new:
+        raise InputError(f"--draw names {plural(len(names), 'card')} but {plural(new, 'Tech Card')} "
+                         f"{'was' if new == 1 else 'were'} drawn face up")
+    if names:
+        d["face_up_cards"] = d.get("face_up_cards", []) + names
+    known = d.get("face_up_cards", [])
+    shown = ""
+    if known:
+        unnamed = d["tech_face_up"] - len(known)
+        shown = ": " + ", ".join(known) + (f" and {unnamed} unnamed" if unnamed else "")
+    lines.append(f"Face-up Tech Cards: {d['tech_face_up']}{shown} (deck {d['tech']}, discarded {d['tech_discard']}).")
 
 
 def _slot_for(t: dict, slot: str) -> str:
@@ -1673,7 +2172,7 @@ def _slot_for(t: dict, slot: str) -> str:
     return slot
 
 
-def _equip(t: dict, tname: str, card: str, slot: str, tags=()) -> str:
+def _equip(t: dict, tname: str, card: str, slot: str, tags=(), bonus: dict | None = None) -> str:
     card = card.strip()
     if not card:
         raise InputError("the Tech Card's name is empty")
@@ -1688,12 +2187,15 @@ def _equip(t: dict, tname: str, card: str, slot: str, tags=()) -> str:
     entry = {"slot": where, "charges": 0, "disabled": False}
     if tags:
         entry["tags"] = sorted(set(tags), key=TAGS.index)
+    if bonus:
+        entry["dice"] = _bonus_table(bonus, "--bonus")
     t["tech"][card] = entry
-    return f"put it in {tname}'s {SLOT_TEXT[where]} slot with 0 Charges."
+    extra = f" It adds {_bonus_text(entry['dice'])} to {tname}'s checks while enabled." if bonus else ""
+    return f"put it in {tname}'s {SLOT_TEXT[where]} slot with 0 Charges.{extra}"
 
 
 def tech(state: dict, dice, titan: str, action: str, card: str, slot: str | None = None, n: int | None = None,
-         tags: tuple = (), face_up: bool = False) -> Outcome:
+         tags: tuple = (), face_up: bool = False, bonus: dict | None = None, draw: tuple = ()) -> Outcome:
     """Tech Cards on a Titan Sheet: equip (into an empty slot; a card a card's text gives,
     from the deck or one of the face-up cards), discard (at any time), spend Charges, and
     by hand (A2): set Charges, disable, enable."""
@@ -1707,14 +2209,18 @@ def tech(state: dict, dice, titan: str, action: str, card: str, slot: str | None
             raise InputError(f"equip needs --slot: one of {', '.join(SLOTS)}, or hand")
         if n is not None:
             raise InputError("equip takes no number")
-        line = _equip(t, name, card, slot, tags)
         d = s["decks"]
+        if draw and not face_up:
+            raise InputError("--draw names the card drawn to replace a face-up one: it goes with --face-up")
         if face_up:
             if d["tech_face_up"] < 1:
                 raise RuleError("no Tech Card is face up")
+            card = _take_face_up(s, card, "CARD")
+        line = _equip(t, name, card, slot, tags, bonus)
+        if face_up:
             d["tech_face_up"] -= 1
             lines.append(f"Equip {card.strip()} (a face-up card): {line}")
-            _refill_market(s, lines)
+            _refill_market(s, lines, draw)
         else:
             if d["tech"] == 0 and d["tech_discard"] > 0:
                 d["tech"], d["tech_discard"] = d["tech_discard"], 0
@@ -1727,8 +2233,8 @@ def tech(state: dict, dice, titan: str, action: str, card: str, slot: str | None
         return Outcome(s, summary, lines, {"titan": name, "card": card.strip(), **t["tech"][card.strip()]})
     cname = find(t["tech"], card, f"Tech Card of {name}")
     tc = t["tech"][cname]
-    if slot is not None or tags or face_up:
-        raise InputError("--slot, --tag and --face-up only go with equip")
+    if slot is not None or tags or face_up or bonus or draw:
+        raise InputError("--slot, --tag, --bonus, --face-up and --draw only go with equip")
     if action == "discard":
         if n is not None:
             raise InputError("discard takes no number")
@@ -1772,7 +2278,8 @@ def tech(state: dict, dice, titan: str, action: str, card: str, slot: str | None
 
 
 def supports_move(state: dict, dice, player: str, src: str, dst: str, count: int = 1) -> Outcome:
-    """Upgrade step 4: a player's Supports move up to 3 city spaces."""
+    """Upgrade step 4: a player's Supports move up to 3 city spaces, each player in turn from
+    the Lead Character (a player's turn goes on until the next player moves or passes)."""
     _need(state, "upgrade", "Support Movement")
     s = _copy(state)
     pname = player_of(s, player)
@@ -1790,15 +2297,23 @@ def supports_move(state: dict, dice, player: str, src: str, dst: str, count: int
         raise RuleError(f"{b} is {'unreachable' if steps is None else plural(steps, 'city', 'cities') + ' away'} "
                         f"from {a}: Supports move up to {SUPPORT_RANGE} cities")
     lines: list[str] = []
-    _enter_development(s, lines)
-    s["round"]["supports_moved"] = True
+    _enter_supports(s, lines)
+    out_of_turn, closed = order.turn(s, "supports", pname)
+    if out_of_turn:
+        raise RuleError(out_of_turn)
+    order.take(s, "supports", pname, closed, finished=False)
     # healthy ones move first unless the player moves them all
     here.sort(key=lambda i: p["supports"][i]["damage"])
     for i in here[:count]:
         p["supports"][i]["city"] = b
     lines.insert(0, f"Move {plural(count, 'Support')} of {pname} ({p['color']}) from {a} to {b} "
                     f"({plural(steps, 'city', 'cities')}).")
-    lines.append("When every player has moved their Supports: journal titans ending.")
+    nxt = [q for q in order.waiting(s, "supports") if q != pname]
+    if nxt:
+        lines.append(f"{pname} may move more Supports; then {nxt[0]}: journal titans supports {nxt[0]} --from C "
+                     f"--to C, or journal titans pass {nxt[0]}.")
+    else:
+        lines.append("When every player has moved their Supports: journal titans ending.")
     return Outcome(s, f"{pname} moves {count} Support(s) {a} → {b}", lines,
                    {"player": pname, "from": a, "to": b, "count": count})
 
@@ -1920,11 +2435,11 @@ def ending(state: dict, dice, assign: tuple = ()) -> Outcome:
                      f"Flavor and Game Text. Play it out, then journal titans final won|lost.")
     if s["phase"] == "ending":
         # step 5: the Lead Character Token passes to the player on the right
-        order = list(s["players"])
-        i = order.index(s["lead"])
-        s["lead"] = order[i - 1]
+        seats = list(s["players"])
+        i = seats.index(s["lead"])
+        s["lead"] = seats[i - 1]
         lines.append(f"The turn ends: pass the Lead Character Token to the right, to {s['lead']}. "
-                     f"Next: journal titans opening.")
+                     f"Next: {opening_hint(s)}.")
     data.update(threat=s["threat"], tier=s["tier"], phase=s["phase"], lead=s["lead"])
     if "result" in s:
         data["result"] = s["result"]
@@ -2288,23 +2803,141 @@ def next_phase(state: dict, dice) -> Outcome:
             lines.append(f"({plural(s['invasions'], 'invasion')} from this turn's Episode Cards were not recorded.)")
         s["invasions"] = 0
         s["phase"] = "fight"
-        lines.insert(0, f"Fight Phase of turn {s['turn']}: from {s['lead']}, each Titan may move, then attack.")
+        seats = [p for p in order.seat_order(s) if order.eligible(s, "fight", p)]
+        lines.insert(0, f"Fight Phase of turn {s['turn']}: from {s['lead']}, clockwise ({', '.join(seats)}), each "
+                        f"Titan may move, then attack (or its player passes: journal titans pass PLAYER).")
     else:
+        _close_step(s, "fight", lines)
         s["phase"] = "upgrade"
         lines.insert(0, f"Upgrade Phase of turn {s['turn']}: each player rolls a Repair Check "
                         f"(journal titans repair TITAN --successes N), then Development.")
     return Outcome(s, f"{PHASE_TEXT[s['phase']]} of turn {s['turn']}", lines, {"phase": s["phase"], "turn": s["turn"]})
 
 
-def check(state: dict, dice, titan: str, ability: str, bonus_dice: int = 0) -> Outcome:
-    """An ability check rolled with the custom-die face table (logged; the state is unchanged)."""
+def check(state: dict, dice, titan: str, ability: str, bonus_dice: int = 0, reroll: int = 0) -> Outcome:
+    """An ability check rolled with the custom-die face table (logged; the state is unchanged):
+    the ability's dice plus the bonus dice of enabled Tech Cards and Tyrant Artifacts."""
     _refuse_if_over(state)
     if ability not in CHECKS:
         raise InputError(f"'{ability}' is not an ability check: expected {', '.join(CHECKS)}")
     name = titan_of(state, titan)
     lines: list[str] = []
-    got = _roll_check(state, dice, name, ability, bonus_dice, lines)
-    return Outcome(copy.deepcopy(state), lines[0], lines, {"titan": name, "ability": ability, "successes": got})
+    got = _roll_check(state, dice, name, ability, bonus_dice, lines, reroll=reroll)
+    return Outcome(copy.deepcopy(state), " ".join(lines), lines,
+                   {"titan": name, "ability": ability, "successes": got})
+
+
+# --- whose turn: passing ------------------------------------------------------------------------
+
+def pass_turn(state: dict, dice, player: str | None = None) -> Outcome:
+    """A player passes their turn in the step under way (the Fight Phase, Development or
+    Support Movement), so the next player, clockwise from the Lead Character, may act.
+    Without PLAYER: whoever's turn it is."""
+    _refuse_if_over(state)
+    _refuse_if_final(state)
+    phase = state["phase"]
+    if phase == "setup":
+        raise RuleError("at setup every Titan is placed on a city (Setup 13): nobody passes")
+    if phase == "ending":
+        raise RuleError(f"turn {state['turn']} is over: start the next with `journal titans opening`")
+    s = _copy(state)
+    lines: list[str] = []
+    step = order.step_of(s)
+    if step == "fight":
+        _enter(s, "fight", lines)
+    elif step == "development":
+        _enter_development(s, lines)
+    else:
+        _enter_supports(s, lines)
+    who = order.whose_turn(s, step)
+    if player is None:
+        if who is None:
+            raise RuleError(f"nobody is waiting to act {order.STEP_TEXT[step]}")
+        pname = who
+    else:
+        pname = player_of(s, player)
+    if not order.eligible(s, step, pname) and pname not in s["round"]["done"]:
+        why = {"fight": "its Titan is not on the board", "development": "has taken its action or skips it",
+               "supports": "has no Support on the board"}[step]
+        raise RuleError(f"{pname} has nothing to pass {order.STEP_TEXT[step]}: {why}")
+    out_of_turn, closed = order.turn(s, step, pname)
+    if out_of_turn:
+        raise RuleError(out_of_turn)
+    acted = s["round"].get("acting") == pname
+    order.take(s, step, pname, closed, finished=True)
+    what = {"fight": "ends its turn in the Fight Phase" if acted else "passes in the Fight Phase",
+            "development": "takes no Development action this turn",
+            "supports": "ends its Support Movement" if acted else "moves no Support this turn"}[step]
+    lines.insert(0, f"{pname} {what}.")
+    lines.append(_turn_line(s, step))
+    nxt = order.whose_turn(s, step)
+    return Outcome(s, f"{pname} passes ({order.STEP_TEXT[step]})", lines,
+                   {"player": pname, "step": step, "next": nxt, "phase": s["phase"]})
+
+
+# --- face-up Tech Cards by name (b) ----------------------------------------------------------------
+
+def face_up(state: dict, dice, names: tuple = ()) -> Outcome:
+    """Name the face-up Tech Cards as they lie beside the board (Research buys one of them by
+    name); no names forgets them."""
+    _refuse_if_over(state)
+    s = _copy(state)
+    d = s["decks"]
+    names_ = [n.strip() for n in names if n and n.strip()]
+    if len(names_) > d["tech_face_up"]:
+        raise RuleError(f"{plural(len(names_), 'name')} for {plural(d['tech_face_up'], 'face-up Tech Card')}")
+    if names_:
+        d["face_up_cards"] = names_
+        unnamed = d["tech_face_up"] - len(names_)
+        line = f"Face-up Tech Cards: {', '.join(names_)}" + (f" and {unnamed} unnamed." if unnamed else ".")
+    else:
+        if "face_up_cards" not in d:
+            raise InputError("name the face-up Tech Cards: journal titans face-up NAME [NAME...]")
+        d.pop("face_up_cards")
+        line = "The face-up Tech Cards are no longer named."
+    return Outcome(s, line, [line], {"face_up_cards": names_, "tech_face_up": d["tech_face_up"]})
+
+
+# --- defeating an invader by a card's text; O.N.E.'s once-a-game ability ---------------------------
+
+def defeat(state: dict, dice, pawn: str, titan: str, pilot_ability: bool = False, adjacent: tuple = (),
+           disable: tuple = ()) -> Outcome:
+    """An invader defeated by a card's text (a pilot, a Final Blow, a Tech Card, an artifact):
+    its reward goes to the Titan's player, the pawn to the first free spot of its Lair, and a
+    Terrestrial invader's ability triggers. `pilot_ability`: O.N.E.'s "Once in every game you
+    can choose an invader in one city: defeat him and take his reward"."""
+    _refuse_if_over(state)
+    _refuse_if_final(state)
+    if state["phase"] in ("setup", "ending"):
+        raise RuleError("invaders are defeated during a turn: start it with `journal titans opening`")
+    s = _copy(state)
+    pid = pawn_of(s, pawn)
+    name = titan_of(s, titan, "--titan")
+    t = s["titans"][name]
+    on_city = pid in s["invaders"]
+    guardian = pid in s["rifts"][rift_of_pawn(s, pid)]["guardians"]
+    if not on_city and not guardian:
+        raise RuleError(f"{pid} is in its Lair: only an invader on the board can be defeated")
+    lines: list[str] = []
+    if pilot_ability:
+        pilot_name = t.get("pilot")
+        if not is_one(pilot_name):
+            raise RuleError(f"{name}'s pilot is {pilot_name or 'missing'}: the once-a-game defeat is {ONE}'s ability")
+        if ONE in s.get("once_used", []):
+            raise RuleError(f"{ONE}'s once-in-every-game ability has been used already")
+        if not on_city:
+            raise RuleError(f"{pid} guards a rift: {ONE} chooses an invader in a city")
+        s.setdefault("once_used", []).append(ONE)
+        lines.append(f"{pilot_name} ({t['player']}'s pilot) uses its once-in-every-game ability on {pid} in "
+                     f"{s['invaders'][pid]['city']}.")
+    picks = _picks(adjacent=adjacent, disable=disable)
+    abilities: list = []
+    credits_ = _kill(s, pid, name, lines, picks=picks, abilities=abilities)
+    _unused_picks(picks)
+    summary = f"{pid} defeated by {name}" + (f" ({ONE})" if pilot_ability else "") + f", +{credits_} Credits"
+    return Outcome(s, summary, lines, {"invader": pid, "titan": name, "player": t["player"], "credits": credits_,
+                                       "pilot_ability": pilot_ability, "abilities": abilities,
+                                       "threat": s["threat"], "phase": s["phase"]})
 
 
 def set_value(state: dict, dice, path: list[str], value=None, unset: bool = False) -> Outcome:

@@ -98,6 +98,10 @@ def _header(c, page, s, title, blank) -> None:
     y = page.cursor - 12
     turn = None if blank else _i(s.get("turn"))
     lead = None if blank else s.get("lead")
+    players = list(_d(s.get("players")))
+    if lead in players and len(players) > 1:
+        i = players.index(lead)
+        lead = f"{lead} (then {', '.join(players[i + 1:] + players[:i])})"
     field(c, x, y, 62, "Turn", turn)
     text(c, x + 72, y, "Phase", REGULAR, 7, grey=MUTED)
     phase = None if blank else s.get("phase")
@@ -184,7 +188,13 @@ def _decks(c, page, s, blank) -> None:
         cw = w / len(row)
         for i, (label, key) in enumerate(row):
             field(c, x + i * cw, yy, cw - 8, label, v(key), size=9)
-    page.take(34 + GAP - 2)
+    names = None
+    if not blank:
+        known = [str(n) for n in _l(d.get("face_up_cards"))]
+        unnamed = (_i(d.get("tech_face_up"), 0) or 0) - len(known)
+        names = ", ".join(known + ([f"{unnamed} unnamed"] if unnamed > 0 and known else [])) or "-"
+    field(c, x, y - 34, w - 8, "Face-up Tech Cards (Research buys one by name)", names, size=8.5)
+    page.take(51 + GAP - 2)
 
 
 # --- cities and rifts -------------------------------------------------------------------
@@ -397,6 +407,8 @@ def _panel(c, x, top, w, s, name, blank) -> None:
     fx = x + pad + 50 + used
     field(c, fx, y, 54, "Refresh", refresh, size=8)
     tags = None if blank else ("/".join(_l(t.get("blow_tags"))) or "-")
+    if not blank and _i(t.get("blow_dice")):
+        tags += f"; +{t['blow_dice']} dice"
     field(c, fx + 58, y, x + w - pad - fx - 58, "Tags", tags, size=7.5)
     y -= 15
     credits_v = None if blank else _i(p.get("credits"))
@@ -433,13 +445,17 @@ def _panel(c, x, top, w, s, name, blank) -> None:
         else:
             card, tc = entry
             tags = f" [{'/'.join(_l(tc.get('tags')))}]" if tc.get("tags") else ""
+            tags += "".join(f" {n:+d} {k}" for k, n in _d(tc.get("dice")).items() if _i(n))
             rows.append([label, (f"{card}{tags}", BOLD), _charges(_i(tc.get("charges"), 0), False),
                          _box(bool(tc.get("disabled")))])
-    widths = [inner * f for f in (0.19, 0.45, 0.22, 0.14)]
+    widths = [inner * f for f in (0.2, 0.54, 0.17, 0.09)]
     grid(c, x + pad, y, widths, rows, row_h=12.5, header=["Slot", "Tech Card", "Charges", "Off"], size=7.2,
          align=["l", "l", "l", "c"])
     y -= 12.5 * 6 + 12
-    arts = None if blank else (", ".join(_l(p.get("artifacts"))) or "-")
+    bonus = _d(p.get("artifact_dice"))
+    arts = None if blank else (", ".join(
+        str(a) + "".join(f" {n:+d} {k[:3]}" for k, n in _d(bonus.get(a)).items() if _i(n))
+        for a in _l(p.get("artifacts"))) or "-")
     field(c, x + pad, y, inner, "Tyrant Artifacts", arts, size=7.5)
 
 

@@ -1,0 +1,151 @@
+"""Whose turn it is: "starting from the Lead Character" and clockwise.
+
+The rulebook orders four things that way: placing the Titans (Setup 13), the Fight
+Phase ("Starting from the Lead Character, the Active Player can move his Titan", then
+attacks), the Development actions and the Support Movement of the Upgrade Phase.
+Players are listed in clockwise seating order, so the order of a turn is the player
+list rotated to start at the Lead Character.
+
+A step's turn passes on in that order. A player may act only when every player before
+them has had their turn: a player who has not acted yet must act or pass
+(`journal titans pass PLAYER`) first. A player who has begun acting (moved, moved some
+Supports) may go on until the next player acts, which ends their turn. Players who
+cannot act in the step (a destroyed Titan in the Fight Phase, a Titan on a rift at
+Development, no Supports to move) are skipped.
+
+`round.done` holds the players whose turn in the current step is over; `round.acting`
+the player who has begun theirs. Both restart with each step.
+"""
+
+from __future__ import annotations
+
+STEP_TEXT = {"setup": "to place a Titan (Setup 13)", "fight": "in the Fight Phase",
+             "development": "to take a Development action", "supports": "to move Supports"}
+
+
+def seat_order(state: dict) -> list[str]:
+    """The players from the Lead Character, clockwise (the seating order of `new`)."""
+    players = list(state["players"])
+    lead = state["lead"]
+    i = players.index(lead) if lead in players else 0
+    return players[i:] + players[:i]
+
+
+def _titan(state: dict, player: str) -> dict:
+    return state["titans"][state["players"][player]["titan"]]
+
+
+def eligible(state: dict, step: str, player: str) -> bool:
+    """Whether `player` has something to do in `step` at all."""
+    t = _titan(state, player)
+    on_board = "city" in t or "rift" in t
+    if step == "setup":
+        return not t["destroyed"] and not on_board
+    if step == "fight":
+        return not t["destroyed"] and on_board
+    if step == "development":
+        return "rift" not in t and player not in state["round"]["developed"]
+    return bool(state["players"][player]["supports"])
+
+
+def _done(state: dict, step: str) -> list[str]:
+    """Whose turn in `step` is over (nobody's in a step that has not begun)."""
+    if step == "setup" or (step == "supports" and not state["round"]["supports_moved"]):
+        return []
+    return state["round"]["done"]
+
+
+def waiting(state: dict, step: str) -> list[str]:
+    """The players still to have their turn in `step`, in order."""
+    done = _done(state, step)
+    return [p for p in seat_order(state) if p not in done and eligible(state, step, p)]
+
+
+def step_of(state: dict) -> str | None:
+    """The ordered step a player's action belongs to now (None outside them)."""
+    phase = state["phase"]
+    if phase == "setup":
+        return "setup"
+    if phase in ("opening", "fight"):
+        return "fight"
+    if phase == "upgrade":
+        if state["round"]["supports_moved"] or not waiting(state, "development"):
+            return "supports"
+        return "development"
+    return None
+
+
+def whose_turn(state: dict, step: str | None = None) -> str | None:
+    step = step or step_of(state)
+    if step is None:
+        return None
+    w = waiting(state, step)
+    return w[0] if w else None
+
+
+def hint(state: dict, step: str, player: str) -> str:
+    """What `player` may do on their turn in `step`."""
+    titan = state["players"][player]["titan"]
+    if step == "setup":
+        return f"journal titans move {titan} CITY"
+    if step == "fight":
+        return f"move or attack with {titan}"
+    if step == "development":
+        return f"journal titans develop {player} ACTION"
+    return f"journal titans supports {player} --from CITY --to CITY"
+
+
+def turn(state: dict, step: str, player: str) -> tuple[str | None, list[str]]:
+    """(why `player` may not act now, or None; the players whose turn ends when they do).
+
+    Judged on the state before the action. A player who cannot act in the step at all
+    gets None here: the action's own checks say why.
+    """
+    rnd = state["round"]
+    lead = state["lead"]
+    if player in _done(state, step):
+        nxt = [p for p in waiting(state, step)]
+        after = f": it is {nxt[0]}'s turn now" if nxt else ""
+        return f"{player}'s turn {STEP_TEXT[step]} is over this turn{after}", []
+    closed = []
+    for p in waiting(state, step):
+        if p == player:
+            return None, closed
+        if step != "setup" and p == rnd.get("acting"):
+            closed.append(p)            # they have begun: acting after them ends their turn
+            continue
+        if step == "setup":
+            return (f"it is {p}'s turn {STEP_TEXT[step]}, starting from the Lead Character ({lead}) and going "
+                    f"clockwise: {hint(state, step, p)}"), []
+        return (f"it is {p}'s turn {STEP_TEXT[step]} (starting from the Lead Character, {lead}, clockwise): "
+                f"{hint(state, step, p)}, or journal titans pass {p}"), []
+    return None, closed
+
+
+def take(s: dict, step: str, player: str, closed: list[str], finished: bool) -> None:
+    """Record an action by `player` in `step` (after `turn` allowed it)."""
+    if step == "setup":
+        return
+    rnd = s["round"]
+    for p in closed:
+        if p not in rnd["done"]:
+            rnd["done"].append(p)
+    if finished:
+        if player not in rnd["done"]:
+            rnd["done"].append(player)
+        rnd.pop("acting", None)
+    else:
+        rnd["acting"] = player
+
+
+def restart(s: dict) -> None:
+    """A new step begins: nobody has had their turn in it yet."""
+    rnd = s["round"]
+    rnd["done"] = []
+    rnd.pop("acting", None)
+
+
+def missed(state: dict, step: str) -> list[str]:
+    """Players who never acted in `step` (it is ending): not done, not acting."""
+    acting = state["round"].get("acting")
+    return [p for p in waiting(state, step) if p != acting]
