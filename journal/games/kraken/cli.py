@@ -369,13 +369,17 @@ def free_action(rt, save, kind):
 
 @kraken.command()
 @save_option
+@click.option("--after", is_flag=True,
+              help="Phases 1 and 3: after a Dungeon Exploration or Ground Combat you played without journal.")
 @pass_rt
-def recover(rt, save):
+def recover(rt, save, after):
     """Phase R, once a turn: +3 HP each, Oxygen refilled.
 
     Each working Med Bay and Advanced Med Bay adds 3 HP; the unconscious heal from 0.
+    At the end of Phase 1 or 3 only after that phase's Dungeon Exploration or Ground
+    Combat (ch. 5); at the end of Phase 5 if the turn had no Recovery yet.
     """
-    run(rt, save, rules.recover, cat=catalogue())
+    run(rt, save, rules.recover, cat=catalogue(), after=after)
 
 
 @kraken.command()
@@ -673,6 +677,19 @@ def crew_equip(rt, save, name, slot, item, from_storage):
     run(rt, save, rules.crew_equip, name=name, slot=slot, item=item, from_storage=from_storage)
 
 
+@crew.command("use")
+@save_option
+@click.argument("name")
+@click.argument("item")
+@click.option("--heal", "heal_hp", type=int, help="HP the item heals (half in a Hell atmosphere).")
+@click.option("--target", metavar="NAME", help="Who it heals (default: the user).")
+@click.option("--oxygen", type=int, help="Oxygen it gives (an Oxygen item).")
+@pass_rt
+def crew_use(rt, save, name, item, heal_hp, target, oxygen):
+    """Use an item outside Ground Combat (no action); a use of a U item is erased."""
+    run(rt, save, rules.crew_use, name=name, item=item, heal_hp=heal_hp, target=target, oxygen=oxygen)
+
+
 @crew.command("unequip")
 @save_option
 @click.argument("name")
@@ -872,10 +889,11 @@ def location():
 @click.option("--name", metavar="TEXT", help="Your own label for it.")
 @click.option("--maps", metavar="ID,ID,…", help="Map IDs as given (an event's Location).")
 @click.option("--roll-maps", is_flag=True, help="Roll every Map ID now (a d20 each).")
+@click.option("--event", is_flag=True, help="An event gives it: its values are fixed (no dice modifications).")
 @rolls_option
 @pass_rt
 def location_add(rt, save, type_, difficulty, ao, ai, depth, teleport, special, species, name, maps, roll_maps,
-                 rolls):
+                 event, rolls):
     """Note a new Location in the first free slot."""
     ids = []
     if maps:
@@ -885,7 +903,7 @@ def location_add(rt, save, type_, difficulty, ao, ai, depth, teleport, special, 
             raise InputError(f"--maps '{maps}': Map IDs separated by commas, e.g. 8,3,12") from None
     run(rt, save, rules.location_add, entered=rolls, type=type_, difficulty=difficulty, ao=ao, ai=ai, depth=depth,
         teleport=teleport, special=special.lower() if special else None, species=species, name=name, maps=ids,
-        roll_maps=roll_maps)
+        roll_maps=roll_maps, event=event)
 
 
 @location.command("map")
@@ -942,11 +960,12 @@ def quest():
 @click.option("--penalty", metavar="TEXT")
 @click.option("--penalty-credits", type=int, metavar="N", help="Credits the penalty costs (paid as K12 says).")
 @click.option("--note", metavar="TEXT")
+@click.option("--capture", is_flag=True, help="A Capture quest: a carried captive completes it.")
 @pass_rt
-def quest_add(rt, save, name, urgent, reward, penalty, penalty_credits, note):
-    """Accept a quest."""
+def quest_add(rt, save, name, urgent, reward, penalty, penalty_credits, note, capture):
+    """Accept a quest (from a Quest Master's sheet, book p. 160, or an event)."""
     run(rt, save, rules.quest_add, name=name, urgent=urgent, reward=reward, penalty=penalty,
-        penalty_credits=penalty_credits, note=note)
+        penalty_credits=penalty_credits, note=note, capture=capture)
 
 
 @quest.command("activate")
@@ -973,10 +992,11 @@ def quest_tick(rt, save, name, delta):
 @click.argument("name")
 @click.option("--credits", "credit", type=int, default=0, help="Credits received.")
 @click.option("--xp", "xp_gain", type=int, default=0, help="XP received.")
+@click.option("--captive", metavar="LABEL", help="The captive handed over (a Capture quest).")
 @pass_rt
-def quest_done(rt, save, name, credit, xp_gain):
+def quest_done(rt, save, name, credit, xp_gain, captive):
     """Solved: erase it and take the reward."""
-    run(rt, save, rules.quest_done, name=name, credits=credit, xp=xp_gain)
+    run(rt, save, rules.quest_done, name=name, credits=credit, xp=xp_gain, captive=captive)
 
 
 @quest.command("fail")
@@ -986,6 +1006,53 @@ def quest_done(rt, save, name, credit, xp_gain):
 def quest_fail(rt, save, name):
     """Failed or given up: pay the penalty and erase it."""
     run(rt, save, rules.quest_fail, name=name)
+
+
+@kraken.group(cls=OrderedGroup)
+def captive():
+    """Captured aliens, each carried by a crew member who cannot attack meanwhile (chapter 4)."""
+
+
+@captive.command("add")
+@save_option
+@click.argument("label")
+@click.option("--carrier", required=True, metavar="NAME", help="Who carries it.")
+@click.option("--level", type=int, required=True, help="Its level.")
+@click.option("--name", metavar="TEXT", help="What it is (default: the label).")
+@click.option("--species", metavar="S")
+@pass_rt
+def captive_add(rt, save, label, carrier, level, name, species):
+    """A captured alien by hand (an event's, or a combat played without journal)."""
+    run(rt, save, rules.captive_add, label=label, carrier=carrier, level=level, name=name, species=species)
+
+
+@captive.command("give")
+@save_option
+@click.argument("label")
+@click.argument("to")
+@pass_rt
+def captive_give(rt, save, label, to):
+    """Hand a captive to another crew member."""
+    run(rt, save, rules.captive_give, label=label, to=to)
+
+
+@captive.command("release")
+@save_option
+@click.argument("label")
+@pass_rt
+def captive_release(rt, save, label):
+    """Let a captive go."""
+    run(rt, save, rules.captive_release, label=label)
+
+
+@kraken.command("grade-price")
+@save_option
+@click.argument("grade", type=int)
+@click.argument("price", type=int, required=False)
+@pass_rt
+def grade_price_cmd(rt, save, grade, price):
+    """Note an item/weapon grade's price from your book's pages 165/167 (no PRICE: erase it)."""
+    run(rt, save, rules.grade_price, grade=grade, price=price)
 
 
 # --- saving and loading (K8) -------------------------------------------------------------------------

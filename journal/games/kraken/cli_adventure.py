@@ -24,6 +24,7 @@ from journal.games.kraken.state import FLIGHT_OPTIONS
 from journal.runtime import pass_rt
 
 FLIGHT_TABLE = "flight-table.toml"
+TREASURE_TABLE = "treasure-table.toml"
 GENERATOR_SAMPLE = "location-generator-sample.toml"
 ENEMIES_SAMPLE = "enemies-sample.toml"
 
@@ -108,6 +109,19 @@ def load_profiles(path_text: str | None) -> dict:
     if not isinstance(enemies, dict) or not all(isinstance(v, dict) for v in enemies.values()):
         raise InputError(f"{path}: expected [enemies.NAME] tables")
     return enemies
+
+
+def load_treasure_table(path_text: str | None) -> dict:
+    """The Treasure Table file (default: templates/kraken/treasure-table.toml, the one cell
+    our rulebook text prints)."""
+    from journal.games.kraken.ground import parse_treasure_table
+
+    path = _path(path_text) if path_text else _templates(TREASURE_TABLE)
+    doc, _info = read_pack_like(path, path_text or f"templates/kraken/{TREASURE_TABLE}")
+    table, problems = parse_treasure_table(doc, str(path_text or TREASURE_TABLE))
+    if problems:
+        raise InputError(problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
+    return table
 
 
 def grade_prices() -> dict:
@@ -492,6 +506,20 @@ def dungeon():
 
 def _move_options(default: str = "move"):
     def deco(f):
+        import functools
+
+        inner = f
+
+        @functools.wraps(inner)
+        def wrapper(*args, breach=(), to=None, **kw):
+            if breach:      # the rules read `to` as "outside|inside" + "|B1,B2" (the area's Hull Breaches)
+                to = f"{to or ''}|{','.join(breach)}"
+            return inner(*args, to=to, **kw)
+
+        f = wrapper
+        f = click.option("--breach", multiple=True, metavar="TILE",
+                         help="The area you step into is connected to this Hull Breach (Outside atmosphere until "
+                              "it is repaired).")(f)
         f = click.option("--faint", metavar="NAME", help="Out of Oxygen: who faints.")(f)
         f = click.option("--free", "how", flag_value="free", help="The free move on entering a map.")(f)
         f = click.option("--no-move", "how", flag_value="none", help="Triggered by the previous move: no action.")(f)
@@ -525,9 +553,13 @@ def dungeon_enter(rt, save, slot, crew_names, map_no, inside, rolls):
 @click.option("--to", type=click.Choice(["outside", "inside"]), help="The atmosphere you step into.")
 @click.option("--free", is_flag=True, help="The free move on entering a map.")
 @click.option("--faint", metavar="NAME", help="Out of Oxygen: who faints.")
+@click.option("--breach", multiple=True, metavar="TILE",
+              help="The area you step into is connected to this Hull Breach (Outside atmosphere until repaired).")
 @pass_rt
-def dungeon_move(rt, save, to, free, faint):
+def dungeon_move(rt, save, to, free, faint, breach):
     """Move to an adjacent tile or area (one action)."""
+    if breach:
+        to = f"{to or ''}|{','.join(breach)}"
     run_asking(rt, save, _rules("dungeon").dungeon_move, how="free" if free else "move", to=to, faint=faint)
 
 
@@ -647,6 +679,21 @@ for _kind, _help in (("shop", "A Shop S#: trash bonus, grades and prices."),
     _make(_kind, _help)
 
 
+@kraken.command("visit")
+@save_option
+@click.argument("slot")
+@click.argument("map_no", metavar="MAP", type=int)
+@click.argument("kind", type=click.Choice(["shop", "ammo-dealer", "quest-master", "gambler", "modder"]))
+@click.argument("tile")
+@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who teleports down (default: all able).")
+@rolls_option
+@pass_rt
+def visit(rt, save, slot, map_no, kind, tile, crew_names, rolls):
+    """Phase 4 short visit: teleport to a cleared map's trader, do one thing, come back."""
+    run(rt, save, _rules("dungeon").short_visit, entered=rolls, slot=slot, map_no=map_no, kind=kind, tile=tile,
+        crew=list(crew_names))
+
+
 @dungeon.command("buy")
 @save_option
 @click.argument("item")
@@ -673,14 +720,17 @@ def dungeon_sell(rt, save, item, value):
 
 @dungeon.command("gamble")
 @save_option
-@click.argument("item")
-@click.option("--grade", type=int, required=True, help="Its grade (2-6).")
+@click.argument("item", required=False)
+@click.option("--grade", type=int, help="Its grade (2-6).")
 @click.option("--worn", is_flag=True, help="Uses or magazine not full: counts one grade lower.")
+@click.option("--got", metavar="NAME", help="Name what a Gambler gave you (no Gambler takes it back this turn).")
 @rolls_option
 @pass_rt
-def dungeon_gamble(rt, save, item, grade, worn, rolls):
-    """Trade an Item or Weapon at the Gambler (d6)."""
-    run(rt, save, _rules("dungeon").dungeon_gamble, entered=rolls, item=item, grade=grade, worn=worn)
+def dungeon_gamble(rt, save, item, grade, worn, got, rolls):
+    """Trade an Item or Weapon at the Gambler (d6), then name what you got (--got)."""
+    if got is None and (item is None or grade is None):
+        raise click.UsageError("give ITEM --grade G (or --got NAME)")
+    run(rt, save, _rules("dungeon").dungeon_gamble, entered=rolls, item=item, grade=grade, worn=worn, got=got)
 
 
 @dungeon.command("mod")
@@ -718,7 +768,8 @@ def dungeon_treasure(rt, save, tile, to, how, faint, rolls):
 @click.argument("tile")
 @click.argument("what", type=click.Choice(["door", "automatic-door", "obstacle", "area", "entrance", "event",
                                            "disruptor", "breach", "teleportal"]))
-@click.option("--portals", metavar="N,N,…", help="Teleportal: the portal numbers on this map (d6 until one).")
+@click.option("--portals", metavar="N,N,…", help="Teleportal: the teleportal numbers on this map (a twin number: "
+                                                 "go there; else d6 until one).")
 @_move_options()
 @rolls_option
 @pass_rt
@@ -727,6 +778,31 @@ def dungeon_tile(rt, save, tile, what, portals, to, how, faint, rolls):
     nums = [int(x) for x in (portals or "").replace(" ", "").split(",") if x]
     run_asking(rt, save, _rules("dungeon").dungeon_tile, entered=rolls, tile=tile, what=what, how=_how(how), to=to,
                faint=faint, portals=nums)
+
+
+@dungeon.command("element")
+@save_option
+@click.argument("tile")
+@click.argument("what", type=click.Choice(["disruptor", "breach", "teleportal"]))
+@click.option("--portals", metavar="N,N,…", help="teleportal: the other teleportals' numbers on this map.")
+@pass_rt
+def dungeon_element(rt, save, tile, what, portals):
+    """Note what the current map shows (no action): a Disruptor, a Hull Breach, Teleportals."""
+    nums = [int(x) for x in (portals or "").replace(" ", "").split(",") if x]
+    run(rt, save, _rules("dungeon").dungeon_element, tile=tile, what=what, portals=nums)
+
+
+@dungeon.command("breach")
+@save_option
+@click.argument("tile")
+@click.option("--crew", required=True, metavar="NAME", help="Who carries the welding device.")
+@click.option("--undo", is_flag=True, help="Undo the repair (the same way).")
+@_move_options()
+@pass_rt
+def dungeon_breach(rt, save, tile, crew, undo, to, how, faint):
+    """Repair a Hull Breach you stand on with a welding device (an action)."""
+    run_asking(rt, save, _rules("dungeon").dungeon_breach, tile=tile, crew=crew, undo=undo, how=_how(how),
+               to=to, faint=faint)
 
 
 @dungeon.command("enemy")
@@ -870,7 +946,9 @@ def ground_start(rt, save, level, tile, boss, ambush, map_no, atmosphere, crew_n
 @click.option("--action", "actions", multiple=True, metavar="ROLL: ACTION", help='e.g. "1-2: idle", "3-6: ML 4+, 3".')
 @click.option("--acts", type=int, help="2 for an enemy with two actions.")
 @click.option("--species", metavar="S")
-@click.option("--note", metavar="TEXT", help="Its traits, to apply by hand.")
+@click.option("--note", metavar="TEXT", help="A note (a card, a special action).")
+@click.option("--trait", "traits", multiple=True, metavar="TRAIT",
+              help='A trait from its sheet: Zombie, "Regen: +1 HP" (+N HP / +N Shield after its action), … (repeat).')
 @pass_rt
 def ground_add(rt, save, label, profile, profiles_path, **values):
     """Enter an enemy's values from its sheet (or a profile)."""
@@ -884,6 +962,7 @@ def ground_add(rt, save, label, profile, profiles_path, **values):
         values["profile_name"] = pname
     values["weak"], values["resist"], values["actions"] = (list(values["weak"]), list(values["resist"]),
                                                            list(values["actions"]))
+    values["traits"] = list(values["traits"])
     run(rt, save, _rules("ground").ground_add, label=label, profile=prof, **values)
 
 
@@ -917,28 +996,44 @@ def ground_initiative(rt, save, cover, faint, rolls):
 @click.option("--berserk", type=int, default=0, help="Melee: turn up to 3 HP into damage.")
 @click.option("--flank", is_flag=True, help="Try to flank first (Agility 8+: +3 damage).")
 @click.option("--reroll", is_flag=True, help="The lone wolf's (or a Talisman's) reroll of a failed die.")
+@click.option("--chain", type=int, default=0, help="Chain Attack trait: the extra attacks it grants (no boost).")
+@click.option("--capture", is_flag=True, help="Capture an enemy this attack brings to 0, -1 or -2 HP.")
+@click.option("--carrier", metavar="NAME", help="Who carries the captive (default: the attacker).")
 @rolls_option
 @pass_rt
-def ground_attack(rt, save, name, targets, weapon, hit, berserk, flank, reroll, rolls):
-    """Attack (dice: flank, then one per attack; melee may split targets)."""
+def ground_attack(rt, save, name, targets, weapon, hit, berserk, flank, reroll, chain, capture, carrier, rolls):
+    """Attack with a weapon in a hand (dice: flank, then one per attack; melee may split targets)."""
     if weapon is None:
         state = rt.current_state(save)
+        from journal.games.kraken.ground import weapon_slot
         from journal.games.kraken.rules import find
 
         member = state.get("crew", {})
         key = find(member, name, "crew member") if member else name
-        ws = list((member.get(key) or {}).get("weapons") or {})
+        m = member.get(key) or {}
+        ws = list(m.get("weapons") or {})
+        held = [w for w in ws if weapon_slot(m, w) in ("L", "R")]
+        ws = held or ws
         if len(ws) > 1:
             raise InputError(f"--weapon is required: one of {', '.join(ws)} (or fists)")
         weapon = ws[0] if ws else "fists"
     run(rt, save, _rules("ground").ground_attack, entered=rolls, name=name, weapon=weapon, targets=list(targets),
-        hit=hit, berserk=berserk, flank=flank, reroll=reroll)
+        hit=hit, berserk=berserk, flank=flank, reroll=reroll, chain=chain, capture=capture, carrier=carrier)
+
+
+@ground.command("capture")
+@save_option
+@click.argument("label")
+@click.option("--carrier", required=True, metavar="NAME", help="Who carries it (they cannot attack meanwhile).")
+@pass_rt
+def ground_capture(rt, save, label, carrier):
+    """Capture an enemy an attack brought to 0, -1 or -2 HP (no action)."""
+    run(rt, save, _rules("ground").ground_capture, label=label, carrier=carrier)
 
 
 for _action, _help, _args in (("cover", "Take cover: +1 Armor, +1 to be hit.", ()),
                               ("reload", "Reload a weapon with a magazine.", ("weapon",)),
                               ("recharge", "Recharge a T2 weapon.", ("weapon",)),
-                              ("exchange", "Exchange and rearrange equipment.", ()),
                               ("wait", "Take no action this turn.", ())):
     def _make_action(action, help_text, args):
         @ground.command(action, help=help_text)
@@ -952,6 +1047,16 @@ for _action, _help, _args in (("cover", "Take cover: +1 Armor, +1 to be hit.", (
             run(rt, save, _rules("ground").ground_simple, name=name, action=action, weapon=weapon)
         return _cmd
     _make_action(_action, _help, _args)
+
+
+@ground.command("exchange")
+@save_option
+@click.argument("name")
+@click.option("--captive-to", metavar="NAME", help="Hand the captive NAME carries to this crew member.")
+@pass_rt
+def ground_exchange(rt, save, name, captive_to):
+    """Exchange and rearrange equipment (and hand over a captive)."""
+    run(rt, save, _rules("ground").ground_simple, name=name, action="exchange", captive_to=captive_to)
 
 
 @ground.command("item")
@@ -995,12 +1100,14 @@ def ground_escape(rt, save, sacrifice, crew_names, rolls):
 @click.argument("power", nargs=-1, required=True)
 @click.option("--target", metavar="NAME|ENEMY")
 @click.option("--bonus", type=int, default=0, help="One PSI item's bonus.")
+@click.option("--capture", is_flag=True, help="A PSI attack: capture an enemy it brings to 0, -1 or -2 HP.")
+@click.option("--carrier", metavar="NAME", help="Who carries the captive (default: the PSI member).")
 @rolls_option
 @pass_rt
-def ground_psi(rt, save, name, power, target, bonus, rolls):
+def ground_psi(rt, save, name, power, target, bonus, capture, carrier, rolls):
     """A PSI power after the member's action: d6 + PSI >= difficulty."""
     run(rt, save, _rules("ground").ground_psi, entered=rolls, name=name, power=" ".join(power), target=target,
-        bonus=bonus)
+        bonus=bonus, capture=capture, carrier=carrier)
 
 
 @ground.command("meditate")
@@ -1068,7 +1175,9 @@ def ground_show(rt, save):
         return
     from journal.games.kraken import ground as gr
 
-    rt.emit(gr.ground_status(state) + ["Next: " + gr._next(state, state["ground"])], {"ground": state["ground"]})
+    nxt = ("enter the enemies (journal kraken ground add LABEL …), then journal kraken ground initiative"
+           if state["ground"]["step"] == "spawn" else gr._next(state, state["ground"]))
+    rt.emit(gr.ground_status(state) + ["Next: " + nxt], {"ground": state["ground"]})
 
 
 # --- crew gear -------------------------------------------------------------------------------------
@@ -1087,10 +1196,11 @@ crew = _crew_group()
 @click.argument("name")
 @click.option("--armor", type=int, help="The Armor worn (0-8).")
 @click.option("--shield", metavar="A|B:POWER/RECHARGE|none", help="The active flash (A) or energy (B) Shield.")
+@click.option("--charger", type=int, metavar="N", help="The Shield charger used each combat turn: +N (0: none).")
 @pass_rt
-def crew_gear(rt, save, name, armor, shield):
-    """Armor and Shield for Ground Combat."""
-    run(rt, save, _rules("ground").crew_gear, name=name, armor=armor, shield=shield)
+def crew_gear(rt, save, name, armor, shield, charger):
+    """Armor, Shield and Shield charger for Ground Combat."""
+    run(rt, save, _rules("ground").crew_gear, name=name, armor=armor, shield=shield, charger=charger)
 
 
 @crew.command("weapon")
@@ -1101,10 +1211,13 @@ def crew_gear(rt, save, name, armor, shield):
 @click.option("--ammo", type=int, help="Its Ammo now.")
 @click.option("--jam", type=click.Choice(["none", "jammed", "jammed-again", "damaged"]))
 @click.option("--remove", is_flag=True, help="Erase it.")
+@click.option("--slot", type=click.Choice(["L", "R", "1", "2", "3", "4"], case_sensitive=False),
+              help="Where a new weapon goes (default: the slot holding its name, else a free hand, else the backpack).")
 @pass_rt
-def crew_weapon(rt, save, name, spec, weapon, ammo, jam, remove):
-    """A weapon in the book's notation: "Rifle (3) 4+, 3 A5 RG"."""
-    run(rt, save, _rules("ground").crew_weapon, name=name, spec=spec, weapon=weapon, ammo=ammo, remove=remove, jam=jam)
+def crew_weapon(rt, save, name, spec, weapon, ammo, jam, remove, slot):
+    """A weapon in the book's notation: "Rifle (3) 4+, 3 A5 RG"; only one in a hand attacks."""
+    run(rt, save, _rules("ground").crew_weapon, name=name, spec=spec, weapon=weapon, ammo=ammo, remove=remove, jam=jam,
+        slot=slot)
 
 
 # --- Treasure drops ---------------------------------------------------------------------------------
@@ -1130,13 +1243,17 @@ def treasure_add(rt, save, grade, count, source):
 @click.option("--credits", "first", flag_value="credits", help="Credits equal to the grade.")
 @click.option("--stimpack", "first", flag_value="stimpack", help="A free Stimpack.")
 @click.option("--shift", type=int, default=0, help="PSI DIVINATION: +3 or -3 on the d20.")
+@click.option("--table", "table_path", metavar="FILE",
+              help=f"Your Treasure Table (default: templates/kraken/{TREASURE_TABLE}, the cell the rulebook prints).")
+@click.option("--column", metavar="NAME", help="The table's column (default: the one named like the Location's type).")
 @rolls_option
 @pass_rt
-def treasure_take(rt, save, first, shift, rolls):
+def treasure_take(rt, save, first, shift, table_path, column, rolls):
     """The next drop: Credits or a Stimpack, then the Treasure Table d20."""
     if first is None:
         first = rt.choose("--credits|--stimpack", ["credits", "stimpack"], "Credits or a Stimpack")
-    run(rt, save, _rules("ground").treasure_take, entered=rolls, first=first, shift=shift)
+    run(rt, save, _rules("ground").treasure_take, entered=rolls, first=first, shift=shift,
+        table=load_treasure_table(table_path), column=column)
 
 
 for _kind, _help in (("cash", "Extra cash: d6 1-5 half the grade's value, 6 all."),
@@ -1149,13 +1266,30 @@ for _kind, _help in (("cash", "Extra cash: d6 1-5 half the grade's value, 6 all.
         @save_option
         @click.option("--value", type=int, help="cash: the grade's value, if journal does not know it.")
         @click.option("--as", "proto", type=click.Choice(["item", "weapon"]), help="prototype: what the d20 gave.")
+        @click.option("--table", "table_path", metavar="FILE", help="prototype: your Treasure Table.")
+        @click.option("--column", metavar="NAME", help="prototype: the table's column.")
         @rolls_option
         @pass_rt
-        def _cmd(rt, save, value, proto, rolls):
+        def _cmd(rt, save, value, proto, table_path, column, rolls):
+            table = load_treasure_table(table_path) if kind == "prototype" else None
             run(rt, save, _rules("ground").treasure_resolve, entered=rolls, kind=kind, prices=grade_prices(),
-                value=value, proto=proto)
+                value=value, proto=proto, table=table, column=column if kind == "prototype" else None)
         return _cmd
     _make_treasure(_kind, _help)
+
+
+@kraken.command("treasure-table")
+@click.option("--table", "table_path", metavar="FILE", help=f"Default: templates/kraken/{TREASURE_TABLE}.")
+@pass_rt
+def treasure_table(rt, table_path):
+    """Check a Treasure Table file and list its cells."""
+    table = load_treasure_table(table_path)
+    lines = [f"Treasure Table: {table['title'] or 'untitled'}"]
+    for name, col in table["columns"].items():
+        cells = ", ".join(f"{r}: {k}" for r, k in sorted(col.items())) or "no cells"
+        lines.append(f"  {name} ({len(col)}/20): {cells}")
+    rt.emit(lines, {"title": table["title"], "columns": {n: {str(r): k for r, k in c.items()}
+                                                        for n, c in table["columns"].items()}})
 
 
 @treasure.command("discard")

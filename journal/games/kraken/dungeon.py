@@ -25,6 +25,7 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.state import (
     ATMOSPHERES,
+    KNOWN_GRADE_PRICES,
     MAX_DEPTH,
     MAX_TREASURE_GRADE,
     MIN_DEPTH,
@@ -49,7 +50,7 @@ RUN_BASE, CAMO_BASE, CHARISMA_BASE = 9, 2, 5       # avoiding a Ground Combat
 GAMBLE = {1: -1, 2: -1, 3: 0, 4: 0, 5: 0, 6: 1}
 # Item and weapon prices by grade: the book's own examples give these two (a grade 3 weapon
 # costs 12, modding a grade 4 weapon 30); the price list is on book p. 165/167. Others: --price.
-GRADE_PRICES = {3: 12, 4: 30}
+GRADE_PRICES = dict(KNOWN_GRADE_PRICES)
 
 
 def _copy(state: dict) -> dict:
@@ -125,7 +126,7 @@ def location_event(state: dict, dice, text: str, maps=(), roll_maps: bool = Fals
         raise InputError("the short form carries Map IDs already: leave out --maps")
     return location_add(state, dice, type=loc["type"], difficulty=loc["difficulty"], ao=loc["ao"], ai=loc["ai"],
                         depth=loc["depth"], teleport=loc["teleport"], species=loc["species"],
-                        special=loc.get("special"), name=name, maps=ids, roll_maps=roll_maps)
+                        special=loc.get("special"), name=name, maps=ids, roll_maps=roll_maps, event=True)
 
 
 # --- the LOCATION GENERATOR (ch. 12) --------------------------------------------------------------
@@ -449,11 +450,22 @@ def _location(s: dict, d: dict) -> dict:
     return s["locations"][d["location"]]
 
 
+def breached(d: dict) -> list[str]:
+    """Ch. 13 Hull Breach: the unrepaired breaches the team's area is connected to."""
+    return [k for k in d.get("near", []) if not _resolved(d, f"{k}:repaired")]
+
+
 def atmosphere_here(s: dict, d: dict, where: str | None = None) -> str:
+    """The atmosphere where the team stands: the Location's AO outside, AI inside (ch. 12),
+    with Hardcore's and space's changes; an area connected to an unrepaired Hull Breach has
+    an Outside atmosphere (ch. 13)."""
     from journal.games.kraken.rules import effective_atmosphere
 
     loc = _location(s, d)
-    return effective_atmosphere(s, loc, "ao" if (where or d["where"]) == "outside" else "ai")
+    w = where or d["where"]
+    if w == "inside" and where is None and breached(d):
+        w = "outside"
+    return effective_atmosphere(s, loc, "ao" if w == "outside" else "ai")
 
 
 def _tile(text: str) -> tuple[str, str, str | None]:
@@ -514,15 +526,41 @@ def _member(s: dict, d: dict, name: str, option: str) -> str:
     return key
 
 
-def _action(s: dict, d: dict, how: str, to: str | None, faint: str | None, out: list[str], what: str) -> int:
-    """One Move-and-activate (or activate) action: Oxygen by the atmosphere of where the
-    team ends up (0 breathable, 1 none, 2 hell; ch. 13), nothing for the free move on
-    entering a map or a tile another move already triggered. Out of Oxygen, a conscious
-    member faints for each action that costs Oxygen. Returns the Oxygen spent."""
-    if how not in ("move", "stay", "none", "free"):
-        raise InputError(f"'{how}': move, stay, none or free")
+def _near(d: dict, how: str, to: str | None) -> str | None:
+    """`to` is "outside" or "inside", optionally followed by "|B1,B2": the Hull Breaches
+    the area stepped into is connected to (ch. 13; --breach on the command line). Moving
+    without it leaves any breach behind."""
+    breaches = None
+    if to is not None and "|" in to:
+        to, _sep, tiles = to.partition("|")
+        breaches = [_key(d, _tile(t)[0]) for t in tiles.split(",") if t.strip()]
+        to = to or None
     if to is not None and to not in ("outside", "inside"):
         raise InputError(f"--to {to}: outside or inside (the atmosphere of where you step)")
+    if breaches is not None and how not in ("move", "free"):
+        raise InputError("--breach names the Hull Breaches of the area you step into: a move")
+    if how in ("move", "free"):
+        if breaches:
+            known = d.setdefault("breaches", [])
+            known.extend(b for b in breaches if b not in known)
+            d["near"] = breaches
+        else:
+            d.pop("near", None)
+    return to
+
+
+def _action(s: dict, d: dict, how: str, to: str | None, faint: str | None, out: list[str], what: str) -> int:
+    """One Move-and-activate (or activate) action: Oxygen by the atmosphere of where the
+    team ends up (0 breathable, 1 none, 2 hell; ch. 13; an area connected to an unrepaired
+    Hull Breach is Outside), nothing for the free move on entering a map or a tile another
+    move already triggered. Out of Oxygen, a conscious member faints for each action that
+    costs Oxygen. A short visit (Phase 4) has no actions. Returns the Oxygen spent."""
+    if how not in ("move", "stay", "none", "free"):
+        raise InputError(f"'{how}': move, stay, none or free")
+    if d.get("visit") and how != "none":
+        raise RuleError("a short visit is one trade where you teleported: no moves (journal kraken dungeon leave "
+                        "teleport to go back to the ship)")
+    to = _near(d, how, to)
     if how == "none":
         return 0
     if how == "free":
@@ -537,11 +575,14 @@ def _action(s: dict, d: dict, how: str, to: str | None, faint: str | None, out: 
     d.pop("free_move", None)
     if how == "move" and to:
         d["where"] = to
+    if how == "move":
+        d.pop("portal", None)
     d.pop("avoid_failed", None)
     d["actions"] += 1
     atm = atmosphere_here(s, d)
     cost = OXYGEN_COST[atm]
-    where = f"{d['where']} ({atm})"
+    where = f"{d['where']} ({atm})" + (f", open to the Hull Breach {', '.join(k.split(':')[1] for k in breached(d))}"
+                                       if breached(d) and d["where"] == "inside" else "")
     if cost == 0:
         out.append(f"{what}: {where}: no Oxygen.")
         return 0
@@ -604,6 +645,12 @@ def _close(s: dict, out: list[str], cleared: bool = True, keep_uncleared: bool =
     d = s.pop("dungeon")
     slot = d["location"]
     loc = s["locations"].get(slot)
+    if d.get("visit"):
+        out.append("The short visit is over: the crew teleports back to the ship.")
+        return
+    from journal.games.kraken.rules import mark_returned
+
+    mark_returned(s)
     if loc and cleared:
         _clear_map(s, d, loc, out, keep_uncleared)
     for name in d["crew"]:
@@ -829,7 +876,9 @@ def dungeon_crack(state: dict, dice, tile: str, crew: str | None = None, weapon:
 
 
 def _armor(m: dict) -> int:
-    return m.get("armor", 0)
+    from journal.games.kraken.state import crew_armor
+
+    return crew_armor(m)
 
 
 def dungeon_mine(state: dict, dice, tile: str, disarm: str | None = None, how: str = "move", to: str | None = None,
@@ -1036,7 +1085,7 @@ def _grade_price(grade: int, price: int | None, prices: dict, what: str) -> int:
         return prices[grade]
     known = ", ".join(f"grade {g} {p}¢" for g, p in sorted(prices.items()))
     raise InputError(f"--price is required: the price of a grade {grade} {what} is in your book (p. 165/167); "
-                     f"known here: {known}")
+                     f"known here: {known} (note it once: journal kraken grade-price {grade} PRICE)")
 
 
 def dungeon_shop(state: dict, dice, tile: str, kind: str = "shop", how: str = "move", to: str | None = None,
@@ -1093,6 +1142,61 @@ def dungeon_shop(state: dict, dice, tile: str, kind: str = "shop", how: str = "m
     return Outcome(s, f"{kind.replace('-', ' ').capitalize()} {label}", out, data)
 
 
+VISIT_KINDS = ("shop", "ammo-dealer", "quest-master", "gambler", "modder")
+
+
+def short_visit(state: dict, dice, slot: str, map_no: int, kind: str, tile: str, crew=()) -> Outcome:
+    """Ch. 5 Phase 4, short visit: with a working Teleporter, teleport to a CLEARED map of a
+    Location on the Starmap Locations Log that you can teleport to (its number within the
+    Location's teleport value) and has a Shop, Ammo dealer, Quest Master, Gambler or
+    Modder; do that one thing there (buy, sell, gamble, mod, accept a quest) and come back
+    (`dungeon leave teleport`). Once a turn."""
+    from journal.games.kraken.rules import _loc, _refuse_if_over, find
+
+    s = _copy(state)
+    _refuse_if_over(s)
+    if s["turn"] < 1 or s["phase"] != 4:
+        raise RuleError(f"the short visit is Phase 4's (this is Phase {s['phase']}): journal kraken phase 4")
+    for k, what in (("dungeon", "a Dungeon Exploration"), ("combat", "a Space Combat"), ("ground", "a Ground Combat"),
+                    ("flight", "a flight")):
+        if s.get(k):
+            raise RuleError(f"{what} is going on")
+    if s.get("short_visit"):
+        raise RuleError("the short visit of this turn was made already")
+    if not systems_named(s, "Teleporter"):
+        raise RuleError("no working Teleporter: skip the short visit (Phase 4)")
+    if kind not in VISIT_KINDS:
+        raise InputError(f"'{kind}': {', '.join(VISIT_KINDS)}")
+    key, loc = _loc(s, slot)
+    if map_no not in loc["cleared"]:
+        cleared = ", ".join(map(str, loc["cleared"])) or "none"
+        raise RuleError(f"map {map_no} of MAP{key} is not cleared (cleared: {cleared}): a short visit goes to a "
+                        f"cleared map")
+    if map_no > loc["teleport"]:
+        raise RuleError(f"map {map_no} of MAP{key} is beyond its teleport value {loc['teleport']}: you cannot "
+                        f"teleport there")
+    builders = {n for b in s["builds"].values() for n in b["crew"]}
+    if crew:
+        names = [find(s["crew"], c, "crew member", "--crew") for c in crew]
+    else:
+        names = [n for n, m in s["crew"].items() if m["status"] == "active" and n not in builders]
+    for n in names:
+        if n in builders:
+            raise RuleError(f"{n} is building (ch. 7)")
+        if s["crew"][n]["status"] != "active":
+            raise RuleError(f"{n} is unconscious")
+    if not names:
+        raise RuleError("nobody can teleport down (conscious and not building)")
+    s["short_visit"] = True
+    s["dungeon"] = {"location": key, "map": map_no, "where": "inside", "crew": names, "actions": 0, "visit": True}
+    res = dungeon_shop(s, dice, tile, kind, how="none")
+    head = (f"Phase 4 short visit: {', '.join(names)} teleport to MAP{key} map {map_no} (ID "
+            f"{loc['maps'][map_no - 1]}, cleared), the {kind.replace('-', ' ')} {res.data['tile']}.")
+    lines = [head] + res.lines + ["One trade, then back to the ship: journal kraken dungeon leave teleport."]
+    return Outcome(res.state, f"Short visit: MAP{key} map {map_no}, {kind.replace('-', ' ')} {res.data['tile']}",
+                   lines, {**res.data, "location": key, "map": map_no})
+
+
 def _at(d: dict, kinds) -> tuple[str, str]:
     at = d.get("at") or ""
     kind, _sep, label = at.partition(":")
@@ -1107,10 +1211,11 @@ def dungeon_buy(state: dict, dice, item: str, grade: int, prices: dict, price: i
     """Buy at the Shop or Ammo dealer the team stands on (a purchase you cannot pay is
     refused, K12): Equipment up to the shop's grade limit (rare: one more, double price);
     Ammo costs the weapon's grade for one magazine (at a dealer: two magazines)."""
-    from journal.games.kraken.rules import _pay
+    from journal.games.kraken.rules import _pay, known_prices
 
     s = _copy(state)
     d = _dungeon(s)
+    prices = known_prices(s, prices)
     kind, label = _at(d, ("shop", "ammo-dealer"))
     loc = _location(s, d)
     if not 1 <= grade <= MAX_TREASURE_GRADE:
@@ -1166,21 +1271,61 @@ def dungeon_sell(state: dict, dice, item: str, value: int) -> Outcome:
                    {"item": item, "gain": gain, "credits": s["credits"]})
 
 
-def dungeon_gamble(state: dict, dice, item: str, grade: int, worn: bool = False) -> Outcome:
+def _discard(s: dict, d: dict, item: str, out: list[str]) -> str | None:
+    """Erase an item a deployed crew member carries (and its combat gear, for a weapon)."""
+    from journal.games.kraken.rules import item_slot
+
+    for n in _deployed(s, d, conscious=False):
+        m = s["crew"][n]
+        slot = item_slot(m, item)
+        if slot is None:
+            continue
+        text = m["inventory"].pop(slot)
+        weapons = m.get("weapons") or {}
+        wkey = next((k for k in weapons if k.casefold() == text.split("+")[0].strip().casefold()), None)
+        if wkey:
+            del weapons[wkey]
+            if not weapons:
+                del m["weapons"]
+        out.append(f"{n} hands over the {text}: slot {slot} erased.")
+        return n
+    out.append(f"Erase the {item} (it is in none of the team's inventory slots).")
+    return None
+
+
+def dungeon_gamble(state: dict, dice, item: str | None, grade: int | None, worn: bool = False,
+                   got: str | None = None) -> Outcome:
     """Ch. 13 Gambler: discard an Item or Weapon of grade 2+ (one grade less if its uses or
     magazine are not full) and roll a d6: 1-2 one grade lower, 3-5 the same, 6 one higher
-    (6 stays 6); what you get comes from the Treasure Table (d20)."""
+    (6 stays 6); what you get comes from the Treasure Table (d20). Gamblers do not take
+    back what they gave you this turn: name it (`got`) once you know what it is."""
     s = _copy(state)
+    if got is not None:
+        if item is not None or grade is not None:
+            raise InputError("--got names what a Gambler gave you: leave out ITEM and --grade")
+        text = str(got).strip()
+        if not text:
+            raise InputError("--got: name the item or weapon the Gambler gave you")
+        s.setdefault("gambled", []).append(text)
+        msg = f"The Gambler gave you the {text} this turn"
+        return Outcome(s, msg, [msg + ": no Gambler takes it back before the next turn (bad for business)."],
+                       {"got": text, "gambled": list(s["gambled"])})
     d = _dungeon(s)
     _at(d, ("gambler",))
+    if item is None or grade is None:
+        raise InputError("name the ITEM you trade and its --grade (or --got NAME for what you received)")
+    if any(str(x).casefold() == str(item).strip().casefold() for x in s.get("gambled", [])):
+        raise RuleError(f"a Gambler gave you the {item} this turn: Gamblers don't accept what they gave you during "
+                        f"this turn (it's bad for business)")
     if not 2 <= grade <= MAX_TREASURE_GRADE:
         raise RuleError(f"--grade {grade}: the Gambler takes grade 2-{MAX_TREASURE_GRADE}")
     counts = grade - 1 if worn else grade
     r = dice.roll(6)
     new = max(1, min(MAX_TREASURE_GRADE, counts + GAMBLE[r]))
     out = [f"The Gambler takes the {item}" + (f" (counted as grade {counts}: not full)" if worn else "")
-           + f": d6 {r} → a random Weapon or Item of grade {new}. Erase the {item}; roll d20 on the Treasure Table "
-             f"for what you get (journal kraken treasure … or by the book)."]
+           + f": d6 {r} → a random Weapon or Item of grade {new} (the Treasure Table says which, book p. 167)."]
+    _discard(s, d, item, out)
+    out.append("Name what you get: journal kraken dungeon gamble --got NAME (no Gambler takes it back this turn).")
     return Outcome(s, f"Gambler: {item} (grade {counts}) → grade {new} (d6 {r})", out,
                    {"item": item, "counted": counts, "roll": r, "grade": new})
 
@@ -1190,10 +1335,11 @@ def dungeon_mod(state: dict, dice, name: str, weapon: str, mod: str, grade: int 
     """Ch. 13 Modder: an unmodded weapon gets +50% Ammo (rounded up) or +1 damage for its
     grade's price, or both for three times the price; mark it with a *."""
     from journal.games.kraken.ground import weapon_spec
-    from journal.games.kraken.rules import _pay, find
+    from journal.games.kraken.rules import _pay, find, known_prices
 
     s = _copy(state)
     d = _dungeon(s)
+    prices = known_prices(s, prices)
     _at(d, ("modder",))
     who = find(s["crew"], name, "crew member")
     wkey = find(s["crew"][who].get("weapons") or {}, weapon, f"weapon of {who}")
@@ -1261,21 +1407,136 @@ def dungeon_treasure(state: dict, dice, tile: str, how: str = "move", to: str | 
     return Outcome(s, f"Treasure {label}: grade {grade} drop", out, {"tile": label, "grade": grade})
 
 
+ELEMENTS = ("disruptor", "breach", "teleportal")
+
+
+def _portal_number(label: str, level: str | None) -> int:
+    if level is None or level == "?" or not 1 <= int(level) <= 6:
+        raise InputError(f"'{label}': name a teleportal with its number as printed, 1-6 (e.g. P3)")
+    return int(level)
+
+
+def _note_element(d: dict, label: str, level: str | None, what: str) -> str:
+    """What the current map shows (no action): a Disruptor, a Hull Breach, a Teleportal."""
+    key = _key(d, label)
+    if what == "disruptor":
+        known = d.setdefault("disruptors", [])
+        if key not in known:
+            known.append(key)
+        return key
+    if what == "breach":
+        known = d.setdefault("breaches", [])
+        if key not in known:
+            known.append(key)
+        return key
+    n = _portal_number(label, level)
+    d.setdefault("portals", []).append(n)
+    return key
+
+
+def active_disruptors(s: dict, d: dict) -> list[str]:
+    """Ch. 13 Disruptor: active on the current map until entered (then disabled until you
+    leave the Location); on a cleared map it has no effect."""
+    if _cleared(s, d):
+        return []
+    here = f"{d['map']}:"
+    return [k for k in d.get("disruptors", []) if k.startswith(here) and f"{k}:disruptor" not in d.get("disabled", [])]
+
+
+def dungeon_element(state: dict, dice, tile: str, what: str, portals=()) -> Outcome:
+    """Note an element the current map shows, without moving (no action): a Disruptor
+    (the Teleporter cannot take you away while it is active), a Hull Breach (areas
+    connected to it have an Outside atmosphere until it is repaired), the Teleportals
+    (their numbers: where a teleportal sends you)."""
+    s = _copy(state)
+    d = _dungeon(s)
+    if what not in ELEMENTS:
+        raise InputError(f"'{what}': {', '.join(ELEMENTS)}")
+    label, _k, level = _tile(tile)
+    out: list[str] = []
+    if what == "teleportal":
+        nums = [_portal_number(label, level)] + [int(p) for p in portals]
+        if any(not 1 <= p <= 6 for p in nums):
+            raise InputError("--portals: teleportal numbers are 1-6")
+        d["portals"] = sorted(nums) if not d.get("portals") else sorted(d["portals"] + nums)
+        out.append(f"Teleportals on map {d['map']}: {', '.join(map(str, d['portals']))}.")
+        return Outcome(s, f"Map {d['map']}: teleportals {', '.join(map(str, d['portals']))}", out,
+                       {"portals": d["portals"]})
+    if portals:
+        raise InputError("--portals is for teleportals")
+    _note_element(d, label, level, what)
+    if what == "disruptor":
+        if _cleared(s, d):
+            out.append(f"Disruptor {label} on a cleared map: it has no effect.")
+        else:
+            out.append(f"Disruptor {label}: while it is active the Teleporter cannot take you away from this map; "
+                       f"enter it to disable it (journal kraken dungeon tile {label} disruptor).")
+    else:
+        out.append(f"Hull Breach {label}: areas connected to it have an Outside atmosphere until it is repaired "
+                   f"(move with --breach {label}; repair it: journal kraken dungeon breach {label} --crew NAME).")
+    return Outcome(s, f"Map {d['map']}: {what} {label}", out, {"tile": label, "what": what})
+
+
+def _teleport(s: dict, d: dict, dice, label: str, level: str | None, portals, out: list[str], data: dict) -> None:
+    """Ch. 13 Teleportal: to the other teleportal with the same number; with none, a d6
+    names the target portal (your own number: back where you stood; a number not on the
+    map: roll again). Disruptors and the Location's teleport depth do not matter."""
+    n = _portal_number(label, level)
+    if portals:
+        nums = [int(p) for p in portals]
+        if any(not 1 <= p <= 6 for p in nums):
+            raise InputError("--portals: teleportal numbers are 1-6")
+        if n not in nums:
+            nums.append(n)
+        d["portals"] = sorted(nums)
+    present = d.get("portals") or []
+    if n not in present:
+        raise InputError(f"--portals is required: the numbers of the teleportals on map {d['map']} (e.g. --portals "
+                         f"{n},{n % 6 + 1}), or note them first (journal kraken dungeon element {label} teleportal "
+                         f"--portals …)")
+    if present.count(n) >= 2:
+        d["portal"] = n
+        out.append(f"Teleportal {label}: to the other teleportal {n} (same number).")
+        data["portal"] = n
+        return
+    rolls = []
+    while True:
+        r = dice.roll(6)
+        rolls.append(r)
+        if r in present:
+            break
+        if len(rolls) > 200:  # pragma: no cover - a present portal always comes up
+            raise RuleError("no portal came up")
+    d["portal"] = rolls[-1]
+    out.append(f"Teleportal {label}: no other portal {n}: d6 {', '.join(map(str, rolls))} → portal {rolls[-1]}"
+               + (" (back where you stood)" if rolls[-1] == n else "") + ".")
+    out.append("Teleport again from where you stand: another action (journal kraken dungeon tile P# teleportal "
+               "--stay).")
+    data["portal"] = rolls[-1]
+    data["rolls"] = rolls
+
+
 def dungeon_tile(state: dict, dice, tile: str, what: str, how: str = "move", to: str | None = None,
                  faint: str | None = None, portals=()) -> Outcome:
     """Other map elements: a door or obstacle (an action), a Disruptor (entering disables it
-    until you leave the Location), a Hull Breach (repaired or undone with a welding
-    device), a Teleportal (to the portal of the same number, else d6 until one exists)."""
+    until you leave the Location), a Hull Breach (step onto it; repair it with `dungeon
+    breach`), a Teleportal (to the portal of the same number, else d6 until one exists; each
+    teleportation is an action, the first one comes with the move onto the portal)."""
     s = _copy(state)
     d = _dungeon(s)
     label, _k, level = _tile(tile)
     out: list[str] = []
+    if what == "teleportal":
+        _portal_number(label, level)
+    if what == "breach" and how in ("move", "free") and "|" not in (to or ""):
+        to = f"{to or ''}|{label}"      # standing on the breach: exposed to it
     _action(s, d, how, to, faint, out, f"{what.capitalize()} {label}")
     if not s.get("dungeon"):
         return Outcome(s, "The team is lost", out, {})
     key = _key(d, label)
     data: dict = {"tile": label, "what": what}
     if what == "disruptor":
+        _note_element(d, label, level, what)
         if _cleared(s, d):
             out.append("On a cleared map a Disruptor has no effect.")
         elif f"{key}:disruptor" in d.get("disabled", []):
@@ -1284,41 +1545,69 @@ def dungeon_tile(state: dict, dice, tile: str, what: str, how: str = "move", to:
             d.setdefault("disabled", []).append(f"{key}:disruptor")
             out.append(f"Disruptor {label} is disabled until you leave the Location.")
     elif what == "breach":
-        rk = f"{key}:repaired"
-        if _resolved(d, rk):
-            d["resolved"].remove(rk)
-            out.append(f"Hull Breach {label}: the repair is undone: connected areas have an Outside atmosphere again.")
+        _note_element(d, label, level, what)
+        if _resolved(d, f"{key}:repaired"):
+            out.append(f"Hull Breach {label} is repaired: it stays closed until the exploration ends.")
         else:
-            _resolve(d, rk)
-            out.append(f"Hull Breach {label} is welded shut (a welding device): the connected areas keep their own "
-                       f"atmosphere until the exploration ends. Leave it the way you came in.")
+            out.append(f"Hull Breach {label}: repair it with a welding device (journal kraken dungeon breach {label} "
+                       f"--crew NAME); leave it the way you came in.")
     elif what == "teleportal":
-        present = sorted({int(p) for p in portals})
-        if any(not 1 <= p <= 6 for p in present):
-            raise InputError("--portals: portal numbers 1-6 present on this map")
-        if not present:
-            out.append(f"Teleportal {label}: step out of the portal with the same number.")
-        else:
-            rolls = []
-            while True:
-                r = dice.roll(6)
-                rolls.append(r)
-                if r in present:
-                    break
-                if len(rolls) > 60:  # pragma: no cover - a present portal always comes up
-                    raise RuleError("no portal came up")
-            out.append(f"Teleportal {label}: d6 {', '.join(map(str, rolls))} → portal {rolls[-1]}"
-                       + (" (back where you stood)" if level and str(rolls[-1]) == level else "") + ".")
-            data["portal"] = rolls[-1]
+        _teleport(s, d, dice, label, level, portals, out, data)
     else:
+        if portals:
+            raise InputError("--portals is for teleportals")
         out.append(f"{what.capitalize()} {label}.")
-    return Outcome(s, f"{what.capitalize()} {label}", out, data)
+    return Outcome(s, f"{what.capitalize()} {label}" + (f" → portal {data['portal']}" if "portal" in data else ""),
+                   out, data)
+
+
+WELDING = "welding"
+
+
+def dungeon_breach(state: dict, dice, tile: str, crew: str, undo: bool = False, how: str = "move",
+                   to: str | None = None, faint: str | None = None) -> Outcome:
+    """Ch. 13 Hull Breach: on it (moving onto it, or --stay), a crew member carrying a
+    welding device repairs it (an action; the connected areas get their own atmosphere
+    back at once and it stays closed until the exploration ends), or undoes the repair the
+    same way."""
+    s = _copy(state)
+    d = _dungeon(s)
+    label, _k, level = _tile(tile)
+    who = _member(s, d, crew, "--crew")
+    tool = next((v for v in s["crew"][who]["inventory"].values() if WELDING in str(v).casefold()), None)
+    if tool is None:
+        raise RuleError(f"{who} carries no welding device (a Hull Breach is repaired with one: journal kraken crew "
+                        f"equip {who} SLOT \"Welding device\")")
+    key = _key(d, label)
+    rk = f"{key}:repaired"
+    if undo and not _resolved(d, rk):
+        raise RuleError(f"Hull Breach {label} is not repaired")
+    if not undo and _resolved(d, rk):
+        raise RuleError(f"Hull Breach {label} is repaired already")
+    out: list[str] = []
+    if how in ("move", "free") and "|" not in (to or ""):
+        to = f"{to or ''}|{label}"      # standing on the breach: exposed to it
+    _action(s, d, how, to, faint, out, f"Hull Breach {label}" + (" (undo the repair)" if undo else " (repair)"))
+    if not s.get("dungeon"):
+        return Outcome(s, "The team is lost", out, {})
+    _note_element(d, label, level, "breach")
+    if undo:
+        d["resolved"].remove(rk)
+        if not d["resolved"]:
+            d.pop("resolved")
+        out.append(f"{who} cuts Hull Breach {label} open again: connected areas have an Outside atmosphere again.")
+    else:
+        _resolve(d, rk)
+        out.append(f"{who} welds Hull Breach {label} shut ({tool}): the connected areas keep their own atmosphere "
+                   f"until the exploration ends. Leave it the way you came in.")
+    return Outcome(s, f"Hull Breach {label} {'opened again' if undo else 'repaired'} by {who}", out,
+                   {"tile": label, "repaired": not undo})
 
 
 def _can_teleport(s: dict, d: dict) -> bool:
-    """The ship's Teleporter reaches this map (an active Disruptor is the player's to know)."""
+    """The ship's Teleporter reaches this map, and no active Disruptor is on it."""
     loc = _location(s, d)
-    return bool(systems_named(s, "Teleporter")) and d["map"] <= loc["teleport"]
+    return bool(systems_named(s, "Teleporter")) and d["map"] <= loc["teleport"] and not active_disruptors(s, d)
 
 
 def dungeon_exit(state: dict, dice, how: str = "move", to: str | None = None, faint: str | None = None,
@@ -1365,7 +1654,8 @@ def _next_map(s: dict, d: dict, loc: dict, dice, out: list[str]) -> None:
     _roll_map_id(s, loc, d["map"], dice, out)
     d["where"] = "outside"
     d["free_move"] = True
-    d.pop("at", None)
+    for k in ("at", "near", "portals", "portal"):
+        d.pop(k, None)
     d["disabled"] = [x for x in d.get("disabled", []) if x.endswith(":disruptor")]
     if not d["disabled"]:
         d.pop("disabled")
@@ -1395,7 +1685,8 @@ def dungeon_back(state: dict, dice, how: str = "move", to: str | None = None, fa
     d["map"] -= 1
     d["backwards"] = True
     d["where"] = "outside"
-    d.pop("at", None)
+    for k in ("at", "near", "portals", "portal"):
+        d.pop(k, None)
     d["disabled"] = [x for x in d.get("disabled", []) if x.endswith(":disruptor")]
     if not d["disabled"]:
         d.pop("disabled")
@@ -1425,17 +1716,25 @@ def dungeon_leave(state: dict, dice, way: str, how: str = "move", to: str | None
     if way == "teleport":
         if not systems_named(s, "Teleporter"):
             raise RuleError("the ship has no working Teleporter")
-        if d["map"] > loc["teleport"]:
-            raise RuleError(f"map {d['map']} is beyond the Teleporter's range here (map {loc['teleport']} at most)")
-        out.append("The Teleporter beams the team up to the ship (not possible while an active Disruptor is on an "
-                   "uncleared map: disable it first by entering it).")
+        if not d.get("visit"):
+            if d["map"] > loc["teleport"]:
+                raise RuleError(f"map {d['map']} is beyond the Teleporter's range here (map {loc['teleport']} at most)")
+            blocking = active_disruptors(s, d)
+            if blocking:
+                tiles = ", ".join(k.split(":")[1] for k in blocking)
+                raise RuleError(f"the Disruptor {tiles} on map {d['map']} is active: the Teleporter cannot take you "
+                                f"away (enter it to disable it: journal kraken dungeon tile {tiles.split(',')[0]} "
+                                f"disruptor)")
+            out.append("The Teleporter beams the team up to the ship.")
     else:
         _action(s, d, how, to, faint, out, "Entrance >" if way == "entrance" else "Exit Location /")
         if not s.get("dungeon"):
             return Outcome(s, "The team is lost", out, {})
     slot = d["location"]
+    visit = bool(d.get("visit"))
     _close(s, out, cleared=True, keep_uncleared=keep_uncleared)
-    return Outcome(s, f"Left MAP{slot} ({way})", out, {"way": way, "location": slot})
+    return Outcome(s, f"Short visit to MAP{slot} over" if visit else f"Left MAP{slot} ({way})", out,
+                   {"way": way, "location": slot})
 
 
 def dungeon_avoid(state: dict, dice, tile: str, way: str, pay: int = 0) -> Outcome:
@@ -1551,6 +1850,18 @@ def dungeon_status(s: dict) -> list[str]:
         out.append("  '?' values: " + ", ".join(f"{k} = {v}" for k, v in d["values"].items()))
     if d.get("resolved"):
         out.append("  Resolved: " + ", ".join(d["resolved"]))
+    if d.get("disruptors"):
+        out.append("  Disruptors: " + ", ".join(k + (" off" if f"{k}:disruptor" in d.get("disabled", []) else
+                                                     " ACTIVE") for k in d["disruptors"]))
+    if d.get("breaches"):
+        out.append("  Hull Breaches: " + ", ".join(k + (" repaired" if _resolved(d, f"{k}:repaired") else " open")
+                                                   for k in d["breaches"])
+                   + (f" · the team's area is open to {', '.join(breached(d))}" if breached(d) else ""))
+    if d.get("portals"):
+        out.append(f"  Teleportals on this map: {' '.join(map(str, d['portals']))}"
+                   + (f" · standing on portal {d['portal']}" if d.get("portal") else ""))
+    if d.get("visit"):
+        out.append("  A Phase 4 short visit: trade, then journal kraken dungeon leave teleport.")
     if loc:
         out.append(f"  Cleared maps: {', '.join(map(str, loc['cleared'])) or 'none'}")
     return out

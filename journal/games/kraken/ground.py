@@ -22,8 +22,10 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.state import (
     DAMAGE_TYPES,
+    ITEM_KINDS,
     MAX_TREASURE_GRADE,
     SPECIES,
+    crew_armor,
     overload,
 )
 from journal.outcome import Outcome
@@ -197,17 +199,19 @@ def boosts(attribute: int, hit: int = 0) -> tuple[int, int]:
 
 # --- crew gear (A2) ------------------------------------------------------------------------------
 
-def crew_gear(state: dict, dice, name: str, armor: int | None = None, shield: str | None = None) -> Outcome:
+def crew_gear(state: dict, dice, name: str, armor: int | None = None, shield: str | None = None,
+              charger: int | None = None) -> Outcome:
     """A crew member's worn Armor (0-8, a hero's maximum) and active Shield (class A flash,
-    B energy; POWER/RECHARGE) for ground combat."""
+    B energy; POWER/RECHARGE) for ground combat, and the Shield charger they activate
+    (one a combat turn: it adds its charge to the Shield's own recharge)."""
     from journal.games.kraken.rules import find
 
     s = _copy(state)
     key = find(s["crew"], name, "crew member")
     m = s["crew"][key]
     out = []
-    if armor is None and shield is None:
-        raise InputError("give --armor N and/or --shield A|B:POWER/RECHARGE (or --shield none)")
+    if armor is None and shield is None and charger is None:
+        raise InputError("give --armor N, --shield A|B:POWER/RECHARGE (or --shield none) and/or --charger N")
     if armor is not None:
         if not 0 <= armor <= 8:
             raise InputError(f"--armor {armor}: a hero's Armor is 0-8")
@@ -226,14 +230,83 @@ def crew_gear(state: dict, dice, name: str, armor: int | None = None, shield: st
                 raise InputError(f"--shield {shield}: CLASS:POWER/RECHARGE, e.g. B:4/1 (A flash, B energy) or none")
             m["shield"] = {"class": mm[1].upper(), "power": int(mm[2]), "recharge": int(mm[3])}
             out.append(f"{key}: Shield class {mm[1].upper()} {mm[2]} (+{mm[3]} a turn).")
+    if charger is not None:
+        if not 0 <= charger <= 99:
+            raise InputError(f"--charger {charger}: the charge it restores each combat turn, 0 (none) to 99")
+        if charger:
+            m["charger"] = charger
+            out.append(f"{key}: a Shield charger restores {charger} each combat turn (one charger a turn)."
+                       + ("" if m.get("shield") else f" It charges nothing until {key} has a Shield."))
+        else:
+            m.pop("charger", None)
+            out.append(f"{key}: no Shield charger.")
     return Outcome(s, " ".join(out).rstrip("."), out, {"name": key, "armor": m.get("armor", 0),
-                                                       "shield": m.get("shield")})
+                                                       "shield": m.get("shield"), "charger": m.get("charger")})
+
+
+def weapon_slot(member: dict, label: str) -> str | None:
+    """The inventory slot holding a weapon: its name, maybe with a '+ mag' note."""
+    want = label.casefold()
+    for slot, text in member.get("inventory", {}).items():
+        if str(text).split("+")[0].strip().casefold() == want:
+            return slot
+    return None
+
+
+def _place(m: dict, key: str, label: str, slot: str | None, out: list[str]) -> None:
+    """Put a new weapon in an inventory slot (a hand first) unless its name is there already."""
+    from journal.games.kraken.state import INVENTORY, OVERLOAD_MAX, carry_capacity
+
+    have = weapon_slot(m, label)
+    inv = m["inventory"]
+    if slot is not None:
+        sl = str(slot).strip().upper()
+        if sl not in INVENTORY:
+            raise InputError(f"--slot {slot}: L, R (hands) or 1-4 (backpack)")
+        if have == sl:
+            return
+        if have is not None:
+            raise RuleError(f"{key} carries the {label} in slot {have} already")
+        if sl in inv:
+            raise RuleError(f"{key}'s slot {sl} holds {inv[sl]}: unequip it first")
+    elif have is not None:
+        out.append(f"The {label} is the one in {key}'s slot {have} ({inv[have]}).")
+        return
+    else:
+        sl = next((x for x in INVENTORY if x not in inv), None)
+        if sl is None or len(inv) + 1 > carry_capacity(m["strength"]) + OVERLOAD_MAX:
+            out.append(f"{key} has no room for it: it is in no inventory slot until you make room and equip it "
+                       f"(journal kraken crew unequip / equip {key} L \"{label}\"): only a weapon in a hand "
+                       f"attacks.")
+            return
+    cap = carry_capacity(m["strength"])
+    if len(inv) + 1 > cap + OVERLOAD_MAX:
+        raise RuleError(f"{key} carries {len(inv)} items: capacity {cap} + at most {OVERLOAD_MAX} overload")
+    inv[sl] = label
+    m["inventory"] = {k: inv[k] for k in INVENTORY if k in inv}
+    where = "hand" if sl in ("L", "R") else "backpack"
+    out.append(f"Write it in {key}'s slot {sl} ({where})." + ("" if sl in ("L", "R") else
+                                                            " Only a weapon in a hand attacks (L or R)."))
+    from journal.games.kraken.state import overload
+
+    if overload(m):
+        out.append(f"{key} is overloaded by {overload(m)}: -{overload(m)} to Ranged and Melee attack rolls in Ground "
+                   f"Combat.")
+
+
+def _unplace(m: dict, label: str) -> str | None:
+    slot = weapon_slot(m, label)
+    if slot is not None:
+        del m["inventory"][slot]
+    return slot
 
 
 def crew_weapon(state: dict, dice, name: str, spec: str | None = None, weapon: str | None = None,
-                ammo: int | None = None, remove: bool = False, jam: str | None = None) -> Outcome:
+                ammo: int | None = None, remove: bool = False, jam: str | None = None,
+                slot: str | None = None) -> Outcome:
     """A crew weapon in the book's notation (Ammo full when added), or its Ammo, jam or
-    removal by hand."""
+    removal by hand. A new weapon is the one of that name in the inventory, or goes into a
+    free slot (a hand first, or `slot`): only a weapon in a hand attacks (ch. 14)."""
     from journal.games.kraken.rules import find
     from journal.games.kraken.state import JAMS
 
@@ -253,6 +326,7 @@ def crew_weapon(state: dict, dice, name: str, spec: str | None = None, weapon: s
             label = f"{base} {n}"
         if parsed["strength"] > m["strength"]:
             out.append(f"Note: the {label} needs Strength {parsed['strength']}; {key} has {m['strength']}.")
+        _place(m, key, label, slot, out)
         weapons[label] = {"spec": " ".join(spec.split())}
         if parsed["ammo"] is not None:
             weapons[label]["ammo"] = parsed["ammo"] if ammo is None else ammo
@@ -262,11 +336,16 @@ def crew_weapon(state: dict, dice, name: str, spec: str | None = None, weapon: s
         raise InputError("give a weapon SPEC to add, or --weapon NAME to change one")
     wkey = find(weapons, weapon, f"weapon of {key}", "--weapon")
     w = weapons[wkey]
+    if slot is not None:
+        raise InputError("--slot places a new weapon (move one with journal kraken crew equip|unequip)")
     if remove:
         del weapons[wkey]
         if not weapons:
             del m["weapons"]
-        return Outcome(s, f"{key}: weapon {wkey} erased", [f"{key}: the {wkey} is erased."], {"name": key})
+        gone = _unplace(m, wkey)
+        return Outcome(s, f"{key}: weapon {wkey} erased", [f"{key}: the {wkey} is erased"
+                                                           + (f" (slot {gone} emptied)." if gone else ".")],
+                       {"name": key})
     if ammo is not None:
         cap = weapon_spec(w)["ammo"]
         if cap is None:
@@ -329,6 +408,9 @@ def ground_start(state: dict, dice, level: int | None = None, tile: str | None =
     d = s.get("dungeon")
     out: list[str] = []
     key = None
+    if d and d.get("visit"):
+        raise RuleError("a short visit is one trade on a cleared map: no enemy is there (journal kraken dungeon leave "
+                        "teleport)")
     if d:
         if tile is None and level is None:
             raise InputError("name the Enemy or Boss tile (E3, B2, E?) or give --level N (an event's combat)")
@@ -417,14 +499,33 @@ def ground_start(state: dict, dice, level: int | None = None, tile: str | None =
                        f"power.")
         else:
             out.append(f"Reaction: d6 {r}: no reaction.")
+    factions: dict[str, int] = {}
+    if species and not g.get("from_hell"):
+        factions[species] = 1
+
+    def faction(what: str) -> str:
+        """A d6 species; at LV7 and LV8 (stacked LV6 sheets) no more than 2 enemies of one
+        faction: a species that would make a third is rolled again."""
+        rolls = [dice.roll(6)]
+        while shown >= 7 and factions.get(SPECIES[rolls[-1] - 1], 0) >= 2:
+            rolls.append(dice.roll(6))
+        kind = SPECIES[rolls[-1] - 1]
+        factions[kind] = factions.get(kind, 0) + 1
+        if len(rolls) > 1:
+            out.append(f"{what}: d6 {', '.join(map(str, rolls))}: no more than 2 enemies of one faction at LV{shown} "
+                       f"(" + ", ".join(SPECIES[x - 1] for x in rolls[:-1]) + f" rerolled) → {kind}.")
+        return kind
+
     r = dice.roll(6)
     data["second"] = r
     if r < map_no:
-        sp = dice.roll(6)
         g["second"] = True
-        out.append(f"Second Primary: d6 {r} < map {map_no}: a second LV{sheet} Primary, species d6 {sp}: "
-                   f"{SPECIES[sp - 1]}.")
-        data["second_species"] = SPECIES[sp - 1]
+        n_out = len(out)
+        kind = faction("Second Primary species")
+        sp = SPECIES.index(kind) + 1
+        out.insert(n_out, f"Second Primary: d6 {r} < map {map_no}: a second LV{sheet} Primary, species d6 {sp}: "
+                          f"{kind}.")
+        data["second_species"] = kind
     else:
         out.append(f"Second Primary: d6 {r} is not below map {map_no}: none.")
     minions = 0
@@ -438,8 +539,8 @@ def ground_start(state: dict, dice, level: int | None = None, tile: str | None =
             line += " (a Boss always brings one)"
         out.append(line + ".")
         kinds = []
-        for _ in range(minions):
-            kinds.append(SPECIES[dice.roll(6) - 1])
+        for i in range(minions):
+            kinds.append(faction(f"Minion {i + 1} species"))
         if kinds:
             out.append(f"Minions (LV{max(1, min(shown - 1, 6))}): {', '.join(kinds)}.")
         data["minion_species"] = kinds
@@ -448,7 +549,9 @@ def ground_start(state: dict, dice, level: int | None = None, tile: str | None =
     g["minions"] = minions
     s["ground"] = g
     if shown >= 7:
-        out.append("No more than 2 enemies of one faction: reroll a species that would make a third.")
+        out.append("No more than 2 enemies of one faction (LV7/LV8): journal rerolled any species that would make a "
+                   "third" + ("" if species else " (the first Primary's faction is the sheet you fold out: mind it)")
+                   + ".")
     out.append("Enter each enemy's values from its sheet: journal kraken ground add LABEL --hp N --armor N --agility N "
                "… (or --profile NAME), then journal kraken ground initiative.")
     data["minions"] = minions
@@ -490,15 +593,41 @@ def _try_attack(text: str) -> dict | None:
         return None
 
 
+_TRAIT = re.compile(r"\s*(?P<name>[^:]+?)\s*(?::\s*(?P<effect>.*?)\s*)?")
+_TRAIT_EFFECT = re.compile(r"\+\s*(?P<n>\d{1,3})\s*(?P<what>HP|shields?)", re.IGNORECASE)
+ZOMBIE = "zombie"
+
+
+def parse_trait(text: str) -> dict:
+    """An enemy trait as its sheet names it (book p. 170, not in our rulebook text):
+    'Zombie', 'Regen: +1 HP', 'Shield boost: +2 Shield'. An effect '+N HP' or '+N Shield'
+    is applied after the enemy's regular action (ch. 14, Special Traits); any other trait
+    is shown as a reminder to apply by hand."""
+    m = _TRAIT.fullmatch(str(text))
+    if not m or not m["name"].strip():
+        raise InputError(f"--trait '{text}': NAME or NAME: EFFECT (e.g. Zombie, \"Regen: +1 HP\")")
+    effect = (m["effect"] or "").strip()
+    out = {"name": m["name"].strip(), "effect": effect or None, "hp": 0, "shield": 0}
+    e = _TRAIT_EFFECT.fullmatch(effect) if effect else None
+    if e:
+        out["hp" if e["what"].upper() == "HP" else "shield"] = int(e["n"])
+    return out
+
+
+def has_trait(e: dict, name: str) -> bool:
+    return any(parse_trait(t)["name"].casefold() == name for t in e.get("traits", []))
+
+
 def ground_add(state: dict, dice, label: str, profile: dict | None = None, profile_name: str | None = None,
                name: str | None = None,
                minion: bool = False, level: int | None = None, hp: int | None = None, armor: int | None = None,
                agility: int | None = None, shield: str | None = None, escape: int | None = None,
                treasure: int | None = None, xp: int | None = None, weak=(), resist=(), actions=(),
-               acts: int | None = None, species: str | None = None, note: str | None = None) -> Outcome:
+               acts: int | None = None, species: str | None = None, note: str | None = None,
+               traits=()) -> Outcome:
     """An enemy's profile from its sheet (typed, or from a profiles file): HP, Armor,
     Agility, Shield, escape value, Treasure value, XP, weaknesses and resistances, its d6
-    action table."""
+    action table, its traits."""
     from journal.games.kraken.rules import _species
 
     s = _copy(state)
@@ -523,6 +652,8 @@ def ground_add(state: dict, dice, label: str, profile: dict | None = None, profi
         p["resist"] = list(resist)
     if actions:
         p["actions"] = list(actions)
+    if traits:
+        p["traits"] = list(traits)
     for need in ("hp", "agility"):
         if need not in p:
             raise InputError(f"--{need} is required (from the enemy's sheet)")
@@ -564,11 +695,21 @@ def ground_add(state: dict, dice, label: str, profile: dict | None = None, profi
             e["acts"] = 2
     if p.get("note"):
         e["note"] = str(p["note"])
+    if p.get("traits"):
+        raw = p["traits"] if isinstance(p["traits"], list) else [p["traits"]]
+        e["traits"] = []
+        for t in raw:
+            parsed = parse_trait(t)
+            e["traits"].append(parsed["name"] + (f": {parsed['effect']}" if parsed["effect"] else ""))
+        if any(parse_trait(t)["name"].casefold() == "2 actions" for t in e["traits"]):
+            e["acts"] = 2
     g["enemies"][label] = e
     out = [f"{label}: {e['name']} LV{e['level']}{' (Minion)' if minion else ''}, HP {e['hp']}, Armor {e['armor']}, "
            f"Agility {e['agility']}" + (f", Shield {e['shield']['class']} {e['shield']['power']}" if "shield" in e
                                         else "")
            + (f", escapes at {e['escape']}" if "escape" in e else "") + "."]
+    if e.get("traits"):
+        out.append(f"Traits: {', '.join(e['traits'])}.")
     out.extend(notes)
     if "actions" not in e:
         out.append("No action table: when it acts, roll its d6 yourself and type the action (ground enemy LABEL "
@@ -766,20 +907,36 @@ def _weapon(s: dict, n: str, weapon: str | None) -> tuple[str, dict | None, dict
 
 
 def ground_attack(state: dict, dice, name: str, weapon: str | None, targets=(), hit: int = 0, berserk: int = 0,
-                  flank: bool = False, reroll: bool = False, faint: str | None = None) -> Outcome:
-    """Ch. 14 Attack: boost with Ranged/Melee (every 2 points +1 damage or -1 to the roll,
-    the first attack of a multiple one only), roll each attack (a 1 misses and jams the
-    weapon, stopping the attack; a 6 adds 1 damage), Ammo spent unless it jammed; EX hits
-    every enemy; Berserk turns up to 3 HP into melee damage; Flank (Agility 8+) adds 3."""
-    from journal.games.kraken.rules import wound
+                  flank: bool = False, reroll: bool = False, faint: str | None = None, chain: int = 0,
+                  capture: bool = False, carrier: str | None = None) -> Outcome:
+    """Ch. 14 Attack with a weapon held in a hand (L or R; a member carrying a captive
+    cannot attack): boost with Ranged/Melee (every 2 points +1 damage or -1 to the roll,
+    the first attack of a multiple one or of a chain only), roll each attack (a 1 misses
+    and jams the weapon, stopping the attack; a 6 adds 1 damage), Ammo spent unless it
+    jammed; EX hits every enemy; Berserk turns up to 3 HP into melee damage; Flank
+    (Agility 8+) adds 3. `chain`: the extra attacks the Chain Attack trait grants (each a
+    separate attack with its own Ammo; a jam ends the chain). `capture`: an enemy this
+    attack brings to 0, -1 or -2 HP is captured instead (ch. 4), carried by `carrier`."""
+    from journal.games.kraken.rules import find, wound
+    from journal.games.kraken.state import carrying
 
     s = _copy(state)
     g = _ground(s)
     n = _crew_turn(s, g, name)
     m = s["crew"][n]
+    held = carrying(s, n)
+    if held:
+        raise RuleError(f"{n} carries the captured {held} and cannot attack (ch. 4): hand it over first (journal "
+                        f"kraken ground exchange {n} --captive-to NAME)")
     wkey, w, spec = _weapon(s, n, weapon)
     out: list[str] = []
     if w is not None:
+        where = weapon_slot(m, wkey)
+        if where not in ("L", "R"):
+            raise RuleError(f"the {wkey} is not in {n}'s hands (" + (f"it is in backpack slot {where}" if where else
+                                                                       "it is in no inventory slot")
+                            + f"): only a weapon held in a hand attacks (ch. 14); move it with an Exchange action "
+                              f"(journal kraken ground exchange {n}, then crew unequip/equip)")
         if w.get("jam"):
             raise RuleError(f"the {wkey} is {w['jam']}: unjam it first (journal kraken ground unjam {n} {wkey})")
         if w.get("spent"):
@@ -788,6 +945,22 @@ def ground_attack(state: dict, dice, name: str, weapon: str | None, targets=(), 
             raise RuleError(f"the {wkey} is empty: reload it (journal kraken ground reload {n} {wkey})")
         if spec["strength"] > m["strength"]:
             raise RuleError(f"the {wkey} needs Strength {spec['strength']}; {n} has {m['strength']}")
+    if chain:
+        if not 1 <= chain <= 9:
+            raise InputError(f"--chain {chain}: the extra attacks the Chain Attack trait grants, 1-9")
+        if not any(t.casefold() == "chain attack" for t in m["traits"]):
+            raise RuleError(f"--chain: {n} has no Chain Attack trait")
+        if "T2" in spec["flags"]:
+            raise RuleError("a T2 weapon cannot fire twice in one turn, even with a trait that allows repeat fire")
+    bearer = None
+    if capture:
+        bearer = find(s["crew"], carrier, "crew member", "--carrier") if carrier else n
+        if bearer not in g["crew"] or s["crew"][bearer]["status"] != "active":
+            raise RuleError(f"--carrier {bearer}: a conscious member of this combat carries the captive")
+        if carrying(s, bearer):
+            raise RuleError(f"--carrier {bearer}: {bearer} carries {carrying(s, bearer)} already (one captive each)")
+    elif carrier:
+        raise InputError("--carrier goes with --capture")
     melee = spec["kind"] == "ML"
     attr = "melee" if melee else "ranged"
     points = m[attr] + g.get("boosts", {}).get(n, 0)
@@ -826,8 +999,9 @@ def ground_attack(state: dict, dice, name: str, weapon: str | None, targets=(), 
         indep = any(t.casefold() == "independent targeting" for t in m["traits"])
         if not melee and len(set(aims)) > 1 and not indep:
             raise RuleError("ranged attacks go to a single target (unless the Independent Targeting trait)")
-        if len(aims) > spec["times"]:
-            raise InputError(f"the {wkey} attacks {spec['times']} time(s): at most {spec['times']} target(s)")
+        if len(aims) > spec["times"] * (1 + chain):
+            raise InputError(f"the {wkey} attacks {spec['times'] * (1 + chain)} time(s): at most "
+                             f"{spec['times'] * (1 + chain)} target(s)")
     if reroll:
         talisman = any("talisman" in str(v).lower() for v in m["inventory"].values())
         if not (_lone(s, g) or talisman):
@@ -863,9 +1037,52 @@ def ground_attack(state: dict, dice, name: str, weapon: str | None, targets=(), 
     out.append(f"{n} attacks with {'bare fists' if wkey == 'fists' else 'the ' + wkey} ({_describe(spec)}); "
                f"{attr.capitalize()} {points}: "
                + (", ".join(boost_txt) or "no boost") + (f"; overload +{over} to the roll" if over else "") + ".")
+    cap = {"by": bearer, "done": False} if capture else None
+    jammed = False
+    rolls_n = len(aims) if "EX" in spec["flags"] else spec["times"]
+    for link in range(1 + chain):
+        if link:
+            if w is not None and spec["ammo"] is not None and w.get("ammo", spec["ammo"]) <= 0:
+                out.append(f"Chain Attack {link}: the {wkey} is empty: the chain ends.")
+                break
+            if not _active_enemies(g):
+                break
+            if "EX" in spec["flags"]:
+                aims = _active_enemies(g)
+                rolls_n = len(aims)
+            out.append(f"Chain Attack {link} (a separate attack, no boost):")
+        first_link = link == 0
+        link_aims = aims if "EX" in spec["flags"] else aims[link * spec["times"]:] or [aims[-1]]
+        jammed, any_fired = _attack_rolls(s, g, dice, spec, w, wkey, link_aims, rolls_n, melee,
+                                          hit_boost if first_link else 0, bonus if first_link else 0, over, reroll,
+                                          cap, data, out)
+        if w is not None and spec["ammo"] is not None and (any_fired or ("EX" in spec["flags"] and not jammed)) \
+                and not (jammed and "EX" not in spec["flags"]):
+            w["ammo"] = w.get("ammo", spec["ammo"]) - 1
+            out.append(f"The {wkey}: Ammo {w['ammo']}/{spec['ammo']}.")
+        if jammed:
+            if link < chain:
+                out.append("The jam ends the chain.")
+            break
+    if w is not None and "T2" in spec["flags"] and not jammed:
+        w["spent"] = True
+        out.append(f"The {wkey} (T2) must be recharged before it fires again.")
+    if cap and not cap["done"]:
+        out.append("Nobody was brought to 0, -1 or -2 HP: no capture.")
+    _acted(s, g, n, out, "melee" if melee else "ranged")
+    _end_check(s, g, out)
+    hits = sum(1 for a in data["attacks"] if a["hit"])
+    return Outcome(s, f"{n} attacks with the {wkey}: {hits} hit(s)" + (", jammed" if jammed else "")
+                   + (f", captures {cap['done']}" if cap and cap["done"] else ""), out, data)
+
+
+def _attack_rolls(s: dict, g: dict, dice, spec: dict, w: dict | None, wkey: str, aims: list, rolls_n: int,
+                  melee: bool, hit_boost: int, bonus: int, over: int, reroll: bool, cap: dict | None, data: dict,
+                  out: list[str]) -> tuple[bool, bool]:
+    """One attack: its hit rolls (one per target for EX, else one per multiple attack).
+    Returns (jammed, any die fired)."""
     jammed = False
     any_fired = False
-    rolls_n = len(aims) if "EX" in spec["flags"] else spec["times"]
     for i in range(rolls_n):
         tgt = aims[i] if "EX" in spec["flags"] else aims[min(i, len(aims) - 1)]
         e = g["enemies"][tgt]
@@ -910,22 +1127,13 @@ def ground_attack(state: dict, dice, name: str, weapon: str | None, targets=(), 
         first = i == 0 or "EX" in spec["flags"]
         dmg = spec["damage"] + (bonus if first else 0) + (1 if r == 6 else 0)
         res = _hit_enemy(g, tgt, dmg, spec, out, f"  → {tgt}: d6 {r}{note}: hit"
-                         + (" (6: +1)" if r == 6 else "") + f", {dmg} damage")
+                         + (" (6: +1)" if r == 6 else "") + f", {dmg} damage", capture=cap)
         att.update(res)
-    if w is not None and spec["ammo"] is not None and (any_fired or ("EX" in spec["flags"] and not jammed)) \
-            and not (jammed and "EX" not in spec["flags"]):
-        w["ammo"] = w.get("ammo", spec["ammo"]) - 1
-        out.append(f"The {wkey}: Ammo {w['ammo']}/{spec['ammo']}.")
-    if w is not None and "T2" in spec["flags"] and not jammed:
-        w["spent"] = True
-        out.append(f"The {wkey} (T2) must be recharged before it fires again.")
-    _acted(s, g, n, out, "melee" if melee else "ranged")
-    _end_check(s, g, out)
-    hits = sum(1 for a in data["attacks"] if a["hit"])
-    return Outcome(s, f"{n} attacks with the {wkey}: {hits} hit(s)" + (", jammed" if jammed else ""), out, data)
+    return jammed, any_fired
 
 
-def _hit_enemy(g: dict, tgt: str, dmg: int, spec: dict, out: list[str], head: str, psi: bool = False) -> dict:
+def _hit_enemy(g: dict, tgt: str, dmg: int, spec: dict, out: list[str], head: str, psi: bool = False,
+               capture: dict | None = None) -> dict:
     e = g["enemies"][tgt]
     armor = max(0, e["armor"] - e.get("weaken", 0))
     res = pipeline(dmg, spec, e.get("shield"), armor, e.get("weak", []), e.get("resist", []), psi=psi)
@@ -947,19 +1155,47 @@ def _hit_enemy(g: dict, tgt: str, dmg: int, spec: dict, out: list[str], head: st
         line += f" WEAKEN {spec['weaken']}: its Armor is {spec['weaken']} lower for this combat."
     out.append(line)
     if e["hp"] <= 0:
-        e["status"] = "defeated"
-        cap = " (HP 0 to -2: it may be captured instead)" if e["hp"] >= -2 else ""
-        out.append(f"{tgt} ({e['name']}) is defeated{cap}.")
+        _down(g, tgt, e, out, capture)
     return {"hp_damage": res["hp"], "shield": res["shield"], "armor": res["armor"], "factor": res["factor"],
             "hp": e["hp"]}
 
 
+CAPTURE_FLOOR = -2      # ch. 4: an alien brought to 0, -1 or -2 HP by an attack can be captured
+
+
+def _down(g: dict, tgt: str, e: dict, out: list[str], capture: dict | None) -> None:
+    """An enemy at 0 HP or below is out of the fight. Ch. 4: at 0, -1 or -2 it may be
+    captured instead of killed; below -2 it dies, unless it has the Zombie trait (it does
+    not die: its sheet, book p. 170, says what it does; journal keeps it down and
+    capturable)."""
+    zombie = has_trait(e, ZOMBIE)
+    can_capture = e["hp"] >= CAPTURE_FLOOR or zombie
+    if capture is not None and not capture["done"] and can_capture:
+        e["status"] = "captured"
+        e["carrier"] = capture["by"]
+        capture["done"] = tgt
+        out.append(f"{tgt} ({e['name']}) is captured at {e['hp']} HP: {capture['by']} carries it (and cannot attack "
+                   f"while carrying it).")
+        return
+    e["status"] = "defeated"
+    if e["hp"] < CAPTURE_FLOOR and zombie:
+        out.append(f"{tgt} ({e['name']}) is down at {e['hp']} HP; a Zombie does not die below -2 HP (ch. 4): its "
+                   f"sheet says what it does (ground set {tgt} status active / hp N).")
+    elif e["hp"] >= CAPTURE_FLOOR:
+        out.append(f"{tgt} ({e['name']}) is defeated" + (" (HP 0 to -2: it may be captured instead)"
+                                                          if capture is None else "") + ".")
+    else:
+        out.append(f"{tgt} ({e['name']}) is defeated" + (" (below -2 HP: dead, too far gone to capture)"
+                                                          if capture is not None else "") + ".")
+
+
 def ground_simple(state: dict, dice, name: str, action: str, weapon: str | None = None, item: str | None = None,
-                  heal: int | None = None, target: str | None = None) -> Outcome:
+                  heal: int | None = None, target: str | None = None, captive_to: str | None = None) -> Outcome:
     """Ch. 14's other actions: Cover (+1 Armor, +1 to be hit, +3 Armor against explosives,
     until the next activation), Reload (a magazine fills the weapon; what was left is
-    lost), Recharge a T2 weapon, Use an Item (heal someone; half in Hell), Exchange, Wait."""
-    from journal.games.kraken.rules import find
+    lost), Recharge a T2 weapon, Use an Item (heal someone, half in Hell; a use of a U
+    item is erased), Exchange (a captive may change hands), Wait."""
+    from journal.games.kraken.rules import find, use_item
     from journal.games.kraken.rules import heal as heal_fn
 
     s = _copy(state)
@@ -1001,18 +1237,68 @@ def ground_simple(state: dict, dice, name: str, action: str, weapon: str | None 
             if who not in g["crew"]:
                 raise RuleError(f"{who} is not in this Ground Combat")
             heal_fn(s, who, heal, out, what, hell=g["atmosphere"] == "HELL")
-        out.append("Erase a use of it if it has uses (U).")
+        if item:
+            use_item(s, n, what, out)
+        else:
+            out.append("Erase a use of it if it has uses (U).")
     elif action == "exchange":
         out.append(f"{n} exchanges and rearranges equipment with a team mate (update the inventories: journal kraken "
                    f"crew equip|unequip).")
+        if captive_to is not None:
+            from journal.games.kraken.state import carrying
+
+            held = carrying(s, n)
+            if not held:
+                raise RuleError(f"{n} carries no captive")
+            to = find(s["crew"], captive_to, "crew member", "--captive-to")
+            if to not in g["crew"] or s["crew"][to]["status"] != "active":
+                raise RuleError(f"--captive-to {to}: a conscious member of this combat")
+            if carrying(s, to):
+                raise RuleError(f"--captive-to {to}: {to} carries {carrying(s, to)} already (one captive each)")
+            if held in g["enemies"]:
+                g["enemies"][held]["carrier"] = to
+            else:
+                s["captives"][held]["carrier"] = to
+            out.append(f"{n} hands the captive {held} to {to}: {to} cannot attack while carrying it.")
     elif action == "wait":
         out.append(f"{n} does nothing this turn.")
     else:
         raise InputError(f"'{action}' is not an action")
+    if captive_to is not None and action != "exchange":
+        raise InputError("--captive-to goes with the exchange action")
     if g["step"] == "spawn" and action == "cover":
         raise RuleError("cover is set at the initiative check")
     _acted(s, g, n, out, last)
     return Outcome(s, f"{n}: {action}" + (f" ({weapon})" if weapon else ""), out, {"crew": n, "action": action})
+
+
+def ground_capture(state: dict, dice, label: str, carrier: str) -> Outcome:
+    """Ch. 4: an enemy an attack brought to 0, -1 or -2 HP (a Zombie: any HP at or below 0)
+    is captured rather than killed, carried by a conscious member of the combat (no
+    action; they cannot attack while carrying it). Captured aliens count as defeated."""
+    from journal.games.kraken.rules import find
+    from journal.games.kraken.state import carrying
+
+    s = _copy(state)
+    g = _ground(s)
+    key = next((k for k in g["enemies"] if k.casefold() == str(label).strip().casefold()), None)
+    if key is None:
+        raise InputError(f"'{label}' is not an enemy here: {', '.join(g['enemies'])}")
+    e = g["enemies"][key]
+    if e["status"] != "defeated":
+        raise RuleError(f"{key} is {e['status']}: an alien is captured once an attack brings it to 0, -1 or -2 HP")
+    if e["hp"] < CAPTURE_FLOOR and not has_trait(e, ZOMBIE):
+        raise RuleError(f"{key} is at {e['hp']} HP: below -2 it is dead (only a Zombie survives that)")
+    who = find(s["crew"], carrier, "crew member", "--carrier")
+    if who not in g["crew"] or s["crew"][who]["status"] != "active":
+        raise RuleError(f"--carrier {who}: a conscious member of this combat carries the captive")
+    if carrying(s, who):
+        raise RuleError(f"--carrier {who}: {who} carries {carrying(s, who)} already (one captive each)")
+    e["status"] = "captured"
+    e["carrier"] = who
+    out = [f"{key} ({e['name']}) is captured at {e['hp']} HP: {who} carries it (and cannot attack while carrying "
+           f"it)."]
+    return Outcome(s, f"{key} captured, carried by {who}", out, {"enemy": key, "carrier": who})
 
 
 def ground_unjam(state: dict, dice, name: str, weapon: str, bonus: int = 0) -> Outcome:
@@ -1044,7 +1330,9 @@ def ground_unjam(state: dict, dice, name: str, weapon: str, bonus: int = 0) -> O
         del s["crew"][n]["weapons"][wkey]
         if not s["crew"][n]["weapons"]:
             del s["crew"][n]["weapons"]
-        out.append(f"The {wkey} breaks: erase it (its Ammo may go to a team mate with the same weapon).")
+        gone = _unplace(s["crew"][n], wkey)
+        out.append(f"The {wkey} breaks: erase it" + (f" from slot {gone}" if gone else "")
+                   + " (its Ammo may go to a team mate with the same weapon).")
     _acted(s, g, n, out)
     return Outcome(s, f"{n} unjams the {wkey}: {total} vs {target} ({'cleared' if ok else 'failed'})", out,
                    {"crew": n, "weapon": wkey, "roll": r, "total": total, "target": target, "cleared": ok})
@@ -1175,10 +1463,12 @@ def _psi_window(s: dict, g: dict) -> bool:
     return False
 
 
-def ground_psi(state: dict, dice, name: str, power: str, target: str | None = None, bonus: int = 0) -> Outcome:
+def ground_psi(state: dict, dice, name: str, power: str, target: str | None = None, bonus: int = 0,
+               capture: bool = False, carrier: str | None = None) -> Outcome:
     """Ch. 14 PSI powers in Ground Combat, used after the member's action (or as the
-    reaction bonus): attacks (2-4 damage, ignoring Shields and Armor, one or all enemies)
-    and support (cures, concentrate, taunt, confuse, flash, motivation, telekinesis)."""
+    reaction bonus): attacks (2-4 damage, ignoring Shields and Armor, one or all enemies;
+    `capture`: an enemy left at 0, -1 or -2 HP is captured, carried by `carrier`) and
+    support (cures, concentrate, taunt, confuse, flash, motivation, telekinesis)."""
     from journal.games.kraken.rules import find
     from journal.games.kraken.rules import heal as heal_fn
 
@@ -1222,6 +1512,20 @@ def ground_psi(state: dict, dice, name: str, power: str, target: str | None = No
             raise InputError(f"--target is required: one of {', '.join(enemies)}")
         if p == "CONFUSE" and "confused" in g["enemies"][tgt_enemy]:
             raise RuleError(f"PSI CONFUSE works once per enemy, and {tgt_enemy} was confused already")
+    cap = None
+    if capture:
+        from journal.games.kraken.state import carrying
+
+        if p not in PSI_DAMAGE:
+            raise InputError("--capture goes with a PSI attack")
+        bearer = find(s["crew"], carrier, "crew member", "--carrier") if carrier else n
+        if bearer not in g["crew"] or s["crew"][bearer]["status"] != "active":
+            raise RuleError(f"--carrier {bearer}: a conscious member of this combat carries the captive")
+        if carrying(s, bearer):
+            raise RuleError(f"--carrier {bearer}: {bearer} carries {carrying(s, bearer)} already (one captive each)")
+        cap = {"by": bearer, "done": False}
+    elif carrier:
+        raise InputError("--carrier goes with --capture")
     ok = psi_check(s, dice, n, p, bonus, self_target, out)
     if bonus_action:
         g.pop("bonus", None)
@@ -1235,7 +1539,7 @@ def ground_psi(state: dict, dice, name: str, power: str, target: str | None = No
             dmg, everyone = PSI_DAMAGE[p]
             for k in (_active_enemies(g) if everyone else [tgt_enemy]):
                 _hit_enemy(g, k, dmg, {"kind": "RG", "flags": ["IS", "IA"], "types": []}, out,
-                           f"  → {k}: {dmg} damage (ignores Shields and Armor)", psi=True)
+                           f"  → {k}: {dmg} damage (ignores Shields and Armor)", psi=True, capture=cap)
             _end_check(s, g, out)
         elif p in ("CURE", "CURE II"):
             heal_fn(s, tgt_crew, 2 if p == "CURE" else 5, out, f"PSI {p}")
@@ -1394,12 +1698,37 @@ def ground_enemy(state: dict, dice, label: str, target: str | None = None, actio
         else:
             _enemy_attack(s, g, key, spec, target, psi_n, dice, out, data)
     if "ground" in s:
+        _traits_after(e, key, out)
         e["acted"] = e.get("acted", 0) + 1
         if e.get("confused"):
             e["confused"] = False
         _phase_done(s, g, out)
         _end_check(s, g, out)
     return Outcome(s, f"{key}: {action}", out, data)
+
+
+def _traits_after(e: dict, key: str, out: list[str]) -> None:
+    """Ch. 14 Special Traits: after its regular action an enemy applies its trait effects:
+    '+N HP' heals it (up to its HP max), '+N Shield' recharges its Shield (up to its
+    maximum); other traits are shown to apply by hand (ground set)."""
+    if e["status"] != "active":
+        return
+    manual = []
+    for t in e.get("traits", []):
+        tr = parse_trait(t)
+        if tr["hp"]:
+            b = e["hp"]
+            e["hp"] = min(e["hp_max"], b + tr["hp"])
+            out.append(f"{key}'s trait {tr['name']}: HP {b} → {e['hp']}.")
+        elif tr["shield"]:
+            if e.get("shield"):
+                b = e["shield"]["power"]
+                e["shield"]["power"] = min(e["shield"]["max"], b + tr["shield"])
+                out.append(f"{key}'s trait {tr['name']}: Shield {b} → {e['shield']['power']}.")
+        elif tr["name"].casefold() not in (ZOMBIE, "2 actions"):
+            manual.append(t)
+    if manual:
+        out.append(f"{key}'s traits to apply now (its sheet): {', '.join(manual)} (journal kraken ground set …).")
 
 
 def _targets(s: dict, g: dict) -> list[str]:
@@ -1468,7 +1797,7 @@ def _enemy_attack(s: dict, g: dict, key: str, spec: dict, target: str | None, ps
             sh = None
             if m.get("shield"):
                 sh = {"class": m["shield"]["class"], "power": g.get("shields", {}).get(v, 0)}
-            res = pipeline(dmg, spec, sh, m.get("armor", 0), cover=cover)
+            res = pipeline(dmg, spec, sh, crew_armor(m), cover=cover)
             parts = []
             if res["shield"]:
                 g["shields"][v] -= res["shield"]
@@ -1501,6 +1830,10 @@ def _crew_down(s: dict, g: dict, out: list[str]) -> None:
         _drop_member(s, n, out)
     s.pop("ground", None)
     d = s.get("dungeon")
+    if not d:
+        from journal.games.kraken.rules import mark_returned
+
+        mark_returned(s)
     if d:
         from journal.games.kraken import dungeon as dg
 
@@ -1538,10 +1871,12 @@ def ground_turn(state: dict, dice, faint: str | None = None) -> Outcome:
         m = s["crew"].get(n)
         if not m or not m.get("shield"):
             continue
-        new = min(m["shield"]["power"], sh + m["shield"]["recharge"])
+        charger = m.get("charger", 0)
+        new = min(m["shield"]["power"], sh + m["shield"]["recharge"] + charger)
         if new != sh:
             g["shields"][n] = new
-            out.append(f"{n}'s Shield recharges: {sh} → {new}.")
+            out.append(f"{n}'s Shield recharges: {sh} → {new}" + (f" (+{m['shield']['recharge']}, Shield charger "
+                                                                  f"+{charger})" if charger else "") + ".")
     for k, e in g["enemies"].items():
         if e["status"] == "active" and e.get("shield") and e["shield"]["recharge"]:
             b = e["shield"]["power"]
@@ -1578,15 +1913,29 @@ def _close_ground(s: dict, out: list[str], result: str) -> None:
     enemy (double in a Boss battle; escaping gives none), PSI MIDAS TOUCH; jams clear."""
     g = s.pop("ground")
     d = s.get("dungeon")
+    if not d:
+        from journal.games.kraken.rules import mark_returned
+
+        mark_returned(s)
+    for k, e in g["enemies"].items():
+        if e["status"] == "captured" and e.get("carrier") in s["crew"]:
+            label = k
+            caps = s.setdefault("captives", {})
+            while label in caps:
+                label += "'"
+            caps[label] = {"name": e["name"], "level": e["level"], "carrier": e["carrier"],
+                           **({"species": e["species"]} if e.get("species") else {})}
+            out.append(f"Captive {label} ({e['name']}): {e['carrier']} carries it (a Capture quest takes it: journal "
+                       f"kraken quest done NAME --captive {label}).")
     if result == "won":
         xp, drops, missing = 0, [], []
         for k, e in g["enemies"].items():
-            if e["status"] in ("defeated", "escaped"):
+            if e["status"] in ("defeated", "escaped", "captured"):
                 if "xp" in e:
                     xp += e["xp"]
                 else:
                     missing.append(k)
-            if e["status"] == "defeated" and not e["minion"]:
+            if e["status"] in ("defeated", "captured") and not e["minion"]:
                 grade = min(MAX_TREASURE_GRADE, e.get("treasure", min(e["level"], 6)))
                 if grade >= 1:
                     drops.append((k, grade))
@@ -1713,15 +2062,20 @@ def ground_status(s: dict) -> list[str]:
             eff.append("cover")
         if m.get("psi_exhausted"):
             eff.append("PSI exhausted")
+        from journal.games.kraken.state import carrying
+
+        if carrying(s, n):
+            eff.append(f"carries {carrying(s, n)}")
         acted = g.get("acted", {}).get(n, 0)
-        out.append(f"  {n}: HP {m['hp']}/{m['hp_max']}{sh}, Armor {m.get('armor', 0)}"
+        out.append(f"  {n}: HP {m['hp']}/{m['hp_max']}{sh}, Armor {crew_armor(m)}"
                    + (f" · {', '.join(eff)}" if eff else "") + (f" · acted {acted}" if acted else ""))
     for k, e in g["enemies"].items():
         sh = f", Shield {e['shield']['class']} {e['shield']['power']}/{e['shield']['max']}" if e.get("shield") else ""
         eff = [x for x in (f"weaken {e['weaken']}" if e.get("weaken") else "",
-                           "confused" if e.get("confused") else "") if x]
+                           "confused" if e.get("confused") else "") if x] + list(e.get("traits", []))
+        status = e["status"].upper() + (f" (carried by {e['carrier']})" if e.get("carrier") else "")
         out.append(f"  {k} {e['name']} LV{e['level']}{' minion' if e['minion'] else ''}: "
-                   + (e["status"].upper() if e["status"] != "active" else f"HP {e['hp']}/{e['hp_max']}{sh}, Armor "
+                   + (status if e["status"] != "active" else f"HP {e['hp']}/{e['hp_max']}{sh}, Armor "
                       f"{e['armor']}, Agility {e['agility']}") + (f" · {', '.join(eff)}" if eff else ""))
     return out
 
@@ -1742,6 +2096,71 @@ def treasure_add(state: dict, dice, grade: int, count: int = 1, source: str | No
     return Outcome(s, msg, [msg + ": journal kraken treasure take."], {"loot": s["loot"]})
 
 
+_CELL = re.compile(r"\s*(\d{1,2})\s*(?:-\s*(\d{1,2}))?\s*")
+
+
+def parse_treasure_table(doc: dict, source: str = "treasure table") -> tuple[dict, list[str]]:
+    """A Treasure Table file (book p. 167, typed by the player): [treasure] title, then
+    [columns."NAME"] with "ROLL" = KIND cells ("14" = "weapon", "1-3" = "cash"); KIND is
+    cash, item, weapon, ammo or prototype. → ({title, columns: {NAME: {d20: KIND}}}, problems)."""
+    problems: list[str] = []
+    head = doc.get("treasure") if isinstance(doc.get("treasure"), dict) else {}
+    title = head.get("title") if isinstance(head.get("title"), str) else ""
+    cols = doc.get("columns")
+    unknown = set(doc) - {"treasure", "columns"}
+    if unknown:
+        problems.append(f"{source}: {min(unknown)} is not a known table: expected [treasure] and [columns.NAME]")
+    if not isinstance(cols, dict):
+        return {"title": title, "columns": {}}, problems + [f"{source}: expected [columns.NAME] tables"]
+    out: dict = {}
+    for name, cells in cols.items():
+        if not isinstance(cells, dict):
+            problems.append(f"{source}: columns.{name} is not a table")
+            continue
+        col: dict = {}
+        for key, kind in cells.items():
+            m = _CELL.fullmatch(str(key))
+            if not m:
+                problems.append(f"{source}: columns.{name}.{key!r}: a d20 roll N or a range N-M")
+                continue
+            lo, hi = int(m[1]), int(m[2] or m[1])
+            if not 1 <= lo <= hi <= 20:
+                problems.append(f"{source}: columns.{name}.{key!r}: rolls 1-20, low to high")
+                continue
+            if not isinstance(kind, str) or kind.strip().lower() not in ITEM_KINDS:
+                problems.append(f"{source}: columns.{name}.{key!r} = {kind!r}: one of {', '.join(ITEM_KINDS)}")
+                continue
+            for r in range(lo, hi + 1):
+                if r in col:
+                    problems.append(f"{source}: columns.{name}: the roll {r} has two cells")
+                col[r] = kind.strip().lower()
+        out[str(name)] = col
+    return {"title": title, "columns": out}, problems
+
+
+def _column(s: dict, table: dict | None, column: str | None) -> tuple[str | None, dict]:
+    """The Treasure Table column for this drop: `column`, else the one named like the type
+    of the Location being explored."""
+    if not table or not table.get("columns"):
+        if column:
+            raise InputError("--column needs a Treasure Table with columns")
+        return None, {}
+    cols = table["columns"]
+    if column:
+        key = next((k for k in cols if k.casefold() == column.strip().casefold()), None)
+        if key is None:
+            raise InputError(f"--column {column}: the table has {', '.join(cols)}")
+        return key, cols[key]
+    d = s.get("dungeon")
+    loc = s["locations"].get(d["location"]) if d else None
+    if loc:
+        t = loc["type"].casefold()
+        for k in cols:
+            if k.casefold() == t or k.casefold() in t:
+                return k, cols[k]
+    return None, {}
+
+
 def _first_loot(s: dict) -> dict:
     loot = s.get("loot") or []
     if not loot:
@@ -1749,9 +2168,12 @@ def _first_loot(s: dict) -> dict:
     return loot[0]
 
 
-def treasure_take(state: dict, dice, first: str, shift: int = 0) -> Outcome:
+def treasure_take(state: dict, dice, first: str, shift: int = 0, table: dict | None = None,
+                  column: str | None = None) -> Outcome:
     """Ch. 14 Treasure drop: first a free Stimpack or Credits equal to the grade, then a d20
-    on the TREASURE TABLE (book p. 167) for your Location type (PSI DIVINATION: ±3)."""
+    on the TREASURE TABLE (book p. 167) for your Location type (PSI DIVINATION: ±3). With
+    the table's cell known (`table`, typed from the book; the column is `column` or the
+    explored Location's type), journal names what the drop is."""
     s = _copy(state)
     drop = _first_loot(s)
     if "d20" in drop:
@@ -1768,6 +2190,7 @@ def treasure_take(state: dict, dice, first: str, shift: int = 0) -> Outcome:
             raise RuleError("--shift takes a successful PSI DIVINATION first (journal kraken dungeon psi NAME "
                             "divination)")
         d.pop("divination")
+    col_name, col = _column(s, table, column)
     drop["first"] = first
     if first == "credits":
         b = s["credits"]
@@ -1778,22 +2201,39 @@ def treasure_take(state: dict, dice, first: str, shift: int = 0) -> Outcome:
     r = dice.roll(20)
     v = max(1, min(20, r + shift))
     drop["d20"] = v
-    out.append(f"Treasure Table: d20 {r}" + (f" {shift:+d} = {v}" if shift else "") + " for your Location type: "
-               "then journal kraken treasure cash|item|weapon|ammo|prototype as the table says.")
-    return Outcome(s, f"Treasure grade {drop['grade']}: {first}, d20 {v}", out,
-                   {"grade": drop["grade"], "first": first, "d20": v})
+    kind = col.get(v)
+    if kind:
+        drop["kind"] = kind
+        out.append(f"Treasure Table ({col_name}): d20 {r}" + (f" {shift:+d} = {v}" if shift else "")
+                   + f": {_KIND_TEXT[kind]} of grade {drop['grade']}: journal kraken treasure {kind}.")
+    else:
+        out.append(f"Treasure Table: d20 {r}" + (f" {shift:+d} = {v}" if shift else "") + " for your Location type: "
+                   "then journal kraken treasure cash|item|weapon|ammo|prototype as the table says.")
+    return Outcome(s, f"Treasure grade {drop['grade']}: {first}, d20 {v}" + (f": {kind}" if kind else ""), out,
+                   {"grade": drop["grade"], "first": first, "d20": v, **({"kind": kind} if kind else {})})
+
+
+_KIND_TEXT = {"cash": "an extra cash drop", "item": "an Item drop", "weapon": "a Weapon drop", "ammo": "an Ammo drop",
+              "prototype": "a Prototype drop"}
 
 
 def treasure_resolve(state: dict, dice, kind: str, prices: dict, value: int | None = None,
-                     proto: str | None = None) -> Outcome:
+                     proto: str | None = None, table: dict | None = None, column: str | None = None) -> Outcome:
     """Ch. 14 what the d20 found: Extra cash (d6 1-5: half the grade's value, 6: all of it),
     an Item or Weapon (d6: the row; choose left or right; weapons come loaded), Ammo (one
     for a weapon of this grade, or two across lower grades), a Prototype (reroll the d20
-    for an Item or Weapon, d6 for left or right, then its prototype effect)."""
+    until it gives an Item or Weapon — journal rolls it when the column's twenty cells are
+    known —, d6 for left or right, then its prototype effect)."""
+    from journal.games.kraken.rules import known_prices
+
     s = _copy(state)
+    prices = known_prices(s, prices)
     drop = _first_loot(s)
     if "d20" not in drop:
         raise RuleError("take the drop first: journal kraken treasure take --credits|--stimpack")
+    if drop.get("kind") and kind != drop["kind"]:
+        raise RuleError(f"the Treasure Table gave {_KIND_TEXT[drop['kind']]} (d20 {drop['d20']}): journal kraken "
+                        f"treasure {drop['kind']}")
     grade = drop["grade"]
     out: list[str] = []
     data: dict = {"grade": grade, "kind": kind}
@@ -1818,6 +2258,15 @@ def treasure_resolve(state: dict, dice, kind: str, prices: dict, value: int | No
     elif kind == "ammo":
         out.append(f"Ammo drop: one magazine for a grade {grade} weapon, or two across weapons of lower grades.")
     elif kind == "prototype":
+        col_name, col = _column(s, table, column)
+        if proto is None and len(col) == 20 and any(v in ("item", "weapon") for v in col.values()):
+            rolls = []
+            while not rolls or col[rolls[-1]] not in ("item", "weapon"):
+                rolls.append(dice.roll(20))
+            proto = col[rolls[-1]]
+            out.append(f"Prototype: reroll the d20 until an Item or Weapon ({col_name}): {', '.join(map(str, rolls))} "
+                       f"→ {proto}.")
+            data["d20"] = rolls
         if proto not in ("item", "weapon"):
             raise InputError("--as item|weapon: what the rerolled d20 gave")
         r = dice.roll(6)

@@ -9,6 +9,7 @@ cgm.py; the catalogue of ship systems is passed in by the CLI (``cat``).
 from __future__ import annotations
 
 import copy
+import re
 
 from journal.errors import InputError, RuleError
 from journal.games.kraken import cgm
@@ -339,6 +340,8 @@ def turn(state: dict, dice, pack: dict | None = None, skip=None, choices=(), sta
     s["done"] = []
     s.pop("free_action", None)
     s["recovered"] = False
+    for key in ("returned", "gambled", "short_visit"):   # Phase R, Gamblers and Phase 4 count per turn
+        s.pop(key, None)
     for q in s["quests"].values():
         q["activated"] = False
     if previous:
@@ -625,8 +628,9 @@ def _enter_phase(s: dict, p: int, out: list[str], closing: bool = False, notes: 
         else:
             cleared = [f"MAP{slot}" for slot, loc in s["locations"].items() if loc["cleared"]]
             where = f" ({', '.join(cleared)})" if cleared else " (no cleared map on the Starmap Locations Log yet)"
+            how = " (journal kraken visit SLOT MAP KIND TILE)" if cleared else ""
             out.append(f"Phase 4: short visit: teleport to a cleared map with a Shop, Ammo dealer, Quest "
-                       f"Master, Gambler or Modder{where}, do one thing there, and come back.")
+                       f"Master, Gambler or Modder{where}, do one thing there, and come back{how}.")
     elif p == 5:
         if closing:
             out.append(f"Turn {s['turn']} ends.")
@@ -691,9 +695,21 @@ def free_action(state: dict, dice, kind: str) -> Outcome:
     return Outcome(s, f"Phase 3 free action: {FREE_ACTION_TEXT[kind]}", out, {"free_action": kind})
 
 
-def recover(state: dict, dice, cat: dict) -> Outcome:
+def mark_returned(s: dict) -> None:
+    """Phase R (ch. 5): a Dungeon Exploration or a Ground Combat ended in this phase, so the
+    crew may recover at its end (Phases 1 and 3)."""
+    if s["turn"] >= 1 and s["phase"] in (1, 3):
+        ret = s.setdefault("returned", [])
+        if s["phase"] not in ret:
+            ret.append(s["phase"])
+
+
+def recover(state: dict, dice, cat: dict, after: bool = False) -> Outcome:
     """Ch. 5 Phase R, once a turn: every crew member +3 HP (+3 per working Med Bay and
-    Advanced Med Bay), the unconscious from 0, Oxygen refilled."""
+    Advanced Med Bay), the unconscious from 0, Oxygen refilled. At the end of Phase 1 or
+    3 only after a Dungeon Exploration or Ground Combat of that phase (journal records
+    the ones it ran; `after`: one you played without it); at the end of Phase 5 when the
+    turn had no Recovery yet."""
     s = _copy(state)
     _refuse_setup(s, "Recovery happens")
     for key, what in (("combat", "a Space Combat"), ("ground", "a Ground Combat"), ("dungeon", "an exploration")):
@@ -703,13 +719,20 @@ def recover(state: dict, dice, cat: dict) -> Outcome:
         raise RuleError(f"the crew already recovered this turn (turn {s['turn']}): once a turn")
     if s["phase"] not in (1, 3, 5):
         raise RuleError(f"Recovery is checked at the end of Phases 1, 3 and 5, and this is Phase {s['phase']}")
+    earned = s["phase"] == 5 or s["phase"] in s.get("returned", []) or after
+    if not earned:
+        raise RuleError(f"Recovery at the end of Phase {s['phase']} follows a Dungeon Exploration or Ground Combat "
+                        f"of that phase, and there was none (ch. 5): recover after Phase 5's quest timer "
+                        f"(or --after for one you played without journal)")
     bonus = [(label, cat[e["system"]]["heal"]) for label, e in (s.get("ship") or {}).get("systems", {}).items()
              if not e.get("damaged") and cat.get(e["system"], {}).get("heal")]
     heal = RECOVER_HEAL + sum(h for _l, h in bonus)
     out = [f"Recovery: every crew member recovers {heal} HP"
            + (f" (3 + {', '.join(f'{lab} +{h}' for lab, h in bonus)})" if bonus else "") + "."]
     if s["phase"] in (1, 3):
-        out.append(f"(At the end of Phase {s['phase']} only after a Dungeon Exploration or Ground Combat.)")
+        out.append(f"(At the end of Phase {s['phase']}: after its "
+                   + ("Dungeon Exploration or Ground Combat" if s["phase"] in s.get("returned", [])
+                      else "Dungeon Exploration or Ground Combat played by hand") + ".)")
     healed = {}
     for name, c in s["crew"].items():
         before = c["hp"]
@@ -916,8 +939,16 @@ def _traits(specs, option: str) -> dict:
     return out
 
 
-def _scrub(s: dict, name: str) -> None:
-    """A member who leaves the crew leaves the combat and dungeon tables too."""
+def _scrub(s: dict, name: str, out: list[str] | None = None) -> None:
+    """A member who leaves the crew leaves the combat and dungeon tables too (a captive
+    they carried gets away)."""
+    for label, cap in list((s.get("captives") or {}).items()):
+        if cap["carrier"] == name:
+            del s["captives"][label]
+            if out is not None:
+                out.append(f"The captive {cap['name']} ({label}) that {name} carried gets away.")
+    if s.get("captives") == {}:
+        del s["captives"]
     c = s.get("combat")
     if c:
         c["used"].pop(name, None)
@@ -939,6 +970,12 @@ def _scrub(s: dict, name: str) -> None:
                 g[key].remove(name)
         if g.get("taunt") == name:
             del g["taunt"]
+        for label, e in g["enemies"].items():
+            if e.get("carrier") == name:
+                e.pop("carrier")
+                e["status"] = "defeated"
+                if out is not None:
+                    out.append(f"Nobody carries the captured {label} any more: it counts as defeated.")
 
 
 def wound(s: dict, name: str, amount: int, out: list[str], why: str = "") -> str:
@@ -986,7 +1023,7 @@ def heal(s: dict, name: str, amount: int, out: list[str], why: str = "", hell: b
 
 
 def _drop_member(s: dict, name: str, out: list[str]) -> None:
-    _scrub(s, name)
+    _scrub(s, name, out)
     c = s["crew"].pop(name)
     if c["inventory"]:
         items = ", ".join(f"{slot}: {item}" for slot, item in c["inventory"].items())
@@ -1256,6 +1293,11 @@ def crew_equip(state: dict, dice, name: str, slot: str, item: str, from_storage:
     if len(c["inventory"]) + 1 > cap + OVERLOAD_MAX:
         raise RuleError(f"{key} carries {len(c['inventory'])} items: capacity {cap} + at most {OVERLOAD_MAX} "
                         f"overload")
+    from journal.games.kraken.state import MOBILE_TRANSMITTER, transmitters
+
+    if MOBILE_TRANSMITTER in text.casefold() and transmitters(s):
+        raise RuleError(f"only one Mobile transmitter may be carried by the whole team (ch. 4): "
+                        f"{', '.join(transmitters(s))} has one")
     out: list[str] = []
     if from_storage:
         _take_from_storage(s, text, out)
@@ -1266,6 +1308,78 @@ def crew_equip(state: dict, dice, name: str, slot: str, item: str, from_storage:
     if over:
         out.append(f"{key} is overloaded by {over}: -{over} to Ranged and Melee attack rolls in Ground Combat.")
     return Outcome(s, f"{key} takes {text} ({sl})", out, {"name": key, "slot": sl, "item": text, "overload": over})
+
+
+_USES = re.compile(r"(?<![\w])U(\d{0,2})(?![\w])")
+
+
+def item_slot(member: dict, item: str) -> str | None:
+    """The inventory slot holding an item: its text, or its name before a '+' note or a
+    U<n> uses mark ("Med kit U2" is the Med kit), ignoring case."""
+    want = str(item).strip().casefold()
+    for slot, text in member.get("inventory", {}).items():
+        base = _USES.sub("", str(text).split("+")[0]).strip().casefold()
+        if str(text).strip().casefold() == want or base == want:
+            return slot
+    return None
+
+
+def use_item(s: dict, name: str, item: str, out: list[str]) -> None:
+    """Ch. 14 ITEMS DEFINITION, U / Use up: an item marked U is erased when used once, U<n>
+    after n uses (one use is erased each time; used-up items cannot be reloaded). An item
+    not found in the inventory is only noted."""
+    m = s["crew"][name]
+    slot = item_slot(m, item)
+    if slot is None:
+        out.append(f"(No {item} in {name}'s inventory: erase a use of it by hand if it has uses.)")
+        return
+    text = m["inventory"][slot]
+    hit = _USES.search(text)
+    if not hit:
+        return
+    left = int(hit[1] or 1) - 1
+    if left <= 0:
+        del m["inventory"][slot]
+        out.append(f"The {item} is used up: erased from {name}'s slot {slot}.")
+        return
+    m["inventory"][slot] = text[:hit.start()] + f"U{left}" + text[hit.end():]
+    out.append(f"{name}'s {item}: {left} use{'s' if left != 1 else ''} left (slot {slot}: "
+               f"{m['inventory'][slot]}).")
+
+
+def crew_use(state: dict, dice, name: str, item: str, heal_hp: int | None = None, target: str | None = None,
+             oxygen: int | None = None) -> Outcome:
+    """Ch. 13-14: using an item outside Ground Combat costs no action (a Ground Combat's is
+    `ground item`): a healing item heals its wearer or another member (half in a Hell
+    atmosphere), an Oxygen item refills Oxygen; a use of a U item is erased."""
+    s = _copy(state)
+    if s.get("ground"):
+        raise RuleError("in a Ground Combat an item takes an action: journal kraken ground item NAME ITEM")
+    key = find(s["crew"], name, "crew member")
+    if s["crew"][key]["status"] != "active":
+        raise RuleError(f"{key} is unconscious")
+    out = [f"{key} uses {str(item).strip()}."]
+    d = s.get("dungeon")
+    if heal_hp is not None:
+        if heal_hp < 1:
+            raise InputError("--heal is the HP the item heals, 1 or more")
+        who = find(s["crew"], target, "crew member", "--target") if target else key
+        hell = False
+        if d:
+            from journal.games.kraken.dungeon import atmosphere_here
+
+            hell = atmosphere_here(s, d) == "HELL"
+        heal(s, who, heal_hp, out, str(item).strip(), hell=hell)
+    elif target:
+        raise InputError("--target goes with --heal")
+    if oxygen is not None:
+        if oxygen < 1:
+            raise InputError("--oxygen is the Oxygen the item gives, 1 or more")
+        before = s["oxygen"]
+        s["oxygen"] = min(oxygen_max(s), before + oxygen)
+        out.append(f"Oxygen {before} → {s['oxygen']}.")
+    use_item(s, key, item, out)
+    return Outcome(s, f"{key} uses {str(item).strip()}", out, {"name": key, "item": str(item).strip()})
 
 
 def _take_from_storage(s: dict, text: str, out: list[str]) -> None:
@@ -1597,12 +1711,16 @@ def effective_atmosphere(state: dict, loc: dict, key: str) -> str:
 
 def location_add(state: dict, dice, type: str, difficulty: int, ao: str, ai: str, depth: int, teleport: int,
                  species: str, special: str | None = None, name: str | None = None, maps=(),
-                 roll_maps: bool = False) -> Outcome:
-    """Ch. 12: a Location takes the first free slot of the log (2, or 6 with HyperNavMemory)."""
+                 roll_maps: bool = False, event: bool = False) -> Outcome:
+    """Ch. 12: a Location takes the first free slot of the log (2, or 6 with HyperNavMemory).
+    `event`: a Story Line revealed it: its values are fixed (no dice modifications can
+    alter them) and it is not the Location a flight is looking for."""
     s = _copy(state)
     f = s.get("flight")
-    if f and (f["stage"] == "combat" or f.get("generation")):
+    if f and (f["stage"] == "combat" or f.get("generation")) and not event:
         raise RuleError("the flight's Space Combat or Location generation is under way: finish it first")
+    if event:
+        f = None
     cap = location_capacity(s, working=True)
     free = [x for x in cgm.SLOTS[:cap] if x not in s["locations"]]
     if not free:
@@ -1635,10 +1753,14 @@ def location_add(state: dict, dice, type: str, difficulty: int, ao: str, ai: str
            "species": _species(species), "maps": ids, "cleared": [], "solved": False}
     if special:
         loc["special"] = special
+    if event:
+        loc["fixed"] = True
     if name and name.strip():
         loc = {"name": name.strip(), **loc}
     s["locations"][slot] = loc
     out = [f"Note it in MAP{slot} of the Starmap Locations Log: {describe_location(s, loc)}."]
+    if event and s.get("flight") and s["flight"].get("modifications"):
+        out.append("An event's Location: its values are fixed; the flight's dice modifications do not apply to it.")
     if f:   # the flight's Location, generated by hand from the book: the flight is over
         del s["flight"]
         if not f["land"]:
@@ -1742,7 +1864,12 @@ def location_remove(state: dict, dice, slot) -> Outcome:
 # --- quests (Quest Master, rulings K13) ---------------------------------------------------------
 
 def quest_add(state: dict, dice, name: str, urgent: bool = False, reward: str | None = None,
-              penalty: str | None = None, penalty_credits: int | None = None, note: str | None = None) -> Outcome:
+              penalty: str | None = None, penalty_credits: int | None = None, note: str | None = None,
+              capture: bool = False) -> Outcome:
+    """A quest from a Quest Master (its sheet, book p. 160, gives the reward, the penalty
+    and whether it is urgent) or an event. Standing on a Quest Master tile, the quest
+    remembers it. `capture`: a 'Capture' quest, completed by handing over a carried
+    captive (ch. 4)."""
     s = _copy(state)
     name = str(name).strip()
     if not name:
@@ -1750,6 +1877,11 @@ def quest_add(state: dict, dice, name: str, urgent: bool = False, reward: str | 
     if any(k.casefold() == name.casefold() for k in s["quests"]):
         raise RuleError(f"there is a quest {name} already")
     q: dict = {"urgent": urgent, "activated": False}
+    if capture:
+        q["capture"] = True
+    d = s.get("dungeon")
+    if d and str(d.get("at", "")).startswith("quest-master:"):
+        q["master"] = f"MAP{d['location']} map {d['map']} {d['at'].partition(':')[2]}"
     if urgent:
         q["ticks"] = 0
     for k, v in (("reward", reward), ("penalty", penalty), ("note", note)):
@@ -1762,6 +1894,9 @@ def quest_add(state: dict, dice, name: str, urgent: bool = False, reward: str | 
     s["quests"][name] = q
     out = [f"Write the quest {name} in the Notes/Quests section of the ship page"
            + (" with an empty timer (urgent: the fourth tick fails it)." if urgent else ".")]
+    if capture:
+        out.append("A Capture quest: bring the alien back alive, carried by a crew member (journal kraken quest done "
+                   f"\"{name}\" --captive LABEL).")
     return Outcome(s, f"Quest accepted: {name}" + (" (urgent)" if urgent else ""), out, {"quest": name, **q})
 
 
@@ -1824,13 +1959,25 @@ def quest_tick(state: dict, dice, name: str, delta: int) -> Outcome:
     return Outcome(s, msg + " (by hand)", [msg + "."], {"quest": key, "ticks": target})
 
 
-def quest_done(state: dict, dice, name: str, credits: int = 0, xp: int = 0) -> Outcome:
+def quest_done(state: dict, dice, name: str, credits: int = 0, xp: int = 0, captive: str | None = None) -> Outcome:
+    """A quest solved: erase it and take its reward. A Capture quest takes a captive that a
+    crew member carries (ch. 4), which is handed over."""
     s = _copy(state)
     key = find(s["quests"], name, "quest")
     q = s["quests"].pop(key)
     if credits < 0 or xp < 0:
         raise InputError("--credits and --xp are the reward: 0 or more")
     out = [f"Quest {key} solved: erase it" + (f" and take the reward: {q['reward']}" if q.get("reward") else "") + "."]
+    if captive is not None or q.get("capture"):
+        caps = s.get("captives") or {}
+        if captive is None:
+            raise RuleError(f"{key} is a Capture quest: name the captive you hand over (--captive "
+                            f"{' | '.join(caps) or 'LABEL'}); captured aliens must be carried by a crew member")
+        ckey = find(caps, captive, "captive", "--captive")
+        cap = caps.pop(ckey)
+        if not caps:
+            del s["captives"]
+        out.append(f"{cap['carrier']} hands over the captured {cap['name']} ({ckey}).")
     if credits:
         before = s["credits"]
         s["credits"] += credits
@@ -1849,6 +1996,113 @@ def quest_fail(state: dict, dice, name: str) -> Outcome:
     out: list[str] = []
     _fail_quest(s, key, out, "given up or lost")
     return Outcome(s, f"Quest failed: {key}", out, {"quest": key, "credits": s["credits"]})
+
+
+# --- item prices by grade (book p. 165/167) -------------------------------------------------------------
+
+def known_prices(s: dict, prices: dict | None = None) -> dict:
+    """Item and weapon prices by grade: the ones our rulebook text prints (grade 3 12¢,
+    grade 4 30¢) and the ones the player copied from their book (`grade-price`)."""
+    from journal.games.kraken.state import KNOWN_GRADE_PRICES
+
+    out = {int(k): v for k, v in (s.get("grade_prices") or {}).items()}
+    out.update(KNOWN_GRADE_PRICES)
+    if prices:
+        out.update({int(k): v for k, v in prices.items()})
+    return out
+
+
+def grade_price(state: dict, dice, grade: int, price: int | None = None) -> Outcome:
+    """Note the price of an item or weapon grade from the book's Weapons and Items pages
+    (p. 165/167), once per campaign: Shops, Modders and extra cash drops use it. The
+    grades our rulebook text prints (3: 12¢, 4: 30¢) are fixed."""
+    from journal.games.kraken.state import KNOWN_GRADE_PRICES, MAX_TREASURE_GRADE
+
+    s = _copy(state)
+    if not 1 <= grade <= MAX_TREASURE_GRADE:
+        raise InputError(f"grade {grade}: grades are 1-{MAX_TREASURE_GRADE}")
+    if grade in KNOWN_GRADE_PRICES:
+        raise RuleError(f"grade {grade} costs {KNOWN_GRADE_PRICES[grade]}¢: the rulebook prints it (ch. 13-14)")
+    table = s.setdefault("grade_prices", {})
+    if price is None:
+        if str(grade) not in table:
+            raise RuleError(f"no price noted for grade {grade}")
+        del table[str(grade)]
+        if not table:
+            del s["grade_prices"]
+        msg = f"Grade {grade}: price erased"
+        return Outcome(s, msg, [msg + " (give --price again when you need it)."], {"grade": grade})
+    if price < 0:
+        raise InputError("a price is 0 or more Credits")
+    table[str(grade)] = price
+    s["grade_prices"] = {k: table[k] for k in sorted(table)}
+    msg = f"Grade {grade} items and weapons cost {price}¢"
+    return Outcome(s, msg, [msg + " (from your book, p. 165/167)."], {"grade": grade, "price": price})
+
+
+# --- captured aliens (ch. 4) -----------------------------------------------------------------------------
+
+def captive_add(state: dict, dice, label: str, carrier: str, level: int, name: str | None = None,
+                species: str | None = None) -> Outcome:
+    """A2: a captured alien by hand (an event's, or one a Ground Combat played without
+    journal brought down to 0, -1 or -2 HP): carried by one crew member, who cannot attack
+    while carrying it."""
+    s = _copy(state)
+    label = str(label).strip()
+    if not label:
+        raise InputError("name the captive (a label such as E1)")
+    caps = s.setdefault("captives", {})
+    if any(k.casefold() == label.casefold() for k in caps):
+        raise RuleError(f"there is a captive {label} already")
+    who = find(s["crew"], carrier, "crew member", "--carrier")
+    from journal.games.kraken.state import carrying
+
+    held = carrying(s, who)
+    if held:
+        raise RuleError(f"{who} carries {held} already (one captive each)")
+    if not 1 <= level <= 8:
+        raise InputError(f"--level {level}: 1-8")
+    cap = {"name": (name or label).strip(), "level": level, "carrier": who}
+    if species:
+        cap["species"] = _species(species)
+    caps[label] = cap
+    msg = f"Captive {label} ({cap['name']}, LV{level}) carried by {who}"
+    return Outcome(s, msg + " (by hand)", [msg + f": {who} cannot attack while carrying it."], {"captive": label,
+                                                                                                 **cap})
+
+
+def captive_give(state: dict, dice, label: str, to: str) -> Outcome:
+    """Ch. 4: the captive changes hands (outside Ground Combat; in one, an Exchange action:
+    journal kraken ground exchange NAME --captive-to OTHER)."""
+    s = _copy(state)
+    if s.get("ground"):
+        raise RuleError("during a Ground Combat a captive changes hands with an Exchange action (journal kraken "
+                        "ground exchange NAME --captive-to OTHER)")
+    caps = s.get("captives") or {}
+    key = find(caps, label, "captive")
+    who = find(s["crew"], to, "crew member")
+    from journal.games.kraken.state import carrying
+
+    held = carrying(s, who)
+    if held == key:
+        raise RuleError(f"{who} carries {key} already")
+    if held:
+        raise RuleError(f"{who} carries {held} already (one captive each)")
+    before = caps[key]["carrier"]
+    caps[key]["carrier"] = who
+    msg = f"Captive {key}: {before} hands it to {who}"
+    return Outcome(s, msg, [msg + f" ({before} may attack again)."], {"captive": key, "carrier": who})
+
+
+def captive_release(state: dict, dice, label: str) -> Outcome:
+    s = _copy(state)
+    caps = s.get("captives") or {}
+    key = find(caps, label, "captive")
+    cap = caps.pop(key)
+    if not caps:
+        del s["captives"]
+    msg = f"Captive {key} ({cap['name']}) released"
+    return Outcome(s, msg, [msg + f": {cap['carrier']} may attack again."], {"captive": key})
 
 
 # --- saving and loading (3.2, rulings K8) ------------------------------------------------------------

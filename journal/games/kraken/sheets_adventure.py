@@ -354,12 +354,17 @@ def ground_combat(c, page, s: dict, blank: bool) -> None:
             eff.append("+2 conc.")
         if n in g.get("extra", []):
             eff.append("extra act")
+        from journal.games.kraken.state import carrying, crew_armor
+
+        if carrying(s, n):
+            eff.append(f"carries {carrying(s, n)}")
         weapons = "; ".join(f"{k}{'*' if v.get('mod') else ''}" + (f" A{v['ammo']}" if "ammo" in v else "")
                             + (f" {v['jam']}" if v.get("jam") else "") for k, v in _d(m.get("weapons")).items())
         acted = g.get("acted", {}).get(n, 0) if live else 0
         rows.append([(n, BOLD), _hp_cell(m["hp"], m["hp_max"]),
-                     (f"{sh['class']} {shown}/{sh['power']} +{sh['recharge']}" if sh else "-"),
-                     f"{m.get('armor', 0)}", f"{m['agility']}", weapons or "fists", ", ".join(eff), _acts(acted)])
+                     (f"{sh['class']} {shown}/{sh['power']} +{sh['recharge']}"
+                      + (f"+{m['charger']}" if m.get("charger") else "") if sh else "-"),
+                     f"{crew_armor(m)}", f"{m['agility']}", weapons or "fists", ", ".join(eff), _acts(acted)])
     rows += [[None, _hp_cell(None, 14), None, None, None, None, None, _acts(0)]] * max(0, 4 - len(rows))
     widths = [w * 0.15, w * 0.27, w * 0.11, w * 0.05, w * 0.05, w * 0.19, w * 0.10, w * 0.08]
     h = grid(c, x, page.cursor, widths, rows, row_h=16,
@@ -394,10 +399,13 @@ def ground_combat(c, page, s: dict, blank: bool) -> None:
              header=["Enemy", "LV", "HP", "Shield", "ARM", "AGI", "Esc.", "Tre.", "XP", "Weak/Res.", "Effects"],
              size=6.8, align=["l", "c", "l", "c", "c", "c", "c", "c", "c", "l", "l"])
     page.take(h + 4)
-    tables = [(k, e) for k, e in enemies if e.get("actions")]
+    tables = [(k, e) for k, e in enemies if e.get("actions") or e.get("traits")]
     for k, e in tables[:4]:
-        line = f"{k} actions (d6): " + "  \u00b7  ".join(
-            f"{r['lo']}{'-' + str(r['hi']) if r['hi'] != r['lo'] else ''}: {r['do']}" for r in e["actions"])
+        line = (f"{k} actions (d6): " + "  \u00b7  ".join(
+            f"{r['lo']}{'-' + str(r['hi']) if r['hi'] != r['lo'] else ''}: {r['do']}" for r in e.get("actions", []))
+            if e.get("actions") else f"{k}")
+        if e.get("traits"):
+            line += "   traits: " + "  \u00b7  ".join(e["traits"])
         text(c, x, page.cursor - 7, line, REGULAR, 6.8, max_width=w)
         page.take(9.5)
     page.take(GAP - 4)
@@ -410,8 +418,10 @@ def ground_combat(c, page, s: dict, blank: bool) -> None:
                                "item, exchange, escape (d6 + lowest Agility + 3 per sacrificed + 2 per try \u2265 the "
                                "highest enemy Agility), PSI (d6 + PSI \u2265 difficulty), meditate (d6 \u2265 3 + "
                                "missing HP)."),
-             ("After", "a Treasure drop per defeated Primary; XP for every defeated or escaped enemy (double for a "
-                       "Boss); jams clear.")]
+             ("Capture", "an attack that leaves an alien at 0, -1 or -2 HP may capture it (a Zombie lower too); "
+                         "its carrier cannot attack."),
+             ("After", "a Treasure drop per defeated (or captured) Primary; XP for every defeated, captured or escaped "
+                       "enemy (double for a Boss); jams clear.")]
     page.take(rules_box(c, x, page.cursor, w, "GROUND COMBAT RULES", rules, size=6.6, lead=7.8, fit_below=page.y0)
               + GAP)
     notes_area(c, page, 10, most=12)
@@ -484,7 +494,13 @@ def exploration(c, page, s: dict, blank: bool) -> None:
             c.line(mx + 2, top - 32, mx + mw - 5, top - 10)
             c.setStrokeGray(INK)
     page.take(38)
-    where = f"{d['where']} ({ai if d['where'] == 'inside' else ao})" if live else None
+    if live:
+        from journal.games.kraken.dungeon import atmosphere_here, breached
+
+        where = f"{d['where']} ({atmosphere_here(s, d)}" + (": breach)" if breached(d) and d["where"] == "inside"
+                                                             else ")")
+    else:
+        where = None
     status = []
     if live:
         if d.get("free_move"):
@@ -493,6 +509,10 @@ def exploration(c, page, s: dict, blank: bool) -> None:
             status.append("went back: no exit forward")
         if d.get("at"):
             status.append(f"at {d['at'].replace(':', ' ')}")
+        if d.get("visit"):
+            status.append("short visit")
+        if d.get("portal"):
+            status.append(f"on teleportal {d['portal']}")
     y = page.cursor - 12
     field(c, x, y, w * 0.3, "The team stands", where, size=9)
     field(c, x + w * 0.32, y, w * 0.26, "Actions so far", d.get("actions") if live else None, size=9)
@@ -537,6 +557,16 @@ def exploration(c, page, s: dict, blank: bool) -> None:
     for key in d.get("disabled", []) if live else []:
         parts = key.split(":")
         trows.append([f"map {parts[0]} {parts[1]}", "disruptor off" if key.endswith(":disruptor") else "laser off"])
+    for key in d.get("disruptors", []) if live else []:
+        if f"{key}:disruptor" not in d.get("disabled", []):
+            mapno, _sep, tile = key.partition(":")
+            trows.append([f"map {mapno} {tile}", "DISRUPTOR on: no Teleporter"])
+    for key in d.get("breaches", []) if live else []:
+        if f"{key}:repaired" not in d.get("resolved", []):
+            mapno, _sep, tile = key.partition(":")
+            trows.append([f"map {mapno} {tile}", "HULL BREACH: its areas Outside"])
+    if live and d.get("portals"):
+        trows.append([f"map {d['map']} teleportals", " ".join(map(str, d["portals"]))])
     trows += [[None, None]] * max(0, 5 - len(trows))
     ht = grid(c, x + half + 12, top, [half * 0.4, half * 0.6], trows[:12], row_h=14, header=["Tile", "Note"],
               size=7.5)
@@ -595,9 +625,13 @@ def crew_gear(c, page, m: dict, blank: bool) -> None:
                                                                         "Armor is 8 at most"))
     y = page.cursor - 11
     sh = m.get("shield") if not blank else None
-    field(c, x, y, w * 0.18, "Armor", m.get("armor", 0) if not blank else None, size=10)
-    field(c, x + w * 0.21, y, w * 0.42, "Shield (A flash: ranged only; B energy: all)",
-          f"class {sh['class']}, power {sh['power']}, +{sh['recharge']} a turn" if sh else (None if blank else "none"),
+    from journal.games.kraken.state import crew_armor
+
+    field(c, x, y, w * 0.18, "Armor", crew_armor(m) if not blank else None, size=10)
+    field(c, x + w * 0.21, y, w * 0.42, "Shield (A: ranged only; B: all)",
+          (f"{sh['class']} {sh['power']}, +{sh['recharge']} a turn" + (f", charger +{m['charger']}"
+                                                                      if m.get("charger") else "")) if sh
+          else (None if blank else "none"),
           size=9)
     field(c, x + w * 0.66, y, w * 0.34, "PSI", ("exhausted" if m.get("psi_exhausted") else
                                                ("ready" if "psi" in m else "-")) if not blank else None, size=9)

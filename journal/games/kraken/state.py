@@ -81,8 +81,10 @@ JAMS = ("jammed", "jammed-again", "damaged")     # ch. 14 unjam: 8+, then 6+ (fa
 WHERE = ("outside", "inside")
 DAMAGE_TYPES = ("fire", "ice", "toxic", "ranged", "melee")
 GROUND_STEPS = ("spawn", "crew", "enemies")
-ENEMY_STATUS = ("active", "defeated", "escaped")
+ENEMY_STATUS = ("active", "defeated", "escaped", "captured")
 MAX_TREASURE_GRADE = 6
+KNOWN_GRADE_PRICES = {3: 12, 4: 30}  # the only item/weapon prices by grade our rulebook text prints (ch. 13, 14)
+ITEM_KINDS = ("cash", "item", "weapon", "ammo", "prototype")   # what a Treasure Table cell gives (ch. 14)
 
 _SLOT = Str(choices=SLOTS)
 _NAME = Str(describe="a name")
@@ -104,6 +106,7 @@ CREW = Table({
     "shield": opt(Table({"class": Str(choices=("A", "B")), "power": Int(1, 99), "recharge": Int(0, 99)})),
     "weapons": opt(Map(Table({"spec": _TEXT, "ammo": opt(Int(0, 999)), "jam": opt(Str(choices=JAMS)),
                               "spent": opt(Bool()), "mod": opt(Str(choices=("ammo", "damage", "both")))}))),
+    "charger": opt(Int(1, 99)),                    # ch. 14: the Shield charger activated each combat turn
     "psi_exhausted": opt(Bool()),
     "hp": Int(0, 99),
     "hp_max": Int(1, 99),
@@ -135,6 +138,7 @@ LOCATION = Table({
     "land_turn": opt(Int(1)),                      # a Location reached too slowly: landing from this turn on
     "cleared": List(Int(1, MAX_DEPTH), max_items=MAX_DEPTH),
     "solved": Bool(),
+    "fixed": opt(Bool()),                          # defined by an event: its values cannot be altered (ch. 12)
 })
 QUEST = Table({
     "urgent": Bool(),
@@ -144,6 +148,8 @@ QUEST = Table({
     "penalty": opt(_TEXT),
     "penalty_credits": opt(Int(0, 100000)),
     "note": opt(_TEXT),
+    "capture": opt(Bool()),                        # a 'Capture' quest: a carried captive completes it (ch. 4)
+    "master": opt(_TEXT),                          # where its Quest Master stood ("MAP1 map 2 Q")
 })
 BUILD = Table({
     "system": opt(_NAME),
@@ -256,6 +262,12 @@ DUNGEON = Table({
     "divination": opt(Int(-3, 3)),                     # PSI DIVINATION: the next loot roll +3 / -3
     "midas": opt(Bool()),                              # PSI MIDAS TOUCH: +3 Credits if the next Ground Combat is won
     "surprise": opt(Bool()),                           # PSI SURPRISE: +2 to the next initiative roll
+    "disruptors": opt(_TILES),                         # Disruptors the maps show ("map:tile"); see disabled
+    "breaches": opt(_TILES),                           # Hull Breaches the maps show ("map:tile"); repaired: resolved
+    "near": opt(_TILES),                               # the unrepaired breaches the team's area is connected to
+    "portals": opt(List(Int(1, 6), max_items=20)),     # the teleportal numbers of the current map
+    "portal": opt(Int(1, 6)),                          # the teleportal the team stands on
+    "visit": opt(Bool()),                              # a Phase 4 short visit, not an exploration
 })
 GROUND_ENEMY = Table({
     "name": _TEXT,
@@ -280,6 +292,8 @@ GROUND_ENEMY = Table({
     "weaken": opt(Int(1, 99)),
     "confused": opt(Bool()),
     "note": opt(_TEXT),
+    "traits": opt(List(_TEXT)),                        # "Zombie", "Regen: +1 HP" ... (sheet, book p. 170)
+    "carrier": opt(_NAME),                             # captured: who carries it
 })
 GROUND = Table({
     "level": Int(1, 8),
@@ -313,7 +327,9 @@ GROUND = Table({
     "from_hell": opt(Bool()),                          # a LV6+ Boss battle rolled a 6: a CREATURE FROM HELL
 })
 LOOT = Table({"grade": Int(1, MAX_TREASURE_GRADE), "from": _TEXT, "d20": opt(Int(1, 20)),
-              "first": opt(Str(choices=("credits", "stimpack")))})
+              "first": opt(Str(choices=("credits", "stimpack"))),
+              "kind": opt(Str(choices=ITEM_KINDS))})     # what the Treasure Table cell says, when journal knows it
+CAPTIVE = Table({"name": _TEXT, "level": Int(1, 8), "species": opt(Str(choices=SPECIES)), "carrier": _NAME})
 
 STATE = Table({
     "difficulty": Str(choices=DIFFICULTIES),
@@ -349,6 +365,12 @@ STATE = Table({
     "dungeon": opt(DUNGEON),
     "ground": opt(GROUND),
     "loot": opt(List(LOOT)),
+    "captives": opt(Map(CAPTIVE)),                 # captured aliens, each carried by a crew member (ch. 4)
+    "returned": opt(List(Int(1, 5), max_items=5)), # phases of this turn that ended a Dungeon Exploration or
+                                                   # Ground Combat (Phase R at the end of Phases 1 and 3)
+    "gambled": opt(List(_TEXT)),                   # what Gamblers gave you this turn: they take none of it back
+    "short_visit": opt(Bool()),                    # Phase 4's short visit was made this turn
+    "grade_prices": opt(Map(Int(0, 100000), key_pattern="[1-6]", key_describe="a grade 1-6")),
 })
 
 
@@ -368,6 +390,34 @@ def carry_capacity(strength: int) -> int:
 def overload(member: dict) -> int:
     """Items carried beyond capacity (chapter 4: -1 / -2 to attack rolls; at most 2)."""
     return max(0, len(member.get("inventory", {})) - carry_capacity(member.get("strength", 1)))
+
+
+def crew_armor(member: dict) -> int:
+    """Ch. 3.4 and 14: the Armor worn, plus 0.5 for each Strength point above 8 (halves
+    round up, K14), at most 8 (a hero's maximum)."""
+    extra = -(-max(0, member.get("strength", 0) - 8) // 2)
+    return min(8, member.get("armor", 0) + extra)
+
+
+def carrying(state: dict, name: str) -> str | None:
+    """The captive (its label) a crew member carries, if any (ch. 4: they cannot attack)."""
+    for label, c in (state.get("captives") or {}).items():
+        if c.get("carrier") == name:
+            return label
+    g = state.get("ground") or {}
+    for label, e in g.get("enemies", {}).items():
+        if e.get("status") == "captured" and e.get("carrier") == name:
+            return label
+    return None
+
+
+MOBILE_TRANSMITTER = "mobile transmitter"
+
+
+def transmitters(state: dict) -> list[str]:
+    """Ch. 4: only one Mobile transmitter may be carried by the whole team."""
+    return [f"{n}:{slot}" for n, m in state.get("crew", {}).items() for slot, item in m.get("inventory", {}).items()
+            if MOBILE_TRANSMITTER in str(item).casefold()]
 
 
 def systems_named(state: dict, system: str, working: bool = True) -> list[str]:
@@ -718,3 +768,62 @@ def _validate_adventure(s: dict, problems: list[str]) -> None:
     for i, drop in enumerate(s.get("loot", [])):
         if drop.get("d20") is not None and "first" not in drop:
             problems.append(f"state.loot[{i}].d20 without first (credits or stimpack)")
+        if drop.get("kind") and drop.get("d20") is None:
+            problems.append(f"state.loot[{i}].kind without d20: the Treasure Table is read after the d20")
+    _validate_more(s, problems)
+
+
+def _validate_more(s: dict, problems: list[str]) -> None:
+    """Captives, Phase R, Gamblers, prices, the team's items, dungeon elements (the gaps
+    closed after issue 6)."""
+    crew = s["crew"]
+    carriers: dict[str, str] = {}
+    for label, c in (s.get("captives") or {}).items():
+        path = key_path("state.captives", label)
+        if c["carrier"] not in crew:
+            problems.append(f"{path}.carrier = {show_value(c['carrier'])} is not a crew member")
+        elif c["carrier"] in carriers:
+            problems.append(f"{path}.carrier: {c['carrier']} carries {carriers[c['carrier']]} already (one captive "
+                            f"each)")
+        carriers[c["carrier"]] = label
+    g = s.get("ground")
+    for label, e in ((g or {}).get("enemies") or {}).items():
+        path = key_path("state.ground.enemies", label)
+        if e["status"] == "captured":
+            who = e.get("carrier")
+            if who is None:
+                problems.append(f"{path}.carrier is missing: a captured alien is carried by a crew member")
+            elif who not in crew:
+                problems.append(f"{path}.carrier = {show_value(who)} is not a crew member")
+            elif who in carriers:
+                problems.append(f"{path}.carrier: {who} carries {carriers[who]} already (one captive each)")
+            else:
+                carriers[who] = label
+            if e["hp"] > 0:
+                problems.append(f"{path}.hp = {e['hp']}: an alien is captured at 0 HP or below")
+        elif "carrier" in e:
+            problems.append(f"{path}.carrier: only a captured alien has a carrier")
+    ret = s.get("returned")
+    if ret is not None:
+        if s["turn"] == 0:
+            problems.append("state.returned belongs to a turn: the setup (turn 0) has none")
+        if len(set(ret)) != len(ret):
+            problems.append("state.returned names a phase twice")
+        for p in ret:
+            if p > s["phase"]:
+                problems.append(f"state.returned names Phase {p}, after the current Phase {s['phase']}")
+    for key, price in (s.get("grade_prices") or {}).items():
+        known = KNOWN_GRADE_PRICES.get(int(key))
+        if known is not None and price != known:
+            problems.append(f"state.grade_prices.{key} = {price}: the rulebook prints grade {key} at {known}¢")
+    tx = transmitters(s)
+    if len(tx) > 1:
+        problems.append(f"state.crew: {', '.join(tx)}: only one Mobile transmitter may be carried by the whole "
+                        f"team (ch. 4)")
+    d = s.get("dungeon")
+    if d:
+        for b in d.get("near", []):
+            if b not in d.get("breaches", []):
+                problems.append(f"state.dungeon.near names {show_value(b)}, which is not in state.dungeon.breaches")
+        if d.get("portal") is not None and d["portal"] not in d.get("portals", []):
+            problems.append(f"state.dungeon.portal = {d['portal']} is not in state.dungeon.portals")

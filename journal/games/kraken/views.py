@@ -65,7 +65,7 @@ def location_row(state: dict, slot: str, loc: dict | None) -> str:
             maps.append(f"_{m}_" if i + 1 in loc["cleared"] else m)
         else:
             maps.append("?")
-    solved = " · SOLVED" if loc["solved"] else ""
+    solved = (" · SOLVED" if loc["solved"] else "") + (" · fixed (an event's)" if loc.get("fixed") else "")
     return f"  MAP{slot}  {describe_location(state, loc)} · maps {' '.join(maps)}{solved}"
 
 
@@ -157,6 +157,9 @@ def _adventure_next(state: dict) -> str | None:
         d = state["dungeon"]
         if d.get("free_move"):
             return "the free first move on this map: journal kraken dungeon move --free (or a tile command with --free)."
+        if d.get("visit"):
+            return ("trade (journal kraken dungeon buy|sell|gamble|mod, quest add), then journal kraken dungeon leave "
+                    "teleport.")
         return ("explore: journal kraken dungeon move|bulkhead|mine|laser|enemy|treasure|… (leave: dungeon exit|back|"
                 "leave).")
     return None
@@ -195,7 +198,12 @@ def next_step(state: dict) -> str:
         return ("Phase 3: one free action (journal kraken free-action flight|location|shop|skip, or "
                 "journal kraken advance LINE), then journal kraken phase 4.")
     if p == 4:
-        return "Phase 5: journal kraken phase 5."
+        from journal.games.kraken.state import systems_named
+
+        if state.get("short_visit") or not systems_named(state, "Teleporter") or not any(
+                loc["cleared"] for loc in state["locations"].values()):
+            return "Phase 5: journal kraken phase 5."
+        return "Phase 4: a short visit (journal kraken visit SLOT MAP KIND TILE), or Phase 5: journal kraken phase 5."
     extra = "" if state["recovered"] else "recover (journal kraken recover) if you like, then "
     return f"{extra}a new turn: journal kraken turn."
 
@@ -228,6 +236,8 @@ def summary(state: dict) -> list[str]:
             gear.append(f"Armor {c['armor']}")
         if c.get("shield"):
             gear.append(f"Shield {c['shield']['class']} {c['shield']['power']}/{c['shield']['recharge']}")
+        if c.get("charger"):
+            gear.append(f"Shield charger +{c['charger']}")
         for w, spec in (c.get("weapons") or {}).items():
             state_ = f" {spec['ammo']} Ammo" if "ammo" in spec else ""
             state_ += f" ({spec['jam']})" if spec.get("jam") else ""
@@ -267,7 +277,16 @@ def summary(state: dict) -> list[str]:
         for name, q in s["quests"].items():
             timer = f" · timer {'|' * q['ticks']}{'.' * (3 - q['ticks'])} ({q['ticks']}/3)" if q["urgent"] else ""
             act = " · activated this turn" if q["activated"] else ""
-            out.append(f"  {name}{timer}{act}" + (f" · reward: {q['reward']}" if q.get("reward") else ""))
+            out.append(f"  {name}{timer}{act}" + (f" · reward: {q['reward']}" if q.get("reward") else "")
+                       + (" · Capture" if q.get("capture") else "") + (f" · from {q['master']}" if q.get("master")
+                                                                       else ""))
+    if s.get("captives"):
+        out.append("Captives: " + ", ".join(f"{k} ({c['name']}, LV{c['level']}) carried by {c['carrier']}"
+                                            for k, c in s["captives"].items()))
+    if s.get("gambled"):
+        out.append("From Gamblers this turn (they take none back): " + ", ".join(s["gambled"]))
+    if s.get("grade_prices"):
+        out.append("Grade prices noted: " + ", ".join(f"grade {g} {p}¢" for g, p in s["grade_prices"].items()))
     if s.get("fallen"):
         out.append("Fallen (may not rejoin): " + ", ".join(s["fallen"]))
     out.append("Next: " + next_step(s))
