@@ -414,12 +414,14 @@ def sheet(rt, game, output, paper):
 
 
 @root.command()
+@click.argument("only", metavar="[GAME]...", nargs=-1, type=click.Choice(list(games.GAMES)))
 @pass_rt
-def demo(rt):
-    """Demo campaign(s) and their PDFs in the saves folder (replacing earlier demo saves)."""
+def demo(rt, only):
+    """Demo campaigns and their PDFs in the saves folder, for every game or the GAMEs named
+    (each replaces its earlier demo save)."""
     from journal import demo as demomod
 
-    made = demomod.run_all(rt, root)
+    made = demomod.run_all(rt, root, only)
     lines = []
     for d in made:
         lines.append(f"{d['title']}: save '{d['save']}' ({d['entries']} log entries), PDF {d['pdf']}")

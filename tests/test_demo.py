@@ -32,6 +32,13 @@ def test_demo_runs_again_replacing_only_its_own_saves(journal):
 
 
 @pytest.mark.parametrize("game_id", list(games.GAMES))
+def test_one_games_demo_alone(journal, game_id):
+    doc = json.loads(journal("--json", "demo", game_id, ok=True).stdout)
+    assert [d["game"] for d in doc["demos"]] == [game_id]
+    assert sorted(p.name for p in journal.saves.glob("*.toml")) == [f"demo-{game_id}.toml"]
+
+
+@pytest.mark.parametrize("game_id", list(games.GAMES))
 def test_every_game_ships_a_demo_template(game_id):
     from journal import templates
 
