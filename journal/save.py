@@ -207,7 +207,6 @@ class LogView:
     def __init__(self, paths: SavePaths, entries: int):
         self.paths = paths
         self.entries = entries
-        self.size = 0
         self.end = 0  # byte offset just past the last committed entry
 
     def open(self):
@@ -232,8 +231,7 @@ class LogView:
         found: list[tuple[int, dict]] = []
         expect = self.entries
         with f:
-            self.size = os.fstat(f.fileno()).st_size
-            records = _reverse_records(f, self.size)
+            records = _reverse_records(f, os.fstat(f.fileno()).st_size)
             next(records)  # the text after the last newline: empty, or a torn append
             for offset, raw in records:
                 try:
