@@ -1194,13 +1194,19 @@ crew = _crew_group()
 @crew.command("gear")
 @save_option
 @click.argument("name")
-@click.option("--armor", type=int, help="The Armor worn (0-8).")
+@click.option("--jacket", metavar="NAME:ARMOR|none", help='The jacket worn, e.g. "Kevlar vest:2".')
+@click.option("--helmet", metavar="NAME:ARMOR|none", help='The helmet worn, e.g. "Helmet:1".')
+@click.option("--physical-shield", "physical_shield", metavar="NAME:ARMOR|none",
+              help='A physical Shield held in a hand (L or R), e.g. "Anti-Terror Shield:2".')
+@click.option("--armor", type=int, help="An unnamed jacket of Armor N (0-8; 0: none).")
 @click.option("--shield", metavar="A|B:POWER/RECHARGE|none", help="The active flash (A) or energy (B) Shield.")
 @click.option("--charger", type=int, metavar="N", help="The Shield charger used each combat turn: +N (0: none).")
 @pass_rt
-def crew_gear(rt, save, name, armor, shield, charger):
-    """Armor, Shield and Shield charger for Ground Combat."""
-    run(rt, save, _rules("ground").crew_gear, name=name, armor=armor, shield=shield, charger=charger)
+def crew_gear(rt, save, name, jacket, helmet, physical_shield, armor, shield, charger):
+    """Armor (one jacket, one helmet, one physical Shield in a hand; 8 at most), Shield and
+    Shield charger for Ground Combat."""
+    run(rt, save, _rules("ground").crew_gear, name=name, armor=armor, shield=shield, charger=charger,
+        jacket=jacket, helmet=helmet, physical_shield=physical_shield)
 
 
 @crew.command("weapon")

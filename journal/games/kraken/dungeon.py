@@ -1274,6 +1274,7 @@ def dungeon_sell(state: dict, dice, item: str, value: int) -> Outcome:
 def _discard(s: dict, d: dict, item: str, out: list[str]) -> str | None:
     """Erase an item a deployed crew member carries (and its combat gear, for a weapon)."""
     from journal.games.kraken.rules import item_slot
+    from journal.games.kraken.state import release_shield
 
     for n in _deployed(s, d, conscious=False):
         m = s["crew"][n]
@@ -1288,6 +1289,7 @@ def _discard(s: dict, d: dict, item: str, out: list[str]) -> str | None:
             if not weapons:
                 del m["weapons"]
         out.append(f"{n} hands over the {text}: slot {slot} erased.")
+        release_shield(m, n, out)
         return n
     out.append(f"Erase the {item} (it is in none of the team's inventory slots).")
     return None

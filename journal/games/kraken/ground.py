@@ -199,27 +199,111 @@ def boosts(attribute: int, hit: int = 0) -> tuple[int, int]:
 
 # --- crew gear (A2) ------------------------------------------------------------------------------
 
+def _piece(option: str, text: str) -> dict | None:
+    """'Kevlar vest:2' → {"name": "Kevlar vest", "armor": 2}; 'none' → None."""
+    from journal.games.kraken.state import ARMOR_MAX
+
+    t = str(text).strip()
+    if t.casefold() == "none":
+        return None
+    name, sep, value = t.rpartition(":")
+    name = " ".join(name.split())
+    if not sep or not name or not value.strip().isdigit() or not 1 <= int(value) <= ARMOR_MAX:
+        raise InputError(f"{option} {text}: NAME:ARMOR with an Armor value 1-{ARMOR_MAX} (e.g. \"Kevlar vest:2\"), "
+                         f"or none")
+    return {"name": name, "armor": int(value)}
+
+
 def crew_gear(state: dict, dice, name: str, armor: int | None = None, shield: str | None = None,
-              charger: int | None = None) -> Outcome:
-    """A crew member's worn Armor (0-8, a hero's maximum) and active Shield (class A flash,
-    B energy; POWER/RECHARGE) for ground combat, and the Shield charger they activate
-    (one a combat turn: it adds its charge to the Shield's own recharge)."""
+              charger: int | None = None, jacket: str | None = None, helmet: str | None = None,
+              physical_shield: str | None = None) -> Outcome:
+    """Ch. 14 Armor: a crew member wears at most one jacket, one helmet and one physical
+    Shield (carried in one hand: the item must be in slot L or R), each NAME:ARMOR (or
+    none); the Armor is their sum plus the Strength bonus, 8 at most (a hero's maximum).
+    `armor` is the first form: an unnamed jacket of that value (0: none). Armor Items may
+    be switched during combat: the text prints no cost, so it takes no action (moving an
+    item into a hand is the Exchange action's rearranging). Also the active Shield (class A
+    flash, B energy; POWER/RECHARGE) and the Shield charger activated each combat turn
+    (one a turn: it adds its charge to the Shield's own recharge)."""
     from journal.games.kraken.rules import find
+    from journal.games.kraken.state import (
+        ARMOR_MAX,
+        ARMOR_PIECE_TEXT,
+        armor_text,
+        crew_armor,
+        hand_holding,
+        hands_text,
+        item_named,
+        worn_armor,
+    )
 
     s = _copy(state)
     key = find(s["crew"], name, "crew member")
     m = s["crew"][key]
     out = []
-    if armor is None and shield is None and charger is None:
-        raise InputError("give --armor N, --shield A|B:POWER/RECHARGE (or --shield none) and/or --charger N")
+    pieces = {"jacket": jacket, "helmet": helmet, "physical_shield": physical_shield}
+    if armor is None and shield is None and charger is None and all(v is None for v in pieces.values()):
+        raise InputError("give --jacket|--helmet|--physical-shield NAME:ARMOR (or none), --armor N (an unnamed "
+                         "jacket), --shield A|B:POWER/RECHARGE (or --shield none) and/or --charger N")
+    if armor is not None and jacket is not None:
+        raise InputError("--armor N is an unnamed jacket: give --armor or --jacket, not both (one jacket is worn "
+                         "at a time)")
     if armor is not None:
-        if not 0 <= armor <= 8:
-            raise InputError(f"--armor {armor}: a hero's Armor is 0-8")
+        if not 0 <= armor <= ARMOR_MAX:
+            raise InputError(f"--armor {armor}: a hero's Armor is 0-{ARMOR_MAX}")
         if armor:
             m["armor"] = armor
         else:
             m.pop("armor", None)
         out.append(f"{key}: Armor {armor}.")
+        old = m.pop("jacket", None)
+        if old:
+            out.append(f"It replaces the {old['name']} (one jacket at a time).")
+    changed, missing = False, []
+    for k, text in pieces.items():
+        if text is None:
+            continue
+        what = ARMOR_PIECE_TEXT[k]
+        option = "--" + k.replace("_", "-")
+        piece = _piece(option, text)
+        old = m.get(k)
+        if k == "jacket" and m.get("armor"):
+            old = {"name": "unnamed jacket", "armor": m["armor"]}
+        if piece is None:
+            m.pop(k, None)
+            if k == "jacket":
+                m.pop("armor", None)
+            out.append(f"{key} takes off the {old['name']} ({what})." if old else f"{key} wears no {what}.")
+            changed = changed or old is not None
+            continue
+        if k == "physical_shield":
+            hand = hand_holding(m, piece["name"])
+            if hand is None:
+                fight = key in (s.get("ground") or {}).get("crew", [])
+                raise RuleError(f"{option} {piece['name']}: a physical Shield is carried in one hand (ch. 14) and "
+                                f"{key}'s hands hold {hands_text(m)}: put it in a hand first (journal kraken crew "
+                                f"equip {key} L|R \"{piece['name']}\")" + ("; in a Ground Combat that is an Exchange "
+                                                                           "action (journal kraken ground exchange "
+                                                                           f"{key})" if fight else ""))
+            piece["name"] = _item_name(m["inventory"][hand], piece["name"])
+        if k == "jacket":
+            m.pop("armor", None)
+        m[k] = piece
+        changed = True
+        where = f", in {key}'s hand {hand}" if k == "physical_shield" else ""
+        line = f"{key} wears the {piece['name']} ({what}, Armor {piece['armor']}{where})"
+        if old and old["name"].casefold() != piece["name"].casefold():
+            line += f" instead of the {old['name']} (one {what} at a time)"
+        out.append(line + ".")
+        if k != "physical_shield" and item_named(m, piece["name"]) is None:
+            missing.append(piece["name"])
+    if changed or (armor is not None and any(m.get(k) for k in pieces)):
+        out.append(f"{key}'s {armor_text(m)}." if worn_armor(m) else
+                   f"{key} wears no Armor" + (f": {armor_text(m)}." if crew_armor(m) else "."))
+        g = s.get("ground")
+        if changed and g and key in g.get("crew", []):
+            out.append("Switching Armor Items during a Ground Combat takes no action (ch. 14); moving an item into a "
+                       "hand or to a team mate is an Exchange action.")
     if shield is not None:
         if shield.strip().lower() == "none":
             m.pop("shield", None)
@@ -240,8 +324,22 @@ def crew_gear(state: dict, dice, name: str, armor: int | None = None, shield: st
         else:
             m.pop("charger", None)
             out.append(f"{key}: no Shield charger.")
-    return Outcome(s, " ".join(out).rstrip("."), out, {"name": key, "armor": m.get("armor", 0),
-                                                       "shield": m.get("shield"), "charger": m.get("charger")})
+    summary = " ".join(out).rstrip(".")
+    if missing:
+        out.append(f"Note: {key}'s inventory holds no {' or '.join(missing)}: Armor Items take a slot like any item "
+                   f"(ch. 3.4): journal kraken crew equip {key} SLOT ITEM.")
+    return Outcome(s, summary, out,
+                   {"name": key, "armor": worn_armor(m), **{k: m.get(k) for k in pieces},
+                    "armor_total": crew_armor(m), "shield": m.get("shield"), "charger": m.get("charger")})
+
+
+def _item_name(text: str, typed: str) -> str:
+    """The item's name as the inventory writes it ("Anti-Terror Shield" for "anti-terror
+    shield" typed), else as typed."""
+    for cand in (str(text), str(text).split("+")[0]):
+        if " ".join(cand.split()).casefold() == typed.casefold():
+            return " ".join(cand.split())
+    return typed
 
 
 def weapon_slot(member: dict, label: str) -> str | None:
@@ -294,10 +392,13 @@ def _place(m: dict, key: str, label: str, slot: str | None, out: list[str]) -> N
                    f"Combat.")
 
 
-def _unplace(m: dict, label: str) -> str | None:
+def _unplace(m: dict, label: str, key: str, out: list[str]) -> str | None:
+    from journal.games.kraken.state import release_shield
+
     slot = weapon_slot(m, label)
     if slot is not None:
         del m["inventory"][slot]
+        release_shield(m, key, out)
     return slot
 
 
@@ -342,9 +443,10 @@ def crew_weapon(state: dict, dice, name: str, spec: str | None = None, weapon: s
         del weapons[wkey]
         if not weapons:
             del m["weapons"]
-        gone = _unplace(m, wkey)
+        more: list[str] = []
+        gone = _unplace(m, wkey, key, more)
         return Outcome(s, f"{key}: weapon {wkey} erased", [f"{key}: the {wkey} is erased"
-                                                           + (f" (slot {gone} emptied)." if gone else ".")],
+                                                           + (f" (slot {gone} emptied)." if gone else ".")] + more,
                        {"name": key})
     if ammo is not None:
         cap = weapon_spec(w)["ammo"]
@@ -1330,9 +1432,11 @@ def ground_unjam(state: dict, dice, name: str, weapon: str, bonus: int = 0) -> O
         del s["crew"][n]["weapons"][wkey]
         if not s["crew"][n]["weapons"]:
             del s["crew"][n]["weapons"]
-        gone = _unplace(s["crew"][n], wkey)
+        more: list[str] = []
+        gone = _unplace(s["crew"][n], wkey, n, more)
         out.append(f"The {wkey} breaks: erase it" + (f" from slot {gone}" if gone else "")
                    + " (its Ammo may go to a team mate with the same weapon).")
+        out.extend(more)
     _acted(s, g, n, out)
     return Outcome(s, f"{n} unjams the {wkey}: {total} vs {target} ({'cleared' if ok else 'failed'})", out,
                    {"crew": n, "weapon": wkey, "roll": r, "total": total, "target": target, "cleared": ok})

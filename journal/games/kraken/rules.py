@@ -47,6 +47,7 @@ from journal.games.kraken.state import (
     overload,
     oxygen_max,
     pending,
+    release_shield,
     systems_named,
     validate,
 )
@@ -1341,6 +1342,7 @@ def use_item(s: dict, name: str, item: str, out: list[str]) -> None:
     if left <= 0:
         del m["inventory"][slot]
         out.append(f"The {item} is used up: erased from {name}'s slot {slot}.")
+        release_shield(m, name, out)
         return
     m["inventory"][slot] = text[:hit.start()] + f"U{left}" + text[hit.end():]
     out.append(f"{name}'s {item}: {left} use{'s' if left != 1 else ''} left (slot {slot}: "
@@ -1403,6 +1405,7 @@ def crew_unequip(state: dict, dice, name: str, slot: str, to_storage: bool = Fal
                         f"slot '{slot}' is not an inventory slot: L, R or 1-4")
     item = c["inventory"].pop(sl)
     out = [f"{key}: {item} out of slot {sl}."]
+    release_shield(c, key, out)
     if to_storage:
         if not s.get("ship"):
             raise RuleError("there is no ship to store it in")

@@ -607,6 +607,9 @@ def _crew_rules(c, page) -> None:
         "Carry: L and R hands plus one backpack item per 2 Strength; one or two items over that is an overload "
         "(-1 / -2 to Ranged and Melee attack rolls). Two magazines of a kind share a slot; a weapon's slot holds "
         "one of its magazines.",
+        "Armor: carry several Armor Items but wear one jacket, one helmet and one physical Shield (held in a "
+        "hand); Armor = their sum + 0.5 a Strength point above 8 (rounded up), 8 at most. Switching them in "
+        "combat takes no action; handing items to a team mate is an Exchange action.",
         "Attribute check: d6 + attribute >= target. Bulkheads, mines, lasers: 2d6 + Tech >= 10 + level.",
     ]
     if page.remaining() < 70:

@@ -413,7 +413,9 @@ def ground_combat(c, page, s: dict, blank: bool) -> None:
                         "jams, a 6 adds 1; Ammo spent unless jammed. Flank: Agility 8+, +3 damage. Berserk: up to 3 HP "
                         "into melee damage."),
              ("Damage", "Shield first (A: ranged only, B: all; IS ignores) \u2192 Armor (AP half, IA none, WEAKEN "
-                        "lowers it) \u2192 weaknesses/resistances (x3, x2, x1, x0.5, 0) \u2192 HP."),
+                        "lowers it) \u2192 weaknesses/resistances (x3, x2, x1, x0.5, 0) \u2192 HP. A crew member's "
+                        "Armor: one jacket + one helmet + one physical Shield in a hand (+0.5 a Strength point "
+                        "above 8), 8 at most; switching them takes no action."),
              ("Other actions", "cover (+1 Armor, +1 to be hit), reload, unjam (8+, then 6+, then 6+ or it breaks), "
                                "item, exchange, escape (d6 + lowest Agility + 3 per sacrificed + 2 per try \u2265 the "
                                "highest enemy Agility), PSI (d6 + PSI \u2265 difficulty), meditate (d6 \u2265 3 + "
@@ -617,25 +619,49 @@ def draw_pages(c, page, s: dict, blank: bool) -> None:
 
 
 def crew_gear(c, page, m: dict, blank: bool) -> None:
-    """The crew page's COMBAT GEAR: Armor, Shield, weapons with their Ammo and jams."""
+    """The crew page's COMBAT GEAR: the Armor worn (one jacket, one helmet, one physical
+    Shield in a hand) and its total, the Shield, PSI, weapons with their Ammo and jams."""
     x, w = page.x0, page.width
-    if page.remaining() < 90:
+    if page.remaining() < 150:
         return
     page.take(heading(c, x, page.cursor, w, "COMBAT GEAR", 10.5, right="Armor applies after Shields; a hero's "
                                                                         "Armor is 8 at most"))
-    y = page.cursor - 11
     sh = m.get("shield") if not blank else None
-    from journal.games.kraken.state import crew_armor
+    from journal.games.kraken.state import (
+        ARMOR_MAX,
+        crew_armor,
+        hand_holding,
+        strength_armor,
+        worn_armor,
+    )
 
-    field(c, x, y, w * 0.18, "Armor", crew_armor(m) if not blank else None, size=10)
-    field(c, x + w * 0.21, y, w * 0.42, "Shield (A: ranged only; B: all)",
+    def piece(k):
+        p = m.get(k) if not blank else None
+        if k == "jacket" and not blank and not p and m.get("armor"):
+            return ["(unnamed)", f"{m['armor']}"]
+        if not p:
+            return [None if blank else "-", None if blank else ""]
+        hand = hand_holding(m, p["name"]) if k == "physical_shield" else None
+        return [(p["name"] + (f" (hand {hand})" if hand else ""), BOLD), f"{p['armor']}"]
+
+    lw = w * 0.52
+    rows = [["Jacket"] + piece("jacket"), ["Helmet"] + piece("helmet"),
+            ["Physical Shield (in a hand)"] + piece("physical_shield")]
+    top = page.cursor
+    h = grid(c, x, top, [lw * 0.42, lw * 0.44, lw * 0.14], rows, row_h=15,
+             header=["Armor worn (one of each)", "Item", "Armor"], size=7.5, align=["l", "l", "c"])
+    rx, rw = x + lw + 14, w - lw - 14
+    extra = strength_armor(m) if not blank else 0
+    total = None if blank else (f"{crew_armor(m)}" + (f" ({worn_armor(m)} worn + {extra} Strength)" if extra else ""))
+    field(c, rx, top - 12, rw, f"ARMOR (the sum; {ARMOR_MAX} at most)", total, size=10)
+    field(c, rx, top - 12 - 20, rw, "Shield (A: ranged only; B: all)",
           (f"{sh['class']} {sh['power']}, +{sh['recharge']} a turn" + (f", charger +{m['charger']}"
                                                                       if m.get("charger") else "")) if sh
           else (None if blank else "none"),
           size=9)
-    field(c, x + w * 0.66, y, w * 0.34, "PSI", ("exhausted" if m.get("psi_exhausted") else
-                                               ("ready" if "psi" in m else "-")) if not blank else None, size=9)
-    page.take(17)
+    field(c, rx, top - 12 - 40, rw, "PSI", ("exhausted" if m.get("psi_exhausted") else
+                                           ("ready" if "psi" in m else "-")) if not blank else None, size=9)
+    page.take(max(h, 52) + 6)
     from journal.games.kraken.ground import weapon_spec
 
     rows = []

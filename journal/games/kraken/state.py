@@ -86,12 +86,19 @@ MAX_TREASURE_GRADE = 6
 KNOWN_GRADE_PRICES = {3: 12, 4: 30}  # the only item/weapon prices by grade our rulebook text prints (ch. 13, 14)
 ITEM_KINDS = ("cash", "item", "weapon", "ammo", "prototype")   # what a Treasure Table cell gives (ch. 14)
 
+ARMOR_MAX = 8                        # ch. 14: the maximum Armor Level of a hero
+ARMOR_PIECES = ("jacket", "helmet", "physical_shield")   # ch. 14: one of each worn at a time
+ARMOR_PIECE_TEXT = {"jacket": "jacket", "helmet": "helmet", "physical_shield": "physical Shield"}
+HANDS = ("L", "R")
+
 _SLOT = Str(choices=SLOTS)
 _NAME = Str(describe="a name")
 _TEXT = Str(describe="some text")
 _VARS = Int(VAR_MIN, VAR_MAX)
 _COORD = Str(pattern=r"[0-9]+[0-9A-Z]{2}", describe="a coordinate (sheet digits then two characters, e.g. 3HC)")
 _EVENT = Str(pattern=r"[0-9A-Z]{2}", describe="an event ID (two characters 0-9/A-Z)")
+
+_PIECE = Table({"name": _TEXT, "armor": Int(1, ARMOR_MAX)})   # a worn Armor Item and its Armor value
 
 LINE = Table({
     "coords": List(_COORD, max_items=LINE_CELLS),
@@ -102,7 +109,10 @@ LINE = Table({
 })
 CREW = Table({
     "level": Int(1, 99),
-    "armor": opt(Int(0, 8)),                       # ch. 14: the armor worn (a hero's maximum is 8)
+    "armor": opt(Int(0, ARMOR_MAX)),               # ch. 14: an unnamed jacket (the first form of `crew gear`)
+    "jacket": opt(_PIECE),                         # ch. 14: one jacket, one helmet and one physical Shield
+    "helmet": opt(_PIECE),                         #   (held in a hand) are worn at a time
+    "physical_shield": opt(_PIECE),
     "shield": opt(Table({"class": Str(choices=("A", "B")), "power": Int(1, 99), "recharge": Int(0, 99)})),
     "weapons": opt(Map(Table({"spec": _TEXT, "ammo": opt(Int(0, 999)), "jam": opt(Str(choices=JAMS)),
                               "spent": opt(Bool()), "mod": opt(Str(choices=("ammo", "damage", "both")))}))),
@@ -392,11 +402,75 @@ def overload(member: dict) -> int:
     return max(0, len(member.get("inventory", {})) - carry_capacity(member.get("strength", 1)))
 
 
+def worn_armor(member: dict) -> int:
+    """Ch. 14: the Armor of the pieces worn, added up (the unnamed `armor`, a jacket, a
+    helmet, a physical Shield), before Strength and the cap."""
+    return member.get("armor", 0) + sum(member[k]["armor"] for k in ARMOR_PIECES if member.get(k))
+
+
+def strength_armor(member: dict) -> int:
+    """Ch. 3.4: 0.5 Armor for each Strength point above 8 (halves round up, K14)."""
+    return -(-max(0, member.get("strength", 0) - 8) // 2)
+
+
 def crew_armor(member: dict) -> int:
-    """Ch. 3.4 and 14: the Armor worn, plus 0.5 for each Strength point above 8 (halves
-    round up, K14), at most 8 (a hero's maximum)."""
-    extra = -(-max(0, member.get("strength", 0) - 8) // 2)
-    return min(8, member.get("armor", 0) + extra)
+    """Ch. 3.4 and 14: the Armor worn (jacket + helmet + physical Shield), plus 0.5 for
+    each Strength point above 8 (halves round up, K14), at most 8 (a hero's maximum)."""
+    return min(ARMOR_MAX, worn_armor(member) + strength_armor(member))
+
+
+def armor_pieces(member: dict) -> list[str]:
+    """The pieces worn, as "Kevlar vest 2" (the unnamed `armor` as "jacket 2")."""
+    out = [f"jacket {member['armor']}"] if member.get("armor") else []
+    return out + [f"{member[k]['name']} {member[k]['armor']}" for k in ARMOR_PIECES if member.get(k)]
+
+
+def armor_text(member: dict) -> str:
+    """'Armor 5 (Kevlar vest 2 + Helmet 1 + Anti-Terror Shield 2)': the total the damage
+    uses, with the pieces, the Strength bonus and the cap shown."""
+    pieces = armor_pieces(member)
+    extra, worn = strength_armor(member), worn_armor(member)
+    if not pieces:
+        return f"Armor {crew_armor(member)}" + (f" (from Strength {member['strength']})" if extra else "")
+    parts = " + ".join(pieces + ([f"{extra} Strength"] if extra else []))
+    cap = f" = {worn + extra}, a hero's maximum is {ARMOR_MAX}" if worn + extra > ARMOR_MAX else ""
+    return f"Armor {crew_armor(member)} ({parts}{cap})"
+
+
+def item_named(member: dict, name: str, slots=INVENTORY) -> str | None:
+    """The inventory slot (of `slots`) whose item is `name`: its whole text, or its name
+    before a '+' note or a U<n> uses mark, ignoring case."""
+    import re
+
+    want = " ".join(str(name).split()).casefold()
+    for slot in slots:
+        text = str(member.get("inventory", {}).get(slot, ""))
+        base = re.sub(r"(?<![\w])U\d{0,2}(?![\w])", "", text.split("+")[0])
+        if text and want in (" ".join(text.split()).casefold(), " ".join(base.split()).casefold()):
+            return slot
+    return None
+
+
+def hand_holding(member: dict, name: str) -> str | None:
+    """The hand slot (L or R) holding the item `name` (see item_named)."""
+    return item_named(member, name, HANDS)
+
+
+def hands_text(member: dict) -> str:
+    """'L: Rifle + mag, R: empty'."""
+    inv = member.get("inventory", {})
+    return ", ".join(f"{h}: {inv.get(h, 'empty')}" for h in HANDS)
+
+
+def release_shield(member: dict, name: str, out: list[str]) -> None:
+    """Ch. 14: a physical Shield is worn only while held in a hand: once its item has left
+    the hands it is no longer worn (called after an item leaves an inventory slot)."""
+    ps = member.get("physical_shield")
+    if ps and hand_holding(member, ps["name"]) is None:
+        del member["physical_shield"]
+        out.append(f"{name} no longer holds the {ps['name']} in a hand: it is not worn (Armor now "
+                   f"{crew_armor(member)}; wear it again from a hand: journal kraken crew gear {name} "
+                   f"--physical-shield \"{ps['name']}:{ps['armor']}\").")
 
 
 def carrying(state: dict, name: str) -> str | None:
@@ -670,6 +744,13 @@ def _validate_adventure(s: dict, problems: list[str]) -> None:
             problems.append(f"{path}.psi_exhausted = false: leave the key out when PSI is not exhausted")
         if m.get("psi_exhausted") and "psi" not in m:
             problems.append(f"{path}.psi_exhausted: {name} has no PSI")
+        if m.get("armor") and m.get("jacket"):
+            problems.append(f"{path}.armor and {path}.jacket: one jacket is worn at a time (armor is an unnamed "
+                            f"jacket; remove one of them, ch. 14)")
+        ps = m.get("physical_shield")
+        if isinstance(ps, dict) and isinstance(ps.get("name"), str) and hand_holding(m, ps["name"]) is None:
+            problems.append(f"{path}.physical_shield.name = {show_value(ps['name'])} is not held in a hand "
+                            f"({hands_text(m)}): a physical Shield is carried in one hand (ch. 14)")
         for wname, w in (m.get("weapons") or {}).items():
             wpath = key_path(f"{path}.weapons", wname)
             try:

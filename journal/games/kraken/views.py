@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from journal.games.kraken.cgm import INTERLINK, LINE_CELLS, LINE_VARS, SLOTS
 from journal.games.kraken.state import (
+    ARMOR_PIECES,
     ATTR_SHORT,
     ATTRIBUTES,
     DIFFICULTY_TEXT,
     FREE_ACTION_TEXT,
     PHASES,
+    armor_text,
     carry_capacity,
     location_capacity,
     overload,
@@ -232,7 +234,9 @@ def summary(state: dict) -> list[str]:
         if c["traits"]:
             out.append("      traits " + ", ".join(f"{t} {v:+d}" for t, v in c["traits"].items()))
         gear = []
-        if c.get("armor"):
+        if any(c.get(k) for k in ARMOR_PIECES):
+            gear.append(armor_text(c))
+        elif c.get("armor"):
             gear.append(f"Armor {c['armor']}")
         if c.get("shield"):
             gear.append(f"Shield {c['shield']['class']} {c['shield']['power']}/{c['shield']['recharge']}")
