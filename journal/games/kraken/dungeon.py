@@ -35,6 +35,7 @@ from journal.games.kraken.state import (
     oxygen_max,
     systems_named,
 )
+from journal.lookup import find
 from journal.outcome import Outcome
 
 GEN_FIELDS = ("type", "ao", "ai", "depth", "teleport", "special", "species")
@@ -688,28 +689,12 @@ def _roll_map_id(s: dict, loc: dict, n: int, dice, out: list[str]) -> None:
         out.append(f"Map {len(loc['maps'])}: Map ID d20 = {r} (note it; do not look at the map before you enter).")
 
 
-def dungeon_enter(state: dict, dice, slot: str, crew=(), map_no: int | None = None, inside: bool = False
-                  ) -> Outcome:
-    """Ch. 13 deployment: land on the Location's first map (or teleport to a map after a
-    cleared one, within the Teleporter's range), with the crew you choose (not those who
-    are building); the first move on a map is free."""
-    from journal.games.kraken.rules import (
-        _loc,
-        _refuse_if_over,
-        describe_location,
-        find,
-    )
 
-    s = _copy(state)
-    _refuse_if_over(s)
-    for k, what in (("dungeon", "a Dungeon Exploration"), ("combat", "a Space Combat"), ("ground", "a Ground Combat")):
-        if s.get(k):
-            raise RuleError(f"{what} is going on already")
-    if s.get("flight"):
-        raise RuleError("the flight's new Location is not generated yet (journal kraken location generate …)")
-    key, loc = _loc(s, slot)
-    if loc.get("land_turn") and s["turn"] < loc["land_turn"]:
-        raise RuleError(f"MAP{key} was reached too slowly to land this turn: land from turn {loc['land_turn']} on")
+def _team(s: dict, crew) -> list[str]:
+    """The crew members deployed: those named (`--crew`), else every conscious one not building.
+
+    Nobody building (ch. 7) or unconscious may go down, and somebody must.
+    """
     builders = {n for b in s["builds"].values() for n in b["crew"]}
     if crew:
         names = []
@@ -727,6 +712,31 @@ def dungeon_enter(state: dict, dice, slot: str, crew=(), map_no: int | None = No
             raise RuleError(f"{n} is unconscious and cannot be deployed")
     if not names:
         raise RuleError("nobody can be deployed (conscious and not building)")
+    return names
+
+
+def dungeon_enter(state: dict, dice, slot: str, crew=(), map_no: int | None = None, inside: bool = False
+                  ) -> Outcome:
+    """Ch. 13 deployment: land on the Location's first map (or teleport to a map after a
+    cleared one, within the Teleporter's range), with the crew you choose (not those who
+    are building); the first move on a map is free."""
+    from journal.games.kraken.rules import (
+        _loc,
+        _refuse_if_over,
+        describe_location,
+    )
+
+    s = _copy(state)
+    _refuse_if_over(s)
+    for k, what in (("dungeon", "a Dungeon Exploration"), ("combat", "a Space Combat"), ("ground", "a Ground Combat")):
+        if s.get(k):
+            raise RuleError(f"{what} is going on already")
+    if s.get("flight"):
+        raise RuleError("the flight's new Location is not generated yet (journal kraken location generate …)")
+    key, loc = _loc(s, slot)
+    if loc.get("land_turn") and s["turn"] < loc["land_turn"]:
+        raise RuleError(f"MAP{key} was reached too slowly to land this turn: land from turn {loc['land_turn']} on")
+    names = _team(s, crew)
     out: list[str] = []
     n = 1 if map_no is None else map_no
     if map_no is not None and map_no != 1:
@@ -1151,7 +1161,7 @@ def short_visit(state: dict, dice, slot: str, map_no: int, kind: str, tile: str,
     Location's teleport value) and has a Shop, Ammo dealer, Quest Master, Gambler or
     Modder; do that one thing there (buy, sell, gamble, mod, accept a quest) and come back
     (`dungeon leave teleport`). Once a turn."""
-    from journal.games.kraken.rules import _loc, _refuse_if_over, find
+    from journal.games.kraken.rules import _loc, _refuse_if_over
 
     s = _copy(state)
     _refuse_if_over(s)
@@ -1175,18 +1185,7 @@ def short_visit(state: dict, dice, slot: str, map_no: int, kind: str, tile: str,
     if map_no > loc["teleport"]:
         raise RuleError(f"map {map_no} of MAP{key} is beyond its teleport value {loc['teleport']}: you cannot "
                         f"teleport there")
-    builders = {n for b in s["builds"].values() for n in b["crew"]}
-    if crew:
-        names = [find(s["crew"], c, "crew member", "--crew") for c in crew]
-    else:
-        names = [n for n, m in s["crew"].items() if m["status"] == "active" and n not in builders]
-    for n in names:
-        if n in builders:
-            raise RuleError(f"{n} is building (ch. 7)")
-        if s["crew"][n]["status"] != "active":
-            raise RuleError(f"{n} is unconscious")
-    if not names:
-        raise RuleError("nobody can teleport down (conscious and not building)")
+    names = _team(s, crew)
     s["short_visit"] = True
     s["dungeon"] = {"location": key, "map": map_no, "where": "inside", "crew": names, "actions": 0, "visit": True}
     res = dungeon_shop(s, dice, tile, kind, how="none")
