@@ -11,6 +11,7 @@ import click
 
 from journal.cli import OrderedGroup, rolls_option, save_option
 from journal.errors import InputError, RuleError
+from journal.lookup import find
 from journal.games.kraken import cgm
 from journal.games.kraken.cli import (
     NEGATIVES,
@@ -954,8 +955,6 @@ def ground_add(rt, save, label, profile, profiles_path, **values):
     """Enter an enemy's values from its sheet (or a profile)."""
     prof = None
     if profile:
-        from journal.games.kraken.rules import find
-
         profiles = load_profiles(profiles_path)
         pname = find(profiles, profile, "enemy profile", "--profile")
         prof = profiles[pname]
@@ -1006,8 +1005,6 @@ def ground_attack(rt, save, name, targets, weapon, hit, berserk, flank, reroll, 
     if weapon is None:
         state = rt.current_state(save)
         from journal.games.kraken.ground import weapon_slot
-        from journal.games.kraken.rules import find
-
         member = state.get("crew", {})
         key = find(member, name, "crew member") if member else name
         m = member.get(key) or {}

@@ -517,8 +517,6 @@ def _cleared(s: dict, d: dict) -> bool:
 
 
 def _member(s: dict, d: dict, name: str, option: str) -> str:
-    from journal.games.kraken.rules import find
-
     key = find(s["crew"], name, "crew member", option)
     if key not in d["crew"]:
         raise RuleError(f"{option} {key}: {key} is not on this exploration (deployed: {', '.join(d['crew'])})")
@@ -788,6 +786,15 @@ def _check2(s: dict, dice, who: str, goal: int, attr: str = "tech") -> tuple[boo
     return total >= goal, [a, b], total
 
 
+def _bulkhead(d: dict, tile: str) -> tuple[str, str | None, dict]:
+    """A bulkhead tile B#: its label, level and record (fails, open) on this map."""
+    label, kind, level = _tile(tile)
+    if kind != "B":
+        raise InputError(f"'{label}' is not a bulkhead: B#")
+    bh = d.setdefault("bulkheads", {}).setdefault(_key(d, label), {"fails": 0, "open": False})
+    return label, level, bh
+
+
 def dungeon_bulkhead(state: dict, dice, tile: str, crew: str | None = None, how: str = "move",
                      to: str | None = None, faint: str | None = None) -> Outcome:
     """Ch. 13 bulkhead B#: a crew member makes 2d6 + Tech ≥ 10 + # (an action each try,
@@ -795,11 +802,7 @@ def dungeon_bulkhead(state: dict, dice, tile: str, crew: str | None = None, how:
     it (crack it with a weapon; on a One-way Location the emergency release opens it)."""
     s = _copy(state)
     d = _dungeon(s)
-    label, kind, level = _tile(tile)
-    if kind != "B":
-        raise InputError(f"'{label}' is not a bulkhead: B#")
-    key = _key(d, label)
-    bh = d.setdefault("bulkheads", {}).setdefault(key, {"fails": 0, "open": False})
+    label, level, bh = _bulkhead(d, tile)
     out: list[str] = []
     if bh["open"]:
         _action(s, d, how, to, faint, out, f"Through the open bulkhead {label}")
@@ -840,11 +843,7 @@ def dungeon_crack(state: dict, dice, tile: str, crew: str | None = None, weapon:
 
     s = _copy(state)
     d = _dungeon(s)
-    label, kind, level = _tile(tile)
-    if kind != "B":
-        raise InputError(f"'{label}' is not a bulkhead: B#")
-    key = _key(d, label)
-    bh = d.setdefault("bulkheads", {}).setdefault(key, {"fails": 0, "open": False})
+    label, level, bh = _bulkhead(d, tile)
     if bh["open"]:
         raise RuleError(f"bulkhead {label} is open already")
     out: list[str] = []
@@ -862,8 +861,6 @@ def dungeon_crack(state: dict, dice, tile: str, crew: str | None = None, weapon:
     if crew is None or weapon is None:
         raise InputError("--crew NAME --weapon WEAPON: whose fully loaded weapon cracks it")
     who = _member(s, d, crew, "--crew")
-    from journal.games.kraken.rules import find
-
     wkey = find(s["crew"][who].get("weapons") or {}, weapon, "weapon of " + who, "--weapon")
     w = s["crew"][who]["weapons"][wkey]
     spec = weapon_spec(w)
@@ -1023,8 +1020,6 @@ def dungeon_med(state: dict, dice, tile: str, name: str, how: str = "move", to: 
     used = d.setdefault("med", {}).get(key, 0)
     if used >= MED_USES:
         raise RuleError(f"med-station {label} was used {MED_USES} times this exploration")
-    from journal.games.kraken.rules import find
-
     who = find(s["crew"], name, "crew member")
     if who not in d["crew"]:
         raise RuleError(f"{who} is not on this exploration")
@@ -1336,7 +1331,7 @@ def dungeon_mod(state: dict, dice, name: str, weapon: str, mod: str, grade: int 
     """Ch. 13 Modder: an unmodded weapon gets +50% Ammo (rounded up) or +1 damage for its
     grade's price, or both for three times the price; mark it with a *."""
     from journal.games.kraken.ground import weapon_spec
-    from journal.games.kraken.rules import _pay, find, known_prices
+    from journal.games.kraken.rules import _pay, known_prices
 
     s = _copy(state)
     d = _dungeon(s)

@@ -32,6 +32,7 @@ from journal.games.kraken.state import (
     ship_stats,
     systems_named,
 )
+from journal.lookup import find
 from journal.outcome import Outcome
 
 # --- chapter 9 ----------------------------------------------------------------------------
@@ -186,8 +187,6 @@ def parse_table(doc: dict, source: str = "flight table") -> tuple[dict, list[str
 # --- helpers --------------------------------------------------------------------------------
 
 def _crew_member(s: dict, name: str, option: str = "--crew") -> str:
-    from journal.games.kraken.rules import find
-
     return find(s["crew"], name, "crew member", option)
 
 
@@ -711,8 +710,6 @@ def _repair(s: dict, c: dict, cat: dict, target: str, out: list[str], who: str) 
         ship["sp"] = min(ship["sp_max"], before + REPAIR_SP)
         out.append(f"{who}: SP {before} → {ship['sp']}/{ship['sp_max']}.")
         return f"SP {before} → {ship['sp']}"
-    from journal.games.kraken.rules import find
-
     key = find(s["ship"]["systems"], target, "ship system")
     e = s["ship"]["systems"][key]
     if not e.get("damaged"):
@@ -730,8 +727,6 @@ def _repair_target_check(s: dict, c: dict, target: str) -> None:
         if c["ship"]["sp"] >= c["ship"]["sp_max"]:
             raise RuleError("the ship's SP are full: nothing to repair")
         return
-    from journal.games.kraken.rules import find
-
     key = find(s["ship"]["systems"], target, "ship system")
     if not s["ship"]["systems"][key].get("damaged"):
         raise RuleError(f"the {key} is not damaged")
@@ -773,8 +768,6 @@ def combat_fire(state: dict, dice, cat: dict, weapons=(), target: int | None = N
     out: list[str] = []
     if len(weapons) > MAX_WEAPONS_FIRED:
         raise InputError(f"{len(weapons)} weapons: at most {MAX_WEAPONS_FIRED} fire in one Space Combat turn")
-    from journal.games.kraken.rules import find
-
     plan = []
     labels = []
     for label, tgt in weapons:
@@ -941,8 +934,6 @@ def _enemy_fire(s: dict, c: dict, dice, cat: dict, evade, evade_enemy, shields, 
         _enemy(c, evade_enemy, "--evade-enemy")
         if not pilots:
             raise InputError("--evade-enemy: name the pilots with --evade NAME")
-    from journal.games.kraken.rules import find
-
     pool = {k: 1 for k in _shield_systems(s, cat, working=False)}
     shield_pref = [find(pool, x, "shield system", "--shield") for x in shields]   # used in order, as 6s come
     armor = ship_stats(s, cat)["armor"]
@@ -1032,8 +1023,6 @@ def _system_damage(s: dict, c: dict, dice, cat: dict, shield_pref: list, out: li
     if len(pool) == 1:
         label = pool[0]
     elif shield_pref:
-        from journal.games.kraken.rules import find
-
         label = find({k: 1 for k in pool}, shield_pref.pop(0), "shield system", "--shield")
     else:
         from journal.games.kraken.cgm import NeedChoice
@@ -1189,8 +1178,6 @@ def combat_round(state: dict, dice, negate: int | None = None, hurt=(), sacrific
     wounds = h_them - n
     hurt = list(hurt)
     order = []
-    from journal.games.kraken.rules import find
-
     for h in hurt:
         key = find(s["crew"], h, "crew member", "--hurt")
         if key not in b["crew"]:
@@ -1305,7 +1292,7 @@ def _after_boarding(c: dict) -> str:
 def combat_heal(state: dict, dice, name: str) -> Outcome:
     """10 (5): after a Boarding Combat an unconscious crew member may be healed in a hurry:
     d6 2-6 → 2 HP (back next turn), 1 → dies."""
-    from journal.games.kraken.rules import _drop_member, _fallen, find
+    from journal.games.kraken.rules import _drop_member, _fallen
 
     s = _copy(state)
     c = _combat(s)
@@ -1542,8 +1529,6 @@ def combat_set(state: dict, dice, key: str, value: str) -> Outcome:
         else:
             raise InputError(f"'{k}' is not something to set: {_SET_KEYS}")
     elif parts[0] == "ammo" and len(parts) >= 2:
-        from journal.games.kraken.rules import find
-
         label = find(c["ammo"], ".".join(parts[1:]), "weapon or magazine with Ammo")
         before = c["ammo"][label]
         c["ammo"][label] = number(0, 999)

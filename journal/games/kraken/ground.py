@@ -28,6 +28,7 @@ from journal.games.kraken.state import (
     crew_armor,
     overload,
 )
+from journal.lookup import find
 from journal.outcome import Outcome
 
 MAX_LEVEL = 8
@@ -225,7 +226,6 @@ def crew_gear(state: dict, dice, name: str, armor: int | None = None, shield: st
     item into a hand is the Exchange action's rearranging). Also the active Shield (class A
     flash, B energy; POWER/RECHARGE) and the Shield charger activated each combat turn
     (one a turn: it adds its charge to the Shield's own recharge)."""
-    from journal.games.kraken.rules import find
     from journal.games.kraken.state import (
         ARMOR_MAX,
         ARMOR_PIECE_TEXT,
@@ -408,7 +408,6 @@ def crew_weapon(state: dict, dice, name: str, spec: str | None = None, weapon: s
     """A crew weapon in the book's notation (Ammo full when added), or its Ammo, jam or
     removal by hand. A new weapon is the one of that name in the inventory, or goes into a
     free slot (a hand first, or `slot`): only a weapon in a hand attacks (ch. 14)."""
-    from journal.games.kraken.rules import find
     from journal.games.kraken.state import JAMS
 
     s = _copy(state)
@@ -499,7 +498,7 @@ def ground_start(state: dict, dice, level: int | None = None, tile: str | None =
     - 1, none at LV1) by d6 + map number: 2-5 none, 6-10 one, 11+ two (a Boss has one at
     least); the second Primary's and the Minions' species by d6."""
     from journal.games.kraken import dungeon as dg
-    from journal.games.kraken.rules import _refuse_if_over, find
+    from journal.games.kraken.rules import _refuse_if_over
 
     s = _copy(state)
     _refuse_if_over(s)
@@ -857,8 +856,6 @@ def _oxygen(s: dict, g: dict, out: list[str], faint: str | None) -> None:
 
         raise NeedChoice(f"--faint is required: out of Oxygen, one of {', '.join(up)} becomes unconscious",
                          "--faint", up, "Who faints")
-    from journal.games.kraken.rules import find
-
     who = find(s["crew"], faint, "crew member", "--faint") if faint else up[0]
     if who not in up:
         raise InputError(f"--faint {who}: one of {', '.join(up)}")
@@ -870,8 +867,6 @@ def ground_initiative(state: dict, dice, cover=(), faint: str | None = None) -> 
     """Ch. 14 initiative: the lowest Agility of the crew (members set in COVER are skipped
     and stay in cover the first turn) + d6 against the lowest enemy Agility + d6; a draw
     goes to the crew; a lone wolf wins; in an ambush the enemies always act first."""
-    from journal.games.kraken.rules import find
-
     s = _copy(state)
     g = _ground(s)
     if g["step"] != "spawn":
@@ -960,8 +955,6 @@ def _phase_done(s: dict, g: dict, out: list[str]) -> None:
 
 
 def _crew_turn(s: dict, g: dict, name: str, option: str = "NAME") -> str:
-    from journal.games.kraken.rules import find
-
     n = find(s["crew"], name, "crew member", option)
     if n not in g["crew"]:
         raise RuleError(f"{n} is not in this Ground Combat")
@@ -1001,8 +994,6 @@ def _acted(s: dict, g: dict, n: str, out: list[str], last: str = "other") -> Non
 def _weapon(s: dict, n: str, weapon: str | None) -> tuple[str, dict | None, dict]:
     if weapon is None or weapon.strip().lower() in ("fists", "bare fists"):
         return "fists", None, dict(FISTS)
-    from journal.games.kraken.rules import find
-
     weapons = s["crew"][n].get("weapons") or {}
     key = find(weapons, weapon, f"weapon of {n}", "WEAPON")
     return key, weapons[key], weapon_spec(weapons[key])
@@ -1019,7 +1010,7 @@ def ground_attack(state: dict, dice, name: str, weapon: str | None, targets=(), 
     (Agility 8+) adds 3. `chain`: the extra attacks the Chain Attack trait grants (each a
     separate attack with its own Ammo; a jam ends the chain). `capture`: an enemy this
     attack brings to 0, -1 or -2 HP is captured instead (ch. 4), carried by `carrier`."""
-    from journal.games.kraken.rules import find, wound
+    from journal.games.kraken.rules import wound
     from journal.games.kraken.state import carrying
 
     s = _copy(state)
@@ -1056,11 +1047,7 @@ def ground_attack(state: dict, dice, name: str, weapon: str | None, targets=(), 
             raise RuleError("a T2 weapon cannot fire twice in one turn, even with a trait that allows repeat fire")
     bearer = None
     if capture:
-        bearer = find(s["crew"], carrier, "crew member", "--carrier") if carrier else n
-        if bearer not in g["crew"] or s["crew"][bearer]["status"] != "active":
-            raise RuleError(f"--carrier {bearer}: a conscious member of this combat carries the captive")
-        if carrying(s, bearer):
-            raise RuleError(f"--carrier {bearer}: {bearer} carries {carrying(s, bearer)} already (one captive each)")
+        bearer = _free_carrier(s, g, carrier or n, "--carrier")
     elif carrier:
         raise InputError("--carrier goes with --capture")
     melee = spec["kind"] == "ML"
@@ -1297,7 +1284,7 @@ def ground_simple(state: dict, dice, name: str, action: str, weapon: str | None 
     until the next activation), Reload (a magazine fills the weapon; what was left is
     lost), Recharge a T2 weapon, Use an Item (heal someone, half in Hell; a use of a U
     item is erased), Exchange (a captive may change hands), Wait."""
-    from journal.games.kraken.rules import find, use_item
+    from journal.games.kraken.rules import use_item
     from journal.games.kraken.rules import heal as heal_fn
 
     s = _copy(state)
@@ -1352,11 +1339,7 @@ def ground_simple(state: dict, dice, name: str, action: str, weapon: str | None 
             held = carrying(s, n)
             if not held:
                 raise RuleError(f"{n} carries no captive")
-            to = find(s["crew"], captive_to, "crew member", "--captive-to")
-            if to not in g["crew"] or s["crew"][to]["status"] != "active":
-                raise RuleError(f"--captive-to {to}: a conscious member of this combat")
-            if carrying(s, to):
-                raise RuleError(f"--captive-to {to}: {to} carries {carrying(s, to)} already (one captive each)")
+            to = _free_carrier(s, g, captive_to, "--captive-to")
             if held in g["enemies"]:
                 g["enemies"][held]["carrier"] = to
             else:
@@ -1374,12 +1357,22 @@ def ground_simple(state: dict, dice, name: str, action: str, weapon: str | None 
     return Outcome(s, f"{n}: {action}" + (f" ({weapon})" if weapon else ""), out, {"crew": n, "action": action})
 
 
+def _free_carrier(s: dict, g: dict, name: str, option: str) -> str:
+    """The crew member who would carry a captive: conscious, in this combat, carrying none."""
+    from journal.games.kraken.state import carrying
+
+    who = find(s["crew"], name, "crew member", option)
+    if who not in g["crew"] or s["crew"][who]["status"] != "active":
+        raise RuleError(f"{option} {who}: a conscious member of this combat carries the captive")
+    if carrying(s, who):
+        raise RuleError(f"{option} {who}: {who} carries {carrying(s, who)} already (one captive each)")
+    return who
+
+
 def ground_capture(state: dict, dice, label: str, carrier: str) -> Outcome:
     """Ch. 4: an enemy an attack brought to 0, -1 or -2 HP (a Zombie: any HP at or below 0)
     is captured rather than killed, carried by a conscious member of the combat (no
     action; they cannot attack while carrying it). Captured aliens count as defeated."""
-    from journal.games.kraken.rules import find
-    from journal.games.kraken.state import carrying
 
     s = _copy(state)
     g = _ground(s)
@@ -1391,11 +1384,7 @@ def ground_capture(state: dict, dice, label: str, carrier: str) -> Outcome:
         raise RuleError(f"{key} is {e['status']}: an alien is captured once an attack brings it to 0, -1 or -2 HP")
     if e["hp"] < CAPTURE_FLOOR and not has_trait(e, ZOMBIE):
         raise RuleError(f"{key} is at {e['hp']} HP: below -2 it is dead (only a Zombie survives that)")
-    who = find(s["crew"], carrier, "crew member", "--carrier")
-    if who not in g["crew"] or s["crew"][who]["status"] != "active":
-        raise RuleError(f"--carrier {who}: a conscious member of this combat carries the captive")
-    if carrying(s, who):
-        raise RuleError(f"--carrier {who}: {who} carries {carrying(s, who)} already (one captive each)")
+    who = _free_carrier(s, g, carrier, "--carrier")
     e["status"] = "captured"
     e["carrier"] = who
     out = [f"{key} ({e['name']}) is captured at {e['hp']} HP: {who} carries it (and cannot attack while carrying "
@@ -1448,7 +1437,7 @@ def ground_escape(state: dict, dice, sacrifice=(), crew=()) -> Outcome:
     + 3 per sacrificed + 2 per earlier try (+3 PSI FLASH) ≥ the highest enemy Agility.
     Success ends the combat with no rewards (the sacrificed are lost); failure costs each
     sacrificed member 2 HP and ends your turn."""
-    from journal.games.kraken.rules import _drop_member, _fallen, find, wound
+    from journal.games.kraken.rules import _drop_member, _fallen, wound
 
     s = _copy(state)
     g = _ground(s)
@@ -1543,8 +1532,6 @@ def psi_check(s: dict, dice, n: str, power: str, bonus: int, self_target: bool, 
 
 
 def _psi_member(s: dict, name: str) -> str:
-    from journal.games.kraken.rules import find
-
     n = find(s["crew"], name, "crew member")
     m = s["crew"][n]
     if "psi" not in m:
@@ -1573,7 +1560,6 @@ def ground_psi(state: dict, dice, name: str, power: str, target: str | None = No
     reaction bonus): attacks (2-4 damage, ignoring Shields and Armor, one or all enemies;
     `capture`: an enemy left at 0, -1 or -2 HP is captured, carried by `carrier`) and
     support (cures, concentrate, taunt, confuse, flash, motivation, telekinesis)."""
-    from journal.games.kraken.rules import find
     from journal.games.kraken.rules import heal as heal_fn
 
     s = _copy(state)
@@ -1618,15 +1604,10 @@ def ground_psi(state: dict, dice, name: str, power: str, target: str | None = No
             raise RuleError(f"PSI CONFUSE works once per enemy, and {tgt_enemy} was confused already")
     cap = None
     if capture:
-        from journal.games.kraken.state import carrying
 
         if p not in PSI_DAMAGE:
             raise InputError("--capture goes with a PSI attack")
-        bearer = find(s["crew"], carrier, "crew member", "--carrier") if carrier else n
-        if bearer not in g["crew"] or s["crew"][bearer]["status"] != "active":
-            raise RuleError(f"--carrier {bearer}: a conscious member of this combat carries the captive")
-        if carrying(s, bearer):
-            raise RuleError(f"--carrier {bearer}: {bearer} carries {carrying(s, bearer)} already (one captive each)")
+        bearer = _free_carrier(s, g, carrier or n, "--carrier")
         cap = {"by": bearer, "done": False}
     elif carrier:
         raise InputError("--carrier goes with --capture")
@@ -1672,7 +1653,7 @@ def meditate(state: dict, dice, name: str, in_dungeon: bool = False, faint: str 
     """Ch. 14 Meditate: a d6 ≥ 3 + the HP the member is missing (nothing modifies it)
     removes the exhaustion; a failure costs 1 HP (2 on a 1). In Ground Combat it is the
     member's action; in a dungeon it costs Oxygen instead (0 / 1 / 2 by atmosphere)."""
-    from journal.games.kraken.rules import find, wound
+    from journal.games.kraken.rules import wound
 
     s = _copy(state)
     out: list[str] = []
@@ -1849,7 +1830,7 @@ def _targets(s: dict, g: dict) -> list[str]:
 
 def _enemy_attack(s: dict, g: dict, key: str, spec: dict, target: str | None, psi_n: str | None, dice,
                   out: list[str], data: dict) -> None:
-    from journal.games.kraken.rules import find, wound
+    from journal.games.kraken.rules import wound
 
     e = g["enemies"][key]
     lv_dmg = {7: 1, 8: 2}.get(e["level"], 0)
