@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import sys
 import time
 from pathlib import Path
@@ -20,41 +19,10 @@ from journal import outcome as common
 from journal import save as savemod
 from journal.dice import Dice, parse_expr
 from journal.errors import InputError, JournalError, SaveError
-from journal.runtime import Batch, Runtime, pass_rt
+from journal.options import CONTEXT, OrderedGroup, rolls_option, save_option
+from journal.batch import run_batch
+from journal.runtime import Runtime, pass_rt
 from journal.session import Session
-
-CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
-
-
-def complete_saves(ctx, param, incomplete):
-    """Shell completion for -s: the save names in the saves folder."""
-    folder = Path(os.environ.get("JOURNAL_SAVES", "saves"))
-    root = ctx.find_root()
-    if root.params.get("saves"):
-        folder = Path(root.params["saves"])
-    try:
-        names = sorted(p.name[:-5] for p in folder.glob("*.toml") if not p.name.startswith("."))
-    except OSError:
-        return []
-    return [n for n in names if n.startswith(incomplete)]
-
-
-def save_option(f):
-    return click.option("-s", "--save", "save", metavar="SAVE", shell_complete=complete_saves,
-                        help="Save NAME in the saves folder, or a path to a .toml file (env JOURNAL_SAVE).")(f)
-
-
-def rolls_option(f):
-    return click.option("--roll", "rolls", type=int, multiple=True, metavar="N",
-                        help="A physical die's result, instead of rolling (repeat for several dice).")(f)
-
-
-class OrderedGroup(click.Group):
-    """Lists its commands in the order they were written (the order of play), not A-Z."""
-
-    def list_commands(self, ctx):
-        return list(self.commands)
-
 
 class RootGroup(OrderedGroup):
     """Shared commands, then one group per game (imported on first use)."""
@@ -64,7 +32,7 @@ class RootGroup(OrderedGroup):
 
     def get_command(self, ctx, name):
         if name in games.GAMES:
-            return games.load(name).commands()
+            return games.commands(name)
         return super().get_command(ctx, name)
 
     def format_commands(self, ctx, formatter):
@@ -317,7 +285,7 @@ def batch(rt, save, file):
         raise InputError("the batch file is not UTF-8 text") from None
     paths = rt.paths(save)
     lines = text.splitlines()
-    b = run_batch(rt, paths, lines, progress=len(lines) > 200 and not rt.json and sys.stderr.isatty())
+    b = run_batch(rt, root, paths, lines, progress=len(lines) > 200 and not rt.json and sys.stderr.isatty())
     if rt.json:
         rt.emit([], {"save": paths.name, "count": b.logged, "results": b.results})
         return
@@ -326,59 +294,6 @@ def batch(rt, save, file):
         out.extend("  " + m for m in b.results[-1]["messages"][1:])
     out.append(f"Ran {b.logged} command(s) on '{paths.name}'.")
     rt.emit(out, None)
-
-
-BATCH_COMMANDS = ("note", "roll", "set")
-
-
-def run_batch(rt: Runtime, paths, lines: list[str], progress: bool = False) -> Batch:
-    """Run batch lines on one open save and commit once: all of them land, or none."""
-    with Session(paths) as session:
-        rt.batch = b = Batch(session)
-        try:
-            bar = click.progressbar(length=len(lines), label="batch", file=sys.stderr) if progress else None
-            for number, raw in enumerate(lines, 1):
-                if bar is not None and number % 100 == 0:
-                    bar.update(100)
-                run_batch_line(rt, b, number, raw)
-            if bar is not None:
-                bar.render_finish()
-        finally:
-            rt.batch = None
-        session.commit()
-    return b
-
-
-def run_batch_line(rt: Runtime, b: Batch, number: int, raw: str) -> None:
-    stripped = raw.strip()
-    if not stripped or stripped.startswith("#"):
-        return
-    try:
-        args = shlex.split(stripped, comments=True)
-    except ValueError as e:
-        raise InputError(f"line {number}: {e}") from None
-    if not args:
-        return
-    if args[0] == "journal":
-        args = args[1:]
-    if not args or not (args[0] in games.GAMES or args[0] in BATCH_COMMANDS):
-        allowed = ", ".join(f"{g} ..." for g in games.GAMES) + ", " + ", ".join(BATCH_COMMANDS)
-        raise InputError(f"line {number}: `{stripped}` cannot run in a batch: lines are commands that "
-                         f"change the save ({allowed})")
-    b.line, b.args = number, args
-    before = b.logged
-    try:
-        with root.make_context("journal", list(args), obj=rt) as ctx:
-            root.invoke(ctx)
-    except click.exceptions.Exit:
-        raise InputError(f"line {number}: `{stripped}` is not a command that changes the save") from None
-    except click.UsageError as e:
-        raise InputError(f"line {number}: {e.format_message()}") from None
-    except JournalError as e:
-        raise type(e)(f"line {number}: {e.message}") from None
-    if b.logged != before + 1:
-        raise InputError(f"line {number}: `{stripped}` changes nothing, so it has no place in a batch "
-                         f"(every line becomes one log entry)")
 
 
 @root.command()

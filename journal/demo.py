@@ -17,6 +17,7 @@ import shlex
 import click
 
 from journal import games, templates
+from journal.batch import run_batch
 from journal.errors import JournalError
 from journal.session import Session
 
@@ -28,7 +29,6 @@ def run_all(rt, root, only=()) -> list[dict]:
 
 
 def run_one(rt, root, game_id: str, title: str) -> dict:
-    from journal.cli import run_batch
     from journal.pdf import document
 
     spec = templates.load(game_id, "demo.toml")
@@ -45,7 +45,7 @@ def run_one(rt, root, game_id: str, title: str) -> dict:
                 root.invoke(ctx)
         finally:
             rt.args = saved_args
-        run_batch(rt, paths, spec["commands"].replace("{templates}", folder).splitlines())
+        run_batch(rt, root, paths, spec["commands"].replace("{templates}", folder).splitlines())
     except (JournalError, click.ClickException) as e:  # pragma: no cover - the shipped demo is tested
         msg = e.message if isinstance(e, JournalError) else e.format_message()
         raise JournalError(f"the {game_id} demo failed: {msg}") from None

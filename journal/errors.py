@@ -29,3 +29,23 @@ class SaveError(JournalError):
     def __init__(self, message: str, problems: list[str] | None = None):
         super().__init__(message)
         self.problems = problems or []
+
+
+class NeedChoice(InputError):
+    """A decision a rule needs and the command was not given.
+
+    Any rules function may raise it. On a terminal the runtime asks the player (listing
+    ``values``) and runs the command again with the answer in ``param``; in a script or a
+    batch the command is refused with ``message``, which names the option that answers it.
+    """
+
+    def __init__(self, message: str, option: str, values: list[str], prompt: str, param: str | None = None):
+        super().__init__(message)
+        self.option, self.values, self.prompt = option, list(values), prompt
+        self.param = param or option.lstrip("-").replace("-", "_")
+
+    def answer(self, params: dict, value: str, param: str | None = None) -> None:
+        """Put the player's answer where the rules function reads it (appended to a list)."""
+        key = param or self.param
+        current = params.get(key)
+        params[key] = [*current, value] if isinstance(current, (list, tuple)) else value

@@ -19,7 +19,7 @@ import click
 from journal import games
 from journal import save as savemod
 from journal.dice import MAX_SEED, Dice
-from journal.errors import InputError
+from journal.errors import InputError, NeedChoice
 from journal.outcome import Outcome
 from journal.session import Session
 
@@ -134,17 +134,39 @@ class Runtime:
         """A missing choice: prompt on a terminal, otherwise refuse naming the option."""
         if not values:
             raise InputError(f"{option} is required, and there is nothing to choose from")
-        if self.batch is None and not self.json and sys.stdin.isatty():
+        if self.can_prompt():
             return click.prompt(prompt, type=click.Choice(values))
         raise InputError(f"{option} is required: one of {', '.join(values)}")
 
+    def can_prompt(self) -> bool:
+        """A player at a terminal can be asked (not in a batch, a script or --json)."""
+        return self.batch is None and not self.json and sys.stdin.isatty()
+
+    def ask(self, need: NeedChoice) -> str:
+        """Ask the player for a choice a rule needs mid-command."""
+        if need.values:
+            return click.prompt(need.prompt, type=click.Choice(need.values, case_sensitive=False))
+        return click.prompt(need.prompt)
+
     # --- state-changing commands -------------------------------------------
     def run(self, save: str | None, fn, *, entered=(), roll_option="--roll", draws=(), draw_option="--draw",
-            entry_kind="command", **params) -> Outcome:
+            entry_kind="command", choice_params: dict | None = None, **params) -> Outcome:
         """Apply a rules function to a save: open, apply, log, commit, print.
 
         `entered` are physical dice (--roll), `draws` physical draws from a bag (--draw).
+        A choice the rules need and were not given (NeedChoice) is asked for on a terminal,
+        then the command runs again with the answer (`choice_params` maps an option to the
+        parameter it fills, when that is not the option's own name); elsewhere it refuses.
         """
+        while True:
+            try:
+                return self._run_once(save, fn, entered, roll_option, draws, draw_option, entry_kind, params)
+            except NeedChoice as need:
+                if not self.can_prompt():
+                    raise
+                need.answer(params, self.ask(need), (choice_params or {}).get(need.option))
+
+    def _run_once(self, save, fn, entered, roll_option, draws, draw_option, entry_kind, params) -> Outcome:
         paths = self.paths(save)
         dice_input = {"entered": entered, "option": roll_option, "draws": draws, "draw_option": draw_option}
         if self.batch is not None:

@@ -22,7 +22,7 @@ from journal.pdf import document, logpages
 from journal.pdf.primitives import (BOLD, ITALIC, MARGIN, PAPERS, REGULAR, fit_text, safe,
                                     text_width, wrap_text)
 
-GAME = types.SimpleNamespace(ID="epm", TITLE="War With the Evil Power Master", sheet_module=lambda: epm_sheets)
+GAME = types.SimpleNamespace(ID="epm", TITLE="War With the Evil Power Master")
 BO = 'Bo & "Zo\u00eb" <\u03a9>'
 
 STATE = {
@@ -331,12 +331,13 @@ def test_render_blank(tmp_path, paper):
     assert_inside_margins(out, paper)
 
 
-def test_failed_render_leaves_no_file(tmp_path):
+def test_failed_render_leaves_no_file(tmp_path, monkeypatch):
     def draw_tracker(c, page, state, title):
         c.drawString(100, 100, "half a page")
         raise RuntimeError("boom")
 
-    broken = types.SimpleNamespace(ID="x", TITLE="X", sheet_module=lambda: types.SimpleNamespace(draw_tracker=draw_tracker))
+    broken = types.SimpleNamespace(ID="x", TITLE="X")
+    monkeypatch.setattr(document, "sheets_of", lambda game: types.SimpleNamespace(draw_tracker=draw_tracker))
     out = tmp_path / "c.pdf"
     out.write_bytes(b"old")
     with pytest.raises(RuntimeError):

@@ -35,3 +35,16 @@ def load(game_id: str):
             f"journal.game = {show_value(game_id)} is not a game journal knows: expected one of {', '.join(GAMES)}"
         ) from None
     return importlib.import_module(module)
+
+
+def commands(game_id: str):
+    """The game's Click group: `journal.games.GID.cli` names it after the game (`epm`...)."""
+    load(game_id)
+    return getattr(importlib.import_module(f"journal.games.{game_id}.cli"), game_id)
+
+
+def sheets(game_id: str):
+    """The game's ReportLab pages, `journal.games.GID.sheets` (imported only for PDFs): its
+    `draw_tracker(c, page, state_or_None, title)` draws the tracker page(s)."""
+    load(game_id)
+    return importlib.import_module(f"journal.games.{game_id}.sheets")

@@ -1,6 +1,6 @@
 """Whole PDF documents: a game's tracker page(s), then the campaign log.
 
-The game supplies only its tracker (``game.sheet_module().draw_tracker(c, page, state, title)``,
+The game supplies only its tracker (``journal.games.sheets(id).draw_tracker(c, page, state, title)``,
 state None for a blank sheet); the log pages are the same for every game. Files are
 written to a temporary file beside the target and renamed into place, so a failed
 render never leaves half a PDF behind.
@@ -52,7 +52,9 @@ def render_blank(game, out: Path, paper: str) -> int:
 
 def sheets_of(game):
     """The game's sheets module (its ``draw_tracker`` draws the tracker pages)."""
-    return game.sheet_module()
+    from journal import games
+
+    return games.sheets(game.ID)
 
 
 def _write(out: Path, paper: str, doc_title: str, footer: str, draw) -> int:

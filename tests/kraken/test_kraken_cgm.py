@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kraken_helpers import apply, dice, new_state, pack_of
 
-from journal.errors import InputError, RuleError
+from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.kraken import cgm, rules
 
 # --- K1: coordinates ----------------------------------------------------------------
@@ -161,7 +161,7 @@ def test_decision_event_option_a_first_coordinate_option_b_second(choice, to):
 
 def test_decision_without_a_choice_names_the_options():
     s = _line_state(coords=("3TT",))
-    with pytest.raises(cgm.NeedChoice) as e:
+    with pytest.raises(NeedChoice) as e:
         _exec(s, "!B8 3FR 4BB")
     assert e.value.option == "--choose" and e.value.values == ["A", "B"]
     assert "line 1 reads event B8 at 3TT, a decision: A → 3FR, B → 4BB" in e.value.message
@@ -454,7 +454,7 @@ def test_random_campaigns_keep_six_slots_and_valid_saves(cells, seed, turns, n_l
             try:
                 out = rules.turn(s, dice(seed=seed + t), pack=pack, choices=list(choices))
                 break
-            except cgm.NeedChoice:
+            except NeedChoice:
                 choices.append("AB"[(seed + len(choices)) % 2])
             except RuleError as e:
                 assert "without reaching a red coordinate" in e.message

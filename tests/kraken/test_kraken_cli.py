@@ -379,9 +379,9 @@ def test_demo_plays_a_few_turns_of_the_demo_pack(journal):
 
 
 def test_a_missing_decision_is_asked_for_on_a_terminal(camp, monkeypatch):
-    from journal.games.kraken import cli
+    from journal.runtime import Runtime
 
-    monkeypatch.setattr(cli, "can_prompt", lambda rt: True)
+    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
     camp("kraken", "turn", "-s", "sk", ok=True)
     camp("kraken", "turn", "-s", "sk", "--roll", "3", ok=True)
     r = camp("kraken", "turn", "-s", "sk", input="b\n")

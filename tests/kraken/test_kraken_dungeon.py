@@ -16,7 +16,7 @@ from journal.games.kraken import dungeon as dg
 from journal.games.kraken import flight as fl
 from journal.games.kraken import ground as gr
 from journal.games.kraken import rules
-from journal.games.kraken.cgm import NeedChoice
+from journal.errors import NeedChoice
 from journal.games.kraken.state import validate
 
 GEN, _PROBLEMS = dg.parse_generator(templates.load("kraken", "location-generator-sample.toml"))

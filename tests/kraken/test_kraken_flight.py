@@ -15,7 +15,7 @@ from journal import templates
 from journal.errors import InputError, RuleError
 from journal.games.kraken import flight as fl
 from journal.games.kraken import rules
-from journal.games.kraken.cgm import NeedChoice
+from journal.errors import NeedChoice
 from journal.games.kraken.state import validate
 
 

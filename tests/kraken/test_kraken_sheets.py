@@ -9,11 +9,11 @@ from kraken_helpers import ATTRS, CAT, apply, demo_pack, new_state
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from journal.games.kraken import rules, sheets
+from journal.games.kraken import rules
 from journal.pdf import document
 from journal.pdf.primitives import MARGIN, PAPERS
 
-GAME = types.SimpleNamespace(ID="kraken", TITLE="Space Kraken", sheet_module=lambda: sheets)
+GAME = types.SimpleNamespace(ID="kraken", TITLE="Space Kraken")
 ODD = 'Bo & "Zoë" <Ω>'
 
 

@@ -11,11 +11,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from journal.dice import Dice
 from journal.games import pulp as game
-from journal.games.pulp import rules, sheets
+from journal.games.pulp import rules
 from journal.pdf import document
 from journal.pdf.primitives import MARGIN, PAPERS
 
-GAME = types.SimpleNamespace(ID="pulp", TITLE="Pulp Invasion", sheet_module=lambda: sheets)
+GAME = types.SimpleNamespace(ID="pulp", TITLE="Pulp Invasion")
 ENTRIES = [{"n": 1, "time": "2026-01-01T10:00:00Z", "kind": "new", "command": "pulp new x",
             "summary": "Pulp Invasion (normal) begins", "turn": "Setup", "rolls": []}]
 

@@ -10,11 +10,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from titans_helpers import do, fighting, fresh, put, with_threat
 
 from journal.games import titans as game
-from journal.games.titans import rules, sheets
+from journal.games.titans import rules
 from journal.pdf import document
 from journal.pdf.primitives import MARGIN, PAPERS
 
-GAME = types.SimpleNamespace(ID="titans", TITLE=game.TITLE, sheet_module=lambda: sheets)
+GAME = types.SimpleNamespace(ID="titans", TITLE=game.TITLE)
 
 
 def played() -> dict:

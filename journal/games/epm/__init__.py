@@ -152,17 +152,3 @@ def summary(state: dict) -> list[str]:
 def undo_refusal(entry: dict, state: dict) -> str | None:
     """Every command can be undone in this game."""
     return None
-
-
-def commands():
-    """The `journal epm` Click group (imported only when used)."""
-    from journal.games.epm.cli import epm
-
-    return epm
-
-
-def sheet_module():
-    """The ReportLab pages for this game (imported only for PDFs)."""
-    from journal.games.epm import sheets
-
-    return sheets

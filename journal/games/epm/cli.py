@@ -6,7 +6,7 @@ import re
 
 import click
 
-from journal.cli import OrderedGroup, rolls_option, save_option
+from journal.options import OrderedGroup, rolls_option, save_option
 from journal.errors import InputError
 from journal.games import epm as game
 from journal.games.epm import rules

@@ -60,17 +60,3 @@ def undo_refusal(entry: dict, state: dict) -> str | None:
     reload = (" (journal kraken reload)" if state.get("difficulty") == "adventurer" else "")
     return (f"{' and '.join(what)}: in {mode} only reloading a save point goes back past new information "
             f"(rulings K8){reload}")
-
-
-def commands():
-    """The `journal kraken` Click group (imported only when used)."""
-    from journal.games.kraken.cli import kraken
-
-    return kraken
-
-
-def sheet_module():
-    """The ReportLab pages for this game (imported only for PDFs)."""
-    from journal.games.kraken import sheets
-
-    return sheets

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from journal.errors import InputError, RuleError
+from journal.errors import InputError, NeedChoice, RuleError
 
 LINE_CELLS = 7                 # K3
 SLOTS = ("1", "2", "3", "4", "5", "6")   # K4
@@ -306,14 +306,6 @@ def _closure(start: str, cells: dict) -> set:
 
 
 # --- the engine ----------------------------------------------------------------------
-
-class NeedChoice(InputError):
-    """A decision the command was not given: the CLI prompts on a terminal, else fails."""
-
-    def __init__(self, message: str, option: str, values: list[str], prompt: str):
-        super().__init__(message)
-        self.option, self.values, self.prompt = option, values, prompt
-
 
 def write_coord(line: dict, coord: str) -> bool:
     """K3: write into the next free cell; when all 7 are full, start again with the last

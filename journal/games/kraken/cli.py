@@ -8,12 +8,11 @@ pointed to again with `pack use`, and one whose cells changed is refused until a
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import click
 
-from journal.cli import OrderedGroup, rolls_option, save_option
+from journal.options import OrderedGroup, rolls_option, save_option
 from journal.errors import InputError, JournalError, RuleError
 from journal.games import kraken as game
 from journal.games.kraken import cgm, rules
@@ -87,21 +86,10 @@ def run(rt, save, fn, **params):
     return rt.run(save, fn, **params)
 
 
-def can_prompt(rt) -> bool:
-    return rt.batch is None and not rt.json and sys.stdin.isatty()
-
-
 def run_choosing(rt, save, fn, choices: list, **params):
-    """Run a line-following rule; a decision nobody gave is asked for on a terminal (then
-    the command runs again with the answer), otherwise the error names the options."""
-    choices = list(choices)
-    while True:
-        try:
-            return run(rt, save, fn, choices=choices, **params)
-        except cgm.NeedChoice as e:
-            if not can_prompt(rt):
-                raise
-            choices.append(click.prompt(e.prompt, type=AB).upper())
+    """Run a line-following rule; a decision nobody gave (--choose A|B) is asked for on a
+    terminal, then the command runs again with it; otherwise the error names the options."""
+    return rt.run(save, fn, choices=list(choices), choice_params={"--choose": "choices"}, **params)
 
 
 def catalogue() -> dict:
@@ -287,15 +275,8 @@ def step(rt, save, line, cell, nexts, choose, rolls, standby, leader):
             slot = str(line).strip()
             if slot in state.get("lines", {}):
                 pack_cell = pack["cells"].get(state["lines"][slot]["coords"][-1])
-    params = dict(line=line, cell=parsed, standby=standby, leader=leader, events=events, pack_cell=pack_cell)
-    while True:
-        try:
-            run(rt, save, rules.step, entered=rolls, choose=choose, **params)
-            return
-        except cgm.NeedChoice as e:
-            if not can_prompt(rt):
-                raise
-            choose = click.prompt(e.prompt, type=AB).upper()
+    rt.run(save, rules.step, entered=rolls, choose=choose, line=line, cell=parsed, standby=standby, leader=leader,
+           events=events, pack_cell=pack_cell)
 
 
 @kraken.command()

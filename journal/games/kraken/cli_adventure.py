@@ -9,13 +9,11 @@ from pathlib import Path
 
 import click
 
-from journal.cli import OrderedGroup, rolls_option, save_option
+from journal.options import OrderedGroup, rolls_option, save_option
 from journal.errors import InputError, RuleError
 from journal.lookup import find
-from journal.games.kraken import cgm
 from journal.games.kraken.cli import (
     NEGATIVES,
-    can_prompt,
     catalogue,
     kraken,
     read_pack_like,
@@ -31,21 +29,9 @@ ENEMIES_SAMPLE = "enemies-sample.toml"
 
 
 def run_asking(rt, save, fn, **params):
-    """Run a rules function; a choice it could not make (cgm.NeedChoice: --shield, --hurt,
-    --faint, --target, --action) is asked for on a terminal, else the error names it."""
-    while True:
-        try:
-            return run(rt, save, fn, **params)
-        except cgm.NeedChoice as e:
-            if not can_prompt(rt):
-                raise
-            key = e.option.lstrip("-").replace("-", "_")
-            key = {"psi_shield": "psi_shield"}.get(key, key)
-            answer = click.prompt(e.prompt, type=click.Choice(e.values) if e.values else str)
-            if isinstance(params.get(key), (list, tuple)):
-                params[key] = list(params[key]) + [answer]
-            else:
-                params[key] = answer
+    """Run a rules function; a choice it could not make (--shield, --hurt, --faint, --target,
+    --action) is asked for on a terminal, else the error names it (the core's NeedChoice)."""
+    return rt.run(save, fn, **params)
 
 
 def _templates(name: str) -> Path:

@@ -608,7 +608,7 @@ def _faint(s: dict, d: dict, faint: str | None, out: list[str]) -> None:
     elif len(up) == 1:
         who = up[0]
     else:
-        from journal.games.kraken.cgm import NeedChoice
+        from journal.errors import NeedChoice
 
         raise NeedChoice(f"--faint is required: out of Oxygen, one of {', '.join(up)} becomes unconscious",
                          "--faint", up, "Who faints")

@@ -1025,7 +1025,7 @@ def _system_damage(s: dict, c: dict, dice, cat: dict, shield_pref: list, out: li
     elif shield_pref:
         label = find({k: 1 for k in pool}, shield_pref.pop(0), "shield system", "--shield")
     else:
-        from journal.games.kraken.cgm import NeedChoice
+        from journal.errors import NeedChoice
 
         raise NeedChoice(f"--shield is required: a 6 on the system damage roll damages a shield system of your "
                          f"choice: one of {', '.join(pool)}", "--shield", pool, "Which shield system is damaged")
@@ -1196,7 +1196,7 @@ def combat_round(state: dict, dice, negate: int | None = None, hurt=(), sacrific
         elif len(conscious) == 1:
             who = conscious[0]
         else:
-            from journal.games.kraken.cgm import NeedChoice
+            from journal.errors import NeedChoice
 
             raise NeedChoice(f"--hurt is required: enemy hit {k + 1} of {wounds} costs one of your boarders "
                              f"{BOARD_WOUND} HP: one of {', '.join(conscious)} (repeat --hurt for each hit)",

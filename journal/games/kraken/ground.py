@@ -852,7 +852,7 @@ def _oxygen(s: dict, g: dict, out: list[str], faint: str | None) -> None:
         return
     up = _conscious(s, g)
     if faint is None and len(up) > 1:
-        from journal.games.kraken.cgm import NeedChoice
+        from journal.errors import NeedChoice
 
         raise NeedChoice(f"--faint is required: out of Oxygen, one of {', '.join(up)} becomes unconscious",
                          "--faint", up, "Who faints")
@@ -1751,7 +1751,7 @@ def ground_enemy(state: dict, dice, label: str, target: str | None = None, actio
         out.append(f"{key} tries to escape: d6 {r}: it stays and acts.")
     if action is None:
         if "actions" not in e:
-            from journal.games.kraken.cgm import NeedChoice
+            from journal.errors import NeedChoice
 
             raise NeedChoice(f"--action is required: {key} has no action table here: roll its d6 and type the row "
                              f"(e.g. --action \"ML 4+, 3\" or --action idle)", "--action", [], "Action")
@@ -1849,7 +1849,7 @@ def _enemy_attack(s: dict, g: dict, key: str, spec: dict, target: str | None, ps
         elif len(pool) == 1:
             t = pool[0]
         else:
-            from journal.games.kraken.cgm import NeedChoice
+            from journal.errors import NeedChoice
 
             raise NeedChoice(f"--target is required: {key} attacks one of {', '.join(pool)} (your choice within "
                              f"its priority)", "--target", pool, "Target")

@@ -270,18 +270,3 @@ def summary(state: dict) -> list[str]:
 def undo_refusal(entry: dict, state: dict) -> str | None:
     """Every command can be undone in this game."""
     return None
-
-
-def commands():
-    """The `journal pulp` Click group (imported only when used)."""
-    from journal.games.pulp.cli import pulp
-
-    return pulp
-
-
-def sheet_module():
-    """The ReportLab pages for this game (imported only for PDFs)."""
-    from journal.games.pulp import sheets
-
-    return sheets
-

@@ -510,18 +510,3 @@ def summary(state: dict) -> list[str]:
 def undo_refusal(entry: dict, state: dict) -> str | None:
     """Every command can be undone in this game."""
     return None
-
-
-def commands():
-    """The `journal titans` Click group (imported only when used)."""
-    from journal.games.titans.cli import titans
-
-    return titans
-
-
-def sheet_module():
-    """The ReportLab pages for this game (imported only for PDFs)."""
-    from journal.games.titans import sheets
-
-    return sheets
-

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from journal import templates
-from journal.cli import OrderedGroup, rolls_option, save_option
+from journal.options import OrderedGroup, rolls_option, save_option
 from journal.errors import InputError
 from journal.games import titans as game
 from journal.games.titans import rules

@@ -1,0 +1,68 @@
+"""`journal batch`: many commands on one open save, committed once (all of them or none).
+
+The demo plays its scripted campaigns through the same code.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+
+import click
+
+from journal import games
+from journal.errors import InputError, JournalError
+from journal.runtime import Batch, Runtime
+from journal.session import Session
+
+BATCH_COMMANDS = ("note", "roll", "set")
+
+
+def run_batch(rt: Runtime, root: click.Group, paths, lines: list[str], progress: bool = False) -> Batch:
+    """Run batch lines on one open save and commit once: all of them land, or none."""
+    with Session(paths) as session:
+        rt.batch = b = Batch(session)
+        try:
+            bar = click.progressbar(length=len(lines), label="batch", file=sys.stderr) if progress else None
+            for number, raw in enumerate(lines, 1):
+                if bar is not None and number % 100 == 0:
+                    bar.update(100)
+                run_batch_line(rt, root, b, number, raw)
+            if bar is not None:
+                bar.render_finish()
+        finally:
+            rt.batch = None
+        session.commit()
+    return b
+
+
+def run_batch_line(rt: Runtime, root: click.Group, b: Batch, number: int, raw: str) -> None:
+    stripped = raw.strip()
+    if not stripped or stripped.startswith("#"):
+        return
+    try:
+        args = shlex.split(stripped, comments=True)
+    except ValueError as e:
+        raise InputError(f"line {number}: {e}") from None
+    if not args:
+        return
+    if args[0] == "journal":
+        args = args[1:]
+    if not args or not (args[0] in games.GAMES or args[0] in BATCH_COMMANDS):
+        allowed = ", ".join(f"{g} ..." for g in games.GAMES) + ", " + ", ".join(BATCH_COMMANDS)
+        raise InputError(f"line {number}: `{stripped}` cannot run in a batch: lines are commands that "
+                         f"change the save ({allowed})")
+    b.line, b.args = number, args
+    before = b.logged
+    try:
+        with root.make_context("journal", list(args), obj=rt) as ctx:
+            root.invoke(ctx)
+    except click.exceptions.Exit:
+        raise InputError(f"line {number}: `{stripped}` is not a command that changes the save") from None
+    except click.UsageError as e:
+        raise InputError(f"line {number}: {e.format_message()}") from None
+    except JournalError as e:
+        raise type(e)(f"line {number}: {e.message}") from None
+    if b.logged != before + 1:
+        raise InputError(f"line {number}: `{stripped}` changes nothing, so it has no place in a batch "
+                         f"(every line becomes one log entry)")

@@ -1,0 +1,112 @@
+"""The house rules of the code (docs/development.md): imports point one way, a `_private`
+name stays in its module, and no source file grows past what a reader holds in their head.
+
+The graph is built from the source with `ast`, so an import inside a function counts
+as much as one at the top of a file.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "journal"
+MAX_LINES = 1000
+
+
+def modules() -> dict[str, Path]:
+    """Module name → file, for every source file of the package."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+def imports(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str, str | None, int]]:
+    """(module imported, name taken from it or None, line) for each import of journal code."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(a.name, None, node.lineno) for a in node.names if a.name in known]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            for alias in node.names:
+                if f"{target}.{alias.name}" in known:  # `from journal.games import epm`
+                    out.append((f"{target}.{alias.name}", None, node.lineno))
+                elif target in known:
+                    out.append((target, alias.name, node.lineno))
+    return out
+
+
+def graph() -> tuple[dict[str, set[str]], list[str]]:
+    known = modules()
+    edges: dict[str, set[str]] = {m: set() for m in known}
+    private = []
+    for name, path in known.items():
+        for target, taken, line in imports(name, path, known):
+            if target != name:
+                edges[name].add(target)
+            if taken and taken.startswith("_") and not taken.startswith("__"):
+                private.append(f"{path.relative_to(PACKAGE.parent)}:{line} imports {taken} from {target}")
+    return edges, private
+
+
+def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle, as the list of modules around it, or None."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(m: str) -> list[str] | None:
+        state[m] = 1
+        stack.append(m)
+        for n in sorted(edges[m]):
+            if state.get(n) == 1:
+                return stack[stack.index(n):] + [n]
+            if n not in state:
+                found = visit(n)
+                if found:
+                    return found
+        stack.pop()
+        state[m] = 2
+        return None
+
+    for m in sorted(edges):
+        if m not in state:
+            found = visit(m)
+            if found:
+                return found
+    return None
+
+
+def test_no_import_cycle_in_journal():
+    cycle = find_cycle(graph()[0])
+    assert cycle is None, "import cycle: " + " → ".join(cycle)
+
+
+def test_no_private_name_is_imported_from_another_module():
+    assert graph()[1] == []
+
+
+def test_no_source_file_is_over_1000_lines():
+    long = {str(p.relative_to(PACKAGE.parent)): n for p in PACKAGE.rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert long == {}
+
+
+def test_the_house_test_sees_cycles_and_private_imports():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+    known = modules()
+    assert "journal.games.epm.rules" in known and "journal.cli" in known
+    edges, _ = graph()
+    assert "journal.runtime" in edges["journal.cli"]  # `from journal.runtime import ...` is an edge
+    assert "journal.games.epm.rules" in edges["journal.games.epm.cli"]  # `from journal.games.epm import rules`
