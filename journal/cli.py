@@ -20,7 +20,6 @@ from journal import save as savemod
 from journal.dice import Dice, parse_expr
 from journal.errors import InputError, JournalError, SaveError
 from journal.options import CONTEXT, OrderedGroup, rolls_option, save_option
-from journal.batch import run_batch
 from journal.runtime import Runtime, pass_rt
 from journal.session import Session
 
@@ -285,6 +284,8 @@ def batch(rt, save, file):
         raise InputError("the batch file is not UTF-8 text") from None
     paths = rt.paths(save)
     lines = text.splitlines()
+    from journal.batch import run_batch
+
     b = run_batch(rt, root, paths, lines, progress=len(lines) > 200 and not rt.json and sys.stderr.isatty())
     if rt.json:
         rt.emit([], {"save": paths.name, "count": b.logged, "results": b.results})

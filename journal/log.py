@@ -12,8 +12,6 @@ Each log entry records what a command did to the save, twice over:
 
 from __future__ import annotations
 
-import difflib
-
 from journal.errors import RuleError
 from journal.hashes import sha256
 from journal.schema import key_path, show_value
@@ -46,6 +44,8 @@ def make_patch(after: str, before: str) -> list:
         hi += 1
     a_mid, b_mid = a[lo:len(a) - hi], b[lo:len(b) - hi]
     ops = []
+    import difflib  # only a command that changes the save needs it
+
     matcher = difflib.SequenceMatcher(None, a_mid, b_mid, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag != "equal":
@@ -108,17 +108,25 @@ def _same(a, b) -> bool:
     return a is b or (a is not _MISSING and b is not _MISSING and type(a) is type(b) and a == b)
 
 
-def revert_values(doc: dict, changes: list[dict], n: int) -> None:
-    """Put each changed value back in `doc` (in place); refuse if one was edited since."""
+def revert_values(doc: dict, changes: list[dict], n: int, *, lenient: bool = False, shown: str = "the save"
+                  ) -> bool:
+    """Put each changed value back in `doc` (in place); refuse if one was edited since.
+
+    `lenient`: skip the values changed since instead (a crash's leftovers: put back what
+    can be). Returns whether anything changed.
+    """
+    keep = []
     for ch in changes:
         current = _get(doc, ch["path"])
-        if not _same(current, ch.get("to", _MISSING)):
+        if _same(current, ch.get("to", _MISSING)):
+            keep.append(ch)
+        elif not lenient:
             path = _show_path(ch["path"])
             now = "absent" if current is _MISSING else show_value(current)
             left = show_value(ch["to"]) if "to" in ch else "absent"
             raise RuleError(f"cannot undo entry {n}: {path} was edited by hand since (now {now}, the "
-                            f"command left {left}); put it back or edit the save by hand")
-    for ch in changes:
+                            f"command left {left}); put it back or edit {shown} by hand")
+    for ch in keep:
         *parents, leaf = ch["path"]
         table = doc
         for part in parents:
@@ -127,3 +135,4 @@ def revert_values(doc: dict, changes: list[dict], n: int) -> None:
             table[leaf] = ch["from"]
         else:
             del table[leaf]
+    return bool(keep)

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 
 class Outcome:
-    __slots__ = ("state", "summary", "lines", "data", "meta")
+    __slots__ = ("state", "summary", "lines", "data", "meta", "side")
 
     def __init__(self, state: dict, summary: str, lines: list[str] | None = None, data: dict | None = None,
-                 meta: dict | None = None):
+                 meta: dict | None = None, side: dict | None = None):
         self.state = state
         self.summary = summary          # one line, kept in the log
         self.lines = lines or []        # what changed, what to do at the table
         self.data = data or {}          # the command's --json payload
         self.meta = meta or {}          # kept in the log entry as "meta" (e.g. what undo may not revert)
+        self.side = side or {}          # side file name -> its new content (see Session.apply)
 
 
 def note(state: dict, dice, text: str) -> Outcome:

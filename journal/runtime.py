@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import sys
 import time
 from pathlib import Path
@@ -49,6 +48,8 @@ def canonical_command(args: list[str]) -> str:
             continue
         out.append(a)
         i += 1
+    import shlex
+
     return shlex.join(out)
 
 
@@ -150,31 +151,34 @@ class Runtime:
 
     # --- state-changing commands -------------------------------------------
     def run(self, save: str | None, fn, *, entered=(), roll_option="--roll", draws=(), draw_option="--draw",
-            entry_kind="command", choice_params: dict | None = None, **params) -> Outcome:
+            entry_kind="command", choice_params: dict | None = None, side_files=(), **params) -> Outcome:
         """Apply a rules function to a save: open, apply, log, commit, print.
 
         `entered` are physical dice (--roll), `draws` physical draws from a bag (--draw).
         A choice the rules need and were not given (NeedChoice) is asked for on a terminal,
         then the command runs again with the answer (`choice_params` maps an option to the
         parameter it fills, when that is not the option's own name); elsewhere it refuses.
+        `side_files` names the side files (in the saves folder) the rules read and change
+        (Session.apply): they commit, and undo, with the save.
         """
+        how = {"dice_input": {"entered": entered, "option": roll_option, "draws": draws,
+                              "draw_option": draw_option},
+               "kind": entry_kind, "side_files": side_files}
         while True:
             try:
-                return self._run_once(save, fn, entered, roll_option, draws, draw_option, entry_kind, params)
+                return self._run_once(save, fn, params, how)
             except NeedChoice as need:
                 if not self.can_prompt():
                     raise
                 need.answer(params, self.ask(need), (choice_params or {}).get(need.option))
 
-    def _run_once(self, save, fn, entered, roll_option, draws, draw_option, entry_kind, params) -> Outcome:
+    def _run_once(self, save, fn, params: dict, how: dict) -> Outcome:
         paths = self.paths(save)
-        dice_input = {"entered": entered, "option": roll_option, "draws": draws, "draw_option": draw_option}
         if self.batch is not None:
-            return self._run_in_batch(paths, fn, params, dice_input, entry_kind)
+            return self._run_in_batch(paths, fn, params, how)
         with Session(paths) as session:
             self.check_game(session)
-            outcome, entry = session.apply(fn, params, command=self.command_text(), time=self.now(),
-                                           dice_input=dice_input, kind=entry_kind)
+            outcome, entry = session.apply(fn, params, command=self.command_text(), time=self.now(), **how)
             session.commit()
         self.emit(outcome.lines or [outcome.summary], self.result_data(outcome, entry))
         return outcome
@@ -200,13 +204,12 @@ class Runtime:
         return {**outcome.data, "summary": outcome.summary, "messages": outcome.lines,
                 "rolls": entry["rolls"], "n": entry["n"]}
 
-    def _run_in_batch(self, paths, fn, params, dice_input, entry_kind) -> Outcome:
+    def _run_in_batch(self, paths, fn, params: dict, how: dict) -> Outcome:
         b = self.batch
         if paths.save.resolve() != b.session.paths.save.resolve():
             raise InputError(f"this batch runs on '{b.session.paths.name}', not '{paths.name}'")
         self.check_game(b.session)
-        outcome, entry = b.session.apply(fn, params, command=self.command_text(), time=self.now(),
-                                         dice_input=dice_input, kind=entry_kind)
+        outcome, entry = b.session.apply(fn, params, command=self.command_text(), time=self.now(), **how)
         b.logged += 1
         b.results.append({"line": b.line, **self.result_data(outcome, entry), "command": entry["command"]})
         return outcome

@@ -110,6 +110,18 @@ def read_text(paths: SavePaths) -> str:
         raise SaveError(f"{paths.shown} line {line}: not valid UTF-8 text") from None
 
 
+def parse_side(path: Path, data: bytes | None) -> dict:
+    """A side file's content (a missing file is empty), or a SaveError naming it."""
+    if data is None:
+        return {}
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as e:
+        raise SaveError(f"{path} byte {e.start}: not valid UTF-8 text") from None
+    except tomllib.TOMLDecodeError as e:
+        raise SaveError(f"{path}: TOML syntax error: {e}") from None
+
+
 _AT_LINE = re.compile(r"^(.*?)\s*\(at line (\d+), column (\d+)\)$")
 
 
@@ -208,6 +220,7 @@ class LogView:
         self.paths = paths
         self.entries = entries
         self.end = 0  # byte offset just past the last committed entry
+        self.orphans: list[dict] = []  # entries past journal.entries: a command that never committed
 
     def open(self):
         try:
@@ -229,6 +242,7 @@ class LogView:
                                 f"restore the log, or set journal.entries = 0 to start a new history")
             return []
         found: list[tuple[int, dict]] = []
+        self.orphans = []
         expect = self.entries
         with f:
             records = _reverse_records(f, os.fstat(f.fileno()).st_size)
@@ -240,6 +254,7 @@ class LogView:
                 except (ValueError, KeyError, TypeError):
                     raise SaveError(f"{self.paths.log} byte {offset}: damaged log entry") from None
                 if not found and isinstance(n, int) and n > self.entries:
+                    self.orphans.append(entry)
                     continue  # written by a command that never committed: cut off at the next write
                 if n != expect:
                     raise SaveError(f"{self.paths.log}: entry {n} found where entry {expect} was expected "

@@ -3,6 +3,13 @@
 A single command opens a Session, applies one rules function and commits. A batch
 opens one Session, applies every line in memory and commits once, so either all of
 its entries land or none does. Nothing touches the disk before ``commit``.
+
+Side files: a few records outlive one campaign (Space Kraken's achievements). They are
+TOML files in the saves folder that a rules function reads and returns like the state
+(``side_files=`` in ``apply``; ``Outcome.side``). Their changes are logged with the
+entry and written in the same commit: the log, then the side files, then the save (the
+commit point). A crash before the save's rename leaves entries past ``journal.entries``;
+the next writer puts their side changes back. Undo reverts them with the entry.
 """
 
 from __future__ import annotations
@@ -41,6 +48,9 @@ class Session:
         self.text = ""
         self.doc: dict | None = None
         self.log: savemod.LogView | None = None
+        self.side: dict[str, dict] = {}            # side file name -> its content, pending changes included
+        self.side_disk: dict[str, bytes | None] = {}  # side file name -> its bytes when first read
+        self.side_dirty: list[str] = []
         self._lock = None
 
     # --- context ---------------------------------------------------------
@@ -80,6 +90,39 @@ class Session:
         self.game, self.doc = game, doc
         self.log = savemod.LogView(self.paths, self.entries)
         self.log.scan(1)
+        if self.exclusive:
+            self._put_back_orphan_side_changes()
+
+    # --- side files ------------------------------------------------------
+    def side_path(self, name: str):
+        return self.paths.save.parent / name
+
+    def side_doc(self, name: str) -> dict:
+        """A side file's content as this session sees it (its pending changes included)."""
+        if name not in self.side:
+            path = self.side_path(name)
+            try:
+                data = path.read_bytes()
+            except FileNotFoundError:
+                data = None
+            except OSError as e:
+                raise SaveError(f"cannot read {path}: {e.strerror}") from None
+            self.side_disk[name] = data
+            self.side[name] = savemod.parse_side(path, data)
+        return self.side[name]
+
+    def _put_back_orphan_side_changes(self) -> None:
+        """Entries a crash left past journal.entries never happened: undo their side changes."""
+        for entry in self.log.orphans:
+            side = entry.get("side")
+            if not isinstance(side, dict):
+                continue
+            for name, changes in side.items():
+                doc = copy.deepcopy(self.side_doc(name))
+                if logmod.revert_values(doc, changes, entry.get("n"), lenient=True):
+                    self.side[name] = doc
+                    savemod.atomic_write(self.side_path(name), dumps(doc).encode("utf-8"))
+                    self.side_disk[name] = dumps(doc).encode("utf-8")
 
     @property
     def state(self) -> dict:
@@ -110,14 +153,17 @@ class Session:
         return entry
 
     def apply(self, fn, params: dict, *, command: str, time: str, kind: str = "command",
-              dice_input: dict | None = None) -> tuple[Outcome, dict]:
+              dice_input: dict | None = None, side_files=()) -> tuple[Outcome, dict]:
         """Run a rules function on the current state and log it (in memory until commit).
 
         `dice_input` holds the physical results typed with the command (Dice keywords:
-        entered, option, draws, draw_option).
+        entered, option, draws, draw_option). `side_files` names side files the function
+        reads, as `side={name: content}`; it returns their new content in `Outcome.side`.
         """
         jt = self.journal
         dice = Dice(jt.get("seed"), jt.get("dice", 0), **(dice_input or {}))
+        if side_files:
+            params = {**params, "side": {name: copy.deepcopy(self.side_doc(name)) for name in side_files}}
         outcome = fn(self.state, dice, **params)
         dice.finish()
         new_journal = dict(jt)
@@ -134,7 +180,18 @@ class Session:
                  "changes": logmod.diff_values(self.doc, doc)}
         if outcome.meta:
             entry["meta"] = outcome.meta
+        side = {}
+        for name, content in outcome.side.items():
+            changes = logmod.diff_values(self.side_doc(name), content)
+            if changes:
+                side[name] = changes
+        if side:
+            entry["side"] = side
         self._push(entry, doc, text)
+        for name in side:
+            self.side[name] = outcome.side[name]
+            if name not in self.side_dirty:
+                self.side_dirty.append(name)
         return outcome, entry
 
     def _check_new(self, doc: dict) -> None:
@@ -149,12 +206,39 @@ class Session:
         self.doc, self.text = doc, text
 
     def commit(self) -> None:
-        """Append the new entries to the log, then swap in the new save (the commit point)."""
+        """Append the new entries to the log, write the side files, then swap in the new save
+        (the commit point). A failure puts every file back as it was."""
         if not self.pending:
             return
-        savemod.append_log(self.paths.log, self.log.end, b"".join(self.pending))
-        savemod.atomic_write(self.paths.save, self.text.encode("utf-8"))
-        self.pending = []
+        had_log = self.paths.log.exists()
+        try:
+            savemod.append_log(self.paths.log, self.log.end, b"".join(self.pending))
+            for name in self.side_dirty:
+                savemod.atomic_write(self.side_path(name), dumps(self.side[name]).encode("utf-8"))
+            savemod.atomic_write(self.paths.save, self.text.encode("utf-8"))
+        except BaseException:
+            self._roll_back(had_log)
+            raise
+        self.pending, self.side_dirty = [], []
+
+    def _roll_back(self, had_log: bool) -> None:
+        """Best effort after a failed commit: side files as they were, the log cut back."""
+        for name in self.side_dirty:
+            try:
+                old = self.side_disk.get(name)
+                if old is None:
+                    self.side_path(name).unlink(missing_ok=True)
+                else:
+                    savemod.atomic_write(self.side_path(name), old)
+            except OSError:
+                pass
+        try:
+            if had_log:
+                savemod.truncate_log(self.paths.log, self.log.end)
+            else:
+                self.paths.log.unlink(missing_ok=True)
+        except OSError:
+            pass
 
     # --- undo ------------------------------------------------------------
     def undo(self, steps: int) -> list[dict]:
@@ -186,7 +270,18 @@ class Session:
         game, doc, problems = savemod.check_doc(doc)
         if problems:
             raise RuleError(f"cannot undo: the save would be invalid: {problems[0]}")
+        side: dict[str, dict] = {}
+        for _offset, entry in found:  # newest first, like the save
+            for name, changes in (entry.get("side") or {}).items():
+                content = side.get(name) or copy.deepcopy(self.side_doc(name))
+                logmod.revert_values(content, changes, entry["n"], shown=str(self.side_path(name)))
+                side[name] = content
+        # the save first: should the rest not happen, its entries are past journal.entries and the
+        # next writer puts their side changes back
         savemod.atomic_write(self.paths.save, text.encode("utf-8"))
+        for name, content in side.items():
+            savemod.atomic_write(self.side_path(name), dumps(content).encode("utf-8"))
+            self.side[name] = content
         savemod.truncate_log(self.paths.log, found[-1][0])
         self.text, self.doc = text, doc
         return [entry for _o, entry in found]

@@ -1,0 +1,106 @@
+"""Side files (records that outlive one campaign, like Space Kraken's achievements) commit,
+roll back and undo with the save that changed them."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+
+import pytest
+
+from journal import save as savemod
+from journal.errors import RuleError
+from journal.outcome import Outcome
+from journal.session import Session
+
+SIDE = ".records.toml"
+
+
+def unlock(state, dice, name, side):
+    """A rules function that adds a record to the side file (and changes nothing else)."""
+    doc = side[SIDE]
+    if name in doc.get("records", {}):
+        raise RuleError(f"{name} is recorded already")
+    doc.setdefault("records", {})[name] = {"by": "camp"}
+    return Outcome(state, f"Recorded {name}", [f"Recorded {name}."], side={SIDE: doc})
+
+
+def apply(saves, *names, commit=True):
+    paths = savemod.resolve("camp", saves)
+    with Session(paths) as s:
+        for name in names:
+            s.apply(unlock, {"name": name}, command=f"unlock {name}", time="t", side_files=(SIDE,))
+        if commit:
+            s.commit()
+
+
+def records(saves) -> dict:
+    path = saves / SIDE
+    return tomllib.loads(path.read_text("utf-8")).get("records", {}) if path.exists() else {}
+
+
+def test_side_file_changes_commit_with_the_save_and_are_logged(camp, saves):
+    apply(saves, "First")
+    assert records(saves) == {"First": {"by": "camp"}}
+    entry = json.loads((saves / "camp.log.jsonl").read_text().splitlines()[-1])
+    assert entry["side"] == {SIDE: [{"path": ["records"], "to": {"First": {"by": "camp"}}}]}
+    camp("check", "-s", "camp", ok=True)
+
+
+def test_side_file_changes_in_one_session_commit_together_like_a_batch(camp, saves):
+    apply(saves, "A", "B", commit=False)
+    assert not (saves / SIDE).exists()  # nothing touches the disk before commit
+    apply(saves, "A", "B")
+    assert list(records(saves)) == ["A", "B"]
+
+
+def test_undo_reverts_the_side_file_with_the_save(camp, saves):
+    before = camp.files("camp")
+    apply(saves, "First")
+    camp("undo", "-s", "camp", ok=True)
+    assert records(saves) == {} and camp.files("camp") == before
+
+
+def test_undo_refuses_when_the_side_file_was_edited_since(camp, saves):
+    apply(saves, "First")
+    (saves / SIDE).write_text('[records.First]\nby = "someone else"\n')
+    r = camp("undo", "-s", "camp", ok=False)
+    assert "records" in r.stderr and SIDE in r.stderr
+    assert records(saves) == {"First": {"by": "someone else"}}
+
+
+def test_a_failed_commit_puts_the_side_file_and_the_log_back(camp, saves, monkeypatch):
+    apply(saves, "First")
+    files, side = camp.files("camp"), (saves / SIDE).read_bytes()
+    real = savemod.atomic_write
+
+    def full_disk(path, data):
+        if path.name == "camp.toml":
+            raise OSError(28, "No space left on device")
+        real(path, data)
+
+    monkeypatch.setattr(savemod, "atomic_write", full_disk)
+    with pytest.raises(OSError):
+        apply(saves, "Second")
+    monkeypatch.setattr(savemod, "atomic_write", real)
+    assert camp.files("camp") == files and (saves / SIDE).read_bytes() == side
+
+
+def test_a_crash_before_the_save_commits_is_put_back_by_the_next_writer(camp, saves, monkeypatch):
+    apply(saves, "First")
+    real = savemod.atomic_write
+
+    def killed(path, data):
+        if path.name == "camp.toml":
+            raise SystemExit("killed")  # the process dies: no roll-back runs
+        real(path, data)
+
+    monkeypatch.setattr("journal.session.Session._roll_back", lambda self, had_log: None)
+    monkeypatch.setattr(savemod, "atomic_write", killed)
+    with pytest.raises(SystemExit):
+        apply(saves, "Second")
+    monkeypatch.undo()
+    assert "Second" in records(saves)  # the side file was written, the save was not
+    camp("note", "-s", "camp", "after the crash", ok=True)
+    assert records(saves) == {"First": {"by": "camp"}}
+    camp("check", "-s", "camp", ok=True)
