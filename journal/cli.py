@@ -19,7 +19,7 @@ from journal import outcome as common
 from journal import save as savemod
 from journal.dice import Dice, parse_expr
 from journal.errors import InputError, JournalError, SaveError
-from journal.options import CONTEXT, OrderedGroup, rolls_option, save_option
+from journal.options import CONTEXT, OrderedGroup, complete_saves, reason_option, rolls_option, save_option
 from journal.runtime import Runtime, pass_rt
 from journal.session import Session
 
@@ -47,9 +47,11 @@ class RootGroup(OrderedGroup):
 @click.option("--saves", metavar="DIR", envvar="JOURNAL_SAVES", default="saves", show_default=True,
               help="Folder of save files (env JOURNAL_SAVES); created when a save is first written.")
 @click.option("--json", "json_mode", is_flag=True, help="Print exactly one JSON document on stdout.")
+@click.option("-s", "--save", "save", metavar="SAVE", shell_complete=complete_saves,
+              help="The campaign every command works on (default: env JOURNAL_SAVE, then `journal use`).")
 @click.version_option(__version__, prog_name="journal")
 @click.pass_context
-def root(ctx, saves, json_mode):
+def root(ctx, saves, json_mode, save):
     """A campaign journal for tabletop games played with physical components.
 
     Between physical turns type one short command: journal applies the rules to the
@@ -57,13 +59,14 @@ def root(ctx, saves, json_mode):
     """
     rt = ctx.obj
     if rt.configured:  # a batch line or a demo step, run inside the outer command
-        for name in ("saves", "json_mode"):
+        for name in ("saves", "json_mode", "save"):
             if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE:
-                raise InputError("global options (--saves, --json) go before `batch`, not on its lines")
+                raise InputError("global options (--saves, --json, -s) go before `batch`, not on its lines")
         return
     rt.configured = True
     rt.saves_dir = Path(saves)
     rt.json = rt.json or json_mode
+    rt.save = save
 
 
 # --- shared commands ----------------------------------------------------------
@@ -79,15 +82,19 @@ def games_cmd(rt):
 @root.command("list")
 @pass_rt
 def list_cmd(rt):
-    """Saves in the folder: name, game, turn/phase, last change."""
+    """Saves in the folder: name, game, turn/phase, last change (* the current campaign)."""
     rows = []
     folder = rt.saves_dir
+    try:
+        current = savemod.read_current(folder)
+    except JournalError:
+        current = None
     files = sorted(p for p in folder.glob("*.toml") if not p.name.startswith(".")) if folder.is_dir() else []
     for path in files:
         paths = savemod.resolve(str(path), folder)
         row = {"name": paths.name, "game": None, "status": "", "changed":
                time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime)),
-               "valid": True}
+               "valid": True, "current": current in (paths.name, str(path.resolve()))}
         try:
             with Session(paths, exclusive=False) as s:
                 row["game"] = s.game.ID
@@ -107,8 +114,37 @@ def list_cmd(rt):
         lines = [f"No saves in {folder}/ yet: start one with `journal epm new NAME ...`."]
     else:
         w = max(len(r["name"]) for r in rows)
-        lines = [f"{r['name']:<{w}}  {str(r['game'] or '?'):<6}  {r['changed']}  {r['status']}" for r in rows]
+        lines = [f"{'*' if r['current'] else ' '} {r['name']:<{w}}  {str(r['game'] or '?'):<6}  {r['changed']}  "
+                 f"{r['status']}" for r in rows]
     rt.emit(lines, rows)
+
+
+@root.command()
+@click.argument("name", required=False, shell_complete=complete_saves)
+@pass_rt
+def use(rt, name):
+    """Make NAME the current campaign of the saves folder (alone: print the current one).
+
+    Commands without -s then work on it (unless JOURNAL_SAVE names another).
+    """
+    folder = rt.saves_dir
+    if name is None:
+        current = savemod.read_current(folder)
+        if current is None:
+            rt.emit("No current campaign: choose one with `journal use NAME` (journal list shows them).",
+                    {"current": None})
+        else:
+            rt.emit(f"The current campaign is '{current}'.", {"current": current})
+        return
+    paths = savemod.resolve(name, folder)
+    with Session(paths, exclusive=False) as s:  # it must be a save journal can read
+        title = games.GAMES[s.game.ID][1]
+    ref = savemod.current_ref(paths, folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    with savemod.locked(folder, True):
+        savemod.write_current(folder, ref)
+    rt.emit(f"'{ref}' ({title}) is now the current campaign: commands without -s work on it.",
+            {"current": ref, "game": s.game.ID})
 
 
 @root.command()
@@ -123,6 +159,8 @@ def show(rt, save):
 def format_entry(e: dict) -> str:
     text = f"{e['n']:>5}  "
     text += f"Note: {e['summary']}" if e.get("kind") == "note" else e["summary"]
+    if e.get("reason"):
+        text += f" (reason: {e['reason']})"
     if e.get("rolls"):
         shown = ", ".join(f"{r['die']}={r['value']}{'' if r['source'] == 'rolled' else ' (entered)'}"
                           for r in e["rolls"])
@@ -170,8 +208,9 @@ def note(rt, save, text):
 @click.argument("key")
 @click.argument("value", required=False)
 @click.option("--unset", is_flag=True, help="Remove the key instead of setting it.")
+@reason_option
 @pass_rt
-def set_cmd(rt, save, key, value, unset):
+def set_cmd(rt, save, key, value, unset, reason):
     """Set any value of the state by hand, as a card's text says (logged, validated).
 
     KEY is a dotted path inside [state] (turn, crew.Ray.hp, cities."New York".damage);
@@ -182,7 +221,7 @@ def set_cmd(rt, save, key, value, unset):
     path, parsed = parse_assignment(key, "0" if unset else value)
     game = rt.current_game(save)
     rt.run(save, common.set_value, path=path, value=parsed, unset=unset, validate=game.validate, shown_key=key,
-           raw=value)
+           raw=value, log_reason=reason)
 
 
 def parse_assignment(key: str, value: str) -> tuple[list, object]:
@@ -255,11 +294,12 @@ def check(rt, save):
 @rolls_option
 @pass_rt
 def roll(rt, expr, save, rolls):
-    """Roll dice: d6, 2d6+3, d20, d3 ...; logged when a save is given."""
+    """Roll dice: d6, 2d6+3, d20, d3 ...; logged in the campaign when there is one."""
     parsed = parse_expr(expr)
-    if save is None and rt.batch is None and not os.environ.get("JOURNAL_SAVE"):
+    if save is None and rt.batch is None and not rt.has_save():
         dice = Dice(int.from_bytes(os.urandom(8), "big") >> 1, 0, rolls)
         out = common.roll({}, dice, parsed)
+        dice.check_complete()
         dice.finish()
         rt.emit(out.lines, {**out.data, "rolls": [r.as_dict() for r in dice.rolls]})
         return

@@ -35,7 +35,7 @@ def run_one(rt, root, game_id: str, title: str) -> dict:
     paths = rt.paths(spec["save"])
     for stale in (paths.save, paths.log, paths.save.with_suffix(".pdf")):
         stale.unlink(missing_ok=True)
-    rt.quiet = True
+    rt.quiet, rt.keep_current = True, False  # a demo does not take the place of the player's campaign
     try:
         folder = shlex.quote(str(templates.root()))
         args = shlex.split(spec["new"].replace("{templates}", folder))
@@ -50,7 +50,7 @@ def run_one(rt, root, game_id: str, title: str) -> dict:
         msg = e.message if isinstance(e, JournalError) else e.format_message()
         raise JournalError(f"the {game_id} demo failed: {msg}") from None
     finally:
-        rt.quiet = False
+        rt.quiet, rt.keep_current = False, True
     with Session(paths, exclusive=False) as s:
         entries = s.log.read_all()
         game, state = s.game, s.state

@@ -46,6 +46,19 @@ class Roll:
         return {"die": self.die, "value": self.value, "source": self.source}
 
 
+def rolled_line(rolls: list[dict]) -> str | None:
+    """What journal rolled or drew itself (never silently): "journal rolled d6: 6, 2; d20: 7."."""
+    parts = []
+    for verb, kind in (("rolled", int), ("drew", str)):
+        groups: dict[str, list[str]] = {}
+        for r in rolls:
+            if r["source"] == "rolled" and isinstance(r["value"], kind):
+                groups.setdefault(r["die"], []).append(str(r["value"]))
+        if groups:
+            parts.append(f"journal {verb} " + "; ".join(f"{die}: {', '.join(v)}" for die, v in groups.items()))
+    return " and ".join(parts) + "." if parts else None
+
+
 class Dice:
     """Dice (and draws from bags) for one command: entered values first, then the seeded generator.
 
@@ -54,7 +67,7 @@ class Dice:
     """
 
     def __init__(self, seed: int | None, counter: int = 0, entered=(), option: str = "--roll",
-                 draws=(), draw_option: str = "--draw"):
+                 draws=(), draw_option: str = "--draw", ask=None, replay=()):
         self.seed = seed
         self.counter = counter
         self.entered = list(entered)
@@ -62,6 +75,12 @@ class Dice:
         self.draws = list(draws)
         self.draw_option = draw_option
         self.rolls: list[Roll] = []
+        # Entered results are all or none: a command given some must be given all of them.
+        self.entered_given, self.draws_given = bool(self.entered), bool(self.draws)
+        self.short: list[str] = []        # dice (or draws) needed past the entered ones
+        self.ask = ask                    # ask(die, sides) -> a typed result, or None to roll
+        self.replay = list(replay)        # results the player typed in an earlier try of this command
+        self.asked: list[int] = []
 
     def roll(self, sides: int, die: str | None = None) -> int:
         die = die or f"d{sides}"
@@ -71,6 +90,17 @@ class Dice:
                 raise InputError(f"{self.option} {value} is not a {die} result: expected 1-{sides}")
             self.rolls.append(Roll(die, value, "entered"))
             return value
+        if self.entered_given:
+            self.short.append(die)
+        elif self.replay or self.ask is not None:
+            value = self.replay.pop(0) if self.replay else self.ask(die, sides)
+            if value is not None:
+                if not 1 <= value <= sides:
+                    raise InputError(f"{value} is not a {die} result: expected 1-{sides}")
+                self.asked.append(value)
+                self.rolls.append(Roll(die, value, "entered"))
+                return value
+            self.ask = None  # Enter: journal rolls this die and the rest of the command's
         if self.seed is None:
             raise InputError("this save has no journal.seed to roll with: add one, or enter the dice with --roll")
         value, self.counter = die_value(self.seed, self.counter, sides)
@@ -93,6 +123,8 @@ class Dice:
                 raise InputError(f"{self.draw_option} {value}: the {what} holds no {value} (it holds {holds})")
             self.rolls.append(Roll(what, value, "entered"))
             return value
+        if self.draws_given:
+            self.short.append(what)
         if self.seed is None:
             raise InputError(f"this save has no journal.seed to draw with: enter the draws with {self.draw_option}")
         k, self.counter = die_value(self.seed, self.counter, total)
@@ -103,6 +135,25 @@ class Dice:
                     self.rolls.append(Roll(what, value, "rolled"))
                     return value
         raise AssertionError("unreachable: k <= total")  # pragma: no cover
+
+    def short_error(self, at_least: bool = False) -> InputError:
+        """Fewer results were entered than the command needs: all of them, or none."""
+        draws = self.draws_given and not self.entered_given
+        option = self.draw_option if draws else self.option
+        given = sum(1 for r in self.rolls if r.source == "entered" and isinstance(r.value, str) == draws)
+        needed = [r.die for r in self.rolls if isinstance(r.value, str) == draws]
+        what = "draw(s)" if draws else ("die" if len(needed) == 1 else "dice")
+        count = f"{'at least ' if at_least else ''}{len(needed)}"
+        err = InputError(f"{option} given {given} time(s) but this command needs {count} {what} "
+                         f"({', '.join(needed)}): give all of them, or none to let journal "
+                         f"{'draw' if draws else 'roll'}")
+        err.exit_code = 2
+        return err
+
+    def check_complete(self) -> None:
+        """Refuse too few physical results: a command given some must be given all of them."""
+        if self.short:
+            raise self.short_error()
 
     def finish(self) -> None:
         """Refuse physical dice or draws the command did not use (a typo would otherwise vanish)."""

@@ -16,7 +16,7 @@ from journal.errors import RuleError
 from journal.hashes import sha256
 from journal.schema import key_path, show_value
 
-PUBLIC_KEYS = ("n", "command", "summary", "rolls", "time", "turn", "kind", "meta")
+PUBLIC_KEYS = ("n", "command", "summary", "reason", "rolls", "time", "turn", "kind", "meta")
 
 
 def sha(text: str) -> str:

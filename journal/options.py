@@ -5,6 +5,7 @@ Game command groups import these from here, never from the root CLI module.
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -31,13 +32,56 @@ def save_option(f):
                         help="Save NAME in the saves folder, or a path to a .toml file (env JOURNAL_SAVE).")(f)
 
 
+def reason_option(f=None, *, old: tuple[str, ...] = ()):
+    """`--reason TEXT` on a command that changes something by hand: why (kept in the log).
+
+    `old` spellings (`--why`) stay accepted as hidden aliases.
+    """
+    def decorate(f):
+        if old:
+            inner = f
+
+            @functools.wraps(inner)
+            def f(*args, **kwargs):
+                for spelling in old:
+                    value = kwargs.pop(alias_key(spelling), None)
+                    if value and not kwargs.get("reason"):
+                        kwargs["reason"] = value
+                return inner(*args, **kwargs)
+
+            for spelling in old:
+                f = click.option(spelling, alias_key(spelling), hidden=True, metavar="TEXT")(f)
+        return click.option("--reason", metavar="TEXT", help="Why, as a card or the table says (kept in the log).")(f)
+
+    return decorate(f) if f is not None else decorate
+
+
+def alias_key(spelling: str) -> str:
+    """The parameter name of an old option spelling kept as a hidden alias."""
+    return "alias_" + spelling.lstrip("-").replace("-", "_")
+
+
 def rolls_option(f):
     return click.option("--roll", "rolls", type=int, multiple=True, metavar="N",
                         help="A physical die's result, instead of rolling (repeat for several dice).")(f)
 
 
+# The shared commands a player may also type under a game's name (`journal epm show`).
+SHARED_UNDER_GAME = ("show", "log", "undo", "pdf", "note", "check", "set", "roll")
+
+
 class OrderedGroup(click.Group):
-    """Lists its commands in the order they were written (the order of play), not A-Z."""
+    """Lists its commands in the order they were written (the order of play), not A-Z.
+
+    Directly under the root (a game's group), the shared commands work too:
+    `journal epm show` is `journal show` (and refuses another game's save).
+    """
 
     def list_commands(self, ctx):
         return list(self.commands)
+
+    def get_command(self, ctx, name):
+        cmd = super().get_command(ctx, name)
+        if cmd is None and name in SHARED_UNDER_GAME and ctx.parent is not None and ctx.parent.parent is None:
+            cmd = ctx.parent.command.get_command(ctx.parent, name)
+        return cmd

@@ -24,10 +24,11 @@ def note(state: dict, dice, text: str) -> Outcome:
 def roll(state: dict, dice, expr) -> Outcome:
     """A loose roll (`journal roll 2d6+3 -s S`): logged, the state unchanged."""
     total, faces = expr.roll(dice)
+    who = "journal rolled" if all(r.source == "rolled" for r in dice.rolls) else "Rolled"
     if len(faces) == 1 and total == faces[0]:
-        summary = f"Rolled {expr.text}: {total}"
+        summary = f"{who} {expr.text}: {total}"
     else:
-        summary = f"Rolled {expr.text}: {', '.join(str(f) for f in faces)} → {total}"
+        summary = f"{who} {expr.text}: {', '.join(str(f) for f in faces)} → {total}"
     return Outcome(state, summary, [summary], {"expr": expr.text, "dice": faces, "total": total})
 
 

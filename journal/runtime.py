@@ -17,8 +17,8 @@ import click
 
 from journal import games
 from journal import save as savemod
-from journal.dice import MAX_SEED, Dice
-from journal.errors import InputError, NeedChoice
+from journal.dice import MAX_SEED, Dice, rolled_line
+from journal.errors import InputError, NeedChoice, SaveError
 from journal.outcome import Outcome
 from journal.session import Session
 
@@ -53,6 +53,33 @@ def canonical_command(args: list[str]) -> str:
     return shlex.join(out)
 
 
+def check_reason(reason: str | None) -> str | None:
+    """A --reason is one line of text (empty: none)."""
+    if reason is None or not reason.strip():
+        return None
+    if "\n" in reason or "\r" in reason:
+        raise InputError("--reason is one line of text")
+    return reason.strip()
+
+
+class DiceAsker:
+    """On a terminal: the result of each die, typed by the player, or Enter to let journal roll."""
+
+    def __init__(self):
+        self.answers: list[int] = []
+
+    def __call__(self, die: str, sides: int) -> int | None:
+        while True:
+            text = click.prompt(f"{die}: type your die's result (1-{sides}), or press Enter to let journal roll",
+                                default="", show_default=False).strip()
+            if not text:
+                return None
+            if text.isdigit() and 1 <= int(text) <= sides:
+                self.answers.append(int(text))
+                return int(text)
+            click.echo(f"Expected a number from 1 to {sides}.", err=True)
+
+
 class Batch:
     def __init__(self, session: Session):
         self.session = session
@@ -70,6 +97,9 @@ class Runtime:
         self.batch: Batch | None = None
         self.configured = False  # global options read (nested invocations keep them)
         self.quiet = False
+        self.save = None          # -s NAME given before the command (journal -s NAME show)
+        self.keep_current = True  # `new` makes its campaign current (the demo does not)
+        self.ask_every_die = False  # the table shell asks for every die a line did not give
         self._time = None
 
     # --- basics ------------------------------------------------------------
@@ -79,13 +109,27 @@ class Runtime:
         return self._time
 
     def paths(self, ref: str | None) -> savemod.SavePaths:
+        """The save a command works on: -s NAME (after or before the command), then
+        JOURNAL_SAVE, then the saves folder's current campaign (journal use)."""
         if ref is None and self.batch is not None:
             return self.batch.session.paths
-        if ref is None:
-            ref = os.environ.get("JOURNAL_SAVE") or None
-        if ref is None:
-            raise click.UsageError("Missing option '-s' / '--save': name the save (or set JOURNAL_SAVE)")
-        return savemod.resolve(ref, self.saves_dir)
+        ref = ref or self.save or os.environ.get("JOURNAL_SAVE") or None
+        if ref is not None:
+            return savemod.resolve(ref, self.saves_dir)
+        current = savemod.read_current(self.saves_dir)
+        if current is None:
+            raise click.UsageError(
+                "no campaign given: name it with -s NAME (before or after the command), set "
+                "JOURNAL_SAVE=NAME, or make it current with `journal use NAME`")
+        paths = savemod.resolve(current, self.saves_dir)
+        if not paths.save.exists():
+            raise SaveError(f"the current campaign '{current}' has no save at {paths.save} any more: choose "
+                            f"another with `journal use NAME` (journal list shows them)")
+        return paths
+
+    def has_save(self) -> bool:
+        """Whether a command without -s has a campaign to work on."""
+        return bool(self.save or os.environ.get("JOURNAL_SAVE") or savemod.read_current(self.saves_dir))
 
     def command_text(self) -> str:
         return canonical_command(self.batch.args if self.batch else self.args)
@@ -151,7 +195,8 @@ class Runtime:
 
     # --- state-changing commands -------------------------------------------
     def run(self, save: str | None, fn, *, entered=(), roll_option="--roll", draws=(), draw_option="--draw",
-            entry_kind="command", choice_params: dict | None = None, side_files=(), **params) -> Outcome:
+            entry_kind="command", choice_params: dict | None = None, side_files=(), log_reason: str | None = None,
+            **params) -> Outcome:
         """Apply a rules function to a save: open, apply, log, commit, print.
 
         `entered` are physical dice (--roll), `draws` physical draws from a bag (--draw).
@@ -159,29 +204,52 @@ class Runtime:
         then the command runs again with the answer (`choice_params` maps an option to the
         parameter it fills, when that is not the option's own name); elsewhere it refuses.
         `side_files` names the side files (in the saves folder) the rules read and change
-        (Session.apply): they commit, and undo, with the save.
+        (Session.apply): they commit, and undo, with the save. `log_reason` (--reason) is why a
+        value was changed by hand: it is kept in the log entry (`log_reason=`, so that a rules
+        function may take a `reason` of its own).
         """
         how = {"dice_input": {"entered": entered, "option": roll_option, "draws": draws,
                               "draw_option": draw_option},
-               "kind": entry_kind, "side_files": side_files}
+               "kind": entry_kind, "side_files": side_files, "reason": check_reason(log_reason)}
+        asker = DiceAsker()
         while True:
             try:
-                return self._run_once(save, fn, params, how)
+                return self._run_once(save, fn, params, how, asker)
             except NeedChoice as need:
                 if not self.can_prompt():
                     raise
                 need.answer(params, self.ask(need), (choice_params or {}).get(need.option))
+                how["dice_input"]["replay"] = list(asker.answers)  # the dice typed before the choice
 
-    def _run_once(self, save, fn, params: dict, how: dict) -> Outcome:
+    def _run_once(self, save, fn, params: dict, how: dict, asker: "DiceAsker") -> Outcome:
         paths = self.paths(save)
         if self.batch is not None:
             return self._run_in_batch(paths, fn, params, how)
         with Session(paths) as session:
             self.check_game(session)
+            if self.asks_for_dice(session, how["dice_input"]):
+                how["dice_input"]["ask"] = asker
             outcome, entry = session.apply(fn, params, command=self.command_text(), time=self.now(), **how)
             session.commit()
-        self.emit(outcome.lines or [outcome.summary], self.result_data(outcome, entry))
+        self.emit(self.told(outcome, entry), self.result_data(outcome, entry))
         return outcome
+
+    def asks_for_dice(self, session: Session, dice_input: dict) -> bool:
+        """Ask the player for each die on a terminal: in the table shell, and where undo could
+        not take a roll back (the game's `rolls_undoable(state)` says no)."""
+        if dice_input.get("entered") or not self.can_prompt():
+            return False
+        undoable = getattr(session.game, "rolls_undoable", None)
+        return self.ask_every_die or (undoable is not None and not undoable(session.state))
+
+    @staticmethod
+    def told(outcome: Outcome, entry: dict, fallback: bool = True) -> list[str]:
+        """A command's lines for the table, saying first what journal rolled itself."""
+        lines = outcome.lines or ([outcome.summary] if fallback else [])
+        said = rolled_line(entry["rolls"])
+        if said and not any("journal rolled" in line for line in lines):
+            lines = [said] + lines
+        return lines
 
     def create(self, name: str, game, state: dict, seed: int, outcome: Outcome, dice=None) -> dict:
         """A new campaign save (the game's `new` command).
@@ -195,8 +263,13 @@ class Runtime:
         with Session(paths, create=True) as session:
             entry = session.start(game, state, seed, outcome, self.command_text(), self.now(), dice)
             session.commit()
-        data = {"save": str(paths.save), "name": paths.name, "seed": seed, **outcome.data}
-        self.emit(outcome.lines + [f"Saved as '{paths.name}' ({paths.save})."], data)
+            if self.keep_current:
+                savemod.write_current(self.saves_dir, savemod.current_ref(paths, self.saves_dir))
+        data = {"save": str(paths.save), "name": paths.name, "seed": seed, **outcome.data,
+                "current": self.keep_current}
+        saved = f"Saved as '{paths.name}' ({paths.save})"
+        self.emit(self.told(outcome, entry, False) + [f"{saved}, now the current campaign." if self.keep_current
+                                               else f"{saved}."], data)
         return entry
 
     @staticmethod

@@ -67,6 +67,37 @@ def resolve(ref: str, saves_dir: Path) -> SavePaths:
     return SavePaths(path, path.with_name(f"{name}.log.jsonl"), name)
 
 
+# --- the current campaign ---------------------------------------------------
+
+CURRENT = ".current"  # one line in the saves folder: the campaign `journal use` chose
+
+
+def read_current(folder: Path) -> str | None:
+    """The saves folder's current campaign (a save name, or a path to a .toml file), if any."""
+    path = Path(folder) / CURRENT
+    try:
+        text = path.read_bytes().decode("utf-8").strip()
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except UnicodeDecodeError:
+        raise SaveError(f"{path} is not UTF-8 text: choose the campaign again with `journal use NAME`") from None
+    except OSError as e:
+        raise SaveError(f"cannot read {path}: {e.strerror}") from None
+    return text.splitlines()[0].strip() if text else None
+
+
+def current_ref(paths: SavePaths, folder: Path) -> str:
+    """How the current-campaign file names a save: its name inside the folder, else its full path."""
+    inside = paths.save.parent.resolve() == Path(folder).resolve()
+    return paths.name if inside else str(paths.save.resolve())
+
+
+def write_current(folder: Path, ref: str) -> None:
+    """Make `ref` the folder's current campaign (the caller holds the folder's lock)."""
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    atomic_write(Path(folder) / CURRENT, (ref + "\n").encode("utf-8"))
+
+
 # --- locking ---------------------------------------------------------------
 
 try:

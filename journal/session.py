@@ -153,18 +153,25 @@ class Session:
         return entry
 
     def apply(self, fn, params: dict, *, command: str, time: str, kind: str = "command",
-              dice_input: dict | None = None, side_files=()) -> tuple[Outcome, dict]:
+              dice_input: dict | None = None, side_files=(), reason: str | None = None) -> tuple[Outcome, dict]:
         """Run a rules function on the current state and log it (in memory until commit).
 
         `dice_input` holds the physical results typed with the command (Dice keywords:
         entered, option, draws, draw_option). `side_files` names side files the function
         reads, as `side={name: content}`; it returns their new content in `Outcome.side`.
+        `reason` is why the player changed something by hand (--reason), kept in the entry.
         """
         jt = self.journal
         dice = Dice(jt.get("seed"), jt.get("dice", 0), **(dice_input or {}))
         if side_files:
             params = {**params, "side": {name: copy.deepcopy(self.side_doc(name)) for name in side_files}}
-        outcome = fn(self.state, dice, **params)
+        try:
+            outcome = fn(self.state, dice, **params)
+        except JournalError:
+            if dice.short:  # the refusal may come from a die journal should not have rolled
+                raise dice.short_error(at_least=True) from None
+            raise
+        dice.check_complete()
         dice.finish()
         new_journal = dict(jt)
         new_journal["dice"] = dice.counter
@@ -178,6 +185,8 @@ class Session:
                  "before": logmod.sha(self.text), "after": logmod.sha(text),
                  "undo": logmod.make_patch(text, self.text),
                  "changes": logmod.diff_values(self.doc, doc)}
+        if reason:
+            entry["reason"] = reason
         if outcome.meta:
             entry["meta"] = outcome.meta
         side = {}

@@ -156,7 +156,8 @@ class LogWriter:
     def entry(self, e: dict) -> None:
         note = e.get("kind") == "note"
         font = ITALIC if note else (BOLD if e.get("kind") == "new" else REGULAR)
-        lines = wrap_text(e.get("summary", ""), font, SUM_SIZE, self.text_w)
+        summary = e.get("summary", "") + (f" ({e['reason']})" if e.get("reason") else "")
+        lines = wrap_text(summary, font, SUM_SIZE, self.text_w)
         rolls = _join_lines(roll_tokens(e.get("rolls")), REGULAR, ROLL_SIZE, ROLL_W)
         command = e.get("command")
         command = fit_text(command, REGULAR, CMD_SIZE, self.text_w) if command else ""

@@ -1,0 +1,106 @@
+"""No silent dice: journal says what it rolled, entered results are all or none, and where
+undo cannot take a roll back a terminal player is asked for the die first."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from journal.dice import Dice, rolled_line
+from journal.errors import InputError
+from journal.games import epm
+from journal.runtime import Runtime
+
+
+def test_journal_says_what_it_rolled(camp):
+    r = camp("epm", "challenge", "piloting", "--character", "Ana", ok=True)
+    rolled = json.loads(camp("--json", "log", "--tail", "1", ok=True).stdout)[0]["rolls"]
+    assert r.stdout.splitlines()[0] == f"journal rolled d6: {rolled[0]['value']}."
+
+
+def test_entered_dice_are_not_announced_as_rolled(camp):
+    r = camp("epm", "challenge", "piloting", "--character", "Ana", "--roll", "3", ok=True)
+    assert "journal rolled" not in r.stdout
+
+
+def test_the_rolled_line_groups_dice_and_draws():
+    rolls = [{"die": "d6", "value": 3, "source": "rolled"}, {"die": "d6", "value": 5, "source": "entered"},
+             {"die": "d6", "value": 2, "source": "rolled"}, {"die": "d20", "value": 7, "source": "rolled"},
+             {"die": "bag", "value": "red", "source": "rolled"}]
+    assert rolled_line(rolls) == "journal rolled d6: 3, 2; d20: 7 and journal drew bag: red."
+    assert rolled_line([{"die": "d6", "value": 5, "source": "entered"}]) is None
+
+
+def test_a_loose_roll_says_journal_rolled(journal):
+    assert journal("roll", "d6", ok=True).stdout.startswith("journal rolled d6: ")
+
+
+def test_entered_rolls_are_all_or_none_for_a_roll_twice_booster(camp, saves):
+    camp("epm", "item", "add", "Gyro", "--owner", "Ana", "--booster", "piloting:twice", ok=True)
+    before = camp.files("camp")
+    r = camp("epm", "challenge", "piloting", "--character", "Ana", "--booster", "Gyro", "--roll", "3")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == ("Error: --roll given 1 time(s) but this command needs 2 dice (d6, d6): give all "
+                                "of them, or none to let journal roll")
+    assert camp.files("camp") == before
+    r = camp("epm", "challenge", "piloting", "--character", "Ana", "--booster", "Gyro", "--roll", "3", "--roll", "5",
+             ok=True)
+    assert "3 + 5" in r.stdout and "journal rolled" not in r.stdout
+
+
+def test_a_loose_roll_with_too_few_dice_is_refused(journal):
+    r = journal("roll", "2d6", "--roll", "3")
+    assert r.exit_code == 2 and "needs 2 dice (d6, d6)" in r.stderr
+
+
+def test_too_few_draws_are_refused_like_too_few_dice():
+    dice = Dice(1, 0, draws=["red"])
+    dice.draw({"red": 2, "blue": 2})
+    dice.draw({"red": 1, "blue": 2})
+    with pytest.raises(InputError, match=r"--draw given 1 time\(s\) but this command needs 2 draw\(s\)") as e:
+        dice.check_complete()
+    assert e.value.exit_code == 2
+
+
+def test_a_refusal_caused_by_a_missing_die_names_the_missing_dice():
+    dice = Dice(1, 0, entered=[3])
+    dice.roll(6)
+    dice.roll(6)
+    assert "needs at least 2 dice" in dice.short_error(at_least=True).message
+
+
+def test_where_undo_cannot_take_a_roll_back_a_terminal_player_is_asked(camp, monkeypatch):
+    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
+    monkeypatch.setattr(epm, "rolls_undoable", lambda state: False, raising=False)
+    r = camp("epm", "challenge", "piloting", "--character", "Ana", input="5\n", ok=True)
+    assert "Ana rolls 5 +1 piloting = 6" in r.stdout and "journal rolled" not in r.stdout
+    entry = json.loads(camp("--json", "log", "--tail", "1", ok=True).stdout)[0]
+    assert entry["rolls"] == [{"die": "d6", "value": 5, "source": "entered"}]
+
+
+def test_pressing_enter_lets_journal_roll_and_says_so(camp, monkeypatch):
+    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
+    monkeypatch.setattr(epm, "rolls_undoable", lambda state: False, raising=False)
+    r = camp("epm", "challenge", "piloting", "--character", "Ana", input="\n", ok=True)
+    assert "journal rolled d6: " in r.stdout
+
+
+def test_no_question_where_undo_takes_the_roll_back(camp, monkeypatch):
+    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
+    r = camp("epm", "challenge", "piloting", "--character", "Ana", input="5\n", ok=True)
+    assert "type your die's result" not in r.stdout and "journal rolled d6: " in r.stdout
+
+
+def test_dice_typed_before_a_choice_are_not_asked_again():
+    asked = []
+
+    def ask(die, sides):
+        asked.append(die)
+        return 4
+
+    first = Dice(1, 0, ask=ask)
+    assert first.roll(6) == 4 and first.asked == [4]
+    again = Dice(1, 0, ask=ask, replay=first.asked)
+    assert again.roll(6) == 4 and asked == ["d6"]
+    assert again.rolls[0].source == "entered"
