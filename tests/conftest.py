@@ -24,3 +24,16 @@ def camp(journal) -> Runner:
     """An EPM campaign 'camp': Ana (piloting +1, diplomacy -1), Bo (strength +1), Cy; on Zorb."""
     journal(*EPM_NEW, ok=True)
     return journal
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Every hint printed while the tests ran is a whole command that exists (hints.py)."""
+    from hints import bad_hints
+    from journal_testing import PRINTED
+
+    bad = bad_hints(PRINTED)
+    if bad:
+        print(f"\n{len(bad)} hint(s) a player could not paste:")
+        for line in bad:
+            print("  " + line)
+        session.exitstatus = 1

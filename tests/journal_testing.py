@@ -26,10 +26,24 @@ class _Journal:
 CLEAN_ENV = {"JOURNAL_SAVE": None, "JOURNAL_SAVES": None, "JOURNAL_DEBUG": None}
 
 
+# Every hint journal printed while the tests ran: text -> the command that printed it
+# (checked against the command tree when the session ends: conftest.py).
+PRINTED: dict[str, str] = {}
+
+
+def collect(command, result) -> None:
+    """Keep what a command printed, for the check that every hint can be pasted."""
+    for text in (result.stdout, result.stderr):
+        if "journal " in text or "`" in text:
+            PRINTED.setdefault(text, " ".join(map(str, command)))
+
+
 def run(saves: Path, *args, input=None, env=None):
     """`journal --saves SAVES ARGS...` in-process, with the player's JOURNAL_* variables unset."""
-    return CliRunner().invoke(_Journal(), ["--saves", str(saves), *map(str, args)], input=input,
-                              env={**CLEAN_ENV, **(env or {})}, catch_exceptions=False)
+    result = CliRunner().invoke(_Journal(), ["--saves", str(saves), *map(str, args)], input=input,
+                                env={**CLEAN_ENV, **(env or {})}, catch_exceptions=False)
+    collect(args, result)
+    return result
 
 
 def ok(saves: Path, *args):

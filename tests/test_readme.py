@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from journal_testing import _Journal
+from journal_testing import _Journal, collect
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -77,6 +77,7 @@ def test_readme_tour_runs_as_shown(title, steps, tmp_path, monkeypatch):
             continue
         assert args[0] == "journal", cmd
         r = runner.invoke(_Journal(), args[1:], env=env, catch_exceptions=False)
+        collect(args, r)
         if shown and shown[0].startswith("Error: "):  # the README shows a refusal
             assert r.exit_code == 1 and r.stderr.splitlines() == shown, cmd
             continue

@@ -1,0 +1,119 @@
+"""Hints a player can paste: find every `journal ...` command in what journal printed and
+check it against the real Click command tree (commands, sub-commands and options exist).
+
+Placeholders are fine where a value goes (NAME, N, "…"); a command or option that does
+not exist, or a hint that is not a whole command line, is not.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+import click
+
+from journal import games
+
+# `journal` followed by what could be a command: it ends at a backtick, a closing
+# parenthesis, a semicolon, " (" (a remark), the end of the line or a sentence.
+_HINT = re.compile(r"(?<![\w/.-])journal ((?:-s |--json |--saves |-)?[a-z][^`)\n;]*)")
+_REMARK = re.compile(r" \(| — | - |, (?:or|then|and) |\. [A-Z]| or \(| or journal ")
+PLACEHOLDER = re.compile(r"^[\[(]?(?:[A-Z][A-Z0-9_:|=.…+-]*|…|\.\.\.|N|[A-Z]+\.\.\.)[\])]?[.…]*$")
+
+
+_QUOTED = re.compile(r"`([^`\n]+)`")
+
+
+def bare_commands(text: str) -> list[str]:
+    """Commands quoted without `journal` in front (`pulp engage 1`): not whole command lines."""
+    words = _first_words() - {"-s", "--json", "--saves"}
+    return [q for q in _QUOTED.findall(text) if q.split(" ", 1)[0] in words and len(q.split()) > 1]
+
+
+def find_hints(text: str) -> list[str]:
+    """Each `journal …` command line in `text`, as printed."""
+    out = []
+    for m in _HINT.finditer(text):
+        hint = m.group(1)
+        cut = _REMARK.search(hint)
+        if cut:
+            hint = hint[: cut.start()]
+        hint = hint.rstrip(" .,:")
+        first = hint.split(" ", 1)[0]
+        if first in _first_words():
+            out.append("journal " + hint)
+    return out
+
+
+def _first_words() -> set[str]:
+    from journal.cli import root
+
+    return set(root.commands) | set(games.GAMES) | {"-s", "--json", "--saves"}
+
+
+def problems(hint: str) -> list[str]:
+    """What in `hint` is not a real command line (empty: it is one)."""
+    from journal.cli import root
+
+    try:
+        tokens = shlex.split(hint.replace("…", " … "))
+    except ValueError as e:
+        return [f"{hint}: {e}"]
+    tokens = tokens[1:]  # journal
+    ctx = click.Context(root, info_name="journal")
+    cmd: click.Command = root
+    found: list[str] = []
+    path = ["journal"]
+    while isinstance(cmd, click.Group):
+        while tokens and tokens[0].startswith("-"):  # global options before the command
+            opt = tokens.pop(0)
+            param = _option(cmd, opt)
+            if param is None:
+                return [f"{hint}: `{' '.join(path)}` has no option {opt}"]
+            if not param.is_flag and tokens:
+                tokens.pop(0)
+        if not tokens:
+            return [f"{hint}: `{' '.join(path)}` needs a command"]
+        word = tokens.pop(0)
+        names = word.split("|")
+        subs = [cmd.get_command(ctx, n) for n in names]
+        if any(s is None for s in subs):
+            bad = [n for n, s in zip(names, subs) if s is None]
+            return [f"{hint}: `{' '.join(path)}` has no command {'|'.join(bad)}"]
+        if len(subs) > 1:  # "board|escape|recharge": each must exist; their options are not checked
+            return []
+        path.append(word)
+        ctx = click.Context(subs[0], info_name=word, parent=ctx)
+        cmd = subs[0]
+    for i, tok in enumerate(tokens):
+        word = tok.strip("[]()")
+        if not word.startswith("-") or re.fullmatch(r"-\d+", word) or word in ("-", "--"):
+            continue
+        for name in re.split(r"[|]", word.rstrip("…")):
+            name = name.split("=", 1)[0]
+            if name and _option(cmd, name) is None:
+                found.append(f"{hint}: `{' '.join(path)}` has no option {name}")
+    return found
+
+
+def _option(cmd: click.Command, name: str):
+    for p in cmd.params:
+        if isinstance(p, click.Option) and (name in p.opts or name in p.secondary_opts):
+            return p
+    return None
+
+
+def bad_hints(printed: dict[str, str]) -> list[str]:
+    """Each problem in the printed texts, with the command that printed it."""
+    seen, out = set(), []
+    for text, command in printed.items():
+        for hint in find_hints(text):
+            if hint in seen:
+                continue
+            seen.add(hint)
+            out += [f"{p}   [printed by: {command}]" for p in problems(hint)]
+        for bare in bare_commands(text):
+            if bare not in seen:
+                seen.add(bare)
+                out.append(f"`{bare}` is not a whole command (journal ...)   [printed by: {command}]")
+    return out
