@@ -3,12 +3,14 @@ Super Weapons, in three Cosmic Hegemony sectors."""
 
 from __future__ import annotations
 
-from journal.games.pulp.rules import (ABILITIES, ABILITY_LABEL, ABILITY_MAX, COLOURS, DECK_SIZE, DECKS,
-                                      DIE_COLOURS, DRAWN, FACE_UP, ICONS, KINDS, LEVELS,
-                                      LINE_SIZE, PHASE_TEXT, PHASES, PLANETS, QUIETUS, TOTALS,
-                                      alien_name, card_requirement, cubes_text, icon_source, n_weapons,
-                                      next_step, parse_card, past_quietus, weapon_problems)
 from journal.errors import JournalError
+from journal.games.pulp.rules.components import (ABILITIES, ABILITY_LABEL, ABILITY_MAX, COLOURS, DECK_SIZE, DECKS,
+                                                 DIE_COLOURS, DRAWN, FACE_UP, ICONS, KINDS, LEVELS, LINE_SIZE,
+                                                 PHASE_TEXT, PHASES, PLANETS, QUIETUS, TOTALS, cubes_text,
+                                                 parse_card)
+from journal.games.pulp.rules.model import (alien_name, card_requirement, icon_source, n_weapons, past_quietus,
+                                            weapon_problems)
+from journal.games.pulp.rules.next_steps import next_step
 from journal.schema import Bool, Int, List, Map, Str, Table, key_path, opt, show_value
 
 ID = "pulp"
