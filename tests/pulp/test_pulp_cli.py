@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import shutil
 import tomllib
+from pathlib import Path
 
 import pytest
 import tomli_w
@@ -12,6 +14,7 @@ NEW = ["pulp", "new", "g", "--level", "normal", "--captain", "Mina Tormelson", "
        "--science", "3/5", "--diplomacy", "3/5", "--die", "red", "--die", "gray", "--face", "gray=3",
        "--hegemony", "The Quietus", "--hegemony", "Kah", "--hegemony", "Zorn", "--seed", "11"]
 LINE = ["G2C.r.PK", "A4S.o.PP", "L.rb", "G2D.b.P"]
+DATA = Path(__file__).parent / "data"
 
 
 @pytest.fixture
@@ -55,6 +58,32 @@ def test_show_json_has_the_documented_keys(g):
     assert st["line"][0] == {"card": "G2C.r.PK", "kind": "guardforce", "planets": 1, "status": "pending",
                              "engage_strength": 2, "engage_icon": "S"}
     assert [c["engage_icon"] for c in st["line"]] == ["S", "D", "C"]
+
+
+def test_a_schema_1_save_is_read_and_written_without_its_derived_values(journal):
+    """Schema 1 stored each line card's engage_strength and engage_icon (written by the previous
+    version: card 1 engaged with --icon D, cards 2 and 3 evaded, card 4 pending). They are derived
+    now; only the icon a card's text set is kept (icon_override)."""
+    journal.saves.mkdir(parents=True, exist_ok=True)
+    old_text = (DATA / "schema1.toml").read_text("utf-8")
+    (journal.saves / "old.toml").write_text(old_text, "utf-8")
+    shutil.copy(DATA / "schema1.log.jsonl", journal.saves / "old.log.jsonl")
+    before = journal.files("old")
+    journal("check", "-s", "old", ok=True)
+    shown = j(journal, "show", "-s", "old")["state"]
+    assert shown == tomllib.loads(old_text)["state"]  # the very keys and values schema 1 stored
+    assert [(c["engage_strength"], c["engage_icon"]) for c in shown["line"]] == [(1, "D"), (2, "D"), (1, "S"),
+                                                                                 (2, "S")]
+    assert "4 G2S.b      pending  2 Science" in journal("show", "-s", "old", ok=True).stdout
+    journal("pulp", "ability", "-s", "old", "combat", "+1", ok=True)
+    doc = tomllib.loads((journal.saves / "old.toml").read_text("utf-8"))
+    assert doc["journal"]["schema"] == 2
+    assert [c.get("icon_override") for c in doc["state"]["line"]] == ["D", None, None, None]
+    assert not any("engage_strength" in c or "engage_icon" in c for c in doc["state"]["line"])
+    assert j(journal, "show", "-s", "old")["state"]["line"] == shown["line"]
+    journal("check", "-s", "old", ok=True)
+    journal("undo", "-s", "old", ok=True)
+    assert journal.files("old") == before
 
 
 def test_a_round_from_the_table(g):

@@ -205,7 +205,7 @@ def _resolve_all(s):
 # --- P2: engage strengths and icons ----------------------------------------------------------
 
 def engage_view(state) -> list[tuple]:
-    return [(c.get("engage_strength"), c.get("engage_icon")) for c in state["line"]]
+    return [(c.get("engage_strength"), c.get("engage_icon")) for c in game.public_state(state)["line"]]
 
 
 def test_engage_strength_example_a():
@@ -701,12 +701,29 @@ def test_validate_names_the_key_of_each_hand_edit_mistake(edit, message):
 
 def test_validate_checks_the_line_against_rulings_p2():
     s = line(fresh(), ["G2D", "A4C", "ES", "G2C"]).state
-    s["line"][0]["engage_icon"] = "D"
-    assert any("state.line[0].engage_icon = \"D\" but card 1 takes its icon from card 2: \"C\"" in p
-               for p in game.validate(s))
+    s["line"][0]["engage_icon"] = "D"  # derived (P2), never stored since schema 2
+    assert any("state.line[0].engage_icon is not a known key" in p for p in game.validate(s))
+    s = line(fresh(), ["G2D", "A4C", "ES", "G2C"]).state
+    s["line"][0]["icon_override"] = "D"  # only an engaged card keeps the icon a card's text set
+    assert any("state.line[0].icon_override: only an engaged card" in p for p in game.validate(s))
     s = line(fresh(), ["G2D", "A4C", "ES", "G2C"]).state
     s["line"][1]["card"] = "A4Q"
     assert any("state.line[1].card" in p and "G2C.r.PK" in p for p in game.validate(s))
+
+
+def test_an_engaged_card_keeps_the_icon_it_was_encountered_with():
+    """Derived, not stored: card 1 engaged with card 2's icon keeps it when card 2 is evaded later;
+    only an icon a card's text set (--icon) is stored (icon_override)."""
+    s = line(fresh(), ["G1D", "A1C", "G1S", "G2S"]).state
+    s = run(encounter.engage, s, dice(), 1, pay={"combat": 1}).state
+    s = run(encounter.evade, s, dice(draws=["red", "blue"]), 2, "science").state
+    assert engage_view(s) == [(1, "C"), (1, "S"), (1, "S"), (2, "D")]
+    assert all("engage_strength" not in c and "engage_icon" not in c and "icon_override" not in c
+               for c in s["line"])
+    s = run(encounter.engage, s, dice(), 3, pay={"diplomacy": 1}, icon="D").state
+    assert s["line"][2]["icon_override"] == "D" and engage_view(s)[2] == (1, "D")
+    s = run(encounter.engage, with_abilities(s, diplomacy=4), dice(), 4, pay={"diplomacy": 2}, icon="D").state
+    assert "icon_override" not in s["line"][3]  # --icon as the line gives it: nothing to record
 
 
 def test_bag_odds_for_the_next_draws():

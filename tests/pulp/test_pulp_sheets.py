@@ -145,3 +145,13 @@ def test_the_current_ability_values_are_white_on_black(tmp_path):
     assert digits == ["0", "3", "6"]
     blank, _ = render(tmp_path, None, "a4", blank=True)
     assert [t for t in white_strings(blank, 0) if t.isdigit()] == []
+
+
+def test_the_line_shows_engage_strengths_derived_from_the_cards(tmp_path):
+    """The save stores no engage strength or icon: the sheet derives them (rulings P2)."""
+    s = played()
+    assert not any("engage_strength" in c or "engage_icon" in c for c in s["line"])
+    out, _ = render(tmp_path, s, "a4")
+    shown = {d["text"].strip() for d in strings(out) if d["page"] == 0}
+    for expected in ("Engage: 2 Science", "Engage: 0, evade it", "Engage: no strength", "Engage: 1 Diplomacy"):
+        assert expected in shown, expected

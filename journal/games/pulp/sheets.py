@@ -10,6 +10,7 @@ a rules reminder and room for notes. A blank sheet (state None) has the same lay
 
 from __future__ import annotations
 
+from journal.games.pulp import public_state
 from journal.games.pulp.rules.components import (ABILITIES, ABILITY_LABEL, ABILITY_MAX, COLOURS, CREW, DECK_SIZE,
                                                  DIE_COLOURS, DIE_NAMES, FACE_TEXT, FACE_UP, ICONS, LEVELS,
                                                  PHASE_TEXT, PLANETS, QUIETUS, TOTALS, needs_text, parse_card)
@@ -62,7 +63,7 @@ def _rgb(c, rgb) -> None:
 def draw_tracker(c, page, state, title) -> None:
     """The tracker for `state` (None: a blank sheet), two pages; leaves the last page open."""
     blank = state is None
-    s = _dict(state)
+    s = {} if blank else public_state(state)  # with each line card's engage strength and icon
     _header(c, page, s, title, blank)
     _abilities(c, page, s, blank)
     _dice(c, page, s, blank)

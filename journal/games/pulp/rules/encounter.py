@@ -19,8 +19,8 @@ from journal.games.pulp.rules.components import (ABILITIES, ABILITY_COLOUR, ABIL
                                                  COLOUR_ABILITY, FACE_UP, ICONS, LETTER, LINE_SIZE, QUIETUS,
                                                  SHORT, STRENGTH, ability_name, card_token, count_cubes,
                                                  cubes_text, parse_card)
-from journal.games.pulp.rules.model import (alien_name, card_requirement, check_loss, draw_cube,
-                                            icon_source, line_entry, pending, refresh_line, zero_abilities)
+from journal.games.pulp.rules.model import (alien_name, card_requirement, check_loss, draw_cube, icon_source,
+                                            line_entry, line_icon, pending, shown_line, zero_abilities)
 from journal.games.pulp.rules.next_steps import need_phase, next_step
 from journal.games.pulp.rules.payment import covers, direct_payment, need_text, pay_text, would_lose
 from journal.outcome import Outcome
@@ -90,13 +90,12 @@ def begin_round(state: dict, dice, planet: str, cards: list[str]) -> Outcome:
         lines.append(f"Location {new_loc} goes below {planet}" + (f", replacing {old}" if old else "") + extra + ".")
         s["location"] = new_loc
     s["line"] = [line_entry(card_token(c)) for c in parsed if c["kind"] != "L"]
-    refresh_line(s["line"])
     for w in s["weapons"]:
         w["used"] = False
     if s["line"]:
         s["phase"] = "encounter"
         lines.append("Encounter Line: " + " · ".join(
-            f"{i + 1} {c['card']} ({card_requirement(c)})" for i, c in enumerate(s["line"])))
+            f"{i + 1} {c['card']} ({card_requirement(c)})" for i, c in enumerate(shown_line(s["line"]))))
         icon = s["hegemony"][s["alien"]].get("icon")
         if s.get("location"):
             which = f"{ABILITY_LABEL[ICONS[icon]]} action ({sector}'s icon)" if icon else \
@@ -121,7 +120,7 @@ def _card_label(state: dict, i: int) -> str:
 
 def _round_data(s: dict) -> dict:
     return {"round": s["round"], "phase": s["phase"], "alien": s["alien"], "decks": s["decks"],
-            "planet": s.get("planet"), "location": s.get("location"), "line": s["line"],
+            "planet": s.get("planet"), "location": s.get("location"), "line": shown_line(s["line"]),
             "bag": s["bag"], "supply": s["supply"], **({"result": s["result"]} if "result" in s else {})}
 
 
@@ -141,14 +140,13 @@ def _next_card(state: dict, pos: int, doing: str) -> int:
 
 
 def _after_encounter(s: dict, lines: list[str]) -> None:
-    refresh_line(s["line"])
     if s["phase"] == "over":
         return
     left = pending(s)
     if left:
         i = left[0]
-        lines.append(f"Next: card {i + 1} {s['line'][i]['card']} ({card_requirement(s['line'][i])}): "
-                     f"engage or evade it.")
+        card = shown_line(s["line"])[i]
+        lines.append(f"Next: card {i + 1} {card['card']} ({card_requirement(card)}): engage or evade it.")
     else:
         s["phase"] = "search"
         lines.append("Next: " + next_step(s))
@@ -223,7 +221,8 @@ def engage(state: dict, dice, pos: int, pay: dict | None = None, dice_used=(), a
     need = {a: 0 for a in ABILITIES}
     parts = []
     if parsed["strength"] is not None:
-        ic = (icon or card.get("engage_icon") or "").upper() or None
+        from_line = line_icon(s["line"], i)
+        ic = (icon or from_line or "").upper() or None
         if ic is None:
             src = icon_source(s["line"], i)
             raise RuleError(f"{_card_label(s, i)} takes its engage icon from card {src + 1} "
@@ -232,7 +231,8 @@ def engage(state: dict, dice, pos: int, pay: dict | None = None, dice_used=(), a
             raise InputError(f"--icon {icon}: expected C (Combat), D (Diplomacy) or S (Science)")
         need[ICONS[ic]] += parsed["strength"]
         parts.append(f"{parsed['strength']} {ABILITY_LABEL[ICONS[ic]]}")
-        card["engage_icon"] = ic
+        if ic != from_line:  # a card's text set it: nothing else records it (P2 gives from_line)
+            card["icon_override"] = ic
     for amount, ic in adds:
         need[ICONS[ic]] = max(0, need[ICONS[ic]] + amount)
         parts.append(f"{amount:+d} {ABILITY_LABEL[ICONS[ic]]} (card text)")

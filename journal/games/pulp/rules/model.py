@@ -56,31 +56,44 @@ def pending(state: dict) -> list[int]:
 
 
 def icon_source(line: list[dict], i: int) -> int:
-    """P2: the card whose icon card i uses: the nearest card to its right still in the line
-    and not evaded, wrapping from the rightmost to the leftmost; a card left alone uses its own."""
+    """P2: the card whose icon card i uses when it is encountered: the nearest card to its right
+    not evaded, wrapping from the rightmost to the leftmost; a card left alone uses its own.
+    The line is encountered left to right, so the cards right of card i were still to be
+    encountered then: a resolved card keeps the icon it was encountered with."""
     n = len(line)
     for step in range(1, n):
         j = (i + step) % n
-        if line[j]["status"] != "evaded":
+        if j > i or line[j]["status"] != "evaded":
             return j
     return i
 
 
-def refresh_line(line: list[dict]) -> None:
-    """Recompute the engage strength and icon of every card still to be encountered (P2);
-    engaged and evaded cards keep what they had when they were resolved."""
+def line_icon(line: list[dict], i: int) -> str | None:
+    """The icon card i takes from the line (P2): the one its icon source shows, if any."""
+    return parse_card(line[icon_source(line, i)]["card"])["shows"]
+
+
+def engage_icon(line: list[dict], i: int) -> str | None:
+    """The icon card i is engaged with: the one a card's text set with --icon (`icon_override`,
+    stored because nothing else records it), else the one it takes from the line."""
+    return line[i].get("icon_override") or line_icon(line, i)
+
+
+def shown_line(line: list[dict]) -> list[dict]:
+    """The Encounter Line with each card's derived values filled in, as players read it:
+    `engage_strength` as printed and `engage_icon` (P2, or as a card's text set it), for the
+    cards that show an Engage Strength."""
+    out = []
     for i, card in enumerate(line):
-        if card["status"] != "pending":
-            continue
-        parsed = parse_card(card["card"])
-        card.pop("engage_strength", None)
-        card.pop("engage_icon", None)
-        if parsed["strength"] is None:
-            continue
-        card["engage_strength"] = parsed["strength"]
-        shows = parse_card(line[icon_source(line, i)]["card"])["shows"]
-        if shows:
-            card["engage_icon"] = shows
+        shown = {k: v for k, v in card.items() if k != "icon_override"}
+        strength = parse_card(card["card"])["strength"]
+        if strength is not None:
+            shown["engage_strength"] = strength
+            icon = engage_icon(line, i)
+            if icon:
+                shown["engage_icon"] = icon
+        out.append(shown)
+    return out
 
 
 def line_entry(token: str) -> dict:
