@@ -165,7 +165,7 @@ def test_random_games_play_to_their_end_keeping_every_invariant(seed, level, qui
         top = rng.randint(3, 7)
         abilities[a] = (rng.randint(1, top), top)
     out = setup_game.new(Dice(seed, 0), level, "Mina Tormelson" if mina else "Rex Nova", abilities, chosen, {},
-                    [(n, rng.choice(["C", "D", "S", None])) for n in names])
+                         [(n, rng.choice(["C", "D", "S", None])) for n in names])
     s = out.state
     invariants(s)
     player = Player(seed, heals)
@@ -184,8 +184,9 @@ def test_random_games_play_to_their_end_keeping_every_invariant(seed, level, qui
 @given(seed=st.integers(0, 2**32), draws=st.integers(1, 40))
 def test_bag_odds_are_probabilities_that_add_up(seed, draws):
     rng = random.Random(seed)
-    s = setup_game.new(Dice(seed, 0), rng.choice(list(components.LEVELS)), "Rex", {a: (3, 5) for a in components.ABILITIES},
-                  ["red", "gray"], {}, [("The Quietus", None), ("Kah", None), ("Zorn", None)]).state
+    s = setup_game.new(Dice(seed, 0), rng.choice(list(components.LEVELS)), "Rex",
+                       {a: (3, 5) for a in components.ABILITIES}, ["red", "gray"], {},
+                       [("The Quietus", None), ("Kah", None), ("Zorn", None)]).state
     for c in components.COLOURS:
         move = rng.randint(0, s["supply"][c])
         s["supply"][c] -= move

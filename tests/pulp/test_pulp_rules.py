@@ -18,7 +18,7 @@ ALIENS = [("The Quietus", None), ("Kah", "C"), ("Zorn", None)]
 def fresh(level="normal", captain="Ana Vex", combat=(4, 6), science=(3, 5), diplomacy=(3, 5),
           chosen=("red", "gray"), faces=None, aliens=ALIENS) -> dict:
     out = setup_game.new(Dice(1, 0), level, captain, {"combat": combat, "science": science, "diplomacy": diplomacy},
-                    list(chosen), faces if faces is not None else {"gray": 3}, list(aliens))
+                         list(chosen), faces if faces is not None else {"gray": 3}, list(aliens))
     return out.state
 
 
@@ -90,7 +90,7 @@ def test_setup_crew_dice_start_at_6_and_systems_dice_are_rolled():
     s = fresh(chosen=("orange", "yellow"), faces={})
     assert s["dice"]["orange"] == 6 and 1 <= s["dice"]["yellow"] <= 6
     entered = setup_game.new(Dice(1, 0, [2]), "basic", "Bo", {a: (3, 5) for a in components.ABILITIES},
-                        ["blue", "gray"], {}, ALIENS)
+                             ["blue", "gray"], {}, ALIENS)
     assert entered.state["dice"] == {"blue": 6, "gray": 2}
     assert fresh(chosen=("red", "gray"), faces={"gray": 5})["dice"] == {"red": 6, "gray": 5}
 

@@ -24,8 +24,8 @@ def played(captain="Mina Tormelson", aliens=("The Quietus", "Kah", "Zorn")) -> d
     """A game in its second round: a weapon Understood, one waiting, cubes on The Quietus, a hand."""
     d = Dice(3, 0)
     s = setup_game.new(d, "normal", captain, {"combat": (5, 6), "science": (4, 5), "diplomacy": (4, 5)},
-                  ["red", "blue", "gray"], {"gray": 2}, [(a, "C" if i == 1 else None) for i, a in enumerate(aliens)]
-                  ).state
+                       ["red", "blue", "gray"], {"gray": 2},
+                       [(a, "C" if i == 1 else None) for i, a in enumerate(aliens)]).state
     s = encounter.begin_round(s, d, "Mars", ["G2C.r.PK", "A4S.o.PP", "L.rb", "G2D.b.P"]).state
     s = encounter.engage(s, d, 1).state
     s = encounter.engage(s, d, 2, dice_used=[("blue", None, None)], pay={"diplomacy": 2}).state

@@ -216,8 +216,9 @@ def assign(rt, save, cube, ability, weapon, lose, supply):
 @pass_rt
 def weapon(rt, save, number, needs, name, understood, use):
     """A found Super Weapon: its requirement, name, or use."""
-    rt.run(save, planet_search.weapon, number=number, needs=components.parse_needs(needs) if needs is not None else None,
-           name=name, understood=understood, use=use)
+    rt.run(save, planet_search.weapon, number=number,
+           needs=components.parse_needs(needs) if needs is not None else None, name=name, understood=understood,
+           use=use)
 
 
 @pulp.command()
