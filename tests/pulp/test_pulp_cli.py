@@ -140,6 +140,31 @@ def test_evade_without_pay_in_a_script_names_the_option(g):
     assert r.exit_code == 1 and "--pay is required: one of combat, science, diplomacy" in r.stderr
 
 
+def test_a_missing_payment_in_a_script_names_the_option_and_the_payments(g):
+    g("pulp", "round", "-s", "g", "--planet", "Mars", "G5D", "A0C", "G4S", "L.rb", ok=True)
+    before = g.files("g")
+    r = g("pulp", "engage", "-s", "g", "1")  # 5 Combat, and Combat is 4
+    assert r.exit_code == 1 and len(r.stderr.strip().splitlines()) == 1
+    assert r.stderr.startswith("Error: --pay is required: card 1 (G5D) needs 5 Combat")
+    assert "one of combat=4,diplomacy=2; combat=4,science=2; combat=3,science=2,diplomacy=2" in r.stderr
+    assert g.files("g") == before
+
+
+def test_a_missing_payment_is_asked_for_on_a_terminal(g, monkeypatch):
+    from journal.runtime import Runtime
+
+    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
+    g("pulp", "round", "-s", "g", "--planet", "Mars", "G5D", "A0C", "G4S", "L.rb", ok=True)
+    r = g("pulp", "engage", "-s", "g", "1", input="combat=4,science=2\n")
+    assert r.exit_code == 0, r.stderr
+    assert "Card 1 (G5D) needs 5 Combat" in r.stdout and "combat=3,science=2,diplomacy=2" in r.stdout  # the menu
+    assert "Move the Combat cube down 4 → 0." in r.stdout and "Move the Science cube down 3 → 1." in r.stdout
+    r = g("pulp", "evade", "-s", "g", "2", "--draw", "r,b", input="diplomacy\n")
+    assert r.exit_code == 0, r.stderr
+    assert "Which ability pays the evade?" in r.stdout and "Pay 1 Diplomacy: 3 → 2." in r.stdout
+    assert [c["status"] for c in g.state("g")["line"]] == ["engaged", "evaded", "pending"]
+
+
 def test_seeded_draws_are_shown_and_replay(g):
     g("pulp", "round", "-s", "g", "--planet", "Mars", *LINE, ok=True)
     d1 = j(g, "pulp", "evade", "-s", "g", "1", "--pay", "combat")

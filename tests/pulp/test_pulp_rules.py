@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from journal.dice import Dice
-from journal.errors import InputError, RuleError
+from journal.errors import InputError, NeedChoice, RuleError
 from journal.games import pulp as game
 from journal.games.pulp.rules import (by_hand, captains_dice, components, encounter, model, odds, payment,
                                       planet_search, round_end, setup_game)
@@ -298,8 +298,34 @@ def test_engage_cannot_pay_more_than_an_ability_holds():
     s = line(fresh(), ["G5D", "A3C", "G1S", "G2C"]).state
     with pytest.raises(RuleError, match="Combat is only 4"):
         encounter.engage(s, dice(), 1, pay={"combat": 5})
-    with pytest.raises(RuleError, match="--pay"):
+    with pytest.raises(NeedChoice, match="--pay"):
         encounter.engage(s, dice(), 1)  # 5 Combat cannot be paid point for point
+
+
+def test_a_payment_the_player_must_choose_lists_every_payment_that_works():
+    """P3 leaves the choice to the player when point for point cannot pay: NeedChoice lists complete
+    --pay answers, the fewest points first; each of them engages the card."""
+    s = line(fresh(), ["G5D", "A3C", "G1S", "G2C"]).state  # 5 Combat; Combat 4, Science 3, Diplomacy 3
+    with pytest.raises(NeedChoice) as asked:
+        encounter.engage(s, dice(), 1)
+    need = asked.value
+    assert (need.option, need.param) == ("--pay", "pay")
+    assert need.values == ["combat=4,diplomacy=2", "combat=4,science=2", "combat=3,science=2,diplomacy=2"]
+    assert "one of combat=4,diplomacy=2; combat=4,science=2; combat=3,science=2,diplomacy=2" in need.message
+    for answer in need.values:  # the runtime runs the command again with the answer as typed
+        out = run(encounter.engage, s, dice(), 1, pay=answer)
+        assert out.data["paid"] == {**{"combat": 0, "science": 0, "diplomacy": 0}, **components.parse_payment(answer)}
+    poor = with_abilities(s, combat=2, science=1, diplomacy=1)
+    with pytest.raises(RuleError, match="nor 2 points for 1 .*: evade it"):
+        encounter.engage(poor, dice(), 1)
+
+
+def test_evade_asks_which_ability_pays():
+    s = with_abilities(line(fresh(), ["G2D", "A3C", "G1S", "G2C"]).state, science=0)
+    with pytest.raises(NeedChoice, match="--pay is required: one of combat, diplomacy") as asked:
+        encounter.evade(s, dice(), 1)
+    assert asked.value.values == ["combat", "diplomacy"]
+    assert run(encounter.evade, s, dice(draws=["red", "red"]), 1, pay="diplomacy").data["paid"] == "diplomacy"
 
 
 def test_engage_overpayment_is_allowed_and_noted():
@@ -316,8 +342,9 @@ def test_loss_when_two_abilities_reach_zero_during_an_encounter():
         encounter.evade(out.state, dice(), 2, "diplomacy")
     # journal never proposes a losing payment on its own
     s2 = with_abilities(line(fresh(), ["G2D", "A3C", "G1S", "G2C"]).state, science=0, combat=2)
-    with pytest.raises(RuleError, match="lose the game"):
+    with pytest.raises(NeedChoice, match="lose the game") as asked:
         encounter.engage(s2, dice(), 1)
+    assert asked.value.values == ["combat=1,diplomacy=2"]  # the payment that does not lose
 
 
 def test_loss_from_an_evade_and_from_a_hand_set_ability():

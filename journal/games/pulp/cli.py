@@ -145,7 +145,8 @@ def round_cmd(rt, save, planet, cards):
 @click.argument("pos", type=int)
 @click.option("--pay", "pays", multiple=True, metavar="ABILITY=N,...",
               help="Ability points paid, e.g. combat=2 or diplomacy=4 (2 points pay 1 of another). "
-                   "Default: each point with its matching ability.")
+                   "Default: each point with its matching ability; when that cannot pay (or would lose), "
+                   "a terminal asks and a script is refused with the payments that work.")
 @click.option("--die", "dice_used", multiple=True, metavar="COLOUR[:FACE[:TO]]", help=DIE_HELP)
 @click.option("--add", "adds", multiple=True, metavar="NICON", help="Engage Strength a card's text adds, e.g. 1C "
               "(or -1D).")
@@ -165,17 +166,14 @@ def engage(rt, save, pos, pays, dice_used, adds, icon, upgrade, rolls):
 @pulp.command()
 @save_option
 @click.argument("pos", type=int)
-@click.option("--pay", metavar="ABILITY", help="The ability that pays 1 point: combat, science or diplomacy.")
+@click.option("--pay", metavar="ABILITY", help="The ability that pays 1 point: combat, science or diplomacy "
+              "(asked for on a terminal when missing).")
 @click.option("--draw", "draws", multiple=True, metavar="CUBES", help=DRAW_HELP)
 @click.option("--die", "dice_used", multiple=True, metavar="COLOUR[:FACE[:TO]]", help=DIE_HELP)
 @click.option("--take", metavar="CUBES", help="Cubes you choose to take out of the bag (blue die 6, gray die 2).")
 @pass_rt
 def evade(rt, save, pos, pay, draws, dice_used, take):
     """Evade card POS: pay 1 point, draw 2 cubes (rulebook 1b; rulings P4)."""
-    if pay is None:
-        st = rt.current_state(save)
-        pay = rt.choose("--pay", [a for a in components.ABILITIES if st["abilities"][a]["value"] > 0],
-                        "Which ability pays the evade?")
     rt.run(save, encounter.evade, draws=draws_of(draws), pos=pos, pay=pay, dice_used=dice_of(dice_used),
            take=components.parse_cubes(take, "--take") if take else [])
 

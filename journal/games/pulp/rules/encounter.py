@@ -13,16 +13,16 @@ from __future__ import annotations
 
 from copy import deepcopy
 
-from journal.errors import InputError, RuleError
+from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.pulp.rules.captains_dice import dice_in_hand, rotate, upgrade_systems_die, wrong_place
 from journal.games.pulp.rules.components import (ABILITIES, ABILITY_COLOUR, ABILITY_LABEL, AI_ROLLS, COLOURS,
                                                  COLOUR_ABILITY, FACE_UP, ICONS, LETTER, LINE_SIZE, QUIETUS,
                                                  SHORT, STRENGTH, ability_name, card_token, count_cubes,
-                                                 cubes_text, parse_card)
+                                                 cubes_text, parse_card, parse_payment)
 from journal.games.pulp.rules.model import (alien_name, card_requirement, check_loss, draw_cube, icon_source,
                                             line_entry, line_icon, pending, shown_line, zero_abilities)
 from journal.games.pulp.rules.next_steps import need_phase, next_step
-from journal.games.pulp.rules.payment import covers, direct_payment, need_text, pay_text, would_lose
+from journal.games.pulp.rules.payment import covers, direct_payment, need_text, pay_text, payments, would_lose
 from journal.outcome import Outcome
 
 
@@ -206,7 +206,7 @@ def _engage_dice(s: dict, dice, specs, upgrade, lines: list[str]) -> tuple[dict,
     return bonus, wild, used
 
 
-def engage(state: dict, dice, pos: int, pay: dict | None = None, dice_used=(), adds=(),
+def engage(state: dict, dice, pos: int, pay: dict | str | list | None = None, dice_used=(), adds=(),
            icon: str | None = None, upgrade: str | None = None) -> Outcome:
     """1a. Engage: pay the card's Engage Strength (P2 icon) with abilities, 2-for-1 (P3),
     helped by captain's dice; strength a card's text adds comes with --add."""
@@ -250,11 +250,10 @@ def engage(state: dict, dice, pos: int, pay: dict | None = None, dice_used=(), a
     if pay is None:
         pay = direct_payment(s, rest, wild)
         if pay is None or (would_lose(s, pay) and sum(rest.values()) > 0):
-            why = "cannot be paid point for point" if pay is None else \
-                "paid point for point would leave two abilities at 0 and lose the game"
-            raise RuleError(f"{_card_label(s, i)} needs {need_text(rest, wild)}, which {why}: give --pay "
-                            f"(2 points of one ability pay 1 of another; you have {_ability_line(s)}), "
-                            f"or evade it")
+            _ask_payment(s, i, rest, wild, "cannot be paid point for point" if pay is None else
+                         "paid point for point would leave two abilities at 0 and lose the game")
+    elif not isinstance(pay, dict):  # typed, or the player's answer to the question above
+        pay = parse_payment(pay)
     for a, n in pay.items():
         have = s["abilities"][a]["value"]
         if n > have:
@@ -291,15 +290,35 @@ def engage(state: dict, dice, pos: int, pay: dict | None = None, dice_used=(), a
     return Outcome(s, summary, lines, data)
 
 
+def _ask_payment(s: dict, i: int, rest: dict, wild: int, why: str) -> None:
+    """The player chooses how to pay (P3): NeedChoice lists every payment that works as a
+    complete --pay answer (asked on a terminal, named in a script's refusal)."""
+    found = payments(s, rest, wild)
+    where = f"{_card_label(s, i)} needs {need_text(rest, wild)}, which {why}"
+    mine = f"(2 points of one ability pay 1 of another; you have {_ability_line(s)})"
+    if not found:
+        raise RuleError(f"{where}, nor 2 points for 1 {mine}: evade it")
+    options = [pay_text(pay) for pay in found]
+    loses = " (each way loses the game)" if would_lose(s, found[0]) else ""
+    raise NeedChoice(f"--pay is required: {where}: one of {'; '.join(options)}{loses} {mine}, or evade it",
+                     "--pay", options, f"{where[0].upper()}{where[1:]}; pay with{loses}")
+
+
 # --- 1b. Evade -------------------------------------------------------------------------
 
-def evade(state: dict, dice, pos: int, pay: str, dice_used=(), take=()) -> Outcome:
+def evade(state: dict, dice, pos: int, pay: str | None = None, dice_used=(), take=()) -> Outcome:
     """1b. Evade (P4): pay 1 ability point, draw 2 cubes; yellow, white and black go back
     and are redrawn; each red/orange/blue lowers that ability by 1 (not below 0) and goes
     to the supply. The card's icon no longer counts (P2) nor do its planet icons."""
     need_phase(state, ("encounter",), "evading")
     s = deepcopy(state)
     i = _next_card(s, pos, "engage or evade")
+    if pay is None:
+        above = [a for a in ABILITIES if s["abilities"][a]["value"] > 0]
+        if not above:
+            raise RuleError("every ability is 0: nothing can pay the evade")
+        raise NeedChoice(f"--pay is required: one of {', '.join(above)}", "--pay", above,
+                         "Which ability pays the evade?")
     ability = ability_name(pay, "--pay")
     if s["abilities"][ability]["value"] == 0:
         others = [a for a in ABILITIES if s["abilities"][a]["value"] > 0]

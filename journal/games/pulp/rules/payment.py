@@ -4,6 +4,8 @@ one other ability; captain's dice add strength against one icon type or against 
 
 from __future__ import annotations
 
+from itertools import product
+
 from journal.games.pulp.rules.components import ABILITIES, ABILITY_LABEL
 
 
@@ -40,6 +42,22 @@ def direct_payment(s: dict, need: dict, wild: int) -> dict | None:
     if best is None:
         return None
     return {a: best[1][k] for k, a in enumerate(ABILITIES) if best[1][k]}
+
+
+def payments(s: dict, need: dict, wild: int) -> list[dict]:
+    """Every payment of `need` the abilities can afford (P3), none paying a point it could keep;
+    those that leave two abilities at 0 (and lose the game) only when no other pays. Fewest
+    points first."""
+    have = [s["abilities"][a]["value"] for a in ABILITIES]
+    found = []
+    for points in product(*(range(h + 1) for h in have)):
+        pay = dict(zip(ABILITIES, points))
+        if covers(need, wild, pay) and not any(pay[a] and covers(need, wild, {**pay, a: pay[a] - 1})
+                                               for a in ABILITIES):
+            found.append({a: n for a, n in pay.items() if n})
+    found.sort(key=lambda pay: (sum(pay.values()), pay_text(pay)))
+    safe = [pay for pay in found if not would_lose(s, pay)]
+    return safe or found
 
 
 def would_lose(s: dict, pay: dict) -> bool:
