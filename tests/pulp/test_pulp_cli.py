@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import shutil
 import tomllib
+from pathlib import Path
 
 import pytest
 import tomli_w
@@ -12,6 +14,7 @@ NEW = ["pulp", "new", "g", "--level", "normal", "--captain", "Mina Tormelson", "
        "--science", "3/5", "--diplomacy", "3/5", "--die", "red", "--die", "gray", "--face", "gray=3",
        "--hegemony", "The Quietus", "--hegemony", "Kah", "--hegemony", "Zorn", "--seed", "11"]
 LINE = ["G2C.r.PK", "A4S.o.PP", "L.rb", "G2D.b.P"]
+DATA = Path(__file__).parent / "data"
 
 
 @pytest.fixture
@@ -55,6 +58,32 @@ def test_show_json_has_the_documented_keys(g):
     assert st["line"][0] == {"card": "G2C.r.PK", "kind": "guardforce", "planets": 1, "status": "pending",
                              "engage_strength": 2, "engage_icon": "S"}
     assert [c["engage_icon"] for c in st["line"]] == ["S", "D", "C"]
+
+
+def test_a_schema_1_save_is_read_and_written_without_its_derived_values(journal):
+    """Schema 1 stored each line card's engage_strength and engage_icon (written by the previous
+    version: card 1 engaged with --icon D, cards 2 and 3 evaded, card 4 pending). They are derived
+    now; only the icon a card's text set is kept (icon_override)."""
+    journal.saves.mkdir(parents=True, exist_ok=True)
+    old_text = (DATA / "schema1.toml").read_text("utf-8")
+    (journal.saves / "old.toml").write_text(old_text, "utf-8")
+    shutil.copy(DATA / "schema1.log.jsonl", journal.saves / "old.log.jsonl")
+    before = journal.files("old")
+    journal("check", "-s", "old", ok=True)
+    shown = j(journal, "show", "-s", "old")["state"]
+    assert shown == tomllib.loads(old_text)["state"]  # the very keys and values schema 1 stored
+    assert [(c["engage_strength"], c["engage_icon"]) for c in shown["line"]] == [(1, "D"), (2, "D"), (1, "S"),
+                                                                                 (2, "S")]
+    assert "4 G2S.b      pending  2 Science" in journal("show", "-s", "old", ok=True).stdout
+    journal("pulp", "ability", "-s", "old", "combat", "+1", ok=True)
+    doc = tomllib.loads((journal.saves / "old.toml").read_text("utf-8"))
+    assert doc["journal"]["schema"] == 2
+    assert [c.get("icon_override") for c in doc["state"]["line"]] == ["D", None, None, None]
+    assert not any("engage_strength" in c or "engage_icon" in c for c in doc["state"]["line"])
+    assert j(journal, "show", "-s", "old")["state"]["line"] == shown["line"]
+    journal("check", "-s", "old", ok=True)
+    journal("undo", "-s", "old", ok=True)
+    assert journal.files("old") == before
 
 
 def test_a_round_from_the_table(g):
@@ -109,6 +138,31 @@ def test_evade_without_pay_in_a_script_names_the_option(g):
     g("pulp", "round", "-s", "g", "--planet", "Mars", *LINE, ok=True)
     r = g("pulp", "evade", "-s", "g", "1")
     assert r.exit_code == 1 and "--pay is required: one of combat, science, diplomacy" in r.stderr
+
+
+def test_a_missing_payment_in_a_script_names_the_option_and_the_payments(g):
+    g("pulp", "round", "-s", "g", "--planet", "Mars", "G5D", "A0C", "G4S", "L.rb", ok=True)
+    before = g.files("g")
+    r = g("pulp", "engage", "-s", "g", "1")  # 5 Combat, and Combat is 4
+    assert r.exit_code == 1 and len(r.stderr.strip().splitlines()) == 1
+    assert r.stderr.startswith("Error: --pay is required: card 1 (G5D) needs 5 Combat")
+    assert "one of combat=4,diplomacy=2; combat=4,science=2; combat=3,science=2,diplomacy=2" in r.stderr
+    assert g.files("g") == before
+
+
+def test_a_missing_payment_is_asked_for_on_a_terminal(g, monkeypatch):
+    from journal.runtime import Runtime
+
+    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
+    g("pulp", "round", "-s", "g", "--planet", "Mars", "G5D", "A0C", "G4S", "L.rb", ok=True)
+    r = g("pulp", "engage", "-s", "g", "1", input="combat=4,science=2\n")
+    assert r.exit_code == 0, r.stderr
+    assert "Card 1 (G5D) needs 5 Combat" in r.stdout and "combat=3,science=2,diplomacy=2" in r.stdout  # the menu
+    assert "Move the Combat cube down 4 → 0." in r.stdout and "Move the Science cube down 3 → 1." in r.stdout
+    r = g("pulp", "evade", "-s", "g", "2", "--draw", "r,b", input="diplomacy\n")
+    assert r.exit_code == 0, r.stderr
+    assert "Which ability pays the evade?" in r.stdout and "Pay 1 Diplomacy: 3 → 2." in r.stdout
+    assert [c["status"] for c in g.state("g")["line"]] == ["engaged", "evaded", "pending"]
 
 
 def test_seeded_draws_are_shown_and_replay(g):

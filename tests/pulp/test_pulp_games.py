@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games import pulp as game
-from journal.games.pulp import rules
+from journal.games.pulp.rules import (by_hand, captains_dice, components, encounter, model, odds, planet_search,
+                                      round_end, setup_game)
 
 KINDS = "GGGAAEL"
 
@@ -35,14 +36,14 @@ def random_token(rng: random.Random) -> str:
 
 def invariants(s: dict) -> None:
     assert game.validate(s) == [], game.validate(s)
-    for c in rules.COLOURS:
+    for c in components.COLOURS:
         total = s["bag"][c] + s["supply"][c] + s["drawn"].get(c, 0) + (s["quietus"] if c == "black" else 0) + \
             sum(w["cubes"].get(c, 0) for w in s["weapons"])
-        assert total == rules.TOTALS[c], c
-    assert all(0 <= d <= rules.DECK_SIZE for d in s["decks"])
-    for a in rules.ABILITIES:
+        assert total == components.TOTALS[c], c
+    assert all(0 <= d <= components.DECK_SIZE for d in s["decks"])
+    for a in components.ABILITIES:
         assert 0 <= s["abilities"][a]["value"] <= s["abilities"][a]["max"]
-    assert len(s["weapons"]) <= rules.n_weapons(s)
+    assert len(s["weapons"]) <= model.n_weapons(s)
 
 
 class Player:
@@ -79,92 +80,92 @@ class Player:
     def move(self, s: dict) -> dict:
         rng = self.rng
         phase = s["phase"]
-        low = sorted(rules.ABILITIES, key=lambda a: s["abilities"][a]["value"])
+        low = sorted(components.ABILITIES, key=lambda a: s["abilities"][a]["value"])
         if self.heals and s["abilities"][low[0]]["value"] + s["abilities"][low[1]]["value"] <= 4 \
                 and s["abilities"][low[0]]["value"] < s["abilities"][low[0]]["max"] and rng.random() < 0.95:
             # a kindly card text (A2) keeps most games going long enough to reach later sectors
-            return self.step(s, rules.set_ability, low[0], delta=3)
+            return self.step(s, by_hand.set_ability, low[0], delta=3)
         if rng.random() < 0.04:  # now and then a card's text changes something by hand (A2)
             return self.by_hand(s)
         if phase == "ready":
-            n = min(rules.LINE_SIZE, s["decks"][s["alien"]])
+            n = min(components.LINE_SIZE, s["decks"][s["alien"]])
             cards = [random_token(rng) for _ in range(n)]
-            return self.step(s, rules.begin_round, f"Planet {s['round'] + 1}", cards)
+            return self.step(s, encounter.begin_round, f"Planet {s['round'] + 1}", cards)
         if phase == "encounter":
-            pos = rules.pending(s)[0] + 1
-            card = rules.parse_card(s["line"][pos - 1]["card"])
+            pos = model.pending(s)[0] + 1
+            card = components.parse_card(s["line"][pos - 1]["card"])
             if card["strength"] != 0 and rng.random() < 0.7:
                 pay = None
                 if rng.random() < 0.3:
-                    pay = {a: rng.randint(0, s["abilities"][a]["value"]) for a in rules.ABILITIES}
-                new = self.step(s, rules.engage, pos, pay=pay, dice_used=self.dice_spec(s))
+                    pay = {a: rng.randint(0, s["abilities"][a]["value"]) for a in components.ABILITIES}
+                new = self.step(s, encounter.engage, pos, pay=pay, dice_used=self.dice_spec(s))
                 if new is not s:
                     return new
-            above = [a for a in rules.ABILITIES if s["abilities"][a]["value"] > 0]
-            new = self.step(s, rules.evade, pos, rng.choice(above), dice_used=self.dice_spec(s),
+            above = [a for a in components.ABILITIES if s["abilities"][a]["value"] > 0]
+            new = self.step(s, encounter.evade, pos, rng.choice(above), dice_used=self.dice_spec(s),
                             take=[rng.choice(["black", "white"])] if rng.random() < 0.2 else [])
             if new is s:  # a die or --take that did not fit: plain evade
-                new = self.step(s, rules.evade, pos, rng.choice(above))
+                new = self.step(s, encounter.evade, pos, rng.choice(above))
             return new
         if phase == "search":
             spend = [rng.choice("KO")] if s["hand"] and rng.random() < 0.3 else []
-            new = self.step(s, rules.search, extra=rng.choice([0, 0, 0, 1, -1]), dice_used=self.dice_spec(s),
+            new = self.step(s, planet_search.search, extra=rng.choice([0, 0, 0, 1, -1]), dice_used=self.dice_spec(s),
                             spend=spend)
-            return new if new is not s else self.step(s, rules.search)
+            return new if new is not s else self.step(s, planet_search.search)
         if phase == "searched":
-            waiting = [c for c in rules.DRAWN if s["drawn"][c]]
+            waiting = [c for c in components.DRAWN if s["drawn"][c]]
             if waiting and rng.random() < 0.85:
                 c = rng.choice(waiting)
                 if c == "black":
-                    above = [a for a in rules.ABILITIES if s["abilities"][a]["value"] > 0]
-                    return self.step(s, rules.assign, "k", lose=rng.choice(above))
+                    above = [a for a in components.ABILITIES if s["abilities"][a]["value"] > 0]
+                    return self.step(s, planet_search.assign, "k", lose=rng.choice(above))
                 for k, w in enumerate(s["weapons"]):
                     if "needs" not in w and rng.random() < 0.8:
                         needs = {x: rng.randint(1, 3) for x in ("red", "orange", "blue") if rng.random() < 0.6}
-                        return self.step(s, rules.weapon, k + 1, needs=needs)
+                        return self.step(s, planet_search.weapon, k + 1, needs=needs)
                 choice = rng.random()
                 if choice < 0.4 and s["weapons"]:
-                    return self.step(s, rules.assign, c, weapon=rng.randint(1, len(s["weapons"])))
+                    return self.step(s, planet_search.assign, c, weapon=rng.randint(1, len(s["weapons"])))
                 if choice < 0.8:
-                    return self.step(s, rules.assign, c, ability=True)
-                return self.step(s, rules.assign, c, supply=True)
+                    return self.step(s, planet_search.assign, c, ability=True)
+                return self.step(s, planet_search.assign, c, supply=True)
             if s["drawn"]["black"]:
-                above = [a for a in rules.ABILITIES if s["abilities"][a]["value"] > 0]
-                return self.step(s, rules.assign, "k", lose=rng.choice(above))
-            return self.step(s, rules.end_round)
+                above = [a for a in components.ABILITIES if s["abilities"][a]["value"] > 0]
+                return self.step(s, planet_search.assign, "k", lose=rng.choice(above))
+            return self.step(s, round_end.end_round)
         raise AssertionError(f"no move in phase {phase}")
 
     def by_hand(self, s: dict) -> dict:
         rng = self.rng
         pick = rng.randrange(5)
         if pick == 0:
-            return self.step(s, rules.set_ability, rng.choice(rules.ABILITIES), delta=rng.choice([-1, 1, 2]))
+            return self.step(s, by_hand.set_ability, rng.choice(components.ABILITIES), delta=rng.choice([-1, 1, 2]))
         if pick == 1:
-            c = rng.choice(rules.COLOURS)
+            c = rng.choice(components.COLOURS)
             places = ["bag", "supply"] + (["quietus"] if c == "black" else [])
             src, dst = rng.sample(places, 2)
-            return self.step(s, rules.move_cubes, [c], src, dst)
+            return self.step(s, by_hand.move_cubes, [c], src, dst)
         if pick == 2 and s["dice"]:
-            return self.step(s, rules.die, rng.choice(list(s["dice"])), to=rng.randint(1, 6))
+            return self.step(s, captains_dice.die, rng.choice(list(s["dice"])), to=rng.randint(1, 6))
         if pick == 3:
-            return self.step(s, rules.hand, gain=rng.choice(["G1C.K", "A2D.O"]))
-        return self.step(s, rules.set_deck, rng.randint(1, 3), delta=-rng.randint(0, 2))
+            return self.step(s, by_hand.hand, gain=rng.choice(["G1C.K", "A2D.O"]))
+        return self.step(s, by_hand.set_deck, rng.randint(1, 3), delta=-rng.randint(0, 2))
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), level=st.sampled_from(list(rules.LEVELS)),
+@given(seed=st.integers(0, 2**32), level=st.sampled_from(list(components.LEVELS)),
        quietus=st.integers(0, 2), mina=st.booleans(), heals=st.booleans())
 def test_random_games_play_to_their_end_keeping_every_invariant(seed, level, quietus, mina, heals):
     rng = random.Random(seed)
     names = ["Kah", "Zorn"]
     names.insert(quietus, "The Quietus")
-    chosen = rng.sample(rules.DIE_COLOURS, 3 if mina else 2)
+    chosen = rng.sample(components.DIE_COLOURS, 3 if mina else 2)
     abilities = {}
-    for a in rules.ABILITIES:
+    for a in components.ABILITIES:
         top = rng.randint(3, 7)
         abilities[a] = (rng.randint(1, top), top)
-    out = rules.new(Dice(seed, 0), level, "Mina Tormelson" if mina else "Rex Nova", abilities, chosen, {},
-                    [(n, rng.choice(["C", "D", "S", None])) for n in names])
+    out = setup_game.new(Dice(seed, 0), level, "Mina Tormelson" if mina else "Rex Nova", abilities, chosen, {},
+                         [(n, rng.choice(["C", "D", "S", None])) for n in names])
     s = out.state
     invariants(s)
     player = Player(seed, heals)
@@ -174,8 +175,8 @@ def test_random_games_play_to_their_end_keeping_every_invariant(seed, level, qui
         s = player.move(s)
     assert s["phase"] == "over" and s["result"] in ("won", "lost"), (s["phase"], s["round"], player.refusals)
     if s["result"] == "won":
-        assert len(s["weapons"]) == rules.n_weapons(s)
-    elif s["round"] and not [a for a in rules.ABILITIES if s["abilities"][a]["value"] == 0][1:]:
+        assert len(s["weapons"]) == model.n_weapons(s)
+    elif s["round"] and not [a for a in components.ABILITIES if s["abilities"][a]["value"] == 0][1:]:
         assert sum(s["decks"]) == 0 or s["phase"] == "over"
 
 
@@ -183,13 +184,14 @@ def test_random_games_play_to_their_end_keeping_every_invariant(seed, level, qui
 @given(seed=st.integers(0, 2**32), draws=st.integers(1, 40))
 def test_bag_odds_are_probabilities_that_add_up(seed, draws):
     rng = random.Random(seed)
-    s = rules.new(Dice(seed, 0), rng.choice(list(rules.LEVELS)), "Rex", {a: (3, 5) for a in rules.ABILITIES},
-                  ["red", "gray"], {}, [("The Quietus", None), ("Kah", None), ("Zorn", None)]).state
-    for c in rules.COLOURS:
+    s = setup_game.new(Dice(seed, 0), rng.choice(list(components.LEVELS)), "Rex",
+                       {a: (3, 5) for a in components.ABILITIES}, ["red", "gray"], {},
+                       [("The Quietus", None), ("Kah", None), ("Zorn", None)]).state
+    for c in components.COLOURS:
         move = rng.randint(0, s["supply"][c])
         s["supply"][c] -= move
         s["bag"][c] += move
-    o = rules.bag_odds(s, draws)
+    o = odds.bag_odds(s, draws)
     assert sum(v["next"] for v in o["colours"].values()) == pytest.approx(1.0)
     for v in o["colours"].values():
         assert 0 <= v["next"] <= v["at_least_one"] <= 1 + 1e-12

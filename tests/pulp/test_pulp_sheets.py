@@ -11,7 +11,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from journal.dice import Dice
 from journal.games import pulp as game
-from journal.games.pulp import rules
+from journal.games.pulp.rules import components, encounter, planet_search, round_end, setup_game
 from journal.pdf import document
 from journal.pdf.primitives import MARGIN, PAPERS
 
@@ -23,20 +23,20 @@ ENTRIES = [{"n": 1, "time": "2026-01-01T10:00:00Z", "kind": "new", "command": "p
 def played(captain="Mina Tormelson", aliens=("The Quietus", "Kah", "Zorn")) -> dict:
     """A game in its second round: a weapon Understood, one waiting, cubes on The Quietus, a hand."""
     d = Dice(3, 0)
-    s = rules.new(d, "normal", captain, {"combat": (5, 6), "science": (4, 5), "diplomacy": (4, 5)},
-                  ["red", "blue", "gray"], {"gray": 2}, [(a, "C" if i == 1 else None) for i, a in enumerate(aliens)]
-                  ).state
-    s = rules.begin_round(s, d, "Mars", ["G2C.r.PK", "A4S.o.PP", "L.rb", "G2D.b.P"]).state
-    s = rules.engage(s, d, 1).state
-    s = rules.engage(s, d, 2, dice_used=[("blue", None, None)], pay={"diplomacy": 2}).state
-    s = rules.engage(s, d, 3, dice_used=[("red", None, None)]).state
-    s = rules.search(s, Dice(3, 0, draws=["yellow", "red", "black", "yellow"])).state
-    s = rules.weapon(s, d, 1, needs={"red": 1}, name="Zeta Ray").state
-    s = rules.weapon(s, d, 2, needs={"orange": 2, "blue": 1}, name="Gravity Lance").state
-    s = rules.assign(s, d, "r", weapon=1).state
-    s = rules.end_round(s, d).state
-    s = rules.begin_round(s, d, "Vega IV", ["A2D.k.P", "G0S.w", "ES.y.PP", "G1C.o.O"]).state
-    s = rules.engage(s, d, 1, pay={"science": 2}).state
+    s = setup_game.new(d, "normal", captain, {"combat": (5, 6), "science": (4, 5), "diplomacy": (4, 5)},
+                       ["red", "blue", "gray"], {"gray": 2},
+                       [(a, "C" if i == 1 else None) for i, a in enumerate(aliens)]).state
+    s = encounter.begin_round(s, d, "Mars", ["G2C.r.PK", "A4S.o.PP", "L.rb", "G2D.b.P"]).state
+    s = encounter.engage(s, d, 1).state
+    s = encounter.engage(s, d, 2, dice_used=[("blue", None, None)], pay={"diplomacy": 2}).state
+    s = encounter.engage(s, d, 3, dice_used=[("red", None, None)]).state
+    s = planet_search.search(s, Dice(3, 0, draws=["yellow", "red", "black", "yellow"])).state
+    s = planet_search.weapon(s, d, 1, needs={"red": 1}, name="Zeta Ray").state
+    s = planet_search.weapon(s, d, 2, needs={"orange": 2, "blue": 1}, name="Gravity Lance").state
+    s = planet_search.assign(s, d, "r", weapon=1).state
+    s = round_end.end_round(s, d).state
+    s = encounter.begin_round(s, d, "Vega IV", ["A2D.k.P", "G0S.w", "ES.y.PP", "G1C.o.O"]).state
+    s = encounter.engage(s, d, 1, pay={"science": 2}).state
     assert game.validate(s) == []
     return s
 
@@ -103,7 +103,7 @@ def test_the_bag_chart_gives_the_odds_of_the_next_draw(tmp_path):
     out, _ = render(tmp_path, s, "a4")
     total = sum(s["bag"].values())
     labels = {d["text"].strip() for d in strings(out) if d["page"] == 0}
-    for c in rules.COLOURS:
+    for c in components.COLOURS:
         assert f"{s['bag'][c]} ({s['bag'][c] / total:.0%})" in labels, c
 
 
@@ -145,3 +145,13 @@ def test_the_current_ability_values_are_white_on_black(tmp_path):
     assert digits == ["0", "3", "6"]
     blank, _ = render(tmp_path, None, "a4", blank=True)
     assert [t for t in white_strings(blank, 0) if t.isdigit()] == []
+
+
+def test_the_line_shows_engage_strengths_derived_from_the_cards(tmp_path):
+    """The save stores no engage strength or icon: the sheet derives them (rulings P2)."""
+    s = played()
+    assert not any("engage_strength" in c or "engage_icon" in c for c in s["line"])
+    out, _ = render(tmp_path, s, "a4")
+    shown = {d["text"].strip() for d in strings(out) if d["page"] == 0}
+    for expected in ("Engage: 2 Science", "Engage: 0, evade it", "Engage: no strength", "Engage: 1 Diplomacy"):
+        assert expected in shown, expected

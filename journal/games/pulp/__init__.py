@@ -3,18 +3,19 @@ Super Weapons, in three Cosmic Hegemony sectors."""
 
 from __future__ import annotations
 
-from journal.games.pulp.rules import (ABILITIES, ABILITY_LABEL, ABILITY_MAX, COLOURS, DECK_SIZE, DECKS,
-                                      DIE_COLOURS, DRAWN, FACE_UP, ICONS, KINDS, LEVELS,
-                                      LINE_SIZE, PHASE_TEXT, PHASES, PLANETS, QUIETUS, TOTALS,
-                                      alien_name, card_requirement, cubes_text, icon_source, n_weapons,
-                                      next_step, parse_card, past_quietus, weapon_problems)
 from journal.errors import JournalError
-from journal.schema import Bool, Int, List, Map, Str, Table, key_path, opt, show_value
+from journal.games.pulp.rules.components import (ABILITIES, ABILITY_LABEL, ABILITY_MAX, COLOURS, DECK_SIZE, DECKS,
+                                                 DIE_COLOURS, DRAWN, FACE_UP, ICONS, KINDS, LEVELS, LINE_SIZE,
+                                                 PHASE_TEXT, PHASES, PLANETS, QUIETUS, TOTALS, cubes_text,
+                                                 parse_card)
+from journal.games.pulp.rules.model import (alien_name, card_requirement, cubes_met, line_icon, n_weapons,
+                                            past_quietus, shown_line, weapon_problems)
+from journal.games.pulp.rules.next_steps import next_step
+from journal.schema import Bool, Int, List, Map, Str, Table, opt, show_value
 
 ID = "pulp"
 TITLE = "Pulp Invasion"
-SCHEMA_VERSION = 1
-MIGRATIONS: dict = {}  # {from_version: fn(state) -> state}, applied in order on load
+SCHEMA_VERSION = 2
 
 _COUNTS = Table({c: Int(0, TOTALS[c]) for c in COLOURS})
 _ICON = Str(choices=tuple(ICONS))
@@ -47,8 +48,7 @@ STATE = Table({
         "kind": Str(choices=tuple(k.lower() for k in KINDS.values() if k != "Location")),
         "planets": Int(0, 9),
         "status": Str(choices=STATUSES),
-        "engage_strength": opt(Int(0, 9)),
-        "engage_icon": opt(_ICON),
+        "icon_override": opt(_ICON),  # the engage icon a card's text set (--icon); the rest is derived
     }), max_items=LINE_SIZE),
     "hand": List(Str(describe="a card token")),
     "location": opt(Str(describe="a Location card token")),
@@ -56,6 +56,41 @@ STATE = Table({
     "planets": Table({"face_up": Int(0, FACE_UP), "deck": Int(0, PLANETS - FACE_UP),
                       "searched": List(Str(describe="a planet's name"))}),
 })
+
+
+def _drop_derived(state: dict) -> dict:
+    """Schema 1 → 2: a line card no longer stores its `engage_strength` and `engage_icon`, which
+    are derived from the printed cards and the line (rulings P2; `public_state` shows them). An
+    engaged card whose stored icon is not the line's keeps it as `icon_override`: a card's text
+    set it (--icon), and nothing else records that."""
+    line = state.get("line") if isinstance(state, dict) else None
+    if not isinstance(line, list):
+        return state
+    cards = [dict(c) if isinstance(c, dict) else c for c in line]
+    for i, card in enumerate(cards):
+        if not isinstance(card, dict):
+            continue
+        card.pop("engage_strength", None)
+        stored = card.pop("engage_icon", None)
+        if stored is None or card.get("status") != "engaged":
+            continue
+        try:
+            derived = line_icon(cards, i)
+        except (JournalError, KeyError, TypeError, AttributeError):
+            derived = None  # a damaged line: keep what the player had; validate names the damage
+        if stored != derived:
+            card["icon_override"] = stored
+    return {**state, "line": cards}
+
+
+MIGRATIONS: dict = {1: _drop_derived}  # {from_version: fn(state) -> state}, applied in order on load
+
+
+def public_state(state: dict) -> dict:
+    """The state as players read it (`journal show --json`, the sheets): the stored state with
+    the derived values filled in, each line card's `engage_strength` (as printed) and
+    `engage_icon` (rulings P2, or as a card's text set it)."""
+    return {**state, "line": shown_line(state["line"])}
 
 
 def _token_problem(token: str, path: str) -> tuple[dict | None, str | None]:
@@ -113,8 +148,7 @@ def validate(state: dict) -> list[str]:
         path = f"state.weapons[{k}]"
         for p in weapon_problems(w, path):
             problems.append(p)
-        met = "needs" in w and all(w["cubes"].get(c, 0) >= m for c, m in w["needs"].items())
-        if met and not w["understood"]:
+        if cubes_met(w) and not w["understood"]:
             problems.append(f"{path}.understood = false, but it holds every cube it needs: true")
     if ("result" in state) != (phase == "over"):
         problems.append("state.result is set exactly when state.phase = \"over\"" if phase == "over" else
@@ -155,11 +189,9 @@ def _line_problems(state: dict) -> list[str]:
         problems.append(f"state.phase = {show_value(phase)} but state.line still has pending cards")
     if "pending" in statuses and any(st != "pending" for st in statuses[statuses.index("pending"):]):
         problems.append("state.line: cards are encountered left to right (a resolved card follows a pending one)")
-    parsed = []
     for k, c in enumerate(line):
         path = f"state.line[{k}]"
         card, err = _token_problem(c["card"], f"{path}.card")
-        parsed.append(card)
         if err:
             problems.append(err)
             continue
@@ -171,21 +203,9 @@ def _line_problems(state: dict) -> list[str]:
                             f"{KINDS[card['kind']].lower()}")
         if c["planets"] != card["planets"]:
             problems.append(f"{path}.planets = {c['planets']} but the card shows {card['planets']} planet icon(s)")
-        if card["strength"] is None and "engage_strength" in c:
-            problems.append(f"{path}.engage_strength: the card shows no Engage Strength")
-        elif card["strength"] is not None and c.get("engage_strength") != card["strength"]:
-            problems.append(f"{path}.engage_strength should be {card['strength']} (as printed)")
-    if problems:
-        return problems
-    for k, c in enumerate(line):
-        if c["status"] != "pending" or parsed[k]["strength"] is None:
-            continue
-        src = icon_source(line, k)
-        want = parsed[src]["shows"]
-        if c.get("engage_icon") != want:
-            problems.append(f"{key_path(f'state.line[{k}]', 'engage_icon')} = {show_value(c.get('engage_icon'))} "
-                            f"but card {k + 1} takes its icon from card {src + 1}: "
-                            f"{show_value(want) if want else 'none (leave it out)'} (rulings P2)")
+        if "icon_override" in c and (c["status"] != "engaged" or card["strength"] is None):
+            problems.append(f"{path}.icon_override: only an engaged card that shows an Engage Strength keeps the "
+                            f"engage icon a card's text set (the others take theirs from the line, rulings P2)")
     return problems
 
 
@@ -257,7 +277,7 @@ def summary(state: dict) -> list[str]:
         lines.append(_weapon_line(k, w))
     if state["line"]:
         lines.append("Encounter Line:")
-        for k, c in enumerate(state["line"]):
+        for k, c in enumerate(shown_line(state["line"])):
             lines.append(f"  {k + 1} {c['card']:<10} {c['status']:<8} {card_requirement(c)}")
     waiting = {c: m for c, m in state["drawn"].items() if m}
     if waiting:

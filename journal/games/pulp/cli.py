@@ -9,7 +9,8 @@ import click
 from journal.options import OrderedGroup, rolls_option, save_option
 from journal.errors import InputError
 from journal.games import pulp as game
-from journal.games.pulp import rules
+from journal.games.pulp.rules import (by_hand, captains_dice, components, encounter, odds, planet_search,
+                                      round_end, setup_game)
 from journal.runtime import pass_rt
 
 NEGATIVES = {"ignore_unknown_options": True}  # so `ability combat -2` reads -2 as a value
@@ -44,12 +45,12 @@ def parse_face(spec: str) -> tuple[str, int]:
     colour, eq, face = spec.partition("=")
     if not eq or not face.strip().isdigit():
         raise InputError(f"--face '{spec}': expected COLOUR=FACE, e.g. gray=3")
-    return rules.colour_name(colour, "--face", rules.DIE_COLOURS), int(face)
+    return components.colour_name(colour, "--face", components.DIE_COLOURS), int(face)
 
 
 def parse_alien(spec: str) -> tuple[str, str | None]:
     name, sep, icon = spec.rpartition(":")
-    if sep and icon.strip().upper() in rules.ICONS and name.strip():
+    if sep and icon.strip().upper() in components.ICONS and name.strip():
         return name.strip(), icon.strip().upper()
     return spec.strip(), None
 
@@ -69,12 +70,12 @@ def parse_delta(text: str) -> tuple[int | None, int | None]:
 def draws_of(specs) -> list[str]:
     out: list[str] = []
     for spec in specs:
-        out.extend(rules.parse_cubes(spec, "--draw"))
+        out.extend(components.parse_cubes(spec, "--draw"))
     return out
 
 
 def dice_of(specs) -> list[tuple]:
-    return [rules.parse_die(s) for s in specs]
+    return [components.parse_die(s) for s in specs]
 
 
 def place_of(text: str, option: str) -> tuple[str, int | None]:
@@ -95,7 +96,7 @@ DIE_HELP = "Use a captain's die: COLOUR, COLOUR:FACE (the face it shows) or COLO
 
 @pulp.command()
 @click.argument("name")
-@click.option("--level", type=click.Choice(list(rules.LEVELS), case_sensitive=False), required=True,
+@click.option("--level", type=click.Choice(list(components.LEVELS), case_sensitive=False), required=True,
               help="Skill level: basic (4 Super Weapons), normal (5), advanced (6).")
 @click.option("--captain", required=True, metavar="NAME", help="The Captain card drawn.")
 @click.option("--combat", required=True, metavar="V/MAX", help="Combat at setup and its maximum, e.g. 4/6.")
@@ -119,8 +120,8 @@ def new(rt, name, level, captain, combat, science, diplomacy, dice_chosen, faces
         face_map[colour] = face
     seed = rt.new_seed(seed)
     setup = rt.setup_dice(seed)
-    out = rules.new(setup, level, captain, abilities, list(dice_chosen), face_map,
-                    [parse_alien(a) for a in aliens])
+    out = setup_game.new(setup, level, captain, abilities, list(dice_chosen), face_map,
+                         [parse_alien(a) for a in aliens])
     setup.finish()
     rt.create(name, game, out.state, seed, out, dice=setup)
 
@@ -136,7 +137,7 @@ def round_cmd(rt, save, planet, cards):
         raise click.UsageError("give the cards drawn, e.g. G2C.r.PK A4S.o.PP L.rb G2D.b.P")
     if planet is None:
         raise InputError("--planet is required: the face-up Planet card you search this round")
-    rt.run(save, rules.begin_round, planet=planet, cards=list(cards))
+    rt.run(save, encounter.begin_round, planet=planet, cards=list(cards))
 
 
 @pulp.command(context_settings=NEGATIVES)
@@ -144,7 +145,8 @@ def round_cmd(rt, save, planet, cards):
 @click.argument("pos", type=int)
 @click.option("--pay", "pays", multiple=True, metavar="ABILITY=N,...",
               help="Ability points paid, e.g. combat=2 or diplomacy=4 (2 points pay 1 of another). "
-                   "Default: each point with its matching ability.")
+                   "Default: each point with its matching ability; when that cannot pay (or would lose), "
+                   "a terminal asks and a script is refused with the payments that work.")
 @click.option("--die", "dice_used", multiple=True, metavar="COLOUR[:FACE[:TO]]", help=DIE_HELP)
 @click.option("--add", "adds", multiple=True, metavar="NICON", help="Engage Strength a card's text adds, e.g. 1C "
               "(or -1D).")
@@ -155,28 +157,25 @@ def round_cmd(rt, save, planet, cards):
 @pass_rt
 def engage(rt, save, pos, pays, dice_used, adds, icon, upgrade, rolls):
     """Engage card POS: pay its Engage Strength (rulebook 1a; rulings P2, P3)."""
-    pay = rules.parse_payment(pays) if pays else None
-    rt.run(save, rules.engage, entered=rolls, pos=pos, pay=pay, dice_used=dice_of(dice_used),
-           adds=[rules.parse_add(a) for a in adds], icon=icon.upper() if icon else None,
-           upgrade=rules.colour_name(upgrade, "--upgrade", rules.SYSTEMS) if upgrade else None)
+    pay = components.parse_payment(pays) if pays else None
+    rt.run(save, encounter.engage, entered=rolls, pos=pos, pay=pay, dice_used=dice_of(dice_used),
+           adds=[components.parse_add(a) for a in adds], icon=icon.upper() if icon else None,
+           upgrade=components.colour_name(upgrade, "--upgrade", components.SYSTEMS) if upgrade else None)
 
 
 @pulp.command()
 @save_option
 @click.argument("pos", type=int)
-@click.option("--pay", metavar="ABILITY", help="The ability that pays 1 point: combat, science or diplomacy.")
+@click.option("--pay", metavar="ABILITY", help="The ability that pays 1 point: combat, science or diplomacy "
+              "(asked for on a terminal when missing).")
 @click.option("--draw", "draws", multiple=True, metavar="CUBES", help=DRAW_HELP)
 @click.option("--die", "dice_used", multiple=True, metavar="COLOUR[:FACE[:TO]]", help=DIE_HELP)
 @click.option("--take", metavar="CUBES", help="Cubes you choose to take out of the bag (blue die 6, gray die 2).")
 @pass_rt
 def evade(rt, save, pos, pay, draws, dice_used, take):
     """Evade card POS: pay 1 point, draw 2 cubes (rulebook 1b; rulings P4)."""
-    if pay is None:
-        st = rt.current_state(save)
-        pay = rt.choose("--pay", [a for a in rules.ABILITIES if st["abilities"][a]["value"] > 0],
-                        "Which ability pays the evade?")
-    rt.run(save, rules.evade, draws=draws_of(draws), pos=pos, pay=pay, dice_used=dice_of(dice_used),
-           take=rules.parse_cubes(take, "--take") if take else [])
+    rt.run(save, encounter.evade, draws=draws_of(draws), pos=pos, pay=pay, dice_used=dice_of(dice_used),
+           take=components.parse_cubes(take, "--take") if take else [])
 
 
 @pulp.command(context_settings=NEGATIVES)
@@ -188,7 +187,7 @@ def evade(rt, save, pos, pay, draws, dice_used, take):
 @pass_rt
 def search(rt, save, extra, draws, dice_used, spend):
     """Planet search: a cube per planet icon on the cards not evaded (rulebook 2; rulings P5)."""
-    rt.run(save, rules.search, draws=draws_of(draws), extra=extra, dice_used=dice_of(dice_used),
+    rt.run(save, planet_search.search, draws=draws_of(draws), extra=extra, dice_used=dice_of(dice_used),
            spend=list(spend))
 
 
@@ -202,7 +201,7 @@ def search(rt, save, extra, draws, dice_used, spend):
 @pass_rt
 def assign(rt, save, cube, ability, weapon, lose, supply):
     """Place a cube the search drew: r, o or b (or k past The Quietus)."""
-    rt.run(save, rules.assign, cube=cube, ability=ability, weapon=weapon, lose=lose, supply=supply)
+    rt.run(save, planet_search.assign, cube=cube, ability=ability, weapon=weapon, lose=lose, supply=supply)
 
 
 @pulp.command()
@@ -215,8 +214,9 @@ def assign(rt, save, cube, ability, weapon, lose, supply):
 @pass_rt
 def weapon(rt, save, number, needs, name, understood, use):
     """A found Super Weapon: its requirement, name, or use."""
-    rt.run(save, rules.weapon, number=number, needs=rules.parse_needs(needs) if needs is not None else None,
-           name=name, understood=understood, use=use)
+    rt.run(save, planet_search.weapon, number=number,
+           needs=components.parse_needs(needs) if needs is not None else None, name=name, understood=understood,
+           use=use)
 
 
 @pulp.command()
@@ -233,7 +233,7 @@ def weapon(rt, save, number, needs, name, understood, use):
 @pass_rt
 def die(rt, save, colour, to, reroll, use, target, swap_for, weapon, then, rolls):
     """A captain's die: --to FACE, --reroll, or --use its face."""
-    rt.run(save, rules.die, entered=rolls, colour=colour, to=to, reroll=reroll, use=use, target=target,
+    rt.run(save, captains_dice.die, entered=rolls, colour=colour, to=to, reroll=reroll, use=use, target=target,
            swap_for=swap_for, weapon=weapon, then=then)
 
 
@@ -244,7 +244,7 @@ def die(rt, save, colour, to, reroll, use, target, swap_for, weapon, then, rolls
 @pass_rt
 def end_round(rt, save, leave):
     """Round end: discard the line and the planet, keep Key/Code cards, next alien if its deck is empty."""
-    rt.run(save, rules.end_round, leave=list(leave))
+    rt.run(save, round_end.end_round, leave=list(leave))
 
 
 @pulp.command()
@@ -256,15 +256,15 @@ def bag(rt, save, draws):
     """What is in the bag and the chance of each colour (read only)."""
     with rt.read(save) as s:
         st = s.state
-    o = rules.bag_odds(st, draws)
+    o = odds.bag_odds(st, draws)
     lines = [f"The bag holds {o['total']} cubes (supply: " +
-             ", ".join(f"{st['supply'][c]} {c}" for c in rules.COLOURS) + ")."]
+             ", ".join(f"{st['supply'][c]} {c}" for c in components.COLOURS) + ")."]
     n = o["drawn"]
     head = f"  {'colour':<7} {'in bag':>6} {'next draw':>10}"
     if draws > 1:
         head += f" {'1+ in ' + str(draws):>10} {'expected':>9}"
     lines.append(head)
-    for c in rules.COLOURS:
+    for c in components.COLOURS:
         v = o["colours"][c]
         row = f"  {c:<7} {v['count']:>6} {v['next']:>10.1%}"
         if draws > 1:
@@ -284,7 +284,7 @@ def bag(rt, save, draws):
 def ability(rt, save, ability, delta, maximum):
     """Move an ability as a card says: +N, -N, =N (and/or --max N)."""
     change, value = parse_delta(delta) if delta is not None else (None, None)
-    rt.run(save, rules.set_ability, ability=ability, delta=change, value=value, maximum=maximum)
+    rt.run(save, by_hand.set_ability, ability=ability, delta=change, value=value, maximum=maximum)
 
 
 @pulp.command()
@@ -297,7 +297,7 @@ def cubes(rt, save, cubes, src, dst):
     """Move cubes as a card says (they are never created or destroyed)."""
     a, an = place_of(src, "--from")
     b, bn = place_of(dst, "--to")
-    rt.run(save, rules.move_cubes, cubes=rules.parse_cubes(cubes, "CUBES"), src=a, dst=b, src_weapon=an,
+    rt.run(save, by_hand.move_cubes, cubes=components.parse_cubes(cubes, "CUBES"), src=a, dst=b, src_weapon=an,
            dst_weapon=bn)
 
 
@@ -309,7 +309,7 @@ def cubes(rt, save, cubes, src, dst):
 def deck(rt, save, alien, delta):
     """Change alien ALIEN's (1-3) Encounter deck as a card says: +N, -N, =N."""
     change, value = parse_delta(delta)
-    rt.run(save, rules.set_deck, alien=alien, delta=change, value=value)
+    rt.run(save, by_hand.set_deck, alien=alien, delta=change, value=value)
 
 
 @pulp.command()
@@ -319,7 +319,7 @@ def deck(rt, save, alien, delta):
 @pass_rt
 def planets(rt, save, face_up, deck):
     """Set the planets by hand, as a card says."""
-    rt.run(save, rules.set_planets, face_up=face_up, deck=deck)
+    rt.run(save, by_hand.set_planets, face_up=face_up, deck=deck)
 
 
 @pulp.command()
@@ -329,7 +329,7 @@ def planets(rt, save, face_up, deck):
 @pass_rt
 def hand(rt, save, gain, discard):
     """Key and Code cards in hand, by hand, as a card says."""
-    rt.run(save, rules.hand, gain=gain, discard=discard)
+    rt.run(save, by_hand.hand, gain=gain, discard=discard)
 
 
 @pulp.command()
@@ -339,4 +339,4 @@ def hand(rt, save, gain, discard):
 @pass_rt
 def location(rt, save, card, discard):
     """Replace (L...) or discard the current Location, as a card says."""
-    rt.run(save, rules.set_location, token=card, discard=discard)
+    rt.run(save, by_hand.set_location, token=card, discard=discard)

@@ -10,9 +10,12 @@ a rules reminder and room for notes. A blank sheet (state None) has the same lay
 
 from __future__ import annotations
 
-from journal.games.pulp import rules
-from journal.games.pulp.rules import (ABILITIES, ABILITY_LABEL, ABILITY_MAX, COLOURS, DECK_SIZE, DIE_COLOURS,
-                                      DIE_NAMES, FACE_TEXT, ICONS, LEVELS, PHASE_TEXT, TOTALS)
+from journal.games.pulp import public_state
+from journal.games.pulp.rules.components import (ABILITIES, ABILITY_LABEL, ABILITY_MAX, COLOURS, CREW, DECK_SIZE,
+                                                 DIE_COLOURS, DIE_NAMES, FACE_TEXT, FACE_UP, ICONS, LEVELS,
+                                                 PHASE_TEXT, PLANETS, QUIETUS, TOTALS, needs_text, parse_card)
+from journal.games.pulp.rules.model import card_requirement
+from journal.games.pulp.rules.odds import bag_odds
 from journal.pdf.primitives import (BOLD, INK, MUTED, REGULAR, ZEBRA, checkbox, field, fit_text, heading,
                                     notes_area, rules_box, text, text_width, triangle, wrap_text)
 
@@ -60,7 +63,7 @@ def _rgb(c, rgb) -> None:
 def draw_tracker(c, page, state, title) -> None:
     """The tracker for `state` (None: a blank sheet), two pages; leaves the last page open."""
     blank = state is None
-    s = _dict(state)
+    s = {} if blank else public_state(state)  # with each line card's engage strength and icon
     _header(c, page, s, title, blank)
     _abilities(c, page, s, blank)
     _dice(c, page, s, blank)
@@ -196,7 +199,7 @@ def _dice(c, page, s, blank) -> None:
         _rgb(c, DIE_RGB[colour])
         c.setStrokeGray(INK)
         c.roundRect(x + 15, ry + row_h / 2 - 5, 10, 10, 2, stroke=1, fill=1)
-        kind = "crew" if colour in rules.CREW else "systems"
+        kind = "crew" if colour in CREW else "systems"
         text(c, x + 29, ry + 14, f"{colour.capitalize()} ({kind})", BOLD if mine else REGULAR, 8,
              max_width=name_w - 31)
         text(c, x + 29, ry + 5, DIE_NAMES[colour], REGULAR, 6.5, max_width=name_w - 31, grey=MUTED)
@@ -255,7 +258,7 @@ def _line(c, page, s, blank) -> None:
             lw = text(c, sx + slot_w - 5, top - 23, label, BOLD, 6.5, align="r")
             text(c, sx + 5, top - 23, f"{card.get('kind', '').capitalize()}", REGULAR, 7.5, grey=MUTED,
                  max_width=slot_w - lw - 14)
-            text(c, sx + 5, top - 36, "Engage: " + rules.card_requirement(card), BOLD if status == "pending"
+            text(c, sx + 5, top - 36, "Engage: " + card_requirement(card), BOLD if status == "pending"
                  else REGULAR, 7.5, max_width=slot_w - 10)
             planets = card.get("planets", 0)
             icons = f"{planets} planet icon{'' if planets == 1 else 's'}"
@@ -296,7 +299,7 @@ def _bag(c, page, s, blank) -> None:
     col_w = (w - axis_w) / len(COLOURS)
     odds = None
     if not blank and total:
-        two, four = rules.bag_odds(s, 2)["colours"], rules.bag_odds(s, 4)["colours"]
+        two, four = bag_odds(s, 2)["colours"], bag_odds(s, 4)["colours"]
         odds = {k: (two[k]["at_least_one"], four[k]["at_least_one"]) for k in COLOURS}
     base = top - chart_h
     scale_max = max(TOTALS.values())
@@ -389,7 +392,7 @@ def _sectors(c, page, s, blank) -> None:
         if left == 0 and not blank:
             label += " (sector done)"
         text(c, bx + 6, top - 40 - 2 * (cell + 2) + 3, label, BOLD if here else REGULAR, 7.5)
-        if name == rules.QUIETUS or blank:
+        if name == QUIETUS or blank:
             qy = top - h + 8
             if blank:
                 checkbox(c, bx + 6, qy - 1, False, size=7)
@@ -441,7 +444,7 @@ def _weapons(c, page, s, blank) -> None:
         cx += cols[2]
         needs = wpn.get("needs") if wpn else None
         if wpn:
-            text(c, cx + 4, base, rules.needs_text(needs) if needs is not None else "(not recorded)",
+            text(c, cx + 4, base, needs_text(needs) if needs is not None else "(not recorded)",
                  BOLD if needs is not None else REGULAR, 8.5, max_width=cols[3] - 8)
         cx += cols[3]
         if needs:
@@ -495,7 +498,7 @@ def _planets_and_hand(c, page, s, blank) -> None:
     field(c, x, y, half * 0.62, "Searching now", None if blank else (s.get("planet") or "-"))
     field(c, x + half * 0.66, y, half * 0.34, "Face up", None if blank else pl.get("face_up"))
     y -= 17
-    field(c, x, y, half * 0.5, "Planet deck", None if blank else f"{pl.get('deck')} of {rules.PLANETS - rules.FACE_UP}")
+    field(c, x, y, half * 0.5, "Planet deck", None if blank else f"{pl.get('deck')} of {PLANETS - FACE_UP}")
     searched = _list(pl.get("searched"))
     field(c, x + half * 0.54, y, half * 0.46, "Searched", None if blank else len(searched))
     y -= 13
@@ -524,8 +527,8 @@ def _planets_and_hand(c, page, s, blank) -> None:
              max_width=half)
         y -= 12
     else:
-        keys = sum(1 for t in cards if rules.parse_card(t)["key"])
-        codes = sum(1 for t in cards if rules.parse_card(t)["code"])
+        keys = sum(1 for t in cards if parse_card(t)["key"])
+        codes = sum(1 for t in cards if parse_card(t)["code"])
         text(c, hx, y, f"{keys} Key · {codes} Code", BOLD, 9)
         y -= 12
         for ln in wrap_text(", ".join(cards), REGULAR, 8, half)[:4]:
