@@ -8,7 +8,7 @@ import pytest
 from titans_helpers import DICE_TABLE, do, fighting, fresh, put
 
 from journal.games import titans as game
-from journal.games.titans import rules
+from journal.games.titans.rules import byhand
 
 
 def edited(fn, base=None):
@@ -103,7 +103,7 @@ def test_validate_an_invader_on_a_missing_city():
 
 
 def test_validate_destroyed_titan_needs_its_turn_and_full_damage():
-    s = do(rules.damage, fighting(), 10, titan="Atlas", direct=True)
+    s = do(byhand.damage, fighting(), 10, titan="Atlas", direct=True)
     assert game.validate(s) == []
     assert any("destroyed_turn is missing" in p for p in edited(lambda x: x["titans"]["Atlas"].pop("destroyed_turn"), s))
     assert any("damage equal to its hp" in p for p in edited(lambda x: x["titans"]["Atlas"].update(damage=3), s))
