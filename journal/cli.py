@@ -118,7 +118,8 @@ def list_cmd(rt):
 def show(rt, save):
     """State summary (--json: {"game","name","state"})."""
     with rt.read(save) as s:
-        rt.emit(s.game.summary(s.state), {"game": s.game.ID, "name": s.paths.name, "state": s.state})
+        state = s.game.public_state(s.state) if hasattr(s.game, "public_state") else s.state
+        rt.emit(s.game.summary(s.state), {"game": s.game.ID, "name": s.paths.name, "state": state})
 
 
 def format_entry(e: dict) -> str:

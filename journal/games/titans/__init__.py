@@ -6,16 +6,16 @@ from journal.games.titans.rules import effects, order
 from journal.games.titans.rules.board import invaders_at, where_text
 from journal.games.titans.rules.checks import dice_pool
 from journal.games.titans.rules.model import (
-    CHARGES_MAX, CITY_HP, PHASE_TEXT, SUPPORTS_MAX, THREAT_MAX, episodes_to_draw, plural, stats,
+    CHARGES_MAX, CITY_HP, PHASE_TEXT, SUPPORTS_MAX, THREAT_MAX, episodes_to_draw, plural, public_state, stats, tier,
 )
 from journal.games.titans.rules.phases import opening_hint
 from journal.games.titans.rules.schema import validate
 
 ID = "titans"
 TITLE = "War Titans: Invaders Must Die!"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 __all__ = ["ID", "TITLE", "SCHEMA_VERSION", "MIGRATIONS", "validate", "summary", "status", "turn_label",
-           "undo_refusal"]  # the game interface (journal/games/README.md); validate is rules/schema.py's
+           "undo_refusal", "public_state"]  # the game interface (journal/games/README.md)
 
 
 def _to_2(state: dict) -> dict:
@@ -39,7 +39,14 @@ def _to_2(state: dict) -> dict:
     return {**state, "round": rnd}
 
 
-MIGRATIONS: dict = {1: _to_2}  # {from_version: fn(state) -> state}, applied in order on load
+def _to_3(state: dict) -> dict:
+    """Schema 3 derives THREAT's tier instead of storing it (`public_state` shows it)."""
+    if not isinstance(state, dict):
+        return state            # validate names what is wrong with it
+    return {k: v for k, v in state.items() if k != "tier"}
+
+
+MIGRATIONS: dict = {1: _to_2, 2: _to_3}  # {from_version: fn(state) -> state}, applied in order on load
 
 
 # --- what `show`, `list` and the log print ----------------------------------------------------
@@ -54,7 +61,7 @@ def status(state: dict) -> str:
     if state["phase"] == "over":
         return f"turn {state['turn']} · game over, {state.get('result', '?')} · THREAT {state['threat']}"
     return (f"turn {state['turn']} · {PHASE_TEXT[state['phase']]} · THREAT {state['threat']} "
-            f"({state['tier'].capitalize()}) · lead {state['lead']}")
+            f"({tier(state['threat']).capitalize()}) · lead {state['lead']}")
 
 
 def next_step(state: dict) -> str:
@@ -115,7 +122,7 @@ def summary(state: dict) -> list[str]:
     head = f"{TITLE}: turn {state['turn']}, {PHASE_TEXT[phase]}"
     if phase == "over":
         head += f" — the players {state.get('result')}: {state.get('reason', '')}"
-    t = state["tier"]
+    t = tier(state["threat"])
     n = episodes_to_draw(state)
     lines = [head,
              (f"  THREAT {state['threat']:>2}/{THREAT_MAX}  {t.capitalize()} tier: {t.capitalize()} section of the "

@@ -35,7 +35,7 @@ def threat(state: dict, dice, delta: int | None = None, value: int | None = None
     before = s["threat"]
     move_threat(s, delta or 0, reason, lines, value=value)
     summary = f"THREAT {before} → {s['threat']} ({reason})"
-    return Outcome(s, summary, lines, {"before": before, "threat": s["threat"], "tier": s["tier"],
+    return Outcome(s, summary, lines, {"before": before, "threat": s["threat"], "tier": tier(s["threat"]),
                                        "phase": s["phase"], **({"result": s["result"]} if "result" in s else {})})
 
 
@@ -249,7 +249,7 @@ def defeat(state: dict, dice, pawn: str, titan: str, pilot_ability: bool = False
 
 def set_value(state: dict, dice, path: list[str], value=None, unset: bool = False) -> Outcome:
     """A2: set any value of the save by hand (a card's text overrides the rules); the result
-    must still be a valid save. THREAT keeps its tier in step."""
+    must still be a valid save; THREAT set to 21 ends the game (T1)."""
     _ = dice
     if not path:
         raise InputError("name the key to set, e.g. cities.Tokyo.damage")
@@ -270,7 +270,6 @@ def set_value(state: dict, dice, path: list[str], value=None, unset: bool = Fals
     else:
         node[leaf] = value
     if path == ["threat"] and not unset and isinstance(value, int) and not isinstance(value, bool):
-        s["tier"] = tier(value) if 0 <= value <= THREAT_MAX else s["tier"]
         if value == THREAT_MAX and s["phase"] != "over":
             lines: list[str] = []
             end_game(s, "lost", "THREAT reached the sixth, numberless Red step", lines)

@@ -8,7 +8,7 @@ import copy
 
 from journal.errors import InputError, RuleError
 from journal.games.titans.rules.board import loc_text, location, open_rifts, standing, supports_at, titans_at
-from journal.games.titans.rules.model import COLORS, RESULTS, pawn_of, plural, stats, titan_of
+from journal.games.titans.rules.model import COLORS, RESULTS, pawn_of, plural, stats, tier, titan_of
 from journal.games.titans.rules.phases import gain_charges, need_phase, opening_hint, refuse_if_over
 from journal.games.titans.rules.trackers import damage_city, damage_supports, damage_titan, end_game
 from journal.outcome import Outcome
@@ -134,7 +134,7 @@ def ending(state: dict, dice, assign: tuple = ()) -> Outcome:
         s["lead"] = seats[i - 1]
         lines.append(f"The turn ends: pass the Lead Character Token to the right, to {s['lead']}. "
                      f"Next: {opening_hint(s)}.")
-    data.update(threat=s["threat"], tier=s["tier"], phase=s["phase"], lead=s["lead"])
+    data.update(threat=s["threat"], tier=tier(s["threat"]), phase=s["phase"], lead=s["lead"])
     if "result" in s:
         data["result"] = s["result"]
     summary = f"Turn {s['turn']} ends: " + (", ".join(f"{r['invader']}→{r['target']} {r['damage']}"

@@ -1,6 +1,7 @@
 """War Titans' numbers and the lookups every rule uses.
 
-The game's constants (rulings T1-T7 in ../shared/rules/RULINGS.md), THREAT's tier, the
+The game's constants (rulings T1-T7 in ../shared/rules/RULINGS.md), THREAT's tier (derived
+from THREAT, never stored: `public_state` adds it for `show --json` and the sheets), the
 invader card's section in force, and finding a Titan, a player, a city, a rift or a pawn
 by what the table types.
 """
@@ -61,6 +62,12 @@ def tier(threat: int) -> str:
     if threat <= 15:
         return "blue"
     return "red"
+
+
+def public_state(state: dict) -> dict:
+    """The state as scripts and the sheets see it: the save's values plus the derived ones
+    (`tier`, from THREAT)."""
+    return {**state, "tier": tier(state["threat"])}
 
 
 def episodes_to_draw(state: dict) -> int:
@@ -148,7 +155,7 @@ def rift_of_pawn(state: dict, pid: str) -> str:
 def stats(state: dict, pid: str) -> dict:
     """The invader card's section in force (T2): hp, dmg, reward (Credits), immune, ability."""
     card = state["cards"][pid]
-    t = state["tier"]
+    t = tier(state["threat"])
     i = TIERS.index(t)
     return {"section": t, "hp": card["hp"][i], "dmg": card["dmg"][i],
             "reward": card["credits"][i] if "credits" in card else card["reward"],

@@ -11,7 +11,7 @@ from journal.games.titans.rules import order
 from journal.games.titans.rules.abilities import player_picks, refuse_unused_picks, trigger
 from journal.games.titans.rules.board import location
 from journal.games.titans.rules.model import (
-    ONE, PHASE_TEXT, category, city_of, episodes_to_draw, is_one, lead_pilot, plural, rift_of, stats, tier_word,
+    ONE, PHASE_TEXT, category, city_of, episodes_to_draw, is_one, lead_pilot, plural, rift_of, stats, tier, tier_word,
 )
 from journal.games.titans.rules.phases import new_round, refuse_if_final, refuse_if_over
 from journal.games.titans.rules.trackers import damage_city, move_threat
@@ -81,7 +81,7 @@ def opening(state: dict, dice, pilot_draw: bool = False) -> Outcome:
     move_threat(s, 1, "start of the Opening Phase", lines)
     data = {"turn": s["turn"], "lead": s["lead"]}
     if s["phase"] == "over":
-        data.update(threat=s["threat"], tier=s["tier"], episodes_to_draw=0, phase="over", result=s["result"])
+        data.update(threat=s["threat"], tier=tier(s["threat"]), episodes_to_draw=0, phase="over", result=s["result"])
         return Outcome(s, f"Turn {s['turn']}: THREAT {s['threat']}, the game is lost", lines, data)
     n = episodes_to_draw(s)
     if pilot_draw and not is_one(lead_pilot(s)):
@@ -121,10 +121,11 @@ def opening(state: dict, dice, pilot_draw: bool = False) -> Outcome:
     if drawn:
         lines.append(f"Invasion: for each card, journal titans invade --rift RIFT --city CITY "
                      f"({plural(drawn, 'invasion')} to place).")
-    data.update(threat=s["threat"], tier=s["tier"], section=s["tier"], episodes_to_draw=n, episodes_drawn=drawn,
+    section = tier(s["threat"])
+    data.update(threat=s["threat"], tier=section, section=section, episodes_to_draw=n, episodes_drawn=drawn,
                 invasions=drawn, invader_moves=moved, phase=s["phase"], decks=dict(s["decks"]),
                 pilot_draw=chosen_from == 2, order=order.seat_order(s))
-    summary = (f"Turn {s['turn']} opens: THREAT {s['threat']} ({tier_word(s['tier'])}), "
+    summary = (f"Turn {s['turn']} opens: THREAT {s['threat']} ({tier_word(section)}), "
                f"{plural(drawn, 'Episode Card')} drawn")
     if moved:
         summary += ", " + ", ".join(f"{m['invader']} {m['from']}→{m['to']}" for m in moved)

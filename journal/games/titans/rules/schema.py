@@ -6,7 +6,7 @@ from __future__ import annotations
 from journal.games.titans.rules import effects
 from journal.games.titans.rules.model import (
     CATEGORIES, CHARGES_MAX, CHECKS, CITY_HP, COLORS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, MAX_PLAYERS, ONE,
-    PHASES, PILOT_CARDS, RESULTS, SLOTS, SUPPORT_HP, SUPPORTS_MAX, TAGS, TECH_CARDS, THREAT_MAX, TIERS, TRIALS, tier,
+    PHASES, PILOT_CARDS, RESULTS, SLOTS, SUPPORT_HP, SUPPORTS_MAX, TAGS, TECH_CARDS, THREAT_MAX, TIERS, TRIALS,
 )
 from journal.schema import Bool, Int, List, Map, Str, Table, key_path, opt, show_value
 
@@ -18,7 +18,6 @@ _EFFECT = Table({k: opt(Bool() if kind == "bool" else Str(choices=effects.CITY_T
                         else Int(lo, hi)) for k, (kind, lo, hi, _) in effects.KEYS.items()})
 STATE = Table({
     "threat": Int(0, THREAT_MAX),
-    "tier": Str(choices=TIERS),
     "turn": Int(0),
     "phase": Str(choices=PHASES),
     "lead": _NAME,
@@ -271,9 +270,6 @@ def _pawns(state, problems) -> None:
 
 def _turn(state, problems) -> None:
     phase = state["phase"]
-    if state["tier"] != tier(state["threat"]):
-        problems.append(f"state.tier = {show_value(state['tier'])} but THREAT {state['threat']} is in the "
-                        f"{tier(state['threat'])} tier (T1)")
     if state["threat"] == THREAT_MAX and not (phase == "over" and state.get("result") == "lost"):
         problems.append(f"state.threat = {THREAT_MAX} but the game is not lost: the sixth Red step ends it (T1)")
     if (phase == "over") != ("result" in state):

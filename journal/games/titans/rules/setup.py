@@ -10,7 +10,7 @@ from journal.errors import InputError
 from journal.games.titans.rules import effects, order
 from journal.games.titans.rules.model import (
     ABILITIES, CATEGORIES, CHECKS, CITY_HP, COLORS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, MAX_PLAYERS,
-    PAWNS_PER_TYPE, PILOT_CARDS, RIFT_SPOTS, TAGS, TECH_CARDS, TIERS, city_of, player_of, plural,
+    PAWNS_PER_TYPE, PILOT_CARDS, RIFT_SPOTS, TAGS, TECH_CARDS, TIERS, city_of, player_of, plural, public_state,
 )
 from journal.games.titans.rules.phases import new_round, opening_hint
 from journal.lookup import find
@@ -222,7 +222,7 @@ def new(titans: list[dict], players: int | None, board: dict, invaders: dict, di
     if len(types) < len(rift_table):
         raise InputError(f"the board has {len(rift_table)} rifts but the invaders file only "
                          f"{plural(len(types), 'invader type')}: each rift needs its own type")
-    state = {"threat": 0, "tier": "green", "turn": 0, "phase": "setup", "lead": "", "invaded": False,
+    state = {"threat": 0, "turn": 0, "phase": "setup", "lead": "", "invaded": False,
              "invasions": 0, "round": new_round(),
              "decks": {"episode": EPISODE_CARDS, "episode_discard": 0, "invasion_discard": 0,
                        "tech": TECH_CARDS - FACE_UP, "tech_face_up": FACE_UP, "tech_discard": 0,
@@ -351,4 +351,5 @@ def new(titans: list[dict], players: int | None, board: dict, invaders: dict, di
     lines.append(f"Then start turn 1: {opening_hint(state)}.")
     summary = f"Game set up: {names}; lead {state['lead']}; rifts " + ", ".join(
         f"{r}={v['type']}" for r, v in state["rifts"].items())
-    return Outcome(state, summary, lines, {"state": state, "rifts": {r: v["type"] for r, v in state["rifts"].items()}})
+    return Outcome(state, summary, lines, {"state": public_state(state),
+                                           "rifts": {r: v["type"] for r, v in state["rifts"].items()}})

@@ -29,8 +29,7 @@ def move_threat(s: dict, delta: int, why: str, lines: list[str], value: int | No
     before = s["threat"]
     target = value if value is not None else before + delta
     after = max(0, min(THREAT_MAX, target))
-    old = s["tier"]
-    s["threat"], s["tier"] = after, tier(after)
+    s["threat"] = after
     capped = "" if after == target else f", capped at {after}"
     if after > before:
         lines.append(f"THREAT {before} → {after} ({why}{capped}): move the Alert Token up.")
@@ -41,11 +40,12 @@ def move_threat(s: dict, delta: int, why: str, lines: list[str], value: int | No
     if after == THREAT_MAX:
         end_game(s, "lost", "THREAT reached the sixth, numberless Red step", lines)
         return
-    if s["tier"] != old:
+    now = tier(after)
+    if now != tier(before):
         n = episodes_to_draw(s)
-        lines.append(f"The Alert Token is in the {tier_word(s['tier'])} tier: use the {tier_word(s['tier'])} "
+        lines.append(f"The Alert Token is in the {tier_word(now)} tier: use the {tier_word(now)} "
                      f"section of the Invader Cards; {plural(n, 'Episode Card')} per Opening Phase"
-                     + (" (Invaders are immune to Attack Tags now)." if s["tier"] == "red" else "."))
+                     + (" (Invaders are immune to Attack Tags now)." if now == "red" else "."))
 
 
 def damage_city(s: dict, city: str, n: int, lines: list[str], why: str) -> int:
