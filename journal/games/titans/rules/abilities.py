@@ -8,7 +8,7 @@ effect needs (an adjacent city, Tech Cards to disable) come as `--adjacent` and
 
 from __future__ import annotations
 
-from journal.errors import InputError, RuleError
+from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.titans.rules.board import invaders_at, neighbours, titans_at
 from journal.games.titans.rules.model import (
     CHARGES_MAX, CITY_LABEL, SUPPORT_HP, TRIGGER, category, plural, stats, tier_word,
@@ -125,8 +125,8 @@ def _pick_adjacent(s: dict, picks: dict, near: list[str], city: str, why: str, l
         return c
     if len(near) == 1:
         return near[0]
-    raise InputError(f"--adjacent CITY is required: {why} damages one city adjacent to {city}: one of "
-                     f"{', '.join(near)}")
+    raise NeedChoice(f"--adjacent CITY is required: {why} damages one city adjacent to {city}: one of "
+                     f"{', '.join(near)}", "--adjacent", near, f"{why} damages a city adjacent to {city}: which one?")
 
 
 def _disable_tech(s: dict, titan: str, n: int, lines: list[str], why: str, picks: dict) -> None:
@@ -145,8 +145,9 @@ def _disable_tech(s: dict, titan: str, n: int, lines: list[str], why: str, picks
     rest = [c for c in enabled if c not in chosen]
     if len(chosen) < k:
         if len(rest) != k - len(chosen):
-            raise InputError(f"--disable CARD is required: {why} disables {plural(k - len(chosen), 'Tech Card')} "
-                             f"of {titan}: one of {', '.join(rest)}")
+            raise NeedChoice(f"--disable CARD is required: {why} disables {plural(k - len(chosen), 'Tech Card')} "
+                             f"of {titan}: one of {', '.join(rest)}", "--disable", rest,
+                             f"{why} disables a Tech Card of {titan}: which one?")
         chosen += rest
     for c in chosen:
         t["tech"][c]["disabled"] = True
