@@ -11,7 +11,7 @@ import sys
 import click
 
 from journal import games
-from journal.errors import InputError, JournalError
+from journal.errors import InputError, JournalError, typed
 from journal.runtime import Batch, Runtime
 from journal.session import Session
 
@@ -50,7 +50,7 @@ def run_batch_line(rt: Runtime, root: click.Group, b: Batch, number: int, raw: s
         args = args[1:]
     if not args or not (args[0] in games.GAMES or args[0] in BATCH_COMMANDS):
         allowed = ", ".join(f"{g} ..." for g in games.GAMES) + ", " + ", ".join(BATCH_COMMANDS)
-        raise InputError(f"line {number}: `{stripped}` cannot run in a batch: lines are commands that "
+        raise InputError(f"line {number}: {typed(stripped)} cannot run in a batch: lines are commands that "
                          f"change the save ({allowed})")
     b.line, b.args = number, args
     before = b.logged
@@ -58,11 +58,13 @@ def run_batch_line(rt: Runtime, root: click.Group, b: Batch, number: int, raw: s
         with root.make_context("journal", list(args), obj=rt) as ctx:
             root.invoke(ctx)
     except click.exceptions.Exit:
-        raise InputError(f"line {number}: `{stripped}` is not a command that changes the save") from None
+        raise InputError(f"line {number}: {typed(stripped)} is not a command that changes the save") from None
     except click.UsageError as e:
         raise InputError(f"line {number}: {e.format_message()}") from None
-    except JournalError as e:
-        raise type(e)(f"line {number}: {e.message}") from None
+    except JournalError as e:  # the same error (its kind and exit code), naming the line
+        e.message = f"line {number}: {e.message}"
+        e.args = (e.message,)
+        raise e from None
     if b.logged != before + 1:
-        raise InputError(f"line {number}: `{stripped}` changes nothing, so it has no place in a batch "
+        raise InputError(f"line {number}: {typed(stripped)} changes nothing, so it has no place in a batch "
                          f"(every line becomes one log entry)")

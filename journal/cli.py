@@ -153,8 +153,7 @@ def use(rt, name):
 def show(rt, save):
     """State summary (--json: {"game","name","state"})."""
     with rt.read(save) as s:
-        game = s.game
-        state = game.public_state(s.state) if hasattr(game, "public_state") else s.state
+        state = s.game.public_state(s.state) if hasattr(s.game, "public_state") else s.state
         rt.emit(s.game.summary(s.state), {"game": s.game.ID, "name": s.paths.name, "state": state})
 
 

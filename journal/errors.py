@@ -1,6 +1,11 @@
 """One exception family; the CLI turns each into a one-line message and an exit code."""
 
 
+def typed(text: str) -> str:
+    """What a user typed, quoted for a one-line message: 'like this', control characters escaped."""
+    return repr(str(text))
+
+
 class JournalError(Exception):
     """Anything a user can cause: a refused rule, bad input, an invalid save.
 

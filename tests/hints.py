@@ -7,6 +7,7 @@ not exist, or a hint that is not a whole command line, is not.
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 
@@ -17,7 +18,7 @@ from journal import games
 # `journal` followed by what could be a command: it ends at a backtick, a closing
 # parenthesis, a semicolon, " (" (a remark), the end of the line or a sentence.
 _HINT = re.compile(r"(?<![\w/.-])journal ((?:-s |--json |--saves |-)?[a-z][^`)\n;]*)")
-_REMARK = re.compile(r" \(| — | - |, (?:or|then|and) |\. [A-Z]| or \(| or journal ")
+_REMARK = re.compile(r" \(| — | - |, (?:or|then|and) |\. [A-Z]| or \(| or journal |,? (?=journal )|\s{2,}")
 PLACEHOLDER = re.compile(r"^[\[(]?(?:[A-Z][A-Z0-9_:|=.…+-]*|…|\.\.\.|N|[A-Z]+\.\.\.)[\])]?[.…]*$")
 
 
@@ -30,15 +31,43 @@ def bare_commands(text: str) -> list[str]:
     return [q for q in _QUOTED.findall(text) if q.split(" ", 1)[0] in words and len(q.split()) > 1]
 
 
+def texts(printed: str) -> list[str]:
+    """The human texts in what a command printed (the strings inside a JSON document)."""
+    try:
+        doc = json.loads(printed)
+    except ValueError:
+        return [printed]
+    out: list[str] = []
+
+    def walk(x):
+        if isinstance(x, str):
+            out.append(x)
+        elif isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+    walk(doc)
+    return out
+
+
 def find_hints(text: str) -> list[str]:
     """Each `journal …` command line in `text`, as printed."""
     out = []
-    for m in _HINT.finditer(text):
+    pos = 0
+    while (m := _HINT.search(text, pos)) is not None:
+        pos = m.start() + len("journal ")
         hint = m.group(1)
+        quote = text[m.start() - 1] if m.start() else ""
+        if quote in "'\"" and quote and quote in hint:  # 'journal x --help' (Click's own hints)
+            hint = hint[: hint.index(quote)]
         cut = _REMARK.search(hint)
         if cut:
             hint = hint[: cut.start()]
-        hint = hint.rstrip(" .,:")
+        hint = hint.rstrip(" ,:")
+        if hint.endswith(".") and not hint.endswith(".."):
+            hint = hint[:-1]
         first = hint.split(" ", 1)[0]
         if first in _first_words():
             out.append("journal " + hint)
@@ -67,7 +96,7 @@ def problems(hint: str) -> list[str]:
     while isinstance(cmd, click.Group):
         while tokens and tokens[0].startswith("-"):  # global options before the command
             opt = tokens.pop(0)
-            param = _option(cmd, opt)
+            param = _option(cmd, opt, ctx)
             if param is None:
                 return [f"{hint}: `{' '.join(path)}` has no option {opt}"]
             if not param.is_flag and tokens:
@@ -75,6 +104,8 @@ def problems(hint: str) -> list[str]:
         if not tokens:
             return [f"{hint}: `{' '.join(path)}` needs a command"]
         word = tokens.pop(0)
+        if word in ("...", "…", "[OPTIONS]") and len(path) <= 2:  # `journal epm ...`: the game's commands
+            return []
         names = word.split("|")
         subs = [cmd.get_command(ctx, n) for n in names]
         if any(s is None for s in subs):
@@ -91,13 +122,13 @@ def problems(hint: str) -> list[str]:
             continue
         for name in re.split(r"[|]", word.rstrip("…")):
             name = name.split("=", 1)[0]
-            if name and _option(cmd, name) is None:
+            if name and _option(cmd, name, ctx) is None:
                 found.append(f"{hint}: `{' '.join(path)}` has no option {name}")
     return found
 
 
-def _option(cmd: click.Command, name: str):
-    for p in cmd.params:
+def _option(cmd: click.Command, name: str, ctx: click.Context):
+    for p in cmd.get_params(ctx):
         if isinstance(p, click.Option) and (name in p.opts or name in p.secondary_opts):
             return p
     return None
@@ -106,14 +137,20 @@ def _option(cmd: click.Command, name: str):
 def bad_hints(printed: dict[str, str]) -> list[str]:
     """Each problem in the printed texts, with the command that printed it."""
     seen, out = set(), []
-    for text, command in printed.items():
-        for hint in find_hints(text):
-            if hint in seen:
-                continue
+    for printed_text, command in printed.items():
+        for text in texts(printed_text):
+            out += _bad_in(text, command, seen)
+    return out
+
+
+def _bad_in(text: str, command: str, seen: set) -> list[str]:
+    out = []
+    for hint in find_hints(text):
+        if hint not in seen:
             seen.add(hint)
             out += [f"{p}   [printed by: {command}]" for p in problems(hint)]
-        for bare in bare_commands(text):
-            if bare not in seen:
-                seen.add(bare)
-                out.append(f"`{bare}` is not a whole command (journal ...)   [printed by: {command}]")
+    for bare in bare_commands(text):
+        if bare not in seen:
+            seen.add(bare)
+            out.append(f"`{bare}` is not a whole command (journal ...)   [printed by: {command}]")
     return out

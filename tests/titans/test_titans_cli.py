@@ -347,3 +347,37 @@ def test_the_demo_plays_two_turns_of_a_two_player_game(journal):
     first = (journal.saves / "demo-titans.toml").read_bytes()
     demo.run_one(rt, root, "titans", "War Titans")
     assert (journal.saves / "demo-titans.toml").read_bytes() == first
+
+
+def test_a_schema_2_save_with_a_stored_tier_is_read_and_upgraded(game):
+    """Schema 3 derives the tier from THREAT: an older save's stored tier is dropped as it is
+    read, the next command writes the save without it, and `show --json` still shows it."""
+    t(game, "opening", ok=True)
+    t(game, "threat", "=7", "--reason", "card", ok=True)
+    path = game.saves / "g.toml"
+    text = path.read_text()
+    assert "schema = 3" in text and "tier" not in text
+    path.write_text(text.replace("schema = 3", "schema = 2").replace("threat = 7\n", 'threat = 7\ntier = "white"\n'))
+    assert 'tier = "white"' in path.read_text()
+    game("check", "-s", "g", ok=True)
+    assert state(game)["tier"] == "white"
+    t(game, "threat", "+4", "--reason", "card", ok=True)
+    text = path.read_text()
+    assert "schema = 3" in text and "tier" not in game.state("g") and game.state("g")["threat"] == 11
+    assert state(game)["tier"] == "blue"
+    game("undo", "-s", "g", ok=True)                       # back to the schema-2 text, read as before
+    assert 'tier = "white"' in path.read_text() and state(game)["tier"] == "white"
+    game("check", "-s", "g", ok=True)
+
+
+def test_the_migration_to_schema_3_drops_the_stored_tier():
+    from journal.games import titans
+
+    assert titans.MIGRATIONS[2]({"threat": 7, "tier": "white", "turn": 1}) == {"threat": 7, "turn": 1}
+
+
+def test_new_and_show_json_give_the_derived_tier(journal):
+    d = j(journal, *NEW)
+    assert d["state"]["tier"] == "green" and "tier" not in journal.state("g")
+    journal("titans", "set", "-s", "g", "threat", "16", ok=True)
+    assert state(journal)["tier"] == "red" and "tier" not in journal.state("g")

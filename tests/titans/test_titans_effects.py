@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 from titans_helpers import DICE_TABLE, apply, dice, do, fighting, fresh, put, started, with_threat
 
-from journal.errors import InputError, RuleError
+from journal.errors import InputError, NeedChoice, RuleError
 from journal.games import titans as game
-from journal.games.titans import effects, rules
+from journal.games.titans.rules import effects, fight, model, opening, setup, turn
 
 
 def _card(section=None, **over):
@@ -43,18 +43,18 @@ def _types(category, section):
 ])
 def test_effect_vocabulary_is_checked_in_the_invaders_file(category, effect, message):
     with pytest.raises(InputError, match=message.replace("(", "\\(").replace(")", "\\)")):
-        rules.load_invaders(_types(category, {"effect": effect}), "invaders")
+        setup.load_invaders(_types(category, {"effect": effect}), "invaders")
 
 
 def test_effect_vocabulary_loads_per_section():
-    cards = rules.load_invaders(_types("amphibious", {"effect": {"dice": -1, "city": 0}}), "inv")[1]
+    cards = setup.load_invaders(_types("amphibious", {"effect": {"dice": -1, "city": 0}}), "inv")[1]
     assert cards["X1"]["effect"] == [{"dice": -1}] * 4          # zeros are left out
-    assert "effect" not in rules.load_invaders(_types("amphibious", {}), "inv")[1]["X1"]
+    assert "effect" not in setup.load_invaders(_types("amphibious", {}), "inv")[1]["X1"]
 
 
 def test_sample_cards_carry_their_abilities_as_effects():
     s = fresh()
-    assert rules.stats(s, "F1")["effect"] == {"city": 1}
+    assert model.stats(s, "F1")["effect"] == {"city": 1}
     assert s["cards"]["M1"]["effect"][0] == {"titan": 1, "direct": True}
     assert s["cards"]["A5"]["effect"][3] == {"dice": -2, "titan": 1}
     assert effects.describe({"city": 2, "threat": 1, "threat_if": "refuge"}) == \
@@ -72,7 +72,7 @@ def test_validate_names_an_effect_that_does_not_fit_its_invader():
 # --- Flying: when it invades a city --------------------------------------------------------------
 
 def test_flying_effect_damages_the_invaded_city_green():
-    out = apply(rules.invade, started(), "North", "Lima")           # F1, Green: city 1
+    out = apply(opening.invade, started(), "North", "Lima")           # F1, Green: city 1
     assert out.state["cities"]["Lima"]["damage"] == 2               # 1 Invasion Damage + 1
     assert out.data["abilities"] == [{"invader": "F1", "category": "flying", "section": "green",
                                       "ability": "The invaded city takes 1 more damage.", "effect": {"city": 1},
@@ -83,21 +83,21 @@ def test_flying_effect_damages_one_adjacent_city_chosen_by_the_players_white():
     s = with_threat(started(), 6)                                   # White: city 1, adjacent 1
     with pytest.raises(InputError, match="--adjacent CITY is required: F1's ability damages one city adjacent "
                                          "to Lima: one of Buenos Aires, Mexico City, Sao Paulo"):
-        rules.invade(s, dice(), "North", "Lima")
-    out = apply(rules.invade, s, "North", "Lima", adjacent=("sao paulo",))
+        opening.invade(s, dice(), "North", "Lima")
+    out = apply(opening.invade, s, "North", "Lima", adjacent=("sao paulo",))
     assert out.state["cities"]["Lima"]["damage"] == 2 and out.state["cities"]["Sao Paulo"]["damage"] == 1
     with pytest.raises(RuleError, match="--adjacent Tokyo is not a standing city adjacent to Lima"):
-        rules.invade(s, dice(), "North", "Lima", adjacent=("Tokyo",))
+        opening.invade(s, dice(), "North", "Lima", adjacent=("Tokyo",))
     for c in ("Buenos Aires", "Mexico City"):                       # one standing neighbour: no choice
-        s["cities"][c].update(damage=rules.CITY_HP[s["cities"][c]["type"]], destroyed=True)
-    assert apply(rules.invade, s, "North", "Lima").state["cities"]["Sao Paulo"]["damage"] == 1
+        s["cities"][c].update(damage=model.CITY_HP[s["cities"][c]["type"]], destroyed=True)
+    assert apply(opening.invade, s, "North", "Lima").state["cities"]["Sao Paulo"]["damage"] == 1
 
 
 def test_flying_effect_knocks_down_every_support_blue():
     s = with_threat(started(), 11)
     s["players"]["Bo"]["supports"] = [{"city": "Lima", "damage": 0}, {"city": "Lima", "damage": 1},
                                       {"city": "Paris", "damage": 0}]
-    out = apply(rules.invade, s, "North", "Lima")
+    out = apply(opening.invade, s, "North", "Lima")
     assert out.state["players"]["Bo"]["supports"] == [{"city": "Lima", "damage": 1}, {"city": "Lima", "damage": 1},
                                                       {"city": "Paris", "damage": 0}]
     assert any("Knock down 1 yellow Support in Lima" in line for line in out.lines)
@@ -105,22 +105,22 @@ def test_flying_effect_knocks_down_every_support_blue():
 
 def test_flying_effect_raises_threat_only_on_a_refuge_city_red():
     s = with_threat(started(), 16)                                  # Red: city 2, threat +1 if refuge
-    refuge = apply(rules.invade, s, "North", "Lima").state          # Lima is a Refuge City (HP 5)
+    refuge = apply(opening.invade, s, "North", "Lima").state          # Lima is a Refuge City (HP 5)
     assert refuge["cities"]["Lima"]["damage"] == 3 and refuge["threat"] == 17
-    metro = apply(rules.invade, s, "North", "Tokyo")
+    metro = apply(opening.invade, s, "North", "Tokyo")
     assert metro.state["cities"]["Tokyo"]["damage"] == 3 and metro.state["threat"] == 16
     assert any("THREAT does not move: F1's ability moves it only on a Refuge City" in x for x in metro.lines)
 
 
 def test_flying_effect_on_a_provoked_invader():
-    out = apply(rules.attack, fighting(), "Atlas", successes=0, provoke=True, rift="North")
+    out = apply(fight.attack, fighting(), "Atlas", successes=0, provoke=True, rift="North")
     assert out.state["cities"]["Tokyo"]["damage"] == 2 and out.data["abilities"][0]["invader"] == "F1"
 
 
 def test_an_effect_that_loses_the_game_stops_there():
     s = with_threat(started(), 20)
     s["cities"]["Lima"]["damage"] = 2
-    out = apply(rules.invade, s, "North", "Lima")    # Red: 1 + city 2 destroy Lima, +2 THREAT → 21
+    out = apply(opening.invade, s, "North", "Lima")    # Red: 1 + city 2 destroy Lima, +2 THREAT → 21
     assert out.state["phase"] == "over" and out.state["threat"] == 21
     assert any("Refuge City destroyed" in line for line in out.lines)
     assert not any("(F1's ability" in line for line in out.lines if line.startswith("THREAT"))   # threat +1 skipped
@@ -129,13 +129,13 @@ def test_an_effect_that_loses_the_game_stops_there():
 # --- Mechanical: when a Titan enters its city -------------------------------------------------------
 
 def test_mechanical_effect_hits_the_entering_titan_through_armor_green():
-    out = apply(rules.move, put(fighting(), "M1", "Beijing"), "Atlas", "Beijing")     # titan 1, direct
+    out = apply(fight.move, put(fighting(), "M1", "Beijing"), "Atlas", "Beijing")     # titan 1, direct
     assert out.state["titans"]["Atlas"]["damage"] == 1 and out.data["damage"] == 1
 
 
 def test_mechanical_effect_damage_is_reduced_by_armor_white():
     s = with_threat(put(fighting(), "M1", "Beijing"), 6)                             # titan 2, Armor 1
-    out = apply(rules.move, s, "Atlas", "Beijing")
+    out = apply(fight.move, s, "Atlas", "Beijing")
     assert out.state["titans"]["Atlas"]["damage"] == 1 and any("Armor prevents 1" in x for x in out.lines)
 
 
@@ -146,12 +146,12 @@ def test_mechanical_effect_disables_a_tech_card_chosen_by_the_players_blue():
     s["decks"]["tech"] -= 2
     with pytest.raises(InputError, match="--disable CARD is required: M1's ability disables 1 Tech Card of Atlas: "
                                          "one of Gun, Visor"):
-        rules.move(s, dice(), "Atlas", "Beijing")
-    out = apply(rules.move, s, "Atlas", "Beijing", disable=("visor",))
+        fight.move(s, dice(), "Atlas", "Beijing")
+    out = apply(fight.move, s, "Atlas", "Beijing", disable=("visor",))
     assert out.state["titans"]["Atlas"]["tech"]["Visor"]["disabled"]
     assert not out.state["titans"]["Atlas"]["tech"]["Gun"]["disabled"]
     s["titans"]["Atlas"]["tech"]["Visor"]["disabled"] = True                        # one left: no choice
-    assert apply(rules.move, s, "Atlas", "Beijing").state["titans"]["Atlas"]["tech"]["Gun"]["disabled"]
+    assert apply(fight.move, s, "Atlas", "Beijing").state["titans"]["Atlas"]["tech"]["Gun"]["disabled"]
 
 
 def test_mechanical_effect_drains_a_charge_from_each_tech_card_red():
@@ -159,22 +159,22 @@ def test_mechanical_effect_drains_a_charge_from_each_tech_card_red():
     s["titans"]["Atlas"]["tech"] = {"Gun": {"slot": "hand1", "charges": 2, "disabled": False},
                                     "Visor": {"slot": "head", "charges": 0, "disabled": False}}
     s["decks"]["tech"] -= 2
-    t = apply(rules.move, s, "Atlas", "Beijing").state["titans"]["Atlas"]
+    t = apply(fight.move, s, "Atlas", "Beijing").state["titans"]["Atlas"]
     assert t["damage"] == 1 and (t["tech"]["Gun"]["charges"], t["tech"]["Visor"]["charges"]) == (1, 0)
 
 
 def test_mechanical_guardians_trigger_as_if_in_the_same_city():
     s = fighting()
-    out = apply(rules.move, do(rules.pass_turn, s, "Ana"), "Brute", "East", anywhere=True)   # M1 M2 M5 guard it
+    out = apply(fight.move, do(turn.pass_turn, s, "Ana"), "Brute", "East", anywhere=True)   # M1 M2 M5 guard it
     assert [a["invader"] for a in out.data["abilities"]] == ["M1", "M2", "M5"]
     assert out.state["titans"]["Brute"]["damage"] == 3                                 # 1 each, ignoring Armor
 
 
 def test_an_unused_choice_is_refused():
     with pytest.raises(InputError, match="--disable Gun: no invader ability here disables a Tech Card"):
-        rules.move(fighting(), dice(), "Atlas", "Beijing", disable=("Gun",))
+        fight.move(fighting(), dice(), "Atlas", "Beijing", disable=("Gun",))
     with pytest.raises(InputError, match="--adjacent Paris: no invader ability here damages an adjacent city"):
-        rules.invade(started(), dice(), "North", "Lima", adjacent=("Paris",))
+        opening.invade(started(), dice(), "North", "Lima", adjacent=("Paris",))
 
 
 # --- Amphibious: when a Titan attacks in its city -----------------------------------------------------
@@ -182,16 +182,16 @@ def test_an_unused_choice_is_refused():
 def test_amphibious_effect_takes_dice_from_the_attackers_combat_check_green():
     s = put(put(fighting(die_table=DICE_TABLE), "A1", "Tokyo"), "A2", "Tokyo")     # dice -1 each
     d = dice(2, 2, 2, 2)
-    out = apply(rules.attack, s, "Atlas", targets=("A1",), dice=d)
+    out = apply(fight.attack, s, "Atlas", targets=("A1",), dice=d)
     assert len(d.rolls) == 2 and out.data["successes"] == 2                        # Combat 4 - 1 - 1
     assert "2 dice (Combat 4, A1 -1, A2 -1)" in " ".join(out.lines)
-    typed = apply(rules.attack, s, "Atlas", successes=1, targets=("A1",))
+    typed = apply(fight.attack, s, "Atlas", successes=1, targets=("A1",))
     assert any("Atlas's dice for this Combat Check: 2 (Combat 4, A1 -1, A2 -1)" in x for x in typed.lines)
 
 
 def test_amphibious_effect_damages_the_city_after_the_attack_white():
     s = with_threat(put(fighting(), "A1", "Tokyo"), 6)                               # dice -1, city 1
-    out = apply(rules.attack, s, "Atlas", successes=3)
+    out = apply(fight.attack, s, "Atlas", successes=3)
     assert out.data["destroyed"] == ["A1"] and out.state["cities"]["Tokyo"]["damage"] == 1
     assert out.lines.index("A1 is destroyed: Ana gains 1 Credit; put the pawn on the first free spot of the "
                            "South Lair.") < out.lines.index("Tokyo takes 1 damage (A1's ability): put 1 City "
@@ -201,35 +201,35 @@ def test_amphibious_effect_damages_the_city_after_the_attack_white():
 def test_amphibious_effect_damages_the_attacker_red():
     s = with_threat(put(fighting(), "A1", "Tokyo"), 16)                              # dice -2, titan 1
     s["titans"]["Atlas"]["armor"] = 0
-    assert apply(rules.attack, s, "Atlas", successes=1).state["titans"]["Atlas"]["damage"] == 1
+    assert apply(fight.attack, s, "Atlas", successes=1).state["titans"]["Atlas"]["damage"] == 1
 
 
 # --- Terrestrial: when it is destroyed ------------------------------------------------------------------
 
 def test_terrestrial_effect_damages_its_city_when_destroyed_green():
     s = put(fighting(), "T1", "Tokyo")
-    assert apply(rules.attack, s, "Atlas", successes=2).state["cities"]["Tokyo"]["damage"] == 1
-    assert apply(rules.attack, s, "Atlas", successes=1).state["cities"]["Tokyo"]["damage"] == 0   # not destroyed
+    assert apply(fight.attack, s, "Atlas", successes=2).state["cities"]["Tokyo"]["damage"] == 1
+    assert apply(fight.attack, s, "Atlas", successes=1).state["cities"]["Tokyo"]["damage"] == 0   # not destroyed
 
 
 def test_terrestrial_effect_damages_every_titan_and_support_in_its_city_red():
     s = with_threat(put(fighting(), "T1", "Tokyo"), 16)                              # titans 2, supports 2
     s["players"]["Bo"]["supports"] = [{"city": "Tokyo", "damage": 0}, {"city": "London", "damage": 0}]
-    out = apply(rules.attack, s, "Atlas", successes=4)
+    out = apply(fight.attack, s, "Atlas", successes=4)
     assert out.state["titans"]["Atlas"]["damage"] == 1                                # Armor 1
     assert out.state["players"]["Bo"]["supports"] == [{"city": "London", "damage": 0}]
 
 
 def test_terrestrial_guardian_has_no_city_to_damage():
-    s = do(rules.move, do(rules.pass_turn, fighting(), "Ana"), "Brute", "West", anywhere=True)
-    out = apply(rules.attack, s, "Brute", successes=2, targets=("T1",))
+    s = do(fight.move, do(turn.pass_turn, fighting(), "Ana"), "Brute", "West", anywhere=True)
+    out = apply(fight.attack, s, "Brute", successes=2, targets=("T1",))
     assert any("there is none on the West Rift" in line for line in out.lines)
 
 
 def test_an_ability_without_an_effect_is_a_reminder():
     s = put(fighting(), "T1", "Tokyo")
     s["cards"]["T1"].pop("effect")
-    out = apply(rules.attack, s, "Atlas", successes=2)
+    out = apply(fight.attack, s, "Atlas", successes=2)
     assert out.state["cities"]["Tokyo"]["damage"] == 0 and out.data["abilities"][0]["applied"] is False
     assert "(T1's ability has no effect journal applies: resolve it by hand.)" in out.lines
 
@@ -245,3 +245,72 @@ def test_cli_invade_with_an_adjacent_city(journal):
                   ok=True).stdout
     assert "Sao Paulo takes 1 damage (F1's ability)" in out
     assert journal.state("g")["cities"]["Lima"]["damage"] == 2
+
+
+# --- a missing choice goes through the core (NeedChoice): asked on a terminal, refused in a script ---
+
+def test_a_missing_choice_names_its_option_and_values():
+    s = with_threat(started(), 6)
+    with pytest.raises(NeedChoice) as e:
+        opening.invade(s, dice(), "North", "Lima")
+    assert (e.value.option, e.value.param, e.value.values) == ("--adjacent", "adjacent",
+                                                               ["Buenos Aires", "Mexico City", "Sao Paulo"])
+    s = with_threat(put(fighting(), "M1", "Beijing"), 11)
+    s["titans"]["Atlas"]["tech"] = {"Gun": {"slot": "hand1", "charges": 1, "disabled": False},
+                                    "Visor": {"slot": "head", "charges": 0, "disabled": False}}
+    s["decks"]["tech"] -= 2
+    with pytest.raises(NeedChoice) as e:
+        fight.move(s, dice(), "Atlas", "Beijing")
+    assert (e.value.option, e.value.param, e.value.values) == ("--disable", "disable", ["Gun", "Visor"])
+
+
+def _white_flying_game(journal):
+    journal("titans", "new", "g", "--titan", "Atlas:hp=10,armor=1,combat=4,movement=3,repair=2,city=Tokyo",
+            "--rift", "North=Flying", "--rift", "East=Mechanical", "--seed", "1", ok=True)
+    journal("titans", "opening", "-s", "g", ok=True)
+    journal("titans", "threat", "-s", "g", "=6", "--reason", "card", ok=True)
+
+
+def test_cli_asks_for_the_adjacent_city_on_a_terminal(journal, monkeypatch):
+    from journal.runtime import Runtime
+
+    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
+    _white_flying_game(journal)
+    r = journal("titans", "invade", "-s", "g", "--rift", "North", "--city", "Lima", input="sao paulo\n")
+    assert r.exit_code == 0, r.stderr
+    assert "F1's ability damages a city adjacent to Lima: which one?" in r.stdout
+    assert "Sao Paulo takes 1 damage (F1's ability)" in r.stdout
+    assert journal.state("g")["cities"]["Sao Paulo"]["damage"] == 1
+
+
+def _mechanical_blue_game(journal):
+    _white_flying_game(journal)
+    journal("titans", "threat", "-s", "g", "=11", "--reason", "card", ok=True)        # Blue: M1 disables 1
+    journal("titans", "invader", "-s", "g", "M1", "--city", "Beijing", ok=True)
+    for card, slot in (("Gun", "hand1"), ("Visor", "head")):
+        journal("titans", "tech", "-s", "g", "Atlas", "equip", card, "--slot", slot, ok=True)
+
+
+def test_cli_asks_for_the_tech_card_to_disable_on_a_terminal_and_a_script_is_refused(journal, monkeypatch):
+    from journal.runtime import Runtime
+
+    _mechanical_blue_game(journal)
+    before = journal.files("g")
+    r = journal("titans", "move", "-s", "g", "Atlas", "Beijing")
+    assert r.exit_code == 1 and r.stderr.count("\n") == 1
+    assert "--disable CARD is required: M1's ability disables 1 Tech Card of Atlas: one of Gun, Visor" in r.stderr
+    assert journal.files("g") == before
+    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
+    r = journal("titans", "move", "-s", "g", "Atlas", "Beijing", input="visor\n")
+    assert r.exit_code == 0, r.stderr
+    assert "M1's ability disables a Tech Card of Atlas: which one?" in r.stdout
+    tech = journal.state("g")["titans"]["Atlas"]["tech"]
+    assert tech["Visor"]["disabled"] and not tech["Gun"]["disabled"]
+
+
+def test_a_batch_line_missing_a_choice_is_refused_naming_the_option(journal):
+    _mechanical_blue_game(journal)
+    before = journal.files("g")
+    r = journal("batch", "-s", "g", "-", input="titans move Atlas Beijing\n")
+    assert r.exit_code == 1 and journal.files("g") == before
+    assert "line 1: --disable CARD is required" in r.stderr and "Gun, Visor" in r.stderr

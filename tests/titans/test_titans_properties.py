@@ -16,7 +16,7 @@ from titans_helpers import CITIES, DICE_TABLE, RIFTS, dice, fresh
 
 from journal.errors import InputError, RuleError
 from journal.games import titans as game
-from journal.games.titans import order, rules
+from journal.games.titans.rules import board, byhand, ending, fight, model, opening, order, pilots, rifts, turn, upgrade
 
 CITY = st.sampled_from(sorted(CITIES))
 RIFT = st.sampled_from(sorted(RIFTS))
@@ -38,7 +38,7 @@ STEP = st.one_of(
     st.tuples(st.just("attack"), WHO, st.integers(0, 9), st.booleans(), RIFT, st.lists(PAWN, max_size=3)),
     st.tuples(st.just("attack"), WHO, st.integers(0, 9), st.just(False), RIFT, st.just([])),
     st.tuples(st.just("repair"), WHO, st.one_of(st.none(), st.integers(0, 5)), st.booleans(), CARD),
-    st.tuples(st.just("develop"), WHO, st.sampled_from(rules.ACTIONS), CITY, st.integers(1, 3), CARD, SLOT),
+    st.tuples(st.just("develop"), WHO, st.sampled_from(model.ACTIONS), CITY, st.integers(1, 3), CARD, SLOT),
     st.tuples(st.just("supports"), WHO, CITY, CITY, st.integers(1, 2)),
     st.tuples(st.just("tech"), WHO, st.sampled_from(["equip", "discard", "spend", "charge", "disable", "enable"]),
               CARD, st.integers(0, 3), SLOT),
@@ -77,18 +77,18 @@ def calls(state, step, n):
         return PLAYERS[i % n]
 
     if kind == "opening":
-        return [(kind, rules.opening, {})]
+        return [(kind, opening.opening, {})]
     if kind == "next":
-        return [(kind, rules.next_phase, {})]
+        return [(kind, turn.next_phase, {})]
     if kind == "invade":
-        return [(kind, rules.invade, {"rift": a[0], "city": a[1]})]
+        return [(kind, opening.invade, {"rift": a[0], "city": a[1]})]
     if kind == "move":
-        return [(kind, rules.move, {"titan": titan(a[0]), "dest": a[1], "anywhere": a[2]})]
+        return [(kind, fight.move, {"titan": titan(a[0]), "dest": a[1], "anywhere": a[2]})]
     if kind == "attack":
-        return [(kind, rules.attack, {"titan": titan(a[0]), "successes": a[1], "provoke": a[2],
+        return [(kind, fight.attack, {"titan": titan(a[0]), "successes": a[1], "provoke": a[2],
                                       "rift": a[3] if a[2] else None, "targets": tuple(a[4])})]
     if kind == "repair":
-        return [(kind, rules.repair, {"titan": titan(a[0]), "successes": a[1], "upgrade": a[2],
+        return [(kind, fight.repair, {"titan": titan(a[0]), "successes": a[1], "upgrade": a[2],
                                       "charge": (a[3],) if a[1] else ()})]
     if kind == "develop":
         who, action, city, count, card, slot = a
@@ -97,9 +97,9 @@ def calls(state, step, n):
             kw.update(city=city, count=count)
         elif action == "research":
             kw.update(card=card, slot=slot, cost=count - 1)
-        return [(kind, rules.develop, kw)]
+        return [(kind, upgrade.develop, kw)]
     if kind == "supports":
-        return [(kind, rules.supports_move, {"player": player(a[0]), "src": a[1], "dst": a[2], "count": a[3]})]
+        return [(kind, upgrade.supports_move, {"player": player(a[0]), "src": a[1], "dst": a[2], "count": a[3]})]
     if kind == "tech":
         who, action, card, k, slot = a
         kw = {"titan": titan(who), "action": action, "card": card}
@@ -107,42 +107,42 @@ def calls(state, step, n):
             kw["slot"] = slot
         elif action in ("spend", "charge"):
             kw["n"] = k
-        return [(kind, rules.tech, kw)]
+        return [(kind, upgrade.tech, kw)]
     if kind == "damage":
         what, city, who, k = a
         target = {"city": {"city": city}, "titan": {"titan": titan(who)}, "support": {"support": city}}[what]
-        return [(kind, rules.damage, {"n": k, **target})]
+        return [(kind, byhand.damage, {"n": k, **target})]
     if kind == "ending":
-        return [(kind, rules.ending, {"assign": tuple(a[0])})]
+        return [(kind, ending.ending, {"assign": tuple(a[0])})]
     if kind == "trial":
         fail = a[2] == "fail"
         near = state["rifts"][a[1]]["threatens"]
-        return [(kind, rules.trial, {"titan": titan(a[0]), "rift": a[1], "result": a[2],
+        return [(kind, rifts.trial, {"titan": titan(a[0]), "rift": a[1], "result": a[2],
                                      "damage": a[3] if fail else 0, "to": near[a[4] % len(near)] if fail else None})]
     if kind == "close":
         near = state["rifts"][a[0]]["threatens"]
         who = state["rifts"][a[0]].get("challenger") or titan(a[1])
-        return [(kind, rules.rift_close, {"rift": a[0], "titan": who, "city": near[a[2] % len(near)]})]
+        return [(kind, rifts.rift_close, {"rift": a[0], "titan": who, "city": near[a[2] % len(near)]})]
     if kind == "clear":           # a card empties a rift, and a Titan goes there
         r = state["rifts"][a[0]]
-        out = [("invader", rules.invader, {"pawn": p, "lair": True}) for p in r["guardians"]]
-        return out + [("move", rules.move, {"titan": titan(a[1]), "dest": a[0], "anywhere": True}),
-                      ("trial", rules.trial, {"titan": titan(a[1]), "rift": a[0], "result": "pass"})]
+        out = [("invader", byhand.invader, {"pawn": p, "lair": True}) for p in r["guardians"]]
+        return out + [("move", fight.move, {"titan": titan(a[1]), "dest": a[0], "anywhere": True}),
+                      ("trial", rifts.trial, {"titan": titan(a[1]), "rift": a[0], "result": "pass"})]
     if kind == "pilot_check":
-        return [(kind, rules.pilot_check, {"titan": titan(a[0]), "red": a[1]})]
+        return [(kind, pilots.pilot_check, {"titan": titan(a[0]), "red": a[1]})]
     if kind == "pilot_dies":
-        return [(kind, rules.pilot_dies, {"player": player(a[0])})]
+        return [(kind, pilots.pilot_dies, {"player": player(a[0])})]
     if kind == "reenter":
-        return [(kind, rules.reenter, {"titan": titan(a[0]), "city": a[1], "pilot_name": a[2]})]
+        return [(kind, pilots.reenter, {"titan": titan(a[0]), "city": a[1], "pilot_name": a[2]})]
     if kind == "threat":
-        return [(kind, rules.threat, {"delta": a[0], "reason": "a card"})]
+        return [(kind, byhand.threat, {"delta": a[0], "reason": "a card"})]
     if kind == "final":
-        return [(kind, rules.final, {"result": a[0]})]
+        return [(kind, ending.final, {"result": a[0]})]
     if kind == "pass":
-        return [(kind, rules.pass_turn, {"player": None if a[0] is None else player(a[0])})]
+        return [(kind, turn.pass_turn, {"player": None if a[0] is None else player(a[0])})]
     if kind == "advance":
         return advance(state, a[0])
-    return [(kind, rules.invader, {"pawn": a[0], "city": a[1]})]
+    return [(kind, byhand.invader, {"pawn": a[0], "city": a[1]})]
 
 
 def advance(state: dict, prefer: str) -> list:
@@ -157,35 +157,35 @@ def advance(state: dict, prefer: str) -> list:
     for rname, r in state["rifts"].items():
         if r.get("challenger") == titan:
             if r.get("trial_turn", state["turn"]) < state["turn"]:
-                return [("close", rules.rift_close, {"rift": rname, "titan": titan, "city": r["threatens"][0]})]
-            return [("pass", rules.pass_turn, {"player": who})]
-    open_ = [r for r in rules.open_rifts(state) if state["rifts"][r]["trial"] != "tyrant"]
+                return [("close", rifts.rift_close, {"rift": rname, "titan": titan, "city": r["threatens"][0]})]
+            return [("pass", turn.pass_turn, {"player": who})]
+    open_ = [r for r in board.open_rifts(state) if state["rifts"][r]["trial"] != "tyrant"]
     if not open_:
-        return [("pass", rules.pass_turn, {"player": who})]
+        return [("pass", turn.pass_turn, {"player": who})]
     rname = prefer if prefer in open_ else open_[0]
     r = state["rifts"][rname]
-    out = [("invader", rules.invader, {"pawn": p, "lair": True}) for p in r["guardians"]]
+    out = [("invader", byhand.invader, {"pawn": p, "lair": True}) for p in r["guardians"]]
     if state["titans"][titan].get("rift") != rname:
-        out.append(("move", rules.move, {"titan": titan, "dest": rname, "anywhere": True}))
-    return out + [("trial", rules.trial, {"titan": titan, "rift": rname, "result": "pass"})]
+        out.append(("move", fight.move, {"titan": titan, "dest": rname, "anywhere": True}))
+    return out + [("trial", rifts.trial, {"titan": titan, "rift": rname, "result": "pass"})]
 
 
 def check_invariants(s: dict) -> None:
     assert game.validate(s) == []
-    assert 0 <= s["threat"] <= rules.THREAT_MAX and s["tier"] == rules.tier(s["threat"])
+    assert 0 <= s["threat"] <= model.THREAT_MAX and "tier" not in s
     for p in s["players"].values():
-        assert len(p["supports"]) <= rules.SUPPORTS_MAX and p["credits"] >= 0
-        assert all(0 <= sp["damage"] < rules.SUPPORT_HP for sp in p["supports"])
+        assert len(p["supports"]) <= model.SUPPORTS_MAX and p["credits"] >= 0
+        assert all(0 <= sp["damage"] < model.SUPPORT_HP for sp in p["supports"])
     for t in s["titans"].values():
-        assert all(0 <= tc["charges"] <= rules.CHARGES_MAX for tc in t["tech"].values())
+        assert all(0 <= tc["charges"] <= model.CHARGES_MAX for tc in t["tech"].values())
         assert 0 <= t["damage"] <= t["hp"]
     for c in s["cities"].values():
-        assert 0 <= c["damage"] <= rules.CITY_HP[c["type"]]
+        assert 0 <= c["damage"] <= model.CITY_HP[c["type"]]
     # every pawn in exactly one place
     places = [p for r in s["rifts"].values() for p in r["guardians"] + r["lair"]] + list(s["invaders"])
     assert sorted(places) == sorted(s["cards"])
     d = s["decks"]
-    assert d["episode"] + d["episode_discard"] + d["invasion_discard"] == rules.EPISODE_CARDS
+    assert d["episode"] + d["episode_discard"] + d["invasion_discard"] == model.EPISODE_CARDS
 
 
 def run_script(players: int, roll: bool, turns) -> dict:
@@ -237,8 +237,8 @@ def test_random_campaigns_reach_the_final_episode_and_end_exactly_at_the_printed
         state = run_script(players, roll, turns)
         ends.append(state["phase"])
         if state["phase"] == "final":
-            assert not rules.open_rifts(state) and rules.standing(state)
-            assert state["decks"]["final"] == rules.FINAL_EPISODES - 1
+            assert not board.open_rifts(state) and board.standing(state)
+            assert state["decks"]["final"] == model.FINAL_EPISODES - 1
 
     campaign()
     assert "final" in ends, ends
@@ -254,12 +254,12 @@ def check_ending(before: dict, new: dict, name: str) -> None:
             assert name == "final"
         elif name == "final":
             assert new["result"] == "lost"
-        elif new["threat"] < rules.THREAT_MAX:
-            assert name == "ending" and not rules.standing(new), name
+        elif new["threat"] < model.THREAT_MAX:
+            assert name == "ending" and not board.standing(new), name
         return
-    assert new["threat"] < rules.THREAT_MAX
+    assert new["threat"] < model.THREAT_MAX
     if name == "ending":
-        assert rules.standing(new), "no Titan stands after the Ending Phase yet the game goes on"
+        assert board.standing(new), "no Titan stands after the Ending Phase yet the game goes on"
         assert new["phase"] in ("ending", "final")
-        assert (new["phase"] == "final") == (not rules.open_rifts(new))
+        assert (new["phase"] == "final") == (not board.open_rifts(new))
 

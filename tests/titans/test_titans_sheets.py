@@ -10,7 +10,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from titans_helpers import do, fighting, fresh, put, with_threat
 
 from journal.games import titans as game
-from journal.games.titans import rules
+from journal.games.titans.rules import byhand, fight, rifts, turn, upgrade
 from journal.pdf import document
 from journal.pdf.primitives import MARGIN, PAPERS
 
@@ -24,15 +24,15 @@ def played() -> dict:
     s["players"]["Bo"]["supports"] = [{"city": "London", "damage": 1}, {"city": "Paris", "damage": 0}]
     s["players"]["Ana"]["credits"] = 4
     s["players"]["Cy"]["artifacts"] = ["Storm Crown of the <Deep> & \u00c9ternel"]
-    s = do(rules.tech, s, "Atlas", "equip", "Plasma Sword", slot="hands", tags=("energy",))
-    s = do(rules.tech, s, "Brute", "equip", "Radar", slot="head")
-    s = do(rules.damage, s, 4, city="Tokyo")
-    s = do(rules.damage, s, 20, titan="Dyna", direct=True)
+    s = do(upgrade.tech, s, "Atlas", "equip", "Plasma Sword", slot="hands", tags=("energy",))
+    s = do(upgrade.tech, s, "Brute", "equip", "Radar", slot="head")
+    s = do(byhand.damage, s, 4, city="Tokyo")
+    s = do(byhand.damage, s, 20, titan="Dyna", direct=True)
     for pid in list(s["rifts"]["South"]["guardians"]):
-        s = do(rules.invader, s, pid, lair=True)
-    s = do(rules.pass_turn, do(rules.pass_turn, s, "Ana"), "Bo")
-    s = do(rules.move, s, "Cora", "South", anywhere=True)
-    s = do(rules.trial, s, "Cora", "South", "pass")
+        s = do(byhand.invader, s, pid, lair=True)
+    s = do(turn.pass_turn, do(turn.pass_turn, s, "Ana"), "Bo")
+    s = do(fight.move, s, "Cora", "South", anywhere=True)
+    s = do(rifts.trial, s, "Cora", "South", "pass")
     return with_threat(s, 17)
 
 
@@ -89,7 +89,7 @@ def test_filled_page_shows_the_state(tmp_path):
 
 
 def test_game_over_is_printed(tmp_path):
-    s = do(rules.threat, fighting(), delta=30, reason="card")
+    s = do(byhand.threat, fighting(), delta=30, reason="card")
     out = tmp_path / "o.pdf"
     document.render_save(GAME, s, [], out, "letter", title="", progress=False)
     text = PdfReader(out).pages[0].extract_text()

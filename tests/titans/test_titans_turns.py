@@ -16,11 +16,12 @@ from titans_helpers import BOARD, INVADERS, RIFT_TYPES, TITANS, apply, dice, do,
 
 from journal.errors import InputError, RuleError
 from journal.games import titans as game
-from journal.games.titans import order, rules
+from journal.games.titans.rules import byhand, ending, fight, opening, order, rifts, setup, turn
+from journal.games.titans.rules import upgrade as upgrade_phase
 
 
 def upgrade(state):
-    return do(rules.next_phase, state)
+    return do(turn.next_phase, state)
 
 
 def refused(fn, state, *args, **kw) -> str:
@@ -36,126 +37,126 @@ def refused(fn, state, *args, **kw) -> str:
 
 def _unplaced(players=3, lead=None):
     specs = [{k: v for k, v in t.items() if k != "city"} for t in TITANS[:players]]
-    return rules.new(specs, players, BOARD, INVADERS, dice(), rifts=dict(RIFT_TYPES), lead=lead).state
+    return setup.new(specs, players, BOARD, INVADERS, dice(), rifts=dict(RIFT_TYPES), lead=lead).state
 
 
 def test_setup_titans_are_placed_starting_with_the_lead_character_clockwise():
     s = _unplaced(3, lead="Bo")                       # seats Ana, Bo, Cy: Bo, then Cy, then Ana
-    msg = refused(rules.move, s, "Atlas", "Cairo")
+    msg = refused(fight.move, s, "Atlas", "Cairo")
     assert "it is Bo's turn to place a Titan" in msg and "journal titans move Brute CITY" in msg
-    out = apply(rules.move, s, "Brute", "Lima")
+    out = apply(fight.move, s, "Brute", "Lima")
     assert out.data["next"] == "Cy" and "Next to place a Titan (Setup 13): Cy" in out.lines[-1]
     s = out.state
-    assert "it is Cy's turn" in refused(rules.move, s, "Atlas", "Cairo")
-    s = do(rules.move, do(rules.move, s, "Cora", "Sydney"), "Atlas", "Cairo")
-    assert do(rules.opening, s)["turn"] == 1
+    assert "it is Cy's turn" in refused(fight.move, s, "Atlas", "Cairo")
+    s = do(fight.move, do(fight.move, s, "Cora", "Sydney"), "Atlas", "Cairo")
+    assert do(opening.opening, s)["turn"] == 1
 
 
 def test_setup_places_each_titan_once():
-    s = do(rules.move, _unplaced(2), "Atlas", "Cairo")
-    assert "already placed on Cairo" in refused(rules.move, s, "Atlas", "Lima")
+    s = do(fight.move, _unplaced(2), "Atlas", "Cairo")
+    assert "already placed on Cairo" in refused(fight.move, s, "Atlas", "Lima")
 
 
 def test_setup_city_at_new_follows_the_placement_order():
     specs = [{k: v for k, v in t.items() if k != "city"} for t in TITANS[:2]]
     specs[1]["city"] = "London"                        # Brute placed, but Atlas (the lead's) not
     with pytest.raises(InputError, match="city= places it before Atlas"):
-        rules.new(specs, 2, BOARD, INVADERS, dice(), rifts=dict(RIFT_TYPES))
-    s = rules.new(specs, 2, BOARD, INVADERS, dice(), rifts=dict(RIFT_TYPES), lead="Bo").state
+        setup.new(specs, 2, BOARD, INVADERS, dice(), rifts=dict(RIFT_TYPES))
+    s = setup.new(specs, 2, BOARD, INVADERS, dice(), rifts=dict(RIFT_TYPES), lead="Bo").state
     assert s["titans"]["Brute"]["city"] == "London"    # Bo leads: Brute is placed first
     assert order.whose_turn(s, "setup") == "Ana"
 
 
 def test_setup_has_no_pass():
     with pytest.raises(RuleError, match="nobody passes"):
-        rules.pass_turn(_unplaced(2), dice())
+        turn.pass_turn(_unplaced(2), dice())
 
 
 # --- the Fight Phase ---------------------------------------------------------------------------------
 
 def test_fight_phase_goes_from_the_lead_character_clockwise():
     s = fighting(3)                                   # Ana leads: Ana, Bo, Cy
-    msg = refused(rules.move, s, "Brute", "Paris")
+    msg = refused(fight.move, s, "Brute", "Paris")
     assert msg == ("it is Ana's turn in the Fight Phase (starting from the Lead Character, Ana, clockwise): "
                    "move or attack with Atlas, or journal titans pass Ana")
-    s = do(rules.move, s, "Atlas", "Beijing")
-    assert "it is Bo's turn" in refused(rules.move, s, "Cora", "Lima")       # Bo has not acted yet
-    s = do(rules.move, s, "Brute", "Paris")                                  # Ana's turn ends
-    assert "Ana's turn in the Fight Phase is over" in refused(rules.attack, put(s, "F1", "Beijing"), "Atlas",
+    s = do(fight.move, s, "Atlas", "Beijing")
+    assert "it is Bo's turn" in refused(fight.move, s, "Cora", "Lima")       # Bo has not acted yet
+    s = do(fight.move, s, "Brute", "Paris")                                  # Ana's turn ends
+    assert "Ana's turn in the Fight Phase is over" in refused(fight.attack, put(s, "F1", "Beijing"), "Atlas",
                                                                  successes=1)
-    s = do(rules.move, s, "Cora", "Lima")
+    s = do(fight.move, s, "Cora", "Lima")
     assert s["round"]["done"] == ["Ana", "Bo"] and s["round"]["acting"] == "Cy"
 
 
 def test_fight_turn_is_movement_then_attack_and_the_attack_ends_it():
     s = put(put(fighting(2), "F1", "Beijing"), "F2", "Paris")
-    s = do(rules.move, s, "Atlas", "Beijing")
-    out = apply(rules.attack, s, "Atlas", successes=1)
+    s = do(fight.move, s, "Atlas", "Beijing")
+    out = apply(fight.attack, s, "Atlas", successes=1)
     assert out.state["round"]["done"] == ["Ana"] and "acting" not in out.state["round"]
     assert out.lines[-1] == "Next in the Fight Phase: Bo (move or attack with Brute, or journal titans pass Bo)."
-    s = do(rules.move, out.state, "Brute", "Paris")
-    out = apply(rules.attack, s, "Brute", successes=1)
+    s = do(fight.move, out.state, "Brute", "Paris")
+    out = apply(fight.attack, s, "Brute", successes=1)
     assert out.lines[-1] == "Every Titan has had its turn: journal titans next (Upgrade Phase)."
 
 
 def test_fight_order_follows_the_lead_character_token():
-    s = do(rules.opening, do(rules.ending, fighting(3)))        # the token passed right: Cy leads
+    s = do(opening.opening, do(ending.ending, fighting(3)))        # the token passed right: Cy leads
     assert s["lead"] == "Cy" and order.seat_order(s) == ["Cy", "Ana", "Bo"]
-    assert "it is Cy's turn" in refused(rules.move, s, "Atlas", "Beijing")
-    assert "it is Ana's turn" in refused(rules.move, do(rules.pass_turn, s, "Cy"), "Brute", "Paris")
+    assert "it is Cy's turn" in refused(fight.move, s, "Atlas", "Beijing")
+    assert "it is Ana's turn" in refused(fight.move, do(turn.pass_turn, s, "Cy"), "Brute", "Paris")
 
 
 def test_pass_skips_a_players_fight_turn():
     s = fighting(2)
-    out = apply(rules.pass_turn, s)                              # no name: whoever's turn it is
+    out = apply(turn.pass_turn, s)                              # no name: whoever's turn it is
     assert out.data == {"player": "Ana", "step": "fight", "next": "Bo", "phase": "fight"}
     assert out.lines[0] == "Ana passes in the Fight Phase."
-    s = do(rules.move, out.state, "Brute", "Paris")
-    out = apply(rules.pass_turn, s, "Bo")
+    s = do(fight.move, out.state, "Brute", "Paris")
+    out = apply(turn.pass_turn, s, "Bo")
     assert out.lines[0] == "Bo ends its turn in the Fight Phase." and out.data["next"] is None
     with pytest.raises(RuleError, match="nobody is waiting"):
-        rules.pass_turn(out.state, dice())
+        turn.pass_turn(out.state, dice())
 
 
 def test_pass_out_of_turn_is_refused():
     s = fighting(3)
-    assert "it is Ana's turn" in refused(rules.pass_turn, s, "Bo")
-    s = do(rules.pass_turn, s, "Ana")
-    assert "Ana's turn in the Fight Phase is over" in refused(rules.pass_turn, s, "Ana")
+    assert "it is Ana's turn" in refused(turn.pass_turn, s, "Bo")
+    s = do(turn.pass_turn, s, "Ana")
+    assert "Ana's turn in the Fight Phase is over" in refused(turn.pass_turn, s, "Ana")
     with pytest.raises(RuleError, match="turn 1 is over"):
-        rules.pass_turn(do(rules.ending, s), dice())
+        turn.pass_turn(do(ending.ending, s), dice())
 
 
 def test_destroyed_titans_are_skipped_in_the_fight_order():
-    s = do(rules.damage, fighting(2), 10, titan="Atlas", direct=True)
+    s = do(byhand.damage, fighting(2), 10, titan="Atlas", direct=True)
     assert order.whose_turn(s, "fight") == "Bo"
-    assert apply(rules.move, s, "Brute", "Paris").state["titans"]["Brute"]["city"] == "Paris"
-    assert "nothing to pass" in refused(rules.pass_turn, s, "Ana")
+    assert apply(fight.move, s, "Brute", "Paris").state["titans"]["Brute"]["city"] == "Paris"
+    assert "nothing to pass" in refused(turn.pass_turn, s, "Ana")
 
 
 def test_combat_repair_trial_and_tyrant_fights_take_their_turn_in_order():
-    s = do(rules.damage, fighting(2), 3, titan="Brute", direct=True)
-    assert "it is Ana's turn" in refused(rules.repair, s, "Brute", successes=1)
-    s = do(rules.repair, do(rules.pass_turn, s, "Ana"), "Brute", successes=1)
+    s = do(byhand.damage, fighting(2), 3, titan="Brute", direct=True)
+    assert "it is Ana's turn" in refused(fight.repair, s, "Brute", successes=1)
+    s = do(fight.repair, do(turn.pass_turn, s, "Ana"), "Brute", successes=1)
     assert s["round"]["acting"] == "Bo"
     s = fighting(2)
     s["rifts"]["North"]["lair"] += s["rifts"]["North"]["guardians"]
     s["rifts"]["North"]["guardians"] = []
     s["titans"]["Brute"].pop("city")
     s["titans"]["Brute"]["rift"] = "North"                            # Brute waits on the empty rift
-    assert "it is Ana's turn" in refused(rules.trial, s, "Brute", "North", "pass")
-    s = do(rules.trial, do(rules.pass_turn, s, "Ana"), "Brute", "North", "pass")
-    s = do(rules.next_phase, do(rules.opening, do(rules.ending, s)))     # turn 2: Bo leads, then Ana
+    assert "it is Ana's turn" in refused(rifts.trial, s, "Brute", "North", "pass")
+    s = do(rifts.trial, do(turn.pass_turn, s, "Ana"), "Brute", "North", "pass")
+    s = do(turn.next_phase, do(opening.opening, do(ending.ending, s)))     # turn 2: Bo leads, then Ana
     s = put(s, "F3", "Tokyo")
-    assert "it is Bo's turn" in refused(rules.attack, s, "Atlas", successes=1)
-    s = do(rules.rift_close, s, "North", "Brute", city="Toronto")       # the Tyrant fight ends Bo's turn
+    assert "it is Bo's turn" in refused(fight.attack, s, "Atlas", successes=1)
+    s = do(rifts.rift_close, s, "North", "Brute", city="Toronto")       # the Tyrant fight ends Bo's turn
     assert s["round"]["done"] == ["Bo"] and order.whose_turn(s, "fight") == "Ana"
-    assert apply(rules.attack, s, "Atlas", successes=1).state["round"]["done"] == ["Bo", "Ana"]
+    assert apply(fight.attack, s, "Atlas", successes=1).state["round"]["done"] == ["Bo", "Ana"]
 
 
 def test_closing_the_fight_phase_says_who_did_not_act():
-    s = do(rules.move, fighting(3), "Atlas", "Beijing")
-    out = apply(rules.next_phase, s)
+    s = do(fight.move, fighting(3), "Atlas", "Beijing")
+    out = apply(turn.next_phase, s)
     assert "(The Fight Phase is over: Bo, Cy did not take a turn.)" in out.lines
     assert out.state["round"]["done"] == [] and "acting" not in out.state["round"]
 
@@ -163,70 +164,70 @@ def test_closing_the_fight_phase_says_who_did_not_act():
 def test_out_of_turn_refusals_come_after_the_actions_own_checks():
     s = put(fighting(2), "F1", "Tokyo")
     with pytest.raises(RuleError, match="no invader on London"):
-        rules.attack(s, dice(), "Brute", successes=2)
-    assert "it is Ana's turn" in refused(rules.attack, put(s, "F2", "London"), "Brute", successes=2)
+        fight.attack(s, dice(), "Brute", successes=2)
+    assert "it is Ana's turn" in refused(fight.attack, put(s, "F2", "London"), "Brute", successes=2)
 
 
 # --- the Upgrade Phase ------------------------------------------------------------------------------
 
 def test_development_goes_from_the_lead_character_clockwise():
-    s = upgrade(do(rules.next_phase, do(rules.opening, do(rules.ending, fighting(2)))))   # turn 2: Bo leads
-    msg = refused(rules.develop, s, "Ana", "industry")
+    s = upgrade(do(turn.next_phase, do(opening.opening, do(ending.ending, fighting(2)))))   # turn 2: Bo leads
+    msg = refused(upgrade_phase.develop, s, "Ana", "industry")
     assert msg == ("it is Bo's turn to take a Development action (starting from the Lead Character, Bo, "
                    "clockwise): journal titans develop Bo ACTION, or journal titans pass Bo")
-    out = apply(rules.develop, s, "Bo", "industry")
+    out = apply(upgrade_phase.develop, s, "Bo", "industry")
     assert out.lines[-1] == "Still to take a Development action: Ana."
-    out = apply(rules.develop, out.state, "Ana", "industry")
+    out = apply(upgrade_phase.develop, out.state, "Ana", "industry")
     assert out.lines[-1].startswith("Development done.")
 
 
 def test_pass_takes_no_development_action():
     s = upgrade(fighting(2))
-    out = apply(rules.pass_turn, s, "Ana")
+    out = apply(turn.pass_turn, s, "Ana")
     assert out.lines[0] == "Ana takes no Development action this turn." and out.data["step"] == "development"
     assert out.state["round"]["charged"]                    # Gain Charges comes before Development
-    assert "Ana" not in out.state["round"]["developed"] and rules._still_to_develop(out.state) == ["Bo"]
+    assert "Ana" not in out.state["round"]["developed"] and upgrade_phase._still_to_develop(out.state) == ["Bo"]
     with pytest.raises(RuleError, match="Ana's turn to take a Development action is over"):
-        rules.develop(out.state, dice(), "Ana", "industry")
+        upgrade_phase.develop(out.state, dice(), "Ana", "industry")
 
 
 def test_titan_on_a_rift_is_skipped_in_the_development_order():
     s = fighting(3)
     s["rifts"]["North"]["lair"] += s["rifts"]["North"]["guardians"]
     s["rifts"]["North"]["guardians"] = []
-    s = upgrade(do(rules.move, s, "Atlas", "North"))
+    s = upgrade(do(fight.move, s, "Atlas", "North"))
     assert order.waiting(s, "development") == ["Bo", "Cy"]
-    assert apply(rules.develop, s, "Bo", "industry").state["players"]["Bo"]["credits"] == 2
+    assert apply(upgrade_phase.develop, s, "Bo", "industry").state["players"]["Bo"]["credits"] == 2
 
 
 def test_support_movement_goes_from_the_lead_character_clockwise():
     s = upgrade(fighting(2))
     s["players"]["Ana"]["supports"] = [{"city": "Tokyo", "damage": 0}, {"city": "Cairo", "damage": 0}]
     s["players"]["Bo"]["supports"] = [{"city": "London", "damage": 0}]
-    s = do(rules.develop, do(rules.develop, s, "Ana", "industry"), "Bo", "industry")
-    assert "it is Ana's turn to move Supports" in refused(rules.supports_move, s, "Bo", "London", "Paris")
-    out = apply(rules.supports_move, s, "Ana", "Tokyo", "Beijing")
+    s = do(upgrade_phase.develop, do(upgrade_phase.develop, s, "Ana", "industry"), "Bo", "industry")
+    assert "it is Ana's turn to move Supports" in refused(upgrade_phase.supports_move, s, "Bo", "London", "Paris")
+    out = apply(upgrade_phase.supports_move, s, "Ana", "Tokyo", "Beijing")
     assert "Ana may move more Supports; then Bo" in out.lines[-1]
-    s = do(rules.supports_move, out.state, "Ana", "Cairo", "Mumbai")          # her turn goes on
-    s = do(rules.supports_move, s, "Bo", "London", "Paris")                    # Bo's ends hers
-    assert "Ana's turn to move Supports is over" in refused(rules.supports_move, s, "Ana", "Beijing", "Tokyo")
+    s = do(upgrade_phase.supports_move, out.state, "Ana", "Cairo", "Mumbai")          # her turn goes on
+    s = do(upgrade_phase.supports_move, s, "Bo", "London", "Paris")                    # Bo's ends hers
+    assert "Ana's turn to move Supports is over" in refused(upgrade_phase.supports_move, s, "Ana", "Beijing", "Tokyo")
 
 
 def test_players_without_supports_are_skipped_in_support_movement():
-    s = do(rules.pass_turn, do(rules.pass_turn, upgrade(fighting(2)), "Ana"), "Bo")
+    s = do(turn.pass_turn, do(turn.pass_turn, upgrade(fighting(2)), "Ana"), "Bo")
     s["players"]["Bo"]["supports"] = [{"city": "London", "damage": 0}]
     assert order.step_of(s) == "supports" and order.whose_turn(s) == "Bo"
-    out = apply(rules.supports_move, s, "Bo", "London", "Paris")
+    out = apply(upgrade_phase.supports_move, s, "Bo", "London", "Paris")
     assert out.lines[-1] == "When every player has moved their Supports: journal titans ending."
 
 
 def test_support_movement_closes_development_and_says_who_did_not_develop():
     s = upgrade(fighting(2))
     s["players"]["Bo"]["supports"] = [{"city": "London", "damage": 0}]
-    out = apply(rules.supports_move, s, "Bo", "London", "Paris")
+    out = apply(upgrade_phase.supports_move, s, "Bo", "London", "Paris")
     assert "(The Development step is over: Ana, Bo did not take an action.)" in out.lines
     with pytest.raises(RuleError, match="step 3"):
-        rules.develop(out.state, dice(), "Ana", "industry")
+        upgrade_phase.develop(out.state, dice(), "Ana", "industry")
 
 
 # --- the saves ---------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import pytest
 from titans_helpers import DICE_TABLE, do, fighting, fresh, put
 
 from journal.games import titans as game
-from journal.games.titans import rules
+from journal.games.titans.rules import byhand
 
 
 def edited(fn, base=None):
@@ -25,8 +25,8 @@ def test_fresh_and_played_states_are_valid():
 CASES = [
     (lambda s: s.update(threat=31), "state.threat = 31 is outside 0..21"),
     (lambda s: s.update(threat="7"), 'state.threat = "7" is a string: expected a whole number 0..21'),
-    (lambda s: s.update(tier="red"), 'state.tier = "red" but THREAT 1 is in the green tier'),
-    (lambda s: s.update(threat=21, tier="red"), "state.threat = 21 but the game is not lost"),
+    (lambda s: s.update(tier="red"), "state.tier is not a known key"),           # derived from THREAT (schema 3)
+    (lambda s: s.update(threat=21), "state.threat = 21 but the game is not lost"),
     (lambda s: s.update(phase="lunch"), 'state.phase = "lunch" is not one of setup'),
     (lambda s: s.update(colour=1), "state.colour is not a known key"),
     (lambda s: s.pop("lead"), "state.lead is missing"),
@@ -103,7 +103,7 @@ def test_validate_an_invader_on_a_missing_city():
 
 
 def test_validate_destroyed_titan_needs_its_turn_and_full_damage():
-    s = do(rules.damage, fighting(), 10, titan="Atlas", direct=True)
+    s = do(byhand.damage, fighting(), 10, titan="Atlas", direct=True)
     assert game.validate(s) == []
     assert any("destroyed_turn is missing" in p for p in edited(lambda x: x["titans"]["Atlas"].pop("destroyed_turn"), s))
     assert any("damage equal to its hp" in p for p in edited(lambda x: x["titans"]["Atlas"].update(damage=3), s))

@@ -7,13 +7,13 @@ import copy
 from journal import templates
 from journal.dice import Dice
 from journal.games import titans as game
-from journal.games.titans import rules
+from journal.games.titans.rules import byhand, opening, setup, turn
 
-CITIES, RIFTS = rules.load_board(templates.load("titans", "board-sample.toml"))
-TYPES, CARDS = rules.load_invaders(templates.load("titans", "invaders-sample.toml"))
+CITIES, RIFTS = setup.load_board(templates.load("titans", "board-sample.toml"))
+TYPES, CARDS = setup.load_invaders(templates.load("titans", "invaders-sample.toml"))
 BOARD = {"cities": CITIES, "rifts": RIFTS}
 INVADERS = {"types": TYPES, "cards": CARDS}
-DICE_TABLE = rules.load_dice(templates.load("titans", "dice-sample.toml"))
+DICE_TABLE = setup.load_dice(templates.load("titans", "dice-sample.toml"))
 RIFT_TYPES = {"North": "Flying", "South": "Amphibious", "East": "Mechanical", "West": "Terrestrial"}
 
 TITANS = [
@@ -35,7 +35,7 @@ def dice(*values) -> Dice:
 def fresh(players: int = 2, die_table=None, **kw) -> dict:
     """A set-up game (turn 0) with the sample board and cards and fixed rift types."""
     specs = [copy.deepcopy(t) for t in TITANS[:players]]
-    return rules.new(specs, players, BOARD, INVADERS, dice(), rifts=dict(RIFT_TYPES), die_table=die_table,
+    return setup.new(specs, players, BOARD, INVADERS, dice(), rifts=dict(RIFT_TYPES), die_table=die_table,
                      **kw).state
 
 
@@ -56,18 +56,18 @@ def do(fn, state, *args, **kw) -> dict:
 
 def started(players: int = 2, **kw) -> dict:
     """Turn 1, Opening Phase (THREAT 1, one Episode Card drawn)."""
-    return do(rules.opening, fresh(players, **kw))
+    return do(opening.opening, fresh(players, **kw))
 
 
 def fighting(players: int = 2, **kw) -> dict:
     """Turn 1, Fight Phase, no invasion recorded."""
-    return do(rules.next_phase, started(players, **kw))
+    return do(turn.next_phase, started(players, **kw))
 
 
 def put(state: dict, pid: str, city: str, damage: int = 0) -> dict:
     """Put an invader on a city by hand (no invasion damage)."""
-    return do(rules.invader, state, pid, city=city, hurt=damage if damage else None)
+    return do(byhand.invader, state, pid, city=city, hurt=damage if damage else None)
 
 
 def with_threat(state: dict, value: int) -> dict:
-    return do(rules.set_value, state, ["threat"], value=value)
+    return do(byhand.set_value, state, ["threat"], value=value)

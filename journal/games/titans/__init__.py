@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from journal.games.titans import effects, order
-from journal.games.titans.rules import (
-    CATEGORIES, CHARGES_MAX, CHECKS, CITY_HP, COLORS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, MAX_PLAYERS, ONE,
-    PHASE_TEXT, PHASES, PILOT_CARDS, RESULTS, SLOTS, SUPPORT_HP, SUPPORTS_MAX, TAGS, TECH_CARDS, THREAT_MAX, TIERS,
-    TRIALS, dice_pool, episodes_to_draw, invaders_at, opening_hint, plural, stats, tier, where_text,
+from journal.games.titans.rules import effects, order
+from journal.games.titans.rules.board import invaders_at, where_text
+from journal.games.titans.rules.checks import dice_pool
+from journal.games.titans.rules.model import (
+    CHARGES_MAX, CITY_HP, PHASE_TEXT, SUPPORTS_MAX, THREAT_MAX, episodes_to_draw, plural, public_state, stats, tier,
 )
-from journal.schema import Bool, Int, List, Map, Str, Table, key_path, opt, show_value
+from journal.games.titans.rules.phases import opening_hint
+from journal.games.titans.rules.schema import validate
 
 ID = "titans"
 TITLE = "War Titans: Invaders Must Die!"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+__all__ = ["ID", "TITLE", "SCHEMA_VERSION", "MIGRATIONS", "validate", "summary", "status", "turn_label",
+           "undo_refusal", "public_state"]  # the game interface (journal/games/README.md)
 
 
 def _to_2(state: dict) -> dict:
@@ -36,316 +39,14 @@ def _to_2(state: dict) -> dict:
     return {**state, "round": rnd}
 
 
-MIGRATIONS: dict = {1: _to_2}  # {from_version: fn(state) -> state}, applied in order on load
-
-_NAME = Str(describe="a name")
-_NAMES = List(_NAME)
-_TAGS = List(Str(choices=TAGS))
-_BONUS = Table({k: opt(Int(-9, 9)) for k in CHECKS})      # bonus dice per check
-_EFFECT = Table({k: opt(Bool() if kind == "bool" else Str(choices=effects.CITY_TYPES) if kind == "city type"
-                        else Int(lo, hi)) for k, (kind, lo, hi, _) in effects.KEYS.items()})
-STATE = Table({
-    "threat": Int(0, THREAT_MAX),
-    "tier": Str(choices=TIERS),
-    "turn": Int(0),
-    "phase": Str(choices=PHASES),
-    "lead": _NAME,
-    "invaded": Bool(),
-    "invasions": Int(0, MAX_PLAYERS),
-    "result": opt(Str(choices=RESULTS)),
-    "reason": opt(Str(describe="text")),
-    "board": opt(Str(describe="the board file's name")),
-    "invader_cards": opt(Str(describe="the invaders file's name")),
-    "round": Table({"moved": _NAMES, "attacked": _NAMES, "repaired": _NAMES, "developed": _NAMES,
-                    "charged": Bool(), "supports_moved": Bool(), "done": _NAMES, "acting": opt(_NAME)}),
-    "once_used": opt(_NAMES),
-    "decks": Table({"episode": Int(0, EPISODE_CARDS), "episode_discard": Int(0, EPISODE_CARDS),
-                    "invasion_discard": Int(0, EPISODE_CARDS), "tech": Int(0, TECH_CARDS),
-                    "tech_face_up": Int(0, FACE_UP), "tech_discard": Int(0, TECH_CARDS),
-                    "final": Int(0, FINAL_EPISODES), "pilots": Int(0, PILOT_CARDS),
-                    "pilot_discard": Int(0, PILOT_CARDS), "face_up_cards": opt(List(_NAME, max_items=FACE_UP))}),
-    "players": Map(Table({"titan": _NAME, "color": Str(choices=COLORS), "credits": Int(0, 999),
-                          "supports": List(Table({"city": _NAME, "damage": Int(0, SUPPORT_HP - 1)}),
-                                           max_items=SUPPORTS_MAX),
-                          "artifacts": _NAMES, "artifact_dice": opt(Map(_BONUS))}), min_items=1),
-    "titans": Map(Table({
-        "player": _NAME, "hp": Int(1, 99), "armor": Int(0, 99), "combat": Int(0, 99), "movement": Int(0, 99),
-        "repair": Int(0, 99), "refresh": opt(Int(0, 99)), "blow_tags": _TAGS, "blow_ready": Bool(),
-        "blow_dice": opt(Int(1, 99)),
-        "pilot": opt(_NAME), "damage": Int(0, 99), "destroyed": Bool(), "city": opt(_NAME), "rift": opt(_NAME),
-        "destroyed_turn": opt(Int(0)), "pilot_check": opt(Bool()),
-        "tech": Map(Table({"slot": Str(choices=SLOTS), "charges": Int(0, CHARGES_MAX), "disabled": Bool(),
-                           "tags": opt(_TAGS), "dice": opt(_BONUS)})),
-    }), min_items=1),
-    "cities": Map(Table({"type": Str(choices=tuple(CITY_HP)), "damage": Int(0, max(CITY_HP.values())),
-                         "destroyed": Bool(), "yellow": _NAME, "green": _NAME, "trails": opt(_NAMES)}),
-                  min_items=2),
-    "rifts": Map(Table({"type": _NAME, "threatens": _NAMES, "guardians": _NAMES, "lair": _NAMES,
-                        "trial": Str(choices=TRIALS), "closed": Bool(), "challenger": opt(_NAME),
-                        "trial_turn": opt(Int(0)), "guardian_damage": opt(Map(Int(1, 99)))}), min_items=1),
-    "types": Map(Table({"category": Str(choices=CATEGORIES),
-                        "code": Str(pattern=r"[A-Za-z]{1,3}", describe="1-3 letters")})),
-    "cards": Map(Table({"type": _NAME, "reward": Int(1, 3), "hp": List(Int(1, 99)), "dmg": List(Int(0, 99)),
-                        "credits": opt(List(Int(0, 99))), "immune": opt(List(_TAGS)),
-                        "ability": opt(List(Str(nonempty=False))), "effect": opt(List(_EFFECT))})),
-    "invaders": Map(Table({"city": _NAME, "damage": Int(0, 99)})),
-    "dice": opt(Table({"faces": _NAMES, "red": _NAME, "combat": _NAMES, "movement": _NAMES, "repair": _NAMES})),
-})
+def _to_3(state: dict) -> dict:
+    """Schema 3 derives THREAT's tier instead of storing it (`public_state` shows it)."""
+    if not isinstance(state, dict):
+        return state            # validate names what is wrong with it
+    return {k: v for k, v in state.items() if k != "tier"}
 
 
-def validate(state: dict) -> list[str]:
-    """Types, ranges and unknown keys, then the rules' invariants, each naming its key."""
-    problems: list[str] = []
-    STATE.check(state, "state", problems)
-    if problems:
-        return problems
-    _players(state, problems)
-    _titans(state, problems)
-    _board(state, problems)
-    _pawns(state, problems)
-    _turn(state, problems)
-    return problems
-
-
-def _players(state, problems) -> None:
-    players, titans = state["players"], state["titans"]
-    if len(players) > MAX_PLAYERS:
-        problems.append(f"state.players has {len(players)} players: War Titans is for 1-{MAX_PLAYERS}")
-    if len(titans) != len(players):
-        problems.append(f"state.titans has {len(titans)} Titans for {len(players)} players: one each")
-    names = [n.casefold() for n in (*players, *titans)]
-    if len(set(names)) != len(names):
-        problems.append("state.players and state.titans: every player and Titan needs a different name")
-    colors = [p["color"] for p in players.values()]
-    if len(set(colors)) != len(colors):
-        problems.append("state.players: two players have the same support colour")
-    for name, p in players.items():
-        path = key_path("state.players", name)
-        t = titans.get(p["titan"])
-        if t is None:
-            problems.append(f"{path}.titan = {show_value(p['titan'])} is not a Titan ({', '.join(titans)})")
-        elif t["player"] != name:
-            problems.append(f"{path}.titan = {show_value(p['titan'])} but that Titan's player is "
-                            f"{show_value(t['player'])}")
-        for i, sp in enumerate(p["supports"]):
-            if sp["city"] not in state["cities"]:
-                problems.append(f"{path}.supports[{i}].city = {show_value(sp['city'])} is not a city")
-        for art in p.get("artifact_dice", {}):
-            if art not in p["artifacts"]:
-                problems.append(f"{key_path(path + '.artifact_dice', art)}: {show_value(art)} is not one of "
-                                f"{name}'s artifacts")
-    if state["lead"] not in players:
-        problems.append(f"state.lead = {show_value(state['lead'])} is not a player ({', '.join(players)})")
-
-
-def _titans(state, problems) -> None:
-    cities, rifts = state["cities"], state["rifts"]
-    for name, t in state["titans"].items():
-        path = key_path("state.titans", name)
-        if t["player"] not in state["players"]:
-            problems.append(f"{path}.player = {show_value(t['player'])} is not a player")
-        if t["damage"] > t["hp"]:
-            problems.append(f"{path}.damage = {t['damage']} is above its hp {t['hp']}")
-        if "city" in t and "rift" in t:
-            problems.append(f"{path}: a Titan stands on a city or on a rift, not both")
-        if "city" in t and t["city"] not in cities:
-            problems.append(f"{path}.city = {show_value(t['city'])} is not a city of the board")
-        if "rift" in t:
-            if t["rift"] not in rifts:
-                problems.append(f"{path}.rift = {show_value(t['rift'])} is not a rift of the board")
-            elif rifts[t["rift"]]["closed"]:
-                problems.append(f"{path}.rift = {show_value(t['rift'])} is closed (gone from the board)")
-        if t["destroyed"]:
-            for k in ("city", "rift"):
-                if k in t:
-                    problems.append(f"{path}.{k}: a destroyed Titan is off the board")
-            if t["damage"] != t["hp"]:
-                problems.append(f"{path}.damage = {t['damage']}: a destroyed Titan has damage equal to its hp "
-                                f"({t['hp']})")
-            if "destroyed_turn" not in t:
-                problems.append(f"{path}.destroyed_turn is missing: the turn it was destroyed")
-        else:
-            if t["damage"] >= t["hp"]:
-                problems.append(f"{path}.damage = {t['damage']} reaches its hp {t['hp']} but destroyed = false")
-            for k in ("destroyed_turn", "pilot_check"):
-                if k in t:
-                    problems.append(f"{path}.{k} is only kept for a destroyed Titan")
-            if "city" not in t and "rift" not in t and state["phase"] != "setup":
-                problems.append(f"{path}: a Titan that is not destroyed stands on a city (city = ...) or a rift")
-        if t.get("pilot_check") and "pilot" not in t:
-            problems.append(f"{path}.pilot_check: there is no pilot to roll for")
-        used: dict = {}
-        for card, tc in t["tech"].items():
-            used.setdefault(tc["slot"], []).append(card)
-        for slot, cards in used.items():
-            if len(cards) > 1:
-                problems.append(f"{path}.tech: {', '.join(cards)} share the {slot} slot")
-        if "hands" in used and ("hand1" in used or "hand2" in used):
-            problems.append(f"{path}.tech: a two-handed card (slot hands) leaves no hand slot free")
-        for card, tc in t["tech"].items():
-            if "dice" in tc and not tc["dice"]:
-                problems.append(f"{key_path(path + '.tech', card)}.dice is empty: leave it out, or give "
-                                f"{', '.join(CHECKS)} = N")
-    seated = sum(1 for t in state["titans"].values() if "pilot" in t)
-    d = state["decks"]
-    if d["pilots"] + d["pilot_discard"] + seated != PILOT_CARDS:
-        problems.append(f"state.decks: pilots {d['pilots']} + pilot_discard {d['pilot_discard']} + {seated} in "
-                        f"cockpits should be the {PILOT_CARDS} Pilot Cards")
-    if d["episode"] + d["episode_discard"] + d["invasion_discard"] != EPISODE_CARDS:
-        problems.append(f"state.decks: episode {d['episode']} + episode_discard {d['episode_discard']} + "
-                        f"invasion_discard {d['invasion_discard']} should be the {EPISODE_CARDS} Episode Cards")
-    equipped = sum(len(t["tech"]) for t in state["titans"].values())
-    if d["tech"] + d["tech_face_up"] + d["tech_discard"] + equipped > TECH_CARDS:
-        problems.append(f"state.decks: tech {d['tech']} + tech_face_up {d['tech_face_up']} + tech_discard "
-                        f"{d['tech_discard']} + {equipped} equipped is more than the {TECH_CARDS} Tech Cards")
-
-
-def _board(state, problems) -> None:
-    cities = state["cities"]
-    for name, c in cities.items():
-        path = key_path("state.cities", name)
-        hp = CITY_HP[c["type"]]
-        if c["damage"] > hp:
-            problems.append(f"{path}.damage = {c['damage']} is outside 0..{hp} (a {c['type']} has HP {hp})")
-        elif c["destroyed"] != (c["damage"] == hp):
-            problems.append(f"{path}.destroyed = {show_value(c['destroyed'])} but damage is {c['damage']}/{hp}: "
-                            f"a city is destroyed exactly when its damage reaches its HP")
-        for k in ("yellow", "green"):
-            if c[k] not in cities or c[k] == name:
-                problems.append(f"{path}.{k} = {show_value(c[k])} is not another city of the board")
-        if c["yellow"] == c["green"]:
-            problems.append(f"{path}: the yellow and green trails lead to the same city")
-        for other in c.get("trails", []):
-            if other not in cities or other == name:
-                problems.append(f"{path}.trails: {show_value(other)} is not another city of the board")
-    kinds = [r["type"] for r in state["rifts"].values()]
-    if len(set(kinds)) != len(kinds):
-        problems.append("state.rifts: two rifts have the same invader type")
-    for name, r in state["rifts"].items():
-        path = key_path("state.rifts", name)
-        if name in cities:
-            problems.append(f"{path}: a rift needs a name that is not a city's")
-        if r["type"] not in state["types"]:
-            problems.append(f"{path}.type = {show_value(r['type'])} is not an invader type ({', '.join(state['types'])})")
-        for c in r["threatens"]:
-            if c not in cities:
-                problems.append(f"{path}.threatens: {show_value(c)} is not a city")
-        if r["closed"] != (r["trial"] == "defeated"):
-            problems.append(f"{path}.closed = {show_value(r['closed'])} but trial = {show_value(r['trial'])}: a rift "
-                            f"closes when its Tyrant is defeated")
-        if r["closed"] and r["guardians"]:
-            problems.append(f"{path}.guardians: a closed rift has no guardian")
-        ch = r.get("challenger")
-        if (ch is not None) != (r["trial"] == "tyrant"):
-            problems.append(f"{path}: trial = \"tyrant\" goes with challenger (the Titan facing the Tyrant)")
-        if ch is not None:
-            t = state["titans"].get(ch)
-            if t is None or t.get("rift") != name:
-                problems.append(f"{path}.challenger = {show_value(ch)} is not a Titan on this rift")
-            if "trial_turn" not in r:
-                problems.append(f"{path}.trial_turn is missing: the turn the Trial was passed")
-        elif "trial_turn" in r:
-            problems.append(f"{path}.trial_turn is only kept while a Titan faces the Tyrant")
-        for pid in r.get("guardian_damage", {}):
-            if pid not in r["guardians"]:
-                problems.append(f"{path}.guardian_damage.{pid}: {pid} is not a guardian of this rift")
-    if state["phase"] == "final" and any(not r["closed"] for r in state["rifts"].values()):
-        problems.append("state.phase = \"final\" but a rift is still open: the Final Episode comes when all are closed")
-
-
-def _pawns(state, problems) -> None:
-    cards, types = state["cards"], state["types"]
-    codes = [t["code"].upper() for t in types.values()]
-    if len(set(codes)) != len(codes):
-        problems.append("state.types: two invader types share a code")
-    rift_types = {r["type"] for r in state["rifts"].values()}
-    for kind in types:
-        if kind not in rift_types:
-            problems.append(f"{key_path('state.types', kind)} is on no rift")
-    for pid, c in cards.items():
-        path = key_path("state.cards", pid)
-        if c["type"] not in types:
-            problems.append(f"{path}.type = {show_value(c['type'])} is not an invader type")
-        for k in ("hp", "dmg", "credits", "immune", "ability", "effect"):
-            if k in c and len(c[k]) != len(TIERS):
-                problems.append(f"{path}.{k} has {len(c[k])} values: one per section ({', '.join(TIERS)})")
-        if c["type"] in types:
-            for i, eff in enumerate(c.get("effect", [])):
-                why = effects.mismatch(eff, types[c["type"]]["category"])
-                if why:
-                    problems.append(f"{path}.effect[{i}]: {why}")
-    where: dict = {}
-    for rname, r in state["rifts"].items():
-        for spot in ("guardians", "lair"):
-            for pid in r[spot]:
-                where.setdefault(pid, []).append(f"rifts.{rname}.{spot}")
-                if pid in cards and cards[pid]["type"] != r["type"]:
-                    problems.append(f"{key_path('state.rifts', rname)}.{spot}: {pid} is a {cards[pid]['type']}, "
-                                    f"not a {r['type']}")
-    for pid, inv in state["invaders"].items():
-        where.setdefault(pid, []).append(f"invaders.{pid}")
-        if inv["city"] not in state["cities"]:
-            problems.append(f"{key_path('state.invaders', pid)}.city = {show_value(inv['city'])} is not a city")
-    for pid in where:
-        if pid not in cards:
-            problems.append(f"{where[pid][0]}: {show_value(pid)} has no invader card (state.cards)")
-    for pid in cards:
-        places = where.get(pid, [])
-        if len(places) != 1:
-            shown = " and ".join(places) if places else "nowhere"
-            problems.append(f"state.cards.{pid}: the pawn must be in exactly one place (rift, lair or a city), "
-                            f"it is {shown}")
-
-
-def _turn(state, problems) -> None:
-    phase = state["phase"]
-    if state["tier"] != tier(state["threat"]):
-        problems.append(f"state.tier = {show_value(state['tier'])} but THREAT {state['threat']} is in the "
-                        f"{tier(state['threat'])} tier (T1)")
-    if state["threat"] == THREAT_MAX and not (phase == "over" and state.get("result") == "lost"):
-        problems.append(f"state.threat = {THREAT_MAX} but the game is not lost: the sixth Red step ends it (T1)")
-    if (phase == "over") != ("result" in state):
-        problems.append("state.result is kept exactly when state.phase = \"over\"")
-    if "reason" in state and "result" not in state:
-        problems.append("state.reason is only kept with state.result")
-    if (state["turn"] == 0) != (phase == "setup"):
-        problems.append(f"state.turn = {state['turn']} and state.phase = {show_value(phase)}: turn 0 is the setup")
-    if state["invasions"] and phase != "opening":
-        problems.append("state.invasions: invasions wait only during the Opening Phase")
-    rnd = state["round"]
-    for k in ("moved", "attacked", "repaired"):
-        for n in rnd[k]:
-            if n not in state["titans"]:
-                problems.append(f"state.round.{k}: {show_value(n)} is not a Titan")
-    for k in ("developed", "done"):
-        for n in rnd[k]:
-            if n not in state["players"]:
-                problems.append(f"state.round.{k}: {show_value(n)} is not a player")
-    if len(set(rnd["done"])) != len(rnd["done"]):
-        problems.append("state.round.done names a player twice")
-    if "acting" in rnd:
-        if rnd["acting"] not in state["players"]:
-            problems.append(f"state.round.acting = {show_value(rnd['acting'])} is not a player")
-        elif rnd["acting"] in rnd["done"]:
-            problems.append(f"state.round.acting = {show_value(rnd['acting'])} but that player's turn is done")
-    for n in state.get("once_used", []):
-        if n != ONE:
-            problems.append(f"state.once_used: {show_value(n)} is not a once-a-game ability journal knows ({ONE})")
-    d = state["decks"]
-    if len(d.get("face_up_cards", [])) > d["tech_face_up"]:
-        problems.append(f"state.decks.face_up_cards names {len(d['face_up_cards'])} cards but tech_face_up is "
-                        f"{d['tech_face_up']}")
-    d = state.get("dice")
-    if d is not None:
-        if len(d["faces"]) != 6:
-            problems.append(f"state.dice.faces has {len(d['faces'])} faces: the custom die has 6")
-        for k in ("red",):
-            if d[k] not in d["faces"]:
-                problems.append(f"state.dice.red = {show_value(d['red'])} is on no face")
-        for k in ("combat", "movement", "repair"):
-            for sym in d[k]:
-                if sym not in d["faces"]:
-                    problems.append(f"state.dice.{k}: {show_value(sym)} is on no face")
+MIGRATIONS: dict = {1: _to_2, 2: _to_3}  # {from_version: fn(state) -> state}, applied in order on load
 
 
 # --- what `show`, `list` and the log print ----------------------------------------------------
@@ -360,7 +61,7 @@ def status(state: dict) -> str:
     if state["phase"] == "over":
         return f"turn {state['turn']} · game over, {state.get('result', '?')} · THREAT {state['threat']}"
     return (f"turn {state['turn']} · {PHASE_TEXT[state['phase']]} · THREAT {state['threat']} "
-            f"({state['tier'].capitalize()}) · lead {state['lead']}")
+            f"({tier(state['threat']).capitalize()}) · lead {state['lead']}")
 
 
 def next_step(state: dict) -> str:
@@ -421,7 +122,7 @@ def summary(state: dict) -> list[str]:
     head = f"{TITLE}: turn {state['turn']}, {PHASE_TEXT[phase]}"
     if phase == "over":
         head += f" — the players {state.get('result')}: {state.get('reason', '')}"
-    t = state["tier"]
+    t = tier(state["threat"])
     n = episodes_to_draw(state)
     lines = [head,
              (f"  THREAT {state['threat']:>2}/{THREAT_MAX}  {t.capitalize()} tier: {t.capitalize()} section of the "

@@ -1,4 +1,4 @@
-"""`journal titans ...`: thin Click commands over journal.games.titans.rules."""
+"""`journal titans ...`: thin Click commands over the rules modules (journal.games.titans.rules)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from journal import templates
 from journal.options import OrderedGroup, rolls_option, save_option
 from journal.errors import InputError
 from journal.games import titans as game
-from journal.games.titans import rules
+from journal.games.titans.rules import byhand, checks, fight, model, pilots, rifts, setup, turn, upgrade
+from journal.games.titans.rules import ending as ending_phase
+from journal.games.titans.rules import opening as opening_phase
 from journal.runtime import pass_rt
 
 NEGATIVES = {"ignore_unknown_options": True}  # so `threat -1` and `damage --city X -2` read the number
@@ -60,7 +62,7 @@ def parse_titan(spec: str) -> dict:
             raise InputError(f"--titan '{spec}': '{part}' should be KEY=VALUE, {hint}")
         if key in out:
             raise InputError(f"--titan '{spec}': {key} is given twice")
-        if key in rules.ABILITIES or key == "refresh":
+        if key in model.ABILITIES or key == "refresh":
             n = _int(val, f"--titan '{spec}': {key}")
             if not 0 <= n <= 99:
                 raise InputError(f"--titan '{spec}': {key}={n} is outside 0..99")
@@ -72,9 +74,9 @@ def parse_titan(spec: str) -> dict:
             out["blow_dice"] = n
         elif key == "blow":
             tags = [t.strip().lower() for t in re.split(r"[+/ ]", val) if t.strip()]
-            bad = [t for t in tags if t not in rules.TAGS]
+            bad = [t for t in tags if t not in model.TAGS]
             if bad:
-                raise InputError(f"--titan '{spec}': blow={val}: Attack Tags are {', '.join(rules.TAGS)} "
+                raise InputError(f"--titan '{spec}': blow={val}: Attack Tags are {', '.join(model.TAGS)} "
                                  f"(join several with +)")
             out["blow_tags"] = tags
         elif key in ("pilot", "player", "city"):
@@ -125,10 +127,10 @@ def parse_bonus(texts, option: str = "--bonus") -> dict | None:
     for text in texts:
         m = _BONUS.fullmatch(text)
         if not m:
-            raise InputError(f"{option} '{text}': expected CHECK+N, e.g. combat+1 (checks: {', '.join(rules.CHECKS)})")
+            raise InputError(f"{option} '{text}': expected CHECK+N, e.g. combat+1 (checks: {', '.join(model.CHECKS)})")
         key = m.group(1).lower()
-        if key not in rules.CHECKS:
-            raise InputError(f"{option} '{text}': bonus dice go to a check: {', '.join(rules.CHECKS)}")
+        if key not in model.CHECKS:
+            raise InputError(f"{option} '{text}': bonus dice go to a check: {', '.join(model.CHECKS)}")
         if key in out:
             raise InputError(f"{option} {key} is given twice")
         out[key] = int(m.group(2).replace(" ", ""))
@@ -172,12 +174,12 @@ def new(rt, name, players, titan_specs, board, invaders, dice_file, rift_specs, 
     specs = [parse_titan(t) for t in titan_specs]
     board_doc, board_name = _read_toml(board, SAMPLE_BOARD, "--board")
     inv_doc, inv_name = _read_toml(invaders, SAMPLE_INVADERS, "--invaders")
-    cities, rifts_ = rules.load_board(board_doc, f"--board {board_name}")
-    types, cards = rules.load_invaders(inv_doc, f"--invaders {inv_name}")
+    cities, rifts_ = setup.load_board(board_doc, f"--board {board_name}")
+    types, cards = setup.load_invaders(inv_doc, f"--invaders {inv_name}")
     table = None
     if dice_file:
         dice_doc, dice_name = _read_toml(dice_file, "", "--dice")
-        table = rules.load_dice(dice_doc, f"--dice {dice_name}")
+        table = setup.load_dice(dice_doc, f"--dice {dice_name}")
     assigned = {}
     for spec in rift_specs:
         r, eq, kind = spec.partition("=")
@@ -185,12 +187,12 @@ def new(rt, name, players, titan_specs, board, invaders, dice_file, rift_specs, 
             raise InputError(f"--rift '{spec}': expected RIFT=TYPE, e.g. North=Flying")
         assigned[r.strip()] = kind.strip()
     seed = rt.new_seed(seed)
-    setup = rt.setup_dice(seed, draw_option="--rift")  # draws the invader types of unassigned rifts
-    out = rules.new(specs, players, {"cities": cities, "rifts": rifts_}, {"types": types, "cards": cards},
-                    setup, rifts=assigned, lead=lead, die_table=table,
+    dice = rt.setup_dice(seed, draw_option="--rift")  # draws the invader types of unassigned rifts
+    out = setup.new(specs, players, {"cities": cities, "rifts": rifts_}, {"types": types, "cards": cards},
+                    dice, rifts=assigned, lead=lead, die_table=table,
                     board_name=board_name, invaders_name=inv_name, face_up=face_up)
-    setup.finish()
-    rt.create(name, game, out.state, seed, out, dice=setup)
+    dice.finish()
+    rt.create(name, game, out.state, seed, out, dice=dice)
 
 
 # --- Opening Phase -------------------------------------------------------------------------
@@ -205,7 +207,7 @@ def opening(rt, save, pilot_draw):
 
     --json: threat, tier, episodes_to_draw, invader_moves, turn, lead, phase, order.
     """
-    rt.run(save, rules.opening, pilot_draw=pilot_draw)
+    rt.run(save, opening_phase.opening, pilot_draw=pilot_draw)
 
 
 _ADJACENT = click.option("--adjacent", multiple=True, metavar="CITY",
@@ -222,7 +224,7 @@ _DISABLE = click.option("--disable", multiple=True, metavar="CARD",
 @pass_rt
 def invade(rt, save, rift, city, adjacent):
     """An invasion: the rift's first invader (spot order), else its Lair's; 1 Invasion Damage."""
-    rt.run(save, rules.invade, rift=rift, city=city, adjacent=adjacent)
+    rt.run(save, opening_phase.invade, rift=rift, city=city, adjacent=adjacent)
 
 
 # --- Fight Phase ---------------------------------------------------------------------------
@@ -237,7 +239,7 @@ def invade(rt, save, rift, city, adjacent):
 @pass_rt
 def move(rt, save, titan, dest, bonus, anywhere, disable):
     """Move a Titan up to Movement cities (or onto a rift), in turn; at setup, place it."""
-    rt.run(save, rules.move, titan=titan, dest=dest, bonus=bonus, anywhere=anywhere, disable=disable)
+    rt.run(save, fight.move, titan=titan, dest=dest, bonus=bonus, anywhere=anywhere, disable=disable)
 
 
 @titans.command()
@@ -262,7 +264,7 @@ def move(rt, save, titan, dest, bonus, anywhere, disable):
 def attack(rt, save, titan, successes, targets, provoke, rift, tech, final_blow, bonus_dice, reroll, adjacent,
            disable, rolls):
     """Attack the invaders on the Titan's city (or guarding its rift); ends its Fight turn."""
-    rt.run(save, rules.attack, entered=rolls, titan=titan, successes=successes, targets=targets,
+    rt.run(save, fight.attack, entered=rolls, titan=titan, successes=successes, targets=targets,
            provoke=provoke, rift=rift, tech=tech, final_blow=final_blow, bonus_dice=bonus_dice, reroll=reroll,
            adjacent=adjacent, disable=disable)
 
@@ -279,7 +281,7 @@ def attack(rt, save, titan, successes, targets, provoke, rift, tech, final_blow,
 @pass_rt
 def trial(rt, save, titan, rift, result, damage, to, direct, disable):
     """The Tyrant Trial on an unguarded rift: pass (face the Tyrant next turn) or fail."""
-    rt.run(save, rules.trial, titan=titan, rift=rift, result=result.lower(), damage=damage, to=to, direct=direct,
+    rt.run(save, rifts.trial, titan=titan, rift=rift, result=result.lower(), damage=damage, to=to, direct=direct,
            disable=disable)
 
 
@@ -300,7 +302,7 @@ def rift():
 @pass_rt
 def rift_close(rt, save, rift_name, titan, city, artifact, bonus, disable):
     """The Tyrant is defeated: THREAT -1, the Rift Token and Artifact to the player."""
-    rt.run(save, rules.rift_close, rift=rift_name, titan=titan, city=city, artifact=artifact,
+    rt.run(save, rifts.rift_close, rift=rift_name, titan=titan, city=city, artifact=artifact,
            bonus=parse_bonus(bonus), disable=disable)
 
 
@@ -321,7 +323,7 @@ def rift_close(rt, save, rift_name, titan, city, artifact, bonus, disable):
 @pass_rt
 def repair(rt, save, titan, successes, heal, charge, enable, upgrade, bonus_dice, reroll, rolls):
     """Spend Repair Check successes: heal, charge, re-enable (Combat Repair in the Fight Phase)."""
-    rt.run(save, rules.repair, entered=rolls, titan=titan, successes=successes, heal=heal, charge=charge,
+    rt.run(save, fight.repair, entered=rolls, titan=titan, successes=successes, heal=heal, charge=charge,
            enable=enable, upgrade=upgrade, bonus_dice=bonus_dice, reroll=reroll)
 
 
@@ -331,7 +333,7 @@ def repair(rt, save, titan, successes, heal, charge, enable, upgrade, bonus_dice
 @pass_rt
 def pass_cmd(rt, save, player):
     """PLAYER passes their turn (Fight Phase, Development or Support Movement); default: whose turn it is."""
-    rt.run(save, rules.pass_turn, player=player)
+    rt.run(save, turn.pass_turn, player=player)
 
 
 @titans.command("next")
@@ -339,7 +341,7 @@ def pass_cmd(rt, save, player):
 @pass_rt
 def next_cmd(rt, save):
     """Close the current phase and start the next (Opening → Fight → Upgrade)."""
-    rt.run(save, rules.next_phase)
+    rt.run(save, turn.next_phase)
 
 
 # --- Upgrade Phase -------------------------------------------------------------------------
@@ -347,7 +349,7 @@ def next_cmd(rt, save):
 @titans.command()
 @save_option
 @click.argument("player")
-@click.argument("action", type=click.Choice(rules.ACTIONS, case_sensitive=False))
+@click.argument("action", type=click.Choice(model.ACTIONS, case_sensitive=False))
 @click.option("--city", metavar="CITY", help="army: the non-destroyed city for the Supports.")
 @click.option("--count", type=int, default=1, show_default=True, metavar="N", help="army: Supports to buy.")
 @click.option("--card", metavar="NAME", help="research: the face-up Tech Card bought.")
@@ -355,7 +357,7 @@ def next_cmd(rt, save):
 @click.option("--slot", metavar="SLOT", help="research: hand1, hand2, hands (two-handed), head, core, tools, "
                                              "or hand.")
 @click.option("--cost", type=int, default=0, metavar="N", help="research: the card's cost in Credits.")
-@click.option("--tag", "tags", multiple=True, type=click.Choice(rules.TAGS), help="research: an Attack Tag on "
+@click.option("--tag", "tags", multiple=True, type=click.Choice(model.TAGS), help="research: an Attack Tag on "
                                                                                  "the card (repeat).")
 @click.option("--bonus", multiple=True, metavar="CHECK+N", help="research: bonus dice the card gives a check while "
                                                                 "enabled, e.g. combat+1 (repeat).")
@@ -365,7 +367,7 @@ def next_cmd(rt, save):
 def develop(rt, save, player, action, city, count, card, redraw, slot, cost, tags, bonus, draw):
     """A Development action, in turn: industry | army --city C [--count N] | research --card NAME|--redraw |
     refresh."""
-    rt.run(save, rules.develop, player=player, action=action.lower(), city=city, count=count, card=card,
+    rt.run(save, upgrade.develop, player=player, action=action.lower(), city=city, count=count, card=card,
            redraw=redraw, slot=slot, cost=cost, tags=tags, draw=draw, bonus=parse_bonus(bonus))
 
 
@@ -378,7 +380,7 @@ def develop(rt, save, player, action, city, count, card, redraw, slot, cost, tag
 @pass_rt
 def supports(rt, save, player, src, dst, count):
     """Support Movement: move a player's Supports up to 3 cities."""
-    rt.run(save, rules.supports_move, player=player, src=src, dst=dst, count=count)
+    rt.run(save, upgrade.supports_move, player=player, src=src, dst=dst, count=count)
 
 
 @titans.command()
@@ -389,7 +391,7 @@ def supports(rt, save, player, src, dst, count):
 @click.argument("card")
 @click.argument("n", type=int, required=False)
 @click.option("--slot", metavar="SLOT", help="equip: hand1, hand2, hands (two-handed), head, core, tools, or hand.")
-@click.option("--tag", "tags", multiple=True, type=click.Choice(rules.TAGS), help="equip: an Attack Tag on the "
+@click.option("--tag", "tags", multiple=True, type=click.Choice(model.TAGS), help="equip: an Attack Tag on the "
                                                                                  "card (repeat).")
 @click.option("--face-up", is_flag=True, help="equip: the card is one of the face-up ones (default: from the deck).")
 @click.option("--bonus", multiple=True, metavar="CHECK+N", help="equip: bonus dice the card gives a check while "
@@ -398,7 +400,7 @@ def supports(rt, save, player, src, dst, count):
 @pass_rt
 def tech(rt, save, titan, action, card, n, slot, tags, face_up, bonus, draw):
     """Tech Cards: equip CARD --slot SLOT | discard CARD | spend CARD N | charge CARD N | enable/disable CARD."""
-    rt.run(save, rules.tech, titan=titan, action=action.lower(), card=card, slot=slot, n=n, tags=tags,
+    rt.run(save, upgrade.tech, titan=titan, action=action.lower(), card=card, slot=slot, n=n, tags=tags,
            face_up=face_up, bonus=parse_bonus(bonus), draw=draw)
 
 
@@ -408,7 +410,7 @@ def tech(rt, save, titan, action, card, n, slot, tags, face_up, bonus, draw):
 @pass_rt
 def face_up(rt, save, names):
     """Name the face-up Tech Cards beside the board (none: forget the names)."""
-    rt.run(save, rules.face_up, names=names)
+    rt.run(save, upgrade.face_up, names=names)
 
 
 # --- Ending Phase ---------------------------------------------------------------------------
@@ -421,7 +423,7 @@ def face_up(rt, save, names):
 @pass_rt
 def ending(rt, save, assign):
     """Ending Phase: invader damage, THREAT and Titan checks, rifts, the Lead passes right."""
-    rt.run(save, rules.ending, assign=tuple(parse_assign(a) for a in assign))
+    rt.run(save, ending_phase.ending, assign=tuple(parse_assign(a) for a in assign))
 
 
 @titans.command()
@@ -430,7 +432,7 @@ def ending(rt, save, assign):
 @pass_rt
 def final(rt, save, result):
     """Record the Final Episode's outcome (T7)."""
-    rt.run(save, rules.final, result=result.lower())
+    rt.run(save, ending_phase.final, result=result.lower())
 
 
 # --- destroyed Titans and pilots -------------------------------------------------------------
@@ -443,7 +445,7 @@ def final(rt, save, result):
 @pass_rt
 def reenter(rt, save, titan, city, pilot_name):
     """A destroyed Titan returns next turn with 1 HP on a city with no invader."""
-    rt.run(save, rules.reenter, titan=titan, city=city, pilot_name=pilot_name)
+    rt.run(save, pilots.reenter, titan=titan, city=city, pilot_name=pilot_name)
 
 
 @titans.command("pilot-check")
@@ -454,7 +456,7 @@ def reenter(rt, save, titan, city, pilot_name):
 @pass_rt
 def pilot_check(rt, save, titan, red, rolls):
     """The die for a destroyed Titan's pilot: the red symbol kills the pilot."""
-    rt.run(save, rules.pilot_check, entered=rolls, titan=titan, red=red)
+    rt.run(save, pilots.pilot_check, entered=rolls, titan=titan, red=red)
 
 
 @titans.command("pilot-dies")
@@ -463,7 +465,7 @@ def pilot_check(rt, save, titan, red, rolls):
 @pass_rt
 def pilot_dies(rt, save, player):
     """A pilot dies: discard the Pilot Card, THREAT +1 (T4)."""
-    rt.run(save, rules.pilot_dies, player=player)
+    rt.run(save, pilots.pilot_dies, player=player)
 
 
 @titans.command()
@@ -473,7 +475,7 @@ def pilot_dies(rt, save, player):
 @pass_rt
 def pilot(rt, save, titan, name):
     """A new Pilot Card drawn into an empty cockpit."""
-    rt.run(save, rules.pilot, titan=titan, name=name)
+    rt.run(save, pilots.pilot, titan=titan, name=name)
 
 
 @titans.command()
@@ -486,7 +488,7 @@ def pilot(rt, save, titan, name):
 @pass_rt
 def defeat(rt, save, pawn, titan, pilot_ability, adjacent, disable):
     """An invader defeated by a card's text: reward, Lair, Terrestrial ability (O.N.E.: --pilot-ability)."""
-    rt.run(save, rules.defeat, pawn=pawn, titan=titan, pilot_ability=pilot_ability, adjacent=adjacent,
+    rt.run(save, byhand.defeat, pawn=pawn, titan=titan, pilot_ability=pilot_ability, adjacent=adjacent,
            disable=disable)
 
 
@@ -500,7 +502,7 @@ def defeat(rt, save, pawn, titan, pilot_ability, adjacent, disable):
 def threat(rt, save, delta, reason):
     """Move THREAT as a card says: +N, -N, or =N."""
     change, value = parse_delta(delta)
-    rt.run(save, rules.threat, delta=change, value=value, reason=reason)
+    rt.run(save, byhand.threat, delta=change, value=value, reason=reason)
 
 
 @titans.command(context_settings=NEGATIVES)
@@ -514,7 +516,7 @@ def threat(rt, save, delta, reason):
 @pass_rt
 def damage(rt, save, city, titan, support, player, direct, n):
     """Damage as a card says (negative N removes damage)."""
-    rt.run(save, rules.damage, n=_int(n, "N"), city=city, titan=titan, support=support, player=player,
+    rt.run(save, byhand.damage, n=_int(n, "N"), city=city, titan=titan, support=support, player=player,
            direct=direct)
 
 
@@ -527,7 +529,7 @@ def damage(rt, save, city, titan, support, player, direct, n):
 def credits(rt, save, player, delta, reason):
     """Credits gained or paid as a card says: +N, -N, or =N."""
     change, value = parse_delta(delta)
-    rt.run(save, rules.credits, player=player, delta=change, value=value, reason=reason or "")
+    rt.run(save, byhand.credits, player=player, delta=change, value=value, reason=reason or "")
 
 
 @titans.command()
@@ -536,7 +538,7 @@ def credits(rt, save, player, delta, reason):
 @pass_rt
 def lead(rt, save, player):
     """Hand the Lead Character Token to a player."""
-    rt.run(save, rules.lead, player=player)
+    rt.run(save, byhand.lead, player=player)
 
 
 @titans.command()
@@ -549,20 +551,20 @@ def lead(rt, save, player):
 @pass_rt
 def invader(rt, save, pawn, city, lair, on_rift, hurt):
     """Move an invader pawn or set its damage as a card says."""
-    rt.run(save, rules.invader, pawn=pawn, city=city, lair=lair, rift=on_rift, hurt=hurt)
+    rt.run(save, byhand.invader, pawn=pawn, city=city, lair=lair, rift=on_rift, hurt=hurt)
 
 
 @titans.command()
 @save_option
 @click.argument("titan")
-@click.argument("ability", type=click.Choice(rules.CHECKS, case_sensitive=False))
+@click.argument("ability", type=click.Choice(model.CHECKS, case_sensitive=False))
 @click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice from cards.")
 @click.option("--reroll", type=int, default=0, metavar="N", help="Re-roll up to N failed dice once.")
 @rolls_option
 @pass_rt
 def check(rt, save, titan, ability, bonus_dice, reroll, rolls):
     """Roll an ability check with the custom-die face table (--dice at new)."""
-    rt.run(save, rules.check, entered=rolls, titan=titan, ability=ability.lower(), bonus_dice=bonus_dice,
+    rt.run(save, checks.check, entered=rolls, titan=titan, ability=ability.lower(), bonus_dice=bonus_dice,
            reroll=reroll)
 
 
@@ -601,4 +603,4 @@ def set_cmd(rt, save, key, value, unset):
     """Set any value of the save by hand (validated, logged): set cities.Tokyo.damage 2."""
     if (value is None) != unset:
         raise click.UsageError("give a VALUE, or --unset")
-    rt.run(save, rules.set_value, path=parse_path(key), value=None if unset else parse_value(value), unset=unset)
+    rt.run(save, byhand.set_value, path=parse_path(key), value=None if unset else parse_value(value), unset=unset)

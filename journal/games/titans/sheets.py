@@ -11,8 +11,8 @@ the same layout with empty cells for pencil play. Drawn with `journal.pdf.primit
 
 from __future__ import annotations
 
-from journal.games.titans.rules import (CHARGES_MAX, CITY_HP, PHASE_TEXT, SUPPORTS_MAX, THREAT_MAX, TIER_SPANS,
-                                        TIERS, episodes_for, tier)
+from journal.games.titans.rules.model import (CHARGES_MAX, CITY_HP, PHASE_TEXT, SUPPORTS_MAX, THREAT_MAX,
+                                              TIER_SPANS, TIERS, episodes_for, public_state, tier)
 from journal.pdf.primitives import (
     BOLD, INK, MUTED, REGULAR, checkbox, checkbox_row, field, fit_text, grid, heading, notes_area, safe,
     text, text_width, track, wrap_text,
@@ -49,7 +49,7 @@ def draw_tracker(c, page, state, title) -> None:
     """The tracker for `state` (None: a blank sheet) from the top of `page`; continues on
     further pages as needed and leaves the last page open."""
     blank = state is None
-    s = _d(state)
+    s = _d(state if blank else public_state(state))     # with the derived values (the tier)
     _header(c, page, s, title, blank)
     _threat(c, page, s, blank)
     _decks(c, page, s, blank)

@@ -1,0 +1,29 @@
+"""War Titans: Invaders Must Die! — the rules as pure functions, one module per part of the turn.
+
+Every command is ``fn(state, dice, **params) -> Outcome``: it never touches files,
+clocks or global randomness and never mutates the state it is given (it works on a
+deep copy and raises before returning when the rules refuse). Rule numbers (T1-T7,
+A1-A2) refer to ../shared/rules/RULINGS.md; "reading:" marks our own choices where the
+rulebook is silent or ambiguous (README, "Rules notes").
+
+In the order of the rulebook's turn (each module imports only those above it):
+
+    model      the game's numbers, THREAT's tier, lookups, the invader card in force
+    effects    the effect vocabulary of invader abilities (the invaders file)
+    order      whose turn it is: from the Lead Character, clockwise
+    board      where things stand; trails, adjacency and distances
+    trackers   THREAT, damage to cities, Titans and Supports; the end of the game
+    phases     which phase a command belongs to, and moving between phases
+    checks     Dice and Ability Checks: dice pools, successes, rolls; `check`
+    abilities  invader abilities applied as they trigger
+    schema     what a valid save holds (`validate`)
+    setup      `new`, and the board, invaders and dice files
+    opening    the Opening Phase and invasions
+    fight      the Fight Phase: move, attack, repair
+    rifts      the Tyrant Trial and closing a rift
+    upgrade    Development, Tech Cards, Support Movement
+    ending     the Ending Phase and the Final Episode
+    pilots     destroyed Titans and their pilots
+    turn       passing, and `next`
+    byhand     what a card's text changes (A2)
+"""

@@ -1,0 +1,289 @@
+"""By hand (A2): what a card's text does that the rules functions do not, logged with
+the reason: THREAT, damage, Credits, the Lead Character, an invader pawn, an invader
+defeated by a card (O.N.E.'s once-a-game ability), and any value of the save.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from journal.errors import InputError, RuleError
+from journal.games.titans.rules.abilities import player_picks, refuse_unused_picks
+from journal.games.titans.rules.board import pawn_damage, supports_at
+from journal.games.titans.rules.fight import kill
+from journal.games.titans.rules.model import (
+    CITY_HP, ONE, THREAT_MAX, city_of, is_one, pawn_of, player_of, plural, rift_of_pawn, stats, tier, titan_of,
+)
+from journal.games.titans.rules.phases import refuse_if_final, refuse_if_over
+from journal.games.titans.rules.schema import validate
+from journal.games.titans.rules.trackers import damage_city, damage_supports, damage_titan, end_game, move_threat
+from journal.outcome import Outcome
+
+
+def threat(state: dict, dice, delta: int | None = None, value: int | None = None, reason: str = "") -> Outcome:
+    """A2: THREAT moved by a card's text, logged with the reason (0..21; 21 loses, T1)."""
+    refuse_if_over(state)
+    reason = " ".join((reason or "").split())
+    if not reason:
+        raise InputError("--reason is required: the card or rule that moves THREAT")
+    if value is None and not delta:
+        raise InputError("a DELTA of 0 changes nothing: type +N, -N or =N")
+    if value is not None and not 0 <= value <= THREAT_MAX:
+        raise InputError(f"=N: THREAT runs 0..{THREAT_MAX}")
+    s = copy.deepcopy(state)
+    lines: list[str] = []
+    before = s["threat"]
+    move_threat(s, delta or 0, reason, lines, value=value)
+    summary = f"THREAT {before} → {s['threat']} ({reason})"
+    return Outcome(s, summary, lines, {"before": before, "threat": s["threat"], "tier": tier(s["threat"]),
+                                       "phase": s["phase"], **({"result": s["result"]} if "result" in s else {})})
+
+
+def damage(state: dict, dice, n: int, city: str | None = None, titan: str | None = None,
+           support: str | None = None, player: str | None = None, direct: bool = False) -> Outcome:
+    """A2: damage (or, negative, repair) a city, a Titan or Supports as a card says. Armor
+    applies to Titans unless --direct; destruction and THREAT follow the rules."""
+    refuse_if_over(state)
+    if sum(x is not None for x in (city, titan, support)) != 1:
+        raise InputError("name exactly one of --city C, --titan T, --support C")
+    if n == 0:
+        raise InputError("N = 0 changes nothing: positive N damages, negative N removes damage")
+    s = copy.deepcopy(state)
+    lines: list[str] = []
+    data: dict = {"n": n}
+    if city is not None:
+        cname = city_of(s, city, "--city")
+        c = s["cities"][cname]
+        if n > 0:
+            damage_city(s, cname, n, lines, "damage")
+        else:
+            before = c["damage"]
+            c["damage"] = max(0, c["damage"] + n)
+            lines.append(f"Remove {plural(before - c['damage'], 'City Damage Token')} from {cname} "
+                         f"({c['damage']}/{CITY_HP[c['type']]}).")
+            if c["destroyed"]:
+                c["destroyed"] = False
+                lines.append(f"{cname} is no longer destroyed: take its City Destroyed Token off (THREAT is not "
+                             f"lowered: use journal titans threat if the card says so).")
+        data.update(city=cname, damage=c["damage"], destroyed=c["destroyed"])
+        summary = f"{cname}: {n:+d} damage by hand → {c['damage']}"
+    elif titan is not None:
+        name = titan_of(s, titan, "--titan")
+        t = s["titans"][name]
+        if t["destroyed"]:
+            raise RuleError(f"{name} is destroyed: it re-enters with journal titans reenter")
+        if n > 0:
+            damage_titan(s, name, n, lines, "damage", armor=not direct)
+        else:
+            before = t["damage"]
+            t["damage"] = max(0, t["damage"] + n)
+            lines.append(f"Remove {plural(before - t['damage'], 'Damage Token')} from {name} "
+                         f"({t['damage']}/{t['hp']}).")
+        data.update(titan=name, damage=t["damage"], destroyed=t["destroyed"])
+        summary = f"{name}: {n:+d} damage by hand → {t['damage']}" + (" (destroyed)" if t["destroyed"] else "")
+    else:
+        cname = city_of(s, support, "--support")
+        here = supports_at(s, cname)
+        if player is not None:
+            pname = player_of(s, player, "--player")
+        elif len(here) == 1:
+            pname = next(iter(here))
+        elif not here:
+            raise RuleError(f"no Support is on {cname}")
+        else:
+            raise InputError(f"--player is required: Supports of {', '.join(here)} are on {cname}")
+        if not here.get(pname):
+            raise RuleError(f"{pname} has no Support on {cname}")
+        if n > 0:
+            got = damage_supports(s, pname, cname, n, lines, "damage")
+            if got < n:
+                lines.append(f"{n - got} more damage finds no {pname} Support on {cname}.")
+        else:
+            sups = [sp for sp in s["players"][pname]["supports"] if sp["city"] == cname and sp["damage"]]
+            fixed = 0
+            for sp in sups[: -n]:
+                sp["damage"] = 0
+                fixed += 1
+            lines.append(f"Stand {plural(fixed, 'knocked-down Support')} of {pname} on {cname} back up.")
+        data.update(player=pname, city=cname, supports=supports_at(s, cname).get(pname, 0))
+        summary = f"{pname}'s Supports on {cname}: {n:+d} damage by hand"
+    data.update(threat=s["threat"], phase=s["phase"])
+    if "result" in s:
+        data["result"] = s["result"]
+    return Outcome(s, summary, lines, data)
+
+
+def credits(state: dict, dice, player: str, delta: int | None = None, value: int | None = None,
+            reason: str = "") -> Outcome:
+    """A2: Credits gained or paid by a card (never below 0)."""
+    refuse_if_over(state)
+    s = copy.deepcopy(state)
+    pname = player_of(s, player)
+    p = s["players"][pname]
+    before = p["credits"]
+    after = value if value is not None else before + (delta or 0)
+    if value is None and not delta:
+        raise InputError("a DELTA of 0 changes nothing: type +N, -N or =N")
+    if after < 0:
+        raise RuleError(f"{pname} has {plural(before, 'Credit')}: cannot pay {before - after}")
+    p["credits"] = after
+    why = f" ({' '.join(reason.split())})" if reason and reason.strip() else ""
+    line = f"{pname}: Credits {before} → {after}{why}."
+    return Outcome(s, line, [line], {"player": pname, "before": before, "credits": after})
+
+
+def lead(state: dict, dice, player: str) -> Outcome:
+    """A2: hand the Lead Character Token to a player."""
+    refuse_if_over(state)
+    s = copy.deepcopy(state)
+    pname = player_of(s, player)
+    if s["lead"] == pname:
+        raise RuleError(f"{pname} is already the Lead Character")
+    s["lead"] = pname
+    line = f"Give the Lead Character Token to {pname}."
+    return Outcome(s, line, [line], {"lead": pname})
+
+
+def invader(state: dict, dice, pawn: str, city: str | None = None, lair: bool = False, rift: bool = False,
+            hurt: int | None = None) -> Outcome:
+    """A2: put an invader pawn where a card says (a city, its Lair, back on its rift) or set
+    its damage. No invasion damage is dealt (use `invade` for an invasion)."""
+    refuse_if_over(state)
+    s = copy.deepcopy(state)
+    pid = pawn_of(s, pawn)
+    rname = rift_of_pawn(s, pid)
+    r = s["rifts"][rname]
+    if sum(bool(x) for x in (city is not None, lair, rift)) > 1:
+        raise InputError("give one of --city C, --lair, --rift")
+    if city is None and not lair and not rift and hurt is None:
+        raise InputError("say what changes: --city C, --lair, --rift or --damage N")
+    if hurt is not None and hurt < 0:
+        raise InputError(f"--damage {hurt}: expected 0 or more")
+    lines: list[str] = []
+    dmg = pawn_damage(s, pid) if hurt is None else hurt
+    moved_to = None
+    if city is not None or lair or rift:
+        # take it off wherever it is
+        s["invaders"].pop(pid, None)
+        if pid in r["guardians"]:
+            r["guardians"].remove(pid)
+        if pid in r["lair"]:
+            r["lair"].remove(pid)
+        r.get("guardian_damage", {}).pop(pid, None)
+        if city is not None:
+            cname = city_of(s, city, "--city")
+            s["invaders"][pid] = {"city": cname, "damage": dmg}
+            moved_to = cname
+        elif lair:
+            r["lair"].append(pid)
+            dmg = 0
+            moved_to = f"{rname} Lair"
+        else:
+            if r["closed"]:
+                raise RuleError(f"the {rname} Rift is closed")
+            spot = s["cards"][pid]["reward"]
+            pos = len([g for g in r["guardians"] if s["cards"][g]["reward"] <= spot])
+            r["guardians"].insert(pos, pid)
+            moved_to = f"{rname} Rift (spot {spot})"
+        lines.append(f"Put {pid} on the {moved_to}." if moved_to.endswith(("Lair", ")")) else f"Put {pid} on {moved_to}.")
+    if pid in s["invaders"]:
+        s["invaders"][pid]["damage"] = dmg
+    elif pid in r["guardians"]:
+        gd = r.setdefault("guardian_damage", {})
+        gd[pid] = dmg
+        if not dmg:
+            gd.pop(pid)
+        if not gd:
+            r.pop("guardian_damage")
+    elif hurt:
+        raise RuleError(f"{pid} is in the {rname} Lair: a pawn there has no damage")
+    if hurt is not None:
+        lines.append(f"{pid} has {plural(dmg, 'Invader Damage Token')}.")
+    if (pid in s["invaders"] or pid in r["guardians"]) and dmg >= stats(s, pid)["hp"]:
+        raise RuleError(f"{pid} would have {dmg} damage and its HP is {stats(s, pid)['hp']}: an invader with "
+                        f"that much damage is destroyed (journal titans invader {pid} --lair)")
+    summary = f"{pid} set by hand: " + (f"to {moved_to}" if moved_to else "") + \
+              (f"{', ' if moved_to else ''}damage {dmg}" if hurt is not None else "")
+    return Outcome(s, summary, lines, {"invader": pid, "where": moved_to, "damage": dmg})
+
+
+def defeat(state: dict, dice, pawn: str, titan: str, pilot_ability: bool = False, adjacent: tuple = (),
+           disable: tuple = ()) -> Outcome:
+    """An invader defeated by a card's text (a pilot, a Final Blow, a Tech Card, an artifact):
+    its reward goes to the Titan's player, the pawn to the first free spot of its Lair, and a
+    Terrestrial invader's ability triggers. `pilot_ability`: O.N.E.'s "Once in every game you
+    can choose an invader in one city: defeat him and take his reward"."""
+    refuse_if_over(state)
+    refuse_if_final(state)
+    if state["phase"] in ("setup", "ending"):
+        raise RuleError("invaders are defeated during a turn: start it with `journal titans opening`")
+    s = copy.deepcopy(state)
+    pid = pawn_of(s, pawn)
+    name = titan_of(s, titan, "--titan")
+    t = s["titans"][name]
+    on_city = pid in s["invaders"]
+    guardian = pid in s["rifts"][rift_of_pawn(s, pid)]["guardians"]
+    if not on_city and not guardian:
+        raise RuleError(f"{pid} is in its Lair: only an invader on the board can be defeated")
+    lines: list[str] = []
+    if pilot_ability:
+        pilot_name = t.get("pilot")
+        if not is_one(pilot_name):
+            raise RuleError(f"{name}'s pilot is {pilot_name or 'missing'}: the once-a-game defeat is {ONE}'s ability")
+        if ONE in s.get("once_used", []):
+            raise RuleError(f"{ONE}'s once-in-every-game ability has been used already")
+        if not on_city:
+            raise RuleError(f"{pid} guards a rift: {ONE} chooses an invader in a city")
+        s.setdefault("once_used", []).append(ONE)
+        lines.append(f"{pilot_name} ({t['player']}'s pilot) uses its once-in-every-game ability on {pid} in "
+                     f"{s['invaders'][pid]['city']}.")
+    picks = player_picks(adjacent=adjacent, disable=disable)
+    abilities: list = []
+    credits_ = kill(s, pid, name, lines, picks=picks, abilities=abilities)
+    refuse_unused_picks(picks)
+    summary = f"{pid} defeated by {name}" + (f" ({ONE})" if pilot_ability else "") + f", +{credits_} Credits"
+    return Outcome(s, summary, lines, {"invader": pid, "titan": name, "player": t["player"], "credits": credits_,
+                                       "pilot_ability": pilot_ability, "abilities": abilities,
+                                       "threat": s["threat"], "phase": s["phase"]})
+
+
+def set_value(state: dict, dice, path: list[str], value=None, unset: bool = False) -> Outcome:
+    """A2: set any value of the save by hand (a card's text overrides the rules); the result
+    must still be a valid save; THREAT set to 21 ends the game (T1)."""
+    _ = dice
+    if not path:
+        raise InputError("name the key to set, e.g. cities.Tokyo.damage")
+    s = copy.deepcopy(state)
+    node = s
+    for part in path[:-1]:
+        if not isinstance(node, dict) or part not in node:
+            raise InputError(f"{'.'.join(path)}: there is no {part!r} here")
+        node = node[part]
+    leaf = path[-1]
+    if not isinstance(node, dict):
+        raise InputError(f"{'.'.join(path)}: {path[-2]!r} is not a table")
+    before = node.get(leaf, None)
+    if unset:
+        if leaf not in node:
+            raise InputError(f"{'.'.join(path)} is not set")
+        del node[leaf]
+    else:
+        node[leaf] = value
+    if path == ["threat"] and not unset and isinstance(value, int) and not isinstance(value, bool):
+        if value == THREAT_MAX and s["phase"] != "over":
+            lines: list[str] = []
+            end_game(s, "lost", "THREAT reached the sixth, numberless Red step", lines)
+    problems = validate(s)
+    if problems:
+        raise InputError(f"that would make the save invalid: {problems[0]}")
+    shown = "(removed)" if unset else _show(value)
+    line = f"Set {'.'.join(path)} = {shown} by hand (was {_show(before) if before is not None else 'unset'})."
+    return Outcome(s, line, [line], {"path": path, "before": before, "value": None if unset else value})
+
+
+def _show(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return f'"{v}"'
+    return str(v)

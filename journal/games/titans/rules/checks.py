@@ -1,0 +1,148 @@
+"""Dice and Ability Checks: the dice pool, counting successes, and rolls by journal.
+
+A check rolls the ability's dice plus the bonus dice of enabled Tech Cards, Tyrant
+Artifacts, the Final Blow and Amphibious invaders; the custom die's face table
+(`--dice` at `new`) says which symbols are successes.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from journal.errors import InputError
+from journal.games.titans.rules.model import CHECKS, category, plural, stats, titan_of
+from journal.games.titans.rules.phases import refuse_if_over
+from journal.outcome import Outcome
+
+
+def dice_pool(s: dict, name: str, ability: str, ignored=(), blow: bool = False, foes=()) -> tuple[int, list]:
+    """The dice of an ability check (rulebook, Dice and Ability Checks): the ability score plus
+    the bonus dice of enabled Tech Cards (not those ignored for an immunity), Tyrant Artifacts,
+    the Final Blow (when used), and, in a Combat Check, the Amphibious invaders' dice effects.
+    Returns (dice, [(source, n), ...])."""
+    t = s["titans"][name]
+    parts = [(ability.capitalize(), t[ability])]
+    for card, tc in t["tech"].items():
+        n = tc.get("dice", {}).get(ability, 0)
+        if n and not tc["disabled"] and card not in ignored:
+            parts.append((card, n))
+    for art, bonus in s["players"][t["player"]].get("artifact_dice", {}).items():
+        n = bonus.get(ability, 0)
+        if n:
+            parts.append((art, n))
+    if ability == "combat":
+        if blow and t.get("blow_dice"):
+            parts.append(("Final Blow", t["blow_dice"]))
+        for pid in foes:
+            if category(s, pid) == "amphibious":
+                n = stats(s, pid)["effect"].get("dice", 0)
+                if n:
+                    parts.append((pid, n))
+    return max(0, sum(n for _, n in parts)), parts
+
+
+def _pool_text(parts) -> str:
+    return ", ".join(f"{src} {n}" if k == 0 else f"{src} {n:+d}" for k, (src, n) in enumerate(parts))
+
+
+def pool_lines(s: dict, name: str, foes, ability: str = "combat", ignored=(), blow: bool = False,
+                typed: bool = False) -> list[str]:
+    """Say how many dice to roll, when anything changes the plain ability score."""
+    n, parts = dice_pool(s, name, ability, ignored=ignored, blow=blow, foes=foes)
+    if len(parts) == 1:
+        return []
+    if typed:
+        return [(f"{name}'s dice for this {ability.capitalize()} Check: {n} ({_pool_text(parts)}); the successes "
+                 f"are taken as typed.")]
+    return [f"{name} rolls {plural(n, 'die', 'dice')} in a {ability.capitalize()} Check here ({_pool_text(parts)})."]
+
+
+def _two_handed(t: dict, ignored=()) -> bool:
+    """An enabled Two-Handed Tech Card (not ignored for an immunity) is on the sheet."""
+    return any(tc["slot"] == "hands" and not tc["disabled"] and card not in ignored for card, tc in t["tech"].items())
+
+
+def _is_success(table: dict, ability: str, face: int) -> bool:
+    return table["faces"][face - 1] in table[ability]
+
+
+def count_successes(state: dict, titan: str, ability: str, faces: list[int], ignored=()) -> int:
+    """Successes of rolled custom dice: the symbols counted for that ability (face table);
+    with an enabled Two-Handed Tech Card the red symbol counts 2 in a Combat Check."""
+    table = state["dice"]
+    t = state["titans"][titan]
+    two_handed = ability == "combat" and _two_handed(t, ignored)
+    total = 0
+    for f in faces:
+        sym = table["faces"][f - 1]
+        if sym in table[ability]:
+            total += 2 if (two_handed and sym == table["red"]) else 1
+    return total
+
+
+def roll_check(s: dict, dice, name: str, ability: str, bonus_dice: int, lines: list[str], ignored=(),
+                blow: bool = False, foes=(), reroll: int = 0) -> int:
+    """Roll an ability check with the face table: the dice pool (dice_pool) plus `bonus_dice`;
+    `reroll` failed dice are rolled again, once each ("a re-rolled die cannot be re-rolled")."""
+    if "dice" not in s:
+        raise InputError("--successes N is required: count the successes on your custom dice (or start the game "
+                         "with --dice FILE so journal can roll them)")
+    if bonus_dice < 0:
+        raise InputError(f"--bonus-dice {bonus_dice}: extra dice are 0 or more")
+    if reroll < 0:
+        raise InputError(f"--reroll {reroll}: re-rolls are 0 or more")
+    n, parts = dice_pool(s, name, ability, ignored=ignored, blow=blow, foes=foes)
+    n += bonus_dice
+    if n > 60:
+        raise InputError(f"{n} dice is too many to roll at once")
+    faces = [dice.roll(6, "titan die") for _ in range(n)]
+    table = s["dice"]
+    syms = [table["faces"][f - 1] for f in faces]
+    how = f" ({_pool_text(parts)}{f', +{bonus_dice} bonus' if bonus_dice else ''})" if len(parts) > 1 else ""
+    got = count_successes(s, name, ability, faces, ignored)
+    lines.append(f"{name}'s {ability.capitalize()} Check: {plural(n, 'die', 'dice')}{how} → "
+                 f"{', '.join(syms) or 'none'}: {plural(got, 'success', 'successes')}.")
+    if reroll:
+        failed = [i for i, f in enumerate(faces) if not _is_success(table, ability, f)][:reroll]
+        if failed:
+            again = []
+            for i in failed:
+                old = syms[i]
+                faces[i] = dice.roll(6, "titan die")
+                syms[i] = table["faces"][faces[i] - 1]
+                again.append(f"{old} → {syms[i]}")
+            got = count_successes(s, name, ability, faces, ignored)
+            lines.append(f"Re-roll {plural(len(failed), 'failed die', 'failed dice')} once each: {', '.join(again)}: "
+                         f"{plural(got, 'success', 'successes')}.")
+        else:
+            lines.append("No die failed: nothing to re-roll.")
+    return got
+
+
+def bonus_table(bonus: dict, option: str) -> dict:
+    """Bonus dice per ability check ({"combat": 1}) from a card, checked."""
+    out = {}
+    for k, n in bonus.items():
+        if k not in CHECKS:
+            raise InputError(f"{option} {k}: bonus dice go to a check: {', '.join(CHECKS)}")
+        if not isinstance(n, int) or isinstance(n, bool) or not -9 <= n <= 9 or n == 0:
+            raise InputError(f"{option} {k}{n:+d}: expected -9..+9 dice, not 0")
+        out[k] = n
+    return out
+
+
+def bonus_text(bonus: dict) -> str:
+    return ", ".join(f"{k} {n:+d} {'die' if abs(n) == 1 else 'dice'}" for k, n in bonus.items())
+
+
+def check(state: dict, dice, titan: str, ability: str, bonus_dice: int = 0, reroll: int = 0) -> Outcome:
+    """An ability check rolled with the custom-die face table (logged; the state is unchanged):
+    the ability's dice plus the bonus dice of enabled Tech Cards and Tyrant Artifacts."""
+    refuse_if_over(state)
+    if ability not in CHECKS:
+        raise InputError(f"'{ability}' is not an ability check: expected {', '.join(CHECKS)}")
+    name = titan_of(state, titan)
+    lines: list[str] = []
+    got = roll_check(state, dice, name, ability, bonus_dice, lines, reroll=reroll)
+    return Outcome(copy.deepcopy(state), " ".join(lines), lines,
+                   {"titan": name, "ability": ability, "successes": got})

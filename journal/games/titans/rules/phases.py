@@ -1,0 +1,128 @@
+"""The turn's phases: which phase a command belongs to, and moving between them.
+
+A turn is Opening → Fight → Upgrade (Repair, Gain Charges, Development, Support
+Movement) → Ending. A command of a later phase closes the earlier ones (`enter_phase`);
+one of a phase that is over is refused (`need_phase`). Whose turn it is inside a step
+is in order.py.
+"""
+
+from __future__ import annotations
+
+from journal.errors import RuleError
+from journal.games.titans.rules import order
+from journal.games.titans.rules.model import CHARGES_MAX, PHASE_ORDER, PHASE_TEXT, is_one, lead_pilot, plural
+
+
+def refuse_if_over(state: dict) -> None:
+    if state["phase"] == "over":
+        verdict = "won" if state.get("result") == "won" else "lost"
+        raise RuleError(f"the game is over: the players {verdict} ({state.get('reason', '')}); "
+                        f"journal undo, or start a new game")
+
+
+def refuse_if_final(state: dict) -> None:
+    if state["phase"] == "final":
+        raise RuleError("the Final Episode is under way: play it from its card, then record the outcome "
+                        "with `journal titans final won|lost`")
+
+
+def new_round() -> dict:
+    return {"moved": [], "attacked": [], "repaired": [], "developed": [], "charged": False,
+            "supports_moved": False, "done": []}
+
+
+STEP_NAME = {"fight": "Fight Phase", "development": "Development step", "supports": "Support Movement"}
+
+
+def close_step(s: dict, step: str, lines: list[str]) -> None:
+    """An ordered step ends (a command of a later step, or `next`): who never acted passed."""
+    missed = order.missed(s, step)
+    if missed:
+        lines.append(f"(The {STEP_NAME[step]} is over: {', '.join(missed)} did not take "
+                     f"{'a turn' if step == 'fight' else 'an action'}.)")
+    order.restart(s)
+
+
+def turn_line(s: dict, step: str) -> str:
+    """Whose turn is next in an ordered step, or what comes after it."""
+    who = order.whose_turn(s, step)
+    if who is None:
+        return {"fight": "Every Titan has had its turn: journal titans next (Upgrade Phase).",
+                "development": "Development done. Supports may move up to 3 cities (journal titans supports "
+                               "PLAYER --from C --to C), then journal titans ending.",
+                "supports": "Support Movement done: journal titans ending.",
+                "setup": "Then start turn 1: journal titans opening."}[step]
+    if step == "setup":
+        return f"Next {order.STEP_TEXT[step]}: {who} ({order.hint(s, step, who)})."
+    return f"Next {order.STEP_TEXT[step]}: {who} ({order.hint(s, step, who)}, or journal titans pass {who})."
+
+
+def enter_phase(s: dict, phase: str, lines: list[str]) -> None:
+    """Move on to `phase` within this turn (commands belong to a phase; one for a later phase
+    closes the earlier ones, and `need_phase` refuses one for an earlier phase)."""
+    current = s["phase"]
+    if current == phase:
+        return
+    if current == "opening":
+        if s["invasions"]:
+            lines.append(f"({plural(s['invasions'], 'invasion')} from this turn's Episode Cards "
+                         f"{'was' if s['invasions'] == 1 else 'were'} not recorded.)")
+        s["invasions"] = 0
+    if current in ("opening", "fight") and phase != "fight":
+        close_step(s, "fight", lines)
+    if phase == "upgrade":
+        lines.append(f"Upgrade Phase of turn {s['turn']}.")
+    s["phase"] = phase
+
+
+def need_phase(s: dict, phase: str, what: str) -> None:
+    """Refuse a command whose phase of this turn is over (or before the turn has begun)."""
+    refuse_if_over(s)
+    refuse_if_final(s)
+    current = s["phase"]
+    if current == "setup":
+        raise RuleError(f"{what} happens during a turn: start turn 1 with `journal titans opening`")
+    if current == "ending":
+        raise RuleError(f"turn {s['turn']} is over: start turn {s['turn'] + 1} with `journal titans opening` "
+                        f"before {what}")
+    if PHASE_ORDER[current] > PHASE_ORDER[phase]:
+        raise RuleError(f"{what} belongs to the {PHASE_TEXT[phase]}, and turn {s['turn']} is in the "
+                        f"{PHASE_TEXT[current]}")
+
+
+def gain_charges(s: dict, lines: list[str]) -> None:
+    """Upgrade Phase step 2: every enabled Tech Card gains 1 Charge (at most 3; T6)."""
+    if s["round"]["charged"]:
+        return
+    s["round"]["charged"] = True
+    gained = []
+    for name, t in s["titans"].items():
+        for card, tc in t["tech"].items():
+            if not tc["disabled"] and tc["charges"] < CHARGES_MAX:
+                tc["charges"] += 1
+                gained.append(f"{card} ({name}) {tc['charges']}")
+    if gained:
+        lines.append("Gain Charges: slide each enabled Tech Card one Charge Slot: " + ", ".join(gained) + ".")
+    else:
+        lines.append("Gain Charges: no enabled Tech Card can gain a Charge.")
+
+
+def enter_development(s: dict, lines: list[str]) -> None:
+    enter_phase(s, "upgrade", lines)
+    gain_charges(s, lines)
+
+
+def enter_supports(s: dict, lines: list[str]) -> None:
+    """Support Movement (Upgrade step 4) begins: Development is over."""
+    enter_development(s, lines)
+    if not s["round"]["supports_moved"]:
+        close_step(s, "development", lines)
+        s["round"]["supports_moved"] = True
+
+
+def opening_hint(s: dict) -> str:
+    """`journal titans opening`, with O.N.E.'s choice when O.N.E. flies the lead's Titan."""
+    if is_one(lead_pilot(s)):
+        return (f"journal titans opening ({s['lead']}'s pilot {lead_pilot(s)} may draw two Episode Cards and "
+                f"choose which one resolves: add --pilot-draw)")
+    return "journal titans opening"
