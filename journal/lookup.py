@@ -21,3 +21,10 @@ def find(table, name: str, what: str, option: str | None = None) -> str:
     label = f"{option} " if option else ""
     article = "an" if what[:1] in "aeiou" else "a"
     raise InputError(f"{label}'{name}' is not {article} {what}: known {what}s are {known}")
+
+
+def shell_quote(name: str) -> str:
+    """A name as a player pastes it into a command hint: quoted when it holds spaces."""
+    import shlex
+
+    return shlex.quote(str(name))

@@ -32,6 +32,16 @@ def save_option(f):
                         help="Save NAME in the saves folder, or a path to a .toml file (env JOURNAL_SAVE).")(f)
 
 
+def add_alias(group: click.Group, old: str, cmd: click.Command) -> None:
+    """Keep an old command name working (`journal epm outcome` for `journal epm end`), unlisted."""
+    import copy
+
+    alias = copy.copy(cmd)
+    alias.hidden = True
+    alias.name = old
+    group.add_command(alias, old)
+
+
 def reason_option(f=None, *, old: tuple[str, ...] = ()):
     """`--reason TEXT` on a command that changes something by hand: why (kept in the log).
 

@@ -164,3 +164,40 @@ def test_log_groups_by_visit(camp):
     camp("epm", "travel", "-s", "camp", "Vex", "--segments", "1", ok=True)
     out = camp("log", "-s", "camp", ok=True).stdout
     assert "— Visit 1 · Zorb —" in out and "— Visit 2 · Vex —" in out
+
+
+def _to_showdown(camp):
+    camp("epm", "track", "signal", "=20", ok=True)
+    camp("epm", "the-end", ok=True)
+    camp("epm", "travel", "Kell", "--segments", "1", ok=True)
+    camp("epm", "data-find", "--boost", "9", ok=True)
+
+
+def test_end_won_or_lost_ends_the_game_and_outcome_stays_an_alias(camp):
+    _to_showdown(camp)
+    out = camp("epm", "card", "2", ok=True).stdout
+    assert "(journal epm end won|lost)" in out
+    camp("epm", "end", "lost", ok=True)
+    assert camp.state("camp")["phase"] == "lost"
+    camp("undo", ok=True)
+    camp("epm", "outcome", "won", ok=True)
+    assert camp.state("camp")["phase"] == "won"
+    assert "outcome" not in camp("epm", "--help", ok=True).stdout
+
+
+def test_by_hand_changes_take_a_reason_kept_in_the_log(camp):
+    camp("epm", "track", "epm", "+2", "--reason", "card 7: the EPM grows stronger", ok=True)
+    camp("epm", "flip", "Bo", "--reason", "card 8", ok=True)
+    camp("epm", "disc", "Vex", "--discard", "--reason", "card 9", ok=True)
+    log = camp("log", "--tail", "3", ok=True).stdout
+    assert "(reason: card 7: the EPM grows stronger)" in log and "(reason: card 8)" in log
+    assert "(reason: card 9)" in log
+    camp("epm", "track", "signal", "+1", ok=True)  # optional
+
+
+def test_hints_name_whole_commands_with_quoted_names(camp):
+    camp("epm", "item", "add", "Stun Baton", "--owner", "Bo", "--assist", ok=True)
+    r = camp("epm", "challenge", "strength", "--character", "Bo", "--booster", "Stun Baton", "--roll", "3")
+    assert "`journal epm item use 'Stun Baton'`" in r.stderr
+    r = camp("epm", "travel", "Kell", "--segments", "1")
+    assert "`journal epm data-find --boost N` or `journal epm the-end`" in r.stderr

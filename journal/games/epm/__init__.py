@@ -115,7 +115,7 @@ def next_step(state: dict) -> str:
         return (f"Travel: journal epm travel PLANET --segments N ({', '.join(left)})" if left
                 else "No face-down disc is left: follow your cards.")
     if phase == "showdown":
-        return "Play the Final Showdown deck; record its last card with `journal epm outcome won|lost`."
+        return "Play the Final Showdown deck; record its last card with `journal epm end won|lost`."
     return "The campaign is over."
 
 

@@ -6,7 +6,7 @@ import re
 
 import click
 
-from journal.options import OrderedGroup, rolls_option, save_option
+from journal.options import OrderedGroup, add_alias, reason_option, rolls_option, save_option
 from journal.errors import InputError
 from journal.games import epm as game
 from journal.games.epm import rules
@@ -192,30 +192,35 @@ def card(rt, save, number):
 @save_option
 @click.argument("tracker", type=click.Choice(["signal", "epm"], case_sensitive=False))
 @click.argument("delta", metavar="DELTA")
+@reason_option
 @pass_rt
-def track(rt, save, tracker, delta):
+def track(rt, save, tracker, delta, reason):
     """Move a tracker as the story says: +N, -N, or =N to set it."""
     change, value = parse_delta(delta)
-    rt.run(save, rules.track, tracker=tracker.lower(), delta=change, value=value)
+    rt.run(save, rules.track, tracker=tracker.lower(), delta=change, value=value, log_reason=reason)
 
 
 @epm.command()
 @save_option
 @click.argument("result", type=click.Choice(["won", "lost"], case_sensitive=False))
 @pass_rt
-def outcome(rt, save, result):
-    """Record what the Final Showdown's last card reveals."""
+def end(rt, save, result):
+    """The game ends: record what the Final Showdown's last card reveals (won or lost)."""
     rt.run(save, rules.outcome, result=result.lower())
+
+
+add_alias(epm, "outcome", end)
 
 
 @epm.command()
 @save_option
 @click.argument("character")
 @click.option("--active/--inactive", default=None, help="The side to show (default: turn it over).")
+@reason_option
 @pass_rt
-def flip(rt, save, character, active):
+def flip(rt, save, character, active, reason):
     """Flip a character card by hand, as a card's text says."""
-    rt.run(save, rules.flip, character=character, active=active)
+    rt.run(save, rules.flip, character=character, active=active, log_reason=reason)
 
 
 @epm.command()
@@ -224,14 +229,15 @@ def flip(rt, save, character, active):
 @click.option("--flip", "flipped", type=int, metavar="N", help="Flipped, showing N.")
 @click.option("--discard", is_flag=True, help="Discarded.")
 @click.option("--face-down", is_flag=True, help="Face down again.")
+@reason_option
 @pass_rt
-def disc(rt, save, planet, flipped, discard, face_down):
+def disc(rt, save, planet, flipped, discard, face_down, reason):
     """Set a planet's disc by hand, as a card's text says."""
     chosen = [x for x in (flipped is not None, discard, face_down) if x]
     if len(chosen) != 1:
         raise click.UsageError("give exactly one of --flip N, --discard, --face-down")
     status = "flipped" if flipped is not None else "discarded" if discard else "face_down"
-    rt.run(save, rules.disc, planet=planet, status=status, boost=flipped)
+    rt.run(save, rules.disc, planet=planet, status=status, boost=flipped, log_reason=reason)
 
 
 @epm.group(cls=OrderedGroup)

@@ -11,7 +11,7 @@ import copy
 from itertools import product
 
 from journal.errors import InputError, RuleError
-from journal.lookup import find
+from journal.lookup import find, shell_quote
 from journal.outcome import Outcome
 
 TYPES = ("piloting", "diplomacy", "dexterity", "perception", "strength")
@@ -159,7 +159,8 @@ def _booster(state: dict, item: str | None, character: str, ctype: str) -> tuple
     key = find(state["items"], item, "item", "--booster")
     it = state["items"][key]
     if it["kind"] != "booster":
-        raise RuleError(f"{key} is an Assist Item, not a Challenge Booster: use it with `epm item use`")
+        raise RuleError(f"{key} is an Assist Item, not a Challenge Booster: use it with "
+                        f"`journal epm item use {shell_quote(key)}`")
     if it["owner"] != character:
         raise RuleError(f"{key} belongs to {it['owner']}, not {character}: only the challenger's own "
                         f"booster can be used")
@@ -250,8 +251,8 @@ def travel(state: dict, dice, planet: str, segments: int) -> Outcome:
     if state["phase"] == "showdown":
         raise RuleError("the Final Showdown is under way: there is no more travelling")
     if state["phase"] != "en_route":
-        raise RuleError(f"the visit to {state['planet']} has not ended: record `epm data-find` or "
-                        f"`epm the-end` first")
+        raise RuleError(f"the visit to {state['planet']} has not ended: record `journal epm data-find --boost N` "
+                        f"or `journal epm the-end` first")
     if not 1 <= segments <= 99:
         raise InputError(f"--segments {segments}: expected the number of path segments travelled, 1 or more")
     key = find(state["planets"], planet, "planet")
@@ -343,7 +344,8 @@ def disc(state: dict, dice, planet: str, status: str, boost: int | None = None) 
     else:
         p.pop("boost", None)
     if key == s["planet"] and s["phase"] == "exploring" and status != "face_down":
-        raise RuleError(f"the party is exploring {key}: end the visit with `epm data-find` or `epm the-end`")
+        raise RuleError(f"the party is exploring {key}: end the visit with `journal epm data-find --boost N` or "
+                        f"`journal epm the-end`")
     p["status"] = status
     shown = status.replace("_", " ") + (f" ({boost})" if status == "flipped" else "")
     line = f"{key}'s disc is now {shown}."
@@ -362,7 +364,7 @@ def card(state: dict, dice, number: int) -> Outcome:
         s["showdown_card"] = number
         line = f"Read Final Showdown card {number}."
         return Outcome(s, line, [line, "Play it by the normal rules; the last card reveals the outcome "
-                                       "(journal epm outcome won|lost)."], {"showdown_card": number})
+                                       "(journal epm end won|lost)."], {"showdown_card": number})
     if not 1 <= number <= STORY_CARDS:
         raise InputError(f"Story Card {number}: a planet has Story Cards 1-{STORY_CARDS}")
     s["card"] = number
@@ -465,7 +467,8 @@ def item_use(state: dict, dice, item: str) -> Outcome:
     key = find(s["items"], item, "item")
     it = s["items"][key]
     if it["kind"] == "booster":
-        raise RuleError(f"{key} is a Challenge Booster: it is used with `epm challenge --booster \"{key}\"`")
+        raise RuleError(f"{key} is a Challenge Booster: it is used with "
+                        f"`journal epm challenge TYPE --booster {shell_quote(key)}`")
     del s["items"][key]
     line = f"{it['owner']} uses the {key}: follow the card's instructions, then discard it."
     return Outcome(s, f"{it['owner']} used the {key}", [line], {"item": key, "owner": it["owner"]})
