@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from journal.errors import InputError, RuleError
+from journal.errors import InputError, RuleError, SaveError
 from journal.hashes import blake2b
 
 _SPAN = 1 << 64
@@ -102,7 +102,7 @@ class Dice:
                 return value
             self.ask = None  # Enter: journal rolls this die and the rest of the command's
         if self.seed is None:
-            raise InputError("this save has no journal.seed to roll with: add one, or enter the dice with --roll")
+            raise SaveError("this save has no journal.seed to roll with: add one, or enter the dice with --roll")
         value, self.counter = die_value(self.seed, self.counter, sides)
         self.rolls.append(Roll(die, value, "rolled"))
         return value
@@ -126,7 +126,7 @@ class Dice:
         if self.draws_given:
             self.short.append(what)
         if self.seed is None:
-            raise InputError(f"this save has no journal.seed to draw with: enter the draws with {self.draw_option}")
+            raise SaveError(f"this save has no journal.seed to draw with: enter the draws with {self.draw_option}")
         k, self.counter = die_value(self.seed, self.counter, total)
         for value, n in pool.items():
             if n > 0:
@@ -144,11 +144,9 @@ class Dice:
         needed = [r.die for r in self.rolls if isinstance(r.value, str) == draws]
         what = "draw(s)" if draws else ("die" if len(needed) == 1 else "dice")
         count = f"{'at least ' if at_least else ''}{len(needed)}"
-        err = InputError(f"{option} given {given} time(s) but this command needs {count} {what} "
-                         f"({', '.join(needed)}): give all of them, or none to let journal "
-                         f"{'draw' if draws else 'roll'}")
-        err.exit_code = 2
-        return err
+        return InputError(f"{option} given {given} time(s) but this command needs {count} {what} "
+                          f"({', '.join(needed)}): give all of them, or none to let journal "
+                          f"{'draw' if draws else 'roll'}")
 
     def check_complete(self) -> None:
         """Refuse too few physical results: a command given some must be given all of them."""

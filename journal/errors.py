@@ -9,7 +9,8 @@ def typed(text: str) -> str:
 class JournalError(Exception):
     """Anything a user can cause: a refused rule, bad input, an invalid save.
 
-    The CLI prints ``Error: <message>`` on one line and exits 1.
+    The CLI prints ``Error: <message>`` on one line and exits 1 (a refusal by the rules
+    or the save), or 2 for a usage error (InputError).
     """
 
     exit_code = 1
@@ -25,7 +26,10 @@ class RuleError(JournalError):
 
 
 class InputError(JournalError):
-    """A value the user typed is malformed or out of range."""
+    """A value the user typed is malformed or out of range, or a choice is missing: a usage
+    error, like Click's own (exit 2)."""
+
+    exit_code = 2
 
 
 class SaveError(JournalError):

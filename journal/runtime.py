@@ -18,7 +18,7 @@ import click
 from journal import games
 from journal import save as savemod
 from journal.dice import MAX_SEED, Dice, rolled_line
-from journal.errors import InputError, NeedChoice, SaveError
+from journal.errors import InputError, NeedChoice, RuleError, SaveError
 from journal.outcome import Outcome
 from journal.session import Session
 
@@ -160,7 +160,7 @@ class Runtime:
         """Refuse to run one game's command on another game's save."""
         wanted = self.command_game()
         if wanted and session.game is not None and session.game.ID != wanted:
-            raise InputError(f"'{session.paths.name}' is a {games.GAMES[session.game.ID][1]} save: "
+            raise RuleError(f"'{session.paths.name}' is a {games.GAMES[session.game.ID][1]} save: "
                              f"`journal {wanted} ...` commands do not apply to it")
         return session
 

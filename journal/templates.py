@@ -5,7 +5,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from journal.errors import InputError
+from journal.errors import SaveError
 
 _HERE = Path(__file__).resolve().parent
 _CANDIDATES = (_HERE / "_templates", _HERE.parent / "templates")
@@ -15,7 +15,7 @@ def root() -> Path:
     for folder in _CANDIDATES:
         if folder.is_dir():
             return folder
-    raise InputError("journal's templates folder is missing: reinstall journal")  # pragma: no cover
+    raise SaveError("journal's templates folder is missing: reinstall journal")  # pragma: no cover
 
 
 def path(*parts: str) -> Path:
@@ -28,4 +28,4 @@ def load(*parts: str) -> dict:
         with open(p, "rb") as f:
             return tomllib.load(f)
     except FileNotFoundError:
-        raise InputError(f"template {'/'.join(parts)} is missing: reinstall journal") from None
+        raise SaveError(f"template {'/'.join(parts)} is missing: reinstall journal") from None

@@ -23,7 +23,7 @@ def test_batch_is_all_or_nothing(camp, tmp_path):
     f = tmp_path / "b.txt"
     f.write_text("epm card 3\nepm track epm +2\nepm challenge piloting --character Zed\nepm card 5\n")
     r = camp("batch", "-s", "camp", str(f))
-    assert r.exit_code == 1 and r.stderr.startswith("Error: line 3: ")
+    assert r.exit_code == 2 and r.stderr.startswith("Error: line 3: ")
     assert camp.files("camp") == before
 
 
@@ -31,7 +31,7 @@ def test_batch_usage_error_names_the_line(camp, tmp_path):
     f = tmp_path / "b.txt"
     f.write_text("epm card 3\nepm card\n")
     r = camp("batch", "-s", "camp", str(f))
-    assert r.exit_code == 1 and "line 2" in r.stderr
+    assert r.exit_code == 2 and "line 2" in r.stderr
 
 
 def test_batch_reads_stdin(camp):
@@ -43,7 +43,7 @@ def test_batch_reads_stdin(camp):
 def test_batch_lines_may_name_the_same_save(camp):
     camp("batch", "-s", "camp", "-", input="epm card -s camp 4\n", ok=True)
     r = camp("batch", "-s", "camp", "-", input="epm card -s other 4\n")
-    assert r.exit_code == 1 and "runs on 'camp'" in r.stderr
+    assert r.exit_code == 2 and "runs on 'camp'" in r.stderr
 
 
 def test_batch_refuses_commands_that_change_nothing(camp):
@@ -51,7 +51,7 @@ def test_batch_refuses_commands_that_change_nothing(camp):
                  "batch -", "--json epm card 3"):
         before = camp.files("camp")
         r = camp("batch", "-s", "camp", "-", input=f"epm card 2\n{line}\n")
-        assert r.exit_code == 1 and "line 2" in r.stderr, line
+        assert r.exit_code == 2 and "line 2" in r.stderr, line
         assert camp.files("camp") == before
 
 
@@ -70,4 +70,4 @@ def test_batch_negative_numbers_and_quotes(camp):
 
 def test_batch_unbalanced_quote_is_an_error(camp):
     r = camp("batch", "-s", "camp", "-", input='note "oops\n')
-    assert r.exit_code == 1 and "line 1" in r.stderr
+    assert r.exit_code == 2 and "line 1" in r.stderr

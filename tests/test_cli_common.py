@@ -65,7 +65,7 @@ def test_json_stdout_is_exactly_one_document(camp, args):
 def test_refusals_exit_1_with_one_error_line(camp):
     before = camp.files("camp")
     r = camp("epm", "challenge", "-s", "camp", "piloting", "--character", "Zed")
-    assert r.exit_code == 1
+    assert r.exit_code == 2
     assert r.stderr.count("\n") == 1 and r.stderr.startswith("Error: ")
     assert "Traceback" not in r.stderr + r.stdout
     assert camp.files("camp") == before
@@ -120,7 +120,7 @@ def test_note_goes_into_the_log(camp):
 
 
 def test_note_refuses_empty_text(camp):
-    assert camp("note", "-s", "camp", "  ").exit_code == 1
+    assert camp("note", "-s", "camp", "  ").exit_code == 2
 
 
 def test_roll_without_a_save_is_not_logged(journal):
@@ -141,7 +141,7 @@ def test_roll_with_a_save_is_logged_and_seeded(camp):
 def test_roll_takes_physical_dice(camp):
     doc = json.loads(camp("--json", "roll", "2d6", "-s", "camp", "--roll", "6", "--roll", "2", ok=True).stdout)
     assert doc["dice"] == [6, 2] and doc["total"] == 8
-    assert camp("roll", "d6", "-s", "camp", "--roll", "9").exit_code == 1
+    assert camp("roll", "d6", "-s", "camp", "--roll", "9").exit_code == 2
 
 
 def test_check_reports_valid_saves(camp):
@@ -183,7 +183,7 @@ def test_older_schema_is_migrated_on_load(camp, saves, monkeypatch):
 
 def test_prompt_for_a_missing_choice_only_on_a_terminal(camp):
     r = camp("epm", "challenge", "-s", "camp", "piloting")
-    assert r.exit_code == 1 and "--character is required: one of Ana, Bo, Cy" in r.stderr
+    assert r.exit_code == 2 and "--character is required: one of Ana, Bo, Cy" in r.stderr
 
 
 def test_no_traceback_for_internal_errors(camp, monkeypatch):
@@ -281,7 +281,7 @@ def test_set_takes_quoted_keys_and_negative_numbers(camp):
 def test_set_refuses_what_would_break_the_save(camp, args, message):
     before = camp.files("camp")
     r = camp("set", "-s", "camp", *args)
-    assert r.exit_code == 1 and message in r.stderr
+    assert r.exit_code == 2 and message in r.stderr
     assert camp.files("camp") == before
 
 

@@ -69,15 +69,16 @@ def run_process(saves: Path, *args, timeout: float = 60) -> subprocess.Completed
 
 
 def assert_clean_refusal(code: int, stdout: str, stderr: str, context=None) -> None:
-    """Exit 1 with exactly one `Error:` line, or a Click usage error (exit 2); no traceback."""
+    """Exit 1 (a refusal) or 2 (a usage error) with exactly one `Error:` line, or Click's own
+    usage error (exit 2, with its Usage: lines); no traceback."""
     assert "Traceback" not in stdout + stderr, (context, stderr)
-    if code == 1:
-        lines = stderr.splitlines()
-        assert len(lines) == 1 and lines[0].startswith("Error: "), (context, stderr)
-        assert "internal error" not in stderr, (context, stderr)
+    assert "internal error" not in stderr, (context, stderr)
+    lines = stderr.splitlines()
+    if code == 2 and "Usage:" in stderr:
+        assert "Error:" in stderr, (context, stderr)
     else:
-        assert code == 2, (context, code, stdout, stderr)
-        assert "Usage:" in stderr and "Error:" in stderr, (context, stderr)
+        assert code in (1, 2), (context, code, stdout, stderr)
+        assert len(lines) == 1 and lines[0].startswith("Error: "), (context, stderr)
 
 
 def save_file(saves: Path) -> Path:
@@ -387,10 +388,10 @@ def test_refused_command_in_json_mode_prints_one_json_error(refusal_campaign):
     saves = refusal_campaign / "saves"
     before = _tree(refusal_campaign)
     proc = run_process(saves, "--json", *REFUSED["roll 7 on a d6"])
-    assert proc.returncode == 1
+    assert proc.returncode == 2
     assert_clean_refusal(proc.returncode, proc.stdout, proc.stderr)
     doc = json.loads(proc.stdout)
-    assert doc["exit"] == 1 and "--roll 7" in doc["error"]
+    assert doc["exit"] == 2 and "--roll 7" in doc["error"]
     assert _tree(refusal_campaign) == before
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from journal.errors import InputError
+from journal.errors import InputError, SaveError
 from journal.pdf.logpages import ruled_pages, write_log
 from journal.pdf.primitives import PAPERS, Page
 
@@ -68,7 +68,7 @@ def _write(out: Path, paper: str, doc_title: str, footer: str, draw) -> int:
         os.umask(umask)
         os.chmod(tmp_name, 0o666 & ~umask)
     except OSError as e:
-        raise InputError(f"cannot write {out}: {e.strerror or e}") from None
+        raise SaveError(f"cannot write {out}: {e.strerror or e}") from None
     tmp = Path(tmp_name)
     try:
         c = Canvas(str(tmp), pagesize=PAPERS[paper], pageCompression=PAGE_COMPRESSION)
@@ -85,7 +85,7 @@ def _write(out: Path, paper: str, doc_title: str, footer: str, draw) -> int:
         os.replace(tmp, out)
     except OSError as e:
         tmp.unlink(missing_ok=True)
-        raise InputError(f"cannot write {out}: {e.strerror or e}") from None
+        raise SaveError(f"cannot write {out}: {e.strerror or e}") from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise

@@ -55,7 +55,7 @@ def test_retry_from_the_cli(camp):
 def test_wrong_number_of_physical_dice(camp):
     before = camp.files("camp")
     r = camp("epm", "challenge", "-s", "camp", "piloting", "--character", "Ana", "--roll", "3", "--roll", "4")
-    assert r.exit_code == 1 and "unused 4" in r.stderr
+    assert r.exit_code == 2 and "unused 4" in r.stderr
     assert camp.files("camp") == before
 
 
@@ -70,7 +70,7 @@ def test_track_takes_plain_negative_numbers(camp):
     d = j(camp, "epm", "track", "-s", "camp", "signal", "-3")
     assert d["after"] == 6 and camp.state("camp")["signal"] == 6
     assert j(camp, "epm", "track", "-s", "camp", "signal", "=12")["after"] == 12
-    assert camp("epm", "track", "-s", "camp", "signal", "x3").exit_code == 1
+    assert camp("epm", "track", "-s", "camp", "signal", "x3").exit_code == 2
 
 
 def test_a_planet_visit_and_travel(camp):
@@ -84,7 +84,7 @@ def test_a_planet_visit_and_travel(camp):
 
 def test_data_find_boost_out_of_range(camp):
     r = camp("epm", "data-find", "-s", "camp", "--boost", "8")
-    assert r.exit_code == 1 and "a blue disc shows 4-6" in r.stderr
+    assert r.exit_code == 2 and "a blue disc shows 4-6" in r.stderr
 
 
 def test_showdown_message_names_story_card_13(camp):
@@ -111,7 +111,7 @@ def test_items_add_give_use_discard(camp):
     camp("epm", "item", "add", "-s", "camp", "Medkit", "--owner", "Bo", "--assist", ok=True)
     camp("epm", "item", "add", "-s", "camp", "Lucky Dice", "--owner", "Cy", "--booster", "strength:twice", ok=True)
     assert camp("epm", "item", "add", "-s", "camp", "X", "--owner", "Cy").exit_code == 2
-    assert camp("epm", "item", "add", "-s", "camp", "Y", "--owner", "Cy", "--booster", "flying:+1").exit_code == 1
+    assert camp("epm", "item", "add", "-s", "camp", "Y", "--owner", "Cy", "--booster", "flying:+1").exit_code == 2
     assert camp("epm", "item", "give", "-s", "camp", "Medkit", "--to", "Ana").exit_code == 1  # exploring
     camp("epm", "the-end", "-s", "camp", ok=True)
     camp("epm", "item", "give", "-s", "camp", "Medkit", "--to", "Ana", ok=True)
@@ -150,7 +150,7 @@ def test_new_rejects_bad_specs(journal):
                  ["--planet", "P:blue"],
                  ["--character", "Ana", "--planet", "P:blue", "--epm", "25"]):
         r = journal("epm", "new", "g", *args)
-        assert r.exit_code == 1 and r.stderr.startswith("Error:"), args
+        assert r.exit_code == 2 and r.stderr.startswith("Error:"), args
     assert not (journal.saves / "g.toml").exists()
 
 

@@ -239,7 +239,7 @@ def test_cli_one_and_face_up(journal):
     journal("titans", "face-up", "-s", "g", "A", "B", "C", ok=True)
     assert journal.state("g")["decks"]["face_up_cards"] == ["A", "B", "C"]
     r = journal("titans", "tech", "-s", "g", "Atlas", "equip", "Gun", "--slot", "hand", "--bonus", "combat+x")
-    assert r.exit_code == 1 and "expected CHECK+N" in r.stderr
+    assert r.exit_code == 2 and "expected CHECK+N" in r.stderr
     journal("titans", "tech", "-s", "g", "Atlas", "equip", "Gun", "--slot", "hand", "--bonus", "combat+1", ok=True)
     assert journal.state("g")["titans"]["Atlas"]["tech"]["Gun"]["dice"] == {"combat": 1}
     assert "dice with bonuses: combat 5" in journal("show", "-s", "g", ok=True).stdout

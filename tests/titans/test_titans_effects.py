@@ -240,7 +240,7 @@ def test_cli_invade_with_an_adjacent_city(journal):
     journal("titans", "opening", "-s", "g", ok=True)
     journal("titans", "threat", "-s", "g", "=6", "--reason", "card", ok=True)
     r = journal("titans", "invade", "-s", "g", "--rift", "North", "--city", "Lima")
-    assert r.exit_code == 1 and "--adjacent CITY is required" in r.stderr
+    assert r.exit_code == 2 and "--adjacent CITY is required" in r.stderr
     out = journal("titans", "invade", "-s", "g", "--rift", "North", "--city", "Lima", "--adjacent", "Sao Paulo",
                   ok=True).stdout
     assert "Sao Paulo takes 1 damage (F1's ability)" in out
@@ -297,7 +297,7 @@ def test_cli_asks_for_the_tech_card_to_disable_on_a_terminal_and_a_script_is_ref
     _mechanical_blue_game(journal)
     before = journal.files("g")
     r = journal("titans", "move", "-s", "g", "Atlas", "Beijing")
-    assert r.exit_code == 1 and r.stderr.count("\n") == 1
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1
     assert "--disable CARD is required: M1's ability disables 1 Tech Card of Atlas: one of Gun, Visor" in r.stderr
     assert journal.files("g") == before
     monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
@@ -312,5 +312,5 @@ def test_a_batch_line_missing_a_choice_is_refused_naming_the_option(journal):
     _mechanical_blue_game(journal)
     before = journal.files("g")
     r = journal("batch", "-s", "g", "-", input="titans move Atlas Beijing\n")
-    assert r.exit_code == 1 and journal.files("g") == before
+    assert r.exit_code == 2 and journal.files("g") == before
     assert "line 1: --disable CARD is required" in r.stderr and "Gun, Visor" in r.stderr
