@@ -29,7 +29,8 @@ def complete_saves(ctx, param, incomplete):
 
 def save_option(f):
     return click.option("-s", "--save", "save", metavar="SAVE", shell_complete=complete_saves,
-                        help="Save NAME in the saves folder, or a path to a .toml file (env JOURNAL_SAVE).")(f)
+                        help="The campaign: a save NAME in the saves folder or a path to a .toml file "
+                             "(default: env JOURNAL_SAVE, then the current campaign of `journal use`).")(f)
 
 
 def add_alias(group: click.Group, old: str, cmd: click.Command) -> None:
