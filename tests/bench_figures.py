@@ -10,7 +10,10 @@ It prints, measured in this one run:
      tomllib, tomli_w"` (target <= 2x), medians of interleaved runs;
   2. `journal batch` of 20,000 lines (target <= 20 s);
   3. `journal pdf` of that campaign vs a bare ReportLab canvas writing 20,000 lines
-     of text on the same paper (target <= 5x), both as fresh processes.
+     of text on the same paper (target <= 5x), both as fresh processes;
+  4. start-up per game: `journal show` of each game's demo save and one command of the
+     game, vs the same import floor (target <= 1.5x), medians of 9 interleaved runs
+     (`--startup-only` measures only this).
 """
 
 from __future__ import annotations
@@ -73,12 +76,50 @@ def batch_lines(n: int) -> str:
     return "\n".join(out) + "\n"
 
 
+# One state-changing command per game, on its demo save (it moves a tracker back and forth).
+GAME_COMMANDS = {
+    "epm": [["epm", "track", "signal", "+1"], ["epm", "track", "signal", "-1"]],
+    "titans": [["titans", "credits", "Ana", "+1"], ["titans", "credits", "Ana", "-1"]],
+    "kraken": [["kraken", "credits", "+1"], ["kraken", "credits", "-1"]],
+    "pulp": [["note", "pulp start-up"], ["note", "pulp start-up"]],
+}
+FLOOR = [sys.executable, "-c", "import click, tomllib, tomli_w"]
+
+
+def startup(j: list[str], runs: int = 9) -> None:
+    """4. Each game's `show` and one of its commands against the import floor."""
+    tmp = Path(tempfile.mkdtemp(prefix="journal-startup-"))
+    try:
+        saves = ["--saves", str(tmp)]
+        subprocess.run(j + saves + ["demo"], check=True, stdout=subprocess.DEVNULL)
+        times: dict[str, list[float]] = {"floor": []}
+        for i in range(runs):
+            times["floor"].append(timed(FLOOR))
+            for game, commands in GAME_COMMANDS.items():
+                times.setdefault(f"{game} show", []).append(timed(j + saves + ["show", "-s", f"demo-{game}"]))
+                cmd = commands[i % 2]
+                times.setdefault(f"{game} {' '.join(cmd[:2])}", []).append(
+                    timed(j + saves + [*cmd, "-s", f"demo-{game}"]))
+        floor = statistics.median(times.pop("floor"))
+        print(f"4. start-up vs python -c 'import click, tomllib, tomli_w' ({floor * 1000:.1f} ms), medians of "
+              f"{runs} (target <= 1.5x):")
+        for label, values in times.items():
+            m = statistics.median(values)
+            print(f"   {label:<22} {m * 1000:6.1f} ms  {m / floor:.2f}x")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=21)
     ap.add_argument("--entries", type=int, default=20000)
+    ap.add_argument("--startup-only", action="store_true", help="Only the per-game start-up ratios.")
     args = ap.parse_args()
     j = journal_cmd()
+    if args.startup_only:
+        startup(j)
+        return
     tmp = Path(tempfile.mkdtemp(prefix="journal-bench-"))
     try:
         saves = ["--saves", str(tmp)]
@@ -114,6 +155,7 @@ def main() -> None:
         print(f"2. batch of {args.entries} lines: {t_batch:.1f} s (target <= 20 s)")
         print(f"3. pdf of {entries} entries vs bare canvas, {args.entries} lines: {t_pdf:.2f} s / {t_base:.2f} s = "
               f"{t_pdf / t_base:.2f}x (target <= 5x)")
+        startup(j)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
