@@ -1,6 +1,4 @@
-"""Text views of a Space Kraken campaign: `journal show` (the summary, ending with what to do
-next) and `journal list` (a status line).
-"""
+"""Text views of a campaign: `journal show` (ending with what to do next) and `journal list`."""
 
 from __future__ import annotations
 
@@ -17,8 +15,9 @@ from journal.games.kraken.model.constants import (
 )
 from journal.games.kraken.model.members import armor_text, carry_capacity, overload
 from journal.games.kraken.model.systems import ship_stats, systems_named
-from journal.games.kraken.views.adventure import adventure_lines, adventure_next
 from journal.games.kraken.views.tracker import tracker
+
+AWAY = ("flight", "combat", "dungeon", "ground", "loot")   # what views.adventure shows, loaded only then
 
 
 def turn_label(state: dict) -> str:
@@ -39,9 +38,12 @@ def next_step(state: dict) -> str:
     if state.get("result"):
         return "The campaign is over" + (": claim your score with `journal kraken score --record`."
                                          if state["result"] == "won" else ".")
-    adventure = adventure_next(state)
-    if adventure:
-        return adventure
+    if any(state.get(k) for k in AWAY):
+        from journal.games.kraken.views.adventure import adventure_next
+
+        adventure = adventure_next(state)
+        if adventure:
+            return adventure
     running = [x for x in SLOTS if state["lines"].get(x, {}).get("running")]
     if running:
         x = running[0]
@@ -137,7 +139,10 @@ def summary(state: dict) -> list[str]:
     if s["storage"] or s["expansion_storage"]:
         out.append("  storage " + ", ".join(s["storage"]) + (" · EXPANSION " + ", ".join(s["expansion_storage"])
                                                              if s["expansion_storage"] else ""))
-    out.extend(adventure_lines(s))
+    if any(s.get(k) for k in AWAY):
+        from journal.games.kraken.views.adventure import adventure_lines
+
+        out.extend(adventure_lines(s))
     out.extend(tracker(s))
     if s["quests"]:
         out.append("Quests:")
