@@ -1,5 +1,7 @@
-"""Chapter 7, Ship construction: 1-3 crew build a system or a hull in Phase 2, over 1 or 2
-turns, for a discount.
+"""Chapter 7, Ship construction: a system or a hull built in Phase 2, for a discount.
+
+1-3 crew build over 1 or 2 turns; each rolls d6 + Tech, a 2-turn build doubles the
+total; the discount comes off the price, paid when the build is done.
 """
 
 from __future__ import annotations

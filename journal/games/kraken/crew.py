@@ -1,5 +1,7 @@
-"""3.3-3.5 Set up your crew (rulings K10-K11): adding, hiring and removing members, HP, levels,
-the leader, attributes and traits by hand.
+"""3.3-3.5 Set up your crew (rulings K10-K11): members, HP, levels, the leader, traits.
+
+Adding, hiring and removing members, HP by hand, levelling up, the leader, attributes and
+traits by hand (A2).
 """
 
 from __future__ import annotations

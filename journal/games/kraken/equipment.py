@@ -1,6 +1,4 @@
-"""Equipment (3.7, ch. 4, ch. 14): the inventory slots (hands and backpack), using an item,
-the Armor worn and the Shield, and crew weapons in the book's notation.
-"""
+"""Equipment (3.7, ch. 4, ch. 14): inventory slots, using items, Armor and Shield, crew weapons."""
 
 from __future__ import annotations
 

@@ -1,6 +1,9 @@
-"""Chapter 9, Initiate space flight: the Location Difficulty, flight options, the check to
-avoid Space Combat, and (9.4) the SPACE COMBAT page prepared from the flight table; the
-smuggling bonus and what comes next on arrival.
+"""Chapter 9, Initiate space flight: options, the avoid check, the SPACE COMBAT page (9.4).
+
+The Location Difficulty and up to two flight options give the flight difficulty and the
+dice modifications; a failed (or skipped) avoid check prepares the SPACE COMBAT page from
+the flight table; on arrival the smuggling bonus is paid and the new Location waits to be
+generated.
 """
 
 from __future__ import annotations

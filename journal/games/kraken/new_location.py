@@ -1,5 +1,4 @@
-"""Chapter 12, Creating a new location: the LOCATION GENERATOR's tables rolled value by value
-with the flight's dice modifications, and a Location an event gives in the book's short form.
+"""Chapter 12, Creating a new location: the LOCATION GENERATOR and an event's short form.
 
 The generator's tables are the book's and are not in our copy, so a player supplies them
 in a generator file (format in templates/kraken/location-generator-sample.toml; the CLI

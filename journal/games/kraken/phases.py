@@ -1,6 +1,7 @@
-"""Chapter 5, Game phases: a new turn (Phase 5 of the last, then Phase 1), the phases in order
-(Phase 2 repairs and finishes builds, Phase 5 ticks quests), Phase 3's free action
-(chapter 8) and Phase R, Recovery.
+"""Chapter 5, Game phases: a new turn, phases 1-5 in order, the free action (ch. 8), Phase R.
+
+A new turn closes the last (what its remaining phases do by themselves) and runs Phase 1;
+entering Phase 2 repairs systems and finishes builds; Phase 5 ticks urgent quests.
 """
 
 from __future__ import annotations

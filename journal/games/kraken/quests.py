@@ -1,6 +1,4 @@
-"""Quests from Quest Masters and events (rulings K13): accepting, working on, the urgent
-quests' timer (Phase 5), solving and failing them.
-"""
+"""Quests (rulings K13): accepting, working on, the urgent quests' timer, solving, failing."""
 
 from __future__ import annotations
 

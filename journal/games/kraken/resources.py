@@ -1,6 +1,4 @@
-"""The crew's resources: Credits (K12), XP, Oxygen (3.6), and the price of an item grade
-from the book (p. 165/167).
-"""
+"""The crew's resources: Credits (K12), XP, Oxygen (3.6), item prices by grade (p. 165/167)."""
 
 from __future__ import annotations
 

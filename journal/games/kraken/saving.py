@@ -1,6 +1,4 @@
-"""3.2 Saving and loading (rulings K8): save points at the start of a turn, clone stations,
-reloading a save point.
-"""
+"""3.2 Saving and loading (rulings K8): save points, clone stations, reloading a save point."""
 
 from __future__ import annotations
 

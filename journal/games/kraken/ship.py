@@ -1,6 +1,4 @@
-"""Chapter 11, Your spaceship: buying the hull and systems, selling them, damage by hand,
-and the ship's storage.
-"""
+"""Chapter 11, Your spaceship: buying the hull and systems, selling them, damage, storage."""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-"""The Starmap Locations Log (ch. 12, K7): noting a Location, its Map IDs, cleared maps,
-solving it (ch. 13), erasing it.
-"""
+"""The Starmap Locations Log (ch. 12, K7): noting a Location, Map IDs, cleared maps, solving it."""
 
 from __future__ import annotations
 

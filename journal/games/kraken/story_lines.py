@@ -1,6 +1,7 @@
-"""Chapter 6, Activate story lines: following a line by hand (`step`) or from a pack
-(`advance`), an LT tile's new line, and the line tracker by hand (A2): slots, skips,
-coordinates, notes, variables, the pack a campaign follows.
+"""Chapter 6, Activate story lines: following a line by hand or from a pack, LT tiles, by hand.
+
+`step` follows a line by hand, `advance` from a pack; an LT tile starts a new line; the
+line tracker by hand (A2): slots, skips, coordinates, notes, variables, the pack.
 """
 
 from __future__ import annotations

@@ -1,6 +1,4 @@
-"""Treasure drops (ch. 14): taking a drop (Credits or a Stimpack, then the TREASURE TABLE's
-d20), resolving it (cash, items, weapons, Ammo, prototypes), and the Treasure Table file.
-"""
+"""Chapter 14, Treasure drops: taking one, resolving it on the TREASURE TABLE, the table file."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Crypted Game Master (chapter 6, Activate story lines): the line tracker's shape.
+"""Chapter 6, the Crypted Game Master (CGM): the line tracker's shape (slots, cells, variables).
 
 The CGM's code is in three modules: `cells` (coordinates and cells as printed), `packs`
 (a pack file transcribing CGM sheets) and `engine` (following a line). Rulings K1-K6 in

@@ -1,5 +1,7 @@
-"""`journal kraken score`, `achievements`, `achievement`: the campaign score (K9) and the
-achievements kept for every future campaign (3.1), in one file in the saves folder.
+"""`journal kraken score`, `achievements`, `achievement`: the campaign score and achievements.
+
+The score follows rulings K9; achievements (3.1) are kept for every future campaign, in one
+file in the saves folder.
 """
 
 from __future__ import annotations

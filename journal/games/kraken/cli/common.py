@@ -1,5 +1,7 @@
-"""What every `journal kraken` command shares: running a rules function (a missing choice is
-asked for on a terminal), +N/-N/=N deltas, traits typed NAME:VALUE, the ship catalogue.
+"""What every `journal kraken` command shares: running a rule, deltas, traits, the catalogue.
+
+A rules function's missing choice is asked for on a terminal (else the error names it);
+deltas are typed +N, -N or =N and traits NAME:VALUE.
 """
 
 from __future__ import annotations

@@ -1,6 +1,4 @@
-"""`journal kraken dungeon …` and `visit`: Dungeon Exploration (chapter 13) and Phase 4's short
-visit.
-"""
+"""`journal kraken dungeon …` and `visit`: Dungeon Exploration (ch. 13), Phase 4's short visit."""
 
 from __future__ import annotations
 

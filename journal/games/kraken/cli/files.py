@@ -1,5 +1,4 @@
-"""The files a player names: CGM packs, flight tables, Location generators, enemy profiles and
-Treasure Tables ('templates:kraken/…' names one the install ships).
+"""The files a player names: packs, flight tables, generators, enemy profiles, Treasure Tables.
 
 A campaign refers to its pack by path and SHA-256 (`[state.pack]`): the cells are not
 copied into the save, which stays small and quick to rewrite; a pack that moved is

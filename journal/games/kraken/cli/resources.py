@@ -1,6 +1,4 @@
-"""`journal kraken credits`, `xp`, `oxygen`, `grade-price`, `odds`: the crew's resources and
-the chance of a check.
-"""
+"""`journal kraken credits`, `xp`, `oxygen`, `grade-price`, `odds`: resources and check odds."""
 
 from __future__ import annotations
 

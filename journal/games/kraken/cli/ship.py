@@ -1,6 +1,4 @@
-"""`journal kraken ship …`, `storage …`, `build …`: the spaceship (chapter 11) and ship
-construction (chapter 7).
-"""
+"""`journal kraken ship …`, `storage …`, `build …`: the spaceship (ch. 11) and construction (ch. 7)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-"""`journal kraken step`, `advance`, `lines`, `line …`, `var`, `lt`, `pack …`: the story lines
-(chapter 6) and the CGM packs.
-"""
+"""`journal kraken step`, `advance`, `lines`, `line`, `var`, `lt`, `pack`: story lines (ch. 6)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""Dungeon exploration, what every tile shares: the team deployed, one Move-and-activate
-action and the Oxygen it costs, fainting, the team lost, and the exploration's end (the
-map left is cleared).
+"""Chapter 13, what every tile of an exploration shares: actions, Oxygen, the team, the end.
+
+One Move-and-activate action and the Oxygen it costs, the team deployed, fainting, the
+team lost, and the exploration's end (the map left is cleared).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Avoiding a Ground Combat (ch. 13): Run, Camouflage, Charisma, Intimidate."""
+"""Chapter 13, Avoiding a Ground Combat: Run, Camouflage, Charisma, Intimidate."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""Other map elements: doors and obstacles, Disruptors (they stop the Teleporter), Hull
-Breaches (welded shut), Teleportals.
+"""Chapter 13, map elements: doors and obstacles, Disruptors, Hull Breaches, Teleportals.
+
+A Disruptor stops the Teleporter; a Hull Breach opens its areas to the outside until it
+is welded shut; a Teleportal sends the team to its twin.
 """
 
 from __future__ import annotations

@@ -1,5 +1,7 @@
-"""Map elements in the way: bulkheads (opening, cracking, the emergency release), mines,
-laser barriers, and '?' values.
+"""Chapter 13, map elements in the way: bulkheads, mines, laser barriers, '?' values.
+
+Bulkheads are opened, cracked with a weapon's Ammo, or (One-way Locations) opened by the
+emergency release.
 """
 
 from __future__ import annotations

@@ -1,6 +1,4 @@
-"""Dungeon exploration, the maps: landing on a Location, moving, exit tiles to the next map,
-going back, leaving (and solving a Location by the last map's exit).
-"""
+"""Chapter 13, the maps: landing on a Location, moving, exits, going back, leaving, solving it."""
 
 from __future__ import annotations
 

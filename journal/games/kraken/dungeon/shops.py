@@ -1,5 +1,6 @@
-"""Shops, Ammo dealers, Gamblers, Modders and Quest Masters (ch. 13), their prices by grade,
-and Phase 4's short visit (ch. 5).
+"""Chapter 13, Shops and the other traders, their prices by grade; Phase 4's short visit (ch. 5).
+
+Shops, Ammo dealers, Gamblers, Modders and Quest Masters.
 """
 
 from __future__ import annotations

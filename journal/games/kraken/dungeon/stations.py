@@ -1,6 +1,4 @@
-"""Map elements that help: med-stations, Oxygen stations, clone stations (a save point, K8)
-and Treasures.
-"""
+"""Chapter 13, map elements that help: med, Oxygen and clone stations (K8), Treasures."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The other combat actions: Cover, Reload, Recharge, Use an item, Exchange, Wait; Unjam; Escape."""
+"""Chapter 14, the other combat actions: Cover, Reload, Recharge, Item, Exchange, Wait, Unjam, Escape."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Combat actions, Attack: a weapon held in a hand (boosts, Flank, Berserk, Chain Attack,
-EX), hitting an enemy, and capturing one (ch. 4).
+"""Chapter 14, Combat actions, Attack: boosts, Flank, Berserk, Chain Attack, hits, captures.
+
+A weapon held in a hand attacks; an enemy brought to 0, -1 or -2 HP may be captured (ch. 4).
 """
 
 from __future__ import annotations

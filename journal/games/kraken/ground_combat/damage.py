@@ -1,5 +1,7 @@
-"""Ground combat rules: damage through Shields and Armor (AP, IA, IS, EX, EMP), weakness and
-resistance, and the boosts Ranged and Melee give.
+"""Chapter 14, Ground combat rules: damage through Shields and Armor, weakness, resistance.
+
+Flags AP, IA, IS, EX and EMP; weaknesses and resistances multiply the damage; every two
+points of Ranged or Melee give a boost.
 """
 
 from __future__ import annotations

@@ -1,6 +1,4 @@
-"""The enemies act (ch. 14): escaping, the d6 action table, attacks by priority, and their
-special traits after the action.
-"""
+"""Chapter 14, the enemies' actions: escaping, the d6 table, attacks by priority, traits."""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
-"""Combat initiative and the combat loop: Oxygen each turn, whose part of the turn it is, a
-side through with its actions, the turn's end (the shields recharge), the combat's end
-and its rewards, and an enemy or the combat by hand (A2).
+"""Chapter 14, Combat initiative and the combat loop, to the combat's end and its rewards.
+
+Oxygen each turn, whose part of the turn it is, a side through with its actions, the
+turn's end (the shields recharge), the end of the combat (Treasure drops, XP, captives),
+and an enemy or the combat by hand (A2).
 """
 
 from __future__ import annotations

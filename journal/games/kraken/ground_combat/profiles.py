@@ -1,6 +1,4 @@
-"""An enemy's profile from its sheet: HP, Armor, Agility, Shield, its d6 action table and
-its special traits.
-"""
+"""Chapter 14, an enemy's profile from its sheet: its values, d6 action table and traits."""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-"""PSI powers (ch. 14): the PSI check, Ground Combat attacks and support, Dungeon
-Exploration support, and Meditate.
-"""
+"""Chapter 14, PSI powers: the check, Ground Combat attacks and support, Dungeon support, Meditate."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""Spawn enemies (ch. 14): the Primary level, a creature from hell, the reaction check, a
-second Primary, the Minions and their species.
+"""Chapter 14, Spawn enemies: the Primary level, the reaction check, a second Primary, Minions.
+
+A LV6+ Boss battle may bring a creature from hell; the second Primary's and the Minions'
+species are rolled (at most two of one faction at LV7 and LV8).
 """
 
 from __future__ import annotations

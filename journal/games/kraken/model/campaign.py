@@ -1,7 +1,9 @@
-"""The campaign as every chapter handles it: copying a state, the guards commands share (the
-campaign over, a combat or exploration going on, before turn 1), paying Credits (K12),
-the leader, Oxygen's maximum (3.6), the lines Phase 1 still waits for (K5), Phase R's
-mark, save points (K8), grade prices and the campaign score (K9).
+"""The campaign as every chapter handles it: guards, paying (K12), save points (K8), the score.
+
+Copying a state, the guards commands share (the campaign over, a combat or exploration
+going on, before turn 1), paying Credits, the leader, Oxygen's maximum (3.6), the lines
+Phase 1 still waits for (K5), Phase R's mark, save points, grade prices and the campaign
+score (K9).
 """
 
 from __future__ import annotations

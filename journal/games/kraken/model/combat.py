@@ -1,5 +1,6 @@
-"""`[state.combat]`, the SPACE COMBAT page as it stands (ch. 10), for the rules and the views:
-the combat going on, the enemy ships left, a boarding pending, enemy fire due.
+"""`[state.combat]`, the SPACE COMBAT page as it stands (ch. 10), read by the rules and views.
+
+The combat going on, the enemy ships left, a boarding pending, enemy fire due.
 """
 
 from __future__ import annotations

@@ -1,7 +1,4 @@
-"""The rulebook's numbers and names: difficulties (3.2), crew (3.3-3.5), Oxygen (3.6), phases
-(ch. 5), Locations (ch. 12), flights and space combat (ch. 9-10), ground combat and gear
-(ch. 14).
-"""
+"""The rulebook's numbers and names, chapter by chapter (3.2 difficulties to 14 gear)."""
 
 from __future__ import annotations
 

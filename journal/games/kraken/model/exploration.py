@@ -1,6 +1,7 @@
-"""`[state.dungeon]`, where the team stands (ch. 13), for the rules and the views: the
-exploration going on and its Location, tile labels and '?' values, resolved tiles, who is
-deployed, and the atmosphere here (Hull Breaches open an area to the outside).
+"""`[state.dungeon]`, where the team stands (ch. 13), read by the rules and the views.
+
+The exploration going on and its Location, tile labels and '?' values, resolved tiles, who
+is deployed, and the atmosphere here (a Hull Breach opens an area to the outside).
 """
 
 from __future__ import annotations

@@ -1,6 +1,4 @@
-"""The FLIGHT TABLE (book p. 163) and the SPACE COMBAT page's notation: timeline cells,
-objectives and enemy ships as the book prints them.
-"""
+"""The FLIGHT TABLE (book p. 163): timeline cells, objectives and enemy ships as printed."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""`[state.ground]`, the Ground Combat as it stands (ch. 14), for the rules and the views: the
-combat going on, who is conscious, the enemies still fighting, the lone wolf, the
+"""`[state.ground]`, the Ground Combat as it stands (ch. 14), read by the rules and the views.
+
+The combat going on, who is conscious, the enemies still fighting, the lone wolf, the
 activations a member has, and what comes next.
 """
 

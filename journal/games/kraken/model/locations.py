@@ -1,6 +1,7 @@
-"""A Location of the Starmap Locations Log as every chapter reads it (ch. 12, K7): the log's
-slots, species and atmospheres as typed, the atmosphere that counts (Hardcore, space),
-its description, and finding one by its slot.
+"""A Location as every chapter reads it (ch. 12, K7): slots, species, atmospheres, description.
+
+The log's slots (2, or 6 with HyperNavMemory), species and atmospheres as typed, the
+atmosphere that counts (Hardcore, space), a Location's description, finding one by slot.
 """
 
 from __future__ import annotations

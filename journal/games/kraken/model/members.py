@@ -1,6 +1,7 @@
-"""Crew members as every chapter reads and hurts them: HP (K10), carry capacity and overload
-(3.4, ch. 4), the Armor worn (ch. 14), what the hands hold, captives carried, Mobile
-transmitters; wounds, healing, death and leaving the crew (K11); items with uses (U).
+"""Crew members as every chapter reads and hurts them (3.3-3.5, ch. 4, ch. 14, K10-K11).
+
+HP, carry capacity and overload, the Armor worn, what the hands hold, captives carried,
+Mobile transmitters; wounds, healing, death and leaving the crew; items with uses (U).
 """
 
 from __future__ import annotations

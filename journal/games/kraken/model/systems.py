@@ -1,5 +1,6 @@
-"""The ship's systems as every chapter reads them (ch. 11): which work, what they add up to,
-installing one, and what losing one takes with it.
+"""The ship's systems as every chapter reads them (ch. 11): stats, installing, losing one.
+
+Which systems work, what they add up to, installing one, and what losing one takes with it.
 """
 
 from __future__ import annotations

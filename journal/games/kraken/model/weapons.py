@@ -1,5 +1,8 @@
-"""Weapons in the book's notation (ch. 14, Weapons definition): parsing a weapon or attack, a
-crew weapon's mod, describing one, and the inventory slot that holds it.
+"""Chapter 14, Weapons definition: the book's weapon notation, mods, and the slot holding one.
+
+``Rifle (3) 4+, 3 A5 RG``: name, Strength needed, hit value, [times x] damage, Ammo, RG or
+ML, then AP IA IS EX T2 EMP WEAKEN n, Fire Ice Toxic, G<grade>; enemy attacks are written
+the same way without a name (``RG 4+, 2x3``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,4 @@
-"""Page 3+, a crew member's profile: attributes, HP, level, traits, inventory, combat gear and
-a rules reminder.
-"""
+"""Page 3+, a crew member's profile: attributes, HP, level, traits, inventory, combat gear."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""The DUNGEON EXPLORATION form: the Location and its maps (IDs, cleared, where the team
-is), Oxygen, bulkheads with their three tries, '?' values, resolved tiles, Treasure drops.
+"""The DUNGEON EXPLORATION form (ch. 13): the Location, its maps, Oxygen, tiles, drops.
+
+The Location and its maps (IDs, cleared, where the team is), Oxygen, bulkheads with their
+three tries, '?' values, resolved tiles, Treasure drops.
 """
 
 from __future__ import annotations

@@ -1,6 +1,4 @@
-"""The GROUND COMBAT form: initiative, each combatant's HP, Shield, Armor and effects, the
-enemies' action tables, the damage pipeline.
-"""
+"""The GROUND COMBAT form (ch. 14): initiative, combatants, action tables, the damage rules."""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-"""Page 1, the CGM Line Tracker (book p. 14): the six line slots, the interlink memory, the
-Starmap Locations Log and the turn box.
-"""
+"""Page 1, the CGM Line Tracker (book p. 14): line slots, interlink, Locations Log, turn box."""
 
 from __future__ import annotations
 

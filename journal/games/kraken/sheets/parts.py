@@ -1,6 +1,4 @@
-"""What the Space Kraken pages share: the header and its badges, the labelled cell, the
-campaign subtitle and turn badges; the forms' title, crossed cells and Ammo boxes.
-"""
+"""What the Space Kraken pages share: header, badges, labelled and crossed cells, Ammo boxes."""
 
 from __future__ import annotations
 

@@ -1,7 +1,9 @@
-"""The SPACE COMBAT form (as the book structures it): the flight's parameters, the timeline
-(cells crossed out), the objectives, enemies 1-4 (type, SP with a log of cells, crew,
-weapon damage, shield, recharge), your ship (SP log, shield, recharge, armor, weapons with
-Ammo boxes) and the crew's usage boxes for the turn.
+"""The SPACE COMBAT form (ch. 10): the flight, timeline, objectives, enemies, ship and crew.
+
+As the book structures it: the flight's parameters, the timeline (cells crossed out), the
+objectives, enemies 1-4 (type, SP with a log of cells, crew, weapon damage, shield,
+recharge), your ship (SP log, shield, recharge, armor, weapons with Ammo boxes) and the
+crew's usage boxes for the turn.
 """
 
 from __future__ import annotations

@@ -1,6 +1,4 @@
-"""Page 2, the Spaceship: hull, structure, shields, Credits, XP, the Oxygen track, systems
-and weapons, storage, Notes/Quests, constructions.
-"""
+"""Page 2, the Spaceship (ch. 11): hull, stats, Oxygen, systems, storage, quests, builds."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""After space combat: repairs, SP and Ammo restored, the flight's XP and Credits, the
-smuggling bonus; a combat lost; ending one by hand (A2).
+"""After space combat: repairs, SP and Ammo restored, XP and Credits, smuggling; by hand.
+
+A won combat pays the flight's XP and as many Credits (and the smuggling bonus); a lost
+one ends the campaign; `combat end` ends one by hand (A2).
 """
 
 from __future__ import annotations

@@ -1,6 +1,4 @@
-"""Space combat phase 5, Boarding enemy ships: boarding, repelling boarders, the Boarding
-Combat rounds, retreating, and healing in a hurry afterwards.
-"""
+"""Space combat phase 5, Boarding enemy ships: boarding, repelling, rounds, healing after."""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-"""Space combat phase 4, Enemy fire: hits, evading, damage through Shields and Armor, and
-the systems it damages.
-"""
+"""Space combat phase 4, Enemy fire: hits, evading, Shields and Armor, damaged systems."""
 
 from __future__ import annotations
 

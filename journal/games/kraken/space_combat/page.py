@@ -1,6 +1,7 @@
-"""General space combat rules: the SPACE COMBAT page's shared rules (who may act this turn,
-the sub-phases in order, an enemy by number, the shields' capacity), a combat an event
-starts, and the page by hand (A2).
+"""General space combat rules: what every sub-phase shares, an event's combat, the page by hand.
+
+Who may act this turn, the sub-phases in order, an enemy by number, the shields'
+capacity; a combat an event starts; the SPACE COMBAT page set by hand (A2).
 """
 
 from __future__ import annotations

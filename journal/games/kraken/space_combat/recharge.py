@@ -1,6 +1,4 @@
-"""Space combat phase 7, Recharge, and the loop: the combat ends (won, lost, retreated) or
-the next turn begins.
-"""
+"""Space combat phase 7, Recharge, and the loop: the combat ends or the next turn begins."""
 
 from __future__ import annotations
 

@@ -1,6 +1,4 @@
-"""Text views of what goes on away from the ship: the flight, the SPACE COMBAT page, the
-exploration, the ground combat sheet, Treasure drops, and what to do next in each.
-"""
+"""Text views away from the ship: the flight, combats, the exploration, drops, what comes next."""
 
 from __future__ import annotations
 
