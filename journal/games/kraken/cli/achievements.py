@@ -30,8 +30,8 @@ def score(rt, save, record):
     Surviving crew levels x 1/2 (rounded up), 1, 2 or 3 for Just a Simulation,
     Adventurer, Real Life, Hardcore.
     """
-    from journal.games.kraken.model.constants import DIFFICULTY_TEXT
     from journal.games.kraken.model.campaign import score as score_of
+    from journal.games.kraken.model.constants import DIFFICULTY_TEXT
 
     with rt.read(save) as s:
         if s.game.ID != game.ID:

@@ -45,10 +45,9 @@ def real_path(stored: str) -> Path:
 
 def read_pack(path: Path, shown: str | None = None) -> tuple[dict, dict, list[str]]:
     """(pack, info for the save, problems) of a pack file; refuses unreadable files."""
-    from journal.games.kraken.cgm import packs
-
     import tomllib
 
+    from journal.games.kraken.cgm import packs
     from journal.hashes import sha256
 
     shown = shown or str(path)
@@ -141,8 +140,6 @@ def _templates(name: str) -> Path:
 
 def player_file(path_text: str) -> Path:
     """A file the player names; 'templates:kraken/…' is a file of the installed templates."""
-    from journal.games.kraken.cli.files import real_path
-
     return real_path(path_text)
 
 
@@ -169,8 +166,6 @@ def load_generator(path_text: str) -> tuple[dict, dict]:
 
 
 def campaign_generator(rt, save) -> dict:
-    from journal.games.kraken.cli.files import real_path
-
     state = rt.current_state(save)
     gen = ((state.get("flight") or {}).get("generation") or {}) if isinstance(state, dict) else {}
     ref = gen.get("generator")

@@ -41,8 +41,8 @@ def reload(rt, save):
     """Go back to the save point (K8)."""
     if rt.batch is not None:
         raise InputError("reload reads the campaign log: run it on its own, not in a batch")
-    from journal.games.kraken.model import constants
     from journal.games.kraken import saving as rules
+    from journal.games.kraken.model import constants
 
     with rt.read(save) as s:
         state = s.state

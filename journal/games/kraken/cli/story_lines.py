@@ -33,8 +33,8 @@ def step(rt, save, line, cell, nexts, choose, rolls, standby, leader):
       journal kraken step 1 4MB              a red coordinate: the line stops
       journal kraken step 1 /                end of line: erased
     """
-    from journal.games.kraken.cgm import cells
     from journal.games.kraken import story_lines as rules
+    from journal.games.kraken.cgm import cells
 
     parsed = cells.parse_cell(cell, nexts)
     events, pack_cell = None, None
