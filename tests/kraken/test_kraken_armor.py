@@ -14,23 +14,24 @@ from hypothesis import strategies as st
 from kraken_helpers import apply, dice, new_state, with_crew
 
 from journal.errors import InputError, RuleError
-from journal.games.kraken import ground as gr
-from journal.games.kraken import rules
-from journal.games.kraken.state import crew_armor, validate, worn_armor
+from journal.games.kraken import equipment
+from journal.games.kraken.ground_combat import actions, enemies, loop, profiles, spawn
+from journal.games.kraken.model.members import crew_armor, worn_armor
+from journal.games.kraken.model.validate import validate
 
 
 def wearer(*items, crew=("Ann", "Ben"), strength=None) -> dict:
     """Ann (Strength 4: two hands and two backpack slots) carrying `items` as (slot, text)."""
     s = with_crew(new_state(lines=()), *crew)
     for slot, item in items:
-        s = apply(s, rules.crew_equip, name="Ann", slot=slot, item=item).state
+        s = apply(s, equipment.crew_equip, name="Ann", slot=slot, item=item).state
     if strength is not None:
         s["crew"]["Ann"]["strength"] = strength
     return s
 
 
 def gear(s, **kw):
-    return apply(s, gr.crew_gear, name="Ann", **kw)
+    return apply(s, equipment.crew_gear, name="Ann", **kw)
 
 
 # --- one of each ---------------------------------------------------------------------------------------------
@@ -72,7 +73,7 @@ def test_only_one_jacket_one_helmet_and_one_physical_shield_are_worn():
 def test_a_jacket_and_an_unnamed_armor_at_once_are_refused_and_caught():
     s = wearer()
     with pytest.raises(InputError, match="give --armor or --jacket, not both"):
-        gr.crew_gear(s, dice(), name="Ann", armor=2, jacket="Kevlar vest:2")
+        equipment.crew_gear(s, dice(), name="Ann", armor=2, jacket="Kevlar vest:2")
     s["crew"]["Ann"]["armor"] = 2
     s["crew"]["Ann"]["jacket"] = {"name": "Kevlar vest", "armor": 2}
     assert ("state.crew.Ann.armor and state.crew.Ann.jacket: one jacket is worn at a time (armor is an unnamed "
@@ -88,20 +89,20 @@ def test_a_physical_shield_must_be_held_in_a_hand():
     s = wearer(("1", "Anti-Terror Shield"), ("R", "Rifle + mag"))
     before = copy.deepcopy(s)
     with pytest.raises(RuleError) as e:
-        gr.crew_gear(s, dice(), name="Ann", physical_shield="Anti-Terror Shield:2")
+        equipment.crew_gear(s, dice(), name="Ann", physical_shield="Anti-Terror Shield:2")
     msg = e.value.message
     assert "\n" not in msg and "a physical Shield is carried in one hand (ch. 14)" in msg
     assert "Ann's hands hold L: empty, R: Rifle + mag" in msg
     assert s == before
     with pytest.raises(RuleError, match="hands hold L: empty, R: Rifle"):          # not carried at all
-        gr.crew_gear(s, dice(), name="Ann", physical_shield="Riot shield:1")
-    s = apply(s, rules.crew_unequip, name="Ann", slot="1").state
-    s = apply(s, rules.crew_equip, name="Ann", slot="L", item="Anti-Terror Shield").state
+        equipment.crew_gear(s, dice(), name="Ann", physical_shield="Riot shield:1")
+    s = apply(s, equipment.crew_unequip, name="Ann", slot="1").state
+    s = apply(s, equipment.crew_equip, name="Ann", slot="L", item="Anti-Terror Shield").state
     out = gear(s, physical_shield="anti-terror shield:2")                          # the inventory's spelling
     assert out.state["crew"]["Ann"]["physical_shield"] == {"name": "Anti-Terror Shield", "armor": 2}
     assert "(physical Shield, Armor 2, in Ann's hand L)" in out.lines[0]
     # it is worn only while held: out of the hand, it comes off
-    off = apply(out.state, rules.crew_unequip, name="Ann", slot="L")
+    off = apply(out.state, equipment.crew_unequip, name="Ann", slot="L")
     assert "physical_shield" not in off.state["crew"]["Ann"]
     assert off.lines[1].startswith("Ann no longer holds the Anti-Terror Shield in a hand: it is not worn (Armor now 0")
     # a hand edit that leaves it in the backpack is caught, naming the key and the hands
@@ -113,35 +114,35 @@ def test_a_physical_shield_must_be_held_in_a_hand():
 
 
 def test_a_shield_handed_over_at_a_shop_or_gambler_is_no_longer_worn():
-    from journal.games.kraken import dungeon as dg
+    from journal.games.kraken.dungeon import shops
 
     s = gear(wearer(("R", "Riot shield + strap")), physical_shield="riot shield:1").state
     assert s["crew"]["Ann"]["physical_shield"]["name"] == "Riot shield"
     out: list[str] = []
-    assert dg._discard(s, {"crew": ["Ann"]}, "Riot shield", out) == "Ann"
+    assert shops._discard(s, {"crew": ["Ann"]}, "Riot shield", out) == "Ann"
     assert "physical_shield" not in s["crew"]["Ann"] and not validate(s)
     assert out[-1].startswith("Ann no longer holds the Riot shield in a hand")
 
 
 def test_in_a_ground_combat_the_refusal_names_the_exchange_action():
     s = wearer(("1", "Riot shield"))
-    s = apply(s, gr.ground_start, 1, 6, 1, level=3, atmosphere="YES", map_no=1).state
+    s = apply(s, spawn.ground_start, 1, 6, 1, level=3, atmosphere="YES", map_no=1).state
     with pytest.raises(RuleError, match=r"in a Ground Combat that is an Exchange action \(journal kraken ground "
                                         r"exchange Ann\)"):
-        gr.crew_gear(s, dice(), name="Ann", physical_shield="Riot shield:1")
+        equipment.crew_gear(s, dice(), name="Ann", physical_shield="Riot shield:1")
 
 
 def test_a_used_up_or_broken_shield_item_is_no_longer_worn():
     s = wearer(("L", "Energy buckler U1"))
     s = gear(s, physical_shield="Energy buckler:3").state
-    out = apply(s, rules.crew_use, name="Ann", item="Energy buckler")
+    out = apply(s, equipment.crew_use, name="Ann", item="Energy buckler")
     assert "physical_shield" not in out.state["crew"]["Ann"] and "L" not in out.state["crew"]["Ann"]["inventory"]
     assert any("no longer holds the Energy buckler" in ln for ln in out.lines)
     # a shield that is also written as a weapon goes when the weapon is erased
     s = wearer()
-    s = apply(s, gr.crew_weapon, name="Ann", spec="Shield bash 5+, 1 ML", slot="L").state
+    s = apply(s, equipment.crew_weapon, name="Ann", spec="Shield bash 5+, 1 ML", slot="L").state
     s = gear(s, physical_shield="Shield bash:1").state
-    out = apply(s, gr.crew_weapon, name="Ann", weapon="Shield bash", remove=True)
+    out = apply(s, equipment.crew_weapon, name="Ann", weapon="Shield bash", remove=True)
     assert "physical_shield" not in out.state["crew"]["Ann"]
     assert any("no longer holds the Shield bash" in ln for ln in out.lines)
 
@@ -166,13 +167,13 @@ def test_worn_armor_adds_up_to_at_most_8(jacket, helmet, shield, strength, total
     assert crew_armor(m) == total
     assert out.data["armor"] == jacket + helmet + shield and out.data["armor_total"] == total
     # the damage pipeline takes the total: an enemy's 9 damage (melee, no Shield) loses `total`
-    s = apply(out.state, gr.ground_start, 1, 6, 1, level=3, atmosphere="YES", map_no=1).state
-    s = apply(s, gr.ground_add, label="E1", hp=10, armor=0, agility=3, actions=["1-6: ML 4+, 9"]).state
-    s = apply(s, gr.ground_initiative, 6, 1).state
+    s = apply(out.state, spawn.ground_start, 1, 6, 1, level=3, atmosphere="YES", map_no=1).state
+    s = apply(s, profiles.ground_add, label="E1", hp=10, armor=0, agility=3, actions=["1-6: ML 4+, 9"]).state
+    s = apply(s, loop.ground_initiative, 6, 1).state
     for n in ("Ann", "Ben"):
-        s = apply(s, gr.ground_simple, name=n, action="wait").state
+        s = apply(s, actions.ground_simple, name=n, action="wait").state
     hp = s["crew"]["Ann"]["hp"]
-    hit = apply(s, gr.ground_enemy, 1, 5, label="E1", target="Ann")
+    hit = apply(s, enemies.ground_enemy, 1, 5, label="E1", target="Ann")
     assert hit.state["crew"]["Ann"]["hp"] == max(0, hp - (9 - total))
     assert any(f"Armor -{total}" in ln for ln in hit.lines), hit.lines
 
@@ -202,16 +203,16 @@ def test_switching_armor_during_combat_takes_no_action():
     """Ch. 14: jackets and helmets "may be switched during combat" (no cost printed; only
     exchanging items with a team mate costs an action)."""
     s = wearer(("L", "Anti-Terror Shield"))
-    s = apply(s, gr.ground_start, 1, 6, 1, level=3, atmosphere="YES", map_no=1).state
-    s = apply(s, gr.ground_add, label="E1", hp=10, armor=0, agility=3, actions=["1-6: idle"]).state
-    s = apply(s, gr.ground_initiative, 6, 1).state
+    s = apply(s, spawn.ground_start, 1, 6, 1, level=3, atmosphere="YES", map_no=1).state
+    s = apply(s, profiles.ground_add, label="E1", hp=10, armor=0, agility=3, actions=["1-6: idle"]).state
+    s = apply(s, loop.ground_initiative, 6, 1).state
     g = copy.deepcopy(s["ground"])
     out = gear(s, helmet="Helmet:1", physical_shield="Anti-Terror Shield:2")
     assert out.state["ground"] == g                          # no activation spent, same step
     assert any(ln.startswith("Switching Armor Items during a Ground Combat takes no action (ch. 14)")
                for ln in out.lines)
     # Ann still has her activation: she can attack
-    assert apply(out.state, gr.ground_simple, name="Ann", action="wait").state["ground"]["acted"]["Ann"] == 1
+    assert apply(out.state, actions.ground_simple, name="Ann", action="wait").state["ground"]["acted"]["Ann"] == 1
 
 
 def test_armor_n_is_an_unnamed_jacket_as_before():
@@ -223,7 +224,7 @@ def test_armor_n_is_an_unnamed_jacket_as_before():
     assert out.lines[1] == "Ann's Armor 4 (jacket 3 + Helmet 1)."
     assert gear(out.state, armor=0).state["crew"]["Ann"].get("armor") is None
     with pytest.raises(InputError, match="a hero's Armor is 0-8"):
-        gr.crew_gear(s, dice(), name="Ann", armor=9)
+        equipment.crew_gear(s, dice(), name="Ann", armor=9)
 
 
 @pytest.mark.parametrize("option, text", [("jacket", "Kevlar vest"), ("helmet", "Helmet:0"), ("helmet", "Helmet:9"),
@@ -231,12 +232,12 @@ def test_armor_n_is_an_unnamed_jacket_as_before():
 def test_bad_armor_pieces_are_refused(option, text):
     s = wearer(("L", "Riot shield"))
     with pytest.raises(InputError, match=r"NAME:ARMOR with an Armor value 1-8 \(e.g. \"Kevlar vest:2\"\), or none"):
-        gr.crew_gear(s, dice(), name="Ann", **{option: text})
+        equipment.crew_gear(s, dice(), name="Ann", **{option: text})
 
 
 def test_nothing_to_wear_names_every_option():
     with pytest.raises(InputError, match="--jacket\\|--helmet\\|--physical-shield NAME:ARMOR"):
-        gr.crew_gear(wearer(), dice(), name="Ann")
+        equipment.crew_gear(wearer(), dice(), name="Ann")
 
 
 def test_a_piece_not_in_the_inventory_is_noted():

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from kraken_helpers import apply, dice, new_state, pack_of
 
 from journal.errors import InputError, NeedChoice, RuleError
-from journal.games.kraken import cgm, rules
+from journal.games.kraken import cgm, phases, story_lines
+from journal.games.kraken.cgm import cells as cells_rules, engine, packs
 
 # --- K1: coordinates ----------------------------------------------------------------
 
@@ -19,25 +20,25 @@ from journal.games.kraken import cgm, rules
 @pytest.mark.parametrize("text, coord", [("3HC", "3HC"), ("3hc", "3HC"), ("12AB", "12AB"), ("1AA", "1AA"),
                                          ("2O0", "2O0"), ("2I1", "2I1"), (" 4mb ", "4MB")])
 def test_coordinate_is_sheet_digits_then_two_characters_upper_cased(text, coord):
-    assert cgm.parse_coord(text) == coord
+    assert cells_rules.parse_coord(text) == coord
 
 
 def test_coordinate_keeps_zero_and_letter_o_and_one_and_letter_i_distinct():
-    assert cgm.parse_coord("1O0") != cgm.parse_coord("100")
-    assert cgm.parse_coord("1I1") != cgm.parse_coord("111")
+    assert cells_rules.parse_coord("1O0") != cells_rules.parse_coord("100")
+    assert cells_rules.parse_coord("1I1") != cells_rules.parse_coord("111")
 
 
 @pytest.mark.parametrize("text", ["3H", "HC3", "3H-C", "", "3HCC", "ABC", "3H C", "4M"])
 def test_not_a_coordinate_names_the_rule(text):
     with pytest.raises(InputError) as e:
-        cgm.parse_coord(text)
+        cells_rules.parse_coord(text)
     assert e.value.message == f"'{text}' is not a coordinate: expected sheet digits then two characters, e.g. 3HC"
 
 
 def test_the_books_4M_example_is_short_of_a_character():
     """Chapter 6 writes '4M'; rulings K1 need two characters after the sheet number."""
     with pytest.raises(InputError, match="'4M' is not a coordinate"):
-        cgm.parse_cell("4M")
+        cells_rules.parse_cell("4M")
 
 
 # --- K2: cells ----------------------------------------------------------------------
@@ -49,14 +50,14 @@ def test_the_books_4M_example_is_short_of_a_character():
                                         ("!A7 3TT", "event"), ("!B8 3FR 4BB", "event"), ("%12 1AA 1AB", "random"),
                                         ("!7X 1AA", "event"), ("!EZ 1AA", "event")])
 def test_cell_kinds_as_printed(text, kind):
-    cell = cgm.parse_cell(text)
+    cell = cells_rules.parse_cell(text)
     assert cell["kind"] == kind
-    assert cgm.cell_text(cell) == " ".join(text.upper().split())
+    assert cells_rules.cell_text(cell) == " ".join(text.upper().split())
 
 
 def test_cell_tokens_may_be_typed_separately():
-    assert cgm.parse_cell("A>4", ["3FR", "4BB"]) == cgm.parse_cell("A>4 3FR 4BB")
-    assert cgm.parse_cell("a>4", ["3fr", "4bb"])["to"] == ["3FR", "4BB"]
+    assert cells_rules.parse_cell("A>4", ["3FR", "4BB"]) == cells_rules.parse_cell("A>4 3FR 4BB")
+    assert cells_rules.parse_cell("a>4", ["3fr", "4bb"])["to"] == ["3FR", "4BB"]
 
 
 @pytest.mark.parametrize("text, message", [
@@ -76,7 +77,7 @@ def test_cell_tokens_may_be_typed_separately():
 ])
 def test_malformed_cells_are_refused_precisely(text, message):
     with pytest.raises(InputError) as e:
-        cgm.parse_cell(text)
+        cells_rules.parse_cell(text)
     assert message in e.value.message
 
 
@@ -92,8 +93,8 @@ def _line_state(coords=("1AA",), vars_=None, interlink=None):
 
 
 def _exec(s, text, *rolls, choices=(), hold=False, activate=False, events=None):
-    run = cgm.Activation(s, dice(*rolls), events, list(choices), hold=hold, activate=activate)
-    how, what = cgm.exec_cell(run, "1", cgm.parse_cell(text))
+    run = engine.Activation(s, dice(*rolls), events, list(choices), hold=hold, activate=activate)
+    how, what = engine.exec_cell(run, "1", cells_rules.parse_cell(text))
     return how, what, run
 
 
@@ -134,8 +135,8 @@ def test_interlink_variables_are_shared_by_every_line():
     s["lines"]["2"] = {"coords": ["2AA"], "vars": {"A": 100}}
     _exec(s, "K+A 1AB")
     assert s["interlink"]["K"] == 5
-    run = cgm.Activation(s, dice(), None, [])
-    how, what = cgm.exec_cell(run, "2", cgm.parse_cell("K=5 2AB 2AC"))
+    run = engine.Activation(s, dice(), None, [])
+    how, what = engine.exec_cell(run, "2", cells_rules.parse_cell("K=5 2AB 2AC"))
     assert what == "2AB" and s["lines"]["2"]["vars"] == {"A": 100}
 
 
@@ -185,13 +186,13 @@ def test_slash_ends_the_line():
 def test_every_coordinate_followed_goes_into_the_next_free_cell():
     line = {"coords": ["1AA"], "vars": {}}
     for c in ("1AB", "1AC"):
-        cgm.write_coord(line, c)
+        engine.write_coord(line, c)
     assert line["coords"] == ["1AA", "1AB", "1AC"]
 
 
 def test_seven_full_cells_start_again_with_the_last_coordinate_in_cell_1():
     line = {"coords": ["1AA", "1AB", "1AC", "1AD", "1AE", "1AF", "1AG"], "vars": {"A": 1}}
-    assert cgm.write_coord(line, "1AH") is True
+    assert engine.write_coord(line, "1AH") is True
     assert line["coords"] == ["1AG", "1AH"] and line["vars"] == {"A": 1}
 
 
@@ -210,7 +211,7 @@ def _walk_state(start):
 def test_walkthrough_a_red_coordinate_is_noted_and_the_line_is_done():
     """'If the last Coordinate is 2HA ... a red marked Coordinate like 4M: note this new
     Coordinate ... You are done processing Story Line 1.'"""
-    out = apply(_walk_state("2HA"), rules.advance, line="1", pack=pack_of(WALK))
+    out = apply(_walk_state("2HA"), story_lines.advance, line="1", pack=pack_of(WALK))
     assert out.state["lines"]["1"]["coords"] == ["2HA", "4MA"]
     assert out.data["stopped"] == "red" and out.data["events"] == []
 
@@ -218,11 +219,11 @@ def test_walkthrough_a_red_coordinate_is_noted_and_the_line_is_done():
 def test_walkthrough_event_a7_then_3tt_then_decision_b8():
     """'2BC: execute !A7 ... you will check 3TT next ... another COMMAND B8 ... option A
     3FR, option B 4BB ... keep on following until a red Coordinate or /.'"""
-    out = apply(_walk_state("2BC"), rules.advance, line="1", pack=pack_of(WALK), choices=["A"])
+    out = apply(_walk_state("2BC"), story_lines.advance, line="1", pack=pack_of(WALK), choices=["A"])
     assert out.state["lines"]["1"]["coords"] == ["2BC", "3TT", "3FR", "5AB", "6AB"]
     assert out.data["events"] == ["A7", "B8"] and out.data["decisions"][0]["choice"] == "A"
     assert out.meta == {"revealed": ["A7", "B8"]}
-    out_b = apply(_walk_state("2BC"), rules.advance, line="1", pack=pack_of(WALK), choices=["B"])
+    out_b = apply(_walk_state("2BC"), story_lines.advance, line="1", pack=pack_of(WALK), choices=["B"])
     assert out_b.data["ended"] is True and "1" not in out_b.state["lines"]
 
 
@@ -230,17 +231,17 @@ def test_walkthrough_a_greater_than_4_compares_the_lines_a():
     """'In case you land on a A>4 command ... compare value A of your current Line with 4.'"""
     s = _walk_state("3FR")
     s["lines"]["1"]["vars"]["A"] = 5
-    out = apply(s, rules.advance, line="1", pack=pack_of(WALK))
+    out = apply(s, story_lines.advance, line="1", pack=pack_of(WALK))
     assert out.state["lines"]["1"]["coords"] == ["3FR", "5AA", "6AA"]
 
 
 def test_walkthrough_by_hand_step_by_step():
     s = _walk_state("2BC")
-    out = apply(s, rules.step, line="1", cell=cgm.parse_cell("!A7 3TT"))
+    out = apply(s, story_lines.step, line="1", cell=cells_rules.parse_cell("!A7 3TT"))
     assert out.data["next"] == "3TT" and out.data["stopped"] is False and out.data["ended"] is False
-    out = apply(out.state, rules.step, line="1", cell=cgm.parse_cell("!B8 3FR 4BB"), choose="B")
+    out = apply(out.state, story_lines.step, line="1", cell=cells_rules.parse_cell("!B8 3FR 4BB"), choose="B")
     assert out.data["next"] == "4BB"
-    out = apply(out.state, rules.step, line="1", cell=cgm.parse_cell("/"))
+    out = apply(out.state, story_lines.step, line="1", cell=cells_rules.parse_cell("/"))
     assert out.data["stopped"] is True and out.data["ended"] is True and "next" not in out.data
 
 
@@ -252,32 +253,32 @@ STANDBY_EVENTS = {"S1": {"title": "Later", "standby": True}}
 
 def test_standby_event_may_be_put_on_hold_and_the_line_waits_on_it():
     s = _walk_state("1AA")
-    out = apply(s, rules.advance, line="1", pack=pack_of(STANDBY_PACK, STANDBY_EVENTS), standby=True)
+    out = apply(s, story_lines.advance, line="1", pack=pack_of(STANDBY_PACK, STANDBY_EVENTS), standby=True)
     line = out.state["lines"]["1"]
     assert line["coords"] == ["1AA"] and line["standby"] == "S1" and out.meta == {}
     with pytest.raises(RuleError, match="on STANDBY at event S1 .Later.: nothing happens until you activate it"):
-        rules.advance(out.state, dice(), line="1", pack=pack_of(STANDBY_PACK, STANDBY_EVENTS))
-    woke = apply(out.state, rules.advance, line="1", pack=pack_of(STANDBY_PACK, STANDBY_EVENTS), activate=True)
+        story_lines.advance(out.state, dice(), line="1", pack=pack_of(STANDBY_PACK, STANDBY_EVENTS))
+    woke = apply(out.state, story_lines.advance, line="1", pack=pack_of(STANDBY_PACK, STANDBY_EVENTS), activate=True)
     assert woke.state["lines"]["1"]["coords"] == ["1AA", "1AB", "1AC"] and "standby" not in woke.state["lines"]["1"]
     assert woke.meta == {"revealed": ["S1"]}
 
 
 def test_standby_is_only_for_events_marked_standby():
     pack = pack_of(STANDBY_PACK, {"S1": {"title": "Now"}})
-    out = apply(_walk_state("1AA"), rules.advance, line="1", pack=pack, standby=True)
+    out = apply(_walk_state("1AA"), story_lines.advance, line="1", pack=pack, standby=True)
     assert "standby" not in out.state["lines"]["1"] and out.data["events"] == ["S1"]
 
 
 def test_standby_by_hand_with_step():
     s = _walk_state("1AA")
-    held = apply(s, rules.step, line="1", cell=cgm.parse_cell("!S1 1AB"), standby=True)
+    held = apply(s, story_lines.step, line="1", cell=cells_rules.parse_cell("!S1 1AB"), standby=True)
     assert held.state["lines"]["1"]["standby"] == "S1" and held.data["stopped"] is True
     with pytest.raises(RuleError, match="on STANDBY at event S1"):
-        rules.step(held.state, dice(), line="1", cell=cgm.parse_cell("1AZ"))
-    woke = apply(held.state, rules.step, line="1", cell=cgm.parse_cell("!S1 1AB"))
+        story_lines.step(held.state, dice(), line="1", cell=cells_rules.parse_cell("1AZ"))
+    woke = apply(held.state, story_lines.step, line="1", cell=cells_rules.parse_cell("!S1 1AB"))
     assert woke.data["next"] == "1AB" and "standby" not in woke.state["lines"]["1"]
     with pytest.raises(InputError, match="only an event"):
-        rules.step(s, dice(), line="1", cell=cgm.parse_cell("A+1 1AB"), standby=True)
+        story_lines.step(s, dice(), line="1", cell=cells_rules.parse_cell("A+1 1AB"), standby=True)
 
 
 # --- packs and lint ----------------------------------------------------------------------------
@@ -287,7 +288,7 @@ def test_pack_format_as_pinned():
     doc = {"pack": {"title": "Demo sheets"},
            "cells": {"1AA": "A+1 1AB", "1AB": "A>2 1AC 1AD", "1AC": "2BC", "1AD": "/", "2BC": "/"},
            "events": {"A7": {"title": "Distress call", "text": "…", "standby": True}}}
-    pack, problems = cgm.parse_pack(doc, "p")
+    pack, problems = packs.parse_pack(doc, "p")
     assert problems == []
     assert pack["cells"]["1AC"] == {"kind": "red", "coord": "2BC"}
     assert pack["events"]["A7"]["standby"] is True
@@ -298,14 +299,14 @@ def test_pack_problems_name_the_cell():
            "cells": {"1AA": "A>4 1AB", "1A": "/", "1AC": 3, "1ac": "/"},
            "events": {"A": {}, "B1": {"title": 3, "mood": "x"}},
            "extra": {}}
-    _pack, problems = cgm.parse_pack(doc, "p")
+    _pack, problems = packs.parse_pack(doc, "p")
     text = "\n".join(problems)
     for part in ("[extra] is not a pack table", "pack.colour is not a known key",
                  "cell 1AA: 'A>4' compares", "cell 1A: '1A' is not a coordinate", "cell 1AC: should be a string",
                  "events.A: 'A' is not an event ID", "events.B1.title should be a string",
                  "events.B1.mood is not a known key"):
         assert part in text, part
-    _pack, problems = cgm.parse_pack({"cells": {}}, "p")
+    _pack, problems = packs.parse_pack({"cells": {}}, "p")
     assert any("[pack] is missing" in p for p in problems)
 
 
@@ -313,7 +314,7 @@ def test_lint_finds_dangling_coordinates_and_loops_with_no_red_stop():
     pack = pack_of({"1AA": "A+1 1AB", "1AB": "A>2 1AA 1AC", "1AC": "9ZZ",
                     "2AA": "B+1 2AB", "2AB": "%10 2AA 2AB"},
                    {"U1": {"title": "never used"}})
-    errors, warnings = cgm.lint(pack)
+    errors, warnings = packs.lint(pack)
     assert any("red coordinate 9ZZ has no cell" in e for e in errors)
     loops = [e for e in errors if "loops forever" in e]
     assert len(loops) == 1 and "cells 2AA, 2AB never reach a red coordinate or '/'" in loops[0]
@@ -322,17 +323,17 @@ def test_lint_finds_dangling_coordinates_and_loops_with_no_red_stop():
 
 def test_lint_accepts_loops_that_can_leave():
     pack = pack_of({"1AA": "A+1 1AB", "1AB": "A>2 1AC 1AA", "1AC": "/"})
-    assert cgm.lint(pack) == ([], [])
+    assert packs.lint(pack) == ([], [])
 
 
 def test_the_demo_pack_is_clean_and_uses_every_command_kind():
     from kraken_helpers import demo_pack
 
     pack = demo_pack()
-    assert cgm.lint(pack) == ([], [])
+    assert packs.lint(pack) == ([], [])
     kinds = {c["kind"] for c in pack["cells"].values()}
     assert kinds == {"red", "end", "cmp", "add", "event", "random"}
-    texts = [cgm.cell_text(c) for c in pack["cells"].values()]
+    texts = [cells_rules.cell_text(c) for c in pack["cells"].values()]
     assert {op for t in texts for op in "<>=+-" if op in t.split()[0] and t[0] in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"} \
         == set("<>=+-")
     assert any(c["kind"] == "event" and len(c["to"]) == 2 for c in pack["cells"].values())
@@ -343,15 +344,15 @@ def test_the_demo_pack_is_clean_and_uses_every_command_kind():
 
 def test_a_pack_that_loops_at_run_time_ends_with_an_error_not_a_hang():
     pack = pack_of({"1AA": "A+1 1AB", "1AB": "A>0 1AA 1AC", "1AC": "/"})
-    with pytest.raises(RuleError, match=f"followed {cgm.MAX_STEPS} cells without reaching a red coordinate"):
-        rules.advance(_walk_state("1AA"), dice(), line="1", pack=pack)
+    with pytest.raises(RuleError, match=f"followed {engine.MAX_STEPS} cells without reaching a red coordinate"):
+        story_lines.advance(_walk_state("1AA"), dice(), line="1", pack=pack)
 
 
 def test_a_coordinate_missing_from_the_pack_hands_over_to_step():
-    out = apply(_walk_state("1AA"), rules.advance, line="1", pack=pack_of({"1AA": "A+1 7XY"}))
+    out = apply(_walk_state("1AA"), story_lines.advance, line="1", pack=pack_of({"1AA": "A+1 7XY"}))
     assert out.data["stopped"] == "missing" and out.data["next"] == "7XY"
     assert out.state["lines"]["1"]["running"] is True
-    done = apply(out.state, rules.step, line="1", cell=cgm.parse_cell("8XY"))
+    done = apply(out.state, story_lines.step, line="1", cell=cells_rules.parse_cell("8XY"))
     assert "running" not in done.state["lines"]["1"]
 
 
@@ -397,9 +398,9 @@ def test_random_packs_keep_the_interpreters_invariants(cells, seed, choices):
     start = next(iter(cells))
     s = new_state(lines=(start,))
     s["turn"], s["phase"] = 1, 3
-    run = cgm.Activation(s, dice(seed=seed), pack["events"], list(choices) + ["A"] * 2000)
+    run = engine.Activation(s, dice(seed=seed), pack["events"], list(choices) + ["A"] * 2000)
     how = None
-    for _ in range(cgm.MAX_STEPS):
+    for _ in range(engine.MAX_STEPS):
         line = s["lines"]["1"]
         at = line["coords"][-1]
         cell = pack["cells"].get(at)
@@ -407,7 +408,7 @@ def test_random_packs_keep_the_interpreters_invariants(cells, seed, choices):
             how = "missing"
             break
         before_vars, before_coords = _vars(s), list(line["coords"])
-        how, what = cgm.exec_cell(run, "1", cell)
+        how, what = engine.exec_cell(run, "1", cell)
         after_vars = _vars(s) if how != "end" else before_vars
         if cell["kind"] == "add":
             changed = {k for k in set(before_vars) | set(after_vars) if before_vars.get(k, 0) != after_vars.get(k, 0)}
@@ -432,9 +433,9 @@ def test_random_packs_keep_the_interpreters_invariants(cells, seed, choices):
     # and the engine's own loop stops the same way, or refuses a loop
     s2 = new_state(lines=(start,))
     s2["turn"], s2["phase"] = 1, 3
-    run2 = cgm.Activation(s2, dice(seed=seed), pack["events"], list(choices) + ["A"] * 2000)
+    run2 = engine.Activation(s2, dice(seed=seed), pack["events"], list(choices) + ["A"] * 2000)
     try:
-        stop, _what = cgm.follow(run2, "1", pack["cells"])
+        stop, _what = engine.follow(run2, "1", pack["cells"])
     except RuleError as e:
         assert "without reaching a red coordinate" in e.message
     else:
@@ -452,7 +453,7 @@ def test_random_campaigns_keep_six_slots_and_valid_saves(cells, seed, turns, n_l
         choices: list[str] = []
         while True:
             try:
-                out = rules.turn(s, dice(seed=seed + t), pack=pack, choices=list(choices))
+                out = phases.turn(s, dice(seed=seed + t), pack=pack, choices=list(choices))
                 break
             except NeedChoice:
                 choices.append("AB"[(seed + len(choices)) % 2])
@@ -464,7 +465,7 @@ def test_random_campaigns_keep_six_slots_and_valid_saves(cells, seed, turns, n_l
         assert len(s["lines"]) <= 6
         for _ in range(adds):
             try:
-                s = rules.line_add(s, dice(), coord=starts[0]).state
+                s = story_lines.line_add(s, dice(), coord=starts[0]).state
             except RuleError as e:
                 assert len(s["lines"]) == 6 and "all six story line slots are in use" in e.message
         assert len(s["lines"]) <= 6 and validate_ok(s)
@@ -473,7 +474,7 @@ def test_random_campaigns_keep_six_slots_and_valid_saves(cells, seed, turns, n_l
 
 
 def validate_ok(state) -> bool:
-    from journal.games.kraken.state import validate
+    from journal.games.kraken.model.validate import validate
 
     problems = validate(state)
     assert not problems, problems
@@ -483,5 +484,5 @@ def validate_ok(state) -> bool:
 def test_engine_never_mutates_the_callers_state():
     s = _walk_state("2BC")
     before = copy.deepcopy(s)
-    rules.advance(s, dice(), line="1", pack=pack_of(WALK), choices=["A"])
+    story_lines.advance(s, dice(), line="1", pack=pack_of(WALK), choices=["A"])
     assert s == before

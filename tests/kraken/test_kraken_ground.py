@@ -13,27 +13,37 @@ from hypothesis import strategies as st
 from kraken_helpers import apply, dice, new_state, with_crew
 
 from journal.errors import InputError, RuleError
-from journal.games.kraken import dungeon as dg
-from journal.games.kraken import ground as gr
-from journal.games.kraken import rules
+from journal.games.kraken import crew as crew_rules, equipment, starmap, treasure
+from journal.games.kraken.dungeon import maps, shops
+from journal.games.kraken.ground_combat import (
+    actions,
+    attacks,
+    damage,
+    enemies,
+    loop,
+    profiles,
+    psi as psi_rules,
+    spawn,
+)
+from journal.games.kraken.model import ground, weapons
+from journal.games.kraken.model.validate import validate
 from journal.errors import NeedChoice
-from journal.games.kraken.state import validate
 
 # --- the notation ---------------------------------------------------------------------------------------
 
 
 def test_weapon_definition_example():
     """Ch. 14: 'Rifle (3) 4+, 3 A5. Type RG': Strength 3, hits on 4+, 3 damage, 5 Ammo, ranged."""
-    w = gr.parse_attack("Rifle (3) 4+, 3 A5 RG")
+    w = weapons.parse_attack("Rifle (3) 4+, 3 A5 RG")
     assert (w["name"], w["strength"], w["hit"], w["times"], w["damage"], w["ammo"], w["kind"]) == (
         "Rifle", 3, 4, 1, 3, 5, "RG")
-    e = gr.parse_attack("RG 4+, 2x3 AP Fire WEAKEN 2 G3")
+    e = weapons.parse_attack("RG 4+, 2x3 AP Fire WEAKEN 2 G3")
     assert (e["kind"], e["times"], e["damage"], e["flags"], e["types"], e["weaken"], e["grade"]) == (
         "RG", 2, 3, ["AP"], ["fire"], 2, 3)
     with pytest.raises(InputError, match="RG \\(ranged\\) or ML"):
-        gr.parse_attack("Club 4+, 2")
+        weapons.parse_attack("Club 4+, 2")
     with pytest.raises(InputError, match="not part of the notation"):
-        gr.parse_attack("Club 4+, 2 ML Sparkles")
+        weapons.parse_attack("Club 4+, 2 ML Sparkles")
 
 
 @pytest.mark.parametrize("points, hit, expected", [(5, 0, (2, 0)), (5, 1, (1, 1)), (5, 2, (0, 2)), (1, 0, (0, 0)),
@@ -41,12 +51,12 @@ def test_weapon_definition_example():
 def test_ranged_boost_example(points, hit, expected):
     """Ch. 14: Ranged 5 gives two boosts (2 points each): +1 damage and -1 to the roll, or
     +2 damage, or -2 to the roll; the fifth point is lost."""
-    assert gr.boosts(points, hit) == expected
+    assert damage.boosts(points, hit) == expected
 
 
 def test_boost_beyond_the_points_is_refused():
     with pytest.raises(InputError, match="2 boost"):
-        gr.boosts(5, 3)
+        damage.boosts(5, 3)
 
 
 @pytest.mark.parametrize("types, weak, resist, factor", [
@@ -57,36 +67,36 @@ def test_boost_beyond_the_points_is_refused():
     ({"toxic", "melee"}, set(), {"toxic", "melee"}, 0.0),
 ])
 def test_weakness_and_resistance(types, weak, resist, factor):
-    assert gr.multiplier(types, weak, resist)[0] == factor
+    assert damage.multiplier(types, weak, resist)[0] == factor
 
 
 def test_half_damage_rounds_up():
-    assert gr.apply_multiplier(5, 0.5) == 3
+    assert damage.apply_multiplier(5, 0.5) == 3
 
 
 # --- the damage pipeline -----------------------------------------------------------------------------------
 
-RG = gr.parse_attack("RG 4+, 5")
-ML = gr.parse_attack("ML 4+, 5")
+RG = weapons.parse_attack("RG 4+, 5")
+ML = weapons.parse_attack("ML 4+, 5")
 
 
 @pytest.mark.parametrize("spec, shield, armor, hp", [
     (RG, {"class": "A", "power": 3}, 1, 1),      # a flash shield stops ranged damage
     (ML, {"class": "A", "power": 3}, 1, 4),      # ... but not melee
     (ML, {"class": "B", "power": 3}, 1, 1),      # an energy shield stops both
-    (gr.parse_attack("RG 4+, 5 IS"), {"class": "B", "power": 3}, 1, 4),
-    (gr.parse_attack("RG 4+, 5 AP"), None, 3, 3),    # half of 3, rounded up: 2
-    (gr.parse_attack("RG 4+, 5 IA"), None, 3, 5),
+    (weapons.parse_attack("RG 4+, 5 IS"), {"class": "B", "power": 3}, 1, 4),
+    (weapons.parse_attack("RG 4+, 5 AP"), None, 3, 3),    # half of 3, rounded up: 2
+    (weapons.parse_attack("RG 4+, 5 IA"), None, 3, 5),
 ])
 def test_damage_pipeline_shields_then_armor(spec, shield, armor, hp):
-    assert gr.pipeline(5, spec, shield, armor)["hp"] == hp
+    assert damage.pipeline(5, spec, shield, armor)["hp"] == hp
 
 
 def test_emp_hurts_only_shields_and_cover_adds_armor():
-    res = gr.pipeline(5, gr.parse_attack("RG 4+, 5 EMP"), {"class": "A", "power": 2}, 0)
+    res = damage.pipeline(5, weapons.parse_attack("RG 4+, 5 EMP"), {"class": "A", "power": 2}, 0)
     assert (res["shield"], res["hp"]) == (2, 0)
-    assert gr.pipeline(5, RG, None, 1, cover=True)["hp"] == 3
-    assert gr.pipeline(5, gr.parse_attack("RG 4+, 5 EX"), None, 1, cover=True)["hp"] == 1
+    assert damage.pipeline(5, RG, None, 1, cover=True)["hp"] == 3
+    assert damage.pipeline(5, weapons.parse_attack("RG 4+, 5 EX"), None, 1, cover=True)["hp"] == 1
 
 
 # --- a fight ---------------------------------------------------------------------------------------------------
@@ -95,26 +105,26 @@ def test_emp_hurts_only_shields_and_cover_adds_armor():
 def fighters(crew=("Ann", "Ben"), atmosphere="YES", level=3, boss=False, ambush=False) -> dict:
     s = new_state(lines=())
     s = with_crew(s, *crew)
-    return apply(s, gr.ground_start, *([] if ambush else [1]), 6, 1, level=level, atmosphere=atmosphere,
+    return apply(s, spawn.ground_start, *([] if ambush else [1]), 6, 1, level=level, atmosphere=atmosphere,
                  boss=boss, ambush=ambush, map_no=1).state if level > 1 else \
-        apply(s, gr.ground_start, 1, 6, level=level, atmosphere=atmosphere, map_no=1).state
+        apply(s, spawn.ground_start, 1, 6, level=level, atmosphere=atmosphere, map_no=1).state
 
 
 def with_enemy(s, label="E1", **kw) -> dict:
     values = {"hp": 10, "armor": 1, "agility": 3}
     values.update(kw)
-    return apply(s, gr.ground_add, label=label, **values).state
+    return apply(s, profiles.ground_add, label=label, **values).state
 
 
 def started(s, crew_roll=6, enemy_roll=1, **kw) -> dict:
     """Past the initiative (a lone wolf or an ambush rolls nothing)."""
     g = s["ground"]
-    rolls = [] if g["ambush"] or len(gr._conscious(s, g)) == 1 else [crew_roll, enemy_roll]
-    return apply(s, gr.ground_initiative, *rolls, **kw).state
+    rolls = [] if g["ambush"] or len(ground.conscious(s, g)) == 1 else [crew_roll, enemy_roll]
+    return apply(s, loop.ground_initiative, *rolls, **kw).state
 
 
 def armed(s, name="Ann", spec="Rifle (3) 4+, 3 A5 RG") -> dict:
-    return apply(s, gr.crew_weapon, name=name, spec=spec).state
+    return apply(s, equipment.crew_weapon, name=name, spec=spec).state
 
 
 # --- spawning -------------------------------------------------------------------------------------------
@@ -124,13 +134,13 @@ def test_spawn_level_is_difficulty_plus_e_and_minions_one_lower():
     """Ch. 14: Location Difficulty 1 and E3: a LV4 Primary, Minions LV3."""
     s = new_state(lines=())
     s = with_crew(s, "Ann")
-    s = apply(s, rules.location_add, type="Overland", difficulty=1, ao="YES", ai="YES", depth=4, teleport=0,
+    s = apply(s, starmap.location_add, type="Overland", difficulty=1, ao="YES", ai="YES", depth=4, teleport=0,
               species="Grey", maps=[1, 2, 3, 4]).state
-    s = apply(s, dg.dungeon_enter, slot="1").state
-    out = apply(s, gr.ground_start, 5, 2, 5, 3, tile="E3")          # reaction 5, second 2 (not < 1), minions 5+1
+    s = apply(s, maps.dungeon_enter, slot="1").state
+    out = apply(s, spawn.ground_start, 5, 2, 5, 3, tile="E3")          # reaction 5, second 2 (not < 1), minions 5+1
     assert out.state["ground"]["level"] == 4 and out.state["ground"]["minions"] == 1
     assert out.data["minion_species"] == ["Insectoids"] and out.state["ground"]["bonus"] is True
-    g = apply(out.state, gr.ground_add, label="M1", hp=4, agility=2, minion=True).state["ground"]
+    g = apply(out.state, profiles.ground_add, label="M1", hp=4, agility=2, minion=True).state["ground"]
     assert g["enemies"]["M1"]["level"] == 3
 
 
@@ -138,7 +148,7 @@ def test_spawn_level_is_difficulty_plus_e_and_minions_one_lower():
 def test_second_primary_when_d6_is_below_the_map_number(map_no, second_roll, second):
     s = with_crew(new_state(lines=()), "Ann")
     entered = [1, second_roll] + ([4] if second else []) + [1]
-    out = apply(s, gr.ground_start, *entered, level=3, map_no=map_no)
+    out = apply(s, spawn.ground_start, *entered, level=3, map_no=map_no)
     assert bool(out.state["ground"].get("second")) is second
 
 
@@ -146,32 +156,32 @@ def test_second_primary_when_d6_is_below_the_map_number(map_no, second_roll, sec
 def test_minions_by_d6_plus_map_number(roll, map_no, minions):
     s = with_crew(new_state(lines=()), "Ann")
     entered = [1, 6, roll] + [1] * minions
-    out = apply(s, gr.ground_start, *entered, level=3, map_no=map_no)
+    out = apply(s, spawn.ground_start, *entered, level=3, map_no=map_no)
     assert out.state["ground"]["minions"] == minions
 
 
 def test_no_minions_at_level_1_and_a_boss_brings_one():
     s = with_crew(new_state(lines=()), "Ann")
-    assert apply(s, gr.ground_start, 1, 6, level=1).state["ground"]["minions"] == 0
-    out = apply(s, gr.ground_start, 1, 6, 1, 2, level=3, boss=True)
+    assert apply(s, spawn.ground_start, 1, 6, level=1).state["ground"]["minions"] == 0
+    out = apply(s, spawn.ground_start, 1, 6, 1, 2, level=3, boss=True)
     assert out.state["ground"]["minions"] == 1
 
 
 def test_a_level_6_boss_may_be_a_creature_from_hell():
     s = with_crew(new_state(lines=()), "Ann")
-    out = apply(s, gr.ground_start, 6, 1, 6, 1, 2, level=6, boss=True)
+    out = apply(s, spawn.ground_start, 6, 1, 6, 1, 2, level=6, boss=True)
     assert out.state["ground"]["from_hell"] is True
 
 
 def test_ambush_fails_the_reaction_and_the_enemies_act_first():
     s = with_enemy(fighters(ambush=True))
-    out = apply(s, gr.ground_initiative)
+    out = apply(s, loop.ground_initiative)
     assert out.state["ground"]["first"] == "enemies" and out.state["ground"]["step"] == "enemies"
 
 
 def test_level_above_8_is_capped():
     s = with_crew(new_state(lines=()), "Ann")
-    assert apply(s, gr.ground_start, 1, 6, 1, level=11).state["ground"]["level"] == 8
+    assert apply(s, spawn.ground_start, 1, 6, 1, level=11).state["ground"]["level"] == 8
 
 
 # --- initiative --------------------------------------------------------------------------------------------
@@ -180,25 +190,25 @@ def test_level_above_8_is_capped():
 def test_initiative_lowest_agility_plus_d6_and_a_draw_goes_to_the_crew():
     s = with_enemy(fighters(), agility=4)
     s["crew"]["Ann"]["agility"], s["crew"]["Ben"]["agility"] = 2, 5
-    assert apply(s, gr.ground_initiative, 4, 2).state["ground"]["first"] == "crew"       # 6 vs 6
-    assert apply(s, gr.ground_initiative, 3, 2).state["ground"]["first"] == "enemies"    # 5 vs 6
+    assert apply(s, loop.ground_initiative, 4, 2).state["ground"]["first"] == "crew"       # 6 vs 6
+    assert apply(s, loop.ground_initiative, 3, 2).state["ground"]["first"] == "enemies"    # 5 vs 6
 
 
 def test_cover_at_initiative_skips_the_slowest_and_keeps_them_out_of_the_first_turn():
     s = with_enemy(fighters(), agility=4)
     s["crew"]["Ann"]["agility"], s["crew"]["Ben"]["agility"] = 1, 5
-    out = apply(s, gr.ground_initiative, 1, 2, cover=["Ann"])
+    out = apply(s, loop.ground_initiative, 1, 2, cover=["Ann"])
     assert out.data["crew"] == 6 and out.state["ground"]["cover"] == ["Ann"]
     with pytest.raises(RuleError, match="stays in cover"):
-        gr.ground_attack(out.state, dice(6), name="Ann", weapon="fists", targets=["E1"])
+        attacks.ground_attack(out.state, dice(6), name="Ann", weapon="fists", targets=["E1"])
 
 
 def test_a_lone_wolf_wins_initiative_and_acts_twice():
     s = with_enemy(fighters(crew=("Ann",)), agility=9)
-    s = apply(s, gr.ground_initiative).state
+    s = apply(s, loop.ground_initiative).state
     assert s["ground"]["first"] == "crew"
-    s = apply(s, gr.ground_attack, 1, name="Ann", weapon="fists", targets=["E1"]).state
-    s = apply(s, gr.ground_attack, 1, name="Ann", weapon="fists", targets=["E1"]).state
+    s = apply(s, attacks.ground_attack, 1, name="Ann", weapon="fists", targets=["E1"]).state
+    s = apply(s, attacks.ground_attack, 1, name="Ann", weapon="fists", targets=["E1"]).state
     assert s["ground"]["step"] == "enemies"
 
 
@@ -213,14 +223,14 @@ def test_oxygen_each_turn_in_a_non_breathable_atmosphere():
 def test_attack_hits_on_the_weapons_value_and_a_6_adds_one():
     s = started(armed(with_enemy(fighters(), armor=0)))
     s["crew"]["Ann"]["ranged"] = 1
-    out = apply(s, gr.ground_attack, 6, name="Ann", weapon="Rifle", targets=["E1"])
+    out = apply(s, attacks.ground_attack, 6, name="Ann", weapon="Rifle", targets=["E1"])
     assert out.state["ground"]["enemies"]["E1"]["hp"] == 10 - 4        # the Rifle example: 3 + 1 on a 6
     assert out.state["crew"]["Ann"]["weapons"]["Rifle"]["ammo"] == 4
 
 
 def test_a_1_misses_jams_and_spends_no_ammo():
     s = started(armed(with_enemy(fighters())))
-    out = apply(s, gr.ground_attack, 1, name="Ann", weapon="Rifle", targets=["E1"])
+    out = apply(s, attacks.ground_attack, 1, name="Ann", weapon="Rifle", targets=["E1"])
     w = out.state["crew"]["Ann"]["weapons"]["Rifle"]
     assert w["jam"] == "jammed" and w["ammo"] == 5
     assert out.state["ground"]["enemies"]["E1"]["hp"] == 10
@@ -229,7 +239,7 @@ def test_a_1_misses_jams_and_spends_no_ammo():
 def test_a_miss_spends_ammo():
     s = started(armed(with_enemy(fighters())))
     s["crew"]["Ann"]["ranged"] = 1
-    out = apply(s, gr.ground_attack, 3, name="Ann", weapon="Rifle", targets=["E1"])
+    out = apply(s, attacks.ground_attack, 3, name="Ann", weapon="Rifle", targets=["E1"])
     assert out.state["crew"]["Ann"]["weapons"]["Rifle"]["ammo"] == 4
 
 
@@ -237,7 +247,7 @@ def test_berserk_whip_example():
     """Ch. 14: a Whip dealing 3 x 2, Berserk with 2 HP, three hits: 4, 2 and 2."""
     s = started(armed(with_enemy(fighters(), hp=30, armor=0), spec="Whip 4+, 3x2 ML"))
     s["crew"]["Ann"]["melee"] = 1
-    out = apply(s, gr.ground_attack, 4, 5, 4, name="Ann", weapon="Whip", targets=["E1"], berserk=2)
+    out = apply(s, attacks.ground_attack, 4, 5, 4, name="Ann", weapon="Whip", targets=["E1"], berserk=2)
     assert [a["hp_damage"] for a in out.data["attacks"]] == [4, 2, 2]
     assert out.state["crew"]["Ann"]["hp"] == 8 - 2
 
@@ -245,7 +255,7 @@ def test_berserk_whip_example():
 def test_multiple_attacks_stop_on_a_1_and_boosts_apply_to_the_first_only():
     s = started(armed(with_enemy(fighters(), hp=30, armor=0), spec="Whip 4+, 3x2 ML"))
     s["crew"]["Ann"]["melee"] = 4
-    out = apply(s, gr.ground_attack, 4, 1, name="Ann", weapon="Whip", targets=["E1"])
+    out = apply(s, attacks.ground_attack, 4, 1, name="Ann", weapon="Whip", targets=["E1"])
     assert [a["roll"] for a in out.data["attacks"]] == [4, 1] and out.data["attacks"][0]["hp_damage"] == 4
     assert "jam" not in out.state["crew"]["Ann"]["weapons"]["Whip"]     # only the first die jams
 
@@ -254,7 +264,7 @@ def test_explosive_weapons_hit_every_enemy():
     s = with_enemy(with_enemy(fighters(), "E1", armor=0), "E2", armor=0)
     s = started(armed(s, spec="Grenade launcher 4+, 3 A2 RG EX"))
     s["crew"]["Ann"]["ranged"] = 1
-    out = apply(s, gr.ground_attack, 1, 5, name="Ann", weapon="Grenade launcher")
+    out = apply(s, attacks.ground_attack, 1, 5, name="Ann", weapon="Grenade launcher")
     g = out.state["ground"]["enemies"]
     assert (g["E1"]["hp"], g["E2"]["hp"]) == (10, 7)
     assert out.state["crew"]["Ann"]["weapons"]["Grenade launcher"] == {"spec": "Grenade launcher 4+, 3 A2 RG EX",
@@ -264,32 +274,32 @@ def test_explosive_weapons_hit_every_enemy():
 def test_weaken_lowers_armor_for_the_combat_without_stacking():
     s = started(armed(with_enemy(fighters(), armor=3, shield="B:1/0"), spec="Cutter 4+, 3 ML WEAKEN 2"))
     s["crew"]["Ann"]["melee"] = 1
-    out = apply(s, gr.ground_attack, 4, name="Ann", weapon="Cutter", targets=["E1"])
+    out = apply(s, attacks.ground_attack, 4, name="Ann", weapon="Cutter", targets=["E1"])
     assert out.state["ground"]["enemies"]["E1"]["weaken"] == 2
 
 
 def test_t2_weapons_must_be_recharged():
     s = started(armed(with_enemy(fighters(crew=("Ann",)), hp=30), spec="Plasma (1) 4+, 2 RG T2"))
-    s = apply(s, gr.ground_attack, 5, name="Ann", weapon="Plasma", targets=["E1"]).state
+    s = apply(s, attacks.ground_attack, 5, name="Ann", weapon="Plasma", targets=["E1"]).state
     with pytest.raises(RuleError, match="recharged"):
-        gr.ground_attack(s, dice(5), name="Ann", weapon="Plasma", targets=["E1"])
-    s = apply(s, gr.ground_simple, name="Ann", action="recharge", weapon="Plasma").state
+        attacks.ground_attack(s, dice(5), name="Ann", weapon="Plasma", targets=["E1"])
+    s = apply(s, actions.ground_simple, name="Ann", action="recharge", weapon="Plasma").state
     assert "spent" not in s["crew"]["Ann"]["weapons"]["Plasma"]
 
 
 def test_flank_adds_3_once_a_turn_and_costs_oxygen_when_not_breathable():
     s = started(with_enemy(fighters(atmosphere="NO"), hp=30, armor=0))
     s["crew"]["Ann"].update(agility=4, melee=1)
-    out = apply(s, gr.ground_attack, 4, 4, name="Ann", weapon="fists", targets=["E1"], flank=True)
+    out = apply(s, attacks.ground_attack, 4, 4, name="Ann", weapon="fists", targets=["E1"], flank=True)
     assert out.state["ground"]["enemies"]["E1"]["hp"] == 30 - 4 and out.state["oxygen"] == 23
     with pytest.raises(RuleError, match="one Flank"):
-        gr.ground_attack(out.state, dice(4, 4), name="Ben", weapon="fists", targets=["E1"], flank=True)
+        attacks.ground_attack(out.state, dice(4, 4), name="Ben", weapon="fists", targets=["E1"], flank=True)
 
 
 def test_overload_makes_attack_rolls_harder():
     s = started(with_enemy(fighters(), hp=30, armor=0))
     s["crew"]["Ann"]["inventory"] = {k: "stuff" for k in ("L", "R", "1", "2", "3")}   # capacity 4: overload 1
-    out = apply(s, gr.ground_attack, 4, name="Ann", weapon="fists", targets=["E1"])
+    out = apply(s, attacks.ground_attack, 4, name="Ann", weapon="fists", targets=["E1"])
     assert out.data["attacks"][0]["hit"] is False
 
 
@@ -297,29 +307,29 @@ def test_unjam_stages_8_then_6_then_6_or_it_breaks():
     s = started(armed(with_enemy(fighters(crew=("Ann",)), hp=30)))
     s["crew"]["Ann"]["tech"] = 2
     s["crew"]["Ann"]["weapons"]["Rifle"]["jam"] = "jammed"
-    s = apply(s, gr.ground_unjam, 5, name="Ann", weapon="Rifle").state            # 7 < 8
+    s = apply(s, actions.ground_unjam, 5, name="Ann", weapon="Rifle").state            # 7 < 8
     assert s["crew"]["Ann"]["weapons"]["Rifle"]["jam"] == "jammed-again"
-    s = apply(s, gr.ground_unjam, 3, name="Ann", weapon="Rifle").state            # 5 < 6
+    s = apply(s, actions.ground_unjam, 3, name="Ann", weapon="Rifle").state            # 5 < 6
     assert s["crew"]["Ann"]["weapons"]["Rifle"]["jam"] == "damaged"
-    s2 = apply(s, gr.ground_enemy, action="idle", label="E1").state
-    s2 = apply(s2, gr.ground_turn).state
-    out = apply(s2, gr.ground_unjam, 4, name="Ann", weapon="Rifle")                # 6: repaired
+    s2 = apply(s, enemies.ground_enemy, action="idle", label="E1").state
+    s2 = apply(s2, loop.ground_turn).state
+    out = apply(s2, actions.ground_unjam, 4, name="Ann", weapon="Rifle")                # 6: repaired
     assert "jam" not in out.state["crew"]["Ann"]["weapons"]["Rifle"]
-    out = apply(s2, gr.ground_unjam, 3, name="Ann", weapon="Rifle")
+    out = apply(s2, actions.ground_unjam, 3, name="Ann", weapon="Rifle")
     assert "weapons" not in out.state["crew"]["Ann"]
 
 
 def test_reload_fills_the_weapon():
     s = started(armed(with_enemy(fighters())))
     s["crew"]["Ann"]["weapons"]["Rifle"]["ammo"] = 1
-    out = apply(s, gr.ground_simple, name="Ann", action="reload", weapon="Rifle")
+    out = apply(s, actions.ground_simple, name="Ann", action="reload", weapon="Rifle")
     assert out.state["crew"]["Ann"]["weapons"]["Rifle"]["ammo"] == 5
 
 
 def test_using_a_healing_item_heals_half_in_hell():
     s = started(with_enemy(fighters(atmosphere="HELL")))
     s["crew"]["Ben"]["hp"] = 1
-    out = apply(s, gr.ground_simple, name="Ann", action="item", item="Med kit", heal=5, target="Ben")
+    out = apply(s, actions.ground_simple, name="Ann", action="item", item="Med kit", heal=5, target="Ben")
     assert out.state["crew"]["Ben"]["hp"] == 4
 
 
@@ -329,50 +339,50 @@ def test_using_a_healing_item_heals_half_in_hell():
 def test_enemy_action_from_its_table_and_priority_targets():
     s = with_enemy(fighters(), actions=["1-2: idle", "3-6: ML 4+, 3"])
     s = started(armed(s, name="Ben"))
-    s = apply(s, gr.ground_attack, 2, name="Ann", weapon="fists", targets=["E1"]).state   # melee, missed
-    s = apply(s, gr.ground_attack, 2, name="Ben", weapon="Rifle", targets=["E1"]).state    # ranged
-    out = apply(s, gr.ground_enemy, 4, 6, label="E1")
+    s = apply(s, attacks.ground_attack, 2, name="Ann", weapon="fists", targets=["E1"]).state   # melee, missed
+    s = apply(s, attacks.ground_attack, 2, name="Ben", weapon="Rifle", targets=["E1"]).state    # ranged
+    out = apply(s, enemies.ground_enemy, 4, 6, label="E1")
     assert out.data["attacks"][0]["target"] == "Ann"                      # melee attackers first
     assert out.state["crew"]["Ann"]["hp"] == 8 - 4                        # 3 + 1 on a 6
     with pytest.raises(RuleError, match="priority"):
-        gr.ground_enemy(s, dice(4, 6), label="E1", target="Ben")
+        enemies.ground_enemy(s, dice(4, 6), label="E1", target="Ben")
 
 
 def test_several_candidates_ask_which_one():
     s = started(with_enemy(fighters(crew=("Ann", "Ben")), actions=["1-6: RG 4+, 2"]), crew_roll=1, enemy_roll=6)
     with pytest.raises(NeedChoice, match="--target is required"):
-        gr.ground_enemy(s, dice(3, 5), label="E1")
-    assert apply(s, gr.ground_enemy, 3, 5, label="E1", target="Ben").state["crew"]["Ben"]["hp"] == 6
+        enemies.ground_enemy(s, dice(3, 5), label="E1")
+    assert apply(s, enemies.ground_enemy, 3, 5, label="E1", target="Ben").state["crew"]["Ben"]["hp"] == 6
 
 
 def test_cover_makes_enemy_rolls_one_harder_and_adds_armor():
     s = started(with_enemy(fighters(crew=("Ann", "Ben")), actions=["1-6: RG 4+, 3"]))
-    s = apply(s, gr.ground_simple, name="Ann", action="cover").state
-    s = apply(s, gr.ground_simple, name="Ben", action="cover").state
-    out = apply(s, gr.ground_enemy, 1, 4, label="E1", target="Ann")
+    s = apply(s, actions.ground_simple, name="Ann", action="cover").state
+    s = apply(s, actions.ground_simple, name="Ben", action="cover").state
+    out = apply(s, enemies.ground_enemy, 1, 4, label="E1", target="Ann")
     assert out.data["attacks"][0]["hit"] is False
-    out = apply(s, gr.ground_enemy, 1, 5, label="E1", target="Ann")
+    out = apply(s, enemies.ground_enemy, 1, 5, label="E1", target="Ann")
     assert out.state["crew"]["Ann"]["hp"] == 8 - 2                        # 3 - 1 cover armor
 
 
 @pytest.mark.parametrize("level, roll, hp", [(7, 4, 8 - 4), (8, 3, 8 - 5), (6, 3, 8)])
 def test_level_7_and_8_enemies_hit_harder(level, roll, hp):
     s = with_crew(new_state(lines=()), "Ann")
-    s = apply(s, gr.ground_start, 1, 6, 6, 1, level=level).state
+    s = apply(s, spawn.ground_start, 1, 6, 6, 1, level=level).state
     s = with_enemy(s, actions=["1-6: ML 4+, 3"])
-    s = apply(s, gr.ground_initiative).state                                # lone wolf
-    s = apply(s, gr.ground_simple, name="Ann", action="wait").state
-    s = apply(s, gr.ground_simple, name="Ann", action="wait").state
-    assert apply(s, gr.ground_enemy, 1, roll, label="E1").state["crew"]["Ann"]["hp"] == hp
+    s = apply(s, loop.ground_initiative).state                                # lone wolf
+    s = apply(s, actions.ground_simple, name="Ann", action="wait").state
+    s = apply(s, actions.ground_simple, name="Ann", action="wait").state
+    assert apply(s, enemies.ground_enemy, 1, roll, label="E1").state["crew"]["Ann"]["hp"] == hp
 
 
 def test_enemy_escapes_at_its_escape_value_on_4_plus_and_grants_xp_not_treasure():
     s = with_enemy(fighters(), hp=10, escape=3, xp=7, treasure=3, actions=["1-6: idle"])
     s = started(s)
     s["ground"]["enemies"]["E1"]["hp"] = 3
-    s = apply(s, gr.ground_simple, name="Ann", action="wait").state
-    s = apply(s, gr.ground_simple, name="Ben", action="wait").state
-    out = apply(s, gr.ground_enemy, 4, label="E1")
+    s = apply(s, actions.ground_simple, name="Ann", action="wait").state
+    s = apply(s, actions.ground_simple, name="Ben", action="wait").state
+    out = apply(s, enemies.ground_enemy, 4, label="E1")
     assert "ground" not in out.state and out.state["xp"] == 7 and "loot" not in out.state
 
 
@@ -380,7 +390,7 @@ def test_enemies_act_top_to_bottom():
     s = with_enemy(with_enemy(fighters(), "E1", actions=["1-6: idle"]), "E2", actions=["1-6: idle"])
     s = started(s, crew_roll=1, enemy_roll=6)
     with pytest.raises(RuleError, match="top to bottom"):
-        gr.ground_enemy(s, dice(1), label="E2")
+        enemies.ground_enemy(s, dice(1), label="E2")
 
 
 # --- PSI ---------------------------------------------------------------------------------------------------
@@ -388,11 +398,11 @@ def test_enemies_act_top_to_bottom():
 
 def psi_fight(psi=2) -> dict:
     s = new_state(lines=())
-    s = apply(s, rules.crew_add, name="Mila", attrs={"agility": 3, "strength": 4, "tech": 3, "charisma": 2,
+    s = apply(s, crew_rules.crew_add, name="Mila", attrs={"agility": 3, "strength": 4, "tech": 3, "charisma": 2,
                                                      "ranged": 2, "melee": 2}, psi=True).state
     s = with_crew(s, "Ann")
     s["crew"]["Mila"]["psi"] = psi
-    s = apply(s, gr.ground_start, 1, 6, 1, level=3).state
+    s = apply(s, spawn.ground_start, 1, 6, 1, level=3).state
     s = with_enemy(with_enemy(s, "E1", hp=10, armor=3), "E2", hp=10, shield="B:4/0")
     return started(s)
 
@@ -400,28 +410,28 @@ def psi_fight(psi=2) -> dict:
 def test_psi_shock_example():
     """Ch. 14: PSI 2, PSI SHOCK (6): a 3 makes 5: fail, -1 HP, exhausted; a 6 makes 8."""
     s = psi_fight()
-    out = apply(s, gr.ground_psi, 3, name="Mila", power="shock")
+    out = apply(s, psi_rules.ground_psi, 3, name="Mila", power="shock")
     m = out.state["crew"]["Mila"]
     assert (m["hp"], m["psi_exhausted"]) == (7, True)
-    out = apply(s, gr.ground_psi, 6, name="Mila", power="PSI SHOCK")
+    out = apply(s, psi_rules.ground_psi, 6, name="Mila", power="PSI SHOCK")
     e = out.state["ground"]["enemies"]
     assert (e["E1"]["hp"], e["E2"]["hp"], e["E2"]["shield"]["power"]) == (8, 8, 4)     # ignores Shields and Armor
 
 
 def test_a_failed_psi_check_on_a_1_costs_2_hp():
-    out = apply(psi_fight(psi=5), gr.ground_psi, 1, name="Mila", power="attack", target="E1")
+    out = apply(psi_fight(psi=5), psi_rules.ground_psi, 1, name="Mila", power="attack", target="E1")
     assert out.data["success"] is True                                                  # 6 >= 5
-    out = apply(psi_fight(psi=1), gr.ground_psi, 1, name="Mila", power="blast", target="E1")
+    out = apply(psi_fight(psi=1), psi_rules.ground_psi, 1, name="Mila", power="blast", target="E1")
     assert out.state["crew"]["Mila"]["hp"] == 6
 
 
 def test_psi_cure_is_harder_on_yourself_and_flash_always_works():
     s = psi_fight(psi=1)
     s["crew"]["Mila"]["hp"] = 3
-    assert apply(s, gr.ground_psi, 4, name="Mila", power="cure").data["success"] is False      # 5 < 6
+    assert apply(s, psi_rules.ground_psi, 4, name="Mila", power="cure").data["success"] is False      # 5 < 6
     s["crew"]["Ann"]["hp"] = 3
-    assert apply(s, gr.ground_psi, 4, name="Mila", power="cure", target="Ann").state["crew"]["Ann"]["hp"] == 5
-    out = apply(s, gr.ground_psi, 2, name="Mila", power="flash")
+    assert apply(s, psi_rules.ground_psi, 4, name="Mila", power="cure", target="Ann").state["crew"]["Ann"]["hp"] == 5
+    out = apply(s, psi_rules.ground_psi, 2, name="Mila", power="flash")
     assert out.state["ground"]["flash"] is True and out.state["crew"]["Mila"]["psi_exhausted"]
 
 
@@ -429,9 +439,9 @@ def test_meditation_example():
     """Ch. 14: Strength 4 (8 HP), 3 HP lost: the meditation needs 6+."""
     s = psi_fight()
     s["crew"]["Mila"].update(hp=5, psi_exhausted=True)
-    out = apply(s, gr.meditate, 5, name="Mila")
+    out = apply(s, psi_rules.meditate, 5, name="Mila")
     assert (out.data["target"], out.data["recovered"], out.state["crew"]["Mila"]["hp"]) == (6, False, 4)
-    out = apply(s, gr.meditate, 6, name="Mila")
+    out = apply(s, psi_rules.meditate, 6, name="Mila")
     assert "psi_exhausted" not in out.state["crew"]["Mila"]
 
 
@@ -439,9 +449,9 @@ def test_dungeon_psi_powers_cost_nothing_but_the_check():
     from test_kraken_dungeon import explorer
 
     s = explorer()
-    s = apply(s, rules.crew_set, name="Ann", field="psi", value=3).state
+    s = apply(s, crew_rules.crew_set, name="Ann", field="psi", value=3).state
     s["oxygen"] = 10
-    out = apply(s, gr.dungeon_psi, 5, name="Ann", power="oxygen creation")
+    out = apply(s, psi_rules.dungeon_psi, 5, name="Ann", power="oxygen creation")
     assert out.state["oxygen"] == 12
 
 
@@ -453,13 +463,13 @@ def test_escape_with_sacrifices_and_earlier_tries():
     assert s["ground"]["first"] == "enemies"                                   # 3 + 6 against 9 + 1
     for n, a in (("Ann", 2), ("Ben", 4), ("Cid", 5)):
         s["crew"][n]["agility"] = a
-    s = apply(s, gr.ground_enemy, 1, label="E1").state
-    s = apply(s, gr.ground_simple, name="Ann", action="wait").state            # Ann acted: she must be sacrificed
-    out = apply(s, gr.ground_escape, 1)                                         # 1 + 4 + 3 = 8 < 9
+    s = apply(s, enemies.ground_enemy, 1, label="E1").state
+    s = apply(s, actions.ground_simple, name="Ann", action="wait").state            # Ann acted: she must be sacrificed
+    out = apply(s, actions.ground_escape, 1)                                         # 1 + 4 + 3 = 8 < 9
     assert out.data["escaped"] is False and out.state["crew"]["Ann"]["hp"] == 6
-    s = apply(out.state, gr.ground_turn).state
-    s = apply(s, gr.ground_enemy, 1, label="E1").state
-    out = apply(s, gr.ground_escape, 1, sacrifice=["Ann"])                      # 1 + 4 + 3 + 2 = 10
+    s = apply(out.state, loop.ground_turn).state
+    s = apply(s, enemies.ground_enemy, 1, label="E1").state
+    out = apply(s, actions.ground_escape, 1, sacrifice=["Ann"])                      # 1 + 4 + 3 + 2 = 10
     assert out.data["escaped"] and "Ann" not in out.state["crew"] and "ground" not in out.state
 
 
@@ -473,50 +483,50 @@ def test_treasure_drop_example_one_drop_per_primary_not_minions():
     s = with_enemy(s, "M1", hp=1, armor=0, minion=True, xp=2)
     s = with_enemy(s, "M2", hp=1, armor=0, minion=True, xp=2)
     s = started(s)
-    s = apply(s, gr.ground_attack, 4, name="Ann", weapon="fists", targets=["P"]).state
-    s = apply(s, gr.ground_attack, 4, name="Ben", weapon="fists", targets=["M1"]).state
-    s = apply(s, gr.ground_set, label="M2", field="status", value="defeated").state
+    s = apply(s, attacks.ground_attack, 4, name="Ann", weapon="fists", targets=["P"]).state
+    s = apply(s, attacks.ground_attack, 4, name="Ben", weapon="fists", targets=["M1"]).state
+    s = apply(s, loop.ground_set, label="M2", field="status", value="defeated").state
     assert "ground" not in s and s["loot"] == [{"grade": 4, "from": "P (P)"}] and s["xp"] == 10
-    out = apply(s, gr.treasure_take, 14, first="credits")
+    out = apply(s, treasure.treasure_take, 14, first="credits")
     assert out.state["credits"] == 104 and out.state["loot"][0]["d20"] == 14
 
 
 def test_boss_battles_double_the_xp():
     s = with_enemy(fighters(boss=True), hp=1, armor=0, xp=5)
     s = started(s)
-    s = apply(s, gr.ground_attack, 4, name="Ann", weapon="fists", targets=["E1"]).state
+    s = apply(s, attacks.ground_attack, 4, name="Ann", weapon="fists", targets=["E1"]).state
     assert s["xp"] == 10
 
 
 def test_extra_cash_drop_example():
     """Ch. 14: grade 4 (worth 30) and a 5: half, 15 Credits; a 6: all 30."""
     s = new_state()
-    s = apply(s, gr.treasure_add, grade=4).state
-    s = apply(s, gr.treasure_take, 10, first="stimpack").state
-    out = apply(s, gr.treasure_resolve, 5, kind="cash", prices=dg.GRADE_PRICES)
+    s = apply(s, treasure.treasure_add, grade=4).state
+    s = apply(s, treasure.treasure_take, 10, first="stimpack").state
+    out = apply(s, treasure.treasure_resolve, 5, kind="cash", prices=shops.GRADE_PRICES)
     assert out.data["credits"] == 15 and "loot" not in out.state
-    assert apply(s, gr.treasure_resolve, 6, kind="cash", prices=dg.GRADE_PRICES).data["credits"] == 30
+    assert apply(s, treasure.treasure_resolve, 6, kind="cash", prices=shops.GRADE_PRICES).data["credits"] == 30
 
 
 def test_treasure_grades_stop_at_6_and_divination_shifts_the_d20():
-    s = apply(new_state(), gr.treasure_add, grade=8).state
+    s = apply(new_state(), treasure.treasure_add, grade=8).state
     assert s["loot"][0]["grade"] == 6
     with pytest.raises(RuleError, match="DIVINATION"):
-        gr.treasure_take(s, dice(10), first="credits", shift=3)
+        treasure.treasure_take(s, dice(10), first="credits", shift=3)
 
 
 def test_midas_touch_pays_3_when_the_combat_is_won():
     s = with_enemy(fighters(), hp=1, armor=0)
     s["ground"]["midas"] = True
     s = started(s)
-    assert apply(s, gr.ground_attack, 4, name="Ann", weapon="fists", targets=["E1"]).state["credits"] == 103
+    assert apply(s, attacks.ground_attack, 4, name="Ann", weapon="fists", targets=["E1"]).state["credits"] == 103
 
 
 def test_a_team_with_nobody_conscious_is_lost():
     s = started(with_enemy(fighters(crew=("Ann",)), actions=["1-6: ML 2+, 30"]))
-    s = apply(s, gr.ground_simple, name="Ann", action="wait").state
-    s = apply(s, gr.ground_simple, name="Ann", action="wait").state
-    out = apply(s, gr.ground_enemy, 1, 5, label="E1")
+    s = apply(s, actions.ground_simple, name="Ann", action="wait").state
+    s = apply(s, actions.ground_simple, name="Ann", action="wait").state
+    out = apply(s, enemies.ground_enemy, 1, 5, label="E1")
     assert out.state["crew"] == {} and out.state["result"] == "lost" and "ground" not in out.state
 
 
@@ -532,7 +542,7 @@ def _bounds(s: dict) -> None:
     for m in s["crew"].values():
         assert 0 <= m["hp"] <= m["hp_max"]
         for w in (m.get("weapons") or {}).values():
-            cap = gr.weapon_spec(w)["ammo"]
+            cap = weapons.weapon_spec(w)["ammo"]
             assert cap is None or 0 <= w.get("ammo", cap) <= cap
     g = s.get("ground")
     if g:
@@ -551,54 +561,54 @@ def test_random_ground_combats_end_within_bounds(n_crew, n_enemies, seed, atmosp
     names = ["Ann", "Ben", "Cid"][:n_crew]
     s = with_crew(new_state(lines=()), *names)
     for n in names:
-        s = apply(s, gr.crew_weapon, name=n, spec=data.draw(WEAPONS)).state
+        s = apply(s, equipment.crew_weapon, name=n, spec=data.draw(WEAPONS)).state
         if data.draw(st.booleans()):
-            s = apply(s, gr.crew_gear, name=n, armor=data.draw(st.integers(0, 3)),
+            s = apply(s, equipment.crew_gear, name=n, armor=data.draw(st.integers(0, 3)),
                       shield=data.draw(st.sampled_from(["A:2/1", "B:3/1", "none"]))).state
-    s = gr.ground_start(s, dice(seed=seed), level=data.draw(st.integers(1, 8)), atmosphere=atmosphere).state
+    s = spawn.ground_start(s, dice(seed=seed), level=data.draw(st.integers(1, 8)), atmosphere=atmosphere).state
     for i in range(n_enemies):
         rows = [f"1-3: {data.draw(ATTACKS)}", f"4-6: {data.draw(ATTACKS)}"]
-        s = gr.ground_add(s, dice(), label=f"E{i + 1}", hp=data.draw(st.integers(1, 12)),
+        s = profiles.ground_add(s, dice(), label=f"E{i + 1}", hp=data.draw(st.integers(1, 12)),
                           armor=data.draw(st.integers(0, 3)), agility=data.draw(st.integers(1, 6)),
                           shield=data.draw(st.sampled_from([None, "A:2/1", "B:3/2"])),
                           escape=data.draw(st.sampled_from([None, 1, 3])), actions=rows, xp=3, treasure=2).state
-    s = gr.ground_initiative(s, dice(seed=seed + 1), faint=names[0]).state
+    s = loop.ground_initiative(s, dice(seed=seed + 1), faint=names[0]).state
     _bounds(s)
     for step in range(300):
         g = s.get("ground")
         if not g:
             break
         d = dice(seed=seed + 2 + step)
-        up = gr._conscious(s, g)
-        todo_c = [n for n in up if g.get("acted", {}).get(n, 0) < gr._allowed(s, g, n)]
-        todo_e = [k for k in gr._active_enemies(g) if g["enemies"][k].get("acted", 0) < g["enemies"][k].get("acts", 1)]
+        up = ground.conscious(s, g)
+        todo_c = [n for n in up if g.get("acted", {}).get(n, 0) < ground.activations_allowed(s, g, n)]
+        todo_e = [k for k in ground.active_enemies(g) if g["enemies"][k].get("acted", 0) < g["enemies"][k].get("acts", 1)]
         try:
             if g["step"] == "crew" and todo_c:
                 n = todo_c[0]
                 choice = data.draw(st.sampled_from(["attack", "attack", "cover", "escape", "reload", "unjam"]))
                 w = next(iter(s["crew"][n].get("weapons") or {}), "fists")
                 if choice == "attack":
-                    targets = [data.draw(st.sampled_from(gr._active_enemies(g)))]
-                    out = gr.ground_attack(s, d, name=n, weapon=w, targets=targets, hit=0, flank=False)
+                    targets = [data.draw(st.sampled_from(ground.active_enemies(g)))]
+                    out = attacks.ground_attack(s, d, name=n, weapon=w, targets=targets, hit=0, flank=False)
                 elif choice == "escape":
-                    out = gr.ground_escape(s, d)
+                    out = actions.ground_escape(s, d)
                 elif choice == "unjam":
-                    out = gr.ground_unjam(s, d, name=n, weapon=w)
+                    out = actions.ground_unjam(s, d, name=n, weapon=w)
                 else:
-                    out = gr.ground_simple(s, d, name=n, action=choice, weapon=w if choice == "reload" else None)
+                    out = actions.ground_simple(s, d, name=n, action=choice, weapon=w if choice == "reload" else None)
             elif g["step"] == "enemies" and todo_e:
                 k = todo_e[0]
-                pool = gr._targets(s, g)
-                out = gr.ground_enemy(s, d, label=k, target=data.draw(st.sampled_from(pool)) if pool else None)
+                pool = enemies._targets(s, g)
+                out = enemies.ground_enemy(s, d, label=k, target=data.draw(st.sampled_from(pool)) if pool else None)
             else:
-                out = gr.ground_turn(s, d, faint=up[0] if up else None)
+                out = loop.ground_turn(s, d, faint=up[0] if up else None)
         except (RuleError, InputError):
             n = todo_c[0] if g["step"] == "crew" and todo_c else None
-            out = gr.ground_simple(s, d, name=n, action="wait") if n else gr.ground_turn(s, d, faint=up[0])
+            out = actions.ground_simple(s, d, name=n, action="wait") if n else loop.ground_turn(s, d, faint=up[0])
         s = out.state
         _bounds(s)
     else:
-        s = gr.ground_end(s, dice(), "escaped").state
+        s = loop.ground_end(s, dice(), "escaped").state
     assert "ground" not in s
     _bounds(s)
 
@@ -606,7 +616,7 @@ def test_random_ground_combats_end_within_bounds(n_crew, n_enemies, seed, atmosp
 def test_copying_states_keeps_tests_independent():
     s = fighters()
     t = copy.deepcopy(s)
-    apply(s, gr.ground_add, label="X", hp=3, agility=2)
+    apply(s, profiles.ground_add, label="X", hp=3, agility=2)
     assert s == t
 
 

@@ -9,7 +9,7 @@ from kraken_helpers import ATTRS, CAT, apply, demo_pack, new_state
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from journal.games.kraken import rules
+from journal.games.kraken import crew, equipment, phases, quests, ship as ship_rules, starmap, story_lines
 from journal.pdf import document
 from journal.pdf.primitives import MARGIN, PAPERS
 
@@ -21,31 +21,31 @@ def full_state() -> dict:
     """Six lines (one on STANDBY, one running, one with a note), six locations, four crew."""
     s = new_state("adventurer", lines=("1AA", "3AB", "2HA", "2BC", "3XY", "4ZZ"))
     s["credits"] = 1000
-    s = apply(s, rules.ship_hull, name="Rust Petrel & <Co>", price=40, sp=12, expansion_sp=4).state
+    s = apply(s, ship_rules.ship_hull, name="Rust Petrel & <Co>", price=40, sp=12, expansion_sp=4).state
     for system in ("HyperNavMemory", "Teleporter", "Med Bay", "Storage Expansion", "Primary Shields", "Laser", "Laser",
                    "Armor", "Hull expansion", "Ammo:Torpedo"):
-        s = apply(s, rules.ship_buy, system=system, cat=CAT).state
-    s = apply(s, rules.ship_system, label="Laser 2", action="damage").state
+        s = apply(s, ship_rules.ship_buy, system=system, cat=CAT).state
+    s = apply(s, ship_rules.ship_system, label="Laser 2", action="damage").state
     for name in ("Ray", "Mila", ODD, "Dax Orr the Unusually Long-Named Mercenary"):
-        s = apply(s, rules.crew_add, name=name, attrs=dict(ATTRS), traits=[("Tough", 2), ("Slow", -2)],
+        s = apply(s, crew.crew_add, name=name, attrs=dict(ATTRS), traits=[("Tough", 2), ("Slow", -2)],
                   psi=name == "Mila").state
     for slot in ("L", "R", "1", "2", "3", "4"):
-        s = apply(s, rules.crew_equip, name="Ray", slot=slot, item=f"Very long item name number {slot} + mag").state
-    s = apply(s, rules.crew_hp, name=ODD, delta=-8).state
+        s = apply(s, equipment.crew_equip, name="Ray", slot=slot, item=f"Very long item name number {slot} + mag").state
+    s = apply(s, crew.crew_hp, name=ODD, delta=-8).state
     for i in range(6):
-        s = apply(s, rules.location_add, *([7] * (4 + i)), type="Mining Station" if i % 2 else "Space Station",
+        s = apply(s, starmap.location_add, *([7] * (4 + i)), type="Mining Station" if i % 2 else "Space Station",
                   difficulty=1 + i % 5, ao="NO", ai="YES", depth=4 + i, teleport=2, species="Kraken",
                   special="one-way" if i == 1 else None, roll_maps=True, name="The Very Far Outpost" if i == 2 else None
                   ).state
-        s = apply(s, rules.location_clear, slot=str(i + 1), map_no=1).state
+        s = apply(s, starmap.location_clear, slot=str(i + 1), map_no=1).state
     for q in range(3):
-        s = apply(s, rules.quest_add, name=f"Quest {q} <{ODD}>", urgent=q != 1, reward="20 Credits and a map",
+        s = apply(s, quests.quest_add, name=f"Quest {q} <{ODD}>", urgent=q != 1, reward="20 Credits and a map",
                   penalty="Lose 10", penalty_credits=10).state
-    s = apply(s, rules.storage, item="Welding device").state
-    s = apply(s, rules.storage, item="Spare battery", expansion=True).state
+    s = apply(s, ship_rules.storage, item="Welding device").state
+    s = apply(s, ship_rules.storage, item="Spare battery", expansion=True).state
     pack = demo_pack()
-    s = apply(s, rules.turn, pack=pack, standby=["2"], skip="3").state   # lines 4-6 are missing from the pack
-    s = apply(s, rules.line_note, line="1", text="A very long note about the beacon & its <vault>, twice").state
+    s = apply(s, phases.turn, pack=pack, standby=["2"], skip="3").state   # lines 4-6 are missing from the pack
+    s = apply(s, story_lines.line_note, line="1", text="A very long note about the beacon & its <vault>, twice").state
     return s
 
 
@@ -118,28 +118,29 @@ def test_blank_sheet_has_every_page_for_pencil_play(tmp_path):
 
 def adventure_states() -> dict:
     """A space combat mid-way, a dungeon with a ground combat, Treasure drops."""
-    from journal.games.kraken import dungeon as dg
-    from journal.games.kraken import flight as fl
-    from journal.games.kraken import ground as gr
+    from journal.games.kraken.dungeon import hazards, maps, stations
+    from journal.games.kraken.space_combat import fire, objectives, page as page_rules, timeline
+    from journal.games.kraken import equipment
+    from journal.games.kraken.ground_combat import loop, profiles, spawn
 
     s = full_state()
-    s = apply(s, gr.crew_weapon, name="Ray", spec="Laser gatling (2) 4+, 3x3 A10 RG G4").state
-    s = apply(s, gr.crew_gear, name="Ray", armor=2, shield="B:4/1").state
-    space = apply(s, fl.combat_start, cat=CAT, enemies=["Mine 3-0, 5, 0-0", "Kraken Frigate 12-6, 6 HE, 5-2",
+    s = apply(s, equipment.crew_weapon, name="Ray", spec="Laser gatling (2) 4+, 3x3 A10 RG G4").state
+    s = apply(s, equipment.crew_gear, name="Ray", armor=2, shield="B:4/1").state
+    space = apply(s, page_rules.combat_start, cat=CAT, enemies=["Mine 3-0, 5, 0-0", "Kraken Frigate 12-6, 6 HE, 5-2",
                                                          "Raider with a very long name 8-5, 4, 3-1"],
                   timeline=["-", "E", "A", "V"], objectives=["T7", "?9"], xp=8, name=ODD).state
-    space = apply(space, fl.combat_timeline, cat=CAT).state
-    space = apply(space, fl.combat_objective, 6, crew=["Ray"]).state
-    space = apply(space, fl.combat_fire, 5, cat=CAT, weapons=[("Laser", 1)]).state
-    ground = apply(s, dg.dungeon_enter, slot="1", map_no=2).state            # map 1 is cleared: teleport on
-    ground = apply(ground, dg.dungeon_bulkhead, 1, 1, tile="B2", crew="Ray", how="free").state
-    ground = apply(ground, dg.dungeon_treasure, tile="T1").state
-    ground = apply(ground, gr.ground_start, 5, 6, 6, 2, tile="E2").state
-    ground = apply(ground, gr.ground_add, label="E1", name="Tunnel <Kraken>", hp=9, armor=1, agility=4,
+    space = apply(space, timeline.combat_timeline, cat=CAT).state
+    space = apply(space, objectives.combat_objective, 6, crew=["Ray"]).state
+    space = apply(space, fire.combat_fire, 5, cat=CAT, weapons=[("Laser", 1)]).state
+    ground = apply(s, maps.dungeon_enter, slot="1", map_no=2).state            # map 1 is cleared: teleport on
+    ground = apply(ground, hazards.dungeon_bulkhead, 1, 1, tile="B2", crew="Ray", how="free").state
+    ground = apply(ground, stations.dungeon_treasure, tile="T1").state
+    ground = apply(ground, spawn.ground_start, 5, 6, 6, 2, tile="E2").state
+    ground = apply(ground, profiles.ground_add, label="E1", name="Tunnel <Kraken>", hp=9, armor=1, agility=4,
                    shield="B:2/1", escape=2, treasure=3, xp=5, weak=["fire"], resist=["toxic"],
                    actions=["1: idle", "2-4: ML 4+, 3", "5-6: RG 4+, 2x2"]).state
-    ground = apply(ground, gr.ground_add, label="M1", hp=4, armor=0, agility=3, minion=True).state
-    ground = apply(ground, gr.ground_initiative, 6, 1).state
+    ground = apply(ground, profiles.ground_add, label="M1", hp=4, armor=0, agility=3, minion=True).state
+    ground = apply(ground, loop.ground_initiative, 6, 1).state
     return {"space": space, "ground": ground}
 
 

@@ -1,13 +1,21 @@
-"""Space Kraken (`kraken`): the Crypted Game Master, the line tracker and the campaign
-between flights (crew, ship, resources, Starmap Locations Log, quests, turn phases,
-save points by difficulty), space flights and space combat (`[state.flight]`,
-`[state.combat]`, flight.py), new Locations and dungeons (`[state.dungeon]`,
-dungeon.py) and ground combat (`[state.ground]`, `[state.loot]`, ground.py).
+"""Space Kraken (`kraken`): the package interface the core reads (journal/games/README.md).
+
+The code follows the rulebook's table of contents. At the bottom, `model/` (the save's
+schema and invariants, the constants, the helpers every chapter shares) and `cgm/` (the
+Crypted Game Master); then one module (or package) per chapter: `start`, `saving`,
+`crew`, `equipment`, `resources` (ch. 3), `phases` (ch. 5, 8), `story_lines` (ch. 6),
+`construction` (ch. 7), `flight` (ch. 9), `space_combat/` (ch. 10), `ship` (ch. 11),
+`starmap` and `new_location` (ch. 12), `dungeon/` (ch. 13), `ground_combat/` and
+`treasure` (ch. 14), `quests`, `captives`; `views/` (text), `cli/` (commands) and
+`sheets/` (PDF pages) on top. This package imports the model and, for `journal show`,
+the views: never a chapter's rules, the CLI or the sheets.
 """
 
 from __future__ import annotations
 
-from journal.games.kraken.state import DIFFICULTY_TEXT, SCHEMA_VERSION, validate  # noqa: F401 (the interface)
+from journal.games.kraken.model.constants import DIFFICULTY_TEXT
+from journal.games.kraken.model.schema import SCHEMA_VERSION  # noqa: F401 (the interface)
+from journal.games.kraken.model.validate import validate  # noqa: F401 (the interface)
 
 ID = "kraken"
 TITLE = "Space Kraken"
@@ -36,7 +44,7 @@ def status(state: dict) -> str:
 def turn_label(state: dict) -> str:
     if state["turn"] == 0:
         return "Setup"
-    from journal.games.kraken.state import PHASES
+    from journal.games.kraken.model.constants import PHASES
 
     return f"Turn {state['turn']} · Phase {state['phase']} · {PHASES[state['phase']]}"
 

@@ -1,22 +1,23 @@
-"""Text views of a Space Kraken campaign: `journal show`, `journal kraken lines`, status lines."""
+"""Text views of a campaign: `journal show` (ending with what to do next) and `journal list`."""
 
 from __future__ import annotations
 
-from journal.games.kraken.cgm import INTERLINK, LINE_CELLS, LINE_VARS, SLOTS
-from journal.games.kraken.state import (
+from journal.games.kraken import catalogue
+from journal.games.kraken.cgm import SLOTS
+from journal.games.kraken.model.campaign import oxygen_max, pending
+from journal.games.kraken.model.constants import (
     ARMOR_PIECES,
-    ATTR_SHORT,
     ATTRIBUTES,
+    ATTR_SHORT,
     DIFFICULTY_TEXT,
     FREE_ACTION_TEXT,
     PHASES,
-    armor_text,
-    carry_capacity,
-    location_capacity,
-    overload,
-    oxygen_max,
-    pending,
 )
+from journal.games.kraken.model.members import armor_text, carry_capacity, overload
+from journal.games.kraken.model.systems import ship_stats, systems_named
+from journal.games.kraken.views.tracker import tracker
+
+AWAY = ("flight", "combat", "dungeon", "ground", "loot")   # what views.adventure shows, loaded only then
 
 
 def turn_label(state: dict) -> str:
@@ -33,147 +34,16 @@ def status(state: dict) -> str:
             f"{len(state['crew'])} crew · {state['credits']}¢ · {state['xp']} XP")
 
 
-def _vars(table: dict, letters: str) -> str:
-    return " ".join(f"{v}={table[v]}" for v in letters if v in table)
-
-
-def line_row(slot: str, line: dict | None) -> str:
-    if line is None:
-        return f"Line {slot}  (free)"
-    cells = list(line["coords"]) + ["·"] * (LINE_CELLS - len(line["coords"]))
-    row = f"Line {slot}  " + " ".join(f"{c:<5}" for c in cells)
-    extra = []
-    v = _vars(line["vars"], LINE_VARS)
-    if v:
-        extra.append(v)
-    if line.get("standby"):
-        extra.append(f"STANDBY {line['standby']}")
-    if line.get("running"):
-        extra.append(f"running: look up {line['coords'][-1]}")
-    if line.get("note"):
-        extra.append(f"note: {line['note']}")
-    return row.rstrip() + ("   " + " · ".join(extra) if extra else "")
-
-
-def location_row(state: dict, slot: str, loc: dict | None) -> str:
-    if loc is None:
-        return f"  MAP{slot}  (free)"
-    from journal.games.kraken.rules import describe_location
-
-    maps = []
-    for i in range(loc["depth"]):
-        if i < len(loc["maps"]):
-            m = str(loc["maps"][i])
-            maps.append(f"_{m}_" if i + 1 in loc["cleared"] else m)
-        else:
-            maps.append("?")
-    solved = (" · SOLVED" if loc["solved"] else "") + (" · fixed (an event's)" if loc.get("fixed") else "")
-    return f"  MAP{slot}  {describe_location(state, loc)} · maps {' '.join(maps)}{solved}"
-
-
-def tracker(state: dict) -> list[str]:
-    """The CGM Line Tracker page as text (rulebook page 14)."""
-    head = "CGM Line Tracker" + ("" if state["turn"] == 0 else f": turn {state['turn']}, Phase {state['phase']}")
-    if state.get("pack"):
-        head += f" · pack {state['pack']['title']}"
-    lines = [head]
-    for slot in SLOTS:
-        lines.append(line_row(slot, state["lines"].get(slot)))
-    lines.append("Interlink  " + (_vars(state["interlink"], INTERLINK) or "(empty)"))
-    cap = location_capacity(state)
-    lines.append(f"Starmap Locations Log ({cap} slots; cleared maps _underlined_)")
-    for slot in SLOTS[:max(cap, max((int(x) for x in state["locations"]), default=0))]:
-        lines.append(location_row(state, slot, state["locations"].get(slot)))
-    lines.extend(_phase_notes(state))
-    return lines
-
-
-def _phase_notes(state: dict) -> list[str]:
-    out = []
-    todo = pending(state)
-    if todo:
-        out.append(f"Phase 1: line(s) {', '.join(todo)} still to activate this turn.")
-    if state.get("skipped"):
-        out.append(f"Line {state['skipped']} is skipped this turn.")
-    if state.get("skipped_before"):
-        out.append(f"Line {state['skipped_before']} was skipped last turn (it cannot be skipped this turn).")
-    return out
-
-
-def adventure_lines(state: dict) -> list[str]:
-    """Flight, space combat, dungeon, ground combat and Treasure drops (issue 6)."""
-    out: list[str] = []
-    f = state.get("flight")
-    if f:
-        from journal.games.kraken.flight import OPTION_TEXT
-
-        opts = ", ".join(OPTION_TEXT[o] for o in f["options"]) or "no options"
-        stage = {"combat": "in Space Combat", "arrived": "arrived", "escaped": "escaped (no landing this turn)"}
-        out.append(f"Flight: Location Difficulty {f['location_difficulty']}, Flight Difficulty {f['difficulty']} "
-                   f"({opts}), {f['modifications']} dice modification(s), {stage[f['stage']]}"
-                   + (f", flight {f['number']}" if f.get("number") else "")
-                   + (f" {f['name']}" if f.get("name") else "")
-                   + (", generating the Location" if f.get("generation") else ""))
-    if state.get("combat"):
-        from journal.games.kraken.flight import combat_status
-
-        out.extend(combat_status(state))
-    if state.get("dungeon"):
-        from journal.games.kraken.dungeon import dungeon_status
-
-        out.extend(dungeon_status(state))
-    if state.get("ground"):
-        from journal.games.kraken.ground import ground_status
-
-        out.extend(ground_status(state))
-    if state.get("loot"):
-        out.append("Treasure drops waiting: " + ", ".join(f"grade {x['grade']} ({x['from']})" for x in state["loot"]))
-    return out
-
-
-def _adventure_next(state: dict) -> str | None:
-    if state.get("combat"):
-        from journal.games.kraken.flight import next_command
-
-        return next_command(state)
-    if state.get("ground"):
-        from journal.games.kraken.ground import _next
-
-        g = state["ground"]
-        if g["step"] == "spawn":
-            return ("Ground Combat: enter the enemies (journal kraken ground add LABEL …), then journal kraken ground "
-                    "initiative.")
-        return "Ground Combat: " + _next(state, g)
-    f = state.get("flight")
-    if f and f.get("generation"):
-        return "the new Location: journal kraken location modify|accept."
-    if f:
-        return ("generate the new Location: journal kraken location generate --generator FILE (or, rolled by hand "
-                "from the book, location add …).")
-    if state.get("loot"):
-        drop = state["loot"][0]
-        if "d20" in drop:
-            return "resolve the Treasure drop: journal kraken treasure cash|item|weapon|ammo|prototype."
-        return "take the Treasure drop: journal kraken treasure take --credits|--stimpack."
-    if state.get("dungeon"):
-        d = state["dungeon"]
-        if d.get("free_move"):
-            return "the free first move on this map: journal kraken dungeon move --free (or a tile command with --free)."
-        if d.get("visit"):
-            return ("trade (journal kraken dungeon buy|sell|gamble|mod, quest add), then journal kraken dungeon leave "
-                    "teleport.")
-        return ("explore: journal kraken dungeon move|bulkhead|mine|laser|enemy|treasure|… (leave: dungeon exit|back|"
-                "leave).")
-    return None
-
-
 def next_step(state: dict) -> str:
     if state.get("result"):
         return "The campaign is over" + (": claim your score with `journal kraken score --record`."
                                          if state["result"] == "won" else ".")
-    adventure = _adventure_next(state)
-    if adventure:
-        return adventure
+    if any(state.get(k) for k in AWAY):
+        from journal.games.kraken.views.adventure import adventure_next
+
+        adventure = adventure_next(state)
+        if adventure:
+            return adventure
     running = [x for x in SLOTS if state["lines"].get(x, {}).get("running")]
     if running:
         x = running[0]
@@ -200,8 +70,6 @@ def next_step(state: dict) -> str:
         return ("Phase 3: one free action (journal kraken free-action flight|location|shop|skip, or "
                 "journal kraken advance LINE), then journal kraken phase 4.")
     if p == 4:
-        from journal.games.kraken.state import systems_named
-
         if state.get("short_visit") or not systems_named(state, "Teleporter") or not any(
                 loc["cleared"] for loc in state["locations"].values()):
             return "Phase 5: journal kraken phase 5."
@@ -260,9 +128,6 @@ def summary(state: dict) -> list[str]:
                    f"pay {max(0, b['cost'] - b['discount'])}¢)")
     ship = s.get("ship")
     if ship:
-        from journal.games.kraken import catalogue
-        from journal.games.kraken.state import ship_stats
-
         st = ship_stats(s, catalogue.load() if ship["systems"] else {})
         out.append(f"Ship: {ship['hull']} · SP {st['sp']} · Shields {st['shield']} (+{st['recharge']}/turn) · "
                    f"Armor {st['armor']}")
@@ -274,7 +139,10 @@ def summary(state: dict) -> list[str]:
     if s["storage"] or s["expansion_storage"]:
         out.append("  storage " + ", ".join(s["storage"]) + (" · EXPANSION " + ", ".join(s["expansion_storage"])
                                                              if s["expansion_storage"] else ""))
-    out.extend(adventure_lines(s))
+    if any(s.get(k) for k in AWAY):
+        from journal.games.kraken.views.adventure import adventure_lines
+
+        out.extend(adventure_lines(s))
     out.extend(tracker(s))
     if s["quests"]:
         out.append("Quests:")

@@ -1,0 +1,69 @@
+"""Captured aliens (ch. 4): each carried by a crew member, who cannot attack meanwhile."""
+
+from __future__ import annotations
+
+from journal.errors import InputError, RuleError
+from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.locations import parse_species
+from journal.games.kraken.model.members import carrying
+from journal.lookup import find
+from journal.outcome import Outcome
+
+
+def captive_add(state: dict, dice, label: str, carrier: str, level: int, name: str | None = None,
+                species: str | None = None) -> Outcome:
+    """A2: a captured alien by hand (an event's, or one a Ground Combat played without
+    journal brought down to 0, -1 or -2 HP): carried by one crew member, who cannot attack
+    while carrying it."""
+    s = copy_state(state)
+    label = str(label).strip()
+    if not label:
+        raise InputError("name the captive (a label such as E1)")
+    caps = s.setdefault("captives", {})
+    if any(k.casefold() == label.casefold() for k in caps):
+        raise RuleError(f"there is a captive {label} already")
+    who = find(s["crew"], carrier, "crew member", "--carrier")
+    held = carrying(s, who)
+    if held:
+        raise RuleError(f"{who} carries {held} already (one captive each)")
+    if not 1 <= level <= 8:
+        raise InputError(f"--level {level}: 1-8")
+    cap = {"name": (name or label).strip(), "level": level, "carrier": who}
+    if species:
+        cap["species"] = parse_species(species)
+    caps[label] = cap
+    msg = f"Captive {label} ({cap['name']}, LV{level}) carried by {who}"
+    return Outcome(s, msg + " (by hand)", [msg + f": {who} cannot attack while carrying it."], {"captive": label,
+                                                                                                 **cap})
+
+
+def captive_give(state: dict, dice, label: str, to: str) -> Outcome:
+    """Ch. 4: the captive changes hands (outside Ground Combat; in one, an Exchange action:
+    journal kraken ground exchange NAME --captive-to OTHER)."""
+    s = copy_state(state)
+    if s.get("ground"):
+        raise RuleError("during a Ground Combat a captive changes hands with an Exchange action (journal kraken "
+                        "ground exchange NAME --captive-to OTHER)")
+    caps = s.get("captives") or {}
+    key = find(caps, label, "captive")
+    who = find(s["crew"], to, "crew member")
+    held = carrying(s, who)
+    if held == key:
+        raise RuleError(f"{who} carries {key} already")
+    if held:
+        raise RuleError(f"{who} carries {held} already (one captive each)")
+    before = caps[key]["carrier"]
+    caps[key]["carrier"] = who
+    msg = f"Captive {key}: {before} hands it to {who}"
+    return Outcome(s, msg, [msg + f" ({before} may attack again)."], {"captive": key, "carrier": who})
+
+
+def captive_release(state: dict, dice, label: str) -> Outcome:
+    s = copy_state(state)
+    caps = s.get("captives") or {}
+    key = find(caps, label, "captive")
+    cap = caps.pop(key)
+    if not caps:
+        del s["captives"]
+    msg = f"Captive {key} ({cap['name']}) released"
+    return Outcome(s, msg, [msg + f": {cap['carrier']} may attack again."], {"captive": key})

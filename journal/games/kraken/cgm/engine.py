@@ -1,0 +1,208 @@
+"""The CGM engine: following a story line cell by cell (variables, events, decisions, K2-K6)."""
+
+from __future__ import annotations
+
+from journal.errors import InputError, NeedChoice, RuleError
+from journal.games.kraken.cgm import LINE_CELLS, LINE_VARS, VAR_MAX, VAR_MIN
+from journal.games.kraken.cgm.cells import cell_text
+
+MAX_STEPS = 1000               # cells one activation may follow before we call it a loop
+
+
+def write_coord(line: dict, coord: str) -> bool:
+    """K3: write into the next free cell; when all 7 are full, start again with the last
+    coordinate back in cell 1. Returns True when the tracker wrapped."""
+    coords = line["coords"]
+    if len(coords) >= LINE_CELLS:
+        line["coords"] = [coords[-1], coord]
+        return True
+    coords.append(coord)
+    return False
+
+
+def get_var(s: dict, line: dict, var: str) -> int:
+    """K2: A-H are the line's, I-Z the interlink memory; an unset variable is 0."""
+    table = line["vars"] if var in LINE_VARS else s["interlink"]
+    return table.get(var, 0)
+
+
+def set_var(s: dict, line: dict, var: str, value: int) -> None:
+    if not VAR_MIN <= value <= VAR_MAX:
+        raise RuleError(f"{var} would become {value}, more than a save file can hold")
+    table = line["vars"] if var in LINE_VARS else s["interlink"]
+    table[var] = value
+
+
+def value_of(s: dict, line: dict, operand) -> int:
+    return operand if isinstance(operand, int) else get_var(s, line, operand)
+
+
+def _show(operand, s, line) -> str:
+    return str(operand) if isinstance(operand, int) else f"{operand}={get_var(s, line, operand)}"
+
+
+class Activation:
+    """Following one line: the dice, the decisions given, what to tell the table.
+
+    `events` are the pack's event tables (titles, STANDBY flags); `choices` the
+    `--choose` answers, used in order; `hold` puts a STANDBY event on hold instead of
+    reading it; `activate` reads the event a line holds.
+    """
+
+    def __init__(self, s: dict, dice, events=None, choices=(), hold=False, activate=False, leader=None):
+        self.s = s
+        self.dice = dice
+        self.events = events or {}
+        self.choices = list(choices)
+        self.hold = hold
+        self.activate = activate
+        self.leader = leader
+        self.lines: list[str] = []       # for the table
+        self.trail: list[str] = []       # for the log summary
+        self.revealed: list[str] = []
+        self.decisions: list[dict] = []
+        self.held: list[str] = []
+        self.wrapped = False
+
+    def event_label(self, ident: str) -> str:
+        title = self.events.get(ident, {}).get("title")
+        return f"event {ident}" + (f" ({title})" if title else "")
+
+    def choose(self, slot: str, at: str, cell: dict) -> str:
+        a, b = cell["to"]
+        label = self.event_label(cell["id"])
+        if not self.choices:
+            raise NeedChoice(f"--choose is required: line {slot} reads {label} at {at}, a decision: "
+                             f"A → {a}, B → {b}", "--choose", ["A", "B"],
+                             f"Line {slot}, {label}: option A ({a}) or B ({b})?")
+        pick = str(self.choices.pop(0)).strip().upper()
+        if pick not in ("A", "B"):
+            raise InputError(f"--choose {pick}: a decision is A or B")
+        return pick
+
+    def finish(self) -> None:
+        if self.choices:
+            raise InputError(f"--choose given {len(self.decisions) + len(self.choices)} time(s) but "
+                             f"{len(self.decisions)} decision(s) came up: unused "
+                             f"{', '.join(str(c) for c in self.choices)}")
+
+
+def exec_cell(run: Activation, slot: str, cell: dict) -> tuple[str, str | None]:
+    """Apply one cell found at line `slot`'s current coordinate.
+
+    Returns ("follow", coord) after a command, ("red", coord) when a red coordinate
+    stops the line for this turn, ("end", None) for '/', ("hold", event) for a STANDBY
+    event put on hold. Coordinates followed are written into the line (K3).
+    """
+    s = run.s
+    line = s["lines"][slot]
+    at = line["coords"][-1]
+    kind = cell["kind"]
+    if line.get("standby"):
+        held = line["standby"]
+        if kind != "event" or cell["id"] != held:
+            raise RuleError(f"line {slot} is on STANDBY at {run.event_label(held)} ({at}): the cell "
+                            f"there is !{held}; nothing else happens on this line until you activate it")
+        if not run.activate:
+            raise RuleError(f"line {slot} is on STANDBY at {run.event_label(held)} ({at}): nothing happens "
+                            f"until you activate the event (--activate)")
+        del line["standby"]
+        run.lines.append(f"Line {slot}: activate {run.event_label(held)} held on STANDBY.")
+    if kind == "red":
+        _write(run, slot, line, cell["coord"])
+        run.trail.append(f"{at} red {cell['coord']}: stop")
+        run.lines.append(f"Line {slot}: {at} holds the red coordinate {cell['coord']}: write it down; "
+                         f"the line stops for this turn.")
+        return "red", cell["coord"]
+    if kind == "end":
+        run.trail.append(f"{at} /: end of line")
+        run.lines.append(f"Line {slot}: {at} is '/': the story line is complete. "
+                         f"Erase line {slot} and its variables A-H.")
+        return "end", None
+    if kind == "cmp":
+        left, right = value_of(s, line, cell["left"]), value_of(s, line, cell["right"])
+        op = cell["op"]
+        truth = left > right if op == ">" else left < right if op == "<" else left == right
+        to = cell["to"][0 if truth else 1]
+        shown = f"{_show(cell['left'], s, line)} {op} {_show(cell['right'], s, line)}"
+        run.trail.append(f"{at} {cell_text(cell)}: {'true' if truth else 'false'} → {to}")
+        run.lines.append(f"Line {slot}: {at} compares {shown}: {'true' if truth else 'false'} → {to}.")
+    elif kind == "add":
+        var, by = cell["var"], value_of(s, line, cell["by"])
+        before = get_var(s, line, var)
+        after = before + by if cell["op"] == "+" else before - by
+        set_var(s, line, var, after)
+        to = cell["to"][0]
+        where = "" if var in LINE_VARS else " (interlink)"
+        run.trail.append(f"{at} {cell_text(cell)}: {var} {before} → {after} → {to}")
+        run.lines.append(f"Line {slot}: {at} {cell_text(cell).split()[0]}: write {var} = {after}{where} "
+                         f"(was {before}); next {to}.")
+    elif kind == "random":
+        roll = run.dice.roll(20)
+        hit = roll >= cell["n"]
+        to = cell["to"][0 if hit else 1]
+        run.trail.append(f"{at} %{cell['n']}: d20 {roll} → {to}")
+        run.lines.append(f"Line {slot}: {at} random switch %{cell['n']}: d20 = {roll}, "
+                         f"{'at least' if hit else 'below'} {cell['n']} → {to}.")
+    else:  # event
+        ident = cell["id"]
+        label = run.event_label(ident)
+        # hold: "always" (the player says this event is a STANDBY one), or True (hold the
+        # events the pack marks standby = true)
+        if run.hold == "always" or (run.hold and run.events.get(ident, {}).get("standby")):
+            line["standby"] = ident
+            run.held.append(ident)
+            run.trail.append(f"{at} !{ident}: STANDBY")
+            run.lines.append(f"Line {slot}: {at} is {label}, a STANDBY event: write STANDBY after {at}. "
+                             f"The line waits on it until you activate it.")
+            return "hold", ident
+        run.revealed.append(ident)
+        leader = f" ({run.leader} leads)" if run.leader else ""
+        text = run.events.get(ident, {}).get("text")
+        if len(cell["to"]) == 2:
+            pick = run.choose(slot, at, cell)
+            to = cell["to"][0 if pick == "A" else 1]
+            run.decisions.append({"line": slot, "event": ident, "choice": pick, "to": to})
+            run.trail.append(f"{at} !{ident}: option {pick} → {to}")
+            run.lines.append(f"Line {slot}: read {label}{leader}; you chose option {pick} → {to}.")
+        else:
+            to = cell["to"][0]
+            run.trail.append(f"{at} !{ident} → {to}")
+            run.lines.append(f"Line {slot}: read {label}{leader}; then {to}.")
+        if text:
+            run.lines.append(f"    “{text}”")
+    _write(run, slot, line, to)
+    return "follow", to
+
+
+def _write(run: Activation, slot: str, line: dict, coord: str) -> None:
+    if write_coord(line, coord):
+        run.wrapped = True
+        run.lines.append(f"Line {slot}: its seven cells are full: erase them, write {line['coords'][0]} back "
+                         f"in cell 1 and {coord} in cell 2.")
+
+
+def follow(run: Activation, slot: str, cells: dict) -> tuple[str, str | None]:
+    """Pack mode: follow line `slot` through `cells` until it stops (a red coordinate,
+    '/', a held STANDBY event) or reaches a coordinate the pack has no cell for.
+
+    Returns (how it stopped, coordinate or event): ("red"|"end"|"hold"|"missing", …).
+    Bounded: more than MAX_STEPS cells in one activation is a loop, refused.
+    """
+    line = run.s["lines"][slot]
+    path = []
+    for _ in range(MAX_STEPS):
+        at = line["coords"][-1]
+        cell = cells.get(at)
+        if cell is None:
+            run.trail.append(f"{at}: not in the pack")
+            run.lines.append(f"Line {slot}: the pack has no cell {at}: look it up in the book and "
+                             f"continue with `journal kraken step {slot} CELL ...`.")
+            return "missing", at
+        path.append(at)
+        how, what = exec_cell(run, slot, cell)
+        if how != "follow":
+            return how, what
+    tail = " → ".join(path[-8:])
+    raise RuleError(f"line {slot} followed {MAX_STEPS} cells without reaching a red coordinate or '/': "
+                    f"the pack loops (… {tail}); check it with `journal kraken pack check`")

@@ -1,0 +1,59 @@
+"""What every `journal kraken` command shares: running a rule, deltas, traits, the catalogue.
+
+A rules function's missing choice is asked for on a terminal (else the error names it);
+deltas are typed +N, -N or =N and traits NAME:VALUE.
+"""
+
+from __future__ import annotations
+
+import re
+
+import click
+
+from journal.errors import InputError
+
+NEGATIVES = {"ignore_unknown_options": True}  # `crew hp Ray -3`, `var A -2 --line 1`
+AB = click.Choice(["A", "B"], case_sensitive=False)
+_DELTA = re.compile(r"([+-]?)(\d{1,7})|=(\d{1,7})")
+
+
+def parse_delta(text: str, what: str = "DELTA") -> tuple[int | None, int | None]:
+    m = _DELTA.fullmatch(str(text).strip())
+    if not m:
+        raise InputError(f"'{text}' is not a {what}: type +N or -N to change it, =N to set it (e.g. -3, +2, =12)")
+    if m.group(3) is not None:
+        return None, int(m.group(3))
+    return int(m.group(1) + m.group(2)), None
+
+
+def parse_trait(spec: str, option: str = "--trait") -> tuple[str, int]:
+    head, sep, tail = str(spec).rpartition(":")
+    try:
+        value = int(tail)
+    except ValueError:
+        value = None
+    if not sep or not head.strip() or value is None:
+        raise InputError(f"{option} '{spec}': expected NAME:VALUE, e.g. Tough:+2 or Slow:-1")
+    return head.strip(), value
+
+
+def run(rt, save, fn, **params):
+    return rt.run(save, fn, **params)
+
+
+def run_choosing(rt, save, fn, choices: list, **params):
+    """Run a line-following rule; a decision nobody gave (--choose A|B) is asked for on a
+    terminal, then the command runs again with it; otherwise the error names the options."""
+    return rt.run(save, fn, choices=list(choices), choice_params={"--choose": "choices"}, **params)
+
+
+def run_asking(rt, save, fn, **params):
+    """Run a rules function; a choice it could not make (--shield, --hurt, --faint, --target,
+    --action) is asked for on a terminal, else the error names it (the core's NeedChoice)."""
+    return rt.run(save, fn, **params)
+
+
+def catalogue() -> dict:
+    from journal.games.kraken import catalogue as catmod
+
+    return catmod.load()

@@ -1,0 +1,205 @@
+"""`journal kraken crew …`: the crew (3.3-3.5), their inventory, Armor, Shield and weapons."""
+
+from __future__ import annotations
+
+import click
+
+from journal.games.kraken.cli.common import NEGATIVES, parse_delta, parse_trait, run
+from journal.games.kraken.model.constants import ATTRIBUTES, INVENTORY
+from journal.options import OrderedGroup, save_option
+from journal.runtime import pass_rt
+
+
+@click.group(cls=OrderedGroup)
+def crew():
+    """Crew: add, remove, HP, level up, inventory."""
+
+
+def _attr_options(f):
+    for a in reversed(ATTRIBUTES):
+        f = click.option(f"--{a}", a, type=int, metavar="N", help=f"{a.capitalize()} 1-8.")(f)
+    return f
+
+
+@crew.command("add")
+@save_option
+@click.argument("name")
+@_attr_options
+@click.option("--trait", "traits", multiple=True, metavar="NAME:VALUE", help="A trait, e.g. Tough:+2 (repeat).")
+@click.option("--psi", is_flag=True, help="The PSI trait at level 1 (one crew member at most).")
+@click.option("--level", type=int, default=1, show_default=True, help="A higher level (a hired member).")
+@click.option("--hire", is_flag=True, help="Hired at a Shop: pay 10¢ per level.")
+@pass_rt
+def crew_add(rt, save, name, traits, psi, level, hire, **attrs):
+    """A new crew member: six attributes 1-8 summing to 16, traits summing to 0."""
+    from journal.games.kraken import crew as rules
+
+    given = {a: v for a, v in attrs.items() if v is not None}
+    run(rt, save, rules.crew_add, name=name, attrs=given, traits=[parse_trait(t) for t in traits], psi=psi,
+        level=level, hire=hire)
+
+
+@crew.command("remove")
+@save_option
+@click.argument("name")
+@click.option("--sell", is_flag=True, help="Sold at a Shop for 5¢ per level.")
+@click.option("--died", is_flag=True, help="Killed or abandoned (a preset member may not rejoin, K11).")
+@pass_rt
+def crew_remove(rt, save, name, sell, died):
+    """A crew member leaves the crew."""
+    from journal.games.kraken import crew as rules
+
+    if sell and died:
+        raise click.UsageError("--sell or --died, not both")
+    run(rt, save, rules.crew_remove, name=name, sell=sell, died=died)
+
+
+@crew.command("hp", context_settings=NEGATIVES)
+@save_option
+@click.argument("name")
+@click.argument("delta", metavar="DELTA")
+@pass_rt
+def crew_hp(rt, save, name, delta):
+    """Damage -N or healing +N (or =N): 0 to -3 unconscious, -4 killed (K11)."""
+    from journal.games.kraken import crew as rules
+
+    change, value = parse_delta(delta)
+    run(rt, save, rules.crew_hp, name=name, delta=change, value=value)
+
+
+@crew.command("level-up")
+@save_option
+@click.argument("name")
+@click.option("--attribute", metavar="ATTR", help=f"+1 to one of {', '.join(ATTRIBUTES)} (or psi).")
+@click.option("--trait", "traits", multiple=True, metavar="NAME:VALUE",
+              help="Instead: one positive trait (two levels) or a positive and a negative one (one level).")
+@click.option("--psi", is_flag=True, help="Gain the PSI trait (a positive trait).")
+@pass_rt
+def crew_level_up(rt, save, name, attribute, traits, psi):
+    """Spend (new level)² XP: +1 attribute, or new traits."""
+    from journal.games.kraken import crew as rules
+
+    run(rt, save, rules.crew_level_up, name=name, attribute=attribute,
+        traits=[parse_trait(t) for t in traits], psi=psi)
+
+
+@crew.command("leader")
+@save_option
+@click.argument("name")
+@pass_rt
+def crew_leader(rt, save, name):
+    """The crew member who leads (events call them 'you')."""
+    from journal.games.kraken import crew as rules
+
+    run(rt, save, rules.crew_leader, name=name)
+
+
+@crew.command("set")
+@save_option
+@click.argument("name")
+@click.argument("field", metavar="FIELD")
+@click.argument("value", type=int)
+@pass_rt
+def crew_set(rt, save, name, field, value):
+    """Set an attribute, level, hp_max or psi by hand (a card says so)."""
+    from journal.games.kraken import crew as rules
+
+    run(rt, save, rules.crew_set, name=name, field=field, value=value)
+
+
+@crew.command("trait")
+@save_option
+@click.argument("name")
+@click.argument("trait", metavar="TRAIT[:VALUE]")
+@click.option("--remove", is_flag=True, help="Erase the trait.")
+@pass_rt
+def crew_trait(rt, save, name, trait, remove):
+    """Add, change or erase a trait by hand."""
+    from journal.games.kraken import crew as rules
+
+    if remove:
+        run(rt, save, rules.crew_trait, name=name, trait=trait.rpartition(":")[0] or trait, remove=True)
+    else:
+        t, v = parse_trait(trait, "TRAIT")
+        run(rt, save, rules.crew_trait, name=name, trait=t, value=v)
+
+
+@crew.command("equip")
+@save_option
+@click.argument("name")
+@click.argument("slot", type=click.Choice(INVENTORY, case_sensitive=False))
+@click.argument("item")
+@click.option("--from-storage", is_flag=True, help="Take it out of the ship's storage.")
+@pass_rt
+def crew_equip(rt, save, name, slot, item, from_storage):
+    """Put an item in a slot: L, R (hands) or 1-4 (backpack)."""
+    from journal.games.kraken import equipment as rules
+
+    run(rt, save, rules.crew_equip, name=name, slot=slot, item=item, from_storage=from_storage)
+
+
+@crew.command("use")
+@save_option
+@click.argument("name")
+@click.argument("item")
+@click.option("--heal", "heal_hp", type=int, help="HP the item heals (half in a Hell atmosphere).")
+@click.option("--target", metavar="NAME", help="Who it heals (default: the user).")
+@click.option("--oxygen", type=int, help="Oxygen it gives (an Oxygen item).")
+@pass_rt
+def crew_use(rt, save, name, item, heal_hp, target, oxygen):
+    """Use an item outside Ground Combat (no action); a use of a U item is erased."""
+    from journal.games.kraken import equipment as rules
+
+    run(rt, save, rules.crew_use, name=name, item=item, heal_hp=heal_hp, target=target, oxygen=oxygen)
+
+
+@crew.command("unequip")
+@save_option
+@click.argument("name")
+@click.argument("slot", type=click.Choice(INVENTORY, case_sensitive=False))
+@click.option("--to-storage", is_flag=True, help="Put it in the ship's storage.")
+@pass_rt
+def crew_unequip(rt, save, name, slot, to_storage):
+    """Take an item out of a slot."""
+    from journal.games.kraken import equipment as rules
+
+    run(rt, save, rules.crew_unequip, name=name, slot=slot, to_storage=to_storage)
+
+
+@crew.command("gear")
+@save_option
+@click.argument("name")
+@click.option("--jacket", metavar="NAME:ARMOR|none", help='The jacket worn, e.g. "Kevlar vest:2".')
+@click.option("--helmet", metavar="NAME:ARMOR|none", help='The helmet worn, e.g. "Helmet:1".')
+@click.option("--physical-shield", "physical_shield", metavar="NAME:ARMOR|none",
+              help='A physical Shield held in a hand (L or R), e.g. "Anti-Terror Shield:2".')
+@click.option("--armor", type=int, help="An unnamed jacket of Armor N (0-8; 0: none).")
+@click.option("--shield", metavar="A|B:POWER/RECHARGE|none", help="The active flash (A) or energy (B) Shield.")
+@click.option("--charger", type=int, metavar="N", help="The Shield charger used each combat turn: +N (0: none).")
+@pass_rt
+def crew_gear(rt, save, name, jacket, helmet, physical_shield, armor, shield, charger):
+    """Armor (one jacket, one helmet, one physical Shield in a hand; 8 at most), Shield and
+    Shield charger for Ground Combat."""
+    from journal.games.kraken import equipment as rules
+
+    run(rt, save, rules.crew_gear, name=name, armor=armor, shield=shield, charger=charger,
+        jacket=jacket, helmet=helmet, physical_shield=physical_shield)
+
+
+@crew.command("weapon")
+@save_option
+@click.argument("name")
+@click.argument("spec", required=False)
+@click.option("--weapon", metavar="WEAPON", help="Change this weapon instead of adding one.")
+@click.option("--ammo", type=int, help="Its Ammo now.")
+@click.option("--jam", type=click.Choice(["none", "jammed", "jammed-again", "damaged"]))
+@click.option("--remove", is_flag=True, help="Erase it.")
+@click.option("--slot", type=click.Choice(["L", "R", "1", "2", "3", "4"], case_sensitive=False),
+              help="Where a new weapon goes (default: the slot holding its name, else a free hand, else the backpack).")
+@pass_rt
+def crew_weapon(rt, save, name, spec, weapon, ammo, jam, remove, slot):
+    """A weapon in the book's notation: "Rifle (3) 4+, 3 A5 RG"; only one in a hand attacks."""
+    from journal.games.kraken import equipment as rules
+
+    run(rt, save, rules.crew_weapon, name=name, spec=spec, weapon=weapon, ammo=ammo, remove=remove, jam=jam,
+        slot=slot)

@@ -1,0 +1,472 @@
+"""`journal kraken dungeon …` and `visit`: Dungeon Exploration (ch. 13), Phase 4's short visit."""
+
+from __future__ import annotations
+
+import click
+
+from journal.games.kraken.cli.common import run, run_asking
+from journal.games.kraken.cli.files import grade_prices
+from journal.options import OrderedGroup, rolls_option, save_option
+from journal.runtime import pass_rt
+
+
+@click.group(cls=OrderedGroup)
+def dungeon():
+    """Dungeon Exploration: maps, tiles, Oxygen (chapter 13).
+
+    Every tile command is one action (move onto the tile, Oxygen by the atmosphere you
+    step into) unless --stay (activate the tile you stand on: still an action), --no-move
+    (a tile the previous move triggered) or --free (the free move on entering a map).
+    Tiles are named as printed: B2, M, L4, E?, T1 (E2a, E2b for two alike tiles).
+    """
+
+
+def _move_options(default: str = "move"):
+    def deco(f):
+        import functools
+
+        inner = f
+
+        @functools.wraps(inner)
+        def wrapper(*args, breach=(), to=None, **kw):
+            if breach:      # the rules read `to` as "outside|inside" + "|B1,B2" (the area's Hull Breaches)
+                to = f"{to or ''}|{','.join(breach)}"
+            return inner(*args, to=to, **kw)
+
+        f = wrapper
+        f = click.option("--breach", multiple=True, metavar="TILE",
+                         help="The area you step into is connected to this Hull Breach (Outside atmosphere until "
+                              "it is repaired).")(f)
+        f = click.option("--faint", metavar="NAME", help="Out of Oxygen: who faints.")(f)
+        f = click.option("--free", "how", flag_value="free", help="The free move on entering a map.")(f)
+        f = click.option("--no-move", "how", flag_value="none", help="Triggered by the previous move: no action.")(f)
+        f = click.option("--stay", "how", flag_value="stay", help="Activate the tile you stand on (an action).")(f)
+        f = click.option("--to", type=click.Choice(["outside", "inside"]),
+                         help="The atmosphere you step into (default: where you are).")(f)
+        return f
+    return deco
+
+
+def _how(how, default="move"):
+    return how or default
+
+
+@dungeon.command("enter")
+@save_option
+@click.argument("slot")
+@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who is deployed (default: everyone able).")
+@click.option("--map", "map_no", type=int, help="Teleport to a later map (after a cleared one, within range).")
+@click.option("--inside", is_flag=True, help="The entrance is inside (default: outside).")
+@rolls_option
+@pass_rt
+def dungeon_enter(rt, save, slot, crew_names, map_no, inside, rolls):
+    """Land on a Location from the Starmap Locations Log."""
+    from journal.games.kraken.dungeon import maps as rules
+
+    run(rt, save, rules.dungeon_enter, entered=rolls, slot=slot, crew=list(crew_names), map_no=map_no,
+        inside=inside)
+
+
+@dungeon.command("move")
+@save_option
+@click.option("--to", type=click.Choice(["outside", "inside"]), help="The atmosphere you step into.")
+@click.option("--free", is_flag=True, help="The free move on entering a map.")
+@click.option("--faint", metavar="NAME", help="Out of Oxygen: who faints.")
+@click.option("--breach", multiple=True, metavar="TILE",
+              help="The area you step into is connected to this Hull Breach (Outside atmosphere until repaired).")
+@pass_rt
+def dungeon_move(rt, save, to, free, faint, breach):
+    """Move to an adjacent tile or area (one action)."""
+    from journal.games.kraken.dungeon import maps as rules
+
+    if breach:
+        to = f"{to or ''}|{','.join(breach)}"
+    run_asking(rt, save, rules.dungeon_move, how="free" if free else "move", to=to, faint=faint)
+
+
+@dungeon.command("bulkhead")
+@save_option
+@click.argument("tile")
+@click.option("--crew", metavar="NAME", help="Who tries: 2d6 + Tech >= 10 + level.")
+@_move_options()
+@rolls_option
+@pass_rt
+def dungeon_bulkhead(rt, save, tile, crew, to, how, faint, rolls):
+    """Open a bulkhead B# (three failures lock it)."""
+    from journal.games.kraken.dungeon import hazards as rules
+
+    run_asking(rt, save, rules.dungeon_bulkhead, entered=rolls, tile=tile, crew=crew, how=_how(how),
+               to=to, faint=faint)
+
+
+@dungeon.command("crack")
+@save_option
+@click.argument("tile")
+@click.option("--crew", metavar="NAME", help="Whose weapon.")
+@click.option("--weapon", metavar="WEAPON", help="A fully loaded weapon of grade >= the level.")
+@click.option("--grade", type=int, help="The weapon's grade (if its spec has no G<n>).")
+@click.option("--emergency", is_flag=True, help="One-way Location: the emergency release.")
+@_move_options()
+@pass_rt
+def dungeon_crack(rt, save, tile, crew, weapon, grade, emergency, to, how, faint):
+    """Crack a bulkhead with a weapon's Ammo, or the emergency release."""
+    from journal.games.kraken.dungeon import hazards as rules
+
+    run_asking(rt, save, rules.dungeon_crack, tile=tile, crew=crew, weapon=weapon, grade=grade,
+               emergency=emergency, how=_how(how, "stay"), to=to, faint=faint)
+
+
+@dungeon.command("mine")
+@save_option
+@click.argument("tile")
+@click.option("--disarm", metavar="NAME", help="Who tries to disarm them first.")
+@_move_options()
+@rolls_option
+@pass_rt
+def dungeon_mine(rt, save, tile, disarm, to, how, faint, rolls):
+    """Mines M#: disarm (2d6 + Tech), or Agility saves (d6 + AGI >= 8)."""
+    from journal.games.kraken.dungeon import hazards as rules
+
+    run_asking(rt, save, rules.dungeon_mine, entered=rolls, tile=tile, disarm=disarm, how=_how(how),
+               to=to, faint=faint)
+
+
+@dungeon.command("laser")
+@save_option
+@click.argument("tile")
+@click.option("--disarm", metavar="NAME", help="Disarm it (an action on the tile: 2d6 + Tech).")
+@_move_options()
+@rolls_option
+@pass_rt
+def dungeon_laser(rt, save, tile, disarm, to, how, faint, rolls):
+    """A laser barrier L#: damage on entering; disarm it on the tile."""
+    from journal.games.kraken.dungeon import hazards as rules
+
+    run_asking(rt, save, rules.dungeon_laser, entered=rolls, tile=tile, disarm=disarm, how=how, to=to,
+               faint=faint)
+
+
+@dungeon.command("value")
+@save_option
+@click.argument("tile")
+@rolls_option
+@pass_rt
+def dungeon_value(rt, save, tile, rolls):
+    """Roll a '?' value (d6 halved, once per exploration)."""
+    from journal.games.kraken.dungeon import hazards as rules
+
+    run(rt, save, rules.dungeon_value, entered=rolls, tile=tile)
+
+
+@dungeon.command("med")
+@save_option
+@click.argument("tile")
+@click.argument("name")
+@_move_options()
+@pass_rt
+def dungeon_med(rt, save, tile, name, to, how, faint):
+    """A med-station heals one member up to 4 HP (3 times)."""
+    from journal.games.kraken.dungeon import stations as rules
+
+    run_asking(rt, save, rules.dungeon_med, tile=tile, name=name, how=_how(how), to=to, faint=faint)
+
+
+@dungeon.command("oxygen-station")
+@save_option
+@click.argument("tile")
+@_move_options()
+@pass_rt
+def dungeon_oxygen(rt, save, tile, to, how, faint):
+    """Refill the Oxygen."""
+    from journal.games.kraken.dungeon import stations as rules
+
+    run_asking(rt, save, rules.dungeon_oxygen, tile=tile, how=_how(how), to=to, faint=faint)
+
+
+@dungeon.command("clone")
+@save_option
+@click.argument("tile")
+@click.option("--savepoint/--no-savepoint", default=True, show_default=True, help="A save point (K8).")
+@_move_options()
+@pass_rt
+def dungeon_clone(rt, save, tile, savepoint, to, how, faint):
+    """A clone station: heal 4 HP each, a save point (K8)."""
+    from journal.games.kraken.dungeon import stations as rules
+
+    run_asking(rt, save, rules.dungeon_clone, tile=tile, savepoint=savepoint, how=_how(how), to=to,
+               faint=faint)
+
+
+for _kind, _help in (("shop", "A Shop S#: trash bonus, grades and prices."),
+                     ("ammo-dealer", "An Ammo dealer: two magazines for the grade in Credits."),
+                     ("gambler", "A Gambler: trade Equipment for another grade."),
+                     ("modder", "A Modder: +50% Ammo or +1 damage."),
+                     ("quest-master", "A Quest Master: accept a quest (once per exploration).")):
+    def _make(kind, help_text):
+        @dungeon.command(kind, help=help_text)
+        @save_option
+        @click.argument("tile")
+        @_move_options()
+        @rolls_option
+        @pass_rt
+        def _cmd(rt, save, tile, to, how, faint, rolls):
+            from journal.games.kraken.dungeon import shops as rules
+
+            run_asking(rt, save, rules.dungeon_shop, entered=rolls, tile=tile, kind=kind, how=_how(how),
+                       to=to, faint=faint)
+        return _cmd
+    _make(_kind, _help)
+
+
+@click.command("visit")
+@save_option
+@click.argument("slot")
+@click.argument("map_no", metavar="MAP", type=int)
+@click.argument("kind", type=click.Choice(["shop", "ammo-dealer", "quest-master", "gambler", "modder"]))
+@click.argument("tile")
+@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who teleports down (default: all able).")
+@rolls_option
+@pass_rt
+def visit(rt, save, slot, map_no, kind, tile, crew_names, rolls):
+    """Phase 4 short visit: teleport to a cleared map's trader, do one thing, come back."""
+    from journal.games.kraken.dungeon import shops as rules
+
+    run(rt, save, rules.short_visit, entered=rolls, slot=slot, map_no=map_no, kind=kind, tile=tile,
+        crew=list(crew_names))
+
+
+@dungeon.command("buy")
+@save_option
+@click.argument("item")
+@click.option("--grade", type=int, required=True, help="Its grade.")
+@click.option("--price", type=int, help="Its price (book p. 165/167), if journal does not know it.")
+@click.option("--rare", is_flag=True, help="Rare Equipment: one grade above the shop's, double price.")
+@click.option("--ammo", is_flag=True, help="Ammo for a weapon of this grade.")
+@pass_rt
+def dungeon_buy(rt, save, item, grade, price, rare, ammo):
+    """Buy at the Shop or Ammo dealer you stand on."""
+    from journal.games.kraken.dungeon import shops as rules
+
+    run(rt, save, rules.dungeon_buy, item=item, grade=grade, prices=grade_prices(), price=price,
+        rare=rare, ammo=ammo)
+
+
+@dungeon.command("sell")
+@save_option
+@click.argument("item")
+@click.option("--value", type=int, required=True, help="Its price; it sells for half.")
+@pass_rt
+def dungeon_sell(rt, save, item, value):
+    """Sell Equipment for half its value."""
+    from journal.games.kraken.dungeon import shops as rules
+
+    run(rt, save, rules.dungeon_sell, item=item, value=value)
+
+
+@dungeon.command("gamble")
+@save_option
+@click.argument("item", required=False)
+@click.option("--grade", type=int, help="Its grade (2-6).")
+@click.option("--worn", is_flag=True, help="Uses or magazine not full: counts one grade lower.")
+@click.option("--got", metavar="NAME", help="Name what a Gambler gave you (no Gambler takes it back this turn).")
+@rolls_option
+@pass_rt
+def dungeon_gamble(rt, save, item, grade, worn, got, rolls):
+    """Trade an Item or Weapon at the Gambler (d6), then name what you got (--got)."""
+    from journal.games.kraken.dungeon import shops as rules
+
+    if got is None and (item is None or grade is None):
+        raise click.UsageError("give ITEM --grade G (or --got NAME)")
+    run(rt, save, rules.dungeon_gamble, entered=rolls, item=item, grade=grade, worn=worn, got=got)
+
+
+@dungeon.command("mod")
+@save_option
+@click.argument("name")
+@click.argument("weapon")
+@click.option("--ammo", "mod", flag_value="ammo", help="+50% Ammo (rounded up).")
+@click.option("--damage", "mod", flag_value="damage", help="+1 damage.")
+@click.option("--both", "mod", flag_value="both", help="Both, for three times the price.")
+@click.option("--grade", type=int, help="The weapon's grade (if its spec has no G<n>).")
+@click.option("--price", type=int, help="The grade's price (book p. 165), if journal does not know it.")
+@pass_rt
+def dungeon_mod(rt, save, name, weapon, mod, grade, price):
+    """Mod a crew member's weapon at the Modder."""
+    from journal.games.kraken.dungeon import shops as rules
+
+    if mod is None:
+        raise click.UsageError("give --ammo, --damage or --both")
+    run(rt, save, rules.dungeon_mod, name=name, weapon=weapon, mod=mod, grade=grade,
+        prices=grade_prices(), price=price)
+
+
+@dungeon.command("treasure")
+@save_option
+@click.argument("tile")
+@_move_options()
+@rolls_option
+@pass_rt
+def dungeon_treasure(rt, save, tile, to, how, faint, rolls):
+    """A Treasure T#: a drop of grade difficulty + # (first time)."""
+    from journal.games.kraken.dungeon import stations as rules
+
+    run_asking(rt, save, rules.dungeon_treasure, entered=rolls, tile=tile, how=_how(how), to=to,
+               faint=faint)
+
+
+@dungeon.command("tile")
+@save_option
+@click.argument("tile")
+@click.argument("what", type=click.Choice(["door", "automatic-door", "obstacle", "area", "entrance", "event",
+                                           "disruptor", "breach", "teleportal"]))
+@click.option("--portals", metavar="N,N,…", help="Teleportal: the teleportal numbers on this map (a twin number: "
+                                                 "go there; else d6 until one).")
+@_move_options()
+@rolls_option
+@pass_rt
+def dungeon_tile(rt, save, tile, what, portals, to, how, faint, rolls):
+    """Any other map element (an action): doors, obstacles, a Disruptor, a Hull Breach, a Teleportal."""
+    from journal.games.kraken.dungeon import elements as rules
+
+    nums = [int(x) for x in (portals or "").replace(" ", "").split(",") if x]
+    run_asking(rt, save, rules.dungeon_tile, entered=rolls, tile=tile, what=what, how=_how(how), to=to,
+               faint=faint, portals=nums)
+
+
+@dungeon.command("element")
+@save_option
+@click.argument("tile")
+@click.argument("what", type=click.Choice(["disruptor", "breach", "teleportal"]))
+@click.option("--portals", metavar="N,N,…", help="teleportal: the other teleportals' numbers on this map.")
+@pass_rt
+def dungeon_element(rt, save, tile, what, portals):
+    """Note what the current map shows (no action): a Disruptor, a Hull Breach, Teleportals."""
+    from journal.games.kraken.dungeon import elements as rules
+
+    nums = [int(x) for x in (portals or "").replace(" ", "").split(",") if x]
+    run(rt, save, rules.dungeon_element, tile=tile, what=what, portals=nums)
+
+
+@dungeon.command("breach")
+@save_option
+@click.argument("tile")
+@click.option("--crew", required=True, metavar="NAME", help="Who carries the welding device.")
+@click.option("--undo", is_flag=True, help="Undo the repair (the same way).")
+@_move_options()
+@pass_rt
+def dungeon_breach(rt, save, tile, crew, undo, to, how, faint):
+    """Repair a Hull Breach you stand on with a welding device (an action)."""
+    from journal.games.kraken.dungeon import elements as rules
+
+    run_asking(rt, save, rules.dungeon_breach, tile=tile, crew=crew, undo=undo, how=_how(how),
+               to=to, faint=faint)
+
+
+@dungeon.command("enemy")
+@save_option
+@click.argument("tile")
+@click.option("--ambush", is_flag=True, help="An ambush: the enemies act first, no reaction.")
+@rolls_option
+@pass_rt
+def dungeon_enemy(rt, save, tile, ambush, rolls):
+    """An Enemy E# or Boss B# tile: the Ground Combat spawns."""
+    from journal.games.kraken.ground_combat import spawn as rules
+
+    run(rt, save, rules.ground_start, entered=rolls, tile=tile, ambush=ambush)
+
+
+@dungeon.command("avoid")
+@save_option
+@click.argument("tile")
+@click.argument("way", type=click.Choice(["run", "camouflage", "charisma", "intimidate"]))
+@click.option("--pay", type=int, default=0, help="Charisma: Credits paid to add to the roll.")
+@rolls_option
+@pass_rt
+def dungeon_avoid(rt, save, tile, way, pay, rolls):
+    """Try to avoid a Ground Combat with an Enemy (not a Boss)."""
+    from journal.games.kraken.dungeon import avoid as rules
+
+    run(rt, save, rules.dungeon_avoid, entered=rolls, tile=tile, way=way, pay=pay)
+
+
+@dungeon.command("exit")
+@save_option
+@click.option("--keep-uncleared", is_flag=True, help="No Treasure was activated: leave the map uncleared.")
+@_move_options()
+@rolls_option
+@pass_rt
+def dungeon_exit(rt, save, keep_uncleared, to, how, faint, rolls):
+    """An exit tile EX: the next map, or the last map's exit solves the Location."""
+    from journal.games.kraken.dungeon import maps as rules
+
+    run_asking(rt, save, rules.dungeon_exit, entered=rolls, how=_how(how), to=to, faint=faint,
+               keep_uncleared=keep_uncleared)
+
+
+@dungeon.command("back")
+@save_option
+@click.option("--keep-uncleared", is_flag=True, help="No Treasure was activated: leave the map uncleared.")
+@_move_options()
+@pass_rt
+def dungeon_back(rt, save, keep_uncleared, to, how, faint):
+    """Back to the previous map through an entrance."""
+    from journal.games.kraken.dungeon import maps as rules
+
+    run_asking(rt, save, rules.dungeon_back, how=_how(how), to=to, faint=faint,
+               keep_uncleared=keep_uncleared)
+
+
+@dungeon.command("leave")
+@save_option
+@click.argument("way", type=click.Choice(["entrance", "exit-location", "teleport"]))
+@click.option("--keep-uncleared", is_flag=True, help="No Treasure was activated: leave the map uncleared.")
+@_move_options()
+@pass_rt
+def dungeon_leave(rt, save, way, keep_uncleared, to, how, faint):
+    """Leave the Location: the first map's entrance, an Exit Location '/', the Teleporter."""
+    from journal.games.kraken.dungeon import maps as rules
+
+    run_asking(rt, save, rules.dungeon_leave, way=way, how=_how(how), to=to, faint=faint,
+               keep_uncleared=keep_uncleared)
+
+
+@dungeon.command("psi")
+@save_option
+@click.argument("name")
+@click.argument("power", nargs=-1, required=True)
+@click.option("--bonus", type=int, default=0, help="One PSI item's bonus.")
+@rolls_option
+@pass_rt
+def dungeon_psi(rt, save, name, power, bonus, rolls):
+    """A dungeon PSI power: surprise, divination, midas touch, oxygen creation."""
+    from journal.games.kraken.ground_combat import psi as rules
+
+    run(rt, save, rules.dungeon_psi, entered=rolls, name=name, power=" ".join(power), bonus=bonus)
+
+
+@dungeon.command("meditate")
+@save_option
+@click.argument("name")
+@click.option("--faint", metavar="NAME", help="Out of Oxygen: who faints.")
+@rolls_option
+@pass_rt
+def dungeon_meditate(rt, save, name, faint, rolls):
+    """Recover an exhausted PSI trait (Oxygen instead of an action)."""
+    from journal.games.kraken.ground_combat import psi as rules
+
+    run_asking(rt, save, rules.meditate, entered=rolls, name=name, in_dungeon=True, faint=faint)
+
+
+@dungeon.command("show")
+@save_option
+@pass_rt
+def dungeon_show(rt, save):
+    """The exploration state."""
+    with rt.read(save) as s:
+        state = s.state
+    if not state.get("dungeon"):
+        rt.emit("The crew is not exploring a Location.", {"dungeon": None})
+        return
+    from journal.games.kraken.views import adventure
+
+    rt.emit(adventure.dungeon_status(state), {"dungeon": state["dungeon"]})

@@ -1,0 +1,209 @@
+"""The files a player names: packs, flight tables, generators, enemy profiles, Treasure Tables.
+
+A campaign refers to its pack by path and SHA-256 (`[state.pack]`): the cells are not
+copied into the save, which stays small and quick to rewrite; a pack that moved is
+pointed to again with `pack use`, and one whose cells changed is refused until adopted.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from journal.errors import InputError, RuleError
+
+TEMPLATES_PREFIX = "templates:"
+FLIGHT_TABLE = "flight-table.toml"
+TREASURE_TABLE = "treasure-table.toml"
+GENERATOR_SAMPLE = "location-generator-sample.toml"
+ENEMIES_SAMPLE = "enemies-sample.toml"
+
+# --- CGM packs -------------------------------------------------------------------------------
+_PACKS: dict[str, dict] = {}   # sha256 -> parsed pack (a batch reads a pack once)
+
+
+def _templates_root() -> Path:
+    from journal import templates
+
+    return templates.root().resolve()
+
+
+def stored_path(path: Path) -> str:
+    """How a save names its pack: inside the installed templates folder as
+    'templates:kraken/...' (it moves with the install), anywhere else absolute."""
+    p = path.resolve()
+    try:
+        return TEMPLATES_PREFIX + p.relative_to(_templates_root()).as_posix()
+    except ValueError:
+        return str(p)
+
+
+def real_path(stored: str) -> Path:
+    if stored.startswith(TEMPLATES_PREFIX):
+        return _templates_root() / stored[len(TEMPLATES_PREFIX):]
+    return Path(stored)
+
+
+def read_pack(path: Path, shown: str | None = None) -> tuple[dict, dict, list[str]]:
+    """(pack, info for the save, problems) of a pack file; refuses unreadable files."""
+    import tomllib
+
+    from journal.games.kraken.cgm import packs
+    from journal.hashes import sha256
+
+    shown = shown or str(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"no pack at {shown}") from None
+    except OSError as e:
+        raise InputError(f"cannot read the pack {shown}: {e.strerror}") from None
+    digest = sha256(data).hexdigest()
+    if digest in _PACKS:
+        pack = _PACKS[digest]
+        return pack, {"path": stored_path(path), "sha256": digest, "title": pack["title"]}, []
+    try:
+        doc = tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise InputError(f"the pack {shown} is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as e:
+        raise InputError(f"the pack {shown} is not valid TOML: {e}") from None
+    pack, problems = packs.parse_pack(doc, shown)
+    if not problems:
+        _PACKS[digest] = pack
+    return pack, {"path": stored_path(path), "sha256": digest, "title": pack["title"] or path.stem}, problems
+
+
+def pack_file(path_text: str) -> Path:
+    """A pack the player names: a file, or a shipped one as 'templates:kraken/demo-pack.toml'."""
+    return real_path(path_text) if path_text.startswith(TEMPLATES_PREFIX) else Path(path_text)
+
+
+def read_pack_like(path: Path, shown: str) -> tuple[dict, dict]:
+    """A TOML file the player supplies (flight table, generator, enemy profiles): its
+    parsed document and {path, sha256} to record it like a pack."""
+    import tomllib
+
+    from journal.hashes import sha256
+
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"no file at {shown}") from None
+    except OSError as e:
+        raise InputError(f"cannot read {shown}: {e.strerror}") from None
+    try:
+        doc = tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise InputError(f"{shown} is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as e:
+        raise InputError(f"{shown} is not valid TOML: {e}") from None
+    return doc, {"path": stored_path(path), "sha256": sha256(data).hexdigest(), "title": path.stem}
+
+
+def load_pack(path_text: str) -> tuple[dict, dict]:
+    pack, info, problems = read_pack(pack_file(path_text), path_text)
+    if problems:
+        more = f" (and {len(problems) - 1} more: journal kraken pack check {path_text})" if len(problems) > 1 else ""
+        raise InputError(problems[0] + more)
+    return pack, info
+
+
+def campaign_pack(rt, save, state: dict | None = None) -> dict:
+    """The pack this campaign follows, checked against the SHA-256 the save recorded."""
+    if state is None:
+        state = rt.current_state(save)
+    info = state.get("pack") if isinstance(state, dict) else None
+    if not info:
+        raise RuleError("this campaign has no pack: follow lines by hand (journal kraken step LINE CELL …) "
+                        "or add one (journal kraken pack use FILE)")
+    path = real_path(info["path"])
+    try:
+        pack, now, problems = read_pack(path, str(path))
+    except InputError:
+        raise RuleError(f"the pack {info['title']} is missing from {path}: if it moved, point to it again "
+                        f"with `journal kraken pack use FILE`") from None
+    if now["sha256"] != info["sha256"]:
+        raise RuleError(f"the pack {path} changed since this campaign recorded it: check it "
+                        f"(journal kraken pack check {path}) and adopt it with `journal kraken pack use {path}`")
+    if problems:
+        raise RuleError(problems[0])
+    return pack
+
+
+# --- flight tables, generators, enemy profiles, Treasure Tables ------------------------------
+
+def _templates(name: str) -> Path:
+    from journal import templates
+
+    return templates.path("kraken", name)
+
+
+def player_file(path_text: str) -> Path:
+    """A file the player names; 'templates:kraken/…' is a file of the installed templates."""
+    return real_path(path_text)
+
+
+def load_table(path_text: str | None) -> dict:
+    from journal.games.kraken.model import flight_table
+
+    path = player_file(path_text) if path_text else _templates(FLIGHT_TABLE)
+    doc, _info = read_pack_like(path, path_text or f"templates/kraken/{FLIGHT_TABLE}")
+    rows, problems = flight_table.parse_table(doc, str(path_text or FLIGHT_TABLE))
+    if problems:
+        raise InputError(problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
+    return rows
+
+
+def load_generator(path_text: str) -> tuple[dict, dict]:
+    from journal.games.kraken import new_location as rules
+
+    doc, info = read_pack_like(player_file(path_text), path_text)
+    gen, problems = rules.parse_generator(doc, path_text)
+    if problems:
+        raise InputError(problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
+    info["title"] = gen["title"] or Path(path_text).stem
+    return gen, info
+
+
+def campaign_generator(rt, save) -> dict:
+    state = rt.current_state(save)
+    gen = ((state.get("flight") or {}).get("generation") or {}) if isinstance(state, dict) else {}
+    ref = gen.get("generator")
+    if not ref:
+        raise RuleError("no Location is being generated (journal kraken location generate --generator FILE)")
+    path = real_path(ref["path"])
+    try:
+        g, info = load_generator(str(path))
+    except InputError as e:
+        raise RuleError(f"the generator {path} cannot be read any more: {e.message}") from None
+    if info["sha256"] != ref["sha256"]:
+        raise RuleError(f"the generator {path} changed since the generation began: finish with the same tables")
+    return g
+
+
+def load_profiles(path_text: str | None) -> dict:
+    path = player_file(path_text) if path_text else _templates(ENEMIES_SAMPLE)
+    doc, _info = read_pack_like(path, path_text or f"templates/kraken/{ENEMIES_SAMPLE}")
+    enemies = doc.get("enemies")
+    if not isinstance(enemies, dict) or not all(isinstance(v, dict) for v in enemies.values()):
+        raise InputError(f"{path}: expected [enemies.NAME] tables")
+    return enemies
+
+
+def load_treasure_table(path_text: str | None) -> dict:
+    """The Treasure Table file (default: templates/kraken/treasure-table.toml, the one cell
+    our rulebook text prints)."""
+    from journal.games.kraken.treasure import parse_treasure_table
+
+    path = player_file(path_text) if path_text else _templates(TREASURE_TABLE)
+    doc, _info = read_pack_like(path, path_text or f"templates/kraken/{TREASURE_TABLE}")
+    table, problems = parse_treasure_table(doc, str(path_text or TREASURE_TABLE))
+    if problems:
+        raise InputError(problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
+    return table
+
+
+def grade_prices() -> dict:
+    from journal.games.kraken.dungeon.shops import GRADE_PRICES
+
+    return dict(GRADE_PRICES)

@@ -1,0 +1,318 @@
+"""`journal kraken ground …`: Ground Combat (chapter 14)."""
+
+from __future__ import annotations
+
+import click
+
+from journal.errors import InputError
+from journal.games.kraken.cli.common import NEGATIVES, run, run_asking
+from journal.games.kraken.cli.files import ENEMIES_SAMPLE, load_profiles
+from journal.lookup import find
+from journal.options import OrderedGroup, rolls_option, save_option
+from journal.runtime import pass_rt
+
+
+@click.group(cls=OrderedGroup)
+def ground():
+    """Ground Combat (chapter 14): spawn, add enemies, initiative, actions, turns."""
+
+
+@ground.command("start")
+@save_option
+@click.option("--level", type=int, help="The Primary Enemy level (an event's combat).")
+@click.option("--tile", metavar="TILE", help="In a dungeon: the Enemy or Boss tile (or: dungeon enemy TILE).")
+@click.option("--boss", is_flag=True, help="A Boss battle.")
+@click.option("--ambush", is_flag=True, help="An ambush: the enemies act first, no reaction.")
+@click.option("--map", "map_no", type=int, help="The map number (outside a dungeon; default 1).")
+@click.option("--atmosphere", type=click.Choice(["YES", "NO", "HELL"], case_sensitive=False),
+              help="Outside a dungeon (default YES).")
+@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who fights (default: everyone able).")
+@rolls_option
+@pass_rt
+def ground_start(rt, save, level, tile, boss, ambush, map_no, atmosphere, crew_names, rolls):
+    """Spawn a Ground Combat (dice: hell, reaction, second Primary, Minions, species)."""
+    from journal.games.kraken.ground_combat import spawn as rules
+
+    run(rt, save, rules.ground_start, entered=rolls, level=level, tile=tile, boss=boss, ambush=ambush,
+        map_no=map_no, atmosphere=atmosphere.upper() if atmosphere else None, crew=list(crew_names))
+
+
+@ground.command("add")
+@save_option
+@click.argument("label")
+@click.option("--profile", metavar="NAME", help="A profile from the profiles file.")
+@click.option("--profiles", "profiles_path", metavar="FILE", help=f"Default: templates/kraken/{ENEMIES_SAMPLE}.")
+@click.option("--name", metavar="TEXT")
+@click.option("--minion", is_flag=True, help="A Minion (level - 1, no Treasure).")
+@click.option("--level", type=int)
+@click.option("--hp", type=int)
+@click.option("--armor", type=int)
+@click.option("--agility", type=int)
+@click.option("--shield", metavar="A|B:POWER/RECHARGE")
+@click.option("--escape", type=int, help="Its escape value.")
+@click.option("--treasure", type=int, help="Its Treasure value.")
+@click.option("--xp", type=int)
+@click.option("--weak", multiple=True, metavar="TYPE", help="fire, ice, toxic, ranged, melee (repeat).")
+@click.option("--resist", multiple=True, metavar="TYPE", help="fire, ice, toxic, ranged, melee (repeat).")
+@click.option("--action", "actions", multiple=True, metavar="ROLL: ACTION", help='e.g. "1-2: idle", "3-6: ML 4+, 3".')
+@click.option("--acts", type=int, help="2 for an enemy with two actions.")
+@click.option("--species", metavar="S")
+@click.option("--note", metavar="TEXT", help="A note (a card, a special action).")
+@click.option("--trait", "traits", multiple=True, metavar="TRAIT",
+              help='A trait from its sheet: Zombie, "Regen: +1 HP" (+N HP / +N Shield after its action), … (repeat).')
+@pass_rt
+def ground_add(rt, save, label, profile, profiles_path, **values):
+    """Enter an enemy's values from its sheet (or a profile)."""
+    from journal.games.kraken.ground_combat import profiles as rules
+
+    prof = None
+    if profile:
+        profiles = load_profiles(profiles_path)
+        pname = find(profiles, profile, "enemy profile", "--profile")
+        prof = profiles[pname]
+        values["profile_name"] = pname
+    values["weak"], values["resist"], values["actions"] = (list(values["weak"]), list(values["resist"]),
+                                                           list(values["actions"]))
+    values["traits"] = list(values["traits"])
+    run(rt, save, rules.ground_add, label=label, profile=prof, **values)
+
+
+@ground.command("profiles")
+@click.option("--profiles", "profiles_path", metavar="FILE", help=f"Default: templates/kraken/{ENEMIES_SAMPLE}.")
+@pass_rt
+def ground_profiles(rt, profiles_path):
+    """The enemy profiles of a profiles file."""
+    profiles = load_profiles(profiles_path)
+    rt.emit([f"  {n}: LV{p.get('level', '?')} HP {p.get('hp', '?')} Armor {p.get('armor', 0)} Agility "
+             f"{p.get('agility', '?')}" for n, p in profiles.items()] or ["(none)"], profiles)
+
+
+@ground.command("initiative")
+@save_option
+@click.option("--cover", multiple=True, metavar="NAME", help="Set in cover the first turn (skipped for initiative).")
+@click.option("--faint", metavar="NAME", help="Out of Oxygen: who faints.")
+@rolls_option
+@pass_rt
+def ground_initiative(rt, save, cover, faint, rolls):
+    """Decide who acts first (crew's lowest Agility + d6, then the enemies')."""
+    from journal.games.kraken.ground_combat import loop as rules
+
+    run_asking(rt, save, rules.ground_initiative, entered=rolls, cover=list(cover), faint=faint)
+
+
+@ground.command("attack")
+@save_option
+@click.argument("name")
+@click.argument("targets", nargs=-1, metavar="[TARGET]...")
+@click.option("--weapon", metavar="WEAPON", help="Which weapon (default: the only one; 'fists' for bare fists).")
+@click.option("--hit", type=int, default=0, help="Boost steps spent on the roll (each 2 points); the rest on damage.")
+@click.option("--berserk", type=int, default=0, help="Melee: turn up to 3 HP into damage.")
+@click.option("--flank", is_flag=True, help="Try to flank first (Agility 8+: +3 damage).")
+@click.option("--reroll", is_flag=True, help="The lone wolf's (or a Talisman's) reroll of a failed die.")
+@click.option("--chain", type=int, default=0, help="Chain Attack trait: the extra attacks it grants (no boost).")
+@click.option("--capture", is_flag=True, help="Capture an enemy this attack brings to 0, -1 or -2 HP.")
+@click.option("--carrier", metavar="NAME", help="Who carries the captive (default: the attacker).")
+@rolls_option
+@pass_rt
+def ground_attack(rt, save, name, targets, weapon, hit, berserk, flank, reroll, chain, capture, carrier, rolls):
+    """Attack with a weapon in a hand (dice: flank, then one per attack; melee may split targets)."""
+    from journal.games.kraken.ground_combat import attacks as rules
+
+    if weapon is None:
+        state = rt.current_state(save)
+        from journal.games.kraken.model.weapons import weapon_slot
+        member = state.get("crew", {})
+        key = find(member, name, "crew member") if member else name
+        m = member.get(key) or {}
+        ws = list(m.get("weapons") or {})
+        held = [w for w in ws if weapon_slot(m, w) in ("L", "R")]
+        ws = held or ws
+        if len(ws) > 1:
+            raise InputError(f"--weapon is required: one of {', '.join(ws)} (or fists)")
+        weapon = ws[0] if ws else "fists"
+    run(rt, save, rules.ground_attack, entered=rolls, name=name, weapon=weapon, targets=list(targets),
+        hit=hit, berserk=berserk, flank=flank, reroll=reroll, chain=chain, capture=capture, carrier=carrier)
+
+
+@ground.command("capture")
+@save_option
+@click.argument("label")
+@click.option("--carrier", required=True, metavar="NAME", help="Who carries it (they cannot attack meanwhile).")
+@pass_rt
+def ground_capture(rt, save, label, carrier):
+    """Capture an enemy an attack brought to 0, -1 or -2 HP (no action)."""
+    from journal.games.kraken.ground_combat import attacks as rules
+
+    run(rt, save, rules.ground_capture, label=label, carrier=carrier)
+
+
+for _action, _help, _args in (("cover", "Take cover: +1 Armor, +1 to be hit.", ()),
+                              ("reload", "Reload a weapon with a magazine.", ("weapon",)),
+                              ("recharge", "Recharge a T2 weapon.", ("weapon",)),
+                              ("wait", "Take no action this turn.", ())):
+    def _make_action(action, help_text, args):
+        @ground.command(action, help=help_text)
+        @save_option
+        @click.argument("name")
+        @click.argument("weapon", required=bool(args))
+        @pass_rt
+        def _cmd(rt, save, name, weapon):
+            from journal.games.kraken.ground_combat import actions as rules
+
+            if weapon is not None and not args:
+                raise click.UsageError(f"`ground {action}` takes only NAME")
+            run(rt, save, rules.ground_simple, name=name, action=action, weapon=weapon)
+        return _cmd
+    _make_action(_action, _help, _args)
+
+
+@ground.command("exchange")
+@save_option
+@click.argument("name")
+@click.option("--captive-to", metavar="NAME", help="Hand the captive NAME carries to this crew member.")
+@pass_rt
+def ground_exchange(rt, save, name, captive_to):
+    """Exchange and rearrange equipment (and hand over a captive)."""
+    from journal.games.kraken.ground_combat import actions as rules
+
+    run(rt, save, rules.ground_simple, name=name, action="exchange", captive_to=captive_to)
+
+
+@ground.command("item")
+@save_option
+@click.argument("name")
+@click.argument("item")
+@click.option("--heal", type=int, help="HP the item heals (half in Hell).")
+@click.option("--target", metavar="NAME", help="Who it heals (default: the user).")
+@pass_rt
+def ground_item(rt, save, name, item, heal, target):
+    """Use an item."""
+    from journal.games.kraken.ground_combat import actions as rules
+
+    run(rt, save, rules.ground_simple, name=name, action="item", item=item, heal=heal, target=target)
+
+
+@ground.command("unjam")
+@save_option
+@click.argument("name")
+@click.argument("weapon")
+@click.option("--bonus", type=int, default=0, help="An item's unjamming bonus.")
+@rolls_option
+@pass_rt
+def ground_unjam(rt, save, name, weapon, bonus, rolls):
+    """Unjam a weapon: Tech + d6 >= 8, then 6+, then 6+ or it breaks."""
+    from journal.games.kraken.ground_combat import actions as rules
+
+    run(rt, save, rules.ground_unjam, entered=rolls, name=name, weapon=weapon, bonus=bonus)
+
+
+@ground.command("escape")
+@save_option
+@click.option("--sacrifice", multiple=True, metavar="NAME", help="Left behind (those who acted are, anyway).")
+@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who escapes (default: all who may).")
+@rolls_option
+@pass_rt
+def ground_escape(rt, save, sacrifice, crew_names, rolls):
+    """Escape: d6 + lowest Agility + 3 per sacrificed + 2 per try >= the highest enemy Agility."""
+    from journal.games.kraken.ground_combat import actions as rules
+
+    run(rt, save, rules.ground_escape, entered=rolls, sacrifice=list(sacrifice), crew=list(crew_names))
+
+
+@ground.command("psi")
+@save_option
+@click.argument("name")
+@click.argument("power", nargs=-1, required=True)
+@click.option("--target", metavar="NAME|ENEMY")
+@click.option("--bonus", type=int, default=0, help="One PSI item's bonus.")
+@click.option("--capture", is_flag=True, help="A PSI attack: capture an enemy it brings to 0, -1 or -2 HP.")
+@click.option("--carrier", metavar="NAME", help="Who carries the captive (default: the PSI member).")
+@rolls_option
+@pass_rt
+def ground_psi(rt, save, name, power, target, bonus, capture, carrier, rolls):
+    """A PSI power after the member's action: d6 + PSI >= difficulty."""
+    from journal.games.kraken.ground_combat import psi as rules
+
+    run(rt, save, rules.ground_psi, entered=rolls, name=name, power=" ".join(power), target=target,
+        bonus=bonus, capture=capture, carrier=carrier)
+
+
+@ground.command("meditate")
+@save_option
+@click.argument("name")
+@rolls_option
+@pass_rt
+def ground_meditate(rt, save, name, rolls):
+    """Meditate (an action): d6 >= 3 + missing HP recovers PSI."""
+    from journal.games.kraken.ground_combat import psi as rules
+
+    run(rt, save, rules.meditate, entered=rolls, name=name)
+
+
+@ground.command("enemy")
+@save_option
+@click.argument("label")
+@click.option("--target", metavar="NAME", help="Who it attacks (within its priority).")
+@click.option("--action", metavar="TEXT", help='The action you read (no table): "idle", "ML 4+, 3" …')
+@click.option("--psi-shield", metavar="NAME", help="The PSI member shields the target (PSI SHIELD, 8).")
+@rolls_option
+@pass_rt
+def ground_enemy(rt, save, label, target, action, psi_shield, rolls):
+    """An enemy acts (escape check, d6 on its table, its attack)."""
+    from journal.games.kraken.ground_combat import enemies as rules
+
+    run_asking(rt, save, rules.ground_enemy, entered=rolls, label=label, target=target, action=action,
+               psi_shield=psi_shield)
+
+
+@ground.command("turn")
+@save_option
+@click.option("--faint", metavar="NAME", help="Out of Oxygen: who faints.")
+@pass_rt
+def ground_turn(rt, save, faint):
+    """End the turn (shields recharge) and begin the next (Oxygen)."""
+    from journal.games.kraken.ground_combat import loop as rules
+
+    run_asking(rt, save, rules.ground_turn, faint=faint)
+
+
+@ground.command("set", context_settings=NEGATIVES)
+@save_option
+@click.argument("label")
+@click.argument("field", metavar="hp|shield|armor|agility|escape|weaken|status|note")
+@click.argument("value")
+@pass_rt
+def ground_set(rt, save, label, field, value):
+    """Change an enemy by hand (its traits, a card)."""
+    from journal.games.kraken.ground_combat import loop as rules
+
+    run(rt, save, rules.ground_set, label=label, field=field, value=value)
+
+
+@ground.command("end")
+@save_option
+@click.argument("result", type=click.Choice(["won", "escaped"]))
+@pass_rt
+def ground_end(rt, save, result):
+    """End the Ground Combat by hand."""
+    from journal.games.kraken.ground_combat import loop as rules
+
+    run(rt, save, rules.ground_end, result=result)
+
+
+@ground.command("show")
+@save_option
+@pass_rt
+def ground_show(rt, save):
+    """The ground combat sheet."""
+    with rt.read(save) as s:
+        state = s.state
+    if not state.get("ground"):
+        rt.emit("No Ground Combat is going on.", {"ground": None})
+        return
+    from journal.games.kraken.model import ground
+    from journal.games.kraken.views import adventure
+
+    nxt = ("enter the enemies (journal kraken ground add LABEL …), then journal kraken ground initiative"
+           if state["ground"]["step"] == "spawn" else ground.turn_hint(state, state["ground"]))
+    rt.emit(adventure.ground_status(state) + ["Next: " + nxt], {"ground": state["ground"]})

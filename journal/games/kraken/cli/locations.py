@@ -1,0 +1,185 @@
+"""`journal kraken location …`: the Starmap Locations Log and new Locations (chapter 12)."""
+
+from __future__ import annotations
+
+import click
+
+from journal.errors import InputError
+from journal.games.kraken.cli.common import NEGATIVES, run
+from journal.games.kraken.cli.files import GENERATOR_SAMPLE, campaign_generator, load_generator, player_file
+from journal.games.kraken.model.constants import SPECIALS
+from journal.options import OrderedGroup, rolls_option, save_option
+from journal.runtime import pass_rt
+
+
+@click.group(cls=OrderedGroup)
+def location():
+    """The Starmap Locations Log (chapter 12, K7)."""
+
+
+@location.command("add")
+@save_option
+@click.option("--type", "type_", required=True, metavar="TYPE", help='e.g. "Mining Station", "Core Planet".')
+@click.option("--difficulty", type=int, required=True, help="Location Difficulty 1-5.")
+@click.option("--ao", required=True, metavar="YES|NO|HELL", help="Atmosphere outside.")
+@click.option("--ai", required=True, metavar="YES|NO|HELL", help="Atmosphere inside.")
+@click.option("--depth", type=int, required=True, help="Number of maps, 4-9.")
+@click.option("--teleport", type=int, required=True, help="Deepest map a Teleporter reaches (0: none).")
+@click.option("--special", type=click.Choice(SPECIALS, case_sensitive=False), help="A special condition.")
+@click.option("--species", required=True, help="Kraken, Grey, Insectoids, Lost, Beasts or Renegades.")
+@click.option("--name", metavar="TEXT", help="Your own label for it.")
+@click.option("--maps", metavar="ID,ID,…", help="Map IDs as given (an event's Location).")
+@click.option("--roll-maps", is_flag=True, help="Roll every Map ID now (a d20 each).")
+@click.option("--event", is_flag=True, help="An event gives it: its values are fixed (no dice modifications).")
+@rolls_option
+@pass_rt
+def location_add(rt, save, type_, difficulty, ao, ai, depth, teleport, special, species, name, maps, roll_maps,
+                 event, rolls):
+    """Note a new Location in the first free slot."""
+    from journal.games.kraken import starmap as rules
+
+    ids = []
+    if maps:
+        try:
+            ids = [int(x) for x in maps.replace(" ", "").split(",") if x]
+        except ValueError:
+            raise InputError(f"--maps '{maps}': Map IDs separated by commas, e.g. 8,3,12") from None
+    run(rt, save, rules.location_add, entered=rolls, type=type_, difficulty=difficulty, ao=ao, ai=ai, depth=depth,
+        teleport=teleport, special=special.lower() if special else None, species=species, name=name, maps=ids,
+        roll_maps=roll_maps, event=event)
+
+
+@location.command("map")
+@save_option
+@click.argument("slot")
+@click.option("--id", "map_id", type=int, help="The Map ID (default: roll a d20).")
+@rolls_option
+@pass_rt
+def location_map(rt, save, slot, map_id, rolls):
+    """The next map's ID: roll a d20 as you enter it (or --id N)."""
+    from journal.games.kraken import starmap as rules
+
+    run(rt, save, rules.location_map, entered=rolls, slot=slot, map_id=map_id)
+
+
+@location.command("clear")
+@save_option
+@click.argument("slot")
+@click.argument("map_no", metavar="MAP", type=int)
+@pass_rt
+def location_clear(rt, save, slot, map_no):
+    """Underline a cleared map (its number in the Location, 1-9)."""
+    from journal.games.kraken import starmap as rules
+
+    run(rt, save, rules.location_clear, slot=slot, map_no=map_no)
+
+
+@location.command("solve")
+@save_option
+@click.argument("slot")
+@pass_rt
+def location_solve(rt, save, slot):
+    """Solved by the last map's exit: XP = maps x difficulty x 2."""
+    from journal.games.kraken import starmap as rules
+
+    run(rt, save, rules.location_solve, slot=slot)
+
+
+@location.command("remove")
+@save_option
+@click.argument("slot")
+@pass_rt
+def location_remove(rt, save, slot):
+    """Erase a Location from the log."""
+    from journal.games.kraken import starmap as rules
+
+    run(rt, save, rules.location_remove, slot=slot)
+
+
+@location.command("generate")
+@save_option
+@click.option("--generator", "gen_path", metavar="FILE", required=True,
+              help=f"Your LOCATION GENERATOR tables (format and a sample: templates:kraken/{GENERATOR_SAMPLE}).")
+@click.option("--difficulty", type=int, help="Without a flight: the Location Difficulty.")
+@click.option("--modifications", type=int, default=0, help="Without a flight: dice modifications.")
+@click.option("--roll-maps", is_flag=True, help="Roll every Map ID at the end.")
+@click.option("--name", metavar="TEXT", help="Your own label for it.")
+@rolls_option
+@pass_rt
+def location_generate(rt, save, gen_path, difficulty, modifications, roll_maps, name, rolls):
+    """Roll a new Location on your generator tables, value by value."""
+    from journal.games.kraken import new_location as rules
+
+    gen, info = load_generator(gen_path)
+    from journal.games.kraken.cli.files import stored_path
+
+    info["path"] = stored_path(player_file(gen_path))
+    run(rt, save, rules.location_generate, entered=rolls, generator=gen, ref=info,
+        difficulty=difficulty, modifications=modifications, roll_maps=roll_maps, name=name)
+
+
+@location.command("modify", context_settings=NEGATIVES)
+@save_option
+@click.argument("how", metavar="reroll|+1|-1")
+@click.option("--die", type=int, metavar="N", help="Which die of the value (when it is rolled with several).")
+@rolls_option
+@pass_rt
+def location_modify(rt, save, how, die, rolls):
+    """Spend a dice modification on the value being defined."""
+    from journal.games.kraken import new_location as rules
+
+    run(rt, save, rules.location_modify, entered=rolls, generator=campaign_generator(rt, save), how=how,
+        die=die)
+
+
+@location.command("accept")
+@save_option
+@click.option("--roll-maps", is_flag=True, help="Roll every Map ID if this completes the Location.")
+@click.option("--name", metavar="TEXT", help="Your own label for it.")
+@click.option("--rest", is_flag=True, help="Keep every remaining value as rolled (unused modifications are lost).")
+@rolls_option
+@pass_rt
+def location_accept(rt, save, roll_maps, name, rest, rolls):
+    """Keep the value and roll the next table (the last writes the Location)."""
+    from journal.games.kraken import new_location as rules
+
+    run(rt, save, rules.location_accept, entered=rolls, generator=campaign_generator(rt, save),
+        roll_maps=roll_maps, name=name, rest=rest)
+
+
+@location.command("event")
+@save_option
+@click.argument("text", metavar="SHORT-FORM")
+@click.option("--maps", metavar="ID,ID,…", help="Map IDs the event gives.")
+@click.option("--roll-maps", is_flag=True, help="Roll every Map ID now.")
+@click.option("--name", metavar="TEXT", help="Your own label for it.")
+@rolls_option
+@pass_rt
+def location_event(rt, save, text, maps, roll_maps, name, rolls):
+    """A Location an event gives, in the book's short form.
+
+    e.g. "Space Station / Dif.: 2 / AO: No / AI: YES / Depth: 7 / Telep.: 4 / One-way / Kraken"
+    """
+    from journal.games.kraken import new_location as rules
+
+    ids = []
+    if maps:
+        try:
+            ids = [int(x) for x in maps.replace(" ", "").split(",") if x]
+        except ValueError:
+            raise InputError(f"--maps '{maps}': Map IDs separated by commas, e.g. 8,3,12") from None
+    run(rt, save, rules.location_event, entered=rolls, text=text, maps=ids, roll_maps=roll_maps, name=name)
+
+
+@location.command("check-generator")
+@click.argument("file", type=click.Path(dir_okay=False))
+@pass_rt
+def location_check_generator(rt, file):
+    """Check a generator file (tables, dice, every roll covered once)."""
+    gen, _info = load_generator(file)
+    out = [f"{file}: {gen['title'] or '(untitled)'}: OK"]
+    for t in gen["tables"]:
+        die = f"{t['count'] if t['count'] > 1 else ''}d{t['sides']}"
+        out.append(f"  {t['field']} ({die}): " + ", ".join(f"{lo}{'-' + str(hi) if hi != lo else ''} {v}"
+                                                           for lo, hi, v in t["rows"]))
+    rt.emit(out, gen)

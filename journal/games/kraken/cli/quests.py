@@ -1,0 +1,123 @@
+"""`journal kraken quest …` and `captive …`: quests (K13) and captured aliens (chapter 4)."""
+
+from __future__ import annotations
+
+import click
+
+from journal.games.kraken.cli.common import NEGATIVES, run
+from journal.options import OrderedGroup, save_option
+from journal.runtime import pass_rt
+
+
+@click.group(cls=OrderedGroup)
+def quest():
+    """Quests; urgent ones fail at the fourth tick (K13)."""
+
+
+@quest.command("add")
+@save_option
+@click.argument("name")
+@click.option("--urgent", is_flag=True, help="Urgent: a tick each turn it is not activated; the 4th fails it.")
+@click.option("--reward", metavar="TEXT")
+@click.option("--penalty", metavar="TEXT")
+@click.option("--penalty-credits", type=int, metavar="N", help="Credits the penalty costs (paid as K12 says).")
+@click.option("--note", metavar="TEXT")
+@click.option("--capture", is_flag=True, help="A Capture quest: a carried captive completes it.")
+@pass_rt
+def quest_add(rt, save, name, urgent, reward, penalty, penalty_credits, note, capture):
+    """Accept a quest (from a Quest Master's sheet, book p. 160, or an event)."""
+    from journal.games.kraken import quests as rules
+
+    run(rt, save, rules.quest_add, name=name, urgent=urgent, reward=reward, penalty=penalty,
+        penalty_credits=penalty_credits, note=note, capture=capture)
+
+
+@quest.command("activate")
+@save_option
+@click.argument("name")
+@pass_rt
+def quest_activate(rt, save, name):
+    """You worked on the quest this turn (no tick in Phase 5)."""
+    from journal.games.kraken import quests as rules
+
+    run(rt, save, rules.quest_activate, name=name)
+
+
+@quest.command("tick", context_settings=NEGATIVES)
+@save_option
+@click.argument("name")
+@click.argument("delta", type=int, default=1, required=False)
+@pass_rt
+def quest_tick(rt, save, name, delta):
+    """Add (or with -1 erase) timer ticks by hand."""
+    from journal.games.kraken import quests as rules
+
+    run(rt, save, rules.quest_tick, name=name, delta=delta)
+
+
+@quest.command("done")
+@save_option
+@click.argument("name")
+@click.option("--credits", "credit", type=int, default=0, help="Credits received.")
+@click.option("--xp", "xp_gain", type=int, default=0, help="XP received.")
+@click.option("--captive", metavar="LABEL", help="The captive handed over (a Capture quest).")
+@pass_rt
+def quest_done(rt, save, name, credit, xp_gain, captive):
+    """Solved: erase it and take the reward."""
+    from journal.games.kraken import quests as rules
+
+    run(rt, save, rules.quest_done, name=name, credits=credit, xp=xp_gain, captive=captive)
+
+
+@quest.command("fail")
+@save_option
+@click.argument("name")
+@pass_rt
+def quest_fail(rt, save, name):
+    """Failed or given up: pay the penalty and erase it."""
+    from journal.games.kraken import quests as rules
+
+    run(rt, save, rules.quest_fail, name=name)
+
+
+@click.group(cls=OrderedGroup)
+def captive():
+    """Captured aliens, each carried by a crew member who cannot attack meanwhile (chapter 4)."""
+
+
+@captive.command("add")
+@save_option
+@click.argument("label")
+@click.option("--carrier", required=True, metavar="NAME", help="Who carries it.")
+@click.option("--level", type=int, required=True, help="Its level.")
+@click.option("--name", metavar="TEXT", help="What it is (default: the label).")
+@click.option("--species", metavar="S")
+@pass_rt
+def captive_add(rt, save, label, carrier, level, name, species):
+    """A captured alien by hand (an event's, or a combat played without journal)."""
+    from journal.games.kraken import captives as rules
+
+    run(rt, save, rules.captive_add, label=label, carrier=carrier, level=level, name=name, species=species)
+
+
+@captive.command("give")
+@save_option
+@click.argument("label")
+@click.argument("to")
+@pass_rt
+def captive_give(rt, save, label, to):
+    """Hand a captive to another crew member."""
+    from journal.games.kraken import captives as rules
+
+    run(rt, save, rules.captive_give, label=label, to=to)
+
+
+@captive.command("release")
+@save_option
+@click.argument("label")
+@pass_rt
+def captive_release(rt, save, label):
+    """Let a captive go."""
+    from journal.games.kraken import captives as rules
+
+    run(rt, save, rules.captive_release, label=label)

@@ -1,0 +1,117 @@
+"""`journal kraken credits`, `xp`, `oxygen`, `grade-price`, `odds`: resources and check odds."""
+
+from __future__ import annotations
+
+import click
+
+from journal.errors import InputError
+from journal.games.kraken.cli.common import NEGATIVES, parse_delta, run
+from journal.games.kraken.model.constants import ATTRIBUTES
+from journal.lookup import find
+from journal.options import save_option
+from journal.runtime import pass_rt
+
+
+@click.command("credits", context_settings=NEGATIVES)
+@save_option
+@click.argument("delta", metavar="DELTA")
+@click.option("--buy", is_flag=True, help="A purchase: refused if you cannot pay (K12).")
+@click.option("--why", metavar="TEXT", help="What it was for (kept in the log).")
+@pass_rt
+def credits_cmd(rt, save, delta, buy, why):
+    """Credits: +N, -N (a penalty takes all you have, K12), =N."""
+    from journal.games.kraken import resources as rules
+
+    change, value = parse_delta(delta)
+    run(rt, save, rules.credits, delta=change, value=value, buy=buy, why=why)
+
+
+@click.command("xp", context_settings=NEGATIVES)
+@save_option
+@click.argument("delta", metavar="DELTA")
+@click.option("--why", metavar="TEXT", help="Where they came from (kept in the log).")
+@pass_rt
+def xp_cmd(rt, save, delta, why):
+    """Experience points shared by the crew: +N, -N, =N."""
+    from journal.games.kraken import resources as rules
+
+    change, value = parse_delta(delta)
+    run(rt, save, rules.xp, delta=change, value=value, why=why)
+
+
+@click.command("oxygen", context_settings=NEGATIVES)
+@save_option
+@click.argument("delta", metavar="DELTA", required=False)
+@click.option("--tanks", type=int, metavar="N", help="Extra Oxygen the crew's tanks hold (max = 25 + N).")
+@pass_rt
+def oxygen_cmd(rt, save, delta, tanks):
+    """Oxygen shared by the crew (25 + tanks): -N, +N, =N."""
+    from journal.games.kraken import resources as rules
+
+    change = value = None
+    if delta is not None:
+        change, value = parse_delta(delta)
+    run(rt, save, rules.oxygen, delta=change, value=value, tanks=tanks)
+
+
+@click.command("grade-price")
+@save_option
+@click.argument("grade", type=int)
+@click.argument("price", type=int, required=False)
+@pass_rt
+def grade_price_cmd(rt, save, grade, price):
+    """Note an item/weapon grade's price from your book's pages 165/167 (no PRICE: erase it)."""
+    from journal.games.kraken import resources as rules
+
+    run(rt, save, rules.grade_price, grade=grade, price=price)
+
+
+@click.command(context_settings=NEGATIVES)
+@save_option
+@click.option("--crew", "member", metavar="NAME", help="The crew member who checks.")
+@click.option("--attribute", metavar="ATTR", help=f"One of {', '.join(ATTRIBUTES)}, psi.")
+@click.option("--value", type=int, metavar="N", help="An attribute value, instead of --crew/--attribute.")
+@click.option("--target", type=int, metavar="N", help="d6 + attribute >= N (an attribute check).")
+@click.option("--bulkhead", type=int, metavar="N", help="2d6 + Tech >= 10 + N (B# bulkhead).")
+@click.option("--mine", type=int, metavar="N", help="2d6 + Tech >= 10 + N (disarm an M# mine).")
+@click.option("--laser", type=int, metavar="N", help="2d6 + Tech >= 10 + N (disarm an L# laser barrier).")
+@click.option("--modifier", type=int, default=0, metavar="N", help="A bonus or malus on the roll.")
+@pass_rt
+def odds(rt, save, member, attribute, value, target, bulkhead, mine, laser, modifier):
+    """The chance of a check, before rolling.
+
+    d6 + attribute >= N (--target), or 2d6 + Tech >= 10 + level for bulkheads, mines
+    and laser barriers.
+    """
+    from journal.games.kraken import odds as rules
+
+    kinds = [(k, v) for k, v in (("target", target), ("bulkhead", bulkhead), ("mine", mine), ("laser", laser))
+             if v is not None]
+    if len(kinds) != 1:
+        raise click.UsageError("give one of --target N, --bulkhead N, --mine N, --laser N")
+    kind, n = kinds[0]
+    attr = (attribute or ("tech" if kind != "target" else "")).strip().lower()
+    who = None
+    if value is None:
+        if member is None or not attr:
+            raise click.UsageError("give --crew NAME --attribute ATTR (or --value N)")
+        with rt.read(save) as s:
+            crew_ = s.state.get("crew", {})
+        who = find(crew_, member, "crew member", "--crew")
+        if attr not in ATTRIBUTES + ("psi",) or attr not in crew_[who]:
+            raise InputError(f"--attribute {attribute}: one of {', '.join(ATTRIBUTES)}"
+                             + (", psi" if "psi" in crew_[who] else ""))
+        value = crew_[who][attr]
+    dice_count, goal = (1, n) if kind == "target" else (2, 10 + n)
+    p = rules.check_odds(value, goal, dice_count, modifier)
+    dice_text = "d6" if dice_count == 1 else "2d6"
+    label = f"{who}'s {attr.capitalize()}" if who else f"attribute {value}"
+    mod = f" {modifier:+d}" if modifier else ""
+    what = {"target": "", "bulkhead": f" (B{n} bulkhead)", "mine": f" (M{n} mines)", "laser": f" (L{n} laser)"}[kind]
+    lines_out = [f"{dice_text} + {label} ({value}){mod} >= {goal}{what}: {p:.1%}."]
+    data = {"dice": dice_text, "attribute": value, "modifier": modifier, "target": goal, "p": p}
+    if kind == "bulkhead":
+        three = 1 - (1 - p) ** 3
+        lines_out.append(f"Within three attempts (then it locks): {three:.1%}.")
+        data["p_three"] = three
+    rt.emit(lines_out, data)

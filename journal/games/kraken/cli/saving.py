@@ -1,0 +1,73 @@
+"""`journal kraken savepoint`, `clone-station`, `reload`: saving and loading (3.2, K8)."""
+
+from __future__ import annotations
+
+import click
+
+from journal.errors import InputError, RuleError
+from journal.games import kraken as game
+from journal.games.kraken.cli.common import run
+from journal.options import save_option
+from journal.runtime import pass_rt
+
+
+@click.command()
+@save_option
+@pass_rt
+def savepoint(rt, save):
+    """Just a Simulation: a save point at the start of a turn."""
+    from journal.games.kraken import saving as rules
+
+    run(rt, save, rules.savepoint)
+
+
+@click.command("clone-station")
+@save_option
+@click.option("--heal/--no-heal", default=True, show_default=True, help="Heal each crew member 4 HP.")
+@click.option("--savepoint/--no-savepoint", "make_save", default=True, show_default=True,
+              help="A save point (Just a Simulation and Adventurer).")
+@pass_rt
+def clone_station(rt, save, heal, make_save):
+    """A clone station: heal 4 HP each, save (K8)."""
+    from journal.games.kraken import saving as rules
+
+    run(rt, save, rules.clone_station, heal=heal, keep=make_save)
+
+
+@click.command()
+@save_option
+@pass_rt
+def reload(rt, save):
+    """Go back to the save point (K8)."""
+    if rt.batch is not None:
+        raise InputError("reload reads the campaign log: run it on its own, not in a batch")
+    from journal.games.kraken import saving as rules
+    from journal.games.kraken.model import constants
+
+    with rt.read(save) as s:
+        state = s.state
+        if s.game.ID != game.ID:
+            raise RuleError("this save is not a Space Kraken campaign")
+        sp = state.get("savepoint")
+        if state["difficulty"] not in constants.SAVE_DIFFICULTIES or not sp:
+            snapshot, point = {}, 0          # the rules explain the refusal
+        else:
+            snapshot, point = _find_snapshot(s, sp["id"]), sp["id"]
+    run(rt, save, rules.reload, snapshot=snapshot, point=point)
+
+
+def _find_snapshot(session, point: int) -> dict:
+    """The state kept in the log entry that made save point `point` (newest first)."""
+    want, total = 16, session.entries
+    while True:
+        for _offset, entry in session.log.scan(min(want, total)):
+            meta = entry.get("meta") or {}
+            if meta.get("savepoint") == point and "snapshot" in meta:
+                snapshot, version = meta["snapshot"], meta.get("schema", 1)
+                while version < game.SCHEMA_VERSION:       # a save point from an older journal
+                    snapshot = game.MIGRATIONS[version](snapshot)
+                    version += 1
+                return snapshot
+        if want >= total:
+            raise RuleError(f"save point {point} is not in the campaign log any more: it cannot be reloaded")
+        want *= 4

@@ -1,0 +1,153 @@
+"""`journal kraken ship …`, `storage …`, `build …`: the spaceship (ch. 11) and construction (ch. 7)."""
+
+from __future__ import annotations
+
+import click
+
+from journal.games.kraken.cli.common import catalogue, run
+from journal.options import OrderedGroup, rolls_option, save_option
+from journal.runtime import pass_rt
+
+
+@click.group(cls=OrderedGroup)
+def ship():
+    """The spaceship: hull, systems, damage (chapter 11)."""
+
+
+@ship.command("hull")
+@save_option
+@click.argument("name")
+@click.option("--price", type=int, required=True, metavar="P", help="The hull's price on the ship's page.")
+@click.option("--sp", type=int, required=True, metavar="N", help="Its structure points.")
+@click.option("--expansion-sp", type=int, metavar="X", help="What a Hull expansion adds on this ship.")
+@click.option("--sell-old", is_flag=True, help="Sell the old hull for half its price.")
+@click.option("--free", is_flag=True, help="Given by an event: no payment.")
+@pass_rt
+def ship_hull(rt, save, name, price, sp, expansion_sp, sell_old, free):
+    """Buy a ship: its hull first (price and SP from its profile page)."""
+    from journal.games.kraken import ship as rules
+
+    run(rt, save, rules.ship_hull, name=name, price=price, sp=sp, expansion_sp=expansion_sp, sell_old=sell_old,
+        free=free)
+
+
+@ship.command("buy")
+@save_option
+@click.argument("system")
+@click.option("--free", is_flag=True, help="Given by an event: no payment.")
+@pass_rt
+def ship_buy(rt, save, system, free):
+    """Buy a system or weapon from the catalogue ("Ammo:Missile" for a magazine)."""
+    from journal.games.kraken import ship as rules
+
+    run(rt, save, rules.ship_buy, system=system, cat=catalogue(), free=free)
+
+
+@ship.command("sell")
+@save_option
+@click.argument("label")
+@pass_rt
+def ship_sell(rt, save, label):
+    """Sell a system for half its price (at a Shop)."""
+    from journal.games.kraken import ship as rules
+
+    run(rt, save, rules.ship_sell, label=label, cat=catalogue())
+
+
+for _action, _help in (("damage", "Mark a system damaged (damaged again: destroyed)."),
+                       ("repair", "Repair a damaged system."),
+                       ("destroy", "Erase a destroyed system.")):
+    def _make(action, help_text):
+        @ship.command(action, help=help_text)
+        @save_option
+        @click.argument("label")
+        @pass_rt
+        def _cmd(rt, save, label):
+            from journal.games.kraken import ship as rules
+
+            run(rt, save, rules.ship_system, label=label, action=action)
+        return _cmd
+    _make(_action, _help)
+
+
+@ship.command("catalogue")
+@pass_rt
+def ship_catalogue(rt):
+    """Every system and weapon of chapter 11, with prices."""
+    from journal.games.kraken.catalogue import CATEGORIES, CATEGORY_TEXT, half_up
+
+    cat = catalogue()
+    out = []
+    for category in CATEGORIES:
+        out.append(CATEGORY_TEXT[category] + ":")
+        for name, info in cat.items():
+            if info["category"] == category:
+                ammo = f" (magazine {half_up(info['price'])}¢)" if info.get("ammo") else ""
+                out.append(f"  {name:<19} {info['price']:>3}¢  {info['effect']}{ammo}")
+    rt.emit(out, cat)
+
+
+@click.group(cls=OrderedGroup)
+def storage():
+    """The ship's storage (and the EXPANSION storage)."""
+
+
+@storage.command("add")
+@save_option
+@click.argument("item")
+@click.option("--expansion", is_flag=True, help="In the EXPANSION storage (Storage Expansion).")
+@pass_rt
+def storage_add(rt, save, item, expansion):
+    """Store an item in the ship."""
+    from journal.games.kraken import ship as rules
+
+    run(rt, save, rules.storage, item=item, expansion=expansion)
+
+
+@storage.command("remove")
+@save_option
+@click.argument("item")
+@click.option("--expansion", is_flag=True, help="From the EXPANSION storage.")
+@pass_rt
+def storage_remove(rt, save, item, expansion):
+    """Take an item out of the ship's storage."""
+    from journal.games.kraken import ship as rules
+
+    run(rt, save, rules.storage, item=item, remove=True, expansion=expansion)
+
+
+@click.group(cls=OrderedGroup)
+def build():
+    """Phase 2 construction in 1 or 2 turns (chapter 7)."""
+
+
+@build.command("start")
+@save_option
+@click.argument("system", required=False)
+@click.option("--crew", "crew_names", multiple=True, required=True, metavar="NAME", help="A builder (1-3, repeat).")
+@click.option("--turns", type=click.IntRange(1, 2), required=True, help="1 or 2 (2 doubles the discount).")
+@rolls_option
+@click.option("--hull", metavar="NAME", help="Build a whole ship instead (with --price and --sp).")
+@click.option("--price", type=int, metavar="P", help="The cost, if not the catalogue's.")
+@click.option("--sp", type=int, metavar="N", help="The hull's structure points.")
+@click.option("--expansion-sp", type=int, metavar="X")
+@pass_rt
+def build_start(rt, save, system, crew_names, turns, rolls, hull, price, sp, expansion_sp):
+    """Start building: d6 + Tech per builder is the discount (x2 for 2 turns)."""
+    from journal.games.kraken import construction as rules
+
+    if (system is None) == (hull is None):
+        raise click.UsageError("name a SYSTEM, or --hull NAME")
+    run(rt, save, rules.build_start, entered=rolls, system=system, crew=list(crew_names), turns=turns,
+        cat=catalogue(), hull=hull, price=price, sp=sp, expansion_sp=expansion_sp)
+
+
+@build.command("cancel")
+@save_option
+@click.argument("name")
+@pass_rt
+def build_cancel(rt, save, name):
+    """Cancel a construction (no refund)."""
+    from journal.games.kraken import construction as rules
+
+    run(rt, save, rules.build_cancel, name=name)

@@ -1,0 +1,253 @@
+"""`journal kraken combat …`: Space Combat, one command per sub-phase (chapter 10)."""
+
+from __future__ import annotations
+
+import click
+
+from journal.games.kraken.cli.common import NEGATIVES, catalogue, run, run_asking
+from journal.games.kraken.cli.files import load_table
+from journal.options import OrderedGroup, rolls_option, save_option
+from journal.runtime import pass_rt
+
+
+@click.group(cls=OrderedGroup)
+def combat():
+    """Space Combat, one command per sub-phase (chapter 10).
+
+    \b
+    1) timeline   2) objective / repair   3) fire   4) enemy-fire
+    5) board / repel / round / retreat / heal   6) escape   7) recharge (loops)
+    """
+
+
+@combat.command("start")
+@save_option
+@click.option("--number", type=int, help="A flight number of the flight table (an event names one).")
+@click.option("--table", "table_path", metavar="FILE", help="Your flight table (with --number).")
+@click.option("--name", metavar="TEXT", help="What the combat is.")
+@click.option("--enemy", "enemies", multiple=True, metavar="SPEC", help='An enemy: "Mine 3-0, 5, 0-0" (up to 4).')
+@click.option("--timeline", metavar="CELLS", help='The timeline, e.g. "-,-,A,V".')
+@click.option("--objective", "objectives", multiple=True, metavar="X", help="An objective, e.g. T9 (up to 4).")
+@click.option("--xp", type=int, help="XP (and Credits) for winning.")
+@pass_rt
+def combat_start(rt, save, number, table_path, name, enemies, timeline, objectives, xp):
+    """A Space Combat an event starts (a flight starts its own)."""
+    from journal.games.kraken.space_combat import page as rules
+
+    cells = [x for x in (timeline or "").replace(",", " ").split()]
+    run(rt, save, rules.combat_start, cat=catalogue(), table=load_table(table_path) if number else None,
+        number=number, name=name, enemies=list(enemies), timeline=cells, objectives=list(objectives), xp=xp)
+
+
+def _fire_options(f):
+    f = click.option("--shield", "shields", multiple=True, metavar="LABEL",
+                     help="The shield system a 6 on the system damage roll hits (in order).")(f)
+    f = click.option("--evade-enemy", type=int, metavar="N", help="Evade this enemy's hit (default: the first hit).")(f)
+    f = click.option("--evade", multiple=True, metavar="NAME", help="Up to two unused crew pilot an evasion.")(f)
+    return f
+
+
+@combat.command("timeline")
+@save_option
+@_fire_options
+@rolls_option
+@pass_rt
+def combat_timeline(rt, save, shields, evade_enemy, evade, rolls):
+    """1) Activate the leftmost timeline command and cross it out."""
+    from journal.games.kraken.space_combat import timeline as rules
+
+    run_asking(rt, save, rules.combat_timeline, entered=rolls, cat=catalogue(), evade=list(evade),
+               evade_enemy=evade_enemy, shields=list(shields))
+
+
+@combat.command("objective")
+@save_option
+@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who tries (attributes add up; repeat).")
+@click.option("--check", type=click.Choice(["A", "T", "C"], case_sensitive=False), help="For a ? objective.")
+@click.option("--objective", type=int, metavar="N", help="Which one (it must be the first unsolved).")
+@rolls_option
+@pass_rt
+def combat_objective(rt, save, crew_names, check, objective, rolls):
+    """2) Try the next objective: attributes + d6 >= difficulty (a 1 fails)."""
+    from journal.games.kraken.space_combat import objectives as rules
+
+    run(rt, save, rules.combat_objective, entered=rolls, crew=list(crew_names), check=check,
+        objective=objective)
+
+
+@combat.command("repair")
+@save_option
+@click.argument("target", metavar="SYSTEM|sp")
+@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who repairs (repeat).")
+@rolls_option
+@pass_rt
+def combat_repair(rt, save, target, crew_names, rolls):
+    """2) Repair a damaged system or 3 SP: a T9 tech check."""
+    from journal.games.kraken.space_combat import objectives as rules
+
+    run(rt, save, rules.combat_repair, entered=rolls, cat=catalogue(), target=target,
+        crew=list(crew_names))
+
+
+@combat.command("fire")
+@save_option
+@click.argument("weapons", nargs=-1, metavar="[WEAPON[@N]]...")
+@click.option("--target", type=int, metavar="N", help="The enemy every weapon fires at (WEAPON@N for one weapon).")
+@click.option("--oc", multiple=True, metavar="WEAPON", help="Burst mode: 2 more Ammo, double damage.")
+@click.option("--reroll", multiple=True, metavar="NAME", help="Unused crew who reroll misses, in order.")
+@rolls_option
+@pass_rt
+def combat_fire(rt, save, weapons, target, oc, reroll, rolls):
+    """3) Fire up to 4 weapons (no WEAPON: hold fire)."""
+    from journal.games.kraken.space_combat import fire as rules
+
+    parsed = []
+    for w in weapons:
+        label, sep, n = w.rpartition("@")
+        if sep and n.strip().isdigit():
+            parsed.append((label, int(n)))
+        else:
+            parsed.append((w, None))
+    run(rt, save, rules.combat_fire, entered=rolls, cat=catalogue(), weapons=parsed, target=target,
+        oc=list(oc), reroll=list(reroll))
+
+
+@combat.command("enemy-fire")
+@save_option
+@_fire_options
+@rolls_option
+@pass_rt
+def combat_enemy_fire(rt, save, shields, evade_enemy, evade, rolls):
+    """4) Every enemy left fires at you, 1 to 4."""
+    from journal.games.kraken.space_combat import enemy_fire as rules
+
+    run_asking(rt, save, rules.combat_enemy_fire, entered=rolls, cat=catalogue(), evade=list(evade),
+               evade_enemy=evade_enemy, shields=list(shields))
+
+
+@combat.command("board")
+@save_option
+@click.argument("enemy", type=int)
+@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who boards (repeat).")
+@pass_rt
+def combat_board(rt, save, enemy, crew_names):
+    """5) Board an enemy ship (Shield 3 or less, crew aboard)."""
+    from journal.games.kraken.space_combat import boarding as rules
+
+    run(rt, save, rules.combat_board, enemy=enemy, crew=list(crew_names))
+
+
+@combat.command("repel")
+@save_option
+@click.argument("enemy", type=int)
+@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who defends (repeat).")
+@pass_rt
+def combat_repel(rt, save, enemy, crew_names):
+    """Defend your ship against boarders (timeline Combat)."""
+    from journal.games.kraken.space_combat import boarding as rules
+
+    run(rt, save, rules.combat_repel, enemy=enemy, crew=list(crew_names))
+
+
+@combat.command("round")
+@save_option
+@click.option("--negate", type=int, metavar="N", help="How many enemy hits your hits cancel (default: as many as "
+                                                      "possible).")
+@click.option("--hurt", multiple=True, metavar="NAME", help="Who takes each enemy hit (4 HP), in order.")
+@click.option("--sacrifice", metavar="NAME", help="A sacrifice attack with a single hit left: 3 HP for a die.")
+@rolls_option
+@pass_rt
+def combat_round(rt, save, negate, hurt, sacrifice, rolls):
+    """5) One Boarding Combat round (your dice, then theirs, then rerolls)."""
+    from journal.games.kraken.space_combat import boarding as rules
+
+    run_asking(rt, save, rules.combat_round, entered=rolls, negate=negate, hurt=list(hurt),
+               sacrifice=sacrifice)
+
+
+@combat.command("retreat")
+@save_option
+@pass_rt
+def combat_retreat(rt, save):
+    """5) Your boarders retreat to your ship."""
+    from journal.games.kraken.space_combat import boarding as rules
+
+    run(rt, save, rules.combat_retreat)
+
+
+@combat.command("heal")
+@save_option
+@click.argument("name")
+@rolls_option
+@pass_rt
+def combat_heal(rt, save, name, rolls):
+    """After boarding: heal an unconscious member in a hurry (d6 2-6: 2 HP; 1: dies)."""
+    from journal.games.kraken.space_combat import boarding as rules
+
+    run(rt, save, rules.combat_heal, entered=rolls, name=name)
+
+
+@combat.command("escape")
+@save_option
+@rolls_option
+@pass_rt
+def combat_escape(rt, save, rolls):
+    """6) d20 + the unused crew's Tech >= 20 (15 after a failed try)."""
+    from journal.games.kraken.space_combat import escape as rules
+
+    run(rt, save, rules.combat_escape, entered=rolls)
+
+
+@combat.command("recharge")
+@save_option
+@click.option("--drones", metavar="SYSTEM|sp", help="Repair Drones: a damaged system or 3 SP.")
+@pass_rt
+def combat_recharge(rt, save, drones):
+    """7) Shields recharge, crew marks erased; the combat ends or loops."""
+    from journal.games.kraken.space_combat import recharge as rules
+
+    run(rt, save, rules.combat_recharge, cat=catalogue(), drones=drones)
+
+
+@combat.command("set", context_settings=NEGATIVES)
+@save_option
+@click.argument("key")
+@click.argument("value")
+@pass_rt
+def combat_set(rt, save, key, value):
+    """Change the SPACE COMBAT page by hand.
+
+    KEY: ship.sp, ship.shield, ship.shield_max, ship.recharge, enemy.N (a spec),
+    enemy.N.sp|shield|crew, enemy.N.remove, ammo.LABEL, timeline, objectives,
+    objective.N (solved|unsolved), xp, used.NAME, unused.NAME.
+    """
+    from journal.games.kraken.space_combat import page as rules
+
+    run(rt, save, rules.combat_set, key=key, value=value)
+
+
+@combat.command("end")
+@save_option
+@click.argument("result", type=click.Choice(["won", "retreated", "lost"], case_sensitive=False))
+@pass_rt
+def combat_end(rt, save, result):
+    """End the Space Combat by hand (an event says so)."""
+    from journal.games.kraken.space_combat import after as rules
+
+    run(rt, save, rules.combat_end, result=result.lower())
+
+
+@combat.command("show")
+@save_option
+@pass_rt
+def combat_show(rt, save):
+    """The SPACE COMBAT page."""
+    with rt.read(save) as s:
+        state = s.state
+    if not state.get("combat"):
+        rt.emit("No Space Combat is going on.", {"combat": None, "flight": state.get("flight")})
+        return
+    from journal.games.kraken.views import adventure
+
+    rt.emit(adventure.combat_status(state) + ["Next: " + adventure.next_command(state)],
+            {"combat": state["combat"], "flight": state.get("flight")})

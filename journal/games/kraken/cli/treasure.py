@@ -1,0 +1,96 @@
+"""`journal kraken treasure …` and `treasure-table`: Treasure drops (chapter 14)."""
+
+from __future__ import annotations
+
+import click
+
+from journal.games.kraken.cli.common import NEGATIVES, run
+from journal.games.kraken.cli.files import TREASURE_TABLE, grade_prices, load_treasure_table
+from journal.options import OrderedGroup, rolls_option, save_option
+from journal.runtime import pass_rt
+
+
+@click.group(cls=OrderedGroup)
+def treasure():
+    """Treasure drops (chapter 14): take, then resolve as the Treasure Table says."""
+
+
+@treasure.command("add")
+@save_option
+@click.option("--grade", type=int, required=True)
+@click.option("--count", type=int, default=1, show_default=True)
+@click.option("--from", "source", metavar="TEXT", help="Where it comes from.")
+@pass_rt
+def treasure_add(rt, save, grade, count, source):
+    """Add Treasure drops by hand (e.g. the reward for solving a Location)."""
+    from journal.games.kraken import treasure as rules
+
+    run(rt, save, rules.treasure_add, grade=grade, count=count, source=source)
+
+
+@treasure.command("take", context_settings=NEGATIVES)
+@save_option
+@click.option("--credits", "first", flag_value="credits", help="Credits equal to the grade.")
+@click.option("--stimpack", "first", flag_value="stimpack", help="A free Stimpack.")
+@click.option("--shift", type=int, default=0, help="PSI DIVINATION: +3 or -3 on the d20.")
+@click.option("--table", "table_path", metavar="FILE",
+              help=f"Your Treasure Table (default: templates/kraken/{TREASURE_TABLE}, the cell the rulebook prints).")
+@click.option("--column", metavar="NAME", help="The table's column (default: the one named like the Location's type).")
+@rolls_option
+@pass_rt
+def treasure_take(rt, save, first, shift, table_path, column, rolls):
+    """The next drop: Credits or a Stimpack, then the Treasure Table d20."""
+    from journal.games.kraken import treasure as rules
+
+    if first is None:
+        first = rt.choose("--credits|--stimpack", ["credits", "stimpack"], "Credits or a Stimpack")
+    run(rt, save, rules.treasure_take, entered=rolls, first=first, shift=shift,
+        table=load_treasure_table(table_path), column=column)
+
+
+for _kind, _help in (("cash", "Extra cash: d6 1-5 half the grade's value, 6 all."),
+                     ("item", "An Item: d6 for the row."),
+                     ("weapon", "A Weapon: d6 for the row."),
+                     ("ammo", "Ammo for this grade (or two of lower grades)."),
+                     ("prototype", "A Prototype: d6 row, d6 effect.")):
+    def _make_treasure(kind, help_text):
+        @treasure.command(kind, help=help_text)
+        @save_option
+        @click.option("--value", type=int, help="cash: the grade's value, if journal does not know it.")
+        @click.option("--as", "proto", type=click.Choice(["item", "weapon"]), help="prototype: what the d20 gave.")
+        @click.option("--table", "table_path", metavar="FILE", help="prototype: your Treasure Table.")
+        @click.option("--column", metavar="NAME", help="prototype: the table's column.")
+        @rolls_option
+        @pass_rt
+        def _cmd(rt, save, value, proto, table_path, column, rolls):
+            from journal.games.kraken import treasure as rules
+
+            table = load_treasure_table(table_path) if kind == "prototype" else None
+            run(rt, save, rules.treasure_resolve, entered=rolls, kind=kind, prices=grade_prices(),
+                value=value, proto=proto, table=table, column=column if kind == "prototype" else None)
+        return _cmd
+    _make_treasure(_kind, _help)
+
+
+@click.command("treasure-table")
+@click.option("--table", "table_path", metavar="FILE", help=f"Default: templates/kraken/{TREASURE_TABLE}.")
+@pass_rt
+def treasure_table(rt, table_path):
+    """Check a Treasure Table file and list its cells."""
+    table = load_treasure_table(table_path)
+    lines = [f"Treasure Table: {table['title'] or 'untitled'}"]
+    for name, col in table["columns"].items():
+        cells = ", ".join(f"{r}: {k}" for r, k in sorted(col.items())) or "no cells"
+        lines.append(f"  {name} ({len(col)}/20): {cells}")
+    rt.emit(lines, {"title": table["title"], "columns": {n: {str(r): k for r, k in c.items()}
+                                                        for n, c in table["columns"].items()}})
+
+
+@treasure.command("discard")
+@save_option
+@pass_rt
+def treasure_discard(rt, save):
+    """Drop the next Treasure drop by hand."""
+    from journal.games.kraken import treasure as rules
+
+    run(rt, save, rules.treasure_discard)

@@ -1,0 +1,103 @@
+"""Chapter 7, Ship construction: a system or a hull built in Phase 2, for a discount.
+
+1-3 crew build over 1 or 2 turns; each rolls d6 + Tech, a 2-turn build doubles the
+total; the discount comes off the price, paid when the build is done.
+"""
+
+from __future__ import annotations
+
+from journal.errors import InputError, RuleError
+from journal.games.kraken.catalogue import find as cat_find, price as cat_price
+from journal.games.kraken.model.campaign import copy_state, pay_credits, refuse_setup
+from journal.games.kraken.model.constants import MAX_BUILD_CREW
+from journal.games.kraken.model.systems import can_install, install_system
+from journal.lookup import find
+from journal.outcome import Outcome
+
+
+def build_start(state: dict, dice, system: str | None, crew: list[str], turns: int, cat: dict,
+                hull: str | None = None, price: int | None = None, sp: int | None = None,
+                expansion_sp: int | None = None) -> Outcome:
+    """Ch. 7: 1-3 crew build a system (or a hull) in 1 or 2 turns; each rolls d6 + Tech, a
+    2-turn build doubles the total; the discount comes off the price, paid at the end."""
+    s = copy_state(state)
+    refuse_setup(s, "construction starts")
+    if s["phase"] != 2:
+        raise RuleError(f"construction starts in Phase 2, and this is Phase {s['phase']}")
+    if turns not in (1, 2):
+        raise InputError(f"--turns {turns}: a build takes 1 or 2 turns")
+    if not 1 <= len(crew) <= MAX_BUILD_CREW:
+        raise InputError(f"--crew given {len(crew)} times: assign 1 to {MAX_BUILD_CREW} crew members")
+    names = [find(s["crew"], c, "crew member", "--crew") for c in crew]
+    if len(set(names)) != len(names):
+        raise InputError("--crew names someone twice")
+    for bname, b in s["builds"].items():
+        for who in names:
+            if who in b["crew"]:
+                raise RuleError(f"{who} already builds the {bname}")
+    entry: dict = {}
+    if hull is not None:
+        if price is None or sp is None:
+            raise InputError("a hull build needs its --price and --sp from the ship's page")
+        label, cost = hull.strip(), price
+        entry = {"hull": label, "sp": sp}
+        if expansion_sp:
+            entry["expansion_sp"] = expansion_sp
+    else:
+        label = cat_find(cat, system)
+        cost = cat_price(cat, label) if price is None else price
+        can_install(s, label, cat)
+        entry = {"system": label}
+    if label in s["builds"]:
+        raise RuleError(f"the {label} is already being built")
+    rolls = []
+    for who in names:
+        r = dice.roll(6)
+        rolls.append((who, r, s["crew"][who]["tech"]))
+    total = sum(r + t for _w, r, t in rolls)
+    discount = total * (2 if turns == 2 else 1)
+    due = s["turn"] + turns
+    s["builds"][label] = {**entry, "crew": names, "turns": turns, "cost": cost, "discount": discount, "due": due}
+    parts = " + ".join(f"{w} {r}+{t}" for w, r, t in rolls)
+    out = [f"Construction of the {label}: {parts} = {total}" + (" × 2 (two turns)" if turns == 2 else "")
+           + f" → discount {discount}¢ off {cost}¢.",
+           f"{', '.join(names)} {'is' if len(names) == 1 else 'are'} busy building until Phase 2 of turn {due} "
+           f"(no Dungeon Exploration or "
+           f"Ground Combat for them); pay {max(0, cost - discount)}¢ then."]
+    return Outcome(s, f"Build {label} ({turns} turn{'s' if turns > 1 else ''}): discount {discount}, "
+                      f"due turn {due}", out,
+                   {"build": label, "discount": discount, "cost": cost, "due": due, "pay": max(0, cost - discount)})
+
+
+def build_cancel(state: dict, dice, name: str) -> Outcome:
+    s = copy_state(state)
+    key = find(s["builds"], name, "build")
+    b = s["builds"].pop(key)
+    msg = f"Construction of the {key} cancelled (no refund); {', '.join(b['crew'])} are free again"
+    return Outcome(s, msg, [msg + "."], {"build": key})
+
+
+def complete_build(s: dict, name: str, out: list[str]) -> None:
+    b = s["builds"].pop(name)
+    due = max(0, b["cost"] - b["discount"])
+    if s["credits"] < due:
+        out.append(f"The {name} is finished but costs {due}¢ and you have {s['credits']}¢: the build fails.")
+        return f"the {name} build fails (cannot pay {due}¢)"
+    if "hull" in b:
+        old = s.get("ship")
+        s["ship"] = {"hull": b["hull"], "hull_price": b["cost"], "sp": b["sp"],
+                     "systems": old["systems"] if old else {}}
+        if "expansion_sp" in b:
+            s["ship"]["expansion_sp"] = b["expansion_sp"]
+        pay_credits(s, due, f"the {name} hull", out)
+        out.append(f"The new ship {b['hull']} is ready ({b['sp']} SP); move your systems over if its "
+                   f"blueprint lists them.")
+    else:
+        if not s.get("ship"):
+            out.append(f"The {name} is finished but there is no ship to install it in: the build fails.")
+            return f"the {name} build fails (no ship)"
+        pay_credits(s, due, f"the {name} (price {b['cost']}¢ - discount {b['discount']}¢)", out)
+        label = install_system(s, name)
+        out.append(f"Install the {label}: mark it with an X on the ship page.")
+    out.append(f"{', '.join(b['crew'])} are free again.")
+    return f"{name} built for {due}¢"

@@ -1,0 +1,93 @@
+"""Chapter 13, Avoiding a Ground Combat: Run, Camouflage, Charisma, Intimidate."""
+
+from __future__ import annotations
+
+from journal.errors import InputError, RuleError
+from journal.games.kraken.model.campaign import copy_state, pay_credits
+from journal.games.kraken.model.exploration import (
+    current_exploration,
+    deployed,
+    explored_location,
+    map_cleared,
+    parse_tile,
+    resolved,
+    tile_key,
+    tile_value,
+)
+from journal.outcome import Outcome
+
+RUN_BASE, CAMO_BASE, CHARISMA_BASE = 9, 2, 5       # avoiding a Ground Combat
+
+
+def dungeon_avoid(state: dict, dice, tile: str, way: str, pay: int = 0) -> Outcome:
+    """Ch. 13, avoiding a Ground Combat with an Enemy (never a Boss): Run (d6 + the lowest
+    and highest Agility ≥ level + 9), Camouflage (each member d6 + Tech ≥ level + 2),
+    Charisma (d6 + every Charisma + Credits paid ≥ level × 3 + 5), Intimidate (the level is
+    below the second lowest crew level: no roll). Success skips the combat this time only."""
+    s = copy_state(state)
+    d = current_exploration(s)
+    label, kind, level = parse_tile(tile)
+    if kind == "B":
+        raise RuleError("a Boss encounter cannot be avoided")
+    if kind != "E":
+        raise InputError(f"'{label}' is not an Enemy tile: E#")
+    key = tile_key(d, label)
+    if map_cleared(s, d):
+        raise RuleError(f"map {d['map']} is cleared: no enemy is there")
+    if resolved(d, key):
+        raise RuleError(f"{label} was defeated this exploration: it does not attack again")
+    if d.get("avoid_failed") == key:
+        raise RuleError(f"you failed to avoid {label}: the Ground Combat begins (journal kraken dungeon enemy {label})")
+    out: list[str] = []
+    lv = explored_location(s, d)["difficulty"] + tile_value(s, d, dice, label, level, out)
+    lv = min(lv, 8)
+    team = deployed(s, d)
+    data: dict = {"tile": label, "way": way, "level": lv}
+    if way == "run":
+        agis = sorted(s["crew"][n]["agility"] for n in team)
+        r = dice.roll(6)
+        total = r + agis[0] + agis[-1]
+        ok = total >= lv + RUN_BASE
+        out.append(f"Run: d6 {r} + lowest Agility {agis[0]} + highest {agis[-1]} = {total} against {lv + RUN_BASE}: "
+                   + ("you get away." if ok else "caught."))
+    elif way == "camouflage":
+        ok = True
+        for n in team:
+            r = dice.roll(6)
+            t = r + s["crew"][n]["tech"]
+            good = t >= lv + CAMO_BASE
+            ok = ok and good
+            out.append(f"Camouflage, {n}: d6 {r} + Tech {s['crew'][n]['tech']} = {t} against {lv + CAMO_BASE}: "
+                       + ("hidden." if good else "seen."))
+    elif way == "charisma":
+        if pay < 0:
+            raise InputError("--pay is 0 or more Credits")
+        if pay:
+            pay_credits(s, pay, "a bribe", out)
+        cha = sum(m["charisma"] for m in s["crew"].values() if m["status"] == "active")
+        r = dice.roll(6)
+        total = r + cha + pay
+        goal = lv * 3 + CHARISMA_BASE
+        ok = total >= goal
+        out.append(f"Charisma: d6 {r} + the crew's Charisma {cha}" + (f" + {pay}¢" if pay else "")
+                   + f" = {total} against {goal}: " + ("they let you pass." if ok else "no deal."))
+    elif way == "intimidate":
+        if pay:
+            raise InputError("--pay is for Charisma")
+        levels = sorted(s["crew"][n]["level"] for n in team)
+        if len(levels) < 2:
+            raise RuleError("Intimidate compares with the second lowest crew level: it takes two crew members")
+        ok = lv < levels[1]
+        out.append(f"Intimidate: enemy level {lv} " + (f"< {levels[1]}" if ok else f"is not below {levels[1]}")
+                   + " (the second lowest crew level): " + ("they back off." if ok else "it does not work."))
+        if not ok:
+            raise RuleError(out[-1] + " Choose another way (no roll was made)")
+    else:
+        raise InputError(f"'{way}': run, camouflage, charisma or intimidate")
+    data["avoided"] = ok
+    if ok:
+        out.append(f"The Ground Combat with {label} is avoided this time (the enemy stays).")
+    else:
+        d["avoid_failed"] = key
+        out.append(f"The Ground Combat begins: journal kraken dungeon enemy {label}.")
+    return Outcome(s, f"Avoid {label} ({way}): {'avoided' if ok else 'failed'}", out, data)

@@ -1,0 +1,250 @@
+"""Chapter 13, map elements in the way: bulkheads, mines, laser barriers, '?' values.
+
+Bulkheads are opened, cracked with a weapon's Ammo, or (One-way Locations) opened by the
+emergency release.
+"""
+
+from __future__ import annotations
+
+from journal.errors import InputError, RuleError
+from journal.games.kraken.dungeon.actions import all_down, deployed_member, take_action
+from journal.games.kraken.dungeon.elements import can_teleport
+from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.constants import BULKHEAD_TRIES
+from journal.games.kraken.model.exploration import (
+    current_exploration,
+    deployed,
+    explored_location,
+    parse_tile,
+    resolve,
+    resolved,
+    tile_key,
+    tile_value,
+)
+from journal.games.kraken.model.members import crew_armor, wound
+from journal.games.kraken.model.weapons import weapon_spec
+from journal.lookup import find
+from journal.outcome import Outcome
+
+CHECK_BASE = 10                                    # bulkheads, mines, lasers: 2d6 + Tech >= 10 + level
+AVOID_MINE = 8                                     # d6 + Agility >= 8
+DISARM_PENALTY = 2                                 # the failed disarmer takes 2 more
+
+
+def _check2(s: dict, dice, who: str, goal: int, attr: str = "tech") -> tuple[bool, list[int], int]:
+    a, b = dice.roll(6), dice.roll(6)
+    total = a + b + s["crew"][who][attr]
+    return total >= goal, [a, b], total
+
+
+def _bulkhead(d: dict, tile: str) -> tuple[str, str | None, dict]:
+    """A bulkhead tile B#: its label, level and record (fails, open) on this map."""
+    label, kind, level = parse_tile(tile)
+    if kind != "B":
+        raise InputError(f"'{label}' is not a bulkhead: B#")
+    bh = d.setdefault("bulkheads", {}).setdefault(tile_key(d, label), {"fails": 0, "open": False})
+    return label, level, bh
+
+
+def dungeon_bulkhead(state: dict, dice, tile: str, crew: str | None = None, how: str = "move",
+                     to: str | None = None, faint: str | None = None) -> Outcome:
+    """Ch. 13 bulkhead B#: a crew member makes 2d6 + Tech ≥ 10 + # (an action each try,
+    Oxygen as usual); passed, it stays open for this exploration; the third failure locks
+    it (crack it with a weapon; on a One-way Location the emergency release opens it)."""
+    s = copy_state(state)
+    d = current_exploration(s)
+    label, level, bh = _bulkhead(d, tile)
+    out: list[str] = []
+    if bh["open"]:
+        take_action(s, d, how, to, faint, out, f"Through the open bulkhead {label}")
+        return Outcome(s, f"Bulkhead {label}: open, passed", out, {"tile": label, "open": True})
+    if bh["fails"] >= BULKHEAD_TRIES:
+        raise RuleError(f"bulkhead {label} is locked (three failed tries): crack it with a weapon (journal kraken "
+                        f"dungeon crack {label} …)" + (" or use the emergency release (dungeon crack … --emergency)"
+                                                      if explored_location(s, d).get("special") == "one-way" else ""))
+    if crew is None:
+        raise InputError("--crew is required: who tries to open the bulkhead (2d6 + Tech)")
+    who = deployed_member(s, d, crew, "--crew")
+    take_action(s, d, how, to, faint, out, f"Bulkhead {label}")
+    if not s.get("dungeon"):
+        return Outcome(s, f"Bulkhead {label}: the team is lost", out, {"tile": label})
+    lv = tile_value(s, d, dice, label, level, out)
+    ok, faces, total = _check2(s, dice, who, CHECK_BASE + lv)
+    line = f"{who}: 2d6 {faces[0]}+{faces[1]} + Tech {s['crew'][who]['tech']} = {total} against {CHECK_BASE + lv}"
+    if ok:
+        bh["open"] = True
+        out.append(f"{line}: the bulkhead opens (it needs no check again this exploration).")
+    else:
+        bh["fails"] += 1
+        out.append(f"{line}: failed ({bh['fails']} of {BULKHEAD_TRIES}).")
+        if bh["fails"] >= BULKHEAD_TRIES:
+            out.append(f"Bulkhead {label} locks: no more tries this exploration (crack it with a fully loaded "
+                       f"weapon of grade {lv} or more).")
+    return Outcome(s, f"Bulkhead {label}: {total} vs {CHECK_BASE + lv} ({'open' if ok else 'failed'})", out,
+                   {"tile": label, "open": ok, "total": total, "target": CHECK_BASE + lv, "fails": bh["fails"]})
+
+
+def dungeon_crack(state: dict, dice, tile: str, crew: str | None = None, weapon: str | None = None,
+                  grade: int | None = None, emergency: bool = False, how: str = "stay", to: str | None = None,
+                  faint: str | None = None) -> Outcome:
+    """Ch. 13: crack a bulkhead (locked or not) by spending a fully loaded weapon's Ammo,
+    the weapon's grade at least the bulkhead's level; or, on a One-way Location, the
+    emergency release opens a locked one when nothing else gets you out."""
+    s = copy_state(state)
+    d = current_exploration(s)
+    label, level, bh = _bulkhead(d, tile)
+    if bh["open"]:
+        raise RuleError(f"bulkhead {label} is open already")
+    out: list[str] = []
+    if emergency:
+        loc = explored_location(s, d)
+        if loc.get("special") != "one-way":
+            raise RuleError("the emergency release is for One-way Locations")
+        if bh["fails"] < BULKHEAD_TRIES:
+            raise RuleError(f"bulkhead {label} is not locked")
+        if can_teleport(s, d):
+            raise RuleError("the Teleporter can take you out: the emergency release does not open")
+        bh["open"] = True
+        out.append(f"Emergency release: bulkhead {label} opens by itself (One-way Location, no way out).")
+        return Outcome(s, f"Bulkhead {label}: emergency release", out, {"tile": label, "open": True})
+    if crew is None or weapon is None:
+        raise InputError("--crew NAME --weapon WEAPON: whose fully loaded weapon cracks it")
+    who = deployed_member(s, d, crew, "--crew")
+    wkey = find(s["crew"][who].get("weapons") or {}, weapon, "weapon of " + who, "--weapon")
+    w = s["crew"][who]["weapons"][wkey]
+    spec = weapon_spec(w)
+    g = grade if grade is not None else spec.get("grade")
+    if g is None:
+        raise InputError(f"--grade is required: the {wkey}'s grade (or write G<n> in its spec)")
+    lv = tile_value(s, d, dice, label, level, out)
+    if g < lv:
+        raise RuleError(f"the {wkey} is grade {g}: cracking B{lv} takes a weapon of grade {lv} or more")
+    if spec.get("ammo") is not None and w.get("ammo", spec["ammo"]) < spec["ammo"]:
+        raise RuleError(f"the {wkey} has {w.get('ammo')} of {spec['ammo']} Ammo: cracking spends a fully loaded "
+                        f"weapon's Ammo")
+    take_action(s, d, how, to, faint, out, f"Crack bulkhead {label}")
+    if spec.get("ammo") is not None:
+        w["ammo"] = 0
+        out.append(f"{who} empties the {wkey} ({spec['ammo']} Ammo) into the bulkhead.")
+    bh["open"] = True
+    out.append(f"Bulkhead {label} is cracked open.")
+    return Outcome(s, f"Bulkhead {label} cracked with {who}'s {wkey}", out, {"tile": label, "open": True})
+
+
+def _armor(m: dict) -> int:
+    return crew_armor(m)
+
+
+def dungeon_mine(state: dict, dice, tile: str, disarm: str | None = None, how: str = "move", to: str | None = None,
+                 faint: str | None = None) -> Outcome:
+    """Ch. 13 mines: entering, one member may try to disarm them (2d6 + Tech ≥ 10 + grade).
+    Failed or not tried: each conscious member makes d6 + Agility ≥ 8 (the disarmer fails
+    and takes 2 more); damage = Location Difficulty + grade, Armor applies, Shields do not.
+    Then the mines are ignored for the rest of the exploration."""
+    s = copy_state(state)
+    d = current_exploration(s)
+    label, kind, level = parse_tile(tile)
+    if kind != "M":
+        raise InputError(f"'{label}' is not a mine tile: M or M#")
+    key = tile_key(d, label)
+    out: list[str] = []
+    take_action(s, d, how, to, faint, out, f"Mines {label}")
+    if not s.get("dungeon"):
+        return Outcome(s, f"Mines {label}: the team is lost", out, {"tile": label})
+    if resolved(d, key):
+        out.append(f"The mines {label} were dealt with this exploration: nothing happens.")
+        return Outcome(s, f"Mines {label}: already resolved", out, {"tile": label, "resolved": True})
+    lv = tile_value(s, d, dice, label, level, out)
+    dif = explored_location(s, d)["difficulty"]
+    data: dict = {"tile": label, "damage": dif + lv, "hurt": {}}
+    who = None
+    if disarm is not None:
+        who = deployed_member(s, d, disarm, "--disarm")
+        ok, faces, total = _check2(s, dice, who, CHECK_BASE + lv)
+        out.append(f"{who} tries to disarm: 2d6 {faces[0]}+{faces[1]} + Tech {s['crew'][who]['tech']} = {total} "
+                   f"against {CHECK_BASE + lv}: " + ("disarmed." if ok else "failed: the mines explode."))
+        data["disarm"] = {"crew": who, "total": total, "ok": ok}
+        if ok:
+            resolve(d, key)
+            return Outcome(s, f"Mines {label}: disarmed by {who}", out, data)
+    else:
+        out.append("Nobody tries to disarm them: the mines explode.")
+    for n in deployed(s, d):
+        base = dif + lv
+        if n == who:
+            dmg = max(0, base + DISARM_PENALTY - _armor(s["crew"][n]))
+            why = f"{dif} + {lv} + {DISARM_PENALTY} for the failed disarm" + (f" - Armor {_armor(s['crew'][n])}"
+                                                                            if _armor(s["crew"][n]) else "")
+            data["hurt"][n] = dmg
+            wound(s, n, dmg, out, why)
+            continue
+        r = dice.roll(6)
+        agi = s["crew"][n]["agility"]
+        if r + agi >= AVOID_MINE:
+            out.append(f"{n}: d6 {r} + Agility {agi} = {r + agi}: avoids the blast.")
+            continue
+        dmg = max(0, base - _armor(s["crew"][n]))
+        data["hurt"][n] = dmg
+        out.append(f"{n}: d6 {r} + Agility {agi} = {r + agi}: caught.")
+        wound(s, n, dmg, out, f"{dif} + {lv}" + (f" - Armor {_armor(s['crew'][n])}" if _armor(s["crew"][n]) else ""))
+    resolve(d, key)
+    if s.get("dungeon"):
+        all_down(s, d, out)
+    return Outcome(s, f"Mines {label}: exploded ({', '.join(f'{k} -{v}' for k, v in data['hurt'].items()) or 'no one hurt'})",
+                   out, data)
+
+
+def dungeon_laser(state: dict, dice, tile: str, disarm: str | None = None, how: str | None = None,
+                  to: str | None = None, faint: str | None = None) -> Outcome:
+    """Ch. 13 laser barrier L#: entering deals Location Difficulty + # to each conscious
+    member (Armor applies, Shields do not). On it, an action: 2d6 + Tech ≥ 10 + # disables
+    it until you leave the map; a failure hurts as entering does."""
+    s = copy_state(state)
+    d = current_exploration(s)
+    label, kind, level = parse_tile(tile)
+    if kind != "L":
+        raise InputError(f"'{label}' is not a laser barrier: L or L#")
+    key = tile_key(d, label)
+    out: list[str] = []
+    how = how or ("stay" if disarm else "move")
+    take_action(s, d, how, to, faint, out, f"Laser barrier {label}" + (" (disarm)" if disarm else ""))
+    if not s.get("dungeon"):
+        return Outcome(s, f"Laser {label}: the team is lost", out, {"tile": label})
+    if key in d.get("disabled", []):
+        out.append(f"The laser barrier {label} is disabled: nothing happens.")
+        return Outcome(s, f"Laser {label}: disabled", out, {"tile": label, "disabled": True})
+    lv = tile_value(s, d, dice, label, level, out)
+    dif = explored_location(s, d)["difficulty"]
+    data: dict = {"tile": label, "damage": dif + lv, "hurt": {}}
+    if disarm is not None:
+        who = deployed_member(s, d, disarm, "--disarm")
+        ok, faces, total = _check2(s, dice, who, CHECK_BASE + lv)
+        out.append(f"{who} tries to disarm it: 2d6 {faces[0]}+{faces[1]} + Tech {s['crew'][who]['tech']} = {total} "
+                   f"against {CHECK_BASE + lv}: " + ("disabled until you leave this map." if ok else "failed."))
+        data["disarm"] = {"crew": who, "total": total, "ok": ok}
+        if ok:
+            d.setdefault("disabled", []).append(key)
+            return Outcome(s, f"Laser {label}: disabled by {who}", out, data)
+    for n in deployed(s, d):
+        dmg = max(0, dif + lv - _armor(s["crew"][n]))
+        data["hurt"][n] = dmg
+        wound(s, n, dmg, out, f"laser {dif} + {lv}" + (f" - Armor {_armor(s['crew'][n])}" if _armor(s["crew"][n])
+                                                       else ""))
+    if s.get("dungeon"):
+        all_down(s, d, out)
+    return Outcome(s, f"Laser {label}: {dif + lv} damage", out, data)
+
+
+def dungeon_value(state: dict, dice, tile: str) -> Outcome:
+    """Ch. 13 '?': roll an unknown value now (d6 ÷ 2, rounded up; once per exploration)."""
+    s = copy_state(state)
+    d = current_exploration(s)
+    label, _kind, level = parse_tile(tile)
+    if level != "?":
+        raise InputError(f"'{label}' has no '?' value")
+    out: list[str] = []
+    key = tile_key(d, label)
+    if key in d.get("values", {}):
+        raise RuleError(f"{label} is {d['values'][key]} already this exploration")
+    v = tile_value(s, d, dice, label, level, out)
+    return Outcome(s, f"{label} = {v}", out, {"tile": label, "value": v})

@@ -1,0 +1,307 @@
+"""Chapter 13, Shops and the other traders, their prices by grade; Phase 4's short visit (ch. 5).
+
+Shops, Ammo dealers, Gamblers, Modders and Quest Masters.
+"""
+
+from __future__ import annotations
+
+import re
+
+from journal.errors import InputError, RuleError
+from journal.games.kraken.catalogue import half_up
+from journal.games.kraken.dungeon.actions import choose_team, take_action
+from journal.games.kraken.model.campaign import copy_state, known_prices, pay_credits, refuse_if_over
+from journal.games.kraken.model.constants import KNOWN_GRADE_PRICES, MAX_TREASURE_GRADE
+from journal.games.kraken.model.exploration import (
+    current_exploration,
+    deployed,
+    explored_location,
+    parse_tile,
+    resolve,
+    resolved,
+    tile_key,
+    tile_value,
+)
+from journal.games.kraken.model.locations import location_at
+from journal.games.kraken.model.members import item_slot, release_shield
+from journal.games.kraken.model.systems import systems_named
+from journal.games.kraken.model.weapons import weapon_notation, weapon_spec
+from journal.lookup import find
+from journal.outcome import Outcome
+
+SHOP_TRASH = 2                                     # best Charisma - 2 Credits, the first visit
+GAMBLE = {1: -1, 2: -1, 3: 0, 4: 0, 5: 0, 6: 1}
+# Item and weapon prices by grade: the book's own examples give these two (a grade 3 weapon
+# costs 12, modding a grade 4 weapon 30); the price list is on book p. 165/167. Others: --price.
+GRADE_PRICES = dict(KNOWN_GRADE_PRICES)
+
+
+def _grade_price(grade: int, price: int | None, prices: dict, what: str) -> int:
+    if price is not None:
+        if price < 0:
+            raise InputError("--price is 0 or more")
+        return price
+    if grade in prices:
+        return prices[grade]
+    known = ", ".join(f"grade {g} {p}¢" for g, p in sorted(prices.items()))
+    raise InputError(f"--price is required: the price of a grade {grade} {what} is in your book (p. 165/167); "
+                     f"known here: {known} (note it once: journal kraken grade-price {grade} PRICE)")
+
+
+def dungeon_shop(state: dict, dice, tile: str, kind: str = "shop", how: str = "move", to: str | None = None,
+                 faint: str | None = None) -> Outcome:
+    """Ch. 13 Shop S#: the first visit ever sells your trash for the best Charisma - 2
+    Credits; it sells grade ≤ # + Location Difficulty (one grade more as rare Equipment at
+    double price). Ammo dealer: two magazines for the weapon's grade in Credits, grades up
+    to the Location Difficulty + 1. Gambler, Modder: see `dungeon gamble`, `dungeon mod`."""
+    s = copy_state(state)
+    d = current_exploration(s)
+    label, _k, level = parse_tile(tile)
+    if kind not in ("shop", "ammo-dealer", "gambler", "modder", "quest-master"):
+        raise InputError(f"'{kind}': shop, ammo-dealer, gambler, modder or quest-master")
+    out: list[str] = []
+    take_action(s, d, how, to, faint, out, f"{kind.replace('-', ' ').capitalize()} {label}")
+    if not s.get("dungeon"):
+        return Outcome(s, "The team is lost", out, {})
+    loc = explored_location(s, d)
+    dif = loc["difficulty"]
+    d["at"] = f"{kind}:{label}"
+    data: dict = {"tile": label, "kind": kind}
+    if kind == "shop":
+        lv = tile_value(s, d, dice, label, level, out)
+        limit = lv + dif
+        key = tile_key(d, label)
+        if key not in loc.get("shops", []):
+            loc.setdefault("shops", []).append(key)
+            best = max((s["crew"][n]["charisma"] for n in deployed(s, d)), default=0)
+            gain = max(0, best - SHOP_TRASH)
+            before = s["credits"]
+            s["credits"] += gain
+            out.append(f"First visit: your trash sells for the best Charisma {best} - {SHOP_TRASH} = {gain}¢ "
+                       f"(Credits {before}¢ → {s['credits']}¢).")
+        out.append(f"Shop grade {lv} + Difficulty {dif}: Items, Weapons and Ammo up to grade {limit}; rare "
+                   f"Equipment of grade {limit + 1} at double price; crew members up to level {lv}; sell at half "
+                   f"price (journal kraken dungeon buy|sell …, ship buy …, crew add --hire).")
+        data.update(grade=lv, limit=limit)
+    elif kind == "ammo-dealer":
+        out.append(f"Ammo dealer: two magazines for a weapon's grade in Credits, grades up to {dif + 1} "
+                   f"(journal kraken dungeon buy WEAPON --ammo --grade G); it buys Equipment too.")
+        data["limit"] = dif + 1
+    elif kind == "gambler":
+        out.append("Gambler: trade an Item or Weapon of grade 2+ (journal kraken dungeon gamble ITEM --grade G), or "
+                   "sell Equipment.")
+    elif kind == "modder":
+        out.append("Modder: mod a weapon (+50% Ammo or +1 damage for its grade's price, both for three times it: "
+                   "journal kraken dungeon mod NAME WEAPON --ammo|--damage|--both), or sell Equipment.")
+    else:
+        key = tile_key(d, label) + ":quest"
+        if resolved(d, key):
+            raise RuleError(f"the Quest Master {label} was activated this exploration already (once per exploration)")
+        resolve(d, key)
+        out.append("Quest Master: accept a quest (journal kraken quest add NAME …).")
+    return Outcome(s, f"{kind.replace('-', ' ').capitalize()} {label}", out, data)
+
+
+VISIT_KINDS = ("shop", "ammo-dealer", "quest-master", "gambler", "modder")
+
+
+def short_visit(state: dict, dice, slot: str, map_no: int, kind: str, tile: str, crew=()) -> Outcome:
+    """Ch. 5 Phase 4, short visit: with a working Teleporter, teleport to a CLEARED map of a
+    Location on the Starmap Locations Log that you can teleport to (its number within the
+    Location's teleport value) and has a Shop, Ammo dealer, Quest Master, Gambler or
+    Modder; do that one thing there (buy, sell, gamble, mod, accept a quest) and come back
+    (`dungeon leave teleport`). Once a turn."""
+    s = copy_state(state)
+    refuse_if_over(s)
+    if s["turn"] < 1 or s["phase"] != 4:
+        raise RuleError(f"the short visit is Phase 4's (this is Phase {s['phase']}): journal kraken phase 4")
+    for k, what in (("dungeon", "a Dungeon Exploration"), ("combat", "a Space Combat"), ("ground", "a Ground Combat"),
+                    ("flight", "a flight")):
+        if s.get(k):
+            raise RuleError(f"{what} is going on")
+    if s.get("short_visit"):
+        raise RuleError("the short visit of this turn was made already")
+    if not systems_named(s, "Teleporter"):
+        raise RuleError("no working Teleporter: skip the short visit (Phase 4)")
+    if kind not in VISIT_KINDS:
+        raise InputError(f"'{kind}': {', '.join(VISIT_KINDS)}")
+    key, loc = location_at(s, slot)
+    if map_no not in loc["cleared"]:
+        cleared = ", ".join(map(str, loc["cleared"])) or "none"
+        raise RuleError(f"map {map_no} of MAP{key} is not cleared (cleared: {cleared}): a short visit goes to a "
+                        f"cleared map")
+    if map_no > loc["teleport"]:
+        raise RuleError(f"map {map_no} of MAP{key} is beyond its teleport value {loc['teleport']}: you cannot "
+                        f"teleport there")
+    names = choose_team(s, crew)
+    s["short_visit"] = True
+    s["dungeon"] = {"location": key, "map": map_no, "where": "inside", "crew": names, "actions": 0, "visit": True}
+    res = dungeon_shop(s, dice, tile, kind, how="none")
+    head = (f"Phase 4 short visit: {', '.join(names)} teleport to MAP{key} map {map_no} (ID "
+            f"{loc['maps'][map_no - 1]}, cleared), the {kind.replace('-', ' ')} {res.data['tile']}.")
+    lines = [head] + res.lines + ["One trade, then back to the ship: journal kraken dungeon leave teleport."]
+    return Outcome(res.state, f"Short visit: MAP{key} map {map_no}, {kind.replace('-', ' ')} {res.data['tile']}",
+                   lines, {**res.data, "location": key, "map": map_no})
+
+
+def _at(d: dict, kinds) -> tuple[str, str]:
+    at = d.get("at") or ""
+    kind, _sep, label = at.partition(":")
+    if kind not in kinds:
+        raise RuleError(f"you are not at a {' or '.join(k.replace('-', ' ') for k in kinds)} (journal kraken dungeon "
+                        f"shop TILE --kind …)")
+    return kind, label
+
+
+def dungeon_buy(state: dict, dice, item: str, grade: int, prices: dict, price: int | None = None,
+                rare: bool = False, ammo: bool = False) -> Outcome:
+    """Buy at the Shop or Ammo dealer the team stands on (a purchase you cannot pay is
+    refused, K12): Equipment up to the shop's grade limit (rare: one more, double price);
+    Ammo costs the weapon's grade for one magazine (at a dealer: two magazines)."""
+    s = copy_state(state)
+    d = current_exploration(s)
+    prices = known_prices(s, prices)
+    kind, label = _at(d, ("shop", "ammo-dealer"))
+    loc = explored_location(s, d)
+    if not 1 <= grade <= MAX_TREASURE_GRADE:
+        raise InputError(f"--grade {grade}: grades are 1-{MAX_TREASURE_GRADE}")
+    out: list[str] = []
+    if kind == "ammo-dealer":
+        if not ammo:
+            raise RuleError("an Ammo dealer sells only Ammo: add --ammo")
+        if grade > loc["difficulty"] + 1:
+            raise RuleError(f"this dealer sells Ammo up to grade {loc['difficulty'] + 1}")
+        cost = grade
+        pay_credits(s, cost, f"two magazines for the {item} (grade {grade})", out)
+        msg = f"Bought two magazines for the {item} for {cost}¢"
+    else:
+        lv = d.get("values", {}).get(tile_key(d, label))
+        m = re.fullmatch(r"[A-Z]+(\d)?.*", label)
+        shop_grade = int(m[1]) if m and m[1] else (lv or 0)
+        limit = shop_grade + loc["difficulty"]
+        if ammo:
+            if grade > limit:
+                raise RuleError(f"this shop sells up to grade {limit}")
+            cost = grade
+            pay_credits(s, cost, f"a magazine for the {item} (grade {grade})", out)
+            msg = f"Bought a magazine for the {item} for {cost}¢"
+        else:
+            if rare and grade != limit + 1:
+                raise RuleError(f"rare Equipment is one grade above the shop's limit: grade {limit + 1}")
+            if not rare and grade > limit:
+                raise RuleError(f"this shop sells up to grade {limit} (rare Equipment of grade {limit + 1} with --rare, "
+                                f"at double price)")
+            base = _grade_price(grade, price, prices, "Item or Weapon")
+            cost = base * (2 if rare else 1)
+            pay_credits(s, cost, f"the {item} (grade {grade}{', rare' if rare else ''})", out)
+            msg = f"Bought {item} (grade {grade}) for {cost}¢"
+    out.insert(0, msg + ".")
+    out.append("Give it to someone: journal kraken crew equip NAME SLOT ITEM (a weapon: crew weapon NAME SPEC).")
+    return Outcome(s, msg, out, {"item": item, "grade": grade, "cost": cost, "credits": s["credits"]})
+
+
+def dungeon_sell(state: dict, dice, item: str, value: int) -> Outcome:
+    """Any Shop, Ammo dealer, Gambler or Modder buys Equipment at half its value (rounded
+    up, K14); Items with uses spent cannot be sold."""
+    s = copy_state(state)
+    d = current_exploration(s)
+    _at(d, ("shop", "ammo-dealer", "gambler", "modder"))
+    if value < 0:
+        raise InputError("--value is the Equipment's price, 0 or more")
+    gain = half_up(value)
+    before = s["credits"]
+    s["credits"] += gain
+    msg = f"Sold {item} for {gain}¢ (half of {value}¢)"
+    return Outcome(s, msg, [msg + f": Credits {before}¢ → {s['credits']}¢.", "Erase it from the inventory."],
+                   {"item": item, "gain": gain, "credits": s["credits"]})
+
+
+def _discard(s: dict, d: dict, item: str, out: list[str]) -> str | None:
+    """Erase an item a deployed crew member carries (and its combat gear, for a weapon)."""
+    for n in deployed(s, d, conscious=False):
+        m = s["crew"][n]
+        slot = item_slot(m, item)
+        if slot is None:
+            continue
+        text = m["inventory"].pop(slot)
+        weapons = m.get("weapons") or {}
+        wkey = next((k for k in weapons if k.casefold() == text.split("+")[0].strip().casefold()), None)
+        if wkey:
+            del weapons[wkey]
+            if not weapons:
+                del m["weapons"]
+        out.append(f"{n} hands over the {text}: slot {slot} erased.")
+        release_shield(m, n, out)
+        return n
+    out.append(f"Erase the {item} (it is in none of the team's inventory slots).")
+    return None
+
+
+def dungeon_gamble(state: dict, dice, item: str | None, grade: int | None, worn: bool = False,
+                   got: str | None = None) -> Outcome:
+    """Ch. 13 Gambler: discard an Item or Weapon of grade 2+ (one grade less if its uses or
+    magazine are not full) and roll a d6: 1-2 one grade lower, 3-5 the same, 6 one higher
+    (6 stays 6); what you get comes from the Treasure Table (d20). Gamblers do not take
+    back what they gave you this turn: name it (`got`) once you know what it is."""
+    s = copy_state(state)
+    if got is not None:
+        if item is not None or grade is not None:
+            raise InputError("--got names what a Gambler gave you: leave out ITEM and --grade")
+        text = str(got).strip()
+        if not text:
+            raise InputError("--got: name the item or weapon the Gambler gave you")
+        s.setdefault("gambled", []).append(text)
+        msg = f"The Gambler gave you the {text} this turn"
+        return Outcome(s, msg, [msg + ": no Gambler takes it back before the next turn (bad for business)."],
+                       {"got": text, "gambled": list(s["gambled"])})
+    d = current_exploration(s)
+    _at(d, ("gambler",))
+    if item is None or grade is None:
+        raise InputError("name the ITEM you trade and its --grade (or --got NAME for what you received)")
+    if any(str(x).casefold() == str(item).strip().casefold() for x in s.get("gambled", [])):
+        raise RuleError(f"a Gambler gave you the {item} this turn: Gamblers don't accept what they gave you during "
+                        f"this turn (it's bad for business)")
+    if not 2 <= grade <= MAX_TREASURE_GRADE:
+        raise RuleError(f"--grade {grade}: the Gambler takes grade 2-{MAX_TREASURE_GRADE}")
+    counts = grade - 1 if worn else grade
+    r = dice.roll(6)
+    new = max(1, min(MAX_TREASURE_GRADE, counts + GAMBLE[r]))
+    out = [f"The Gambler takes the {item}" + (f" (counted as grade {counts}: not full)" if worn else "")
+           + f": d6 {r} → a random Weapon or Item of grade {new} (the Treasure Table says which, book p. 167)."]
+    _discard(s, d, item, out)
+    out.append("Name what you get: journal kraken dungeon gamble --got NAME (no Gambler takes it back this turn).")
+    return Outcome(s, f"Gambler: {item} (grade {counts}) → grade {new} (d6 {r})", out,
+                   {"item": item, "counted": counts, "roll": r, "grade": new})
+
+
+def dungeon_mod(state: dict, dice, name: str, weapon: str, mod: str, grade: int | None, prices: dict,
+                price: int | None = None) -> Outcome:
+    """Ch. 13 Modder: an unmodded weapon gets +50% Ammo (rounded up) or +1 damage for its
+    grade's price, or both for three times the price; mark it with a *."""
+    s = copy_state(state)
+    d = current_exploration(s)
+    prices = known_prices(s, prices)
+    _at(d, ("modder",))
+    who = find(s["crew"], name, "crew member")
+    wkey = find(s["crew"][who].get("weapons") or {}, weapon, f"weapon of {who}")
+    w = s["crew"][who]["weapons"][wkey]
+    if w.get("mod"):
+        raise RuleError(f"the {wkey} is modded already")
+    if mod not in ("ammo", "damage", "both"):
+        raise InputError("--ammo, --damage or --both")
+    spec = weapon_spec(w)
+    g = grade if grade is not None else spec.get("grade")
+    if g is None:
+        raise InputError(f"--grade is required: the {wkey}'s grade (or write G<n> in its spec)")
+    if mod in ("ammo", "both") and spec.get("ammo") is None:
+        raise RuleError(f"the {wkey} has no Ammo to increase")
+    base = _grade_price(g, price, prices, "weapon")
+    cost = base * (3 if mod == "both" else 1)
+    out: list[str] = []
+    pay_credits(s, cost, f"modding the {wkey} ({mod})", out)
+    w["mod"] = mod
+    new = weapon_spec(w)
+    if mod in ("ammo", "both") and w.get("ammo") is not None:
+        w["ammo"] = min(w["ammo"], new["ammo"])
+    out.insert(0, f"The {wkey}* is modded ({mod}): {weapon_notation(new)}.")
+    return Outcome(s, f"Modder: {who}'s {wkey} +{mod} for {cost}¢", out, {"weapon": wkey, "mod": mod, "cost": cost})

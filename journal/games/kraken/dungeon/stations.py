@@ -1,0 +1,127 @@
+"""Chapter 13, map elements that help: med, Oxygen and clone stations (K8), Treasures."""
+
+from __future__ import annotations
+
+from journal.errors import InputError, RuleError
+from journal.games.kraken.dungeon.actions import take_action
+from journal.games.kraken.model.campaign import copy_state, oxygen_max, save_point
+from journal.games.kraken.model.constants import CLONE_HEAL, DIFFICULTY_TEXT, MAX_TREASURE_GRADE, SAVE_DIFFICULTIES
+from journal.games.kraken.model.exploration import (
+    atmosphere_here,
+    current_exploration,
+    explored_location,
+    map_cleared,
+    parse_tile,
+    resolve,
+    resolved,
+    tile_key,
+    tile_value,
+)
+from journal.games.kraken.model.members import heal
+from journal.lookup import find
+from journal.outcome import Outcome
+
+MED_HEAL, MED_USES = 4, 3
+
+
+def dungeon_med(state: dict, dice, tile: str, name: str, how: str = "move", to: str | None = None,
+                faint: str | None = None) -> Outcome:
+    """Ch. 13 med-station: heal one member on it up to 4 HP; three times per station and
+    exploration (half in a Hell atmosphere)."""
+    s = copy_state(state)
+    d = current_exploration(s)
+    label, _k, _l = parse_tile(tile)
+    key = tile_key(d, label)
+    used = d.setdefault("med", {}).get(key, 0)
+    if used >= MED_USES:
+        raise RuleError(f"med-station {label} was used {MED_USES} times this exploration")
+    who = find(s["crew"], name, "crew member")
+    if who not in d["crew"]:
+        raise RuleError(f"{who} is not on this exploration")
+    out: list[str] = []
+    take_action(s, d, how, to, faint, out, f"Med-station {label}")
+    if not s.get("dungeon"):
+        return Outcome(s, f"Med-station {label}: the team is lost", out, {"tile": label})
+    d["med"][key] = used + 1
+    gained = heal(s, who, MED_HEAL, out, f"med-station, use {used + 1} of {MED_USES}",
+                  hell=atmosphere_here(s, d) == "HELL")
+    return Outcome(s, f"Med-station {label}: {who} +{gained} HP", out, {"tile": label, "name": who, "gained": gained})
+
+
+def dungeon_oxygen(state: dict, dice, tile: str, how: str = "move", to: str | None = None,
+                   faint: str | None = None) -> Outcome:
+    """Ch. 13 Oxygen station: refill the whole Oxygen storage, tanks included."""
+    s = copy_state(state)
+    d = current_exploration(s)
+    label, _k, _l = parse_tile(tile)
+    out: list[str] = []
+    take_action(s, d, how, to, faint, out, f"Oxygen station {label}")
+    if not s.get("dungeon"):
+        return Outcome(s, "The team is lost", out, {})
+    before = s["oxygen"]
+    s["oxygen"] = oxygen_max(s)
+    out.append(f"Oxygen refilled: {before} → {s['oxygen']}.")
+    return Outcome(s, f"Oxygen station {label}: Oxygen {s['oxygen']}", out, {"oxygen": s["oxygen"]})
+
+
+def dungeon_clone(state: dict, dice, tile: str, savepoint: bool = True, how: str = "move", to: str | None = None,
+                  faint: str | None = None) -> Outcome:
+    """Ch. 13 clone station: heals each member 4 HP once per station and exploration (any
+    difficulty); a save point in Just a Simulation and Adventurer (rulings K8)."""
+    s = copy_state(state)
+    d = current_exploration(s)
+    label, _k, _l = parse_tile(tile)
+    key = tile_key(d, label) + ":clone"
+    out: list[str] = []
+    take_action(s, d, how, to, faint, out, f"Clone station {label}")
+    if not s.get("dungeon"):
+        return Outcome(s, "The team is lost", out, {})
+    meta: dict = {}
+    if resolved(d, key):
+        out.append(f"Clone station {label} healed you already this exploration.")
+    else:
+        resolve(d, key)
+        hell = atmosphere_here(s, d) == "HELL"
+        for n in list(d["crew"]):
+            heal(s, n, CLONE_HEAL, out, "clone station", hell=hell)
+    if savepoint:
+        if s["difficulty"] in SAVE_DIFFICULTIES:
+            save_point(s, f"clone station {label}, MAP{d['location']} map {d['map']}", out, meta)
+        else:
+            out.append(f"{DIFFICULTY_TEXT[s['difficulty']]}: clone stations heal, but there is no save-and-load.")
+    return Outcome(s, f"Clone station {label}" + (f", save point {s['savepoint']['id']}" if meta else ""), out,
+                   {"tile": label, "savepoint": s.get("savepoint") if meta else None}, meta)
+
+
+def dungeon_treasure(state: dict, dice, tile: str, how: str = "move", to: str | None = None,
+                     faint: str | None = None) -> Outcome:
+    """Ch. 13 Treasure T#: the first time you enter it in an exploration, a Treasure drop of
+    grade Location Difficulty + # (at most 6)."""
+    s = copy_state(state)
+    d = current_exploration(s)
+    label, kind, level = parse_tile(tile)
+    if kind != "T":
+        raise InputError(f"'{label}' is not a Treasure: T#")
+    out: list[str] = []
+    take_action(s, d, how, to, faint, out, f"Treasure {label}")
+    if not s.get("dungeon"):
+        return Outcome(s, "The team is lost", out, {})
+    key = tile_key(d, label)
+    if map_cleared(s, d):
+        out.append(f"Map {d['map']} is cleared: its Treasures are gone.")
+        return Outcome(s, f"Treasure {label}: map cleared", out, {"tile": label, "grade": None})
+    if resolved(d, key):
+        out.append(f"Treasure {label} was taken this exploration.")
+        return Outcome(s, f"Treasure {label}: taken already", out, {"tile": label, "grade": None})
+    lv = tile_value(s, d, dice, label, level, out)
+    dif = explored_location(s, d)["difficulty"]
+    grade = min(MAX_TREASURE_GRADE, dif + lv)
+    resolve(d, key)
+    tm = d.setdefault("treasure_maps", [])
+    if d["map"] not in tm:
+        tm.append(d["map"])
+    s.setdefault("loot", []).append({"grade": grade, "from": f"Treasure {label}, MAP{d['location']} map {d['map']}"})
+    out.append(f"Treasure {label}: grade {dif} + {lv} = {dif + lv}" + (f", at most {MAX_TREASURE_GRADE}"
+                                                                      if dif + lv > MAX_TREASURE_GRADE else "")
+               + f": a grade {grade} drop (journal kraken treasure take).")
+    return Outcome(s, f"Treasure {label}: grade {grade} drop", out, {"tile": label, "grade": grade})

@@ -1,0 +1,366 @@
+"""Equipment (3.7, ch. 4, ch. 14): inventory slots, using items, Armor and Shield, crew weapons."""
+
+from __future__ import annotations
+
+import re
+
+from journal.errors import InputError, RuleError
+from journal.games.kraken.model.campaign import copy_state, oxygen_max
+from journal.games.kraken.model.constants import (
+    ARMOR_MAX,
+    ARMOR_PIECE_TEXT,
+    INVENTORY,
+    JAMS,
+    MOBILE_TRANSMITTER,
+    OVERLOAD_MAX,
+)
+from journal.games.kraken.model.exploration import atmosphere_here
+from journal.games.kraken.model.members import (
+    armor_text,
+    carry_capacity,
+    crew_armor,
+    hand_holding,
+    hands_text,
+    heal,
+    item_named,
+    overload,
+    release_shield,
+    transmitters,
+    use_item,
+    worn_armor,
+)
+from journal.games.kraken.model.weapons import describe_attack, parse_attack, unplace_weapon, weapon_slot, weapon_spec
+from journal.lookup import find
+from journal.outcome import Outcome
+
+
+def crew_equip(state: dict, dice, name: str, slot: str, item: str, from_storage: bool = False) -> Outcome:
+    """Ch. 4: L, R and backpack 1-4; capacity 2 + 1 per 2 Strength; one or two items over
+    it is an overload (-1 / -2 to Ranged and Melee attack rolls)."""
+    s = copy_state(state)
+    key = find(s["crew"], name, "crew member")
+    c = s["crew"][key]
+    sl = str(slot).strip().upper()
+    if sl not in INVENTORY:
+        raise InputError(f"slot '{slot}' is not an inventory slot: L, R (hands) or 1-4 (backpack)")
+    text = str(item).strip()
+    if not text:
+        raise InputError("the item is empty: name it (e.g. \"Rifle + mag\")")
+    if sl in c["inventory"]:
+        raise RuleError(f"{key}'s slot {sl} holds {c['inventory'][sl]}: unequip it first")
+    cap = carry_capacity(c["strength"])
+    if len(c["inventory"]) + 1 > cap + OVERLOAD_MAX:
+        raise RuleError(f"{key} carries {len(c['inventory'])} items: capacity {cap} + at most {OVERLOAD_MAX} "
+                        f"overload")
+    if MOBILE_TRANSMITTER in text.casefold() and transmitters(s):
+        raise RuleError(f"only one Mobile transmitter may be carried by the whole team (ch. 4): "
+                        f"{', '.join(transmitters(s))} has one")
+    out: list[str] = []
+    if from_storage:
+        _take_from_storage(s, text, out)
+    c["inventory"][sl] = text
+    c["inventory"] = {k: c["inventory"][k] for k in INVENTORY if k in c["inventory"]}
+    out.insert(0, f"{key}: {text} in slot {sl}.")
+    over = overload(c)
+    if over:
+        out.append(f"{key} is overloaded by {over}: -{over} to Ranged and Melee attack rolls in Ground Combat.")
+    return Outcome(s, f"{key} takes {text} ({sl})", out, {"name": key, "slot": sl, "item": text, "overload": over})
+
+
+def _take_from_storage(s: dict, text: str, out: list[str]) -> None:
+    for where in ("storage", "expansion_storage"):
+        hit = next((i for i, x in enumerate(s[where]) if x.casefold() == text.casefold()), None)
+        if hit is not None:
+            s[where].pop(hit)
+            out.append(f"Taken out of the ship's {'storage' if where == 'storage' else 'EXPANSION storage'}.")
+            return
+    stored = ", ".join(s["storage"] + s["expansion_storage"]) or "empty"
+    raise RuleError(f"'{text}' is not in the ship's storage ({stored})")
+
+
+def crew_unequip(state: dict, dice, name: str, slot: str, to_storage: bool = False) -> Outcome:
+    s = copy_state(state)
+    key = find(s["crew"], name, "crew member")
+    c = s["crew"][key]
+    sl = str(slot).strip().upper()
+    if sl not in c["inventory"]:
+        raise RuleError(f"{key}'s slot {sl} is empty" if sl in INVENTORY else
+                        f"slot '{slot}' is not an inventory slot: L, R or 1-4")
+    item = c["inventory"].pop(sl)
+    out = [f"{key}: {item} out of slot {sl}."]
+    release_shield(c, key, out)
+    if to_storage:
+        if not s.get("ship"):
+            raise RuleError("there is no ship to store it in")
+        s["storage"].append(item)
+        out.append("Stored in the ship.")
+    return Outcome(s, f"{key} puts down {item} ({sl})" + (" into storage" if to_storage else ""), out,
+                   {"name": key, "slot": sl, "item": item})
+
+
+def crew_use(state: dict, dice, name: str, item: str, heal_hp: int | None = None, target: str | None = None,
+             oxygen: int | None = None) -> Outcome:
+    """Ch. 13-14: using an item outside Ground Combat costs no action (a Ground Combat's is
+    `ground item`): a healing item heals its wearer or another member (half in a Hell
+    atmosphere), an Oxygen item refills Oxygen; a use of a U item is erased."""
+    s = copy_state(state)
+    if s.get("ground"):
+        raise RuleError("in a Ground Combat an item takes an action: journal kraken ground item NAME ITEM")
+    key = find(s["crew"], name, "crew member")
+    if s["crew"][key]["status"] != "active":
+        raise RuleError(f"{key} is unconscious")
+    out = [f"{key} uses {str(item).strip()}."]
+    d = s.get("dungeon")
+    if heal_hp is not None:
+        if heal_hp < 1:
+            raise InputError("--heal is the HP the item heals, 1 or more")
+        who = find(s["crew"], target, "crew member", "--target") if target else key
+        hell = False
+        if d:
+            hell = atmosphere_here(s, d) == "HELL"
+        heal(s, who, heal_hp, out, str(item).strip(), hell=hell)
+    elif target:
+        raise InputError("--target goes with --heal")
+    if oxygen is not None:
+        if oxygen < 1:
+            raise InputError("--oxygen is the Oxygen the item gives, 1 or more")
+        before = s["oxygen"]
+        s["oxygen"] = min(oxygen_max(s), before + oxygen)
+        out.append(f"Oxygen {before} → {s['oxygen']}.")
+    use_item(s, key, item, out)
+    return Outcome(s, f"{key} uses {str(item).strip()}", out, {"name": key, "item": str(item).strip()})
+
+
+# --- Armor and Shield (ch. 14) --------------------------------------------------------------
+
+def _piece(option: str, text: str) -> dict | None:
+    """'Kevlar vest:2' → {"name": "Kevlar vest", "armor": 2}; 'none' → None."""
+    t = str(text).strip()
+    if t.casefold() == "none":
+        return None
+    name, sep, value = t.rpartition(":")
+    name = " ".join(name.split())
+    if not sep or not name or not value.strip().isdigit() or not 1 <= int(value) <= ARMOR_MAX:
+        raise InputError(f"{option} {text}: NAME:ARMOR with an Armor value 1-{ARMOR_MAX} (e.g. \"Kevlar vest:2\"), "
+                         f"or none")
+    return {"name": name, "armor": int(value)}
+
+
+def crew_gear(state: dict, dice, name: str, armor: int | None = None, shield: str | None = None,
+              charger: int | None = None, jacket: str | None = None, helmet: str | None = None,
+              physical_shield: str | None = None) -> Outcome:
+    """Ch. 14 Armor: a crew member wears at most one jacket, one helmet and one physical
+    Shield (carried in one hand: the item must be in slot L or R), each NAME:ARMOR (or
+    none); the Armor is their sum plus the Strength bonus, 8 at most (a hero's maximum).
+    `armor` is the first form: an unnamed jacket of that value (0: none). Armor Items may
+    be switched during combat: the text prints no cost, so it takes no action (moving an
+    item into a hand is the Exchange action's rearranging). Also the active Shield (class A
+    flash, B energy; POWER/RECHARGE) and the Shield charger activated each combat turn
+    (one a turn: it adds its charge to the Shield's own recharge)."""
+    s = copy_state(state)
+    key = find(s["crew"], name, "crew member")
+    m = s["crew"][key]
+    out = []
+    pieces = {"jacket": jacket, "helmet": helmet, "physical_shield": physical_shield}
+    if armor is None and shield is None and charger is None and all(v is None for v in pieces.values()):
+        raise InputError("give --jacket|--helmet|--physical-shield NAME:ARMOR (or none), --armor N (an unnamed "
+                         "jacket), --shield A|B:POWER/RECHARGE (or --shield none) and/or --charger N")
+    if armor is not None and jacket is not None:
+        raise InputError("--armor N is an unnamed jacket: give --armor or --jacket, not both (one jacket is worn "
+                         "at a time)")
+    if armor is not None:
+        if not 0 <= armor <= ARMOR_MAX:
+            raise InputError(f"--armor {armor}: a hero's Armor is 0-{ARMOR_MAX}")
+        if armor:
+            m["armor"] = armor
+        else:
+            m.pop("armor", None)
+        out.append(f"{key}: Armor {armor}.")
+        old = m.pop("jacket", None)
+        if old:
+            out.append(f"It replaces the {old['name']} (one jacket at a time).")
+    changed, missing = False, []
+    for k, text in pieces.items():
+        if text is None:
+            continue
+        what = ARMOR_PIECE_TEXT[k]
+        option = "--" + k.replace("_", "-")
+        piece = _piece(option, text)
+        old = m.get(k)
+        if k == "jacket" and m.get("armor"):
+            old = {"name": "unnamed jacket", "armor": m["armor"]}
+        if piece is None:
+            m.pop(k, None)
+            if k == "jacket":
+                m.pop("armor", None)
+            out.append(f"{key} takes off the {old['name']} ({what})." if old else f"{key} wears no {what}.")
+            changed = changed or old is not None
+            continue
+        if k == "physical_shield":
+            hand = hand_holding(m, piece["name"])
+            if hand is None:
+                fight = key in (s.get("ground") or {}).get("crew", [])
+                raise RuleError(f"{option} {piece['name']}: a physical Shield is carried in one hand (ch. 14) and "
+                                f"{key}'s hands hold {hands_text(m)}: put it in a hand first (journal kraken crew "
+                                f"equip {key} L|R \"{piece['name']}\")" + ("; in a Ground Combat that is an Exchange "
+                                                                           "action (journal kraken ground exchange "
+                                                                           f"{key})" if fight else ""))
+            piece["name"] = _item_name(m["inventory"][hand], piece["name"])
+        if k == "jacket":
+            m.pop("armor", None)
+        m[k] = piece
+        changed = True
+        where = f", in {key}'s hand {hand}" if k == "physical_shield" else ""
+        line = f"{key} wears the {piece['name']} ({what}, Armor {piece['armor']}{where})"
+        if old and old["name"].casefold() != piece["name"].casefold():
+            line += f" instead of the {old['name']} (one {what} at a time)"
+        out.append(line + ".")
+        if k != "physical_shield" and item_named(m, piece["name"]) is None:
+            missing.append(piece["name"])
+    if changed or (armor is not None and any(m.get(k) for k in pieces)):
+        out.append(f"{key}'s {armor_text(m)}." if worn_armor(m) else
+                   f"{key} wears no Armor" + (f": {armor_text(m)}." if crew_armor(m) else "."))
+        g = s.get("ground")
+        if changed and g and key in g.get("crew", []):
+            out.append("Switching Armor Items during a Ground Combat takes no action (ch. 14); moving an item into a "
+                       "hand or to a team mate is an Exchange action.")
+    if shield is not None:
+        if shield.strip().lower() == "none":
+            m.pop("shield", None)
+            out.append(f"{key}: no Shield.")
+        else:
+            mm = re.fullmatch(r"\s*([ABab])\s*:\s*(\d{1,2})\s*/\s*(\d{1,2})\s*", shield)
+            if not mm or int(mm[2]) < 1:
+                raise InputError(f"--shield {shield}: CLASS:POWER/RECHARGE, e.g. B:4/1 (A flash, B energy) or none")
+            m["shield"] = {"class": mm[1].upper(), "power": int(mm[2]), "recharge": int(mm[3])}
+            out.append(f"{key}: Shield class {mm[1].upper()} {mm[2]} (+{mm[3]} a turn).")
+    if charger is not None:
+        if not 0 <= charger <= 99:
+            raise InputError(f"--charger {charger}: the charge it restores each combat turn, 0 (none) to 99")
+        if charger:
+            m["charger"] = charger
+            out.append(f"{key}: a Shield charger restores {charger} each combat turn (one charger a turn)."
+                       + ("" if m.get("shield") else f" It charges nothing until {key} has a Shield."))
+        else:
+            m.pop("charger", None)
+            out.append(f"{key}: no Shield charger.")
+    summary = " ".join(out).rstrip(".")
+    if missing:
+        out.append(f"Note: {key}'s inventory holds no {' or '.join(missing)}: Armor Items take a slot like any item "
+                   f"(ch. 3.4): journal kraken crew equip {key} SLOT ITEM.")
+    return Outcome(s, summary, out,
+                   {"name": key, "armor": worn_armor(m), **{k: m.get(k) for k in pieces},
+                    "armor_total": crew_armor(m), "shield": m.get("shield"), "charger": m.get("charger")})
+
+
+def _item_name(text: str, typed: str) -> str:
+    """The item's name as the inventory writes it ("Anti-Terror Shield" for "anti-terror
+    shield" typed), else as typed."""
+    for cand in (str(text), str(text).split("+")[0]):
+        if " ".join(cand.split()).casefold() == typed.casefold():
+            return " ".join(cand.split())
+    return typed
+
+
+# --- weapons (ch. 14) ------------------------------------------------------------------------
+
+def _place(m: dict, key: str, label: str, slot: str | None, out: list[str]) -> None:
+    """Put a new weapon in an inventory slot (a hand first) unless its name is there already."""
+    have = weapon_slot(m, label)
+    inv = m["inventory"]
+    if slot is not None:
+        sl = str(slot).strip().upper()
+        if sl not in INVENTORY:
+            raise InputError(f"--slot {slot}: L, R (hands) or 1-4 (backpack)")
+        if have == sl:
+            return
+        if have is not None:
+            raise RuleError(f"{key} carries the {label} in slot {have} already")
+        if sl in inv:
+            raise RuleError(f"{key}'s slot {sl} holds {inv[sl]}: unequip it first")
+    elif have is not None:
+        out.append(f"The {label} is the one in {key}'s slot {have} ({inv[have]}).")
+        return
+    else:
+        sl = next((x for x in INVENTORY if x not in inv), None)
+        if sl is None or len(inv) + 1 > carry_capacity(m["strength"]) + OVERLOAD_MAX:
+            out.append(f"{key} has no room for it: it is in no inventory slot until you make room and equip it "
+                       f"(journal kraken crew unequip / equip {key} L \"{label}\"): only a weapon in a hand "
+                       f"attacks.")
+            return
+    cap = carry_capacity(m["strength"])
+    if len(inv) + 1 > cap + OVERLOAD_MAX:
+        raise RuleError(f"{key} carries {len(inv)} items: capacity {cap} + at most {OVERLOAD_MAX} overload")
+    inv[sl] = label
+    m["inventory"] = {k: inv[k] for k in INVENTORY if k in inv}
+    where = "hand" if sl in ("L", "R") else "backpack"
+    out.append(f"Write it in {key}'s slot {sl} ({where})." + ("" if sl in ("L", "R") else
+                                                            " Only a weapon in a hand attacks (L or R)."))
+    if overload(m):
+        out.append(f"{key} is overloaded by {overload(m)}: -{overload(m)} to Ranged and Melee attack rolls in Ground "
+                   f"Combat.")
+
+
+def crew_weapon(state: dict, dice, name: str, spec: str | None = None, weapon: str | None = None,
+                ammo: int | None = None, remove: bool = False, jam: str | None = None,
+                slot: str | None = None) -> Outcome:
+    """A crew weapon in the book's notation (Ammo full when added), or its Ammo, jam or
+    removal by hand. A new weapon is the one of that name in the inventory, or goes into a
+    free slot (a hand first, or `slot`): only a weapon in a hand attacks (ch. 14)."""
+    s = copy_state(state)
+    key = find(s["crew"], name, "crew member")
+    m = s["crew"][key]
+    weapons = m.setdefault("weapons", {})
+    out: list[str] = []
+    if spec is not None:
+        parsed = parse_attack(spec)
+        label = parsed["name"] or "Weapon"
+        if not parsed["name"]:
+            raise InputError(f"'{spec}': name the weapon first (e.g. \"Rifle (3) 4+, 3 A5 RG\")")
+        n, base = 1, label
+        while label in weapons:
+            n += 1
+            label = f"{base} {n}"
+        if parsed["strength"] > m["strength"]:
+            out.append(f"Note: the {label} needs Strength {parsed['strength']}; {key} has {m['strength']}.")
+        _place(m, key, label, slot, out)
+        weapons[label] = {"spec": " ".join(spec.split())}
+        if parsed["ammo"] is not None:
+            weapons[label]["ammo"] = parsed["ammo"] if ammo is None else ammo
+        out.insert(0, f"{key} carries the {label}: {describe_attack(parsed)}.")
+        return Outcome(s, f"{key}: weapon {label}", out, {"name": key, "weapon": label, **weapons[label]})
+    if weapon is None:
+        raise InputError("give a weapon SPEC to add, or --weapon NAME to change one")
+    wkey = find(weapons, weapon, f"weapon of {key}", "--weapon")
+    w = weapons[wkey]
+    if slot is not None:
+        raise InputError("--slot places a new weapon (move one with journal kraken crew equip|unequip)")
+    if remove:
+        del weapons[wkey]
+        if not weapons:
+            del m["weapons"]
+        more: list[str] = []
+        gone = unplace_weapon(m, wkey, key, more)
+        return Outcome(s, f"{key}: weapon {wkey} erased", [f"{key}: the {wkey} is erased"
+                                                           + (f" (slot {gone} emptied)." if gone else ".")] + more,
+                       {"name": key})
+    if ammo is not None:
+        cap = weapon_spec(w)["ammo"]
+        if cap is None:
+            raise RuleError(f"the {wkey} has unlimited Ammo")
+        if not 0 <= ammo <= cap:
+            raise InputError(f"--ammo {ammo}: the {wkey} holds 0-{cap}")
+        w["ammo"] = ammo
+        out.append(f"{key}'s {wkey}: Ammo {ammo}/{cap}.")
+    if jam is not None:
+        if jam == "none":
+            w.pop("jam", None)
+            out.append(f"{key}'s {wkey}: not jammed.")
+        elif jam in JAMS:
+            w["jam"] = jam
+            out.append(f"{key}'s {wkey}: {jam}.")
+        else:
+            raise InputError(f"--jam {jam}: none, {', '.join(JAMS)}")
+    if not out:
+        raise InputError("nothing to change: --ammo N, --jam STATE or --remove")
+    return Outcome(s, " ".join(out).rstrip(".") + " (by hand)", out, {"name": key, "weapon": wkey, **w})

@@ -1,0 +1,383 @@
+"""Chapter 14, Combat initiative and the combat loop, to the combat's end and its rewards.
+
+Oxygen each turn, whose part of the turn it is, a side through with its actions, the
+turn's end (the shields recharge), the end of the combat (Treasure drops, XP, captives),
+and an enemy or the combat by hand (A2).
+"""
+
+from __future__ import annotations
+
+from journal.errors import InputError, RuleError
+from journal.games.kraken.dungeon.actions import close_exploration
+from journal.games.kraken.model.campaign import copy_state, mark_returned
+from journal.games.kraken.model.constants import MAX_TREASURE_GRADE
+from journal.games.kraken.model.exploration import deployed, resolve
+from journal.games.kraken.model.ground import (
+    activations_allowed,
+    active_enemies,
+    conscious,
+    current_ground_combat,
+    lone_wolf,
+    turn_hint,
+)
+from journal.games.kraken.model.members import drop_member, note_fallen
+from journal.lookup import find
+from journal.outcome import Outcome
+
+MIDAS = 3
+
+
+def _oxygen(s: dict, g: dict, out: list[str], faint: str | None) -> None:
+    """Combat loop step 1: one Oxygen a turn in a non-breathable or Hell atmosphere."""
+    if g["atmosphere"] == "YES":
+        return
+    if s["oxygen"] >= 1:
+        before = s["oxygen"]
+        s["oxygen"] -= 1
+        out.append(f"Oxygen for this combat turn ({g['atmosphere']}): {before} → {s['oxygen']}.")
+        return
+    up = conscious(s, g)
+    if faint is None and len(up) > 1:
+        from journal.errors import NeedChoice
+
+        raise NeedChoice(f"--faint is required: out of Oxygen, one of {', '.join(up)} becomes unconscious",
+                         "--faint", up, "Who faints")
+    who = find(s["crew"], faint, "crew member", "--faint") if faint else up[0]
+    if who not in up:
+        raise InputError(f"--faint {who}: one of {', '.join(up)}")
+    s["crew"][who]["hp"], s["crew"][who]["status"] = 0, "unconscious"
+    out.append(f"Out of Oxygen: {who} faints (HP 0).")
+
+
+def ground_initiative(state: dict, dice, cover=(), faint: str | None = None) -> Outcome:
+    """Ch. 14 initiative: the lowest Agility of the crew (members set in COVER are skipped
+    and stay in cover the first turn) + d6 against the lowest enemy Agility + d6; a draw
+    goes to the crew; a lone wolf wins; in an ambush the enemies always act first."""
+    s = copy_state(state)
+    g = current_ground_combat(s)
+    if g["step"] != "spawn":
+        raise RuleError("the initiative was decided already")
+    if not g["enemies"]:
+        raise RuleError("enter the enemies first (journal kraken ground add LABEL …)")
+    out: list[str] = []
+    up = conscious(s, g)
+    covered = []
+    for c in cover:
+        n = find(s["crew"], c, "crew member", "--cover")
+        if n not in up:
+            raise RuleError(f"--cover {n}: not a conscious member of this combat")
+        if any(t.casefold() == "aggressive" for t in s["crew"][n]["traits"]):
+            raise RuleError(f"--cover {n}: an AGGRESSIVE member cannot take cover while holding a working weapon")
+        covered.append(n)
+    rest = [n for n in up if n not in covered]
+    data: dict = {}
+    if g["ambush"]:
+        g["first"] = "enemies"
+        out.append("Ambush: the enemies act first for the whole combat (no initiative roll).")
+    elif len(up) == 1:
+        g["first"] = "crew"
+        out.append(f"Lone wolf: {up[0]} wins the initiative.")
+    else:
+        if not rest:
+            raise RuleError("--cover: someone must stay out of cover to set the initiative")
+        low = min(rest, key=lambda n: s["crew"][n]["agility"])
+        r1 = dice.roll(6)
+        surprise = 2 if g.pop("surprise", None) else 0
+        mine = s["crew"][low]["agility"] + r1 + surprise
+        low_e = min(e["agility"] for e in g["enemies"].values())
+        r2 = dice.roll(6)
+        theirs = low_e + r2
+        g["first"] = "crew" if mine >= theirs else "enemies"
+        out.append(f"Initiative: {low}'s Agility {s['crew'][low]['agility']} + d6 {r1}"
+                   + (" + 2 (PSI SURPRISE)" if surprise else "") + f" = {mine} against the enemies' lowest Agility "
+                   f"{low_e} + d6 {r2} = {theirs}: " + ("the crew acts first." if g["first"] == "crew"
+                                                       else "the enemies act first."))
+        data.update(crew=mine, enemies=theirs)
+    if covered:
+        g["cover"] = covered
+        out.append(f"In cover the first turn: {', '.join(covered)} (+1 Armor, hit rolls against them +1).")
+    g.pop("bonus", None)
+    g["turn"] = 1
+    g["step"] = g["first"]
+    g["acted"] = {n: activations_allowed(s, g, n) for n in covered}
+    g["shields"] = {n: s["crew"][n]["shield"]["power"] for n in g["crew"] if s["crew"][n].get("shield")}
+    _oxygen(s, g, out, faint)
+    out.append(turn_hint(s, g))
+    data["first"] = g["first"]
+    return Outcome(s, f"Initiative: {g['first']} first", out, data)
+
+
+def phase_done(s: dict, g: dict, out: list[str]) -> None:
+    """Switch from the crew's actions to the enemies' (or the other way) when one side is
+    through."""
+    if "ground" not in s:
+        return
+    if g["step"] == "crew":
+        todo = [n for n in conscious(s, g) if g.get("acted", {}).get(n, 0) < activations_allowed(s, g, n)]
+        if todo:
+            return
+        if g["first"] == "crew":
+            g["step"] = "enemies"
+    elif g["step"] == "enemies":
+        todo = [k for k in active_enemies(g) if g["enemies"][k].get("acted", 0) < g["enemies"][k].get("acts", 1)]
+        if todo:
+            return
+        g.pop("taunt", None)
+        if g["first"] == "enemies":
+            g["step"] = "crew"
+    out.append(turn_hint(s, g))
+
+
+def crew_turn(s: dict, g: dict, name: str, option: str = "NAME") -> str:
+    n = find(s["crew"], name, "crew member", option)
+    if n not in g["crew"]:
+        raise RuleError(f"{n} is not in this Ground Combat")
+    if s["crew"][n]["status"] != "active":
+        raise RuleError(f"{n} is unconscious")
+    if g["step"] == "spawn":
+        if not g.get("bonus"):
+            raise RuleError("the combat has not begun: journal kraken ground initiative (a reaction bonus action "
+                            "comes only with a successful reaction check)")
+        return n
+    if g["step"] != "crew":
+        raise RuleError(f"it is the enemies' part of turn {g['turn']}: journal kraken ground enemy LABEL")
+    if g.get("acted", {}).get(n, 0) >= activations_allowed(s, g, n):
+        what = "stays in cover this turn" if n in g.get("cover", []) and g["turn"] == 1 else "has acted this turn"
+        raise RuleError(f"{n} {what}")
+    return n
+
+
+def acted(s: dict, g: dict, n: str, out: list[str], last: str = "other") -> None:
+    if g["step"] == "spawn":
+        g.pop("bonus", None)
+        out.append("The reaction bonus action is taken: journal kraken ground initiative.")
+        return
+    g.setdefault("acted", {})[n] = g.get("acted", {}).get(n, 0) + 1
+    if g["acted"][n] > (2 if lone_wolf(s, g) else 1) and n in g.get("extra", []):
+        g["extra"].remove(n)
+    g.setdefault("last", {})[n] = "other" if last == "cover" else last
+    if n in g.get("cover", []) and last != "cover":
+        g["cover"].remove(n)
+    if n in g.get("boosts", {}) and last in ("melee", "ranged"):
+        del g["boosts"][n]
+    phase_done(s, g, out)
+
+
+def crew_down(s: dict, g: dict, out: list[str]) -> None:
+    """No conscious member left in the combat: the team is lost (our reading: as when the
+    Oxygen runs out at a Location)."""
+    if "ground" not in s or conscious(s, g):
+        return
+    lost = [n for n in g["crew"] if n in s["crew"]]
+    out.append(f"No conscious member is left in the Ground Combat: {', '.join(lost)} are lost.")
+    for n in lost:
+        note_fallen(s, n, out)
+        drop_member(s, n, out)
+    s.pop("ground", None)
+    d = s.get("dungeon")
+    if not d:
+        mark_returned(s)
+    if d:
+        if not deployed(s, d, conscious=True):
+            close_exploration(s, out, cleared=False)
+    if not s["crew"]:
+        s["result"] = "lost"
+        out.append("Every crew member is dead: the campaign is lost.")
+
+
+def ground_turn(state: dict, dice, faint: str | None = None) -> Outcome:
+    """Ch. 14 loop: the turn ends with the shields' recharge (the crew's by their recharge
+    value, up to their power; an enemy's by the recharge its sheet gives); the next begins
+    with its Oxygen (1 in a non-breathable or Hell atmosphere), in the same initiative
+    order."""
+    s = copy_state(state)
+    g = current_ground_combat(s)
+    if g["step"] == "spawn":
+        raise RuleError("the combat has not begun: journal kraken ground initiative")
+    second = "enemies" if g["first"] == "crew" else "crew"
+    todo_c = [n for n in conscious(s, g) if g.get("acted", {}).get(n, 0) < activations_allowed(s, g, n)]
+    todo_e = [k for k in active_enemies(g) if g["enemies"][k].get("acted", 0) < g["enemies"][k].get("acts", 1)]
+    if g["step"] != second:
+        pass                            # still the first side's part: both sides have work left
+    elif second == "enemies":
+        todo_c = []                     # the crew's part is over (someone may have fallen since)
+    else:
+        todo_e = []
+    if todo_c or todo_e:
+        who = (f"{', '.join(todo_c)} (crew)" if todo_c else "") + (" and " if todo_c and todo_e else "") + \
+              (f"{', '.join(todo_e)} (enemies)" if todo_e else "")
+        raise RuleError(f"turn {g['turn']} is not over: {who} still act (a crew member may `ground wait NAME`)")
+    out: list[str] = []
+    for n, sh in list(g.get("shields", {}).items()):
+        m = s["crew"].get(n)
+        if not m or not m.get("shield"):
+            continue
+        charger = m.get("charger", 0)
+        new = min(m["shield"]["power"], sh + m["shield"]["recharge"] + charger)
+        if new != sh:
+            g["shields"][n] = new
+            out.append(f"{n}'s Shield recharges: {sh} → {new}" + (f" (+{m['shield']['recharge']}, Shield charger "
+                                                                  f"+{charger})" if charger else "") + ".")
+    for k, e in g["enemies"].items():
+        if e["status"] == "active" and e.get("shield") and e["shield"]["recharge"]:
+            b = e["shield"]["power"]
+            e["shield"]["power"] = min(e["shield"]["max"], b + e["shield"]["recharge"])
+            if e["shield"]["power"] != b:
+                out.append(f"{k}'s Shield recharges: {b} → {e['shield']['power']}.")
+        e.pop("acted", None)
+    g["turn"] += 1
+    g["step"] = g["first"]
+    g["acted"] = {}
+    for k in ("flank", "psi_used", "flash", "rerolled", "extra", "taunt"):
+        g.pop(k, None)
+    if g["turn"] == 2:
+        g.pop("cover", None)
+    out.insert(0, f"Ground Combat turn {g['turn']}.")
+    _oxygen(s, g, out, faint)
+    crew_down(s, g, out)
+    if "ground" in s:
+        out.append(turn_hint(s, g))
+    return Outcome(s, f"Ground Combat turn {g['turn']}", out, {"turn": g["turn"]})
+
+
+def end_check(s: dict, g: dict, out: list[str]) -> None:
+    if "ground" not in s:
+        return
+    crew_down(s, g, out)
+    if "ground" in s and not active_enemies(g):
+        close_ground(s, out, "won")
+
+
+def close_ground(s: dict, out: list[str], result: str) -> None:
+    """After Ground Combat: a Treasure drop per defeated Primary (its Treasure value, at
+    most 6; Minions and escaped enemies give none), the XP of every defeated or escaped
+    enemy (double in a Boss battle; escaping gives none), PSI MIDAS TOUCH; jams clear."""
+    g = s.pop("ground")
+    d = s.get("dungeon")
+    if not d:
+        mark_returned(s)
+    for k, e in g["enemies"].items():
+        if e["status"] == "captured" and e.get("carrier") in s["crew"]:
+            label = k
+            caps = s.setdefault("captives", {})
+            while label in caps:
+                label += "'"
+            caps[label] = {"name": e["name"], "level": e["level"], "carrier": e["carrier"],
+                           **({"species": e["species"]} if e.get("species") else {})}
+            out.append(f"Captive {label} ({e['name']}): {e['carrier']} carries it (a Capture quest takes it: journal "
+                       f"kraken quest done NAME --captive {label}).")
+    if result == "won":
+        xp, drops, missing = 0, [], []
+        for k, e in g["enemies"].items():
+            if e["status"] in ("defeated", "escaped", "captured"):
+                if "xp" in e:
+                    xp += e["xp"]
+                else:
+                    missing.append(k)
+            if e["status"] in ("defeated", "captured") and not e["minion"]:
+                grade = min(MAX_TREASURE_GRADE, e.get("treasure", min(e["level"], 6)))
+                if grade >= 1:
+                    drops.append((k, grade))
+        if g["boss"]:
+            xp *= 2
+        out.append("The Ground Combat is won." + (" Boss battle: XP doubled." if g["boss"] else ""))
+        if xp:
+            b = s["xp"]
+            s["xp"] += xp
+            out.append(f"XP +{xp}: {b} → {s['xp']}.")
+        if missing:
+            out.append(f"No XP value for {', '.join(missing)}: add it by hand (journal kraken xp +N).")
+        for k, grade in drops:
+            s.setdefault("loot", []).append({"grade": grade, "from": f"{k} ({g['enemies'][k]['name']})"})
+        if drops:
+            out.append(f"Treasure drops: {', '.join(f'{k} grade {gr}' for k, gr in drops)} "
+                       f"(journal kraken treasure take).")
+        if g.get("midas"):
+            s["credits"] += MIDAS
+            out.append(f"PSI MIDAS TOUCH: +{MIDAS}¢.")
+        if d and g.get("tile"):
+            resolve(d, g["tile"])
+    else:
+        out.append("The Ground Combat is over: you escaped.")
+    for n in g["crew"]:
+        m = s["crew"].get(n)
+        if not m:
+            continue
+        for w in (m.get("weapons") or {}).values():
+            if w.get("jam") in ("jammed", "jammed-again"):
+                w.pop("jam")
+            w.pop("spent", None)
+    if d:
+        out.append("Back to the Dungeon Exploration: jammed weapons are cleared (damaged ones are not).")
+
+
+def ground_set(state: dict, dice, label: str, field: str, value: str) -> Outcome:
+    """A2: an enemy's HP, Shield, Armor, status or note by hand (its special traits, a
+    card)."""
+    s = copy_state(state)
+    g = current_ground_combat(s)
+    key = next((k for k in g["enemies"] if k.casefold() == str(label).strip().casefold()), None)
+    if key is None:
+        raise InputError(f"'{label}' is not an enemy here: {', '.join(g['enemies'])}")
+    e = g["enemies"][key]
+    f = field.strip().lower()
+    out: list[str] = []
+    if f in ("hp", "armor", "agility", "shield", "escape", "weaken"):
+        try:
+            v = int(value)
+        except ValueError:
+            raise InputError(f"{f} takes a whole number") from None
+        if f == "hp":
+            if v > e["hp_max"]:
+                raise InputError(f"{key}'s HP is at most {e['hp_max']}")
+            e["hp"] = v
+            if v <= 0 and e["status"] == "active":
+                e["status"] = "defeated"
+        elif f == "shield":
+            if "shield" not in e:
+                raise RuleError(f"{key} has no Shield")
+            if not 0 <= v <= e["shield"]["max"]:
+                raise InputError(f"{key}'s Shield is 0-{e['shield']['max']}")
+            e["shield"]["power"] = v
+        elif f == "weaken":
+            if v < 0:
+                raise InputError("weaken is 0 or more")
+            if v:
+                e["weaken"] = v
+            else:
+                e.pop("weaken", None)
+        else:
+            if v < (-99 if f == "escape" else 0):
+                raise InputError(f"{f} is 0 or more")
+            e[f] = v
+        msg = f"{key} {f} = {v}"
+    elif f == "status":
+        v = value.strip().lower()
+        if v not in ("active", "defeated", "escaped"):
+            raise InputError("status: active, defeated or escaped")
+        e["status"] = v
+        msg = f"{key} is {v}"
+    elif f == "note":
+        e["note"] = value.strip()
+        msg = f"{key}: {value.strip()}"
+    else:
+        raise InputError(f"'{field}': hp, shield, armor, agility, escape, weaken, status or note")
+    out.append(msg + " (by hand).")
+    end_check(s, g, out)
+    return Outcome(s, msg + " (by hand)", out, {"enemy": key})
+
+
+def ground_end(state: dict, dice, result: str) -> Outcome:
+    """A2: an event or card ends the Ground Combat (won: rewards as usual; escaped: none)."""
+    s = copy_state(state)
+    current_ground_combat(s)
+    if result not in ("won", "escaped"):
+        raise InputError(f"'{result}': won or escaped")
+    g = s["ground"]
+    if result == "won":
+        for e in g["enemies"].values():
+            if e["status"] == "active":
+                e["status"] = "defeated"
+    out: list[str] = []
+    close_ground(s, out, result)
+    return Outcome(s, f"Ground Combat ended by hand: {result}", out, {"result": result})

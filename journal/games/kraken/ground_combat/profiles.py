@@ -1,0 +1,172 @@
+"""Chapter 14, an enemy's profile from its sheet: its values, d6 action table and traits."""
+
+from __future__ import annotations
+
+import re
+
+from journal.errors import InputError, RuleError
+from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.constants import DAMAGE_TYPES, MAX_LEVEL
+from journal.games.kraken.model.ground import current_ground_combat
+from journal.games.kraken.model.locations import parse_species
+from journal.games.kraken.model.weapons import parse_attack
+from journal.outcome import Outcome
+
+_ACTION = re.compile(r"\s*(\d)\s*(?:-\s*(\d))?\s*:\s*(.+)")
+
+
+def parse_actions(items) -> list[dict]:
+    """'1-2: idle', '3-5: ML 4+, 3', '6: RG 4+, 2x2 Fire' → the enemy's d6 table."""
+    rows = []
+    for it in items:
+        m = _ACTION.fullmatch(str(it))
+        if not m:
+            raise InputError(f"--action '{it}': ROLL: ACTION, e.g. \"1-2: idle\" or \"3-6: ML 4+, 3\"")
+        lo, hi = int(m[1]), int(m[2] or m[1])
+        if not 1 <= lo <= hi <= 6:
+            raise InputError(f"--action '{it}': rolls 1-6")
+        do = m[3].strip()
+        if not is_idle(do) and try_attack(do) is None and not do:
+            raise InputError(f"--action '{it}': an action")
+        rows.append({"lo": lo, "hi": hi, "do": do})
+    covered = [n for r in rows for n in range(r["lo"], r["hi"] + 1)]
+    if rows and sorted(covered) != list(range(1, 7)):
+        raise InputError("--action: the table covers each roll 1-6 exactly once")
+    return rows
+
+
+def is_idle(text: str) -> bool:
+    return text.strip().lower().startswith("idle")
+
+
+def try_attack(text: str) -> dict | None:
+    try:
+        return parse_attack(text)
+    except InputError:
+        return None
+
+
+_TRAIT = re.compile(r"\s*(?P<name>[^:]+?)\s*(?::\s*(?P<effect>.*?)\s*)?")
+_TRAIT_EFFECT = re.compile(r"\+\s*(?P<n>\d{1,3})\s*(?P<what>HP|shields?)", re.IGNORECASE)
+ZOMBIE = "zombie"
+
+
+def parse_trait(text: str) -> dict:
+    """An enemy trait as its sheet names it (book p. 170, not in our rulebook text):
+    'Zombie', 'Regen: +1 HP', 'Shield boost: +2 Shield'. An effect '+N HP' or '+N Shield'
+    is applied after the enemy's regular action (ch. 14, Special Traits); any other trait
+    is shown as a reminder to apply by hand."""
+    m = _TRAIT.fullmatch(str(text))
+    if not m or not m["name"].strip():
+        raise InputError(f"--trait '{text}': NAME or NAME: EFFECT (e.g. Zombie, \"Regen: +1 HP\")")
+    effect = (m["effect"] or "").strip()
+    out = {"name": m["name"].strip(), "effect": effect or None, "hp": 0, "shield": 0}
+    e = _TRAIT_EFFECT.fullmatch(effect) if effect else None
+    if e:
+        out["hp" if e["what"].upper() == "HP" else "shield"] = int(e["n"])
+    return out
+
+
+def has_trait(e: dict, name: str) -> bool:
+    return any(parse_trait(t)["name"].casefold() == name for t in e.get("traits", []))
+
+
+def ground_add(state: dict, dice, label: str, profile: dict | None = None, profile_name: str | None = None,
+               name: str | None = None,
+               minion: bool = False, level: int | None = None, hp: int | None = None, armor: int | None = None,
+               agility: int | None = None, shield: str | None = None, escape: int | None = None,
+               treasure: int | None = None, xp: int | None = None, weak=(), resist=(), actions=(),
+               acts: int | None = None, species: str | None = None, note: str | None = None,
+               traits=()) -> Outcome:
+    """An enemy's profile from its sheet (typed, or from a profiles file): HP, Armor,
+    Agility, Shield, escape value, Treasure value, XP, weaknesses and resistances, its d6
+    action table, its traits."""
+    s = copy_state(state)
+    g = current_ground_combat(s)
+    label = str(label).strip()
+    if not label:
+        raise InputError("name the enemy (a label such as E1, Boss, Minion 1)")
+    if any(k.casefold() == label.casefold() for k in g["enemies"]):
+        raise RuleError(f"there is an enemy {label} already")
+    if g["step"] != "spawn" and g["turn"] > 0:
+        raise RuleError("enemies are entered before the initiative check")
+    p = {k: v for k, v in (profile or {}).items() if k != "level"}
+    if profile_name:
+        p["name"] = profile_name
+    vals = {k: v for k, v in {"name": name, "hp": hp, "armor": armor, "agility": agility,
+                              "shield": shield, "escape": escape, "treasure": treasure, "xp": xp,
+                              "acts": acts, "species": species, "note": note}.items() if v is not None}
+    p.update(vals)
+    if weak:
+        p["weak"] = list(weak)
+    if resist:
+        p["resist"] = list(resist)
+    if actions:
+        p["actions"] = list(actions)
+    if traits:
+        p["traits"] = list(traits)
+    for need in ("hp", "agility"):
+        if need not in p:
+            raise InputError(f"--{need} is required (from the enemy's sheet)")
+    expected = max(1, g["level"] - 1) if minion else g["level"]
+    lv = max(1, min(MAX_LEVEL, int(level if level is not None else expected)))
+    sheet_lv = (profile or {}).get("level")
+    notes = []
+    if sheet_lv is not None and int(sheet_lv) != min(lv, 6):
+        notes.append(f"Note: the profile is a LV{sheet_lv} sheet; this {'Minion' if minion else 'Primary'} is LV{lv} "
+                     f"(a LV{min(lv, 6)} sheet).")
+    e = {"name": str(p.get("name") or label), "level": lv, "minion": bool(minion), "hp": int(p["hp"]),
+         "hp_max": int(p["hp"]), "armor": int(p.get("armor", 0)), "agility": int(p["agility"]), "status": "active"}
+    if e["hp"] < 1 or e["armor"] < 0 or e["agility"] < 0:
+        raise InputError("--hp is 1 or more, --armor and --agility 0 or more")
+    if p.get("species"):
+        e["species"] = parse_species(p["species"])
+    if p.get("shield"):
+        mm = re.fullmatch(r"\s*([ABab])\s*:\s*(\d{1,3})\s*(?:/\s*(\d{1,3}))?\s*", str(p["shield"]))
+        if not mm or int(mm[2]) < 1:
+            raise InputError(f"--shield {p['shield']}: CLASS:POWER/RECHARGE, e.g. B:4/1")
+        e["shield"] = {"class": mm[1].upper(), "power": int(mm[2]), "max": int(mm[2]), "recharge": int(mm[3] or 0)}
+    for k in ("escape", "treasure", "xp"):
+        if p.get(k) is not None:
+            e[k] = int(p[k])
+    for k in ("weak", "resist"):
+        if p.get(k):
+            vals_ = [str(x).strip().lower() for x in p[k]]
+            vals_ = [{"rg": "ranged", "ml": "melee"}.get(x, x) for x in vals_]
+            bad = [x for x in vals_ if x not in DAMAGE_TYPES]
+            if bad:
+                raise InputError(f"--{k} {bad[0]}: one of {', '.join(DAMAGE_TYPES)}")
+            e[k] = sorted(set(vals_))
+    if p.get("actions"):
+        e["actions"] = parse_actions(p["actions"])
+    if p.get("acts"):
+        if int(p["acts"]) not in (1, 2):
+            raise InputError("--acts: an enemy acts once, or twice with the trait")
+        if int(p["acts"]) == 2:
+            e["acts"] = 2
+    if p.get("note"):
+        e["note"] = str(p["note"])
+    if p.get("traits"):
+        raw = p["traits"] if isinstance(p["traits"], list) else [p["traits"]]
+        e["traits"] = []
+        for t in raw:
+            parsed = parse_trait(t)
+            e["traits"].append(parsed["name"] + (f": {parsed['effect']}" if parsed["effect"] else ""))
+        if any(parse_trait(t)["name"].casefold() == "2 actions" for t in e["traits"]):
+            e["acts"] = 2
+    g["enemies"][label] = e
+    out = [f"{label}: {e['name']} LV{e['level']}{' (Minion)' if minion else ''}, HP {e['hp']}, Armor {e['armor']}, "
+           f"Agility {e['agility']}" + (f", Shield {e['shield']['class']} {e['shield']['power']}" if "shield" in e
+                                        else "")
+           + (f", escapes at {e['escape']}" if "escape" in e else "") + "."]
+    if e.get("traits"):
+        out.append(f"Traits: {', '.join(e['traits'])}.")
+    out.extend(notes)
+    if "actions" not in e:
+        out.append("No action table: when it acts, roll its d6 yourself and type the action (ground enemy LABEL "
+                   "--action …).")
+    primaries = sum(1 for x in g["enemies"].values() if not x["minion"])
+    want = 1 + bool(g.get("second"))
+    if primaries > want or sum(1 for x in g["enemies"].values() if x["minion"]) > g["minions"]:
+        out.append(f"Note: the spawn called for {want} Primary and {g['minions']} Minion(s).")
+    return Outcome(s, f"Enemy {label}: {e['name']} LV{e['level']} HP {e['hp']}", out, {"label": label, **e})

@@ -1,0 +1,250 @@
+"""Chapter 14, PSI powers: the check, Ground Combat attacks and support, Dungeon support, Meditate."""
+
+from __future__ import annotations
+
+from journal.errors import InputError, RuleError
+from journal.games.kraken.dungeon.actions import take_action
+from journal.games.kraken.ground_combat.attacks import free_carrier, hit_enemy
+from journal.games.kraken.ground_combat.loop import acted, crew_turn, end_check
+from journal.games.kraken.model.campaign import copy_state, oxygen_max
+from journal.games.kraken.model.exploration import current_exploration
+from journal.games.kraken.model.ground import active_enemies, current_ground_combat, lone_wolf
+from journal.games.kraken.model.members import heal as heal_fn, wound
+from journal.lookup import find
+from journal.outcome import Outcome
+
+MEDITATE_BASE = 3
+PSI_FLASH = 3
+PSI_POWERS = {
+    # ground combat: attacks
+    "ATTACK": 5, "SHOCK": 6, "BLAST": 7, "LIGHTNING": 8,
+    # ground combat: support
+    "CONCENTRATE": 5, "CURE": 5, "TAUNT": 5, "TELEKINESIS": 5, "CONFUSE": 6, "FLASH": 6, "CURE II": 8,
+    "CURE ALL": 8, "MOTIVATION": 8, "SHIELD": 8,
+    # dungeon exploration: support
+    "SURPRISE": 3, "DIVINATION": 4, "MIDAS TOUCH": 5, "OXYGEN CREATION": 8,
+}
+DUNGEON_POWERS = ("SURPRISE", "DIVINATION", "MIDAS TOUCH", "OXYGEN CREATION")
+PSI_DAMAGE = {"ATTACK": (2, False), "SHOCK": (2, True), "BLAST": (4, False), "LIGHTNING": (3, True)}
+
+
+def _power(text: str) -> str:
+    t = " ".join(str(text).strip().upper().replace("-", " ").replace("_", " ").split())
+    t = t.removeprefix("PSI ")
+    if t == "CURE 2":
+        t = "CURE II"
+    if t == "MIDAS":
+        t = "MIDAS TOUCH"
+    if t == "OXYGEN":
+        t = "OXYGEN CREATION"
+    if t not in PSI_POWERS:
+        raise InputError(f"'{text}' is not a PSI power: {', '.join(PSI_POWERS)}")
+    return t
+
+
+def psi_check(s: dict, dice, n: str, power: str, bonus: int, self_target: bool, out: list[str]) -> bool:
+    """Ch. 14 PSI: d6 + PSI (+ one PSI item's bonus) ≥ the power's difficulty (+1 to cure
+    yourself). A failure costs 1 HP (2 on a 1; armor and shields do not help) and exhausts
+    the PSI trait until the member meditates."""
+    m = s["crew"][n]
+    diff = PSI_POWERS[power] + (1 if self_target and power in ("CURE", "CURE II") else 0)
+    r = dice.roll(6)
+    total = r + m["psi"] + bonus
+    ok = total >= diff
+    out.append(f"PSI {power} ({diff}): d6 {r} + PSI {m['psi']}" + (f" + {bonus}" if bonus else "")
+               + f" = {total}: " + ("success." if ok else "failed."))
+    if not ok:
+        m["psi_exhausted"] = True
+        wound(s, n, 2 if r == 1 else 1, out, "failed PSI" + (" on a 1" if r == 1 else ""))
+        if n in s["crew"]:
+            out.append(f"{n}'s PSI trait is exhausted until they meditate.")
+    return ok
+
+
+def psi_member(s: dict, name: str) -> str:
+    n = find(s["crew"], name, "crew member")
+    m = s["crew"][n]
+    if "psi" not in m:
+        raise RuleError(f"{n} has no PSI trait")
+    if m.get("psi_exhausted"):
+        raise RuleError(f"{n}'s PSI trait is exhausted: meditate first")
+    if m["status"] != "active":
+        raise RuleError(f"{n} is unconscious")
+    return n
+
+
+def _psi_window(s: dict, g: dict) -> bool:
+    """The crew's part of the turn, or just after it (the last member's action switched to
+    the enemies, who have not acted yet; or the turn is over when the enemies went first)."""
+    if g["step"] == "crew":
+        return True
+    enemies_acted = any(e.get("acted") for e in g["enemies"].values())
+    if g["step"] == "enemies" and g.get("first") == "crew":
+        return not enemies_acted
+    return False
+
+
+def ground_psi(state: dict, dice, name: str, power: str, target: str | None = None, bonus: int = 0,
+               capture: bool = False, carrier: str | None = None) -> Outcome:
+    """Ch. 14 PSI powers in Ground Combat, used after the member's action (or as the
+    reaction bonus): attacks (2-4 damage, ignoring Shields and Armor, one or all enemies;
+    `capture`: an enemy left at 0, -1 or -2 HP is captured, carried by `carrier`) and
+    support (cures, concentrate, taunt, confuse, flash, motivation, telekinesis)."""
+    s = copy_state(state)
+    g = current_ground_combat(s)
+    p = _power(power)
+    if p in DUNGEON_POWERS:
+        raise RuleError(f"PSI {p} is a Dungeon Exploration power (journal kraken dungeon psi)")
+    if p == "SHIELD":
+        raise RuleError("PSI SHIELD is used as an enemy attacks: journal kraken ground enemy LABEL --psi-shield")
+    n = psi_member(s, name)
+    if n not in g["crew"]:
+        raise RuleError(f"{n} is not in this Ground Combat")
+    bonus_action = g["step"] == "spawn"
+    if bonus_action and not g.get("bonus"):
+        raise RuleError("the combat has not begun: journal kraken ground initiative")
+    if not bonus_action:
+        if not _psi_window(s, g):
+            raise RuleError("PSI powers are used in the crew's part of the turn (after the member's action)")
+        if g.get("psi_used", 0) >= (2 if lone_wolf(s, g) else 1):
+            raise RuleError("one PSI power per turn (two for a lone wolf)")
+    out: list[str] = []
+    self_target = False
+    tgt_crew = tgt_enemy = None
+    if p in ("CURE", "CURE II", "CONCENTRATE", "TAUNT", "MOTIVATION"):
+        tgt_crew = find(s["crew"], target, "crew member", "--target") if target else n
+        if tgt_crew not in g["crew"]:
+            raise RuleError(f"{tgt_crew} is not in this Ground Combat")
+        self_target = tgt_crew == n
+        if p == "MOTIVATION" and self_target:
+            raise InputError("PSI MOTIVATION gives another crew member an extra activation: --target NAME")
+    if p in ("ATTACK", "BLAST", "CONFUSE"):
+        enemies = active_enemies(g)
+        if target:
+            tgt_enemy = next((k for k in enemies if k.casefold() == target.strip().casefold()), None)
+            if tgt_enemy is None:
+                raise InputError(f"--target {target}: one of {', '.join(enemies)}")
+        elif len(enemies) == 1:
+            tgt_enemy = enemies[0]
+        else:
+            raise InputError(f"--target is required: one of {', '.join(enemies)}")
+        if p == "CONFUSE" and "confused" in g["enemies"][tgt_enemy]:
+            raise RuleError(f"PSI CONFUSE works once per enemy, and {tgt_enemy} was confused already")
+    cap = None
+    if capture:
+
+        if p not in PSI_DAMAGE:
+            raise InputError("--capture goes with a PSI attack")
+        bearer = free_carrier(s, g, carrier or n, "--carrier")
+        cap = {"by": bearer, "done": False}
+    elif carrier:
+        raise InputError("--carrier goes with --capture")
+    ok = psi_check(s, dice, n, p, bonus, self_target, out)
+    if bonus_action:
+        g.pop("bonus", None)
+    else:
+        g["psi_used"] = g.get("psi_used", 0) + 1
+    if p == "FLASH":
+        g["flash"] = True
+        out.append("PSI FLASH: +3 to this turn's escape check (it works even when the check fails).")
+    elif ok:
+        if p in PSI_DAMAGE:
+            dmg, everyone = PSI_DAMAGE[p]
+            for k in (active_enemies(g) if everyone else [tgt_enemy]):
+                hit_enemy(g, k, dmg, {"kind": "RG", "flags": ["IS", "IA"], "types": []}, out,
+                           f"  → {k}: {dmg} damage (ignores Shields and Armor)", psi=True, capture=cap)
+            end_check(s, g, out)
+        elif p in ("CURE", "CURE II"):
+            heal_fn(s, tgt_crew, 2 if p == "CURE" else 5, out, f"PSI {p}")
+        elif p == "CURE ALL":
+            for k in g["crew"]:
+                if k in s["crew"]:
+                    heal_fn(s, k, 2, out, "PSI CURE ALL")
+        elif p == "CONCENTRATE":
+            g.setdefault("boosts", {})[tgt_crew] = 2
+            out.append(f"{tgt_crew}: Ranged and Melee +2 until the end of their next activation.")
+        elif p == "TAUNT":
+            g["taunt"] = tgt_crew
+            out.append(f"On the next enemy turn every enemy targets {tgt_crew} only.")
+        elif p == "CONFUSE":
+            g["enemies"][tgt_enemy]["confused"] = True
+            out.append(f"{tgt_enemy} needs one more to hit until its next activation.")
+        elif p == "MOTIVATION":
+            g.setdefault("extra", []).append(tgt_crew)
+            out.append(f"{tgt_crew} gets an extra activation this turn.")
+        elif p == "TELEKINESIS":
+            out.append("Move one piece of equipment between crew members (journal kraken crew equip|unequip).")
+    return Outcome(s, f"{n}: PSI {p} ({'success' if ok else 'failed'})", out, {"crew": n, "power": p, "success": ok})
+
+
+def meditate(state: dict, dice, name: str, in_dungeon: bool = False, faint: str | None = None) -> Outcome:
+    """Ch. 14 Meditate: a d6 ≥ 3 + the HP the member is missing (nothing modifies it)
+    removes the exhaustion; a failure costs 1 HP (2 on a 1). In Ground Combat it is the
+    member's action; in a dungeon it costs Oxygen instead (0 / 1 / 2 by atmosphere)."""
+    s = copy_state(state)
+    out: list[str] = []
+    if in_dungeon:
+        d = current_exploration(s)
+        n = find(s["crew"], name, "crew member")
+        if n not in d["crew"]:
+            raise RuleError(f"{n} is not on this exploration")
+    else:
+        g = current_ground_combat(s)
+        n = crew_turn(s, g, name)
+    m = s["crew"][n]
+    if "psi" not in m:
+        raise RuleError(f"{n} has no PSI trait")
+    if not m.get("psi_exhausted"):
+        raise RuleError(f"{n}'s PSI trait is not exhausted")
+    if in_dungeon:
+        take_action(s, d, "stay", None, faint, out, f"{n} meditates")
+    need = MEDITATE_BASE + (m["hp_max"] - m["hp"])
+    r = dice.roll(6)
+    ok = r >= need
+    out.append(f"{n} meditates: d6 {r} against {MEDITATE_BASE} + {m['hp_max'] - m['hp']} missing HP = {need}: "
+               + ("the PSI trait recovers." if ok else "failed."))
+    if ok:
+        m.pop("psi_exhausted")
+    else:
+        wound(s, n, 2 if r == 1 else 1, out, "failed meditation")
+    if not in_dungeon and "ground" in s:
+        acted(s, s["ground"], n, out)
+        end_check(s, s["ground"], out)
+    return Outcome(s, f"{n} meditates: d6 {r} vs {need} ({'recovered' if ok else 'failed'})", out,
+                   {"crew": n, "roll": r, "target": need, "recovered": ok})
+
+
+def dungeon_psi(state: dict, dice, name: str, power: str, bonus: int = 0) -> Outcome:
+    """Ch. 14 Dungeon Exploration PSI powers: SURPRISE (+2 to the next initiative),
+    DIVINATION (+3/-3 to the next loot d20), MIDAS TOUCH (+3 Credits if the next Ground
+    Combat is won), OXYGEN CREATION (+2 Oxygen)."""
+    s = copy_state(state)
+    d = current_exploration(s)
+    p = _power(power)
+    if p not in DUNGEON_POWERS:
+        raise RuleError(f"PSI {p} is a Ground Combat power")
+    n = psi_member(s, name)
+    if n not in d["crew"]:
+        raise RuleError(f"{n} is not on this exploration")
+    out: list[str] = []
+    ok = psi_check(s, dice, n, p, bonus, False, out)
+    if ok and s.get("dungeon"):
+        dungeon_support(s, d, p, out)
+    return Outcome(s, f"{n}: PSI {p} ({'success' if ok else 'failed'})", out, {"crew": n, "power": p, "success": ok})
+
+
+def dungeon_support(s: dict, d: dict, power: str, out: list[str]) -> None:
+    """Dungeon PSI support powers (after a successful PSI check)."""
+    if power == "SURPRISE":
+        d["surprise"] = True
+        out.append("PSI SURPRISE: +2 to the next Ground Combat initiative roll.")
+    elif power == "DIVINATION":
+        out.append("PSI DIVINATION: +3 or -3 to the next loot d20 (journal kraken treasure take --shift +3|-3).")
+        d["divination"] = 3
+    elif power == "MIDAS TOUCH":
+        d["midas"] = True
+        out.append("PSI MIDAS TOUCH: +3 Credits if the next Ground Combat is won.")
+    elif power == "OXYGEN CREATION":
+        before = s["oxygen"]
+        s["oxygen"] = min(oxygen_max(s), s["oxygen"] + 2)
+        out.append(f"PSI OXYGEN CREATION: Oxygen {before} → {s['oxygen']}.")

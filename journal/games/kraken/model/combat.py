@@ -1,0 +1,34 @@
+"""`[state.combat]`, the SPACE COMBAT page as it stands (ch. 10), read by the rules and views.
+
+The combat going on, the enemy ships left, a boarding pending, enemy fire due.
+"""
+
+from __future__ import annotations
+
+from journal.errors import RuleError
+from journal.games.kraken.model.constants import COMBAT_STEPS
+
+
+def current_space_combat(s: dict) -> dict:
+    c = s.get("combat")
+    if not c:
+        raise RuleError("there is no Space Combat going on (a flight that failed to avoid it starts one; an event: "
+                        "journal kraken combat start …)")
+    return c
+
+
+def ships_left(c: dict) -> list[int]:
+    return [i for i, e in enumerate(c["enemies"], 1) if e["sp"] > 0]
+
+
+def boarding_pending(c: dict) -> str:
+    if c.get("boarding"):
+        b = c["boarding"]
+        return (f"a Boarding Combat with enemy {b['enemy']} is going on: journal kraken combat round"
+                + (" (or combat retreat)" if b["by"] == "us" else ""))
+    return (f"enemy {c['boarders'][0]} boards your ship: defend with journal kraken combat repel "
+            f"{c['boarders'][0]} --crew NAME …")
+
+
+def enemy_fire_due(c: dict) -> bool:
+    return c["step"] in COMBAT_STEPS[:4] and c.get("event") != "I" and bool(ships_left(c))

@@ -1,0 +1,89 @@
+"""`[state.dungeon]`, where the team stands (ch. 13), read by the rules and the views.
+
+The exploration going on and its Location, tile labels and '?' values, resolved tiles, who
+is deployed, and the atmosphere here (a Hull Breach opens an area to the outside).
+"""
+
+from __future__ import annotations
+
+import re
+
+from journal.errors import InputError, RuleError
+from journal.games.kraken.catalogue import half_up
+from journal.games.kraken.model.locations import effective_atmosphere
+
+
+def current_exploration(s: dict) -> dict:
+    d = s.get("dungeon")
+    if not d:
+        raise RuleError("the crew is not exploring a Location (journal kraken dungeon enter SLOT)")
+    if s.get("ground"):
+        raise RuleError("a Ground Combat is going on: finish it first (journal kraken ground …)")
+    return d
+
+
+def explored_location(s: dict, d: dict) -> dict:
+    return s["locations"][d["location"]]
+
+
+def parse_tile(text: str) -> tuple[str, str, str | None]:
+    """'B2' → ('B2', 'B', '2'); 'E?' → ('E?', 'E', '?'); 'm' → ('M', 'M', None)."""
+    t = str(text).strip().upper()
+    m = re.fullmatch(r"([A-Z]+)\s*(\d+|\?)?\s*([A-Z0-9_-]*)", t)
+    if not t or not m:
+        raise InputError(f"'{text}' is not a tile label: as printed on the map, e.g. B2, M, E?, T1 (E2a, E2b for two "
+                         f"alike tiles)")
+    return t.replace(" ", ""), m[1], m[2]
+
+
+def tile_key(d: dict, tile: str) -> str:
+    return f"{d['map']}:{tile}"
+
+
+def tile_value(s: dict, d: dict, dice, tile: str, level: str | None, out: list[str]) -> int:
+    """Ch. 13 '?': d6 halved (rounded up), rolled once per unknown value and exploration."""
+    if level is None:
+        return 0
+    if level != "?":
+        return int(level)
+    key = tile_key(d, tile)
+    values = d.setdefault("values", {})
+    if key not in values:
+        r = dice.roll(6)
+        values[key] = half_up(r)
+        out.append(f"{tile}: the '?' is d6 {r} ÷ 2 = {values[key]} (kept for this exploration).")
+    return values[key]
+
+
+def deployed(s: dict, d: dict, conscious: bool = True) -> list[str]:
+    return [n for n in d["crew"] if n in s["crew"] and (not conscious or s["crew"][n]["status"] == "active")]
+
+
+def resolved(d: dict, key: str) -> bool:
+    return key in d.get("resolved", [])
+
+
+def resolve(d: dict, key: str) -> None:
+    d.setdefault("resolved", [])
+    if key not in d["resolved"]:
+        d["resolved"].append(key)
+
+
+def map_cleared(s: dict, d: dict) -> bool:
+    return d["map"] in explored_location(s, d)["cleared"]
+
+
+def breached(d: dict) -> list[str]:
+    """Ch. 13 Hull Breach: the unrepaired breaches the team's area is connected to."""
+    return [k for k in d.get("near", []) if not resolved(d, f"{k}:repaired")]
+
+
+def atmosphere_here(s: dict, d: dict, where: str | None = None) -> str:
+    """The atmosphere where the team stands: the Location's AO outside, AI inside (ch. 12),
+    with Hardcore's and space's changes; an area connected to an unrepaired Hull Breach has
+    an Outside atmosphere (ch. 13)."""
+    loc = explored_location(s, d)
+    w = where or d["where"]
+    if w == "inside" and where is None and breached(d):
+        w = "outside"
+    return effective_atmosphere(s, loc, "ao" if w == "outside" else "ai")

@@ -1,0 +1,45 @@
+"""`[state.ground]`, the Ground Combat as it stands (ch. 14), read by the rules and the views.
+
+The combat going on, who is conscious, the enemies still fighting, the lone wolf, the
+activations a member has, and what comes next.
+"""
+
+from __future__ import annotations
+
+from journal.errors import RuleError
+
+
+def current_ground_combat(s: dict) -> dict:
+    g = s.get("ground")
+    if not g:
+        raise RuleError("there is no Ground Combat going on (journal kraken dungeon enemy TILE, or ground start)")
+    return g
+
+
+def conscious(s: dict, g: dict) -> list[str]:
+    return [n for n in g["crew"] if n in s["crew"] and s["crew"][n]["status"] == "active"]
+
+
+def active_enemies(g: dict) -> list[str]:
+    return [k for k, e in g["enemies"].items() if e["status"] == "active"]
+
+
+def lone_wolf(s: dict, g: dict) -> bool:
+    return len(conscious(s, g)) == 1
+
+
+def activations_allowed(s: dict, g: dict, name: str) -> int:
+    base = 2 if lone_wolf(s, g) else 1
+    return base + g.get("extra", []).count(name)
+
+
+def turn_hint(s: dict, g: dict) -> str:
+    if g["step"] == "crew":
+        todo = [n for n in conscious(s, g) if g.get("acted", {}).get(n, 0) < activations_allowed(s, g, n)]
+        return (f"Turn {g['turn']}: the crew acts ({', '.join(todo)}): journal kraken ground attack|cover|reload|"
+                f"unjam|item|escape|psi|meditate|wait NAME …")
+    if g["step"] == "enemies":
+        todo = [k for k in active_enemies(g) if g["enemies"][k].get("acted", 0) < g["enemies"][k].get("acts", 1)]
+        if todo:
+            return f"Turn {g['turn']}: the enemies act, top to bottom: journal kraken ground enemy {todo[0]}"
+    return f"Turn {g['turn']} is over: journal kraken ground turn"

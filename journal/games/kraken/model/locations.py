@@ -1,0 +1,63 @@
+"""A Location as every chapter reads it (ch. 12, K7): slots, species, atmospheres, description.
+
+The log's slots (2, or 6 with HyperNavMemory), species and atmospheres as typed, the
+atmosphere that counts (Hardcore, space), a Location's description, finding one by slot.
+"""
+
+from __future__ import annotations
+
+from journal.errors import InputError
+from journal.games.kraken.model.constants import ATMOSPHERES, LOCATION_SLOTS, LOCATION_SLOTS_HNM, SPECIES
+from journal.games.kraken.model.systems import systems_named
+
+
+def location_capacity(state: dict, working: bool = False) -> int:
+    """K7: 2 slots, 6 while HyperNavMemory is installed (working=True: and undamaged)."""
+    return LOCATION_SLOTS_HNM if systems_named(state, "HyperNavMemory", working) else LOCATION_SLOTS
+
+
+def parse_species(text: str) -> str:
+    t = str(text).strip().casefold().rstrip("s")
+    for sp in SPECIES:
+        if sp.casefold().rstrip("s") == t or (t.startswith("the ") and sp.casefold().rstrip("s") == t[4:]):
+            return sp
+    raise InputError(f"--species '{text}' is not one of {', '.join(SPECIES)}")
+
+
+def parse_atmosphere(text: str, option: str) -> str:
+    t = str(text).strip().upper()
+    t = {"Y": "YES", "N": "NO", "H": "HELL"}.get(t, t)
+    if t not in ATMOSPHERES:
+        raise InputError(f"{option} '{text}' is not one of YES (breathable), NO, HELL")
+    return t
+
+
+def effective_atmosphere(state: dict, loc: dict, key: str) -> str:
+    """Ch. 3.2 Hardcore: NO counts as HELL and YES as NO; ch. 4: Space Stations and In
+    Space have no breathable outside (YES → NO)."""
+    a = loc[key]
+    if key == "ao" and a == "YES" and any(w in loc["type"].casefold() for w in ("space station", "in space")):
+        a = "NO"
+    if state["difficulty"] == "hardcore":
+        a = {"NO": "HELL", "YES": "NO"}.get(a, a)
+    return a
+
+
+def describe_location(s: dict, loc: dict) -> str:
+    parts = [loc.get("name") or loc["type"]]
+    if loc.get("name"):
+        parts.append(loc["type"])
+    parts += [f"Dif. {loc['difficulty']}", f"AO {loc['ao']}", f"AI {loc['ai']}", f"Depth {loc['depth']}",
+              f"Telep. {loc['teleport']}"]
+    if loc.get("special"):
+        parts.append(loc["special"])
+    parts.append(loc["species"])
+    return " / ".join(parts)
+
+
+def location_at(s: dict, slot) -> tuple[str, dict]:
+    key = str(slot).strip().upper().removeprefix("MAP")
+    if key not in s["locations"]:
+        used = ", ".join(s["locations"]) or "none"
+        raise InputError(f"'{slot}' is not a Location in the log (slots in use: {used})")
+    return key, s["locations"][key]

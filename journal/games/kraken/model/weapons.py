@@ -1,0 +1,117 @@
+"""Chapter 14, Weapons definition: the book's weapon notation, mods, and the slot holding one.
+
+``Rifle (3) 4+, 3 A5 RG``: name, Strength needed, hit value, [times x] damage, Ammo, RG or
+ML, then AP IA IS EX T2 EMP WEAKEN n, Fire Ice Toxic, G<grade>; enemy attacks are written
+the same way without a name (``RG 4+, 2x3``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from journal.errors import InputError
+from journal.games.kraken.catalogue import half_up
+from journal.games.kraken.model.members import release_shield
+
+_WEAPON = re.compile(r"(?P<name>.*?)\s*(?:\((?P<str>\d{1,2})\))?\s*(?P<hit>\d)\s*\+\s*,?\s*"
+                     r"(?:(?P<times>\d{1,2})\s*[x×]\s*)?(?P<dmg>\d{1,3})(?P<rest>(?:\s.*)?)", re.IGNORECASE)
+WEAPON_HINT = ("expected the book's notation: NAME (STRENGTH) HIT+, [TIMESx]DAMAGE [A<ammo>] RG|ML [AP IA IS EX T2 "
+               "EMP WEAKEN n Fire Ice Toxic G<grade>], e.g. \"Rifle (3) 4+, 3 A5 RG\" or \"RG 4+, 2x3\"")
+TYPES = ("fire", "ice", "toxic")
+FLAGS = ("AP", "IA", "IS", "EX", "T2", "EMP")
+
+
+def parse_attack(text: str, default_kind: str | None = None) -> dict:
+    """'Rifle (3) 4+, 3 A5 RG' / 'RG 4+, 2x3 Fire' → a weapon or attack."""
+    t = " ".join(str(text).replace(",", ", ").split())
+    m = _WEAPON.fullmatch(t)
+    if not m:
+        raise InputError(f"'{text}' is not a weapon: {WEAPON_HINT}")
+    name = m["name"].strip()
+    kind = None
+    if name.upper() in ("RG", "ML"):
+        kind, name = name.upper(), ""
+    spec = {"name": name, "strength": int(m["str"] or 0), "hit": int(m["hit"]), "times": int(m["times"] or 1),
+            "damage": int(m["dmg"]), "ammo": None, "kind": kind, "flags": [], "weaken": 0, "types": [],
+            "grade": None}
+    if not 1 <= spec["hit"] <= 6 or spec["times"] < 1:
+        raise InputError(f"'{text}': a hit value is 1-6 and an attack happens at least once")
+    tokens = [x for x in re.split(r"[\s,]+", m["rest"] or "") if x]
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i].upper()
+        if re.fullmatch(r"A\d{1,3}", tok):
+            spec["ammo"] = int(tok[1:])
+        elif re.fullmatch(r"G\d", tok):
+            spec["grade"] = int(tok[1:])
+        elif tok in ("RG", "ML"):
+            if spec["kind"] and spec["kind"] != tok:
+                raise InputError(f"'{text}': RG or ML, not both")
+            spec["kind"] = tok
+        elif tok in FLAGS:
+            if tok not in spec["flags"]:
+                spec["flags"].append(tok)
+        elif tok.startswith("WEAKEN"):
+            rest = tok[6:]
+            if not rest and i + 1 < len(tokens) and tokens[i + 1].isdigit():
+                rest = tokens[i + 1]
+                i += 1
+            if not rest.isdigit() or int(rest) < 1:
+                raise InputError(f"'{text}': WEAKEN takes a number (WEAKEN 2)")
+            spec["weaken"] = int(rest)
+        elif tok.lower() in TYPES:
+            if tok.lower() not in spec["types"]:
+                spec["types"].append(tok.lower())
+        else:
+            raise InputError(f"'{text}': '{tokens[i]}' is not part of the notation: {WEAPON_HINT}")
+        i += 1
+    spec["kind"] = spec["kind"] or default_kind
+    if spec["kind"] is None:
+        raise InputError(f"'{text}': say RG (ranged) or ML (melee)")
+    return spec
+
+
+def weapon_spec(w: dict) -> dict:
+    """A crew weapon's values with its mod applied (+50% Ammo rounded up, or +1 damage)."""
+    spec = parse_attack(w["spec"])
+    mod = w.get("mod")
+    if mod in ("ammo", "both") and spec["ammo"] is not None:
+        spec["ammo"] = half_up(spec["ammo"] * 3)
+    if mod in ("damage", "both"):
+        spec["damage"] += 1
+    return spec
+
+
+def describe_attack(spec: dict) -> str:
+    times = f"{spec['times']}x" if spec["times"] > 1 else ""
+    parts = [f"{spec['hit']}+", f"{times}{spec['damage']} damage", spec["kind"]]
+    if spec["ammo"] is not None:
+        parts.append(f"Ammo {spec['ammo']}")
+    parts += spec["flags"] + ([f"WEAKEN {spec['weaken']}"] if spec["weaken"] else []) + spec["types"]
+    if spec["strength"]:
+        parts.insert(0, f"Strength {spec['strength']}")
+    return ", ".join(parts)
+
+
+def weapon_notation(spec: dict) -> str:
+    times = f"{spec['times']}x" if spec["times"] > 1 else ""
+    ammo = f" A{spec['ammo']}" if spec.get("ammo") is not None else ""
+    flags = " ".join(spec["flags"])
+    return f"{spec['hit']}+, {times}{spec['damage']}{ammo} {spec['kind']}{(' ' + flags) if flags else ''}"
+
+
+def weapon_slot(member: dict, label: str) -> str | None:
+    """The inventory slot holding a weapon: its name, maybe with a '+ mag' note."""
+    want = label.casefold()
+    for slot, text in member.get("inventory", {}).items():
+        if str(text).split("+")[0].strip().casefold() == want:
+            return slot
+    return None
+
+
+def unplace_weapon(m: dict, label: str, key: str, out: list[str]) -> str | None:
+    slot = weapon_slot(m, label)
+    if slot is not None:
+        del m["inventory"][slot]
+        release_shield(m, key, out)
+    return slot

@@ -1,0 +1,382 @@
+"""Chapter 12, Creating a new location: the LOCATION GENERATOR and an event's short form.
+
+The generator's tables are the book's and are not in our copy, so a player supplies them
+in a generator file (format in templates/kraken/location-generator-sample.toml; the CLI
+parses it and passes the tables in). Each table is rolled in order; dice modifications (a
+re-roll, or +1/-1 on one die) are spent on the value being defined before going on. An
+event's Location is recorded from the book's short form
+``Space Station / Dif.: 2 / AO: No / AI: YES / Depth: 7 / Telep.: 4 / One-way / Kraken``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from journal.errors import InputError, RuleError
+from journal.games.kraken.cgm import SLOTS
+from journal.games.kraken.model.campaign import copy_state, refuse_if_over
+from journal.games.kraken.model.constants import ATMOSPHERES, MAX_DEPTH, MIN_DEPTH, SPECIALS, SPECIES
+from journal.games.kraken.model.locations import describe_location, location_capacity, parse_atmosphere, parse_species
+from journal.games.kraken.starmap import location_add
+from journal.outcome import Outcome
+
+GEN_FIELDS = ("type", "ao", "ai", "depth", "teleport", "special", "species")
+
+# --- the short form (ch. 12) ------------------------------------------------------------------
+_KEYED = re.compile(r"(dif(?:ficulty)?|ao|ai|depth|telep(?:ort)?|maps?|map\s*ids?)\s*\.?\s*:?\s*(.*)", re.IGNORECASE)
+SHORT_HINT = ("expected the book's short form, e.g. \"Space Station / Dif.: 2 / AO: No / AI: YES / Depth: 7 / "
+              "Telep.: 4 / One-way / Kraken\" (optionally \"/ Maps: 8, 3, 12\")")
+
+
+def parse_short(text) -> dict:
+    """'Space Station / Dif.: 2 / AO: No / AI: YES / Depth: 7 / Telep.: 4 / One-way / Kraken'
+    → the Location's values (maps: the Map IDs if some follow)."""
+    parts = [p.strip() for p in str(text).split("/")]
+    parts = [p for p in parts if p]
+    if len(parts) < 7:
+        raise InputError(f"'{text}' is not a Location: {SHORT_HINT}")
+    loc: dict = {"type": parts[0]}
+    rest = parts[1:]
+    for p in rest:
+        m = _KEYED.fullmatch(p)
+        if m:
+            key, value = m[1].lower().replace(" ", ""), m[2].strip()
+            if key.startswith("map"):
+                ids = [x for x in re.split(r"[\s,]+", value) if x]
+                try:
+                    loc["maps"] = [int(x) for x in ids]
+                except ValueError:
+                    raise InputError(f"'{p}': Map IDs are numbers 1-20") from None
+                continue
+            if key in ("ao", "ai"):
+                loc[key] = parse_atmosphere(value, key.upper())
+                continue
+            try:
+                n = int(value)
+            except ValueError:
+                raise InputError(f"'{p}': expected a number after {m[1]}") from None
+            loc[{"dif": "difficulty", "difficulty": "difficulty", "depth": "depth"}.get(key, "teleport")] = n
+            continue
+        low = p.casefold().replace(" ", "-")
+        if low in SPECIALS:
+            if "special" in loc:
+                raise InputError(f"'{text}': two special conditions")
+            loc["special"] = low
+            continue
+        if re.fullmatch(r"[\d\s,]+", p):
+            loc["maps"] = [int(x) for x in re.split(r"[\s,]+", p) if x]
+            continue
+        if "species" in loc:
+            raise InputError(f"'{p}' is not a Location value: {SHORT_HINT}")
+        loc["species"] = parse_species(p)
+    missing = [k for k in ("difficulty", "ao", "ai", "depth", "teleport", "species") if k not in loc]
+    if missing:
+        raise InputError(f"'{text}' has no {missing[0]}: {SHORT_HINT}")
+    return loc
+
+
+def location_event(state: dict, dice, text: str, maps=(), roll_maps: bool = False, name: str | None = None
+                   ) -> Outcome:
+    """Ch. 12: a Location an event gives, in the book's short form; its values are fixed
+    (no dice modifications). Map IDs that follow are copied, else rolled (now with
+    --roll-maps, or as each map is entered)."""
+    loc = parse_short(text)
+    ids = list(maps) or loc.get("maps", [])
+    if maps and loc.get("maps"):
+        raise InputError("the short form carries Map IDs already: leave out --maps")
+    return location_add(state, dice, type=loc["type"], difficulty=loc["difficulty"], ao=loc["ao"], ai=loc["ai"],
+                        depth=loc["depth"], teleport=loc["teleport"], species=loc["species"],
+                        special=loc.get("special"), name=name, maps=ids, roll_maps=roll_maps, event=True)
+
+
+# --- the LOCATION GENERATOR (ch. 12) --------------------------------------------------------------
+_RANGE = re.compile(r"\s*(-?\d+)\s*(?:-\s*(-?\d+)|(\+))?\s*")
+_DICE = re.compile(r"(\d*)d(\d+)", re.IGNORECASE)
+
+
+def parse_generator(doc: dict, source: str = "generator") -> tuple[dict, list[str]]:
+    """A generator file: [generator] title; [[tables]] field, dice ("d6", "2d6", "d20"),
+    results {"1-2" = VALUE, "6+" = VALUE}. → ({title, tables}, problems)."""
+    problems: list[str] = []
+    head = doc.get("generator") if isinstance(doc.get("generator"), dict) else {}
+    title = head.get("title") if isinstance(head.get("title"), str) else ""
+    tables = doc.get("tables")
+    if not isinstance(tables, list) or not tables:
+        return {"title": title, "tables": []}, [f"{source}: expected [[tables]] (one per Location value, in order)"]
+    out, seen = [], set()
+    for i, t in enumerate(tables, 1):
+        where = f"{source}: tables[{i}]"
+        if not isinstance(t, dict):
+            problems.append(f"{where} is not a table")
+            continue
+        unknown = set(t) - {"field", "dice", "results", "note"}
+        if unknown:
+            problems.append(f"{where}.{min(unknown)} is not a known key: expected field, dice, results, note")
+        field = t.get("field")
+        if field not in GEN_FIELDS:
+            problems.append(f"{where}.field = {field!r}: one of {', '.join(GEN_FIELDS)}")
+            continue
+        if field in seen:
+            problems.append(f"{where}.field = {field}: the {field} has a table already")
+        seen.add(field)
+        m = _DICE.fullmatch(str(t.get("dice", "")).strip())
+        if not m or not 1 <= int(m[1] or 1) <= 6 or int(m[2]) not in (3, 4, 6, 8, 10, 12, 20):
+            problems.append(f"{where}.dice = {t.get('dice')!r}: e.g. d6, 2d6, d20 (1-6 dice)")
+            continue
+        count, sides = int(m[1] or 1), int(m[2])
+        results = t.get("results")
+        if not isinstance(results, dict) or not results:
+            problems.append(f"{where}.results: a table of \"roll\" = value (\"1-2\" = \"YES\", \"6+\" = 9)")
+            continue
+        rows = []
+        for key, value in results.items():
+            r = _RANGE.fullmatch(str(key))
+            if not r:
+                problems.append(f"{where}.results.{key!r}: a roll is N, N-M or N+")
+                continue
+            lo = int(r[1])
+            hi = int(r[2]) if r[2] else (999 if r[3] else lo)
+            if hi < lo:
+                problems.append(f"{where}.results.{key!r}: the range is backwards")
+                continue
+            bad = _check_value(field, value)
+            if bad:
+                problems.append(f"{where}.results.{key!r} = {value!r}: {bad}")
+                continue
+            rows.append([lo, hi, _norm_value(field, value)])
+        lo_all, hi_all = count, count * sides
+        for total in range(lo_all, hi_all + 1):
+            hits = [r for r in rows if r[0] <= total <= r[1]]
+            if len(hits) != 1:
+                problems.append(f"{where}: a roll of {total} matches {len(hits)} result(s): every roll of "
+                                f"{count if count > 1 else ''}d{sides} needs exactly one")
+                break
+        out.append({"field": field, "count": count, "sides": sides, "rows": rows})
+    for need in ("type", "ao", "ai", "depth", "teleport", "species"):
+        if need not in seen:
+            problems.append(f"{source}: no table for the {need} (a Location needs type, ao, ai, depth, teleport "
+                            f"and species; special is optional)")
+    return {"title": title, "tables": out}, problems
+
+
+def _check_value(field: str, value) -> str | None:
+    if field in ("depth", "teleport"):
+        if isinstance(value, bool) or not isinstance(value, int):
+            return "a whole number"
+        if field == "depth" and not MIN_DEPTH <= value <= MAX_DEPTH:
+            return f"a depth is {MIN_DEPTH}-{MAX_DEPTH}"
+        if field == "teleport" and not 0 <= value <= MAX_DEPTH:
+            return f"a teleport range is 0-{MAX_DEPTH}"
+        return None
+    if not isinstance(value, str) or not value.strip():
+        return "a name"
+    if field in ("ao", "ai") and value.strip().upper() not in ATMOSPHERES:
+        return "YES, NO or HELL"
+    if field == "special" and value.strip().lower() not in SPECIALS + ("none",):
+        return f"none, {', '.join(SPECIALS)}"
+    if field == "species":
+        try:
+            parse_species(value)
+        except InputError:
+            return f"one of {', '.join(SPECIES)}"
+    return None
+
+
+def _norm_value(field: str, value):
+    if field in ("ao", "ai"):
+        return value.strip().upper()
+    if field == "special":
+        return value.strip().lower()
+    if field == "species":
+        return parse_species(value)
+    return value.strip() if isinstance(value, str) else value
+
+
+def _lookup(table: dict, dice_faces: list[int]):
+    total = sum(dice_faces)
+    for lo, hi, value in table["rows"]:
+        if lo <= total <= hi:
+            return value
+    raise RuleError(f"the {table['field']} table has no result for {total}")  # pragma: no cover - parse checks
+
+
+def _gen(s: dict) -> tuple[dict, dict]:
+    f = s.get("flight")
+    g = f.get("generation") if f else None
+    if not g:
+        raise RuleError("no Location is being generated (journal kraken location generate …)")
+    return f, g
+
+
+def _left(f: dict, g: dict) -> int:
+    return max(0, f["modifications"] - g["spent"])
+
+
+def location_generate(state: dict, dice, generator: dict, ref: dict, difficulty: int | None = None,
+                      modifications: int = 0, roll_maps: bool = False, name: str | None = None) -> Outcome:
+    """Ch. 12: roll the generator's tables in order for the Location the flight found; with
+    dice modifications left, each value waits for `location modify` / `location accept`."""
+    s = copy_state(state)
+    refuse_if_over(s)
+    if s.get("combat"):
+        raise RuleError("finish the Space Combat first")
+    f = s.get("flight")
+    if f is None:
+        if difficulty is None:
+            raise RuleError("no flight found a new Location: fly first (journal kraken flight …), or give "
+                            "--difficulty D for a Location generated for another reason")
+        if not 1 <= difficulty <= 5:
+            raise InputError(f"--difficulty {difficulty}: a Location Difficulty is 1-5")
+        if modifications < 0:
+            raise InputError("--modifications is 0 or more")
+        f = {"location_difficulty": difficulty, "difficulty": difficulty, "options": [], "modifications": modifications,
+             "stage": "arrived", "land": True}
+        s["flight"] = f
+    elif difficulty is not None or modifications:
+        raise InputError("the flight decided the Location Difficulty and the dice modifications: leave out "
+                         "--difficulty and --modifications")
+    if f.get("generation"):
+        raise RuleError("a Location is being generated already: journal kraken location modify|accept")
+    cap = location_capacity(s, working=True)
+    if all(x in s["locations"] for x in SLOTS[:cap]):
+        raise RuleError(f"the Starmap Locations Log is full ({cap} slots): erase a Location first (journal kraken "
+                        f"location remove SLOT; rulings K7)")
+    if not generator["tables"]:
+        raise InputError("the generator has no tables")
+    g = {"generator": ref, "table": 0, "dice": [], "values": {}, "spent": 0,
+         "difficulty": f["location_difficulty"]}
+    f["generation"] = g
+    out = [f"Generating a Location of Difficulty {g['difficulty']} with {generator['title'] or 'your tables'}; "
+           f"{f['modifications']} dice modification{'s' if f['modifications'] != 1 else ''}."]
+    done = _roll_on(s, dice, generator, out, roll_maps, name)
+    return Outcome(s, _gen_summary(s, done), out, _gen_data(s, done))
+
+
+def _roll_current(g: dict, table: dict, dice) -> None:
+    g["dice"] = [dice.roll(table["sides"]) for _ in range(table["count"])]
+
+
+def _show(g: dict, table: dict) -> str:
+    faces = g["dice"]
+    die = f"{table['count'] if table['count'] > 1 else ''}d{table['sides']}"
+    shown = " + ".join(map(str, faces)) + (f" = {sum(faces)}" if len(faces) > 1 else "")
+    return f"{table['field']}: {die} {shown} → {_lookup(table, faces)}"
+
+
+def _roll_on(s: dict, dice, generator: dict, out: list[str], roll_maps: bool, name: str | None,
+             stop: bool = True) -> dict | None:
+    """Roll the current table (or go on with the next); with no modifications left,
+    accept every value in turn. Returns the Location when it is complete."""
+    f, g = _gen(s)
+    tables = generator["tables"]
+    while True:
+        table = tables[g["table"]]
+        if not g["dice"]:
+            _roll_current(g, table, dice)
+            out.append("  " + _show(g, table))
+        if stop and _left(f, g) > 0:
+            out.append(f"{_left(f, g)} modification(s) left: keep it (journal kraken location accept) or change "
+                       f"it (journal kraken location modify reroll|+1|-1 [--die N]).")
+            return None
+        g["values"][table["field"]] = _lookup(table, g["dice"])
+        g["dice"] = []
+        g["table"] += 1
+        if g["table"] >= len(tables):
+            return _write_location(s, dice, out, roll_maps, name)
+
+
+def location_modify(state: dict, dice, generator: dict, how: str, die: int | None = None) -> Outcome:
+    """Ch. 12: one dice modification: re-roll a die, or +1 / -1 on it (kept within the
+    die's faces); any number may go to one value, except Map numbers and the difficulty."""
+    s = copy_state(state)
+    f, g = _gen(s)
+    if _left(f, g) <= 0:
+        raise RuleError("no dice modification is left: journal kraken location accept")
+    table = generator["tables"][g["table"]]
+    n = 1 if die is None else die
+    if not 1 <= n <= len(g["dice"]):
+        raise InputError(f"--die {die}: this value is rolled with {len(g['dice'])} die/dice (1-{len(g['dice'])})")
+    if die is None and len(g["dice"]) > 1:
+        raise InputError(f"--die is required: the {table['field']} is rolled with {len(g['dice'])} dice; a "
+                         f"modification changes one of them")
+    before = g["dice"][n - 1]
+    how = str(how).strip().lower()
+    if how == "reroll":
+        g["dice"][n - 1] = dice.roll(table["sides"])
+    elif how in ("+1", "-1"):
+        g["dice"][n - 1] = max(1, min(table["sides"], before + int(how)))
+        if g["dice"][n - 1] == before:
+            raise RuleError(f"the die shows {before}: {how} would leave the d{table['sides']}'s faces")
+    else:
+        raise InputError(f"'{how}' is not a modification: reroll, +1 or -1")
+    g["spent"] += 1
+    out = [f"Modification ({how}) on the {table['field']}: die {n} {before} → {g['dice'][n - 1]}.",
+           "  " + _show(g, table)]
+    if _left(f, g):
+        out.append(f"{_left(f, g)} modification(s) left: modify again, or keep it (journal kraken location accept).")
+    else:
+        out.append("No modification left: journal kraken location accept.")
+    return Outcome(s, f"Location generation: {how} on the {table['field']} → {_lookup(table, g['dice'])}", out,
+                   _gen_data(s, None))
+
+
+def location_accept(state: dict, dice, generator: dict, roll_maps: bool = False, name: str | None = None,
+                    rest: bool = False) -> Outcome:
+    """Ch. 12: keep the value and roll the next table; values already defined cannot be
+    changed. After the last table the Location is written in the log. `rest`: keep every
+    value still to roll as it comes (the modifications left are lost)."""
+    s = copy_state(state)
+    _f, g = _gen(s)
+    tables = generator["tables"]
+    table = tables[g["table"]]
+    out = [f"Keep the {table['field']}: {_lookup(table, g['dice'])}."]
+    g["values"][table["field"]] = _lookup(table, g["dice"])
+    g["dice"] = []
+    g["table"] += 1
+    done = _write_location(s, dice, out, roll_maps, name) if g["table"] >= len(tables) else \
+        _roll_on(s, dice, generator, out, roll_maps, name, stop=not rest)
+    return Outcome(s, _gen_summary(s, done), out, _gen_data(s, done))
+
+
+def _write_location(s: dict, dice, out: list[str], roll_maps: bool, name: str | None) -> dict:
+    f, g = _gen(s)
+    v = g["values"]
+    depth = v["depth"]
+    tele = min(v["teleport"], depth)
+    special = v.get("special")
+    state_wo = {k: val for k, val in s.items() if k != "flight"}
+    res = location_add(state_wo, dice, type=v["type"], difficulty=g["difficulty"], ao=v["ao"], ai=v["ai"],
+                       depth=depth, teleport=tele, species=v["species"],
+                       special=None if special in (None, "none") else special, name=name, roll_maps=roll_maps)
+    new = res.state
+    slot = res.data["slot"]
+    if not f["land"]:
+        new["locations"][slot]["land_turn"] = s["turn"] + 1
+    s.clear()
+    s.update(new)
+    left = max(0, f["modifications"] - g["spent"])
+    out.extend(res.lines)
+    if v["teleport"] > depth:
+        out.append(f"(The teleport range {v['teleport']} is deeper than the Location: it counts as {depth}.)")
+    if left:
+        out.append(f"{left} unused dice modification(s) are lost.")
+    if not f["land"]:
+        out.append("You cannot land there this turn (you may from the next turn on).")
+    elif s["phase"] == 3:
+        out.append(f"Land and explore: journal kraken dungeon enter {slot}.")
+    return {"slot": slot, **s["locations"][slot]}
+
+
+def _gen_summary(s: dict, done: dict | None) -> str:
+    if done:
+        return f"New Location MAP{done['slot']}: {describe_location(s, done)}"
+    _f, g = _gen(s)
+    return f"Location generation: {', '.join(f'{k} {v}' for k, v in g['values'].items()) or 'first value rolled'}"
+
+
+def _gen_data(s: dict, done: dict | None) -> dict:
+    if done:
+        return {"done": True, "location": done}
+    f, g = _gen(s)
+    return {"done": False, "values": dict(g["values"]), "dice": list(g["dice"]), "table": g["table"],
+            "modifications_left": _left(f, g)}

@@ -1,0 +1,289 @@
+"""Chapter 5, Game phases: a new turn, phases 1-5 in order, the free action (ch. 8), Phase R.
+
+A new turn closes the last (what its remaining phases do by themselves) and runs Phase 1;
+entering Phase 2 repairs systems and finishes builds; Phase 5 ticks urgent quests.
+"""
+
+from __future__ import annotations
+
+from journal.errors import InputError, RuleError
+from journal.games.kraken.cgm import SLOTS
+from journal.games.kraken.construction import complete_build
+from journal.games.kraken.model.campaign import (
+    copy_state,
+    oxygen_max,
+    pending,
+    refuse_busy,
+    refuse_if_over,
+    refuse_setup,
+    save_point,
+    set_leader,
+)
+from journal.games.kraken.model.constants import FREE_ACTIONS, FREE_ACTION_TEXT, PHASES
+from journal.games.kraken.model.systems import systems_named
+from journal.games.kraken.quests import quest_timer
+from journal.games.kraken.story_lines import activate_from_pack, line_data, line_slot, unused_choices
+from journal.outcome import Outcome
+
+RECOVER_HEAL = 3         # ch. 5, Phase R
+
+
+def turn(state: dict, dice, pack: dict | None = None, skip=None, choices=(), standby=(), activate=(),
+         leader: str | None = None, savepoint: bool = False) -> Outcome:
+    """A new turn: Phase 5 of the turn ending (if not done), then Phase 1 (K5): every line
+    once, slot 1 first, one line skipped at most (not the one skipped last turn)."""
+    s = copy_state(state)
+    refuse_if_over(s)
+    refuse_busy(s, "the turn cannot end yet")
+    running = [x for x in SLOTS if s["lines"].get(x, {}).get("running")]
+    if running:
+        at = s["lines"][running[0]]["coords"][-1]
+        raise RuleError(f"line {running[0]} is mid-way through an activation: look up {at} and "
+                        f"`journal kraken step {running[0]} CELL …` until it stops")
+    out: list[str] = []
+    closing: list[str] = []
+    if s["turn"] >= 1 and s["phase"] < 5:
+        _to_phase(s, 5, out, closing=True, notes=closing)
+    previous = s.pop("skipped", None)
+    s["turn"] += 1
+    s["phase"] = 1
+    s["done"] = []
+    s.pop("free_action", None)
+    s["recovered"] = False
+    for key in ("returned", "gambled", "short_visit"):   # Phase R, Gamblers and Phase 4 count per turn
+        s.pop(key, None)
+    for q in s["quests"].values():
+        q["activated"] = False
+    if previous:
+        s["skipped_before"] = previous
+    else:
+        s.pop("skipped_before", None)
+    out.append(f"Turn {s['turn']} begins. Phase 1: activate the story lines, slot 1 first.")
+    if skip is not None:
+        slot = line_slot(s, skip)
+        if slot == previous:
+            raise RuleError(f"--skip {slot}: line {slot} was skipped last turn; a line cannot be skipped two "
+                            f"turns running (rulings K5)")
+        s["skipped"] = slot
+        out.append(f"Skip line {slot} this turn.")
+    set_leader(s, leader, out)
+    held_slots = {line_slot(s, x) for x in standby}
+    wake = {line_slot(s, x) for x in activate}
+    for slot in wake:
+        if not s["lines"][slot].get("standby"):
+            raise RuleError(f"--activate {slot}: line {slot} holds no STANDBY event")
+    meta: dict = {}
+    if savepoint:
+        save_point(s, "start of turn", out, meta)
+    results: dict = {}
+    revealed: list[str] = []
+    trails: list[str] = []
+    if pack is None:
+        if held_slots or wake or choices:
+            raise InputError("--standby, --activate and --choose follow lines from a pack; without one, "
+                             "step each line with `journal kraken step`")
+        todo = pending(s)
+        for slot in todo:
+            out.append(f"Line {slot}: look up {s['lines'][slot]['coords'][-1]} "
+                       f"(journal kraken step {slot} CELL [NEXT [NEXT]]).")
+        for slot in SLOTS:
+            if s["lines"].get(slot, {}).get("standby"):
+                out.append(f"Line {slot} waits on STANDBY at event {s['lines'][slot]['standby']}: "
+                           f"nothing happens unless you activate it.")
+        if not s["lines"]:
+            out.append("No story line is in play.")
+        summary = (f"Turn {s['turn']} begins" + (f" (line {s['skipped']} skipped)" if s.get("skipped") else "")
+                   + (f"; turn {s['turn'] - 1} ended: {'; '.join(closing)}" if closing else ""))
+        data = {"turn": s["turn"], "pending": todo, "skipped": s.get("skipped")}
+        return Outcome(s, summary, out, data, meta)
+    choices = list(choices)
+    made = 0
+    for slot in [x for x in SLOTS if x in s["lines"]]:
+        if slot not in s["lines"]:
+            continue
+        if slot == s.get("skipped"):
+            results[slot] = {"line": slot, "stopped": "skipped"}
+            trails.append(f"line {slot} skipped")
+            continue
+        s["done"].append(slot)
+        line = s["lines"][slot]
+        if line.get("standby") and slot not in wake:
+            out.append(f"Line {slot} waits on STANDBY at event {line['standby']}: nothing happens.")
+            results[slot] = {**line_data(s, slot), "stopped": "standby"}
+            trails.append(f"line {slot} on STANDBY ({line['standby']})")
+            continue
+        result, run = activate_from_pack(s, dice, slot, pack, choices, slot in held_slots, slot in wake, out)
+        made += len(run.decisions)
+        revealed.extend(run.revealed)
+        results[slot] = result
+        trails.append(f"line {slot}: " + "; ".join(run.trail))
+    s["done"] = sorted(x for x in set(s["done"]) if x in s["lines"])
+    unused_choices(choices, made)
+    if not s["lines"]:
+        out.append("No story line is in play.")
+    out.append("Phase 1 is done. Next: Phase 2 (journal kraken phase 2).")
+    summary = f"Turn {s['turn']}, Phase 1: " + (" | ".join(trails) if trails else "no lines")
+    if closing:
+        summary = f"Turn {s['turn'] - 1} ended: {'; '.join(closing)}. " + summary
+    if revealed:
+        meta["revealed"] = revealed
+    return Outcome(s, summary, out, {"turn": s["turn"], "lines": results, "skipped": s.get("skipped")}, meta)
+
+
+def _to_phase(s: dict, target: int, out: list[str], closing: bool = False, notes: list | None = None) -> None:
+    """Enter the phases after the current one up to `target`, applying what each does.
+    `closing`: a new turn ends this one, so only what happens by itself is said."""
+    if s["phase"] == 1 and target > 1:
+        todo = pending(s)
+        if todo:
+            nxt = s["lines"][todo[0]]["coords"][-1]
+            raise RuleError(f"Phase 1 activates every line once: line(s) {', '.join(todo)} still wait "
+                            f"(line {todo[0]}: look up {nxt}); one line may be skipped per turn "
+                            f"(journal kraken line skip N)")
+        running = [x for x in SLOTS if s["lines"].get(x, {}).get("running")]
+        if running:
+            raise RuleError(f"line {running[0]} is mid-way through an activation: look up "
+                            f"{s['lines'][running[0]]['coords'][-1]} and step it until it stops")
+    while s["phase"] < target:
+        s["phase"] += 1
+        _enter_phase(s, s["phase"], out, closing, notes if notes is not None else [])
+
+
+def _enter_phase(s: dict, p: int, out: list[str], closing: bool = False, notes: list | None = None) -> None:
+    notes = notes if notes is not None else []
+    if closing and p in (3, 4):
+        return
+    if p == 2:
+        if not closing:
+            out.append("Phase 2: ship construction.")
+        ship = s.get("ship")
+        fixed = [label for label, e in (ship or {}).get("systems", {}).items() if e.pop("damaged", None)]
+        if fixed:
+            out.append(f"Damaged systems are repaired: {', '.join(fixed)}.")
+            notes.append(f"repaired {', '.join(fixed)}")
+        for name in list(s["builds"]):
+            b = s["builds"][name]
+            if b["due"] > s["turn"]:
+                out.append(f"{' and '.join(b['crew'])} keep building the {name} (done in Phase 2 of turn {b['due']}).")
+                continue
+            notes.append(complete_build(s, name, out))
+    elif p == 3:
+        out.append("Phase 3: one free action: a space flight, a known Location, a story line again, a "
+                   "grade 5 Shop, or skip (journal kraken free-action …).")
+    elif p == 4:
+        if not systems_named(s, "Teleporter"):
+            out.append("Phase 4: no working Teleporter: skip the short visit.")
+        else:
+            cleared = [f"MAP{slot}" for slot, loc in s["locations"].items() if loc["cleared"]]
+            where = f" ({', '.join(cleared)})" if cleared else " (no cleared map on the Starmap Locations Log yet)"
+            how = " (journal kraken visit SLOT MAP KIND TILE)" if cleared else ""
+            out.append(f"Phase 4: short visit: teleport to a cleared map with a Shop, Ammo dealer, Quest "
+                       f"Master, Gambler or Modder{where}, do one thing there, and come back{how}.")
+    elif p == 5:
+        if closing:
+            out.append(f"Turn {s['turn']} ends.")
+        else:
+            out.append("Phase 5: quest timer.")
+        notes.extend(quest_timer(s, out))
+        if not s["recovered"] and not closing:
+            out.append("No Recovery yet this turn: you may recover now (journal kraken recover).")
+
+
+def phase(state: dict, dice, to) -> Outcome:
+    """Ch. 5: the phases in order. Entering Phase 2 repairs damaged systems and completes
+    due builds; entering Phase 5 ticks urgent quests (rulings K13)."""
+    s = copy_state(state)
+    refuse_if_over(s)
+    refuse_setup(s, "phases happen")
+    refuse_busy(s, "the next phase waits")
+    target = s["phase"] + 1 if to == "next" else int(to)
+    if not 1 <= target <= 5:
+        raise InputError(f"phase {to}: phases are 1-5 (a new turn: journal kraken turn)")
+    if target <= s["phase"]:
+        raise RuleError(f"this is Phase {s['phase']} of turn {s['turn']} already: phases go in order "
+                        f"(a new turn: journal kraken turn)")
+    out: list[str] = []
+    notes: list[str] = []
+    before = s["phase"]
+    _to_phase(s, target, out, notes=notes)
+    if target == 5:
+        out.append("Next: a new turn (journal kraken turn).")
+    summary = f"Turn {s['turn']}: Phase {before} → Phase {target} ({PHASES[target]})"
+    if notes:
+        summary += ": " + "; ".join(notes)
+    return Outcome(s, summary, out, {"turn": s["turn"], "phase": target})
+
+
+def free_action(state: dict, dice, kind: str) -> Outcome:
+    """Ch. 8: Phase 3 allows one free action (a line activated again is recorded by
+    `advance`/`step` itself)."""
+    s = copy_state(state)
+    refuse_setup(s, "free actions happen")
+    if kind not in FREE_ACTIONS:
+        raise InputError(f"'{kind}' is not a free action: {', '.join(FREE_ACTIONS)}")
+    if s["phase"] != 3:
+        raise RuleError(f"the free action is Phase 3's, and this is Phase {s['phase']} (journal kraken phase 3)")
+    if s.get("free_action"):
+        raise RuleError(f"this turn's free action was already taken: {FREE_ACTION_TEXT[s['free_action']]}")
+    if kind == "line":
+        raise InputError("to activate a story line again, run it: journal kraken advance LINE "
+                         "(or step it by hand); that is recorded as the free action")
+    s["free_action"] = kind
+    out = [f"Phase 3 free action: {FREE_ACTION_TEXT[kind]}."]
+    if kind == "flight":
+        out.append("Fly: journal kraken flight --difficulty D [--option …] [--avoid] (chapter 9; it records this "
+                   "free action itself); a flight played by hand: record the new Location with `journal kraken "
+                   "location add`.")
+    elif kind == "location":
+        out.append("No space flight or Space Combat when visiting a known Location: start the Dungeon "
+                   "Exploration on its first Map (or teleport deeper). Clear maps with "
+                   "`journal kraken location clear`.")
+    elif kind == "shop":
+        out.append("A grade 5 Shop: buy with `journal kraken credits -N --buy`, `ship buy`, `crew add --hire`.")
+    return Outcome(s, f"Phase 3 free action: {FREE_ACTION_TEXT[kind]}", out, {"free_action": kind})
+
+
+def recover(state: dict, dice, cat: dict, after: bool = False) -> Outcome:
+    """Ch. 5 Phase R, once a turn: every crew member +3 HP (+3 per working Med Bay and
+    Advanced Med Bay), the unconscious from 0, Oxygen refilled. At the end of Phase 1 or
+    3 only after a Dungeon Exploration or Ground Combat of that phase (journal records
+    the ones it ran; `after`: one you played without it); at the end of Phase 5 when the
+    turn had no Recovery yet."""
+    s = copy_state(state)
+    refuse_setup(s, "Recovery happens")
+    for key, what in (("combat", "a Space Combat"), ("ground", "a Ground Combat"), ("dungeon", "an exploration")):
+        if s.get(key):
+            raise RuleError(f"Recovery comes after {what}, not during it")
+    if s["recovered"]:
+        raise RuleError(f"the crew already recovered this turn (turn {s['turn']}): once a turn")
+    if s["phase"] not in (1, 3, 5):
+        raise RuleError(f"Recovery is checked at the end of Phases 1, 3 and 5, and this is Phase {s['phase']}")
+    earned = s["phase"] == 5 or s["phase"] in s.get("returned", []) or after
+    if not earned:
+        raise RuleError(f"Recovery at the end of Phase {s['phase']} follows a Dungeon Exploration or Ground Combat "
+                        f"of that phase, and there was none (ch. 5): recover after Phase 5's quest timer "
+                        f"(or --after for one you played without journal)")
+    bonus = [(label, cat[e["system"]]["heal"]) for label, e in (s.get("ship") or {}).get("systems", {}).items()
+             if not e.get("damaged") and cat.get(e["system"], {}).get("heal")]
+    heal = RECOVER_HEAL + sum(h for _l, h in bonus)
+    out = [f"Recovery: every crew member recovers {heal} HP"
+           + (f" (3 + {', '.join(f'{lab} +{h}' for lab, h in bonus)})" if bonus else "") + "."]
+    if s["phase"] in (1, 3):
+        out.append(f"(At the end of Phase {s['phase']}: after its "
+                   + ("Dungeon Exploration or Ground Combat" if s["phase"] in s.get("returned", [])
+                      else "Dungeon Exploration or Ground Combat played by hand") + ".)")
+    healed = {}
+    for name, c in s["crew"].items():
+        before = c["hp"]
+        c["hp"] = min(c["hp_max"], c["hp"] + heal)
+        was = c["status"]
+        c["status"] = "active" if c["hp"] > 0 else "unconscious"
+        healed[name] = c["hp"]
+        woke = " (conscious again)" if was == "unconscious" else ""
+        out.append(f"  {name}: HP {before} → {c['hp']}/{c['hp_max']}{woke}")
+    before = s["oxygen"]
+    s["oxygen"] = oxygen_max(s)
+    out.append(f"Oxygen refilled: {before} → {s['oxygen']}. Rearrange items between crew and ship freely.")
+    s["recovered"] = True
+    return Outcome(s, f"Recovery: +{heal} HP each, Oxygen {s['oxygen']}", out,
+                   {"heal": heal, "hp": healed, "oxygen": s["oxygen"]})

@@ -1,0 +1,144 @@
+"""Quests (rulings K13): accepting, working on, the urgent quests' timer, solving, failing."""
+
+from __future__ import annotations
+
+from journal.errors import InputError, RuleError
+from journal.games.kraken.model.campaign import copy_state, credits_line, pay_credits, refuse_setup
+from journal.games.kraken.model.constants import MAX_TICKS
+from journal.lookup import find
+from journal.outcome import Outcome
+
+
+def quest_add(state: dict, dice, name: str, urgent: bool = False, reward: str | None = None,
+              penalty: str | None = None, penalty_credits: int | None = None, note: str | None = None,
+              capture: bool = False) -> Outcome:
+    """A quest from a Quest Master (its sheet, book p. 160, gives the reward, the penalty
+    and whether it is urgent) or an event. Standing on a Quest Master tile, the quest
+    remembers it. `capture`: a 'Capture' quest, completed by handing over a carried
+    captive (ch. 4)."""
+    s = copy_state(state)
+    name = str(name).strip()
+    if not name:
+        raise InputError("name the quest")
+    if any(k.casefold() == name.casefold() for k in s["quests"]):
+        raise RuleError(f"there is a quest {name} already")
+    q: dict = {"urgent": urgent, "activated": False}
+    if capture:
+        q["capture"] = True
+    d = s.get("dungeon")
+    if d and str(d.get("at", "")).startswith("quest-master:"):
+        q["master"] = f"MAP{d['location']} map {d['map']} {d['at'].partition(':')[2]}"
+    if urgent:
+        q["ticks"] = 0
+    for k, v in (("reward", reward), ("penalty", penalty), ("note", note)):
+        if v and v.strip():
+            q[k] = v.strip()
+    if penalty_credits is not None:
+        if penalty_credits < 0:
+            raise InputError("--penalty-credits is 0 or more")
+        q["penalty_credits"] = penalty_credits
+    s["quests"][name] = q
+    out = [f"Write the quest {name} in the Notes/Quests section of the ship page"
+           + (" with an empty timer (urgent: the fourth tick fails it)." if urgent else ".")]
+    if capture:
+        out.append("A Capture quest: bring the alien back alive, carried by a crew member (journal kraken quest done "
+                   f"\"{name}\" --captive LABEL).")
+    return Outcome(s, f"Quest accepted: {name}" + (" (urgent)" if urgent else ""), out, {"quest": name, **q})
+
+
+def quest_activate(state: dict, dice, name: str) -> Outcome:
+    """K13: an urgent quest worked on this turn gets no tick in Phase 5."""
+    s = copy_state(state)
+    refuse_setup(s, "quests are worked on")
+    key = find(s["quests"], name, "quest")
+    s["quests"][key]["activated"] = True
+    msg = f"Quest {key} activated this turn"
+    extra = " (no timer tick in Phase 5)" if s["quests"][key]["urgent"] else ""
+    return Outcome(s, msg, [msg + extra + "."], {"quest": key})
+
+
+def quest_timer(s: dict, out: list[str]) -> list[str]:
+    """K13: each urgent quest not activated this turn gets a tick; the fourth fails it."""
+    notes = []
+    for name in list(s["quests"]):
+        q = s["quests"][name]
+        if not q["urgent"]:
+            continue
+        if q["activated"]:
+            out.append(f"Quest {name} was activated this turn: no tick.")
+            continue
+        q["ticks"] += 1
+        if q["ticks"] >= MAX_TICKS:
+            _fail_quest(s, name, out, "fourth tick")
+            notes.append(f"quest {name} failed (fourth tick)")
+        else:
+            out.append(f"Quest {name}: draw tick {q['ticks']} in its timer ({MAX_TICKS - q['ticks']} before it fails).")
+            notes.append(f"quest {name} tick {q['ticks']}")
+    return notes
+
+
+def _fail_quest(s: dict, name: str, out: list[str], why: str) -> None:
+    q = s["quests"].pop(name)
+    out.append(f"Quest {name} fails ({why}): pay the penalty and erase it"
+               + (f": {q['penalty']}" if q.get("penalty") else "") + ".")
+    if q.get("penalty_credits"):
+        pay_credits(s, q["penalty_credits"], f"the {name} penalty", out, purchase=False)
+
+
+def quest_tick(state: dict, dice, name: str, delta: int) -> Outcome:
+    """A2: ticks by hand; a fourth tick fails the quest as in Phase 5."""
+    s = copy_state(state)
+    key = find(s["quests"], name, "quest")
+    q = s["quests"][key]
+    if not q["urgent"]:
+        raise RuleError(f"{key} is not urgent: it has no timer")
+    target = q["ticks"] + delta
+    if target < 0:
+        raise InputError(f"{key} has {q['ticks']} tick(s): cannot take away {-delta}")
+    out: list[str] = []
+    if target >= MAX_TICKS:
+        q["ticks"] = MAX_TICKS - 1
+        _fail_quest(s, key, out, "fourth tick")
+        return Outcome(s, f"Quest {key} failed (fourth tick, by hand)", out, {"quest": key, "failed": True})
+    q["ticks"] = target
+    msg = f"Quest {key}: {target} tick(s)"
+    return Outcome(s, msg + " (by hand)", [msg + "."], {"quest": key, "ticks": target})
+
+
+def quest_done(state: dict, dice, name: str, credits: int = 0, xp: int = 0, captive: str | None = None) -> Outcome:
+    """A quest solved: erase it and take its reward. A Capture quest takes a captive that a
+    crew member carries (ch. 4), which is handed over."""
+    s = copy_state(state)
+    key = find(s["quests"], name, "quest")
+    q = s["quests"].pop(key)
+    if credits < 0 or xp < 0:
+        raise InputError("--credits and --xp are the reward: 0 or more")
+    out = [f"Quest {key} solved: erase it" + (f" and take the reward: {q['reward']}" if q.get("reward") else "") + "."]
+    if captive is not None or q.get("capture"):
+        caps = s.get("captives") or {}
+        if captive is None:
+            raise RuleError(f"{key} is a Capture quest: name the captive you hand over (--captive "
+                            f"{' | '.join(caps) or 'LABEL'}); captured aliens must be carried by a crew member")
+        ckey = find(caps, captive, "captive", "--captive")
+        cap = caps.pop(ckey)
+        if not caps:
+            del s["captives"]
+        out.append(f"{cap['carrier']} hands over the captured {cap['name']} ({ckey}).")
+    if credits:
+        before = s["credits"]
+        s["credits"] += credits
+        out.append(credits_line(before, s["credits"]))
+    if xp:
+        before = s["xp"]
+        s["xp"] += xp
+        out.append(f"XP {before} → {s['xp']}.")
+    return Outcome(s, f"Quest solved: {key}" + (f" (+{credits}¢)" if credits else "") + (f" (+{xp} XP)" if xp else ""),
+                   out, {"quest": key, "credits": s["credits"], "xp": s["xp"]})
+
+
+def quest_fail(state: dict, dice, name: str) -> Outcome:
+    s = copy_state(state)
+    key = find(s["quests"], name, "quest")
+    out: list[str] = []
+    _fail_quest(s, key, out, "given up or lost")
+    return Outcome(s, f"Quest failed: {key}", out, {"quest": key, "credits": s["credits"]})

@@ -1,0 +1,89 @@
+"""3.2 Saving and loading (rulings K8): save points, clone stations, reloading a save point."""
+
+from __future__ import annotations
+
+import copy
+
+from journal.errors import RuleError
+from journal.games.kraken.model.campaign import copy_state, save_point
+from journal.games.kraken.model.constants import CLONE_HEAL, DIFFICULTY_TEXT, SAVE_DIFFICULTIES
+from journal.games.kraken.model.validate import validate
+from journal.outcome import Outcome
+
+
+def at_turn_start(s: dict) -> bool:
+    """Just a Simulation saves 'at the beginning of each turn': before the first turn, or in
+    Phase 1 before any line was activated."""
+    if s["turn"] == 0:
+        return True
+    return (s["phase"] == 1 and not s["done"] and not any(x.get("running") for x in s["lines"].values())
+            and not s.get("free_action"))
+
+
+def savepoint(state: dict, dice) -> Outcome:
+    """K8: Just a Simulation saves at the start of a turn (and at clone stations);
+    Adventurer only at clone stations; Real Life and Hardcore never."""
+    s = copy_state(state)
+    d = s["difficulty"]
+    if d == "adventurer":
+        raise RuleError("Adventurer saves only at clone stations (journal kraken clone-station)")
+    if d not in SAVE_DIFFICULTIES:
+        raise RuleError(f"{DIFFICULTY_TEXT[d]} has no save points: there is no save-and-load (rulings K8)")
+    if not at_turn_start(s):
+        raise RuleError("Just a Simulation saves at the start of a turn (before any line is activated; "
+                        "`journal kraken turn --savepoint` saves as the turn begins) or at a clone station")
+    out: list[str] = []
+    meta: dict = {}
+    save_point(s, "start of turn" if s["turn"] else "before turn 1", out, meta)
+    return Outcome(s, f"Save point {s['savepoint']['id']} (turn {s['turn']})", out,
+                   {"savepoint": s["savepoint"]}, meta)
+
+
+def clone_station(state: dict, dice, heal: bool = True, keep: bool = True) -> Outcome:
+    """Ch. 13 clone station: heals each crew member 4 HP (once per station and
+    exploration) at any difficulty; a save point in Just a Simulation and Adventurer."""
+    s = copy_state(state)
+    out: list[str] = []
+    meta: dict = {}
+    if heal:
+        for name, c in s["crew"].items():
+            before = c["hp"]
+            c["hp"] = min(c["hp_max"], c["hp"] + CLONE_HEAL)
+            c["status"] = "active" if c["hp"] > 0 else "unconscious"
+            out.append(f"{name}: HP {before} → {c['hp']}/{c['hp_max']}.")
+        out.insert(0, f"Clone station: each crew member heals {CLONE_HEAL} HP (once per station and exploration).")
+    if keep:
+        if s["difficulty"] in SAVE_DIFFICULTIES:
+            save_point(s, "clone station", out, meta)
+        else:
+            out.append(f"{DIFFICULTY_TEXT[s['difficulty']]}: clone stations heal, but there is no save-and-load.")
+    if not heal and "savepoint" not in meta:
+        raise RuleError("--no-heal and no save point: the clone station does nothing")
+    summary = "Clone station" + (": healed" if heal else "") + (f", save point {s['savepoint']['id']}"
+                                                                  if "savepoint" in meta else "")
+    return Outcome(s, summary, out, {"savepoint": s.get("savepoint") if meta else None}, meta)
+
+
+def reload(state: dict, dice, snapshot: dict, point: int) -> Outcome:
+    """K8: Just a Simulation and Adventurer reload their save point (achievements persist,
+    they are not in the save)."""
+    d = state["difficulty"]
+    if d not in SAVE_DIFFICULTIES:
+        raise RuleError(f"{DIFFICULTY_TEXT[d]} has no save-and-load (rulings K8)")
+    sp = state.get("savepoint")
+    if not sp:
+        raise RuleError("there is no save point to reload" + (" (Adventurer saves at clone stations)"
+                                                             if d == "adventurer" else ""))
+    if sp["id"] != point:
+        raise RuleError("the save changed while reloading: run reload again")
+    s = copy.deepcopy(snapshot)
+    problems = validate(s)
+    if problems:
+        raise RuleError(f"the save point's state is not valid any more: {problems[0]}")
+    if s.get("savepoint", {}).get("id") != point:
+        raise RuleError("the save point's state does not match its record")
+    out = [f"Reloaded save point {point}: turn {s['turn']}, {s['savepoint']['at']}.",
+           "Set your pages back as they were then (journal kraken lines, journal show, journal pdf). "
+           "Achievements stay unlocked."]
+    return Outcome(s, f"Reloaded save point {point} (turn {s['turn']}, {s['savepoint']['at']})", out,
+                   {"savepoint": s["savepoint"], "turn": s["turn"]}, {"reload": point})

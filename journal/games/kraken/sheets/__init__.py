@@ -1,0 +1,51 @@
+"""Space Kraken: the printable pages (filled from a save, or blank for pencil play).
+
+1. The CGM Line Tracker (book p. 14): six line slots of seven coordinate cells with the
+   variables A-H under each and a note, the interlink memory I-Z, the Starmap Locations
+   Log (2 slots, 6 with HyperNavMemory; cleared Map IDs underlined): `line_tracker`.
+2. The Spaceship page: hull, structure, shields, Credits, XP, the Oxygen track, every
+   system and weapon of the catalogue (owned, damaged), storage, Notes/Quests with their
+   timer ticks, constructions: `spaceship`.
+3. One page per crew member: attributes, HP bar, level, traits, inventory L/R/1-4, combat
+   gear: `crew`.
+4-6. SPACE COMBAT, GROUND COMBAT and DUNGEON EXPLORATION forms: `space_combat`,
+   `ground_combat`, `exploration`.
+
+Everything is drawn with `journal.pdf.primitives`; user text goes through `safe`/`fit_text`.
+"""
+
+from __future__ import annotations
+
+from journal.games.kraken.sheets.crew import draw_crew_member
+from journal.games.kraken.sheets.exploration import draw_exploration
+from journal.games.kraken.sheets.ground_combat import draw_ground_combat
+from journal.games.kraken.sheets.line_tracker import draw_line_tracker
+from journal.games.kraken.sheets.parts import as_dict
+from journal.games.kraken.sheets.space_combat import draw_space_combat
+from journal.games.kraken.sheets.spaceship import draw_spaceship
+
+
+def draw_tracker(c, page, state, title) -> None:
+    """Every page for `state` (None: blank sheets); leaves the last page open."""
+    blank = state is None
+    s = as_dict(state)
+    draw_line_tracker(c, page, s, title, blank)
+    page.new_page()
+    draw_spaceship(c, page, s, title, blank)
+    crew = as_dict(s.get("crew"))
+    names = [None] if blank else list(crew)
+    for name in names:
+        page.new_page()
+        draw_crew_member(c, page, s, name, as_dict(crew.get(name)) if name else {}, blank)
+    draw_pages(c, page, s, blank)
+
+
+def draw_pages(c, page, s: dict, blank: bool) -> None:
+    """The SPACE COMBAT, GROUND COMBAT and EXPLORATION forms, each on a new page (the caller
+    started none)."""
+    page.new_page()
+    draw_space_combat(c, page, s, blank)
+    page.new_page()
+    draw_ground_combat(c, page, s, blank)
+    page.new_page()
+    draw_exploration(c, page, s, blank)

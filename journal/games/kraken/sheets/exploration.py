@@ -1,0 +1,181 @@
+"""The DUNGEON EXPLORATION form (ch. 13): the Location, its maps, Oxygen, tiles, drops.
+
+The Location and its maps (IDs, cleared, where the team is), Oxygen, bulkheads with their
+three tries, '?' values, resolved tiles, Treasure drops.
+"""
+
+from __future__ import annotations
+
+from journal.games.kraken.model.campaign import oxygen_max
+from journal.games.kraken.model.constants import MAX_DEPTH, OXYGEN_BASE
+from journal.games.kraken.model.exploration import atmosphere_here, breached
+from journal.games.kraken.model.locations import effective_atmosphere
+from journal.games.kraken.sheets.parts import FORM_GAP, as_dict, form_cell, form_title
+from journal.pdf.primitives import (
+    BOLD,
+    INK,
+    REGULAR,
+    checkbox,
+    field,
+    grid,
+    heading,
+    notes_area,
+    rules_box,
+    text,
+    track,
+    triangle,
+)
+
+
+def draw_exploration(c, page, s: dict, blank: bool) -> None:
+    d = as_dict(s.get("dungeon")) if not blank else {}
+    live = bool(d)
+    loc = as_dict(s.get("locations", {}).get(d.get("location"))) if live else {}
+    badge = f"MAP{d['location']} \u00b7 MAP {d['map']} OF {loc.get('depth', '?')}" if live else None
+    form_title(c, page, "DUNGEON EXPLORATION" + (f": {loc.get('name') or loc.get('type')}" if loc else ""),
+           "Chapter 13: move and activate tiles; Oxygen by atmosphere (breathable 0, none 1, hell 2 an action); "
+           "leave a map and it is cleared", badge)
+    x, w = page.x0, page.width
+    top = page.cursor
+    ao = effective_atmosphere(s, loc, "ao") if loc else None
+    ai = effective_atmosphere(s, loc, "ai") if loc else None
+    vals = [("Location", f"MAP{d['location']}" if live else None), ("Type", loc.get("type")),
+            ("Difficulty", loc.get("difficulty")), ("AO (counts as)", f"{loc['ao']} ({ao})" if loc else None),
+            ("AI (counts as)", f"{loc['ai']} ({ai})" if loc else None), ("Teleport", loc.get("teleport")),
+            ("Special", (loc.get("special") or "-") if loc else None), ("Species", loc.get("species"))]
+    fr = [0.09, 0.18, 0.09, 0.13, 0.13, 0.09, 0.15, 0.14]
+    cx = x
+    for (label, v), f in zip(vals, fr, strict=True):
+        form_cell(c, cx, top - 26, w * f - 3, 26, v, label, size=9)
+        cx += w * f
+    page.take(30)
+    # the maps
+    page.take(heading(c, x, page.cursor, w, "MAPS", 10, right="Map ID (d20 as you enter) \u00b7 X cleared \u00b7 "
+                                                             "arrow: the team"))
+    top = page.cursor
+    depth = loc.get("depth", MAX_DEPTH) if loc else MAX_DEPTH
+    mw = w / MAX_DEPTH
+    maps = loc.get("maps", []) if loc else []
+    cleared = set(loc.get("cleared", [])) if loc else set()
+    for i in range(MAX_DEPTH):
+        mx = x + i * mw
+        beyond = loc and i >= depth
+        here = live and d["map"] == i + 1
+        form_cell(c, mx, top - 34, mw - 3, 26, maps[i] if i < len(maps) else None, f"MAP {i + 1}", size=12,
+             shade=0.8 if beyond else (0.9 if here else None), frame=1.8 if here else 0.6)
+        if here:
+            triangle(c, mx + (mw - 3) / 2, top - 7, 7, "down")
+        if not beyond:
+            checkbox(c, mx + mw - 13, top - 32, i + 1 in cleared, 7)
+        if beyond:
+            c.setStrokeGray(0.55)
+            c.line(mx + 2, top - 32, mx + mw - 5, top - 10)
+            c.setStrokeGray(INK)
+    page.take(38)
+    if live:
+        where = f"{d['where']} ({atmosphere_here(s, d)}" + (": breach)" if breached(d) and d["where"] == "inside"
+                                                             else ")")
+    else:
+        where = None
+    status = []
+    if live:
+        if d.get("free_move"):
+            status.append("free move pending")
+        if d.get("backwards"):
+            status.append("went back: no exit forward")
+        if d.get("at"):
+            status.append(f"at {d['at'].replace(':', ' ')}")
+        if d.get("visit"):
+            status.append("short visit")
+        if d.get("portal"):
+            status.append(f"on teleportal {d['portal']}")
+    y = page.cursor - 12
+    field(c, x, y, w * 0.3, "The team stands", where, size=9)
+    field(c, x + w * 0.32, y, w * 0.26, "Actions so far", d.get("actions") if live else None, size=9)
+    field(c, x + w * 0.6, y, w * 0.4, "Status", ", ".join(status) if status else None, size=8)
+    page.take(20)
+    team = [n for n in d.get("crew", []) if n in s.get("crew", {})] if live else []
+    field(c, x, page.cursor - 10, w, "Deployed crew (HP)",
+          ", ".join(f"{n} {s['crew'][n]['hp']}/{s['crew'][n]['hp_max']}" for n in team) if team else None, size=8.5)
+    page.take(18)
+    mx_ox = oxygen_max(s) if not blank else OXYGEN_BASE
+    cur = None if blank else s.get("oxygen")
+    h = track(c, x, page.cursor, w, 0, mx_ox, current=cur, label="Oxygen" + ("" if blank else f": {cur}/{mx_ox}"),
+              box_h=14, min_box=14, number_size=7)
+    page.take(h + FORM_GAP)
+    # bulkheads, values, resolved
+    half = (w - 12) / 2
+    top = page.cursor
+    heading(c, x, top, half, "BULKHEADS", 10, right="2d6+Tech \u2265 10+B#")
+    heading(c, x + half + 12, top, half, "TILES THIS EXPLORATION", 10, right="'?' = d6 / 2, rounded up")
+    top -= 19
+    rows = []
+    for key, b in as_dict(d.get("bulkheads")).items():
+        mapno, _sep, tile = key.partition(":")
+        state_ = "open" if b["open"] else ("LOCKED" if b["fails"] >= 3 else "closed")
+        rows.append([(tile, BOLD), mapno, _fails(b["fails"]), (state_, BOLD if state_ == "LOCKED" else REGULAR)])
+    rows += [[None, None, _fails(0), None]] * max(0, 5 - len(rows))
+    hb = grid(c, x, top, [half * 0.25, half * 0.15, half * 0.35, half * 0.25], rows, row_h=14,
+              header=["Bulkhead", "Map", "Failed tries", "State"], size=7.5, align=["l", "c", "l", "c"])
+    trows = []
+    for key, v in as_dict(d.get("values")).items():
+        trows.append([key.replace(":", " "), f"? = {v}"])
+    for key in d.get("resolved", []) if live else []:
+        parts = key.split(":")
+        kind = parts[1][:1]
+        what = {"clone": "clone station used", "quest": "quest master used", "repaired": "hull breach repaired"}.get(
+            parts[2] if len(parts) > 2 else "",
+            {"M": "mines dealt with", "E": "enemy defeated", "B": "boss defeated", "T": "treasure taken"}.get(
+                kind, "resolved"))
+        trows.append([f"map {parts[0]} {parts[1]}", what])
+    for key, uses in as_dict(d.get("med")).items():
+        trows.append([key.replace(":", " "), f"med-station used {uses}/3"])
+    for key in d.get("disabled", []) if live else []:
+        parts = key.split(":")
+        trows.append([f"map {parts[0]} {parts[1]}", "disruptor off" if key.endswith(":disruptor") else "laser off"])
+    for key in d.get("disruptors", []) if live else []:
+        if f"{key}:disruptor" not in d.get("disabled", []):
+            mapno, _sep, tile = key.partition(":")
+            trows.append([f"map {mapno} {tile}", "DISRUPTOR on: no Teleporter"])
+    for key in d.get("breaches", []) if live else []:
+        if f"{key}:repaired" not in d.get("resolved", []):
+            mapno, _sep, tile = key.partition(":")
+            trows.append([f"map {mapno} {tile}", "HULL BREACH: its areas Outside"])
+    if live and d.get("portals"):
+        trows.append([f"map {d['map']} teleportals", " ".join(map(str, d["portals"]))])
+    trows += [[None, None]] * max(0, 5 - len(trows))
+    ht = grid(c, x + half + 12, top, [half * 0.4, half * 0.6], trows[:12], row_h=14, header=["Tile", "Note"],
+              size=7.5)
+    page.take(19 + max(hb, ht) + FORM_GAP)
+    # treasure drops
+    loot = s.get("loot", []) if not blank else []
+    page.take(heading(c, x, page.cursor, w, "TREASURE DROPS", 10, right="Credits = grade or a Stimpack, then d20 on "
+                                                                        "the Treasure Table"))
+    rows = [[(f"grade {drop['grade']}", BOLD), drop["from"], drop.get("first", ""), str(drop.get("d20", ""))]
+            for drop in loot]
+    rows += [[None] * 4] * max(0, 3 - len(rows))
+    h = grid(c, x, page.cursor, [w * 0.15, w * 0.5, w * 0.2, w * 0.15], rows[:8], row_h=14,
+             header=["Drop", "From", "Taken", "d20"], size=7.5)
+    page.take(h + FORM_GAP)
+    rules = [("Oxygen", "every move-and-activate action costs 1 (none) or 2 (hell); breathable is free; Hardcore: "
+                        "NO counts as HELL, YES as NO. Out of Oxygen: a member faints per action."),
+             ("Checks", "bulkheads, mines, lasers: 2d6 + Tech \u2265 10 + level. Mines: else each d6 + Agility "
+                        "\u2265 8 or take difficulty + grade (the disarmer +2); Armor helps, Shields do not."),
+             ("Avoid", "Run d6 + lowest + highest Agility \u2265 LV + 9; Camouflage each d6 + Tech \u2265 LV + 2; "
+                       "Charisma d6 + all Charisma + Credits \u2265 LV x 3 + 5; Intimidate LV < second lowest crew "
+                       "level. Never a Boss."),
+             ("Leave", "the first map's entrance, the last map's exit (solves it: XP = maps x difficulty x 2, four "
+                       "Treasures of difficulty + 1 or two of + 2), an Exit Location '/', the Teleporter in range "
+                       "(no active Disruptor), or nobody left.")]
+    page.take(rules_box(c, x, page.cursor, w, "EXPLORATION RULES", rules, size=6.6, lead=7.8, fit_below=page.y0)
+              + FORM_GAP)
+    notes_area(c, page, 10, most=12)
+
+
+def _fails(n):
+    def draw(c, x, y, w, h):
+        for i in range(3):
+            checkbox(c, x + 4 + i * 11, y + (h - 7.5) / 2, i < n, 7.5)
+        if n >= 3:
+            text(c, x + 40, y + (h - 5) / 2, "locked", BOLD, 6.5)
+    return draw

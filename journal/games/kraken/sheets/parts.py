@@ -1,0 +1,124 @@
+"""What the Space Kraken pages share: header, badges, labelled and crossed cells, Ammo boxes."""
+
+from __future__ import annotations
+
+from journal.games.kraken.model.constants import DIFFICULTY_TEXT
+from journal.pdf.primitives import BOLD, INK, MUTED, REGULAR, checkbox, field, fit_text, text, text_width
+
+GAP = 10
+FORM_GAP = 9
+
+
+def as_dict(value) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _badge(c, right, y, label, dark=True) -> float:
+    """Bold text on a rounded box ending at `right`, baseline y; returns its width."""
+    w = text_width(label, BOLD, 8.5) + 12
+    c.setFillGray(0.15 if dark else 0.85)
+    c.setStrokeGray(INK)
+    c.roundRect(right - w, y - 4.5, w, 15, 3, stroke=0 if dark else 1, fill=1)
+    text(c, right - w / 2, y, label, BOLD, 8.5, align="c", grey=1 if dark else INK)
+    c.setFillGray(INK)
+    return w
+
+
+def header(c, page, title, sub, badges=(), blank=False) -> None:
+    x, w = page.x0, page.width
+    top = page.cursor
+    right = x + w
+    for label, dark in badges:
+        right -= _badge(c, right, top - 15, fit_text(label, BOLD, 8.5, 160), dark) + 5
+    text(c, x, top - 15, title, BOLD, 16, max_width=right - x - 6)
+    if blank:
+        field(c, x, top - 31, 220, "Campaign")
+        field(c, x + 236, top - 31, 110, "Date")
+    else:
+        text(c, x, top - 30, sub, REGULAR, 9, max_width=w, grey=MUTED)
+    page.take(40)
+
+
+def labelled_cell(c, x, y, w, h, value=None, label=None, size=10.0, shade=None, frame=0.6, font=BOLD) -> None:
+    """A box with lower-left (x, y), an optional small label top-left, a centred value."""
+    if shade is not None:
+        c.setFillGray(shade)
+        c.rect(x, y, w, h, stroke=0, fill=1)
+        c.setFillGray(INK)
+    c.setStrokeGray(INK)
+    c.setLineWidth(frame)
+    c.rect(x, y, w, h, stroke=1, fill=0)
+    c.setLineWidth(0.6)
+    if label:
+        text(c, x + 2, y + h - 6.5, label, BOLD, 5.8, grey=MUTED)
+    if value not in (None, ""):
+        base = y + (h - 0.72 * size) / 2 - (1.5 if label else 0)
+        text(c, x + w / 2, base, str(value), font, size, max_width=w - 4, align="c")
+
+
+def campaign_sub(s, title, what) -> str:
+    parts = [what]
+    if title:
+        parts.append(title)
+    if s.get("difficulty"):
+        parts.append(DIFFICULTY_TEXT.get(s["difficulty"], str(s["difficulty"])))
+    if s.get("backstory"):
+        parts.append(s["backstory"])
+    return " \u00b7 ".join(parts)
+
+
+def turn_badges(s, blank) -> list:
+    if blank:
+        return []
+    badges = []
+    if s.get("result"):
+        badges.append((f"CAMPAIGN {str(s['result']).upper()}", True))
+    turn = s.get("turn", 0)
+    badges.append(("SETUP" if not turn else f"TURN {turn} \u00b7 PHASE {s.get('phase')}", True))
+    return badges
+
+
+def form_cell(c, x, y, w, h, value=None, label=None, size=10.0, shade=None, frame=0.6, font=BOLD, cross=False) -> None:
+    """The tracker's labelled cell (sheets._cell); `cross` strikes it out."""
+    labelled_cell(c, x, y, w, h, value, label, size, shade, frame, font)
+    if cross:
+        c.setLineWidth(1.4)
+        c.line(x + 3, y + 3, x + w - 3, y + h - 3)
+        c.line(x + 3, y + h - 3, x + w - 3, y + 3)
+        c.setLineWidth(0.6)
+
+
+def form_title(c, page, title, sub, badge=None) -> None:
+    x, w = page.x0, page.width
+    top = page.cursor
+    right = x + w
+    if badge:
+        bw = min(200, 12 + len(badge) * 5.2)
+        c.setFillGray(0.15)
+        c.roundRect(right - bw, top - 19.5, bw, 15, 3, stroke=0, fill=1)
+        text(c, right - bw / 2, top - 15, badge, BOLD, 8.5, align="c", grey=1, max_width=bw - 6)
+        c.setFillGray(INK)
+        right -= bw + 6
+    text(c, x, top - 15, title, BOLD, 16, max_width=right - x - 6)
+    text(c, x, top - 29, sub, REGULAR, 8.5, max_width=w, grey=MUTED)
+    page.take(38)
+
+
+def ammo_boxes(c, x, y, cap: int, left: int | None, size: float = 6.5, most: int = 12) -> float:
+    """Ammo as boxes: spent ones crossed (the book's A8:|||)."""
+    shown = min(cap, most)
+    for i in range(shown):
+        bx = x + i * (size + 1.5)
+        checkbox(c, bx, y, left is not None and i >= left, size)
+    if cap > most:
+        text(c, x + shown * (size + 1.5) + 1, y + 1, f"+{cap - most}", REGULAR, 6)
+    return shown * (size + 1.5)
+
+
+def ammo_cell(cap, left):
+    def draw(c, x, y, w, h):
+        if not cap:
+            text(c, x + 4, y + (h - 5) / 2, "unlimited", REGULAR, 6.5, grey=MUTED)
+            return
+        ammo_boxes(c, x + 4, y + (h - 6.5) / 2, cap, left)
+    return draw

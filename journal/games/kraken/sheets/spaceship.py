@@ -1,0 +1,174 @@
+"""Page 2, the Spaceship (ch. 11): hull, stats, Oxygen, systems, storage, quests, builds."""
+
+from __future__ import annotations
+
+from journal.games.kraken.catalogue import AMMO, CATEGORY_TEXT, half_up, load as load_catalogue
+from journal.games.kraken.model.campaign import oxygen_max
+from journal.games.kraken.model.constants import MAX_TICKS, OXYGEN_BASE
+from journal.games.kraken.model.systems import ship_stats
+from journal.games.kraken.sheets.parts import GAP, as_dict, campaign_sub, header, labelled_cell, turn_badges
+from journal.pdf.primitives import BOLD, MUTED, REGULAR, SHADE, checkbox, grid, heading, text, track
+
+
+def draw_spaceship(c, page, s, title, blank) -> None:
+    ship = as_dict(s.get("ship"))
+    cat = load_catalogue()
+    sub = campaign_sub(s, title, "Spaceship")
+    name = ship.get("hull") if ship else None
+    header(c, page, "SPACESHIP" + (f": {name}" if name else ""), sub, turn_badges(s, blank), blank)
+    x, w = page.x0, page.width
+    st = ship_stats(s, cat) if ship else None
+    top = page.cursor
+    boxes = [("Hull", name), ("Hull price", f"{ship['hull_price']}\u00a2" if ship else None),
+             ("Structure points (SP)", st["sp"] if st else None), ("Shields", st["shield"] if st else None),
+             ("Recharge", st["recharge"] if st else None), ("Armor", st["armor"] if st else None),
+             ("Credits", f"{s['credits']}\u00a2" if not blank else None), ("XP", s.get("xp") if not blank else None)]
+    fr = [0.20, 0.10, 0.15, 0.09, 0.09, 0.09, 0.14, 0.14]
+    cx = x
+    for (label, value), f in zip(boxes, fr, strict=True):
+        bw = w * f
+        labelled_cell(c, cx, top - 30, bw, 30, value, label, size=12 if label != "Hull" else 10)
+        cx += bw
+    page.take(30 + 6)
+    extra = ship.get("expansion_sp") if ship else None
+    if ship:
+        note = f"Hull {ship['sp']} SP" + (f"; a Hull expansion adds {extra} SP on this ship" if extra else "")
+        text(c, x, page.cursor - 7, note, REGULAR, 7.5, grey=MUTED)
+        page.take(11)
+    # the Oxygen track
+    mx = oxygen_max(s) if not blank else OXYGEN_BASE
+    cur = None if blank else s.get("oxygen")
+    label = "Oxygen (shared by the crew: 25 + tanks)" + ("" if blank else f": {cur}/{mx}")
+    h = track(c, x, page.cursor, w, 0, mx, current=cur, label=label, box_h=15, min_box=15, number_size=7.5)
+    page.take(h + GAP - 2)
+    _systems(c, page, s, ship, cat, blank)
+    _storage_and_quests(c, page, s, blank)
+
+
+def _systems(c, page, s, ship, cat, blank) -> None:
+    x, w = page.x0, page.width
+    owned: dict[str, list[dict]] = {}
+    for label, e in as_dict(ship.get("systems")).items() if ship else ():
+        key = e.get("system")
+        if key == AMMO:
+            key = f"{AMMO}:{e.get('for')}"
+        owned.setdefault(key, []).append({"label": label, **e})
+    page.take(heading(c, x, page.cursor, w, "SYSTEMS AND WEAPONS", 10.5,
+                      right="X installed · damaged: off until repaired"))
+    gap = 10
+    half = (w - gap) / 2
+    left = [n for n in cat if cat[n]["category"] == "standard"]
+    right = [n for n in cat if cat[n]["category"] != "standard"]
+    ammo = sorted(k for k in owned if k.startswith(AMMO + ":"))
+    widths = [18, half * 0.36, 22, half - 18 - half * 0.36 - 22 - 26, 26]
+    header = ["X", "System", "\u00a2", "Effect", "Dmg"]
+    top = page.cursor
+    row_h = 11.6
+
+    def rows_for(names, with_heads):
+        rows, styles = [], []
+        last = None
+        for n in names:
+            info = cat.get(n)
+            category = info["category"] if info else "weapon"
+            if with_heads and category != last:
+                rows.append([None, (CATEGORY_TEXT[category], BOLD), None, None, None])
+                styles.append({"fill": SHADE})
+                last = category
+            mine = owned.get(n, [])
+            count = len(mine)
+            damaged = sum(1 for e in mine if e.get("damaged"))
+            mark = _box(count > 0, f"{count}" if count > 1 else None)
+            dmg = _box(damaged > 0, f"{damaged}" if damaged > 1 else None) if count else _box(False)
+            if info:
+                price, effect = f"{info['price']}", info.get("short", "")
+            else:
+                weapon = n.split(":", 1)[1]
+                price = f"{half_up(cat[weapon]['price'])}"
+                effect = f"magazine for {weapon}"
+            rows.append([mark, (n, BOLD) if count else n, price, effect, dmg])
+            styles.append({"fill": 0.88} if count else None)
+        return rows, styles
+
+    lrows, lst = rows_for(left, True)
+    rrows, rst = rows_for(right + ammo, True)
+    hl = grid(c, x, top, widths, lrows, row_h=row_h, header=header, size=7, styles=lst,
+              align=["c", "l", "r", "l", "c"], zebra=False)
+    hr = grid(c, x + half + gap, top, widths, rrows, row_h=row_h, header=header, size=7, styles=rst,
+              align=["c", "l", "r", "l", "c"], zebra=False)
+    page.take(max(hl, hr) + GAP)
+
+
+def _box(on: bool, count: str | None = None):
+    def draw(c, x, y, w, h):
+        size = 7
+        checkbox(c, x + (w - size) / 2 - (3 if count else 0), y + (h - size) / 2, on, size)
+        if count:
+            text(c, x + (w + size) / 2 - 1, y + (h - 6) / 2 + 0.5, f"\u00d7{count}", BOLD, 6)
+    return draw
+
+
+def _storage_and_quests(c, page, s, blank) -> None:
+    x, w = page.x0, page.width
+    quests = as_dict(s.get("quests"))
+    builds = as_dict(s.get("builds"))
+    need = 19 + 14 * (max(4, len(quests)) + 1) + 10
+    if page.remaining() < need:
+        page.new_page()
+    gap = 12
+    left_w = w * 0.32
+    right_x = x + left_w + gap
+    right_w = w - left_w - gap
+    top = page.cursor
+    heading(c, x, top, left_w, "STORAGE", 10.5)
+    heading(c, right_x, top, right_w, "NOTES / QUESTS", 10.5, right="urgent: the 4th tick fails")
+    y = top - 19
+    items = [] if blank else list(s.get("storage") or [])
+    exp = [] if blank else list(s.get("expansion_storage") or [])
+    rows = [[str(i + 1), it] for i, it in enumerate(items)]
+    if exp:
+        rows += [[("EXP", BOLD), it] for it in exp]
+    blank_rows = max(0, 8 - len(rows))
+    rows += [[None, None]] * blank_rows
+    hs = grid(c, x, y, [24, left_w - 24], rows, row_h=14, header=["#", "Item (EXP: expansion storage)"], size=7.5)
+    q_rows = []
+    for name, q in quests.items():
+        q = as_dict(q)
+        q_rows.append([(name, BOLD), _ticks(q.get("ticks", 0) if q.get("urgent") else None, q.get("activated")),
+                       q.get("reward"), q.get("penalty") or (f"{q['penalty_credits']}\u00a2"
+                                                             if q.get("penalty_credits") else None)])
+    q_rows += [[None, _ticks(0, False, blank=True), None, None]] * max(0, 5 - len(q_rows))
+    widths = [right_w * 0.30, 64, right_w * 0.35 - 32, right_w * 0.35 - 32]
+    hq = grid(c, right_x, y, widths, q_rows, row_h=14, header=["Quest", "Timer", "Reward", "Penalty"], size=7.5)
+    yq = y - hq
+    if builds or blank:
+        yq -= 10
+        text(c, right_x, yq, "Construction (Phase 2: d6 + Tech per builder, x2 over two turns)", BOLD, 8)
+        yq -= 4
+        b_rows = []
+        for name, b in builds.items():
+            b = as_dict(b)
+            b_rows.append([(name, BOLD), ", ".join(b.get("crew", [])), f"turn {b.get('due')}",
+                           f"{max(0, b.get('cost', 0) - b.get('discount', 0))}\u00a2"])
+        b_rows += [[None] * 4] * (2 if blank else 0)
+        hb = grid(c, right_x, yq, [right_w * 0.3, right_w * 0.36, right_w * 0.16, right_w * 0.18], b_rows,
+                  row_h=14, header=["Building", "Crew", "Done", "To pay"], size=7.5)
+        yq -= hb
+    page.take(max(19 + hs, top - yq) + GAP)
+
+
+def _ticks(ticks, activated, blank=False):
+    """Four timer cells: three ticks, the fourth fails the quest."""
+    def draw(c, x, y, w, h):
+        if ticks is None:
+            text(c, x + 4, y + (h - 5) / 2, "not urgent", REGULAR, 6.5, grey=MUTED)
+            return
+        size = 7.5
+        for i in range(MAX_TICKS):
+            bx = x + 4 + i * (size + 3)
+            checkbox(c, bx, y + (h - size) / 2, i < ticks, size)
+            if i == MAX_TICKS - 1:
+                text(c, bx + size + 2, y + (h - 5) / 2, "fail", REGULAR, 5.5, grey=MUTED)
+        if activated and not blank:
+            text(c, x + w - 3, y + (h - 5) / 2, "act.", BOLD, 5.5, align="r")
+    return draw

@@ -1,0 +1,140 @@
+"""Chapter 11, Your spaceship: buying the hull and systems, selling them, damage, storage."""
+
+from __future__ import annotations
+
+from journal.errors import InputError, RuleError
+from journal.games.kraken.catalogue import entry_name, find as cat_find, half_up, price as cat_price
+from journal.games.kraken.model.campaign import copy_state, credits_line, pay_credits
+from journal.games.kraken.model.systems import can_install, check_removal, install_system, systems_named
+from journal.lookup import find
+from journal.outcome import Outcome
+
+
+def ship_hull(state: dict, dice, name: str, price: int, sp: int, expansion_sp: int | None = None,
+              sell_old: bool = False, free: bool = False) -> Outcome:
+    """3.7: a ship is bought as a hull first (price and SP from its profile page)."""
+    s = copy_state(state)
+    name = str(name).strip()
+    if not name:
+        raise InputError("name the hull (the ship's name on its profile page)")
+    if not 0 <= price <= 100000 or not 1 <= sp <= 999:
+        raise InputError("--price is 0 or more and --sp 1-999, as printed on the ship's profile page")
+    if expansion_sp is not None and not 1 <= expansion_sp <= 999:
+        raise InputError("--expansion-sp is the SP a Hull expansion adds on this ship, 1 or more")
+    out: list[str] = []
+    old = s.get("ship")
+    if old and sell_old:
+        before = s["credits"]
+        s["credits"] += half_up(old["hull_price"])
+        out.append(f"Sell the {old['hull']} hull for half its price, {half_up(old['hull_price'])}¢: "
+                   + credits_line(before, s["credits"]))
+    elif old:
+        out.append(f"The {old['hull']} hull is left behind (use --sell-old at a Shop to get half its price).")
+    if not free:
+        pay_credits(s, price, f"the {name} hull", out)
+    systems = old["systems"] if old else {}
+    s["ship"] = {"hull": name, "hull_price": price, "sp": sp, "systems": systems}
+    if expansion_sp:
+        s["ship"]["expansion_sp"] = expansion_sp
+    elif old and "expansion_sp" in old and any(e["system"] == "Hull expansion" for e in systems.values()):
+        raise RuleError("the systems moved over include a Hull expansion: give this ship's --expansion-sp")
+    out.insert(0, f"Your ship: the {name}, {sp} SP.")
+    if systems:
+        out.append(f"Systems moved over: {', '.join(systems)} (only those the new blueprint lists).")
+    out.append("Buy systems for it: journal kraken ship buy SYSTEM (see `journal kraken ship catalogue`).")
+    return Outcome(s, f"Ship hull: {name} ({sp} SP) for {0 if free else price}¢", out,
+                   {"hull": name, "sp": sp, "credits": s["credits"]})
+
+
+def ship_buy(state: dict, dice, system: str, cat: dict, free: bool = False) -> Outcome:
+    """Ch. 11: systems are bought for their catalogue price (K12: refused if you cannot
+    pay); ship magazines cost half their weapon's price, rounded up (K14)."""
+    s = copy_state(state)
+    if not s.get("ship"):
+        raise RuleError("buy a ship hull first (journal kraken ship hull NAME --price P --sp N)")
+    name = cat_find(cat, system)
+    can_install(s, name, cat)
+    out: list[str] = []
+    cost = cat_price(cat, name)
+    if not free:
+        pay_credits(s, cost, f"the {name}", out)
+    label = install_system(s, name)
+    out.insert(0, f"Mark the {label} with an X on the ship page.")
+    if name == "HyperNavMemory":
+        out.append("The Starmap Locations Log now has six slots (MAP 1-6).")
+    return Outcome(s, f"Bought {label} for {0 if free else cost}¢", out,
+                   {"system": label, "price": cost, "credits": s["credits"]})
+
+
+def ship_sell(state: dict, dice, label: str, cat: dict) -> Outcome:
+    """Ch. 11: systems sell for half their price at a Shop (rounded up, K14)."""
+    s = copy_state(state)
+    ship = s.get("ship")
+    if not ship:
+        raise RuleError("there is no ship")
+    key = find(ship["systems"], label, "ship system")
+    check_removal(s, key, selling=True)
+    if s.get("combat"):
+        raise RuleError("systems are sold at a Shop, not in the middle of a Space Combat")
+    e = ship["systems"].pop(key)
+    value = half_up(cat_price(cat, entry_name(e)))
+    before = s["credits"]
+    s["credits"] += value
+    out = [f"Sell the {key} for {value}¢ (half its price): " + credits_line(before, s["credits"]),
+           f"Erase the {key} from the ship page."]
+    return Outcome(s, f"Sold {key} for {value}¢", out, {"system": key, "value": value, "credits": s["credits"]})
+
+
+def ship_system(state: dict, dice, label: str, action: str) -> Outcome:
+    """Ch. 10-11 by hand: a damaged system is deactivated; damaged again it is destroyed
+    and erased; Phase 2 (or `repair`) repairs damage."""
+    s = copy_state(state)
+    ship = s.get("ship")
+    if not ship:
+        raise RuleError("there is no ship")
+    key = find(ship["systems"], label, "ship system")
+    e = ship["systems"][key]
+    out: list[str] = []
+    if action == "repair":
+        if not e.get("damaged"):
+            raise RuleError(f"the {key} is not damaged")
+        del e["damaged"]
+        msg = f"{key} repaired"
+        out.append(f"Erase the damage mark on the {key}.")
+    elif action == "damage" and not e.get("damaged"):
+        e["damaged"] = True
+        msg = f"{key} damaged"
+        out.append(f"Mark the {key} as damaged: it does not work until repaired (Phase 2 repairs it).")
+    else:
+        again = action == "damage"
+        out.extend(check_removal(s, key, selling=False))
+        del ship["systems"][key]
+        if s.get("combat"):
+            s["combat"]["ammo"].pop(key, None)
+        msg = f"{key} destroyed"
+        out.insert(0, f"The {key} is destroyed{' (damaged a second time)' if again else ''}: erase it from the "
+                      f"ship page.")
+    return Outcome(s, msg, out, {"system": key, "action": action})
+
+
+def storage(state: dict, dice, item: str, remove: bool = False, expansion: bool = False) -> Outcome:
+    s = copy_state(state)
+    if not s.get("ship"):
+        raise RuleError("there is no ship to store anything in")
+    where = "expansion_storage" if expansion else "storage"
+    label = "EXPANSION storage" if expansion else "storage"
+    text = str(item).strip()
+    if not text:
+        raise InputError("name the item")
+    if remove:
+        hit = next((i for i, x in enumerate(s[where]) if x.casefold() == text.casefold()), None)
+        if hit is None:
+            raise RuleError(f"'{text}' is not in the ship's {label} ({', '.join(s[where]) or 'empty'})")
+        text = s[where].pop(hit)
+        msg = f"{text} taken out of the ship's {label}"
+    else:
+        if expansion and not systems_named(s, "Storage Expansion"):
+            raise RuleError("the EXPANSION storage needs a working Storage Expansion")
+        s[where].append(text)
+        msg = f"{text} stored in the ship's {label}"
+    return Outcome(s, msg, [msg + "."], {where: list(s[where])})

@@ -1,0 +1,282 @@
+"""Space combat phase 5, Boarding enemy ships: boarding, repelling, rounds, healing after."""
+
+from __future__ import annotations
+
+from journal.errors import InputError, RuleError
+from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.combat import boarding_pending, current_space_combat
+from journal.games.kraken.model.members import drop_member, note_fallen, wound
+from journal.games.kraken.model.systems import working
+from journal.games.kraken.space_combat.after import check_crew, finish_combat
+from journal.games.kraken.space_combat.page import (
+    BOARD_CREW_LEFT,
+    BOARD_SHIELD,
+    after_timeline,
+    available_crew,
+    enemy_at,
+    goto_step,
+    mark_used,
+)
+from journal.lookup import find
+from journal.outcome import Outcome
+
+BOARD_POINTS = 6         # ... one die per 6 points of Ranged/Melee
+BOARD_WOUND = 4          # ... an enemy hit costs a crew member 4 HP
+BOARD_SACRIFICE = 3      # ... a sacrifice attack costs 3 HP
+BOARD_ROUNDS = 3
+HURRY_HEAL = 2           # after boarding: d6 2-6 → 2 HP, 1 → dies
+
+
+def _pool(s: dict, names) -> int:
+    """One die per 6 points of the members' best battle attribute (our reading: a party
+    with a conscious member has at least one die, as step 5 of the loop gives)."""
+    points = sum(max(s["crew"][n]["ranged"], s["crew"][n]["melee"]) for n in names)
+    return max(1, points // BOARD_POINTS) if names else 0
+
+
+def combat_board(state: dict, dice, enemy: int, crew) -> Outcome:
+    """10 (5): board one enemy ship with 3 or less Shield and some crew, once a turn; the
+    crew you send are used. Your dice: one per 6 points of their better of Ranged and
+    Melee; theirs: one per 2 crew."""
+    s = copy_state(state)
+    c = current_space_combat(s)
+    goto_step(c, "boarding")
+    if c.get("boarded"):
+        raise RuleError("you boarded a ship this turn already: one boarding per Space Combat turn")
+    e = enemy_at(c, enemy)
+    if e["sp"] == 0:
+        raise RuleError(f"enemy {enemy} is destroyed")
+    if e["crew"] == 0:
+        raise RuleError(f"enemy {enemy} ({e['type']}) has no crew: it cannot be boarded")
+    if e["shield"] > BOARD_SHIELD:
+        raise RuleError(f"enemy {enemy}'s Shield is {e['shield']}: a ship is boarded at {BOARD_SHIELD} or less")
+    names = available_crew(s, c, crew)
+    if not names:
+        raise InputError("--crew is required: who boards")
+    mark_used(c, names, "boarding")
+    c["boarded"] = True
+    mine, theirs = _pool(s, names), e["crew"] // 2
+    c["boarding"] = {"enemy": enemy, "by": "us", "crew": names, "dice": mine, "enemy_dice": theirs,
+                     "enemy_start": theirs, "round": 0}
+    points = sum(max(s["crew"][n]["ranged"], s["crew"][n]["melee"]) for n in names)
+    out = [f"Boarding enemy {enemy} ({e['type']}): {', '.join(names)} go across (used this turn).",
+           f"Your pool: {points} battle points → {mine} d6; theirs: {e['crew']} crew → {theirs} d6.",
+           "Roll the rounds: journal kraken combat round [--negate N] [--hurt NAME]… [--sacrifice NAME] (or combat "
+           "retreat)."]
+    if theirs == 0:
+        out.extend(_end_boarding(s, c))
+    return Outcome(s, f"Boarding enemy {enemy}: {mine} d6 against {theirs} d6", out, {"boarding": c.get("boarding"),
+                                                                                      "dice": mine,
+                                                                                      "enemy_dice": theirs})
+
+
+def combat_repel(state: dict, dice, enemy: int, crew) -> Outcome:
+    """10 (1) Combat: an enemy ship with 4+ crew boards you (leaving 2 aboard): your
+    defenders fight it as a Boarding Combat (no retreat; it lasts three rounds at most)."""
+    s = copy_state(state)
+    c = current_space_combat(s)
+    if c.get("boarding"):
+        raise RuleError(boarding_pending(c))
+    if not c.get("boarders"):
+        raise RuleError("no enemy is boarding your ship")
+    if enemy not in c["boarders"]:
+        raise RuleError(f"enemy {enemy} is not boarding: the boarders are {', '.join(map(str, c['boarders']))}")
+    # Defenders may have acted this turn already: boarders are fought off by whoever is standing.
+    names = available_crew(s, c, crew, allow_used=True)
+    up = [n for n, m in s["crew"].items() if m["status"] == "active"]
+    if not names and up:
+        raise InputError(f"--crew is required: who defends the ship ({', '.join(up)})")
+    c["boarders"].remove(enemy)
+    if not c["boarders"]:
+        del c["boarders"]
+    e = c["enemies"][enemy - 1]
+    sent = max(0, e["crew"] - BOARD_CREW_LEFT)
+    if not names:
+        out = [f"Enemy {enemy} ({e['type']}) boards with {sent} crew and nobody stands to defend the ship."]
+        finish_combat(s, c, "lost", out)
+        return Outcome(s, f"Enemy {enemy} boards an undefended ship", out, {"enemy": enemy})
+    for n in names:
+        c["used"].setdefault(n, "defence")
+    mine, theirs = _pool(s, names), sent // 2
+    c["boarding"] = {"enemy": enemy, "by": "them", "crew": names, "dice": mine, "enemy_dice": theirs,
+                     "enemy_start": theirs, "round": 0}
+    out = [f"Enemy {enemy} ({e['type']}) boards with {sent} crew ({BOARD_CREW_LEFT} stay aboard): {theirs} d6.",
+           f"Defenders {', '.join(names)}: {mine} d6.",
+           "Roll the rounds: journal kraken combat round [--negate N] [--hurt NAME]… [--sacrifice NAME]."]
+    if theirs == 0:
+        out.extend(_end_boarding(s, c))
+    return Outcome(s, f"Enemy {enemy} boards: {theirs} d6 against {mine} d6", out,
+                   {"boarding": c.get("boarding"), "dice": mine, "enemy_dice": theirs})
+
+
+def _hits(faces) -> int:
+    return sum(2 if f == 6 else 1 if f >= 4 else 0 for f in faces)
+
+
+def combat_round(state: dict, dice, negate: int | None = None, hurt=(), sacrifice: str | None = None) -> Outcome:
+    """10 (5) one Boarding Combat round: roll both pools (4-5 a hit, 6 two; Boarding
+    Armory / Onboard defense reroll your misses once), negate enemy hits 1:1, each enemy
+    hit left costs a crew member 4 HP (an unconscious one takes a die away), every two
+    of your hits left remove one of their dice (one hit left: sacrifice 3 HP for a die)."""
+    s = copy_state(state)
+    c = current_space_combat(s)
+    b = c.get("boarding")
+    if not b:
+        raise RuleError("there is no Boarding Combat going on")
+    out: list[str] = []
+    b["round"] += 1
+    mine = [dice.roll(6) for _ in range(b["dice"])]
+    theirs = [dice.roll(6) for _ in range(b["enemy_dice"])]
+    system = "Boarding Armory" if b["by"] == "us" else "Onboard defense"
+    line = f"Boarding round {b['round']}: your dice {' '.join(map(str, mine)) or '-'}"
+    if working(s, system) and any(f < 4 for f in mine):
+        again = [(i, dice.roll(6)) for i, f in enumerate(mine) if f < 4]
+        for i, f in again:
+            mine[i] = f
+        line += f", {system} rerolls the misses: {' '.join(map(str, mine))}"
+    line += f"; theirs {' '.join(map(str, theirs)) or '-'}."
+    out.append(line)
+    h_me, h_them = _hits(mine), _hits(theirs)
+    most = min(h_me, h_them)
+    n = most if negate is None else negate
+    if not 0 <= n <= most:
+        raise InputError(f"--negate {negate}: you can negate 0-{most} hit(s) this round")
+    out.append(f"Hits: yours {h_me}, theirs {h_them}; you negate {n}.")
+    wounds = h_them - n
+    hurt = list(hurt)
+    order = []
+    for h in hurt:
+        key = find(s["crew"], h, "crew member", "--hurt")
+        if key not in b["crew"]:
+            raise InputError(f"--hurt {key}: only the crew in this Boarding Combat ({', '.join(b['crew'])}) are hit")
+        order.append(key)
+    lost_dice = 0
+    for k in range(wounds):
+        conscious = [x for x in b["crew"] if x in s["crew"] and s["crew"][x]["status"] == "active"]
+        if not conscious:
+            out.append("Every one of your boarders is down: the remaining hits find nobody.")
+            break
+        while order and order[0] not in conscious:      # a name given for a member already down: the next one
+            order.pop(0)
+        if order:
+            who = order.pop(0)
+        elif len(conscious) == 1:
+            who = conscious[0]
+        else:
+            from journal.errors import NeedChoice
+
+            raise NeedChoice(f"--hurt is required: enemy hit {k + 1} of {wounds} costs one of your boarders "
+                             f"{BOARD_WOUND} HP: one of {', '.join(conscious)} (repeat --hurt for each hit)",
+                             "--hurt", conscious, "Who takes the hit")
+        if wound(s, who, BOARD_WOUND, out, "boarding") in ("unconscious", "killed"):
+            lost_dice += 1
+    b["dice"] = max(0, b["dice"] - lost_dice)
+    if lost_dice:
+        out.append(f"You lose {lost_dice} d6 from your pool.")
+    left = h_me - n
+    removed = left // 2
+    if sacrifice is not None:
+        if left % 2 != 1:
+            raise RuleError("--sacrifice: a sacrifice attack needs exactly one hit left over")
+        key = find(s["crew"], sacrifice, "crew member", "--sacrifice")
+        if key not in b["crew"] or s["crew"][key]["status"] != "active":
+            raise RuleError(f"--sacrifice {key}: a conscious member of this boarding party gives everything")
+        status = wound(s, key, BOARD_SACRIFICE, out, "sacrifice attack")
+        if status in ("unconscious", "killed"):
+            b["dice"] = max(0, b["dice"] - 1)
+            out.append("You lose a d6 from your pool.")
+        removed += 1
+    removed = min(removed, b["enemy_dice"])
+    b["enemy_dice"] -= removed
+    if removed:
+        out.append(f"They lose {removed} d6 ({b['enemy_dice']} left).")
+    b["crew"] = [x for x in b["crew"] if x in s["crew"]]
+    conscious = [x for x in b["crew"] if s["crew"][x]["status"] == "active"]
+    if b["dice"] == 0 and conscious:
+        b["dice"] = 1
+        out.append("You have no dice left but someone still stands: take a single d6 for the next round.")
+    data = {"round": b["round"], "dice": mine, "enemy_dice": theirs, "hits": h_me, "enemy_hits": h_them,
+            "negated": n}
+    if b["enemy_dice"] == 0 or b["dice"] == 0 or b["round"] >= BOARD_ROUNDS:
+        out.extend(_end_boarding(s, c))
+        data["over"] = True
+    else:
+        out.append(f"Next round: journal kraken combat round ({b['dice']} d6 against {b['enemy_dice']} d6)"
+                   + (", or combat retreat." if b["by"] == "us" else "."))
+    return Outcome(s, f"Boarding round {data['round']}: {h_me} hit(s) against {h_them}", out, data)
+
+
+def combat_retreat(state: dict, dice) -> Outcome:
+    """10 (5.6): when you board, you may retreat to your ship at the end of a round."""
+    s = copy_state(state)
+    c = current_space_combat(s)
+    b = c.get("boarding")
+    if not b:
+        raise RuleError("there is no Boarding Combat going on")
+    if b["by"] != "us":
+        raise RuleError("you cannot retreat from your own ship: the boarders stay until the third round is over")
+    out = ["Your boarders retreat to your ship."]
+    out.extend(_end_boarding(s, c, retreat=True))
+    return Outcome(s, f"Boarders retreat from enemy {b['enemy']}", out, {"enemy": b["enemy"]})
+
+
+def _end_boarding(s: dict, c: dict, retreat: bool = False) -> list[str]:
+    b = c.pop("boarding")
+    e = c["enemies"][b["enemy"] - 1]
+    out = []
+    lost = b["enemy_start"] - b["enemy_dice"]
+    conscious = [x for x in b["crew"] if x in s["crew"] and s["crew"][x]["status"] == "active"]
+    if b["by"] == "them" and not conscious:
+        out.append("The boarders overrun your ship: you lose the game.")
+        finish_combat(s, c, "lost", out)
+        return out
+    if b["by"] == "us" and b["enemy_dice"] == 0 and not retreat:
+        e["sp"] = 0
+        out.append(f"Enemy {b['enemy']} ({e['type']}): every defender is beaten: their ship is destroyed.")
+    elif lost:
+        before = e["crew"]
+        e["crew"] = max(0, e["crew"] - 2 * lost)
+        out.append(f"Enemy {b['enemy']} lost {lost} d6: crew {before} → {e['crew']}.")
+    down = [x for x in b["crew"] if x in s["crew"] and s["crew"][x]["status"] == "unconscious"]
+    out.append("The Boarding Combat is over.")
+    if down:
+        out.append(f"Unconscious: {', '.join(down)}: heal them in a hurry (journal kraken combat heal NAME: d6 2-6 "
+                   f"→ 2 HP, a 1 kills) or leave them be.")
+    if s.get("combat"):
+        out.append(_after_boarding(c))
+        check_crew(s, c, out)
+    return out
+
+
+def _after_boarding(c: dict) -> str:
+    if c.get("boarders"):
+        return f"Next: repel enemy {c['boarders'][0]} (journal kraken combat repel {c['boarders'][0]} --crew …)."
+    if c["step"] in ("timeline", "objectives"):
+        return after_timeline(c)
+    return "Next: try to escape (journal kraken combat escape) or recharge (journal kraken combat recharge)."
+
+
+def combat_heal(state: dict, dice, name: str) -> Outcome:
+    """10 (5): after a Boarding Combat an unconscious crew member may be healed in a hurry:
+    d6 2-6 → 2 HP (back next turn), 1 → dies."""
+    s = copy_state(state)
+    c = current_space_combat(s)
+    if c.get("boarding"):
+        raise RuleError("heal in a hurry after the Boarding Combat")
+    key = find(s["crew"], name, "crew member")
+    m = s["crew"][key]
+    if m["status"] != "unconscious":
+        raise RuleError(f"{key} is not unconscious")
+    r = dice.roll(6)
+    out = []
+    if r == 1:
+        out.append(f"Healing {key} in a hurry: d6 1: {key} dies (keep their equipment if you like).")
+        note_fallen(s, key, out)
+        drop_member(s, key, out)
+        check_crew(s, c, out)
+        return Outcome(s, f"{key} healed in a hurry: d6 1, dies", out, {"name": key, "roll": r, "died": True})
+    m["hp"] = min(m["hp_max"], HURRY_HEAL)
+    m["status"] = "active"
+    c["used"][key] = "healed in a hurry"
+    out.append(f"Healing {key} in a hurry: d6 {r}: {key} is back on 2 HP (available next combat turn).")
+    return Outcome(s, f"{key} healed in a hurry: d6 {r}, 2 HP", out, {"name": key, "roll": r, "died": False})

@@ -1,0 +1,127 @@
+"""Space combat phase 2, Solve objectives and repair."""
+
+from __future__ import annotations
+
+from journal.errors import InputError, RuleError
+from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.combat import current_space_combat
+from journal.games.kraken.space_combat.page import available_crew, goto_step, mark_used, refresh_shield
+from journal.lookup import find
+from journal.outcome import Outcome
+
+REPAIR_TARGET = 9        # 2) repair: a T9 tech check
+REPAIR_SP = 3            # ... mends 3 SP (or one system)
+ATTACK_ATTRS = ("ranged", "melee")
+CHECK_ATTRS = {"T": ("tech",), "C": ("charisma",), "A": ATTACK_ATTRS}
+
+
+def check_total(s: dict, names, kind: str) -> tuple[int, list[str]]:
+    """The crew's combined attribute for a check: A adds each member's better of Ranged and
+    Melee (they may be mixed), T Tech, C Charisma."""
+    total, parts = 0, []
+    for n in names:
+        m = s["crew"][n]
+        if kind == "A":
+            attr = max(ATTACK_ATTRS, key=lambda a: m[a])
+        else:
+            attr = CHECK_ATTRS[kind][0]
+        total += m[attr]
+        parts.append(f"{n} {attr.capitalize()} {m[attr]}")
+    return total, parts
+
+
+def combat_objective(state: dict, dice, crew, check: str | None = None, objective: int | None = None) -> Outcome:
+    """10 (2): objectives are solved left to right: the crew members' attribute (A: Ranged
+    or Melee, mixed as you like; T: Tech; C: Charisma; ?: one kind for all) + d6 ≥ the
+    difficulty; a 1 always fails. Whatever the result, the crew members are used."""
+    s = copy_state(state)
+    c = current_space_combat(s)
+    goto_step(c, "objectives")
+    todo = [i for i, o in enumerate(c["objectives"], 1) if not o["solved"]]
+    if not todo:
+        raise RuleError("there is no objective left to solve" if c["objectives"] else
+                        "this Space Combat has no objectives: defeat every enemy")
+    n = todo[0]
+    if objective is not None and objective != n:
+        raise RuleError(f"objectives are solved in order, left to right: objective {n} comes first")
+    o = c["objectives"][n - 1]
+    names = available_crew(s, c, crew)
+    if not names:
+        raise InputError("--crew is required: the crew members who try (their attributes add up)")
+    kind = o["check"]
+    if kind == "?":
+        if check is None:
+            best = max("ATC", key=lambda k: check_total(s, names, k)[0])
+            kind = best
+        else:
+            kind = check.upper()
+            if kind not in "ATC" or len(kind) != 1:
+                raise InputError(f"--check {check}: A (attack), T (tech) or C (charisma)")
+    elif check is not None and check.upper() != kind:
+        raise InputError(f"objective {n} is {kind}{o['target']}: its letter decides the attribute")
+    total, parts = check_total(s, names, kind)
+    r = dice.roll(6)
+    score = total + r
+    ok = r != 1 and score >= o["target"]
+    mark_used(c, names, f"objective {n}")
+    out = [f"Objective {n} ({o['check']}{o['target']}): {' + '.join(parts)} + d6 {r} = {score}: "
+           + ("solved." if ok else ("a 1 always fails." if r == 1 else f"short of {o['target']}, failed."))]
+    if ok:
+        o["solved"] = True
+        left = [f"{x['check']}{x['target']}" for x in c["objectives"] if not x["solved"]]
+        out.append("Every objective is solved: the Space Combat ends at the end of this turn."
+                   if not left else f"Next objective: {left[0]}.")
+    out.append(f"{', '.join(names)} used this turn.")
+    return Outcome(s, f"Objective {n} {o['check']}{o['target']}: {score} ({'solved' if ok else 'failed'})", out,
+                   {"objective": n, "check": kind, "total": total, "roll": r, "score": score, "solved": ok})
+
+
+def repair(s: dict, c: dict, cat: dict, target: str, out: list[str], who: str) -> str:
+    if str(target).strip().lower() == "sp":
+        ship = c["ship"]
+        before = ship["sp"]
+        ship["sp"] = min(ship["sp_max"], before + REPAIR_SP)
+        out.append(f"{who}: SP {before} → {ship['sp']}/{ship['sp_max']}.")
+        return f"SP {before} → {ship['sp']}"
+    key = find(s["ship"]["systems"], target, "ship system")
+    e = s["ship"]["systems"][key]
+    if not e.get("damaged"):
+        raise RuleError(f"the {key} is not damaged")
+    del e["damaged"]
+    if key in c.get("damaged_now", []):
+        c["damaged_now"].remove(key)
+    refresh_shield(s, c, cat)
+    out.append(f"{who}: the {key} is repaired (erase its damage mark).")
+    return f"{key} repaired"
+
+
+def check_repair_target(s: dict, c: dict, target: str) -> None:
+    if str(target).strip().lower() == "sp":
+        if c["ship"]["sp"] >= c["ship"]["sp_max"]:
+            raise RuleError("the ship's SP are full: nothing to repair")
+        return
+    key = find(s["ship"]["systems"], target, "ship system")
+    if not s["ship"]["systems"][key].get("damaged"):
+        raise RuleError(f"the {key} is not damaged")
+
+
+def combat_repair(state: dict, dice, cat: dict, target: str, crew) -> Outcome:
+    """10 (2): unused crew repair one damaged system or 3 SP with a T9 tech check (their
+    Tech added up, d6, a 1 fails); no Credits, but they are used."""
+    s = copy_state(state)
+    c = current_space_combat(s)
+    goto_step(c, "objectives")
+    names = available_crew(s, c, crew)
+    if not names:
+        raise InputError("--crew is required: who repairs")
+    check_repair_target(s, c, target)
+    total, parts = check_total(s, names, "T")
+    r = dice.roll(6)
+    score = total + r
+    ok = r != 1 and score >= REPAIR_TARGET
+    mark_used(c, names, "repair")
+    out = [f"Repair (T{REPAIR_TARGET}): {' + '.join(parts)} + d6 {r} = {score}: "
+           + ("success." if ok else ("a 1 always fails." if r == 1 else "failed."))]
+    what = repair(s, c, cat, target, out, "Repaired") if ok else "nothing repaired"
+    return Outcome(s, f"Repair {target}: {score} ({'success' if ok else 'failed'})", out,
+                   {"target": target, "roll": r, "score": score, "repaired": ok, "result": what})

@@ -1,0 +1,251 @@
+"""General space combat rules: what every sub-phase shares, an event's combat, the page by hand.
+
+Who may act this turn, the sub-phases in order, an enemy by number, the shields'
+capacity; a combat an event starts; the SPACE COMBAT page set by hand (A2).
+"""
+
+from __future__ import annotations
+
+from journal.errors import InputError, RuleError
+from journal.games.kraken.flight import prepare_combat
+from journal.games.kraken.model.campaign import copy_state, refuse_if_over
+from journal.games.kraken.model.combat import boarding_pending, current_space_combat, enemy_fire_due
+from journal.games.kraken.model.constants import COMBAT_STEPS, COMBAT_STEP_TEXT, MAX_ENEMY_SHIPS, MAX_OBJECTIVES
+from journal.games.kraken.model.flight_table import (
+    MAX_FLIGHT_NUMBER,
+    enemy_text,
+    parse_enemy,
+    parse_objective,
+    parse_timeline,
+)
+from journal.games.kraken.model.systems import ship_stats
+from journal.lookup import find
+from journal.outcome import Outcome
+
+BOARD_SHIELD = 3         # 5) board a ship with 3 or less Shield energy
+BOARD_CREW_LEFT = 2      # enemies boarding you leave 2 crew aboard
+BOARD_MIN_CREW = 4       # timeline C: ships with 4+ crew board
+
+
+def _crew_member(s: dict, name: str, option: str = "--crew") -> str:
+    return find(s["crew"], name, "crew member", option)
+
+
+def available_crew(s: dict, c: dict, names, option: str = "--crew", allow_used: bool = False) -> list[str]:
+    """Crew members who may act this space combat turn: conscious and not used yet."""
+    out = []
+    for n in names:
+        key = _crew_member(s, n, option)
+        if key in out:
+            raise InputError(f"{option} names {key} twice")
+        if s["crew"][key]["status"] != "active":
+            raise RuleError(f"{key} is unconscious and cannot act")
+        if not allow_used and key in c["used"]:
+            raise RuleError(f"{key} was used this combat turn already ({c['used'][key]}): each crew member acts "
+                            f"once per turn")
+        out.append(key)
+    return out
+
+
+def mark_used(c: dict, names, what: str) -> None:
+    for n in names:
+        c["used"][n] = what
+
+
+def enemy_at(c: dict, n: int, option: str = "ENEMY") -> dict:
+    if not 1 <= n <= len(c["enemies"]):
+        raise InputError(f"{option} {n}: the enemies are numbered 1-{len(c['enemies'])}" if c["enemies"]
+                         else f"{option} {n}: there are no enemies on the page")
+    return c["enemies"][n - 1]
+
+
+def page_filled(c: dict) -> None:
+    if not c["enemies"] and not c["objectives"]:
+        raise RuleError("the SPACE COMBAT page is empty: fill it in from your book first (journal kraken combat set "
+                        "enemy.1 \"TYPE SP-CREW, DAMAGE, SHIELD-RECHARGE\", timeline, objectives, xp)")
+
+
+def goto_step(c: dict, step: str) -> None:
+    """Sub-phases go in order; a mandatory one cannot be passed over."""
+    page_filled(c)
+    cur, want = COMBAT_STEPS.index(c["step"]), COMBAT_STEPS.index(step)
+    if want < cur:
+        raise RuleError(f"this Space Combat turn is at {COMBAT_STEP_TEXT[c['step']]} already: sub-phases go in "
+                        f"order ({COMBAT_STEP_TEXT[step]} comes again next turn)")
+    if c.get("boarders") or c.get("boarding"):
+        raise RuleError(boarding_pending(c))
+    for k in COMBAT_STEPS[cur:want]:
+        if k == "timeline" and c["crossed"] < len(c["timeline"]):
+            raise RuleError("activate the timeline first: journal kraken combat timeline")
+        if k == "enemy-fire" and enemy_fire_due(c):
+            raise RuleError("the enemies fire first: journal kraken combat enemy-fire")
+    c["step"] = step
+
+
+def refresh_shield(s: dict, c: dict, cat: dict) -> None:
+    """Damaged shield systems stop adding capacity (and recharge) until repaired."""
+    st = ship_stats(s, cat)
+    c["ship"]["shield_max"] = st["shield"]
+    c["ship"]["recharge"] = st["recharge"]
+    c["ship"]["shield"] = min(c["ship"]["shield"], st["shield"])
+
+
+def after_timeline(c: dict) -> str:
+    if c.get("boarders"):
+        return "Next: repel the boarders (journal kraken combat repel N --crew NAME …)."
+    return ("Next: objectives and repairs (journal kraken combat objective|repair …), or fire "
+            "(journal kraken combat fire …).")
+
+
+def after_fire(c: dict) -> str:
+    if c["step"] == "enemy-fire":
+        return "Next: enemy fire (journal kraken combat enemy-fire)."
+    return ("Next: board an enemy (journal kraken combat board N --crew …), try to escape (combat escape) or "
+            "recharge (journal kraken combat recharge).")
+
+
+def combat_start(state: dict, dice, cat: dict, table: dict | None = None, number: int | None = None,
+                 name: str | None = None, enemies=(), timeline=None, objectives=(), xp: int | None = None) -> Outcome:
+    """A Space Combat an event triggers: from a flight table row (--number) or the values the
+    event gives (enemies, timeline, objectives, XP)."""
+    s = copy_state(state)
+    refuse_if_over(s)
+    if s.get("combat"):
+        raise RuleError("a Space Combat is going on already")
+    if s.get("dungeon") or s.get("ground"):
+        raise RuleError("the crew is on the ground (dungeon or ground combat): finish that first")
+    if s.get("flight"):
+        raise RuleError("the flight's new Location waits to be generated: do that first (or journal kraken flight-end)")
+    if not s.get("ship"):
+        raise RuleError("there is no ship (journal kraken ship hull …)")
+    if not s["crew"]:
+        raise RuleError("there is no crew")
+    row = None
+    if number is not None:
+        if not 3 <= number <= MAX_FLIGHT_NUMBER:
+            raise InputError(f"--number {number}: flight numbers are 3-{MAX_FLIGHT_NUMBER}")
+        row = (table or {}).get(number)
+        if row is None and not enemies:
+            raise RuleError(f"flight {number} is not in the flight table: give its --enemy values (or add the row "
+                            f"to your flight table and pass --table FILE)")
+    if row is None:
+        parsed = [parse_enemy(e) for e in enemies]
+        if not parsed:
+            raise InputError("--enemy is required (e.g. --enemy \"Mine 3-0, 5, 0-0\"), or --number N of the flight "
+                             "table")
+        if len(parsed) > MAX_ENEMY_SHIPS:
+            raise InputError(f"--enemy given {len(parsed)} times: at most {MAX_ENEMY_SHIPS} enemies")
+        row = {"name": name or "", "timeline": parse_timeline(timeline or []),
+               "objectives": [parse_objective(o) for o in objectives], "enemies": parsed, "xp": xp or 0}
+        if len(row["objectives"]) > MAX_OBJECTIVES:
+            raise InputError(f"--objective given {len(row['objectives'])} times: at most {MAX_OBJECTIVES}")
+    elif enemies or timeline or objectives:
+        raise InputError("--number takes the flight table's row: leave out --enemy, --timeline and --objective "
+                         "(change the page afterwards with journal kraken combat set …)")
+    out = prepare_combat(s, cat, row, number, name, xp)
+    return Outcome(s, f"Space Combat begins: {s['combat'].get('name') or 'an event'} "
+                      f"({len(s['combat']['enemies'])} enemies)", out, {"combat": s["combat"]})
+
+
+_SET_KEYS = "ship.sp|ship.shield|ship.shield_max|ship.recharge|enemy.N|enemy.N.sp|enemy.N.shield|enemy.N.crew|" \
+            "enemy.N.remove|ammo.LABEL|timeline|objectives|objective.N|xp|used.NAME|unused.NAME"
+
+
+def combat_set(state: dict, dice, key: str, value: str) -> Outcome:
+    """A2: any value of the SPACE COMBAT page by hand (a card or the book says so)."""
+    s = copy_state(state)
+    c = current_space_combat(s)
+    k = str(key).strip()
+    parts = k.split(".")
+    out: list[str] = []
+
+    def number(lo=0, hi=9999) -> int:
+        try:
+            n = int(str(value).strip())
+        except ValueError:
+            raise InputError(f"{k} takes a whole number, not '{value}'") from None
+        if not lo <= n <= hi:
+            raise InputError(f"{k} = {n} is outside {lo}..{hi}")
+        return n
+
+    if parts[0] == "ship" and len(parts) == 2 and parts[1] in ("sp", "shield", "shield_max", "recharge"):
+        field = parts[1]
+        hi = c["ship"]["sp_max"] if field == "sp" else c["ship"]["shield_max"] if field == "shield" else 9999
+        before = c["ship"][field]
+        c["ship"][field] = number(0, hi)
+        if field == "shield_max":
+            c["ship"]["shield"] = min(c["ship"]["shield"], c["ship"]["shield_max"])
+        msg = f"Your ship's {field} {before} → {c['ship'][field]}"
+    elif parts[0] == "enemy" and len(parts) >= 2:
+        try:
+            n = int(parts[1])
+        except ValueError:
+            raise InputError(f"'{k}': enemy.N with N 1-{MAX_ENEMY_SHIPS}") from None
+        if len(parts) == 2:
+            e = parse_enemy(value)
+            if not 1 <= n <= MAX_ENEMY_SHIPS:
+                raise InputError(f"enemy.{n}: enemies are numbered 1-{MAX_ENEMY_SHIPS}")
+            if n <= len(c["enemies"]):
+                c["enemies"][n - 1] = e
+            elif n == len(c["enemies"]) + 1:
+                c["enemies"].append(e)
+            else:
+                raise InputError(f"enemy.{n}: the next free enemy number is {len(c['enemies']) + 1}")
+            msg = f"Enemy {n}: {enemy_text(e)}"
+        elif parts[2] == "remove":
+            enemy_at(c, n)
+            c["enemies"].pop(n - 1)
+            msg = f"Enemy {n} erased (the others move up)"
+        elif parts[2] in ("sp", "shield", "crew"):
+            e = enemy_at(c, n)
+            field = parts[2]
+            hi = e["sp_max"] if field == "sp" else e["shield_max"] if field == "shield" else 99
+            before = e[field]
+            e[field] = number(0, hi)
+            msg = f"Enemy {n} {field} {before} → {e[field]}"
+        else:
+            raise InputError(f"'{k}' is not something to set: {_SET_KEYS}")
+    elif parts[0] == "ammo" and len(parts) >= 2:
+        label = find(c["ammo"], ".".join(parts[1:]), "weapon or magazine with Ammo")
+        before = c["ammo"][label]
+        c["ammo"][label] = number(0, 999)
+        msg = f"{label} Ammo {before} → {c['ammo'][label]}"
+    elif k == "timeline":
+        cells = [x for x in str(value).replace(",", " ").split()]
+        c["timeline"] = parse_timeline(cells)
+        c["crossed"] = min(c["crossed"], len(c["timeline"]))
+        msg = "Timeline: " + (" ".join(c["timeline"]) or "(empty)")
+    elif k == "objectives":
+        objs = [parse_objective(x) for x in str(value).replace(",", " ").split()]
+        if len(objs) > MAX_OBJECTIVES:
+            raise InputError(f"at most {MAX_OBJECTIVES} objectives")
+        c["objectives"] = objs
+        msg = "Objectives: " + (" ".join(f"{o['check']}{o['target']}" for o in objs) or "(none)")
+    elif parts[0] == "objective" and len(parts) == 2:
+        try:
+            n = int(parts[1])
+            o = c["objectives"][n - 1]
+            if n < 1:
+                raise IndexError
+        except (ValueError, IndexError):
+            raise InputError(f"'{k}': objective.N with N 1-{len(c['objectives'])}") from None
+        v = str(value).strip().lower()
+        if v not in ("solved", "unsolved"):
+            raise InputError(f"{k} takes solved or unsolved")
+        o["solved"] = v == "solved"
+        msg = f"Objective {n} ({o['check']}{o['target']}) {v}"
+    elif k == "xp":
+        c["xp"] = number(0, 9999)
+        msg = f"The flight's XP: {c['xp']}"
+    elif parts[0] in ("used", "unused") and len(parts) >= 2:
+        name = _crew_member(s, ".".join(parts[1:]), k)
+        if parts[0] == "used":
+            c["used"][name] = str(value).strip() or "by hand"
+            msg = f"{name} marked used ({c['used'][name]})"
+        else:
+            c["used"].pop(name, None)
+            msg = f"{name} unmarked"
+    else:
+        raise InputError(f"'{k}' is not something to set: {_SET_KEYS}")
+    out.append(msg + " (by hand).")
+    return Outcome(s, msg + " (by hand)", out, {"key": k, "combat": c})

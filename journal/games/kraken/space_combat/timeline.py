@@ -1,0 +1,95 @@
+"""Space combat phase 1, Manage the timeline: the leftmost command is activated and crossed out."""
+
+from __future__ import annotations
+
+from journal.errors import RuleError
+from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.combat import current_space_combat, ships_left
+from journal.games.kraken.model.constants import COMBAT_STEP_TEXT, TIMELINE_TEXT
+from journal.games.kraken.model.flight_table import parse_enemy
+from journal.games.kraken.model.systems import working
+from journal.games.kraken.space_combat.enemy_fire import enemy_fire
+from journal.games.kraken.space_combat.page import (
+    BOARD_CREW_LEFT,
+    BOARD_MIN_CREW,
+    BOARD_SHIELD,
+    after_timeline,
+    page_filled,
+)
+from journal.outcome import Outcome
+
+
+def combat_timeline(state: dict, dice, cat: dict, evade=(), evade_enemy: int | None = None, shields=()) -> Outcome:
+    """10 (1): activate the leftmost timeline command and cross it out. Attack: the
+    enemies fire at once (and again in phase 4); Backup: destroyed enemies are replaced;
+    Combat: ships with 4+ crew board you if your Shield is 3 or less; Evading: +1 to hit
+    them; Game over / Time / Victory: checked at the turn's end; Idle: no enemy fire;
+    Shields: theirs are down this turn."""
+    s = copy_state(state)
+    c = current_space_combat(s)
+    page_filled(c)
+    if c["step"] != "timeline":
+        raise RuleError(f"the timeline is activated at the start of a combat turn; this turn is at "
+                        f"{COMBAT_STEP_TEXT[c['step']]}")
+    out: list[str] = []
+    if c["crossed"] >= len(c["timeline"]):
+        c["step"] = "objectives"
+        out.append("The timeline is empty: nothing happens.")
+        out.append(after_timeline(c))
+        return Outcome(s, f"Space Combat turn {c['turn']}: timeline empty", out, {"code": None})
+    code = c["timeline"][c["crossed"]]
+    c["crossed"] += 1
+    c["step"] = "objectives"
+    data: dict = {"code": code, "cell": c["crossed"]}
+    out.append(f"Timeline cell {c['crossed']}: {code} ({TIMELINE_TEXT[code]}): cross it out.")
+    if code != "-":
+        c["event"] = code
+    if code == "A":
+        out.append("Attack: the enemies fire at once (and again in phase 4).")
+        data["fire"] = enemy_fire(s, c, dice, cat, evade, evade_enemy, shields, out)
+    elif code == "B":
+        back = []
+        for i, e in enumerate(c["enemies"]):
+            if e["sp"] == 0:
+                c["enemies"][i] = parse_enemy(e["spec"])
+                back.append(i + 1)
+        out.append("Backup: " + (f"enemy {', '.join(map(str, back))} replaced by a new ship at full strength."
+                                 if back else "no enemy was destroyed, so none is replaced."))
+    elif code == "C":
+        if working(s, "Boarding Shields"):
+            out.append("Combat: the Boarding Shields keep every boarding party off your ship.")
+        elif c["ship"]["shield"] > BOARD_SHIELD:
+            out.append(f"Combat: your Shield is {c['ship']['shield']} (more than {BOARD_SHIELD}): nobody boards.")
+        else:
+            boarders = [i for i in ships_left(c) if c["enemies"][i - 1]["crew"] >= BOARD_MIN_CREW]
+            if boarders:
+                c["boarders"] = boarders
+                out.append(f"Combat: your Shield is {c['ship']['shield']}: enemy {', '.join(map(str, boarders))} "
+                           f"board{'s' if len(boarders) == 1 else ''} your ship (each leaves {BOARD_CREW_LEFT} crew "
+                           f"aboard). Defend: journal kraken combat repel N --crew NAME … (choose the order).")
+            else:
+                out.append("Combat: no enemy ship has 4 or more crew: nobody boards.")
+    elif code == "E":
+        out.append("Evading: this turn you need one more on the hit roll.")
+    elif code == "G":
+        out.append("Game over: destroy every enemy or solve every objective by the end of this turn, or the ship "
+                   "is destroyed.")
+    elif code == "I":
+        out.append("Idle: the enemies do not fire this turn (phase 4 is skipped).")
+    elif code == "S":
+        c["saved_shields"] = [e["shield"] for e in c["enemies"]]
+        for e in c["enemies"]:
+            e["shield"] = 0
+        out.append("Shields: the enemies' shields are down this turn and do not recharge; next turn they come back "
+                   "as they were.")
+    elif code == "T":
+        out.append("Time: destroy every enemy or solve every objective this turn, or retreat at its end (no "
+                   "dice modifications or smuggling bonus, no landing this turn).")
+    elif code == "V":
+        out.append("Victory: at the end of this turn the enemies retreat and you win.")
+    else:
+        out.append("An empty cell: nothing happens.")
+    if s.get("combat"):
+        out.append(after_timeline(c))
+    return Outcome(s, f"Space Combat turn {data.get('turn', c['turn'])}: timeline {code} ({TIMELINE_TEXT[code]})",
+                   out, data)

@@ -1,0 +1,61 @@
+"""Chapter 3, Start a game: a new campaign (3.1-3.8) and its end, won or lost (3.9).
+
+Every rules module holds pure functions ``fn(state, dice, **params) -> Outcome``: no
+files, clocks or global randomness, and the given state is never mutated. Rule numbers
+(K1-K14, A1-A2) refer to ../shared/rules/RULINGS.md; chapter numbers to the rulebook.
+"""
+
+from __future__ import annotations
+
+from journal.errors import InputError, RuleError
+from journal.games.kraken.cgm import SLOTS
+from journal.games.kraken.cgm.cells import parse_coord
+from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.constants import DIFFICULTIES, DIFFICULTY_TEXT, START_CREDITS
+from journal.outcome import Outcome
+
+
+def new(difficulty: str, lines: list[str], pack: dict | None = None, backstory: str | None = None,
+        credits: int = START_CREDITS) -> Outcome:
+    """3.1-3.8: difficulty, backstory, 100¢ (3.7), Oxygen 25 (3.6), the start lines (3.8)."""
+    if difficulty not in DIFFICULTIES:
+        raise InputError(f"--difficulty '{difficulty}' is not one of {', '.join(DIFFICULTIES)}")
+    if len(lines) > len(SLOTS):
+        raise InputError(f"--line given {len(lines)} times: the tracker has {len(SLOTS)} slots")
+    if not 0 <= credits <= 100000:
+        raise InputError(f"--credits {credits}: expected 0 or more")
+    s = {"difficulty": difficulty, "turn": 0, "phase": 0, "credits": credits, "xp": 0, "oxygen": 25,
+         "oxygen_tanks": 0, "recovered": False, "done": [], "storage": [], "expansion_storage": [],
+         "lines": {}, "interlink": {}, "crew": {}, "locations": {}, "quests": {}, "builds": {}}
+    if backstory and backstory.strip():
+        s["backstory"] = backstory.strip()
+    if pack:
+        s["pack"] = pack
+    out = [f"Space Kraken, {DIFFICULTY_TEXT[difficulty]}: {credits}¢, Oxygen 25."]
+    for i, coord in enumerate(lines):
+        slot = SLOTS[i]
+        s["lines"][slot] = {"coords": [parse_coord(coord, "--line ")], "vars": {}}
+        out.append(f"Write {s['lines'][slot]['coords'][0]} in the first cell of line {slot}.")
+    if pack:
+        out.append(f"Pack: {pack['title']} ({pack['path']}).")
+    out.append("Next: choose your crew (journal kraken crew add …), buy a ship hull and systems "
+               "(journal kraken ship …), then `journal kraken turn` begins turn 1.")
+    where = "; ".join(f"line {k}: {v['coords'][0]}" for k, v in s["lines"].items()) or "no lines yet"
+    summary = f"New {DIFFICULTY_TEXT[difficulty]} campaign ({where})"
+    return Outcome(s, summary, out, {"difficulty": difficulty, "lines": {k: v["coords"][0]
+                                                                         for k, v in s["lines"].items()}})
+
+
+def end(state: dict, dice, result: str) -> Outcome:
+    """3.9: a plot point says the campaign is won; losing the crew or the ship loses it."""
+    s = copy_state(state)
+    if result not in ("won", "lost"):
+        raise InputError(f"'{result}' is not a result: won or lost")
+    if s.get("result"):
+        raise RuleError(f"the campaign is over already ({s['result']})")
+    s["result"] = result
+    if result == "won":
+        out = ["The campaign is won!", "Claim your Campaign Score: journal kraken score --record."]
+    else:
+        out = ["The campaign is lost."]
+    return Outcome(s, f"The campaign is {result}", out, {"result": result})

@@ -1,0 +1,181 @@
+"""Text views away from the ship: the flight, combats, the exploration, drops, what comes next."""
+
+from __future__ import annotations
+
+from journal.games.kraken.model.campaign import oxygen_max
+from journal.games.kraken.model.combat import boarding_pending, enemy_fire_due
+from journal.games.kraken.model.constants import BULKHEAD_TRIES, COMBAT_STEP_TEXT, OPTION_TEXT, TIMELINE_TEXT
+from journal.games.kraken.model.exploration import atmosphere_here, breached, resolved
+from journal.games.kraken.model.flight_table import enemy_text
+from journal.games.kraken.model.ground import turn_hint
+from journal.games.kraken.model.locations import describe_location
+from journal.games.kraken.model.members import carrying, crew_armor
+
+
+def adventure_lines(state: dict) -> list[str]:
+    """Flight, space combat, dungeon, ground combat and Treasure drops (issue 6)."""
+    out: list[str] = []
+    f = state.get("flight")
+    if f:
+        opts = ", ".join(OPTION_TEXT[o] for o in f["options"]) or "no options"
+        stage = {"combat": "in Space Combat", "arrived": "arrived", "escaped": "escaped (no landing this turn)"}
+        out.append(f"Flight: Location Difficulty {f['location_difficulty']}, Flight Difficulty {f['difficulty']} "
+                   f"({opts}), {f['modifications']} dice modification(s), {stage[f['stage']]}"
+                   + (f", flight {f['number']}" if f.get("number") else "")
+                   + (f" {f['name']}" if f.get("name") else "")
+                   + (", generating the Location" if f.get("generation") else ""))
+    if state.get("combat"):
+        out.extend(combat_status(state))
+    if state.get("dungeon"):
+        out.extend(dungeon_status(state))
+    if state.get("ground"):
+        out.extend(ground_status(state))
+    if state.get("loot"):
+        out.append("Treasure drops waiting: " + ", ".join(f"grade {x['grade']} ({x['from']})" for x in state["loot"]))
+    return out
+
+
+def adventure_next(state: dict) -> str | None:
+    if state.get("combat"):
+        return next_command(state)
+    if state.get("ground"):
+        g = state["ground"]
+        if g["step"] == "spawn":
+            return ("Ground Combat: enter the enemies (journal kraken ground add LABEL …), then journal kraken ground "
+                    "initiative.")
+        return "Ground Combat: " + turn_hint(state, g)
+    f = state.get("flight")
+    if f and f.get("generation"):
+        return "the new Location: journal kraken location modify|accept."
+    if f:
+        return ("generate the new Location: journal kraken location generate --generator FILE (or, rolled by hand "
+                "from the book, location add …).")
+    if state.get("loot"):
+        drop = state["loot"][0]
+        if "d20" in drop:
+            return "resolve the Treasure drop: journal kraken treasure cash|item|weapon|ammo|prototype."
+        return "take the Treasure drop: journal kraken treasure take --credits|--stimpack."
+    if state.get("dungeon"):
+        d = state["dungeon"]
+        if d.get("free_move"):
+            return "the free first move on this map: journal kraken dungeon move --free (or a tile command with --free)."
+        if d.get("visit"):
+            return ("trade (journal kraken dungeon buy|sell|gamble|mod, quest add), then journal kraken dungeon leave "
+                    "teleport.")
+        return ("explore: journal kraken dungeon move|bulkhead|mine|laser|enemy|treasure|… (leave: dungeon exit|back|"
+                "leave).")
+    return None
+
+
+def combat_status(s: dict) -> list[str]:
+    """The SPACE COMBAT page as text (journal show, combat show)."""
+    c = s["combat"]
+    out = [f"Space Combat{' ' + repr(c['name']) if c.get('name') else ''}"
+           + (f" (flight {c['number']})" if c.get("number") else "")
+           + f": turn {c['turn']}, {COMBAT_STEP_TEXT[c['step']]}"
+           + (f" · {TIMELINE_TEXT[c['event']]} this turn" if c.get("event") else "")]
+    tl = [("x" + t if i < c["crossed"] else t) for i, t in enumerate(c["timeline"])]
+    out.append("  Timeline: " + (" ".join(tl) if tl else "(empty)") + (" (x = crossed out)" if c["crossed"] else ""))
+    if c["objectives"]:
+        out.append("  Objectives: " + " ".join(f"{o['check']}{o['target']}" + (" ✓" if o["solved"] else "")
+                                               for o in c["objectives"]))
+    for i, e in enumerate(c["enemies"], 1):
+        out.append(f"  Enemy {i}: " + (f"{e['type']} destroyed" if e["sp"] == 0 else enemy_text(e)))
+    ship = c["ship"]
+    out.append(f"  Your ship: SP {ship['sp']}/{ship['sp_max']}, Shield {ship['shield']}/{ship['shield_max']} "
+               f"(+{ship['recharge']})" + (", Ammo " + ", ".join(f"{k} {v}" for k, v in c["ammo"].items())
+                                          if c["ammo"] else ""))
+    used = ", ".join(f"{n} ({w})" for n, w in c["used"].items())
+    out.append(f"  Crew used this turn: {used or 'none'}")
+    if c.get("boarding"):
+        b = c["boarding"]
+        out.append(f"  Boarding enemy {b['enemy']} ({'you board' if b['by'] == 'us' else 'they board you'}): round "
+                   f"{b['round']}, your {b['dice']} d6 against their {b['enemy_dice']} d6")
+    if c.get("boarders"):
+        out.append(f"  Boarding you: enemy {', '.join(map(str, c['boarders']))}")
+    return out
+
+
+def next_command(s: dict) -> str:
+    c = s["combat"]
+    if c.get("boarding") or c.get("boarders"):
+        return boarding_pending(c) + "."
+    step = c["step"]
+    if step == "timeline" and c["crossed"] < len(c["timeline"]):
+        return "Space Combat: activate the timeline (journal kraken combat timeline)."
+    if step in ("timeline", "objectives"):
+        return ("Space Combat: objectives and repairs (journal kraken combat objective|repair --crew …), then fire "
+                "(journal kraken combat fire WEAPON …).")
+    if step == "fire":
+        return "Space Combat: fire (journal kraken combat fire WEAPON … --target N)."
+    if step == "enemy-fire" and enemy_fire_due(c):
+        return "Space Combat: enemy fire (journal kraken combat enemy-fire)."
+    return ("Space Combat: board (journal kraken combat board N --crew …), escape (combat escape) or recharge "
+            "(journal kraken combat recharge).")
+
+
+def dungeon_status(s: dict) -> list[str]:
+    d = s["dungeon"]
+    loc = s["locations"].get(d["location"], {})
+    out = [f"Dungeon: MAP{d['location']} ({describe_location(s, loc) if loc else '?'}), map {d['map']}"
+           + (f" (ID {loc['maps'][d['map'] - 1]})" if loc and len(loc['maps']) >= d['map'] else "")
+           + f" of {loc.get('depth', '?')}, {d['where']} ({atmosphere_here(s, d) if loc else '?'}), "
+           + f"Oxygen {s['oxygen']}/{oxygen_max(s)}, {d['actions']} action(s)"
+           + (" · free move pending" if d.get("free_move") else "") + (" · going back" if d.get("backwards") else "")]
+    team = ", ".join(f"{n} {s['crew'][n]['hp']}/{s['crew'][n]['hp_max']}" for n in d["crew"] if n in s["crew"])
+    out.append(f"  Team: {team}")
+    locked = [k for k, b in d.get("bulkheads", {}).items() if b["fails"] >= BULKHEAD_TRIES and not b["open"]]
+    opened = [k for k, b in d.get("bulkheads", {}).items() if b["open"]]
+    if opened or locked:
+        out.append("  Bulkheads: " + ", ".join([f"{k} open" for k in opened] + [f"{k} LOCKED" for k in locked]))
+    if d.get("values"):
+        out.append("  '?' values: " + ", ".join(f"{k} = {v}" for k, v in d["values"].items()))
+    if d.get("resolved"):
+        out.append("  Resolved: " + ", ".join(d["resolved"]))
+    if d.get("disruptors"):
+        out.append("  Disruptors: " + ", ".join(k + (" off" if f"{k}:disruptor" in d.get("disabled", []) else
+                                                     " ACTIVE") for k in d["disruptors"]))
+    if d.get("breaches"):
+        out.append("  Hull Breaches: " + ", ".join(k + (" repaired" if resolved(d, f"{k}:repaired") else " open")
+                                                   for k in d["breaches"])
+                   + (f" · the team's area is open to {', '.join(breached(d))}" if breached(d) else ""))
+    if d.get("portals"):
+        out.append(f"  Teleportals on this map: {' '.join(map(str, d['portals']))}"
+                   + (f" · standing on portal {d['portal']}" if d.get("portal") else ""))
+    if d.get("visit"):
+        out.append("  A Phase 4 short visit: trade, then journal kraken dungeon leave teleport.")
+    if loc:
+        out.append(f"  Cleared maps: {', '.join(map(str, loc['cleared'])) or 'none'}")
+    return out
+
+
+def ground_status(s: dict) -> list[str]:
+    g = s["ground"]
+    out = [f"Ground Combat LV{g['level']}{' (Boss)' if g['boss'] else ''}{' (ambush)' if g['ambush'] else ''}: "
+           + ("spawning" if g["step"] == "spawn" else f"turn {g['turn']}, {g['step']} act"
+              + f" (first: {g.get('first')})") + f", atmosphere {g['atmosphere']}"]
+    for n in g["crew"]:
+        if n not in s["crew"]:
+            continue
+        m = s["crew"][n]
+        sh = f", Shield {g.get('shields', {}).get(n, m['shield']['power'])}/{m['shield']['power']}" \
+            if m.get("shield") else ""
+        eff = []
+        if n in g.get("cover", []):
+            eff.append("cover")
+        if m.get("psi_exhausted"):
+            eff.append("PSI exhausted")
+        if carrying(s, n):
+            eff.append(f"carries {carrying(s, n)}")
+        acted = g.get("acted", {}).get(n, 0)
+        out.append(f"  {n}: HP {m['hp']}/{m['hp_max']}{sh}, Armor {crew_armor(m)}"
+                   + (f" · {', '.join(eff)}" if eff else "") + (f" · acted {acted}" if acted else ""))
+    for k, e in g["enemies"].items():
+        sh = f", Shield {e['shield']['class']} {e['shield']['power']}/{e['shield']['max']}" if e.get("shield") else ""
+        eff = [x for x in (f"weaken {e['weaken']}" if e.get("weaken") else "",
+                           "confused" if e.get("confused") else "") if x] + list(e.get("traits", []))
+        status = e["status"].upper() + (f" (carried by {e['carrier']})" if e.get("carrier") else "")
+        out.append(f"  {k} {e['name']} LV{e['level']}{' minion' if e['minion'] else ''}: "
+                   + (status if e["status"] != "active" else f"HP {e['hp']}/{e['hp_max']}{sh}, Armor "
+                      f"{e['armor']}, Agility {e['agility']}") + (f" · {', '.join(eff)}" if eff else ""))
+    return out
