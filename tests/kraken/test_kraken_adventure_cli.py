@@ -66,7 +66,7 @@ def test_incompatible_options_are_refused_and_the_save_is_untouched(fly, options
     before = fly.files("fly")
     args = [x for o in options for x in ("--option", o)]
     r = fly("kraken", "flight", "-s", "fly", "--difficulty", "2", *args)
-    assert r.exit_code == 1 and "Error:" in r.stderr and fly.files("fly") == before
+    assert r.exit_code == 2 and "Error:" in r.stderr and fly.files("fly") == before
 
 
 def test_unknown_option_is_a_usage_error(fly):
@@ -92,7 +92,7 @@ def test_flight_table_lists_the_shipped_rows_and_checks_a_players_file(fly, tmp_
     bad = tmp_path / "bad.toml"
     bad.write_text('[flights.2]\nname = "x"\n', "utf-8")
     r = fly("kraken", "flight-table", "--table", str(bad))
-    assert r.exit_code == 1 and "flights.2: a flight number is 3-19" in r.stderr
+    assert r.exit_code == 2 and "flights.2: a flight number is 3-19" in r.stderr
 
 
 # --- 2. space combat, one command per sub-phase ---------------------------------------------------------
@@ -129,7 +129,7 @@ def test_a_shield_choice_is_asked_for_or_named(fly):
     fly("kraken", "combat", "start", "-s", "fly", "--enemy", "Cruiser 20-0, 9, 0-0", ok=True)
     fly("kraken", "combat", "set", "-s", "fly", "ship.shield", "0", ok=True)
     r = fly("kraken", "combat", "enemy-fire", "-s", "fly", "--roll", "4", "--roll", "6")
-    assert r.exit_code == 1 and "--shield is required" in r.stderr and "Primary Shields, Secondary Shields" in r.stderr
+    assert r.exit_code == 2 and "--shield is required" in r.stderr and "Primary Shields, Secondary Shields" in r.stderr
     d = j(fly, "kraken", "combat", "enemy-fire", "-s", "fly", "--roll", "4", "--roll", "6", "--shield",
           "secondary shields")
     assert d["shots"][0]["system"]["system"] == "Secondary Shields"
@@ -141,7 +141,7 @@ def test_combat_start_from_an_event_and_set_by_hand(fly):
     assert d["combat"]["objectives"] == [{"check": "C", "target": 8, "solved": False}]
     assert j(fly, "kraken", "combat", "set", "-s", "fly", "enemy.1.sp", "2")["combat"]["enemies"][0]["sp"] == 2
     r = fly("kraken", "combat", "set", "-s", "fly", "enemy.1.sp", "99")
-    assert r.exit_code == 1 and "outside 0..8" in r.stderr
+    assert r.exit_code == 2 and "outside 0..8" in r.stderr
     fly("kraken", "combat", "end", "-s", "fly", "won", ok=True)
     assert "combat" not in state(fly) and state(fly)["xp"] == 6
 
@@ -155,7 +155,7 @@ def test_location_event_takes_the_books_short_form_exactly(fly):
         "type": "Space Station", "difficulty": 2, "ao": "NO", "ai": "YES", "depth": 7, "teleport": 4,
         "special": "one-way", "species": "Kraken"}
     r = fly("kraken", "location", "event", "-s", "fly", "Space Station / Dif.: 2")
-    assert r.exit_code == 1 and "short form" in r.stderr
+    assert r.exit_code == 2 and "short form" in r.stderr
 
 
 def test_generated_location_with_modifications(fly):
@@ -177,7 +177,7 @@ def test_check_generator_names_problems(fly, tmp_path):
     bad = tmp_path / "gen.toml"
     bad.write_text('[[tables]]\nfield = "type"\ndice = "d6"\nresults = { "1-5" = "X" }\n', "utf-8")
     r = fly("kraken", "location", "check-generator", str(bad))
-    assert r.exit_code == 1 and "a roll of 6 matches 0" in r.stderr
+    assert r.exit_code == 2 and "a roll of 6 matches 0" in r.stderr
     assert "OK" in fly("kraken", "location", "check-generator", "templates:kraken/location-generator-sample.toml",
                        ok=True).stdout
 
@@ -223,14 +223,14 @@ def test_an_enemy_without_a_table_asks_for_its_action(fly):
     fly("kraken", "ground", "wait", "-s", "fly", "Ray", ok=True)
     fly("kraken", "ground", "wait", "-s", "fly", "Ray", ok=True)
     r = fly("kraken", "ground", "enemy", "-s", "fly", "X")
-    assert r.exit_code == 1 and "--action is required" in r.stderr
+    assert r.exit_code == 2 and "--action is required" in r.stderr
     d = j(fly, "kraken", "ground", "enemy", "-s", "fly", "X", "--action", "ML 4+, 2", "--roll", "5")
     assert d["attacks"][0]["target"] == "Ray"
 
 
 def test_bad_weapon_notation_names_the_problem(fly):
     r = fly("kraken", "crew", "weapon", "-s", "fly", "Ray", "Rifle four plus")
-    assert r.exit_code == 1 and "book's notation" in r.stderr
+    assert r.exit_code == 2 and "book's notation" in r.stderr
 
 
 def test_crew_gear_shows_in_the_summary(fly):

@@ -50,7 +50,7 @@ def test_a_shield_not_in_a_hand_is_refused_and_the_save_is_unchanged(camp, saves
         "\"Anti-Terror Shield\")")]
     assert (saves / "sk.toml").read_bytes() == before
     r = camp("kraken", "crew", "gear", "-s", "sk", "Ray", "--helmet", "Helmet")
-    assert r.exit_code == 1 and "NAME:ARMOR with an Armor value 1-8" in r.stderr
+    assert r.exit_code == 2 and "NAME:ARMOR with an Armor value 1-8" in r.stderr
     assert (saves / "sk.toml").read_bytes() == before
 
 
@@ -70,13 +70,13 @@ def test_armor_n_prints_and_saves_as_before(camp):
     assert j(camp, "show", "-s", "sk")["state"]["crew"]["Ray"]["armor"] == 3
     assert "gear Armor 3" in camp("show", "-s", "sk", ok=True).stdout
     r = camp("kraken", "crew", "gear", "-s", "sk", "Ray", "--armor", "2", "--jacket", "Vest:1")
-    assert r.exit_code == 1 and "give --armor or --jacket, not both" in r.stderr
+    assert r.exit_code == 2 and "give --armor or --jacket, not both" in r.stderr
 
 
 def test_a_hand_set_shield_outside_the_hands_fails_validate(camp):
     camp("kraken", "crew", "equip", "-s", "sk", "Ray", "1", "Riot shield", ok=True)
     r = camp("set", "-s", "sk", "crew.Ray.physical_shield", '{name = "Riot shield", armor = 1}')
-    assert r.exit_code == 1
+    assert r.exit_code == 2
     assert 'state.crew.Ray.physical_shield.name = "Riot shield" is not held in a hand (L: empty, R: empty)' in r.stderr
 
 

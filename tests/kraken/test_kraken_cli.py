@@ -36,7 +36,7 @@ def test_new_with_difficulty_pack_and_lines(journal):
 
 def test_new_without_difficulty_fails_naming_the_choices(journal):
     r = journal("kraken", "new", "S", "--line", "1AA")
-    assert r.exit_code == 1 and "--difficulty is required: one of simulation, adventurer, real-life, hardcore" \
+    assert r.exit_code == 2 and "--difficulty is required: one of simulation, adventurer, real-life, hardcore" \
         in r.stderr
 
 
@@ -62,17 +62,17 @@ def test_step_takes_the_cell_quoted_whole_and_a_physical_d20(manual):
 def test_step_refuses_a_bad_coordinate_with_the_rule_and_changes_nothing(manual):
     before = manual.files("hand")
     r = manual("kraken", "step", "-s", "hand", "1", "3H")
-    assert r.exit_code == 1
+    assert r.exit_code == 2
     assert r.stderr.strip() == "Error: '3H' is not a coordinate: expected sheet digits then two characters, e.g. 3HC"
     r = manual("kraken", "step", "-s", "hand", "1", "A>4", "3FR")
-    assert r.exit_code == 1 and "needs 2 coordinates" in r.stderr
+    assert r.exit_code == 2 and "needs 2 coordinates" in r.stderr
     assert manual.files("hand") == before
 
 
 def test_a_decision_without_choose_fails_naming_the_option(manual):
     before = manual.files("hand")
     r = manual("kraken", "step", "-s", "hand", "2", "!B8", "3FR", "4BB")
-    assert r.exit_code == 1
+    assert r.exit_code == 2
     assert "--choose is required: line 2 reads event B8 at 2BC, a decision: A → 3FR, B → 4BB" in r.stderr
     assert manual.files("hand") == before
     d = j(manual, "kraken", "step", "-s", "hand", "2", "!B8", "3FR", "4BB", "--choose", "b")
@@ -98,7 +98,7 @@ def test_turn_skip_and_advance_with_choose_roll_leader_standby_activate(camp):
     d = j(camp, "kraken", "turn", "-s", "sk")
     assert d["lines"]["2"]["trail"][-1] == "1CB red 3AA: stop" and d["skipped"] is None
     r = camp("kraken", "turn", "-s", "sk")
-    assert r.exit_code == 1 and "--choose is required: line 1 reads event B2 (The beacon's vault)" in r.stderr
+    assert r.exit_code == 2 and "--choose is required: line 1 reads event B2 (The beacon's vault)" in r.stderr
     d = j(camp, "kraken", "turn", "-s", "sk", "--choose", "A", "--standby", "2", "--leader", "mila")
     assert d["lines"]["2"]["standby"] == "C3" and d["lines"]["2"]["stopped"] == "hold"
     camp("kraken", "phase", "-s", "sk", "3", ok=True)
@@ -150,7 +150,7 @@ def test_lines_var_and_line_commands(manual):
     assert j(manual, "kraken", "var", "-s", "hand", "A", "--line", "3") == {"var": "A", "value": -3, "set": True}
     assert j(manual, "kraken", "var", "-s", "hand", "Q")["value"] == 0
     r = manual("kraken", "var", "-s", "hand", "A", "2")
-    assert r.exit_code == 1 and "--line N" in r.stderr
+    assert r.exit_code == 2 and "--line N" in r.stderr
     d = j(manual, "kraken", "lines", "-s", "hand")
     assert d["lines"]["3"] == {"coords": ["4XY"], "vars": {"A": -3}, "note": "from event A7"}
     assert d["interlink"] == {"K": 5} and d["pending"] == ["1", "2"]
@@ -433,7 +433,7 @@ def test_a_shipped_pack_is_named_by_its_templates_path(journal):
     assert "(templates:kraken/demo-pack.toml)" in r.stdout
     assert journal("kraken", "pack", "check", "templates:kraken/demo-pack.toml").exit_code == 0
     r = journal("kraken", "pack", "check", "templates:kraken/no-such-pack.toml")
-    assert r.exit_code == 1 and "no pack at templates:kraken/no-such-pack.toml" in r.stderr
+    assert r.exit_code == 2 and "no pack at templates:kraken/no-such-pack.toml" in r.stderr
 
 
 def test_a_schema_1_save_is_read_and_upgraded_to_schema_2(journal):

@@ -133,7 +133,7 @@ def test_prices_treasure_table_items_and_journal_set(gap, tmp_path):
     out = gap("set", "-s", "gap", "crew.Ray.charger", "2", ok=True).stdout
     assert "Set state.crew.Ray.charger = 2 by hand" in out
     r = gap("set", "-s", "gap", "returned", "[5]")
-    assert r.exit_code == 1 and "state.returned names Phase 5, after the current Phase 3" in r.stderr
+    assert r.exit_code == 2 and "state.returned names Phase 5, after the current Phase 3" in r.stderr
 
 
 def test_captives_by_hand(gap):
