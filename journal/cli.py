@@ -20,7 +20,7 @@ from journal import save as savemod
 from journal.dice import Dice, parse_expr
 from journal.errors import InputError, JournalError, SaveError
 from journal.options import CONTEXT, OrderedGroup, complete_saves, reason_option, rolls_option, save_option
-from journal.runtime import Runtime, pass_rt
+from journal.runtime import Runtime, failure, pass_rt
 from journal.session import Session
 
 class RootGroup(OrderedGroup):
@@ -415,17 +415,9 @@ def main(argv: list[str] | None = None) -> None:
         if rt.json:
             click.echo(json.dumps({"error": e.format_message(), "exit": code}, ensure_ascii=False))
         e.show()
-    except click.exceptions.Abort:
-        code = fail("aborted")
-    except JournalError as e:
-        code = fail(e.message, e.exit_code, e.json_done)
-    except OSError as e:  # a folder or file the system refuses: not a bug, say which
-        code = fail(f"{str(e.filename) + ': ' if e.filename else ''}{e.strerror or e}; nothing was saved")
-    except KeyboardInterrupt:
-        code = fail("interrupted: nothing was saved by the unfinished command", 130)
-    except Exception as e:  # noqa: BLE001 - no traceback reaches a player
-        if os.environ.get("JOURNAL_DEBUG"):
+    except BaseException as e:  # noqa: BLE001 - refusals, aborts, system errors and bugs: one line each
+        told = failure(e)
+        if told is None:
             raise
-        code = fail(f"internal error ({type(e).__name__}: {e}); nothing was saved. "
-                    f"Set JOURNAL_DEBUG=1 for details")
+        code = fail(*told, getattr(e, "json_done", False))
     sys.exit(code)
