@@ -340,6 +340,22 @@ def batch(rt, save, file):
 
 @root.command()
 @save_option
+@pass_rt
+def play(rt, save):
+    """The table shell: stay on the campaign and type its commands bare (card 3, undo, help, quit).
+
+    On a terminal: TAB completes commands, options and the campaign's names; the status line shows
+    where the game stands and what comes next; a die a line leaves out is asked for (Enter lets journal
+    roll). Each line is saved as it is typed. From a pipe or a file, each line runs in turn (errors on
+    stderr): exit 0 when every line succeeded, 1 otherwise (batch is the all-or-nothing form).
+    """
+    from journal.play import shell
+
+    return shell.play(rt, root, save)
+
+
+@root.command()
+@save_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="PDF file (default: beside the save).")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @pass_rt
