@@ -348,6 +348,7 @@ def play(rt, save):
     where the game stands and what comes next; a die a line leaves out is asked for (Enter lets journal
     roll). Each line is saved as it is typed. From a pipe or a file, each line runs in turn (errors on
     stderr): exit 0 when every line succeeded, 1 otherwise (batch is the all-or-nothing form).
+    --json is refused, in play and on its lines: scripts use journal --json show, or batch.
     """
     from journal.play import shell
 

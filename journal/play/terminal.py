@@ -94,14 +94,21 @@ def chosen(text: str, values: list[str]) -> str | None:
     return starts[0] if len(starts) == 1 else None
 
 
+class CampaignHistory(FileHistory):
+    """The campaign's history file; a folder that refuses it costs the history, not the line."""
+
+    def store_string(self, string: str) -> None:
+        try:
+            super().store_string(string)
+        except OSError:
+            pass
+
+
 def run(table) -> int:
     """The loop: prompt, run the line, refresh the status line; Ctrl-D, quit or exit leave."""
     asker = Asker()
     table.rt.read_line, table.rt.menu = asker.read_line, asker.menu
-    try:
-        history = FileHistory(str(table.history_path))
-    except OSError:
-        history = InMemoryHistory()
+    history = CampaignHistory(str(table.history_path))
     session = PromptSession(history=history, completer=ShellCompleter(table), bottom_toolbar=toolbar(table),
                             complete_while_typing=False, reserve_space_for_menu=6)
     click.echo(f"{table.title}: '{table.name}'. Type commands without journal (help lists them, TAB "
