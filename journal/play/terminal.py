@@ -5,6 +5,7 @@ campaign's history, and the questions a command asks (a die's result, a choice's
 
 from __future__ import annotations
 
+import shutil
 import textwrap
 
 import click
@@ -111,8 +112,9 @@ def run(table) -> int:
     history = CampaignHistory(str(table.history_path))
     session = PromptSession(history=history, completer=ShellCompleter(table), bottom_toolbar=toolbar(table),
                             complete_while_typing=False, reserve_space_for_menu=6)
-    click.echo(f"{table.title}: '{table.name}'. Type commands without journal (help lists them, TAB "
-               f"completes; quit or Ctrl-D to leave).")
+    width = min(shutil.get_terminal_size((100, 24)).columns, 100)
+    click.echo(textwrap.fill(f"{table.title}: '{table.name}'. Type commands without journal: help lists them, "
+                             f"TAB completes, quit or Ctrl-D leaves.", width=width))
     while True:
         try:
             text = session.prompt(f"{table.name}> ")
