@@ -20,7 +20,7 @@ from journal import save as savemod
 from journal.dice import Dice, parse_expr
 from journal.errors import InputError, JournalError, SaveError
 from journal.options import CONTEXT, OrderedGroup, complete_saves, reason_option, rolls_option, save_option
-from journal.runtime import Runtime, pass_rt
+from journal.runtime import Runtime, failure, pass_rt
 from journal.session import Session
 
 class RootGroup(OrderedGroup):
@@ -340,6 +340,23 @@ def batch(rt, save, file):
 
 @root.command()
 @save_option
+@pass_rt
+def play(rt, save):
+    """The table shell: stay on the campaign and type its commands bare (card 3, undo, help, quit).
+
+    On a terminal: TAB completes commands, options and the campaign's names; the status line shows
+    where the game stands and what comes next; a die a line leaves out is asked for (Enter lets journal
+    roll). Each line is saved as it is typed. From a pipe or a file, each line runs in turn (errors on
+    stderr): exit 0 when every line succeeded, 1 otherwise (batch is the all-or-nothing form).
+    --json is refused, in play and on its lines: scripts use journal --json show, or batch.
+    """
+    from journal.play import shell
+
+    return shell.play(rt, root, save)
+
+
+@root.command()
+@save_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="PDF file (default: beside the save).")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @pass_rt
@@ -415,17 +432,9 @@ def main(argv: list[str] | None = None) -> None:
         if rt.json:
             click.echo(json.dumps({"error": e.format_message(), "exit": code}, ensure_ascii=False))
         e.show()
-    except click.exceptions.Abort:
-        code = fail("aborted")
-    except JournalError as e:
-        code = fail(e.message, e.exit_code, e.json_done)
-    except OSError as e:  # a folder or file the system refuses: not a bug, say which
-        code = fail(f"{str(e.filename) + ': ' if e.filename else ''}{e.strerror or e}; nothing was saved")
-    except KeyboardInterrupt:
-        code = fail("interrupted: nothing was saved by the unfinished command", 130)
-    except Exception as e:  # noqa: BLE001 - no traceback reaches a player
-        if os.environ.get("JOURNAL_DEBUG"):
+    except BaseException as e:  # noqa: BLE001 - refusals, aborts, system errors and bugs: one line each
+        told = failure(e)
+        if told is None:
             raise
-        code = fail(f"internal error ({type(e).__name__}: {e}); nothing was saved. "
-                    f"Set JOURNAL_DEBUG=1 for details")
+        code = fail(*told, getattr(e, "json_done", False))
     sys.exit(code)

@@ -18,7 +18,7 @@ import click
 from journal import games
 from journal import save as savemod
 from journal.dice import MAX_SEED, Dice, rolled_line
-from journal.errors import InputError, NeedChoice, RuleError, SaveError
+from journal.errors import InputError, JournalError, NeedChoice, RuleError, SaveError
 from journal.outcome import Outcome
 from journal.session import Session
 
@@ -62,16 +62,45 @@ def check_reason(reason: str | None) -> str | None:
     return reason.strip()
 
 
-class DiceAsker:
-    """On a terminal: the result of each die, typed by the player, or Enter to let journal roll."""
+def click_line(message: str) -> str:
+    """One line typed by the player after `message` (Click's prompt; empty when Enter alone)."""
+    return click.prompt(message, default="", show_default=False)
 
-    def __init__(self):
+
+def failure(e: BaseException) -> tuple[str, int] | None:
+    """What the player is told when a command fails: (the `Error:` message, the exit code).
+
+    None lets the exception through: a bug while JOURNAL_DEBUG is set, or a real exit.
+    Click's usage errors are shown by the caller (with or without their usage lines).
+    """
+    if isinstance(e, click.exceptions.Abort):
+        return "aborted", 1
+    if isinstance(e, JournalError):
+        return e.message, e.exit_code
+    if isinstance(e, OSError):  # a folder or file the system refuses: not a bug, say which
+        return f"{str(e.filename) + ': ' if e.filename else ''}{e.strerror or e}; nothing was saved", 1
+    if isinstance(e, KeyboardInterrupt):
+        return "interrupted: nothing was saved by the unfinished command", 130
+    if isinstance(e, Exception) and not os.environ.get("JOURNAL_DEBUG"):  # no traceback reaches a player
+        return (f"internal error ({type(e).__name__}: {e}); nothing was saved. Set JOURNAL_DEBUG=1 for "
+                f"details"), 1
+    return None
+
+
+class DiceAsker:
+    """On a terminal: the result of each die, typed by the player, or Enter to let journal roll.
+
+    `read_line(message) -> str` reads the answer (Click's prompt; the table shell passes its own).
+    """
+
+    def __init__(self, read_line=click_line):
         self.answers: list[int] = []
+        self.read_line = read_line
 
     def __call__(self, die: str, sides: int) -> int | None:
         while True:
-            text = click.prompt(f"{die}: type your die's result (1-{sides}), or press Enter to let journal roll",
-                                default="", show_default=False).strip()
+            text = self.read_line(f"{die}: type your die's result (1-{sides}), or press Enter to let journal "
+                                  f"roll").strip()
             if not text:
                 return None
             if text.isdigit() and 1 <= int(text) <= sides:
@@ -103,6 +132,11 @@ class Runtime:
         self._time = None
 
     # --- basics ------------------------------------------------------------
+    def begin(self, args: list[str]) -> None:
+        """A new command on a runtime that outlives it (the table shell): its words, its time."""
+        self.args = list(args)
+        self._time = None
+
     def now(self) -> str:
         if self._time is None:
             self._time = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
@@ -180,7 +214,7 @@ class Runtime:
         if not values:
             raise InputError(f"{option} is required, and there is nothing to choose from")
         if self.can_prompt():
-            return click.prompt(prompt, type=click.Choice(values))
+            return self.pick(prompt, values)
         raise InputError(f"{option} is required: one of {', '.join(values)}")
 
     def can_prompt(self) -> bool:
@@ -189,9 +223,14 @@ class Runtime:
 
     def ask(self, need: NeedChoice) -> str:
         """Ask the player for a choice a rule needs mid-command."""
-        if need.values:
-            return click.prompt(need.prompt, type=click.Choice(need.values, case_sensitive=False))
-        return click.prompt(need.prompt)
+        return self.pick(need.prompt, need.values)
+
+    def pick(self, prompt: str, values: list[str]) -> str:
+        """The player's answer on a terminal: one of `values` (any text when there are none).
+        The table shell asks through its own menu."""
+        if values:
+            return click.prompt(prompt, type=click.Choice(values, case_sensitive=False))
+        return click.prompt(prompt)
 
     # --- state-changing commands -------------------------------------------
     def run(self, save: str | None, fn, *, entered=(), roll_option="--roll", draws=(), draw_option="--draw",
@@ -211,7 +250,7 @@ class Runtime:
         how = {"dice_input": {"entered": entered, "option": roll_option, "draws": draws,
                               "draw_option": draw_option},
                "kind": entry_kind, "side_files": side_files, "reason": check_reason(log_reason)}
-        asker = DiceAsker()
+        asker = self.dice_asker()
         while True:
             try:
                 return self._run_once(save, fn, params, how, asker)
@@ -220,6 +259,10 @@ class Runtime:
                     raise
                 need.answer(params, self.ask(need), (choice_params or {}).get(need.option))
                 how["dice_input"]["replay"] = list(asker.answers)  # the dice typed before the choice
+
+    def dice_asker(self) -> DiceAsker:
+        """What asks the player for each die (the table shell asks through its own prompt)."""
+        return DiceAsker()
 
     def _run_once(self, save, fn, params: dict, how: dict, asker: "DiceAsker") -> Outcome:
         paths = self.paths(save)

@@ -119,6 +119,11 @@ def next_step(state: dict) -> str:
     return "The campaign is over."
 
 
+def names(state: dict) -> dict[str, list[str]]:
+    """The campaign's names by kind, for completion in the table shell (`journal play`)."""
+    return {"character": list(state["characters"]), "planet": list(state["planets"]), "item": list(state["items"])}
+
+
 def summary(state: dict) -> list[str]:
     phase = PHASE_TEXT[state["phase"]]
     where = f"Visit {state['visit']} on {state['planet']} ({phase})"

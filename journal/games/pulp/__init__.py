@@ -243,6 +243,18 @@ def _weapon_line(k: int, w: dict) -> str:
     return f"  {k + 1}{name}: {prog} — {state}{used}"
 
 
+def names(state: dict) -> dict[str, list[str]]:
+    """The campaign's names by kind, for completion in the table shell (`journal play`): the card
+    tokens in play (the Encounter Line, the hand, the Location), the planets chosen, the Captain's
+    dice (`colour`), the abilities and the named Super Weapons."""
+    cards = [c["card"] for c in state["line"]] + list(state["hand"]) + [state[k] for k in ("location",) if k in state]
+    planets = [state["planet"]] if state.get("planet") else []
+    return {"card": list(dict.fromkeys(cards)),
+            "planet": list(dict.fromkeys(planets + list(state["planets"]["searched"]))),
+            "colour": list(state["dice"]), "ability": list(ABILITIES),
+            "weapon": [w["name"] for w in state["weapons"] if w.get("name")]}
+
+
 def summary(state: dict) -> list[str]:
     n = n_weapons(state)
     head = f"{TITLE} ({state['level']}, {n} Super Weapons to find), Captain {state['captain']}"

@@ -15,7 +15,7 @@ ID = "titans"
 TITLE = "War Titans: Invaders Must Die!"
 SCHEMA_VERSION = 3
 __all__ = ["ID", "TITLE", "SCHEMA_VERSION", "MIGRATIONS", "validate", "summary", "status", "turn_label",
-           "undo_refusal", "public_state"]  # the game interface (journal/games/README.md)
+           "undo_refusal", "public_state", "next_step", "names"]  # the game interface (journal/games/README.md)
 
 
 def _to_2(state: dict) -> dict:
@@ -115,6 +115,19 @@ def next_step(state: dict) -> str:
     if phase == "final":
         return "Play the Final Episode from its card, then: journal titans final won|lost"
     return "The game is over."
+
+
+def names(state: dict) -> dict[str, list[str]]:
+    """The campaign's names by kind, for completion in the table shell (`journal play`): Titans,
+    players, cities, rifts, invader pawns, Tech Cards (equipped or face up, when named), pilots and
+    Tyrant Artifacts."""
+    titans, players = state["titans"], state["players"]
+    cards = [c for t in titans.values() for c in t["tech"]] + list(state["decks"].get("face_up_cards", []))
+    return {"titan": list(titans), "player": list(players), "city": list(state["cities"]),
+            "rift": list(state["rifts"]),
+            "invader": list(dict.fromkeys([*state["invaders"], *state["cards"]])),  # on the board first "card": list(dict.fromkeys(cards)),
+            "pilot": [t["pilot"] for t in titans.values() if "pilot" in t],
+            "artifact": [a for p in players.values() for a in p["artifacts"]]}
 
 
 def summary(state: dict) -> list[str]:

@@ -1,0 +1,127 @@
+"""What a line typed in the table shell means, as the words `journal` would be given.
+
+The player types commands bare: `card 3`, `challenge piloting --character Ana`, `undo`. A line
+may still start with `journal` and the campaign's game (`journal epm card 3`): both are dropped.
+The game's own commands go under the game (`epm card 3`), the shared ones stay at the top
+(`note Ana hid`), exactly as typed on the command line, so that the log records the same
+command either way.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+import click
+
+from journal import games
+from journal import save as savemod
+from journal.errors import InputError
+
+QUIT = ("quit", "exit")
+HELP = "help"
+
+# The shell's own words, for `help` and completion.
+SHELL_WORDS = {
+    HELP: "The commands, or one command's options (help COMMAND).",
+    "quit": "Leave the table shell (also exit, or Ctrl-D): every command is already saved.",
+}
+
+
+def refused(campaign: str, game_id: str) -> dict[str, str]:
+    """Commands that make no sense inside the shell open on `campaign`, and why."""
+    return {
+        "play": f"the table shell is already open on '{campaign}'",
+        "new": f"the table shell stays on '{campaign}': quit, then start a campaign with "
+               f"journal {game_id} new NAME ...",
+        "use": f"the table shell stays on '{campaign}': quit, then journal use NAME",
+        "demo": "the demo campaigns are made outside the table shell: quit, then journal demo",
+    }
+
+
+def split(text: str) -> list[str]:
+    """The words of a line, quoted like a shell line (# starts a comment)."""
+    try:
+        return shlex.split(text, comments=True)
+    except ValueError as e:  # No closing quotation
+        raise InputError(f"{str(e)[0].lower()}{str(e)[1:]}: close the quote, or quote a name that has spaces "
+                         f"with \"...\"") from None
+
+
+def bare(words: list[str], game_id: str) -> tuple[list[str], bool]:
+    """The words without a leading `journal` and the campaign's game; and whether they named a
+    top-level command as the CLI would read it (`journal check`, where War Titans has a `check`)."""
+    at_top = words[:1] == ["journal"] and words[1:2] != [game_id]
+    if words[:1] == ["journal"]:
+        words = words[1:]
+    if words[:1] == [game_id]:
+        words = words[1:]
+    return words, at_top
+
+
+def top_commands(root: click.Group, group: click.Group, game_id: str, campaign: str) -> dict[str, click.Command]:
+    """The commands typed bare in the shell, in playing order: the game's, then the shared ones."""
+    ctx = click.Context(root, info_name="journal")
+    no = refused(campaign, game_id)
+    out: dict[str, click.Command] = {}
+    for name in group.list_commands(ctx):
+        cmd = group.commands.get(name)
+        if cmd is not None and not cmd.hidden and name not in no:
+            out[name] = cmd
+    for name in root.commands:
+        if name not in out and name not in no and not root.commands[name].hidden:
+            out[name] = root.commands[name]
+    return out
+
+
+def route(words: list[str], root: click.Group, group: click.Group, game_id: str, campaign: savemod.SavePaths,
+          saves_dir, at_top: bool = False) -> list[str]:
+    """The arguments for the root Click group (`["epm", "card", "3"]`, `["note", "hi"]`): the game's
+    command of that name, else the shared one (`at_top`: the shared one first)."""
+    end = words.index("--") if "--" in words else len(words)
+    if "--json" in words[:end]:
+        raise InputError("--json is for scripts (journal --json show, or journal batch), not the table shell")
+    words = list(words)
+    while words and words[0].startswith("-"):
+        words = global_option(words, campaign, saves_dir)
+    if not words:
+        raise InputError("a command is missing: type help for the commands")
+    first = words[0]
+    no = refused(campaign.name, game_id)
+    if first in no:
+        raise InputError(no[first])
+    if first in games.GAMES:  # another game's commands (the campaign's own id was dropped)
+        raise InputError(f"'{campaign.name}' is a {games.GAMES[game_id][1]} campaign: {first} commands do not "
+                         f"apply to it")
+    if first in group.commands and not (at_top and first in root.commands):
+        return [game_id, *words]
+    if first in root.commands:
+        if first == "sheet" and not any(w in games.GAMES for w in words[1:]):
+            words = [first, game_id, *words[1:]]  # this campaign's blank trackers
+        if first == "batch" and "-" in words[1:]:
+            raise InputError("batch reads a file in the table shell (batch FILE), not the shell's own input")
+        return words
+    return [game_id, *words]  # Click says that there is no such command
+
+
+def global_option(words: list[str], campaign: savemod.SavePaths, saves_dir) -> list[str]:
+    """Drop a leading `-s NAME` naming the shell's own campaign; refuse another one, and --saves."""
+    first = words[0]
+    m = re.fullmatch(r"(?:-s|--save)(?:=?(.+))?", first) if not first.startswith("--saves") else None
+    if m is None:
+        if first.startswith("--saves"):
+            raise InputError(f"the table shell stays in its saves folder ({saves_dir}): --saves goes before play")
+        raise InputError(f"{first} is not an option before a command: type help for the commands")
+    ref, rest = (m.group(1), words[1:]) if m.group(1) else (words[1] if len(words) > 1 else None, words[2:])
+    if ref is None:
+        raise InputError(f"{first} needs a save NAME")
+    same(ref, campaign, saves_dir)
+    return rest
+
+
+def same(ref: str, campaign: savemod.SavePaths, saves_dir) -> None:
+    """Refuse a save other than the shell's own campaign."""
+    other = savemod.resolve(ref, saves_dir)
+    if other.save.resolve() != campaign.save.resolve():
+        raise InputError(f"the table shell plays '{campaign.name}', not '{other.name}': leave -s out, or quit and "
+                         f"journal play -s {other.name}")

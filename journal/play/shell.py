@@ -1,0 +1,234 @@
+"""The table shell: one campaign kept open, each typed line run as `journal ...` runs it.
+
+A line goes through the real Click tree in-process (`root.make_context` + `invoke`, as a
+batch line does), on a runtime whose save is fixed to the campaign: the same rules, log,
+undo and refusals as the command line, one command committed per line. A refused line
+prints its one `Error:` line and the shell goes on.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+
+import click
+
+from journal import games
+from journal import save as savemod
+from journal.errors import InputError, JournalError
+from journal.play import lines
+from journal.runtime import DiceAsker, Runtime, failure
+from journal.session import Session
+
+
+class PlayRuntime(Runtime):
+    """The runtime of a table shell: every command works on its campaign, and the player is
+    asked (dice, choices) through the shell's own prompt when it has one."""
+
+    def __init__(self, outer: Runtime, campaign: savemod.SavePaths):
+        super().__init__(outer.saves_dir, False, [])
+        self.configured = True  # `journal play` read the global options; lines may not repeat them
+        self.campaign = campaign
+        self.save = str(campaign.save)
+        self.read_line = None   # read_line(message) -> str: the terminal's prompt for a die
+        self.menu = None        # menu(prompt, values) -> str: the terminal's menu for a choice
+
+    def paths(self, ref: str | None) -> savemod.SavePaths:
+        if self.batch is not None:
+            return super().paths(ref)
+        if ref is not None:  # -s on a line: only the shell's own campaign
+            lines.same(ref, self.campaign, self.saves_dir)
+        return self.campaign
+
+    def dice_asker(self) -> DiceAsker:
+        return DiceAsker(self.read_line) if self.read_line else super().dice_asker()
+
+    def pick(self, prompt: str, values: list[str]) -> str:
+        return self.menu(prompt, values) if self.menu else super().pick(prompt, values)
+
+
+def as_typed(text: str, game_id: str, commands=()) -> str:
+    """A hint as typed in the shell: `journal epm travel Kell` (or `epm travel Kell`) → `travel Kell`."""
+    text = re.sub(rf"(?<![\w/.-])journal (?:{re.escape(game_id)} )?", "", text)
+    if commands:
+        words = "|".join(re.escape(c) for c in commands)
+        text = re.sub(rf"(?<![\w/.-]){re.escape(game_id)} (?=(?:{words})\b)", "", text)
+    return text
+
+
+def next_hint(game, state: dict) -> str:
+    """What to do next: the game's `next_step(state)`, else its summary's "Next: " line."""
+    step = getattr(game, "next_step", None)
+    if step is not None:
+        return step(state)
+    found = [line[len("Next: "):] for line in game.summary(state) if line.startswith("Next: ")]
+    return found[-1] if found else ""
+
+
+def campaign_names(game, state: dict) -> dict[str, list[str]]:
+    """The game's `names(state)` (kind → names) for completion; none when the game has no `names`."""
+    names = getattr(game, "names", None)
+    return {kind: [str(n) for n in found] for kind, found in names(state).items()} if names else {}
+
+
+class Table:
+    """The campaign the shell keeps open: its game, its status, and running one line."""
+
+    def __init__(self, rt: Runtime, root: click.Group, save: str | None):
+        paths = rt.paths(save)
+        with Session(paths, exclusive=False) as s:  # a save journal can read, or refuse to start
+            self.game = s.game
+        self.root = root
+        self.paths = paths
+        self.game_id = self.game.ID
+        self.title = games.GAMES[self.game_id][1]
+        self.group = games.commands(self.game_id)
+        self.rt = PlayRuntime(rt, paths)
+        self.interactive = True
+        self.status, self.next, self.names = "", "", {}
+        self.refresh()
+
+    @property
+    def name(self) -> str:
+        return self.paths.name
+
+    @property
+    def history_path(self):
+        """The shell's history of this campaign, beside its save: saves/.NAME.history."""
+        return self.paths.save.with_name(f".{self.paths.name}.history")
+
+    def commands(self) -> dict[str, click.Command]:
+        return lines.top_commands(self.root, self.group, self.game_id, self.name)
+
+    def refresh(self) -> None:
+        """Read the campaign again: its status line, the next step, its names (after each command)."""
+        try:
+            with Session(self.paths, exclusive=False) as s:
+                game, state = s.game, s.state
+        except JournalError as e:
+            self.status, self.next, self.names = f"'{self.name}' cannot be read: {e.message}", "", {}
+            return
+        self.status = game.status(state)
+        self.next = as_typed(next_hint(game, state), self.game_id, self.group.commands)
+        self.names = campaign_names(game, state)
+
+    # --- one line ------------------------------------------------------------
+    def run_line(self, text: str, number: int | None = None) -> bool | None:
+        """Run one typed line: True when it succeeded, False when it was refused, None to quit."""
+        try:
+            words, at_top = lines.bare(lines.split(text), self.game_id)
+        except InputError as e:
+            return self.refuse(e.message, number)
+        if not words:
+            return True
+        if words[0] in lines.QUIT:
+            return None
+        if words[0] in (lines.HELP, "-h", "--help"):
+            return self.help(words[1:], number)
+        try:
+            args = lines.route(words, self.root, self.group, self.game_id, self.paths, self.rt.saves_dir, at_top)
+        except InputError as e:
+            return self.refuse(e.message, number)
+        return self.invoke(args, number)
+
+    def invoke(self, args: list[str], number: int | None = None) -> bool:
+        """The command through the real Click tree, as `journal ARGS...` (in-process)."""
+        rt = self.rt
+        rt.begin(args)
+        rt.ask_every_die = args[0] != "roll"  # `roll` asks journal to roll
+        try:
+            with self.root.make_context("journal", list(args), obj=rt) as ctx:
+                self.root.invoke(ctx)
+        except click.exceptions.Exit as e:  # --help
+            return e.exit_code == 0
+        except click.ClickException as e:
+            return self.refuse(self.usage(e), number)
+        except BaseException as e:  # noqa: BLE001 - the CLI's one-line errors, and the shell goes on
+            if isinstance(e, KeyboardInterrupt) and not self.interactive:
+                raise
+            told = failure(e)
+            if told is None:
+                raise
+            return self.refuse("aborted: nothing was saved" if told[0] == "aborted" else told[0], number)
+        finally:
+            self.refresh()
+        return True
+
+    def usage(self, e: click.ClickException) -> str:
+        """Click's message, and where to read about the command."""
+        message = e.format_message()
+        ctx = getattr(e, "ctx", None)
+        path = ctx.command_path.split()[1:] if ctx is not None else []
+        if path[:1] == [self.game_id]:
+            path = path[1:]
+        return f"{message} (help {' '.join(path)})" if path else f"{message} (help lists the commands)"
+
+    def refuse(self, message: str, number: int | None = None) -> bool:
+        """The line's one `Error:` line on stderr (a piped line's number in it)."""
+        where = f"line {number}: " if number is not None else ""
+        one_line = re.sub(r"[ \t]*\n\s*", " ", message.strip())  # Click lists choices on lines of their own
+        click.echo(f"Error: {where}{one_line}", err=True)
+        return False
+
+    # --- help ----------------------------------------------------------------
+    def help(self, topic: list[str], number: int | None = None) -> bool:
+        if not topic:
+            click.echo(self.help_text(), nl=False)
+            return True
+        if topic[0] in lines.QUIT or topic[0] == lines.HELP:
+            click.echo(lines.SHELL_WORDS[lines.HELP if topic[0] == lines.HELP else "quit"])
+            return True
+        try:
+            args = lines.route(topic, self.root, self.group, self.game_id, self.paths, self.rt.saves_dir)
+        except InputError as e:
+            return self.refuse(e.message, number)
+        return self.invoke([*args, "--help"], number)
+
+    def help_text(self) -> str:
+        width = min(shutil.get_terminal_size((100, 24)).columns, 100)
+        f = click.HelpFormatter(width=width)
+        f.write_text(f"{self.title}: '{self.name}'. Type a command as it is, without journal, the game's name "
+                     f"or -s: each line is saved as it is typed, and undo takes it back. TAB completes "
+                     f"commands, options and the campaign's names; a die the line leaves out is asked for "
+                     f"(Enter lets journal roll it).")
+        cmds = self.commands()
+        with f.section("Game commands"):
+            f.write_dl([(n, c.get_short_help_str(70)) for n, c in cmds.items() if n in self.group.commands])
+        with f.section("Commands every game shares"):
+            f.write_dl([(n, c.get_short_help_str(70)) for n, c in cmds.items() if n not in self.group.commands])
+        with f.section("Table shell"):
+            f.write_dl([("help [COMMAND]", lines.SHELL_WORDS[lines.HELP]),
+                        ("quit, exit, Ctrl-D", lines.SHELL_WORDS["quit"])])
+        return f.getvalue()
+
+
+def play(rt: Runtime, root: click.Group, save: str | None) -> int:
+    """`journal play`: on a terminal, the interactive shell; from a pipe or a file, each line."""
+    if rt.json:
+        raise InputError("play is for the table: --json is for scripts (journal --json show, or journal batch)")
+    table = Table(rt, root, save)
+    if sys.stdin.isatty():
+        from journal.play import terminal
+
+        return terminal.run(table)
+    return piped(table, sys.stdin)
+
+
+def piped(table: Table, stream) -> int:
+    """Each line of `stream`, in order: 0 when every one succeeded, 1 when one was refused."""
+    table.interactive = False
+    ok = True
+    source = getattr(stream, "buffer", stream)
+    for number, raw in enumerate(source, 1):
+        if isinstance(raw, bytes):
+            try:
+                raw = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                ok = table.refuse("the line is not UTF-8 text", number)
+                continue
+        done = table.run_line(raw.rstrip("\r\n"), number)
+        if done is None:
+            break
+        ok = done and ok
+    return 0 if ok else 1

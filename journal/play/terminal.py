@@ -1,0 +1,127 @@
+"""The table shell on a terminal, with prompt-toolkit (imported here only, so that no other
+command pays for it): the prompt naming the campaign, TAB completion, the status line, the
+campaign's history, and the questions a command asks (a die's result, a choice's menu).
+"""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+
+import click
+from prompt_toolkit import PromptSession
+from prompt_toolkit.application.current import get_app
+from prompt_toolkit.completion import Completer, Completion, WordCompleter
+from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+from journal.play.completion import Completer as Candidates
+
+STATUS_LINES = 3  # the status line and at most two lines of "Next:"
+
+# `table` below is the shell's open campaign (journal.play.shell.Table, which imports this module).
+
+
+class ShellCompleter(Completer):
+    """prompt-toolkit's side of `completion.Completer`."""
+
+    def __init__(self, table):
+        self.source = Candidates(table.root, table.group, table.game_id, table.name, lambda: table.names)
+
+    def get_completions(self, document, complete_event):
+        for c in self.source.candidates(document.text_before_cursor):
+            yield Completion(c.text, start_position=c.start, display=c.display, display_meta=c.meta)
+
+
+def toolbar_lines(table, width: int) -> list[str]:
+    """The status line under the prompt: where the game stands, then what comes next."""
+    out = [textwrap.shorten(f"{table.name} · {table.status}", width=max(width - 1, 20), placeholder=" …")]
+    if table.next:
+        out += textwrap.wrap(f"Next: {table.next}", width=max(width - 1, 20), max_lines=STATUS_LINES - 1,
+                             placeholder=" …")
+    return out
+
+
+def toolbar(table):
+    def text():
+        try:
+            width = get_app().output.get_size().columns
+        except Exception:  # noqa: BLE001 - no size known: a reasonable one
+            width = 80
+        return "\n".join(toolbar_lines(table, width))
+    return text
+
+
+class Asker:
+    """A die's result or a choice, asked in the middle of a command (no history, no status line)."""
+
+    def __init__(self):
+        self.session = PromptSession(history=InMemoryHistory())
+
+    def read_line(self, message: str) -> str:
+        try:
+            return self.session.prompt(message + ": ", completer=None)
+        except EOFError:
+            raise click.exceptions.Abort() from None
+
+    def menu(self, prompt: str, values: list[str]) -> str:
+        """A numbered menu: the player types a number, or a value (TAB completes it)."""
+        if not values:
+            return self.read_line(prompt)
+        click.echo(prompt)
+        for i, v in enumerate(values, 1):
+            click.echo(f"  {i}. {v}")
+        completer = WordCompleter(values, ignore_case=True, sentence=True)
+        while True:
+            try:
+                text = self.session.prompt(f"Choose 1-{len(values)} (or type it, TAB completes): ",
+                                           completer=completer).strip()
+            except EOFError:
+                raise click.exceptions.Abort() from None
+            found = chosen(text, values)
+            if found is not None:
+                return found
+            click.echo(f"Expected a number from 1 to {len(values)}, or one of: {'; '.join(values)}.", err=True)
+
+
+def chosen(text: str, values: list[str]) -> str | None:
+    """The value a menu answer names: its number, the value itself, or the only value it begins."""
+    if text.isdigit() and 1 <= int(text) <= len(values):
+        return values[int(text) - 1]
+    low = text.casefold()
+    exact = [v for v in values if v.casefold() == low]
+    if exact:
+        return exact[0]
+    starts = [v for v in values if v.casefold().startswith(low)] if low else []
+    return starts[0] if len(starts) == 1 else None
+
+
+class CampaignHistory(FileHistory):
+    """The campaign's history file; a folder that refuses it costs the history, not the line."""
+
+    def store_string(self, string: str) -> None:
+        try:
+            super().store_string(string)
+        except OSError:
+            pass
+
+
+def run(table) -> int:
+    """The loop: prompt, run the line, refresh the status line; Ctrl-D, quit or exit leave."""
+    asker = Asker()
+    table.rt.read_line, table.rt.menu = asker.read_line, asker.menu
+    history = CampaignHistory(str(table.history_path))
+    session = PromptSession(history=history, completer=ShellCompleter(table), bottom_toolbar=toolbar(table),
+                            complete_while_typing=False, reserve_space_for_menu=6)
+    width = min(shutil.get_terminal_size((100, 24)).columns, 100)
+    click.echo(textwrap.fill(f"{table.title}: '{table.name}'. Type commands without journal: help lists them, "
+                             f"TAB completes, quit or Ctrl-D leaves.", width=width))
+    while True:
+        try:
+            text = session.prompt(f"{table.name}> ")
+        except KeyboardInterrupt:  # Ctrl-C clears the line, as in a shell
+            continue
+        except EOFError:
+            break
+        if table.run_line(text) is None:
+            break
+    return 0

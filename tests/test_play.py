@@ -1,0 +1,334 @@
+"""`journal play`, the table shell, from a pipe: each line runs through the real command tree
+(same rules, log, undo and errors as the CLI); a refused line says so and the rest go on.
+Also the pieces the terminal uses: completion from the Click tree and the games' `names`, the
+status line, the menu's answers. (On a pseudo-terminal: test_play_terminal.py.)"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from types import SimpleNamespace
+
+import pytest
+
+from journal import games
+from journal.cli import root
+from journal.play import shell
+from journal.play.completion import Completer, partial_words, quoted
+from journal.runtime import Runtime
+from journal_testing import EPM_NEW, Runner
+
+TITANS_NEW = ["titans", "new", "earth", "--players", "2", "--titan",
+              "Atlas:hp=10,armor=1,combat=4,movement=3,repair=2,refresh=2,blow=energy,pilot=O.N.E.,player=Ana,"
+              "city=Tokyo", "--titan", "Brute:hp=12,armor=2,combat=3,movement=2,repair=2,pilot=Kira,player=Bo,"
+              "city=London", "--rift", "North=Amphibious", "--rift", "South=Flying", "--rift", "East=Mechanical",
+              "--rift", "West=Terrestrial", "--seed", "7"]
+PULP_NEW = ["pulp", "new", "g", "--level", "normal", "--captain", "Mina Tormelson", "--combat", "4/6", "--science",
+            "3/5", "--diplomacy", "3/5", "--die", "red", "--die", "gray", "--face", "gray=3", "--hegemony",
+            "The Quietus", "--hegemony", "Kah", "--hegemony", "Zorn", "--seed", "11"]
+PULP_ROUND = ["pulp", "round", "--planet", "Mars", "G2C.r.PK", "A4S.o.PP", "L.rb", "G2D.b.P"]
+
+
+def play(journal, text: str, *args, env=None):
+    return journal("play", *args, input=text, env=env)
+
+
+def commands(journal, name: str) -> list[str]:
+    return [e["command"] for e in json.loads(journal("--json", "log", "-s", name, ok=True).stdout)]
+
+
+# --- piped lines ------------------------------------------------------------------------
+
+def test_play_runs_each_piped_line_as_the_cli_would_and_logs_the_same_commands(camp, tmp_path):
+    lines = ["card 3", "challenge piloting --character Ana --roll 3", "", "# the table talks", "journal epm odds "
+             "strength --character Bo", "epm item add \"Jet Pack\" --owner Bo --booster piloting:+2",
+             "note Ana found a map", "track epm -2 --reason 'a kind card'"]
+    r = play(camp, "\n".join(lines) + "\n")
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr == ""
+    assert "Read Story Card 3 of Zorb." in r.stdout and "Ana rolls 3 +1 piloting = 4: WIN" in r.stdout
+    assert "Chance to win: 66.7%." in r.stdout
+    # the same commands typed one by one on the command line leave the same state and log
+    cli = Runner(tmp_path / "cli")
+    cli(*EPM_NEW, ok=True)
+    for args in (["epm", "card", "3"], ["epm", "challenge", "piloting", "--character", "Ana", "--roll", "3"],
+                 ["epm", "item", "add", "Jet Pack", "--owner", "Bo", "--booster", "piloting:+2"],
+                 ["note", "Ana", "found", "a", "map"], ["epm", "track", "epm", "-2", "--reason", "a kind card"]):
+        cli(*args, ok=True)
+    assert camp.state("camp") == cli.state("camp")
+    assert commands(camp, "camp") == commands(cli, "camp")
+    assert commands(camp, "camp")[1:3] == ["epm card 3", "epm challenge piloting --character Ana --roll 3"]
+
+
+def test_play_piped_goes_on_after_a_refused_line_and_exits_1(camp):
+    r = play(camp, "card 99\nfoo\ncard 4\nchallenge piloting --character Zed --roll 2\n")
+    assert r.exit_code == 1
+    errors = r.stderr.splitlines()
+    assert len(errors) == 3 and all(e.startswith("Error: line ") for e in errors)
+    assert errors[0].startswith("Error: line 1: ") and "13" in errors[0]
+    assert errors[1] == "Error: line 2: No such command 'foo'. (help lists the commands)"
+    assert errors[2].startswith("Error: line 4: ") and "Zed" in errors[2]
+    assert camp.state("camp")["card"] == 4
+    assert r.stdout == "Read Story Card 4 of Zorb.\n"
+
+
+def test_play_piped_usage_error_is_one_line_naming_the_help_to_read(camp):
+    r = play(camp, "challenge\n")
+    assert r.exit_code == 1
+    assert r.stderr == ("Error: line 1: Missing argument 'TYPE'. Choose from: piloting, diplomacy, dexterity, "
+                        "perception, strength (help challenge)\n")
+
+
+def test_play_undo_takes_the_last_line_back(camp):
+    before = camp.files("camp")[0]
+    r = play(camp, "card 3\nundo\n")
+    assert r.exit_code == 0, r.stderr
+    assert "Undid #2 epm card 3" in r.stdout
+    assert camp.files("camp")[0] == before
+
+
+def test_play_quit_and_exit_stop_reading(camp):
+    assert play(camp, "card 3\nquit\ncard 4\n").exit_code == 0
+    assert camp.state("camp")["card"] == 3
+    assert play(camp, "card 5\nexit now\ncard 6\n").exit_code == 0
+    assert camp.state("camp")["card"] == 5
+
+
+def test_play_help_lists_the_commands_and_help_command_shows_its_options(camp):
+    r = play(camp, "help\nhelp challenge\nhelp item add\nhelp quit\n")
+    assert r.exit_code == 0, r.stderr
+    out = r.stdout
+    for word in ("Game commands", "challenge", "travel", "Commands every game shares", "undo", "log", "note",
+                 "Table shell", "quit, exit, Ctrl-D"):
+        assert word in out
+    assert "\n  new " not in out and "\n  play " not in out and "\n  demo " not in out
+    assert "Usage: journal epm challenge [OPTIONS] TYPE" in out
+    assert "Usage: journal epm item add [OPTIONS] ITEM" in out
+    assert "Leave the table shell" in out
+
+
+@pytest.mark.parametrize("line,says", [
+    ("-s other show", "the table shell plays 'camp', not 'other'"),
+    ("show -s other", "the table shell plays 'camp', not 'other'"),
+    ("titans show", "'camp' is a War With the Evil Power Master campaign: titans commands do not apply"),
+    ("new x", "quit, then start a campaign with journal epm new NAME"),
+    ("journal epm new x", "quit, then start a campaign with journal epm new NAME"),
+    ("use camp", "the table shell stays on 'camp'"),
+    ("play", "already open on 'camp'"),
+    ("demo", "journal demo"),
+    ("show --json", "--json is for scripts"),
+    ("--saves elsewhere show", "--saves goes before play"),
+    ("batch -", "batch reads a file in the table shell"),
+    ("note \"unclosed", "no closing quotation"),
+])
+def test_play_refuses_what_would_leave_the_campaign(camp, line, says):
+    before = camp.files("camp")
+    r = play(camp, line + "\n")
+    assert r.exit_code == 1
+    assert r.stderr.startswith("Error: line 1: ") and says in r.stderr, r.stderr
+    assert len(r.stderr.splitlines()) == 1
+    assert camp.files("camp") == before
+
+
+def test_play_accepts_its_own_campaign_named_with_s(camp):
+    r = play(camp, "-s camp card 3\ncard 4 -s camp\njournal -s camp show\n")
+    assert r.exit_code == 0, r.stderr
+    assert camp.state("camp")["card"] == 4
+
+
+def test_play_finds_its_campaign_by_s_then_environment_then_current(journal):
+    journal(*EPM_NEW, ok=True)
+    journal(*PULP_NEW, ok=True)  # current: g
+    assert "Pulp Invasion" in play(journal, "show\n").stdout
+    assert "Evil Power Master" in play(journal, "show\n", env={"JOURNAL_SAVE": "camp"}).stdout
+    assert "Pulp Invasion" in play(journal, "show\n", "-s", "g", env={"JOURNAL_SAVE": "camp"}).stdout
+    assert "Pulp Invasion" in journal("-s", "g", "play", input="show\n", env={"JOURNAL_SAVE": "camp"}).stdout
+
+
+def test_play_without_a_campaign_or_with_json_is_refused(journal):
+    r = play(journal, "show\n")
+    assert r.exit_code == 2 and "no campaign given" in r.stderr
+    journal(*EPM_NEW, ok=True)
+    r = journal("--json", "play", input="show\n")
+    assert r.exit_code == 2 and "--json is for scripts" in r.stderr
+
+
+def test_play_a_choice_from_a_pipe_is_refused_naming_the_option(journal):
+    journal(*PULP_NEW, ok=True)
+    journal(*PULP_ROUND, ok=True)
+    before = journal.files("g")
+    r = play(journal, "evade 1\n")
+    assert r.exit_code == 1 and "--pay is required" in r.stderr
+    assert journal.files("g") == before
+    r = play(journal, "evade 1 --pay science\n")
+    assert r.exit_code == 0, r.stderr
+    assert journal.state("g")["abilities"]["science"]["value"] == 2
+
+
+def test_play_titans_turn_from_a_pipe(journal):
+    journal(*TITANS_NEW, ok=True)
+    r = play(journal, "opening\ninvade --rift East --city Beijing\nmove Atlas Beijing\n"
+                      "attack Atlas --successes 3 --target M1\n")
+    assert r.exit_code == 0, r.stderr
+    st = journal.state("earth")
+    assert st["titans"]["Atlas"]["city"] == "Beijing" and "M1" not in st["invaders"]
+    assert commands(journal, "earth")[-1] == "titans attack Atlas --successes 3 --target M1"
+    # War Titans has a `check` of its own (an ability check); `journal check` is still the save's check
+    r = play(journal, "journal check\ncheck Atlas combat\n")
+    assert "earth.toml is valid: War Titans" in r.stdout
+    assert r.exit_code == 1 and "Error: line 2: --successes N is required" in r.stderr
+
+
+def test_play_sheet_is_this_campaigns_game_and_roll_is_logged(camp, tmp_path):
+    out = tmp_path / "blank.pdf"
+    r = play(camp, f"sheet -o {out}\nroll 2d6 --roll 3 --roll 4\n")
+    assert r.exit_code == 0, r.stderr
+    assert out.exists() and out.read_bytes().startswith(b"%PDF")
+    assert commands(camp, "camp")[-1] == "roll 2d6 --roll 3 --roll 4"
+
+
+def test_play_a_line_that_is_not_utf8_is_refused_and_the_rest_run(camp):
+    r = camp("play", input=b"card 3\n\xff\xfe\ncard 4\n")
+    assert r.exit_code == 1
+    assert r.stderr == "Error: line 2: the line is not UTF-8 text\n"
+    assert camp.state("camp")["card"] == 4
+
+
+def test_other_commands_do_not_import_prompt_toolkit_nor_does_a_piped_play(camp, tmp_path):
+    code = ("import sys\nfrom journal.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            "print('prompt_toolkit' in sys.modules, file=sys.stderr)\n")
+    env = {"JOURNAL_SAVES": str(camp.saves), "PATH": ""}
+    for args, stdin in ((["show"], ""), (["play"], "card 2\n")):
+        r = subprocess.run([sys.executable, "-c", code, *args], input=stdin, capture_output=True, text=True,
+                           env=env, timeout=120)
+        assert r.stderr.strip().splitlines()[-1] == "False", (args, r.stderr)
+    assert camp.state("camp")["card"] == 2
+
+
+# --- what the terminal shows ------------------------------------------------------------
+
+def table(journal, name: str) -> shell.Table:
+    return shell.Table(Runtime(journal.saves, False, []), root, name)
+
+
+def test_status_line_shows_the_game_status_and_the_next_step_as_typed_in_the_shell(camp):
+    from journal.play.terminal import toolbar_lines
+
+    t = table(camp, "camp")
+    assert t.status == "visit 1 · Zorb · exploring · Signal 0 · EPM 0"
+    assert t.next == "Read Story Card 1 of Zorb and follow it."
+    t.run_line("data-find --boost 5")
+    assert t.next.startswith("Travel: travel PLANET --segments N (Kell, Vex)")  # `journal epm ` taken off
+    lines = toolbar_lines(t, 60)
+    assert lines[0] == "camp · visit 1 · Zorb · en route · Signal 5 · EPM 0"
+    assert lines[1].startswith("Next: Travel: travel PLANET") and all(len(x) < 60 for x in lines)
+
+
+def test_status_next_step_comes_from_the_summary_when_a_game_has_no_next_step():
+    game = SimpleNamespace(summary=lambda state: ["Game", "  stuff", "Next: journal x go north"])
+    assert shell.next_hint(game, {}) == "journal x go north"
+    assert shell.as_typed("then journal pulp engage 1, or pulp evade 1", "pulp", ["engage", "evade"]) == \
+        "then engage 1, or evade 1"
+    assert shell.campaign_names(game, {}) == {}  # no `names`: no names to complete
+
+
+def test_menu_answers_by_number_name_or_unique_beginning():
+    from journal.play.terminal import chosen
+
+    values = ["combat", "science", "diplomacy"]
+    assert chosen("2", values) == "science"
+    assert chosen("Diplomacy", values) == "diplomacy"
+    assert chosen("sci", values) == "science"
+    assert chosen("4", values) is None and chosen("", values) is None and chosen("x", values) is None
+
+
+# --- completion ------------------------------------------------------------------------------
+
+def completer(t: shell.Table) -> Completer:
+    return Completer(t.root, t.group, t.game_id, t.name, lambda: t.names)
+
+
+def texts(c: Completer, line: str) -> list[str]:
+    return [x.text for x in c.candidates(line)]
+
+
+def test_partial_words_and_quoting():
+    assert partial_words('move Atlas "New Y') == (["move", "Atlas"], "New Y", 6)
+    assert partial_words("card ") == (["card"], "", 0)
+    assert partial_words("note 'a b' c\\ d x") == (["note", "a b", "c d"], "x", 1)
+    assert quoted("New York") == '"New York"' and quoted("O.N.E.") == "O.N.E." and quoted('a "b"') == "'a \"b\"'"
+
+
+def test_completion_of_commands_subcommands_options_and_choices(camp):
+    c = completer(table(camp, "camp"))
+    assert texts(c, "cha") == ["challenge "]
+    assert texts(c, "journal epm tra") == ["travel ", "track "]
+    assert {"help ", "quit ", "exit ", "undo ", "log ", "show ", "note "} <= set(texts(c, ""))
+    assert "new " not in texts(c, "") and "play " not in texts(c, "") and "outcome " not in texts(c, "")
+    assert texts(c, "item ") == ["add ", "give ", "use ", "discard "]
+    assert texts(c, "challenge pil") == ["piloting "]
+    assert texts(c, "challenge piloting --b") == ["--booster "]
+    assert "--save " not in texts(c, "challenge piloting --") and "--help " not in texts(c, "challenge --")
+    assert texts(c, "challenge piloting --character Ana --ch") == []  # given once already
+    assert texts(c, "track ") == ["signal ", "epm "]
+    assert texts(c, "pdf --paper ") == ["a4 ", "letter "]
+    assert texts(c, "help it") == ["item "] and texts(c, "help item g") == ["give "]
+    assert texts(c, "log --tail ") == [] and texts(c, "roll ") == ["--roll "]
+
+
+def test_completion_of_epm_names_by_kind(camp):
+    camp("epm", "item", "add", "Jet Pack", "--owner", "Bo", "--booster", "piloting:+2", ok=True)
+    t = table(camp, "camp")
+    assert t.names == {"character": ["Ana", "Bo", "Cy"], "planet": ["Zorb", "Kell", "Vex"], "item": ["Jet Pack"]}
+    c = completer(t)
+    assert texts(c, "challenge piloting --character ") == ["Ana ", "Bo ", "Cy "]
+    assert texts(c, "challenge piloting --character a") == ["Ana "]
+    assert texts(c, "challenge piloting --character Ana --booster j") == ['"Jet Pack" ']
+    assert texts(c, "challenge piloting --booster \"Jet") == ['"Jet Pack" ']
+    assert texts(c, "travel k") == ["Kell "] and texts(c, "flip C") == ["Cy "]
+    assert texts(c, "item give Jet\\ ") == ['"Jet Pack" ']  # an escaped space goes on with the word
+    assert texts(c, "item give \"Jet Pack\" ") == ["--to "]
+    assert texts(c, "item give \"Jet Pack\" --to ") == ["Ana ", "Bo ", "Cy "]  # --to: a character
+    assert texts(c, "item add Gun --owner B") == ["Bo "]
+    assert texts(c, "track epm +") == [] and texts(c, "note A") == []  # DELTA, TEXT: no names
+    assert texts(c, "track epm ") == ["--reason "]  # nothing to offer for the value: the options
+
+
+def test_completion_of_titans_names_quotes_those_with_spaces(journal):
+    journal(*TITANS_NEW, ok=True)
+    c = completer(table(journal, "earth"))
+    assert texts(c, "move at") == ["Atlas "]
+    assert texts(c, "move Atlas ne") == ['"New York" ']
+    assert texts(c, "move Atlas york") == ['"New York" ']  # a word of the name
+    assert texts(c, "invade --rift N") == ["North "]
+    assert texts(c, "pass ") == ["Ana ", "Bo "]
+    assert texts(c, "reenter Atlas Tokyo --pilot ") == ["O.N.E. ", "Kira "]
+    assert texts(c, "attack Atlas --target M")[:5] == ["M1 ", "M2 ", "M3 ", "M4 ", "M5 "]
+
+
+def test_completion_of_pulp_names(journal):
+    journal(*PULP_NEW, ok=True)
+    journal(*PULP_ROUND, ok=True)
+    t = table(journal, "g")
+    assert t.names["card"] == ["G2C.r.PK", "A4S.o.PP", "G2D.b.P", "L.rb"] and t.names["planet"] == ["Mars"]
+    assert t.names["colour"] == ["red", "gray"]
+    c = completer(t)
+    assert texts(c, "evade 1 --pay ") == ["combat ", "science ", "diplomacy "]
+    assert texts(c, "die g") == ["gray "]
+    assert texts(c, "engage 1 --die r") == ["red "]
+    assert texts(c, "location L") == ["L.rb "]
+    assert texts(c, "engage 1") == []  # POS is a number
+
+
+def test_completion_without_a_names_function_still_completes_commands_and_choices(camp):
+    t = table(camp, "camp")
+    c = Completer(t.root, t.group, t.game_id, t.name)  # a game without `names(state)`
+    assert texts(c, "challenge pil") == ["piloting "]
+    assert texts(c, "travel ") == ["--segments "] and texts(c, "challenge piloting --character ") == []
+
+
+def test_every_game_but_kraken_has_names_for_the_shell():
+    for gid in ("epm", "titans", "pulp"):
+        assert callable(getattr(games.load(gid), "names", None)), gid

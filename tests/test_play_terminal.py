@@ -1,0 +1,188 @@
+"""`journal play` on a pseudo-terminal (pexpect), as a player types it: TAB completes a partial
+command and a partial name, a left-out die is asked for, a choice is a menu, the status line
+shows the next step, the history is kept per campaign; help, quit, Ctrl-C and Ctrl-D.
+
+Built to hold on a slow, loaded machine: a fixed terminal size, generous timeouts, and every
+keystroke that needs the screen waits for what the shell draws (the prompt, the status line,
+the completed text), never for a fixed time. The shell asks the terminal where its cursor is
+(CPR, before it draws the status line): `Shell.expect` answers like a terminal does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import pytest
+
+from journal_testing import Runner
+
+pexpect = pytest.importorskip("pexpect")
+
+TIMEOUT = 120  # seconds for one thing to appear: a loaded 2-core machine can be slow to start Python
+CPR = "\x1b[6n"
+
+EPM_TABLE = ["epm", "new", "table", "--character", "Anastasia:piloting=1,diplomacy=-1", "--character",
+             "Boris:strength=1", "--planet", "Zorb:blue", "--planet", "New Kell:pink", "--planet", "Vex:yellow",
+             "--seed", "7"]
+TITANS_NEW = ["titans", "new", "earth", "--players", "2", "--titan",
+              "Atlas:hp=10,armor=1,combat=4,movement=3,repair=2,pilot=Kira,player=Ana,city=Tokyo", "--titan",
+              "Brute:hp=12,armor=2,combat=3,movement=2,repair=2,pilot=Mox,player=Bo,city=London", "--rift",
+              "North=Amphibious", "--rift", "South=Flying", "--rift", "East=Mechanical", "--rift",
+              "West=Terrestrial", "--seed", "7"]
+PULP_NEW = ["pulp", "new", "g", "--level", "normal", "--captain", "Mina Tormelson", "--combat", "4/6", "--science",
+            "3/5", "--diplomacy", "3/5", "--die", "red", "--die", "gray", "--face", "gray=3", "--hegemony",
+            "The Quietus", "--hegemony", "Kah", "--hegemony", "Zorn", "--seed", "11"]
+
+
+class Shell:
+    """`journal play` on a pseudo-terminal of 40 rows × 120 columns."""
+
+    def __init__(self, saves, name: str, *args: str):
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("JOURNAL_", "PROMPT_TOOLKIT_"))}
+        env.update(TERM="xterm", LANG="C.UTF-8", LC_ALL="C.UTF-8", COLUMNS="120", LINES="40")
+        self.name = name
+        self.child = pexpect.spawn(sys.executable, ["-m", "journal", "--saves", str(saves), "play", "-s", name,
+                                                    *args], cwd=str(saves.parent), env=env, dimensions=(40, 120),
+                                   encoding="utf-8", timeout=TIMEOUT)
+
+    def expect(self, text: str) -> str:
+        """Wait for `text`, answering the shell's cursor-position requests meanwhile; what came before."""
+        seen = ""
+        while True:
+            found = self.child.expect_exact([text, CPR])
+            seen += self.child.before
+            if found == 0:
+                return seen
+            self.child.send("\x1b[1;1R")  # the cursor is at the top left: room for the status line below
+
+    def ready(self) -> str:
+        """The prompt naming the campaign, and its status line under it: the shell waits for a line.
+        Everything drawn until then (the last command's output among it)."""
+        return self.expect(f"{self.name}>") + self.expect(f"{self.name} · ")
+
+    def tab(self, typed: str, completed: str) -> None:
+        """Type, press TAB, and wait until the completed text is drawn."""
+        self.child.send(typed + "\t")
+        self.expect(completed)
+
+    def line(self, text: str) -> None:
+        self.child.send(text + "\r")
+
+    def leave(self, how: str = "quit") -> int:
+        if how == "Ctrl-D":
+            self.child.sendcontrol("d")
+        else:
+            self.line(how)
+        self.child.expect(pexpect.EOF)
+        self.child.close()
+        return self.child.exitstatus
+
+
+@pytest.fixture
+def journal_at(tmp_path):
+    return Runner(tmp_path / "saves")
+
+
+def log(journal, name: str) -> list[dict]:
+    return json.loads(journal("--json", "log", "-s", name, ok=True).stdout)
+
+
+def test_terminal_tab_completes_a_command_and_a_name_asks_the_die_and_keeps_history(journal_at):
+    journal_at(*EPM_TABLE, ok=True)
+    sh = Shell(journal_at.saves, "table")
+    assert "War With the Evil Power Master: 'table'" in sh.ready()
+    sh.expect("Next: Read Story Card 1 of Zorb")  # the status line says what comes next
+    sh.tab("cha", "llenge")        # challenge
+    sh.tab("pil", "oting")         # piloting
+    sh.tab("--cha", "racter")      # --character
+    sh.tab("Anas", "tasia")        # Anastasia, from the campaign's characters
+    sh.line("")
+    sh.expect("d6: type your die's result (1-6), or press Enter to let journal roll")
+    sh.line("4")
+    assert "Anastasia rolls 4 +1 piloting = 5: WIN" in sh.ready()
+    sh.line("data-find --boost 5")
+    sh.ready()
+    sh.expect("Next: Travel: travel PLANET --segments N")  # refreshed after the command, as typed here
+    sh.tab("travel new", 'Kell"')  # a name with a space, completed quoted
+    sh.line(" --segments 2")
+    assert "Place the Ship Mover on New Kell" in sh.ready()
+    assert sh.leave("quit") == 0
+
+    entries = log(journal_at, "table")
+    assert [e["command"] for e in entries[1:]] == ["epm challenge piloting --character Anastasia",
+                                                   "epm data-find --boost 5", "epm travel 'New Kell' --segments 2"]
+    assert entries[1]["rolls"] == [{"die": "d6", "value": 4, "source": "entered"}]
+    assert journal_at.state("table")["planet"] == "New Kell"
+    history = (journal_at.saves / ".table.history").read_text("utf-8")
+    assert "+challenge piloting --character Anastasia" in history
+    assert '+travel "New Kell"  --segments 2' in history
+
+
+def test_terminal_enter_lets_journal_roll_and_a_missing_choice_is_a_menu(journal_at):
+    journal_at(*EPM_TABLE, ok=True)
+    sh = Shell(journal_at.saves, "table")
+    sh.ready()
+    sh.line("challenge piloting")  # no --character: which Active character?
+    sh.expect("Which Active character takes the challenge?")
+    sh.expect("2. Boris")
+    sh.line("2")
+    sh.expect("d6: type your die's result")
+    sh.line("")                    # Enter: journal rolls
+    out = sh.ready()
+    assert "journal rolled d6:" in out and "Boris rolls" in out
+    assert sh.leave("Ctrl-D") == 0
+    entry = log(journal_at, "table")[-1]
+    assert entry["command"] == "epm challenge piloting"
+    assert entry["rolls"][0]["source"] == "rolled" and "Boris" in entry["summary"]
+
+
+def test_terminal_needchoice_menu_answered_by_number(journal_at):
+    journal_at(*PULP_NEW, ok=True)
+    journal_at("pulp", "round", "--planet", "Mars", "G2C.r.PK", "A4S.o.PP", "L.rb", "G2D.b.P", ok=True)
+    sh = Shell(journal_at.saves, "g")
+    sh.ready()
+    sh.line("evade 1")             # the rules need --pay: a menu of the abilities above 0
+    sh.expect("Which ability pays the evade?")
+    sh.expect("3. diplomacy")
+    sh.expect("Choose 1-3")
+    sh.line("2")
+    assert "Pay 1 Science: 3 → 2." in sh.ready()
+    assert sh.leave("exit") == 0
+    assert journal_at.state("g")["abilities"]["science"]["value"] == 2
+    assert log(journal_at, "g")[-1]["summary"].startswith("Evaded card 1 (G2C.r.PK): paid 1 science")
+
+
+def test_terminal_help_errors_ctrl_c_and_history_of_a_titans_campaign(journal_at):
+    journal_at(*TITANS_NEW, ok=True)
+    sh = Shell(journal_at.saves, "earth")
+    sh.ready()
+    sh.line("help")
+    assert "Game commands" in sh.ready()
+    sh.child.send("move Atlas somewhere")
+    sh.child.sendcontrol("c")      # Ctrl-C drops the line, the shell stays
+    sh.ready()
+    sh.line("opening")
+    sh.ready()
+    sh.tab("invade --rift E", "ast")
+    sh.tab("--city ne", 'York"')
+    sh.line("")
+    assert "place it on New York" in sh.ready()
+    sh.line("move Brute Paris")    # a refusal: one line, and the shell goes on
+    assert "Error: it is Ana's turn" in sh.ready()
+    sh.line("help move")
+    assert "Usage: journal titans move [OPTIONS] TITAN CITY" in sh.ready()
+    assert sh.leave("Ctrl-D") == 0
+    state = journal_at.state("earth")
+    assert state["invaders"]["M1"]["city"] == "New York" and state["titans"]["Atlas"]["city"] == "Tokyo"
+    assert [e["command"] for e in log(journal_at, "earth")[-2:]] == ["titans opening",
+                                                                    "titans invade --rift East --city 'New York'"]
+
+    again = Shell(journal_at.saves, "earth")  # the campaign's history comes back: Up, Enter
+    again.ready()
+    again.child.send("\x1b[A")
+    again.expect("help move")
+    again.line("")
+    assert "Usage: journal titans move" in again.ready()
+    assert again.leave("quit") == 0
