@@ -26,9 +26,14 @@ def leaves(cmd: click.Command, ctx: click.Context, path: list[str]):
             sub = cmd.get_command(ctx, name)
             if sub is None or sub.hidden:
                 continue
-            yield from leaves(sub, click.Context(sub, info_name=name, parent=ctx), path + [name])
+            yield from leaves(sub, context(sub, name, ctx), path + [name])
     else:
         yield path, cmd, ctx
+
+
+def context(cmd: click.Command, name: str, parent: click.Context | None = None) -> click.Context:
+    """A context as Click builds it for a run (with the command's own settings, `-h` included)."""
+    return click.Context(cmd, info_name=name, parent=parent, **cmd.context_settings)
 
 
 def cell(text: str) -> str:
@@ -52,7 +57,7 @@ def page(title: str, intro: str, entries) -> str:
         for p in cmd.get_params(ctx):
             if getattr(p, "hidden", False) or not isinstance(p, (click.Option, click.Argument)):
                 continue
-            if isinstance(p, click.Argument) or p.name == "help":
+            if isinstance(p, click.Argument) or "--help" in getattr(p, "opts", ()):
                 continue
             rec = p.get_help_record(ctx)
             if rec:
@@ -66,14 +71,14 @@ def pages() -> dict[str, str]:
     from journal import games
     from journal.cli import root
 
-    ctx = click.Context(root, info_name="journal")
+    ctx = context(root, "journal")
     shared = [(p, c, x) for p, c, x in leaves(root, ctx, ["journal"]) if p[1] not in games.GAMES]
     out = {"journal.md": page("Shared commands", "Commands every game shares (`journal --help`). "
                               "Each game's own commands: " + ", ".join(f"[{g}]({g}.md)" for g in games.GAMES)
                               + ".", shared)}
     for gid, (_module, title) in games.GAMES.items():
         group = games.commands(gid)
-        gctx = click.Context(group, info_name=gid, parent=ctx)
+        gctx = context(group, gid, ctx)
         out[f"{gid}.md"] = page(f"{title} (`journal {gid}`)",
                                 f"Every command of `journal {gid}` (the shared ones: [journal.md](journal.md)).",
                                 leaves(group, gctx, ["journal", gid]))
