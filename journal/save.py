@@ -17,7 +17,6 @@ campaign, and one command reads only the end of the log, whatever its length.
 
 from __future__ import annotations
 
-import glob
 import json
 import os
 import re
@@ -349,9 +348,10 @@ def atomic_write(path: Path, data: bytes) -> None:
     writer that was killed are stale and are removed here.
     """
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
-        if stale != tmp:
-            stale.unlink(missing_ok=True)
+    prefix = f".{path.name}."
+    for entry in os.scandir(path.parent):
+        if entry.name.startswith(prefix) and entry.name.endswith(".tmp") and entry.name != tmp.name:
+            Path(entry.path).unlink(missing_ok=True)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     try:
         with os.fdopen(fd, "wb") as f:
