@@ -11,6 +11,7 @@ from journal.games.titans.rules.board import invaders_at
 from journal.games.titans.rules.model import city_of, titan_of
 from journal.games.titans.rules.phases import refuse_if_final, refuse_if_over
 from journal.games.titans.rules.trackers import move_threat
+from journal.lookup import shell_quote as q
 from journal.outcome import Outcome
 
 
@@ -23,9 +24,9 @@ def _discard_pilot(s: dict, name: str, lines: list[str]) -> str:
     move_threat(s, 1, f"pilot {pilot} died", lines)
     if t["destroyed"]:
         lines.append(f"Next turn, after the Episode Card, {t['player']} draws a new Pilot Card: journal titans "
-                     f"reenter {name} CITY --pilot NAME.")
+                     f"reenter {q(name)} CITY --pilot NAME.")
     else:
-        lines.append(f"{t['player']} draws a new Pilot Card: journal titans pilot {name} NAME.")
+        lines.append(f"{t['player']} draws a new Pilot Card: journal titans pilot {q(name)} NAME.")
     return pilot
 
 
@@ -92,7 +93,7 @@ def pilot(state: dict, dice, titan: str, name: str) -> Outcome:
     if "pilot" in t:
         raise RuleError(f"{tname}'s cockpit holds {t['pilot']}: a new pilot comes only when one dies")
     if t["destroyed"]:
-        raise RuleError(f"{tname} is destroyed: draw the pilot as it re-enters (journal titans reenter {tname} "
+        raise RuleError(f"{tname} is destroyed: draw the pilot as it re-enters (journal titans reenter {q(tname)} "
                         f"CITY --pilot NAME)")
     if not name.strip():
         raise InputError("the pilot's name is empty")
@@ -119,7 +120,7 @@ def reenter(state: dict, dice, titan: str, city: str, pilot_name: str | None = N
     if t.get("destroyed_turn", 0) >= s["turn"]:
         raise RuleError(f"{name} was destroyed this turn: it re-enters next turn")
     if t.get("pilot_check"):
-        raise RuleError(f"roll {name}'s pilot die first: journal titans pilot-check {name} --red|--not-red")
+        raise RuleError(f"roll {name}'s pilot die first: journal titans pilot-check {q(name)} --red|--not-red")
     cname = city_of(s, city)
     if invaders_at(s, ("city", cname)):
         raise RuleError(f"{cname} holds invaders ({', '.join(invaders_at(s, ('city', cname)))}): a Titan re-enters "

@@ -14,6 +14,7 @@ from journal.games.titans.rules.checks import bonus_table, bonus_text
 from journal.games.titans.rules.model import city_of, rift_of, titan_of
 from journal.games.titans.rules.phases import enter_phase, need_phase
 from journal.games.titans.rules.trackers import damage_titan, move_threat
+from journal.lookup import shell_quote as q
 from journal.outcome import Outcome
 
 
@@ -32,7 +33,7 @@ def trial(state: dict, dice, titan: str, rift: str, result: str, damage: int = 0
     if r["closed"]:
         raise RuleError(f"the {rname} Rift is closed")
     if location(t) != ("rift", rname):
-        raise RuleError(f"{name} is not on the {rname} Rift: move there first (journal titans move {name} {rname})")
+        raise RuleError(f"{name} is not on the {rname} Rift: move there first (journal titans move {q(name)} {q(rname)})")
     if r["guardians"]:
         raise RuleError(f"the {rname} Rift is still guarded by {', '.join(r['guardians'])}: defeat them first")
     if damage < 0:
@@ -46,7 +47,7 @@ def trial(state: dict, dice, titan: str, rift: str, result: str, damage: int = 0
         if r.get("challenger") != name:
             raise RuleError(f"{r.get('challenger')} faces the {rname} Tyrant, not {name}")
         if result == "pass":
-            raise RuleError(f"defeating the Tyrant closes the rift: journal titans rift close {rname} --titan {name}")
+            raise RuleError(f"defeating the Tyrant closes the rift: journal titans rift close {q(rname)} --titan {q(name)}")
     else:
         if name in s["round"]["attacked"]:
             raise RuleError(f"{name} fought the {rname} guardians this turn: the Rift Token is revealed next turn")
@@ -57,7 +58,7 @@ def trial(state: dict, dice, titan: str, rift: str, result: str, damage: int = 0
         r["challenger"] = name
         r["trial_turn"] = s["turn"]
         lines.insert(0, f"{name} passes the {rname} Rift's Trial: move it to the second part of the Rift Token.")
-        lines.append(f"Next turn {name} faces the Tyrant (journal titans rift close {rname} --titan {name} when "
+        lines.append(f"Next turn {name} faces the Tyrant (journal titans rift close {q(rname)} --titan {q(name)} when "
                      f"it is defeated). While on the rift, {s['titans'][name]['player']} skips Development.")
         summary = f"{name} passes the {rname} Rift's Trial"
     else:
@@ -103,7 +104,7 @@ def rift_close(state: dict, dice, rift: str, titan: str, city: str | None = None
         raise RuleError(f"the {rname} Rift is already closed")
     if r["trial"] != "tyrant" or r.get("challenger") != name:
         raise RuleError(f"{name} does not face the {rname} Tyrant: pass the Trial first "
-                        f"(journal titans trial {name} --rift {rname} pass)")
+                        f"(journal titans trial {q(name)} --rift {q(rname)} pass)")
     if r.get("trial_turn", 0) >= s["turn"]:
         raise RuleError(f"{name} passed the Trial this turn: it faces the Tyrant next turn")
     if city is None:
