@@ -88,3 +88,19 @@ def test_development_names_the_repair_checks_it_closes():
     assert "(The Repair Checks are over: Atlas, Brute made none.)" in apply(
         upgrade.develop, fighting(), "Ana", "industry").lines
     assert s["round"]["charged"]
+
+
+def test_ending_asks_a_player_at_a_terminal_where_the_damage_goes(journal, monkeypatch):
+    from journal.runtime import Runtime
+
+    journal("titans", "new", "g", "--titan", "Atlas:hp=10,armor=0,combat=4,movement=3,repair=2,city=Tokyo",
+            "--titan", "Brute:hp=12,armor=2,combat=3,movement=2,repair=2,city=London", "--seed", "7", ok=True)
+    journal("titans", "opening", ok=True)
+    journal("titans", "invade", "--rift", "North", "--city", "Tokyo", ok=True)
+    (pid,) = journal.state("g")["invaders"]
+    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
+    r = journal("titans", "ending", input="nobody\n" + f"{pid}=atlas\n")
+    assert r.exit_code == 0, r.stderr
+    assert f"{pid} deals 1 damage on Tokyo: to whom?" in r.stdout and f"{pid}=city" in r.stdout   # the menu
+    st = journal.state("g")
+    assert st["titans"]["Atlas"]["damage"] == 1 and st["cities"]["Tokyo"]["damage"] == 1  # the invasion's only
