@@ -12,9 +12,9 @@ import tomli_w
 from titans_helpers import DICE_TABLE, apply, fighting, put
 
 from journal import games
-from journal.errors import RuleError
+from journal.errors import NeedChoice, RuleError
 from journal.games import titans as game
-from journal.games.titans.rules import checks, fight, upgrade
+from journal.games.titans.rules import checks, fight, model, upgrade
 
 NEW = ["titans", "new", "g", "--players", "2",
        "--titan", "Atlas:hp=10,armor=1,combat=4,movement=3,repair=2,refresh=2,pilot=Ono,player=Ana,city=Tokyo",
@@ -242,3 +242,21 @@ def test_a_rules_refusal_is_exit_1(g, args):
 
 def test_the_game_is_registered_to_wrap_its_prose():
     assert games.GAMES["titans"] and game.WRAP_PROSE is True
+
+
+def test_every_command_that_can_trigger_an_adjacent_effect_has_the_option_that_answers_it(journal):
+    """A Mechanical invader's effect may damage an adjacent city when a Titan enters its city
+    (move, a failed Trial, a closed rift): each of those commands takes --adjacent, as its
+    refusal in a script says."""
+    s = put(fighting(), "M1", "Sydney")
+    s["cards"]["M1"]["effect"] = [{"adjacent": 1} for _ in model.TIERS]
+    with pytest.raises(NeedChoice, match="--adjacent CITY is required"):
+        fight.move(s, None, "Atlas", "Sydney")
+    out = apply(fight.move, s, "Atlas", "Sydney", adjacent=("Tokyo",))
+    assert out.state["cities"]["Tokyo"]["damage"] == 1
+    from journal.games.titans.cli import titans as titans_group
+
+    for name in ("move", "trial", "invade", "attack", "defeat"):
+        assert "--adjacent" in [o for p in titans_group.commands[name].params for o in getattr(p, "opts", [])], name
+    close = titans_group.commands["rift"].commands["close"]
+    assert "--adjacent" in [o for p in close.params for o in getattr(p, "opts", [])]

@@ -228,11 +228,13 @@ def invade(rt, save, rift, city, adjacent):
 @click.argument("dest", metavar="CITY")
 @click.option("--bonus", type=int, default=0, metavar="N", help="Extra cities a card allows this move.")
 @click.option("--anywhere", is_flag=True, help="A card places the Titan: no distance check.")
+@_ADJACENT
 @_DISABLE
 @pass_rt
-def move(rt, save, titan, dest, bonus, anywhere, disable):
+def move(rt, save, titan, dest, bonus, anywhere, adjacent, disable):
     """Move a Titan up to Movement cities (or onto a rift), in turn; at setup, place it."""
-    rt.run(save, fight.move, titan=titan, dest=dest, bonus=bonus, anywhere=anywhere, disable=disable)
+    rt.run(save, fight.move, titan=titan, dest=dest, bonus=bonus, anywhere=anywhere, adjacent=adjacent,
+           disable=disable)
 
 
 @titans.command()
@@ -270,12 +272,13 @@ def attack(rt, save, titan, successes, targets, provoke, rift, tech, final_blow,
 @click.option("--damage", type=int, default=0, metavar="N", help="Damage the Rift Token deals on a failure.")
 @click.option("--to", metavar="CITY", help="The threatened city the Titan returns to on a failure.")
 @click.option("--direct", is_flag=True, help="The damage ignores Armor.")
+@_ADJACENT
 @_DISABLE
 @pass_rt
-def trial(rt, save, titan, rift, result, damage, to, direct, disable):
+def trial(rt, save, titan, rift, result, damage, to, direct, adjacent, disable):
     """The Tyrant Trial on an unguarded rift: pass (face the Tyrant next turn) or fail."""
     rt.run(save, rifts.trial, titan=titan, rift=rift, result=result.lower(), damage=damage, to=to, direct=direct,
-           disable=disable)
+           adjacent=adjacent, disable=disable)
 
 
 @titans.group(cls=OrderedGroup)
@@ -291,12 +294,13 @@ def rift():
 @click.option("--artifact", metavar="NAME", help="The Tyrant Artifact Card's name.")
 @click.option("--bonus", multiple=True, metavar="CHECK+N", help="Bonus dice the artifact gives a check, e.g. "
                                                                 "combat+1 (repeat).")
+@_ADJACENT
 @_DISABLE
 @pass_rt
-def rift_close(rt, save, rift_name, titan, city, artifact, bonus, disable):
+def rift_close(rt, save, rift_name, titan, city, artifact, bonus, adjacent, disable):
     """The Tyrant is defeated: THREAT -1, the Rift Token and Artifact to the player."""
     rt.run(save, rifts.rift_close, rift=rift_name, titan=titan, city=city, artifact=artifact,
-           bonus=parse_bonus(bonus), disable=disable)
+           bonus=parse_bonus(bonus), adjacent=adjacent, disable=disable)
 
 
 @titans.command()

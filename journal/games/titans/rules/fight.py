@@ -41,10 +41,10 @@ def _destination(s: dict, dest: str):
 
 
 def move(state: dict, dice, titan: str, dest: str, bonus: int = 0, anywhere: bool = False,
-         disable: tuple = ()) -> Outcome:
+         adjacent: tuple = (), disable: tuple = ()) -> Outcome:
     """Fight step 1: move up to Movement cities, in turn from the Lead Character (Setup 13:
     place the Titans before turn 1, in the same order). Mechanical invaders where it
-    arrives trigger (`disable`: the Tech Cards their effect disables)."""
+    arrives trigger (`adjacent`, `disable`: the city and Tech Cards their effect picks)."""
     refuse_if_over(state)
     s = copy.deepcopy(state)
     name = titan_of(s, titan)
@@ -58,8 +58,8 @@ def move(state: dict, dice, titan: str, dest: str, bonus: int = 0, anywhere: boo
         if location(t) is not None:
             raise RuleError(f"{name} is already placed on {where_text(t)}: Setup 13 places each Titan once "
                             f"(journal undo to place it again)")
-        if disable:
-            raise InputError("--disable: no invader ability triggers at setup")
+        if disable or adjacent:
+            raise InputError(f"{'--disable' if disable else '--adjacent'}: no invader ability triggers at setup")
         why, _ = order.turn(s, "setup", player)
         if why:
             raise RuleError(why)
@@ -106,7 +106,7 @@ def move(state: dict, dice, titan: str, dest: str, bonus: int = 0, anywhere: boo
     s["round"]["moved"].append(name)
     far = f" ({plural(steps, 'city', 'cities')})" if steps is not None and not anywhere else ""
     lines.insert(0, f"Move {name} from {loc_text(here)} to {loc_text(loc)}{far}.")
-    picks = player_picks(disable=disable)
+    picks = player_picks(adjacent=adjacent, disable=disable)
     abilities = titan_enters(s, loc, lines, name, picks)
     refuse_unused_picks(picks)
     if out_of_turn:

@@ -8,6 +8,7 @@ import copy
 
 from journal.errors import InputError, RuleError
 from journal.games.titans.rules.board import invaders_at
+from journal.games.titans.rules.checks import SET_UP_WITH_TABLE
 from journal.games.titans.rules.model import city_of, titan_of
 from journal.games.titans.rules.phases import refuse_if_final, refuse_if_over
 from journal.games.titans.rules.trackers import move_threat
@@ -57,8 +58,8 @@ def pilot_check(state: dict, dice, titan: str, red: bool | None = None) -> Outco
     face = None
     if red is None:
         if "dice" not in s:
-            raise InputError("say what the die shows: --red or --not-red (or start the game with --dice FILE so "
-                             "journal can roll it)")
+            raise InputError(f"say what the die shows: --red or --not-red (journal rolls it only in a game set up "
+                             f"with the dice's face table: {SET_UP_WITH_TABLE})")
         face = dice.roll(6, "titan die")
         sym = s["dice"]["faces"][face - 1]
         red = sym == s["dice"]["red"]

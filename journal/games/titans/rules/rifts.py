@@ -19,7 +19,7 @@ from journal.outcome import Outcome
 
 
 def trial(state: dict, dice, titan: str, rift: str, result: str, damage: int = 0, to: str | None = None,
-          direct: bool = False, disable: tuple = ()) -> Outcome:
+          direct: bool = False, adjacent: tuple = (), disable: tuple = ()) -> Outcome:
     """The Tyrant Trial: reveal the Rift Token of an unguarded rift; pass → the Titan faces the
     Tyrant next turn; fail → follow the token (damage, back to a threatened city)."""
     need_phase(state, "fight", "the Tyrant Trial")
@@ -40,7 +40,7 @@ def trial(state: dict, dice, titan: str, rift: str, result: str, damage: int = 0
         raise InputError(f"--damage {damage}: expected 0 or more")
     enter_phase(s, "fight", lines)
     out_of_turn, closed = order.turn(s, "fight", t["player"])
-    picks = player_picks(disable=disable)
+    picks = player_picks(adjacent=adjacent, disable=disable)
     abilities: list = []
     stage = "tyrant" if r["trial"] == "tyrant" else "trial"
     if stage == "tyrant":
@@ -92,7 +92,8 @@ def trial(state: dict, dice, titan: str, rift: str, result: str, damage: int = 0
 
 
 def rift_close(state: dict, dice, rift: str, titan: str, city: str | None = None,
-               artifact: str | None = None, bonus: dict | None = None, disable: tuple = ()) -> Outcome:
+               artifact: str | None = None, bonus: dict | None = None, adjacent: tuple = (),
+               disable: tuple = ()) -> Outcome:
     """The Tyrant defeated: the rift closes, THREAT -1 (T4), the Rift Token and its Tyrant
     Artifact go to the player, the Titan to a city threatened by the rift."""
     need_phase(state, "fight", "fighting a Tyrant")
@@ -119,7 +120,7 @@ def rift_close(state: dict, dice, rift: str, titan: str, city: str | None = None
     lines: list[str] = []
     enter_phase(s, "fight", lines)
     out_of_turn, closed = order.turn(s, "fight", t["player"])
-    picks = player_picks(disable=disable)
+    picks = player_picks(adjacent=adjacent, disable=disable)
     r["closed"] = True
     r["trial"] = "defeated"
     r.pop("challenger", None)
