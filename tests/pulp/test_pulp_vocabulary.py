@@ -189,3 +189,18 @@ def test_a_malformed_value_is_a_usage_error_exit_2(g, args):
 def test_a_rules_refusal_is_exit_1(g, args):
     r = p(g, *args)
     assert r.exit_code == 1 and r.stderr.startswith("Error: ") and r.stderr.count("\n") == 1, r.stderr
+
+
+def test_values_listed_in_a_help_are_accepted_in_any_case(journal):
+    args = [a if a != "normal" else "NORMAL" for a in NEW]
+    journal(*args, ok=True)
+    g = journal
+    p(g, "cubes", "K", "--from", "BAG", "--to", "Supply", ok=True)
+    g("pulp", "round", "-s", "g", "--planet", "Mars", *LINE, ok=True)
+    p(g, "engage", "1", "--icon", "s", "--pay", "Science=2", ok=True)
+    p(g, "evade", "2", "--pay", "COMBAT", "--draw", "K,R,B", ok=True)
+    p(g, "engage", "3", "--die", "RED", ok=True)
+    p(g, "search", "--draw", "Y,R", ok=True)
+    p(g, "assign", "R", "--supply", ok=True)
+    p(g, "end", "Won", ok=True)
+    assert g.state("g")["result"] == "won"
