@@ -4,9 +4,8 @@ book's Examples A and B of Encounter Lines replayed as a player types them."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from pulp_helpers import j, p
 
 NEW = ["pulp", "new", "g", "--level", "normal", "--captain", "Ana Vex", "--combat", "4/6", "--science", "4/5",
        "--diplomacy", "4/5", "--die", "red", "--die", "gray", "--face", "gray=3",
@@ -17,16 +16,6 @@ NEW = ["pulp", "new", "g", "--level", "normal", "--captain", "Ana Vex", "--comba
 def g(journal):
     journal(*NEW, ok=True)
     return journal
-
-
-def p(journal, *args, **kw):
-    return journal("pulp", args[0], "-s", "g", *args[1:], **kw)
-
-
-def j(journal, *args):
-    r = journal("--json", *args)
-    assert r.exit_code == 0, r.stderr
-    return json.loads(r.stdout)
 
 
 def test_a_card_whose_strength_card_text_lowers_to_0_must_be_evaded(g):

@@ -5,9 +5,8 @@ output that fits 100 columns, exit codes."""
 from __future__ import annotations
 
 import copy
-import json
-
 import pytest
+from pulp_helpers import j, p
 
 from journal.dice import Dice
 from journal.errors import InputError
@@ -24,16 +23,6 @@ LINE = ["G2C.r.PK", "A4S.o.PP", "L.rb", "G2D.b.P"]
 def g(journal):
     journal(*NEW, ok=True)
     return journal
-
-
-def p(journal, *args, **kw):
-    return journal("pulp", args[0], "-s", "g", *args[1:], **kw)
-
-
-def j(journal, *args):
-    r = journal("--json", *args)
-    assert r.exit_code == 0, r.stderr
-    return json.loads(r.stdout)
 
 
 def a_state(bag: dict, **abilities) -> dict:
