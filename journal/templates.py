@@ -29,3 +29,20 @@ def load(*parts: str) -> dict:
             return tomllib.load(f)
     except FileNotFoundError:
         raise SaveError(f"template {'/'.join(parts)} is missing: reinstall journal") from None
+
+
+PREFIX = "templates:"
+
+
+def file_path(text: str) -> Path:
+    """A data file a player names: a path, or a shipped one as 'templates:GAME/FILE'
+    (e.g. templates:titans/board-sample.toml), found wherever journal is installed."""
+    if text.startswith(PREFIX):
+        return root().joinpath(*text[len(PREFIX):].split("/"))
+    return Path(text)
+
+
+def shipped(game: str) -> list[str]:
+    """The data files shipped for a game, as a player names them ('templates:GAME/FILE')."""
+    folder = root() / game
+    return sorted(f"{PREFIX}{game}/{p.name}" for p in folder.glob("*.toml")) if folder.is_dir() else []

@@ -146,7 +146,7 @@ def test_a_missing_payment_in_a_script_names_the_option_and_the_payments(g):
     r = g("pulp", "engage", "-s", "g", "1")  # 5 Combat, and Combat is 4
     assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1
     assert r.stderr.startswith("Error: --pay is required: card 1 (G5D) needs 5 Combat")
-    assert "one of combat=4,diplomacy=2; combat=4,science=2; combat=3,science=2,diplomacy=2" in r.stderr
+    assert "--pay combat=4,diplomacy=2; --pay combat=4,science=2; --pay combat=3,science=2,diplomacy=2" in r.stderr
     assert g.files("g") == before
 
 

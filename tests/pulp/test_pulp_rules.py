@@ -311,7 +311,7 @@ def test_a_payment_the_player_must_choose_lists_every_payment_that_works():
     need = asked.value
     assert (need.option, need.param) == ("--pay", "pay")
     assert need.values == ["combat=4,diplomacy=2", "combat=4,science=2", "combat=3,science=2,diplomacy=2"]
-    assert "one of combat=4,diplomacy=2; combat=4,science=2; combat=3,science=2,diplomacy=2" in need.message
+    assert "--pay combat=4,diplomacy=2; --pay combat=4,science=2; --pay combat=3,science=2,diplomacy=2" in need.message
     for answer in need.values:  # the runtime runs the command again with the answer as typed
         out = run(encounter.engage, s, dice(), 1, pay=answer)
         assert out.data["paid"] == {**{"combat": 0, "science": 0, "diplomacy": 0}, **components.parse_payment(answer)}

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from titans_helpers import CITIES, DICE_TABLE, RIFTS, dice, fresh
 
-from journal.errors import InputError, RuleError
+from journal.errors import InputError, NeedChoice, RuleError
 from journal.games import titans as game
 from journal.games.titans.rules import board, byhand, ending, fight, model, opening, order, pilots, rifts, turn, upgrade
 
@@ -137,7 +137,7 @@ def calls(state, step, n):
     if kind == "threat":
         return [(kind, byhand.threat, {"delta": a[0], "reason": "a card"})]
     if kind == "final":
-        return [(kind, ending.final, {"result": a[0]})]
+        return [(kind, ending.end, {"result": a[0]})]
     if kind == "pass":
         return [(kind, turn.pass_turn, {"player": None if a[0] is None else player(a[0])})]
     if kind == "advance":
@@ -188,6 +188,18 @@ def check_invariants(s: dict) -> None:
     assert d["episode"] + d["episode_discard"] + d["invasion_discard"] == model.EPISODE_CARDS
 
 
+def answered(fn, state: dict, d, kw: dict):
+    """The Ending Phase with its choices answered as a player at a terminal would: where an
+    invader's damage goes, when a Titan or Supports share its city (the first choice offered)."""
+    kw = dict(kw)
+    for _ in range(20):
+        try:
+            return fn(state, d, **kw)
+        except NeedChoice as need:
+            need.answer(kw, need.values[0])
+    raise AssertionError("the Ending Phase kept asking")
+
+
 def run_script(players: int, roll: bool, turns) -> dict:
     """Play the turns (random commands, refusals included), checking every result; the last state."""
     state = fresh(players, die_table=DICE_TABLE if roll else None)
@@ -201,7 +213,7 @@ def run_script(players: int, roll: bool, turns) -> dict:
             d = dice()
             d.seed, d.counter = 99, counter
             try:
-                out = fn(state, d, **kw)
+                out = answered(fn, state, d, kw) if name == "ending" else fn(state, d, **kw)
             except (RuleError, InputError) as e:
                 assert state == before, f"{name} {kw} refused ({e.message}) but changed the state"
                 assert "\n" not in e.message

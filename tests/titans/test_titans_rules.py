@@ -207,12 +207,13 @@ def test_threat_never_below_zero():
     assert out.state["threat"] == 0 and "THREAT stays at 0" in out.lines[0]
 
 
-def test_threat_command_needs_a_reason_and_a_change():
-    with pytest.raises(InputError, match="--reason"):
-        byhand.threat(fresh(), dice(), delta=1, reason=" ")
+def test_threat_command_needs_a_change_and_takes_an_optional_reason():
+    out = apply(byhand.threat, fresh(), delta=1, reason=" ")
+    assert out.state["threat"] == 1 and "THREAT 0 → 1 (by hand): move the Alert Token up." in out.lines
     with pytest.raises(InputError, match="0 changes nothing"):
         byhand.threat(fresh(), dice(), delta=0, reason="x")
-    assert apply(byhand.threat, fresh(), value=9, reason="card").data["tier"] == "white"
+    out = apply(byhand.threat, fresh(), value=9, reason="card")
+    assert out.data["tier"] == "white" and "THREAT 0 → 9 (card): move the Alert Token up." in out.lines
 
 
 def test_threat_rises_at_each_opening_phase():
@@ -870,7 +871,7 @@ def test_titan_presence_control_loses_when_no_titan_stands():
 def test_threat_control_at_the_ending_phase():
     s = put(with_threat(fighting(), 19), "F5", "Tokyo")
     s["cities"]["Tokyo"]["damage"] = 2
-    out = apply(ending.ending, s)                                    # Tokyo destroyed: 19 → 20; still on
+    out = apply(ending.ending, s, assign=("F5=city",))               # Tokyo destroyed: 19 → 20; still on
     assert out.state["threat"] == 20 and out.state["phase"] == "ending"
     s = put(with_threat(fighting(), 19), "F5", "Sydney")
     s["cities"]["Sydney"]["damage"] = 3
@@ -887,7 +888,7 @@ def test_rift_status_control_draws_the_final_episode():
     s = do(rifts.rift_close, s, "North", "Brute", city="Toronto")
     out = apply(ending.ending, s)
     assert out.state["phase"] == "final" and out.state["decks"]["final"] == 3
-    won = apply(ending.final, out.state, "won").state
+    won = apply(ending.end, out.state, "won").state
     assert won["phase"] == "over" and won["result"] == "won"
     with pytest.raises(RuleError, match="Final Episode is under way"):
         opening.opening(out.state, dice())

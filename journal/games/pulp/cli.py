@@ -6,7 +6,7 @@ import re
 
 import click
 
-from journal.options import OrderedGroup, rolls_option, save_option
+from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.errors import InputError
 from journal.games import pulp as game
 from journal.games.pulp.rules import (by_hand, captains_dice, components, encounter, odds, planet_search,
@@ -211,12 +211,13 @@ def assign(rt, save, cube, ability, weapon, lose, supply):
 @click.option("--name", metavar="NAME", help="The weapon's name.")
 @click.option("--understood/--not-understood", default=None, help="Set by hand, as a card says.")
 @click.option("--use", is_flag=True, help="Use its power (once per Encounter phase).")
+@reason_option
 @pass_rt
-def weapon(rt, save, number, needs, name, understood, use):
+def weapon(rt, save, number, needs, name, understood, use, reason):
     """A found Super Weapon: its requirement, name, or use."""
     rt.run(save, planet_search.weapon, number=number,
            needs=components.parse_needs(needs) if needs is not None else None, name=name, understood=understood,
-           use=use)
+           use=use, log_reason=reason)
 
 
 @pulp.command()
@@ -230,11 +231,12 @@ def weapon(rt, save, number, needs, name, understood, use):
 @click.option("--weapon", type=int, metavar="N", help="With --use on gray 3: the weapon Understood.")
 @click.option("--then", type=int, metavar="FACE", help="With --use: the lower face it turns to (default: one lower).")
 @rolls_option
+@reason_option
 @pass_rt
-def die(rt, save, colour, to, reroll, use, target, swap_for, weapon, then, rolls):
+def die(rt, save, colour, to, reroll, use, target, swap_for, weapon, then, rolls, reason):
     """A captain's die: --to FACE, --reroll, or --use its face."""
     rt.run(save, captains_dice.die, entered=rolls, colour=colour, to=to, reroll=reroll, use=use, target=target,
-           swap_for=swap_for, weapon=weapon, then=then)
+           swap_for=swap_for, weapon=weapon, then=then, log_reason=reason)
 
 
 @pulp.command("end-round")
@@ -250,29 +252,52 @@ def end_round(rt, save, leave):
 @pulp.command()
 @save_option
 @click.option("--odds", "draws", type=int, default=1, show_default=True, metavar="N",
-              help="Also the chance of at least one of each colour in the next N draws.")
+              help="Also the chance of at least one of each colour in the next N draws (journal pulp odds "
+                   "--draws N).")
 @pass_rt
 def bag(rt, save, draws):
     """What is in the bag and the chance of each colour (read only)."""
     with rt.read(save) as s:
         st = s.state
     o = odds.bag_odds(st, draws)
-    lines = [f"The bag holds {o['total']} cubes (supply: " +
-             ", ".join(f"{st['supply'][c]} {c}" for c in components.COLOURS) + ")."]
-    n = o["drawn"]
-    head = f"  {'colour':<7} {'in bag':>6} {'next draw':>10}"
-    if draws > 1:
-        head += f" {'1+ in ' + str(draws):>10} {'expected':>9}"
-    lines.append(head)
-    for c in components.COLOURS:
-        v = o["colours"][c]
-        row = f"  {c:<7} {v['count']:>6} {v['next']:>10.1%}"
-        if draws > 1:
-            row += f" {v['at_least_one']:>10.1%} {v['expected']:>9.2f}"
-        lines.append(row)
-    if draws > o["total"]:
-        lines.append(f"(only {n} cubes can be drawn)")
-    rt.emit(lines, o)
+    rt.emit(odds.bag_lines(st, o), o)
+
+
+@pulp.command("odds")
+@save_option
+@click.option("--draws", type=int, metavar="N", help="The next N draws: the chance of each colour, of at least "
+                                                     "one of it, and how many to expect.")
+@click.option("--evade", is_flag=True, help="The chance that an evade lowers each ability (its own draw rule).")
+@click.option("--pay", metavar="ABILITY", help="With --evade: the ability that pays the evade's point first "
+                                               "(combat, science or diplomacy).")
+@click.option("--search", type=int, metavar="N", help="A planet search of N cubes: the chance of at least one "
+                                                      "yellow (default: the planet icons on the line).")
+@pass_rt
+def odds_cmd(rt, save, draws, evade, pay, search):
+    """Exact odds on the cubes in the bag now: the next --draws N, an --evade, a --search of N cubes.
+
+    Without an option: the next draw, an evade and (during a round) the planet search.
+    --json: draws (colours), evade (combat, science, diplomacy, expected_loss, two_at_zero),
+    search (at_least_one_yellow, expected_yellow): the parts asked for.
+    """
+    if pay is not None and not evade:
+        raise click.UsageError("--pay goes with --evade")
+    with rt.read(save) as s:
+        st = s.state
+    lines, data = [], {}
+    everything = draws is None and not evade and search is None
+    if draws is not None or everything:
+        data["draws"] = odds.bag_odds(st, 1 if draws is None else draws, "--draws")
+        lines += odds.bag_lines(st, data["draws"])
+    if evade or everything:
+        data["evade"] = odds.evade_odds(st, components.ability_name(pay, "--pay") if pay else None)
+        lines += odds.evade_lines(data["evade"])
+    if search is None and everything and st["line"]:
+        search = planet_search.search_count(st)[0]
+    if search is not None:
+        data["search"] = odds.search_odds(st, search)
+        lines += odds.search_lines(data["search"])
+    rt.emit(lines, data)
 
 
 @pulp.command(context_settings=NEGATIVES)
@@ -280,11 +305,13 @@ def bag(rt, save, draws):
 @click.argument("ability", metavar="ABILITY")
 @click.argument("delta", metavar="DELTA", required=False)
 @click.option("--max", "maximum", type=int, metavar="N", help="Its new maximum.")
+@reason_option
 @pass_rt
-def ability(rt, save, ability, delta, maximum):
+def ability(rt, save, ability, delta, maximum, reason):
     """Move an ability as a card says: +N, -N, =N (and/or --max N)."""
     change, value = parse_delta(delta) if delta is not None else (None, None)
-    rt.run(save, by_hand.set_ability, ability=ability, delta=change, value=value, maximum=maximum)
+    rt.run(save, by_hand.set_ability, ability=ability, delta=change, value=value, maximum=maximum,
+           log_reason=reason)
 
 
 @pulp.command()
@@ -292,51 +319,66 @@ def ability(rt, save, ability, delta, maximum):
 @click.argument("cubes", metavar="CUBES")
 @click.option("--from", "src", required=True, metavar="PLACE", help="bag, supply, quietus or weapon:N.")
 @click.option("--to", "dst", required=True, metavar="PLACE", help="bag, supply, quietus or weapon:N.")
+@reason_option
 @pass_rt
-def cubes(rt, save, cubes, src, dst):
+def cubes(rt, save, cubes, src, dst, reason):
     """Move cubes as a card says (they are never created or destroyed)."""
     a, an = place_of(src, "--from")
     b, bn = place_of(dst, "--to")
     rt.run(save, by_hand.move_cubes, cubes=components.parse_cubes(cubes, "CUBES"), src=a, dst=b, src_weapon=an,
-           dst_weapon=bn)
+           dst_weapon=bn, log_reason=reason)
 
 
 @pulp.command(context_settings=NEGATIVES)
 @save_option
 @click.argument("alien", type=int, metavar="ALIEN")
 @click.argument("delta", metavar="DELTA")
+@reason_option
 @pass_rt
-def deck(rt, save, alien, delta):
+def deck(rt, save, alien, delta, reason):
     """Change alien ALIEN's (1-3) Encounter deck as a card says: +N, -N, =N."""
     change, value = parse_delta(delta)
-    rt.run(save, by_hand.set_deck, alien=alien, delta=change, value=value)
+    rt.run(save, by_hand.set_deck, alien=alien, delta=change, value=value, log_reason=reason)
 
 
 @pulp.command()
 @save_option
 @click.option("--face-up", type=int, metavar="N", help="Planet cards face up (0-3).")
 @click.option("--deck", type=int, metavar="N", help="Planet cards left in the deck.")
+@reason_option
 @pass_rt
-def planets(rt, save, face_up, deck):
+def planets(rt, save, face_up, deck, reason):
     """Set the planets by hand, as a card says."""
-    rt.run(save, by_hand.set_planets, face_up=face_up, deck=deck)
+    rt.run(save, by_hand.set_planets, face_up=face_up, deck=deck, log_reason=reason)
 
 
 @pulp.command()
 @save_option
 @click.option("--gain", metavar="CARD", help="A Key or Code card into your hand (a card token, e.g. G2C.K).")
 @click.option("--discard", metavar="K|O|CARD", help="A Key (K) or Code (O) card, or that card, out of your hand.")
+@reason_option
 @pass_rt
-def hand(rt, save, gain, discard):
+def hand(rt, save, gain, discard, reason):
     """Key and Code cards in hand, by hand, as a card says."""
-    rt.run(save, by_hand.hand, gain=gain, discard=discard)
+    rt.run(save, by_hand.hand, gain=gain, discard=discard, log_reason=reason)
 
 
 @pulp.command()
 @save_option
 @click.argument("card", metavar="CARD", required=False)
 @click.option("--discard", is_flag=True, help="Discard the current Location.")
+@reason_option
 @pass_rt
-def location(rt, save, card, discard):
+def location(rt, save, card, discard, reason):
     """Replace (L...) or discard the current Location, as a card says."""
-    rt.run(save, by_hand.set_location, token=card, discard=discard)
+    rt.run(save, by_hand.set_location, token=card, discard=discard, log_reason=reason)
+
+
+@pulp.command()
+@save_option
+@click.argument("result", type=click.Choice(["won", "lost"], case_sensitive=False))
+@reason_option
+@pass_rt
+def end(rt, save, result, reason):
+    """The game ends, won or lost, because a card's text says so (the rules end it by themselves otherwise)."""
+    rt.run(save, by_hand.end_game, result=result.lower(), log_reason=reason)

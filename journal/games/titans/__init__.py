@@ -10,8 +10,10 @@ from journal.games.titans.rules.model import (
 )
 from journal.games.titans.rules.phases import opening_hint
 from journal.games.titans.rules.schema import validate
+from journal.lookup import shell_quote as q
 
 ID = "titans"
+WRAP_PROSE = True  # prose wraps to the screen (journal.text); `show` rows fit 100 columns
 TITLE = "War Titans: Invaders Must Die!"
 SCHEMA_VERSION = 3
 __all__ = ["ID", "TITLE", "SCHEMA_VERSION", "MIGRATIONS", "validate", "summary", "status", "turn_label",
@@ -71,7 +73,7 @@ def next_step(state: dict) -> str:
         unplaced = [state["players"][p]["titan"] for p in order.waiting(state, "setup")]
         if unplaced:
             return ("Place each Titan on a city, from the Lead Character clockwise: "
-                    + ", ".join(f"journal titans move {t} CITY" for t in unplaced))
+                    + ", ".join(f"journal titans move {q(t)} CITY" for t in unplaced))
         return "Start turn 1: " + opening_hint(state)
     if phase == "opening":
         back = [t for t, v in titans.items() if v["destroyed"] and v.get("destroyed_turn", state["turn"]) < state["turn"]]
@@ -84,12 +86,12 @@ def next_step(state: dict) -> str:
             if who:
                 msg += f" ({who} first, then clockwise)"
         if back:
-            msg += "; " + ", ".join(f"journal titans reenter {t} CITY" for t in back)
+            msg += "; " + ", ".join(f"journal titans reenter {q(t)} CITY" for t in back)
         return msg
     if phase == "fight":
         who = order.whose_turn(state, "fight")
-        now = (f"{who}'s turn: {order.hint(state, 'fight', who)} (journal titans move / attack / trial), or "
-               f"journal titans pass {who}; then " if who else "")
+        now = (f"{who}'s turn: {order.hint(state, 'fight', who)} (journal titans move|attack|trial), or "
+               f"journal titans pass {q(who)}; then " if who else "")
         return (now + "the Upgrade Phase: journal titans repair TITAN --upgrade --successes N, or "
                 "journal titans next")
     if phase == "upgrade":
@@ -107,13 +109,13 @@ def next_step(state: dict) -> str:
                     "journal titans ending")
         who = order.whose_turn(state, "supports")
         if who:
-            return (f"Supports may move, {who} first (journal titans supports {who} --from C --to C, or journal "
-                    f"titans pass {who}), then journal titans ending")
+            return (f"Supports may move, {who} first (journal titans supports {q(who)} --from C --to C, or "
+                    f"journal titans pass {q(who)}), then journal titans ending")
         return "Supports may move (journal titans supports PLAYER --from C --to C), then journal titans ending"
     if phase == "ending":
         return f"Start turn {state['turn'] + 1}: {opening_hint(state)}"
     if phase == "final":
-        return "Play the Final Episode from its card, then: journal titans final won|lost"
+        return "Play the Final Episode from its card, then: journal titans end won|lost"
     return "The game is over."
 
 
@@ -125,9 +127,22 @@ def names(state: dict) -> dict[str, list[str]]:
     cards = [c for t in titans.values() for c in t["tech"]] + list(state["decks"].get("face_up_cards", []))
     return {"titan": list(titans), "player": list(players), "city": list(state["cities"]),
             "rift": list(state["rifts"]),
-            "invader": list(dict.fromkeys([*state["invaders"], *state["cards"]])),  # on the board first "card": list(dict.fromkeys(cards)),
+            "invader": list(dict.fromkeys([*state["invaders"], *state["cards"]])),  # on the board first
+            "card": list(dict.fromkeys(cards)),
             "pilot": [t["pilot"] for t in titans.values() if "pilot" in t],
             "artifact": [a for p in players.values() for a in p["artifacts"]]}
+
+
+TABLE_WIDTH = 100  # a row of `show` fits 100 columns (DESIGN: tables fit 100)
+
+
+def _row(head: str, bits: list[str], indent: int, sep: str = "  ") -> list[str]:
+    """A table row: `head`, `sep`, then its bits joined by "; "; the bits on lines of their own
+    (under the row, `indent` deep) when the row would not fit TABLE_WIDTH."""
+    line = f"{head}{sep}{'; '.join(bits)}" if bits else head
+    if len(line.rstrip()) <= TABLE_WIDTH:
+        return [line.rstrip()]
+    return [head.rstrip()] + [" " * indent + b for b in bits]
 
 
 def summary(state: dict) -> list[str]:
@@ -143,23 +158,25 @@ def summary(state: dict) -> list[str]:
              f"  Lead Character: {state['lead']}; turn order {', '.join(order.seat_order(state))}"]
     lines.append("Titans:")
     w = max(len(n_) for n_ in state["titans"])
+    pad = " " * (w + 4)
     for name, ti in state["titans"].items():
         pl = state["players"][ti["player"]]
         pilot = ti.get("pilot", "no pilot")
         blow = "Final Blow ready" if ti["blow_ready"] else "Final Blow spent"
-        lines.append(f"  {name:<{w}}  {ti['player']} ({pl['color']}), pilot {pilot}; {where_text(ti)}; "
-                     f"damage {ti['damage']}/{ti['hp']}; armor {ti['armor']} combat {ti['combat']} movement "
-                     f"{ti['movement']} repair {ti['repair']}; {blow}")
+        lines += _row(f"  {name:<{w}}", [f"{ti['player']} ({pl['color']}), pilot {pilot}", where_text(ti),
+                                          f"damage {ti['damage']}/{ti['hp']}"], w + 4)
+        lines.append(f"{pad}armor {ti['armor']}, combat {ti['combat']}, movement {ti['movement']}, repair "
+                     f"{ti['repair']}; {blow}")
         sup = ", ".join(f"{sp['city']}{' (down)' if sp['damage'] else ''}" for sp in pl["supports"]) or "none"
-        extra = f"; artifacts: {', '.join(pl['artifacts'])}" if pl["artifacts"] else ""
-        lines.append(f"  {'':<{w}}  Credits {pl['credits']}; Supports {len(pl['supports'])}/{SUPPORTS_MAX}: {sup}{extra}")
+        lines += _row(f"{pad}Credits {pl['credits']}", [f"Supports {len(pl['supports'])}/{SUPPORTS_MAX}: {sup}"]
+                      + ([f"artifacts: {', '.join(pl['artifacts'])}"] if pl["artifacts"] else []), w + 6, "; ")
         for card, tc in ti["tech"].items():
             tags = f" [{', '.join(tc['tags'])}]" if tc.get("tags") else ""
             bonus = "".join(f", {k} {n:+d} dice" for k, n in tc.get("dice", {}).items())
-            lines.append(f"  {'':<{w}}  tech {card} ({tc['slot']}){tags}: {tc['charges']}/{CHARGES_MAX} charges"
+            lines.append(f"{pad}tech {card} ({tc['slot']}){tags}: {tc['charges']}/{CHARGES_MAX} charges"
                          + bonus + (", DISABLED" if tc["disabled"] else ""))
         for art, b in pl.get("artifact_dice", {}).items():
-            lines.append(f"  {'':<{w}}  artifact {art}: " + ", ".join(f"{k} {n:+d} dice" for k, n in b.items()))
+            lines.append(f"{pad}artifact {art}: " + ", ".join(f"{k} {n:+d} dice" for k, n in b.items()))
         if not ti["destroyed"]:
             pools = []
             for ab in ("combat", "movement", "repair"):
@@ -167,7 +184,7 @@ def summary(state: dict) -> list[str]:
                 if len(parts) > 1:
                     pools.append(f"{ab} {n_}")
             if pools:
-                lines.append(f"  {'':<{w}}  dice with bonuses: {', '.join(pools)}")
+                lines.append(f"{pad}dice with bonuses: {', '.join(pools)}")
     lines.append("Cities:")
     w = max(len(c) for c in state["cities"])
     for name, c in state["cities"].items():
@@ -179,7 +196,7 @@ def summary(state: dict) -> list[str]:
             bits.append("invaders " + " ".join(here))
         tis = [n_ for n_, v in state["titans"].items() if v.get("city") == name and not v["destroyed"]]
         if tis:
-            bits.append("Titans " + " ".join(tis))
+            bits.append("Titans " + ", ".join(tis))
         sups = {}
         for v in state["players"].values():
             k = sum(1 for sp in v["supports"] if sp["city"] == name)
@@ -187,7 +204,7 @@ def summary(state: dict) -> list[str]:
                 sups[v["color"]] = k
         if sups:
             bits.append("supports " + " ".join(f"{col}×{k}" for col, k in sups.items()))
-        lines.append(f"  {name:<{w}}  {c['type']:<10}  {status_:<12}  {'; '.join(bits)}".rstrip())
+        lines += _row(f"  {name:<{w}}  {c['type']:<10}  {status_:<12}", bits, w + 6)
     lines.append("Rifts:")
     for name, r in state["rifts"].items():
         if r["closed"]:
@@ -197,24 +214,24 @@ def summary(state: dict) -> list[str]:
         guards = " ".join(f"{g}({gd[g]} dmg)" if g in gd else g for g in r["guardians"]) or "none"
         trial = {"sealed": "token face down", "revealed": "token revealed", "tyrant":
                  f"{r.get('challenger')} faces the Tyrant"}.get(r["trial"], r["trial"])
-        lines.append(f"  {name}: {r['type']} — guardians {guards}; Lair {' '.join(r['lair']) or 'empty'}; {trial}")
+        lines += _row(f"  {name}: {r['type']} —", [f"guardians {guards}", f"Lair {' '.join(r['lair']) or 'empty'}",
+                                                    trial], 4, " ")
     if state["invaders"]:
         lines.append("Invaders on the board:")
         for pid, inv in state["invaders"].items():
             st = stats(state, pid)
-            lines.append(f"  {pid} ({state['cards'][pid]['type']}) on {inv['city']}: damage {inv['damage']}/"
-                         f"{st['hp']}, DMG {st['dmg']}, reward {st['reward']}"
-                         + (f", immune {'/'.join(st['immune'])}" if st["immune"] else "")
-                         + (f"; ability: {effects.describe(st['effect'])}" if st["effect"] else ""))
+            lines += _row(f"  {pid} ({state['cards'][pid]['type']}) on {inv['city']}:",
+                          [f"damage {inv['damage']}/{st['hp']}, DMG {st['dmg']}, reward {st['reward']}"
+                           + (f", immune {'/'.join(st['immune'])}" if st["immune"] else "")]
+                          + ([f"ability: {effects.describe(st['effect'])}"] if st["effect"] else []), 4, " ")
     d = state["decks"]
     lines.append(f"Decks: Episode {d['episode']} (discard {d['episode_discard']}, invasion discard "
-                 f"{d['invasion_discard']}) · Tech {d['tech']} + {d['tech_face_up']} face up (discard "
-                 f"{d['tech_discard']}) · Final Episodes {d['final']} · Pilots {d['pilots']} (discard "
+                 f"{d['invasion_discard']}) · Final Episodes {d['final']} · Pilots {d['pilots']} (discard "
                  f"{d['pilot_discard']})")
-    if d.get("face_up_cards"):
-        unnamed = d["tech_face_up"] - len(d["face_up_cards"])
-        lines.append("Face-up Tech Cards: " + ", ".join(d["face_up_cards"])
-                     + (f" and {unnamed} unnamed" if unnamed else ""))
+    lines.append(f"       Tech {d['tech']} + {d['tech_face_up']} face up (discard {d['tech_discard']})"
+                 + (f": {', '.join(d['face_up_cards'])}" if d.get("face_up_cards") else "")
+                 + (f" and {d['tech_face_up'] - len(d['face_up_cards'])} unnamed"
+                    if d.get("face_up_cards") and d["tech_face_up"] > len(d["face_up_cards"]) else ""))
     if state.get("once_used"):
         lines.append("Once-a-game abilities used: " + ", ".join(state["once_used"]))
     lines.append("Next: " + next_step(state))

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import re
 import tomllib
-from pathlib import Path
 
 import click
 
 from journal import templates
-from journal.options import OrderedGroup, rolls_option, save_option
+from journal.options import OrderedGroup, add_alias, reason_option, rolls_option, save_option
 from journal.errors import InputError
 from journal.games import titans as game
 from journal.games.titans.rules import byhand, checks, fight, model, pilots, rifts, setup, turn, upgrade
@@ -18,6 +17,7 @@ from journal.games.titans.rules import opening as opening_phase
 from journal.runtime import pass_rt
 
 NEGATIVES = {"ignore_unknown_options": True}  # so `threat -1` and `damage --city X -2` read the number
+TAG_CHOICE = click.Choice(model.TAGS, case_sensitive=False)
 SAMPLE_BOARD = "board-sample.toml"
 SAMPLE_INVADERS = "invaders-sample.toml"
 
@@ -89,33 +89,23 @@ def parse_titan(spec: str) -> dict:
 
 
 def _read_toml(file: str | None, sample: str, option: str) -> tuple[dict, str]:
+    """A data file named by an option: a path, or a shipped one (templates:titans/FILE)."""
     if file is None:
         path = templates.path("titans", sample)
         shown = sample
     else:
-        path = Path(file)
+        path = templates.file_path(file)
         shown = path.name
     try:
         with open(path, "rb") as f:
             return tomllib.load(f), shown
     except FileNotFoundError:
-        raise InputError(f"{option} {file}: no such file") from None
+        shipped = ", ".join(templates.shipped("titans"))
+        raise InputError(f"{option} {file}: no such file (shipped files: {shipped})") from None
     except OSError as e:
         raise InputError(f"{option} {file}: cannot read it ({e.strerror or e})") from None
     except tomllib.TOMLDecodeError as e:
         raise InputError(f"{option} {file or sample}: not valid TOML ({e})") from None
-
-
-def parse_assign(spec: str) -> tuple[str, str, int | None]:
-    """"T1=Atlas", "T1=Atlas:2", "T1=blue", "T1=city:1" → (pawn, target, points or None)."""
-    pid, eq, rest = spec.partition("=")
-    if not eq or not pid.strip() or not rest.strip():
-        raise InputError(f"--assign '{spec}': expected INVADER=TARGET[:N], TARGET a Titan, a support colour or "
-                         f"city (e.g. T1=Atlas, T1=blue:1)")
-    target, colon, n = rest.rpartition(":")
-    if colon and re.fullmatch(r"\d+", n.strip()):
-        return pid.strip(), target.strip(), int(n)
-    return pid.strip(), rest.strip(), None
 
 
 _BONUS = re.compile(r"\s*([A-Za-z]+)\s*([+-]\s*\d{1,2})\s*")
@@ -158,10 +148,13 @@ def parse_delta(text: str) -> tuple[int | None, int | None]:
               help="A player's Titan: hp, armor, combat, movement, repair; optional refresh=N (Final Blow "
                    "Refresh Cost), blow=TAG[+TAG], pilot=NAME, player=NAME, color=blue|yellow|red|green, "
                    "city=CITY (its starting city). One per player, in clockwise seating order.")
-@click.option("--board", metavar="FILE", help="Your board: cities, trails, rifts (default: the sample board).")
-@click.option("--invaders", metavar="FILE", help="Your invader cards (default: the sample cards).")
+@click.option("--board", metavar="FILE", help="Your board: cities, trails, rifts (default: the sample board, "
+                                             "templates:titans/board-sample.toml).")
+@click.option("--invaders", metavar="FILE", help="Your invader cards (default: the sample cards, "
+                                                 "templates:titans/invaders-sample.toml).")
 @click.option("--dice", "dice_file", metavar="FILE",
-              help="Optional custom-die face table, so journal can roll checks (see dice-sample.toml).")
+              help="Optional custom-die face table, so journal can roll checks (a sample: "
+                   "templates:titans/dice-sample.toml).")
 @click.option("--rift", "rift_specs", multiple=True, metavar="RIFT=TYPE",
               help="The invader type you put on a rift (repeat); the others are drawn from the seed.")
 @click.option("--lead", metavar="PLAYER", help="The first Lead Character (default: the first player).")
@@ -235,11 +228,13 @@ def invade(rt, save, rift, city, adjacent):
 @click.argument("dest", metavar="CITY")
 @click.option("--bonus", type=int, default=0, metavar="N", help="Extra cities a card allows this move.")
 @click.option("--anywhere", is_flag=True, help="A card places the Titan: no distance check.")
+@_ADJACENT
 @_DISABLE
 @pass_rt
-def move(rt, save, titan, dest, bonus, anywhere, disable):
+def move(rt, save, titan, dest, bonus, anywhere, adjacent, disable):
     """Move a Titan up to Movement cities (or onto a rift), in turn; at setup, place it."""
-    rt.run(save, fight.move, titan=titan, dest=dest, bonus=bonus, anywhere=anywhere, disable=disable)
+    rt.run(save, fight.move, titan=titan, dest=dest, bonus=bonus, anywhere=anywhere, adjacent=adjacent,
+           disable=disable)
 
 
 @titans.command()
@@ -277,12 +272,13 @@ def attack(rt, save, titan, successes, targets, provoke, rift, tech, final_blow,
 @click.option("--damage", type=int, default=0, metavar="N", help="Damage the Rift Token deals on a failure.")
 @click.option("--to", metavar="CITY", help="The threatened city the Titan returns to on a failure.")
 @click.option("--direct", is_flag=True, help="The damage ignores Armor.")
+@_ADJACENT
 @_DISABLE
 @pass_rt
-def trial(rt, save, titan, rift, result, damage, to, direct, disable):
+def trial(rt, save, titan, rift, result, damage, to, direct, adjacent, disable):
     """The Tyrant Trial on an unguarded rift: pass (face the Tyrant next turn) or fail."""
     rt.run(save, rifts.trial, titan=titan, rift=rift, result=result.lower(), damage=damage, to=to, direct=direct,
-           disable=disable)
+           adjacent=adjacent, disable=disable)
 
 
 @titans.group(cls=OrderedGroup)
@@ -298,12 +294,13 @@ def rift():
 @click.option("--artifact", metavar="NAME", help="The Tyrant Artifact Card's name.")
 @click.option("--bonus", multiple=True, metavar="CHECK+N", help="Bonus dice the artifact gives a check, e.g. "
                                                                 "combat+1 (repeat).")
+@_ADJACENT
 @_DISABLE
 @pass_rt
-def rift_close(rt, save, rift_name, titan, city, artifact, bonus, disable):
+def rift_close(rt, save, rift_name, titan, city, artifact, bonus, adjacent, disable):
     """The Tyrant is defeated: THREAT -1, the Rift Token and Artifact to the player."""
     rt.run(save, rifts.rift_close, rift=rift_name, titan=titan, city=city, artifact=artifact,
-           bonus=parse_bonus(bonus), disable=disable)
+           bonus=parse_bonus(bonus), adjacent=adjacent, disable=disable)
 
 
 @titans.command()
@@ -357,8 +354,8 @@ def next_cmd(rt, save):
 @click.option("--slot", metavar="SLOT", help="research: hand1, hand2, hands (two-handed), head, core, tools, "
                                              "or hand.")
 @click.option("--cost", type=int, default=0, metavar="N", help="research: the card's cost in Credits.")
-@click.option("--tag", "tags", multiple=True, type=click.Choice(model.TAGS), help="research: an Attack Tag on "
-                                                                                 "the card (repeat).")
+@click.option("--tag", "tags", multiple=True, type=TAG_CHOICE, help="research: an Attack Tag on the card: melee, "
+                                                                     "ranged, energy or physical (repeat).")
 @click.option("--bonus", multiple=True, metavar="CHECK+N", help="research: bonus dice the card gives a check while "
                                                                 "enabled, e.g. combat+1 (repeat).")
 @click.option("--draw", multiple=True, metavar="NAME", help="research: the Tech Card drawn face up to replace it "
@@ -368,7 +365,8 @@ def develop(rt, save, player, action, city, count, card, redraw, slot, cost, tag
     """A Development action, in turn: industry | army --city C [--count N] | research --card NAME|--redraw |
     refresh."""
     rt.run(save, upgrade.develop, player=player, action=action.lower(), city=city, count=count, card=card,
-           redraw=redraw, slot=slot, cost=cost, tags=tags, draw=draw, bonus=parse_bonus(bonus))
+           redraw=redraw, slot=slot, cost=cost, tags=tuple(t.lower() for t in tags), draw=draw,
+           bonus=parse_bonus(bonus))
 
 
 @titans.command()
@@ -391,8 +389,8 @@ def supports(rt, save, player, src, dst, count):
 @click.argument("card")
 @click.argument("n", type=int, required=False)
 @click.option("--slot", metavar="SLOT", help="equip: hand1, hand2, hands (two-handed), head, core, tools, or hand.")
-@click.option("--tag", "tags", multiple=True, type=click.Choice(model.TAGS), help="equip: an Attack Tag on the "
-                                                                                 "card (repeat).")
+@click.option("--tag", "tags", multiple=True, type=TAG_CHOICE, help="equip: an Attack Tag on the card: melee, "
+                                                                     "ranged, energy or physical (repeat).")
 @click.option("--face-up", is_flag=True, help="equip: the card is one of the face-up ones (default: from the deck).")
 @click.option("--bonus", multiple=True, metavar="CHECK+N", help="equip: bonus dice the card gives a check while "
                                                                 "enabled, e.g. combat+1 (repeat).")
@@ -400,8 +398,8 @@ def supports(rt, save, player, src, dst, count):
 @pass_rt
 def tech(rt, save, titan, action, card, n, slot, tags, face_up, bonus, draw):
     """Tech Cards: equip CARD --slot SLOT | discard CARD | spend CARD N | charge CARD N | enable/disable CARD."""
-    rt.run(save, upgrade.tech, titan=titan, action=action.lower(), card=card, slot=slot, n=n, tags=tags,
-           face_up=face_up, bonus=parse_bonus(bonus), draw=draw)
+    rt.run(save, upgrade.tech, titan=titan, action=action.lower(), card=card, slot=slot, n=n,
+           tags=tuple(t.lower() for t in tags), face_up=face_up, bonus=parse_bonus(bonus), draw=draw)
 
 
 @titans.command("face-up")
@@ -419,20 +417,25 @@ def face_up(rt, save, names):
 @save_option
 @click.option("--assign", "assign", multiple=True, metavar="INVADER=TARGET[:N]",
               help="Send an invader's damage to a Titan or a support colour in its city instead of the city "
-                   "(N points, default all; repeat). E.g. T1=Atlas, F2=blue:1.")
+                   "(N points, default all; repeat). E.g. T1=Atlas, F2=blue:1, F2=city. When a Titan or Supports "
+                   "share an invader's city and this is left out, a terminal asks.")
 @pass_rt
 def ending(rt, save, assign):
     """Ending Phase: invader damage, THREAT and Titan checks, rifts, the Lead passes right."""
-    rt.run(save, ending_phase.ending, assign=tuple(parse_assign(a) for a in assign))
+    rt.run(save, ending_phase.ending, assign=tuple(ending_phase.parse_assign(a) for a in assign))
 
 
 @titans.command()
 @save_option
 @click.argument("result", type=click.Choice(["won", "lost"], case_sensitive=False))
+@reason_option
 @pass_rt
-def final(rt, save, result):
-    """Record the Final Episode's outcome (T7)."""
-    rt.run(save, ending_phase.final, result=result.lower())
+def end(rt, save, result, reason):
+    """The game ends: record the Final Episode's outcome, won or lost (T7)."""
+    rt.run(save, ending_phase.end, result=result.lower(), log_reason=reason)
+
+
+add_alias(titans, "final", end)
 
 
 # --- destroyed Titans and pilots -------------------------------------------------------------
@@ -462,10 +465,11 @@ def pilot_check(rt, save, titan, red, rolls):
 @titans.command("pilot-dies")
 @save_option
 @click.argument("player")
+@reason_option
 @pass_rt
-def pilot_dies(rt, save, player):
+def pilot_dies(rt, save, player, reason):
     """A pilot dies: discard the Pilot Card, THREAT +1 (T4)."""
-    rt.run(save, pilots.pilot_dies, player=player)
+    rt.run(save, pilots.pilot_dies, player=player, log_reason=reason)
 
 
 @titans.command()
@@ -485,11 +489,12 @@ def pilot(rt, save, titan, name):
 @click.option("--pilot-ability", is_flag=True, help="O.N.E.'s once-in-every-game ability: an invader in a city.")
 @_ADJACENT
 @_DISABLE
+@reason_option
 @pass_rt
-def defeat(rt, save, pawn, titan, pilot_ability, adjacent, disable):
+def defeat(rt, save, pawn, titan, pilot_ability, adjacent, disable, reason):
     """An invader defeated by a card's text: reward, Lair, Terrestrial ability (O.N.E.: --pilot-ability)."""
     rt.run(save, byhand.defeat, pawn=pawn, titan=titan, pilot_ability=pilot_ability, adjacent=adjacent,
-           disable=disable)
+           disable=disable, log_reason=reason)
 
 
 # --- by hand (A2) ----------------------------------------------------------------------------
@@ -497,12 +502,12 @@ def defeat(rt, save, pawn, titan, pilot_ability, adjacent, disable):
 @titans.command(context_settings=NEGATIVES)
 @save_option
 @click.argument("delta", metavar="DELTA")
-@click.option("--reason", required=True, metavar="TEXT", help="The card or rule that moves THREAT (logged).")
+@reason_option
 @pass_rt
 def threat(rt, save, delta, reason):
     """Move THREAT as a card says: +N, -N, or =N."""
     change, value = parse_delta(delta)
-    rt.run(save, byhand.threat, delta=change, value=value, reason=reason)
+    rt.run(save, byhand.threat, delta=change, value=value, reason=reason or "", log_reason=reason)
 
 
 @titans.command(context_settings=NEGATIVES)
@@ -513,32 +518,34 @@ def threat(rt, save, delta, reason):
 @click.option("--player", metavar="PLAYER", help="Whose Supports (when several players have some there).")
 @click.option("--direct", is_flag=True, help="Armor does not prevent this damage.")
 @click.argument("n", metavar="N")
+@reason_option
 @pass_rt
-def damage(rt, save, city, titan, support, player, direct, n):
+def damage(rt, save, city, titan, support, player, direct, n, reason):
     """Damage as a card says (negative N removes damage)."""
     rt.run(save, byhand.damage, n=_int(n, "N"), city=city, titan=titan, support=support, player=player,
-           direct=direct)
+           direct=direct, log_reason=reason)
 
 
 @titans.command(context_settings=NEGATIVES)
 @save_option
 @click.argument("player")
 @click.argument("delta", metavar="DELTA")
-@click.option("--reason", metavar="TEXT", help="Why (logged).")
+@reason_option
 @pass_rt
 def credits(rt, save, player, delta, reason):
     """Credits gained or paid as a card says: +N, -N, or =N."""
     change, value = parse_delta(delta)
-    rt.run(save, byhand.credits, player=player, delta=change, value=value, reason=reason or "")
+    rt.run(save, byhand.credits, player=player, delta=change, value=value, reason=reason or "", log_reason=reason)
 
 
 @titans.command()
 @save_option
 @click.argument("player")
+@reason_option
 @pass_rt
-def lead(rt, save, player):
+def lead(rt, save, player, reason):
     """Hand the Lead Character Token to a player."""
-    rt.run(save, byhand.lead, player=player)
+    rt.run(save, byhand.lead, player=player, log_reason=reason)
 
 
 @titans.command()
@@ -548,10 +555,11 @@ def lead(rt, save, player):
 @click.option("--lair", is_flag=True, help="Put it in its Lair.")
 @click.option("--rift", "on_rift", is_flag=True, help="Put it back on its rift spot.")
 @click.option("--damage", "hurt", type=int, metavar="N", help="Set its damage.")
+@reason_option
 @pass_rt
-def invader(rt, save, pawn, city, lair, on_rift, hurt):
+def invader(rt, save, pawn, city, lair, on_rift, hurt, reason):
     """Move an invader pawn or set its damage as a card says."""
-    rt.run(save, byhand.invader, pawn=pawn, city=city, lair=lair, rift=on_rift, hurt=hurt)
+    rt.run(save, byhand.invader, pawn=pawn, city=city, lair=lair, rift=on_rift, hurt=hurt, log_reason=reason)
 
 
 @titans.command()
@@ -566,6 +574,31 @@ def check(rt, save, titan, ability, bonus_dice, reroll, rolls):
     """Roll an ability check with the custom-die face table (--dice at new)."""
     rt.run(save, checks.check, entered=rolls, titan=titan, ability=ability.lower(), bonus_dice=bonus_dice,
            reroll=reroll)
+
+
+@titans.command()
+@save_option
+@click.argument("titan")
+@click.argument("ability", type=click.Choice(model.CHECKS, case_sensitive=False))
+@click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice from cards.")
+@pass_rt
+def odds(rt, save, titan, ability, bonus_dice):
+    """The chance of at least k successes in an ability check, for each k (read only; needs the face table).
+
+    --json: titan, ability, dice, pool, successes_on, red_counts_two, at_least (at_least[k]: the
+    chance of k or more successes), expected.
+    """
+    with rt.read(save) as s:
+        o = checks.odds(s.state, titan, ability.lower(), bonus_dice)
+    red = " (the red symbol counts 2: a Two-Handed Tech Card)" if o["red_counts_two"] else ""
+    lines = [f"{o['titan']}'s {o['ability'].capitalize()} Check: {o['dice']} dice "
+             f"({checks.pool_text([(p['source'], p['dice']) for p in o['pool']])}"
+             f"{f', +{bonus_dice} bonus' if bonus_dice else ''}); a success on "
+             f"{', '.join(o['successes_on']) or 'no face'}{red}.",
+             f"  {'successes':>9}  {'chance of at least':>18}"]
+    lines += [f"  {k:>9}  {p:>18.1%}" for k, p in enumerate(o["at_least"]) if k] or ["  No die to roll: no success."]
+    lines.append(f"Expected successes: {o['expected']:.2f}.")
+    rt.emit(lines, o)
 
 
 def parse_path(text: str) -> list[str]:
@@ -598,9 +631,11 @@ def parse_value(text: str):
 @click.argument("key", metavar="KEY")
 @click.argument("value", metavar="VALUE", required=False)
 @click.option("--unset", is_flag=True, help="Remove the key instead.")
+@reason_option
 @pass_rt
-def set_cmd(rt, save, key, value, unset):
+def set_cmd(rt, save, key, value, unset, reason):
     """Set any value of the save by hand (validated, logged): set cities.Tokyo.damage 2."""
     if (value is None) != unset:
         raise click.UsageError("give a VALUE, or --unset")
-    rt.run(save, byhand.set_value, path=parse_path(key), value=None if unset else parse_value(value), unset=unset)
+    rt.run(save, byhand.set_value, path=parse_path(key), value=None if unset else parse_value(value), unset=unset,
+           log_reason=reason)

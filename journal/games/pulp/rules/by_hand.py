@@ -1,6 +1,6 @@
 """Set by hand (rulings A2): a card's printed text overrides the rules, so every tracker
-can be changed with a logged command: abilities, cubes, decks, planets, the hand and the
-Location.
+can be changed with a logged command: abilities, cubes, decks, planets, the hand, the
+Location, and the end of the game itself.
 """
 
 from __future__ import annotations
@@ -191,3 +191,19 @@ def set_location(state: dict, dice, token: str | None = None, discard: bool = Fa
         s["location"] = card_token(card)
         line = f"The Location is now {s['location']}" + (f" (was {old})." if old else ".")
     return Outcome(s, line, [line], {"location": s.get("location")})
+
+
+def end_game(state: dict, dice, result: str) -> Outcome:
+    """A2: the game ends, won or lost, because a card's text says so (the rules end it on their
+    own when the Super Weapons are found, two abilities reach 0 or the decks run out)."""
+    refuse_if_over(state)
+    if result not in ("won", "lost"):
+        raise InputError(f"'{result}' is not an outcome: expected won or lost")
+    s = deepcopy(state)
+    s["phase"] = "over"
+    s["result"] = result
+    line = (f"The game ends by hand: you have {result}. " +
+            ("The Intergalactic Alliance repulses the Cosmic Hegemony invasion." if result == "won" else
+             "The Cosmic Hegemony invades the Intergalactic Alliance."))
+    return Outcome(s, f"The game ends by hand: {result}", [line], {"result": result, "phase": "over",
+                                                                  "round": s["round"]})

@@ -15,19 +15,19 @@ from journal.games.pulp.rules.model import pending, refuse_if_over, weapon_index
 from journal.outcome import Outcome
 
 
-_WHERE = {"engage": "pulp engage POS --die {d}", "evade": "pulp evade POS --die {d}",
-          "search": "pulp search --die {d}", "die": "pulp die {d} --use"}
+_WHERE = {"engage": "journal pulp engage POS --die {d}", "evade": "journal pulp evade POS --die {d}",
+          "search": "journal pulp search --die {d}", "die": "journal pulp die {d} --use"}
 
 
 def rotate(s: dict, colour: str, face: int, to: int | None, lines: list[str], spec: str) -> None:
     """A used die turns down to a lower face (one lower unless told; it may skip faces);
-    at its lowest face it stays."""
+    at its lowest face it stays. `spec` is the option as typed (--die red:6:4, --then 4)."""
     if to is None:
         to = max(1, face - 1)
     elif face > 1 and not 1 <= to < face:
-        raise InputError(f"--die {spec}: a used die turns down to a lower face, 1-{face - 1}")
+        raise InputError(f"{spec}: a used die turns down to a lower face, 1-{face - 1}")
     elif face == 1 and to != 1:
-        raise InputError(f"--die {spec}: the die is on its lowest face and stays on 1")
+        raise InputError(f"{spec}: the die is on its lowest face and stays on 1")
     if colour in s["dice"]:
         s["dice"][colour] = to
         lines.append(f"Turn the {colour} die down to {to}." if to != face else
@@ -36,14 +36,14 @@ def rotate(s: dict, colour: str, face: int, to: int | None, lines: list[str], sp
 
 def dice_in_hand(s: dict, specs):
     """The captain's dice one action uses (`--die COLOUR[:FACE[:TO]]`), each at most once:
-    (colour, the face it shows, the face it turns down to or None, the spec as typed)."""
+    (colour, the face it shows, the face it turns down to or None, the option as typed)."""
     seen = set()
     for colour, face, to in specs:
         spec = colour + (f":{face}" if face else "") + (f":{to}" if to else "")
         if colour in seen:
             raise InputError(f"--die {colour} given twice: each die is used once per action")
         seen.add(colour)
-        yield colour, _die_in_hand(s, colour, face, spec), to, spec
+        yield colour, _die_in_hand(s, colour, face, spec), to, f"--die {spec}"
 
 
 def _die_in_hand(s: dict, colour: str, face: int | None, spec: str) -> int:
@@ -53,7 +53,7 @@ def _die_in_hand(s: dict, colour: str, face: int | None, spec: str) -> int:
     now = s["dice"][colour]
     if face is not None and face != now:
         raise RuleError(f"--die {spec}: the save has the {colour} die on {now}, not {face}; if it shows "
-                        f"{face}, set it first with `pulp die {colour} --to {face}`")
+                        f"{face}, set it first with `journal pulp die {colour} --to {face}`")
     return now
 
 
@@ -65,8 +65,13 @@ def wrong_place(colour: str, face: int, here: str) -> RuleError:
                      f"`{_WHERE[where].format(d=colour)}`")
 
 
-def upgrade_systems_die(s: dict, target: str | None, sides: int, lines: list[str], required: bool) -> None:
+def upgrade_systems_die(s: dict, target: str | None, sides: int, lines: list[str], required: bool,
+                        option: str = "--upgrade") -> None:
+    """The Engineer upgrades a Systems die `sides` faces; `option` names the command's option
+    that chooses it (engage --upgrade, die --target)."""
     systems = [c for c in SYSTEMS if c in s["dice"]]
+    if target is not None:
+        target = colour_name(target, option, SYSTEMS)
     if target is None:
         if len(systems) == 1:
             target = systems[0]
@@ -74,12 +79,12 @@ def upgrade_systems_die(s: dict, target: str | None, sides: int, lines: list[str
             lines.append("You have no Systems die to upgrade.")
             return
         elif required:
-            raise InputError(f"--upgrade is required: which Systems die goes up {sides} side(s): "
+            raise InputError(f"{option} is required: which Systems die goes up {sides} side(s): "
                              f"{' or '.join(systems)}")
         else:
             return
     if target not in systems:
-        raise RuleError(f"--upgrade {target}: you have no {target} Systems die "
+        raise RuleError(f"{option} {target}: you have no {target} Systems die "
                         f"({', '.join(systems) or 'no Systems die'})")
     before = s["dice"][target]
     s["dice"][target] = min(6, before + sides)
@@ -117,7 +122,7 @@ def die(state: dict, dice, colour: str, to: int | None = None, reroll: bool = Fa
         raise RuleError(f"the {colour} die on {face} is used during the Encounter phase "
                         f"(now: {PHASE_TEXT[s['phase']]})")
     key = (colour, face)
-    spec = f"{colour}:{face}" + (f":{then}" if then else "")
+    spec = f"--then {then}"
     nxt = s["line"][pending(s)[0]]
     nparsed = parse_card(nxt["card"])
     data = {"die": colour, "face": face}
@@ -163,7 +168,7 @@ def die(state: dict, dice, colour: str, to: int | None = None, reroll: bool = Fa
         lines.append(f"Super Weapon {weapon} is Understood automatically.")
         data.update(weapon=weapon)
     elif key == ("orange", 2):
-        upgrade_systems_die(s, target, 1, lines, True)
+        upgrade_systems_die(s, target, 1, lines, True, "--target")
         rotate(s, colour, face, then, lines, spec)
         data.update(upgraded=1)
     else:

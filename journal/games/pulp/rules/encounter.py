@@ -39,7 +39,7 @@ def begin_round(state: dict, dice, planet: str, cards: list[str]) -> Outcome:
     deck = s["decks"][s["alien"]]
     want = min(LINE_SIZE, deck)
     if deck == 0:
-        raise RuleError("no Encounter deck has cards left (journal pulp deck to set one by hand)")
+        raise RuleError("no Encounter deck has cards left (a card that says otherwise: journal pulp deck ALIEN +N)")
     if len(parsed) != want:
         raise InputError(f"{len(parsed)} card(s) given: draw {want} from {alien_name(s)}'s deck "
                          f"({deck} left) and type each, e.g. G2C.r.PK A4S.o.PP L.rb G2D.b.P")
@@ -56,8 +56,8 @@ def begin_round(state: dict, dice, planet: str, cards: list[str]) -> Outcome:
     if pl["face_up"] == 0:
         deal = min(FACE_UP, pl["deck"])
         if deal == 0:
-            raise RuleError("no Planet card is left, face up or in the deck (journal pulp planets to set "
-                            "them by hand)")
+            raise RuleError("no Planet card is left, face up or in the deck (a card that says otherwise: "
+                            "journal pulp planets --face-up N --deck N)")
         pl["deck"] -= deal
         pl["face_up"] = deal
         lines.append(f"Every face-up planet has been searched: deal {deal} new Planet card(s) face up.")
@@ -217,7 +217,7 @@ def engage(state: dict, dice, pos: int, pay: dict | str | list | None = None, di
     parsed = parse_card(card["card"])
     if parsed["strength"] == 0:
         raise RuleError(f"{_card_label(s, i)} has Engage Strength 0: it must be evaded "
-                        f"(pulp evade {pos} --pay ABILITY)")
+                        f"(journal pulp evade {pos} --pay ABILITY)")
     need = {a: 0 for a in ABILITIES}
     parts = []
     if parsed["strength"] is not None:
@@ -236,6 +236,10 @@ def engage(state: dict, dice, pos: int, pay: dict | str | list | None = None, di
     for amount, ic in adds:
         need[ICONS[ic]] = max(0, need[ICONS[ic]] + amount)
         parts.append(f"{amount:+d} {ABILITY_LABEL[ICONS[ic]]} (card text)")
+    if parsed["strength"] is not None and not any(need.values()):
+        # "If a card has an Engage Strength of 0, it must be Evaded instead", however it got there
+        raise RuleError(f"{_card_label(s, i)} has Engage Strength 0 with the card text ({', '.join(parts)}): "
+                        f"it must be evaded (journal pulp evade {pos} --pay ABILITY)")
     lines = [f"Engage {_card_label(s, i)}: Engage Strength " + (", ".join(parts) if parts else "none") + "."]
     bonus, wild, used = _engage_dice(s, dice, dice_used, upgrade, lines)
     for u in used:  # an owned die that cannot help is a slip of the finger, not a choice
@@ -257,11 +261,11 @@ def engage(state: dict, dice, pos: int, pay: dict | str | list | None = None, di
     for a, n in pay.items():
         have = s["abilities"][a]["value"]
         if n > have:
-            raise RuleError(f"--pay {a}={n}: {ABILITY_LABEL[a]} is only {have}")
+            raise RuleError(f"--pay {a}={n}: {ABILITY_LABEL[a]} is only {have}{_what_works(s, rest, wild)}")
     if not covers(rest, wild, pay):
         raise RuleError(f"--pay {pay_text(pay)} does not cover {_card_label(s, i)}: it needs "
                         f"{need_text(rest, wild)} after dice; each point is paid with the matching "
-                        f"ability or with 2 points of one other ability")
+                        f"ability or with 2 points of one other ability{_what_works(s, rest, wild)}")
     spare = [a for a in ABILITIES if pay.get(a) and covers(rest, wild, {**pay, a: pay[a] - 1})]
     for a in ABILITIES:
         if pay.get(a):
@@ -278,6 +282,11 @@ def engage(state: dict, dice, pos: int, pay: dict | str | list | None = None, di
         what = " and ".join(w for w, f in (("Key", parsed["key"]), ("Code", parsed["code"])) if f)
         lines.append(f"Its {what} card goes to your hand at the end of the round.")
     lost = check_loss(s, lines)
+    if lost and not proposed:
+        safe = [p for p in payments(state, rest, wild) if not would_lose(state, p)]
+        if safe:
+            lines.append(f"(Paid with --pay {pay_text(safe[0])} instead, the game would go on: journal undo, then "
+                         f"engage card {pos} again with that --pay.)")
     _after_encounter(s, lines)
     summary = f"Engaged {_card_label(s, i)}: {', '.join(parts) or 'no strength'}; paid {pay_text(pay)}"
     if used:
@@ -290,9 +299,19 @@ def engage(state: dict, dice, pos: int, pay: dict | str | list | None = None, di
     return Outcome(s, summary, lines, data)
 
 
+def _what_works(s: dict, rest: dict, wild: int) -> str:
+    """The payments that cover `rest` (P3), as options to type, for a refusal to name."""
+    found = payments(s, rest, wild)
+    if not found:
+        return f"; no payment covers it ({_ability_line(s)}): evade the card"
+    loses = " (each loses the game)" if would_lose(s, found[0]) else ""
+    return f"; payments that work{loses}: " + "; ".join(f"--pay {pay_text(pay)}" for pay in found)
+
+
 def _ask_payment(s: dict, i: int, rest: dict, wild: int, why: str) -> None:
     """The player chooses how to pay (P3): NeedChoice lists every payment that works as a
-    complete --pay answer (asked on a terminal, named in a script's refusal)."""
+    complete --pay answer (asked on a terminal, named in a script's refusal); those that
+    leave two abilities at 0 only when no other pays."""
     found = payments(s, rest, wild)
     where = f"{_card_label(s, i)} needs {need_text(rest, wild)}, which {why}"
     mine = f"(2 points of one ability pay 1 of another; you have {_ability_line(s)})"
@@ -300,8 +319,8 @@ def _ask_payment(s: dict, i: int, rest: dict, wild: int, why: str) -> None:
         raise RuleError(f"{where}, nor 2 points for 1 {mine}: evade it")
     options = [pay_text(pay) for pay in found]
     loses = " (each way loses the game)" if would_lose(s, found[0]) else ""
-    raise NeedChoice(f"--pay is required: {where}: one of {'; '.join(options)}{loses} {mine}, or evade it",
-                     "--pay", options, f"{where[0].upper()}{where[1:]}; pay with{loses}")
+    raise NeedChoice(f"--pay is required: {where}: {'; '.join('--pay ' + o for o in options)}{loses} {mine}, "
+                     f"or evade it", "--pay", options, f"{where[0].upper()}{where[1:]}; pay with{loses}")
 
 
 # --- 1b. Evade -------------------------------------------------------------------------

@@ -26,19 +26,19 @@ def next_step(state: dict) -> str:
         planets = f"choose one of the {face_up} face-up planets" if face_up else \
             "deal 3 new Planet cards face up and choose one"
         cards = " ".join(["CARD"] * n)
-        return f"{planets}, draw {n} cards from {alien_name(state)}'s deck: pulp round --planet NAME {cards}"
+        return f"{planets}, draw {n} cards from {alien_name(state)}'s deck: journal pulp round --planet NAME {cards}"
     if phase == "encounter":
         i = pending(state)[0]
-        return (f"card {i + 1} {state['line'][i]['card']}: pulp engage {i + 1} --pay ... "
-                f"or pulp evade {i + 1} --pay ABILITY")
+        return (f"card {i + 1} {state['line'][i]['card']}: journal pulp engage {i + 1} [--pay ABILITY=N], "
+                f"or journal pulp evade {i + 1} --pay ABILITY")
     if phase == "search":
-        return "search the planet: pulp search (planet actions: --spend K|O, --extra N)"
+        return "search the planet: journal pulp search (planet actions: --spend K|O, --extra N)"
     if phase == "searched":
         waiting = {c: n for c, n in state["drawn"].items() if n}
         if waiting.get("black"):
-            return "lose 1 ability point per black cube: pulp assign k --lose ABILITY"
+            return "lose 1 ability point per black cube: journal pulp assign k --lose ABILITY"
         if waiting:
-            return (f"place {cubes_text(waiting)}: pulp assign CUBE --ability | --weapon N "
-                    f"(unused ones go to the supply), then pulp end-round")
-        return "pulp end-round"
+            return (f"place {cubes_text(waiting)}: journal pulp assign CUBE --ability|--weapon N "
+                    f"(unused ones go to the supply), then journal pulp end-round")
+        return "journal pulp end-round"
     return "the game is over."

@@ -98,7 +98,7 @@ def search(state: dict, dice, extra: int = 0, dice_used=(), spend=()) -> Outcome
             s["weapons"].append({"cubes": {"yellow": 1}, "understood": False, "used": False})
             found.append(len(s["weapons"]))
             lines.append(f"Yellow: draw Super Weapon card {len(s['weapons'])} and put the cube on it "
-                         f"(then: pulp weapon {len(s['weapons'])} --needs r2,b1 as the card says).")
+                         f"(then, as the card says: journal pulp weapon {len(s['weapons'])} --needs r2,b1).")
         else:
             s["supply"]["yellow"] += 1
             lines.append("Yellow, but the Super Weapon deck is empty: the cube goes to the supply.")
@@ -140,7 +140,7 @@ def _auto_black(s: dict, lines: list[str]) -> None:
         above = [a for a in ABILITIES if s["abilities"][a]["value"] > 0]
         if len(above) > 1:
             lines.append(f"Black past The Quietus: lose 1 point of an ability of your choice for each of "
-                         f"{s['drawn']['black']} black cube(s) (pulp assign k --lose ABILITY).")
+                         f"{s['drawn']['black']} black cube(s) (journal pulp assign k --lose ABILITY).")
             return
         s["drawn"]["black"] -= 1
         s["supply"]["black"] += 1
@@ -206,7 +206,7 @@ def assign(state: dict, dice, cube: str, ability: bool = False, weapon: int | No
         k = weapon_index(s, weapon)
         w = s["weapons"][k]
         if "needs" not in w:
-            raise RuleError(f"Super Weapon {weapon}'s requirement is not recorded yet: pulp weapon {weapon} "
+            raise RuleError(f"Super Weapon {weapon}'s requirement is not recorded yet: journal pulp weapon {weapon} "
                             f"--needs r2,b1 (as the card says)")
         if w["understood"]:
             raise RuleError(f"Super Weapon {weapon} is already Understood: no more cubes are needed")

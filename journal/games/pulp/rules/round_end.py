@@ -21,10 +21,11 @@ def end_round(state: dict, dice, leave=()) -> Outcome:
     s = deepcopy(state)
     if s["drawn"]["black"]:
         raise RuleError(f"{s['drawn']['black']} black cube(s) past The Quietus still cost an ability point "
-                        f"each: pulp assign k --lose ABILITY")
+                        f"each: journal pulp assign k --lose ABILITY")
     lines = []
     if state["phase"] == "search":
-        lines.append(f"{s.get('planet', 'The planet')} was not searched (no `pulp search`).")
+        lines.append(f"The Planet Search is over: {s.get('planet', 'the planet')} was not searched (no "
+                     f"`journal pulp search`).")
     unused = {c: s["drawn"][c] for c in DRAWN if s["drawn"][c]}
     for c, n in unused.items():
         s["supply"][c] += n

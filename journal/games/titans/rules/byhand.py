@@ -17,15 +17,15 @@ from journal.games.titans.rules.model import (
 from journal.games.titans.rules.phases import refuse_if_final, refuse_if_over
 from journal.games.titans.rules.schema import validate
 from journal.games.titans.rules.trackers import damage_city, damage_supports, damage_titan, end_game, move_threat
+from journal.lookup import shell_quote
 from journal.outcome import Outcome
 
 
 def threat(state: dict, dice, delta: int | None = None, value: int | None = None, reason: str = "") -> Outcome:
-    """A2: THREAT moved by a card's text, logged with the reason (0..21; 21 loses, T1)."""
+    """A2: THREAT moved by a card's text (0..21; 21 loses, T1); the reason, if given, is said
+    with the move (and kept in the log by the runtime)."""
     refuse_if_over(state)
-    reason = " ".join((reason or "").split())
-    if not reason:
-        raise InputError("--reason is required: the card or rule that moves THREAT")
+    reason = " ".join((reason or "").split()) or "by hand"
     if value is None and not delta:
         raise InputError("a DELTA of 0 changes nothing: type +N, -N or =N")
     if value is not None and not 0 <= value <= THREAT_MAX:
@@ -34,7 +34,7 @@ def threat(state: dict, dice, delta: int | None = None, value: int | None = None
     lines: list[str] = []
     before = s["threat"]
     move_threat(s, delta or 0, reason, lines, value=value)
-    summary = f"THREAT {before} → {s['threat']} ({reason})"
+    summary = f"THREAT {before} → {s['threat']}" + (" (the game is lost)" if s["phase"] == "over" else "")
     return Outcome(s, summary, lines, {"before": before, "threat": s["threat"], "tier": tier(s["threat"]),
                                        "phase": s["phase"], **({"result": s["result"]} if "result" in s else {})})
 
@@ -64,14 +64,14 @@ def damage(state: dict, dice, n: int, city: str | None = None, titan: str | None
             if c["destroyed"]:
                 c["destroyed"] = False
                 lines.append(f"{cname} is no longer destroyed: take its City Destroyed Token off (THREAT is not "
-                             f"lowered: use journal titans threat if the card says so).")
+                             f"lowered: journal titans threat -N, if the card says so).")
         data.update(city=cname, damage=c["damage"], destroyed=c["destroyed"])
         summary = f"{cname}: {n:+d} damage by hand → {c['damage']}"
     elif titan is not None:
         name = titan_of(s, titan, "--titan")
         t = s["titans"][name]
         if t["destroyed"]:
-            raise RuleError(f"{name} is destroyed: it re-enters with journal titans reenter")
+            raise RuleError(f"{name} is destroyed: it re-enters with `journal titans reenter {shell_quote(name)} CITY`")
         if n > 0:
             damage_titan(s, name, n, lines, "damage", armor=not direct)
         else:
@@ -128,8 +128,8 @@ def credits(state: dict, dice, player: str, delta: int | None = None, value: int
         raise RuleError(f"{pname} has {plural(before, 'Credit')}: cannot pay {before - after}")
     p["credits"] = after
     why = f" ({' '.join(reason.split())})" if reason and reason.strip() else ""
-    line = f"{pname}: Credits {before} → {after}{why}."
-    return Outcome(s, line, [line], {"player": pname, "before": before, "credits": after})
+    summary = f"{pname}: Credits {before} → {after}"
+    return Outcome(s, summary, [f"{summary}{why}."], {"player": pname, "before": before, "credits": after})
 
 
 def lead(state: dict, dice, player: str) -> Outcome:
@@ -201,7 +201,7 @@ def invader(state: dict, dice, pawn: str, city: str | None = None, lair: bool = 
         lines.append(f"{pid} has {plural(dmg, 'Invader Damage Token')}.")
     if (pid in s["invaders"] or pid in r["guardians"]) and dmg >= stats(s, pid)["hp"]:
         raise RuleError(f"{pid} would have {dmg} damage and its HP is {stats(s, pid)['hp']}: an invader with "
-                        f"that much damage is destroyed (journal titans invader {pid} --lair)")
+                        f"that much damage is destroyed (journal titans invader {shell_quote(pid)} --lair)")
     summary = f"{pid} set by hand: " + (f"to {moved_to}" if moved_to else "") + \
               (f"{', ' if moved_to else ''}damage {dmg}" if hurt is not None else "")
     return Outcome(s, summary, lines, {"invader": pid, "where": moved_to, "damage": dmg})

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import copy
 
-from journal.errors import InputError
+from fractions import Fraction
+
+from journal.errors import InputError, RuleError
+from journal.games.titans.rules.board import invaders_at, location
 from journal.games.titans.rules.model import CHECKS, category, plural, stats, titan_of
 from journal.games.titans.rules.phases import refuse_if_over
 from journal.outcome import Outcome
@@ -41,7 +44,8 @@ def dice_pool(s: dict, name: str, ability: str, ignored=(), blow: bool = False, 
     return max(0, sum(n for _, n in parts)), parts
 
 
-def _pool_text(parts) -> str:
+def pool_text(parts) -> str:
+    """The sources of a dice pool: Combat 4, Plasma Sword +1."""
     return ", ".join(f"{src} {n}" if k == 0 else f"{src} {n:+d}" for k, (src, n) in enumerate(parts))
 
 
@@ -52,9 +56,9 @@ def pool_lines(s: dict, name: str, foes, ability: str = "combat", ignored=(), bl
     if len(parts) == 1:
         return []
     if typed:
-        return [(f"{name}'s dice for this {ability.capitalize()} Check: {n} ({_pool_text(parts)}); the successes "
+        return [(f"{name}'s dice for this {ability.capitalize()} Check: {n} ({pool_text(parts)}); the successes "
                  f"are taken as typed.")]
-    return [f"{name} rolls {plural(n, 'die', 'dice')} in a {ability.capitalize()} Check here ({_pool_text(parts)})."]
+    return [f"{name} rolls {plural(n, 'die', 'dice')} in a {ability.capitalize()} Check here ({pool_text(parts)})."]
 
 
 def _two_handed(t: dict, ignored=()) -> bool:
@@ -80,25 +84,45 @@ def count_successes(state: dict, titan: str, ability: str, faces: list[int], ign
     return total
 
 
-def roll_check(s: dict, dice, name: str, ability: str, bonus_dice: int, lines: list[str], ignored=(),
-                blow: bool = False, foes=(), reroll: int = 0) -> int:
-    """Roll an ability check with the face table: the dice pool (dice_pool) plus `bonus_dice`;
-    `reroll` failed dice are rolled again, once each ("a re-rolled die cannot be re-rolled")."""
-    if "dice" not in s:
-        raise InputError("--successes N is required: count the successes on your custom dice (or start the game "
-                         "with --dice FILE so journal can roll them)")
+SET_UP_WITH_TABLE = "journal titans new NAME --titan … --dice templates:titans/dice-sample.toml"
+MAX_DICE = 60
+
+
+def no_table(what: str) -> str:
+    """Why journal cannot roll or weigh the custom dice: the game was set up without their face table."""
+    return (f"{what} needs the custom dice's face table, and this game was set up without one (a table is "
+            f"given at set-up: {SET_UP_WITH_TABLE}, or your own file)")
+
+
+def _pool(s: dict, name: str, ability: str, bonus_dice: int, **kw) -> tuple[int, list]:
+    """The dice of a check plus `bonus_dice`, checked (0 or more extra dice, at most 60 in all)."""
     if bonus_dice < 0:
         raise InputError(f"--bonus-dice {bonus_dice}: extra dice are 0 or more")
+    n, parts = dice_pool(s, name, ability, **kw)
+    n += bonus_dice
+    if n > MAX_DICE:
+        raise InputError(f"{n} dice is too many to roll at once (at most {MAX_DICE})")
+    return n, parts
+
+
+def roll_check(s: dict, dice, name: str, ability: str, bonus_dice: int, lines: list[str], ignored=(),
+                blow: bool = False, foes=(), reroll: int = 0, typed: str | None = "--successes N") -> int:
+    """Roll an ability check with the face table: the dice pool (dice_pool) plus `bonus_dice`;
+    `reroll` failed dice are rolled again, once each ("a re-rolled die cannot be re-rolled").
+    Without a face table the command is refused, naming its own option for a typed result
+    (`typed`), if it has one."""
+    if "dice" not in s:
+        if typed:
+            raise InputError(f"{typed} is required: count the successes on your custom dice (journal rolls "
+                             f"them only in a game set up with their face table: {SET_UP_WITH_TABLE})")
+        raise RuleError(no_table(f"journal's {ability.capitalize()} Check"))
     if reroll < 0:
         raise InputError(f"--reroll {reroll}: re-rolls are 0 or more")
-    n, parts = dice_pool(s, name, ability, ignored=ignored, blow=blow, foes=foes)
-    n += bonus_dice
-    if n > 60:
-        raise InputError(f"{n} dice is too many to roll at once")
+    n, parts = _pool(s, name, ability, bonus_dice, ignored=ignored, blow=blow, foes=foes)
     faces = [dice.roll(6, "titan die") for _ in range(n)]
     table = s["dice"]
     syms = [table["faces"][f - 1] for f in faces]
-    how = f" ({_pool_text(parts)}{f', +{bonus_dice} bonus' if bonus_dice else ''})" if len(parts) > 1 else ""
+    how = f" ({pool_text(parts)}{f', +{bonus_dice} bonus' if bonus_dice else ''})" if len(parts) > 1 else ""
     got = count_successes(s, name, ability, faces, ignored)
     lines.append(f"{name}'s {ability.capitalize()} Check: {plural(n, 'die', 'dice')}{how} → "
                  f"{', '.join(syms) or 'none'}: {plural(got, 'success', 'successes')}.")
@@ -143,6 +167,39 @@ def check(state: dict, dice, titan: str, ability: str, bonus_dice: int = 0, rero
         raise InputError(f"'{ability}' is not an ability check: expected {', '.join(CHECKS)}")
     name = titan_of(state, titan)
     lines: list[str] = []
-    got = roll_check(state, dice, name, ability, bonus_dice, lines, reroll=reroll)
+    got = roll_check(state, dice, name, ability, bonus_dice, lines, reroll=reroll, typed=None)
     return Outcome(copy.deepcopy(state), " ".join(lines), lines,
                    {"titan": name, "ability": ability, "successes": got})
+
+
+def odds(state: dict, titan: str, ability: str, bonus_dice: int = 0) -> dict:
+    """The exact chance of at least k successes in an ability check, for every k, from the
+    face table: the check's dice pool (a Combat Check counts the Amphibious invaders where
+    the Titan stands) plus `bonus_dice`; the red symbol counts 2 in a Combat Check while a
+    Two-Handed Tech Card is enabled. `at_least[k]` is the chance of k or more successes."""
+    if ability not in CHECKS:
+        raise InputError(f"'{ability}' is not an ability check: expected {', '.join(CHECKS)}")
+    name = titan_of(state, titan)
+    if "dice" not in state:
+        raise RuleError(no_table("the odds of a check"))
+    t = state["titans"][name]
+    foes = invaders_at(state, location(t)) if ability == "combat" else []
+    n, parts = _pool(state, name, ability, bonus_dice, foes=foes)
+    table = state["dice"]
+    two = ability == "combat" and _two_handed(t)
+    per_face = [(2 if two and sym == table["red"] else 1) if sym in table[ability] else 0 for sym in table["faces"]]
+    dist = [Fraction(1)]
+    for _ in range(n):
+        nxt = [Fraction(0)] * (len(dist) + 2)
+        for k, p in enumerate(dist):
+            for v in per_face:
+                nxt[k + v] += p / len(per_face)
+        dist = nxt
+    while len(dist) > 1 and dist[-1] == 0:
+        dist.pop()
+    at_least = [float(sum(dist[k:])) for k in range(len(dist))]
+    expected = float(sum(k * p for k, p in enumerate(dist)))
+    symbols = [sym for sym in dict.fromkeys(table["faces"]) if sym in table[ability]]
+    return {"titan": name, "ability": ability, "dice": n, "bonus_dice": bonus_dice,
+            "pool": [{"source": src, "dice": k} for src, k in parts], "successes_on": symbols,
+            "red_counts_two": two, "at_least": at_least, "expected": expected}

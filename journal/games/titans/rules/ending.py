@@ -5,19 +5,34 @@ controls, the Lead Character passes right; and the Final Episode's outcome.
 from __future__ import annotations
 
 import copy
+import re
 
-from journal.errors import InputError, RuleError
+from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.titans.rules.board import loc_text, location, open_rifts, standing, supports_at, titans_at
-from journal.games.titans.rules.model import COLORS, RESULTS, pawn_of, plural, stats, tier, titan_of
-from journal.games.titans.rules.phases import gain_charges, need_phase, opening_hint, refuse_if_over
+from journal.games.titans.rules.model import COLORS, RESULTS, pawn_of, stats, tier, titan_of
+from journal.games.titans.rules.phases import close_turn, need_phase, opening_hint, refuse_if_over
 from journal.games.titans.rules.trackers import damage_city, damage_supports, damage_titan, end_game
+from journal.lookup import shell_quote
 from journal.outcome import Outcome
 
 
-def _parse_assign(s: dict, assign) -> dict:
-    """{pawn: [(kind, target, n|None)]} from ("T1", "Atlas", 2) triples."""
+def parse_assign(spec: str) -> tuple[str, str, int | None]:
+    """"T1=Atlas", "T1=Atlas:2", "T1=blue", "T1=city:1" → (pawn, target, points or None)."""
+    pid, eq, rest = spec.partition("=")
+    if not eq or not pid.strip() or not rest.strip():
+        raise InputError(f"--assign '{spec}': expected INVADER=TARGET[:N], TARGET a Titan, a support colour or "
+                         f"city (e.g. T1=Atlas, T1=blue:1)")
+    target, colon, n = rest.rpartition(":")
+    if colon and re.fullmatch(r"\d+", n.strip()):
+        return pid.strip(), target.strip(), int(n)
+    return pid.strip(), rest.strip(), None
+
+
+def _plan(s: dict, assign) -> dict:
+    """{pawn: [(kind, target, n|None)]} from ("T1", "Atlas", 2) triples or "T1=Atlas:2" texts."""
     plan: dict = {}
-    for pid_in, target, n in assign:
+    for item in assign:
+        pid_in, target, n = parse_assign(item) if isinstance(item, str) else item
         pid = pawn_of(s, pid_in, "--assign")
         t = target.strip()
         if t.casefold() == "city":
@@ -35,19 +50,49 @@ def _parse_assign(s: dict, assign) -> dict:
     return plan
 
 
+def _targets(s: dict, loc) -> list[str]:
+    """Where an invader's damage may go instead of its city: the Titans standing there and the
+    colours of the Supports there ("Instead of the city, this damage can be assigned to Titans
+    or Supports that are present there")."""
+    here = list(titans_at(s, loc))
+    if loc[0] == "city":
+        here += [s["players"][p]["color"] for p in supports_at(s, loc[1])]
+    return here
+
+
+def _ask_targets(s: dict, attackers: list, plan: dict) -> None:
+    """The players choose where each invader's damage goes when a Titan or Supports share its
+    city (or two Titans its rift): NeedChoice, asked on a terminal, refused in a script."""
+    open_ = []
+    for pid, loc in attackers:
+        if pid in plan or not stats(s, pid)["dmg"]:
+            continue
+        if loc[0] == "city" and s["cities"][loc[1]]["destroyed"]:
+            continue  # its damage is lost on a destroyed city: nobody would send it to a Titan instead
+        others = _targets(s, loc)
+        choices = (["city"] if loc[0] == "city" else []) + others
+        if others and len(choices) > 1:
+            open_.append((pid, loc, choices))
+    if not open_:
+        return
+    pid, loc, choices = open_[0]
+    each = "; ".join(f"--assign {p}={'|'.join(shell_quote(c) for c in ch)}" for p, _, ch in open_)
+    where = "the city, or instead a Titan or Supports there" if loc[0] == "city" else "one of the Titans there"
+    raise NeedChoice(f"--assign is required: the damage of an invader goes to {where} (Ending Phase, step 1): "
+                     f"{each} (N points of it with :N, e.g. {pid}={choices[-1]}:1)",
+                     "--assign", [f"{pid}={c}" for c in choices],
+                     f"{pid} deals {stats(s, pid)['dmg']} damage on {loc_text(loc)}: to whom?")
+
+
 def ending(state: dict, dice, assign: tuple = ()) -> Outcome:
     """Ending Phase: invader damage (to the city, or assigned to Titans or Supports there),
     THREAT control, Titan presence control, rift status control, the Lead passes right (T7)."""
     need_phase(state, "ending", "the Ending Phase")
     s = copy.deepcopy(state)
     lines: list[str] = [f"Ending Phase of turn {s['turn']}."]
-    if s["invasions"]:
-        lines.append(f"({plural(s['invasions'], 'invasion')} from this turn's Episode Cards "
-                     f"{'was' if s['invasions'] == 1 else 'were'} not recorded.)")
-        s["invasions"] = 0
-    gain_charges(s, lines)
+    closed = close_turn(s, lines)
     s["phase"] = "ending"
-    plan = _parse_assign(s, assign)
+    plan = _plan(s, assign)
     attackers = []
     for pid, inv in s["invaders"].items():
         attackers.append((pid, ("city", inv["city"])))
@@ -59,6 +104,7 @@ def ending(state: dict, dice, assign: tuple = ()) -> Outcome:
         if pid not in [a for a, _ in attackers]:
             raise RuleError(f"--assign {pid}: {pid} deals no damage this Ending Phase (it is not on a city, or "
                             f"guards a rift with no Titan on it)")
+    _ask_targets(s, attackers, plan)
     report = []
     destroyed_cities, destroyed_titans = [], []
     # step 1: Invader Damage
@@ -115,7 +161,7 @@ def ending(state: dict, dice, assign: tuple = ()) -> Outcome:
                 report.append({"invader": pid, "target": f"{who}'s Supports", "kind": "support", "damage": pts})
     if not attackers:
         lines.append("No invader is on the board: no Invader Damage.")
-    data = {"turn": s["turn"], "damage": report, "destroyed_cities": destroyed_cities,
+    data = {"turn": s["turn"], "closed": closed, "damage": report, "destroyed_cities": destroyed_cities,
             "destroyed_titans": destroyed_titans}
     # step 2: THREAT Level Control (T7) — reaching 21 already ended the game (T1)
     if s["phase"] != "over" and not standing(s):
@@ -126,7 +172,7 @@ def ending(state: dict, dice, assign: tuple = ()) -> Outcome:
         s["decks"]["final"] = max(0, s["decks"]["final"] - 1)
         s["phase"] = "final"
         lines.append(f"Every rift is closed: {s['lead']} shuffles the Final Episode deck, draws one and reads its "
-                     f"Flavor and Game Text. Play it out, then journal titans final won|lost.")
+                     f"Flavor and Game Text. Play it out, then journal titans end won|lost.")
     if s["phase"] == "ending":
         # step 5: the Lead Character Token passes to the player on the right
         seats = list(s["players"])
@@ -148,11 +194,12 @@ def ending(state: dict, dice, assign: tuple = ()) -> Outcome:
     return Outcome(s, summary, lines, data)
 
 
-def final(state: dict, dice, result: str) -> Outcome:
-    """T7: the Final Episode's outcome, as the players read it from the card."""
+def end(state: dict, dice, result: str) -> Outcome:
+    """T7: the game ends with the Final Episode's outcome, as the players read it from the card."""
     refuse_if_over(state)
     if state["phase"] != "final":
-        raise RuleError("the Final Episode is drawn at the Ending Phase once every rift is closed")
+        raise RuleError("the game ends with the Final Episode, drawn at the Ending Phase once every rift is closed "
+                        "(a card that ends it otherwise: journal titans threat =21 --reason TEXT, for a loss)")
     if result not in RESULTS:
         raise InputError(f"'{result}' is not an outcome: expected won or lost")
     s = copy.deepcopy(state)

@@ -20,6 +20,7 @@ from journal.games.titans.rules.model import (
 from journal.games.titans.rules.opening import invade_from
 from journal.games.titans.rules.phases import enter_phase, need_phase, opening_hint, refuse_if_over, turn_line
 from journal.lookup import find
+from journal.lookup import shell_quote as q
 from journal.outcome import Outcome
 
 
@@ -40,10 +41,10 @@ def _destination(s: dict, dest: str):
 
 
 def move(state: dict, dice, titan: str, dest: str, bonus: int = 0, anywhere: bool = False,
-         disable: tuple = ()) -> Outcome:
+         adjacent: tuple = (), disable: tuple = ()) -> Outcome:
     """Fight step 1: move up to Movement cities, in turn from the Lead Character (Setup 13:
     place the Titans before turn 1, in the same order). Mechanical invaders where it
-    arrives trigger (`disable`: the Tech Cards their effect disables)."""
+    arrives trigger (`adjacent`, `disable`: the city and Tech Cards their effect picks)."""
     refuse_if_over(state)
     s = copy.deepcopy(state)
     name = titan_of(s, titan)
@@ -57,8 +58,8 @@ def move(state: dict, dice, titan: str, dest: str, bonus: int = 0, anywhere: boo
         if location(t) is not None:
             raise RuleError(f"{name} is already placed on {where_text(t)}: Setup 13 places each Titan once "
                             f"(journal undo to place it again)")
-        if disable:
-            raise InputError("--disable: no invader ability triggers at setup")
+        if disable or adjacent:
+            raise InputError(f"{'--disable' if disable else '--adjacent'}: no invader ability triggers at setup")
         why, _ = order.turn(s, "setup", player)
         if why:
             raise RuleError(why)
@@ -69,7 +70,7 @@ def move(state: dict, dice, titan: str, dest: str, bonus: int = 0, anywhere: boo
         return Outcome(s, lines[0], lines, {"titan": name, "city": loc[1], "placed": True, "next": nxt})
     need_phase(s, "fight", "moving a Titan")
     if t["destroyed"]:
-        raise RuleError(f"{name} is destroyed: it re-enters with `journal titans reenter {name} CITY`")
+        raise RuleError(f"{name} is destroyed: it re-enters with `journal titans reenter {q(name)} CITY`")
     if name in s["round"]["moved"]:
         raise RuleError(f"{name} has already moved (or made a Combat Repair) this turn")
     if name in s["round"]["attacked"]:
@@ -82,7 +83,8 @@ def move(state: dict, dice, titan: str, dest: str, bonus: int = 0, anywhere: boo
     for rn, r in s["rifts"].items():
         if r.get("challenger") == name:
             raise RuleError(f"{name} passed the {rn} Rift's Trial and faces the Tyrant there: record the fight "
-                            f"with `journal titans rift close {rn} --titan {name}` or `trial {name} --rift {rn} fail`")
+                            f"with `journal titans rift close {q(rn)} --titan {q(name)}` or "
+                            f"`journal titans trial {q(name)} --rift {q(rn)} fail --to CITY`")
     if loc == here:
         raise RuleError(f"{name} is already on {loc_text(loc)}")
     if loc[0] == "rift" and s["rifts"][loc[1]]["closed"]:
@@ -104,7 +106,7 @@ def move(state: dict, dice, titan: str, dest: str, bonus: int = 0, anywhere: boo
     s["round"]["moved"].append(name)
     far = f" ({plural(steps, 'city', 'cities')})" if steps is not None and not anywhere else ""
     lines.insert(0, f"Move {name} from {loc_text(here)} to {loc_text(loc)}{far}.")
-    picks = player_picks(disable=disable)
+    picks = player_picks(adjacent=adjacent, disable=disable)
     abilities = titan_enters(s, loc, lines, name, picks)
     refuse_unused_picks(picks)
     if out_of_turn:
@@ -115,7 +117,7 @@ def move(state: dict, dice, titan: str, dest: str, bonus: int = 0, anywhere: boo
         pass
     elif loc[0] == "city":
         if foes:
-            lines.append(f"Invaders here: {_foes_text(s, foes)}. Attack: journal titans attack {name} "
+            lines.append(f"Invaders here: {_foes_text(s, foes)}. Attack: journal titans attack {q(name)} "
                          f"--successes N [--target ID]...")
             lines.extend(pool_lines(s, name, foes))
     else:
@@ -127,7 +129,7 @@ def move(state: dict, dice, titan: str, dest: str, bonus: int = 0, anywhere: boo
         else:
             what = "reveal the Rift Token and face the Trial" if r["trial"] == "sealed" else "face the Trial again"
             lines.append(f"{name} stands on the empty {loc[1]} Rift: {what} "
-                         f"(journal titans trial {name} --rift {loc[1]} pass|fail).")
+                         f"(journal titans trial {q(name)} --rift {q(loc[1])} pass|fail).")
     summary = f"{name} moves {loc_text(here)} → {loc_text(loc)}"
     return Outcome(s, summary, lines, {"titan": name, "from": loc_text(here), "to": loc_text(loc),
                                        "steps": steps, "invaders": foes, "phase": s["phase"],
@@ -204,7 +206,9 @@ def attack(state: dict, dice, titan: str, successes: int | None = None, targets:
     if loc is None:
         raise RuleError(f"{name} is not on the board")
     if any(r.get("challenger") == name for r in s["rifts"].values()):
-        raise RuleError(f"{name} faces a Tyrant: record the fight with `journal titans rift close` or `trial ... fail`")
+        rn = next(r for r, v in s["rifts"].items() if v.get("challenger") == name)
+        raise RuleError(f"{name} faces the {rn} Tyrant: record the fight with `journal titans rift close {q(rn)} "
+                        f"--titan {q(name)}` or `journal titans trial {q(name)} --rift {q(rn)} fail --to CITY`")
     enter_phase(s, "fight", lines)
     out_of_turn, closed = order.turn(s, "fight", player)
     picks = player_picks(adjacent=adjacent, disable=disable)
@@ -261,7 +265,8 @@ def attack(state: dict, dice, titan: str, successes: int | None = None, targets:
             raise RuleError(f"{cname} is disabled: re-enable it with a repair success first")
         cards.append(cname)
     if final_blow and not t["blow_ready"]:
-        raise RuleError(f"{name}'s Final Blow is spent: refresh it in the Development step (develop ... refresh)")
+        raise RuleError(f"{name}'s Final Blow is spent: refresh it in the Development step (journal titans "
+                        f"develop {q(player)} refresh)")
     immune = sorted({tag for pid in order_ for tag in stats(s, pid)["immune"]}, key=TAGS.index)
     ignored = []
     if immune:
@@ -336,7 +341,7 @@ def attack(state: dict, dice, titan: str, successes: int | None = None, targets:
     rest = invaders_at(s, loc)
     if loc[0] == "rift" and not rest and not t["destroyed"] and s["phase"] != "over":
         lines.append(f"The {loc[1]} Rift has no guardian left: next turn {name} may reveal the Rift Token "
-                     f"(journal titans trial {name} --rift {loc[1]} pass|fail).")
+                     f"(journal titans trial {q(name)} --rift {q(loc[1])} pass|fail).")
     if s["phase"] != "over":
         lines.append(turn_line(s, "fight"))
     summary = f"{name} attacks: {successes} damage"

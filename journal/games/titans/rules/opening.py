@@ -15,6 +15,7 @@ from journal.games.titans.rules.model import (
 )
 from journal.games.titans.rules.phases import new_round, refuse_if_final, refuse_if_over
 from journal.games.titans.rules.trackers import damage_city, move_threat
+from journal.lookup import shell_quote as q
 from journal.outcome import Outcome
 
 
@@ -72,7 +73,7 @@ def opening(state: dict, dice, pilot_draw: bool = False) -> Outcome:
     unplaced = [t for t, v in state["titans"].items() if not v["destroyed"] and location(v) is None]
     if unplaced:
         raise RuleError("place every Titan on a city first (Setup 13): "
-                        + ", ".join(f"journal titans move {t} CITY" for t in unplaced))
+                        + ", ".join(f"journal titans move {q(t)} CITY" for t in unplaced))
     s = copy.deepcopy(state)
     s["turn"] += 1
     s["phase"] = "opening"
@@ -114,10 +115,10 @@ def opening(state: dict, dice, pilot_draw: bool = False) -> Outcome:
         if t["destroyed"] and t.get("destroyed_turn", s["turn"]) < s["turn"]:
             if t.get("pilot_check"):
                 lines.append(f"First roll the die for {name}'s pilot {t['pilot']}: journal titans pilot-check "
-                             f"{name} --red|--not-red.")
+                             f"{q(name)} --red|--not-red.")
             pilot = "" if "pilot" in t else " --pilot NAME (draw a new Pilot Card)"
             lines.append(f"After the Episode Card, {name} re-enters with 1 Hit Point: journal titans reenter "
-                         f"{name} CITY{pilot}.")
+                         f"{q(name)} CITY{pilot}.")
     if drawn:
         lines.append(f"Invasion: for each card, journal titans invade --rift RIFT --city CITY "
                      f"({plural(drawn, 'invasion')} to place).")

@@ -19,6 +19,8 @@ the player who has begun theirs. Both restart with each step.
 
 from __future__ import annotations
 
+from journal.lookup import shell_quote as q
+
 STEP_TEXT = {"setup": "to place a Titan (Setup 13)", "fight": "in the Fight Phase",
              "development": "to take a Development action", "supports": "to move Supports"}
 
@@ -87,12 +89,12 @@ def hint(state: dict, step: str, player: str) -> str:
     """What `player` may do on their turn in `step`."""
     titan = state["players"][player]["titan"]
     if step == "setup":
-        return f"journal titans move {titan} CITY"
+        return f"journal titans move {q(titan)} CITY"
     if step == "fight":
         return f"move or attack with {titan}"
     if step == "development":
-        return f"journal titans develop {player} ACTION"
-    return f"journal titans supports {player} --from CITY --to CITY"
+        return f"journal titans develop {q(player)} ACTION"
+    return f"journal titans supports {q(player)} --from CITY --to CITY"
 
 
 def turn(state: dict, step: str, player: str) -> tuple[str | None, list[str]]:
@@ -118,7 +120,7 @@ def turn(state: dict, step: str, player: str) -> tuple[str | None, list[str]]:
             return (f"it is {p}'s turn {STEP_TEXT[step]}, starting from the Lead Character ({lead}) and going "
                     f"clockwise: {hint(state, step, p)}"), []
         return (f"it is {p}'s turn {STEP_TEXT[step]} (starting from the Lead Character, {lead}, clockwise): "
-                f"{hint(state, step, p)}, or journal titans pass {p}"), []
+                f"{hint(state, step, p)}, or journal titans pass {q(p)}"), []
     return None, closed
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from journal.errors import RuleError
 from journal.games.titans.rules import order
+from journal.lookup import shell_quote as q
 from journal.games.titans.rules.model import CHARGES_MAX, PHASE_ORDER, PHASE_TEXT, is_one, lead_pilot, plural
 
 
@@ -23,7 +24,7 @@ def refuse_if_over(state: dict) -> None:
 def refuse_if_final(state: dict) -> None:
     if state["phase"] == "final":
         raise RuleError("the Final Episode is under way: play it from its card, then record the outcome "
-                        "with `journal titans final won|lost`")
+                        "with `journal titans end won|lost`")
 
 
 def new_round() -> dict:
@@ -32,15 +33,17 @@ def new_round() -> dict:
 
 
 STEP_NAME = {"fight": "Fight Phase", "development": "Development step", "supports": "Support Movement"}
+MISSED = {"fight": "did not take a turn", "development": "did not take an action", "supports": "moved no Support"}
 
 
-def close_step(s: dict, step: str, lines: list[str]) -> None:
-    """An ordered step ends (a command of a later step, or `next`): who never acted passed."""
+def close_step(s: dict, step: str, lines: list[str]) -> list[str]:
+    """An ordered step ends (a command of a later step, `next` or `ending`): who never acted
+    passed. Says so, and returns them."""
     missed = order.missed(s, step)
     if missed:
-        lines.append(f"(The {STEP_NAME[step]} is over: {', '.join(missed)} did not take "
-                     f"{'a turn' if step == 'fight' else 'an action'}.)")
+        lines.append(f"(The {STEP_NAME[step]} is over: {', '.join(missed)} {MISSED[step]}.)")
     order.restart(s)
+    return missed
 
 
 def turn_line(s: dict, step: str) -> str:
@@ -54,7 +57,7 @@ def turn_line(s: dict, step: str) -> str:
                 "setup": "Then start turn 1: journal titans opening."}[step]
     if step == "setup":
         return f"Next {order.STEP_TEXT[step]}: {who} ({order.hint(s, step, who)})."
-    return f"Next {order.STEP_TEXT[step]}: {who} ({order.hint(s, step, who)}, or journal titans pass {who})."
+    return f"Next {order.STEP_TEXT[step]}: {who} ({order.hint(s, step, who)}, or journal titans pass {q(who)})."
 
 
 def enter_phase(s: dict, phase: str, lines: list[str]) -> None:
@@ -90,11 +93,15 @@ def need_phase(s: dict, phase: str, what: str) -> None:
                         f"{PHASE_TEXT[current]}")
 
 
-def gain_charges(s: dict, lines: list[str]) -> None:
-    """Upgrade Phase step 2: every enabled Tech Card gains 1 Charge (at most 3; T6)."""
+def gain_charges(s: dict, lines: list[str]) -> list[str]:
+    """Upgrade Phase step 2: every enabled Tech Card gains 1 Charge (at most 3; T6). The Repair
+    Checks (step 1) are over: the Titans that made none are named and returned."""
     if s["round"]["charged"]:
-        return
+        return []
     s["round"]["charged"] = True
+    missed = [t for t, v in s["titans"].items() if not v["destroyed"] and t not in s["round"]["repaired"]]
+    if missed:
+        lines.append(f"(The Repair Checks are over: {', '.join(missed)} made none.)")
     gained = []
     for name, t in s["titans"].items():
         for card, tc in t["tech"].items():
@@ -105,6 +112,7 @@ def gain_charges(s: dict, lines: list[str]) -> None:
         lines.append("Gain Charges: slide each enabled Tech Card one Charge Slot: " + ", ".join(gained) + ".")
     else:
         lines.append("Gain Charges: no enabled Tech Card can gain a Charge.")
+    return missed
 
 
 def enter_development(s: dict, lines: list[str]) -> None:
@@ -118,6 +126,27 @@ def enter_supports(s: dict, lines: list[str]) -> None:
     if not s["round"]["supports_moved"]:
         close_step(s, "development", lines)
         s["round"]["supports_moved"] = True
+
+
+def close_turn(s: dict, lines: list[str]) -> list[dict]:
+    """The Ending Phase begins: every step of the turn still open closes, each naming who
+    missed it (the Fight Phase, the Repair Checks, Development, Support Movement).
+    Returns [{"step": ..., "missed": [...]}] for the steps that closed."""
+    closed = []
+    phase = s["phase"]
+    if phase == "opening" and s["invasions"]:
+        lines.append(f"({plural(s['invasions'], 'invasion')} from this turn's Episode Cards "
+                     f"{'was' if s['invasions'] == 1 else 'were'} not recorded.)")
+    s["invasions"] = 0
+    if phase in ("opening", "fight"):
+        closed.append({"step": "fight", "missed": close_step(s, "fight", lines)})
+    if not s["round"]["charged"]:
+        closed.append({"step": "repair", "missed": gain_charges(s, lines)})
+    if not s["round"]["supports_moved"]:
+        closed.append({"step": "development", "missed": close_step(s, "development", lines)})
+        s["round"]["supports_moved"] = True
+    closed.append({"step": "supports", "missed": close_step(s, "supports", lines)})
+    return closed
 
 
 def opening_hint(s: dict) -> str:

@@ -8,9 +8,11 @@ import copy
 
 from journal.errors import InputError, RuleError
 from journal.games.titans.rules.board import invaders_at
+from journal.games.titans.rules.checks import SET_UP_WITH_TABLE
 from journal.games.titans.rules.model import city_of, titan_of
 from journal.games.titans.rules.phases import refuse_if_final, refuse_if_over
 from journal.games.titans.rules.trackers import move_threat
+from journal.lookup import shell_quote as q
 from journal.outcome import Outcome
 
 
@@ -23,9 +25,9 @@ def _discard_pilot(s: dict, name: str, lines: list[str]) -> str:
     move_threat(s, 1, f"pilot {pilot} died", lines)
     if t["destroyed"]:
         lines.append(f"Next turn, after the Episode Card, {t['player']} draws a new Pilot Card: journal titans "
-                     f"reenter {name} CITY --pilot NAME.")
+                     f"reenter {q(name)} CITY --pilot NAME.")
     else:
-        lines.append(f"{t['player']} draws a new Pilot Card: journal titans pilot {name} NAME.")
+        lines.append(f"{t['player']} draws a new Pilot Card: journal titans pilot {q(name)} NAME.")
     return pilot
 
 
@@ -56,8 +58,8 @@ def pilot_check(state: dict, dice, titan: str, red: bool | None = None) -> Outco
     face = None
     if red is None:
         if "dice" not in s:
-            raise InputError("say what the die shows: --red or --not-red (or start the game with --dice FILE so "
-                             "journal can roll it)")
+            raise InputError(f"say what the die shows: --red or --not-red (journal rolls it only in a game set up "
+                             f"with the dice's face table: {SET_UP_WITH_TABLE})")
         face = dice.roll(6, "titan die")
         sym = s["dice"]["faces"][face - 1]
         red = sym == s["dice"]["red"]
@@ -92,7 +94,7 @@ def pilot(state: dict, dice, titan: str, name: str) -> Outcome:
     if "pilot" in t:
         raise RuleError(f"{tname}'s cockpit holds {t['pilot']}: a new pilot comes only when one dies")
     if t["destroyed"]:
-        raise RuleError(f"{tname} is destroyed: draw the pilot as it re-enters (journal titans reenter {tname} "
+        raise RuleError(f"{tname} is destroyed: draw the pilot as it re-enters (journal titans reenter {q(tname)} "
                         f"CITY --pilot NAME)")
     if not name.strip():
         raise InputError("the pilot's name is empty")
@@ -119,7 +121,7 @@ def reenter(state: dict, dice, titan: str, city: str, pilot_name: str | None = N
     if t.get("destroyed_turn", 0) >= s["turn"]:
         raise RuleError(f"{name} was destroyed this turn: it re-enters next turn")
     if t.get("pilot_check"):
-        raise RuleError(f"roll {name}'s pilot die first: journal titans pilot-check {name} --red|--not-red")
+        raise RuleError(f"roll {name}'s pilot die first: journal titans pilot-check {q(name)} --red|--not-red")
     cname = city_of(s, city)
     if invaders_at(s, ("city", cname)):
         raise RuleError(f"{cname} holds invaders ({', '.join(invaders_at(s, ('city', cname)))}): a Titan re-enters "

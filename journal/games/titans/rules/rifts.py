@@ -14,11 +14,12 @@ from journal.games.titans.rules.checks import bonus_table, bonus_text
 from journal.games.titans.rules.model import city_of, rift_of, titan_of
 from journal.games.titans.rules.phases import enter_phase, need_phase
 from journal.games.titans.rules.trackers import damage_titan, move_threat
+from journal.lookup import shell_quote as q
 from journal.outcome import Outcome
 
 
 def trial(state: dict, dice, titan: str, rift: str, result: str, damage: int = 0, to: str | None = None,
-          direct: bool = False, disable: tuple = ()) -> Outcome:
+          direct: bool = False, adjacent: tuple = (), disable: tuple = ()) -> Outcome:
     """The Tyrant Trial: reveal the Rift Token of an unguarded rift; pass → the Titan faces the
     Tyrant next turn; fail → follow the token (damage, back to a threatened city)."""
     need_phase(state, "fight", "the Tyrant Trial")
@@ -32,21 +33,21 @@ def trial(state: dict, dice, titan: str, rift: str, result: str, damage: int = 0
     if r["closed"]:
         raise RuleError(f"the {rname} Rift is closed")
     if location(t) != ("rift", rname):
-        raise RuleError(f"{name} is not on the {rname} Rift: move there first (journal titans move {name} {rname})")
+        raise RuleError(f"{name} is not on the {rname} Rift: move there first (journal titans move {q(name)} {q(rname)})")
     if r["guardians"]:
         raise RuleError(f"the {rname} Rift is still guarded by {', '.join(r['guardians'])}: defeat them first")
     if damage < 0:
         raise InputError(f"--damage {damage}: expected 0 or more")
     enter_phase(s, "fight", lines)
     out_of_turn, closed = order.turn(s, "fight", t["player"])
-    picks = player_picks(disable=disable)
+    picks = player_picks(adjacent=adjacent, disable=disable)
     abilities: list = []
     stage = "tyrant" if r["trial"] == "tyrant" else "trial"
     if stage == "tyrant":
         if r.get("challenger") != name:
             raise RuleError(f"{r.get('challenger')} faces the {rname} Tyrant, not {name}")
         if result == "pass":
-            raise RuleError(f"defeating the Tyrant closes the rift: journal titans rift close {rname} --titan {name}")
+            raise RuleError(f"defeating the Tyrant closes the rift: journal titans rift close {q(rname)} --titan {q(name)}")
     else:
         if name in s["round"]["attacked"]:
             raise RuleError(f"{name} fought the {rname} guardians this turn: the Rift Token is revealed next turn")
@@ -57,7 +58,7 @@ def trial(state: dict, dice, titan: str, rift: str, result: str, damage: int = 0
         r["challenger"] = name
         r["trial_turn"] = s["turn"]
         lines.insert(0, f"{name} passes the {rname} Rift's Trial: move it to the second part of the Rift Token.")
-        lines.append(f"Next turn {name} faces the Tyrant (journal titans rift close {rname} --titan {name} when "
+        lines.append(f"Next turn {name} faces the Tyrant (journal titans rift close {q(rname)} --titan {q(name)} when "
                      f"it is defeated). While on the rift, {s['titans'][name]['player']} skips Development.")
         summary = f"{name} passes the {rname} Rift's Trial"
     else:
@@ -91,7 +92,8 @@ def trial(state: dict, dice, titan: str, rift: str, result: str, damage: int = 0
 
 
 def rift_close(state: dict, dice, rift: str, titan: str, city: str | None = None,
-               artifact: str | None = None, bonus: dict | None = None, disable: tuple = ()) -> Outcome:
+               artifact: str | None = None, bonus: dict | None = None, adjacent: tuple = (),
+               disable: tuple = ()) -> Outcome:
     """The Tyrant defeated: the rift closes, THREAT -1 (T4), the Rift Token and its Tyrant
     Artifact go to the player, the Titan to a city threatened by the rift."""
     need_phase(state, "fight", "fighting a Tyrant")
@@ -103,7 +105,7 @@ def rift_close(state: dict, dice, rift: str, titan: str, city: str | None = None
         raise RuleError(f"the {rname} Rift is already closed")
     if r["trial"] != "tyrant" or r.get("challenger") != name:
         raise RuleError(f"{name} does not face the {rname} Tyrant: pass the Trial first "
-                        f"(journal titans trial {name} --rift {rname} pass)")
+                        f"(journal titans trial {q(name)} --rift {q(rname)} pass)")
     if r.get("trial_turn", 0) >= s["turn"]:
         raise RuleError(f"{name} passed the Trial this turn: it faces the Tyrant next turn")
     if city is None:
@@ -118,7 +120,7 @@ def rift_close(state: dict, dice, rift: str, titan: str, city: str | None = None
     lines: list[str] = []
     enter_phase(s, "fight", lines)
     out_of_turn, closed = order.turn(s, "fight", t["player"])
-    picks = player_picks(disable=disable)
+    picks = player_picks(adjacent=adjacent, disable=disable)
     r["closed"] = True
     r["trial"] = "defeated"
     r.pop("challenger", None)

@@ -14,6 +14,7 @@ from journal.games.titans.rules.model import (
 )
 from journal.games.titans.rules.phases import new_round, opening_hint
 from journal.lookup import find
+from journal.lookup import shell_quote as q
 from journal.outcome import Outcome
 
 
@@ -347,7 +348,7 @@ def new(titans: list[dict], players: int | None, board: dict, invaders: dict, di
     unplaced = [state["players"][p]["titan"] for p in order.waiting(state, "setup")]
     if unplaced:
         lines.append(f"Starting with {state['lead']} and going clockwise, place each Titan on a city: "
-                     + ", ".join(f"journal titans move {t} CITY" for t in unplaced) + ".")
+                     + ", ".join(f"journal titans move {q(t)} CITY" for t in unplaced) + ".")
     lines.append(f"Then start turn 1: {opening_hint(state)}.")
     summary = f"Game set up: {names}; lead {state['lead']}; rifts " + ", ".join(
         f"{r}={v['type']}" for r, v in state["rifts"].items())

@@ -6,6 +6,7 @@ The Alert Token (T1/T4: 21 loses at once), City Damage (T6: destroyed at HP, THR
 
 from __future__ import annotations
 
+from journal.lookup import shell_quote as q
 from journal.games.titans.rules.model import (
     CITY_HP, CITY_LABEL, CITY_THREAT, SUPPORT_HP, THREAT_MAX, episodes_to_draw, plural, tier, tier_word,
 )
@@ -106,9 +107,9 @@ def _destroy_titan(s: dict, name: str, lines: list[str]) -> None:
     if "pilot" in t:
         t["pilot_check"] = True
         lines.append(f"Roll one die for {t['pilot']}: on the red symbol the pilot dies "
-                     f"(journal titans pilot-check {name} --red, or --not-red).")
+                     f"(journal titans pilot-check {q(name)} --red|--not-red).")
     lines.append(f"Next turn, after the Episode Card, {name} re-enters with 1 Hit Point on a city with no "
-                 f"Invader (journal titans reenter {name} CITY).")
+                 f"Invader (journal titans reenter {q(name)} CITY).")
     move_threat(s, 1, f"{name} destroyed", lines)
 
 

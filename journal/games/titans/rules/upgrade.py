@@ -17,6 +17,7 @@ from journal.games.titans.rules.model import (
 )
 from journal.games.titans.rules.phases import enter_development, enter_supports, need_phase, refuse_if_over
 from journal.lookup import find
+from journal.lookup import shell_quote as q
 from journal.outcome import Outcome
 
 
@@ -102,7 +103,8 @@ def develop(state: dict, dice, player: str, action: str, city: str | None = None
             lines.append(f"RESEARCH: {pname} buys {card}" + (f" for {plural(cost, 'Credit')}" if cost else "")
                          + f"; {equip_line}")
             if not cost:
-                lines.append("(no --cost given: pay the card's printed cost with journal titans credits if it has one)")
+                lines.append(f"(no --cost given: if the card has a printed cost, pay it with journal titans credits "
+                             f"{q(pname)} -N)")
             _refill_market(s, lines, draw)
             summary = f"{pname}: Research, bought {card}" + (f" for {cost}" if cost else "")
             data.update(card=card, slot=t["tech"][card]["slot"], cost=cost, credits=p["credits"])
@@ -347,10 +349,10 @@ def supports_move(state: dict, dice, player: str, src: str, dst: str, count: int
         p["supports"][i]["city"] = b
     lines.insert(0, f"Move {plural(count, 'Support')} of {pname} ({p['color']}) from {a} to {b} "
                     f"({plural(steps, 'city', 'cities')}).")
-    nxt = [q for q in order.waiting(s, "supports") if q != pname]
+    nxt = [p_ for p_ in order.waiting(s, "supports") if p_ != pname]
     if nxt:
-        lines.append(f"{pname} may move more Supports; then {nxt[0]}: journal titans supports {nxt[0]} --from C "
-                     f"--to C, or journal titans pass {nxt[0]}.")
+        lines.append(f"{pname} may move more Supports; then {nxt[0]}: journal titans supports {q(nxt[0])} "
+                     f"--from C --to C, or journal titans pass {q(nxt[0])}.")
     else:
         lines.append("When every player has moved their Supports: journal titans ending.")
     return Outcome(s, f"{pname} moves {count} Support(s) {a} → {b}", lines,

@@ -1,0 +1,46 @@
+"""Core helpers for what players read and name: prose wrapped to the screen, shipped data files."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+from journal import templates
+from journal.text import MAX_WIDTH, wrap, width
+
+
+def test_width_is_the_terminal_width_at_most_100(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    assert width() == MAX_WIDTH == 100
+    monkeypatch.setenv("COLUMNS", "72")
+    assert width() == 72
+    monkeypatch.delenv("COLUMNS")
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert width() == 100  # not a terminal (a pipe, a file): 100
+
+
+def test_prose_wraps_at_spaces_and_keeps_short_lines_and_indents():
+    line = "Fight Phase next, in turn from the Lead Character (Ana, then Bo): " + "move and attack, " * 6 + "done."
+    out = wrap([line, "short"], 60)
+    assert all(len(x) <= 60 for x in out) and out[-1] == "short"
+    assert " ".join(out[:-1]) == line
+    rows = wrap(["  " + "word " * 30], 40)
+    assert rows[0].startswith("  word") and all(r.startswith("    word") for r in rows[1:])
+
+
+def test_a_command_hint_is_never_split_so_it_can_be_pasted():
+    hint = "journal titans supports PLAYER --from CITY --to CITY"
+    line = "Development done. Supports may move up to 3 cities (" + hint + "), then journal titans ending."
+    for columns in range(40, 100):
+        out = wrap([line], columns)
+        assert any(hint in x for x in out), columns
+        assert any("journal titans ending." in x for x in out)
+    out = wrap(["Use the card: `pulp engage 1 --pay combat=2 --die red:6:4` " + "and more words " * 5], 40)
+    assert any("`pulp engage 1 --pay combat=2 --die red:6:4`" in x for x in out)
+
+
+def test_a_shipped_data_file_is_named_templates_game_file():
+    assert templates.file_path("templates:titans/board-sample.toml") == templates.path("titans", "board-sample.toml")
+    assert templates.file_path("my/board.toml").as_posix() == "my/board.toml"
+    assert "templates:titans/dice-sample.toml" in templates.shipped("titans")
+    assert templates.shipped("no-such-game") == []
