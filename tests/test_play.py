@@ -177,7 +177,7 @@ def test_play_titans_turn_from_a_pipe(journal):
     # War Titans has a `check` of its own (an ability check); `journal check` is still the save's check
     r = play(journal, "journal check\ncheck Atlas combat\n")
     assert "earth.toml is valid: War Titans" in r.stdout
-    assert r.exit_code == 1 and "Error: line 2: --successes N is required" in r.stderr
+    assert r.exit_code == 1 and "Error: line 2: journal's Combat Check needs the custom dice's face table" in r.stderr
 
 
 def test_play_sheet_is_this_campaigns_game_and_roll_is_logged(camp, tmp_path):
