@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import sys
-import textwrap
 
 MAX_WIDTH = 100
 MIN_WIDTH = 40
@@ -52,6 +51,10 @@ def wrap(lines: list[str], columns: int | None = None) -> list[str]:
     """Each line longer than `columns` (default: width()) broken at spaces; a continuation
     keeps the line's indent, two more when the line is indented (a row of a list)."""
     columns = columns or width()
+    if all(len(line) <= columns and "\n" not in line for line in map(str, lines)):
+        return [str(line) for line in lines]
+    import textwrap  # only when a line is too long
+
     out: list[str] = []
     for text in lines:
         for line in str(text).split("\n"):

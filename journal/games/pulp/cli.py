@@ -9,8 +9,8 @@ import click
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.errors import InputError
 from journal.games import pulp as game
-from journal.games.pulp.rules import (by_hand, captains_dice, components, encounter, odds, planet_search,
-                                      round_end, setup_game)
+from journal.games.pulp.rules import (by_hand, captains_dice, components, encounter, planet_search, round_end,
+                                      setup_game)
 from journal.runtime import pass_rt
 
 NEGATIVES = {"ignore_unknown_options": True}  # so `ability combat -2` reads -2 as a value
@@ -257,6 +257,8 @@ def end_round(rt, save, leave):
 @pass_rt
 def bag(rt, save, draws):
     """What is in the bag and the chance of each colour (read only)."""
+    from journal.games.pulp.rules import odds  # exact fractions: loaded by the commands that need them
+
     with rt.read(save) as s:
         st = s.state
     o = odds.bag_odds(st, draws)
@@ -280,6 +282,8 @@ def odds_cmd(rt, save, draws, evade, pay, search):
     --json: draws (colours), evade (combat, science, diplomacy, expected_loss, two_at_zero),
     search (at_least_one_yellow, expected_yellow): the parts asked for.
     """
+    from journal.games.pulp.rules import odds
+
     if pay is not None and not evade:
         raise click.UsageError("--pay goes with --evade")
     with rt.read(save) as s:

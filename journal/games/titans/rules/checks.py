@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 
-from fractions import Fraction
 
 from journal.errors import InputError, RuleError
 from journal.games.titans.rules.board import invaders_at, location
@@ -188,6 +187,8 @@ def odds(state: dict, titan: str, ability: str, bonus_dice: int = 0) -> dict:
     table = state["dice"]
     two = ability == "combat" and _two_handed(t)
     per_face = [(2 if two and sym == table["red"] else 1) if sym in table[ability] else 0 for sym in table["faces"]]
+    from fractions import Fraction  # only odds need exact fractions (start-up: not on every command)
+
     dist = [Fraction(1)]
     for _ in range(n):
         nxt = [Fraction(0)] * (len(dist) + 2)
