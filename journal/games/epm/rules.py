@@ -174,7 +174,7 @@ def challenge_params(state: dict, ctype: str, character: str, booster: str | Non
     name = find(state["characters"], character, "character", "--character")
     key, it = _booster(state, booster, name, ctype)
     level = challenge_level(state["signal"])
-    prof = state["characters"][name][ctype]
+    prof = state["characters"][name].get(ctype, 0)  # a missing proficiency is 0
     bonus = int(it["effect"]) if it and it["effect"] != "twice" else 0
     n_dice = 2 if it and it["effect"] == "twice" else 1
     return name, key, it, level, prof, bonus, n_dice
