@@ -17,7 +17,7 @@ import shlex
 import click
 
 from journal import games, templates
-from journal.batch import run_batch
+from journal.batch import batch_lines, run_batch
 from journal.errors import JournalError
 from journal.session import Session
 
@@ -45,7 +45,7 @@ def run_one(rt, root, game_id: str, title: str) -> dict:
                 root.invoke(ctx)
         finally:
             rt.args = saved_args
-        run_batch(rt, root, paths, spec["commands"].replace("{templates}", folder).splitlines())
+        run_batch(rt, root, paths, batch_lines(spec["commands"].replace("{templates}", folder)))
     except (JournalError, click.ClickException) as e:  # pragma: no cover - the shipped demo is tested
         msg = e.message if isinstance(e, JournalError) else e.format_message()
         raise JournalError(f"the {game_id} demo failed: {msg}") from None

@@ -18,7 +18,7 @@ import click
 from journal import games
 from journal import save as savemod
 from journal.dice import MAX_SEED, Dice, rolled_line
-from journal.errors import InputError, NeedChoice, RuleError, SaveError
+from journal.errors import InputError, NeedChoice, RuleError, SaveError, typed
 from journal.outcome import Outcome
 from journal.session import Session
 
@@ -123,7 +123,7 @@ class Runtime:
                 "JOURNAL_SAVE=NAME, or make it current with `journal use NAME`")
         paths = savemod.resolve(current, self.saves_dir)
         if not paths.save.exists():
-            raise SaveError(f"the current campaign '{current}' has no save at {paths.save} any more: choose "
+            raise SaveError(f"the current campaign {typed(current)} has no save at {paths.save} any more: choose "
                             f"another with `journal use NAME` (journal list shows them)")
         return paths
 
@@ -160,7 +160,7 @@ class Runtime:
         """Refuse to run one game's command on another game's save."""
         wanted = self.command_game()
         if wanted and session.game is not None and session.game.ID != wanted:
-            raise RuleError(f"'{session.paths.name}' is a {games.GAMES[session.game.ID][1]} save: "
+            raise RuleError(f"{typed(session.paths.name)} is a {games.GAMES[session.game.ID][1]} save: "
                              f"`journal {wanted} ...` commands do not apply to it")
         return session
 
@@ -280,7 +280,7 @@ class Runtime:
     def _run_in_batch(self, paths, fn, params: dict, how: dict) -> Outcome:
         b = self.batch
         if paths.save.resolve() != b.session.paths.save.resolve():
-            raise InputError(f"this batch runs on '{b.session.paths.name}', not '{paths.name}'")
+            raise InputError(f"this batch runs on {typed(b.session.paths.name)}, not {typed(paths.name)}")
         self.check_game(b.session)
         outcome, entry = b.session.apply(fn, params, command=self.command_text(), time=self.now(), **how)
         b.logged += 1

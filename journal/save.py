@@ -149,7 +149,7 @@ def read_text(paths: SavePaths) -> str:
     try:
         data = files.read_bytes(paths.save, paths.shown)
     except (FileNotFoundError, NotADirectoryError):
-        raise SaveError(f"no save '{paths.name}' at {paths.shown}: start one with `journal GAME new {paths.name}`"
+        raise SaveError(f"no save {typed(paths.name)} at {paths.shown}: start one with `journal GAME new {paths.name}`"
                         ) from None
     return files.decode(data, paths.shown)
 

@@ -24,7 +24,7 @@ from journal import games
 from journal import log as logmod
 from journal import save as savemod
 from journal.dice import Dice
-from journal.errors import JournalError, RuleError, SaveError
+from journal.errors import JournalError, RuleError, SaveError, typed
 from journal.outcome import Outcome
 
 
@@ -74,11 +74,11 @@ class Session:
         try:
             if self.create:
                 if os.path.lexists(self.paths.save):
-                    raise RuleError(f"save '{self.paths.name}' already exists ({self.paths.shown}): "
+                    raise RuleError(f"save {typed(self.paths.name)} already exists ({self.paths.shown}): "
                                     f"choose another name, or delete it first")
                 if os.path.lexists(self.paths.log) and not _empty_file(self.paths.log):
                     raise RuleError(f"{self.paths.log} is already there (the history of an earlier campaign "
-                                    f"'{self.paths.name}'): move it away, or choose another name")
+                                    f"{typed(self.paths.name)}): move it away, or choose another name")
                 self.log = savemod.LogView(self.paths, 0)
                 self.log.end = 0
             else:
@@ -302,11 +302,11 @@ class Session:
         if steps < 1:
             raise RuleError(f"--steps {steps}: expected 1 or more")
         if not self.entries:
-            raise RuleError(f"nothing to undo in '{self.paths.name}': its history is empty")
+            raise RuleError(f"nothing to undo in {typed(self.paths.name)}: its history is empty")
         undoable = self.entries - 1  # entry 1 created the campaign
         if steps > undoable:
-            raise RuleError(f"--steps {steps}: only {undoable} command(s) to undo in '{self.paths.name}'"
-                            if undoable else f"nothing to undo in '{self.paths.name}': it was just created")
+            raise RuleError(f"--steps {steps}: only {undoable} command(s) to undo in {typed(self.paths.name)}"
+                            if undoable else f"nothing to undo in {typed(self.paths.name)}: it was just created")
         found = self.log.scan(steps)
         text = self.text
         for _offset, entry in found:

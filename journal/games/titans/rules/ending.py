@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 
-from journal.errors import InputError, RuleError
+from journal.errors import InputError, RuleError, typed
 from journal.games.titans.rules.board import loc_text, location, open_rifts, standing, supports_at, titans_at
 from journal.games.titans.rules.model import COLORS, RESULTS, pawn_of, plural, stats, tier, titan_of
 from journal.games.titans.rules.phases import gain_charges, need_phase, opening_hint, refuse_if_over
@@ -154,7 +154,7 @@ def final(state: dict, dice, result: str) -> Outcome:
     if state["phase"] != "final":
         raise RuleError("the Final Episode is drawn at the Ending Phase once every rift is closed")
     if result not in RESULTS:
-        raise InputError(f"'{result}' is not an outcome: expected won or lost")
+        raise InputError(f"{typed(result)} is not an outcome: expected won or lost")
     s = copy.deepcopy(state)
     lines: list[str] = []
     end_game(s, result, "the Final Episode " + ("is won" if result == "won" else "is lost"), lines)
