@@ -91,11 +91,17 @@ def list_cmd(rt):
         current = None
     files = sorted(p for p in folder.glob("*.toml") if not p.name.startswith(".")) if folder.is_dir() else []
     for path in files:
-        paths = savemod.resolve(str(path), folder)
-        row = {"name": paths.name, "game": None, "status": "", "changed":
-               time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime)),
-               "valid": True, "current": current in (paths.name, str(path.resolve()))}
+        name = path.name[: -len(".toml")]
+        row = {"name": name, "game": None, "status": "", "changed": "", "valid": True,
+               "current": current in (name, str(path.resolve()))}
+        skipped = not_a_file(path)
+        if skipped:  # a dangling link, a FIFO (reading it would wait forever), a folder...
+            rows.append({**row, "valid": False, "status": f"skipped: {skipped}"})
+            continue
+        row["changed"] = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+        paths = savemod.SavePaths(path, path.with_name(f"{name}.log.jsonl"), name)
         try:
+            paths = savemod.resolve(str(path), folder)
             with Session(paths, exclusive=False) as s:
                 row["game"] = s.game.ID
                 row["status"] = s.game.status(s.state)
@@ -114,9 +120,22 @@ def list_cmd(rt):
         lines = [f"No saves in {folder}/ yet: start one with `journal epm new NAME ...`."]
     else:
         w = max(len(r["name"]) for r in rows)
-        lines = [f"{'*' if r['current'] else ' '} {r['name']:<{w}}  {str(r['game'] or '?'):<6}  {r['changed']}  "
+        lines = [f"{'*' if r['current'] else ' '} {r['name']:<{w}}  {str(r['game'] or '?'):<6}  {r['changed']:<16}  "
                  f"{r['status']}" for r in rows]
     rt.emit(lines, rows)
+
+
+def not_a_file(path: Path) -> str | None:
+    """Why `list` skips a *.toml entry that is no regular file (None: it is one)."""
+    import stat
+
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return "a symlink to nothing" if path.is_symlink() else "gone"
+    except OSError as e:
+        return f"cannot be read ({e.strerror})"
+    return None if stat.S_ISREG(mode) else f"{files.kind_of(mode)}, not a save file"
 
 
 @root.command()

@@ -264,7 +264,12 @@ class Runtime:
             entry = session.start(game, state, seed, outcome, self.command_text(), self.now(), dice)
             session.commit()
             if self.keep_current:
-                savemod.write_current(self.saves_dir, savemod.current_ref(paths, self.saves_dir))
+                try:
+                    savemod.write_current(self.saves_dir, savemod.current_ref(paths, self.saves_dir))
+                except BaseException:  # a failed `new` leaves no campaign behind
+                    paths.save.unlink(missing_ok=True)
+                    paths.log.unlink(missing_ok=True)
+                    raise
         data = {"save": str(paths.save), "name": paths.name, "seed": seed, **outcome.data,
                 "current": self.keep_current}
         saved = f"Saved as '{paths.name}' ({paths.save})"

@@ -71,14 +71,18 @@ def resolve(ref: str, saves_dir: Path) -> SavePaths:
 
 def _through_links(path: Path, log: Path, name: str) -> SavePaths:
     """A save reached through a symlink is the file it points to, with that file's own log:
-    commands write there (the link stays a link). A log linked to another save's log, or a
-    log beside the link that is not the real save's, is refused: two saves must never share
-    one history."""
+    commands write there (the link stays a link). Two saves never share one history: a log
+    that is a link to another save's log (another name), or a log beside the link that is
+    not the real save's, is refused."""
     real = Path(os.path.realpath(path))
     if not real.name.endswith(".toml") or len(real.name) <= 5:
         raise SaveError(f"{path} is a link to {real}, which is not a .toml save")
     real_log = real.with_name(f"{real.name[:-5]}.log.jsonl")
-    if os.path.lexists(log) and os.path.realpath(log) != os.path.realpath(real_log):
+    target = Path(os.path.realpath(real_log))
+    if os.path.lexists(real_log) and target.name != real_log.name:
+        raise SaveError(f"{real_log} is a link to {target}, the log of another save: a save and its log "
+                        f"stay together (restore the save's own log)")
+    if log != real_log and os.path.lexists(log) and Path(os.path.realpath(log)) != target:
         what = f"a link to {os.path.realpath(log)}" if log.is_symlink() else "another file"
         raise SaveError(f"{log} is {what}, but the log of {path} is {real_log}: a save and its log stay "
                         f"together (use one name for the campaign, or move the stray log away)")
