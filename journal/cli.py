@@ -18,7 +18,7 @@ from journal import log as logmod
 from journal import outcome as common
 from journal import save as savemod
 from journal.dice import Dice, parse_expr
-from journal.errors import InputError, JournalError, SaveError, typed
+from journal.errors import InputError, JournalError, SaveError
 from journal.options import CONTEXT, OrderedGroup, complete_saves, reason_option, rolls_option, save_option
 from journal.runtime import Runtime, pass_rt
 from journal.session import Session

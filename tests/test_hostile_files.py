@@ -20,18 +20,12 @@ import pytest
 from journal import files
 from journal.errors import InputError, SaveError
 from journal import templates
-from journal_testing import EPM_NEW, Runner
+from journal_testing import EPM_NEW, Runner, one_error
 
 DEEP = "a = " + "[" * 3000 + "]" * 3000 + "\n"
 TITAN = "Atlas:hp=10,armor=1,combat=4,movement=3,repair=2"
 
 
-def one_error(r, code: int = 1) -> str:
-    assert r.exit_code == code, (r.exit_code, r.stdout, r.stderr)
-    lines = r.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), r.stderr
-    assert "internal error" not in r.stderr and "Traceback" not in r.stderr
-    return lines[0]
 
 
 def snapshot(folder: Path) -> dict:

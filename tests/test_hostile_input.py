@@ -8,18 +8,9 @@ import json
 import pytest
 
 from journal.cli import one_line
-from journal_testing import EPM_NEW, Runner
-
-TITANS_NEW = ["titans", "new", "t", "--titan", "Atlas:hp=10,armor=1,combat=4,movement=3,repair=2,player=Ana,city=Tokyo",
-              "--seed", "7"]
+from journal_testing import EPM_NEW, TITANS_NEW, Runner, one_error
 
 
-def one_error(r, code: int) -> str:
-    assert r.exit_code == code, (r.exit_code, r.stdout, r.stderr)
-    lines = r.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), r.stderr
-    assert "internal error" not in r.stderr and "Traceback" not in r.stderr
-    return lines[0]
 
 
 @pytest.fixture

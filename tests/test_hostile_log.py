@@ -12,14 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from journal_testing import ok, run
+from journal_testing import PULP_NEW, named, ok, one_error, played, run
 
 NAME = "s"
 EPM = ["epm", "new", NAME, "--character", "Ana:piloting=1", "--character", "Bo", "--planet", "Zorb:blue",
        "--planet", "Kell:pink", "--at", "Zorb", "--seed", "5"]
-PULP = ["pulp", "new", NAME, "--level", "basic", "--captain", "Mina Tormelson", "--combat", "4/6",
-        "--science", "3/5", "--diplomacy", "3/5", "--die", "red", "--die", "gray", "--face", "gray=3",
-        "--hegemony", "The Quietus", "--hegemony", "Kah", "--hegemony", "Zorn", "--seed", "1"]
+PULP = named(PULP_NEW, NAME)
 HISTORY = [["epm", "track", "-s", NAME, "epm", "+1"], ["note", "-s", NAME, "a quiet landing"],
            ["epm", "track", "-s", NAME, "signal", "+2"]]  # entries 2-4
 COMMANDS = [["show", "-s", NAME], ["log", "-s", NAME], ["log", "-s", NAME, "--tail", "1"],
@@ -28,23 +26,13 @@ COMMANDS = [["show", "-s", NAME], ["log", "-s", NAME], ["log", "-s", NAME, "--ta
 
 @pytest.fixture
 def saves(tmp_path) -> Path:
-    folder = tmp_path / "saves"
-    ok(folder, *EPM)
-    for args in HISTORY:
-        ok(folder, *args)
-    return folder
+    return played(tmp_path / "saves", EPM, *HISTORY)
 
 
 def files(saves: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(saves.iterdir()) if p.is_file()}
 
 
-def one_error(r, code: int = 1) -> str:
-    assert r.exit_code == code, (r.exit_code, r.stdout, r.stderr)
-    lines = r.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), r.stderr
-    assert "internal error" not in r.stderr and "Traceback" not in r.stderr
-    return lines[0]
 
 
 def edit_entry(saves: Path, index: int, fn) -> None:
@@ -128,22 +116,17 @@ def test_undo_whose_write_fails_puts_the_save_back(saves, monkeypatch):
     assert files(saves) == before
 
 
-def test_undo_after_a_hand_edit_without_recorded_changes_is_refused(saves):
-    edit_entry(saves, -2, _drop("changes"))
-    save = saves / f"{NAME}.toml"
-    save.write_text(save.read_text("utf-8").replace("epm = 1", "epm = 3"), "utf-8")
-    before = files(saves)
-    assert "does not record the values it changed" in one_error(run(saves, "undo", "-s", NAME))
-    assert files(saves) == before
-
-
-def test_undo_refuses_a_change_under_a_value_that_is_no_table(saves):
-    """A hand edit turned a table the command changed into a value: refused, not a crash."""
-    edit_entry(saves, -2, _put("changes", [{"path": ["state", "signal", "x"], "from": 1}]))
+@pytest.mark.parametrize("change, expected", [
+    (_drop("changes"), "does not record the values it changed"),
+    # a hand edit turned a table the command changed into a value: refused, not a crash
+    (_put("changes", [{"path": ["state", "signal", "x"], "from": 1}]), "cannot undo entry 4"),
+], ids=["no_changes_recorded", "change_under_a_value_that_is_no_table"])
+def test_undo_after_a_hand_edit_refuses_what_it_cannot_revert(saves, change, expected):
+    edit_entry(saves, -2, change)
     save = saves / f"{NAME}.toml"
     save.write_text(save.read_text("utf-8").replace("signal = 2", "signal = 3"), "utf-8")
     before = files(saves)
-    assert "cannot undo entry 4" in one_error(run(saves, "undo", "-s", NAME))
+    assert expected in one_error(run(saves, "undo", "-s", NAME))
     assert files(saves) == before
 
 

@@ -9,23 +9,10 @@ import pytest
 
 from journal.errors import RuleError
 from journal.schema import Int, List, Map, Str, Table
-from journal_testing import EPM_NEW, Runner
-
-TITANS_NEW = ["titans", "new", "t", "--players", "2",
-              "--titan", "Atlas:hp=10,armor=1,combat=4,movement=3,repair=2,pilot=Ono,player=Ana,city=Tokyo",
-              "--titan", "Brute:hp=12,armor=2,combat=3,movement=2,repair=2,pilot=Kira,player=Bo,city=London",
-              "--rift", "North=Flying", "--rift", "South=Amphibious", "--rift", "East=Mechanical",
-              "--rift", "West=Terrestrial", "--seed", "7"]
-PULP_NEW = ["pulp", "new", "p", "--level", "basic", "--captain", "Mina Tormelson", "--combat", "4/6",
-            "--science", "3/5", "--diplomacy", "3/5", "--die", "red", "--die", "gray", "--face", "gray=3",
-            "--hegemony", "The Quietus", "--hegemony", "Kah", "--hegemony", "Zorn", "--seed", "1"]
+from journal_testing import EPM_NEW, PULP_NEW, TITANS_NEW, Runner, one_error
 
 
-def one_error(r, code: int = 1) -> str:
-    assert r.exit_code == code, (r.exit_code, r.stdout, r.stderr)
-    lines = r.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: ") and "internal error" not in lines[0], r.stderr
-    return lines[0]
+
 
 
 def edit(camp: Runner, old: str, new: str, name: str = "camp") -> None:
