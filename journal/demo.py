@@ -32,9 +32,10 @@ def run_one(rt, root, game_id: str, title: str) -> dict:
     from journal.pdf import document
 
     spec = templates.load(game_id, "demo.toml")
-    paths = rt.paths(spec["save"])
-    for stale in (paths.save, paths.log, paths.save.with_suffix(".pdf")):
-        stale.unlink(missing_ok=True)
+    name = spec["save"]
+    for suffix in (".toml", ".log.jsonl", ".pdf"):  # as named: a link is removed, never what it points to
+        (rt.saves_dir / f"{name}{suffix}").unlink(missing_ok=True)
+    paths = rt.paths(name)
     rt.quiet, rt.keep_current = True, False  # a demo does not take the place of the player's campaign
     try:
         folder = shlex.quote(str(templates.root()))

@@ -313,3 +313,14 @@ def test_a_full_disk_when_new_makes_its_campaign_current_leaves_no_campaign(jour
     monkeypatch.setattr(savemod, "atomic_write", full_on_current)
     assert "No space left on device" in one_error(journal(*EPM_NEW))
     assert not [p for p in journal.saves.iterdir() if not p.name.startswith(".")]
+
+
+def test_demo_removes_a_link_named_like_its_save_never_the_save_it_points_to(camp):
+    (camp.saves / "demo-epm.toml").symlink_to("camp.toml")
+    (camp.saves / "demo-epm.log.jsonl").symlink_to("camp.log.jsonl")
+    before = snapshot(camp.saves)
+    camp("demo", "epm", ok=True)
+    after = snapshot(camp.saves)
+    assert after["camp.toml"] == before["camp.toml"] and after["camp.log.jsonl"] == before["camp.log.jsonl"]
+    assert not (camp.saves / "demo-epm.toml").is_symlink()
+    camp("check", "-s", "demo-epm", ok=True)
