@@ -75,6 +75,9 @@ def _through_links(path: Path, log: Path, name: str) -> SavePaths:
     that is a link to another save's log (another name), or a log beside the link that is
     not the real save's, is refused."""
     real = Path(os.path.realpath(path))
+    if path.is_symlink() and not real.exists():
+        raise SaveError(f"{path} is a link to {real}, where there is nothing: remove the link, or put the save "
+                        f"back where it points")
     if not real.name.endswith(".toml") or len(real.name) <= 5:
         raise SaveError(f"{path} is a link to {real}, which is not a .toml save")
     real_log = real.with_name(f"{real.name[:-5]}.log.jsonl")

@@ -324,3 +324,11 @@ def test_demo_removes_a_link_named_like_its_save_never_the_save_it_points_to(cam
     assert after["camp.toml"] == before["camp.toml"] and after["camp.log.jsonl"] == before["camp.log.jsonl"]
     assert not (camp.saves / "demo-epm.toml").is_symlink()
     camp("check", "-s", "demo-epm", ok=True)
+
+
+def test_a_dangling_link_is_named_and_new_never_creates_a_save_through_it(journal, tmp_path):
+    journal.saves.mkdir(parents=True)
+    (journal.saves / "x.toml").symlink_to(tmp_path / "elsewhere.toml")
+    assert "where there is nothing" in one_error(journal("show", "-s", "x"))
+    one_error(journal(*[a if a != "camp" else "x" for a in EPM_NEW]))
+    assert not (tmp_path / "elsewhere.toml").exists()
