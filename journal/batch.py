@@ -16,6 +16,16 @@ from journal.runtime import Batch, Runtime
 from journal.session import Session
 
 BATCH_COMMANDS = ("note", "roll", "set")
+HELP = ("-h", "--help")
+
+
+def batch_lines(text: str) -> list[str]:
+    """A batch's lines: split on line feeds only (a CRLF's CR dropped), never on the other
+    characters `str.splitlines` breaks at (U+2028, form feed ...): they belong to the line."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
 def run_batch(rt: Runtime, root: click.Group, paths, lines: list[str], progress: bool = False) -> Batch:
@@ -36,6 +46,22 @@ def run_batch(rt: Runtime, root: click.Group, paths, lines: list[str], progress:
     return b
 
 
+def help_hint(root: click.Group, args: list[str]) -> str:
+    """`journal GROUP... --help` for the deepest group or command the line names."""
+    import shlex
+
+    ctx = click.Context(root, info_name="journal")
+    cmd, words = root, []
+    for word in args:
+        sub = cmd.get_command(ctx, word) if isinstance(cmd, click.Group) else None
+        if sub is None:
+            break
+        ctx = click.Context(sub, parent=ctx, info_name=word)
+        cmd = sub
+        words.append(word)
+    return shlex.join(["journal", *words, "--help"])
+
+
 def run_batch_line(rt: Runtime, root: click.Group, b: Batch, number: int, raw: str) -> None:
     stripped = raw.strip()
     if not stripped or stripped.startswith("#"):
@@ -52,6 +78,10 @@ def run_batch_line(rt: Runtime, root: click.Group, b: Batch, number: int, raw: s
         allowed = ", ".join(f"{g} ..." for g in games.GAMES) + ", " + ", ".join(BATCH_COMMANDS)
         raise InputError(f"line {number}: {typed(stripped)} cannot run in a batch: lines are commands that "
                          f"change the save ({allowed})")
+    words = args[:args.index("--")] if "--" in args else args
+    if any(a in HELP for a in words):
+        raise InputError(f"line {number}: {typed(stripped)} asks for help: a batch line is a command that changes "
+                         f"the save (see `{help_hint(root, args)}` outside the batch)")
     b.line, b.args = number, args
     before = b.logged
     try:
@@ -59,6 +89,9 @@ def run_batch_line(rt: Runtime, root: click.Group, b: Batch, number: int, raw: s
             root.invoke(ctx)
     except click.exceptions.Exit:
         raise InputError(f"line {number}: {typed(stripped)} is not a command that changes the save") from None
+    except click.exceptions.NoArgsIsHelpError:
+        raise InputError(f"line {number}: {typed(stripped)} names a group of commands, not a command: write the "
+                         f"whole command (see `{help_hint(root, args)}`)") from None
     except click.UsageError as e:
         raise InputError(f"line {number}: {e.format_message()}") from None
     except JournalError as e:  # the same error (its kind and exit code), naming the line

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from journal import __version__, games
+from journal import __version__, files, games
 from journal import log as logmod
 from journal import outcome as common
 from journal import save as savemod
@@ -91,11 +91,17 @@ def list_cmd(rt):
         current = None
     files = sorted(p for p in folder.glob("*.toml") if not p.name.startswith(".")) if folder.is_dir() else []
     for path in files:
-        paths = savemod.resolve(str(path), folder)
-        row = {"name": paths.name, "game": None, "status": "", "changed":
-               time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime)),
-               "valid": True, "current": current in (paths.name, str(path.resolve()))}
+        name = path.name[: -len(".toml")]
+        row = {"name": name, "game": None, "status": "", "changed": "", "valid": True,
+               "current": current in (name, str(path.resolve()))}
+        skipped = not_a_file(path)
+        if skipped:  # a dangling link, a FIFO (reading it would wait forever), a folder...
+            rows.append({**row, "valid": False, "status": f"skipped: {skipped}"})
+            continue
+        row["changed"] = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+        paths = savemod.SavePaths(path, path.with_name(f"{name}.log.jsonl"), name)
         try:
+            paths = savemod.resolve(str(path), folder)
             with Session(paths, exclusive=False) as s:
                 row["game"] = s.game.ID
                 row["status"] = s.game.status(s.state)
@@ -114,9 +120,22 @@ def list_cmd(rt):
         lines = [f"No saves in {folder}/ yet: start one with `journal epm new NAME ...`."]
     else:
         w = max(len(r["name"]) for r in rows)
-        lines = [f"{'*' if r['current'] else ' '} {r['name']:<{w}}  {str(r['game'] or '?'):<6}  {r['changed']}  "
+        lines = [f"{'*' if r['current'] else ' '} {r['name']:<{w}}  {str(r['game'] or '?'):<6}  {r['changed']:<16}  "
                  f"{r['status']}" for r in rows]
     rt.emit(lines, rows)
+
+
+def not_a_file(path: Path) -> str | None:
+    """Why `list` skips a *.toml entry that is no regular file (None: it is one)."""
+    import stat
+
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return "a symlink to nothing" if path.is_symlink() else "gone"
+    except OSError as e:
+        return f"cannot be read ({e.strerror})"
+    return None if stat.S_ISREG(mode) else f"{files.kind_of(mode)}, not a save file"
 
 
 @root.command()
@@ -219,35 +238,13 @@ def set_cmd(rt, save, key, value, unset, reason):
     """
     if (value is None) != unset:
         raise click.UsageError("give a VALUE, or --unset to remove the key")
-    path, parsed = parse_assignment(key, "0" if unset else value)
+    from journal import assign
+
+    path = assign.key_path(key)
+    parsed = None if unset else assign.value(value)
     game = rt.current_game(save)
     rt.run(save, common.set_value, path=path, value=parsed, unset=unset, validate=game.validate, shown_key=key,
            raw=value, log_reason=reason)
-
-
-def parse_assignment(key: str, value: str) -> tuple[list, object]:
-    """`cities."New York".damage` and `2` → (["cities", "New York", "damage"], 2), read as TOML."""
-    import tomllib
-
-    def nested(doc):
-        path = []
-        while isinstance(doc, dict) and len(doc) == 1:
-            (k, doc), = doc.items()
-            path.append(k)
-        return path, doc
-
-    try:
-        path, _ = nested(tomllib.loads(f"{key} = 0"))
-    except tomllib.TOMLDecodeError:
-        raise InputError(f"'{key}' is not a key: write a dotted path such as crew.Ray.hp or "
-                         f"cities.\"New York\".damage") from None
-    try:
-        _, parsed = nested(tomllib.loads(f"{key} = {value}"))
-    except tomllib.TOMLDecodeError:
-        if "\n" in value or "\r" in value:
-            raise InputError("a value is one line") from None
-        parsed = value  # a bare word: text
-    return path, parsed
 
 
 @root.command()
@@ -324,8 +321,9 @@ def batch(rt, save, file):
     except UnicodeDecodeError:
         raise InputError("the batch file is not UTF-8 text") from None
     paths = rt.paths(save)
-    lines = text.splitlines()
-    from journal.batch import run_batch
+    from journal.batch import batch_lines, run_batch
+
+    lines = batch_lines(text)
 
     b = run_batch(rt, root, paths, lines, progress=len(lines) > 200 and not rt.json and sys.stderr.isatty())
     if rt.json:
@@ -405,6 +403,17 @@ def demo(rt, only):
 
 # --- entry point ----------------------------------------------------------------
 
+_BREAKS = {c: repr(c)[1:-1] for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
+
+
+def one_line(message: str) -> str:
+    """The last resort that keeps every error on one line: a message that still holds a line
+    break (text echoed without `errors.typed`) gets it escaped as `typed` would."""
+    if len(message.splitlines()) <= 1 and not message.endswith(("\n", "\r")):
+        return message
+    return message.translate(str.maketrans(_BREAKS))
+
+
 def main(argv: list[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     # --json is global, but players type it anywhere: `journal log -s x --json` works too
@@ -416,6 +425,7 @@ def main(argv: list[str] | None = None) -> None:
 
     def fail(message: str, code: int = 1, json_done: bool = False) -> int:
         """One `Error:` line on stderr (and, with --json, the one JSON document on stdout)."""
+        message = one_line(message)
         if rt.json and not json_done:
             click.echo(json.dumps({"error": message, "exit": code}, ensure_ascii=False))
         click.echo(f"Error: {message}", err=True)
@@ -429,8 +439,10 @@ def main(argv: list[str] | None = None) -> None:
         code = e.exit_code
     except click.ClickException as e:  # usage errors: exit 2, with Click's usage lines
         code = e.exit_code
+        message = one_line(e.format_message())
+        e.format_message = lambda: message  # Click's show() prints the usage, then this one line
         if rt.json:
-            click.echo(json.dumps({"error": e.format_message(), "exit": code}, ensure_ascii=False))
+            click.echo(json.dumps({"error": message, "exit": code}, ensure_ascii=False))
         e.show()
     except BaseException as e:  # noqa: BLE001 - refusals, aborts, system errors and bugs: one line each
         told = failure(e)

@@ -17,7 +17,7 @@ import shlex
 import click
 
 from journal import games, templates
-from journal.batch import run_batch
+from journal.batch import batch_lines, run_batch
 from journal.errors import JournalError
 from journal.session import Session
 
@@ -32,9 +32,10 @@ def run_one(rt, root, game_id: str, title: str) -> dict:
     from journal.pdf import document
 
     spec = templates.load(game_id, "demo.toml")
-    paths = rt.paths(spec["save"])
-    for stale in (paths.save, paths.log, paths.save.with_suffix(".pdf")):
-        stale.unlink(missing_ok=True)
+    name = spec["save"]
+    for suffix in (".toml", ".log.jsonl", ".pdf"):  # as named: a link is removed, never what it points to
+        (rt.saves_dir / f"{name}{suffix}").unlink(missing_ok=True)
+    paths = rt.paths(name)
     rt.quiet, rt.keep_current = True, False  # a demo does not take the place of the player's campaign
     try:
         folder = shlex.quote(str(templates.root()))
@@ -45,7 +46,7 @@ def run_one(rt, root, game_id: str, title: str) -> dict:
                 root.invoke(ctx)
         finally:
             rt.args = saved_args
-        run_batch(rt, root, paths, spec["commands"].replace("{templates}", folder).splitlines())
+        run_batch(rt, root, paths, batch_lines(spec["commands"].replace("{templates}", folder)))
     except (JournalError, click.ClickException) as e:  # pragma: no cover - the shipped demo is tested
         msg = e.message if isinstance(e, JournalError) else e.format_message()
         raise JournalError(f"the {game_id} demo failed: {msg}") from None

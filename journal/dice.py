@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from journal.errors import InputError, RuleError, SaveError
+from journal.errors import InputError, RuleError, SaveError, typed
 from journal.hashes import blake2b
 
 _SPAN = 1 << 64
@@ -195,7 +195,9 @@ def parse_expr(text: str) -> DiceExpr:
     s = text.replace(" ", "")
     hint = "expected dice like d6, 2d6+3, d20 or 3d6-2 (1-100 dice of 2-1000 sides)"
     if not s or not _EXPR.fullmatch(s):
-        raise InputError(f"'{text}' is not a dice expression: {hint}")
+        raise InputError(f"{typed(text)} is not a dice expression: {hint}")
+    if re.search(r"\d{7}", s):
+        raise InputError(f"{typed(text)} is not a dice expression: {hint}; numbers have at most 6 digits")
     terms, n_dice = [], 0
     for m in _TERM.finditer(s):
         sign = -1 if m.group(1) == "-" else 1
@@ -205,11 +207,11 @@ def parse_expr(text: str) -> DiceExpr:
         count = int(m.group(2) or 1)
         sides = int(m.group(3))
         if not (1 <= count <= 100 and 2 <= sides <= 1000):
-            raise InputError(f"'{text}' is not a dice expression: {hint}")
+            raise InputError(f"{typed(text)} is not a dice expression: {hint}")
         n_dice += count
         terms.append((sign, count, sides))
     if n_dice == 0:
-        raise InputError(f"'{text}' rolls no dice: {hint}")
+        raise InputError(f"{typed(text)} rolls no dice: {hint}")
     if n_dice > 100:
-        raise InputError(f"'{text}' rolls {n_dice} dice: at most 100 at once")
+        raise InputError(f"{typed(text)} rolls {n_dice} dice: at most 100 at once")
     return DiceExpr(text.replace(" ", ""), tuple(terms))

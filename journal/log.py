@@ -12,9 +12,11 @@ Each log entry records what a command did to the save, twice over:
 
 from __future__ import annotations
 
+import re
+
 from journal.errors import RuleError
 from journal.hashes import sha256
-from journal.schema import key_path, show_value
+from journal.schema import key_path, show_value, type_name
 
 PUBLIC_KEYS = ("n", "command", "summary", "reason", "rolls", "time", "turn", "kind", "meta")
 
@@ -26,6 +28,139 @@ def sha(text: str) -> str:
 def public(entry: dict) -> dict:
     """The documented view of an entry: {"n","command","summary","rolls",...}."""
     return {k: entry[k] for k in PUBLIC_KEYS if k in entry}
+
+
+# --- the shape of an entry ---------------------------------------------------
+
+_SHA = re.compile(r"[0-9a-f]{64}")
+# a side file is a plain file in the saves folder: no folder in its name, never a hidden path
+_SIDE_NAME = re.compile(r"[A-Za-z0-9._-]+\.toml")
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _holds_null(value) -> bool:
+    if value is None:
+        return True
+    if isinstance(value, dict):
+        return any(_holds_null(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_holds_null(v) for v in value)
+    return False
+
+
+def _changes_problem(changes, where: str) -> str | None:
+    if not isinstance(changes, list):
+        return f"{where} is {type_name(changes)}: expected an array of changes"
+    for i, ch in enumerate(changes):
+        at = f"{where}[{i}]"
+        if not isinstance(ch, dict):
+            return f"{at} is {type_name(ch)}: expected a change {{path, from, to}}"
+        path = ch.get("path")
+        if not isinstance(path, list) or not path or not all(isinstance(p, str) for p in path):
+            return f"{at}.path is not a list of key names"
+        if "from" not in ch and "to" not in ch:
+            return f"{at} has neither from nor to"
+        if any(_holds_null(ch[k]) for k in ("from", "to") if k in ch):
+            return f"{at} holds a null: TOML has no null"
+        extra = [k for k in ch if k not in ("path", "from", "to")]
+        if extra:
+            return f"{at}.{extra[0]} is not a key of a change (path, from, to)"
+    return None
+
+
+def _undo_problem(ops) -> str | None:
+    if not isinstance(ops, list):
+        return f"undo is {type_name(ops)}: expected an array of line patches"
+    pos = 0
+    for i, op in enumerate(ops):
+        at = f"undo[{i}]"
+        if not (isinstance(op, list) and len(op) == 3 and _is_int(op[0]) and _is_int(op[1])
+                and isinstance(op[2], list) and all(isinstance(line, str) for line in op[2])):
+            return f"{at} is not a line patch [from, to, [lines]]"
+        if not pos <= op[0] <= op[1]:
+            return f"{at} = [{op[0]}, {op[1]}, ...]: line numbers out of order"
+        pos = op[1]
+    return None
+
+
+def _rolls_problem(rolls) -> str | None:
+    if not isinstance(rolls, list):
+        return f"rolls is {type_name(rolls)}: expected an array"
+    for i, r in enumerate(rolls):
+        if not (isinstance(r, dict) and isinstance(r.get("die"), str) and r.get("source") in ("rolled", "entered")
+                and (_is_int(r.get("value")) or isinstance(r.get("value"), str))):
+            return f"rolls[{i}] is not a roll {{die, value, source}}"
+    return None
+
+
+def entry_problem(entry) -> str | None:
+    """What is wrong with the shape of a log entry (None: nothing), naming the key.
+
+    Required: n, command, summary, before, after, and undo past entry 1; the optional
+    keys have their types checked too. Unknown keys are left alone (a newer journal's).
+    """
+    problem = number_problem(entry)
+    if problem:
+        return problem
+    num = entry["n"]
+    required = ["command", "summary", "before", "after"] + (["undo"] if num > 1 else [])
+    for key in required:
+        if key not in entry:
+            return f"entry {num}: {key} is missing"
+    for key in ("command", "summary", "time", "kind", "turn", "reason", "game"):
+        if key in entry and not isinstance(entry[key], str):
+            return f"entry {num}: {key} = {show_value(entry[key])} is {type_name(entry[key])}: expected text"
+    for key in ("before", "after"):
+        if not isinstance(entry[key], str) or not _SHA.fullmatch(entry[key]):
+            return f"entry {num}: {key} is not a SHA-256 (64 hex digits)"
+    if "seed" in entry and not _is_int(entry["seed"]):
+        return f"entry {num}: seed is {type_name(entry['seed'])}: expected a whole number"
+    problem = (_undo_problem(entry["undo"]) if "undo" in entry else None) \
+        or (_rolls_problem(entry["rolls"]) if "rolls" in entry else None) \
+        or (_changes_problem(entry["changes"], "changes") if "changes" in entry else None)
+    if problem:
+        return f"entry {num}: {problem}"
+    if "meta" in entry and not isinstance(entry["meta"], dict):
+        return f"entry {num}: meta is {type_name(entry['meta'])}: expected an object"
+    return side_problem(entry)
+
+
+def number_problem(entry) -> str | None:
+    """An entry must at least be an object with its number."""
+    if not isinstance(entry, dict):
+        return f"a log entry is {type_name(entry)}: expected an object"
+    num = entry.get("n")
+    if not _is_int(num) or num < 1:
+        return "n is missing or not a whole number 1 or more"
+    return None
+
+
+def side_problem(entry: dict) -> str | None:
+    """What is wrong with an entry's side-file changes (the part read even of an entry a crash
+    left uncommitted, to put those changes back)."""
+    num = entry["n"]
+    side = entry.get("side", {})
+    if not isinstance(side, dict):
+        return f"entry {num}: side is {type_name(side)}: expected an object"
+    for name, changes in side.items():
+        if not _SIDE_NAME.fullmatch(name) or name.startswith(".."):
+            return f"entry {num}: side names {show_value(name)}: a side file is a .toml file in the saves folder"
+        problem = _changes_problem(changes, f"side.{key_path('', name)}")
+        if problem:
+            return f"entry {num}: {problem}"
+    return None
+
+
+def started_game(entry: dict) -> str | None:
+    """The game entry 1 started: recorded since journal ties logs to saves, else the first
+    word of its command (`epm new ...`); None when neither says."""
+    if isinstance(entry.get("game"), str):
+        return entry["game"]
+    first = entry.get("command", "").split(" ", 1)[0]
+    return first or None
 
 
 # --- exact text: line patches -----------------------------------------------
@@ -108,6 +243,18 @@ def _same(a, b) -> bool:
     return a is b or (a is not _MISSING and b is not _MISSING and type(a) is type(b) and a == b)
 
 
+def _holds_tables(doc: dict, parents: list) -> bool:
+    """Whether a value can be put back under `parents`: each one is a table, or absent."""
+    node = doc
+    for part in parents:
+        if part not in node:
+            return True
+        node = node[part]
+        if not isinstance(node, dict):
+            return False
+    return True
+
+
 def revert_values(doc: dict, changes: list[dict], n: int, *, lenient: bool = False, shown: str = "the save"
                   ) -> bool:
     """Put each changed value back in `doc` (in place); refuse if one was edited since.
@@ -118,7 +265,7 @@ def revert_values(doc: dict, changes: list[dict], n: int, *, lenient: bool = Fal
     keep = []
     for ch in changes:
         current = _get(doc, ch["path"])
-        if _same(current, ch.get("to", _MISSING)):
+        if _same(current, ch.get("to", _MISSING)) and _holds_tables(doc, ch["path"][:-1]):
             keep.append(ch)
         elif not lenient:
             path = _show_path(ch["path"])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from journal.errors import InputError
+from journal.errors import InputError, typed
 
 
 def find(table, name: str, what: str, option: str | None = None) -> str:
@@ -20,7 +20,7 @@ def find(table, name: str, what: str, option: str | None = None) -> str:
     known = ", ".join(table) or "none yet"
     label = f"{option} " if option else ""
     article = "an" if what[:1] in "aeiou" else "a"
-    raise InputError(f"{label}'{name}' is not {article} {what}: known {what}s are {known}")
+    raise InputError(f"{label}{typed(name)} is not {article} {what}: known {what}s are {known}")
 
 
 def shell_quote(name: str) -> str:

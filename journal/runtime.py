@@ -18,7 +18,7 @@ import click
 from journal import games
 from journal import save as savemod
 from journal.dice import MAX_SEED, Dice, rolled_line
-from journal.errors import InputError, JournalError, NeedChoice, RuleError, SaveError
+from journal.errors import InputError, JournalError, NeedChoice, RuleError, SaveError, typed
 from journal.outcome import Outcome
 from journal.session import Session
 from journal.text import wrap
@@ -159,7 +159,7 @@ class Runtime:
                 "JOURNAL_SAVE=NAME, or make it current with `journal use NAME`")
         paths = savemod.resolve(current, self.saves_dir)
         if not paths.save.exists():
-            raise SaveError(f"the current campaign '{current}' has no save at {paths.save} any more: choose "
+            raise SaveError(f"the current campaign {typed(current)} has no save at {paths.save} any more: choose "
                             f"another with `journal use NAME` (journal list shows them)")
         return paths
 
@@ -197,7 +197,7 @@ class Runtime:
         self.wrap_prose = bool(getattr(session.game, "WRAP_PROSE", False))
         wanted = self.command_game()
         if wanted and session.game is not None and session.game.ID != wanted:
-            raise RuleError(f"'{session.paths.name}' is a {games.GAMES[session.game.ID][1]} save: "
+            raise RuleError(f"{typed(session.paths.name)} is a {games.GAMES[session.game.ID][1]} save: "
                              f"`journal {wanted} ...` commands do not apply to it")
         return session
 
@@ -312,7 +312,12 @@ class Runtime:
             entry = session.start(game, state, seed, outcome, self.command_text(), self.now(), dice)
             session.commit()
             if self.keep_current:
-                savemod.write_current(self.saves_dir, savemod.current_ref(paths, self.saves_dir))
+                try:
+                    savemod.write_current(self.saves_dir, savemod.current_ref(paths, self.saves_dir))
+                except BaseException:  # a failed `new` leaves no campaign behind
+                    paths.save.unlink(missing_ok=True)
+                    paths.log.unlink(missing_ok=True)
+                    raise
         data = {"save": str(paths.save), "name": paths.name, "seed": seed, **outcome.data,
                 "current": self.keep_current}
         saved = f"Saved as '{paths.name}' ({paths.save})"
@@ -328,7 +333,7 @@ class Runtime:
     def _run_in_batch(self, paths, fn, params: dict, how: dict) -> Outcome:
         b = self.batch
         if paths.save.resolve() != b.session.paths.save.resolve():
-            raise InputError(f"this batch runs on '{b.session.paths.name}', not '{paths.name}'")
+            raise InputError(f"this batch runs on {typed(b.session.paths.name)}, not {typed(paths.name)}")
         self.check_game(b.session)
         outcome, entry = b.session.apply(fn, params, command=self.command_text(), time=self.now(), **how)
         b.logged += 1

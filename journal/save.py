@@ -17,16 +17,15 @@ campaign, and one command reads only the end of the log, whatever its length.
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import tomllib
 from contextlib import contextmanager
 from pathlib import Path
 
-from journal import games
+from journal import files, games
 from journal.dice import MAX_SEED
-from journal.errors import InputError, SaveError
+from journal.errors import InputError, SaveError, typed
+from journal.log import entry_problem, number_problem, side_problem
 from journal.schema import Int, Str, Table, opt
 
 NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
@@ -36,8 +35,8 @@ JOURNAL_TABLE = Table({
     "game": Str(describe="a game id"),
     "schema": Int(1),
     "seed": Int(0, MAX_SEED),
-    "dice": opt(Int(0)),
-    "entries": opt(Int(0)),
+    "dice": opt(Int(0, MAX_SEED)),
+    "entries": opt(Int(0, MAX_SEED)),
 })
 
 
@@ -61,9 +60,35 @@ def resolve(ref: str, saves_dir: Path) -> SavePaths:
     elif NAME_RE.fullmatch(ref):
         path = Path(saves_dir) / f"{ref}.toml"
     else:
-        raise InputError(f"'{ref}' is not {NAME_RULE}")
+        raise InputError(f"{typed(ref)} is not {NAME_RULE}")
     name = path.name[: -len(".toml")]
-    return SavePaths(path, path.with_name(f"{name}.log.jsonl"), name)
+    log = path.with_name(f"{name}.log.jsonl")
+    if path.is_symlink() or log.is_symlink():
+        return _through_links(path, log, name)
+    return SavePaths(path, log, name)
+
+
+def _through_links(path: Path, log: Path, name: str) -> SavePaths:
+    """A save reached through a symlink is the file it points to, with that file's own log:
+    commands write there (the link stays a link). Two saves never share one history: a log
+    that is a link to another save's log (another name), or a log beside the link that is
+    not the real save's, is refused."""
+    real = Path(os.path.realpath(path))
+    if path.is_symlink() and not real.exists():
+        raise SaveError(f"{path} is a link to {real}, where there is nothing: remove the link, or put the save "
+                        f"back where it points")
+    if not real.name.endswith(".toml") or len(real.name) <= 5:
+        raise SaveError(f"{path} is a link to {real}, which is not a .toml save")
+    real_log = real.with_name(f"{real.name[:-5]}.log.jsonl")
+    target = Path(os.path.realpath(real_log))
+    if os.path.lexists(real_log) and target.name != real_log.name:
+        raise SaveError(f"{real_log} is a link to {target}, the log of another save: a save and its log "
+                        f"stay together (restore the save's own log)")
+    if log != real_log and os.path.lexists(log) and Path(os.path.realpath(log)) != target:
+        what = f"a link to {os.path.realpath(log)}" if log.is_symlink() else "another file"
+        raise SaveError(f"{log} is {what}, but the log of {path} is {real_log}: a save and its log stay "
+                        f"together (use one name for the campaign, or move the stray log away)")
+    return SavePaths(real, real_log, name)
 
 
 # --- the current campaign ---------------------------------------------------
@@ -75,14 +100,14 @@ def read_current(folder: Path) -> str | None:
     """The saves folder's current campaign (a save name, or a path to a .toml file), if any."""
     path = Path(folder) / CURRENT
     try:
-        text = path.read_bytes().decode("utf-8").strip()
+        text = files.read_bytes(path, limit=4096).decode("utf-8").strip()
     except (FileNotFoundError, NotADirectoryError):
         return None
     except UnicodeDecodeError:
         raise SaveError(f"{path} is not UTF-8 text: choose the campaign again with `journal use NAME`") from None
-    except OSError as e:
-        raise SaveError(f"cannot read {path}: {e.strerror}") from None
-    return text.splitlines()[0].strip() if text else None
+    except SaveError as e:
+        raise SaveError(f"{e.message}: choose the campaign again with `journal use NAME`") from None
+    return text.split("\n")[0].strip() if text else None
 
 
 def current_ref(paths: SavePaths, folder: Path) -> str:
@@ -126,45 +151,32 @@ def locked(folder: Path, exclusive: bool):
 # --- reading and validating -----------------------------------------------
 
 def read_text(paths: SavePaths) -> str:
+    """The save's text: a regular file of UTF-8 text (anything else is refused, naming it)."""
     try:
-        data = paths.save.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(f"no save '{paths.name}' at {paths.shown}: start one with `journal GAME new {paths.name}`"
+        data = files.read_bytes(paths.save, paths.shown)
+    except (FileNotFoundError, NotADirectoryError):
+        raise SaveError(f"no save {typed(paths.name)} at {paths.shown}: start one with `journal GAME new {paths.name}`"
                         ) from None
-    except OSError as e:
-        raise SaveError(f"cannot read {paths.shown}: {e.strerror}") from None
+    return files.decode(data, paths.shown)
+
+
+def read_side(path: Path) -> bytes | None:
+    """A side file's bytes (None: there is none yet)."""
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        raise SaveError(f"{paths.shown} line {line}: not valid UTF-8 text") from None
+        return files.read_bytes(path)
+    except FileNotFoundError:
+        return None
 
 
 def parse_side(path: Path, data: bytes | None) -> dict:
     """A side file's content (a missing file is empty), or a SaveError naming it."""
     if data is None:
         return {}
-    try:
-        return tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError as e:
-        raise SaveError(f"{path} byte {e.start}: not valid UTF-8 text") from None
-    except tomllib.TOMLDecodeError as e:
-        raise SaveError(f"{path}: TOML syntax error: {e}") from None
-
-
-_AT_LINE = re.compile(r"^(.*?)\s*\(at line (\d+), column (\d+)\)$")
+    return files.parse_toml(files.decode(data, str(path)), str(path))
 
 
 def parse(paths: SavePaths, text: str) -> dict:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        msg = str(e)
-        m = _AT_LINE.match(msg)
-        if m:
-            raise SaveError(f"{paths.shown} line {m.group(2)}, column {m.group(3)}: "
-                            f"TOML syntax error: {m.group(1)}") from None
-        raise SaveError(f"{paths.shown}: TOML syntax error: {msg}") from None
+    return files.parse_toml(text, paths.shown)
 
 
 def check_doc(doc: dict):
@@ -224,7 +236,8 @@ def _reverse_records(f, size: int, chunk: int = 1 << 16):
     """Yield (offset, record) for the newline-separated records of a file, last first.
 
     The first record yielded is the text after the last newline: b"" when the file
-    ends with a newline, otherwise a torn (unterminated) append.
+    ends with a newline, otherwise a torn (unterminated) append. A record longer than
+    any log entry can be is yielded as None (and nothing after it).
     """
     pos = size
     carry = b""
@@ -240,6 +253,9 @@ def _reverse_records(f, size: int, chunk: int = 1 << 16):
             off -= len(part)
             yield off, part
             off -= 1
+        if len(carry) > files.MAX_BYTES:
+            yield pos, None
+            return
     yield 0, carry
 
 
@@ -251,19 +267,40 @@ class LogView:
         self.entries = entries
         self.end = 0  # byte offset just past the last committed entry
         self.orphans: list[dict] = []  # entries past journal.entries: a command that never committed
+        self.found: dict[int, dict] = {}  # the entries read so far, by number
 
     def open(self):
         try:
-            return open(self.paths.log, "rb")
+            return files.open_regular(self.paths.log)
         except FileNotFoundError:
             return None
+
+    def _entry(self, raw: bytes | None, where: str, committed: bool = True) -> dict:
+        """A log line as an entry of the right shape, or a SaveError naming it. Of an entry past
+        journal.entries (left by a crash, cut off at the next write) only its number and side
+        changes are read, and checked."""
+        if raw is None:
+            raise SaveError(f"{self.paths.log} {where}: damaged log entry (a line longer than "
+                            f"{files.MAX_BYTES} bytes)")
+        try:
+            entry = files.parse_json(raw)
+        except ValueError:  # UnicodeDecodeError included
+            raise SaveError(f"{self.paths.log} {where}: damaged log entry (not a JSON object)") from None
+        self._shape(entry, where, committed)
+        return entry
+
+    def _shape(self, entry, where: str, committed: bool = True) -> None:
+        problem = entry_problem(entry) if committed else number_problem(entry) or side_problem(entry)
+        if problem:
+            raise SaveError(f"{self.paths.log} {where}: damaged log entry: {problem}")
 
     def scan(self, want: int = 1) -> list[tuple[int, dict]]:
         """Find the committed end; return up to `want` last entries as (offset, entry), newest first.
 
         Reads the log backwards, so the cost is that of the entries asked for (plus any
-        uncommitted tail), not of the campaign's length. Raises SaveError when the log
-        does not hold the entries the save expects.
+        uncommitted tail), not of the campaign's length. Each entry read is checked for
+        the shape readers rely on. Raises SaveError when the log does not hold the
+        entries the save expects.
         """
         f = self.open()
         if f is None:
@@ -278,20 +315,19 @@ class LogView:
             records = _reverse_records(f, os.fstat(f.fileno()).st_size)
             next(records)  # the text after the last newline: empty, or a torn append
             for offset, raw in records:
-                try:
-                    entry = json.loads(raw)
-                    n = entry["n"]
-                except (ValueError, KeyError, TypeError):
-                    raise SaveError(f"{self.paths.log} byte {offset}: damaged log entry") from None
-                if not found and isinstance(n, int) and n > self.entries:
+                entry = self._entry(raw, f"byte {offset}", committed=False)
+                n = entry["n"]
+                if not found and n > self.entries:
                     self.orphans.append(entry)
                     continue  # written by a command that never committed: cut off at the next write
+                self._shape(entry, f"byte {offset}")
                 if n != expect:
                     raise SaveError(f"{self.paths.log}: entry {n} found where entry {expect} was expected "
                                     f"(journal.entries = {self.entries})")
                 if not found:
                     self.end = offset + len(raw) + 1
                 found.append((offset, entry))
+                self.found[n] = entry
                 expect -= 1
                 if len(found) >= want or expect == 0:
                     break
@@ -299,8 +335,31 @@ class LogView:
             raise SaveError(f"{self.paths.log} holds fewer entries than journal.entries = {self.entries}")
         return found
 
+    def first(self) -> dict | None:
+        """Entry 1 (the campaign's start), read from the front of the log; None without entries."""
+        if not self.entries:
+            return None
+        if 1 in self.found:
+            return self.found[1]
+        f = self.open()
+        if f is None:
+            return None
+        with f:
+            data = b""
+            while b"\n" not in data and len(data) <= files.MAX_BYTES:
+                chunk = f.read(1 << 16)
+                if not chunk:
+                    break
+                data += chunk
+        line, newline, _rest = data.partition(b"\n")
+        entry = self._entry(line if newline else None, "line 1")
+        if entry["n"] != 1:
+            raise SaveError(f"{self.paths.log} line 1: entry {entry['n']} found where entry 1 was expected")
+        self.found[1] = entry
+        return entry
+
     def read_all(self) -> list[dict]:
-        """Every committed entry, oldest first (for the log listing and the PDF)."""
+        """Every committed entry, oldest first (for the log listing, the PDF and check)."""
         if not self.entries:
             return []
         if not self.end:
@@ -312,13 +371,10 @@ class LogView:
             data = f.read(self.end)
         entries = []
         for number, line in enumerate(data.split(b"\n")[:-1], 1):
-            try:
-                entry = json.loads(line)
-                ok = isinstance(entry, dict) and entry.get("n") == number
-            except ValueError:  # UnicodeDecodeError included
-                ok = False
-            if not ok:
-                raise SaveError(f"{self.paths.log} line {number}: damaged log entry (expected entry {number})")
+            entry = self._entry(line, f"line {number}")
+            if entry["n"] != number:
+                raise SaveError(f"{self.paths.log} line {number}: damaged log entry (entry {entry['n']} where "
+                                f"entry {number} was expected)")
             entries.append(entry)
         return entries
 
@@ -345,8 +401,11 @@ def atomic_write(path: Path, data: bytes) -> None:
     """Write a temp file in the same folder, flush, fsync, rename over the target.
 
     Callers hold the folder's exclusive lock, so temp files of this save left by a
-    writer that was killed are stale and are removed here.
+    writer that was killed are stale and are removed here. A symlink is followed: the file
+    it points to is replaced, and the link stays a link.
     """
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     prefix = f".{path.name}."
     for entry in os.scandir(path.parent):

@@ -146,17 +146,36 @@ class Table(Validator):
             problems.append(f"{key_path(path, k)} is not a known key: expected {', '.join(self.fields)}")
 
 
+def casefold_twins(names, path: str, what: str, problems: list[str]) -> None:
+    """Names that differ only in case (`Ana` and `ana`): the player types names in any case,
+    so each must differ from the others ignoring case (as `new` refuses them)."""
+    seen: dict[str, str] = {}
+    for name in names:
+        if not isinstance(name, str):
+            continue
+        folded = name.casefold()
+        if folded in seen:
+            problems.append(f"{path}: {show_value(seen[folded])} and {show_value(name)} differ only in case: "
+                            f"{what}s must differ ignoring case")
+        else:
+            seen[folded] = name
+
+
 class Map(Validator):
-    """A table of user-named entries (characters, items ...), each checked alike."""
+    """A table of user-named entries (characters, items ...), each checked alike.
+
+    `unique_casefold`: the names must differ ignoring case (players type them in any case).
+    """
 
     expected = "a table"
 
     def __init__(self, item: Validator, key_pattern: str | None = None, key_describe: str = "a name",
-                 min_items: int = 0):
+                 min_items: int = 0, unique_casefold: bool = False):
         self.item = item
         self.key_pattern = re.compile(key_pattern) if key_pattern else None
         self.key_describe = key_describe
         self.min_items = min_items
+        self.unique_casefold = unique_casefold
 
     def check(self, value, path, problems):
         if not isinstance(value, dict):
@@ -167,14 +186,20 @@ class Map(Validator):
             if self.key_pattern and not self.key_pattern.fullmatch(k):
                 problems.append(f"{key_path(path, k)}: the name is not {self.key_describe}")
             self.item.check(v, key_path(path, k), problems)
+        if self.unique_casefold:
+            casefold_twins(value, path, "name", problems)
 
 
 class List(Validator):
+    """An array of values checked alike. `unique_casefold`: the key of its tables whose values
+    (names) must differ ignoring case."""
+
     expected = "an array"
 
-    def __init__(self, item: Validator, max_items: int | None = None):
+    def __init__(self, item: Validator, max_items: int | None = None, unique_casefold: str | None = None):
         self.item = item
         self.max_items = max_items
+        self.unique_casefold = unique_casefold
 
     def check(self, value, path, problems):
         if not isinstance(value, list):
@@ -183,3 +208,6 @@ class List(Validator):
             problems.append(f"{path} has {len(value)} items: at most {self.max_items}")
         for i, v in enumerate(value):
             self.item.check(v, key_path(path, i), problems)
+        if self.unique_casefold:
+            key = self.unique_casefold
+            casefold_twins([v.get(key) for v in value if isinstance(v, dict)], path, key, problems)

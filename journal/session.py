@@ -16,14 +16,23 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 
 import tomli_w
 
+from journal import games
 from journal import log as logmod
 from journal import save as savemod
 from journal.dice import Dice
-from journal.errors import JournalError, RuleError, SaveError
+from journal.errors import JournalError, RuleError, SaveError, typed
 from journal.outcome import Outcome
+
+
+def _empty_file(path) -> bool:
+    try:
+        return os.stat(path).st_size == 0
+    except OSError:
+        return False
 
 
 def invalid(paths, problems: list[str]) -> SaveError:
@@ -64,9 +73,12 @@ class Session:
         self._lock.__enter__()
         try:
             if self.create:
-                if self.paths.save.exists():
-                    raise RuleError(f"save '{self.paths.name}' already exists ({self.paths.shown}): "
+                if os.path.lexists(self.paths.save):
+                    raise RuleError(f"save {typed(self.paths.name)} already exists ({self.paths.shown}): "
                                     f"choose another name, or delete it first")
+                if os.path.lexists(self.paths.log) and not _empty_file(self.paths.log):
+                    raise RuleError(f"{self.paths.log} is already there (the history of an earlier campaign "
+                                    f"{typed(self.paths.name)}): move it away, or choose another name")
                 self.log = savemod.LogView(self.paths, 0)
                 self.log.end = 0
             else:
@@ -89,9 +101,42 @@ class Session:
             raise invalid(self.paths, problems)
         self.game, self.doc = game, doc
         self.log = savemod.LogView(self.paths, self.entries)
-        self.log.scan(1)
+        found = self.log.scan(1)
+        self._check_log_belongs(found[0][1] if found else None)
         if self.exclusive:
             self._put_back_orphan_side_changes()
+
+    def _check_log_belongs(self, last: dict | None) -> None:
+        """Refuse a log that is not this save's history (another campaign's, left beside it).
+
+        A save as its last command left it has that entry's `after` hash. A save edited by
+        hand since does not: then entry 1 must have started this game (and, when it records
+        one, with this seed). With no committed entry, lines in the log must be what a
+        crash left of this save's first command, never another campaign's history.
+        """
+        log = self.paths.log
+        if last is None:
+            orphans = self.log.orphans
+            if orphans and not (orphans[-1]["n"] == 1 and orphans[-1].get("before") == logmod.sha(self.text)):
+                missing = "is missing" if "entries" not in self.journal else "= 0"
+                raise SaveError(f"journal.entries {missing}, but {log} holds {len(orphans)} log entries: "
+                                f"set journal.entries = {orphans[0]['n']} if they are this save's history, or "
+                                f"move the log away to start a new one")
+            return
+        if logmod.sha(self.text) == last["after"]:
+            return
+        first = self.log.first()
+        game = logmod.started_game(first)
+        titles = games.GAMES
+        if game in titles and game != self.game.ID:
+            raise SaveError(f"{log} is the history of a {titles[game][1]} campaign, but {self.paths.shown} is a "
+                            f"{titles[self.game.ID][1]} save: a save and its log belong together (move the "
+                            f"stray log away)")
+        seed = first.get("seed")
+        if seed is not None and seed != self.journal.get("seed"):
+            raise SaveError(f"{log} is the history of another campaign: its entry 1 has seed {seed}, but "
+                            f"journal.seed = {self.journal.get('seed')} (put the seed back, or move the stray log "
+                            f"away)")
 
     # --- side files ------------------------------------------------------
     def side_path(self, name: str):
@@ -101,12 +146,7 @@ class Session:
         """A side file's content as this session sees it (its pending changes included)."""
         if name not in self.side:
             path = self.side_path(name)
-            try:
-                data = path.read_bytes()
-            except FileNotFoundError:
-                data = None
-            except OSError as e:
-                raise SaveError(f"cannot read {path}: {e.strerror}") from None
+            data = savemod.read_side(path)
             self.side_disk[name] = data
             self.side[name] = savemod.parse_side(path, data)
         return self.side[name]
@@ -148,7 +188,7 @@ class Session:
         text = dumps(doc)
         entry = {"n": 1, "time": time, "kind": "new", "command": command, "summary": outcome.summary,
                  "turn": game.turn_label(state), "rolls": [r.as_dict() for r in dice.rolls] if dice else [],
-                 "before": logmod.sha(""), "after": logmod.sha(text)}
+                 "before": logmod.sha(""), "after": logmod.sha(text), "game": game.ID, "seed": seed}
         self._push(entry, doc, text)
         return entry
 
@@ -185,6 +225,8 @@ class Session:
                  "before": logmod.sha(self.text), "after": logmod.sha(text),
                  "undo": logmod.make_patch(text, self.text),
                  "changes": logmod.diff_values(self.doc, doc)}
+        if entry["n"] == 1:  # a history started on a save written by hand: what ties the log to it
+            entry.update(game=self.game.ID, seed=jt.get("seed"))
         if reason:
             entry["reason"] = reason
         if outcome.meta:
@@ -206,8 +248,9 @@ class Session:
     def _check_new(self, doc: dict) -> None:
         problems = self.game.validate(doc["state"])
         if problems:
-            # the rules should never produce this; refuse rather than write a bad save
-            raise JournalError(f"internal error: the result would be an invalid save: {problems[0]}")
+            # a value typed with the command the rules did not bound: refuse rather than write a bad save
+            raise RuleError(f"refused: the command would leave an invalid save ({problems[0]}); nothing was "
+                            f"saved")
 
     def _push(self, entry: dict, doc: dict, text: str) -> None:
         self.pending.append((json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n")
@@ -251,13 +294,19 @@ class Session:
 
     # --- undo ------------------------------------------------------------
     def undo(self, steps: int) -> list[dict]:
-        """Revert the last `steps` commands: exact bytes when the save was not edited since."""
+        """Revert the last `steps` commands: exact bytes when the save was not edited since.
+
+        Everything is worked out and checked before the first write; should a write fail,
+        the files written are put back, so a failed undo leaves every byte as it was.
+        """
         if steps < 1:
             raise RuleError(f"--steps {steps}: expected 1 or more")
+        if not self.entries:
+            raise RuleError(f"nothing to undo in {typed(self.paths.name)}: its history is empty")
         undoable = self.entries - 1  # entry 1 created the campaign
         if steps > undoable:
-            raise RuleError(f"--steps {steps}: only {undoable} command(s) to undo in '{self.paths.name}'"
-                            if undoable else f"nothing to undo in '{self.paths.name}': it was just created")
+            raise RuleError(f"--steps {steps}: only {undoable} command(s) to undo in {typed(self.paths.name)}"
+                            if undoable else f"nothing to undo in {typed(self.paths.name)}: it was just created")
         found = self.log.scan(steps)
         text = self.text
         for _offset, entry in found:
@@ -271,6 +320,9 @@ class Session:
                     raise SaveError(f"{self.paths.log}: entry {entry['n']} does not restore its save "
                                     f"(the log was damaged)")
                 text = restored
+            elif "changes" not in entry:
+                raise RuleError(f"cannot undo entry {entry['n']}: the save was edited by hand since, and the "
+                                f"entry does not record the values it changed (edit {self.paths.shown} by hand)")
             else:  # edited by hand since: revert the command's values only
                 doc = copy.deepcopy(savemod.parse(self.paths, text))
                 logmod.revert_values(doc, entry["changes"], entry["n"])
@@ -285,12 +337,33 @@ class Session:
                 content = side.get(name) or copy.deepcopy(self.side_doc(name))
                 logmod.revert_values(content, changes, entry["n"], shown=str(self.side_path(name)))
                 side[name] = content
-        # the save first: should the rest not happen, its entries are past journal.entries and the
-        # next writer puts their side changes back
-        savemod.atomic_write(self.paths.save, text.encode("utf-8"))
-        for name, content in side.items():
-            savemod.atomic_write(self.side_path(name), dumps(content).encode("utf-8"))
-            self.side[name] = content
-        savemod.truncate_log(self.paths.log, found[-1][0])
+        side_text = {name: dumps(content).encode("utf-8") for name, content in side.items()}
+        self._write_undo(text, side_text, found[-1][0])
+        self.side.update(side)
         self.text, self.doc = text, doc
         return [entry for _o, entry in found]
+
+    def _write_undo(self, text: str, side_text: dict[str, bytes], log_end: int) -> None:
+        """The save first (should the rest not happen, its entries are past journal.entries and
+        the next writer puts their side changes back), then the side files, then the log cut.
+        A failed write puts back what was written."""
+        written: list[str] = []
+        try:
+            savemod.atomic_write(self.paths.save, text.encode("utf-8"))
+            written.append("")
+            for name, data in side_text.items():
+                savemod.atomic_write(self.side_path(name), data)
+                written.append(name)
+            savemod.truncate_log(self.paths.log, log_end)
+        except BaseException:
+            for name in reversed(written):
+                try:
+                    if not name:
+                        savemod.atomic_write(self.paths.save, self.text.encode("utf-8"))
+                    elif self.side_disk.get(name) is None:
+                        self.side_path(name).unlink(missing_ok=True)
+                    else:
+                        savemod.atomic_write(self.side_path(name), self.side_disk[name])
+                except OSError:
+                    pass
+            raise

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 from journal.errors import SaveError
@@ -23,10 +22,11 @@ def path(*parts: str) -> Path:
 
 
 def load(*parts: str) -> dict:
-    p = path(*parts)
+    """A shipped template, read by the guarded reader every journal file goes through."""
+    from journal.files import read_toml
+
     try:
-        with open(p, "rb") as f:
-            return tomllib.load(f)
+        return read_toml(path(*parts), f"template {'/'.join(parts)}")
     except FileNotFoundError:
         raise SaveError(f"template {'/'.join(parts)} is missing: reinstall journal") from None
 

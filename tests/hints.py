@@ -96,6 +96,8 @@ def problems(hint: str) -> list[str]:
     while isinstance(cmd, click.Group):
         while tokens and tokens[0].startswith("-"):  # global options before the command
             opt = tokens.pop(0)
+            if opt in ctx.help_option_names:  # `journal epm --help`: a group's help is a whole command
+                return []
             param = _option(cmd, opt, ctx)
             if param is None:
                 return [f"{hint}: `{' '.join(path)}` has no option {opt}"]

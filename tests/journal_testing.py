@@ -52,6 +52,13 @@ def ok(saves: Path, *args):
     return r
 
 
+def played(saves: Path, *commands: list[str]) -> Path:
+    """A saves folder after these commands (each must succeed)."""
+    for args in commands:
+        ok(saves, *args)
+    return saves
+
+
 class Runner:
     def __init__(self, saves: Path):
         self.saves = saves
@@ -76,3 +83,27 @@ class Runner:
 EPM_NEW = ["epm", "new", "camp", "--character", "Ana:piloting=1,diplomacy=-1", "--character", "Bo:strength=1",
            "--character", "Cy", "--planet", "Zorb:blue", "--planet", "Kell:pink", "--planet", "Vex:yellow",
            "--at", "Zorb", "--seed", "7"]
+
+TITANS_NEW = ["titans", "new", "t", "--players", "2",
+              "--titan", "Atlas:hp=10,armor=1,combat=4,movement=3,repair=2,refresh=2,pilot=Ono,player=Ana,city=Tokyo",
+              "--titan", "Brute:hp=12,armor=2,combat=3,movement=2,repair=2,pilot=Kira,player=Bo,city=London",
+              "--rift", "North=Flying", "--rift", "South=Amphibious", "--rift", "East=Mechanical",
+              "--rift", "West=Terrestrial", "--seed", "7"]
+PULP_NEW = ["pulp", "new", "p", "--level", "normal", "--captain", "Mina Tormelson", "--combat", "4/6",
+            "--science", "3/5", "--diplomacy", "3/5", "--die", "red", "--die", "gray", "--face", "gray=3",
+            "--hegemony", "The Quietus", "--hegemony", "Kah", "--hegemony", "Zorn", "--seed", "11"]
+
+
+def named(new_command: list[str], name: str) -> list[str]:
+    """A `GAME new NAME ...` command line with another save name."""
+    return [*new_command[:2], name, *new_command[3:]]
+
+
+def one_error(result, code: int = 1) -> str:
+    """A refusal: exit `code` and exactly one `Error:` line on stderr, no traceback, no
+    "internal error"; returns the line."""
+    assert result.exit_code == code, (result.exit_code, result.stdout, result.stderr)
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
+    assert "internal error" not in result.stderr and "Traceback" not in result.stderr
+    return lines[0]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from journal_testing import ok, run
+from journal_testing import ok, played, run
 
 NAME = "S"
 NEW = ["epm", "new", NAME, "--character", "Ana:piloting=1", "--character", "Bo:strength=1",
@@ -41,11 +41,7 @@ def error_line(r) -> str:
 
 @pytest.fixture
 def saves(tmp_path) -> Path:
-    folder = tmp_path / "saves"
-    ok(folder, *NEW)
-    for args in HISTORY:
-        ok(folder, *args)
-    return folder
+    return played(tmp_path / "saves", NEW, *HISTORY)
 
 
 def save_path(saves: Path) -> Path:

@@ -3,7 +3,9 @@
 The game supplies only its tracker (``journal.games.sheets(id).draw_tracker(c, page, state, title)``,
 state None for a blank sheet); the log pages are the same for every game. Files are
 written to a temporary file beside the target and renamed into place, so a failed
-render never leaves half a PDF behind.
+render never leaves half a PDF behind. The target is the path the player named: a
+symlink is followed to the file it points to (the link stays a link, the file keeps its
+permissions), and a folder, FIFO or device is refused, never replaced.
 """
 
 from __future__ import annotations
@@ -57,18 +59,42 @@ def sheets_of(game):
     return games.sheets(game.ID)
 
 
+def target(out: Path) -> tuple[Path, int | None]:
+    """Where a PDF named `out` is written: the regular file it is (or a symlink points to), or
+    a new file; with the permission bits of the file it replaces. Anything else is refused."""
+    import stat
+
+    real = Path(os.path.realpath(out))
+    try:
+        st = os.stat(real)
+    except FileNotFoundError:
+        return real, None
+    except OSError as e:
+        raise InputError(f"-o {out}: {e.strerror or e}") from None
+    if not stat.S_ISREG(st.st_mode):
+        from journal.files import kind_of
+
+        link = f" (a link to {real})" if real != Path(os.path.abspath(out)) else ""
+        raise InputError(f"-o {out}{link} is {kind_of(st.st_mode)}: a PDF is written to a regular file")
+    return real, stat.S_IMODE(st.st_mode)
+
+
 def _write(out: Path, paper: str, doc_title: str, footer: str, draw) -> int:
     if paper not in PAPERS:
         raise InputError(f"paper {paper!r} is not one of {', '.join(PAPERS)}")
+    shown = out
+    out, mode = target(out)
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
         os.close(fd)
-        umask = os.umask(0)                     # mkstemp makes 0600; give the usual mode
-        os.umask(umask)
-        os.chmod(tmp_name, 0o666 & ~umask)
+        if mode is None:
+            umask = os.umask(0)                     # mkstemp makes 0600; give the usual mode
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp_name, mode)
     except OSError as e:
-        raise SaveError(f"cannot write {out}: {e.strerror or e}") from None
+        raise SaveError(f"cannot write {shown}: {e.strerror or e}") from None
     tmp = Path(tmp_name)
     try:
         c = Canvas(str(tmp), pagesize=PAPERS[paper], pageCompression=PAGE_COMPRESSION)
@@ -85,7 +111,7 @@ def _write(out: Path, paper: str, doc_title: str, footer: str, draw) -> int:
         os.replace(tmp, out)
     except OSError as e:
         tmp.unlink(missing_ok=True)
-        raise SaveError(f"cannot write {out}: {e.strerror or e}") from None
+        raise SaveError(f"cannot write {shown}: {e.strerror or e}") from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise

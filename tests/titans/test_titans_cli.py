@@ -267,7 +267,7 @@ def test_own_board_and_invader_files(journal, tmp_path):
     inv.write_text("[Crab\n")
     r = journal("titans", "new", "bad", "--titan", "A:hp=5,armor=0,combat=2,movement=1,repair=1",
                 "--board", str(board), "--invaders", str(inv))
-    assert r.exit_code == 2 and "not valid TOML" in r.stderr
+    assert r.exit_code == 2 and "inv.toml' line 1, column 6: TOML syntax error" in r.stderr
 
 
 def test_dice_face_table_lets_journal_roll(journal):

@@ -22,11 +22,12 @@ STATE = Table({
     "showdown_card": opt(Int(1, 99)),
     "last_challenge": opt(Table({"type": Str(choices=TYPES), "character": _NAME,
                                  "result": Str(choices=("win", "lose"))})),
-    "characters": Map(Table({"active": Bool(), **{t: opt(Int(-1, 1)) for t in TYPES}}), min_items=1),
+    "characters": Map(Table({"active": Bool(), **{t: opt(Int(-1, 1)) for t in TYPES}}), min_items=1,
+                      unique_casefold=True),
     "items": Map(Table({"owner": _NAME, "kind": Str(choices=("booster", "assist")),
-                        "type": opt(Str(choices=TYPES)), "effect": opt(Str(choices=EFFECTS))})),
+                        "type": opt(Str(choices=TYPES)), "effect": opt(Str(choices=EFFECTS))}), unique_casefold=True),
     "planets": Map(Table({"color": Str(choices=tuple(COLORS)), "status": Str(choices=STATUSES),
-                          "boost": opt(Int(4, 10))}), min_items=1),
+                          "boost": opt(Int(4, 10))}), min_items=1, unique_casefold=True),
 })
 
 

@@ -7,7 +7,7 @@ import re
 import click
 
 from journal.options import OrderedGroup, add_alias, reason_option, rolls_option, save_option
-from journal.errors import InputError
+from journal.errors import InputError, typed
 from journal.games import epm as game
 from journal.games.epm import rules
 from journal.runtime import pass_rt
@@ -35,13 +35,13 @@ def parse_character(spec: str) -> tuple[str, dict]:
         name, profs = head, tail
     name = name.strip()
     if not name:
-        raise InputError(f"--character '{spec}': the name is empty (e.g. \"Ana:piloting=1,diplomacy=-1\")")
+        raise InputError(f"--character {typed(spec)}: the name is empty (e.g. \"Ana:piloting=1,diplomacy=-1\")")
     values = {}
     for part in filter(None, (p.strip() for p in profs.split(","))):
         key, eq, val = part.partition("=")
         key = key.strip().lower()
         if not eq or key not in rules.TYPES or val.strip() not in ("-1", "0", "+1", "1"):
-            raise InputError(f"--character '{spec}': '{part}' should be TYPE=+1, TYPE=-1 or TYPE=0 with TYPE "
+            raise InputError(f"--character {typed(spec)}: {typed(part)} should be TYPE=+1, TYPE=-1 or TYPE=0 with TYPE "
                              f"one of {', '.join(rules.TYPES)}")
         values[key] = int(val)
     return name, values
@@ -50,7 +50,7 @@ def parse_character(spec: str) -> tuple[str, dict]:
 def parse_pair(spec: str, option: str, example: str) -> tuple[str, str]:
     head, sep, tail = spec.rpartition(":")
     if not sep or not head.strip() or not tail.strip():
-        raise InputError(f"{option} '{spec}': expected NAME:VALUE, e.g. {example}")
+        raise InputError(f"{option} {typed(spec)}: expected NAME:VALUE, e.g. {example}")
     return head.strip(), tail.strip()
 
 
@@ -58,7 +58,7 @@ def parse_planet(spec: str) -> tuple[str, str]:
     name, color = parse_pair(spec, "--planet", "Zorb:blue")
     color = color.lower()
     if color not in rules.COLORS:
-        raise InputError(f"--planet '{spec}': the disc colour is one of {', '.join(rules.COLORS)}")
+        raise InputError(f"--planet {typed(spec)}: the disc colour is one of {', '.join(rules.COLORS)}")
     return name, color
 
 
@@ -68,7 +68,7 @@ def parse_booster(spec: str) -> tuple[str, str]:
     if re.fullmatch(r"[123]", effect):
         effect = "+" + effect
     if ctype not in rules.TYPES or effect not in rules.EFFECTS:
-        raise InputError(f"--booster '{spec}': expected TYPE:+1|+2|+3|twice with TYPE one of "
+        raise InputError(f"--booster {typed(spec)}: expected TYPE:+1|+2|+3|twice with TYPE one of "
                          f"{', '.join(rules.TYPES)}")
     return ctype, effect
 
@@ -79,7 +79,7 @@ _DELTA = re.compile(r"([+-]?)(\d{1,3})|=(\d{1,3})")
 def parse_delta(text: str) -> tuple[int | None, int | None]:
     m = _DELTA.fullmatch(text.strip())
     if not m:
-        raise InputError(f"'{text}' is not a DELTA: type +N or -N to move the tracker, =N to set it "
+        raise InputError(f"{typed(text)} is not a DELTA: type +N or -N to move the tracker, =N to set it "
                          f"(e.g. -3, +2, =12)")
     if m.group(3) is not None:
         return None, int(m.group(3))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from itertools import product
 
-from journal.errors import InputError, RuleError
+from journal.errors import InputError, RuleError, typed
 from journal.lookup import find, shell_quote
 from journal.outcome import Outcome
 
@@ -147,7 +147,7 @@ def _unique(table: dict, name: str, what: str) -> None:
     if not name.strip():
         raise InputError(f"a {what} name is empty")
     if any(k.casefold() == name.casefold() for k in table):
-        raise InputError(f"two {what}s are named '{name}': names must differ (ignoring case)")
+        raise InputError(f"two {what}s are named {typed(name)}: names must differ (ignoring case)")
 
 
 # --- challenges ----------------------------------------------------------------
@@ -174,7 +174,7 @@ def challenge_params(state: dict, ctype: str, character: str, booster: str | Non
     name = find(state["characters"], character, "character", "--character")
     key, it = _booster(state, booster, name, ctype)
     level = challenge_level(state["signal"])
-    prof = state["characters"][name][ctype]
+    prof = state["characters"][name].get(ctype, 0)  # a missing proficiency is 0
     bonus = int(it["effect"]) if it and it["effect"] != "twice" else 0
     n_dice = 2 if it and it["effect"] == "twice" else 1
     return name, key, it, level, prof, bonus, n_dice
@@ -185,7 +185,7 @@ def challenge(state: dict, dice, ctype: str, character: str, booster: str | None
     """Steps 1-4 of a Challenge (E2-E5)."""
     _refuse_if_over(state)
     if ctype not in TYPES:
-        raise InputError(f"'{ctype}' is not a challenge type: expected one of {', '.join(TYPES)}")
+        raise InputError(f"{typed(ctype)} is not a challenge type: expected one of {', '.join(TYPES)}")
     name, key, it, level, prof, bonus, n_dice = challenge_params(state, ctype, character, booster)
     s = _copy(state)
     char = s["characters"][name]
@@ -233,7 +233,7 @@ def challenge(state: dict, dice, ctype: str, character: str, booster: str | None
 def odds(state: dict, ctype: str, character: str, booster: str | None = None) -> dict:
     """The exact chance to win a challenge before rolling (and to lose the booster)."""
     if ctype not in TYPES:
-        raise InputError(f"'{ctype}' is not a challenge type: expected one of {', '.join(TYPES)}")
+        raise InputError(f"{typed(ctype)} is not a challenge type: expected one of {', '.join(TYPES)}")
     name, key, it, level, prof, bonus, n_dice = challenge_params(state, ctype, character, booster)
     outcomes = list(product(range(1, 7), repeat=n_dice))
     wins = sum(1 for faces in outcomes if sum(faces) + prof + bonus >= level)
@@ -335,7 +335,7 @@ def disc(state: dict, dice, planet: str, status: str, boost: int | None = None) 
     key = find(s["planets"], planet, "planet")
     p = s["planets"][key]
     if status not in STATUSES:
-        raise InputError(f"'{status}' is not a disc status: expected one of {', '.join(STATUSES)}")
+        raise InputError(f"{typed(status)} is not a disc status: expected one of {', '.join(STATUSES)}")
     if status == "flipped":
         lo, hi = COLORS[p["color"]]
         if boost is None or not lo <= boost <= hi:
@@ -376,7 +376,7 @@ def track(state: dict, dice, tracker: str, delta: int | None = None, value: int 
     """A2: a story-directed change of the Signal Tracker or EPM Meter, logged."""
     _refuse_if_over(state)
     if tracker not in ("signal", "epm"):
-        raise InputError(f"'{tracker}' is not a tracker: expected signal or epm")
+        raise InputError(f"{typed(tracker)} is not a tracker: expected signal or epm")
     s = _copy(state)
     target = value if value is not None else s[tracker] + delta
     if value is None and delta == 0:
@@ -396,7 +396,7 @@ def outcome(state: dict, dice, result: str) -> Outcome:
     if state["phase"] != "showdown":
         raise RuleError("the outcome is recorded at the end of the Final Showdown (it starts at Signal 25)")
     if result not in ("won", "lost"):
-        raise InputError(f"'{result}' is not an outcome: expected won or lost")
+        raise InputError(f"{typed(result)} is not an outcome: expected won or lost")
     s = _copy(state)
     s["phase"] = result
     if result == "won":

@@ -30,7 +30,8 @@ STATE = Table({
     "abilities": Table({a: Table({"value": Int(0, ABILITY_MAX), "max": Int(1, ABILITY_MAX)}) for a in ABILITIES}),
     "dice": Map(Int(1, 6), key_pattern="|".join(DIE_COLOURS), key_describe="a die colour (red, orange, blue, "
                                                                           "yellow, gray)"),
-    "hegemony": List(Table({"name": Str(describe="an alien's name"), "icon": opt(_ICON)}), max_items=DECKS),
+    "hegemony": List(Table({"name": Str(describe="an alien's name"), "icon": opt(_ICON)}), max_items=DECKS,
+                     unique_casefold="name"),
     "decks": List(Int(0, DECK_SIZE), max_items=DECKS),
     "alien": Int(0, DECKS - 1),
     "quietus": Int(0, TOTALS["black"]),

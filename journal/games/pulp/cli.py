@@ -7,7 +7,7 @@ import re
 import click
 
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
-from journal.errors import InputError
+from journal.errors import InputError, typed
 from journal.games import pulp as game
 from journal.games.pulp.rules import (by_hand, captains_dice, components, encounter, planet_search, round_end,
                                       setup_game)
@@ -35,7 +35,7 @@ _PAIR = re.compile(r"\s*(\d{1,2})\s*/\s*(\d{1,2})\s*|\s*(\d{1,2})\s*")
 def parse_track(text: str, option: str) -> tuple[int, int]:
     m = _PAIR.fullmatch(text)
     if not m:
-        raise InputError(f"{option} '{text}': expected VALUE/MAX from the Captain card, e.g. 4/6")
+        raise InputError(f"{option} {typed(text)}: expected VALUE/MAX from the Captain card, e.g. 4/6")
     if m.group(3) is not None:
         return int(m.group(3)), int(m.group(3))
     return int(m.group(1)), int(m.group(2))
@@ -44,7 +44,7 @@ def parse_track(text: str, option: str) -> tuple[int, int]:
 def parse_face(spec: str) -> tuple[str, int]:
     colour, eq, face = spec.partition("=")
     if not eq or not face.strip().isdigit():
-        raise InputError(f"--face '{spec}': expected COLOUR=FACE, e.g. gray=3")
+        raise InputError(f"--face {typed(spec)}: expected COLOUR=FACE, e.g. gray=3")
     return components.colour_name(colour, "--face", components.DIE_COLOURS), int(face)
 
 
@@ -61,7 +61,7 @@ _DELTA = re.compile(r"([+-]?)(\d{1,3})|=(\d{1,3})")
 def parse_delta(text: str) -> tuple[int | None, int | None]:
     m = _DELTA.fullmatch(text.strip())
     if not m:
-        raise InputError(f"'{text}' is not a change: type +N or -N, or =N to set it (e.g. -1, +2, =4)")
+        raise InputError(f"{typed(text)} is not a change: type +N or -N, or =N to set it (e.g. -1, +2, =4)")
     if m.group(3) is not None:
         return None, int(m.group(3))
     return int(m.group(1) + m.group(2)), None
@@ -85,7 +85,7 @@ def place_of(text: str, option: str) -> tuple[str, int | None]:
         return head, None
     if head == "weapon" and sep and num.isdigit():
         return "weapon", int(num)
-    raise InputError(f"{option} '{text}': expected bag, supply, quietus or weapon:N")
+    raise InputError(f"{option} {typed(text)}: expected bag, supply, quietus or weapon:N")
 
 
 DRAW_HELP = "The cubes you drew, in order, redraws included: letters r o b k y w, comma-separated."

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import re
-import tomllib
 
 import click
 
 from journal import templates
 from journal.options import OrderedGroup, add_alias, reason_option, rolls_option, save_option
-from journal.errors import InputError
+from journal.errors import InputError, typed
 from journal.games import titans as game
 from journal.games.titans.rules import byhand, checks, fight, model, pilots, rifts, setup, turn, upgrade
 from journal.games.titans.rules import ending as ending_phase
@@ -43,7 +42,7 @@ def _int(text: str, what: str) -> int:
     try:
         return int(text.strip())
     except ValueError:
-        raise InputError(f"{what}: '{text}' is not a whole number") from None
+        raise InputError(f"{what}: {typed(text)} is not a whole number") from None
 
 
 def parse_titan(spec: str) -> dict:
@@ -53,30 +52,30 @@ def parse_titan(spec: str) -> dict:
     hint = ('e.g. "Atlas:hp=10,armor=1,combat=4,movement=3,repair=2" (also refresh=N, blow=TAG+TAG, '
             'blow_dice=N, pilot=NAME, player=NAME, color=COLOUR, city=CITY)')
     if not sep or not name.strip():
-        raise InputError(f"--titan '{spec}': expected NAME:KEY=VALUE,..., {hint}")
+        raise InputError(f"--titan {typed(spec)}: expected NAME:KEY=VALUE,..., {hint}")
     out: dict = {"name": name.strip()}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, val = part.partition("=")
         key, val = key.strip().lower(), val.strip()
         if not eq or not val:
-            raise InputError(f"--titan '{spec}': '{part}' should be KEY=VALUE, {hint}")
+            raise InputError(f"--titan {typed(spec)}: {typed(part)} should be KEY=VALUE, {hint}")
         if key in out:
-            raise InputError(f"--titan '{spec}': {key} is given twice")
+            raise InputError(f"--titan {typed(spec)}: {key} is given twice")
         if key in model.ABILITIES or key == "refresh":
-            n = _int(val, f"--titan '{spec}': {key}")
+            n = _int(val, f"--titan {typed(spec)}: {key}")
             if not 0 <= n <= 99:
-                raise InputError(f"--titan '{spec}': {key}={n} is outside 0..99")
+                raise InputError(f"--titan {typed(spec)}: {key}={n} is outside 0..99")
             out[key] = n
         elif key in ("blow_dice", "blowdice"):
-            n = _int(val, f"--titan '{spec}': {key}")
+            n = _int(val, f"--titan {typed(spec)}: {key}")
             if not 0 <= n <= 99:
-                raise InputError(f"--titan '{spec}': {key}={n} is outside 0..99")
+                raise InputError(f"--titan {typed(spec)}: {key}={n} is outside 0..99")
             out["blow_dice"] = n
         elif key == "blow":
             tags = [t.strip().lower() for t in re.split(r"[+/ ]", val) if t.strip()]
             bad = [t for t in tags if t not in model.TAGS]
             if bad:
-                raise InputError(f"--titan '{spec}': blow={val}: Attack Tags are {', '.join(model.TAGS)} "
+                raise InputError(f"--titan {typed(spec)}: blow={val}: Attack Tags are {', '.join(model.TAGS)} "
                                  f"(join several with +)")
             out["blow_tags"] = tags
         elif key in ("pilot", "player", "city"):
@@ -84,12 +83,16 @@ def parse_titan(spec: str) -> dict:
         elif key in ("color", "colour"):
             out["color"] = val.lower()
         else:
-            raise InputError(f"--titan '{spec}': unknown key '{key}', {hint}")
+            raise InputError(f"--titan {typed(spec)}: unknown key {typed(key)}, {hint}")
     return out
 
 
 def _read_toml(file: str | None, sample: str, option: str) -> tuple[dict, str]:
-    """A data file named by an option: a path, or a shipped one (templates:titans/FILE)."""
+    """A data file named by an option: a path, or a shipped one (templates:titans/FILE), read by the
+    core's guarded reader: a missing, non-regular, non-UTF-8, too big or too deeply nested file is
+    refused naming it."""
+    from journal import files
+
     if file is None:
         path = templates.path("titans", sample)
         shown = sample
@@ -97,15 +100,10 @@ def _read_toml(file: str | None, sample: str, option: str) -> tuple[dict, str]:
         path = templates.file_path(file)
         shown = path.name
     try:
-        with open(path, "rb") as f:
-            return tomllib.load(f), shown
-    except FileNotFoundError:
+        return files.read_toml(path, f"{option} {typed(file or sample)}", InputError), shown
+    except (FileNotFoundError, NotADirectoryError):
         shipped = ", ".join(templates.shipped("titans"))
-        raise InputError(f"{option} {file}: no such file (shipped files: {shipped})") from None
-    except OSError as e:
-        raise InputError(f"{option} {file}: cannot read it ({e.strerror or e})") from None
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(f"{option} {file or sample}: not valid TOML ({e})") from None
+        raise InputError(f"{option} {typed(file)}: no such file (shipped files: {shipped})") from None
 
 
 _BONUS = re.compile(r"\s*([A-Za-z]+)\s*([+-]\s*\d{1,2})\s*")
@@ -117,10 +115,10 @@ def parse_bonus(texts, option: str = "--bonus") -> dict | None:
     for text in texts:
         m = _BONUS.fullmatch(text)
         if not m:
-            raise InputError(f"{option} '{text}': expected CHECK+N, e.g. combat+1 (checks: {', '.join(model.CHECKS)})")
+            raise InputError(f"{option} {typed(text)}: expected CHECK+N, e.g. combat+1 (checks: {', '.join(model.CHECKS)})")
         key = m.group(1).lower()
         if key not in model.CHECKS:
-            raise InputError(f"{option} '{text}': bonus dice go to a check: {', '.join(model.CHECKS)}")
+            raise InputError(f"{option} {typed(text)}: bonus dice go to a check: {', '.join(model.CHECKS)}")
         if key in out:
             raise InputError(f"{option} {key} is given twice")
         out[key] = int(m.group(2).replace(" ", ""))
@@ -133,7 +131,7 @@ _DELTA = re.compile(r"([+-]?)(\d{1,3})|=(\d{1,3})")
 def parse_delta(text: str) -> tuple[int | None, int | None]:
     m = _DELTA.fullmatch(text.strip())
     if not m:
-        raise InputError(f"'{text}' is not a DELTA: type +N or -N to move it, =N to set it (e.g. +1, -1, =7)")
+        raise InputError(f"{typed(text)} is not a DELTA: type +N or -N to move it, =N to set it (e.g. +1, -1, =7)")
     if m.group(3) is not None:
         return None, int(m.group(3))
     return int(m.group(1) + m.group(2)), None
@@ -177,7 +175,7 @@ def new(rt, name, players, titan_specs, board, invaders, dice_file, rift_specs, 
     for spec in rift_specs:
         r, eq, kind = spec.partition("=")
         if not eq or not r.strip() or not kind.strip():
-            raise InputError(f"--rift '{spec}': expected RIFT=TYPE, e.g. North=Flying")
+            raise InputError(f"--rift {typed(spec)}: expected RIFT=TYPE, e.g. North=Flying")
         assigned[r.strip()] = kind.strip()
     seed = rt.new_seed(seed)
     dice = rt.setup_dice(seed, draw_option="--rift")  # draws the invader types of unassigned rifts
@@ -603,27 +601,18 @@ def odds(rt, save, titan, ability, bonus_dice):
 
 def parse_path(text: str) -> list[str]:
     """`cities."New York".damage` → ["cities", "New York", "damage"] (TOML dotted keys)."""
-    try:
-        doc = tomllib.loads(f"{text} = 0")
-    except tomllib.TOMLDecodeError:
-        raise InputError(f"'{text}' is not a key path: write it as in the save, e.g. threat, "
-                         f"cities.Tokyo.damage or titans.Atlas.tech.\"Plasma Sword\".charges") from None
-    path = []
-    node = doc
-    while isinstance(node, dict):
-        (key, node), = node.items()
-        path.append(key)
-    if path and path[0] == "state":
-        path = path[1:]
-    return path
+    from journal import assign
+
+    path = assign.key_path(text, hint="write it as in the save, e.g. threat, cities.Tokyo.damage or "
+                                      "titans.Atlas.tech.\"Plasma Sword\".charges")
+    return path[1:] if path[0] == "state" else path
 
 
 def parse_value(text: str):
     """A TOML value (2, true, "text", ["a", "b"]); anything else is read as plain text."""
-    try:
-        return tomllib.loads(f"v = {text}")["v"]
-    except tomllib.TOMLDecodeError:
-        return text
+    from journal import assign
+
+    return assign.value(text)
 
 
 @titans.command("set", context_settings=NEGATIVES)

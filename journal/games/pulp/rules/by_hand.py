@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from copy import deepcopy
 
-from journal.errors import InputError, RuleError
+from journal.errors import InputError, RuleError, typed
 from journal.games.pulp.rules.components import (ABILITY_LABEL, ABILITY_MAX, COLOURS, DECKS, DECK_SIZE, FACE_UP,
                                                  PLANETS, ability_name, card_token, count_cubes, cubes_text,
                                                  parse_card)
@@ -187,7 +187,7 @@ def set_location(state: dict, dice, token: str | None = None, discard: bool = Fa
     else:
         card = parse_card(token)
         if card["kind"] != "L":
-            raise InputError(f"'{token}' is not a Location card: a Location token starts with L (e.g. L.rb)")
+            raise InputError(f"{typed(token)} is not a Location card: a Location token starts with L (e.g. L.rb)")
         s["location"] = card_token(card)
         line = f"The Location is now {s['location']}" + (f" (was {old})." if old else ".")
     return Outcome(s, line, [line], {"location": s.get("location")})

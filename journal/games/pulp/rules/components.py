@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from journal.errors import InputError
+from journal.errors import InputError, typed
 
 
 COLOURS = ("red", "orange", "blue", "black", "yellow", "white")
@@ -94,7 +94,7 @@ def parse_card(token: str) -> dict:
     head, *parts = raw.split(".")
     m = _TOKEN.fullmatch(head)
     if not m or len(parts) > 2:
-        raise InputError(f"card '{token}' is not a card: {TOKEN_GRAMMAR}")
+        raise InputError(f"card {typed(token)} is not a card: {TOKEN_GRAMMAR}")
     kind = m.group(1).upper()
     card = {"kind": kind, "strength": int(m.group(2)) if m.group(2) else None,
             "shows": m.group(3).upper() if m.group(3) else None,
@@ -110,14 +110,14 @@ def parse_card(token: str) -> dict:
             card["key"] = "K" in part
             card["code"] = "O" in part
             if part.count("K") > 1 or part.count("O") > 1:
-                raise InputError(f"card '{token}': K (key) and O (code) appear once each: {TOKEN_GRAMMAR}")
+                raise InputError(f"card {typed(token)}: K (key) and O (code) appear once each: {TOKEN_GRAMMAR}")
         else:
-            raise InputError(f"card '{token}': '.{part}' is neither cubes (lower case r o b k y w) nor "
+            raise InputError(f"card {typed(token)}: '.{part}' is neither cubes (lower case r o b k y w) nor "
                              f"flags (upper case P K O): {TOKEN_GRAMMAR}")
     if len(card["cubes"]) > 4:
-        raise InputError(f"card '{token}' shows {len(card['cubes'])} cubes, at most 4: {TOKEN_GRAMMAR}")
+        raise InputError(f"card {typed(token)} shows {len(card['cubes'])} cubes, at most 4: {TOKEN_GRAMMAR}")
     if kind == "L" and (card["strength"] is not None or card["shows"]):
-        raise InputError(f"card '{token}': a Location shows no Engage Strength or icon, only its cubes: "
+        raise InputError(f"card {typed(token)}: a Location shows no Engage Strength or icon, only its cubes: "
                          f"{TOKEN_GRAMMAR}")
     return card
 
@@ -136,7 +136,7 @@ def ability_name(text: str, option: str = "ABILITY") -> str:
     for a in ABILITIES:
         if t in (a, a[0], ICON_OF[a].lower()) or (a == "science" and t in ("super science", "super-science")):
             return a
-    raise InputError(f"{option} '{text}' is not an ability: expected combat, science or diplomacy "
+    raise InputError(f"{option} {typed(text)} is not an ability: expected combat, science or diplomacy "
                      f"(or c, s, d)")
 
 
@@ -147,7 +147,7 @@ def colour_name(text: str, option: str = "CUBE", allowed=COLOURS) -> str:
         c = "gray"
     if c not in allowed:
         shown = ", ".join(f"{SHORT.get(a, a)} ({a})" if a in SHORT else a for a in allowed)
-        raise InputError(f"{option} '{text}' is not one of {shown}")
+        raise InputError(f"{option} {typed(text)} is not one of {shown}")
     return c
 
 
@@ -161,7 +161,7 @@ def parse_cubes(text: str, option: str = "--draw") -> list[str]:
         elif all(ch in LETTER for ch in low):
             out.extend(LETTER[ch] for ch in low)
         else:
-            raise InputError(f"{option} '{text}': '{part}' is not a cube: use r (red), o (orange), "
+            raise InputError(f"{option} {typed(text)}: {typed(part)} is not a cube: use r (red), o (orange), "
                              f"b (blue), k (black), y (yellow), w (white), comma-separated, e.g. k,r,o")
     return out
 
@@ -173,7 +173,7 @@ def parse_payment(specs) -> dict:
         for part in filter(None, (p.strip() for p in spec.split(","))):
             key, eq, val = part.partition("=")
             if not eq or not val.strip().isdigit():
-                raise InputError(f"--pay '{spec}': '{part}' should be ABILITY=N, e.g. combat=2,science=2")
+                raise InputError(f"--pay {typed(spec)}: {typed(part)} should be ABILITY=N, e.g. combat=2,science=2")
             a = ability_name(key, "--pay")
             pay[a] = pay.get(a, 0) + int(val)
     return pay
@@ -186,7 +186,7 @@ def parse_add(text: str) -> tuple[int, str]:
     """`1C` (or +1C, -1D) → (1, "C"): engage strength a card's text adds (or removes)."""
     m = _ADD.fullmatch(str(text).strip())
     if not m:
-        raise InputError(f"--add '{text}': expected a strength and an icon, e.g. 1C, 2D or -1S")
+        raise InputError(f"--add {typed(text)}: expected a strength and an icon, e.g. 1C, 2D or -1S")
     n = int(m.group(2))
     return (-n if m.group(1) == "-" else n), m.group(3).upper()
 
@@ -203,12 +203,12 @@ def parse_needs(text: str) -> dict:
     for part in filter(None, (p.strip() for p in t.split(","))):
         m = _NEED.fullmatch(part)
         if not m or int(m.group(2)) < 1:
-            raise InputError(f"--needs '{text}': '{part}' should be a cube colour and a count: r (red), "
+            raise InputError(f"--needs {typed(text)}: {typed(part)} should be a cube colour and a count: r (red), "
                              f"o (orange) or b (blue), e.g. r2,b1 (or none)")
         c = LETTER.get(m.group(1), m.group(1))
         needs[c] = needs.get(c, 0) + int(m.group(2))
     if not needs:
-        raise InputError(f"--needs '{text}': expected cube counts such as r2,b1 (or none)")
+        raise InputError(f"--needs {typed(text)}: expected cube counts such as r2,b1 (or none)")
     return needs
 
 
@@ -216,12 +216,12 @@ def parse_die(spec: str, option: str = "--die") -> tuple[str, int | None, int | 
     """`red` / `red:4` (the face it shows) / `red:4:2` (then turned down to 2)."""
     parts = [p.strip() for p in str(spec).split(":")]
     if not 1 <= len(parts) <= 3 or not all(p for p in parts):
-        raise InputError(f"{option} '{spec}': expected COLOUR[:FACE[:TO]], e.g. red, red:4 or red:4:2")
+        raise InputError(f"{option} {typed(spec)}: expected COLOUR[:FACE[:TO]], e.g. red, red:4 or red:4:2")
     colour = colour_name(parts[0], option, DIE_COLOURS)
     nums = []
     for p in parts[1:]:
         if not p.isdigit() or not 1 <= int(p) <= 6:
-            raise InputError(f"{option} '{spec}': a die face is 1-6")
+            raise InputError(f"{option} {typed(spec)}: a die face is 1-6")
         nums.append(int(p))
     nums += [None] * (2 - len(nums))
     return colour, nums[0], nums[1]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from journal.errors import InputError
+from journal.errors import InputError, typed
 from journal.games.pulp.rules.components import (ABILITIES, ABILITY_LABEL, ABILITY_MAX, COLOURS, CREW, DECKS,
                                                  DECK_SIZE, DIE_COLOURS, DIE_NAMES, DRAWN, FACE_UP, LEVELS, MINA,
                                                  PLANETS, QUIETUS, TOTALS, colour_name)
@@ -18,7 +18,7 @@ def new(dice, level: str, captain: str, abilities: dict, dice_chosen: list[str],
     seeded by level, 3 planets face up."""
     level = str(level).lower()
     if level not in LEVELS:
-        raise InputError(f"--level '{level}' is not a skill level: expected basic, normal or advanced")
+        raise InputError(f"--level {typed(level)} is not a skill level: expected basic, normal or advanced")
     captain = str(captain or "").strip()
     if not captain:
         raise InputError('--captain is required: the Captain card drawn, e.g. --captain "Mina Tormelson"')
@@ -54,7 +54,7 @@ def new(dice, level: str, captain: str, abilities: dict, dice_chosen: list[str],
         if not name:
             raise InputError("--hegemony: an alien's name is empty")
         if any(a["name"].casefold() == name.casefold() for a in aliens):
-            raise InputError(f"--hegemony: '{name}' is named twice")
+            raise InputError(f"--hegemony: {typed(name)} is named twice")
         alien = {"name": QUIETUS if is_quietus(name) else name}
         if icon:
             alien["icon"] = icon

@@ -30,6 +30,9 @@ def threat(state: dict, dice, delta: int | None = None, value: int | None = None
         raise InputError("a DELTA of 0 changes nothing: type +N, -N or =N")
     if value is not None and not 0 <= value <= THREAT_MAX:
         raise InputError(f"=N: THREAT runs 0..{THREAT_MAX}")
+    if state["phase"] == "setup" and (value if value is not None else state["threat"] + delta) >= THREAT_MAX:
+        raise RuleError(f"THREAT {THREAT_MAX} ends the game, and it has not begun: play the Opening Phase first "
+                        f"(journal titans opening)")
     s = copy.deepcopy(state)
     lines: list[str] = []
     before = s["threat"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 
 
-from journal.errors import InputError, RuleError
+from journal.errors import InputError, RuleError, typed
 from journal.games.titans.rules.board import invaders_at, location
 from journal.games.titans.rules.model import CHECKS, category, plural, stats, titan_of
 from journal.games.titans.rules.phases import refuse_if_over
@@ -163,7 +163,7 @@ def check(state: dict, dice, titan: str, ability: str, bonus_dice: int = 0, rero
     the ability's dice plus the bonus dice of enabled Tech Cards and Tyrant Artifacts."""
     refuse_if_over(state)
     if ability not in CHECKS:
-        raise InputError(f"'{ability}' is not an ability check: expected {', '.join(CHECKS)}")
+        raise InputError(f"{typed(ability)} is not an ability check: expected {', '.join(CHECKS)}")
     name = titan_of(state, titan)
     lines: list[str] = []
     got = roll_check(state, dice, name, ability, bonus_dice, lines, reroll=reroll, typed=None)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 import re
 
-from journal.errors import InputError, NeedChoice, RuleError
+from journal.errors import InputError, NeedChoice, RuleError, typed
 from journal.games.titans.rules.board import loc_text, location, open_rifts, standing, supports_at, titans_at
 from journal.games.titans.rules.model import COLORS, RESULTS, pawn_of, stats, tier, titan_of
 from journal.games.titans.rules.phases import close_turn, need_phase, opening_hint, refuse_if_over
@@ -20,7 +20,7 @@ def parse_assign(spec: str) -> tuple[str, str, int | None]:
     """"T1=Atlas", "T1=Atlas:2", "T1=blue", "T1=city:1" → (pawn, target, points or None)."""
     pid, eq, rest = spec.partition("=")
     if not eq or not pid.strip() or not rest.strip():
-        raise InputError(f"--assign '{spec}': expected INVADER=TARGET[:N], TARGET a Titan, a support colour or "
+        raise InputError(f"--assign {typed(spec)}: expected INVADER=TARGET[:N], TARGET a Titan, a support colour or "
                          f"city (e.g. T1=Atlas, T1=blue:1)")
     target, colon, n = rest.rpartition(":")
     if colon and re.fullmatch(r"\d+", n.strip()):
@@ -201,7 +201,7 @@ def end(state: dict, dice, result: str) -> Outcome:
         raise RuleError("the game ends with the Final Episode, drawn at the Ending Phase once every rift is closed "
                         "(a card that ends it otherwise: journal titans threat =21 --reason TEXT, for a loss)")
     if result not in RESULTS:
-        raise InputError(f"'{result}' is not an outcome: expected won or lost")
+        raise InputError(f"{typed(result)} is not an outcome: expected won or lost")
     s = copy.deepcopy(state)
     lines: list[str] = []
     end_game(s, result, "the Final Episode " + ("is won" if result == "won" else "is lost"), lines)

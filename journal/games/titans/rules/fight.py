@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 
-from journal.errors import InputError, RuleError
+from journal.errors import InputError, RuleError, typed
 from journal.games.titans.rules import order
 from journal.games.titans.rules.abilities import apply_effect, player_picks, refuse_unused_picks, titan_enters, trigger
 from journal.games.titans.rules.board import (
@@ -36,7 +36,7 @@ def _destination(s: dict, dest: str):
     for r in s["rifts"]:
         if r.casefold() == folded or f"{r} rift".casefold() == folded:
             return ("rift", r)
-    raise InputError(f"'{dest}' is not a city or a rift: cities are {', '.join(s['cities'])}; rifts are "
+    raise InputError(f"{typed(dest)} is not a city or a rift: cities are {', '.join(s['cities'])}; rifts are "
                      f"{', '.join(s['rifts'])}")
 
 

@@ -8,7 +8,7 @@ by what the table types.
 
 from __future__ import annotations
 
-from journal.errors import InputError, RuleError
+from journal.errors import InputError, RuleError, typed
 from journal.lookup import find
 
 
@@ -106,7 +106,7 @@ def titan_of(state: dict, name: str, option: str | None = None) -> str:
     if len(hits) == 1:
         return players[hits[0]]["titan"]
     label = f"{option} " if option else ""
-    raise InputError(f"{label}'{name}' is not a Titan or a player: Titans are {', '.join(titans)}; "
+    raise InputError(f"{label}{typed(name)} is not a Titan or a player: Titans are {', '.join(titans)}; "
                      f"players are {', '.join(players)}")
 
 
@@ -124,7 +124,7 @@ def player_of(state: dict, name: str, option: str | None = None) -> str:
     if len(hits) == 1:
         return hits[0]
     label = f"{option} " if option else ""
-    raise InputError(f"{label}'{name}' is not a player: players are {', '.join(players)} "
+    raise InputError(f"{label}{typed(name)} is not a player: players are {', '.join(players)} "
                      f"(a Titan's name or a support colour works too)")
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 
-from journal.errors import InputError, RuleError
+from journal.errors import InputError, RuleError, typed
 from journal.games.titans.rules import order
 from journal.games.titans.rules.abilities import player_picks, refuse_unused_picks, titan_enters
 from journal.games.titans.rules.board import location, open_rifts, titans_at
@@ -24,7 +24,7 @@ def trial(state: dict, dice, titan: str, rift: str, result: str, damage: int = 0
     Tyrant next turn; fail → follow the token (damage, back to a threatened city)."""
     need_phase(state, "fight", "the Tyrant Trial")
     if result not in ("pass", "fail"):
-        raise InputError(f"'{result}' is not a trial result: expected pass or fail")
+        raise InputError(f"{typed(result)} is not a trial result: expected pass or fail")
     s = copy.deepcopy(state)
     name = titan_of(s, titan)
     rname = rift_of(s, rift, "--rift")

@@ -38,7 +38,8 @@ STATE = Table({
     "players": Map(Table({"titan": _NAME, "color": Str(choices=COLORS), "credits": Int(0, 999),
                           "supports": List(Table({"city": _NAME, "damage": Int(0, SUPPORT_HP - 1)}),
                                            max_items=SUPPORTS_MAX),
-                          "artifacts": _NAMES, "artifact_dice": opt(Map(_BONUS))}), min_items=1),
+                          "artifacts": _NAMES, "artifact_dice": opt(Map(_BONUS))}), min_items=1,
+                     unique_casefold=True),
     "titans": Map(Table({
         "player": _NAME, "hp": Int(1, 99), "armor": Int(0, 99), "combat": Int(0, 99), "movement": Int(0, 99),
         "repair": Int(0, 99), "refresh": opt(Int(0, 99)), "blow_tags": _TAGS, "blow_ready": Bool(),
@@ -47,7 +48,7 @@ STATE = Table({
         "destroyed_turn": opt(Int(0)), "pilot_check": opt(Bool()),
         "tech": Map(Table({"slot": Str(choices=SLOTS), "charges": Int(0, CHARGES_MAX), "disabled": Bool(),
                            "tags": opt(_TAGS), "dice": opt(_BONUS)})),
-    }), min_items=1),
+    }), min_items=1, unique_casefold=True),
     "cities": Map(Table({"type": Str(choices=tuple(CITY_HP)), "damage": Int(0, max(CITY_HP.values())),
                          "destroyed": Bool(), "yellow": _NAME, "green": _NAME, "trails": opt(_NAMES)}),
                   min_items=2),

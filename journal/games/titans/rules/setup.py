@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 
-from journal.errors import InputError
+from journal.errors import InputError, typed
 from journal.games.titans.rules import effects, order
 from journal.games.titans.rules.model import (
     ABILITIES, CATEGORIES, CHECKS, CITY_HP, COLORS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, MAX_PLAYERS,
@@ -56,7 +56,7 @@ def load_board(doc: dict, source: str = "board") -> tuple[dict, dict]:
             if k not in ("type", "yellow", "green", "trails"):
                 raise _issue(source, f"{path}.{k}", "is not a known key: expected type, yellow, green, trails")
         kind = c.get("type")
-        if kind not in CITY_HP:
+        if not isinstance(kind, str) or kind not in CITY_HP:
             raise _issue(source, f"{path}.type", "should be \"metropolis\" (blue hexagon, HP 4) or "
                                                  "\"refuge\" (green hexagon, HP 5)")
         entry = {"type": kind, "damage": 0, "destroyed": False}
@@ -73,7 +73,7 @@ def load_board(doc: dict, source: str = "board") -> tuple[dict, dict]:
         trails = _str_list(source, f"{path}.trails", c.get("trails", []))
         for other in trails:
             if other not in cities_in or other == name:
-                raise _issue(source, f"{path}.trails", f"names '{other}', which is not another city of the board")
+                raise _issue(source, f"{path}.trails", f"names {typed(other)}, which is not another city of the board")
         if trails:
             entry["trails"] = trails
         cities[name] = entry
@@ -92,7 +92,7 @@ def load_board(doc: dict, source: str = "board") -> tuple[dict, dict]:
             raise _issue(source, f"{path}.threatens", "should list the cities along its Threat Connector")
         for c in threatens:
             if c not in cities:
-                raise _issue(source, f"{path}.threatens", f"names '{c}', which is not a city of the board")
+                raise _issue(source, f"{path}.threatens", f"names {typed(c)}, which is not a city of the board")
         if name in cities:
             raise _issue(source, path, "has the name of a city: rifts and cities need different names")
         rifts[name] = {"threatens": threatens}
@@ -120,7 +120,7 @@ def load_invaders(doc: dict, source: str = "invaders") -> tuple[dict, dict]:
         if not isinstance(code, str) or not code.isalpha() or len(code) > 3:
             raise _issue(source, f"{path}.code", "should be 1-3 letters (the pawns are CODE1..CODE5)")
         if code.upper() in codes:
-            raise _issue(source, f"{path}.code", f"'{code}' is used by another type")
+            raise _issue(source, f"{path}.code", f"{typed(code)} is used by another type")
         codes.add(code.upper())
         deck = t.get("card")
         if not isinstance(deck, list) or len(deck) != PAWNS_PER_TYPE:
@@ -188,7 +188,7 @@ def load_dice(doc: dict, source: str = "dice") -> dict:
         syms = _str_list(source, ability, doc.get(ability))
         for sym in syms:
             if sym not in faces:
-                raise _issue(source, ability, f"names '{sym}', which is on no face")
+                raise _issue(source, ability, f"names {typed(sym)}, which is on no face")
         out[ability] = syms
     return out
 
@@ -246,23 +246,23 @@ def new(titans: list[dict], players: int | None, board: dict, invaders: dict, di
         player = (spec.get("player") or f"P{i}").strip()
         taken = {k.casefold() for k in (*state["titans"], *state["players"])}
         if player.casefold() == name.casefold():
-            raise InputError(f"--titan '{name}': the player and the Titan need different names")
+            raise InputError(f"--titan {typed(name)}: the player and the Titan need different names")
         for label in (name, player):
             if label.casefold() in taken:
-                raise InputError(f"--titan '{name}': the name '{label}' is used twice (Titan and player names "
+                raise InputError(f"--titan {typed(name)}: the name {typed(label)} is used twice (Titan and player names "
                                  f"must all differ)")
         color = spec.get("color") or free_colors.pop(0)
         if color not in COLORS:
-            raise InputError(f"--titan '{name}': color={color} is not one of {', '.join(COLORS)}")
+            raise InputError(f"--titan {typed(name)}: color={color} is not one of {', '.join(COLORS)}")
         if any(p["color"] == color for p in state["players"].values()):
-            raise InputError(f"--titan '{name}': the {color} supports are taken: each player has a different colour")
+            raise InputError(f"--titan {typed(name)}: the {color} supports are taken: each player has a different colour")
         titan = {"player": player}
         for ab in ABILITIES:
             if ab not in spec:
-                raise InputError(f"--titan '{name}': {ab}=N is missing (give hp, armor, combat, movement, repair)")
+                raise InputError(f"--titan {typed(name)}: {ab}=N is missing (give hp, armor, combat, movement, repair)")
             titan[ab] = spec[ab]
         if titan["hp"] < 1:
-            raise InputError(f"--titan '{name}': hp={titan['hp']} should be 1 or more")
+            raise InputError(f"--titan {typed(name)}: hp={titan['hp']} should be 1 or more")
         if "refresh" in spec:
             titan["refresh"] = spec["refresh"]
         titan["blow_tags"] = list(spec.get("blow_tags", []))
@@ -274,7 +274,7 @@ def new(titans: list[dict], players: int | None, board: dict, invaders: dict, di
         # an unnamed pilot still sits in the cockpit (Setup 12): the save names it after the Titan
         titan["pilot"] = (spec.get("pilot") or f"{name}'s pilot").strip()
         if spec.get("city"):
-            c = city_of(state, spec["city"], f"--titan '{name}': city=")
+            c = city_of(state, spec["city"], f"--titan {typed(name)}: city=")
             titan["city"] = c
         titan["tech"] = {}
         state["titans"][name] = titan
@@ -294,7 +294,7 @@ def new(titans: list[dict], players: int | None, board: dict, invaders: dict, di
         if "city" not in state["titans"][tname]:
             first_unplaced = first_unplaced or tname
         elif first_unplaced:
-            raise InputError(f"--titan '{tname}': city= places it before {first_unplaced}, who comes first from the "
+            raise InputError(f"--titan {typed(tname)}: city= places it before {first_unplaced}, who comes first from the "
                              f"Lead Character ({state['lead']}) clockwise (Setup 13): give {first_unplaced} a city= "
                              f"too, or place {tname} with `journal titans move` after it")
     names_up = [n.strip() for n in face_up if n and n.strip()]

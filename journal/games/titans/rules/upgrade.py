@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 
-from journal.errors import InputError, RuleError
+from journal.errors import InputError, RuleError, typed
 from journal.games.titans.rules import order
 from journal.games.titans.rules.board import city_distance, location
 from journal.games.titans.rules.checks import bonus_table, bonus_text
@@ -29,7 +29,7 @@ def develop(state: dict, dice, player: str, action: str, city: str | None = None
     redraw all 3; `draw` names the cards drawn face up); REFRESH the Final Blow."""
     need_phase(state, "upgrade", "Development")
     if action not in ACTIONS:
-        raise InputError(f"'{action}' is not a Development action: expected {', '.join(ACTIONS)}")
+        raise InputError(f"{typed(action)} is not a Development action: expected {', '.join(ACTIONS)}")
     if state["round"]["supports_moved"]:
         raise RuleError("Development (step 3) is over: supports have started moving (step 4)")
     s = copy.deepcopy(state)
@@ -315,7 +315,7 @@ def tech(state: dict, dice, titan: str, action: str, card: str, slot: str | None
             tc["charges"] = 0
             line = f"Re-enable {cname} ({name}) with 0 Charges (by a card's text; repairs use --enable)."
         return Outcome(s, line, [line], {"titan": name, "card": cname, "disabled": tc["disabled"]})
-    raise InputError(f"'{action}' is not a tech action: expected equip, discard, spend, charge, disable, enable")
+    raise InputError(f"{typed(action)} is not a tech action: expected equip, discard, spend, charge, disable, enable")
 
 
 def supports_move(state: dict, dice, player: str, src: str, dst: str, count: int = 1) -> Outcome:

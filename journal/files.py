@@ -1,0 +1,150 @@
+"""Reading files a player (or anyone) may have put there: saves, logs, side files, data files.
+
+Every TOML or JSON document journal reads goes through here, so no file can crash the
+reader: only regular files are read (a FIFO would block forever, a device never end),
+sizes and nesting depths are bounded, and every problem is one line naming the file
+(and the line or byte) raised as the caller's error class (SaveError for a save,
+InputError for a file named on the command line).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import tomllib
+
+from journal.errors import SaveError
+
+MAX_BYTES = 16 << 20   # a TOML file, or one log line: far above any real one
+MAX_DEPTH = 32         # tables and arrays nested inside each other (real files: under 10)
+
+
+def kind_of(mode: int) -> str:
+    """What a non-regular file is, for a message: 'a folder', 'a FIFO', ..."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def open_regular(path, shown: str | None = None, error=SaveError):
+    """Open a regular file for reading (following symlinks), without ever blocking.
+
+    Raises FileNotFoundError when there is nothing at `path` (a dangling symlink
+    included), so each caller says what a missing file means; `error` for anything
+    else that is not a readable regular file.
+    """
+    shown = shown or str(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise
+    except IsADirectoryError:
+        raise error(f"cannot read {shown}: it is a folder, not a file") from None
+    except OSError as e:
+        raise error(f"cannot read {shown}: {e.strerror or e}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise error(f"cannot read {shown}: it is {kind_of(mode)}, not a regular file")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_bytes(path, shown: str | None = None, error=SaveError, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes (FileNotFoundError when absent)."""
+    shown = shown or str(path)
+    with open_regular(path, shown, error) as f:
+        try:
+            size = os.fstat(f.fileno()).st_size
+            if size > limit:
+                raise error(f"cannot read {shown}: it holds {size} bytes, more than the {limit} a journal "
+                            f"file may hold")
+            data = f.read(limit + 1)
+        except OSError as e:
+            raise error(f"cannot read {shown}: {e.strerror or e}") from None
+    if len(data) > limit:
+        raise error(f"cannot read {shown}: it holds more than the {limit} bytes a journal file may hold")
+    return data
+
+
+def decode(data: bytes, shown: str, error=SaveError) -> str:
+    """UTF-8 text, or an error naming the line and byte of the first bad byte."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise error(f"{shown} line {line}: not valid UTF-8 text (byte {e.start})") from None
+
+
+def too_deep(value, limit: int = MAX_DEPTH) -> bool:
+    """Whether tables/arrays nest more than `limit` levels (checked without recursion)."""
+    stack = [(value, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            children = node.values()
+        elif isinstance(node, list):
+            children = node
+        else:
+            continue
+        if depth >= limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+_AT_LINE = re.compile(r"^(.*?)\s*\(at line (\d+), column (\d+)\)$")
+
+
+def parse_toml(text: str, shown: str, error=SaveError) -> dict:
+    """A TOML document, or one line naming the file and the line of the syntax error."""
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        msg = str(e)
+        m = _AT_LINE.match(msg)
+        if m:
+            raise error(f"{shown} line {m.group(2)}, column {m.group(3)}: TOML syntax error: {m.group(1)}"
+                        ) from None
+        raise error(f"{shown}: TOML syntax error: {msg}") from None
+    except (RecursionError, MemoryError):
+        doc = None
+    except ValueError as e:  # Python refuses to read an integer of more than 4,300 digits
+        what = "a number of more than 4300 digits" if "digits" in str(e) else "a value Python cannot read"
+        raise error(f"{shown}: it holds {what}") from None
+    if doc is None or too_deep(doc):
+        raise error(f"{shown}: tables or arrays nested more than {MAX_DEPTH} deep: not a journal file")
+    return doc
+
+
+def read_toml(path, shown: str | None = None, error=SaveError) -> dict:
+    """Read and parse a TOML file (a FileNotFoundError when it is absent, else `error`)."""
+    shown = shown or str(path)
+    return parse_toml(decode(read_bytes(path, shown, error), shown, error), shown, error)
+
+
+def parse_json(raw: bytes | str):
+    """A JSON value of bounded depth, or ValueError (bad JSON, bad UTF-8, too deep, huge)."""
+    import json
+
+    if len(raw) > MAX_BYTES:
+        raise ValueError("too long")
+    try:
+        value = json.loads(raw)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    if too_deep(value):
+        raise ValueError("nested too deeply")
+    return value

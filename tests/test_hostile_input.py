@@ -1,0 +1,126 @@
+"""Issue #13, items 4 and 5: every input has a clean answer, errors are one line, a batch
+prints one JSON document and splits lines on line feeds only."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from journal.cli import one_line
+from journal_testing import EPM_NEW, TITANS_NEW, Runner, one_error
+
+
+
+
+@pytest.fixture
+def camp(journal) -> Runner:
+    journal(*EPM_NEW, ok=True)
+    return journal
+
+
+# --- values that crashed the parsers -------------------------------------------------------------
+
+@pytest.mark.parametrize("key, value, expected", [
+    ("x = 1\ny", "5", "KEY 'x = 1\\ny' is more than one line"),
+    ("signal", "1\nepm = 3", "VALUE '1\\nepm = 3' is more than one line"),
+    ("", "5", "'' is not a key"),
+    ("a.b = {c = 1} #", "5", "is not a key"),
+    ("signal", "9" * 5000, "a number has at most 4300 digits"),
+    ("signal", "[" * 3000, ""),
+])
+def test_set_refuses_keys_and_values_that_are_not_one_toml_key_and_value(camp, key, value, expected):
+    before = camp.files("camp")
+    r = camp("set", "-s", "camp", key, value)
+    assert r.exit_code in (1, 2) and "internal error" not in r.stderr and len(r.stderr.splitlines()) == 1, r.stderr
+    assert expected in r.stderr
+    assert camp.files("camp") == before
+
+
+def test_set_takes_a_table_value_as_the_table(camp):
+    """`set KEY {a = 1}` once set KEY.a (the value's keys were read as the path)."""
+    r = camp("set", "-s", "camp", "characters.Ana", "{a = 1}")
+    assert "state.characters.Ana.active is missing" in one_error(r, 2)
+    camp("set", "-s", "camp", "characters.Ana", "{active = false, piloting = 1}", ok=True)
+    assert camp.state("camp")["characters"]["Ana"] == {"active": False, "piloting": 1}
+
+
+@pytest.mark.parametrize("key, value", [("x = 1\ny", "5"), ("cities = 1\nthreat", "2"), ("threat", "9" * 5000),
+                                        ("threat", "1\nx = 2")])
+def test_titans_set_refuses_the_same(journal, key, value):
+    journal(*TITANS_NEW, ok=True)
+    before = journal.files("t")
+    one_error(journal("titans", "set", "-s", "t", key, value), 2)
+    assert journal.files("t") == before
+
+
+@pytest.mark.parametrize("expr", ["d6+" + "9" * 5000, "9" * 5000 + "d6", "d" + "9" * 5000, "d6+1234567"])
+def test_roll_refuses_numbers_too_long_for_a_die(journal, expr):
+    assert "is not a dice expression" in one_error(journal("roll", expr), 2)
+
+
+# --- one line, always -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ["epm", "odds", "-s", "camp", "piloting", "--character", "Ana\nBo"],
+    ["epm", "item", "use", "-s", "camp", "a\nb"],
+    ["epm", "track", "-s", "camp", "signal", "x\ny"],
+    ["epm", "flip", "-s", "camp", "Zorb\nKell"],
+    ["set", "-s", "camp", "a\nb", "1"],
+    ["roll", "d6\n+1"],
+    ["show", "-s", "a\nb.toml"],
+    ["epm", "new", "x", "--character", "Ana", "--planet", "Zorb:pur\nple"],
+])
+def test_errors_echo_what_was_typed_quoted_on_one_line(camp, args):
+    r = camp(*args)
+    assert r.exit_code in (1, 2)
+    line = r.stderr.splitlines()[-1]
+    assert r.stderr.count("Error: ") == 1 and r.stderr.endswith(line + "\n") and line.startswith("Error: ")
+    assert "\\n" in line, line
+
+
+def test_a_click_usage_error_echoing_a_newline_keeps_the_error_on_one_line(camp):
+    r = camp("epm", "track", "-s", "camp", "sig\nnal", "+1")
+    assert r.exit_code == 2
+    after = r.stderr.split("Error: ", 1)[1]
+    assert after.count("\n") == 1 and after.endswith("\n")
+
+
+def test_the_last_resort_escapes_every_line_break():
+    assert one_line("plain") == "plain"
+    assert one_line("a\nb\rc\u2028d\x0ce") == "a\\nb\\rc\\u2028d\\x0ce"
+    assert len(one_line("x\u2029y\x85z").splitlines()) == 1
+
+
+# --- batch -----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("line, expected", [
+    ("epm --help", "'epm --help' asks for help"),
+    ("epm track signal +1 -h", "asks for help: a batch line is a command that changes the save "
+                               "(see `journal epm track --help` outside the batch)"),
+    ("epm", "'epm' names a group of commands, not a command"),
+    ("epm item", "see `journal epm item --help`"),
+])
+def test_a_batch_line_asking_for_help_or_naming_a_group_is_refused_in_one_line(camp, line, expected):
+    before = camp.files("camp")
+    assert expected in one_error(camp("batch", "-s", "camp", "-", input=f"note first\n{line}\n"), 2)
+    r = camp("--json", "batch", "-s", "camp", "-", input=f"{line}\n")
+    assert r.exit_code == 2
+    doc = json.loads(r.stdout)  # exactly one JSON document: no help text before it
+    assert expected in doc["error"] and "Usage:" not in r.stdout
+    assert camp.files("camp") == before
+
+
+@pytest.mark.parametrize("sep", ["\u2028", "\u2029", "\x0c", "\x0b", "\x1c", "\x85"])
+def test_batch_splits_lines_on_line_feeds_only(camp, sep):
+    r = camp("--json", "batch", "-s", "camp", "-", input=f"note one{sep}epm track signal +7\n")
+    assert r.exit_code == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["count"] == 1
+    assert camp.state("camp")["signal"] == 0
+
+
+def test_batch_accepts_crlf_line_ends(camp):
+    r = camp("--json", "batch", "-s", "camp", "-", input="note one\r\nepm track signal +2\r\n")
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(r.stdout)["count"] == 2 and camp.state("camp")["signal"] == 2
