@@ -43,7 +43,9 @@ class RootGroup(OrderedGroup):
             formatter.write_dl(shared)
 
 
-@click.group(cls=RootGroup, context_settings=CONTEXT)
+@click.group(cls=RootGroup, context_settings=CONTEXT,
+             epilog="Guides: journal guide GAME (a game's tour, commands and rules notes); journal guide "
+                    "lists them all.")
 @click.option("--saves", metavar="DIR", envvar="JOURNAL_SAVES", default="saves", show_default=True,
               help="Folder of save files (env JOURNAL_SAVES); created when a save is first written.")
 @click.option("--json", "json_mode", is_flag=True, help="Print exactly one JSON document on stdout.")
@@ -383,6 +385,30 @@ def sheet(rt, game, output, paper):
     out = Path(output) if output else Path(f"{game}-sheet.pdf")
     pages = document.render_blank(games.load(game), out, paper)
     rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
+
+
+@root.command()
+@click.argument("name", metavar="[GUIDE]", required=False)
+@pass_rt
+def guide(rt, name):
+    """A guide: a game's tour, its commands by table moment and its rules notes (epm, titans,
+    kraken, pulp), or saves, templates, commands, development. Through a pager on a terminal."""
+    from journal import guides
+
+    known = guides.names()
+    if name is None:
+        rt.emit(["Guides (journal guide NAME):"] + [f"  {n:<12} {what}" for n, what in known.items()],
+                {"guides": known})
+        return
+    if name.lower() not in known:
+        raise click.BadParameter(f"{name!r} is not a guide: one of {', '.join(known)}", param_hint="GUIDE")
+    body = guides.text(name.lower())
+    if rt.json:
+        rt.emit([], {"guide": name.lower(), "text": body})
+    elif sys.stdout.isatty():
+        click.echo_via_pager(body)
+    else:
+        click.echo(body, nl=False)
 
 
 @root.command()

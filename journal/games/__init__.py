@@ -38,7 +38,11 @@ def load(game_id: str):
 def commands(game_id: str):
     """The game's Click group: `journal.games.GID.cli` names it after the game (`epm`...)."""
     load(game_id)
-    return getattr(importlib.import_module(f"journal.games.{game_id}.cli"), game_id)
+    group = getattr(importlib.import_module(f"journal.games.{game_id}.cli"), game_id)
+    if not group.epilog:
+        group.epilog = (f"The guide: journal guide {game_id} (the tour, the commands by table moment, "
+                        f"the rules notes).")
+    return group
 
 
 def sheets(game_id: str):
