@@ -384,7 +384,7 @@ def test_a_missing_decision_is_asked_for_on_a_terminal(camp, monkeypatch):
     monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
     camp("kraken", "turn", "-s", "sk", ok=True)
     camp("kraken", "turn", "-s", "sk", "--roll", "3", ok=True)
-    r = camp("kraken", "turn", "-s", "sk", input="b\n")
+    r = camp("kraken", "turn", "-s", "sk", input="b\n\n")  # B, then Enter: journal rolls the d20 (K8 asks)
     assert r.exit_code == 0, r.stderr
     assert "option B → 2AK" in r.stdout and state(camp)["interlink"]["K"] == -1
 
