@@ -6,7 +6,7 @@ import click
 
 from journal.games.kraken.cli.common import NEGATIVES, parse_delta, parse_trait, run
 from journal.games.kraken.model.constants import ATTRIBUTES, INVENTORY
-from journal.options import OrderedGroup, save_option
+from journal.options import OrderedGroup, reason_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -58,13 +58,14 @@ def crew_remove(rt, save, name, sell, died):
 @save_option
 @click.argument("name")
 @click.argument("delta", metavar="DELTA")
+@reason_option
 @pass_rt
-def crew_hp(rt, save, name, delta):
+def crew_hp(rt, save, name, delta, reason):
     """Damage -N or healing +N (or =N): 0 to -3 unconscious, -4 killed (K11)."""
     from journal.games.kraken import crew as rules
 
     change, value = parse_delta(delta)
-    run(rt, save, rules.crew_hp, name=name, delta=change, value=value)
+    run(rt, save, rules.crew_hp, name=name, delta=change, value=value, log_reason=reason)
 
 
 @crew.command("level-up")
@@ -99,12 +100,13 @@ def crew_leader(rt, save, name):
 @click.argument("name")
 @click.argument("field", metavar="FIELD")
 @click.argument("value", type=int)
+@reason_option
 @pass_rt
-def crew_set(rt, save, name, field, value):
+def crew_set(rt, save, name, field, value, reason):
     """Set an attribute, level, hp_max or psi by hand (a card says so)."""
     from journal.games.kraken import crew as rules
 
-    run(rt, save, rules.crew_set, name=name, field=field, value=value)
+    run(rt, save, rules.crew_set, name=name, field=field, value=value, log_reason=reason)
 
 
 @crew.command("trait")
@@ -112,16 +114,18 @@ def crew_set(rt, save, name, field, value):
 @click.argument("name")
 @click.argument("trait", metavar="TRAIT[:VALUE]")
 @click.option("--remove", is_flag=True, help="Erase the trait.")
+@reason_option
 @pass_rt
-def crew_trait(rt, save, name, trait, remove):
+def crew_trait(rt, save, name, trait, remove, reason):
     """Add, change or erase a trait by hand."""
     from journal.games.kraken import crew as rules
 
     if remove:
-        run(rt, save, rules.crew_trait, name=name, trait=trait.rpartition(":")[0] or trait, remove=True)
+        run(rt, save, rules.crew_trait, name=name, trait=trait.rpartition(":")[0] or trait, remove=True,
+            log_reason=reason)
     else:
         t, v = parse_trait(trait, "TRAIT")
-        run(rt, save, rules.crew_trait, name=name, trait=t, value=v)
+        run(rt, save, rules.crew_trait, name=name, trait=t, value=v, log_reason=reason)
 
 
 @crew.command("equip")
@@ -192,7 +196,7 @@ def crew_gear(rt, save, name, jacket, helmet, physical_shield, armor, shield, ch
 @click.argument("spec", required=False)
 @click.option("--weapon", metavar="WEAPON", help="Change this weapon instead of adding one.")
 @click.option("--ammo", type=int, help="Its Ammo now.")
-@click.option("--jam", type=click.Choice(["none", "jammed", "jammed-again", "damaged"]))
+@click.option("--jam", type=click.Choice(["none", "jammed", "jammed-again", "damaged"], case_sensitive=False))
 @click.option("--remove", is_flag=True, help="Erase it.")
 @click.option("--slot", type=click.Choice(["L", "R", "1", "2", "3", "4"], case_sensitive=False),
               help="Where a new weapon goes (default: the slot holding its name, else a free hand, else the backpack).")

@@ -6,7 +6,7 @@ import click
 
 from journal.games.kraken.cli.common import run, run_asking
 from journal.games.kraken.cli.files import grade_prices
-from journal.options import OrderedGroup, rolls_option, save_option
+from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -41,7 +41,7 @@ def _move_options(default: str = "move"):
         f = click.option("--free", "how", flag_value="free", help="The free move on entering a map.")(f)
         f = click.option("--no-move", "how", flag_value="none", help="Triggered by the previous move: no action.")(f)
         f = click.option("--stay", "how", flag_value="stay", help="Activate the tile you stand on (an action).")(f)
-        f = click.option("--to", type=click.Choice(["outside", "inside"]),
+        f = click.option("--to", type=click.Choice(["outside", "inside"], case_sensitive=False),
                          help="The atmosphere you step into (default: where you are).")(f)
         return f
     return deco
@@ -69,7 +69,8 @@ def dungeon_enter(rt, save, slot, crew_names, map_no, inside, rolls):
 
 @dungeon.command("move")
 @save_option
-@click.option("--to", type=click.Choice(["outside", "inside"]), help="The atmosphere you step into.")
+@click.option("--to", type=click.Choice(["outside", "inside"], case_sensitive=False),
+              help="The atmosphere you step into.")
 @click.option("--free", is_flag=True, help="The free move on entering a map.")
 @click.option("--faint", metavar="NAME", help="Out of Oxygen: who faints.")
 @click.option("--breach", multiple=True, metavar="TILE",
@@ -150,12 +151,13 @@ def dungeon_laser(rt, save, tile, disarm, to, how, faint, rolls):
 @save_option
 @click.argument("tile")
 @rolls_option
+@reason_option
 @pass_rt
-def dungeon_value(rt, save, tile, rolls):
+def dungeon_value(rt, save, tile, rolls, reason):
     """Roll a '?' value (d6 halved, once per exploration)."""
     from journal.games.kraken.dungeon import hazards as rules
 
-    run(rt, save, rules.dungeon_value, entered=rolls, tile=tile)
+    run(rt, save, rules.dungeon_value, entered=rolls, tile=tile, log_reason=reason)
 
 
 @dungeon.command("med")
@@ -222,7 +224,8 @@ for _kind, _help in (("shop", "A Shop S#: trash bonus, grades and prices."),
 @save_option
 @click.argument("slot")
 @click.argument("map_no", metavar="MAP", type=int)
-@click.argument("kind", type=click.Choice(["shop", "ammo-dealer", "quest-master", "gambler", "modder"]))
+@click.argument("kind", type=click.Choice(["shop", "ammo-dealer", "quest-master", "gambler", "modder"],
+                                          case_sensitive=False))
 @click.argument("tile")
 @click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who teleports down (default: all able).")
 @rolls_option
@@ -318,7 +321,7 @@ def dungeon_treasure(rt, save, tile, to, how, faint, rolls):
 @save_option
 @click.argument("tile")
 @click.argument("what", type=click.Choice(["door", "automatic-door", "obstacle", "area", "entrance", "event",
-                                           "disruptor", "breach", "teleportal"]))
+                                           "disruptor", "breach", "teleportal"], case_sensitive=False))
 @click.option("--portals", metavar="N,N,…", help="Teleportal: the teleportal numbers on this map (a twin number: "
                                                  "go there; else d6 until one).")
 @_move_options()
@@ -336,7 +339,7 @@ def dungeon_tile(rt, save, tile, what, portals, to, how, faint, rolls):
 @dungeon.command("element")
 @save_option
 @click.argument("tile")
-@click.argument("what", type=click.Choice(["disruptor", "breach", "teleportal"]))
+@click.argument("what", type=click.Choice(["disruptor", "breach", "teleportal"], case_sensitive=False))
 @click.option("--portals", metavar="N,N,…", help="teleportal: the other teleportals' numbers on this map.")
 @pass_rt
 def dungeon_element(rt, save, tile, what, portals):
@@ -378,7 +381,7 @@ def dungeon_enemy(rt, save, tile, ambush, rolls):
 @dungeon.command("avoid")
 @save_option
 @click.argument("tile")
-@click.argument("way", type=click.Choice(["run", "camouflage", "charisma", "intimidate"]))
+@click.argument("way", type=click.Choice(["run", "camouflage", "charisma", "intimidate"], case_sensitive=False))
 @click.option("--pay", type=int, default=0, help="Charisma: Credits paid to add to the roll.")
 @rolls_option
 @pass_rt
@@ -418,7 +421,7 @@ def dungeon_back(rt, save, keep_uncleared, to, how, faint):
 
 @dungeon.command("leave")
 @save_option
-@click.argument("way", type=click.Choice(["entrance", "exit-location", "teleport"]))
+@click.argument("way", type=click.Choice(["entrance", "exit-location", "teleport"], case_sensitive=False))
 @click.option("--keep-uncleared", is_flag=True, help="No Treasure was activated: leave the map uncleared.")
 @_move_options()
 @pass_rt

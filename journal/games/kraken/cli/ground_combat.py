@@ -8,7 +8,7 @@ from journal.errors import InputError
 from journal.games.kraken.cli.common import NEGATIVES, run, run_asking
 from journal.games.kraken.cli.files import ENEMIES_SAMPLE, load_profiles
 from journal.lookup import find
-from journal.options import OrderedGroup, rolls_option, save_option
+from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -41,7 +41,7 @@ def ground_start(rt, save, level, tile, boss, ambush, map_no, atmosphere, crew_n
 @save_option
 @click.argument("label")
 @click.option("--profile", metavar="NAME", help="A profile from the profiles file.")
-@click.option("--profiles", "profiles_path", metavar="FILE", help=f"Default: templates/kraken/{ENEMIES_SAMPLE}.")
+@click.option("--profiles", "profiles_path", metavar="FILE", help=f"Default: templates:kraken/{ENEMIES_SAMPLE}.")
 @click.option("--name", metavar="TEXT")
 @click.option("--minion", is_flag=True, help="A Minion (level - 1, no Treasure).")
 @click.option("--level", type=int)
@@ -78,7 +78,7 @@ def ground_add(rt, save, label, profile, profiles_path, **values):
 
 
 @ground.command("profiles")
-@click.option("--profiles", "profiles_path", metavar="FILE", help=f"Default: templates/kraken/{ENEMIES_SAMPLE}.")
+@click.option("--profiles", "profiles_path", metavar="FILE", help=f"Default: templates:kraken/{ENEMIES_SAMPLE}.")
 @pass_rt
 def ground_profiles(rt, profiles_path):
     """The enemy profiles of a profiles file."""
@@ -281,23 +281,25 @@ def ground_turn(rt, save, faint):
 @click.argument("label")
 @click.argument("field", metavar="hp|shield|armor|agility|escape|weaken|status|note")
 @click.argument("value")
+@reason_option
 @pass_rt
-def ground_set(rt, save, label, field, value):
+def ground_set(rt, save, label, field, value, reason):
     """Change an enemy by hand (its traits, a card)."""
     from journal.games.kraken.ground_combat import loop as rules
 
-    run(rt, save, rules.ground_set, label=label, field=field, value=value)
+    run(rt, save, rules.ground_set, label=label, field=field, value=value, log_reason=reason)
 
 
 @ground.command("end")
 @save_option
-@click.argument("result", type=click.Choice(["won", "escaped"]))
+@click.argument("result", type=click.Choice(["won", "escaped"], case_sensitive=False))
+@reason_option
 @pass_rt
-def ground_end(rt, save, result):
+def ground_end(rt, save, result, reason):
     """End the Ground Combat by hand."""
     from journal.games.kraken.ground_combat import loop as rules
 
-    run(rt, save, rules.ground_end, result=result)
+    run(rt, save, rules.ground_end, result=result, log_reason=reason)
 
 
 @ground.command("show")

@@ -6,9 +6,9 @@ import click
 
 from journal.errors import InputError
 from journal.games.kraken.cli.common import NEGATIVES, run
-from journal.games.kraken.cli.files import GENERATOR_SAMPLE, campaign_generator, load_generator, player_file
+from journal.games.kraken.cli.files import GENERATOR_SAMPLE, campaign_generator, load_generator, real_path
 from journal.games.kraken.model.constants import SPECIALS
-from journal.options import OrderedGroup, rolls_option, save_option
+from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -66,12 +66,13 @@ def location_map(rt, save, slot, map_id, rolls):
 @save_option
 @click.argument("slot")
 @click.argument("map_no", metavar="MAP", type=int)
+@reason_option
 @pass_rt
-def location_clear(rt, save, slot, map_no):
+def location_clear(rt, save, slot, map_no, reason):
     """Underline a cleared map (its number in the Location, 1-9)."""
     from journal.games.kraken import starmap as rules
 
-    run(rt, save, rules.location_clear, slot=slot, map_no=map_no)
+    run(rt, save, rules.location_clear, slot=slot, map_no=map_no, log_reason=reason)
 
 
 @location.command("solve")
@@ -88,12 +89,13 @@ def location_solve(rt, save, slot):
 @location.command("remove")
 @save_option
 @click.argument("slot")
+@reason_option
 @pass_rt
-def location_remove(rt, save, slot):
+def location_remove(rt, save, slot, reason):
     """Erase a Location from the log."""
     from journal.games.kraken import starmap as rules
 
-    run(rt, save, rules.location_remove, slot=slot)
+    run(rt, save, rules.location_remove, slot=slot, log_reason=reason)
 
 
 @location.command("generate")
@@ -113,7 +115,7 @@ def location_generate(rt, save, gen_path, difficulty, modifications, roll_maps, 
     gen, info = load_generator(gen_path)
     from journal.games.kraken.cli.files import stored_path
 
-    info["path"] = stored_path(player_file(gen_path))
+    info["path"] = stored_path(real_path(gen_path))
     run(rt, save, rules.location_generate, entered=rolls, generator=gen, ref=info,
         difficulty=difficulty, modifications=modifications, roll_maps=roll_maps, name=name)
 

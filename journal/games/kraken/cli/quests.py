@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from journal.games.kraken.cli.common import NEGATIVES, run
-from journal.options import OrderedGroup, save_option
+from journal.options import OrderedGroup, reason_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -47,12 +47,13 @@ def quest_activate(rt, save, name):
 @save_option
 @click.argument("name")
 @click.argument("delta", type=int, default=1, required=False)
+@reason_option
 @pass_rt
-def quest_tick(rt, save, name, delta):
+def quest_tick(rt, save, name, delta, reason):
     """Add (or with -1 erase) timer ticks by hand."""
     from journal.games.kraken import quests as rules
 
-    run(rt, save, rules.quest_tick, name=name, delta=delta)
+    run(rt, save, rules.quest_tick, name=name, delta=delta, log_reason=reason)
 
 
 @quest.command("done")
@@ -92,12 +93,14 @@ def captive():
 @click.option("--level", type=int, required=True, help="Its level.")
 @click.option("--name", metavar="TEXT", help="What it is (default: the label).")
 @click.option("--species", metavar="S")
+@reason_option
 @pass_rt
-def captive_add(rt, save, label, carrier, level, name, species):
+def captive_add(rt, save, label, carrier, level, name, species, reason):
     """A captured alien by hand (an event's, or a combat played without journal)."""
     from journal.games.kraken import captives as rules
 
-    run(rt, save, rules.captive_add, label=label, carrier=carrier, level=level, name=name, species=species)
+    run(rt, save, rules.captive_add, label=label, carrier=carrier, level=level, name=name, species=species,
+        log_reason=reason)
 
 
 @captive.command("give")

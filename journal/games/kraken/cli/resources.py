@@ -8,7 +8,7 @@ from journal.errors import InputError
 from journal.games.kraken.cli.common import NEGATIVES, parse_delta, run
 from journal.games.kraken.model.constants import ATTRIBUTES
 from journal.lookup import find
-from journal.options import save_option
+from journal.options import reason_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -16,54 +16,56 @@ from journal.runtime import pass_rt
 @save_option
 @click.argument("delta", metavar="DELTA")
 @click.option("--buy", is_flag=True, help="A purchase: refused if you cannot pay (K12).")
-@click.option("--why", metavar="TEXT", help="What it was for (kept in the log).")
+@reason_option(old=("--why",))
 @pass_rt
-def credits_cmd(rt, save, delta, buy, why):
+def credits_cmd(rt, save, delta, buy, reason):
     """Credits: +N, -N (a penalty takes all you have, K12), =N."""
     from journal.games.kraken import resources as rules
 
     change, value = parse_delta(delta)
-    run(rt, save, rules.credits, delta=change, value=value, buy=buy, why=why)
+    run(rt, save, rules.credits, delta=change, value=value, buy=buy, log_reason=reason)
 
 
 @click.command("xp", context_settings=NEGATIVES)
 @save_option
 @click.argument("delta", metavar="DELTA")
-@click.option("--why", metavar="TEXT", help="Where they came from (kept in the log).")
+@reason_option(old=("--why",))
 @pass_rt
-def xp_cmd(rt, save, delta, why):
+def xp_cmd(rt, save, delta, reason):
     """Experience points shared by the crew: +N, -N, =N."""
     from journal.games.kraken import resources as rules
 
     change, value = parse_delta(delta)
-    run(rt, save, rules.xp, delta=change, value=value, why=why)
+    run(rt, save, rules.xp, delta=change, value=value, log_reason=reason)
 
 
 @click.command("oxygen", context_settings=NEGATIVES)
 @save_option
 @click.argument("delta", metavar="DELTA", required=False)
 @click.option("--tanks", type=int, metavar="N", help="Extra Oxygen the crew's tanks hold (max = 25 + N).")
+@reason_option
 @pass_rt
-def oxygen_cmd(rt, save, delta, tanks):
+def oxygen_cmd(rt, save, delta, tanks, reason):
     """Oxygen shared by the crew (25 + tanks): -N, +N, =N."""
     from journal.games.kraken import resources as rules
 
     change = value = None
     if delta is not None:
         change, value = parse_delta(delta)
-    run(rt, save, rules.oxygen, delta=change, value=value, tanks=tanks)
+    run(rt, save, rules.oxygen, delta=change, value=value, tanks=tanks, log_reason=reason)
 
 
 @click.command("grade-price")
 @save_option
 @click.argument("grade", type=int)
 @click.argument("price", type=int, required=False)
+@reason_option
 @pass_rt
-def grade_price_cmd(rt, save, grade, price):
+def grade_price_cmd(rt, save, grade, price, reason):
     """Note an item/weapon grade's price from your book's pages 165/167 (no PRICE: erase it)."""
     from journal.games.kraken import resources as rules
 
-    run(rt, save, rules.grade_price, grade=grade, price=price)
+    run(rt, save, rules.grade_price, grade=grade, price=price, log_reason=reason)
 
 
 @click.command(context_settings=NEGATIVES)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from journal.games.kraken.cli.common import catalogue, run
-from journal.options import OrderedGroup, rolls_option, save_option
+from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -22,25 +22,27 @@ def ship():
 @click.option("--expansion-sp", type=int, metavar="X", help="What a Hull expansion adds on this ship.")
 @click.option("--sell-old", is_flag=True, help="Sell the old hull for half its price.")
 @click.option("--free", is_flag=True, help="Given by an event: no payment.")
+@reason_option
 @pass_rt
-def ship_hull(rt, save, name, price, sp, expansion_sp, sell_old, free):
+def ship_hull(rt, save, name, price, sp, expansion_sp, sell_old, free, reason):
     """Buy a ship: its hull first (price and SP from its profile page)."""
     from journal.games.kraken import ship as rules
 
     run(rt, save, rules.ship_hull, name=name, price=price, sp=sp, expansion_sp=expansion_sp, sell_old=sell_old,
-        free=free)
+        free=free, log_reason=reason)
 
 
 @ship.command("buy")
 @save_option
 @click.argument("system")
 @click.option("--free", is_flag=True, help="Given by an event: no payment.")
+@reason_option
 @pass_rt
-def ship_buy(rt, save, system, free):
+def ship_buy(rt, save, system, free, reason):
     """Buy a system or weapon from the catalogue ("Ammo:Missile" for a magazine)."""
     from journal.games.kraken import ship as rules
 
-    run(rt, save, rules.ship_buy, system=system, cat=catalogue(), free=free)
+    run(rt, save, rules.ship_buy, system=system, cat=catalogue(), free=free, log_reason=reason)
 
 
 @ship.command("sell")
@@ -61,11 +63,12 @@ for _action, _help in (("damage", "Mark a system damaged (damaged again: destroy
         @ship.command(action, help=help_text)
         @save_option
         @click.argument("label")
+        @reason_option
         @pass_rt
-        def _cmd(rt, save, label):
+        def _cmd(rt, save, label, reason):
             from journal.games.kraken import ship as rules
 
-            run(rt, save, rules.ship_system, label=label, action=action)
+            run(rt, save, rules.ship_system, label=label, action=action, log_reason=reason)
         return _cmd
     _make(_action, _help)
 

@@ -6,7 +6,7 @@ import click
 
 from journal.games.kraken.cli.common import NEGATIVES, catalogue, run, run_asking
 from journal.games.kraken.cli.files import load_table
-from journal.options import OrderedGroup, rolls_option, save_option
+from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -213,8 +213,9 @@ def combat_recharge(rt, save, drones):
 @save_option
 @click.argument("key")
 @click.argument("value")
+@reason_option
 @pass_rt
-def combat_set(rt, save, key, value):
+def combat_set(rt, save, key, value, reason):
     """Change the SPACE COMBAT page by hand.
 
     KEY: ship.sp, ship.shield, ship.shield_max, ship.recharge, enemy.N (a spec),
@@ -223,18 +224,19 @@ def combat_set(rt, save, key, value):
     """
     from journal.games.kraken.space_combat import page as rules
 
-    run(rt, save, rules.combat_set, key=key, value=value)
+    run(rt, save, rules.combat_set, key=key, value=value, log_reason=reason)
 
 
 @combat.command("end")
 @save_option
 @click.argument("result", type=click.Choice(["won", "retreated", "lost"], case_sensitive=False))
+@reason_option
 @pass_rt
-def combat_end(rt, save, result):
+def combat_end(rt, save, result, reason):
     """End the Space Combat by hand (an event says so)."""
     from journal.games.kraken.space_combat import after as rules
 
-    run(rt, save, rules.combat_end, result=result.lower())
+    run(rt, save, rules.combat_end, result=result.lower(), log_reason=reason)
 
 
 @combat.command("show")

@@ -7,8 +7,8 @@ import click
 from journal.errors import InputError, JournalError, RuleError
 from journal.games import kraken as game
 from journal.games.kraken.cli.common import AB, NEGATIVES, run, run_choosing
-from journal.games.kraken.cli.files import campaign_pack, load_pack, pack_file, read_pack
-from journal.options import OrderedGroup, rolls_option, save_option
+from journal.games.kraken.cli.files import campaign_pack, load_pack, read_pack, real_path
+from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -128,12 +128,13 @@ def line_skip(rt, save, line_no):
 @save_option
 @click.argument("line_no", metavar="LINE")
 @click.argument("coord")
+@reason_option
 @pass_rt
-def line_set(rt, save, line_no, coord):
+def line_set(rt, save, line_no, coord, reason):
     """Write a coordinate into a line by hand (an event sends it elsewhere)."""
     from journal.games.kraken import story_lines as rules
 
-    run(rt, save, rules.line_set, line=line_no, coord=coord)
+    run(rt, save, rules.line_set, line=line_no, coord=coord, log_reason=reason)
 
 
 @line.command("note")
@@ -151,12 +152,13 @@ def line_note(rt, save, line_no, text):
 @line.command("end")
 @save_option
 @click.argument("line_no", metavar="LINE")
+@reason_option
 @pass_rt
-def line_end(rt, save, line_no):
+def line_end(rt, save, line_no, reason):
     """End a line as an event says (like '/'): erase it and its variables."""
     from journal.games.kraken import story_lines as rules
 
-    run(rt, save, rules.line_end, line=line_no)
+    run(rt, save, rules.line_end, line=line_no, log_reason=reason)
 
 
 @click.command(context_settings=NEGATIVES)
@@ -165,8 +167,9 @@ def line_end(rt, save, line_no):
 @click.argument("value", required=False)
 @click.option("--line", "line_no", metavar="N", help="The line of a variable A-H.")
 @click.option("--clear", is_flag=True, help="Erase the variable (unset counts as 0).")
+@reason_option
 @pass_rt
-def var(rt, save, var, value, line_no, clear):
+def var(rt, save, var, value, line_no, clear, reason):
     """Show or set a variable: A-H (--line N) or I-Z."""
     from journal.games.kraken import cgm
     from journal.games.kraken import story_lines as rules
@@ -198,7 +201,7 @@ def var(rt, save, var, value, line_no, clear):
             number = int(value.replace("=", "", 1) if value.startswith("=") else value)
         except ValueError:
             raise InputError(f"'{value}' is not a whole number (variables may be negative: -3)") from None
-    run(rt, save, rules.var_set, var=var, value=number, line=line_no)
+    run(rt, save, rules.var_set, var=var, value=number, line=line_no, log_reason=reason)
 
 
 @click.command()
@@ -238,7 +241,7 @@ def pack_check(rt, file):
     """Lint a pack: bad cells, dangling coordinates, loops with no red stop."""
     from journal.games.kraken.cgm import packs
 
-    p, _info, problems = read_pack(pack_file(file), file)
+    p, _info, problems = read_pack(real_path(file), file)
     errors, warnings = list(problems), []
     if not problems:
         errors, warnings = packs.lint(p)
