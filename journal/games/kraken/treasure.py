@@ -7,7 +7,7 @@ import re
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.model.campaign import copy_state, known_prices
-from journal.games.kraken.model.constants import ITEM_KINDS, MAX_TREASURE_GRADE
+from journal.games.kraken.model.constants import ITEM_KINDS, MAX_TREASURE_GRADE, TREASURE_COMMANDS
 from journal.outcome import Outcome
 
 
@@ -106,8 +106,8 @@ def treasure_take(state: dict, dice, first: str, shift: int = 0, table: dict | N
     s = copy_state(state)
     drop = _first_loot(s)
     if "d20" in drop:
-        raise RuleError(f"the grade {drop['grade']} drop rolled d20 {drop['d20']} already: resolve it (journal kraken "
-                        f"treasure cash|item|weapon|ammo|prototype)")
+        raise RuleError(f"the grade {drop['grade']} drop rolled d20 {drop['d20']} already: resolve it as the table "
+                        f"says: {TREASURE_COMMANDS}")
     if first not in ("credits", "stimpack"):
         raise InputError("--credits or --stimpack")
     out: list[str] = []
@@ -137,7 +137,7 @@ def treasure_take(state: dict, dice, first: str, shift: int = 0, table: dict | N
                    + f": {_KIND_TEXT[kind]} of grade {drop['grade']}: journal kraken treasure {kind}.")
     else:
         out.append(f"Treasure Table: d20 {r}" + (f" {shift:+d} = {v}" if shift else "") + " for your Location type: "
-                   "then journal kraken treasure cash|item|weapon|ammo|prototype as the table says.")
+                   f"then resolve it as the table says: {TREASURE_COMMANDS}.")
     return Outcome(s, f"Treasure grade {drop['grade']}: {first}, d20 {v}" + (f": {kind}" if kind else ""), out,
                    {"grade": drop["grade"], "first": first, "d20": v, **({"kind": kind} if kind else {})})
 
@@ -157,7 +157,7 @@ def treasure_resolve(state: dict, dice, kind: str, prices: dict, value: int | No
     prices = known_prices(s, prices)
     drop = _first_loot(s)
     if "d20" not in drop:
-        raise RuleError("take the drop first: journal kraken treasure take --credits|--stimpack")
+        raise RuleError("take the drop first: journal kraken treasure take --credits (or --stimpack)")
     if drop.get("kind") and kind != drop["kind"]:
         raise RuleError(f"the Treasure Table gave {_KIND_TEXT[drop['kind']]} (d20 {drop['d20']}): journal kraken "
                         f"treasure {drop['kind']}")
