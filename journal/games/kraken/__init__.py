@@ -31,8 +31,9 @@ MIGRATIONS: dict = {1: _v1_to_v2}  # {from_version: fn(state) -> state}, applied
 
 def summary(state: dict) -> list[str]:
     from journal.games.kraken import views
+    from journal.text import wrap_lines
 
-    return views.summary(state)
+    return wrap_lines(views.summary(state))
 
 
 def status(state: dict) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from journal.games.kraken.achievements import ACHIEVEMENTS_FILE
+from journal.games.kraken.cli.common import emit, run
 from journal.lookup import find
 from journal.options import OrderedGroup, save_option
 from journal.runtime import pass_rt
@@ -33,13 +34,13 @@ def score(rt, save, record):
     from journal.games.kraken.model.campaign import score as score_of
 
     if record:
-        rt.run(save, rules.record_score, campaign=rt.paths(save).name, date=rt.now()[:10],
+        run(rt, save, rules.record_score, campaign=rt.paths(save).name, date=rt.now()[:10],
                side_files=(ACHIEVEMENTS_FILE,))
         return
     with rt.read(save) as s:
         state, name = s.state, s.paths.name
     sc = score_of(state)
-    rt.emit([rules.score_line(sc)], {**sc, "campaign": name, "recorded": False})
+    emit(rt, [rules.score_line(sc)], {**sc, "campaign": name, "recorded": False})
 
 
 def achievements_path(rt) -> Path:
@@ -90,7 +91,7 @@ def achievements(rt):
         out.append("Campaign scores:")
         for x in scores:
             out.append(f"  {x.get('campaign')}: {x.get('score')} ({x.get('difficulty')}, {x.get('date', '')})")
-    rt.emit(out, {"achievements": ach, "scores": scores})
+    emit(rt, out, {"achievements": ach, "scores": scores})
 
 
 @click.group(cls=OrderedGroup)
@@ -108,13 +109,13 @@ def achievement_unlock(rt, save, name, bonus):
     from journal.games.kraken import achievements as rules
 
     if save or rt.batch is not None:   # with the campaign: logged, committed and undone with its save
-        rt.run(save, rules.unlock, name=name, bonus=bonus, campaign=rt.paths(save).name, when=rt.now(),
+        run(rt, save, rules.unlock, name=name, bonus=bonus, campaign=rt.paths(save).name, when=rt.now(),
                side_files=(ACHIEVEMENTS_FILE,))
         return
     doc = update_achievements(rt, lambda doc: rules.add_achievement(doc, name, bonus, None, rt.now()))
     name = " ".join(name.split())
     bonus = doc["achievements"][name].get("bonus")
-    rt.emit([f"Achievement unlocked: {name}" + (f" ({bonus})" if bonus else "") + ".",
+    emit(rt, [f"Achievement unlocked: {name}" + (f" ({bonus})" if bonus else "") + ".",
              f"Kept in {achievements_path(rt)} for every future campaign."],
             {"achievement": name, "bonus": bonus, "file": str(achievements_path(rt))})
 
@@ -135,4 +136,4 @@ def achievement_remove(rt, name):
         del ach[find(ach, name, "achievement")]
         return doc
     update_achievements(rt, drop)
-    rt.emit(f"Achievement removed: {name}.", {"removed": name})
+    emit(rt, f"Achievement removed: {name}.", {"removed": name})

@@ -6,11 +6,13 @@ deltas are typed +N, -N or =N and traits NAME:VALUE.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import click
 
 from journal.errors import InputError
+from journal.text import wrap_lines
 
 NEGATIVES = {"ignore_unknown_options": True}  # `crew hp Ray -3`, `var A -2 --line 1`
 AB = click.Choice(["A", "B"], case_sensitive=False)
@@ -38,19 +40,34 @@ def parse_trait(spec: str, option: str = "--trait") -> tuple[str, int]:
 
 
 def run(rt, save, fn, **params):
-    return rt.run(save, fn, **params)
+    """Run a rules function on the campaign; what it tells the table is wrapped to the
+    terminal's width (at most 100 columns), its --json messages are not."""
+    if rt.json:
+        return rt.run(save, fn, **params)
+
+    @functools.wraps(fn)
+    def wrapped(*args, **kwargs):
+        out = fn(*args, **kwargs)
+        out.lines = wrap_lines(out.lines)
+        return out
+    return rt.run(save, wrapped, **params)
 
 
 def run_choosing(rt, save, fn, choices: list, **params):
     """Run a line-following rule; a decision nobody gave (--choose A|B) is asked for on a
     terminal, then the command runs again with it; otherwise the error names the options."""
-    return rt.run(save, fn, choices=list(choices), choice_params={"--choose": "choices"}, **params)
+    return run(rt, save, fn, choices=list(choices), choice_params={"--choose": "choices"}, **params)
 
 
 def run_asking(rt, save, fn, **params):
     """Run a rules function; a choice it could not make (--shield, --hurt, --faint, --target,
     --action) is asked for on a terminal, else the error names it (the core's NeedChoice)."""
-    return rt.run(save, fn, **params)
+    return run(rt, save, fn, **params)
+
+
+def emit(rt, lines, data) -> None:
+    """Print a read-only command's lines (wrapped to the terminal), or its JSON document."""
+    rt.emit(wrap_lines([lines] if isinstance(lines, str) else list(lines)), data)
 
 
 def catalogue() -> dict:

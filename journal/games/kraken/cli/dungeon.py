@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import run, run_asking
+from journal.games.kraken.cli.common import emit, run, run_asking
 from journal.games.kraken.cli.files import grade_prices
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
@@ -468,8 +468,8 @@ def dungeon_show(rt, save):
     with rt.read(save) as s:
         state = s.state
     if not state.get("dungeon"):
-        rt.emit("The crew is not exploring a Location.", {"dungeon": None})
+        emit(rt, "The crew is not exploring a Location.", {"dungeon": None})
         return
     from journal.games.kraken.views import adventure
 
-    rt.emit(adventure.dungeon_status(state), {"dungeon": state["dungeon"]})
+    emit(rt, adventure.dungeon_status(state), {"dungeon": state["dungeon"]})

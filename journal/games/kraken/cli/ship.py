@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import catalogue, run
+from journal.games.kraken.cli.common import catalogue, emit, run
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
@@ -87,7 +87,7 @@ def ship_catalogue(rt):
             if info["category"] == category:
                 ammo = f" (magazine {half_up(info['price'])}¢)" if info.get("ammo") else ""
                 out.append(f"  {name:<19} {info['price']:>3}¢  {info['effect']}{ammo}")
-    rt.emit(out, cat)
+    emit(rt, out, cat)
 
 
 @click.group(cls=OrderedGroup)

@@ -10,6 +10,7 @@ from journal.games.kraken.cli.files import load_pack
 from journal.games.kraken.model.constants import DIFFICULTIES
 from journal.options import save_option
 from journal.runtime import pass_rt
+from journal.text import wrap_lines
 
 
 @click.command()
@@ -37,6 +38,8 @@ def new(rt, name, difficulty, backstory, pack_path, lines, credit, seed):
             if line["coords"][0] not in pack["cells"]:
                 out.lines.insert(-1, f"Note: the pack has no cell {line['coords'][0]} (line {slot}): you will "
                                      f"step it by hand there.")
+    if not rt.json:
+        out.lines = wrap_lines(out.lines)
     rt.create(name, game, out.state, rt.new_seed(seed), out)
 
 

@@ -6,7 +6,7 @@ import click
 
 from journal.errors import InputError, JournalError, RuleError
 from journal.games import kraken as game
-from journal.games.kraken.cli.common import AB, NEGATIVES, run, run_choosing
+from journal.games.kraken.cli.common import AB, NEGATIVES, emit, run, run_choosing
 from journal.games.kraken.cli.files import campaign_pack, load_pack, read_pack, real_path
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
@@ -49,7 +49,7 @@ def step(rt, save, line, cell, nexts, choose, rolls, standby, leader):
             slot = str(line).strip()
             if slot in state.get("lines", {}):
                 pack_cell = pack["cells"].get(state["lines"][slot]["coords"][-1])
-    rt.run(save, rules.step, entered=rolls, choose=choose, line=line, cell=parsed, standby=standby, leader=leader,
+    run(rt, save, rules.step, entered=rolls, choose=choose, line=line, cell=parsed, standby=standby, leader=leader,
            events=events, pack_cell=pack_cell)
 
 
@@ -85,7 +85,7 @@ def lines(rt, save):
         state = s.state
     if s.game.ID != game.ID:
         raise RuleError("this save is not a Space Kraken campaign")
-    rt.emit(tracker(state), {"lines": state["lines"], "interlink": state["interlink"],
+    emit(rt, tracker(state), {"lines": state["lines"], "interlink": state["interlink"],
                                    "locations": state["locations"], "turn": state["turn"],
                                    "phase": state["phase"], "pending": _pending(state)})
 
@@ -190,7 +190,7 @@ def var(rt, save, var, value, line_no, clear, reason):
         else:
             raise InputError(f"'{var}' is not a variable: A-H (a line's), I-Z (interlink)")
         value_now = table.get(v, 0)
-        rt.emit(f"{v} = {value_now}" + ("" if v in table else " (unset)"), {"var": v, "value": value_now,
+        emit(rt, f"{v} = {value_now}" + ("" if v in table else " (unset)"), {"var": v, "value": value_now,
                                                                              "set": v in table})
         return
     if clear and value is not None:
@@ -249,7 +249,7 @@ def pack_check(rt, file):
     head = (f"{file}: {p['title'] or '(untitled)'}: {len(p['cells'])} cells, {len(p['events'])} events: "
             + ("OK" if ok else f"{len(errors)} problem(s)"))
     lines_out = [head] + [f"  error: {e}" for e in errors] + [f"  warning: {w}" for w in warnings]
-    rt.emit(lines_out, {"file": file, "title": p["title"], "cells": len(p["cells"]), "events": len(p["events"]),
+    emit(rt, lines_out, {"file": file, "title": p["title"], "cells": len(p["cells"]), "events": len(p["events"]),
                         "ok": ok, "errors": errors, "warnings": warnings})
     if not ok:
         err = JournalError(f"{file} has {len(errors)} problem(s)")
