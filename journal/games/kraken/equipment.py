@@ -83,9 +83,10 @@ def crew_unequip(state: dict, dice, name: str, slot: str, to_storage: bool = Fal
     key = find(s["crew"], name, "crew member")
     c = s["crew"][key]
     sl = str(slot).strip().upper()
+    if sl not in INVENTORY:
+        raise InputError(f"slot '{slot}' is not an inventory slot: L, R or 1-4")
     if sl not in c["inventory"]:
-        raise RuleError(f"{key}'s slot {sl} is empty" if sl in INVENTORY else
-                        f"slot '{slot}' is not an inventory slot: L, R or 1-4")
+        raise RuleError(f"{key}'s slot {sl} is empty")
     item = c["inventory"].pop(sl)
     out = [f"{key}: {item} out of slot {sl}."]
     release_shield(c, key, out)

@@ -18,9 +18,11 @@ def treasure_add(state: dict, dice, grade: int, count: int = 1, source: str | No
         raise InputError("--grade is 1 or more")
     if not 1 <= count <= 20:
         raise InputError("--count is 1-20")
+    if source is not None and (not source.strip() or "\n" in source or "\r" in source):
+        raise InputError("--from is one line of text: where the drop comes from (or leave it out)")
     g = min(grade, MAX_TREASURE_GRADE)
     for _ in range(count):
-        s.setdefault("loot", []).append({"grade": g, "from": source or "by hand"})
+        s.setdefault("loot", []).append({"grade": g, "from": source.strip() if source else "by hand"})
     msg = f"{count} Treasure drop(s) of grade {g}" + (f" (from grade {grade}: at most 6)" if grade > g else "")
     return Outcome(s, msg, [msg + ": journal kraken treasure take."], {"loot": s["loot"]})
 

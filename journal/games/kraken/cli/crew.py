@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import NEGATIVES, parse_delta, parse_trait, run
+from journal.games.kraken.cli.common import NEGATIVES, NUMBER, parse_delta, parse_trait, run
 from journal.games.kraken.model.constants import ATTRIBUTES, INVENTORY
 from journal.options import OrderedGroup, reason_option, save_option
 from journal.runtime import pass_rt
@@ -17,7 +17,7 @@ def crew():
 
 def _attr_options(f):
     for a in reversed(ATTRIBUTES):
-        f = click.option(f"--{a}", a, type=int, metavar="N", help=f"{a.capitalize()} 1-8.")(f)
+        f = click.option(f"--{a}", a, type=NUMBER, metavar="N", help=f"{a.capitalize()} 1-8.")(f)
     return f
 
 
@@ -27,7 +27,7 @@ def _attr_options(f):
 @_attr_options
 @click.option("--trait", "traits", multiple=True, metavar="NAME:VALUE", help="A trait, e.g. Tough:+2 (repeat).")
 @click.option("--psi", is_flag=True, help="The PSI trait at level 1 (one crew member at most).")
-@click.option("--level", type=int, default=1, show_default=True, help="A higher level (a hired member).")
+@click.option("--level", type=NUMBER, default=1, show_default=True, help="A higher level (a hired member).")
 @click.option("--hire", is_flag=True, help="Hired at a Shop: pay 10¢ per level.")
 @pass_rt
 def crew_add(rt, save, name, traits, psi, level, hire, **attrs):
@@ -99,7 +99,7 @@ def crew_leader(rt, save, name):
 @save_option
 @click.argument("name")
 @click.argument("field", metavar="FIELD")
-@click.argument("value", type=int)
+@click.argument("value", type=NUMBER)
 @reason_option
 @pass_rt
 def crew_set(rt, save, name, field, value, reason):
@@ -146,9 +146,9 @@ def crew_equip(rt, save, name, slot, item, from_storage):
 @save_option
 @click.argument("name")
 @click.argument("item")
-@click.option("--heal", "heal_hp", type=int, help="HP the item heals (half in a Hell atmosphere).")
+@click.option("--heal", "heal_hp", type=NUMBER, help="HP the item heals (half in a Hell atmosphere).")
 @click.option("--target", metavar="NAME", help="Who it heals (default: the user).")
-@click.option("--oxygen", type=int, help="Oxygen it gives (an Oxygen item).")
+@click.option("--oxygen", type=NUMBER, help="Oxygen it gives (an Oxygen item).")
 @pass_rt
 def crew_use(rt, save, name, item, heal_hp, target, oxygen):
     """Use an item outside Ground Combat (no action); a use of a U item is erased."""
@@ -177,9 +177,9 @@ def crew_unequip(rt, save, name, slot, to_storage):
 @click.option("--helmet", metavar="NAME:ARMOR|none", help='The helmet worn, e.g. "Helmet:1".')
 @click.option("--physical-shield", "physical_shield", metavar="NAME:ARMOR|none",
               help='A physical Shield held in a hand (L or R), e.g. "Anti-Terror Shield:2".')
-@click.option("--armor", type=int, help="An unnamed jacket of Armor N (0-8; 0: none).")
+@click.option("--armor", type=NUMBER, help="An unnamed jacket of Armor N (0-8; 0: none).")
 @click.option("--shield", metavar="A|B:POWER/RECHARGE|none", help="The active flash (A) or energy (B) Shield.")
-@click.option("--charger", type=int, metavar="N", help="The Shield charger used each combat turn: +N (0: none).")
+@click.option("--charger", type=NUMBER, metavar="N", help="The Shield charger used each combat turn: +N (0: none).")
 @pass_rt
 def crew_gear(rt, save, name, jacket, helmet, physical_shield, armor, shield, charger):
     """Armor (one jacket, one helmet, one physical Shield in a hand; 8 at most), Shield and
@@ -195,7 +195,7 @@ def crew_gear(rt, save, name, jacket, helmet, physical_shield, armor, shield, ch
 @click.argument("name")
 @click.argument("spec", required=False)
 @click.option("--weapon", metavar="WEAPON", help="Change this weapon instead of adding one.")
-@click.option("--ammo", type=int, help="Its Ammo now.")
+@click.option("--ammo", type=NUMBER, help="Its Ammo now.")
 @click.option("--jam", type=click.Choice(["none", "jammed", "jammed-again", "damaged"], case_sensitive=False))
 @click.option("--remove", is_flag=True, help="Erase it.")
 @click.option("--slot", type=click.Choice(["L", "R", "1", "2", "3", "4"], case_sensitive=False),

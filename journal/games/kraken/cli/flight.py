@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import catalogue, emit, run
+from journal.games.kraken.cli.common import NUMBER, catalogue, emit, run
 from journal.games.kraken.cli.files import load_table
 from journal.games.kraken.model.constants import FLIGHT_OPTIONS
 from journal.options import reason_option, rolls_option, save_option
@@ -13,7 +13,7 @@ from journal.runtime import pass_rt
 
 @click.command()
 @save_option
-@click.option("--difficulty", type=int, required=True, help="The Location Difficulty, 1-5.")
+@click.option("--difficulty", type=NUMBER, required=True, help="The Location Difficulty, 1-5.")
 @click.option("--option", "options", multiple=True, type=click.Choice(FLIGHT_OPTIONS, case_sensitive=False),
               help="A flight option (one or two).")
 @click.option("--stealth", is_flag=True, help="Use the Stealth Skin: flight difficulty -3.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError
-from journal.games.kraken.cli.common import NEGATIVES, emit, run, run_asking
+from journal.games.kraken.cli.common import NEGATIVES, NUMBER, emit, run, run_asking
 from journal.games.kraken.cli.files import ENEMIES_SAMPLE, load_profiles
 from journal.lookup import find
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
@@ -19,11 +19,11 @@ def ground():
 
 @ground.command("start")
 @save_option
-@click.option("--level", type=int, help="The Primary Enemy level (an event's combat).")
+@click.option("--level", type=NUMBER, help="The Primary Enemy level (an event's combat).")
 @click.option("--tile", metavar="TILE", help="In a dungeon: the Enemy or Boss tile (or: dungeon enemy TILE).")
 @click.option("--boss", is_flag=True, help="A Boss battle.")
 @click.option("--ambush", is_flag=True, help="An ambush: the enemies act first, no reaction.")
-@click.option("--map", "map_no", type=int, help="The map number (outside a dungeon; default 1).")
+@click.option("--map", "map_no", type=NUMBER, help="The map number (outside a dungeon; default 1).")
 @click.option("--atmosphere", type=click.Choice(["YES", "NO", "HELL"], case_sensitive=False),
               help="Outside a dungeon (default YES).")
 @click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who fights (default: everyone able).")
@@ -44,18 +44,18 @@ def ground_start(rt, save, level, tile, boss, ambush, map_no, atmosphere, crew_n
 @click.option("--profiles", "profiles_path", metavar="FILE", help=f"Default: templates:kraken/{ENEMIES_SAMPLE}.")
 @click.option("--name", metavar="TEXT")
 @click.option("--minion", is_flag=True, help="A Minion (level - 1, no Treasure).")
-@click.option("--level", type=int)
-@click.option("--hp", type=int)
-@click.option("--armor", type=int)
-@click.option("--agility", type=int)
+@click.option("--level", type=NUMBER)
+@click.option("--hp", type=NUMBER)
+@click.option("--armor", type=NUMBER)
+@click.option("--agility", type=NUMBER)
 @click.option("--shield", metavar="A|B:POWER/RECHARGE")
-@click.option("--escape", type=int, help="Its escape value.")
-@click.option("--treasure", type=int, help="Its Treasure value.")
-@click.option("--xp", type=int)
+@click.option("--escape", type=NUMBER, help="Its escape value.")
+@click.option("--treasure", type=NUMBER, help="Its Treasure value.")
+@click.option("--xp", type=NUMBER)
 @click.option("--weak", multiple=True, metavar="TYPE", help="fire, ice, toxic, ranged, melee (repeat).")
 @click.option("--resist", multiple=True, metavar="TYPE", help="fire, ice, toxic, ranged, melee (repeat).")
 @click.option("--action", "actions", multiple=True, metavar="ROLL: ACTION", help='e.g. "1-2: idle", "3-6: ML 4+, 3".')
-@click.option("--acts", type=int, help="2 for an enemy with two actions.")
+@click.option("--acts", type=NUMBER, help="2 for an enemy with two actions.")
 @click.option("--species", metavar="S")
 @click.option("--note", metavar="TEXT", help="A note (a card, a special action).")
 @click.option("--trait", "traits", multiple=True, metavar="TRAIT",
@@ -105,11 +105,11 @@ def ground_initiative(rt, save, cover, faint, rolls):
 @click.argument("name")
 @click.argument("targets", nargs=-1, metavar="[TARGET]...")
 @click.option("--weapon", metavar="WEAPON", help="Which weapon (default: the only one; 'fists' for bare fists).")
-@click.option("--hit", type=int, default=0, help="Boost steps spent on the roll (each 2 points); the rest on damage.")
-@click.option("--berserk", type=int, default=0, help="Melee: turn up to 3 HP into damage.")
+@click.option("--hit", type=NUMBER, default=0, help="Boost steps spent on the roll (each 2 points); the rest on damage.")
+@click.option("--berserk", type=NUMBER, default=0, help="Melee: turn up to 3 HP into damage.")
 @click.option("--flank", is_flag=True, help="Try to flank first (Agility 8+: +3 damage).")
 @click.option("--reroll", is_flag=True, help="The lone wolf's (or a Talisman's) reroll of a failed die.")
-@click.option("--chain", type=int, default=0, help="Chain Attack trait: the extra attacks it grants (no boost).")
+@click.option("--chain", type=NUMBER, default=0, help="Chain Attack trait: the extra attacks it grants (no boost).")
 @click.option("--capture", is_flag=True, help="Capture an enemy this attack brings to 0, -1 or -2 HP.")
 @click.option("--carrier", metavar="NAME", help="Who carries the captive (default: the attacker).")
 @rolls_option
@@ -182,7 +182,7 @@ def ground_exchange(rt, save, name, captive_to):
 @save_option
 @click.argument("name")
 @click.argument("item")
-@click.option("--heal", type=int, help="HP the item heals (half in Hell).")
+@click.option("--heal", type=NUMBER, help="HP the item heals (half in Hell).")
 @click.option("--target", metavar="NAME", help="Who it heals (default: the user).")
 @pass_rt
 def ground_item(rt, save, name, item, heal, target):
@@ -196,7 +196,7 @@ def ground_item(rt, save, name, item, heal, target):
 @save_option
 @click.argument("name")
 @click.argument("weapon")
-@click.option("--bonus", type=int, default=0, help="An item's unjamming bonus.")
+@click.option("--bonus", type=NUMBER, default=0, help="An item's unjamming bonus.")
 @rolls_option
 @pass_rt
 def ground_unjam(rt, save, name, weapon, bonus, rolls):
@@ -224,7 +224,7 @@ def ground_escape(rt, save, sacrifice, crew_names, rolls):
 @click.argument("name")
 @click.argument("power", nargs=-1, required=True)
 @click.option("--target", metavar="NAME|ENEMY")
-@click.option("--bonus", type=int, default=0, help="One PSI item's bonus.")
+@click.option("--bonus", type=NUMBER, default=0, help="One PSI item's bonus.")
 @click.option("--capture", is_flag=True, help="A PSI attack: capture an enemy it brings to 0, -1 or -2 HP.")
 @click.option("--carrier", metavar="NAME", help="Who carries the captive (default: the PSI member).")
 @rolls_option

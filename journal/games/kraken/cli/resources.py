@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError
-from journal.games.kraken.cli.common import NEGATIVES, emit, parse_delta, run
+from journal.games.kraken.cli.common import NEGATIVES, NUMBER, PRICE_MAX, Number, emit, parse_delta, run
 from journal.games.kraken.model.constants import ATTRIBUTES
 from journal.lookup import find
 from journal.options import reason_option, save_option
@@ -42,7 +42,7 @@ def xp_cmd(rt, save, delta, reason):
 @click.command("oxygen", context_settings=NEGATIVES)
 @save_option
 @click.argument("delta", metavar="DELTA", required=False)
-@click.option("--tanks", type=int, metavar="N", help="Extra Oxygen the crew's tanks hold (max = 25 + N).")
+@click.option("--tanks", type=NUMBER, metavar="N", help="Extra Oxygen the crew's tanks hold (max = 25 + N).")
 @reason_option
 @pass_rt
 def oxygen_cmd(rt, save, delta, tanks, reason):
@@ -57,8 +57,8 @@ def oxygen_cmd(rt, save, delta, tanks, reason):
 
 @click.command("grade-price")
 @save_option
-@click.argument("grade", type=int)
-@click.argument("price", type=int, required=False)
+@click.argument("grade", type=NUMBER)
+@click.argument("price", type=Number(0, PRICE_MAX), required=False)
 @reason_option
 @pass_rt
 def grade_price_cmd(rt, save, grade, price, reason):
@@ -72,12 +72,12 @@ def grade_price_cmd(rt, save, grade, price, reason):
 @save_option
 @click.option("--crew", "member", metavar="NAME", help="The crew member who checks.")
 @click.option("--attribute", metavar="ATTR", help=f"One of {', '.join(ATTRIBUTES)}, psi.")
-@click.option("--value", type=int, metavar="N", help="An attribute value, instead of --crew/--attribute.")
-@click.option("--target", type=int, metavar="N", help="d6 + attribute >= N (an attribute check).")
-@click.option("--bulkhead", type=int, metavar="N", help="2d6 + Tech >= 10 + N (B# bulkhead).")
-@click.option("--mine", type=int, metavar="N", help="2d6 + Tech >= 10 + N (disarm an M# mine).")
-@click.option("--laser", type=int, metavar="N", help="2d6 + Tech >= 10 + N (disarm an L# laser barrier).")
-@click.option("--modifier", type=int, default=0, metavar="N", help="A bonus or malus on the roll.")
+@click.option("--value", type=NUMBER, metavar="N", help="An attribute value, instead of --crew/--attribute.")
+@click.option("--target", type=NUMBER, metavar="N", help="d6 + attribute >= N (an attribute check).")
+@click.option("--bulkhead", type=NUMBER, metavar="N", help="2d6 + Tech >= 10 + N (B# bulkhead).")
+@click.option("--mine", type=NUMBER, metavar="N", help="2d6 + Tech >= 10 + N (disarm an M# mine).")
+@click.option("--laser", type=NUMBER, metavar="N", help="2d6 + Tech >= 10 + N (disarm an L# laser barrier).")
+@click.option("--modifier", type=NUMBER, default=0, metavar="N", help="A bonus or malus on the roll.")
 @pass_rt
 def odds(rt, save, member, attribute, value, target, bulkhead, mine, laser, modifier):
     """The chance of a check, before rolling.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import catalogue, emit, run
+from journal.games.kraken.cli.common import NUMBER, catalogue, emit, run
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
@@ -17,9 +17,9 @@ def ship():
 @ship.command("hull")
 @save_option
 @click.argument("name")
-@click.option("--price", type=int, required=True, metavar="P", help="The hull's price on the ship's page.")
-@click.option("--sp", type=int, required=True, metavar="N", help="Its structure points.")
-@click.option("--expansion-sp", type=int, metavar="X", help="What a Hull expansion adds on this ship.")
+@click.option("--price", type=NUMBER, required=True, metavar="P", help="The hull's price on the ship's page.")
+@click.option("--sp", type=NUMBER, required=True, metavar="N", help="Its structure points.")
+@click.option("--expansion-sp", type=NUMBER, metavar="X", help="What a Hull expansion adds on this ship.")
 @click.option("--sell-old", is_flag=True, help="Sell the old hull for half its price.")
 @click.option("--free", is_flag=True, help="Given by an event: no payment.")
 @reason_option
@@ -131,9 +131,9 @@ def build():
 @click.option("--turns", type=click.IntRange(1, 2), required=True, help="1 or 2 (2 doubles the discount).")
 @rolls_option
 @click.option("--hull", metavar="NAME", help="Build a whole ship instead (with --price and --sp).")
-@click.option("--price", type=int, metavar="P", help="The cost, if not the catalogue's.")
-@click.option("--sp", type=int, metavar="N", help="The hull's structure points.")
-@click.option("--expansion-sp", type=int, metavar="X")
+@click.option("--price", type=NUMBER, metavar="P", help="The cost, if not the catalogue's.")
+@click.option("--sp", type=NUMBER, metavar="N", help="The hull's structure points.")
+@click.option("--expansion-sp", type=NUMBER, metavar="X")
 @pass_rt
 def build_start(rt, save, system, crew_names, turns, rolls, hull, price, sp, expansion_sp):
     """Start building: d6 + Tech per builder is the discount (x2 for 2 turns)."""

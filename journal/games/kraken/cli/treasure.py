@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import NEGATIVES, emit, run
+from journal.games.kraken.cli.common import NEGATIVES, NUMBER, emit, run
 from journal.games.kraken.cli.files import TREASURE_TABLE, grade_prices, load_treasure_table
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
@@ -17,8 +17,8 @@ def treasure():
 
 @treasure.command("add")
 @save_option
-@click.option("--grade", type=int, required=True)
-@click.option("--count", type=int, default=1, show_default=True)
+@click.option("--grade", type=NUMBER, required=True)
+@click.option("--count", type=NUMBER, default=1, show_default=True)
 @click.option("--from", "source", metavar="TEXT", help="Where it comes from.")
 @reason_option
 @pass_rt
@@ -33,7 +33,7 @@ def treasure_add(rt, save, grade, count, source, reason):
 @save_option
 @click.option("--credits", "first", flag_value="credits", help="Credits equal to the grade.")
 @click.option("--stimpack", "first", flag_value="stimpack", help="A free Stimpack.")
-@click.option("--shift", type=int, default=0, help="PSI DIVINATION: +3 or -3 on the d20.")
+@click.option("--shift", type=NUMBER, default=0, help="PSI DIVINATION: +3 or -3 on the d20.")
 @click.option("--table", "table_path", metavar="FILE",
               help=f"Your Treasure Table (default: templates:kraken/{TREASURE_TABLE}, the cell the rulebook prints).")
 @click.option("--column", metavar="NAME", help="The table's column (default: the one named like the Location's type).")
@@ -57,7 +57,7 @@ for _kind, _help in (("cash", "Extra cash: d6 1-5 half the grade's value, 6 all.
     def _make_treasure(kind, help_text):
         @treasure.command(kind, help=help_text)
         @save_option
-        @click.option("--value", type=int, help="cash: the grade's value, if journal does not know it.")
+        @click.option("--value", type=NUMBER, help="cash: the grade's value, if journal does not know it.")
         @click.option("--as", "proto", type=click.Choice(["item", "weapon"], case_sensitive=False),
                       help="prototype: what the d20 gave.")
         @click.option("--table", "table_path", metavar="FILE", help="prototype: your Treasure Table.")
