@@ -236,7 +236,8 @@ def location_generate(state: dict, dice, generator: dict, ref: dict, difficulty:
         raise InputError("the flight decided the Location Difficulty and the dice modifications: leave out "
                          "--difficulty and --modifications")
     if f.get("generation"):
-        raise RuleError("a Location is being generated already: journal kraken location accept (or journal kraken location modify reroll)")
+        raise RuleError("a Location is being generated already: journal kraken location accept (or journal kraken "
+                        "location modify reroll)")
     cap = location_capacity(s, working=True)
     if all(x in s["locations"] for x in SLOTS[:cap]):
         raise RuleError(f"the Starmap Locations Log is full ({cap} slots): erase a Location first (journal kraken "

@@ -35,7 +35,7 @@ def score(rt, save, record):
 
     if record:
         run(rt, save, rules.record_score, campaign=rt.paths(save).name, date=rt.now()[:10],
-               side_files=(ACHIEVEMENTS_FILE,))
+            side_files=(ACHIEVEMENTS_FILE,))
         return
     with rt.read(save) as s:
         state, name = s.state, s.paths.name
@@ -110,14 +110,14 @@ def achievement_unlock(rt, save, name, bonus):
 
     if save or rt.batch is not None:   # with the campaign: logged, committed and undone with its save
         run(rt, save, rules.unlock, name=name, bonus=bonus, campaign=rt.paths(save).name, when=rt.now(),
-               side_files=(ACHIEVEMENTS_FILE,))
+            side_files=(ACHIEVEMENTS_FILE,))
         return
     doc = update_achievements(rt, lambda doc: rules.add_achievement(doc, name, bonus, None, rt.now()))
     name = " ".join(name.split())
     bonus = doc["achievements"][name].get("bonus")
     emit(rt, [f"Achievement unlocked: {name}" + (f" ({bonus})" if bonus else "") + ".",
-             f"Kept in {achievements_path(rt)} for every future campaign."],
-            {"achievement": name, "bonus": bonus, "file": str(achievements_path(rt))})
+          f"Kept in {achievements_path(rt)} for every future campaign."],
+         {"achievement": name, "bonus": bonus, "file": str(achievements_path(rt))})
 
 
 @achievement.command("remove")

@@ -39,7 +39,8 @@ def flight(rt, save, difficulty, options, stealth, avoid, nano_skin, table_path,
 
 
 @click.command("flight-table")
-@click.option("--table", "table_path", metavar="FILE", help="A flight table to check (default: templates:kraken/flight-table.toml).")
+@click.option("--table", "table_path", metavar="FILE",
+              help="A flight table to check (default: templates:kraken/flight-table.toml).")
 @pass_rt
 def flight_table(rt, table_path):
     """Check a flight table and list its rows (flight numbers 3-19)."""

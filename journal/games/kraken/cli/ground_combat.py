@@ -84,7 +84,7 @@ def ground_profiles(rt, profiles_path):
     """The enemy profiles of a profiles file."""
     profiles = load_profiles(profiles_path)
     emit(rt, [f"  {n}: LV{p.get('level', '?')} HP {p.get('hp', '?')} Armor {p.get('armor', 0)} Agility "
-             f"{p.get('agility', '?')}" for n, p in profiles.items()] or ["(none)"], profiles)
+          f"{p.get('agility', '?')}" for n, p in profiles.items()] or ["(none)"], profiles)
 
 
 @ground.command("initiative")
@@ -105,7 +105,8 @@ def ground_initiative(rt, save, cover, faint, rolls):
 @click.argument("name")
 @click.argument("targets", nargs=-1, metavar="[TARGET]...")
 @click.option("--weapon", metavar="WEAPON", help="Which weapon (default: the only one; 'fists' for bare fists).")
-@click.option("--hit", type=NUMBER, default=0, help="Boost steps spent on the roll (each 2 points); the rest on damage.")
+@click.option("--hit", type=NUMBER, default=0,
+              help="Boost steps spent on the roll (each 2 points); the rest on damage.")
 @click.option("--berserk", type=NUMBER, default=0, help="Melee: turn up to 3 HP into damage.")
 @click.option("--flank", is_flag=True, help="Try to flank first (Agility 8+: +3 damage).")
 @click.option("--reroll", is_flag=True, help="The lone wolf's (or a Talisman's) reroll of a failed die.")

@@ -42,7 +42,8 @@ def combat_start(rt, save, number, table_path, name, enemies, timeline, objectiv
 def _fire_options(f):
     f = click.option("--shield", "shields", multiple=True, metavar="LABEL",
                      help="The shield system a 6 on the system damage roll hits (in order).")(f)
-    f = click.option("--evade-enemy", type=NUMBER, metavar="N", help="Evade this enemy's hit (default: the first hit).")(f)
+    f = click.option("--evade-enemy", type=NUMBER, metavar="N",
+                     help="Evade this enemy's hit (default: the first hit).")(f)
     f = click.option("--evade", multiple=True, metavar="NAME", help="Up to two unused crew pilot an evasion.")(f)
     return f
 
@@ -252,4 +253,4 @@ def combat_show(rt, save):
     from journal.games.kraken.views import adventure
 
     emit(rt, adventure.combat_status(state) + ["Next: " + adventure.next_command(state)],
-            {"combat": state["combat"], "flight": state.get("flight")})
+         {"combat": state["combat"], "flight": state.get("flight")})

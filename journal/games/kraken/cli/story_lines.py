@@ -50,7 +50,7 @@ def step(rt, save, line, cell, nexts, choose, rolls, standby, leader):
             if slot in state.get("lines", {}):
                 pack_cell = pack["cells"].get(state["lines"][slot]["coords"][-1])
     run(rt, save, rules.step, entered=rolls, choose=choose, line=line, cell=parsed, standby=standby, leader=leader,
-           events=events, pack_cell=pack_cell)
+        events=events, pack_cell=pack_cell)
 
 
 @click.command()
@@ -86,8 +86,8 @@ def lines(rt, save):
     if s.game.ID != game.ID:
         raise RuleError("this save is not a Space Kraken campaign")
     emit(rt, tracker(state), {"lines": state["lines"], "interlink": state["interlink"],
-                                   "locations": state["locations"], "turn": state["turn"],
-                                   "phase": state["phase"], "pending": _pending(state)})
+                                "locations": state["locations"], "turn": state["turn"],
+                                "phase": state["phase"], "pending": _pending(state)})
 
 
 def _pending(state):
@@ -191,7 +191,7 @@ def var(rt, save, var, value, line_no, clear, reason):
             raise InputError(f"'{var}' is not a variable: A-H (a line's), I-Z (interlink)")
         value_now = table.get(v, 0)
         emit(rt, f"{v} = {value_now}" + ("" if v in table else " (unset)"), {"var": v, "value": value_now,
-                                                                             "set": v in table})
+                                                                          "set": v in table})
         return
     if clear and value is not None:
         raise click.UsageError("give a VALUE or --clear, not both")
@@ -250,7 +250,7 @@ def pack_check(rt, file):
             + ("OK" if ok else f"{len(errors)} problem(s)"))
     lines_out = [head] + [f"  error: {e}" for e in errors] + [f"  warning: {w}" for w in warnings]
     emit(rt, lines_out, {"file": file, "title": p["title"], "cells": len(p["cells"]), "events": len(p["events"]),
-                        "ok": ok, "errors": errors, "warnings": warnings})
+                     "ok": ok, "errors": errors, "warnings": warnings})
     if not ok:
         err = JournalError(f"{file} has {len(errors)} problem(s)")
         err.json_done = True

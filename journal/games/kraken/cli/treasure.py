@@ -85,7 +85,7 @@ def treasure_table(rt, table_path):
         cells = ", ".join(f"{r}: {k}" for r, k in sorted(col.items())) or "no cells"
         lines.append(f"  {name} ({len(col)}/20): {cells}")
     emit(rt, lines, {"title": table["title"], "columns": {n: {str(r): k for r, k in c.items()}
-                                                        for n, c in table["columns"].items()}})
+                                                     for n, c in table["columns"].items()}})
 
 
 @treasure.command("discard")
