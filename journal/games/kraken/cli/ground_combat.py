@@ -20,7 +20,8 @@ def ground():
 @ground.command("start")
 @save_option
 @click.option("--level", type=NUMBER, help="The Primary Enemy level (an event's combat).")
-@click.option("--tile", metavar="TILE", help="In a dungeon: the Enemy or Boss tile (or: dungeon enemy TILE).")
+@click.option("--tile", metavar="TILE",
+              help="In a dungeon: the Enemy or Boss tile (or: journal kraken dungeon enemy TILE).")
 @click.option("--boss", is_flag=True, help="A Boss battle.")
 @click.option("--ambush", is_flag=True, help="An ambush: the enemies act first, no reaction.")
 @click.option("--map", "map_no", type=NUMBER, help="The map number (outside a dungeon; default 1).")
