@@ -130,7 +130,6 @@ class Runtime:
         self.save = None          # -s NAME given before the command (journal -s NAME show)
         self.keep_current = True  # `new` makes its campaign current (the demo does not)
         self.ask_every_die = False  # the table shell asks for every die a line did not give
-        self.wrap_prose = False     # the save's game writes prose that wraps to the screen (its WRAP_PROSE)
         self._time = None
 
     # --- basics ------------------------------------------------------------
@@ -194,7 +193,6 @@ class Runtime:
 
     def check_game(self, session: Session) -> Session:
         """Refuse to run one game's command on another game's save."""
-        self.wrap_prose = bool(getattr(session.game, "WRAP_PROSE", False))
         wanted = self.command_game()
         if wanted and session.game is not None and session.game.ID != wanted:
             raise RuleError(f"{typed(session.paths.name)} is a {games.GAMES[session.game.ID][1]} save: "
@@ -210,7 +208,7 @@ class Runtime:
             click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         else:
             lines = [lines] if isinstance(lines, str) else lines
-            for line in wrap(lines) if self.wrap_prose else lines:
+            for line in wrap(lines):  # prose at min(terminal width, 100); a hint is never split
                 click.echo(line)
 
     def choose(self, option: str, values: list[str], prompt: str) -> str:
@@ -307,7 +305,6 @@ class Runtime:
         if self.batch is not None:
             raise InputError("a batch runs on an existing save: create it first with `new`")
         paths = savemod.resolve(name, self.saves_dir)
-        self.wrap_prose = bool(getattr(game, "WRAP_PROSE", False))
         with Session(paths, create=True) as session:
             entry = session.start(game, state, seed, outcome, self.command_text(), self.now(), dice)
             session.commit()

@@ -164,6 +164,19 @@ class Session:
                     savemod.atomic_write(self.side_path(name), dumps(doc).encode("utf-8"))
                     self.side_disk[name] = dumps(doc).encode("utf-8")
 
+    def newest_entries(self):
+        """Every entry of the campaign, newest first: this session's pending ones (a batch's,
+        not yet on disk), then the log's, read backwards in growing chunks (stop early: the
+        cost is that of the entries read)."""
+        for raw in reversed(self.pending):
+            yield json.loads(raw)
+        total, want, seen = self.log.entries, 16, 0
+        while seen < total:
+            found = self.log.scan(min(want, total))
+            for _offset, entry in found[seen:]:
+                yield entry
+            seen, want = len(found), want * 4
+
     @property
     def state(self) -> dict:
         return self.doc["state"]

@@ -31,15 +31,32 @@ def load(*parts: str) -> dict:
         raise SaveError(f"template {'/'.join(parts)} is missing: reinstall journal") from None
 
 
-PREFIX = "templates:"
+PREFIX = "templates:"   # a data file of the installed templates, as a player names it: templates:kraken/FILE
 
 
-def file_path(text: str) -> Path:
-    """A data file a player names: a path, or a shipped one as 'templates:GAME/FILE'
-    (e.g. templates:titans/board-sample.toml), found wherever journal is installed."""
-    if text.startswith(PREFIX):
-        return root().joinpath(*text[len(PREFIX):].split("/"))
-    return Path(text)
+def resolve(text: str) -> Path:
+    """The file a data-file option names: `templates:GAME/FILE` is a file of the installed
+    templates (wherever journal is installed), anything else a path as typed."""
+    text = str(text)
+    if not text.startswith(PREFIX):
+        return Path(text)
+    from journal.errors import InputError
+
+    base = root().resolve()
+    p = (base / text[len(PREFIX):]).resolve()
+    if p != base and base not in p.parents:
+        raise InputError(f"{text}: a template is named templates:GAME/FILE, inside journal's templates folder")
+    return p
+
+
+def stored(path: Path) -> str:
+    """How a save names a data file it keeps using: `templates:GAME/FILE` inside the installed
+    templates (it moves with the install), anywhere else the absolute path."""
+    p = Path(path).resolve()
+    try:
+        return PREFIX + p.relative_to(root().resolve()).as_posix()
+    except ValueError:
+        return str(p)
 
 
 def shipped(game: str) -> list[str]:

@@ -57,6 +57,8 @@ def page(title: str, intro: str, entries) -> str:
         for p in cmd.get_params(ctx):
             if getattr(p, "hidden", False) or not isinstance(p, (click.Option, click.Argument)):
                 continue
+            # the help option: Click 8.5 names it _click_default_help and caches it per command
+            # with the names of the first context that asked (-h after a real run): never listed
             if isinstance(p, click.Argument) or "--help" in getattr(p, "opts", ()):
                 continue
             rec = p.get_help_record(ctx)

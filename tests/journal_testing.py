@@ -23,7 +23,7 @@ class _Journal:
         main(list(args))
 
 
-CLEAN_ENV = {"JOURNAL_SAVE": None, "JOURNAL_SAVES": None, "JOURNAL_DEBUG": None}
+CLEAN_ENV = {"JOURNAL_SAVE": None, "JOURNAL_SAVES": None, "JOURNAL_DEBUG": None, "COLUMNS": None}
 
 
 # Every hint journal printed while the tests ran: text -> the command that printed it

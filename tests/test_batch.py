@@ -71,3 +71,19 @@ def test_batch_negative_numbers_and_quotes(camp):
 def test_batch_unbalanced_quote_is_an_error(camp):
     r = camp("batch", "-s", "camp", "-", input='note "oops\n')
     assert r.exit_code == 2 and "line 1" in r.stderr
+
+
+def test_a_batch_session_reads_its_pending_entries_before_the_log(camp, saves):
+    """Session.newest_entries: what a batch did so far (not on disk yet), then the log, newest first."""
+    from journal import save as savemod
+    from journal.outcome import note
+    from journal.session import Session
+
+    for i in range(20):
+        camp("note", "-s", "camp", f"on disk {i}", ok=True)
+    with Session(savemod.resolve("camp", saves)) as s:
+        s.apply(note, {"text": "pending 1"}, command="note pending 1", time="t")
+        s.apply(note, {"text": "pending 2"}, command="note pending 2", time="t")
+        entries = list(s.newest_entries())
+    assert [e["summary"] for e in entries[:4]] == ["pending 2", "pending 1", "on disk 19", "on disk 18"]
+    assert [e["n"] for e in entries] == list(range(23, 0, -1))   # every entry once, down to the first

@@ -337,7 +337,7 @@ def test_check_names_the_problem_and_every_command_refuses_without_touching_file
 
     r = run(saves, "check", "-s", NAME)
     error_line(r)
-    assert expected in r.stdout, r.stdout
+    assert expected in " ".join(r.stdout.split()), r.stdout  # printed wrapped at 100 columns
     assert str(save_path(saves)) in r.stdout
 
     r = run(saves, "--json", "check", "-s", NAME)
@@ -405,7 +405,7 @@ def test_garbage_log_line_in_the_middle_is_found_by_check_and_refused_cleanly_by
     p.write_bytes(b"\n".join(lines))
     before = _snapshot_all(saves)
     r = run(saves, "check", "-s", NAME)
-    assert r.exit_code == 1 and "damaged log entry" in r.stdout, r.stdout
+    assert r.exit_code == 1 and "damaged log entry" in " ".join(r.stdout.split()), r.stdout
     line = error_line(run(saves, "log", "-s", NAME))
     assert "damaged log entry" in line
     assert _snapshot_all(saves) == before

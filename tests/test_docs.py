@@ -3,7 +3,6 @@ relative link leads nowhere."""
 
 from __future__ import annotations
 
-import re
 import runpy
 from pathlib import Path
 

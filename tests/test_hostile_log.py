@@ -150,8 +150,9 @@ def test_a_save_beside_another_games_log_is_refused(saves, tmp_path):
     before = files(saves)
     r = run(saves, "check", "-s", NAME)
     one_error(r)
-    assert "is the history of a War With the Evil Power Master campaign" in r.stdout
-    assert "Pulp Invasion save" in r.stdout
+    shown = " ".join(r.stdout.split())  # printed wrapped at 100 columns
+    assert "is the history of a War With the Evil Power Master campaign" in shown
+    assert "Pulp Invasion save" in shown
     for args in (["note", "-s", NAME, "x"], ["show", "-s", NAME], ["undo", "-s", NAME]):
         assert "War With the Evil Power Master campaign" in one_error(run(saves, *args))
     assert files(saves) == before

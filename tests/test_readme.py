@@ -8,7 +8,6 @@ the environment for the rest of the section). A command whose shown output is el
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
 from pathlib import Path

@@ -40,7 +40,7 @@ def test_a_command_hint_is_never_split_so_it_can_be_pasted():
 
 
 def test_a_shipped_data_file_is_named_templates_game_file():
-    assert templates.file_path("templates:titans/board-sample.toml") == templates.path("titans", "board-sample.toml")
-    assert templates.file_path("my/board.toml").as_posix() == "my/board.toml"
+    assert templates.resolve("templates:titans/board-sample.toml") == templates.path("titans", "board-sample.toml")
+    assert templates.resolve("my/board.toml").as_posix() == "my/board.toml"
     assert "templates:titans/dice-sample.toml" in templates.shipped("titans")
     assert templates.shipped("no-such-game") == []

@@ -11,7 +11,6 @@ import pytest
 import tomli_w
 from titans_helpers import DICE_TABLE, apply, fighting, put
 
-from journal import games
 from journal.errors import NeedChoice, RuleError
 from journal.games import titans as game
 from journal.games.titans.rules import checks, fight, model, upgrade
@@ -238,10 +237,6 @@ def test_a_rules_refusal_is_exit_1(g, args):
     t(g, "opening", ok=True)
     r = t(g, *args)
     assert r.exit_code == 1 and r.stderr.startswith("Error: ") and r.stderr.count("\n") == 1, r.stderr
-
-
-def test_the_game_is_registered_to_wrap_its_prose():
-    assert games.GAMES["titans"] and game.WRAP_PROSE is True
 
 
 def test_every_command_that_can_trigger_an_adjacent_effect_has_the_option_that_answers_it(journal):

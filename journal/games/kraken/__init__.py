@@ -49,6 +49,12 @@ def turn_label(state: dict) -> str:
     return f"Turn {state['turn']} · Phase {state['phase']} · {PHASES[state['phase']]}"
 
 
+def rolls_undoable(state: dict) -> bool:
+    """Rulings K8: only Just a Simulation may undo a roll. Elsewhere the runtime asks a player
+    at a terminal for each die (type it, or Enter lets journal roll) before journal rolls."""
+    return state.get("difficulty") == "simulation"
+
+
 def undo_refusal(entry: dict, state: dict) -> str | None:
     """Rulings K8: outside Just a Simulation, `undo` never reverts a command whose outcome
     involved a die roll or revealed an event; only reloading a save point goes back past
@@ -68,3 +74,31 @@ def undo_refusal(entry: dict, state: dict) -> str | None:
     reload = (" (journal kraken reload)" if state.get("difficulty") == "adventurer" else "")
     return (f"{' and '.join(what)}: in {mode} only reloading a save point goes back past new information "
             f"(rulings K8){reload}")
+
+
+def names(state: dict) -> dict[str, list[str]]:
+    """The campaign's own names by kind, for a shell to complete (`journal play`): crew
+    members, ground enemies' labels, Location slots and names, items, weapons, ship
+    systems, quests, captives and story line slots. Read from the state as it is, no rules."""
+    def keys(table) -> list[str]:
+        return [str(k) for k in table] if isinstance(table, dict) else []
+
+    def unique(values) -> list[str]:
+        return list(dict.fromkeys(str(v) for v in values if v not in (None, "")))
+
+    crew = state.get("crew") if isinstance(state.get("crew"), dict) else {}
+    members = [c for c in crew.values() if isinstance(c, dict)]
+    locations = state.get("locations") if isinstance(state.get("locations"), dict) else {}
+    items = [v for c in members for v in (c.get("inventory") or {}).values()]
+    items += list(state.get("storage") or []) + list(state.get("expansion_storage") or [])
+    return {
+        "crew": keys(crew),
+        "enemy": keys((state.get("ground") or {}).get("enemies")),
+        "location": unique([*locations, *(loc.get("name") for loc in locations.values() if isinstance(loc, dict))]),
+        "item": unique(items),
+        "weapon": unique(w for c in members for w in (c.get("weapons") or {})),
+        "system": keys((state.get("ship") or {}).get("systems")),
+        "quest": keys(state.get("quests")),
+        "captive": keys(state.get("captives")),
+        "line": keys(state.get("lines")),
+    }

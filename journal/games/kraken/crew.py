@@ -323,7 +323,7 @@ def crew_trait(state: dict, dice, name: str, trait: str, value: int | None = Non
     c = s["crew"][key]
     t = str(trait).strip()
     if not t or t.upper() == "PSI":
-        raise InputError("a trait has a name (PSI is set with `crew set NAME psi N`)")
+        raise InputError("a trait has a name (PSI is set with `journal kraken crew set NAME psi N`)")
     existing = next((k for k in c["traits"] if k.casefold() == t.casefold()), None)
     if remove:
         if existing is None:

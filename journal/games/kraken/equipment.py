@@ -83,9 +83,10 @@ def crew_unequip(state: dict, dice, name: str, slot: str, to_storage: bool = Fal
     key = find(s["crew"], name, "crew member")
     c = s["crew"][key]
     sl = str(slot).strip().upper()
+    if sl not in INVENTORY:
+        raise InputError(f"slot '{slot}' is not an inventory slot: L, R or 1-4")
     if sl not in c["inventory"]:
-        raise RuleError(f"{key}'s slot {sl} is empty" if sl in INVENTORY else
-                        f"slot '{slot}' is not an inventory slot: L, R or 1-4")
+        raise RuleError(f"{key}'s slot {sl} is empty")
     item = c["inventory"].pop(sl)
     out = [f"{key}: {item} out of slot {sl}."]
     release_shield(c, key, out)
@@ -285,7 +286,8 @@ def _place(m: dict, key: str, label: str, slot: str | None, out: list[str]) -> N
         sl = next((x for x in INVENTORY if x not in inv), None)
         if sl is None or len(inv) + 1 > carry_capacity(m["strength"]) + OVERLOAD_MAX:
             out.append(f"{key} has no room for it: it is in no inventory slot until you make room and equip it "
-                       f"(journal kraken crew unequip / equip {key} L \"{label}\"): only a weapon in a hand "
+                       f"(journal kraken crew unequip {key} L, then journal kraken crew equip {key} L "
+                       f"\"{label}\"): only a weapon in a hand "
                        f"attacks.")
             return
     cap = carry_capacity(m["strength"])
@@ -334,7 +336,8 @@ def crew_weapon(state: dict, dice, name: str, spec: str | None = None, weapon: s
     wkey = find(weapons, weapon, f"weapon of {key}", "--weapon")
     w = weapons[wkey]
     if slot is not None:
-        raise InputError("--slot places a new weapon (move one with journal kraken crew equip|unequip)")
+        raise InputError("--slot places a new weapon (move one with journal kraken crew unequip NAME SLOT, then "
+                         "journal kraken crew equip NAME SLOT WEAPON)")
     if remove:
         del weapons[wkey]
         if not weapons:

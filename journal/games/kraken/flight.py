@@ -196,7 +196,8 @@ def prepare_combat(s: dict, cat: dict, row: dict | None, number: int | None, nam
         title += f" '{c['name']}'"
     if row is None and number is not None:
         out.append(f"Flight {number} is not in the flight table: fill in the SPACE COMBAT page from your book "
-                   f"(journal kraken combat set timeline|objectives|enemy.N …, and xp), or add the row to your "
+                   f"(journal kraken combat set timeline CELLS, journal kraken combat set objectives X,X, "
+                   f"journal kraken combat set enemy.N SPEC, journal kraken combat set xp N), or add the row to your "
                    f"flight table.")
     out.append(f"SPACE COMBAT page, {title}:")
     out.append("  Timeline: " + (" ".join(c["timeline"]) if c["timeline"] else "(empty)"))
@@ -209,7 +210,8 @@ def prepare_combat(s: dict, cat: dict, row: dict | None, number: int | None, nam
                + (", Ammo " + ", ".join(f"{k} {v}" for k, v in c["ammo"].items()) if c["ammo"] else "") + ".")
     out.append(f"  Crew: {', '.join(s['crew'])} (each acts once per combat turn).")
     out.append("Turn 1: " + ("activate the timeline (journal kraken combat timeline)." if c["timeline"] else
-                             "objectives and repairs (journal kraken combat objective|repair …), then fire "
+                             "objectives and repairs (journal kraken combat objective --crew NAME, journal kraken combat "
+                             "repair SYSTEM --crew NAME), then fire "
                              "(journal kraken combat fire WEAPON …)."))
     return out
 

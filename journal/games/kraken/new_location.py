@@ -236,7 +236,8 @@ def location_generate(state: dict, dice, generator: dict, ref: dict, difficulty:
         raise InputError("the flight decided the Location Difficulty and the dice modifications: leave out "
                          "--difficulty and --modifications")
     if f.get("generation"):
-        raise RuleError("a Location is being generated already: journal kraken location modify|accept")
+        raise RuleError("a Location is being generated already: journal kraken location accept (or journal kraken "
+                        "location modify reroll)")
     cap = location_capacity(s, working=True)
     if all(x in s["locations"] for x in SLOTS[:cap]):
         raise RuleError(f"the Starmap Locations Log is full ({cap} slots): erase a Location first (journal kraken "
@@ -276,7 +277,8 @@ def _roll_on(s: dict, dice, generator: dict, out: list[str], roll_maps: bool, na
             out.append("  " + _show(g, table))
         if stop and _left(f, g) > 0:
             out.append(f"{_left(f, g)} modification(s) left: keep it (journal kraken location accept) or change "
-                       f"it (journal kraken location modify reroll|+1|-1 [--die N]).")
+                       f"it (journal kraken location modify reroll, journal kraken location modify +1, journal kraken "
+                       f"location modify -1; --die N for one die of several).")
             return None
         g["values"][table["field"]] = _lookup(table, g["dice"])
         g["dice"] = []

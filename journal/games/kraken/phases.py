@@ -239,7 +239,9 @@ def free_action(state: dict, dice, kind: str) -> Outcome:
                    "Exploration on its first Map (or teleport deeper). Clear maps with "
                    "`journal kraken location clear`.")
     elif kind == "shop":
-        out.append("A grade 5 Shop: buy with `journal kraken credits -N --buy`, `ship buy`, `crew add --hire`.")
+        out.append("A grade 5 Shop: buy with `journal kraken credits -12 --buy` (its price), "
+                   "`journal kraken ship buy SYSTEM`, "
+                   "`journal kraken crew add NAME --hire …`.")
     return Outcome(s, f"Phase 3 free action: {FREE_ACTION_TEXT[kind]}", out, {"free_action": kind})
 
 

@@ -144,6 +144,9 @@ def location_solve(state: dict, dice, slot) -> Outcome:
 def location_remove(state: dict, dice, slot) -> Outcome:
     s = copy_state(state)
     key, loc = location_at(s, slot)
+    if (s.get("dungeon") or {}).get("location") == key:
+        raise RuleError(f"the crew is exploring MAP{key}: leave it first (journal kraken dungeon leave WAY), then "
+                        f"erase it")
     del s["locations"][key]
     msg = f"MAP{key} erased ({describe_location(s, loc)})"
     return Outcome(s, msg, [f"Erase MAP{key} from the Starmap Locations Log."], {"slot": key})

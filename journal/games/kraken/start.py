@@ -38,8 +38,9 @@ def new(difficulty: str, lines: list[str], pack: dict | None = None, backstory: 
         out.append(f"Write {s['lines'][slot]['coords'][0]} in the first cell of line {slot}.")
     if pack:
         out.append(f"Pack: {pack['title']} ({pack['path']}).")
-    out.append("Next: choose your crew (journal kraken crew add …), buy a ship hull and systems "
-               "(journal kraken ship …), then `journal kraken turn` begins turn 1.")
+    out.append("Next: choose your crew (journal kraken crew add NAME --agility N …), buy a ship hull (journal kraken "
+               "ship hull NAME --price P --sp N) and systems (journal kraken ship buy SYSTEM), then `journal kraken "
+               "turn` begins turn 1.")
     where = "; ".join(f"line {k}: {v['coords'][0]}" for k, v in s["lines"].items()) or "no lines yet"
     summary = f"New {DIFFICULTY_TEXT[difficulty]} campaign ({where})"
     return Outcome(s, summary, out, {"difficulty": difficulty, "lines": {k: v["coords"][0]

@@ -228,7 +228,7 @@ def line_add(state: dict, dice, coord: str, note: str | None = None) -> Outcome:
             s["done"].append(slot)
             s["done"].sort()
         out.append(f"Line {slot} is first activated in the next Phase 1 (or now, if an event says so: "
-                   f"journal kraken advance/step {slot}).")
+                   f"journal kraken advance {slot} with a pack, else journal kraken step {slot} CELL).")
     return Outcome(s, f"New line {slot} at {coord}", out, line_data(s, slot))
 
 

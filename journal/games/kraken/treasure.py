@@ -7,7 +7,7 @@ import re
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.model.campaign import copy_state, known_prices
-from journal.games.kraken.model.constants import ITEM_KINDS, MAX_TREASURE_GRADE
+from journal.games.kraken.model.constants import ITEM_KINDS, MAX_TREASURE_GRADE, TREASURE_COMMANDS
 from journal.outcome import Outcome
 
 
@@ -18,9 +18,11 @@ def treasure_add(state: dict, dice, grade: int, count: int = 1, source: str | No
         raise InputError("--grade is 1 or more")
     if not 1 <= count <= 20:
         raise InputError("--count is 1-20")
+    if source is not None and (not source.strip() or "\n" in source or "\r" in source):
+        raise InputError("--from is one line of text: where the drop comes from (or leave it out)")
     g = min(grade, MAX_TREASURE_GRADE)
     for _ in range(count):
-        s.setdefault("loot", []).append({"grade": g, "from": source or "by hand"})
+        s.setdefault("loot", []).append({"grade": g, "from": source.strip() if source else "by hand"})
     msg = f"{count} Treasure drop(s) of grade {g}" + (f" (from grade {grade}: at most 6)" if grade > g else "")
     return Outcome(s, msg, [msg + ": journal kraken treasure take."], {"loot": s["loot"]})
 
@@ -106,8 +108,8 @@ def treasure_take(state: dict, dice, first: str, shift: int = 0, table: dict | N
     s = copy_state(state)
     drop = _first_loot(s)
     if "d20" in drop:
-        raise RuleError(f"the grade {drop['grade']} drop rolled d20 {drop['d20']} already: resolve it (journal kraken "
-                        f"treasure cash|item|weapon|ammo|prototype)")
+        raise RuleError(f"the grade {drop['grade']} drop rolled d20 {drop['d20']} already: resolve it as the table "
+                        f"says: {TREASURE_COMMANDS}")
     if first not in ("credits", "stimpack"):
         raise InputError("--credits or --stimpack")
     out: list[str] = []
@@ -137,7 +139,7 @@ def treasure_take(state: dict, dice, first: str, shift: int = 0, table: dict | N
                    + f": {_KIND_TEXT[kind]} of grade {drop['grade']}: journal kraken treasure {kind}.")
     else:
         out.append(f"Treasure Table: d20 {r}" + (f" {shift:+d} = {v}" if shift else "") + " for your Location type: "
-                   "then journal kraken treasure cash|item|weapon|ammo|prototype as the table says.")
+                   f"then resolve it as the table says: {TREASURE_COMMANDS}.")
     return Outcome(s, f"Treasure grade {drop['grade']}: {first}, d20 {v}" + (f": {kind}" if kind else ""), out,
                    {"grade": drop["grade"], "first": first, "d20": v, **({"kind": kind} if kind else {})})
 
@@ -157,7 +159,7 @@ def treasure_resolve(state: dict, dice, kind: str, prices: dict, value: int | No
     prices = known_prices(s, prices)
     drop = _first_loot(s)
     if "d20" not in drop:
-        raise RuleError("take the drop first: journal kraken treasure take --credits|--stimpack")
+        raise RuleError("take the drop first: journal kraken treasure take --credits (or --stimpack)")
     if drop.get("kind") and kind != drop["kind"]:
         raise RuleError(f"the Treasure Table gave {_KIND_TEXT[drop['kind']]} (d20 {drop['d20']}): journal kraken "
                         f"treasure {drop['kind']}")

@@ -14,7 +14,6 @@ from journal.games.pulp.rules.next_steps import next_step
 from journal.schema import Bool, Int, List, Map, Str, Table, opt, show_value
 
 ID = "pulp"
-WRAP_PROSE = True  # prose wraps to the screen (journal.text); `show` rows and the bag table fit 100 columns
 TITLE = "Pulp Invasion"
 SCHEMA_VERSION = 2
 

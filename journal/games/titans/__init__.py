@@ -13,7 +13,6 @@ from journal.games.titans.rules.schema import validate
 from journal.lookup import shell_quote as q
 
 ID = "titans"
-WRAP_PROSE = True  # prose wraps to the screen (journal.text); `show` rows fit 100 columns
 TITLE = "War Titans: Invaders Must Die!"
 SCHEMA_VERSION = 3
 __all__ = ["ID", "TITLE", "SCHEMA_VERSION", "MIGRATIONS", "validate", "summary", "status", "turn_label",

@@ -97,7 +97,7 @@ def _read_toml(file: str | None, sample: str, option: str) -> tuple[dict, str]:
         path = templates.path("titans", sample)
         shown = sample
     else:
-        path = templates.file_path(file)
+        path = templates.resolve(file)
         shown = path.name
     try:
         return files.read_toml(path, f"{option} {typed(file or sample)}", InputError), shown

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import NEGATIVES, parse_delta, parse_trait, run
+from journal.games.kraken.cli.common import NEGATIVES, NUMBER, parse_delta, parse_trait, run
 from journal.games.kraken.model.constants import ATTRIBUTES, INVENTORY
-from journal.options import OrderedGroup, save_option
+from journal.options import OrderedGroup, reason_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -17,7 +17,7 @@ def crew():
 
 def _attr_options(f):
     for a in reversed(ATTRIBUTES):
-        f = click.option(f"--{a}", a, type=int, metavar="N", help=f"{a.capitalize()} 1-8.")(f)
+        f = click.option(f"--{a}", a, type=NUMBER, metavar="N", help=f"{a.capitalize()} 1-8.")(f)
     return f
 
 
@@ -27,7 +27,7 @@ def _attr_options(f):
 @_attr_options
 @click.option("--trait", "traits", multiple=True, metavar="NAME:VALUE", help="A trait, e.g. Tough:+2 (repeat).")
 @click.option("--psi", is_flag=True, help="The PSI trait at level 1 (one crew member at most).")
-@click.option("--level", type=int, default=1, show_default=True, help="A higher level (a hired member).")
+@click.option("--level", type=NUMBER, default=1, show_default=True, help="A higher level (a hired member).")
 @click.option("--hire", is_flag=True, help="Hired at a Shop: pay 10¢ per level.")
 @pass_rt
 def crew_add(rt, save, name, traits, psi, level, hire, **attrs):
@@ -58,13 +58,14 @@ def crew_remove(rt, save, name, sell, died):
 @save_option
 @click.argument("name")
 @click.argument("delta", metavar="DELTA")
+@reason_option
 @pass_rt
-def crew_hp(rt, save, name, delta):
+def crew_hp(rt, save, name, delta, reason):
     """Damage -N or healing +N (or =N): 0 to -3 unconscious, -4 killed (K11)."""
     from journal.games.kraken import crew as rules
 
     change, value = parse_delta(delta)
-    run(rt, save, rules.crew_hp, name=name, delta=change, value=value)
+    run(rt, save, rules.crew_hp, name=name, delta=change, value=value, log_reason=reason)
 
 
 @crew.command("level-up")
@@ -98,13 +99,14 @@ def crew_leader(rt, save, name):
 @save_option
 @click.argument("name")
 @click.argument("field", metavar="FIELD")
-@click.argument("value", type=int)
+@click.argument("value", type=NUMBER)
+@reason_option
 @pass_rt
-def crew_set(rt, save, name, field, value):
+def crew_set(rt, save, name, field, value, reason):
     """Set an attribute, level, hp_max or psi by hand (a card says so)."""
     from journal.games.kraken import crew as rules
 
-    run(rt, save, rules.crew_set, name=name, field=field, value=value)
+    run(rt, save, rules.crew_set, name=name, field=field, value=value, log_reason=reason)
 
 
 @crew.command("trait")
@@ -112,16 +114,18 @@ def crew_set(rt, save, name, field, value):
 @click.argument("name")
 @click.argument("trait", metavar="TRAIT[:VALUE]")
 @click.option("--remove", is_flag=True, help="Erase the trait.")
+@reason_option
 @pass_rt
-def crew_trait(rt, save, name, trait, remove):
+def crew_trait(rt, save, name, trait, remove, reason):
     """Add, change or erase a trait by hand."""
     from journal.games.kraken import crew as rules
 
     if remove:
-        run(rt, save, rules.crew_trait, name=name, trait=trait.rpartition(":")[0] or trait, remove=True)
+        run(rt, save, rules.crew_trait, name=name, trait=trait.rpartition(":")[0] or trait, remove=True,
+            log_reason=reason)
     else:
         t, v = parse_trait(trait, "TRAIT")
-        run(rt, save, rules.crew_trait, name=name, trait=t, value=v)
+        run(rt, save, rules.crew_trait, name=name, trait=t, value=v, log_reason=reason)
 
 
 @crew.command("equip")
@@ -142,9 +146,9 @@ def crew_equip(rt, save, name, slot, item, from_storage):
 @save_option
 @click.argument("name")
 @click.argument("item")
-@click.option("--heal", "heal_hp", type=int, help="HP the item heals (half in a Hell atmosphere).")
+@click.option("--heal", "heal_hp", type=NUMBER, help="HP the item heals (half in a Hell atmosphere).")
 @click.option("--target", metavar="NAME", help="Who it heals (default: the user).")
-@click.option("--oxygen", type=int, help="Oxygen it gives (an Oxygen item).")
+@click.option("--oxygen", type=NUMBER, help="Oxygen it gives (an Oxygen item).")
 @pass_rt
 def crew_use(rt, save, name, item, heal_hp, target, oxygen):
     """Use an item outside Ground Combat (no action); a use of a U item is erased."""
@@ -173,9 +177,9 @@ def crew_unequip(rt, save, name, slot, to_storage):
 @click.option("--helmet", metavar="NAME:ARMOR|none", help='The helmet worn, e.g. "Helmet:1".')
 @click.option("--physical-shield", "physical_shield", metavar="NAME:ARMOR|none",
               help='A physical Shield held in a hand (L or R), e.g. "Anti-Terror Shield:2".')
-@click.option("--armor", type=int, help="An unnamed jacket of Armor N (0-8; 0: none).")
+@click.option("--armor", type=NUMBER, help="An unnamed jacket of Armor N (0-8; 0: none).")
 @click.option("--shield", metavar="A|B:POWER/RECHARGE|none", help="The active flash (A) or energy (B) Shield.")
-@click.option("--charger", type=int, metavar="N", help="The Shield charger used each combat turn: +N (0: none).")
+@click.option("--charger", type=NUMBER, metavar="N", help="The Shield charger used each combat turn: +N (0: none).")
 @pass_rt
 def crew_gear(rt, save, name, jacket, helmet, physical_shield, armor, shield, charger):
     """Armor (one jacket, one helmet, one physical Shield in a hand; 8 at most), Shield and
@@ -191,8 +195,8 @@ def crew_gear(rt, save, name, jacket, helmet, physical_shield, armor, shield, ch
 @click.argument("name")
 @click.argument("spec", required=False)
 @click.option("--weapon", metavar="WEAPON", help="Change this weapon instead of adding one.")
-@click.option("--ammo", type=int, help="Its Ammo now.")
-@click.option("--jam", type=click.Choice(["none", "jammed", "jammed-again", "damaged"]))
+@click.option("--ammo", type=NUMBER, help="Its Ammo now.")
+@click.option("--jam", type=click.Choice(["none", "jammed", "jammed-again", "damaged"], case_sensitive=False))
 @click.option("--remove", is_flag=True, help="Erase it.")
 @click.option("--slot", type=click.Choice(["L", "R", "1", "2", "3", "4"], case_sensitive=False),
               help="Where a new weapon goes (default: the slot holding its name, else a free hand, else the backpack).")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import run, run_asking
+from journal.errors import InputError, typed
+from journal.games.kraken.cli.common import NUMBER, emit, run, run_asking, short
 from journal.games.kraken.cli.files import grade_prices
-from journal.options import OrderedGroup, rolls_option, save_option
+from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -41,7 +42,7 @@ def _move_options(default: str = "move"):
         f = click.option("--free", "how", flag_value="free", help="The free move on entering a map.")(f)
         f = click.option("--no-move", "how", flag_value="none", help="Triggered by the previous move: no action.")(f)
         f = click.option("--stay", "how", flag_value="stay", help="Activate the tile you stand on (an action).")(f)
-        f = click.option("--to", type=click.Choice(["outside", "inside"]),
+        f = click.option("--to", type=click.Choice(["outside", "inside"], case_sensitive=False),
                          help="The atmosphere you step into (default: where you are).")(f)
         return f
     return deco
@@ -51,11 +52,23 @@ def _how(how, default="move"):
     return how or default
 
 
+def _portals(text: str | None) -> list[int]:
+    """--portals 1,4: teleportal numbers 1-6 (d6), separated by commas."""
+    import re
+
+    if text is None:
+        return []
+    parts = [x for x in re.split(r"[\s,]+", text) if x]
+    if not parts or not all(re.fullmatch(r"[1-6]", x) for x in parts):
+        raise InputError(f"--portals {typed(short(text))}: teleportal numbers 1-6 separated by commas, e.g. 1,4")
+    return [int(x) for x in parts]
+
+
 @dungeon.command("enter")
 @save_option
 @click.argument("slot")
 @click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who is deployed (default: everyone able).")
-@click.option("--map", "map_no", type=int, help="Teleport to a later map (after a cleared one, within range).")
+@click.option("--map", "map_no", type=NUMBER, help="Teleport to a later map (after a cleared one, within range).")
 @click.option("--inside", is_flag=True, help="The entrance is inside (default: outside).")
 @rolls_option
 @pass_rt
@@ -69,7 +82,8 @@ def dungeon_enter(rt, save, slot, crew_names, map_no, inside, rolls):
 
 @dungeon.command("move")
 @save_option
-@click.option("--to", type=click.Choice(["outside", "inside"]), help="The atmosphere you step into.")
+@click.option("--to", type=click.Choice(["outside", "inside"], case_sensitive=False),
+              help="The atmosphere you step into.")
 @click.option("--free", is_flag=True, help="The free move on entering a map.")
 @click.option("--faint", metavar="NAME", help="Out of Oxygen: who faints.")
 @click.option("--breach", multiple=True, metavar="TILE",
@@ -104,7 +118,7 @@ def dungeon_bulkhead(rt, save, tile, crew, to, how, faint, rolls):
 @click.argument("tile")
 @click.option("--crew", metavar="NAME", help="Whose weapon.")
 @click.option("--weapon", metavar="WEAPON", help="A fully loaded weapon of grade >= the level.")
-@click.option("--grade", type=int, help="The weapon's grade (if its spec has no G<n>).")
+@click.option("--grade", type=NUMBER, help="The weapon's grade (if its spec has no G<n>).")
 @click.option("--emergency", is_flag=True, help="One-way Location: the emergency release.")
 @_move_options()
 @pass_rt
@@ -150,12 +164,13 @@ def dungeon_laser(rt, save, tile, disarm, to, how, faint, rolls):
 @save_option
 @click.argument("tile")
 @rolls_option
+@reason_option
 @pass_rt
-def dungeon_value(rt, save, tile, rolls):
+def dungeon_value(rt, save, tile, rolls, reason):
     """Roll a '?' value (d6 halved, once per exploration)."""
     from journal.games.kraken.dungeon import hazards as rules
 
-    run(rt, save, rules.dungeon_value, entered=rolls, tile=tile)
+    run(rt, save, rules.dungeon_value, entered=rolls, tile=tile, log_reason=reason)
 
 
 @dungeon.command("med")
@@ -221,8 +236,9 @@ for _kind, _help in (("shop", "A Shop S#: trash bonus, grades and prices."),
 @click.command("visit")
 @save_option
 @click.argument("slot")
-@click.argument("map_no", metavar="MAP", type=int)
-@click.argument("kind", type=click.Choice(["shop", "ammo-dealer", "quest-master", "gambler", "modder"]))
+@click.argument("map_no", metavar="MAP", type=NUMBER)
+@click.argument("kind", type=click.Choice(["shop", "ammo-dealer", "quest-master", "gambler", "modder"],
+                                          case_sensitive=False))
 @click.argument("tile")
 @click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who teleports down (default: all able).")
 @rolls_option
@@ -238,8 +254,8 @@ def visit(rt, save, slot, map_no, kind, tile, crew_names, rolls):
 @dungeon.command("buy")
 @save_option
 @click.argument("item")
-@click.option("--grade", type=int, required=True, help="Its grade.")
-@click.option("--price", type=int, help="Its price (book p. 165/167), if journal does not know it.")
+@click.option("--grade", type=NUMBER, required=True, help="Its grade.")
+@click.option("--price", type=NUMBER, help="Its price (book p. 165/167), if journal does not know it.")
 @click.option("--rare", is_flag=True, help="Rare Equipment: one grade above the shop's, double price.")
 @click.option("--ammo", is_flag=True, help="Ammo for a weapon of this grade.")
 @pass_rt
@@ -254,7 +270,7 @@ def dungeon_buy(rt, save, item, grade, price, rare, ammo):
 @dungeon.command("sell")
 @save_option
 @click.argument("item")
-@click.option("--value", type=int, required=True, help="Its price; it sells for half.")
+@click.option("--value", type=NUMBER, required=True, help="Its price; it sells for half.")
 @pass_rt
 def dungeon_sell(rt, save, item, value):
     """Sell Equipment for half its value."""
@@ -266,7 +282,7 @@ def dungeon_sell(rt, save, item, value):
 @dungeon.command("gamble")
 @save_option
 @click.argument("item", required=False)
-@click.option("--grade", type=int, help="Its grade (2-6).")
+@click.option("--grade", type=NUMBER, help="Its grade (2-6).")
 @click.option("--worn", is_flag=True, help="Uses or magazine not full: counts one grade lower.")
 @click.option("--got", metavar="NAME", help="Name what a Gambler gave you (no Gambler takes it back this turn).")
 @rolls_option
@@ -287,8 +303,8 @@ def dungeon_gamble(rt, save, item, grade, worn, got, rolls):
 @click.option("--ammo", "mod", flag_value="ammo", help="+50% Ammo (rounded up).")
 @click.option("--damage", "mod", flag_value="damage", help="+1 damage.")
 @click.option("--both", "mod", flag_value="both", help="Both, for three times the price.")
-@click.option("--grade", type=int, help="The weapon's grade (if its spec has no G<n>).")
-@click.option("--price", type=int, help="The grade's price (book p. 165), if journal does not know it.")
+@click.option("--grade", type=NUMBER, help="The weapon's grade (if its spec has no G<n>).")
+@click.option("--price", type=NUMBER, help="The grade's price (book p. 165), if journal does not know it.")
 @pass_rt
 def dungeon_mod(rt, save, name, weapon, mod, grade, price):
     """Mod a crew member's weapon at the Modder."""
@@ -318,7 +334,7 @@ def dungeon_treasure(rt, save, tile, to, how, faint, rolls):
 @save_option
 @click.argument("tile")
 @click.argument("what", type=click.Choice(["door", "automatic-door", "obstacle", "area", "entrance", "event",
-                                           "disruptor", "breach", "teleportal"]))
+                                           "disruptor", "breach", "teleportal"], case_sensitive=False))
 @click.option("--portals", metavar="N,N,…", help="Teleportal: the teleportal numbers on this map (a twin number: "
                                                  "go there; else d6 until one).")
 @_move_options()
@@ -328,7 +344,7 @@ def dungeon_tile(rt, save, tile, what, portals, to, how, faint, rolls):
     """Any other map element (an action): doors, obstacles, a Disruptor, a Hull Breach, a Teleportal."""
     from journal.games.kraken.dungeon import elements as rules
 
-    nums = [int(x) for x in (portals or "").replace(" ", "").split(",") if x]
+    nums = _portals(portals)
     run_asking(rt, save, rules.dungeon_tile, entered=rolls, tile=tile, what=what, how=_how(how), to=to,
                faint=faint, portals=nums)
 
@@ -336,14 +352,14 @@ def dungeon_tile(rt, save, tile, what, portals, to, how, faint, rolls):
 @dungeon.command("element")
 @save_option
 @click.argument("tile")
-@click.argument("what", type=click.Choice(["disruptor", "breach", "teleportal"]))
+@click.argument("what", type=click.Choice(["disruptor", "breach", "teleportal"], case_sensitive=False))
 @click.option("--portals", metavar="N,N,…", help="teleportal: the other teleportals' numbers on this map.")
 @pass_rt
 def dungeon_element(rt, save, tile, what, portals):
     """Note what the current map shows (no action): a Disruptor, a Hull Breach, Teleportals."""
     from journal.games.kraken.dungeon import elements as rules
 
-    nums = [int(x) for x in (portals or "").replace(" ", "").split(",") if x]
+    nums = _portals(portals)
     run(rt, save, rules.dungeon_element, tile=tile, what=what, portals=nums)
 
 
@@ -378,8 +394,8 @@ def dungeon_enemy(rt, save, tile, ambush, rolls):
 @dungeon.command("avoid")
 @save_option
 @click.argument("tile")
-@click.argument("way", type=click.Choice(["run", "camouflage", "charisma", "intimidate"]))
-@click.option("--pay", type=int, default=0, help="Charisma: Credits paid to add to the roll.")
+@click.argument("way", type=click.Choice(["run", "camouflage", "charisma", "intimidate"], case_sensitive=False))
+@click.option("--pay", type=NUMBER, default=0, help="Charisma: Credits paid to add to the roll.")
 @rolls_option
 @pass_rt
 def dungeon_avoid(rt, save, tile, way, pay, rolls):
@@ -418,7 +434,7 @@ def dungeon_back(rt, save, keep_uncleared, to, how, faint):
 
 @dungeon.command("leave")
 @save_option
-@click.argument("way", type=click.Choice(["entrance", "exit-location", "teleport"]))
+@click.argument("way", type=click.Choice(["entrance", "exit-location", "teleport"], case_sensitive=False))
 @click.option("--keep-uncleared", is_flag=True, help="No Treasure was activated: leave the map uncleared.")
 @_move_options()
 @pass_rt
@@ -434,7 +450,7 @@ def dungeon_leave(rt, save, way, keep_uncleared, to, how, faint):
 @save_option
 @click.argument("name")
 @click.argument("power", nargs=-1, required=True)
-@click.option("--bonus", type=int, default=0, help="One PSI item's bonus.")
+@click.option("--bonus", type=NUMBER, default=0, help="One PSI item's bonus.")
 @rolls_option
 @pass_rt
 def dungeon_psi(rt, save, name, power, bonus, rolls):
@@ -465,8 +481,8 @@ def dungeon_show(rt, save):
     with rt.read(save) as s:
         state = s.state
     if not state.get("dungeon"):
-        rt.emit("The crew is not exploring a Location.", {"dungeon": None})
+        emit(rt, "The crew is not exploring a Location.", {"dungeon": None})
         return
     from journal.games.kraken.views import adventure
 
-    rt.emit(adventure.dungeon_status(state), {"dungeon": state["dungeon"]})
+    emit(rt, adventure.dungeon_status(state), {"dungeon": state["dungeon"]})

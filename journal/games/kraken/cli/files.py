@@ -11,7 +11,6 @@ from pathlib import Path
 
 from journal.errors import InputError, RuleError
 
-TEMPLATES_PREFIX = "templates:"
 FLIGHT_TABLE = "flight-table.toml"
 TREASURE_TABLE = "treasure-table.toml"
 GENERATOR_SAMPLE = "location-generator-sample.toml"
@@ -21,26 +20,20 @@ ENEMIES_SAMPLE = "enemies-sample.toml"
 _PACKS: dict[str, dict] = {}   # sha256 -> parsed pack (a batch reads a pack once)
 
 
-def _templates_root() -> Path:
+def stored_path(path: Path) -> str:
+    """How a save names its pack (or generator): 'templates:kraken/...' inside the installed
+    templates folder (it moves with the install), anywhere else absolute."""
     from journal import templates
 
-    return templates.root().resolve()
+    return templates.stored(path)
 
 
-def stored_path(path: Path) -> str:
-    """How a save names its pack: inside the installed templates folder as
-    'templates:kraken/...' (it moves with the install), anywhere else absolute."""
-    p = path.resolve()
-    try:
-        return TEMPLATES_PREFIX + p.relative_to(_templates_root()).as_posix()
-    except ValueError:
-        return str(p)
+def real_path(text: str) -> Path:
+    """A file the player (or a save) names; 'templates:kraken/…' is a file of the installed
+    templates (journal.templates.resolve: the one resolver of every data-file option)."""
+    from journal import templates
 
-
-def real_path(stored: str) -> Path:
-    if stored.startswith(TEMPLATES_PREFIX):
-        return _templates_root() / stored[len(TEMPLATES_PREFIX):]
-    return Path(stored)
+    return templates.resolve(text)
 
 
 def read_pack(path: Path, shown: str | None = None) -> tuple[dict, dict, list[str]]:
@@ -73,11 +66,6 @@ def read_pack(path: Path, shown: str | None = None) -> tuple[dict, dict, list[st
     return pack, {"path": stored_path(path), "sha256": digest, "title": pack["title"] or path.stem}, problems
 
 
-def pack_file(path_text: str) -> Path:
-    """A pack the player names: a file, or a shipped one as 'templates:kraken/demo-pack.toml'."""
-    return real_path(path_text) if path_text.startswith(TEMPLATES_PREFIX) else Path(path_text)
-
-
 def read_pack_like(path: Path, shown: str) -> tuple[dict, dict]:
     """A TOML file the player supplies (flight table, generator, enemy profiles): its
     parsed document and {path, sha256} to record it like a pack."""
@@ -101,7 +89,7 @@ def read_pack_like(path: Path, shown: str) -> tuple[dict, dict]:
 
 
 def load_pack(path_text: str) -> tuple[dict, dict]:
-    pack, info, problems = read_pack(pack_file(path_text), path_text)
+    pack, info, problems = read_pack(real_path(path_text), path_text)
     if problems:
         more = f" (and {len(problems) - 1} more: journal kraken pack check {path_text})" if len(problems) > 1 else ""
         raise InputError(problems[0] + more)
@@ -138,16 +126,11 @@ def _templates(name: str) -> Path:
     return templates.path("kraken", name)
 
 
-def player_file(path_text: str) -> Path:
-    """A file the player names; 'templates:kraken/…' is a file of the installed templates."""
-    return real_path(path_text)
-
-
 def load_table(path_text: str | None) -> dict:
     from journal.games.kraken.model import flight_table
 
-    path = player_file(path_text) if path_text else _templates(FLIGHT_TABLE)
-    doc, _info = read_pack_like(path, path_text or f"templates/kraken/{FLIGHT_TABLE}")
+    path = real_path(path_text) if path_text else _templates(FLIGHT_TABLE)
+    doc, _info = read_pack_like(path, path_text or f"templates:kraken/{FLIGHT_TABLE}")
     rows, problems = flight_table.parse_table(doc, str(path_text or FLIGHT_TABLE))
     if problems:
         raise InputError(problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
@@ -157,7 +140,7 @@ def load_table(path_text: str | None) -> dict:
 def load_generator(path_text: str) -> tuple[dict, dict]:
     from journal.games.kraken import new_location as rules
 
-    doc, info = read_pack_like(player_file(path_text), path_text)
+    doc, info = read_pack_like(real_path(path_text), path_text)
     gen, problems = rules.parse_generator(doc, path_text)
     if problems:
         raise InputError(problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
@@ -182,8 +165,8 @@ def campaign_generator(rt, save) -> dict:
 
 
 def load_profiles(path_text: str | None) -> dict:
-    path = player_file(path_text) if path_text else _templates(ENEMIES_SAMPLE)
-    doc, _info = read_pack_like(path, path_text or f"templates/kraken/{ENEMIES_SAMPLE}")
+    path = real_path(path_text) if path_text else _templates(ENEMIES_SAMPLE)
+    doc, _info = read_pack_like(path, path_text or f"templates:kraken/{ENEMIES_SAMPLE}")
     enemies = doc.get("enemies")
     if not isinstance(enemies, dict) or not all(isinstance(v, dict) for v in enemies.values()):
         raise InputError(f"{path}: expected [enemies.NAME] tables")
@@ -191,12 +174,12 @@ def load_profiles(path_text: str | None) -> dict:
 
 
 def load_treasure_table(path_text: str | None) -> dict:
-    """The Treasure Table file (default: templates/kraken/treasure-table.toml, the one cell
+    """The Treasure Table file (default: templates:kraken/treasure-table.toml, the one cell
     our rulebook text prints)."""
     from journal.games.kraken.treasure import parse_treasure_table
 
-    path = player_file(path_text) if path_text else _templates(TREASURE_TABLE)
-    doc, _info = read_pack_like(path, path_text or f"templates/kraken/{TREASURE_TABLE}")
+    path = real_path(path_text) if path_text else _templates(TREASURE_TABLE)
+    doc, _info = read_pack_like(path, path_text or f"templates:kraken/{TREASURE_TABLE}")
     table, problems = parse_treasure_table(doc, str(path_text or TREASURE_TABLE))
     if problems:
         raise InputError(problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))

@@ -4,22 +4,23 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import catalogue, run
+from journal.games.kraken.cli.common import NUMBER, catalogue, emit, run
 from journal.games.kraken.cli.files import load_table
 from journal.games.kraken.model.constants import FLIGHT_OPTIONS
-from journal.options import rolls_option, save_option
+from journal.options import reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
 @click.command()
 @save_option
-@click.option("--difficulty", type=int, required=True, help="The Location Difficulty, 1-5.")
+@click.option("--difficulty", type=NUMBER, required=True, help="The Location Difficulty, 1-5.")
 @click.option("--option", "options", multiple=True, type=click.Choice(FLIGHT_OPTIONS, case_sensitive=False),
               help="A flight option (one or two).")
 @click.option("--stealth", is_flag=True, help="Use the Stealth Skin: flight difficulty -3.")
 @click.option("--avoid", is_flag=True, help="Check to avoid the Space Combat (d6 >= flight difficulty, a 1 fails).")
 @click.option("--nano-skin", is_flag=True, help="Use the Nano Skin: no Space Combat (and no XP or Credits).")
-@click.option("--table", "table_path", metavar="FILE", help="Your flight table (default: the rows the rulebook prints).")
+@click.option("--table", "table_path", metavar="FILE",
+              help="Your flight table (default: templates:kraken/flight-table.toml, the rows the rulebook prints).")
 @rolls_option
 @pass_rt
 def flight(rt, save, difficulty, options, stealth, avoid, nano_skin, table_path, rolls):
@@ -38,7 +39,8 @@ def flight(rt, save, difficulty, options, stealth, avoid, nano_skin, table_path,
 
 
 @click.command("flight-table")
-@click.option("--table", "table_path", metavar="FILE", help="A flight table to check (default: the shipped one).")
+@click.option("--table", "table_path", metavar="FILE",
+              help="A flight table to check (default: templates:kraken/flight-table.toml).")
 @pass_rt
 def flight_table(rt, table_path):
     """Check a flight table and list its rows (flight numbers 3-19)."""
@@ -48,14 +50,15 @@ def flight_table(rt, table_path):
         out.append(f"  {n:>2} {r['name']}: timeline {' '.join(r['timeline']) or '-'}; objectives "
                    f"{' '.join(o['check'] + str(o['target']) for o in r['objectives']) or '-'}; enemies "
                    f"{' | '.join(e['spec'] for e in r['enemies']) or '-'}; XP {r['xp']}")
-    rt.emit(out, {str(n): r for n, r in sorted(rows.items())})
+    emit(rt, out, {str(n): r for n, r in sorted(rows.items())})
 
 
 @click.command("flight-end")
 @save_option
+@reason_option
 @pass_rt
-def flight_end(rt, save):
+def flight_end(rt, save, reason):
     """Drop the flight under way by hand (its dice modifications are lost)."""
     from journal.games.kraken import flight as rules
 
-    run(rt, save, rules.flight_end)
+    run(rt, save, rules.flight_end, log_reason=reason)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError
-from journal.games.kraken.cli.common import NEGATIVES, run, run_asking
+from journal.games.kraken.cli.common import NEGATIVES, NUMBER, emit, run, run_asking
 from journal.games.kraken.cli.files import ENEMIES_SAMPLE, load_profiles
 from journal.lookup import find
-from journal.options import OrderedGroup, rolls_option, save_option
+from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -19,11 +19,12 @@ def ground():
 
 @ground.command("start")
 @save_option
-@click.option("--level", type=int, help="The Primary Enemy level (an event's combat).")
-@click.option("--tile", metavar="TILE", help="In a dungeon: the Enemy or Boss tile (or: dungeon enemy TILE).")
+@click.option("--level", type=NUMBER, help="The Primary Enemy level (an event's combat).")
+@click.option("--tile", metavar="TILE",
+              help="In a dungeon: the Enemy or Boss tile (or: journal kraken dungeon enemy TILE).")
 @click.option("--boss", is_flag=True, help="A Boss battle.")
 @click.option("--ambush", is_flag=True, help="An ambush: the enemies act first, no reaction.")
-@click.option("--map", "map_no", type=int, help="The map number (outside a dungeon; default 1).")
+@click.option("--map", "map_no", type=NUMBER, help="The map number (outside a dungeon; default 1).")
 @click.option("--atmosphere", type=click.Choice(["YES", "NO", "HELL"], case_sensitive=False),
               help="Outside a dungeon (default YES).")
 @click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who fights (default: everyone able).")
@@ -41,21 +42,21 @@ def ground_start(rt, save, level, tile, boss, ambush, map_no, atmosphere, crew_n
 @save_option
 @click.argument("label")
 @click.option("--profile", metavar="NAME", help="A profile from the profiles file.")
-@click.option("--profiles", "profiles_path", metavar="FILE", help=f"Default: templates/kraken/{ENEMIES_SAMPLE}.")
+@click.option("--profiles", "profiles_path", metavar="FILE", help=f"Default: templates:kraken/{ENEMIES_SAMPLE}.")
 @click.option("--name", metavar="TEXT")
 @click.option("--minion", is_flag=True, help="A Minion (level - 1, no Treasure).")
-@click.option("--level", type=int)
-@click.option("--hp", type=int)
-@click.option("--armor", type=int)
-@click.option("--agility", type=int)
+@click.option("--level", type=NUMBER)
+@click.option("--hp", type=NUMBER)
+@click.option("--armor", type=NUMBER)
+@click.option("--agility", type=NUMBER)
 @click.option("--shield", metavar="A|B:POWER/RECHARGE")
-@click.option("--escape", type=int, help="Its escape value.")
-@click.option("--treasure", type=int, help="Its Treasure value.")
-@click.option("--xp", type=int)
+@click.option("--escape", type=NUMBER, help="Its escape value.")
+@click.option("--treasure", type=NUMBER, help="Its Treasure value.")
+@click.option("--xp", type=NUMBER)
 @click.option("--weak", multiple=True, metavar="TYPE", help="fire, ice, toxic, ranged, melee (repeat).")
 @click.option("--resist", multiple=True, metavar="TYPE", help="fire, ice, toxic, ranged, melee (repeat).")
 @click.option("--action", "actions", multiple=True, metavar="ROLL: ACTION", help='e.g. "1-2: idle", "3-6: ML 4+, 3".')
-@click.option("--acts", type=int, help="2 for an enemy with two actions.")
+@click.option("--acts", type=NUMBER, help="2 for an enemy with two actions.")
 @click.option("--species", metavar="S")
 @click.option("--note", metavar="TEXT", help="A note (a card, a special action).")
 @click.option("--trait", "traits", multiple=True, metavar="TRAIT",
@@ -78,13 +79,13 @@ def ground_add(rt, save, label, profile, profiles_path, **values):
 
 
 @ground.command("profiles")
-@click.option("--profiles", "profiles_path", metavar="FILE", help=f"Default: templates/kraken/{ENEMIES_SAMPLE}.")
+@click.option("--profiles", "profiles_path", metavar="FILE", help=f"Default: templates:kraken/{ENEMIES_SAMPLE}.")
 @pass_rt
 def ground_profiles(rt, profiles_path):
     """The enemy profiles of a profiles file."""
     profiles = load_profiles(profiles_path)
-    rt.emit([f"  {n}: LV{p.get('level', '?')} HP {p.get('hp', '?')} Armor {p.get('armor', 0)} Agility "
-             f"{p.get('agility', '?')}" for n, p in profiles.items()] or ["(none)"], profiles)
+    emit(rt, [f"  {n}: LV{p.get('level', '?')} HP {p.get('hp', '?')} Armor {p.get('armor', 0)} Agility "
+          f"{p.get('agility', '?')}" for n, p in profiles.items()] or ["(none)"], profiles)
 
 
 @ground.command("initiative")
@@ -105,11 +106,12 @@ def ground_initiative(rt, save, cover, faint, rolls):
 @click.argument("name")
 @click.argument("targets", nargs=-1, metavar="[TARGET]...")
 @click.option("--weapon", metavar="WEAPON", help="Which weapon (default: the only one; 'fists' for bare fists).")
-@click.option("--hit", type=int, default=0, help="Boost steps spent on the roll (each 2 points); the rest on damage.")
-@click.option("--berserk", type=int, default=0, help="Melee: turn up to 3 HP into damage.")
+@click.option("--hit", type=NUMBER, default=0,
+              help="Boost steps spent on the roll (each 2 points); the rest on damage.")
+@click.option("--berserk", type=NUMBER, default=0, help="Melee: turn up to 3 HP into damage.")
 @click.option("--flank", is_flag=True, help="Try to flank first (Agility 8+: +3 damage).")
 @click.option("--reroll", is_flag=True, help="The lone wolf's (or a Talisman's) reroll of a failed die.")
-@click.option("--chain", type=int, default=0, help="Chain Attack trait: the extra attacks it grants (no boost).")
+@click.option("--chain", type=NUMBER, default=0, help="Chain Attack trait: the extra attacks it grants (no boost).")
 @click.option("--capture", is_flag=True, help="Capture an enemy this attack brings to 0, -1 or -2 HP.")
 @click.option("--carrier", metavar="NAME", help="Who carries the captive (default: the attacker).")
 @rolls_option
@@ -182,7 +184,7 @@ def ground_exchange(rt, save, name, captive_to):
 @save_option
 @click.argument("name")
 @click.argument("item")
-@click.option("--heal", type=int, help="HP the item heals (half in Hell).")
+@click.option("--heal", type=NUMBER, help="HP the item heals (half in Hell).")
 @click.option("--target", metavar="NAME", help="Who it heals (default: the user).")
 @pass_rt
 def ground_item(rt, save, name, item, heal, target):
@@ -196,7 +198,7 @@ def ground_item(rt, save, name, item, heal, target):
 @save_option
 @click.argument("name")
 @click.argument("weapon")
-@click.option("--bonus", type=int, default=0, help="An item's unjamming bonus.")
+@click.option("--bonus", type=NUMBER, default=0, help="An item's unjamming bonus.")
 @rolls_option
 @pass_rt
 def ground_unjam(rt, save, name, weapon, bonus, rolls):
@@ -224,7 +226,7 @@ def ground_escape(rt, save, sacrifice, crew_names, rolls):
 @click.argument("name")
 @click.argument("power", nargs=-1, required=True)
 @click.option("--target", metavar="NAME|ENEMY")
-@click.option("--bonus", type=int, default=0, help="One PSI item's bonus.")
+@click.option("--bonus", type=NUMBER, default=0, help="One PSI item's bonus.")
 @click.option("--capture", is_flag=True, help="A PSI attack: capture an enemy it brings to 0, -1 or -2 HP.")
 @click.option("--carrier", metavar="NAME", help="Who carries the captive (default: the PSI member).")
 @rolls_option
@@ -281,23 +283,25 @@ def ground_turn(rt, save, faint):
 @click.argument("label")
 @click.argument("field", metavar="hp|shield|armor|agility|escape|weaken|status|note")
 @click.argument("value")
+@reason_option
 @pass_rt
-def ground_set(rt, save, label, field, value):
+def ground_set(rt, save, label, field, value, reason):
     """Change an enemy by hand (its traits, a card)."""
     from journal.games.kraken.ground_combat import loop as rules
 
-    run(rt, save, rules.ground_set, label=label, field=field, value=value)
+    run(rt, save, rules.ground_set, label=label, field=field, value=value, log_reason=reason)
 
 
 @ground.command("end")
 @save_option
-@click.argument("result", type=click.Choice(["won", "escaped"]))
+@click.argument("result", type=click.Choice(["won", "escaped"], case_sensitive=False))
+@reason_option
 @pass_rt
-def ground_end(rt, save, result):
+def ground_end(rt, save, result, reason):
     """End the Ground Combat by hand."""
     from journal.games.kraken.ground_combat import loop as rules
 
-    run(rt, save, rules.ground_end, result=result)
+    run(rt, save, rules.ground_end, result=result, log_reason=reason)
 
 
 @ground.command("show")
@@ -308,11 +312,11 @@ def ground_show(rt, save):
     with rt.read(save) as s:
         state = s.state
     if not state.get("ground"):
-        rt.emit("No Ground Combat is going on.", {"ground": None})
+        emit(rt, "No Ground Combat is going on.", {"ground": None})
         return
     from journal.games.kraken.model import ground
     from journal.games.kraken.views import adventure
 
     nxt = ("enter the enemies (journal kraken ground add LABEL …), then journal kraken ground initiative"
            if state["ground"]["step"] == "spawn" else ground.turn_hint(state, state["ground"]))
-    rt.emit(adventure.ground_status(state) + ["Next: " + nxt], {"ground": state["ground"]})
+    emit(rt, adventure.ground_status(state) + ["Next: " + nxt], {"ground": state["ground"]})

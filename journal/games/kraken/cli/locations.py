@@ -5,10 +5,10 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError
-from journal.games.kraken.cli.common import NEGATIVES, run
-from journal.games.kraken.cli.files import GENERATOR_SAMPLE, campaign_generator, load_generator, player_file
+from journal.games.kraken.cli.common import NEGATIVES, NUMBER, emit, run
+from journal.games.kraken.cli.files import GENERATOR_SAMPLE, campaign_generator, load_generator, real_path
 from journal.games.kraken.model.constants import SPECIALS
-from journal.options import OrderedGroup, rolls_option, save_option
+from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -20,11 +20,11 @@ def location():
 @location.command("add")
 @save_option
 @click.option("--type", "type_", required=True, metavar="TYPE", help='e.g. "Mining Station", "Core Planet".')
-@click.option("--difficulty", type=int, required=True, help="Location Difficulty 1-5.")
+@click.option("--difficulty", type=NUMBER, required=True, help="Location Difficulty 1-5.")
 @click.option("--ao", required=True, metavar="YES|NO|HELL", help="Atmosphere outside.")
 @click.option("--ai", required=True, metavar="YES|NO|HELL", help="Atmosphere inside.")
-@click.option("--depth", type=int, required=True, help="Number of maps, 4-9.")
-@click.option("--teleport", type=int, required=True, help="Deepest map a Teleporter reaches (0: none).")
+@click.option("--depth", type=NUMBER, required=True, help="Number of maps, 4-9.")
+@click.option("--teleport", type=NUMBER, required=True, help="Deepest map a Teleporter reaches (0: none).")
 @click.option("--special", type=click.Choice(SPECIALS, case_sensitive=False), help="A special condition.")
 @click.option("--species", required=True, help="Kraken, Grey, Insectoids, Lost, Beasts or Renegades.")
 @click.option("--name", metavar="TEXT", help="Your own label for it.")
@@ -52,7 +52,7 @@ def location_add(rt, save, type_, difficulty, ao, ai, depth, teleport, special, 
 @location.command("map")
 @save_option
 @click.argument("slot")
-@click.option("--id", "map_id", type=int, help="The Map ID (default: roll a d20).")
+@click.option("--id", "map_id", type=NUMBER, help="The Map ID (default: roll a d20).")
 @rolls_option
 @pass_rt
 def location_map(rt, save, slot, map_id, rolls):
@@ -65,13 +65,14 @@ def location_map(rt, save, slot, map_id, rolls):
 @location.command("clear")
 @save_option
 @click.argument("slot")
-@click.argument("map_no", metavar="MAP", type=int)
+@click.argument("map_no", metavar="MAP", type=NUMBER)
+@reason_option
 @pass_rt
-def location_clear(rt, save, slot, map_no):
+def location_clear(rt, save, slot, map_no, reason):
     """Underline a cleared map (its number in the Location, 1-9)."""
     from journal.games.kraken import starmap as rules
 
-    run(rt, save, rules.location_clear, slot=slot, map_no=map_no)
+    run(rt, save, rules.location_clear, slot=slot, map_no=map_no, log_reason=reason)
 
 
 @location.command("solve")
@@ -88,20 +89,21 @@ def location_solve(rt, save, slot):
 @location.command("remove")
 @save_option
 @click.argument("slot")
+@reason_option
 @pass_rt
-def location_remove(rt, save, slot):
+def location_remove(rt, save, slot, reason):
     """Erase a Location from the log."""
     from journal.games.kraken import starmap as rules
 
-    run(rt, save, rules.location_remove, slot=slot)
+    run(rt, save, rules.location_remove, slot=slot, log_reason=reason)
 
 
 @location.command("generate")
 @save_option
 @click.option("--generator", "gen_path", metavar="FILE", required=True,
               help=f"Your LOCATION GENERATOR tables (format and a sample: templates:kraken/{GENERATOR_SAMPLE}).")
-@click.option("--difficulty", type=int, help="Without a flight: the Location Difficulty.")
-@click.option("--modifications", type=int, default=0, help="Without a flight: dice modifications.")
+@click.option("--difficulty", type=NUMBER, help="Without a flight: the Location Difficulty.")
+@click.option("--modifications", type=NUMBER, default=0, help="Without a flight: dice modifications.")
 @click.option("--roll-maps", is_flag=True, help="Roll every Map ID at the end.")
 @click.option("--name", metavar="TEXT", help="Your own label for it.")
 @rolls_option
@@ -113,7 +115,7 @@ def location_generate(rt, save, gen_path, difficulty, modifications, roll_maps, 
     gen, info = load_generator(gen_path)
     from journal.games.kraken.cli.files import stored_path
 
-    info["path"] = stored_path(player_file(gen_path))
+    info["path"] = stored_path(real_path(gen_path))
     run(rt, save, rules.location_generate, entered=rolls, generator=gen, ref=info,
         difficulty=difficulty, modifications=modifications, roll_maps=roll_maps, name=name)
 
@@ -121,7 +123,7 @@ def location_generate(rt, save, gen_path, difficulty, modifications, roll_maps, 
 @location.command("modify", context_settings=NEGATIVES)
 @save_option
 @click.argument("how", metavar="reroll|+1|-1")
-@click.option("--die", type=int, metavar="N", help="Which die of the value (when it is rolled with several).")
+@click.option("--die", type=NUMBER, metavar="N", help="Which die of the value (when it is rolled with several).")
 @rolls_option
 @pass_rt
 def location_modify(rt, save, how, die, rolls):
@@ -182,4 +184,4 @@ def location_check_generator(rt, file):
         die = f"{t['count'] if t['count'] > 1 else ''}d{t['sides']}"
         out.append(f"  {t['field']} ({die}): " + ", ".join(f"{lo}{'-' + str(hi) if hi != lo else ''} {v}"
                                                            for lo, hi, v in t["rows"]))
-    rt.emit(out, gen)
+    emit(rt, out, gen)

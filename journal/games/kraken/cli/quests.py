@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import NEGATIVES, run
-from journal.options import OrderedGroup, save_option
+from journal.games.kraken.cli.common import NEGATIVES, NUMBER, PRICE_MAX, Number, run
+from journal.options import OrderedGroup, reason_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -20,7 +20,8 @@ def quest():
 @click.option("--urgent", is_flag=True, help="Urgent: a tick each turn it is not activated; the 4th fails it.")
 @click.option("--reward", metavar="TEXT")
 @click.option("--penalty", metavar="TEXT")
-@click.option("--penalty-credits", type=int, metavar="N", help="Credits the penalty costs (paid as K12 says).")
+@click.option("--penalty-credits", type=Number(0, PRICE_MAX), metavar="N",
+              help="Credits the penalty costs (paid as K12 says).")
 @click.option("--note", metavar="TEXT")
 @click.option("--capture", is_flag=True, help="A Capture quest: a carried captive completes it.")
 @pass_rt
@@ -46,20 +47,21 @@ def quest_activate(rt, save, name):
 @quest.command("tick", context_settings=NEGATIVES)
 @save_option
 @click.argument("name")
-@click.argument("delta", type=int, default=1, required=False)
+@click.argument("delta", type=NUMBER, default=1, required=False)
+@reason_option
 @pass_rt
-def quest_tick(rt, save, name, delta):
+def quest_tick(rt, save, name, delta, reason):
     """Add (or with -1 erase) timer ticks by hand."""
     from journal.games.kraken import quests as rules
 
-    run(rt, save, rules.quest_tick, name=name, delta=delta)
+    run(rt, save, rules.quest_tick, name=name, delta=delta, log_reason=reason)
 
 
 @quest.command("done")
 @save_option
 @click.argument("name")
-@click.option("--credits", "credit", type=int, default=0, help="Credits received.")
-@click.option("--xp", "xp_gain", type=int, default=0, help="XP received.")
+@click.option("--credits", "credit", type=NUMBER, default=0, help="Credits received.")
+@click.option("--xp", "xp_gain", type=NUMBER, default=0, help="XP received.")
 @click.option("--captive", metavar="LABEL", help="The captive handed over (a Capture quest).")
 @pass_rt
 def quest_done(rt, save, name, credit, xp_gain, captive):
@@ -89,15 +91,17 @@ def captive():
 @save_option
 @click.argument("label")
 @click.option("--carrier", required=True, metavar="NAME", help="Who carries it.")
-@click.option("--level", type=int, required=True, help="Its level.")
+@click.option("--level", type=NUMBER, required=True, help="Its level.")
 @click.option("--name", metavar="TEXT", help="What it is (default: the label).")
 @click.option("--species", metavar="S")
+@reason_option
 @pass_rt
-def captive_add(rt, save, label, carrier, level, name, species):
+def captive_add(rt, save, label, carrier, level, name, species, reason):
     """A captured alien by hand (an event's, or a combat played without journal)."""
     from journal.games.kraken import captives as rules
 
-    run(rt, save, rules.captive_add, label=label, carrier=carrier, level=level, name=name, species=species)
+    run(rt, save, rules.captive_add, label=label, carrier=carrier, level=level, name=name, species=species,
+        log_reason=reason)
 
 
 @captive.command("give")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError
-from journal.games.kraken.cli.common import NEGATIVES, parse_delta, run
+from journal.games.kraken.cli.common import NEGATIVES, NUMBER, PRICE_MAX, Number, emit, parse_delta, run
 from journal.games.kraken.model.constants import ATTRIBUTES
 from journal.lookup import find
-from journal.options import save_option
+from journal.options import reason_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -16,66 +16,68 @@ from journal.runtime import pass_rt
 @save_option
 @click.argument("delta", metavar="DELTA")
 @click.option("--buy", is_flag=True, help="A purchase: refused if you cannot pay (K12).")
-@click.option("--why", metavar="TEXT", help="What it was for (kept in the log).")
+@reason_option(old=("--why",))
 @pass_rt
-def credits_cmd(rt, save, delta, buy, why):
+def credits_cmd(rt, save, delta, buy, reason):
     """Credits: +N, -N (a penalty takes all you have, K12), =N."""
     from journal.games.kraken import resources as rules
 
     change, value = parse_delta(delta)
-    run(rt, save, rules.credits, delta=change, value=value, buy=buy, why=why)
+    run(rt, save, rules.credits, delta=change, value=value, buy=buy, log_reason=reason)
 
 
 @click.command("xp", context_settings=NEGATIVES)
 @save_option
 @click.argument("delta", metavar="DELTA")
-@click.option("--why", metavar="TEXT", help="Where they came from (kept in the log).")
+@reason_option(old=("--why",))
 @pass_rt
-def xp_cmd(rt, save, delta, why):
+def xp_cmd(rt, save, delta, reason):
     """Experience points shared by the crew: +N, -N, =N."""
     from journal.games.kraken import resources as rules
 
     change, value = parse_delta(delta)
-    run(rt, save, rules.xp, delta=change, value=value, why=why)
+    run(rt, save, rules.xp, delta=change, value=value, log_reason=reason)
 
 
 @click.command("oxygen", context_settings=NEGATIVES)
 @save_option
 @click.argument("delta", metavar="DELTA", required=False)
-@click.option("--tanks", type=int, metavar="N", help="Extra Oxygen the crew's tanks hold (max = 25 + N).")
+@click.option("--tanks", type=NUMBER, metavar="N", help="Extra Oxygen the crew's tanks hold (max = 25 + N).")
+@reason_option
 @pass_rt
-def oxygen_cmd(rt, save, delta, tanks):
+def oxygen_cmd(rt, save, delta, tanks, reason):
     """Oxygen shared by the crew (25 + tanks): -N, +N, =N."""
     from journal.games.kraken import resources as rules
 
     change = value = None
     if delta is not None:
         change, value = parse_delta(delta)
-    run(rt, save, rules.oxygen, delta=change, value=value, tanks=tanks)
+    run(rt, save, rules.oxygen, delta=change, value=value, tanks=tanks, log_reason=reason)
 
 
 @click.command("grade-price")
 @save_option
-@click.argument("grade", type=int)
-@click.argument("price", type=int, required=False)
+@click.argument("grade", type=NUMBER)
+@click.argument("price", type=Number(0, PRICE_MAX), required=False)
+@reason_option
 @pass_rt
-def grade_price_cmd(rt, save, grade, price):
+def grade_price_cmd(rt, save, grade, price, reason):
     """Note an item/weapon grade's price from your book's pages 165/167 (no PRICE: erase it)."""
     from journal.games.kraken import resources as rules
 
-    run(rt, save, rules.grade_price, grade=grade, price=price)
+    run(rt, save, rules.grade_price, grade=grade, price=price, log_reason=reason)
 
 
 @click.command(context_settings=NEGATIVES)
 @save_option
 @click.option("--crew", "member", metavar="NAME", help="The crew member who checks.")
 @click.option("--attribute", metavar="ATTR", help=f"One of {', '.join(ATTRIBUTES)}, psi.")
-@click.option("--value", type=int, metavar="N", help="An attribute value, instead of --crew/--attribute.")
-@click.option("--target", type=int, metavar="N", help="d6 + attribute >= N (an attribute check).")
-@click.option("--bulkhead", type=int, metavar="N", help="2d6 + Tech >= 10 + N (B# bulkhead).")
-@click.option("--mine", type=int, metavar="N", help="2d6 + Tech >= 10 + N (disarm an M# mine).")
-@click.option("--laser", type=int, metavar="N", help="2d6 + Tech >= 10 + N (disarm an L# laser barrier).")
-@click.option("--modifier", type=int, default=0, metavar="N", help="A bonus or malus on the roll.")
+@click.option("--value", type=NUMBER, metavar="N", help="An attribute value, instead of --crew/--attribute.")
+@click.option("--target", type=NUMBER, metavar="N", help="d6 + attribute >= N (an attribute check).")
+@click.option("--bulkhead", type=NUMBER, metavar="N", help="2d6 + Tech >= 10 + N (B# bulkhead).")
+@click.option("--mine", type=NUMBER, metavar="N", help="2d6 + Tech >= 10 + N (disarm an M# mine).")
+@click.option("--laser", type=NUMBER, metavar="N", help="2d6 + Tech >= 10 + N (disarm an L# laser barrier).")
+@click.option("--modifier", type=NUMBER, default=0, metavar="N", help="A bonus or malus on the roll.")
 @pass_rt
 def odds(rt, save, member, attribute, value, target, bulkhead, mine, laser, modifier):
     """The chance of a check, before rolling.
@@ -114,4 +116,4 @@ def odds(rt, save, member, attribute, value, target, bulkhead, mine, laser, modi
         three = 1 - (1 - p) ** 3
         lines_out.append(f"Within three attempts (then it locks): {three:.1%}.")
         data["p_three"] = three
-    rt.emit(lines_out, data)
+    emit(rt, lines_out, data)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from journal.errors import InputError, RuleError
+from journal.errors import RuleError
 from journal.games import kraken as game
 from journal.games.kraken.cli.common import run
 from journal.options import save_option
@@ -38,36 +38,41 @@ def clone_station(rt, save, heal, make_save):
 @save_option
 @pass_rt
 def reload(rt, save):
-    """Go back to the save point (K8)."""
-    if rt.batch is not None:
-        raise InputError("reload reads the campaign log: run it on its own, not in a batch")
+    """Go back to the save point (K8).
+
+    Achievements stay unlocked: they are not in the save. In a batch, a save point made
+    earlier in the same batch is found too.
+    """
     from journal.games.kraken import saving as rules
+
+    if rt.batch is not None:                 # the batch's open session, its pending entries included
+        snapshot, point = _save_point(rt.check_game(rt.batch.session))
+    else:
+        with rt.read(save) as s:
+            snapshot, point = _save_point(s)
+    run(rt, save, rules.reload, snapshot=snapshot, point=point)
+
+
+def _save_point(session) -> tuple[dict, int]:
+    """(the state kept by the save point the save records, its number); ({}, 0) when there is
+    none to reload (the rules explain the refusal)."""
     from journal.games.kraken.model import constants
 
-    with rt.read(save) as s:
-        state = s.state
-        if s.game.ID != game.ID:
-            raise RuleError("this save is not a Space Kraken campaign")
-        sp = state.get("savepoint")
-        if state["difficulty"] not in constants.SAVE_DIFFICULTIES or not sp:
-            snapshot, point = {}, 0          # the rules explain the refusal
-        else:
-            snapshot, point = _find_snapshot(s, sp["id"]), sp["id"]
-    run(rt, save, rules.reload, snapshot=snapshot, point=point)
+    state = session.state
+    sp = state.get("savepoint")
+    if state.get("difficulty") not in constants.SAVE_DIFFICULTIES or not sp:
+        return {}, 0
+    return _find_snapshot(session, sp["id"]), sp["id"]
 
 
 def _find_snapshot(session, point: int) -> dict:
     """The state kept in the log entry that made save point `point` (newest first)."""
-    want, total = 16, session.entries
-    while True:
-        for _offset, entry in session.log.scan(min(want, total)):
-            meta = entry.get("meta") or {}
-            if meta.get("savepoint") == point and "snapshot" in meta:
-                snapshot, version = meta["snapshot"], meta.get("schema", 1)
-                while version < game.SCHEMA_VERSION:       # a save point from an older journal
-                    snapshot = game.MIGRATIONS[version](snapshot)
-                    version += 1
-                return snapshot
-        if want >= total:
-            raise RuleError(f"save point {point} is not in the campaign log any more: it cannot be reloaded")
-        want *= 4
+    for entry in session.newest_entries():
+        meta = entry.get("meta") or {}
+        if meta.get("savepoint") == point and "snapshot" in meta:
+            snapshot, version = meta["snapshot"], meta.get("schema", 1)
+            while version < game.SCHEMA_VERSION:       # a save point from an older journal
+                snapshot = game.MIGRATIONS[version](snapshot)
+                version += 1
+            return snapshot
+    raise RuleError(f"save point {point} is not in the campaign log any more: it cannot be reloaded")

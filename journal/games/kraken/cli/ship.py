@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import catalogue, run
-from journal.options import OrderedGroup, rolls_option, save_option
+from journal.games.kraken.cli.common import NUMBER, catalogue, emit, run
+from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -17,30 +17,32 @@ def ship():
 @ship.command("hull")
 @save_option
 @click.argument("name")
-@click.option("--price", type=int, required=True, metavar="P", help="The hull's price on the ship's page.")
-@click.option("--sp", type=int, required=True, metavar="N", help="Its structure points.")
-@click.option("--expansion-sp", type=int, metavar="X", help="What a Hull expansion adds on this ship.")
+@click.option("--price", type=NUMBER, required=True, metavar="P", help="The hull's price on the ship's page.")
+@click.option("--sp", type=NUMBER, required=True, metavar="N", help="Its structure points.")
+@click.option("--expansion-sp", type=NUMBER, metavar="X", help="What a Hull expansion adds on this ship.")
 @click.option("--sell-old", is_flag=True, help="Sell the old hull for half its price.")
 @click.option("--free", is_flag=True, help="Given by an event: no payment.")
+@reason_option
 @pass_rt
-def ship_hull(rt, save, name, price, sp, expansion_sp, sell_old, free):
+def ship_hull(rt, save, name, price, sp, expansion_sp, sell_old, free, reason):
     """Buy a ship: its hull first (price and SP from its profile page)."""
     from journal.games.kraken import ship as rules
 
     run(rt, save, rules.ship_hull, name=name, price=price, sp=sp, expansion_sp=expansion_sp, sell_old=sell_old,
-        free=free)
+        free=free, log_reason=reason)
 
 
 @ship.command("buy")
 @save_option
 @click.argument("system")
 @click.option("--free", is_flag=True, help="Given by an event: no payment.")
+@reason_option
 @pass_rt
-def ship_buy(rt, save, system, free):
+def ship_buy(rt, save, system, free, reason):
     """Buy a system or weapon from the catalogue ("Ammo:Missile" for a magazine)."""
     from journal.games.kraken import ship as rules
 
-    run(rt, save, rules.ship_buy, system=system, cat=catalogue(), free=free)
+    run(rt, save, rules.ship_buy, system=system, cat=catalogue(), free=free, log_reason=reason)
 
 
 @ship.command("sell")
@@ -61,11 +63,12 @@ for _action, _help in (("damage", "Mark a system damaged (damaged again: destroy
         @ship.command(action, help=help_text)
         @save_option
         @click.argument("label")
+        @reason_option
         @pass_rt
-        def _cmd(rt, save, label):
+        def _cmd(rt, save, label, reason):
             from journal.games.kraken import ship as rules
 
-            run(rt, save, rules.ship_system, label=label, action=action)
+            run(rt, save, rules.ship_system, label=label, action=action, log_reason=reason)
         return _cmd
     _make(_action, _help)
 
@@ -84,7 +87,7 @@ def ship_catalogue(rt):
             if info["category"] == category:
                 ammo = f" (magazine {half_up(info['price'])}¢)" if info.get("ammo") else ""
                 out.append(f"  {name:<19} {info['price']:>3}¢  {info['effect']}{ammo}")
-    rt.emit(out, cat)
+    emit(rt, out, cat)
 
 
 @click.group(cls=OrderedGroup)
@@ -128,9 +131,9 @@ def build():
 @click.option("--turns", type=click.IntRange(1, 2), required=True, help="1 or 2 (2 doubles the discount).")
 @rolls_option
 @click.option("--hull", metavar="NAME", help="Build a whole ship instead (with --price and --sp).")
-@click.option("--price", type=int, metavar="P", help="The cost, if not the catalogue's.")
-@click.option("--sp", type=int, metavar="N", help="The hull's structure points.")
-@click.option("--expansion-sp", type=int, metavar="X")
+@click.option("--price", type=NUMBER, metavar="P", help="The cost, if not the catalogue's.")
+@click.option("--sp", type=NUMBER, metavar="N", help="The hull's structure points.")
+@click.option("--expansion-sp", type=NUMBER, metavar="X")
 @pass_rt
 def build_start(rt, save, system, crew_names, turns, rolls, hull, price, sp, expansion_sp):
     """Start building: d6 + Tech per builder is the discount (x2 for 2 turns)."""

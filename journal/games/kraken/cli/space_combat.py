@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import NEGATIVES, catalogue, run, run_asking
+from journal.games.kraken.cli.common import NEGATIVES, NUMBER, catalogue, emit, run, run_asking
 from journal.games.kraken.cli.files import load_table
-from journal.options import OrderedGroup, rolls_option, save_option
+from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -22,13 +22,13 @@ def combat():
 
 @combat.command("start")
 @save_option
-@click.option("--number", type=int, help="A flight number of the flight table (an event names one).")
+@click.option("--number", type=NUMBER, help="A flight number of the flight table (an event names one).")
 @click.option("--table", "table_path", metavar="FILE", help="Your flight table (with --number).")
 @click.option("--name", metavar="TEXT", help="What the combat is.")
 @click.option("--enemy", "enemies", multiple=True, metavar="SPEC", help='An enemy: "Mine 3-0, 5, 0-0" (up to 4).')
 @click.option("--timeline", metavar="CELLS", help='The timeline, e.g. "-,-,A,V".')
 @click.option("--objective", "objectives", multiple=True, metavar="X", help="An objective, e.g. T9 (up to 4).")
-@click.option("--xp", type=int, help="XP (and Credits) for winning.")
+@click.option("--xp", type=NUMBER, help="XP (and Credits) for winning.")
 @pass_rt
 def combat_start(rt, save, number, table_path, name, enemies, timeline, objectives, xp):
     """A Space Combat an event starts (a flight starts its own)."""
@@ -42,7 +42,8 @@ def combat_start(rt, save, number, table_path, name, enemies, timeline, objectiv
 def _fire_options(f):
     f = click.option("--shield", "shields", multiple=True, metavar="LABEL",
                      help="The shield system a 6 on the system damage roll hits (in order).")(f)
-    f = click.option("--evade-enemy", type=int, metavar="N", help="Evade this enemy's hit (default: the first hit).")(f)
+    f = click.option("--evade-enemy", type=NUMBER, metavar="N",
+                     help="Evade this enemy's hit (default: the first hit).")(f)
     f = click.option("--evade", multiple=True, metavar="NAME", help="Up to two unused crew pilot an evasion.")(f)
     return f
 
@@ -64,7 +65,7 @@ def combat_timeline(rt, save, shields, evade_enemy, evade, rolls):
 @save_option
 @click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who tries (attributes add up; repeat).")
 @click.option("--check", type=click.Choice(["A", "T", "C"], case_sensitive=False), help="For a ? objective.")
-@click.option("--objective", type=int, metavar="N", help="Which one (it must be the first unsolved).")
+@click.option("--objective", type=NUMBER, metavar="N", help="Which one (it must be the first unsolved).")
 @rolls_option
 @pass_rt
 def combat_objective(rt, save, crew_names, check, objective, rolls):
@@ -92,7 +93,7 @@ def combat_repair(rt, save, target, crew_names, rolls):
 @combat.command("fire")
 @save_option
 @click.argument("weapons", nargs=-1, metavar="[WEAPON[@N]]...")
-@click.option("--target", type=int, metavar="N", help="The enemy every weapon fires at (WEAPON@N for one weapon).")
+@click.option("--target", type=NUMBER, metavar="N", help="The enemy every weapon fires at (WEAPON@N for one weapon).")
 @click.option("--oc", multiple=True, metavar="WEAPON", help="Burst mode: 2 more Ammo, double damage.")
 @click.option("--reroll", multiple=True, metavar="NAME", help="Unused crew who reroll misses, in order.")
 @rolls_option
@@ -127,7 +128,7 @@ def combat_enemy_fire(rt, save, shields, evade_enemy, evade, rolls):
 
 @combat.command("board")
 @save_option
-@click.argument("enemy", type=int)
+@click.argument("enemy", type=NUMBER)
 @click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who boards (repeat).")
 @pass_rt
 def combat_board(rt, save, enemy, crew_names):
@@ -139,7 +140,7 @@ def combat_board(rt, save, enemy, crew_names):
 
 @combat.command("repel")
 @save_option
-@click.argument("enemy", type=int)
+@click.argument("enemy", type=NUMBER)
 @click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who defends (repeat).")
 @pass_rt
 def combat_repel(rt, save, enemy, crew_names):
@@ -151,7 +152,7 @@ def combat_repel(rt, save, enemy, crew_names):
 
 @combat.command("round")
 @save_option
-@click.option("--negate", type=int, metavar="N", help="How many enemy hits your hits cancel (default: as many as "
+@click.option("--negate", type=NUMBER, metavar="N", help="How many enemy hits your hits cancel (default: as many as "
                                                       "possible).")
 @click.option("--hurt", multiple=True, metavar="NAME", help="Who takes each enemy hit (4 HP), in order.")
 @click.option("--sacrifice", metavar="NAME", help="A sacrifice attack with a single hit left: 3 HP for a die.")
@@ -213,8 +214,9 @@ def combat_recharge(rt, save, drones):
 @save_option
 @click.argument("key")
 @click.argument("value")
+@reason_option
 @pass_rt
-def combat_set(rt, save, key, value):
+def combat_set(rt, save, key, value, reason):
     """Change the SPACE COMBAT page by hand.
 
     KEY: ship.sp, ship.shield, ship.shield_max, ship.recharge, enemy.N (a spec),
@@ -223,18 +225,19 @@ def combat_set(rt, save, key, value):
     """
     from journal.games.kraken.space_combat import page as rules
 
-    run(rt, save, rules.combat_set, key=key, value=value)
+    run(rt, save, rules.combat_set, key=key, value=value, log_reason=reason)
 
 
 @combat.command("end")
 @save_option
 @click.argument("result", type=click.Choice(["won", "retreated", "lost"], case_sensitive=False))
+@reason_option
 @pass_rt
-def combat_end(rt, save, result):
+def combat_end(rt, save, result, reason):
     """End the Space Combat by hand (an event says so)."""
     from journal.games.kraken.space_combat import after as rules
 
-    run(rt, save, rules.combat_end, result=result.lower())
+    run(rt, save, rules.combat_end, result=result.lower(), log_reason=reason)
 
 
 @combat.command("show")
@@ -245,9 +248,9 @@ def combat_show(rt, save):
     with rt.read(save) as s:
         state = s.state
     if not state.get("combat"):
-        rt.emit("No Space Combat is going on.", {"combat": None, "flight": state.get("flight")})
+        emit(rt, "No Space Combat is going on.", {"combat": None, "flight": state.get("flight")})
         return
     from journal.games.kraken.views import adventure
 
-    rt.emit(adventure.combat_status(state) + ["Next: " + adventure.next_command(state)],
-            {"combat": state["combat"], "flight": state.get("flight")})
+    emit(rt, adventure.combat_status(state) + ["Next: " + adventure.next_command(state)],
+         {"combat": state["combat"], "flight": state.get("flight")})

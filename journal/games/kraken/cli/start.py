@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import click
 
+from journal.dice import MAX_SEED
 from journal.games import kraken as game
-from journal.games.kraken.cli.common import run
+from journal.games.kraken.cli.common import NUMBER, Number, run
 from journal.games.kraken.cli.files import load_pack
 from journal.games.kraken.model.constants import DIFFICULTIES
 from journal.options import save_option
@@ -19,8 +20,8 @@ from journal.runtime import pass_rt
 @click.option("--backstory", metavar="TEXT", help="The crew backstory you chose (book p. 10).")
 @click.option("--pack", "pack_path", metavar="FILE", help="A pack TOML transcribing CGM sheets (for advance/turn).")
 @click.option("--line", "lines", multiple=True, metavar="COORD", help="A start coordinate (repeat: lines 1, 2, …).")
-@click.option("--credits", "credit", type=int, default=100, show_default=True, help="Starting Credits (3.7).")
-@click.option("--seed", type=int, help="Seed for the dice (default: random).")
+@click.option("--credits", "credit", type=NUMBER, default=100, show_default=True, help="Starting Credits (3.7).")
+@click.option("--seed", type=Number(0, MAX_SEED), help="Seed for the dice (default: random).")
 @pass_rt
 def new(rt, name, difficulty, backstory, pack_path, lines, credit, seed):
     """Start a campaign: difficulty, start lines, pack."""

@@ -6,9 +6,9 @@ import click
 
 from journal.errors import InputError, JournalError, RuleError
 from journal.games import kraken as game
-from journal.games.kraken.cli.common import AB, NEGATIVES, run, run_choosing
-from journal.games.kraken.cli.files import campaign_pack, load_pack, pack_file, read_pack
-from journal.options import OrderedGroup, rolls_option, save_option
+from journal.games.kraken.cli.common import AB, NEGATIVES, emit, run, run_choosing
+from journal.games.kraken.cli.files import campaign_pack, load_pack, read_pack, real_path
+from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -49,8 +49,8 @@ def step(rt, save, line, cell, nexts, choose, rolls, standby, leader):
             slot = str(line).strip()
             if slot in state.get("lines", {}):
                 pack_cell = pack["cells"].get(state["lines"][slot]["coords"][-1])
-    rt.run(save, rules.step, entered=rolls, choose=choose, line=line, cell=parsed, standby=standby, leader=leader,
-           events=events, pack_cell=pack_cell)
+    run(rt, save, rules.step, entered=rolls, choose=choose, line=line, cell=parsed, standby=standby, leader=leader,
+        events=events, pack_cell=pack_cell)
 
 
 @click.command()
@@ -85,9 +85,9 @@ def lines(rt, save):
         state = s.state
     if s.game.ID != game.ID:
         raise RuleError("this save is not a Space Kraken campaign")
-    rt.emit(tracker(state), {"lines": state["lines"], "interlink": state["interlink"],
-                                   "locations": state["locations"], "turn": state["turn"],
-                                   "phase": state["phase"], "pending": _pending(state)})
+    emit(rt, tracker(state), {"lines": state["lines"], "interlink": state["interlink"],
+                                "locations": state["locations"], "turn": state["turn"],
+                                "phase": state["phase"], "pending": _pending(state)})
 
 
 def _pending(state):
@@ -128,12 +128,13 @@ def line_skip(rt, save, line_no):
 @save_option
 @click.argument("line_no", metavar="LINE")
 @click.argument("coord")
+@reason_option
 @pass_rt
-def line_set(rt, save, line_no, coord):
+def line_set(rt, save, line_no, coord, reason):
     """Write a coordinate into a line by hand (an event sends it elsewhere)."""
     from journal.games.kraken import story_lines as rules
 
-    run(rt, save, rules.line_set, line=line_no, coord=coord)
+    run(rt, save, rules.line_set, line=line_no, coord=coord, log_reason=reason)
 
 
 @line.command("note")
@@ -151,12 +152,13 @@ def line_note(rt, save, line_no, text):
 @line.command("end")
 @save_option
 @click.argument("line_no", metavar="LINE")
+@reason_option
 @pass_rt
-def line_end(rt, save, line_no):
+def line_end(rt, save, line_no, reason):
     """End a line as an event says (like '/'): erase it and its variables."""
     from journal.games.kraken import story_lines as rules
 
-    run(rt, save, rules.line_end, line=line_no)
+    run(rt, save, rules.line_end, line=line_no, log_reason=reason)
 
 
 @click.command(context_settings=NEGATIVES)
@@ -165,8 +167,9 @@ def line_end(rt, save, line_no):
 @click.argument("value", required=False)
 @click.option("--line", "line_no", metavar="N", help="The line of a variable A-H.")
 @click.option("--clear", is_flag=True, help="Erase the variable (unset counts as 0).")
+@reason_option
 @pass_rt
-def var(rt, save, var, value, line_no, clear):
+def var(rt, save, var, value, line_no, clear, reason):
     """Show or set a variable: A-H (--line N) or I-Z."""
     from journal.games.kraken import cgm
     from journal.games.kraken import story_lines as rules
@@ -187,8 +190,8 @@ def var(rt, save, var, value, line_no, clear):
         else:
             raise InputError(f"'{var}' is not a variable: A-H (a line's), I-Z (interlink)")
         value_now = table.get(v, 0)
-        rt.emit(f"{v} = {value_now}" + ("" if v in table else " (unset)"), {"var": v, "value": value_now,
-                                                                             "set": v in table})
+        emit(rt, f"{v} = {value_now}" + ("" if v in table else " (unset)"), {"var": v, "value": value_now,
+                                                                          "set": v in table})
         return
     if clear and value is not None:
         raise click.UsageError("give a VALUE or --clear, not both")
@@ -198,7 +201,7 @@ def var(rt, save, var, value, line_no, clear):
             number = int(value.replace("=", "", 1) if value.startswith("=") else value)
         except ValueError:
             raise InputError(f"'{value}' is not a whole number (variables may be negative: -3)") from None
-    run(rt, save, rules.var_set, var=var, value=number, line=line_no)
+    run(rt, save, rules.var_set, var=var, value=number, line=line_no, log_reason=reason)
 
 
 @click.command()
@@ -238,7 +241,7 @@ def pack_check(rt, file):
     """Lint a pack: bad cells, dangling coordinates, loops with no red stop."""
     from journal.games.kraken.cgm import packs
 
-    p, _info, problems = read_pack(pack_file(file), file)
+    p, _info, problems = read_pack(real_path(file), file)
     errors, warnings = list(problems), []
     if not problems:
         errors, warnings = packs.lint(p)
@@ -246,8 +249,8 @@ def pack_check(rt, file):
     head = (f"{file}: {p['title'] or '(untitled)'}: {len(p['cells'])} cells, {len(p['events'])} events: "
             + ("OK" if ok else f"{len(errors)} problem(s)"))
     lines_out = [head] + [f"  error: {e}" for e in errors] + [f"  warning: {w}" for w in warnings]
-    rt.emit(lines_out, {"file": file, "title": p["title"], "cells": len(p["cells"]), "events": len(p["events"]),
-                        "ok": ok, "errors": errors, "warnings": warnings})
+    emit(rt, lines_out, {"file": file, "title": p["title"], "cells": len(p["cells"]), "events": len(p["events"]),
+                     "ok": ok, "errors": errors, "warnings": warnings})
     if not ok:
         err = JournalError(f"{file} has {len(errors)} problem(s)")
         err.json_done = True

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import NEGATIVES, run
+from journal.games.kraken.cli.common import NEGATIVES, NUMBER, emit, run
 from journal.games.kraken.cli.files import TREASURE_TABLE, grade_prices, load_treasure_table
-from journal.options import OrderedGroup, rolls_option, save_option
+from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -17,24 +17,25 @@ def treasure():
 
 @treasure.command("add")
 @save_option
-@click.option("--grade", type=int, required=True)
-@click.option("--count", type=int, default=1, show_default=True)
+@click.option("--grade", type=NUMBER, required=True)
+@click.option("--count", type=NUMBER, default=1, show_default=True)
 @click.option("--from", "source", metavar="TEXT", help="Where it comes from.")
+@reason_option
 @pass_rt
-def treasure_add(rt, save, grade, count, source):
+def treasure_add(rt, save, grade, count, source, reason):
     """Add Treasure drops by hand (e.g. the reward for solving a Location)."""
     from journal.games.kraken import treasure as rules
 
-    run(rt, save, rules.treasure_add, grade=grade, count=count, source=source)
+    run(rt, save, rules.treasure_add, grade=grade, count=count, source=source, log_reason=reason)
 
 
 @treasure.command("take", context_settings=NEGATIVES)
 @save_option
 @click.option("--credits", "first", flag_value="credits", help="Credits equal to the grade.")
 @click.option("--stimpack", "first", flag_value="stimpack", help="A free Stimpack.")
-@click.option("--shift", type=int, default=0, help="PSI DIVINATION: +3 or -3 on the d20.")
+@click.option("--shift", type=NUMBER, default=0, help="PSI DIVINATION: +3 or -3 on the d20.")
 @click.option("--table", "table_path", metavar="FILE",
-              help=f"Your Treasure Table (default: templates/kraken/{TREASURE_TABLE}, the cell the rulebook prints).")
+              help=f"Your Treasure Table (default: templates:kraken/{TREASURE_TABLE}, the cell the rulebook prints).")
 @click.option("--column", metavar="NAME", help="The table's column (default: the one named like the Location's type).")
 @rolls_option
 @pass_rt
@@ -56,8 +57,9 @@ for _kind, _help in (("cash", "Extra cash: d6 1-5 half the grade's value, 6 all.
     def _make_treasure(kind, help_text):
         @treasure.command(kind, help=help_text)
         @save_option
-        @click.option("--value", type=int, help="cash: the grade's value, if journal does not know it.")
-        @click.option("--as", "proto", type=click.Choice(["item", "weapon"]), help="prototype: what the d20 gave.")
+        @click.option("--value", type=NUMBER, help="cash: the grade's value, if journal does not know it.")
+        @click.option("--as", "proto", type=click.Choice(["item", "weapon"], case_sensitive=False),
+                      help="prototype: what the d20 gave.")
         @click.option("--table", "table_path", metavar="FILE", help="prototype: your Treasure Table.")
         @click.option("--column", metavar="NAME", help="prototype: the table's column.")
         @rolls_option
@@ -73,7 +75,7 @@ for _kind, _help in (("cash", "Extra cash: d6 1-5 half the grade's value, 6 all.
 
 
 @click.command("treasure-table")
-@click.option("--table", "table_path", metavar="FILE", help=f"Default: templates/kraken/{TREASURE_TABLE}.")
+@click.option("--table", "table_path", metavar="FILE", help=f"Default: templates:kraken/{TREASURE_TABLE}.")
 @pass_rt
 def treasure_table(rt, table_path):
     """Check a Treasure Table file and list its cells."""
@@ -82,15 +84,16 @@ def treasure_table(rt, table_path):
     for name, col in table["columns"].items():
         cells = ", ".join(f"{r}: {k}" for r, k in sorted(col.items())) or "no cells"
         lines.append(f"  {name} ({len(col)}/20): {cells}")
-    rt.emit(lines, {"title": table["title"], "columns": {n: {str(r): k for r, k in c.items()}
-                                                        for n, c in table["columns"].items()}})
+    emit(rt, lines, {"title": table["title"], "columns": {n: {str(r): k for r, k in c.items()}
+                                                     for n, c in table["columns"].items()}})
 
 
 @treasure.command("discard")
 @save_option
+@reason_option
 @pass_rt
-def treasure_discard(rt, save):
+def treasure_discard(rt, save, reason):
     """Drop the next Treasure drop by hand."""
     from journal.games.kraken import treasure as rules
 
-    run(rt, save, rules.treasure_discard)
+    run(rt, save, rules.treasure_discard, log_reason=reason)

@@ -60,7 +60,8 @@ def dungeon_bulkhead(state: dict, dice, tile: str, crew: str | None = None, how:
         return Outcome(s, f"Bulkhead {label}: open, passed", out, {"tile": label, "open": True})
     if bh["fails"] >= BULKHEAD_TRIES:
         raise RuleError(f"bulkhead {label} is locked (three failed tries): crack it with a weapon (journal kraken "
-                        f"dungeon crack {label} …)" + (" or use the emergency release (dungeon crack … --emergency)"
+                        f"dungeon crack {label} --crew NAME --weapon WEAPON)" + (", or use the emergency release "
+                                                                               f"(journal kraken dungeon crack {label} --emergency)"
                                                       if explored_location(s, d).get("special") == "one-way" else ""))
     if crew is None:
         raise InputError("--crew is required: who tries to open the bulkhead (2d6 + Tech)")

@@ -81,7 +81,8 @@ def dungeon_shop(state: dict, dice, tile: str, kind: str = "shop", how: str = "m
                        f"(Credits {before}¢ → {s['credits']}¢).")
         out.append(f"Shop grade {lv} + Difficulty {dif}: Items, Weapons and Ammo up to grade {limit}; rare "
                    f"Equipment of grade {limit + 1} at double price; crew members up to level {lv}; sell at half "
-                   f"price (journal kraken dungeon buy|sell …, ship buy …, crew add --hire).")
+                   f"price (journal kraken dungeon buy ITEM --grade G, journal kraken dungeon sell ITEM --value V, journal "
+                   f"kraken ship buy SYSTEM, journal kraken crew add NAME --hire …).")
         data.update(grade=lv, limit=limit)
     elif kind == "ammo-dealer":
         out.append(f"Ammo dealer: two magazines for a weapon's grade in Credits, grades up to {dif + 1} "
@@ -148,8 +149,8 @@ def _at(d: dict, kinds) -> tuple[str, str]:
     at = d.get("at") or ""
     kind, _sep, label = at.partition(":")
     if kind not in kinds:
-        raise RuleError(f"you are not at a {' or '.join(k.replace('-', ' ') for k in kinds)} (journal kraken dungeon "
-                        f"shop TILE --kind …)")
+        raise RuleError(f"you are not at a {' or '.join(k.replace('-', ' ') for k in kinds)} (step onto it: "
+                        + " or ".join(f"journal kraken dungeon {k} TILE" for k in kinds) + ")")
     return kind, label
 
 

@@ -31,7 +31,7 @@ def ground_simple(state: dict, dice, name: str, action: str, weapon: str | None 
     last = "other"
     if action == "cover":
         if g["step"] == "spawn":
-            raise RuleError("cover is set at the initiative check (ground initiative --cover NAME)")
+            raise RuleError("cover is set at the initiative check (journal kraken ground initiative --cover NAME)")
         if any(t.casefold() == "aggressive" for t in s["crew"][n]["traits"]):
             raise RuleError(f"{n} is AGGRESSIVE and must attack while they can")
         g.setdefault("cover", [])
@@ -69,7 +69,7 @@ def ground_simple(state: dict, dice, name: str, action: str, weapon: str | None 
             out.append("Erase a use of it if it has uses (U).")
     elif action == "exchange":
         out.append(f"{n} exchanges and rearranges equipment with a team mate (update the inventories: journal kraken "
-                   f"crew equip|unequip).")
+                   f"crew unequip NAME SLOT, journal kraken crew equip NAME SLOT ITEM).")
         if captive_to is not None:
             held = carrying(s, n)
             if not held:

@@ -13,7 +13,7 @@ from journal.games.kraken.model.campaign import copy_state
 from journal.games.kraken.model.ground import active_enemies, conscious, current_ground_combat, lone_wolf
 from journal.games.kraken.model.members import carrying, overload, wound
 from journal.games.kraken.model.weapons import describe_attack, weapon_slot, weapon_spec
-from journal.lookup import find
+from journal.lookup import find, shell_quote
 from journal.outcome import Outcome
 
 FLANK_TARGET = 8          # Flank: d6 + Agility >= 8, +3 damage
@@ -58,7 +58,8 @@ def ground_attack(state: dict, dice, name: str, weapon: str | None, targets=(), 
             raise RuleError(f"the {wkey} is not in {n}'s hands (" + (f"it is in backpack slot {where}" if where else
                                                                        "it is in no inventory slot")
                             + f"): only a weapon held in a hand attacks (ch. 14); move it with an Exchange action "
-                              f"(journal kraken ground exchange {n}, then crew unequip/equip)")
+                              f"(journal kraken ground exchange {n}, then journal kraken crew unequip {n} SLOT and journal "
+                              f"kraken crew equip {n} L {shell_quote(wkey)})")
         if w.get("jam"):
             raise RuleError(f"the {wkey} is {w['jam']}: unjam it first (journal kraken ground unjam {n} {wkey})")
         if w.get("spent"):
@@ -298,7 +299,7 @@ def _down(g: dict, tgt: str, e: dict, out: list[str], capture: dict | None) -> N
     e["status"] = "defeated"
     if e["hp"] < CAPTURE_FLOOR and zombie:
         out.append(f"{tgt} ({e['name']}) is down at {e['hp']} HP; a Zombie does not die below -2 HP (ch. 4): its "
-                   f"sheet says what it does (ground set {tgt} status active / hp N).")
+                   f"sheet says what it does (journal kraken ground set {tgt} status active, journal kraken ground set {tgt} hp N).")
     elif e["hp"] >= CAPTURE_FLOOR:
         out.append(f"{tgt} ({e['name']}) is defeated" + (" (HP 0 to -2: it may be captured instead)"
                                                           if capture is None else "") + ".")

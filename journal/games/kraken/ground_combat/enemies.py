@@ -80,7 +80,7 @@ def ground_enemy(state: dict, dice, label: str, target: str | None = None, actio
     else:
         spec = try_attack(action)
         if spec is None:
-            out.append("A special action: apply it by hand (journal kraken ground set …, crew hp …).")
+            out.append("A special action: apply it by hand (journal kraken ground set LABEL FIELD VALUE, journal kraken crew hp NAME DELTA).")
             if psi_shield:
                 raise InputError("--psi-shield: there is no attack to shield")
         else:

@@ -125,7 +125,8 @@ def phase_done(s: dict, g: dict, out: list[str]) -> None:
         g.pop("taunt", None)
         if g["first"] == "enemies":
             g["step"] = "crew"
-    out.append(turn_hint(s, g))
+    if active_enemies(g):                 # else the combat is won: end_check says so, no turn hint
+        out.append(turn_hint(s, g))
 
 
 def crew_turn(s: dict, g: dict, name: str, option: str = "NAME") -> str:
@@ -206,7 +207,7 @@ def ground_turn(state: dict, dice, faint: str | None = None) -> Outcome:
     if todo_c or todo_e:
         who = (f"{', '.join(todo_c)} (crew)" if todo_c else "") + (" and " if todo_c and todo_e else "") + \
               (f"{', '.join(todo_e)} (enemies)" if todo_e else "")
-        raise RuleError(f"turn {g['turn']} is not over: {who} still act (a crew member may `ground wait NAME`)")
+        raise RuleError(f"turn {g['turn']} is not over: {who} still act (a crew member may wait: `journal kraken ground wait NAME`)")
     out: list[str] = []
     for n, sh in list(g.get("shields", {}).items()):
         m = s["crew"].get(n)

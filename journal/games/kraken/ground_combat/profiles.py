@@ -163,8 +163,8 @@ def ground_add(state: dict, dice, label: str, profile: dict | None = None, profi
         out.append(f"Traits: {', '.join(e['traits'])}.")
     out.extend(notes)
     if "actions" not in e:
-        out.append("No action table: when it acts, roll its d6 yourself and type the action (ground enemy LABEL "
-                   "--action …).")
+        out.append("No action table: when it acts, roll its d6 yourself and type the action (journal kraken "
+                   "ground enemy LABEL --action TEXT).")
     primaries = sum(1 for x in g["enemies"].values() if not x["minion"])
     want = 1 + bool(g.get("second"))
     if primaries > want or sum(1 for x in g["enemies"].values() if x["minion"]) > g["minions"]:

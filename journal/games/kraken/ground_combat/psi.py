@@ -173,7 +173,7 @@ def ground_psi(state: dict, dice, name: str, power: str, target: str | None = No
             g.setdefault("extra", []).append(tgt_crew)
             out.append(f"{tgt_crew} gets an extra activation this turn.")
         elif p == "TELEKINESIS":
-            out.append("Move one piece of equipment between crew members (journal kraken crew equip|unequip).")
+            out.append("Move one piece of equipment between crew members (journal kraken crew unequip NAME SLOT, journal kraken crew equip NAME SLOT ITEM).")
     return Outcome(s, f"{n}: PSI {p} ({'success' if ok else 'failed'})", out, {"crew": n, "power": p, "success": ok})
 
 

@@ -69,6 +69,9 @@ def ground_start(state: dict, dice, level: int | None = None, tile: str | None =
         atmosphere = atmosphere or atmosphere_here(s, d)
         names = [n for n in d["crew"] if n in s["crew"] and s["crew"][n]["status"] == "active"]
     else:
+        if tile is not None:
+            raise RuleError("the crew is not exploring a Location: an Enemy tile is met there (journal kraken "
+                            "dungeon enter SLOT); an event's Ground Combat: journal kraken ground start --level N")
         if level is None:
             raise InputError("--level is required (an event's combat: its level), or explore a Location")
         map_no = map_no or 1

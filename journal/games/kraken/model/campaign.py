@@ -35,14 +35,15 @@ def refuse_if_over(s: dict) -> None:
 def refuse_busy(s: dict, what: str) -> None:
     """A turn or phase does not move on in the middle of a combat, an exploration or a flight."""
     if s.get("combat"):
-        raise RuleError(f"{what}: a Space Combat is going on (journal kraken combat …, or combat end by hand)")
+        raise RuleError(f"{what}: a Space Combat is going on (journal kraken combat show says what comes next; or journal kraken combat end won|retreated|lost by hand)")
     if s.get("ground"):
-        raise RuleError(f"{what}: a Ground Combat is going on (journal kraken ground …, or ground end by hand)")
+        raise RuleError(f"{what}: a Ground Combat is going on (journal kraken ground show says what comes next; or journal kraken ground end won|escaped by hand)")
     if s.get("dungeon"):
-        raise RuleError(f"{what}: the crew is exploring a Location (journal kraken dungeon leave|exit …)")
+        raise RuleError(f"{what}: the crew is exploring a Location (journal kraken dungeon leave WAY, or journal kraken dungeon exit on the last map)")
     if s.get("flight"):
-        raise RuleError(f"{what}: the flight's new Location is not generated yet (journal kraken location generate …, "
-                        f"location add|event, or flight-end to drop it)")
+        raise RuleError(f"{what}: the flight's new Location is not generated yet (journal kraken location generate "
+                        f"--generator FILE, journal kraken location add …, journal kraken location event SHORT-FORM, "
+                        f"or drop it: journal kraken flight-end)")
 
 
 def refuse_setup(s: dict, what: str = "story lines are activated") -> None:

@@ -25,7 +25,7 @@ def boarding_pending(c: dict) -> str:
     if c.get("boarding"):
         b = c["boarding"]
         return (f"a Boarding Combat with enemy {b['enemy']} is going on: journal kraken combat round"
-                + (" (or combat retreat)" if b["by"] == "us" else ""))
+                + (" (or journal kraken combat retreat)" if b["by"] == "us" else ""))
     return (f"enemy {c['boarders'][0]} boards your ship: defend with journal kraken combat repel "
             f"{c['boarders'][0]} --crew NAME …")
 

@@ -74,3 +74,6 @@ ARMOR_MAX = 8                        # ch. 14: the maximum Armor Level of a hero
 ARMOR_PIECES = ("jacket", "helmet", "physical_shield")   # ch. 14: one of each worn at a time
 ARMOR_PIECE_TEXT = {"jacket": "jacket", "helmet": "helmet", "physical_shield": "physical Shield"}
 HANDS = ("L", "R")
+# what a Treasure drop's d20 gives, as the commands that resolve it (hints name whole commands)
+TREASURE_COMMANDS = ("journal kraken treasure cash, journal kraken treasure item, journal kraken treasure weapon, "
+                     "journal kraken treasure ammo or journal kraken treasure prototype")

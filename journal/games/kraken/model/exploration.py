@@ -18,7 +18,7 @@ def current_exploration(s: dict) -> dict:
     if not d:
         raise RuleError("the crew is not exploring a Location (journal kraken dungeon enter SLOT)")
     if s.get("ground"):
-        raise RuleError("a Ground Combat is going on: finish it first (journal kraken ground …)")
+        raise RuleError("a Ground Combat is going on: finish it first (journal kraken ground show says what comes next)")
     return d
 
 

@@ -12,7 +12,7 @@ from journal.errors import RuleError
 def current_ground_combat(s: dict) -> dict:
     g = s.get("ground")
     if not g:
-        raise RuleError("there is no Ground Combat going on (journal kraken dungeon enemy TILE, or ground start)")
+        raise RuleError("there is no Ground Combat going on (journal kraken dungeon enemy TILE, or journal kraken ground start --level N)")
     return g
 
 
@@ -36,8 +36,8 @@ def activations_allowed(s: dict, g: dict, name: str) -> int:
 def turn_hint(s: dict, g: dict) -> str:
     if g["step"] == "crew":
         todo = [n for n in conscious(s, g) if g.get("acted", {}).get(n, 0) < activations_allowed(s, g, n)]
-        return (f"Turn {g['turn']}: the crew acts ({', '.join(todo)}): journal kraken ground attack|cover|reload|"
-                f"unjam|item|escape|psi|meditate|wait NAME …")
+        return (f"Turn {g['turn']}: the crew acts ({', '.join(todo)}): journal kraken ground attack NAME [TARGET], "
+                f"or another action (journal kraken ground cover NAME, journal kraken ground wait NAME, …)")
     if g["step"] == "enemies":
         todo = [k for k in active_enemies(g) if g["enemies"][k].get("acted", 0) < g["enemies"][k].get("acts", 1)]
         if todo:

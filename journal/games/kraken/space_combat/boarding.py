@@ -61,8 +61,8 @@ def combat_board(state: dict, dice, enemy: int, crew) -> Outcome:
     points = sum(max(s["crew"][n]["ranged"], s["crew"][n]["melee"]) for n in names)
     out = [f"Boarding enemy {enemy} ({e['type']}): {', '.join(names)} go across (used this turn).",
            f"Your pool: {points} battle points → {mine} d6; theirs: {e['crew']} crew → {theirs} d6.",
-           "Roll the rounds: journal kraken combat round [--negate N] [--hurt NAME]… [--sacrifice NAME] (or combat "
-           "retreat)."]
+           "Roll the rounds: journal kraken combat round [--negate N] [--hurt NAME]… [--sacrifice NAME] (or journal "
+           "kraken combat retreat)."]
     if theirs == 0:
         out.extend(_end_boarding(s, c))
     return Outcome(s, f"Boarding enemy {enemy}: {mine} d6 against {theirs} d6", out, {"boarding": c.get("boarding"),
@@ -202,7 +202,7 @@ def combat_round(state: dict, dice, negate: int | None = None, hurt=(), sacrific
         data["over"] = True
     else:
         out.append(f"Next round: journal kraken combat round ({b['dice']} d6 against {b['enemy_dice']} d6)"
-                   + (", or combat retreat." if b["by"] == "us" else "."))
+                   + (", or journal kraken combat retreat." if b["by"] == "us" else "."))
     return Outcome(s, f"Boarding round {data['round']}: {h_me} hit(s) against {h_them}", out, data)
 
 

@@ -32,7 +32,7 @@ def combat_enemy_fire(state: dict, dice, cat: dict, evade=(), evade_enemy: int |
         raise RuleError("activate the timeline first: journal kraken combat timeline")
     out: list[str] = []
     if c.get("event") == "I":
-        raise RuleError("Idle: the enemies do not fire this turn: go on (journal kraken combat board|escape|recharge)")
+        raise RuleError("Idle: the enemies do not fire this turn: go on (journal kraken combat board N --crew NAME, journal kraken combat escape or journal kraken combat recharge)")
     if not ships_left(c):
         raise RuleError("no enemy is left to fire")
     c["step"] = "enemy-fire"

@@ -93,14 +93,14 @@ def refresh_shield(s: dict, c: dict, cat: dict) -> None:
 def after_timeline(c: dict) -> str:
     if c.get("boarders"):
         return "Next: repel the boarders (journal kraken combat repel N --crew NAME …)."
-    return ("Next: objectives and repairs (journal kraken combat objective|repair …), or fire "
-            "(journal kraken combat fire …).")
+    return ("Next: objectives and repairs (journal kraken combat objective --crew NAME, journal kraken combat repair "
+            "SYSTEM --crew NAME), or fire (journal kraken combat fire WEAPON).")
 
 
 def after_fire(c: dict) -> str:
     if c["step"] == "enemy-fire":
         return "Next: enemy fire (journal kraken combat enemy-fire)."
-    return ("Next: board an enemy (journal kraken combat board N --crew …), try to escape (combat escape) or "
+    return ("Next: board an enemy (journal kraken combat board N --crew …), try to escape (journal kraken combat escape) or "
             "recharge (journal kraken combat recharge).")
 
 

@@ -59,16 +59,16 @@ def next_step(state: dict) -> str:
         todo = pending(state)
         if todo:
             x = todo[0]
-            how = "journal kraken advance" if state.get("pack") else "journal kraken step"
-            return f"Phase 1: line {x}: look up {state['lines'][x]['coords'][-1]} ({how} {x} …)."
+            how = f"journal kraken advance {x}" if state.get("pack") else f"journal kraken step {x} CELL"
+            return f"Phase 1: line {x}: look up {state['lines'][x]['coords'][-1]} ({how})."
         return "Phase 2: journal kraken phase 2."
     if p == 2:
         return "Phase 2: start a construction (journal kraken build start …) or go on: journal kraken phase 3."
     if p == 3:
         if state.get("free_action"):
             return "Phase 4: journal kraken phase 4."
-        return ("Phase 3: one free action (journal kraken free-action flight|location|shop|skip, or "
-                "journal kraken advance LINE), then journal kraken phase 4.")
+        return ("Phase 3: one free action (journal kraken flight --difficulty D, journal kraken free-action KIND, "
+                "or journal kraken advance LINE), then journal kraken phase 4.")
     if p == 4:
         if state.get("short_visit") or not systems_named(state, "Teleporter") or not any(
                 loc["cleared"] for loc in state["locations"].values()):

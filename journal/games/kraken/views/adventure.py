@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from journal.games.kraken.model.campaign import oxygen_max
 from journal.games.kraken.model.combat import boarding_pending, enemy_fire_due
-from journal.games.kraken.model.constants import BULKHEAD_TRIES, COMBAT_STEP_TEXT, OPTION_TEXT, TIMELINE_TEXT
+from journal.games.kraken.model.constants import (
+    BULKHEAD_TRIES,
+    COMBAT_STEP_TEXT,
+    OPTION_TEXT,
+    TIMELINE_TEXT,
+    TREASURE_COMMANDS,
+)
 from journal.games.kraken.model.exploration import atmosphere_here, breached, resolved
 from journal.games.kraken.model.flight_table import enemy_text
 from journal.games.kraken.model.ground import turn_hint
@@ -46,24 +52,28 @@ def adventure_next(state: dict) -> str | None:
         return "Ground Combat: " + turn_hint(state, g)
     f = state.get("flight")
     if f and f.get("generation"):
-        return "the new Location: journal kraken location modify|accept."
+        return "the new Location: journal kraken location accept (or journal kraken location modify reroll)."
     if f:
         return ("generate the new Location: journal kraken location generate --generator FILE (or, rolled by hand "
-                "from the book, location add …).")
+                "from the book, journal kraken location add --type TYPE …).")
     if state.get("loot"):
         drop = state["loot"][0]
         if "d20" in drop:
-            return "resolve the Treasure drop: journal kraken treasure cash|item|weapon|ammo|prototype."
-        return "take the Treasure drop: journal kraken treasure take --credits|--stimpack."
+            return ("resolve the Treasure drop: " + (f"journal kraken treasure {drop['kind']}." if drop.get("kind")
+                                                     else f"as the table says, {TREASURE_COMMANDS}."))
+        return "take the Treasure drop: journal kraken treasure take --credits (or --stimpack)."
     if state.get("dungeon"):
         d = state["dungeon"]
         if d.get("free_move"):
             return "the free first move on this map: journal kraken dungeon move --free (or a tile command with --free)."
         if d.get("visit"):
-            return ("trade (journal kraken dungeon buy|sell|gamble|mod, quest add), then journal kraken dungeon leave "
-                    "teleport.")
-        return ("explore: journal kraken dungeon move|bulkhead|mine|laser|enemy|treasure|… (leave: dungeon exit|back|"
-                "leave).")
+            return ("trade (journal kraken dungeon buy ITEM --grade G, journal kraken dungeon sell ITEM --value V, "
+                    "journal kraken dungeon gamble ITEM --grade G, journal kraken dungeon mod NAME WEAPON --damage, "
+                    "journal kraken quest add NAME), then journal kraken dungeon leave teleport.")
+        return ("explore: journal kraken dungeon move, or the command of the tile you step on (journal kraken dungeon "
+                "bulkhead TILE --crew NAME, journal kraken dungeon enemy TILE, journal kraken dungeon treasure TILE, "
+                "…); leave by journal kraken dungeon exit, journal kraken dungeon back or journal kraken dungeon "
+                "leave WAY.")
     return None
 
 
@@ -104,13 +114,13 @@ def next_command(s: dict) -> str:
     if step == "timeline" and c["crossed"] < len(c["timeline"]):
         return "Space Combat: activate the timeline (journal kraken combat timeline)."
     if step in ("timeline", "objectives"):
-        return ("Space Combat: objectives and repairs (journal kraken combat objective|repair --crew …), then fire "
-                "(journal kraken combat fire WEAPON …).")
+        return ("Space Combat: objectives and repairs (journal kraken combat objective --crew NAME, journal kraken "
+                "combat repair SYSTEM --crew NAME), then fire (journal kraken combat fire WEAPON).")
     if step == "fire":
         return "Space Combat: fire (journal kraken combat fire WEAPON … --target N)."
     if step == "enemy-fire" and enemy_fire_due(c):
         return "Space Combat: enemy fire (journal kraken combat enemy-fire)."
-    return ("Space Combat: board (journal kraken combat board N --crew …), escape (combat escape) or recharge "
+    return ("Space Combat: board (journal kraken combat board N --crew …), escape (journal kraken combat escape) or recharge "
             "(journal kraken combat recharge).")
 
 
