@@ -1,0 +1,56 @@
+"""What a careful reading of the Space Kraken rulebook still found (issue 11): each test
+quotes the sentence it holds the rules to."""
+
+from __future__ import annotations
+
+import pytest
+from kraken_helpers import apply, dice, new_state, with_crew
+
+from journal.errors import RuleError
+from journal.games.kraken import equipment
+from journal.games.kraken.ground_combat import actions, enemies, loop, profiles, spawn
+from journal.games.kraken.model import ground
+
+
+def fight(crew=("Ann", "Ben"), level=3, boss=False, atmosphere="YES", difficulty="adventurer") -> dict:
+    """A Ground Combat an event starts (reaction d6 1, second Primary d6 6, Minions d6 1)."""
+    s = with_crew(new_state(difficulty, lines=()), *crew)
+    return apply(s, spawn.ground_start, 1, 6, 1, level=level, boss=boss, atmosphere=atmosphere, map_no=1).state
+
+
+def enemy(s: dict, label="E1", **kw) -> dict:
+    values = {"hp": 10, "armor": 1, "agility": 3}
+    values.update(kw)
+    return apply(s, profiles.ground_add, label=label, **values).state
+
+
+def begun(s: dict, crew_roll=6, enemy_roll=1) -> dict:
+    g = s["ground"]
+    rolls = [] if len(ground.conscious(s, g)) == 1 else [crew_roll, enemy_roll]
+    return apply(s, loop.ground_initiative, *rolls).state
+
+
+# --- 1. Bosses never escape ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("minion", [False, True])
+def test_bosses_never_escape_including_their_minions(minion):
+    """Ch. 13 Boss: "Bosses never escape (including their Minions)"."""
+    s = enemy(fight(boss=True), "B1", hp=10, escape=3, xp=5, minion=minion, actions=["1-6: idle"])
+    s = begun(s)
+    s["ground"]["enemies"]["B1"]["hp"] = 2
+    for n in ("Ann", "Ben"):
+        s = apply(s, actions.ground_simple, name=n, action="wait").state
+    out = apply(s, enemies.ground_enemy, 6, label="B1")                # the d6 6 is its action roll, not an escape
+    assert out.state["ground"]["enemies"]["B1"]["status"] == "active"
+    assert "escape" not in out.data and out.data["roll"] == 6
+    assert "Bosses never escape (including their Minions)" in "\n".join(out.lines)
+
+
+def test_an_enemy_that_is_no_boss_still_escapes():
+    """Ch. 14: "If an Enemy's HP is at or below its escape value it will try to escape"."""
+    s = begun(enemy(fight(), "E1", hp=10, escape=3, xp=5, actions=["1-6: idle"]))
+    s["ground"]["enemies"]["E1"]["hp"] = 2
+    for n in ("Ann", "Ben"):
+        s = apply(s, actions.ground_simple, name=n, action="wait").state
+    assert apply(s, enemies.ground_enemy, 6, label="E1").data["escape"] == 6
