@@ -54,3 +54,20 @@ def test_an_enemy_that_is_no_boss_still_escapes():
     for n in ("Ann", "Ben"):
         s = apply(s, actions.ground_simple, name=n, action="wait").state
     assert apply(s, enemies.ground_enemy, 6, label="E1").data["escape"] == 6
+
+
+# --- 16. A member left behind in an escape ---------------------------------------------------------------------
+
+
+def test_a_member_left_behind_in_an_escape_is_erased_with_all_they_carry():
+    """Ch. 14 Escape: "Any sacrificed Crew Members are abandoned and you must erase their
+    profiles, along with all Equipment they carry": one message, nothing to collect."""
+    s = fight(crew=("Ann", "Ben"))
+    s = apply(s, equipment.crew_equip, name="Ann", slot="L", item="Med kit").state
+    s = begun(enemy(s, "E1", agility=5, actions=["1-6: idle"]))
+    s = apply(s, actions.ground_simple, name="Ann", action="wait").state        # Ann acted: she is sacrificed
+    out = apply(s, actions.ground_escape, 6)                                      # 6 + 3 + 3 ≥ 5
+    text = "\n".join(out.lines)
+    assert out.data["escaped"] and "Ann" not in out.state["crew"]
+    assert "Ann is left behind: erase them and all they carry." in text
+    assert "Collect" not in text and "Med kit" not in text

@@ -223,10 +223,12 @@ def _scrub(s: dict, name: str, out: list[str] | None = None) -> None:
                     out.append(f"Nobody carries the captured {label} any more: it counts as defeated.")
 
 
-def drop_member(s: dict, name: str, out: list[str]) -> None:
+def drop_member(s: dict, name: str, out: list[str], abandoned: bool = False) -> None:
+    """A member leaves the crew (dead, sold, left). Their equipment may be collected, unless
+    they were `abandoned` (left behind in an escape: erased with all they carry, ch. 14)."""
     _scrub(s, name, out)
     c = s["crew"].pop(name)
-    if c["inventory"]:
+    if c["inventory"] and not abandoned:
         items = ", ".join(f"{slot}: {item}" for slot, item in c["inventory"].items())
         out.append(f"Collect {name}'s equipment if you can: {items}.")
     for bname in list(s["builds"]):
