@@ -7,7 +7,7 @@ import pytest
 from kraken_helpers import apply, dice, new_state, with_crew
 
 from journal.errors import RuleError
-from journal.games.kraken import equipment
+from journal.games.kraken import crew as crew_rules, equipment
 from journal.games.kraken.ground_combat import actions, enemies, loop, profiles, spawn
 from journal.games.kraken.model import ground
 
@@ -71,3 +71,20 @@ def test_a_member_left_behind_in_an_escape_is_erased_with_all_they_carry():
     assert out.data["escaped"] and "Ann" not in out.state["crew"]
     assert "Ann is left behind: erase them and all they carry." in text
     assert "Collect" not in text and "Med kit" not in text
+
+
+# --- 10. Strength raises HP ------------------------------------------------------------------------------------
+
+
+def test_setting_strength_by_hand_changes_hp_max_as_at_creation():
+    """Ch. 3.4: "if you increase Strength during play that Crew Member's HP will be increased
+    as well, as it would when creating a Crew Member"; "A Crew Member's HP maximum is equal to
+    twice their Strength Attribute, up to a limit of 14 max HP"."""
+    s = with_crew(new_state(lines=()), "Ray")                                    # Strength 4: HP 8/8
+    s["crew"]["Ray"]["hp"] = 5
+    out = apply(s, crew_rules.crew_set, name="Ray", field="strength", value=6)
+    assert (out.state["crew"]["Ray"]["hp_max"], out.state["crew"]["Ray"]["hp"]) == (12, 9)
+    out = apply(out.state, crew_rules.crew_set, name="Ray", field="strength", value=9)
+    assert (out.state["crew"]["Ray"]["hp_max"], out.state["crew"]["Ray"]["hp"]) == (14, 11)   # at most 14
+    out = apply(out.state, crew_rules.crew_set, name="Ray", field="strength", value=3)
+    assert (out.state["crew"]["Ray"]["hp_max"], out.state["crew"]["Ray"]["hp"]) == (6, 6)

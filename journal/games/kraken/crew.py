@@ -24,6 +24,7 @@ from journal.games.kraken.model.members import (
     hp_formula,
     note_fallen,
     preset_member,
+    strength_changed,
 )
 from journal.lookup import find
 from journal.outcome import Outcome
@@ -247,13 +248,7 @@ def crew_level_up(state: dict, dice, name: str, attribute: str | None = None, tr
         c[attr] += 1
         out.append(f"{attr.capitalize()} {before} → {c[attr]}.")
         if attr == "strength":
-            gain = hp_formula(c["strength"]) - hp_formula(before)
-            if gain:
-                c["hp_max"] += gain
-                if c["status"] == "active":
-                    c["hp"] += gain
-                out.append(f"HP max {c['hp_max'] - gain} → {c['hp_max']}; current HP rises with it "
-                           f"to {c['hp']}.")
+            strength_changed(c, before, out)
             out.append(f"Carry capacity is {carry_capacity(c['strength'])}.")
         what = f"+1 {attr.capitalize()}"
     else:
@@ -280,7 +275,8 @@ CREW_FIELDS = ATTRIBUTES + ("level", "hp_max", "psi")
 
 
 def crew_set(state: dict, dice, name: str, field: str, value: int) -> Outcome:
-    """A2: set an attribute, level, HP max or PSI by hand (a card or effect says so)."""
+    """A2: set an attribute, level, HP max or PSI by hand (a card or effect says so); a new
+    Strength changes HP max as at creation (3.4, K10)."""
     s = copy_state(state)
     key = find(s["crew"], name, "crew member")
     c = s["crew"][key]
@@ -307,6 +303,8 @@ def crew_set(state: dict, dice, name: str, field: str, value: int) -> Outcome:
         if f == "hp_max" and c["hp"] > value:
             c["hp"] = value
             out.append(f"HP lowered to the new maximum, {value}.")
+        if f == "strength":
+            strength_changed(c, before, out)
     c["status"] = "active" if c["hp"] > 0 else "unconscious"
     msg = f"{key}: {f} {before if before is not None else '-'} → {value if value or f != 'psi' else '-'}"
     out.insert(0, msg + " (by hand).")

@@ -25,6 +25,25 @@ def hp_formula(strength: int) -> int:
     return min(2 * strength, HP_CAP)
 
 
+def strength_changed(member: dict, before: int, out: list[str]) -> int:
+    """Ch. 3.4: "if you increase Strength during play that Crew Member's HP will be increased
+    as well, as it would when creating a Crew Member" (K10: HP max = 2 x Strength, at most
+    14); "When a Crew Member's HP maximum increases, their current HP increases by the same
+    amount" (a conscious one's). A lower Strength lowers HP max, and HP down to it. Returns
+    the change of HP max."""
+    gain = hp_formula(member["strength"]) - hp_formula(before)
+    if not gain:
+        return 0
+    old_max = member["hp_max"]
+    member["hp_max"] = max(1, old_max + gain)
+    if gain > 0 and member["status"] == "active":
+        member["hp"] += gain
+    member["hp"] = min(member["hp"], member["hp_max"])
+    out.append(f"HP max {old_max} → {member['hp_max']} (2 × Strength, at most {HP_CAP}); current HP "
+               f"{'rises' if gain > 0 else 'stays within it'}: {member['hp']}.")
+    return member["hp_max"] - old_max
+
+
 def carry_capacity(strength: int) -> int:
     """Chapter 3.4: two hands plus one backpack item for every 2 points of Strength (our
     reading: complete pairs, Str 5 → 2), at most the four backpack slots."""
