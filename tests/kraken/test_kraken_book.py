@@ -88,3 +88,15 @@ def test_setting_strength_by_hand_changes_hp_max_as_at_creation():
     assert (out.state["crew"]["Ray"]["hp_max"], out.state["crew"]["Ray"]["hp"]) == (14, 11)   # at most 14
     out = apply(out.state, crew_rules.crew_set, name="Ray", field="strength", value=3)
     assert (out.state["crew"]["Ray"]["hp_max"], out.state["crew"]["Ray"]["hp"]) == (6, 6)
+
+
+# --- 9. Hardcore atmospheres in an event's combat ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("given, counts", [("YES", "NO"), ("NO", "HELL"), ("HELL", "HELL")])
+def test_hardcore_turns_an_event_combats_atmosphere_too(given, counts):
+    """Ch. 3.2 Hardcore: "For the entirety of your campaign non-breathable environments are
+    considered hell-conditions and breathable-conditions are considered as non-breathable"."""
+    out_ = fight(atmosphere=given, difficulty="hardcore")
+    assert out_["ground"]["atmosphere"] == counts
+    assert fight(atmosphere=given, difficulty="real-life")["ground"]["atmosphere"] == given
