@@ -4,10 +4,11 @@ quotes the sentence it holds the rules to."""
 from __future__ import annotations
 
 import pytest
-from kraken_helpers import apply, dice, new_state, with_crew
+from kraken_helpers import CAT, apply, dice, new_state, with_crew
 
 from journal.errors import RuleError
-from journal.games.kraken import crew as crew_rules, equipment
+from journal.games.kraken import crew as crew_rules, equipment, phases, ship, starmap
+from journal.games.kraken.dungeon import hazards, maps
 from journal.games.kraken.ground_combat import actions, enemies, loop, profiles, spawn
 from journal.games.kraken.model import ground
 
@@ -16,6 +17,19 @@ def fight(crew=("Ann", "Ben"), level=3, boss=False, atmosphere="YES", difficulty
     """A Ground Combat an event starts (reaction d6 1, second Primary d6 6, Minions d6 1)."""
     s = with_crew(new_state(difficulty, lines=()), *crew)
     return apply(s, spawn.ground_start, 1, 6, 1, level=level, boss=boss, atmosphere=atmosphere, map_no=1).state
+
+
+def exploring(difficulty=2, crew=("Ann", "Ben"), maps_=(8, 3, 4, 5), depth=4, phase=3) -> dict:
+    """Turn 1, Phase 3: the crew lands on map 1 of MAP1 (Overland, AO NO, AI YES)."""
+    s = new_state(lines=())
+    s = apply(s, ship.ship_hull, name="Petrel", price=0, sp=10).state
+    s = apply(s, ship.ship_buy, system="Teleporter", cat=CAT, free=True).state
+    s = with_crew(s, *crew)
+    s = apply(s, starmap.location_add, type="Overland", difficulty=difficulty, ao="NO", ai="YES", depth=depth,
+              teleport=2, species="Kraken", maps=list(maps_)).state
+    s = apply(s, phases.turn).state
+    s = apply(s, phases.phase, to=phase).state
+    return apply(s, maps.dungeon_enter, slot="1").state
 
 
 def enemy(s: dict, label="E1", **kw) -> dict:
@@ -100,3 +114,18 @@ def test_hardcore_turns_an_event_combats_atmosphere_too(given, counts):
     out_ = fight(atmosphere=given, difficulty="hardcore")
     assert out_["ground"]["atmosphere"] == counts
     assert fight(atmosphere=given, difficulty="real-life")["ground"]["atmosphere"] == given
+
+
+# --- 12. E? is rolled on entering the combat ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("tile", ["E?", "B?"])
+def test_an_enemys_random_value_is_not_rolled_before_the_combat(tile):
+    """Ch. 13 '?' Random Numbers: "You are not allowed to determine the random number before
+    entering the combat"."""
+    s = exploring()
+    with pytest.raises(RuleError, match="rolled as you enter the combat"):
+        hazards.dungeon_value(s, dice(6), tile=tile)
+    out = apply(s, spawn.ground_start, 6, 1, 6, 1, tile="E?")       # entering the combat rolls it: 6 ÷ 2 = 3
+    assert out.state["ground"]["level"] == 2 + 3
+    assert apply(s, hazards.dungeon_value, 5, tile="T?").data["value"] == 3   # any other '?' may be rolled now
