@@ -9,7 +9,7 @@ from kraken_helpers import CAT, apply, dice, new_state, with_crew
 from journal.errors import RuleError
 from journal.games.kraken import crew as crew_rules, equipment, phases, ship, starmap
 from journal.games.kraken.dungeon import hazards, maps
-from journal.games.kraken.ground_combat import actions, enemies, loop, profiles, spawn
+from journal.games.kraken.ground_combat import actions, enemies, loop, profiles, psi as psi_rules, spawn
 from journal.games.kraken.model import ground
 
 
@@ -129,3 +129,33 @@ def test_an_enemys_random_value_is_not_rolled_before_the_combat(tile):
     out = apply(s, spawn.ground_start, 6, 1, 6, 1, tile="E?")       # entering the combat rolls it: 6 ÷ 2 = 3
     assert out.state["ground"]["level"] == 2 + 3
     assert apply(s, hazards.dungeon_value, 5, tile="T?").data["value"] == 3   # any other '?' may be rolled now
+
+
+# --- 6. PSI after the regular action -----------------------------------------------------------------------------
+
+
+def test_a_psi_power_comes_after_the_members_regular_action():
+    """Ch. 14 PSI POWERS: "During Ground Combat after taking their regular action, Crew
+    Members with the PSI Trait may activate a single PSI Power"."""
+    s = fight(crew=("Ann", "Ben"))
+    s = apply(s, crew_rules.crew_set, name="Ann", field="psi", value=4).state
+    s = begun(enemy(s, "E1", hp=9, actions=["1-6: idle"]))
+    with pytest.raises(RuleError, match="after the member's regular action.*Ann has not acted yet"):
+        psi_rules.ground_psi(s, dice(6), name="Ann", power="attack")
+    s = apply(s, actions.ground_simple, name="Ann", action="wait").state
+    out = apply(s, psi_rules.ground_psi, 6, name="Ann", power="attack")
+    assert out.state["ground"]["enemies"]["E1"]["hp"] == 7
+
+
+def test_a_lone_wolf_uses_psi_after_each_of_their_two_activations():
+    """Ch. 4 'Lone Wolf': "They will have two activations per Ground Combat turn. If they have
+    PSI Powers they can also use their PSI Powers twice per Ground Combat turn"."""
+    s = fight(crew=("Ann",))
+    s = apply(s, crew_rules.crew_set, name="Ann", field="psi", value=4).state
+    s = begun(enemy(s, "E1", hp=9, actions=["1-6: idle"]))
+    s = apply(s, actions.ground_simple, name="Ann", action="wait").state
+    s = apply(s, psi_rules.ground_psi, 6, name="Ann", power="attack").state
+    with pytest.raises(RuleError, match="not acted yet since their last PSI power"):
+        psi_rules.ground_psi(s, dice(6), name="Ann", power="attack")
+    s = apply(s, actions.ground_simple, name="Ann", action="wait").state
+    assert apply(s, psi_rules.ground_psi, 6, name="Ann", power="attack").state["ground"]["enemies"]["E1"]["hp"] == 5

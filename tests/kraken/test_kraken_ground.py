@@ -396,7 +396,7 @@ def test_enemies_act_top_to_bottom():
 # --- PSI ---------------------------------------------------------------------------------------------------
 
 
-def psi_fight(psi=2) -> dict:
+def psi_fight(psi=2, acted=True) -> dict:
     s = new_state(lines=())
     s = apply(s, crew_rules.crew_add, name="Mila", attrs={"agility": 3, "strength": 4, "tech": 3, "charisma": 2,
                                                      "ranged": 2, "melee": 2}, psi=True).state
@@ -404,7 +404,8 @@ def psi_fight(psi=2) -> dict:
     s["crew"]["Mila"]["psi"] = psi
     s = apply(s, spawn.ground_start, 1, 6, 1, level=3).state
     s = with_enemy(with_enemy(s, "E1", hp=10, armor=3), "E2", hp=10, shield="B:4/0")
-    return started(s)
+    s = started(s)
+    return apply(s, actions.ground_simple, name="Mila", action="wait").state if acted else s   # PSI after an action
 
 
 def test_psi_shock_example():
@@ -437,7 +438,7 @@ def test_psi_cure_is_harder_on_yourself_and_flash_always_works():
 
 def test_meditation_example():
     """Ch. 14: Strength 4 (8 HP), 3 HP lost: the meditation needs 6+."""
-    s = psi_fight()
+    s = psi_fight(acted=False)
     s["crew"]["Mila"].update(hp=5, psi_exhausted=True)
     out = apply(s, psi_rules.meditate, 5, name="Mila")
     assert (out.data["target"], out.data["recovered"], out.state["crew"]["Mila"]["hp"]) == (6, False, 4)

@@ -86,8 +86,8 @@ def _psi_window(s: dict, g: dict) -> bool:
 
 def ground_psi(state: dict, dice, name: str, power: str, target: str | None = None, bonus: int = 0,
                capture: bool = False, carrier: str | None = None) -> Outcome:
-    """Ch. 14 PSI powers in Ground Combat, used after the member's action (or as the
-    reaction bonus): attacks (2-4 damage, ignoring Shields and Armor, one or all enemies;
+    """Ch. 14 PSI powers in Ground Combat, used after the member's regular action (a lone
+    wolf: after each of their two), or as the reaction bonus: attacks (2-4 damage, ignoring Shields and Armor, one or all enemies;
     `capture`: an enemy left at 0, -1 or -2 HP is captured, carried by `carrier`) and
     support (cures, concentrate, taunt, confuse, flash, motivation, telekinesis)."""
     s = copy_state(state)
@@ -108,6 +108,11 @@ def ground_psi(state: dict, dice, name: str, power: str, target: str | None = No
             raise RuleError("PSI powers are used in the crew's part of the turn (after the member's action)")
         if g.get("psi_used", 0) >= (2 if lone_wolf(s, g) else 1):
             raise RuleError("one PSI power per turn (two for a lone wolf)")
+        if g.get("acted", {}).get(n, 0) <= g.get("psi_used", 0):
+            raise RuleError(f"a PSI power comes after the member's regular action (ch. 14: \"after taking their "
+                            f"regular action, Crew Members with the PSI Trait may activate a single PSI Power\"): "
+                            f"{n} has not acted yet" + (" since their last PSI power" if g.get("psi_used") else "")
+                            + f" (journal kraken ground attack|cover|reload|item|wait {n} …)")
     out: list[str] = []
     self_target = False
     tgt_crew = tgt_enemy = None
