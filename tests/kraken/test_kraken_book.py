@@ -9,7 +9,7 @@ from kraken_helpers import CAT, apply, dice, new_state, with_crew
 from journal.errors import RuleError
 from journal.games.kraken import crew as crew_rules, equipment, phases, ship, starmap
 from journal.games.kraken.dungeon import hazards, maps
-from journal.games.kraken.ground_combat import actions, enemies, loop, profiles, psi as psi_rules, spawn
+from journal.games.kraken.ground_combat import actions, attacks, enemies, loop, profiles, psi as psi_rules, spawn
 from journal.games.kraken.model import ground
 
 
@@ -159,3 +159,37 @@ def test_a_lone_wolf_uses_psi_after_each_of_their_two_activations():
         psi_rules.ground_psi(s, dice(6), name="Ann", power="attack")
     s = apply(s, actions.ground_simple, name="Ann", action="wait").state
     assert apply(s, psi_rules.ground_psi, 6, name="Ann", power="attack").state["ground"]["enemies"]["E1"]["hp"] == 5
+
+
+# --- 2. A revived member waits for the next Ground Combat turn --------------------------------------------------
+
+
+def test_a_member_healed_from_unconscious_acts_only_from_the_next_combat_turn():
+    """Ch. 4: "Healed unconscious Crew Members are active again, but cannot take any actions
+    before the next Ground Combat turn"."""
+    s = begun(enemy(fight(crew=("Ann", "Ben", "Cid")), "E1", actions=["1-6: idle"]))
+    s["crew"]["Ben"].update(hp=0, status="unconscious")
+    out = apply(s, actions.ground_simple, name="Ann", action="item", item="Stimpack", heal=4, target="Ben")
+    assert out.state["crew"]["Ben"]["status"] == "active"
+    assert "no action before the next Ground Combat turn" in "\n".join(out.lines)
+    s = out.state
+    with pytest.raises(RuleError, match="healed from unconscious this turn"):
+        attacks.ground_attack(s, dice(6), name="Ben", weapon=None, targets=["E1"])
+    with pytest.raises(RuleError, match="healed from unconscious this turn"):
+        actions.ground_simple(s, dice(), name="Ben", action="wait")
+    s = apply(s, actions.ground_simple, name="Cid", action="wait").state     # the crew's part ends without Ben
+    assert s["ground"]["step"] == "enemies"
+    s = apply(s, enemies.ground_enemy, 1, label="E1").state
+    s = apply(s, loop.ground_turn).state                                       # the next turn: Ben acts
+    out = apply(s, attacks.ground_attack, 4, name="Ben", weapon=None, targets=["E1"])
+    assert out.state["ground"]["acted"]["Ben"] == 1 and "revived" not in out.state["ground"]
+
+
+def test_a_member_healed_by_hand_in_a_ground_combat_waits_too():
+    """Ch. 4: "cannot take any actions before the next Ground Combat turn" (crew hp +N)."""
+    s = begun(enemy(fight(crew=("Ann", "Ben")), "E1", actions=["1-6: idle"]))
+    s["crew"]["Ben"].update(hp=0, status="unconscious")
+    s = apply(s, crew_rules.crew_hp, name="Ben", delta=3).state
+    assert s["ground"]["revived"] == ["Ben"]
+    with pytest.raises(RuleError, match="healed from unconscious this turn"):
+        actions.ground_simple(s, dice(), name="Ben", action="wait")

@@ -436,12 +436,12 @@ def test_a_shipped_pack_is_named_by_its_templates_path(journal):
     assert r.exit_code == 2 and "no pack at templates:kraken/no-such-pack.toml" in r.stderr
 
 
-def test_a_schema_1_save_is_read_and_upgraded_to_schema_2(journal):
+def test_a_schema_1_save_is_read_and_upgraded_to_the_current_schema(journal):
     journal("kraken", "new", "old", "--difficulty", "simulation", "--seed", "3", ok=True)
     path = journal.saves / "old.toml"
-    path.write_text(path.read_text().replace("schema = 2", "schema = 1"))
+    path.write_text(path.read_text().replace("schema = 3", "schema = 1"))
     assert journal("check", "-s", "old").exit_code == 0
     journal("kraken", "xp", "-s", "old", "+2", ok=True)
     text = path.read_text()
-    assert "schema = 2" in text and "schema = 1" not in text
+    assert "schema = 3" in text and "schema = 1" not in text
     assert journal.state("old")["xp"] == 2

@@ -26,7 +26,12 @@ def _v1_to_v2(state: dict) -> dict:
     return state
 
 
-MIGRATIONS: dict = {1: _v1_to_v2}  # {from_version: fn(state) -> state}, applied in order on load
+def _v2_to_v3(state: dict) -> dict:
+    """Schema 3 adds optional keys only (ground.revived): a schema 2 state is valid as it is."""
+    return state
+
+
+MIGRATIONS: dict = {1: _v1_to_v2, 2: _v2_to_v3}  # {from_version: fn(state) -> state}, applied in order on load
 
 
 def summary(state: dict) -> list[str]:

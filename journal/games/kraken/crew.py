@@ -24,6 +24,7 @@ from journal.games.kraken.model.members import (
     hp_formula,
     note_fallen,
     preset_member,
+    revived,
     strength_changed,
 )
 from journal.lookup import find
@@ -176,6 +177,7 @@ def crew_hp(state: dict, dice, name: str, delta: int | None = None, value: int |
         out.append(f"{key} is unconscious (HP 0 to -3 count as 0): cross out the last health point.")
     elif c["status"] == "active" and was == "unconscious":
         out.append(f"{key} is conscious again (no action before the next Ground Combat turn).")
+        revived(s, key, [])
     how = f"={value}" if value is not None else f"{delta:+d}"
     return Outcome(s, f"{shown} ({how})", out, {"name": key, "hp": c["hp"], "status": c["status"]})
 

@@ -123,6 +123,9 @@ def ground_psi(state: dict, dice, name: str, power: str, target: str | None = No
         self_target = tgt_crew == n
         if p == "MOTIVATION" and self_target:
             raise InputError("PSI MOTIVATION gives another crew member an extra activation: --target NAME")
+        if p == "MOTIVATION" and tgt_crew in g.get("revived", []):
+            raise RuleError(f"{tgt_crew} was healed from unconscious this turn: no action before the next Ground "
+                            f"Combat turn (ch. 4)")
     if p in ("ATTACK", "BLAST", "CONFUSE"):
         enemies = active_enemies(g)
         if target:

@@ -186,7 +186,20 @@ def heal(s: dict, name: str, amount: int, out: list[str], why: str = "", hell: b
     woke = " (conscious again)" if was == "unconscious" and c["status"] == "active" else ""
     note = " (halved: Hell atmosphere)" if hell else ""
     out.append(f"{name} heals {amount}{note}{f' ({why})' if why else ''}: HP {before} → {c['hp']}/{c['hp_max']}{woke}.")
+    if woke:
+        revived(s, name, out)
     return c["hp"] - before
+
+
+def revived(s: dict, name: str, out: list[str]) -> None:
+    """Ch. 4: "Healed unconscious Crew Members are active again, but cannot take any actions
+    before the next Ground Combat turn": in a Ground Combat they wait for its next turn."""
+    g = s.get("ground")
+    if not g or name not in g["crew"]:
+        return
+    if name not in g.setdefault("revived", []):
+        g["revived"].append(name)
+    out.append(f"{name} is active again, but takes no action before the next Ground Combat turn.")
 
 
 def preset_member(name: str) -> str | None:
@@ -229,7 +242,7 @@ def _scrub(s: dict, name: str, out: list[str] | None = None) -> None:
         for key in ("shields", "acted", "last", "boosts"):
             if key in g:
                 g[key].pop(name, None)
-        for key in ("cover", "extra"):
+        for key in ("cover", "extra", "revived"):
             if key in g and name in g[key]:
                 g[key].remove(name)
         if g.get("taunt") == name:

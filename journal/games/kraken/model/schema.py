@@ -36,9 +36,10 @@ from journal.games.kraken.model.constants import (
 )
 from journal.schema import Bool, Int, List, Map, Str, Table, Validator, opt
 
-SCHEMA_VERSION = 2                   # of [state]; a save point's snapshot records it too
+SCHEMA_VERSION = 3                   # of [state]; a save point's snapshot records it too
 # 2: the optional flight, combat, dungeon, ground and loot tables and crew gear (issue 6);
 #    a schema 1 state is valid as it is (MIGRATIONS[1] is the identity).
+# 3: what a careful reading of the book needed (issue 11): ground.revived (see MIGRATIONS[2]).
 
 _SLOT = Str(choices=SLOTS)
 _NAME = Str(describe="a name")
@@ -286,6 +287,8 @@ GROUND = Table({
     "midas": opt(Bool()),
     "surprise": opt(Bool()),
     "from_hell": opt(Bool()),                          # a LV6+ Boss battle rolled a 6: a CREATURE FROM HELL
+    "revived": opt(List(_NAME)),                       # healed from unconscious this turn: no action before the
+                                                       # next Ground Combat turn (ch. 4)
 })
 LOOT = Table({"grade": Int(1, MAX_TREASURE_GRADE), "from": _TEXT, "d20": opt(Int(1, 20)),
               "first": opt(Str(choices=("credits", "stimpack"))),
