@@ -28,7 +28,8 @@ def exploring(difficulty=2, crew=("Ann", "Ben"), maps_=(8, 3, 4, 5), depth=4, ph
     s = apply(s, starmap.location_add, type="Overland", difficulty=difficulty, ao="NO", ai="YES", depth=depth,
               teleport=2, species="Kraken", maps=list(maps_)).state
     s = apply(s, phases.turn).state
-    s = apply(s, phases.phase, to=phase).state
+    if phase > 1:
+        s = apply(s, phases.phase, to=phase).state
     return apply(s, maps.dungeon_enter, slot="1").state
 
 
@@ -193,3 +194,64 @@ def test_a_member_healed_by_hand_in_a_ground_combat_waits_too():
     assert s["ground"]["revived"] == ["Ben"]
     with pytest.raises(RuleError, match="healed from unconscious this turn"):
         actions.ground_simple(s, dice(), name="Ben", action="wait")
+
+
+# --- 5. Recovery at the end of Phases 1, 3 and 5 ----------------------------------------------------------------
+
+
+def test_a_turn_recovers_after_phase_1s_event_combat_and_again_after_phase_3s_exploration():
+    """Ch. 5 Phase R: "Check this at the end of phases 1, 3 and 5: If an Event in Phase 1
+    triggers a Dungeon Exploration or a Ground Combat you may also Recover after it. If you
+    returned to your Ship after a Dungeon Exploration during Phase 3 you may Recover. If you
+    did not trigger a Recovery phase during the entire turn, you are allowed to trigger it
+    after the QUEST TIMER in Phase 5"."""
+    s = exploring(phase=1)                                    # Phase 1: an event's exploration
+    s = apply(s, maps.dungeon_leave, way="entrance", how="free").state
+    s = apply(s, phases.recover, cat=CAT).state
+    assert s["recoveries"] == [1]
+    with pytest.raises(RuleError, match="at the end of Phase 1 already"):
+        phases.recover(s, dice(), cat=CAT)
+    s = apply(s, phases.phase, to=3).state
+    s = apply(s, maps.dungeon_enter, slot="1").state          # Phase 3's free action
+    s = apply(s, maps.dungeon_leave, way="entrance", how="free").state
+    s = apply(s, phases.recover, cat=CAT).state               # a second Recovery this turn
+    assert s["recoveries"] == [1, 3] and s["recovered"]
+    s = apply(s, phases.phase, to=5).state
+    with pytest.raises(RuleError, match="Phase 5's Recovery is for a turn that had none"):
+        phases.recover(s, dice(), cat=CAT)
+    s = apply(s, phases.turn).state
+    assert "recoveries" not in s and not s["recovered"]
+    assert apply(apply(s, phases.phase, to=5).state, phases.recover, cat=CAT).state["recoveries"] == [5]
+
+
+@pytest.mark.parametrize("phase, taken", [(1, [1]), (2, [1]), (3, [3]), (4, [3]), (5, [5])])
+def test_a_schema_2_state_that_recovered_gets_the_phase_of_its_recovery(phase, taken):
+    """Schema 3 records the phases whose Recovery was taken; a schema 2 state only knew that
+    the turn had one: the latest of Phases 1, 3 and 5 up to the current phase."""
+    from journal.games import kraken
+
+    old = {"turn": 2, "phase": phase, "recovered": True}
+    assert kraken.MIGRATIONS[2](old) == {**old, "recoveries": taken} and "recoveries" not in old
+    assert kraken.MIGRATIONS[2]({"turn": 2, "phase": 3, "recovered": False}) == {"turn": 2, "phase": 3,
+                                                                               "recovered": False}
+
+
+def test_a_schema_2_save_is_read_and_upgraded_to_schema_3(journal):
+    """An older save is read: the migration fills what schema 3 records."""
+    journal("kraken", "new", "old", "--difficulty", "real-life", "--seed", "3", ok=True)
+    journal("kraken", "crew", "add", "-s", "old", "Ray", "--agility", "3", "--strength", "4", "--tech", "3",
+            "--charisma", "2", "--ranged", "2", "--melee", "2", ok=True)
+    journal("kraken", "turn", "-s", "old", ok=True)
+    journal("kraken", "phase", "-s", "old", "5", ok=True)
+    journal("kraken", "recover", "-s", "old", ok=True)
+    path = journal.saves / "old.toml"
+    text = path.read_text()
+    assert "schema = 3" in text and journal.state("old")["recoveries"] == [5]
+    path.write_text(text.replace("schema = 3", "schema = 2").replace("recoveries = [\n    5,\n]\n", ""))
+    assert "recoveries" not in path.read_text()
+    assert journal("check", "-s", "old").exit_code == 0
+    assert journal.state("old")["recovered"] is True
+    r = journal("kraken", "recover", "-s", "old")
+    assert r.exit_code == 1 and "at the end of Phase 5 already" in r.stderr
+    journal("kraken", "xp", "-s", "old", "+2", ok=True)
+    assert "schema = 3" in path.read_text() and journal.state("old")["recoveries"] == [5]

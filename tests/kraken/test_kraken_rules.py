@@ -198,7 +198,7 @@ def test_phase_2_repairs_damaged_systems():
     assert "damaged" not in out.state["ship"]["systems"]["Laser"] and "repaired Laser" in out.summary
 
 
-def test_recovery_heals_3_plus_med_bays_sets_unconscious_and_refills_oxygen_once_a_turn():
+def test_recovery_heals_3_plus_med_bays_sets_unconscious_and_refills_oxygen_once_a_phase():
     s = _ship(with_crew(new_state(lines=()), "Ray", "Mila"), "Med Bay", "Advanced Med Bay")
     s = apply(s, crew.crew_hp, name="Ray", delta=-7).state       # 8 → 1
     s = apply(s, crew.crew_hp, name="Mila", delta=-10).state     # 8 → -2: unconscious
@@ -208,7 +208,7 @@ def test_recovery_heals_3_plus_med_bays_sets_unconscious_and_refills_oxygen_once
     assert out.data["heal"] == 9
     assert out.state["crew"]["Ray"]["hp"] == 8 and out.state["crew"]["Mila"]["hp"] == 8
     assert out.state["crew"]["Mila"]["status"] == "active" and out.state["oxygen"] == 25
-    with pytest.raises(RuleError, match="once a turn"):
+    with pytest.raises(RuleError, match="at the end of Phase 5 already"):
         phases.recover(out.state, dice(), cat=CAT)
 
 

@@ -50,7 +50,7 @@ def turn(state: dict, dice, pack: dict | None = None, skip=None, choices=(), sta
     s["done"] = []
     s.pop("free_action", None)
     s["recovered"] = False
-    for key in ("returned", "gambled", "short_visit"):   # Phase R, Gamblers and Phase 4 count per turn
+    for key in ("returned", "recoveries", "gambled", "short_visit"):   # Phase R, Gamblers, Phase 4: per turn
         s.pop(key, None)
     for q in s["quests"].values():
         q["activated"] = False
@@ -244,20 +244,26 @@ def free_action(state: dict, dice, kind: str) -> Outcome:
 
 
 def recover(state: dict, dice, cat: dict, after: bool = False) -> Outcome:
-    """Ch. 5 Phase R, once a turn: every crew member +3 HP (+3 per working Med Bay and
-    Advanced Med Bay), the unconscious from 0, Oxygen refilled. At the end of Phase 1 or
-    3 only after a Dungeon Exploration or Ground Combat of that phase (journal records
-    the ones it ran; `after`: one you played without it); at the end of Phase 5 when the
-    turn had no Recovery yet."""
+    """Ch. 5 Phase R, "Check this at the end of phases 1, 3 and 5": every crew member +3 HP
+    (+3 per working Med Bay and Advanced Med Bay), the unconscious from 0, Oxygen refilled.
+    At the end of Phase 1 after an event's Dungeon Exploration or Ground Combat, at the end
+    of Phase 3 after returning from an exploration (journal records the ones it ran;
+    `after`: one you played without it); at the end of Phase 5 only when the turn had no
+    Recovery yet. So a turn may recover twice (Phases 1 and 3), each phase once."""
     s = copy_state(state)
     refuse_setup(s, "Recovery happens")
     for key, what in (("combat", "a Space Combat"), ("ground", "a Ground Combat"), ("dungeon", "an exploration")):
         if s.get(key):
             raise RuleError(f"Recovery comes after {what}, not during it")
-    if s["recovered"]:
-        raise RuleError(f"the crew already recovered this turn (turn {s['turn']}): once a turn")
     if s["phase"] not in (1, 3, 5):
         raise RuleError(f"Recovery is checked at the end of Phases 1, 3 and 5, and this is Phase {s['phase']}")
+    if s["phase"] in s.get("recoveries", []):
+        raise RuleError(f"the crew recovered at the end of Phase {s['phase']} already (turn {s['turn']}): Phase R is "
+                        f"checked once at the end of Phases 1, 3 and 5")
+    if s["phase"] == 5 and s["recovered"]:
+        raise RuleError(f"the crew recovered this turn already (Phase {', '.join(map(str, s.get('recoveries', [])))}):"
+                        f" Phase 5's Recovery is for a turn that had none (ch. 5: \"If you did not trigger a Recovery "
+                        f"phase during the entire turn\")")
     earned = s["phase"] == 5 or s["phase"] in s.get("returned", []) or after
     if not earned:
         raise RuleError(f"Recovery at the end of Phase {s['phase']} follows a Dungeon Exploration or Ground Combat "
@@ -285,5 +291,6 @@ def recover(state: dict, dice, cat: dict, after: bool = False) -> Outcome:
     s["oxygen"] = oxygen_max(s)
     out.append(f"Oxygen refilled: {before} → {s['oxygen']}. Rearrange items between crew and ship freely.")
     s["recovered"] = True
+    s.setdefault("recoveries", []).append(s["phase"])
     return Outcome(s, f"Recovery: +{heal} HP each, Oxygen {s['oxygen']}", out,
                    {"heal": heal, "hp": healed, "oxygen": s["oxygen"]})

@@ -39,7 +39,7 @@ from journal.schema import Bool, Int, List, Map, Str, Table, Validator, opt
 SCHEMA_VERSION = 3                   # of [state]; a save point's snapshot records it too
 # 2: the optional flight, combat, dungeon, ground and loot tables and crew gear (issue 6);
 #    a schema 1 state is valid as it is (MIGRATIONS[1] is the identity).
-# 3: what a careful reading of the book needed (issue 11): ground.revived (see MIGRATIONS[2]).
+# 3: what a careful reading of the book needed (issue 11): ground.revived, recoveries (see MIGRATIONS[2]).
 
 _SLOT = Str(choices=SLOTS)
 _NAME = Str(describe="a name")
@@ -305,7 +305,8 @@ STATE = Table({
     "xp": Int(0),
     "oxygen": Int(0),
     "oxygen_tanks": Int(0, 999),
-    "recovered": Bool(),
+    "recovered": Bool(),                           # a Recovery happened this turn (Phase 5 then has none)
+    "recoveries": opt(List(Int(1, 5), max_items=3)),  # the phases (1, 3, 5) whose Phase R was taken this turn
     "done": List(_SLOT, max_items=len(SLOTS)),
     "skipped": opt(_SLOT),
     "skipped_before": opt(_SLOT),
