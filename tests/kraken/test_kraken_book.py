@@ -7,7 +7,8 @@ import pytest
 from kraken_helpers import CAT, apply, dice, new_state, with_crew
 
 from journal.errors import RuleError
-from journal.games.kraken import crew as crew_rules, equipment, phases, ship, starmap
+from journal.games.kraken import crew as crew_rules, equipment, flight, phases, ship, starmap, story_lines
+from journal.games.kraken.cgm import cells
 from journal.games.kraken.dungeon import hazards, maps
 from journal.games.kraken.ground_combat import actions, attacks, enemies, loop, profiles, psi as psi_rules, spawn
 from journal.games.kraken.model import ground
@@ -255,3 +256,65 @@ def test_a_schema_2_save_is_read_and_upgraded_to_schema_3(journal):
     assert r.exit_code == 1 and "at the end of Phase 5 already" in r.stderr
     journal("kraken", "xp", "-s", "old", "+2", ok=True)
     assert "schema = 3" in path.read_text() and journal.state("old")["recoveries"] == [5]
+
+
+# --- 3. Phase 3 is ONE free action -------------------------------------------------------------------------------
+
+
+def test_phase_3_is_one_free_action():
+    """Ch. 5 Phase 3. FREE ACTION: "Choose ONE of the following: Initiate Space Flight, ...
+    Start a Dungeon Exploration at an already discovered Location, ... Select a Story Line to
+    activate it again, ... Visit a grade 5 Shop, ... Skip this phase"."""
+    s = exploring(phase=3)                                        # the free action: a known Location
+    s = apply(s, maps.dungeon_leave, way="entrance", how="free").state
+    with pytest.raises(RuleError, match="ONE free action.*a visit to a known Location, made already"):
+        maps.dungeon_enter(s, dice(), slot="1")
+    with pytest.raises(RuleError, match="already taken"):
+        phases.free_action(s, dice(), kind="shop")
+    s = apply(apply(apply(s, phases.phase, to=5).state, phases.turn).state, phases.phase, to=3).state
+    s = apply(s, phases.free_action, kind="shop").state           # a grade 5 Shop ...
+    with pytest.raises(RuleError, match="ONE free action, and this turn's was a visit to a grade 5 Shop"):
+        maps.dungeon_enter(s, dice(), slot="1")                   # ... and no exploration besides
+
+
+@pytest.mark.parametrize("phase", [2, 4, 5])
+def test_no_dungeon_exploration_in_a_phase_that_has_none(phase):
+    """Ch. 5: the exploration is Phase 3's free action (or an event's); Phases 2, 4 and 5
+    have none."""
+    s = exploring(phase=3)
+    s = apply(s, maps.dungeon_leave, way="entrance", how="free").state
+    s = apply(apply(apply(s, phases.phase, to=5).state, phases.turn).state, phases.phase, to=phase).state
+    with pytest.raises(RuleError, match=f"Phase 3's free action .*this is Phase {phase}"):
+        maps.dungeon_enter(s, dice(), slot="1")
+
+
+def test_an_event_may_start_an_exploration_in_phase_1_or_in_phase_3s_line():
+    """Ch. 6: "If a Dungeon Exploration or combat loop is triggered by an Event, it is handled
+    the same way as when you ... visited a previously discovered Location again"."""
+    s = exploring(phase=1)                                        # Phase 1: an event's exploration
+    assert "free_action" not in s
+    s = apply(s, maps.dungeon_leave, way="entrance", how="free").state
+    s["lines"]["1"], s["done"] = {"coords": ["1AA"], "vars": {}}, ["1"]      # activated in Phase 1
+    s = apply(s, phases.phase, to=3).state
+    s = apply(s, story_lines.step, line="1", cell=cells.parse_cell("9ZZ")).state   # the line again: the free action
+    assert s["free_action"] == "line"
+    assert apply(s, maps.dungeon_enter, slot="1").state["dungeon"]   # its event's exploration
+
+
+def test_one_space_flight_a_turn_then_its_landing():
+    """Ch. 8: "You may take one of the following 4 options": one flight, then the Dungeon
+    Exploration at the Location it found ("after successfully landing ... you start 'DUNGEON
+    EXPLORATION'"), and no second one."""
+    from test_kraken_flight import TABLE, ship_state
+
+    s = apply(ship_state(), phases.free_action, kind="flight").state       # declared, then flown
+    s = apply(s, flight.flight, 6, difficulty=1, cat=CAT, table=TABLE, avoid=True).state
+    s = apply(s, flight.flight_end).state
+    with pytest.raises(RuleError, match="flown already"):
+        flight.flight(s, dice(6), difficulty=1, cat=CAT, table=TABLE, avoid=True)
+    s = apply(s, starmap.location_add, type="Overland", difficulty=1, ao="YES", ai="YES", depth=4, teleport=0,
+              species="Grey", maps=[1, 2, 3, 4]).state
+    s = apply(s, maps.dungeon_enter, slot="1").state                       # landing after the flight
+    s = apply(s, maps.dungeon_leave, way="entrance", how="free").state
+    with pytest.raises(RuleError, match="a space flight to a new Location, made already"):
+        maps.dungeon_enter(s, dice(), slot="1")

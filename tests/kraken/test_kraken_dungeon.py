@@ -421,9 +421,15 @@ def test_going_back_forbids_moving_forward_and_one_way_forbids_going_back():
         maps_rules.dungeon_back(s, dice())
 
 
+def next_turns_phase_3(s: dict) -> dict:
+    """Phase 3 of the next turn: its free action may enter the Location again."""
+    s = apply(apply(s, phases.phase, to=5).state, phases.turn).state
+    return apply(s, phases.phase, to=3).state
+
+
 def test_teleporting_in_to_the_map_after_a_cleared_one():
     s = explorer(teleport=3)
-    s = apply(s, maps_rules.dungeon_leave, way="entrance", how="free").state
+    s = next_turns_phase_3(apply(s, maps_rules.dungeon_leave, way="entrance", how="free").state)
     with pytest.raises(RuleError, match="not cleared"):
         maps_rules.dungeon_enter(s, dice(), slot="1", map_no=3)
     out = apply(s, maps_rules.dungeon_enter, slot="1", map_no=2)
@@ -437,8 +443,8 @@ def test_self_destructing_locations_are_erased_when_left():
 
 def test_builders_are_not_deployed():
     s = explorer()
-    s = apply(s, maps_rules.dungeon_leave, way="entrance", how="free").state
-    s["builds"] = {"Med Bay": {"system": "Med Bay", "crew": ["Ann"], "turns": 1, "cost": 10, "discount": 0, "due": 2}}
+    s = next_turns_phase_3(apply(s, maps_rules.dungeon_leave, way="entrance", how="free").state)
+    s["builds"] = {"Med Bay": {"system": "Med Bay", "crew": ["Ann"], "turns": 1, "cost": 10, "discount": 0, "due": 3}}
     assert apply(s, maps_rules.dungeon_enter, slot="1").state["dungeon"]["crew"] == ["Ben", "Cid"]
     with pytest.raises(RuleError, match="building"):
         maps_rules.dungeon_enter(s, dice(), slot="1", crew=["Ann"])

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from kraken_helpers import apply, dice, new_state, with_crew
 
 from journal.errors import InputError, RuleError
-from journal.games.kraken import crew as crew_rules, equipment, starmap, treasure
+from journal.games.kraken import crew as crew_rules, equipment, phases, starmap, treasure
 from journal.games.kraken.dungeon import maps, shops
 from journal.games.kraken.ground_combat import (
     actions,
@@ -136,6 +136,7 @@ def test_spawn_level_is_difficulty_plus_e_and_minions_one_lower():
     s = with_crew(s, "Ann")
     s = apply(s, starmap.location_add, type="Overland", difficulty=1, ao="YES", ai="YES", depth=4, teleport=0,
               species="Grey", maps=[1, 2, 3, 4]).state
+    s = apply(apply(s, phases.turn).state, phases.phase, to=3).state
     s = apply(s, maps.dungeon_enter, slot="1").state
     out = apply(s, spawn.ground_start, 5, 2, 5, 3, tile="E3")          # reaction 5, second 2 (not < 1), minions 5+1
     assert out.state["ground"]["level"] == 4 and out.state["ground"]["minions"] == 1

@@ -49,6 +49,7 @@ def turn(state: dict, dice, pack: dict | None = None, skip=None, choices=(), sta
     s["phase"] = 1
     s["done"] = []
     s.pop("free_action", None)
+    s.pop("free_used", None)
     s["recovered"] = False
     for key in ("returned", "recoveries", "gambled", "short_visit"):   # Phase R, Gamblers, Phase 4: per turn
         s.pop(key, None)

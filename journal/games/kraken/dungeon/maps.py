@@ -5,7 +5,7 @@ from __future__ import annotations
 from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.actions import choose_team, clear_map, close_exploration, roll_map_ids, take_action
 from journal.games.kraken.dungeon.elements import active_disruptors
-from journal.games.kraken.model.campaign import copy_state, oxygen_max, refuse_if_over
+from journal.games.kraken.model.campaign import copy_state, exploration_phase, oxygen_max, refuse_if_over
 from journal.games.kraken.model.exploration import atmosphere_here, current_exploration, explored_location
 from journal.games.kraken.model.locations import describe_location, location_at
 from journal.games.kraken.model.systems import systems_named
@@ -17,7 +17,8 @@ def dungeon_enter(state: dict, dice, slot: str, crew=(), map_no: int | None = No
                   ) -> Outcome:
     """Ch. 13 deployment: land on the Location's first map (or teleport to a map after a
     cleared one, within the Teleporter's range), with the crew you choose (not those who
-    are building); the first move on a map is free."""
+    are building); the first move on a map is free. Phase 3's free action, or an event's
+    exploration (see exploration_phase)."""
     s = copy_state(state)
     refuse_if_over(s)
     for k, what in (("dungeon", "a Dungeon Exploration"), ("combat", "a Space Combat"), ("ground", "a Ground Combat")):
@@ -30,6 +31,7 @@ def dungeon_enter(state: dict, dice, slot: str, crew=(), map_no: int | None = No
         raise RuleError(f"MAP{key} was reached too slowly to land this turn: land from turn {loc['land_turn']} on")
     names = choose_team(s, crew)
     out: list[str] = []
+    exploration_phase(s, out)
     n = 1 if map_no is None else map_no
     if map_no is not None and map_no != 1:
         if not systems_named(s, "Teleporter"):
@@ -41,9 +43,6 @@ def dungeon_enter(state: dict, dice, slot: str, crew=(), map_no: int | None = No
         if map_no - 1 not in loc["cleared"]:
             raise RuleError(f"--map {map_no}: you may teleport to the map after a cleared one, and map {map_no - 1} "
                             f"is not cleared")
-    if s["turn"] >= 1 and s["phase"] == 3 and not s.get("free_action"):
-        s["free_action"] = "location"
-        out.append("Phase 3 free action: a visit to a known Location.")
     roll_map_ids(s, loc, n, dice, out)
     s["dungeon"] = {"location": key, "map": n, "where": "inside" if inside else "outside", "crew": names,
                     "actions": 0, "free_move": True}

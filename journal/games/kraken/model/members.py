@@ -39,8 +39,8 @@ def strength_changed(member: dict, before: int, out: list[str]) -> int:
     if gain > 0 and member["status"] == "active":
         member["hp"] += gain
     member["hp"] = min(member["hp"], member["hp_max"])
-    out.append(f"HP max {old_max} → {member['hp_max']} (2 × Strength, at most {HP_CAP}); current HP "
-               f"{'rises' if gain > 0 else 'stays within it'}: {member['hp']}.")
+    out.append(f"HP max {old_max} → {member['hp_max']}; current HP "
+               + (f"rises with it to {member['hp']}." if gain > 0 else f"{member['hp']} (at most the maximum)."))
     return member["hp_max"] - old_max
 
 

@@ -39,7 +39,8 @@ from journal.schema import Bool, Int, List, Map, Str, Table, Validator, opt
 SCHEMA_VERSION = 3                   # of [state]; a save point's snapshot records it too
 # 2: the optional flight, combat, dungeon, ground and loot tables and crew gear (issue 6);
 #    a schema 1 state is valid as it is (MIGRATIONS[1] is the identity).
-# 3: what a careful reading of the book needed (issue 11): ground.revived, recoveries (see MIGRATIONS[2]).
+# 3: what a careful reading of the book needed (issue 11): ground.revived, recoveries,
+#    free_used (see MIGRATIONS[2]).
 
 _SLOT = Str(choices=SLOTS)
 _NAME = Str(describe="a name")
@@ -311,6 +312,7 @@ STATE = Table({
     "skipped": opt(_SLOT),
     "skipped_before": opt(_SLOT),
     "free_action": opt(Str(choices=FREE_ACTIONS)),
+    "free_used": opt(Bool()),                      # the chosen free action was carried out (flown, entered)
     "savepoint": opt(Table({"id": Int(1), "turn": Int(0), "at": _TEXT})),
     "result": opt(Str(choices=RESULTS)),
     "fallen": opt(List(_NAME)),

@@ -74,6 +74,9 @@ def _invariants(s: dict, problems: list[str]) -> None:
                         f"each once) whose Recovery was taken, with state.recovered = true")
     if s["recovered"] and not rec and "recoveries" in s:
         problems.append("state.recoveries is empty while state.recovered = true: name the phase of the Recovery")
+    if s.get("free_used") is not None and (not s["free_used"] or s.get("free_action") not in ("location", "flight")):
+        problems.append("state.free_used = true only after a free action of location or flight was carried out "
+                        "(leave the key out otherwise)")
     if s.get("free_action") and s["phase"] < 3:
         problems.append(f"state.free_action is set in Phase {s['phase']}: it is Phase 3's choice")
     _validate_crew(s, problems)
