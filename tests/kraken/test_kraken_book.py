@@ -9,7 +9,7 @@ from kraken_helpers import CAT, apply, dice, new_state, with_crew
 from journal.errors import RuleError
 from journal.games.kraken import crew as crew_rules, equipment, flight, phases, ship, starmap, story_lines
 from journal.games.kraken.cgm import cells
-from journal.games.kraken.dungeon import hazards, maps
+from journal.games.kraken.dungeon import hazards, maps, shops
 from journal.games.kraken.ground_combat import actions, attacks, enemies, loop, profiles, psi as psi_rules, spawn
 from journal.games.kraken.model import ground
 
@@ -318,3 +318,80 @@ def test_one_space_flight_a_turn_then_its_landing():
     s = apply(s, maps.dungeon_leave, way="entrance", how="free").state
     with pytest.raises(RuleError, match="a space flight to a new Location, made already"):
         maps.dungeon_enter(s, dice(), slot="1")
+
+
+# --- 4, 11, 14. Buying ships and systems, hiring, the grade 5 Shop ----------------------------------------------
+
+HIRED = {"agility": 3, "strength": 4, "tech": 3, "charisma": 2, "ranged": 2, "melee": 3}   # 16 + 1 level point
+
+
+def test_systems_are_bought_in_phase_2_or_at_a_shop_never_in_a_space_combat():
+    """Ch. 5 Phase 2: "If you have enough Credits available you may use them to purchase Ships
+    or add new Systems to your current Ship. Note: You can also buy Ships and Ship upgrades at
+    a Shop during Dungeon Exploration"."""
+    from test_kraken_flight import in_combat, ship_state
+
+    with pytest.raises(RuleError, match="bought in Phase 2 .* or at a Shop, and this is a Space Combat"):
+        ship.ship_buy(in_combat(), dice(), system="Laser", cat=CAT)
+    with pytest.raises(RuleError, match="and this is Phase 3"):
+        ship.ship_buy(ship_state(phase=3), dice(), system="Laser", cat=CAT)
+    with pytest.raises(RuleError, match="and this is Phase 3"):
+        ship.ship_hull(ship_state(phase=3), dice(), name="Gull", price=30, sp=10)
+    assert "Laser 3" in apply(ship_state(phase=2), ship.ship_buy, system="Laser", cat=CAT).state["ship"]["systems"]
+    assert apply(in_combat(), ship.ship_buy, system="Laser", cat=CAT, free=True).data["price"] == 5   # an event's gift
+    s = exploring()
+    with pytest.raises(RuleError, match="a Dungeon Exploration away from a Shop"):
+        ship.ship_buy(s, dice(), system="Laser", cat=CAT)
+    s = apply(s, shops.dungeon_shop, tile="S2").state
+    assert "Laser" in apply(s, ship.ship_buy, system="Laser", cat=CAT).state["ship"]["systems"]
+    s = apply(s, maps.dungeon_move, to="outside").state                # off the Shop's tile
+    with pytest.raises(RuleError, match="away from a Shop"):
+        ship.ship_buy(s, dice(), system="Laser", cat=CAT)
+    with pytest.raises(RuleError, match="not at a shop or ammo dealer"):
+        shops.dungeon_buy(s, dice(), item="Rifle", grade=2, prices={})
+
+
+def test_crew_members_are_hired_at_a_shop_up_to_its_grade():
+    """Ch. 13 Shops: "You can buy a new Crew Member of a Level up to the Shop's grade. The cost
+    of the Crew Member is 10 Credits for each Level they have"."""
+    s = exploring()
+    with pytest.raises(RuleError, match="hired at a Shop"):
+        crew_rules.crew_add(s, dice(), name="Zed", attrs=dict(HIRED), level=2, hire=True)
+    s = apply(s, shops.dungeon_shop, tile="S2").state                  # S2: grade 2
+    with pytest.raises(RuleError, match="up to level 2"):
+        crew_rules.crew_add(s, dice(), name="Zed", attrs=dict(HIRED, melee=4), level=3, hire=True)
+    out = apply(s, crew_rules.crew_add, name="Zed", attrs=dict(HIRED), level=2, hire=True)
+    assert out.state["credits"] == s["credits"] - 20 and out.state["crew"]["Zed"]["level"] == 2
+
+
+def test_the_grade_5_shop_of_phase_3_sells_as_a_dungeons_shop():
+    """Ch. 5 Phase 3: "Visit a grade 5 Shop"; ch. 13 Shops: "Rare Equipment can also be bought
+    at Shops, which is Equipment with one grade above the Shop's Level. But the price gets
+    doubled"."""
+    from test_kraken_flight import ship_state
+
+    s = apply(ship_state(phase=3), phases.free_action, kind="shop").state
+    assert s["shop"] == {"grade": 5, "by": "phase 3"}
+    out = apply(s, shops.dungeon_buy, item="Railgun", grade=5, prices={5: 60})
+    assert out.data["cost"] == 60
+    with pytest.raises(RuleError, match="up to grade 5"):
+        shops.dungeon_buy(s, dice(), item="Plasma cannon", grade=6, prices={6: 100})
+    assert apply(s, shops.dungeon_buy, item="Plasma cannon", grade=6, prices={6: 100}, rare=True).data["cost"] == 200
+    assert apply(s, shops.dungeon_sell, item="Helmet", value=5).data["gain"] == 3
+    assert apply(s, ship.ship_buy, system="Laser", cat=CAT).data["price"] == 5
+    assert apply(s, crew_rules.crew_add, name="Zed", attrs=dict(HIRED), level=2, hire=True).state["crew"]["Zed"]
+    s = apply(s, phases.phase, to=4).state                               # the Shop is left as Phase 3 ends
+    assert "shop" not in s
+    with pytest.raises(RuleError, match="not at a shop"):
+        shops.dungeon_buy(s, dice(), item="Railgun", grade=5, prices={5: 60})
+
+
+def test_an_events_shop_offers_the_same_service():
+    """Ch. 6: "In some Events you will find Shops, Ammo dealers, Gamblers and Modders which
+    offer you the same service as when you find them during Dungeon Exploration"."""
+    from test_kraken_flight import ship_state
+
+    s = apply(ship_state(phase=1), shops.event_shop, grade=3).state
+    assert apply(s, shops.dungeon_buy, item="Rifle", grade=3, prices={}).data["cost"] == 12
+    assert apply(s, ship.ship_buy, system="Laser", cat=CAT).data["price"] == 5
+    assert "shop" not in apply(s, phases.phase, to=2).state

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import copy_state, credits_line, pay_credits, set_leader
+from journal.games.kraken.model.exploration import shop_here
 from journal.games.kraken.model.constants import (
     ATTRIBUTES,
     ATTR_MAX,
@@ -37,7 +38,8 @@ SELL_PRICE = 5           # ch. 13 Shops: 5 x Level
 def crew_add(state: dict, dice, name: str, attrs: dict, traits=(), psi: bool = False, level: int = 1,
              hire: bool = False) -> Outcome:
     """K10: attributes 1-8 summing to 16, HP max = min(2 x Strength, 14), at most 4 traits
-    summing to 0, one PSI crew member (PSI 1 at creation), at most 4 crew."""
+    summing to 0, one PSI crew member (PSI 1 at creation), at most 4 crew. `hire`: at a
+    Shop, 10¢ a level, up to the Shop's grade (ch. 13)."""
     s = copy_state(state)
     name = str(name).strip()
     if not name:
@@ -84,6 +86,14 @@ def crew_add(state: dict, dice, name: str, attrs: dict, traits=(), psi: bool = F
             raise RuleError(f"{others[0]} has PSI already: at most one crew member with PSI (rulings K10)")
     out = []
     if hire:
+        shop = shop_here(s)
+        if shop is None:
+            raise RuleError("crew members are hired at a Shop (ch. 13: \"You can buy a new Crew Member of a Level up "
+                            "to the Shop's grade\"): stand on one (journal kraken dungeon shop TILE), or Phase 3's "
+                            "grade 5 Shop (journal kraken free-action shop)")
+        if level > shop["grade"]:
+            raise RuleError(f"--level {level}: {shop['where']} hires crew members up to level {shop['grade']} (the "
+                            f"Shop's grade)")
         pay_credits(s, HIRE_PRICE * level, f"hiring {name} (level {level}, {HIRE_PRICE}¢ a level)", out)
     hp = hp_formula(attrs["strength"])
     member = {"level": level, "hp": hp, "hp_max": hp, "status": "active",

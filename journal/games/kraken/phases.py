@@ -26,6 +26,7 @@ from journal.games.kraken.story_lines import activate_from_pack, line_data, line
 from journal.outcome import Outcome
 
 RECOVER_HEAL = 3         # ch. 5, Phase R
+GRADE_5_SHOP = 5         # ch. 5, Phase 3: "Visit a grade 5 Shop"
 
 
 def turn(state: dict, dice, pack: dict | None = None, skip=None, choices=(), standby=(), activate=(),
@@ -50,6 +51,7 @@ def turn(state: dict, dice, pack: dict | None = None, skip=None, choices=(), sta
     s["done"] = []
     s.pop("free_action", None)
     s.pop("free_used", None)
+    s.pop("shop", None)
     s["recovered"] = False
     for key in ("returned", "recoveries", "gambled", "short_visit"):   # Phase R, Gamblers, Phase 4: per turn
         s.pop(key, None)
@@ -147,6 +149,7 @@ def _to_phase(s: dict, target: int, out: list[str], closing: bool = False, notes
                             f"{s['lines'][running[0]]['coords'][-1]} and step it until it stops")
     while s["phase"] < target:
         s["phase"] += 1
+        s.pop("shop", None)               # a Shop away from a Location is left as its phase ends
         _enter_phase(s, s["phase"], out, closing, notes if notes is not None else [])
 
 
@@ -217,7 +220,8 @@ def phase(state: dict, dice, to) -> Outcome:
 
 def free_action(state: dict, dice, kind: str) -> Outcome:
     """Ch. 8: Phase 3 allows one free action (a line activated again is recorded by
-    `advance`/`step` itself)."""
+    `advance`/`step` itself). The grade 5 Shop opens at once, until the phase ends: buy,
+    sell and hire there as at a dungeon's Shop."""
     s = copy_state(state)
     refuse_setup(s, "free actions happen")
     if kind not in FREE_ACTIONS:
@@ -240,7 +244,11 @@ def free_action(state: dict, dice, kind: str) -> Outcome:
                    "Exploration on its first Map (or teleport deeper). Clear maps with "
                    "`journal kraken location clear`.")
     elif kind == "shop":
-        out.append("A grade 5 Shop: buy with `journal kraken credits -N --buy`, `ship buy`, `crew add --hire`.")
+        s["shop"] = {"grade": GRADE_5_SHOP, "by": "phase 3"}
+        out.append(f"A grade {GRADE_5_SHOP} Shop, until Phase 3 ends: Items, Weapons and Ammo up to grade "
+                   f"{GRADE_5_SHOP}, rare Equipment of grade {GRADE_5_SHOP + 1} at double price, crew members up to "
+                   f"level {GRADE_5_SHOP}, ships and systems; sell at half price (journal kraken dungeon buy|sell …, "
+                   f"ship buy …, crew add --hire).")
     return Outcome(s, f"Phase 3 free action: {FREE_ACTION_TEXT[kind]}", out, {"free_action": kind})
 
 

@@ -235,6 +235,17 @@ def visit(rt, save, slot, map_no, kind, tile, crew_names, rolls):
         crew=list(crew_names))
 
 
+@click.command("event-shop")
+@save_option
+@click.argument("grade", type=int)
+@pass_rt
+def event_shop(rt, save, grade):
+    """An event's Shop of GRADE (ch. 6): buy, sell and hire there until the phase ends."""
+    from journal.games.kraken.dungeon import shops as rules
+
+    run(rt, save, rules.event_shop, grade=grade)
+
+
 @dungeon.command("buy")
 @save_option
 @click.argument("item")
@@ -244,7 +255,7 @@ def visit(rt, save, slot, map_no, kind, tile, crew_names, rolls):
 @click.option("--ammo", is_flag=True, help="Ammo for a weapon of this grade.")
 @pass_rt
 def dungeon_buy(rt, save, item, grade, price, rare, ammo):
-    """Buy at the Shop or Ammo dealer you stand on."""
+    """Buy at the Shop or Ammo dealer you stand on (or Phase 3's grade 5 Shop, an event's)."""
     from journal.games.kraken.dungeon import shops as rules
 
     run(rt, save, rules.dungeon_buy, item=item, grade=grade, prices=grade_prices(), price=price,

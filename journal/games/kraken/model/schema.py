@@ -40,7 +40,7 @@ SCHEMA_VERSION = 3                   # of [state]; a save point's snapshot recor
 # 2: the optional flight, combat, dungeon, ground and loot tables and crew gear (issue 6);
 #    a schema 1 state is valid as it is (MIGRATIONS[1] is the identity).
 # 3: what a careful reading of the book needed (issue 11): ground.revived, recoveries,
-#    free_used (see MIGRATIONS[2]).
+#    free_used, shop (see MIGRATIONS[2]).
 
 _SLOT = Str(choices=SLOTS)
 _NAME = Str(describe="a name")
@@ -338,4 +338,6 @@ STATE = Table({
     "gambled": opt(List(_TEXT)),                   # what Gamblers gave you this turn: they take none of it back
     "short_visit": opt(Bool()),                    # Phase 4's short visit was made this turn
     "grade_prices": opt(Map(Int(0, 100000), key_pattern="[1-6]", key_describe="a grade 1-6")),
+    "shop": opt(Table({"grade": Int(1, MAX_TREASURE_GRADE),   # a Shop away from a Location: Phase 3's grade 5
+                       "by": Str(choices=("phase 3", "event"))})),   # Shop or an event's, until the phase ends
 })

@@ -77,6 +77,10 @@ def _invariants(s: dict, problems: list[str]) -> None:
     if s.get("free_used") is not None and (not s["free_used"] or s.get("free_action") not in ("location", "flight")):
         problems.append("state.free_used = true only after a free action of location or flight was carried out "
                         "(leave the key out otherwise)")
+    shop = s.get("shop")
+    if shop and (s["turn"] == 0 or (shop["by"] == "phase 3" and (s["phase"] != 3 or s.get("free_action") != "shop"))):
+        problems.append("state.shop: a Shop away from a Location is an event's (during a turn) or Phase 3's grade 5 "
+                        "Shop (in Phase 3, with free_action = \"shop\")")
     if s.get("free_action") and s["phase"] < 3:
         problems.append(f"state.free_action is set in Phase {s['phase']}: it is Phase 3's choice")
     _validate_crew(s, problems)
