@@ -7,9 +7,9 @@ import pytest
 from kraken_helpers import CAT, apply, dice, new_state, with_crew
 
 from journal.errors import RuleError
-from journal.games.kraken import crew as crew_rules, equipment, flight, phases, ship, starmap, story_lines
+from journal.games.kraken import crew as crew_rules, equipment, flight, phases, saving, ship, starmap, story_lines
 from journal.games.kraken.cgm import cells
-from journal.games.kraken.dungeon import hazards, maps, shops
+from journal.games.kraken.dungeon import hazards, maps, shops, stations
 from journal.games.kraken.ground_combat import actions, attacks, enemies, loop, profiles, psi as psi_rules, spawn
 from journal.games.kraken.model import ground
 
@@ -395,3 +395,27 @@ def test_an_events_shop_offers_the_same_service():
     assert apply(s, shops.dungeon_buy, item="Rifle", grade=3, prices={}).data["cost"] == 12
     assert apply(s, ship.ship_buy, system="Laser", cat=CAT).data["price"] == 5
     assert "shop" not in apply(s, phases.phase, to=2).state
+
+
+# --- 8. Clone stations -------------------------------------------------------------------------------------------
+
+
+def test_a_clone_station_heals_and_saves_once_per_station_and_exploration_and_only_there():
+    """Ch. 13 Clone station: "Here you can Save Your Game if you are playing your campaign at
+    the 'Just a Simulation' or 'Adventurer' difficulty Levels. In any difficulty Level it is
+    also able to heal each Crew Member 4 HP a single time per Clone Station and per Dungeon
+    Exploration"."""
+    s = exploring()
+    s["crew"]["Ann"]["hp"] = 2
+    first = apply(s, saving.clone_station, tile="C")
+    assert first.state["crew"]["Ann"]["hp"] == 6 and first.state["savepoint"]["id"] == 1
+    s = first.state
+    s["crew"]["Ann"]["hp"] = 2
+    again = apply(s, saving.clone_station, tile="C")                    # the same station, the same exploration
+    assert again.state["crew"]["Ann"]["hp"] == 2 and again.state["savepoint"]["id"] == 1 and not again.meta
+    assert "healed you already" in "\n".join(again.lines) and "saved the game already" in "\n".join(again.lines)
+    other = apply(s, stations.dungeon_clone, tile="C2")                  # another station heals and saves
+    assert other.state["crew"]["Ann"]["hp"] == 6 and other.state["savepoint"]["id"] == 2
+    s = apply(apply(s, maps.dungeon_leave, way="entrance").state, phases.phase, to=5).state
+    with pytest.raises(RuleError, match="a clone station is a map tile"):
+        saving.clone_station(s, dice(), tile="C")                        # Phase 5, no station

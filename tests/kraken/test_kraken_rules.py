@@ -28,6 +28,7 @@ from journal.games.kraken import (
     story_lines,
 )
 from journal.games.kraken.cgm import cells
+from journal.games.kraken.dungeon import maps
 from journal.games.kraken.model import locations
 from journal.games.kraken.model.campaign import score
 from journal.games.kraken.model.members import carry_capacity
@@ -622,28 +623,33 @@ def test_simulation_saves_at_the_start_of_a_turn_only():
     assert turned.meta["snapshot"]["turn"] == 2 and turned.meta["snapshot"]["done"] == []
 
 
+def _at_a_clone_station(difficulty: str) -> dict:
+    from test_kraken_dungeon import explorer
+
+    return explorer(difficulty_level=difficulty, ao="YES")
+
+
 def test_adventurer_saves_only_at_clone_stations_and_real_life_never():
     with pytest.raises(RuleError, match="only at clone stations"):
         saving.savepoint(new_state("adventurer"), dice())
-    out = apply(with_crew(new_state("adventurer"), "Ray"), saving.clone_station)
-    assert out.state["savepoint"]["at"] == "clone station"
+    out = apply(_at_a_clone_station("adventurer"), saving.clone_station, tile="C")
+    assert out.state["savepoint"]["at"] == "clone station C, MAP1 map 1"
     for d in ("real-life", "hardcore"):
-        healed = apply(with_crew(new_state(d), "Ray"), saving.clone_station)
+        healed = apply(_at_a_clone_station(d), saving.clone_station, tile="C")
         assert "savepoint" not in healed.state and "snapshot" not in healed.meta
         with pytest.raises(RuleError, match="no save points"):
             saving.savepoint(new_state(d), dice())
 
 
 def test_clone_station_heals_4_hp_each():
-    s = apply(with_crew(new_state("real-life"), "Ray"), crew.crew_hp, name="Ray", delta=-6).state
-    assert apply(s, saving.clone_station).state["crew"]["Ray"]["hp"] == 6
+    s = apply(_at_a_clone_station("real-life"), crew.crew_hp, name="Ann", delta=-6).state
+    assert apply(s, saving.clone_station, tile="C").state["crew"]["Ann"]["hp"] == 6
 
 
 def test_reload_restores_the_save_point_state():
-    s = with_crew(new_state("adventurer", lines=("1AA",)), "Ray")
-    saved = apply(s, saving.clone_station)
-    later = apply(saved.state, phases.turn, pack=demo_pack())
-    later = apply(later.state, crew.crew_hp, name="Ray", delta=-5)
+    saved = apply(_at_a_clone_station("adventurer"), saving.clone_station, tile="C")
+    later = apply(saved.state, maps.dungeon_leave, way="entrance")
+    later = apply(later.state, crew.crew_hp, name="Ann", delta=-5)
     out = apply(later.state, saving.reload, snapshot=saved.meta["snapshot"], point=1)
     assert out.state == saved.state and out.meta == {"reload": 1}
     with pytest.raises(RuleError, match="no save-and-load"):

@@ -187,14 +187,15 @@ def dungeon_oxygen(rt, save, tile, to, how, faint):
 @save_option
 @click.argument("tile")
 @click.option("--savepoint/--no-savepoint", default=True, show_default=True, help="A save point (K8).")
+@click.option("--heal/--no-heal", default=True, show_default=True, help="Heal each crew member 4 HP.")
 @_move_options()
 @pass_rt
-def dungeon_clone(rt, save, tile, savepoint, to, how, faint):
-    """A clone station: heal 4 HP each, a save point (K8)."""
+def dungeon_clone(rt, save, tile, savepoint, heal, to, how, faint):
+    """A clone station: heal 4 HP each, a save point (K8), once per station and exploration."""
     from journal.games.kraken.dungeon import stations as rules
 
     run_asking(rt, save, rules.dungeon_clone, tile=tile, savepoint=savepoint, how=_how(how), to=to,
-               faint=faint)
+               faint=faint, heal_crew=heal)
 
 
 for _kind, _help in (("shop", "A Shop S#: trash bonus, grades and prices."),
