@@ -9,7 +9,7 @@ from kraken_helpers import CAT, apply, dice, new_state, with_crew
 from journal.errors import RuleError
 from journal.games.kraken import crew as crew_rules, equipment, flight, phases, saving, ship, starmap, story_lines
 from journal.games.kraken.cgm import cells
-from journal.games.kraken.dungeon import hazards, maps, shops, stations
+from journal.games.kraken.dungeon import elements, hazards, maps, shops, stations
 from journal.games.kraken.ground_combat import actions, attacks, enemies, loop, profiles, psi as psi_rules, spawn
 from journal.games.kraken.model import ground
 
@@ -419,3 +419,33 @@ def test_a_clone_station_heals_and_saves_once_per_station_and_exploration_and_on
     s = apply(apply(s, maps.dungeon_leave, way="entrance").state, phases.phase, to=5).state
     with pytest.raises(RuleError, match="a clone station is a map tile"):
         saving.clone_station(s, dice(), tile="C")                        # Phase 5, no station
+
+
+# --- 13. Safety Bulkheads -----------------------------------------------------------------------------------------
+
+
+def test_safety_bulkheads_stay_shut_while_the_boss_of_their_map_lives():
+    """Ch. 13 Boss: "you must eliminate a Boss in order to open all Safety Bulkheads on the
+    current Map"; Safety Bulkhead: "These elements function as normal doors if there are no
+    Bosses present. Otherwise they are completely impassable. They are airtight in either
+    case"."""
+    s = exploring()
+    assert "no Boss lives" in "\n".join(apply(s, elements.dungeon_tile, tile="SB", what="safety-bulkhead",
+                                              how="free").lines)
+    s = apply(s, elements.dungeon_element, tile="B1", what="boss").state
+    assert s["dungeon"]["bosses"] == ["1:B1"]
+    with pytest.raises(RuleError, match="Safety Bulkhead SB is impassable while the Boss B1 of map 1 lives"):
+        elements.dungeon_tile(s, dice(), tile="SB", what="safety-bulkhead", how="free")
+    s = apply(s, spawn.ground_start, 1, 6, 1, tile="B1").state
+    s = apply(s, loop.ground_end, result="escaped").state                # escaping leaves the Boss alive
+    with pytest.raises(RuleError, match="impassable"):
+        elements.dungeon_tile(s, dice(), tile="SB", what="safety-bulkhead", how="free")
+    s = apply(s, spawn.ground_start, 1, 6, 1, tile="B1").state
+    s = apply(s, loop.ground_end, result="won").state                    # the Boss is defeated
+    assert apply(s, elements.dungeon_tile, tile="SB", what="safety-bulkhead", how="free").data["tile"] == "SB"
+
+
+def test_entering_a_boss_tile_notes_the_boss_of_its_map():
+    """Ch. 13: a Boss on the map keeps its Safety Bulkheads shut."""
+    s = apply(exploring(), spawn.ground_start, 1, 6, 1, tile="B2").state
+    assert s["dungeon"]["bosses"] == ["1:B2"]

@@ -330,14 +330,15 @@ def dungeon_treasure(rt, save, tile, to, how, faint, rolls):
 @save_option
 @click.argument("tile")
 @click.argument("what", type=click.Choice(["door", "automatic-door", "obstacle", "area", "entrance", "event",
-                                           "disruptor", "breach", "teleportal"]))
+                                           "disruptor", "breach", "teleportal", "safety-bulkhead"]))
 @click.option("--portals", metavar="N,N,…", help="Teleportal: the teleportal numbers on this map (a twin number: "
                                                  "go there; else d6 until one).")
 @_move_options()
 @rolls_option
 @pass_rt
 def dungeon_tile(rt, save, tile, what, portals, to, how, faint, rolls):
-    """Any other map element (an action): doors, obstacles, a Disruptor, a Hull Breach, a Teleportal."""
+    """Any other map element (an action): doors, obstacles, a Disruptor, a Hull Breach, a Teleportal, a Safety
+    Bulkhead (shut while a Boss of the map lives)."""
     from journal.games.kraken.dungeon import elements as rules
 
     nums = [int(x) for x in (portals or "").replace(" ", "").split(",") if x]
@@ -348,11 +349,11 @@ def dungeon_tile(rt, save, tile, what, portals, to, how, faint, rolls):
 @dungeon.command("element")
 @save_option
 @click.argument("tile")
-@click.argument("what", type=click.Choice(["disruptor", "breach", "teleportal"]))
+@click.argument("what", type=click.Choice(["disruptor", "breach", "teleportal", "boss"]))
 @click.option("--portals", metavar="N,N,…", help="teleportal: the other teleportals' numbers on this map.")
 @pass_rt
 def dungeon_element(rt, save, tile, what, portals):
-    """Note what the current map shows (no action): a Disruptor, a Hull Breach, Teleportals."""
+    """Note what the current map shows (no action): a Disruptor, a Hull Breach, Teleportals, a Boss."""
     from journal.games.kraken.dungeon import elements as rules
 
     nums = [int(x) for x in (portals or "").replace(" ", "").split(",") if x]

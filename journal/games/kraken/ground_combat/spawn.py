@@ -54,6 +54,8 @@ def ground_start(state: dict, dice, level: int | None = None, tile: str | None =
                 raise InputError(f"'{label}' is not an Enemy (E#) or Boss (B#) tile")
             boss = boss or kind == "B"
             key = tile_key(d, label)
+            if kind == "B" and key not in d.get("bosses", []):
+                d.setdefault("bosses", []).append(key)          # its map's Safety Bulkheads stay shut while it lives
             if map_cleared(s, d):
                 raise RuleError(f"map {d['map']} is cleared: no enemy or boss is there")
             if resolved(d, key):

@@ -40,7 +40,7 @@ SCHEMA_VERSION = 3                   # of [state]; a save point's snapshot recor
 # 2: the optional flight, combat, dungeon, ground and loot tables and crew gear (issue 6);
 #    a schema 1 state is valid as it is (MIGRATIONS[1] is the identity).
 # 3: what a careful reading of the book needed (issue 11): ground.revived, recoveries,
-#    free_used, shop (see MIGRATIONS[2]).
+#    free_used, shop, dungeon.bosses (see MIGRATIONS[2]).
 
 _SLOT = Str(choices=SLOTS)
 _NAME = Str(describe="a name")
@@ -226,6 +226,8 @@ DUNGEON = Table({
     "midas": opt(Bool()),                              # PSI MIDAS TOUCH: +3 Credits if the next Ground Combat is won
     "surprise": opt(Bool()),                           # PSI SURPRISE: +2 to the next initiative roll
     "disruptors": opt(_TILES),                         # Disruptors the maps show ("map:tile"); see disabled
+    "bosses": opt(_TILES),                             # Bosses the maps show ("map:tile"): while one lives, the
+                                                       # map's Safety Bulkheads stay shut (defeated: resolved)
     "breaches": opt(_TILES),                           # Hull Breaches the maps show ("map:tile"); repaired: resolved
     "near": opt(_TILES),                               # the unrepaired breaches the team's area is connected to
     "portals": opt(List(Int(1, 6), max_items=20)),     # the teleportal numbers of the current map
