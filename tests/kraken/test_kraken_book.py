@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from kraken_helpers import CAT, apply, dice, new_state, with_crew
 
-from journal.errors import RuleError
+from journal.errors import NeedChoice, RuleError
 from journal.games.kraken import crew as crew_rules, equipment, flight, phases, saving, ship, starmap, story_lines
 from journal.games.kraken.cgm import cells
 from journal.games.kraken.dungeon import elements, hazards, maps, shops, stations
@@ -449,3 +449,22 @@ def test_entering_a_boss_tile_notes_the_boss_of_its_map():
     """Ch. 13: a Boss on the map keeps its Safety Bulkheads shut."""
     s = apply(exploring(), spawn.ground_start, 1, 6, 1, tile="B2").state
     assert s["dungeon"]["bosses"] == ["1:B2"]
+
+
+# --- 15. A solved Location's Treasures ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("difficulty, reward, grades", [(3, "four", [4, 4, 4, 4]), (3, "two", [5, 5]),
+                                                        (5, "four", [6, 6, 6, 6]), (5, "two", [6, 6])])
+def test_solving_a_location_books_its_treasures(difficulty, reward, grades):
+    """Ch. 13 SOLVING A LOCATION: "you will receive a reward of four Treasures with the
+    Treasure grade of the Location's difficulty +1, or two Treasures with the grade of the
+    Location's difficulty +2"; "The maximum Treasure grade is 6" (ch. 14)."""
+    s = exploring(difficulty=difficulty)
+    s["dungeon"]["map"] = 4                                              # the last map
+    with pytest.raises(NeedChoice) as asked:
+        maps.dungeon_exit(s, dice(), how="free")
+    assert asked.value.option == "--reward" and asked.value.values == ["four", "two"]
+    out = apply(s, maps.dungeon_exit, how="free", reward=reward)
+    assert [x["grade"] for x in out.state["loot"]] == grades and out.state["xp"] == 4 * difficulty * 2
+    assert all(x["from"] == "solving MAP1 (Overland)" for x in out.state["loot"])

@@ -405,15 +405,17 @@ def dungeon_avoid(rt, save, tile, way, pay, rolls):
 @dungeon.command("exit")
 @save_option
 @click.option("--keep-uncleared", is_flag=True, help="No Treasure was activated: leave the map uncleared.")
+@click.option("--reward", type=click.Choice(["four", "two"]),
+              help="Solving the Location: four Treasures of difficulty + 1, or two of difficulty + 2.")
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_exit(rt, save, keep_uncleared, to, how, faint, rolls):
+def dungeon_exit(rt, save, keep_uncleared, reward, to, how, faint, rolls):
     """An exit tile EX: the next map, or the last map's exit solves the Location."""
     from journal.games.kraken.dungeon import maps as rules
 
     run_asking(rt, save, rules.dungeon_exit, entered=rolls, how=_how(how), to=to, faint=faint,
-               keep_uncleared=keep_uncleared)
+               keep_uncleared=keep_uncleared, reward=reward)
 
 
 @dungeon.command("back")

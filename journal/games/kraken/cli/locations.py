@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError
-from journal.games.kraken.cli.common import NEGATIVES, run
+from journal.games.kraken.cli.common import NEGATIVES, run, run_asking
 from journal.games.kraken.cli.files import GENERATOR_SAMPLE, campaign_generator, load_generator, player_file
 from journal.games.kraken.model.constants import SPECIALS
 from journal.options import OrderedGroup, rolls_option, save_option
@@ -77,12 +77,14 @@ def location_clear(rt, save, slot, map_no):
 @location.command("solve")
 @save_option
 @click.argument("slot")
+@click.option("--reward", type=click.Choice(["four", "two"]),
+              help="Four Treasures of difficulty + 1, or two of difficulty + 2.")
 @pass_rt
-def location_solve(rt, save, slot):
-    """Solved by the last map's exit: XP = maps x difficulty x 2."""
+def location_solve(rt, save, slot, reward):
+    """Solved by the last map's exit: XP = maps x difficulty x 2 and the Treasures."""
     from journal.games.kraken import starmap as rules
 
-    run(rt, save, rules.location_solve, slot=slot)
+    run_asking(rt, save, rules.location_solve, slot=slot, reward=reward)
 
 
 @location.command("remove")

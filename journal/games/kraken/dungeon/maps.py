@@ -74,10 +74,11 @@ def dungeon_move(state: dict, dice, how: str = "move", to: str | None = None, fa
 
 
 def dungeon_exit(state: dict, dice, how: str = "move", to: str | None = None, faint: str | None = None,
-                 keep_uncleared: bool = False) -> Outcome:
+                 keep_uncleared: bool = False, reward: str | None = None) -> Outcome:
     """Ch. 13 exit tile EX: on to the next map (an entrance of your choice, then a free
     move); from the last map the Location is solved: XP = maps × difficulty × 2 and four
-    Treasures of difficulty + 1 or two of difficulty + 2 (once per Location)."""
+    Treasures of difficulty + 1 or two of difficulty + 2 (`reward` four|two; once per
+    Location), booked as Treasure drops."""
     s = copy_state(state)
     d = current_exploration(s)
     if d.get("backwards"):
@@ -92,18 +93,20 @@ def dungeon_exit(state: dict, dice, how: str = "move", to: str | None = None, fa
         clear_map(s, d, loc, out, keep_uncleared)
         data = {"solved": False, "map": d["map"]}
         if not loc["solved"]:
-            res = location_solve({k: v for k, v in s.items()}, dice, slot=slot)
+            res = location_solve({k: v for k, v in s.items()}, dice, slot=slot, reward=reward)
             s.clear()
             s.update(res.state)
             out.extend(res.lines)
-            data.update(solved=True, xp=res.data["xp_gain"])
-            out.append(f"Take the reward: journal kraken treasure add --grade {min(6, loc['difficulty'] + 1)} "
-                       f"--count 4, or --grade {min(6, loc['difficulty'] + 2)} --count 2.")
+            data.update(solved=True, xp=res.data["xp_gain"], reward=res.data["reward"])
         else:
+            if reward is not None:
+                raise InputError("--reward: the Location was solved before: no second reward")
             out.append("The Location was solved before: no second reward.")
         close_exploration(s, out, cleared=False)
         return Outcome(s, f"MAP{slot} left by the last map's exit" + (" (solved)" if data["solved"] else ""), out,
                        data)
+    if reward is not None:
+        raise InputError(f"--reward is for the last map's exit (map {loc['depth']}), which solves the Location")
     clear_map(s, d, loc, out, keep_uncleared)
     d["map"] += 1
     _next_map(s, d, loc, dice, out)
