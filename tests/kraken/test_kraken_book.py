@@ -12,6 +12,7 @@ from journal.games.kraken.cgm import cells
 from journal.games.kraken.dungeon import elements, hazards, maps, shops, stations
 from journal.games.kraken.ground_combat import actions, attacks, enemies, loop, profiles, psi as psi_rules, spawn
 from journal.games.kraken.model import ground
+from journal.games.kraken.space_combat import enemy_fire, recharge
 
 
 def fight(crew=("Ann", "Ben"), level=3, boss=False, atmosphere="YES", difficulty="adventurer") -> dict:
@@ -468,3 +469,121 @@ def test_solving_a_location_books_its_treasures(difficulty, reward, grades):
     out = apply(s, maps.dungeon_exit, how="free", reward=reward)
     assert [x["grade"] for x in out.state["loot"]] == grades and out.state["xp"] == 4 * difficulty * 2
     assert all(x["from"] == "solving MAP1 (Overland)" for x in out.state["loot"])
+
+
+# --- 7. Ship evasion after the hit -------------------------------------------------------------------------------
+
+
+def evading_combat(systems=("Maneuver Engines", "Primary Shields", "Laser"), enemies=2) -> dict:
+    from test_kraken_flight import in_combat, tech
+
+    return tech(in_combat(systems=systems, enemies=["Mine 3-0, 5, 0-0"] * enemies), Ray=5, Mila=4)
+
+
+def test_the_ship_evades_the_hit_it_chooses_after_seeing_it():
+    """Ch. 10 (4) 1a) Evade: "After a successful Enemy hit, you may assign up to two unused
+    Crew Members to pilot your Ship. Refer to their combined TECH Attribute, divide the total
+    by 2, and add a d6 roll. If the result is 8+ you have avoided all damage"."""
+    s = evading_combat()
+    fired = apply(s, enemy_fire.combat_enemy_fire, 5, 6, 3, 1, cat=CAT)   # 5 on the Shield; 8 on SP, engines damaged
+    c = fired.state["combat"]
+    assert (c["ship"]["shield"], c["ship"]["sp"]) == (0, 4)
+    assert fired.state["ship"]["systems"]["Maneuver Engines"]["damaged"]
+    assert "journal kraken combat evade --crew NAME" in "\n".join(fired.lines)
+    out = apply(fired.state, enemy_fire.combat_evade, 4, cat=CAT, crew=["Ray", "Mila"], enemy=2)   # 9 / 2 = 5 + 4
+    c = out.state["combat"]
+    assert out.data["evaded"] and (c["ship"]["shield"], c["ship"]["sp"]) == (0, 12)
+    assert "damaged" not in out.state["ship"]["systems"]["Maneuver Engines"] and c["damaged_now"] == []
+    assert c["used"] == {"Ray": "pilot", "Mila": "pilot"} and c["evaded"]
+    with pytest.raises(RuleError, match="once per Space Combat turn"):
+        enemy_fire.combat_evade(out.state, dice(6), cat=CAT, crew=["Dax"], enemy=1)
+
+
+def test_a_failed_evasion_leaves_the_damage_and_uses_the_pilots():
+    """Ch. 10 (4) 1a): "If the die shows a 1 during this evasion, the attempt will always
+    fail. Mark Crew Members assigned to this task as used"; "once per Space Combat turn"."""
+    s = apply(evading_combat(), enemy_fire.combat_enemy_fire, 5, 1, cat=CAT).state    # a hit, a miss
+    with pytest.raises(RuleError, match="enemy 2 did not hit the ship in that fire"):
+        enemy_fire.combat_evade(s, dice(6), cat=CAT, crew=["Ray"], enemy=2)
+    s = apply(evading_combat(), enemy_fire.combat_enemy_fire, 5, 5, cat=CAT).state    # two hits of 5
+    out = apply(s, enemy_fire.combat_evade, 1, cat=CAT, crew=["Ray", "Mila"])       # the last hit; a 1 fails
+    assert not out.data["evaded"] and out.data["enemy"] == 2
+    assert out.state["combat"]["ship"] == s["combat"]["ship"] and out.state["combat"]["used"] == {
+        "Ray": "pilot", "Mila": "pilot"}
+
+
+def test_an_evaded_hit_gives_back_the_system_it_destroyed():
+    """Ch. 10 (4) 2: "If it gets damaged a second time, it is destroyed"; evaded, the hit did
+    no damage: the system is back, damaged as it was, with its Ammo."""
+    s = evading_combat(systems=("Maneuver Engines", "Laser", "Missile"), enemies=1)
+    s["ship"]["systems"]["Missile"]["damaged"] = True                   # damaged in an earlier turn
+    s["combat"]["ammo"]["Missile"] = 1
+    fired = apply(s, enemy_fire.combat_enemy_fire, 6, 5, 2, cat=CAT)     # 8 SP; d6 5 a weapon, d20 2: the Missile
+    assert "Missile" not in fired.state["ship"]["systems"]
+    out = apply(fired.state, enemy_fire.combat_evade, 6, cat=CAT, crew=["Ray"])   # 5 / 2 = 3 + 6 = 9
+    assert list(out.state["ship"]["systems"]) == list(s["ship"]["systems"])
+    assert out.state["ship"]["systems"]["Missile"] == {"system": "Missile", "damaged": True}
+    assert out.state["combat"]["ammo"]["Missile"] == 1 and out.state["combat"]["ship"]["sp"] == 12
+
+
+def test_the_evasion_comes_right_after_the_enemy_fire():
+    """Ch. 10 (4) 1a): "After a successful Enemy hit": not once the turn has moved on."""
+    s = apply(evading_combat(), enemy_fire.combat_enemy_fire, 5, 1, cat=CAT).state
+    s = apply(s, recharge.combat_recharge, cat=CAT).state
+    with pytest.raises(RuleError, match="right after the enemy fire"):
+        enemy_fire.combat_evade(s, dice(6), cat=CAT, crew=["Ray"])
+    s = apply(evading_combat(), enemy_fire.combat_enemy_fire, 1, 2, cat=CAT).state    # two misses
+    with pytest.raises(RuleError, match="nothing to evade"):
+        enemy_fire.combat_evade(s, dice(6), cat=CAT, crew=["Ray"])
+
+
+def test_on_a_terminal_enemy_fire_asks_after_each_hit():
+    """Ch. 10 (4) 1a): "After a successful Enemy hit, you may assign up to two unused Crew
+    Members": asked hit by hit, the player evades the one they choose."""
+    s = evading_combat()
+    with pytest.raises(NeedChoice) as asked:
+        enemy_fire.combat_enemy_fire(s, dice(5, 5), cat=CAT, ask_evade=True)
+    assert asked.value.param == "evade_after" and "Ray+Mila" in asked.value.values and "no" in asked.value.values
+    out = apply(s, enemy_fire.combat_enemy_fire, 5, 5, 4, cat=CAT, ask_evade=True, evade_after=["no", "Ray+Mila"])
+    assert [x.get("evade", {}).get("evaded") for x in out.data["shots"]] == [None, True]
+    assert out.state["combat"]["evaded"] and out.state["combat"]["ship"]["shield"] == 0    # the first hit's 5
+
+
+def _cli_combat(camp, *crew):
+    for name in crew:
+        camp("kraken", "crew", "add", "-s", "sk", name, "--agility", "3", "--strength", "4", "--tech", "5",
+             "--charisma", "1", "--ranged", "2", "--melee", "1", ok=True)
+    camp("kraken", "ship", "hull", "-s", "sk", "Petrel", "--price", "0", "--sp", "12", ok=True)
+    camp("kraken", "ship", "buy", "-s", "sk", "Maneuver Engines", "--free", ok=True)
+    camp("kraken", "ship", "buy", "-s", "sk", "Laser", "--free", ok=True)
+    camp("kraken", "combat", "start", "-s", "sk", "--enemy", "Mine 3-0, 5, 0-0", "--enemy", "Mine 3-0, 5, 0-0",
+         ok=True)
+
+
+def test_combat_evade_takes_back_the_hit_after_the_enemy_fire(camp):
+    """Ch. 10 (4) 1a): "After a successful Enemy hit, you may assign up to two unused Crew
+    Members to pilot your Ship" (`journal kraken combat evade`)."""
+    _cli_combat(camp, "Mila")
+    out = camp("kraken", "combat", "enemy-fire", "-s", "sk", "--roll", "5", "--roll", "1", "--roll", "4", "--roll",
+               "2", ok=True).stdout                                    # two hits of 5: SP 12 → 7 → 2
+    assert "journal kraken combat evade --crew NAME [--crew NAME] [--enemy N]" in out
+    assert camp.state("sk")["combat"]["ship"]["sp"] == 2
+    out = camp("kraken", "combat", "evade", "-s", "sk", "--crew", "Mila", "--crew", "Ray", "--enemy", "1", "--roll",
+               "3", ok=True).stdout                                    # Tech 5 + 3 = 8 ÷ 2 = 4, + 3 = 7: failed
+    assert "failed (8+ needed)" in out and camp.state("sk")["combat"]["ship"]["sp"] == 2
+    r = camp("kraken", "combat", "evade", "-s", "sk", "--crew", "Mila", "--roll", "6")
+    assert r.exit_code == 1 and "once per Space Combat turn" in r.stderr
+
+
+def test_on_a_terminal_enemy_fire_asks_whether_to_evade(camp, monkeypatch):
+    """Ch. 10 (4) 1a): the evasion is decided after the hit: on a terminal, asked."""
+    from journal.runtime import Runtime
+
+    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
+    _cli_combat(camp, "Mila")
+    r = camp("kraken", "combat", "enemy-fire", "-s", "sk", "--roll", "5", "--roll", "1", "--roll", "5", "--roll", "6",
+             input="no\nMila\n")
+    assert r.exit_code == 0, r.stderr
+    assert "Enemy 1 hits for 5: evade with (no, Ray, Mila, Ray+Mila): no" in r.stdout
+    assert "Mila evade: Tech 5 ÷ 2 = 3 + d6 6 = 9: evaded" in r.stdout
+    assert camp.state("sk")["combat"]["ship"]["sp"] == 7 and camp.state("sk")["combat"]["used"] == {"Mila": "pilot"}

@@ -40,7 +40,7 @@ SCHEMA_VERSION = 3                   # of [state]; a save point's snapshot recor
 # 2: the optional flight, combat, dungeon, ground and loot tables and crew gear (issue 6);
 #    a schema 1 state is valid as it is (MIGRATIONS[1] is the identity).
 # 3: what a careful reading of the book needed (issue 11): ground.revived, recoveries,
-#    free_used, shop, dungeon.bosses (see MIGRATIONS[2]).
+#    free_used, shop, dungeon.bosses, combat.fire (see MIGRATIONS[2]).
 
 _SLOT = Str(choices=SLOTS)
 _NAME = Str(describe="a name")
@@ -77,12 +77,13 @@ CREW = Table({
     "traits": Map(Int(-9, 9), key_describe="a trait name"),
     "inventory": Map(_TEXT, key_pattern="L|R|[1-4]", key_describe="an inventory slot L, R or 1-4"),
 })
+SYSTEM = Table({"system": _NAME, "for": opt(_NAME), "damaged": opt(Bool())})
 SHIP = Table({
     "hull": _NAME,
     "hull_price": Int(0, 100000),
     "sp": Int(1, 999),
     "expansion_sp": opt(Int(1, 999)),
-    "systems": Map(Table({"system": _NAME, "for": opt(_NAME), "damaged": opt(Bool())})),
+    "systems": Map(SYSTEM),
 })
 LOCATION = Table({
     "name": opt(_TEXT),
@@ -180,6 +181,19 @@ BOARDING = Table({
     "enemy_start": Int(0, 99),
     "round": Int(0, 3),
 })
+HIT = Table({                             # an enemy's hit of this turn's last enemy fire, and what it took:
+    "enemy": Int(1, MAX_ENEMY_SHIPS),     # enough to take it back if the ship evades it afterwards (10, 4.1a)
+    "roll": Int(1, 6),
+    "damage": Int(0, 9999),
+    "shield": Int(0, 9999),               # Shield energy it took (absorbed, or an EMP's)
+    "clamped": opt(Int(0, 9999)),         # Shield energy lost as the shield system it damaged lowered the capacity
+    "sp": Int(0, 9999),
+    "system": opt(Table({"label": _NAME, "result": Str(choices=("damaged", "stays", "destroyed")),
+                         "entry": opt(SYSTEM), "index": opt(Int(0, 999)), "ammo": opt(Int(0, 999)),
+                         "locations": opt(Map(LOCATION, key_pattern="[1-6]", key_describe="a log slot 1-6")),
+                         "expansion_storage": opt(List(_TEXT))})),
+    "evaded": opt(Bool()),
+})
 COMBAT = Table({
     "turn": Int(1),
     "step": Str(choices=COMBAT_STEPS),
@@ -204,6 +218,7 @@ COMBAT = Table({
     "saved_shields": opt(List(Int(0, 9999), max_items=MAX_ENEMY_SHIPS)),
     "boarders": opt(List(Int(1, MAX_ENEMY_SHIPS), max_items=MAX_ENEMY_SHIPS)),
     "boarding": opt(BOARDING),
+    "fire": opt(Table({"step": Str(choices=COMBAT_STEPS), "hits": List(HIT, max_items=MAX_ENEMY_SHIPS)})),
 })
 _TILES = List(_TEXT)
 DUNGEON = Table({
