@@ -58,6 +58,11 @@ def active_disruptors(s: dict, d: dict) -> list[str]:
     return [k for k in d.get("disruptors", []) if k.startswith(here) and f"{k}:disruptor" not in d.get("disabled", [])]
 
 
+def tile_labels(keys) -> list[str]:
+    """The tiles' labels of "map:tile" keys ("2:B1" → "B1")."""
+    return [k.split(":")[1] for k in keys]
+
+
 def living_bosses(s: dict, d: dict) -> list[str]:
     """Ch. 13: the Bosses noted on the current map and not defeated this exploration (on a
     cleared map none are present)."""
@@ -169,12 +174,11 @@ def dungeon_tile(state: dict, dice, tile: str, what: str, how: str = "move", to:
     if what == "teleportal":
         _portal_number(label, level)
     if what == "safety-bulkhead":
-        bosses = living_bosses(s, d)
+        bosses = tile_labels(living_bosses(s, d))
         if bosses:
-            names = ", ".join(k.split(":")[1] for k in bosses)
-            raise RuleError(f"Safety Bulkhead {label} is impassable while the Boss {names} of map {d['map']} lives (ch. "
-                            f"13: \"you must eliminate a Boss in order to open all Safety Bulkheads on the current "
-                            f"Map\"): journal kraken dungeon enemy {names.split(',')[0]}")
+            raise RuleError(f"Safety Bulkhead {label} is impassable while the Boss {', '.join(bosses)} of map {d['map']} "
+                            f"lives (ch. 13: \"you must eliminate a Boss in order to open all Safety Bulkheads on the "
+                            f"current Map\"): journal kraken dungeon enemy {bosses[0]}")
     if what == "breach" and how in ("move", "free") and "|" not in (to or ""):
         to = f"{to or ''}|{label}"      # standing on the breach: exposed to it
     take_action(s, d, how, to, faint, out, f"{what.capitalize()} {label}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.actions import choose_team, clear_map, close_exploration, roll_map_ids, take_action
-from journal.games.kraken.dungeon.elements import active_disruptors
+from journal.games.kraken.dungeon.elements import active_disruptors, tile_labels
 from journal.games.kraken.model.campaign import copy_state, exploration_phase, oxygen_max, refuse_if_over
 from journal.games.kraken.model.exploration import atmosphere_here, current_exploration, explored_location
 from journal.games.kraken.model.locations import describe_location, location_at
@@ -183,11 +183,10 @@ def dungeon_leave(state: dict, dice, way: str, how: str = "move", to: str | None
         if not d.get("visit"):
             if d["map"] > loc["teleport"]:
                 raise RuleError(f"map {d['map']} is beyond the Teleporter's range here (map {loc['teleport']} at most)")
-            blocking = active_disruptors(s, d)
+            blocking = tile_labels(active_disruptors(s, d))
             if blocking:
-                tiles = ", ".join(k.split(":")[1] for k in blocking)
-                raise RuleError(f"the Disruptor {tiles} on map {d['map']} is active: the Teleporter cannot take you "
-                                f"away (enter it to disable it: journal kraken dungeon tile {tiles.split(',')[0]} "
+                raise RuleError(f"the Disruptor {', '.join(blocking)} on map {d['map']} is active: the Teleporter cannot "
+                                f"take you away (enter it to disable it: journal kraken dungeon tile {blocking[0]} "
                                 f"disruptor)")
             out.append("The Teleporter beams the team up to the ship.")
     else:
