@@ -241,7 +241,7 @@ def visit(rt, save, slot, map_no, kind, tile, crew_names, rolls):
 @click.argument("grade", type=int)
 @pass_rt
 def event_shop(rt, save, grade):
-    """An event's Shop of GRADE (ch. 6): buy, sell and hire there until the phase ends."""
+    """An event's Shop of GRADE: buy, sell and hire there until the phase ends (chapter 6)."""
     from journal.games.kraken.dungeon import shops as rules
 
     run(rt, save, rules.event_shop, grade=grade)
@@ -337,8 +337,7 @@ def dungeon_treasure(rt, save, tile, to, how, faint, rolls):
 @rolls_option
 @pass_rt
 def dungeon_tile(rt, save, tile, what, portals, to, how, faint, rolls):
-    """Any other map element (an action): doors, obstacles, a Disruptor, a Hull Breach, a Teleportal, a Safety
-    Bulkhead (shut while a Boss of the map lives)."""
+    """Any other map element (an action): a door, obstacle, Disruptor, Hull Breach, Teleportal, Safety Bulkhead."""
     from journal.games.kraken.dungeon import elements as rules
 
     nums = [int(x) for x in (portals or "").replace(" ", "").split(",") if x]

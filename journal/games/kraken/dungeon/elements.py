@@ -176,9 +176,9 @@ def dungeon_tile(state: dict, dice, tile: str, what: str, how: str = "move", to:
     if what == "safety-bulkhead":
         bosses = tile_labels(living_bosses(s, d))
         if bosses:
-            raise RuleError(f"Safety Bulkhead {label} is impassable while the Boss {', '.join(bosses)} of map {d['map']} "
-                            f"lives (ch. 13: \"you must eliminate a Boss in order to open all Safety Bulkheads on the "
-                            f"current Map\"): journal kraken dungeon enemy {bosses[0]}")
+            raise RuleError(f"Safety Bulkhead {label} is impassable while the Boss {', '.join(bosses)} of map "
+                            f"{d['map']} lives (ch. 13: \"you must eliminate a Boss in order to open all Safety "
+                            f"Bulkheads on the current Map\"): journal kraken dungeon enemy {bosses[0]}")
     if what == "breach" and how in ("move", "free") and "|" not in (to or ""):
         to = f"{to or ''}|{label}"      # standing on the breach: exposed to it
     take_action(s, d, how, to, faint, out, f"{what.capitalize()} {label}")

@@ -185,9 +185,9 @@ def dungeon_leave(state: dict, dice, way: str, how: str = "move", to: str | None
                 raise RuleError(f"map {d['map']} is beyond the Teleporter's range here (map {loc['teleport']} at most)")
             blocking = tile_labels(active_disruptors(s, d))
             if blocking:
-                raise RuleError(f"the Disruptor {', '.join(blocking)} on map {d['map']} is active: the Teleporter cannot "
-                                f"take you away (enter it to disable it: journal kraken dungeon tile {blocking[0]} "
-                                f"disruptor)")
+                raise RuleError(f"the Disruptor {', '.join(blocking)} on map {d['map']} is active: the Teleporter "
+                                f"cannot take you away (enter it to disable it: journal kraken dungeon tile "
+                                f"{blocking[0]} disruptor)")
             out.append("The Teleporter beams the team up to the ship.")
     else:
         take_action(s, d, how, to, faint, out, "Entrance >" if way == "entrance" else "Exit Location /")

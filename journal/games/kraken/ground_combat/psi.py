@@ -87,9 +87,10 @@ def _psi_window(s: dict, g: dict) -> bool:
 def ground_psi(state: dict, dice, name: str, power: str, target: str | None = None, bonus: int = 0,
                capture: bool = False, carrier: str | None = None) -> Outcome:
     """Ch. 14 PSI powers in Ground Combat, used after the member's regular action (a lone
-    wolf: after each of their two), or as the reaction bonus: attacks (2-4 damage, ignoring Shields and Armor, one or all enemies;
-    `capture`: an enemy left at 0, -1 or -2 HP is captured, carried by `carrier`) and
-    support (cures, concentrate, taunt, confuse, flash, motivation, telekinesis)."""
+    wolf: after each of their two), or as the reaction bonus: attacks (2-4 damage,
+    ignoring Shields and Armor, one or all enemies; `capture`: an enemy left at 0, -1 or
+    -2 HP is captured, carried by `carrier`) and support (cures, concentrate, taunt,
+    confuse, flash, motivation, telekinesis)."""
     s = copy_state(state)
     g = current_ground_combat(s)
     p = _power(power)

@@ -109,7 +109,8 @@ def exploration_phase(s: dict, out: list[str]) -> None:
         return                                            # an event's exploration
     if p != 3:
         raise RuleError(f"a Dungeon Exploration is Phase 3's free action (or an event's, in Phase 1), and this is "
-                        f"Phase {p}" + (" (the short visit: journal kraken visit SLOT MAP KIND TILE)" if p == 4 else ""))
+                        f"Phase {p}" + (" (the short visit: journal kraken visit SLOT MAP KIND TILE)" if p == 4
+                                        else ""))
     fa = s.get("free_action")
     if fa is None or (fa == "location" and not s.get("free_used")):
         s["free_action"], s["free_used"] = "location", True

@@ -92,7 +92,8 @@ def summary(state: dict) -> list[str]:
     if s.get("free_action"):
         out.append(f"  Phase 3 free action: {FREE_ACTION_TEXT[s['free_action']]}")
     if s.get("shop"):
-        which = "Phase 3's grade 5 Shop" if s["shop"]["by"] == "phase 3" else f"an event's grade {s['shop']['grade']} Shop"
+        which = ("Phase 3's grade 5 Shop" if s["shop"]["by"] == "phase 3"
+                 else f"an event's grade {s['shop']['grade']} Shop")
         out.append(f"  At {which} until Phase {s['phase']} ends (journal kraken dungeon buy|sell …, ship buy …, "
                    f"crew add --hire)")
     if s.get("savepoint"):
