@@ -587,3 +587,15 @@ def test_on_a_terminal_enemy_fire_asks_whether_to_evade(camp, monkeypatch):
     assert "Enemy 1 hits for 5: evade with (no, Ray, Mila, Ray+Mila): no" in r.stdout
     assert "Mila evade: Tech 5 ÷ 2 = 3 + d6 6 = 9: evaded" in r.stdout
     assert camp.state("sk")["combat"]["ship"]["sp"] == 7 and camp.state("sk")["combat"]["used"] == {"Mila": "pilot"}
+
+
+def test_phase_1s_recovery_comes_at_its_end():
+    """Ch. 5 Phase R: "Check this at the end of phases 1, 3 and 5": not while lines still
+    wait to be activated."""
+    s = exploring(phase=1)
+    s = apply(s, maps.dungeon_leave, way="entrance", how="free").state
+    s["lines"]["2"] = {"coords": ["1AB"], "vars": {}}                     # line 2 still waits
+    with pytest.raises(RuleError, match="at the end of Phase 1, and line\\(s\\) 2 still wait"):
+        phases.recover(s, dice(), cat=CAT)
+    s = apply(s, story_lines.step, line="2", cell=cells.parse_cell("9ZZ")).state
+    assert apply(s, phases.recover, cat=CAT).state["recoveries"] == [1]

@@ -266,6 +266,10 @@ def recover(state: dict, dice, cat: dict, after: bool = False) -> Outcome:
             raise RuleError(f"Recovery comes after {what}, not during it")
     if s["phase"] not in (1, 3, 5):
         raise RuleError(f"Recovery is checked at the end of Phases 1, 3 and 5, and this is Phase {s['phase']}")
+    waiting = pending(s) + [x for x in SLOTS if s["lines"].get(x, {}).get("running")]
+    if s["phase"] == 1 and waiting:
+        raise RuleError(f"Phase R comes at the end of Phase 1, and line(s) {', '.join(sorted(set(waiting)))} still "
+                        f"wait to be activated this turn")
     if s["phase"] in s.get("recoveries", []):
         raise RuleError(f"the crew recovered at the end of Phase {s['phase']} already (turn {s['turn']}): Phase R is "
                         f"checked once at the end of Phases 1, 3 and 5")
