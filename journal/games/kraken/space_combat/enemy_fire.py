@@ -86,8 +86,8 @@ def _ask_pilots(s: dict, c: dict, i: int, dmg: int, answers: list) -> list[str]:
         from journal.errors import NeedChoice
 
         pairs = [f"{a}+{b}" for k, a in enumerate(free) for b in free[k + 1:]]
-        raise NeedChoice(f"--evade is required: enemy {i} hits for {dmg} damage: evade it (Maneuver Engines, once "
-                         f"this turn) with one or two unused crew, or no", "--evade-after", ["no", *free, *pairs],
+        raise NeedChoice(f"enemy {i} hits for {dmg} damage: evade it with one or two unused crew (Maneuver Engines, "
+                         f"once this turn), or no", "--evade-after", ["no", *free, *pairs],
                          f"Enemy {i} hits for {dmg}: evade with", param="evade_after")
     answer = str(answers.pop(0)).strip()
     if answer.casefold() == "no":
