@@ -78,9 +78,10 @@ def test_refused_commands_leave_the_file_byte_identical(camp):
 
 
 def test_a_reload_keeps_achievements_unlocked_since_the_save_point(camp):
-    camp("kraken", "turn", "-s", "sk", ok=True)
-    camp("kraken", "clone-station", "-s", "sk", ok=True)
-    camp("kraken", "achievement", "unlock", "-s", "sk", "Survivor", ok=True)
-    r = camp("kraken", "reload", "-s", "sk", ok=True)
+    camp("kraken", "new", "sim", "--difficulty", "simulation", "--line", "1AA", "--seed", "2", ok=True)
+    camp("kraken", "savepoint", "-s", "sim", ok=True)
+    camp("kraken", "turn", "-s", "sim", ok=True)
+    camp("kraken", "achievement", "unlock", "-s", "sim", "Survivor", ok=True)
+    r = camp("kraken", "reload", "-s", "sim", ok=True)
     assert "Achievements stay unlocked" in r.stdout
     assert "Survivor" in records(camp)["achievements"]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from kraken_helpers import apply, dice, new_state, with_crew
 
 from journal.errors import InputError, RuleError
-from journal.games.kraken import crew as crew_rules, equipment, starmap, treasure
+from journal.games.kraken import crew as crew_rules, equipment, phases, starmap, treasure
 from journal.games.kraken.dungeon import maps, shops
 from journal.games.kraken.ground_combat import (
     actions,
@@ -136,6 +136,7 @@ def test_spawn_level_is_difficulty_plus_e_and_minions_one_lower():
     s = with_crew(s, "Ann")
     s = apply(s, starmap.location_add, type="Overland", difficulty=1, ao="YES", ai="YES", depth=4, teleport=0,
               species="Grey", maps=[1, 2, 3, 4]).state
+    s = apply(apply(s, phases.turn).state, phases.phase, to=3).state
     s = apply(s, maps.dungeon_enter, slot="1").state
     out = apply(s, spawn.ground_start, 5, 2, 5, 3, tile="E3")          # reaction 5, second 2 (not < 1), minions 5+1
     assert out.state["ground"]["level"] == 4 and out.state["ground"]["minions"] == 1
@@ -396,7 +397,7 @@ def test_enemies_act_top_to_bottom():
 # --- PSI ---------------------------------------------------------------------------------------------------
 
 
-def psi_fight(psi=2) -> dict:
+def psi_fight(psi=2, acted=True) -> dict:
     s = new_state(lines=())
     s = apply(s, crew_rules.crew_add, name="Mila", attrs={"agility": 3, "strength": 4, "tech": 3, "charisma": 2,
                                                      "ranged": 2, "melee": 2}, psi=True).state
@@ -404,7 +405,8 @@ def psi_fight(psi=2) -> dict:
     s["crew"]["Mila"]["psi"] = psi
     s = apply(s, spawn.ground_start, 1, 6, 1, level=3).state
     s = with_enemy(with_enemy(s, "E1", hp=10, armor=3), "E2", hp=10, shield="B:4/0")
-    return started(s)
+    s = started(s)
+    return apply(s, actions.ground_simple, name="Mila", action="wait").state if acted else s   # PSI after an action
 
 
 def test_psi_shock_example():
@@ -437,7 +439,7 @@ def test_psi_cure_is_harder_on_yourself_and_flash_always_works():
 
 def test_meditation_example():
     """Ch. 14: Strength 4 (8 HP), 3 HP lost: the meditation needs 6+."""
-    s = psi_fight()
+    s = psi_fight(acted=False)
     s["crew"]["Mila"].update(hp=5, psi_exhausted=True)
     out = apply(s, psi_rules.meditate, 5, name="Mila")
     assert (out.data["target"], out.data["recovered"], out.state["crew"]["Mila"]["hp"]) == (6, False, 4)

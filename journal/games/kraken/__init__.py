@@ -26,7 +26,17 @@ def _v1_to_v2(state: dict) -> dict:
     return state
 
 
-MIGRATIONS: dict = {1: _v1_to_v2}  # {from_version: fn(state) -> state}, applied in order on load
+def _v2_to_v3(state: dict) -> dict:
+    """Schema 3 adds optional keys (ground.revived, recoveries). A schema 2 state that
+    recovered this turn did so at the end of its current phase or an earlier one: the
+    latest of Phases 1, 3 and 5 up to it is taken as that Recovery's."""
+    s = dict(state)
+    if s.get("recovered") and "recoveries" not in s and s.get("phase", 0) >= 1:
+        s["recoveries"] = [max(p for p in (1, 3, 5) if p <= s["phase"])]
+    return s
+
+
+MIGRATIONS: dict = {1: _v1_to_v2, 2: _v2_to_v3}  # {from_version: fn(state) -> state}, applied in order on load
 
 
 def summary(state: dict) -> list[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import copy_state, credits_line, pay_credits, set_leader
+from journal.games.kraken.model.exploration import shop_here
 from journal.games.kraken.model.constants import (
     ATTRIBUTES,
     ATTR_MAX,
@@ -24,6 +25,8 @@ from journal.games.kraken.model.members import (
     hp_formula,
     note_fallen,
     preset_member,
+    revived,
+    strength_changed,
 )
 from journal.lookup import find
 from journal.outcome import Outcome
@@ -35,7 +38,8 @@ SELL_PRICE = 5           # ch. 13 Shops: 5 x Level
 def crew_add(state: dict, dice, name: str, attrs: dict, traits=(), psi: bool = False, level: int = 1,
              hire: bool = False) -> Outcome:
     """K10: attributes 1-8 summing to 16, HP max = min(2 x Strength, 14), at most 4 traits
-    summing to 0, one PSI crew member (PSI 1 at creation), at most 4 crew."""
+    summing to 0, one PSI crew member (PSI 1 at creation), at most 4 crew. `hire`: at a
+    Shop, 10¢ a level, up to the Shop's grade (ch. 13)."""
     s = copy_state(state)
     name = str(name).strip()
     if not name:
@@ -82,6 +86,14 @@ def crew_add(state: dict, dice, name: str, attrs: dict, traits=(), psi: bool = F
             raise RuleError(f"{others[0]} has PSI already: at most one crew member with PSI (rulings K10)")
     out = []
     if hire:
+        shop = shop_here(s)
+        if shop is None:
+            raise RuleError("crew members are hired at a Shop (ch. 13: \"You can buy a new Crew Member of a Level up "
+                            "to the Shop's grade\"): stand on one (journal kraken dungeon shop TILE), or Phase 3's "
+                            "grade 5 Shop (journal kraken free-action shop)")
+        if level > shop["grade"]:
+            raise RuleError(f"--level {level}: {shop['where']} hires crew members up to level {shop['grade']} (the "
+                            f"Shop's grade)")
         pay_credits(s, HIRE_PRICE * level, f"hiring {name} (level {level}, {HIRE_PRICE}¢ a level)", out)
     hp = hp_formula(attrs["strength"])
     member = {"level": level, "hp": hp, "hp_max": hp, "status": "active",
@@ -175,6 +187,7 @@ def crew_hp(state: dict, dice, name: str, delta: int | None = None, value: int |
         out.append(f"{key} is unconscious (HP 0 to -3 count as 0): cross out the last health point.")
     elif c["status"] == "active" and was == "unconscious":
         out.append(f"{key} is conscious again (no action before the next Ground Combat turn).")
+        revived(s, key, [])
     how = f"={value}" if value is not None else f"{delta:+d}"
     return Outcome(s, f"{shown} ({how})", out, {"name": key, "hp": c["hp"], "status": c["status"]})
 
@@ -247,13 +260,7 @@ def crew_level_up(state: dict, dice, name: str, attribute: str | None = None, tr
         c[attr] += 1
         out.append(f"{attr.capitalize()} {before} → {c[attr]}.")
         if attr == "strength":
-            gain = hp_formula(c["strength"]) - hp_formula(before)
-            if gain:
-                c["hp_max"] += gain
-                if c["status"] == "active":
-                    c["hp"] += gain
-                out.append(f"HP max {c['hp_max'] - gain} → {c['hp_max']}; current HP rises with it "
-                           f"to {c['hp']}.")
+            strength_changed(c, before, out)
             out.append(f"Carry capacity is {carry_capacity(c['strength'])}.")
         what = f"+1 {attr.capitalize()}"
     else:
@@ -280,7 +287,8 @@ CREW_FIELDS = ATTRIBUTES + ("level", "hp_max", "psi")
 
 
 def crew_set(state: dict, dice, name: str, field: str, value: int) -> Outcome:
-    """A2: set an attribute, level, HP max or PSI by hand (a card or effect says so)."""
+    """A2: set an attribute, level, HP max or PSI by hand (a card or effect says so); a new
+    Strength changes HP max as at creation (3.4, K10)."""
     s = copy_state(state)
     key = find(s["crew"], name, "crew member")
     c = s["crew"][key]
@@ -307,6 +315,8 @@ def crew_set(state: dict, dice, name: str, field: str, value: int) -> Outcome:
         if f == "hp_max" and c["hp"] > value:
             c["hp"] = value
             out.append(f"HP lowered to the new maximum, {value}.")
+        if f == "strength":
+            strength_changed(c, before, out)
     c["status"] = "active" if c["hp"] > 0 else "unconscious"
     msg = f"{key}: {f} {before if before is not None else '-'} → {value if value or f != 'psi' else '-'}"
     out.insert(0, msg + " (by hand).")

@@ -41,6 +41,8 @@ def flight(state: dict, dice, difficulty: int, cat: dict, table: dict, options=(
                         f"(journal kraken phase 3)")
     if s.get("free_action") not in (None, "flight"):
         raise RuleError(f"this turn's free action was already taken: {FREE_ACTION_TEXT[s['free_action']]}")
+    if s.get("free_used"):
+        raise RuleError("this turn's free action was a space flight, flown already: Phase 3 is ONE free action")
     if s.get("flight") or s.get("combat"):
         raise RuleError("a flight is under way already (journal show): finish it first")
     if s.get("dungeon"):
@@ -73,7 +75,7 @@ def flight(state: dict, dice, difficulty: int, cat: dict, table: dict, options=(
     if not s["crew"]:
         raise RuleError("there is no crew to fly the ship")
     out: list[str] = []
-    s["free_action"] = "flight"
+    s["free_action"], s["free_used"] = "flight", True
     raw = difficulty + sum(OPTION_DIFFICULTY[o] for o in opts) + (STEALTH if stealth else 0)
     fd = max(1, raw)
     mods = sum(OPTION_MODIFICATIONS.get(o, 0) for o in opts)

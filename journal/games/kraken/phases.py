@@ -19,13 +19,14 @@ from journal.games.kraken.model.campaign import (
     save_point,
     set_leader,
 )
-from journal.games.kraken.model.constants import FREE_ACTIONS, FREE_ACTION_TEXT, PHASES
+from journal.games.kraken.model.constants import FREE_ACTIONS, FREE_ACTION_TEXT, PHASES, SHOP_COMMANDS
 from journal.games.kraken.model.systems import systems_named
 from journal.games.kraken.quests import quest_timer
 from journal.games.kraken.story_lines import activate_from_pack, line_data, line_slot, unused_choices
 from journal.outcome import Outcome
 
 RECOVER_HEAL = 3         # ch. 5, Phase R
+GRADE_5_SHOP = 5         # ch. 5, Phase 3: "Visit a grade 5 Shop"
 
 
 def turn(state: dict, dice, pack: dict | None = None, skip=None, choices=(), standby=(), activate=(),
@@ -49,8 +50,10 @@ def turn(state: dict, dice, pack: dict | None = None, skip=None, choices=(), sta
     s["phase"] = 1
     s["done"] = []
     s.pop("free_action", None)
+    s.pop("free_used", None)
+    s.pop("shop", None)
     s["recovered"] = False
-    for key in ("returned", "gambled", "short_visit"):   # Phase R, Gamblers and Phase 4 count per turn
+    for key in ("returned", "recoveries", "gambled", "short_visit"):   # Phase R, Gamblers, Phase 4: per turn
         s.pop(key, None)
     for q in s["quests"].values():
         q["activated"] = False
@@ -146,6 +149,7 @@ def _to_phase(s: dict, target: int, out: list[str], closing: bool = False, notes
                             f"{s['lines'][running[0]]['coords'][-1]} and step it until it stops")
     while s["phase"] < target:
         s["phase"] += 1
+        s.pop("shop", None)               # a Shop away from a Location is left as its phase ends
         _enter_phase(s, s["phase"], out, closing, notes if notes is not None else [])
 
 
@@ -216,7 +220,8 @@ def phase(state: dict, dice, to) -> Outcome:
 
 def free_action(state: dict, dice, kind: str) -> Outcome:
     """Ch. 8: Phase 3 allows one free action (a line activated again is recorded by
-    `advance`/`step` itself)."""
+    `advance`/`step` itself). The grade 5 Shop opens at once, until the phase ends: buy,
+    sell and hire there as at a dungeon's Shop."""
     s = copy_state(state)
     refuse_setup(s, "free actions happen")
     if kind not in FREE_ACTIONS:
@@ -239,27 +244,38 @@ def free_action(state: dict, dice, kind: str) -> Outcome:
                    "Exploration on its first Map (or teleport deeper). Clear maps with "
                    "`journal kraken location clear`.")
     elif kind == "shop":
-        out.append("A grade 5 Shop: buy with `journal kraken credits -12 --buy` (its price), "
-                   "`journal kraken ship buy SYSTEM`, "
-                   "`journal kraken crew add NAME --hire …`.")
+        s["shop"] = {"grade": GRADE_5_SHOP, "by": "phase 3"}
+        out.append(f"A grade {GRADE_5_SHOP} Shop, until Phase 3 ends: Items, Weapons and Ammo up to grade "
+                   f"{GRADE_5_SHOP}, rare Equipment of grade {GRADE_5_SHOP + 1} at double price, crew members up to "
+                   f"level {GRADE_5_SHOP}, ships and systems; sell at half price: {SHOP_COMMANDS}.")
     return Outcome(s, f"Phase 3 free action: {FREE_ACTION_TEXT[kind]}", out, {"free_action": kind})
 
 
 def recover(state: dict, dice, cat: dict, after: bool = False) -> Outcome:
-    """Ch. 5 Phase R, once a turn: every crew member +3 HP (+3 per working Med Bay and
-    Advanced Med Bay), the unconscious from 0, Oxygen refilled. At the end of Phase 1 or
-    3 only after a Dungeon Exploration or Ground Combat of that phase (journal records
-    the ones it ran; `after`: one you played without it); at the end of Phase 5 when the
-    turn had no Recovery yet."""
+    """Ch. 5 Phase R, "Check this at the end of phases 1, 3 and 5": every crew member +3 HP
+    (+3 per working Med Bay and Advanced Med Bay), the unconscious from 0, Oxygen refilled.
+    At the end of Phase 1 after an event's Dungeon Exploration or Ground Combat, at the end
+    of Phase 3 after returning from an exploration (journal records the ones it ran;
+    `after`: one you played without it); at the end of Phase 5 only when the turn had no
+    Recovery yet. So a turn may recover twice (Phases 1 and 3), each phase once."""
     s = copy_state(state)
     refuse_setup(s, "Recovery happens")
     for key, what in (("combat", "a Space Combat"), ("ground", "a Ground Combat"), ("dungeon", "an exploration")):
         if s.get(key):
             raise RuleError(f"Recovery comes after {what}, not during it")
-    if s["recovered"]:
-        raise RuleError(f"the crew already recovered this turn (turn {s['turn']}): once a turn")
     if s["phase"] not in (1, 3, 5):
         raise RuleError(f"Recovery is checked at the end of Phases 1, 3 and 5, and this is Phase {s['phase']}")
+    waiting = pending(s) + [x for x in SLOTS if s["lines"].get(x, {}).get("running")]
+    if s["phase"] == 1 and waiting:
+        raise RuleError(f"Phase R comes at the end of Phase 1, and line(s) {', '.join(sorted(set(waiting)))} still "
+                        f"wait to be activated this turn")
+    if s["phase"] in s.get("recoveries", []):
+        raise RuleError(f"the crew recovered at the end of Phase {s['phase']} already (turn {s['turn']}): Phase R is "
+                        f"checked once at the end of Phases 1, 3 and 5")
+    if s["phase"] == 5 and s["recovered"]:
+        raise RuleError(f"the crew recovered this turn already (Phase {', '.join(map(str, s.get('recoveries', [])))}):"
+                        f" Phase 5's Recovery is for a turn that had none (ch. 5: \"If you did not trigger a Recovery "
+                        f"phase during the entire turn\")")
     earned = s["phase"] == 5 or s["phase"] in s.get("returned", []) or after
     if not earned:
         raise RuleError(f"Recovery at the end of Phase {s['phase']} follows a Dungeon Exploration or Ground Combat "
@@ -287,5 +303,6 @@ def recover(state: dict, dice, cat: dict, after: bool = False) -> Outcome:
     s["oxygen"] = oxygen_max(s)
     out.append(f"Oxygen refilled: {before} → {s['oxygen']}. Rearrange items between crew and ship freely.")
     s["recovered"] = True
+    s.setdefault("recoveries", []).append(s["phase"])
     return Outcome(s, f"Recovery: +{heal} HP each, Oxygen {s['oxygen']}", out,
                    {"heal": heal, "hp": healed, "oxygen": s["oxygen"]})

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import copy
 
-from journal.errors import RuleError
+from journal.errors import InputError, RuleError
+from journal.games.kraken.dungeon.stations import dungeon_clone
 from journal.games.kraken.model.campaign import copy_state, save_point
-from journal.games.kraken.model.constants import CLONE_HEAL, DIFFICULTY_TEXT, SAVE_DIFFICULTIES
+from journal.games.kraken.model.constants import DIFFICULTY_TEXT, SAVE_DIFFICULTIES
 from journal.games.kraken.model.validate import validate
 from journal.outcome import Outcome
 
@@ -39,29 +40,16 @@ def savepoint(state: dict, dice) -> Outcome:
                    {"savepoint": s["savepoint"]}, meta)
 
 
-def clone_station(state: dict, dice, heal: bool = True, keep: bool = True) -> Outcome:
-    """Ch. 13 clone station: heals each crew member 4 HP (once per station and
-    exploration) at any difficulty; a save point in Just a Simulation and Adventurer."""
-    s = copy_state(state)
-    out: list[str] = []
-    meta: dict = {}
-    if heal:
-        for name, c in s["crew"].items():
-            before = c["hp"]
-            c["hp"] = min(c["hp_max"], c["hp"] + CLONE_HEAL)
-            c["status"] = "active" if c["hp"] > 0 else "unconscious"
-            out.append(f"{name}: HP {before} → {c['hp']}/{c['hp_max']}.")
-        out.insert(0, f"Clone station: each crew member heals {CLONE_HEAL} HP (once per station and exploration).")
-    if keep:
-        if s["difficulty"] in SAVE_DIFFICULTIES:
-            save_point(s, "clone station", out, meta)
-        else:
-            out.append(f"{DIFFICULTY_TEXT[s['difficulty']]}: clone stations heal, but there is no save-and-load.")
-    if not heal and "savepoint" not in meta:
-        raise RuleError("--no-heal and no save point: the clone station does nothing")
-    summary = "Clone station" + (": healed" if heal else "") + (f", save point {s['savepoint']['id']}"
-                                                                  if "savepoint" in meta else "")
-    return Outcome(s, summary, out, {"savepoint": s.get("savepoint") if meta else None}, meta)
+def clone_station(state: dict, dice, tile: str | None = None, heal: bool = True, keep: bool = True) -> Outcome:
+    """Ch. 13: a clone station is a map tile: it heals and saves only where the team stands
+    on one during a Dungeon Exploration, once per station and exploration (the rule of
+    `dungeon clone TILE`, which this runs)."""
+    if not state.get("dungeon") or state["dungeon"].get("visit"):
+        raise RuleError("a clone station is a map tile: it heals and saves during a Dungeon Exploration, on the "
+                        "station (journal kraken dungeon clone TILE)")
+    if tile is None:
+        raise InputError("TILE is required: the clone station's tile as printed on the map (e.g. C)")
+    return dungeon_clone(state, dice, tile, savepoint=keep, heal_crew=heal)
 
 
 def reload(state: dict, dice, snapshot: dict, point: int) -> Outcome:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import entry_name, find as cat_find, half_up, price as cat_price
 from journal.games.kraken.model.campaign import copy_state, credits_line, pay_credits
+from journal.games.kraken.model.exploration import shop_here
 from journal.games.kraken.model.systems import can_install, check_removal, install_system, systems_named
 from journal.lookup import find
 from journal.outcome import Outcome
@@ -12,7 +13,8 @@ from journal.outcome import Outcome
 
 def ship_hull(state: dict, dice, name: str, price: int, sp: int, expansion_sp: int | None = None,
               sell_old: bool = False, free: bool = False) -> Outcome:
-    """3.7: a ship is bought as a hull first (price and SP from its profile page)."""
+    """3.7: a ship is bought as a hull first (price and SP from its profile page); in Phase 2
+    or at a Shop once the campaign runs."""
     s = copy_state(state)
     name = str(name).strip()
     if not name:
@@ -31,6 +33,7 @@ def ship_hull(state: dict, dice, name: str, price: int, sp: int, expansion_sp: i
     elif old:
         out.append(f"The {old['hull']} hull is left behind (use --sell-old at a Shop to get half its price).")
     if not free:
+        _where_bought(s, "ships")
         pay_credits(s, price, f"the {name} hull", out)
     systems = old["systems"] if old else {}
     s["ship"] = {"hull": name, "hull_price": price, "sp": sp, "systems": systems}
@@ -46,12 +49,31 @@ def ship_hull(state: dict, dice, name: str, price: int, sp: int, expansion_sp: i
                    {"hull": name, "sp": sp, "credits": s["credits"]})
 
 
+def _where_bought(s: dict, what: str) -> None:
+    """Ch. 5 Phase 2: "you may use them to purchase Ships or add new Systems to your current
+    Ship. Note: You can also buy Ships and Ship upgrades at a Shop during Dungeon
+    Exploration" (a Shop's, Phase 3's grade 5 Shop, an event's); and with the starting
+    equipment (3.7). Never in the middle of a Space Combat or anywhere else."""
+    if s["turn"] == 0 or shop_here(s):
+        return
+    busy = next((w for k, w in (("combat", "a Space Combat"), ("ground", "a Ground Combat"),
+                                ("dungeon", "a Dungeon Exploration away from a Shop"), ("flight", "a flight"))
+                 if s.get(k)), None)
+    if busy is None and s["phase"] == 2:
+        return
+    raise RuleError(f"{what} are bought in Phase 2 (ship construction) or at a Shop, and this is "
+                    + (busy if busy else f"Phase {s['phase']}") + " (given by an event: --free)")
+
+
 def ship_buy(state: dict, dice, system: str, cat: dict, free: bool = False) -> Outcome:
     """Ch. 11: systems are bought for their catalogue price (K12: refused if you cannot
-    pay); ship magazines cost half their weapon's price, rounded up (K14)."""
+    pay); ship magazines cost half their weapon's price, rounded up (K14). Bought in Phase
+    2 or at a Shop (or with the starting equipment)."""
     s = copy_state(state)
     if not s.get("ship"):
         raise RuleError("buy a ship hull first (journal kraken ship hull NAME --price P --sp N)")
+    if not free:
+        _where_bought(s, "ship systems")
     name = cat_find(cat, system)
     can_install(s, name, cat)
     out: list[str] = []

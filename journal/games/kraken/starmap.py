@@ -5,7 +5,7 @@ from __future__ import annotations
 from journal.errors import InputError, RuleError
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.model.campaign import copy_state
-from journal.games.kraken.model.constants import MAX_DEPTH, MIN_DEPTH, SPECIALS
+from journal.games.kraken.model.constants import MAX_DEPTH, MAX_TREASURE_GRADE, MIN_DEPTH, SPECIALS
 from journal.games.kraken.model.locations import (
     describe_location,
     effective_atmosphere,
@@ -121,24 +121,46 @@ def location_clear(state: dict, dice, slot, map_no: int) -> Outcome:
                    {"slot": key, "cleared": loc["cleared"]})
 
 
-def location_solve(state: dict, dice, slot) -> Outcome:
-    """Ch. 13: leaving by the last map's exit solves a Location once: XP = maps x
-    difficulty x 2, and four treasures of difficulty+1 or two of difficulty+2."""
+SOLVED_REWARDS = {"four": (4, 1), "two": (2, 2)}   # ch. 13: 4 Treasures of difficulty + 1, or 2 of difficulty + 2
+
+
+def location_solve(state: dict, dice, slot, reward: str | None = None) -> Outcome:
+    """Ch. 13 SOLVING A LOCATION, once: "you will receive a reward of four Treasures with the
+    Treasure grade of the Location's difficulty +1, or two Treasures with the grade of the
+    Location's difficulty +2" (your choice, `reward` four|two; at most grade 6), booked as
+    Treasure drops; "You also gain XP equal to the Location's Maps-count multiplied by the
+    Location's difficulty times 2"."""
     s = copy_state(state)
     key, loc = location_at(s, slot)
     if loc["solved"]:
         raise RuleError(f"MAP{key} is solved already: a Location is solved only once")
+    d = loc["difficulty"]
+    offers = {k: (n, min(MAX_TREASURE_GRADE, d + plus)) for k, (n, plus) in SOLVED_REWARDS.items()}
+    if reward is None:
+        from journal.errors import NeedChoice
+
+        raise NeedChoice(f"--reward is required: solving MAP{key} gives four Treasures of grade {offers['four'][1]} "
+                         f"(--reward four) or two of grade {offers['two'][1]} (--reward two)", "--reward",
+                         list(offers), "Which reward: four or two Treasures")
+    if reward not in offers:
+        raise InputError(f"--reward {reward}: four (Treasures of grade {offers['four'][1]}) or two (of grade "
+                         f"{offers['two'][1]})")
     loc["solved"] = True
-    gain = loc["depth"] * loc["difficulty"] * 2
+    gain = loc["depth"] * d * 2
     before = s["xp"]
     s["xp"] += gain
-    d = loc["difficulty"]
+    count, grade = offers[reward]
+    source = f"solving MAP{key} ({loc.get('name') or loc['type']})"
+    s.setdefault("loot", []).extend({"grade": grade, "from": source} for _ in range(count))
     out = [f"MAP{key} solved: {loc['depth']} maps × difficulty {d} × 2 = {gain} XP (XP {before} → {s['xp']}).",
-           f"Take four Treasures of grade {min(6, d + 1)} or two of grade {min(6, d + 2)}."]
+           f"The reward: {count} Treasures of grade {grade} (difficulty {d} + {SOLVED_REWARDS[reward][1]}"
+           + (f", at most {MAX_TREASURE_GRADE}" if d + SOLVED_REWARDS[reward][1] > MAX_TREASURE_GRADE else "")
+           + "): take each with journal kraken treasure take."]
     if loc.get("special") == "self-destruction":
         out.append("Self-destruction: once you leave, erase it (journal kraken location remove "
                    f"{key}).")
-    return Outcome(s, f"MAP{key} solved: +{gain} XP", out, {"slot": key, "xp_gain": gain, "xp": s["xp"]})
+    return Outcome(s, f"MAP{key} solved: +{gain} XP, {count} Treasures of grade {grade}", out,
+                   {"slot": key, "xp_gain": gain, "xp": s["xp"], "reward": {"count": count, "grade": grade}})
 
 
 def location_remove(state: dict, dice, slot) -> Outcome:

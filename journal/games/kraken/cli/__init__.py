@@ -27,8 +27,8 @@ COMMANDS = {
     "score": "achievements:score", "achievements": "achievements:achievements",
     "achievement": "achievements:achievement", "odds": "resources:odds", "flight": "flight:flight",
     "flight-table": "flight:flight_table", "flight-end": "flight:flight_end", "combat": "space_combat:combat",
-    "dungeon": "dungeon:dungeon", "visit": "dungeon:visit", "ground": "ground_combat:ground",
-    "treasure": "treasure:treasure", "treasure-table": "treasure:treasure_table",
+    "dungeon": "dungeon:dungeon", "visit": "dungeon:visit", "event-shop": "dungeon:event_shop",
+    "ground": "ground_combat:ground", "treasure": "treasure:treasure", "treasure-table": "treasure:treasure_table",
 }
 
 

@@ -202,14 +202,15 @@ def dungeon_oxygen(rt, save, tile, to, how, faint):
 @save_option
 @click.argument("tile")
 @click.option("--savepoint/--no-savepoint", default=True, show_default=True, help="A save point (K8).")
+@click.option("--heal/--no-heal", default=True, show_default=True, help="Heal each crew member 4 HP.")
 @_move_options()
 @pass_rt
-def dungeon_clone(rt, save, tile, savepoint, to, how, faint):
-    """A clone station: heal 4 HP each, a save point (K8)."""
+def dungeon_clone(rt, save, tile, savepoint, heal, to, how, faint):
+    """A clone station: heal 4 HP each, a save point (K8), once per station and exploration."""
     from journal.games.kraken.dungeon import stations as rules
 
     run_asking(rt, save, rules.dungeon_clone, tile=tile, savepoint=savepoint, how=_how(how), to=to,
-               faint=faint)
+               faint=faint, heal_crew=heal)
 
 
 for _kind, _help in (("shop", "A Shop S#: trash bonus, grades and prices."),
@@ -251,6 +252,17 @@ def visit(rt, save, slot, map_no, kind, tile, crew_names, rolls):
         crew=list(crew_names))
 
 
+@click.command("event-shop")
+@save_option
+@click.argument("grade", type=int)
+@pass_rt
+def event_shop(rt, save, grade):
+    """An event's Shop of GRADE: buy, sell and hire there until the phase ends (chapter 6)."""
+    from journal.games.kraken.dungeon import shops as rules
+
+    run(rt, save, rules.event_shop, grade=grade)
+
+
 @dungeon.command("buy")
 @save_option
 @click.argument("item")
@@ -260,7 +272,7 @@ def visit(rt, save, slot, map_no, kind, tile, crew_names, rolls):
 @click.option("--ammo", is_flag=True, help="Ammo for a weapon of this grade.")
 @pass_rt
 def dungeon_buy(rt, save, item, grade, price, rare, ammo):
-    """Buy at the Shop or Ammo dealer you stand on."""
+    """Buy at the Shop or Ammo dealer you stand on (or Phase 3's grade 5 Shop, an event's)."""
     from journal.games.kraken.dungeon import shops as rules
 
     run(rt, save, rules.dungeon_buy, item=item, grade=grade, prices=grade_prices(), price=price,
@@ -334,14 +346,15 @@ def dungeon_treasure(rt, save, tile, to, how, faint, rolls):
 @save_option
 @click.argument("tile")
 @click.argument("what", type=click.Choice(["door", "automatic-door", "obstacle", "area", "entrance", "event",
-                                           "disruptor", "breach", "teleportal"], case_sensitive=False))
+                                           "disruptor", "breach", "teleportal", "safety-bulkhead"],
+                                          case_sensitive=False))
 @click.option("--portals", metavar="N,N,…", help="Teleportal: the teleportal numbers on this map (a twin number: "
                                                  "go there; else d6 until one).")
 @_move_options()
 @rolls_option
 @pass_rt
 def dungeon_tile(rt, save, tile, what, portals, to, how, faint, rolls):
-    """Any other map element (an action): doors, obstacles, a Disruptor, a Hull Breach, a Teleportal."""
+    """Any other map element (an action): a door, obstacle, Disruptor, Hull Breach, Teleportal, Safety Bulkhead."""
     from journal.games.kraken.dungeon import elements as rules
 
     nums = _portals(portals)
@@ -352,11 +365,11 @@ def dungeon_tile(rt, save, tile, what, portals, to, how, faint, rolls):
 @dungeon.command("element")
 @save_option
 @click.argument("tile")
-@click.argument("what", type=click.Choice(["disruptor", "breach", "teleportal"], case_sensitive=False))
+@click.argument("what", type=click.Choice(["disruptor", "breach", "teleportal", "boss"], case_sensitive=False))
 @click.option("--portals", metavar="N,N,…", help="teleportal: the other teleportals' numbers on this map.")
 @pass_rt
 def dungeon_element(rt, save, tile, what, portals):
-    """Note what the current map shows (no action): a Disruptor, a Hull Breach, Teleportals."""
+    """Note what the current map shows (no action): a Disruptor, a Hull Breach, Teleportals, a Boss."""
     from journal.games.kraken.dungeon import elements as rules
 
     nums = _portals(portals)
@@ -408,15 +421,17 @@ def dungeon_avoid(rt, save, tile, way, pay, rolls):
 @dungeon.command("exit")
 @save_option
 @click.option("--keep-uncleared", is_flag=True, help="No Treasure was activated: leave the map uncleared.")
+@click.option("--reward", type=click.Choice(["four", "two"]),
+              help="Solving the Location: four Treasures of difficulty + 1, or two of difficulty + 2.")
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_exit(rt, save, keep_uncleared, to, how, faint, rolls):
+def dungeon_exit(rt, save, keep_uncleared, reward, to, how, faint, rolls):
     """An exit tile EX: the next map, or the last map's exit solves the Location."""
     from journal.games.kraken.dungeon import maps as rules
 
     run_asking(rt, save, rules.dungeon_exit, entered=rolls, how=_how(how), to=to, faint=faint,
-               keep_uncleared=keep_uncleared)
+               keep_uncleared=keep_uncleared, reward=reward)
 
 
 @dungeon.command("back")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError
-from journal.games.kraken.cli.common import NEGATIVES, NUMBER, emit, run
+from journal.games.kraken.cli.common import NEGATIVES, NUMBER, emit, run, run_asking
 from journal.games.kraken.cli.files import GENERATOR_SAMPLE, campaign_generator, load_generator, real_path
 from journal.games.kraken.model.constants import SPECIALS
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
@@ -78,12 +78,14 @@ def location_clear(rt, save, slot, map_no, reason):
 @location.command("solve")
 @save_option
 @click.argument("slot")
+@click.option("--reward", type=click.Choice(["four", "two"]),
+              help="Four Treasures of difficulty + 1, or two of difficulty + 2.")
 @pass_rt
-def location_solve(rt, save, slot):
-    """Solved by the last map's exit: XP = maps x difficulty x 2."""
+def location_solve(rt, save, slot, reward):
+    """Solved by the last map's exit: XP = maps x difficulty x 2 and the Treasures."""
     from journal.games.kraken import starmap as rules
 
-    run(rt, save, rules.location_solve, slot=slot)
+    run_asking(rt, save, rules.location_solve, slot=slot, reward=reward)
 
 
 @location.command("remove")

@@ -6,7 +6,7 @@ import click
 
 from journal.errors import RuleError
 from journal.games import kraken as game
-from journal.games.kraken.cli.common import run
+from journal.games.kraken.cli.common import run, run_asking
 from journal.options import save_option
 from journal.runtime import pass_rt
 
@@ -23,15 +23,16 @@ def savepoint(rt, save):
 
 @click.command("clone-station")
 @save_option
+@click.argument("tile", required=False)
 @click.option("--heal/--no-heal", default=True, show_default=True, help="Heal each crew member 4 HP.")
 @click.option("--savepoint/--no-savepoint", "make_save", default=True, show_default=True,
               help="A save point (Just a Simulation and Adventurer).")
 @pass_rt
-def clone_station(rt, save, heal, make_save):
-    """A clone station: heal 4 HP each, save (K8)."""
+def clone_station(rt, save, tile, heal, make_save):
+    """The clone station TILE of the exploration: heal 4 HP each, save (K8), once per station."""
     from journal.games.kraken import saving as rules
 
-    run(rt, save, rules.clone_station, heal=heal, keep=make_save)
+    run_asking(rt, save, rules.clone_station, tile=tile, heal=heal, keep=make_save)
 
 
 @click.command()

@@ -15,7 +15,7 @@ def combat():
     """Space Combat, one command per sub-phase (chapter 10).
 
     \b
-    1) timeline   2) objective / repair   3) fire   4) enemy-fire
+    1) timeline   2) objective / repair   3) fire   4) enemy-fire / evade
     5) board / repel / round / retreat / heal   6) escape   7) recharge (loops)
     """
 
@@ -44,7 +44,8 @@ def _fire_options(f):
                      help="The shield system a 6 on the system damage roll hits (in order).")(f)
     f = click.option("--evade-enemy", type=NUMBER, metavar="N",
                      help="Evade this enemy's hit (default: the first hit).")(f)
-    f = click.option("--evade", multiple=True, metavar="NAME", help="Up to two unused crew pilot an evasion.")(f)
+    f = click.option("--evade", multiple=True, metavar="NAME", help="Up to two unused crew pilot an evasion, named "
+                                                                    "before the hits (after them: combat evade).")(f)
     return f
 
 
@@ -58,7 +59,7 @@ def combat_timeline(rt, save, shields, evade_enemy, evade, rolls):
     from journal.games.kraken.space_combat import timeline as rules
 
     run_asking(rt, save, rules.combat_timeline, entered=rolls, cat=catalogue(), evade=list(evade),
-               evade_enemy=evade_enemy, shields=list(shields))
+               evade_enemy=evade_enemy, shields=list(shields), ask_evade=rt.can_prompt(), evade_after=[])
 
 
 @combat.command("objective")
@@ -123,7 +124,20 @@ def combat_enemy_fire(rt, save, shields, evade_enemy, evade, rolls):
     from journal.games.kraken.space_combat import enemy_fire as rules
 
     run_asking(rt, save, rules.combat_enemy_fire, entered=rolls, cat=catalogue(), evade=list(evade),
-               evade_enemy=evade_enemy, shields=list(shields))
+               evade_enemy=evade_enemy, shields=list(shields), ask_evade=rt.can_prompt(), evade_after=[])
+
+
+@combat.command("evade")
+@save_option
+@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="One or two unused crew pilot (repeat).")
+@click.option("--enemy", type=int, metavar="N", help="The enemy whose hit is evaded (default: the last hit).")
+@rolls_option
+@pass_rt
+def combat_evade(rt, save, crew_names, enemy, rolls):
+    """4) After a hit: evade it with Maneuver Engines (Tech / 2 + d6 >= 8), once a turn."""
+    from journal.games.kraken.space_combat import enemy_fire as rules
+
+    run(rt, save, rules.combat_evade, entered=rolls, cat=catalogue(), crew=list(crew_names), enemy=enemy)
 
 
 @combat.command("board")

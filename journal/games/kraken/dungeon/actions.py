@@ -61,6 +61,8 @@ def take_action(s: dict, d: dict, how: str, to: str | None, faint: str | None, o
     to = _near(d, how, to)
     if how == "none":
         return 0
+    if how in ("move", "free"):
+        d.pop("at", None)                 # off the trader's tile (a tile command sets it again)
     if how == "free":
         if not d.get("free_move"):
             raise RuleError("the free move is the first move on entering a map, and it was made already")

@@ -1,7 +1,8 @@
-"""Chapter 13, map elements: doors and obstacles, Disruptors, Hull Breaches, Teleportals.
+"""Chapter 13, map elements: doors and obstacles, Disruptors, Hull Breaches, Teleportals, Safety Bulkheads.
 
 A Disruptor stops the Teleporter; a Hull Breach opens its areas to the outside until it
-is welded shut; a Teleportal sends the team to its twin.
+is welded shut; a Teleportal sends the team to its twin; a Safety Bulkhead stays shut
+while a Boss of its map lives.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from journal.games.kraken.model.exploration import (
 from journal.games.kraken.model.systems import systems_named
 from journal.outcome import Outcome
 
-ELEMENTS = ("disruptor", "breach", "teleportal")
+ELEMENTS = ("disruptor", "breach", "teleportal", "boss")
 
 
 def _portal_number(label: str, level: str | None) -> int:
@@ -33,8 +34,8 @@ def _portal_number(label: str, level: str | None) -> int:
 def _note_element(d: dict, label: str, level: str | None, what: str) -> str:
     """What the current map shows (no action): a Disruptor, a Hull Breach, a Teleportal."""
     key = tile_key(d, label)
-    if what == "disruptor":
-        known = d.setdefault("disruptors", [])
+    if what in ("disruptor", "boss"):
+        known = d.setdefault("disruptors" if what == "disruptor" else "bosses", [])
         if key not in known:
             known.append(key)
         return key
@@ -57,6 +58,20 @@ def active_disruptors(s: dict, d: dict) -> list[str]:
     return [k for k in d.get("disruptors", []) if k.startswith(here) and f"{k}:disruptor" not in d.get("disabled", [])]
 
 
+def tile_labels(keys) -> list[str]:
+    """The tiles' labels of "map:tile" keys ("2:B1" → "B1")."""
+    return [k.split(":")[1] for k in keys]
+
+
+def living_bosses(s: dict, d: dict) -> list[str]:
+    """Ch. 13: the Bosses noted on the current map and not defeated this exploration (on a
+    cleared map none are present)."""
+    if map_cleared(s, d):
+        return []
+    here = f"{d['map']}:"
+    return [k for k in d.get("bosses", []) if k.startswith(here) and not resolved(d, k)]
+
+
 def can_teleport(s: dict, d: dict) -> bool:
     """The ship's Teleporter reaches this map, and no active Disruptor is on it."""
     loc = explored_location(s, d)
@@ -67,7 +82,8 @@ def dungeon_element(state: dict, dice, tile: str, what: str, portals=()) -> Outc
     """Note an element the current map shows, without moving (no action): a Disruptor
     (the Teleporter cannot take you away while it is active), a Hull Breach (areas
     connected to it have an Outside atmosphere until it is repaired), the Teleportals
-    (their numbers: where a teleportal sends you)."""
+    (their numbers: where a teleportal sends you), a Boss (the map's Safety Bulkheads stay
+    shut while it lives)."""
     s = copy_state(state)
     d = current_exploration(s)
     if what not in ELEMENTS:
@@ -84,8 +100,14 @@ def dungeon_element(state: dict, dice, tile: str, what: str, portals=()) -> Outc
                        {"portals": d["portals"]})
     if portals:
         raise InputError("--portals is for teleportals")
+    if what == "boss" and parse_tile(tile)[1] != "B":
+        raise InputError(f"'{label}' is not a Boss tile: B#")
     _note_element(d, label, level, what)
-    if what == "disruptor":
+    if what == "boss":
+        out.append(f"Boss {label}: while it lives the Safety Bulkheads of map {d['map']} stay shut"
+                   + (" (a cleared map: none is present)." if map_cleared(s, d) else
+                      f"; fight it: journal kraken dungeon enemy {label}."))
+    elif what == "disruptor":
         if map_cleared(s, d):
             out.append(f"Disruptor {label} on a cleared map: it has no effect.")
         else:
@@ -141,13 +163,22 @@ def dungeon_tile(state: dict, dice, tile: str, what: str, how: str = "move", to:
     """Other map elements: a door or obstacle (an action), a Disruptor (entering disables it
     until you leave the Location), a Hull Breach (step onto it; repair it with `dungeon
     breach`), a Teleportal (to the portal of the same number, else d6 until one exists; each
-    teleportation is an action, the first one comes with the move onto the portal)."""
+    teleportation is an action, the first one comes with the move onto the portal), a
+    Safety Bulkhead ("These elements function as normal doors if there are no Bosses
+    present. Otherwise they are completely impassable": refused while a Boss noted on the
+    map lives)."""
     s = copy_state(state)
     d = current_exploration(s)
     label, _k, level = parse_tile(tile)
     out: list[str] = []
     if what == "teleportal":
         _portal_number(label, level)
+    if what == "safety-bulkhead":
+        bosses = tile_labels(living_bosses(s, d))
+        if bosses:
+            raise RuleError(f"Safety Bulkhead {label} is impassable while the Boss {', '.join(bosses)} of map "
+                            f"{d['map']} lives (ch. 13: \"you must eliminate a Boss in order to open all Safety "
+                            f"Bulkheads on the current Map\"): journal kraken dungeon enemy {bosses[0]}")
     if what == "breach" and how in ("move", "free") and "|" not in (to or ""):
         to = f"{to or ''}|{label}"      # standing on the breach: exposed to it
     take_action(s, d, how, to, faint, out, f"{what.capitalize()} {label}")
@@ -173,6 +204,13 @@ def dungeon_tile(state: dict, dice, tile: str, what: str, how: str = "move", to:
                        f"--crew NAME); leave it the way you came in.")
     elif what == "teleportal":
         _teleport(s, d, dice, label, level, portals, out, data)
+    elif what == "safety-bulkhead":
+        if portals:
+            raise InputError("--portals is for teleportals")
+        out.append(f"Safety Bulkhead {label}: open like a door, no Boss lives on this map"
+                   + ("" if d.get("bosses") and any(k.startswith(f"{d['map']}:") for k in d["bosses"]) else
+                      " (a Boss the map shows keeps it shut: note it with journal kraken dungeon element TILE boss)")
+                   + "; it is airtight.")
     else:
         if portals:
             raise InputError("--portals is for teleportals")

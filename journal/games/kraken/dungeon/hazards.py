@@ -237,12 +237,19 @@ def dungeon_laser(state: dict, dice, tile: str, disarm: str | None = None, how: 
 
 
 def dungeon_value(state: dict, dice, tile: str) -> Outcome:
-    """Ch. 13 '?': roll an unknown value now (d6 ÷ 2, rounded up; once per exploration)."""
+    """Ch. 13 '?': roll an unknown value now (d6 ÷ 2, rounded up; once per exploration).
+    Not an Enemy's or a Boss's: "You are not allowed to determine the random number before
+    entering the combat" (`dungeon enemy` rolls it as the combat begins)."""
     s = copy_state(state)
     d = current_exploration(s)
-    label, _kind, level = parse_tile(tile)
+    label, kind, level = parse_tile(tile)
     if level != "?":
         raise InputError(f"'{label}' has no '?' value")
+    if kind in ("E", "B"):
+        raise RuleError(f"{label}: an Enemy's or Boss's '?' is rolled as you enter the combat, not before (ch. 13: "
+                        f"\"You are not allowed to determine the random number before entering the combat\"): "
+                        f"journal kraken dungeon enemy {label} (a bulkhead's B? is rolled as you try it: "
+                        f"journal kraken dungeon bulkhead {label} --crew NAME)")
     out: list[str] = []
     key = tile_key(d, label)
     if key in d.get("values", {}):

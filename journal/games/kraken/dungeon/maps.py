@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.actions import choose_team, clear_map, close_exploration, roll_map_ids, take_action
-from journal.games.kraken.dungeon.elements import active_disruptors
-from journal.games.kraken.model.campaign import copy_state, oxygen_max, refuse_if_over
+from journal.games.kraken.dungeon.elements import active_disruptors, tile_labels
+from journal.games.kraken.model.campaign import copy_state, exploration_phase, oxygen_max, refuse_if_over
 from journal.games.kraken.model.exploration import atmosphere_here, current_exploration, explored_location
 from journal.games.kraken.model.locations import describe_location, location_at
 from journal.games.kraken.model.systems import systems_named
@@ -17,7 +17,8 @@ def dungeon_enter(state: dict, dice, slot: str, crew=(), map_no: int | None = No
                   ) -> Outcome:
     """Ch. 13 deployment: land on the Location's first map (or teleport to a map after a
     cleared one, within the Teleporter's range), with the crew you choose (not those who
-    are building); the first move on a map is free."""
+    are building); the first move on a map is free. Phase 3's free action, or an event's
+    exploration (see exploration_phase)."""
     s = copy_state(state)
     refuse_if_over(s)
     for k, what in (("dungeon", "a Dungeon Exploration"), ("combat", "a Space Combat"), ("ground", "a Ground Combat")):
@@ -30,6 +31,7 @@ def dungeon_enter(state: dict, dice, slot: str, crew=(), map_no: int | None = No
         raise RuleError(f"MAP{key} was reached too slowly to land this turn: land from turn {loc['land_turn']} on")
     names = choose_team(s, crew)
     out: list[str] = []
+    exploration_phase(s, out)
     n = 1 if map_no is None else map_no
     if map_no is not None and map_no != 1:
         if not systems_named(s, "Teleporter"):
@@ -41,9 +43,6 @@ def dungeon_enter(state: dict, dice, slot: str, crew=(), map_no: int | None = No
         if map_no - 1 not in loc["cleared"]:
             raise RuleError(f"--map {map_no}: you may teleport to the map after a cleared one, and map {map_no - 1} "
                             f"is not cleared")
-    if s["turn"] >= 1 and s["phase"] == 3 and not s.get("free_action"):
-        s["free_action"] = "location"
-        out.append("Phase 3 free action: a visit to a known Location.")
     roll_map_ids(s, loc, n, dice, out)
     s["dungeon"] = {"location": key, "map": n, "where": "inside" if inside else "outside", "crew": names,
                     "actions": 0, "free_move": True}
@@ -75,10 +74,11 @@ def dungeon_move(state: dict, dice, how: str = "move", to: str | None = None, fa
 
 
 def dungeon_exit(state: dict, dice, how: str = "move", to: str | None = None, faint: str | None = None,
-                 keep_uncleared: bool = False) -> Outcome:
+                 keep_uncleared: bool = False, reward: str | None = None) -> Outcome:
     """Ch. 13 exit tile EX: on to the next map (an entrance of your choice, then a free
     move); from the last map the Location is solved: XP = maps × difficulty × 2 and four
-    Treasures of difficulty + 1 or two of difficulty + 2 (once per Location)."""
+    Treasures of difficulty + 1 or two of difficulty + 2 (`reward` four|two; once per
+    Location), booked as Treasure drops."""
     s = copy_state(state)
     d = current_exploration(s)
     if d.get("backwards"):
@@ -93,18 +93,20 @@ def dungeon_exit(state: dict, dice, how: str = "move", to: str | None = None, fa
         clear_map(s, d, loc, out, keep_uncleared)
         data = {"solved": False, "map": d["map"]}
         if not loc["solved"]:
-            res = location_solve({k: v for k, v in s.items()}, dice, slot=slot)
+            res = location_solve({k: v for k, v in s.items()}, dice, slot=slot, reward=reward)
             s.clear()
             s.update(res.state)
             out.extend(res.lines)
-            data.update(solved=True, xp=res.data["xp_gain"])
-            out.append(f"Take the reward: journal kraken treasure add --grade {min(6, loc['difficulty'] + 1)} "
-                       f"--count 4, or --grade {min(6, loc['difficulty'] + 2)} --count 2.")
+            data.update(solved=True, xp=res.data["xp_gain"], reward=res.data["reward"])
         else:
+            if reward is not None:
+                raise InputError("--reward: the Location was solved before: no second reward")
             out.append("The Location was solved before: no second reward.")
         close_exploration(s, out, cleared=False)
         return Outcome(s, f"MAP{slot} left by the last map's exit" + (" (solved)" if data["solved"] else ""), out,
                        data)
+    if reward is not None:
+        raise InputError(f"--reward is for the last map's exit (map {loc['depth']}), which solves the Location")
     clear_map(s, d, loc, out, keep_uncleared)
     d["map"] += 1
     _next_map(s, d, loc, dice, out)
@@ -181,12 +183,11 @@ def dungeon_leave(state: dict, dice, way: str, how: str = "move", to: str | None
         if not d.get("visit"):
             if d["map"] > loc["teleport"]:
                 raise RuleError(f"map {d['map']} is beyond the Teleporter's range here (map {loc['teleport']} at most)")
-            blocking = active_disruptors(s, d)
+            blocking = tile_labels(active_disruptors(s, d))
             if blocking:
-                tiles = ", ".join(k.split(":")[1] for k in blocking)
-                raise RuleError(f"the Disruptor {tiles} on map {d['map']} is active: the Teleporter cannot take you "
-                                f"away (enter it to disable it: journal kraken dungeon tile {tiles.split(',')[0]} "
-                                f"disruptor)")
+                raise RuleError(f"the Disruptor {', '.join(blocking)} on map {d['map']} is active: the Teleporter "
+                                f"cannot take you away (enter it to disable it: journal kraken dungeon tile "
+                                f"{blocking[0]} disruptor)")
             out.append("The Teleporter beams the team up to the ship.")
     else:
         take_action(s, d, how, to, faint, out, "Entrance >" if way == "entrance" else "Exit Location /")

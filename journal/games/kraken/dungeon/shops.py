@@ -5,13 +5,11 @@ Shops, Ammo dealers, Gamblers, Modders and Quest Masters.
 
 from __future__ import annotations
 
-import re
-
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.dungeon.actions import choose_team, take_action
 from journal.games.kraken.model.campaign import copy_state, known_prices, pay_credits, refuse_if_over
-from journal.games.kraken.model.constants import KNOWN_GRADE_PRICES, MAX_TREASURE_GRADE
+from journal.games.kraken.model.constants import KNOWN_GRADE_PRICES, MAX_TREASURE_GRADE, SHOP_COMMANDS
 from journal.games.kraken.model.exploration import (
     current_exploration,
     deployed,
@@ -19,6 +17,7 @@ from journal.games.kraken.model.exploration import (
     parse_tile,
     resolve,
     resolved,
+    shop_here,
     tile_key,
     tile_value,
 )
@@ -103,6 +102,26 @@ def dungeon_shop(state: dict, dice, tile: str, kind: str = "shop", how: str = "m
     return Outcome(s, f"{kind.replace('-', ' ').capitalize()} {label}", out, data)
 
 
+def event_shop(state: dict, dice, grade: int) -> Outcome:
+    """Ch. 6: "In some Events you will find Shops ... which offer you the same service as when
+    you find them during Dungeon Exploration": a Shop of the grade the event gives, open until
+    the phase ends (buy, sell, hire, ships and systems as at a dungeon's Shop)."""
+    s = copy_state(state)
+    refuse_if_over(s)
+    if s["turn"] < 1:
+        raise RuleError("events happen during a turn, and the first has not begun: `journal kraken turn` starts turn 1")
+    for k, what in (("combat", "a Space Combat"), ("ground", "a Ground Combat"), ("flight", "a flight")):
+        if s.get(k):
+            raise RuleError(f"{what} is going on")
+    if not 1 <= grade <= MAX_TREASURE_GRADE:
+        raise InputError(f"GRADE {grade}: a Shop's grade is 1-{MAX_TREASURE_GRADE}")
+    s["shop"] = {"grade": grade, "by": "event"}
+    msg = f"An event's grade {grade} Shop, until Phase {s['phase']} ends"
+    out = [msg + f": Items, Weapons and Ammo up to grade {grade}, rare Equipment of grade {grade + 1} at double price, "
+                 f"crew members up to level {grade}, ships and systems; sell at half price: {SHOP_COMMANDS}."]
+    return Outcome(s, msg, out, {"shop": s["shop"]})
+
+
 VISIT_KINDS = ("shop", "ammo-dealer", "quest-master", "gambler", "modder")
 
 
@@ -154,20 +173,34 @@ def _at(d: dict, kinds) -> tuple[str, str]:
     return kind, label
 
 
+def _trader(s: dict, kinds) -> tuple[str, dict | None]:
+    """Where the crew trades: a Shop (shop_here: a dungeon's, a short visit's, Phase 3's grade
+    5 Shop, an event's) or, in an exploration, the Ammo dealer, Gambler or Modder it is on."""
+    shop = shop_here(s)
+    if shop and "shop" in kinds:
+        return "shop", shop
+    d = s.get("dungeon")
+    if d and not s.get("ground"):
+        kind, _label = _at(d, kinds)
+        return kind, None
+    raise RuleError(f"you are not at a {' or '.join(k.replace('-', ' ') for k in kinds)} (journal kraken dungeon "
+                    f"shop TILE …; Phase 3's grade 5 Shop: journal kraken free-action shop)")
+
+
 def dungeon_buy(state: dict, dice, item: str, grade: int, prices: dict, price: int | None = None,
                 rare: bool = False, ammo: bool = False) -> Outcome:
     """Buy at the Shop or Ammo dealer the team stands on (a purchase you cannot pay is
     refused, K12): Equipment up to the shop's grade limit (rare: one more, double price);
-    Ammo costs the weapon's grade for one magazine (at a dealer: two magazines)."""
+    Ammo costs the weapon's grade for one magazine (at a dealer: two magazines). Phase 3's
+    grade 5 Shop (and an event's) sells the same way, up to its grade."""
     s = copy_state(state)
-    d = current_exploration(s)
     prices = known_prices(s, prices)
-    kind, label = _at(d, ("shop", "ammo-dealer"))
-    loc = explored_location(s, d)
+    kind, shop = _trader(s, ("shop", "ammo-dealer"))
     if not 1 <= grade <= MAX_TREASURE_GRADE:
         raise InputError(f"--grade {grade}: grades are 1-{MAX_TREASURE_GRADE}")
     out: list[str] = []
     if kind == "ammo-dealer":
+        loc = explored_location(s, s["dungeon"])
         if not ammo:
             raise RuleError("an Ammo dealer sells only Ammo: add --ammo")
         if grade > loc["difficulty"] + 1:
@@ -176,10 +209,7 @@ def dungeon_buy(state: dict, dice, item: str, grade: int, prices: dict, price: i
         pay_credits(s, cost, f"two magazines for the {item} (grade {grade})", out)
         msg = f"Bought two magazines for the {item} for {cost}¢"
     else:
-        lv = d.get("values", {}).get(tile_key(d, label))
-        m = re.fullmatch(r"[A-Z]+(\d)?.*", label)
-        shop_grade = int(m[1]) if m and m[1] else (lv or 0)
-        limit = shop_grade + loc["difficulty"]
+        limit = shop["limit"]
         if ammo:
             if grade > limit:
                 raise RuleError(f"this shop sells up to grade {limit}")
@@ -202,11 +232,11 @@ def dungeon_buy(state: dict, dice, item: str, grade: int, prices: dict, price: i
 
 
 def dungeon_sell(state: dict, dice, item: str, value: int) -> Outcome:
-    """Any Shop, Ammo dealer, Gambler or Modder buys Equipment at half its value (rounded
-    up, K14); Items with uses spent cannot be sold."""
+    """Any Shop (Phase 3's grade 5 Shop and an event's too), Ammo dealer, Gambler or Modder
+    buys Equipment at half its value (rounded up, K14); Items with uses spent cannot be
+    sold."""
     s = copy_state(state)
-    d = current_exploration(s)
-    _at(d, ("shop", "ammo-dealer", "gambler", "modder"))
+    _trader(s, ("shop", "ammo-dealer", "gambler", "modder"))
     if value < 0:
         raise InputError("--value is the Equipment's price, 0 or more")
     gain = half_up(value)

@@ -65,30 +65,40 @@ def dungeon_oxygen(state: dict, dice, tile: str, how: str = "move", to: str | No
 
 
 def dungeon_clone(state: dict, dice, tile: str, savepoint: bool = True, how: str = "move", to: str | None = None,
-                  faint: str | None = None) -> Outcome:
-    """Ch. 13 clone station: heals each member 4 HP once per station and exploration (any
-    difficulty); a save point in Just a Simulation and Adventurer (rulings K8)."""
+                  faint: str | None = None, heal_crew: bool = True) -> Outcome:
+    """Ch. 13 clone station, a map tile: "it is also able to heal each Crew Member 4 HP a
+    single time per Clone Station and per Dungeon Exploration" (any difficulty); its save
+    point (Just a Simulation and Adventurer, rulings K8) is made once per station and
+    exploration too. `heal_crew`/`savepoint` False leave that for a later visit."""
     s = copy_state(state)
     d = current_exploration(s)
     label, _k, _l = parse_tile(tile)
     key = tile_key(d, label) + ":clone"
     out: list[str] = []
+    if not heal_crew and not savepoint:
+        raise InputError("--no-heal and --no-savepoint: the clone station would do nothing")
     take_action(s, d, how, to, faint, out, f"Clone station {label}")
     if not s.get("dungeon"):
         return Outcome(s, "The team is lost", out, {})
     meta: dict = {}
-    if resolved(d, key):
-        out.append(f"Clone station {label} healed you already this exploration.")
+    if not heal_crew:
+        pass
+    elif resolved(d, key):
+        out.append(f"Clone station {label} healed you already this exploration (once per station and exploration).")
     else:
         resolve(d, key)
         hell = atmosphere_here(s, d) == "HELL"
         for n in list(d["crew"]):
             heal(s, n, CLONE_HEAL, out, "clone station", hell=hell)
     if savepoint:
-        if s["difficulty"] in SAVE_DIFFICULTIES:
-            save_point(s, f"clone station {label}, MAP{d['location']} map {d['map']}", out, meta)
-        else:
+        if s["difficulty"] not in SAVE_DIFFICULTIES:
             out.append(f"{DIFFICULTY_TEXT[s['difficulty']]}: clone stations heal, but there is no save-and-load.")
+        elif resolved(d, key + "-save"):
+            out.append(f"Clone station {label} saved the game already this exploration (once per station and "
+                       f"exploration).")
+        else:
+            resolve(d, key + "-save")
+            save_point(s, f"clone station {label}, MAP{d['location']} map {d['map']}", out, meta)
     return Outcome(s, f"Clone station {label}" + (f", save point {s['savepoint']['id']}" if meta else ""), out,
                    {"tile": label, "savepoint": s.get("savepoint") if meta else None}, meta)
 

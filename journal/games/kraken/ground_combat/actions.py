@@ -175,7 +175,7 @@ def ground_escape(state: dict, dice, sacrifice=(), crew=()) -> Outcome:
         for n in sacrificed:
             out.append(f"{n} is left behind: erase them and all they carry.")
             note_fallen(s, n, out)
-            drop_member(s, n, out)
+            drop_member(s, n, out, abandoned=True)
         close_ground(s, out, "escaped")
         out.append("No rewards or XP. Back to where you were before the combat (if it began as you entered a new map: "
                    "back at the previous map's exit, or the ship from the first map).")

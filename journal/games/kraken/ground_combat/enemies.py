@@ -19,7 +19,8 @@ ENEMY_ESCAPE = 4          # an enemy at its escape value escapes on 4+
 def ground_enemy(state: dict, dice, label: str, target: str | None = None, action: str | None = None,
                  psi_shield: str | None = None) -> Outcome:
     """Ch. 14 enemy actions, top to bottom: at or below its escape value it first tries to
-    escape (d6 ≥ 4); then a d6 on its action table (or the action you read and type):
+    escape (d6 ≥ 4; never in a Boss battle, ch. 13: "Bosses never escape (including their
+    Minions)"); then a d6 on its action table (or the action you read and type):
     idle, an attack on the crew by priority (melee attackers, then ranged, then the rest;
     you choose within a class; cover +1 to their roll; a 6 adds 1; LV7 +1 and LV8 +2
     damage, LV8 +1 to hit), or a special you apply by hand."""
@@ -42,7 +43,10 @@ def ground_enemy(state: dict, dice, label: str, target: str | None = None, actio
         raise RuleError(f"enemies act from top to bottom: {todo[0]} comes first")
     out: list[str] = []
     data: dict = {"enemy": key}
-    if "escape" in e and e["hp"] <= e["escape"]:
+    if "escape" in e and e["hp"] <= e["escape"] and g["boss"]:
+        out.append(f"{key} is at {e['hp']} HP (escape value {e['escape']}), but this is a Boss battle: Bosses never "
+                   f"escape (including their Minions).")
+    elif "escape" in e and e["hp"] <= e["escape"]:
         r = dice.roll(6)
         data["escape"] = r
         if r >= ENEMY_ESCAPE:

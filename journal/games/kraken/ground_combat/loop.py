@@ -142,6 +142,9 @@ def crew_turn(s: dict, g: dict, name: str, option: str = "NAME") -> str:
         return n
     if g["step"] != "crew":
         raise RuleError(f"it is the enemies' part of turn {g['turn']}: journal kraken ground enemy LABEL")
+    if n in g.get("revived", []):
+        raise RuleError(f"{n} was healed from unconscious this turn: active again, but no action before the next "
+                        f"Ground Combat turn (ch. 4)")
     if g.get("acted", {}).get(n, 0) >= activations_allowed(s, g, n):
         what = "stays in cover this turn" if n in g.get("cover", []) and g["turn"] == 1 else "has acted this turn"
         raise RuleError(f"{n} {what}")
@@ -229,7 +232,7 @@ def ground_turn(state: dict, dice, faint: str | None = None) -> Outcome:
     g["turn"] += 1
     g["step"] = g["first"]
     g["acted"] = {}
-    for k in ("flank", "psi_used", "flash", "rerolled", "extra", "taunt"):
+    for k in ("flank", "psi_used", "flash", "rerolled", "extra", "taunt", "revived"):
         g.pop(k, None)
     if g["turn"] == 2:
         g.pop("cover", None)

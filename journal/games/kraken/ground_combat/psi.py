@@ -10,7 +10,7 @@ from journal.games.kraken.model.campaign import copy_state, oxygen_max
 from journal.games.kraken.model.exploration import current_exploration
 from journal.games.kraken.model.ground import active_enemies, current_ground_combat, lone_wolf
 from journal.games.kraken.model.members import heal as heal_fn, wound
-from journal.lookup import find
+from journal.lookup import find, shell_quote
 from journal.outcome import Outcome
 
 MEDITATE_BASE = 3
@@ -86,10 +86,11 @@ def _psi_window(s: dict, g: dict) -> bool:
 
 def ground_psi(state: dict, dice, name: str, power: str, target: str | None = None, bonus: int = 0,
                capture: bool = False, carrier: str | None = None) -> Outcome:
-    """Ch. 14 PSI powers in Ground Combat, used after the member's action (or as the
-    reaction bonus): attacks (2-4 damage, ignoring Shields and Armor, one or all enemies;
-    `capture`: an enemy left at 0, -1 or -2 HP is captured, carried by `carrier`) and
-    support (cures, concentrate, taunt, confuse, flash, motivation, telekinesis)."""
+    """Ch. 14 PSI powers in Ground Combat, used after the member's regular action (a lone
+    wolf: after each of their two), or as the reaction bonus: attacks (2-4 damage,
+    ignoring Shields and Armor, one or all enemies; `capture`: an enemy left at 0, -1 or
+    -2 HP is captured, carried by `carrier`) and support (cures, concentrate, taunt,
+    confuse, flash, motivation, telekinesis)."""
     s = copy_state(state)
     g = current_ground_combat(s)
     p = _power(power)
@@ -108,6 +109,11 @@ def ground_psi(state: dict, dice, name: str, power: str, target: str | None = No
             raise RuleError("PSI powers are used in the crew's part of the turn (after the member's action)")
         if g.get("psi_used", 0) >= (2 if lone_wolf(s, g) else 1):
             raise RuleError("one PSI power per turn (two for a lone wolf)")
+        if g.get("acted", {}).get(n, 0) <= g.get("psi_used", 0):
+            raise RuleError(f"a PSI power comes after the member's regular action (ch. 14: \"after taking their "
+                            f"regular action, Crew Members with the PSI Trait may activate a single PSI Power\"): "
+                            f"{n} has not acted yet" + (" since their last PSI power" if g.get("psi_used") else "")
+                            + f" (its action first, e.g. journal kraken ground attack {shell_quote(n)} TARGET)")
     out: list[str] = []
     self_target = False
     tgt_crew = tgt_enemy = None
@@ -118,6 +124,9 @@ def ground_psi(state: dict, dice, name: str, power: str, target: str | None = No
         self_target = tgt_crew == n
         if p == "MOTIVATION" and self_target:
             raise InputError("PSI MOTIVATION gives another crew member an extra activation: --target NAME")
+        if p == "MOTIVATION" and tgt_crew in g.get("revived", []):
+            raise RuleError(f"{tgt_crew} was healed from unconscious this turn: no action before the next Ground "
+                            f"Combat turn (ch. 4)")
     if p in ("ATTACK", "BLAST", "CONFUSE"):
         enemies = active_enemies(g)
         if target:

@@ -17,6 +17,7 @@ from journal.games.kraken.model.exploration import (
     tile_key,
     tile_value,
 )
+from journal.games.kraken.model.locations import hardcore_atmosphere
 from journal.lookup import find
 from journal.outcome import Outcome
 
@@ -40,7 +41,7 @@ def ground_start(state: dict, dice, level: int | None = None, tile: str | None =
         raise RuleError("a Space Combat is going on")
     d = s.get("dungeon")
     out: list[str] = []
-    key = None
+    key = hardcore = None
     if d and d.get("visit"):
         raise RuleError("a short visit is one trade on a cleared map: no enemy is there (journal kraken dungeon leave "
                         "teleport)")
@@ -53,6 +54,8 @@ def ground_start(state: dict, dice, level: int | None = None, tile: str | None =
                 raise InputError(f"'{label}' is not an Enemy (E#) or Boss (B#) tile")
             boss = boss or kind == "B"
             key = tile_key(d, label)
+            if kind == "B" and key not in d.get("bosses", []):
+                d.setdefault("bosses", []).append(key)          # its map's Safety Bulkheads stay shut while it lives
             if map_cleared(s, d):
                 raise RuleError(f"map {d['map']} is cleared: no enemy or boss is there")
             if resolved(d, key):
@@ -75,9 +78,12 @@ def ground_start(state: dict, dice, level: int | None = None, tile: str | None =
         if level is None:
             raise InputError("--level is required (an event's combat: its level), or explore a Location")
         map_no = map_no or 1
-        atmosphere = (atmosphere or "YES").upper()
-        if atmosphere not in ("YES", "NO", "HELL"):
-            raise InputError(f"--atmosphere {atmosphere}: YES, NO or HELL")
+        given = (atmosphere or "YES").upper()
+        if given not in ("YES", "NO", "HELL"):
+            raise InputError(f"--atmosphere {given}: YES, NO or HELL")
+        atmosphere = hardcore_atmosphere(s, given)
+        if atmosphere != given:
+            hardcore = f"Hardcore: the event's {given} atmosphere counts as {atmosphere}."
         builders = {n for b in s["builds"].values() for n in b["crew"]}
         if crew:
             names = []
@@ -113,6 +119,8 @@ def ground_start(state: dict, dice, level: int | None = None, tile: str | None =
     species = s["locations"][d["location"]]["species"] if d else None
     out.append(f"{'Boss battle' if boss else 'Ground Combat'}: Primary Enemy level {shown}"
                + (f" (capped from {level})" if level > MAX_LEVEL else "") + extra + ".")
+    if hardcore:
+        out.append(hardcore)
     data: dict = {"level": shown, "boss": boss, "ambush": ambush}
     if boss and shown >= HELL_BOSS_LEVEL:
         r = dice.roll(6)

@@ -14,6 +14,7 @@ from journal.errors import RuleError
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.model.constants import (
     DIFFICULTY_TEXT,
+    FREE_ACTION_TEXT,
     KNOWN_GRADE_PRICES,
     OXYGEN_BASE,
     SAVE_DIFFICULTIES,
@@ -94,6 +95,35 @@ def pending(state: dict) -> list[str]:
         return []
     return [slot for slot in SLOTS if slot in state["lines"] and slot not in state["done"]
             and slot != state.get("skipped") and not state["lines"][slot].get("standby")]
+
+
+def exploration_phase(s: dict, out: list[str]) -> None:
+    """When a Dungeon Exploration may begin (ch. 5, 8): as Phase 3's ONE free action (a
+    known Location; or landing after the flight that was the free action); or because an
+    event starts it (a line's activation: Phase 1, or the line activated again in Phase 3).
+    Never in Phases 2, 4 (its short visit is no exploration) or 5, nor before turn 1."""
+    if s["turn"] == 0:
+        raise RuleError("a Dungeon Exploration happens during a turn, and the first has not begun: "
+                        "`journal kraken turn` starts turn 1")
+    p = s["phase"]
+    if p == 1:
+        return                                            # an event's exploration
+    if p != 3:
+        raise RuleError(f"a Dungeon Exploration is Phase 3's free action (or an event's, in Phase 1), and this is "
+                        f"Phase {p}" + (" (the short visit: journal kraken visit SLOT MAP KIND TILE)" if p == 4
+                                        else ""))
+    fa = s.get("free_action")
+    if fa is None or (fa == "location" and not s.get("free_used")):
+        s["free_action"], s["free_used"] = "location", True
+        out.append("Phase 3 free action: a visit to a known Location.")
+        return
+    if fa == "flight" and 3 not in s.get("returned", []):
+        return                                            # landing after the flight
+    if fa == "line":
+        return                                            # an event of the line activated again
+    what = FREE_ACTION_TEXT[fa] + (", made already" if fa in ("location", "flight") else "")
+    raise RuleError(f"Phase 3 is ONE free action, and this turn's was {what}: no other Dungeon Exploration this "
+                    f"turn unless an event starts one")
 
 
 def mark_returned(s: dict) -> None:

@@ -77,3 +77,7 @@ HANDS = ("L", "R")
 # what a Treasure drop's d20 gives, as the commands that resolve it (hints name whole commands)
 TREASURE_COMMANDS = ("journal kraken treasure cash, journal kraken treasure item, journal kraken treasure weapon, "
                      "journal kraken treasure ammo or journal kraken treasure prototype")
+
+# What a Shop sells, as the commands a player types there (dungeon, short visit, Phase 3, event)
+SHOP_COMMANDS = ("`journal kraken dungeon buy ITEM --grade G`, `journal kraken dungeon sell ITEM --value N`, "
+                 "`journal kraken ship buy SYSTEM`, `journal kraken crew add NAME --hire …`")

@@ -78,6 +78,29 @@ def breached(d: dict) -> list[str]:
     return [k for k in d.get("near", []) if not resolved(d, f"{k}:repaired")]
 
 
+def shop_here(s: dict) -> dict | None:
+    """The Shop the crew is at, if any: a Shop tile S# of the exploration (the team stands
+    on it; a short visit's too), or a Shop away from a Location (Phase 3's grade 5 Shop, an
+    event's) while no combat or flight is going on. → {grade, limit, where}: it sells
+    Equipment up to `limit` (ch. 13: "a grade equal to or lower than the Shop grade +
+    Location Difficulty"; a Shop away from a Location: its grade), rare Equipment one grade
+    above at double price, and hires crew members "of a Level up to the Shop's grade"."""
+    d = s.get("dungeon")
+    if d:
+        kind, _sep, label = str(d.get("at") or "").partition(":")
+        if kind != "shop":
+            return None
+        m = re.fullmatch(r"[A-Z]+(\d)?.*", label)
+        grade = int(m[1]) if m and m[1] else d.get("values", {}).get(tile_key(d, label), 0)
+        dif = explored_location(s, d)["difficulty"]
+        return {"grade": grade, "limit": grade + dif, "where": f"the Shop {label} (MAP{d['location']} map {d['map']})"}
+    sh = s.get("shop")
+    if not sh or s.get("combat") or s.get("ground") or s.get("flight"):
+        return None
+    return {"grade": sh["grade"], "limit": sh["grade"],
+            "where": "Phase 3's grade 5 Shop" if sh["by"] == "phase 3" else f"the event's grade {sh['grade']} Shop"}
+
+
 def atmosphere_here(s: dict, d: dict, where: str | None = None) -> str:
     """The atmosphere where the team stands: the Location's AO outside, AI inside (ch. 12),
     with Hardcore's and space's changes; an area connected to an unrepaired Hull Breach has

@@ -29,6 +29,11 @@ def lone_wolf(s: dict, g: dict) -> bool:
 
 
 def activations_allowed(s: dict, g: dict, name: str) -> int:
+    """1 a turn (a lone wolf 2, PSI MOTIVATION one more); none for a member healed from
+    unconscious this turn (ch. 4: "Healed unconscious Crew Members are active again, but
+    cannot take any actions before the next Ground Combat turn")."""
+    if name in g.get("revived", []):
+        return 0
     base = 2 if lone_wolf(s, g) else 1
     return base + g.get("extra", []).count(name)
 

@@ -32,15 +32,22 @@ def parse_atmosphere(text: str, option: str) -> str:
     return t
 
 
+def hardcore_atmosphere(state: dict, a: str) -> str:
+    """Ch. 3.2 Hardcore: "For the entirety of your campaign non-breathable environments are
+    considered hell-conditions and breathable-conditions are considered as non-breathable"
+    (NO → HELL, YES → NO), wherever the crew is: at a Location or in an event's combat."""
+    if state["difficulty"] == "hardcore":
+        return {"NO": "HELL", "YES": "NO"}.get(a, a)
+    return a
+
+
 def effective_atmosphere(state: dict, loc: dict, key: str) -> str:
-    """Ch. 3.2 Hardcore: NO counts as HELL and YES as NO; ch. 4: Space Stations and In
-    Space have no breathable outside (YES → NO)."""
+    """Ch. 3.2 Hardcore (see hardcore_atmosphere); ch. 4: Space Stations and In Space have
+    no breathable outside (YES → NO)."""
     a = loc[key]
     if key == "ao" and a == "YES" and any(w in loc["type"].casefold() for w in ("space station", "in space")):
         a = "NO"
-    if state["difficulty"] == "hardcore":
-        a = {"NO": "HELL", "YES": "NO"}.get(a, a)
-    return a
+    return hardcore_atmosphere(state, a)
 
 
 def describe_location(s: dict, loc: dict) -> str:

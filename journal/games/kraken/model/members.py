@@ -25,6 +25,25 @@ def hp_formula(strength: int) -> int:
     return min(2 * strength, HP_CAP)
 
 
+def strength_changed(member: dict, before: int, out: list[str]) -> int:
+    """Ch. 3.4: "if you increase Strength during play that Crew Member's HP will be increased
+    as well, as it would when creating a Crew Member" (K10: HP max = 2 x Strength, at most
+    14); "When a Crew Member's HP maximum increases, their current HP increases by the same
+    amount" (a conscious one's). A lower Strength lowers HP max, and HP down to it. Returns
+    the change of HP max."""
+    gain = hp_formula(member["strength"]) - hp_formula(before)
+    if not gain:
+        return 0
+    old_max = member["hp_max"]
+    member["hp_max"] = max(1, old_max + gain)
+    if gain > 0 and member["status"] == "active":
+        member["hp"] += gain
+    member["hp"] = min(member["hp"], member["hp_max"])
+    out.append(f"HP max {old_max} → {member['hp_max']}; current HP "
+               + (f"rises with it to {member['hp']}." if gain > 0 else f"{member['hp']} (at most the maximum)."))
+    return member["hp_max"] - old_max
+
+
 def carry_capacity(strength: int) -> int:
     """Chapter 3.4: two hands plus one backpack item for every 2 points of Strength (our
     reading: complete pairs, Str 5 → 2), at most the four backpack slots."""
@@ -167,7 +186,20 @@ def heal(s: dict, name: str, amount: int, out: list[str], why: str = "", hell: b
     woke = " (conscious again)" if was == "unconscious" and c["status"] == "active" else ""
     note = " (halved: Hell atmosphere)" if hell else ""
     out.append(f"{name} heals {amount}{note}{f' ({why})' if why else ''}: HP {before} → {c['hp']}/{c['hp_max']}{woke}.")
+    if woke:
+        revived(s, name, out)
     return c["hp"] - before
+
+
+def revived(s: dict, name: str, out: list[str]) -> None:
+    """Ch. 4: "Healed unconscious Crew Members are active again, but cannot take any actions
+    before the next Ground Combat turn": in a Ground Combat they wait for its next turn."""
+    g = s.get("ground")
+    if not g or name not in g["crew"]:
+        return
+    if name not in g.setdefault("revived", []):
+        g["revived"].append(name)
+    out.append(f"{name} is active again, but takes no action before the next Ground Combat turn.")
 
 
 def preset_member(name: str) -> str | None:
@@ -210,7 +242,7 @@ def _scrub(s: dict, name: str, out: list[str] | None = None) -> None:
         for key in ("shields", "acted", "last", "boosts"):
             if key in g:
                 g[key].pop(name, None)
-        for key in ("cover", "extra"):
+        for key in ("cover", "extra", "revived"):
             if key in g and name in g[key]:
                 g[key].remove(name)
         if g.get("taunt") == name:
@@ -223,10 +255,12 @@ def _scrub(s: dict, name: str, out: list[str] | None = None) -> None:
                     out.append(f"Nobody carries the captured {label} any more: it counts as defeated.")
 
 
-def drop_member(s: dict, name: str, out: list[str]) -> None:
+def drop_member(s: dict, name: str, out: list[str], abandoned: bool = False) -> None:
+    """A member leaves the crew (dead, sold, left). Their equipment may be collected, unless
+    they were `abandoned` (left behind in an escape: erased with all they carry, ch. 14)."""
     _scrub(s, name, out)
     c = s["crew"].pop(name)
-    if c["inventory"]:
+    if c["inventory"] and not abandoned:
         items = ", ".join(f"{slot}: {item}" for slot, item in c["inventory"].items())
         out.append(f"Collect {name}'s equipment if you can: {items}.")
     for bname in list(s["builds"]):

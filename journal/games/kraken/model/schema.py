@@ -36,9 +36,11 @@ from journal.games.kraken.model.constants import (
 )
 from journal.schema import Bool, Int, List, Map, Str, Table, Validator, opt
 
-SCHEMA_VERSION = 2                   # of [state]; a save point's snapshot records it too
+SCHEMA_VERSION = 3                   # of [state]; a save point's snapshot records it too
 # 2: the optional flight, combat, dungeon, ground and loot tables and crew gear (issue 6);
 #    a schema 1 state is valid as it is (MIGRATIONS[1] is the identity).
+# 3: what a careful reading of the book needed (issue 11): ground.revived, recoveries,
+#    free_used, shop, dungeon.bosses, combat.fire (see MIGRATIONS[2]).
 
 _SLOT = Str(choices=SLOTS)
 _NAME = Str(describe="a name")
@@ -75,12 +77,13 @@ CREW = Table({
     "traits": Map(Int(-9, 9), key_describe="a trait name"),
     "inventory": Map(_TEXT, key_pattern="L|R|[1-4]", key_describe="an inventory slot L, R or 1-4"),
 })
+SYSTEM = Table({"system": _NAME, "for": opt(_NAME), "damaged": opt(Bool())})
 SHIP = Table({
     "hull": _NAME,
     "hull_price": Int(0, 100000),
     "sp": Int(1, 999),
     "expansion_sp": opt(Int(1, 999)),
-    "systems": Map(Table({"system": _NAME, "for": opt(_NAME), "damaged": opt(Bool())})),
+    "systems": Map(SYSTEM),
 })
 LOCATION = Table({
     "name": opt(_TEXT),
@@ -178,6 +181,19 @@ BOARDING = Table({
     "enemy_start": Int(0, 99),
     "round": Int(0, 3),
 })
+HIT = Table({                             # an enemy's hit of this turn's last enemy fire, and what it took:
+    "enemy": Int(1, MAX_ENEMY_SHIPS),     # enough to take it back if the ship evades it afterwards (10, 4.1a)
+    "roll": Int(1, 6),
+    "damage": Int(0, 9999),
+    "shield": Int(0, 9999),               # Shield energy it took (absorbed, or an EMP's)
+    "clamped": opt(Int(0, 9999)),         # Shield energy lost as the shield system it damaged lowered the capacity
+    "sp": Int(0, 9999),
+    "system": opt(Table({"label": _NAME, "result": Str(choices=("damaged", "stays", "destroyed")),
+                         "entry": opt(SYSTEM), "index": opt(Int(0, 999)), "ammo": opt(Int(0, 999)),
+                         "locations": opt(Map(LOCATION, key_pattern="[1-6]", key_describe="a log slot 1-6")),
+                         "expansion_storage": opt(List(_TEXT))})),
+    "evaded": opt(Bool()),
+})
 COMBAT = Table({
     "turn": Int(1),
     "step": Str(choices=COMBAT_STEPS),
@@ -202,6 +218,7 @@ COMBAT = Table({
     "saved_shields": opt(List(Int(0, 9999), max_items=MAX_ENEMY_SHIPS)),
     "boarders": opt(List(Int(1, MAX_ENEMY_SHIPS), max_items=MAX_ENEMY_SHIPS)),
     "boarding": opt(BOARDING),
+    "fire": opt(Table({"step": Str(choices=COMBAT_STEPS), "hits": List(HIT, max_items=MAX_ENEMY_SHIPS)})),
 })
 _TILES = List(_TEXT)
 DUNGEON = Table({
@@ -224,6 +241,8 @@ DUNGEON = Table({
     "midas": opt(Bool()),                              # PSI MIDAS TOUCH: +3 Credits if the next Ground Combat is won
     "surprise": opt(Bool()),                           # PSI SURPRISE: +2 to the next initiative roll
     "disruptors": opt(_TILES),                         # Disruptors the maps show ("map:tile"); see disabled
+    "bosses": opt(_TILES),                             # Bosses the maps show ("map:tile"): while one lives, the
+                                                       # map's Safety Bulkheads stay shut (defeated: resolved)
     "breaches": opt(_TILES),                           # Hull Breaches the maps show ("map:tile"); repaired: resolved
     "near": opt(_TILES),                               # the unrepaired breaches the team's area is connected to
     "portals": opt(List(Int(1, 6), max_items=20)),     # the teleportal numbers of the current map
@@ -286,6 +305,8 @@ GROUND = Table({
     "midas": opt(Bool()),
     "surprise": opt(Bool()),
     "from_hell": opt(Bool()),                          # a LV6+ Boss battle rolled a 6: a CREATURE FROM HELL
+    "revived": opt(List(_NAME)),                       # healed from unconscious this turn: no action before the
+                                                       # next Ground Combat turn (ch. 4)
 })
 LOOT = Table({"grade": Int(1, MAX_TREASURE_GRADE), "from": _TEXT, "d20": opt(Int(1, 20)),
               "first": opt(Str(choices=("credits", "stimpack"))),
@@ -302,11 +323,13 @@ STATE = Table({
     "xp": Int(0),
     "oxygen": Int(0),
     "oxygen_tanks": Int(0, 999),
-    "recovered": Bool(),
+    "recovered": Bool(),                           # a Recovery happened this turn (Phase 5 then has none)
+    "recoveries": opt(List(Int(1, 5), max_items=3)),  # the phases (1, 3, 5) whose Phase R was taken this turn
     "done": List(_SLOT, max_items=len(SLOTS)),
     "skipped": opt(_SLOT),
     "skipped_before": opt(_SLOT),
     "free_action": opt(Str(choices=FREE_ACTIONS)),
+    "free_used": opt(Bool()),                      # the chosen free action was carried out (flown, entered)
     "savepoint": opt(Table({"id": Int(1), "turn": Int(0), "at": _TEXT})),
     "result": opt(Str(choices=RESULTS)),
     "fallen": opt(List(_NAME)),
@@ -332,4 +355,6 @@ STATE = Table({
     "gambled": opt(List(_TEXT)),                   # what Gamblers gave you this turn: they take none of it back
     "short_visit": opt(Bool()),                    # Phase 4's short visit was made this turn
     "grade_prices": opt(Map(Int(0, 100000), key_pattern="[1-6]", key_describe="a grade 1-6")),
+    "shop": opt(Table({"grade": Int(1, MAX_TREASURE_GRADE),   # a Shop away from a Location: Phase 3's grade 5
+                       "by": Str(choices=("phase 3", "event"))})),   # Shop or an event's, until the phase ends
 })

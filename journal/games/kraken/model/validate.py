@@ -67,6 +67,20 @@ def _invariants(s: dict, problems: list[str]) -> None:
                         f"turns running (rulings K5)")
     if s["turn"] == 0 and (s["done"] or s.get("skipped") or s.get("free_action")):
         problems.append("state.done, skipped and free_action belong to a turn: the setup (turn 0) has none")
+    rec = s.get("recoveries", [])
+    if rec and (not s["recovered"] or len(set(rec)) != len(rec) or any(p not in (1, 3, 5) or p > s["phase"]
+                                                                       for p in rec)):
+        problems.append(f"state.recoveries = {show_value(rec)}: the phases 1, 3 and 5 (up to the current one, "
+                        f"each once) whose Recovery was taken, with state.recovered = true")
+    if s["recovered"] and not rec and "recoveries" in s:
+        problems.append("state.recoveries is empty while state.recovered = true: name the phase of the Recovery")
+    if s.get("free_used") is not None and (not s["free_used"] or s.get("free_action") not in ("location", "flight")):
+        problems.append("state.free_used = true only after a free action of location or flight was carried out "
+                        "(leave the key out otherwise)")
+    shop = s.get("shop")
+    if shop and (s["turn"] == 0 or (shop["by"] == "phase 3" and (s["phase"] != 3 or s.get("free_action") != "shop"))):
+        problems.append("state.shop: a Shop away from a Location is an event's (during a turn) or Phase 3's grade 5 "
+                        "Shop (in Phase 3, with free_action = \"shop\")")
     if s.get("free_action") and s["phase"] < 3:
         problems.append(f"state.free_action is set in Phase {s['phase']}: it is Phase 3's choice")
     _validate_crew(s, problems)

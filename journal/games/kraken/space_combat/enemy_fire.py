@@ -1,6 +1,8 @@
-"""Space combat phase 4, Enemy fire: hits, evading, Shields and Armor, damaged systems."""
+"""Space combat phase 4, Enemy fire: hits, evading (after the hit), Shields and Armor, damaged systems."""
 
 from __future__ import annotations
+
+import copy
 
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
@@ -18,10 +20,14 @@ ENEMY_SIX = 3            # ... a 6 deals 3 more damage
 EVADE_TARGET = 8         # 1a) TECH/2 + d6 >= 8 with Maneuver Engines
 
 
-def combat_enemy_fire(state: dict, dice, cat: dict, evade=(), evade_enemy: int | None = None, shields=()) -> Outcome:
+def combat_enemy_fire(state: dict, dice, cat: dict, evade=(), evade_enemy: int | None = None, shields=(),
+                      ask_evade: bool = False, evade_after=()) -> Outcome:
     """10 (4): every enemy left fires, 1 to 4: d6 ≥ 4 hits, a 6 adds 3 damage. Once a turn,
     with Maneuver Engines, up to two unused crew may evade a hit (Tech ÷ 2 + d6 ≥ 8, a 1
-    fails). Damage: Shields, then Armor, then SP; lost SP risk a system (d6, d20)."""
+    fails): after seeing it (`combat evade`, or `ask_evade`: asked after each hit), or named
+    beforehand (`evade`, `evade_enemy`). Damage: Shields, then Armor, then SP; lost SP risk
+    a system (d6, d20). What each hit took is kept until the turn ends, so that an evasion
+    can take it back."""
     s = copy_state(state)
     c = current_space_combat(s)
     if c.get("boarders") or c.get("boarding"):
@@ -36,16 +42,63 @@ def combat_enemy_fire(state: dict, dice, cat: dict, evade=(), evade_enemy: int |
     if not ships_left(c):
         raise RuleError("no enemy is left to fire")
     c["step"] = "enemy-fire"
-    data = enemy_fire(s, c, dice, cat, evade, evade_enemy, shields, out)
+    data = enemy_fire(s, c, dice, cat, evade, evade_enemy, shields, out, ask_evade, evade_after)
     if s.get("combat"):
         c["step"] = "boarding"
+        hint = evade_hint(s, c)
+        if hint:
+            out.append(hint)
         out.append(after_fire(c))
     taken = sum(x.get("sp", 0) for x in data)
     return Outcome(s, f"Space Combat turn {c['turn']}: enemy fire, {sum(1 for x in data if x['hit'])} hit(s), "
                       f"{taken} SP lost", out, {"shots": data, "ship": c["ship"], "over": "combat" not in s})
 
 
-def enemy_fire(s: dict, c: dict, dice, cat: dict, evade, evade_enemy, shields, out: list[str]) -> list[dict]:
+def can_evade(s: dict, c: dict) -> bool:
+    """The ship may still try its evasion this turn: working Maneuver Engines, not tried
+    this turn, an unused conscious crew member to pilot."""
+    return (working(s, "Maneuver Engines") and not c.get("evaded")
+            and any(m["status"] == "active" and n not in c["used"] for n, m in s["crew"].items()))
+
+
+def _hit_the_engines(s: dict, hit: dict) -> bool:
+    took = hit.get("system") or {}
+    entry = took.get("entry") or s["ship"]["systems"].get(took.get("label"), {})
+    return entry.get("system") == "Maneuver Engines"
+
+
+def evade_hint(s: dict, c: dict) -> str | None:
+    """After the enemy fire: how to evade a hit now that it is seen (Maneuver Engines that
+    a hit of this fire damaged work again once that hit is evaded)."""
+    hits = [h for h in (c.get("fire") or {}).get("hits", []) if not h.get("evaded")]
+    engines = working(s, "Maneuver Engines") or any(_hit_the_engines(s, h) for h in hits)
+    if not hits or not engines or c.get("evaded") or not any(
+            m["status"] == "active" and n not in c["used"] for n, m in s["crew"].items()):
+        return None
+    return (f"Evade a hit now that you have seen it (once this turn, Maneuver Engines; enemy {hits[-1]['enemy']}'s "
+            f"unless you name another): journal kraken combat evade --crew NAME [--crew NAME] [--enemy N].")
+
+
+def _ask_pilots(s: dict, c: dict, i: int, dmg: int, answers: list) -> list[str]:
+    """On a terminal, after a hit: the pilots who evade it, or none ("no")."""
+    free = [n for n, m in s["crew"].items() if m["status"] == "active" and n not in c["used"]]
+    if not answers:
+        from journal.errors import NeedChoice
+
+        pairs = [f"{a}+{b}" for k, a in enumerate(free) for b in free[k + 1:]]
+        raise NeedChoice(f"enemy {i} hits for {dmg} damage: evade it with one or two unused crew (Maneuver Engines, "
+                         f"once this turn), or no", "--evade-after", ["no", *free, *pairs],
+                         f"Enemy {i} hits for {dmg}: evade with", param="evade_after")
+    answer = str(answers.pop(0)).strip()
+    if answer.casefold() == "no":
+        return []
+    return available_crew(s, c, [x for x in answer.split("+") if x.strip()], "--evade")
+
+
+def enemy_fire(s: dict, c: dict, dice, cat: dict, evade, evade_enemy, shields, out: list[str],
+               ask_evade: bool = False, evade_after=()) -> list[dict]:
+    answers = list(evade_after)
+    c["fire"] = {"step": "boarding" if c["step"] == "enemy-fire" else c["step"], "hits": []}
     pilots = available_crew(s, c, evade, "--evade") if evade else []
     if len(pilots) > 2:
         raise InputError("--evade: up to two crew members pilot the ship")
@@ -73,6 +126,9 @@ def enemy_fire(s: dict, c: dict, dice, cat: dict, evade, evade_enemy, shields, o
             continue
         dmg = e["damage"] + (ENEMY_SIX if r == 6 else 0)
         line = f"Enemy {i} ({e['type']}) fires: d6 {r}: hit, {dmg} damage" + (" (6: +3)" if r == 6 else "")
+        if ask_evade and not evade and can_evade(s, c):
+            pilots = _ask_pilots(s, c, i, dmg, answers)
+            evade_enemy = i
         if pilots and not c.get("evaded") and (evade_enemy is None or evade_enemy == i):
             c["evaded"] = True
             mark_used(c, pilots, "pilot")
@@ -100,6 +156,8 @@ def enemy_fire(s: dict, c: dict, dice, cat: dict, evade, evade_enemy, shields, o
             rest = max(0, dmg - absorbed - armor)
         ship["sp"] = max(0, ship["sp"] - rest)
         shot["shield"], shot["sp"] = sh_before - ship["shield"], sp_before - ship["sp"]
+        hit = {"enemy": i, "roll": r, "damage": dmg, "shield": shot["shield"], "sp": shot["sp"]}
+        c["fire"]["hits"].append(hit)
         parts = []
         if eff == "HE" and sh_before > 0:
             parts.append("HE: your Shield stops it")
@@ -115,7 +173,10 @@ def enemy_fire(s: dict, c: dict, dice, cat: dict, evade, evade_enemy, shields, o
             finish_combat(s, c, "lost", out)
             break
         if rest > 0:
-            shot["system"] = _system_damage(s, c, dice, cat, shield_pref, out)
+            before = ship["shield"]
+            shot["system"] = _system_damage(s, c, dice, cat, shield_pref, out, hit)
+            if ship["shield"] < before:
+                hit["clamped"] = before - ship["shield"]
     return shots
 
 
@@ -124,7 +185,7 @@ def _shield_systems(s: dict, cat: dict, working: bool = True) -> list[str]:
             if cat.get(e["system"], {}).get("category") == "shield" and not (working and e.get("damaged"))]
 
 
-def _system_damage(s: dict, c: dict, dice, cat: dict, shield_pref: list, out: list[str]) -> dict:
+def _system_damage(s: dict, c: dict, dice, cat: dict, shield_pref: list, out: list[str], hit: dict) -> dict:
     """10 (4.2): lost SP may damage a system: d6 1-2 none; 3-4 a standard system (d20
     counted through them, damaged ones too); 5 a weapon (the same way); 6 a shield (your
     choice). Damaged again it is destroyed, unless it was damaged this very turn."""
@@ -143,7 +204,7 @@ def _system_damage(s: dict, c: dict, dice, cat: dict, shield_pref: list, out: li
         n = dice.roll(20)
         label = pool[(n - 1) % len(pool)]
         out.append(f"  System damage: d6 {r}: a {what}; d20 {n} counted through {len(pool)} → {label}.")
-        return {"roll": r, "d20": n, "system": label, "result": _damage_system(s, c, cat, label, out)}
+        return {"roll": r, "d20": n, "system": label, "result": _damage_system(s, c, cat, label, out, hit)}
     pool = [label for label, e in systems.items() if cat.get(e["system"], {}).get("category") == "shield"]
     if not pool:
         out.append(f"  System damage: d6 {r}: a shield system, but the ship has none.")
@@ -158,25 +219,130 @@ def _system_damage(s: dict, c: dict, dice, cat: dict, shield_pref: list, out: li
         raise NeedChoice(f"--shield is required: a 6 on the system damage roll damages a shield system of your "
                          f"choice: one of {', '.join(pool)}", "--shield", pool, "Which shield system is damaged")
     out.append(f"  System damage: d6 {r}: a shield system: {label}.")
-    return {"roll": r, "system": label, "result": _damage_system(s, c, cat, label, out)}
+    return {"roll": r, "system": label, "result": _damage_system(s, c, cat, label, out, hit)}
 
 
-def _damage_system(s: dict, c: dict, cat: dict, label: str, out: list[str]) -> str:
-    e = s["ship"]["systems"][label]
+def _damage_system(s: dict, c: dict, cat: dict, label: str, out: list[str], hit: dict) -> str:
+    """Damage a system; `hit` keeps what it takes (the system, its Ammo, what is lost with it)."""
+    systems = s["ship"]["systems"]
+    e = systems[label]
     now = c.setdefault("damaged_now", [])
+    took: dict = {"label": label}
     if not e.get("damaged"):
         e["damaged"] = True
         now.append(label)
         out.append(f"  Mark the {label} damaged: it does not work until repaired.")
-        result = "damaged"
+        result = took["result"] = "damaged"
     elif label in now:
         out.append(f"  The {label} was damaged this very turn: it stays damaged.")
-        result = "damaged"
+        result, took["result"] = "damaged", "stays"
     else:
+        took.update(result="destroyed", entry=dict(e), index=list(systems).index(label))
+        if label in c["ammo"]:
+            took["ammo"] = c["ammo"][label]
+        locations, storage = copy.deepcopy(s["locations"]), list(s["expansion_storage"])
         out.extend("  " + x for x in check_removal(s, label, selling=False))
-        del s["ship"]["systems"][label]
+        if s["locations"] != locations:
+            took["locations"] = {k: v for k, v in locations.items() if k not in s["locations"]}
+        if s["expansion_storage"] != storage:
+            took["expansion_storage"] = storage
+        del systems[label]
         c["ammo"].pop(label, None)
         out.append(f"  The {label} is damaged a second time: destroyed, erase it.")
         result = "destroyed"
+    hit["system"] = took
     refresh_shield(s, c, cat)
     return result
+
+
+def take_back(s: dict, c: dict, cat: dict, hit: dict, out: list[str]) -> None:
+    """An evaded hit does no damage: give back the system it damaged or destroyed (with its
+    Ammo and what was lost with it), the Shield energy and the SP it took."""
+    took = hit.get("system")
+    systems = s["ship"]["systems"]
+    if took and took["result"] == "damaged" and took["label"] in systems:
+        systems[took["label"]].pop("damaged", None)
+        if took["label"] in c.get("damaged_now", []):
+            c["damaged_now"].remove(took["label"])
+        out.append(f"  The {took['label']} is not damaged after all.")
+    elif took and took["result"] == "destroyed" and took["label"] not in systems:
+        items = list(systems.items())
+        items.insert(min(took.get("index", len(items)), len(items)), (took["label"], dict(took["entry"])))
+        systems.clear()
+        systems.update(items)
+        if "ammo" in took:
+            c["ammo"][took["label"]] = took["ammo"]
+        for slot, loc in took.get("locations", {}).items():
+            s["locations"].setdefault(slot, loc)
+        if "expansion_storage" in took and not s["expansion_storage"]:
+            s["expansion_storage"] = list(took["expansion_storage"])
+        out.append(f"  The {took['label']} is not destroyed after all (damaged, as it was)"
+                   + (": what it held is back" if "locations" in took or "expansion_storage" in took else "") + ".")
+    refresh_shield(s, c, cat)
+    ship = c["ship"]
+    sh, sp = ship["shield"], ship["sp"]
+    ship["shield"] = min(ship["shield_max"], sh + hit["shield"] + hit.get("clamped", 0))
+    ship["sp"] = min(ship["sp_max"], sp + hit["sp"])
+    out.append(f"  Shield {sh} → {ship['shield']}, SP {sp} → {ship['sp']}.")
+    hit["evaded"] = True
+
+
+def combat_evade(state: dict, dice, cat: dict, crew=(), enemy: int | None = None) -> Outcome:
+    """10 (4.1a) Evade: "After a successful Enemy hit, you may assign up to two unused Crew
+    Members to pilot your Ship": once per Space Combat turn, with working Maneuver Engines,
+    right after the enemy fire (phase 4, or a timeline Attack) and for the hit you choose
+    (`enemy`; default: the last one): their Tech ÷ 2 (rounded up) + d6 ≥ 8, a 1 always
+    fails; the pilots are marked used. Evaded, the hit does no damage: what it took (Shield,
+    SP, a system) is given back."""
+    s = copy_state(state)
+    c = current_space_combat(s)
+    if c.get("boarders") or c.get("boarding"):
+        raise RuleError(boarding_pending(c))
+    fire = c.get("fire")
+    if not fire or c["step"] != fire["step"]:
+        raise RuleError("the ship evades an enemy's hit right after the enemy fire (journal kraken combat "
+                        "enemy-fire, or a timeline Attack), before the next sub-phase")
+    if c.get("evaded"):
+        raise RuleError("the ship tried to evade this turn already (once per Space Combat turn)")
+    hits = [h for h in fire["hits"] if not h.get("evaded")]
+    if not hits:
+        raise RuleError("no enemy hit the ship in that fire: there is nothing to evade")
+    if enemy is None:
+        hit = hits[-1]
+    else:
+        enemy_at(c, enemy, "--enemy")
+        hit = next((h for h in hits if h["enemy"] == enemy), None)
+        if hit is None:
+            raise RuleError(f"--enemy {enemy}: enemy {enemy} did not hit the ship in that fire (hits: "
+                            f"{', '.join(str(h['enemy']) for h in hits)})")
+    if not crew:
+        raise InputError("--crew NAME: one or two unused crew members pilot the ship")
+    pilots = available_crew(s, c, crew, "--crew")
+    if len(pilots) > 2:
+        raise InputError("--crew: up to two crew members pilot the ship")
+    out: list[str] = []
+    after = copy_state(s)                # the hit taken back (Maneuver Engines it damaged work again)
+    take_back(after, after["combat"], cat, after["combat"]["fire"]["hits"][fire["hits"].index(hit)], out)
+    if not working(after, "Maneuver Engines"):
+        raise RuleError("evading needs working Maneuver Engines")
+    tech = sum(s["crew"][p]["tech"] for p in pilots)
+    r = dice.roll(6)
+    total = half_up(tech) + r
+    ok = r != 1 and total >= EVADE_TARGET
+    head = (f"{' and '.join(pilots)} pilot the ship to evade enemy {hit['enemy']}'s hit ({hit['damage']} damage): "
+            f"Tech {tech} ÷ 2 = {half_up(tech)} + d6 {r} = {total}: "
+            + ("evaded, no damage." if ok else ("a 1 always fails." if r == 1 else "failed (8+ needed).")))
+    if ok:
+        s = after
+        lines = [head] + out
+    else:
+        lines = [head]
+    c = s["combat"]
+    c["evaded"] = True
+    mark_used(c, pilots, "pilot")
+    lines.append(after_fire(c) if c["step"] == "boarding" else "Next: objectives and repairs "
+                 "(journal kraken combat objective --crew NAME, journal kraken combat repair SYSTEM --crew NAME), "
+                 "or fire (journal kraken combat fire WEAPON).")
+    return Outcome(s, f"Evade enemy {hit['enemy']}'s hit: {total} vs {EVADE_TARGET} ({'evaded' if ok else 'failed'})",
+                   lines, {"enemy": hit["enemy"], "pilots": pilots, "roll": r, "total": total, "evaded": ok,
+                           "ship": c["ship"]})

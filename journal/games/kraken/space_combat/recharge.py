@@ -47,7 +47,7 @@ def combat_recharge(state: dict, dice, cat: dict, drones: str | None = None) -> 
     c["turn"] += 1
     c["step"] = "timeline"
     c["used"] = {}
-    for k in ("event", "evaded", "boarded", "damaged_now"):
+    for k in ("event", "evaded", "boarded", "damaged_now", "fire"):
         c.pop(k, None)
     out.append(f"Every crew member is unused again. Space Combat turn {c['turn']}: "
                + ("activate the timeline (journal kraken combat timeline)." if c["crossed"] < len(c["timeline"])

@@ -8,7 +8,7 @@ from journal.games.kraken.model.combat import current_space_combat, ships_left
 from journal.games.kraken.model.constants import COMBAT_STEP_TEXT, TIMELINE_TEXT
 from journal.games.kraken.model.flight_table import parse_enemy
 from journal.games.kraken.model.systems import working
-from journal.games.kraken.space_combat.enemy_fire import enemy_fire
+from journal.games.kraken.space_combat.enemy_fire import enemy_fire, evade_hint
 from journal.games.kraken.space_combat.page import (
     BOARD_CREW_LEFT,
     BOARD_MIN_CREW,
@@ -19,7 +19,8 @@ from journal.games.kraken.space_combat.page import (
 from journal.outcome import Outcome
 
 
-def combat_timeline(state: dict, dice, cat: dict, evade=(), evade_enemy: int | None = None, shields=()) -> Outcome:
+def combat_timeline(state: dict, dice, cat: dict, evade=(), evade_enemy: int | None = None, shields=(),
+                    ask_evade: bool = False, evade_after=()) -> Outcome:
     """10 (1): activate the leftmost timeline command and cross it out. Attack: the
     enemies fire at once (and again in phase 4); Backup: destroyed enemies are replaced;
     Combat: ships with 4+ crew board you if your Shield is 3 or less; Evading: +1 to hit
@@ -46,7 +47,10 @@ def combat_timeline(state: dict, dice, cat: dict, evade=(), evade_enemy: int | N
         c["event"] = code
     if code == "A":
         out.append("Attack: the enemies fire at once (and again in phase 4).")
-        data["fire"] = enemy_fire(s, c, dice, cat, evade, evade_enemy, shields, out)
+        data["fire"] = enemy_fire(s, c, dice, cat, evade, evade_enemy, shields, out, ask_evade, evade_after)
+        hint = evade_hint(s, c) if s.get("combat") else None
+        if hint:
+            out.append(hint)
     elif code == "B":
         back = []
         for i, e in enumerate(c["enemies"]):

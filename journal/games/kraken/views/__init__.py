@@ -9,6 +9,7 @@ from journal.games.kraken.model.constants import (
     ARMOR_PIECES,
     ATTRIBUTES,
     ATTR_SHORT,
+    SHOP_COMMANDS,
     DIFFICULTY_TEXT,
     FREE_ACTION_TEXT,
     PHASES,
@@ -91,6 +92,10 @@ def summary(state: dict) -> list[str]:
                + (" · recovered this turn" if s["recovered"] and s["turn"] else ""))
     if s.get("free_action"):
         out.append(f"  Phase 3 free action: {FREE_ACTION_TEXT[s['free_action']]}")
+    if s.get("shop"):
+        which = ("Phase 3's grade 5 Shop" if s["shop"]["by"] == "phase 3"
+                 else f"an event's grade {s['shop']['grade']} Shop")
+        out.append(f"  At {which} until Phase {s['phase']} ends: {SHOP_COMMANDS}")
     if s.get("savepoint"):
         sp = s["savepoint"]
         out.append(f"  Save point {sp['id']}: turn {sp['turn']}, {sp['at']}")
