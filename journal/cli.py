@@ -18,13 +18,27 @@ from journal import log as logmod
 from journal import outcome as common
 from journal import save as savemod
 from journal.dice import Dice, parse_expr
-from journal.errors import InputError, JournalError, SaveError
+from journal.errors import InputError, JournalError, SaveError, typed
 from journal.options import CONTEXT, OrderedGroup, complete_saves, reason_option, rolls_option, save_option
 from journal.runtime import Runtime, failure, pass_rt
 from journal.session import Session
 
+def line_break(text: str) -> bool:
+    """A line break (or NUL): never part of a name, a value or a path a player types."""
+    return any(c in "\n\r\x00" for c in text)
+
+
 class RootGroup(OrderedGroup):
     """Shared commands, then one group per game (imported on first use)."""
+
+    def parse_args(self, ctx, args):
+        """Every word typed is one line of text: a name with a line break in it would break the
+        save, the log and every hint that names it (the command line, a batch or play line)."""
+        if not ctx.resilient_parsing:
+            for word in args:
+                if line_break(word):
+                    raise click.UsageError(f"{typed(word)}: a name or value is one line of text")
+        return super().parse_args(ctx, args)
 
     def list_commands(self, ctx):
         return list(self.commands) + list(games.GAMES)

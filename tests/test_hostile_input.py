@@ -22,8 +22,8 @@ def camp(journal) -> Runner:
 # --- values that crashed the parsers -------------------------------------------------------------
 
 @pytest.mark.parametrize("key, value, expected", [
-    ("x = 1\ny", "5", "KEY 'x = 1\\ny' is more than one line"),
-    ("signal", "1\nepm = 3", "VALUE '1\\nepm = 3' is more than one line"),
+    ("x = 1\ny", "5", "'x = 1\\ny': a name or value is one line of text"),
+    ("signal", "1\nepm = 3", "'1\\nepm = 3': a name or value is one line of text"),
     ("", "5", "'' is not a key"),
     ("a.b = {c = 1} #", "5", "is not a key"),
     ("signal", "9" * 5000, "a number has at most 4300 digits"),
@@ -124,3 +124,11 @@ def test_batch_accepts_crlf_line_ends(camp):
     r = camp("--json", "batch", "-s", "camp", "-", input="note one\r\nepm track signal +2\r\n")
     assert r.exit_code == 0, r.stderr
     assert json.loads(r.stdout)["count"] == 2 and camp.state("camp")["signal"] == 2
+
+
+def test_a_name_with_a_line_break_is_refused_before_any_command_runs(journal, saves):
+    """A name typed with a line break would break the save, the log and every hint naming it."""
+    r = journal("epm", "new", "x", "--character", "Ana\nBo", "--planet", "Zorb:blue")
+    assert r.exit_code == 2 and r.stderr.splitlines()[-1] == ("Error: 'Ana\\nBo': a name or value is one line "
+                                                               "of text")
+    assert not saves.exists() or not any(saves.iterdir())

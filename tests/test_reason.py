@@ -22,7 +22,7 @@ def test_a_reason_is_optional_and_one_line(camp):
     assert "reason" not in json.loads(camp("--json", "log", "--tail", "1", ok=True).stdout)[0]
     before = camp.files("camp")
     r = camp("set", "signal", "4", "--reason", "two\nlines")
-    assert r.exit_code != 0 and "--reason is one line" in r.stderr
+    assert r.exit_code != 0 and "is one line of text" in r.stderr
     assert camp.files("camp") == before
 
 
