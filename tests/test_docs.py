@@ -3,6 +3,7 @@ relative link leads nowhere."""
 
 from __future__ import annotations
 
+import re
 import runpy
 from pathlib import Path
 
@@ -12,3 +13,53 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_the_command_reference_is_generated_from_the_command_tree():
     script = runpy.run_path(str(ROOT / "scripts" / "command_reference.py"))
     assert script["main"](["--check"]) == 0, "run: python scripts/command_reference.py"
+
+
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def anchors(text: str) -> set[str]:
+    """GitHub's anchors for a page's headings."""
+    out = set()
+    for heading in re.findall(r"^#+ (.+)$", text, re.M):
+        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        out.add(slug)
+    return out
+
+
+def test_no_relative_link_leads_nowhere():
+    broken = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for target in LINK.findall(text):
+            if re.match(r"[a-z]+:", target):  # https:, mailto:
+                continue
+            path, _, anchor = target.partition("#")
+            dest = (page.parent / path).resolve() if path else page
+            if not dest.exists():
+                broken.append(f"{page.relative_to(ROOT)}: {target}")
+            elif anchor and dest.suffix == ".md" and anchor not in anchors(dest.read_text(encoding="utf-8")):
+                broken.append(f"{page.relative_to(ROOT)}: {target} (no such heading)")
+    assert broken == []
+
+
+def test_the_docs_carry_no_drafting_notes_and_name_no_file_outside_the_project():
+    bad = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for word in ("TODO", "TBD", "To be added", "RULINGS.md", "../shared", "FIXME"):
+            if word in text:
+                bad.append(f"{page.relative_to(ROOT)}: {word}")
+    assert bad == []
+
+
+def test_the_readme_is_short():
+    assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 250
+
+
+def test_each_guide_is_there_for_journal_guide():
+    from journal import guides
+
+    for name in guides.names():
+        assert guides.text(name).startswith("# ")

@@ -1,7 +1,8 @@
-"""The README's tours are real: every `$ journal ...` line runs, and prints what the README shows.
+"""The tours are real: every `$ journal ...` line of the README's quick start and of each
+guide's tour (docs/*.md) runs, and prints what the page shows.
 
-Each "## A tour" section is replayed in a fresh folder, in order (its `export` lines set
-the environment for the rest of the section). A command whose shown output is elided
+Each "## Quick start" or "## Tour" section is replayed in a fresh folder, in order (its
+`export` lines set the environment for the rest of the section). A command whose shown output is elided
 ("...") or empty, or that is sent to /dev/null, only has to succeed; one shown with an
 `Error:` line must be refused with exactly that line.
 """
@@ -18,15 +19,24 @@ from click.testing import CliRunner
 from journal_testing import _Journal, collect
 
 ROOT = Path(__file__).resolve().parents[1]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+TOUR_TITLES = ("Quick start", "Tour", "A tour")
 
 
 def tours() -> list[tuple[str, list[tuple[str, list[str]]]]]:
     out = []
-    for section in re.split(r"^## ", README, flags=re.M)[1:]:
+    for page in PAGES:
+        out += page_tours(page)
+    return out
+
+
+def page_tours(page: Path) -> list[tuple[str, list[tuple[str, list[str]]]]]:
+    out = []
+    for section in re.split(r"^## ", page.read_text(encoding="utf-8"), flags=re.M)[1:]:
         title = section.splitlines()[0]
-        if not title.startswith("A tour"):
+        if not title.startswith(TOUR_TITLES):
             continue
+        title = f"{page.name}: {title}"
         steps = []
         for block in re.findall(r"```console\n(.*?)```", section, re.S):
             lines = block.splitlines()
@@ -52,16 +62,17 @@ def tours() -> list[tuple[str, list[tuple[str, list[str]]]]]:
 TOURS = tours()
 
 
-def test_the_readme_has_a_tour_per_game():
+def test_every_game_guide_has_a_tour_and_the_readme_a_quick_start():
     from journal import games
 
-    titles = " ".join(t for t, _ in TOURS)
-    for _gid, (_module, title) in games.GAMES.items():
-        assert title in titles
+    pages = {t.split(":")[0] for t, _ in TOURS}
+    assert "README.md" in pages
+    for gid in games.GAMES:
+        assert f"{gid}.md" in pages
 
 
 @pytest.mark.parametrize("title,steps", TOURS, ids=[t for t, _ in TOURS])
-def test_readme_tour_runs_as_shown(title, steps, tmp_path, monkeypatch):
+def test_tour_runs_as_shown(title, steps, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     env = {"JOURNAL_SAVE": None, "JOURNAL_SAVES": None, "JOURNAL_DEBUG": None, "COLUMNS": "200"}
     runner = CliRunner()
@@ -77,10 +88,10 @@ def test_readme_tour_runs_as_shown(title, steps, tmp_path, monkeypatch):
         assert args[0] == "journal", cmd
         r = runner.invoke(_Journal(), args[1:], env=env, catch_exceptions=False)
         collect(args, r)
-        if shown and shown[0].startswith("Error: "):  # the README shows a refusal
+        if shown and shown[0].startswith("Error: "):  # the page shows a refusal
             assert r.exit_code in (1, 2) and r.stderr.splitlines() == shown, cmd
             continue
         assert r.exit_code == 0, f"{cmd}\n{r.stderr}"
         if quiet or not shown or any("..." in line for line in shown):
             continue
-        assert r.stdout.splitlines() == shown, f"`{cmd}` printed something else than the README shows"
+        assert r.stdout.splitlines() == shown, f"`{cmd}` printed something else than the page shows"
