@@ -63,3 +63,16 @@ def test_each_guide_is_there_for_journal_guide():
 
     for name in guides.names():
         assert guides.text(name).startswith("# ")
+
+
+def test_journal_guide_prints_a_games_guide_and_lists_them_all(journal):
+    assert journal("guide", "pulp", ok=True).stdout == (ROOT / "docs" / "pulp.md").read_text(encoding="utf-8")
+    listed = journal("guide", ok=True).stdout
+    assert all(name in listed for name in ("epm", "titans", "kraken", "pulp", "saves", "templates"))
+    r = journal("guide", "chess")
+    assert r.exit_code == 2 and "'chess' is not a guide" in r.stderr
+
+
+def test_help_ends_with_where_the_guide_is(journal):
+    assert journal("--help", ok=True).stdout.rstrip().endswith("lists them all.")
+    assert "journal guide titans" in journal("titans", "--help", ok=True).stdout.splitlines()[-1]
