@@ -77,7 +77,7 @@ def test_unknown_option_is_a_usage_error(fly):
 def test_a_flight_rolled_outside_simulation_cannot_be_undone(fly):
     fly("kraken", "flight", "-s", "fly", "--difficulty", "1", "--avoid", "--roll", "6", ok=True)
     r = fly("undo", "-s", "fly")
-    assert r.exit_code == 1 and "rulings K8" in r.stderr
+    assert r.exit_code == 1 and "rules note K8" in r.stderr
 
 
 def test_flight_table_lists_the_shipped_rows_and_checks_a_players_file(fly, tmp_path):

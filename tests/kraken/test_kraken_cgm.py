@@ -36,7 +36,7 @@ def test_not_a_coordinate_names_the_rule(text):
 
 
 def test_the_books_4M_example_is_short_of_a_character():
-    """Chapter 6 writes '4M'; rulings K1 need two characters after the sheet number."""
+    """Chapter 6 writes '4M'; rules note K1 need two characters after the sheet number."""
     with pytest.raises(InputError, match="'4M' is not a coordinate"):
         cells_rules.parse_cell("4M")
 

@@ -215,7 +215,7 @@ def test_level_up_and_resources(camp):
     assert state(camp)["crew"]["Ray"]["hp_max"] == 10
     assert j(camp, "kraken", "credits", "-s", "sk", "-30")["credits"] == 70
     r = camp("kraken", "credits", "-s", "sk", "-80", "--buy")
-    assert r.exit_code == 1 and "refused (rulings K12)" in r.stderr
+    assert r.exit_code == 1 and "refused (rules note K12)" in r.stderr
     out = camp("kraken", "credits", "-s", "sk", "-80", ok=True).stdout
     assert "pay all 70¢ and nothing more" in out
     assert j(camp, "kraken", "oxygen", "-s", "sk", "-4")["oxygen"] == 21
@@ -266,7 +266,7 @@ def test_undo_refuses_a_die_roll_outside_simulation(camp):
     camp("kraken", "turn", "-s", "sk", "--roll", "5", ok=True)
     before = camp.files("sk")
     r = camp("undo", "-s", "sk")
-    assert r.exit_code == 1 and "it rolled d20=5" in r.stderr and "rulings K8" in r.stderr
+    assert r.exit_code == 1 and "it rolled d20=5" in r.stderr and "rules note K8" in r.stderr
     assert camp.files("sk") == before
     camp("kraken", "xp", "-s", "sk", "+3", ok=True)
     camp("undo", "-s", "sk", ok=True)

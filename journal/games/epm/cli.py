@@ -20,7 +20,7 @@ NEGATIVES = {"ignore_unknown_options": True}  # so `track signal -3` reads -3 as
 def epm():
     """War With the Evil Power Master: challenges, Signal and EPM trackers, planets.
 
-    Rulings E1-E8 apply (README, "Rules notes"): trackers 0-25; challenge level by
+    Rules notes E1-E8 (journal guide epm): trackers 0-25; challenge level by
     Signal 0-6/7-12/13+ → 4/5/6; a 1 rolled with a booster destroys it after it counts.
     """
 

@@ -83,7 +83,7 @@ def undo_refusal(entry: dict, state: dict) -> str | None:
         what.append("it revealed event " + ", ".join(revealed))
     reload = (" (journal kraken reload)" if state.get("difficulty") == "adventurer" else "")
     return (f"{' and '.join(what)}: in {mode} only reloading a save point goes back past new information "
-            f"(rulings K8){reload}")
+            f"(rules note K8){reload}")
 
 
 def names(state: dict) -> dict[str, list[str]]:

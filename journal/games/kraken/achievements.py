@@ -1,4 +1,4 @@
-"""3.1 Achievements and 3.9 the campaign score (rulings K9): records kept for every campaign.
+"""3.1 Achievements and 3.9 the campaign score (rules note K9): records kept for every campaign.
 
 They live in one side file beside the saves (ACHIEVEMENTS_FILE): a rules function here reads
 it as `side[ACHIEVEMENTS_FILE]` and returns its new content in `Outcome.side`, so the change
@@ -14,7 +14,7 @@ import copy
 from journal.errors import InputError, RuleError, SaveError
 from journal.outcome import Outcome
 
-ACHIEVEMENTS_FILE = ".kraken-achievements.toml"   # one file in the saves folder (rulings K9)
+ACHIEVEMENTS_FILE = ".kraken-achievements.toml"   # one file in the saves folder (rules note K9)
 
 
 def records(doc: dict, shown: str = ACHIEVEMENTS_FILE) -> tuple[dict, list]:

@@ -1,4 +1,4 @@
-"""3.3-3.5 Set up your crew (rulings K10-K11): members, HP, levels, the leader, traits.
+"""3.3-3.5 Set up your crew (rules note K10-K11): members, HP, levels, the leader, traits.
 
 Adding, hiring and removing members, HP by hand, levelling up, the leader, attributes and
 traits by hand (A2).
@@ -51,7 +51,7 @@ def crew_add(state: dict, dice, name: str, attrs: dict, traits=(), psi: bool = F
                         f"(remove one first: journal kraken crew remove NAME)")
     preset = preset_member(name)
     if preset and preset in s.get("fallen", []):
-        raise RuleError(f"{preset} died in this campaign: a preset crew member may not rejoin (rulings K11)")
+        raise RuleError(f"{preset} died in this campaign: a preset crew member may not rejoin (rules note K11)")
     for a, b in EXCLUSIVE:
         other = b if preset == a else a if preset == b else None
         if other and any(k.casefold() == other.casefold() for k in s["crew"]):
@@ -64,26 +64,26 @@ def crew_add(state: dict, dice, name: str, attrs: dict, traits=(), psi: bool = F
                          f"({', '.join('--' + a for a in ATTRIBUTES)})")
     for a in ATTRIBUTES:
         if not ATTR_MIN <= attrs[a] <= ATTR_MAX:
-            raise InputError(f"--{a} {attrs[a]} is outside {ATTR_MIN}..{ATTR_MAX} (rulings K10)")
+            raise InputError(f"--{a} {attrs[a]} is outside {ATTR_MIN}..{ATTR_MAX} (rules note K10)")
     total = sum(attrs[a] for a in ATTRIBUTES)
     extra = level - 1
     if level == 1 and total != ATTR_SUM:
         raise RuleError(f"the six attributes add up to {total}: they must add up to exactly {ATTR_SUM} "
-                        f"(rulings K10)")
+                        f"(rules note K10)")
     if level > 1 and not ATTR_SUM <= total <= ATTR_SUM + extra:
         raise RuleError(f"the six attributes add up to {total}: a level {level} member has {ATTR_SUM} plus up "
                         f"to {extra} level-up point(s), {ATTR_SUM}-{ATTR_SUM + extra}")
     trait_map = _traits(traits, "--trait")
     if len(trait_map) + (1 if psi else 0) > MAX_TRAITS:
         raise RuleError(f"{len(trait_map) + (1 if psi else 0)} traits (PSI included): at most {MAX_TRAITS} "
-                        f"(rulings K10)")
+                        f"(rules note K10)")
     if sum(trait_map.values()) != 0:
         raise RuleError(f"the trait values add up to {sum(trait_map.values()):+d}: a new crew member's traits "
-                        f"must add up to 0 (rulings K10)")
+                        f"must add up to 0 (rules note K10)")
     if psi:
         others = [n for n, c in s["crew"].items() if "psi" in c]
         if others:
-            raise RuleError(f"{others[0]} has PSI already: at most one crew member with PSI (rulings K10)")
+            raise RuleError(f"{others[0]} has PSI already: at most one crew member with PSI (rules note K10)")
     out = []
     if hire:
         shop = shop_here(s)
@@ -245,7 +245,7 @@ def crew_level_up(state: dict, dice, name: str, attribute: str | None = None, tr
                 raise RuleError(f"{key} has PSI already")
             others = [n for n, m in s["crew"].items() if "psi" in m]
             if others:
-                raise RuleError(f"{others[0]} has PSI: at most one crew member with PSI (rulings K10)")
+                raise RuleError(f"{others[0]} has PSI: at most one crew member with PSI (rules note K10)")
     cost = level_cost(c["level"], levels)
     if s["xp"] < cost:
         steps = " + ".join(f"{c['level'] + i}²" for i in range(1, levels + 1))
@@ -306,7 +306,7 @@ def crew_set(state: dict, dice, name: str, field: str, value: int) -> Outcome:
         else:
             others = [n for n, m in s["crew"].items() if "psi" in m and n != key]
             if others:
-                raise RuleError(f"{others[0]} has PSI: at most one crew member with PSI (rulings K10)")
+                raise RuleError(f"{others[0]} has PSI: at most one crew member with PSI (rules note K10)")
             if "psi" not in c and len(c["traits"]) >= MAX_TRAITS:
                 raise RuleError(f"{key} has {MAX_TRAITS} traits already (PSI is a trait too)")
             c["psi"] = value

@@ -241,7 +241,7 @@ def location_generate(state: dict, dice, generator: dict, ref: dict, difficulty:
     cap = location_capacity(s, working=True)
     if all(x in s["locations"] for x in SLOTS[:cap]):
         raise RuleError(f"the Starmap Locations Log is full ({cap} slots): erase a Location first (journal kraken "
-                        f"location remove SLOT; rulings K7)")
+                        f"location remove SLOT; rules note K7)")
     if not generator["tables"]:
         raise InputError("the generator has no tables")
     g = {"generator": ref, "table": 0, "dice": [], "values": {}, "spent": 0,

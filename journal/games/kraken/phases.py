@@ -66,7 +66,7 @@ def turn(state: dict, dice, pack: dict | None = None, skip=None, choices=(), sta
         slot = line_slot(s, skip)
         if slot == previous:
             raise RuleError(f"--skip {slot}: line {slot} was skipped last turn; a line cannot be skipped two "
-                            f"turns running (rulings K5)")
+                            f"turns running (rules note K5)")
         s["skipped"] = slot
         out.append(f"Skip line {slot} this turn.")
     set_leader(s, leader, out)
@@ -195,7 +195,7 @@ def _enter_phase(s: dict, p: int, out: list[str], closing: bool = False, notes: 
 
 def phase(state: dict, dice, to) -> Outcome:
     """Ch. 5: the phases in order. Entering Phase 2 repairs damaged systems and completes
-    due builds; entering Phase 5 ticks urgent quests (rulings K13)."""
+    due builds; entering Phase 5 ticks urgent quests (rules note K13)."""
     s = copy_state(state)
     refuse_if_over(s)
     refuse_setup(s, "phases happen")

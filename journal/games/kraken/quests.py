@@ -1,4 +1,4 @@
-"""Quests (rulings K13): accepting, working on, the urgent quests' timer, solving, failing."""
+"""Quests (rules note K13): accepting, working on, the urgent quests' timer, solving, failing."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""3.2 Saving and loading (rulings K8): save points, clone stations, reloading a save point."""
+"""3.2 Saving and loading (rules note K8): save points, clone stations, reloading a save point."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def savepoint(state: dict, dice) -> Outcome:
     if d == "adventurer":
         raise RuleError("Adventurer saves only at clone stations (journal kraken clone-station)")
     if d not in SAVE_DIFFICULTIES:
-        raise RuleError(f"{DIFFICULTY_TEXT[d]} has no save points: there is no save-and-load (rulings K8)")
+        raise RuleError(f"{DIFFICULTY_TEXT[d]} has no save points: there is no save-and-load (rules note K8)")
     if not at_turn_start(s):
         raise RuleError("Just a Simulation saves at the start of a turn (before any line is activated; "
                         "`journal kraken turn --savepoint` saves as the turn begins) or at a clone station")
@@ -57,7 +57,7 @@ def reload(state: dict, dice, snapshot: dict, point: int) -> Outcome:
     they are not in the save)."""
     d = state["difficulty"]
     if d not in SAVE_DIFFICULTIES:
-        raise RuleError(f"{DIFFICULTY_TEXT[d]} has no save-and-load (rulings K8)")
+        raise RuleError(f"{DIFFICULTY_TEXT[d]} has no save-and-load (rules note K8)")
     sp = state.get("savepoint")
     if not sp:
         raise RuleError("there is no save point to reload" + (" (Adventurer saves at clone stations)"

@@ -176,7 +176,7 @@ def advance(state: dict, dice, line, pack: dict, choices=(), standby: bool = Fal
 def lt(state: dict, dice, pack: dict | None = None, choices=(), leader: str | None = None,
        standby: bool = False) -> Outcome:
     """Ch. 13 LT tile: with a free slot, d20 r starts a line at 1A + the r-th letter
-    (1 → 1AA … 20 → 1AT, rulings K4), activated at once; with none, nothing happens."""
+    (1 → 1AA … 20 → 1AT, rules note K4), activated at once; with none, nothing happens."""
     s = copy_state(state)
     refuse_if_over(s)
     refuse_setup(s, "an LT tile is stepped on")
@@ -217,7 +217,7 @@ def line_add(state: dict, dice, coord: str, note: str | None = None) -> Outcome:
     free = [x for x in SLOTS if x not in s["lines"]]
     if not free:
         raise RuleError("all six story line slots are in use: never erase an unresolved line to make "
-                        "room (rulings K4); the new line waits until one ends")
+                        "room (rules note K4); the new line waits until one ends")
     slot = free[0]
     s["lines"][slot] = {"coords": [coord], "vars": {}}
     if note and note.strip():
@@ -240,9 +240,9 @@ def line_skip(state: dict, dice, line) -> Outcome:
     if s["phase"] != 1:
         raise RuleError(f"lines are skipped in Phase 1, and this is Phase {s['phase']}")
     if s.get("skipped"):
-        raise RuleError(f"line {s['skipped']} is skipped this turn already: one line per turn (rulings K5)")
+        raise RuleError(f"line {s['skipped']} is skipped this turn already: one line per turn (rules note K5)")
     if slot == s.get("skipped_before"):
-        raise RuleError(f"line {slot} was skipped last turn; a line cannot be skipped two turns running (rulings K5)")
+        raise RuleError(f"line {slot} was skipped last turn; a line cannot be skipped two turns running (rules note K5)")
     if slot in s["done"] or s["lines"][slot].get("running"):
         raise RuleError(f"line {slot} was activated this turn already")
     s["skipped"] = slot

@@ -23,7 +23,7 @@ def pulp():
     Card tokens: KIND[STRENGTH][ICON][.CUBES][.FLAGS], e.g. G2C.r.PK (Guardforce, strength
     2, shows Combat, a red cube, a planet icon and a Key), A4S.o.PP, L.rb, ES. Cube
     letters: r red (combat), o orange (science), b blue (diplomacy), k black, y yellow,
-    w white. Rulings P1-P6 apply (README, "Rules notes").
+    w white. Rules notes P1-P6 (journal guide pulp).
     """
 
 

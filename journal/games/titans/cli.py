@@ -27,7 +27,7 @@ def titans():
 
     One command per step of the turn: opening → invade → move/attack/trial → repair →
     develop → supports → ending. Successes come from your custom dice: type them with
-    --successes N. Rulings T1-T7 apply (README, "Rules notes"): THREAT 0-21 (21 loses at
+    --successes N. Rules notes T1-T7 (journal guide titans): THREAT 0-21 (21 loses at
     once); Episode Cards 1, then max(1, players-1), `players` at Red.
 
     Players act in turn, from the Lead Character clockwise (the order of --titan at

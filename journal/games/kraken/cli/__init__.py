@@ -49,7 +49,7 @@ class LazyGroup(OrderedGroup):
 def kraken():
     """Space Kraken: the Crypted Game Master, story lines, crew, ship, quests.
 
-    Rulings K1-K14 apply (README, "Rules notes"): coordinates are sheet digits then two
+    Rules notes K1-K14 (journal guide kraken): coordinates are sheet digits then two
     characters (3HC); lines have 7 cells and 6 slots; a line stops on a red coordinate
     or '/'. Follow lines by hand with `step`, or from a pack with `advance` and `turn`.
     Outside Just a Simulation, `undo` will not take back a die roll or a revealed event

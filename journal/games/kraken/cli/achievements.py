@@ -1,6 +1,6 @@
 """`journal kraken score`, `achievements`, `achievement`: the campaign score and achievements.
 
-The score follows rulings K9; achievements (3.1) are kept for every future campaign, in one
+The score follows rules note K9; achievements (3.1) are kept for every future campaign, in one
 side file beside the saves. A change made for a campaign (`achievement unlock -s`, `score
 --record`) is a rules function of `kraken.achievements`: logged with the campaign, committed
 with its save (in a batch too) and undone with it. With no campaign, `achievement unlock`

@@ -16,7 +16,7 @@ from journal.runtime import pass_rt
 @click.command()
 @click.argument("name")
 @click.option("--difficulty", type=click.Choice(DIFFICULTIES, case_sensitive=False),
-              help="simulation, adventurer, real-life or hardcore (3.2; save rules by rulings K8).")
+              help="simulation, adventurer, real-life or hardcore (3.2; save rules by rules note K8).")
 @click.option("--backstory", metavar="TEXT", help="The crew backstory you chose (book p. 10).")
 @click.option("--pack", "pack_path", metavar="FILE", help="A pack TOML transcribing CGM sheets (for advance/turn).")
 @click.option("--line", "lines", multiple=True, metavar="COORD", help="A start coordinate (repeat: lines 1, 2, …).")

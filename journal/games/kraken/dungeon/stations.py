@@ -68,7 +68,7 @@ def dungeon_clone(state: dict, dice, tile: str, savepoint: bool = True, how: str
                   faint: str | None = None, heal_crew: bool = True) -> Outcome:
     """Ch. 13 clone station, a map tile: "it is also able to heal each Crew Member 4 HP a
     single time per Clone Station and per Dungeon Exploration" (any difficulty); its save
-    point (Just a Simulation and Adventurer, rulings K8) is made once per station and
+    point (Just a Simulation and Adventurer, rules note K8) is made once per station and
     exploration too. `heal_crew`/`savepoint` False leave that for a later visit."""
     s = copy_state(state)
     d = current_exploration(s)

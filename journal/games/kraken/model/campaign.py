@@ -67,10 +67,10 @@ def pay_credits(s: dict, amount: int, what: str, lines: list[str], purchase: boo
         return amount
     if purchase:
         raise RuleError(f"{what} costs {amount}¢ and you have {have}¢: a purchase you cannot cover is "
-                        f"refused (rulings K12)")
+                        f"refused (rules note K12)")
     s["credits"] = 0
     lines.append(f"{what}: {amount}¢ due but you have {have}¢: pay all {have}¢ and nothing more "
-                 f"(rulings K12).")
+                 f"(rules note K12).")
     return have
 
 
@@ -138,7 +138,7 @@ def mark_returned(s: dict) -> None:
 def save_point(s: dict, where: str, out: list[str], meta: dict) -> None:
     if s["difficulty"] not in SAVE_DIFFICULTIES:
         raise RuleError(f"{DIFFICULTY_TEXT[s['difficulty']]} has no save points: there is no save-and-load "
-                        f"(rulings K8)")
+                        f"(rules note K8)")
     old = s.get("savepoint")
     point = {"id": (old["id"] + 1) if old else 1, "turn": s["turn"], "at": where}
     s["savepoint"] = point

@@ -213,7 +213,7 @@ def note_fallen(s: dict, name: str, out: list[str]) -> None:
         s.setdefault("fallen", [])
         if preset not in s["fallen"]:
             s["fallen"].append(preset)
-        out.append(f"{preset} cannot rejoin your crew in this campaign: note it (rulings K11).")
+        out.append(f"{preset} cannot rejoin your crew in this campaign: note it (rules note K11).")
 
 
 def _scrub(s: dict, name: str, out: list[str] | None = None) -> None:

@@ -64,7 +64,7 @@ def _invariants(s: dict, problems: list[str]) -> None:
         problems.append(f"state.skipped = {show_value(s['skipped'])} is not a line in use")
     if s.get("skipped") and s.get("skipped") == s.get("skipped_before"):
         problems.append(f"state.skipped = {show_value(s['skipped'])}: the same line cannot be skipped two "
-                        f"turns running (rulings K5)")
+                        f"turns running (rules note K5)")
     if s["turn"] == 0 and (s["done"] or s.get("skipped") or s.get("free_action")):
         problems.append("state.done, skipped and free_action belong to a turn: the setup (turn 0) has none")
     rec = s.get("recoveries", [])
@@ -97,7 +97,7 @@ def _invariants(s: dict, problems: list[str]) -> None:
     _validate_adventure(s, problems)
     sp = s.get("savepoint")
     if sp and s["difficulty"] not in SAVE_DIFFICULTIES:
-        problems.append(f"state.savepoint: {DIFFICULTY_TEXT[s['difficulty']]} has no save points (rulings K8)")
+        problems.append(f"state.savepoint: {DIFFICULTY_TEXT[s['difficulty']]} has no save points (rules note K8)")
     if sp and sp["turn"] > s["turn"]:
         problems.append(f"state.savepoint.turn = {sp['turn']} is after the current turn {s['turn']}")
 
@@ -105,7 +105,7 @@ def _invariants(s: dict, problems: list[str]) -> None:
 def _validate_crew(s: dict, problems: list[str]) -> None:
     crew = s["crew"]
     if len(crew) > MAX_CREW:
-        problems.append(f"state.crew has {len(crew)} members: at most {MAX_CREW} at any time (rulings K10)")
+        problems.append(f"state.crew has {len(crew)} members: at most {MAX_CREW} at any time (rules note K10)")
     folded = {}
     for name in crew:
         if not name.strip():
@@ -115,14 +115,14 @@ def _validate_crew(s: dict, problems: list[str]) -> None:
         folded[name.casefold()] = name
     psi = [n for n, c in crew.items() if "psi" in c]
     if len(psi) > 1:
-        problems.append(f"state.crew: {', '.join(psi)} all have PSI: at most one crew member may (rulings K10)")
+        problems.append(f"state.crew: {', '.join(psi)} all have PSI: at most one crew member may (rules note K10)")
     for a, b in EXCLUSIVE:
         if a.casefold() in folded and b.casefold() in folded:
             problems.append(f"state.crew has both {a} and {b}: their sheets cover each other in the book")
     for name in s.get("fallen", ()):
         if name.casefold() in folded:
             problems.append(f"state.crew.{name}: a preset crew member who died may not rejoin in this "
-                            f"campaign (state.fallen, rulings K11)")
+                            f"campaign (state.fallen, rules note K11)")
     for name, c in crew.items():
         path = key_path("state.crew", name)
         if c["hp"] > c["hp_max"]:
@@ -130,7 +130,7 @@ def _validate_crew(s: dict, problems: list[str]) -> None:
         expect = "unconscious" if c["hp"] == 0 else "active"
         if c["status"] != expect:
             problems.append(f"{path}.status = {show_value(c['status'])} but hp = {c['hp']}: HP 0 is "
-                            f"unconscious, above 0 active (rulings K11)")
+                            f"unconscious, above 0 active (rules note K11)")
         traits = len(c["traits"]) + (1 if "psi" in c else 0)
         if traits > MAX_TRAITS:
             problems.append(f"{path} has {traits} traits (PSI included): at most {MAX_TRAITS}")
@@ -211,7 +211,7 @@ def _validate_locations(s: dict, problems: list[str]) -> None:
     for slot, loc in s["locations"].items():
         path = key_path("state.locations", slot)
         if int(slot) > cap:
-            problems.append(f"{path}: slot {slot} needs HyperNavMemory (2 slots without it, rulings K7)")
+            problems.append(f"{path}: slot {slot} needs HyperNavMemory (2 slots without it, rules note K7)")
         if loc["teleport"] > loc["depth"]:
             problems.append(f"{path}.teleport = {loc['teleport']} is deeper than depth = {loc['depth']}")
         if len(loc["maps"]) > loc["depth"]:

@@ -5,7 +5,7 @@ clocks or global randomness, and never mutates the state it is given. Cubes draw
 from the bag come from ``dice.draw(bag, "bag")`` (physical draws typed with
 ``--draw``), captain's dice from ``dice.roll(6)`` (``--roll``). Rulings P1-P6 and
 A1-A2 are in ../shared/rules/RULINGS.md; "our reading" marks choices the rulebook
-leaves open (README, Rules notes).
+leaves open (docs/pulp.md, "Rules notes").
 
 Where to look (a module imports only modules listed above it):
 
