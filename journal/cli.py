@@ -479,7 +479,8 @@ def main(argv: list[str] | None = None) -> None:
         code = e.exit_code
     except click.ClickException as e:  # usage errors: exit 2, with Click's usage lines
         code = e.exit_code
-        message = one_line(e.format_message())
+        # Click lists a missing choice's values one per line ("Choose from:\n\tbasic,\n\t…")
+        message = one_line(e.format_message().replace(":\n\t", ": ").replace(",\n\t", ", "))
         e.format_message = lambda: message  # Click's show() prints the usage, then this one line
         if rt.json:
             click.echo(json.dumps({"error": message, "exit": code}, ensure_ascii=False))

@@ -5,7 +5,7 @@ The generator's whole state is two integers kept in the save's ``[journal]`` tab
 the seed and *k*, so the same seed and the same commands give the same rolls whatever
 else happened on the machine (rulebook-free: this is our own bookkeeping).
 
-Physical dice (rulings A1) come in through ``--roll N``: they are used first, in
+Physical dice (rules note A1) come in through ``--roll N``: they are used first, in
 order, validated against the die being rolled, and recorded as ``entered``.
 """
 

@@ -76,6 +76,13 @@ def test_usage_errors_exit_2(camp):
     assert camp("nosuchcommand").exit_code == 2
 
 
+def test_a_missing_choice_lists_its_values_on_the_error_line(journal):
+    r = journal("pulp", "new", "p")
+    assert r.exit_code == 2
+    assert r.stderr.splitlines()[-1] == (
+        "Error: Missing option '--level'. Choose from: basic, normal, advanced")
+
+
 @pytest.mark.parametrize("ref", ["../x", "/etc/passwd", "a/b", ".hidden", "x y", "-x"])
 def test_bad_save_names_are_refused(journal, ref):
     r = journal("show", "-s", ref)

@@ -1,4 +1,4 @@
-"""Dice: counter-based seeded generator, physical dice (rulings A1), expressions."""
+"""Dice: counter-based seeded generator, physical dice (rules note A1), expressions."""
 
 from __future__ import annotations
 

@@ -192,6 +192,13 @@ def test_bag_shows_contents_and_odds(g):
     assert g("pulp", "bag", "-s", "g", "--odds", "0").exit_code == 2
 
 
+def test_evade_odds_of_an_ability_at_0_show_no_minus_zero(g):
+    g("pulp", "ability", "-s", "g", "combat", "=0", ok=True)
+    out = g("pulp", "odds", "-s", "g", "--evade", ok=True).stdout
+    row = next(line for line in out.splitlines() if line.strip().startswith("Combat"))
+    assert row.split()[1:] == ["0", "0.0%", "0.00"]
+
+
 def test_dice_by_hand_and_rerolled_with_a_physical_die(g):
     assert j(g, "pulp", "die", "-s", "g", "red", "--to", "2")["face"] == 2
     d = j(g, "pulp", "die", "-s", "g", "gray", "--reroll", "--roll", "5")

@@ -148,7 +148,7 @@ def test_the_current_ability_values_are_white_on_black(tmp_path):
 
 
 def test_the_line_shows_engage_strengths_derived_from_the_cards(tmp_path):
-    """The save stores no engage strength or icon: the sheet derives them (rulings P2)."""
+    """The save stores no engage strength or icon: the sheet derives them (rules note P2)."""
     s = played()
     assert not any("engage_strength" in c or "engage_icon" in c for c in s["line"])
     out, _ = render(tmp_path, s, "a4")

@@ -1,8 +1,8 @@
 """War With the Evil Power Master: the rules as pure functions.
 
 Every command is ``fn(state, dice, **params) -> Outcome``: it never touches files,
-clocks or global randomness, and never mutates the state it is given. Rule numbers
-(E1-E8) refer to ../shared/rules/RULINGS.md.
+clocks or global randomness, and never mutates the state it is given. Rule labels
+(E1-E8) are the rules notes of docs/epm.md.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Chapter 3, Start a game: a new campaign (3.1-3.8) and its end, won or lost (3.9).
 
 Every rules module holds pure functions ``fn(state, dice, **params) -> Outcome``: no
-files, clocks or global randomness, and the given state is never mutated. Rule numbers
-(K1-K14, A1-A2) refer to ../shared/rules/RULINGS.md; chapter numbers to the rulebook.
+files, clocks or global randomness, and the given state is never mutated. Rule labels
+(K1-K14, A1-A2) are the rules notes of docs/kraken.md; chapter numbers the rulebook's.
 """
 
 from __future__ import annotations

@@ -61,7 +61,7 @@ STATE = Table({
 
 def _drop_derived(state: dict) -> dict:
     """Schema 1 → 2: a line card no longer stores its `engage_strength` and `engage_icon`, which
-    are derived from the printed cards and the line (rulings P2; `public_state` shows them). An
+    are derived from the printed cards and the line (rules note P2; `public_state` shows them). An
     engaged card whose stored icon is not the line's keeps it as `icon_override`: a card's text
     set it (--icon), and nothing else records that."""
     line = state.get("line") if isinstance(state, dict) else None
@@ -90,7 +90,7 @@ MIGRATIONS: dict = {1: _drop_derived}  # {from_version: fn(state) -> state}, app
 def public_state(state: dict) -> dict:
     """The state as players read it (`journal show --json`, the sheets): the stored state with
     the derived values filled in, each line card's `engage_strength` (as printed) and
-    `engage_icon` (rulings P2, or as a card's text set it)."""
+    `engage_icon` (rules note P2, or as a card's text set it)."""
     return {**state, "line": shown_line(state["line"])}
 
 
@@ -206,7 +206,7 @@ def _line_problems(state: dict) -> list[str]:
             problems.append(f"{path}.planets = {c['planets']} but the card shows {card['planets']} planet icon(s)")
         if "icon_override" in c and (c["status"] != "engaged" or card["strength"] is None):
             problems.append(f"{path}.icon_override: only an engaged card that shows an Engage Strength keeps the "
-                            f"engage icon a card's text set (the others take theirs from the line, rulings P2)")
+                            f"engage icon a card's text set (the others take theirs from the line, rules note P2)")
     return problems
 
 

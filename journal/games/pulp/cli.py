@@ -156,7 +156,7 @@ def round_cmd(rt, save, planet, cards):
 @rolls_option
 @pass_rt
 def engage(rt, save, pos, pays, dice_used, adds, icon, upgrade, rolls):
-    """Engage card POS: pay its Engage Strength (rulebook 1a; rulings P2, P3)."""
+    """Engage card POS: pay its Engage Strength (rulebook 1a; rules note P2, P3)."""
     pay = components.parse_payment(pays) if pays else None
     rt.run(save, encounter.engage, entered=rolls, pos=pos, pay=pay, dice_used=dice_of(dice_used),
            adds=[components.parse_add(a) for a in adds], icon=icon.upper() if icon else None,
@@ -173,7 +173,7 @@ def engage(rt, save, pos, pays, dice_used, adds, icon, upgrade, rolls):
 @click.option("--take", metavar="CUBES", help="Cubes you choose to take out of the bag (blue die 6, gray die 2).")
 @pass_rt
 def evade(rt, save, pos, pay, draws, dice_used, take):
-    """Evade card POS: pay 1 point, draw 2 cubes (rulebook 1b; rulings P4)."""
+    """Evade card POS: pay 1 point, draw 2 cubes (rulebook 1b; rules note P4)."""
     rt.run(save, encounter.evade, draws=draws_of(draws), pos=pos, pay=pay, dice_used=dice_of(dice_used),
            take=components.parse_cubes(take, "--take") if take else [])
 
@@ -186,7 +186,7 @@ def evade(rt, save, pos, pay, draws, dice_used, take):
 @click.option("--spend", multiple=True, metavar="K|O", help="Pay a Key (K) or Code (O) card for a planet action.")
 @pass_rt
 def search(rt, save, extra, draws, dice_used, spend):
-    """Planet search: a cube per planet icon on the cards not evaded (rulebook 2; rulings P5)."""
+    """Planet search: a cube per planet icon on the cards not evaded (rulebook 2; rules note P5)."""
     rt.run(save, planet_search.search, draws=draws_of(draws), extra=extra, dice_used=dice_of(dice_used),
            spend=list(spend))
 

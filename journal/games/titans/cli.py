@@ -161,7 +161,7 @@ def parse_delta(text: str) -> tuple[int | None, int | None]:
 @click.option("--seed", type=int, help="Seed for the dice (default: random).")
 @pass_rt
 def new(rt, name, players, titan_specs, board, invaders, dice_file, rift_specs, lead, face_up, seed):
-    """Set up a game save NAME (rulings T5): Titans, board, rifts and their invaders."""
+    """Set up a game save NAME (rules note T5): Titans, board, rifts and their invaders."""
     specs = [parse_titan(t) for t in titan_specs]
     board_doc, board_name = _read_toml(board, SAMPLE_BOARD, "--board")
     inv_doc, inv_name = _read_toml(invaders, SAMPLE_INVADERS, "--invaders")

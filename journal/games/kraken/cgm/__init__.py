@@ -1,8 +1,8 @@
 """Chapter 6, the Crypted Game Master (CGM): the line tracker's shape (slots, cells, variables).
 
 The CGM's code is in three modules: `cells` (coordinates and cells as printed), `packs`
-(a pack file transcribing CGM sheets) and `engine` (following a line). Rulings K1-K6 in
-../shared/rules/RULINGS.md:
+(a pack file transcribing CGM sheets) and `engine` (following a line). Rules notes K1-K6
+(docs/kraken.md):
 
 * K1 a coordinate is sheet digits then two characters 0-9/A-Z (upper-cased; 0/O and 1/I
   stay distinct);

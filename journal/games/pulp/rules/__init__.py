@@ -3,8 +3,8 @@
 Every command is ``fn(state, dice, **params) -> Outcome``: it never touches files,
 clocks or global randomness, and never mutates the state it is given. Cubes drawn
 from the bag come from ``dice.draw(bag, "bag")`` (physical draws typed with
-``--draw``), captain's dice from ``dice.roll(6)`` (``--roll``). Rulings P1-P6 and
-A1-A2 are in ../shared/rules/RULINGS.md; "our reading" marks choices the rulebook
+``--draw``), captain's dice from ``dice.roll(6)`` (``--roll``). Rules notes P1-P6 and
+A1-A2 are in docs/pulp.md; "our reading" marks choices the rulebook
 leaves open (docs/pulp.md, "Rules notes").
 
 Where to look (a module imports only modules listed above it):

@@ -1,4 +1,4 @@
-"""Set by hand (rulings A2): a card's printed text overrides the rules, so every tracker
+"""Set by hand (rules note A2): a card's printed text overrides the rules, so every tracker
 can be changed with a logged command: abilities, cubes, decks, planets, the hand, the
 Location, and the end of the game itself.
 """

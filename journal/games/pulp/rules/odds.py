@@ -2,7 +2,7 @@
 on the cubes in the bag now:
 
 - the next N draws: the chance of each colour, of at least one of it, and how many to expect;
-- an evade (rulebook 1b, rulings P4): the chance that it lowers each ability. Yellow, white and
+- an evade (rulebook 1b, rules note P4): the chance that it lowers each ability. Yellow, white and
   black cubes drawn go back and are drawn again, so both cubes come from the red, orange and
   blue ones (without replacement: a hit goes to the supply); a cube whose ability is at 0 is
   ignored; with fewer than 2 such cubes in the bag the drawing stops;
@@ -106,7 +106,7 @@ def evade_lines(o: dict) -> list[str]:
              f"  {'ability':<10} {'value':>5}  {'lowered':>7}  {'expected':>8}   (values {paid})"]
     for a in ABILITIES:
         lines.append(f"  {ABILITY_LABEL[a]:<10} {o['abilities'][a]:>5}  {o[a]:>7.1%}  "
-                     f"{-o['expected_loss'][a]:>8.2f}")
+                     f"{-o['expected_loss'][a] + 0.0:>8.2f}")  # + 0.0: no "-0.00" at 0
     if o["pay"]:
         lines.append(f"Chance the evade leaves two abilities at 0 (the game is lost): {o['two_at_zero']:.1%}.")
     else:

@@ -1,4 +1,4 @@
-"""Paying an engage (rulings P3): each point with the matching ability, or with 2 points of
+"""Paying an engage (rules note P3): each point with the matching ability, or with 2 points of
 one other ability; captain's dice add strength against one icon type or against any.
 """
 

@@ -1,4 +1,4 @@
-"""2. Planet Search Phase (rulings P5): draw a cube per planet icon on the cards not evaded,
+"""2. Planet Search Phase (rules note P5): draw a cube per planet icon on the cards not evaded,
 then place them (`assign`); and the Super Weapons found: their requirements, Understanding
 and once-per-Encounter-phase use (`weapon`).
 """

@@ -1,4 +1,4 @@
-"""Setting up a game of Pulp Invasion (the rulebook's Setup; rulings P1)."""
+"""Setting up a game of Pulp Invasion (the rulebook's Setup; rules note P1)."""
 
 from __future__ import annotations
 

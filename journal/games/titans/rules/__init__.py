@@ -2,8 +2,8 @@
 
 Every command is ``fn(state, dice, **params) -> Outcome``: it never touches files,
 clocks or global randomness and never mutates the state it is given (it works on a
-deep copy and raises before returning when the rules refuse). Rule numbers (T1-T7,
-A1-A2) refer to ../shared/rules/RULINGS.md; "reading:" marks our own choices where the
+deep copy and raises before returning when the rules refuse). Rule labels (T1-T7,
+A1-A2) are the rules notes of docs/titans.md; "reading:" marks our own choices where the
 rulebook is silent or ambiguous (docs/titans.md, "Rules notes").
 
 In the order of the rulebook's turn (each module imports only those above it):

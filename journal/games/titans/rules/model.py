@@ -1,6 +1,6 @@
 """War Titans' numbers and the lookups every rule uses.
 
-The game's constants (rulings T1-T7 in ../shared/rules/RULINGS.md), THREAT's tier (derived
+The game's constants (rules notes T1-T7 in docs/titans.md), THREAT's tier (derived
 from THREAT, never stored: `public_state` adds it for `show --json` and the sheets), the
 invader card's section in force, and finding a Titan, a player, a city, a rift or a pawn
 by what the table types.
