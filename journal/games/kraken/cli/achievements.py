@@ -49,16 +49,9 @@ def achievements_path(rt) -> Path:
 
 def read_achievements(rt) -> dict:
     from journal import save as savemod
-    from journal.errors import SaveError
 
     path = achievements_path(rt)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        data = None
-    except OSError as e:
-        raise SaveError(f"cannot read {path}: {e.strerror}") from None
-    return savemod.parse_side(path, data)
+    return savemod.parse_side(path, savemod.read_side(path))  # the guarded reader (journal/files.py)
 
 
 def update_achievements(rt, change) -> dict:

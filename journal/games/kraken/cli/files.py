@@ -38,28 +38,20 @@ def real_path(text: str) -> Path:
 
 def read_pack(path: Path, shown: str | None = None) -> tuple[dict, dict, list[str]]:
     """(pack, info for the save, problems) of a pack file; refuses unreadable files."""
-    import tomllib
-
+    from journal import files
     from journal.games.kraken.cgm import packs
     from journal.hashes import sha256
 
     shown = shown or str(path)
-    try:
-        data = path.read_bytes()
+    try:  # the guarded reader: a regular file, bounded in size and depth (journal/files.py)
+        data = files.read_bytes(path, f"the pack {shown}", InputError)
     except FileNotFoundError:
         raise InputError(f"no pack at {shown}") from None
-    except OSError as e:
-        raise InputError(f"cannot read the pack {shown}: {e.strerror}") from None
     digest = sha256(data).hexdigest()
     if digest in _PACKS:
         pack = _PACKS[digest]
         return pack, {"path": stored_path(path), "sha256": digest, "title": pack["title"]}, []
-    try:
-        doc = tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise InputError(f"the pack {shown} is not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(f"the pack {shown} is not valid TOML: {e}") from None
+    doc = files.parse_toml(files.decode(data, f"the pack {shown}", InputError), f"the pack {shown}", InputError)
     pack, problems = packs.parse_pack(doc, shown)
     if not problems:
         _PACKS[digest] = pack
@@ -69,22 +61,14 @@ def read_pack(path: Path, shown: str | None = None) -> tuple[dict, dict, list[st
 def read_pack_like(path: Path, shown: str) -> tuple[dict, dict]:
     """A TOML file the player supplies (flight table, generator, enemy profiles): its
     parsed document and {path, sha256} to record it like a pack."""
-    import tomllib
-
+    from journal import files
     from journal.hashes import sha256
 
-    try:
-        data = path.read_bytes()
+    try:  # the guarded reader: a regular file, bounded in size and depth (journal/files.py)
+        data = files.read_bytes(path, shown, InputError)
     except FileNotFoundError:
         raise InputError(f"no file at {shown}") from None
-    except OSError as e:
-        raise InputError(f"cannot read {shown}: {e.strerror}") from None
-    try:
-        doc = tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise InputError(f"{shown} is not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(f"{shown} is not valid TOML: {e}") from None
+    doc = files.parse_toml(files.decode(data, shown, InputError), shown, InputError)
     return doc, {"path": stored_path(path), "sha256": sha256(data).hexdigest(), "title": path.stem}
 
 
