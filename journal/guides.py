@@ -13,6 +13,7 @@ _CANDIDATES = (_HERE / "_docs", _HERE.parent / "docs")
 
 # guide name -> what it is about (a game's guide is named by the game's id)
 OTHER_GUIDES = {
+    "kraken-adventures": "Space Kraken: flights, Space Combat, Locations, dungeons and Ground Combat",
     "saves": "save files, the log, check, --json, batch, exit codes, scripting",
     "templates": "the data files you can give journal: packs, boards, invader cards, dice, tables",
     "commands": "the reference of every command (docs/commands/)",
