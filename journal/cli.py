@@ -411,7 +411,8 @@ def guide(rt, name):
 
     known = guides.names()
     if name is None:
-        rt.emit(["Guides (journal guide NAME):"] + [f"  {n:<12} {what}" for n, what in known.items()],
+        width = max(map(len, known))
+        rt.emit(["Guides (journal guide NAME):"] + [f"  {n:<{width}}  {what}" for n, what in known.items()],
                 {"guides": known})
         return
     if name.lower() not in known:

@@ -329,7 +329,7 @@ def combat_evade(state: dict, dice, cat: dict, crew=(), enemy: int | None = None
     r = dice.roll(6)
     total = half_up(tech) + r
     ok = r != 1 and total >= EVADE_TARGET
-    head = (f"{' and '.join(pilots)} pilot the ship to evade enemy {hit['enemy']}'s hit ({hit['damage']} damage): "
+    head = (f"{' and '.join(pilots)} {'pilots' if len(pilots) == 1 else 'pilot'} the ship to evade enemy {hit['enemy']}'s hit ({hit['damage']} damage): "
             f"Tech {tech} ÷ 2 = {half_up(tech)} + d6 {r} = {total}: "
             + ("evaded, no damage." if ok else ("a 1 always fails." if r == 1 else "failed (8+ needed).")))
     if ok:
