@@ -6,7 +6,6 @@ import re
 
 import click
 
-from journal import templates
 from journal.options import OrderedGroup, add_alias, reason_option, rolls_option, save_option
 from journal.errors import InputError, typed
 from journal.games import titans as game
@@ -90,7 +89,7 @@ def _read_toml(file: str | None, sample: str, option: str) -> tuple[dict, str]:
     """A data file named by an option: a path, or a shipped one (templates:titans/FILE), read by the
     core's guarded reader: a missing, non-regular, non-UTF-8, too big or too deeply nested file is
     refused naming it."""
-    from journal import files
+    from journal import files, templates
 
     if file is None:
         path = templates.path("titans", sample)
