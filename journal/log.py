@@ -179,7 +179,21 @@ def make_patch(after: str, before: str) -> list:
         hi += 1
     a_mid, b_mid = a[lo:len(a) - hi], b[lo:len(b) - hi]
     ops = []
-    import difflib  # only a command that changes the save needs it
+    if len(a_mid) == len(b_mid):
+        # values changed in place (most commands): each run of differing lines is replaced
+        # as it stands, without a general diff (and its import)
+        i = 0
+        while i < len(a_mid):
+            if a_mid[i] == b_mid[i]:
+                i += 1
+                continue
+            j = i
+            while j < len(a_mid) and a_mid[j] != b_mid[j]:
+                j += 1
+            ops.append([lo + i, lo + j, b_mid[i:j]])
+            i = j
+        return ops
+    import difflib  # only a command that adds or removes lines needs it
 
     matcher = difflib.SequenceMatcher(None, a_mid, b_mid, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():

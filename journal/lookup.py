@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from journal.errors import InputError, typed
+from journal import text
 
 
 def find(table, name: str, what: str, option: str | None = None) -> str:
@@ -23,8 +24,4 @@ def find(table, name: str, what: str, option: str | None = None) -> str:
     raise InputError(f"{label}{typed(name)} is not {article} {what}: known {what}s are {known}")
 
 
-def shell_quote(name: str) -> str:
-    """A name as a player pastes it into a command hint: quoted when it holds spaces."""
-    import shlex
-
-    return shlex.quote(str(name))
+shell_quote = text.shell_quote  # a name as a player pastes it into a hint: quoted when it holds spaces

@@ -3,6 +3,16 @@
 from __future__ import annotations
 
 
+def copy_state(value):
+    """A deep copy of TOML data (tables, arrays and plain values): what `copy.deepcopy` gives,
+    several times faster, since such data holds no shared or exotic objects."""
+    if type(value) is dict:
+        return {k: copy_state(v) for k, v in value.items()}
+    if type(value) is list:
+        return [copy_state(v) for v in value]
+    return value
+
+
 class Outcome:
     __slots__ = ("state", "summary", "lines", "data", "meta", "side")
 
@@ -40,12 +50,10 @@ def set_value(state: dict, dice, path: list, value=None, unset: bool = False, va
     kept as it was typed (so `+3` stays "+3"). The result must still be a valid save:
     `validate(state)` problems refuse it.
     """
-    import copy
-
     from journal.errors import InputError
     from journal.schema import show_value
 
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     node = s
     for part in path[:-1]:
         node = node.get(part) if isinstance(node, dict) else None

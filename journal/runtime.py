@@ -21,7 +21,7 @@ from journal.dice import MAX_SEED, Dice, rolled_line
 from journal.errors import InputError, JournalError, NeedChoice, RuleError, SaveError, typed
 from journal.outcome import Outcome
 from journal.session import Session
-from journal.text import wrap
+from journal.text import shell_join, wrap
 
 GLOBAL_FLAGS = {"--json"}
 GLOBAL_OPTIONS = {"--saves"}
@@ -49,9 +49,7 @@ def canonical_command(args: list[str]) -> str:
             continue
         out.append(a)
         i += 1
-    import shlex
-
-    return shlex.join(out)
+    return shell_join(out)
 
 
 def check_reason(reason: str | None) -> str | None:

@@ -17,8 +17,10 @@ campaign, and one command reads only the end of the log, whatever its length.
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import stat
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -177,6 +179,44 @@ def parse_side(path: Path, data: bytes | None) -> dict:
 
 def parse(paths: SavePaths, text: str) -> dict:
     return files.parse_toml(text, paths.shown)
+
+
+# --- the parse cache ------------------------------------------------------------
+# Parsing TOML is most of a command's own work on a big save (a War Titans board), so each
+# commit leaves the parsed save beside it as JSON, tied to the exact text by its hash. It is
+# only ever a shortcut for `tomllib.loads(text)`: the document is validated as always, and a
+# missing, torn, stale or strange cache is simply not used.
+
+def cache_path(paths: SavePaths) -> Path:
+    return paths.save.with_name(f".{paths.save.stem}.cache.json")
+
+
+def read_cached(paths: SavePaths, text_sha: str) -> dict | None:
+    """The parsed save from its cache, when the cache was written for exactly this text."""
+    try:
+        obj = json.loads(files.read_bytes(cache_path(paths)))
+    except (OSError, SaveError, ValueError, RecursionError):
+        return None
+    if isinstance(obj, dict) and obj.get("sha256") == text_sha and isinstance(obj.get("doc"), dict):
+        return obj["doc"]
+    return None
+
+
+def write_cache(paths: SavePaths, text_sha: str, doc: dict) -> None:
+    """Best effort and not fsynced: the save is the commit point, the cache a shortcut (never
+    put in the place of a link, a folder or anything else that is not a regular file)."""
+    try:
+        if not stat.S_ISREG(os.lstat(cache_path(paths)).st_mode):
+            return
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return
+    try:
+        data = json.dumps({"sha256": text_sha, "doc": doc}, ensure_ascii=False, separators=(",", ":"))
+        atomic_write(cache_path(paths), data.encode("utf-8"), durable=False)
+    except (OSError, TypeError, ValueError):
+        pass
 
 
 def check_doc(doc: dict):
@@ -397,8 +437,9 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write a temp file in the same folder, flush, fsync, rename over the target.
+def atomic_write(path: Path, data: bytes, durable: bool = True) -> None:
+    """Write a temp file in the same folder, flush, fsync (unless not `durable`), rename over
+    the target.
 
     Callers hold the folder's exclusive lock, so temp files of this save left by a
     writer that was killed are stale and are removed here. A symlink is followed: the file
@@ -415,8 +456,9 @@ def atomic_write(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -424,7 +466,8 @@ def atomic_write(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
-    _fsync_dir(path.parent)
+    if durable:
+        _fsync_dir(path.parent)
 
 
 def append_log(log_path: Path, committed_end: int, data: bytes) -> None:

@@ -7,6 +7,7 @@ and add their own invariants (cross-references, rule constraints) on top.
 
 from __future__ import annotations
 
+import functools
 import re
 
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
@@ -16,6 +17,7 @@ def _quoted(s: str) -> str:
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+@functools.lru_cache(maxsize=4096)  # validating a save quotes the same few keys thousands of times
 def quote_key(key: str) -> str:
     return key if _BARE.fullmatch(key) else _quoted(key)
 

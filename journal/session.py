@@ -95,7 +95,9 @@ class Session:
     # --- reading ---------------------------------------------------------
     def load(self) -> None:
         self.text = savemod.read_text(self.paths)
-        doc = savemod.parse(self.paths, self.text)
+        doc = savemod.read_cached(self.paths, logmod.sha(self.text))
+        if doc is None:
+            doc = savemod.parse(self.paths, self.text)
         game, doc, problems = savemod.check_doc(doc)
         if problems:
             raise invalid(self.paths, problems)
@@ -285,6 +287,7 @@ class Session:
             self._roll_back(had_log)
             raise
         self.pending, self.side_dirty = [], []
+        savemod.write_cache(self.paths, logmod.sha(self.text), self.doc)
 
     def _roll_back(self, had_log: bool) -> None:
         """Best effort after a failed commit: side files as they were, the log cut back."""

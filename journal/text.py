@@ -7,12 +7,32 @@ one line a player can paste.
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 MAX_WIDTH = 100
 MIN_WIDTH = 40
 _STOPS = ("`", ",", ";", "(", ")", " or ", " then ", " and ", ". ", " — ")
 _GLUE = "\x00"  # stands for a space that must not break
+
+
+_SHELL_SAFE = re.compile(r"[\w@%+=:,./-]*", re.ASCII)
+
+
+def shell_quote(word: str) -> str:
+    """A word as a shell reads it back: `shlex.quote`'s result, without importing shlex (a
+    command's start-up)."""
+    word = str(word)
+    if not word:
+        return "''"
+    if _SHELL_SAFE.fullmatch(word):
+        return word
+    return "'" + word.replace("'", "'\"'\"'") + "'"
+
+
+def shell_join(words) -> str:
+    """`shlex.join`: the words as one line a shell splits back into them."""
+    return " ".join(shell_quote(w) for w in words)
 
 
 def width() -> int:

@@ -21,6 +21,16 @@ def test_patch_turns_the_new_text_back_into_the_old(before, after):
     assert logmod.apply_patch(a, logmod.make_patch(a, b)) == b
 
 
+@given(st.lists(st.tuples(st.sampled_from(["a = 1\n", "b = 2\n", "[t]\n", "\n"]),
+                          st.sampled_from(["a = 1\n", "a = 2\n", "[u]\n", "\n"])), max_size=30))
+def test_patch_of_values_changed_in_place_turns_the_new_text_back_into_the_old(pairs):
+    # same number of lines: the patch replaces the runs that differ, without a general diff
+    b, a = "".join(p[0] for p in pairs), "".join(p[1] for p in pairs)
+    ops = logmod.make_patch(a, b)
+    assert logmod.apply_patch(a, ops) == b
+    assert sum(i2 - i1 for i1, i2, _lines in ops) == sum(x != y for x, y in pairs)
+
+
 def test_patch_survives_json_round_trip():
     b, a = "x = 1\ny = 2\n", "x = 1\ny = 3\nz = 4\n"
     ops = json.loads(json.dumps(logmod.make_patch(a, b)))

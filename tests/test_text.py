@@ -5,6 +5,9 @@ from __future__ import annotations
 import io
 import sys
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from journal import templates
 from journal.text import MAX_WIDTH, wrap, width
 
@@ -44,3 +47,13 @@ def test_a_shipped_data_file_is_named_templates_game_file():
     assert templates.resolve("my/board.toml").as_posix() == "my/board.toml"
     assert "templates:titans/dice-sample.toml" in templates.shipped("titans")
     assert templates.shipped("no-such-game") == []
+
+
+@given(st.lists(st.text(max_size=12), max_size=6))
+def test_shell_quote_and_join_are_shlexs(words):
+    import shlex
+
+    from journal.text import shell_join, shell_quote
+
+    assert [shell_quote(w) for w in words] == [shlex.quote(w) for w in words]
+    assert shell_join(words) == shlex.join(words)

@@ -7,12 +7,11 @@ clocks or global randomness, and never mutates the state it is given. Rule label
 
 from __future__ import annotations
 
-import copy
 from itertools import product
 
 from journal.errors import InputError, RuleError, typed
 from journal.lookup import find, shell_quote
-from journal.outcome import Outcome
+from journal.outcome import Outcome, copy_state
 
 TYPES = ("piloting", "diplomacy", "dexterity", "perception", "strength")
 COLORS = {"blue": (4, 6), "yellow": (6, 8), "pink": (8, 10)}  # Signal Booster Disc ranges
@@ -41,7 +40,7 @@ def challenge_level(signal: int) -> int:
 
 
 def _copy(state: dict) -> dict:
-    return copy.deepcopy(state)
+    return copy_state(state)
 
 
 def _refuse_if_over(state: dict) -> None:

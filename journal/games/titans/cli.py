@@ -6,13 +6,11 @@ import re
 
 import click
 
-from journal import templates
 from journal.options import OrderedGroup, add_alias, reason_option, rolls_option, save_option
 from journal.errors import InputError, typed
 from journal.games import titans as game
-from journal.games.titans.rules import byhand, checks, fight, model, pilots, rifts, setup, turn, upgrade
-from journal.games.titans.rules import ending as ending_phase
-from journal.games.titans.rules import opening as opening_phase
+from journal.games.titans import rules  # each part of the turn is imported when a command uses it
+from journal.games.titans.rules import model
 from journal.runtime import pass_rt
 
 NEGATIVES = {"ignore_unknown_options": True}  # so `threat -1` and `damage --city X -2` read the number
@@ -91,7 +89,7 @@ def _read_toml(file: str | None, sample: str, option: str) -> tuple[dict, str]:
     """A data file named by an option: a path, or a shipped one (templates:titans/FILE), read by the
     core's guarded reader: a missing, non-regular, non-UTF-8, too big or too deeply nested file is
     refused naming it."""
-    from journal import files
+    from journal import files, templates
 
     if file is None:
         path = templates.path("titans", sample)
@@ -165,12 +163,12 @@ def new(rt, name, players, titan_specs, board, invaders, dice_file, rift_specs, 
     specs = [parse_titan(t) for t in titan_specs]
     board_doc, board_name = _read_toml(board, SAMPLE_BOARD, "--board")
     inv_doc, inv_name = _read_toml(invaders, SAMPLE_INVADERS, "--invaders")
-    cities, rifts_ = setup.load_board(board_doc, f"--board {board_name}")
-    types, cards = setup.load_invaders(inv_doc, f"--invaders {inv_name}")
+    cities, rifts_ = rules.setup.load_board(board_doc, f"--board {board_name}")
+    types, cards = rules.setup.load_invaders(inv_doc, f"--invaders {inv_name}")
     table = None
     if dice_file:
         dice_doc, dice_name = _read_toml(dice_file, "", "--dice")
-        table = setup.load_dice(dice_doc, f"--dice {dice_name}")
+        table = rules.setup.load_dice(dice_doc, f"--dice {dice_name}")
     assigned = {}
     for spec in rift_specs:
         r, eq, kind = spec.partition("=")
@@ -179,7 +177,7 @@ def new(rt, name, players, titan_specs, board, invaders, dice_file, rift_specs, 
         assigned[r.strip()] = kind.strip()
     seed = rt.new_seed(seed)
     dice = rt.setup_dice(seed, draw_option="--rift")  # draws the invader types of unassigned rifts
-    out = setup.new(specs, players, {"cities": cities, "rifts": rifts_}, {"types": types, "cards": cards},
+    out = rules.setup.new(specs, players, {"cities": cities, "rifts": rifts_}, {"types": types, "cards": cards},
                     dice, rifts=assigned, lead=lead, die_table=table,
                     board_name=board_name, invaders_name=inv_name, face_up=face_up)
     dice.finish()
@@ -198,7 +196,7 @@ def opening(rt, save, pilot_draw):
 
     --json: threat, tier, episodes_to_draw, invader_moves, turn, lead, phase, order.
     """
-    rt.run(save, opening_phase.opening, pilot_draw=pilot_draw)
+    rt.run(save, rules.opening.opening, pilot_draw=pilot_draw)
 
 
 _ADJACENT = click.option("--adjacent", multiple=True, metavar="CITY",
@@ -215,7 +213,7 @@ _DISABLE = click.option("--disable", multiple=True, metavar="CARD",
 @pass_rt
 def invade(rt, save, rift, city, adjacent):
     """An invasion: the rift's first invader (spot order), else its Lair's; 1 Invasion Damage."""
-    rt.run(save, opening_phase.invade, rift=rift, city=city, adjacent=adjacent)
+    rt.run(save, rules.opening.invade, rift=rift, city=city, adjacent=adjacent)
 
 
 # --- Fight Phase ---------------------------------------------------------------------------
@@ -231,7 +229,7 @@ def invade(rt, save, rift, city, adjacent):
 @pass_rt
 def move(rt, save, titan, dest, bonus, anywhere, adjacent, disable):
     """Move a Titan up to Movement cities (or onto a rift), in turn; at setup, place it."""
-    rt.run(save, fight.move, titan=titan, dest=dest, bonus=bonus, anywhere=anywhere, adjacent=adjacent,
+    rt.run(save, rules.fight.move, titan=titan, dest=dest, bonus=bonus, anywhere=anywhere, adjacent=adjacent,
            disable=disable)
 
 
@@ -257,7 +255,7 @@ def move(rt, save, titan, dest, bonus, anywhere, adjacent, disable):
 def attack(rt, save, titan, successes, targets, provoke, rift, tech, final_blow, bonus_dice, reroll, adjacent,
            disable, rolls):
     """Attack the invaders on the Titan's city (or guarding its rift); ends its Fight turn."""
-    rt.run(save, fight.attack, entered=rolls, titan=titan, successes=successes, targets=targets,
+    rt.run(save, rules.fight.attack, entered=rolls, titan=titan, successes=successes, targets=targets,
            provoke=provoke, rift=rift, tech=tech, final_blow=final_blow, bonus_dice=bonus_dice, reroll=reroll,
            adjacent=adjacent, disable=disable)
 
@@ -275,7 +273,7 @@ def attack(rt, save, titan, successes, targets, provoke, rift, tech, final_blow,
 @pass_rt
 def trial(rt, save, titan, rift, result, damage, to, direct, adjacent, disable):
     """The Tyrant Trial on an unguarded rift: pass (face the Tyrant next turn) or fail."""
-    rt.run(save, rifts.trial, titan=titan, rift=rift, result=result.lower(), damage=damage, to=to, direct=direct,
+    rt.run(save, rules.rifts.trial, titan=titan, rift=rift, result=result.lower(), damage=damage, to=to, direct=direct,
            adjacent=adjacent, disable=disable)
 
 
@@ -297,7 +295,7 @@ def rift():
 @pass_rt
 def rift_close(rt, save, rift_name, titan, city, artifact, bonus, adjacent, disable):
     """The Tyrant is defeated: THREAT -1, the Rift Token and Artifact to the player."""
-    rt.run(save, rifts.rift_close, rift=rift_name, titan=titan, city=city, artifact=artifact,
+    rt.run(save, rules.rifts.rift_close, rift=rift_name, titan=titan, city=city, artifact=artifact,
            bonus=parse_bonus(bonus), adjacent=adjacent, disable=disable)
 
 
@@ -318,7 +316,7 @@ def rift_close(rt, save, rift_name, titan, city, artifact, bonus, adjacent, disa
 @pass_rt
 def repair(rt, save, titan, successes, heal, charge, enable, upgrade, bonus_dice, reroll, rolls):
     """Spend Repair Check successes: heal, charge, re-enable (Combat Repair in the Fight Phase)."""
-    rt.run(save, fight.repair, entered=rolls, titan=titan, successes=successes, heal=heal, charge=charge,
+    rt.run(save, rules.fight.repair, entered=rolls, titan=titan, successes=successes, heal=heal, charge=charge,
            enable=enable, upgrade=upgrade, bonus_dice=bonus_dice, reroll=reroll)
 
 
@@ -328,7 +326,7 @@ def repair(rt, save, titan, successes, heal, charge, enable, upgrade, bonus_dice
 @pass_rt
 def pass_cmd(rt, save, player):
     """PLAYER passes their turn (Fight Phase, Development or Support Movement); default: whose turn it is."""
-    rt.run(save, turn.pass_turn, player=player)
+    rt.run(save, rules.turn.pass_turn, player=player)
 
 
 @titans.command("next")
@@ -336,7 +334,7 @@ def pass_cmd(rt, save, player):
 @pass_rt
 def next_cmd(rt, save):
     """Close the current phase and start the next (Opening → Fight → Upgrade)."""
-    rt.run(save, turn.next_phase)
+    rt.run(save, rules.turn.next_phase)
 
 
 # --- Upgrade Phase -------------------------------------------------------------------------
@@ -362,7 +360,7 @@ def next_cmd(rt, save):
 def develop(rt, save, player, action, city, count, card, redraw, slot, cost, tags, bonus, draw):
     """A Development action, in turn: industry | army --city C [--count N] | research --card NAME|--redraw |
     refresh."""
-    rt.run(save, upgrade.develop, player=player, action=action.lower(), city=city, count=count, card=card,
+    rt.run(save, rules.upgrade.develop, player=player, action=action.lower(), city=city, count=count, card=card,
            redraw=redraw, slot=slot, cost=cost, tags=tuple(t.lower() for t in tags), draw=draw,
            bonus=parse_bonus(bonus))
 
@@ -376,7 +374,7 @@ def develop(rt, save, player, action, city, count, card, redraw, slot, cost, tag
 @pass_rt
 def supports(rt, save, player, src, dst, count):
     """Support Movement: move a player's Supports up to 3 cities."""
-    rt.run(save, upgrade.supports_move, player=player, src=src, dst=dst, count=count)
+    rt.run(save, rules.upgrade.supports_move, player=player, src=src, dst=dst, count=count)
 
 
 @titans.command()
@@ -396,7 +394,7 @@ def supports(rt, save, player, src, dst, count):
 @pass_rt
 def tech(rt, save, titan, action, card, n, slot, tags, face_up, bonus, draw):
     """Tech Cards: equip CARD --slot SLOT | discard CARD | spend CARD N | charge CARD N | enable/disable CARD."""
-    rt.run(save, upgrade.tech, titan=titan, action=action.lower(), card=card, slot=slot, n=n,
+    rt.run(save, rules.upgrade.tech, titan=titan, action=action.lower(), card=card, slot=slot, n=n,
            tags=tuple(t.lower() for t in tags), face_up=face_up, bonus=parse_bonus(bonus), draw=draw)
 
 
@@ -406,7 +404,7 @@ def tech(rt, save, titan, action, card, n, slot, tags, face_up, bonus, draw):
 @pass_rt
 def face_up(rt, save, names):
     """Name the face-up Tech Cards beside the board (none: forget the names)."""
-    rt.run(save, upgrade.face_up, names=names)
+    rt.run(save, rules.upgrade.face_up, names=names)
 
 
 # --- Ending Phase ---------------------------------------------------------------------------
@@ -420,7 +418,7 @@ def face_up(rt, save, names):
 @pass_rt
 def ending(rt, save, assign):
     """Ending Phase: invader damage, THREAT and Titan checks, rifts, the Lead passes right."""
-    rt.run(save, ending_phase.ending, assign=tuple(ending_phase.parse_assign(a) for a in assign))
+    rt.run(save, rules.ending.ending, assign=tuple(rules.ending.parse_assign(a) for a in assign))
 
 
 @titans.command()
@@ -430,7 +428,7 @@ def ending(rt, save, assign):
 @pass_rt
 def end(rt, save, result, reason):
     """The game ends: record the Final Episode's outcome, won or lost (T7)."""
-    rt.run(save, ending_phase.end, result=result.lower(), log_reason=reason)
+    rt.run(save, rules.ending.end, result=result.lower(), log_reason=reason)
 
 
 add_alias(titans, "final", end)
@@ -446,7 +444,7 @@ add_alias(titans, "final", end)
 @pass_rt
 def reenter(rt, save, titan, city, pilot_name):
     """A destroyed Titan returns next turn with 1 HP on a city with no invader."""
-    rt.run(save, pilots.reenter, titan=titan, city=city, pilot_name=pilot_name)
+    rt.run(save, rules.pilots.reenter, titan=titan, city=city, pilot_name=pilot_name)
 
 
 @titans.command("pilot-check")
@@ -457,7 +455,7 @@ def reenter(rt, save, titan, city, pilot_name):
 @pass_rt
 def pilot_check(rt, save, titan, red, rolls):
     """The die for a destroyed Titan's pilot: the red symbol kills the pilot."""
-    rt.run(save, pilots.pilot_check, entered=rolls, titan=titan, red=red)
+    rt.run(save, rules.pilots.pilot_check, entered=rolls, titan=titan, red=red)
 
 
 @titans.command("pilot-dies")
@@ -467,7 +465,7 @@ def pilot_check(rt, save, titan, red, rolls):
 @pass_rt
 def pilot_dies(rt, save, player, reason):
     """A pilot dies: discard the Pilot Card, THREAT +1 (T4)."""
-    rt.run(save, pilots.pilot_dies, player=player, log_reason=reason)
+    rt.run(save, rules.pilots.pilot_dies, player=player, log_reason=reason)
 
 
 @titans.command()
@@ -477,7 +475,7 @@ def pilot_dies(rt, save, player, reason):
 @pass_rt
 def pilot(rt, save, titan, name):
     """A new Pilot Card drawn into an empty cockpit."""
-    rt.run(save, pilots.pilot, titan=titan, name=name)
+    rt.run(save, rules.pilots.pilot, titan=titan, name=name)
 
 
 @titans.command()
@@ -491,7 +489,7 @@ def pilot(rt, save, titan, name):
 @pass_rt
 def defeat(rt, save, pawn, titan, pilot_ability, adjacent, disable, reason):
     """An invader defeated by a card's text: reward, Lair, Terrestrial ability (O.N.E.: --pilot-ability)."""
-    rt.run(save, byhand.defeat, pawn=pawn, titan=titan, pilot_ability=pilot_ability, adjacent=adjacent,
+    rt.run(save, rules.byhand.defeat, pawn=pawn, titan=titan, pilot_ability=pilot_ability, adjacent=adjacent,
            disable=disable, log_reason=reason)
 
 
@@ -505,7 +503,7 @@ def defeat(rt, save, pawn, titan, pilot_ability, adjacent, disable, reason):
 def threat(rt, save, delta, reason):
     """Move THREAT as a card says: +N, -N, or =N."""
     change, value = parse_delta(delta)
-    rt.run(save, byhand.threat, delta=change, value=value, reason=reason or "", log_reason=reason)
+    rt.run(save, rules.byhand.threat, delta=change, value=value, reason=reason or "", log_reason=reason)
 
 
 @titans.command(context_settings=NEGATIVES)
@@ -520,7 +518,7 @@ def threat(rt, save, delta, reason):
 @pass_rt
 def damage(rt, save, city, titan, support, player, direct, n, reason):
     """Damage as a card says (negative N removes damage)."""
-    rt.run(save, byhand.damage, n=_int(n, "N"), city=city, titan=titan, support=support, player=player,
+    rt.run(save, rules.byhand.damage, n=_int(n, "N"), city=city, titan=titan, support=support, player=player,
            direct=direct, log_reason=reason)
 
 
@@ -533,7 +531,7 @@ def damage(rt, save, city, titan, support, player, direct, n, reason):
 def credits(rt, save, player, delta, reason):
     """Credits gained or paid as a card says: +N, -N, or =N."""
     change, value = parse_delta(delta)
-    rt.run(save, byhand.credits, player=player, delta=change, value=value, reason=reason or "", log_reason=reason)
+    rt.run(save, rules.byhand.credits, player=player, delta=change, value=value, reason=reason or "", log_reason=reason)
 
 
 @titans.command()
@@ -543,7 +541,7 @@ def credits(rt, save, player, delta, reason):
 @pass_rt
 def lead(rt, save, player, reason):
     """Hand the Lead Character Token to a player."""
-    rt.run(save, byhand.lead, player=player, log_reason=reason)
+    rt.run(save, rules.byhand.lead, player=player, log_reason=reason)
 
 
 @titans.command()
@@ -557,7 +555,7 @@ def lead(rt, save, player, reason):
 @pass_rt
 def invader(rt, save, pawn, city, lair, on_rift, hurt, reason):
     """Move an invader pawn or set its damage as a card says."""
-    rt.run(save, byhand.invader, pawn=pawn, city=city, lair=lair, rift=on_rift, hurt=hurt, log_reason=reason)
+    rt.run(save, rules.byhand.invader, pawn=pawn, city=city, lair=lair, rift=on_rift, hurt=hurt, log_reason=reason)
 
 
 @titans.command()
@@ -570,7 +568,7 @@ def invader(rt, save, pawn, city, lair, on_rift, hurt, reason):
 @pass_rt
 def check(rt, save, titan, ability, bonus_dice, reroll, rolls):
     """Roll an ability check with the custom-die face table (--dice at new)."""
-    rt.run(save, checks.check, entered=rolls, titan=titan, ability=ability.lower(), bonus_dice=bonus_dice,
+    rt.run(save, rules.checks.check, entered=rolls, titan=titan, ability=ability.lower(), bonus_dice=bonus_dice,
            reroll=reroll)
 
 
@@ -587,10 +585,10 @@ def odds(rt, save, titan, ability, bonus_dice):
     chance of k or more successes), expected.
     """
     with rt.read(save) as s:
-        o = checks.odds(s.state, titan, ability.lower(), bonus_dice)
+        o = rules.checks.odds(s.state, titan, ability.lower(), bonus_dice)
     red = " (the red symbol counts 2: a Two-Handed Tech Card)" if o["red_counts_two"] else ""
     lines = [f"{o['titan']}'s {o['ability'].capitalize()} Check: {o['dice']} dice "
-             f"({checks.pool_text([(p['source'], p['dice']) for p in o['pool']])}"
+             f"({rules.checks.pool_text([(p['source'], p['dice']) for p in o['pool']])}"
              f"{f', +{bonus_dice} bonus' if bonus_dice else ''}); a success on "
              f"{', '.join(o['successes_on']) or 'no face'}{red}.",
              f"  {'successes':>9}  {'chance of at least':>18}"]
@@ -626,5 +624,5 @@ def set_cmd(rt, save, key, value, unset, reason):
     """Set any value of the save by hand (validated, logged): set cities.Tokyo.damage 2."""
     if (value is None) != unset:
         raise click.UsageError("give a VALUE, or --unset")
-    rt.run(save, byhand.set_value, path=parse_path(key), value=None if unset else parse_value(value), unset=unset,
+    rt.run(save, rules.byhand.set_value, path=parse_path(key), value=None if unset else parse_value(value), unset=unset,
            log_reason=reason)

@@ -27,3 +27,18 @@ In the order of the rulebook's turn (each module imports only those above it):
     turn       passing, and `next`
     byhand     what a card's text changes (A2)
 """
+
+import importlib
+
+
+def __getattr__(name: str):
+    """`rules.fight` imports the module when first used: a command loads only its own part
+    of the turn (start-up time; see docs/development.md, Benchmarks)."""
+    if name.startswith("_"):
+        raise AttributeError(name)
+    try:
+        return importlib.import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError as e:
+        if e.name != f"{__name__}.{name}":
+            raise
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None

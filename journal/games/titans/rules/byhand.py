@@ -5,8 +5,6 @@ defeated by a card (O.N.E.'s once-a-game ability), and any value of the save.
 
 from __future__ import annotations
 
-import copy
-
 from journal.errors import InputError, RuleError
 from journal.games.titans.rules.abilities import player_picks, refuse_unused_picks
 from journal.games.titans.rules.board import pawn_damage, supports_at
@@ -18,7 +16,7 @@ from journal.games.titans.rules.phases import refuse_if_final, refuse_if_over
 from journal.games.titans.rules.schema import validate
 from journal.games.titans.rules.trackers import damage_city, damage_supports, damage_titan, end_game, move_threat
 from journal.lookup import shell_quote
-from journal.outcome import Outcome
+from journal.outcome import Outcome, copy_state
 
 
 def threat(state: dict, dice, delta: int | None = None, value: int | None = None, reason: str = "") -> Outcome:
@@ -33,7 +31,7 @@ def threat(state: dict, dice, delta: int | None = None, value: int | None = None
     if state["phase"] == "setup" and (value if value is not None else state["threat"] + delta) >= THREAT_MAX:
         raise RuleError(f"THREAT {THREAT_MAX} ends the game, and it has not begun: play the Opening Phase first "
                         f"(journal titans opening)")
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     lines: list[str] = []
     before = s["threat"]
     move_threat(s, delta or 0, reason, lines, value=value)
@@ -51,7 +49,7 @@ def damage(state: dict, dice, n: int, city: str | None = None, titan: str | None
         raise InputError("name exactly one of --city C, --titan T, --support C")
     if n == 0:
         raise InputError("N = 0 changes nothing: positive N damages, negative N removes damage")
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     lines: list[str] = []
     data: dict = {"n": n}
     if city is not None:
@@ -120,7 +118,7 @@ def credits(state: dict, dice, player: str, delta: int | None = None, value: int
             reason: str = "") -> Outcome:
     """A2: Credits gained or paid by a card (never below 0)."""
     refuse_if_over(state)
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     pname = player_of(s, player)
     p = s["players"][pname]
     before = p["credits"]
@@ -138,7 +136,7 @@ def credits(state: dict, dice, player: str, delta: int | None = None, value: int
 def lead(state: dict, dice, player: str) -> Outcome:
     """A2: hand the Lead Character Token to a player."""
     refuse_if_over(state)
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     pname = player_of(s, player)
     if s["lead"] == pname:
         raise RuleError(f"{pname} is already the Lead Character")
@@ -152,7 +150,7 @@ def invader(state: dict, dice, pawn: str, city: str | None = None, lair: bool = 
     """A2: put an invader pawn where a card says (a city, its Lair, back on its rift) or set
     its damage. No invasion damage is dealt (use `invade` for an invasion)."""
     refuse_if_over(state)
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     pid = pawn_of(s, pawn)
     rname = rift_of_pawn(s, pid)
     r = s["rifts"][rname]
@@ -220,7 +218,7 @@ def defeat(state: dict, dice, pawn: str, titan: str, pilot_ability: bool = False
     refuse_if_final(state)
     if state["phase"] in ("setup", "ending"):
         raise RuleError("invaders are defeated during a turn: start it with `journal titans opening`")
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     pid = pawn_of(s, pawn)
     name = titan_of(s, titan, "--titan")
     t = s["titans"][name]
@@ -256,7 +254,7 @@ def set_value(state: dict, dice, path: list[str], value=None, unset: bool = Fals
     _ = dice
     if not path:
         raise InputError("name the key to set, e.g. cities.Tokyo.damage")
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     node = s
     for part in path[:-1]:
         if not isinstance(node, dict) or part not in node:

@@ -7,14 +7,11 @@ Artifacts, the Final Blow and Amphibious invaders; the custom die's face table
 
 from __future__ import annotations
 
-import copy
-
-
 from journal.errors import InputError, RuleError, typed
 from journal.games.titans.rules.board import invaders_at, location
 from journal.games.titans.rules.model import CHECKS, category, plural, stats, titan_of
 from journal.games.titans.rules.phases import refuse_if_over
-from journal.outcome import Outcome
+from journal.outcome import Outcome, copy_state
 
 
 def dice_pool(s: dict, name: str, ability: str, ignored=(), blow: bool = False, foes=()) -> tuple[int, list]:
@@ -167,7 +164,7 @@ def check(state: dict, dice, titan: str, ability: str, bonus_dice: int = 0, rero
     name = titan_of(state, titan)
     lines: list[str] = []
     got = roll_check(state, dice, name, ability, bonus_dice, lines, reroll=reroll, typed=None)
-    return Outcome(copy.deepcopy(state), " ".join(lines), lines,
+    return Outcome(copy_state(state), " ".join(lines), lines,
                    {"titan": name, "ability": ability, "successes": got})
 
 

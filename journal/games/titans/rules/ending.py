@@ -4,7 +4,6 @@ controls, the Lead Character passes right; and the Final Episode's outcome.
 
 from __future__ import annotations
 
-import copy
 import re
 
 from journal.errors import InputError, NeedChoice, RuleError, typed
@@ -13,7 +12,7 @@ from journal.games.titans.rules.model import COLORS, RESULTS, pawn_of, stats, ti
 from journal.games.titans.rules.phases import close_turn, need_phase, opening_hint, refuse_if_over
 from journal.games.titans.rules.trackers import damage_city, damage_supports, damage_titan, end_game
 from journal.lookup import shell_quote
-from journal.outcome import Outcome
+from journal.outcome import Outcome, copy_state
 
 
 def parse_assign(spec: str) -> tuple[str, str, int | None]:
@@ -88,7 +87,7 @@ def ending(state: dict, dice, assign: tuple = ()) -> Outcome:
     """Ending Phase: invader damage (to the city, or assigned to Titans or Supports there),
     THREAT control, Titan presence control, rift status control, the Lead passes right (T7)."""
     need_phase(state, "ending", "the Ending Phase")
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     lines: list[str] = [f"Ending Phase of turn {s['turn']}."]
     closed = close_turn(s, lines)
     s["phase"] = "ending"
@@ -202,7 +201,7 @@ def end(state: dict, dice, result: str) -> Outcome:
                         "(a card that ends it otherwise: journal titans threat =21 --reason TEXT, for a loss)")
     if result not in RESULTS:
         raise InputError(f"{typed(result)} is not an outcome: expected won or lost")
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     lines: list[str] = []
     end_game(s, result, "the Final Episode " + ("is won" if result == "won" else "is lost"), lines)
     return Outcome(s, lines[0], lines, {"result": result, "phase": "over"})

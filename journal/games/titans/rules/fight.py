@@ -5,8 +5,6 @@ from the Lead Character. The Repair Check of the Upgrade Phase is here too (`rep
 
 from __future__ import annotations
 
-import copy
-
 from journal.errors import InputError, RuleError, typed
 from journal.games.titans.rules import order
 from journal.games.titans.rules.abilities import apply_effect, player_picks, refuse_unused_picks, titan_enters, trigger
@@ -21,7 +19,7 @@ from journal.games.titans.rules.opening import invade_from
 from journal.games.titans.rules.phases import enter_phase, need_phase, opening_hint, refuse_if_over, turn_line
 from journal.lookup import find
 from journal.lookup import shell_quote as q
-from journal.outcome import Outcome
+from journal.outcome import Outcome, copy_state
 
 
 def _destination(s: dict, dest: str):
@@ -46,7 +44,7 @@ def move(state: dict, dice, titan: str, dest: str, bonus: int = 0, anywhere: boo
     place the Titans before turn 1, in the same order). Mechanical invaders where it
     arrives trigger (`adjacent`, `disable`: the city and Tech Cards their effect picks)."""
     refuse_if_over(state)
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     name = titan_of(s, titan)
     t = s["titans"][name]
     player = t["player"]
@@ -193,7 +191,7 @@ def attack(state: dict, dice, titan: str, successes: int | None = None, targets:
     invader onto the Titan's city. At Red, immunities make the attack ignore the Tech Cards
     and Final Blow bearing those Attack Tags. The attack ends the player's Fight turn."""
     need_phase(state, "fight", "attacking")
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     name = titan_of(s, titan)
     t = s["titans"][name]
     player = t["player"]
@@ -368,7 +366,7 @@ def repair(state: dict, dice, titan: str, successes: int | None = None, heal: in
     refuse_if_over(state)
     phase = "upgrade" if upgrade or state["phase"] == "upgrade" else "fight"
     need_phase(state, phase, "a Repair Check")
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     name = titan_of(s, titan)
     t = s["titans"][name]
     lines: list[str] = []

@@ -4,8 +4,6 @@ invasions (`invade`).
 
 from __future__ import annotations
 
-import copy
-
 from journal.errors import RuleError
 from journal.games.titans.rules import order
 from journal.games.titans.rules.abilities import player_picks, refuse_unused_picks, trigger
@@ -16,7 +14,7 @@ from journal.games.titans.rules.model import (
 from journal.games.titans.rules.phases import new_round, refuse_if_final, refuse_if_over
 from journal.games.titans.rules.trackers import damage_city, move_threat
 from journal.lookup import shell_quote as q
-from journal.outcome import Outcome
+from journal.outcome import Outcome, copy_state
 
 
 def _draw_episodes(s: dict, n: int, lines: list[str], choose: bool = False) -> int:
@@ -74,7 +72,7 @@ def opening(state: dict, dice, pilot_draw: bool = False) -> Outcome:
     if unplaced:
         raise RuleError("place every Titan on a city first (Setup 13): "
                         + ", ".join(f"journal titans move {q(t)} CITY" for t in unplaced))
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     s["turn"] += 1
     s["phase"] = "opening"
     s["round"] = new_round()
@@ -175,7 +173,7 @@ def invade(state: dict, dice, rift: str, city: str, adjacent: tuple = ()) -> Out
     refuse_if_final(state)
     if state["phase"] in ("setup", "ending"):
         raise RuleError("invasions happen during a turn: start it with `journal titans opening`")
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     rname = rift_of(s, rift, "--rift")
     cname = city_of(s, city, "--city")
     lines: list[str] = []

@@ -4,8 +4,6 @@ and re-entering the turn after.
 
 from __future__ import annotations
 
-import copy
-
 from journal.errors import InputError, RuleError
 from journal.games.titans.rules.board import invaders_at
 from journal.games.titans.rules.checks import SET_UP_WITH_TABLE
@@ -13,7 +11,7 @@ from journal.games.titans.rules.model import city_of, titan_of
 from journal.games.titans.rules.phases import refuse_if_final, refuse_if_over
 from journal.games.titans.rules.trackers import move_threat
 from journal.lookup import shell_quote as q
-from journal.outcome import Outcome
+from journal.outcome import Outcome, copy_state
 
 
 def _discard_pilot(s: dict, name: str, lines: list[str]) -> str:
@@ -35,7 +33,7 @@ def pilot_dies(state: dict, dice, player: str) -> Outcome:
     """A pilot dies (the red symbol on a destroyed Titan's die, or a card): THREAT +1 (T4)."""
     refuse_if_over(state)
     refuse_if_final(state)
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     name = titan_of(s, player)
     t = s["titans"][name]
     if "pilot" not in t:
@@ -49,7 +47,7 @@ def pilot_dies(state: dict, dice, player: str) -> Outcome:
 def pilot_check(state: dict, dice, titan: str, red: bool | None = None) -> Outcome:
     """The single die rolled for a destroyed Titan's pilot: the red symbol kills the pilot."""
     refuse_if_over(state)
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     name = titan_of(s, titan)
     t = s["titans"][name]
     if not t.get("pilot_check"):
@@ -88,7 +86,7 @@ def _draw_pilot(s: dict, lines: list[str]) -> None:
 def pilot(state: dict, dice, titan: str, name: str) -> Outcome:
     """A new Pilot Card drawn into an empty cockpit."""
     refuse_if_over(state)
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     tname = titan_of(s, titan)
     t = s["titans"][tname]
     if "pilot" in t:
@@ -110,7 +108,7 @@ def reenter(state: dict, dice, titan: str, city: str, pilot_name: str | None = N
     Point left, on a city with no invader; a dead pilot is replaced first."""
     refuse_if_over(state)
     refuse_if_final(state)
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     name = titan_of(s, titan)
     t = s["titans"][name]
     if not t["destroyed"]:

@@ -4,8 +4,6 @@ when its Tyrant is defeated (THREAT -1, the Tyrant Artifact to the player).
 
 from __future__ import annotations
 
-import copy
-
 from journal.errors import InputError, RuleError, typed
 from journal.games.titans.rules import order
 from journal.games.titans.rules.abilities import player_picks, refuse_unused_picks, titan_enters
@@ -15,7 +13,7 @@ from journal.games.titans.rules.model import city_of, rift_of, titan_of
 from journal.games.titans.rules.phases import enter_phase, need_phase
 from journal.games.titans.rules.trackers import damage_titan, move_threat
 from journal.lookup import shell_quote as q
-from journal.outcome import Outcome
+from journal.outcome import Outcome, copy_state
 
 
 def trial(state: dict, dice, titan: str, rift: str, result: str, damage: int = 0, to: str | None = None,
@@ -25,7 +23,7 @@ def trial(state: dict, dice, titan: str, rift: str, result: str, damage: int = 0
     need_phase(state, "fight", "the Tyrant Trial")
     if result not in ("pass", "fail"):
         raise InputError(f"{typed(result)} is not a trial result: expected pass or fail")
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     name = titan_of(s, titan)
     rname = rift_of(s, rift, "--rift")
     t, r = s["titans"][name], s["rifts"][rname]
@@ -97,7 +95,7 @@ def rift_close(state: dict, dice, rift: str, titan: str, city: str | None = None
     """The Tyrant defeated: the rift closes, THREAT -1 (T4), the Rift Token and its Tyrant
     Artifact go to the player, the Titan to a city threatened by the rift."""
     need_phase(state, "fight", "fighting a Tyrant")
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     rname = rift_of(s, rift)
     name = titan_of(s, titan, "--titan")
     r, t = s["rifts"][rname], s["titans"][name]

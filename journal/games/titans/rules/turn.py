@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import copy
-
 from journal.errors import RuleError
 from journal.games.titans.rules import order
 from journal.games.titans.rules.model import PHASE_TEXT, player_of, plural
@@ -12,7 +10,7 @@ from journal.games.titans.rules.opening import opening
 from journal.games.titans.rules.phases import (
     close_step, enter_development, enter_phase, enter_supports, refuse_if_final, refuse_if_over, turn_line,
 )
-from journal.outcome import Outcome
+from journal.outcome import Outcome, copy_state
 
 
 def next_phase(state: dict, dice) -> Outcome:
@@ -24,7 +22,7 @@ def next_phase(state: dict, dice) -> Outcome:
         return opening(state, dice)
     if phase == "upgrade":
         raise RuleError("the Ending Phase is next: journal titans ending [--assign INVADER=TARGET]...")
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     lines: list[str] = []
     if phase == "opening":
         if s["invasions"]:
@@ -53,7 +51,7 @@ def pass_turn(state: dict, dice, player: str | None = None) -> Outcome:
         raise RuleError("at setup every Titan is placed on a city (Setup 13): nobody passes")
     if phase == "ending":
         raise RuleError(f"turn {state['turn']} is over: start the next with `journal titans opening`")
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     lines: list[str] = []
     step = order.step_of(s)
     if step == "fight":

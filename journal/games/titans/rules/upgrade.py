@@ -5,8 +5,6 @@ Support Movement.
 
 from __future__ import annotations
 
-import copy
-
 from journal.errors import InputError, RuleError, typed
 from journal.games.titans.rules import order
 from journal.games.titans.rules.board import city_distance, location
@@ -18,7 +16,7 @@ from journal.games.titans.rules.model import (
 from journal.games.titans.rules.phases import enter_development, enter_supports, need_phase, refuse_if_over
 from journal.lookup import find
 from journal.lookup import shell_quote as q
-from journal.outcome import Outcome
+from journal.outcome import Outcome, copy_state
 
 
 def develop(state: dict, dice, player: str, action: str, city: str | None = None, count: int = 1,
@@ -32,7 +30,7 @@ def develop(state: dict, dice, player: str, action: str, city: str | None = None
         raise InputError(f"{typed(action)} is not a Development action: expected {', '.join(ACTIONS)}")
     if state["round"]["supports_moved"]:
         raise RuleError("Development (step 3) is over: supports have started moving (step 4)")
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     pname = player_of(s, player)
     p = s["players"][pname]
     tname = p["titan"]
@@ -241,7 +239,7 @@ def tech(state: dict, dice, titan: str, action: str, card: str, slot: str | None
     from the deck or one of the face-up cards), discard (at any time), spend Charges, and
     by hand (A2): set Charges, disable, enable."""
     refuse_if_over(state)
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     name = titan_of(s, titan)
     t = s["titans"][name]
     lines: list[str] = []
@@ -322,7 +320,7 @@ def supports_move(state: dict, dice, player: str, src: str, dst: str, count: int
     """Upgrade step 4: a player's Supports move up to 3 city spaces, each player in turn from
     the Lead Character (a player's turn goes on until the next player moves or passes)."""
     need_phase(state, "upgrade", "Support Movement")
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     pname = player_of(s, player)
     p = s["players"][pname]
     a, b = city_of(s, src, "--from"), city_of(s, dst, "--to")
@@ -363,7 +361,7 @@ def face_up(state: dict, dice, names: tuple = ()) -> Outcome:
     """Name the face-up Tech Cards as they lie beside the board (Research buys one of them by
     name); no names forgets them."""
     refuse_if_over(state)
-    s = copy.deepcopy(state)
+    s = copy_state(state)
     d = s["decks"]
     names_ = [n.strip() for n in names if n and n.strip()]
     if len(names_) > d["tech_face_up"]:

@@ -1,0 +1,98 @@
+"""The parse cache: each commit leaves the parsed save beside it (`.NAME.cache.json`), tied to
+the save's exact text. It is only a shortcut for parsing the TOML: what it holds is what
+parsing gives, it is validated like the save, and a stale or strange one is not used."""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+
+import pytest
+
+from journal import log as logmod
+from journal import save as savemod
+from journal_testing import EPM_NEW
+
+
+def cache_of(saves, name="camp"):
+    return saves / f".{name}.cache.json"
+
+
+def test_every_commit_caches_exactly_what_parsing_the_save_gives(journal, monkeypatch):
+    seen = []
+    write = savemod.write_cache
+
+    def checked(paths, text_sha, doc):
+        text = paths.save.read_text(encoding="utf-8")
+        assert logmod.sha(text) == text_sha
+        assert json.loads(json.dumps(doc)) == tomllib.loads(text)
+        seen.append(paths.name)
+        write(paths, text_sha, doc)
+
+    monkeypatch.setattr(savemod, "write_cache", checked)
+    journal("demo", ok=True)  # a scripted campaign of every game: a few dozen commits
+    assert {"demo-epm", "demo-titans", "demo-kraken", "demo-pulp"} <= set(seen)
+    for name in ("demo-epm", "demo-titans", "demo-kraken", "demo-pulp"):
+        cached = json.loads(cache_of(journal.saves, name).read_text(encoding="utf-8"))
+        text = (journal.saves / f"{name}.toml").read_text(encoding="utf-8")
+        assert cached == {"sha256": logmod.sha(text), "doc": tomllib.loads(text)}
+
+
+def test_a_hand_edit_makes_the_cache_unused(camp, saves):
+    assert cache_of(saves).exists()
+    save = saves / "camp.toml"
+    save.write_text(save.read_text().replace("signal = 0", "signal = 7"))
+    assert json.loads(camp("--json", "show", ok=True).stdout)["state"]["signal"] == 7
+
+
+def test_the_cached_save_is_validated_like_the_save(camp, saves):
+    text = (saves / "camp.toml").read_text(encoding="utf-8")
+    doc = tomllib.loads(text)
+    doc["state"]["signal"] = 99
+    cache_of(saves).write_text(json.dumps({"sha256": logmod.sha(text), "doc": doc}))
+    r = camp("show")
+    assert r.exit_code == 1 and "signal" in r.stderr and "invalid save" in r.stderr
+
+
+@pytest.mark.parametrize("content", [b"", b"{not json", b"[" * 100_000, b'{"sha256": 5, "doc": []}',
+                                     b'{"sha256": "x", "doc": {}}', "é".encode("latin-1")])
+def test_a_broken_or_strange_cache_is_not_used(camp, saves, content):
+    cache_of(saves).write_bytes(content)
+    camp("epm", "track", "signal", "+2", ok=True)
+    assert json.loads(camp("--json", "show", ok=True).stdout)["state"]["signal"] == 2
+
+
+def test_a_cache_that_is_not_a_file_is_not_used(camp, saves):
+    cache_of(saves).unlink()
+    os.mkfifo(cache_of(saves))
+    camp("epm", "track", "signal", "+1", ok=True)  # neither hangs on the FIFO nor replaces it
+    assert not cache_of(saves).is_file() and cache_of(saves).exists()
+
+
+def test_a_refused_command_writes_no_cache(camp, saves):
+    cache_of(saves).unlink()
+    assert camp("epm", "travel", "Kell", "--segments", "1").exit_code == 1  # still exploring
+    assert not cache_of(saves).exists()
+
+
+def test_the_cache_is_never_written_through_a_link(camp, saves, tmp_path):
+    target = tmp_path / "elsewhere.json"
+    target.write_text("mine")
+    cache_of(saves).unlink()
+    cache_of(saves).symlink_to(target)
+    camp("epm", "track", "signal", "+1", ok=True)
+    assert target.read_text() == "mine" and cache_of(saves).is_symlink()
+
+
+def test_undo_goes_back_whatever_the_cache_holds(camp, saves):
+    before = (saves / "camp.toml").read_bytes()
+    camp("epm", "track", "signal", "+3", ok=True)
+    camp("undo", ok=True)
+    assert (saves / "camp.toml").read_bytes() == before
+    assert json.loads(camp("--json", "show", ok=True).stdout)["state"]["signal"] == 0
+
+
+def test_the_new_campaign_is_cached(journal, saves):
+    journal(*EPM_NEW, ok=True)
+    assert cache_of(saves).exists()
