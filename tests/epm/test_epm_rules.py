@@ -1,4 +1,4 @@
-"""War With the Evil Power Master: one test per rule (rulebook and rules note E1-E8)."""
+"""War With the Evil Power Master: one test per rule (rulebook and rules notes E1-E8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pulp Invasion: one test per rule (rulebook, rules note P1-P6 and A1-A2)."""
+"""Pulp Invasion: one test per rule (rulebook, rules notes P1-P6 and A1-A2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""War Titans: one test per rule (rulebook and rules note T1-T7, A1-A2), rulebook examples as cases."""
+"""War Titans: one test per rule (rulebook and rules notes T1-T7, A1-A2), rulebook examples as cases."""
 
 from __future__ import annotations
 

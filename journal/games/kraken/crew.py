@@ -1,4 +1,4 @@
-"""3.3-3.5 Set up your crew (rules note K10-K11): members, HP, levels, the leader, traits.
+"""3.3-3.5 Set up your crew (rules notes K10-K11): members, HP, levels, the leader, traits.
 
 Adding, hiring and removing members, HP by hand, levelling up, the leader, attributes and
 traits by hand (A2).

@@ -156,7 +156,7 @@ def round_cmd(rt, save, planet, cards):
 @rolls_option
 @pass_rt
 def engage(rt, save, pos, pays, dice_used, adds, icon, upgrade, rolls):
-    """Engage card POS: pay its Engage Strength (rulebook 1a; rules note P2, P3)."""
+    """Engage card POS: pay its Engage Strength (rulebook 1a; rules notes P2, P3)."""
     pay = components.parse_payment(pays) if pays else None
     rt.run(save, encounter.engage, entered=rolls, pos=pos, pay=pay, dice_used=dice_of(dice_used),
            adds=[components.parse_add(a) for a in adds], icon=icon.upper() if icon else None,

@@ -73,7 +73,7 @@ def draw_tracker(c, page, state, title) -> None:
     _sectors(c, page, s, blank)
     _weapons(c, page, s, blank)
     _planets_and_hand(c, page, s, blank)
-    h = rules_box(c, page.x0, page.cursor, page.width, "Rules reminder (rules note P1-P6)", RULES, gap=2,
+    h = rules_box(c, page.x0, page.cursor, page.width, "Rules reminder (rules notes P1-P6)", RULES, gap=2,
                   fit_below=page.cursor - page.remaining())
     if h:
         page.take(h + GAP)

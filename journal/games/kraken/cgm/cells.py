@@ -1,4 +1,4 @@
-"""CGM coordinates and cells as the sheets print them (rules note K1, K2)."""
+"""CGM coordinates and cells as the sheets print them (rules notes K1, K2)."""
 
 from __future__ import annotations
 

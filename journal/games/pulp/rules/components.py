@@ -1,7 +1,7 @@
 """Pulp Invasion's components and the values players type.
 
 The cubes, abilities, icons, decks and captain's dice as the rulebook's Components and Dice
-Icons pages list them (rules note P1, P6), and the parsers for what is typed on the command
+Icons pages list them (rules notes P1, P6), and the parsers for what is typed on the command
 line: card tokens (`G2C.r.PK`), cubes (`k,r,o`), payments (`combat=2`), strength a card's
 text adds (`1C`), weapon requirements (`r2,b1`) and dice (`red:4:2`).
 """

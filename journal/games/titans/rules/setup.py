@@ -1,4 +1,4 @@
-"""Set-up (rulebook Setup 1-13, rules note T1, T5): `new`, and reading the board,
+"""Set-up (rulebook Setup 1-13, rules notes T1, T5): `new`, and reading the board,
 invaders and dice files it starts from.
 """
 
@@ -207,7 +207,7 @@ def _setup_pawns(players: int, rewards: list[int]) -> tuple[list[int], list[int]
 def new(titans: list[dict], players: int | None, board: dict, invaders: dict, dice,
         rifts: dict | None = None, lead: str | None = None, die_table: dict | None = None,
         board_name: str = "", invaders_name: str = "", face_up: tuple = ()) -> Outcome:
-    """Set-up (rulebook Setup 1-13, rules note T1, T5): one Titan per player, the Alert Token on 0,
+    """Set-up (rulebook Setup 1-13, rules notes T1, T5): one Titan per player, the Alert Token on 0,
     decks as counts, an invader type on each rift and its pawns by Reward Value."""
     if not titans:
         raise InputError('--titan is required, one per player, e.g. --titan "Atlas:hp=10,armor=1,combat=4,'
