@@ -14,6 +14,7 @@ from journal import games
 from journal.errors import InputError, JournalError, typed
 from journal.runtime import Batch, Runtime
 from journal.session import Session
+from journal.text import unfold
 
 BATCH_COMMANDS = ("note", "roll", "set")
 HELP = ("-h", "--help")
@@ -93,7 +94,7 @@ def run_batch_line(rt: Runtime, root: click.Group, b: Batch, number: int, raw: s
         raise InputError(f"line {number}: {typed(stripped)} names a group of commands, not a command: write the "
                          f"whole command (see `{help_hint(root, args)}`)") from None
     except click.UsageError as e:
-        raise InputError(f"line {number}: {e.format_message()}") from None
+        raise InputError(f"line {number}: {unfold(e.format_message())}") from None
     except JournalError as e:  # the same error (its kind and exit code), naming the line
         e.message = f"line {number}: {e.message}"
         e.args = (e.message,)

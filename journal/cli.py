@@ -22,6 +22,7 @@ from journal.errors import InputError, JournalError, SaveError, typed
 from journal.options import CONTEXT, OrderedGroup, complete_saves, reason_option, rolls_option, save_option
 from journal.runtime import Runtime, failure, pass_rt
 from journal.session import Session
+from journal.text import unfold
 
 def line_break(text: str) -> bool:
     """A line break (or NUL): never part of a name, a value or a path a player types."""
@@ -480,8 +481,7 @@ def main(argv: list[str] | None = None) -> None:
         code = e.exit_code
     except click.ClickException as e:  # usage errors: exit 2, with Click's usage lines
         code = e.exit_code
-        # Click lists a missing choice's values one per line ("Choose from:\n\tbasic,\n\t…")
-        message = one_line(e.format_message().replace(":\n\t", ": ").replace(",\n\t", ", "))
+        message = one_line(unfold(e.format_message()))
         e.format_message = lambda: message  # Click's show() prints the usage, then this one line
         if rt.json:
             click.echo(json.dumps({"error": message, "exit": code}, ensure_ascii=False))

@@ -129,10 +129,15 @@ def parse_toml(text: str, shown: str, error=SaveError) -> dict:
     return doc
 
 
+def toml_of(data: bytes, shown: str, error=SaveError) -> dict:
+    """The TOML document in a file's bytes (UTF-8 text), or `error` naming `shown`."""
+    return parse_toml(decode(data, shown, error), shown, error)
+
+
 def read_toml(path, shown: str | None = None, error=SaveError) -> dict:
     """Read and parse a TOML file (a FileNotFoundError when it is absent, else `error`)."""
     shown = shown or str(path)
-    return parse_toml(decode(read_bytes(path, shown, error), shown, error), shown, error)
+    return toml_of(read_bytes(path, shown, error), shown, error)
 
 
 def parse_json(raw: bytes | str):

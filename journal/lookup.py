@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from journal.errors import InputError, typed
 from journal import text
+from journal.errors import InputError, typed
 
 
 def find(table, name: str, what: str, option: str | None = None) -> str:

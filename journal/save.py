@@ -174,7 +174,7 @@ def parse_side(path: Path, data: bytes | None) -> dict:
     """A side file's content (a missing file is empty), or a SaveError naming it."""
     if data is None:
         return {}
-    return files.parse_toml(files.decode(data, str(path)), str(path))
+    return files.toml_of(data, str(path))
 
 
 def parse(paths: SavePaths, text: str) -> dict:
@@ -194,8 +194,8 @@ def cache_path(paths: SavePaths) -> Path:
 def read_cached(paths: SavePaths, text_sha: str) -> dict | None:
     """The parsed save from its cache, when the cache was written for exactly this text."""
     try:
-        obj = json.loads(files.read_bytes(cache_path(paths)))
-    except (OSError, SaveError, ValueError, RecursionError):
+        obj = files.parse_json(files.read_bytes(cache_path(paths)))  # bounded like every file read
+    except (OSError, SaveError, ValueError):
         return None
     if isinstance(obj, dict) and obj.get("sha256") == text_sha and isinstance(obj.get("doc"), dict):
         return obj["doc"]

@@ -55,6 +55,7 @@ class Session:
         self.pending: list[bytes] = []
         self.game = None
         self.text = ""
+        self.text_sha = logmod.sha("")  # the hash of self.text, kept beside it (the log ties entries to it)
         self.doc: dict | None = None
         self.log: savemod.LogView | None = None
         self.side: dict[str, dict] = {}            # side file name -> its content, pending changes included
@@ -95,7 +96,8 @@ class Session:
     # --- reading ---------------------------------------------------------
     def load(self) -> None:
         self.text = savemod.read_text(self.paths)
-        doc = savemod.read_cached(self.paths, logmod.sha(self.text))
+        self.text_sha = logmod.sha(self.text)
+        doc = savemod.read_cached(self.paths, self.text_sha)
         if doc is None:
             doc = savemod.parse(self.paths, self.text)
         game, doc, problems = savemod.check_doc(doc)
@@ -119,13 +121,13 @@ class Session:
         log = self.paths.log
         if last is None:
             orphans = self.log.orphans
-            if orphans and not (orphans[-1]["n"] == 1 and orphans[-1].get("before") == logmod.sha(self.text)):
+            if orphans and not (orphans[-1]["n"] == 1 and orphans[-1].get("before") == self.text_sha):
                 missing = "is missing" if "entries" not in self.journal else "= 0"
                 raise SaveError(f"journal.entries {missing}, but {log} holds {len(orphans)} log entries: "
                                 f"set journal.entries = {orphans[0]['n']} if they are this save's history, or "
                                 f"move the log away to start a new one")
             return
-        if logmod.sha(self.text) == last["after"]:
+        if self.text_sha == last["after"]:
             return
         first = self.log.first()
         game = logmod.started_game(first)
@@ -237,7 +239,7 @@ class Session:
         entry = {"n": new_journal["entries"], "time": time, "kind": kind, "command": command,
                  "summary": outcome.summary, "turn": self.game.turn_label(outcome.state),
                  "rolls": [r.as_dict() for r in dice.rolls],
-                 "before": logmod.sha(self.text), "after": logmod.sha(text),
+                 "before": self.text_sha, "after": logmod.sha(text),
                  "undo": logmod.make_patch(text, self.text),
                  "changes": logmod.diff_values(self.doc, doc)}
         if entry["n"] == 1:  # a history started on a save written by hand: what ties the log to it
@@ -270,7 +272,7 @@ class Session:
     def _push(self, entry: dict, doc: dict, text: str) -> None:
         self.pending.append((json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n")
                             .encode("utf-8"))
-        self.doc, self.text = doc, text
+        self.doc, self.text, self.text_sha = doc, text, entry["after"]
 
     def commit(self) -> None:
         """Append the new entries to the log, write the side files, then swap in the new save
@@ -287,7 +289,7 @@ class Session:
             self._roll_back(had_log)
             raise
         self.pending, self.side_dirty = [], []
-        savemod.write_cache(self.paths, logmod.sha(self.text), self.doc)
+        savemod.write_cache(self.paths, self.text_sha, self.doc)
 
     def _roll_back(self, had_log: bool) -> None:
         """Best effort after a failed commit: side files as they were, the log cut back."""
@@ -356,7 +358,7 @@ class Session:
         side_text = {name: dumps(content).encode("utf-8") for name, content in side.items()}
         self._write_undo(text, side_text, found[-1][0])
         self.side.update(side)
-        self.text, self.doc = text, doc
+        self.text, self.text_sha, self.doc = text, logmod.sha(text), doc
         return [entry for _o, entry in found]
 
     def _write_undo(self, text: str, side_text: dict[str, bytes], log_end: int) -> None:

@@ -19,6 +19,12 @@ _GLUE = "\x00"  # stands for a space that must not break
 _SHELL_SAFE = re.compile(r"[\w@%+=:,./-]*", re.ASCII)
 
 
+def unfold(message: str) -> str:
+    """Click's message on one line: it lists a missing choice's values on lines of their own
+    ("Choose from:\n\tbasic,\n\tnormal" becomes "Choose from: basic, normal")."""
+    return re.sub(r"[ \t]*\n\s*", " ", message.strip())
+
+
 def shell_quote(word: str) -> str:
     """A word as a shell reads it back: `shlex.quote`'s result, without importing shlex (a
     command's start-up)."""

@@ -34,6 +34,13 @@ def test_batch_usage_error_names_the_line(camp, tmp_path):
     assert r.exit_code == 2 and "line 2" in r.stderr
 
 
+def test_batch_missing_choice_lists_its_values_on_the_error_line(camp):
+    r = camp("batch", "-s", "camp", "-", input="epm challenge --character Ana\n")
+    assert r.exit_code == 2
+    assert r.stderr.splitlines() == ["Error: line 1: Missing argument 'TYPE'. Choose from: piloting, diplomacy, "
+                                     "dexterity, perception, strength"]
+
+
 def test_batch_reads_stdin(camp):
     r = camp("batch", "-s", "camp", "-", input="epm track signal +4\nepm track signal -1\n", ok=True)
     assert "Ran 2 command(s)" in r.stdout

@@ -20,6 +20,7 @@ from journal.errors import InputError, JournalError
 from journal.play import lines
 from journal.runtime import DiceAsker, Runtime, failure
 from journal.session import Session
+from journal.text import unfold
 
 
 class PlayRuntime(Runtime):
@@ -167,8 +168,7 @@ class Table:
     def refuse(self, message: str, number: int | None = None) -> bool:
         """The line's one `Error:` line on stderr (a piped line's number in it)."""
         where = f"line {number}: " if number is not None else ""
-        one_line = re.sub(r"[ \t]*\n\s*", " ", message.strip())  # Click lists choices on lines of their own
-        click.echo(f"Error: {where}{one_line}", err=True)
+        click.echo(f"Error: {where}{unfold(message)}", err=True)
         return False
 
     # --- help ----------------------------------------------------------------

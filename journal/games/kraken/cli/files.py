@@ -51,7 +51,7 @@ def read_pack(path: Path, shown: str | None = None) -> tuple[dict, dict, list[st
     if digest in _PACKS:
         pack = _PACKS[digest]
         return pack, {"path": stored_path(path), "sha256": digest, "title": pack["title"]}, []
-    doc = files.parse_toml(files.decode(data, f"the pack {shown}", InputError), f"the pack {shown}", InputError)
+    doc = files.toml_of(data, f"the pack {shown}", InputError)
     pack, problems = packs.parse_pack(doc, shown)
     if not problems:
         _PACKS[digest] = pack
@@ -68,7 +68,7 @@ def read_pack_like(path: Path, shown: str) -> tuple[dict, dict]:
         data = files.read_bytes(path, shown, InputError)
     except FileNotFoundError:
         raise InputError(f"no file at {shown}") from None
-    doc = files.parse_toml(files.decode(data, shown, InputError), shown, InputError)
+    doc = files.toml_of(data, shown, InputError)
     return doc, {"path": stored_path(path), "sha256": sha256(data).hexdigest(), "title": path.stem}
 
 
