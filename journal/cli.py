@@ -9,7 +9,6 @@ import json
 import os
 import sys
 import time
-from pathlib import Path
 
 import click
 
@@ -81,7 +80,7 @@ def root(ctx, saves, json_mode, save):
                 raise InputError("global options (--saves, --json, -s) go before `batch`, not on its lines")
         return
     rt.configured = True
-    rt.saves_dir = Path(saves)
+    rt.saves_dir = savemod.clean_path(saves)
     rt.json = rt.json or json_mode
     rt.save = save
 
@@ -100,8 +99,10 @@ def games_cmd(rt):
 @pass_rt
 def list_cmd(rt):
     """Saves in the folder: name, game, turn/phase, last change (* the current campaign)."""
+    from pathlib import Path  # not on every command's path: see journal/save.py, paths
+
     rows = []
-    folder = rt.saves_dir
+    folder = Path(rt.saves_dir)
     try:
         current = savemod.read_current(folder)
     except JournalError:
@@ -116,7 +117,7 @@ def list_cmd(rt):
             rows.append({**row, "valid": False, "status": f"skipped: {skipped}"})
             continue
         row["changed"] = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
-        paths = savemod.SavePaths(path, path.with_name(f"{name}.log.jsonl"), name)
+        paths = savemod.SavePaths(str(path), str(path.with_name(f"{name}.log.jsonl")), name)
         try:
             paths = savemod.resolve(str(path), folder)
             with Session(paths, exclusive=False) as s:
@@ -142,7 +143,7 @@ def list_cmd(rt):
     rt.emit(lines, rows)
 
 
-def not_a_file(path: Path) -> str | None:
+def not_a_file(path) -> str | None:
     """Why `list` skips a *.toml entry that is no regular file (None: it is one)."""
     import stat
 
@@ -176,7 +177,7 @@ def use(rt, name):
     with Session(paths, exclusive=False) as s:  # it must be a save journal can read
         title = games.GAMES[s.game.ID][1]
     ref = savemod.current_ref(paths, folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    os.makedirs(folder, exist_ok=True)
     with savemod.locked(folder, True):
         savemod.write_current(folder, ref)
     rt.emit(f"'{ref}' ({title}) is now the current campaign: commands without -s work on it.",
@@ -382,7 +383,7 @@ def pdf(rt, save, output, paper):
     with rt.read(save) as s:
         entries = s.log.read_all()
         game, state, paths = s.game, s.state, s.paths
-    out = Path(output) if output else paths.save.with_suffix(".pdf")
+    out = savemod.clean_path(output) if output else paths.save[: -len(".toml")] + ".pdf"
     pages = document.render_save(game, state, entries, out, paper, title=paths.name,
                                  progress=not rt.json and sys.stderr.isatty())
     rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
@@ -397,7 +398,7 @@ def sheet(rt, game, output, paper):
     """Blank trackers for pencil play."""
     from journal.pdf import document
 
-    out = Path(output) if output else Path(f"{game}-sheet.pdf")
+    out = savemod.clean_path(output) if output else f"{game}-sheet.pdf"
     pages = document.render_blank(games.load(game), out, paper)
     rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
 

@@ -12,11 +12,13 @@ In both, {templates} stands for the installed templates folder (shell-quoted).
 
 from __future__ import annotations
 
+import os
 import shlex
 
 import click
 
 from journal import games, templates
+from journal import save as savemod
 from journal.batch import batch_lines, run_batch
 from journal.errors import JournalError
 from journal.session import Session
@@ -34,7 +36,7 @@ def run_one(rt, root, game_id: str, title: str) -> dict:
     spec = templates.load(game_id, "demo.toml")
     name = spec["save"]
     for suffix in (".toml", ".log.jsonl", ".pdf"):  # as named: a link is removed, never what it points to
-        (rt.saves_dir / f"{name}{suffix}").unlink(missing_ok=True)
+        savemod.remove(os.path.join(rt.saves_dir, f"{name}{suffix}"))
     paths = rt.paths(name)
     rt.quiet, rt.keep_current = True, False  # a demo does not take the place of the player's campaign
     try:
@@ -55,7 +57,7 @@ def run_one(rt, root, game_id: str, title: str) -> dict:
     with Session(paths, exclusive=False) as s:
         entries = s.log.read_all()
         game, state = s.game, s.state
-    out = paths.save.with_suffix(".pdf")
+    out = paths.save[: -len(".toml")] + ".pdf"
     document.render_save(game, state, entries, out, "a4", title=paths.name, progress=False)
     return {"game": game_id, "title": spec.get("title", title), "save": paths.name, "entries": len(entries),
             "pdf": str(out)}

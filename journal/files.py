@@ -90,18 +90,16 @@ def decode(data: bytes, shown: str, error=SaveError) -> str:
 
 def too_deep(value, limit: int = MAX_DEPTH) -> bool:
     """Whether tables/arrays nest more than `limit` levels (checked without recursion)."""
-    stack = [(value, 0)]
-    while stack:
-        node, depth = stack.pop()
-        if isinstance(node, dict):
-            children = node.values()
-        elif isinstance(node, list):
-            children = node
-        else:
-            continue
+    level = [value] if isinstance(value, (dict, list)) else []  # the tables and arrays at one depth
+    depth = 0
+    while level:
         if depth >= limit:
             return True
-        stack.extend((child, depth + 1) for child in children)
+        inner = []
+        for node in level:
+            inner.extend(child for child in (node.values() if isinstance(node, dict) else node)
+                         if isinstance(child, (dict, list)))
+        level, depth = inner, depth + 1
     return False
 
 

@@ -6,8 +6,8 @@ Game command groups import these from here, never from the root CLI module.
 from __future__ import annotations
 
 import functools
+import importlib
 import os
-from pathlib import Path
 
 import click
 
@@ -16,12 +16,12 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 def complete_saves(ctx, param, incomplete):
     """Shell completion for -s: the save names in the saves folder."""
-    folder = Path(os.environ.get("JOURNAL_SAVES", "saves"))
+    folder = os.environ.get("JOURNAL_SAVES", "saves")
     root = ctx.find_root()
     if root.params.get("saves"):
-        folder = Path(root.params["saves"])
+        folder = root.params["saves"]
     try:
-        names = sorted(p.name[:-5] for p in folder.glob("*.toml") if not p.name.startswith("."))
+        names = sorted(n[:-5] for n in os.listdir(folder) if n.endswith(".toml") and not n.startswith("."))
     except OSError:
         return []
     return [n for n in names if n.startswith(incomplete)]
@@ -93,6 +93,34 @@ class OrderedGroup(click.Group):
 
     def get_command(self, ctx, name):
         cmd = super().get_command(ctx, name)
-        if cmd is None and name in SHARED_UNDER_GAME and ctx.parent is not None and ctx.parent.parent is None:
+        if (cmd is None and name in SHARED_UNDER_GAME and ctx is not None and ctx.parent is not None
+                and ctx.parent.parent is None):
             cmd = ctx.parent.command.get_command(ctx.parent, name)
         return cmd
+
+
+class LazyGroup(OrderedGroup):
+    """A game's group whose commands live in the modules of its cli package, each module imported
+    when one of its commands runs or a help lists it: a command pays only for its own module.
+
+    `lazy`: command name -> "module:attribute" inside `package`, in the order of play;
+    `aliases`: an old name -> the command it stands for (works, unlisted). The modules never import
+    the package's group.
+    """
+
+    def __init__(self, *args, lazy: dict[str, str], package: str, aliases: dict[str, str] | None = None,
+                 **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lazy, self.package, self.aliases = lazy, package, dict(aliases or {})
+
+    def list_commands(self, ctx):
+        return list(self.lazy)
+
+    def get_command(self, ctx, name):
+        if name not in self.commands:
+            if name in self.lazy:
+                module, _sep, attr = self.lazy[name].partition(":")
+                self.add_command(getattr(importlib.import_module(f"{self.package}.{module}"), attr), name)
+            elif name in self.aliases:
+                add_alias(self, name, self.get_command(ctx, self.aliases[name]))
+        return super().get_command(ctx, name)

@@ -11,7 +11,6 @@ import json
 import os
 import sys
 import time
-from pathlib import Path
 
 import click
 
@@ -118,8 +117,8 @@ class Batch:
 
 
 class Runtime:
-    def __init__(self, saves_dir: str | Path, json_mode: bool, args: list[str]):
-        self.saves_dir = Path(saves_dir)
+    def __init__(self, saves_dir, json_mode: bool, args: list[str]):
+        self.saves_dir = savemod.clean_path(saves_dir)  # a string (see journal/save.py, paths)
         self.json = json_mode
         self.args = args
         self.batch: Batch | None = None
@@ -155,7 +154,7 @@ class Runtime:
                 "no campaign given: name it with -s NAME (before or after the command), set "
                 "JOURNAL_SAVE=NAME, or make it current with `journal use NAME`")
         paths = savemod.resolve(current, self.saves_dir)
-        if not paths.save.exists():
+        if not os.path.exists(paths.save):
             raise SaveError(f"the current campaign {typed(current)} has no save at {paths.save} any more: choose "
                             f"another with `journal use NAME` (journal list shows them)")
         return paths
@@ -310,8 +309,8 @@ class Runtime:
                 try:
                     savemod.write_current(self.saves_dir, savemod.current_ref(paths, self.saves_dir))
                 except BaseException:  # a failed `new` leaves no campaign behind
-                    paths.save.unlink(missing_ok=True)
-                    paths.log.unlink(missing_ok=True)
+                    for path in (paths.save, paths.log, savemod.cache_path(paths)):
+                        savemod.remove(path)
                     raise
         data = {"save": str(paths.save), "name": paths.name, "seed": seed, **outcome.data,
                 "current": self.keep_current}
@@ -327,7 +326,7 @@ class Runtime:
 
     def _run_in_batch(self, paths, fn, params: dict, how: dict) -> Outcome:
         b = self.batch
-        if paths.save.resolve() != b.session.paths.save.resolve():
+        if os.path.realpath(paths.save) != os.path.realpath(b.session.paths.save):
             raise InputError(f"this batch runs on {typed(b.session.paths.name)}, not {typed(paths.name)}")
         self.check_game(b.session)
         outcome, entry = b.session.apply(fn, params, command=self.command_text(), time=self.now(), **how)

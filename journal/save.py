@@ -22,7 +22,6 @@ import os
 import re
 import stat
 from contextlib import contextmanager
-from pathlib import Path
 
 from journal import files, games
 from journal.dice import MAX_SEED
@@ -42,10 +41,43 @@ JOURNAL_TABLE = Table({
 })
 
 
+# --- paths ----------------------------------------------------------------------
+# Paths are plain strings written as pathlib writes them: pathlib alone (with urllib.parse,
+# which it imports) costs a command more start-up time than reading a save.
+
+def clean_path(path) -> str:
+    """`path` as pathlib writes it: no empty or '.' parts, a leading '/' (or '//') kept, '.' for
+    nothing (`./saves/` is `saves`)."""
+    text = os.fspath(path)
+    stripped = text.lstrip("/")
+    root = "//" if len(text) - len(stripped) == 2 else "/" if stripped != text else ""
+    return root + "/".join(p for p in stripped.split("/") if p and p != ".") or "."
+
+
+def folder_of(path: str) -> str:
+    """The folder a file is in ('.' for a bare file name)."""
+    return os.path.dirname(path) or "."
+
+
+def beside(path: str, name: str) -> str:
+    """The file `name` in the folder of `path`."""
+    return os.path.join(os.path.dirname(path), name)
+
+
+def remove(path) -> None:
+    """Remove a file; nothing there is fine."""
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+
+
 class SavePaths:
+    """Where a campaign lives: the save, its log (both paths as strings) and its name."""
+
     __slots__ = ("save", "log", "name")
 
-    def __init__(self, save: Path, log: Path, name: str):
+    def __init__(self, save: str, log: str, name: str):
         self.save, self.log, self.name = save, log, name
 
     @property
@@ -53,41 +85,42 @@ class SavePaths:
         return str(self.save)
 
 
-def resolve(ref: str, saves_dir: Path) -> SavePaths:
+def resolve(ref: str, saves_dir) -> SavePaths:
     """A NAME inside the saves folder, or a path to a .toml file; anything else is refused."""
     if not isinstance(ref, str) or not ref:
         raise InputError(f"no save given: expected {NAME_RULE}")
     if ref.endswith(".toml") and len(ref) > 5:
-        path = Path(ref)
+        path = clean_path(ref)
     elif NAME_RE.fullmatch(ref):
-        path = Path(saves_dir) / f"{ref}.toml"
+        path = clean_path(os.path.join(saves_dir, f"{ref}.toml"))
     else:
         raise InputError(f"{typed(ref)} is not {NAME_RULE}")
-    name = path.name[: -len(".toml")]
-    log = path.with_name(f"{name}.log.jsonl")
-    if path.is_symlink() or log.is_symlink():
+    name = os.path.basename(path)[: -len(".toml")]
+    log = beside(path, f"{name}.log.jsonl")
+    if os.path.islink(path) or os.path.islink(log):
         return _through_links(path, log, name)
     return SavePaths(path, log, name)
 
 
-def _through_links(path: Path, log: Path, name: str) -> SavePaths:
+def _through_links(path: str, log: str, name: str) -> SavePaths:
     """A save reached through a symlink is the file it points to, with that file's own log:
     commands write there (the link stays a link). Two saves never share one history: a log
     that is a link to another save's log (another name), or a log beside the link that is
     not the real save's, is refused."""
-    real = Path(os.path.realpath(path))
-    if path.is_symlink() and not real.exists():
+    real = os.path.realpath(path)
+    if os.path.islink(path) and not os.path.exists(real):
         raise SaveError(f"{path} is a link to {real}, where there is nothing: remove the link, or put the save "
                         f"back where it points")
-    if not real.name.endswith(".toml") or len(real.name) <= 5:
+    real_name = os.path.basename(real)
+    if not real_name.endswith(".toml") or len(real_name) <= 5:
         raise SaveError(f"{path} is a link to {real}, which is not a .toml save")
-    real_log = real.with_name(f"{real.name[:-5]}.log.jsonl")
-    target = Path(os.path.realpath(real_log))
-    if os.path.lexists(real_log) and target.name != real_log.name:
+    real_log = beside(real, f"{real_name[:-5]}.log.jsonl")
+    target = os.path.realpath(real_log)
+    if os.path.lexists(real_log) and os.path.basename(target) != os.path.basename(real_log):
         raise SaveError(f"{real_log} is a link to {target}, the log of another save: a save and its log "
                         f"stay together (restore the save's own log)")
-    if log != real_log and os.path.lexists(log) and Path(os.path.realpath(log)) != target:
-        what = f"a link to {os.path.realpath(log)}" if log.is_symlink() else "another file"
+    if log != real_log and os.path.lexists(log) and os.path.realpath(log) != target:
+        what = f"a link to {os.path.realpath(log)}" if os.path.islink(log) else "another file"
         raise SaveError(f"{log} is {what}, but the log of {path} is {real_log}: a save and its log stay "
                         f"together (use one name for the campaign, or move the stray log away)")
     return SavePaths(real, real_log, name)
@@ -98,9 +131,9 @@ def _through_links(path: Path, log: Path, name: str) -> SavePaths:
 CURRENT = ".current"  # one line in the saves folder: the campaign `journal use` chose
 
 
-def read_current(folder: Path) -> str | None:
+def read_current(folder) -> str | None:
     """The saves folder's current campaign (a save name, or a path to a .toml file), if any."""
-    path = Path(folder) / CURRENT
+    path = clean_path(os.path.join(folder, CURRENT))
     try:
         text = files.read_bytes(path, limit=4096).decode("utf-8").strip()
     except (FileNotFoundError, NotADirectoryError):
@@ -112,16 +145,16 @@ def read_current(folder: Path) -> str | None:
     return text.split("\n")[0].strip() if text else None
 
 
-def current_ref(paths: SavePaths, folder: Path) -> str:
+def current_ref(paths: SavePaths, folder) -> str:
     """How the current-campaign file names a save: its name inside the folder, else its full path."""
-    inside = paths.save.parent.resolve() == Path(folder).resolve()
-    return paths.name if inside else str(paths.save.resolve())
+    inside = os.path.realpath(folder_of(paths.save)) == os.path.realpath(folder)
+    return paths.name if inside else os.path.realpath(paths.save)
 
 
-def write_current(folder: Path, ref: str) -> None:
+def write_current(folder, ref: str) -> None:
     """Make `ref` the folder's current campaign (the caller holds the folder's lock)."""
-    Path(folder).mkdir(parents=True, exist_ok=True)
-    atomic_write(Path(folder) / CURRENT, (ref + "\n").encode("utf-8"))
+    os.makedirs(folder, exist_ok=True)
+    atomic_write(clean_path(os.path.join(folder, CURRENT)), (ref + "\n").encode("utf-8"))
 
 
 # --- locking ---------------------------------------------------------------
@@ -133,7 +166,7 @@ except ImportError:  # pragma: no cover - not POSIX: commands are not serialized
 
 
 @contextmanager
-def locked(folder: Path, exclusive: bool):
+def locked(folder, exclusive: bool):
     """Hold a lock on the save's folder: writers serialize, readers share.
 
     The folder itself is locked (not a lock file) so no stray files are left beside
@@ -162,7 +195,7 @@ def read_text(paths: SavePaths) -> str:
     return files.decode(data, paths.shown)
 
 
-def read_side(path: Path) -> bytes | None:
+def read_side(path) -> bytes | None:
     """A side file's bytes (None: there is none yet)."""
     try:
         return files.read_bytes(path)
@@ -170,7 +203,7 @@ def read_side(path: Path) -> bytes | None:
         return None
 
 
-def parse_side(path: Path, data: bytes | None) -> dict:
+def parse_side(path, data: bytes | None) -> dict:
     """A side file's content (a missing file is empty), or a SaveError naming it."""
     if data is None:
         return {}
@@ -187,8 +220,8 @@ def parse(paths: SavePaths, text: str) -> dict:
 # only ever a shortcut for `tomllib.loads(text)`: the document is validated as always, and a
 # missing, torn, stale or strange cache is simply not used.
 
-def cache_path(paths: SavePaths) -> Path:
-    return paths.save.with_name(f".{paths.save.stem}.cache.json")
+def cache_path(paths: SavePaths) -> str:
+    return beside(paths.save, f".{os.path.basename(paths.save)[:-5]}.cache.json")
 
 
 def read_cached(paths: SavePaths, text_sha: str) -> dict | None:
@@ -424,7 +457,7 @@ class LogView:
 
 # --- writing ----------------------------------------------------------------
 
-def _fsync_dir(folder: Path) -> None:
+def _fsync_dir(folder: str) -> None:
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:  # pragma: no cover
@@ -437,7 +470,7 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path, data: bytes, durable: bool = True) -> None:
+def atomic_write(path, data: bytes, durable: bool = True) -> None:
     """Write a temp file in the same folder, flush, fsync (unless not `durable`), rename over
     the target.
 
@@ -445,13 +478,16 @@ def atomic_write(path: Path, data: bytes, durable: bool = True) -> None:
     writer that was killed are stale and are removed here. A symlink is followed: the file
     it points to is replaced, and the link stays a link.
     """
-    if path.is_symlink():
-        path = Path(os.path.realpath(path))
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    prefix = f".{path.name}."
-    for entry in os.scandir(path.parent):
-        if entry.name.startswith(prefix) and entry.name.endswith(".tmp") and entry.name != tmp.name:
-            Path(entry.path).unlink(missing_ok=True)
+    path = os.fspath(path)
+    if os.path.islink(path):
+        path = os.path.realpath(path)
+    name = os.path.basename(path)
+    tmp_name = f".{name}.{os.getpid()}.tmp"
+    tmp = beside(path, tmp_name)
+    prefix = f".{name}."
+    for entry in os.scandir(folder_of(path)):
+        if entry.name.startswith(prefix) and entry.name.endswith(".tmp") and entry.name != tmp_name:
+            remove(entry.path)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -467,10 +503,10 @@ def atomic_write(path: Path, data: bytes, durable: bool = True) -> None:
             pass
         raise
     if durable:
-        _fsync_dir(path.parent)
+        _fsync_dir(folder_of(path))
 
 
-def append_log(log_path: Path, committed_end: int, data: bytes) -> None:
+def append_log(log_path, committed_end: int, data: bytes) -> None:
     """Cut uncommitted lines off the log, then append `data` and fsync it."""
     fd = os.open(log_path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
@@ -487,7 +523,7 @@ def append_log(log_path: Path, committed_end: int, data: bytes) -> None:
         os.close(fd)
 
 
-def truncate_log(log_path: Path, end: int) -> None:
+def truncate_log(log_path, end: int) -> None:
     try:
         fd = os.open(log_path, os.O_RDWR)
     except FileNotFoundError:

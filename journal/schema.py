@@ -64,6 +64,11 @@ class Validator:
     def check(self, value, path: str, problems: list[str]) -> None:  # pragma: no cover
         raise NotImplementedError
 
+    def valid(self, value) -> bool:
+        """A quick yes for a plain value that has no problem, so a table need not build its key's
+        path (most of a save's validation); False means `check` decides (and words the problem)."""
+        return False
+
     def wrong_type(self, value, path, problems):
         problems.append(f"{path} = {show_value(value)} is {type_name(value)}: expected {self.expected}")
 
@@ -77,6 +82,9 @@ class Int(Validator):
             self.expected = f"a whole number >= {lo}"
         else:
             self.expected = "a whole number"
+
+    def valid(self, value):
+        return type(value) is int and (self.lo is None or self.lo <= value) and (self.hi is None or value <= self.hi)
 
     def check(self, value, path, problems):
         if not isinstance(value, int) or isinstance(value, bool):
@@ -92,6 +100,9 @@ class Int(Validator):
 class Bool(Validator):
     expected = "true or false"
 
+    def valid(self, value):
+        return value is True or value is False
+
     def check(self, value, path, problems):
         if not isinstance(value, bool):
             self.wrong_type(value, path, problems)
@@ -103,10 +114,16 @@ class Str(Validator):
         self.pattern = re.compile(pattern) if pattern else None
         self.describe = describe
         self.nonempty = nonempty
+        self.choice_set = frozenset(self.choices) if self.choices else None
         if self.choices:
             self.expected = "one of " + ", ".join(self.choices)
         else:
             self.expected = describe or "a string"
+
+    def valid(self, value):
+        return (type(value) is str and (self.choice_set is None or value in self.choice_set)
+                and (self.pattern is None or self.pattern.fullmatch(value) is not None)
+                and (not self.nonempty or not value.isspace() and value != ""))
 
     def check(self, value, path, problems):
         if not isinstance(value, str):
@@ -135,12 +152,26 @@ class Table(Validator):
     def __init__(self, fields: dict):
         self.fields = {k: (f if isinstance(f, Field) else Field(f)) for k, f in fields.items()}
 
+    def valid(self, value):
+        if type(value) is not dict:
+            return False
+        fields = self.fields
+        for key, field in fields.items():
+            if key in value:
+                if not field.validator.valid(value[key]):
+                    return False
+            elif field.required:
+                return False
+        return fields.keys() >= value.keys()  # no unknown key
+
     def check(self, value, path, problems):
         if not isinstance(value, dict):
             return self.wrong_type(value, path, problems)
         for key, field in self.fields.items():
             if key in value:
-                field.validator.check(value[key], key_path(path, key), problems)
+                item, validator = value[key], field.validator
+                if not validator.valid(item):
+                    validator.check(item, key_path(path, key), problems)
             elif field.required:
                 problems.append(f"{key_path(path, key)} is missing ({field.validator.expected})")
         unknown = [k for k in value if k not in self.fields]
@@ -179,15 +210,30 @@ class Map(Validator):
         self.min_items = min_items
         self.unique_casefold = unique_casefold
 
+    def valid(self, value):
+        if type(value) is not dict or len(value) < self.min_items:
+            return False
+        if self.key_pattern and not all(self.key_pattern.fullmatch(k) for k in value):
+            return False
+        if self.unique_casefold and len({k.casefold() for k in value}) != len(value):
+            return False
+        valid = self.item.valid
+        for v in value.values():
+            if not valid(v):
+                return False
+        return True
+
     def check(self, value, path, problems):
         if not isinstance(value, dict):
             return self.wrong_type(value, path, problems)
         if len(value) < self.min_items:
             problems.append(f"{path} has {len(value)} entries: expected at least {self.min_items}")
+        item = self.item
         for k, v in value.items():
             if self.key_pattern and not self.key_pattern.fullmatch(k):
                 problems.append(f"{key_path(path, k)}: the name is not {self.key_describe}")
-            self.item.check(v, key_path(path, k), problems)
+            if not item.valid(v):
+                item.check(v, key_path(path, k), problems)
         if self.unique_casefold:
             casefold_twins(value, path, "name", problems)
 
@@ -203,13 +249,25 @@ class List(Validator):
         self.max_items = max_items
         self.unique_casefold = unique_casefold
 
+    def valid(self, value):
+        if type(value) is not list or self.unique_casefold or (self.max_items is not None
+                                                                and len(value) > self.max_items):
+            return False
+        valid = self.item.valid
+        for v in value:
+            if not valid(v):
+                return False
+        return True
+
     def check(self, value, path, problems):
         if not isinstance(value, list):
             return self.wrong_type(value, path, problems)
         if self.max_items is not None and len(value) > self.max_items:
             problems.append(f"{path} has {len(value)} items: at most {self.max_items}")
+        item = self.item
         for i, v in enumerate(value):
-            self.item.check(v, key_path(path, i), problems)
+            if not item.valid(v):
+                item.check(v, key_path(path, i), problems)
         if self.unique_casefold:
             key = self.unique_casefold
             casefold_twins([v.get(key) for v in value if isinstance(v, dict)], path, key, problems)

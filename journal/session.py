@@ -14,18 +14,16 @@ the next writer puts their side changes back. Undo reverts them with the entry.
 
 from __future__ import annotations
 
-import copy
 import json
 import os
-
-import tomli_w
 
 from journal import games
 from journal import log as logmod
 from journal import save as savemod
+from journal import toml_text
 from journal.dice import Dice
 from journal.errors import JournalError, RuleError, SaveError, typed
-from journal.outcome import Outcome
+from journal.outcome import Outcome, copy_state
 
 
 def _empty_file(path) -> bool:
@@ -42,7 +40,7 @@ def invalid(paths, problems: list[str]) -> SaveError:
 
 
 def dumps(doc: dict) -> str:
-    return tomli_w.dumps(doc)
+    return toml_text.dumps(doc)
 
 
 class Session:
@@ -65,10 +63,10 @@ class Session:
 
     # --- context ---------------------------------------------------------
     def __enter__(self) -> "Session":
-        folder = self.paths.save.parent
+        folder = savemod.folder_of(self.paths.save)
         if self.create:
-            folder.mkdir(parents=True, exist_ok=True)
-        elif not folder.is_dir():
+            os.makedirs(folder, exist_ok=True)
+        elif not os.path.isdir(folder):
             savemod.read_text(self.paths)  # raises the friendly "no save" error
         self._lock = savemod.locked(folder, self.exclusive)
         self._lock.__enter__()
@@ -143,8 +141,8 @@ class Session:
                             f"away)")
 
     # --- side files ------------------------------------------------------
-    def side_path(self, name: str):
-        return self.paths.save.parent / name
+    def side_path(self, name: str) -> str:
+        return savemod.beside(self.paths.save, name)
 
     def side_doc(self, name: str) -> dict:
         """A side file's content as this session sees it (its pending changes included)."""
@@ -162,7 +160,7 @@ class Session:
             if not isinstance(side, dict):
                 continue
             for name, changes in side.items():
-                doc = copy.deepcopy(self.side_doc(name))
+                doc = copy_state(self.side_doc(name))
                 if logmod.revert_values(doc, changes, entry.get("n"), lenient=True):
                     self.side[name] = doc
                     savemod.atomic_write(self.side_path(name), dumps(doc).encode("utf-8"))
@@ -221,7 +219,7 @@ class Session:
         jt = self.journal
         dice = Dice(jt.get("seed"), jt.get("dice", 0), **(dice_input or {}))
         if side_files:
-            params = {**params, "side": {name: copy.deepcopy(self.side_doc(name)) for name in side_files}}
+            params = {**params, "side": {name: copy_state(self.side_doc(name)) for name in side_files}}
         try:
             outcome = fn(self.state, dice, **params)
         except JournalError:
@@ -279,7 +277,7 @@ class Session:
         (the commit point). A failure puts every file back as it was."""
         if not self.pending:
             return
-        had_log = self.paths.log.exists()
+        had_log = os.path.exists(self.paths.log)
         try:
             savemod.append_log(self.paths.log, self.log.end, b"".join(self.pending))
             for name in self.side_dirty:
@@ -297,7 +295,7 @@ class Session:
             try:
                 old = self.side_disk.get(name)
                 if old is None:
-                    self.side_path(name).unlink(missing_ok=True)
+                    savemod.remove(self.side_path(name))
                 else:
                     savemod.atomic_write(self.side_path(name), old)
             except OSError:
@@ -306,7 +304,7 @@ class Session:
             if had_log:
                 savemod.truncate_log(self.paths.log, self.log.end)
             else:
-                self.paths.log.unlink(missing_ok=True)
+                savemod.remove(self.paths.log)
         except OSError:
             pass
 
@@ -342,7 +340,7 @@ class Session:
                 raise RuleError(f"cannot undo entry {entry['n']}: the save was edited by hand since, and the "
                                 f"entry does not record the values it changed (edit {self.paths.shown} by hand)")
             else:  # edited by hand since: revert the command's values only
-                doc = copy.deepcopy(savemod.parse(self.paths, text))
+                doc = copy_state(savemod.parse(self.paths, text))
                 logmod.revert_values(doc, entry["changes"], entry["n"])
                 text = dumps(doc)
         doc = savemod.parse(self.paths, text)
@@ -352,7 +350,7 @@ class Session:
         side: dict[str, dict] = {}
         for _offset, entry in found:  # newest first, like the save
             for name, changes in (entry.get("side") or {}).items():
-                content = side.get(name) or copy.deepcopy(self.side_doc(name))
+                content = side.get(name) or copy_state(self.side_doc(name))
                 logmod.revert_values(content, changes, entry["n"], shown=str(self.side_path(name)))
                 side[name] = content
         side_text = {name: dumps(content).encode("utf-8") for name, content in side.items()}
@@ -379,7 +377,7 @@ class Session:
                     if not name:
                         savemod.atomic_write(self.paths.save, self.text.encode("utf-8"))
                     elif self.side_disk.get(name) is None:
-                        self.side_path(name).unlink(missing_ok=True)
+                        savemod.remove(self.side_path(name))
                     else:
                         savemod.atomic_write(self.side_path(name), self.side_disk[name])
                 except OSError:

@@ -2,19 +2,32 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
+from typing import TYPE_CHECKING
 
 from journal.errors import SaveError
 
-_HERE = Path(__file__).resolve().parent
-_CANDIDATES = (_HERE / "_templates", _HERE.parent / "templates")
+if TYPE_CHECKING:
+    from pathlib import Path
+
+# Strings, not pathlib: a save whose validation reads a template (a Kraken ship's systems) does not
+# pay for importing pathlib on every command.
+_HERE = os.path.dirname(os.path.realpath(__file__))
+_CANDIDATES = (os.path.join(_HERE, "_templates"), os.path.join(os.path.dirname(_HERE), "templates"))
+
+
+def folder() -> str:
+    """The templates folder, as a string."""
+    for candidate in _CANDIDATES:
+        if os.path.isdir(candidate):
+            return candidate
+    raise SaveError("journal's templates folder is missing: reinstall journal")  # pragma: no cover
 
 
 def root() -> Path:
-    for folder in _CANDIDATES:
-        if folder.is_dir():
-            return folder
-    raise SaveError("journal's templates folder is missing: reinstall journal")  # pragma: no cover
+    from pathlib import Path
+
+    return Path(folder())
 
 
 def path(*parts: str) -> Path:
@@ -26,7 +39,7 @@ def load(*parts: str) -> dict:
     from journal.files import read_toml
 
     try:
-        return read_toml(path(*parts), f"template {'/'.join(parts)}")
+        return read_toml(os.path.join(folder(), *parts), f"template {'/'.join(parts)}")
     except FileNotFoundError:
         raise SaveError(f"template {'/'.join(parts)} is missing: reinstall journal") from None
 
@@ -37,6 +50,8 @@ PREFIX = "templates:"   # a data file of the installed templates, as a player na
 def resolve(text: str) -> Path:
     """The file a data-file option names: `templates:GAME/FILE` is a file of the installed
     templates (wherever journal is installed), anything else a path as typed."""
+    from pathlib import Path
+
     text = str(text)
     if not text.startswith(PREFIX):
         return Path(text)
@@ -52,6 +67,8 @@ def resolve(text: str) -> Path:
 def stored(path: Path) -> str:
     """How a save names a data file it keeps using: `templates:GAME/FILE` inside the installed
     templates (it moves with the install), anywhere else the absolute path."""
+    from pathlib import Path
+
     p = Path(path).resolve()
     try:
         return PREFIX + p.relative_to(root().resolve()).as_posix()

@@ -24,7 +24,8 @@ def test_every_commit_caches_exactly_what_parsing_the_save_gives(journal, monkey
     write = savemod.write_cache
 
     def checked(paths, text_sha, doc):
-        text = paths.save.read_text(encoding="utf-8")
+        with open(paths.save, encoding="utf-8", newline="") as f:
+            text = f.read()
         assert logmod.sha(text) == text_sha
         assert json.loads(json.dumps(doc)) == tomllib.loads(text)
         seen.append(paths.name)

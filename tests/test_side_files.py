@@ -4,6 +4,7 @@ roll back and undo with the save that changed them."""
 from __future__ import annotations
 
 import json
+import os
 import tomllib
 
 import pytest
@@ -75,7 +76,7 @@ def test_a_failed_commit_puts_the_side_file_and_the_log_back(camp, saves, monkey
     real = savemod.atomic_write
 
     def full_disk(path, data):
-        if path.name == "camp.toml":
+        if os.path.basename(path) == "camp.toml":
             raise OSError(28, "No space left on device")
         real(path, data)
 
@@ -91,7 +92,7 @@ def test_a_crash_before_the_save_commits_is_put_back_by_the_next_writer(camp, sa
     real = savemod.atomic_write
 
     def killed(path, data):
-        if path.name == "camp.toml":
+        if os.path.basename(path) == "camp.toml":
             raise SystemExit("killed")  # the process dies: no roll-back runs
         real(path, data)
 

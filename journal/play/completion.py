@@ -97,6 +97,7 @@ class Completer:
 
     def __init__(self, root: click.Group, group: click.Group, game_id: str, campaign: str, names=lambda: {}):
         self.root, self.group, self.game_id, self.campaign = root, group, game_id, campaign
+        self.game_words = lines.game_words(group)
         self.names = names  # () -> {kind: [names]}, the campaign as it is now
 
     def candidates(self, text: str) -> list[Candidate]:
@@ -118,7 +119,7 @@ class Completer:
         if cmd is None:
             return []
         ctx = click.Context(self.root, info_name="journal")
-        if words[0] in self.group.commands:
+        if words[0] in self.game_words:
             ctx = click.Context(self.group, info_name=self.game_id, parent=ctx)
         ctx = click.Context(cmd, info_name=words[0], parent=ctx)
         rest = words[1:]

@@ -9,6 +9,7 @@ command either way.
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 
@@ -59,13 +60,20 @@ def bare(words: list[str], game_id: str) -> tuple[list[str], bool]:
     return words, at_top
 
 
+def game_words(group: click.Group) -> list[str]:
+    """The game's own command names, its old names included, read without importing the commands
+    of a group that loads them lazily (journal.options.LazyGroup)."""
+    ctx = click.Context(group, info_name=group.name)
+    return [*group.list_commands(ctx), *getattr(group, "aliases", ())]
+
+
 def top_commands(root: click.Group, group: click.Group, game_id: str, campaign: str) -> dict[str, click.Command]:
     """The commands typed bare in the shell, in playing order: the game's, then the shared ones."""
-    ctx = click.Context(root, info_name="journal")
+    ctx = click.Context(group, info_name=game_id, parent=click.Context(root, info_name="journal"))
     no = refused(campaign, game_id)
     out: dict[str, click.Command] = {}
     for name in group.list_commands(ctx):
-        cmd = group.commands.get(name)
+        cmd = group.get_command(ctx, name)
         if cmd is not None and not cmd.hidden and name not in no:
             out[name] = cmd
     for name in root.commands:
@@ -93,7 +101,7 @@ def route(words: list[str], root: click.Group, group: click.Group, game_id: str,
     if first in games.GAMES:  # another game's commands (the campaign's own id was dropped)
         raise InputError(f"'{campaign.name}' is a {games.GAMES[game_id][1]} campaign: {first} commands do not "
                          f"apply to it")
-    if first in group.commands and not (at_top and first in root.commands):
+    if first in game_words(group) and not (at_top and first in root.commands):
         return [game_id, *words]
     if first in root.commands:
         if first == "sheet" and not any(w in games.GAMES for w in words[1:]):
@@ -122,6 +130,6 @@ def global_option(words: list[str], campaign: savemod.SavePaths, saves_dir) -> l
 def same(ref: str, campaign: savemod.SavePaths, saves_dir) -> None:
     """Refuse a save other than the shell's own campaign."""
     other = savemod.resolve(ref, saves_dir)
-    if other.save.resolve() != campaign.save.resolve():
+    if os.path.realpath(other.save) != os.path.realpath(campaign.save):
         raise InputError(f"the table shell plays '{campaign.name}', not '{other.name}': leave -s out, or quit and "
                          f"journal play -s {other.name}")

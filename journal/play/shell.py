@@ -85,6 +85,7 @@ class Table:
         self.game_id = self.game.ID
         self.title = games.GAMES[self.game_id][1]
         self.group = games.commands(self.game_id)
+        self.game_words = lines.game_words(self.group)
         self.rt = PlayRuntime(rt, paths)
         self.interactive = True
         self.status, self.next, self.names = "", "", {}
@@ -97,7 +98,7 @@ class Table:
     @property
     def history_path(self):
         """The shell's history of this campaign, beside its save: saves/.NAME.history."""
-        return self.paths.save.with_name(f".{self.paths.name}.history")
+        return savemod.beside(self.paths.save, f".{self.paths.name}.history")
 
     def commands(self) -> dict[str, click.Command]:
         return lines.top_commands(self.root, self.group, self.game_id, self.name)
@@ -111,7 +112,7 @@ class Table:
             self.status, self.next, self.names = f"'{self.name}' cannot be read: {e.message}", "", {}
             return
         self.status = game.status(state)
-        self.next = as_typed(next_hint(game, state), self.game_id, self.group.commands)
+        self.next = as_typed(next_hint(game, state), self.game_id, self.game_words)
         self.names = campaign_names(game, state)
 
     # --- one line ------------------------------------------------------------
@@ -194,9 +195,9 @@ class Table:
                      f"(Enter lets journal roll it).")
         cmds = self.commands()
         with f.section("Game commands"):
-            f.write_dl([(n, c.get_short_help_str(70)) for n, c in cmds.items() if n in self.group.commands])
+            f.write_dl([(n, c.get_short_help_str(70)) for n, c in cmds.items() if n in self.game_words])
         with f.section("Commands every game shares"):
-            f.write_dl([(n, c.get_short_help_str(70)) for n, c in cmds.items() if n not in self.group.commands])
+            f.write_dl([(n, c.get_short_help_str(70)) for n, c in cmds.items() if n not in self.game_words])
         with f.section("Table shell"):
             f.write_dl([("help [COMMAND]", lines.SHELL_WORDS[lines.HELP]),
                         ("quit, exit, Ctrl-D", lines.SHELL_WORDS["quit"])])

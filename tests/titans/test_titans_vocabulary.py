@@ -252,6 +252,7 @@ def test_every_command_that_can_trigger_an_adjacent_effect_has_the_option_that_a
     from journal.games.titans.cli import titans as titans_group
 
     for name in ("move", "trial", "invade", "attack", "defeat"):
-        assert "--adjacent" in [o for p in titans_group.commands[name].params for o in getattr(p, "opts", [])], name
-    close = titans_group.commands["rift"].commands["close"]
+        cmd = titans_group.get_command(None, name)
+        assert "--adjacent" in [o for p in cmd.params for o in getattr(p, "opts", [])], name
+    close = titans_group.get_command(None, "rift").commands["close"]
     assert "--adjacent" in [o for p in close.params for o in getattr(p, "opts", [])]

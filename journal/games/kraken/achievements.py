@@ -9,10 +9,8 @@ persist through a reload (K8, K9).
 
 from __future__ import annotations
 
-import copy
-
 from journal.errors import InputError, RuleError, SaveError
-from journal.outcome import Outcome
+from journal.outcome import Outcome, copy_state
 
 ACHIEVEMENTS_FILE = ".kraken-achievements.toml"   # one file in the saves folder (rules note K9)
 
@@ -34,7 +32,7 @@ def add_achievement(doc: dict, name: str, bonus: str | None, campaign: str | Non
     ach, _scores = records(doc)
     if any(k.casefold() == name.casefold() for k in ach):
         raise RuleError(f"'{name}' is unlocked already")
-    new = copy.deepcopy(doc)
+    new = copy_state(doc)
     entry = {"unlocked": when}
     if bonus and bonus.strip():
         entry["bonus"] = " ".join(bonus.split())
@@ -69,7 +67,7 @@ def record_score(state: dict, dice, campaign: str, date: str, side: dict) -> Out
 
     if state.get("result") != "won":
         raise RuleError("a score is claimed when the campaign is won (journal kraken end won)")
-    doc = copy.deepcopy(side[ACHIEVEMENTS_FILE])
+    doc = copy_state(side[ACHIEVEMENTS_FILE])
     _ach, scores = records(doc)
     if any(x.get("campaign") == campaign for x in scores):
         raise RuleError(f"the score of '{campaign}' is recorded already")

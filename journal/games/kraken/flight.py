@@ -8,8 +8,6 @@ generated.
 
 from __future__ import annotations
 
-import copy
-
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import AMMO, half_up
 from journal.games.kraken.model.campaign import copy_state, pay_credits, refuse_if_over, refuse_setup
@@ -182,8 +180,8 @@ def prepare_combat(s: dict, cat: dict, row: dict | None, number: int | None, nam
         c["number"] = number
     if row:
         c["timeline"] = list(row["timeline"])
-        c["objectives"] = copy.deepcopy(row["objectives"])
-        c["enemies"] = copy.deepcopy(row["enemies"])
+        c["objectives"] = copy_state(row["objectives"])
+        c["enemies"] = copy_state(row["enemies"])
         if row["name"]:
             c["name"] = row["name"]
         c["xp"] = row["xp"]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.stations import dungeon_clone
 from journal.games.kraken.model.campaign import copy_state, save_point
@@ -64,7 +62,7 @@ def reload(state: dict, dice, snapshot: dict, point: int) -> Outcome:
                                                              if d == "adventurer" else ""))
     if sp["id"] != point:
         raise RuleError("the save changed while reloading: run reload again")
-    s = copy.deepcopy(snapshot)
+    s = copy_state(snapshot)
     problems = validate(s)
     if problems:
         raise RuleError(f"the save point's state is not valid any more: {problems[0]}")

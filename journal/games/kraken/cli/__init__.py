@@ -8,11 +8,9 @@ lists it: the modules here never import this one.
 
 from __future__ import annotations
 
-import importlib
-
 import click
 
-from journal.options import OrderedGroup
+from journal.options import LazyGroup
 
 # command name -> "module:attribute" in journal.games.kraken.cli, in the order of play
 COMMANDS = {
@@ -32,20 +30,8 @@ COMMANDS = {
 }
 
 
-class LazyGroup(OrderedGroup):
-    """A group that finds each command in the module COMMANDS names, loaded on first use."""
-
-    def list_commands(self, ctx):
-        return list(COMMANDS)
-
-    def get_command(self, ctx, name):
-        if name not in self.commands and name in COMMANDS:
-            module, _sep, attr = COMMANDS[name].partition(":")
-            self.add_command(getattr(importlib.import_module(f"{__name__}.{module}"), attr), name)
-        return self.commands.get(name)
-
-
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, lazy=COMMANDS, package=__name__,
+             context_settings={"help_option_names": ["-h", "--help"]})
 def kraken():
     """Space Kraken: the Crypted Game Master, story lines, crew, ship, quests.
 

@@ -8,8 +8,6 @@ score (K9).
 
 from __future__ import annotations
 
-import copy
-
 from journal.errors import RuleError
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.model.constants import (
@@ -22,10 +20,7 @@ from journal.games.kraken.model.constants import (
 )
 from journal.games.kraken.model.schema import SCHEMA_VERSION
 from journal.lookup import find
-
-
-def copy_state(state: dict) -> dict:
-    return copy.deepcopy(state)
+from journal.outcome import copy_state  # the core's deep copy of TOML data, used by every chapter
 
 
 def refuse_if_over(s: dict) -> None:
@@ -144,7 +139,7 @@ def save_point(s: dict, where: str, out: list[str], meta: dict) -> None:
     s["savepoint"] = point
     meta["savepoint"] = point["id"]
     meta["schema"] = SCHEMA_VERSION
-    meta["snapshot"] = copy.deepcopy(s)
+    meta["snapshot"] = copy_state(s)
     out.append(f"Save point {point['id']}: turn {s['turn']}, {where}. Photograph your CGM Line Tracker, "
                f"crew profiles and ship page, or keep `journal pdf`.")
 

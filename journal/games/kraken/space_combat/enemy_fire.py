@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.model.campaign import copy_state
@@ -240,7 +238,7 @@ def _damage_system(s: dict, c: dict, cat: dict, label: str, out: list[str], hit:
         took.update(result="destroyed", entry=dict(e), index=list(systems).index(label))
         if label in c["ammo"]:
             took["ammo"] = c["ammo"][label]
-        locations, storage = copy.deepcopy(s["locations"]), list(s["expansion_storage"])
+        locations, storage = copy_state(s["locations"]), list(s["expansion_storage"])
         out.extend("  " + x for x in check_removal(s, label, selling=False))
         if s["locations"] != locations:
             took["locations"] = {k: v for k, v in locations.items() if k not in s["locations"]}

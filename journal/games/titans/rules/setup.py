@@ -4,8 +4,6 @@ invaders and dice files it starts from.
 
 from __future__ import annotations
 
-import copy
-
 from journal.errors import InputError, typed
 from journal.games.titans.rules import effects, order
 from journal.games.titans.rules.model import (
@@ -15,7 +13,7 @@ from journal.games.titans.rules.model import (
 from journal.games.titans.rules.phases import new_round, opening_hint
 from journal.lookup import find
 from journal.lookup import shell_quote as q
-from journal.outcome import Outcome
+from journal.outcome import Outcome, copy_state
 
 
 def _issue(source: str, path: str, text: str) -> InputError:
@@ -234,7 +232,7 @@ def new(titans: list[dict], players: int | None, board: dict, invaders: dict, di
         state["board"] = board_name
     if invaders_name:
         state["invader_cards"] = invaders_name
-    state["cities"] = copy.deepcopy(cities)
+    state["cities"] = copy_state(cities)
     lines = ["War Titans: Invaders Must Die!"]
     # players, titans, colours
     used_colors = [t["color"] for t in titans if t.get("color")]
@@ -325,14 +323,14 @@ def new(titans: list[dict], players: int | None, board: dict, invaders: dict, di
         state["types"][kname] = {"category": types[kname]["category"], "code": code}
         ids = [f"{code}{i}" for i in range(1, PAWNS_PER_TYPE + 1)]
         for pid in ids:
-            state["cards"][pid] = copy.deepcopy(cards[pid])
+            state["cards"][pid] = copy_state(cards[pid])
         rewards = [cards[pid]["reward"] for pid in ids]
         g, lair = _setup_pawns(eff_players, rewards)
         state["rifts"][rname] = {"type": kname, "threatens": list(rift_table[rname]["threatens"]),
                                  "guardians": [ids[i] for i in g], "lair": [ids[i] for i in lair],
                                  "trial": "sealed", "closed": False}
     if die_table:
-        state["dice"] = copy.deepcopy(die_table)
+        state["dice"] = copy_state(die_table)
     names = ", ".join(f"{t} ({v['player']})" for t, v in state["titans"].items())
     lines.append(f"{plural(n, 'player')}: {names}. Lead Character: {state['lead']}.")
     lines.append("Put the Alert Token on the first, numberless Green step (THREAT 0). Shuffle the Episode "

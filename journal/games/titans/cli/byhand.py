@@ -1,0 +1,151 @@
+"""Changes by hand, as a card or the table says (rules note A2), and ability checks and their odds."""
+
+from __future__ import annotations
+
+import click
+
+from journal.games.titans import rules  # each part of the turn is imported when a command uses it
+from journal.games.titans.cli.values import (
+    ADJACENT,
+    DISABLE,
+    NEGATIVES,
+    parse_delta,
+    parse_path,
+    parse_value,
+    whole_number,
+)
+from journal.games.titans.rules import model
+from journal.options import reason_option, rolls_option, save_option
+from journal.runtime import pass_rt
+
+
+@click.command()
+@save_option
+@click.argument("pawn", metavar="INVADER")
+@click.option("--titan", required=True, metavar="TITAN", help="The Titan whose player takes the reward.")
+@click.option("--pilot-ability", is_flag=True, help="O.N.E.'s once-in-every-game ability: an invader in a city.")
+@ADJACENT
+@DISABLE
+@reason_option
+@pass_rt
+def defeat(rt, save, pawn, titan, pilot_ability, adjacent, disable, reason):
+    """An invader defeated by a card's text: reward, Lair, Terrestrial ability (O.N.E.: --pilot-ability)."""
+    rt.run(save, rules.byhand.defeat, pawn=pawn, titan=titan, pilot_ability=pilot_ability, adjacent=adjacent,
+           disable=disable, log_reason=reason)
+
+
+@click.command(context_settings=NEGATIVES)
+@save_option
+@click.argument("delta", metavar="DELTA")
+@reason_option
+@pass_rt
+def threat(rt, save, delta, reason):
+    """Move THREAT as a card says: +N, -N, or =N."""
+    change, value = parse_delta(delta)
+    rt.run(save, rules.byhand.threat, delta=change, value=value, reason=reason or "", log_reason=reason)
+
+
+@click.command(context_settings=NEGATIVES)
+@save_option
+@click.option("--city", metavar="CITY", help="Damage a city.")
+@click.option("--titan", metavar="TITAN", help="Damage a Titan (Armor applies unless --direct).")
+@click.option("--support", metavar="CITY", help="Damage the Supports on a city.")
+@click.option("--player", metavar="PLAYER", help="Whose Supports (when several players have some there).")
+@click.option("--direct", is_flag=True, help="Armor does not prevent this damage.")
+@click.argument("n", metavar="N")
+@reason_option
+@pass_rt
+def damage(rt, save, city, titan, support, player, direct, n, reason):
+    """Damage as a card says (negative N removes damage)."""
+    rt.run(save, rules.byhand.damage, n=whole_number(n, "N"), city=city, titan=titan, support=support, player=player,
+           direct=direct, log_reason=reason)
+
+
+@click.command(context_settings=NEGATIVES)
+@save_option
+@click.argument("player")
+@click.argument("delta", metavar="DELTA")
+@reason_option
+@pass_rt
+def credits(rt, save, player, delta, reason):
+    """Credits gained or paid as a card says: +N, -N, or =N."""
+    change, value = parse_delta(delta)
+    rt.run(save, rules.byhand.credits, player=player, delta=change, value=value, reason=reason or "", log_reason=reason)
+
+
+@click.command()
+@save_option
+@click.argument("player")
+@reason_option
+@pass_rt
+def lead(rt, save, player, reason):
+    """Hand the Lead Character Token to a player."""
+    rt.run(save, rules.byhand.lead, player=player, log_reason=reason)
+
+
+@click.command()
+@save_option
+@click.argument("pawn", metavar="INVADER")
+@click.option("--city", metavar="CITY", help="Put it on a city (no invasion damage).")
+@click.option("--lair", is_flag=True, help="Put it in its Lair.")
+@click.option("--rift", "on_rift", is_flag=True, help="Put it back on its rift spot.")
+@click.option("--damage", "hurt", type=int, metavar="N", help="Set its damage.")
+@reason_option
+@pass_rt
+def invader(rt, save, pawn, city, lair, on_rift, hurt, reason):
+    """Move an invader pawn or set its damage as a card says."""
+    rt.run(save, rules.byhand.invader, pawn=pawn, city=city, lair=lair, rift=on_rift, hurt=hurt, log_reason=reason)
+
+
+@click.command()
+@save_option
+@click.argument("titan")
+@click.argument("ability", type=click.Choice(model.CHECKS, case_sensitive=False))
+@click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice from cards.")
+@click.option("--reroll", type=int, default=0, metavar="N", help="Re-roll up to N failed dice once.")
+@rolls_option
+@pass_rt
+def check(rt, save, titan, ability, bonus_dice, reroll, rolls):
+    """Roll an ability check with the custom-die face table (--dice at new)."""
+    rt.run(save, rules.checks.check, entered=rolls, titan=titan, ability=ability.lower(), bonus_dice=bonus_dice,
+           reroll=reroll)
+
+
+@click.command()
+@save_option
+@click.argument("titan")
+@click.argument("ability", type=click.Choice(model.CHECKS, case_sensitive=False))
+@click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice from cards.")
+@pass_rt
+def odds(rt, save, titan, ability, bonus_dice):
+    """The chance of at least k successes in an ability check, for each k (read only; needs the face table).
+
+    --json: titan, ability, dice, pool, successes_on, red_counts_two, at_least (at_least[k]: the
+    chance of k or more successes), expected.
+    """
+    with rt.read(save) as s:
+        o = rules.checks.odds(s.state, titan, ability.lower(), bonus_dice)
+    red = " (the red symbol counts 2: a Two-Handed Tech Card)" if o["red_counts_two"] else ""
+    lines = [f"{o['titan']}'s {o['ability'].capitalize()} Check: {o['dice']} dice "
+             f"({rules.checks.pool_text([(p['source'], p['dice']) for p in o['pool']])}"
+             f"{f', +{bonus_dice} bonus' if bonus_dice else ''}); a success on "
+             f"{', '.join(o['successes_on']) or 'no face'}{red}.",
+             f"  {'successes':>9}  {'chance of at least':>18}"]
+    lines += [f"  {k:>9}  {p:>18.1%}" for k, p in enumerate(o["at_least"]) if k] or ["  No die to roll: no success."]
+    lines.append(f"Expected successes: {o['expected']:.2f}.")
+    rt.emit(lines, o)
+
+
+@click.command("set", context_settings=NEGATIVES)
+@save_option
+@click.argument("key", metavar="KEY")
+@click.argument("value", metavar="VALUE", required=False)
+@click.option("--unset", is_flag=True, help="Remove the key instead.")
+@reason_option
+@pass_rt
+def set_cmd(rt, save, key, value, unset, reason):
+    """Set any value of the save by hand (validated, logged): set cities.Tokyo.damage 2."""
+    if (value is None) != unset:
+        raise click.UsageError("give a VALUE, or --unset")
+    rt.run(save, rules.byhand.set_value, path=parse_path(key), value=None if unset else parse_value(value), unset=unset,
+           log_reason=reason)
