@@ -60,13 +60,13 @@ def turn_label(state: dict) -> str:
 
 
 def rolls_undoable(state: dict) -> bool:
-    """Rulings K8: only Just a Simulation may undo a roll. Elsewhere the runtime asks a player
+    """Rules note K8: only Just a Simulation may undo a roll. Elsewhere the runtime asks a player
     at a terminal for each die (type it, or Enter lets journal roll) before journal rolls."""
     return state.get("difficulty") == "simulation"
 
 
 def undo_refusal(entry: dict, state: dict) -> str | None:
-    """Rulings K8: outside Just a Simulation, `undo` never reverts a command whose outcome
+    """Rules note K8: outside Just a Simulation, `undo` never reverts a command whose outcome
     involved a die roll or revealed an event; only reloading a save point goes back past
     new information."""
     if state.get("difficulty") == "simulation":

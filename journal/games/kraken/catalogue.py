@@ -26,7 +26,7 @@ def load() -> dict:
 
 
 def half_up(n: int) -> int:
-    """Rulings K14: halves of odd numbers round up (7/2 → 4, 15/2 → 8)."""
+    """Rules note K14: halves of odd numbers round up (7/2 → 4, 15/2 → 8)."""
     return -(-n // 2)
 
 

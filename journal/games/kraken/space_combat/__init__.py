@@ -6,7 +6,7 @@ repairs), `fire` (3), `enemy_fire` (4), `boarding` (5), `escape` (6), `recharge`
 the loop) and `after` (AFTER SPACE COMBAT). Every command is ``fn(state, dice, **params)
 -> Outcome``; the ship catalogue is passed in by the CLI (``cat``).
 
-Rulings: A1 (every die can be typed with --roll), A2 (`combat set` changes anything by
+Rules notes A1 (every die can be typed with --roll), A2 (`combat set` changes anything by
 hand), K8 (dice are rolled through `dice`, so undo refuses them outside Just a
 Simulation), K11 (boarding wounds), K12 (paying a smuggler is a purchase), K14 (halves
 round up).
