@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from journal_testing import EPM_NEW
 
 PULP_NEW = ["pulp", "new", "other", "--level", "normal", "--captain", "Mina", "--combat", "4/6", "--science", "3/5",
@@ -84,3 +86,15 @@ def test_shared_commands_work_under_a_game_name(camp):
     assert camp.state("camp")["card"] == 1
     r = camp("titans", "show")
     assert r.exit_code == 1 and "`journal titans ...` commands do not apply to it" in r.stderr
+
+
+@pytest.mark.parametrize("game", ["titans", "kraken", "pulp"])
+def test_shared_commands_work_under_every_game_name_whose_commands_load_lazily_or_not(journal, game):
+    """`journal kraken show` once said "No such command": its group loads commands lazily."""
+    journal("demo", game, ok=True)
+    name = f"demo-{game}"
+    for words in (["show"], ["log", "--tail", "1"]):
+        assert journal(game, *words, "-s", name, ok=True).stdout == journal(*words, "-s", name, ok=True).stdout
+    for other in {"epm", "titans", "kraken", "pulp"} - {game}:
+        r = journal(other, "show", "-s", name)
+        assert r.exit_code == 1 and f"`journal {other} ...` commands do not apply to it" in r.stderr

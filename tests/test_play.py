@@ -108,6 +108,28 @@ def test_play_help_lists_the_commands_and_help_command_shows_its_options(camp):
     assert "Leave the table shell" in out
 
 
+def test_play_help_and_completion_of_a_game_whose_commands_load_lazily(journal):
+    """Space Kraken and War Titans import a command's module only when it is used: the table
+    shell still lists, completes and runs every one of them (its first `help` once crashed)."""
+    from journal import templates
+
+    journal("kraken", "new", "sk", "--difficulty", "adventurer", "--pack", str(templates.path("kraken", "demo-pack.toml")),
+            "--line", "1AA", "--seed", "11", ok=True)
+    r = play(journal, "help\ncredits +2\nhelp credits\n", "-s", "sk")
+    assert r.exit_code == 0, r.stderr
+    game = r.stdout.split("Game commands:")[1].split("Commands every game shares:")[0]
+    for word in ("step", "advance", "credits", "flight", "treasure-table"):
+        assert f"\n  {word} " in game, word
+    assert "\n  new " not in game and "\n  show " not in game
+    assert "Usage: journal kraken credits [OPTIONS] DELTA" in r.stdout
+    assert commands(journal, "sk")[-1] == "kraken credits +2"
+    c = completer(table(journal, "sk"))
+    assert texts(c, "flight-") == ["flight-table ", "flight-end "]
+    journal(*TITANS_NEW, ok=True)
+    assert "final " not in texts(completer(table(journal, "earth")), "")  # an old name works, unlisted
+    assert "Game commands" in play(journal, "help\n", "-s", "earth").stdout
+
+
 @pytest.mark.parametrize("line,says", [
     ("-s other show", "the table shell plays 'camp', not 'other'"),
     ("show -s other", "the table shell plays 'camp', not 'other'"),

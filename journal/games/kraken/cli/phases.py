@@ -64,7 +64,7 @@ def phase(rt, save, to):
 @click.argument("kind", type=click.Choice([k for k in FREE_ACTIONS if k != "line"], case_sensitive=False))
 @pass_rt
 def free_action(rt, save, kind):
-    """Phase 3's one free action (a line again: journal kraken advance LINE, or step it by hand)."""
+    """Phase 3's one free action. A line again is journal kraken advance LINE (or step it by hand)."""
     from journal.games.kraken import phases as rules
 
     run(rt, save, rules.free_action, kind=kind.lower())
