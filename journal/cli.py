@@ -18,7 +18,15 @@ from journal import outcome as common
 from journal import save as savemod
 from journal.dice import Dice, parse_expr
 from journal.errors import InputError, JournalError, SaveError, typed
-from journal.options import CONTEXT, OrderedGroup, complete_saves, reason_option, rolls_option, save_option
+from journal.options import (
+    CONTEXT,
+    OrderedGroup,
+    complete_saves,
+    long_spellings,
+    reason_option,
+    rolls_option,
+    save_option,
+)
 from journal.runtime import Runtime, failure, pass_rt
 from journal.session import Session
 from journal.text import unfold
@@ -38,7 +46,7 @@ class RootGroup(OrderedGroup):
             for word in args:
                 if line_break(word):
                     raise click.UsageError(f"{typed(word)}: a name or value is one line of text")
-        return super().parse_args(ctx, args)
+        return super().parse_args(ctx, long_spellings(self, args, group=True))
 
     def list_commands(self, ctx):
         return list(self.commands) + list(games.GAMES)

@@ -81,6 +81,39 @@ def rolls_option(f):
 SHARED_UNDER_GAME = ("show", "log", "undo", "pdf", "note", "check", "set", "roll")
 
 
+def long_spellings(command: click.Command, args: list[str], group: bool = False) -> list[str]:
+    """`args` with each short option typed as a word of its own (`-s NAME`) spelled long
+    (`--save NAME`). Click reads both alike, but tries every option word as a long option
+    first, and a short one failing that try builds an error whose suggestions import difflib
+    (2% of a command's start-up). An option's value stays as typed, so does an option typed
+    last without its value (Click's error names it as typed), and so does everything after
+    `--` or, for a group, from its command's name on."""
+    longs: dict[str, str] = {}
+    values: dict[str, int] = {}  # option word -> how many words after it are its value
+    for param in command.params:
+        if isinstance(param, click.Option):
+            long = next((o for o in param.opts if o.startswith("--")), None)
+            count = 0 if param.is_flag or param.count else param.nargs
+            for word in (*param.opts, *param.secondary_opts):
+                values[word] = count
+                if long and len(word) == 2 and word[0] == "-" and word != "--":
+                    longs[word] = long
+    out, i = list(args), 0
+    while i < len(out):
+        word = out[i]
+        if word == "--":
+            break
+        if word in values:
+            if word in longs and i + values[word] < len(out):
+                out[i] = longs[word]
+            i += 1 + values[word]
+        elif group and not word.startswith("-"):
+            break
+        else:
+            i += 1
+    return out
+
+
 class OrderedGroup(click.Group):
     """Lists its commands in the order they were written (the order of play), not A-Z.
 
@@ -90,6 +123,12 @@ class OrderedGroup(click.Group):
 
     def list_commands(self, ctx):
         return list(self.commands)
+
+    def resolve_command(self, ctx, args):
+        name, cmd, rest = super().resolve_command(ctx, args)
+        if cmd is not None:
+            rest = long_spellings(cmd, rest, group=isinstance(cmd, click.Group))
+        return name, cmd, rest
 
     def get_command(self, ctx, name):
         cmd = super().get_command(ctx, name)
