@@ -1,6 +1,8 @@
 """Benchmark for the figures of issue 2 (not part of the default test run).
 
-Run from a checkout with journal installed in the current Python environment:
+Run from a checkout with journal and its test extras installed in the current Python
+environment (`pip install '.[test]'`: the floor below imports tomli_w, which journal itself no
+longer needs):
 
     python tests/bench_figures.py [--runs 21] [--entries 20000]
 
@@ -108,7 +110,7 @@ def startup(j: list[str], runs: int = 9) -> None:
             for game, commands in GAME_COMMANDS.items():
                 times.setdefault(f"{game} show", []).append(timed(j + saves + ["show", "-s", f"demo-{game}"]))
                 cmd = commands[i % 2]
-                times.setdefault(f"{game} {' '.join(cmd[:2])}", []).append(
+                times.setdefault(" ".join(cmd[:2]), []).append(
                     timed(j + saves + [*cmd, "-s", f"bench-{game}"]))
         floor = statistics.median(times.pop("floor"))
         print(f"4. start-up vs python -c 'import click, tomllib, tomli_w' ({floor * 1000:.1f} ms), medians of "

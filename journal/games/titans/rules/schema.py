@@ -234,37 +234,43 @@ def _pawns(state, problems) -> None:
     for kind in types:
         if kind not in rift_types:
             problems.append(f"{key_path('state.types', kind)} is on no rift")
-    for pid, c in cards.items():
-        path = key_path("state.cards", pid)
+    sections = len(TIERS)
+    for pid, c in cards.items():  # key paths are built only for a problem (this runs twice a command)
         if c["type"] not in types:
-            problems.append(f"{path}.type = {show_value(c['type'])} is not an invader type")
+            problems.append(f"{key_path('state.cards', pid)}.type = {show_value(c['type'])} is not an invader type")
         for k in ("hp", "dmg", "credits", "immune", "ability", "effect"):
-            if k in c and len(c[k]) != len(TIERS):
-                problems.append(f"{path}.{k} has {len(c[k])} values: one per section ({', '.join(TIERS)})")
-        if c["type"] in types:
-            for i, eff in enumerate(c.get("effect", [])):
-                why = effects.mismatch(eff, types[c["type"]]["category"])
+            if k in c and len(c[k]) != sections:
+                problems.append(f"{key_path('state.cards', pid)}.{k} has {len(c[k])} values: one per section "
+                                f"({', '.join(TIERS)})")
+        if c["type"] in types and c.get("effect"):
+            category = types[c["type"]]["category"]
+            for i, eff in enumerate(c["effect"]):
+                why = effects.mismatch(eff, category)
                 if why:
-                    problems.append(f"{path}.effect[{i}]: {why}")
-    where: dict = {}
+                    problems.append(f"{key_path('state.cards', pid)}.effect[{i}]: {why}")
+    where: dict = {}  # pawn -> where it is: (rift, spot) or (None, None) for a city
     for rname, r in state["rifts"].items():
         for spot in ("guardians", "lair"):
             for pid in r[spot]:
-                where.setdefault(pid, []).append(f"rifts.{rname}.{spot}")
+                where.setdefault(pid, []).append((rname, spot))
                 if pid in cards and cards[pid]["type"] != r["type"]:
                     problems.append(f"{key_path('state.rifts', rname)}.{spot}: {pid} is a {cards[pid]['type']}, "
                                     f"not a {r['type']}")
     for pid, inv in state["invaders"].items():
-        where.setdefault(pid, []).append(f"invaders.{pid}")
+        where.setdefault(pid, []).append((None, None))
         if inv["city"] not in state["cities"]:
             problems.append(f"{key_path('state.invaders', pid)}.city = {show_value(inv['city'])} is not a city")
+
+    def place(pid, at) -> str:
+        return f"rifts.{at[0]}.{at[1]}" if at[0] is not None else f"invaders.{pid}"
+
     for pid in where:
         if pid not in cards:
-            problems.append(f"{where[pid][0]}: {show_value(pid)} has no invader card (state.cards)")
+            problems.append(f"{place(pid, where[pid][0])}: {show_value(pid)} has no invader card (state.cards)")
     for pid in cards:
-        places = where.get(pid, [])
-        if len(places) != 1:
-            shown = " and ".join(places) if places else "nowhere"
+        found = where.get(pid, [])
+        if len(found) != 1:
+            shown = " and ".join(place(pid, at) for at in found) if found else "nowhere"
             problems.append(f"state.cards.{pid}: the pawn must be in exactly one place (rift, lair or a city), "
                             f"it is {shown}")
 
