@@ -218,19 +218,16 @@ def apply_patch(after: str, ops: list) -> str:
 def diff_values(before: dict, after: dict, path: tuple = ()) -> list[dict]:
     """Leaf-level differences between two parsed documents."""
     out = []
-    for key in list(before) + [k for k in after if k not in before]:
-        p = path + (key,)
-        b_has, a_has = key in before, key in after
-        bv, av = before.get(key), after.get(key)
-        if b_has and a_has and isinstance(bv, dict) and isinstance(av, dict):
-            out.extend(diff_values(bv, av, p))
-        elif not (b_has and a_has and bv == av and type(bv) is type(av)):
-            change = {"path": list(p)}
-            if b_has:
-                change["from"] = bv
-            if a_has:
-                change["to"] = av
-            out.append(change)
+    for key, bv in before.items():  # a key's path is built only for a change (this runs every command)
+        if key in after:
+            av = after[key]
+            if isinstance(bv, dict) and isinstance(av, dict):
+                out.extend(diff_values(bv, av, (*path, key)))
+            elif not (bv == av and type(bv) is type(av)):
+                out.append({"path": [*path, key], "from": bv, "to": av})
+        else:
+            out.append({"path": [*path, key], "from": bv})
+    out.extend({"path": [*path, key], "to": av} for key, av in after.items() if key not in before)
     return out
 
 

@@ -88,16 +88,7 @@ def long_spellings(command: click.Command, args: list[str], group: bool = False)
     (2% of a command's start-up). An option's value stays as typed, so does an option typed
     last without its value (Click's error names it as typed), and so does everything after
     `--` or, for a group, from its command's name on."""
-    longs: dict[str, str] = {}
-    values: dict[str, int] = {}  # option word -> how many words after it are its value
-    for param in command.params:
-        if isinstance(param, click.Option):
-            long = next((o for o in param.opts if o.startswith("--")), None)
-            count = 0 if param.is_flag or param.count else param.nargs
-            for word in (*param.opts, *param.secondary_opts):
-                values[word] = count
-                if long and len(word) == 2 and word[0] == "-" and word != "--":
-                    longs[word] = long
+    longs, values = _spellings(command)
     out, i = list(args), 0
     while i < len(out):
         word = out[i]
@@ -112,6 +103,23 @@ def long_spellings(command: click.Command, args: list[str], group: bool = False)
         else:
             i += 1
     return out
+
+
+@functools.lru_cache(maxsize=None)  # a batch spells each of its lines' commands
+def _spellings(command: click.Command) -> tuple[dict[str, str], dict[str, int]]:
+    """A command's short options -> their long spelling, and each option word -> how many words
+    after it are its value."""
+    longs: dict[str, str] = {}
+    values: dict[str, int] = {}
+    for param in command.params:
+        if isinstance(param, click.Option):
+            long = next((o for o in param.opts if o.startswith("--")), None)
+            count = 0 if param.is_flag or param.count else param.nargs
+            for word in (*param.opts, *param.secondary_opts):
+                values[word] = count
+                if long and len(word) == 2 and word[0] == "-" and word != "--":
+                    longs[word] = long
+    return longs, values
 
 
 class OrderedGroup(click.Group):

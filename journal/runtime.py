@@ -326,7 +326,7 @@ class Runtime:
 
     def _run_in_batch(self, paths, fn, params: dict, how: dict) -> Outcome:
         b = self.batch
-        if os.path.realpath(paths.save) != os.path.realpath(b.session.paths.save):
+        if paths is not b.session.paths and os.path.realpath(paths.save) != os.path.realpath(b.session.paths.save):
             raise InputError(f"this batch runs on {typed(b.session.paths.name)}, not {typed(paths.name)}")
         self.check_game(b.session)
         outcome, entry = b.session.apply(fn, params, command=self.command_text(), time=self.now(), **how)
