@@ -110,3 +110,31 @@ def test_the_house_test_sees_cycles_and_private_imports():
     edges, _ = graph()
     assert "journal.runtime" in edges["journal.cli"]  # `from journal.runtime import ...` is an edge
     assert "journal.games.epm.rules" in edges["journal.games.epm.cli"]  # `from journal.games.epm import rules`
+
+
+# --- start-up: a command imports its own game and nothing heavy (issue 9) ------------------------
+
+HEAVY = ("reportlab", "prompt_toolkit", "pathlib", "difflib", "copy", "hashlib", "shlex")
+
+
+def test_a_command_imports_only_its_own_game_and_nothing_heavy(journal):
+    """`show` and one of each game's commands, in a fresh process: no other game, no ReportLab,
+    no pathlib (with urllib.parse and ipaddress), no difflib, copy, hashlib (OpenSSL) or shlex."""
+    import subprocess
+    import sys
+
+    journal("demo", ok=True)
+    runs = {"epm": ["epm", "log", "--tail", "1"], "titans": ["titans", "odds", "Atlas", "combat"],
+            "kraken": ["kraken", "lines"], "pulp": ["pulp", "log", "--tail", "1"]}
+    for game, words in runs.items():
+        for args in (["show"], words):
+            code = ("import sys\nbefore = set(sys.modules)  # what the interpreter loads anyway (an editable install)\n"
+                    "from journal.cli import main\n"
+                    f"try:\n    main(['--saves', {str(journal.saves)!r}, *{args!r}, '-s', 'demo-{game}'])\n"
+                    "except SystemExit:\n    pass\n"
+                    "print(sorted(m for m in sys.modules if m.startswith('journal.games.') and m.count('.') == 2))\n"
+                    f"print(sorted(m for m in set(sys.modules) - before if m.split('.')[0] in {HEAVY!r}))")
+            r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+            games, heavy = r.stdout.strip().split("\n")[-2:]
+            assert games == f"['journal.games.{game}']", (args, r.stdout, r.stderr)
+            assert heavy == "[]", (args, heavy)

@@ -5,15 +5,13 @@ Location, and the end of the game itself.
 
 from __future__ import annotations
 
-from copy import deepcopy
-
 from journal.errors import InputError, RuleError, typed
 from journal.games.pulp.rules.components import (ABILITY_LABEL, ABILITY_MAX, COLOURS, DECKS, DECK_SIZE, FACE_UP,
                                                  PLANETS, ability_name, card_token, count_cubes, cubes_text,
                                                  parse_card)
 from journal.games.pulp.rules.model import (alien_name, check_loss, cubes_met, refuse_if_over, weapon_index,
                                             weapon_problems)
-from journal.outcome import Outcome
+from journal.outcome import Outcome, copy_state
 
 
 def set_ability(state: dict, dice, ability: str, delta: int | None = None, value: int | None = None,
@@ -21,7 +19,7 @@ def set_ability(state: dict, dice, ability: str, delta: int | None = None, value
     """A2: a card moves an ability (or its maximum); during an encounter two at 0 lose (P3)."""
     refuse_if_over(state)
     a = ability_name(ability)
-    s = deepcopy(state)
+    s = copy_state(state)
     ab = s["abilities"][a]
     before = dict(ab)
     if maximum is not None:
@@ -52,7 +50,7 @@ def move_cubes(state: dict, dice, cubes: list[str], src: str, dst: str, src_weap
     refuse_if_over(state)
     if not cubes:
         raise InputError("name the cubes to move, e.g. k,k or r,w")
-    s = deepcopy(state)
+    s = copy_state(state)
 
     def pool(place, number):
         if place == "bag":
@@ -105,7 +103,7 @@ def set_deck(state: dict, dice, alien: int, delta: int | None = None, value: int
     refuse_if_over(state)
     if not isinstance(alien, int) or not 1 <= alien <= DECKS:
         raise InputError(f"ALIEN {alien}: the aliens are numbered 1-{DECKS}, left to right")
-    s = deepcopy(state)
+    s = copy_state(state)
     k = alien - 1
     before = s["decks"][k]
     target = value if value is not None else before + delta
@@ -128,7 +126,7 @@ def set_deck(state: dict, dice, alien: int, delta: int | None = None, value: int
 def set_planets(state: dict, dice, face_up: int | None = None, deck: int | None = None) -> Outcome:
     """A2: a card changes the face-up planets or the planet deck."""
     refuse_if_over(state)
-    s = deepcopy(state)
+    s = copy_state(state)
     pl = s["planets"]
     if face_up is None and deck is None:
         raise InputError("give --face-up N and/or --deck N")
@@ -147,7 +145,7 @@ def set_planets(state: dict, dice, face_up: int | None = None, deck: int | None 
 def hand(state: dict, dice, gain: str | None = None, discard: str | None = None) -> Outcome:
     """A2: a card puts a Key or Code card into your hand or takes one away."""
     refuse_if_over(state)
-    s = deepcopy(state)
+    s = copy_state(state)
     if (gain is None) == (discard is None):
         raise InputError("give --gain CARD or --discard K|O|CARD")
     if gain is not None:
@@ -177,7 +175,7 @@ def set_location(state: dict, dice, token: str | None = None, discard: bool = Fa
     refuse_if_over(state)
     if (token is None) == (not discard):
         raise InputError("give a Location card (e.g. L.rb) or --discard")
-    s = deepcopy(state)
+    s = copy_state(state)
     old = s.get("location")
     if discard:
         if old is None:
@@ -199,7 +197,7 @@ def end_game(state: dict, dice, result: str) -> Outcome:
     refuse_if_over(state)
     if result not in ("won", "lost"):
         raise InputError(f"'{result}' is not an outcome: expected won or lost")
-    s = deepcopy(state)
+    s = copy_state(state)
     s["phase"] = "over"
     s["result"] = result
     line = (f"The game ends by hand: you have {result}. " +

@@ -6,13 +6,11 @@ the Engineer's upgrade). The faces an engage, an evade or a search uses are appl
 
 from __future__ import annotations
 
-from copy import deepcopy
-
 from journal.errors import InputError, RuleError
 from journal.games.pulp.rules.components import (DIE_COLOURS, FACE_TEXT, FACE_USE, PHASE_TEXT, SYSTEMS,
                                                  colour_name, parse_card)
 from journal.games.pulp.rules.model import pending, refuse_if_over, weapon_index
-from journal.outcome import Outcome
+from journal.outcome import Outcome, copy_state
 
 
 _WHERE = {"engage": "journal pulp engage POS --die {d}", "evade": "journal pulp evade POS --die {d}",
@@ -99,7 +97,7 @@ def die(state: dict, dice, colour: str, to: int | None = None, reroll: bool = Fa
     weapon by Scanning Technology, upgrade a Systems die by the Engineer)."""
     refuse_if_over(state)
     colour = colour_name(colour, "COLOUR", DIE_COLOURS)
-    s = deepcopy(state)
+    s = copy_state(state)
     if colour not in s["dice"]:
         owned = ", ".join(s["dice"]) or "none"
         raise RuleError(f"you have no {colour} die (your dice: {owned})")

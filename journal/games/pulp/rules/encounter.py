@@ -11,8 +11,6 @@ Cards are encountered left to right; two abilities at 0 during an encounter lose
 
 from __future__ import annotations
 
-from copy import deepcopy
-
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.pulp.rules.captains_dice import dice_in_hand, rotate, upgrade_systems_die, wrong_place
 from journal.games.pulp.rules.components import (ABILITIES, ABILITY_COLOUR, ABILITY_LABEL, AI_ROLLS, COLOURS,
@@ -23,7 +21,7 @@ from journal.games.pulp.rules.model import (alien_name, card_requirement, check_
                                             line_entry, line_icon, pending, shown_line, zero_abilities)
 from journal.games.pulp.rules.next_steps import need_phase, next_step
 from journal.games.pulp.rules.payment import covers, direct_payment, need_text, pay_text, payments, would_lose
-from journal.outcome import Outcome
+from journal.outcome import Outcome, copy_state
 
 
 def begin_round(state: dict, dice, planet: str, cards: list[str]) -> Outcome:
@@ -35,7 +33,7 @@ def begin_round(state: dict, dice, planet: str, cards: list[str]) -> Outcome:
     if not planet:
         raise InputError("--planet is required: the face-up Planet card you search this round")
     parsed = [parse_card(t) for t in cards]
-    s = deepcopy(state)
+    s = copy_state(state)
     deck = s["decks"][s["alien"]]
     want = min(LINE_SIZE, deck)
     if deck == 0:
@@ -211,7 +209,7 @@ def engage(state: dict, dice, pos: int, pay: dict | str | list | None = None, di
     """1a. Engage: pay the card's Engage Strength (P2 icon) with abilities, 2-for-1 (P3),
     helped by captain's dice; strength a card's text adds comes with --add."""
     need_phase(state, ("encounter",), "engaging")
-    s = deepcopy(state)
+    s = copy_state(state)
     i = _next_card(s, pos, "engage or evade")
     card = s["line"][i]
     parsed = parse_card(card["card"])
@@ -330,7 +328,7 @@ def evade(state: dict, dice, pos: int, pay: str | None = None, dice_used=(), tak
     and are redrawn; each red/orange/blue lowers that ability by 1 (not below 0) and goes
     to the supply. The card's icon no longer counts (P2) nor do its planet icons."""
     need_phase(state, ("encounter",), "evading")
-    s = deepcopy(state)
+    s = copy_state(state)
     i = _next_card(s, pos, "engage or evade")
     if pay is None:
         above = [a for a in ABILITIES if s["abilities"][a]["value"] > 0]

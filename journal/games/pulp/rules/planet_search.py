@@ -5,8 +5,6 @@ and once-per-Encounter-phase use (`weapon`).
 
 from __future__ import annotations
 
-from copy import deepcopy
-
 from journal.errors import InputError, RuleError
 from journal.games.pulp.rules.captains_dice import dice_in_hand, rotate, wrong_place
 from journal.games.pulp.rules.components import (ABILITIES, ABILITY_LABEL, COLOURS, COLOUR_ABILITY, DRAWN,
@@ -15,7 +13,7 @@ from journal.games.pulp.rules.components import (ABILITIES, ABILITY_LABEL, COLOU
 from journal.games.pulp.rules.model import (cubes_met, draw_cube, n_weapons, past_quietus, refuse_if_over,
                                             weapon_index)
 from journal.games.pulp.rules.next_steps import need_phase, next_step
-from journal.outcome import Outcome
+from journal.outcome import Outcome, copy_state
 
 
 def search_count(state: dict, extra: int = 0, dice_used=()) -> tuple[int, list[str]]:
@@ -47,7 +45,7 @@ def search(state: dict, dice, extra: int = 0, dice_used=(), spend=()) -> Outcome
     Weapon card with its cube; red/orange/blue wait for `assign`; black → the Quietus unless
     past it (then 1 ability point of your choice is lost); white → back into the bag."""
     need_phase(state, ("search",), "the planet search")
-    s = deepcopy(state)
+    s = copy_state(state)
     lines = []
     faces = []
     gray6 = None
@@ -165,7 +163,7 @@ def assign(state: dict, dice, cube: str, ability: bool = False, weapon: int | No
     chosen = sum(1 for x in (ability, weapon is not None, lose is not None, supply) if x)
     if chosen != 1:
         raise InputError("give exactly one of --ability, --weapon N, --lose ABILITY (black) or --supply")
-    s = deepcopy(state)
+    s = copy_state(state)
     if s["drawn"][c] <= 0:
         raise RuleError(f"no {c} cube is waiting to be placed (waiting: {cubes_text(s['drawn'])})")
     lines = []
@@ -246,7 +244,7 @@ def weapon(state: dict, dice, number: int, needs: dict | None = None, name: str 
     """A found Super Weapon: its understanding requirement as printed, its name, whether it is
     Understood (set by hand, A2), or its once-per-Encounter-phase use."""
     refuse_if_over(state)
-    s = deepcopy(state)
+    s = copy_state(state)
     k = weapon_index(s, number)
     w = s["weapons"][k]
     lines = []

@@ -4,13 +4,11 @@ the next alien when a deck is empty; the game is lost when no cards are left (P6
 
 from __future__ import annotations
 
-from copy import deepcopy
-
 from journal.errors import InputError, RuleError
 from journal.games.pulp.rules.components import ABILITY_LABEL, DECKS, DRAWN, cubes_text, parse_card
 from journal.games.pulp.rules.model import alien_name, n_weapons, zero_abilities
 from journal.games.pulp.rules.next_steps import need_phase, next_step
-from journal.outcome import Outcome
+from journal.outcome import Outcome, copy_state
 
 
 def end_round(state: dict, dice, leave=()) -> Outcome:
@@ -18,7 +16,7 @@ def end_round(state: dict, dice, leave=()) -> Outcome:
     to the hand, the line and the searched planet are discarded; an empty deck moves play to
     the next alien (P6); with no cards left and weapons missing, the game is lost."""
     need_phase(state, ("search", "searched"), "ending the round")
-    s = deepcopy(state)
+    s = copy_state(state)
     if s["drawn"]["black"]:
         raise RuleError(f"{s['drawn']['black']} black cube(s) past The Quietus still cost an ability point "
                         f"each: journal pulp assign k --lose ABILITY")
