@@ -5,7 +5,6 @@ The demo plays its scripted campaigns through the same code.
 
 from __future__ import annotations
 
-import shlex
 import sys
 
 import click
@@ -14,7 +13,7 @@ from journal import games
 from journal.errors import InputError, JournalError, typed
 from journal.runtime import Batch, Runtime
 from journal.session import Session
-from journal.text import unfold
+from journal.text import shell_split, unfold
 
 BATCH_COMMANDS = ("note", "roll", "set")
 HELP = ("-h", "--help")
@@ -68,7 +67,7 @@ def run_batch_line(rt: Runtime, root: click.Group, b: Batch, number: int, raw: s
     if not stripped or stripped.startswith("#"):
         return
     try:
-        args = shlex.split(stripped, comments=True)
+        args = shell_split(stripped)
     except ValueError as e:
         raise InputError(f"line {number}: {e}") from None
     if not args:

@@ -41,6 +41,21 @@ def shell_join(words) -> str:
     return " ".join(shell_quote(w) for w in words)
 
 
+_SHELL_SPECIAL = re.compile(r"[\"'\\#]")  # quotes, escapes, comments: for shlex to read
+_SHELL_SPACE = re.compile(r"[ \t\r\n]+")
+
+
+def shell_split(line: str) -> list[str]:
+    """`shlex.split(line, comments=True)`: a line's words as a shell reads them. A line with no
+    quote, backslash or # is split on shlex's whitespace directly (a batch splits thousands).
+    Raises ValueError for an unclosed quote, as shlex does."""
+    if _SHELL_SPECIAL.search(line) is None:
+        return [word for word in _SHELL_SPACE.split(line) if word]
+    import shlex
+
+    return shlex.split(line, comments=True)
+
+
 def width() -> int:
     """min(terminal width, 100): COLUMNS when set, else the terminal's; 100 off a terminal."""
     cols = os.environ.get("COLUMNS", "").strip()

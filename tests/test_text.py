@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import sys
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -57,3 +58,18 @@ def test_shell_quote_and_join_are_shlexs(words):
 
     assert [shell_quote(w) for w in words] == [shlex.quote(w) for w in words]
     assert shell_join(words) == shlex.join(words)
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab -\t\r\n\xa0\u2028\x0b\"'\\#=.")), max_size=20))
+def test_shell_split_is_shlexs_split_with_comments(line):
+    import shlex
+
+    from journal.text import shell_split
+
+    try:
+        expected = shlex.split(line, comments=True)
+    except ValueError:
+        with pytest.raises(ValueError):
+            shell_split(line)
+        return
+    assert shell_split(line) == expected
