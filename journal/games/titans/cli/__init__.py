@@ -22,7 +22,7 @@ COMMANDS = {
     "ending": "ending:ending", "end": "ending:end", "reenter": "ending:reenter", "pilot-check": "ending:pilot_check",
     "pilot-dies": "ending:pilot_dies", "pilot": "ending:pilot",
     "defeat": "byhand:defeat", "threat": "byhand:threat", "damage": "byhand:damage", "credits": "byhand:credits",
-    "lead": "byhand:lead", "invader": "byhand:invader", "check": "byhand:check", "odds": "byhand:odds",
+    "lead": "byhand:lead", "invader": "byhand:invader", "check": "checks:check", "odds": "checks:odds",
     "set": "byhand:set_cmd",
 }
 

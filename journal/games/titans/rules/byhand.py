@@ -6,9 +6,7 @@ defeated by a card (O.N.E.'s once-a-game ability), and any value of the save.
 from __future__ import annotations
 
 from journal.errors import InputError, RuleError
-from journal.games.titans.rules.abilities import player_picks, refuse_unused_picks
 from journal.games.titans.rules.board import pawn_damage, supports_at
-from journal.games.titans.rules.fight import kill
 from journal.games.titans.rules.model import (
     CITY_HP, ONE, THREAT_MAX, city_of, is_one, pawn_of, player_of, plural, rift_of_pawn, stats, tier, titan_of,
 )
@@ -238,6 +236,10 @@ def defeat(state: dict, dice, pawn: str, titan: str, pilot_ability: bool = False
         s.setdefault("once_used", []).append(ONE)
         lines.append(f"{pilot_name} ({t['player']}'s pilot) uses its once-in-every-game ability on {pid} in "
                      f"{s['invaders'][pid]['city']}.")
+    # the Fight's machinery, imported here: the other changes by hand need none of it
+    from journal.games.titans.rules.abilities import player_picks, refuse_unused_picks
+    from journal.games.titans.rules.fight import kill
+
     picks = player_picks(adjacent=adjacent, disable=disable)
     abilities: list = []
     credits_ = kill(s, pid, name, lines, picks=picks, abilities=abilities)

@@ -1,0 +1,49 @@
+"""Ability checks rolled with the custom-die face table, and their odds (read only)."""
+
+from __future__ import annotations
+
+import click
+
+from journal.games.titans import rules  # each part of the turn is imported when a command uses it
+from journal.games.titans.rules import model
+from journal.options import rolls_option, save_option
+from journal.runtime import pass_rt
+
+
+@click.command()
+@save_option
+@click.argument("titan")
+@click.argument("ability", type=click.Choice(model.CHECKS, case_sensitive=False))
+@click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice from cards.")
+@click.option("--reroll", type=int, default=0, metavar="N", help="Re-roll up to N failed dice once.")
+@rolls_option
+@pass_rt
+def check(rt, save, titan, ability, bonus_dice, reroll, rolls):
+    """Roll an ability check with the custom-die face table (--dice at new)."""
+    rt.run(save, rules.checks.check, entered=rolls, titan=titan, ability=ability.lower(), bonus_dice=bonus_dice,
+           reroll=reroll)
+
+
+@click.command()
+@save_option
+@click.argument("titan")
+@click.argument("ability", type=click.Choice(model.CHECKS, case_sensitive=False))
+@click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice from cards.")
+@pass_rt
+def odds(rt, save, titan, ability, bonus_dice):
+    """The chance of at least k successes in an ability check, for each k (read only; needs the face table).
+
+    --json: titan, ability, dice, pool, successes_on, red_counts_two, at_least (at_least[k]: the
+    chance of k or more successes), expected.
+    """
+    with rt.read(save) as s:
+        o = rules.checks.odds(s.state, titan, ability.lower(), bonus_dice)
+    red = " (the red symbol counts 2: a Two-Handed Tech Card)" if o["red_counts_two"] else ""
+    lines = [f"{o['titan']}'s {o['ability'].capitalize()} Check: {o['dice']} dice "
+             f"({rules.checks.pool_text([(p['source'], p['dice']) for p in o['pool']])}"
+             f"{f', +{bonus_dice} bonus' if bonus_dice else ''}); a success on "
+             f"{', '.join(o['successes_on']) or 'no face'}{red}.",
+             f"  {'successes':>9}  {'chance of at least':>18}"]
+    lines += [f"  {k:>9}  {p:>18.1%}" for k, p in enumerate(o["at_least"]) if k] or ["  No die to roll: no success."]
+    lines.append(f"Expected successes: {o['expected']:.2f}.")
+    rt.emit(lines, o)
