@@ -14,9 +14,8 @@ It prints, measured in this one run:
   3. `journal pdf` of that campaign vs a bare ReportLab canvas writing 20,000 lines
      of text on the same paper (target <= 5x), both as fresh processes;
   4. start-up per game: `journal show` of each game's demo save and one command of the
-     game, vs the same import floor (target <= 1.5x), medians of 9 interleaved runs, each
-     run's ratio taken against a run of the floor just before it (`--startup-only`
-     measures only this).
+     game, vs the same import floor (target <= 1.5x), medians of 9 interleaved runs
+     (`--startup-only` measures only this).
 """
 
 from __future__ import annotations
@@ -105,24 +104,20 @@ def startup(j: list[str], runs: int = 9) -> None:
             args = shlex.split(new)
             args[2] = f"bench-{game}"
             subprocess.run(j + saves + args, check=True, stdout=subprocess.DEVNULL)
-        # Each run of a command is paired with a run of the floor just before it: on a shared
-        # machine the CPU's speed moves from one second to the next, and a ratio taken within
-        # a pair cancels that; the figure is the median of the 9 ratios.
-        floors: list[float] = []
-        times: dict[str, list[tuple[float, float]]] = {}
+        times: dict[str, list[float]] = {"floor": []}
         for i in range(runs):
+            times["floor"].append(timed(FLOOR))
             for game, commands in GAME_COMMANDS.items():
+                times.setdefault(f"{game} show", []).append(timed(j + saves + ["show", "-s", f"demo-{game}"]))
                 cmd = commands[i % 2]
-                for label, args in ((f"{game} show", ["show", "-s", f"demo-{game}"]),
-                                    (" ".join(cmd[:2]), [*cmd, "-s", f"bench-{game}"])):
-                    floors.append(timed(FLOOR))
-                    times.setdefault(label, []).append((timed(j + saves + args), floors[-1]))
-        print(f"4. start-up vs python -c 'import click, tomllib, tomli_w' ({statistics.median(floors) * 1000:.1f} ms), "
-              f"medians of {runs} (target <= 1.5x):")
-        for label, pairs in times.items():
-            m = statistics.median(t for t, _f in pairs)
-            ratio = statistics.median(t / f for t, f in pairs)
-            print(f"   {label:<22} {m * 1000:6.1f} ms  {ratio:.2f}x")
+                times.setdefault(" ".join(cmd[:2]), []).append(
+                    timed(j + saves + [*cmd, "-s", f"bench-{game}"]))
+        floor = statistics.median(times.pop("floor"))
+        print(f"4. start-up vs python -c 'import click, tomllib, tomli_w' ({floor * 1000:.1f} ms), medians of "
+              f"{runs} (target <= 1.5x):")
+        for label, values in times.items():
+            m = statistics.median(values)
+            print(f"   {label:<22} {m * 1000:6.1f} ms  {m / floor:.2f}x")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
