@@ -13,7 +13,7 @@ from journal import games
 from journal.errors import InputError, JournalError, typed
 from journal.runtime import Batch, Runtime
 from journal.session import Session
-from journal.text import shell_split, unfold
+from journal.text import line_break, shell_split, unfold
 
 BATCH_COMMANDS = ("note", "roll", "set")
 HELP = ("-h", "--help")
@@ -32,12 +32,15 @@ def run_batch(rt: Runtime, root: click.Group, paths, lines: list[str], progress:
     """Run batch lines on one open save and commit once: all of them land, or none."""
     with Session(paths) as session:
         rt.batch = b = Batch(session)
+        # The lines' parent: a line starts with a game or a batch command, never with the root's
+        # options (global options go before `batch`), so the root has nothing to parse per line.
+        top = click.Context(root, info_name="journal", obj=rt)
         try:
             bar = click.progressbar(length=len(lines), label="batch", file=sys.stderr) if progress else None
             for number, raw in enumerate(lines, 1):
                 if bar is not None and number % 100 == 0:
                     bar.update(100)
-                run_batch_line(rt, root, b, number, raw)
+                run_batch_line(top, b, number, raw)
             if bar is not None:
                 bar.render_finish()
         finally:
@@ -62,7 +65,9 @@ def help_hint(root: click.Group, args: list[str]) -> str:
     return shlex.join(["journal", *words, "--help"])
 
 
-def run_batch_line(rt: Runtime, root: click.Group, b: Batch, number: int, raw: str) -> None:
+def run_batch_line(top: click.Context, b: Batch, number: int, raw: str) -> None:
+    """One line, run as `journal LINE` would run it, under `top`, the root's context."""
+    root = top.command
     stripped = raw.strip()
     if not stripped or stripped.startswith("#"):
         return
@@ -82,11 +87,16 @@ def run_batch_line(rt: Runtime, root: click.Group, b: Batch, number: int, raw: s
     if any(a in HELP for a in words):
         raise InputError(f"line {number}: {typed(stripped)} asks for help: a batch line is a command that changes "
                          f"the save (see `{help_hint(root, args)}` outside the batch)")
+    for word in args:
+        if line_break(word):
+            raise InputError(f"line {number}: {typed(word)}: a name or value is one line of text")
     b.line, b.args = number, args
     before = b.logged
     try:
-        with root.make_context("journal", list(args), obj=rt) as ctx:
-            root.invoke(ctx)
+        name, cmd, rest = root.resolve_command(top, list(args))
+        top.invoked_subcommand = name
+        with cmd.make_context(name, rest, parent=top) as ctx:
+            cmd.invoke(ctx)
     except click.exceptions.Exit:
         raise InputError(f"line {number}: {typed(stripped)} is not a command that changes the save") from None
     except click.exceptions.NoArgsIsHelpError:

@@ -29,12 +29,7 @@ from journal.options import (
 )
 from journal.runtime import Runtime, failure, pass_rt
 from journal.session import Session
-from journal.text import unfold
-
-def line_break(text: str) -> bool:
-    """A line break (or NUL): never part of a name, a value or a path a player types."""
-    return any(c in "\n\r\x00" for c in text)
-
+from journal.text import line_break, unfold
 
 class RootGroup(OrderedGroup):
     """Shared commands, then one group per game (imported on first use)."""

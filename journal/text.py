@@ -19,6 +19,11 @@ _GLUE = "\x00"  # stands for a space that must not break
 _SHELL_SAFE = re.compile(r"[\w@%+=:,./-]*", re.ASCII)
 
 
+def line_break(text: str) -> bool:
+    """A line break (or NUL): never part of a name, a value or a path a player types."""
+    return any(c in "\n\r\x00" for c in text)
+
+
 def unfold(message: str) -> str:
     """Click's message on one line: it lists a missing choice's values on lines of their own
     ("Choose from:\n\tbasic,\n\tnormal" becomes "Choose from: basic, normal")."""

@@ -41,6 +41,25 @@ def test_batch_missing_choice_lists_its_values_on_the_error_line(camp):
                                      "dexterity, perception, strength"]
 
 
+def test_batch_lines_are_read_as_the_cli_reads_them(camp, tmp_path):
+    """A batch runs its lines under one root context (the root has nothing to parse on a line):
+    errors, groups named alone and words that are not one line of text read as on the command line."""
+    f = tmp_path / "b.txt"
+    cases = {"note a\x00b": "Error: line 2: 'a\\x00b': a name or value is one line of text",
+             "epm item": "Error: line 2: 'epm item' names a group of commands, not a command: write the whole "
+                         "command (see `journal epm item --help`)",
+             "epm bogus": "Error: line 2: No such command 'bogus'.",
+             "epm track signal": "Error: line 2: Missing argument 'DELTA'."}
+    for line, error in cases.items():
+        f.write_bytes(f"epm card 2\n{line}\n".encode("utf-8"))
+        before = camp.files("camp")
+        r = camp("batch", "-s", "camp", str(f))
+        assert r.exit_code == 2 and r.stderr.splitlines()[-1] == error, (line, r.stderr)
+        assert camp.files("camp") == before
+    camp("batch", "-s", "camp", "-", input="epm card 2\nnote -s camp hello\nepm track -s camp signal +2\n", ok=True)
+    assert camp.state("camp")["signal"] == 2
+
+
 def test_batch_reads_stdin(camp):
     r = camp("batch", "-s", "camp", "-", input="epm track signal +4\nepm track signal -1\n", ok=True)
     assert "Ran 2 command(s)" in r.stdout
