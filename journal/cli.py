@@ -83,7 +83,7 @@ def root(ctx, saves, json_mode, save):
                 raise InputError("global options (--saves, --json, -s) go before `batch`, not on its lines")
         return
     rt.configured = True
-    rt.saves_dir = savemod.clean_path(saves)
+    rt.saves_dir = files.clean_path(saves)
     rt.json = rt.json or json_mode
     rt.save = save
 
@@ -386,7 +386,7 @@ def pdf(rt, save, output, paper):
     with rt.read(save) as s:
         entries = s.log.read_all()
         game, state, paths = s.game, s.state, s.paths
-    out = savemod.clean_path(output) if output else paths.save[: -len(".toml")] + ".pdf"
+    out = files.clean_path(output) if output else paths.save[: -len(".toml")] + ".pdf"
     pages = document.render_save(game, state, entries, out, paper, title=paths.name,
                                  progress=not rt.json and sys.stderr.isatty())
     rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
@@ -401,7 +401,7 @@ def sheet(rt, game, output, paper):
     """Blank trackers for pencil play."""
     from journal.pdf import document
 
-    out = savemod.clean_path(output) if output else f"{game}-sheet.pdf"
+    out = files.clean_path(output) if output else f"{game}-sheet.pdf"
     pages = document.render_blank(games.load(game), out, paper)
     rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
 

@@ -20,6 +20,15 @@ MAX_BYTES = 16 << 20   # a TOML file, or one log line: far above any real one
 MAX_DEPTH = 32         # tables and arrays nested inside each other (real files: under 10)
 
 
+def clean_path(path) -> str:
+    """`path` as pathlib writes it: no empty or '.' parts, a leading '/' (or '//') kept, '.' for
+    nothing (`./saves/` is `saves`)."""
+    text = os.fspath(path)
+    stripped = text.lstrip("/")
+    root = "//" if len(text) - len(stripped) == 2 else "/" if stripped != text else ""
+    return root + "/".join(p for p in stripped.split("/") if p and p != ".") or "."
+
+
 def kind_of(mode: int) -> str:
     """What a non-regular file is, for a message: 'a folder', 'a FIFO', ..."""
     if stat.S_ISDIR(mode):

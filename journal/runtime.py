@@ -14,7 +14,7 @@ import time
 
 import click
 
-from journal import games
+from journal import files, games
 from journal import save as savemod
 from journal.dice import MAX_SEED, Dice, rolled_line
 from journal.errors import InputError, JournalError, NeedChoice, RuleError, SaveError, typed
@@ -118,7 +118,7 @@ class Batch:
 
 class Runtime:
     def __init__(self, saves_dir, json_mode: bool, args: list[str]):
-        self.saves_dir = savemod.clean_path(saves_dir)  # a string (see journal/save.py, paths)
+        self.saves_dir = files.clean_path(saves_dir)  # a string (see journal/save.py, paths)
         self.json = json_mode
         self.args = args
         self.batch: Batch | None = None

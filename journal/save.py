@@ -42,17 +42,8 @@ JOURNAL_TABLE = Table({
 
 
 # --- paths ----------------------------------------------------------------------
-# Paths are plain strings written as pathlib writes them: pathlib alone (with urllib.parse,
-# which it imports) costs a command more start-up time than reading a save.
-
-def clean_path(path) -> str:
-    """`path` as pathlib writes it: no empty or '.' parts, a leading '/' (or '//') kept, '.' for
-    nothing (`./saves/` is `saves`)."""
-    text = os.fspath(path)
-    stripped = text.lstrip("/")
-    root = "//" if len(text) - len(stripped) == 2 else "/" if stripped != text else ""
-    return root + "/".join(p for p in stripped.split("/") if p and p != ".") or "."
-
+# Paths are plain strings written as pathlib writes them (files.clean_path): pathlib alone (with
+# urllib.parse, which it imports) costs a command more start-up time than reading a save.
 
 def folder_of(path: str) -> str:
     """The folder a file is in ('.' for a bare file name)."""
@@ -90,9 +81,9 @@ def resolve(ref: str, saves_dir) -> SavePaths:
     if not isinstance(ref, str) or not ref:
         raise InputError(f"no save given: expected {NAME_RULE}")
     if ref.endswith(".toml") and len(ref) > 5:
-        path = clean_path(ref)
+        path = files.clean_path(ref)
     elif NAME_RE.fullmatch(ref):
-        path = clean_path(os.path.join(saves_dir, f"{ref}.toml"))
+        path = files.clean_path(os.path.join(saves_dir, f"{ref}.toml"))
     else:
         raise InputError(f"{typed(ref)} is not {NAME_RULE}")
     name = os.path.basename(path)[: -len(".toml")]
@@ -133,7 +124,7 @@ CURRENT = ".current"  # one line in the saves folder: the campaign `journal use`
 
 def read_current(folder) -> str | None:
     """The saves folder's current campaign (a save name, or a path to a .toml file), if any."""
-    path = clean_path(os.path.join(folder, CURRENT))
+    path = files.clean_path(os.path.join(folder, CURRENT))
     try:
         text = files.read_bytes(path, limit=4096).decode("utf-8").strip()
     except (FileNotFoundError, NotADirectoryError):
@@ -154,7 +145,7 @@ def current_ref(paths: SavePaths, folder) -> str:
 def write_current(folder, ref: str) -> None:
     """Make `ref` the folder's current campaign (the caller holds the folder's lock)."""
     os.makedirs(folder, exist_ok=True)
-    atomic_write(clean_path(os.path.join(folder, CURRENT)), (ref + "\n").encode("utf-8"))
+    atomic_write(files.clean_path(os.path.join(folder, CURRENT)), (ref + "\n").encode("utf-8"))
 
 
 # --- locking ---------------------------------------------------------------

@@ -47,33 +47,39 @@ def load(*parts: str) -> dict:
 PREFIX = "templates:"   # a data file of the installed templates, as a player names it: templates:kraken/FILE
 
 
-def resolve(text: str) -> Path:
+def resolve_text(text: str) -> str:
     """The file a data-file option names: `templates:GAME/FILE` is a file of the installed
-    templates (wherever journal is installed), anything else a path as typed."""
-    from pathlib import Path
+    templates (wherever journal is installed), anything else a path as typed; as a string
+    (a Kraken pack is resolved on every command that follows a line)."""
+    from journal.files import clean_path
 
     text = str(text)
     if not text.startswith(PREFIX):
-        return Path(text)
+        return clean_path(text)
     from journal.errors import InputError
 
-    base = root().resolve()
-    p = (base / text[len(PREFIX):]).resolve()
-    if p != base and base not in p.parents:
+    base = os.path.realpath(folder())
+    p = os.path.realpath(os.path.join(base, text[len(PREFIX):]))
+    if p != base and not p.startswith(base.rstrip(os.sep) + os.sep):
         raise InputError(f"{text}: a template is named templates:GAME/FILE, inside journal's templates folder")
     return p
 
 
-def stored(path: Path) -> str:
-    """How a save names a data file it keeps using: `templates:GAME/FILE` inside the installed
-    templates (it moves with the install), anywhere else the absolute path."""
+def resolve(text: str) -> Path:
+    """`resolve_text`, as a Path."""
     from pathlib import Path
 
-    p = Path(path).resolve()
-    try:
-        return PREFIX + p.relative_to(root().resolve()).as_posix()
-    except ValueError:
-        return str(p)
+    return Path(resolve_text(text))
+
+
+def stored(path) -> str:
+    """How a save names a data file it keeps using: `templates:GAME/FILE` inside the installed
+    templates (it moves with the install), anywhere else the absolute path."""
+    p = os.path.realpath(path)
+    base = os.path.realpath(folder())
+    if p == base or p.startswith(base.rstrip(os.sep) + os.sep):
+        return PREFIX + os.path.relpath(p, base).replace(os.sep, "/")
+    return p
 
 
 def shipped(game: str) -> list[str]:

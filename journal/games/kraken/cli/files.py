@@ -7,7 +7,7 @@ pointed to again with `pack use`, and one whose cells changed is refused until a
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from journal.errors import InputError, RuleError
 
@@ -20,7 +20,12 @@ ENEMIES_SAMPLE = "enemies-sample.toml"
 _PACKS: dict[str, dict] = {}   # sha256 -> parsed pack (a batch reads a pack once)
 
 
-def stored_path(path: Path) -> str:
+def stem(path) -> str:
+    """A file's name without its last suffix (pathlib's `stem`): a pack's title when it has none."""
+    return os.path.splitext(os.path.basename(os.fspath(path)))[0]
+
+
+def stored_path(path) -> str:
     """How a save names its pack (or generator): 'templates:kraken/...' inside the installed
     templates folder (it moves with the install), anywhere else absolute."""
     from journal import templates
@@ -28,15 +33,15 @@ def stored_path(path: Path) -> str:
     return templates.stored(path)
 
 
-def real_path(text: str) -> Path:
+def real_path(text: str) -> str:
     """A file the player (or a save) names; 'templates:kraken/…' is a file of the installed
-    templates (journal.templates.resolve: the one resolver of every data-file option)."""
+    templates (journal.templates.resolve_text: the one resolver of every data-file option)."""
     from journal import templates
 
-    return templates.resolve(text)
+    return templates.resolve_text(text)
 
 
-def read_pack(path: Path, shown: str | None = None) -> tuple[dict, dict, list[str]]:
+def read_pack(path, shown: str | None = None) -> tuple[dict, dict, list[str]]:
     """(pack, info for the save, problems) of a pack file; refuses unreadable files."""
     from journal import files
     from journal.games.kraken.cgm import packs
@@ -55,10 +60,10 @@ def read_pack(path: Path, shown: str | None = None) -> tuple[dict, dict, list[st
     pack, problems = packs.parse_pack(doc, shown)
     if not problems:
         _PACKS[digest] = pack
-    return pack, {"path": stored_path(path), "sha256": digest, "title": pack["title"] or path.stem}, problems
+    return pack, {"path": stored_path(path), "sha256": digest, "title": pack["title"] or stem(path)}, problems
 
 
-def read_pack_like(path: Path, shown: str) -> tuple[dict, dict]:
+def read_pack_like(path, shown: str) -> tuple[dict, dict]:
     """A TOML file the player supplies (flight table, generator, enemy profiles): its
     parsed document and {path, sha256} to record it like a pack."""
     from journal import files
@@ -69,7 +74,7 @@ def read_pack_like(path: Path, shown: str) -> tuple[dict, dict]:
     except FileNotFoundError:
         raise InputError(f"no file at {shown}") from None
     doc = files.toml_of(data, shown, InputError)
-    return doc, {"path": stored_path(path), "sha256": sha256(data).hexdigest(), "title": path.stem}
+    return doc, {"path": stored_path(path), "sha256": sha256(data).hexdigest(), "title": stem(path)}
 
 
 def load_pack(path_text: str) -> tuple[dict, dict]:
@@ -104,10 +109,10 @@ def campaign_pack(rt, save, state: dict | None = None) -> dict:
 
 # --- flight tables, generators, enemy profiles, Treasure Tables ------------------------------
 
-def _templates(name: str) -> Path:
+def _templates(name: str) -> str:
     from journal import templates
 
-    return templates.path("kraken", name)
+    return os.path.join(templates.folder(), "kraken", name)
 
 
 def load_table(path_text: str | None) -> dict:
@@ -128,7 +133,7 @@ def load_generator(path_text: str) -> tuple[dict, dict]:
     gen, problems = rules.parse_generator(doc, path_text)
     if problems:
         raise InputError(problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
-    info["title"] = gen["title"] or Path(path_text).stem
+    info["title"] = gen["title"] or stem(path_text)
     return gen, info
 
 
