@@ -327,7 +327,7 @@ def roll(rt, expr, save, rolls):
 
 @root.command()
 @save_option
-@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.argument("file", type=click.File("rb"))  # bytes: a text-mode read would split a line at a lone CR
 @pass_rt
 def batch(rt, save, file):
     """Run many commands from FILE (or - for stdin): one per line, as typed after `journal`.
@@ -338,7 +338,7 @@ def batch(rt, save, file):
     if rt.batch is not None:
         raise InputError("a batch cannot run another batch")
     try:
-        text = file.read()
+        text = file.read().decode("utf-8")
     except UnicodeDecodeError:
         raise InputError("the batch file is not UTF-8 text") from None
     paths = rt.paths(save)

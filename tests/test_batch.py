@@ -60,6 +60,18 @@ def test_batch_lines_are_read_as_the_cli_reads_them(camp, tmp_path):
     assert camp.state("camp")["signal"] == 2
 
 
+def test_batch_lines_end_at_line_feeds_only_from_a_file_or_stdin(camp, tmp_path):
+    """A lone CR inside a line is whitespace in that line (as a shell reads it), not a new line;
+    a CRLF ends a line."""
+    f = tmp_path / "b.txt"
+    f.write_bytes(b"note a\rb\r\nepm track signal +1\n")
+    r = camp("--json", "batch", "-s", "camp", str(f), ok=True)
+    assert json.loads(r.stdout)["count"] == 2
+    r = camp("--json", "batch", "-s", "camp", "-", input="note c\rd\n", ok=True)
+    assert json.loads(r.stdout)["count"] == 1
+    assert camp.state("camp")["signal"] == 1
+
+
 def test_batch_reads_stdin(camp):
     r = camp("batch", "-s", "camp", "-", input="epm track signal +4\nepm track signal -1\n", ok=True)
     assert "Ran 2 command(s)" in r.stdout
