@@ -13,7 +13,7 @@ from journal import games
 from journal.errors import InputError, JournalError, typed
 from journal.runtime import Batch, Runtime
 from journal.session import Session
-from journal.text import line_break, shell_split, unfold
+from journal.text import line_break, shell_join, shell_split, unfold
 
 BATCH_COMMANDS = ("note", "roll", "set")
 HELP = ("-h", "--help")
@@ -51,8 +51,6 @@ def run_batch(rt: Runtime, root: click.Group, paths, lines: list[str], progress:
 
 def help_hint(root: click.Group, args: list[str]) -> str:
     """`journal GROUP... --help` for the deepest group or command the line names."""
-    import shlex
-
     ctx = click.Context(root, info_name="journal")
     cmd, words = root, []
     for word in args:
@@ -62,7 +60,7 @@ def help_hint(root: click.Group, args: list[str]) -> str:
         ctx = click.Context(sub, parent=ctx, info_name=word)
         cmd = sub
         words.append(word)
-    return shlex.join(["journal", *words, "--help"])
+    return shell_join(["journal", *words, "--help"])
 
 
 def run_batch_line(top: click.Context, b: Batch, number: int, raw: str) -> None:

@@ -229,8 +229,9 @@ def read_cached(paths: SavePaths, text_sha: str) -> dict | None:
 def write_cache(paths: SavePaths, text_sha: str, doc: dict) -> None:
     """Best effort and not fsynced: the save is the commit point, the cache a shortcut (never
     put in the place of a link, a folder or anything else that is not a regular file)."""
+    path = cache_path(paths)
     try:
-        if not stat.S_ISREG(os.lstat(cache_path(paths)).st_mode):
+        if not stat.S_ISREG(os.lstat(path).st_mode):
             return
     except FileNotFoundError:
         pass
@@ -238,7 +239,7 @@ def write_cache(paths: SavePaths, text_sha: str, doc: dict) -> None:
         return
     try:
         data = json.dumps({"sha256": text_sha, "doc": doc}, ensure_ascii=False, separators=(",", ":"))
-        atomic_write(cache_path(paths), data.encode("utf-8"), durable=False)
+        atomic_write(path, data.encode("utf-8"), durable=False)
     except (OSError, TypeError, ValueError):
         pass
 

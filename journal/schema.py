@@ -69,6 +69,12 @@ class Validator:
         path (most of a save's validation); False means `check` decides (and words the problem)."""
         return False
 
+    def check_at(self, value, parent: str, key, problems: list[str]) -> None:
+        """`check` the value found at `key` inside `parent`, building that path only when
+        `valid` does not already say yes."""
+        if not self.valid(value):
+            self.check(value, key_path(parent, key), problems)
+
     def wrong_type(self, value, path, problems):
         problems.append(f"{path} = {show_value(value)} is {type_name(value)}: expected {self.expected}")
 
@@ -169,9 +175,7 @@ class Table(Validator):
             return self.wrong_type(value, path, problems)
         for key, field in self.fields.items():
             if key in value:
-                item, validator = value[key], field.validator
-                if not validator.valid(item):
-                    validator.check(item, key_path(path, key), problems)
+                field.validator.check_at(value[key], path, key, problems)
             elif field.required:
                 problems.append(f"{key_path(path, key)} is missing ({field.validator.expected})")
         unknown = [k for k in value if k not in self.fields]
@@ -217,23 +221,17 @@ class Map(Validator):
             return False
         if self.unique_casefold and len({k.casefold() for k in value}) != len(value):
             return False
-        valid = self.item.valid
-        for v in value.values():
-            if not valid(v):
-                return False
-        return True
+        return all(map(self.item.valid, value.values()))
 
     def check(self, value, path, problems):
         if not isinstance(value, dict):
             return self.wrong_type(value, path, problems)
         if len(value) < self.min_items:
             problems.append(f"{path} has {len(value)} entries: expected at least {self.min_items}")
-        item = self.item
         for k, v in value.items():
             if self.key_pattern and not self.key_pattern.fullmatch(k):
                 problems.append(f"{key_path(path, k)}: the name is not {self.key_describe}")
-            if not item.valid(v):
-                item.check(v, key_path(path, k), problems)
+            self.item.check_at(v, path, k, problems)
         if self.unique_casefold:
             casefold_twins(value, path, "name", problems)
 
@@ -253,21 +251,15 @@ class List(Validator):
         if type(value) is not list or self.unique_casefold or (self.max_items is not None
                                                                 and len(value) > self.max_items):
             return False
-        valid = self.item.valid
-        for v in value:
-            if not valid(v):
-                return False
-        return True
+        return all(map(self.item.valid, value))
 
     def check(self, value, path, problems):
         if not isinstance(value, list):
             return self.wrong_type(value, path, problems)
         if self.max_items is not None and len(value) > self.max_items:
             problems.append(f"{path} has {len(value)} items: at most {self.max_items}")
-        item = self.item
         for i, v in enumerate(value):
-            if not item.valid(v):
-                item.check(v, key_path(path, i), problems)
+            self.item.check_at(v, path, i, problems)
         if self.unique_casefold:
             key = self.unique_casefold
             casefold_twins([v.get(key) for v in value if isinstance(v, dict)], path, key, problems)

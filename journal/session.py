@@ -162,9 +162,10 @@ class Session:
             for name, changes in side.items():
                 doc = copy_state(self.side_doc(name))
                 if logmod.revert_values(doc, changes, entry.get("n"), lenient=True):
+                    data = dumps(doc).encode("utf-8")
                     self.side[name] = doc
-                    savemod.atomic_write(self.side_path(name), dumps(doc).encode("utf-8"))
-                    self.side_disk[name] = dumps(doc).encode("utf-8")
+                    savemod.atomic_write(self.side_path(name), data)
+                    self.side_disk[name] = data
 
     def newest_entries(self):
         """Every entry of the campaign, newest first: this session's pending ones (a batch's,

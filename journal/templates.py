@@ -47,6 +47,11 @@ def load(*parts: str) -> dict:
 PREFIX = "templates:"   # a data file of the installed templates, as a player names it: templates:kraken/FILE
 
 
+def _inside(path: str, folder_path: str) -> bool:
+    """Whether a resolved path is the folder or within it."""
+    return path == folder_path or path.startswith(folder_path.rstrip(os.sep) + os.sep)
+
+
 def resolve_text(text: str) -> str:
     """The file a data-file option names: `templates:GAME/FILE` is a file of the installed
     templates (wherever journal is installed), anything else a path as typed; as a string
@@ -60,7 +65,7 @@ def resolve_text(text: str) -> str:
 
     base = os.path.realpath(folder())
     p = os.path.realpath(os.path.join(base, text[len(PREFIX):]))
-    if p != base and not p.startswith(base.rstrip(os.sep) + os.sep):
+    if not _inside(p, base):
         raise InputError(f"{text}: a template is named templates:GAME/FILE, inside journal's templates folder")
     return p
 
@@ -77,7 +82,7 @@ def stored(path) -> str:
     templates (it moves with the install), anywhere else the absolute path."""
     p = os.path.realpath(path)
     base = os.path.realpath(folder())
-    if p == base or p.startswith(base.rstrip(os.sep) + os.sep):
+    if _inside(p, base):
         return PREFIX + os.path.relpath(p, base).replace(os.sep, "/")
     return p
 

@@ -85,9 +85,10 @@ def _value(value, level: int) -> str:
         if not value:
             return "[]"
         items = []
-        for item in value:
-            kind = type(item)
-            items.append(string(item) if kind is str else str(item) if kind is int else _value(item, level + 1))
+        for item in value:  # the common plain items without a call each
+            item_kind = type(item)
+            items.append(string(item) if item_kind is str else str(item) if item_kind is int
+                         else _value(item, level + 1))
         inner = INDENT * (level + 1)
         return f"[\n{inner}" + f",\n{inner}".join(items) + f",\n{INDENT * level}]"
     if isinstance(value, dict):
