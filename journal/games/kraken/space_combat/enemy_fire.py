@@ -9,7 +9,14 @@ from journal.games.kraken.model.combat import boarding_pending, current_space_co
 from journal.games.kraken.model.constants import COMBAT_STEPS, COMBAT_STEP_TEXT
 from journal.games.kraken.model.systems import check_removal, ship_stats, working
 from journal.games.kraken.space_combat.after import finish_combat
-from journal.games.kraken.space_combat.page import after_fire, available_crew, enemy_at, mark_used, refresh_shield
+from journal.games.kraken.space_combat.page import (
+    after_fire,
+    available_crew,
+    enemy_at,
+    free_crew,
+    mark_used,
+    refresh_shield,
+)
 from journal.lookup import find
 from journal.outcome import Outcome
 
@@ -55,8 +62,7 @@ def combat_enemy_fire(state: dict, dice, cat: dict, evade=(), evade_enemy: int |
 def can_evade(s: dict, c: dict) -> bool:
     """The ship may still try its evasion this turn: working Maneuver Engines, not tried
     this turn, an unused conscious crew member to pilot."""
-    return (working(s, "Maneuver Engines") and not c.get("evaded")
-            and any(m["status"] == "active" and n not in c["used"] for n, m in s["crew"].items()))
+    return working(s, "Maneuver Engines") and not c.get("evaded") and bool(free_crew(s, c))
 
 
 def _hit_the_engines(s: dict, hit: dict) -> bool:
@@ -70,8 +76,7 @@ def evade_hint(s: dict, c: dict) -> str | None:
     a hit of this fire damaged work again once that hit is evaded)."""
     hits = [h for h in (c.get("fire") or {}).get("hits", []) if not h.get("evaded")]
     engines = working(s, "Maneuver Engines") or any(_hit_the_engines(s, h) for h in hits)
-    if not hits or not engines or c.get("evaded") or not any(
-            m["status"] == "active" and n not in c["used"] for n, m in s["crew"].items()):
+    if not hits or not engines or c.get("evaded") or not free_crew(s, c):
         return None
     return (f"Evade a hit now that you have seen it (once this turn, Maneuver Engines; enemy {hits[-1]['enemy']}'s "
             f"unless you name another): journal kraken combat evade --crew NAME [--crew NAME] [--enemy N].")
@@ -79,7 +84,7 @@ def evade_hint(s: dict, c: dict) -> str | None:
 
 def _ask_pilots(s: dict, c: dict, i: int, dmg: int, answers: list) -> list[str]:
     """On a terminal, after a hit: the pilots who evade it, or none ("no")."""
-    free = [n for n, m in s["crew"].items() if m["status"] == "active" and n not in c["used"]]
+    free = free_crew(s, c)
     if not answers:
         from journal.errors import NeedChoice
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from journal.games.kraken.model.campaign import copy_state
 from journal.games.kraken.model.combat import current_space_combat
 from journal.games.kraken.space_combat.after import finish_combat
-from journal.games.kraken.space_combat.page import goto_step
+from journal.games.kraken.space_combat.page import free_crew, goto_step
 from journal.outcome import Outcome
 
 ESCAPE_TARGET, ESCAPE_AGAIN = 20, 15
@@ -18,7 +18,7 @@ def combat_escape(state: dict, dice) -> Outcome:
     s = copy_state(state)
     c = current_space_combat(s)
     goto_step(c, "escape")
-    free = [n for n, m in s["crew"].items() if n not in c["used"] and m["status"] == "active"]
+    free = free_crew(s, c)
     tech = sum(s["crew"][n]["tech"] for n in free)
     target = ESCAPE_AGAIN if c.get("escape_failed") else ESCAPE_TARGET
     r = dice.roll(20)

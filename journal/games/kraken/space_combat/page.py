@@ -31,6 +31,11 @@ def _crew_member(s: dict, name: str, option: str = "--crew") -> str:
     return find(s["crew"], name, "crew member", option)
 
 
+def free_crew(s: dict, c: dict) -> list[str]:
+    """The crew members who may still act this space combat turn: conscious, not used yet."""
+    return [n for n, m in s["crew"].items() if m["status"] == "active" and n not in c["used"]]
+
+
 def available_crew(s: dict, c: dict, names, option: str = "--crew", allow_used: bool = False) -> list[str]:
     """Crew members who may act this space combat turn: conscious and not used yet."""
     out = []
