@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from journal.games.kraken.achievements import ACHIEVEMENTS_FILE
-from journal.games.kraken.cli.common import emit, run
+from journal.games.kraken.cli.common import run
 from journal.lookup import find
 from journal.options import OrderedGroup, save_option
 from journal.runtime import pass_rt
@@ -40,7 +40,7 @@ def score(rt, save, record):
     with rt.read(save) as s:
         state, name = s.state, s.paths.name
     sc = score_of(state)
-    emit(rt, [rules.score_line(sc)], {**sc, "campaign": name, "recorded": False})
+    rt.emit([rules.score_line(sc)], {**sc, "campaign": name, "recorded": False})
 
 
 def achievements_path(rt) -> Path:
@@ -83,7 +83,7 @@ def achievements(rt):
         out.append("Campaign scores:")
         for x in scores:
             out.append(f"  {x.get('campaign')}: {x.get('score')} ({x.get('difficulty')}, {x.get('date', '')})")
-    emit(rt, out, {"achievements": ach, "scores": scores})
+    rt.emit(out, {"achievements": ach, "scores": scores})
 
 
 @click.group(cls=OrderedGroup)
@@ -107,9 +107,9 @@ def achievement_unlock(rt, save, name, bonus):
     doc = update_achievements(rt, lambda doc: rules.add_achievement(doc, name, bonus, None, rt.now()))
     name = " ".join(name.split())
     bonus = doc["achievements"][name].get("bonus")
-    emit(rt, [f"Achievement unlocked: {name}" + (f" ({bonus})" if bonus else "") + ".",
-          f"Kept in {achievements_path(rt)} for every future campaign."],
-         {"achievement": name, "bonus": bonus, "file": str(achievements_path(rt))})
+    rt.emit([f"Achievement unlocked: {name}" + (f" ({bonus})" if bonus else "") + ".",
+             f"Kept in {achievements_path(rt)} for every future campaign."],
+            {"achievement": name, "bonus": bonus, "file": str(achievements_path(rt))})
 
 
 @achievement.command("remove")
@@ -128,4 +128,4 @@ def achievement_remove(rt, name):
         del ach[find(ach, name, "achievement")]
         return doc
     update_achievements(rt, drop)
-    emit(rt, f"Achievement removed: {name}.", {"removed": name})
+    rt.emit(f"Achievement removed: {name}.", {"removed": name})

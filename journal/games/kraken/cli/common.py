@@ -91,11 +91,6 @@ def run_asking(rt, save, fn, **params):
     return run(rt, save, fn, **params)
 
 
-def emit(rt, lines, data) -> None:
-    """Print a read-only command's lines (wrapped to the terminal by the runtime), or its JSON."""
-    rt.emit(lines, data)
-
-
 def catalogue() -> dict:
     from journal.games.kraken import catalogue as catmod
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError, typed
-from journal.games.kraken.cli.common import NUMBER, emit, run, run_asking, short
+from journal.games.kraken.cli.common import NUMBER, run, run_asking, short
 from journal.games.kraken.cli.files import grade_prices
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
@@ -496,8 +496,8 @@ def dungeon_show(rt, save):
     with rt.read(save) as s:
         state = s.state
     if not state.get("dungeon"):
-        emit(rt, "The crew is not exploring a Location.", {"dungeon": None})
+        rt.emit("The crew is not exploring a Location.", {"dungeon": None})
         return
     from journal.games.kraken.views import adventure
 
-    emit(rt, adventure.dungeon_status(state), {"dungeon": state["dungeon"]})
+    rt.emit(adventure.dungeon_status(state), {"dungeon": state["dungeon"]})

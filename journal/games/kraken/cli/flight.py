@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import NUMBER, catalogue, emit, run
+from journal.games.kraken.cli.common import NUMBER, catalogue, run
 from journal.games.kraken.cli.files import load_table
 from journal.games.kraken.model.constants import FLIGHT_OPTIONS
 from journal.options import reason_option, rolls_option, save_option
@@ -50,7 +50,7 @@ def flight_table(rt, table_path):
         out.append(f"  {n:>2} {r['name']}: timeline {' '.join(r['timeline']) or '-'}; objectives "
                    f"{' '.join(o['check'] + str(o['target']) for o in r['objectives']) or '-'}; enemies "
                    f"{' | '.join(e['spec'] for e in r['enemies']) or '-'}; XP {r['xp']}")
-    emit(rt, out, {str(n): r for n, r in sorted(rows.items())})
+    rt.emit(out, {str(n): r for n, r in sorted(rows.items())})
 
 
 @click.command("flight-end")

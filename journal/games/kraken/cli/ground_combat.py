@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError
-from journal.games.kraken.cli.common import NEGATIVES, NUMBER, emit, run, run_asking
+from journal.games.kraken.cli.common import NEGATIVES, NUMBER, run, run_asking
 from journal.games.kraken.cli.files import ENEMIES_SAMPLE, load_profiles
 from journal.lookup import find
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
@@ -84,8 +84,8 @@ def ground_add(rt, save, label, profile, profiles_path, **values):
 def ground_profiles(rt, profiles_path):
     """The enemy profiles of a profiles file."""
     profiles = load_profiles(profiles_path)
-    emit(rt, [f"  {n}: LV{p.get('level', '?')} HP {p.get('hp', '?')} Armor {p.get('armor', 0)} Agility "
-          f"{p.get('agility', '?')}" for n, p in profiles.items()] or ["(none)"], profiles)
+    rt.emit([f"  {n}: LV{p.get('level', '?')} HP {p.get('hp', '?')} Armor {p.get('armor', 0)} Agility "
+             f"{p.get('agility', '?')}" for n, p in profiles.items()] or ["(none)"], profiles)
 
 
 @ground.command("initiative")
@@ -312,11 +312,11 @@ def ground_show(rt, save):
     with rt.read(save) as s:
         state = s.state
     if not state.get("ground"):
-        emit(rt, "No Ground Combat is going on.", {"ground": None})
+        rt.emit("No Ground Combat is going on.", {"ground": None})
         return
     from journal.games.kraken.model import ground
     from journal.games.kraken.views import adventure
 
     nxt = ("enter the enemies (journal kraken ground add LABEL …), then journal kraken ground initiative"
            if state["ground"]["step"] == "spawn" else ground.turn_hint(state, state["ground"]))
-    emit(rt, adventure.ground_status(state) + ["Next: " + nxt], {"ground": state["ground"]})
+    rt.emit(adventure.ground_status(state) + ["Next: " + nxt], {"ground": state["ground"]})

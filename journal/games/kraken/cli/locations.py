@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError
-from journal.games.kraken.cli.common import NEGATIVES, NUMBER, emit, run, run_asking
+from journal.games.kraken.cli.common import NEGATIVES, NUMBER, run, run_asking
 from journal.games.kraken.cli.files import GENERATOR_SAMPLE, campaign_generator, load_generator, real_path
 from journal.games.kraken.model.constants import SPECIALS
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
@@ -186,4 +186,4 @@ def location_check_generator(rt, file):
         die = f"{t['count'] if t['count'] > 1 else ''}d{t['sides']}"
         out.append(f"  {t['field']} ({die}): " + ", ".join(f"{lo}{'-' + str(hi) if hi != lo else ''} {v}"
                                                            for lo, hi, v in t["rows"]))
-    emit(rt, out, gen)
+    rt.emit(out, gen)

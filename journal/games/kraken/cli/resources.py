@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError
-from journal.games.kraken.cli.common import NEGATIVES, NUMBER, PRICE_MAX, Number, emit, parse_delta, run
+from journal.games.kraken.cli.common import NEGATIVES, NUMBER, PRICE_MAX, Number, parse_delta, run
 from journal.games.kraken.model.constants import ATTRIBUTES
 from journal.lookup import find
 from journal.options import reason_option, save_option
@@ -116,4 +116,4 @@ def odds(rt, save, member, attribute, value, target, bulkhead, mine, laser, modi
         three = 1 - (1 - p) ** 3
         lines_out.append(f"Within three attempts (then it locks): {three:.1%}.")
         data["p_three"] = three
-    emit(rt, lines_out, data)
+    rt.emit(lines_out, data)

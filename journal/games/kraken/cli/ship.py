@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import NUMBER, catalogue, emit, run
+from journal.games.kraken.cli.common import NUMBER, catalogue, run
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
@@ -87,7 +87,7 @@ def ship_catalogue(rt):
             if info["category"] == category:
                 ammo = f" (magazine {half_up(info['price'])}¢)" if info.get("ammo") else ""
                 out.append(f"  {name:<19} {info['price']:>3}¢  {info['effect']}{ammo}")
-    emit(rt, out, cat)
+    rt.emit(out, cat)
 
 
 @click.group(cls=OrderedGroup)

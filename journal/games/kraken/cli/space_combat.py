@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import NEGATIVES, NUMBER, catalogue, emit, run, run_asking
+from journal.games.kraken.cli.common import NEGATIVES, NUMBER, catalogue, run, run_asking
 from journal.games.kraken.cli.files import load_table
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
@@ -262,9 +262,9 @@ def combat_show(rt, save):
     with rt.read(save) as s:
         state = s.state
     if not state.get("combat"):
-        emit(rt, "No Space Combat is going on.", {"combat": None, "flight": state.get("flight")})
+        rt.emit("No Space Combat is going on.", {"combat": None, "flight": state.get("flight")})
         return
     from journal.games.kraken.views import adventure
 
-    emit(rt, adventure.combat_status(state) + ["Next: " + adventure.next_command(state)],
-         {"combat": state["combat"], "flight": state.get("flight")})
+    rt.emit(adventure.combat_status(state) + ["Next: " + adventure.next_command(state)],
+            {"combat": state["combat"], "flight": state.get("flight")})

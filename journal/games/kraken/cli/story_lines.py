@@ -6,7 +6,7 @@ import click
 
 from journal.errors import InputError, JournalError, RuleError
 from journal.games import kraken as game
-from journal.games.kraken.cli.common import AB, NEGATIVES, emit, run, run_choosing
+from journal.games.kraken.cli.common import AB, NEGATIVES, run, run_choosing
 from journal.games.kraken.cli.files import campaign_pack, load_pack, read_pack, real_path
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
@@ -85,9 +85,9 @@ def lines(rt, save):
         state = s.state
     if s.game.ID != game.ID:
         raise RuleError("this save is not a Space Kraken campaign")
-    emit(rt, tracker(state), {"lines": state["lines"], "interlink": state["interlink"],
-                                "locations": state["locations"], "turn": state["turn"],
-                                "phase": state["phase"], "pending": _pending(state)})
+    rt.emit(tracker(state), {"lines": state["lines"], "interlink": state["interlink"],
+                             "locations": state["locations"], "turn": state["turn"],
+                             "phase": state["phase"], "pending": _pending(state)})
 
 
 def _pending(state):
@@ -190,8 +190,8 @@ def var(rt, save, var, value, line_no, clear, reason):
         else:
             raise InputError(f"'{var}' is not a variable: A-H (a line's), I-Z (interlink)")
         value_now = table.get(v, 0)
-        emit(rt, f"{v} = {value_now}" + ("" if v in table else " (unset)"), {"var": v, "value": value_now,
-                                                                          "set": v in table})
+        rt.emit(f"{v} = {value_now}" + ("" if v in table else " (unset)"), {"var": v, "value": value_now,
+                                                                            "set": v in table})
         return
     if clear and value is not None:
         raise click.UsageError("give a VALUE or --clear, not both")
@@ -249,8 +249,8 @@ def pack_check(rt, file):
     head = (f"{file}: {p['title'] or '(untitled)'}: {len(p['cells'])} cells, {len(p['events'])} events: "
             + ("OK" if ok else f"{len(errors)} problem(s)"))
     lines_out = [head] + [f"  error: {e}" for e in errors] + [f"  warning: {w}" for w in warnings]
-    emit(rt, lines_out, {"file": file, "title": p["title"], "cells": len(p["cells"]), "events": len(p["events"]),
-                     "ok": ok, "errors": errors, "warnings": warnings})
+    rt.emit(lines_out, {"file": file, "title": p["title"], "cells": len(p["cells"]), "events": len(p["events"]),
+                        "ok": ok, "errors": errors, "warnings": warnings})
     if not ok:
         err = JournalError(f"{file} has {len(errors)} problem(s)")
         err.json_done = True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import NEGATIVES, NUMBER, emit, run
+from journal.games.kraken.cli.common import NEGATIVES, NUMBER, run
 from journal.games.kraken.cli.files import TREASURE_TABLE, grade_prices, load_treasure_table
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
@@ -84,8 +84,8 @@ def treasure_table(rt, table_path):
     for name, col in table["columns"].items():
         cells = ", ".join(f"{r}: {k}" for r, k in sorted(col.items())) or "no cells"
         lines.append(f"  {name} ({len(col)}/20): {cells}")
-    emit(rt, lines, {"title": table["title"], "columns": {n: {str(r): k for r, k in c.items()}
-                                                     for n, c in table["columns"].items()}})
+    rt.emit(lines, {"title": table["title"], "columns": {n: {str(r): k for r, k in c.items()}
+                                                         for n, c in table["columns"].items()}})
 
 
 @treasure.command("discard")
