@@ -8,6 +8,8 @@ from __future__ import annotations
 import functools
 import importlib
 import os
+import re
+from typing import NamedTuple
 
 import click
 
@@ -69,6 +71,44 @@ def reason_option(f=None, *, old: tuple[str, ...] = ()):
 def alias_key(spelling: str) -> str:
     """The parameter name of an old option spelling kept as a hidden alias."""
     return "alias_" + spelling.lstrip("-").replace("-", "_")
+
+
+class Delta(NamedTuple):
+    """A tracker's change as typed: `+N`/`-N` moves it by N (`by`), `=N` sets it (`to`)."""
+
+    by: int | None
+    to: int | None
+
+
+class DeltaType(click.ParamType):
+    """DELTA: `+N` or `-N` to move a tracker, `=N` to set it; a bare number is refused, since it
+    could mean either. `digits` bounds N (3: up to 999)."""
+
+    name = "delta"
+
+    def __init__(self, digits: int = 3):
+        self.digits = digits
+        self.pattern = re.compile(rf"([+-])(\d{{1,{digits}}})|=(\d{{1,{digits}}})")
+
+    def get_metavar(self, param, *args) -> str:
+        return "DELTA"
+
+    def convert(self, value, param, ctx) -> Delta:
+        if isinstance(value, Delta):
+            return value
+        text = str(value).strip()
+        m = self.pattern.fullmatch(text)
+        if m is not None:
+            return Delta(None, int(m.group(3))) if m.group(3) is not None else Delta(int(m.group(1) + m.group(2)), None)
+        if text.isdigit() and len(text) <= self.digits:
+            self.fail(f"'{text}' could mean either: type +{text} to add {text}, or ={text} to set it to {text}",
+                      param, ctx)
+        shown = text if len(text) <= 24 else f"{text[:10]}…{text[-4:]}"
+        self.fail(f"'{shown}' is not a DELTA: type +N or -N to change it, =N to set it (e.g. -3, +2, =12; N has "
+                  f"at most {self.digits} digits)", param, ctx)
+
+
+DELTA = DeltaType()
 
 
 def rolls_option(f):

@@ -13,6 +13,17 @@ def copy_state(value):
     return value
 
 
+def refuse_if_over(result: str | None, how: str = "") -> None:
+    """Nothing more happens once the game is over (the game's `result(state)`): say how it
+    ended, and that undo takes the last command back."""
+    if result:
+        from journal.errors import RuleError
+        from journal.hints import cmd, say
+
+        raise RuleError(say(f"the game is over: {how or ('won' if result == 'won' else 'lost')} (", cmd("undo"),
+                            " takes the last command back; or start a new campaign)"))
+
+
 class Outcome:
     __slots__ = ("state", "summary", "lines", "data", "meta", "side")
 

@@ -234,7 +234,7 @@ class Runtime:
     # --- state-changing commands -------------------------------------------
     def run(self, save: str | None, fn, *, entered=(), roll_option="--roll", draws=(), draw_option="--draw",
             entry_kind="command", choice_params: dict | None = None, side_files=(), log_reason: str | None = None,
-            **params) -> Outcome:
+            parse=None, **params) -> Outcome:
         """Apply a rules function to a save: open, apply, log, commit, print.
 
         `entered` are physical dice (--roll), `draws` physical draws from a bag (--draw).
@@ -244,11 +244,13 @@ class Runtime:
         `side_files` names the side files (in the saves folder) the rules read and change
         (Session.apply): they commit, and undo, with the save. `log_reason` (--reason) is why a
         value was changed by hand: it is kept in the log entry (`log_reason=`, so that a rules
-        function may take a `reason` of its own).
+        function may take a `reason` of its own). `parse(state, params) -> params` is the
+        command's own reading of what was typed against the open campaign (names found, values
+        checked), so that the rules function receives resolved values.
         """
         how = {"dice_input": {"entered": entered, "option": roll_option, "draws": draws,
                               "draw_option": draw_option},
-               "kind": entry_kind, "side_files": side_files, "reason": check_reason(log_reason)}
+               "kind": entry_kind, "side_files": side_files, "reason": check_reason(log_reason), "parse": parse}
         asker = self.dice_asker()
         while True:
             try:

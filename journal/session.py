@@ -209,14 +209,18 @@ class Session:
         return entry
 
     def apply(self, fn, params: dict, *, command: str, time: str, kind: str = "command",
-              dice_input: dict | None = None, side_files=(), reason: str | None = None) -> tuple[Outcome, dict]:
+              dice_input: dict | None = None, side_files=(), reason: str | None = None,
+              parse=None) -> tuple[Outcome, dict]:
         """Run a rules function on the current state and log it (in memory until commit).
 
         `dice_input` holds the physical results typed with the command (Dice keywords:
         entered, option, draws, draw_option). `side_files` names side files the function
         reads, as `side={name: content}`; it returns their new content in `Outcome.side`.
         `reason` is why the player changed something by hand (--reason), kept in the entry.
+        `parse(state, params) -> params` reads what was typed against the state first (the CLI's).
         """
+        if parse is not None:
+            params = parse(self.state, dict(params))
         jt = self.journal
         dice = Dice(jt.get("seed"), jt.get("dice", 0), **(dice_input or {}))
         if side_files:

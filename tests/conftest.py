@@ -2,15 +2,35 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from journal_testing import EPM_NEW, Runner
 
+ROOT = Path(__file__).resolve().parent.parent
+
+# Property tests: a quick default for a developer's run, a thorough `ci` for `pytest -m slow
+# --hypothesis-profile ci` (the README's test command). A test that states its own
+# max_examples keeps it under both.
+settings.register_profile("default", max_examples=25, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", max_examples=200, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("default")  # `--hypothesis-profile ci` loads the other one after this
+
+# Processes the tests start (`python -m journal`, the installed `journal` script) import this
+# checkout, as the tests themselves do (pyproject.toml's pytest `pythonpath`), never a stale copy.
+os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
+
 
 @pytest.fixture
-def saves(tmp_path) -> Path:
+def saves(tmp_path, monkeypatch) -> Path:
+    """A saves folder in the test's temporary folder, which is the working folder: commands name
+    it `saves`, so what they print holds no temporary path."""
+    monkeypatch.chdir(tmp_path)
     return tmp_path / "saves"
 
 
@@ -26,12 +46,33 @@ def camp(journal) -> Runner:
     return journal
 
 
+RENDERED: set = set()  # every journal.hints.Hint rendered while the tests ran
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _collect_hints():
+    """Keep every hint journal rendered (a rule's `cmd(...)`), to check it at the end."""
+    from journal.hints import Hint
+
+    render = Hint.render
+
+    def kept(self):
+        RENDERED.add(self)
+        return render(self)
+
+    Hint.render = kept  # type: ignore[method-assign]
+    yield
+    Hint.render = render  # type: ignore[method-assign]
+
+
 def pytest_sessionfinish(session, exitstatus):
-    """Every hint printed while the tests ran is a whole command that exists (hints.py)."""
-    from hints import bad_hints
+    """Every hint printed while the tests ran is a whole command that exists (hints.py): the
+    hints rules give as values, checked against the command tree, and any other `journal ...`
+    text found in what was printed."""
+    from hints import bad_hint_values, bad_hints
     from journal_testing import PRINTED
 
-    bad = bad_hints(PRINTED)
+    bad = bad_hint_values(RENDERED) + bad_hints(PRINTED)
     if bad:
         print(f"\n{len(bad)} hint(s) a player could not paste:")
         for line in bad:

@@ -74,6 +74,74 @@ def find_hints(text: str) -> list[str]:
     return out
 
 
+# --- hints as values (journal.hints.Hint), checked against the command tree directly --------------
+
+FORBIDDEN = ("|", "…", "[", "]")  # alternatives and elisions are not a command a player can paste
+
+
+def hint_problem(hint) -> str | None:
+    """Why a Hint is not a whole command that exists (None: it is one): its command path names a
+    command, its options are that command's (a flag without value, other options with one), it
+    gives no more arguments than the command takes, and a choice is one of the choices."""
+    from journal.cli import root
+    from journal.hints import PLACEHOLDER
+
+    shown = " ".join(("journal", *hint.command, *hint.words))  # not render(): that collects the hint
+    bad = [w for w in hint.words if any(c in w for c in FORBIDDEN)]
+    if bad:
+        return f"{shown}: {bad[0]!r} is not one value (give one whole command per line)"
+    ctx = click.Context(root, info_name="journal", resilient_parsing=True)
+    cmd = root
+    for word in hint.command:
+        if not isinstance(cmd, click.Group):
+            return f"{shown}: {cmd.name} has no sub-command {word!r}"
+        sub = cmd.get_command(ctx, word)
+        if sub is None:
+            return f"{shown}: no command {word!r}"
+        ctx = click.Context(sub, info_name=word, parent=ctx, resilient_parsing=True)
+        cmd = sub
+    if isinstance(cmd, click.Group):
+        return f"{shown}: {' '.join(hint.command)} is a group: name one of its commands"
+    options = {o: p for p in cmd.params if isinstance(p, click.Option) for o in (*p.opts, *p.secondary_opts)}
+    arguments = [p for p in cmd.params if isinstance(p, click.Argument)]
+    positional: list[str] = []
+    words = list(hint.words)
+    while words:
+        word = words.pop(0)
+        if word.startswith("-") and not word.lstrip("-").isdigit() and len(word) > 1:
+            param = options.get(word)
+            if param is None:
+                return f"{shown}: {' '.join(hint.command)} has no option {word}"
+            if param.is_flag or param.count:
+                continue
+            if not words:
+                return f"{shown}: {word} needs a value"
+            problem = _value_problem(param, words.pop(0), PLACEHOLDER)
+            if problem:
+                return f"{shown}: {word} {problem}"
+        else:
+            positional.append(word)
+    room = sum(10**6 if a.nargs == -1 else a.nargs for a in arguments)
+    if len(positional) > room:
+        return f"{shown}: {' '.join(hint.command)} takes {room} argument(s), not {len(positional)}"
+    for arg, word in zip(arguments, positional):
+        problem = _value_problem(arg, word, PLACEHOLDER)
+        if problem:
+            return f"{shown}: {arg.human_readable_name} {problem}"
+    return None
+
+
+def _value_problem(param, value: str, placeholder) -> str | None:
+    if placeholder.fullmatch(value) or not isinstance(param.type, click.Choice):
+        return None
+    choices = [c.lower() for c in param.type.choices]
+    return None if value.lower() in choices else f"{value!r} is not one of {', '.join(param.type.choices)}"
+
+
+def bad_hint_values(hints) -> list[str]:
+    return sorted({p for h in hints if (p := hint_problem(h))})
+
+
 def _first_words() -> set[str]:
     from journal.cli import root
 

@@ -6,6 +6,7 @@ when game test folders have their own conftest.py.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from pathlib import Path
 
@@ -41,9 +42,17 @@ def collect(command, result) -> None:
             PRINTED.setdefault(text, " ".join(map(str, command)))
 
 
+def shown_folder(saves: Path) -> str:
+    """The saves folder as the command line names it: relative to the working folder when inside
+    it (the `saves` fixture works in the test's temporary folder), so that nothing a test
+    compares holds a temporary path whose length changes from machine to machine."""
+    rel = os.path.relpath(saves)
+    return str(saves) if rel.startswith("..") else rel
+
+
 def run(saves: Path, *args, input=None, env=None):
     """`journal --saves SAVES ARGS...` in-process, with the player's JOURNAL_* variables unset."""
-    result = CliRunner().invoke(_Journal(), ["--saves", str(saves), *map(str, args)], input=input,
+    result = CliRunner().invoke(_Journal(), ["--saves", shown_folder(saves), *map(str, args)], input=input,
                                 env={**CLEAN_ENV, **(env or {})}, catch_exceptions=False)
     collect(args, result)
     return result

@@ -10,8 +10,13 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parent.parent / "journal"
 MAX_LINES = 1000
+MAX_FUNCTION_LINES = 60   # a book step you can read against the book (def line to last line)
+MAX_COMPLEXITY = 15       # McCabe's cyclomatic complexity, as flake8's C901 counts it
+PARTS = ("core", "epm", "titans", "kraken", "pulp")  # the core, then each game's package
 
 
 def modules() -> dict[str, Path]:
@@ -100,6 +105,51 @@ def test_no_source_file_is_over_1000_lines():
     long = {str(p.relative_to(PACKAGE.parent)): n for p in PACKAGE.rglob("*.py")
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert long == {}
+
+
+def part_of(path: Path) -> str:
+    """The part of the tree a source file belongs to: a game's id, else "core"."""
+    rel = path.relative_to(PACKAGE).parts
+    return rel[1] if len(rel) > 2 and rel[0] == "games" else "core"
+
+
+def oversized(source: str, where: str) -> list[str]:
+    """Every function of `source` over MAX_FUNCTION_LINES lines or MAX_COMPLEXITY, as
+    'where:line name: N lines, complexity C'."""
+    import mccabe
+
+    tree = ast.parse(source, where)
+    visitor = mccabe.PathGraphingAstVisitor()
+    visitor.preorder(tree, visitor)
+    complexity = {graph.lineno: graph.complexity() for graph in visitor.graphs.values()}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            lines = node.end_lineno - node.lineno + 1
+            score = complexity.get(node.lineno, 0)
+            if lines > MAX_FUNCTION_LINES or score > MAX_COMPLEXITY:
+                found.append(f"{where}:{node.lineno} {node.name}: {lines} lines, complexity {score}")
+    return found
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_no_function_is_over_60_lines_or_complexity_15(part):
+    """A book step is a function you can read against the book: short, few branches. The
+    offenders are printed with their figures, a part of the tree at a time."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if part_of(path) == part:
+            found += oversized(path.read_text(encoding="utf-8"), str(path.relative_to(PACKAGE.parent)))
+    assert found == [], f"{len(found)} function(s) over {MAX_FUNCTION_LINES} lines or complexity " \
+                        f"{MAX_COMPLEXITY}:\n" + "\n".join(found)
+
+
+def test_the_size_check_counts_lines_and_branches():
+    long = "def f():\n" + "    x = 1\n" * 60
+    branchy = "def g(x):\n" + "".join(f"    if x == {i}:\n        return {i}\n" for i in range(15))
+    assert oversized(long, "m.py") == ["m.py:1 f: 61 lines, complexity 1"]
+    assert oversized(branchy, "m.py") == ["m.py:1 g: 31 lines, complexity 16"]
+    assert oversized("def h(x):\n    return x\n", "m.py") == []
 
 
 def test_the_house_test_sees_cycles_and_private_imports():

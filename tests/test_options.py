@@ -59,7 +59,7 @@ words = st.lists(st.sampled_from(["-s", "-o", "--save", "--reason", "--flag", "-
                                   "-sx", "--output=o", "-h"]), max_size=7)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(deadline=None)
 @given(words)
 def test_click_reads_the_long_spelling_exactly_as_the_words_typed(args):
     assert parsed(sample, long_spellings(sample, args)) == parsed(sample, args)

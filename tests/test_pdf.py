@@ -366,7 +366,8 @@ def test_fit_text_truncates_with_an_ellipsis():
     assert fit_text("Ana", BOLD, 9, 1) == ""
 
 
-@settings(max_examples=200, deadline=None)
+@pytest.mark.slow
+@settings(deadline=None)
 @given(st.text(max_size=300), st.sampled_from([REGULAR, BOLD, ITALIC]),
        st.floats(min_value=5, max_value=14), st.floats(min_value=20, max_value=400))
 def test_wrap_and_fit_never_exceed_the_width(s, font, size, width):

@@ -177,6 +177,7 @@ def _committed_length(log_bytes: bytes, entries: int) -> int:
     return sum(len(line) + 1 for line in log_bytes.split(b"\n")[:entries])
 
 
+@pytest.mark.slow
 def test_sigkill_leaves_old_or_new_save(tmp_path):
     seed = int(os.environ.get("JOURNAL_TEST_SEED", random.randrange(1 << 30)))
     rng = random.Random(seed)
@@ -477,6 +478,7 @@ def _assert_invariants(saves: Path, context) -> None:
     assert r.exit_code == 0, (context, r.stdout)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(STEP, min_size=3, max_size=20))

@@ -52,7 +52,7 @@ def quickly_checked(validator, value) -> list[str]:
     return problems
 
 
-@settings(max_examples=400, deadline=None)
+@settings(deadline=None)
 @given(values)
 def test_the_quick_yes_finds_exactly_the_problems_a_full_check_finds(value):
     assert quickly_checked(SCHEMA, value) == everything_checked(SCHEMA, value)
@@ -60,7 +60,7 @@ def test_the_quick_yes_finds_exactly_the_problems_a_full_check_finds(value):
         assert quickly_checked(SCHEMA, value) == []
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.integers(0, 9), st.booleans(), st.sampled_from(["red", "blue", "green", " ", ""]),
        st.dictionaries(st.sampled_from(["Ana", "ana", "Bo"]), st.integers(-1, 6), max_size=3))
 def test_near_valid_documents_are_judged_alike(n, flag, kind, crew):

@@ -49,7 +49,7 @@ def test_every_game_demo_save_is_written_as_tomli_w_writes_it(journal):
         assert toml_text.dumps(doc) == tomli_w.dumps(doc) == text, path.name
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(documents())
 def test_a_generated_document_is_written_as_tomli_w_writes_it_and_reads_back_the_same(doc):
     text = toml_text.dumps(doc)

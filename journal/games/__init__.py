@@ -1,15 +1,21 @@
-"""The games journal knows; journal/games/README.md describes the interface each implements.
+"""The games journal knows, and the interface each declares (`Game`, `Sheets`).
 
 Game modules are imported only when a command needs them, so a command on one game
-never pays for the others (or for ReportLab).
+never pays for the others (or for ReportLab). journal/games/README.md describes the files
+every game keeps its hooks in.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Literal, Protocol, cast, runtime_checkable
 
 from journal.errors import SaveError
 from journal.schema import show_value
+
+if TYPE_CHECKING:
+    import click
 
 # The games in the order `journal games` lists them (each is the package journal/games/ID/).
 TITLES = {
@@ -19,23 +25,77 @@ TITLES = {
     "pulp": "Pulp Invasion",
 }
 
+Result = Literal["won", "lost"]
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What the core may ask of a game: the package `journal.games.ID` itself (its
+    `__init__.py` imports each hook from the game's own files: schema.py, views.py,
+    migrations.py). journal/games/conformance.py holds every game to it under mypy, and
+    tests/test_games.py at run time."""
+
+    ID: str
+    TITLE: str
+    SCHEMA_VERSION: int
+    # {from_version: fn(state) -> state}, applied in order when an older save is read
+    MIGRATIONS: Mapping[int, Callable[[dict], dict]]
+
+    def validate(self, state: dict) -> list[str]:
+        """Every problem of a [state] table, each naming its key ([] for a valid one)."""
+
+    def summary(self, state: dict) -> list[str]:
+        """`journal show`, ending with a "Next: ..." line."""
+
+    def status(self, state: dict) -> str:
+        """One line for `journal list` (turn, phase)."""
+
+    def turn_label(self, state: dict) -> str:
+        """The log heading an entry is grouped under ("Visit 2 · Kell", "Round 3")."""
+
+    def next_step(self, state: dict) -> str:
+        """What the table does next (the status line of `journal play`)."""
+
+    def names(self, state: dict) -> dict[str, list[str]]:
+        """The campaign's own names by kind, for TAB completion in `journal play`."""
+
+    def public_state(self, state: dict) -> dict:
+        """The state `show --json` prints and the sheets draw: the save's values plus derived ones."""
+
+    def result(self, state: dict) -> Result | None:
+        """Whether the game is over, and how: "won", "lost", or None while it goes on."""
+
+    def undo_refusal(self, entry: dict, state: dict) -> str | None:
+        """Why `undo` may not revert this log entry (None: it may)."""
+
+    def rolls_undoable(self, state: dict) -> bool:
+        """Whether undo could take a roll back (False: a terminal player is asked for each die)."""
+
+
+class Sheets(Protocol):
+    """A game's ReportLab pages, `journal.games.ID.sheets` (imported only for PDFs)."""
+
+    def draw_tracker(self, c, page, state: dict | None, title: str) -> None:
+        """The tracker page(s) of a campaign (None: a blank sheet)."""
+
+
 # id -> (module, title)
 GAMES: dict[str, tuple[str, str]] = {
     gid: (f"journal.games.{gid}", title) for gid, title in TITLES.items()
 }
 
 
-def load(game_id: str):
+def load(game_id: str) -> Game:
     try:
         module, _title = GAMES[game_id]
     except (KeyError, TypeError):
         raise SaveError(
             f"journal.game = {show_value(game_id)} is not a game journal knows: expected one of {', '.join(GAMES)}"
         ) from None
-    return importlib.import_module(module)
+    return cast(Game, importlib.import_module(module))
 
 
-def commands(game_id: str):
+def commands(game_id: str) -> "click.Group":
     """The game's Click group: `journal.games.GID.cli` names it after the game (`epm`...)."""
     load(game_id)
     group = getattr(importlib.import_module(f"journal.games.{game_id}.cli"), game_id)
@@ -45,8 +105,8 @@ def commands(game_id: str):
     return group
 
 
-def sheets(game_id: str):
+def sheets(game_id: str) -> Sheets:
     """The game's ReportLab pages, `journal.games.GID.sheets` (imported only for PDFs): its
     `draw_tracker(c, page, state_or_None, title)` draws the tracker page(s)."""
     load(game_id)
-    return importlib.import_module(f"journal.games.{game_id}.sheets")
+    return cast(Sheets, importlib.import_module(f"journal.games.{game_id}.sheets"))

@@ -406,6 +406,19 @@ def _fill(c, fill) -> None:
         c.setFillColorRGB(*fill)
 
 
+def badge(c, right, y, label, size=9.0, dark=True) -> float:
+    """Bold text on a rounded box ending at `right`, baseline y (white on dark, or ink on a light
+    outlined box); returns its width."""
+    pad, h = size * 14 / 9, size * 17 / 9
+    w = text_width(label, BOLD, size) + pad
+    c.setFillGray(0.15 if dark else 0.85)
+    c.setStrokeGray(INK)
+    c.roundRect(right - w, y - h * 5 / 17, w, h, 3, stroke=0 if dark else 1, fill=1)
+    text(c, right - w / 2, y, label, BOLD, size, align="c", grey=1 if dark else INK)
+    c.setFillGray(INK)
+    return w
+
+
 def heading(c, x, y, w, title, size=11.0, right=None) -> float:
     """A section title in bold caps-ish weight with a rule under it; `right` is an optional
     small grey note at the right end. `y` is the top; returns the height used."""

@@ -178,7 +178,7 @@ def test_worn_armor_adds_up_to_at_most_8(jacket, helmet, shield, strength, total
     assert any(f"Armor -{total}" in ln for ln in hit.lines), hit.lines
 
 
-@settings(max_examples=60, deadline=None)
+@settings(deadline=None)
 @given(jacket=st.integers(0, 8), helmet=st.integers(0, 8), shield=st.integers(0, 8), strength=st.integers(1, 20),
        unnamed=st.booleans())
 def test_armor_total_is_the_sum_plus_strength_capped_at_8(jacket, helmet, shield, strength, unnamed):

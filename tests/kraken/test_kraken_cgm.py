@@ -399,7 +399,7 @@ def legitimate_refusal(e: RuleError) -> bool:
     return any(r in e.message for r in REFUSALS)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cells=PACKS, seed=st.integers(0, 2 ** 32), choices=st.lists(st.sampled_from("AB"), max_size=40))
 @example(cells=DOUBLING, seed=0, choices=[])
 def test_random_packs_keep_the_interpreters_invariants(cells, seed, choices):
@@ -458,7 +458,7 @@ def test_random_packs_keep_the_interpreters_invariants(cells, seed, choices):
         assert stop in ("red", "end", "missing")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(deadline=None)
 @given(cells=PACKS, seed=st.integers(0, 2 ** 32), turns=st.integers(1, 6), n_lines=st.integers(1, 6),
        adds=st.integers(0, 3))
 @example(cells=DOUBLING, seed=0, turns=1, n_lines=1, adds=0)

@@ -671,7 +671,7 @@ def _bounds(s: dict) -> None:
         assert 0 <= n <= cap
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(enemies=st.lists(ENEMY_SPECS, min_size=1, max_size=4), systems=SYSTEMS, seed=st.integers(0, 2 ** 32),
        timeline=st.lists(st.sampled_from(["-", "A", "B", "C", "E", "I", "S", "V", "T", "G"]), max_size=8),
        objectives=st.lists(st.sampled_from(["T7", "A8", "C6", "?9"]), max_size=3), choices=st.data())

@@ -510,7 +510,7 @@ def test_hand_edited_returned_phases_are_checked():
 TRAITS = st.sampled_from([[], ["Zombie"], ["Regen: +2 HP"], ["Recharge: +1 Shield"], ["Acid blood"]])
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2 ** 32), n_enemies=st.integers(1, 3), data=st.data())
 def test_random_fights_with_captures_traits_and_chains_stay_valid(seed, n_enemies, data):
     s = with_crew(new_state(lines=()), "Ann", "Ben")

@@ -556,7 +556,7 @@ def _bounds(s: dict) -> None:
                 assert 0 <= e["shield"]["power"] <= e["shield"]["max"]
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n_crew=st.integers(1, 3), n_enemies=st.integers(1, 3), seed=st.integers(0, 2 ** 32),
        atmosphere=st.sampled_from(["YES", "NO", "HELL"]), data=st.data())
 def test_random_ground_combats_end_within_bounds(n_crew, n_enemies, seed, atmosphere, data):

@@ -730,7 +730,7 @@ OPS = st.lists(st.tuples(st.sampled_from(["hp", "credits", "oxygen", "xp", "leve
                          st.integers(-15, 15)), max_size=30)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(deadline=None)
 @given(ops=OPS, seed=st.integers(0, 10 ** 6))
 def test_random_campaign_commands_keep_a_valid_state_or_refuse(ops, seed):
     s = _ship(with_crew(new_state("simulation", lines=("1AA", "1AF")), "Ray", "Mila"), "Med Bay")

@@ -152,7 +152,8 @@ class Player:
         return self.step(s, by_hand.set_deck, rng.randint(1, 3), delta=-rng.randint(0, 2))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), level=st.sampled_from(list(components.LEVELS)),
        quietus=st.integers(0, 2), mina=st.booleans(), heals=st.booleans())
 def test_random_games_play_to_their_end_keeping_every_invariant(seed, level, quietus, mina, heals):
@@ -180,7 +181,7 @@ def test_random_games_play_to_their_end_keeping_every_invariant(seed, level, qui
         assert sum(s["decks"]) == 0 or s["phase"] == "over"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)
 @given(seed=st.integers(0, 2**32), draws=st.integers(1, 40))
 def test_bag_odds_are_probabilities_that_add_up(seed, draws):
     rng = random.Random(seed)

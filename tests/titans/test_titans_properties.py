@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from titans_helpers import CITIES, DICE_TABLE, RIFTS, dice, fresh
@@ -227,7 +228,8 @@ def run_script(players: int, roll: bool, turns) -> dict:
     return state
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@pytest.mark.slow
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(players=st.integers(1, 4), roll=st.booleans(), turns=st.lists(TURN, min_size=1, max_size=24))
 def test_random_turns_keep_the_game_consistent_and_end_exactly_at_the_printed_conditions(players, roll, turns):
     run_script(players, roll, turns)
@@ -237,6 +239,7 @@ def test_random_turns_keep_the_game_consistent_and_end_exactly_at_the_printed_co
 CAMPAIGN_TURN = st.lists(st.one_of(st.tuples(st.just("advance"), RIFT), STEP), min_size=2, max_size=8)
 
 
+@pytest.mark.slow
 def test_random_campaigns_reach_the_final_episode_and_end_exactly_at_the_printed_conditions():
     """(f) Random games that go for the rifts (and do anything else in between) reach the Final
     Episode: some of the (derandomized, so repeatable) examples get there, all checked alike."""

@@ -1,0 +1,49 @@
+"""Every game declares the interface the core uses (journal.games.Game), in the same files."""
+
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+
+import pytest
+
+from journal import games
+from journal.games import Game
+
+HOOKS = [name for name, value in vars(Game).items() if inspect.isfunction(value) and not name.startswith("_")]
+FILES = ("__init__.py", "schema.py", "migrations.py")  # and views.py, or a views/ package
+
+
+@pytest.mark.parametrize("gid", list(games.GAMES))
+def test_every_game_declares_every_hook_of_the_game_interface(gid):
+    game = games.load(gid)
+    assert isinstance(game, Game)
+    assert game.ID == gid and game.TITLE == games.TITLES[gid]
+    for name in HOOKS:
+        wanted = list(inspect.signature(getattr(Game, name)).parameters)[1:]
+        assert list(inspect.signature(getattr(game, name)).parameters) == wanted, name
+
+
+@pytest.mark.parametrize("gid", list(games.GAMES))
+def test_every_game_keeps_its_hooks_in_the_same_files(gid):
+    folder = Path(games.__file__).parent / gid
+    for name in FILES:
+        assert (folder / name).is_file(), name
+    assert (folder / "views.py").is_file() or (folder / "views" / "__init__.py").is_file()
+    game = games.load(gid)
+    assert game.validate.__module__ == f"journal.games.{gid}.schema"
+    assert game.MIGRATIONS is importlib_module(f"journal.games.{gid}.migrations").MIGRATIONS
+    for hook in ("summary", "status", "turn_label", "next_step", "names", "public_state", "result"):
+        assert getattr(game, hook).__module__.startswith(f"journal.games.{gid}.views"), hook
+
+
+def importlib_module(name: str):
+    import importlib
+
+    return importlib.import_module(name)
+
+
+def test_the_conformance_module_names_every_game():
+    from journal.games import conformance
+
+    assert list(conformance.GAMES) == list(games.GAMES)
