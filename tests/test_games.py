@@ -47,3 +47,13 @@ def test_the_conformance_module_names_every_game():
     from journal.games import conformance
 
     assert list(conformance.GAMES) == list(games.GAMES)
+
+
+@pytest.mark.parametrize("gid", list(games.GAMES))
+def test_the_typed_state_names_exactly_the_keys_of_the_schema(gid):
+    """schema.py describes [state] twice: the validators (STATE) and a TypedDict (State) for the
+    type checker; the two name the same keys, required and optional alike."""
+    schema = importlib_module(f"journal.games.{gid}.schema")
+    fields = schema.STATE.fields
+    assert set(schema.State.__required_keys__) == {k for k, f in fields.items() if f.required}
+    assert set(schema.State.__optional_keys__) == {k for k, f in fields.items() if not f.required}
