@@ -228,6 +228,28 @@ def test_an_enemy_without_a_table_asks_for_its_action(fly):
     assert d["attacks"][0]["target"] == "Ray"
 
 
+def test_an_enemy_is_set_by_hand_with_numbers_a_status_or_a_note(fly):
+    """A2: `ground set LABEL FIELD VALUE`: the field in any case, a number where the sheet has
+    one, a status, a note; a value that is not a number is refused naming the field."""
+    fly("kraken", "ground", "start", "-s", "fly", "--level", "2", "--crew", "Ray", "--roll", "1", "--roll", "6",
+        "--roll", "2", ok=True)
+    fly("kraken", "ground", "add", "-s", "fly", "X", "--hp", "5", "--agility", "3", "--shield", "B:4/1", ok=True)
+    fly("kraken", "ground", "add", "-s", "fly", "Y", "--hp", "5", "--agility", "3", ok=True)
+    d = j(fly, "kraken", "ground", "set", "-s", "fly", "x", "HP", "-1")
+    assert d["messages"] == ["X hp = -1 (by hand)."]
+    assert state(fly)["ground"]["enemies"]["X"]["status"] == "defeated"
+    fly("kraken", "ground", "set", "-s", "fly", "Y", "shield", "0", ok=False)
+    fly("kraken", "ground", "set", "-s", "fly", "X", "status", "ACTIVE", ok=True)
+    fly("kraken", "ground", "set", "-s", "fly", "X", "shield", "+2", ok=True)
+    fly("kraken", "ground", "set", "-s", "fly", "Y", "note", "Burrows next turn", ok=True)
+    g = state(fly)["ground"]["enemies"]
+    assert (g["X"]["status"], g["X"]["shield"]["power"], g["Y"]["note"]) == ("active", 2, "Burrows next turn")
+    r = fly("kraken", "ground", "set", "-s", "fly", "X", "armor", "lots")
+    assert r.exit_code == 2 and r.stderr.strip() == "Error: armor takes a whole number"
+    r = fly("kraken", "ground", "set", "-s", "fly", "X", "mood", "grim")
+    assert r.exit_code == 2 and "'mood': hp, shield, armor, agility, escape, weaken, status or note" in r.stderr
+
+
 def test_bad_weapon_notation_names_the_problem(fly):
     r = fly("kraken", "crew", "weapon", "-s", "fly", "Ray", "Rifle four plus")
     assert r.exit_code == 2 and "book's notation" in r.stderr

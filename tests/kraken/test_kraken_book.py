@@ -144,9 +144,9 @@ def test_a_psi_power_comes_after_the_members_regular_action():
     s = apply(s, crew_rules.crew_set, name="Ann", field="psi", value=4).state
     s = begun(enemy(s, "E1", hp=9, actions=["1-6: idle"]))
     with pytest.raises(RuleError, match="after the member's regular action.*Ann has not acted yet"):
-        psi_rules.ground_psi(s, dice(6), name="Ann", power="attack")
+        psi_rules.ground_psi(s, dice(6), name="Ann", power="ATTACK")
     s = apply(s, actions.ground_simple, name="Ann", action="wait").state
-    out = apply(s, psi_rules.ground_psi, 6, name="Ann", power="attack")
+    out = apply(s, psi_rules.ground_psi, 6, name="Ann", power="ATTACK")
     assert out.state["ground"]["enemies"]["E1"]["hp"] == 7
 
 
@@ -157,11 +157,11 @@ def test_a_lone_wolf_uses_psi_after_each_of_their_two_activations():
     s = apply(s, crew_rules.crew_set, name="Ann", field="psi", value=4).state
     s = begun(enemy(s, "E1", hp=9, actions=["1-6: idle"]))
     s = apply(s, actions.ground_simple, name="Ann", action="wait").state
-    s = apply(s, psi_rules.ground_psi, 6, name="Ann", power="attack").state
+    s = apply(s, psi_rules.ground_psi, 6, name="Ann", power="ATTACK").state
     with pytest.raises(RuleError, match="not acted yet since their last PSI power"):
-        psi_rules.ground_psi(s, dice(6), name="Ann", power="attack")
+        psi_rules.ground_psi(s, dice(6), name="Ann", power="ATTACK")
     s = apply(s, actions.ground_simple, name="Ann", action="wait").state
-    assert apply(s, psi_rules.ground_psi, 6, name="Ann", power="attack").state["ground"]["enemies"]["E1"]["hp"] == 5
+    assert apply(s, psi_rules.ground_psi, 6, name="Ann", power="ATTACK").state["ground"]["enemies"]["E1"]["hp"] == 5
 
 
 # --- 2. A revived member waits for the next Ground Combat turn --------------------------------------------------

@@ -564,7 +564,7 @@ def test_a_psi_attack_may_capture_too():
     s = apply(s, spawn.ground_start, 1, 6, 1, level=3).state
     s = started(with_enemy(with_enemy(s, "E1", hp=2), "E2", hp=9))
     s = apply(s, actions.ground_simple, name="Ann", action="wait").state
-    out = apply(s, psi.ground_psi, 3, name="Ann", power="attack", target="E1", capture=True)
+    out = apply(s, psi.ground_psi, 3, name="Ann", power="ATTACK", target="E1", capture=True)
     assert out.state["ground"]["enemies"]["E1"]["carrier"] == "Ann"
     with pytest.raises(InputError, match="PSI attack"):
-        psi.ground_psi(s, dice(3), name="Ann", power="cure", capture=True)
+        psi.ground_psi(s, dice(3), name="Ann", power="CURE", capture=True)

@@ -412,28 +412,51 @@ def psi_fight(psi=2, acted=True) -> dict:
 def test_psi_shock_example():
     """Ch. 14: PSI 2, PSI SHOCK (6): a 3 makes 5: fail, -1 HP, exhausted; a 6 makes 8."""
     s = psi_fight()
-    out = apply(s, psi_rules.ground_psi, 3, name="Mila", power="shock")
+    out = apply(s, psi_rules.ground_psi, 3, name="Mila", power="SHOCK")
     m = out.state["crew"]["Mila"]
     assert (m["hp"], m["psi_exhausted"]) == (7, True)
-    out = apply(s, psi_rules.ground_psi, 6, name="Mila", power="PSI SHOCK")
+    out = apply(s, psi_rules.ground_psi, 6, name="Mila", power="SHOCK")
     e = out.state["ground"]["enemies"]
     assert (e["E1"]["hp"], e["E2"]["hp"], e["E2"]["shield"]["power"]) == (8, 8, 4)     # ignores Shields and Armor
 
 
+@pytest.mark.parametrize("typed, power", [("shock", "SHOCK"), ("PSI SHOCK", "SHOCK"), ("psi-shock", "SHOCK"),
+                                          ("cure 2", "CURE II"), ("Cure II", "CURE II"), ("midas", "MIDAS TOUCH"),
+                                          ("oxygen", "OXYGEN CREATION"), ("cure_all", "CURE ALL")])
+def test_a_psi_power_is_read_as_the_player_types_it(typed, power):
+    assert psi_rules.psi_power(typed) == power
+
+
+def test_an_unknown_psi_power_is_refused_naming_the_powers():
+    with pytest.raises(InputError, match="'fireball' is not a PSI power: ATTACK, SHOCK, BLAST"):
+        psi_rules.psi_power("fireball")
+    with pytest.raises(InputError, match="'shock' is not a PSI power"):     # the rules take the book's name
+        psi_rules.ground_psi(psi_fight(), dice(6), name="Mila", power="shock")
+
+
+def test_psi_powers_are_typed_in_any_case_on_the_command_line(manual):
+    manual("kraken", "crew", "add", "-s", "hand", "Mila", "--agility", "3", "--strength", "4", "--tech", "3",
+           "--charisma", "2", "--ranged", "2", "--melee", "2", "--psi", ok=True)
+    r = manual("kraken", "ground", "psi", "-s", "hand", "Mila", "psi", "shock")
+    assert r.exit_code == 1 and "there is no Ground Combat going on" in r.stderr    # read, then refused by the rules
+    r = manual("kraken", "ground", "psi", "-s", "hand", "Mila", "fireball")
+    assert r.exit_code == 2 and "'fireball' is not a PSI power" in r.stderr
+
+
 def test_a_failed_psi_check_on_a_1_costs_2_hp():
-    out = apply(psi_fight(psi=5), psi_rules.ground_psi, 1, name="Mila", power="attack", target="E1")
+    out = apply(psi_fight(psi=5), psi_rules.ground_psi, 1, name="Mila", power="ATTACK", target="E1")
     assert out.data["success"] is True                                                  # 6 >= 5
-    out = apply(psi_fight(psi=1), psi_rules.ground_psi, 1, name="Mila", power="blast", target="E1")
+    out = apply(psi_fight(psi=1), psi_rules.ground_psi, 1, name="Mila", power="BLAST", target="E1")
     assert out.state["crew"]["Mila"]["hp"] == 6
 
 
 def test_psi_cure_is_harder_on_yourself_and_flash_always_works():
     s = psi_fight(psi=1)
     s["crew"]["Mila"]["hp"] = 3
-    assert apply(s, psi_rules.ground_psi, 4, name="Mila", power="cure").data["success"] is False      # 5 < 6
+    assert apply(s, psi_rules.ground_psi, 4, name="Mila", power="CURE").data["success"] is False      # 5 < 6
     s["crew"]["Ann"]["hp"] = 3
-    assert apply(s, psi_rules.ground_psi, 4, name="Mila", power="cure", target="Ann").state["crew"]["Ann"]["hp"] == 5
-    out = apply(s, psi_rules.ground_psi, 2, name="Mila", power="flash")
+    assert apply(s, psi_rules.ground_psi, 4, name="Mila", power="CURE", target="Ann").state["crew"]["Ann"]["hp"] == 5
+    out = apply(s, psi_rules.ground_psi, 2, name="Mila", power="FLASH")
     assert out.state["ground"]["flash"] is True and out.state["crew"]["Mila"]["psi_exhausted"]
 
 
@@ -453,7 +476,7 @@ def test_dungeon_psi_powers_cost_nothing_but_the_check():
     s = explorer()
     s = apply(s, crew_rules.crew_set, name="Ann", field="psi", value=3).state
     s["oxygen"] = 10
-    out = apply(s, psi_rules.dungeon_psi, 5, name="Ann", power="oxygen creation")
+    out = apply(s, psi_rules.dungeon_psi, 5, name="Ann", power="OXYGEN CREATION")
     assert out.state["oxygen"] == 12
 
 

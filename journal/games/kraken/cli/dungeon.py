@@ -472,7 +472,7 @@ def dungeon_psi(rt, save, name, power, bonus, rolls):
     """A dungeon PSI power: surprise, divination, midas touch, oxygen creation."""
     from journal.games.kraken.ground_combat import psi as rules
 
-    run(rt, save, rules.dungeon_psi, entered=rolls, name=name, power=" ".join(power), bonus=bonus)
+    run(rt, save, rules.dungeon_psi, entered=rolls, name=name, power=rules.psi_power(" ".join(power)), bonus=bonus)
 
 
 @dungeon.command("meditate")

@@ -12,6 +12,14 @@ from journal.options import OrderedGroup, reason_option, rolls_option, save_opti
 from journal.runtime import pass_rt
 
 
+def whole_number(text: str, problem: str) -> int:
+    """A whole number typed as a command's VALUE (-3, +2, 12), else an error saying `problem`."""
+    try:
+        return NUMBER.convert(text, None, None)
+    except click.BadParameter:
+        raise InputError(problem) from None
+
+
 @click.group(cls=OrderedGroup)
 def ground():
     """Ground Combat (chapter 14): spawn, add enemies, initiative, actions, turns."""
@@ -120,20 +128,25 @@ def ground_attack(rt, save, name, targets, weapon, hit, berserk, flank, reroll, 
     """Attack with a weapon in a hand (dice: flank, then one per attack; melee may split targets)."""
     from journal.games.kraken.ground_combat import attacks as rules
 
-    if weapon is None:
-        state = rt.current_state(save)
-        from journal.games.kraken.model.weapons import weapon_slot
-        member = state.get("crew", {})
-        key = find(member, name, "crew member") if member else name
-        m = member.get(key) or {}
-        ws = list(m.get("weapons") or {})
-        held = [w for w in ws if weapon_slot(m, w) in ("L", "R")]
-        ws = held or ws
-        if len(ws) > 1:
-            raise InputError(f"--weapon is required: one of {', '.join(ws)} (or fists)")
-        weapon = ws[0] if ws else "fists"
-    run(rt, save, rules.ground_attack, entered=rolls, name=name, weapon=weapon, targets=list(targets),
-        hit=hit, berserk=berserk, flank=flank, reroll=reroll, chain=chain, capture=capture, carrier=carrier)
+    run(rt, save, rules.ground_attack, entered=rolls, parse=_weapon_in_hand, name=name, weapon=weapon,
+        targets=list(targets), hit=hit, berserk=berserk, flank=flank, reroll=reroll, chain=chain, capture=capture,
+        carrier=carrier)
+
+
+def _weapon_in_hand(state: dict, params: dict) -> dict:
+    """--weapon left out: the only weapon the attacker holds in a hand (or carries), else bare
+    fists; with two or more, the player names one."""
+    if params["weapon"] is not None:
+        return params
+    from journal.games.kraken.model.weapons import weapon_slot
+
+    members = state.get("crew", {})
+    m = members[find(members, params["name"], "crew member", "NAME")] if members else {}
+    ws = list(m.get("weapons") or {})
+    ws = [w for w in ws if weapon_slot(m, w) in ("L", "R")] or ws
+    if len(ws) > 1:
+        raise InputError(f"--weapon is required: one of {', '.join(ws)} (or fists)")
+    return {**params, "weapon": ws[0] if ws else "fists"}
 
 
 @ground.command("capture")
@@ -235,7 +248,7 @@ def ground_psi(rt, save, name, power, target, bonus, capture, carrier, rolls):
     """A PSI power after the member's action: d6 + PSI >= difficulty."""
     from journal.games.kraken.ground_combat import psi as rules
 
-    run(rt, save, rules.ground_psi, entered=rolls, name=name, power=" ".join(power), target=target,
+    run(rt, save, rules.ground_psi, entered=rolls, name=name, power=rules.psi_power(" ".join(power)), target=target,
         bonus=bonus, capture=capture, carrier=carrier)
 
 
@@ -281,15 +294,21 @@ def ground_turn(rt, save, faint):
 @ground.command("set", context_settings=NEGATIVES)
 @save_option
 @click.argument("label")
-@click.argument("field", metavar="hp|shield|armor|agility|escape|weaken|status|note")
+@click.argument("field", metavar="FIELD")
 @click.argument("value")
 @reason_option
 @pass_rt
 def ground_set(rt, save, label, field, value, reason):
-    """Change an enemy by hand (its traits, a card)."""
+    """Change an enemy by hand (its traits, a card). FIELD: hp, shield, armor, agility, escape,
+    weaken (VALUE a number), status (active, defeated or escaped) or note (VALUE a text)."""
     from journal.games.kraken.ground_combat import loop as rules
 
-    run(rt, save, rules.ground_set, label=label, field=field, value=value, log_reason=reason)
+    f = field.strip().casefold()
+    if f in rules.ENEMY_NUMBERS:
+        value = whole_number(value, f"{f} takes a whole number")
+    elif f == "status":
+        value = value.strip().casefold()
+    run(rt, save, rules.ground_set, label=label, field=f, value=value, log_reason=reason)
 
 
 @ground.command("end")
@@ -317,6 +336,9 @@ def ground_show(rt, save):
     from journal.games.kraken.model import ground
     from journal.games.kraken.views import adventure
 
-    nxt = ("enter the enemies (journal kraken ground add LABEL …), then journal kraken ground initiative"
-           if state["ground"]["step"] == "spawn" else ground.turn_hint(state, state["ground"]))
-    rt.emit(adventure.ground_status(state) + ["Next: " + nxt], {"ground": state["ground"]})
+    from journal.hints import cmd, say
+
+    nxt = (say("enter the enemies (", cmd("kraken ground add", "LABEL", hp="N", agility="N"), "), then ",
+               cmd("kraken ground initiative")) if state["ground"]["step"] == "spawn"
+           else ground.turn_hint(state, state["ground"]))
+    rt.emit(adventure.ground_status(state) + [say("Next: ", nxt)], {"ground": state["ground"]})

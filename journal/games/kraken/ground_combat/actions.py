@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.ground_combat.attacks import free_carrier, weapon_of
-from journal.games.kraken.ground_combat.loop import acted, close_ground, crew_turn, end_check, phase_done
+from journal.games.kraken.ground_combat.loop import (
+    acted,
+    close_ground,
+    crew_turn,
+    end_check,
+    has_crew_trait,
+    phase_done,
+)
 from journal.games.kraken.ground_combat.psi import PSI_FLASH
 from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.constants import AGGRESSIVE
 from journal.games.kraken.model.ground import activations_allowed, active_enemies, conscious, current_ground_combat
 from journal.games.kraken.model.members import carrying, drop_member, heal as heal_fn, note_fallen, use_item, wound
 from journal.games.kraken.model.weapons import unplace_weapon
+from journal.hints import cmd, say
 from journal.lookup import find
 from journal.outcome import Outcome
 
@@ -18,8 +28,12 @@ ESCAPE_SACRIFICE, ESCAPE_AGAIN = 3, 2
 SACRIFICE_FAIL = 2        # a failed escape costs each sacrificed member 2 HP
 
 
-def ground_simple(state: dict, dice, name: str, action: str, weapon: str | None = None, item: str | None = None,
-                  heal: int | None = None, target: str | None = None, captive_to: str | None = None) -> Outcome:
+SIMPLE_ACTIONS = ("cover", "reload", "recharge", "item", "exchange", "wait")
+
+
+def ground_simple(state: dict, dice: Dice, name: str, action: str, weapon: str | None = None,
+                  item: str | None = None, heal: int | None = None, target: str | None = None,
+                  captive_to: str | None = None) -> Outcome:
     """Ch. 14's other actions: Cover (+1 Armor, +1 to be hit, +3 Armor against explosives,
     until the next activation), Reload (a magazine fills the weapon; what was left is
     lost), Recharge a T2 weapon, Use an Item (heal someone, half in Hell; a use of a U
@@ -27,72 +41,101 @@ def ground_simple(state: dict, dice, name: str, action: str, weapon: str | None 
     s = copy_state(state)
     g = current_ground_combat(s)
     n = crew_turn(s, g, name)
-    out: list[str] = []
-    last = "other"
-    if action == "cover":
-        if g["step"] == "spawn":
-            raise RuleError("cover is set at the initiative check (journal kraken ground initiative --cover NAME)")
-        if any(t.casefold() == "aggressive" for t in s["crew"][n]["traits"]):
-            raise RuleError(f"{n} is AGGRESSIVE and must attack while they can")
-        g.setdefault("cover", [])
-        if n not in g["cover"]:
-            g["cover"].append(n)
-        last = "cover"
-        out.append(f"{n} takes cover: +1 Armor (+3 against explosives) and enemy rolls +1 until their next activation.")
-    elif action == "reload":
-        wkey, w, spec = weapon_of(s, n, weapon)
-        if w is None or spec["ammo"] is None:
-            raise RuleError(f"the {wkey} takes no Ammo")
-        lost = w.get("ammo", spec["ammo"])
-        w["ammo"] = spec["ammo"]
-        out.append(f"{n} reloads the {wkey} with a magazine: Ammo {spec['ammo']}"
-                   + (f" ({lost} left in it are lost)" if lost else "") + ". Erase the magazine.")
-    elif action == "recharge":
-        wkey, w, spec = weapon_of(s, n, weapon)
-        if w is None or not w.get("spent"):
-            raise RuleError(f"the {wkey} needs no recharge")
-        w.pop("spent")
-        out.append(f"{n} recharges the {wkey} (T2).")
-    elif action == "item":
-        what = (item or "an item").strip()
-        out.append(f"{n} uses {what}.")
-        if heal is not None:
-            if heal < 1:
-                raise InputError("--heal is the HP the item heals, 1 or more")
-            who = find(s["crew"], target, "crew member", "--target") if target else n
-            if who not in g["crew"]:
-                raise RuleError(f"{who} is not in this Ground Combat")
-            heal_fn(s, who, heal, out, what, hell=g["atmosphere"] == "HELL")
-        if item:
-            use_item(s, n, what, out)
-        else:
-            out.append("Erase a use of it if it has uses (U).")
-    elif action == "exchange":
-        out.append(f"{n} exchanges and rearranges equipment with a team mate (update the inventories: journal kraken "
-                   f"crew unequip NAME SLOT, journal kraken crew equip NAME SLOT ITEM).")
-        if captive_to is not None:
-            held = carrying(s, n)
-            if not held:
-                raise RuleError(f"{n} carries no captive")
-            to = free_carrier(s, g, captive_to, "--captive-to")
-            if held in g["enemies"]:
-                g["enemies"][held]["carrier"] = to
-            else:
-                s["captives"][held]["carrier"] = to
-            out.append(f"{n} hands the captive {held} to {to}: {to} cannot attack while carrying it.")
-    elif action == "wait":
-        out.append(f"{n} does nothing this turn.")
-    else:
+    if action not in SIMPLE_ACTIONS:
         raise InputError(f"'{action}' is not an action")
     if captive_to is not None and action != "exchange":
         raise InputError("--captive-to goes with the exchange action")
-    if g["step"] == "spawn" and action == "cover":
-        raise RuleError("cover is set at the initiative check")
+    out: list[str] = []
+    last = "other"
+    if action == "cover":
+        last = take_cover(s, g, n, out)
+    elif action == "reload":
+        reload_weapon(s, n, weapon, out)
+    elif action == "recharge":
+        recharge_weapon(s, n, weapon, out)
+    elif action == "item":
+        use_an_item(s, g, n, item, heal, target, out)
+    elif action == "exchange":
+        exchange(s, g, n, captive_to, out)
+    else:
+        out.append(f"{n} does nothing this turn.")
     acted(s, g, n, out, last)
     return Outcome(s, f"{n}: {action}" + (f" ({weapon})" if weapon else ""), out, {"crew": n, "action": action})
 
 
-def ground_unjam(state: dict, dice, name: str, weapon: str, bonus: int = 0) -> Outcome:
+def take_cover(s: dict, g: dict, n: str, out: list[str]) -> str:
+    """Cover: +1 Armor (+3 against explosives) and enemy rolls +1 until the member's next
+    activation; set at the initiative check the first turn; never for an AGGRESSIVE member."""
+    if g["step"] == "spawn":
+        raise RuleError(say("cover is set at the initiative check (", cmd("kraken ground initiative", cover="NAME"),
+                            ")"))
+    if has_crew_trait(s["crew"][n], AGGRESSIVE):
+        raise RuleError(f"{n} is AGGRESSIVE and must attack while they can")
+    g.setdefault("cover", [])
+    if n not in g["cover"]:
+        g["cover"].append(n)
+    out.append(f"{n} takes cover: +1 Armor (+3 against explosives) and enemy rolls +1 until their next activation.")
+    return "cover"
+
+
+def reload_weapon(s: dict, n: str, weapon: str | None, out: list[str]) -> None:
+    """Reload: a magazine fills the weapon; the Ammo left in it is lost."""
+    wkey, w, spec = weapon_of(s, n, weapon)
+    if w is None or spec["ammo"] is None:
+        raise RuleError(f"the {wkey} takes no Ammo")
+    lost = w.get("ammo", spec["ammo"])
+    w["ammo"] = spec["ammo"]
+    out.append(f"{n} reloads the {wkey} with a magazine: Ammo {spec['ammo']}"
+               + (f" ({lost} left in it are lost)" if lost else "") + ". Erase the magazine.")
+
+
+def recharge_weapon(s: dict, n: str, weapon: str | None, out: list[str]) -> None:
+    """Recharge a T2 weapon that fired."""
+    wkey, w, _spec = weapon_of(s, n, weapon)
+    if w is None or not w.get("spent"):
+        raise RuleError(f"the {wkey} needs no recharge")
+    w.pop("spent")
+    out.append(f"{n} recharges the {wkey} (T2).")
+
+
+def use_an_item(s: dict, g: dict, n: str, item: str | None, heal: int | None, target: str | None,
+                out: list[str]) -> None:
+    """Use an Item: it may heal a member of the combat (half in a Hell atmosphere); a use of
+    a U item is erased."""
+    what = (item or "an item").strip()
+    out.append(f"{n} uses {what}.")
+    if heal is not None:
+        if heal < 1:
+            raise InputError("--heal is the HP the item heals, 1 or more")
+        who = find(s["crew"], target, "crew member", "--target") if target else n
+        if who not in g["crew"]:
+            raise RuleError(f"{who} is not in this Ground Combat")
+        heal_fn(s, who, heal, out, what, hell=g["atmosphere"] == "HELL")
+    if item:
+        use_item(s, n, what, out)
+    else:
+        out.append("Erase a use of it if it has uses (U).")
+
+
+def exchange(s: dict, g: dict, n: str, captive_to: str | None, out: list[str]) -> None:
+    """Exchange: equipment changes hands or places; a captive may change carriers."""
+    out.append(say(f"{n} exchanges and rearranges equipment with a team mate (update the inventories: ",
+                   cmd("kraken crew unequip", "NAME", "SLOT"), ", ", cmd("kraken crew equip", "NAME", "SLOT", "ITEM"),
+                   ")."))
+    if captive_to is None:
+        return
+    held = carrying(s, n)
+    if not held:
+        raise RuleError(f"{n} carries no captive")
+    to = free_carrier(s, g, captive_to, "--captive-to")
+    if held in g["enemies"]:
+        g["enemies"][held]["carrier"] = to
+    else:
+        s["captives"][held]["carrier"] = to
+    out.append(f"{n} hands the captive {held} to {to}: {to} cannot attack while carrying it.")
+
+
+def ground_unjam(state: dict, dice: Dice, name: str, weapon: str, bonus: int = 0) -> Outcome:
     """Ch. 14 Unjam: Tech + d6 ≥ 8 (only unjamming bonuses count); a failure makes the next
     try 6+, and failing that damages the weapon; a third try at 6+ repairs it, or it
     breaks and is erased."""
@@ -131,7 +174,7 @@ def ground_unjam(state: dict, dice, name: str, weapon: str, bonus: int = 0) -> O
                    {"crew": n, "weapon": wkey, "roll": r, "total": total, "target": target, "cleared": ok})
 
 
-def ground_escape(state: dict, dice, sacrifice=(), crew=()) -> Outcome:
+def ground_escape(state: dict, dice: Dice, sacrifice=(), crew=()) -> Outcome:
     """Ch. 14 Escape: members not yet activated this turn may escape; those already
     activated (and any you choose) are sacrificed. d6 + the lowest Agility of the escapers
     + 3 per sacrificed + 2 per earlier try (+3 PSI FLASH) ≥ the highest enemy Agility.
@@ -143,7 +186,7 @@ def ground_escape(state: dict, dice, sacrifice=(), crew=()) -> Outcome:
         raise RuleError("an escape is a crew action, in the crew's part of the turn")
     up = conscious(s, g)
     acted = g.get("acted", {})
-    forced = [n for n in up if acted.get(n, 0) > 0 or any(t.casefold() == "aggressive" for t in s["crew"][n]["traits"])]
+    forced = [n for n in up if acted.get(n, 0) > 0 or has_crew_trait(s["crew"][n], AGGRESSIVE)]
     chosen = [find(s["crew"], x, "crew member", "--sacrifice") for x in sacrifice]
     for x in chosen:
         if x not in up:

@@ -1,39 +1,96 @@
 """Chapter 14, Combat actions, Attack: boosts, Flank, Berserk, Chain Attack, hits, captures.
 
 A weapon held in a hand attacks; an enemy brought to 0, -1 or -2 HP may be captured (ch. 4).
+The steps, as the book lists them: the attacker and the weapon in hand, the boosts
+(Ranged or Melee, Berserk, Flank), the targets, then each attack's hit dice.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.ground_combat.damage import attack_types, boosts, multiplier, pipeline
-from journal.games.kraken.ground_combat.loop import acted, crew_turn, end_check
-from journal.games.kraken.ground_combat.profiles import ZOMBIE, has_trait
+from journal.games.kraken.ground_combat.loop import acted, crew_turn, end_check, enemy_key, has_crew_trait
+from journal.games.kraken.ground_combat.profiles import has_trait
 from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.constants import (
+    CHAIN_ATTACK,
+    CHARGED,
+    EXPLOSIVE,
+    INDEPENDENT_TARGETING,
+    MELEE_KIND,
+    TALISMAN,
+    ZOMBIE,
+)
 from journal.games.kraken.model.ground import active_enemies, conscious, current_ground_combat, lone_wolf
 from journal.games.kraken.model.members import carrying, overload, wound
 from journal.games.kraken.model.weapons import describe_attack, weapon_slot, weapon_spec
-from journal.lookup import find, shell_quote
+from journal.hints import cmd, say
+from journal.lookup import find
 from journal.outcome import Outcome
 
 FLANK_TARGET = 8          # Flank: d6 + Agility >= 8, +3 damage
 FLANK_BONUS = 3
 BERSERK_MAX = 3
-FISTS = {"name": "fists", "strength": 0, "hit": 4, "times": 1, "damage": 1, "ammo": None, "kind": "ML",
+CHAIN_MAX = 9             # the extra attacks a Chain Attack trait may grant, as journal takes them
+FISTS = {"name": "fists", "strength": 0, "hit": 4, "times": 1, "damage": 1, "ammo": None, "kind": MELEE_KIND,
          "flags": [], "weaken": 0, "types": [], "grade": None}
+FISTS_NAMES = ("fists", "bare fists")
+
+
+@dataclass
+class Attack:
+    """One Attack action (ch. 14): who attacks, with which weapon, at whom, with which boosts.
+
+    `held` is the weapon's record on the crew sheet (its Ammo, a jam), None for bare fists;
+    `rolls` what each hit die did (the command's data), `jammed` whether the weapon jammed.
+    """
+
+    attacker: str
+    weapon: str
+    held: dict | None
+    spec: dict
+    aims: list[str] = field(default_factory=list)
+    hit_boost: int = 0
+    damage_boost: int = 0
+    damage_bonus: int = 0
+    overload: int = 0
+    reroll: bool = False
+    capture: dict | None = None
+    rolls: list[dict] = field(default_factory=list)
+    jammed: bool = False
+
+    @property
+    def melee(self) -> bool:
+        return self.spec["kind"] == MELEE_KIND
+
+    @property
+    def explosive(self) -> bool:
+        return EXPLOSIVE in self.spec["flags"]
+
+    @property
+    def has_ammo(self) -> bool:
+        """An Ammo weapon with a shot left (bare fists and unlimited weapons always have)."""
+        if self.held is None or self.spec["ammo"] is None:
+            return True
+        return self.held.get("ammo", self.spec["ammo"]) > 0
 
 
 def weapon_of(s: dict, n: str, weapon: str | None) -> tuple[str, dict | None, dict]:
-    if weapon is None or weapon.strip().lower() in ("fists", "bare fists"):
+    """The weapon a crew member names: (its name, its record on the sheet, its values); bare
+    fists have no record."""
+    if weapon is None or weapon.strip().casefold() in FISTS_NAMES:
         return "fists", None, dict(FISTS)
     weapons = s["crew"][n].get("weapons") or {}
     key = find(weapons, weapon, f"weapon of {n}", "WEAPON")
     return key, weapons[key], weapon_spec(weapons[key])
 
 
-def ground_attack(state: dict, dice, name: str, weapon: str | None, targets=(), hit: int = 0, berserk: int = 0,
-                  flank: bool = False, reroll: bool = False, faint: str | None = None, chain: int = 0,
-                  capture: bool = False, carrier: str | None = None) -> Outcome:
+def ground_attack(state: dict, dice: Dice, name: str, weapon: str | None, targets=(), hit: int = 0,
+                  berserk: int = 0, flank: bool = False, reroll: bool = False, faint: str | None = None,
+                  chain: int = 0, capture: bool = False, carrier: str | None = None) -> Outcome:
     """Ch. 14 Attack with a weapon held in a hand (L or R; a member carrying a captive
     cannot attack): boost with Ranged/Melee (every 2 points +1 damage or -1 to the roll,
     the first attack of a multiple one or of a chain only), roll each attack (a 1 misses
@@ -44,215 +101,306 @@ def ground_attack(state: dict, dice, name: str, weapon: str | None, targets=(), 
     attack brings to 0, -1 or -2 HP is captured instead (ch. 4), carried by `carrier`."""
     s = copy_state(state)
     g = current_ground_combat(s)
-    n = crew_turn(s, g, name)
+    n = attacker_ready(s, g, name)
     m = s["crew"][n]
+    wkey, w, spec = weapon_of(s, n, weapon)
+    if w is not None:
+        weapon_ready(m, n, wkey, w, spec)
+    check_chain(m, n, spec, chain)
+    bearer = captive_bearer(s, g, n, capture, carrier)
+    a = Attack(n, wkey, w, spec, reroll=reroll, capture={"by": bearer, "done": False} if capture else None)
+    attribute, points = boost_points(s, g, a)
+    a.damage_boost, a.hit_boost = boosts(points, hit)
+    check_berserk(a, berserk)
+    check_flank(s, g, flank)
+    a.aims = choose_targets(g, m, a, targets, chain)
+    check_reroll(s, g, m, reroll)
+    out: list[str] = []
+    data: dict = {"crew": n, "weapon": wkey, "attacks": a.rolls}
+    if berserk and go_berserk(s, n, berserk, out) != "active":
+        acted(s, g, n, out, "melee")
+        return Outcome(s, f"{n} goes berserk and collapses", out, data)
+    a.damage_bonus = a.damage_boost + berserk + (try_flank(s, g, dice, m, out) if flank else 0)
+    a.overload = overload(m)
+    out.append(announce(a, attribute, points))
+    attack_chain(s, g, dice, a, chain, out)
+    if w is not None and CHARGED in spec["flags"] and not a.jammed:
+        w["spent"] = True
+        out.append(f"The {wkey} (T2) must be recharged before it fires again.")
+    if a.capture and not a.capture["done"]:
+        out.append("Nobody was brought to 0, -1 or -2 HP: no capture.")
+    acted(s, g, n, out, "melee" if a.melee else "ranged")
+    end_check(s, g, out)
+    hits = sum(1 for r in a.rolls if r["hit"])
+    return Outcome(s, f"{n} attacks with the {wkey}: {hits} hit(s)" + (", jammed" if a.jammed else "")
+                   + (f", captures {a.capture['done']}" if a.capture and a.capture["done"] else ""), out, data)
+
+
+# --- legality: who attacks, with what, at whom ------------------------------------------------
+
+def attacker_ready(s: dict, g: dict, name: str) -> str:
+    """A conscious member whose turn it is, carrying no captive (ch. 4: they cannot attack)."""
+    n = crew_turn(s, g, name)
     held = carrying(s, n)
     if held:
-        raise RuleError(f"{n} carries the captured {held} and cannot attack (ch. 4): hand it over first (journal "
-                        f"kraken ground exchange {n} --captive-to NAME)")
-    wkey, w, spec = weapon_of(s, n, weapon)
-    out: list[str] = []
-    if w is not None:
-        where = weapon_slot(m, wkey)
-        if where not in ("L", "R"):
-            raise RuleError(f"the {wkey} is not in {n}'s hands (" + (f"it is in backpack slot {where}" if where else
-                                                                       "it is in no inventory slot")
-                            + f"): only a weapon held in a hand attacks (ch. 14); move it with an Exchange action "
-                              f"(journal kraken ground exchange {n}, then journal kraken crew unequip {n} SLOT and journal "
-                              f"kraken crew equip {n} L {shell_quote(wkey)})")
-        if w.get("jam"):
-            raise RuleError(f"the {wkey} is {w['jam']}: unjam it first (journal kraken ground unjam {n} {wkey})")
-        if w.get("spent"):
-            raise RuleError(f"the {wkey} (T2) must be recharged first: journal kraken ground recharge {n} {wkey}")
-        if spec["ammo"] is not None and w.get("ammo", spec["ammo"]) <= 0:
-            raise RuleError(f"the {wkey} is empty: reload it (journal kraken ground reload {n} {wkey})")
-        if spec["strength"] > m["strength"]:
-            raise RuleError(f"the {wkey} needs Strength {spec['strength']}; {n} has {m['strength']}")
-    if chain:
-        if not 1 <= chain <= 9:
-            raise InputError(f"--chain {chain}: the extra attacks the Chain Attack trait grants, 1-9")
-        if not any(t.casefold() == "chain attack" for t in m["traits"]):
-            raise RuleError(f"--chain: {n} has no Chain Attack trait")
-        if "T2" in spec["flags"]:
-            raise RuleError("a T2 weapon cannot fire twice in one turn, even with a trait that allows repeat fire")
-    bearer = None
+        raise RuleError(say(f"{n} carries the captured {held} and cannot attack (ch. 4): hand it over first (",
+                            cmd("kraken ground exchange", n, captive_to="NAME"), ")"))
+    return n
+
+
+def weapon_ready(m: dict, n: str, wkey: str, w: dict, spec: dict) -> None:
+    """Ch. 14: only a weapon held in a hand attacks, unjammed, charged, with Ammo left, and
+    one the member is strong enough for."""
+    where = weapon_slot(m, wkey)
+    if where not in ("L", "R"):
+        raise RuleError(say(f"the {wkey} is not in {n}'s hands (",
+                            f"it is in backpack slot {where}" if where else "it is in no inventory slot",
+                            "): only a weapon held in a hand attacks (ch. 14); move it with an Exchange action (",
+                            cmd("kraken ground exchange", n), ", then ", cmd("kraken crew unequip", n, "SLOT"),
+                            " and ", cmd("kraken crew equip", n, "L", wkey), ")"))
+    if w.get("jam"):
+        raise RuleError(say(f"the {wkey} is {w['jam']}: unjam it first (", cmd("kraken ground unjam", n, wkey), ")"))
+    if w.get("spent"):
+        raise RuleError(say(f"the {wkey} (T2) must be recharged first: ", cmd("kraken ground recharge", n, wkey)))
+    if spec["ammo"] is not None and w.get("ammo", spec["ammo"]) <= 0:
+        raise RuleError(say(f"the {wkey} is empty: reload it (", cmd("kraken ground reload", n, wkey), ")"))
+    if spec["strength"] > m["strength"]:
+        raise RuleError(f"the {wkey} needs Strength {spec['strength']}; {n} has {m['strength']}")
+
+
+def check_chain(m: dict, n: str, spec: dict, chain: int) -> None:
+    """The Chain Attack trait's extra attacks; a T2 weapon never fires twice in a turn."""
+    if not chain:
+        return
+    if not 1 <= chain <= CHAIN_MAX:
+        raise InputError(f"--chain {chain}: the extra attacks the Chain Attack trait grants, 1-{CHAIN_MAX}")
+    if not has_crew_trait(m, CHAIN_ATTACK):
+        raise RuleError(f"--chain: {n} has no Chain Attack trait")
+    if CHARGED in spec["flags"]:
+        raise RuleError("a T2 weapon cannot fire twice in one turn, even with a trait that allows repeat fire")
+
+
+def captive_bearer(s: dict, g: dict, n: str, capture: bool, carrier: str | None) -> str | None:
+    """Who carries an enemy this attack captures (the attacker, unless another is named)."""
     if capture:
-        bearer = free_carrier(s, g, carrier or n, "--carrier")
-    elif carrier:
+        return free_carrier(s, g, carrier or n, "--carrier")
+    if carrier:
         raise InputError("--carrier goes with --capture")
-    melee = spec["kind"] == "ML"
-    attr = "melee" if melee else "ranged"
-    points = m[attr] + g.get("boosts", {}).get(n, 0)
-    dmg_boost, hit_boost = boosts(points, hit)
-    if berserk:
-        if not melee:
-            raise InputError("--berserk is a melee attack")
-        if not 1 <= berserk <= BERSERK_MAX:
-            raise InputError(f"--berserk {berserk}: up to {BERSERK_MAX} HP")
-    if flank:
-        if g["step"] == "spawn":
-            raise RuleError("the reaction bonus action cannot be a Flank")
-        if g.get("flank"):
-            raise RuleError("one Flank attempt per combat turn")
-        if len(conscious(s, g)) < 2:
-            raise RuleError("a Flank needs more than one active crew member")
+    return None
+
+
+def boost_points(s: dict, g: dict, a: Attack) -> tuple[str, int]:
+    """The attribute that boosts this attack (Melee or Ranged) and its points (PSI CONCENTRATE
+    adds 2 until the member's next attack)."""
+    attribute = "melee" if a.melee else "ranged"
+    return attribute, s["crew"][a.attacker][attribute] + g.get("boosts", {}).get(a.attacker, 0)
+
+
+def check_berserk(a: Attack, berserk: int) -> None:
+    if not berserk:
+        return
+    if not a.melee:
+        raise InputError("--berserk is a melee attack")
+    if not 1 <= berserk <= BERSERK_MAX:
+        raise InputError(f"--berserk {berserk}: up to {BERSERK_MAX} HP")
+
+
+def check_flank(s: dict, g: dict, flank: bool) -> None:
+    """One Flank attempt a combat turn, never as the reaction bonus action, with a team mate
+    to flank with, and 1 Oxygen to pay where the air is not breathable."""
+    if not flank:
+        return
+    if g["step"] == "spawn":
+        raise RuleError("the reaction bonus action cannot be a Flank")
+    if g.get("flank"):
+        raise RuleError("one Flank attempt per combat turn")
+    if len(conscious(s, g)) < 2:
+        raise RuleError("a Flank needs more than one active crew member")
+    if g["atmosphere"] != "YES" and s["oxygen"] < 1:
+        raise RuleError("a Flank costs 1 Oxygen here and none is left")
+
+
+def choose_targets(g: dict, m: dict, a: Attack, targets, chain: int) -> list[str]:
+    """Ch. 14 Choosing targets: an explosive weapon hits every enemy; melee attacks may be
+    split between targets, ranged ones go to a single target (unless the Independent
+    Targeting trait); no more targets than attacks."""
     enemies = active_enemies(g)
     if not enemies:
         raise RuleError("no enemy is left")
-    if "EX" in spec["flags"]:
+    if a.explosive:
+        return list(enemies)
+    aims = [active_enemy(g, t) for t in targets]
+    if not aims:
+        if len(enemies) > 1:
+            raise InputError(f"TARGET is required: one of {', '.join(enemies)}")
         aims = list(enemies)
-    else:
-        aims = []
-        for t in targets:
-            key = next((k for k in g["enemies"] if k.casefold() == str(t).strip().casefold()), None)
-            if key is None:
-                raise InputError(f"target '{t}' is not an enemy here: {', '.join(enemies)}")
-            if g["enemies"][key]["status"] != "active":
-                raise RuleError(f"{key} is {g['enemies'][key]['status']}")
-            aims.append(key)
-        if not aims:
-            if len(enemies) == 1:
-                aims = list(enemies)
-            else:
-                raise InputError(f"TARGET is required: one of {', '.join(enemies)}")
-        indep = any(t.casefold() == "independent targeting" for t in m["traits"])
-        if not melee and len(set(aims)) > 1 and not indep:
-            raise RuleError("ranged attacks go to a single target (unless the Independent Targeting trait)")
-        if len(aims) > spec["times"] * (1 + chain):
-            raise InputError(f"the {wkey} attacks {spec['times'] * (1 + chain)} time(s): at most "
-                             f"{spec['times'] * (1 + chain)} target(s)")
-    if reroll:
-        talisman = any("talisman" in str(v).lower() for v in m["inventory"].values())
-        if not (lone_wolf(s, g) or talisman):
-            raise RuleError("--reroll: the lone wolf's reroll (or a Talisman)")
-        if g.get("rerolled"):
-            raise RuleError("--reroll: once per Ground Combat turn")
-    data: dict = {"crew": n, "weapon": wkey, "attacks": []}
-    if berserk:
-        out.append(f"Berserk: {n} pushes {berserk} HP into the blow.")
-        if wound(s, n, berserk, out, "berserk") != "active":
-            acted(s, g, n, out, "melee")
-            return Outcome(s, f"{n} goes berserk and collapses", out, data)
-    bonus = dmg_boost + berserk
-    if flank:
-        g["flank"] = True
-        if g["atmosphere"] != "YES":
-            if s["oxygen"] < 1:
-                raise RuleError("a Flank costs 1 Oxygen here and none is left")
-            s["oxygen"] -= 1
-            out.append(f"Flank: 1 Oxygen ({g['atmosphere']}): Oxygen {s['oxygen'] + 1} → {s['oxygen']}.")
-        r = dice.roll(6)
-        ok = r != 1 and r + m["agility"] >= FLANK_TARGET
-        out.append(f"Flank: d6 {r} + Agility {m['agility']} = {r + m['agility']}: "
-                   + ("+3 damage." if ok else ("a 1 fails." if r == 1 else "no bonus.")))
-        if ok:
-            bonus += FLANK_BONUS
-    over = overload(m)
-    boost_txt = []
-    if dmg_boost:
-        boost_txt.append(f"+{dmg_boost} damage")
-    if hit_boost:
-        boost_txt.append(f"-{hit_boost} to the roll")
-    out.append(f"{n} attacks with {'bare fists' if wkey == 'fists' else 'the ' + wkey} ({describe_attack(spec)}); "
-               f"{attr.capitalize()} {points}: "
-               + (", ".join(boost_txt) or "no boost") + (f"; overload +{over} to the roll" if over else "") + ".")
-    cap = {"by": bearer, "done": False} if capture else None
-    jammed = False
-    rolls_n = len(aims) if "EX" in spec["flags"] else spec["times"]
+    if not a.melee and len(set(aims)) > 1 and not has_crew_trait(m, INDEPENDENT_TARGETING):
+        raise RuleError("ranged attacks go to a single target (unless the Independent Targeting trait)")
+    most = a.spec["times"] * (1 + chain)
+    if len(aims) > most:
+        raise InputError(f"the {a.weapon} attacks {most} time(s): at most {most} target(s)")
+    return aims
+
+
+def active_enemy(g: dict, label: str) -> str:
+    """An enemy of this combat still fighting."""
+    key = enemy_key(g, label, "TARGET")
+    if g["enemies"][key]["status"] != "active":
+        raise RuleError(f"{key} is {g['enemies'][key]['status']}")
+    return key
+
+
+def check_reroll(s: dict, g: dict, m: dict, reroll: bool) -> None:
+    """The lone wolf's reroll (or a Talisman's), once a Ground Combat turn."""
+    if not reroll:
+        return
+    talisman = any(TALISMAN in str(v).casefold() for v in m["inventory"].values())
+    if not (lone_wolf(s, g) or talisman):
+        raise RuleError("--reroll: the lone wolf's reroll (or a Talisman)")
+    if g.get("rerolled"):
+        raise RuleError("--reroll: once per Ground Combat turn")
+
+
+# --- the boosts that cost something: Berserk and Flank ----------------------------------------
+
+def go_berserk(s: dict, n: str, berserk: int, out: list[str]) -> str:
+    """Berserk: up to 3 HP turned into melee damage; the member may collapse doing it."""
+    out.append(f"Berserk: {n} pushes {berserk} HP into the blow.")
+    return wound(s, n, berserk, out, "berserk")
+
+
+def try_flank(s: dict, g: dict, dice: Dice, m: dict, out: list[str]) -> int:
+    """Flank: 1 Oxygen where the air is not breathable, then d6 + Agility ≥ 8 (a 1 fails)
+    gives +3 damage. Returns the damage bonus."""
+    g["flank"] = True
+    if g["atmosphere"] != "YES":
+        s["oxygen"] -= 1
+        out.append(f"Flank: 1 Oxygen ({g['atmosphere']}): Oxygen {s['oxygen'] + 1} → {s['oxygen']}.")
+    r = dice.roll(6)
+    ok = r != 1 and r + m["agility"] >= FLANK_TARGET
+    out.append(f"Flank: d6 {r} + Agility {m['agility']} = {r + m['agility']}: "
+               + ("+3 damage." if ok else ("a 1 fails." if r == 1 else "no bonus.")))
+    return FLANK_BONUS if ok else 0
+
+
+def announce(a: Attack, attribute: str, points: int) -> str:
+    """The attack as the table reads it: the weapon, its values, the boosts chosen."""
+    chosen = ([f"+{a.damage_boost} damage"] if a.damage_boost else []) \
+        + ([f"-{a.hit_boost} to the roll"] if a.hit_boost else [])
+    return (f"{a.attacker} attacks with {'bare fists' if a.weapon == 'fists' else 'the ' + a.weapon} "
+            f"({describe_attack(a.spec)}); {attribute.capitalize()} {points}: "
+            + (", ".join(chosen) or "no boost") + (f"; overload +{a.overload} to the roll" if a.overload else "") + ".")
+
+
+# --- the attacks: a chain of them, each with its hit dice ---------------------------------------
+
+def attack_chain(s: dict, g: dict, dice: Dice, a: Attack, chain: int, out: list[str]) -> None:
+    """The attack, then each extra one a Chain Attack grants (a separate attack with its own
+    Ammo and no boost; an empty weapon or a jam ends the chain)."""
     for link in range(1 + chain):
         if link:
-            if w is not None and spec["ammo"] is not None and w.get("ammo", spec["ammo"]) <= 0:
-                out.append(f"Chain Attack {link}: the {wkey} is empty: the chain ends.")
-                break
+            if not a.has_ammo:
+                out.append(f"Chain Attack {link}: the {a.weapon} is empty: the chain ends.")
+                return
             if not active_enemies(g):
-                break
-            if "EX" in spec["flags"]:
-                aims = active_enemies(g)
-                rolls_n = len(aims)
+                return
+            if a.explosive:
+                a.aims = active_enemies(g)
             out.append(f"Chain Attack {link} (a separate attack, no boost):")
-        first_link = link == 0
-        link_aims = aims if "EX" in spec["flags"] else aims[link * spec["times"]:] or [aims[-1]]
-        jammed, any_fired = _attack_rolls(s, g, dice, spec, w, wkey, link_aims, rolls_n, melee,
-                                          hit_boost if first_link else 0, bonus if first_link else 0, over, reroll,
-                                          cap, data, out)
-        if w is not None and spec["ammo"] is not None and (any_fired or ("EX" in spec["flags"] and not jammed)) \
-                and not (jammed and "EX" not in spec["flags"]):
-            w["ammo"] = w.get("ammo", spec["ammo"]) - 1
-            out.append(f"The {wkey}: Ammo {w['ammo']}/{spec['ammo']}.")
-        if jammed:
+        aims = a.aims if a.explosive else a.aims[link * a.spec["times"]:] or [a.aims[-1]]
+        fired = hit_dice(s, g, dice, a, aims, link == 0, out)
+        spend_ammo(a, fired, out)
+        if a.jammed:
             if link < chain:
                 out.append("The jam ends the chain.")
-            break
-    if w is not None and "T2" in spec["flags"] and not jammed:
-        w["spent"] = True
-        out.append(f"The {wkey} (T2) must be recharged before it fires again.")
-    if cap and not cap["done"]:
-        out.append("Nobody was brought to 0, -1 or -2 HP: no capture.")
-    acted(s, g, n, out, "melee" if melee else "ranged")
-    end_check(s, g, out)
-    hits = sum(1 for a in data["attacks"] if a["hit"])
-    return Outcome(s, f"{n} attacks with the {wkey}: {hits} hit(s)" + (", jammed" if jammed else "")
-                   + (f", captures {cap['done']}" if cap and cap["done"] else ""), out, data)
+            return
 
 
-def _attack_rolls(s: dict, g: dict, dice, spec: dict, w: dict | None, wkey: str, aims: list, rolls_n: int,
-                  melee: bool, hit_boost: int, bonus: int, over: int, reroll: bool, cap: dict | None, data: dict,
-                  out: list[str]) -> tuple[bool, bool]:
-    """One attack: its hit rolls (one per target for EX, else one per multiple attack).
-    Returns (jammed, any die fired)."""
-    jammed = False
-    any_fired = False
+def spend_ammo(a: Attack, fired: bool, out: list[str]) -> None:
+    """A weapon that does not jam spends one Ammo, even when it hits nothing; an explosive
+    one spends it unless it only rolled 1s."""
+    if a.held is None or a.spec["ammo"] is None:
+        return
+    if a.explosive:
+        spends = fired or not a.jammed
+    else:
+        spends = fired and not a.jammed
+    if spends:
+        a.held["ammo"] = a.held.get("ammo", a.spec["ammo"]) - 1
+        out.append(f"The {a.weapon}: Ammo {a.held['ammo']}/{a.spec['ammo']}.")
+
+
+def hit_dice(s: dict, g: dict, dice: Dice, a: Attack, aims: list[str], first_link: bool, out: list[str]) -> bool:
+    """One attack's hit dice: one per target for EX, else one per multiple attack (the boost
+    goes to the first die of the first attack). Returns whether any die fired."""
+    fired = False
+    rolls_n = len(aims) if a.explosive else a.spec["times"]
     for i in range(rolls_n):
-        tgt = aims[i] if "EX" in spec["flags"] else aims[min(i, len(aims) - 1)]
-        e = g["enemies"][tgt]
-        if e["status"] != "active":
-            tgt = next((k for k in active_enemies(g)), None)
-            if tgt is None:
-                break
-            if not melee and "EX" not in spec["flags"]:
-                break
-            e = g["enemies"][tgt]
-        need = spec["hit"] - (hit_boost if i == 0 else 0) + over
-        r = dice.roll(6)
-        note = ""
-        if (r == 1 or r < need) and reroll and not g.get("rerolled"):
-            g["rerolled"] = True
-            r2 = dice.roll(6)
-            note = f" (rerolled {r} → {r2})"
-            r = r2
-        att = {"target": tgt, "roll": r, "hit": False}
-        data["attacks"].append(att)
+        tgt = next_target(g, a, aims, i)
+        if tgt is None:
+            break
+        boosted = first_link and i == 0
+        need = a.spec["hit"] - (a.hit_boost if boosted else 0) + a.overload
+        r, note = roll_to_hit(g, dice, a, need)
+        rolled = {"target": tgt, "roll": r, "hit": False}
+        a.rolls.append(rolled)
         if r == 1:
-            if i == 0 and spec["name"] != "fists" and w is not None:
-                jammed = True
-                w["jam"] = "jammed"
-                out.append(f"  → {tgt}: d6 1{note}: a miss, and the {wkey} jams" + (" (the attack stops)."
-                                                                                     if "EX" not in spec["flags"]
-                                                                                     else "."))
-                if "EX" not in spec["flags"]:
-                    break
-                continue
-            out.append(f"  → {tgt}: d6 1{note}: a miss" + ("" if "EX" in spec["flags"] else "; the attack stops")
-                       + ".")
-            if "EX" not in spec["flags"]:
-                any_fired = True
+            fired = fired or not (a.explosive or (i == 0 and a.held is not None))
+            if rolled_a_one(a, tgt, i, note, out):
                 break
             continue
-        any_fired = True
+        fired = True
         if r < need:
             out.append(f"  → {tgt}: d6 {r}{note}: a miss (needs {need}+).")
             continue
-        att["hit"] = True
-        first = i == 0 or "EX" in spec["flags"]
-        dmg = spec["damage"] + (bonus if first else 0) + (1 if r == 6 else 0)
-        res = hit_enemy(g, tgt, dmg, spec, out, f"  → {tgt}: d6 {r}{note}: hit"
-                         + (" (6: +1)" if r == 6 else "") + f", {dmg} damage", capture=cap)
-        att.update(res)
-    return jammed, any_fired
+        rolled["hit"] = True
+        bonus = a.damage_bonus if first_link and (i == 0 or a.explosive) else 0
+        dmg = a.spec["damage"] + bonus + (1 if r == 6 else 0)
+        rolled.update(hit_enemy(g, tgt, dmg, a.spec, out, f"  → {tgt}: d6 {r}{note}: hit"
+                                + (" (6: +1)" if r == 6 else "") + f", {dmg} damage", capture=a.capture))
+    return fired
 
+
+def next_target(g: dict, a: Attack, aims: list[str], i: int) -> str | None:
+    """Whom the i-th die aims at; an enemy down already gives way to the next one still
+    fighting (a melee or explosive attack only: a ranged attack's single target is gone)."""
+    tgt = aims[i] if a.explosive else aims[min(i, len(aims) - 1)]
+    if g["enemies"][tgt]["status"] == "active":
+        return tgt
+    left = active_enemies(g)
+    if not left or not (a.melee or a.explosive):
+        return None
+    return left[0]
+
+
+def roll_to_hit(g: dict, dice: Dice, a: Attack, need: int) -> tuple[int, str]:
+    """A hit die, rerolled once a turn when it failed and the attacker may reroll."""
+    r = dice.roll(6)
+    if (r == 1 or r < need) and a.reroll and not g.get("rerolled"):
+        g["rerolled"] = True
+        r2 = dice.roll(6)
+        return r2, f" (rerolled {r} → {r2})"
+    return r, ""
+
+
+def rolled_a_one(a: Attack, tgt: str, i: int, note: str, out: list[str]) -> bool:
+    """A 1 always misses; on the first die it jams the weapon (not bare fists). It stops the
+    attack, except an explosive one, which rolls on for each target. Returns whether the
+    attack stops."""
+    if i == 0 and a.held is not None:
+        a.jammed = True
+        a.held["jam"] = "jammed"
+        out.append(f"  → {tgt}: d6 1{note}: a miss, and the {a.weapon} jams"
+                   + ("." if a.explosive else " (the attack stops)."))
+        return not a.explosive
+    out.append(f"  → {tgt}: d6 1{note}: a miss" + ("" if a.explosive else "; the attack stops") + ".")
+    return not a.explosive
+
+
+# --- a hit: damage through Shield and Armor, an enemy down, a capture ---------------------------
 
 def hit_enemy(g: dict, tgt: str, dmg: int, spec: dict, out: list[str], head: str, psi: bool = False,
-               capture: dict | None = None) -> dict:
+              capture: dict | None = None) -> dict:
     e = g["enemies"][tgt]
     armor = max(0, e["armor"] - e.get("weaken", 0))
     res = pipeline(dmg, spec, e.get("shield"), armor, e.get("weak", []), e.get("resist", []), psi=psi)
@@ -298,8 +446,9 @@ def _down(g: dict, tgt: str, e: dict, out: list[str], capture: dict | None) -> N
         return
     e["status"] = "defeated"
     if e["hp"] < CAPTURE_FLOOR and zombie:
-        out.append(f"{tgt} ({e['name']}) is down at {e['hp']} HP; a Zombie does not die below -2 HP (ch. 4): its "
-                   f"sheet says what it does (journal kraken ground set {tgt} status active, journal kraken ground set {tgt} hp N).")
+        out.append(say(f"{tgt} ({e['name']}) is down at {e['hp']} HP; a Zombie does not die below -2 HP (ch. 4): its "
+                       f"sheet says what it does (", cmd("kraken ground set", tgt, "status", "active"), ", ",
+                       cmd("kraken ground set", tgt, "hp", "N"), ")."))
     elif e["hp"] >= CAPTURE_FLOOR:
         out.append(f"{tgt} ({e['name']}) is defeated" + (" (HP 0 to -2: it may be captured instead)"
                                                           if capture is None else "") + ".")
@@ -318,16 +467,14 @@ def free_carrier(s: dict, g: dict, name: str, option: str) -> str:
     return who
 
 
-def ground_capture(state: dict, dice, label: str, carrier: str) -> Outcome:
+def ground_capture(state: dict, dice: Dice, label: str, carrier: str) -> Outcome:
     """Ch. 4: an enemy an attack brought to 0, -1 or -2 HP (a Zombie: any HP at or below 0)
     is captured rather than killed, carried by a conscious member of the combat (no
     action; they cannot attack while carrying it). Captured aliens count as defeated."""
 
     s = copy_state(state)
     g = current_ground_combat(s)
-    key = next((k for k in g["enemies"] if k.casefold() == str(label).strip().casefold()), None)
-    if key is None:
-        raise InputError(f"'{label}' is not an enemy here: {', '.join(g['enemies'])}")
+    key = enemy_key(g, label)
     e = g["enemies"][key]
     if e["status"] != "defeated":
         raise RuleError(f"{key} is {e['status']}: an alien is captured once an attack brings it to 0, -1 or -2 HP")

@@ -6,12 +6,24 @@ points of Ranged or Melee give a boost.
 
 from __future__ import annotations
 
+from typing import Any
+
 from journal.errors import InputError
 from journal.games.kraken.catalogue import half_up
+from journal.games.kraken.model.constants import (
+    ARMOR_PIERCING,
+    EMP,
+    EXPLOSIVE,
+    IGNORE_ARMOR,
+    IGNORE_SHIELDS,
+    RANGED_KIND,
+)
+
+COVER_ARMOR, COVER_EXPLOSIVE = 1, 3       # cover: +1 Armor, +3 against explosives
 
 
 def attack_types(spec: dict) -> set:
-    return set(spec["types"]) | {"ranged" if spec["kind"] == "RG" else "melee"}
+    return set(spec["types"]) | {"ranged" if spec["kind"] == RANGED_KIND else "melee"}
 
 
 def multiplier(types, weak=(), resist=()) -> tuple[float, int, int]:
@@ -34,23 +46,23 @@ def pipeline(dmg: int, spec: dict, shield: dict | None, armor: int, weak=(), res
     melee; IS ignores it; EMP only hurts shields), then Armor (AP: half, rounded up; IA:
     none; cover +1, +3 against explosives), then weakness/resistance, then HP."""
     flags = spec.get("flags", [])
-    res = {"shield": 0, "armor": 0, "factor": 1.0, "hp": 0, "through": False}
-    ranged = spec.get("kind") == "RG"
-    covers = shield is not None and shield["power"] > 0 and (shield["class"] == "B" or ranged)
-    if "EMP" in flags:
+    res: dict[str, Any] = {"shield": 0, "armor": 0, "factor": 1.0, "hp": 0, "through": False}
+    ranged = spec.get("kind") == RANGED_KIND
+    if EMP in flags:
         if shield is not None:
             res["shield"] = min(shield["power"], dmg)
         return res
-    if covers and "IS" not in flags and not psi:
+    if shield is not None and shield["power"] > 0 and (shield["class"] == "B" or ranged) \
+            and IGNORE_SHIELDS not in flags and not psi:
         res["shield"] = min(shield["power"], dmg)
         dmg -= res["shield"]
     if dmg <= 0:
         return res
     res["through"] = True
-    a = armor + ((3 if "EX" in flags else 1) if cover else 0)
-    if "IA" in flags or psi:
+    a = armor + ((COVER_EXPLOSIVE if EXPLOSIVE in flags else COVER_ARMOR) if cover else 0)
+    if IGNORE_ARMOR in flags or psi:
         a = 0
-    elif "AP" in flags:
+    elif ARMOR_PIERCING in flags:
         a = half_up(a)
     res["armor"] = min(a, dmg)
     dmg -= res["armor"]

@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
-from journal.errors import InputError, RuleError
+from journal.dice import Dice
+from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.kraken.ground_combat.damage import pipeline
-from journal.games.kraken.ground_combat.loop import crew_down, end_check, phase_done
-from journal.games.kraken.ground_combat.profiles import ZOMBIE, is_idle, parse_trait, try_attack
+from journal.games.kraken.ground_combat.loop import crew_down, end_check, enemy_key, phase_done
+from journal.games.kraken.ground_combat.profiles import is_idle, parse_trait, try_attack
 from journal.games.kraken.ground_combat.psi import psi_check, psi_member
 from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.constants import EXPLOSIVE, TWO_ACTIONS, ZOMBIE
 from journal.games.kraken.model.ground import active_enemies, conscious, current_ground_combat
 from journal.games.kraken.model.members import crew_armor, wound
+from journal.hints import cmd, say
 from journal.lookup import find
 from journal.outcome import Outcome
 
 ENEMY_ESCAPE = 4          # an enemy at its escape value escapes on 4+
+LEVEL_DAMAGE = {7: 1, 8: 2}   # LV7 and LV8 are stacked LV6 sheets: +1 / +2 damage on every attack
+LEVEL_HIT = {8: 1}            # and at LV8 +1 to hit
 
 
-def ground_enemy(state: dict, dice, label: str, target: str | None = None, action: str | None = None,
+def ground_enemy(state: dict, dice: Dice, label: str, target: str | None = None, action: str | None = None,
                  psi_shield: str | None = None) -> Outcome:
     """Ch. 14 enemy actions, top to bottom: at or below its escape value it first tries to
     escape (d6 ≥ 4; never in a Boss battle, ch. 13: "Bosses never escape (including their
@@ -27,68 +32,27 @@ def ground_enemy(state: dict, dice, label: str, target: str | None = None, actio
 
     s = copy_state(state)
     g = current_ground_combat(s)
-    if g["step"] != "enemies":
-        raise RuleError("it is not the enemies' part of the turn" if g["step"] == "crew"
-                        else "the combat has not begun: journal kraken ground initiative")
-    key = next((k for k in g["enemies"] if k.casefold() == str(label).strip().casefold()), None)
-    if key is None:
-        raise InputError(f"'{label}' is not an enemy here: {', '.join(g['enemies'])}")
+    key = enemy_to_act(g, label)
     e = g["enemies"][key]
-    if e["status"] != "active":
-        raise RuleError(f"{key} is {e['status']}")
-    todo = [k for k in active_enemies(g) if g["enemies"][k].get("acted", 0) < g["enemies"][k].get("acts", 1)]
-    if key not in todo:
-        raise RuleError(f"{key} has acted this turn")
-    if todo[0] != key:
-        raise RuleError(f"enemies act from top to bottom: {todo[0]} comes first")
+    psi_n = psi_shielder(s, g, psi_shield)
     out: list[str] = []
     data: dict = {"enemy": key}
-    if "escape" in e and e["hp"] <= e["escape"] and g["boss"]:
-        out.append(f"{key} is at {e['hp']} HP (escape value {e['escape']}), but this is a Boss battle: Bosses never "
-                   f"escape (including their Minions).")
-    elif "escape" in e and e["hp"] <= e["escape"]:
-        r = dice.roll(6)
-        data["escape"] = r
-        if r >= ENEMY_ESCAPE:
-            e["status"] = "escaped"
-            out.append(f"{key} is at {e['hp']} HP (escape value {e['escape']}): d6 {r}: it escapes.")
-            phase_done(s, g, out)
-            end_check(s, g, out)
-            return Outcome(s, f"{key} escapes", out, data)
-        out.append(f"{key} tries to escape: d6 {r}: it stays and acts.")
-    if action is None:
-        if "actions" not in e:
-            from journal.errors import NeedChoice
-
-            raise NeedChoice(f"--action is required: {key} has no action table here: roll its d6 and type the row "
-                             f"(e.g. --action \"ML 4+, 3\" or --action idle)", "--action", [], "Action")
-        r = dice.roll(6)
-        row = next(x for x in e["actions"] if x["lo"] <= r <= x["hi"])
-        action = row["do"]
-        data["roll"] = r
-        out.append(f"{key} acts: d6 {r}: {action}.")
-    else:
-        out.append(f"{key} acts: {action}.")
+    if try_escape(g, dice, key, data, out):
+        phase_done(s, g, out)
+        end_check(s, g, out)
+        return Outcome(s, f"{key} escapes", out, data)
+    action = read_action(e, key, action, dice, data, out)
     data["action"] = action
-    psi_n = None
-    if psi_shield is not None:
-        psi_n = psi_member(s, psi_shield)
-        if psi_n not in g["crew"]:
-            raise RuleError(f"{psi_n} is not in this Ground Combat")
-        if g.get("psi_used"):
-            raise RuleError("PSI SHIELD: the PSI member used a power this turn already")
+    spec = None if is_idle(action) else try_attack(action)
+    if spec is None and psi_shield:
+        raise InputError("--psi-shield: there is no attack to shield")
     if is_idle(action):
         out.append(f"{key} does nothing.")
-        if psi_shield:
-            raise InputError("--psi-shield: there is no attack to shield")
+    elif spec is None:
+        out.append(say("A special action: apply it by hand (", cmd("kraken ground set", "LABEL", "FIELD", "VALUE"),
+                       ", ", cmd("kraken crew hp", "NAME", "DELTA"), ")."))
     else:
-        spec = try_attack(action)
-        if spec is None:
-            out.append("A special action: apply it by hand (journal kraken ground set LABEL FIELD VALUE, journal kraken crew hp NAME DELTA).")
-            if psi_shield:
-                raise InputError("--psi-shield: there is no attack to shield")
-        else:
-            _enemy_attack(s, g, key, spec, target, psi_n, dice, out, data)
+        _enemy_attack(s, g, key, spec, target, psi_n, dice, out, data)
     if "ground" in s:
         _traits_after(e, key, out)
         e["acted"] = e.get("acted", 0) + 1
@@ -97,6 +61,72 @@ def ground_enemy(state: dict, dice, label: str, target: str | None = None, actio
         phase_done(s, g, out)
         end_check(s, g, out)
     return Outcome(s, f"{key}: {action}", out, data)
+
+
+def enemy_to_act(g: dict, label: str) -> str:
+    """In the enemies' part of the turn, the enemies act top to bottom, each once (twice with
+    the 2 actions trait)."""
+    if g["step"] != "enemies":
+        if g["step"] == "crew":
+            raise RuleError("it is not the enemies' part of the turn")
+        raise RuleError(say("the combat has not begun: ", cmd("kraken ground initiative")))
+    key = enemy_key(g, label, "LABEL")
+    e = g["enemies"][key]
+    if e["status"] != "active":
+        raise RuleError(f"{key} is {e['status']}")
+    todo = [k for k in active_enemies(g) if g["enemies"][k].get("acted", 0) < g["enemies"][k].get("acts", 1)]
+    if key not in todo:
+        raise RuleError(f"{key} has acted this turn")
+    if todo[0] != key:
+        raise RuleError(f"enemies act from top to bottom: {todo[0]} comes first")
+    return key
+
+
+def psi_shielder(s: dict, g: dict, psi_shield: str | None) -> str | None:
+    """The PSI member who would shield the target (PSI SHIELD: one power a turn)."""
+    if psi_shield is None:
+        return None
+    n = psi_member(s, psi_shield)
+    if n not in g["crew"]:
+        raise RuleError(f"{n} is not in this Ground Combat")
+    if g.get("psi_used"):
+        raise RuleError("PSI SHIELD: the PSI member used a power this turn already")
+    return n
+
+
+def try_escape(g: dict, dice: Dice, key: str, data: dict, out: list[str]) -> bool:
+    """At or below its escape value an enemy tries to escape first (d6 ≥ 4), except in a
+    Boss battle. Returns whether it escaped."""
+    e = g["enemies"][key]
+    if "escape" not in e or e["hp"] > e["escape"]:
+        return False
+    if g["boss"]:
+        out.append(f"{key} is at {e['hp']} HP (escape value {e['escape']}), but this is a Boss battle: Bosses never "
+                   f"escape (including their Minions).")
+        return False
+    r = dice.roll(6)
+    data["escape"] = r
+    if r >= ENEMY_ESCAPE:
+        e["status"] = "escaped"
+        out.append(f"{key} is at {e['hp']} HP (escape value {e['escape']}): d6 {r}: it escapes.")
+        return True
+    out.append(f"{key} tries to escape: d6 {r}: it stays and acts.")
+    return False
+
+
+def read_action(e: dict, key: str, action: str | None, dice: Dice, data: dict, out: list[str]) -> str:
+    """The action the enemy takes: the one typed, or a d6 on its action table."""
+    if action is not None:
+        out.append(f"{key} acts: {action}.")
+        return action
+    if "actions" not in e:
+        raise NeedChoice(f"--action is required: {key} has no action table here: roll its d6 and type the row "
+                         f"(e.g. --action \"ML 4+, 3\" or --action idle)", "--action", [], "Action")
+    r = dice.roll(6)
+    row = next(x for x in e["actions"] if x["lo"] <= r <= x["hi"])
+    data["roll"] = r
+    out.append(f"{key} acts: d6 {r}: {row['do']}.")
+    return row["do"]
 
 
 def _traits_after(e: dict, key: str, out: list[str]) -> None:
@@ -117,13 +147,16 @@ def _traits_after(e: dict, key: str, out: list[str]) -> None:
                 b = e["shield"]["power"]
                 e["shield"]["power"] = min(e["shield"]["max"], b + tr["shield"])
                 out.append(f"{key}'s trait {tr['name']}: Shield {b} → {e['shield']['power']}.")
-        elif tr["name"].casefold() not in (ZOMBIE, "2 actions"):
+        elif tr["name"].casefold() not in (ZOMBIE, TWO_ACTIONS):
             manual.append(t)
     if manual:
-        out.append(f"{key}'s traits to apply now (its sheet): {', '.join(manual)} (journal kraken ground set …).")
+        out.append(say(f"{key}'s traits to apply now (its sheet): {', '.join(manual)} (",
+                       cmd("kraken ground set", key, "FIELD", "VALUE"), ")."))
 
 
 def _targets(s: dict, g: dict) -> list[str]:
+    """Whom an enemy may attack: the one PSI TAUNT named, else the crew who attacked in melee
+    last, else those who attacked at range, else anyone conscious."""
     up = conscious(s, g)
     if g.get("taunt") in up:
         return [g["taunt"]]
@@ -135,72 +168,81 @@ def _targets(s: dict, g: dict) -> list[str]:
     return up
 
 
-def _enemy_attack(s: dict, g: dict, key: str, spec: dict, target: str | None, psi_n: str | None, dice,
-                  out: list[str], data: dict) -> None:
-    e = g["enemies"][key]
-    lv_dmg = {7: 1, 8: 2}.get(e["level"], 0)
-    lv_hit = 1 if e["level"] == 8 else 0
-    if "EX" in spec["flags"]:
-        victims = conscious(s, g)
-    else:
-        pool = _targets(s, g)
-        if not pool:
-            out.append("Nobody is conscious to attack.")
-            return
-        if target:
-            t = find(s["crew"], target, "crew member", "--target")
-            if t not in pool:
-                raise RuleError(f"--target {t}: the enemy attacks by priority: one of {', '.join(pool)}")
-        elif len(pool) == 1:
-            t = pool[0]
-        else:
-            from journal.errors import NeedChoice
+def victims(s: dict, g: dict, key: str, spec: dict, target: str | None) -> list[str]:
+    """Who the attack goes to: every conscious member for an explosive one; else one target
+    by priority, the player choosing within the class (none: nobody is conscious)."""
+    if EXPLOSIVE in spec["flags"]:
+        return conscious(s, g)
+    pool = _targets(s, g)
+    if not pool:
+        return []
+    if target:
+        t = find(s["crew"], target, "crew member", "--target")
+        if t not in pool:
+            raise RuleError(f"--target {t}: the enemy attacks by priority: one of {', '.join(pool)}")
+        return [t]
+    if len(pool) == 1:
+        return pool
+    raise NeedChoice(f"--target is required: {key} attacks one of {', '.join(pool)} (your choice within "
+                     f"its priority)", "--target", pool, "Target")
 
-            raise NeedChoice(f"--target is required: {key} attacks one of {', '.join(pool)} (your choice within "
-                             f"its priority)", "--target", pool, "Target")
-        victims = [t]
+
+def _enemy_attack(s: dict, g: dict, key: str, spec: dict, target: str | None, psi_n: str | None, dice: Dice,
+                  out: list[str], data: dict) -> None:
+    """An enemy's attack: its victims, PSI SHIELD, then a hit die for each attack on each
+    victim (a 1 ends a multiple attack)."""
+    hurt = victims(s, g, key, spec, target)
+    if not hurt and EXPLOSIVE not in spec["flags"]:
+        out.append("Nobody is conscious to attack.")
+        return
     shielded = False
     if psi_n:
-        ok = psi_check(s, dice, psi_n, "SHIELD", 0, False, out)
+        shielded = psi_check(s, dice, psi_n, "SHIELD", 0, False, out)
         g["psi_used"] = g.get("psi_used", 0) + 1
-        shielded = ok
     data["attacks"] = []
-    times = 1 if "EX" in spec["flags"] else spec["times"]
-    for v in victims:
-        for i in range(times):
+    times = 1 if EXPLOSIVE in spec["flags"] else spec["times"]
+    for v in hurt:
+        for _ in range(times):
             if v not in s["crew"] or s["crew"][v]["status"] != "active":
                 break
-            cover = v in g.get("cover", [])
-            need = spec["hit"] + (1 if cover else 0) + (1 if e.get("confused") else 0) - lv_hit
-            r = dice.roll(6)
-            att = {"target": v, "roll": r, "hit": False}
-            data["attacks"].append(att)
-            if r == 1 or r < need:
-                out.append(f"  → {v}: d6 {r}: a miss" + (f" (needs {need}+)" if r != 1 else "")
-                           + ("; the attack ends" if r == 1 and times > 1 else "") + ".")
-                if r == 1:
-                    break
-                continue
-            att["hit"] = True
-            dmg = spec["damage"] + (1 if r == 6 else 0) + lv_dmg
-            m = s["crew"][v]
-            sh = None
-            if m.get("shield"):
-                sh = {"class": m["shield"]["class"], "power": g.get("shields", {}).get(v, 0)}
-            res = pipeline(dmg, spec, sh, crew_armor(m), cover=cover)
-            parts = []
-            if res["shield"]:
-                g["shields"][v] -= res["shield"]
-                parts.append(f"Shield -{res['shield']} ({g['shields'][v]} left)")
-            if res["armor"]:
-                parts.append(f"Armor -{res['armor']}" + (" (cover)" if cover else ""))
-            out.append(f"  → {v}: d6 {r}: hit" + (" (6: +1)" if r == 6 else "") + (f" (LV{e['level']}: +{lv_dmg})"
-                                                                                   if lv_dmg else "")
-                       + f", {dmg} damage" + (f": {', '.join(parts)}" if parts else "") + ".")
-            att["hp_damage"] = res["hp"]
-            if shielded:
-                out.append(f"  PSI SHIELD: {v} takes no HP damage from this attack.")
-                continue
-            if res["hp"]:
-                wound(s, v, res["hp"], out, key)
+            rolled = enemy_die(s, g, dice, key, spec, v, times, shielded, out)
+            data["attacks"].append(rolled)
+            if rolled["roll"] == 1:
+                break
     crew_down(s, g, out)
+
+
+def enemy_die(s: dict, g: dict, dice: Dice, key: str, spec: dict, v: str, times: int, shielded: bool,
+              out: list[str]) -> dict:
+    """One hit die against a crew member: cover and PSI CONFUSE make it harder, LV8 easier;
+    a hit goes through the Shield and Armor (cover +1 Armor) to HP."""
+    e = g["enemies"][key]
+    cover = v in g.get("cover", [])
+    need = spec["hit"] + (1 if cover else 0) + (1 if e.get("confused") else 0) - LEVEL_HIT.get(e["level"], 0)
+    r = dice.roll(6)
+    rolled = {"target": v, "roll": r, "hit": False}
+    if r == 1 or r < need:
+        out.append(f"  → {v}: d6 {r}: a miss" + (f" (needs {need}+)" if r != 1 else "")
+                   + ("; the attack ends" if r == 1 and times > 1 else "") + ".")
+        return rolled
+    rolled["hit"] = True
+    lv_dmg = LEVEL_DAMAGE.get(e["level"], 0)
+    dmg = spec["damage"] + (1 if r == 6 else 0) + lv_dmg
+    m = s["crew"][v]
+    sh = {"class": m["shield"]["class"], "power": g.get("shields", {}).get(v, 0)} if m.get("shield") else None
+    res = pipeline(dmg, spec, sh, crew_armor(m), cover=cover)
+    parts = []
+    if res["shield"]:
+        g["shields"][v] -= res["shield"]
+        parts.append(f"Shield -{res['shield']} ({g['shields'][v]} left)")
+    if res["armor"]:
+        parts.append(f"Armor -{res['armor']}" + (" (cover)" if cover else ""))
+    out.append(f"  → {v}: d6 {r}: hit" + (" (6: +1)" if r == 6 else "") + (f" (LV{e['level']}: +{lv_dmg})"
+                                                                           if lv_dmg else "")
+               + f", {dmg} damage" + (f": {', '.join(parts)}" if parts else "") + ".")
+    rolled["hp_damage"] = res["hp"]
+    if shielded:
+        out.append(f"  PSI SHIELD: {v} takes no HP damage from this attack.")
+    elif res["hp"]:
+        wound(s, v, res["hp"], out, key)
+    return rolled

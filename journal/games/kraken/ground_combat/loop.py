@@ -7,10 +7,11 @@ and an enemy or the combat by hand (A2).
 
 from __future__ import annotations
 
-from journal.errors import InputError, RuleError
+from journal.dice import Dice
+from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.kraken.dungeon.actions import close_exploration
 from journal.games.kraken.model.campaign import copy_state, mark_returned
-from journal.games.kraken.model.constants import MAX_TREASURE_GRADE
+from journal.games.kraken.model.constants import AGGRESSIVE, MAX_TREASURE_GRADE
 from journal.games.kraken.model.exploration import deployed, resolve
 from journal.games.kraken.model.ground import (
     activations_allowed,
@@ -21,10 +22,21 @@ from journal.games.kraken.model.ground import (
     turn_hint,
 )
 from journal.games.kraken.model.members import drop_member, note_fallen
+from journal.hints import cmd, say
 from journal.lookup import find
 from journal.outcome import Outcome
 
 MIDAS = 3
+
+
+def enemy_key(g: dict, label: str, option: str | None = None) -> str:
+    """The enemy of this combat a label names (E1, Boss, Minion 1), in any case."""
+    return find(g["enemies"], label, "enemy label", option)
+
+
+def has_crew_trait(member: dict, trait: str) -> bool:
+    """Whether a crew member has a trait the rules read by name (AGGRESSIVE, Chain Attack...)."""
+    return any(t.casefold() == trait for t in member["traits"])
 
 
 def _oxygen(s: dict, g: dict, out: list[str], faint: str | None) -> None:
@@ -38,8 +50,6 @@ def _oxygen(s: dict, g: dict, out: list[str], faint: str | None) -> None:
         return
     up = conscious(s, g)
     if faint is None and len(up) > 1:
-        from journal.errors import NeedChoice
-
         raise NeedChoice(f"--faint is required: out of Oxygen, one of {', '.join(up)} becomes unconscious",
                          "--faint", up, "Who faints")
     who = find(s["crew"], faint, "crew member", "--faint") if faint else up[0]
@@ -49,7 +59,7 @@ def _oxygen(s: dict, g: dict, out: list[str], faint: str | None) -> None:
     out.append(f"Out of Oxygen: {who} faints (HP 0).")
 
 
-def ground_initiative(state: dict, dice, cover=(), faint: str | None = None) -> Outcome:
+def ground_initiative(state: dict, dice: Dice, cover=(), faint: str | None = None) -> Outcome:
     """Ch. 14 initiative: the lowest Agility of the crew (members set in COVER are skipped
     and stay in cover the first turn) + d6 against the lowest enemy Agility + d6; a draw
     goes to the crew; a lone wolf wins; in an ambush the enemies always act first."""
@@ -58,7 +68,8 @@ def ground_initiative(state: dict, dice, cover=(), faint: str | None = None) -> 
     if g["step"] != "spawn":
         raise RuleError("the initiative was decided already")
     if not g["enemies"]:
-        raise RuleError("enter the enemies first (journal kraken ground add LABEL …)")
+        raise RuleError(say("enter the enemies first (", cmd("kraken ground add", "LABEL", hp="N", agility="N"),
+                            ")"))
     out: list[str] = []
     up = conscious(s, g)
     covered = []
@@ -66,7 +77,7 @@ def ground_initiative(state: dict, dice, cover=(), faint: str | None = None) -> 
         n = find(s["crew"], c, "crew member", "--cover")
         if n not in up:
             raise RuleError(f"--cover {n}: not a conscious member of this combat")
-        if any(t.casefold() == "aggressive" for t in s["crew"][n]["traits"]):
+        if has_crew_trait(s["crew"][n], AGGRESSIVE):
             raise RuleError(f"--cover {n}: an AGGRESSIVE member cannot take cover while holding a working weapon")
         covered.append(n)
     rest = [n for n in up if n not in covered]
@@ -137,11 +148,11 @@ def crew_turn(s: dict, g: dict, name: str, option: str = "NAME") -> str:
         raise RuleError(f"{n} is unconscious")
     if g["step"] == "spawn":
         if not g.get("bonus"):
-            raise RuleError("the combat has not begun: journal kraken ground initiative (a reaction bonus action "
-                            "comes only with a successful reaction check)")
+            raise RuleError(say("the combat has not begun: ", cmd("kraken ground initiative"),
+                                " (a reaction bonus action comes only with a successful reaction check)"))
         return n
     if g["step"] != "crew":
-        raise RuleError(f"it is the enemies' part of turn {g['turn']}: journal kraken ground enemy LABEL")
+        raise RuleError(say(f"it is the enemies' part of turn {g['turn']}: ", cmd("kraken ground enemy", "LABEL")))
     if n in g.get("revived", []):
         raise RuleError(f"{n} was healed from unconscious this turn: active again, but no action before the next "
                         f"Ground Combat turn (ch. 4)")
@@ -154,7 +165,7 @@ def crew_turn(s: dict, g: dict, name: str, option: str = "NAME") -> str:
 def acted(s: dict, g: dict, n: str, out: list[str], last: str = "other") -> None:
     if g["step"] == "spawn":
         g.pop("bonus", None)
-        out.append("The reaction bonus action is taken: journal kraken ground initiative.")
+        out.append(say("The reaction bonus action is taken: ", cmd("kraken ground initiative"), "."))
         return
     g.setdefault("acted", {})[n] = g.get("acted", {}).get(n, 0) + 1
     if g["acted"][n] > (2 if lone_wolf(s, g) else 1) and n in g.get("extra", []):
@@ -189,7 +200,7 @@ def crew_down(s: dict, g: dict, out: list[str]) -> None:
         out.append("Every crew member is dead: the campaign is lost.")
 
 
-def ground_turn(state: dict, dice, faint: str | None = None) -> Outcome:
+def ground_turn(state: dict, dice: Dice, faint: str | None = None) -> Outcome:
     """Ch. 14 loop: the turn ends with the shields' recharge (the crew's by their recharge
     value, up to their power; an enemy's by the recharge its sheet gives); the next begins
     with its Oxygen (1 in a non-breathable or Hell atmosphere), in the same initiative
@@ -197,7 +208,7 @@ def ground_turn(state: dict, dice, faint: str | None = None) -> Outcome:
     s = copy_state(state)
     g = current_ground_combat(s)
     if g["step"] == "spawn":
-        raise RuleError("the combat has not begun: journal kraken ground initiative")
+        raise RuleError(say("the combat has not begun: ", cmd("kraken ground initiative")))
     second = "enemies" if g["first"] == "crew" else "crew"
     todo_c = [n for n in conscious(s, g) if g.get("acted", {}).get(n, 0) < activations_allowed(s, g, n)]
     todo_e = [k for k in active_enemies(g) if g["enemies"][k].get("acted", 0) < g["enemies"][k].get("acts", 1)]
@@ -210,7 +221,8 @@ def ground_turn(state: dict, dice, faint: str | None = None) -> Outcome:
     if todo_c or todo_e:
         who = (f"{', '.join(todo_c)} (crew)" if todo_c else "") + (" and " if todo_c and todo_e else "") + \
               (f"{', '.join(todo_e)} (enemies)" if todo_e else "")
-        raise RuleError(f"turn {g['turn']} is not over: {who} still act (a crew member may wait: `journal kraken ground wait NAME`)")
+        raise RuleError(say(f"turn {g['turn']} is not over: {who} still act (a crew member may wait: `",
+                            cmd("kraken ground wait", "NAME"), "`)"))
     out: list[str] = []
     for n, sh in list(g.get("shields", {}).items()):
         m = s["crew"].get(n)
@@ -260,42 +272,11 @@ def close_ground(s: dict, out: list[str], result: str) -> None:
     d = s.get("dungeon")
     if not d:
         mark_returned(s)
-    for k, e in g["enemies"].items():
-        if e["status"] == "captured" and e.get("carrier") in s["crew"]:
-            label = k
-            caps = s.setdefault("captives", {})
-            while label in caps:
-                label += "'"
-            caps[label] = {"name": e["name"], "level": e["level"], "carrier": e["carrier"],
-                           **({"species": e["species"]} if e.get("species") else {})}
-            out.append(f"Captive {label} ({e['name']}): {e['carrier']} carries it (a Capture quest takes it: journal "
-                       f"kraken quest done NAME --captive {label}).")
+    take_captives(s, g, out)
     if result == "won":
-        xp, drops, missing = 0, [], []
-        for k, e in g["enemies"].items():
-            if e["status"] in ("defeated", "escaped", "captured"):
-                if "xp" in e:
-                    xp += e["xp"]
-                else:
-                    missing.append(k)
-            if e["status"] in ("defeated", "captured") and not e["minion"]:
-                grade = min(MAX_TREASURE_GRADE, e.get("treasure", min(e["level"], 6)))
-                if grade >= 1:
-                    drops.append((k, grade))
-        if g["boss"]:
-            xp *= 2
         out.append("The Ground Combat is won." + (" Boss battle: XP doubled." if g["boss"] else ""))
-        if xp:
-            b = s["xp"]
-            s["xp"] += xp
-            out.append(f"XP +{xp}: {b} → {s['xp']}.")
-        if missing:
-            out.append(f"No XP value for {', '.join(missing)}: add it by hand (journal kraken xp +N).")
-        for k, grade in drops:
-            s.setdefault("loot", []).append({"grade": grade, "from": f"{k} ({g['enemies'][k]['name']})"})
-        if drops:
-            out.append(f"Treasure drops: {', '.join(f'{k} grade {gr}' for k, gr in drops)} "
-                       f"(journal kraken treasure take).")
+        gain_xp(s, g, out)
+        treasure_drops(s, g, out)
         if g.get("midas"):
             s["credits"] += MIDAS
             out.append(f"PSI MIDAS TOUCH: +{MIDAS}¢.")
@@ -303,6 +284,57 @@ def close_ground(s: dict, out: list[str], result: str) -> None:
             resolve(d, g["tile"])
     else:
         out.append("The Ground Combat is over: you escaped.")
+    clear_jams(s, g)
+    if d:
+        out.append("Back to the Dungeon Exploration: jammed weapons are cleared (damaged ones are not).")
+
+
+def take_captives(s: dict, g: dict, out: list[str]) -> None:
+    """Ch. 4: the enemies captured in the combat stay with their carriers as captives."""
+    for k, e in g["enemies"].items():
+        if e["status"] != "captured" or e.get("carrier") not in s["crew"]:
+            continue
+        label = k
+        caps = s.setdefault("captives", {})
+        while label in caps:
+            label += "'"
+        caps[label] = {"name": e["name"], "level": e["level"], "carrier": e["carrier"],
+                       **({"species": e["species"]} if e.get("species") else {})}
+        out.append(say(f"Captive {label} ({e['name']}): {e['carrier']} carries it (a Capture quest takes it: ",
+                       cmd("kraken quest done", "NAME", captive=label), ")."))
+
+
+def gain_xp(s: dict, g: dict, out: list[str]) -> None:
+    """The XP of every enemy defeated, captured or escaped, doubled in a Boss battle."""
+    gone = [k for k, e in g["enemies"].items() if e["status"] in ("defeated", "escaped", "captured")]
+    xp = sum(g["enemies"][k]["xp"] for k in gone if "xp" in g["enemies"][k]) * (2 if g["boss"] else 1)
+    missing = [k for k in gone if "xp" not in g["enemies"][k]]
+    if xp:
+        b = s["xp"]
+        s["xp"] += xp
+        out.append(f"XP +{xp}: {b} → {s['xp']}.")
+    if missing:
+        out.append(say(f"No XP value for {', '.join(missing)}: add it by hand (", cmd("kraken xp", "+N"), ")."))
+
+
+def treasure_drops(s: dict, g: dict, out: list[str]) -> None:
+    """A Treasure drop for each Primary defeated or captured, of its Treasure value (its
+    level if the sheet gives none), at most 6; Minions drop nothing."""
+    drops = []
+    for k, e in g["enemies"].items():
+        if e["status"] in ("defeated", "captured") and not e["minion"]:
+            grade = min(MAX_TREASURE_GRADE, e.get("treasure", min(e["level"], 6)))
+            if grade >= 1:
+                drops.append((k, grade))
+    for k, grade in drops:
+        s.setdefault("loot", []).append({"grade": grade, "from": f"{k} ({g['enemies'][k]['name']})"})
+    if drops:
+        out.append(say(f"Treasure drops: {', '.join(f'{k} grade {gr}' for k, gr in drops)} (",
+                       cmd("kraken treasure take"), ")."))
+
+
+def clear_jams(s: dict, g: dict) -> None:
+    """After the combat jammed weapons clear and T2 weapons are charged (damaged ones stay)."""
     for n in g["crew"]:
         m = s["crew"].get(n)
         if not m:
@@ -311,67 +343,70 @@ def close_ground(s: dict, out: list[str], result: str) -> None:
             if w.get("jam") in ("jammed", "jammed-again"):
                 w.pop("jam")
             w.pop("spent", None)
-    if d:
-        out.append("Back to the Dungeon Exploration: jammed weapons are cleared (damaged ones are not).")
 
 
-def ground_set(state: dict, dice, label: str, field: str, value: str) -> Outcome:
+ENEMY_NUMBERS = ("hp", "armor", "agility", "shield", "escape", "weaken")
+ENEMY_STATUSES = ("active", "defeated", "escaped")
+ENEMY_FIELDS = ENEMY_NUMBERS + ("status", "note")
+
+
+def ground_set(state: dict, dice: Dice, label: str, field: str, value: int | str) -> Outcome:
     """A2: an enemy's HP, Shield, Armor, status or note by hand (its special traits, a
-    card)."""
+    card): a number for hp, armor, agility, shield, escape and weaken; active, defeated or
+    escaped for the status; a line of text for the note."""
     s = copy_state(state)
     g = current_ground_combat(s)
-    key = next((k for k in g["enemies"] if k.casefold() == str(label).strip().casefold()), None)
-    if key is None:
-        raise InputError(f"'{label}' is not an enemy here: {', '.join(g['enemies'])}")
+    key = enemy_key(g, label)
     e = g["enemies"][key]
-    f = field.strip().lower()
-    out: list[str] = []
-    if f in ("hp", "armor", "agility", "shield", "escape", "weaken"):
-        try:
-            v = int(value)
-        except ValueError:
-            raise InputError(f"{f} takes a whole number") from None
-        if f == "hp":
-            if v > e["hp_max"]:
-                raise InputError(f"{key}'s HP is at most {e['hp_max']}")
-            e["hp"] = v
-            if v <= 0 and e["status"] == "active":
-                e["status"] = "defeated"
-        elif f == "shield":
-            if "shield" not in e:
-                raise RuleError(f"{key} has no Shield")
-            if not 0 <= v <= e["shield"]["max"]:
-                raise InputError(f"{key}'s Shield is 0-{e['shield']['max']}")
-            e["shield"]["power"] = v
-        elif f == "weaken":
-            if v < 0:
-                raise InputError("weaken is 0 or more")
-            if v:
-                e["weaken"] = v
-            else:
-                e.pop("weaken", None)
-        else:
-            if v < (-99 if f == "escape" else 0):
-                raise InputError(f"{f} is 0 or more")
-            e[f] = v
-        msg = f"{key} {f} = {v}"
-    elif f == "status":
-        v = value.strip().lower()
-        if v not in ("active", "defeated", "escaped"):
+    if field in ENEMY_NUMBERS:
+        if not isinstance(value, int):
+            raise InputError(f"{field} takes a whole number")
+        set_enemy_number(e, key, field, value)
+        msg = f"{key} {field} = {value}"
+    elif field == "status":
+        if value not in ENEMY_STATUSES:
             raise InputError("status: active, defeated or escaped")
-        e["status"] = v
-        msg = f"{key} is {v}"
-    elif f == "note":
-        e["note"] = value.strip()
-        msg = f"{key}: {value.strip()}"
+        e["status"] = value
+        msg = f"{key} is {value}"
+    elif field == "note":
+        e["note"] = str(value).strip()
+        msg = f"{key}: {str(value).strip()}"
     else:
         raise InputError(f"'{field}': hp, shield, armor, agility, escape, weaken, status or note")
-    out.append(msg + " (by hand).")
+    out = [msg + " (by hand)."]
     end_check(s, g, out)
     return Outcome(s, msg + " (by hand)", out, {"enemy": key})
 
 
-def ground_end(state: dict, dice, result: str) -> Outcome:
+def set_enemy_number(e: dict, key: str, field: str, v: int) -> None:
+    """One of an enemy's numbers, within what its sheet allows (HP up to its maximum: at 0 or
+    below it is defeated; a Shield it has, up to its power; escape may be negative)."""
+    if field == "hp":
+        if v > e["hp_max"]:
+            raise InputError(f"{key}'s HP is at most {e['hp_max']}")
+        e["hp"] = v
+        if v <= 0 and e["status"] == "active":
+            e["status"] = "defeated"
+    elif field == "shield":
+        if "shield" not in e:
+            raise RuleError(f"{key} has no Shield")
+        if not 0 <= v <= e["shield"]["max"]:
+            raise InputError(f"{key}'s Shield is 0-{e['shield']['max']}")
+        e["shield"]["power"] = v
+    elif field == "weaken":
+        if v < 0:
+            raise InputError("weaken is 0 or more")
+        if v:
+            e["weaken"] = v
+        else:
+            e.pop("weaken", None)
+    else:
+        if v < (-99 if field == "escape" else 0):
+            raise InputError(f"{field} is 0 or more")
+        e[field] = v
+
+
+def ground_end(state: dict, dice: Dice, result: str) -> Outcome:
     """A2: an event or card ends the Ground Combat (won: rewards as usual; escaped: none)."""
     s = copy_state(state)
     current_ground_combat(s)

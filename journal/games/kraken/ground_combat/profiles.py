@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import copy_state
-from journal.games.kraken.model.constants import DAMAGE_TYPES, MAX_LEVEL
+from journal.games.kraken.model.constants import DAMAGE_TYPES, MAX_LEVEL, TWO_ACTIONS
 from journal.games.kraken.model.ground import current_ground_combat
 from journal.games.kraken.model.locations import parse_species
 from journal.games.kraken.model.weapons import parse_attack
+from journal.hints import cmd, say
 from journal.outcome import Outcome
 
 _ACTION = re.compile(r"\s*(\d)\s*(?:-\s*(\d))?\s*:\s*(.+)")
@@ -17,7 +20,7 @@ _ACTION = re.compile(r"\s*(\d)\s*(?:-\s*(\d))?\s*:\s*(.+)")
 
 def parse_actions(items) -> list[dict]:
     """'1-2: idle', '3-5: ML 4+, 3', '6: RG 4+, 2x2 Fire' → the enemy's d6 table."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for it in items:
         m = _ACTION.fullmatch(str(it))
         if not m:
@@ -36,7 +39,7 @@ def parse_actions(items) -> list[dict]:
 
 
 def is_idle(text: str) -> bool:
-    return text.strip().lower().startswith("idle")
+    return text.strip().casefold().startswith("idle")
 
 
 def try_attack(text: str) -> dict | None:
@@ -48,7 +51,6 @@ def try_attack(text: str) -> dict | None:
 
 _TRAIT = re.compile(r"\s*(?P<name>[^:]+?)\s*(?::\s*(?P<effect>.*?)\s*)?")
 _TRAIT_EFFECT = re.compile(r"\+\s*(?P<n>\d{1,3})\s*(?P<what>HP|shields?)", re.IGNORECASE)
-ZOMBIE = "zombie"
 
 
 def parse_trait(text: str) -> dict:
@@ -71,7 +73,11 @@ def has_trait(e: dict, name: str) -> bool:
     return any(parse_trait(t)["name"].casefold() == name for t in e.get("traits", []))
 
 
-def ground_add(state: dict, dice, label: str, profile: dict | None = None, profile_name: str | None = None,
+_SHIELD = re.compile(r"\s*([ABab])\s*:\s*(\d{1,3})\s*(?:/\s*(\d{1,3}))?\s*")
+SHORT_TYPES = {"rg": "ranged", "ml": "melee"}
+
+
+def ground_add(state: dict, dice: Dice, label: str, profile: dict | None = None, profile_name: str | None = None,
                name: str | None = None,
                minion: bool = False, level: int | None = None, hp: int | None = None, armor: int | None = None,
                agility: int | None = None, shield: str | None = None, escape: int | None = None,
@@ -83,6 +89,41 @@ def ground_add(state: dict, dice, label: str, profile: dict | None = None, profi
     action table, its traits."""
     s = copy_state(state)
     g = current_ground_combat(s)
+    label = new_label(g, label)
+    p: dict[str, Any] = {k: v for k, v in (profile or {}).items() if k != "level"}
+    if profile_name:
+        p["name"] = profile_name
+    p.update({k: v for k, v in {"name": name, "hp": hp, "armor": armor, "agility": agility, "shield": shield,
+                                "escape": escape, "treasure": treasure, "xp": xp, "acts": acts, "species": species,
+                                "note": note}.items() if v is not None})
+    p.update({k: list(v) for k, v in (("weak", weak), ("resist", resist), ("actions", actions),
+                                      ("traits", traits)) if v})
+    for need in ("hp", "agility"):
+        if need not in p:
+            raise InputError(f"--{need} is required (from the enemy's sheet)")
+    expected = max(1, g["level"] - 1) if minion else g["level"]
+    lv = max(1, min(MAX_LEVEL, int(level if level is not None else expected)))
+    e = enemy_sheet(p, label, lv, minion)
+    g["enemies"][label] = e
+    out = [f"{label}: {e['name']} LV{e['level']}{' (Minion)' if minion else ''}, HP {e['hp']}, Armor {e['armor']}, "
+           f"Agility {e['agility']}" + (f", Shield {e['shield']['class']} {e['shield']['power']}" if "shield" in e
+                                        else "")
+           + (f", escapes at {e['escape']}" if "escape" in e else "") + "."]
+    if e.get("traits"):
+        out.append(f"Traits: {', '.join(e['traits'])}.")
+    sheet_lv = (profile or {}).get("level")
+    if sheet_lv is not None and int(sheet_lv) != min(lv, 6):
+        out.append(f"Note: the profile is a LV{sheet_lv} sheet; this {'Minion' if minion else 'Primary'} is LV{lv} "
+                   f"(a LV{min(lv, 6)} sheet).")
+    if "actions" not in e:
+        out.append(say("No action table: when it acts, roll its d6 yourself and type the action (",
+                       cmd("kraken ground enemy", "LABEL", action="TEXT"), ")."))
+    out.extend(spawn_note(g))
+    return Outcome(s, f"Enemy {label}: {e['name']} LV{e['level']} HP {e['hp']}", out, {"label": label, **e})
+
+
+def new_label(g: dict, label: str) -> str:
+    """A new enemy's label, before the initiative check: not empty, not one of this combat's."""
     label = str(label).strip()
     if not label:
         raise InputError("name the enemy (a label such as E1, Boss, Minion 1)")
@@ -90,53 +131,25 @@ def ground_add(state: dict, dice, label: str, profile: dict | None = None, profi
         raise RuleError(f"there is an enemy {label} already")
     if g["step"] != "spawn" and g["turn"] > 0:
         raise RuleError("enemies are entered before the initiative check")
-    p = {k: v for k, v in (profile or {}).items() if k != "level"}
-    if profile_name:
-        p["name"] = profile_name
-    vals = {k: v for k, v in {"name": name, "hp": hp, "armor": armor, "agility": agility,
-                              "shield": shield, "escape": escape, "treasure": treasure, "xp": xp,
-                              "acts": acts, "species": species, "note": note}.items() if v is not None}
-    p.update(vals)
-    if weak:
-        p["weak"] = list(weak)
-    if resist:
-        p["resist"] = list(resist)
-    if actions:
-        p["actions"] = list(actions)
-    if traits:
-        p["traits"] = list(traits)
-    for need in ("hp", "agility"):
-        if need not in p:
-            raise InputError(f"--{need} is required (from the enemy's sheet)")
-    expected = max(1, g["level"] - 1) if minion else g["level"]
-    lv = max(1, min(MAX_LEVEL, int(level if level is not None else expected)))
-    sheet_lv = (profile or {}).get("level")
-    notes = []
-    if sheet_lv is not None and int(sheet_lv) != min(lv, 6):
-        notes.append(f"Note: the profile is a LV{sheet_lv} sheet; this {'Minion' if minion else 'Primary'} is LV{lv} "
-                     f"(a LV{min(lv, 6)} sheet).")
-    e = {"name": str(p.get("name") or label), "level": lv, "minion": bool(minion), "hp": int(p["hp"]),
+    return label
+
+
+def enemy_sheet(p: dict, label: str, lv: int, minion: bool) -> dict:
+    """The enemy's record from its sheet's values (ch. 14 fold-out sheets)."""
+    e: dict[str, Any] = {"name": str(p.get("name") or label), "level": lv, "minion": bool(minion), "hp": int(p["hp"]),
          "hp_max": int(p["hp"]), "armor": int(p.get("armor", 0)), "agility": int(p["agility"]), "status": "active"}
     if e["hp"] < 1 or e["armor"] < 0 or e["agility"] < 0:
         raise InputError("--hp is 1 or more, --armor and --agility 0 or more")
     if p.get("species"):
         e["species"] = parse_species(p["species"])
     if p.get("shield"):
-        mm = re.fullmatch(r"\s*([ABab])\s*:\s*(\d{1,3})\s*(?:/\s*(\d{1,3}))?\s*", str(p["shield"]))
-        if not mm or int(mm[2]) < 1:
-            raise InputError(f"--shield {p['shield']}: CLASS:POWER/RECHARGE, e.g. B:4/1")
-        e["shield"] = {"class": mm[1].upper(), "power": int(mm[2]), "max": int(mm[2]), "recharge": int(mm[3] or 0)}
+        e["shield"] = parse_shield(str(p["shield"]))
     for k in ("escape", "treasure", "xp"):
         if p.get(k) is not None:
             e[k] = int(p[k])
     for k in ("weak", "resist"):
         if p.get(k):
-            vals_ = [str(x).strip().lower() for x in p[k]]
-            vals_ = [{"rg": "ranged", "ml": "melee"}.get(x, x) for x in vals_]
-            bad = [x for x in vals_ if x not in DAMAGE_TYPES]
-            if bad:
-                raise InputError(f"--{k} {bad[0]}: one of {', '.join(DAMAGE_TYPES)}")
-            e[k] = sorted(set(vals_))
+            e[k] = damage_types(p[k], f"--{k}")
     if p.get("actions"):
         e["actions"] = parse_actions(p["actions"])
     if p.get("acts"):
@@ -147,26 +160,39 @@ def ground_add(state: dict, dice, label: str, profile: dict | None = None, profi
     if p.get("note"):
         e["note"] = str(p["note"])
     if p.get("traits"):
-        raw = p["traits"] if isinstance(p["traits"], list) else [p["traits"]]
-        e["traits"] = []
-        for t in raw:
-            parsed = parse_trait(t)
-            e["traits"].append(parsed["name"] + (f": {parsed['effect']}" if parsed["effect"] else ""))
-        if any(parse_trait(t)["name"].casefold() == "2 actions" for t in e["traits"]):
+        e["traits"] = [trait_text(parse_trait(t)) for t in (p["traits"] if isinstance(p["traits"], list)
+                                                            else [p["traits"]])]
+        if any(parse_trait(t)["name"].casefold() == TWO_ACTIONS for t in e["traits"]):
             e["acts"] = 2
-    g["enemies"][label] = e
-    out = [f"{label}: {e['name']} LV{e['level']}{' (Minion)' if minion else ''}, HP {e['hp']}, Armor {e['armor']}, "
-           f"Agility {e['agility']}" + (f", Shield {e['shield']['class']} {e['shield']['power']}" if "shield" in e
-                                        else "")
-           + (f", escapes at {e['escape']}" if "escape" in e else "") + "."]
-    if e.get("traits"):
-        out.append(f"Traits: {', '.join(e['traits'])}.")
-    out.extend(notes)
-    if "actions" not in e:
-        out.append("No action table: when it acts, roll its d6 yourself and type the action (journal kraken "
-                   "ground enemy LABEL --action TEXT).")
+    return e
+
+
+def parse_shield(text: str) -> dict:
+    """An enemy's Shield as its sheet gives it: CLASS:POWER/RECHARGE (B:4/1; A:3 recharges 0)."""
+    mm = _SHIELD.fullmatch(text)
+    if not mm or int(mm[2]) < 1:
+        raise InputError(f"--shield {text}: CLASS:POWER/RECHARGE, e.g. B:4/1")
+    return {"class": mm[1].upper(), "power": int(mm[2]), "max": int(mm[2]), "recharge": int(mm[3] or 0)}
+
+
+def damage_types(values, option: str) -> list[str]:
+    """Weaknesses or resistances: fire, ice, toxic, ranged (RG), melee (ML)."""
+    found = [str(x).strip().casefold() for x in values]
+    found = [SHORT_TYPES.get(x, x) for x in found]
+    bad = [x for x in found if x not in DAMAGE_TYPES]
+    if bad:
+        raise InputError(f"{option} {bad[0]}: one of {', '.join(DAMAGE_TYPES)}")
+    return sorted(set(found))
+
+
+def trait_text(trait: dict) -> str:
+    return trait["name"] + (f": {trait['effect']}" if trait["effect"] else "")
+
+
+def spawn_note(g: dict) -> list[str]:
+    """More enemies than the spawn called for: a reminder (an event may bring more)."""
     primaries = sum(1 for x in g["enemies"].values() if not x["minion"])
     want = 1 + bool(g.get("second"))
     if primaries > want or sum(1 for x in g["enemies"].values() if x["minion"]) > g["minions"]:
-        out.append(f"Note: the spawn called for {want} Primary and {g['minions']} Minion(s).")
-    return Outcome(s, f"Enemy {label}: {e['name']} LV{e['level']} HP {e['hp']}", out, {"label": label, **e})
+        return [f"Note: the spawn called for {want} Primary and {g['minions']} Minion(s)."]
+    return []

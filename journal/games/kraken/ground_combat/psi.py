@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.actions import take_action
 from journal.games.kraken.ground_combat.attacks import free_carrier, hit_enemy
 from journal.games.kraken.ground_combat.loop import acted, crew_turn, end_check
 from journal.games.kraken.model.campaign import copy_state, oxygen_max
+from journal.games.kraken.model.constants import IGNORE_ARMOR, IGNORE_SHIELDS, RANGED_KIND
 from journal.games.kraken.model.exploration import current_exploration
 from journal.games.kraken.model.ground import active_enemies, current_ground_combat, lone_wolf
 from journal.games.kraken.model.members import heal as heal_fn, wound
-from journal.lookup import find, shell_quote
+from journal.hints import cmd, say
+from journal.lookup import find
 from journal.outcome import Outcome
 
 MEDITATE_BASE = 3
@@ -26,23 +29,30 @@ PSI_POWERS = {
 }
 DUNGEON_POWERS = ("SURPRISE", "DIVINATION", "MIDAS TOUCH", "OXYGEN CREATION")
 PSI_DAMAGE = {"ATTACK": (2, False), "SHOCK": (2, True), "BLAST": (4, False), "LIGHTNING": (3, True)}
+PSI_ATTACK = {"kind": RANGED_KIND, "flags": [IGNORE_SHIELDS, IGNORE_ARMOR], "types": []}   # a PSI attack's damage
 
 
-def _power(text: str) -> str:
+PSI_SPELLINGS = {"CURE 2": "CURE II", "MIDAS": "MIDAS TOUCH", "OXYGEN": "OXYGEN CREATION"}
+CREW_TARGETED = ("CURE", "CURE II", "CONCENTRATE", "TAUNT", "MOTIVATION")
+ENEMY_TARGETED = ("ATTACK", "BLAST", "CONFUSE")
+CURES = {"CURE": 2, "CURE II": 5}
+CURE_ALL = 2
+CONCENTRATE_BOOST = 2
+OXYGEN_CREATED = 2
+
+
+def psi_power(text: str) -> str:
+    """A PSI power as the player types it ("shock", "PSI SHOCK", "cure 2", "midas") → its
+    name in the book's list."""
     t = " ".join(str(text).strip().upper().replace("-", " ").replace("_", " ").split())
     t = t.removeprefix("PSI ")
-    if t == "CURE 2":
-        t = "CURE II"
-    if t == "MIDAS":
-        t = "MIDAS TOUCH"
-    if t == "OXYGEN":
-        t = "OXYGEN CREATION"
+    t = PSI_SPELLINGS.get(t, t)
     if t not in PSI_POWERS:
         raise InputError(f"'{text}' is not a PSI power: {', '.join(PSI_POWERS)}")
     return t
 
 
-def psi_check(s: dict, dice, n: str, power: str, bonus: int, self_target: bool, out: list[str]) -> bool:
+def psi_check(s: dict, dice: Dice, n: str, power: str, bonus: int, self_target: bool, out: list[str]) -> bool:
     """Ch. 14 PSI: d6 + PSI (+ one PSI item's bonus) ≥ the power's difficulty (+1 to cure
     yourself). A failure costs 1 HP (2 on a 1; armor and shields do not help) and exhausts
     the PSI trait until the member meditates."""
@@ -84,7 +94,7 @@ def _psi_window(s: dict, g: dict) -> bool:
     return False
 
 
-def ground_psi(state: dict, dice, name: str, power: str, target: str | None = None, bonus: int = 0,
+def ground_psi(state: dict, dice: Dice, name: str, power: str, target: str | None = None, bonus: int = 0,
                capture: bool = False, carrier: str | None = None) -> Outcome:
     """Ch. 14 PSI powers in Ground Combat, used after the member's regular action (a lone
     wolf: after each of their two), or as the reaction bonus: attacks (2-4 damage,
@@ -93,62 +103,16 @@ def ground_psi(state: dict, dice, name: str, power: str, target: str | None = No
     confuse, flash, motivation, telekinesis)."""
     s = copy_state(state)
     g = current_ground_combat(s)
-    p = _power(power)
-    if p in DUNGEON_POWERS:
-        raise RuleError(f"PSI {p} is a Dungeon Exploration power (journal kraken dungeon psi)")
-    if p == "SHIELD":
-        raise RuleError("PSI SHIELD is used as an enemy attacks: journal kraken ground enemy LABEL --psi-shield")
+    p = ground_power(power)
     n = psi_member(s, name)
     if n not in g["crew"]:
         raise RuleError(f"{n} is not in this Ground Combat")
-    bonus_action = g["step"] == "spawn"
-    if bonus_action and not g.get("bonus"):
-        raise RuleError("the combat has not begun: journal kraken ground initiative")
-    if not bonus_action:
-        if not _psi_window(s, g):
-            raise RuleError("PSI powers are used in the crew's part of the turn (after the member's action)")
-        if g.get("psi_used", 0) >= (2 if lone_wolf(s, g) else 1):
-            raise RuleError("one PSI power per turn (two for a lone wolf)")
-        if g.get("acted", {}).get(n, 0) <= g.get("psi_used", 0):
-            raise RuleError(f"a PSI power comes after the member's regular action (ch. 14: \"after taking their "
-                            f"regular action, Crew Members with the PSI Trait may activate a single PSI Power\"): "
-                            f"{n} has not acted yet" + (" since their last PSI power" if g.get("psi_used") else "")
-                            + f" (its action first, e.g. journal kraken ground attack {shell_quote(n)} TARGET)")
+    bonus_action = psi_moment(s, g, n)
+    tgt_crew = crew_target(s, g, n, p, target)
+    tgt_enemy = enemy_target(g, p, target)
+    cap = psi_capture(s, g, n, p, capture, carrier)
     out: list[str] = []
-    self_target = False
-    tgt_crew = tgt_enemy = None
-    if p in ("CURE", "CURE II", "CONCENTRATE", "TAUNT", "MOTIVATION"):
-        tgt_crew = find(s["crew"], target, "crew member", "--target") if target else n
-        if tgt_crew not in g["crew"]:
-            raise RuleError(f"{tgt_crew} is not in this Ground Combat")
-        self_target = tgt_crew == n
-        if p == "MOTIVATION" and self_target:
-            raise InputError("PSI MOTIVATION gives another crew member an extra activation: --target NAME")
-        if p == "MOTIVATION" and tgt_crew in g.get("revived", []):
-            raise RuleError(f"{tgt_crew} was healed from unconscious this turn: no action before the next Ground "
-                            f"Combat turn (ch. 4)")
-    if p in ("ATTACK", "BLAST", "CONFUSE"):
-        enemies = active_enemies(g)
-        if target:
-            tgt_enemy = next((k for k in enemies if k.casefold() == target.strip().casefold()), None)
-            if tgt_enemy is None:
-                raise InputError(f"--target {target}: one of {', '.join(enemies)}")
-        elif len(enemies) == 1:
-            tgt_enemy = enemies[0]
-        else:
-            raise InputError(f"--target is required: one of {', '.join(enemies)}")
-        if p == "CONFUSE" and "confused" in g["enemies"][tgt_enemy]:
-            raise RuleError(f"PSI CONFUSE works once per enemy, and {tgt_enemy} was confused already")
-    cap = None
-    if capture:
-
-        if p not in PSI_DAMAGE:
-            raise InputError("--capture goes with a PSI attack")
-        bearer = free_carrier(s, g, carrier or n, "--carrier")
-        cap = {"by": bearer, "done": False}
-    elif carrier:
-        raise InputError("--carrier goes with --capture")
-    ok = psi_check(s, dice, n, p, bonus, self_target, out)
+    ok = psi_check(s, dice, n, p, bonus, tgt_crew == n, out)
     if bonus_action:
         g.pop("bonus", None)
     else:
@@ -157,36 +121,122 @@ def ground_psi(state: dict, dice, name: str, power: str, target: str | None = No
         g["flash"] = True
         out.append("PSI FLASH: +3 to this turn's escape check (it works even when the check fails).")
     elif ok:
-        if p in PSI_DAMAGE:
-            dmg, everyone = PSI_DAMAGE[p]
-            for k in (active_enemies(g) if everyone else [tgt_enemy]):
-                hit_enemy(g, k, dmg, {"kind": "RG", "flags": ["IS", "IA"], "types": []}, out,
-                           f"  → {k}: {dmg} damage (ignores Shields and Armor)", psi=True, capture=cap)
-            end_check(s, g, out)
-        elif p in ("CURE", "CURE II"):
-            heal_fn(s, tgt_crew, 2 if p == "CURE" else 5, out, f"PSI {p}")
-        elif p == "CURE ALL":
-            for k in g["crew"]:
-                if k in s["crew"]:
-                    heal_fn(s, k, 2, out, "PSI CURE ALL")
-        elif p == "CONCENTRATE":
-            g.setdefault("boosts", {})[tgt_crew] = 2
-            out.append(f"{tgt_crew}: Ranged and Melee +2 until the end of their next activation.")
-        elif p == "TAUNT":
-            g["taunt"] = tgt_crew
-            out.append(f"On the next enemy turn every enemy targets {tgt_crew} only.")
-        elif p == "CONFUSE":
-            g["enemies"][tgt_enemy]["confused"] = True
-            out.append(f"{tgt_enemy} needs one more to hit until its next activation.")
-        elif p == "MOTIVATION":
-            g.setdefault("extra", []).append(tgt_crew)
-            out.append(f"{tgt_crew} gets an extra activation this turn.")
-        elif p == "TELEKINESIS":
-            out.append("Move one piece of equipment between crew members (journal kraken crew unequip NAME SLOT, journal kraken crew equip NAME SLOT ITEM).")
+        psi_effect(s, g, p, tgt_crew or tgt_enemy or "", cap, out)
     return Outcome(s, f"{n}: PSI {p} ({'success' if ok else 'failed'})", out, {"crew": n, "power": p, "success": ok})
 
 
-def meditate(state: dict, dice, name: str, in_dungeon: bool = False, faint: str | None = None) -> Outcome:
+def ground_power(p: str) -> str:
+    """A Ground Combat power (PSI SHIELD is used as an enemy attacks; the Dungeon Exploration
+    powers are used there)."""
+    if p not in PSI_POWERS:
+        raise InputError(f"'{p}' is not a PSI power: {', '.join(PSI_POWERS)}")
+    if p in DUNGEON_POWERS:
+        raise RuleError(say(f"PSI {p} is a Dungeon Exploration power (", cmd("kraken dungeon psi", "NAME", p), ")"))
+    if p == "SHIELD":
+        raise RuleError(say("PSI SHIELD is used as an enemy attacks: ",
+                            cmd("kraken ground enemy", "LABEL", psi_shield="NAME")))
+    return p
+
+
+def psi_moment(s: dict, g: dict, n: str) -> bool:
+    """When a PSI power is used: as the reaction bonus action (returns True), or in the
+    crew's part of the turn after the member's regular action, one a turn (two for a lone
+    wolf)."""
+    if g["step"] == "spawn":
+        if not g.get("bonus"):
+            raise RuleError(say("the combat has not begun: ", cmd("kraken ground initiative")))
+        return True
+    if not _psi_window(s, g):
+        raise RuleError("PSI powers are used in the crew's part of the turn (after the member's action)")
+    if g.get("psi_used", 0) >= (2 if lone_wolf(s, g) else 1):
+        raise RuleError("one PSI power per turn (two for a lone wolf)")
+    if g.get("acted", {}).get(n, 0) <= g.get("psi_used", 0):
+        raise RuleError(say(f"a PSI power comes after the member's regular action (ch. 14: \"after taking their "
+                            f"regular action, Crew Members with the PSI Trait may activate a single PSI Power\"): "
+                            f"{n} has not acted yet" + (" since their last PSI power" if g.get("psi_used") else "")
+                            + " (its action first, e.g. ", cmd("kraken ground attack", n, "TARGET"), ")"))
+    return False
+
+
+def crew_target(s: dict, g: dict, n: str, p: str, target: str | None) -> str | None:
+    """The crew member a cure, CONCENTRATE, TAUNT or MOTIVATION goes to (the PSI member
+    unless another is named; MOTIVATION: another, who may act this turn)."""
+    if p not in CREW_TARGETED:
+        return None
+    who = find(s["crew"], target, "crew member", "--target") if target else n
+    if who not in g["crew"]:
+        raise RuleError(f"{who} is not in this Ground Combat")
+    if p == "MOTIVATION" and who == n:
+        raise InputError("PSI MOTIVATION gives another crew member an extra activation: --target NAME")
+    if p == "MOTIVATION" and who in g.get("revived", []):
+        raise RuleError(f"{who} was healed from unconscious this turn: no action before the next Ground "
+                        f"Combat turn (ch. 4)")
+    return who
+
+
+def enemy_target(g: dict, p: str, target: str | None) -> str | None:
+    """The enemy an ATTACK, BLAST or CONFUSE goes to (the only one left needs no name);
+    CONFUSE works once per enemy."""
+    if p not in ENEMY_TARGETED:
+        return None
+    enemies = active_enemies(g)
+    if target:
+        key = find(g["enemies"], target, "enemy label", "--target")
+        if key not in enemies:
+            raise InputError(f"--target {target}: one of {', '.join(enemies)}")
+    elif len(enemies) == 1:
+        key = enemies[0]
+    else:
+        raise InputError(f"--target is required: one of {', '.join(enemies)}")
+    if p == "CONFUSE" and "confused" in g["enemies"][key]:
+        raise RuleError(f"PSI CONFUSE works once per enemy, and {key} was confused already")
+    return key
+
+
+def psi_capture(s: dict, g: dict, n: str, p: str, capture: bool, carrier: str | None) -> dict | None:
+    """A PSI attack may capture an enemy it brings to 0, -1 or -2 HP (ch. 4)."""
+    if capture:
+        if p not in PSI_DAMAGE:
+            raise InputError("--capture goes with a PSI attack")
+        return {"by": free_carrier(s, g, carrier or n, "--carrier"), "done": False}
+    if carrier:
+        raise InputError("--carrier goes with --capture")
+    return None
+
+
+def psi_effect(s: dict, g: dict, p: str, aim: str, cap: dict | None, out: list[str]) -> None:
+    """What a successful Ground Combat power does to its target (`aim`: the crew member or
+    the enemy it goes to; empty for a power without one)."""
+    if p in PSI_DAMAGE:
+        dmg, everyone = PSI_DAMAGE[p]
+        for k in (active_enemies(g) if everyone else [aim]):
+            hit_enemy(g, k, dmg, PSI_ATTACK, out, f"  → {k}: {dmg} damage (ignores Shields and Armor)", psi=True,
+                      capture=cap)
+        end_check(s, g, out)
+    elif p in CURES:
+        heal_fn(s, aim, CURES[p], out, f"PSI {p}")
+    elif p == "CURE ALL":
+        for k in g["crew"]:
+            if k in s["crew"]:
+                heal_fn(s, k, CURE_ALL, out, "PSI CURE ALL")
+    elif p == "CONCENTRATE":
+        g.setdefault("boosts", {})[aim] = CONCENTRATE_BOOST
+        out.append(f"{aim}: Ranged and Melee +2 until the end of their next activation.")
+    elif p == "TAUNT":
+        g["taunt"] = aim
+        out.append(f"On the next enemy turn every enemy targets {aim} only.")
+    elif p == "CONFUSE":
+        g["enemies"][aim]["confused"] = True
+        out.append(f"{aim} needs one more to hit until its next activation.")
+    elif p == "MOTIVATION":
+        g.setdefault("extra", []).append(aim)
+        out.append(f"{aim} gets an extra activation this turn.")
+    elif p == "TELEKINESIS":
+        out.append(say("Move one piece of equipment between crew members (", cmd("kraken crew unequip", "NAME", "SLOT"),
+                       ", ", cmd("kraken crew equip", "NAME", "SLOT", "ITEM"), ")."))
+
+
+def meditate(state: dict, dice: Dice, name: str, in_dungeon: bool = False, faint: str | None = None) -> Outcome:
     """Ch. 14 Meditate: a d6 ≥ 3 + the HP the member is missing (nothing modifies it)
     removes the exhaustion; a failure costs 1 HP (2 on a 1). In Ground Combat it is the
     member's action; in a dungeon it costs Oxygen instead (0 / 1 / 2 by atmosphere)."""
@@ -223,13 +273,15 @@ def meditate(state: dict, dice, name: str, in_dungeon: bool = False, faint: str 
                    {"crew": n, "roll": r, "target": need, "recovered": ok})
 
 
-def dungeon_psi(state: dict, dice, name: str, power: str, bonus: int = 0) -> Outcome:
+def dungeon_psi(state: dict, dice: Dice, name: str, power: str, bonus: int = 0) -> Outcome:
     """Ch. 14 Dungeon Exploration PSI powers: SURPRISE (+2 to the next initiative),
     DIVINATION (+3/-3 to the next loot d20), MIDAS TOUCH (+3 Credits if the next Ground
     Combat is won), OXYGEN CREATION (+2 Oxygen)."""
     s = copy_state(state)
     d = current_exploration(s)
-    p = _power(power)
+    if power not in PSI_POWERS:
+        raise InputError(f"'{power}' is not a PSI power: {', '.join(PSI_POWERS)}")
+    p = power
     if p not in DUNGEON_POWERS:
         raise RuleError(f"PSI {p} is a Ground Combat power")
     n = psi_member(s, name)
@@ -248,12 +300,13 @@ def dungeon_support(s: dict, d: dict, power: str, out: list[str]) -> None:
         d["surprise"] = True
         out.append("PSI SURPRISE: +2 to the next Ground Combat initiative roll.")
     elif power == "DIVINATION":
-        out.append("PSI DIVINATION: +3 or -3 to the next loot d20 (journal kraken treasure take --shift +3|-3).")
+        out.append(say("PSI DIVINATION: +3 or -3 to the next loot d20 (", cmd("kraken treasure take", shift="+3"),
+                       " or ", cmd("kraken treasure take", shift="-3"), ")."))
         d["divination"] = 3
     elif power == "MIDAS TOUCH":
         d["midas"] = True
         out.append("PSI MIDAS TOUCH: +3 Credits if the next Ground Combat is won.")
     elif power == "OXYGEN CREATION":
         before = s["oxygen"]
-        s["oxygen"] = min(oxygen_max(s), s["oxygen"] + 2)
+        s["oxygen"] = min(oxygen_max(s), s["oxygen"] + OXYGEN_CREATED)
         out.append(f"PSI OXYGEN CREATION: Oxygen {before} → {s['oxygen']}.")
