@@ -46,8 +46,8 @@ def test_a_shield_not_in_a_hand_is_refused_and_the_save_is_unchanged(camp, saves
     assert r.exit_code == 1
     assert r.stderr.strip().splitlines() == [(
         "Error: --physical-shield Anti-Terror Shield: a physical Shield is carried in one hand (ch. 14) and Ray's "
-        "hands hold L: empty, R: empty: put it in a hand first (journal kraken crew equip Ray L|R "
-        "\"Anti-Terror Shield\")")]
+        "hands hold L: empty, R: empty: put it in a hand first (journal kraken crew equip Ray L "
+        "'Anti-Terror Shield' or journal kraken crew equip Ray R 'Anti-Terror Shield')")]
     assert (saves / "sk.toml").read_bytes() == before
     r = camp("kraken", "crew", "gear", "-s", "sk", "Ray", "--helmet", "Helmet")
     assert r.exit_code == 2 and "NAME:ARMOR with an Armor value 1-8" in r.stderr

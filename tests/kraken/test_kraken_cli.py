@@ -399,6 +399,7 @@ def test_a_missing_decision_is_asked_for_on_a_terminal(camp, monkeypatch):
 
 def test_hand_set_commands_are_logged(camp):
     camp("kraken", "crew", "set", "-s", "sk", "Ray", "tech", "9", ok=True)
+    camp("kraken", "crew", "set", "-s", "sk", "Ray", "HP-Max", "7", ok=True)     # the field in any case, - for _
     camp("kraken", "crew", "trait", "-s", "sk", "Ray", "Brave:+1", ok=True)
     camp("kraken", "crew", "trait", "-s", "sk", "Ray", "Brave", "--remove", ok=True)
     camp("kraken", "crew", "hp", "-s", "sk", "Ray", "=3", ok=True)
@@ -407,6 +408,7 @@ def test_hand_set_commands_are_logged(camp):
     camp("kraken", "quest", "tick", "-s", "sk", "Ore", "-1", ok=True)
     s = state(camp)
     assert s["crew"]["Ray"]["tech"] == 9 and s["crew"]["Ray"]["traits"] == {} and s["crew"]["Ray"]["hp"] == 3
+    assert s["crew"]["Ray"]["hp_max"] == 7
     assert s["quests"]["Ore"]["ticks"] == 1
     log = camp("log", "-s", "sk", ok=True).stdout
     assert "Ray: tech 3 → 9 (by hand)" in log and "Quest Ore: 1 tick(s) (by hand)" in log

@@ -44,6 +44,8 @@ def refused(journal, code: int, *args) -> str:
 @pytest.mark.parametrize("args, says", [
     (("credits", "nonsense"), "is not a DELTA"),
     (("crew", "hp", "Ray", "abc"), "is not a DELTA"),
+    (("crew", "hp", "Ray", "3"), "'3' could mean either: type +3 to add 3, or =3 to set it to 3"),
+    (("crew", "level-up", "Ray", "--attribute", "luck"), "'luck' is not one of 'agility'"),
     (("crew", "hp", "Nobody", "-1"), "'Nobody' is not a crew member"),
     (("phase", "9"), "a phase 1-5"),
     (("quest", "add", "Ore", "--penalty-credits", "999999999999"), "--penalty-credits"),

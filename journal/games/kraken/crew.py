@@ -6,6 +6,7 @@ traits by hand (A2).
 
 from __future__ import annotations
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import copy_state, credits_line, pay_credits, set_leader
 from journal.games.kraken.model.exploration import shop_here
@@ -28,6 +29,7 @@ from journal.games.kraken.model.members import (
     revived,
     strength_changed,
 )
+from journal.hints import cmd, say
 from journal.lookup import find
 from journal.outcome import Outcome
 
@@ -35,66 +37,21 @@ HIRE_PRICE = 10          # ch. 13 Shops: 10 Credits per Level
 SELL_PRICE = 5           # ch. 13 Shops: 5 x Level
 
 
-def crew_add(state: dict, dice, name: str, attrs: dict, traits=(), psi: bool = False, level: int = 1,
+def crew_add(state: dict, dice: Dice, name: str, attrs: dict, traits=(), psi: bool = False, level: int = 1,
              hire: bool = False) -> Outcome:
     """K10: attributes 1-8 summing to 16, HP max = min(2 x Strength, 14), at most 4 traits
     summing to 0, one PSI crew member (PSI 1 at creation), at most 4 crew. `hire`: at a
     Shop, 10¢ a level, up to the Shop's grade (ch. 13)."""
     s = copy_state(state)
-    name = str(name).strip()
-    if not name:
-        raise InputError("the crew member's name is empty")
-    if any(k.casefold() == name.casefold() for k in s["crew"]):
-        raise RuleError(f"{name} is already in the crew")
-    if len(s["crew"]) >= MAX_CREW:
-        raise RuleError(f"the crew has {MAX_CREW} members already: at most {MAX_CREW} at any time "
-                        f"(remove one first: journal kraken crew remove NAME)")
+    name = new_member(s, name)
     preset = preset_member(name)
-    if preset and preset in s.get("fallen", []):
-        raise RuleError(f"{preset} died in this campaign: a preset crew member may not rejoin (rules note K11)")
-    for a, b in EXCLUSIVE:
-        other = b if preset == a else a if preset == b else None
-        if other and any(k.casefold() == other.casefold() for k in s["crew"]):
-            raise RuleError(f"{preset} and {other} cannot be in the same crew: their sheets cover each other")
     if not 1 <= level <= 99:
         raise InputError(f"--level {level}: expected 1 or more")
-    missing = [a for a in ATTRIBUTES if a not in attrs]
-    if missing:
-        raise InputError(f"--{missing[0]} is required: give all six attributes "
-                         f"({', '.join('--' + a for a in ATTRIBUTES)})")
-    for a in ATTRIBUTES:
-        if not ATTR_MIN <= attrs[a] <= ATTR_MAX:
-            raise InputError(f"--{a} {attrs[a]} is outside {ATTR_MIN}..{ATTR_MAX} (rules note K10)")
-    total = sum(attrs[a] for a in ATTRIBUTES)
-    extra = level - 1
-    if level == 1 and total != ATTR_SUM:
-        raise RuleError(f"the six attributes add up to {total}: they must add up to exactly {ATTR_SUM} "
-                        f"(rules note K10)")
-    if level > 1 and not ATTR_SUM <= total <= ATTR_SUM + extra:
-        raise RuleError(f"the six attributes add up to {total}: a level {level} member has {ATTR_SUM} plus up "
-                        f"to {extra} level-up point(s), {ATTR_SUM}-{ATTR_SUM + extra}")
-    trait_map = _traits(traits, "--trait")
-    if len(trait_map) + (1 if psi else 0) > MAX_TRAITS:
-        raise RuleError(f"{len(trait_map) + (1 if psi else 0)} traits (PSI included): at most {MAX_TRAITS} "
-                        f"(rules note K10)")
-    if sum(trait_map.values()) != 0:
-        raise RuleError(f"the trait values add up to {sum(trait_map.values()):+d}: a new crew member's traits "
-                        f"must add up to 0 (rules note K10)")
-    if psi:
-        others = [n for n, c in s["crew"].items() if "psi" in c]
-        if others:
-            raise RuleError(f"{others[0]} has PSI already: at most one crew member with PSI (rules note K10)")
-    out = []
+    check_attributes(attrs, level)
+    trait_map = new_traits(s, traits, psi)
+    out: list[str] = []
     if hire:
-        shop = shop_here(s)
-        if shop is None:
-            raise RuleError("crew members are hired at a Shop (ch. 13: \"You can buy a new Crew Member of a Level up "
-                            "to the Shop's grade\"): stand on one (journal kraken dungeon shop TILE), or Phase 3's "
-                            "grade 5 Shop (journal kraken free-action shop)")
-        if level > shop["grade"]:
-            raise RuleError(f"--level {level}: {shop['where']} hires crew members up to level {shop['grade']} (the "
-                            f"Shop's grade)")
-        pay_credits(s, HIRE_PRICE * level, f"hiring {name} (level {level}, {HIRE_PRICE}¢ a level)", out)
+        hire_member(s, name, level, out)
     hp = hp_formula(attrs["strength"])
     member = {"level": level, "hp": hp, "hp_max": hp, "status": "active",
               **{a: attrs[a] for a in ATTRIBUTES}, "traits": trait_map, "inventory": {}}
@@ -110,11 +67,86 @@ def crew_add(state: dict, dice, name: str, attrs: dict, traits=(), psi: bool = F
         out.append(f"{preset} is a preset crew member with story events of their own.")
     if not s.get("leader"):
         s["leader"] = name
-        out.append(f"{name} leads the crew (change it with --leader or `journal kraken crew leader`).")
+        out.append(say(f"{name} leads the crew (change it with --leader or `", cmd("kraken crew leader", "NAME"),
+                       "`)."))
     out.append(f"Carry capacity {carry_capacity(attrs['strength'])} items (two hands and "
                f"{carry_capacity(attrs['strength']) - 2} in the backpack).")
     return Outcome(s, f"{name} joins the crew (LV{level}, HP {hp})", out,
                    {"name": name, "level": level, "hp": hp, "hp_max": hp})
+
+
+def new_member(s: dict, name: str) -> str:
+    """A new member's name (K10-K11): not in the crew yet, at most 4 crew, a preset member
+    who died does not rejoin, and two whose sheets cover each other never serve together."""
+    name = str(name).strip()
+    if not name:
+        raise InputError("the crew member's name is empty")
+    if any(k.casefold() == name.casefold() for k in s["crew"]):
+        raise RuleError(f"{name} is already in the crew")
+    if len(s["crew"]) >= MAX_CREW:
+        raise RuleError(say(f"the crew has {MAX_CREW} members already: at most {MAX_CREW} at any time (remove one "
+                            f"first: ", cmd("kraken crew remove", "NAME"), ")"))
+    preset = preset_member(name)
+    if preset and preset in s.get("fallen", []):
+        raise RuleError(f"{preset} died in this campaign: a preset crew member may not rejoin (rules note K11)")
+    for a, b in EXCLUSIVE:
+        other = b if preset == a else a if preset == b else None
+        if other and any(k.casefold() == other.casefold() for k in s["crew"]):
+            raise RuleError(f"{preset} and {other} cannot be in the same crew: their sheets cover each other")
+    return name
+
+
+def check_attributes(attrs: dict, level: int) -> None:
+    """K10: all six attributes, each 1-8, adding up to 16 (plus a point a level above 1)."""
+    missing = [a for a in ATTRIBUTES if a not in attrs]
+    if missing:
+        raise InputError(f"--{missing[0]} is required: give all six attributes "
+                         f"({', '.join('--' + a for a in ATTRIBUTES)})")
+    for a in ATTRIBUTES:
+        if not ATTR_MIN <= attrs[a] <= ATTR_MAX:
+            raise InputError(f"--{a} {attrs[a]} is outside {ATTR_MIN}..{ATTR_MAX} (rules note K10)")
+    total = sum(attrs[a] for a in ATTRIBUTES)
+    extra = level - 1
+    if level == 1 and total != ATTR_SUM:
+        raise RuleError(f"the six attributes add up to {total}: they must add up to exactly {ATTR_SUM} "
+                        f"(rules note K10)")
+    if level > 1 and not ATTR_SUM <= total <= ATTR_SUM + extra:
+        raise RuleError(f"the six attributes add up to {total}: a level {level} member has {ATTR_SUM} plus up "
+                        f"to {extra} level-up point(s), {ATTR_SUM}-{ATTR_SUM + extra}")
+
+
+def new_traits(s: dict, traits, psi: bool) -> dict:
+    """K10: at most 4 traits (PSI included) adding up to 0; one PSI member in the crew."""
+    trait_map = _traits(traits, "--trait")
+    if len(trait_map) + (1 if psi else 0) > MAX_TRAITS:
+        raise RuleError(f"{len(trait_map) + (1 if psi else 0)} traits (PSI included): at most {MAX_TRAITS} "
+                        f"(rules note K10)")
+    if sum(trait_map.values()) != 0:
+        raise RuleError(f"the trait values add up to {sum(trait_map.values()):+d}: a new crew member's traits "
+                        f"must add up to 0 (rules note K10)")
+    if psi:
+        psi_free(s)
+    return trait_map
+
+
+def psi_free(s: dict, but: str | None = None) -> None:
+    """K10: at most one crew member with PSI."""
+    others = [n for n, c in s["crew"].items() if "psi" in c and n != but]
+    if others:
+        raise RuleError(f"{others[0]} has PSI already: at most one crew member with PSI (rules note K10)")
+
+
+def hire_member(s: dict, name: str, level: int, out: list[str]) -> None:
+    """Ch. 13 Shops: a crew member of a level up to the Shop's grade, 10¢ a level."""
+    shop = shop_here(s)
+    if shop is None:
+        raise RuleError(say("crew members are hired at a Shop (ch. 13: \"You can buy a new Crew Member of a Level up "
+                            "to the Shop's grade\"): stand on one (", cmd("kraken dungeon shop", "TILE"),
+                            "), or Phase 3's grade 5 Shop (", cmd("kraken free-action", "shop"), ")"))
+    if level > shop["grade"]:
+        raise RuleError(f"--level {level}: {shop['where']} hires crew members up to level {shop['grade']} (the "
+                        f"Shop's grade)")
+    pay_credits(s, HIRE_PRICE * level, f"hiring {name} (level {level}, {HIRE_PRICE}¢ a level)", out)
 
 
 def _traits(specs, option: str) -> dict:
@@ -134,7 +166,7 @@ def _traits(specs, option: str) -> dict:
     return out
 
 
-def crew_remove(state: dict, dice, name: str, sell: bool = False, died: bool = False) -> Outcome:
+def crew_remove(state: dict, dice: Dice, name: str, sell: bool = False, died: bool = False) -> Outcome:
     """Ch. 4: a crew member may leave at any time (sold at a Shop for 5 x Level)."""
     s = copy_state(state)
     key = find(s["crew"], name, "crew member")
@@ -151,7 +183,7 @@ def crew_remove(state: dict, dice, name: str, sell: bool = False, died: bool = F
     return Outcome(s, f"{key} {how} (removed from the crew)", out, {"name": key, "removed": how})
 
 
-def crew_hp(state: dict, dice, name: str, delta: int | None = None, value: int | None = None) -> Outcome:
+def crew_hp(state: dict, dice: Dice, name: str, delta: int | None = None, value: int | None = None) -> Outcome:
     """K11: 0 to -3 unconscious (recorded as 0); -4 or lower killed and removed. Healing
     stops at HP max; an unconscious member takes no further damage (chapter 4)."""
     s = copy_state(state)
@@ -164,11 +196,11 @@ def crew_hp(state: dict, dice, name: str, delta: int | None = None, value: int |
             raise InputError(f"={value}: {key}'s HP is 0..{c['hp_max']}")
         c["hp"] = value
     else:
-        if delta == 0:
+        if not delta:
             raise InputError("a DELTA of 0 changes nothing: type -N for damage, +N for healing, =N to set")
         if delta < 0 and c["status"] == "unconscious":
-            raise RuleError(f"{key} is unconscious and takes no further damage (chapter 4); if a card kills "
-                            f"them: journal kraken crew remove {key} --died")
+            raise RuleError(say(f"{key} is unconscious and takes no further damage (chapter 4); if a card kills "
+                                f"them: ", cmd("kraken crew remove", key, died=True)))
         raw = before + delta
         if raw <= UNCONSCIOUS_FLOOR - 1:
             out.append(f"{key} takes {-delta} damage: HP {before} → {raw}: killed.")
@@ -197,7 +229,7 @@ def level_cost(level: int, levels: int = 1) -> int:
     return sum((level + i) ** 2 for i in range(1, levels + 1))
 
 
-def crew_level_up(state: dict, dice, name: str, attribute: str | None = None, traits=(), psi: bool = False
+def crew_level_up(state: dict, dice: Dice, name: str, attribute: str | None = None, traits=(), psi: bool = False
                   ) -> Outcome:
     """K10: a level costs (new level)² XP and gives +1 to one attribute (max 8); raising
     Strength raises HP max and HP together. Instead: two levels for one positive trait, or
@@ -205,47 +237,15 @@ def crew_level_up(state: dict, dice, name: str, attribute: str | None = None, tr
     s = copy_state(state)
     key = find(s["crew"], name, "crew member")
     c = s["crew"][key]
-    given = (attribute is not None) + (bool(traits) or psi)
-    if given != 1:
+    if (attribute is not None) + (bool(traits) or psi) != 1:
         raise InputError("level up with --attribute ATTR, or with traits: --trait NAME:+N (two levels), "
                          "or --trait NAME:+N --trait NAME:-N (one level); --psi counts as a positive trait")
-    out: list[str] = []
+    new: dict = {}
     if attribute is not None:
-        attr = attribute.strip().lower()
-        if attr == "psi":
-            if "psi" not in c:
-                raise RuleError(f"{key} has no PSI trait to raise")
-        elif attr not in ATTRIBUTES:
-            raise InputError(f"--attribute {attribute}: one of {', '.join(ATTRIBUTES)}, or psi")
-        if c[attr] >= ATTR_MAX:
-            raise RuleError(f"{key}'s {attr.capitalize()} is {c[attr]} already: a level up does not raise an "
-                            f"attribute above {ATTR_MAX}")
+        raisable(c, key, attribute)
         levels = 1
     else:
-        new = _traits(traits, "--trait")
-        pos = [t for t, v in new.items() if v > 0] + (["PSI"] if psi else [])
-        neg = [t for t, v in new.items() if v < 0]
-        if any(v == 0 for v in new.values()):
-            raise InputError("--trait: a trait gained at a level up is positive or negative, not 0")
-        if (len(pos), len(neg)) == (1, 0):
-            levels = 2
-        elif (len(pos), len(neg)) == (1, 1):
-            levels = 1
-        else:
-            raise InputError("traits at a level up: one positive trait (costs two levels), or one positive and "
-                             "one negative (one level)")
-        have = len(c["traits"]) + (1 if "psi" in c else 0)
-        if have + len(pos) + len(neg) > MAX_TRAITS:
-            raise RuleError(f"{key} has {have} traits: at most {MAX_TRAITS}")
-        for t in new:
-            if any(k.casefold() == t.casefold() for k in c["traits"]):
-                raise RuleError(f"{key} has the trait {t} already")
-        if psi:
-            if "psi" in c:
-                raise RuleError(f"{key} has PSI already")
-            others = [n for n, m in s["crew"].items() if "psi" in m]
-            if others:
-                raise RuleError(f"{others[0]} has PSI: at most one crew member with PSI (rules note K10)")
+        new, levels = traits_gained(s, c, key, traits, psi)
     cost = level_cost(c["level"], levels)
     if s["xp"] < cost:
         steps = " + ".join(f"{c['level'] + i}²" for i in range(1, levels + 1))
@@ -254,18 +254,17 @@ def crew_level_up(state: dict, dice, name: str, attribute: str | None = None, tr
     xp_before = s["xp"]
     s["xp"] -= cost
     c["level"] += levels
-    out.append(f"{key} is now level {c['level']}: pay {cost} XP (XP {xp_before} → {s['xp']}).")
+    out = [f"{key} is now level {c['level']}: pay {cost} XP (XP {xp_before} → {s['xp']})."]
     if attribute is not None:
-        before = c[attr]
-        c[attr] += 1
-        out.append(f"{attr.capitalize()} {before} → {c[attr]}.")
-        if attr == "strength":
+        before = c[attribute]
+        c[attribute] += 1
+        out.append(f"{attribute.capitalize()} {before} → {c[attribute]}.")
+        if attribute == "strength":
             strength_changed(c, before, out)
             out.append(f"Carry capacity is {carry_capacity(c['strength'])}.")
-        what = f"+1 {attr.capitalize()}"
+        what = f"+1 {attribute.capitalize()}"
     else:
-        for t, v in new.items():
-            c["traits"][t] = v
+        c["traits"].update(new)
         if psi:
             c["psi"] = 1
         gained = [f"{t} {v:+d}" for t, v in new.items()] + (["PSI 1"] if psi else [])
@@ -275,7 +274,45 @@ def crew_level_up(state: dict, dice, name: str, attribute: str | None = None, tr
                    {"name": key, "level": c["level"], "cost": cost, "xp": s["xp"]})
 
 
-def crew_leader(state: dict, dice, name: str) -> Outcome:
+def raisable(c: dict, key: str, attribute: str) -> None:
+    """An attribute a level up raises: one of the six, or PSI for the PSI member; never above 8."""
+    if attribute == "psi":
+        if "psi" not in c:
+            raise RuleError(f"{key} has no PSI trait to raise")
+    elif attribute not in ATTRIBUTES:
+        raise InputError(f"--attribute {attribute}: one of {', '.join(ATTRIBUTES)}, or psi")
+    if c[attribute] >= ATTR_MAX:
+        raise RuleError(f"{key}'s {attribute.capitalize()} is {c[attribute]} already: a level up does not raise an "
+                        f"attribute above {ATTR_MAX}")
+
+
+def traits_gained(s: dict, c: dict, key: str, traits, psi: bool) -> tuple[dict, int]:
+    """Ch. 14 Level Up with traits: one positive trait for two levels, or a positive and a
+    negative one for one level (PSI is a positive trait); at most 4 traits, none twice.
+    Returns the new traits and the levels they cost."""
+    new = _traits(traits, "--trait")
+    pos = [t for t, v in new.items() if v > 0] + (["PSI"] if psi else [])
+    neg = [t for t, v in new.items() if v < 0]
+    if any(v == 0 for v in new.values()):
+        raise InputError("--trait: a trait gained at a level up is positive or negative, not 0")
+    levels = {(1, 0): 2, (1, 1): 1}.get((len(pos), len(neg)))
+    if levels is None:
+        raise InputError("traits at a level up: one positive trait (costs two levels), or one positive and "
+                         "one negative (one level)")
+    have = len(c["traits"]) + (1 if "psi" in c else 0)
+    if have + len(pos) + len(neg) > MAX_TRAITS:
+        raise RuleError(f"{key} has {have} traits: at most {MAX_TRAITS}")
+    for t in new:
+        if any(k.casefold() == t.casefold() for k in c["traits"]):
+            raise RuleError(f"{key} has the trait {t} already")
+    if psi:
+        if "psi" in c:
+            raise RuleError(f"{key} has PSI already")
+        psi_free(s)
+    return new, levels
+
+
+def crew_leader(state: dict, dice: Dice, name: str) -> Outcome:
     s = copy_state(state)
     out: list[str] = []
     set_leader(s, name, out)
@@ -286,13 +323,13 @@ def crew_leader(state: dict, dice, name: str) -> Outcome:
 CREW_FIELDS = ATTRIBUTES + ("level", "hp_max", "psi")
 
 
-def crew_set(state: dict, dice, name: str, field: str, value: int) -> Outcome:
+def crew_set(state: dict, dice: Dice, name: str, field: str, value: int) -> Outcome:
     """A2: set an attribute, level, HP max or PSI by hand (a card or effect says so); a new
     Strength changes HP max as at creation (3.4, K10)."""
     s = copy_state(state)
     key = find(s["crew"], name, "crew member")
     c = s["crew"][key]
-    f = field.strip().lower().replace("-", "_")
+    f = field
     if f not in CREW_FIELDS:
         raise InputError(f"'{field}' is not something to set: {', '.join(CREW_FIELDS)} (HP: crew hp)")
     lo, hi = {"level": (1, 99), "hp_max": (1, 99), "psi": (0, 20)}.get(f, (1, 20))
@@ -304,9 +341,7 @@ def crew_set(state: dict, dice, name: str, field: str, value: int) -> Outcome:
         if value == 0:
             c.pop("psi", None)
         else:
-            others = [n for n, m in s["crew"].items() if "psi" in m and n != key]
-            if others:
-                raise RuleError(f"{others[0]} has PSI: at most one crew member with PSI (rules note K10)")
+            psi_free(s, but=key)
             if "psi" not in c and len(c["traits"]) >= MAX_TRAITS:
                 raise RuleError(f"{key} has {MAX_TRAITS} traits already (PSI is a trait too)")
             c["psi"] = value
@@ -325,7 +360,7 @@ def crew_set(state: dict, dice, name: str, field: str, value: int) -> Outcome:
     return Outcome(s, msg + " (by hand)", out, {"name": key, "field": f, "value": value})
 
 
-def crew_trait(state: dict, dice, name: str, trait: str, value: int | None = None, remove: bool = False
+def crew_trait(state: dict, dice: Dice, name: str, trait: str, value: int | None = None, remove: bool = False
                ) -> Outcome:
     """A2: add, change or erase a trait by hand."""
     s = copy_state(state)
@@ -333,7 +368,7 @@ def crew_trait(state: dict, dice, name: str, trait: str, value: int | None = Non
     c = s["crew"][key]
     t = str(trait).strip()
     if not t or t.upper() == "PSI":
-        raise InputError("a trait has a name (PSI is set with `journal kraken crew set NAME psi N`)")
+        raise InputError(say("a trait has a name (PSI is set with `", cmd("kraken crew set", "NAME", "psi", "N"), "`)"))
     existing = next((k for k in c["traits"] if k.casefold() == t.casefold()), None)
     if remove:
         if existing is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import copy_state, oxygen_max
 from journal.games.kraken.model.constants import (
@@ -30,11 +31,12 @@ from journal.games.kraken.model.members import (
     worn_armor,
 )
 from journal.games.kraken.model.weapons import describe_attack, parse_attack, unplace_weapon, weapon_slot, weapon_spec
+from journal.hints import cmd, say
 from journal.lookup import find
 from journal.outcome import Outcome
 
 
-def crew_equip(state: dict, dice, name: str, slot: str, item: str, from_storage: bool = False) -> Outcome:
+def crew_equip(state: dict, dice: Dice, name: str, slot: str, item: str, from_storage: bool = False) -> Outcome:
     """Ch. 4: L, R and backpack 1-4; capacity 2 + 1 per 2 Strength; one or two items over
     it is an overload (-1 / -2 to Ranged and Melee attack rolls)."""
     s = copy_state(state)
@@ -78,7 +80,7 @@ def _take_from_storage(s: dict, text: str, out: list[str]) -> None:
     raise RuleError(f"'{text}' is not in the ship's storage ({stored})")
 
 
-def crew_unequip(state: dict, dice, name: str, slot: str, to_storage: bool = False) -> Outcome:
+def crew_unequip(state: dict, dice: Dice, name: str, slot: str, to_storage: bool = False) -> Outcome:
     s = copy_state(state)
     key = find(s["crew"], name, "crew member")
     c = s["crew"][key]
@@ -99,14 +101,14 @@ def crew_unequip(state: dict, dice, name: str, slot: str, to_storage: bool = Fal
                    {"name": key, "slot": sl, "item": item})
 
 
-def crew_use(state: dict, dice, name: str, item: str, heal_hp: int | None = None, target: str | None = None,
+def crew_use(state: dict, dice: Dice, name: str, item: str, heal_hp: int | None = None, target: str | None = None,
              oxygen: int | None = None) -> Outcome:
     """Ch. 13-14: using an item outside Ground Combat costs no action (a Ground Combat's is
     `ground item`): a healing item heals its wearer or another member (half in a Hell
     atmosphere), an Oxygen item refills Oxygen; a use of a U item is erased."""
     s = copy_state(state)
     if s.get("ground"):
-        raise RuleError("in a Ground Combat an item takes an action: journal kraken ground item NAME ITEM")
+        raise RuleError(say("in a Ground Combat an item takes an action: ", cmd("kraken ground item", "NAME", "ITEM")))
     key = find(s["crew"], name, "crew member")
     if s["crew"][key]["status"] != "active":
         raise RuleError(f"{key} is unconscious")
@@ -147,7 +149,7 @@ def _piece(option: str, text: str) -> dict | None:
     return {"name": name, "armor": int(value)}
 
 
-def crew_gear(state: dict, dice, name: str, armor: int | None = None, shield: str | None = None,
+def crew_gear(state: dict, dice: Dice, name: str, armor: int | None = None, shield: str | None = None,
               charger: int | None = None, jacket: str | None = None, helmet: str | None = None,
               physical_shield: str | None = None) -> Outcome:
     """Ch. 14 Armor: a crew member wears at most one jacket, one helmet and one physical
@@ -161,7 +163,6 @@ def crew_gear(state: dict, dice, name: str, armor: int | None = None, shield: st
     s = copy_state(state)
     key = find(s["crew"], name, "crew member")
     m = s["crew"][key]
-    out = []
     pieces = {"jacket": jacket, "helmet": helmet, "physical_shield": physical_shield}
     if armor is None and shield is None and charger is None and all(v is None for v in pieces.values()):
         raise InputError("give --jacket|--helmet|--physical-shield NAME:ARMOR (or none), --armor N (an unnamed "
@@ -169,89 +170,126 @@ def crew_gear(state: dict, dice, name: str, armor: int | None = None, shield: st
     if armor is not None and jacket is not None:
         raise InputError("--armor N is an unnamed jacket: give --armor or --jacket, not both (one jacket is worn "
                          "at a time)")
+    out: list[str] = []
     if armor is not None:
-        if not 0 <= armor <= ARMOR_MAX:
-            raise InputError(f"--armor {armor}: a hero's Armor is 0-{ARMOR_MAX}")
-        if armor:
-            m["armor"] = armor
-        else:
-            m.pop("armor", None)
-        out.append(f"{key}: Armor {armor}.")
-        old = m.pop("jacket", None)
-        if old:
-            out.append(f"It replaces the {old['name']} (one jacket at a time).")
+        unnamed_jacket(m, key, armor, out)
     changed, missing = False, []
     for k, text in pieces.items():
-        if text is None:
-            continue
-        what = ARMOR_PIECE_TEXT[k]
-        option = "--" + k.replace("_", "-")
-        piece = _piece(option, text)
-        old = m.get(k)
-        if k == "jacket" and m.get("armor"):
-            old = {"name": "unnamed jacket", "armor": m["armor"]}
-        if piece is None:
-            m.pop(k, None)
-            if k == "jacket":
-                m.pop("armor", None)
-            out.append(f"{key} takes off the {old['name']} ({what})." if old else f"{key} wears no {what}.")
-            changed = changed or old is not None
-            continue
-        if k == "physical_shield":
-            hand = hand_holding(m, piece["name"])
-            if hand is None:
-                fight = key in (s.get("ground") or {}).get("crew", [])
-                raise RuleError(f"{option} {piece['name']}: a physical Shield is carried in one hand (ch. 14) and "
-                                f"{key}'s hands hold {hands_text(m)}: put it in a hand first (journal kraken crew "
-                                f"equip {key} L|R \"{piece['name']}\")" + ("; in a Ground Combat that is an Exchange "
-                                                                           "action (journal kraken ground exchange "
-                                                                           f"{key})" if fight else ""))
-            piece["name"] = _item_name(m["inventory"][hand], piece["name"])
-        if k == "jacket":
-            m.pop("armor", None)
-        m[k] = piece
-        changed = True
-        where = f", in {key}'s hand {hand}" if k == "physical_shield" else ""
-        line = f"{key} wears the {piece['name']} ({what}, Armor {piece['armor']}{where})"
-        if old and old["name"].casefold() != piece["name"].casefold():
-            line += f" instead of the {old['name']} (one {what} at a time)"
-        out.append(line + ".")
-        if k != "physical_shield" and item_named(m, piece["name"]) is None:
-            missing.append(piece["name"])
+        if text is not None:
+            was_changed, item = wear_piece(s, m, key, k, text, out)
+            changed = changed or was_changed
+            missing += [item] if item else []
     if changed or (armor is not None and any(m.get(k) for k in pieces)):
-        out.append(f"{key}'s {armor_text(m)}." if worn_armor(m) else
-                   f"{key} wears no Armor" + (f": {armor_text(m)}." if crew_armor(m) else "."))
-        g = s.get("ground")
-        if changed and g and key in g.get("crew", []):
-            out.append("Switching Armor Items during a Ground Combat takes no action (ch. 14); moving an item into a "
-                       "hand or to a team mate is an Exchange action.")
+        armor_worn(s, m, key, changed, out)
     if shield is not None:
-        if shield.strip().lower() == "none":
-            m.pop("shield", None)
-            out.append(f"{key}: no Shield.")
-        else:
-            mm = re.fullmatch(r"\s*([ABab])\s*:\s*(\d{1,2})\s*/\s*(\d{1,2})\s*", shield)
-            if not mm or int(mm[2]) < 1:
-                raise InputError(f"--shield {shield}: CLASS:POWER/RECHARGE, e.g. B:4/1 (A flash, B energy) or none")
-            m["shield"] = {"class": mm[1].upper(), "power": int(mm[2]), "recharge": int(mm[3])}
-            out.append(f"{key}: Shield class {mm[1].upper()} {mm[2]} (+{mm[3]} a turn).")
+        set_shield(m, key, shield, out)
     if charger is not None:
-        if not 0 <= charger <= 99:
-            raise InputError(f"--charger {charger}: the charge it restores each combat turn, 0 (none) to 99")
-        if charger:
-            m["charger"] = charger
-            out.append(f"{key}: a Shield charger restores {charger} each combat turn (one charger a turn)."
-                       + ("" if m.get("shield") else f" It charges nothing until {key} has a Shield."))
-        else:
-            m.pop("charger", None)
-            out.append(f"{key}: no Shield charger.")
+        set_charger(m, key, charger, out)
     summary = " ".join(out).rstrip(".")
     if missing:
-        out.append(f"Note: {key}'s inventory holds no {' or '.join(missing)}: Armor Items take a slot like any item "
-                   f"(ch. 3.4): journal kraken crew equip {key} SLOT ITEM.")
+        out.append(say(f"Note: {key}'s inventory holds no {' or '.join(missing)}: Armor Items take a slot like any "
+                       f"item (ch. 3.4): ", cmd("kraken crew equip", key, "SLOT", "ITEM"), "."))
     return Outcome(s, summary, out,
                    {"name": key, "armor": worn_armor(m), **{k: m.get(k) for k in pieces},
                     "armor_total": crew_armor(m), "shield": m.get("shield"), "charger": m.get("charger")})
+
+
+def unnamed_jacket(m: dict, key: str, armor: int, out: list[str]) -> None:
+    """--armor N: an unnamed jacket of Armor N (0: none), instead of any jacket worn."""
+    if not 0 <= armor <= ARMOR_MAX:
+        raise InputError(f"--armor {armor}: a hero's Armor is 0-{ARMOR_MAX}")
+    if armor:
+        m["armor"] = armor
+    else:
+        m.pop("armor", None)
+    out.append(f"{key}: Armor {armor}.")
+    old = m.pop("jacket", None)
+    if old:
+        out.append(f"It replaces the {old['name']} (one jacket at a time).")
+
+
+def wear_piece(s: dict, m: dict, key: str, k: str, text: str, out: list[str]) -> tuple[bool, str | None]:
+    """One Armor Item put on or taken off (one of each kind worn at a time; a physical Shield
+    is held in a hand). Returns whether what is worn changed, and the item's name when the
+    inventory does not hold it."""
+    what = ARMOR_PIECE_TEXT[k]
+    option = "--" + k.replace("_", "-")
+    piece = _piece(option, text)
+    old = m.get(k)
+    if k == "jacket" and m.get("armor"):
+        old = {"name": "unnamed jacket", "armor": m["armor"]}
+    if piece is None:
+        m.pop(k, None)
+        if k == "jacket":
+            m.pop("armor", None)
+        out.append(f"{key} takes off the {old['name']} ({what})." if old else f"{key} wears no {what}.")
+        return old is not None, None
+    where = ""
+    if k == "physical_shield":
+        hand = shield_hand(s, m, key, piece["name"], option)
+        piece["name"] = _item_name(m["inventory"][hand], piece["name"])
+        where = f", in {key}'s hand {hand}"
+    if k == "jacket":
+        m.pop("armor", None)
+    m[k] = piece
+    line = f"{key} wears the {piece['name']} ({what}, Armor {piece['armor']}{where})"
+    if old and old["name"].casefold() != piece["name"].casefold():
+        line += f" instead of the {old['name']} (one {what} at a time)"
+    out.append(line + ".")
+    missing = k != "physical_shield" and item_named(m, piece["name"]) is None
+    return True, piece["name"] if missing else None
+
+
+def shield_hand(s: dict, m: dict, key: str, name: str, option: str) -> str:
+    """Ch. 14: a physical Shield is carried in one hand: the hand holding it."""
+    hand = hand_holding(m, name)
+    if hand is not None:
+        return hand
+    fight = key in (s.get("ground") or {}).get("crew", [])
+    raise RuleError(say(f"{option} {name}: a physical Shield is carried in one hand (ch. 14) and {key}'s hands hold "
+                        f"{hands_text(m)}: put it in a hand first (", cmd("kraken crew equip", key, "L", name),
+                        " or ", cmd("kraken crew equip", key, "R", name), ")",
+                        *(("; in a Ground Combat that is an Exchange action (", cmd("kraken ground exchange", key),
+                           ")") if fight else ())))
+
+
+def armor_worn(s: dict, m: dict, key: str, changed: bool, out: list[str]) -> None:
+    """The Armor the member now wears; switching Armor Items in a Ground Combat is free."""
+    out.append(f"{key}'s {armor_text(m)}." if worn_armor(m) else
+               f"{key} wears no Armor" + (f": {armor_text(m)}." if crew_armor(m) else "."))
+    g = s.get("ground")
+    if changed and g and key in g.get("crew", []):
+        out.append("Switching Armor Items during a Ground Combat takes no action (ch. 14); moving an item into a "
+                   "hand or to a team mate is an Exchange action.")
+
+
+_SHIELD = re.compile(r"\s*([ABab])\s*:\s*(\d{1,2})\s*/\s*(\d{1,2})\s*")
+
+
+def set_shield(m: dict, key: str, shield: str, out: list[str]) -> None:
+    """The active Shield: class A (flash) or B (energy), POWER/RECHARGE; or none."""
+    if shield.strip().casefold() == "none":
+        m.pop("shield", None)
+        out.append(f"{key}: no Shield.")
+        return
+    mm = _SHIELD.fullmatch(shield)
+    if not mm or int(mm[2]) < 1:
+        raise InputError(f"--shield {shield}: CLASS:POWER/RECHARGE, e.g. B:4/1 (A flash, B energy) or none")
+    m["shield"] = {"class": mm[1].upper(), "power": int(mm[2]), "recharge": int(mm[3])}
+    out.append(f"{key}: Shield class {mm[1].upper()} {mm[2]} (+{mm[3]} a turn).")
+
+
+def set_charger(m: dict, key: str, charger: int, out: list[str]) -> None:
+    """The Shield charger used each combat turn (one a turn): its charge, 0 for none."""
+    if not 0 <= charger <= 99:
+        raise InputError(f"--charger {charger}: the charge it restores each combat turn, 0 (none) to 99")
+    if charger:
+        m["charger"] = charger
+        out.append(f"{key}: a Shield charger restores {charger} each combat turn (one charger a turn)."
+                   + ("" if m.get("shield") else f" It charges nothing until {key} has a Shield."))
+    else:
+        m.pop("charger", None)
+        out.append(f"{key}: no Shield charger.")
 
 
 def _item_name(text: str, typed: str) -> str:
@@ -283,13 +321,13 @@ def _place(m: dict, key: str, label: str, slot: str | None, out: list[str]) -> N
         out.append(f"The {label} is the one in {key}'s slot {have} ({inv[have]}).")
         return
     else:
-        sl = next((x for x in INVENTORY if x not in inv), None)
-        if sl is None or len(inv) + 1 > carry_capacity(m["strength"]) + OVERLOAD_MAX:
-            out.append(f"{key} has no room for it: it is in no inventory slot until you make room and equip it "
-                       f"(journal kraken crew unequip {key} L, then journal kraken crew equip {key} L "
-                       f"\"{label}\"): only a weapon in a hand "
-                       f"attacks.")
+        free = next((x for x in INVENTORY if x not in inv), None)
+        if free is None or len(inv) + 1 > carry_capacity(m["strength"]) + OVERLOAD_MAX:
+            out.append(say(f"{key} has no room for it: it is in no inventory slot until you make room and equip it (",
+                           cmd("kraken crew unequip", key, "L"), ", then ", cmd("kraken crew equip", key, "L", label),
+                           "): only a weapon in a hand attacks."))
             return
+        sl = free
     cap = carry_capacity(m["strength"])
     if len(inv) + 1 > cap + OVERLOAD_MAX:
         raise RuleError(f"{key} carries {len(inv)} items: capacity {cap} + at most {OVERLOAD_MAX} overload")
@@ -303,7 +341,7 @@ def _place(m: dict, key: str, label: str, slot: str | None, out: list[str]) -> N
                    f"Combat.")
 
 
-def crew_weapon(state: dict, dice, name: str, spec: str | None = None, weapon: str | None = None,
+def crew_weapon(state: dict, dice: Dice, name: str, spec: str | None = None, weapon: str | None = None,
                 ammo: int | None = None, remove: bool = False, jam: str | None = None,
                 slot: str | None = None) -> Outcome:
     """A crew weapon in the book's notation (Ammo full when added), or its Ammo, jam or
@@ -312,32 +350,16 @@ def crew_weapon(state: dict, dice, name: str, spec: str | None = None, weapon: s
     s = copy_state(state)
     key = find(s["crew"], name, "crew member")
     m = s["crew"][key]
-    weapons = m.setdefault("weapons", {})
-    out: list[str] = []
     if spec is not None:
-        parsed = parse_attack(spec)
-        label = parsed["name"] or "Weapon"
-        if not parsed["name"]:
-            raise InputError(f"'{spec}': name the weapon first (e.g. \"Rifle (3) 4+, 3 A5 RG\")")
-        n, base = 1, label
-        while label in weapons:
-            n += 1
-            label = f"{base} {n}"
-        if parsed["strength"] > m["strength"]:
-            out.append(f"Note: the {label} needs Strength {parsed['strength']}; {key} has {m['strength']}.")
-        _place(m, key, label, slot, out)
-        weapons[label] = {"spec": " ".join(spec.split())}
-        if parsed["ammo"] is not None:
-            weapons[label]["ammo"] = parsed["ammo"] if ammo is None else ammo
-        out.insert(0, f"{key} carries the {label}: {describe_attack(parsed)}.")
-        return Outcome(s, f"{key}: weapon {label}", out, {"name": key, "weapon": label, **weapons[label]})
+        return new_weapon(s, m, key, spec, ammo, slot)
     if weapon is None:
         raise InputError("give a weapon SPEC to add, or --weapon NAME to change one")
+    weapons = m.get("weapons") or {}
     wkey = find(weapons, weapon, f"weapon of {key}", "--weapon")
     w = weapons[wkey]
     if slot is not None:
-        raise InputError("--slot places a new weapon (move one with journal kraken crew unequip NAME SLOT, then "
-                         "journal kraken crew equip NAME SLOT WEAPON)")
+        raise InputError(say("--slot places a new weapon (move one with ", cmd("kraken crew unequip", "NAME", "SLOT"),
+                             ", then ", cmd("kraken crew equip", "NAME", "SLOT", "WEAPON"), ")"))
     if remove:
         del weapons[wkey]
         if not weapons:
@@ -347,23 +369,56 @@ def crew_weapon(state: dict, dice, name: str, spec: str | None = None, weapon: s
         return Outcome(s, f"{key}: weapon {wkey} erased", [f"{key}: the {wkey} is erased"
                                                            + (f" (slot {gone} emptied)." if gone else ".")] + more,
                        {"name": key})
+    out: list[str] = []
     if ammo is not None:
-        cap = weapon_spec(w)["ammo"]
-        if cap is None:
-            raise RuleError(f"the {wkey} has unlimited Ammo")
-        if not 0 <= ammo <= cap:
-            raise InputError(f"--ammo {ammo}: the {wkey} holds 0-{cap}")
-        w["ammo"] = ammo
-        out.append(f"{key}'s {wkey}: Ammo {ammo}/{cap}.")
+        set_ammo(w, key, wkey, ammo, out)
     if jam is not None:
-        if jam == "none":
-            w.pop("jam", None)
-            out.append(f"{key}'s {wkey}: not jammed.")
-        elif jam in JAMS:
-            w["jam"] = jam
-            out.append(f"{key}'s {wkey}: {jam}.")
-        else:
-            raise InputError(f"--jam {jam}: none, {', '.join(JAMS)}")
+        set_jam(w, key, wkey, jam, out)
     if not out:
         raise InputError("nothing to change: --ammo N, --jam STATE or --remove")
     return Outcome(s, " ".join(out).rstrip(".") + " (by hand)", out, {"name": key, "weapon": wkey, **w})
+
+
+def new_weapon(s: dict, m: dict, key: str, spec: str, ammo: int | None, slot: str | None) -> Outcome:
+    """A weapon written in the book's notation joins the member's weapons (a second of the
+    same name is numbered), its Ammo full, in a slot of the inventory."""
+    weapons = m.setdefault("weapons", {})
+    parsed = parse_attack(spec)
+    if not parsed["name"]:
+        raise InputError(f"'{spec}': name the weapon first (e.g. \"Rifle (3) 4+, 3 A5 RG\")")
+    label = base = parsed["name"]
+    n = 1
+    while label in weapons:
+        n += 1
+        label = f"{base} {n}"
+    out: list[str] = []
+    if parsed["strength"] > m["strength"]:
+        out.append(f"Note: the {label} needs Strength {parsed['strength']}; {key} has {m['strength']}.")
+    _place(m, key, label, slot, out)
+    weapons[label] = {"spec": " ".join(spec.split())}
+    if parsed["ammo"] is not None:
+        weapons[label]["ammo"] = parsed["ammo"] if ammo is None else ammo
+    out.insert(0, f"{key} carries the {label}: {describe_attack(parsed)}.")
+    return Outcome(s, f"{key}: weapon {label}", out, {"name": key, "weapon": label, **weapons[label]})
+
+
+def set_ammo(w: dict, key: str, wkey: str, ammo: int, out: list[str]) -> None:
+    cap = weapon_spec(w)["ammo"]
+    if cap is None:
+        raise RuleError(f"the {wkey} has unlimited Ammo")
+    if not 0 <= ammo <= cap:
+        raise InputError(f"--ammo {ammo}: the {wkey} holds 0-{cap}")
+    w["ammo"] = ammo
+    out.append(f"{key}'s {wkey}: Ammo {ammo}/{cap}.")
+
+
+def set_jam(w: dict, key: str, wkey: str, jam: str, out: list[str]) -> None:
+    """A jam by hand: none, jammed, jammed-again or damaged (ch. 14 Unjam's stages)."""
+    if jam == "none":
+        w.pop("jam", None)
+        out.append(f"{key}'s {wkey}: not jammed.")
+    elif jam in JAMS:
+        w["jam"] = jam
+        out.append(f"{key}'s {wkey}: {jam}.")
+    else:
+        raise InputError(f"--jam {jam}: none, {', '.join(JAMS)}")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import NEGATIVES, NUMBER, parse_delta, parse_trait, run
-from journal.games.kraken.model.constants import ATTRIBUTES, INVENTORY
-from journal.options import OrderedGroup, reason_option, save_option
+from journal.games.kraken.cli.common import NEGATIVES, NUMBER, parse_trait, run
+from journal.games.kraken.model.constants import ATTRIBUTES, INVENTORY, JAMS
+from journal.options import DeltaType, OrderedGroup, reason_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -57,21 +57,21 @@ def crew_remove(rt, save, name, sell, died):
 @crew.command("hp", context_settings=NEGATIVES)
 @save_option
 @click.argument("name")
-@click.argument("delta", metavar="DELTA")
+@click.argument("delta", type=DeltaType(digits=7), metavar="DELTA")  # metavar: DeltaType.get_metavar takes no ctx
 @reason_option
 @pass_rt
 def crew_hp(rt, save, name, delta, reason):
     """Damage -N or healing +N (or =N): 0 to -3 unconscious, -4 killed (K11)."""
     from journal.games.kraken import crew as rules
 
-    change, value = parse_delta(delta)
-    run(rt, save, rules.crew_hp, name=name, delta=change, value=value, log_reason=reason)
+    run(rt, save, rules.crew_hp, name=name, delta=delta.by, value=delta.to, log_reason=reason)
 
 
 @crew.command("level-up")
 @save_option
 @click.argument("name")
-@click.option("--attribute", metavar="ATTR", help=f"+1 to one of {', '.join(ATTRIBUTES)} (or psi).")
+@click.option("--attribute", type=click.Choice(ATTRIBUTES + ("psi",), case_sensitive=False), metavar="ATTR",
+              help=f"+1 to one of {', '.join(ATTRIBUTES)} (or psi).")
 @click.option("--trait", "traits", multiple=True, metavar="NAME:VALUE",
               help="Instead: one positive trait (two levels) or a positive and a negative one (one level).")
 @click.option("--psi", is_flag=True, help="Gain the PSI trait (a positive trait).")
@@ -106,7 +106,8 @@ def crew_set(rt, save, name, field, value, reason):
     """Set an attribute, level, hp_max or psi by hand (a card says so)."""
     from journal.games.kraken import crew as rules
 
-    run(rt, save, rules.crew_set, name=name, field=field, value=value, log_reason=reason)
+    run(rt, save, rules.crew_set, name=name, field=field.strip().casefold().replace("-", "_"), value=value,
+        log_reason=reason)
 
 
 @crew.command("trait")
@@ -196,9 +197,9 @@ def crew_gear(rt, save, name, jacket, helmet, physical_shield, armor, shield, ch
 @click.argument("spec", required=False)
 @click.option("--weapon", metavar="WEAPON", help="Change this weapon instead of adding one.")
 @click.option("--ammo", type=NUMBER, help="Its Ammo now.")
-@click.option("--jam", type=click.Choice(["none", "jammed", "jammed-again", "damaged"], case_sensitive=False))
+@click.option("--jam", type=click.Choice(("none",) + JAMS, case_sensitive=False))
 @click.option("--remove", is_flag=True, help="Erase it.")
-@click.option("--slot", type=click.Choice(["L", "R", "1", "2", "3", "4"], case_sensitive=False),
+@click.option("--slot", type=click.Choice(INVENTORY, case_sensitive=False),
               help="Where a new weapon goes (default: the slot holding its name, else a free hand, else the backpack).")
 @pass_rt
 def crew_weapon(rt, save, name, spec, weapon, ammo, jam, remove, slot):
