@@ -10,6 +10,7 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import mark_returned
 from journal.games.kraken.model.exploration import atmosphere_here, breached, deployed, parse_tile, tile_key
 from journal.games.kraken.model.members import drop_member, note_fallen
+from journal.hints import cmd, say
 from journal.lookup import find
 
 OXYGEN_COST = {"YES": 0, "NO": 1, "HELL": 2}      # ch. 13: breathable 0, none 1, hell 2
@@ -56,8 +57,8 @@ def take_action(s: dict, d: dict, how: str, to: str | None, faint: str | None, o
     if how not in ("move", "stay", "none", "free"):
         raise InputError(f"'{how}': move, stay, none or free")
     if d.get("visit") and how != "none":
-        raise RuleError("a short visit is one trade where you teleported: no moves (journal kraken dungeon leave "
-                        "teleport to go back to the ship)")
+        raise RuleError(say("a short visit is one trade where you teleported: no moves (",
+                            cmd("kraken dungeon leave", "teleport"), " to go back to the ship)"))
     to = _near(d, how, to)
     if how == "none":
         return 0
@@ -157,8 +158,8 @@ def close_exploration(s: dict, out: list[str], cleared: bool = True, keep_unclea
             w.pop("jam", None)
             w.pop("spent", None)
         m.pop("psi_exhausted", None)
-    out.append("Back on the ship: every weapon is unjammed and repaired; an exhausted PSI trait recovers. You may "
-               "recover in Phase R (journal kraken recover).")
+    out.append(say("Back on the ship: every weapon is unjammed and repaired; an exhausted PSI trait recovers. You "
+                   "may recover in Phase R (", cmd("kraken recover"), ")."))
     if loc and loc.get("special") == "self-destruction":
         del s["locations"][slot]
         out.append(f"Self-destruction: MAP{slot} is erased from the Starmap Locations Log.")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import copy_state, pay_credits
+from journal.games.kraken.model.constants import MAX_LEVEL
 from journal.games.kraken.model.exploration import (
     current_exploration,
     deployed,
@@ -14,18 +16,52 @@ from journal.games.kraken.model.exploration import (
     tile_key,
     tile_value,
 )
+from journal.hints import cmd, say
 from journal.outcome import Outcome
 
 RUN_BASE, CAMO_BASE, CHARISMA_BASE = 9, 2, 5       # avoiding a Ground Combat
+CHARISMA_FACTOR = 3                                # Charisma: level × 3 + 5
+AVOID_WAYS = ("run", "camouflage", "charisma", "intimidate")
 
 
-def dungeon_avoid(state: dict, dice, tile: str, way: str, pay: int = 0) -> Outcome:
+def dungeon_avoid(state: dict, dice: Dice, tile: str, way: str, pay: int = 0) -> Outcome:
     """Ch. 13, avoiding a Ground Combat with an Enemy (never a Boss): Run (d6 + the lowest
     and highest Agility ≥ level + 9), Camouflage (each member d6 + Tech ≥ level + 2),
     Charisma (d6 + every Charisma + Credits paid ≥ level × 3 + 5), Intimidate (the level is
     below the second lowest crew level: no roll). Success skips the combat this time only."""
     s = copy_state(state)
     d = current_exploration(s)
+    label, key, level = enemy_in_the_way(s, d, tile)
+    if way not in AVOID_WAYS:
+        raise InputError(f"'{way}': run, camouflage, charisma or intimidate")
+    if pay < 0:
+        raise InputError("--pay is 0 or more Credits")
+    if pay and way == "intimidate":
+        raise InputError("--pay is for Charisma")
+    out: list[str] = []
+    lv = min(explored_location(s, d)["difficulty"] + tile_value(s, d, dice, label, level, out), MAX_LEVEL)
+    team = deployed(s, d)
+    if way == "run":
+        ok = run_away(s, dice, team, lv, out)
+    elif way == "camouflage":
+        ok = camouflage(s, dice, team, lv, out)
+    elif way == "charisma":
+        ok = persuade(s, dice, lv, pay, out)
+    else:
+        ok = intimidate(s, team, lv, out)
+    if ok:
+        out.append(f"The Ground Combat with {label} is avoided this time (the enemy stays).")
+    else:
+        d["avoid_failed"] = key
+        out.append(say("The Ground Combat begins: ", cmd("kraken dungeon enemy", label), "."))
+    return Outcome(s, f"Avoid {label} ({way}): {'avoided' if ok else 'failed'}", out,
+                   {"tile": label, "way": way, "level": lv, "avoided": ok})
+
+
+def enemy_in_the_way(s: dict, d: dict, tile: str) -> tuple[str, str, str | None]:
+    """An Enemy tile (never a Boss: it cannot be avoided) still on an uncleared map, not
+    defeated this exploration, and not one the team failed to avoid already. Returns its
+    label, its key on the map and its printed level."""
     label, kind, level = parse_tile(tile)
     if kind == "B":
         raise RuleError("a Boss encounter cannot be avoided")
@@ -37,57 +73,60 @@ def dungeon_avoid(state: dict, dice, tile: str, way: str, pay: int = 0) -> Outco
     if resolved(d, key):
         raise RuleError(f"{label} was defeated this exploration: it does not attack again")
     if d.get("avoid_failed") == key:
-        raise RuleError(f"you failed to avoid {label}: the Ground Combat begins (journal kraken dungeon enemy {label})")
-    out: list[str] = []
-    lv = explored_location(s, d)["difficulty"] + tile_value(s, d, dice, label, level, out)
-    lv = min(lv, 8)
-    team = deployed(s, d)
-    data: dict = {"tile": label, "way": way, "level": lv}
-    if way == "run":
-        agis = sorted(s["crew"][n]["agility"] for n in team)
+        raise RuleError(say(f"you failed to avoid {label}: the Ground Combat begins (",
+                            cmd("kraken dungeon enemy", label), ")"))
+    return label, key, level
+
+
+def run_away(s: dict, dice: Dice, team: list[str], lv: int, out: list[str]) -> bool:
+    """Run: d6 + the lowest and the highest Agility of the team ≥ level + 9."""
+    agis = sorted(s["crew"][n]["agility"] for n in team)
+    r = dice.roll(6)
+    total = r + agis[0] + agis[-1]
+    ok = total >= lv + RUN_BASE
+    out.append(f"Run: d6 {r} + lowest Agility {agis[0]} + highest {agis[-1]} = {total} against {lv + RUN_BASE}: "
+               + ("you get away." if ok else "caught."))
+    return ok
+
+
+def camouflage(s: dict, dice: Dice, team: list[str], lv: int, out: list[str]) -> bool:
+    """Camouflage: each member d6 + Tech ≥ level + 2; one seen and it fails."""
+    ok = True
+    for n in team:
         r = dice.roll(6)
-        total = r + agis[0] + agis[-1]
-        ok = total >= lv + RUN_BASE
-        out.append(f"Run: d6 {r} + lowest Agility {agis[0]} + highest {agis[-1]} = {total} against {lv + RUN_BASE}: "
-                   + ("you get away." if ok else "caught."))
-    elif way == "camouflage":
-        ok = True
-        for n in team:
-            r = dice.roll(6)
-            t = r + s["crew"][n]["tech"]
-            good = t >= lv + CAMO_BASE
-            ok = ok and good
-            out.append(f"Camouflage, {n}: d6 {r} + Tech {s['crew'][n]['tech']} = {t} against {lv + CAMO_BASE}: "
-                       + ("hidden." if good else "seen."))
-    elif way == "charisma":
-        if pay < 0:
-            raise InputError("--pay is 0 or more Credits")
-        if pay:
-            pay_credits(s, pay, "a bribe", out)
-        cha = sum(m["charisma"] for m in s["crew"].values() if m["status"] == "active")
-        r = dice.roll(6)
-        total = r + cha + pay
-        goal = lv * 3 + CHARISMA_BASE
-        ok = total >= goal
-        out.append(f"Charisma: d6 {r} + the crew's Charisma {cha}" + (f" + {pay}¢" if pay else "")
-                   + f" = {total} against {goal}: " + ("they let you pass." if ok else "no deal."))
-    elif way == "intimidate":
-        if pay:
-            raise InputError("--pay is for Charisma")
-        levels = sorted(s["crew"][n]["level"] for n in team)
-        if len(levels) < 2:
-            raise RuleError("Intimidate compares with the second lowest crew level: it takes two crew members")
-        ok = lv < levels[1]
-        out.append(f"Intimidate: enemy level {lv} " + (f"< {levels[1]}" if ok else f"is not below {levels[1]}")
-                   + " (the second lowest crew level): " + ("they back off." if ok else "it does not work."))
-        if not ok:
-            raise RuleError(out[-1] + " Choose another way (no roll was made)")
-    else:
-        raise InputError(f"'{way}': run, camouflage, charisma or intimidate")
-    data["avoided"] = ok
-    if ok:
-        out.append(f"The Ground Combat with {label} is avoided this time (the enemy stays).")
-    else:
-        d["avoid_failed"] = key
-        out.append(f"The Ground Combat begins: journal kraken dungeon enemy {label}.")
-    return Outcome(s, f"Avoid {label} ({way}): {'avoided' if ok else 'failed'}", out, data)
+        t = r + s["crew"][n]["tech"]
+        good = t >= lv + CAMO_BASE
+        ok = ok and good
+        out.append(f"Camouflage, {n}: d6 {r} + Tech {s['crew'][n]['tech']} = {t} against {lv + CAMO_BASE}: "
+                   + ("hidden." if good else "seen."))
+    return ok
+
+
+def persuade(s: dict, dice: Dice, lv: int, pay: int, out: list[str]) -> bool:
+    """Charisma: d6 + the Charisma of every conscious member + the Credits paid ≥ level × 3 + 5
+    (the bribe is paid whatever comes of it)."""
+    if pay:
+        pay_credits(s, pay, "a bribe", out)
+    cha = sum(m["charisma"] for m in s["crew"].values() if m["status"] == "active")
+    r = dice.roll(6)
+    total = r + cha + pay
+    goal = lv * CHARISMA_FACTOR + CHARISMA_BASE
+    ok = total >= goal
+    out.append(f"Charisma: d6 {r} + the crew's Charisma {cha}" + (f" + {pay}¢" if pay else "")
+               + f" = {total} against {goal}: " + ("they let you pass." if ok else "no deal."))
+    return ok
+
+
+def intimidate(s: dict, team: list[str], lv: int, out: list[str]) -> bool:
+    """Intimidate: no roll; it works when the enemy's level is below the second lowest crew
+    level (else choose another way: nothing happened)."""
+    levels = sorted(s["crew"][n]["level"] for n in team)
+    if len(levels) < 2:
+        raise RuleError("Intimidate compares with the second lowest crew level: it takes two crew members")
+    ok = lv < levels[1]
+    line = (f"Intimidate: enemy level {lv} " + (f"< {levels[1]}" if ok else f"is not below {levels[1]}")
+            + " (the second lowest crew level): " + ("they back off." if ok else "it does not work."))
+    if not ok:
+        raise RuleError(line + " Choose another way (no roll was made)")
+    out.append(line)
+    return ok

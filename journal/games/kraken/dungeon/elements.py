@@ -20,6 +20,7 @@ from journal.games.kraken.model.exploration import (
     tile_key,
 )
 from journal.games.kraken.model.systems import systems_named
+from journal.hints import cmd, say
 from journal.outcome import Outcome
 
 ELEMENTS = ("disruptor", "breach", "teleportal", "boss")
@@ -104,18 +105,19 @@ def dungeon_element(state: dict, dice, tile: str, what: str, portals=()) -> Outc
         raise InputError(f"'{label}' is not a Boss tile: B#")
     _note_element(d, label, level, what)
     if what == "boss":
-        out.append(f"Boss {label}: while it lives the Safety Bulkheads of map {d['map']} stay shut"
-                   + (" (a cleared map: none is present)." if map_cleared(s, d) else
-                      f"; fight it: journal kraken dungeon enemy {label}."))
+        out.append(say(f"Boss {label}: while it lives the Safety Bulkheads of map {d['map']} stay shut",
+                       " (a cleared map: none is present)." if map_cleared(s, d) else
+                       say("; fight it: ", cmd("kraken dungeon enemy", label), ".")))
     elif what == "disruptor":
         if map_cleared(s, d):
             out.append(f"Disruptor {label} on a cleared map: it has no effect.")
         else:
-            out.append(f"Disruptor {label}: while it is active the Teleporter cannot take you away from this map; "
-                       f"enter it to disable it (journal kraken dungeon tile {label} disruptor).")
+            out.append(say(f"Disruptor {label}: while it is active the Teleporter cannot take you away from this map; "
+                           f"enter it to disable it (", cmd("kraken dungeon tile", label, "disruptor"), ")."))
     else:
-        out.append(f"Hull Breach {label}: areas connected to it have an Outside atmosphere until it is repaired "
-                   f"(move with --breach {label}; repair it: journal kraken dungeon breach {label} --crew NAME).")
+        out.append(say(f"Hull Breach {label}: areas connected to it have an Outside atmosphere until it is repaired "
+                       f"(move with --breach {label}; repair it: ", cmd("kraken dungeon breach", label, crew="NAME"),
+                       ")."))
     return Outcome(s, f"Map {d['map']}: {what} {label}", out, {"tile": label, "what": what})
 
 
@@ -133,9 +135,9 @@ def _teleport(s: dict, d: dict, dice, label: str, level: str | None, portals, ou
         d["portals"] = sorted(nums)
     present = d.get("portals") or []
     if n not in present:
-        raise InputError(f"--portals is required: the numbers of the teleportals on map {d['map']} (e.g. --portals "
-                         f"{n},{n % 6 + 1}), or note them first (journal kraken dungeon element {label} teleportal "
-                         f"--portals …)")
+        raise InputError(say(f"--portals is required: the numbers of the teleportals on map {d['map']} (e.g. "
+                             f"--portals {n},{n % 6 + 1}), or note them first (",
+                             cmd("kraken dungeon element", label, "teleportal", portals=f"{n},{n % 6 + 1}"), ")"))
     if present.count(n) >= 2:
         d["portal"] = n
         out.append(f"Teleportal {label}: to the other teleportal {n} (same number).")
@@ -152,8 +154,8 @@ def _teleport(s: dict, d: dict, dice, label: str, level: str | None, portals, ou
     d["portal"] = rolls[-1]
     out.append(f"Teleportal {label}: no other portal {n}: d6 {', '.join(map(str, rolls))} → portal {rolls[-1]}"
                + (" (back where you stood)" if rolls[-1] == n else "") + ".")
-    out.append("Teleport again from where you stand: another action (journal kraken dungeon tile P# teleportal "
-               "--stay).")
+    out.append(say("Teleport again from where you stand: another action (",
+                   cmd("kraken dungeon tile", "P" + str(rolls[-1]), "teleportal", stay=True), ")."))
     data["portal"] = rolls[-1]
     data["rolls"] = rolls
 
@@ -176,9 +178,9 @@ def dungeon_tile(state: dict, dice, tile: str, what: str, how: str = "move", to:
     if what == "safety-bulkhead":
         bosses = tile_labels(living_bosses(s, d))
         if bosses:
-            raise RuleError(f"Safety Bulkhead {label} is impassable while the Boss {', '.join(bosses)} of map "
-                            f"{d['map']} lives (ch. 13: \"you must eliminate a Boss in order to open all Safety "
-                            f"Bulkheads on the current Map\"): journal kraken dungeon enemy {bosses[0]}")
+            raise RuleError(say(f"Safety Bulkhead {label} is impassable while the Boss {', '.join(bosses)} of map "
+                                f"{d['map']} lives (ch. 13: \"you must eliminate a Boss in order to open all Safety "
+                                f"Bulkheads on the current Map\"): ", cmd("kraken dungeon enemy", bosses[0])))
     if what == "breach" and how in ("move", "free") and "|" not in (to or ""):
         to = f"{to or ''}|{label}"      # standing on the breach: exposed to it
     take_action(s, d, how, to, faint, out, f"{what.capitalize()} {label}")
@@ -200,17 +202,18 @@ def dungeon_tile(state: dict, dice, tile: str, what: str, how: str = "move", to:
         if resolved(d, f"{key}:repaired"):
             out.append(f"Hull Breach {label} is repaired: it stays closed until the exploration ends.")
         else:
-            out.append(f"Hull Breach {label}: repair it with a welding device (journal kraken dungeon breach {label} "
-                       f"--crew NAME); leave it the way you came in.")
+            out.append(say(f"Hull Breach {label}: repair it with a welding device (",
+                           cmd("kraken dungeon breach", label, crew="NAME"), "); leave it the way you came in."))
     elif what == "teleportal":
         _teleport(s, d, dice, label, level, portals, out, data)
     elif what == "safety-bulkhead":
         if portals:
             raise InputError("--portals is for teleportals")
-        out.append(f"Safety Bulkhead {label}: open like a door, no Boss lives on this map"
-                   + ("" if d.get("bosses") and any(k.startswith(f"{d['map']}:") for k in d["bosses"]) else
-                      " (a Boss the map shows keeps it shut: note it with journal kraken dungeon element TILE boss)")
-                   + "; it is airtight.")
+        noted = d.get("bosses") and any(k.startswith(f"{d['map']}:") for k in d["bosses"])
+        out.append(say(f"Safety Bulkhead {label}: open like a door, no Boss lives on this map",
+                       "" if noted else say(" (a Boss the map shows keeps it shut: note it with ",
+                                            cmd("kraken dungeon element", "TILE", "boss"), ")"),
+                       "; it is airtight."))
     else:
         if portals:
             raise InputError("--portals is for teleportals")
@@ -234,8 +237,8 @@ def dungeon_breach(state: dict, dice, tile: str, crew: str, undo: bool = False, 
     who = deployed_member(s, d, crew, "--crew")
     tool = next((v for v in s["crew"][who]["inventory"].values() if WELDING in str(v).casefold()), None)
     if tool is None:
-        raise RuleError(f"{who} carries no welding device (a Hull Breach is repaired with one: journal kraken crew "
-                        f"equip {who} SLOT \"Welding device\")")
+        raise RuleError(say(f"{who} carries no welding device (a Hull Breach is repaired with one: ",
+                            cmd("kraken crew equip", who, "SLOT", "Welding device"), ")"))
     key = tile_key(d, label)
     rk = f"{key}:repaired"
     if undo and not resolved(d, rk):

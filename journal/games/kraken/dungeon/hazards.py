@@ -23,6 +23,7 @@ from journal.games.kraken.model.exploration import (
 )
 from journal.games.kraken.model.members import crew_armor, wound
 from journal.games.kraken.model.weapons import weapon_spec
+from journal.hints import cmd, say
 from journal.lookup import find
 from journal.outcome import Outcome
 
@@ -59,10 +60,11 @@ def dungeon_bulkhead(state: dict, dice, tile: str, crew: str | None = None, how:
         take_action(s, d, how, to, faint, out, f"Through the open bulkhead {label}")
         return Outcome(s, f"Bulkhead {label}: open, passed", out, {"tile": label, "open": True})
     if bh["fails"] >= BULKHEAD_TRIES:
-        raise RuleError(f"bulkhead {label} is locked (three failed tries): crack it with a weapon (journal kraken "
-                        f"dungeon crack {label} --crew NAME --weapon WEAPON)" + (", or use the emergency release "
-                                                                               f"(journal kraken dungeon crack {label} --emergency)"
-                                                      if explored_location(s, d).get("special") == "one-way" else ""))
+        one_way = explored_location(s, d).get("special") == "one-way"
+        raise RuleError(say(f"bulkhead {label} is locked (three failed tries): crack it with a weapon (",
+                            cmd("kraken dungeon crack", label, crew="NAME", weapon="WEAPON"), ")",
+                            *((", or use the emergency release (", cmd("kraken dungeon crack", label, emergency=True),
+                               ")") if one_way else ())))
     if crew is None:
         raise InputError("--crew is required: who tries to open the bulkhead (2d6 + Tech)")
     who = deployed_member(s, d, crew, "--crew")
@@ -132,8 +134,9 @@ def dungeon_crack(state: dict, dice, tile: str, crew: str | None = None, weapon:
     return Outcome(s, f"Bulkhead {label} cracked with {who}'s {wkey}", out, {"tile": label, "open": True})
 
 
-def _armor(m: dict) -> int:
-    return crew_armor(m)
+def armor_note(m: dict) -> str:
+    """" - Armor N" where the member's Armor lowers the damage (Shields do not help here)."""
+    return f" - Armor {crew_armor(m)}" if crew_armor(m) else ""
 
 
 def dungeon_mine(state: dict, dice, tile: str, disarm: str | None = None, how: str = "move", to: str | None = None,
@@ -173,9 +176,8 @@ def dungeon_mine(state: dict, dice, tile: str, disarm: str | None = None, how: s
     for n in deployed(s, d):
         base = dif + lv
         if n == who:
-            dmg = max(0, base + DISARM_PENALTY - _armor(s["crew"][n]))
-            why = f"{dif} + {lv} + {DISARM_PENALTY} for the failed disarm" + (f" - Armor {_armor(s['crew'][n])}"
-                                                                            if _armor(s["crew"][n]) else "")
+            dmg = max(0, base + DISARM_PENALTY - crew_armor(s["crew"][n]))
+            why = f"{dif} + {lv} + {DISARM_PENALTY} for the failed disarm" + armor_note(s["crew"][n])
             data["hurt"][n] = dmg
             wound(s, n, dmg, out, why)
             continue
@@ -184,15 +186,15 @@ def dungeon_mine(state: dict, dice, tile: str, disarm: str | None = None, how: s
         if r + agi >= AVOID_MINE:
             out.append(f"{n}: d6 {r} + Agility {agi} = {r + agi}: avoids the blast.")
             continue
-        dmg = max(0, base - _armor(s["crew"][n]))
+        dmg = max(0, base - crew_armor(s["crew"][n]))
         data["hurt"][n] = dmg
         out.append(f"{n}: d6 {r} + Agility {agi} = {r + agi}: caught.")
-        wound(s, n, dmg, out, f"{dif} + {lv}" + (f" - Armor {_armor(s['crew'][n])}" if _armor(s["crew"][n]) else ""))
+        wound(s, n, dmg, out, f"{dif} + {lv}" + armor_note(s["crew"][n]))
     resolve(d, key)
     if s.get("dungeon"):
         all_down(s, d, out)
-    return Outcome(s, f"Mines {label}: exploded ({', '.join(f'{k} -{v}' for k, v in data['hurt'].items()) or 'no one hurt'})",
-                   out, data)
+    hurt = ", ".join(f"{k} -{v}" for k, v in data["hurt"].items()) or "no one hurt"
+    return Outcome(s, f"Mines {label}: exploded ({hurt})", out, data)
 
 
 def dungeon_laser(state: dict, dice, tile: str, disarm: str | None = None, how: str | None = None,
@@ -227,10 +229,9 @@ def dungeon_laser(state: dict, dice, tile: str, disarm: str | None = None, how: 
             d.setdefault("disabled", []).append(key)
             return Outcome(s, f"Laser {label}: disabled by {who}", out, data)
     for n in deployed(s, d):
-        dmg = max(0, dif + lv - _armor(s["crew"][n]))
+        dmg = max(0, dif + lv - crew_armor(s["crew"][n]))
         data["hurt"][n] = dmg
-        wound(s, n, dmg, out, f"laser {dif} + {lv}" + (f" - Armor {_armor(s['crew'][n])}" if _armor(s["crew"][n])
-                                                       else ""))
+        wound(s, n, dmg, out, f"laser {dif} + {lv}" + armor_note(s["crew"][n]))
     if s.get("dungeon"):
         all_down(s, d, out)
     return Outcome(s, f"Laser {label}: {dif + lv} damage", out, data)
@@ -246,10 +247,10 @@ def dungeon_value(state: dict, dice, tile: str) -> Outcome:
     if level != "?":
         raise InputError(f"'{label}' has no '?' value")
     if kind in ("E", "B"):
-        raise RuleError(f"{label}: an Enemy's or Boss's '?' is rolled as you enter the combat, not before (ch. 13: "
-                        f"\"You are not allowed to determine the random number before entering the combat\"): "
-                        f"journal kraken dungeon enemy {label} (a bulkhead's B? is rolled as you try it: "
-                        f"journal kraken dungeon bulkhead {label} --crew NAME)")
+        raise RuleError(say(f"{label}: an Enemy's or Boss's '?' is rolled as you enter the combat, not before (ch. "
+                            f"13: \"You are not allowed to determine the random number before entering the combat\"): ",
+                            cmd("kraken dungeon enemy", label), " (a bulkhead's B? is rolled as you try it: ",
+                            cmd("kraken dungeon bulkhead", label, crew="NAME"), ")"))
     out: list[str] = []
     key = tile_key(d, label)
     if key in d.get("values", {}):

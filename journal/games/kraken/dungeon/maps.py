@@ -10,6 +10,7 @@ from journal.games.kraken.model.exploration import atmosphere_here, current_expl
 from journal.games.kraken.model.locations import describe_location, location_at
 from journal.games.kraken.model.systems import systems_named
 from journal.games.kraken.starmap import location_solve
+from journal.hints import cmd, say
 from journal.outcome import Outcome
 
 
@@ -25,7 +26,8 @@ def dungeon_enter(state: dict, dice, slot: str, crew=(), map_no: int | None = No
         if s.get(k):
             raise RuleError(f"{what} is going on already")
     if s.get("flight"):
-        raise RuleError("the flight's new Location is not generated yet (journal kraken location generate …)")
+        raise RuleError(say("the flight's new Location is not generated yet (",
+                            cmd("kraken location generate", generator="FILE"), ")"))
     key, loc = location_at(s, slot)
     if loc.get("land_turn") and s["turn"] < loc["land_turn"]:
         raise RuleError(f"MAP{key} was reached too slowly to land this turn: land from turn {loc['land_turn']} on")
@@ -53,7 +55,8 @@ def dungeon_enter(state: dict, dice, slot: str, crew=(), map_no: int | None = No
                   + (" (cleared: no enemies, treasures or disruptors)" if n in loc["cleared"] else "") + ".")
     out.append(f"Deployed: {', '.join(names)}. Oxygen {s['oxygen']}/{oxygen_max(s)}. You stand at an entrance '>' "
                f"({d['where']}, {atm}).")
-    out.append("Make the free first move now (journal kraken dungeon move --free, or a tile command with --free).")
+    out.append(say("Make the free first move now (", cmd("kraken dungeon move", free=True),
+                   ", or a tile command with --free)."))
     return Outcome(s, f"Exploring MAP{key}, map {n} (ID {loc['maps'][n - 1]}) with {', '.join(names)}", out,
                    {"dungeon": d})
 
@@ -123,9 +126,9 @@ def _next_map(s: dict, d: dict, loc: dict, dice, out: list[str]) -> None:
     d["disabled"] = [x for x in d.get("disabled", []) if x.endswith(":disruptor")]
     if not d["disabled"]:
         d.pop("disabled")
-    out.append(f"Map {d['map']} (ID {loc['maps'][d['map'] - 1]})"
-               + (", cleared" if d["map"] in loc["cleared"] else "")
-               + ": choose an entrance '>' and make the free first move (journal kraken dungeon move --free).")
+    out.append(say(f"Map {d['map']} (ID {loc['maps'][d['map'] - 1]})",
+                   ", cleared" if d["map"] in loc["cleared"] else "", ": choose an entrance '>' and make the free first move (", cmd("kraken dungeon move", free=True),
+                   ")."))
 
 
 def dungeon_back(state: dict, dice, how: str = "move", to: str | None = None, faint: str | None = None,
@@ -137,8 +140,8 @@ def dungeon_back(state: dict, dice, how: str = "move", to: str | None = None, fa
     d = current_exploration(s)
     loc = explored_location(s, d)
     if d["map"] == 1:
-        raise RuleError("this is the first map: its entrance leaves the Location (journal kraken dungeon leave "
-                        "entrance)")
+        raise RuleError(say("this is the first map: its entrance leaves the Location (",
+                            cmd("kraken dungeon leave", "entrance"), ")"))
     if loc.get("special") == "one-way":
         raise RuleError("a One-way Location: you cannot go back to a previous map")
     out: list[str] = []
@@ -172,10 +175,11 @@ def dungeon_leave(state: dict, dice, way: str, how: str = "move", to: str | None
     d = current_exploration(s)
     loc = explored_location(s, d)
     if way not in LEAVE_WAYS:
-        raise InputError(f"'{way}': {', '.join(LEAVE_WAYS)} (the last map's exit: journal kraken dungeon exit)")
+        raise InputError(say(f"'{way}': {', '.join(LEAVE_WAYS)} (the last map's exit: ", cmd("kraken dungeon exit"),
+                             ")"))
     if way == "entrance" and d["map"] != 1:
-        raise RuleError("an entrance leaves the Location only on the first map (journal kraken dungeon back goes to "
-                        "the previous map)")
+        raise RuleError(say("an entrance leaves the Location only on the first map (", cmd("kraken dungeon back"),
+                            " goes to the previous map)"))
     out: list[str] = []
     if way == "teleport":
         if not systems_named(s, "Teleporter"):
@@ -185,9 +189,9 @@ def dungeon_leave(state: dict, dice, way: str, how: str = "move", to: str | None
                 raise RuleError(f"map {d['map']} is beyond the Teleporter's range here (map {loc['teleport']} at most)")
             blocking = tile_labels(active_disruptors(s, d))
             if blocking:
-                raise RuleError(f"the Disruptor {', '.join(blocking)} on map {d['map']} is active: the Teleporter "
-                                f"cannot take you away (enter it to disable it: journal kraken dungeon tile "
-                                f"{blocking[0]} disruptor)")
+                raise RuleError(say(f"the Disruptor {', '.join(blocking)} on map {d['map']} is active: the "
+                                    f"Teleporter cannot take you away (enter it to disable it: ",
+                                    cmd("kraken dungeon tile", blocking[0], "disruptor"), ")"))
             out.append("The Teleporter beams the team up to the ship.")
     else:
         take_action(s, d, how, to, faint, out, "Entrance >" if way == "entrance" else "Exit Location /")

@@ -25,6 +25,7 @@ from journal.games.kraken.model.locations import location_at
 from journal.games.kraken.model.members import item_slot, release_shield
 from journal.games.kraken.model.systems import systems_named
 from journal.games.kraken.model.weapons import weapon_notation, weapon_spec
+from journal.hints import cmd, say
 from journal.lookup import find
 from journal.outcome import Outcome
 
@@ -43,8 +44,8 @@ def _grade_price(grade: int, price: int | None, prices: dict, what: str) -> int:
     if grade in prices:
         return prices[grade]
     known = ", ".join(f"grade {g} {p}¢" for g, p in sorted(prices.items()))
-    raise InputError(f"--price is required: the price of a grade {grade} {what} is in your book (p. 165/167); "
-                     f"known here: {known} (note it once: journal kraken grade-price {grade} PRICE)")
+    raise InputError(say(f"--price is required: the price of a grade {grade} {what} is in your book (p. 165/167); "
+                         f"known here: {known} (note it once: ", cmd("kraken grade-price", grade, "PRICE"), ")"))
 
 
 def dungeon_shop(state: dict, dice, tile: str, kind: str = "shop", how: str = "move", to: str | None = None,
@@ -78,27 +79,30 @@ def dungeon_shop(state: dict, dice, tile: str, kind: str = "shop", how: str = "m
             s["credits"] += gain
             out.append(f"First visit: your trash sells for the best Charisma {best} - {SHOP_TRASH} = {gain}¢ "
                        f"(Credits {before}¢ → {s['credits']}¢).")
-        out.append(f"Shop grade {lv} + Difficulty {dif}: Items, Weapons and Ammo up to grade {limit}; rare "
-                   f"Equipment of grade {limit + 1} at double price; crew members up to level {lv}; sell at half "
-                   f"price (journal kraken dungeon buy ITEM --grade G, journal kraken dungeon sell ITEM --value V, journal "
-                   f"kraken ship buy SYSTEM, journal kraken crew add NAME --hire …).")
+        out.append(say(f"Shop grade {lv} + Difficulty {dif}: Items, Weapons and Ammo up to grade {limit}; rare "
+                       f"Equipment of grade {limit + 1} at double price; crew members up to level {lv}; sell at half "
+                       f"price (", cmd("kraken dungeon buy", "ITEM", grade="G"), ", ",
+                       cmd("kraken dungeon sell", "ITEM", value="V"), ", ", cmd("kraken ship buy", "SYSTEM"), ", ",
+                       cmd("kraken crew add", "NAME", hire=True), ")."))
         data.update(grade=lv, limit=limit)
     elif kind == "ammo-dealer":
-        out.append(f"Ammo dealer: two magazines for a weapon's grade in Credits, grades up to {dif + 1} "
-                   f"(journal kraken dungeon buy WEAPON --ammo --grade G); it buys Equipment too.")
+        out.append(say(f"Ammo dealer: two magazines for a weapon's grade in Credits, grades up to {dif + 1} (",
+                       cmd("kraken dungeon buy", "WEAPON", ammo=True, grade="G"), "); it buys Equipment too."))
         data["limit"] = dif + 1
     elif kind == "gambler":
-        out.append("Gambler: trade an Item or Weapon of grade 2+ (journal kraken dungeon gamble ITEM --grade G), or "
-                   "sell Equipment.")
+        out.append(say("Gambler: trade an Item or Weapon of grade 2+ (", cmd("kraken dungeon gamble", "ITEM", grade="G"),
+                       "), or sell Equipment."))
     elif kind == "modder":
-        out.append("Modder: mod a weapon (+50% Ammo or +1 damage for its grade's price, both for three times it: "
-                   "journal kraken dungeon mod NAME WEAPON --ammo|--damage|--both), or sell Equipment.")
+        out.append(say("Modder: mod a weapon (+50% Ammo or +1 damage for its grade's price, both for three times it: ",
+                       cmd("kraken dungeon mod", "NAME", "WEAPON", ammo=True), ", ",
+                       cmd("kraken dungeon mod", "NAME", "WEAPON", damage=True), " or ",
+                       cmd("kraken dungeon mod", "NAME", "WEAPON", both=True), "), or sell Equipment."))
     else:
         key = tile_key(d, label) + ":quest"
         if resolved(d, key):
             raise RuleError(f"the Quest Master {label} was activated this exploration already (once per exploration)")
         resolve(d, key)
-        out.append("Quest Master: accept a quest (journal kraken quest add NAME …).")
+        out.append(say("Quest Master: accept a quest (", cmd("kraken quest add", "NAME"), ")."))
     return Outcome(s, f"{kind.replace('-', ' ').capitalize()} {label}", out, data)
 
 
@@ -109,7 +113,8 @@ def event_shop(state: dict, dice, grade: int) -> Outcome:
     s = copy_state(state)
     refuse_if_over(s)
     if s["turn"] < 1:
-        raise RuleError("events happen during a turn, and the first has not begun: `journal kraken turn` starts turn 1")
+        raise RuleError(say("events happen during a turn, and the first has not begun: `", cmd("kraken turn"),
+                            "` starts turn 1"))
     for k, what in (("combat", "a Space Combat"), ("ground", "a Ground Combat"), ("flight", "a flight")):
         if s.get(k):
             raise RuleError(f"{what} is going on")
@@ -117,8 +122,9 @@ def event_shop(state: dict, dice, grade: int) -> Outcome:
         raise InputError(f"GRADE {grade}: a Shop's grade is 1-{MAX_TREASURE_GRADE}")
     s["shop"] = {"grade": grade, "by": "event"}
     msg = f"An event's grade {grade} Shop, until Phase {s['phase']} ends"
-    out = [msg + f": Items, Weapons and Ammo up to grade {grade}, rare Equipment of grade {grade + 1} at double price, "
-                 f"crew members up to level {grade}, ships and systems; sell at half price: {SHOP_COMMANDS}."]
+    out = [say(msg, f": Items, Weapons and Ammo up to grade {grade}, rare Equipment of grade {grade + 1} at double "
+                    f"price, crew members up to level {grade}, ships and systems; sell at half price: ", SHOP_COMMANDS,
+               ".")]
     return Outcome(s, msg, out, {"shop": s["shop"]})
 
 
@@ -134,7 +140,7 @@ def short_visit(state: dict, dice, slot: str, map_no: int, kind: str, tile: str,
     s = copy_state(state)
     refuse_if_over(s)
     if s["turn"] < 1 or s["phase"] != 4:
-        raise RuleError(f"the short visit is Phase 4's (this is Phase {s['phase']}): journal kraken phase 4")
+        raise RuleError(say(f"the short visit is Phase 4's (this is Phase {s['phase']}): ", cmd("kraken phase", 4)))
     for k, what in (("dungeon", "a Dungeon Exploration"), ("combat", "a Space Combat"), ("ground", "a Ground Combat"),
                     ("flight", "a flight")):
         if s.get(k):
@@ -159,17 +165,23 @@ def short_visit(state: dict, dice, slot: str, map_no: int, kind: str, tile: str,
     res = dungeon_shop(s, dice, tile, kind, how="none")
     head = (f"Phase 4 short visit: {', '.join(names)} teleport to MAP{key} map {map_no} (ID "
             f"{loc['maps'][map_no - 1]}, cleared), the {kind.replace('-', ' ')} {res.data['tile']}.")
-    lines = [head] + res.lines + ["One trade, then back to the ship: journal kraken dungeon leave teleport."]
+    lines = [head] + res.lines + [say("One trade, then back to the ship: ", cmd("kraken dungeon leave", "teleport"),
+                                      ".")]
     return Outcome(res.state, f"Short visit: MAP{key} map {map_no}, {kind.replace('-', ' ')} {res.data['tile']}",
                    lines, {**res.data, "location": key, "map": map_no})
+
+
+def joined(parts: list, sep: str) -> list:
+    """The parts with `sep` between them (hints in a line: "A or B")."""
+    return [x for i, p in enumerate(parts) for x in ((sep, p) if i else (p,))]
 
 
 def _at(d: dict, kinds) -> tuple[str, str]:
     at = d.get("at") or ""
     kind, _sep, label = at.partition(":")
     if kind not in kinds:
-        raise RuleError(f"you are not at a {' or '.join(k.replace('-', ' ') for k in kinds)} (step onto it: "
-                        + " or ".join(f"journal kraken dungeon {k} TILE" for k in kinds) + ")")
+        raise RuleError(say(f"you are not at a {' or '.join(k.replace('-', ' ') for k in kinds)} (step onto it: ",
+                            *joined([cmd(f"kraken dungeon {k}", "TILE") for k in kinds], " or "), ")"))
     return kind, label
 
 
@@ -183,8 +195,9 @@ def _trader(s: dict, kinds) -> tuple[str, dict | None]:
     if d and not s.get("ground"):
         kind, _label = _at(d, kinds)
         return kind, None
-    raise RuleError(f"you are not at a {' or '.join(k.replace('-', ' ') for k in kinds)} (journal kraken dungeon "
-                    f"shop TILE …; Phase 3's grade 5 Shop: journal kraken free-action shop)")
+    raise RuleError(say(f"you are not at a {' or '.join(k.replace('-', ' ') for k in kinds)} (",
+                        *joined([cmd(f"kraken dungeon {k}", "TILE") for k in kinds], " or "),
+                        "; Phase 3's grade 5 Shop: ", cmd("kraken free-action", "shop"), ")"))
 
 
 def dungeon_buy(state: dict, dice, item: str, grade: int, prices: dict, price: int | None = None,
@@ -227,7 +240,8 @@ def dungeon_buy(state: dict, dice, item: str, grade: int, prices: dict, price: i
             pay_credits(s, cost, f"the {item} (grade {grade}{', rare' if rare else ''})", out)
             msg = f"Bought {item} (grade {grade}) for {cost}¢"
     out.insert(0, msg + ".")
-    out.append("Give it to someone: journal kraken crew equip NAME SLOT ITEM (a weapon: crew weapon NAME SPEC).")
+    out.append(say("Give it to someone: ", cmd("kraken crew equip", "NAME", "SLOT", "ITEM"), " (a weapon: ",
+                   cmd("kraken crew weapon", "NAME", "SPEC"), ")."))
     return Outcome(s, msg, out, {"item": item, "grade": grade, "cost": cost, "credits": s["credits"]})
 
 
@@ -300,7 +314,8 @@ def dungeon_gamble(state: dict, dice, item: str | None, grade: int | None, worn:
     out = [f"The Gambler takes the {item}" + (f" (counted as grade {counts}: not full)" if worn else "")
            + f": d6 {r} → a random Weapon or Item of grade {new} (the Treasure Table says which, book p. 167)."]
     _discard(s, d, item, out)
-    out.append("Name what you get: journal kraken dungeon gamble --got NAME (no Gambler takes it back this turn).")
+    out.append(say("Name what you get: ", cmd("kraken dungeon gamble", got="NAME"),
+                   " (no Gambler takes it back this turn)."))
     return Outcome(s, f"Gambler: {item} (grade {counts}) → grade {new} (d6 {r})", out,
                    {"item": item, "counted": counts, "roll": r, "grade": new})
 

@@ -18,6 +18,7 @@ from journal.games.kraken.model.exploration import (
     tile_value,
 )
 from journal.games.kraken.model.members import heal
+from journal.hints import cmd, say
 from journal.lookup import find
 from journal.outcome import Outcome
 
@@ -131,7 +132,7 @@ def dungeon_treasure(state: dict, dice, tile: str, how: str = "move", to: str | 
     if d["map"] not in tm:
         tm.append(d["map"])
     s.setdefault("loot", []).append({"grade": grade, "from": f"Treasure {label}, MAP{d['location']} map {d['map']}"})
-    out.append(f"Treasure {label}: grade {dif} + {lv} = {dif + lv}" + (f", at most {MAX_TREASURE_GRADE}"
-                                                                      if dif + lv > MAX_TREASURE_GRADE else "")
-               + f": a grade {grade} drop (journal kraken treasure take).")
+    out.append(say(f"Treasure {label}: grade {dif} + {lv} = {dif + lv}",
+                   f", at most {MAX_TREASURE_GRADE}" if dif + lv > MAX_TREASURE_GRADE else "",
+                   f": a grade {grade} drop (", cmd("kraken treasure take"), ")."))
     return Outcome(s, f"Treasure {label}: grade {grade} drop", out, {"tile": label, "grade": grade})
