@@ -43,6 +43,9 @@ def refused(journal, code: int, *args) -> str:
 
 @pytest.mark.parametrize("args, says", [
     (("credits", "nonsense"), "is not a DELTA"),
+    (("credits", "5"), "'5' could mean either: type +5 to add 5, or =5 to set it to 5"),
+    (("xp", "12345678"), "is not a DELTA"),
+    (("oxygen", "2"), "'2' could mean either"),
     (("crew", "hp", "Ray", "abc"), "is not a DELTA"),
     (("crew", "hp", "Ray", "3"), "'3' could mean either: type +3 to add 3, or =3 to set it to 3"),
     (("crew", "level-up", "Ray", "--attribute", "luck"), "'luck' is not one of 'agility'"),

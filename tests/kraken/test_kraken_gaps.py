@@ -96,8 +96,11 @@ def test_capture_quest_takes_a_carried_captive():
     with pytest.raises(RuleError, match="carries Grey already"):
         captives.captive_add(s, dice(), label="Other", carrier="Ann", level=2)
     s = apply(s, quests.quest_add, name="Bring one back", capture=True).state
-    with pytest.raises(RuleError, match="Capture quest"):
+    with pytest.raises(RuleError) as e:
         quests.quest_done(s, dice(), name="Bring one back")
+    assert str(e.value) == ("Bring one back is a Capture quest: name the captive you hand over (journal kraken quest "
+                            "done 'Bring one back' --captive LABEL; captives: Grey); captured aliens must be carried "
+                            "by a crew member")
     out = apply(s, quests.quest_done, name="Bring one back", captive="grey", credits=20)
     assert "captives" not in out.state and out.state["credits"] == 120
     s = apply(s, captives.captive_give, label="Grey", to="Ben").state

@@ -297,6 +297,15 @@ def test_flank_adds_3_once_a_turn_and_costs_oxygen_when_not_breathable():
         attacks.ground_attack(out.state, dice(4, 4), name="Ben", weapon="fists", targets=["E1"], flank=True)
 
 
+def test_a_flank_without_oxygen_is_refused_before_a_berserk_blow_hurts():
+    """Legality before effect: a Flank that costs 1 Oxygen when none is left refuses the whole
+    attack, so a Berserk wound is never applied for it."""
+    s = started(with_enemy(fighters(atmosphere="NO"), hp=30, armor=0))
+    s["oxygen"] = 0
+    with pytest.raises(RuleError, match="a Flank costs 1 Oxygen here and none is left"):
+        attacks.ground_attack(s, dice(4, 4), name="Ann", weapon="fists", targets=["E1"], flank=True, berserk=3)
+
+
 def test_overload_makes_attack_rolls_harder():
     s = started(with_enemy(fighters(), hp=30, armor=0))
     s["crew"]["Ann"]["inventory"] = {k: "stuff" for k in ("L", "R", "1", "2", "3")}   # capacity 4: overload 1

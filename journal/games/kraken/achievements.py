@@ -9,7 +9,9 @@ persist through a reload (K8, K9).
 
 from __future__ import annotations
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError, SaveError
+from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 
 ACHIEVEMENTS_FILE = ".kraken-achievements.toml"   # one file in the saves folder (rules note K9)
@@ -42,7 +44,7 @@ def add_achievement(doc: dict, name: str, bonus: str | None, campaign: str | Non
     return new
 
 
-def unlock(state: dict, dice, name: str, bonus: str | None, campaign: str, when: str, side: dict) -> Outcome:
+def unlock(state: dict, dice: Dice, name: str, bonus: str | None, campaign: str, when: str, side: dict) -> Outcome:
     """Book p. 11: an achievement, noted in the campaign's log and kept for every future one."""
     doc = add_achievement(side[ACHIEVEMENTS_FILE], name, bonus, campaign, when)
     name = " ".join(str(name).split())
@@ -61,12 +63,12 @@ def score_line(sc: dict) -> str:
             f"→ {sc['score']}.")
 
 
-def record_score(state: dict, dice, campaign: str, date: str, side: dict) -> Outcome:
+def record_score(state: dict, dice: Dice, campaign: str, date: str, side: dict) -> Outcome:
     """K9: a won campaign's score goes into the achievements file (once)."""
     from journal.games.kraken.model.campaign import score
 
     if state.get("result") != "won":
-        raise RuleError("a score is claimed when the campaign is won (journal kraken end won)")
+        raise RuleError(say("a score is claimed when the campaign is won (", cmd("kraken end", "won"), ")"))
     doc = copy_state(side[ACHIEVEMENTS_FILE])
     _ach, scores = records(doc)
     if any(x.get("campaign") == campaign for x in scores):

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import copy_state
 from journal.games.kraken.model.locations import parse_species
 from journal.games.kraken.model.members import carrying
+from journal.hints import cmd, say
 from journal.lookup import find
 from journal.outcome import Outcome
 
 
-def captive_add(state: dict, dice, label: str, carrier: str, level: int, name: str | None = None,
+def captive_add(state: dict, dice: Dice, label: str, carrier: str, level: int, name: str | None = None,
                 species: str | None = None) -> Outcome:
     """A2: a captured alien by hand (an event's, or one a Ground Combat played without
     journal brought down to 0, -1 or -2 HP): carried by one crew member, who cannot attack
@@ -37,13 +39,13 @@ def captive_add(state: dict, dice, label: str, carrier: str, level: int, name: s
                                                                                                  **cap})
 
 
-def captive_give(state: dict, dice, label: str, to: str) -> Outcome:
+def captive_give(state: dict, dice: Dice, label: str, to: str) -> Outcome:
     """Ch. 4: the captive changes hands (outside Ground Combat; in one, an Exchange action:
     journal kraken ground exchange NAME --captive-to OTHER)."""
     s = copy_state(state)
     if s.get("ground"):
-        raise RuleError("during a Ground Combat a captive changes hands with an Exchange action (journal kraken "
-                        "ground exchange NAME --captive-to OTHER)")
+        raise RuleError(say("during a Ground Combat a captive changes hands with an Exchange action (",
+                            cmd("kraken ground exchange", "NAME", captive_to="OTHER"), ")"))
     caps = s.get("captives") or {}
     key = find(caps, label, "captive")
     who = find(s["crew"], to, "crew member")
@@ -58,7 +60,7 @@ def captive_give(state: dict, dice, label: str, to: str) -> Outcome:
     return Outcome(s, msg, [msg + f" ({before} may attack again)."], {"captive": key, "carrier": who})
 
 
-def captive_release(state: dict, dice, label: str) -> Outcome:
+def captive_release(state: dict, dice: Dice, label: str) -> Outcome:
     s = copy_state(state)
     caps = s.get("captives") or {}
     key = find(caps, label, "captive")

@@ -6,6 +6,7 @@ total; the discount comes off the price, paid when the build is done.
 
 from __future__ import annotations
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import find as cat_find, price as cat_price
 from journal.games.kraken.model.campaign import copy_state, pay_credits, refuse_setup
@@ -15,7 +16,7 @@ from journal.lookup import find
 from journal.outcome import Outcome
 
 
-def build_start(state: dict, dice, system: str | None, crew: list[str], turns: int, cat: dict,
+def build_start(state: dict, dice: Dice, system: str | None, crew: list[str], turns: int, cat: dict,
                 hull: str | None = None, price: int | None = None, sp: int | None = None,
                 expansion_sp: int | None = None) -> Outcome:
     """Ch. 7: 1-3 crew build a system (or a hull) in 1 or 2 turns; each rolls d6 + Tech, a
@@ -43,11 +44,13 @@ def build_start(state: dict, dice, system: str | None, crew: list[str], turns: i
         entry = {"hull": label, "sp": sp}
         if expansion_sp:
             entry["expansion_sp"] = expansion_sp
-    else:
+    elif system is not None:
         label = cat_find(cat, system)
         cost = cat_price(cat, label) if price is None else price
         can_install(s, label, cat)
         entry = {"system": label}
+    else:
+        raise InputError("name the SYSTEM to build, or the --hull")
     if label in s["builds"]:
         raise RuleError(f"the {label} is already being built")
     rolls = []
@@ -69,7 +72,7 @@ def build_start(state: dict, dice, system: str | None, crew: list[str], turns: i
                    {"build": label, "discount": discount, "cost": cost, "due": due, "pay": max(0, cost - discount)})
 
 
-def build_cancel(state: dict, dice, name: str) -> Outcome:
+def build_cancel(state: dict, dice: Dice, name: str) -> Outcome:
     s = copy_state(state)
     key = find(s["builds"], name, "build")
     b = s["builds"].pop(key)
@@ -77,7 +80,9 @@ def build_cancel(state: dict, dice, name: str) -> Outcome:
     return Outcome(s, msg, [msg + "."], {"build": key})
 
 
-def complete_build(s: dict, name: str, out: list[str]) -> None:
+def complete_build(s: dict, name: str, out: list[str]) -> str:
+    """Ch. 7: a build due this Phase 2 is paid (its price less the discount) and installed,
+    or fails when the Credits or the ship are not there. Returns the log's note."""
     b = s["builds"].pop(name)
     due = max(0, b["cost"] - b["discount"])
     if s["credits"] < due:

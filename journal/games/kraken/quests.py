@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import copy_state, credits_line, pay_credits, refuse_setup
 from journal.games.kraken.model.constants import MAX_TICKS
+from journal.hints import cmd, say
 from journal.lookup import find
 from journal.outcome import Outcome
 
 
-def quest_add(state: dict, dice, name: str, urgent: bool = False, reward: str | None = None,
+def quest_add(state: dict, dice: Dice, name: str, urgent: bool = False, reward: str | None = None,
               penalty: str | None = None, penalty_credits: int | None = None, note: str | None = None,
               capture: bool = False) -> Outcome:
     """A quest from a Quest Master (its sheet, book p. 160, gives the reward, the penalty
@@ -41,12 +43,12 @@ def quest_add(state: dict, dice, name: str, urgent: bool = False, reward: str | 
     out = [f"Write the quest {name} in the Notes/Quests section of the ship page"
            + (" with an empty timer (urgent: the fourth tick fails it)." if urgent else ".")]
     if capture:
-        out.append("A Capture quest: bring the alien back alive, carried by a crew member (journal kraken quest done "
-                   f"\"{name}\" --captive LABEL).")
+        out.append(say("A Capture quest: bring the alien back alive, carried by a crew member (",
+                       cmd("kraken quest done", name, captive="LABEL"), ")."))
     return Outcome(s, f"Quest accepted: {name}" + (" (urgent)" if urgent else ""), out, {"quest": name, **q})
 
 
-def quest_activate(state: dict, dice, name: str) -> Outcome:
+def quest_activate(state: dict, dice: Dice, name: str) -> Outcome:
     """K13: an urgent quest worked on this turn gets no tick in Phase 5."""
     s = copy_state(state)
     refuse_setup(s, "quests are worked on")
@@ -85,7 +87,7 @@ def _fail_quest(s: dict, name: str, out: list[str], why: str) -> None:
         pay_credits(s, q["penalty_credits"], f"the {name} penalty", out, purchase=False)
 
 
-def quest_tick(state: dict, dice, name: str, delta: int) -> Outcome:
+def quest_tick(state: dict, dice: Dice, name: str, delta: int) -> Outcome:
     """A2: ticks by hand; a fourth tick fails the quest as in Phase 5."""
     s = copy_state(state)
     key = find(s["quests"], name, "quest")
@@ -105,7 +107,7 @@ def quest_tick(state: dict, dice, name: str, delta: int) -> Outcome:
     return Outcome(s, msg + " (by hand)", [msg + "."], {"quest": key, "ticks": target})
 
 
-def quest_done(state: dict, dice, name: str, credits: int = 0, xp: int = 0, captive: str | None = None) -> Outcome:
+def quest_done(state: dict, dice: Dice, name: str, credits: int = 0, xp: int = 0, captive: str | None = None) -> Outcome:
     """A quest solved: erase it and take its reward. A Capture quest takes a captive that a
     crew member carries (ch. 4), which is handed over."""
     s = copy_state(state)
@@ -117,8 +119,9 @@ def quest_done(state: dict, dice, name: str, credits: int = 0, xp: int = 0, capt
     if captive is not None or q.get("capture"):
         caps = s.get("captives") or {}
         if captive is None:
-            raise RuleError(f"{key} is a Capture quest: name the captive you hand over (--captive "
-                            f"{' | '.join(caps) or 'LABEL'}); captured aliens must be carried by a crew member")
+            raise RuleError(say(f"{key} is a Capture quest: name the captive you hand over (",
+                                cmd("kraken quest done", key, captive="LABEL"), f"; captives: {', '.join(caps) or 'none'}"
+                                "); captured aliens must be carried by a crew member"))
         ckey = find(caps, captive, "captive", "--captive")
         cap = caps.pop(ckey)
         if not caps:
@@ -136,7 +139,7 @@ def quest_done(state: dict, dice, name: str, credits: int = 0, xp: int = 0, capt
                    out, {"quest": key, "credits": s["credits"], "xp": s["xp"]})
 
 
-def quest_fail(state: dict, dice, name: str) -> Outcome:
+def quest_fail(state: dict, dice: Dice, name: str) -> Outcome:
     s = copy_state(state)
     key = find(s["quests"], name, "quest")
     out: list[str] = []

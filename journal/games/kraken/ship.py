@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import entry_name, find as cat_find, half_up, price as cat_price
 from journal.games.kraken.model.campaign import copy_state, credits_line, pay_credits
 from journal.games.kraken.model.exploration import shop_here
 from journal.games.kraken.model.systems import can_install, check_removal, install_system, systems_named
+from journal.hints import cmd, say
 from journal.lookup import find
 from journal.outcome import Outcome
 
 
-def ship_hull(state: dict, dice, name: str, price: int, sp: int, expansion_sp: int | None = None,
+def ship_hull(state: dict, dice: Dice, name: str, price: int, sp: int, expansion_sp: int | None = None,
               sell_old: bool = False, free: bool = False) -> Outcome:
     """3.7: a ship is bought as a hull first (price and SP from its profile page); in Phase 2
     or at a Shop once the campaign runs."""
@@ -44,7 +46,8 @@ def ship_hull(state: dict, dice, name: str, price: int, sp: int, expansion_sp: i
     out.insert(0, f"Your ship: the {name}, {sp} SP.")
     if systems:
         out.append(f"Systems moved over: {', '.join(systems)} (only those the new blueprint lists).")
-    out.append("Buy systems for it: journal kraken ship buy SYSTEM (see `journal kraken ship catalogue`).")
+    out.append(say("Buy systems for it: ", cmd("kraken ship buy", "SYSTEM"), " (see `", cmd("kraken ship catalogue"),
+                   "`)."))
     return Outcome(s, f"Ship hull: {name} ({sp} SP) for {0 if free else price}¢", out,
                    {"hull": name, "sp": sp, "credits": s["credits"]})
 
@@ -65,13 +68,13 @@ def _where_bought(s: dict, what: str) -> None:
                     + (busy if busy else f"Phase {s['phase']}") + " (given by an event: --free)")
 
 
-def ship_buy(state: dict, dice, system: str, cat: dict, free: bool = False) -> Outcome:
+def ship_buy(state: dict, dice: Dice, system: str, cat: dict, free: bool = False) -> Outcome:
     """Ch. 11: systems are bought for their catalogue price (K12: refused if you cannot
     pay); ship magazines cost half their weapon's price, rounded up (K14). Bought in Phase
     2 or at a Shop (or with the starting equipment)."""
     s = copy_state(state)
     if not s.get("ship"):
-        raise RuleError("buy a ship hull first (journal kraken ship hull NAME --price P --sp N)")
+        raise RuleError(say("buy a ship hull first (", cmd("kraken ship hull", "NAME", price="P", sp="N"), ")"))
     if not free:
         _where_bought(s, "ship systems")
     name = cat_find(cat, system)
@@ -88,7 +91,7 @@ def ship_buy(state: dict, dice, system: str, cat: dict, free: bool = False) -> O
                    {"system": label, "price": cost, "credits": s["credits"]})
 
 
-def ship_sell(state: dict, dice, label: str, cat: dict) -> Outcome:
+def ship_sell(state: dict, dice: Dice, label: str, cat: dict) -> Outcome:
     """Ch. 11: systems sell for half their price at a Shop (rounded up, K14)."""
     s = copy_state(state)
     ship = s.get("ship")
@@ -107,7 +110,7 @@ def ship_sell(state: dict, dice, label: str, cat: dict) -> Outcome:
     return Outcome(s, f"Sold {key} for {value}¢", out, {"system": key, "value": value, "credits": s["credits"]})
 
 
-def ship_system(state: dict, dice, label: str, action: str) -> Outcome:
+def ship_system(state: dict, dice: Dice, label: str, action: str) -> Outcome:
     """Ch. 10-11 by hand: a damaged system is deactivated; damaged again it is destroyed
     and erased; Phase 2 (or `repair`) repairs damage."""
     s = copy_state(state)
@@ -139,7 +142,7 @@ def ship_system(state: dict, dice, label: str, action: str) -> Outcome:
     return Outcome(s, msg, out, {"system": key, "action": action})
 
 
-def storage(state: dict, dice, item: str, remove: bool = False, expansion: bool = False) -> Outcome:
+def storage(state: dict, dice: Dice, item: str, remove: bool = False, expansion: bool = False) -> Outcome:
     s = copy_state(state)
     if not s.get("ship"):
         raise RuleError("there is no ship to store anything in")

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import re
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.model.campaign import copy_state, known_prices
 from journal.games.kraken.model.constants import ITEM_KINDS, MAX_TREASURE_GRADE, TREASURE_COMMANDS
+from journal.hints import cmd, say
+from journal.lookup import find
 from journal.outcome import Outcome
 
 
-def treasure_add(state: dict, dice, grade: int, count: int = 1, source: str | None = None) -> Outcome:
+def treasure_add(state: dict, dice: Dice, grade: int, count: int = 1, source: str | None = None) -> Outcome:
     """A2 (and the reward for solving a Location): Treasure drops of a grade (at most 6)."""
     s = copy_state(state)
     if not 1 <= grade:
@@ -24,7 +27,7 @@ def treasure_add(state: dict, dice, grade: int, count: int = 1, source: str | No
     for _ in range(count):
         s.setdefault("loot", []).append({"grade": g, "from": source.strip() if source else "by hand"})
     msg = f"{count} Treasure drop(s) of grade {g}" + (f" (from grade {grade}: at most 6)" if grade > g else "")
-    return Outcome(s, msg, [msg + ": journal kraken treasure take."], {"loot": s["loot"]})
+    return Outcome(s, msg, [say(msg, ": ", cmd("kraken treasure take"), ".")], {"loot": s["loot"]})
 
 
 _CELL = re.compile(r"\s*(\d{1,2})\s*(?:-\s*(\d{1,2}))?\s*")
@@ -35,7 +38,7 @@ def parse_treasure_table(doc: dict, source: str = "treasure table") -> tuple[dic
     [columns."NAME"] with "ROLL" = KIND cells ("14" = "weapon", "1-3" = "cash"); KIND is
     cash, item, weapon, ammo or prototype. → ({title, columns: {NAME: {d20: KIND}}}, problems)."""
     problems: list[str] = []
-    head = doc.get("treasure") if isinstance(doc.get("treasure"), dict) else {}
+    head = doc["treasure"] if isinstance(doc.get("treasure"), dict) else {}
     title = head.get("title") if isinstance(head.get("title"), str) else ""
     cols = doc.get("columns")
     unknown = set(doc) - {"treasure", "columns"}
@@ -58,13 +61,13 @@ def parse_treasure_table(doc: dict, source: str = "treasure table") -> tuple[dic
             if not 1 <= lo <= hi <= 20:
                 problems.append(f"{source}: columns.{name}.{key!r}: rolls 1-20, low to high")
                 continue
-            if not isinstance(kind, str) or kind.strip().lower() not in ITEM_KINDS:
+            if not isinstance(kind, str) or kind.strip().casefold() not in ITEM_KINDS:
                 problems.append(f"{source}: columns.{name}.{key!r} = {kind!r}: one of {', '.join(ITEM_KINDS)}")
                 continue
             for r in range(lo, hi + 1):
                 if r in col:
                     problems.append(f"{source}: columns.{name}: the roll {r} has two cells")
-                col[r] = kind.strip().lower()
+                col[r] = kind.strip().casefold()
         out[str(name)] = col
     return {"title": title, "columns": out}, problems
 
@@ -78,9 +81,7 @@ def _column(s: dict, table: dict | None, column: str | None) -> tuple[str | None
         return None, {}
     cols = table["columns"]
     if column:
-        key = next((k for k in cols if k.casefold() == column.strip().casefold()), None)
-        if key is None:
-            raise InputError(f"--column {column}: the table has {', '.join(cols)}")
+        key = find(cols, column, "column", "--column")
         return key, cols[key]
     d = s.get("dungeon")
     loc = s["locations"].get(d["location"]) if d else None
@@ -99,7 +100,7 @@ def _first_loot(s: dict) -> dict:
     return loot[0]
 
 
-def treasure_take(state: dict, dice, first: str, shift: int = 0, table: dict | None = None,
+def treasure_take(state: dict, dice: Dice, first: str, shift: int = 0, table: dict | None = None,
                   column: str | None = None) -> Outcome:
     """Ch. 14 Treasure drop: first a free Stimpack or Credits equal to the grade, then a d20
     on the TREASURE TABLE (book p. 167) for your Location type (PSI DIVINATION: ±3). With
@@ -108,8 +109,8 @@ def treasure_take(state: dict, dice, first: str, shift: int = 0, table: dict | N
     s = copy_state(state)
     drop = _first_loot(s)
     if "d20" in drop:
-        raise RuleError(f"the grade {drop['grade']} drop rolled d20 {drop['d20']} already: resolve it as the table "
-                        f"says: {TREASURE_COMMANDS}")
+        raise RuleError(say(f"the grade {drop['grade']} drop rolled d20 {drop['d20']} already: resolve it as the "
+                            f"table says: ", TREASURE_COMMANDS))
     if first not in ("credits", "stimpack"):
         raise InputError("--credits or --stimpack")
     out: list[str] = []
@@ -118,8 +119,8 @@ def treasure_take(state: dict, dice, first: str, shift: int = 0, table: dict | N
         if abs(shift) != 3:
             raise InputError("--shift: +3 or -3 (PSI DIVINATION)")
         if not d or not d.get("divination"):
-            raise RuleError("--shift takes a successful PSI DIVINATION first (journal kraken dungeon psi NAME "
-                            "divination)")
+            raise RuleError(say("--shift takes a successful PSI DIVINATION first (",
+                                cmd("kraken dungeon psi", "NAME", "divination"), ")"))
         d.pop("divination")
     col_name, col = _column(s, table, column)
     drop["first"] = first
@@ -128,18 +129,19 @@ def treasure_take(state: dict, dice, first: str, shift: int = 0, table: dict | N
         s["credits"] += drop["grade"]
         out.append(f"Grade {drop['grade']} drop ({drop['from']}): +{drop['grade']}¢ (Credits {b}¢ → {s['credits']}¢).")
     else:
-        out.append(f"Grade {drop['grade']} drop ({drop['from']}): a free Stimpack (journal kraken crew equip …).")
+        out.append(say(f"Grade {drop['grade']} drop ({drop['from']}): a free Stimpack (",
+                       cmd("kraken crew equip", "NAME", "SLOT", "Stimpack"), ")."))
     r = dice.roll(20)
     v = max(1, min(20, r + shift))
     drop["d20"] = v
     kind = col.get(v)
     if kind:
         drop["kind"] = kind
-        out.append(f"Treasure Table ({col_name}): d20 {r}" + (f" {shift:+d} = {v}" if shift else "")
-                   + f": {_KIND_TEXT[kind]} of grade {drop['grade']}: journal kraken treasure {kind}.")
+        out.append(say(f"Treasure Table ({col_name}): d20 {r}", f" {shift:+d} = {v}" if shift else "",
+                       f": {_KIND_TEXT[kind]} of grade {drop['grade']}: ", cmd(f"kraken treasure {kind}"), "."))
     else:
-        out.append(f"Treasure Table: d20 {r}" + (f" {shift:+d} = {v}" if shift else "") + " for your Location type: "
-                   f"then resolve it as the table says: {TREASURE_COMMANDS}.")
+        out.append(say(f"Treasure Table: d20 {r}", f" {shift:+d} = {v}" if shift else "",
+                       " for your Location type: then resolve it as the table says: ", TREASURE_COMMANDS, "."))
     return Outcome(s, f"Treasure grade {drop['grade']}: {first}, d20 {v}" + (f": {kind}" if kind else ""), out,
                    {"grade": drop["grade"], "first": first, "d20": v, **({"kind": kind} if kind else {})})
 
@@ -148,7 +150,7 @@ _KIND_TEXT = {"cash": "an extra cash drop", "item": "an Item drop", "weapon": "a
               "prototype": "a Prototype drop"}
 
 
-def treasure_resolve(state: dict, dice, kind: str, prices: dict, value: int | None = None,
+def treasure_resolve(state: dict, dice: Dice, kind: str, prices: dict, value: int | None = None,
                      proto: str | None = None, table: dict | None = None, column: str | None = None) -> Outcome:
     """Ch. 14 what the d20 found: Extra cash (d6 1-5: half the grade's value, 6: all of it),
     an Item or Weapon (d6: the row; choose left or right; weapons come loaded), Ammo (one
@@ -159,26 +161,18 @@ def treasure_resolve(state: dict, dice, kind: str, prices: dict, value: int | No
     prices = known_prices(s, prices)
     drop = _first_loot(s)
     if "d20" not in drop:
-        raise RuleError("take the drop first: journal kraken treasure take --credits (or --stimpack)")
+        raise RuleError(say("take the drop first: ", cmd("kraken treasure take", credits=True), " or ",
+                            cmd("kraken treasure take", stimpack=True)))
     if drop.get("kind") and kind != drop["kind"]:
-        raise RuleError(f"the Treasure Table gave {_KIND_TEXT[drop['kind']]} (d20 {drop['d20']}): journal kraken "
-                        f"treasure {drop['kind']}")
+        raise RuleError(say(f"the Treasure Table gave {_KIND_TEXT[drop['kind']]} (d20 {drop['d20']}): ",
+                            cmd(f"kraken treasure {drop['kind']}")))
+    if kind not in ITEM_KINDS:
+        raise InputError(f"'{kind}': cash, item, weapon, ammo or prototype")
     grade = drop["grade"]
     out: list[str] = []
     data: dict = {"grade": grade, "kind": kind}
     if kind == "cash":
-        if value is None:
-            if grade not in prices:
-                known = ", ".join(f"grade {g}: {p}¢" for g, p in sorted(prices.items()))
-                raise InputError(f"--value is required: the value of grade {grade} is in your book ({known} known)")
-            value = prices[grade]
-        r = dice.roll(6)
-        gain = value if r == 6 else half_up(value)
-        b = s["credits"]
-        s["credits"] += gain
-        out.append(f"Extra cash: d6 {r}: {'all' if r == 6 else 'half'} of grade {grade}'s {value}¢ = {gain}¢ "
-                   f"(Credits {b}¢ → {s['credits']}¢).")
-        data.update(roll=r, credits=gain)
+        cash_drop(s, dice, grade, value, prices, data, out)
     elif kind in ("item", "weapon"):
         r = dice.roll(6)
         out.append(f"{kind.capitalize()} drop: grade {grade}, d6 {r}: choose the left or right {kind} of row {r}"
@@ -186,32 +180,53 @@ def treasure_resolve(state: dict, dice, kind: str, prices: dict, value: int | No
         data["roll"] = r
     elif kind == "ammo":
         out.append(f"Ammo drop: one magazine for a grade {grade} weapon, or two across weapons of lower grades.")
-    elif kind == "prototype":
-        col_name, col = _column(s, table, column)
-        if proto is None and len(col) == 20 and any(v in ("item", "weapon") for v in col.values()):
-            rolls = []
-            while not rolls or col[rolls[-1]] not in ("item", "weapon"):
-                rolls.append(dice.roll(20))
-            proto = col[rolls[-1]]
-            out.append(f"Prototype: reroll the d20 until an Item or Weapon ({col_name}): {', '.join(map(str, rolls))} "
-                       f"→ {proto}.")
-            data["d20"] = rolls
-        if proto not in ("item", "weapon"):
-            raise InputError("--as item|weapon: what the rerolled d20 gave")
-        r = dice.roll(6)
-        e = dice.roll(6)
-        out.append(f"Prototype {proto}: grade {grade}, d6 {r}: the left or right {proto} of row {r}; prototype effect "
-                   f"d6 {e} (book p. 168; no effect if it does not fit). Note the number before its name.")
-        data.update(roll=r, effect=e)
     else:
-        raise InputError(f"'{kind}': cash, item, weapon, ammo or prototype")
+        prototype_drop(s, dice, grade, proto, table, column, data, out)
     s["loot"].pop(0)
     if not s["loot"]:
         del s["loot"]
     return Outcome(s, f"Treasure grade {grade}: {kind}", out, data)
 
 
-def treasure_discard(state: dict, dice) -> Outcome:
+def cash_drop(s: dict, dice: Dice, grade: int, value: int | None, prices: dict, data: dict, out: list[str]) -> None:
+    """Extra cash: d6 1-5 half the grade's value (rounded up), 6 all of it."""
+    if value is None:
+        if grade not in prices:
+            known = ", ".join(f"grade {g}: {p}¢" for g, p in sorted(prices.items()))
+            raise InputError(f"--value is required: the value of grade {grade} is in your book ({known} known)")
+        value = prices[grade]
+    r = dice.roll(6)
+    gain = value if r == 6 else half_up(value)
+    b = s["credits"]
+    s["credits"] += gain
+    out.append(f"Extra cash: d6 {r}: {'all' if r == 6 else 'half'} of grade {grade}'s {value}¢ = {gain}¢ "
+               f"(Credits {b}¢ → {s['credits']}¢).")
+    data.update(roll=r, credits=gain)
+
+
+def prototype_drop(s: dict, dice: Dice, grade: int, proto: str | None, table: dict | None, column: str | None,
+                   data: dict, out: list[str]) -> None:
+    """A Prototype: the d20 rerolled until it gives an Item or a Weapon (journal rolls it when
+    the column's twenty cells are known), a d6 for the row, a d6 for its prototype effect."""
+    col_name, col = _column(s, table, column)
+    if proto is None and len(col) == 20 and any(v in ("item", "weapon") for v in col.values()):
+        rolls: list[int] = []
+        while not rolls or col[rolls[-1]] not in ("item", "weapon"):
+            rolls.append(dice.roll(20))
+        proto = col[rolls[-1]]
+        out.append(f"Prototype: reroll the d20 until an Item or Weapon ({col_name}): {', '.join(map(str, rolls))} "
+                   f"→ {proto}.")
+        data["d20"] = rolls
+    if proto not in ("item", "weapon"):
+        raise InputError("--as item|weapon: what the rerolled d20 gave")
+    r = dice.roll(6)
+    e = dice.roll(6)
+    out.append(f"Prototype {proto}: grade {grade}, d6 {r}: the left or right {proto} of row {r}; prototype effect "
+               f"d6 {e} (book p. 168; no effect if it does not fit). Note the number before its name.")
+    data.update(roll=r, effect=e)
+
+
+def treasure_discard(state: dict, dice: Dice) -> Outcome:
     s = copy_state(state)
     drop = _first_loot(s)
     s["loot"].pop(0)

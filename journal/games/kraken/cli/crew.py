@@ -57,7 +57,7 @@ def crew_remove(rt, save, name, sell, died):
 @crew.command("hp", context_settings=NEGATIVES)
 @save_option
 @click.argument("name")
-@click.argument("delta", type=DeltaType(digits=7), metavar="DELTA")  # metavar: DeltaType.get_metavar takes no ctx
+@click.argument("delta", type=DeltaType(digits=7), metavar="DELTA")
 @reason_option
 @pass_rt
 def crew_hp(rt, save, name, delta, reason):

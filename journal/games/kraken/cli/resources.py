@@ -5,16 +5,19 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError
-from journal.games.kraken.cli.common import NEGATIVES, NUMBER, PRICE_MAX, Number, parse_delta, run
+from journal.games.kraken.cli.common import NEGATIVES, NUMBER, PRICE_MAX, Number, run
 from journal.games.kraken.model.constants import ATTRIBUTES
 from journal.lookup import find
-from journal.options import reason_option, save_option
+from journal.options import DeltaType, reason_option, save_option
 from journal.runtime import pass_rt
+
+
+DELTA = DeltaType(digits=7)   # Credits, XP and Oxygen move by up to 7 digits (the schema bounds them)
 
 
 @click.command("credits", context_settings=NEGATIVES)
 @save_option
-@click.argument("delta", metavar="DELTA")
+@click.argument("delta", type=DELTA, metavar="DELTA")
 @click.option("--buy", is_flag=True, help="A purchase: refused if you cannot pay (K12).")
 @reason_option(old=("--why",))
 @pass_rt
@@ -22,26 +25,24 @@ def credits_cmd(rt, save, delta, buy, reason):
     """Credits: +N, -N (a penalty takes all you have, K12), =N."""
     from journal.games.kraken import resources as rules
 
-    change, value = parse_delta(delta)
-    run(rt, save, rules.credits, delta=change, value=value, buy=buy, log_reason=reason)
+    run(rt, save, rules.credits, delta=delta.by, value=delta.to, buy=buy, log_reason=reason)
 
 
 @click.command("xp", context_settings=NEGATIVES)
 @save_option
-@click.argument("delta", metavar="DELTA")
+@click.argument("delta", type=DELTA, metavar="DELTA")
 @reason_option(old=("--why",))
 @pass_rt
 def xp_cmd(rt, save, delta, reason):
     """Experience points shared by the crew: +N, -N, =N."""
     from journal.games.kraken import resources as rules
 
-    change, value = parse_delta(delta)
-    run(rt, save, rules.xp, delta=change, value=value, log_reason=reason)
+    run(rt, save, rules.xp, delta=delta.by, value=delta.to, log_reason=reason)
 
 
 @click.command("oxygen", context_settings=NEGATIVES)
 @save_option
-@click.argument("delta", metavar="DELTA", required=False)
+@click.argument("delta", type=DELTA, metavar="DELTA", required=False)
 @click.option("--tanks", type=NUMBER, metavar="N", help="Extra Oxygen the crew's tanks hold (max = 25 + N).")
 @reason_option
 @pass_rt
@@ -49,10 +50,8 @@ def oxygen_cmd(rt, save, delta, tanks, reason):
     """Oxygen shared by the crew (25 + tanks): -N, +N, =N."""
     from journal.games.kraken import resources as rules
 
-    change = value = None
-    if delta is not None:
-        change, value = parse_delta(delta)
-    run(rt, save, rules.oxygen, delta=change, value=value, tanks=tanks, log_reason=reason)
+    run(rt, save, rules.oxygen, delta=delta.by if delta else None, value=delta.to if delta else None, tanks=tanks,
+        log_reason=reason)
 
 
 @click.command("grade-price")
