@@ -18,17 +18,8 @@ from journal.pdf.primitives import BOLD, MUTED, REGULAR, field, grid, heading, t
 
 def draw_crew_member(c, page, s, name, m, blank) -> None:
     sub = campaign_sub(s, "", "Crew member profile")
-    badges = []
-    if not blank:
-        badges.append((f"LV{m.get('level', 1)}", True))
-        if m.get("status") == "unconscious":
-            badges.append(("UNCONSCIOUS", False))
-        if s.get("leader") == name:
-            badges.append(("LEADER", False))
-        for b in as_dict(s.get("builds")).values():
-            if name in as_dict(b).get("crew", []):
-                badges.append(("BUILDING", False))
-    header(c, page, ("CREW MEMBER: " + name) if name else "CREW MEMBER", sub, badges, blank)
+    header(c, page, ("CREW MEMBER: " + name) if name else "CREW MEMBER", sub, [] if blank else _badges(s, name, m),
+           blank)
     x, w = page.x0, page.width
     top = page.cursor
     # attributes
@@ -41,23 +32,7 @@ def draw_crew_member(c, page, s, name, m, blank) -> None:
     text(c, x, page.cursor - 7, "Attributes 1-8 (16 in all at creation). Strength: HP max = 2 x Strength (at most "
          "14); one backpack item per 2 Strength. PSI: one crew member at most.", REGULAR, 7, max_width=w, grey=MUTED)
     page.take(12)
-    # HP bar
-    hp_max = m.get("hp_max") if not blank else HP_CAP
-    hp = None if blank else m.get("hp")
-    label = "Health points" + ("" if blank else f": {hp}/{hp_max}" + ("  (unconscious)" if hp == 0 else ""))
-    if blank:
-        label += " (cross out lost HP; 0 to -3: unconscious, -4: killed)"
-    h = track(c, x, page.cursor, w, 1, max(1, hp_max or 1), current=hp if hp else None, label=label, box_h=20,
-              min_box=18, marks=None)
-    page.take(h + GAP)
-    # level and XP
-    level = None if blank else m.get("level")
-    y = page.cursor - 12
-    field(c, x, y, w * 0.2, "Level", level, size=12)
-    nxt = None if blank else f"{(level + 1) ** 2} XP"
-    field(c, x + w * 0.24, y, w * 0.34, "Next level costs (new level)\u00b2", nxt, size=11)
-    field(c, x + w * 0.62, y, w * 0.38, "Crew XP (shared)", None if blank else s.get("xp"), size=11)
-    page.take(22)
+    _health_and_level(c, page, s, m, blank)
     # traits and inventory side by side
     gap = 14
     left_w = w * 0.38
@@ -68,7 +43,7 @@ def draw_crew_member(c, page, s, name, m, blank) -> None:
     heading(c, right_x, top, right_w, "INVENTORY", 10.5,
             right=None if blank else _capacity_note(m))
     traits = as_dict(m.get("traits"))
-    rows = [[(t, BOLD), f"{v:+d}" if isinstance(v, int) else str(v)] for t, v in traits.items()]
+    rows: list[list] = [[(t, BOLD), f"{v:+d}" if isinstance(v, int) else str(v)] for t, v in traits.items()]
     if "psi" in m and not blank:
         rows.insert(0, [("PSI", BOLD), f"level {m['psi']}"])
     rows += [[None, None]] * max(0, MAX_TRAITS - len(rows))
@@ -78,6 +53,39 @@ def draw_crew_member(c, page, s, name, m, blank) -> None:
     page.take(19 + max(ht, hi) + GAP)
     _combat_gear(c, page, m, blank)
     _crew_rules(c, page)
+
+
+def _badges(s: dict, name: str, m: dict) -> list[tuple[str, bool]]:
+    """The badges by the name: the level, unconscious, the leader, building (ch. 7)."""
+    badges = [(f"LV{m.get('level', 1)}", True)]
+    if m.get("status") == "unconscious":
+        badges.append(("UNCONSCIOUS", False))
+    if s.get("leader") == name:
+        badges.append(("LEADER", False))
+    for b in as_dict(s.get("builds")).values():
+        if name in as_dict(b).get("crew", []):
+            badges.append(("BUILDING", False))
+    return badges
+
+
+def _health_and_level(c, page, s: dict, m: dict, blank: bool) -> None:
+    """The HP bar (cross out lost HP), the level, the next level's cost, the crew's XP."""
+    x, w = page.x0, page.width
+    hp_max = m.get("hp_max") if not blank else HP_CAP
+    hp = None if blank else m.get("hp")
+    label = "Health points" + ("" if blank else f": {hp}/{hp_max}" + ("  (unconscious)" if hp == 0 else ""))
+    if blank:
+        label += " (cross out lost HP; 0 to -3: unconscious, -4: killed)"
+    h = track(c, x, page.cursor, w, 1, max(1, hp_max or 1), current=hp if hp else None, label=label, box_h=20,
+              min_box=18, marks=None)
+    page.take(h + GAP)
+    level = None if blank else m.get("level")
+    y = page.cursor - 12
+    field(c, x, y, w * 0.2, "Level", level, size=12)
+    nxt = None if level is None else f"{(level + 1) ** 2} XP"
+    field(c, x + w * 0.24, y, w * 0.34, "Next level costs (new level)\u00b2", nxt, size=11)
+    field(c, x + w * 0.62, y, w * 0.38, "Crew XP (shared)", None if blank else s.get("xp"), size=11)
+    page.take(22)
 
 
 def _capacity_note(m) -> str:

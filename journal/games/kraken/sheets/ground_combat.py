@@ -18,86 +18,96 @@ def draw_ground_combat(c, page, s: dict, blank: bool) -> None:
            "enemy actions (top to bottom), shields recharge", badge)
     x, w = page.x0, page.width
     top = page.cursor
-    vals = [("Primary level", g.get("level")), ("Boss", ("yes" if g.get("boss") else "no") if live else None),
-            ("Ambush", ("yes" if g.get("ambush") else "no") if live else None), ("Map no.", g.get("map")),
-            ("Atmosphere", g.get("atmosphere")), ("Turn", g.get("turn") if live and g.get("turn") else None),
-            ("First", {"crew": "crew", "enemies": "enemies"}.get(g.get("first")) if live else None),
-            ("Oxygen", f"{s['oxygen']}/{oxygen_max(s)}" if not blank else None)]
+    vals = _fight_values(s, g, blank)
     bw = w / len(vals)
     for i, (label, v) in enumerate(vals):
         form_cell(c, x + i * bw, top - 26, bw - 3, 26, v, label, size=10)
     page.take(26 + 4)
-    flags = []
-    if live:
-        for key, label in (("second", "second Primary"), ("from_hell", "creature from hell"), ("bonus", "reaction bonus"),
-                           ("flank", "flank used"), ("flash", "PSI FLASH +3"), ("midas", "MIDAS TOUCH"),
-                           ("surprise", "PSI SURPRISE +2")):
-            if g.get(key):
-                flags.append(label)
-        if g.get("minions"):
-            flags.append(f"{g['minions']} minion(s)")
-        if g.get("escapes"):
-            flags.append(f"{g['escapes']} escape tr{'y' if g['escapes'] == 1 else 'ies'}")
-        if g.get("taunt"):
-            flags.append(f"TAUNT: {g['taunt']}")
+    flags = _effects(g) if live else []
     text(c, x, page.cursor - 7, ("Effects: " + ", ".join(flags)) if flags else
          "Initiative: lowest crew Agility + d6 against lowest enemy Agility + d6 (a draw: the crew). Lone wolf: wins "
          "it, two activations.", REGULAR, 7, grey=MUTED, max_width=w)
     page.take(12)
-    # crew
+    _crew_table(c, page, s, g, blank)
+    enemies = list(as_dict(g.get("enemies")).items()) if live else []
+    _enemy_table(c, page, enemies)
+    _action_tables(c, page, enemies)
+    page.take(FORM_GAP - 4)
+    page.take(rules_box(c, x, page.cursor, w, "GROUND COMBAT RULES", RULES, size=6.6, lead=7.8, fit_below=page.y0)
+              + FORM_GAP)
+    notes_area(c, page, 10, most=12)
+
+
+def _fight_values(s: dict, g: dict, blank: bool) -> list[tuple[str, object]]:
+    """The combat's values across the top: level, Boss, ambush, map, atmosphere, turn, who
+    acts first, Oxygen."""
+    live = bool(g)
+    return [("Primary level", g.get("level")), ("Boss", ("yes" if g.get("boss") else "no") if live else None),
+            ("Ambush", ("yes" if g.get("ambush") else "no") if live else None), ("Map no.", g.get("map")),
+            ("Atmosphere", g.get("atmosphere")), ("Turn", g.get("turn") if live and g.get("turn") else None),
+            ("First", g.get("first") if live and g.get("first") in ("crew", "enemies") else None),
+            ("Oxygen", f"{s['oxygen']}/{oxygen_max(s)}" if not blank else None)]
+
+
+FLAG_TEXT = (("second", "second Primary"), ("from_hell", "creature from hell"), ("bonus", "reaction bonus"),
+             ("flank", "flank used"), ("flash", "PSI FLASH +3"), ("midas", "MIDAS TOUCH"),
+             ("surprise", "PSI SURPRISE +2"))
+
+
+def _effects(g: dict) -> list[str]:
+    """What holds in this combat: a second Primary, the reaction bonus, PSI effects, minions,
+    escape tries, a TAUNT."""
+    flags = [label for key, label in FLAG_TEXT if g.get(key)]
+    if g.get("minions"):
+        flags.append(f"{g['minions']} minion(s)")
+    if g.get("escapes"):
+        flags.append(f"{g['escapes']} escape tr{'y' if g['escapes'] == 1 else 'ies'}")
+    if g.get("taunt"):
+        flags.append(f"TAUNT: {g['taunt']}")
+    return flags
+
+
+def _crew_table(c, page, s: dict, g: dict, blank: bool) -> None:
+    """The CREW table: HP, Shield, Armor, Agility, weapons, effects and actions, four rows at least."""
+    x, w = page.x0, page.width
+    live = bool(g)
     page.take(heading(c, x, page.cursor, w, "CREW", 10, right="initiative order: yours as you choose"))
     names = [n for n in g.get("crew", []) if n in s.get("crew", {})] if live else \
         (list(as_dict(s.get("crew"))) if not blank else [])
-    rows = []
-    for n in names:
-        m = s["crew"][n]
-        sh = m.get("shield")
-        shown = g.get("shields", {}).get(n, sh["power"]) if (sh and live) else (sh["power"] if sh else None)
-        eff = []
-        if n in g.get("cover", []):
-            eff.append("cover")
-        if m.get("psi_exhausted"):
-            eff.append("PSI exh.")
-        if n in g.get("boosts", {}):
-            eff.append("+2 conc.")
-        if n in g.get("extra", []):
-            eff.append("extra act")
-        if carrying(s, n):
-            eff.append(f"carries {carrying(s, n)}")
-        weapons = "; ".join(f"{k}{'*' if v.get('mod') else ''}" + (f" A{v['ammo']}" if "ammo" in v else "")
-                            + (f" {v['jam']}" if v.get("jam") else "") for k, v in as_dict(m.get("weapons")).items())
-        acted = g.get("acted", {}).get(n, 0) if live else 0
-        rows.append([(n, BOLD), _hp_cell(m["hp"], m["hp_max"]),
-                     (f"{sh['class']} {shown}/{sh['power']} +{sh['recharge']}"
-                      + (f"+{m['charger']}" if m.get("charger") else "") if sh else "-"),
-                     f"{crew_armor(m)}", f"{m['agility']}", weapons or "fists", ", ".join(eff), _acts(acted)])
+    rows = [_crew_row(s, g, n) for n in names]
     rows += [[None, _hp_cell(None, 14), None, None, None, None, None, _acts(0)]] * max(0, 4 - len(rows))
     widths = [w * 0.15, w * 0.27, w * 0.11, w * 0.05, w * 0.05, w * 0.19, w * 0.10, w * 0.08]
     h = grid(c, x, page.cursor, widths, rows, row_h=16,
              header=["Crew", "HP", "Shield", "ARM", "AGI", "Weapons (Ammo, jams)", "Effects", "Acted"], size=7,
              align=["l", "l", "c", "c", "c", "l", "l", "c"])
     page.take(h + FORM_GAP)
-    # enemies
+
+
+def _crew_row(s: dict, g: dict, n: str) -> list:
+    live = bool(g)
+    m = s["crew"][n]
+    sh = m.get("shield")
+    shown = g.get("shields", {}).get(n, sh["power"]) if (sh and live) else (sh["power"] if sh else None)
+    eff = [label for on, label in ((n in g.get("cover", []), "cover"), (m.get("psi_exhausted"), "PSI exh."),
+                                   (n in g.get("boosts", {}), "+2 conc."), (n in g.get("extra", []), "extra act"))
+           if on]
+    if carrying(s, n):
+        eff.append(f"carries {carrying(s, n)}")
+    weapons = "; ".join(f"{k}{'*' if v.get('mod') else ''}" + (f" A{v['ammo']}" if "ammo" in v else "")
+                        + (f" {v['jam']}" if v.get("jam") else "") for k, v in as_dict(m.get("weapons")).items())
+    acted = g.get("acted", {}).get(n, 0) if live else 0
+    return [(n, BOLD), _hp_cell(m["hp"], m["hp_max"]),
+            (f"{sh['class']} {shown}/{sh['power']} +{sh['recharge']}"
+             + (f"+{m['charger']}" if m.get("charger") else "") if sh else "-"),
+            f"{crew_armor(m)}", f"{m['agility']}", weapons or "fists", ", ".join(eff), _acts(acted)]
+
+
+def _enemy_table(c, page, enemies: list) -> None:
+    """The ENEMIES table, in the order they act, four rows at least."""
+    x, w = page.x0, page.width
     page.take(heading(c, x, page.cursor, w, "ENEMIES", 10, right="act top to bottom; LV7 +1 dmg, LV8 +2 dmg and +1 "
                                                                   "to hit"))
-    enemies = list(as_dict(g.get("enemies")).items()) if live else []
-    rows = []
-    for k, e in enemies:
-        sh = e.get("shield")
-        eff = []
-        if e.get("weaken"):
-            eff.append(f"weaken {e['weaken']}")
-        if e.get("confused"):
-            eff.append("confused")
-        if e["status"] != "active":
-            eff.insert(0, e["status"].upper())
-        wr = ("W " + ",".join(e["weak"]) if e.get("weak") else "") + (" R " + ",".join(e["resist"])
-                                                                       if e.get("resist") else "")
-        rows.append([(f"{k}: {e['name']}", BOLD), f"{e['level']}{'m' if e['minion'] else ''}",
-                     _hp_cell(max(e["hp"], 0), e["hp_max"]),
-                     f"{sh['class']} {sh['power']}/{sh['max']}" if sh else "-",
-                     f"{e['armor']}", f"{e['agility']}", str(e.get("escape", "-")), str(e.get("treasure", "-")),
-                     str(e.get("xp", "-")), wr.strip(), ", ".join(eff)])
+    rows = [_enemy_row(k, e) for k, e in enemies]
     rows += [[None, None, _hp_cell(None, 14), None, None, None, None, None, None, None, None]] * max(0, 4 - len(rows))
     widths = [w * 0.16, w * 0.05, w * 0.24, w * 0.08, w * 0.05, w * 0.05, w * 0.05, w * 0.05, w * 0.05, w * 0.11,
               w * 0.11]
@@ -105,6 +115,23 @@ def draw_ground_combat(c, page, s: dict, blank: bool) -> None:
              header=["Enemy", "LV", "HP", "Shield", "ARM", "AGI", "Esc.", "Tre.", "XP", "Weak/Res.", "Effects"],
              size=6.8, align=["l", "c", "l", "c", "c", "c", "c", "c", "c", "l", "l"])
     page.take(h + 4)
+
+
+def _enemy_row(k: str, e: dict) -> list:
+    sh = e.get("shield")
+    eff = ([e["status"].upper()] if e["status"] != "active" else []) \
+        + ([f"weaken {e['weaken']}"] if e.get("weaken") else []) + (["confused"] if e.get("confused") else [])
+    wr = ("W " + ",".join(e["weak"]) if e.get("weak") else "") + (" R " + ",".join(e["resist"])
+                                                                   if e.get("resist") else "")
+    return [(f"{k}: {e['name']}", BOLD), f"{e['level']}{'m' if e['minion'] else ''}",
+            _hp_cell(max(e["hp"], 0), e["hp_max"]),
+            f"{sh['class']} {sh['power']}/{sh['max']}" if sh else "-",
+            f"{e['armor']}", f"{e['agility']}", str(e.get("escape", "-")), str(e.get("treasure", "-")),
+            str(e.get("xp", "-")), wr.strip(), ", ".join(eff)]
+
+
+def _action_tables(c, page, enemies: list) -> None:
+    """Each enemy's d6 action table and traits, one line each (four enemies at most)."""
     tables = [(k, e) for k, e in enemies if e.get("actions") or e.get("traits")]
     for k, e in tables[:4]:
         line = (f"{k} actions (d6): " + "  \u00b7  ".join(
@@ -112,27 +139,25 @@ def draw_ground_combat(c, page, s: dict, blank: bool) -> None:
             if e.get("actions") else f"{k}")
         if e.get("traits"):
             line += "   traits: " + "  \u00b7  ".join(e["traits"])
-        text(c, x, page.cursor - 7, line, REGULAR, 6.8, max_width=w)
+        text(c, page.x0, page.cursor - 7, line, REGULAR, 6.8, max_width=page.width)
         page.take(9.5)
-    page.take(FORM_GAP - 4)
-    rules = [("Attack", "every 2 Ranged/Melee points: +1 damage or -1 to the roll (first attack only); a 1 misses and "
-                        "jams, a 6 adds 1; Ammo spent unless jammed. Flank: Agility 8+, +3 damage. Berserk: up to 3 HP "
-                        "into melee damage."),
-             ("Damage", "Shield first (A: ranged only, B: all; IS ignores) \u2192 Armor (AP half, IA none, WEAKEN "
-                        "lowers it) \u2192 weaknesses/resistances (x3, x2, x1, x0.5, 0) \u2192 HP. A crew member's "
-                        "Armor: one jacket + one helmet + one physical Shield in a hand (+0.5 a Strength point "
-                        "above 8), 8 at most; switching them takes no action."),
-             ("Other actions", "cover (+1 Armor, +1 to be hit), reload, unjam (8+, then 6+, then 6+ or it breaks), "
-                               "item, exchange, escape (d6 + lowest Agility + 3 per sacrificed + 2 per try \u2265 the "
-                               "highest enemy Agility), PSI (d6 + PSI \u2265 difficulty), meditate (d6 \u2265 3 + "
-                               "missing HP)."),
-             ("Capture", "an attack that leaves an alien at 0, -1 or -2 HP may capture it (a Zombie lower too); "
-                         "its carrier cannot attack."),
-             ("After", "a Treasure drop per defeated (or captured) Primary; XP for every defeated, captured or escaped "
-                       "enemy (double for a Boss); jams clear.")]
-    page.take(rules_box(c, x, page.cursor, w, "GROUND COMBAT RULES", rules, size=6.6, lead=7.8, fit_below=page.y0)
-              + FORM_GAP)
-    notes_area(c, page, 10, most=12)
+
+
+RULES = [("Attack", "every 2 Ranged/Melee points: +1 damage or -1 to the roll (first attack only); a 1 misses and "
+                    "jams, a 6 adds 1; Ammo spent unless jammed. Flank: Agility 8+, +3 damage. Berserk: up to 3 HP "
+                    "into melee damage."),
+         ("Damage", "Shield first (A: ranged only, B: all; IS ignores) \u2192 Armor (AP half, IA none, WEAKEN "
+                    "lowers it) \u2192 weaknesses/resistances (x3, x2, x1, x0.5, 0) \u2192 HP. A crew member's "
+                    "Armor: one jacket + one helmet + one physical Shield in a hand (+0.5 a Strength point "
+                    "above 8), 8 at most; switching them takes no action."),
+         ("Other actions", "cover (+1 Armor, +1 to be hit), reload, unjam (8+, then 6+, then 6+ or it breaks), "
+                           "item, exchange, escape (d6 + lowest Agility + 3 per sacrificed + 2 per try \u2265 the "
+                           "highest enemy Agility), PSI (d6 + PSI \u2265 difficulty), meditate (d6 \u2265 3 + "
+                           "missing HP)."),
+         ("Capture", "an attack that leaves an alien at 0, -1 or -2 HP may capture it (a Zombie lower too); "
+                     "its carrier cannot attack."),
+         ("After", "a Treasure drop per defeated (or captured) Primary; XP for every defeated, captured or escaped "
+                   "enemy (double for a Boss); jams clear.")]
 
 
 def _hp_cell(hp, hp_max):
