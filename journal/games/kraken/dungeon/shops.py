@@ -122,9 +122,9 @@ def event_shop(state: dict, dice, grade: int) -> Outcome:
         raise InputError(f"GRADE {grade}: a Shop's grade is 1-{MAX_TREASURE_GRADE}")
     s["shop"] = {"grade": grade, "by": "event"}
     msg = f"An event's grade {grade} Shop, until Phase {s['phase']} ends"
-    out = [say(msg, f": Items, Weapons and Ammo up to grade {grade}, rare Equipment of grade {grade + 1} at double "
-                    f"price, crew members up to level {grade}, ships and systems; sell at half price: ", SHOP_COMMANDS,
-               ".")]
+    out: list[str] = [say(msg, f": Items, Weapons and Ammo up to grade {grade}, rare Equipment of grade {grade + 1} "
+                               f"at double price, crew members up to level {grade}, ships and systems; sell at half "
+                               f"price: ", SHOP_COMMANDS, ".")]
     return Outcome(s, msg, out, {"shop": s["shop"]})
 
 
@@ -185,7 +185,7 @@ def _at(d: dict, kinds) -> tuple[str, str]:
     return kind, label
 
 
-def _trader(s: dict, kinds) -> tuple[str, dict | None]:
+def _trader(s: dict, kinds) -> tuple[str, dict]:
     """Where the crew trades: a Shop (shop_here: a dungeon's, a short visit's, Phase 3's grade
     5 Shop, an event's) or, in an exploration, the Ammo dealer, Gambler or Modder it is on."""
     shop = shop_here(s)
@@ -194,7 +194,7 @@ def _trader(s: dict, kinds) -> tuple[str, dict | None]:
     d = s.get("dungeon")
     if d and not s.get("ground"):
         kind, _label = _at(d, kinds)
-        return kind, None
+        return kind, {}
     raise RuleError(say(f"you are not at a {' or '.join(k.replace('-', ' ') for k in kinds)} (",
                         *joined([cmd(f"kraken dungeon {k}", "TILE") for k in kinds], " or "),
                         "; Phase 3's grade 5 Shop: ", cmd("kraken free-action", "shop"), ")"))
