@@ -3,7 +3,7 @@
 They live in one side file beside the saves (ACHIEVEMENTS_FILE): a rules function here reads
 it as `side[ACHIEVEMENTS_FILE]` and returns its new content in `Outcome.side`, so the change
 is logged with the campaign's entry, committed with the save (in a batch too) and taken
-back by `journal undo` with it. A save point's reload never touches the file: achievements
+back by an undo with it. A save point's reload never touches the file: achievements
 persist through a reload (K8, K9).
 """
 

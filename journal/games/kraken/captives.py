@@ -40,8 +40,8 @@ def captive_add(state: dict, dice: Dice, label: str, carrier: str, level: int, n
 
 
 def captive_give(state: dict, dice: Dice, label: str, to: str) -> Outcome:
-    """Ch. 4: the captive changes hands (outside Ground Combat; in one, an Exchange action:
-    journal kraken ground exchange NAME --captive-to OTHER)."""
+    """Ch. 4: the captive changes hands (outside Ground Combat; in one, it is an Exchange
+    action: `ground exchange` with --captive-to)."""
     s = copy_state(state)
     if s.get("ground"):
         raise RuleError(say("during a Ground Combat a captive changes hands with an Exchange action (",
