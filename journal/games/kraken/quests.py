@@ -107,7 +107,8 @@ def quest_tick(state: dict, dice: Dice, name: str, delta: int) -> Outcome:
     return Outcome(s, msg + " (by hand)", [msg + "."], {"quest": key, "ticks": target})
 
 
-def quest_done(state: dict, dice: Dice, name: str, credits: int = 0, xp: int = 0, captive: str | None = None) -> Outcome:
+def quest_done(state: dict, dice: Dice, name: str, credits: int = 0, xp: int = 0,
+               captive: str | None = None) -> Outcome:
     """A quest solved: erase it and take its reward. A Capture quest takes a captive that a
     crew member carries (ch. 4), which is handed over."""
     s = copy_state(state)
@@ -120,8 +121,9 @@ def quest_done(state: dict, dice: Dice, name: str, credits: int = 0, xp: int = 0
         caps = s.get("captives") or {}
         if captive is None:
             raise RuleError(say(f"{key} is a Capture quest: name the captive you hand over (",
-                                cmd("kraken quest done", key, captive="LABEL"), f"; captives: {', '.join(caps) or 'none'}"
-                                "); captured aliens must be carried by a crew member"))
+                                cmd("kraken quest done", key, captive="LABEL"),
+                                f"; captives: {', '.join(caps) or 'none'}); captured aliens must be carried by a crew "
+                                f"member"))
         ckey = find(caps, captive, "captive", "--captive")
         cap = caps.pop(ckey)
         if not caps:

@@ -127,7 +127,8 @@ def treasure_take(state: dict, dice: Dice, first: str, shift: int = 0, table: di
     if first == "credits":
         b = s["credits"]
         s["credits"] += drop["grade"]
-        out.append(f"Grade {drop['grade']} drop ({drop['from']}): +{drop['grade']}¢ (Credits {b}¢ → {s['credits']}¢).")
+        out.append(f"Grade {drop['grade']} drop ({drop['from']}): +{drop['grade']}¢ (Credits {b}¢ → "
+                   f"{s['credits']}¢).")
     else:
         out.append(say(f"Grade {drop['grade']} drop ({drop['from']}): a free Stimpack (",
                        cmd("kraken crew equip", "NAME", "SLOT", "Stimpack"), ")."))

@@ -6,6 +6,7 @@ team lost, and the exploration's end (the map left is cleared).
 
 from __future__ import annotations
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import mark_returned
 from journal.games.kraken.model.exploration import atmosphere_here, breached, deployed, parse_tile, tile_key
@@ -178,7 +179,7 @@ def clear_map(s: dict, d: dict, loc: dict, out: list[str], keep_uncleared: bool)
     out.append(f"Map {n} (ID {loc['maps'][n - 1]}) is cleared: underline it on the Locations Log.")
 
 
-def roll_map_ids(s: dict, loc: dict, n: int, dice, out: list[str]) -> None:
+def roll_map_ids(s: dict, loc: dict, n: int, dice: Dice, out: list[str]) -> None:
     while len(loc["maps"]) < n:
         r = dice.roll(20)
         loc["maps"].append(r)

@@ -7,6 +7,7 @@ while a Boss of its map lives.
 
 from __future__ import annotations
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.actions import deployed_member, take_action
 from journal.games.kraken.model.campaign import copy_state
@@ -79,7 +80,7 @@ def can_teleport(s: dict, d: dict) -> bool:
     return bool(systems_named(s, "Teleporter")) and d["map"] <= loc["teleport"] and not active_disruptors(s, d)
 
 
-def dungeon_element(state: dict, dice, tile: str, what: str, portals=()) -> Outcome:
+def dungeon_element(state: dict, dice: Dice, tile: str, what: str, portals=()) -> Outcome:
     """Note an element the current map shows, without moving (no action): a Disruptor
     (the Teleporter cannot take you away while it is active), a Hull Breach (areas
     connected to it have an Outside atmosphere until it is repaired), the Teleportals
@@ -121,7 +122,7 @@ def dungeon_element(state: dict, dice, tile: str, what: str, portals=()) -> Outc
     return Outcome(s, f"Map {d['map']}: {what} {label}", out, {"tile": label, "what": what})
 
 
-def _teleport(s: dict, d: dict, dice, label: str, level: str | None, portals, out: list[str], data: dict) -> None:
+def _teleport(s: dict, d: dict, dice: Dice, label: str, level: str | None, portals, out: list[str], data: dict) -> None:
     """Ch. 13 Teleportal: to the other teleportal with the same number; with none, a d6
     names the target portal (your own number: back where you stood; a number not on the
     map: roll again). Disruptors and the Location's teleport depth do not matter."""
@@ -160,7 +161,7 @@ def _teleport(s: dict, d: dict, dice, label: str, level: str | None, portals, ou
     data["rolls"] = rolls
 
 
-def dungeon_tile(state: dict, dice, tile: str, what: str, how: str = "move", to: str | None = None,
+def dungeon_tile(state: dict, dice: Dice, tile: str, what: str, how: str = "move", to: str | None = None,
                  faint: str | None = None, portals=()) -> Outcome:
     """Other map elements: a door or obstacle (an action), a Disruptor (entering disables it
     until you leave the Location), a Hull Breach (step onto it; repair it with `dungeon
@@ -225,7 +226,7 @@ def dungeon_tile(state: dict, dice, tile: str, what: str, how: str = "move", to:
 WELDING = "welding"
 
 
-def dungeon_breach(state: dict, dice, tile: str, crew: str, undo: bool = False, how: str = "move",
+def dungeon_breach(state: dict, dice: Dice, tile: str, crew: str, undo: bool = False, how: str = "move",
                    to: str | None = None, faint: str | None = None) -> Outcome:
     """Ch. 13 Hull Breach: on it (moving onto it, or --stay), a crew member carrying a
     welding device repairs it (an action; the connected areas get their own atmosphere

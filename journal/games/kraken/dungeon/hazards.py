@@ -6,6 +6,7 @@ emergency release.
 
 from __future__ import annotations
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.actions import all_down, deployed_member, take_action
 from journal.games.kraken.dungeon.elements import can_teleport
@@ -32,7 +33,7 @@ AVOID_MINE = 8                                     # d6 + Agility >= 8
 DISARM_PENALTY = 2                                 # the failed disarmer takes 2 more
 
 
-def _check2(s: dict, dice, who: str, goal: int, attr: str = "tech") -> tuple[bool, list[int], int]:
+def _check2(s: dict, dice: Dice, who: str, goal: int, attr: str = "tech") -> tuple[bool, list[int], int]:
     a, b = dice.roll(6), dice.roll(6)
     total = a + b + s["crew"][who][attr]
     return total >= goal, [a, b], total
@@ -47,7 +48,7 @@ def _bulkhead(d: dict, tile: str) -> tuple[str, str | None, dict]:
     return label, level, bh
 
 
-def dungeon_bulkhead(state: dict, dice, tile: str, crew: str | None = None, how: str = "move",
+def dungeon_bulkhead(state: dict, dice: Dice, tile: str, crew: str | None = None, how: str = "move",
                      to: str | None = None, faint: str | None = None) -> Outcome:
     """Ch. 13 bulkhead B#: a crew member makes 2d6 + Tech ≥ 10 + # (an action each try,
     Oxygen as usual); passed, it stays open for this exploration; the third failure locks
@@ -87,7 +88,7 @@ def dungeon_bulkhead(state: dict, dice, tile: str, crew: str | None = None, how:
                    {"tile": label, "open": ok, "total": total, "target": CHECK_BASE + lv, "fails": bh["fails"]})
 
 
-def dungeon_crack(state: dict, dice, tile: str, crew: str | None = None, weapon: str | None = None,
+def dungeon_crack(state: dict, dice: Dice, tile: str, crew: str | None = None, weapon: str | None = None,
                   grade: int | None = None, emergency: bool = False, how: str = "stay", to: str | None = None,
                   faint: str | None = None) -> Outcome:
     """Ch. 13: crack a bulkhead (locked or not) by spending a fully loaded weapon's Ammo,
@@ -139,8 +140,8 @@ def armor_note(m: dict) -> str:
     return f" - Armor {crew_armor(m)}" if crew_armor(m) else ""
 
 
-def dungeon_mine(state: dict, dice, tile: str, disarm: str | None = None, how: str = "move", to: str | None = None,
-                 faint: str | None = None) -> Outcome:
+def dungeon_mine(state: dict, dice: Dice, tile: str, disarm: str | None = None, how: str = "move",
+                 to: str | None = None, faint: str | None = None) -> Outcome:
     """Ch. 13 mines: entering, one member may try to disarm them (2d6 + Tech ≥ 10 + grade).
     Failed or not tried: each conscious member makes d6 + Agility ≥ 8 (the disarmer fails
     and takes 2 more); damage = Location Difficulty + grade, Armor applies, Shields do not.
@@ -197,7 +198,7 @@ def dungeon_mine(state: dict, dice, tile: str, disarm: str | None = None, how: s
     return Outcome(s, f"Mines {label}: exploded ({hurt})", out, data)
 
 
-def dungeon_laser(state: dict, dice, tile: str, disarm: str | None = None, how: str | None = None,
+def dungeon_laser(state: dict, dice: Dice, tile: str, disarm: str | None = None, how: str | None = None,
                   to: str | None = None, faint: str | None = None) -> Outcome:
     """Ch. 13 laser barrier L#: entering deals Location Difficulty + # to each conscious
     member (Armor applies, Shields do not). On it, an action: 2d6 + Tech ≥ 10 + # disables
@@ -237,7 +238,7 @@ def dungeon_laser(state: dict, dice, tile: str, disarm: str | None = None, how: 
     return Outcome(s, f"Laser {label}: {dif + lv} damage", out, data)
 
 
-def dungeon_value(state: dict, dice, tile: str) -> Outcome:
+def dungeon_value(state: dict, dice: Dice, tile: str) -> Outcome:
     """Ch. 13 '?': roll an unknown value now (d6 ÷ 2, rounded up; once per exploration).
     Not an Enemy's or a Boss's: "You are not allowed to determine the random number before
     entering the combat" (`dungeon enemy` rolls it as the combat begins)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.actions import choose_team, clear_map, close_exploration, roll_map_ids, take_action
 from journal.games.kraken.dungeon.elements import active_disruptors, tile_labels
@@ -14,7 +15,7 @@ from journal.hints import cmd, say
 from journal.outcome import Outcome
 
 
-def dungeon_enter(state: dict, dice, slot: str, crew=(), map_no: int | None = None, inside: bool = False
+def dungeon_enter(state: dict, dice: Dice, slot: str, crew=(), map_no: int | None = None, inside: bool = False
                   ) -> Outcome:
     """Ch. 13 deployment: land on the Location's first map (or teleport to a map after a
     cleared one, within the Teleporter's range), with the crew you choose (not those who
@@ -61,7 +62,7 @@ def dungeon_enter(state: dict, dice, slot: str, crew=(), map_no: int | None = No
                    {"dungeon": d})
 
 
-def dungeon_move(state: dict, dice, how: str = "move", to: str | None = None, faint: str | None = None
+def dungeon_move(state: dict, dice: Dice, how: str = "move", to: str | None = None, faint: str | None = None
                  ) -> Outcome:
     """Ch. 13: move to an adjacent tile or area (up, down, left, right), one action; Oxygen
     by the atmosphere you end up in (a tile between two atmospheres counts as the side you
@@ -76,7 +77,7 @@ def dungeon_move(state: dict, dice, how: str = "move", to: str | None = None, fa
                    {"oxygen": s["oxygen"], "where": d["where"], "actions": d["actions"]})
 
 
-def dungeon_exit(state: dict, dice, how: str = "move", to: str | None = None, faint: str | None = None,
+def dungeon_exit(state: dict, dice: Dice, how: str = "move", to: str | None = None, faint: str | None = None,
                  keep_uncleared: bool = False, reward: str | None = None) -> Outcome:
     """Ch. 13 exit tile EX: on to the next map (an entrance of your choice, then a free
     move); from the last map the Location is solved: XP = maps × difficulty × 2 and four
@@ -117,7 +118,7 @@ def dungeon_exit(state: dict, dice, how: str = "move", to: str | None = None, fa
                    {"map": d["map"], "id": loc["maps"][d["map"] - 1]})
 
 
-def _next_map(s: dict, d: dict, loc: dict, dice, out: list[str]) -> None:
+def _next_map(s: dict, d: dict, loc: dict, dice: Dice, out: list[str]) -> None:
     roll_map_ids(s, loc, d["map"], dice, out)
     d["where"] = "outside"
     d["free_move"] = True
@@ -127,11 +128,12 @@ def _next_map(s: dict, d: dict, loc: dict, dice, out: list[str]) -> None:
     if not d["disabled"]:
         d.pop("disabled")
     out.append(say(f"Map {d['map']} (ID {loc['maps'][d['map'] - 1]})",
-                   ", cleared" if d["map"] in loc["cleared"] else "", ": choose an entrance '>' and make the free first move (", cmd("kraken dungeon move", free=True),
+                   ", cleared" if d["map"] in loc["cleared"] else "",
+                   ": choose an entrance '>' and make the free first move (", cmd("kraken dungeon move", free=True),
                    ")."))
 
 
-def dungeon_back(state: dict, dice, how: str = "move", to: str | None = None, faint: str | None = None,
+def dungeon_back(state: dict, dice: Dice, how: str = "move", to: str | None = None, faint: str | None = None,
                  keep_uncleared: bool = False) -> Outcome:
     """Ch. 13: back to the previous map through an entrance (to one of its exits); after
     that no exit tile takes you forward this exploration. Not on One-way Locations. On the
@@ -165,7 +167,7 @@ def dungeon_back(state: dict, dice, how: str = "move", to: str | None = None, fa
 LEAVE_WAYS = ("entrance", "exit-location", "teleport")
 
 
-def dungeon_leave(state: dict, dice, way: str, how: str = "move", to: str | None = None, faint: str | None = None,
+def dungeon_leave(state: dict, dice: Dice, way: str, how: str = "move", to: str | None = None, faint: str | None = None,
                   keep_uncleared: bool = False) -> Outcome:
     """Ch. 13, the ways to leave: the first map's entrance; an Exit Location tile '/' on any
     map; the ship's Teleporter within its range and with no active Disruptor (the last

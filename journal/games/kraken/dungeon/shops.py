@@ -5,6 +5,7 @@ Shops, Ammo dealers, Gamblers, Modders and Quest Masters.
 
 from __future__ import annotations
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.dungeon.actions import choose_team, take_action
@@ -48,7 +49,7 @@ def _grade_price(grade: int, price: int | None, prices: dict, what: str) -> int:
                          f"known here: {known} (note it once: ", cmd("kraken grade-price", grade, "PRICE"), ")"))
 
 
-def dungeon_shop(state: dict, dice, tile: str, kind: str = "shop", how: str = "move", to: str | None = None,
+def dungeon_shop(state: dict, dice: Dice, tile: str, kind: str = "shop", how: str = "move", to: str | None = None,
                  faint: str | None = None) -> Outcome:
     """Ch. 13 Shop S#: the first visit ever sells your trash for the best Charisma - 2
     Credits; it sells grade ≤ # + Location Difficulty (one grade more as rare Equipment at
@@ -90,8 +91,8 @@ def dungeon_shop(state: dict, dice, tile: str, kind: str = "shop", how: str = "m
                        cmd("kraken dungeon buy", "WEAPON", ammo=True, grade="G"), "); it buys Equipment too."))
         data["limit"] = dif + 1
     elif kind == "gambler":
-        out.append(say("Gambler: trade an Item or Weapon of grade 2+ (", cmd("kraken dungeon gamble", "ITEM", grade="G"),
-                       "), or sell Equipment."))
+        out.append(say("Gambler: trade an Item or Weapon of grade 2+ (",
+                       cmd("kraken dungeon gamble", "ITEM", grade="G"), "), or sell Equipment."))
     elif kind == "modder":
         out.append(say("Modder: mod a weapon (+50% Ammo or +1 damage for its grade's price, both for three times it: ",
                        cmd("kraken dungeon mod", "NAME", "WEAPON", ammo=True), ", ",
@@ -106,7 +107,7 @@ def dungeon_shop(state: dict, dice, tile: str, kind: str = "shop", how: str = "m
     return Outcome(s, f"{kind.replace('-', ' ').capitalize()} {label}", out, data)
 
 
-def event_shop(state: dict, dice, grade: int) -> Outcome:
+def event_shop(state: dict, dice: Dice, grade: int) -> Outcome:
     """Ch. 6: "In some Events you will find Shops ... which offer you the same service as when
     you find them during Dungeon Exploration": a Shop of the grade the event gives, open until
     the phase ends (buy, sell, hire, ships and systems as at a dungeon's Shop)."""
@@ -131,7 +132,7 @@ def event_shop(state: dict, dice, grade: int) -> Outcome:
 VISIT_KINDS = ("shop", "ammo-dealer", "quest-master", "gambler", "modder")
 
 
-def short_visit(state: dict, dice, slot: str, map_no: int, kind: str, tile: str, crew=()) -> Outcome:
+def short_visit(state: dict, dice: Dice, slot: str, map_no: int, kind: str, tile: str, crew=()) -> Outcome:
     """Ch. 5 Phase 4, short visit: with a working Teleporter, teleport to a CLEARED map of a
     Location on the Starmap Locations Log that you can teleport to (its number within the
     Location's teleport value) and has a Shop, Ammo dealer, Quest Master, Gambler or
@@ -200,7 +201,7 @@ def _trader(s: dict, kinds) -> tuple[str, dict]:
                         "; Phase 3's grade 5 Shop: ", cmd("kraken free-action", "shop"), ")"))
 
 
-def dungeon_buy(state: dict, dice, item: str, grade: int, prices: dict, price: int | None = None,
+def dungeon_buy(state: dict, dice: Dice, item: str, grade: int, prices: dict, price: int | None = None,
                 rare: bool = False, ammo: bool = False) -> Outcome:
     """Buy at the Shop or Ammo dealer the team stands on (a purchase you cannot pay is
     refused, K12): Equipment up to the shop's grade limit (rare: one more, double price);
@@ -233,8 +234,8 @@ def dungeon_buy(state: dict, dice, item: str, grade: int, prices: dict, price: i
             if rare and grade != limit + 1:
                 raise RuleError(f"rare Equipment is one grade above the shop's limit: grade {limit + 1}")
             if not rare and grade > limit:
-                raise RuleError(f"this shop sells up to grade {limit} (rare Equipment of grade {limit + 1} with --rare, "
-                                f"at double price)")
+                raise RuleError(f"this shop sells up to grade {limit} (rare Equipment of grade {limit + 1} with "
+                                f"--rare, at double price)")
             base = _grade_price(grade, price, prices, "Item or Weapon")
             cost = base * (2 if rare else 1)
             pay_credits(s, cost, f"the {item} (grade {grade}{', rare' if rare else ''})", out)
@@ -245,7 +246,7 @@ def dungeon_buy(state: dict, dice, item: str, grade: int, prices: dict, price: i
     return Outcome(s, msg, out, {"item": item, "grade": grade, "cost": cost, "credits": s["credits"]})
 
 
-def dungeon_sell(state: dict, dice, item: str, value: int) -> Outcome:
+def dungeon_sell(state: dict, dice: Dice, item: str, value: int) -> Outcome:
     """Any Shop (Phase 3's grade 5 Shop and an event's too), Ammo dealer, Gambler or Modder
     buys Equipment at half its value (rounded up, K14); Items with uses spent cannot be
     sold."""
@@ -282,7 +283,7 @@ def _discard(s: dict, d: dict, item: str, out: list[str]) -> str | None:
     return None
 
 
-def dungeon_gamble(state: dict, dice, item: str | None, grade: int | None, worn: bool = False,
+def dungeon_gamble(state: dict, dice: Dice, item: str | None, grade: int | None, worn: bool = False,
                    got: str | None = None) -> Outcome:
     """Ch. 13 Gambler: discard an Item or Weapon of grade 2+ (one grade less if its uses or
     magazine are not full) and roll a d6: 1-2 one grade lower, 3-5 the same, 6 one higher
@@ -320,7 +321,7 @@ def dungeon_gamble(state: dict, dice, item: str | None, grade: int | None, worn:
                    {"item": item, "counted": counts, "roll": r, "grade": new})
 
 
-def dungeon_mod(state: dict, dice, name: str, weapon: str, mod: str, grade: int | None, prices: dict,
+def dungeon_mod(state: dict, dice: Dice, name: str, weapon: str, mod: str, grade: int | None, prices: dict,
                 price: int | None = None) -> Outcome:
     """Ch. 13 Modder: an unmodded weapon gets +50% Ammo (rounded up) or +1 damage for its
     grade's price, or both for three times the price; mark it with a *."""
