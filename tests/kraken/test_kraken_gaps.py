@@ -284,14 +284,14 @@ def test_hull_breach_gives_connected_areas_an_outside_atmosphere():
     """Ch. 13: areas connected to an unrepaired Hull Breach have an Outside atmosphere (NO
     here: 1 Oxygen an action); a welding device repairs it and the effect ends at once."""
     s = apply(explorer(ao="NO", ai="YES"), maps.dungeon_move, how="free", to="inside").state
-    s = apply(s, maps.dungeon_move, to="inside|H1").state
+    s = apply(s, maps.dungeon_move, to="inside", breach=["H1"]).state
     assert s["oxygen"] == 24 and exploration.atmosphere_here(s, s["dungeon"]) == "NO"
     with pytest.raises(RuleError, match="no welding device"):
         elements.dungeon_breach(s, dice(), tile="H1", crew="Ann")
     s = apply(s, equipment.crew_equip, name="Ann", slot="1", item="Welding device").state
     s = apply(s, elements.dungeon_breach, tile="H1", crew="Ann").state          # onto the breach: still exposed
     assert s["oxygen"] == 23 and exploration.atmosphere_here(s, s["dungeon"]) == "YES"
-    s = apply(s, maps.dungeon_move, to="inside|H1").state
+    s = apply(s, maps.dungeon_move, to="inside", breach=["H1"]).state
     assert s["oxygen"] == 23                                               # repaired: breathable again
     s = apply(s, elements.dungeon_breach, tile="H1", crew="Ann", undo=True).state
     assert exploration.atmosphere_here(s, s["dungeon"]) == "NO"
@@ -301,7 +301,7 @@ def test_hull_breach_gives_connected_areas_an_outside_atmosphere():
 
 
 def test_a_move_away_from_the_breach_area_leaves_it_behind():
-    s = apply(explorer(ao="NO", ai="YES"), maps.dungeon_move, how="free", to="inside|H1").state
+    s = apply(explorer(ao="NO", ai="YES"), maps.dungeon_move, how="free", to="inside", breach=["H1"]).state
     s = apply(s, maps.dungeon_move, to="inside").state
     assert s["oxygen"] == 25 and "near" not in s["dungeon"]
 

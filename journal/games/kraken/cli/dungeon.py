@@ -24,17 +24,6 @@ def dungeon():
 
 def _move_options(default: str = "move"):
     def deco(f):
-        import functools
-
-        inner = f
-
-        @functools.wraps(inner)
-        def wrapper(*args, breach=(), to=None, **kw):
-            if breach:      # the rules read `to` as "outside|inside" + "|B1,B2" (the area's Hull Breaches)
-                to = f"{to or ''}|{','.join(breach)}"
-            return inner(*args, to=to, **kw)
-
-        f = wrapper
         f = click.option("--breach", multiple=True, metavar="TILE",
                          help="The area you step into is connected to this Hull Breach (Outside atmosphere until "
                               "it is repaired).")(f)
@@ -93,9 +82,7 @@ def dungeon_move(rt, save, to, free, faint, breach):
     """Move to an adjacent tile or area (one action)."""
     from journal.games.kraken.dungeon import maps as rules
 
-    if breach:
-        to = f"{to or ''}|{','.join(breach)}"
-    run_asking(rt, save, rules.dungeon_move, how="free" if free else "move", to=to, faint=faint)
+    run_asking(rt, save, rules.dungeon_move, how="free" if free else "move", to=to, breach=list(breach), faint=faint)
 
 
 @dungeon.command("bulkhead")
@@ -105,12 +92,12 @@ def dungeon_move(rt, save, to, free, faint, breach):
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_bulkhead(rt, save, tile, crew, to, how, faint, rolls):
+def dungeon_bulkhead(rt, save, tile, crew, to, breach, how, faint, rolls):
     """Open a bulkhead B# (three failures lock it)."""
     from journal.games.kraken.dungeon import hazards as rules
 
     run_asking(rt, save, rules.dungeon_bulkhead, entered=rolls, tile=tile, crew=crew, how=_how(how),
-               to=to, faint=faint)
+               to=to, breach=list(breach), faint=faint)
 
 
 @dungeon.command("crack")
@@ -122,12 +109,12 @@ def dungeon_bulkhead(rt, save, tile, crew, to, how, faint, rolls):
 @click.option("--emergency", is_flag=True, help="One-way Location: the emergency release.")
 @_move_options()
 @pass_rt
-def dungeon_crack(rt, save, tile, crew, weapon, grade, emergency, to, how, faint):
+def dungeon_crack(rt, save, tile, crew, weapon, grade, emergency, to, breach, how, faint):
     """Crack a bulkhead with a weapon's Ammo, or the emergency release."""
     from journal.games.kraken.dungeon import hazards as rules
 
     run_asking(rt, save, rules.dungeon_crack, tile=tile, crew=crew, weapon=weapon, grade=grade,
-               emergency=emergency, how=_how(how, "stay"), to=to, faint=faint)
+               emergency=emergency, how=_how(how, "stay"), to=to, breach=list(breach), faint=faint)
 
 
 @dungeon.command("mine")
@@ -137,12 +124,12 @@ def dungeon_crack(rt, save, tile, crew, weapon, grade, emergency, to, how, faint
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_mine(rt, save, tile, disarm, to, how, faint, rolls):
+def dungeon_mine(rt, save, tile, disarm, to, breach, how, faint, rolls):
     """Mines M#: disarm (2d6 + Tech), or Agility saves (d6 + AGI >= 8)."""
     from journal.games.kraken.dungeon import hazards as rules
 
     run_asking(rt, save, rules.dungeon_mine, entered=rolls, tile=tile, disarm=disarm, how=_how(how),
-               to=to, faint=faint)
+               to=to, breach=list(breach), faint=faint)
 
 
 @dungeon.command("laser")
@@ -152,12 +139,12 @@ def dungeon_mine(rt, save, tile, disarm, to, how, faint, rolls):
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_laser(rt, save, tile, disarm, to, how, faint, rolls):
+def dungeon_laser(rt, save, tile, disarm, to, breach, how, faint, rolls):
     """A laser barrier L#: damage on entering; disarm it on the tile."""
     from journal.games.kraken.dungeon import hazards as rules
 
     run_asking(rt, save, rules.dungeon_laser, entered=rolls, tile=tile, disarm=disarm, how=how, to=to,
-               faint=faint)
+               breach=list(breach), faint=faint)
 
 
 @dungeon.command("value")
@@ -179,11 +166,12 @@ def dungeon_value(rt, save, tile, rolls, reason):
 @click.argument("name")
 @_move_options()
 @pass_rt
-def dungeon_med(rt, save, tile, name, to, how, faint):
+def dungeon_med(rt, save, tile, name, to, breach, how, faint):
     """A med-station heals one member up to 4 HP (3 times)."""
     from journal.games.kraken.dungeon import stations as rules
 
-    run_asking(rt, save, rules.dungeon_med, tile=tile, name=name, how=_how(how), to=to, faint=faint)
+    run_asking(rt, save, rules.dungeon_med, tile=tile, name=name, how=_how(how), to=to, breach=list(breach),
+               faint=faint)
 
 
 @dungeon.command("oxygen-station")
@@ -191,11 +179,11 @@ def dungeon_med(rt, save, tile, name, to, how, faint):
 @click.argument("tile")
 @_move_options()
 @pass_rt
-def dungeon_oxygen(rt, save, tile, to, how, faint):
+def dungeon_oxygen(rt, save, tile, to, breach, how, faint):
     """Refill the Oxygen."""
     from journal.games.kraken.dungeon import stations as rules
 
-    run_asking(rt, save, rules.dungeon_oxygen, tile=tile, how=_how(how), to=to, faint=faint)
+    run_asking(rt, save, rules.dungeon_oxygen, tile=tile, how=_how(how), to=to, breach=list(breach), faint=faint)
 
 
 @dungeon.command("clone")
@@ -205,11 +193,11 @@ def dungeon_oxygen(rt, save, tile, to, how, faint):
 @click.option("--heal/--no-heal", default=True, show_default=True, help="Heal each crew member 4 HP.")
 @_move_options()
 @pass_rt
-def dungeon_clone(rt, save, tile, savepoint, heal, to, how, faint):
+def dungeon_clone(rt, save, tile, savepoint, heal, to, breach, how, faint):
     """A clone station: heal 4 HP each, a save point (K8), once per station and exploration."""
     from journal.games.kraken.dungeon import stations as rules
 
-    run_asking(rt, save, rules.dungeon_clone, tile=tile, savepoint=savepoint, how=_how(how), to=to,
+    run_asking(rt, save, rules.dungeon_clone, tile=tile, savepoint=savepoint, how=_how(how), to=to, breach=list(breach),
                faint=faint, heal_crew=heal)
 
 
@@ -225,11 +213,11 @@ for _kind, _help in (("shop", "A Shop S#: trash bonus, grades and prices."),
         @_move_options()
         @rolls_option
         @pass_rt
-        def _cmd(rt, save, tile, to, how, faint, rolls):
+        def _cmd(rt, save, tile, to, breach, how, faint, rolls):
             from journal.games.kraken.dungeon import shops as rules
 
             run_asking(rt, save, rules.dungeon_shop, entered=rolls, tile=tile, kind=kind, how=_how(how),
-                       to=to, faint=faint)
+                       to=to, breach=list(breach), faint=faint)
         return _cmd
     _make(_kind, _help)
 
@@ -334,11 +322,11 @@ def dungeon_mod(rt, save, name, weapon, mod, grade, price):
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_treasure(rt, save, tile, to, how, faint, rolls):
+def dungeon_treasure(rt, save, tile, to, breach, how, faint, rolls):
     """A Treasure T#: a drop of grade difficulty + # (first time)."""
     from journal.games.kraken.dungeon import stations as rules
 
-    run_asking(rt, save, rules.dungeon_treasure, entered=rolls, tile=tile, how=_how(how), to=to,
+    run_asking(rt, save, rules.dungeon_treasure, entered=rolls, tile=tile, how=_how(how), to=to, breach=list(breach),
                faint=faint)
 
 
@@ -353,13 +341,13 @@ def dungeon_treasure(rt, save, tile, to, how, faint, rolls):
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_tile(rt, save, tile, what, portals, to, how, faint, rolls):
+def dungeon_tile(rt, save, tile, what, portals, to, breach, how, faint, rolls):
     """Any other map element (an action): a door, obstacle, Disruptor, Hull Breach, Teleportal, Safety Bulkhead."""
     from journal.games.kraken.dungeon import elements as rules
 
     nums = _portals(portals)
     run_asking(rt, save, rules.dungeon_tile, entered=rolls, tile=tile, what=what, how=_how(how), to=to,
-               faint=faint, portals=nums)
+               breach=list(breach), faint=faint, portals=nums)
 
 
 @dungeon.command("element")
@@ -383,12 +371,12 @@ def dungeon_element(rt, save, tile, what, portals):
 @click.option("--undo", is_flag=True, help="Undo the repair (the same way).")
 @_move_options()
 @pass_rt
-def dungeon_breach(rt, save, tile, crew, undo, to, how, faint):
+def dungeon_breach(rt, save, tile, crew, undo, to, breach, how, faint):
     """Repair a Hull Breach you stand on with a welding device (an action)."""
     from journal.games.kraken.dungeon import elements as rules
 
     run_asking(rt, save, rules.dungeon_breach, tile=tile, crew=crew, undo=undo, how=_how(how),
-               to=to, faint=faint)
+               to=to, breach=list(breach), faint=faint)
 
 
 @dungeon.command("enemy")
@@ -426,11 +414,11 @@ def dungeon_avoid(rt, save, tile, way, pay, rolls):
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_exit(rt, save, keep_uncleared, reward, to, how, faint, rolls):
+def dungeon_exit(rt, save, keep_uncleared, reward, to, breach, how, faint, rolls):
     """An exit tile EX: the next map, or the last map's exit solves the Location."""
     from journal.games.kraken.dungeon import maps as rules
 
-    run_asking(rt, save, rules.dungeon_exit, entered=rolls, how=_how(how), to=to, faint=faint,
+    run_asking(rt, save, rules.dungeon_exit, entered=rolls, how=_how(how), to=to, breach=list(breach), faint=faint,
                keep_uncleared=keep_uncleared, reward=reward)
 
 
@@ -439,11 +427,11 @@ def dungeon_exit(rt, save, keep_uncleared, reward, to, how, faint, rolls):
 @click.option("--keep-uncleared", is_flag=True, help="No Treasure was activated: leave the map uncleared.")
 @_move_options()
 @pass_rt
-def dungeon_back(rt, save, keep_uncleared, to, how, faint):
+def dungeon_back(rt, save, keep_uncleared, to, breach, how, faint):
     """Back to the previous map through an entrance."""
     from journal.games.kraken.dungeon import maps as rules
 
-    run_asking(rt, save, rules.dungeon_back, how=_how(how), to=to, faint=faint,
+    run_asking(rt, save, rules.dungeon_back, how=_how(how), to=to, breach=list(breach), faint=faint,
                keep_uncleared=keep_uncleared)
 
 
@@ -453,11 +441,11 @@ def dungeon_back(rt, save, keep_uncleared, to, how, faint):
 @click.option("--keep-uncleared", is_flag=True, help="No Treasure was activated: leave the map uncleared.")
 @_move_options()
 @pass_rt
-def dungeon_leave(rt, save, way, keep_uncleared, to, how, faint):
+def dungeon_leave(rt, save, way, keep_uncleared, to, breach, how, faint):
     """Leave the Location: the first map's entrance, an Exit Location '/', the Teleporter."""
     from journal.games.kraken.dungeon import maps as rules
 
-    run_asking(rt, save, rules.dungeon_leave, way=way, how=_how(how), to=to, faint=faint,
+    run_asking(rt, save, rules.dungeon_leave, way=way, how=_how(how), to=to, breach=list(breach), faint=faint,
                keep_uncleared=keep_uncleared)
 
 

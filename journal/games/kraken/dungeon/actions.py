@@ -26,30 +26,27 @@ def deployed_member(s: dict, d: dict, name: str, option: str) -> str:
     return key
 
 
-def _near(d: dict, how: str, to: str | None) -> str | None:
-    """`to` is "outside" or "inside", optionally followed by "|B1,B2": the Hull Breaches
-    the area stepped into is connected to (ch. 13; --breach on the command line). Moving
-    without it leaves any breach behind."""
-    breaches = None
-    if to is not None and "|" in to:
-        to, _sep, tiles = to.partition("|")
-        breaches = [tile_key(d, parse_tile(t)[0]) for t in tiles.split(",") if t.strip()]
-        to = to or None
+def _near(d: dict, how: str, to: str | None, breach) -> str | None:
+    """`to` is "outside" or "inside"; `breach` the Hull Breaches the area stepped into is
+    connected to (ch. 13; --breach on the command line). Moving without one leaves any
+    breach behind."""
     if to is not None and to not in ("outside", "inside"):
         raise InputError(f"--to {to}: outside or inside (the atmosphere of where you step)")
-    if breaches is not None and how not in ("move", "free"):
+    if breach and how not in ("move", "free"):
         raise InputError("--breach names the Hull Breaches of the area you step into: a move")
     if how in ("move", "free"):
-        if breaches:
+        if breach:
+            near = [tile_key(d, parse_tile(t)[0]) for t in breach]
             known = d.setdefault("breaches", [])
-            known.extend(b for b in breaches if b not in known)
-            d["near"] = breaches
+            known.extend(b for b in near if b not in known)
+            d["near"] = near
         else:
             d.pop("near", None)
     return to
 
 
-def take_action(s: dict, d: dict, how: str, to: str | None, faint: str | None, out: list[str], what: str) -> int:
+def take_action(s: dict, d: dict, how: str, to: str | None, faint: str | None, out: list[str], what: str,
+                breach=()) -> int:
     """One Move-and-activate (or activate) action: Oxygen by the atmosphere of where the
     team ends up (0 breathable, 1 none, 2 hell; ch. 13; an area connected to an unrepaired
     Hull Breach is Outside), nothing for the free move on entering a map or a tile another
@@ -60,7 +57,7 @@ def take_action(s: dict, d: dict, how: str, to: str | None, faint: str | None, o
     if d.get("visit") and how != "none":
         raise RuleError(say("a short visit is one trade where you teleported: no moves (",
                             cmd("kraken dungeon leave", "teleport"), " to go back to the ship)"))
-    to = _near(d, how, to)
+    to = _near(d, how, to, breach)
     if how == "none":
         return 0
     if how in ("move", "free"):

@@ -162,7 +162,7 @@ def _teleport(s: dict, d: dict, dice: Dice, label: str, level: str | None, porta
 
 
 def dungeon_tile(state: dict, dice: Dice, tile: str, what: str, how: str = "move", to: str | None = None,
-                 faint: str | None = None, portals=()) -> Outcome:
+                 faint: str | None = None, breach=(), portals=()) -> Outcome:
     """Other map elements: a door or obstacle (an action), a Disruptor (entering disables it
     until you leave the Location), a Hull Breach (step onto it; repair it with `dungeon
     breach`), a Teleportal (to the portal of the same number, else d6 until one exists; each
@@ -182,9 +182,9 @@ def dungeon_tile(state: dict, dice: Dice, tile: str, what: str, how: str = "move
             raise RuleError(say(f"Safety Bulkhead {label} is impassable while the Boss {', '.join(bosses)} of map "
                                 f"{d['map']} lives (ch. 13: \"you must eliminate a Boss in order to open all Safety "
                                 f"Bulkheads on the current Map\"): ", cmd("kraken dungeon enemy", bosses[0])))
-    if what == "breach" and how in ("move", "free") and "|" not in (to or ""):
-        to = f"{to or ''}|{label}"      # standing on the breach: exposed to it
-    take_action(s, d, how, to, faint, out, f"{what.capitalize()} {label}")
+    if what == "breach" and how in ("move", "free") and not breach:
+        breach = (label,)                 # standing on the breach: exposed to it
+    take_action(s, d, how, to, faint, out, f"{what.capitalize()} {label}", breach=breach)
     if not s.get("dungeon"):
         return Outcome(s, "The team is lost", out, {})
     key = tile_key(d, label)
@@ -227,7 +227,7 @@ WELDING = "welding"
 
 
 def dungeon_breach(state: dict, dice: Dice, tile: str, crew: str, undo: bool = False, how: str = "move",
-                   to: str | None = None, faint: str | None = None) -> Outcome:
+                   to: str | None = None, faint: str | None = None, breach=()) -> Outcome:
     """Ch. 13 Hull Breach: on it (moving onto it, or --stay), a crew member carrying a
     welding device repairs it (an action; the connected areas get their own atmosphere
     back at once and it stays closed until the exploration ends), or undoes the repair the
@@ -247,9 +247,10 @@ def dungeon_breach(state: dict, dice: Dice, tile: str, crew: str, undo: bool = F
     if not undo and resolved(d, rk):
         raise RuleError(f"Hull Breach {label} is repaired already")
     out: list[str] = []
-    if how in ("move", "free") and "|" not in (to or ""):
-        to = f"{to or ''}|{label}"      # standing on the breach: exposed to it
-    take_action(s, d, how, to, faint, out, f"Hull Breach {label}" + (" (undo the repair)" if undo else " (repair)"))
+    if how in ("move", "free") and not breach:
+        breach = (label,)                 # standing on the breach: exposed to it
+    take_action(s, d, how, to, faint, out, f"Hull Breach {label}" + (" (undo the repair)" if undo else " (repair)"),
+                breach=breach)
     if not s.get("dungeon"):
         return Outcome(s, "The team is lost", out, {})
     _note_element(d, label, level, "breach")

@@ -49,7 +49,7 @@ def _bulkhead(d: dict, tile: str) -> tuple[str, str | None, dict]:
 
 
 def dungeon_bulkhead(state: dict, dice: Dice, tile: str, crew: str | None = None, how: str = "move",
-                     to: str | None = None, faint: str | None = None) -> Outcome:
+                     to: str | None = None, faint: str | None = None, breach=()) -> Outcome:
     """Ch. 13 bulkhead B#: a crew member makes 2d6 + Tech ≥ 10 + # (an action each try,
     Oxygen as usual); passed, it stays open for this exploration; the third failure locks
     it (crack it with a weapon; on a One-way Location the emergency release opens it)."""
@@ -58,7 +58,7 @@ def dungeon_bulkhead(state: dict, dice: Dice, tile: str, crew: str | None = None
     label, level, bh = _bulkhead(d, tile)
     out: list[str] = []
     if bh["open"]:
-        take_action(s, d, how, to, faint, out, f"Through the open bulkhead {label}")
+        take_action(s, d, how, to, faint, out, f"Through the open bulkhead {label}", breach=breach)
         return Outcome(s, f"Bulkhead {label}: open, passed", out, {"tile": label, "open": True})
     if bh["fails"] >= BULKHEAD_TRIES:
         one_way = explored_location(s, d).get("special") == "one-way"
@@ -69,7 +69,7 @@ def dungeon_bulkhead(state: dict, dice: Dice, tile: str, crew: str | None = None
     if crew is None:
         raise InputError("--crew is required: who tries to open the bulkhead (2d6 + Tech)")
     who = deployed_member(s, d, crew, "--crew")
-    take_action(s, d, how, to, faint, out, f"Bulkhead {label}")
+    take_action(s, d, how, to, faint, out, f"Bulkhead {label}", breach=breach)
     if not s.get("dungeon"):
         return Outcome(s, f"Bulkhead {label}: the team is lost", out, {"tile": label})
     lv = tile_value(s, d, dice, label, level, out)
@@ -90,7 +90,7 @@ def dungeon_bulkhead(state: dict, dice: Dice, tile: str, crew: str | None = None
 
 def dungeon_crack(state: dict, dice: Dice, tile: str, crew: str | None = None, weapon: str | None = None,
                   grade: int | None = None, emergency: bool = False, how: str = "stay", to: str | None = None,
-                  faint: str | None = None) -> Outcome:
+                  faint: str | None = None, breach=()) -> Outcome:
     """Ch. 13: crack a bulkhead (locked or not) by spending a fully loaded weapon's Ammo,
     the weapon's grade at least the bulkhead's level; or, on a One-way Location, the
     emergency release opens a locked one when nothing else gets you out."""
@@ -126,7 +126,7 @@ def dungeon_crack(state: dict, dice: Dice, tile: str, crew: str | None = None, w
     if spec.get("ammo") is not None and w.get("ammo", spec["ammo"]) < spec["ammo"]:
         raise RuleError(f"the {wkey} has {w.get('ammo')} of {spec['ammo']} Ammo: cracking spends a fully loaded "
                         f"weapon's Ammo")
-    take_action(s, d, how, to, faint, out, f"Crack bulkhead {label}")
+    take_action(s, d, how, to, faint, out, f"Crack bulkhead {label}", breach=breach)
     if spec.get("ammo") is not None:
         w["ammo"] = 0
         out.append(f"{who} empties the {wkey} ({spec['ammo']} Ammo) into the bulkhead.")
@@ -141,7 +141,7 @@ def armor_note(m: dict) -> str:
 
 
 def dungeon_mine(state: dict, dice: Dice, tile: str, disarm: str | None = None, how: str = "move",
-                 to: str | None = None, faint: str | None = None) -> Outcome:
+                 to: str | None = None, faint: str | None = None, breach=()) -> Outcome:
     """Ch. 13 mines: entering, one member may try to disarm them (2d6 + Tech ≥ 10 + grade).
     Failed or not tried: each conscious member makes d6 + Agility ≥ 8 (the disarmer fails
     and takes 2 more); damage = Location Difficulty + grade, Armor applies, Shields do not.
@@ -153,7 +153,7 @@ def dungeon_mine(state: dict, dice: Dice, tile: str, disarm: str | None = None, 
         raise InputError(f"'{label}' is not a mine tile: M or M#")
     key = tile_key(d, label)
     out: list[str] = []
-    take_action(s, d, how, to, faint, out, f"Mines {label}")
+    take_action(s, d, how, to, faint, out, f"Mines {label}", breach=breach)
     if not s.get("dungeon"):
         return Outcome(s, f"Mines {label}: the team is lost", out, {"tile": label})
     if resolved(d, key):
@@ -199,7 +199,7 @@ def dungeon_mine(state: dict, dice: Dice, tile: str, disarm: str | None = None, 
 
 
 def dungeon_laser(state: dict, dice: Dice, tile: str, disarm: str | None = None, how: str | None = None,
-                  to: str | None = None, faint: str | None = None) -> Outcome:
+                  to: str | None = None, faint: str | None = None, breach=()) -> Outcome:
     """Ch. 13 laser barrier L#: entering deals Location Difficulty + # to each conscious
     member (Armor applies, Shields do not). On it, an action: 2d6 + Tech ≥ 10 + # disables
     it until you leave the map; a failure hurts as entering does."""
@@ -211,7 +211,8 @@ def dungeon_laser(state: dict, dice: Dice, tile: str, disarm: str | None = None,
     key = tile_key(d, label)
     out: list[str] = []
     how = how or ("stay" if disarm else "move")
-    take_action(s, d, how, to, faint, out, f"Laser barrier {label}" + (" (disarm)" if disarm else ""))
+    take_action(s, d, how, to, faint, out, f"Laser barrier {label}" + (" (disarm)" if disarm else ""),
+                breach=breach)
     if not s.get("dungeon"):
         return Outcome(s, f"Laser {label}: the team is lost", out, {"tile": label})
     if key in d.get("disabled", []):

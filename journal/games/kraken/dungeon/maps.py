@@ -62,8 +62,8 @@ def dungeon_enter(state: dict, dice: Dice, slot: str, crew=(), map_no: int | Non
                    {"dungeon": d})
 
 
-def dungeon_move(state: dict, dice: Dice, how: str = "move", to: str | None = None, faint: str | None = None
-                 ) -> Outcome:
+def dungeon_move(state: dict, dice: Dice, how: str = "move", to: str | None = None, faint: str | None = None,
+                 breach=()) -> Outcome:
     """Ch. 13: move to an adjacent tile or area (up, down, left, right), one action; Oxygen
     by the atmosphere you end up in (a tile between two atmospheres counts as the side you
     came from)."""
@@ -72,13 +72,13 @@ def dungeon_move(state: dict, dice: Dice, how: str = "move", to: str | None = No
     if how not in ("move", "free"):
         raise InputError("a move is a move (or the free one): --free")
     out: list[str] = []
-    spent = take_action(s, d, how, to, faint, out, "Move")
+    spent = take_action(s, d, how, to, faint, out, "Move", breach=breach)
     return Outcome(s, f"Move ({d['where'] if s.get('dungeon') else 'lost'}): {spent} Oxygen", out,
                    {"oxygen": s["oxygen"], "where": d["where"], "actions": d["actions"]})
 
 
 def dungeon_exit(state: dict, dice: Dice, how: str = "move", to: str | None = None, faint: str | None = None,
-                 keep_uncleared: bool = False, reward: str | None = None) -> Outcome:
+                 breach=(), keep_uncleared: bool = False, reward: str | None = None) -> Outcome:
     """Ch. 13 exit tile EX: on to the next map (an entrance of your choice, then a free
     move); from the last map the Location is solved: XP = maps × difficulty × 2 and four
     Treasures of difficulty + 1 or two of difficulty + 2 (`reward` four|two; once per
@@ -88,7 +88,7 @@ def dungeon_exit(state: dict, dice: Dice, how: str = "move", to: str | None = No
     if d.get("backwards"):
         raise RuleError("you went back to a previous map: no exit tile takes you forward again this exploration")
     out: list[str] = []
-    take_action(s, d, how, to, faint, out, "Exit tile EX")
+    take_action(s, d, how, to, faint, out, "Exit tile EX", breach=breach)
     if not s.get("dungeon"):
         return Outcome(s, "The team is lost", out, {})
     loc = explored_location(s, d)
@@ -134,7 +134,7 @@ def _next_map(s: dict, d: dict, loc: dict, dice: Dice, out: list[str]) -> None:
 
 
 def dungeon_back(state: dict, dice: Dice, how: str = "move", to: str | None = None, faint: str | None = None,
-                 keep_uncleared: bool = False) -> Outcome:
+                 breach=(), keep_uncleared: bool = False) -> Outcome:
     """Ch. 13: back to the previous map through an entrance (to one of its exits); after
     that no exit tile takes you forward this exploration. Not on One-way Locations. On the
     first map an entrance leaves the Location."""
@@ -147,7 +147,7 @@ def dungeon_back(state: dict, dice: Dice, how: str = "move", to: str | None = No
     if loc.get("special") == "one-way":
         raise RuleError("a One-way Location: you cannot go back to a previous map")
     out: list[str] = []
-    take_action(s, d, how, to, faint, out, "Entrance >")
+    take_action(s, d, how, to, faint, out, "Entrance >", breach=breach)
     if not s.get("dungeon"):
         return Outcome(s, "The team is lost", out, {})
     clear_map(s, d, loc, out, keep_uncleared)
@@ -167,8 +167,8 @@ def dungeon_back(state: dict, dice: Dice, how: str = "move", to: str | None = No
 LEAVE_WAYS = ("entrance", "exit-location", "teleport")
 
 
-def dungeon_leave(state: dict, dice: Dice, way: str, how: str = "move", to: str | None = None, faint: str | None = None,
-                  keep_uncleared: bool = False) -> Outcome:
+def dungeon_leave(state: dict, dice: Dice, way: str, how: str = "move", to: str | None = None,
+                  faint: str | None = None, breach=(), keep_uncleared: bool = False) -> Outcome:
     """Ch. 13, the ways to leave: the first map's entrance; an Exit Location tile '/' on any
     map; the ship's Teleporter within its range and with no active Disruptor (the last
     map's exit is `dungeon exit`; losing everyone ends it too). The map you leave is
@@ -196,7 +196,8 @@ def dungeon_leave(state: dict, dice: Dice, way: str, how: str = "move", to: str 
                                     cmd("kraken dungeon tile", blocking[0], "disruptor"), ")"))
             out.append("The Teleporter beams the team up to the ship.")
     else:
-        take_action(s, d, how, to, faint, out, "Entrance >" if way == "entrance" else "Exit Location /")
+        take_action(s, d, how, to, faint, out, "Entrance >" if way == "entrance" else "Exit Location /",
+                    breach=breach)
         if not s.get("dungeon"):
             return Outcome(s, "The team is lost", out, {})
     slot = d["location"]

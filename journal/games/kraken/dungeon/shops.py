@@ -50,7 +50,7 @@ def _grade_price(grade: int, price: int | None, prices: dict, what: str) -> int:
 
 
 def dungeon_shop(state: dict, dice: Dice, tile: str, kind: str = "shop", how: str = "move", to: str | None = None,
-                 faint: str | None = None) -> Outcome:
+                 faint: str | None = None, breach=()) -> Outcome:
     """Ch. 13 Shop S#: the first visit ever sells your trash for the best Charisma - 2
     Credits; it sells grade ≤ # + Location Difficulty (one grade more as rare Equipment at
     double price). Ammo dealer: two magazines for the weapon's grade in Credits, grades up
@@ -61,7 +61,7 @@ def dungeon_shop(state: dict, dice: Dice, tile: str, kind: str = "shop", how: st
     if kind not in ("shop", "ammo-dealer", "gambler", "modder", "quest-master"):
         raise InputError(f"'{kind}': shop, ammo-dealer, gambler, modder or quest-master")
     out: list[str] = []
-    take_action(s, d, how, to, faint, out, f"{kind.replace('-', ' ').capitalize()} {label}")
+    take_action(s, d, how, to, faint, out, f"{kind.replace('-', ' ').capitalize()} {label}", breach=breach)
     if not s.get("dungeon"):
         return Outcome(s, "The team is lost", out, {})
     loc = explored_location(s, d)

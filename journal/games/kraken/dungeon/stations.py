@@ -27,7 +27,7 @@ MED_HEAL, MED_USES = 4, 3
 
 
 def dungeon_med(state: dict, dice: Dice, tile: str, name: str, how: str = "move", to: str | None = None,
-                faint: str | None = None) -> Outcome:
+                faint: str | None = None, breach=()) -> Outcome:
     """Ch. 13 med-station: heal one member on it up to 4 HP; three times per station and
     exploration (half in a Hell atmosphere)."""
     s = copy_state(state)
@@ -41,7 +41,7 @@ def dungeon_med(state: dict, dice: Dice, tile: str, name: str, how: str = "move"
     if who not in d["crew"]:
         raise RuleError(f"{who} is not on this exploration")
     out: list[str] = []
-    take_action(s, d, how, to, faint, out, f"Med-station {label}")
+    take_action(s, d, how, to, faint, out, f"Med-station {label}", breach=breach)
     if not s.get("dungeon"):
         return Outcome(s, f"Med-station {label}: the team is lost", out, {"tile": label})
     d["med"][key] = used + 1
@@ -51,13 +51,13 @@ def dungeon_med(state: dict, dice: Dice, tile: str, name: str, how: str = "move"
 
 
 def dungeon_oxygen(state: dict, dice: Dice, tile: str, how: str = "move", to: str | None = None,
-                   faint: str | None = None) -> Outcome:
+                   faint: str | None = None, breach=()) -> Outcome:
     """Ch. 13 Oxygen station: refill the whole Oxygen storage, tanks included."""
     s = copy_state(state)
     d = current_exploration(s)
     label, _k, _l = parse_tile(tile)
     out: list[str] = []
-    take_action(s, d, how, to, faint, out, f"Oxygen station {label}")
+    take_action(s, d, how, to, faint, out, f"Oxygen station {label}", breach=breach)
     if not s.get("dungeon"):
         return Outcome(s, "The team is lost", out, {})
     before = s["oxygen"]
@@ -67,7 +67,7 @@ def dungeon_oxygen(state: dict, dice: Dice, tile: str, how: str = "move", to: st
 
 
 def dungeon_clone(state: dict, dice: Dice, tile: str, savepoint: bool = True, how: str = "move", to: str | None = None,
-                  faint: str | None = None, heal_crew: bool = True) -> Outcome:
+                  faint: str | None = None, breach=(), heal_crew: bool = True) -> Outcome:
     """Ch. 13 clone station, a map tile: "it is also able to heal each Crew Member 4 HP a
     single time per Clone Station and per Dungeon Exploration" (any difficulty); its save
     point (Just a Simulation and Adventurer, rules note K8) is made once per station and
@@ -79,7 +79,7 @@ def dungeon_clone(state: dict, dice: Dice, tile: str, savepoint: bool = True, ho
     out: list[str] = []
     if not heal_crew and not savepoint:
         raise InputError("--no-heal and --no-savepoint: the clone station would do nothing")
-    take_action(s, d, how, to, faint, out, f"Clone station {label}")
+    take_action(s, d, how, to, faint, out, f"Clone station {label}", breach=breach)
     if not s.get("dungeon"):
         return Outcome(s, "The team is lost", out, {})
     meta: dict = {}
@@ -106,7 +106,7 @@ def dungeon_clone(state: dict, dice: Dice, tile: str, savepoint: bool = True, ho
 
 
 def dungeon_treasure(state: dict, dice: Dice, tile: str, how: str = "move", to: str | None = None,
-                     faint: str | None = None) -> Outcome:
+                     faint: str | None = None, breach=()) -> Outcome:
     """Ch. 13 Treasure T#: the first time you enter it in an exploration, a Treasure drop of
     grade Location Difficulty + # (at most 6)."""
     s = copy_state(state)
@@ -115,7 +115,7 @@ def dungeon_treasure(state: dict, dice: Dice, tile: str, how: str = "move", to: 
     if kind != "T":
         raise InputError(f"'{label}' is not a Treasure: T#")
     out: list[str] = []
-    take_action(s, d, how, to, faint, out, f"Treasure {label}")
+    take_action(s, d, how, to, faint, out, f"Treasure {label}", breach=breach)
     if not s.get("dungeon"):
         return Outcome(s, "The team is lost", out, {})
     key = tile_key(d, label)
