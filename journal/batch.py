@@ -5,6 +5,7 @@ The demo plays its scripted campaigns through the same code.
 
 from __future__ import annotations
 
+import shlex
 import sys
 
 import click
@@ -13,7 +14,7 @@ from journal import games
 from journal.errors import InputError, JournalError, typed
 from journal.runtime import Batch, Runtime
 from journal.session import Session
-from journal.text import line_break, shell_join, shell_split, unfold
+from journal.text import line_break, unfold
 
 BATCH_COMMANDS = ("note", "roll", "set")
 HELP = ("-h", "--help")
@@ -60,7 +61,7 @@ def help_hint(root: click.Group, args: list[str]) -> str:
         ctx = click.Context(sub, parent=ctx, info_name=word)
         cmd = sub
         words.append(word)
-    return shell_join(["journal", *words, "--help"])
+    return shlex.join(["journal", *words, "--help"])
 
 
 def run_batch_line(top: click.Context, b: Batch, number: int, raw: str) -> None:
@@ -70,7 +71,7 @@ def run_batch_line(top: click.Context, b: Batch, number: int, raw: str) -> None:
     if not stripped or stripped.startswith("#"):
         return
     try:
-        args = shell_split(stripped)
+        args = shlex.split(stripped, comments=True)
     except ValueError as e:
         raise InputError(f"line {number}: {e}") from None
     if not args:

@@ -22,7 +22,6 @@ from journal.options import (
     CONTEXT,
     OrderedGroup,
     complete_saves,
-    long_spellings,
     reason_option,
     rolls_option,
     save_option,
@@ -41,7 +40,7 @@ class RootGroup(OrderedGroup):
             for word in args:
                 if line_break(word):
                     raise click.UsageError(f"{typed(word)}: a name or value is one line of text")
-        return super().parse_args(ctx, long_spellings(self, args, group=True))
+        return super().parse_args(ctx, args)
 
     def list_commands(self, ctx):
         return list(self.commands) + list(games.GAMES)

@@ -13,9 +13,9 @@ Each log entry records what a command did to the save, twice over:
 from __future__ import annotations
 
 import re
+from hashlib import sha256
 
 from journal.errors import RuleError
-from journal.hashes import sha256
 from journal.schema import key_path, show_value, type_name
 
 PUBLIC_KEYS = ("n", "command", "summary", "reason", "rolls", "time", "turn", "kind", "meta")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 import time
 
@@ -20,7 +21,7 @@ from journal.dice import MAX_SEED, Dice, rolled_line
 from journal.errors import InputError, JournalError, NeedChoice, RuleError, SaveError, typed
 from journal.outcome import Outcome
 from journal.session import Session
-from journal.text import shell_join, wrap
+from journal.text import wrap
 
 GLOBAL_FLAGS = {"--json"}
 GLOBAL_OPTIONS = {"--saves"}
@@ -48,7 +49,7 @@ def canonical_command(args: list[str]) -> str:
             continue
         out.append(a)
         i += 1
-    return shell_join(out)
+    return shlex.join(out)
 
 
 def check_reason(reason: str | None) -> str | None:

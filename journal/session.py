@@ -17,10 +17,11 @@ from __future__ import annotations
 import json
 import os
 
+import tomli_w
+
 from journal import games
 from journal import log as logmod
 from journal import save as savemod
-from journal import toml_text
 from journal.dice import Dice
 from journal.errors import JournalError, RuleError, SaveError, typed
 from journal.outcome import Outcome, copy_state
@@ -40,7 +41,8 @@ def invalid(paths, problems: list[str]) -> SaveError:
 
 
 def dumps(doc: dict) -> str:
-    return toml_text.dumps(doc)
+    """A save's (or a side file's) TOML text, as tomli-w writes it."""
+    return tomli_w.dumps(doc)
 
 
 class Session:

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 
 import click
 
 from journal import games
 from journal import save as savemod
 from journal.errors import InputError
-from journal.text import shell_split
 
 QUIT = ("quit", "exit")
 HELP = "help"
@@ -43,7 +43,7 @@ def refused(campaign: str, game_id: str) -> dict[str, str]:
 def split(text: str) -> list[str]:
     """The words of a line, quoted like a shell line (# starts a comment)."""
     try:
-        return shell_split(text)
+        return shlex.split(text, comments=True)
     except ValueError as e:  # No closing quotation
         raise InputError(f"{str(e)[0].lower()}{str(e)[1:]}: close the quote, or quote a name that has spaces "
                          f"with \"...\"") from None
@@ -64,7 +64,7 @@ def game_words(group: click.Group) -> list[str]:
     """The game's own command names, its old names included, read without importing the commands
     of a group that loads them lazily (journal.options.LazyGroup)."""
     ctx = click.Context(group, info_name=group.name)
-    return [*group.list_commands(ctx), *getattr(group, "aliases", ())]
+    return [*group.list_commands(ctx), *group.aliases]
 
 
 def top_commands(root: click.Group, group: click.Group, game_id: str, campaign: str) -> dict[str, click.Command]:

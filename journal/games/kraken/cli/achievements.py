@@ -58,13 +58,13 @@ def update_achievements(rt, change) -> dict:
     """Outside a campaign: read, change (`change(doc) -> new doc`) and write the file under
     the saves folder's lock."""
     from journal import save as savemod
-    from journal import toml_text
+    import tomli_w
 
     folder = Path(rt.saves_dir)
     folder.mkdir(parents=True, exist_ok=True)
     with savemod.locked(folder, True):
         doc = change(read_achievements(rt))
-        savemod.atomic_write(achievements_path(rt), toml_text.dumps(doc).encode("utf-8"))
+        savemod.atomic_write(achievements_path(rt), tomli_w.dumps(doc).encode("utf-8"))
     return doc
 
 
