@@ -15,7 +15,9 @@ import click
 from journal import __version__, files, games
 from journal import log as logmod
 from journal import outcome as common
-from journal import save as savemod
+from journal.store import document, locking
+from journal.store.current import current_ref, read_current, write_current
+from journal.store.paths import SavePaths, resolve
 from journal.dice import Dice, parse_expr
 from journal.errors import InputError, JournalError, SaveError, typed
 from journal.options import (
@@ -101,12 +103,12 @@ def games_cmd(rt):
 @pass_rt
 def list_cmd(rt):
     """Saves in the folder: name, game, turn/phase, last change (* the current campaign)."""
-    from pathlib import Path  # not on every command's path: see journal/save.py, paths
+    from pathlib import Path  # not on every command's path: see journal/store/paths.py
 
     rows = []
     folder = Path(rt.saves_dir)
     try:
-        current = savemod.read_current(folder)
+        current = read_current(folder)
     except JournalError:
         current = None
     files = sorted(p for p in folder.glob("*.toml") if not p.name.startswith(".")) if folder.is_dir() else []
@@ -119,15 +121,15 @@ def list_cmd(rt):
             rows.append({**row, "valid": False, "status": f"skipped: {skipped}"})
             continue
         row["changed"] = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
-        paths = savemod.SavePaths(str(path), str(path.with_name(f"{name}.log.jsonl")), name)
+        paths = SavePaths(str(path), str(path.with_name(f"{name}.log.jsonl")), name)
         try:
-            paths = savemod.resolve(str(path), folder)
+            paths = resolve(str(path), folder)
             with Session(paths, exclusive=False) as s:
                 row["game"] = s.game.ID
                 row["status"] = s.game.status(s.state)
         except JournalError as e:
             try:
-                doc = savemod.parse(paths, savemod.read_text(paths))
+                doc = document.parse(paths, document.read_text(paths))
             except JournalError:
                 doc = None  # unreadable: list it, so the player learns it is broken
             if doc is not None and not isinstance(doc.get("journal"), dict):
@@ -168,20 +170,20 @@ def use(rt, name):
     """
     folder = rt.saves_dir
     if name is None:
-        current = savemod.read_current(folder)
+        current = read_current(folder)
         if current is None:
             rt.emit("No current campaign: choose one with `journal use NAME` (journal list shows them).",
                     {"current": None})
         else:
             rt.emit(f"The current campaign is '{current}'.", {"current": current})
         return
-    paths = savemod.resolve(name, folder)
+    paths = resolve(name, folder)
     with Session(paths, exclusive=False) as s:  # it must be a save journal can read
         title = games.GAMES[s.game.ID][1]
-    ref = savemod.current_ref(paths, folder)
+    ref = current_ref(paths, folder)
     os.makedirs(folder, exist_ok=True)
-    with savemod.locked(folder, True):
-        savemod.write_current(folder, ref)
+    with locking.locked(folder, True):
+        write_current(folder, ref)
     rt.emit(f"'{ref}' ({title}) is now the current campaign: commands without -s work on it.",
             {"current": ref, "game": s.game.ID})
 

@@ -16,7 +16,10 @@ import time
 import click
 
 from journal import files, games
-from journal import save as savemod
+from journal.store.atomic import remove
+from journal.store.cache import cache_path
+from journal.store.current import current_ref, read_current, write_current
+from journal.store.paths import SavePaths, resolve
 from journal.dice import MAX_SEED, Dice, rolled_line
 from journal.errors import InputError, JournalError, NeedChoice, RuleError, SaveError, typed
 from journal.outcome import Outcome
@@ -119,7 +122,7 @@ class Batch:
 
 class Runtime:
     def __init__(self, saves_dir, json_mode: bool, args: list[str]):
-        self.saves_dir = files.clean_path(saves_dir)  # a string (see journal/save.py, paths)
+        self.saves_dir = files.clean_path(saves_dir)  # a string (see journal/store/paths.py)
         self.json = json_mode
         self.args = args
         self.batch: Batch | None = None
@@ -141,20 +144,20 @@ class Runtime:
             self._time = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         return self._time
 
-    def paths(self, ref: str | None) -> savemod.SavePaths:
+    def paths(self, ref: str | None) -> SavePaths:
         """The save a command works on: -s NAME (after or before the command), then
         JOURNAL_SAVE, then the saves folder's current campaign (journal use)."""
         if ref is None and self.batch is not None:
             return self.batch.session.paths
         ref = ref or self.save or os.environ.get("JOURNAL_SAVE") or None
         if ref is not None:
-            return savemod.resolve(ref, self.saves_dir)
-        current = savemod.read_current(self.saves_dir)
+            return resolve(ref, self.saves_dir)
+        current = read_current(self.saves_dir)
         if current is None:
             raise click.UsageError(
                 "no campaign given: name it with -s NAME (before or after the command), set "
                 "JOURNAL_SAVE=NAME, or make it current with `journal use NAME`")
-        paths = savemod.resolve(current, self.saves_dir)
+        paths = resolve(current, self.saves_dir)
         if not os.path.exists(paths.save):
             raise SaveError(f"the current campaign {typed(current)} has no save at {paths.save} any more: choose "
                             f"another with `journal use NAME` (journal list shows them)")
@@ -162,7 +165,7 @@ class Runtime:
 
     def has_save(self) -> bool:
         """Whether a command without -s has a campaign to work on."""
-        return bool(self.save or os.environ.get("JOURNAL_SAVE") or savemod.read_current(self.saves_dir))
+        return bool(self.save or os.environ.get("JOURNAL_SAVE") or read_current(self.saves_dir))
 
     def command_text(self) -> str:
         return canonical_command(self.batch.args if self.batch else self.args)
@@ -304,16 +307,16 @@ class Runtime:
         """
         if self.batch is not None:
             raise InputError("a batch runs on an existing save: create it first with `new`")
-        paths = savemod.resolve(name, self.saves_dir)
+        paths = resolve(name, self.saves_dir)
         with Session(paths, create=True) as session:
             entry = session.start(game, state, seed, outcome, self.command_text(), self.now(), dice)
             session.commit()
             if self.keep_current:
                 try:
-                    savemod.write_current(self.saves_dir, savemod.current_ref(paths, self.saves_dir))
+                    write_current(self.saves_dir, current_ref(paths, self.saves_dir))
                 except BaseException:  # a failed `new` leaves no campaign behind
-                    for path in (paths.save, paths.log, savemod.cache_path(paths)):
-                        savemod.remove(path)
+                    for path in (paths.save, paths.log, cache_path(paths)):
+                        remove(path)
                     raise
         data = {"save": str(paths.save), "name": paths.name, "seed": seed, **outcome.data,
                 "current": self.keep_current}

@@ -16,7 +16,7 @@ import shlex
 import click
 
 from journal import games
-from journal import save as savemod
+from journal.store.paths import SavePaths, resolve
 from journal.errors import InputError
 
 QUIT = ("quit", "exit")
@@ -82,7 +82,7 @@ def top_commands(root: click.Group, group: click.Group, game_id: str, campaign: 
     return out
 
 
-def route(words: list[str], root: click.Group, group: click.Group, game_id: str, campaign: savemod.SavePaths,
+def route(words: list[str], root: click.Group, group: click.Group, game_id: str, campaign: SavePaths,
           saves_dir, at_top: bool = False) -> list[str]:
     """The arguments for the root Click group (`["epm", "card", "3"]`, `["note", "hi"]`): the game's
     command of that name, else the shared one (`at_top`: the shared one first)."""
@@ -112,7 +112,7 @@ def route(words: list[str], root: click.Group, group: click.Group, game_id: str,
     return [game_id, *words]  # Click says that there is no such command
 
 
-def global_option(words: list[str], campaign: savemod.SavePaths, saves_dir) -> list[str]:
+def global_option(words: list[str], campaign: SavePaths, saves_dir) -> list[str]:
     """Drop a leading `-s NAME` naming the shell's own campaign; refuse another one, and --saves."""
     first = words[0]
     m = re.fullmatch(r"(?:-s|--save)(?:=?(.+))?", first) if not first.startswith("--saves") else None
@@ -127,9 +127,9 @@ def global_option(words: list[str], campaign: savemod.SavePaths, saves_dir) -> l
     return rest
 
 
-def same(ref: str, campaign: savemod.SavePaths, saves_dir) -> None:
+def same(ref: str, campaign: SavePaths, saves_dir) -> None:
     """Refuse a save other than the shell's own campaign."""
-    other = savemod.resolve(ref, saves_dir)
+    other = resolve(ref, saves_dir)
     if os.path.realpath(other.save) != os.path.realpath(campaign.save):
         raise InputError(f"the table shell plays '{campaign.name}', not '{other.name}': leave -s out, or quit and "
                          f"journal play -s {other.name}")

@@ -1,0 +1,68 @@
+"""Locking a saves folder: writers serialize, readers share.
+
+POSIX systems lock the folder itself with `fcntl.flock`; Windows locks a byte of a lock file in
+the folder with `msvcrt.locking` (a folder cannot be opened there). Anywhere else journal refuses
+to write rather than run commands unserialized.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from journal.errors import SaveError
+
+try:
+    import fcntl
+except ImportError:  # not POSIX
+    fcntl = None  # type: ignore[assignment]
+try:
+    import msvcrt
+except ImportError:  # not Windows
+    msvcrt = None  # type: ignore[assignment]
+
+LOCK_FILE = ".lock"  # Windows only: the file whose first byte is locked
+
+
+@contextmanager
+def locked(folder, exclusive: bool) -> Iterator[None]:
+    """Hold a lock on the save's folder: writers serialize, readers share (on Windows, readers
+    serialize too: msvcrt has no shared lock).
+
+    On POSIX the folder itself is locked (not a lock file), so no stray files are left beside
+    saves; os.replace() swaps the save's inode, so the save cannot be the lock.
+    """
+    if fcntl is not None:
+        with _flock(folder, exclusive):
+            yield
+    elif msvcrt is not None:
+        with _msvcrt_lock(folder):
+            yield
+    else:
+        raise SaveError("this system offers no file locking journal knows (POSIX fcntl or Windows msvcrt): "
+                        "journal does not run commands unserialized")
+
+
+@contextmanager
+def _flock(folder, exclusive: bool) -> Iterator[None]:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+@contextmanager
+def _msvcrt_lock(folder) -> Iterator[None]:  # pragma: no cover - Windows
+    fd = os.open(os.path.join(folder, LOCK_FILE), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)  # retries for 10 s, then raises OSError
+        try:
+            yield
+        finally:
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+    finally:
+        os.close(fd)
