@@ -64,21 +64,21 @@ def help_hint(root: click.Group, args: list[str]) -> str:
     return shlex.join(["journal", *words, "--help"])
 
 
-def run_batch_line(top: click.Context, b: Batch, number: int, raw: str) -> None:
-    """One line, run as `journal LINE` would run it, under `top`, the root's context."""
-    root = top.command
+def batch_words(root: click.Group, number: int, raw: str) -> list[str] | None:
+    """A line's words, as `journal` would read them (None for a blank line or a comment), or an
+    InputError naming the line when it is not a command that changes the save."""
     stripped = raw.strip()
     if not stripped or stripped.startswith("#"):
-        return
+        return None
     try:
         args = shlex.split(stripped, comments=True)
     except ValueError as e:
         raise InputError(f"line {number}: {e}") from None
-    if not args:
-        return
-    if args[0] == "journal":
+    if args[:1] == ["journal"]:
         args = args[1:]
-    if not args or not (args[0] in games.GAMES or args[0] in BATCH_COMMANDS):
+    if not args:
+        return None
+    if not (args[0] in games.GAMES or args[0] in BATCH_COMMANDS):
         allowed = ", ".join(f"{g} ..." for g in games.GAMES) + ", " + ", ".join(BATCH_COMMANDS)
         raise InputError(f"line {number}: {typed(stripped)} cannot run in a batch: lines are commands that "
                          f"change the save ({allowed})")
@@ -89,6 +89,16 @@ def run_batch_line(top: click.Context, b: Batch, number: int, raw: str) -> None:
     for word in args:
         if line_break(word):
             raise InputError(f"line {number}: {typed(word)}: a name or value is one line of text")
+    return args
+
+
+def run_batch_line(top: click.Context, b: Batch, number: int, raw: str) -> None:
+    """One line, run as `journal LINE` would run it, under `top`, the root's context."""
+    root = top.command
+    args = batch_words(root, number, raw)
+    if args is None:
+        return
+    stripped = raw.strip()
     b.line, b.args = number, args
     before = b.logged
     try:
