@@ -53,7 +53,8 @@ def run_batch(rt: Runtime, root: click.Group, paths, lines: list[str], progress:
 def help_hint(root: click.Group, args: list[str]) -> str:
     """`journal GROUP... --help` for the deepest group or command the line names."""
     ctx = click.Context(root, info_name="journal")
-    cmd, words = root, []
+    cmd: click.Command = root
+    words: list[str] = []
     for word in args:
         sub = cmd.get_command(ctx, word) if isinstance(cmd, click.Group) else None
         if sub is None:
@@ -95,6 +96,7 @@ def batch_words(root: click.Group, number: int, raw: str) -> list[str] | None:
 def run_batch_line(top: click.Context, b: Batch, number: int, raw: str) -> None:
     """One line, run as `journal LINE` would run it, under `top`, the root's context."""
     root = top.command
+    assert isinstance(root, click.Group)
     args = batch_words(root, number, raw)
     if args is None:
         return
@@ -103,6 +105,7 @@ def run_batch_line(top: click.Context, b: Batch, number: int, raw: str) -> None:
     before = b.logged
     try:
         name, cmd, rest = root.resolve_command(top, list(args))
+        assert cmd is not None  # resolve_command raises for a name that is no command
         top.invoked_subcommand = name
         with cmd.make_context(name, rest, parent=top) as ctx:
             cmd.invoke(ctx)

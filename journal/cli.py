@@ -450,7 +450,7 @@ def demo(rt, only):
 
 # --- entry point ----------------------------------------------------------------
 
-_BREAKS = {c: repr(c)[1:-1] for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
+_BREAKS = str.maketrans({c: repr(c)[1:-1] for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"})
 
 
 def one_line(message: str) -> str:
@@ -458,7 +458,17 @@ def one_line(message: str) -> str:
     break (text echoed without `errors.typed`) gets it escaped as `typed` would."""
     if len(message.splitlines()) <= 1 and not message.endswith(("\n", "\r")):
         return message
-    return message.translate(str.maketrans(_BREAKS))
+    return message.translate(_BREAKS)
+
+
+def usage_line(e: click.ClickException) -> str:
+    """Click's error as one line of the project's own, naming where the usage is explained:
+    `Missing argument 'NUMBER'. (see: journal epm card --help)`."""
+    message = one_line(unfold(e.format_message()))
+    ctx = e.ctx if isinstance(e, click.UsageError) else None
+    if ctx is not None:
+        message += f" (see: {ctx.command_path} --help)"
+    return message
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -484,13 +494,8 @@ def main(argv: list[str] | None = None) -> None:
         code = rv if isinstance(rv, int) else 0
     except click.exceptions.Exit as e:
         code = e.exit_code
-    except click.ClickException as e:  # usage errors: exit 2, with Click's usage lines
-        code = e.exit_code
-        message = one_line(unfold(e.format_message()))
-        e.format_message = lambda: message  # Click's show() prints the usage, then this one line
-        if rt.json:
-            click.echo(json.dumps({"error": message, "exit": code}, ensure_ascii=False))
-        e.show()
+    except click.ClickException as e:  # usage errors: exit 2, one line naming the command's help
+        code = fail(usage_line(e), e.exit_code)
     except BaseException as e:  # noqa: BLE001 - refusals, aborts, system errors and bugs: one line each
         told = failure(e)
         if told is None:

@@ -32,7 +32,8 @@ GLOBAL_OPTIONS = {"--saves"}
 
 def canonical_command(args: list[str]) -> str:
     """The command as typed after `journal`, without global options or the save name."""
-    out, i = [], 0
+    out: list[str] = []
+    i = 0
     while i < len(args) and args[i].startswith("--") and not out:
         a = args[i]
         if a in GLOBAL_OPTIONS:
@@ -128,10 +129,10 @@ class Runtime:
         self.batch: Batch | None = None
         self.configured = False  # global options read (nested invocations keep them)
         self.quiet = False
-        self.save = None          # -s NAME given before the command (journal -s NAME show)
+        self.save: str | None = None  # -s NAME given before the command (journal -s NAME show)
         self.keep_current = True  # `new` makes its campaign current (the demo does not)
         self.ask_every_die = False  # the table shell asks for every die a line did not give
-        self._time = None
+        self._time: str | None = None
 
     # --- basics ------------------------------------------------------------
     def begin(self, args: list[str]) -> None:
@@ -332,6 +333,7 @@ class Runtime:
 
     def _run_in_batch(self, paths, fn, params: dict, how: dict) -> Outcome:
         b = self.batch
+        assert b is not None
         if paths is not b.session.paths and os.path.realpath(paths.save) != os.path.realpath(b.session.paths.save):
             raise InputError(f"this batch runs on {typed(b.session.paths.name)}, not {typed(paths.name)}")
         self.check_game(b.session)
@@ -355,7 +357,7 @@ class Runtime:
         with self.read(save) as s:
             return s.state
 
-    def read(self, save: str | None) -> Session:
+    def read(self, save: str | None) -> "_Checked":
         """Open a save for reading (shared lock, validated, of the running command's game)."""
         if self.batch is not None:
             raise InputError("only commands that change the save can run in a batch")

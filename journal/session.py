@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import json
 import os
+from contextlib import AbstractContextManager
 
 import tomli_w
 
 from journal import games
+from journal.games import Game
 from journal import log as logmod
 from journal.store import atomic, cache, document, locking, logview
 from journal.store.paths import SavePaths, beside, folder_of
@@ -54,15 +56,15 @@ class Session:
         self.exclusive = exclusive
         self.create = create
         self.pending: list[bytes] = []
-        self.game = None
+        self.game: Game  # the save's game: known once the session is open (load) or the campaign begun (start)
         self.text = ""
         self.text_sha = logmod.sha("")  # the hash of self.text, kept beside it (the log ties entries to it)
-        self.doc: dict | None = None
-        self.log: logview.LogView | None = None
+        self.doc: dict = {}
+        self.log: logview.LogView  # set when the session opens
         self.side: dict[str, dict] = {}            # side file name -> its content, pending changes included
         self.side_disk: dict[str, bytes | None] = {}  # side file name -> its bytes when first read
         self.side_dirty: list[str] = []
-        self._lock = None
+        self._lock: AbstractContextManager | None = None
 
     # --- context ---------------------------------------------------------
     def __enter__(self) -> "Session":
@@ -130,7 +132,7 @@ class Session:
             return
         if self.text_sha == last["after"]:
             return
-        first = self.log.first()
+        first = self.log.first() or {}
         game = logmod.started_game(first)
         titles = games.GAMES
         if game in titles and game != self.game.ID:
@@ -164,7 +166,7 @@ class Session:
                 continue
             for name, changes in side.items():
                 doc = copy_state(self.side_doc(name))
-                if logmod.revert_values(doc, changes, entry.get("n"), lenient=True):
+                if logmod.revert_values(doc, changes, entry["n"], lenient=True):
                     data = dumps(doc).encode("utf-8")
                     self.side[name] = doc
                     atomic.atomic_write(self.side_path(name), data)
@@ -381,13 +383,14 @@ class Session:
             atomic.truncate_log(self.paths.log, log_end)
         except BaseException:
             for name in reversed(written):
+                old = self.side_disk.get(name)
                 try:
                     if not name:
                         atomic.atomic_write(self.paths.save, self.text.encode("utf-8"))
-                    elif self.side_disk.get(name) is None:
+                    elif old is None:
                         atomic.remove(self.side_path(name))
                     else:
-                        atomic.atomic_write(self.side_path(name), self.side_disk[name])
+                        atomic.atomic_write(self.side_path(name), old)
                 except OSError:
                     pass
             raise

@@ -18,6 +18,7 @@ import click
 from journal import games
 from journal.store.paths import SavePaths, resolve
 from journal.errors import InputError
+from journal.options import OrderedGroup
 
 QUIT = ("quit", "exit")
 HELP = "help"
@@ -60,7 +61,7 @@ def bare(words: list[str], game_id: str) -> tuple[list[str], bool]:
     return words, at_top
 
 
-def game_words(group: click.Group) -> list[str]:
+def game_words(group: OrderedGroup) -> list[str]:
     """The game's own command names, its old names included, read without importing the commands
     of a group that loads them lazily (journal.options.LazyGroup)."""
     ctx = click.Context(group, info_name=group.name)
@@ -82,7 +83,7 @@ def top_commands(root: click.Group, group: click.Group, game_id: str, campaign: 
     return out
 
 
-def route(words: list[str], root: click.Group, group: click.Group, game_id: str, campaign: SavePaths,
+def route(words: list[str], root: click.Group, group: OrderedGroup, game_id: str, campaign: SavePaths,
           saves_dir, at_top: bool = False) -> list[str]:
     """The arguments for the root Click group (`["epm", "card", "3"]`, `["note", "hi"]`): the game's
     command of that name, else the shared one (`at_top`: the shared one first)."""

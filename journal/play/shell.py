@@ -88,7 +88,8 @@ class Table:
         self.game_words = lines.game_words(self.group)
         self.rt = PlayRuntime(rt, paths)
         self.interactive = True
-        self.status, self.next, self.names = "", "", {}
+        self.status, self.next = "", ""
+        self.names: dict[str, list[str]] = {}
         self.refresh()
 
     @property

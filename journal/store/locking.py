@@ -8,19 +8,18 @@ to write rather than run commands unserialized.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from types import ModuleType
 
 from journal.errors import SaveError
 
+fcntl: ModuleType | None
 try:
     import fcntl
 except ImportError:  # not POSIX
-    fcntl = None  # type: ignore[assignment]
-try:
-    import msvcrt
-except ImportError:  # not Windows
-    msvcrt = None  # type: ignore[assignment]
+    fcntl = None
 
 LOCK_FILE = ".lock"  # Windows only: the file whose first byte is locked
 
@@ -34,9 +33,9 @@ def locked(folder, exclusive: bool) -> Iterator[None]:
     saves; os.replace() swaps the save's inode, so the save cannot be the lock.
     """
     if fcntl is not None:
-        with _flock(folder, exclusive):
+        with _flock(fcntl, folder, exclusive):
             yield
-    elif msvcrt is not None:
+    elif sys.platform == "win32":  # pragma: no cover - Windows
         with _msvcrt_lock(folder):
             yield
     else:
@@ -45,7 +44,7 @@ def locked(folder, exclusive: bool) -> Iterator[None]:
 
 
 @contextmanager
-def _flock(folder, exclusive: bool) -> Iterator[None]:
+def _flock(fcntl: ModuleType, folder, exclusive: bool) -> Iterator[None]:
     fd = os.open(folder, os.O_RDONLY)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
@@ -54,15 +53,18 @@ def _flock(folder, exclusive: bool) -> Iterator[None]:
         os.close(fd)  # closing releases the lock
 
 
-@contextmanager
-def _msvcrt_lock(folder) -> Iterator[None]:  # pragma: no cover - Windows
-    fd = os.open(os.path.join(folder, LOCK_FILE), os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)  # retries for 10 s, then raises OSError
+if sys.platform == "win32":  # pragma: no cover - Windows
+    @contextmanager
+    def _msvcrt_lock(folder) -> Iterator[None]:
+        import msvcrt
+
+        fd = os.open(os.path.join(folder, LOCK_FILE), os.O_RDWR | os.O_CREAT, 0o644)
         try:
-            yield
+            msvcrt.locking(fd, msvcrt.LK_LOCK, 1)  # retries for 10 s, then raises OSError
+            try:
+                yield
+            finally:
+                os.lseek(fd, 0, os.SEEK_SET)
+                msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
         finally:
-            os.lseek(fd, 0, os.SEEK_SET)
-            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
-    finally:
-        os.close(fd)
+            os.close(fd)
