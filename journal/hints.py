@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass
-from typing import Union
+from typing import NamedTuple, Union
 
 
 # A placeholder the player replaces (PLANET, N, ITEM:OWNER, NAME=N): written as it is, never quoted.
@@ -24,12 +23,13 @@ PLACEHOLDER = re.compile(r"[A-Z][A-Z0-9_]*(?:[:=][A-Z][A-Z0-9_]*)*")
 Value = Union[str, int]
 
 
-@dataclass(frozen=True)
-class Hint:
+class Hint(NamedTuple):
     """`journal WORDS...`: a whole command line, split into the words a shell reads.
 
     `command` is the command's path under `journal` ("kraken", "ground", "enemy"); `words` are
-    what follows it: arguments and options in the order typed.
+    what follows it: arguments and options in the order typed. (A NamedTuple rather than a
+    dataclass: `dataclasses` imports `copy`, which a command's start-up does not load, and a
+    game's rules and views import this module.)
     """
 
     command: tuple[str, ...]
