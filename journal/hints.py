@@ -16,7 +16,6 @@ import re
 import shlex
 from typing import NamedTuple, Union
 
-
 # A placeholder the player replaces (PLANET, N, ITEM:OWNER, NAME=N): written as it is, never quoted.
 PLACEHOLDER = re.compile(r"[A-Z][A-Z0-9_]*(?:[:=][A-Z][A-Z0-9_]*)*")
 
@@ -27,9 +26,7 @@ class Hint(NamedTuple):
     """`journal WORDS...`: a whole command line, split into the words a shell reads.
 
     `command` is the command's path under `journal` ("kraken", "ground", "enemy"); `words` are
-    what follows it: arguments and options in the order typed. (A NamedTuple rather than a
-    dataclass: `dataclasses` imports `copy`, which a command's start-up does not load, and a
-    game's rules and views import this module.)
+    what follows it: arguments and options in the order typed.
     """
 
     command: tuple[str, ...]
