@@ -113,6 +113,29 @@ def rolls_option(f):
 SHARED_UNDER_GAME = ("show", "log", "undo", "pdf", "note", "check", "set", "roll")
 
 
+def refuse_repeated(cmd: click.Command, ctx: click.Context, args: list[str]) -> None:
+    """An option that takes one value, typed twice (`--booster A --booster B`), or both sides of a
+    flag pair (`--active --inactive`), is a usage error: Click would keep the last one silently."""
+    single = {word: p for p in cmd.params if isinstance(p, click.Option) and not p.multiple and not p.count
+              for word in (*p.opts, *p.secondary_opts)}
+    seen: dict[str, str] = {}  # parameter name -> the word that gave it
+    words = iter(args)
+    for word in words:
+        if word == "--":
+            return
+        name = word.split("=", 1)[0] if word.startswith("--") else word
+        param = single.get(name)
+        if param is None:
+            continue
+        if param.name in seen:
+            first = seen[param.name]
+            said = f"{name} is given twice" if first == name else f"{first} and {name} are given together"
+            raise click.UsageError(f"{said}: give {'it' if first == name else 'one of them'} once", ctx)
+        seen[str(param.name)] = name
+        if not param.is_flag and "=" not in word:
+            next(words, None)  # its value
+
+
 class OrderedGroup(click.Group):
     """Lists its commands in the order they were written (the order of play), not A-Z.
 
@@ -128,6 +151,12 @@ class OrderedGroup(click.Group):
 
     def list_commands(self, ctx):
         return list(self.commands)
+
+    def resolve_command(self, ctx, args):
+        name, cmd, rest = super().resolve_command(ctx, args)
+        if cmd is not None and not isinstance(cmd, click.Group) and not ctx.resilient_parsing:
+            refuse_repeated(cmd, click.Context(cmd, info_name=name, parent=ctx), rest)
+        return name, cmd, rest
 
     def get_command(self, ctx, name):
         cmd = super().get_command(ctx, self.aliases.get(name, name))

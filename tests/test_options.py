@@ -70,3 +70,22 @@ def test_a_game_keeps_its_old_command_names(camp):
 def test_an_option_typed_last_without_its_value_is_named_as_typed(journal, args):
     r = journal(*args)
     assert r.exit_code == 2 and "Option '-s' requires an argument" in r.stderr
+
+
+@pytest.mark.parametrize("args, said", [
+    (["epm", "challenge", "piloting", "--character", "Ana", "--character", "Bo"], "--character is given twice"),
+    (["epm", "flip", "Ana", "--active", "--inactive"], "--active and --inactive are given together"),
+    (["epm", "track", "signal", "+1", "--reason", "a", "--reason=b"], "--reason is given twice"),
+    (["note", "-s", "camp", "-s", "camp", "hello"], "-s is given twice"),
+])
+def test_an_option_that_takes_one_value_typed_twice_is_a_usage_error(camp, args, said):
+    before = camp.files("camp")
+    r = camp(*args)
+    assert r.exit_code == 2 and said in r.stderr and len(r.stderr.splitlines()) == 1
+    assert camp.files("camp") == before
+
+
+def test_a_repeatable_option_and_a_value_that_looks_like_an_option_stay_allowed(camp):
+    camp("epm", "item", "add", "Gun", "--owner", "Ana", "--booster", "piloting:+1", ok=True)
+    camp("epm", "track", "signal", "+1", "--reason", "--reason", ok=True)  # the reason's text is "--reason"
+    camp("note", "--", "--character", "--character", ok=True)
