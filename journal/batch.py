@@ -5,6 +5,7 @@ The demo plays its scripted campaigns through the same code.
 
 from __future__ import annotations
 
+import shlex
 import sys
 
 import click
@@ -13,7 +14,7 @@ from journal import games
 from journal.errors import InputError, JournalError, typed
 from journal.runtime import Batch, Runtime
 from journal.session import Session
-from journal.text import line_break, shell_join, shell_split, unfold
+from journal.text import line_break, unfold
 
 BATCH_COMMANDS = ("note", "roll", "set")
 HELP = ("-h", "--help")
@@ -52,7 +53,8 @@ def run_batch(rt: Runtime, root: click.Group, paths, lines: list[str], progress:
 def help_hint(root: click.Group, args: list[str]) -> str:
     """`journal GROUP... --help` for the deepest group or command the line names."""
     ctx = click.Context(root, info_name="journal")
-    cmd, words = root, []
+    cmd: click.Command = root
+    words: list[str] = []
     for word in args:
         sub = cmd.get_command(ctx, word) if isinstance(cmd, click.Group) else None
         if sub is None:
@@ -60,24 +62,24 @@ def help_hint(root: click.Group, args: list[str]) -> str:
         ctx = click.Context(sub, parent=ctx, info_name=word)
         cmd = sub
         words.append(word)
-    return shell_join(["journal", *words, "--help"])
+    return shlex.join(["journal", *words, "--help"])
 
 
-def run_batch_line(top: click.Context, b: Batch, number: int, raw: str) -> None:
-    """One line, run as `journal LINE` would run it, under `top`, the root's context."""
-    root = top.command
+def batch_words(root: click.Group, number: int, raw: str) -> list[str] | None:
+    """A line's words, as `journal` would read them (None for a blank line or a comment), or an
+    InputError naming the line when it is not a command that changes the save."""
     stripped = raw.strip()
     if not stripped or stripped.startswith("#"):
-        return
+        return None
     try:
-        args = shell_split(stripped)
+        args = shlex.split(stripped, comments=True)
     except ValueError as e:
         raise InputError(f"line {number}: {e}") from None
-    if not args:
-        return
-    if args[0] == "journal":
+    if args[:1] == ["journal"]:
         args = args[1:]
-    if not args or not (args[0] in games.GAMES or args[0] in BATCH_COMMANDS):
+    if not args:
+        return None
+    if not (args[0] in games.GAMES or args[0] in BATCH_COMMANDS):
         allowed = ", ".join(f"{g} ..." for g in games.GAMES) + ", " + ", ".join(BATCH_COMMANDS)
         raise InputError(f"line {number}: {typed(stripped)} cannot run in a batch: lines are commands that "
                          f"change the save ({allowed})")
@@ -88,10 +90,22 @@ def run_batch_line(top: click.Context, b: Batch, number: int, raw: str) -> None:
     for word in args:
         if line_break(word):
             raise InputError(f"line {number}: {typed(word)}: a name or value is one line of text")
+    return args
+
+
+def run_batch_line(top: click.Context, b: Batch, number: int, raw: str) -> None:
+    """One line, run as `journal LINE` would run it, under `top`, the root's context."""
+    root = top.command
+    assert isinstance(root, click.Group)
+    args = batch_words(root, number, raw)
+    if args is None:
+        return
+    stripped = raw.strip()
     b.line, b.args = number, args
     before = b.logged
     try:
         name, cmd, rest = root.resolve_command(top, list(args))
+        assert cmd is not None  # resolve_command raises for a name that is no command
         top.invoked_subcommand = name
         with cmd.make_context(name, rest, parent=top) as ctx:
             cmd.invoke(ctx)

@@ -15,14 +15,15 @@ import click
 from journal import __version__, files, games
 from journal import log as logmod
 from journal import outcome as common
-from journal import save as savemod
+from journal.store import document, locking
+from journal.store.current import current_ref, read_current, write_current
+from journal.store.paths import SavePaths, resolve
 from journal.dice import Dice, parse_expr
 from journal.errors import InputError, JournalError, SaveError, typed
 from journal.options import (
     CONTEXT,
     OrderedGroup,
     complete_saves,
-    long_spellings,
     reason_option,
     rolls_option,
     save_option,
@@ -41,7 +42,7 @@ class RootGroup(OrderedGroup):
             for word in args:
                 if line_break(word):
                     raise click.UsageError(f"{typed(word)}: a name or value is one line of text")
-        return super().parse_args(ctx, long_spellings(self, args, group=True))
+        return super().parse_args(ctx, args)
 
     def list_commands(self, ctx):
         return list(self.commands) + list(games.GAMES)
@@ -102,12 +103,12 @@ def games_cmd(rt):
 @pass_rt
 def list_cmd(rt):
     """Saves in the folder: name, game, turn/phase, last change (* the current campaign)."""
-    from pathlib import Path  # not on every command's path: see journal/save.py, paths
+    from pathlib import Path  # not on every command's path: see journal/store/paths.py
 
     rows = []
     folder = Path(rt.saves_dir)
     try:
-        current = savemod.read_current(folder)
+        current = read_current(folder)
     except JournalError:
         current = None
     files = sorted(p for p in folder.glob("*.toml") if not p.name.startswith(".")) if folder.is_dir() else []
@@ -120,15 +121,15 @@ def list_cmd(rt):
             rows.append({**row, "valid": False, "status": f"skipped: {skipped}"})
             continue
         row["changed"] = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
-        paths = savemod.SavePaths(str(path), str(path.with_name(f"{name}.log.jsonl")), name)
+        paths = SavePaths(str(path), str(path.with_name(f"{name}.log.jsonl")), name)
         try:
-            paths = savemod.resolve(str(path), folder)
+            paths = resolve(str(path), folder)
             with Session(paths, exclusive=False) as s:
                 row["game"] = s.game.ID
                 row["status"] = s.game.status(s.state)
         except JournalError as e:
             try:
-                doc = savemod.parse(paths, savemod.read_text(paths))
+                doc = document.parse(paths, document.read_text(paths))
             except JournalError:
                 doc = None  # unreadable: list it, so the player learns it is broken
             if doc is not None and not isinstance(doc.get("journal"), dict):
@@ -169,20 +170,20 @@ def use(rt, name):
     """
     folder = rt.saves_dir
     if name is None:
-        current = savemod.read_current(folder)
+        current = read_current(folder)
         if current is None:
             rt.emit("No current campaign: choose one with `journal use NAME` (journal list shows them).",
                     {"current": None})
         else:
             rt.emit(f"The current campaign is '{current}'.", {"current": current})
         return
-    paths = savemod.resolve(name, folder)
+    paths = resolve(name, folder)
     with Session(paths, exclusive=False) as s:  # it must be a save journal can read
         title = games.GAMES[s.game.ID][1]
-    ref = savemod.current_ref(paths, folder)
+    ref = current_ref(paths, folder)
     os.makedirs(folder, exist_ok=True)
-    with savemod.locked(folder, True):
-        savemod.write_current(folder, ref)
+    with locking.locked(folder, True):
+        write_current(folder, ref)
     rt.emit(f"'{ref}' ({title}) is now the current campaign: commands without -s work on it.",
             {"current": ref, "game": s.game.ID})
 
@@ -449,7 +450,7 @@ def demo(rt, only):
 
 # --- entry point ----------------------------------------------------------------
 
-_BREAKS = {c: repr(c)[1:-1] for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"}
+_BREAKS = str.maketrans({c: repr(c)[1:-1] for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"})
 
 
 def one_line(message: str) -> str:
@@ -457,7 +458,17 @@ def one_line(message: str) -> str:
     break (text echoed without `errors.typed`) gets it escaped as `typed` would."""
     if len(message.splitlines()) <= 1 and not message.endswith(("\n", "\r")):
         return message
-    return message.translate(str.maketrans(_BREAKS))
+    return message.translate(_BREAKS)
+
+
+def usage_line(e: click.ClickException) -> str:
+    """Click's error as one line of the project's own, naming where the usage is explained:
+    `Missing argument 'NUMBER'. (see: journal epm card --help)`."""
+    message = one_line(unfold(e.format_message()))
+    ctx = e.ctx if isinstance(e, click.UsageError) else None
+    if ctx is not None:
+        message += f" (see: {ctx.command_path} --help)"
+    return message
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -483,13 +494,8 @@ def main(argv: list[str] | None = None) -> None:
         code = rv if isinstance(rv, int) else 0
     except click.exceptions.Exit as e:
         code = e.exit_code
-    except click.ClickException as e:  # usage errors: exit 2, with Click's usage lines
-        code = e.exit_code
-        message = one_line(unfold(e.format_message()))
-        e.format_message = lambda: message  # Click's show() prints the usage, then this one line
-        if rt.json:
-            click.echo(json.dumps({"error": message, "exit": code}, ensure_ascii=False))
-        e.show()
+    except click.ClickException as e:  # usage errors: exit 2, one line naming the command's help
+        code = fail(usage_line(e), e.exit_code)
     except BaseException as e:  # noqa: BLE001 - refusals, aborts, system errors and bugs: one line each
         told = failure(e)
         if told is None:

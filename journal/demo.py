@@ -18,7 +18,7 @@ import shlex
 import click
 
 from journal import games, templates
-from journal import save as savemod
+from journal.store import atomic
 from journal.batch import batch_lines, run_batch
 from journal.errors import JournalError
 from journal.session import Session
@@ -36,7 +36,7 @@ def run_one(rt, root, game_id: str, title: str) -> dict:
     spec = templates.load(game_id, "demo.toml")
     name = spec["save"]
     for suffix in (".toml", ".log.jsonl", ".pdf"):  # as named: a link is removed, never what it points to
-        savemod.remove(os.path.join(rt.saves_dir, f"{name}{suffix}"))
+        atomic.remove(os.path.join(rt.saves_dir, f"{name}{suffix}"))
     paths = rt.paths(name)
     rt.quiet, rt.keep_current = True, False  # a demo does not take the place of the player's campaign
     try:

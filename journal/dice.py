@@ -12,9 +12,9 @@ order, validated against the die being rolled, and recorded as ``entered``.
 from __future__ import annotations
 
 import re
+from hashlib import blake2b
 
 from journal.errors import InputError, RuleError, SaveError, typed
-from journal.hashes import blake2b
 
 _SPAN = 1 << 64
 MAX_SEED = (1 << 63) - 1

@@ -104,7 +104,7 @@ def too_deep(value, limit: int = MAX_DEPTH) -> bool:
     while level:
         if depth >= limit:
             return True
-        inner = []
+        inner: list = []
         for node in level:
             inner.extend(child for child in (node.values() if isinstance(node, dict) else node)
                          if isinstance(child, (dict, list)))

@@ -13,10 +13,8 @@ parts, so the hints inside it stay values.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Union
-
-from journal.text import shell_quote
+import shlex
+from typing import NamedTuple, Union
 
 # A placeholder the player replaces (PLANET, N, ITEM:OWNER, NAME=N): written as it is, never quoted.
 PLACEHOLDER = re.compile(r"[A-Z][A-Z0-9_]*(?:[:=][A-Z][A-Z0-9_]*)*")
@@ -24,8 +22,7 @@ PLACEHOLDER = re.compile(r"[A-Z][A-Z0-9_]*(?:[:=][A-Z][A-Z0-9_]*)*")
 Value = Union[str, int]
 
 
-@dataclass(frozen=True)
-class Hint:
+class Hint(NamedTuple):
     """`journal WORDS...`: a whole command line, split into the words a shell reads.
 
     `command` is the command's path under `journal` ("kraken", "ground", "enemy"); `words` are
@@ -38,7 +35,7 @@ class Hint:
     def render(self) -> str:
         """The line to paste: `journal` and the words, each quoted as a shell reads it back
         (a placeholder such as PLANET or N stays as it is)."""
-        shown = [w if PLACEHOLDER.fullmatch(w) else shell_quote(w) for w in self.words]
+        shown = [w if PLACEHOLDER.fullmatch(w) else shlex.quote(w) for w in self.words]
         return " ".join(("journal", *self.command, *shown))
 
     def __str__(self) -> str:

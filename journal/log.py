@@ -13,9 +13,9 @@ Each log entry records what a command did to the save, twice over:
 from __future__ import annotations
 
 import re
+from hashlib import sha256
 
 from journal.errors import RuleError
-from journal.hashes import sha256
 from journal.schema import key_path, show_value, type_name
 
 PUBLIC_KEYS = ("n", "command", "summary", "reason", "rolls", "time", "turn", "kind", "meta")
@@ -133,7 +133,7 @@ def number_problem(entry) -> str | None:
     if not isinstance(entry, dict):
         return f"a log entry is {type_name(entry)}: expected an object"
     num = entry.get("n")
-    if not _is_int(num) or num < 1:
+    if not isinstance(num, int) or isinstance(num, bool) or num < 1:
         return "n is missing or not a whole number 1 or more"
     return None
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from journal import text
+import shlex
+
 from journal.errors import InputError, typed
 
 
@@ -24,4 +25,4 @@ def find(table, name: str, what: str, option: str | None = None) -> str:
     raise InputError(f"{label}{typed(name)} is not {article} {what}: known {what}s are {known}")
 
 
-shell_quote = text.shell_quote  # a name as a player pastes it into a hint: quoted when it holds spaces
+shell_quote = shlex.quote  # a name as a player pastes it into a hint: quoted when it holds spaces

@@ -35,13 +35,9 @@ def save_option(f):
                              "(default: env JOURNAL_SAVE, then the current campaign of `journal use`).")(f)
 
 
-def add_alias(group: click.Group, old: str, cmd: click.Command) -> None:
+def add_alias(group: "OrderedGroup", old: str, cmd: click.Command) -> None:
     """Keep an old command name working (`journal epm outcome` for `journal epm end`), unlisted."""
-    alias = object.__new__(type(cmd))  # a shallow copy (what copy.copy does, without importing it)
-    alias.__dict__.update(cmd.__dict__)
-    alias.hidden = True
-    alias.name = old
-    group.add_command(alias, old)
+    group.aliases[old] = cmd.name or old
 
 
 def reason_option(f=None, *, old: tuple[str, ...] = ()):
@@ -90,9 +86,6 @@ class DeltaType(click.ParamType):
         self.digits = digits
         self.pattern = re.compile(rf"([+-])(\d{{1,{digits}}})|=(\d{{1,{digits}}})")
 
-    def get_metavar(self, param, *args) -> str:
-        return "DELTA"
-
     def convert(self, value, param, ctx) -> Delta:
         if isinstance(value, Delta):
             return value
@@ -120,65 +113,53 @@ def rolls_option(f):
 SHARED_UNDER_GAME = ("show", "log", "undo", "pdf", "note", "check", "set", "roll")
 
 
-def long_spellings(command: click.Command, args: list[str], group: bool = False) -> list[str]:
-    """`args` with each short option typed as a word of its own (`-s NAME`) spelled long
-    (`--save NAME`). Click reads both alike, but tries every option word as a long option
-    first, and a short one failing that try builds an error whose suggestions import difflib
-    (2% of a command's start-up). An option's value stays as typed, so does an option typed
-    last without its value (Click's error names it as typed), and so does everything after
-    `--` or, for a group, from its command's name on."""
-    longs, values = _spellings(command)
-    out, i = list(args), 0
-    while i < len(out):
-        word = out[i]
+def refuse_repeated(cmd: click.Command, ctx: click.Context, args: list[str]) -> None:
+    """An option that takes one value, typed twice (`--booster A --booster B`), or both sides of a
+    flag pair (`--active --inactive`), is a usage error: Click would keep the last one silently."""
+    single = {word: p for p in cmd.params if isinstance(p, click.Option) and not p.multiple and not p.count
+              for word in (*p.opts, *p.secondary_opts)}
+    seen: dict[str, str] = {}  # parameter name -> the word that gave it
+    words = iter(args)
+    for word in words:
         if word == "--":
-            break
-        if word in values:
-            if word in longs and i + values[word] < len(out):
-                out[i] = longs[word]
-            i += 1 + values[word]
-        elif group and not word.startswith("-"):
-            break
-        else:
-            i += 1
-    return out
-
-
-@functools.lru_cache(maxsize=None)  # a batch spells each of its lines' commands
-def _spellings(command: click.Command) -> tuple[dict[str, str], dict[str, int]]:
-    """A command's short options -> their long spelling, and each option word -> how many words
-    after it are its value."""
-    longs: dict[str, str] = {}
-    values: dict[str, int] = {}
-    for param in command.params:
-        if isinstance(param, click.Option):
-            long = next((o for o in param.opts if o.startswith("--")), None)
-            count = 0 if param.is_flag or param.count else param.nargs
-            for word in (*param.opts, *param.secondary_opts):
-                values[word] = count
-                if long and len(word) == 2 and word[0] == "-" and word != "--":
-                    longs[word] = long
-    return longs, values
+            return
+        name = word.split("=", 1)[0] if word.startswith("--") else word
+        param = single.get(name)
+        if param is None:
+            continue
+        if param.name in seen:
+            first = seen[param.name]
+            said = f"{name} is given twice" if first == name else f"{first} and {name} are given together"
+            raise click.UsageError(f"{said}: give {'it' if first == name else 'one of them'} once", ctx)
+        seen[str(param.name)] = name
+        if not param.is_flag and "=" not in word:
+            next(words, None)  # its value
 
 
 class OrderedGroup(click.Group):
     """Lists its commands in the order they were written (the order of play), not A-Z.
 
-    Directly under the root (a game's group), the shared commands work too:
-    `journal epm show` is `journal show` (and refuses another game's save).
+    `aliases`: an old name -> the command it stands for; it works and is not listed (Click's
+    documented way, a group that resolves aliases in `get_command`). Directly under the root (a
+    game's group), the shared commands work too: `journal epm show` is `journal show` (and refuses
+    another game's save).
     """
+
+    def __init__(self, *args, aliases: dict[str, str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.aliases = dict(aliases or {})
 
     def list_commands(self, ctx):
         return list(self.commands)
 
     def resolve_command(self, ctx, args):
         name, cmd, rest = super().resolve_command(ctx, args)
-        if cmd is not None:
-            rest = long_spellings(cmd, rest, group=isinstance(cmd, click.Group))
+        if cmd is not None and not isinstance(cmd, click.Group) and not ctx.resilient_parsing:
+            refuse_repeated(cmd, click.Context(cmd, info_name=name, parent=ctx), rest)
         return name, cmd, rest
 
     def get_command(self, ctx, name):
-        cmd = super().get_command(ctx, name)
+        cmd = super().get_command(ctx, self.aliases.get(name, name))
         if (cmd is None and name in SHARED_UNDER_GAME and ctx is not None and ctx.parent is not None
                 and ctx.parent.parent is None):
             cmd = ctx.parent.command.get_command(ctx.parent, name)
@@ -189,24 +170,20 @@ class LazyGroup(OrderedGroup):
     """A game's group whose commands live in the modules of its cli package, each module imported
     when one of its commands runs or a help lists it: a command pays only for its own module.
 
-    `lazy`: command name -> "module:attribute" inside `package`, in the order of play;
-    `aliases`: an old name -> the command it stands for (works, unlisted). The modules never import
-    the package's group.
+    `lazy`: command name -> "module:attribute" inside `package`, in the order of play. The modules
+    never import the package's group.
     """
 
-    def __init__(self, *args, lazy: dict[str, str], package: str, aliases: dict[str, str] | None = None,
-                 **kwargs):
+    def __init__(self, *args, lazy: dict[str, str], package: str, **kwargs):
         super().__init__(*args, **kwargs)
-        self.lazy, self.package, self.aliases = lazy, package, dict(aliases or {})
+        self.lazy, self.package = lazy, package
 
     def list_commands(self, ctx):
         return list(self.lazy)
 
     def get_command(self, ctx, name):
-        if name not in self.commands:
-            if name in self.lazy:
-                module, _sep, attr = self.lazy[name].partition(":")
-                self.add_command(getattr(importlib.import_module(f"{self.package}.{module}"), attr), name)
-            elif name in self.aliases:
-                add_alias(self, name, self.get_command(ctx, self.aliases[name]))
+        name = self.aliases.get(name, name)
+        if name not in self.commands and name in self.lazy:
+            module, _sep, attr = self.lazy[name].partition(":")
+            self.add_command(getattr(importlib.import_module(f"{self.package}.{module}"), attr), name)
         return super().get_command(ctx, name)

@@ -9,18 +9,22 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 import time
 
 import click
 
 from journal import files, games
-from journal import save as savemod
+from journal.store.atomic import remove
+from journal.store.cache import cache_path
+from journal.store.current import current_ref, read_current, write_current
+from journal.store.paths import SavePaths, resolve
 from journal.dice import MAX_SEED, Dice, rolled_line
 from journal.errors import InputError, JournalError, NeedChoice, RuleError, SaveError, typed
 from journal.outcome import Outcome
 from journal.session import Session
-from journal.text import shell_join, wrap
+from journal.text import wrap
 
 GLOBAL_FLAGS = {"--json"}
 GLOBAL_OPTIONS = {"--saves"}
@@ -28,7 +32,8 @@ GLOBAL_OPTIONS = {"--saves"}
 
 def canonical_command(args: list[str]) -> str:
     """The command as typed after `journal`, without global options or the save name."""
-    out, i = [], 0
+    out: list[str] = []
+    i = 0
     while i < len(args) and args[i].startswith("--") and not out:
         a = args[i]
         if a in GLOBAL_OPTIONS:
@@ -48,7 +53,7 @@ def canonical_command(args: list[str]) -> str:
             continue
         out.append(a)
         i += 1
-    return shell_join(out)
+    return shlex.join(out)
 
 
 def check_reason(reason: str | None) -> str | None:
@@ -118,16 +123,16 @@ class Batch:
 
 class Runtime:
     def __init__(self, saves_dir, json_mode: bool, args: list[str]):
-        self.saves_dir = files.clean_path(saves_dir)  # a string (see journal/save.py, paths)
+        self.saves_dir = files.clean_path(saves_dir)  # a string (see journal/store/paths.py)
         self.json = json_mode
         self.args = args
         self.batch: Batch | None = None
         self.configured = False  # global options read (nested invocations keep them)
         self.quiet = False
-        self.save = None          # -s NAME given before the command (journal -s NAME show)
+        self.save: str | None = None  # -s NAME given before the command (journal -s NAME show)
         self.keep_current = True  # `new` makes its campaign current (the demo does not)
         self.ask_every_die = False  # the table shell asks for every die a line did not give
-        self._time = None
+        self._time: str | None = None
 
     # --- basics ------------------------------------------------------------
     def begin(self, args: list[str]) -> None:
@@ -140,20 +145,20 @@ class Runtime:
             self._time = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         return self._time
 
-    def paths(self, ref: str | None) -> savemod.SavePaths:
+    def paths(self, ref: str | None) -> SavePaths:
         """The save a command works on: -s NAME (after or before the command), then
         JOURNAL_SAVE, then the saves folder's current campaign (journal use)."""
         if ref is None and self.batch is not None:
             return self.batch.session.paths
         ref = ref or self.save or os.environ.get("JOURNAL_SAVE") or None
         if ref is not None:
-            return savemod.resolve(ref, self.saves_dir)
-        current = savemod.read_current(self.saves_dir)
+            return resolve(ref, self.saves_dir)
+        current = read_current(self.saves_dir)
         if current is None:
             raise click.UsageError(
                 "no campaign given: name it with -s NAME (before or after the command), set "
                 "JOURNAL_SAVE=NAME, or make it current with `journal use NAME`")
-        paths = savemod.resolve(current, self.saves_dir)
+        paths = resolve(current, self.saves_dir)
         if not os.path.exists(paths.save):
             raise SaveError(f"the current campaign {typed(current)} has no save at {paths.save} any more: choose "
                             f"another with `journal use NAME` (journal list shows them)")
@@ -161,7 +166,7 @@ class Runtime:
 
     def has_save(self) -> bool:
         """Whether a command without -s has a campaign to work on."""
-        return bool(self.save or os.environ.get("JOURNAL_SAVE") or savemod.read_current(self.saves_dir))
+        return bool(self.save or os.environ.get("JOURNAL_SAVE") or read_current(self.saves_dir))
 
     def command_text(self) -> str:
         return canonical_command(self.batch.args if self.batch else self.args)
@@ -303,16 +308,16 @@ class Runtime:
         """
         if self.batch is not None:
             raise InputError("a batch runs on an existing save: create it first with `new`")
-        paths = savemod.resolve(name, self.saves_dir)
+        paths = resolve(name, self.saves_dir)
         with Session(paths, create=True) as session:
             entry = session.start(game, state, seed, outcome, self.command_text(), self.now(), dice)
             session.commit()
             if self.keep_current:
                 try:
-                    savemod.write_current(self.saves_dir, savemod.current_ref(paths, self.saves_dir))
+                    write_current(self.saves_dir, current_ref(paths, self.saves_dir))
                 except BaseException:  # a failed `new` leaves no campaign behind
-                    for path in (paths.save, paths.log, savemod.cache_path(paths)):
-                        savemod.remove(path)
+                    for path in (paths.save, paths.log, cache_path(paths)):
+                        remove(path)
                     raise
         data = {"save": str(paths.save), "name": paths.name, "seed": seed, **outcome.data,
                 "current": self.keep_current}
@@ -328,6 +333,7 @@ class Runtime:
 
     def _run_in_batch(self, paths, fn, params: dict, how: dict) -> Outcome:
         b = self.batch
+        assert b is not None
         if paths is not b.session.paths and os.path.realpath(paths.save) != os.path.realpath(b.session.paths.save):
             raise InputError(f"this batch runs on {typed(b.session.paths.name)}, not {typed(paths.name)}")
         self.check_game(b.session)
@@ -351,7 +357,7 @@ class Runtime:
         with self.read(save) as s:
             return s.state
 
-    def read(self, save: str | None) -> Session:
+    def read(self, save: str | None) -> "_Checked":
         """Open a save for reading (shared lock, validated, of the running command's game)."""
         if self.batch is not None:
             raise InputError("only commands that change the save can run in a batch")

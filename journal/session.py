@@ -16,11 +16,15 @@ from __future__ import annotations
 
 import json
 import os
+from contextlib import AbstractContextManager
+
+import tomli_w
 
 from journal import games
+from journal.games import Game
 from journal import log as logmod
-from journal import save as savemod
-from journal import toml_text
+from journal.store import atomic, cache, document, locking, logview
+from journal.store.paths import SavePaths, beside, folder_of
 from journal.dice import Dice
 from journal.errors import JournalError, RuleError, SaveError, typed
 from journal.outcome import Outcome, copy_state
@@ -40,35 +44,36 @@ def invalid(paths, problems: list[str]) -> SaveError:
 
 
 def dumps(doc: dict) -> str:
-    return toml_text.dumps(doc)
+    """A save's (or a side file's) TOML text, as tomli-w writes it."""
+    return tomli_w.dumps(doc)
 
 
 class Session:
     """A save held under its folder's lock."""
 
-    def __init__(self, paths: savemod.SavePaths, *, exclusive: bool = True, create: bool = False):
+    def __init__(self, paths: SavePaths, *, exclusive: bool = True, create: bool = False):
         self.paths = paths
         self.exclusive = exclusive
         self.create = create
         self.pending: list[bytes] = []
-        self.game = None
+        self.game: Game  # the save's game: known once the session is open (load) or the campaign begun (start)
         self.text = ""
         self.text_sha = logmod.sha("")  # the hash of self.text, kept beside it (the log ties entries to it)
-        self.doc: dict | None = None
-        self.log: savemod.LogView | None = None
+        self.doc: dict = {}
+        self.log: logview.LogView  # set when the session opens
         self.side: dict[str, dict] = {}            # side file name -> its content, pending changes included
         self.side_disk: dict[str, bytes | None] = {}  # side file name -> its bytes when first read
         self.side_dirty: list[str] = []
-        self._lock = None
+        self._lock: AbstractContextManager | None = None
 
     # --- context ---------------------------------------------------------
     def __enter__(self) -> "Session":
-        folder = savemod.folder_of(self.paths.save)
+        folder = folder_of(self.paths.save)
         if self.create:
             os.makedirs(folder, exist_ok=True)
         elif not os.path.isdir(folder):
-            savemod.read_text(self.paths)  # raises the friendly "no save" error
-        self._lock = savemod.locked(folder, self.exclusive)
+            document.read_text(self.paths)  # raises the friendly "no save" error
+        self._lock = locking.locked(folder, self.exclusive)
         self._lock.__enter__()
         try:
             if self.create:
@@ -78,7 +83,7 @@ class Session:
                 if os.path.lexists(self.paths.log) and not _empty_file(self.paths.log):
                     raise RuleError(f"{self.paths.log} is already there (the history of an earlier campaign "
                                     f"{typed(self.paths.name)}): move it away, or choose another name")
-                self.log = savemod.LogView(self.paths, 0)
+                self.log = logview.LogView(self.paths, 0)
                 self.log.end = 0
             else:
                 self.load()
@@ -93,16 +98,16 @@ class Session:
 
     # --- reading ---------------------------------------------------------
     def load(self) -> None:
-        self.text = savemod.read_text(self.paths)
+        self.text = document.read_text(self.paths)
         self.text_sha = logmod.sha(self.text)
-        doc = savemod.read_cached(self.paths, self.text_sha)
+        doc = cache.read_cached(self.paths, self.text_sha)
         if doc is None:
-            doc = savemod.parse(self.paths, self.text)
-        game, doc, problems = savemod.check_doc(doc)
+            doc = document.parse(self.paths, self.text)
+        game, doc, problems = document.check_doc(doc)
         if problems:
             raise invalid(self.paths, problems)
         self.game, self.doc = game, doc
-        self.log = savemod.LogView(self.paths, self.entries)
+        self.log = logview.LogView(self.paths, self.entries)
         found = self.log.scan(1)
         self._check_log_belongs(found[0][1] if found else None)
         if self.exclusive:
@@ -127,7 +132,7 @@ class Session:
             return
         if self.text_sha == last["after"]:
             return
-        first = self.log.first()
+        first = self.log.first() or {}
         game = logmod.started_game(first)
         titles = games.GAMES
         if game in titles and game != self.game.ID:
@@ -142,15 +147,15 @@ class Session:
 
     # --- side files ------------------------------------------------------
     def side_path(self, name: str) -> str:
-        return savemod.beside(self.paths.save, name)
+        return beside(self.paths.save, name)
 
     def side_doc(self, name: str) -> dict:
         """A side file's content as this session sees it (its pending changes included)."""
         if name not in self.side:
             path = self.side_path(name)
-            data = savemod.read_side(path)
+            data = document.read_side(path)
             self.side_disk[name] = data
-            self.side[name] = savemod.parse_side(path, data)
+            self.side[name] = document.parse_side(path, data)
         return self.side[name]
 
     def _put_back_orphan_side_changes(self) -> None:
@@ -161,10 +166,10 @@ class Session:
                 continue
             for name, changes in side.items():
                 doc = copy_state(self.side_doc(name))
-                if logmod.revert_values(doc, changes, entry.get("n"), lenient=True):
+                if logmod.revert_values(doc, changes, entry["n"], lenient=True):
                     data = dumps(doc).encode("utf-8")
                     self.side[name] = doc
-                    savemod.atomic_write(self.side_path(name), data)
+                    atomic.atomic_write(self.side_path(name), data)
                     self.side_disk[name] = data
 
     def newest_entries(self):
@@ -284,15 +289,15 @@ class Session:
             return
         had_log = os.path.exists(self.paths.log)
         try:
-            savemod.append_log(self.paths.log, self.log.end, b"".join(self.pending))
+            atomic.append_log(self.paths.log, self.log.end, b"".join(self.pending))
             for name in self.side_dirty:
-                savemod.atomic_write(self.side_path(name), dumps(self.side[name]).encode("utf-8"))
-            savemod.atomic_write(self.paths.save, self.text.encode("utf-8"))
+                atomic.atomic_write(self.side_path(name), dumps(self.side[name]).encode("utf-8"))
+            atomic.atomic_write(self.paths.save, self.text.encode("utf-8"))
         except BaseException:
             self._roll_back(had_log)
             raise
         self.pending, self.side_dirty = [], []
-        savemod.write_cache(self.paths, self.text_sha, self.doc)
+        cache.write_cache(self.paths, self.text_sha, self.doc)
 
     def _roll_back(self, had_log: bool) -> None:
         """Best effort after a failed commit: side files as they were, the log cut back."""
@@ -300,16 +305,16 @@ class Session:
             try:
                 old = self.side_disk.get(name)
                 if old is None:
-                    savemod.remove(self.side_path(name))
+                    atomic.remove(self.side_path(name))
                 else:
-                    savemod.atomic_write(self.side_path(name), old)
+                    atomic.atomic_write(self.side_path(name), old)
             except OSError:
                 pass
         try:
             if had_log:
-                savemod.truncate_log(self.paths.log, self.log.end)
+                atomic.truncate_log(self.paths.log, self.log.end)
             else:
-                savemod.remove(self.paths.log)
+                atomic.remove(self.paths.log)
         except OSError:
             pass
 
@@ -345,11 +350,11 @@ class Session:
                 raise RuleError(f"cannot undo entry {entry['n']}: the save was edited by hand since, and the "
                                 f"entry does not record the values it changed (edit {self.paths.shown} by hand)")
             else:  # edited by hand since: revert the command's values only
-                doc = copy_state(savemod.parse(self.paths, text))
+                doc = copy_state(document.parse(self.paths, text))
                 logmod.revert_values(doc, entry["changes"], entry["n"])
                 text = dumps(doc)
-        doc = savemod.parse(self.paths, text)
-        game, doc, problems = savemod.check_doc(doc)
+        doc = document.parse(self.paths, text)
+        game, doc, problems = document.check_doc(doc)
         if problems:
             raise RuleError(f"cannot undo: the save would be invalid: {problems[0]}")
         side: dict[str, dict] = {}
@@ -370,21 +375,22 @@ class Session:
         A failed write puts back what was written."""
         written: list[str] = []
         try:
-            savemod.atomic_write(self.paths.save, text.encode("utf-8"))
+            atomic.atomic_write(self.paths.save, text.encode("utf-8"))
             written.append("")
             for name, data in side_text.items():
-                savemod.atomic_write(self.side_path(name), data)
+                atomic.atomic_write(self.side_path(name), data)
                 written.append(name)
-            savemod.truncate_log(self.paths.log, log_end)
+            atomic.truncate_log(self.paths.log, log_end)
         except BaseException:
             for name in reversed(written):
+                old = self.side_disk.get(name)
                 try:
                     if not name:
-                        savemod.atomic_write(self.paths.save, self.text.encode("utf-8"))
-                    elif self.side_disk.get(name) is None:
-                        savemod.remove(self.side_path(name))
+                        atomic.atomic_write(self.paths.save, self.text.encode("utf-8"))
+                    elif old is None:
+                        atomic.remove(self.side_path(name))
                     else:
-                        savemod.atomic_write(self.side_path(name), self.side_disk[name])
+                        atomic.atomic_write(self.side_path(name), old)
                 except OSError:
                     pass
             raise

@@ -16,9 +16,6 @@ _STOPS = ("`", ",", ";", "(", ")", " or ", " then ", " and ", ". ", " — ")
 _GLUE = "\x00"  # stands for a space that must not break
 
 
-_SHELL_SAFE = re.compile(r"[\w@%+=:,./-]*", re.ASCII)
-
-
 def line_break(text: str) -> bool:
     """A line break (or NUL): never part of a name, a value or a path a player types."""
     return any(c in "\n\r\x00" for c in text)
@@ -28,37 +25,6 @@ def unfold(message: str) -> str:
     """Click's message on one line: it lists a missing choice's values on lines of their own
     ("Choose from:\n\tbasic,\n\tnormal" becomes "Choose from: basic, normal")."""
     return re.sub(r"[ \t]*\n\s*", " ", message.strip())
-
-
-def shell_quote(word: str) -> str:
-    """A word as a shell reads it back: `shlex.quote`'s result, without importing shlex (a
-    command's start-up)."""
-    word = str(word)
-    if not word:
-        return "''"
-    if _SHELL_SAFE.fullmatch(word):
-        return word
-    return "'" + word.replace("'", "'\"'\"'") + "'"
-
-
-def shell_join(words) -> str:
-    """`shlex.join`: the words as one line a shell splits back into them."""
-    return " ".join(shell_quote(w) for w in words)
-
-
-_SHELL_SPECIAL = re.compile(r"[\"'\\#]")  # quotes, escapes, comments: for shlex to read
-_SHELL_SPACE = re.compile(r"[ \t\r\n]+")
-
-
-def shell_split(line: str) -> list[str]:
-    """`shlex.split(line, comments=True)`: a line's words as a shell reads them. A line with no
-    quote, backslash or # is split on shlex's whitespace directly (a batch splits thousands).
-    Raises ValueError for an unclosed quote, as shlex does."""
-    if _SHELL_SPECIAL.search(line) is None:
-        return [word for word in _SHELL_SPACE.split(line) if word]
-    import shlex
-
-    return shlex.split(line, comments=True)
 
 
 def width() -> int:

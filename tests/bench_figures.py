@@ -15,7 +15,10 @@ It prints, measured in this one run:
      of text on the same paper (target <= 5x), both as fresh processes;
   4. start-up per game: `journal show` of each game's demo save and one command of the
      game, vs the same import floor (target <= 1.5x), medians of 9 interleaved runs
-     (`--startup-only` measures only this).
+     (`--startup-only` measures only this);
+  5. the same commands in instructions, counted by `valgrind --tool=callgrind` (target <=
+     1.6x the floor's; `--instructions` measures only this). Instruction counts do not move
+     with the machine's load, as wall-clock times do.
 """
 
 from __future__ import annotations
@@ -90,20 +93,51 @@ GAME_COMMANDS = {
 FLOOR = [sys.executable, "-c", "import click, tomllib, tomli_w"]
 
 
+def startup_campaigns(j: list[str], tmp: Path) -> list[str]:
+    """Each game's demo campaign (over) and one begun as its demo begins (bench-GAME), in `tmp`;
+    returns the --saves option naming that folder."""
+    saves = ["--saves", str(tmp)]
+    subprocess.run(j + saves + ["demo"], check=True, stdout=subprocess.DEVNULL)
+    for game in GAME_COMMANDS:  # demo campaigns are over: begin each anew, as its demo does
+        code = (f"import shlex; from journal import templates; s = templates.load({game!r}, 'demo.toml'); "
+                f"print(s['new'].replace('{{templates}}', shlex.quote(str(templates.root()))))")
+        new = subprocess.run([str(Path(j[0]).with_name("python")), "-c", code], check=True, capture_output=True,
+                             text=True).stdout
+        args = shlex.split(new)
+        args[2] = f"bench-{game}"
+        subprocess.run(j + saves + args, check=True, stdout=subprocess.DEVNULL)
+    return saves
+
+
+def instructions(j: list[str]) -> None:
+    """5. Each game's `show` and one of its commands against the import floor, in instructions."""
+    tmp = Path(tempfile.mkdtemp(prefix="journal-instructions-"))
+    try:
+        saves = startup_campaigns(j, tmp)
+        floor = counted(FLOOR)
+        print(f"5. start-up in instructions (valgrind --tool=callgrind) vs python -c 'import click, tomllib, "
+              f"tomli_w' ({floor / 1e6:.1f} M) (target <= 1.6x):")
+        for game, commands in GAME_COMMANDS.items():
+            for label, cmd in ((f"{game} show", ["show", "-s", f"demo-{game}"]),
+                               (" ".join(commands[0]), [*commands[0], "-s", f"bench-{game}"])):
+                n = counted(j + saves + cmd)
+                print(f"   {label:<28} {n / 1e6:7.1f} M  {n / floor:.2f}x")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def counted(cmd: list[str]) -> int:
+    """The instructions a process runs in user space, as callgrind counts them."""
+    r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=True)
+    return int(next(line for line in r.stderr.splitlines() if "Collected :" in line).split(":")[-1])
+
+
 def startup(j: list[str], runs: int = 9) -> None:
     """4. Each game's `show` and one of its commands against the import floor."""
     tmp = Path(tempfile.mkdtemp(prefix="journal-startup-"))
     try:
-        saves = ["--saves", str(tmp)]
-        subprocess.run(j + saves + ["demo"], check=True, stdout=subprocess.DEVNULL)
-        for game in GAME_COMMANDS:  # demo campaigns are over: begin each anew, as its demo does
-            code = (f"import shlex; from journal import templates; s = templates.load({game!r}, 'demo.toml'); "
-                    f"print(s['new'].replace('{{templates}}', shlex.quote(str(templates.root()))))")
-            new = subprocess.run([str(Path(j[0]).with_name("python")), "-c", code], check=True, capture_output=True,
-                                 text=True).stdout
-            args = shlex.split(new)
-            args[2] = f"bench-{game}"
-            subprocess.run(j + saves + args, check=True, stdout=subprocess.DEVNULL)
+        saves = startup_campaigns(j, tmp)
         times: dict[str, list[float]] = {"floor": []}
         for i in range(runs):
             times["floor"].append(timed(FLOOR))
@@ -127,10 +161,11 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=21)
     ap.add_argument("--entries", type=int, default=20000)
     ap.add_argument("--startup-only", action="store_true", help="Only the per-game start-up ratios.")
+    ap.add_argument("--instructions", action="store_true", help="Only the start-up instruction counts.")
     args = ap.parse_args()
     j = journal_cmd()
-    if args.startup_only:
-        startup(j)
+    if args.startup_only or args.instructions:
+        (instructions if args.instructions else startup)(j)
         return
     tmp = Path(tempfile.mkdtemp(prefix="journal-bench-"))
     try:
@@ -168,6 +203,8 @@ def main() -> None:
         print(f"3. pdf of {entries} entries vs bare canvas, {args.entries} lines: {t_pdf:.2f} s / {t_base:.2f} s = "
               f"{t_pdf / t_base:.2f}x (target <= 5x)")
         startup(j)
+        if shutil.which("valgrind"):
+            instructions(j)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

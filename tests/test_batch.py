@@ -113,13 +113,13 @@ def test_batch_unbalanced_quote_is_an_error(camp):
 
 def test_a_batch_session_reads_its_pending_entries_before_the_log(camp, saves):
     """Session.newest_entries: what a batch did so far (not on disk yet), then the log, newest first."""
-    from journal import save as savemod
+    from journal.store.paths import resolve
     from journal.outcome import note
     from journal.session import Session
 
     for i in range(20):
         camp("note", "-s", "camp", f"on disk {i}", ok=True)
-    with Session(savemod.resolve("camp", saves)) as s:
+    with Session(resolve("camp", saves)) as s:
         s.apply(note, {"text": "pending 1"}, command="note pending 1", time="t")
         s.apply(note, {"text": "pending 2"}, command="note pending 2", time="t")
         entries = list(s.newest_entries())

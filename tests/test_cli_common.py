@@ -79,8 +79,20 @@ def test_usage_errors_exit_2(camp):
 def test_a_missing_choice_lists_its_values_on_the_error_line(journal):
     r = journal("pulp", "new", "p")
     assert r.exit_code == 2
-    assert r.stderr.splitlines()[-1] == (
-        "Error: Missing option '--level'. Choose from: basic, normal, advanced")
+    assert r.stderr == ("Error: Missing option '--level'. Choose from: basic, normal, advanced "
+                        "(see: journal pulp new --help)\n")
+
+
+@pytest.mark.parametrize("args, said", [
+    (["epm", "card"], "Missing argument 'NUMBER'."),
+    (["epm", "crad", "3"], "No such command 'crad'."),
+    (["show", "--tial", "3"], "No such option '--tial'."),
+])
+def test_a_usage_error_is_one_line_naming_the_help_to_read(journal, args, said):
+    r = journal(*args)
+    assert r.exit_code == 2 and r.stdout == ""
+    assert len(r.stderr.splitlines()) == 1 and r.stderr.startswith(f"Error: {said}")
+    assert r.stderr.rstrip().endswith("--help)")
 
 
 @pytest.mark.parametrize("ref", ["../x", "/etc/passwd", "a/b", ".hidden", "x y", "-x"])

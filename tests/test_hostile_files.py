@@ -124,7 +124,7 @@ def test_a_fifo_is_never_read_as_a_save_a_log_or_the_current_campaign(camp):
 
 
 def test_a_side_file_that_is_a_fifo_is_refused_naming_it(camp):
-    from journal.save import resolve
+    from journal.store.paths import resolve
     from journal.session import Session
 
     os.mkfifo(camp.saves / ".side.toml")
@@ -240,9 +240,9 @@ def _enospc(*_args, **_kwargs):
 
 
 def test_a_full_disk_on_the_save_write_leaves_log_and_save_as_before(camp, monkeypatch):
-    from journal import save as savemod
+    from journal.store import atomic
 
-    real = savemod.atomic_write
+    real = atomic.atomic_write
 
     def full_for_saves(path, data):
         if str(path).endswith("camp.toml"):
@@ -250,29 +250,30 @@ def test_a_full_disk_on_the_save_write_leaves_log_and_save_as_before(camp, monke
         real(path, data)
 
     before = snapshot(camp.saves)
-    monkeypatch.setattr(savemod, "atomic_write", full_for_saves)
+    monkeypatch.setattr(atomic, "atomic_write", full_for_saves)
     line = one_error(camp("epm", "track", "-s", "camp", "signal", "+2"))
     assert "No space left on device" in line and "nothing was saved" in line
     assert snapshot(camp.saves) == before
 
 
 def test_a_full_disk_during_the_log_append_cuts_the_half_entry(camp, monkeypatch):
-    from journal import save as savemod
+    from journal.store import atomic
 
-    real = savemod.append_log
+    real = atomic.append_log
 
     def half_then_full(path, end, data):
         real(path, end, data[: len(data) // 2])  # a torn append, then the disk is full
         _enospc()
 
     before = snapshot(camp.saves)
-    monkeypatch.setattr(savemod, "append_log", half_then_full)
+    monkeypatch.setattr(atomic, "append_log", half_then_full)
     assert "No space left on device" in one_error(camp("note", "-s", "camp", "x"))
     assert snapshot(camp.saves) == before
 
 
 def test_a_full_disk_on_a_side_file_puts_back_the_log_and_the_other_side_files(camp, monkeypatch):
-    from journal import save as savemod
+    from journal.store import atomic
+    from journal.store.paths import resolve
     from journal.outcome import Outcome
     from journal.session import Session
 
@@ -283,7 +284,7 @@ def test_a_full_disk_on_a_side_file_puts_back_the_log_and_the_other_side_files(c
         return Outcome(state, "bumped", [], {}, side={".new.toml": {"made": True},  # written first, put back
                                                      ".records.toml": {"count": side[".records.toml"]["count"] + 1}})
 
-    real = savemod.atomic_write
+    real = atomic.atomic_write
 
     def full_on_records(path, data):
         if os.path.basename(path) == ".records.toml":
@@ -291,8 +292,8 @@ def test_a_full_disk_on_a_side_file_puts_back_the_log_and_the_other_side_files(c
         real(path, data)
 
     before = snapshot(camp.saves)
-    monkeypatch.setattr(savemod, "atomic_write", full_on_records)
-    with Session(savemod.resolve("camp", camp.saves)) as s:
+    monkeypatch.setattr(atomic, "atomic_write", full_on_records)
+    with Session(resolve("camp", camp.saves)) as s:
         s.apply(bump, {}, command="bump", time="t", side_files=(".new.toml", ".records.toml"))
         with pytest.raises(OSError):
             s.commit()
@@ -301,16 +302,16 @@ def test_a_full_disk_on_a_side_file_puts_back_the_log_and_the_other_side_files(c
 
 
 def test_a_full_disk_when_new_makes_its_campaign_current_leaves_no_campaign(journal, monkeypatch):
-    from journal import save as savemod
+    from journal.store import atomic
 
-    real = savemod.atomic_write
+    real = atomic.atomic_write
 
     def full_on_current(path, data):
         if os.path.basename(path) == ".current":
             _enospc()
         real(path, data)
 
-    monkeypatch.setattr(savemod, "atomic_write", full_on_current)
+    monkeypatch.setattr(atomic, "atomic_write", full_on_current)
     assert "No space left on device" in one_error(journal(*EPM_NEW))
     assert not [p for p in journal.saves.iterdir() if not p.name.startswith(".")]
 

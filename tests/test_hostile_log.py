@@ -105,12 +105,12 @@ def test_undo_with_the_last_summary_deleted_changes_no_byte(saves):
 
 def test_undo_whose_write_fails_puts_the_save_back(saves, monkeypatch):
     """Undo writes the save, then cuts the log: should the cut fail, the save is put back."""
-    from journal import save as savemod
+    from journal.store import atomic
 
     def no_cut(path, end):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(savemod, "truncate_log", no_cut)
+    monkeypatch.setattr(atomic, "truncate_log", no_cut)
     before = files(saves)
     line = one_error(run(saves, "undo", "-s", NAME))
     assert "No space left on device" in line

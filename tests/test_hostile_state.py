@@ -115,7 +115,7 @@ def test_journal_counters_are_bounded(camp, key, value):
 # --- a result outside the schema is a refusal, not an internal error ------------------------------
 
 def test_a_result_the_rules_did_not_bound_is_refused_naming_the_key(camp):
-    from journal.save import resolve
+    from journal.store.paths import resolve
     from journal.session import Session
     from journal.outcome import Outcome
 

@@ -8,6 +8,7 @@ as much as one at the top of a file.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -144,6 +145,41 @@ def test_no_function_is_over_60_lines_or_complexity_15(part):
                         f"{MAX_COMPLEXITY}:\n" + "\n".join(found)
 
 
+HINT_TEXT = re.compile(r"(?<![\w/.-])journal (?:epm|titans|kraken|pulp|show|log|undo|note|set|check|pdf|sheet|play|"
+                       r"use|list|roll|batch|demo|guide|games)\b")
+
+
+def typed_hints(source: str) -> list[tuple[int, str]]:
+    """(line, text) of each string literal that spells a `journal ...` command, docstrings aside:
+    rules, views and sheets give hints as values (journal.hints.cmd), the runtime renders them."""
+    tree = ast.parse(source)
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)}
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+            and HINT_TEXT.search(node.value)]
+
+
+@pytest.mark.parametrize("part", PARTS[1:])
+def test_no_rule_view_or_sheet_spells_a_command_as_text(part):
+    found = []
+    for path in sorted((PACKAGE / "games" / part).rglob("*.py")):
+        rel = path.relative_to(PACKAGE / "games" / part)
+        if rel.parts[0] in ("cli", "cli.py"):
+            continue
+        found += [f"{path.relative_to(PACKAGE.parent)}:{line}: {text[:70]!r}"
+                  for line, text in typed_hints(path.read_text(encoding="utf-8"))]
+    assert found == [], f"{len(found)} hint(s) typed as text:\n" + "\n".join(found)
+
+
+def test_the_hint_text_check_finds_a_command_in_a_string_but_not_in_a_docstring():
+    source = 'def f():\n    """Use `journal epm card N`."""\n    return f"then journal epm card {n}"\n'
+    assert typed_hints(source) == [(3, "then journal epm card ")]
+    assert typed_hints('x = "a journal entry"\n') == []
+
+
 def test_the_size_check_counts_lines_and_branches():
     long = "def f():\n" + "    x = 1\n" * 60
     branchy = "def g(x):\n" + "".join(f"    if x == {i}:\n        return {i}\n" for i in range(15))
@@ -164,12 +200,13 @@ def test_the_house_test_sees_cycles_and_private_imports():
 
 # --- start-up: a command imports its own game and nothing heavy (issue 9) ------------------------
 
-HEAVY = ("reportlab", "prompt_toolkit", "pathlib", "difflib", "copy", "hashlib", "shlex")
+HEAVY = ("reportlab", "prompt_toolkit", "pathlib", "copy")
 
 
 def test_a_command_imports_only_its_own_game_and_nothing_heavy(journal):
-    """`show` and one of each game's commands, in a fresh process: no other game, no ReportLab,
-    no pathlib (with urllib.parse and ipaddress), no difflib, copy, hashlib (OpenSSL) or shlex."""
+    """`show` and one of each game's commands, in a fresh process: no other game, no ReportLab or
+    prompt-toolkit, no pathlib (with urllib.parse and ipaddress), no copy (rules copy TOML data
+    with outcome.copy_state)."""
     import subprocess
     import sys
 

@@ -11,7 +11,7 @@ import tomllib
 import pytest
 
 from journal import log as logmod
-from journal import save as savemod
+from journal.store import cache
 from journal_testing import EPM_NEW
 
 
@@ -21,7 +21,7 @@ def cache_of(saves, name="camp"):
 
 def test_every_commit_caches_exactly_what_parsing_the_save_gives(journal, monkeypatch):
     seen = []
-    write = savemod.write_cache
+    write = cache.write_cache
 
     def checked(paths, text_sha, doc):
         with open(paths.save, encoding="utf-8", newline="") as f:
@@ -31,7 +31,7 @@ def test_every_commit_caches_exactly_what_parsing_the_save_gives(journal, monkey
         seen.append(paths.name)
         write(paths, text_sha, doc)
 
-    monkeypatch.setattr(savemod, "write_cache", checked)
+    monkeypatch.setattr(cache, "write_cache", checked)
     journal("demo", ok=True)  # a scripted campaign of every game: a few dozen commits
     assert {"demo-epm", "demo-titans", "demo-kraken", "demo-pulp"} <= set(seen)
     for name in ("demo-epm", "demo-titans", "demo-kraken", "demo-pulp"):

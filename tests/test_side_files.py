@@ -9,7 +9,8 @@ import tomllib
 
 import pytest
 
-from journal import save as savemod
+from journal.store import atomic
+from journal.store.paths import resolve
 from journal.errors import RuleError
 from journal.outcome import Outcome
 from journal.session import Session
@@ -27,7 +28,7 @@ def unlock(state, dice, name, side):
 
 
 def apply(saves, *names, commit=True):
-    paths = savemod.resolve("camp", saves)
+    paths = resolve("camp", saves)
     with Session(paths) as s:
         for name in names:
             s.apply(unlock, {"name": name}, command=f"unlock {name}", time="t", side_files=(SIDE,))
@@ -73,23 +74,23 @@ def test_undo_refuses_when_the_side_file_was_edited_since(camp, saves):
 def test_a_failed_commit_puts_the_side_file_and_the_log_back(camp, saves, monkeypatch):
     apply(saves, "First")
     files, side = camp.files("camp"), (saves / SIDE).read_bytes()
-    real = savemod.atomic_write
+    real = atomic.atomic_write
 
     def full_disk(path, data):
         if os.path.basename(path) == "camp.toml":
             raise OSError(28, "No space left on device")
         real(path, data)
 
-    monkeypatch.setattr(savemod, "atomic_write", full_disk)
+    monkeypatch.setattr(atomic, "atomic_write", full_disk)
     with pytest.raises(OSError):
         apply(saves, "Second")
-    monkeypatch.setattr(savemod, "atomic_write", real)
+    monkeypatch.setattr(atomic, "atomic_write", real)
     assert camp.files("camp") == files and (saves / SIDE).read_bytes() == side
 
 
 def test_a_crash_before_the_save_commits_is_put_back_by_the_next_writer(camp, saves, monkeypatch):
     apply(saves, "First")
-    real = savemod.atomic_write
+    real = atomic.atomic_write
 
     def killed(path, data):
         if os.path.basename(path) == "camp.toml":
@@ -97,7 +98,7 @@ def test_a_crash_before_the_save_commits_is_put_back_by_the_next_writer(camp, sa
         real(path, data)
 
     monkeypatch.setattr("journal.session.Session._roll_back", lambda self, had_log: None)
-    monkeypatch.setattr(savemod, "atomic_write", killed)
+    monkeypatch.setattr(atomic, "atomic_write", killed)
     with pytest.raises(SystemExit):
         apply(saves, "Second")
     monkeypatch.undo()

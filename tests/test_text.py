@@ -5,10 +5,6 @@ from __future__ import annotations
 import io
 import sys
 
-import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
 from journal import templates
 from journal.text import MAX_WIDTH, wrap, width
 
@@ -48,28 +44,3 @@ def test_a_shipped_data_file_is_named_templates_game_file():
     assert templates.resolve("my/board.toml").as_posix() == "my/board.toml"
     assert "templates:titans/dice-sample.toml" in templates.shipped("titans")
     assert templates.shipped("no-such-game") == []
-
-
-@given(st.lists(st.text(max_size=12), max_size=6))
-def test_shell_quote_and_join_are_shlexs(words):
-    import shlex
-
-    from journal.text import shell_join, shell_quote
-
-    assert [shell_quote(w) for w in words] == [shlex.quote(w) for w in words]
-    assert shell_join(words) == shlex.join(words)
-
-
-@given(st.text(alphabet=st.sampled_from(list("ab -\t\r\n\xa0\u2028\x0b\"'\\#=.")), max_size=20))
-def test_shell_split_is_shlexs_split_with_comments(line):
-    import shlex
-
-    from journal.text import shell_split
-
-    try:
-        expected = shlex.split(line, comments=True)
-    except ValueError:
-        with pytest.raises(ValueError):
-            shell_split(line)
-        return
-    assert shell_split(line) == expected

@@ -15,7 +15,7 @@ from journal.errors import SaveError
 from journal.schema import show_value
 
 if TYPE_CHECKING:
-    import click
+    from journal.options import OrderedGroup
 
 # The games in the order `journal games` lists them (each is the package journal/games/ID/).
 TITLES = {
@@ -95,7 +95,7 @@ def load(game_id: str) -> Game:
     return cast(Game, importlib.import_module(module))
 
 
-def commands(game_id: str) -> "click.Group":
+def commands(game_id: str) -> "OrderedGroup":
     """The game's Click group: `journal.games.GID.cli` names it after the game (`epm`...)."""
     load(game_id)
     group = getattr(importlib.import_module(f"journal.games.{game_id}.cli"), game_id)

@@ -545,55 +545,70 @@ def track(c, x, y, w, lo, hi, current=None, bands=(), label=None, marks=None,
         top -= LABEL_H
     for r in range(rows):
         first = lo + r * per_row
-        last = min(hi, first + per_row - 1)
-        row_w = (last - first + 1) * box_w
+        row = (x, first, min(hi, first + per_row - 1), box_w)
         if bands:
-            for blo, bhi, caption, tint in bands:
-                a, b = max(blo, first), min(bhi, last)
-                if a > b:
-                    continue
-                bx = x + (a - first) * box_w
-                band(c, bx + 0.6, top - CAPTION_H, (b - a + 1) * box_w - 1.2, CAPTION_H - 1.5,
-                     tint, caption, size=7)
+            _track_bands(c, row, top, bands)
             top -= CAPTION_H
-        if current is not None and first <= current <= last:
+        if current is not None and first <= current <= row[2]:
             cx = x + (current - first + 0.5) * box_w
             triangle(c, cx, top - MARKER_H + 1.5, min(9.0, box_w * 0.6), "down")
-        top -= MARKER_H
-        by = top - box_h
-        for v in range(first, last + 1):
-            bx = x + (v - first) * box_w
-            tint = next((t for blo, bhi, _cap, t in bands if blo <= v <= bhi), None)
-            is_current = v == current
-            if is_current:
-                c.setFillGray(INK)
-            elif tint is not None:
-                _fill(c, tint)
-            else:
-                c.setFillGray(1)
-            c.setStrokeGray(INK)
-            c.setLineWidth(0.6)
-            c.rect(bx, by, box_w, box_h, stroke=1, fill=1)
-            if v in marks:                     # doubled frame on milestone boxes
-                c.setLineWidth(1.6)
-                c.rect(bx + 1.2, by + 1.2, box_w - 2.4, box_h - 2.4, stroke=1, fill=0)
-                c.setLineWidth(0.6)
-            base = _baseline(by, box_h, number_size)
-            text(c, bx + box_w / 2, base, str(v), BOLD if is_current else REGULAR,
-                 number_size + (1 if is_current else 0), align="c", grey=1 if is_current else INK)
-        top = by
+        top -= MARKER_H + box_h
+        _track_boxes(c, row, top, box_h, current, bands, marks, number_size)
         if marks:
-            for v, caption in marks.items():
-                if first <= v <= last:
-                    cap = fit_text(caption, BOLD, 7, row_w)
-                    cw = text_width(cap, BOLD, 7)
-                    cx = x + (v - first + 0.5) * box_w - cw / 2
-                    cx = min(max(cx, x), x + row_w - cw)   # keep it under the row
-                    text(c, cx, top - 8, cap, BOLD, 7)
+            _track_marks(c, row, top, marks)
             top -= MARK_H
         if r < rows - 1:
             top -= ROW_GAP
     return y - top
+
+
+def _track_bands(c, row, top, bands) -> None:
+    """The tinted caption strips above one row of a track: row is (x, first, last, box width)."""
+    x, first, last, box_w = row
+    for blo, bhi, caption, tint in bands:
+        a, b = max(blo, first), min(bhi, last)
+        if a <= b:
+            band(c, x + (a - first) * box_w + 0.6, top - CAPTION_H, (b - a + 1) * box_w - 1.2, CAPTION_H - 1.5,
+                 tint, caption, size=7)
+
+
+def _track_boxes(c, row, by, box_h, current, bands, marks, number_size) -> None:
+    """One row of numbered boxes, their bottom at `by`: the current one black, banded ones tinted,
+    milestones framed twice."""
+    x, first, last, box_w = row
+    for v in range(first, last + 1):
+        bx = x + (v - first) * box_w
+        tint = next((t for blo, bhi, _cap, t in bands if blo <= v <= bhi), None)
+        is_current = v == current
+        if is_current:
+            c.setFillGray(INK)
+        elif tint is not None:
+            _fill(c, tint)
+        else:
+            c.setFillGray(1)
+        c.setStrokeGray(INK)
+        c.setLineWidth(0.6)
+        c.rect(bx, by, box_w, box_h, stroke=1, fill=1)
+        if v in marks:                     # doubled frame on milestone boxes
+            c.setLineWidth(1.6)
+            c.rect(bx + 1.2, by + 1.2, box_w - 2.4, box_h - 2.4, stroke=1, fill=0)
+            c.setLineWidth(0.6)
+        base = _baseline(by, box_h, number_size)
+        text(c, bx + box_w / 2, base, str(v), BOLD if is_current else REGULAR,
+             number_size + (1 if is_current else 0), align="c", grey=1 if is_current else INK)
+
+
+def _track_marks(c, row, top, marks) -> None:
+    """The milestone captions under one row of a track, each kept under the row."""
+    x, first, last, box_w = row
+    row_w = (last - first + 1) * box_w
+    for v, caption in marks.items():
+        if first <= v <= last:
+            cap = fit_text(caption, BOLD, 7, row_w)
+            cw = text_width(cap, BOLD, 7)
+            cx = x + (v - first + 0.5) * box_w - cw / 2
+            cx = min(max(cx, x), x + row_w - cw)
+            text(c, cx, top - 8, cap, BOLD, 7)
 
 
 # --- tables ------------------------------------------------------------------------
@@ -607,36 +622,12 @@ def grid(c, x, y, widths, rows, row_h=14.0, header=None, size=8.0, align=None,
     cell whose lower-left is (x, y). `align` is one "l"/"c"/"r" per column. `styles` is
     one dict or None per row: {"fill": tint or grey, "font": font}. Returns the height.
     """
-    ncols = len(widths)
-    align = align or ["l"] * ncols
-    total_w = sum(widths)
+    table = _Table(c, x, widths, align or ["l"] * len(widths))
     top = y
-    pad = 3.0
-
-    def draw_row(cells, yb, h, font, fsize):
-        cx = x
-        for i, cell in enumerate(cells):
-            w = widths[i]
-            if callable(cell):
-                cell(c, cx, yb, w, h)
-            elif cell is not None and cell != "":
-                f = font
-                if isinstance(cell, tuple):
-                    cell, f = cell
-                base = _baseline(yb, h, fsize)
-                if align[i] == "c":
-                    text(c, cx + w / 2, base, cell, f, fsize, max_width=w - 2 * pad, align="c")
-                elif align[i] == "r":
-                    text(c, cx + w - pad, base, cell, f, fsize, max_width=w - 2 * pad, align="r")
-                else:
-                    text(c, cx + pad, base, cell, f, fsize, max_width=w - 2 * pad)
-            cx += w
-
     if header:
-        hsize = header_size or size
         c.setFillGray(SHADE)
-        c.rect(x, top - row_h, total_w, row_h, stroke=0, fill=1)
-        draw_row(header, top - row_h, row_h, BOLD, hsize)
+        c.rect(x, top - row_h, table.width, row_h, stroke=0, fill=1)
+        table.row(header, top - row_h, row_h, BOLD, header_size or size)
         top -= row_h
     for i, cells in enumerate(rows):
         style = (styles[i] if styles and i < len(styles) else None) or {}
@@ -645,28 +636,63 @@ def grid(c, x, y, widths, rows, row_h=14.0, header=None, size=8.0, align=None,
             fill = ZEBRA
         if fill is not None:
             _fill(c, fill)
-            c.rect(x, top - row_h, total_w, row_h, stroke=0, fill=1)
+            c.rect(x, top - row_h, table.width, row_h, stroke=0, fill=1)
             c.setFillGray(INK)
-        draw_row(cells, top - row_h, row_h, style.get("font", REGULAR), size)
+        table.row(cells, top - row_h, row_h, style.get("font", REGULAR), size)
         top -= row_h
-    # rules: light between rows and columns, a firm outer frame and header line
-    c.setStrokeGray(RULE)
-    c.setLineWidth(0.4)
-    yy = y - (row_h if header else 0)
-    for _ in range(len(rows) - 1):
-        yy -= row_h
-        c.line(x, yy, x + total_w, yy)
-    cx = x
-    for w in widths[:-1]:
-        cx += w
-        c.line(cx, y, cx, top)
-    c.setStrokeGray(INK)
-    c.setLineWidth(0.8)
-    c.rect(x, top, total_w, y - top, stroke=1, fill=0)
-    if header:
-        c.line(x, y - row_h, x + total_w, y - row_h)
-    c.setLineWidth(0.6)
+    table.rules(y, top, row_h, len(rows), bool(header))
     return y - top
+
+
+class _Table:
+    """A grid's columns: draws a row of cells and the rules between them."""
+
+    PAD = 3.0
+
+    def __init__(self, c, x, widths, align):
+        self.c, self.x, self.widths, self.align = c, x, widths, align
+        self.width = sum(widths)
+
+    def row(self, cells, yb, h, font, fsize) -> None:
+        cx = self.x
+        for i, cell in enumerate(cells):
+            w = self.widths[i]
+            if callable(cell):
+                cell(self.c, cx, yb, w, h)
+            elif cell is not None and cell != "":
+                self.cell(cell, cx, w, _baseline(yb, h, fsize), font, fsize, self.align[i])
+            cx += w
+
+    def cell(self, cell, cx, w, base, font, fsize, align) -> None:
+        if isinstance(cell, tuple):
+            cell, font = cell
+        pad = self.PAD
+        if align == "c":
+            text(self.c, cx + w / 2, base, cell, font, fsize, max_width=w - 2 * pad, align="c")
+        elif align == "r":
+            text(self.c, cx + w - pad, base, cell, font, fsize, max_width=w - 2 * pad, align="r")
+        else:
+            text(self.c, cx + pad, base, cell, font, fsize, max_width=w - 2 * pad)
+
+    def rules(self, y, top, row_h, n_rows, header: bool) -> None:
+        """Light rules between rows and columns, a firm outer frame and header line."""
+        c, x, total_w = self.c, self.x, self.width
+        c.setStrokeGray(RULE)
+        c.setLineWidth(0.4)
+        yy = y - (row_h if header else 0)
+        for _ in range(n_rows - 1):
+            yy -= row_h
+            c.line(x, yy, x + total_w, yy)
+        cx = x
+        for w in self.widths[:-1]:
+            cx += w
+            c.line(cx, y, cx, top)
+        c.setStrokeGray(INK)
+        c.setLineWidth(0.8)
+        c.rect(x, top, total_w, y - top, stroke=1, fill=0)
+        if header:
+            c.line(x, y - row_h, x + total_w, y - row_h)
+        c.setLineWidth(0.6)
 
 
 def rules_box(c, x, top, w, title, rules, size=7.0, lead=8.4, gap=2.5, pad=6.0, fit_below=None) -> float:

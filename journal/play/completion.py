@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import click
 
+from journal.options import OrderedGroup
 from journal.play import lines
 
 # Option names that say which kind of name they take when their metavar does not.
@@ -95,7 +96,7 @@ def first_sentence(text: str | None) -> str:
 class Completer:
     """Candidates for the shell's campaign: its commands (as `help` lists them) and its names."""
 
-    def __init__(self, root: click.Group, group: click.Group, game_id: str, campaign: str, names=lambda: {}):
+    def __init__(self, root: click.Group, group: OrderedGroup, game_id: str, campaign: str, names=lambda: {}):
         self.root, self.group, self.game_id, self.campaign = root, group, game_id, campaign
         self.game_words = lines.game_words(group)
         self.names = names  # () -> {kind: [names]}, the campaign as it is now
@@ -161,11 +162,11 @@ class Completer:
                 continue
             if not plain and word.startswith("-") and not re.fullmatch(r"-\d+", word):
                 name, eq, _ = word.partition("=")
-                p = options.get(name)
-                if p is not None:
-                    used.add(p.name)
-                    if not p.is_flag and not p.count and not eq:
-                        expecting = p
+                option = options.get(name)
+                if option is not None:
+                    used.add(option.name)
+                    if not option.is_flag and not option.count and not eq:
+                        expecting = option
                 continue
             if position < len(arguments) and arguments[position].nargs == 1:
                 position += 1

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 
 import click
 
 from journal import games
-from journal import save as savemod
+from journal.store.paths import SavePaths, resolve
 from journal.errors import InputError
-from journal.text import shell_split
+from journal.options import OrderedGroup
 
 QUIT = ("quit", "exit")
 HELP = "help"
@@ -43,7 +44,7 @@ def refused(campaign: str, game_id: str) -> dict[str, str]:
 def split(text: str) -> list[str]:
     """The words of a line, quoted like a shell line (# starts a comment)."""
     try:
-        return shell_split(text)
+        return shlex.split(text, comments=True)
     except ValueError as e:  # No closing quotation
         raise InputError(f"{str(e)[0].lower()}{str(e)[1:]}: close the quote, or quote a name that has spaces "
                          f"with \"...\"") from None
@@ -60,11 +61,11 @@ def bare(words: list[str], game_id: str) -> tuple[list[str], bool]:
     return words, at_top
 
 
-def game_words(group: click.Group) -> list[str]:
+def game_words(group: OrderedGroup) -> list[str]:
     """The game's own command names, its old names included, read without importing the commands
     of a group that loads them lazily (journal.options.LazyGroup)."""
     ctx = click.Context(group, info_name=group.name)
-    return [*group.list_commands(ctx), *getattr(group, "aliases", ())]
+    return [*group.list_commands(ctx), *group.aliases]
 
 
 def top_commands(root: click.Group, group: click.Group, game_id: str, campaign: str) -> dict[str, click.Command]:
@@ -82,7 +83,7 @@ def top_commands(root: click.Group, group: click.Group, game_id: str, campaign: 
     return out
 
 
-def route(words: list[str], root: click.Group, group: click.Group, game_id: str, campaign: savemod.SavePaths,
+def route(words: list[str], root: click.Group, group: OrderedGroup, game_id: str, campaign: SavePaths,
           saves_dir, at_top: bool = False) -> list[str]:
     """The arguments for the root Click group (`["epm", "card", "3"]`, `["note", "hi"]`): the game's
     command of that name, else the shared one (`at_top`: the shared one first)."""
@@ -112,7 +113,7 @@ def route(words: list[str], root: click.Group, group: click.Group, game_id: str,
     return [game_id, *words]  # Click says that there is no such command
 
 
-def global_option(words: list[str], campaign: savemod.SavePaths, saves_dir) -> list[str]:
+def global_option(words: list[str], campaign: SavePaths, saves_dir) -> list[str]:
     """Drop a leading `-s NAME` naming the shell's own campaign; refuse another one, and --saves."""
     first = words[0]
     m = re.fullmatch(r"(?:-s|--save)(?:=?(.+))?", first) if not first.startswith("--saves") else None
@@ -127,9 +128,9 @@ def global_option(words: list[str], campaign: savemod.SavePaths, saves_dir) -> l
     return rest
 
 
-def same(ref: str, campaign: savemod.SavePaths, saves_dir) -> None:
+def same(ref: str, campaign: SavePaths, saves_dir) -> None:
     """Refuse a save other than the shell's own campaign."""
-    other = savemod.resolve(ref, saves_dir)
+    other = resolve(ref, saves_dir)
     if os.path.realpath(other.save) != os.path.realpath(campaign.save):
         raise InputError(f"the table shell plays '{campaign.name}', not '{other.name}': leave -s out, or quit and "
                          f"journal play -s {other.name}")

@@ -15,7 +15,7 @@ import sys
 import click
 
 from journal import games
-from journal import save as savemod
+from journal.store.paths import SavePaths, beside
 from journal.errors import InputError, JournalError
 from journal.play import lines
 from journal.runtime import DiceAsker, Runtime, failure
@@ -27,7 +27,7 @@ class PlayRuntime(Runtime):
     """The runtime of a table shell: every command works on its campaign, and the player is
     asked (dice, choices) through the shell's own prompt when it has one."""
 
-    def __init__(self, outer: Runtime, campaign: savemod.SavePaths):
+    def __init__(self, outer: Runtime, campaign: SavePaths):
         super().__init__(outer.saves_dir, False, [])
         self.configured = True  # `journal play` read the global options; lines may not repeat them
         self.campaign = campaign
@@ -35,7 +35,7 @@ class PlayRuntime(Runtime):
         self.read_line = None   # read_line(message) -> str: the terminal's prompt for a die
         self.menu = None        # menu(prompt, values) -> str: the terminal's menu for a choice
 
-    def paths(self, ref: str | None) -> savemod.SavePaths:
+    def paths(self, ref: str | None) -> SavePaths:
         if self.batch is not None:
             return super().paths(ref)
         if ref is not None:  # -s on a line: only the shell's own campaign
@@ -88,7 +88,8 @@ class Table:
         self.game_words = lines.game_words(self.group)
         self.rt = PlayRuntime(rt, paths)
         self.interactive = True
-        self.status, self.next, self.names = "", "", {}
+        self.status, self.next = "", ""
+        self.names: dict[str, list[str]] = {}
         self.refresh()
 
     @property
@@ -98,7 +99,7 @@ class Table:
     @property
     def history_path(self):
         """The shell's history of this campaign, beside its save: saves/.NAME.history."""
-        return savemod.beside(self.paths.save, f".{self.paths.name}.history")
+        return beside(self.paths.save, f".{self.paths.name}.history")
 
     def commands(self) -> dict[str, click.Command]:
         return lines.top_commands(self.root, self.group, self.game_id, self.name)

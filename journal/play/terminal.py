@@ -110,7 +110,7 @@ def run(table) -> int:
     asker = Asker()
     table.rt.read_line, table.rt.menu = asker.read_line, asker.menu
     history = CampaignHistory(str(table.history_path))
-    session = PromptSession(history=history, completer=ShellCompleter(table), bottom_toolbar=toolbar(table),
+    session: PromptSession[str] = PromptSession(history=history, completer=ShellCompleter(table), bottom_toolbar=toolbar(table),
                             complete_while_typing=False, reserve_space_for_menu=6)
     width = min(shutil.get_terminal_size((100, 24)).columns, 100)
     click.echo(textwrap.fill(f"{table.title}: '{table.name}'. Type commands without journal: help lists them, "

@@ -1,19 +1,31 @@
-"""`journal epm ...`: thin Click commands over journal.games.epm.rules."""
+"""`journal epm ...`: thin Click commands over journal.games.epm.rules.
+
+The command line's side of each command: options read and checked here (specs such as
+"Ana:piloting=1", a DELTA, names typed in any case found in the save through the `parse=`
+hook), then one rules function with resolved values.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import click
 
-from journal.options import OrderedGroup, add_alias, reason_option, rolls_option, save_option
 from journal.errors import InputError, typed
 from journal.games import epm as game
 from journal.games.epm import rules
+from journal.games.epm.constants import (
+    ASSIST, BOOSTER, COLORS, DISCARDED, EFFECTS, FACE_DOWN, FLIPPED, LOST, TRACK_MAX, TRACKERS, TYPES, WON,
+)
+from journal.games.epm.views import active_characters
+from journal.lookup import find
+from journal.options import DELTA, Delta, OrderedGroup, add_alias, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
-TYPE_CHOICE = click.Choice(rules.TYPES, case_sensitive=False)
+TYPE_CHOICE = click.Choice(TYPES, case_sensitive=False)
 NEGATIVES = {"ignore_unknown_options": True}  # so `track signal -3` reads -3 as a value
+TABLES = {"character": "characters", "item": "items", "planet": "planets"}  # a kind of name -> its [state] table
 
 
 @click.group(cls=OrderedGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -25,7 +37,18 @@ def epm():
     """
 
 
-# --- parsing typed values ---------------------------------------------------------
+# --- reading typed values ---------------------------------------------------------
+
+def found(**wanted: tuple[str, str | None]) -> Callable[[dict, dict], dict]:
+    """A `parse=` hook: each named parameter (`character=("character", "--character")`: its kind
+    of name and the option it was typed with), typed in any case, becomes the save's own name."""
+    def parse(state: dict, params: dict) -> dict:
+        for param, (kind, option) in wanted.items():
+            if params.get(param) is not None:
+                params[param] = find(state[TABLES[kind]], params[param], kind, option)
+        return params
+    return parse
+
 
 def parse_character(spec: str) -> tuple[str, dict]:
     """"Ana:piloting=1,diplomacy=-1" → ("Ana", {"piloting": 1, "diplomacy": -1})."""
@@ -40,9 +63,9 @@ def parse_character(spec: str) -> tuple[str, dict]:
     for part in filter(None, (p.strip() for p in profs.split(","))):
         key, eq, val = part.partition("=")
         key = key.strip().lower()
-        if not eq or key not in rules.TYPES or val.strip() not in ("-1", "0", "+1", "1"):
+        if not eq or key not in TYPES or val.strip() not in ("-1", "0", "+1", "1"):
             raise InputError(f"--character {typed(spec)}: {typed(part)} should be TYPE=+1, TYPE=-1 or TYPE=0 with TYPE "
-                             f"one of {', '.join(rules.TYPES)}")
+                             f"one of {', '.join(TYPES)}")
         values[key] = int(val)
     return name, values
 
@@ -57,8 +80,8 @@ def parse_pair(spec: str, option: str, example: str) -> tuple[str, str]:
 def parse_planet(spec: str) -> tuple[str, str]:
     name, color = parse_pair(spec, "--planet", "Zorb:blue")
     color = color.lower()
-    if color not in rules.COLORS:
-        raise InputError(f"--planet {typed(spec)}: the disc colour is one of {', '.join(rules.COLORS)}")
+    if color not in COLORS:
+        raise InputError(f"--planet {typed(spec)}: the disc colour is one of {', '.join(COLORS)}")
     return name, color
 
 
@@ -67,26 +90,18 @@ def parse_booster(spec: str) -> tuple[str, str]:
     ctype, effect = ctype.lower(), effect.lower()
     if re.fullmatch(r"[123]", effect):
         effect = "+" + effect
-    if ctype not in rules.TYPES or effect not in rules.EFFECTS:
+    if ctype not in TYPES or effect not in EFFECTS:
         raise InputError(f"--booster {typed(spec)}: expected TYPE:+1|+2|+3|twice with TYPE one of "
-                         f"{', '.join(rules.TYPES)}")
+                         f"{', '.join(TYPES)}")
     return ctype, effect
 
 
-_DELTA = re.compile(r"([+-]?)(\d{1,3})|=(\d{1,3})")
+def check_range(option: str, value: int, low: int, high: int, why: str = "") -> None:
+    if not low <= value <= high:
+        raise InputError(f"{option} {value} is outside {low}..{high}{why}")
 
 
-def parse_delta(text: str) -> tuple[int | None, int | None]:
-    m = _DELTA.fullmatch(text.strip())
-    if not m:
-        raise InputError(f"{typed(text)} is not a DELTA: type +N or -N to move the tracker, =N to set it "
-                         f"(e.g. -3, +2, =12)")
-    if m.group(3) is not None:
-        return None, int(m.group(3))
-    return int(m.group(1) + m.group(2)), None
-
-
-# --- commands ------------------------------------------------------------------------
+# --- setting up ------------------------------------------------------------------------
 
 @epm.command()
 @click.argument("name")
@@ -103,14 +118,22 @@ def parse_delta(text: str) -> tuple[int | None, int | None]:
 @pass_rt
 def new(rt, name, characters, planets, at, starters, signal, epm_value, seed):
     """Start a campaign save NAME."""
+    if not characters:
+        raise InputError("--character is required: at least one, e.g. --character \"Ana:piloting=1\"")
+    if not planets:
+        raise InputError("--planet is required: at least one, e.g. --planet Zorb:blue")
     chars = [parse_character(c) for c in characters]
     plans = [parse_planet(p) for p in planets]
-    starts = [parse_pair(s, "--starter", '"Stun Baton:Ana"') for s in starters]
-    if at is None and plans:
-        at = plans[0][0]
-    out = rules.new(chars, plans, at or "", signal=signal, epm=epm_value, starters=starts)
+    pairs = [parse_pair(s, "--starter", '"Stun Baton:Ana"') for s in starters]
+    where = find([n for n, _ in plans], at, "planet", "--at") if at is not None else plans[0][0]
+    starts = [(item, find([n for n, _ in chars], owner, "character", "--starter")) for item, owner in pairs]
+    check_range("--signal", signal, 0, TRACK_MAX)
+    check_range("--epm", epm_value, 0, TRACK_MAX - 1, " (at 25 the game is already lost)")
+    out = rules.new(chars, plans, where, signal=signal, epm=epm_value, starters=starts)
     rt.create(name, game, out.state, rt.new_seed(seed), out)
 
+
+# --- challenges ----------------------------------------------------------------------------
 
 @epm.command()
 @save_option
@@ -122,12 +145,11 @@ def new(rt, name, characters, planets, at, starters, signal, epm_value, seed):
 @pass_rt
 def challenge(rt, save, ctype, character, booster, retry, rolls):
     """Resolve a challenge: level by Signal, d6 + proficiency + booster."""
-    ctype = ctype.lower()
     if character is None:
-        active = [n for n, c in rt.current_state(save)["characters"].items() if c["active"]]
-        character = rt.choose("--character", active, "Which Active character takes the challenge?")
-    rt.run(save, rules.challenge, entered=rolls, ctype=ctype, character=character, booster=booster,
-           retry=retry)
+        character = rt.choose("--character", active_characters(rt.current_state(save)),
+                              "Which Active character takes the challenge?")
+    rt.run(save, rules.challenge, entered=rolls, ctype=ctype.lower(), character=character, booster=booster,
+           retry=retry, parse=found(character=("character", "--character"), booster=("item", "--booster")))
 
 
 @epm.command()
@@ -139,7 +161,13 @@ def challenge(rt, save, ctype, character, booster, retry, rolls):
 def odds(rt, save, ctype, character, booster):
     """The chance to win a challenge, before rolling."""
     with rt.read(save) as s:
-        o = rules.odds(s.state, ctype.lower(), character, booster)
+        named = found(character=("character", "--character"), booster=("item", "--booster"))(
+            s.state, {"character": character, "booster": booster})
+        o = rules.odds(s.state, ctype.lower(), **named)
+    rt.emit(odds_lines(o), o)
+
+
+def odds_lines(o: dict) -> list[str]:
     with_booster = f" with the {o['booster']}" if o["booster"] else ""
     bonus = f" {o['bonus']:+d} booster" if o["bonus"] else ""
     lines = [f"{o['character']}{with_booster}: {o['type']} challenge at level {o['level']} "
@@ -149,8 +177,10 @@ def odds(rt, save, ctype, character, booster):
         lines.append(f"Chance to lose the {o['booster']} (a 1 on any die): {o['p_booster_destroyed']:.1%}.")
     if not o["active"]:
         lines.append(f"Note: {o['character']} is Inactive and cannot take a challenge now.")
-    rt.emit(lines, o)
+    return lines
 
+
+# --- planets ---------------------------------------------------------------------------------
 
 @epm.command()
 @save_option
@@ -159,7 +189,9 @@ def odds(rt, save, ctype, character, booster):
 @pass_rt
 def travel(rt, save, planet, segments):
     """Travel to a planet whose disc is face down (EPM +2 per segment)."""
-    rt.run(save, rules.travel, planet=planet, segments=segments)
+    if not 1 <= segments <= 99:
+        raise InputError(f"--segments {segments}: expected the number of path segments travelled, 1 or more")
+    rt.run(save, rules.travel, planet=planet, segments=segments, parse=found(planet=("planet", None)))
 
 
 @epm.command("data-find")
@@ -190,27 +222,30 @@ def card(rt, save, number):
 
 @epm.command(context_settings=NEGATIVES)
 @save_option
-@click.argument("tracker", type=click.Choice(["signal", "epm"], case_sensitive=False))
-@click.argument("delta", metavar="DELTA")
+@click.argument("tracker", type=click.Choice(TRACKERS, case_sensitive=False))
+@click.argument("delta", type=DELTA, metavar="DELTA")
 @reason_option
 @pass_rt
-def track(rt, save, tracker, delta, reason):
+def track(rt, save, tracker: str, delta: Delta, reason):
     """Move a tracker as the story says: +N, -N, or =N to set it."""
-    change, value = parse_delta(delta)
-    rt.run(save, rules.track, tracker=tracker.lower(), delta=change, value=value, log_reason=reason)
+    if delta.by == 0:
+        raise InputError("a DELTA of 0 changes nothing: type +N, -N or =N")
+    rt.run(save, rules.track, tracker=tracker.lower(), delta=delta.by, value=delta.to, log_reason=reason)
 
 
 @epm.command()
 @save_option
-@click.argument("result", type=click.Choice(["won", "lost"], case_sensitive=False))
+@click.argument("result", type=click.Choice([WON, LOST], case_sensitive=False))
 @pass_rt
 def end(rt, save, result):
     """The game ends: record what the Final Showdown's last card reveals (won or lost)."""
-    rt.run(save, rules.outcome, result=result.lower())
+    rt.run(save, rules.outcome, ending=result.lower())
 
 
 add_alias(epm, "outcome", end)
 
+
+# --- by hand, as a card's text says ---------------------------------------------------------------
 
 @epm.command()
 @save_option
@@ -220,7 +255,8 @@ add_alias(epm, "outcome", end)
 @pass_rt
 def flip(rt, save, character, active, reason):
     """Flip a character card by hand, as a card's text says."""
-    rt.run(save, rules.flip, character=character, active=active, log_reason=reason)
+    rt.run(save, rules.flip, character=character, active=active, log_reason=reason,
+           parse=found(character=("character", None)))
 
 
 @epm.command()
@@ -236,9 +272,12 @@ def disc(rt, save, planet, flipped, discard, face_down, reason):
     chosen = [x for x in (flipped is not None, discard, face_down) if x]
     if len(chosen) != 1:
         raise click.UsageError("give exactly one of --flip N, --discard, --face-down")
-    status = "flipped" if flipped is not None else "discarded" if discard else "face_down"
-    rt.run(save, rules.disc, planet=planet, status=status, boost=flipped, log_reason=reason)
+    status = FLIPPED if flipped is not None else DISCARDED if discard else FACE_DOWN
+    rt.run(save, rules.disc, planet=planet, status=status, boost=flipped, log_reason=reason,
+           parse=found(planet=("planet", None)))
 
+
+# --- DATA Cards: items -------------------------------------------------------------------------
 
 @epm.group(cls=OrderedGroup)
 def item():
@@ -256,11 +295,9 @@ def item_add(rt, save, name, owner, booster, assist):
     """A character gains an item (from a DATA Card)."""
     if bool(booster) == assist:
         raise click.UsageError("give exactly one of --booster TYPE:EFFECT or --assist")
-    if booster:
-        ctype, effect = parse_booster(booster)
-        rt.run(save, rules.item_add, item=name, owner=owner, kind="booster", ctype=ctype, effect=effect)
-    else:
-        rt.run(save, rules.item_add, item=name, owner=owner, kind="assist")
+    ctype, effect = parse_booster(booster) if booster else (None, None)
+    rt.run(save, rules.item_add, item=name.strip(), owner=owner, kind=BOOSTER if booster else ASSIST, ctype=ctype,
+           effect=effect, parse=found(owner=("character", "--owner")))
 
 
 @item.command("give")
@@ -270,7 +307,7 @@ def item_add(rt, save, name, owner, booster, assist):
 @pass_rt
 def item_give(rt, save, name, to):
     """Hand an item to another character (en route or in the Final Showdown)."""
-    rt.run(save, rules.item_give, item=name, to=to)
+    rt.run(save, rules.item_give, item=name, to=to, parse=found(item=("item", None), to=("character", "--to")))
 
 
 @item.command("use")
@@ -279,7 +316,7 @@ def item_give(rt, save, name, to):
 @pass_rt
 def item_use(rt, save, name):
     """Use an Assist Item: follow the card, then it is discarded."""
-    rt.run(save, rules.item_use, item=name)
+    rt.run(save, rules.item_use, item=name, parse=found(item=("item", None)))
 
 
 @item.command("discard")
@@ -288,4 +325,4 @@ def item_use(rt, save, name):
 @pass_rt
 def item_discard(rt, save, name):
     """Discard an item because a card says so."""
-    rt.run(save, rules.item_discard, item=name)
+    rt.run(save, rules.item_discard, item=name, parse=found(item=("item", None)))

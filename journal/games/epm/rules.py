@@ -1,369 +1,353 @@
 """War With the Evil Power Master: the rules as pure functions.
 
-Every command is ``fn(state, dice, **params) -> Outcome``: it never touches files,
-clocks or global randomness, and never mutates the state it is given. Rule labels
-(E1-E8) are the rules notes of docs/epm.md.
+Every command is ``fn(state, dice, **params) -> Outcome``: it never touches files, clocks or
+global randomness, and never mutates the state it is given. Names arrive as the save spells
+them (the commands find what the player typed). Rule labels (E1-E8) are the rules notes of
+docs/epm.md. The sections: the two trackers and what 25 means (the Final Showdown, the Evil
+Power Master's win); setting up; Challenges, steps 1-4; Planets (travel, Data Find, The End);
+the Sequence of Play's Story Cards and the outcome; characters and DATA Card items.
 """
 
 from __future__ import annotations
 
 from itertools import product
+from typing import NamedTuple, cast
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError, typed
-from journal.lookup import find, shell_quote
-from journal.outcome import Outcome, copy_state
+from journal.games.epm.constants import (
+    ASSIST, BOOSTER, COLORS, DISCARDED, EN_ROUTE, EPM, EPM_PER_SEGMENT, EXPLORING, FACE_DOWN, FLIPPED, LOSE,
+    LOST, PHASE_TEXT, SHOWDOWN, SHOWDOWN_CARD, SIGNAL, STORY_CARDS, TRACK_MAX, TRACKER_NAMES, TWICE, TYPES, WIN,
+    WON, Tracker, challenge_level,
+)
+from journal.games.epm.schema import Character, Item, Planet, State
+from journal.games.epm.views import active_characters, face_down, result
+from journal.hints import cmd, say
+from journal.outcome import Outcome, copy_state, refuse_if_over
 
-TYPES = ("piloting", "diplomacy", "dexterity", "perception", "strength")
-COLORS = {"blue": (4, 6), "yellow": (6, 8), "pink": (8, 10)}  # Signal Booster Disc ranges
-EFFECTS = ("+1", "+2", "+3", "twice")
-PHASES = ("exploring", "en_route", "showdown", "won", "lost")
-STATUSES = ("face_down", "flipped", "discarded")
-TRACK_MAX = 25  # E1: both trackers run 0..25
-STORY_CARDS = 13
-SHOWDOWN_CARD = 13
-EPM_PER_SEGMENT = 2  # E6
-PHASE_TEXT = {"exploring": "exploring", "en_route": "en route", "showdown": "Final Showdown",
-              "won": "won", "lost": "lost"}
+ENDINGS = {WON: "the Evil Power Master was defeated", LOST: "the Evil Power Master won"}
 
 
-def challenge_level(signal: int) -> int:
-    """E2: Signal 0-6 → 4, 7-12 → 5, 13 or higher → 6."""
-    if signal <= 6:
-        return 4
-    if signal <= 12:
-        return 5
-    return 6
+def refuse_once_over(state: State) -> None:
+    """Nothing happens once the Final Showdown's outcome is recorded, or the EPM Meter reached 25."""
+    over = result(state)
+    refuse_if_over(over, ENDINGS[over] if over else "")
 
 
-# --- lookups ----------------------------------------------------------------
-
-
-
-def _copy(state: dict) -> dict:
-    return copy_state(state)
-
-
-def _refuse_if_over(state: dict) -> None:
-    if state["phase"] == "won":
-        raise RuleError("the campaign is over: the Evil Power Master was defeated (journal undo, or start anew)")
-    if state["phase"] == "lost":
-        raise RuleError("the campaign is over: the Evil Power Master won (journal undo, or start anew)")
-
-
-def _active(state: dict) -> list[str]:
-    return [n for n, c in state["characters"].items() if c["active"]]
-
-
-def face_down(state: dict) -> list[str]:
-    """E6: legal destinations are planets whose disc is still face down."""
-    return [n for n, p in state["planets"].items() if p["status"] == "face_down"]
-
-
-def _level_note(before: int, after: int) -> list[str]:
-    a, b = challenge_level(before), challenge_level(after)
-    return [f"Challenge level is now {b} (was {a})."] if a != b else []
-
-
-def _all_active(state: dict) -> None:
+def all_active(state: State) -> None:
     for c in state["characters"].values():
         c["active"] = True
 
 
-def _start_showdown(state: dict, lines: list[str]) -> None:
-    """E8: Signal 25 → Story Card 13 of the current planet; everyone Active."""
-    state["phase"] = "showdown"
-    state["card"] = SHOWDOWN_CARD
-    state.pop("showdown_card", None)
-    state.pop("last_challenge", None)
-    _all_active(state)
-    lines.append(f"Signal 25: go to Story Card 13 of {state['planet']} — Final Showdown.")
-    lines.append("Make all characters Active. Characters may freely exchange item cards. "
-                 "Take the Final Showdown deck Story Card 13 names.")
+# --- the trackers (E1) and what reaching 25 means (E8) ---------------------------------------
+
+class Move(NamedTuple):
+    """A tracker's move: where it was, where it stopped, what the table does about it."""
+    before: int
+    after: int
+    lines: list[str]
 
 
-def _set_tracker(state: dict, tracker: str, value: int, lines: list[str], why: str = "") -> tuple[int, int, bool]:
-    """Move a tracker, clamped to 0..25 (E1); apply what reaching 25 means (E8)."""
-    before = state[tracker]
-    clamped = max(0, min(TRACK_MAX, value))
-    state[tracker] = clamped
-    label = "Signal Tracker" if tracker == "signal" else "EPM Meter"
-    capped = "" if clamped == value else f" (capped at {clamped})"
-    if clamped != before:
-        verb = "Raise" if clamped > before else "Lower"
-        lines.append(f"{verb} the {label} {before} → {clamped}{capped}{why}.")
+def move_tracker(s: State, tracker: Tracker, value: int, why: str = "") -> Move:
+    """E1: a tracker moves toward `value`, stopping at 0 and 25; E8: the Signal at 25 starts the
+    Final Showdown, the EPM Meter at 25 loses the game."""
+    before, after = s[tracker], max(0, min(TRACK_MAX, value))
+    s[tracker] = after
+    capped = "" if after == value else f" (capped at {after})"
+    name = TRACKER_NAMES[tracker]
+    if after != before:
+        lines = [f"{'Raise' if after > before else 'Lower'} the {name} {before} → {after}{capped}{why}."]
     else:
-        lines.append(f"The {label} stays at {clamped}{capped}.")
-    if tracker == "signal":
-        lines.extend(_level_note(before, clamped))
-        if clamped == TRACK_MAX and state["phase"] in ("exploring", "en_route"):
-            _start_showdown(state, lines)
-    elif clamped == TRACK_MAX and state["phase"] != "lost":
-        state["phase"] = "lost"
+        lines = [f"The {name} stays at {after}{capped}."]
+    if tracker == SIGNAL:
+        lines += level_note(before, after)
+        if after == TRACK_MAX and s["phase"] in (EXPLORING, EN_ROUTE):
+            lines += start_showdown(s)
+    elif after == TRACK_MAX and s["phase"] != LOST:
+        s["phase"] = LOST
         lines.append("The EPM Meter reached 25: the Evil Power Master wins. The game is lost.")
-    return before, clamped, clamped != value
+    return Move(before, after, lines)
 
 
-# --- setting up -------------------------------------------------------------
+def level_note(before: int, after: int) -> list[str]:
+    """E2: a Signal that crosses a band changes the challenge level."""
+    a, b = challenge_level(before), challenge_level(after)
+    return [f"Challenge level is now {b} (was {a})."] if a != b else []
+
+
+def start_showdown(s: State) -> list[str]:
+    """Final Showdown, E8: Signal 25 → Story Card 13 of the current planet; 1. make all characters
+    Active; 2. they may exchange item cards; 3. take the deck Story Card 13 names."""
+    s["phase"] = SHOWDOWN
+    s["card"] = SHOWDOWN_CARD
+    s.pop("showdown_card", None)
+    s.pop("last_challenge", None)
+    all_active(s)
+    return [f"Signal 25: go to Story Card 13 of {s['planet']} — Final Showdown.",
+            "Make all characters Active. Characters may freely exchange item cards. "
+            "Take the Final Showdown deck Story Card 13 names."]
+
+
+# --- setting up ----------------------------------------------------------------------------
 
 def new(characters: list[tuple[str, dict]], planets: list[tuple[str, str]], at: str,
-        signal: int = 0, epm: int = 0, starters: list[tuple[str, str]] = ()) -> Outcome:
-    """Start a campaign: characters Active, discs face down, the party on `at` (E1)."""
-    if not characters:
-        raise InputError("--character is required: at least one, e.g. --character \"Ana:piloting=1\"")
-    if not planets:
-        raise InputError("--planet is required: at least one, e.g. --planet Zorb:blue")
-    state = {"signal": 0, "epm": 0, "phase": "exploring", "planet": "", "card": 1, "visit": 1,
-             "characters": {}, "items": {}, "planets": {}}
+        signal: int = 0, epm: int = 0, starters: list[tuple[str, str]] | None = None) -> Outcome:
+    """Start a campaign: characters Active, discs face down, the Ship Mover on `at` (one of the
+    planets), the Starter Items dealt as Assist Items, the trackers where they start (E1)."""
+    crew: dict[str, Character] = {}
     for name, profs in characters:
-        _unique(state["characters"], name, "character")
-        state["characters"][name] = {"active": True, **{t: profs.get(t, 0) for t in TYPES}}
+        unique(crew, name, "character")
+        crew[name] = {"active": True, **{t: profs.get(t, 0) for t in TYPES}}  # type: ignore[typeddict-item]
+    discs: dict[str, Planet] = {}
     for name, color in planets:
-        _unique(state["planets"], name, "planet")
-        state["planets"][name] = {"color": color, "status": "face_down"}
-    state["planet"] = find(state["planets"], at, "planet", "--at")
-    for item, owner in starters:
-        _unique(state["items"], item, "item")
-        state["items"][item] = {"owner": find(state["characters"], owner, "character", "--starter"),
-                                "kind": "assist"}
-    if not 0 <= signal <= TRACK_MAX:
-        raise InputError(f"--signal {signal} is outside 0..{TRACK_MAX}")
-    if not 0 <= epm < TRACK_MAX:
-        raise InputError(f"--epm {epm} is outside 0..{TRACK_MAX - 1} (at 25 the game is already lost)")
-    state["epm"] = epm
-    names = ", ".join(state["characters"])
-    lines = [f"War With the Evil Power Master: {names} begin on {state['planet']}.",
+        unique(discs, name, "planet")
+        discs[name] = {"color": color, "status": FACE_DOWN}
+    items: dict[str, Item] = {}
+    for item, owner in starters or []:
+        unique(items, item, "item")
+        items[item] = {"owner": owner, "kind": ASSIST}
+    state: State = {"signal": signal, "epm": epm, "phase": EXPLORING, "planet": at, "card": 1, "visit": 1,
+                    "characters": crew, "items": items, "planets": discs}
+    names = ", ".join(crew)
+    lines = [f"War With the Evil Power Master: {names} begin on {at}.",
              f"Set the Signal Tracker to {signal} and the EPM Meter to {epm}; all characters Active.",
-             f"Place the Ship Mover on {state['planet']} and take its 13 Story Cards, Book Cover Card on top.",
-             f"Read Story Card 1 of {state['planet']}."]
-    state["signal"] = signal
+             f"Place the Ship Mover on {at} and take its 13 Story Cards, Book Cover Card on top.",
+             f"Read Story Card 1 of {at}."]
     if signal == TRACK_MAX:
-        _start_showdown(state, lines)
-    summary = f"Campaign begins on {state['planet']} with {names} (Signal {signal}, EPM {epm})"
-    return Outcome(state, summary, lines, {"state": state})
+        lines += start_showdown(state)
+    summary = f"Campaign begins on {at} with {names} (Signal {signal}, EPM {epm})"
+    return Outcome(cast(dict, state), summary, lines, {"state": state})
 
 
-def _unique(table: dict, name: str, what: str) -> None:
+def unique(table: dict, name: str, what: str) -> None:
+    """Names are matched ignoring case, so two of a kind may not differ only in case."""
     if not name.strip():
         raise InputError(f"a {what} name is empty")
     if any(k.casefold() == name.casefold() for k in table):
         raise InputError(f"two {what}s are named {typed(name)}: names must differ (ignoring case)")
 
 
-# --- challenges ----------------------------------------------------------------
+# --- Challenges, steps 1-4 (E2-E5) ---------------------------------------------------------
 
-def _booster(state: dict, item: str | None, character: str, ctype: str) -> tuple[str | None, dict | None]:
-    """E4: one booster, owned by the challenger, matching the challenge type."""
-    if item is None:
-        return None, None
-    key = find(state["items"], item, "item", "--booster")
-    it = state["items"][key]
-    if it["kind"] != "booster":
-        raise RuleError(f"{key} is an Assist Item, not a Challenge Booster: use it with "
-                        f"`journal epm item use {shell_quote(key)}`")
+class Challenge(NamedTuple):
+    """A challenge as declared before the die is rolled (steps 1-3)."""
+    ctype: str
+    character: str
+    level: int  # step 1, by the Signal
+    proficiency: int  # step 2, the character's for this type (a missing one is 0)
+    booster: str | None = None  # step 3, the challenger's own, of this type
+    bonus: int = 0  # +1, +2 or +3
+    dice: int = 1  # 2 with a roll-twice booster
+
+
+def declare(state: State, ctype: str, character: str, booster: str | None = None) -> Challenge:
+    """Steps 1-3: the level by Signal, the Active character's proficiency, the booster (E2-E4)."""
+    level = challenge_level(state["signal"])
+    proficiency = cast(int, state["characters"][character].get(ctype, 0))  # ctype: a key chosen at run time
+    if booster is None:
+        return Challenge(ctype, character, level, proficiency)
+    effect = choose_booster(state, booster, character, ctype)["effect"]
+    return Challenge(ctype, character, level, proficiency, booster, 0 if effect == TWICE else int(effect),
+                     2 if effect == TWICE else 1)
+
+
+def choose_active_character(state: State, ctype: str, character: str, retry: bool) -> None:
+    """Step 2 (E5): only Active characters perform challenges; trying the same challenge again
+    takes a different Active character."""
+    if not state["characters"][character]["active"]:
+        raise RuleError(f"{character} is Inactive: only Active characters may perform challenges "
+                        f"(Active: {', '.join(active_characters(state))})")
+    if not retry:
+        return
+    last = state.get("last_challenge")
+    if not last:
+        raise RuleError("there is no earlier challenge to try again")
+    if last["type"] != ctype:
+        raise RuleError(f"the challenge to try again is {last['type']}, not {ctype}")
+    if last["character"] == character:
+        raise RuleError(f"{character} just tried; a different Active character must try again (E5)")
+
+
+def choose_booster(state: State, booster: str, character: str, ctype: str) -> Item:
+    """Step 3 (E4): one Challenge Booster, the challenger's own, matching the challenge type."""
+    it = state["items"][booster]
+    if it["kind"] != BOOSTER:
+        raise RuleError(say(f"{booster} is an Assist Item, not a Challenge Booster: use it with `",
+                            cmd("epm item use", booster), "`"))
     if it["owner"] != character:
-        raise RuleError(f"{key} belongs to {it['owner']}, not {character}: only the challenger's own "
+        raise RuleError(f"{booster} belongs to {it['owner']}, not {character}: only the challenger's own "
                         f"booster can be used")
     if it["type"] != ctype:
-        raise RuleError(f"{key} boosts {it['type']} challenges, not {ctype}")
-    return key, it
+        raise RuleError(f"{booster} boosts {it['type']} challenges, not {ctype}")
+    return it
 
 
-def challenge_params(state: dict, ctype: str, character: str, booster: str | None):
-    """The numbers a challenge is rolled with: (character, booster key, item, level, proficiency, bonus, dice)."""
-    name = find(state["characters"], character, "character", "--character")
-    key, it = _booster(state, booster, name, ctype)
-    level = challenge_level(state["signal"])
-    prof = state["characters"][name].get(ctype, 0)  # a missing proficiency is 0
-    bonus = int(it["effect"]) if it and it["effect"] != "twice" else 0
-    n_dice = 2 if it and it["effect"] == "twice" else 1
-    return name, key, it, level, prof, bonus, n_dice
-
-
-def challenge(state: dict, dice, ctype: str, character: str, booster: str | None = None,
+def challenge(state: State, dice: Dice, ctype: str, character: str, booster: str | None = None,
               retry: bool = False) -> Outcome:
-    """Steps 1-4 of a Challenge (E2-E5)."""
-    _refuse_if_over(state)
-    if ctype not in TYPES:
-        raise InputError(f"{typed(ctype)} is not a challenge type: expected one of {', '.join(TYPES)}")
-    name, key, it, level, prof, bonus, n_dice = challenge_params(state, ctype, character, booster)
-    s = _copy(state)
-    char = s["characters"][name]
-    if not char["active"]:
-        raise RuleError(f"{name} is Inactive: only Active characters may perform challenges "
-                        f"(Active: {', '.join(_active(s))})")
-    last = s.get("last_challenge")
-    if retry:
-        if not last:
-            raise RuleError("--retry: there is no earlier challenge to try again")
-        if last["type"] != ctype:
-            raise RuleError(f"--retry: the challenge to try again is {last['type']}, not {ctype}")
-        if last["character"] == name:
-            raise RuleError(f"--retry: {name} just tried; a different Active character must try again (E5)")
-    faces = [dice.roll(6) for _ in range(n_dice)]
-    total = sum(faces) + prof + bonus
-    win = total >= level
-    destroyed = key is not None and 1 in faces
-    lines = []
-    parts = " + ".join(str(f) for f in faces)
-    calc = parts + (f" {prof:+d} {ctype}" if prof else "") + (f" {bonus:+d} {key}" if bonus else "")
-    result = "WIN" if win else "LOSE"
-    summary = f"{name}: {ctype} challenge (level {level}): {calc} = {total} → {result}"
-    if retry:
-        summary += " (retry)"
-    lines.append(f"{ctype.capitalize()} challenge, level {level} (Signal {s['signal']}).")
-    lines.append(f"{name} rolls {calc} = {total}: {result}. Follow the {result} instructions.")
-    if destroyed:
-        del s["items"][key]
-        lines.append(f"Discard the {key} booster: a 1 was rolled with it (its effect still counts).")
-    char["active"] = False
-    lines.append(f"Flip {name} to Inactive.")
-    again = False
-    if not _active(s):
-        _all_active(s)
-        again = True
-        lines.append("All characters are Active again: flip every character card to Active.")
-    s["last_challenge"] = {"type": ctype, "character": name, "result": "win" if win else "lose"}
-    data = {"type": ctype, "character": name, "level": level, "dice": faces, "proficiency": prof,
-            "booster": key, "bonus": bonus, "total": total, "result": "win" if win else "lose",
-            "booster_destroyed": destroyed, "all_active_again": again}
+    """A Challenge, steps 1-4: declared, rolled, resolved; then the challenger turns Inactive."""
+    refuse_once_over(state)
+    choose_active_character(state, ctype, character, retry)
+    ch = declare(state, ctype, character, booster)
+    faces = [dice.roll(6) for _ in range(ch.dice)]
+    total = sum(faces) + ch.proficiency + ch.bonus
+    won = total >= ch.level
+    destroyed = ch.booster is not None and 1 in faces
+    s = copy_state(state)
+    calc = " + ".join(str(f) for f in faces) + (f" {ch.proficiency:+d} {ctype}" if ch.proficiency else "") \
+        + (f" {ch.bonus:+d} {ch.booster}" if ch.bonus else "")
+    shown = WIN.upper() if won else LOSE.upper()
+    lines = [f"{ctype.capitalize()} challenge, level {ch.level} (Signal {s['signal']}).",
+             f"{character} rolls {calc} = {total}: {shown}. Follow the {shown} instructions."]
+    lines += after_the_challenge(s, ch, destroyed)
+    again = active_characters(state) == [character]  # the last Active character acted: all are Active again
+    s["last_challenge"] = {"type": ctype, "character": character, "result": WIN if won else LOSE}
+    summary = f"{character}: {ctype} challenge (level {ch.level}): {calc} = {total} → {shown}" \
+        + (" (retry)" if retry else "")
+    data = {"type": ctype, "character": character, "level": ch.level, "dice": faces,
+            "proficiency": ch.proficiency, "booster": ch.booster, "bonus": ch.bonus, "total": total,
+            "result": WIN if won else LOSE, "booster_destroyed": destroyed, "all_active_again": again}
     return Outcome(s, summary, lines, data)
 
 
-def odds(state: dict, ctype: str, character: str, booster: str | None = None) -> dict:
-    """The exact chance to win a challenge before rolling (and to lose the booster)."""
-    if ctype not in TYPES:
-        raise InputError(f"{typed(ctype)} is not a challenge type: expected one of {', '.join(TYPES)}")
-    name, key, it, level, prof, bonus, n_dice = challenge_params(state, ctype, character, booster)
-    outcomes = list(product(range(1, 7), repeat=n_dice))
-    wins = sum(1 for faces in outcomes if sum(faces) + prof + bonus >= level)
-    ones = sum(1 for faces in outcomes if 1 in faces) if key else 0
-    return {"type": ctype, "character": name, "level": level, "proficiency": prof, "booster": key,
-            "bonus": bonus, "dice": n_dice, "p_win": wins / len(outcomes),
-            "p_booster_destroyed": ones / len(outcomes), "active": state["characters"][name]["active"]}
-
-
-# --- planets --------------------------------------------------------------------
-
-def travel(state: dict, dice, planet: str, segments: int) -> Outcome:
-    """E6: go to a planet whose disc is face down; EPM +2 per path segment."""
-    _refuse_if_over(state)
-    if state["phase"] == "showdown":
-        raise RuleError("the Final Showdown is under way: there is no more travelling")
-    if state["phase"] != "en_route":
-        raise RuleError(f"the visit to {state['planet']} has not ended: record `journal epm data-find --boost N` "
-                        f"or `journal epm the-end` first")
-    if not 1 <= segments <= 99:
-        raise InputError(f"--segments {segments}: expected the number of path segments travelled, 1 or more")
-    key = find(state["planets"], planet, "planet")
-    allowed = face_down(state)
-    if key not in allowed:
-        status = state["planets"][key]["status"].replace("_", " ")
-        where = f"; you may travel to {', '.join(allowed)}" if allowed else "; no planet has a face-down disc left"
-        raise RuleError(f"{key}'s disc is {status}: you may only travel to planets whose disc is face down"
-                        f"{where}")
-    s = _copy(state)
+def after_the_challenge(s: State, ch: Challenge, destroyed: bool) -> list[str]:
+    """E4: a 1 rolled with a booster destroys it, once its effect has counted. E5: the challenger
+    flips to Inactive; when none is left Active, all become Active again."""
     lines = []
+    if destroyed and ch.booster is not None:
+        del s["items"][ch.booster]
+        lines.append(f"Discard the {ch.booster} booster: a 1 was rolled with it (its effect still counts).")
+    s["characters"][ch.character]["active"] = False
+    lines.append(f"Flip {ch.character} to Inactive.")
+    if not active_characters(s):
+        all_active(s)
+        lines.append("All characters are Active again: flip every character card to Active.")
+    return lines
+
+
+def odds(state: State, ctype: str, character: str, booster: str | None = None) -> dict:
+    """The exact chance to win a challenge before rolling (and to lose the booster)."""
+    ch = declare(state, ctype, character, booster)
+    outcomes = list(product(range(1, 7), repeat=ch.dice))
+    wins = sum(1 for faces in outcomes if sum(faces) + ch.proficiency + ch.bonus >= ch.level)
+    ones = sum(1 for faces in outcomes if 1 in faces) if ch.booster else 0
+    return {"type": ctype, "character": character, "level": ch.level, "proficiency": ch.proficiency,
+            "booster": ch.booster, "bonus": ch.bonus, "dice": ch.dice, "p_win": wins / len(outcomes),
+            "p_booster_destroyed": ones / len(outcomes), "active": state["characters"][character]["active"]}
+
+
+# --- Planets (E6, E7) -------------------------------------------------------------------------
+
+def travel(state: State, dice: Dice, planet: str, segments: int) -> Outcome:
+    """E6: go to a planet whose disc is face down; EPM +2 per path segment."""
+    refuse_once_over(state)
+    if state["phase"] == SHOWDOWN:
+        raise RuleError("the Final Showdown is under way: there is no more travelling")
+    if state["phase"] != EN_ROUTE:
+        raise RuleError(say(f"the visit to {state['planet']} has not ended: record `", cmd("epm data-find", boost="N"),
+                            "` or `", cmd("epm the-end"), "` first"))
+    allowed = face_down(state)
+    if planet not in allowed:
+        status = state["planets"][planet]["status"].replace("_", " ")
+        where = f"; you may travel to {', '.join(allowed)}" if allowed else "; no planet has a face-down disc left"
+        raise RuleError(f"{planet}'s disc is {status}: you may only travel to planets whose disc is face down{where}")
+    s = copy_state(state)
     why = f" ({segments} segment{'s' if segments != 1 else ''} × {EPM_PER_SEGMENT})"
-    before, after, _ = _set_tracker(s, "epm", s["epm"] + EPM_PER_SEGMENT * segments, lines, why)
-    summary = f"Travelled {s['planet']} → {key}, {segments} segment(s): EPM {before} → {after}"
-    if s["phase"] == "lost":
-        return Outcome(s, summary + " — the Evil Power Master wins", lines,
-                       {"planet": key, "epm": after, "phase": "lost"})
-    s["planet"] = key
-    s["phase"] = "exploring"
-    s["card"] = 1
-    s["visit"] += 1
+    move = move_tracker(s, EPM, s["epm"] + EPM_PER_SEGMENT * segments, why)
+    summary = f"Travelled {s['planet']} → {planet}, {segments} segment(s): EPM {move.before} → {move.after}"
+    if s["phase"] == LOST:
+        return Outcome(s, summary + " — the Evil Power Master wins", move.lines,
+                       {"planet": planet, "epm": move.after, "phase": LOST})
+    s.update(planet=planet, phase=EXPLORING, card=1, visit=s["visit"] + 1)
     s.pop("last_challenge", None)
-    lines.append(f"Place the Ship Mover on {key} and take its 13 Story Cards, Book Cover Card on top.")
-    lines.append(f"Read Story Card 1 of {key}.")
-    return Outcome(s, summary, lines, {"planet": key, "epm": after, "phase": s["phase"], "visit": s["visit"]})
+    lines = move.lines + [f"Place the Ship Mover on {planet} and take its 13 Story Cards, Book Cover Card on top.",
+                          f"Read Story Card 1 of {planet}."]
+    return Outcome(s, summary, lines, {"planet": planet, "epm": move.after, "phase": s["phase"], "visit": s["visit"]})
 
 
-def _end_visit(s: dict, lines: list[str]) -> None:
-    s["phase"] = "en_route"
-    s.pop("last_challenge", None)
-    left = face_down(s)
-    if left:
-        lines.append(f"Travel on to a planet with a face-down disc: {', '.join(left)} "
-                     f"(journal epm travel PLANET --segments N).")
-        lines.append("While en route, characters may freely exchange item cards.")
-    else:
-        lines.append("No planet has a face-down disc left: the rules give nowhere to travel. "
-                     "Follow your cards (epm track / epm disc) or end the campaign.")
+def refuse_unless_exploring(state: State, ending: str) -> None:
+    """A planet visit ends (Data Find, The End) only while the party explores it."""
+    refuse_once_over(state)
+    if state["phase"] != EXPLORING:
+        raise RuleError(f"{ending} ends a planet visit, and the party is {PHASE_TEXT[state['phase']]}")
 
 
-def data_find(state: dict, dice, boost: int) -> Outcome:
-    """E7: flip the current planet's disc and raise the Signal by the number on it."""
-    _refuse_if_over(state)
-    if state["phase"] != "exploring":
-        raise RuleError(f"a Data Find ends a planet visit, and the party is {PHASE_TEXT[state['phase']]}")
-    s = _copy(state)
+def data_find(state: State, dice: Dice, boost: int) -> Outcome:
+    """E7: a Data Find flips the current planet's disc and raises the Signal by the number on it."""
+    refuse_unless_exploring(state, "a Data Find")
+    s = copy_state(state)
     planet = s["planets"][s["planet"]]
-    lo, hi = COLORS[planet["color"]]
-    if not lo <= boost <= hi:
-        raise InputError(f"--boost {boost}: a {planet['color']} disc shows {lo}-{hi}")
-    planet["status"] = "flipped"
-    planet["boost"] = boost
-    lines = [f"Flip {s['planet']}'s Signal Booster Disc ({planet['color']}, {boost})."]
-    s["phase"] = "en_route"
-    before, after, _ = _set_tracker(s, "signal", s["signal"] + boost, lines)
-    summary = f"Data Find on {s['planet']}: disc {boost}, Signal {before} → {after}"
-    if s["phase"] == "en_route":
-        _end_visit(s, lines)
-    return Outcome(s, summary, lines, {"planet": s["planet"], "boost": boost, "signal": after,
-                                       "phase": s["phase"], "level": challenge_level(after)})
+    disc_shows(planet["color"], boost)
+    planet.update(status=FLIPPED, boost=boost)
+    s["phase"] = EN_ROUTE
+    move = move_tracker(s, SIGNAL, s["signal"] + boost)
+    lines = [f"Flip {s['planet']}'s Signal Booster Disc ({planet['color']}, {boost}).", *move.lines]
+    if s["phase"] == EN_ROUTE:
+        lines += end_the_visit(s)
+    summary = f"Data Find on {s['planet']}: disc {boost}, Signal {move.before} → {move.after}"
+    return Outcome(s, summary, lines, {"planet": s["planet"], "boost": boost, "signal": move.after,
+                                       "phase": s["phase"], "level": challenge_level(move.after)})
 
 
-def the_end(state: dict, dice) -> Outcome:
-    """E7: a fruitless end or death: discard the current planet's disc."""
-    _refuse_if_over(state)
-    if state["phase"] != "exploring":
-        raise RuleError(f"The End ends a planet visit, and the party is {PHASE_TEXT[state['phase']]}")
-    s = _copy(state)
-    s["planets"][s["planet"]]["status"] = "discarded"
-    lines = [f"Discard {s['planet']}'s Signal Booster Disc. You cannot return to {s['planet']}."]
-    _end_visit(s, lines)
+def disc_shows(color: str, boost: int | None) -> None:
+    """Signal Booster Disc strength (E7): the number a disc of this colour may show."""
+    lo, hi = COLORS[color]
+    if boost is None or not lo <= boost <= hi:
+        raise InputError(f"a {color} disc shows {lo}-{hi}" + (f", not {boost}" if boost is not None else ""))
+
+
+def the_end(state: State, dice: Dice) -> Outcome:
+    """E7: The End, a fruitless end or death: discard the current planet's disc."""
+    refuse_unless_exploring(state, "The End")
+    s = copy_state(state)
+    s["planets"][s["planet"]]["status"] = DISCARDED
+    lines = [f"Discard {s['planet']}'s Signal Booster Disc. You cannot return to {s['planet']}.", *end_the_visit(s)]
     return Outcome(s, f"The End on {s['planet']}: disc discarded", lines,
                    {"planet": s["planet"], "phase": s["phase"]})
 
 
-def disc(state: dict, dice, planet: str, status: str, boost: int | None = None) -> Outcome:
+def end_the_visit(s: State) -> list[str]:
+    """After a Data Find or The End the party is en route: items may change hands, then it travels."""
+    s["phase"] = EN_ROUTE
+    s.pop("last_challenge", None)
+    left = face_down(s)
+    if not left:
+        return [say("No planet has a face-down disc left: the rules give nowhere to travel. Follow your cards (",
+                    cmd("epm track", "TRACKER", "DELTA"), ", ", cmd("epm disc", "PLANET", face_down=True),
+                    ") or end the campaign.")]
+    return [say(f"Travel on to a planet with a face-down disc: {', '.join(left)} (",
+                cmd("epm travel", "PLANET", segments="N"), ")."),
+            "While en route, characters may freely exchange item cards."]
+
+
+def disc(state: State, dice: Dice, planet: str, status: str, boost: int | None = None) -> Outcome:
     """A2: set a disc by hand when a card says so (no tracker moves)."""
-    _refuse_if_over(state)
-    s = _copy(state)
-    key = find(s["planets"], planet, "planet")
-    p = s["planets"][key]
-    if status not in STATUSES:
-        raise InputError(f"{typed(status)} is not a disc status: expected one of {', '.join(STATUSES)}")
-    if status == "flipped":
-        lo, hi = COLORS[p["color"]]
-        if boost is None or not lo <= boost <= hi:
-            raise InputError(f"a flipped {p['color']} disc needs its number: --flip {lo}-{hi}")
+    refuse_once_over(state)
+    s = copy_state(state)
+    p = s["planets"][planet]
+    if status == FLIPPED:
+        disc_shows(p["color"], boost)
+    if planet == s["planet"] and s["phase"] == EXPLORING and status != FACE_DOWN:
+        raise RuleError(say(f"the party is exploring {planet}: end the visit with `", cmd("epm data-find", boost="N"),
+                            "` or `", cmd("epm the-end"), "`"))
+    p["status"] = status
+    if status == FLIPPED and boost is not None:
         p["boost"] = boost
     else:
         p.pop("boost", None)
-    if key == s["planet"] and s["phase"] == "exploring" and status != "face_down":
-        raise RuleError(f"the party is exploring {key}: end the visit with `journal epm data-find --boost N` or "
-                        f"`journal epm the-end`")
-    p["status"] = status
-    shown = status.replace("_", " ") + (f" ({boost})" if status == "flipped" else "")
-    line = f"{key}'s disc is now {shown}."
-    return Outcome(s, line, [line], {"planet": key, "status": status})
+    line = f"{planet}'s disc is now {status.replace('_', ' ')}{f' ({boost})' if status == FLIPPED else ''}."
+    return Outcome(s, line, [line], {"planet": planet, "status": status})
 
 
-def card(state: dict, dice, number: int) -> Outcome:
-    """Record the Story Card being read (1-13), or the Final Showdown card."""
-    _refuse_if_over(state)
-    s = _copy(state)
-    if s["phase"] == "en_route":
+# --- Sequence of Play: the Story Card being read ------------------------------------------------
+
+def card(state: State, dice: Dice, number: int) -> Outcome:
+    """Record the Story Card being read (1-13), or in the Final Showdown the showdown card."""
+    refuse_once_over(state)
+    s = copy_state(state)
+    if s["phase"] == EN_ROUTE:
         raise RuleError(f"the party is en route from {s['planet']}: travel to a planet first")
-    if s["phase"] == "showdown":
-        if not 1 <= number <= 99:
-            raise InputError(f"Final Showdown card {number}: expected 1 or more")
-        s["showdown_card"] = number
-        line = f"Read Final Showdown card {number}."
-        return Outcome(s, line, [line, "Play it by the normal rules; the last card reveals the outcome "
-                                       "(journal epm end won|lost)."], {"showdown_card": number})
+    if s["phase"] == SHOWDOWN:
+        return showdown_card(s, number)
     if not 1 <= number <= STORY_CARDS:
         raise InputError(f"Story Card {number}: a planet has Story Cards 1-{STORY_CARDS}")
     s["card"] = number
@@ -371,113 +355,107 @@ def card(state: dict, dice, number: int) -> Outcome:
     return Outcome(s, line, [line], {"planet": s["planet"], "card": number})
 
 
-def track(state: dict, dice, tracker: str, delta: int | None = None, value: int | None = None) -> Outcome:
-    """A2: a story-directed change of the Signal Tracker or EPM Meter, logged."""
-    _refuse_if_over(state)
-    if tracker not in ("signal", "epm"):
-        raise InputError(f"{typed(tracker)} is not a tracker: expected signal or epm")
-    s = _copy(state)
-    target = value if value is not None else s[tracker] + delta
-    if value is None and delta == 0:
-        raise InputError("a DELTA of 0 changes nothing: type +N, -N or =N")
-    lines: list[str] = []
-    before, after, _ = _set_tracker(s, tracker, target, lines)
-    label = "Signal" if tracker == "signal" else "EPM"
+def showdown_card(s: dict, number: int) -> Outcome:
+    """Final Showdown, 4: play by normal rules; the last card reveals the outcome."""
+    if not 1 <= number <= 99:
+        raise InputError(f"Final Showdown card {number}: expected 1 or more")
+    s["showdown_card"] = number
+    line = f"Read Final Showdown card {number}."
+    return Outcome(s, line, [line, "Play it by the normal rules; the last card reveals the outcome.",
+                             say("Record it with `", cmd("epm end", WON), "` or `", cmd("epm end", LOST), "`.")],
+                   {"showdown_card": number})
+
+
+def track(state: State, dice: Dice, tracker: Tracker, delta: int | None = None, value: int | None = None) -> Outcome:
+    """A2: a story-directed change of the Signal Tracker or EPM Meter (`delta`, or set to `value`)."""
+    refuse_once_over(state)
+    s = copy_state(state)
+    move = move_tracker(s, tracker, value if value is not None else s[tracker] + (delta or 0))
+    label = "Signal" if tracker == SIGNAL else "EPM"
     how = f"={value}" if value is not None else f"{delta:+d}"
-    summary = f"{label} {before} → {after} ({how}, by the story)"
-    return Outcome(s, summary, lines, {"tracker": tracker, "before": before, "after": after,
-                                       "phase": s["phase"], "level": challenge_level(s["signal"])})
+    summary = f"{label} {move.before} → {move.after} ({how}, by the story)"
+    return Outcome(s, summary, move.lines, {"tracker": tracker, "before": move.before, "after": move.after,
+                                            "phase": s["phase"], "level": challenge_level(s["signal"])})
 
 
-def outcome(state: dict, dice, result: str) -> Outcome:
-    """E8: the last Final Showdown card reveals the outcome; the player records it."""
-    _refuse_if_over(state)
-    if state["phase"] != "showdown":
+def outcome(state: State, dice: Dice, ending: str) -> Outcome:
+    """E8: the last Final Showdown card reveals the outcome ("won" or "lost"); the player records it."""
+    refuse_once_over(state)
+    if state["phase"] != SHOWDOWN:
         raise RuleError("the outcome is recorded at the end of the Final Showdown (it starts at Signal 25)")
-    if result not in ("won", "lost"):
-        raise InputError(f"{typed(result)} is not an outcome: expected won or lost")
-    s = _copy(state)
-    s["phase"] = result
-    if result == "won":
+    s = copy_state(state)
+    s["phase"] = ending
+    if ending == WON:
         line = "The Evil Power Master is defeated: the campaign is won!"
     else:
         line = "The Final Showdown is lost: the Evil Power Master prevails."
-    return Outcome(s, line, [line], {"phase": result})
+    return Outcome(s, line, [line], {"phase": ending})
 
 
-# --- characters and items ------------------------------------------------------------
+# --- characters and DATA Cards --------------------------------------------------------------
 
-def flip(state: dict, dice, character: str, active: bool | None = None) -> Outcome:
-    """A2: flip a character card by hand (a card's text says so)."""
-    _refuse_if_over(state)
-    s = _copy(state)
-    name = find(s["characters"], character, "character")
-    char = s["characters"][name]
+def flip(state: State, dice: Dice, character: str, active: bool | None = None) -> Outcome:
+    """A2: flip a character card by hand (a card's text says so); E5 keeps someone Active."""
+    refuse_once_over(state)
+    s = copy_state(state)
+    char = s["characters"][character]
     char["active"] = (not char["active"]) if active is None else active
-    lines = [f"Flip {name} to {'Active' if char['active'] else 'Inactive'}."]
-    if not _active(s):
-        _all_active(s)
+    lines = [f"Flip {character} to {'Active' if char['active'] else 'Inactive'}."]
+    if not active_characters(s):
+        all_active(s)
         lines.append("No character was left Active: all characters are Active again (E5).")
-    return Outcome(s, lines[0], lines, {"character": name, "active": s["characters"][name]["active"]})
+    return Outcome(s, lines[0], lines, {"character": character, "active": char["active"]})
 
 
-def item_add(state: dict, dice, item: str, owner: str, kind: str, ctype: str | None = None,
+def item_add(state: State, dice: Dice, item: str, owner: str, kind: str, ctype: str | None = None,
              effect: str | None = None) -> Outcome:
-    """A DATA Card item comes into a character's possession."""
-    _refuse_if_over(state)
-    s = _copy(state)
-    item = item.strip()
-    _unique(s["items"], item, "item")
-    who = find(s["characters"], owner, "character", "--owner")
-    if kind == "booster":
-        if ctype not in TYPES or effect not in EFFECTS:
-            raise InputError("--booster TYPE:EFFECT: TYPE one of " + ", ".join(TYPES) +
-                             "; EFFECT one of " + ", ".join(EFFECTS))
-        s["items"][item] = {"owner": who, "kind": "booster", "type": ctype, "effect": effect}
-        what = f"{ctype} booster, {'roll twice' if effect == 'twice' else effect}"
+    """A DATA Card item comes into a character's possession: a Challenge Booster (a type and an
+    effect) or an Assist Item."""
+    refuse_once_over(state)
+    s = copy_state(state)
+    unique(s["items"], item, "item")
+    if kind == BOOSTER and ctype is not None and effect is not None:
+        s["items"][item] = {"owner": owner, "kind": BOOSTER, "type": ctype, "effect": effect}
+        what = f"{ctype} booster, {'roll twice' if effect == TWICE else effect}"
     else:
-        s["items"][item] = {"owner": who, "kind": "assist"}
+        s["items"][item] = {"owner": owner, "kind": ASSIST}
         what = "Assist Item, one use"
-    line = f"{who} takes the {item} ({what})."
+    line = f"{owner} takes the {item} ({what})."
     return Outcome(s, line, [line], {"item": item, **s["items"][item]})
 
 
-def item_give(state: dict, dice, item: str, to: str) -> Outcome:
+def item_give(state: State, dice: Dice, item: str, to: str) -> Outcome:
     """E7: item cards change hands only while en route or in the Final Showdown."""
-    _refuse_if_over(state)
-    if state["phase"] not in ("en_route", "showdown"):
+    refuse_once_over(state)
+    if state["phase"] not in (EN_ROUTE, SHOWDOWN):
         raise RuleError(f"items can be exchanged only while en route or during the Final Showdown "
                         f"(the party is exploring {state['planet']})")
-    s = _copy(state)
-    key = find(s["items"], item, "item")
-    who = find(s["characters"], to, "character", "--to")
-    giver = s["items"][key]["owner"]
-    if giver == who:
-        raise InputError(f"{who} already has the {key}")
-    s["items"][key]["owner"] = who
-    line = f"{giver} gives the {key} to {who}."
-    return Outcome(s, line, [line], {"item": key, "from": giver, "owner": who})
+    s = copy_state(state)
+    giver = s["items"][item]["owner"]
+    if giver == to:
+        raise InputError(f"{to} already has the {item}")
+    s["items"][item]["owner"] = to
+    line = f"{giver} gives the {item} to {to}."
+    return Outcome(s, line, [line], {"item": item, "from": giver, "owner": to})
 
 
-def item_use(state: dict, dice, item: str) -> Outcome:
-    """An Assist Item: follow the card, then discard it."""
-    _refuse_if_over(state)
-    s = _copy(state)
-    key = find(s["items"], item, "item")
-    it = s["items"][key]
-    if it["kind"] == "booster":
-        raise RuleError(f"{key} is a Challenge Booster: it is used with "
-                        f"`journal epm challenge TYPE --booster {shell_quote(key)}`")
-    del s["items"][key]
-    line = f"{it['owner']} uses the {key}: follow the card's instructions, then discard it."
-    return Outcome(s, f"{it['owner']} used the {key}", [line], {"item": key, "owner": it["owner"]})
+def item_use(state: State, dice: Dice, item: str) -> Outcome:
+    """An Assist Item: follow the card, then discard it (a Challenge Booster is not used up)."""
+    refuse_once_over(state)
+    s = copy_state(state)
+    it = s["items"][item]
+    if it["kind"] == BOOSTER:
+        raise RuleError(say(f"{item} is a Challenge Booster: it is used with `",
+                            cmd("epm challenge", it["type"], character=it["owner"], booster=item), "`"))
+    del s["items"][item]
+    line = f"{it['owner']} uses the {item}: follow the card's instructions, then discard it."
+    return Outcome(s, f"{it['owner']} used the {item}", [line], {"item": item, "owner": it["owner"]})
 
 
-def item_discard(state: dict, dice, item: str) -> Outcome:
+def item_discard(state: State, dice: Dice, item: str) -> Outcome:
     """A2: discard an item because a card says so."""
-    _refuse_if_over(state)
-    s = _copy(state)
-    key = find(s["items"], item, "item")
-    it = s["items"].pop(key)
-    line = f"Discard the {key} ({it['owner']})."
-    return Outcome(s, line, [line], {"item": key, "owner": it["owner"]})
+    refuse_once_over(state)
+    s = copy_state(state)
+    it = s["items"].pop(item)
+    line = f"Discard the {item} ({it['owner']})."
+    return Outcome(s, line, [line], {"item": item, "owner": it["owner"]})

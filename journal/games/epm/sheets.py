@@ -9,18 +9,21 @@ cells for pencil play. Everything is drawn with `journal.pdf.primitives`.
 
 from __future__ import annotations
 
-from journal.games.epm.rules import (COLORS, PHASE_TEXT, PHASES, STORY_CARDS, TRACK_MAX, TYPES,
-                                     challenge_level)
+from journal.games.epm.constants import (
+    ASSIST, BOOSTER, COLORS, FLIPPED, LEVELS, PHASE_TEXT, PHASES, SHOWDOWN, STATUSES, STORY_CARDS, TRACK_MAX,
+    TYPES, challenge_level,
+)
 from journal.pdf.primitives import (
-    BOLD, INK, MUTED, REGULAR, ZEBRA, checkbox, checkbox_row, disc, field, fit_text, grid,
-    heading, notes_area, rules_box, safe, text, text_width, track, triangle,
+    BOLD, INK, MUTED, REGULAR, ZEBRA, badge, checkbox, checkbox_row, disc, field, fit_text, grid,
+    heading, notes_area, rules_box, safe, text, track, triangle,
 )
 
-# Signal Tracker position -> challenge level (rulebook, Challenges step 1; E2)
-LEVEL_BANDS = ((0, 6, "Challenge level 4", "green"), (7, 12, "Challenge level 5", "amber"),
-               (13, TRACK_MAX, "Challenge level 6", "red"))
+# Signal Tracker position -> challenge level (rulebook, Challenges step 1; E2), a colour per band
+LOWEST = (0,) + tuple(highest + 1 for highest, _ in LEVELS[:-1])
+LEVEL_BANDS = tuple((low, highest, f"Challenge level {level}", colour)
+                    for low, (highest, level), colour in zip(LOWEST, LEVELS, ("green", "amber", "red")))
 DISC_RANGES = tuple((colour, f"{lo}-{hi}") for colour, (lo, hi) in COLORS.items())
-STATUS_LABELS = {"face_down": "face down", "flipped": "flipped", "discarded": "discarded"}
+STATUS_LABELS = {status: status.replace("_", " ") for status in STATUSES}
 
 RULES = (
     ("Challenge", "roll d6 + proficiency (+1/-1) + booster. Total >= level: WIN; below: LOSE."),
@@ -83,7 +86,7 @@ def _header(c, page, s, title, blank) -> None:
     badge_w = 0.0
     if not blank and s.get("phase"):
         label = PHASE_TEXT.get(s.get("phase"), str(s.get("phase"))).upper()
-        badge_w = _badge(c, x + w, top - 17, fit_text(label, BOLD, 9, 120))
+        badge_w = badge(c, x + w, top - 17, fit_text(label, BOLD, 9, 120))
     text(c, x, top - 16, "War With the Evil Power Master", BOLD, 17, max_width=w - badge_w - 10)
     sub_y = top - 31
     if blank:
@@ -93,15 +96,6 @@ def _header(c, page, s, title, blank) -> None:
         text(c, x, sub_y, f"Campaign tracker \u00b7 {safe(title)}" if title else "Campaign tracker",
              REGULAR, 9.5, max_width=w, grey=MUTED)
     page.take(40)
-
-
-def _badge(c, right, y, label) -> float:
-    """White bold text on a dark rounded box ending at `right`, baseline y; returns width."""
-    w = text_width(label, BOLD, 9) + 14
-    c.setFillGray(0.15)
-    c.roundRect(right - w, y - 5, w, 17, 3, stroke=0, fill=1)
-    text(c, right - w / 2, y, label, BOLD, 9, align="c", grey=1)
-    return w
 
 
 def _status(c, page, s, blank) -> None:
@@ -136,7 +130,7 @@ def _status(c, page, s, blank) -> None:
 
     showdown = None if blank else _int(s.get("showdown_card"))
     if not blank and showdown is None:
-        showdown = "-" if s.get("phase") != "showdown" else None
+        showdown = "-" if s.get("phase") != SHOWDOWN else None
     field(c, x, y, left_w * 0.30, "Showdown card", showdown)
     last = None if blank else _last_challenge(s)
     field(c, x + left_w * 0.34, y, left_w * 0.66, "Last challenge", last, size=8.5)
@@ -197,8 +191,8 @@ def _characters(c, page, s, blank) -> None:
     if blank:
         note = "tick one box each"
     else:
-        active = sum(1 for n in chars if _dict(chars[n]).get("active") is not False)
-        note = f"{active} of {len(chars)} Active"
+        n_active = sum(1 for n in chars if _dict(chars[n]).get("active") is not False)
+        note = f"{n_active} of {len(chars)} Active"
     # A dozen characters fit; beyond that the table continues on the next page.
     while True:
         room = int((page.remaining() - HEAD_H - ROW_H) // ROW_H)   # rows under heading + header
@@ -243,10 +237,10 @@ def _item_rows(s, blank, blank_rows):
         first = owner != previous
         previous = owner
         owner_cell = ((owner or "(nobody)", BOLD) if first else None)
-        if kind == "booster":
-            rows.append([owner_cell, name, "booster", it.get("type", ""), it.get("effect", "")])
+        if kind == BOOSTER:
+            rows.append([owner_cell, name, BOOSTER, it.get("type", ""), it.get("effect", "")])
         else:
-            rows.append([owner_cell, name, kind or "?", "-", "once" if kind == "assist" else ""])
+            rows.append([owner_cell, name, kind or "?", "-", "once" if kind == ASSIST else ""])
         styles.append({"group": first, "owner": owner or "(nobody)"})
     return rows, styles
 
@@ -262,7 +256,7 @@ def _planet_rows(s, blank, blank_rows):
         status = str(p.get("status", ""))
         label = STATUS_LABELS.get(status, status or "?")
         boost = _int(p.get("boost"))
-        if status == "flipped" and boost is not None:
+        if status == FLIPPED and boost is not None:
             label = f"flipped (+{boost})"
         here = name == current
         rows.append([_here if here else None, (name, BOLD) if here else name,

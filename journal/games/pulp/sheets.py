@@ -10,26 +10,27 @@ a rules reminder and room for notes. A blank sheet (state None) has the same lay
 
 from __future__ import annotations
 
-from journal.games.pulp import public_state
-from journal.games.pulp.rules.components import (ABILITIES, ABILITY_LABEL, ABILITY_MAX, COLOURS, CREW, DECK_SIZE,
-                                                 DIE_COLOURS, DIE_NAMES, FACE_TEXT, FACE_UP, ICONS, LEVELS,
-                                                 PHASE_TEXT, PLANETS, QUIETUS, TOTALS, needs_text, parse_card)
+from journal.games.pulp.rules.components import (
+    ABILITIES, ABILITY_COLOUR, ABILITY_LABEL, ABILITY_MAX, BLACK, BLUE, COLOURS, COMBAT, CREW, DECK_SIZE, DIE_COLOURS,
+    DIE_NAMES, DIPLOMACY, ENGAGED, EVADED, FACE_TEXT, FACE_UP, GRAY, ICONS, LEVELS, ORANGE, OVER, PENDING, PHASE_TEXT,
+    PLANETS, QUIETUS, RED, SCIENCE, TOTALS, WHITE, WON, YELLOW, needs_text, parse_card,
+)
 from journal.games.pulp.rules.model import card_requirement
 from journal.games.pulp.rules.odds import bag_odds
-from journal.pdf.primitives import (BOLD, INK, MUTED, REGULAR, ZEBRA, checkbox, field, fit_text, heading,
+from journal.games.pulp.views import public_state
+from journal.pdf.primitives import (BOLD, INK, MUTED, REGULAR, ZEBRA, badge, checkbox, field, fit_text, heading,
                                     notes_area, rules_box, text, text_width, triangle, wrap_text)
 
 GAP = 12
 HEAD_H = 19
 
 CUBE_RGB = {
-    "red": (0.84, 0.19, 0.17), "orange": (0.96, 0.58, 0.16), "blue": (0.22, 0.42, 0.85),
-    "black": (0.08, 0.08, 0.08), "yellow": (0.99, 0.86, 0.22), "white": (1.0, 1.0, 1.0),
+    RED: (0.84, 0.19, 0.17), ORANGE: (0.96, 0.58, 0.16), BLUE: (0.22, 0.42, 0.85),
+    BLACK: (0.08, 0.08, 0.08), YELLOW: (0.99, 0.86, 0.22), WHITE: (1.0, 1.0, 1.0),
 }
-DIE_RGB = {"red": CUBE_RGB["red"], "orange": CUBE_RGB["orange"], "blue": CUBE_RGB["blue"],
-           "yellow": CUBE_RGB["yellow"], "gray": (0.6, 0.6, 0.6)}
-ABILITY_CUBE = {"combat": "red", "science": "orange", "diplomacy": "blue"}
-ABILITY_HEADINGS = {"combat": "Combat", "science": "Super Science", "diplomacy": "Diplomacy"}
+DIE_RGB = {RED: CUBE_RGB[RED], ORANGE: CUBE_RGB[ORANGE], BLUE: CUBE_RGB[BLUE], YELLOW: CUBE_RGB[YELLOW],
+           GRAY: (0.6, 0.6, 0.6)}
+ABILITY_HEADINGS = {COMBAT: "Combat", SCIENCE: "Super Science", DIPLOMACY: "Diplomacy"}
 
 RULES = (
     ("Round", "choose a face-up planet; draw 4 cards from the leftmost alien's deck; their cubes go "
@@ -82,14 +83,6 @@ def draw_tracker(c, page, state, title) -> None:
 
 # --- page 1 --------------------------------------------------------------------------
 
-def _badge(c, right, y, label) -> float:
-    w = text_width(label, BOLD, 9) + 14
-    c.setFillGray(0.15)
-    c.roundRect(right - w, y - 5, w, 17, 3, stroke=0, fill=1)
-    text(c, right - w / 2, y, label, BOLD, 9, align="c", grey=1)
-    return w
-
-
 def _header(c, page, s, title, blank) -> None:
     x, w = page.x0, page.width
     top = page.cursor
@@ -97,8 +90,8 @@ def _header(c, page, s, title, blank) -> None:
     if not blank:
         label = PHASE_TEXT.get(s.get("phase"), "").upper()
         if s.get("result"):
-            label = "GAME WON" if s["result"] == "won" else "GAME LOST"
-        badge_w = _badge(c, x + w, top - 17, fit_text(label, BOLD, 9, 140))
+            label = "GAME WON" if s["result"] == WON else "GAME LOST"
+        badge_w = badge(c, x + w, top - 17, fit_text(label, BOLD, 9, 140))
     text(c, x, top - 16, "Pulp Invasion", BOLD, 17, max_width=w - badge_w - 10)
     text(c, x + 130, top - 16, "Player Tracking Card", REGULAR, 11, max_width=w - badge_w - 140, grey=MUTED)
     y = top - 34
@@ -127,7 +120,7 @@ def _abilities(c, page, s, blank) -> None:
         top = ab.get("max") if not blank else None
         y = page.cursor
         by = y - 10 - box_h
-        _cube(c, x + 4, by + box_h / 2 - 4.5, 9, ABILITY_CUBE[a])
+        _cube(c, x + 4, by + box_h / 2 - 4.5, 9, ABILITY_COLOUR[a])
         text(c, x + 17, by + 10, ABILITY_HEADINGS[a], BOLD, 9.5)
         sub = f"{value} of max {top}" if value is not None and top is not None else "now ___  max ___"
         text(c, x + 17, by + 1, sub, REGULAR, 7.5, grey=MUTED)
@@ -245,24 +238,24 @@ def _line(c, page, s, blank) -> None:
         sx = x + k * (slot_w + gap)
         card = _dict(line[k]) if k < len(line) else None
         status = card.get("status") if card else None
-        c.setLineWidth(0.8 if status != "pending" else 1.4)
+        c.setLineWidth(0.8 if status != PENDING else 1.4)
         c.setStrokeGray(INK)
-        c.setFillGray(0.9 if status == "evaded" else 1)
+        c.setFillGray(0.9 if status == EVADED else 1)
         c.roundRect(sx, top - h, slot_w, h, 4, stroke=1, fill=1)
         text(c, sx + 5, top - 11, f"{k + 1}", BOLD, 9)
         if card:
             text(c, sx + 15, top - 11, card.get("card", ""), BOLD, 9, max_width=slot_w - 20)
-            first = next((i for i, x in enumerate(line) if _dict(x).get("status") == "pending"), None)
-            label = {"pending": "NEXT" if k == first else "PENDING", "engaged": "ENGAGED",
-                     "evaded": "EVADED"}.get(status, "")
+            first = next((i for i, x in enumerate(line) if _dict(x).get("status") == PENDING), None)
+            label = {PENDING: "NEXT" if k == first else "PENDING", ENGAGED: "ENGAGED",
+                     EVADED: "EVADED"}.get(str(status), "")
             lw = text(c, sx + slot_w - 5, top - 23, label, BOLD, 6.5, align="r")
             text(c, sx + 5, top - 23, f"{card.get('kind', '').capitalize()}", REGULAR, 7.5, grey=MUTED,
                  max_width=slot_w - lw - 14)
-            text(c, sx + 5, top - 36, "Engage: " + card_requirement(card), BOLD if status == "pending"
+            text(c, sx + 5, top - 36, "Engage: " + card_requirement(card), BOLD if status == PENDING
                  else REGULAR, 7.5, max_width=slot_w - 10)
             planets = card.get("planets", 0)
             icons = f"{planets} planet icon{'' if planets == 1 else 's'}"
-            text(c, sx + 5, top - 49, icons + (", disregarded" if status == "evaded" and planets else ""),
+            text(c, sx + 5, top - 49, icons + (", disregarded" if status == EVADED and planets else ""),
                  REGULAR, 7, max_width=slot_w - 10, grey=MUTED)
         else:
             for k2, lab in enumerate(("card", "strength / icon", "engaged / evaded")):
@@ -363,7 +356,7 @@ def _sectors(c, page, s, blank) -> None:
         bx = x + k * (bw + gap)
         alien = _dict(aliens[k]) if k < len(aliens) else {}
         left = decks[k] if k < len(decks) and not blank else None
-        here = not blank and current == k and s.get("phase") != "over"
+        here = not blank and current == k and s.get("phase") != OVER
         c.setStrokeGray(INK)
         c.setLineWidth(1.6 if here else 0.8)
         c.setFillGray(1)
@@ -401,7 +394,7 @@ def _sectors(c, page, s, blank) -> None:
                 past = left == 0
                 text(c, bx + 6, qy, f"black cubes on it: {quietus}" + ("  (past it)" if past else ""), BOLD, 8)
                 for i in range(min(quietus or 0, 15)):
-                    _cube(c, bx + 6 + i * 9, qy + 10, 7, "black")
+                    _cube(c, bx + 6 + i * 9, qy + 10, 7, BLACK)
     page.take(h + GAP)
 
 
@@ -424,56 +417,12 @@ def _weapons(c, page, s, blank) -> None:
     y -= 13
     rows = max(n, len(weapons)) if not blank else 6
     for k in range(rows):
-        wpn = _dict(weapons[k]) if k < len(weapons) else None
         ry = y - row_h
         if k % 2:
             c.setFillGray(ZEBRA)
             c.rect(x, ry, w, row_h, stroke=0, fill=1)
             c.setFillGray(INK)
-        cx = x
-        base = ry + 8
-        text(c, cx + 4, base, str(k + 1), BOLD, 9)
-        cx += cols[0]
-        if wpn:
-            text(c, cx + 4, base, wpn.get("name") or "(name)", BOLD if wpn.get("name") else REGULAR, 8.5,
-                 max_width=cols[1] - 8, grey=INK if wpn.get("name") else MUTED)
-        cx += cols[1]
-        _cube(c, cx + 6, ry + 7, 8, "yellow") if wpn and wpn.get("cubes", {}).get("yellow") else \
-            checkbox(c, cx + 6, ry + 7, bool(wpn), size=8)
-        text(c, cx + 18, base, "yes" if wpn else ("" if blank or k >= n else "not yet"), REGULAR, 7.5, grey=MUTED)
-        cx += cols[2]
-        needs = wpn.get("needs") if wpn else None
-        if wpn:
-            text(c, cx + 4, base, needs_text(needs) if needs is not None else "(not recorded)",
-                 BOLD if needs is not None else REGULAR, 8.5, max_width=cols[3] - 8)
-        cx += cols[3]
-        if needs:
-            px = cx + 5
-            for colour, m in needs.items():
-                have = _dict(wpn.get("cubes")).get(colour, 0)
-                for i in range(m):
-                    if i < have:
-                        _cube(c, px, ry + 7, 8, colour)
-                    else:
-                        c.setStrokeGray(INK)
-                        c.setLineWidth(0.6)
-                        c.setDash(1.5, 1.5)
-                        c.rect(px, ry + 7, 8, 8, stroke=1, fill=0)
-                        c.setDash()
-                    px += 10
-                text(c, px + 1, base, f"{colour} {have}/{m}", REGULAR, 7, grey=MUTED)
-                px += text_width(f"{colour} {have}/{m}", REGULAR, 7) + 9
-                if px > cx + cols[4] - 10:
-                    break
-        elif wpn and needs is not None:
-            text(c, cx + 5, base, "works without cubes", REGULAR, 7.5, grey=MUTED)
-        cx += cols[4]
-        understood = bool(wpn and wpn.get("understood"))
-        checkbox(c, cx + 6, ry + 7, understood, size=8)
-        text(c, cx + 17, base, "Understood", BOLD if understood else REGULAR, 7.5)
-        used = bool(wpn and wpn.get("used"))
-        checkbox(c, cx + 68, ry + 7, used, size=8)
-        text(c, cx + 79, base, "used", REGULAR, 7.5)
+        _weapon_row(c, x, ry, cols, k, _dict(weapons[k]) if k < len(weapons) else None, blank or k >= n)
         y = ry
     c.setStrokeGray(0.62)
     c.setLineWidth(0.4)
@@ -485,6 +434,60 @@ def _weapons(c, page, s, blank) -> None:
     c.setLineWidth(0.8)
     c.rect(x, y, w, page.cursor - y, stroke=1, fill=0)
     page.take(page.cursor - y + GAP)
+
+
+def _weapon_row(c, x, ry, cols, k, wpn, unused) -> None:
+    """One Super Weapon's row (`wpn` None: not found yet; `unused`: a blank sheet's row, or one past
+    the weapons this level uses)."""
+    base = ry + 8
+    text(c, x + 4, base, str(k + 1), BOLD, 9)
+    cx = x + cols[0]
+    if wpn:
+        text(c, cx + 4, base, wpn.get("name") or "(name)", BOLD if wpn.get("name") else REGULAR, 8.5,
+             max_width=cols[1] - 8, grey=INK if wpn.get("name") else MUTED)
+    cx += cols[1]
+    if wpn and wpn.get("cubes", {}).get(YELLOW):
+        _cube(c, cx + 6, ry + 7, 8, YELLOW)
+    else:
+        checkbox(c, cx + 6, ry + 7, bool(wpn), size=8)
+    text(c, cx + 18, base, "yes" if wpn else ("" if unused else "not yet"), REGULAR, 7.5, grey=MUTED)
+    cx += cols[2]
+    needs = wpn.get("needs") if wpn else None
+    if wpn:
+        text(c, cx + 4, base, needs_text(needs) if needs is not None else "(not recorded)",
+             BOLD if needs is not None else REGULAR, 8.5, max_width=cols[3] - 8)
+    cx += cols[3]
+    if needs:
+        _weapon_cubes(c, cx, ry, cols[4], _dict(wpn.get("cubes")), needs)
+    elif wpn and needs is not None:
+        text(c, cx + 5, base, "works without cubes", REGULAR, 7.5, grey=MUTED)
+    cx += cols[4]
+    understood = bool(wpn and wpn.get("understood"))
+    checkbox(c, cx + 6, ry + 7, understood, size=8)
+    text(c, cx + 17, base, "Understood", BOLD if understood else REGULAR, 7.5)
+    checkbox(c, cx + 68, ry + 7, bool(wpn and wpn.get("used")), size=8)
+    text(c, cx + 79, base, "used", REGULAR, 7.5)
+
+
+def _weapon_cubes(c, cx, ry, width, cubes, needs) -> None:
+    """The cubes a weapon needs, those placed filled, those missing dashed, colour by colour."""
+    px = cx + 5
+    for colour, m in needs.items():
+        have = cubes.get(colour, 0)
+        for i in range(m):
+            if i < have:
+                _cube(c, px, ry + 7, 8, colour)
+            else:
+                c.setStrokeGray(INK)
+                c.setLineWidth(0.6)
+                c.setDash(1.5, 1.5)
+                c.rect(px, ry + 7, 8, 8, stroke=1, fill=0)
+                c.setDash()
+            px += 10
+        text(c, px + 1, ry + 8, f"{colour} {have}/{m}", REGULAR, 7, grey=MUTED)
+        px += text_width(f"{colour} {have}/{m}", REGULAR, 7) + 9
+        if px > cx + width - 10:
+            break
 
 
 def _planets_and_hand(c, page, s, blank) -> None:

@@ -48,23 +48,24 @@ def achievements_path(rt) -> Path:
 
 
 def read_achievements(rt) -> dict:
-    from journal import save as savemod
+    from journal.store import document
 
     path = achievements_path(rt)
-    return savemod.parse_side(path, savemod.read_side(path))  # the guarded reader (journal/files.py)
+    return document.parse_side(path, document.read_side(path))  # the guarded reader (journal/files.py)
 
 
 def update_achievements(rt, change) -> dict:
     """Outside a campaign: read, change (`change(doc) -> new doc`) and write the file under
     the saves folder's lock."""
-    from journal import save as savemod
-    from journal import toml_text
+    import tomli_w
+
+    from journal.store import atomic, locking
 
     folder = Path(rt.saves_dir)
     folder.mkdir(parents=True, exist_ok=True)
-    with savemod.locked(folder, True):
+    with locking.locked(folder, True):
         doc = change(read_achievements(rt))
-        savemod.atomic_write(achievements_path(rt), toml_text.dumps(doc).encode("utf-8"))
+        atomic.atomic_write(achievements_path(rt), tomli_w.dumps(doc).encode("utf-8"))
     return doc
 
 

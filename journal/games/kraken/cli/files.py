@@ -45,7 +45,7 @@ def read_pack(path, shown: str | None = None) -> tuple[dict, dict, list[str]]:
     """(pack, info for the save, problems) of a pack file; refuses unreadable files."""
     from journal import files
     from journal.games.kraken.cgm import packs
-    from journal.hashes import sha256
+    from hashlib import sha256
 
     shown = shown or str(path)
     try:  # the guarded reader: a regular file, bounded in size and depth (journal/files.py)
@@ -67,7 +67,7 @@ def read_pack_like(path, shown: str) -> tuple[dict, dict]:
     """A TOML file the player supplies (flight table, generator, enemy profiles): its
     parsed document and {path, sha256} to record it like a pack."""
     from journal import files
-    from journal.hashes import sha256
+    from hashlib import sha256
 
     try:  # the guarded reader: a regular file, bounded in size and depth (journal/files.py)
         data = files.read_bytes(path, shown, InputError)

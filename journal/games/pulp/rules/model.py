@@ -2,58 +2,53 @@
 
 Which aliens and decks are in play (and whether you are past The Quietus, P6), which
 cards of the Encounter Line are left and where each takes its engage icon (P2), what a
-Super Weapon holds, drawing a cube from the bag, and the loss when two abilities are 0
+Super Weapon holds, drawing cubes from the bag, and the loss when two abilities are 0
 during an encounter (P3).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
-from journal.games.pulp.rules.components import (ABILITIES, ABILITY_LABEL, COLOURS, ICONS, KINDS, LEVELS, SHORT,
-                                                 card_token, parse_card)
+from journal.games.pulp.rules.components import (
+    ABILITIES, ABILITY_CUBES, ABILITY_LABEL, BLACK, COLOURS, EVADED, ICONS, KINDS, LEVELS, LOST, OVER,
+    PENDING, QUIETUS, SHORT, WHITE, YELLOW, Card, card_token, parse_card,
+)
+
+StateView = Mapping[str, Any]  # a [state] table, read only (schema.State describes its keys)
 
 
-def n_weapons(state: dict) -> int:
+def n_weapons(state: StateView) -> int:
     """P1: the Super Weapons used, and to be found, at this skill level."""
     return LEVELS[state["level"]]
 
 
-def refuse_if_over(state: dict) -> None:
-    if state["phase"] == "over":
-        how = "won: every Super Weapon was found" if state.get("result") == "won" else \
-            "lost: the Cosmic Hegemony invades"
-        raise RuleError(f"the game is over ({how}); journal undo, or start a new game")
-
-
-def alien_name(state: dict, index: int | None = None) -> str:
+def alien_name(state: StateView, index: int | None = None) -> str:
     return state["hegemony"][state["alien"] if index is None else index]["name"]
 
 
-def quietus_index(state: dict) -> int | None:
-    for i, h in enumerate(state["hegemony"]):
-        if is_quietus(h["name"]):
-            return i
-    return None
-
-
-def is_quietus(name: str) -> bool:
-    n = name.strip().casefold()
-    return n in ("the quietus", "quietus")
-
-
-def past_quietus(state: dict) -> bool:
+def past_quietus(state: StateView) -> bool:
     """P6: past the Quietus means its deck is empty."""
-    q = quietus_index(state)
+    q = next((i for i, h in enumerate(state["hegemony"]) if h["name"] == QUIETUS), None)
     return q is not None and state["decks"][q] == 0
 
 
-def zero_abilities(state: dict) -> list[str]:
+def zero_abilities(state: StateView) -> list[str]:
     return [a for a in ABILITIES if state["abilities"][a]["value"] == 0]
 
 
-def pending(state: dict) -> list[int]:
-    return [i for i, c in enumerate(state["line"]) if c["status"] == "pending"]
+def abilities_above_zero(state: StateView) -> list[str]:
+    return [a for a in ABILITIES if state["abilities"][a]["value"] > 0]
 
+
+def pending(state: StateView) -> list[int]:
+    return [i for i, c in enumerate(state["line"]) if c["status"] == PENDING]
+
+
+# --- the Encounter Line (P2) ---------------------------------------------------------------
 
 def icon_source(line: list[dict], i: int) -> int:
     """P2: the card whose icon card i uses when it is encountered: the nearest card to its right
@@ -63,7 +58,7 @@ def icon_source(line: list[dict], i: int) -> int:
     n = len(line)
     for step in range(1, n):
         j = (i + step) % n
-        if j > i or line[j]["status"] != "evaded":
+        if j > i or line[j]["status"] != EVADED:
             return j
     return i
 
@@ -96,13 +91,14 @@ def shown_line(line: list[dict]) -> list[dict]:
     return out
 
 
-def line_entry(token: str) -> dict:
-    card = parse_card(token)
+def line_entry(card: Card) -> dict:
+    """A card as the Encounter Line keeps it, still to be encountered."""
     return {"card": card_token(card), "kind": KINDS[card["kind"]].lower(), "planets": card["planets"],
-            "status": "pending"}
+            "status": PENDING}
 
 
 def card_requirement(card: dict) -> str:
+    """A shown card's Engage Strength and icon, as players read it ("2 Combat", "0, evade it")."""
     if "engage_strength" not in card:
         return "no strength"
     if card["engage_strength"] == 0:
@@ -111,27 +107,41 @@ def card_requirement(card: dict) -> str:
     return f"{card['engage_strength']} {ABILITY_LABEL[ICONS[icon]] if icon else '(no icon)'}"
 
 
-def check_loss(s: dict, lines: list[str]) -> bool:
-    """P3: the game is lost the moment two abilities are 0 during an encounter."""
+def check_loss(s: dict) -> list[str]:
+    """P3: the game is lost the moment two abilities are 0 during an encounter: what to tell the
+    table (nothing while it goes on)."""
     zeros = zero_abilities(s)
-    if len(zeros) >= 2 and s["phase"] != "over":
-        s["phase"] = "over"
-        s["result"] = "lost"
-        lines.append(f"{' and '.join(ABILITY_LABEL[a] for a in zeros)} are 0 during an encounter: the game "
-                     f"is lost. The Cosmic Hegemony invades the Intergalactic Alliance.")
-        return True
-    return False
+    if len(zeros) < 2 or s["phase"] == OVER:
+        return []
+    s["phase"], s["result"] = OVER, LOST
+    return [f"{' and '.join(ABILITY_LABEL[a] for a in zeros)} are 0 during an encounter: the game is lost. "
+            f"The Cosmic Hegemony invades the Intergalactic Alliance."]
 
 
-def draw_cube(dice, bag: dict, strict: bool, drawn: list[str]) -> str:
-    if strict and not dice.draws:
-        so_far = ",".join(SHORT[c] for c in drawn) or "none"
-        raise InputError(f"--draw lists {len(drawn)} cube(s) ({so_far}) but the draw goes on: type every "
-                         f"cube drawn, in order, redraws included")
-    cube = dice.draw({c: bag[c] for c in COLOURS}, "bag")
-    drawn.append(cube)
-    return cube
+# --- the bag -------------------------------------------------------------------------------
 
+class Draws:
+    """The cubes one action draws from the bag, in order: those the player typed (entered, which
+    must then be every cube drawn) or those journal draws."""
+
+    def __init__(self, dice: Dice):
+        self.dice, self.strict = dice, dice.draws_given
+        self.drawn: list[str] = []
+
+    def draw(self, bag: dict) -> str:
+        if self.strict and not self.dice.draws:
+            so_far = ",".join(SHORT[c] for c in self.drawn) or "none"
+            raise InputError(f"{self.dice.draw_option} lists {len(self.drawn)} cube(s) ({so_far}) but the draw goes "
+                             f"on: type every cube drawn, in order, redraws included")
+        cube = self.dice.draw({c: bag[c] for c in COLOURS}, "bag")
+        self.drawn.append(cube)
+        return cube
+
+    def text(self) -> str:
+        return ",".join(SHORT[c] for c in self.drawn) if self.drawn else "nothing"
+
+
+# --- Super Weapons ---------------------------------------------------------------------------
 
 def weapon_problems(w: dict, label: str) -> list[str]:
     """What a Super Weapon card cannot hold: its one yellow cube, and red/orange/blue cubes up to
@@ -139,13 +149,13 @@ def weapon_problems(w: dict, label: str) -> list[str]:
     out = []
     cubes = w.get("cubes", {})
     needs = w.get("needs")
-    if cubes.get("yellow", 0) > 1:
-        out.append(f"{label} holds {cubes['yellow']} yellow cubes: a Super Weapon card holds its one yellow cube")
-    for c in ("black", "white"):
+    if cubes.get(YELLOW, 0) > 1:
+        out.append(f"{label} holds {cubes[YELLOW]} yellow cubes: a Super Weapon card holds its one yellow cube")
+    for c in (BLACK, WHITE):
         if cubes.get(c):
             out.append(f"{label} holds {c} cubes: only yellow and the red, orange and blue cubes it needs go "
                        f"on a Super Weapon")
-    for c in ("red", "orange", "blue"):
+    for c in ABILITY_CUBES:
         have = cubes.get(c, 0)
         if not have:
             continue
@@ -156,7 +166,8 @@ def weapon_problems(w: dict, label: str) -> list[str]:
     return out
 
 
-def weapon_index(s: dict, number) -> int:
+def weapon_index(s: StateView, number: int | None) -> int:
+    """Super Weapon `number` (1, 2, ...) among those found."""
     if not s["weapons"]:
         raise RuleError("no Super Weapon has been found yet")
     if not isinstance(number, int) or not 1 <= number <= len(s["weapons"]):
@@ -165,4 +176,5 @@ def weapon_index(s: dict, number) -> int:
 
 
 def cubes_met(w: dict) -> bool:
+    """Understanding: the card holds every cube its requirement names."""
     return "needs" in w and all(w["cubes"].get(c, 0) >= n for c, n in w["needs"].items())

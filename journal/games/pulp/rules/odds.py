@@ -13,19 +13,20 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
+from typing import Any
 
 from journal.errors import InputError
-from journal.games.pulp.rules.components import (ABILITIES, ABILITY_COLOUR, ABILITY_LABEL, COLOURS,
-                                                 COLOUR_ABILITY, cubes_text)
+from journal.games.pulp.rules.components import (
+    ABILITIES, ABILITY_CUBES, ABILITY_LABEL, COLOUR_ABILITY, COLOURS, YELLOW, cubes_text,
+)
+from journal.hints import cmd, say
 
 
-def bag_odds(state: dict, draws: int = 1, option: str = "--odds") -> dict:
-    """The chance of each colour on the next draw, and of at least one in the next N draws
-    (without replacement), with the expected count."""
+def bag_odds(state: dict, draws: int = 1) -> dict:
+    """The chance of each colour on the next draw, and of at least one in the next `draws` (1 or
+    more, without replacement), with the expected count."""
     bag = state["bag"]
     total = sum(bag.values())
-    if not isinstance(draws, int) or draws < 1:
-        raise InputError(f"{option} {draws}: the number of draws is 1 or more")
     n = min(draws, total)
     out = {}
     for c in COLOURS:
@@ -64,9 +65,9 @@ def evade_odds(state: dict, pay: str | None = None) -> dict:
     values = {a: state["abilities"][a]["value"] for a in ABILITIES}
     if pay is not None:
         if values[pay] == 0:
-            raise InputError(f"--pay {pay}: {ABILITY_LABEL[pay]} is 0 and cannot pay the evade")
+            raise InputError(f"{ABILITY_LABEL[pay]} is 0 and cannot pay the evade")
         values[pay] -= 1
-    pool = {c: state["bag"][c] for c in ABILITY_COLOUR.values()}
+    pool = {c: state["bag"][c] for c in ABILITY_CUBES}
     outcomes: list[tuple[Fraction, tuple[str, ...]]] = []
 
     def draw(left: dict, drawn: tuple, p: Fraction) -> None:
@@ -93,7 +94,7 @@ def evade_odds(state: dict, pay: str | None = None) -> dict:
                 expected[a] += p * (values[a] - after[a])
         if sum(1 for a in ABILITIES if after[a] == 0) >= 2:
             lose += p
-    out = {a: float(lowered[a]) for a in ABILITIES}
+    out: dict[str, Any] = {a: float(lowered[a]) for a in ABILITIES}
     out.update(pay=pay, abilities=values, cubes=sum(pool.values()), pool=pool,
                expected_loss={a: float(expected[a]) for a in ABILITIES}, two_at_zero=float(lose))
     return out
@@ -110,18 +111,16 @@ def evade_lines(o: dict) -> list[str]:
     if o["pay"]:
         lines.append(f"Chance the evade leaves two abilities at 0 (the game is lost): {o['two_at_zero']:.1%}.")
     else:
-        lines.append("With the point paid, and the chance of losing the game: journal pulp odds --evade --pay "
-                     "ABILITY")
+        lines.append(say("With the point paid, and the chance of losing the game: ",
+                         cmd("pulp odds", evade=True, pay="ABILITY")))
     return lines
 
 
 def search_odds(state: dict, draws: int) -> dict:
-    """The chance that a planet search of `draws` cubes finds at least one yellow (a Super
-    Weapon): all the cubes are drawn first (P5), without replacement."""
-    if not isinstance(draws, int) or draws < 0:
-        raise InputError(f"--search {draws}: the number of cubes drawn is 0 or more")
+    """The chance that a planet search of `draws` cubes (0 or more) finds at least one yellow (a
+    Super Weapon): all the cubes are drawn first (P5), without replacement."""
     total = sum(state["bag"].values())
-    yellow = state["bag"]["yellow"]
+    yellow = state["bag"][YELLOW]
     n = min(draws, total)
     p = Fraction(comb(total, n) - comb(total - yellow, n), comb(total, n)) if n else Fraction(0)
     expected = Fraction(n * yellow, total) if total else Fraction(0)

@@ -1,33 +1,45 @@
-"""2. Planet Search Phase (rules note P5): draw a cube per planet icon on the cards not evaded,
-then place them (`assign`); and the Super Weapons found: their requirements, Understanding
-and once-per-Encounter-phase use (`weapon`).
+"""2. Planet Search Phase (rules note P5): pay Key and Code cards for the planet's actions, draw a
+cube per planet icon on the cards not evaded, then resolve them all: yellow finds a Super Weapon,
+white goes back into the bag, black onto The Quietus (past it, an ability point is lost), and
+red, orange and blue wait to be placed (`assign`) on an ability or a Super Weapon.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
-from journal.games.pulp.rules.captains_dice import dice_in_hand, rotate, wrong_place
-from journal.games.pulp.rules.components import (ABILITIES, ABILITY_LABEL, COLOURS, COLOUR_ABILITY, DRAWN,
-                                                 FACE_USE, SHORT, ability_name, colour_name, cubes_text,
-                                                 needs_text, parse_card)
-from journal.games.pulp.rules.model import (cubes_met, draw_cube, n_weapons, past_quietus, refuse_if_over,
-                                            weapon_index)
-from journal.games.pulp.rules.next_steps import need_phase, next_step
+from journal.games.pulp.rules.captains_dice import InHand, dice_in_hand, rotate, wrong_place
+from journal.games.pulp.rules.components import (
+    ABILITY_CUBES, ABILITY_LABEL, BLACK, BLUE, CODE, COLOUR_ABILITY, COLOURS, EVADED, FACE_USE, GRAY, IN_SEARCH, KEY,
+    OVER, SEARCH, SEARCHED, WHITE, WON, YELLOW, Card, cubes_text, parse_card,
+)
+from journal.games.pulp.rules.model import Draws, abilities_above_zero, cubes_met, n_weapons, past_quietus, weapon_index
+from journal.games.pulp.rules.phase import need_phase
+from journal.games.pulp.views import next_step, progress_text
+from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 
+FLAG = {KEY: "Key", CODE: "Code"}
 
-def search_count(state: dict, extra: int = 0, dice_used=()) -> tuple[int, list[str]]:
+
+def shows(card: Card, flag: str) -> bool:
+    """Whether a card shows the Key (K) or the Code (O) icon."""
+    return card["key"] if flag == KEY else card["code"]
+
+
+def search_count(state: dict, extra: int = 0, faces: Sequence[tuple[str, int]] = ()) -> tuple[int, list[str]]:
     """How many cubes the search draws: planet icons on cards not evaded, + dice, + extra."""
-    engaged = sum(c["planets"] for c in state["line"] if c["status"] != "evaded")
-    evaded = sorted((c["planets"] for c in state["line"] if c["status"] == "evaded" and c["planets"]),
-                    reverse=True)
+    engaged = sum(c["planets"] for c in state["line"] if c["status"] != EVADED)
+    evaded = [c["planets"] for c in state["line"] if c["status"] == EVADED and c["planets"]]
     notes = [f"{engaged} planet icon(s) on the cards not evaded"]
     total = engaged
-    for colour, face in dice_used:
-        if colour == "blue" and face in (1, 3):
+    for colour, face in faces:
+        if colour == BLUE and face in (1, 3):
             total += 1
             notes.append(f"+1 (blue die on {face})")
-        elif colour == "gray" and face in (1, 5):
+        elif colour == GRAY and face in (1, 5):
             n = min(1 if face == 1 else 2, len(evaded))
             if n == 0:
                 raise RuleError(f"the gray die on {face} uses planet icons of evaded cards, and no evaded card "
@@ -40,257 +52,210 @@ def search_count(state: dict, extra: int = 0, dice_used=()) -> tuple[int, list[s
     return max(0, total), notes
 
 
-def search(state: dict, dice, extra: int = 0, dice_used=(), spend=()) -> Outcome:
-    """2. Planet Search (P5): draw all the cubes first, then resolve them: yellow → a Super
-    Weapon card with its cube; red/orange/blue wait for `assign`; black → the Quietus unless
-    past it (then 1 ability point of your choice is lost); white → back into the bag."""
-    need_phase(state, ("search",), "the planet search")
+def search(state: dict, dice: Dice, extra: int = 0, dice_used: Sequence[tuple[str, int | None, int | None]] = (),
+           spend: Sequence[str] = ()) -> Outcome:
+    """2. Planet Search (P5): `spend` Key (K) and Code (O) cards on the planet's actions, draw all the
+    cubes first (`extra`: cubes a card's text adds), then resolve them."""
+    need_phase(state, (SEARCH,), "the planet search")
     s = copy_state(state)
-    lines = []
-    faces = []
-    gray6 = None
-    for colour, now, to, spec in dice_in_hand(s, dice_used):
-        if (colour, now) == ("gray", 6):
-            gray6 = (colour, now, to, spec)
-            continue
-        if FACE_USE.get((colour, now)) != "search":
-            raise wrong_place(colour, now, "search")
-        faces.append((colour, now))
-        rotate(s, colour, now, to, lines, spec)
-    for icon in spend:
-        flag = "key" if icon.upper() == "K" else "code" if icon.upper() == "O" else None
-        if flag is None:
-            raise InputError(f"--spend {icon}: expected K (a Key card) or O (a Code card)")
-        cards = [t for t in s["hand"] if parse_card(t)[flag]]
-        if not cards:
-            raise RuleError(f"--spend {icon.upper()}: your hand has no {flag.capitalize()} card "
-                            f"({', '.join(s['hand']) or 'the hand is empty'})")
-        cards.sort(key=lambda t: (parse_card(t)["key"] + parse_card(t)["code"]))
-        s["hand"].remove(cards[0])
-        lines.append(f"Pay the {flag.capitalize()} card {cards[0]} to the Encounter discard pile: follow "
-                     f"{s.get('planet', 'the planet')}'s action.")
+    faces, gray6, lines = search_dice(s, dice_used)
+    lines += spend_keys_and_codes(s, spend)
     count, notes = search_count(s, extra, faces)
     lines.insert(0, f"Search {s.get('planet', 'the planet')}: draw {count} cube(s) ({'; '.join(notes)}).")
-    strict = bool(getattr(dice, "draws", None))
-    drawn: list[str] = []
-    held = {c: 0 for c in COLOURS}
-    for _ in range(count):
-        if sum(s["bag"].values()) == 0:
-            lines.append("The bag is empty: the search stops.")
-            break
-        c = draw_cube(dice, s["bag"], strict, drawn)
-        s["bag"][c] -= 1
-        held[c] += 1
-    if drawn:
-        lines.append(f"Drew {', '.join(drawn)}.")
-    n = n_weapons(s)
-    found = []
-    if held["yellow"] and gray6:
-        colour, now, to, spec = gray6
-        rotate(s, colour, now, to, lines, spec)
-        lines.append("The gray die on 6: choose which Super Weapon card you take.")
-    elif gray6:
-        lines.append("The gray die on 6 is kept for a search that draws yellow (no yellow drawn, not turned).")
-    for _ in range(held["yellow"]):
-        if len(s["weapons"]) < n:
-            s["weapons"].append({"cubes": {"yellow": 1}, "understood": False, "used": False})
-            found.append(len(s["weapons"]))
-            lines.append(f"Yellow: draw Super Weapon card {len(s['weapons'])} and put the cube on it "
-                         f"(then, as the card says: journal pulp weapon {len(s['weapons'])} --needs r2,b1).")
-        else:
-            s["supply"]["yellow"] += 1
-            lines.append("Yellow, but the Super Weapon deck is empty: the cube goes to the supply.")
-    if held["white"]:
-        s["bag"]["white"] += held["white"]
-        lines.append(f"White: {held['white']} false lead(s), back into the bag.")
-    for _ in range(held["black"]):
-        if not past_quietus(s):
-            s["quietus"] += 1
-            lines.append(f"Black: onto The Quietus ({s['quietus']} there now).")
-        else:
-            s["drawn"]["black"] += 1
-    for c in ("red", "orange", "blue"):
-        s["drawn"][c] += held[c]
-    s["phase"] = "searched"
-    if len(s["weapons"]) >= n:
-        s["phase"] = "over"
-        s["result"] = "won"
-        lines.append(f"All {n} Super Weapons are found: you win! The Intergalactic Alliance repulses the "
-                     f"Cosmic Hegemony invasion.")
+    draws = Draws(dice)
+    held, said = draw_the_cubes(s, draws, count)
+    found, resolved = resolve_the_cubes(s, held, gray6)
+    lines += said + resolved
+    s["phase"] = SEARCHED
+    if len(s["weapons"]) >= n_weapons(s):
+        s["phase"], s["result"] = OVER, WON
+        lines.append(f"All {n_weapons(s)} Super Weapons are found: you win! The Intergalactic Alliance repulses "
+                     f"the Cosmic Hegemony invasion.")
     else:
-        _auto_black(s, lines)
-        lines.append("Next: " + next_step(s))
-    summary = f"Searched {s.get('planet', 'the planet')}: drew " + \
-        (",".join(SHORT[c] for c in drawn) if drawn else "nothing")
-    if found:
-        summary += f"; found Super Weapon {', '.join(map(str, found))}"
-    if s.get("result") == "won":
-        summary += " — won"
-    data = {"count": count, "drawn": drawn, "weapons_found": found, "waiting": s["drawn"],
+        lines += black_past_the_quietus(s) + [say("Next: ", next_step(s))]
+    summary = f"Searched {s.get('planet', 'the planet')}: drew {draws.text()}" + \
+        (f"; found Super Weapon {', '.join(map(str, found))}" if found else "") + \
+        (" — won" if s.get("result") == WON else "")
+    data = {"count": count, "drawn": draws.drawn, "weapons_found": found, "waiting": s["drawn"],
             "quietus": s["quietus"], "phase": s["phase"], **({"result": s["result"]} if "result" in s else {})}
     return Outcome(s, summary, lines, data)
 
 
-def _auto_black(s: dict, lines: list[str]) -> None:
+def search_dice(s: dict, uses: Sequence[tuple[str, int | None, int | None]]) -> tuple[list, InHand | None, list[str]]:
+    """The captain's dice of a search: the faces that add cubes (turned down now), and the gray die
+    on 6, which turns only if a yellow cube is drawn."""
+    faces, gray6, lines = [], None, []
+    for die in dice_in_hand(s, uses):
+        if (die.colour, die.face) == (GRAY, 6):
+            gray6 = die
+            continue
+        if FACE_USE.get((die.colour, die.face)) != IN_SEARCH:
+            raise wrong_place(die.colour, die.face, "search")
+        faces.append((die.colour, die.face))
+        lines += rotate(s, die.colour, die.face, die.to)
+    return faces, gray6, lines
+
+
+def spend_keys_and_codes(s: dict, spend: Sequence[str]) -> list[str]:
+    """Follow the planet's actions, paying Key (K) and Code (O) cards from the hand to the
+    Encounter discard pile (the card with the fewest icons first)."""
+    lines = []
+    for flag in spend:
+        cards = sorted((t for t in s["hand"] if shows(parse_card(t), flag)),
+                       key=lambda t: parse_card(t)["key"] + parse_card(t)["code"])
+        if not cards:
+            raise RuleError(f"your hand has no {FLAG[flag]} card ({', '.join(s['hand']) or 'the hand is empty'})")
+        s["hand"].remove(cards[0])
+        lines.append(f"Pay the {FLAG[flag]} card {cards[0]} to the Encounter discard pile: follow "
+                     f"{s.get('planet', 'the planet')}'s action.")
+    return lines
+
+
+def draw_the_cubes(s: dict, draws: Draws, count: int) -> tuple[dict[str, int], list[str]]:
+    """Randomly draw all the cubes first (P5): those drawn, by colour."""
+    held = {c: 0 for c in COLOURS}
+    lines = []
+    for _ in range(count):
+        if sum(s["bag"].values()) == 0:
+            lines.append("The bag is empty: the search stops.")
+            break
+        c = draws.draw(s["bag"])
+        s["bag"][c] -= 1
+        held[c] += 1
+    if draws.drawn:
+        lines.append(f"Drew {', '.join(draws.drawn)}.")
+    return held, lines
+
+
+def resolve_the_cubes(s: dict, held: dict[str, int], gray6: InHand | None) -> tuple[list[int], list[str]]:
+    """Results of cubes drawn: yellow, a Super Weapon card with its cube; white, back into the bag;
+    black, onto The Quietus (past it: waits to cost an ability point); red, orange, blue wait to be
+    placed. The Super Weapons found, and what to tell the table."""
+    lines, found = [], []
+    if held[YELLOW] and gray6:
+        lines += rotate(s, gray6.colour, gray6.face, gray6.to)
+        lines.append("The gray die on 6: choose which Super Weapon card you take.")
+    elif gray6:
+        lines.append("The gray die on 6 is kept for a search that draws yellow (no yellow drawn, not turned).")
+    for _ in range(held[YELLOW]):
+        if len(s["weapons"]) < n_weapons(s):
+            s["weapons"].append({"cubes": {YELLOW: 1}, "understood": False, "used": False})
+            found.append(len(s["weapons"]))
+            lines.append(say(f"Yellow: draw Super Weapon card {len(s['weapons'])} and put the cube on it (then, as "
+                             f"the card says: ", cmd("pulp weapon", len(s["weapons"]), needs="r2,b1"), ")."))
+        else:
+            s["supply"][YELLOW] += 1
+            lines.append("Yellow, but the Super Weapon deck is empty: the cube goes to the supply.")
+    if held[WHITE]:
+        s["bag"][WHITE] += held[WHITE]
+        lines.append(f"White: {held[WHITE]} false lead(s), back into the bag.")
+    for _ in range(held[BLACK]):
+        if past_quietus(s):
+            s["drawn"][BLACK] += 1
+            continue
+        s["quietus"] += 1
+        lines.append(f"Black: onto The Quietus ({s['quietus']} there now).")
+    for c in ABILITY_CUBES:
+        s["drawn"][c] += held[c]
+    return found, lines
+
+
+def black_past_the_quietus(s: dict) -> list[str]:
     """A black cube past the Quietus costs 1 ability point of your choice: resolved at once
     when there is no choice (one ability above 0, or none)."""
-    while s["drawn"]["black"]:
-        above = [a for a in ABILITIES if s["abilities"][a]["value"] > 0]
+    lines: list[str] = []
+    while s["drawn"][BLACK]:
+        above = abilities_above_zero(s)
         if len(above) > 1:
-            lines.append(f"Black past The Quietus: lose 1 point of an ability of your choice for each of "
-                         f"{s['drawn']['black']} black cube(s) (journal pulp assign k --lose ABILITY).")
-            return
-        s["drawn"]["black"] -= 1
-        s["supply"]["black"] += 1
-        if above:
-            a = above[0]
-            s["abilities"][a]["value"] -= 1
-            v = s["abilities"][a]["value"]
-            lines.append(f"Black past The Quietus: lose 1 {ABILITY_LABEL[a]} ({v + 1} → {v}), the only "
-                         f"ability above 0; the cube goes to the supply.")
-        else:
-            lines.append("Black past The Quietus: every ability is 0, nothing to lose; the cube goes to "
-                         "the supply.")
-
-
-def assign(state: dict, dice, cube: str, ability: bool = False, weapon: int | None = None,
-           lose: str | None = None, supply: bool = False) -> Outcome:
-    """Resolve a cube the search drew: red/orange/blue → +1 to the matching ability (up to
-    its maximum) or onto a Super Weapon toward Understanding; black past the Quietus → lose 1
-    point of an ability of your choice."""
-    need_phase(state, ("searched",), "placing a drawn cube")
-    c = colour_name(cube, "CUBE", DRAWN)
-    chosen = sum(1 for x in (ability, weapon is not None, lose is not None, supply) if x)
-    if chosen != 1:
-        raise InputError("give exactly one of --ability, --weapon N, --lose ABILITY (black) or --supply")
-    s = copy_state(state)
-    if s["drawn"][c] <= 0:
-        raise RuleError(f"no {c} cube is waiting to be placed (waiting: {cubes_text(s['drawn'])})")
-    lines = []
-    if c == "black":
-        if lose is None and not supply:
-            raise InputError("a black cube past The Quietus costs 1 ability point: --lose ABILITY")
-        if supply:
-            raise RuleError("a black cube past The Quietus costs 1 ability point: --lose ABILITY")
-        a = ability_name(lose, "--lose")
-        v = s["abilities"][a]["value"]
-        if v == 0:
-            raise RuleError(f"--lose {a}: {ABILITY_LABEL[a]} is already 0; lose a point of an ability above 0")
+            lines.append(say(f"Black past The Quietus: lose 1 point of an ability of your choice for each of "
+                             f"{s['drawn'][BLACK]} black cube(s) (", cmd("pulp assign", "k", lose="ABILITY"), ")."))
+            break
+        s["drawn"][BLACK] -= 1
+        s["supply"][BLACK] += 1
+        if not above:
+            lines.append("Black past The Quietus: every ability is 0, nothing to lose; the cube goes to the supply.")
+            continue
+        a, v = above[0], s["abilities"][above[0]]["value"]
         s["abilities"][a]["value"] = v - 1
-        s["drawn"]["black"] -= 1
-        s["supply"]["black"] += 1
-        lines.append(f"Black past The Quietus: {ABILITY_LABEL[a]} {v} → {v - 1}; the cube goes to the supply.")
-        summary = f"Black cube: lost 1 {a} ({v} → {v - 1})"
-    elif lose is not None:
-        raise InputError(f"--lose is for black cubes; a {c} cube goes to --ability, --weapon N or --supply")
+        lines.append(f"Black past The Quietus: lose 1 {ABILITY_LABEL[a]} ({v} → {v - 1}), the only ability above 0; "
+                     f"the cube goes to the supply.")
+    return lines
+
+
+# --- placing the cubes drawn ----------------------------------------------------------------
+
+def assign(state: dict, dice: Dice, cube: str, ability: bool = False, weapon: int | None = None,
+           lose: str | None = None, supply: bool = False) -> Outcome:
+    """Resolve a cube the search drew: red/orange/blue → +1 to the matching `ability` (up to its
+    maximum), onto Super Weapon `weapon` toward Understanding, or unused to the `supply`; black past
+    the Quietus → `lose` 1 point of an ability of your choice."""
+    need_phase(state, (SEARCHED,), "placing a drawn cube")
+    s = copy_state(state)
+    if s["drawn"][cube] <= 0:
+        raise RuleError(f"no {cube} cube is waiting to be placed (waiting: {cubes_text(s['drawn'])})")
+    if cube == BLACK:
+        lines, summary = lose_a_point(s, lose, supply)
     elif ability:
-        a = COLOUR_ABILITY[c]
-        ab = s["abilities"][a]
-        if ab["value"] >= ab["max"]:
-            raise RuleError(f"{ABILITY_LABEL[a]} is at its maximum {ab['max']}: put the {c} cube on a Super "
-                            f"Weapon (--weapon N) or leave it (--supply)")
-        ab["value"] += 1
-        s["drawn"][c] -= 1
-        s["supply"][c] += 1
-        lines.append(f"{c.capitalize()}: {ABILITY_LABEL[a]} {ab['value'] - 1} → {ab['value']} "
-                     f"(max {ab['max']}); the cube goes to the supply.")
-        summary = f"{c.capitalize()} cube: {a} {ab['value'] - 1} → {ab['value']}"
+        lines, summary = raise_the_ability(s, cube)
     elif supply:
-        s["drawn"][c] -= 1
-        s["supply"][c] += 1
-        lines.append(f"The {c} cube goes unused to the supply.")
-        summary = f"{c.capitalize()} cube left unused"
+        s["drawn"][cube] -= 1
+        s["supply"][cube] += 1
+        lines, summary = [f"The {cube} cube goes unused to the supply."], f"{cube.capitalize()} cube left unused"
     else:
-        k = weapon_index(s, weapon)
-        w = s["weapons"][k]
-        if "needs" not in w:
-            raise RuleError(f"Super Weapon {weapon}'s requirement is not recorded yet: journal pulp weapon {weapon} "
-                            f"--needs r2,b1 (as the card says)")
-        if w["understood"]:
-            raise RuleError(f"Super Weapon {weapon} is already Understood: no more cubes are needed")
-        need = w["needs"].get(c, 0)
-        have = w["cubes"].get(c, 0)
-        if have >= need:
-            raise RuleError(f"Super Weapon {weapon} needs {need} {c} (it has {have}); it needs "
-                            f"{_missing_text(w)}")
-        w["cubes"][c] = have + 1
-        s["drawn"][c] -= 1
-        lines.append(f"Put the {c} cube on Super Weapon {weapon} ({_progress_text(w)}).")
-        if cubes_met(w):
-            w["understood"] = True
-            lines.append(f"Super Weapon {weapon} is Understood: its power is active, once per Encounter phase.")
-        summary = f"{c.capitalize()} cube onto Super Weapon {weapon}" + (" — Understood" if w["understood"] else "")
-    _auto_black(s, lines)
-    lines.append("Next: " + next_step(s))
-    return Outcome(s, summary, lines, {"cube": c, "waiting": s["drawn"], "abilities": s["abilities"],
+        lines, summary = onto_a_weapon(s, cube, weapon)
+    lines += black_past_the_quietus(s) + [say("Next: ", next_step(s))]
+    return Outcome(s, summary, lines, {"cube": cube, "waiting": s["drawn"], "abilities": s["abilities"],
                                        "weapons": s["weapons"]})
 
 
-def _missing_text(w: dict) -> str:
-    miss = {c: n - w["cubes"].get(c, 0) for c, n in w.get("needs", {}).items() if n > w["cubes"].get(c, 0)}
-    return ", ".join(f"{n} {c}" for c, n in miss.items()) or "nothing more"
+def lose_a_point(s: dict, lose: str | None, supply: bool) -> tuple[list[str], str]:
+    """Black, past the Quietus: lose 1 Ability point of your choice; the cube goes to the supply."""
+    if lose is None:
+        costs = say("a black cube past The Quietus costs 1 ability point: ", cmd("pulp assign", "k", lose="ABILITY"))
+        raise RuleError(costs) if supply else InputError(costs)
+    v = s["abilities"][lose]["value"]
+    if v == 0:
+        raise RuleError(f"{ABILITY_LABEL[lose]} is already 0: lose a point of an ability above 0")
+    s["abilities"][lose]["value"] = v - 1
+    s["drawn"][BLACK] -= 1
+    s["supply"][BLACK] += 1
+    return ([f"Black past The Quietus: {ABILITY_LABEL[lose]} {v} → {v - 1}; the cube goes to the supply."],
+            f"Black cube: lost 1 {lose} ({v} → {v - 1})")
 
 
-def _progress_text(w: dict) -> str:
-    if "needs" not in w:
-        return "requirement not recorded"
-    if not w["needs"]:
-        return "needs no cubes"
-    return ", ".join(f"{c} {w['cubes'].get(c, 0)}/{n}" for c, n in w["needs"].items())
+def raise_the_ability(s: dict, cube: str) -> tuple[list[str], str]:
+    """+1 to the Ability of the cube's colour, never beyond the Captain card's maximum."""
+    a = COLOUR_ABILITY[cube]
+    ab = s["abilities"][a]
+    if ab["value"] >= ab["max"]:
+        raise RuleError(f"{ABILITY_LABEL[a]} is at its maximum {ab['max']}: put the {cube} cube on a Super Weapon "
+                        f"or leave it unused")
+    ab["value"] += 1
+    s["drawn"][cube] -= 1
+    s["supply"][cube] += 1
+    return ([f"{cube.capitalize()}: {ABILITY_LABEL[a]} {ab['value'] - 1} → {ab['value']} (max {ab['max']}); the "
+             f"cube goes to the supply."], f"{cube.capitalize()} cube: {a} {ab['value'] - 1} → {ab['value']}")
 
 
-def weapon(state: dict, dice, number: int, needs: dict | None = None, name: str | None = None,
-           understood: bool | None = None, use: bool = False) -> Outcome:
-    """A found Super Weapon: its understanding requirement as printed, its name, whether it is
-    Understood (set by hand, A2), or its once-per-Encounter-phase use."""
-    refuse_if_over(state)
-    s = copy_state(state)
+def onto_a_weapon(s: dict, cube: str, number: int | None) -> tuple[list[str], str]:
+    """A cube added to a Super Weapon card toward Understanding how it is operated."""
     k = weapon_index(s, number)
     w = s["weapons"][k]
-    lines = []
-    if needs is None and name is None and understood is None and not use:
-        raise InputError("give --needs r2,b1, --name NAME, --understood/--not-understood or --use")
-    if name is not None:
-        name = name.strip()
-        if not name:
-            raise InputError("--name is empty")
-        w["name"] = name
-        lines.append(f"Super Weapon {number} is the {name}.")
-    if needs is not None:
-        for c, n in w["cubes"].items():
-            if c != "yellow" and n > needs.get(c, 0):
-                raise RuleError(f"--needs {needs_text(needs)}: Super Weapon {number} already holds {n} {c}")
-        w["needs"] = needs
-        lines.append(f"Super Weapon {number} needs {needs_text(needs)} to be Understood "
-                     f"({_progress_text(w)}).")
-        if cubes_met(w) and not w["understood"]:
-            w["understood"] = True
-            lines.append(f"Super Weapon {number} is Understood" +
-                         (": it works without cubes." if not needs else "."))
-    if understood is not None:
-        w["understood"] = understood
-        lines.append(f"Super Weapon {number} is {'Understood' if understood else 'not Understood'} (by hand).")
-        if not understood and cubes_met(w):
-            raise RuleError(f"Super Weapon {number} holds every cube it needs: it is Understood")
-    if use:
-        if not w["understood"]:
-            raise RuleError(f"Super Weapon {number} is not Understood yet ({_progress_text(w)})")
-        if state["phase"] != "encounter":
-            raise RuleError("a Super Weapon's power is used during the Encounter phase")
-        if w["used"]:
-            raise RuleError(f"Super Weapon {number} was already used this Encounter phase")
-        w["used"] = True
-        lines.append(f"Use Super Weapon {number}{' (' + w['name'] + ')' if w.get('name') else ''}: follow "
-                     f"its card. Once per Encounter phase.")
-    parts = []
-    if name is not None:
-        parts.append(f"named {name}")
-    if needs is not None:
-        parts.append(f"needs {needs_text(needs)}")
-    if understood is not None:
-        parts.append("Understood" if understood else "not Understood")
-    if use:
-        parts.append("used")
-    label = f"Super Weapon {number}" + (f" ({w['name']})" if w.get("name") and name is None else "")
-    summary = f"{label}: {', '.join(parts)}" + (" — Understood" if needs is not None and w["understood"] else "")
-    return Outcome(s, summary, lines, {"weapon": number, **w})
+    if "needs" not in w:
+        raise RuleError(say(f"Super Weapon {number}'s requirement is not recorded yet: ",
+                            cmd("pulp weapon", k + 1, needs="r2,b1"), " (as the card says)"))
+    if w["understood"]:
+        raise RuleError(f"Super Weapon {number} is already Understood: no more cubes are needed")
+    need, have = w["needs"].get(cube, 0), w["cubes"].get(cube, 0)
+    if have >= need:
+        missing = {c: n - w["cubes"].get(c, 0) for c, n in w["needs"].items() if n > w["cubes"].get(c, 0)}
+        raise RuleError(f"Super Weapon {number} needs {need} {cube} (it has {have}); it needs "
+                        f"{', '.join(f'{n} {c}' for c, n in missing.items()) or 'nothing more'}")
+    w["cubes"][cube] = have + 1
+    s["drawn"][cube] -= 1
+    lines = [f"Put the {cube} cube on Super Weapon {number} ({progress_text(w)})."]
+    if cubes_met(w):
+        w["understood"] = True
+        lines.append(f"Super Weapon {number} is Understood: its power is active, once per Encounter phase.")
+    summary = f"{cube.capitalize()} cube onto Super Weapon {number}" + (" — Understood" if w["understood"] else "")
+    return lines, summary

@@ -5,17 +5,21 @@ from __future__ import annotations
 import types
 
 import pytest
+from pulp.pulp_helpers import cards
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from journal.dice import Dice
 from journal.games import pulp as game
-from journal.games.pulp.rules import components, encounter, planet_search, round_end, setup_game
+from journal.games.pulp.rules import components, encounter, engage, planet_search, round_end, setup_game, super_weapons
 from journal.pdf import document
 from journal.pdf.primitives import MARGIN, PAPERS
 
+
 GAME = types.SimpleNamespace(ID="pulp", TITLE="Pulp Invasion")
+
+
 ENTRIES = [{"n": 1, "time": "2026-01-01T10:00:00Z", "kind": "new", "command": "pulp new x",
             "summary": "Pulp Invasion (normal) begins", "turn": "Setup", "rolls": []}]
 
@@ -26,17 +30,17 @@ def played(captain="Mina Tormelson", aliens=("The Quietus", "Kah", "Zorn")) -> d
     s = setup_game.new(d, "normal", captain, {"combat": (5, 6), "science": (4, 5), "diplomacy": (4, 5)},
                        ["red", "blue", "gray"], {"gray": 2},
                        [(a, "C" if i == 1 else None) for i, a in enumerate(aliens)]).state
-    s = encounter.begin_round(s, d, "Mars", ["G2C.r.PK", "A4S.o.PP", "L.rb", "G2D.b.P"]).state
-    s = encounter.engage(s, d, 1).state
-    s = encounter.engage(s, d, 2, dice_used=[("blue", None, None)], pay={"diplomacy": 2}).state
-    s = encounter.engage(s, d, 3, dice_used=[("red", None, None)]).state
+    s = encounter.begin_round(s, d, "Mars", cards(["G2C.r.PK", "A4S.o.PP", "L.rb", "G2D.b.P"])).state
+    s = engage.engage(s, d, 1).state
+    s = engage.engage(s, d, 2, dice_used=[("blue", None, None)], pay={"diplomacy": 2}).state
+    s = engage.engage(s, d, 3, dice_used=[("red", None, None)]).state
     s = planet_search.search(s, Dice(3, 0, draws=["yellow", "red", "black", "yellow"])).state
-    s = planet_search.weapon(s, d, 1, needs={"red": 1}, name="Zeta Ray").state
-    s = planet_search.weapon(s, d, 2, needs={"orange": 2, "blue": 1}, name="Gravity Lance").state
-    s = planet_search.assign(s, d, "r", weapon=1).state
+    s = super_weapons.weapon(s, d, 1, needs={"red": 1}, name="Zeta Ray").state
+    s = super_weapons.weapon(s, d, 2, needs={"orange": 2, "blue": 1}, name="Gravity Lance").state
+    s = planet_search.assign(s, d, "red", weapon=1).state
     s = round_end.end_round(s, d).state
-    s = encounter.begin_round(s, d, "Vega IV", ["A2D.k.P", "G0S.w", "ES.y.PP", "G1C.o.O"]).state
-    s = encounter.engage(s, d, 1, pay={"science": 2}).state
+    s = encounter.begin_round(s, d, "Vega IV", cards(["A2D.k.P", "G0S.w", "ES.y.PP", "G1C.o.O"])).state
+    s = engage.engage(s, d, 1, pay={"science": 2}).state
     assert game.validate(s) == []
     return s
 

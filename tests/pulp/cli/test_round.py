@@ -1,89 +1,11 @@
-"""`journal pulp ...` end to end through the CLI: the issue's exact forms, JSON keys, messages."""
+"""A round through the CLI (`round`, `engage`, `evade`, `search`, `assign`, `weapon`, `die`,
+`end-round`): exact forms, JSON keys, messages, refusals that change nothing; and the rulebook's
+examples (rules fidelity, issue 11) played as a player types them, each case quoting the book."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import tomllib
-from pathlib import Path
-
 import pytest
-import tomli_w
-
-NEW = ["pulp", "new", "g", "--level", "normal", "--captain", "Mina Tormelson", "--combat", "4/6",
-       "--science", "3/5", "--diplomacy", "3/5", "--die", "red", "--die", "gray", "--face", "gray=3",
-       "--hegemony", "The Quietus", "--hegemony", "Kah", "--hegemony", "Zorn", "--seed", "11"]
-LINE = ["G2C.r.PK", "A4S.o.PP", "L.rb", "G2D.b.P"]
-DATA = Path(__file__).parent / "data"
-
-
-@pytest.fixture
-def g(journal):
-    journal(*NEW, ok=True)
-    return journal
-
-
-def j(journal, *args):
-    r = journal("--json", *args)
-    assert r.exit_code == 0, r.stderr
-    return json.loads(r.stdout)
-
-
-def test_new_in_the_exact_form_of_the_issue(journal):
-    d = j(journal, *NEW)
-    st = d["state"]
-    assert st["level"] == "normal" and st["captain"] == "Mina Tormelson" and st["dice"] == {"red": 6, "gray": 3}
-    assert [h["name"] for h in st["hegemony"]] == ["The Quietus", "Kah", "Zorn"]
-    out = journal("show", "-s", "g", ok=True).stdout
-    assert "Next: choose one of the 3 face-up planets" in out
-
-
-def test_systems_dice_rolled_at_setup_are_logged_with_their_source(journal):
-    args = [a for a in NEW if a not in ("--face", "gray=3")]
-    state = j(journal, *args)["state"]
-    first = j(journal, "log", "-s", "g")[0]
-    assert first["rolls"] == [{"die": "gray d6", "value": state["dice"]["gray"], "source": "rolled"}]
-    assert j(journal, "show", "-s", "g")["state"]["dice"]["gray"] == state["dice"]["gray"]
-
-
-def test_show_json_has_the_documented_keys(g):
-    g("pulp", "round", "-s", "g", "--planet", "Mars", *LINE, ok=True)
-    st = j(g, "show", "-s", "g")["state"]
-    for a in ("combat", "science", "diplomacy"):
-        assert set(st["abilities"][a]) == {"value", "max"}
-    for c in ("red", "orange", "blue", "black", "yellow", "white"):
-        assert isinstance(st["bag"][c], int) and isinstance(st["supply"][c], int)
-    assert st["decks"] == [12, 16, 16] and st["alien"] == 0 and st["quietus"] == 0
-    assert st["weapons"] == [] and st["phase"] == "encounter" and st["round"] == 1 and "result" not in st
-    assert st["line"][0] == {"card": "G2C.r.PK", "kind": "guardforce", "planets": 1, "status": "pending",
-                             "engage_strength": 2, "engage_icon": "S"}
-    assert [c["engage_icon"] for c in st["line"]] == ["S", "D", "C"]
-
-
-def test_a_schema_1_save_is_read_and_written_without_its_derived_values(journal):
-    """Schema 1 stored each line card's engage_strength and engage_icon (written by the previous
-    version: card 1 engaged with --icon D, cards 2 and 3 evaded, card 4 pending). They are derived
-    now; only the icon a card's text set is kept (icon_override)."""
-    journal.saves.mkdir(parents=True, exist_ok=True)
-    old_text = (DATA / "schema1.toml").read_text("utf-8")
-    (journal.saves / "old.toml").write_text(old_text, "utf-8")
-    shutil.copy(DATA / "schema1.log.jsonl", journal.saves / "old.log.jsonl")
-    before = journal.files("old")
-    journal("check", "-s", "old", ok=True)
-    shown = j(journal, "show", "-s", "old")["state"]
-    assert shown == tomllib.loads(old_text)["state"]  # the very keys and values schema 1 stored
-    assert [(c["engage_strength"], c["engage_icon"]) for c in shown["line"]] == [(1, "D"), (2, "D"), (1, "S"),
-                                                                                 (2, "S")]
-    assert "4 G2S.b      pending  2 Science" in journal("show", "-s", "old", ok=True).stdout
-    journal("pulp", "ability", "-s", "old", "combat", "+1", ok=True)
-    doc = tomllib.loads((journal.saves / "old.toml").read_text("utf-8"))
-    assert doc["journal"]["schema"] == 2
-    assert [c.get("icon_override") for c in doc["state"]["line"]] == ["D", None, None, None]
-    assert not any("engage_strength" in c or "engage_icon" in c for c in doc["state"]["line"])
-    assert j(journal, "show", "-s", "old")["state"]["line"] == shown["line"]
-    journal("check", "-s", "old", ok=True)
-    journal("undo", "-s", "old", ok=True)
-    assert journal.files("old") == before
+from pulp.pulp_helpers import LINE, j, p
 
 
 def test_a_round_from_the_table(g):
@@ -174,31 +96,6 @@ def test_seeded_draws_are_shown_and_replay(g):
     assert d1["drawn"] == d2["drawn"]
 
 
-def test_negative_numbers_are_typed_plainly(g):
-    assert j(g, "pulp", "ability", "-s", "g", "combat", "-2")["after"] == {"value": 2, "max": 6}
-    assert j(g, "pulp", "ability", "-s", "g", "science", "=5", "--max", "6")["after"] == {"value": 5, "max": 6}
-    assert j(g, "pulp", "deck", "-s", "g", "2", "-4")["decks"] == [16, 12, 16]
-    g("pulp", "round", "-s", "g", "--planet", "Mars", "G1C.PP", "G1C", "G1D", "G1S", ok=True)
-    for pos in (1, 2, 3, 4):
-        g("pulp", "engage", "-s", "g", str(pos), ok=True)
-    assert j(g, "pulp", "search", "-s", "g", "--extra", "-1", "--draw", "w")["count"] == 1
-
-
-def test_bag_shows_contents_and_odds(g):
-    out = g("pulp", "bag", "-s", "g", "--odds", "3", ok=True).stdout
-    assert "The bag holds 26 cubes" in out and "red" in out and "15.4%" in out
-    d = j(g, "pulp", "bag", "-s", "g", "--odds", "3")
-    assert d["total"] == 26 and abs(d["colours"]["yellow"]["next"] - 5 / 26) < 1e-9
-    assert g("pulp", "bag", "-s", "g", "--odds", "0").exit_code == 2
-
-
-def test_evade_odds_of_an_ability_at_0_show_no_minus_zero(g):
-    g("pulp", "ability", "-s", "g", "combat", "=0", ok=True)
-    out = g("pulp", "odds", "-s", "g", "--evade", ok=True).stdout
-    row = next(line for line in out.splitlines() if line.strip().startswith("Combat"))
-    assert row.split()[1:] == ["0", "0.0%", "0.00"]
-
-
 def test_dice_by_hand_and_rerolled_with_a_physical_die(g):
     assert j(g, "pulp", "die", "-s", "g", "red", "--to", "2")["face"] == 2
     d = j(g, "pulp", "die", "-s", "g", "gray", "--reroll", "--roll", "5")
@@ -237,27 +134,6 @@ def test_assign_weapon_and_hand_commands(g):
     assert j(g, "pulp", "hand", "-s", "g", "--discard", "K")["hand"] == []
 
 
-def test_cubes_move_between_places_and_check_still_passes(g):
-    g("pulp", "cubes", "-s", "g", "k,k", "--from", "supply", "--to", "bag", ok=True)
-    g("pulp", "cubes", "-s", "g", "k", "--from", "bag", "--to", "quietus", ok=True)
-    st = g.state("g")
-    assert st["bag"]["black"] == 5 and st["quietus"] == 1 and st["supply"]["black"] == 9
-    assert g("pulp", "cubes", "-s", "g", "r", "--from", "bag", "--to", "quietus").exit_code == 1
-    assert g("pulp", "cubes", "-s", "g", "r", "--from", "shelf", "--to", "bag").exit_code == 2
-    g("check", "-s", "g", ok=True)
-
-
-def test_check_names_a_hand_edit_and_commands_refuse(g):
-    path = g.saves / "g.toml"
-    doc = tomllib.loads(path.read_text("utf-8"))
-    doc["state"]["bag"]["red"] = 9
-    path.write_text(tomli_w.dumps(doc), "utf-8")
-    r = g("check", "-s", "g")
-    assert r.exit_code == 1 and "state.bag.red: bag 9 + supply 11" in r.stdout and "the game has 15" in r.stdout
-    r = g("pulp", "round", "-s", "g", "--planet", "Mars", *LINE)
-    assert r.exit_code == 1 and "state.bag.red" in r.stderr
-
-
 def test_undo_restores_the_exact_bytes(g):
     before = g.files("g")
     g("pulp", "round", "-s", "g", "--planet", "Mars", *LINE, ok=True)
@@ -278,25 +154,98 @@ def test_the_game_ends_and_later_commands_are_refused(g):
     assert "LOST" in g("show", "-s", "g", ok=True).stdout
 
 
-def test_new_refuses_bad_setups(journal):
-    def swap(old, new):
-        return [new if a == old else a for a in NEW]
-
-    for args, message in ((swap("4/6", "7/6"), "at most the maximum"), (swap("4/6", "x"), "VALUE/MAX"),
-                          (swap("gray=3", "blue=3"), "not one of the chosen"), (swap("gray=3", "gray=9"), "1-6"),
-                          (swap("The Quietus", "Vex"), "The Quietus"), (swap("red", "gray"), "once"),
-                          (swap("normal", "easy"), "'easy' is not one of")):
-        r = journal(*args)
-        assert r.exit_code in (1, 2) and message in r.stderr, (args, r.stderr)
-    assert not (journal.saves / "g.toml").exists()
-    r = journal(*NEW[:-2], "--die", "blue", "--seed", "1")  # three dice: fine for Mina Tormelson
+def test_a_card_whose_strength_card_text_lowers_to_0_must_be_evaded(book):
+    """1a. Engage: "If a card has an Engage Strength of 0, it must be Evaded instead." However it
+    got there: a card's text that lowers a Strength 1 card by 1 leaves it at 0."""
+    p(book, "round", "--planet", "Mars", "G1C.r.PK", "A1S", "G2D", "G2S", ok=True)   # card 1: 1 Science
+    before = book.files("g")
+    r = p(book, "engage", "1", "--add", "-1S")
+    assert r.exit_code == 1 and "has Engage Strength 0 with the card text" in r.stderr
+    assert "it must be evaded (journal pulp evade 1 --pay ABILITY)" in r.stderr
+    assert book.files("g") == before                                     # no Key card, no planet icon for free
+    d = j(book, "pulp", "evade", "-s", "g", "1", "--pay", "combat", "--draw", "r,b")
+    assert book.state("g")["line"][0]["status"] == "evaded" and d["paid"] == "combat"
+    r = p(book, "engage", "2", "--add", "-1C")             # card 2 needs 1 Diplomacy: -1 Combat changes nothing
     assert r.exit_code == 0, r.stderr
-    r = journal(*swap("Mina Tormelson", "Rex Nova")[:-2], "--die", "blue", "--seed", "1")
-    assert r.exit_code == 2 and "only Mina Tormelson keeps 3" in r.stderr
 
 
-def test_help_lists_commands_in_playing_order(journal):
-    out = journal("pulp", "--help", ok=True).stdout
-    order = [out.index(f"  {c} ") for c in ("new", "round", "engage", "evade", "search", "assign", "weapon",
-                                            "die", "end-round", "bag")]
-    assert order == sorted(order)
+def test_a_payment_that_would_leave_two_abilities_at_0_names_the_payments_that_work(book):
+    """P3 / 1a: "If any two Abilities ever reach zero during an encounter you have lost the game",
+    and "You may additionally pay any two points of one Ability to act as one point of another"."""
+    p(book, "round", "--planet", "Mars", "G1D", "A1C", "G2D", "G2S", ok=True)       # card 1: 1 Combat
+    p(book, "ability", "combat", "=1", ok=True)
+    p(book, "ability", "science", "=0", ok=True)
+    r = p(book, "engage", "1")                       # point for point: Combat 1 → 0 with Science 0 loses
+    assert r.exit_code == 2
+    assert ("--pay is required: card 1 (G1D) needs 1 Combat, which paid point for point would leave two "
+            "abilities at 0 and lose the game: --pay diplomacy=2 ") in r.stderr
+    r = p(book, "engage", "1", "--pay", "science=1")                        # what a refusal names too
+    assert r.exit_code == 1 and "payments that work: --pay diplomacy=2" in r.stderr
+    out = p(book, "engage", "1", "--pay", "combat=1", ok=True).stdout      # the player's own choice stands
+    assert "the game is lost" in out
+    assert "(Paid with --pay diplomacy=2 instead, the game would go on: journal undo" in out
+    book("undo", "-s", "g", ok=True)
+    d = j(book, "pulp", "engage", "-s", "g", "1", "--pay", "diplomacy=2")
+    assert d["phase"] == "encounter" and d["abilities"]["combat"]["value"] == 1
+
+
+def _engage_all(journal, plan) -> list[dict]:
+    out = []
+    for pos, extra in plan:
+        if isinstance(extra, tuple):  # ("evade", ability that pays, cubes drawn)
+            out.append(j(journal, "pulp", "evade", "-s", "g", str(pos), "--pay", extra[1], "--draw", extra[2]))
+        else:
+            out.append(j(journal, "pulp", "engage", "-s", "g", str(pos), *extra))
+    return out
+
+
+def test_example_a_of_the_rulebook_typed_as_the_cards_lie(book):
+    """Example A: Guardforce (1st) Engage Strength 2, Engage Icon Combat; Hostile Agent (2nd) 4,
+    Super Science; Nebula (3rd) no Engage Strength of its own; Guardforce (4th) 2, Diplomacy.
+
+    "The card to its immediate right will show an Engage Strength icon": card 1 engages with the
+    icon card 2 shows, card 2 with card 3's, and "The rightmost card uses the leftmost card's
+    icon". So the cards are typed G2D A4C ES G2x: card 1 shows D (for card 4), card 2 shows C,
+    the Nebula an Event showing S; card 4's own icon only matters to the Nebula, which has no
+    Strength."""
+    p(book, "round", "--planet", "Mars", "G2D", "A4C", "ES", "G2C", ok=True)
+    st = j(book, "show", "-s", "g")["state"]
+    assert [(c.get("engage_strength"), c.get("engage_icon")) for c in st["line"]] == [
+        (2, "C"), (4, "S"), (None, None), (2, "D")]
+    done = _engage_all(book, [(1, ["--pay", "combat=2"]), (2, ["--pay", "science=4"]), (3, []),
+                           (4, ["--pay", "diplomacy=2"])])
+    needs = [{a: n for a, n in d["need"].items() if n} for d in done]
+    assert needs == [{"combat": 2}, {"science": 4}, {}, {"diplomacy": 2}]
+
+
+def test_example_b_of_the_rulebook_typed_as_the_cards_lie_with_kahs_sector(book):
+    """Example B: Guardforce (1st) 2 Combat; a card with Engage Strength 0 (2nd): "No Engaging
+    possible. You must Evade this card."; Guardforce (3rd) 4 Diplomacy; the Location (4th) goes
+    below your Player Board. "In Example B above, the Guardforce 5 would have an additional 1
+    Engage Strength with a Combat icon added to it, if encountered in the Cosmic Hegemony - Kah's
+    Sector. The new Engage Strength would be 4 Diplomacy and 1 Combat."
+
+    The Location leaves the line, so the 3rd card is its rightmost and uses the leftmost card's
+    icon: typed G2D G0C G4S L.rb, card 2 evaded, card 3 engaged with --add 1C in Kah's sector."""
+    p(book, "deck", "1", "=0", "--reason", "Example B is encountered in Kah's sector", ok=True)
+    assert book.state("g")["alien"] == 1
+    p(book, "round", "--planet", "Mars", "G2D", "G0C", "G4S", "L.rb", ok=True)
+    st = j(book, "show", "-s", "g")["state"]
+    assert st["location"] == "L.rb" and [c["card"] for c in st["line"]] == ["G2D", "G0C", "G4S"]
+    assert [(c["engage_strength"], c.get("engage_icon")) for c in st["line"]] == [(2, "C"), (0, "S"), (4, "D")]
+    r = p(book, "engage", "2", "--pay", "combat=1")
+    assert r.exit_code == 1                                             # card 1 first: left to right
+    done = _engage_all(book, [(1, ["--pay", "combat=2"])])
+    r = p(book, "engage", "2")
+    assert r.exit_code == 1 and "has Engage Strength 0: it must be evaded" in r.stderr
+    done += _engage_all(book, [(2, ("evade", "science", "o,o")), (3, ["--add", "1C", "--pay", "diplomacy=4,combat=1"])])
+    assert {a: n for a, n in done[0]["need"].items() if n} == {"combat": 2}
+    assert {a: n for a, n in done[2]["need"].items() if n} == {"diplomacy": 4, "combat": 1}
+
+
+@pytest.mark.parametrize("args", [["engage", "1", "--pay", "combat=2"], ["search"], ["end-round"],
+                                  ["cubes", "y,y", "--from", "supply", "--to", "bag"], ["location", "--discard"],
+                                  ["hand", "--discard", "K"]])
+def test_a_rules_refusal_is_exit_1(g, args):
+    r = p(g, *args)
+    assert r.exit_code == 1 and r.stderr.startswith("Error: ") and r.stderr.count("\n") == 1, r.stderr

@@ -1,0 +1,75 @@
+"""`journal pulp bag` and `journal pulp odds`: the bag and the exact odds of its next draws (read
+only; the exact fractions are loaded by these commands alone)."""
+
+from __future__ import annotations
+
+import click
+
+from journal.errors import InputError
+from journal.games.pulp.cli.values import ability_name
+from journal.games.pulp.rules import odds
+from journal.games.pulp.rules.planet_search import search_count
+from journal.options import save_option
+from journal.runtime import pass_rt
+
+
+def check_count(option: str, n: int, least: int, what: str) -> int:
+    if n < least:
+        raise InputError(f"{option} {n}: the number of {what} is {least} or more")
+    return n
+
+
+@click.command()
+@save_option
+@click.option("--odds", "draws", type=int, default=1, show_default=True, metavar="N",
+              help="Also the chance of at least one of each colour in the next N draws (journal pulp odds "
+                   "--draws N).")
+@pass_rt
+def bag(rt, save, draws):
+    """What is in the bag and the chance of each colour (read only)."""
+    check_count("--odds", draws, 1, "draws")
+    with rt.read(save) as s:
+        st = s.state
+    o = odds.bag_odds(st, draws)
+    rt.emit(odds.bag_lines(st, o), o)
+
+
+@click.command("odds")
+@save_option
+@click.option("--draws", type=int, metavar="N", help="The next N draws: the chance of each colour, of at least "
+                                                     "one of it, and how many to expect.")
+@click.option("--evade", is_flag=True, help="The chance that an evade lowers each ability (its own draw rule).")
+@click.option("--pay", metavar="ABILITY", help="With --evade: the ability that pays the evade's point first "
+                                               "(combat, science or diplomacy).")
+@click.option("--search", type=int, metavar="N", help="A planet search of N cubes: the chance of at least one "
+                                                      "yellow (default: the planet icons on the line).")
+@pass_rt
+def odds_cmd(rt, save, draws, evade, pay, search):
+    """Exact odds on the cubes in the bag now: the next --draws N, an --evade, a --search of N cubes.
+
+    Without an option: the next draw, an evade and (during a round) the planet search.
+    --json: draws (colours), evade (combat, science, diplomacy, expected_loss, two_at_zero),
+    search (at_least_one_yellow, expected_yellow): the parts asked for.
+    """
+    if pay is not None and not evade:
+        raise click.UsageError("--pay goes with --evade")
+    everything = draws is None and not evade and search is None
+    draws = check_count("--draws", 1 if draws is None else draws, 1, "draws") if draws is not None or everything \
+        else None
+    payer = ability_name(pay, "--pay") if pay else None
+    search = check_count("--search", search, 0, "cubes drawn") if search is not None else None
+    with rt.read(save) as s:
+        st = s.state
+    lines, data = [], {}
+    if draws is not None:
+        data["draws"] = odds.bag_odds(st, draws)
+        lines += odds.bag_lines(st, data["draws"])
+    if evade or everything:
+        data["evade"] = odds.evade_odds(st, payer)
+        lines += odds.evade_lines(data["evade"])
+    if search is None and everything and st["line"]:
+        search = search_count(st)[0]
+    if search is not None:
+        data["search"] = odds.search_odds(st, search)
+        lines += odds.search_lines(data["search"])
+    rt.emit(lines, data)

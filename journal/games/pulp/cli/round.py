@@ -1,0 +1,168 @@
+"""`journal pulp round`, `engage`, `evade`, `search`, `assign`, `weapon`, `die`, `end-round`: a
+round as the table plays it (the Encounter Phase, the Planet Search Phase, the Round End)."""
+
+from __future__ import annotations
+
+import click
+
+from journal.errors import InputError
+from journal.games.pulp.cli.values import (
+    ability_name, colour_name, dice_of, draws_of, parse_add, parse_cubes, parse_needs, parse_payment,
+)
+from journal.games.pulp.rules import captains_dice, encounter, engage as engaging, evade as evading
+from journal.games.pulp.rules import planet_search, round_end, super_weapons
+from journal.games.pulp.rules.components import BLACK, CODE, DIE_COLOURS, DRAWN, KEY, SYSTEMS, parse_card
+from journal.options import reason_option, rolls_option, save_option
+from journal.runtime import pass_rt
+
+NEGATIVES = {"ignore_unknown_options": True}  # so `search --extra -1` reads -1 as a value
+DRAW_HELP = "The cubes you drew, in order, redraws included: letters r o b k y w, comma-separated."
+DIE_HELP = "Use a captain's die: COLOUR, COLOUR:FACE (the face it shows) or COLOUR:FACE:TO (turned down to TO)."
+
+
+@click.command("round")
+@save_option
+@click.option("--planet", metavar="NAME", help="The face-up Planet card you search this round.")
+@click.argument("cards", nargs=-1, metavar="CARD...")
+@pass_rt
+def round_cmd(rt, save, planet, cards):
+    """Encounter phase: the planet chosen and the four cards drawn, in order."""
+    if not cards:
+        raise click.UsageError("give the cards drawn, e.g. G2C.r.PK A4S.o.PP L.rb G2D.b.P")
+    if planet is None or not planet.strip():
+        raise InputError("--planet is required: the face-up Planet card you search this round")
+    rt.run(save, encounter.begin_round, planet=planet.strip(), cards=[parse_card(t) for t in cards])
+
+
+def payment_answer(state: dict, params: dict) -> dict:
+    """The payment a terminal player chose from those that work (NeedChoice): read like --pay."""
+    if isinstance(params.get("pay"), str):
+        params["pay"] = parse_payment(params["pay"])
+    return params
+
+
+@click.command(context_settings=NEGATIVES)
+@save_option
+@click.argument("pos", type=int)
+@click.option("--pay", "pays", multiple=True, metavar="ABILITY=N,...",
+              help="Ability points paid, e.g. combat=2 or diplomacy=4 (2 points pay 1 of another). "
+                   "Default: each point with its matching ability; when that cannot pay (or would lose), "
+                   "a terminal asks and a script is refused with the payments that work.")
+@click.option("--die", "dice_used", multiple=True, metavar="COLOUR[:FACE[:TO]]", help=DIE_HELP)
+@click.option("--add", "adds", multiple=True, metavar="NICON", help="Engage Strength a card's text adds, e.g. 1C "
+              "(or -1D).")
+@click.option("--icon", type=click.Choice(["C", "D", "S"], case_sensitive=False),
+              help="The engage icon, when a card's text sets it (or the neighbour shows none).")
+@click.option("--upgrade", metavar="COLOUR", help="The Systems die the orange die upgrades (faces 2 and 6).")
+@rolls_option
+@pass_rt
+def engage(rt, save, pos, pays, dice_used, adds, icon, upgrade, rolls):
+    """Engage card POS: pay its Engage Strength (rulebook 1a; rules notes P2, P3)."""
+    rt.run(save, engaging.engage, entered=rolls, pos=pos, pay=parse_payment(pays) if pays else None,
+           dice_used=dice_of(dice_used), adds=[parse_add(a) for a in adds], icon=icon.upper() if icon else None,
+           upgrade=colour_name(upgrade, "--upgrade", SYSTEMS) if upgrade else None, parse=payment_answer)
+
+
+@click.command()
+@save_option
+@click.argument("pos", type=int)
+@click.option("--pay", metavar="ABILITY", help="The ability that pays 1 point: combat, science or diplomacy "
+              "(asked for on a terminal when missing).")
+@click.option("--draw", "draws", multiple=True, metavar="CUBES", help=DRAW_HELP)
+@click.option("--die", "dice_used", multiple=True, metavar="COLOUR[:FACE[:TO]]", help=DIE_HELP)
+@click.option("--take", metavar="CUBES", help="Cubes you choose to take out of the bag (blue die 6, gray die 2).")
+@pass_rt
+def evade(rt, save, pos, pay, draws, dice_used, take):
+    """Evade card POS: pay 1 point, draw 2 cubes (rulebook 1b; rules note P4)."""
+    rt.run(save, evading.evade, draws=draws_of(draws), pos=pos, pay=ability_name(pay, "--pay") if pay else None,
+           dice_used=dice_of(dice_used), take=parse_cubes(take, "--take") if take else [])
+
+
+@click.command(context_settings=NEGATIVES)
+@save_option
+@click.option("--extra", type=int, default=0, metavar="N", help="Cubes a card adds to (or takes from) the draw.")
+@click.option("--draw", "draws", multiple=True, metavar="CUBES", help=DRAW_HELP)
+@click.option("--die", "dice_used", multiple=True, metavar="COLOUR[:FACE[:TO]]", help=DIE_HELP)
+@click.option("--spend", multiple=True, metavar="K|O", help="Pay a Key (K) or Code (O) card for a planet action.")
+@pass_rt
+def search(rt, save, extra, draws, dice_used, spend):
+    """Planet search: a cube per planet icon on the cards not evaded (rulebook 2; rules note P5)."""
+    bad = next((icon for icon in spend if icon.strip().upper() not in (KEY, CODE)), None)
+    if bad is not None:
+        raise InputError(f"--spend {bad}: expected K (a Key card) or O (a Code card)")
+    rt.run(save, planet_search.search, draws=draws_of(draws), extra=extra, dice_used=dice_of(dice_used),
+           spend=[icon.strip().upper() for icon in spend])
+
+
+@click.command()
+@save_option
+@click.argument("cube", metavar="CUBE")
+@click.option("--ability", is_flag=True, help="+1 to the matching ability (up to its maximum).")
+@click.option("--weapon", type=int, metavar="N", help="Onto Super Weapon N, toward Understanding it.")
+@click.option("--lose", metavar="ABILITY", help="A black cube past The Quietus: the ability that loses 1.")
+@click.option("--supply", is_flag=True, help="Leave the cube unused (to the supply).")
+@pass_rt
+def assign(rt, save, cube, ability, weapon, lose, supply):
+    """Place a cube the search drew: r, o or b (or k past The Quietus)."""
+    colour = colour_name(cube, "CUBE", DRAWN)
+    if sum(1 for x in (ability, weapon is not None, lose is not None, supply) if x) != 1:
+        raise InputError("give exactly one of --ability, --weapon N, --lose ABILITY (black) or --supply")
+    if lose is not None and colour != BLACK:
+        raise InputError(f"--lose is for black cubes; a {colour} cube goes to --ability, --weapon N or --supply")
+    rt.run(save, planet_search.assign, cube=colour, ability=ability, weapon=weapon,
+           lose=ability_name(lose, "--lose") if lose is not None else None, supply=supply)
+
+
+@click.command()
+@save_option
+@click.argument("number", type=int, metavar="N")
+@click.option("--needs", metavar="CUBES", help="What Understanding it takes, as printed: e.g. r2,b1 (or none).")
+@click.option("--name", metavar="NAME", help="The weapon's name.")
+@click.option("--understood/--not-understood", default=None, help="Set by hand, as a card says.")
+@click.option("--use", is_flag=True, help="Use its power (once per Encounter phase).")
+@reason_option
+@pass_rt
+def weapon(rt, save, number, needs, name, understood, use, reason):
+    """A found Super Weapon: its requirement, name, or use."""
+    if needs is None and name is None and understood is None and not use:
+        raise InputError("give --needs r2,b1, --name NAME, --understood/--not-understood or --use")
+    if name is not None and not name.strip():
+        raise InputError("--name is empty")
+    rt.run(save, super_weapons.weapon, number=number, needs=parse_needs(needs) if needs is not None else None,
+           name=name.strip() if name is not None else None, understood=understood, use=use, log_reason=reason)
+
+
+@click.command()
+@save_option
+@click.argument("colour", metavar="COLOUR")
+@click.option("--to", "to", type=int, metavar="FACE", help="Turn it to FACE (by hand, as a card or die says).")
+@click.option("--reroll", is_flag=True, help="Roll it again (--roll N for your own roll).")
+@click.option("--use", is_flag=True, help="Use its face on its own: yellow 2/4/6, gray 3, orange 2.")
+@click.option("--target", metavar="COLOUR", help="With --use: the die to swap or reroll, or to upgrade.")
+@click.option("--swap-for", metavar="COLOUR", help="With --use on yellow 2: the unowned die you take.")
+@click.option("--weapon", type=int, metavar="N", help="With --use on gray 3: the weapon Understood.")
+@click.option("--then", type=int, metavar="FACE", help="With --use: the lower face it turns to (default: one lower).")
+@rolls_option
+@reason_option
+@pass_rt
+def die(rt, save, colour, to, reroll, use, target, swap_for, weapon, then, rolls, reason):
+    """A captain's die: --to FACE, --reroll, or --use its face."""
+    colour = colour_name(colour, "COLOUR", DIE_COLOURS)
+    if sum(1 for x in (to is not None, reroll, use) if x) != 1:
+        raise InputError("give exactly one of --to FACE, --reroll or --use")
+    if to is not None and not 1 <= to <= 6:
+        raise InputError(f"--to {to}: a die face is 1-6")
+    rt.run(save, captains_dice.die, entered=rolls, colour=colour, to=to, reroll=reroll, use=use,
+           target=colour_name(target, "--target", DIE_COLOURS) if target is not None else None,
+           swap_for=colour_name(swap_for, "--swap-for", DIE_COLOURS) if swap_for is not None else None,
+           weapon=weapon, then=then, log_reason=reason)
+
+
+@click.command("end-round")
+@save_option
+@click.option("--leave", multiple=True, type=int, metavar="POS",
+              help="An engaged Key/Code card you do not keep (default: all go to the hand).")
+@pass_rt
+def end_round(rt, save, leave):
+    """Round end: discard the line and the planet, keep Key/Code cards, next alien if its deck is empty."""
+    rt.run(save, round_end.end_round, leave=list(leave))

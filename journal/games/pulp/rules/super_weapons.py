@@ -1,0 +1,69 @@
+"""The Super Weapons found: what Understanding each takes (as its card says), its name, whether it
+is Understood (a Scanning Technology face or a card's text may say so), and its power, used once
+during each Encounter phase.
+"""
+
+from __future__ import annotations
+
+from journal.dice import Dice
+from journal.errors import RuleError
+from journal.games.pulp.rules.components import ENCOUNTER, YELLOW, needs_text
+from journal.games.pulp.rules.model import cubes_met, weapon_index
+from journal.games.pulp.rules.phase import refuse_once_over
+from journal.games.pulp.views import progress_text
+from journal.outcome import Outcome, copy_state
+
+
+def weapon(state: dict, dice: Dice, number: int, needs: dict[str, int] | None = None, name: str | None = None,
+           understood: bool | None = None, use: bool = False) -> Outcome:
+    """Super Weapon `number`: its `name`, the cubes it `needs` as printed, `understood` set by hand (A2),
+    or its once-per-Encounter-phase `use`."""
+    refuse_once_over(state)
+    s = copy_state(state)
+    w = s["weapons"][weapon_index(s, number)]
+    lines = []
+    if name is not None:
+        w["name"] = name
+        lines.append(f"Super Weapon {number} is the {name}.")
+    if needs is not None:
+        lines += record_the_requirement(w, number, needs)
+    if understood is not None:
+        w["understood"] = understood
+        lines.append(f"Super Weapon {number} is {'Understood' if understood else 'not Understood'} (by hand).")
+        if not understood and cubes_met(w):
+            raise RuleError(f"Super Weapon {number} holds every cube it needs: it is Understood")
+    if use:
+        lines.append(use_the_power(s, w, number))
+    parts = [f"named {name}" if name is not None else "", f"needs {needs_text(needs)}" if needs is not None else "",
+             ("Understood" if understood else "not Understood") if understood is not None else "",
+             "used" if use else ""]
+    label = f"Super Weapon {number}" + (f" ({w['name']})" if w.get("name") and name is None else "")
+    summary = f"{label}: {', '.join(p for p in parts if p)}" + \
+        (" — Understood" if needs is not None and w["understood"] else "")
+    return Outcome(s, summary, lines, {"weapon": number, **w})
+
+
+def record_the_requirement(w: dict, number: int, needs: dict[str, int]) -> list[str]:
+    """The cubes Understanding takes, as the card says; a card that needs none works at once."""
+    for c, n in w["cubes"].items():
+        if c != YELLOW and n > needs.get(c, 0):
+            raise RuleError(f"Super Weapon {number} already holds {n} {c}: it cannot need {needs_text(needs)}")
+    w["needs"] = needs
+    lines = [f"Super Weapon {number} needs {needs_text(needs)} to be Understood ({progress_text(w)})."]
+    if cubes_met(w) and not w["understood"]:
+        w["understood"] = True
+        lines.append(f"Super Weapon {number} is Understood" + (": it works without cubes." if not needs else "."))
+    return lines
+
+
+def use_the_power(s: dict, w: dict, number: int) -> str:
+    """An Understood weapon's power, once during each Encounter phase."""
+    if not w["understood"]:
+        raise RuleError(f"Super Weapon {number} is not Understood yet ({progress_text(w)})")
+    if s["phase"] != ENCOUNTER:
+        raise RuleError("a Super Weapon's power is used during the Encounter phase")
+    if w["used"]:
+        raise RuleError(f"Super Weapon {number} was already used this Encounter phase")
+    w["used"] = True
+    return f"Use Super Weapon {number}{' (' + w['name'] + ')' if w.get('name') else ''}: follow its card. " \
+           f"Once per Encounter phase."

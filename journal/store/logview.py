@@ -1,0 +1,159 @@
+"""Reading a campaign's log: the committed entries, from the end, checked as they are read."""
+
+from __future__ import annotations
+
+import os
+
+from journal import files
+from journal.errors import SaveError
+from journal.log import entry_problem, number_problem, side_problem
+from journal.store.paths import SavePaths
+
+def _reverse_records(f, size: int, chunk: int = 1 << 16):
+    """Yield (offset, record) for the newline-separated records of a file, last first.
+
+    The first record yielded is the text after the last newline: b"" when the file
+    ends with a newline, otherwise a torn (unterminated) append. A record longer than
+    any log entry can be is yielded as None (and nothing after it).
+    """
+    pos = size
+    carry = b""
+    while pos > 0:
+        step = min(chunk, pos)
+        pos -= step
+        f.seek(pos)
+        buf = f.read(step) + carry
+        parts = buf.split(b"\n")
+        carry = parts[0]
+        off = pos + len(buf)
+        for part in reversed(parts[1:]):
+            off -= len(part)
+            yield off, part
+            off -= 1
+        if len(carry) > files.MAX_BYTES:
+            yield pos, None
+            return
+    yield 0, carry
+
+
+class LogView:
+    """The committed part of a campaign's log (entries 1..journal.entries)."""
+
+    def __init__(self, paths: SavePaths, entries: int):
+        self.paths = paths
+        self.entries = entries
+        self.end = 0  # byte offset just past the last committed entry
+        self.orphans: list[dict] = []  # entries past journal.entries: a command that never committed
+        self.found: dict[int, dict] = {}  # the entries read so far, by number
+
+    def open(self):
+        try:
+            return files.open_regular(self.paths.log)
+        except FileNotFoundError:
+            return None
+
+    def _entry(self, raw: bytes | None, where: str, committed: bool = True) -> dict:
+        """A log line as an entry of the right shape, or a SaveError naming it. Of an entry past
+        journal.entries (left by a crash, cut off at the next write) only its number and side
+        changes are read, and checked."""
+        if raw is None:
+            raise SaveError(f"{self.paths.log} {where}: damaged log entry (a line longer than "
+                            f"{files.MAX_BYTES} bytes)")
+        try:
+            entry = files.parse_json(raw)
+        except ValueError:  # UnicodeDecodeError included
+            raise SaveError(f"{self.paths.log} {where}: damaged log entry (not a JSON object)") from None
+        self._shape(entry, where, committed)
+        return entry
+
+    def _shape(self, entry, where: str, committed: bool = True) -> None:
+        problem = entry_problem(entry) if committed else number_problem(entry) or side_problem(entry)
+        if problem:
+            raise SaveError(f"{self.paths.log} {where}: damaged log entry: {problem}")
+
+    def scan(self, want: int = 1) -> list[tuple[int, dict]]:
+        """Find the committed end; return up to `want` last entries as (offset, entry), newest first.
+
+        Reads the log backwards, so the cost is that of the entries asked for (plus any
+        uncommitted tail), not of the campaign's length. Each entry read is checked for
+        the shape readers rely on. Raises SaveError when the log does not hold the
+        entries the save expects.
+        """
+        f = self.open()
+        if f is None:
+            if self.entries:
+                raise SaveError(f"{self.paths.log} is missing but journal.entries = {self.entries}: "
+                                f"restore the log, or set journal.entries = 0 to start a new history")
+            return []
+        found: list[tuple[int, dict]] = []
+        self.orphans = []
+        expect = self.entries
+        with f:
+            records = _reverse_records(f, os.fstat(f.fileno()).st_size)
+            next(records)  # the text after the last newline: empty, or a torn append
+            for offset, raw in records:
+                entry = self._entry(raw, f"byte {offset}", committed=False)
+                n = entry["n"]
+                if not found and n > self.entries:
+                    self.orphans.append(entry)
+                    continue  # written by a command that never committed: cut off at the next write
+                self._shape(entry, f"byte {offset}")
+                if n != expect:
+                    raise SaveError(f"{self.paths.log}: entry {n} found where entry {expect} was expected "
+                                    f"(journal.entries = {self.entries})")
+                if not found:
+                    self.end = offset + len(raw) + 1
+                found.append((offset, entry))
+                self.found[n] = entry
+                expect -= 1
+                if len(found) >= want or expect == 0:
+                    break
+        if len(found) < min(want, self.entries):
+            raise SaveError(f"{self.paths.log} holds fewer entries than journal.entries = {self.entries}")
+        return found
+
+    def first(self) -> dict | None:
+        """Entry 1 (the campaign's start), read from the front of the log; None without entries."""
+        if not self.entries:
+            return None
+        if 1 in self.found:
+            return self.found[1]
+        f = self.open()
+        if f is None:
+            return None
+        with f:
+            data = b""
+            while b"\n" not in data and len(data) <= files.MAX_BYTES:
+                chunk = f.read(1 << 16)
+                if not chunk:
+                    break
+                data += chunk
+        line, newline, _rest = data.partition(b"\n")
+        entry = self._entry(line if newline else None, "line 1")
+        if entry["n"] != 1:
+            raise SaveError(f"{self.paths.log} line 1: entry {entry['n']} found where entry 1 was expected")
+        self.found[1] = entry
+        return entry
+
+    def read_all(self) -> list[dict]:
+        """Every committed entry, oldest first (for the log listing, the PDF and check)."""
+        if not self.entries:
+            return []
+        if not self.end:
+            self.scan(1)
+        f = self.open()
+        if f is None:
+            return []
+        with f:
+            data = f.read(self.end)
+        entries = []
+        for number, line in enumerate(data.split(b"\n")[:-1], 1):
+            entry = self._entry(line, f"line {number}")
+            if entry["n"] != number:
+                raise SaveError(f"{self.paths.log} line {number}: damaged log entry (entry {entry['n']} where "
+                                f"entry {number} was expected)")
+            entries.append(entry)
+        return entries
+
+    def tail(self, count: int) -> list[dict]:
+        return [e for _off, e in reversed(self.scan(count))] if count > 0 else []

@@ -1,0 +1,76 @@
+"""What the state shows: `show` (and --json), hints that are whole commands, 100 columns."""
+
+from __future__ import annotations
+
+from pulp.pulp_helpers import LINE, busy_pulp, dice, fresh, j, line, run, searching
+
+from journal.games import pulp as game
+from journal.games.pulp import views
+from journal.games.pulp.rules import engage, odds, planet_search, round_end
+
+
+def test_show_json_has_the_documented_keys(g):
+    g("pulp", "round", "-s", "g", "--planet", "Mars", *LINE, ok=True)
+    st = j(g, "show", "-s", "g")["state"]
+    for a in ("combat", "science", "diplomacy"):
+        assert set(st["abilities"][a]) == {"value", "max"}
+    for c in ("red", "orange", "blue", "black", "yellow", "white"):
+        assert isinstance(st["bag"][c], int) and isinstance(st["supply"][c], int)
+    assert st["decks"] == [12, 16, 16] and st["alien"] == 0 and st["quietus"] == 0
+    assert st["weapons"] == [] and st["phase"] == "encounter" and st["round"] == 1 and "result" not in st
+    assert st["line"][0] == {"card": "G2C.r.PK", "kind": "guardforce", "planets": 1, "status": "pending",
+                             "engage_strength": 2, "engage_icon": "S"}
+    assert [c["engage_icon"] for c in st["line"]] == ["S", "D", "C"]
+
+
+def test_hints_are_whole_commands(g):
+    out = g("pulp", "round", "-s", "g", "--planet", "Mars", *LINE, ok=True).stdout
+    assert "Next: card 1 G2C.r.PK: journal pulp engage 1, or journal pulp evade 1 --pay ABILITY" in out
+    assert "pulp engage 1 --pay ..." not in out and "[--pay" not in out
+    out = g("show", "-s", "g", ok=True).stdout
+    assert "Next: card 1 G2C.r.PK: journal pulp engage 1" in out
+
+
+def test_show_bag_and_odds_of_a_busy_game_fit_100_columns(journal):
+    busy_pulp(journal)
+    rows = game.summary(journal.state("busy"))
+    assert max(len(r) for r in rows if r.startswith(" ")) <= 100       # the tables, before any wrapping
+    for cmd in (["show"], ["log"], ["pulp", "bag", "--odds", "5"], ["pulp", "odds"], ["pulp", "odds", "--search", "9"]):
+        out = journal(*cmd, "-s", "busy", ok=True).stdout
+        assert max(len(line) for line in out.splitlines()) <= 100, cmd
+    st = journal.state("busy")
+    lines = odds.bag_lines(st, odds.bag_odds(st, 12))
+    assert max(len(line) for line in lines) <= 100
+
+
+def test_next_step_names_the_step_due_as_whole_commands():
+    """Each step of the round, with the command that does it as a value (journal.hints)."""
+    s = fresh()
+    step = views.next_step(s)
+    assert step == ("choose one of the 3 face-up planets, draw 4 cards from The Quietus's deck: "
+                    "journal pulp round --planet NAME CARD CARD CARD CARD")
+    assert [h.words for h in step.hints()] == [("--planet", "NAME", "CARD", "CARD", "CARD", "CARD")]
+    s = line(s, ["G1D.PP", "A1C.P", "G1S.PO", "G1C.K"]).state
+    assert [h.render() for h in views.next_step(s).hints()] == ["journal pulp engage 1",
+                                                                "journal pulp evade 1 --pay ABILITY"]
+    s = searching()
+    assert views.next_step(s) == \
+        "search the planet: journal pulp search (a planet's actions: --spend K or O, --extra N)"
+    s = run(planet_search.search, s, dice(draws=["red", "white", "white", "white"])).state
+    assert [h.render() for h in views.next_step(s).hints()] == [
+        "journal pulp assign CUBE --ability", "journal pulp assign CUBE --weapon N", "journal pulp end-round"]
+    s = run(planet_search.assign, s, dice(), "red", supply=True).state
+    assert views.next_step(s) == "journal pulp end-round"
+    s = run(round_end.end_round, s, dice()).state
+    assert views.next_step(s).startswith("choose one of the 2 face-up planets")
+
+
+def test_result_says_how_the_game_ended():
+    s = fresh()
+    assert views.result(s) is None
+    lost = run(engage.engage, line(s, ["G4D", "A3C", "G1S", "G2C"]).state | {"abilities": {
+        "combat": {"value": 4, "max": 6}, "science": {"value": 0, "max": 5}, "diplomacy": {"value": 3, "max": 5}}},
+        dice(), 1, pay={"combat": 4}).state
+    assert views.result(lost) == "lost" and views.next_step(lost) == "the game is over."
+    assert views.status(lost).startswith("round 1 · The Quietus · game over (lost)")
+

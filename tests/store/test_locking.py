@@ -1,0 +1,34 @@
+"""journal/store/locking.py: writers serialize, readers share; no lock known, no command run."""
+
+from __future__ import annotations
+
+import pytest
+
+from journal.errors import SaveError
+from journal.store import locking
+from journal_testing import EPM_NEW, one_error
+
+
+def test_a_system_without_a_known_lock_refuses_rather_than_run_unserialized(tmp_path, monkeypatch):
+    monkeypatch.setattr(locking, "fcntl", None)
+    monkeypatch.setattr(locking.sys, "platform", "plan9")
+    with pytest.raises(SaveError, match="no file locking journal knows"):
+        with locking.locked(str(tmp_path), True):
+            pass
+
+
+def test_a_command_on_such_a_system_says_why_and_writes_nothing(journal, monkeypatch):
+    journal(*EPM_NEW, ok=True)
+    before = journal.files("camp")
+    monkeypatch.setattr(locking, "fcntl", None)
+    monkeypatch.setattr(locking.sys, "platform", "plan9")
+    assert "POSIX fcntl or Windows msvcrt" in one_error(journal("epm", "card", "3"))
+    assert journal.files("camp") == before
+
+
+def test_posix_locks_the_folder_itself_and_leaves_no_file(tmp_path):
+    with locking.locked(str(tmp_path), True):
+        pass
+    with locking.locked(str(tmp_path), False):
+        pass
+    assert list(tmp_path.iterdir()) == []
