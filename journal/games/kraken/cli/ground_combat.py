@@ -141,7 +141,7 @@ def _weapon_in_hand(state: dict, params: dict) -> dict:
     from journal.games.kraken.model.weapons import weapon_slot
 
     members = state.get("crew", {})
-    m = members[find(members, params["name"], "crew member", "NAME")] if members else {}
+    m = members[find(members, params["name"], "crew member")] if members else {}
     ws = list(m.get("weapons") or {})
     ws = [w for w in ws if weapon_slot(m, w) in ("L", "R")] or ws
     if len(ws) > 1:
