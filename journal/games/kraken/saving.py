@@ -6,7 +6,7 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.stations import dungeon_clone
 from journal.games.kraken.model.campaign import copy_state, save_point
 from journal.games.kraken.model.constants import DIFFICULTY_TEXT, SAVE_DIFFICULTIES
-from journal.games.kraken.model.validate import validate
+from journal.games.kraken.schema import validate
 from journal.outcome import Outcome
 
 

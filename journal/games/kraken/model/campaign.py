@@ -18,7 +18,7 @@ from journal.games.kraken.model.constants import (
     SAVE_DIFFICULTIES,
     SCORE_FACTOR,
 )
-from journal.games.kraken.model.schema import SCHEMA_VERSION
+from journal.games.kraken.migrations import SCHEMA_VERSION
 from journal.lookup import find
 from journal.outcome import copy_state  # the core's deep copy of TOML data, used by every chapter
 
