@@ -42,3 +42,16 @@ def ground_ends() -> Text:
 def crew_add() -> Hint:
     """3.4: a crew member and the six attributes of their profile."""
     return cmd("kraken crew add", "NAME", agility="N", strength="N", tech="N", charisma="N", ranged="N", melee="N")
+
+
+def objectives_or_fire() -> Text:
+    """10 (2), (3): objectives and repairs, or fire."""
+    return say("objectives and repairs (", cmd("kraken combat objective", crew="NAME"), ", ",
+               cmd("kraken combat repair", "SYSTEM", crew="NAME"), "), or fire (", cmd("kraken combat fire", "WEAPON"),
+               ")")
+
+
+def board_escape_or_recharge() -> Text:
+    """10 (5)-(7): after the enemy fire."""
+    return say("board an enemy (", cmd("kraken combat board", "N", crew="NAME"), "), try to escape (",
+               cmd("kraken combat escape"), ") or recharge (", cmd("kraken combat recharge"), ")")

@@ -57,7 +57,8 @@ COMBAT_STEP_TEXT = {"timeline": "1) manage the timeline", "objectives": "2) solv
                     "fire": "3) define targets and fire", "enemy-fire": "4) enemy fire",
                     "boarding": "5) boarding enemy ships", "escape": "6) attempt to escape",
                     "recharge": "7) recharge"}
-SHIP_EFFECTS = ("EMP", "HE")
+EMP, HE = "EMP", "HE"                             # ch. 10-11: weapon effects (EMP: shields only;
+SHIP_EFFECTS = (EMP, HE)                           #   HE: no damage through a Shield, double on a 6)
 MAX_TIMELINE, MAX_OBJECTIVES, MAX_ENEMY_SHIPS, MAX_WEAPONS_FIRED = 8, 4, 4, 4
 JAMS = ("jammed", "jammed-again", "damaged")     # ch. 14 unjam: 8+, then 6+ (fail: damaged), then 6+ (fail: broken)
 WHERE = ("outside", "inside")

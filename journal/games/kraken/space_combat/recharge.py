@@ -9,6 +9,7 @@ from journal.games.kraken.model.systems import working
 from journal.games.kraken.space_combat.after import finish_combat
 from journal.games.kraken.space_combat.objectives import check_repair_target, repair
 from journal.games.kraken.space_combat.page import goto_step
+from journal.hints import cmd, say
 from journal.outcome import Outcome
 
 
@@ -49,9 +50,9 @@ def combat_recharge(state: dict, dice, cat: dict, drones: str | None = None) -> 
     c["used"] = {}
     for k in ("event", "evaded", "boarded", "damaged_now", "fire"):
         c.pop(k, None)
-    out.append(f"Every crew member is unused again. Space Combat turn {c['turn']}: "
-               + ("activate the timeline (journal kraken combat timeline)." if c["crossed"] < len(c["timeline"])
-                  else "objectives, repairs and fire (the timeline is empty)."))
+    out.append(say(f"Every crew member is unused again. Space Combat turn {c['turn']}: ",
+                   *(("activate the timeline (", cmd("kraken combat timeline"), ").")
+                     if c["crossed"] < len(c["timeline"]) else ("objectives, repairs and fire (the timeline is empty).",))))
     data["turn"] = c["turn"]
     return Outcome(s, f"Space Combat turn {c['turn'] - 1} ends; turn {c['turn']} begins", out, data)
 
