@@ -10,7 +10,6 @@ from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.construction import complete_build
-from journal.games.kraken.model.commands import location_add
 from journal.games.kraken.model.campaign import (
     copy_state,
     oxygen_max,
@@ -21,6 +20,7 @@ from journal.games.kraken.model.campaign import (
     save_point,
     set_leader,
 )
+from journal.games.kraken.model.commands import location_add
 from journal.games.kraken.model.constants import FREE_ACTIONS, FREE_ACTION_TEXT, PHASES, SHOP_COMMANDS
 from journal.games.kraken.model.systems import systems_named
 from journal.games.kraken.quests import quest_timer

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from journal.errors import RuleError
 from journal.games.kraken.cgm import SLOTS
+from journal.games.kraken.migrations import SCHEMA_VERSION
+from journal.games.kraken.model.commands import combat_ends, crew_add, ground_ends, location_add, location_generate
 from journal.games.kraken.model.constants import (
     DIFFICULTY_TEXT,
     FREE_ACTION_TEXT,
@@ -18,12 +20,10 @@ from journal.games.kraken.model.constants import (
     SAVE_DIFFICULTIES,
     SCORE_FACTOR,
 )
-from journal.games.kraken.migrations import SCHEMA_VERSION
-from journal.games.kraken.model.commands import combat_ends, crew_add, ground_ends, location_add, location_generate
 from journal.hints import cmd, say
 from journal.lookup import find
-from journal.outcome import refuse_if_over as over
 from journal.outcome import copy_state  # the core's deep copy of TOML data, used by every chapter
+from journal.outcome import refuse_if_over as over
 
 
 def refuse_if_over(s: dict) -> None:
