@@ -64,6 +64,21 @@ JAMS = ("jammed", "jammed-again", "damaged")     # ch. 14 unjam: 8+, then 6+ (fa
 WHERE = ("outside", "inside")
 BULKHEAD_TRIES = 3                                 # the third failure locks it
 DAMAGE_TYPES = ("fire", "ice", "toxic", "ranged", "melee")
+# The weapon notation's kinds and flags (ch. 14, Weapons definition, book p. 145-146)
+RANGED_KIND, MELEE_KIND = "RG", "ML"
+ARMOR_PIERCING = "AP"     # only half the target's Armor applies
+IGNORE_ARMOR = "IA"       # the target's Armor gives no benefit
+IGNORE_SHIELDS = "IS"     # Energy and Flash Shields give no benefit
+EXPLOSIVE = "EX"          # hits every opposing target, a hit die each
+CHARGED = "T2"            # recharged (an action) before it fires again
+EMP = "EMP"               # only hurts Shields
+# Traits the rules read by name (a crew member's, ch. 14; an enemy's sheet, book p. 170)
+AGGRESSIVE = "aggressive"
+CHAIN_ATTACK = "chain attack"
+INDEPENDENT_TARGETING = "independent targeting"
+TWO_ACTIONS = "2 actions"
+ZOMBIE = "zombie"
+TALISMAN = "talisman"     # an Item, not a trait: the Grade 4 Talisman allows a reroll of an attack die
 GROUND_STEPS = ("spawn", "crew", "enemies")
 ENEMY_STATUS = ("active", "defeated", "escaped", "captured")
 MAX_LEVEL = 8
