@@ -9,11 +9,13 @@ generated.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import AMMO, half_up
 from journal.games.kraken.model.campaign import copy_state, pay_credits, refuse_if_over, refuse_setup
+from journal.games.kraken.model.commands import SHIP_HULL
 from journal.games.kraken.model.constants import FLIGHT_OPTIONS, FREE_ACTION_TEXT, OPTION_TEXT
 from journal.games.kraken.model.flight_table import MAX_FLIGHT_NUMBER, enemy_text
 from journal.games.kraken.model.systems import ship_stats, working
@@ -111,7 +113,7 @@ def refuse_flight(s: dict) -> None:
         raise RuleError(say("the crew is exploring a Location: leave it first (", cmd("kraken dungeon leave", "WAY"),
                             ")"))
     if not s.get("ship"):
-        raise RuleError(say("there is no ship to fly (", cmd("kraken ship hull", "NAME", price="P", sp="N"), ")"))
+        raise RuleError(say("there is no ship to fly (", SHIP_HULL, ")"))
 
 
 def flight_options(options) -> list[str]:
@@ -247,7 +249,7 @@ def prepare_combat(s: dict, cat: dict, row: dict | None, number: int | None, nam
     st = ship_stats(s, cat)
     if st["sp"] < 1:
         raise RuleError("the ship has no structure points")
-    c = {"turn": 1, "step": "timeline", "timeline": [], "crossed": 0, "objectives": [], "enemies": [],
+    c: dict[str, Any] = {"turn": 1, "step": "timeline", "timeline": [], "crossed": 0, "objectives": [], "enemies": [],
          "ship": {"sp": st["sp"], "sp_max": st["sp"], "shield": st["shield"], "shield_max": st["shield"],
                   "recharge": st["recharge"]},
          "ammo": full_ammo(s, cat), "used": {}}
@@ -265,7 +267,7 @@ def prepare_combat(s: dict, cat: dict, row: dict | None, number: int | None, nam
     if xp is not None:
         c["xp"] = xp
     s["combat"] = c
-    out = []
+    out: list[str] = []
     title = f"flight {number}" if number is not None else "Space Combat"
     if c.get("name"):
         title += f" '{c['name']}'"

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 SCHEMA_VERSION = 3                   # of [state]; a save point's snapshot records it too
 
@@ -30,4 +30,4 @@ def v2_to_v3(state: dict) -> dict:
 
 
 # {from_version: fn(state) -> state}, applied in order when an older save is read
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: v1_to_v2, 2: v2_to_v3}
+MIGRATIONS: Mapping[int, Callable[[dict], dict]] = {1: v1_to_v2, 2: v2_to_v3}

@@ -15,7 +15,7 @@ import re
 from journal.errors import InputError, RuleError
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.model.campaign import copy_state, refuse_if_over
-from journal.games.kraken.model.commands import location_generate
+from journal.games.kraken.model.commands import LOCATION_GENERATE
 from journal.games.kraken.model.constants import ATMOSPHERES, MAX_DEPTH, MIN_DEPTH, SPECIALS, SPECIES
 from journal.games.kraken.model.locations import describe_location, location_capacity, parse_atmosphere, parse_species
 from journal.games.kraken.starmap import location_add
@@ -106,7 +106,8 @@ def parse_generator(doc: dict, source: str = "generator") -> tuple[dict, list[st
     tables = doc.get("tables")
     if not isinstance(tables, list) or not tables:
         return {"title": title, "tables": []}, [f"{source}: expected [[tables]] (one per Location value, in order)"]
-    out, seen = [], set()
+    out: list[dict] = []
+    seen: set[str] = set()
     for i, t in enumerate(tables, 1):
         table = _generator_table(t, f"{source}: tables[{i}]", seen, problems)
         if table is not None:
@@ -218,7 +219,7 @@ def _gen(s: dict) -> tuple[dict, dict]:
     f = s.get("flight")
     g = f.get("generation") if f else None
     if not f or not g:
-        raise RuleError(say("no Location is being generated (", location_generate(), ")"))
+        raise RuleError(say("no Location is being generated (", LOCATION_GENERATE, ")"))
     return f, g
 
 

@@ -20,7 +20,7 @@ from journal.games.kraken.model.campaign import (
     save_point,
     set_leader,
 )
-from journal.games.kraken.model.commands import location_add
+from journal.games.kraken.model.commands import LOCATION_ADD
 from journal.games.kraken.model.constants import FREE_ACTIONS, FREE_ACTION_TEXT, PHASES, SHOP_COMMANDS
 from journal.games.kraken.model.systems import systems_named
 from journal.games.kraken.quests import quest_timer
@@ -257,7 +257,7 @@ def free_action(state: dict, dice, kind: str) -> Outcome:
     if kind == "flight":
         out.append(say("Fly: ", cmd("kraken flight", difficulty="D"), " (with --option or --avoid as chapter 9 "
                        "says; it records this free action itself); a flight played by hand: record the new Location "
-                       "with `", location_add(), "`."))
+                       "with `", LOCATION_ADD, "`."))
     elif kind == "location":
         out.append(say("No space flight or Space Combat when visiting a known Location: start the Dungeon "
                        "Exploration on its first Map (or teleport deeper). Clear maps with `",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from journal.errors import RuleError
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.migrations import SCHEMA_VERSION
-from journal.games.kraken.model.commands import combat_ends, crew_add, ground_ends, location_add, location_generate
+from journal.games.kraken.model.commands import COMBAT_ENDS, CREW_ADD, GROUND_ENDS, LOCATION_ADD, LOCATION_GENERATE
 from journal.games.kraken.model.constants import (
     DIFFICULTY_TEXT,
     FREE_ACTION_TEXT,
@@ -35,16 +35,16 @@ def refuse_busy(s: dict, what: str) -> None:
     """A turn or phase does not move on in the middle of a combat, an exploration or a flight."""
     if s.get("combat"):
         raise RuleError(say(f"{what}: a Space Combat is going on (", cmd("kraken combat show"), " says what comes "
-                            "next; or by hand: ", combat_ends(), ")"))
+                            "next; or by hand: ", COMBAT_ENDS, ")"))
     if s.get("ground"):
         raise RuleError(say(f"{what}: a Ground Combat is going on (", cmd("kraken ground show"), " says what comes "
-                            "next; or by hand: ", ground_ends(), ")"))
+                            "next; or by hand: ", GROUND_ENDS, ")"))
     if s.get("dungeon"):
         raise RuleError(say(f"{what}: the crew is exploring a Location (", cmd("kraken dungeon leave", "WAY"),
                             ", or ", cmd("kraken dungeon exit"), " on the last map)"))
     if s.get("flight"):
-        raise RuleError(say(f"{what}: the flight's new Location is not generated yet (", location_generate(), ", ",
-                            location_add(), ", ", cmd("kraken location event", "SHORT-FORM"), ", or drop it: ",
+        raise RuleError(say(f"{what}: the flight's new Location is not generated yet (", LOCATION_GENERATE, ", ",
+                            LOCATION_ADD, ", ", cmd("kraken location event", "SHORT-FORM"), ", or drop it: ",
                             cmd("kraken flight-end"), ")"))
 
 
@@ -79,7 +79,7 @@ def set_leader(s: dict, leader: str | None, lines: list[str]) -> None:
     if leader is None:
         return
     if not s["crew"]:
-        raise RuleError(say("--leader: there is no crew yet (", crew_add(), ")"))
+        raise RuleError(say("--leader: there is no crew yet (", CREW_ADD, ")"))
     name = find(s["crew"], leader, "crew member", "--leader")
     if name != s.get("leader"):
         lines.append(f"{name} leads the crew from the front (was {s.get('leader') or 'nobody'}).")

@@ -57,8 +57,7 @@ COMBAT_STEP_TEXT = {"timeline": "1) manage the timeline", "objectives": "2) solv
                     "fire": "3) define targets and fire", "enemy-fire": "4) enemy fire",
                     "boarding": "5) boarding enemy ships", "escape": "6) attempt to escape",
                     "recharge": "7) recharge"}
-EMP, HE = "EMP", "HE"                             # ch. 10-11: weapon effects (EMP: shields only;
-SHIP_EFFECTS = (EMP, HE)                           #   HE: no damage through a Shield, double on a 6)
+SHIP_EFFECTS = ("EMP", "HE")
 MAX_TIMELINE, MAX_OBJECTIVES, MAX_ENEMY_SHIPS, MAX_WEAPONS_FIRED = 8, 4, 4, 4
 JAMS = ("jammed", "jammed-again", "damaged")     # ch. 14 unjam: 8+, then 6+ (fail: damaged), then 6+ (fail: broken)
 WHERE = ("outside", "inside")
@@ -97,3 +96,9 @@ TREASURE_COMMANDS = ("journal kraken treasure cash, journal kraken treasure item
 # What a Shop sells, as the commands a player types there (dungeon, short visit, Phase 3, event)
 SHOP_COMMANDS = ("`journal kraken dungeon buy ITEM --grade G`, `journal kraken dungeon sell ITEM --value N`, "
                  "`journal kraken ship buy SYSTEM`, `journal kraken crew add NAME --hire …`")
+
+# ch. 10: an enemy ship's weapon effect (the flight table's EMP, see above, or HE: nothing through a Shield,
+# double SP damage on a 6); ch. 14: the flags of the weapon notation, and WEAKEN n
+HIGH_EXPLOSIVE = "HE"
+WEAPON_FLAGS = (ARMOR_PIERCING, IGNORE_ARMOR, IGNORE_SHIELDS, EXPLOSIVE, CHARGED, EMP)
+WEAKEN = "WEAKEN"

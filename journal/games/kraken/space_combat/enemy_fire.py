@@ -9,7 +9,7 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.model.campaign import copy_state
 from journal.games.kraken.model.combat import boarding_pending, current_space_combat, ships_left
-from journal.games.kraken.model.constants import COMBAT_STEP_TEXT, COMBAT_STEPS, EMP, HE
+from journal.games.kraken.model.constants import COMBAT_STEP_TEXT, COMBAT_STEPS, EMP, HIGH_EXPLOSIVE
 from journal.games.kraken.model.systems import check_removal, ship_stats, working
 from journal.games.kraken.space_combat.after import finish_combat
 from journal.games.kraken.space_combat.page import (
@@ -20,7 +20,7 @@ from journal.games.kraken.space_combat.page import (
     mark_used,
     refresh_shield,
 )
-from journal.games.kraken.model.commands import objectives_or_fire
+from journal.games.kraken.model.commands import OBJECTIVES_OR_FIRE
 from journal.hints import Text, cmd, say
 from journal.lookup import find
 from journal.outcome import Outcome
@@ -205,7 +205,7 @@ def take_hit(fire: EnemyFire, e: dict, shot: dict, dmg: int, line: str) -> None:
     shot["shield"], shot["sp"] = sh_before - ship["shield"], sp_before - ship["sp"]
     hit = {"enemy": shot["enemy"], "roll": shot["roll"], "damage": dmg, "shield": shot["shield"], "sp": shot["sp"]}
     c["fire"]["hits"].append(hit)
-    if eff == HE and sh_before > 0:
+    if eff == HIGH_EXPLOSIVE and sh_before > 0:
         parts = ["HE: your Shield stops it"]
     else:
         parts = [f"Shield {sh_before} → {ship['shield']}"]
@@ -229,9 +229,9 @@ def _ship_damage(ship: dict, dmg: int, eff: str | None, armor: int) -> int:
     if eff == EMP:
         ship["shield"] -= min(ship["shield"], dmg)
         return 0
-    if eff == HE and ship["shield"] > 0:
+    if eff == HIGH_EXPLOSIVE and ship["shield"] > 0:
         return 0
-    absorbed = 0 if eff == HE else min(ship["shield"], dmg)
+    absorbed = 0 if eff == HIGH_EXPLOSIVE else min(ship["shield"], dmg)
     ship["shield"] -= absorbed
     return max(0, dmg - absorbed - armor)
 
@@ -396,7 +396,7 @@ def combat_evade(state: dict, dice, cat: dict, crew=(), enemy: int | None = None
     c = s["combat"]
     c["evaded"] = True
     mark_used(c, pilots, "pilot")
-    lines.append(after_fire(c) if c["step"] == "boarding" else say("Next: ", objectives_or_fire(), "."))
+    lines.append(after_fire(c) if c["step"] == "boarding" else say("Next: ", OBJECTIVES_OR_FIRE, "."))
     return Outcome(s, f"Evade enemy {hit['enemy']}'s hit: {total} vs {EVADE_TARGET} ({'evaded' if ok else 'failed'})",
                    lines, {"enemy": hit["enemy"], "pilots": pilots, "roll": r, "total": total, "evaded": ok,
                            "ship": c["ship"]})

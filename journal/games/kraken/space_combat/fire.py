@@ -9,7 +9,7 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import AMMO
 from journal.games.kraken.model.campaign import copy_state
 from journal.games.kraken.model.combat import current_space_combat, enemy_fire_due, ships_left
-from journal.games.kraken.model.constants import EMP, HE, MAX_WEAPONS_FIRED
+from journal.games.kraken.model.constants import EMP, HIGH_EXPLOSIVE, MAX_WEAPONS_FIRED
 from journal.games.kraken.model.flight_table import enemy_text
 from journal.games.kraken.model.systems import working
 from journal.games.kraken.space_combat.page import after_fire, available_crew, enemy_at, goto_step
@@ -193,7 +193,7 @@ def hit(e: dict, dmg: int, special: str, roll: int) -> str:
     if EMP in special:
         e["shield"] -= min(e["shield"], dmg)
         return f"EMP {dmg}: Shield {before_sh} → {e['shield']} (no SP damage)"
-    if HE in special:
+    if HIGH_EXPLOSIVE in special:
         if e["shield"] > 0:
             return f"HE {dmg}: the Shield ({e['shield']}) stops it, no damage"
         e["sp"] = max(0, e["sp"] - dmg * (2 if roll == 6 else 1))

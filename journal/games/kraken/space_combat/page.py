@@ -11,6 +11,7 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken.flight import prepare_combat
 from journal.games.kraken.model.campaign import copy_state, refuse_if_over
 from journal.games.kraken.model.combat import boarding_pending, current_space_combat, enemy_fire_due
+from journal.games.kraken.model.commands import BOARD_ESCAPE_OR_RECHARGE, OBJECTIVES_OR_FIRE, SHIP_HULL
 from journal.games.kraken.model.constants import COMBAT_STEPS, COMBAT_STEP_TEXT, MAX_ENEMY_SHIPS, MAX_OBJECTIVES
 from journal.games.kraken.model.flight_table import (
     MAX_FLIGHT_NUMBER,
@@ -20,7 +21,6 @@ from journal.games.kraken.model.flight_table import (
     parse_timeline,
 )
 from journal.games.kraken.model.systems import ship_stats
-from journal.games.kraken.model.commands import board_escape_or_recharge, objectives_or_fire
 from journal.hints import Text, cmd, say
 from journal.lookup import find
 from journal.outcome import Outcome
@@ -102,13 +102,13 @@ def refresh_shield(s: dict, c: dict, cat: dict) -> None:
 def after_timeline(c: dict) -> Text:
     if c.get("boarders"):
         return say("Next: repel the boarders (", cmd("kraken combat repel", "N", crew="NAME"), ").")
-    return say("Next: ", objectives_or_fire(), ".")
+    return say("Next: ", OBJECTIVES_OR_FIRE, ".")
 
 
 def after_fire(c: dict) -> Text:
     if c["step"] == "enemy-fire":
         return say("Next: enemy fire (", cmd("kraken combat enemy-fire"), ").")
-    return say("Next: ", board_escape_or_recharge(), ".")
+    return say("Next: ", BOARD_ESCAPE_OR_RECHARGE, ".")
 
 
 def combat_start(state: dict, dice, cat: dict, table: dict | None = None, number: int | None = None,
@@ -125,7 +125,7 @@ def combat_start(state: dict, dice, cat: dict, table: dict | None = None, number
         raise RuleError(say("the flight's new Location waits to be generated: do that first (or ",
                             cmd("kraken flight-end"), ")"))
     if not s.get("ship"):
-        raise RuleError(say("there is no ship (", cmd("kraken ship hull", "NAME", price="P", sp="N"), ")"))
+        raise RuleError(say("there is no ship (", SHIP_HULL, ")"))
     if not s["crew"]:
         raise RuleError("there is no crew")
     row = None

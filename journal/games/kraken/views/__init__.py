@@ -12,6 +12,7 @@ from __future__ import annotations
 from journal.games import Result
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.model.campaign import oxygen_max, pending
+from journal.games.kraken.model.commands import CREW_ADD, SHIP_HULL
 from journal.games.kraken.model.constants import DIFFICULTY_TEXT, FREE_ACTION_TEXT, PHASES, SHOP_COMMANDS
 from journal.games.kraken.model.systems import systems_named
 from journal.games.kraken.views.campaign import build_lines, crew_lines, extra_lines, quest_lines, ship_lines
@@ -73,10 +74,9 @@ def next_step(state: dict) -> str:
 def _setup_next(state: dict) -> Text:
     """3.3-3.7: the crew, then the ship, then turn 1."""
     if not state["crew"]:
-        return say("choose your crew (", cmd("kraken crew add", "NAME", agility="N", strength="N", tech="N",
-                                              charisma="N", ranged="N", melee="N"), ").")
+        return say("choose your crew (", CREW_ADD, ").")
     if not state.get("ship"):
-        return say("buy a ship hull (", cmd("kraken ship hull", "NAME", price="P", sp="N"), "), then its systems.")
+        return say("buy a ship hull (", SHIP_HULL, "), then its systems.")
     return say("begin turn 1: ", cmd("kraken turn"), ".")
 
 
