@@ -31,7 +31,7 @@ __all__ = ["ID", "TITLE", "SCHEMA_VERSION", "MIGRATIONS", "validate", "summary",
 
 def rolls_undoable(state: dict) -> bool:
     """Rules note K8: only Just a Simulation may undo a roll. Elsewhere the runtime asks a player
-    at a terminal for each die (type it, or Enter lets journal roll) before journal rolls."""
+    at a terminal for each die (type it, or press Enter to let the program roll) before it rolls."""
     return state.get("difficulty") == "simulation"
 
 

@@ -274,7 +274,7 @@ def recover(state: dict, dice, cat: dict, after: bool = False) -> Outcome:
     """Ch. 5 Phase R, "Check this at the end of phases 1, 3 and 5": every crew member +3 HP
     (+3 per working Med Bay and Advanced Med Bay), the unconscious from 0, Oxygen refilled.
     At the end of Phase 1 after an event's Dungeon Exploration or Ground Combat, at the end
-    of Phase 3 after returning from an exploration (journal records the ones it ran;
+    of Phase 3 after returning from an exploration (the ones this program ran are recorded;
     `after`: one you played without it); at the end of Phase 5 only when the turn had no
     Recovery yet. So a turn may recover twice (Phases 1 and 3), each phase once."""
     s = copy_state(state)

@@ -1,7 +1,7 @@
 """The save format of `[state]`: every table, its keys, types and ranges (`STATE`), the same keys for
 the type checker (`State` and the TypedDicts of its main tables), and `validate(state)`.
 
-`validate` runs before and after every command (and `journal show` on loading), so it stays light:
+`validate` runs before and after every command (and show on loading), so it stays light:
 the invariants it checks after the types (model/invariants.py) load the catalogue and the weapon
 notation only when a state has systems or weapons. The versions of this format and the migrations
 of an older save are in migrations.py.
@@ -314,7 +314,7 @@ GROUND = Table({
 })
 LOOT = Table({"grade": Int(1, MAX_TREASURE_GRADE), "from": _TEXT, "d20": opt(Int(1, 20)),
               "first": opt(Str(choices=("credits", "stimpack"))),
-              "kind": opt(Str(choices=ITEM_KINDS))})     # what the Treasure Table cell says, when journal knows it
+              "kind": opt(Str(choices=ITEM_KINDS))})     # what the Treasure Table cell says, when the program knows it
 CAPTIVE = Table({"name": _TEXT, "level": Int(1, 8), "species": opt(Str(choices=SPECIES)), "carrier": _NAME})
 
 STATE = Table({

@@ -1,7 +1,7 @@
 """The commands several chapters name in their hints, as values (journal.hints): written once.
 
-A hint names whole commands, one per alternative: COMBAT_ENDS is `journal kraken combat end
-won`, `... retreated` or `... lost`, never `won|retreated|lost`.
+A hint names whole commands, one per alternative: COMBAT_ENDS names `kraken combat end` with
+won, with retreated and with lost, each a command of its own, never `won|retreated|lost`.
 """
 
 from __future__ import annotations
@@ -23,9 +23,10 @@ def either(*hints: Hint, last: str = " or ") -> Text:
 CREW_ADD = cmd("kraken crew add", "NAME", agility="N", strength="N", tech="N", charisma="N", ranged="N", melee="N")
 # 11: a ship's hull first, with its price and SP from its page
 SHIP_HULL = cmd("kraken ship hull", "NAME", price="P", sp="N")
-# ch. 12: a Location rolled by hand from the book, its values as the Starmap Locations Log shows them
-LOCATION_ADD = cmd("kraken location add", type_="TYPE", difficulty="N", ao="ATMOSPHERE", ai="ATMOSPHERE", depth="N",
-                   teleport="N", species="SPECIES")
+# ch. 12: a Location rolled by hand from the book, its values as the Starmap Locations Log shows them (all seven
+# options in one hint would not fit a line of 100 columns)
+LOCATION_ADD = say(cmd("kraken location add", type_="TYPE", difficulty="D", depth="N"),
+                   " (and --ao, --ai, --teleport, --species as rolled)")
 LOCATION_GENERATE = cmd("kraken location generate", generator="FILE")
 # ch. 10, 14: a combat ended by hand
 COMBAT_ENDS = either(*(cmd("kraken combat end", result) for result in ("won", "retreated", "lost")))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from journal.games.kraken.model.commands import either
+from journal.hints import cmd, say
+
 DIFFICULTIES = ("simulation", "adventurer", "real-life", "hardcore")
 DIFFICULTY_TEXT = {"simulation": "Just a Simulation", "adventurer": "Adventurer",
                    "real-life": "Real Life", "hardcore": "Hardcore"}
@@ -90,12 +93,13 @@ ARMOR_PIECES = ("jacket", "helmet", "physical_shield")   # ch. 14: one of each w
 ARMOR_PIECE_TEXT = {"jacket": "jacket", "helmet": "helmet", "physical_shield": "physical Shield"}
 HANDS = ("L", "R")
 # what a Treasure drop's d20 gives, as the commands that resolve it (hints name whole commands)
-TREASURE_COMMANDS = ("journal kraken treasure cash, journal kraken treasure item, journal kraken treasure weapon, "
-                     "journal kraken treasure ammo or journal kraken treasure prototype")
+TREASURE_COMMANDS = either(*(cmd(f"kraken treasure {kind}") for kind in ("cash", "item", "weapon", "ammo", "prototype")))
 
 # What a Shop sells, as the commands a player types there (dungeon, short visit, Phase 3, event)
-SHOP_COMMANDS = ("`journal kraken dungeon buy ITEM --grade G`, `journal kraken dungeon sell ITEM --value N`, "
-                 "`journal kraken ship buy SYSTEM`, `journal kraken crew add NAME --hire …`")
+SHOP_COMMANDS = say("`", cmd("kraken dungeon buy", "ITEM", grade="G"), "`, `", cmd("kraken dungeon sell", "ITEM", value="N"),
+                    "`, `", cmd("kraken ship buy", "SYSTEM"), "`, `",
+                    cmd("kraken crew add", "NAME", hire=True, level="N", agility="N", strength="N", tech="N",
+                        charisma="N", ranged="N", melee="N"), "`")
 
 # ch. 10: an enemy ship's weapon effect (the flight table's EMP, see above, or HE: nothing through a Shield,
 # double SP damage on a 6); ch. 14: the flags of the weapon notation, and WEAKEN n

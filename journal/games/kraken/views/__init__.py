@@ -1,8 +1,8 @@
-"""Text views of a campaign, the game interface's views: `journal show` (`summary`, ending with what
-to do next), `journal list` (`status`), the log's headings (`turn_label`), `journal play`'s status
-line (`next_step`) and completion (`names`), `show --json` (`public_state`) and `result`.
+"""Text views of a campaign, the game interface's views: show (`summary`, ending with what to do
+next), list (`status`), the log's headings (`turn_label`), the status line of play (`next_step`) and
+its completion (`names`), show --json (`public_state`) and `result`.
 
-The sections of `journal show` are views/campaign.py's (the crew, the ship, the quests); what
+The sections of show are views/campaign.py's (the crew, the ship, the quests); what
 happens away from the ship is views/adventure.py's (loaded only then), the CGM Line Tracker
 views/tracker.py's.
 """
@@ -29,7 +29,7 @@ def turn_label(state: dict) -> str:
 
 
 def result(state: dict) -> Result | None:
-    """Whether the campaign is over and how: `journal kraken end won` or `end lost` records it (state.result)."""
+    """Whether the campaign is over and how: `kraken end` records won or lost (state.result)."""
     if state.get("result") == "won":
         return "won"
     if state.get("result") == "lost":
@@ -120,7 +120,7 @@ PHASE_NEXT = {1: _phase_1_next, 2: _phase_2_next, 3: _phase_3_next, 4: _phase_4_
 
 
 def summary(state: dict) -> list[str]:
-    """`journal show`: the campaign, the crew, the ship, what happens away from it, the CGM Line
+    """show: the campaign, the crew, the ship, what happens away from it, the CGM Line
     Tracker, the quests, and what to do next."""
     s = state
     out = _heading(s)
@@ -161,7 +161,7 @@ def _heading(s: dict) -> list[str]:
 
 
 def names(state: dict) -> dict[str, list[str]]:
-    """The campaign's own names by kind, for a shell to complete (`journal play`): crew
+    """The campaign's own names by kind, for a shell to complete (play): crew
     members, ground enemies' labels, Location slots and names, items, weapons, ship
     systems, quests, captives and story line slots. Read from the state as it is, no rules."""
     def keys(table) -> list[str]:

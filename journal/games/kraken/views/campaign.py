@@ -1,4 +1,4 @@
-"""The sections of `journal show` aboard: the crew (profiles, gear, what they carry), the builds,
+"""The sections of show aboard: the crew (profiles, gear, what they carry), the builds,
 the ship and its storage, the quests, and what the turn keeps (captives, Gamblers, prices, the fallen)."""
 
 from __future__ import annotations
