@@ -363,6 +363,9 @@ def test_once_the_campaign_is_over_the_story_lines_stop_and_the_refusal_names_un
     r = manual("kraken", "turn", "-s", "hand")
     assert r.exit_code == 1 and r.stderr.startswith("Error: the game is over: the campaign was lost, nothing more "
                                                     "happens on the story lines (journal undo takes the last")
+    r = manual("kraken", "end", "-s", "hand", "won")
+    assert r.exit_code == 1 and r.stderr.startswith("Error: the game is over: the campaign was lost already "
+                                                    "(journal undo takes the last command back")
 
 
 # --- printables and the demo ----------------------------------------------------------------------
