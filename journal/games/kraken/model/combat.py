@@ -6,7 +6,7 @@ The combat going on, the enemy ships left, a boarding pending, enemy fire due.
 from __future__ import annotations
 
 from journal.errors import RuleError
-from journal.games.kraken.model.constants import COMBAT_STEPS
+from journal.games.kraken.model.constants import COMBAT_STEPS, TIMELINE_IDLE
 from journal.hints import Text, cmd, say
 
 
@@ -32,4 +32,4 @@ def boarding_pending(c: dict) -> Text:
 
 
 def enemy_fire_due(c: dict) -> bool:
-    return c["step"] in COMBAT_STEPS[:4] and c.get("event") != "I" and bool(ships_left(c))
+    return c["step"] in COMBAT_STEPS[:4] and c.get("event") != TIMELINE_IDLE and bool(ships_left(c))

@@ -106,3 +106,11 @@ SHOP_COMMANDS = say("`", cmd("kraken dungeon buy", "ITEM", grade="G"), "`, `", c
 HIGH_EXPLOSIVE = "HE"
 WEAPON_FLAGS = (ARMOR_PIERCING, IGNORE_ARMOR, IGNORE_SHIELDS, EXPLOSIVE, CHARGED, EMP)
 WEAKEN = "WEAKEN"
+
+# ch. 10 (1): the timeline's commands (TIMELINE_CODES, TIMELINE_TEXT)
+(TIMELINE_ATTACK, TIMELINE_BACKUP, TIMELINE_COMBAT, TIMELINE_EVADING, TIMELINE_GAME_OVER, TIMELINE_IDLE,
+ TIMELINE_SHIELDS, TIMELINE_TIME, TIMELINE_VICTORY) = ("A", "B", "C", "E", "G", "I", "S", "T", "V")
+# ch. 10 (2): an objective's check (OBJECTIVE_CHECKS; "?": the player chooses)
+CHECK_ATTACK, CHECK_TECH, CHECK_CHARISMA, CHECK_CHOOSE = "A", "T", "C", "?"
+# ch. 11: a ship weapon's burst mode (its catalogue special)
+OVERCLOCK = "OC"

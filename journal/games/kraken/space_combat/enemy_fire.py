@@ -9,7 +9,7 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.model.campaign import copy_state
 from journal.games.kraken.model.combat import boarding_pending, current_space_combat, ships_left
-from journal.games.kraken.model.constants import COMBAT_STEP_TEXT, COMBAT_STEPS, EMP, HIGH_EXPLOSIVE
+from journal.games.kraken.model.constants import COMBAT_STEP_TEXT, COMBAT_STEPS, EMP, HIGH_EXPLOSIVE, TIMELINE_IDLE
 from journal.games.kraken.model.systems import check_removal, ship_stats, working
 from journal.games.kraken.space_combat.after import finish_combat
 from journal.games.kraken.space_combat.page import (
@@ -47,7 +47,7 @@ def combat_enemy_fire(state: dict, dice, cat: dict, evade=(), evade_enemy: int |
     if c["step"] == "timeline" and c["crossed"] < len(c["timeline"]):
         raise RuleError(say("activate the timeline first: ", cmd("kraken combat timeline")))
     out: list[str] = []
-    if c.get("event") == "I":
+    if c.get("event") == TIMELINE_IDLE:
         raise RuleError(say("Idle: the enemies do not fire this turn: go on (", cmd("kraken combat board", "N", crew="NAME"),
                             ", ", cmd("kraken combat escape"), " or ", cmd("kraken combat recharge"), ")"))
     if not ships_left(c):

@@ -9,7 +9,7 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import AMMO
 from journal.games.kraken.model.campaign import copy_state
 from journal.games.kraken.model.combat import current_space_combat, enemy_fire_due, ships_left
-from journal.games.kraken.model.constants import EMP, HIGH_EXPLOSIVE, MAX_WEAPONS_FIRED
+from journal.games.kraken.model.constants import EMP, HIGH_EXPLOSIVE, MAX_WEAPONS_FIRED, OVERCLOCK, TIMELINE_EVADING
 from journal.games.kraken.model.flight_table import enemy_text
 from journal.games.kraken.model.systems import working
 from journal.games.kraken.space_combat.page import after_fire, available_crew, enemy_at, goto_step
@@ -73,7 +73,7 @@ def combat_fire(state: dict, dice: Dice, cat: dict, weapons=(), target: int | No
     overclock(s, shots, oc)
     check_ammo(s, c, shots)
     rerollers = available_crew(s, c, reroll, "--reroll")
-    need_roll = (HIT_BRIDGE if working(s, "Combat Bridge") else HIT) + (1 if c.get("event") == "E" else 0)
+    need_roll = (HIT_BRIDGE if working(s, "Combat Bridge") else HIT) + (1 if c.get("event") == TIMELINE_EVADING else 0)
     out: list[str] = []
     if not shots:
         out.append("No weapon fires this turn.")
@@ -131,7 +131,7 @@ def overclock(s: dict, shots: list[Shot], oc) -> None:
         shot = next((x for x in shots if x.weapon == key), None)
         if shot is None:
             raise InputError(f"--oc {key}: it does not fire this turn")
-        if "OC" not in shot.info.get("special", ""):
+        if OVERCLOCK not in shot.info.get("special", ""):
             raise InputError(f"--oc {key}: only overclockable (OC) weapons fire in burst mode")
         shot.burst = True
 

@@ -6,7 +6,19 @@ from journal.dice import Dice
 from journal.errors import RuleError
 from journal.games.kraken.model.campaign import copy_state
 from journal.games.kraken.model.combat import current_space_combat, ships_left
-from journal.games.kraken.model.constants import COMBAT_STEP_TEXT, TIMELINE_TEXT
+from journal.games.kraken.model.constants import (
+    COMBAT_STEP_TEXT,
+    TIMELINE_ATTACK,
+    TIMELINE_BACKUP,
+    TIMELINE_COMBAT,
+    TIMELINE_EVADING,
+    TIMELINE_GAME_OVER,
+    TIMELINE_IDLE,
+    TIMELINE_SHIELDS,
+    TIMELINE_TIME,
+    TIMELINE_VICTORY,
+    TIMELINE_TEXT,
+)
 from journal.games.kraken.model.flight_table import parse_enemy
 from journal.games.kraken.model.systems import working
 from journal.games.kraken.space_combat.enemy_fire import enemy_fire, evade_hint
@@ -47,17 +59,17 @@ def combat_timeline(state: dict, dice: Dice, cat: dict, evade=(), evade_enemy: i
     out.append(f"Timeline cell {c['crossed']}: {code} ({TIMELINE_TEXT[code]}): cross it out.")
     if code != "-":
         c["event"] = code
-    if code == "A":
+    if code == TIMELINE_ATTACK:
         out.append("Attack: the enemies fire at once (and again in phase 4).")
         data["fire"] = enemy_fire(s, c, dice, cat, evade, evade_enemy, shields, out, ask_evade, evade_after)
         hint = evade_hint(s, c) if s.get("combat") else None
         if hint:
             out.append(hint)
-    elif code == "B":
+    elif code == TIMELINE_BACKUP:
         out.append(backup(c))
-    elif code == "C":
+    elif code == TIMELINE_COMBAT:
         out.append(combat(s, c))
-    elif code == "S":
+    elif code == TIMELINE_SHIELDS:
         shields_down(c)
         out.append(TIMELINE_SAYS[code])
     else:
@@ -70,14 +82,15 @@ def combat_timeline(state: dict, dice: Dice, cat: dict, evade=(), evade_enemy: i
 
 # what a timeline command says when it is activated, where it changes nothing on the page at once
 TIMELINE_SAYS = {
-    "E": "Evading: this turn you need one more on the hit roll.",
-    "G": "Game over: destroy every enemy or solve every objective by the end of this turn, or the ship is destroyed.",
-    "I": "Idle: the enemies do not fire this turn (phase 4 is skipped).",
-    "S": "Shields: the enemies' shields are down this turn and do not recharge; next turn they come back as they "
-         "were.",
-    "T": "Time: destroy every enemy or solve every objective this turn, or retreat at its end (no dice "
-         "modifications or smuggling bonus, no landing this turn).",
-    "V": "Victory: at the end of this turn the enemies retreat and you win.",
+    TIMELINE_EVADING: "Evading: this turn you need one more on the hit roll.",
+    TIMELINE_GAME_OVER: "Game over: destroy every enemy or solve every objective by the end of this turn, or the "
+                        "ship is destroyed.",
+    TIMELINE_IDLE: "Idle: the enemies do not fire this turn (phase 4 is skipped).",
+    TIMELINE_SHIELDS: "Shields: the enemies' shields are down this turn and do not recharge; next turn they come "
+                      "back as they were.",
+    TIMELINE_TIME: "Time: destroy every enemy or solve every objective this turn, or retreat at its end (no dice "
+                   "modifications or smuggling bonus, no landing this turn).",
+    TIMELINE_VICTORY: "Victory: at the end of this turn the enemies retreat and you win.",
 }
 
 
