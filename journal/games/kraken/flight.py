@@ -68,6 +68,8 @@ def flight(state: dict, dice: Dice, difficulty: int, cat: dict, table: dict, opt
     COMBAT page prepared from the flight table."""
     s = copy_state(state)
     refuse_flight(s)
+    if not 1 <= difficulty <= 5:
+        raise InputError(f"--difficulty {difficulty}: a Location Difficulty is 1-5")
     course = Course(difficulty, flight_options(options), stealth, avoid, nano_skin)
     refuse_course(s, course)
     out: list[str] = []
@@ -138,8 +140,6 @@ def flight_options(options) -> list[str]:
 
 def refuse_course(s: dict, course: Course) -> None:
     """The skins need their working systems; there is no Space Combat to avoid without one; a crew flies."""
-    if not 1 <= course.difficulty <= 5:
-        raise InputError(f"--difficulty {course.difficulty}: a Location Difficulty is 1-5")
     if course.stealth and not working(s, "Stealth Skin"):
         raise RuleError("--stealth needs a working Stealth Skin")
     if course.nano_skin and not working(s, "Nano Skin"):
