@@ -12,7 +12,7 @@ import time
 
 import click
 
-from journal import __version__, cli_campaigns, files, games
+from journal import __version__, cli_campaigns, cli_report, files, games
 from journal import log as logmod
 from journal import outcome as common
 from journal.store import document, folder, locking
@@ -465,7 +465,7 @@ def demo(rt, only):
     rt.emit(lines, {"demos": made})
 
 
-for command in cli_campaigns.COMMANDS:
+for command in (*cli_campaigns.COMMANDS, *cli_report.COMMANDS):
     root.add_command(command)
 
 
