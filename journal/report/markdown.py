@@ -37,7 +37,7 @@ def story_lines(r: Report) -> list[str]:
 def entry_lines(e: dict) -> list[str]:
     n = e.get("n", "?")
     if e.get("kind") == "note":
-        return ["", f"> {md(e.get('summary', ''))} *(note, \\#{n})*", ""]
+        return ["", f"> {md(e.get('summary', ''))} (note \\#{n})", ""]
     text = md(entry_text(e))
     if e.get("kind") == "new":
         text = f"**{text}**"
@@ -80,5 +80,5 @@ def render(r: Report) -> str:
         for c in r.charts:
             lines += chart_lines(c)
     lines += luck_lines(r.luck)
-    lines.append("*Made with journal, the companion for tabletop campaigns.*")
+    lines.append("Made with journal, the companion for tabletop campaigns.")
     return "\n".join(lines) + "\n"
