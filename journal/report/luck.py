@@ -86,7 +86,7 @@ def check_audit(kind: str, checks: list[Check]) -> dict:
     if p < BIASED:
         verdict = f"{'luckier' if won > expected else 'unluckier'} than the odds, p = {p:.3g}"
     else:
-        verdict = f"within the odds (p = {p:.2f}): no sign of luck either way"
+        verdict = f"within the odds (p = {p:.2f})"
     return {"kind": kind, "count": len(checks), "successes": won, "expected": round(expected, 3), "p": p,
             "text": f"{said}: {verdict}."}
 
