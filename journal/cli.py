@@ -12,10 +12,10 @@ import time
 
 import click
 
-from journal import __version__, files, games
+from journal import __version__, cli_campaigns, cli_report, files, games
 from journal import log as logmod
 from journal import outcome as common
-from journal.store import document, locking
+from journal.store import document, folder, locking
 from journal.store.current import current_ref, read_current, write_current
 from journal.store.paths import SavePaths, resolve
 from journal.dice import Dice, parse_expr
@@ -64,8 +64,9 @@ class RootGroup(OrderedGroup):
 @click.group(cls=RootGroup, context_settings=CONTEXT,
              epilog="Guides: journal guide GAME (a game's tour, commands and rules notes); journal guide "
                     "lists them all.")
-@click.option("--saves", metavar="DIR", envvar="JOURNAL_SAVES", default="saves", show_default=True,
-              help="Folder of save files (env JOURNAL_SAVES); created when a save is first written.")
+@click.option("--saves", metavar="DIR", envvar="JOURNAL_SAVES",
+              help="Folder of save files (env JOURNAL_SAVES; default: the nearest saves/ made by journal here or "
+                   "above, else your data folder: journal where).")
 @click.option("--json", "json_mode", is_flag=True, help="Print exactly one JSON document on stdout.")
 @click.option("-s", "--save", "save", metavar="SAVE", shell_complete=complete_saves,
               help="The campaign every command works on (default: env JOURNAL_SAVE, then `journal use`).")
@@ -84,7 +85,8 @@ def root(ctx, saves, json_mode, save):
                 raise InputError("global options (--saves, --json, -s) go before `batch`, not on its lines")
         return
     rt.configured = True
-    rt.saves_dir = files.clean_path(saves)
+    rt.found = folder.find(saves, ctx.get_parameter_source("saves") == click.core.ParameterSource.ENVIRONMENT)
+    rt.saves_dir = rt.found.folder
     rt.json = rt.json or json_mode
     rt.save = save
 
@@ -100,11 +102,14 @@ def games_cmd(rt):
 
 
 @root.command("list")
+@click.option("--trash", is_flag=True, help="The campaigns in the trash instead (journal restore NAME).")
 @pass_rt
-def list_cmd(rt):
+def list_cmd(rt, trash):
     """Saves in the folder: name, game, turn/phase, last change (* the current campaign)."""
     from pathlib import Path  # not on every command's path: see journal/store/paths.py
 
+    if trash:
+        return list_trash(rt)
     rows = []
     folder = Path(rt.saves_dir)
     try:
@@ -145,6 +150,15 @@ def list_cmd(rt):
         lines = [f"{'*' if r['current'] else ' '} {r['name']:<{w}}  {str(r['game'] or '?'):<6}  {r['changed']:<16}  "
                  f"{r['status']}" for r in rows]
     rt.emit(lines, rows)
+
+
+def list_trash(rt) -> None:
+    from journal.campaigns import trash_rows
+
+    rows = trash_rows(rt.saves_dir)
+    w = max((len(r["name"]) for r in rows), default=0)
+    lines = [f"  {r['name']:<{w}}  {str(r['game'] or '?'):<6}  {r['changed']}" for r in rows]
+    rt.emit(lines or [f"The trash of {rt.saves_dir}/ is empty."], rows)
 
 
 def not_a_file(path) -> str | None:
@@ -394,15 +408,18 @@ def pdf(rt, save, output, paper):
 
 
 @root.command()
-@click.argument("game", type=click.Choice(list(games.GAMES)))
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="PDF file (default: GAME-sheet.pdf).")
+@click.argument("game", type=click.Choice(list(games.GAMES)), required=False)
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="PDF file (default: GAME-sheet.pdf in the saves folder, where `pdf` writes too).")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@save_option
 @pass_rt
-def sheet(rt, game, output, paper):
-    """Blank trackers for pencil play."""
+def sheet(rt, game, output, paper, save):
+    """Blank trackers for pencil play (GAME: default, the current campaign's game)."""
     from journal.pdf import document
 
-    out = files.clean_path(output) if output else f"{game}-sheet.pdf"
+    game = game or rt.current_game(save).ID
+    out = files.clean_path(output) if output else os.path.join(rt.saves_dir, f"{game}-sheet.pdf")
     pages = document.render_blank(games.load(game), out, paper)
     rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
 
@@ -446,6 +463,10 @@ def demo(rt, only):
         lines.append(f"{d['title']}: save '{d['save']}' ({d['entries']} log entries), PDF {d['pdf']}")
     lines.append(f"Try: journal show -s {made[0]['save']}   journal log -s {made[0]['save']} --tail 5")
     rt.emit(lines, {"demos": made})
+
+
+for command in (*cli_campaigns.COMMANDS, *cli_report.COMMANDS):
+    root.add_command(command)
 
 
 # --- entry point ----------------------------------------------------------------

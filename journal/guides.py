@@ -14,7 +14,8 @@ _CANDIDATES = (_HERE / "_docs", _HERE.parent / "docs")
 # guide name -> what it is about (a game's guide is named by the game's id)
 OTHER_GUIDES = {
     "kraken-adventures": "Space Kraken: flights, Space Combat, Locations, dungeons and Ground Combat",
-    "saves": "save files, the log, check, --json, batch, exit codes, scripting",
+    "saves": "save files, the saves folder, the log, check, --json, batch, exit codes, scripting",
+    "report": "play reports in Markdown and HTML, the campaign at a glance, the luck audit",
     "templates": "the data files you can give journal: packs, boards, invader cards, dice, tables",
     "commands": "the reference of every command (docs/commands/)",
     "development": "how the code is laid out, tests and benchmarks",

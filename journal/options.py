@@ -18,10 +18,9 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 def complete_saves(ctx, param, incomplete):
     """Shell completion for -s: the save names in the saves folder."""
-    folder = os.environ.get("JOURNAL_SAVES", "saves")
-    root = ctx.find_root()
-    if root.params.get("saves"):
-        folder = root.params["saves"]
+    from journal.store.folder import find
+
+    folder = ctx.find_root().params.get("saves") or find(os.environ.get("JOURNAL_SAVES")).folder
     try:
         names = sorted(n[:-5] for n in os.listdir(folder) if n.endswith(".toml") and not n.startswith("."))
     except OSError:

@@ -19,6 +19,7 @@ from journal import files, games
 from journal.store.atomic import remove
 from journal.store.cache import cache_path
 from journal.store.current import current_ref, read_current, write_current
+from journal.store.folder import Found, mark
 from journal.store.paths import SavePaths, resolve
 from journal.dice import MAX_SEED, Dice, rolled_line
 from journal.errors import InputError, JournalError, NeedChoice, RuleError, SaveError, typed
@@ -124,6 +125,7 @@ class Batch:
 class Runtime:
     def __init__(self, saves_dir, json_mode: bool, args: list[str]):
         self.saves_dir = files.clean_path(saves_dir)  # a string (see journal/store/paths.py)
+        self.found: Found | None = None  # how the root command found the saves folder (store/folder.py)
         self.json = json_mode
         self.args = args
         self.batch: Batch | None = None
@@ -319,6 +321,8 @@ class Runtime:
                     for path in (paths.save, paths.log, cache_path(paths)):
                         remove(path)
                     raise
+            if self.found is not None and self.found.how not in ("option", "env"):
+                mark(self.saves_dir)  # a folder journal chose is found again from below
         data = {"save": str(paths.save), "name": paths.name, "seed": seed, **outcome.data,
                 "current": self.keep_current}
         saved = f"Saved as '{paths.name}' ({paths.save})"

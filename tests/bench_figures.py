@@ -16,9 +16,12 @@ It prints, measured in this one run:
   4. start-up per game: `journal show` of each game's demo save and one command of the
      game, vs the same import floor (target <= 1.5x), medians of 9 interleaved runs
      (`--startup-only` measures only this);
-  5. the same commands in instructions, counted by `valgrind --tool=callgrind` (target <=
-     1.6x the floor's; `--instructions` measures only this). Instruction counts do not move
-     with the machine's load, as wall-clock times do.
+  5. `journal report` (Markdown, and HTML to a file) of the 20,000-entry campaign vs
+     `journal log` of it (target <= 3x), medians of 3 interleaved runs (`--report-only`
+     builds that campaign and measures only this);
+  6. the start-up commands of 4 in instructions, counted by `valgrind --tool=callgrind`
+     (target <= 1.6x the floor's; `--instructions` measures only this). Instruction counts do
+     not move with the machine's load, as wall-clock times do.
 """
 
 from __future__ import annotations
@@ -115,7 +118,7 @@ def instructions(j: list[str]) -> None:
     try:
         saves = startup_campaigns(j, tmp)
         floor = counted(FLOOR)
-        print(f"5. start-up in instructions (valgrind --tool=callgrind) vs python -c 'import click, tomllib, "
+        print(f"6. start-up in instructions (valgrind --tool=callgrind) vs python -c 'import click, tomllib, "
               f"tomli_w' ({floor / 1e6:.1f} M) (target <= 1.6x):")
         for game, commands in GAME_COMMANDS.items():
             for label, cmd in ((f"{game} show", ["show", "-s", f"demo-{game}"]),
@@ -156,12 +159,25 @@ def startup(j: list[str], runs: int = 9) -> None:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def report_vs_log(j: list[str], tmp: Path, entries: int) -> None:
+    """5. `journal report` of the big campaign against `journal log` of it, side by side."""
+    log, md, html = [], [], []
+    for _ in range(3):
+        log.append(timed(j + ["log", "-s", "big"]))
+        md.append(timed(j + ["report", "-s", "big"]))
+        html.append(timed(j + ["report", "-s", "big", "--format", "html", "-o", str(tmp / "big.html")]))
+    m_log, m_md, m_html = (statistics.median(x) for x in (log, md, html))
+    print(f"5. report of {entries} entries vs journal log: Markdown {m_md:.2f} s / {m_log:.2f} s = {m_md / m_log:.2f}x, "
+          f"HTML {m_html:.2f} s / {m_log:.2f} s = {m_html / m_log:.2f}x (target <= 3x)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=21)
     ap.add_argument("--entries", type=int, default=20000)
     ap.add_argument("--startup-only", action="store_true", help="Only the per-game start-up ratios.")
     ap.add_argument("--instructions", action="store_true", help="Only the start-up instruction counts.")
+    ap.add_argument("--report-only", action="store_true", help="Only report vs log on the big campaign.")
     args = ap.parse_args()
     j = journal_cmd()
     if args.startup_only or args.instructions:
@@ -177,6 +193,9 @@ def main() -> None:
 
         # 2. batch
         t_batch = timed(j + saves + ["batch", "-s", "big", str(batch_file)])
+        if args.report_only:
+            report_vs_log(j + saves, tmp, args.entries + 1)
+            return
 
         # 1. one command, interleaved medians
         small, big, bare = [], [], []
@@ -202,6 +221,7 @@ def main() -> None:
         print(f"2. batch of {args.entries} lines: {t_batch:.1f} s (target <= 20 s)")
         print(f"3. pdf of {entries} entries vs bare canvas, {args.entries} lines: {t_pdf:.2f} s / {t_base:.2f} s = "
               f"{t_pdf / t_base:.2f}x (target <= 5x)")
+        report_vs_log(j + saves, tmp, entries)
         startup(j)
         if shutil.which("valgrind"):
             instructions(j)

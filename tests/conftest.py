@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,9 @@ settings.load_profile("default")  # `--hypothesis-profile ci` loads the other on
 # Processes the tests start (`python -m journal`, the installed `journal` script) import this
 # checkout, as the tests themselves do (pyproject.toml's pytest `pythonpath`), never a stale copy.
 os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
+# A command that finds no saves/ folder uses the player's data folder (journal/store/folder.py):
+# the tests' is a temporary one, never the real ~/.local/share/journal.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="journal-tests-data-")
 
 
 @pytest.fixture

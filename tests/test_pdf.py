@@ -253,7 +253,9 @@ def test_long_log_has_every_entry_and_continued_headings(tmp_path):
     assert all(f"Event {i} on the bridge: Ana rolls {i % 6 + 1}" in summaries for i in range(1, n + 1))
     # a page starting in the middle of a turn repeats its heading
     assert sum(d["text"].strip() == "(continued)" for d in log) >= 5
-    for p in range(1, pages):
+    glance = {d["page"] for d in items if d["text"] == "The campaign at a glance"}
+    assert glance == {1}  # the campaign at a glance, between the tracker and the log
+    for p in range(2, pages):
         first = max((d for d in log if d["page"] == p and d["font"] == BOLD and d["size"] == 9.5),
                     key=lambda d: d["y"])
         assert first["text"].startswith("Visit ")

@@ -74,6 +74,8 @@ def test_every_game_guide_has_a_tour_and_the_readme_a_quick_start():
 @pytest.mark.parametrize("title,steps", TOURS, ids=[t for t, _ in TOURS])
 def test_tour_runs_as_shown(title, steps, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "saves").mkdir()  # the pages are read in a checkout, whose saves/ journal marked
+    (tmp_path / "saves" / ".journal-saves").write_text("journal's saves\n")
     env = {"JOURNAL_SAVE": None, "JOURNAL_SAVES": None, "JOURNAL_DEBUG": None, "COLUMNS": "200"}
     runner = CliRunner()
     for cmd, shown in steps:

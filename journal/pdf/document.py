@@ -34,11 +34,27 @@ def render_save(game, state: dict, entries: list[dict], out: Path, paper: str, t
     footer = f"{game.TITLE} \u00b7 {title}" if title else game.TITLE
 
     def draw(c, page):
+        page.notes = [f"#{e.get('n', '?')} {e.get('summary', '')}" for e in entries if e.get("kind") == "note"]
         sheets_of(game).draw_tracker(c, page, state, title)
         page.new_page()
+        at_a_glance(page, game, state, entries)
         write_log(page, entries, progress)
 
     return _write(Path(out), paper, f"{game.TITLE}: {title}" if title else game.TITLE, footer, draw)
+
+
+def at_a_glance(page, game, state: dict, entries: list[dict]) -> None:
+    """The "campaign at a glance" page (journal/pdf/glance.py), for a campaign with a history."""
+    from journal import history
+    from journal.pdf import glance
+    from journal.report import model
+
+    if len(entries) < 2:
+        return
+    hist = history.load(game.ID)
+    walk = model.Walk(hist, state, entries)
+    glance.draw_page(page, model.charts(walk, 0, len(entries), hist.UNIT), hist.UNIT)
+    page.new_page()
 
 
 def render_blank(game, out: Path, paper: str) -> int:

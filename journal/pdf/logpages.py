@@ -17,6 +17,7 @@ import sys
 
 import click
 
+from journal.quoting import readable_command
 from journal.pdf.primitives import (
     BOLD, INK, ITALIC, MUTED, REGULAR, RULE, SHADE, TextLayer, fit_text, heading, safe,
     text, text_width, wrap_text,
@@ -160,7 +161,7 @@ class LogWriter:
         lines = wrap_text(summary, font, SUM_SIZE, self.text_w)
         rolls = _join_lines(roll_tokens(e.get("rolls")), REGULAR, ROLL_SIZE, ROLL_W)
         command = e.get("command")
-        command = fit_text(command, REGULAR, CMD_SIZE, self.text_w) if command else ""
+        command = fit_text(readable_command(str(command)), REGULAR, CMD_SIZE, self.text_w) if command else ""
         when = e.get("time")
         when = fit_text(_short_time(when), REGULAR, CMD_SIZE, ROLL_W) if when else ""
         tail = CMD_LEAD if (command or when) else 0.0

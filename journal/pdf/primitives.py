@@ -321,6 +321,7 @@ class Page:
         self.footer = footer
         self.finished = 0                      # pages completed so far
         self.cursor = self.top
+        self.notes: list[str] = []             # the campaign's notes, oldest first: notes_area writes the latest
 
     @property
     def top(self) -> float:
@@ -725,14 +726,34 @@ def rules_box(c, x, top, w, title, rules, size=7.0, lead=8.4, gap=2.5, pad=6.0, 
     return h
 
 
+def latest_notes(notes: list[str], lines: int, width: float, size: float = 8.5) -> list[str]:
+    """The latest notes that fit on `lines` lines of `width`, wrapped, oldest first."""
+    kept: list[list[str]] = []
+    used = 0
+    for note in reversed(notes):
+        wrapped = wrap_text(note, REGULAR, size, width)
+        if used + len(wrapped) > lines:
+            break
+        kept.append(wrapped)
+        used += len(wrapped)
+    return [line for wrapped in reversed(kept) for line in wrapped]
+
+
 def notes_area(c, page, title_size=11.0, min_lines=3, most=14, line_h=18.0) -> None:
-    """Ruled lines for table-side notes in the room the page has left (none if too little)."""
+    """Ruled lines for table-side notes in the room the page has left (none if too little), the
+    latest of the campaign's notes (page.notes) written on them: all of them are in the log pages."""
     if page.remaining() < 19 + min_lines * line_h:
         return
     x, w = page.x0, page.width
-    page.take(heading(c, x, page.cursor, w, "Notes", title_size))
+    shown = len(page.notes)
+    page.take(heading(c, x, page.cursor, w, "Notes", title_size,
+                      right="the latest; every note is in the campaign log" if shown else None))
+    rows = min(most, int(page.remaining() // line_h))
+    written = latest_notes(page.notes, rows, w - 4)
     c.setStrokeGray(0.7)
     c.setLineWidth(0.5)
-    for _ in range(min(most, int(page.remaining() // line_h))):
+    for k in range(rows):
         y = page.take(line_h) - line_h
         c.line(x, y, x + w, y)
+        if k < len(written):
+            text(c, x + 2, y + 4, written[k], REGULAR, 8.5)

@@ -566,7 +566,8 @@ def test_combat_evade_takes_back_the_hit_after_the_enemy_fire(camp):
     _cli_combat(camp, "Mila")
     out = camp("kraken", "combat", "enemy-fire", "-s", "sk", "--roll", "5", "--roll", "1", "--roll", "4", "--roll",
                "2", ok=True).stdout                                    # two hits of 5: SP 12 → 7 → 2
-    assert "journal kraken combat evade --crew NAME [--crew NAME] [--enemy N]" in out
+    assert ("unless you name another with --enemy N, two pilots with two --crew): journal kraken combat evade "
+            "--crew NAME.") in " ".join(out.split())
     assert camp.state("sk")["combat"]["ship"]["sp"] == 2
     out = camp("kraken", "combat", "evade", "-s", "sk", "--crew", "Mila", "--crew", "Ray", "--enemy", "1", "--roll",
                "3", ok=True).stdout                                    # Tech 5 + 3 = 8 ÷ 2 = 4, + 3 = 7: failed

@@ -352,6 +352,22 @@ def test_batch_runs_kraken_lines(camp, tmp_path):
     assert (s["turn"], s["phase"], s["free_action"]) == (1, 5, "skip")
 
 
+def test_once_the_campaign_is_over_the_story_lines_stop_and_the_refusal_names_undo(manual):
+    """The game interface's result() reads what `end` recorded; a turn is refused once it is
+    over, naming the command that takes the end back."""
+    from journal.games import kraken
+
+    manual("kraken", "end", "-s", "hand", "lost", ok=True)
+    assert kraken.result(state(manual, "hand")) == "lost"
+    assert "campaign lost" in manual("list", ok=True).stdout
+    r = manual("kraken", "turn", "-s", "hand")
+    assert r.exit_code == 1 and r.stderr.startswith("Error: the game is over: the campaign was lost, nothing more "
+                                                    "happens on the story lines (journal undo takes the last")
+    r = manual("kraken", "end", "-s", "hand", "won")
+    assert r.exit_code == 1 and r.stderr.startswith("Error: the game is over: the campaign was lost already "
+                                                    "(journal undo takes the last command back")
+
+
 # --- printables and the demo ----------------------------------------------------------------------
 
 

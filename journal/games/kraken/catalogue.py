@@ -7,6 +7,8 @@ that price or weigh systems, so the rules stay free of I/O.
 from __future__ import annotations
 
 from journal.errors import InputError
+from journal.hints import cmd, say
+from journal.lookup import find as lookup
 
 CATEGORIES = ("standard", "hull", "shield", "weapon")
 CATEGORY_TEXT = {"standard": "Standard systems", "hull": "Hull, armor and structure",
@@ -40,14 +42,11 @@ def find(cat: dict, name: str) -> str:
             with_ammo = ", ".join(n for n, v in cat.items() if v.get("ammo"))
             raise InputError(f"'{weapon}' has unlimited Ammo: ship magazines are for {with_ammo}")
         return f"{AMMO}:{weapon}"
-    if text in cat:
-        return text
-    folded = text.casefold()
-    hits = [n for n in cat if n.casefold() == folded]
-    if len(hits) == 1:
-        return hits[0]
-    raise InputError(f"'{text}' is not a Ship System of the catalogue: see `journal kraken ship catalogue` "
-                     f"(e.g. {', '.join(list(cat)[:4])} …; ship ammo as \"Ammo:Missile\")")
+    try:
+        return lookup(cat, text, "Ship System")
+    except InputError:
+        raise InputError(say(f"'{text}' is not a Ship System of the catalogue: see `", cmd("kraken ship catalogue"),
+                             f"` (e.g. {', '.join(list(cat)[:4])} …; ship ammo as \"Ammo:Missile\")")) from None
 
 
 def price(cat: dict, name: str) -> int:

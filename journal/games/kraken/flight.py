@@ -8,12 +8,18 @@ generated.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any
+
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import AMMO, half_up
 from journal.games.kraken.model.campaign import copy_state, pay_credits, refuse_if_over, refuse_setup
+from journal.games.kraken.model.commands import SHIP_HULL
 from journal.games.kraken.model.constants import FLIGHT_OPTIONS, FREE_ACTION_TEXT, OPTION_TEXT
 from journal.games.kraken.model.flight_table import MAX_FLIGHT_NUMBER, enemy_text
 from journal.games.kraken.model.systems import ship_stats, working
+from journal.hints import Text, cmd, say
 from journal.outcome import Outcome
 
 OPTION_DIFFICULTY = {"risky-shortcut": 1, "dangerous-shortcut": 2, "smuggle": 2, "pay-smuggler": -1, "safe": 0}
@@ -25,31 +31,96 @@ STEALTH = -3
 SENSOR_SYSTEMS = ("Drone Bay", "Long-range sensors")   # ch. 11: 2 extra die modifications each
 
 
-def flight(state: dict, dice, difficulty: int, cat: dict, table: dict, options=(), stealth: bool = False,
+@dataclass
+class Course:
+    """A flight as chosen (ch. 9.1-9.3): the Location Difficulty, the options, the ship's skins and
+    the avoid check; then the flight difficulty and the dice modifications they give."""
+
+    difficulty: int
+    options: list[str]
+    stealth: bool = False
+    avoid: bool = False
+    nano_skin: bool = False
+    sensors: list[tuple[str, int]] = field(default_factory=list)
+
+    @property
+    def raw(self) -> int:
+        return self.difficulty + sum(OPTION_DIFFICULTY[o] for o in self.options) + (STEALTH if self.stealth else 0)
+
+    @property
+    def flight_difficulty(self) -> int:
+        return max(1, self.raw)                     # never below 1
+
+    @property
+    def modifications(self) -> int:
+        return sum(OPTION_MODIFICATIONS.get(o, 0) for o in self.options) + sum(n for _l, n in self.sensors)
+
+    @property
+    def combat(self) -> bool:
+        return "safe" not in self.options and not self.nano_skin
+
+
+def flight(state: dict, dice: Dice, difficulty: int, cat: dict, table: dict, options=(), stealth: bool = False,
            avoid: bool = False, nano_skin: bool = False) -> Outcome:
     """Ch. 9: Location Difficulty 1-5, up to two flight options (incompatible pairs refused,
     never below difficulty 1), the avoid check (d6 >= flight difficulty, a 1 fails), and if
     Space Combat comes the flight number (2 × difficulty + d3, at most 19) and the SPACE
     COMBAT page prepared from the flight table."""
     s = copy_state(state)
+    refuse_flight(s)
+    if not 1 <= difficulty <= 5:
+        raise InputError(f"--difficulty {difficulty}: a Location Difficulty is 1-5")
+    course = Course(difficulty, flight_options(options), stealth, avoid, nano_skin)
+    refuse_course(s, course)
+    out: list[str] = []
+    s["free_action"], s["free_used"] = "flight", True
+    course.sensors = [(label, cat[e["system"]].get("modifications", 2)) for label, e in s["ship"]["systems"].items()
+                      if e["system"] in SENSOR_SYSTEMS and not e.get("damaged")]
+    out.extend(difficulty_lines(course))
+    if "pay-smuggler" in course.options:
+        pay_credits(s, SMUGGLER_FEE, "the Smuggler's costs", out)
+    fd = course.flight_difficulty
+    f = {"location_difficulty": difficulty, "difficulty": fd, "options": course.options,
+         "modifications": course.modifications, "stage": "arrived", "land": "safe" not in course.options}
+    if stealth:
+        f["stealth"] = True
+    if nano_skin:
+        f["nano_skin"] = True
+    s["flight"] = f
+    data = {"location_difficulty": difficulty, "flight_difficulty": fd, "options": course.options,
+            "modifications": course.modifications, "combat": False}
+    if not course.combat:
+        return _no_combat(s, course, out, data)
+    if avoid:
+        avoided = _avoid_check(s, dice, course, out, data)
+        if avoided:
+            return avoided
+    return _space_combat(s, dice, cat, table, fd, out, data)
+
+
+def refuse_flight(s: dict) -> None:
+    """Ch. 8, 9: a flight is Phase 3's one free action, with a ship, and nothing else under way."""
     refuse_if_over(s)
     refuse_setup(s, "space flights happen")
     if s["phase"] != 3:
-        raise RuleError(f"a space flight is Phase 3's free action, and this is Phase {s['phase']} "
-                        f"(journal kraken phase 3)")
+        raise RuleError(say(f"a space flight is Phase 3's free action, and this is Phase {s['phase']} (",
+                            cmd("kraken phase", "3"), ")"))
     if s.get("free_action") not in (None, "flight"):
         raise RuleError(f"this turn's free action was already taken: {FREE_ACTION_TEXT[s['free_action']]}")
     if s.get("free_used"):
         raise RuleError("this turn's free action was a space flight, flown already: Phase 3 is ONE free action")
     if s.get("flight") or s.get("combat"):
-        raise RuleError("a flight is under way already (journal show): finish it first")
+        raise RuleError(say("a flight is under way already (", cmd("show"), "): finish it first"))
     if s.get("dungeon"):
-        raise RuleError("the crew is exploring a Location: leave it first (journal kraken dungeon leave …)")
+        raise RuleError(say("the crew is exploring a Location: leave it first (", cmd("kraken dungeon leave", "WAY"),
+                            ")"))
     if not s.get("ship"):
-        raise RuleError("there is no ship to fly (journal kraken ship hull …)")
-    if not 1 <= difficulty <= 5:
-        raise InputError(f"--difficulty {difficulty}: a Location Difficulty is 1-5")
-    opts = []
+        raise RuleError(say("there is no ship to fly (", SHIP_HULL, ")"))
+
+
+def flight_options(options) -> list[str]:
+    """Ch. 9.2: one or two flight options, each once, no incompatible pair, Safe and Sound alone."""
+    opts: list[str] = []
     for o in options:
         o = str(o).strip().lower()
         if o not in FLIGHT_OPTIONS:
@@ -64,64 +135,69 @@ def flight(state: dict, dice, difficulty: int, cat: dict, table: dict, options=(
             raise InputError(f"--option {a} and {b} cannot be combined (ch. 9.2)")
     if "safe" in opts and len(opts) > 1:
         raise InputError("--option safe (Safe and Sound) cannot be combined with any other flight option")
-    if stealth and not working(s, "Stealth Skin"):
+    return opts
+
+
+def refuse_course(s: dict, course: Course) -> None:
+    """The skins need their working systems; there is no Space Combat to avoid without one; a crew flies."""
+    if course.stealth and not working(s, "Stealth Skin"):
         raise RuleError("--stealth needs a working Stealth Skin")
-    if nano_skin and not working(s, "Nano Skin"):
+    if course.nano_skin and not working(s, "Nano Skin"):
         raise RuleError("--nano-skin needs a working Nano Skin")
-    if avoid and (nano_skin or "safe" in opts):
+    if course.avoid and not course.combat:
         raise InputError("--avoid: with Safe and Sound or the Nano Skin there is no Space Combat to avoid")
     if not s["crew"]:
         raise RuleError("there is no crew to fly the ship")
-    out: list[str] = []
-    s["free_action"], s["free_used"] = "flight", True
-    raw = difficulty + sum(OPTION_DIFFICULTY[o] for o in opts) + (STEALTH if stealth else 0)
-    fd = max(1, raw)
-    mods = sum(OPTION_MODIFICATIONS.get(o, 0) for o in opts)
-    sensors = [(label, cat[e["system"]].get("modifications", 2)) for label, e in s["ship"]["systems"].items()
-               if e["system"] in SENSOR_SYSTEMS and not e.get("damaged")]
-    mods += sum(n for _l, n in sensors)
-    parts = [f"Location Difficulty {difficulty}"] + [f"{OPTION_TEXT[o]} {OPTION_DIFFICULTY[o]:+d}" for o in opts
-                                                     if OPTION_DIFFICULTY[o]]
-    if stealth:
+
+
+def difficulty_lines(course: Course) -> list[str]:
+    """Ch. 9.3: how the flight difficulty and the dice modifications add up."""
+    opts, raw, fd, mods = course.options, course.raw, course.flight_difficulty, course.modifications
+    parts = [f"{OPTION_TEXT[o]} {OPTION_DIFFICULTY[o]:+d}" for o in opts if OPTION_DIFFICULTY[o]]
+    if course.stealth:
         parts.append(f"Stealth Skin {STEALTH:+d}")
-    out.append(f"Space flight: {' '.join(parts[:1])}" + (", " + ", ".join(parts[1:]) if parts[1:] else "")
-               + f" → Flight Difficulty {fd}" + (f" (never below 1; {raw} raised to 1)" if raw < 1 else "") + ".")
+    out = [f"Space flight: Location Difficulty {course.difficulty}" + (", " + ", ".join(parts) if parts else "")
+           + f" → Flight Difficulty {fd}" + (f" (never below 1; {raw} raised to 1)" if raw < 1 else "") + "."]
     if mods:
         src = [f"{OPTION_TEXT[o]} {OPTION_MODIFICATIONS[o]}" for o in opts if o in OPTION_MODIFICATIONS]
-        src += [f"{label} {n}" for label, n in sensors]
+        src += [f"{label} {n}" for label, n in course.sensors]
         out.append(f"Dice modifications for the Location generation: {mods} ({', '.join(src)}).")
-    if "pay-smuggler" in opts:
-        pay_credits(s, SMUGGLER_FEE, "the Smuggler's costs", out)
-    f = {"location_difficulty": difficulty, "difficulty": fd, "options": opts, "modifications": mods,
-         "stage": "arrived", "land": "safe" not in opts}
-    if stealth:
-        f["stealth"] = True
-    if nano_skin:
-        f["nano_skin"] = True
-    s["flight"] = f
-    data = {"location_difficulty": difficulty, "flight_difficulty": fd, "options": opts, "modifications": mods,
-            "combat": False}
-    if "safe" in opts or nano_skin:
-        why = "Safe and Sound: no Space Combat" if "safe" in opts else "the Nano Skin avoids the Space Combat " \
-                                                                      "(no XP, Credits or smuggling bonus)"
-        out.append(f"{why}.")
-        if "safe" in opts:
-            out.append("You fly too slowly to land this turn: the new Location can be visited from the next turn.")
-        out.append(next_location_hint(f))
-        return Outcome(s, f"Flight (difficulty {fd}): {why}", out, data)
-    if avoid:
-        r = dice.roll(6)
-        passed = r != 1 and r >= fd
-        f["avoid"] = "passed" if passed else "failed"
-        data["avoid"] = {"roll": r, "target": fd, "passed": passed}
-        if passed:
-            out.append(f"Avoid Space Combat: d6 = {r} ≥ {fd}: avoided.")
-            if "smuggle" in opts:
-                deliver_smuggled_goods(s, out)
-            out.append(next_location_hint(f))
-            return Outcome(s, f"Flight (difficulty {fd}): combat avoided (d6 {r})", out, data)
+    return out
+
+
+def _no_combat(s: dict, course: Course, out: list[str], data: dict) -> Outcome:
+    """Safe and Sound, or the Nano Skin: no Space Combat (Safe and Sound: no landing this turn)."""
+    safe = "safe" in course.options
+    why = "Safe and Sound: no Space Combat" if safe else "the Nano Skin avoids the Space Combat " \
+                                                          "(no XP, Credits or smuggling bonus)"
+    out.append(f"{why}.")
+    if safe:
+        out.append("You fly too slowly to land this turn: the new Location can be visited from the next turn.")
+    out.append(next_location_hint(s["flight"]))
+    return Outcome(s, f"Flight (difficulty {course.flight_difficulty}): {why}", out, data)
+
+
+def _avoid_check(s: dict, dice: Dice, course: Course, out: list[str], data: dict) -> Outcome | None:
+    """Ch. 9.3: d6 at least the flight difficulty avoids the Space Combat (a 1 always fails)."""
+    fd, f = course.flight_difficulty, s["flight"]
+    r = dice.roll(6)
+    passed = r != 1 and r >= fd
+    f["avoid"] = "passed" if passed else "failed"
+    data["avoid"] = {"roll": r, "target": fd, "passed": passed}
+    if not passed:
         why = "a 1 always fails" if r == 1 else f"below {fd}"
         out.append(f"Avoid Space Combat: d6 = {r}, {why}: Space Combat.")
+        return None
+    out.append(f"Avoid Space Combat: d6 = {r} ≥ {fd}: avoided.")
+    if "smuggle" in course.options:
+        deliver_smuggled_goods(s, out)
+    out.append(next_location_hint(f))
+    return Outcome(s, f"Flight (difficulty {fd}): combat avoided (d6 {r})", out, data)
+
+
+def _space_combat(s: dict, dice: Dice, cat: dict, table: dict, fd: int, out: list[str], data: dict) -> Outcome:
+    """Ch. 9.4: the flight number (2 × flight difficulty + d3, at most 19) and its SPACE COMBAT page."""
+    f = s["flight"]
     r = dice.roll(6)
     number = min(MAX_FLIGHT_NUMBER, 2 * fd + half_up(r))
     f["stage"] = "combat"
@@ -143,13 +219,14 @@ def deliver_smuggled_goods(s: dict, out: list[str]) -> None:
     out.append(f"Smuggled goods delivered: +{SMUGGLE_BONUS}¢ (Credits {before}¢ → {s['credits']}¢).")
 
 
-def next_location_hint(f: dict) -> str:
+def next_location_hint(f: dict) -> Text:
+    generate = cmd("kraken location generate", generator="FILE")
     if f["stage"] == "escaped":
-        return ("Generate the new Location without dice modifications (journal kraken location generate …); "
-                "you cannot land there this turn.")
+        return say("Generate the new Location without dice modifications (", generate, "); "
+                   "you cannot land there this turn.")
     mods = f["modifications"]
-    return (f"Generate the new Location (journal kraken location generate …) with {mods} dice modification"
-            f"{'s' if mods != 1 else ''}" + ("." if f["land"] else "; you cannot land there this turn."))
+    return say("Generate the new Location (", generate, f") with {mods} dice modification"
+               f"{'s' if mods != 1 else ''}" + ("." if f["land"] else "; you cannot land there this turn."))
 
 
 def full_ammo(s: dict, cat: dict) -> dict:
@@ -172,7 +249,7 @@ def prepare_combat(s: dict, cat: dict, row: dict | None, number: int | None, nam
     st = ship_stats(s, cat)
     if st["sp"] < 1:
         raise RuleError("the ship has no structure points")
-    c = {"turn": 1, "step": "timeline", "timeline": [], "crossed": 0, "objectives": [], "enemies": [],
+    c: dict[str, Any] = {"turn": 1, "step": "timeline", "timeline": [], "crossed": 0, "objectives": [], "enemies": [],
          "ship": {"sp": st["sp"], "sp_max": st["sp"], "shield": st["shield"], "shield_max": st["shield"],
                   "recharge": st["recharge"]},
          "ammo": full_ammo(s, cat), "used": {}}
@@ -190,15 +267,15 @@ def prepare_combat(s: dict, cat: dict, row: dict | None, number: int | None, nam
     if xp is not None:
         c["xp"] = xp
     s["combat"] = c
-    out = []
+    out: list[str] = []
     title = f"flight {number}" if number is not None else "Space Combat"
     if c.get("name"):
         title += f" '{c['name']}'"
     if row is None and number is not None:
-        out.append(f"Flight {number} is not in the flight table: fill in the SPACE COMBAT page from your book "
-                   f"(journal kraken combat set timeline CELLS, journal kraken combat set objectives X,X, "
-                   f"journal kraken combat set enemy.N SPEC, journal kraken combat set xp N), or add the row to your "
-                   f"flight table.")
+        out.append(say(f"Flight {number} is not in the flight table: fill in the SPACE COMBAT page from your book (",
+                       cmd("kraken combat set", "timeline", "CELLS"), ", ", cmd("kraken combat set", "objectives", "X,X"),
+                       ", ", cmd("kraken combat set", "enemy.N", "SPEC"), ", ", cmd("kraken combat set", "xp", "N"),
+                       "), or add the row to your flight table."))
     out.append(f"SPACE COMBAT page, {title}:")
     out.append("  Timeline: " + (" ".join(c["timeline"]) if c["timeline"] else "(empty)"))
     out.append("  Objectives: " + (" ".join(f"{o['check']}{o['target']}" for o in c["objectives"])
@@ -209,10 +286,10 @@ def prepare_combat(s: dict, cat: dict, row: dict | None, number: int | None, nam
     out.append(f"  Your ship: SP {ship['sp']}, Shield {ship['shield']} (+{ship['recharge']}), Armor {st['armor']}"
                + (", Ammo " + ", ".join(f"{k} {v}" for k, v in c["ammo"].items()) if c["ammo"] else "") + ".")
     out.append(f"  Crew: {', '.join(s['crew'])} (each acts once per combat turn).")
-    out.append("Turn 1: " + ("activate the timeline (journal kraken combat timeline)." if c["timeline"] else
-                             "objectives and repairs (journal kraken combat objective --crew NAME, journal kraken combat "
-                             "repair SYSTEM --crew NAME), then fire "
-                             "(journal kraken combat fire WEAPON …)."))
+    out.append(say("Turn 1: ", *(("activate the timeline (", cmd("kraken combat timeline"), ").") if c["timeline"] else
+                                 ("objectives and repairs (", cmd("kraken combat objective", crew="NAME"), ", ",
+                                  cmd("kraken combat repair", "SYSTEM", crew="NAME"), "), then fire (",
+                                  cmd("kraken combat fire", "WEAPON"), ")."))))
     return out
 
 
@@ -220,7 +297,8 @@ def flight_end(state: dict, dice) -> Outcome:
     """A2: drop the flight (its dice modifications are lost)."""
     s = copy_state(state)
     if s.get("combat"):
-        raise RuleError("a Space Combat is going on: end it first (journal kraken combat end …)")
+        raise RuleError(say("a Space Combat is going on: end it first (", cmd("kraken combat end", "won"), ", ",
+                            cmd("kraken combat end", "retreated"), " or ", cmd("kraken combat end", "lost"), ")"))
     if not s.get("flight"):
         raise RuleError("there is no flight under way")
     del s["flight"]

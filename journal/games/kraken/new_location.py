@@ -15,9 +15,11 @@ import re
 from journal.errors import InputError, RuleError
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.model.campaign import copy_state, refuse_if_over
+from journal.games.kraken.model.commands import LOCATION_GENERATE
 from journal.games.kraken.model.constants import ATMOSPHERES, MAX_DEPTH, MIN_DEPTH, SPECIALS, SPECIES
 from journal.games.kraken.model.locations import describe_location, location_capacity, parse_atmosphere, parse_species
 from journal.games.kraken.starmap import location_add
+from journal.hints import cmd, say
 from journal.outcome import Outcome
 
 GEN_FIELDS = ("type", "ao", "ai", "depth", "teleport", "special", "species")
@@ -98,65 +100,78 @@ def parse_generator(doc: dict, source: str = "generator") -> tuple[dict, list[st
     """A generator file: [generator] title; [[tables]] field, dice ("d6", "2d6", "d20"),
     results {"1-2" = VALUE, "6+" = VALUE}. → ({title, tables}, problems)."""
     problems: list[str] = []
-    head = doc.get("generator") if isinstance(doc.get("generator"), dict) else {}
+    head = doc.get("generator")
+    head = head if isinstance(head, dict) else {}
     title = head.get("title") if isinstance(head.get("title"), str) else ""
     tables = doc.get("tables")
     if not isinstance(tables, list) or not tables:
         return {"title": title, "tables": []}, [f"{source}: expected [[tables]] (one per Location value, in order)"]
-    out, seen = [], set()
+    out: list[dict] = []
+    seen: set[str] = set()
     for i, t in enumerate(tables, 1):
-        where = f"{source}: tables[{i}]"
-        if not isinstance(t, dict):
-            problems.append(f"{where} is not a table")
-            continue
-        unknown = set(t) - {"field", "dice", "results", "note"}
-        if unknown:
-            problems.append(f"{where}.{min(unknown)} is not a known key: expected field, dice, results, note")
-        field = t.get("field")
-        if field not in GEN_FIELDS:
-            problems.append(f"{where}.field = {field!r}: one of {', '.join(GEN_FIELDS)}")
-            continue
-        if field in seen:
-            problems.append(f"{where}.field = {field}: the {field} has a table already")
-        seen.add(field)
-        m = _DICE.fullmatch(str(t.get("dice", "")).strip())
-        if not m or not 1 <= int(m[1] or 1) <= 6 or int(m[2]) not in (3, 4, 6, 8, 10, 12, 20):
-            problems.append(f"{where}.dice = {t.get('dice')!r}: e.g. d6, 2d6, d20 (1-6 dice)")
-            continue
-        count, sides = int(m[1] or 1), int(m[2])
-        results = t.get("results")
-        if not isinstance(results, dict) or not results:
-            problems.append(f"{where}.results: a table of \"roll\" = value (\"1-2\" = \"YES\", \"6+\" = 9)")
-            continue
-        rows = []
-        for key, value in results.items():
-            r = _RANGE.fullmatch(str(key))
-            if not r:
-                problems.append(f"{where}.results.{key!r}: a roll is N, N-M or N+")
-                continue
-            lo = int(r[1])
-            hi = int(r[2]) if r[2] else (999 if r[3] else lo)
-            if hi < lo:
-                problems.append(f"{where}.results.{key!r}: the range is backwards")
-                continue
-            bad = _check_value(field, value)
-            if bad:
-                problems.append(f"{where}.results.{key!r} = {value!r}: {bad}")
-                continue
-            rows.append([lo, hi, _norm_value(field, value)])
-        lo_all, hi_all = count, count * sides
-        for total in range(lo_all, hi_all + 1):
-            hits = [r for r in rows if r[0] <= total <= r[1]]
-            if len(hits) != 1:
-                problems.append(f"{where}: a roll of {total} matches {len(hits)} result(s): every roll of "
-                                f"{count if count > 1 else ''}d{sides} needs exactly one")
-                break
-        out.append({"field": field, "count": count, "sides": sides, "rows": rows})
+        table = _generator_table(t, f"{source}: tables[{i}]", seen, problems)
+        if table is not None:
+            out.append(table)
     for need in ("type", "ao", "ai", "depth", "teleport", "species"):
         if need not in seen:
             problems.append(f"{source}: no table for the {need} (a Location needs type, ao, ai, depth, teleport "
                             f"and species; special is optional)")
     return {"title": title, "tables": out}, problems
+
+
+def _generator_table(t: object, where: str, seen: set, problems: list[str]) -> dict | None:
+    """One [[tables]] entry: the Location value it rolls (each once), its dice, its results."""
+    if not isinstance(t, dict):
+        problems.append(f"{where} is not a table")
+        return None
+    unknown = set(t) - {"field", "dice", "results", "note"}
+    if unknown:
+        problems.append(f"{where}.{min(unknown)} is not a known key: expected field, dice, results, note")
+    field = t.get("field")
+    if field not in GEN_FIELDS:
+        problems.append(f"{where}.field = {field!r}: one of {', '.join(GEN_FIELDS)}")
+        return None
+    if field in seen:
+        problems.append(f"{where}.field = {field}: the {field} has a table already")
+    seen.add(field)
+    m = _DICE.fullmatch(str(t.get("dice", "")).strip())
+    if not m or not 1 <= int(m[1] or 1) <= 6 or int(m[2]) not in (3, 4, 6, 8, 10, 12, 20):
+        problems.append(f"{where}.dice = {t.get('dice')!r}: e.g. d6, 2d6, d20 (1-6 dice)")
+        return None
+    count, sides = int(m[1] or 1), int(m[2])
+    results = t.get("results")
+    if not isinstance(results, dict) or not results:
+        problems.append(f"{where}.results: a table of \"roll\" = value (\"1-2\" = \"YES\", \"6+\" = 9)")
+        return None
+    rows = _result_rows(field, results, where, problems)
+    for total in range(count, count * sides + 1):
+        hits = [r for r in rows if r[0] <= total <= r[1]]
+        if len(hits) != 1:
+            problems.append(f"{where}: a roll of {total} matches {len(hits)} result(s): every roll of "
+                            f"{count if count > 1 else ''}d{sides} needs exactly one")
+            break
+    return {"field": field, "count": count, "sides": sides, "rows": rows}
+
+
+def _result_rows(field: str, results: dict, where: str, problems: list[str]) -> list[list]:
+    """The results of a table as [lo, hi, value] rows (a roll is N, N-M or N+; the value fits the field)."""
+    rows = []
+    for key, value in results.items():
+        r = _RANGE.fullmatch(str(key))
+        if not r:
+            problems.append(f"{where}.results.{key!r}: a roll is N, N-M or N+")
+            continue
+        lo = int(r[1])
+        hi = int(r[2]) if r[2] else (999 if r[3] else lo)
+        if hi < lo:
+            problems.append(f"{where}.results.{key!r}: the range is backwards")
+            continue
+        bad = _check_value(field, value)
+        if bad:
+            problems.append(f"{where}.results.{key!r} = {value!r}: {bad}")
+            continue
+        rows.append([lo, hi, _norm_value(field, value)])
+    return rows
 
 
 def _check_value(field: str, value) -> str | None:
@@ -203,8 +218,8 @@ def _lookup(table: dict, dice_faces: list[int]):
 def _gen(s: dict) -> tuple[dict, dict]:
     f = s.get("flight")
     g = f.get("generation") if f else None
-    if not g:
-        raise RuleError("no Location is being generated (journal kraken location generate …)")
+    if not f or not g:
+        raise RuleError(say("no Location is being generated (", LOCATION_GENERATE, ")"))
     return f, g
 
 
@@ -223,8 +238,8 @@ def location_generate(state: dict, dice, generator: dict, ref: dict, difficulty:
     f = s.get("flight")
     if f is None:
         if difficulty is None:
-            raise RuleError("no flight found a new Location: fly first (journal kraken flight …), or give "
-                            "--difficulty D for a Location generated for another reason")
+            raise RuleError(say("no flight found a new Location: fly first (", cmd("kraken flight", difficulty="D"),
+                                "), or give --difficulty D for a Location generated for another reason"))
         if not 1 <= difficulty <= 5:
             raise InputError(f"--difficulty {difficulty}: a Location Difficulty is 1-5")
         if modifications < 0:
@@ -236,12 +251,12 @@ def location_generate(state: dict, dice, generator: dict, ref: dict, difficulty:
         raise InputError("the flight decided the Location Difficulty and the dice modifications: leave out "
                          "--difficulty and --modifications")
     if f.get("generation"):
-        raise RuleError("a Location is being generated already: journal kraken location accept (or journal kraken "
-                        "location modify reroll)")
+        raise RuleError(say("a Location is being generated already: ", cmd("kraken location accept"), " (or ",
+                            cmd("kraken location modify", "reroll"), ")"))
     cap = location_capacity(s, working=True)
     if all(x in s["locations"] for x in SLOTS[:cap]):
-        raise RuleError(f"the Starmap Locations Log is full ({cap} slots): erase a Location first (journal kraken "
-                        f"location remove SLOT; rules note K7)")
+        raise RuleError(say(f"the Starmap Locations Log is full ({cap} slots): erase a Location first (",
+                            cmd("kraken location remove", "SLOT"), "; rules note K7)"))
     if not generator["tables"]:
         raise InputError("the generator has no tables")
     g = {"generator": ref, "table": 0, "dice": [], "values": {}, "spent": 0,
@@ -276,9 +291,10 @@ def _roll_on(s: dict, dice, generator: dict, out: list[str], roll_maps: bool, na
             _roll_current(g, table, dice)
             out.append("  " + _show(g, table))
         if stop and _left(f, g) > 0:
-            out.append(f"{_left(f, g)} modification(s) left: keep it (journal kraken location accept) or change "
-                       f"it (journal kraken location modify reroll, journal kraken location modify +1, journal kraken "
-                       f"location modify -1; --die N for one die of several).")
+            out.append(say(f"{_left(f, g)} modification(s) left: keep it (", cmd("kraken location accept"),
+                           ") or change it (", cmd("kraken location modify", "reroll"), ", ",
+                           cmd("kraken location modify", "+1"), ", ", cmd("kraken location modify", "-1"),
+                           "; --die N for one die of several)."))
             return None
         g["values"][table["field"]] = _lookup(table, g["dice"])
         g["dice"] = []
@@ -293,7 +309,7 @@ def location_modify(state: dict, dice, generator: dict, how: str, die: int | Non
     s = copy_state(state)
     f, g = _gen(s)
     if _left(f, g) <= 0:
-        raise RuleError("no dice modification is left: journal kraken location accept")
+        raise RuleError(say("no dice modification is left: ", cmd("kraken location accept")))
     table = generator["tables"][g["table"]]
     n = 1 if die is None else die
     if not 1 <= n <= len(g["dice"]):
@@ -315,9 +331,10 @@ def location_modify(state: dict, dice, generator: dict, how: str, die: int | Non
     out = [f"Modification ({how}) on the {table['field']}: die {n} {before} → {g['dice'][n - 1]}.",
            "  " + _show(g, table)]
     if _left(f, g):
-        out.append(f"{_left(f, g)} modification(s) left: modify again, or keep it (journal kraken location accept).")
+        out.append(say(f"{_left(f, g)} modification(s) left: modify again, or keep it (", cmd("kraken location accept"),
+                       ")."))
     else:
-        out.append("No modification left: journal kraken location accept.")
+        out.append(say("No modification left: ", cmd("kraken location accept"), "."))
     return Outcome(s, f"Location generation: {how} on the {table['field']} → {_lookup(table, g['dice'])}", out,
                    _gen_data(s, None))
 
@@ -365,7 +382,7 @@ def _write_location(s: dict, dice, out: list[str], roll_maps: bool, name: str | 
     if not f["land"]:
         out.append("You cannot land there this turn (you may from the next turn on).")
     elif s["phase"] == 3:
-        out.append(f"Land and explore: journal kraken dungeon enter {slot}.")
+        out.append(say("Land and explore: ", cmd("kraken dungeon enter", slot), "."))
     return {"slot": slot, **s["locations"][slot]}
 
 

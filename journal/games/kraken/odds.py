@@ -5,6 +5,7 @@ from __future__ import annotations
 
 def check_odds(attribute: int, target: int, dice_count: int = 1, modifier: int = 0) -> float:
     """P(sum of `dice_count` d6 + attribute + modifier >= target)."""
+    faces: list[tuple[int, ...]]
     if dice_count == 1:
         faces = [(a,) for a in range(1, 7)]
     else:

@@ -6,6 +6,7 @@ entering Phase 2 repairs systems and finishes builds; Phase 5 ticks urgent quest
 
 from __future__ import annotations
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.construction import complete_build
@@ -19,17 +20,19 @@ from journal.games.kraken.model.campaign import (
     save_point,
     set_leader,
 )
+from journal.games.kraken.model.commands import LOCATION_ADD
 from journal.games.kraken.model.constants import FREE_ACTIONS, FREE_ACTION_TEXT, PHASES, SHOP_COMMANDS
 from journal.games.kraken.model.systems import systems_named
 from journal.games.kraken.quests import quest_timer
 from journal.games.kraken.story_lines import activate_from_pack, line_data, line_slot, unused_choices
+from journal.hints import cmd, say
 from journal.outcome import Outcome
 
 RECOVER_HEAL = 3         # ch. 5, Phase R
 GRADE_5_SHOP = 5         # ch. 5, Phase 3: "Visit a grade 5 Shop"
 
 
-def turn(state: dict, dice, pack: dict | None = None, skip=None, choices=(), standby=(), activate=(),
+def turn(state: dict, dice: Dice, pack: dict | None = None, skip=None, choices=(), standby=(), activate=(),
          leader: str | None = None, savepoint: bool = False) -> Outcome:
     """A new turn: Phase 5 of the turn ending (if not done), then Phase 1 (K5): every line
     once, slot 1 first, one line skipped at most (not the one skipped last turn)."""
@@ -39,28 +42,13 @@ def turn(state: dict, dice, pack: dict | None = None, skip=None, choices=(), sta
     running = [x for x in SLOTS if s["lines"].get(x, {}).get("running")]
     if running:
         at = s["lines"][running[0]]["coords"][-1]
-        raise RuleError(f"line {running[0]} is mid-way through an activation: look up {at} and "
-                        f"`journal kraken step {running[0]} CELL …` until it stops")
+        raise RuleError(say(f"line {running[0]} is mid-way through an activation: look up {at} and `",
+                            cmd("kraken step", running[0], "CELL"), "` until it stops"))
     out: list[str] = []
     closing: list[str] = []
     if s["turn"] >= 1 and s["phase"] < 5:
         _to_phase(s, 5, out, closing=True, notes=closing)
-    previous = s.pop("skipped", None)
-    s["turn"] += 1
-    s["phase"] = 1
-    s["done"] = []
-    s.pop("free_action", None)
-    s.pop("free_used", None)
-    s.pop("shop", None)
-    s["recovered"] = False
-    for key in ("returned", "recoveries", "gambled", "short_visit"):   # Phase R, Gamblers, Phase 4: per turn
-        s.pop(key, None)
-    for q in s["quests"].values():
-        q["activated"] = False
-    if previous:
-        s["skipped_before"] = previous
-    else:
-        s.pop("skipped_before", None)
+    previous = new_turn(s)
     out.append(f"Turn {s['turn']} begins. Phase 1: activate the story lines, slot 1 first.")
     if skip is not None:
         slot = line_slot(s, skip)
@@ -70,7 +58,7 @@ def turn(state: dict, dice, pack: dict | None = None, skip=None, choices=(), sta
         s["skipped"] = slot
         out.append(f"Skip line {slot} this turn.")
     set_leader(s, leader, out)
-    held_slots = {line_slot(s, x) for x in standby}
+    held = {line_slot(s, x) for x in standby}
     wake = {line_slot(s, x) for x in activate}
     for slot in wake:
         if not s["lines"][slot].get("standby"):
@@ -78,28 +66,58 @@ def turn(state: dict, dice, pack: dict | None = None, skip=None, choices=(), sta
     meta: dict = {}
     if savepoint:
         save_point(s, "start of turn", out, meta)
+    if pack is None:
+        if held or wake or choices:
+            raise InputError(say("--standby, --activate and --choose follow lines from a pack; without one, "
+                                 "step each line with `", cmd("kraken step", "LINE", "CELL"), "`"))
+        return _phase_1_by_hand(s, out, closing, meta)
+    return _phase_1_from_pack(s, dice, pack, list(choices), held, wake, out, closing, meta)
+
+
+def new_turn(s: dict) -> str | None:
+    """The turn counter moves on; what a turn records starts afresh (the lines done, the free
+    action, Phase R, Gamblers, Phase 4's visit, quests activated). Returns last turn's skipped line."""
+    previous = s.pop("skipped", None)
+    s["turn"] += 1
+    s["phase"] = 1
+    s["done"] = []
+    for key in ("free_action", "free_used", "shop", "returned", "recoveries", "gambled", "short_visit"):
+        s.pop(key, None)
+    s["recovered"] = False
+    for q in s["quests"].values():
+        q["activated"] = False
+    if previous:
+        s["skipped_before"] = previous
+    else:
+        s.pop("skipped_before", None)
+    return previous
+
+
+def _phase_1_by_hand(s: dict, out: list[str], closing: list[str], meta: dict) -> Outcome:
+    """Phase 1 without a pack: say which coordinate each line looks up (`step` follows it)."""
+    todo = pending(s)
+    for slot in todo:
+        out.append(say(f"Line {slot}: look up {s['lines'][slot]['coords'][-1]} (",
+                       cmd("kraken step", slot, "CELL"), ")."))
+    for slot in SLOTS:
+        if s["lines"].get(slot, {}).get("standby"):
+            out.append(f"Line {slot} waits on STANDBY at event {s['lines'][slot]['standby']}: "
+                       f"nothing happens unless you activate it.")
+    if not s["lines"]:
+        out.append("No story line is in play.")
+    summary = (f"Turn {s['turn']} begins" + (f" (line {s['skipped']} skipped)" if s.get("skipped") else "")
+               + (f"; turn {s['turn'] - 1} ended: {'; '.join(closing)}" if closing else ""))
+    data = {"turn": s["turn"], "pending": todo, "skipped": s.get("skipped")}
+    return Outcome(s, summary, out, data, meta)
+
+
+def _phase_1_from_pack(s: dict, dice: Dice, pack: dict, choices: list, held: set, wake: set, out: list[str],
+                       closing: list[str], meta: dict) -> Outcome:
+    """Phase 1 from a pack (K5): every line once, slot 1 first, the skipped one left, a line on
+    STANDBY waiting unless it is activated."""
     results: dict = {}
     revealed: list[str] = []
     trails: list[str] = []
-    if pack is None:
-        if held_slots or wake or choices:
-            raise InputError("--standby, --activate and --choose follow lines from a pack; without one, "
-                             "step each line with `journal kraken step`")
-        todo = pending(s)
-        for slot in todo:
-            out.append(f"Line {slot}: look up {s['lines'][slot]['coords'][-1]} "
-                       f"(journal kraken step {slot} CELL [NEXT [NEXT]]).")
-        for slot in SLOTS:
-            if s["lines"].get(slot, {}).get("standby"):
-                out.append(f"Line {slot} waits on STANDBY at event {s['lines'][slot]['standby']}: "
-                           f"nothing happens unless you activate it.")
-        if not s["lines"]:
-            out.append("No story line is in play.")
-        summary = (f"Turn {s['turn']} begins" + (f" (line {s['skipped']} skipped)" if s.get("skipped") else "")
-                   + (f"; turn {s['turn'] - 1} ended: {'; '.join(closing)}" if closing else ""))
-        data = {"turn": s["turn"], "pending": todo, "skipped": s.get("skipped")}
-        return Outcome(s, summary, out, data, meta)
-    choices = list(choices)
     made = 0
     for slot in [x for x in SLOTS if x in s["lines"]]:
         if slot not in s["lines"]:
@@ -115,7 +133,7 @@ def turn(state: dict, dice, pack: dict | None = None, skip=None, choices=(), sta
             results[slot] = {**line_data(s, slot), "stopped": "standby"}
             trails.append(f"line {slot} on STANDBY ({line['standby']})")
             continue
-        result, run = activate_from_pack(s, dice, slot, pack, choices, slot in held_slots, slot in wake, out)
+        result, run = activate_from_pack(s, dice, slot, pack, choices, slot in held, slot in wake, out)
         made += len(run.decisions)
         revealed.extend(run.revealed)
         results[slot] = result
@@ -124,7 +142,7 @@ def turn(state: dict, dice, pack: dict | None = None, skip=None, choices=(), sta
     unused_choices(choices, made)
     if not s["lines"]:
         out.append("No story line is in play.")
-    out.append("Phase 1 is done. Next: Phase 2 (journal kraken phase 2).")
+    out.append(say("Phase 1 is done. Next: Phase 2 (", cmd("kraken phase", "2"), ")."))
     summary = f"Turn {s['turn']}, Phase 1: " + (" | ".join(trails) if trails else "no lines")
     if closing:
         summary = f"Turn {s['turn'] - 1} ended: {'; '.join(closing)}. " + summary
@@ -140,9 +158,9 @@ def _to_phase(s: dict, target: int, out: list[str], closing: bool = False, notes
         todo = pending(s)
         if todo:
             nxt = s["lines"][todo[0]]["coords"][-1]
-            raise RuleError(f"Phase 1 activates every line once: line(s) {', '.join(todo)} still wait "
-                            f"(line {todo[0]}: look up {nxt}); one line may be skipped per turn "
-                            f"(journal kraken line skip N)")
+            raise RuleError(say(f"Phase 1 activates every line once: line(s) {', '.join(todo)} still wait "
+                                f"(line {todo[0]}: look up {nxt}); one line may be skipped per turn (",
+                                cmd("kraken line skip", "N"), ")"))
         running = [x for x in SLOTS if s["lines"].get(x, {}).get("running")]
         if running:
             raise RuleError(f"line {running[0]} is mid-way through an activation: look up "
@@ -172,17 +190,17 @@ def _enter_phase(s: dict, p: int, out: list[str], closing: bool = False, notes: 
                 continue
             notes.append(complete_build(s, name, out))
     elif p == 3:
-        out.append("Phase 3: one free action: a space flight, a known Location, a story line again, a "
-                   "grade 5 Shop, or skip (journal kraken free-action …).")
+        out.append(say("Phase 3: one free action: a space flight, a known Location, a story line again, a "
+                       "grade 5 Shop, or skip (", cmd("kraken free-action", "KIND"), ")."))
     elif p == 4:
         if not systems_named(s, "Teleporter"):
             out.append("Phase 4: no working Teleporter: skip the short visit.")
         else:
             cleared = [f"MAP{slot}" for slot, loc in s["locations"].items() if loc["cleared"]]
             where = f" ({', '.join(cleared)})" if cleared else " (no cleared map on the Starmap Locations Log yet)"
-            how = " (journal kraken visit SLOT MAP KIND TILE)" if cleared else ""
-            out.append(f"Phase 4: short visit: teleport to a cleared map with a Shop, Ammo dealer, Quest "
-                       f"Master, Gambler or Modder{where}, do one thing there, and come back{how}.")
+            how = (" (", cmd("kraken visit", "SLOT", "MAP", "KIND", "TILE"), ")") if cleared else ()
+            out.append(say(f"Phase 4: short visit: teleport to a cleared map with a Shop, Ammo dealer, Quest "
+                           f"Master, Gambler or Modder{where}, do one thing there, and come back", *how, "."))
     elif p == 5:
         if closing:
             out.append(f"Turn {s['turn']} ends.")
@@ -190,7 +208,7 @@ def _enter_phase(s: dict, p: int, out: list[str], closing: bool = False, notes: 
             out.append("Phase 5: quest timer.")
         notes.extend(quest_timer(s, out))
         if not s["recovered"] and not closing:
-            out.append("No Recovery yet this turn: you may recover now (journal kraken recover).")
+            out.append(say("No Recovery yet this turn: you may recover now (", cmd("kraken recover"), ")."))
 
 
 def phase(state: dict, dice, to) -> Outcome:
@@ -202,16 +220,16 @@ def phase(state: dict, dice, to) -> Outcome:
     refuse_busy(s, "the next phase waits")
     target = s["phase"] + 1 if to == "next" else int(to)
     if not 1 <= target <= 5:
-        raise InputError(f"phase {to}: phases are 1-5 (a new turn: journal kraken turn)")
+        raise InputError(say(f"phase {to}: phases are 1-5 (a new turn: ", cmd("kraken turn"), ")"))
     if target <= s["phase"]:
-        raise RuleError(f"this is Phase {s['phase']} of turn {s['turn']} already: phases go in order "
-                        f"(a new turn: journal kraken turn)")
+        raise RuleError(say(f"this is Phase {s['phase']} of turn {s['turn']} already: phases go in order "
+                            f"(a new turn: ", cmd("kraken turn"), ")"))
     out: list[str] = []
     notes: list[str] = []
     before = s["phase"]
     _to_phase(s, target, out, notes=notes)
     if target == 5:
-        out.append("Next: a new turn (journal kraken turn).")
+        out.append(say("Next: a new turn (", cmd("kraken turn"), ")."))
     summary = f"Turn {s['turn']}: Phase {before} → Phase {target} ({PHASES[target]})"
     if notes:
         summary += ": " + "; ".join(notes)
@@ -227,22 +245,23 @@ def free_action(state: dict, dice, kind: str) -> Outcome:
     if kind not in FREE_ACTIONS:
         raise InputError(f"'{kind}' is not a free action: {', '.join(FREE_ACTIONS)}")
     if s["phase"] != 3:
-        raise RuleError(f"the free action is Phase 3's, and this is Phase {s['phase']} (journal kraken phase 3)")
+        raise RuleError(say(f"the free action is Phase 3's, and this is Phase {s['phase']} (", cmd("kraken phase", "3"),
+                            ")"))
     if s.get("free_action"):
         raise RuleError(f"this turn's free action was already taken: {FREE_ACTION_TEXT[s['free_action']]}")
     if kind == "line":
-        raise InputError("to activate a story line again, run it: journal kraken advance LINE "
-                         "(or step it by hand); that is recorded as the free action")
+        raise InputError(say("to activate a story line again, run it: ", cmd("kraken advance", "LINE"),
+                             " (or step it by hand); that is recorded as the free action"))
     s["free_action"] = kind
     out = [f"Phase 3 free action: {FREE_ACTION_TEXT[kind]}."]
     if kind == "flight":
-        out.append("Fly: journal kraken flight --difficulty D [--option …] [--avoid] (chapter 9; it records this "
-                   "free action itself); a flight played by hand: record the new Location with `journal kraken "
-                   "location add`.")
+        out.append(say("Fly: ", cmd("kraken flight", difficulty="D"), " (with --option or --avoid as chapter 9 "
+                       "says; it records this free action itself); a flight played by hand: record the new Location "
+                       "with `", LOCATION_ADD, "`."))
     elif kind == "location":
-        out.append("No space flight or Space Combat when visiting a known Location: start the Dungeon "
-                   "Exploration on its first Map (or teleport deeper). Clear maps with "
-                   "`journal kraken location clear`.")
+        out.append(say("No space flight or Space Combat when visiting a known Location: start the Dungeon "
+                       "Exploration on its first Map (or teleport deeper). Clear maps with `",
+                       cmd("kraken location clear", "SLOT", "MAP"), "`."))
     elif kind == "shop":
         s["shop"] = {"grade": GRADE_5_SHOP, "by": "phase 3"}
         out.append(f"A grade {GRADE_5_SHOP} Shop, until Phase 3 ends: Items, Weapons and Ammo up to grade "
@@ -255,7 +274,7 @@ def recover(state: dict, dice, cat: dict, after: bool = False) -> Outcome:
     """Ch. 5 Phase R, "Check this at the end of phases 1, 3 and 5": every crew member +3 HP
     (+3 per working Med Bay and Advanced Med Bay), the unconscious from 0, Oxygen refilled.
     At the end of Phase 1 after an event's Dungeon Exploration or Ground Combat, at the end
-    of Phase 3 after returning from an exploration (journal records the ones it ran;
+    of Phase 3 after returning from an exploration (the ones this program ran are recorded;
     `after`: one you played without it); at the end of Phase 5 only when the turn had no
     Recovery yet. So a turn may recover twice (Phases 1 and 3), each phase once."""
     s = copy_state(state)

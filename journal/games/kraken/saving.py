@@ -6,7 +6,8 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.stations import dungeon_clone
 from journal.games.kraken.model.campaign import copy_state, save_point
 from journal.games.kraken.model.constants import DIFFICULTY_TEXT, SAVE_DIFFICULTIES
-from journal.games.kraken.model.validate import validate
+from journal.games.kraken.schema import validate
+from journal.hints import cmd, say
 from journal.outcome import Outcome
 
 
@@ -25,12 +26,12 @@ def savepoint(state: dict, dice) -> Outcome:
     s = copy_state(state)
     d = s["difficulty"]
     if d == "adventurer":
-        raise RuleError("Adventurer saves only at clone stations (journal kraken clone-station)")
+        raise RuleError(say("Adventurer saves only at clone stations (", cmd("kraken dungeon clone", "TILE"), ")"))
     if d not in SAVE_DIFFICULTIES:
         raise RuleError(f"{DIFFICULTY_TEXT[d]} has no save points: there is no save-and-load (rules note K8)")
     if not at_turn_start(s):
-        raise RuleError("Just a Simulation saves at the start of a turn (before any line is activated; "
-                        "`journal kraken turn --savepoint` saves as the turn begins) or at a clone station")
+        raise RuleError(say("Just a Simulation saves at the start of a turn (before any line is activated; `",
+                            cmd("kraken turn", savepoint=True), "` saves as the turn begins) or at a clone station"))
     out: list[str] = []
     meta: dict = {}
     save_point(s, "start of turn" if s["turn"] else "before turn 1", out, meta)
@@ -43,8 +44,8 @@ def clone_station(state: dict, dice, tile: str | None = None, heal: bool = True,
     on one during a Dungeon Exploration, once per station and exploration (the rule of
     `dungeon clone TILE`, which this runs)."""
     if not state.get("dungeon") or state["dungeon"].get("visit"):
-        raise RuleError("a clone station is a map tile: it heals and saves during a Dungeon Exploration, on the "
-                        "station (journal kraken dungeon clone TILE)")
+        raise RuleError(say("a clone station is a map tile: it heals and saves during a Dungeon Exploration, on the "
+                            "station (", cmd("kraken dungeon clone", "TILE"), ")"))
     if tile is None:
         raise InputError("TILE is required: the clone station's tile as printed on the map (e.g. C)")
     return dungeon_clone(state, dice, tile, savepoint=keep, heal_crew=heal)
@@ -69,7 +70,7 @@ def reload(state: dict, dice, snapshot: dict, point: int) -> Outcome:
     if s.get("savepoint", {}).get("id") != point:
         raise RuleError("the save point's state does not match its record")
     out = [f"Reloaded save point {point}: turn {s['turn']}, {s['savepoint']['at']}.",
-           "Set your pages back as they were then (journal kraken lines, journal show, journal pdf). "
-           "Achievements stay unlocked."]
+           say("Set your pages back as they were then (", cmd("kraken lines"), ", ", cmd("show"), ", ", cmd("pdf"),
+               "). Achievements stay unlocked.")]
     return Outcome(s, f"Reloaded save point {point} (turn {s['turn']}, {s['savepoint']['at']})", out,
                    {"savepoint": s["savepoint"], "turn": s["turn"]}, {"reload": point})

@@ -7,12 +7,16 @@ files, clocks or global randomness, and the given state is never mutated. Rule l
 
 from __future__ import annotations
 
-from journal.errors import InputError, RuleError
+from typing import Any
+
+from journal.errors import InputError
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.cgm.cells import parse_coord
 from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.commands import CREW_ADD, SHIP_HULL
 from journal.games.kraken.model.constants import DIFFICULTIES, DIFFICULTY_TEXT, START_CREDITS
-from journal.outcome import Outcome
+from journal.hints import cmd, say
+from journal.outcome import Outcome, refuse_if_over
 
 
 def new(difficulty: str, lines: list[str], pack: dict | None = None, backstory: str | None = None,
@@ -24,7 +28,7 @@ def new(difficulty: str, lines: list[str], pack: dict | None = None, backstory: 
         raise InputError(f"--line given {len(lines)} times: the tracker has {len(SLOTS)} slots")
     if not 0 <= credits <= 100000:
         raise InputError(f"--credits {credits}: expected 0 or more")
-    s = {"difficulty": difficulty, "turn": 0, "phase": 0, "credits": credits, "xp": 0, "oxygen": 25,
+    s: dict[str, Any] = {"difficulty": difficulty, "turn": 0, "phase": 0, "credits": credits, "xp": 0, "oxygen": 25,
          "oxygen_tanks": 0, "recovered": False, "done": [], "storage": [], "expansion_storage": [],
          "lines": {}, "interlink": {}, "crew": {}, "locations": {}, "quests": {}, "builds": {}}
     if backstory and backstory.strip():
@@ -38,9 +42,8 @@ def new(difficulty: str, lines: list[str], pack: dict | None = None, backstory: 
         out.append(f"Write {s['lines'][slot]['coords'][0]} in the first cell of line {slot}.")
     if pack:
         out.append(f"Pack: {pack['title']} ({pack['path']}).")
-    out.append("Next: choose your crew (journal kraken crew add NAME --agility N …), buy a ship hull (journal kraken "
-               "ship hull NAME --price P --sp N) and systems (journal kraken ship buy SYSTEM), then `journal kraken "
-               "turn` begins turn 1.")
+    out.append(say("Next: choose your crew (", CREW_ADD, "), buy a ship hull (", SHIP_HULL, ") and systems (",
+                   cmd("kraken ship buy", "SYSTEM"), "), then `", cmd("kraken turn"), "` begins turn 1."))
     where = "; ".join(f"line {k}: {v['coords'][0]}" for k, v in s["lines"].items()) or "no lines yet"
     summary = f"New {DIFFICULTY_TEXT[difficulty]} campaign ({where})"
     return Outcome(s, summary, out, {"difficulty": difficulty, "lines": {k: v["coords"][0]
@@ -52,11 +55,10 @@ def end(state: dict, dice, result: str) -> Outcome:
     s = copy_state(state)
     if result not in ("won", "lost"):
         raise InputError(f"'{result}' is not a result: won or lost")
-    if s.get("result"):
-        raise RuleError(f"the campaign is over already ({s['result']})")
+    refuse_if_over(s.get("result"), f"the campaign was {s.get('result')} already")
     s["result"] = result
     if result == "won":
-        out = ["The campaign is won!", "Claim your Campaign Score: journal kraken score --record."]
+        out = ["The campaign is won!", say("Claim your Campaign Score: ", cmd("kraken score", record=True), ".")]
     else:
         out = ["The campaign is lost."]
     return Outcome(s, f"The campaign is {result}", out, {"result": result})

@@ -11,6 +11,7 @@ from journal.games.kraken.cgm import INTERLINK, LINE_VARS, SLOTS, VAR_MAX, VAR_M
 from journal.games.kraken.cgm.cells import cell_text, parse_coord
 from journal.games.kraken.cgm.engine import Activation, exec_cell, follow, write_coord
 from journal.games.kraken.model.campaign import copy_state, pending, refuse_if_over, refuse_setup, set_leader
+from journal.hints import cmd, say
 from journal.outcome import Outcome
 
 
@@ -117,7 +118,7 @@ def step(state: dict, dice, line, cell: dict, choose: str | None = None, standby
             "decisions": run.decisions}
     if how == "follow":
         data["next"] = what
-        out.append(f"Look up {what} next: journal kraken step {slot} CELL [NEXT [NEXT]]")
+        out.append(say(f"Look up {what} next: ", cmd("kraken step", slot, "CELL")))
     elif how == "hold":
         data["standby"] = what
     summary = f"Line {slot}: " + "; ".join(run.trail)
@@ -196,7 +197,7 @@ def lt(state: dict, dice, pack: dict | None = None, choices=(), leader: str | No
     meta: dict = {}
     if pack is None:
         s["lines"][slot]["running"] = True
-        out.append(f"Activate it now: look up {coord} (journal kraken step {slot} CELL [NEXT [NEXT]]).")
+        out.append(say(f"Activate it now: look up {coord} (", cmd("kraken step", slot, "CELL"), ")."))
         return Outcome(s, f"LT tile: d20 {r} → line {slot} starts at {coord}", out,
                        {"line": slot, "roll": r, "start": coord, "next": coord})
     choices = list(choices)
@@ -227,8 +228,8 @@ def line_add(state: dict, dice, coord: str, note: str | None = None) -> Outcome:
         if slot not in s["done"]:
             s["done"].append(slot)
             s["done"].sort()
-        out.append(f"Line {slot} is first activated in the next Phase 1 (or now, if an event says so: "
-                   f"journal kraken advance {slot} with a pack, else journal kraken step {slot} CELL).")
+        out.append(say(f"Line {slot} is first activated in the next Phase 1 (or now, if an event says so: ",
+                       cmd("kraken advance", slot), " with a pack, else ", cmd("kraken step", slot, "CELL"), ")."))
     return Outcome(s, f"New line {slot} at {coord}", out, line_data(s, slot))
 
 
@@ -329,5 +330,5 @@ def pack_forget(state: dict, dice) -> Outcome:
     if "pack" not in s:
         raise RuleError("this campaign has no pack")
     del s["pack"]
-    msg = "No pack: lines are followed by hand (journal kraken step)"
-    return Outcome(s, msg, [msg + "."], {"pack": None})
+    msg = say("No pack: lines are followed by hand (", cmd("kraken step", "LINE", "CELL"), ")")
+    return Outcome(s, msg, [say(msg, ".")], {"pack": None})

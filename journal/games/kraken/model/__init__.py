@@ -1,11 +1,13 @@
-"""The Space Kraken campaign model, under every chapter: schema, invariants, constants, helpers.
+"""The Space Kraken campaign model, under every chapter: invariants, constants, helpers.
 
-`schema` (the save format) and `validate` (its invariants), `constants` (the rulebook's
-numbers and names), and what several chapters share: `campaign` (guards, paying, save
-points), `members` (wounds, healing, carrying), `systems` (the ship), `locations` (the
-Starmap Locations Log), `weapons` (the book's notation), `flight_table`, and reading the
-combats and the exploration in the state (`combat`, `ground`, `exploration`). It imports
-no chapter's rules: every chapter module builds on it.
+`invariants` (what the save's schema, journal/games/kraken/schema.py, cannot express),
+`constants` (the rulebook's numbers, names and flags), `commands` (the hints several chapters
+give, as values), and what several chapters share: `campaign` (guards, paying, save points),
+`members` (wounds, healing, carrying), `systems` (the ship), `locations` (the Starmap
+Locations Log), `weapons` (the book's notation), `flight_table`, and reading the combats and
+the exploration in the state (`combat`, `ground`, `exploration`). It imports no chapter's
+rules: every chapter module builds on it. (`validate` is the old import path of the schema's
+validate.)
 """
 
 from __future__ import annotations

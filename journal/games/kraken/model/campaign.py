@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from journal.errors import RuleError
 from journal.games.kraken.cgm import SLOTS
+from journal.games.kraken.migrations import SCHEMA_VERSION
+from journal.games.kraken.model.commands import COMBAT_ENDS, CREW_ADD, GROUND_ENDS, LOCATION_ADD, LOCATION_GENERATE
 from journal.games.kraken.model.constants import (
     DIFFICULTY_TEXT,
     FREE_ACTION_TEXT,
@@ -18,34 +20,38 @@ from journal.games.kraken.model.constants import (
     SAVE_DIFFICULTIES,
     SCORE_FACTOR,
 )
-from journal.games.kraken.model.schema import SCHEMA_VERSION
+from journal.hints import cmd, say
 from journal.lookup import find
 from journal.outcome import copy_state  # the core's deep copy of TOML data, used by every chapter
+from journal.outcome import refuse_if_over as over
 
 
 def refuse_if_over(s: dict) -> None:
-    if s.get("result"):
-        raise RuleError(f"the campaign is over ({s['result']}): nothing more happens on the story lines")
+    """Nothing more happens once the campaign is over (won or lost, as `kraken end` records it)."""
+    over(s.get("result"), f"the campaign was {s.get('result')}, nothing more happens on the story lines")
 
 
 def refuse_busy(s: dict, what: str) -> None:
     """A turn or phase does not move on in the middle of a combat, an exploration or a flight."""
     if s.get("combat"):
-        raise RuleError(f"{what}: a Space Combat is going on (journal kraken combat show says what comes next; or journal kraken combat end won|retreated|lost by hand)")
+        raise RuleError(say(f"{what}: a Space Combat is going on (", cmd("kraken combat show"), " says what comes "
+                            "next; or by hand: ", COMBAT_ENDS, ")"))
     if s.get("ground"):
-        raise RuleError(f"{what}: a Ground Combat is going on (journal kraken ground show says what comes next; or journal kraken ground end won|escaped by hand)")
+        raise RuleError(say(f"{what}: a Ground Combat is going on (", cmd("kraken ground show"), " says what comes "
+                            "next; or by hand: ", GROUND_ENDS, ")"))
     if s.get("dungeon"):
-        raise RuleError(f"{what}: the crew is exploring a Location (journal kraken dungeon leave WAY, or journal kraken dungeon exit on the last map)")
+        raise RuleError(say(f"{what}: the crew is exploring a Location (", cmd("kraken dungeon leave", "WAY"),
+                            ", or ", cmd("kraken dungeon exit"), " on the last map)"))
     if s.get("flight"):
-        raise RuleError(f"{what}: the flight's new Location is not generated yet (journal kraken location generate "
-                        f"--generator FILE, journal kraken location add …, journal kraken location event SHORT-FORM, "
-                        f"or drop it: journal kraken flight-end)")
+        raise RuleError(say(f"{what}: the flight's new Location is not generated yet (", LOCATION_GENERATE, ", ",
+                            LOCATION_ADD, ", ", cmd("kraken location event", "SHORT-FORM"), ", or drop it: ",
+                            cmd("kraken flight-end"), ")"))
 
 
 def refuse_setup(s: dict, what: str = "story lines are activated") -> None:
     if s["turn"] == 0:
-        raise RuleError(f"{what} during a turn, and the first has not begun: "
-                        f"`journal kraken turn` starts turn 1")
+        raise RuleError(say(f"{what} during a turn, and the first has not begun: `", cmd("kraken turn"),
+                            "` starts turn 1"))
 
 
 def credits_line(before: int, after: int) -> str:
@@ -73,7 +79,7 @@ def set_leader(s: dict, leader: str | None, lines: list[str]) -> None:
     if leader is None:
         return
     if not s["crew"]:
-        raise RuleError("--leader: there is no crew yet (journal kraken crew add ...)")
+        raise RuleError(say("--leader: there is no crew yet (", CREW_ADD, ")"))
     name = find(s["crew"], leader, "crew member", "--leader")
     if name != s.get("leader"):
         lines.append(f"{name} leads the crew from the front (was {s.get('leader') or 'nobody'}).")
@@ -98,15 +104,15 @@ def exploration_phase(s: dict, out: list[str]) -> None:
     event starts it (a line's activation: Phase 1, or the line activated again in Phase 3).
     Never in Phases 2, 4 (its short visit is no exploration) or 5, nor before turn 1."""
     if s["turn"] == 0:
-        raise RuleError("a Dungeon Exploration happens during a turn, and the first has not begun: "
-                        "`journal kraken turn` starts turn 1")
+        raise RuleError(say("a Dungeon Exploration happens during a turn, and the first has not begun: `",
+                            cmd("kraken turn"), "` starts turn 1"))
     p = s["phase"]
     if p == 1:
         return                                            # an event's exploration
     if p != 3:
-        raise RuleError(f"a Dungeon Exploration is Phase 3's free action (or an event's, in Phase 1), and this is "
-                        f"Phase {p}" + (" (the short visit: journal kraken visit SLOT MAP KIND TILE)" if p == 4
-                                        else ""))
+        visit = ((" (the short visit: ", cmd("kraken visit", "SLOT", "MAP", "KIND", "TILE"), ")") if p == 4 else ())
+        raise RuleError(say(f"a Dungeon Exploration is Phase 3's free action (or an event's, in Phase 1), and this is "
+                            f"Phase {p}", *visit))
     fa = s.get("free_action")
     if fa is None or (fa == "location" and not s.get("free_used")):
         s["free_action"], s["free_used"] = "location", True
@@ -140,8 +146,8 @@ def save_point(s: dict, where: str, out: list[str], meta: dict) -> None:
     meta["savepoint"] = point["id"]
     meta["schema"] = SCHEMA_VERSION
     meta["snapshot"] = copy_state(s)
-    out.append(f"Save point {point['id']}: turn {s['turn']}, {where}. Photograph your CGM Line Tracker, "
-               f"crew profiles and ship page, or keep `journal pdf`.")
+    out.append(say(f"Save point {point['id']}: turn {s['turn']}, {where}. Photograph your CGM Line Tracker, "
+                   f"crew profiles and ship page, or keep `", cmd("pdf"), "`."))
 
 
 def known_prices(s: dict, prices: dict | None = None) -> dict:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from journal.games.kraken.model.commands import either
+from journal.hints import cmd, say
+
 DIFFICULTIES = ("simulation", "adventurer", "real-life", "hardcore")
 DIFFICULTY_TEXT = {"simulation": "Just a Simulation", "adventurer": "Adventurer",
                    "real-life": "Real Life", "hardcore": "Hardcore"}
@@ -90,9 +93,24 @@ ARMOR_PIECES = ("jacket", "helmet", "physical_shield")   # ch. 14: one of each w
 ARMOR_PIECE_TEXT = {"jacket": "jacket", "helmet": "helmet", "physical_shield": "physical Shield"}
 HANDS = ("L", "R")
 # what a Treasure drop's d20 gives, as the commands that resolve it (hints name whole commands)
-TREASURE_COMMANDS = ("journal kraken treasure cash, journal kraken treasure item, journal kraken treasure weapon, "
-                     "journal kraken treasure ammo or journal kraken treasure prototype")
+TREASURE_COMMANDS = either(*(cmd(f"kraken treasure {kind}") for kind in ("cash", "item", "weapon", "ammo", "prototype")))
 
 # What a Shop sells, as the commands a player types there (dungeon, short visit, Phase 3, event)
-SHOP_COMMANDS = ("`journal kraken dungeon buy ITEM --grade G`, `journal kraken dungeon sell ITEM --value N`, "
-                 "`journal kraken ship buy SYSTEM`, `journal kraken crew add NAME --hire …`")
+SHOP_COMMANDS = say("`", cmd("kraken dungeon buy", "ITEM", grade="G"), "`, `", cmd("kraken dungeon sell", "ITEM", value="N"),
+                    "`, `", cmd("kraken ship buy", "SYSTEM"), "`, `",
+                    cmd("kraken crew add", "NAME", hire=True, level="N", agility="N", strength="N", tech="N",
+                        charisma="N", ranged="N", melee="N"), "`")
+
+# ch. 10: an enemy ship's weapon effect (the flight table's EMP, see above, or HE: nothing through a Shield,
+# double SP damage on a 6); ch. 14: the flags of the weapon notation, and WEAKEN n
+HIGH_EXPLOSIVE = "HE"
+WEAPON_FLAGS = (ARMOR_PIERCING, IGNORE_ARMOR, IGNORE_SHIELDS, EXPLOSIVE, CHARGED, EMP)
+WEAKEN = "WEAKEN"
+
+# ch. 10 (1): the timeline's commands (TIMELINE_CODES, TIMELINE_TEXT)
+(TIMELINE_ATTACK, TIMELINE_BACKUP, TIMELINE_COMBAT, TIMELINE_EVADING, TIMELINE_GAME_OVER, TIMELINE_IDLE,
+ TIMELINE_SHIELDS, TIMELINE_TIME, TIMELINE_VICTORY) = ("A", "B", "C", "E", "G", "I", "S", "T", "V")
+# ch. 10 (2): an objective's check (OBJECTIVE_CHECKS; "?": the player chooses)
+CHECK_ATTACK, CHECK_TECH, CHECK_CHARISMA, CHECK_CHOOSE = "A", "T", "C", "?"
+# ch. 11: a ship weapon's burst mode (its catalogue special)
+OVERCLOCK = "OC"

@@ -11,14 +11,16 @@ import re
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.model.locations import effective_atmosphere
+from journal.hints import cmd, say
 
 
 def current_exploration(s: dict) -> dict:
     d = s.get("dungeon")
     if not d:
-        raise RuleError("the crew is not exploring a Location (journal kraken dungeon enter SLOT)")
+        raise RuleError(say("the crew is not exploring a Location (", cmd("kraken dungeon enter", "SLOT"), ")"))
     if s.get("ground"):
-        raise RuleError("a Ground Combat is going on: finish it first (journal kraken ground show says what comes next)")
+        raise RuleError(say("a Ground Combat is going on: finish it first (", cmd("kraken ground show"),
+                            " says what comes next)"))
     return d
 
 

@@ -7,12 +7,14 @@ activations a member has, and what comes next.
 from __future__ import annotations
 
 from journal.errors import RuleError
+from journal.hints import Text, cmd, say
 
 
 def current_ground_combat(s: dict) -> dict:
     g = s.get("ground")
     if not g:
-        raise RuleError("there is no Ground Combat going on (journal kraken dungeon enemy TILE, or journal kraken ground start --level N)")
+        raise RuleError(say("there is no Ground Combat going on (", cmd("kraken dungeon enemy", "TILE"), ", or ",
+                            cmd("kraken ground start", level="N"), ")"))
     return g
 
 
@@ -38,13 +40,14 @@ def activations_allowed(s: dict, g: dict, name: str) -> int:
     return base + g.get("extra", []).count(name)
 
 
-def turn_hint(s: dict, g: dict) -> str:
+def turn_hint(s: dict, g: dict) -> Text:
     if g["step"] == "crew":
         todo = [n for n in conscious(s, g) if g.get("acted", {}).get(n, 0) < activations_allowed(s, g, n)]
-        return (f"Turn {g['turn']}: the crew acts ({', '.join(todo)}): journal kraken ground attack NAME [TARGET], "
-                f"or another action (journal kraken ground cover NAME, journal kraken ground wait NAME, …)")
+        return say(f"Turn {g['turn']}: the crew acts ({', '.join(todo)}): ", cmd("kraken ground attack", "NAME", "TARGET"),
+                   ", or another action (", cmd("kraken ground cover", "NAME"), ", ", cmd("kraken ground wait", "NAME"),
+                   ", and the others)")
     if g["step"] == "enemies":
         todo = [k for k in active_enemies(g) if g["enemies"][k].get("acted", 0) < g["enemies"][k].get("acts", 1)]
         if todo:
-            return f"Turn {g['turn']}: the enemies act, top to bottom: journal kraken ground enemy {todo[0]}"
-    return f"Turn {g['turn']} is over: journal kraken ground turn"
+            return say(f"Turn {g['turn']}: the enemies act, top to bottom: ", cmd("kraken ground enemy", todo[0]))
+    return say(f"Turn {g['turn']} is over: ", cmd("kraken ground turn"))

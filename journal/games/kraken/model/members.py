@@ -18,6 +18,7 @@ from journal.games.kraken.model.constants import (
     MOBILE_TRANSMITTER,
     PRESET_CREW,
 )
+from journal.hints import cmd, say
 
 
 def hp_formula(strength: int) -> int:
@@ -119,9 +120,9 @@ def release_shield(member: dict, name: str, out: list[str]) -> None:
     ps = member.get("physical_shield")
     if ps and hand_holding(member, ps["name"]) is None:
         del member["physical_shield"]
-        out.append(f"{name} no longer holds the {ps['name']} in a hand: it is not worn (Armor now "
-                   f"{crew_armor(member)}; wear it again from a hand: journal kraken crew gear {name} "
-                   f"--physical-shield \"{ps['name']}:{ps['armor']}\").")
+        out.append(say(f"{name} no longer holds the {ps['name']} in a hand: it is not worn (Armor now "
+                       f"{crew_armor(member)}; wear it again from a hand: ",
+                       cmd("kraken crew gear", name, physical_shield=f"{ps['name']}:{ps['armor']}"), ")."))
 
 
 def carrying(state: dict, name: str) -> str | None:
@@ -235,24 +236,29 @@ def _scrub(s: dict, name: str, out: list[str] | None = None) -> None:
     d = s.get("dungeon")
     if d and name in d["crew"]:
         d["crew"].remove(name)
-    g = s.get("ground")
-    if g:
-        if name in g["crew"]:
-            g["crew"].remove(name)
-        for key in ("shields", "acted", "last", "boosts"):
-            if key in g:
-                g[key].pop(name, None)
-        for key in ("cover", "extra", "revived"):
-            if key in g and name in g[key]:
-                g[key].remove(name)
-        if g.get("taunt") == name:
-            del g["taunt"]
-        for label, e in g["enemies"].items():
-            if e.get("carrier") == name:
-                e.pop("carrier")
-                e["status"] = "defeated"
-                if out is not None:
-                    out.append(f"Nobody carries the captured {label} any more: it counts as defeated.")
+    if s.get("ground"):
+        _leave_ground(s["ground"], name, out)
+
+
+def _leave_ground(g: dict, name: str, out: list[str] | None) -> None:
+    """The Ground Combat forgets the member: its crew, shields, activations, cover, taunts; a
+    captured alien they carried counts as defeated."""
+    if name in g["crew"]:
+        g["crew"].remove(name)
+    for key in ("shields", "acted", "last", "boosts"):
+        if key in g:
+            g[key].pop(name, None)
+    for key in ("cover", "extra", "revived"):
+        if key in g and name in g[key]:
+            g[key].remove(name)
+    if g.get("taunt") == name:
+        del g["taunt"]
+    for label, e in g["enemies"].items():
+        if e.get("carrier") == name:
+            e.pop("carrier")
+            e["status"] = "defeated"
+            if out is not None:
+                out.append(f"Nobody carries the captured {label} any more: it counts as defeated.")
 
 
 def drop_member(s: dict, name: str, out: list[str], abandoned: bool = False) -> None:
@@ -277,8 +283,8 @@ def drop_member(s: dict, name: str, out: list[str], abandoned: bool = False) -> 
         else:
             del s["leader"]
     if not s["crew"]:
-        out.append("No crew member is left: the campaign is lost (3.9) unless a card says otherwise "
-                   "(journal kraken end lost).")
+        out.append(say("No crew member is left: the campaign is lost (3.9) unless a card says otherwise (",
+                       cmd("kraken end", "lost"), ")."))
 
 
 _USES = re.compile(r"(?<![\w])U(\d{0,2})(?![\w])")

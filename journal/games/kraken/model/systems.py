@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from journal.errors import RuleError
 from journal.games.kraken.catalogue import AMMO
+from journal.hints import cmd, say
 
 
 def systems_named(state: dict, system: str, working: bool = True) -> list[str]:
@@ -49,8 +50,8 @@ def can_install(s: dict, name: str, cat: dict) -> None:
         if owned:
             raise RuleError(f"the ship has a {name} already (one of each standard system)")
     if name == "Hull expansion" and ship and "expansion_sp" not in ship:
-        raise RuleError("a Hull expansion adds the SP printed on your ship's page: record it first with "
-                        "`journal kraken ship hull … --expansion-sp X`")
+        raise RuleError(say("a Hull expansion adds the SP printed on your ship's page: record it first with `",
+                            cmd("set", "ship.expansion_sp", "X"), "`"))
 
 
 def install_system(s: dict, name: str) -> str:

@@ -8,9 +8,11 @@ the same way without a name (``RG 4+, 2x3``).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from journal.errors import InputError
 from journal.games.kraken.catalogue import half_up
+from journal.games.kraken.model.constants import MELEE_KIND, RANGED_KIND, WEAKEN, WEAPON_FLAGS
 from journal.games.kraken.model.members import release_shield
 
 _WEAPON = re.compile(r"(?P<name>.*?)\s*(?:\((?P<str>\d{1,2})\))?\s*(?P<hit>\d)\s*\+\s*,?\s*"
@@ -18,60 +20,68 @@ _WEAPON = re.compile(r"(?P<name>.*?)\s*(?:\((?P<str>\d{1,2})\))?\s*(?P<hit>\d)\s
 WEAPON_HINT = ("expected the book's notation: NAME (STRENGTH) HIT+, [TIMESx]DAMAGE [A<ammo>] RG|ML [AP IA IS EX T2 "
                "EMP WEAKEN n Fire Ice Toxic G<grade>], e.g. \"Rifle (3) 4+, 3 A5 RG\" or \"RG 4+, 2x3\"")
 TYPES = ("fire", "ice", "toxic")
-FLAGS = ("AP", "IA", "IS", "EX", "T2", "EMP")
+KINDS = (RANGED_KIND, MELEE_KIND)
+FLAGS = WEAPON_FLAGS
 
 
-def parse_attack(text: str, default_kind: str | None = None) -> dict:
-    """'Rifle (3) 4+, 3 A5 RG' / 'RG 4+, 2x3 Fire' → a weapon or attack."""
+def parse_attack(text: str, default_kind: str | None = None) -> dict[str, Any]:
+    """'Rifle (3) 4+, 3 A5 RG' / 'RG 4+, 2x3 Fire' → a weapon or attack: name, strength, hit, times,
+    damage, ammo (None: unlimited), kind (RG or ML), flags, weaken, types, grade."""
     t = " ".join(str(text).replace(",", ", ").split())
     m = _WEAPON.fullmatch(t)
     if not m:
         raise InputError(f"'{text}' is not a weapon: {WEAPON_HINT}")
     name = m["name"].strip()
     kind = None
-    if name.upper() in ("RG", "ML"):
+    if name.upper() in KINDS:
         kind, name = name.upper(), ""
-    spec = {"name": name, "strength": int(m["str"] or 0), "hit": int(m["hit"]), "times": int(m["times"] or 1),
-            "damage": int(m["dmg"]), "ammo": None, "kind": kind, "flags": [], "weaken": 0, "types": [],
-            "grade": None}
+    spec: dict[str, Any] = {"name": name, "strength": int(m["str"] or 0), "hit": int(m["hit"]),
+                            "times": int(m["times"] or 1), "damage": int(m["dmg"]), "ammo": None, "kind": kind,
+                            "flags": [], "weaken": 0, "types": [], "grade": None}
     if not 1 <= spec["hit"] <= 6 or spec["times"] < 1:
         raise InputError(f"'{text}': a hit value is 1-6 and an attack happens at least once")
     tokens = [x for x in re.split(r"[\s,]+", m["rest"] or "") if x]
     i = 0
     while i < len(tokens):
-        tok = tokens[i].upper()
-        if re.fullmatch(r"A\d{1,3}", tok):
-            spec["ammo"] = int(tok[1:])
-        elif re.fullmatch(r"G\d", tok):
-            spec["grade"] = int(tok[1:])
-        elif tok in ("RG", "ML"):
-            if spec["kind"] and spec["kind"] != tok:
-                raise InputError(f"'{text}': RG or ML, not both")
-            spec["kind"] = tok
-        elif tok in FLAGS:
-            if tok not in spec["flags"]:
-                spec["flags"].append(tok)
-        elif tok.startswith("WEAKEN"):
-            rest = tok[6:]
-            if not rest and i + 1 < len(tokens) and tokens[i + 1].isdigit():
-                rest = tokens[i + 1]
-                i += 1
-            if not rest.isdigit() or int(rest) < 1:
-                raise InputError(f"'{text}': WEAKEN takes a number (WEAKEN 2)")
-            spec["weaken"] = int(rest)
-        elif tok.lower() in TYPES:
-            if tok.lower() not in spec["types"]:
-                spec["types"].append(tok.lower())
-        else:
-            raise InputError(f"'{text}': '{tokens[i]}' is not part of the notation: {WEAPON_HINT}")
-        i += 1
+        i = _read_token(spec, tokens, i, text)
     spec["kind"] = spec["kind"] or default_kind
     if spec["kind"] is None:
-        raise InputError(f"'{text}': say RG (ranged) or ML (melee)")
+        raise InputError(f"'{text}': say {RANGED_KIND} (ranged) or {MELEE_KIND} (melee)")
     return spec
 
 
-def weapon_spec(w: dict) -> dict:
+def _read_token(spec: dict[str, Any], tokens: list[str], i: int, text: str) -> int:
+    """One word after the damage: A<ammo>, G<grade>, RG or ML, a flag, WEAKEN n, a damage type.
+    Returns the index of the next word."""
+    tok = tokens[i].upper()
+    if re.fullmatch(r"A\d{1,3}", tok):
+        spec["ammo"] = int(tok[1:])
+    elif re.fullmatch(r"G\d", tok):
+        spec["grade"] = int(tok[1:])
+    elif tok in KINDS:
+        if spec["kind"] and spec["kind"] != tok:
+            raise InputError(f"'{text}': {RANGED_KIND} or {MELEE_KIND}, not both")
+        spec["kind"] = tok
+    elif tok in FLAGS:
+        if tok not in spec["flags"]:
+            spec["flags"].append(tok)
+    elif tok.startswith(WEAKEN):
+        rest = tok[len(WEAKEN):]
+        if not rest and i + 1 < len(tokens) and tokens[i + 1].isdigit():
+            rest = tokens[i + 1]
+            i += 1
+        if not rest.isdigit() or int(rest) < 1:
+            raise InputError(f"'{text}': {WEAKEN} takes a number ({WEAKEN} 2)")
+        spec["weaken"] = int(rest)
+    elif tok.lower() in TYPES:
+        if tok.lower() not in spec["types"]:
+            spec["types"].append(tok.lower())
+    else:
+        raise InputError(f"'{text}': '{tokens[i]}' is not part of the notation: {WEAPON_HINT}")
+    return i + 1
+
+
+def weapon_spec(w: dict) -> dict[str, Any]:
     """A crew weapon's values with its mod applied (+50% Ammo rounded up, or +1 damage)."""
     spec = parse_attack(w["spec"])
     mod = w.get("mod")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from journal.games.kraken.model.constants import DIFFICULTY_TEXT
-from journal.pdf.primitives import BOLD, INK, MUTED, REGULAR, checkbox, field, fit_text, text, text_width
+from journal.pdf.primitives import BOLD, INK, MUTED, REGULAR, badge, checkbox, field, fit_text, text
 
 GAP = 10
 FORM_GAP = 9
@@ -13,23 +13,12 @@ def as_dict(value) -> dict:
     return value if isinstance(value, dict) else {}
 
 
-def _badge(c, right, y, label, dark=True) -> float:
-    """Bold text on a rounded box ending at `right`, baseline y; returns its width."""
-    w = text_width(label, BOLD, 8.5) + 12
-    c.setFillGray(0.15 if dark else 0.85)
-    c.setStrokeGray(INK)
-    c.roundRect(right - w, y - 4.5, w, 15, 3, stroke=0 if dark else 1, fill=1)
-    text(c, right - w / 2, y, label, BOLD, 8.5, align="c", grey=1 if dark else INK)
-    c.setFillGray(INK)
-    return w
-
-
 def header(c, page, title, sub, badges=(), blank=False) -> None:
     x, w = page.x0, page.width
     top = page.cursor
     right = x + w
     for label, dark in badges:
-        right -= _badge(c, right, top - 15, fit_text(label, BOLD, 8.5, 160), dark) + 5
+        right -= badge(c, right, top - 15, fit_text(label, BOLD, 8.5, 160), size=8.5, dark=dark) + 5
     text(c, x, top - 15, title, BOLD, 16, max_width=right - x - 6)
     if blank:
         field(c, x, top - 31, 220, "Campaign")

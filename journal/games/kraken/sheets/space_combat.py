@@ -36,8 +36,18 @@ def draw_space_combat(c, page, s: dict, blank: bool) -> None:
            "6) escape 7) recharge, then loop")
     badge = f"COMBAT TURN {cb['turn']} \u00b7 {COMBAT_STEP_TEXT[cb['step']].upper()}" if live else None
     form_title(c, page, "SPACE COMBAT" + (f": {cb['name']}" if cb.get("name") else ""), sub, badge)
+    _flight(c, page, cb, f)
+    _timeline_and_objectives(c, page, cb, live)
+    _enemies(c, page, cb, live)
+    _own_ship(c, page, s, cb, blank)
+    _crew_usage(c, page, s, cb, blank)
+    _rules(c, page)
+
+
+def _flight(c, page, cb: dict, f: dict) -> None:
+    """The flight's values (the left side of the book's page) and its options."""
     x, w = page.x0, page.width
-    # the flight (left side of the book's page)
+    live = bool(cb)
     top = page.cursor
     boxes = [("Location Difficulty", f.get("location_difficulty")), ("Flight Difficulty", f.get("difficulty")),
              ("Flight number", cb.get("number") or f.get("number")), ("Dice modifications", f.get("modifications")),
@@ -54,7 +64,11 @@ def draw_space_combat(c, page, s: dict, blank: bool) -> None:
         checkbox(c, cx, cy, key in opts, 6.5)
         text(c, cx + 8.5, cy + 1, label, BOLD if key in opts else REGULAR, 6.5, max_width=colw - 10)
     page.take(28 + FORM_GAP)
-    # timeline and objectives
+
+
+def _timeline_and_objectives(c, page, cb: dict, live: bool) -> None:
+    """The timeline's eight cells (crossed out as used) and the four objectives."""
+    x, w = page.x0, page.width
     top = page.cursor
     page.take(heading(c, x, top, w * 0.62 - 6, "TIMELINE", 10, right="cross out each as it is used"))
     heading(c, x + w * 0.62, top, w * 0.38, "OBJECTIVES", 10, right="left to right")
@@ -83,7 +97,11 @@ def draw_space_combat(c, page, s: dict, blank: bool) -> None:
     text(c, x, top - 39, "A Attack \u00b7 B Backup \u00b7 C Combat (board) \u00b7 E Evading \u00b7 G Game over \u00b7 "
          "I Idle \u00b7 S Shields \u00b7 T Time \u00b7 V Victory", REGULAR, 6, grey=MUTED, max_width=w * 0.62 - 8)
     page.take(44)
-    # enemies 1-4
+
+
+def _enemies(c, page, cb: dict, live: bool) -> None:
+    """Enemies 1-4, a column each."""
+    x, w = page.x0, page.width
     page.take(heading(c, x, page.cursor, w, "ENEMIES", 10, right="SP-CREW, DAMAGE, SHIELD-RECHARGE"))
     top = page.cursor
     enemies = cb.get("enemies", [])
@@ -94,9 +112,11 @@ def draw_space_combat(c, page, s: dict, blank: bool) -> None:
         ex = x + i * ew
         _enemy_column(c, ex, top, ew - 5, eh, i + 1, e, live)
     page.take(eh + FORM_GAP)
-    # your ship and the crew
-    _own_ship(c, page, s, cb, blank)
-    _crew_usage(c, page, s, cb, blank)
+
+
+def _rules(c, page) -> None:
+    """The chapter's rules in brief, and room for notes."""
+    x, w = page.x0, page.width
     rules = [("Fire", "up to 4 weapons; hit on 4+ (3+ Combat Bridge, +1 when Evading); an unused crew member may "
                       "reroll a miss once; damage hits the Shield, then the SP. EMP: shields only. HE: nothing "
                       "against a Shield, double SP on a 6. OC: 2 more Ammo, double damage."),

@@ -145,7 +145,7 @@ def _storage_and_quests(c, page, s, blank) -> None:
         yq -= 10
         text(c, right_x, yq, "Construction (Phase 2: d6 + Tech per builder, x2 over two turns)", BOLD, 8)
         yq -= 4
-        b_rows = []
+        b_rows: list[list] = []
         for name, b in builds.items():
             b = as_dict(b)
             b_rows.append([(name, BOLD), ", ".join(b.get("crew", [])), f"turn {b.get('due')}",

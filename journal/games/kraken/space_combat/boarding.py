@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from journal.errors import InputError, RuleError
+from journal.dice import Dice
+from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.kraken.model.campaign import copy_state
 from journal.games.kraken.model.combat import boarding_pending, current_space_combat
 from journal.games.kraken.model.members import drop_member, note_fallen, wound
@@ -17,6 +18,7 @@ from journal.games.kraken.space_combat.page import (
     goto_step,
     mark_used,
 )
+from journal.hints import Text, cmd, say
 from journal.lookup import find
 from journal.outcome import Outcome
 
@@ -61,8 +63,8 @@ def combat_board(state: dict, dice, enemy: int, crew) -> Outcome:
     points = sum(max(s["crew"][n]["ranged"], s["crew"][n]["melee"]) for n in names)
     out = [f"Boarding enemy {enemy} ({e['type']}): {', '.join(names)} go across (used this turn).",
            f"Your pool: {points} battle points → {mine} d6; theirs: {e['crew']} crew → {theirs} d6.",
-           "Roll the rounds: journal kraken combat round [--negate N] [--hurt NAME]… [--sacrifice NAME] (or journal "
-           "kraken combat retreat)."]
+           say("Roll the rounds: ", cmd("kraken combat round"), " (with --negate N, --hurt NAME for each hit or "
+               "--sacrifice NAME as the round asks; or ", cmd("kraken combat retreat"), ").")]
     if theirs == 0:
         out.extend(_end_boarding(s, c))
     return Outcome(s, f"Boarding enemy {enemy}: {mine} d6 against {theirs} d6", out, {"boarding": c.get("boarding"),
@@ -102,7 +104,8 @@ def combat_repel(state: dict, dice, enemy: int, crew) -> Outcome:
                      "enemy_start": theirs, "round": 0}
     out = [f"Enemy {enemy} ({e['type']}) boards with {sent} crew ({BOARD_CREW_LEFT} stay aboard): {theirs} d6.",
            f"Defenders {', '.join(names)}: {mine} d6.",
-           "Roll the rounds: journal kraken combat round [--negate N] [--hurt NAME]… [--sacrifice NAME]."]
+           say("Roll the rounds: ", cmd("kraken combat round"), " (with --negate N, --hurt NAME for each hit or "
+               "--sacrifice NAME as the round asks).")]
     if theirs == 0:
         out.extend(_end_boarding(s, c))
     return Outcome(s, f"Enemy {enemy} boards: {theirs} d6 against {mine} d6", out,
@@ -113,7 +116,7 @@ def _hits(faces) -> int:
     return sum(2 if f == 6 else 1 if f >= 4 else 0 for f in faces)
 
 
-def combat_round(state: dict, dice, negate: int | None = None, hurt=(), sacrifice: str | None = None) -> Outcome:
+def combat_round(state: dict, dice: Dice, negate: int | None = None, hurt=(), sacrifice: str | None = None) -> Outcome:
     """10 (5) one Boarding Combat round: roll both pools (4-5 a hit, 6 two; Boarding
     Armory / Onboard defense reroll your misses once), negate enemy hits 1:1, each enemy
     hit left costs a crew member 4 HP (an unconscious one takes a die away), every two
@@ -125,67 +128,19 @@ def combat_round(state: dict, dice, negate: int | None = None, hurt=(), sacrific
         raise RuleError("there is no Boarding Combat going on")
     out: list[str] = []
     b["round"] += 1
-    mine = [dice.roll(6) for _ in range(b["dice"])]
-    theirs = [dice.roll(6) for _ in range(b["enemy_dice"])]
-    system = "Boarding Armory" if b["by"] == "us" else "Onboard defense"
-    line = f"Boarding round {b['round']}: your dice {' '.join(map(str, mine)) or '-'}"
-    if working(s, system) and any(f < 4 for f in mine):
-        again = [(i, dice.roll(6)) for i, f in enumerate(mine) if f < 4]
-        for i, f in again:
-            mine[i] = f
-        line += f", {system} rerolls the misses: {' '.join(map(str, mine))}"
-    line += f"; theirs {' '.join(map(str, theirs)) or '-'}."
-    out.append(line)
+    mine, theirs = _roll_pools(s, b, dice, out)
     h_me, h_them = _hits(mine), _hits(theirs)
     most = min(h_me, h_them)
     n = most if negate is None else negate
     if not 0 <= n <= most:
         raise InputError(f"--negate {negate}: you can negate 0-{most} hit(s) this round")
     out.append(f"Hits: yours {h_me}, theirs {h_them}; you negate {n}.")
-    wounds = h_them - n
-    hurt = list(hurt)
-    order = []
-    for h in hurt:
-        key = find(s["crew"], h, "crew member", "--hurt")
-        if key not in b["crew"]:
-            raise InputError(f"--hurt {key}: only the crew in this Boarding Combat ({', '.join(b['crew'])}) are hit")
-        order.append(key)
-    lost_dice = 0
-    for k in range(wounds):
-        conscious = [x for x in b["crew"] if x in s["crew"] and s["crew"][x]["status"] == "active"]
-        if not conscious:
-            out.append("Every one of your boarders is down: the remaining hits find nobody.")
-            break
-        while order and order[0] not in conscious:      # a name given for a member already down: the next one
-            order.pop(0)
-        if order:
-            who = order.pop(0)
-        elif len(conscious) == 1:
-            who = conscious[0]
-        else:
-            from journal.errors import NeedChoice
-
-            raise NeedChoice(f"--hurt is required: enemy hit {k + 1} of {wounds} costs one of your boarders "
-                             f"{BOARD_WOUND} HP: one of {', '.join(conscious)} (repeat --hurt for each hit)",
-                             "--hurt", conscious, "Who takes the hit")
-        if wound(s, who, BOARD_WOUND, out, "boarding") in ("unconscious", "killed"):
-            lost_dice += 1
+    lost_dice = _take_enemy_hits(s, b, h_them - n, _hurt_order(s, b, hurt), out)
     b["dice"] = max(0, b["dice"] - lost_dice)
     if lost_dice:
         out.append(f"You lose {lost_dice} d6 from your pool.")
     left = h_me - n
-    removed = left // 2
-    if sacrifice is not None:
-        if left % 2 != 1:
-            raise RuleError("--sacrifice: a sacrifice attack needs exactly one hit left over")
-        key = find(s["crew"], sacrifice, "crew member", "--sacrifice")
-        if key not in b["crew"] or s["crew"][key]["status"] != "active":
-            raise RuleError(f"--sacrifice {key}: a conscious member of this boarding party gives everything")
-        status = wound(s, key, BOARD_SACRIFICE, out, "sacrifice attack")
-        if status in ("unconscious", "killed"):
-            b["dice"] = max(0, b["dice"] - 1)
-            out.append("You lose a d6 from your pool.")
-        removed += 1
+    removed = left // 2 + (_sacrifice(s, b, sacrifice, left, out) if sacrifice is not None else 0)
     removed = min(removed, b["enemy_dice"])
     b["enemy_dice"] -= removed
     if removed:
@@ -201,9 +156,73 @@ def combat_round(state: dict, dice, negate: int | None = None, hurt=(), sacrific
         out.extend(_end_boarding(s, c))
         data["over"] = True
     else:
-        out.append(f"Next round: journal kraken combat round ({b['dice']} d6 against {b['enemy_dice']} d6)"
-                   + (", or journal kraken combat retreat." if b["by"] == "us" else "."))
+        retreat = (", or ", cmd("kraken combat retreat"), ".") if b["by"] == "us" else (".",)
+        out.append(say("Next round: ", cmd("kraken combat round"), f" ({b['dice']} d6 against {b['enemy_dice']} d6)",
+                       *retreat))
     return Outcome(s, f"Boarding round {data['round']}: {h_me} hit(s) against {h_them}", out, data)
+
+
+def _roll_pools(s: dict, b: dict, dice: Dice, out: list[str]) -> tuple[list[int], list[int]]:
+    """Both pools roll; the Boarding Armory (boarding) or Onboard defense (repelling) rerolls your misses once."""
+    mine = [dice.roll(6) for _ in range(b["dice"])]
+    theirs = [dice.roll(6) for _ in range(b["enemy_dice"])]
+    system = "Boarding Armory" if b["by"] == "us" else "Onboard defense"
+    line = f"Boarding round {b['round']}: your dice {' '.join(map(str, mine)) or '-'}"
+    if working(s, system) and any(f < 4 for f in mine):
+        again = [(i, dice.roll(6)) for i, f in enumerate(mine) if f < 4]
+        for i, f in again:
+            mine[i] = f
+        line += f", {system} rerolls the misses: {' '.join(map(str, mine))}"
+    line += f"; theirs {' '.join(map(str, theirs)) or '-'}."
+    out.append(line)
+    return mine, theirs
+
+
+def _hurt_order(s: dict, b: dict, hurt) -> list[str]:
+    """Who takes the enemy hits, in order (--hurt): members of this boarding party."""
+    order = []
+    for h in hurt:
+        key = find(s["crew"], h, "crew member", "--hurt")
+        if key not in b["crew"]:
+            raise InputError(f"--hurt {key}: only the crew in this Boarding Combat ({', '.join(b['crew'])}) are hit")
+        order.append(key)
+    return order
+
+
+def _take_enemy_hits(s: dict, b: dict, wounds: int, order: list[str], out: list[str]) -> int:
+    """Each enemy hit left costs a conscious boarder 4 HP; returns the dice lost (one per boarder down)."""
+    lost_dice = 0
+    for k in range(wounds):
+        conscious = [x for x in b["crew"] if x in s["crew"] and s["crew"][x]["status"] == "active"]
+        if not conscious:
+            out.append("Every one of your boarders is down: the remaining hits find nobody.")
+            break
+        while order and order[0] not in conscious:      # a name given for a member already down: the next one
+            order.pop(0)
+        if order:
+            who = order.pop(0)
+        elif len(conscious) == 1:
+            who = conscious[0]
+        else:
+            raise NeedChoice(f"--hurt is required: enemy hit {k + 1} of {wounds} costs one of your boarders "
+                             f"{BOARD_WOUND} HP: one of {', '.join(conscious)} (repeat --hurt for each hit)",
+                             "--hurt", conscious, "Who takes the hit")
+        if wound(s, who, BOARD_WOUND, out, "boarding") in ("unconscious", "killed"):
+            lost_dice += 1
+    return lost_dice
+
+
+def _sacrifice(s: dict, b: dict, sacrifice: str, left: int, out: list[str]) -> int:
+    """10 (5): with a single hit left over, a conscious boarder gives 3 HP to remove one more enemy die."""
+    if left % 2 != 1:
+        raise RuleError("--sacrifice: a sacrifice attack needs exactly one hit left over")
+    key = find(s["crew"], sacrifice, "crew member", "--sacrifice")
+    if key not in b["crew"] or s["crew"][key]["status"] != "active":
+        raise RuleError(f"--sacrifice {key}: a conscious member of this boarding party gives everything")
+    if wound(s, key, BOARD_SACRIFICE, out, "sacrifice attack") in ("unconscious", "killed"):
+        b["dice"] = max(0, b["dice"] - 1)
+        out.append("You lose a d6 from your pool.")
+    return 1
 
 
 def combat_retreat(state: dict, dice) -> Outcome:
@@ -240,20 +259,22 @@ def _end_boarding(s: dict, c: dict, retreat: bool = False) -> list[str]:
     down = [x for x in b["crew"] if x in s["crew"] and s["crew"][x]["status"] == "unconscious"]
     out.append("The Boarding Combat is over.")
     if down:
-        out.append(f"Unconscious: {', '.join(down)}: heal them in a hurry (journal kraken combat heal NAME: d6 2-6 "
-                   f"→ 2 HP, a 1 kills) or leave them be.")
+        out.append(say(f"Unconscious: {', '.join(down)}: heal them in a hurry (", cmd("kraken combat heal", "NAME"),
+                       ": d6 2-6 → 2 HP, a 1 kills) or leave them be."))
     if s.get("combat"):
         out.append(_after_boarding(c))
         check_crew(s, c, out)
     return out
 
 
-def _after_boarding(c: dict) -> str:
+def _after_boarding(c: dict) -> Text:
     if c.get("boarders"):
-        return f"Next: repel enemy {c['boarders'][0]} (journal kraken combat repel {c['boarders'][0]} --crew …)."
+        return say(f"Next: repel enemy {c['boarders'][0]} (", cmd("kraken combat repel", c["boarders"][0], crew="NAME"),
+                   ").")
     if c["step"] in ("timeline", "objectives"):
         return after_timeline(c)
-    return "Next: try to escape (journal kraken combat escape) or recharge (journal kraken combat recharge)."
+    return say("Next: try to escape (", cmd("kraken combat escape"), ") or recharge (", cmd("kraken combat recharge"),
+               ").")
 
 
 def combat_heal(state: dict, dice, name: str) -> Outcome:

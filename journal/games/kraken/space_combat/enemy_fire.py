@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.model.campaign import copy_state
 from journal.games.kraken.model.combat import boarding_pending, current_space_combat, ships_left
-from journal.games.kraken.model.constants import COMBAT_STEPS, COMBAT_STEP_TEXT
+from journal.games.kraken.model.constants import COMBAT_STEP_TEXT, COMBAT_STEPS, EMP, HIGH_EXPLOSIVE, TIMELINE_IDLE
 from journal.games.kraken.model.systems import check_removal, ship_stats, working
 from journal.games.kraken.space_combat.after import finish_combat
 from journal.games.kraken.space_combat.page import (
@@ -17,6 +20,8 @@ from journal.games.kraken.space_combat.page import (
     mark_used,
     refresh_shield,
 )
+from journal.games.kraken.model.commands import OBJECTIVES_OR_FIRE
+from journal.hints import Text, cmd, say
 from journal.lookup import find
 from journal.outcome import Outcome
 
@@ -40,10 +45,11 @@ def combat_enemy_fire(state: dict, dice, cat: dict, evade=(), evade_enemy: int |
     if COMBAT_STEPS.index(c["step"]) > COMBAT_STEPS.index("enemy-fire"):
         raise RuleError(f"the enemies fired this turn already; this turn is at {COMBAT_STEP_TEXT[c['step']]}")
     if c["step"] == "timeline" and c["crossed"] < len(c["timeline"]):
-        raise RuleError("activate the timeline first: journal kraken combat timeline")
+        raise RuleError(say("activate the timeline first: ", cmd("kraken combat timeline")))
     out: list[str] = []
-    if c.get("event") == "I":
-        raise RuleError("Idle: the enemies do not fire this turn: go on (journal kraken combat board N --crew NAME, journal kraken combat escape or journal kraken combat recharge)")
+    if c.get("event") == TIMELINE_IDLE:
+        raise RuleError(say("Idle: the enemies do not fire this turn: go on (", cmd("kraken combat board", "N", crew="NAME"),
+                            ", ", cmd("kraken combat escape"), " or ", cmd("kraken combat recharge"), ")"))
     if not ships_left(c):
         raise RuleError("no enemy is left to fire")
     c["step"] = "enemy-fire"
@@ -71,15 +77,16 @@ def _hit_the_engines(s: dict, hit: dict) -> bool:
     return entry.get("system") == "Maneuver Engines"
 
 
-def evade_hint(s: dict, c: dict) -> str | None:
+def evade_hint(s: dict, c: dict) -> Text | None:
     """After the enemy fire: how to evade a hit now that it is seen (Maneuver Engines that
     a hit of this fire damaged work again once that hit is evaded)."""
     hits = [h for h in (c.get("fire") or {}).get("hits", []) if not h.get("evaded")]
     engines = working(s, "Maneuver Engines") or any(_hit_the_engines(s, h) for h in hits)
     if not hits or not engines or c.get("evaded") or not free_crew(s, c):
         return None
-    return (f"Evade a hit now that you have seen it (once this turn, Maneuver Engines; enemy {hits[-1]['enemy']}'s "
-            f"unless you name another): journal kraken combat evade --crew NAME [--crew NAME] [--enemy N].")
+    return say(f"Evade a hit now that you have seen it (once this turn, Maneuver Engines; enemy {hits[-1]['enemy']}'s "
+               f"unless you name another with --enemy N, two pilots with two --crew): ",
+               cmd("kraken combat evade", crew="NAME"), ".")
 
 
 def _ask_pilots(s: dict, c: dict, i: int, dmg: int, answers: list) -> list[str]:
@@ -98,10 +105,44 @@ def _ask_pilots(s: dict, c: dict, i: int, dmg: int, answers: list) -> list[str]:
     return available_crew(s, c, [x for x in answer.split("+") if x.strip()], "--evade")
 
 
-def enemy_fire(s: dict, c: dict, dice, cat: dict, evade, evade_enemy, shields, out: list[str],
+@dataclass
+class EnemyFire:
+    """One enemy fire (10 (4)) and what travels through it: the campaign and its combat, the dice,
+    the catalogue, the ship's Armor, the shield systems a 6 may damage (in the player's order),
+    the pilots who evade (named beforehand, or asked after a hit on a terminal), what to tell."""
+
+    s: dict
+    c: dict
+    dice: Dice
+    cat: dict
+    armor: int
+    shield_pref: list[str]
+    pilots: list[str]
+    evade_enemy: int | None
+    ask_evade: bool
+    answers: list
+    out: list[str]
+    named: bool = False            # the pilots were named beforehand (--evade)
+
+
+def enemy_fire(s: dict, c: dict, dice: Dice, cat: dict, evade, evade_enemy, shields, out: list[str],
                ask_evade: bool = False, evade_after=()) -> list[dict]:
-    answers = list(evade_after)
     c["fire"] = {"step": "boarding" if c["step"] == "enemy-fire" else c["step"], "hits": []}
+    pilots = evasion_pilots(s, c, evade, evade_enemy)
+    pool = {k: 1 for k in _shield_systems(s, cat, working=False)}
+    shield_pref = [find(pool, x, "shield system", "--shield") for x in shields]   # used in order, as 6s come
+    fire = EnemyFire(s, c, dice, cat, ship_stats(s, cat)["armor"], shield_pref, pilots, evade_enemy, ask_evade,
+                     list(evade_after), out, named=bool(evade))
+    shots = []
+    for i in ships_left(c):
+        if "combat" not in s:
+            break
+        shots.append(enemy_shot(fire, i))
+    return shots
+
+
+def evasion_pilots(s: dict, c: dict, evade, evade_enemy: int | None) -> list[str]:
+    """10 (4.1a): up to two unused crew pilot, with working Maneuver Engines, once a turn."""
     pilots = available_crew(s, c, evade, "--evade") if evade else []
     if len(pilots) > 2:
         raise InputError("--evade: up to two crew members pilot the ship")
@@ -113,74 +154,86 @@ def enemy_fire(s: dict, c: dict, dice, cat: dict, evade, evade_enemy, shields, o
         enemy_at(c, evade_enemy, "--evade-enemy")
         if not pilots:
             raise InputError("--evade-enemy: name the pilots with --evade NAME")
-    pool = {k: 1 for k in _shield_systems(s, cat, working=False)}
-    shield_pref = [find(pool, x, "shield system", "--shield") for x in shields]   # used in order, as 6s come
-    armor = ship_stats(s, cat)["armor"]
-    shots = []
-    for i in ships_left(c):
-        if "combat" not in s:
-            break
-        e = c["enemies"][i - 1]
-        r = dice.roll(6)
-        shot = {"enemy": i, "roll": r, "hit": r >= ENEMY_HIT, "sp": 0, "shield": 0}
-        shots.append(shot)
-        if r < ENEMY_HIT:
-            out.append(f"Enemy {i} ({e['type']}) fires: d6 {r}: miss.")
-            continue
-        dmg = e["damage"] + (ENEMY_SIX if r == 6 else 0)
-        line = f"Enemy {i} ({e['type']}) fires: d6 {r}: hit, {dmg} damage" + (" (6: +3)" if r == 6 else "")
-        if ask_evade and not evade and can_evade(s, c):
-            pilots = _ask_pilots(s, c, i, dmg, answers)
-            evade_enemy = i
-        if pilots and not c.get("evaded") and (evade_enemy is None or evade_enemy == i):
-            c["evaded"] = True
-            mark_used(c, pilots, "pilot")
-            tech = sum(s["crew"][p]["tech"] for p in pilots)
-            er = dice.roll(6)
-            total = half_up(tech) + er
-            ok = er != 1 and total >= EVADE_TARGET
-            shot["evade"] = {"pilots": pilots, "roll": er, "total": total, "evaded": ok}
-            line += (f"; {' and '.join(pilots)} evade: Tech {tech} ÷ 2 = {half_up(tech)} + d6 {er} = {total}: "
-                     + ("evaded, no damage." if ok else ("a 1 always fails." if er == 1 else "failed.")))
-            if ok:
-                out.append(line)
-                continue
-        ship = c["ship"]
-        eff = e.get("effect")
-        sh_before, sp_before = ship["shield"], ship["sp"]
-        if eff == "EMP":
-            ship["shield"] -= min(ship["shield"], dmg)
-            rest = 0
-        elif eff == "HE" and ship["shield"] > 0:
-            rest = 0
-        else:
-            absorbed = 0 if eff == "HE" else min(ship["shield"], dmg)
-            ship["shield"] -= absorbed
-            rest = max(0, dmg - absorbed - armor)
-        ship["sp"] = max(0, ship["sp"] - rest)
-        shot["shield"], shot["sp"] = sh_before - ship["shield"], sp_before - ship["sp"]
-        hit = {"enemy": i, "roll": r, "damage": dmg, "shield": shot["shield"], "sp": shot["sp"]}
-        c["fire"]["hits"].append(hit)
-        parts = []
-        if eff == "HE" and sh_before > 0:
-            parts.append("HE: your Shield stops it")
-        else:
-            parts.append(f"Shield {sh_before} → {ship['shield']}")
-            if eff != "EMP":
-                if armor:
-                    parts.append(f"Armor -{armor}")
-                parts.append(f"SP {sp_before} → {ship['sp']}")
-        out.append(f"{line}. {', '.join(parts)}.")
-        if ship["sp"] == 0:
-            out.append("Your ship's SP reach 0: the ship is lost.")
-            finish_combat(s, c, "lost", out)
-            break
-        if rest > 0:
-            before = ship["shield"]
-            shot["system"] = _system_damage(s, c, dice, cat, shield_pref, out, hit)
-            if ship["shield"] < before:
-                hit["clamped"] = before - ship["shield"]
-    return shots
+    return pilots
+
+
+def enemy_shot(fire: EnemyFire, i: int) -> dict:
+    """Enemy `i` fires: d6 ≥ 4 hits, a 6 adds 3 damage; the ship may evade it; else the damage is taken."""
+    s, c, out = fire.s, fire.c, fire.out
+    e = c["enemies"][i - 1]
+    r = fire.dice.roll(6)
+    shot = {"enemy": i, "roll": r, "hit": r >= ENEMY_HIT, "sp": 0, "shield": 0}
+    if r < ENEMY_HIT:
+        out.append(f"Enemy {i} ({e['type']}) fires: d6 {r}: miss.")
+        return shot
+    dmg = e["damage"] + (ENEMY_SIX if r == 6 else 0)
+    line = f"Enemy {i} ({e['type']}) fires: d6 {r}: hit, {dmg} damage" + (" (6: +3)" if r == 6 else "")
+    if fire.ask_evade and not fire.named and can_evade(s, c):
+        fire.pilots = _ask_pilots(s, c, i, dmg, fire.answers)
+        fire.evade_enemy = i
+    if fire.pilots and not c.get("evaded") and (fire.evade_enemy is None or fire.evade_enemy == i):
+        line, evaded = _evade(fire, shot, line)
+        if evaded:
+            out.append(line)
+            return shot
+    take_hit(fire, e, shot, dmg, line)
+    return shot
+
+
+def _evade(fire: EnemyFire, shot: dict, line: str) -> tuple[str, bool]:
+    """10 (4.1a): Tech ÷ 2 of the pilots + d6 ≥ 8 evades (a 1 fails); once this turn."""
+    fire.c["evaded"] = True
+    mark_used(fire.c, fire.pilots, "pilot")
+    tech = sum(fire.s["crew"][p]["tech"] for p in fire.pilots)
+    er = fire.dice.roll(6)
+    total = half_up(tech) + er
+    ok = er != 1 and total >= EVADE_TARGET
+    shot["evade"] = {"pilots": fire.pilots, "roll": er, "total": total, "evaded": ok}
+    line += (f"; {' and '.join(fire.pilots)} evade: Tech {tech} ÷ 2 = {half_up(tech)} + d6 {er} = {total}: "
+             + ("evaded, no damage." if ok else ("a 1 always fails." if er == 1 else "failed.")))
+    return line, ok
+
+
+def take_hit(fire: EnemyFire, e: dict, shot: dict, dmg: int, line: str) -> None:
+    """10 (4.2): Shields, then Armor, then SP (EMP: Shields only; HE: nothing through a Shield);
+    SP 0 loses the ship; lost SP risk a system."""
+    s, c, out = fire.s, fire.c, fire.out
+    ship, eff = c["ship"], e.get("effect")
+    sh_before, sp_before = ship["shield"], ship["sp"]
+    rest = _ship_damage(ship, dmg, eff, fire.armor)
+    ship["sp"] = max(0, ship["sp"] - rest)
+    shot["shield"], shot["sp"] = sh_before - ship["shield"], sp_before - ship["sp"]
+    hit = {"enemy": shot["enemy"], "roll": shot["roll"], "damage": dmg, "shield": shot["shield"], "sp": shot["sp"]}
+    c["fire"]["hits"].append(hit)
+    if eff == HIGH_EXPLOSIVE and sh_before > 0:
+        parts = ["HE: your Shield stops it"]
+    else:
+        parts = [f"Shield {sh_before} → {ship['shield']}"]
+        if eff != EMP:
+            parts += ([f"Armor -{fire.armor}"] if fire.armor else []) + [f"SP {sp_before} → {ship['sp']}"]
+    out.append(f"{line}. {', '.join(parts)}.")
+    if ship["sp"] == 0:
+        out.append("Your ship's SP reach 0: the ship is lost.")
+        finish_combat(s, c, "lost", out)
+        return
+    if rest > 0:
+        before = ship["shield"]
+        shot["system"] = _system_damage(s, c, fire.dice, fire.cat, fire.shield_pref, out, hit)
+        if ship["shield"] < before:
+            hit["clamped"] = before - ship["shield"]
+
+
+def _ship_damage(ship: dict, dmg: int, eff: str | None, armor: int) -> int:
+    """The Shield takes the damage first (an EMP's all of it); Armor stops some of the rest;
+    returns the SP lost."""
+    if eff == EMP:
+        ship["shield"] -= min(ship["shield"], dmg)
+        return 0
+    if eff == HIGH_EXPLOSIVE and ship["shield"] > 0:
+        return 0
+    absorbed = 0 if eff == HIGH_EXPLOSIVE else min(ship["shield"], dmg)
+    ship["shield"] -= absorbed
+    return max(0, dmg - absorbed - armor)
 
 
 def _shield_systems(s: dict, cat: dict, working: bool = True) -> list[str]:
@@ -303,8 +356,8 @@ def combat_evade(state: dict, dice, cat: dict, crew=(), enemy: int | None = None
         raise RuleError(boarding_pending(c))
     fire = c.get("fire")
     if not fire or c["step"] != fire["step"]:
-        raise RuleError("the ship evades an enemy's hit right after the enemy fire (journal kraken combat "
-                        "enemy-fire, or a timeline Attack), before the next sub-phase")
+        raise RuleError(say("the ship evades an enemy's hit right after the enemy fire (", cmd("kraken combat enemy-fire"),
+                            ", or a timeline Attack), before the next sub-phase"))
     if c.get("evaded"):
         raise RuleError("the ship tried to evade this turn already (once per Space Combat turn)")
     hits = [h for h in fire["hits"] if not h.get("evaded")]
@@ -343,9 +396,7 @@ def combat_evade(state: dict, dice, cat: dict, crew=(), enemy: int | None = None
     c = s["combat"]
     c["evaded"] = True
     mark_used(c, pilots, "pilot")
-    lines.append(after_fire(c) if c["step"] == "boarding" else "Next: objectives and repairs "
-                 "(journal kraken combat objective --crew NAME, journal kraken combat repair SYSTEM --crew NAME), "
-                 "or fire (journal kraken combat fire WEAPON).")
+    lines.append(after_fire(c) if c["step"] == "boarding" else say("Next: ", OBJECTIVES_OR_FIRE, "."))
     return Outcome(s, f"Evade enemy {hit['enemy']}'s hit: {total} vs {EVADE_TARGET} ({'evaded' if ok else 'failed'})",
                    lines, {"enemy": hit["enemy"], "pilots": pilots, "roll": r, "total": total, "evaded": ok,
                            "ship": c["ship"]})

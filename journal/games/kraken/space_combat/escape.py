@@ -6,6 +6,7 @@ from journal.games.kraken.model.campaign import copy_state
 from journal.games.kraken.model.combat import current_space_combat
 from journal.games.kraken.space_combat.after import finish_combat
 from journal.games.kraken.space_combat.page import free_crew, goto_step
+from journal.hints import cmd, say
 from journal.outcome import Outcome
 
 ESCAPE_TARGET, ESCAPE_AGAIN = 20, 15
@@ -31,6 +32,6 @@ def combat_escape(state: dict, dice) -> Outcome:
     else:
         c["escape_failed"] = True
         c["step"] = "recharge"
-        out.append(f"A later try in this combat needs {ESCAPE_AGAIN}. Next: journal kraken combat recharge.")
+        out.append(say(f"A later try in this combat needs {ESCAPE_AGAIN}. Next: ", cmd("kraken combat recharge"), "."))
     return Outcome(s, f"Escape: d20 {r} + {tech} = {total} ({'escaped' if ok else 'failed'})", out,
                    {"roll": r, "tech": tech, "total": total, "target": target, "escaped": ok})

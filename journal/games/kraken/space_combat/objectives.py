@@ -5,6 +5,7 @@ from __future__ import annotations
 from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import copy_state
 from journal.games.kraken.model.combat import current_space_combat
+from journal.games.kraken.model.constants import CHECK_ATTACK, CHECK_CHARISMA, CHECK_CHOOSE, CHECK_TECH
 from journal.games.kraken.space_combat.page import available_crew, goto_step, mark_used, refresh_shield
 from journal.lookup import find
 from journal.outcome import Outcome
@@ -12,7 +13,7 @@ from journal.outcome import Outcome
 REPAIR_TARGET = 9        # 2) repair: a T9 tech check
 REPAIR_SP = 3            # ... mends 3 SP (or one system)
 ATTACK_ATTRS = ("ranged", "melee")
-CHECK_ATTRS = {"T": ("tech",), "C": ("charisma",), "A": ATTACK_ATTRS}
+CHECK_ATTRS = {CHECK_ATTACK: ATTACK_ATTRS, CHECK_TECH: ("tech",), CHECK_CHARISMA: ("charisma",)}   # in "ATC" order
 
 
 def check_total(s: dict, names, kind: str) -> tuple[int, list[str]]:
@@ -21,7 +22,7 @@ def check_total(s: dict, names, kind: str) -> tuple[int, list[str]]:
     total, parts = 0, []
     for n in names:
         m = s["crew"][n]
-        if kind == "A":
+        if kind == CHECK_ATTACK:
             attr = max(ATTACK_ATTRS, key=lambda a: m[a])
         else:
             attr = CHECK_ATTRS[kind][0]
@@ -49,13 +50,12 @@ def combat_objective(state: dict, dice, crew, check: str | None = None, objectiv
     if not names:
         raise InputError("--crew is required: the crew members who try (their attributes add up)")
     kind = o["check"]
-    if kind == "?":
+    if kind == CHECK_CHOOSE:
         if check is None:
-            best = max("ATC", key=lambda k: check_total(s, names, k)[0])
-            kind = best
+            kind = max(CHECK_ATTRS, key=lambda k: check_total(s, names, k)[0])
         else:
             kind = check.upper()
-            if kind not in "ATC" or len(kind) != 1:
+            if kind not in CHECK_ATTRS:
                 raise InputError(f"--check {check}: A (attack), T (tech) or C (charisma)")
     elif check is not None and check.upper() != kind:
         raise InputError(f"objective {n} is {kind}{o['target']}: its letter decides the attribute")
@@ -115,7 +115,7 @@ def combat_repair(state: dict, dice, cat: dict, target: str, crew) -> Outcome:
     if not names:
         raise InputError("--crew is required: who repairs")
     check_repair_target(s, c, target)
-    total, parts = check_total(s, names, "T")
+    total, parts = check_total(s, names, CHECK_TECH)
     r = dice.roll(6)
     score = total + r
     ok = r != 1 and score >= REPAIR_TARGET

@@ -6,10 +6,12 @@ capacity; a combat an event starts; the SPACE COMBAT page set by hand (A2).
 
 from __future__ import annotations
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.flight import prepare_combat
 from journal.games.kraken.model.campaign import copy_state, refuse_if_over
 from journal.games.kraken.model.combat import boarding_pending, current_space_combat, enemy_fire_due
+from journal.games.kraken.model.commands import BOARD_ESCAPE_OR_RECHARGE, OBJECTIVES_OR_FIRE, SHIP_HULL
 from journal.games.kraken.model.constants import COMBAT_STEPS, COMBAT_STEP_TEXT, MAX_ENEMY_SHIPS, MAX_OBJECTIVES
 from journal.games.kraken.model.flight_table import (
     MAX_FLIGHT_NUMBER,
@@ -19,6 +21,7 @@ from journal.games.kraken.model.flight_table import (
     parse_timeline,
 )
 from journal.games.kraken.model.systems import ship_stats
+from journal.hints import Text, cmd, say
 from journal.lookup import find
 from journal.outcome import Outcome
 
@@ -66,8 +69,9 @@ def enemy_at(c: dict, n: int, option: str = "ENEMY") -> dict:
 
 def page_filled(c: dict) -> None:
     if not c["enemies"] and not c["objectives"]:
-        raise RuleError("the SPACE COMBAT page is empty: fill it in from your book first (journal kraken combat set "
-                        "enemy.1 \"TYPE SP-CREW, DAMAGE, SHIELD-RECHARGE\", timeline, objectives, xp)")
+        raise RuleError(say("the SPACE COMBAT page is empty: fill it in from your book first (",
+                            cmd("kraken combat set", "enemy.1", "TYPE SP-CREW, DAMAGE, SHIELD-RECHARGE"),
+                            ", then timeline, objectives and xp the same way)"))
 
 
 def goto_step(c: dict, step: str) -> None:
@@ -81,9 +85,9 @@ def goto_step(c: dict, step: str) -> None:
         raise RuleError(boarding_pending(c))
     for k in COMBAT_STEPS[cur:want]:
         if k == "timeline" and c["crossed"] < len(c["timeline"]):
-            raise RuleError("activate the timeline first: journal kraken combat timeline")
+            raise RuleError(say("activate the timeline first: ", cmd("kraken combat timeline")))
         if k == "enemy-fire" and enemy_fire_due(c):
-            raise RuleError("the enemies fire first: journal kraken combat enemy-fire")
+            raise RuleError(say("the enemies fire first: ", cmd("kraken combat enemy-fire")))
     c["step"] = step
 
 
@@ -95,18 +99,16 @@ def refresh_shield(s: dict, c: dict, cat: dict) -> None:
     c["ship"]["shield"] = min(c["ship"]["shield"], st["shield"])
 
 
-def after_timeline(c: dict) -> str:
+def after_timeline(c: dict) -> Text:
     if c.get("boarders"):
-        return "Next: repel the boarders (journal kraken combat repel N --crew NAME …)."
-    return ("Next: objectives and repairs (journal kraken combat objective --crew NAME, journal kraken combat repair "
-            "SYSTEM --crew NAME), or fire (journal kraken combat fire WEAPON).")
+        return say("Next: repel the boarders (", cmd("kraken combat repel", "N", crew="NAME"), ").")
+    return say("Next: ", OBJECTIVES_OR_FIRE, ".")
 
 
-def after_fire(c: dict) -> str:
+def after_fire(c: dict) -> Text:
     if c["step"] == "enemy-fire":
-        return "Next: enemy fire (journal kraken combat enemy-fire)."
-    return ("Next: board an enemy (journal kraken combat board N --crew …), try to escape (journal kraken combat escape) or "
-            "recharge (journal kraken combat recharge).")
+        return say("Next: enemy fire (", cmd("kraken combat enemy-fire"), ").")
+    return say("Next: ", BOARD_ESCAPE_OR_RECHARGE, ".")
 
 
 def combat_start(state: dict, dice, cat: dict, table: dict | None = None, number: int | None = None,
@@ -120,9 +122,10 @@ def combat_start(state: dict, dice, cat: dict, table: dict | None = None, number
     if s.get("dungeon") or s.get("ground"):
         raise RuleError("the crew is on the ground (dungeon or ground combat): finish that first")
     if s.get("flight"):
-        raise RuleError("the flight's new Location waits to be generated: do that first (or journal kraken flight-end)")
+        raise RuleError(say("the flight's new Location waits to be generated: do that first (or ",
+                            cmd("kraken flight-end"), ")"))
     if not s.get("ship"):
-        raise RuleError("there is no ship (journal kraken ship hull …)")
+        raise RuleError(say("there is no ship (", SHIP_HULL, ")"))
     if not s["crew"]:
         raise RuleError("there is no crew")
     row = None
@@ -145,8 +148,8 @@ def combat_start(state: dict, dice, cat: dict, table: dict | None = None, number
         if len(row["objectives"]) > MAX_OBJECTIVES:
             raise InputError(f"--objective given {len(row['objectives'])} times: at most {MAX_OBJECTIVES}")
     elif enemies or timeline or objectives:
-        raise InputError("--number takes the flight table's row: leave out --enemy, --timeline and --objective "
-                         "(change the page afterwards with journal kraken combat set …)")
+        raise InputError(say("--number takes the flight table's row: leave out --enemy, --timeline and --objective "
+                             "(change the page afterwards with ", cmd("kraken combat set", "KEY", "VALUE"), ")"))
     out = prepare_combat(s, cat, row, number, name, xp)
     return Outcome(s, f"Space Combat begins: {s['combat'].get('name') or 'an event'} "
                       f"({len(s['combat']['enemies'])} enemies)", out, {"combat": s["combat"]})
@@ -156,101 +159,131 @@ _SET_KEYS = "ship.sp|ship.shield|ship.shield_max|ship.recharge|enemy.N|enemy.N.s
             "enemy.N.remove|ammo.LABEL|timeline|objectives|objective.N|xp|used.NAME|unused.NAME"
 
 
-def combat_set(state: dict, dice, key: str, value: str) -> Outcome:
+def combat_set(state: dict, dice: Dice, key: str, value: str) -> Outcome:
     """A2: any value of the SPACE COMBAT page by hand (a card or the book says so)."""
     s = copy_state(state)
     c = current_space_combat(s)
     k = str(key).strip()
     parts = k.split(".")
-    out: list[str] = []
+    msg = _setter(k, parts)(s, c, k, parts, value)
+    return Outcome(s, msg + " (by hand)", [msg + " (by hand)."], {"key": k, "combat": c})
 
-    def number(lo=0, hi=9999) -> int:
-        try:
-            n = int(str(value).strip())
-        except ValueError:
-            raise InputError(f"{k} takes a whole number, not '{value}'") from None
-        if not lo <= n <= hi:
-            raise InputError(f"{k} = {n} is outside {lo}..{hi}")
-        return n
 
+def _setter(k: str, parts: list[str]):
+    """The part of the page a key names (_SET_KEYS)."""
     if parts[0] == "ship" and len(parts) == 2 and parts[1] in ("sp", "shield", "shield_max", "recharge"):
-        field = parts[1]
-        hi = c["ship"]["sp_max"] if field == "sp" else c["ship"]["shield_max"] if field == "shield" else 9999
-        before = c["ship"][field]
-        c["ship"][field] = number(0, hi)
-        if field == "shield_max":
-            c["ship"]["shield"] = min(c["ship"]["shield"], c["ship"]["shield_max"])
-        msg = f"Your ship's {field} {before} → {c['ship'][field]}"
-    elif parts[0] == "enemy" and len(parts) >= 2:
-        try:
-            n = int(parts[1])
-        except ValueError:
-            raise InputError(f"'{k}': enemy.N with N 1-{MAX_ENEMY_SHIPS}") from None
-        if len(parts) == 2:
-            e = parse_enemy(value)
-            if not 1 <= n <= MAX_ENEMY_SHIPS:
-                raise InputError(f"enemy.{n}: enemies are numbered 1-{MAX_ENEMY_SHIPS}")
-            if n <= len(c["enemies"]):
-                c["enemies"][n - 1] = e
-            elif n == len(c["enemies"]) + 1:
-                c["enemies"].append(e)
-            else:
-                raise InputError(f"enemy.{n}: the next free enemy number is {len(c['enemies']) + 1}")
-            msg = f"Enemy {n}: {enemy_text(e)}"
-        elif parts[2] == "remove":
-            enemy_at(c, n)
-            c["enemies"].pop(n - 1)
-            msg = f"Enemy {n} erased (the others move up)"
-        elif parts[2] in ("sp", "shield", "crew"):
-            e = enemy_at(c, n)
-            field = parts[2]
-            hi = e["sp_max"] if field == "sp" else e["shield_max"] if field == "shield" else 99
-            before = e[field]
-            e[field] = number(0, hi)
-            msg = f"Enemy {n} {field} {before} → {e[field]}"
-        else:
-            raise InputError(f"'{k}' is not something to set: {_SET_KEYS}")
-    elif parts[0] == "ammo" and len(parts) >= 2:
-        label = find(c["ammo"], ".".join(parts[1:]), "weapon or magazine with Ammo")
-        before = c["ammo"][label]
-        c["ammo"][label] = number(0, 999)
-        msg = f"{label} Ammo {before} → {c['ammo'][label]}"
-    elif k == "timeline":
-        cells = [x for x in str(value).replace(",", " ").split()]
-        c["timeline"] = parse_timeline(cells)
-        c["crossed"] = min(c["crossed"], len(c["timeline"]))
-        msg = "Timeline: " + (" ".join(c["timeline"]) or "(empty)")
-    elif k == "objectives":
-        objs = [parse_objective(x) for x in str(value).replace(",", " ").split()]
-        if len(objs) > MAX_OBJECTIVES:
-            raise InputError(f"at most {MAX_OBJECTIVES} objectives")
-        c["objectives"] = objs
-        msg = "Objectives: " + (" ".join(f"{o['check']}{o['target']}" for o in objs) or "(none)")
-    elif parts[0] == "objective" and len(parts) == 2:
-        try:
-            n = int(parts[1])
-            o = c["objectives"][n - 1]
-            if n < 1:
-                raise IndexError
-        except (ValueError, IndexError):
-            raise InputError(f"'{k}': objective.N with N 1-{len(c['objectives'])}") from None
-        v = str(value).strip().lower()
-        if v not in ("solved", "unsolved"):
-            raise InputError(f"{k} takes solved or unsolved")
-        o["solved"] = v == "solved"
-        msg = f"Objective {n} ({o['check']}{o['target']}) {v}"
-    elif k == "xp":
-        c["xp"] = number(0, 9999)
-        msg = f"The flight's XP: {c['xp']}"
-    elif parts[0] in ("used", "unused") and len(parts) >= 2:
-        name = _crew_member(s, ".".join(parts[1:]), k)
-        if parts[0] == "used":
-            c["used"][name] = str(value).strip() or "by hand"
-            msg = f"{name} marked used ({c['used'][name]})"
-        else:
-            c["used"].pop(name, None)
-            msg = f"{name} unmarked"
-    else:
+        return _set_ship
+    if parts[0] == "enemy" and len(parts) >= 2:
+        return _set_enemy
+    if parts[0] == "ammo" and len(parts) >= 2:
+        return _set_ammo
+    if parts[0] == "objective" and len(parts) == 2:
+        return _set_objective
+    if parts[0] in ("used", "unused") and len(parts) >= 2:
+        return _set_used
+    setter = {"timeline": _set_timeline, "objectives": _set_objectives, "xp": _set_xp}.get(k)
+    if setter is None:
         raise InputError(f"'{k}' is not something to set: {_SET_KEYS}")
-    out.append(msg + " (by hand).")
-    return Outcome(s, msg + " (by hand)", out, {"key": k, "combat": c})
+    return setter
+
+
+def _number(k: str, value: str, lo: int = 0, hi: int = 9999) -> int:
+    try:
+        n = int(str(value).strip())
+    except ValueError:
+        raise InputError(f"{k} takes a whole number, not '{value}'") from None
+    if not lo <= n <= hi:
+        raise InputError(f"{k} = {n} is outside {lo}..{hi}")
+    return n
+
+
+def _set_ship(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
+    field = parts[1]
+    hi = c["ship"]["sp_max"] if field == "sp" else c["ship"]["shield_max"] if field == "shield" else 9999
+    before = c["ship"][field]
+    c["ship"][field] = _number(k, value, 0, hi)
+    if field == "shield_max":
+        c["ship"]["shield"] = min(c["ship"]["shield"], c["ship"]["shield_max"])
+    return f"Your ship's {field} {before} → {c['ship'][field]}"
+
+
+def _set_enemy(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
+    """enemy.N (its whole line, as the flight table prints it), enemy.N.remove, enemy.N.sp/shield/crew."""
+    try:
+        n = int(parts[1])
+    except ValueError:
+        raise InputError(f"'{k}': enemy.N with N 1-{MAX_ENEMY_SHIPS}") from None
+    if len(parts) == 2:
+        e = parse_enemy(value)
+        if not 1 <= n <= MAX_ENEMY_SHIPS:
+            raise InputError(f"enemy.{n}: enemies are numbered 1-{MAX_ENEMY_SHIPS}")
+        if n <= len(c["enemies"]):
+            c["enemies"][n - 1] = e
+        elif n == len(c["enemies"]) + 1:
+            c["enemies"].append(e)
+        else:
+            raise InputError(f"enemy.{n}: the next free enemy number is {len(c['enemies']) + 1}")
+        return f"Enemy {n}: {enemy_text(e)}"
+    if parts[2] == "remove":
+        enemy_at(c, n)
+        c["enemies"].pop(n - 1)
+        return f"Enemy {n} erased (the others move up)"
+    if parts[2] not in ("sp", "shield", "crew"):
+        raise InputError(f"'{k}' is not something to set: {_SET_KEYS}")
+    e = enemy_at(c, n)
+    field = parts[2]
+    hi = e["sp_max"] if field == "sp" else e["shield_max"] if field == "shield" else 99
+    before = e[field]
+    e[field] = _number(k, value, 0, hi)
+    return f"Enemy {n} {field} {before} → {e[field]}"
+
+
+def _set_ammo(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
+    label = find(c["ammo"], ".".join(parts[1:]), "weapon or magazine with Ammo")
+    before = c["ammo"][label]
+    c["ammo"][label] = _number(k, value, 0, 999)
+    return f"{label} Ammo {before} → {c['ammo'][label]}"
+
+
+def _set_timeline(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
+    cells = [x for x in str(value).replace(",", " ").split()]
+    c["timeline"] = parse_timeline(cells)
+    c["crossed"] = min(c["crossed"], len(c["timeline"]))
+    return "Timeline: " + (" ".join(c["timeline"]) or "(empty)")
+
+
+def _set_objectives(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
+    objs = [parse_objective(x) for x in str(value).replace(",", " ").split()]
+    if len(objs) > MAX_OBJECTIVES:
+        raise InputError(f"at most {MAX_OBJECTIVES} objectives")
+    c["objectives"] = objs
+    return "Objectives: " + (" ".join(f"{o['check']}{o['target']}" for o in objs) or "(none)")
+
+
+def _set_objective(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
+    try:
+        n = int(parts[1])
+        o = c["objectives"][n - 1]
+        if n < 1:
+            raise IndexError
+    except (ValueError, IndexError):
+        raise InputError(f"'{k}': objective.N with N 1-{len(c['objectives'])}") from None
+    v = str(value).strip().lower()
+    if v not in ("solved", "unsolved"):
+        raise InputError(f"{k} takes solved or unsolved")
+    o["solved"] = v == "solved"
+    return f"Objective {n} ({o['check']}{o['target']}) {v}"
+
+
+def _set_xp(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
+    c["xp"] = _number(k, value, 0, 9999)
+    return f"The flight's XP: {c['xp']}"
+
+
+def _set_used(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
+    name = _crew_member(s, ".".join(parts[1:]), k)
+    if parts[0] == "used":
+        c["used"][name] = str(value).strip() or "by hand"
+        return f"{name} marked used ({c['used'][name]})"
+    c["used"].pop(name, None)
+    return f"{name} unmarked"

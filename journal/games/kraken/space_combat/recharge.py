@@ -5,10 +5,12 @@ from __future__ import annotations
 from journal.errors import RuleError
 from journal.games.kraken.model.campaign import copy_state
 from journal.games.kraken.model.combat import current_space_combat, ships_left
+from journal.games.kraken.model.constants import TIMELINE_GAME_OVER, TIMELINE_SHIELDS, TIMELINE_TIME, TIMELINE_VICTORY
 from journal.games.kraken.model.systems import working
 from journal.games.kraken.space_combat.after import finish_combat
 from journal.games.kraken.space_combat.objectives import check_repair_target, repair
 from journal.games.kraken.space_combat.page import goto_step
+from journal.hints import cmd, say
 from journal.outcome import Outcome
 
 
@@ -24,7 +26,7 @@ def combat_recharge(state: dict, dice, cat: dict, drones: str | None = None) -> 
     before = ship["shield"]
     ship["shield"] = min(ship["shield_max"], ship["shield"] + ship["recharge"])
     out.append(f"Recharge: your Shield {before} → {ship['shield']}/{ship['shield_max']}.")
-    if c.get("event") == "S":
+    if c.get("event") == TIMELINE_SHIELDS:
         for e, saved in zip(c["enemies"], c.pop("saved_shields", []), strict=False):
             e["shield"] = min(e["shield_max"], saved)
         out.append("The enemies' shields come back as they were before the Shields turn (no recharge).")
@@ -49,9 +51,9 @@ def combat_recharge(state: dict, dice, cat: dict, drones: str | None = None) -> 
     c["used"] = {}
     for k in ("event", "evaded", "boarded", "damaged_now", "fire"):
         c.pop(k, None)
-    out.append(f"Every crew member is unused again. Space Combat turn {c['turn']}: "
-               + ("activate the timeline (journal kraken combat timeline)." if c["crossed"] < len(c["timeline"])
-                  else "objectives, repairs and fire (the timeline is empty)."))
+    out.append(say(f"Every crew member is unused again. Space Combat turn {c['turn']}: ",
+                   *(("activate the timeline (", cmd("kraken combat timeline"), ").")
+                     if c["crossed"] < len(c["timeline"]) else ("objectives, repairs and fire (the timeline is empty).",))))
     data["turn"] = c["turn"]
     return Outcome(s, f"Space Combat turn {c['turn'] - 1} ends; turn {c['turn']} begins", out, data)
 
@@ -74,15 +76,15 @@ def _turn_end(s: dict, c: dict, out: list[str]) -> str | None:
         finish_combat(s, c, "won", out)
         return "won"
     event = c.get("event")
-    if event == "V":
+    if event == TIMELINE_VICTORY:
         out.append("Victory: the enemies retreat: the Space Combat is won.")
         finish_combat(s, c, "won", out)
         return "won"
-    if event == "G" and not _saved(c):
+    if event == TIMELINE_GAME_OVER and not _saved(c):
         out.append("Game over: the enemies are not beaten by the end of the turn: your ship is destroyed.")
         finish_combat(s, c, "lost", out)
         return "lost"
-    if event == "T" and not _saved(c):
+    if event == TIMELINE_TIME and not _saved(c):
         out.append("Time: you lost too much time and retreat (you survive).")
         finish_combat(s, c, "retreated", out)
         return "retreated"

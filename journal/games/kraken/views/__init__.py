@@ -1,22 +1,23 @@
-"""Text views of a campaign: `journal show` (ending with what to do next) and `journal list`."""
+"""Text views of a campaign, the game interface's views: show (`summary`, ending with what to do
+next), list (`status`), the log's headings (`turn_label`), the status line of play (`next_step`) and
+its completion (`names`), show --json (`public_state`) and `result`.
+
+The sections of show are views/campaign.py's (the crew, the ship, the quests); what
+happens away from the ship is views/adventure.py's (loaded only then), the CGM Line Tracker
+views/tracker.py's.
+"""
 
 from __future__ import annotations
 
-from journal.games.kraken import catalogue
+from journal.games import Result
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.model.campaign import oxygen_max, pending
-from journal.games.kraken.model.constants import (
-    ARMOR_PIECES,
-    ATTRIBUTES,
-    ATTR_SHORT,
-    SHOP_COMMANDS,
-    DIFFICULTY_TEXT,
-    FREE_ACTION_TEXT,
-    PHASES,
-)
-from journal.games.kraken.model.members import armor_text, carry_capacity, overload
-from journal.games.kraken.model.systems import ship_stats, systems_named
+from journal.games.kraken.model.commands import CREW_ADD, SHIP_HULL
+from journal.games.kraken.model.constants import DIFFICULTY_TEXT, FREE_ACTION_TEXT, PHASES, SHOP_COMMANDS
+from journal.games.kraken.model.systems import systems_named
+from journal.games.kraken.views.campaign import build_lines, crew_lines, extra_lines, quest_lines, ship_lines
 from journal.games.kraken.views.tracker import tracker
+from journal.hints import Text, cmd, say
 
 AWAY = ("flight", "combat", "dungeon", "ground", "loot")   # what views.adventure shows, loaded only then
 
@@ -27,18 +28,34 @@ def turn_label(state: dict) -> str:
     return f"Turn {state['turn']} · Phase {state['phase']} · {PHASES[state['phase']]}"
 
 
+def result(state: dict) -> Result | None:
+    """Whether the campaign is over and how: `kraken end` records won or lost (state.result)."""
+    if state.get("result") == "won":
+        return "won"
+    if state.get("result") == "lost":
+        return "lost"
+    return None
+
+
+def public_state(state: dict) -> dict:
+    """What `show --json` prints and the sheets draw: the save's state as it is."""
+    return state
+
+
 def status(state: dict) -> str:
     where = "setup" if state["turn"] == 0 else f"turn {state['turn']} · phase {state['phase']}"
-    if state.get("result"):
-        where = f"campaign {state['result']} ({where})"
+    if result(state):
+        where = f"campaign {result(state)} ({where})"
     return (f"{where} · {DIFFICULTY_TEXT[state['difficulty']]} · {len(state['lines'])} line(s) · "
             f"{len(state['crew'])} crew · {state['credits']}¢ · {state['xp']} XP")
 
 
 def next_step(state: dict) -> str:
-    if state.get("result"):
-        return "The campaign is over" + (": claim your score with `journal kraken score --record`."
-                                         if state["result"] == "won" else ".")
+    """What the table does next, as the commands that do it."""
+    if result(state):
+        if result(state) == "won":
+            return say("The campaign is over: claim your score with `", cmd("kraken score", record=True), "`.")
+        return "The campaign is over."
     if any(state.get(k) for k in AWAY):
         from journal.games.kraken.views.adventure import adventure_next
 
@@ -48,41 +65,82 @@ def next_step(state: dict) -> str:
     running = [x for x in SLOTS if state["lines"].get(x, {}).get("running")]
     if running:
         x = running[0]
-        return f"line {x}: look up {state['lines'][x]['coords'][-1]} (journal kraken step {x} CELL …)."
+        return say(f"line {x}: look up {state['lines'][x]['coords'][-1]} (", cmd("kraken step", x, "CELL"), ").")
     if state["turn"] == 0:
-        if not state["crew"]:
-            return "choose your crew (journal kraken crew add NAME --agility … --melee …)."
-        if not state.get("ship"):
-            return "buy a ship hull (journal kraken ship hull NAME --price P --sp N), then its systems."
-        return "begin turn 1: journal kraken turn."
-    p = state["phase"]
-    if p == 1:
-        todo = pending(state)
-        if todo:
-            x = todo[0]
-            how = f"journal kraken advance {x}" if state.get("pack") else f"journal kraken step {x} CELL"
-            return f"Phase 1: line {x}: look up {state['lines'][x]['coords'][-1]} ({how})."
-        return "Phase 2: journal kraken phase 2."
-    if p == 2:
-        return "Phase 2: start a construction (journal kraken build start …) or go on: journal kraken phase 3."
-    if p == 3:
-        if state.get("free_action"):
-            return "Phase 4: journal kraken phase 4."
-        return ("Phase 3: one free action (journal kraken flight --difficulty D, journal kraken free-action KIND, "
-                "or journal kraken advance LINE), then journal kraken phase 4.")
-    if p == 4:
-        if state.get("short_visit") or not systems_named(state, "Teleporter") or not any(
-                loc["cleared"] for loc in state["locations"].values()):
-            return "Phase 5: journal kraken phase 5."
-        return "Phase 4: a short visit (journal kraken visit SLOT MAP KIND TILE), or Phase 5: journal kraken phase 5."
-    extra = "" if state["recovered"] else "recover (journal kraken recover) if you like, then "
-    return f"{extra}a new turn: journal kraken turn."
+        return _setup_next(state)
+    return PHASE_NEXT[state["phase"]](state)
+
+
+def _setup_next(state: dict) -> Text:
+    """3.3-3.7: the crew, then the ship, then turn 1."""
+    if not state["crew"]:
+        return say("choose your crew (", CREW_ADD, ").")
+    if not state.get("ship"):
+        return say("buy a ship hull (", SHIP_HULL, "), then its systems.")
+    return say("begin turn 1: ", cmd("kraken turn"), ".")
+
+
+def _phase_1_next(state: dict) -> Text:
+    todo = pending(state)
+    if todo:
+        x = todo[0]
+        how = cmd("kraken advance", x) if state.get("pack") else cmd("kraken step", x, "CELL")
+        return say(f"Phase 1: line {x}: look up {state['lines'][x]['coords'][-1]} (", how, ").")
+    return say("Phase 2: ", cmd("kraken phase", "2"), ".")
+
+
+def _phase_2_next(state: dict) -> Text:
+    return say("Phase 2: start a construction (", cmd("kraken build start", "SYSTEM", crew="NAME", turns="N"),
+               ") or go on: ", cmd("kraken phase", "3"), ".")
+
+
+def _phase_3_next(state: dict) -> Text:
+    if state.get("free_action"):
+        return say("Phase 4: ", cmd("kraken phase", "4"), ".")
+    return say("Phase 3: one free action (", cmd("kraken flight", difficulty="D"), ", ",
+               cmd("kraken free-action", "KIND"), ", or ", cmd("kraken advance", "LINE"), "), then ",
+               cmd("kraken phase", "4"), ".")
+
+
+def _phase_4_next(state: dict) -> Text:
+    if state.get("short_visit") or not systems_named(state, "Teleporter") or not any(
+            loc["cleared"] for loc in state["locations"].values()):
+        return say("Phase 5: ", cmd("kraken phase", "5"), ".")
+    return say("Phase 4: a short visit (", cmd("kraken visit", "SLOT", "MAP", "KIND", "TILE"), "), or Phase 5: ",
+               cmd("kraken phase", "5"), ".")
+
+
+def _phase_5_next(state: dict) -> Text:
+    if state["recovered"]:
+        return say("a new turn: ", cmd("kraken turn"), ".")
+    return say("recover (", cmd("kraken recover"), ") if you like, then a new turn: ", cmd("kraken turn"), ".")
+
+
+PHASE_NEXT = {1: _phase_1_next, 2: _phase_2_next, 3: _phase_3_next, 4: _phase_4_next, 5: _phase_5_next}
 
 
 def summary(state: dict) -> list[str]:
+    """show: the campaign, the crew, the ship, what happens away from it, the CGM Line
+    Tracker, the quests, and what to do next."""
     s = state
+    out = _heading(s)
+    out.extend(crew_lines(s))
+    out.extend(build_lines(s))
+    out.extend(ship_lines(s))
+    if any(s.get(k) for k in AWAY):
+        from journal.games.kraken.views.adventure import adventure_lines
+
+        out.extend(adventure_lines(s))
+    out.extend(tracker(s))
+    out.extend(quest_lines(s))
+    out.extend(extra_lines(s))
+    out.append("Next: " + next_step(s))
+    return out
+
+
+def _heading(s: dict) -> list[str]:
     title = f"Space Kraken ({DIFFICULTY_TEXT[s['difficulty']]}): {turn_label(s)}"
-    if s.get("result"):
+    if result(s):
         title += f" · campaign {s['result'].upper()}"
     out = [title]
     if s.get("backstory"):
@@ -99,72 +157,33 @@ def summary(state: dict) -> list[str]:
     if s.get("savepoint"):
         sp = s["savepoint"]
         out.append(f"  Save point {sp['id']}: turn {sp['turn']}, {sp['at']}")
-    out.append("Crew:" if s["crew"] else "Crew: none yet")
-    for name, c in s["crew"].items():
-        attrs = " ".join(f"{ATTR_SHORT[a]} {c[a]}" for a in ATTRIBUTES) + (f" PSI {c['psi']}" if "psi" in c else "")
-        status_ = "" if c["status"] == "active" else "  UNCONSCIOUS"
-        out.append(f"  {name}: LV{c['level']} HP {c['hp']}/{c['hp_max']}{status_} · {attrs}")
-        if c["traits"]:
-            out.append("      traits " + ", ".join(f"{t} {v:+d}" for t, v in c["traits"].items()))
-        gear = []
-        if any(c.get(k) for k in ARMOR_PIECES):
-            gear.append(armor_text(c))
-        elif c.get("armor"):
-            gear.append(f"Armor {c['armor']}")
-        if c.get("shield"):
-            gear.append(f"Shield {c['shield']['class']} {c['shield']['power']}/{c['shield']['recharge']}")
-        if c.get("charger"):
-            gear.append(f"Shield charger +{c['charger']}")
-        for w, spec in (c.get("weapons") or {}).items():
-            state_ = f" {spec['ammo']} Ammo" if "ammo" in spec else ""
-            state_ += f" ({spec['jam']})" if spec.get("jam") else ""
-            gear.append(f"{w}{'*' if spec.get('mod') else ''}: {spec['spec']}{state_}")
-        if c.get("psi_exhausted"):
-            gear.append("PSI exhausted")
-        if gear:
-            out.append("      gear " + " · ".join(gear))
-        if c["inventory"]:
-            over = overload(c)
-            out.append("      carries " + ", ".join(f"{k}: {v}" for k, v in c["inventory"].items())
-                       + f" ({len(c['inventory'])}/{carry_capacity(c['strength'])}"
-                       + (f", overload -{over}" if over else "") + ")")
-    for bname, b in s["builds"].items():
-        out.append(f"  building the {bname}: {', '.join(b['crew'])} (done Phase 2 of turn {b['due']}, "
-                   f"pay {max(0, b['cost'] - b['discount'])}¢)")
-    ship = s.get("ship")
-    if ship:
-        st = ship_stats(s, catalogue.load() if ship["systems"] else {})
-        out.append(f"Ship: {ship['hull']} · SP {st['sp']} · Shields {st['shield']} (+{st['recharge']}/turn) · "
-                   f"Armor {st['armor']}")
-        if ship["systems"]:
-            out.append("  systems " + ", ".join(label + (" (DAMAGED)" if e.get("damaged") else "")
-                                                for label, e in ship["systems"].items()))
-    else:
-        out.append("Ship: none yet")
-    if s["storage"] or s["expansion_storage"]:
-        out.append("  storage " + ", ".join(s["storage"]) + (" · EXPANSION " + ", ".join(s["expansion_storage"])
-                                                             if s["expansion_storage"] else ""))
-    if any(s.get(k) for k in AWAY):
-        from journal.games.kraken.views.adventure import adventure_lines
-
-        out.extend(adventure_lines(s))
-    out.extend(tracker(s))
-    if s["quests"]:
-        out.append("Quests:")
-        for name, q in s["quests"].items():
-            timer = f" · timer {'|' * q['ticks']}{'.' * (3 - q['ticks'])} ({q['ticks']}/3)" if q["urgent"] else ""
-            act = " · activated this turn" if q["activated"] else ""
-            out.append(f"  {name}{timer}{act}" + (f" · reward: {q['reward']}" if q.get("reward") else "")
-                       + (" · Capture" if q.get("capture") else "") + (f" · from {q['master']}" if q.get("master")
-                                                                       else ""))
-    if s.get("captives"):
-        out.append("Captives: " + ", ".join(f"{k} ({c['name']}, LV{c['level']}) carried by {c['carrier']}"
-                                            for k, c in s["captives"].items()))
-    if s.get("gambled"):
-        out.append("From Gamblers this turn (they take none back): " + ", ".join(s["gambled"]))
-    if s.get("grade_prices"):
-        out.append("Grade prices noted: " + ", ".join(f"grade {g} {p}¢" for g, p in s["grade_prices"].items()))
-    if s.get("fallen"):
-        out.append("Fallen (may not rejoin): " + ", ".join(s["fallen"]))
-    out.append("Next: " + next_step(s))
     return out
+
+
+def names(state: dict) -> dict[str, list[str]]:
+    """The campaign's own names by kind, for a shell to complete (play): crew
+    members, ground enemies' labels, Location slots and names, items, weapons, ship
+    systems, quests, captives and story line slots. Read from the state as it is, no rules."""
+    def keys(table) -> list[str]:
+        return [str(k) for k in table] if isinstance(table, dict) else []
+
+    def unique(values) -> list[str]:
+        return list(dict.fromkeys(str(v) for v in values if v not in (None, "")))
+
+    crew = state.get("crew")
+    members = [c for c in crew.values() if isinstance(c, dict)] if isinstance(crew, dict) else []
+    locations = state.get("locations")
+    locations = locations if isinstance(locations, dict) else {}
+    items = [v for c in members for v in (c.get("inventory") or {}).values()]
+    items += list(state.get("storage") or []) + list(state.get("expansion_storage") or [])
+    return {
+        "crew": keys(crew),
+        "enemy": keys((state.get("ground") or {}).get("enemies")),
+        "location": unique([*locations, *(loc.get("name") for loc in locations.values() if isinstance(loc, dict))]),
+        "item": unique(items),
+        "weapon": unique(w for c in members for w in (c.get("weapons") or {})),
+        "system": keys((state.get("ship") or {}).get("systems")),
+        "quest": keys(state.get("quests")),
+        "captive": keys(state.get("captives")),
+        "line": keys(state.get("lines")),
+    }

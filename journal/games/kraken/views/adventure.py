@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from journal.games.kraken.model.campaign import oxygen_max
 from journal.games.kraken.model.combat import boarding_pending, enemy_fire_due
+from journal.games.kraken.model.commands import LOCATION_ADD, LOCATION_GENERATE
 from journal.games.kraken.model.constants import (
     BULKHEAD_TRIES,
     COMBAT_STEP_TEXT,
@@ -16,6 +17,7 @@ from journal.games.kraken.model.flight_table import enemy_text
 from journal.games.kraken.model.ground import turn_hint
 from journal.games.kraken.model.locations import describe_location
 from journal.games.kraken.model.members import carrying, crew_armor
+from journal.hints import Text, cmd, say
 
 
 def adventure_lines(state: dict) -> list[str]:
@@ -41,44 +43,59 @@ def adventure_lines(state: dict) -> list[str]:
     return out
 
 
-def adventure_next(state: dict) -> str | None:
+def adventure_next(state: dict) -> Text | None:
+    """What comes next away from the ship: the combat, the new Location, a Treasure drop, the exploration."""
     if state.get("combat"):
         return next_command(state)
     if state.get("ground"):
         g = state["ground"]
         if g["step"] == "spawn":
-            return ("Ground Combat: enter the enemies (journal kraken ground add LABEL …), then journal kraken ground "
-                    "initiative.")
-        return "Ground Combat: " + turn_hint(state, g)
+            return say("Ground Combat: enter the enemies (", cmd("kraken ground add", "LABEL", profile="NAME"),
+                       " for each), then ", cmd("kraken ground initiative"), ".")
+        return say("Ground Combat: ", turn_hint(state, g))
     f = state.get("flight")
     if f and f.get("generation"):
-        return "the new Location: journal kraken location accept (or journal kraken location modify reroll)."
+        return say("the new Location: ", cmd("kraken location accept"), " (or ", cmd("kraken location modify", "reroll"),
+                   ").")
     if f:
-        return ("generate the new Location: journal kraken location generate --generator FILE (or, rolled by hand "
-                "from the book, journal kraken location add --type TYPE …).")
+        return say("generate the new Location: ", LOCATION_GENERATE, " (or, rolled by hand from the book, ",
+                   LOCATION_ADD, ").")
     if state.get("loot"):
-        drop = state["loot"][0]
-        if "d20" in drop:
-            return ("resolve the Treasure drop: " + (f"journal kraken treasure {drop['kind']}." if drop.get("kind")
-                                                     else f"as the table says, {TREASURE_COMMANDS}."))
-        return "take the Treasure drop: journal kraken treasure take --credits (or --stimpack)."
+        return _loot_next(state["loot"][0])
     if state.get("dungeon"):
-        d = state["dungeon"]
-        if d.get("free_move"):
-            return "the free first move on this map: journal kraken dungeon move --free (or a tile command with --free)."
-        if d.get("visit"):
-            return ("trade (journal kraken dungeon buy ITEM --grade G, journal kraken dungeon sell ITEM --value V, "
-                    "journal kraken dungeon gamble ITEM --grade G, journal kraken dungeon mod NAME WEAPON --damage, "
-                    "journal kraken quest add NAME), then journal kraken dungeon leave teleport.")
-        return ("explore: journal kraken dungeon move, or the command of the tile you step on (journal kraken dungeon "
-                "bulkhead TILE --crew NAME, journal kraken dungeon enemy TILE, journal kraken dungeon treasure TILE, "
-                "…); leave by journal kraken dungeon exit, journal kraken dungeon back or journal kraken dungeon "
-                "leave WAY.")
+        return _dungeon_next(state["dungeon"])
     return None
 
 
+def _loot_next(drop: dict) -> Text:
+    """Ch. 14: a Treasure drop is taken (Credits or a Stimpack first), then read on the table."""
+    if "d20" in drop:
+        if drop.get("kind"):
+            return say("resolve the Treasure drop: ", cmd(f"kraken treasure {drop['kind']}"), ".")
+        return say("resolve the Treasure drop: as the table says, ", TREASURE_COMMANDS, ".")
+    return say("take the Treasure drop: ", cmd("kraken treasure take", credits=True), " (or ",
+               cmd("kraken treasure take", stimpack=True), ").")
+
+
+def _dungeon_next(d: dict) -> Text:
+    """Ch. 13: the free first move, a short visit's trade, or exploring."""
+    if d.get("free_move"):
+        return say("the free first move on this map: ", cmd("kraken dungeon move", free=True),
+                   " (or a tile command with --free).")
+    if d.get("visit"):
+        return say("trade (", cmd("kraken dungeon buy", "ITEM", grade="G"), ", ",
+                   cmd("kraken dungeon sell", "ITEM", value="V"), ", ", cmd("kraken dungeon gamble", "ITEM", grade="G"),
+                   ", ", cmd("kraken dungeon mod", "NAME", "WEAPON", damage=True), ", ", cmd("kraken quest add", "NAME"),
+                   "), then ", cmd("kraken dungeon leave", "teleport"), ".")
+    return say("explore: ", cmd("kraken dungeon move"), ", or the command of the tile you step on (",
+               cmd("kraken dungeon bulkhead", "TILE", crew="NAME"), ", ", cmd("kraken dungeon enemy", "TILE"), ", ",
+               cmd("kraken dungeon treasure", "TILE"), ", and the others); leave by ",
+               cmd("kraken dungeon exit"), ", ", cmd("kraken dungeon back"), " or ", cmd("kraken dungeon leave", "WAY"),
+               ".")
+
+
 def combat_status(s: dict) -> list[str]:
-    """The SPACE COMBAT page as text (journal show, combat show)."""
+    """The SPACE COMBAT page as text (for show and combat show)."""
     c = s["combat"]
     out = [f"Space Combat{' ' + repr(c['name']) if c.get('name') else ''}"
            + (f" (flight {c['number']})" if c.get("number") else "")
@@ -106,22 +123,23 @@ def combat_status(s: dict) -> list[str]:
     return out
 
 
-def next_command(s: dict) -> str:
+def next_command(s: dict) -> Text:
     c = s["combat"]
     if c.get("boarding") or c.get("boarders"):
-        return boarding_pending(c) + "."
+        return say(boarding_pending(c), ".")
     step = c["step"]
     if step == "timeline" and c["crossed"] < len(c["timeline"]):
-        return "Space Combat: activate the timeline (journal kraken combat timeline)."
+        return say("Space Combat: activate the timeline (", cmd("kraken combat timeline"), ").")
     if step in ("timeline", "objectives"):
-        return ("Space Combat: objectives and repairs (journal kraken combat objective --crew NAME, journal kraken "
-                "combat repair SYSTEM --crew NAME), then fire (journal kraken combat fire WEAPON).")
+        return say("Space Combat: objectives and repairs (", cmd("kraken combat objective", crew="NAME"), ", ",
+                   cmd("kraken combat repair", "SYSTEM", crew="NAME"), "), then fire (",
+                   cmd("kraken combat fire", "WEAPON"), ").")
     if step == "fire":
-        return "Space Combat: fire (journal kraken combat fire WEAPON … --target N)."
+        return say("Space Combat: fire (", cmd("kraken combat fire", "WEAPON", target="N"), ").")
     if step == "enemy-fire" and enemy_fire_due(c):
-        return "Space Combat: enemy fire (journal kraken combat enemy-fire)."
-    return ("Space Combat: board (journal kraken combat board N --crew …), escape (journal kraken combat escape) or recharge "
-            "(journal kraken combat recharge).")
+        return say("Space Combat: enemy fire (", cmd("kraken combat enemy-fire"), ").")
+    return say("Space Combat: board (", cmd("kraken combat board", "N", crew="NAME"), "), escape (",
+               cmd("kraken combat escape"), ") or recharge (", cmd("kraken combat recharge"), ").")
 
 
 def dungeon_status(s: dict) -> list[str]:
@@ -153,7 +171,7 @@ def dungeon_status(s: dict) -> list[str]:
         out.append(f"  Teleportals on this map: {' '.join(map(str, d['portals']))}"
                    + (f" · standing on portal {d['portal']}" if d.get("portal") else ""))
     if d.get("visit"):
-        out.append("  A Phase 4 short visit: trade, then journal kraken dungeon leave teleport.")
+        out.append(say("  A Phase 4 short visit: trade, then ", cmd("kraken dungeon leave", "teleport"), "."))
     if loc:
         out.append(f"  Cleared maps: {', '.join(map(str, loc['cleared'])) or 'none'}")
     return out

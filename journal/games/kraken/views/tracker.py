@@ -1,4 +1,4 @@
-"""The CGM Line Tracker page as text (rulebook page 14): `journal kraken lines` and `journal show`."""
+"""The CGM Line Tracker page as text (rulebook page 14): `kraken lines` and show."""
 
 from __future__ import annotations
 

@@ -1,6 +1,15 @@
-"""The save format of `[state]` (SCHEMA_VERSION): every table, its keys, types and ranges."""
+"""The save format of `[state]`: every table, its keys, types and ranges (`STATE`), the same keys for
+the type checker (`State` and the TypedDicts of its main tables), and `validate(state)`.
+
+`validate` runs before and after every command (and show on loading), so it stays light:
+the invariants it checks after the types (model/invariants.py) load the catalogue and the weapon
+notation only when a state has systems or weapons. The versions of this format and the migrations
+of an older save are in migrations.py.
+"""
 
 from __future__ import annotations
+
+from typing import Literal, TypedDict
 
 from journal.games.kraken.cgm import LINE_CELLS, SLOTS, VAR_MAX, VAR_MIN
 from journal.games.kraken.model.constants import (
@@ -34,13 +43,8 @@ from journal.games.kraken.model.constants import (
     TIMELINE_CODES,
     WHERE,
 )
+from journal.games.kraken.model.invariants import invariants
 from journal.schema import Bool, Int, List, Map, Str, Table, Validator, opt
-
-SCHEMA_VERSION = 3                   # of [state]; a save point's snapshot records it too
-# 2: the optional flight, combat, dungeon, ground and loot tables and crew gear (issue 6);
-#    a schema 1 state is valid as it is (MIGRATIONS[1] is the identity).
-# 3: what a careful reading of the book needed (issue 11): ground.revived, recoveries,
-#    free_used, shop, dungeon.bosses, combat.fire (see MIGRATIONS[2]).
 
 _SLOT = Str(choices=SLOTS)
 _NAME = Str(describe="a name")
@@ -310,7 +314,7 @@ GROUND = Table({
 })
 LOOT = Table({"grade": Int(1, MAX_TREASURE_GRADE), "from": _TEXT, "d20": opt(Int(1, 20)),
               "first": opt(Str(choices=("credits", "stimpack"))),
-              "kind": opt(Str(choices=ITEM_KINDS))})     # what the Treasure Table cell says, when journal knows it
+              "kind": opt(Str(choices=ITEM_KINDS))})     # what the Treasure Table cell says, when the program knows it
 CAPTIVE = Table({"name": _TEXT, "level": Int(1, 8), "species": opt(Str(choices=SPECIES)), "carrier": _NAME})
 
 STATE = Table({
@@ -358,3 +362,135 @@ STATE = Table({
     "shop": opt(Table({"grade": Int(1, MAX_TREASURE_GRADE),   # a Shop away from a Location: Phase 3's grade 5
                        "by": Str(choices=("phase 3", "event"))})),   # Shop or an event's, until the phase ends
 })
+
+
+def validate(state: dict) -> list[str]:
+    """Types, ranges, unknown keys, then the rules' invariants, each naming its key."""
+    problems: list[str] = []
+    STATE.check(state, "state", problems)
+    if not isinstance(state, dict):
+        return problems
+    typed = not problems
+    try:
+        invariants(state, problems)
+    except (KeyError, TypeError, AttributeError, ValueError):
+        if typed:  # pragma: no cover - a well-typed state never gets here
+            raise
+    # (with type errors, the invariants that could still be checked are reported too)
+    return problems
+
+
+# --- the same keys for the type checker (tests/test_games.py holds State to STATE) ---------------
+
+class Line(TypedDict, total=False):
+    """A story line on the CGM Line Tracker (`lines.N`)."""
+
+    coords: list[str]
+    vars: dict[str, int]
+    note: str
+    standby: str
+    running: bool
+
+
+class CrewMember(TypedDict, total=False):
+    """A crew member's profile (`crew.NAME`): level, HP, attributes, traits, gear and inventory."""
+
+    level: int
+    hp: int
+    hp_max: int
+    status: Literal["active", "unconscious"]
+    agility: int
+    strength: int
+    tech: int
+    charisma: int
+    ranged: int
+    melee: int
+    psi: int
+    traits: dict[str, int]
+    inventory: dict[str, str]
+    armor: int
+    jacket: dict
+    helmet: dict
+    physical_shield: dict
+    shield: dict
+    weapons: dict[str, dict]
+    charger: int
+    psi_exhausted: bool
+
+
+class Ship(TypedDict, total=False):
+    """The ship (`ship`): its hull, structure points and systems by label."""
+
+    hull: str
+    hull_price: int
+    sp: int
+    expansion_sp: int
+    systems: dict[str, dict]
+
+
+class Location(TypedDict, total=False):
+    """A Starmap Locations Log entry (`locations.N`)."""
+
+    name: str
+    shops: list[str]
+    type: str
+    difficulty: int
+    ao: str
+    ai: str
+    depth: int
+    teleport: int
+    special: str
+    species: str
+    maps: list[int]
+    land_turn: int
+    cleared: list[int]
+    solved: bool
+    fixed: bool
+
+
+class _StateRequired(TypedDict):
+    difficulty: Literal["simulation", "adventurer", "real-life", "hardcore"]
+    turn: int
+    phase: int
+    credits: int
+    xp: int
+    oxygen: int
+    oxygen_tanks: int
+    recovered: bool
+    done: list[str]
+    storage: list[str]
+    expansion_storage: list[str]
+    lines: dict[str, Line]
+    interlink: dict[str, int]
+    crew: dict[str, CrewMember]
+    locations: dict[str, Location]
+    quests: dict[str, dict]
+    builds: dict[str, dict]
+
+
+class State(_StateRequired, total=False):
+    """`[state]` of a Space Kraken save, key for key as STATE validates it."""
+
+    backstory: str
+    leader: str
+    recoveries: list[int]
+    skipped: str
+    skipped_before: str
+    free_action: str
+    free_used: bool
+    savepoint: dict
+    result: Literal["won", "lost"]
+    fallen: list[str]
+    pack: dict
+    ship: Ship
+    flight: dict
+    combat: dict
+    dungeon: dict
+    ground: dict
+    loot: list[dict]
+    captives: dict[str, dict]
+    returned: list[int]
+    gambled: list[str]
+    short_visit: bool
+    grade_prices: dict[str, int]
+    shop: dict

@@ -1,0 +1,97 @@
+"""`journal report` and `journal luck`: thin commands over journal/report/ (added to the root group
+by journal/cli.py; the report's modules are imported only when one of them runs)."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from journal import files
+from journal.errors import InputError
+from journal.options import save_option
+from journal.runtime import pass_rt
+
+WRITABLE = (".md", ".markdown", ".html", ".htm", ".txt")
+
+
+def selection(f):
+    f = click.option("--turns", metavar="A-B",
+                     help="Only the turns (visits, rounds) A to B, as the game numbers them.")(f)
+    f = click.option("--since", type=click.IntRange(min=1), metavar="ENTRY", help="Only from log entry ENTRY on.")(f)
+    f = click.option("--last-session", is_flag=True,
+                     help="Only the last session of play (a pause of 3 hours or more starts a new one).")(f)
+    return f
+
+
+def build(rt, save, last_session, since, turns):
+    from journal.report import model
+
+    if sum(map(bool, (last_session, since is not None, turns))) > 1:
+        raise click.UsageError("choose one of --last-session, --since and --turns")
+    span = model.parse_turns(turns) if turns else None
+    with rt.read(save) as s:
+        entries = s.log.read_all()
+        game, state, paths = s.game, s.state, s.paths
+    return model.build(game, paths.name, state, entries, last_session, since, span), paths
+
+
+def write(path: str, text: str) -> None:
+    """A report file: a new one, or one with a report's extension (never a save, its log or a PDF)."""
+    from journal.store import atomic
+
+    if os.path.lexists(path) and not path.lower().endswith(WRITABLE):
+        raise InputError(f"-o {path} exists and is not a report file ({', '.join(WRITABLE)}): choose another name")
+    if os.path.isdir(path):
+        raise InputError(f"-o {path} is a folder: name a file")
+    atomic.atomic_write(path, text.encode("utf-8"))
+
+
+@click.command()
+@save_option
+@click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True,
+              help="Markdown to paste into a forum post, or one self-contained HTML file.")
+@click.option("-o", "--output", metavar="FILE",
+              help="Write here (- for stdout). Default: Markdown to stdout, HTML to NAME.html beside the save.")
+@selection
+@pass_rt
+def report(rt, save, fmt, output, last_session, since, turns):
+    """A play report: who played, the outcome so far, the story turn by turn (notes, each die marked
+    entered or rolled by journal), the trackers over time and the luck audit."""
+    r, paths = build(rt, save, last_session, since, turns)
+    if fmt == "html":
+        from journal.report import html
+
+        text = html.render(r)
+    else:
+        from journal.report import markdown
+
+        text = markdown.render(r)
+    if output is None and fmt == "html":
+        output = paths.save[: -len(".toml")] + ".html"
+    if output is None or output == "-":
+        if rt.json:
+            rt.emit([], {"format": fmt, "text": text})
+        else:
+            click.echo(text, nl=False)  # as it is: prose wrapping would break its lines
+        return
+    out = files.clean_path(output)
+    write(out, text)
+    rt.emit(f"Wrote {out} ({fmt}, {sum(len(s.entries) for s in r.sessions)} log entries).",
+            {"format": fmt, "file": out})
+
+
+@click.command()
+@save_option
+@selection
+@pass_rt
+def luck(rt, save, last_session, since, turns):
+    """The luck audit: checks with known odds (successes expected and had), each die's faces (yours
+    and journal's apart) against a fair die, and cube draws against the bag."""
+    from journal.report.luck import text_lines
+
+    r, _paths = build(rt, save, last_session, since, turns)
+    rt.emit([f"Luck audit of '{r.name}', {r.scope}:"] + text_lines(r.luck), r.luck)
+
+
+COMMANDS = (report, luck)

@@ -1,0 +1,42 @@
+"""Space Kraken over a campaign (journal/history.py's `History`): Credits, XP, Oxygen and each crew
+member's HP per turn; a Space Combat, a dungeon or a Ground Combat under way as the stage the
+charts mark."""
+
+from __future__ import annotations
+
+from journal.history import Check
+
+UNIT = "Turn"
+
+
+def period(state: dict) -> int:
+    return int(state.get("turn", 0))
+
+
+def tracks(state: dict) -> dict[str, dict[str, float]]:
+    crew = state.get("crew", {})
+    return {"Credits and XP": {"Credits": state.get("credits", 0), "XP": state.get("xp", 0)},
+            "Oxygen": {"Oxygen": state.get("oxygen", 0)},
+            "Crew HP": {name: member.get("hp", 0) for name, member in crew.items() if isinstance(member, dict)}}
+
+
+def stage(state: dict) -> str:
+    if state.get("ground"):
+        return "Ground Combat"
+    if state.get("combat"):
+        return "Space Combat"
+    if state.get("dungeon"):
+        return "Dungeon"
+    return ""
+
+
+def cast(state: dict) -> list[str]:
+    return [str(name) for name in state.get("crew", {})]
+
+
+def checks(entry: dict, before: dict) -> list[Check]:
+    return []  # the chapters' checks are many: their dice are audited face by face instead
+
+
+def bag(state: dict) -> dict[str, int]:
+    return {}

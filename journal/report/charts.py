@@ -1,0 +1,98 @@
+"""The geometry of a tracker chart, drawn alike as inline SVG (the HTML report) and with
+ReportLab's graphics (the PDF's "campaign at a glance" page): axes, ticks, one polyline per
+series, the stages marked. Coordinates are in points, y upwards from the chart's bottom edge.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from journal.report.model import Chart
+
+# Series are told apart in greyscale print too: a dash pattern and a marker shape each.
+COLOURS = ["#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad", "#d35400", "#555555", "#b8860b", "#008b8b"]
+DASHES = [(), (5, 3), (1.5, 2.5), (7, 2, 1.5, 2), (3, 3), (9, 3), (1, 1.5), (6, 2, 1, 2, 1, 2)]
+MARKERS = ["circle", "square", "triangle", "diamond", "circle", "square", "triangle", "diamond"]
+LEFT, RIGHT, BOTTOM, TOP = 34.0, 14.0, 30.0, 34.0
+LEGEND_ROW = 13.0
+
+
+@dataclass
+class Line:
+    name: str
+    colour: str
+    dash: tuple
+    marker: str
+    points: list[tuple[float, float]]
+
+
+@dataclass
+class Layout:
+    width: float
+    height: float
+    title: str
+    plot: tuple[float, float, float, float]  # x0, y0, x1, y1
+    y_ticks: list[tuple[float, str]]
+    x_labels: list[tuple[float, str, str]]  # x, text, anchor ("start", "middle", "end")
+    lines: list[Line]
+    marks: list[tuple[float, str, int, str]]  # x, the stage entered, its label's row (neighbours alternate), anchor
+    legend: list[tuple[str, str, tuple, str]]  # name, colour, dash, marker
+
+
+def nice_step(span: float, most: int = 6) -> float:
+    """A round tick step (1, 2 or 5 times a power of ten) giving at most `most` intervals."""
+    raw = max(span, 1e-9) / most
+    power = 10 ** math.floor(math.log10(raw))
+    for m in (1, 2, 5, 10):
+        if m * power >= raw:
+            return max(1.0, m * power)
+    return 10 * power
+
+
+def legend_rows(series: list[str], width: float) -> int:
+    """How many legend rows the series' names take across `width`."""
+    rows, x = 1, 0.0
+    for name in series:
+        w = 24 + 5.2 * len(name)
+        if x and x + w > width:
+            rows, x = rows + 1, 0.0
+        x += w
+    return rows if series else 0
+
+
+def layout(chart: Chart, width: float = 500.0, height: float = 190.0) -> Layout:
+    values = [float(v) for _label, point in chart.points for v in point.values() if isinstance(v, (int, float))]
+    lo, hi = min([0.0, *values]), max([1.0, *values])
+    step = nice_step(hi - lo)
+    lo, hi = math.floor(lo / step) * step, math.ceil(hi / step) * step
+    legend = 0 if len(chart.series) <= 1 else legend_rows(chart.series, width - LEFT) * LEGEND_ROW
+    x0, y0, x1, y1 = LEFT, BOTTOM + legend, width - RIGHT, height - TOP
+    n = len(chart.points)
+
+    def x_at(k: int) -> float:
+        return x0 + (x1 - x0) * (k / (n - 1) if n > 1 else 0.5)
+
+    def y_at(v: float) -> float:
+        return y0 + (y1 - y0) * (v - lo) / (hi - lo)
+
+    ticks = [(y_at(lo + k * step), f"{lo + k * step:g}") for k in range(int(round((hi - lo) / step)) + 1)]
+    every = max(1, math.ceil(n / max(1, int((x1 - x0) // 46))))
+    shown = [k for k in range(n) if k % every == 0 or k == n - 1]
+    if len(shown) > 1 and x_at(shown[-1]) - x_at(shown[-2]) < 40:
+        del shown[-2]
+    x_labels = [(x_at(k), chart.points[k][0], "start" if k == 0 and n > 1 else "end" if k == n - 1 and n > 1
+                 else "middle") for k in shown]
+    lines = []
+    for s, name in enumerate(chart.series):
+        pts = [(x_at(k), y_at(float(point[name]))) for k, (_label, point) in enumerate(chart.points)
+               if isinstance(point.get(name), (int, float))]
+        style = s % len(COLOURS)
+        lines.append(Line(name, COLOURS[style], DASHES[style], MARKERS[style], pts))
+    marks: list[tuple[float, str, int, str]] = []
+    for k, text in sorted(chart.marks.items()):  # a label that would run into the one before goes a row up
+        crowded = marks and x_at(k) - marks[-1][0] < 4.6 * len(marks[-1][1]) + 4
+        anchor = "end" if x_at(k) + 4.6 * len(text) > x1 and k else "start"  # near the right edge: leftwards
+        marks.append((x_at(k), text, 1 - marks[-1][2] if crowded else 0, anchor))
+    keys = [(ln.name, ln.colour, ln.dash, ln.marker) for ln in lines] if legend else []
+    return Layout(width, height, chart.title, (x0, y0, x1, y1), ticks, x_labels, lines, marks, keys)

@@ -1,0 +1,145 @@
+"""The luck audit: how the dice, the checks and the bag went against their odds.
+
+- Checks whose odds journal knew when they were made (a game's `History.checks`): successes
+  expected (the sum of the chances) against successes had, with an exact two-sided p-value.
+- Dice: the faces of each kind of die, the player's entered dice and journal's own apart, against
+  a fair die (chi-square goodness of fit).
+- Bag draws (Pulp Invasion): each colour drawn against the bag's contents at each draw.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+
+from journal.history import Check
+from journal.report import stats
+
+BIASED = 0.01  # a p-value below this is called a sign of bias
+PER_FACE = 5   # the chi-square test needs about this many rolls expected per face
+_DIE = re.compile(r"d(\d{1,3})")
+SOURCE_WORDS = {"entered": "your entered", "rolled": "journal's"}
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def as_often(ratio: float) -> str:
+    if ratio >= 1.95 and abs(ratio - 2) < 0.05:
+        return "twice as often"
+    if ratio >= 1:
+        return f"{ratio:.1f} times as often"
+    return f"only {ratio:.0%} as often"
+
+
+class Tally:
+    """What the audit counts, entry by entry (in any order)."""
+
+    def __init__(self) -> None:
+        self.checks: dict[str, list[Check]] = defaultdict(list)
+        self.faces: dict[tuple[str, str], Counter] = defaultdict(Counter)
+        self.draws: list[tuple[dict[str, float], str]] = []  # (each colour's chance, the colour drawn)
+        self.unmatched_draws = 0
+
+    def add_checks(self, checks: list[Check]) -> None:
+        for check in checks:
+            self.checks[check.kind].append(check)
+
+    def add_rolls(self, rolls, bag: dict[str, int]) -> None:
+        """The dice of one entry; its bag draws against `bag`, the cubes before the entry."""
+        drawn = []
+        for roll in rolls or ():
+            die, value, source = roll.get("die"), roll.get("value"), roll.get("source")
+            if die == "bag":
+                drawn.append(value)
+            elif isinstance(die, str) and _DIE.fullmatch(die) and isinstance(value, int):
+                self.faces[(die, str(source))][value] += 1
+        if drawn:
+            self.add_draws(drawn, bag)
+
+    def add_draws(self, drawn: list, bag: dict[str, int]) -> None:
+        left = dict(bag)
+        chances = []
+        for colour in drawn:
+            total = sum(left.values())
+            if not total or left.get(colour, 0) <= 0:
+                self.unmatched_draws += len(drawn)  # the bag as rebuilt does not hold it: left out
+                return
+            chances.append(({c: n / total for c, n in left.items()}, colour))
+            left[colour] -= 1
+        self.draws.extend(chances)
+
+    def audit(self) -> dict:
+        return {"checks": [check_audit(kind, checks) for kind, checks in sorted(self.checks.items())],
+                "dice": [dice_audit(die, source, faces) for (die, source), faces in
+                         sorted(self.faces.items(), key=lambda kv: (int(kv[0][0][1:]), kv[0][1]))],
+                "draws": draws_audit(self.draws, self.unmatched_draws) if self.draws or self.unmatched_draws else None}
+
+
+def check_audit(kind: str, checks: list[Check]) -> dict:
+    chances = [c.chance for c in checks]
+    won = sum(1 for c in checks if c.success)
+    expected = sum(chances)
+    p = stats.successes_p(chances, won)
+    said = f"{won} of {plural(len(checks), kind)} won where the odds gave {expected:.1f}"
+    if p < BIASED:
+        verdict = f"{'luckier' if won > expected else 'unluckier'} than the odds, p = {p:.3g}"
+    else:
+        verdict = f"within the odds (p = {p:.2f})"
+    return {"kind": kind, "count": len(checks), "successes": won, "expected": round(expected, 3), "p": p,
+            "text": f"{said}: {verdict}."}
+
+
+def dice_audit(die: str, source: str, faces: Counter) -> dict:
+    sides = int(die[1:])
+    n = sum(faces.values())
+    observed = [faces.get(face, 0) for face in range(1, sides + 1)]
+    who = f"{SOURCE_WORDS.get(source, source)} {die}"
+    row = {"die": die, "source": source, "rolls": n, "faces": observed, "p": None}
+    if n < PER_FACE * sides:
+        row["text"] = f"{who}: {plural(n, 'roll')}, too few to tell (a test needs {PER_FACE * sides})."
+        return row
+    expected = n / sides
+    p = stats.chi_square_p(stats.chi_square(observed, [expected] * sides), sides - 1)
+    row["p"] = p
+    if p >= BIASED:
+        row["text"] = f"{who}: {plural(n, 'roll')}, no sign of bias (p = {p:.2f})."
+        return row
+    face = max(range(sides), key=lambda i: abs(observed[i] - expected))
+    row["text"] = (f"{who}: {plural(n, 'roll')}, shows {face + 1} {as_often(observed[face] / expected)} as it "
+                   f"should, p = {p:.2g}.")
+    return row
+
+
+def draws_audit(draws: list[tuple[dict[str, float], str]], unmatched: int) -> dict:
+    colours = sorted({c for chances, _ in draws for c in chances})
+    expected = {c: sum(chances.get(c, 0.0) for chances, _ in draws) for c in colours}
+    drawn = Counter(colour for _, colour in draws)
+    rows = [{"colour": c, "drawn": drawn.get(c, 0), "expected": round(expected[c], 3)} for c in colours]
+    out = {"draws": len(draws), "colours": rows, "p": None, "left_out": unmatched}
+    if not draws or min(expected.values()) < PER_FACE:
+        out["text"] = f"{plural(len(draws), 'cube')} drawn: too few to tell (a test needs {PER_FACE} expected of each colour)."
+        return out
+    p = stats.chi_square_p(stats.chi_square([drawn.get(c, 0) for c in colours], [expected[c] for c in colours]),
+                           len(colours) - 1)
+    out["p"] = p
+    if p >= BIASED:
+        out["text"] = f"{plural(len(draws), 'cube')} drawn: as the bag's contents gave, no sign of bias (p = {p:.2f})."
+    else:
+        c = max(colours, key=lambda k: abs(drawn.get(k, 0) - expected[k]))
+        out["text"] = (f"{plural(len(draws), 'cube')} drawn: {c} came {as_often(drawn.get(c, 0) / expected[c])} as "
+                       f"the bag's contents gave, p = {p:.2g}.")
+    return out
+
+
+def text_lines(audit: dict) -> list[str]:
+    """The audit for the terminal (`journal luck`)."""
+    lines = ["Checks with known odds:"]
+    lines += [f"  {c['text']}" for c in audit["checks"]] or ["  none in this part of the log."]
+    lines.append("Dice:")
+    lines += [f"  {d['text']}" for d in audit["dice"]] or ["  no dice in this part of the log."]
+    if audit["draws"]:
+        lines.append("Bag draws:")
+        lines.append(f"  {audit['draws']['text']}")
+    return lines
