@@ -6,6 +6,7 @@ from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import entry_name, find as cat_find, half_up, price as cat_price
 from journal.games.kraken.model.campaign import copy_state, credits_line, pay_credits
+from journal.games.kraken.model.commands import SHIP_HULL
 from journal.games.kraken.model.exploration import shop_here
 from journal.games.kraken.model.systems import can_install, check_removal, install_system, systems_named
 from journal.hints import cmd, say
@@ -74,7 +75,7 @@ def ship_buy(state: dict, dice: Dice, system: str, cat: dict, free: bool = False
     2 or at a Shop (or with the starting equipment)."""
     s = copy_state(state)
     if not s.get("ship"):
-        raise RuleError(say("buy a ship hull first (", cmd("kraken ship hull", "NAME", price="P", sp="N"), ")"))
+        raise RuleError(say("buy a ship hull first (", SHIP_HULL, ")"))
     if not free:
         _where_bought(s, "ship systems")
     name = cat_find(cat, system)

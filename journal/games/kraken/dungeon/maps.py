@@ -7,6 +7,7 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.actions import choose_team, clear_map, close_exploration, roll_map_ids, take_action
 from journal.games.kraken.dungeon.elements import active_disruptors, tile_labels
 from journal.games.kraken.model.campaign import copy_state, exploration_phase, oxygen_max, refuse_if_over
+from journal.games.kraken.model.commands import LOCATION_GENERATE
 from journal.games.kraken.model.exploration import atmosphere_here, current_exploration, explored_location
 from journal.games.kraken.model.locations import describe_location, location_at
 from journal.games.kraken.model.systems import systems_named
@@ -28,7 +29,7 @@ def dungeon_enter(state: dict, dice: Dice, slot: str, crew=(), map_no: int | Non
             raise RuleError(f"{what} is going on already")
     if s.get("flight"):
         raise RuleError(say("the flight's new Location is not generated yet (",
-                            cmd("kraken location generate", generator="FILE"), ")"))
+                            LOCATION_GENERATE, ")"))
     key, loc = location_at(s, slot)
     if loc.get("land_turn") and s["turn"] < loc["land_turn"]:
         raise RuleError(f"MAP{key} was reached too slowly to land this turn: land from turn {loc['land_turn']} on")

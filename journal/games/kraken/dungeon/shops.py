@@ -10,6 +10,7 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.dungeon.actions import choose_team, take_action
 from journal.games.kraken.model.campaign import copy_state, known_prices, pay_credits, refuse_if_over
+from journal.games.kraken.model.commands import either
 from journal.games.kraken.model.constants import KNOWN_GRADE_PRICES, MAX_TREASURE_GRADE, SHOP_COMMANDS
 from journal.games.kraken.model.exploration import (
     current_exploration,
@@ -172,17 +173,12 @@ def short_visit(state: dict, dice: Dice, slot: str, map_no: int, kind: str, tile
                    lines, {**res.data, "location": key, "map": map_no})
 
 
-def joined(parts: list, sep: str) -> list:
-    """The parts with `sep` between them (hints in a line: "A or B")."""
-    return [x for i, p in enumerate(parts) for x in ((sep, p) if i else (p,))]
-
-
 def _at(d: dict, kinds) -> tuple[str, str]:
     at = d.get("at") or ""
     kind, _sep, label = at.partition(":")
     if kind not in kinds:
         raise RuleError(say(f"you are not at a {' or '.join(k.replace('-', ' ') for k in kinds)} (step onto it: ",
-                            *joined([cmd(f"kraken dungeon {k}", "TILE") for k in kinds], " or "), ")"))
+                            either(*(cmd(f"kraken dungeon {k}", "TILE") for k in kinds)), ")"))
     return kind, label
 
 
@@ -197,7 +193,7 @@ def _trader(s: dict, kinds) -> tuple[str, dict]:
         kind, _label = _at(d, kinds)
         return kind, {}
     raise RuleError(say(f"you are not at a {' or '.join(k.replace('-', ' ') for k in kinds)} (",
-                        *joined([cmd(f"kraken dungeon {k}", "TILE") for k in kinds], " or "),
+                        either(*(cmd(f"kraken dungeon {k}", "TILE") for k in kinds)),
                         "; Phase 3's grade 5 Shop: ", cmd("kraken free-action", "shop"), ")"))
 
 
