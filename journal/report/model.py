@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from journal import history
-from journal.errors import InputError
+from journal.errors import InputError, typed
 from journal.report.luck import Tally
 
 SESSION_GAP = timedelta(hours=3)  # a pause this long between two entries starts a new sitting
@@ -84,8 +84,8 @@ def sittings(entries: list[dict]) -> list[list[dict]]:
 def parse_turns(text: str) -> tuple[int, int]:
     """--turns A-B (or A alone)."""
     a, sep, b = text.partition("-")
-    if not a.strip().isdigit() or (sep and not b.strip().isdigit()):
-        raise InputError(f"--turns {text}: expected A-B (two numbers) or A")
+    if not a.strip().isdigit() or (sep and not b.strip().isdigit()) or len(a.strip()) > 9 or len(b.strip()) > 9:
+        raise InputError(f"--turns {typed(text)}: expected A-B (two numbers of up to 9 digits) or A")
     lo, hi = int(a), int(b) if sep else int(a)
     if lo > hi:
         raise InputError(f"--turns {text}: the first number is the larger")

@@ -6,7 +6,6 @@ deltas are typed +N, -N or =N and traits NAME:VALUE.
 
 from __future__ import annotations
 
-import re
 
 import click
 
@@ -14,7 +13,6 @@ from journal.errors import InputError, typed
 
 NEGATIVES = {"ignore_unknown_options": True}  # `crew hp Ray -3`, `var A -2 --line 1`
 AB = click.Choice(["A", "B"], case_sensitive=False)
-_DELTA = re.compile(r"([+-]?)(\d{1,7})|=(\d{1,7})")
 
 
 NUMBER_MAX = 999_999                  # any number a Kraken option takes (a schema bound is tighter)
@@ -52,15 +50,6 @@ def short(text: str) -> str:
 
 
 NUMBER = Number()
-
-
-def parse_delta(text: str, what: str = "DELTA") -> tuple[int | None, int | None]:
-    m = _DELTA.fullmatch(str(text).strip())
-    if not m:
-        raise InputError(f"'{text}' is not a {what}: type +N or -N to change it, =N to set it (e.g. -3, +2, =12)")
-    if m.group(3) is not None:
-        return None, int(m.group(3))
-    return int(m.group(1) + m.group(2)), None
 
 
 def parse_trait(spec: str, option: str = "--trait") -> tuple[str, int]:
