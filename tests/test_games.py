@@ -57,3 +57,12 @@ def test_the_typed_state_names_exactly_the_keys_of_the_schema(gid):
     fields = schema.STATE.fields
     assert set(schema.State.__required_keys__) == {k for k, f in fields.items() if f.required}
     assert set(schema.State.__optional_keys__) == {k for k, f in fields.items() if not f.required}
+
+
+@pytest.mark.parametrize("gid", list(games.GAMES))
+def test_every_game_keeps_its_history_for_the_report(gid):
+    """journal/games/ID/history.py declares journal.games.History (the report's and the glance
+    page's trackers, stages and checks), found by name like the sheets."""
+    hist = games.history(gid)
+    assert isinstance(hist, games.History) and hist.__name__ == f"journal.games.{gid}.history"
+    assert hist.UNIT in ("Visit", "Turn", "Round")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Literal, Protocol, cast, runtime_checkable
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, cast, runtime_checkable
 
 from journal.errors import SaveError
 from journal.schema import show_value
@@ -79,6 +79,42 @@ class Sheets(Protocol):
         """The tracker page(s) of a campaign (None: a blank sheet)."""
 
 
+class Check(NamedTuple):
+    """A check whose odds journal knew when it was made: its kind ("challenge"), the chance of
+    success, and whether it succeeded."""
+
+    kind: str
+    chance: float
+    success: bool
+
+
+@runtime_checkable
+class History(Protocol):
+    """What a game tells about its own history, `journal.games.ID.history` (imported only for
+    reports and the PDF's glance page): pure functions of a state (as the save holds it) and of a
+    log entry; journal/history.py rebuilds the states."""
+
+    UNIT: str  # what a period of play is called: "Visit", "Turn", "Round"
+
+    def period(self, state: dict) -> int:
+        """The visit, turn or round the state is in (0: the set-up)."""
+
+    def tracks(self, state: dict) -> dict[str, dict[str, float]]:
+        """The game's main trackers, by chart: {"Signal and EPM Meter": {"Signal": 5, "EPM": 4}}."""
+
+    def stage(self, state: dict) -> str:
+        """The game's tier or phase ("Challenge level 5", "THREAT Blue"): a change is marked on the charts."""
+
+    def cast(self, state: dict) -> list[str]:
+        """Who played: the characters, Titans and their players, crew, captain."""
+
+    def checks(self, entry: dict, before: dict) -> list[Check]:
+        """The checks of a log entry whose odds were known, from the state before it."""
+
+    def bag(self, state: dict) -> dict[str, int]:
+        """The cubes in the bag ({} for a game without one), for the draws of the next entry."""
+
+
 # id -> (module, title)
 GAMES: dict[str, tuple[str, str]] = {
     gid: (f"journal.games.{gid}", title) for gid, title in TITLES.items()
@@ -110,3 +146,9 @@ def sheets(game_id: str) -> Sheets:
     `draw_tracker(c, page, state_or_None, title)` draws the tracker page(s)."""
     load(game_id)
     return cast(Sheets, importlib.import_module(f"journal.games.{game_id}.sheets"))
+
+
+def history(game_id: str) -> History:
+    """The game's history (journal/games/GID/history.py): its trackers, stages and checks over time."""
+    load(game_id)
+    return cast(History, importlib.import_module(f"journal.games.{game_id}.history"))

@@ -45,13 +45,13 @@ def render_save(game, state: dict, entries: list[dict], out: Path, paper: str, t
 
 def at_a_glance(page, game, state: dict, entries: list[dict]) -> None:
     """The "campaign at a glance" page (journal/pdf/glance.py), for a campaign with a history."""
-    from journal import history
+    from journal import games
     from journal.pdf import glance
     from journal.report import model
 
     if len(entries) < 2:
         return
-    hist = history.load(game.ID)
+    hist = games.history(game.ID)
     walk = model.Walk(hist, state, entries)
     glance.draw_page(page, model.charts(walk, 0, len(entries), hist.UNIT), hist.UNIT)
     page.new_page()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
-from journal.history import Check
+from journal.games import Check
 from journal.report import stats
 
 BIASED = 0.01  # a p-value below this is called a sign of bias

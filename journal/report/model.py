@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from journal import history
+from journal import games, history
 from journal.errors import InputError, typed
 from journal.report.luck import Tally
 
@@ -181,7 +181,7 @@ def sessions_in(entries: list[dict], lo: int, hi: int) -> list[Session]:
 def build(game, name: str, state: dict, entries: list[dict], last_session: bool = False, since: int | None = None,
           turns: tuple[int, int] | None = None) -> Report:
     """The report of campaign `name` (its game module, its state, its log entries)."""
-    hist = history.load(game.ID)
+    hist = games.history(game.ID)
     walk = Walk(hist, state, entries)
     lo, hi = select(entries, walk.period, last_session, since, turns)[:2]
     tally = Tally()
