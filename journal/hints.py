@@ -13,8 +13,7 @@ parts, so the hints inside it stay values.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Union
+from typing import NamedTuple, Union
 
 from journal.text import shell_quote
 
@@ -24,12 +23,12 @@ PLACEHOLDER = re.compile(r"[A-Z][A-Z0-9_]*(?:[:=][A-Z][A-Z0-9_]*)*")
 Value = Union[str, int]
 
 
-@dataclass(frozen=True)
-class Hint:
+class Hint(NamedTuple):
     """`journal WORDS...`: a whole command line, split into the words a shell reads.
 
     `command` is the command's path under `journal` ("kraken", "ground", "enemy"); `words` are
-    what follows it: arguments and options in the order typed.
+    what follows it: arguments and options in the order typed. (A NamedTuple, not a dataclass:
+    `dataclasses` imports `copy`, which a command keeps off its start-up path.)
     """
 
     command: tuple[str, ...]
