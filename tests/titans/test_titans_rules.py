@@ -64,7 +64,7 @@ def test_setup_guardians_stand_in_spot_order_by_reward_value():
 def test_setup_alert_token_on_the_numberless_first_green_step():
     s = fresh()
     assert (s["threat"], s["turn"], s["phase"]) == (0, 0, "setup") and "tier" not in s    # derived, not stored
-    assert model.public_state(s)["tier"] == "green"
+    assert game.public_state(s)["tier"] == "green"
 
 
 def test_setup_decks_as_counts():
@@ -993,7 +993,7 @@ def test_set_value_checks_the_result():
     with pytest.raises(InputError, match="no 'Atlantis'"):
         byhand.set_value(s, dice(), ["cities", "Atlantis", "damage"], value=1)
     st = do(byhand.set_value, s, ["threat"], value=12)
-    assert model.public_state(st)["tier"] == "blue" and "tier" not in st
+    assert game.public_state(st)["tier"] == "blue" and "tier" not in st
     lost = do(byhand.set_value, started(), ["threat"], value=21)
     assert lost["phase"] == "over" and lost["result"] == "lost"
     assert "refresh" not in do(byhand.set_value, s, ["titans", "Atlas", "refresh"], unset=True)["titans"]["Atlas"]

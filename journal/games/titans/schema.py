@@ -1,7 +1,9 @@
-"""What a valid War Titans save holds: the [state] table's types and ranges, then the rules'
-invariants (the package's `validate`). Each problem names its key."""
+"""What a valid War Titans save holds: the [state] table's types and ranges (`STATE`), the same
+keys for the type checker (`State` and the TypedDicts of its tables), then the rules' invariants
+(the package's `validate`). Each problem names its key."""
 
-from __future__ import annotations
+
+from typing import NotRequired, TypedDict
 
 from journal.games.titans.rules import effects
 from journal.games.titans.rules.model import (
@@ -63,6 +65,154 @@ STATE = Table({
     "invaders": Map(Table({"city": _NAME, "damage": Int(0, 99)})),
     "dice": opt(Table({"faces": _NAMES, "red": _NAME, "combat": _NAMES, "movement": _NAMES, "repair": _NAMES})),
 })
+
+
+
+# --- the same tables for the type checker (tests/test_games.py holds State to STATE) -------------
+
+class Round(TypedDict):
+    """Who has done what in the turn under way (order.py reads `done` and `acting`)."""
+
+    moved: list[str]
+    attacked: list[str]
+    repaired: list[str]
+    developed: list[str]
+    charged: bool
+    supports_moved: bool
+    done: list[str]
+    acting: NotRequired[str]
+
+
+class Decks(TypedDict):
+    episode: int
+    episode_discard: int
+    invasion_discard: int
+    tech: int
+    tech_face_up: int
+    tech_discard: int
+    final: int
+    pilots: int
+    pilot_discard: int
+    face_up_cards: NotRequired[list[str]]
+
+
+class Support(TypedDict):
+    city: str
+    damage: int
+
+
+class Player(TypedDict):
+    titan: str
+    color: str
+    credits: int
+    supports: list[Support]
+    artifacts: list[str]
+    artifact_dice: NotRequired[dict[str, dict[str, int]]]
+
+
+class TechCard(TypedDict):
+    slot: str
+    charges: int
+    disabled: bool
+    tags: NotRequired[list[str]]
+    dice: NotRequired[dict[str, int]]
+
+
+class Titan(TypedDict):
+    player: str
+    hp: int
+    armor: int
+    combat: int
+    movement: int
+    repair: int
+    refresh: NotRequired[int]
+    blow_tags: list[str]
+    blow_ready: bool
+    blow_dice: NotRequired[int]
+    pilot: NotRequired[str]
+    damage: int
+    destroyed: bool
+    city: NotRequired[str]
+    rift: NotRequired[str]
+    destroyed_turn: NotRequired[int]
+    pilot_check: NotRequired[bool]
+    tech: dict[str, TechCard]
+
+
+class City(TypedDict):
+    type: str
+    damage: int
+    destroyed: bool
+    yellow: str
+    green: str
+    trails: NotRequired[list[str]]
+
+
+class Rift(TypedDict):
+    type: str
+    threatens: list[str]
+    guardians: list[str]
+    lair: list[str]
+    trial: str
+    closed: bool
+    challenger: NotRequired[str]
+    trial_turn: NotRequired[int]
+    guardian_damage: NotRequired[dict[str, int]]
+
+
+class InvaderType(TypedDict):
+    category: str
+    code: str
+
+
+class Card(TypedDict):
+    """An invader card: one value per section (green, white, blue, red) where it is a list."""
+
+    type: str
+    reward: int
+    hp: list[int]
+    dmg: list[int]
+    credits: NotRequired[list[int]]
+    immune: NotRequired[list[list[str]]]
+    ability: NotRequired[list[str]]
+    effect: NotRequired[list[dict]]
+
+
+class Invader(TypedDict):
+    city: str
+    damage: int
+
+
+class DieTable(TypedDict):
+    faces: list[str]
+    red: str
+    combat: list[str]
+    movement: list[str]
+    repair: list[str]
+
+
+class State(TypedDict):
+    threat: int
+    turn: int
+    phase: str
+    lead: str
+    invaded: bool
+    invasions: int
+    result: NotRequired[str]
+    reason: NotRequired[str]
+    board: NotRequired[str]
+    invader_cards: NotRequired[str]
+    round: Round
+    once_used: NotRequired[list[str]]
+    decks: Decks
+    players: dict[str, Player]
+    titans: dict[str, Titan]
+    cities: dict[str, City]
+    rifts: dict[str, Rift]
+    types: dict[str, InvaderType]
+    cards: dict[str, Card]
+    invaders: dict[str, Invader]
+    dice: NotRequired[DieTable]
 
 
 def validate(state: dict) -> list[str]:

@@ -12,7 +12,8 @@ the same layout with empty cells for pencil play. Drawn with `journal.pdf.primit
 from __future__ import annotations
 
 from journal.games.titans.rules.model import (CHARGES_MAX, CITY_HP, PHASE_TEXT, SUPPORTS_MAX, THREAT_MAX,
-                                              TIER_SPANS, TIERS, episodes_for, public_state, tier)
+                                              TIER_SPANS, TIERS, episodes_for, tier)
+from journal.games.titans.views.state import public_state
 from journal.pdf.primitives import (
     BOLD, INK, MUTED, REGULAR, checkbox, checkbox_row, field, fit_text, grid, heading, notes_area, safe,
     text, text_width, track, wrap_text,

@@ -11,7 +11,7 @@ from journal.games.titans.rules.model import (
     CITY_HP, ONE, THREAT_MAX, city_of, is_one, pawn_of, player_of, plural, rift_of_pawn, stats, tier, titan_of,
 )
 from journal.games.titans.rules.phases import refuse_if_final, refuse_if_over
-from journal.games.titans.rules.schema import validate
+from journal.games.titans.schema import validate
 from journal.games.titans.rules.trackers import damage_city, damage_supports, damage_titan, end_game, move_threat
 from journal.lookup import shell_quote
 from journal.outcome import Outcome, copy_state

@@ -64,12 +64,6 @@ def tier(threat: int) -> str:
     return "red"
 
 
-def public_state(state: dict) -> dict:
-    """The state as scripts and the sheets see it: the save's values plus the derived ones
-    (`tier`, from THREAT)."""
-    return {**state, "tier": tier(state["threat"])}
-
-
 def episodes_to_draw(state: dict) -> int:
     """T3: 1 before the first invasion; then max(1, players-1), or `players` at Red."""
     if not state["invaded"]:
@@ -87,6 +81,14 @@ def episodes_for(players: int, threat: int, invaded: bool) -> int:
 
 def plural(n: int, noun: str, many: str | None = None) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {many or noun + 's'}"
+
+
+def joined(parts: list, sep: str = ", ") -> list:
+    """The parts of a line (text and hints) with `sep` between them: `say(*joined(hints))`."""
+    out: list = []
+    for i, part in enumerate(parts):
+        out += [sep, part] if i else [part]
+    return out
 
 
 def tier_word(t: str) -> str:

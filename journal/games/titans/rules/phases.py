@@ -8,17 +8,18 @@ is in order.py.
 
 from __future__ import annotations
 
+from journal import outcome
 from journal.errors import RuleError
 from journal.games.titans.rules import order
-from journal.lookup import shell_quote as q
 from journal.games.titans.rules.model import CHARGES_MAX, PHASE_ORDER, PHASE_TEXT, is_one, lead_pilot, plural
+from journal.games.titans.views.state import result
+from journal.lookup import shell_quote as q
 
 
 def refuse_if_over(state: dict) -> None:
-    if state["phase"] == "over":
-        verdict = "won" if state.get("result") == "won" else "lost"
-        raise RuleError(f"the game is over: the players {verdict} ({state.get('reason', '')}); "
-                        f"journal undo, or start a new game")
+    """Nothing more happens once the game is over (T1, T7): say how it ended."""
+    verdict = result(state)
+    outcome.refuse_if_over(verdict, f"the players {verdict}: {state.get('reason', '')}")
 
 
 def refuse_if_final(state: dict) -> None:

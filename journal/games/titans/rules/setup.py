@@ -8,9 +8,10 @@ from journal.errors import InputError, typed
 from journal.games.titans.rules import effects, order
 from journal.games.titans.rules.model import (
     ABILITIES, CATEGORIES, CHECKS, CITY_HP, COLORS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, MAX_PLAYERS,
-    PAWNS_PER_TYPE, PILOT_CARDS, RIFT_SPOTS, TAGS, TECH_CARDS, TIERS, city_of, player_of, plural, public_state,
+    PAWNS_PER_TYPE, PILOT_CARDS, RIFT_SPOTS, TAGS, TECH_CARDS, TIERS, city_of, player_of, plural,
 )
 from journal.games.titans.rules.phases import new_round, opening_hint
+from journal.games.titans.views.state import public_state
 from journal.lookup import find
 from journal.lookup import shell_quote as q
 from journal.outcome import Outcome, copy_state
