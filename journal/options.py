@@ -90,7 +90,7 @@ class DeltaType(click.ParamType):
         self.digits = digits
         self.pattern = re.compile(rf"([+-])(\d{{1,{digits}}})|=(\d{{1,{digits}}})")
 
-    def get_metavar(self, param, *args) -> str:
+    def get_metavar(self, param, *args, **kwargs) -> str:  # Click 8.2 passes ctx= by keyword
         return "DELTA"
 
     def convert(self, value, param, ctx) -> Delta:
