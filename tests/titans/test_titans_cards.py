@@ -5,11 +5,14 @@ and the pilot O.N.E. printed in the rulebook."""
 from __future__ import annotations
 
 import pytest
-from titans_helpers import DICE_TABLE, TITANS, apply, dice, do, fighting, fresh, put, with_threat
+from titans_helpers import typed, table, DICE_TABLE, TITANS, apply, dice, do, fighting, fresh, put, with_threat
 
+from journal.games.titans.cli import upgrade as cli_upgrade
+from journal.games.titans.cli.values import rolled_only
 from journal.errors import InputError, RuleError
 from journal.games import titans as game
 from journal.games.titans.rules import byhand, checks, ending, fight, opening, rifts, setup, turn, upgrade
+from journal.games.titans.rules.fight import Attack
 
 # the sample face table: 1 red, 2 bolt, 3 bolt, 4 gear, 5 wing, 6 blank; combat counts red and bolt
 
@@ -30,7 +33,7 @@ def test_tech_card_bonus_dice_join_the_ability_check():
     s = put(_sword(fighting(die_table=DICE_TABLE)), "F5", "Tokyo")
     assert s["titans"]["Atlas"]["tech"]["Plasma Sword"]["dice"] == {"combat": 1}
     d = dice(2, 2, 6, 6, 6)
-    out = apply(fight.attack, s, "Atlas", dice=d)
+    out = apply(fight.attack, s, Attack("Atlas"), dice=d)
     assert len(d.rolls) == 5 and out.data["successes"] == 2            # Combat 4 + 1
     assert "5 dice (Combat 4, Plasma Sword +1)" in out.lines[1]
     assert checks.dice_pool(s, "Atlas", "repair") == (2, [("Repair", 2)])   # a combat bonus only
@@ -40,27 +43,17 @@ def test_disabled_tech_card_gives_no_bonus_dice():
     s = put(_sword(fighting(die_table=DICE_TABLE)), "F5", "Tokyo")
     s = do(upgrade.tech, s, "Atlas", "disable", "Plasma Sword")
     d = dice(2, 2, 6, 6)
-    apply(fight.attack, s, "Atlas", dice=d)
+    apply(fight.attack, s, Attack("Atlas"), dice=d)
     assert len(d.rolls) == 4
 
 
 def test_final_blow_bonus_dice():
     spec = [{**TITANS[0], "blow_dice": 2}, TITANS[1]]
-    s = setup.new([dict(t) for t in spec], 2, *_board(), dice(), rifts=_rifts(), die_table=DICE_TABLE).state
+    s = setup.new(table(spec, die_table=DICE_TABLE), dice()).state
     s = put(do(turn.next_phase, do(opening.opening, s)), "F5", "Tokyo")
     d = dice(*[6] * 6)
-    out = apply(fight.attack, s, "Atlas", final_blow=True, dice=d)
+    out = apply(fight.attack, s, Attack("Atlas", final_blow=True), dice=d)
     assert len(d.rolls) == 6 and "Final Blow +2" in " ".join(out.lines)
-
-
-def _board():
-    from titans_helpers import BOARD, INVADERS
-    return BOARD, INVADERS
-
-
-def _rifts():
-    from titans_helpers import RIFT_TYPES
-    return dict(RIFT_TYPES)
 
 
 def test_tyrant_artifact_bonus_dice_are_never_disabled_nor_ignored():
@@ -92,7 +85,9 @@ def test_tyrant_artifact_bonus_dice_are_never_disabled_nor_ignored():
 
 def test_bonus_dice_are_checked():
     with pytest.raises(InputError, match="bonus dice go to a check"):
-        upgrade.tech(fighting(), dice(), "Atlas", "equip", "Gun", slot="hand", bonus={"armor": 1})
+        cli_upgrade.tech_details("equip", None, "hand", (), False, ("armor+1",), ())
+    with pytest.raises(InputError, match="--bonus combat\\+12: expected -9..\\+9 dice, not 0"):
+        cli_upgrade.tech_details("equip", None, "hand", (), False, ("combat+12",), ())
     s = fighting()
     s["titans"]["Atlas"]["tech"]["Gun"] = {"slot": "hand1", "charges": 0, "disabled": False, "dice": {"hp": 1}}
     s["decks"]["tech"] -= 1
@@ -102,13 +97,13 @@ def test_bonus_dice_are_checked():
 def test_reroll_rolls_failed_dice_again_once_each():
     s = put(fighting(die_table=DICE_TABLE), "F5", "Tokyo")
     d = dice(2, 6, 4, 6, 1, 5)                         # bolt, blank, gear, blank; re-roll 2: red, wing
-    out = apply(fight.attack, s, "Atlas", reroll=2, dice=d)
+    out = apply(fight.attack, s, Attack("Atlas", reroll=2), dice=d)
     assert out.data["successes"] == 2 and len(d.rolls) == 6
     assert "Re-roll 2 failed dice once each: blank → red, gear → wing: 2 successes." in out.lines
     with pytest.raises(InputError, match="--reroll only goes with a roll by journal"):
-        fight.attack(s, dice(), "Atlas", successes=2, reroll=1)
+        rolled_only(2, 0, 1)
     d = dice(1, 2, 3, 1)
-    apply(fight.attack, s, "Atlas", reroll=3, dice=d)                 # no failed die: nothing more is rolled
+    apply(fight.attack, s, Attack("Atlas", reroll=3), dice=d)                 # no failed die: nothing more is rolled
     assert len(d.rolls) == 4
 
 
@@ -118,12 +113,12 @@ def test_immunity_ignores_every_equipped_tech_card_bearing_the_tag():
     s = put(_sword(fighting(die_table=DICE_TABLE)), "M3", "Tokyo")     # M3 at Red: immune to energy
     red = with_threat(s, 16)
     d = dice(1, 1, 1, 1)                                               # four red symbols
-    out = apply(fight.attack, red, "Atlas", dice=d)                    # Plasma Sword not declared
+    out = apply(fight.attack, red, Attack("Atlas"), dice=d)                    # Plasma Sword not declared
     assert out.data["ignored_tech"] == ["Plasma Sword"] and len(d.rolls) == 4      # no +1 die
     assert out.data["successes"] == 4                                  # and no two-handed double red
     assert "Atlas ignores Plasma Sword (energy) in this attack: no bonus from it." in out.lines
     d = dice(1, 1, 1, 1, 1)
-    assert apply(fight.attack, with_threat(s, 15), "Atlas", dice=d).data["successes"] == 10   # Blue: 5 reds × 2
+    assert apply(fight.attack, with_threat(s, 15), Attack("Atlas"), dice=d).data["successes"] == 10   # Blue: 5 reds × 2
 
 
 # --- face-up Tech Cards by name (RESEARCH buys one of them) ---------------------------------------------
@@ -132,10 +127,11 @@ def test_research_buys_a_named_face_up_card_and_names_its_replacement():
     s = fresh(2, face_up=("Plasma Sword", "Ion Shield", "Jump Jets"))
     assert s["decks"]["face_up_cards"] == ["Plasma Sword", "Ion Shield", "Jump Jets"]
     s = _upgrade(do(turn.next_phase, do(opening.opening, s)))
-    with pytest.raises(RuleError, match="--card Rail Gun: it is not face up; the face-up Tech Cards are "
+    with pytest.raises(RuleError, match="Rail Gun is not face up; the face-up Tech Cards are "
                                         "Plasma Sword, Ion Shield, Jump Jets"):
         upgrade.develop(s, dice(), "Ana", "research", card="Rail Gun", slot="hand")
-    out = apply(upgrade.develop, s, "Ana", "research", card="ion shield", slot="core", draw=("Rail Gun",))
+    out = typed(cli_upgrade.read_develop, upgrade.develop, s, player="Ana", action="research", card="ion shield",
+                slot="core", draw=("Rail Gun",))
     assert "Ion Shield" in out.state["titans"]["Atlas"]["tech"] and out.data["card"] == "Ion Shield"
     assert out.state["decks"]["face_up_cards"] == ["Plasma Sword", "Jump Jets", "Rail Gun"]
     assert "Face-up Tech Cards: 3: Plasma Sword, Jump Jets, Rail Gun (deck 71, discarded 0)." in out.lines
@@ -147,7 +143,7 @@ def test_research_of_an_unnamed_face_up_card_and_a_redraw():
     out = apply(upgrade.develop, s, "Ana", "research", card="Rail Gun", slot="hand")
     assert out.state["decks"]["face_up_cards"] == ["Plasma Sword"]
     assert "Face-up Tech Cards: 3: Plasma Sword and 2 unnamed" in out.lines[-2]
-    with pytest.raises(InputError, match="--draw names 4 cards but 3 Tech Cards were drawn"):
+    with pytest.raises(InputError, match="4 cards named as drawn but 3 Tech Cards were drawn"):
         upgrade.develop(out.state, dice(), "Bo", "research", redraw=True, draw=("A", "B", "C", "D"))
     out = apply(upgrade.develop, out.state, "Bo", "research", redraw=True, draw=("A", "B", "C"))
     assert out.state["decks"]["face_up_cards"] == ["A", "B", "C"]
@@ -166,20 +162,21 @@ def test_face_up_names_the_cards_beside_the_board():
 
 def test_equip_a_face_up_card_by_name():
     s = fresh(2, face_up=("Plasma Sword", "Ion Shield", "Jump Jets"))
-    with pytest.raises(RuleError, match="it is not face up"):
+    with pytest.raises(RuleError, match="Rail Gun is not face up"):
         upgrade.tech(s, dice(), "Atlas", "equip", "Rail Gun", slot="hand", face_up=True)
-    out = apply(upgrade.tech, s, "Atlas", "equip", "jump jets", slot="tools", face_up=True, draw=("Rail Gun",))
+    out = typed(cli_upgrade.read_tech, upgrade.tech, s, titan="Atlas", action="equip", card="jump jets",
+                slot="tools", face_up=True, draw=("Rail Gun",))
     assert "Jump Jets" in out.state["titans"]["Atlas"]["tech"]
     assert out.state["decks"]["face_up_cards"] == ["Plasma Sword", "Ion Shield", "Rail Gun"]
     with pytest.raises(InputError, match="--draw names the card drawn to replace a face-up one"):
-        upgrade.tech(s, dice(), "Atlas", "equip", "Gun", slot="hand", draw=("X",))
+        cli_upgrade.tech_details("equip", None, "hand", (), False, (), ("X",))
 
 
 # --- O.N.E., the pilot card printed in the rulebook -------------------------------------------------------
 
 def _one(players=2):
     spec = [{**TITANS[0], "pilot": "O.N.E."}] + [dict(t) for t in TITANS[1:players]]
-    return setup.new(spec, players, *_board(), dice(), rifts=_rifts()).state
+    return setup.new(table(spec), dice()).state
 
 
 def test_one_draws_two_episode_cards_and_chooses_which_one_resolves():
@@ -196,10 +193,10 @@ def test_one_draws_two_episode_cards_and_chooses_which_one_resolves():
 
 
 def test_only_one_may_draw_two_episode_cards():
-    with pytest.raises(RuleError, match="--pilot-draw: Ana's pilot is Ono; only O.N.E. draws two"):
+    with pytest.raises(RuleError, match="Ana's pilot is Ono: only O.N.E. draws two"):
         opening.opening(fresh(), dice(), pilot_draw=True)
-    assert "add --pilot-draw" in setup.new([{**TITANS[0], "pilot": "one"}], 1, *_board(), dice(),
-                                           rifts=_rifts()).lines[-1]
+    assert "resolves: journal titans opening --pilot-draw)" in setup.new(table([{**TITANS[0], "pilot": "one"}]),
+                                                                         dice()).lines[-1]
 
 
 def test_one_defeats_an_invader_in_a_city_once_in_every_game():

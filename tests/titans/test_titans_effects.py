@@ -9,11 +9,15 @@ cases: Green, White, Blue and Red sections (T2).
 from __future__ import annotations
 
 import pytest
-from titans_helpers import DICE_TABLE, apply, dice, do, fighting, fresh, put, started, with_threat
+from titans_helpers import typed, DICE_TABLE, apply, dice, do, fighting, fresh, put, started, with_threat
 
+from journal.games.titans.cli import files
+from journal.games.titans.cli import fight as cli_fight
+from journal.games.titans.cli import setup as cli_setup
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games import titans as game
 from journal.games.titans.rules import effects, fight, model, opening, setup, turn
+from journal.games.titans.rules.fight import Attack
 
 
 def _card(section=None, **over):
@@ -43,13 +47,13 @@ def _types(category, section):
 ])
 def test_effect_vocabulary_is_checked_in_the_invaders_file(category, effect, message):
     with pytest.raises(InputError, match=message.replace("(", "\\(").replace(")", "\\)")):
-        setup.load_invaders(_types(category, {"effect": effect}), "invaders")
+        files.load_invaders(_types(category, {"effect": effect}), "invaders")
 
 
 def test_effect_vocabulary_loads_per_section():
-    cards = setup.load_invaders(_types("amphibious", {"effect": {"dice": -1, "city": 0}}), "inv")[1]
+    cards = files.load_invaders(_types("amphibious", {"effect": {"dice": -1, "city": 0}}), "inv")[1]
     assert cards["X1"]["effect"] == [{"dice": -1}] * 4          # zeros are left out
-    assert "effect" not in setup.load_invaders(_types("amphibious", {}), "inv")[1]["X1"]
+    assert "effect" not in files.load_invaders(_types("amphibious", {}), "inv")[1]["X1"]
 
 
 def test_sample_cards_carry_their_abilities_as_effects():
@@ -84,9 +88,9 @@ def test_flying_effect_damages_one_adjacent_city_chosen_by_the_players_white():
     with pytest.raises(InputError, match="--adjacent CITY is required: F1's ability damages one city adjacent "
                                          "to Lima: one of Buenos Aires, Mexico City, Sao Paulo"):
         opening.invade(s, dice(), "North", "Lima")
-    out = apply(opening.invade, s, "North", "Lima", adjacent=("sao paulo",))
+    out = typed(cli_setup.read_invade, opening.invade, s, rift="North", city="Lima", adjacent=("sao paulo",))
     assert out.state["cities"]["Lima"]["damage"] == 2 and out.state["cities"]["Sao Paulo"]["damage"] == 1
-    with pytest.raises(RuleError, match="--adjacent Tokyo is not a standing city adjacent to Lima"):
+    with pytest.raises(RuleError, match="Tokyo is not a standing city adjacent to Lima"):
         opening.invade(s, dice(), "North", "Lima", adjacent=("Tokyo",))
     for c in ("Buenos Aires", "Mexico City"):                       # one standing neighbour: no choice
         s["cities"][c].update(damage=model.CITY_HP[s["cities"][c]["type"]], destroyed=True)
@@ -113,7 +117,7 @@ def test_flying_effect_raises_threat_only_on_a_refuge_city_red():
 
 
 def test_flying_effect_on_a_provoked_invader():
-    out = apply(fight.attack, fighting(), "Atlas", successes=0, provoke=True, rift="North")
+    out = apply(fight.attack, fighting(), Attack("Atlas", successes=0, provoke=True, rift="North"))
     assert out.state["cities"]["Tokyo"]["damage"] == 2 and out.data["abilities"][0]["invader"] == "F1"
 
 
@@ -147,7 +151,7 @@ def test_mechanical_effect_disables_a_tech_card_chosen_by_the_players_blue():
     with pytest.raises(InputError, match="--disable CARD is required: M1's ability disables 1 Tech Card of Atlas: "
                                          "one of Gun, Visor"):
         fight.move(s, dice(), "Atlas", "Beijing")
-    out = apply(fight.move, s, "Atlas", "Beijing", disable=("visor",))
+    out = typed(cli_fight.read_move, fight.move, s, titan="Atlas", dest="Beijing", disable=("visor",))
     assert out.state["titans"]["Atlas"]["tech"]["Visor"]["disabled"]
     assert not out.state["titans"]["Atlas"]["tech"]["Gun"]["disabled"]
     s["titans"]["Atlas"]["tech"]["Visor"]["disabled"] = True                        # one left: no choice
@@ -171,9 +175,9 @@ def test_mechanical_guardians_trigger_as_if_in_the_same_city():
 
 
 def test_an_unused_choice_is_refused():
-    with pytest.raises(InputError, match="--disable Gun: no invader ability here disables a Tech Card"):
+    with pytest.raises(InputError, match="no invader ability here disables a Tech Card \\(Gun was chosen\\)"):
         fight.move(fighting(), dice(), "Atlas", "Beijing", disable=("Gun",))
-    with pytest.raises(InputError, match="--adjacent Paris: no invader ability here damages an adjacent city"):
+    with pytest.raises(InputError, match="no invader ability here damages an adjacent city \\(Paris was chosen\\)"):
         opening.invade(started(), dice(), "North", "Lima", adjacent=("Paris",))
 
 
@@ -182,16 +186,16 @@ def test_an_unused_choice_is_refused():
 def test_amphibious_effect_takes_dice_from_the_attackers_combat_check_green():
     s = put(put(fighting(die_table=DICE_TABLE), "A1", "Tokyo"), "A2", "Tokyo")     # dice -1 each
     d = dice(2, 2, 2, 2)
-    out = apply(fight.attack, s, "Atlas", targets=("A1",), dice=d)
+    out = apply(fight.attack, s, Attack("Atlas", targets=("A1",)), dice=d)
     assert len(d.rolls) == 2 and out.data["successes"] == 2                        # Combat 4 - 1 - 1
     assert "2 dice (Combat 4, A1 -1, A2 -1)" in " ".join(out.lines)
-    typed = apply(fight.attack, s, "Atlas", successes=1, targets=("A1",))
+    typed = apply(fight.attack, s, Attack("Atlas", successes=1, targets=("A1",)))
     assert any("Atlas's dice for this Combat Check: 2 (Combat 4, A1 -1, A2 -1)" in x for x in typed.lines)
 
 
 def test_amphibious_effect_damages_the_city_after_the_attack_white():
     s = with_threat(put(fighting(), "A1", "Tokyo"), 6)                               # dice -1, city 1
-    out = apply(fight.attack, s, "Atlas", successes=3)
+    out = apply(fight.attack, s, Attack("Atlas", successes=3))
     assert out.data["destroyed"] == ["A1"] and out.state["cities"]["Tokyo"]["damage"] == 1
     assert out.lines.index("A1 is destroyed: Ana gains 1 Credit; put the pawn on the first free spot of the "
                            "South Lair.") < out.lines.index("Tokyo takes 1 damage (A1's ability): put 1 City "
@@ -201,35 +205,35 @@ def test_amphibious_effect_damages_the_city_after_the_attack_white():
 def test_amphibious_effect_damages_the_attacker_red():
     s = with_threat(put(fighting(), "A1", "Tokyo"), 16)                              # dice -2, titan 1
     s["titans"]["Atlas"]["armor"] = 0
-    assert apply(fight.attack, s, "Atlas", successes=1).state["titans"]["Atlas"]["damage"] == 1
+    assert apply(fight.attack, s, Attack("Atlas", successes=1)).state["titans"]["Atlas"]["damage"] == 1
 
 
 # --- Terrestrial: when it is destroyed ------------------------------------------------------------------
 
 def test_terrestrial_effect_damages_its_city_when_destroyed_green():
     s = put(fighting(), "T1", "Tokyo")
-    assert apply(fight.attack, s, "Atlas", successes=2).state["cities"]["Tokyo"]["damage"] == 1
-    assert apply(fight.attack, s, "Atlas", successes=1).state["cities"]["Tokyo"]["damage"] == 0   # not destroyed
+    assert apply(fight.attack, s, Attack("Atlas", successes=2)).state["cities"]["Tokyo"]["damage"] == 1
+    assert apply(fight.attack, s, Attack("Atlas", successes=1)).state["cities"]["Tokyo"]["damage"] == 0   # not destroyed
 
 
 def test_terrestrial_effect_damages_every_titan_and_support_in_its_city_red():
     s = with_threat(put(fighting(), "T1", "Tokyo"), 16)                              # titans 2, supports 2
     s["players"]["Bo"]["supports"] = [{"city": "Tokyo", "damage": 0}, {"city": "London", "damage": 0}]
-    out = apply(fight.attack, s, "Atlas", successes=4)
+    out = apply(fight.attack, s, Attack("Atlas", successes=4))
     assert out.state["titans"]["Atlas"]["damage"] == 1                                # Armor 1
     assert out.state["players"]["Bo"]["supports"] == [{"city": "London", "damage": 0}]
 
 
 def test_terrestrial_guardian_has_no_city_to_damage():
     s = do(fight.move, do(turn.pass_turn, fighting(), "Ana"), "Brute", "West", anywhere=True)
-    out = apply(fight.attack, s, "Brute", successes=2, targets=("T1",))
+    out = apply(fight.attack, s, Attack("Brute", successes=2, targets=("T1",)))
     assert any("there is none on the West Rift" in line for line in out.lines)
 
 
 def test_an_ability_without_an_effect_is_a_reminder():
     s = put(fighting(), "T1", "Tokyo")
     s["cards"]["T1"].pop("effect")
-    out = apply(fight.attack, s, "Atlas", successes=2)
+    out = apply(fight.attack, s, Attack("Atlas", successes=2))
     assert out.state["cities"]["Tokyo"]["damage"] == 0 and out.data["abilities"][0]["applied"] is False
     assert "(T1's ability has no effect journal applies: resolve it by hand.)" in out.lines
 

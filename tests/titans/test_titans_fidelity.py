@@ -4,10 +4,12 @@ choose, and a command that closes earlier steps says which, and who missed them.
 from __future__ import annotations
 
 import pytest
-from titans_helpers import apply, do, fighting, put
+from titans_helpers import typed, apply, do, fighting, put
 
+from journal.games.titans.cli.ending import read_assign
 from journal.errors import NeedChoice
 from journal.games.titans.rules import ending, fight, model, upgrade
+from journal.games.titans.rules.fight import Attack
 
 def _with_supports(s: dict, player: str, city: str, n: int = 1) -> dict:
     s["players"][player]["supports"] += [{"city": city, "damage": 0} for _ in range(n)]
@@ -26,7 +28,7 @@ def test_ending_damage_may_go_to_titans_or_supports_present_so_the_players_choos
     assert "--assign F5=city|Atlas|yellow" in need.message
     kw: dict = {"assign": ()}
     need.answer(kw, "F5=Atlas")                                         # what the player picks
-    out = apply(ending.ending, s, **kw)
+    out = typed(read_assign, ending.ending, s, **kw)
     dmg = model.stats(s, "F5")["dmg"]
     assert out.data["damage"] == [{"invader": "F5", "target": "Atlas", "kind": "titan", "damage": dmg}]
     assert out.state["cities"]["Tokyo"]["damage"] == s["cities"]["Tokyo"]["damage"]
@@ -71,9 +73,9 @@ def test_ending_in_a_script_is_refused_naming_the_choices(journal):
 
 def test_ending_names_the_steps_it_closes_and_who_missed_them():
     s = put(fighting(), "F5", "Paris")
-    s = do(fight.attack, put(s, "T1", "Tokyo"), "Atlas", successes=1)      # Ana's Fight turn; Bo never acts
+    s = do(fight.attack, put(s, "T1", "Tokyo"), Attack("Atlas", successes=1))      # Ana's Fight turn; Bo never acts
     s = _with_supports(s, "Bo", "Lima")
-    out = apply(ending.ending, s, assign=("T1=city",))
+    out = typed(read_assign, ending.ending, s, assign=("T1=city",))
     assert "(The Fight Phase is over: Bo did not take a turn.)" in out.lines
     assert "(The Repair Checks are over: Atlas, Brute made none.)" in out.lines
     assert "(The Development step is over: Ana, Bo did not take an action.)" in out.lines

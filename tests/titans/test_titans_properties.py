@@ -15,6 +15,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from titans_helpers import CITIES, DICE_TABLE, RIFTS, dice, fresh
 
+from journal.games.titans.cli import byhand as cli_byhand
+from journal.games.titans.cli import ending as cli_ending
+from journal.games.titans.cli import fight as cli_fight
+from journal.games.titans.cli import setup as cli_setup
+from journal.games.titans.cli import upgrade as cli_upgrade
+from journal.games.titans.cli.names import read_titan
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games import titans as game
 from journal.games.titans.rules import board, byhand, ending, fight, model, opening, order, pilots, rifts, turn, upgrade
@@ -86,11 +92,11 @@ def calls(state, step, n):
     if kind == "move":
         return [(kind, fight.move, {"titan": titan(a[0]), "dest": a[1], "anywhere": a[2]})]
     if kind == "attack":
-        return [(kind, fight.attack, {"titan": titan(a[0]), "successes": a[1], "provoke": a[2],
-                                      "rift": a[3] if a[2] else None, "targets": tuple(a[4])})]
+        return [(kind, fight.attack, {"declared": fight.Attack(titan(a[0]), tuple(a[4]), a[1], a[2],
+                                                               a[3] if a[2] else None)})]
     if kind == "repair":
-        return [(kind, fight.repair, {"titan": titan(a[0]), "successes": a[1], "upgrade": a[2],
-                                      "charge": (a[3],) if a[1] else ()})]
+        return [(kind, fight.repair, {"declared": fight.Repair(titan(a[0]), a[1], upgrade=a[2],
+                                                               charge=(a[3],) if a[1] else ())})]
     if kind == "develop":
         who, action, city, count, card, slot = a
         kw = {"player": player(who), "action": action}
@@ -114,7 +120,7 @@ def calls(state, step, n):
         target = {"city": {"city": city}, "titan": {"titan": titan(who)}, "support": {"support": city}}[what]
         return [(kind, byhand.damage, {"n": k, **target})]
     if kind == "ending":
-        return [(kind, ending.ending, {"assign": tuple(a[0])})]
+        return [(kind, ending.ending, {"assign": tuple(f"{p}={t}" + (f":{k}" if k else "") for p, t, k in a[0])})]
     if kind == "trial":
         fail = a[2] == "fail"
         near = state["rifts"][a[1]]["threatens"]
@@ -132,7 +138,7 @@ def calls(state, step, n):
     if kind == "pilot_check":
         return [(kind, pilots.pilot_check, {"titan": titan(a[0]), "red": a[1]})]
     if kind == "pilot_dies":
-        return [(kind, pilots.pilot_dies, {"player": player(a[0])})]
+        return [(kind, pilots.pilot_dies, {"titan": player(a[0])})]
     if kind == "reenter":
         return [(kind, pilots.reenter, {"titan": titan(a[0]), "city": a[1], "pilot_name": a[2]})]
     if kind == "threat":
@@ -189,13 +195,29 @@ def check_invariants(s: dict) -> None:
     assert d["episode"] + d["episode_discard"] + d["invasion_discard"] == model.EPISODE_CARDS
 
 
+# each rules function with its command's reading of the typed values (the command's `parse=` hook)
+READ = {opening.invade: cli_setup.read_invade, fight.move: cli_fight.read_move, fight.attack: cli_fight.read_attack,
+        fight.repair: cli_fight.read_repair, rifts.trial: cli_fight.read_trial, rifts.rift_close: cli_fight.read_rift_close,
+        turn.pass_turn: cli_fight.read_pass, upgrade.develop: cli_upgrade.read_develop,
+        upgrade.supports_move: cli_upgrade.read_supports, upgrade.tech: cli_upgrade.read_tech,
+        ending.ending: cli_ending.read_assign, pilots.reenter: cli_ending.read_reenter,
+        pilots.pilot_check: read_titan, pilots.pilot_dies: read_titan, byhand.damage: cli_byhand.read_damage,
+        byhand.invader: cli_byhand.read_invader}
+
+
+def command(fn, state: dict, d, kw: dict):
+    """The rules function as its command runs it: what was typed read against the campaign first."""
+    read = READ.get(fn)
+    return fn(state, d, **(read(state, dict(kw)) if read else kw))
+
+
 def answered(fn, state: dict, d, kw: dict):
     """The Ending Phase with its choices answered as a player at a terminal would: where an
     invader's damage goes, when a Titan or Supports share its city (the first choice offered)."""
     kw = dict(kw)
     for _ in range(20):
         try:
-            return fn(state, d, **kw)
+            return command(fn, state, d, kw)
         except NeedChoice as need:
             need.answer(kw, need.values[0])
     raise AssertionError("the Ending Phase kept asking")
@@ -214,7 +236,7 @@ def run_script(players: int, roll: bool, turns) -> dict:
             d = dice()
             d.seed, d.counter = 99, counter
             try:
-                out = answered(fn, state, d, kw) if name == "ending" else fn(state, d, **kw)
+                out = answered(fn, state, d, kw) if name == "ending" else command(fn, state, d, kw)
             except (RuleError, InputError) as e:
                 assert state == before, f"{name} {kw} refused ({e.message}) but changed the state"
                 assert "\n" not in e.message

@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import pytest
-from titans_helpers import (BOARD, DICE_TABLE, INVADERS, RIFT_TYPES, TITANS, apply, dice, do, fighting,
+from titans_helpers import (typed, table, BOARD, DICE_TABLE, INVADERS, RIFT_TYPES, TITANS, apply, dice, do, fighting,
                             fresh, put, started, with_threat)
 
 from journal import templates
+from journal.games.titans.cli import files
+from journal.games.titans.cli import byhand as cli_byhand
+from journal.games.titans.cli import fight as cli_fight
+from journal.games.titans.cli import setup as cli_setup
+from journal.games.titans.cli import upgrade as cli_upgrade
+from journal.games.titans.cli.ending import read_assign
+from journal.games.titans.rules.ending import Assignment
+from journal_testing import TITANS_NEW
 from journal.errors import InputError, RuleError
 from journal.games import titans as game
-from journal.games.titans.rules import board, byhand, checks, ending, fight, model, opening, pilots, rifts, setup, turn
+from journal.games.titans.rules import board, byhand, checks, ending, fight, model, opening, order, pilots, rifts, setup, turn
 from journal.games.titans.rules import upgrade as upgrade_phase
+from journal.games.titans.rules.fight import Attack, Repair
 
 
 RAW_CITIES = templates.load("titans", "board-sample.toml")["cities"]
@@ -75,7 +84,7 @@ def test_setup_decks_as_counts():
 
 
 def test_setup_rift_types_are_drawn_when_not_given():
-    out = setup.new([dict(TITANS[0])], 1, BOARD, INVADERS, dice(), rifts={"North": "Flying"})
+    out = setup.new(table([TITANS[0]], rift_types={"North": "Flying"}), dice())
     kinds = [r["type"] for r in out.state["rifts"].values()]
     assert out.state["rifts"]["North"]["type"] == "Flying" and sorted(kinds) == sorted(RIFT_TYPES.values())
     assert len(out.state["cards"]) == 20 and not game.validate(out.state)
@@ -85,7 +94,7 @@ def test_setup_drawn_rift_types_can_be_entered_as_physical_draws():
     from journal.dice import Dice
 
     d = Dice(1, 0, draws=["Terrestrial", "Mechanical", "Amphibious", "Flying"])
-    s = setup.new([dict(TITANS[0])], 1, BOARD, INVADERS, d).state
+    s = setup.new(table([TITANS[0]], rift_types={}), d).state
     assert [r["type"] for r in s["rifts"].values()] == ["Terrestrial", "Mechanical", "Amphibious", "Flying"]
     assert all(r.source == "entered" for r in d.rolls)
 
@@ -103,12 +112,12 @@ def test_setup_drawn_rift_types_can_be_entered_as_physical_draws():
 ])
 def test_new_refuses_a_bad_set_up(specs, players, message):
     with pytest.raises(InputError, match=message):
-        setup.new([dict(t) for t in specs], players, BOARD, INVADERS, dice(), rifts=dict(RIFT_TYPES))
+        cli_setup.read_titans([dict(t) for t in specs], players, BOARD["cities"])
 
 
 def test_new_refuses_two_rifts_with_one_type():
     with pytest.raises(InputError, match="on another rift"):
-        setup.new([dict(TITANS[0])], 1, BOARD, INVADERS, dice(), rifts={"North": "Flying", "South": "flying"})
+        cli_setup.read_rift_types(["North=Flying", "South=flying"], BOARD["rifts"], INVADERS["types"])
 
 
 @pytest.mark.parametrize("doc,message", [
@@ -127,11 +136,11 @@ def test_new_refuses_two_rifts_with_one_type():
 ])
 def test_board_file_mistakes_name_the_key(doc, message):
     with pytest.raises(InputError, match=message):
-        setup.load_board(doc, "board")
+        files.load_board(doc, "board")
 
 
 def test_board_file_round_trip_keeps_trails():
-    cities, rifts = setup.load_board({"cities": {"A": {"type": "refuge", "yellow": "B", "green": "C", "trails": ["C"]},
+    cities, rifts = files.load_board({"cities": {"A": {"type": "refuge", "yellow": "B", "green": "C", "trails": ["C"]},
                                                  "B": {"type": "metropolis", "yellow": "A", "green": "C"},
                                                  "C": {"type": "metropolis", "yellow": "A", "green": "B"}},
                                       "rifts": {"R": {"threatens": ["A", "B"]}}})
@@ -159,7 +168,7 @@ def test_invaders_file_mistakes_name_the_key(doc, message):
     if doc.get("X", {}).get("card") and doc["X"]["card"][0].get("blue", 1) is None:
         doc["X"]["card"] = [{k: v for k, v in c.items() if k != "blue"} for c in doc["X"]["card"]]
     with pytest.raises(InputError, match=message):
-        setup.load_invaders(doc, "invaders")
+        files.load_invaders(doc, "invaders")
 
 
 def test_invaders_file_keeps_per_section_values():
@@ -207,11 +216,12 @@ def test_threat_never_below_zero():
     assert out.state["threat"] == 0 and "THREAT stays at 0" in out.lines[0]
 
 
-def test_threat_command_needs_a_change_and_takes_an_optional_reason():
+def test_threat_command_needs_a_change_and_takes_an_optional_reason(journal):
+    journal(*TITANS_NEW, ok=True)
     out = apply(byhand.threat, fresh(), delta=1, reason=" ")
     assert out.state["threat"] == 1 and "THREAT 0 → 1 (by hand): move the Alert Token up." in out.lines
-    with pytest.raises(InputError, match="0 changes nothing"):
-        byhand.threat(fresh(), dice(), delta=0, reason="x")
+    r = journal("titans", "threat", "-s", "t", "+0")
+    assert r.exit_code == 2 and "a DELTA of 0 changes nothing" in r.stderr
     out = apply(byhand.threat, fresh(), value=9, reason="card")
     assert out.data["tier"] == "white" and "THREAT 0 → 9 (card): move the Alert Token up." in out.lines
 
@@ -230,7 +240,7 @@ def test_threat_rises_1_for_a_destroyed_titan():
 
 
 def test_threat_rises_1_for_a_pilot_who_dies():
-    out = apply(pilots.pilot_dies, fighting(), "Ana")
+    out = apply(pilots.pilot_dies, fighting(), "Atlas")
     assert out.state["threat"] == 2 and "pilot" not in out.state["titans"]["Atlas"]
 
 
@@ -377,7 +387,7 @@ def test_move_up_to_movement_cities():
     assert out.state["titans"]["Atlas"]["city"] == "Cairo" and out.data["steps"] == 3
     with pytest.raises(RuleError, match="4 cities away"):
         fight.move(s, dice(), "Atlas", "Sao Paulo")
-    assert apply(fight.move, s, "Atlas", "sao paulo", bonus=1).state["titans"]["Atlas"]["city"] == "Sao Paulo"
+    assert apply(fight.move, s, "Atlas", "Sao Paulo", bonus=1).state["titans"]["Atlas"]["city"] == "Sao Paulo"
     assert apply(fight.move, s, "Atlas", "Lima", anywhere=True).state["titans"]["Atlas"]["city"] == "Lima"
 
 
@@ -386,18 +396,18 @@ def test_move_once_per_turn_and_before_attacking():
     with pytest.raises(RuleError, match="already moved"):
         fight.move(s, dice(), "Atlas", "Tokyo")
     s2 = put(fighting(), "M1", "Tokyo")
-    s2 = do(fight.attack, s2, "Atlas", successes=1)
+    s2 = do(fight.attack, s2, Attack("Atlas", successes=1))
     with pytest.raises(RuleError, match="moves, then attacks"):
         fight.move(s2, dice(), "Atlas", "Beijing")
 
 
 def test_setup_places_titans_anywhere():
     specs = [{k: v for k, v in t.items() if k != "city"} for t in TITANS[:2]]
-    s = setup.new(specs, 2, BOARD, INVADERS, dice(), rifts=dict(RIFT_TYPES)).state
+    s = setup.new(table(specs), dice()).state
     with pytest.raises(RuleError, match="place every Titan"):
         opening.opening(s, dice())
     s = do(fight.move, s, "Atlas", "Cairo")
-    s = do(fight.move, s, "Bo", "Lima")
+    s = do(fight.move, s, "Brute", "Lima")
     assert do(opening.opening, s)["titans"]["Brute"]["city"] == "Lima"
 
 
@@ -427,20 +437,20 @@ def test_moving_onto_an_empty_rift_calls_for_the_trial():
 
 def test_attack_each_success_deals_one_damage():
     s = put(fighting(), "F5", "Tokyo")                       # HP 4 in Green
-    out = apply(fight.attack, s, "Atlas", successes=3)
+    out = apply(fight.attack, s, Attack("Atlas", successes=3))
     assert out.state["invaders"]["F5"]["damage"] == 3 and out.data["hits"] == [{"invader": "F5", "damage": 3}]
 
 
 def test_attack_excess_damage_goes_to_the_next_target_and_is_lost_after_the_last():
     s = put(put(put(fighting(), "F1", "Tokyo"), "F2", "Tokyo", damage=1), "F5", "Tokyo")
-    out = apply(fight.attack, s, "Atlas", successes=6, targets=("F1", "F2"))
+    out = apply(fight.attack, s, Attack("Atlas", successes=6, targets=("F1", "F2")))
     assert out.data["destroyed"] == ["F1", "F2"] and out.data["excess_lost"] == 3
     assert out.state["invaders"] == {"F5": {"city": "Tokyo", "damage": 0}}
 
 
 def test_attack_destroyed_invader_reward_and_lair_first_free_spot():
     s = put(fighting(), "F5", "Tokyo")
-    out = apply(fight.attack, s, "Atlas", successes=4)
+    out = apply(fight.attack, s, Attack("Atlas", successes=4))
     assert out.state["players"]["Ana"]["credits"] == 3
     assert out.state["rifts"]["North"]["lair"] == ["F3", "F4", "F5"]
 
@@ -449,27 +459,28 @@ def test_attack_reward_per_section_overrides_the_cards_reward():
     s = put(fighting(), "F1", "Tokyo")
     s["cards"]["F1"]["credits"] = [1, 1, 1, 5]
     s = with_threat(s, 16)
-    assert apply(fight.attack, s, "Atlas", successes=9).state["players"]["Ana"]["credits"] == 5
+    assert apply(fight.attack, s, Attack("Atlas", successes=9)).state["players"]["Ana"]["credits"] == 5
 
 
 def test_attack_needs_targets_when_several_invaders_are_there():
     s = put(put(fighting(), "F1", "Tokyo"), "F2", "Tokyo")
-    with pytest.raises(InputError, match="--target is required"):
-        fight.attack(s, dice(), "Atlas", successes=2)
+    with pytest.raises(InputError, match="name the invaders in the order the damage goes \\(here: F1, F2\\): "
+                                         "journal titans attack Atlas --successes N --target F1 --target F2"):
+        fight.attack(s, dice(), Attack("Atlas", successes=2))
     with pytest.raises(RuleError, match="not on Tokyo"):
-        fight.attack(s, dice(), "Atlas", successes=2, targets=("T1",))
+        fight.attack(s, dice(), Attack("Atlas", successes=2, targets=("T1",)))
     with pytest.raises(RuleError, match="no invader on London"):
-        fight.attack(s, dice(), "Brute", successes=2)
+        fight.attack(s, dice(), Attack("Brute", successes=2))
 
 
 def test_attack_once_per_turn():
-    s = do(fight.attack, put(fighting(), "F5", "Tokyo"), "Atlas", successes=1)
+    s = do(fight.attack, put(fighting(), "F5", "Tokyo"), Attack("Atlas", successes=1))
     with pytest.raises(RuleError, match="already attacked"):
-        fight.attack(s, dice(), "Atlas", successes=1)
+        fight.attack(s, dice(), Attack("Atlas", successes=1))
 
 
 def test_provoke_brings_the_first_rift_invader_with_invasion_damage_then_attacks():
-    out = apply(fight.attack, fighting(), "Atlas", successes=2, provoke=True, rift="West")
+    out = apply(fight.attack, fighting(), Attack("Atlas", successes=2, provoke=True, rift="West"))
     s = out.state
     assert out.data["provoked"] == "T1" and out.data["destroyed"] == ["T1"]
     assert any("Tokyo takes 1 Invasion Damage" in line for line in out.lines) and s["invaded"]
@@ -482,32 +493,32 @@ def test_provoke_never_takes_from_the_lair():
     s["rifts"]["West"]["lair"] += s["rifts"]["West"]["guardians"]
     s["rifts"]["West"]["guardians"] = []
     with pytest.raises(RuleError, match="Lair cannot be provoked"):
-        fight.attack(s, dice(), "Atlas", successes=2, provoke=True, rift="West")
-    with pytest.raises(InputError, match="--provoke needs --rift"):
-        fight.attack(s, dice(), "Atlas", successes=2, provoke=True)
+        fight.attack(s, dice(), Attack("Atlas", successes=2, provoke=True, rift="West"))
+    with pytest.raises(InputError, match="name the rift to provoke, one of North, South, East: journal titans attack "
+                                         "Atlas --provoke --rift North, journal titans attack Atlas --provoke"):
+        fight.attack(s, dice(), Attack("Atlas", successes=2, provoke=True))
 
 
 def test_immunities_to_attack_tags_apply_only_at_red():
     s = put(fighting(), "M3", "Tokyo")                       # red section: immune to energy
     s = _equipped(s, **{"Plasma Sword": {"slot": "hands", "charges": 0, "disabled": False, "tags": ["energy"]}})
-    assert apply(fight.attack, with_threat(s, 15), "Atlas", successes=1, tech=("Plasma Sword",),
-                 final_blow=True).data["immune"] == []
+    assert apply(fight.attack, with_threat(s, 15), Attack("Atlas", successes=1, tech=("Plasma Sword",), final_blow=True)).data["immune"] == []
     red = with_threat(s, 16)
     with pytest.raises(RuleError, match="immune"):
-        fight.attack(red, dice(), "Atlas", successes=1, tech=("plasma sword",))
+        fight.attack(red, dice(), Attack("Atlas", successes=1, tech=("Plasma Sword",)))
     with pytest.raises(RuleError, match="Final Blow bears the energy"):
-        fight.attack(red, dice(), "Atlas", successes=1, final_blow=True)
-    out = apply(fight.attack, red, "Atlas", successes=1)
+        fight.attack(red, dice(), Attack("Atlas", successes=1, final_blow=True))
+    out = apply(fight.attack, red, Attack("Atlas", successes=1))
     assert out.data["immune"] == ["energy"] and any("immune to energy" in line for line in out.lines)
 
 
 def test_final_blow_is_spent_and_refreshed_for_its_refresh_cost():
     s = put(fighting(), "F5", "Tokyo")
-    s = do(fight.attack, s, "Atlas", successes=4, final_blow=True)
+    s = do(fight.attack, s, Attack("Atlas", successes=4, final_blow=True))
     assert not s["titans"]["Atlas"]["blow_ready"]
     spent = do(byhand.set_value, put(fighting(), "F1", "Tokyo"), ["titans", "Atlas", "blow_ready"], value=False)
     with pytest.raises(RuleError, match="spent"):
-        fight.attack(spent, dice(), "Atlas", successes=1, final_blow=True)
+        fight.attack(spent, dice(), Attack("Atlas", successes=1, final_blow=True))
     s = upgrade(s)
     out = apply(upgrade_phase.develop, s, "Ana", "refresh")
     assert out.state["titans"]["Atlas"]["blow_ready"] and out.state["players"]["Ana"]["credits"] == 1
@@ -517,14 +528,14 @@ def test_final_blow_is_spent_and_refreshed_for_its_refresh_cost():
 
 def test_amphibious_ability_triggers_on_attack_and_terrestrial_on_death():
     s = put(put(fighting(), "A1", "Tokyo"), "T1", "Tokyo")
-    out = apply(fight.attack, s, "Atlas", successes=2, targets=("T1",))
+    out = apply(fight.attack, s, Attack("Atlas", successes=2, targets=("T1",)))
     text = " ".join(out.lines)
     assert "A1's Amphibious ability" in text and "T1's Terrestrial ability" in text
 
 
 def test_attack_guardians_on_a_rift_as_in_a_city():
     s = do(fight.move, passed(fighting(), "Ana"), "Brute", "North")
-    out = apply(fight.attack, s, "Brute", successes=3, targets=("F1", "F2"))
+    out = apply(fight.attack, s, Attack("Brute", successes=3, targets=("F1", "F2")))
     r = out.state["rifts"]["North"]
     assert r["guardians"] == ["F2", "F5"] and r["guardian_damage"] == {"F2": 1}
     assert r["lair"] == ["F3", "F4", "F1"]
@@ -533,13 +544,14 @@ def test_attack_guardians_on_a_rift_as_in_a_city():
 def test_attack_rolls_with_a_face_table():
     s = put(fighting(die_table=DICE_TABLE), "F5", "Tokyo")
     # faces: 1 red, 2 bolt, 3 bolt, 4 gear, 5 wing, 6 blank; combat counts red and bolt
-    out = apply(fight.attack, s, "Atlas", dice=dice(1, 2, 4, 6))
+    out = apply(fight.attack, s, Attack("Atlas"), dice=dice(1, 2, 4, 6))
     assert out.data["successes"] == 2 and out.data["rolled"]
     s = _equipped(s, Maul={"slot": "hands", "charges": 0, "disabled": False})
-    out = apply(fight.attack, s, "Atlas", dice=dice(1, 2, 4, 6))   # two-handed: red counts 2
+    out = apply(fight.attack, s, Attack("Atlas"), dice=dice(1, 2, 4, 6))   # two-handed: red counts 2
     assert out.data["successes"] == 3
-    with pytest.raises(InputError, match="--successes N is required"):
-        fight.attack(put(fighting(), "F5", "Tokyo"), dice(), "Atlas")
+    with pytest.raises(InputError, match="count the successes on your custom dice and type them: journal titans "
+                                         "attack Atlas --successes N \\(journal rolls them only in a game set up"):
+        fight.attack(put(fighting(), "F5", "Tokyo"), dice(), Attack("Atlas"))
 
 
 # --- Tyrant Trial and rifts ------------------------------------------------------------------------
@@ -567,7 +579,7 @@ def test_trial_needs_a_titan_on_an_unguarded_rift():
 
 def test_trial_after_fighting_the_guardians_waits_for_next_turn():
     s = do(fight.move, passed(fighting(), "Ana"), "Brute", "North")
-    s = do(fight.attack, s, "Brute", successes=9, targets=("F1", "F2", "F5"))
+    s = do(fight.attack, s, Attack("Brute", successes=9, targets=("F1", "F2", "F5")))
     with pytest.raises(RuleError, match="next turn"):
         rifts.trial(s, dice(), "Brute", "North", "pass")
 
@@ -594,14 +606,15 @@ def test_titan_on_a_rift_skips_development():
     s = upgrade(_on_empty_north())
     with pytest.raises(RuleError, match="skips the Development"):
         upgrade_phase.develop(s, dice(), "Bo", "industry")
-    assert "Bo" not in upgrade_phase._still_to_develop(s)
+    assert "Bo" not in order.waiting(s, "development")
 
 
 def test_rift_close_artifact_threat_and_a_threatened_city():
     s = _tyrant_ready()
     with pytest.raises(InputError, match="--city is required"):
         rifts.rift_close(s, dice(), "North", "Brute")
-    out = apply(rifts.rift_close, s, "North", "Bo", city="Moscow", artifact="Storm Crown")
+    out = typed(cli_fight.read_rift_close, rifts.rift_close, s, rift="North", titan="Bo", city="moscow",
+                artifact="Storm Crown")
     st = out.state
     assert st["rifts"]["North"]["closed"] and st["rifts"]["North"]["trial"] == "defeated"
     assert st["players"]["Bo"]["artifacts"] == ["Storm Crown"] and st["titans"]["Brute"]["city"] == "Moscow"
@@ -625,44 +638,44 @@ def test_repair_successes_heal_charge_or_re_enable():
                   Gun={"slot": "hand1", "charges": 1, "disabled": False},
                   Visor={"slot": "head", "charges": 2, "disabled": True})
     s = upgrade(s)
-    out = apply(fight.repair, s, "Atlas", successes=4, heal=2, charge=("Gun",), enable=("Visor",))
+    out = apply(fight.repair, s, Repair("Atlas", successes=4, heal=2, charge=("Gun",), enable=("Visor",)))
     t = out.state["titans"]["Atlas"]
     assert t["damage"] == 2 and t["tech"]["Gun"]["charges"] == 2
     assert t["tech"]["Visor"] == {"slot": "head", "charges": 0, "disabled": False}   # T6: restarts at 0
     with pytest.raises(RuleError, match="only 2 available|4 successes spent"):
-        fight.repair(s, dice(), "Atlas", successes=2, heal=2, charge=("Gun",))
+        fight.repair(s, dice(), Repair("Atlas", successes=2, heal=2, charge=("Gun",)))
 
 
 def test_repair_default_heals_as_much_as_it_can():
     s = upgrade(do(byhand.damage, fighting(), 2, titan="Atlas", direct=True))
-    out = apply(fight.repair, s, "Atlas", successes=3)
+    out = apply(fight.repair, s, Repair("Atlas", successes=3))
     assert out.state["titans"]["Atlas"]["damage"] == 0 and out.data["unspent"] == 1
 
 
 def test_tech_cards_hold_at_most_three_charges():
     s = upgrade(_equipped(fighting(), Gun={"slot": "hand1", "charges": 3, "disabled": False}))
     with pytest.raises(RuleError, match="already has 3 Charges"):
-        fight.repair(s, dice(), "Atlas", successes=1, charge=("Gun",))
+        fight.repair(s, dice(), Repair("Atlas", successes=1, charge=("Gun",)))
     with pytest.raises(InputError, match="0-3"):
-        upgrade_phase.tech(s, dice(), "Atlas", "charge", "Gun", n=4)
+        cli_upgrade.tech_details("charge", 4, None, (), False, (), ())
 
 
 def test_combat_repair_only_unmoved_on_a_city_without_invaders_capped_at_repair():
     s = do(byhand.damage, fighting(), 5, titan="Atlas", direct=True)
-    out = apply(fight.repair, s, "Atlas", successes=4)
+    out = apply(fight.repair, s, Repair("Atlas", successes=4))
     assert out.data["kind"] == "Combat Repair" and out.state["titans"]["Atlas"]["damage"] == 3
     with pytest.raises(RuleError, match="already moved"):
         fight.move(out.state, dice(), "Atlas", "Beijing")
     moved = do(fight.move, s, "Atlas", "Beijing")
     with pytest.raises(RuleError, match="has moved this turn"):
-        fight.repair(moved, dice(), "Atlas", successes=1)
+        fight.repair(moved, dice(), Repair("Atlas", successes=1))
     with pytest.raises(RuleError, match="invaders are on Tokyo"):
-        fight.repair(put(s, "F1", "Tokyo"), dice(), "Atlas", successes=1)
+        fight.repair(put(s, "F1", "Tokyo"), dice(), Repair("Atlas", successes=1))
 
 
 def test_repair_action_on_a_refuge_city_succeeds_without_rolling():
     s = upgrade(do(byhand.damage, fighting(3), 3, titan="Cora", direct=True))     # Cora on Sydney, repair 3
-    out = apply(fight.repair, s, "Cora")
+    out = apply(fight.repair, s, Repair("Cora"))
     assert out.data["successes"] == 3 and out.state["titans"]["Cora"]["damage"] == 0
 
 
@@ -670,12 +683,12 @@ def test_repair_action_comes_before_gain_charges():
     s = upgrade(fighting())
     s = do(upgrade_phase.develop, s, "Ana", "industry")
     with pytest.raises(RuleError, match="step 1"):
-        fight.repair(s, dice(), "Brute", successes=1)
+        fight.repair(s, dice(), Repair("Brute", successes=1))
 
 
 def test_repair_rolls_with_a_face_table():
     s = upgrade(do(byhand.damage, fighting(die_table=DICE_TABLE), 2, titan="Atlas", direct=True))
-    out = apply(fight.repair, s, "Atlas", dice=dice(4, 1))        # gear, red: repair counts both
+    out = apply(fight.repair, s, Repair("Atlas"), dice=dice(4, 1))        # gear, red: repair counts both
     assert out.data["successes"] == 2 and out.data["rolled"] and out.state["titans"]["Atlas"]["damage"] == 0
 
 
@@ -713,7 +726,7 @@ def test_army_supports_cost_one_credit_at_most_three_each_on_a_non_destroyed_cit
 def test_one_development_action_per_player_per_turn():
     s = do(upgrade_phase.develop, upgrade(fighting()), "Ana", "industry")
     with pytest.raises(RuleError, match="already taken"):
-        upgrade_phase.develop(s, dice(), "Atlas", "industry")
+        typed(cli_upgrade.read_develop, upgrade_phase.develop, s, player="Atlas", action="industry")
 
 
 def test_research_buys_a_face_up_card_into_an_empty_slot_and_draws_a_replacement():
@@ -753,12 +766,12 @@ def test_tech_slot_must_be_empty_and_two_handed_takes_both_hands():
     s = do(upgrade_phase.tech, s, "Atlas", "discard", "Blade")
     assert s["decks"]["tech_discard"] == 1
     with pytest.raises(InputError, match="--slot wings"):
-        upgrade_phase.tech(s, dice(), "Atlas", "equip", "Jet", slot="wings")
+        cli_upgrade.slot_name("Wings")
 
 
 def test_tech_spend_charges():
     s = _equipped(fighting(), Gun={"slot": "hand1", "charges": 2, "disabled": False})
-    out = apply(upgrade_phase.tech, s, "Atlas", "spend", "gun", n=2)
+    out = typed(cli_upgrade.read_tech, upgrade_phase.tech, s, titan="Atlas", action="spend", card="gun", n=2)
     assert out.state["titans"]["Atlas"]["tech"]["Gun"]["charges"] == 0
     with pytest.raises(RuleError, match="has 2 Charges, not 3"):
         upgrade_phase.tech(s, dice(), "Atlas", "spend", "Gun", n=3)
@@ -824,15 +837,15 @@ def test_ending_invaders_damage_their_city():
 def test_ending_damage_can_be_assigned_to_titans_and_supports_there():
     s = put(fighting(), "F5", "Tokyo")                               # DMG 2
     s["players"]["Bo"]["supports"] = [{"city": "Tokyo", "damage": 0}]
-    out = apply(ending.ending, s, assign=(("F5", "Atlas", None),))
+    out = apply(ending.ending, s, assign=(Assignment("F5", "titan", "Atlas"),))
     assert out.state["titans"]["Atlas"]["damage"] == 1 and out.state["cities"]["Tokyo"]["damage"] == 0   # armor 1
-    out = apply(ending.ending, s, assign=(("F5", "yellow", 1),))
+    out = typed(read_assign, ending.ending, s, assign=("F5=yellow:1",))
     assert out.state["players"]["Bo"]["supports"] == [{"city": "Tokyo", "damage": 1}]
     assert out.state["cities"]["Tokyo"]["damage"] == 1
     with pytest.raises(RuleError, match="Brute is not on Tokyo"):
-        ending.ending(s, dice(), assign=(("F5", "Brute", None),))
+        ending.ending(s, dice(), assign=(Assignment("F5", "titan", "Brute"),))
     with pytest.raises(RuleError, match="more points"):
-        ending.ending(s, dice(), assign=(("F5", "Atlas", 1), ("F5", "city", 2)))
+        ending.ending(s, dice(), assign=(Assignment("F5", "titan", "Atlas", 1), Assignment("F5", "city", None, 2)))
 
 
 def test_ending_rift_guardians_damage_the_titan_on_their_rift():
@@ -853,7 +866,7 @@ def test_armor_prevents_damage_each_time():
 def test_destroyed_titan_is_removed_its_tech_disabled_and_its_pilot_die_is_asked_for():
     s = _equipped(put(fighting(), "F5", "Tokyo"), Gun={"slot": "hand1", "charges": 2, "disabled": False})
     s["titans"]["Atlas"]["damage"] = 9
-    out = apply(ending.ending, s, assign=(("F5", "Atlas", None),))    # DMG 2, Armor 1
+    out = apply(ending.ending, s, assign=(Assignment("F5", "titan", "Atlas"),))    # DMG 2, Armor 1
     t = out.state["titans"]["Atlas"]
     assert t["destroyed"] and "city" not in t and t["tech"]["Gun"]["disabled"] and t["pilot_check"]
     assert out.state["threat"] == s["threat"] + 1 and out.data["destroyed_titans"] == ["Atlas"]
@@ -871,7 +884,7 @@ def test_titan_presence_control_loses_when_no_titan_stands():
 def test_threat_control_at_the_ending_phase():
     s = put(with_threat(fighting(), 19), "F5", "Tokyo")
     s["cities"]["Tokyo"]["damage"] = 2
-    out = apply(ending.ending, s, assign=("F5=city",))               # Tokyo destroyed: 19 → 20; still on
+    out = apply(ending.ending, s, assign=(Assignment("F5", "city"),))   # Tokyo destroyed: 19 → 20; still on
     assert out.state["threat"] == 20 and out.state["phase"] == "ending"
     s = put(with_threat(fighting(), 19), "F5", "Sydney")
     s["cities"]["Sydney"]["damage"] = 3
@@ -915,7 +928,7 @@ def test_phases_run_in_order():
         fight.move(s, dice(), "Atlas", "Beijing")
     s = upgrade(do(opening.opening, s))
     with pytest.raises(RuleError, match="belongs to the Fight Phase"):
-        fight.attack(put(s, "F1", "Tokyo"), dice(), "Atlas", successes=1)
+        fight.attack(put(s, "F1", "Tokyo"), dice(), Attack("Atlas", successes=1))
     with pytest.raises(RuleError, match="has not ended"):
         opening.opening(s, dice())
 
@@ -945,7 +958,8 @@ def test_pilot_check_rolls_the_face_table():
     s = do(byhand.damage, fighting(die_table=DICE_TABLE), 10, titan="Atlas", direct=True)
     assert apply(pilots.pilot_check, s, "Atlas", dice=dice(1)).data["red"] is True
     assert apply(pilots.pilot_check, s, "Atlas", dice=dice(5)).data["red"] is False
-    with pytest.raises(InputError, match="--red or --not-red"):
+    with pytest.raises(InputError, match="say what the die shows: journal titans pilot-check Atlas --red or journal "
+                                         "titans pilot-check Atlas --not-red"):
         pilots.pilot_check(_destroyed(None), dice(), "Atlas")
 
 
@@ -963,7 +977,8 @@ def test_destroyed_titan_reenters_next_turn_with_one_hit_point_on_a_city_without
 
 def test_reenter_with_a_new_pilot_after_the_pilot_died():
     s = do(opening.opening, do(ending.ending, _destroyed(True)))
-    with pytest.raises(InputError, match="--pilot NAME"):
+    with pytest.raises(InputError, match="cockpit is empty: draw a Pilot Card and name it: journal titans reenter "
+                                         "Atlas Cairo --pilot NAME"):
         pilots.reenter(s, dice(), "Atlas", "Cairo")
     out = apply(pilots.reenter, s, "Atlas", "Cairo", pilot_name="Nova")
     assert out.state["titans"]["Atlas"]["pilot"] == "Nova" and out.state["decks"]["pilots"] == 3
@@ -978,7 +993,7 @@ def test_reenter_waits_for_the_pilot_die():
 def test_pilot_deck_is_remade_from_the_discards():
     s = fighting(4)
     assert s["decks"]["pilots"] == 0
-    s = do(pilots.pilot_dies, s, "Di")
+    s = do(pilots.pilot_dies, s, "Dyna")
     out = apply(pilots.pilot, s, "Dyna", "Nova")
     assert out.state["decks"]["pilots"] == 4 and out.state["decks"]["pilot_discard"] == 0
 
@@ -1001,7 +1016,7 @@ def test_set_value_checks_the_result():
 
 def test_credits_by_hand_never_below_zero():
     s = do(byhand.credits, fresh(), "Ana", delta=3)
-    assert do(byhand.credits, s, "Atlas", delta=-2)["players"]["Ana"]["credits"] == 1
+    assert typed(cli_byhand.read_player, byhand.credits, s, player="Atlas", delta=-2).state["players"]["Ana"]["credits"] == 1
     with pytest.raises(RuleError, match="cannot pay"):
         byhand.credits(s, dice(), "Ana", delta=-4)
 
@@ -1024,10 +1039,10 @@ def test_lead_by_hand():
 
 
 def test_names_match_ignoring_case_and_players_stand_for_their_titans():
-    s = do(fight.move, fighting(), "ana", "beijing")
+    s = typed(cli_fight.read_move, fight.move, fighting(), titan="ana", dest="beijing").state
     assert s["titans"]["Atlas"]["city"] == "Beijing"
     with pytest.raises(InputError, match="not a Titan or a player"):
-        fight.move(s, dice(), "Zed", "Tokyo")
+        cli_fight.read_move(s, {"titan": "Zed", "dest": "Tokyo"})
 
 
 def test_check_rolls_an_ability_check_and_changes_nothing():
@@ -1038,11 +1053,11 @@ def test_check_rolls_an_ability_check_and_changes_nothing():
 
 def test_combat_repair_and_the_repair_action_in_one_turn():
     s = do(byhand.damage, fighting(), 5, titan="Atlas", direct=True)
-    s = do(fight.repair, s, "Atlas", successes=2)
-    s = do(fight.repair, s, "Atlas", successes=2, upgrade=True)
+    s = do(fight.repair, s, Repair("Atlas", successes=2))
+    s = do(fight.repair, s, Repair("Atlas", successes=2, upgrade=True))
     assert s["titans"]["Atlas"]["damage"] == 1
     with pytest.raises(RuleError, match="already made its Repair Check"):
-        fight.repair(s, dice(), "Atlas", successes=1)
+        fight.repair(s, dice(), Repair("Atlas", successes=1))
 
 
 def test_mechanical_ability_triggers_when_a_failed_trial_puts_the_titan_in_its_city():

@@ -12,12 +12,13 @@ import tomllib
 
 import pytest
 import tomli_w
-from titans_helpers import BOARD, INVADERS, RIFT_TYPES, TITANS, apply, dice, do, fighting, put
+from titans_helpers import table, BOARD, INVADERS, RIFT_TYPES, TITANS, apply, dice, do, fighting, put
 
 from journal.errors import InputError, RuleError
 from journal.games import titans as game
 from journal.games.titans.rules import byhand, ending, fight, opening, order, rifts, setup, turn
 from journal.games.titans.rules import upgrade as upgrade_phase
+from journal.games.titans.rules.fight import Attack, Repair
 
 
 def upgrade(state):
@@ -37,7 +38,7 @@ def refused(fn, state, *args, **kw) -> str:
 
 def _unplaced(players=3, lead=None):
     specs = [{k: v for k, v in t.items() if k != "city"} for t in TITANS[:players]]
-    return setup.new(specs, players, BOARD, INVADERS, dice(), rifts=dict(RIFT_TYPES), lead=lead).state
+    return setup.new(table(specs, lead=lead), dice()).state
 
 
 def test_setup_titans_are_placed_starting_with_the_lead_character_clockwise():
@@ -60,9 +61,9 @@ def test_setup_places_each_titan_once():
 def test_setup_city_at_new_follows_the_placement_order():
     specs = [{k: v for k, v in t.items() if k != "city"} for t in TITANS[:2]]
     specs[1]["city"] = "London"                        # Brute placed, but Atlas (the lead's) not
-    with pytest.raises(InputError, match="city= places it before Atlas"):
-        setup.new(specs, 2, BOARD, INVADERS, dice(), rifts=dict(RIFT_TYPES))
-    s = setup.new(specs, 2, BOARD, INVADERS, dice(), rifts=dict(RIFT_TYPES), lead="Bo").state
+    with pytest.raises(InputError, match="Brute cannot be placed before Atlas, who comes first"):
+        setup.new(table(specs), dice())
+    s = setup.new(table(specs, lead="Bo"), dice()).state
     assert s["titans"]["Brute"]["city"] == "London"    # Bo leads: Brute is placed first
     assert order.whose_turn(s, "setup") == "Ana"
 
@@ -82,8 +83,7 @@ def test_fight_phase_goes_from_the_lead_character_clockwise():
     s = do(fight.move, s, "Atlas", "Beijing")
     assert "it is Bo's turn" in refused(fight.move, s, "Cora", "Lima")       # Bo has not acted yet
     s = do(fight.move, s, "Brute", "Paris")                                  # Ana's turn ends
-    assert "Ana's turn in the Fight Phase is over" in refused(fight.attack, put(s, "F1", "Beijing"), "Atlas",
-                                                                 successes=1)
+    assert "Ana's turn in the Fight Phase is over" in refused(fight.attack, put(s, "F1", "Beijing"), Attack("Atlas", successes=1))
     s = do(fight.move, s, "Cora", "Lima")
     assert s["round"]["done"] == ["Ana", "Bo"] and s["round"]["acting"] == "Cy"
 
@@ -91,11 +91,11 @@ def test_fight_phase_goes_from_the_lead_character_clockwise():
 def test_fight_turn_is_movement_then_attack_and_the_attack_ends_it():
     s = put(put(fighting(2), "F1", "Beijing"), "F2", "Paris")
     s = do(fight.move, s, "Atlas", "Beijing")
-    out = apply(fight.attack, s, "Atlas", successes=1)
+    out = apply(fight.attack, s, Attack("Atlas", successes=1))
     assert out.state["round"]["done"] == ["Ana"] and "acting" not in out.state["round"]
     assert out.lines[-1] == "Next in the Fight Phase: Bo (move or attack with Brute, or journal titans pass Bo)."
     s = do(fight.move, out.state, "Brute", "Paris")
-    out = apply(fight.attack, s, "Brute", successes=1)
+    out = apply(fight.attack, s, Attack("Brute", successes=1))
     assert out.lines[-1] == "Every Titan has had its turn: journal titans next (Upgrade Phase)."
 
 
@@ -136,8 +136,8 @@ def test_destroyed_titans_are_skipped_in_the_fight_order():
 
 def test_combat_repair_trial_and_tyrant_fights_take_their_turn_in_order():
     s = do(byhand.damage, fighting(2), 3, titan="Brute", direct=True)
-    assert "it is Ana's turn" in refused(fight.repair, s, "Brute", successes=1)
-    s = do(fight.repair, do(turn.pass_turn, s, "Ana"), "Brute", successes=1)
+    assert "it is Ana's turn" in refused(fight.repair, s, Repair("Brute", successes=1))
+    s = do(fight.repair, do(turn.pass_turn, s, "Ana"), Repair("Brute", successes=1))
     assert s["round"]["acting"] == "Bo"
     s = fighting(2)
     s["rifts"]["North"]["lair"] += s["rifts"]["North"]["guardians"]
@@ -148,10 +148,10 @@ def test_combat_repair_trial_and_tyrant_fights_take_their_turn_in_order():
     s = do(rifts.trial, do(turn.pass_turn, s, "Ana"), "Brute", "North", "pass")
     s = do(turn.next_phase, do(opening.opening, do(ending.ending, s)))     # turn 2: Bo leads, then Ana
     s = put(s, "F3", "Tokyo")
-    assert "it is Bo's turn" in refused(fight.attack, s, "Atlas", successes=1)
+    assert "it is Bo's turn" in refused(fight.attack, s, Attack("Atlas", successes=1))
     s = do(rifts.rift_close, s, "North", "Brute", city="Toronto")       # the Tyrant fight ends Bo's turn
     assert s["round"]["done"] == ["Bo"] and order.whose_turn(s, "fight") == "Ana"
-    assert apply(fight.attack, s, "Atlas", successes=1).state["round"]["done"] == ["Bo", "Ana"]
+    assert apply(fight.attack, s, Attack("Atlas", successes=1)).state["round"]["done"] == ["Bo", "Ana"]
 
 
 def test_closing_the_fight_phase_says_who_did_not_act():
@@ -164,8 +164,8 @@ def test_closing_the_fight_phase_says_who_did_not_act():
 def test_out_of_turn_refusals_come_after_the_actions_own_checks():
     s = put(fighting(2), "F1", "Tokyo")
     with pytest.raises(RuleError, match="no invader on London"):
-        fight.attack(s, dice(), "Brute", successes=2)
-    assert "it is Ana's turn" in refused(fight.attack, put(s, "F2", "London"), "Brute", successes=2)
+        fight.attack(s, dice(), Attack("Brute", successes=2))
+    assert "it is Ana's turn" in refused(fight.attack, put(s, "F2", "London"), Attack("Brute", successes=2))
 
 
 # --- the Upgrade Phase ------------------------------------------------------------------------------
@@ -186,7 +186,7 @@ def test_pass_takes_no_development_action():
     out = apply(turn.pass_turn, s, "Ana")
     assert out.lines[0] == "Ana takes no Development action this turn." and out.data["step"] == "development"
     assert out.state["round"]["charged"]                    # Gain Charges comes before Development
-    assert "Ana" not in out.state["round"]["developed"] and upgrade_phase._still_to_develop(out.state) == ["Bo"]
+    assert "Ana" not in out.state["round"]["developed"] and order.waiting(out.state, "development") == ["Bo"]
     with pytest.raises(RuleError, match="Ana's turn to take a Development action is over"):
         upgrade_phase.develop(out.state, dice(), "Ana", "industry")
 

@@ -131,12 +131,13 @@ def test_odds_and_check_without_a_face_table_say_how_to_set_one_up(g):
     for cmd in (("odds", "Atlas", "combat"), ("check", "Atlas", "combat")):
         r = t(g, *cmd)
         assert r.exit_code == 1, cmd
-        assert "journal titans new NAME --titan … --dice templates:titans/dice-sample.toml" in r.stderr
+        assert "journal titans new NAME --titan TITAN --dice templates:titans/dice-sample.toml" in r.stderr
         assert "--successes" not in r.stderr                     # `check` has no such option
     t(g, "opening", ok=True)
     t(g, "invade", "--rift", "West", "--city", "Tokyo", ok=True)
     r = t(g, "attack", "Atlas")                                  # `attack` has: it is what is missing
-    assert r.exit_code == 2 and r.stderr.startswith("Error: --successes N is required")
+    assert r.exit_code == 2 and r.stderr.startswith("Error: count the successes on your custom dice and type them: "
+                                                    "journal titans attack Atlas --successes N")
 
 
 def test_shipped_data_files_are_named_templates_titans_file(journal):
@@ -178,7 +179,7 @@ def test_a_titan_facing_a_tyrant_is_told_the_whole_commands():
     s["titans"]["Atlas"]["rift"] = "North"
     with pytest.raises(RuleError) as e:
         fight.move(s, None, "Atlas", "Tokyo")
-    assert ("`journal titans rift close North --titan Atlas` or `journal titans trial Atlas --rift North fail "
+    assert ("`journal titans rift close North --titan Atlas` or `journal titans trial Atlas fail --rift North "
             "--to CITY`") in str(e.value)
 
 
@@ -222,13 +223,23 @@ def test_show_and_odds_of_a_busy_game_fit_100_columns(journal):
     assert max(len(line) for line in out.splitlines() if not line.startswith(" ")) <= 60   # prose at 60
 
 
-@pytest.mark.parametrize("args", [["threat", "x"], ["threat", "0"], ["damage", "--city", "Tokyo", "abc"],
-                                  ["credits", "Ana", "+x"], ["invader", "F1", "--damage", "-1"],
-                                  ["develop", "Ana", "army"], ["odds", "Zed", "combat"]])
+@pytest.mark.parametrize("args", [["threat", "+0"], ["damage", "--city", "Tokyo", "abc"],
+                                  ["invader", "F1", "--damage", "-1"], ["develop", "Ana", "army"],
+                                  ["odds", "Zed", "combat"]])
 def test_a_malformed_value_is_a_usage_error_exit_2(g, args):
     t(g, "opening", ok=True)
     r = t(g, *args)
     assert r.exit_code == 2 and r.stderr.startswith("Error: ") and r.stderr.count("\n") == 1, r.stderr
+
+
+@pytest.mark.parametrize("args,told", [(["threat", "x"], "'x' is not a DELTA"),
+                                       (["threat", "0"], "'0' could mean either: type +0 to add 0, or =0 to set it"),
+                                       (["credits", "Ana", "+x"], "'+x' is not a DELTA")])
+def test_a_malformed_delta_is_a_usage_error_naming_the_delta(g, args, told):
+    """A DELTA is +N or -N (a change) or =N (a value): anything else, a bare number too, is refused
+    as Click refuses any bad argument (exit 2, with the command's usage)."""
+    r = t(g, *args)
+    assert r.exit_code == 2 and f"Error: Invalid value for 'DELTA': {told}" in r.stderr, r.stderr
 
 
 @pytest.mark.parametrize("args", [["lead", "Ana"], ["credits", "Bo", "-1"], ["end", "won"], ["reenter", "Atlas", "Cairo"],

@@ -7,13 +7,14 @@ import copy
 from journal import templates
 from journal.dice import Dice
 from journal.games import titans as game
+from journal.games.titans.cli.files import load_board, load_dice, load_invaders
 from journal.games.titans.rules import byhand, opening, setup, turn
 
-CITIES, RIFTS = setup.load_board(templates.load("titans", "board-sample.toml"))
-TYPES, CARDS = setup.load_invaders(templates.load("titans", "invaders-sample.toml"))
+CITIES, RIFTS = load_board(templates.load("titans", "board-sample.toml"))
+TYPES, CARDS = load_invaders(templates.load("titans", "invaders-sample.toml"))
 BOARD = {"cities": CITIES, "rifts": RIFTS}
 INVADERS = {"types": TYPES, "cards": CARDS}
-DICE_TABLE = setup.load_dice(templates.load("titans", "dice-sample.toml"))
+DICE_TABLE = load_dice(templates.load("titans", "dice-sample.toml"))
 RIFT_TYPES = {"North": "Flying", "South": "Amphibious", "East": "Mechanical", "West": "Terrestrial"}
 
 TITANS = [
@@ -32,11 +33,15 @@ def dice(*values) -> Dice:
     return Dice(1, 0, list(values))
 
 
+def table(specs: list[dict], rift_types: dict | None = None, **kw) -> setup.Table:
+    """The table `new` sets up: these Titans on the sample board and cards, the rifts' types fixed."""
+    return setup.Table([copy.deepcopy(t) for t in specs], BOARD, INVADERS,
+                       rift_types=dict(RIFT_TYPES) if rift_types is None else rift_types, **kw)
+
+
 def fresh(players: int = 2, die_table=None, **kw) -> dict:
     """A set-up game (turn 0) with the sample board and cards and fixed rift types."""
-    specs = [copy.deepcopy(t) for t in TITANS[:players]]
-    return setup.new(specs, players, BOARD, INVADERS, dice(), rifts=dict(RIFT_TYPES), die_table=die_table,
-                     **kw).state
+    return setup.new(table(TITANS[:players], die_table=die_table, **kw), dice()).state
 
 
 def apply(fn, state, *args, **kw):
@@ -69,5 +74,13 @@ def put(state: dict, pid: str, city: str, damage: int = 0) -> dict:
     return do(byhand.invader, state, pid, city=city, hurt=damage if damage else None)
 
 
+
 def with_threat(state: dict, value: int) -> dict:
     return do(byhand.set_value, state, ["threat"], value=value)
+
+
+def typed(read, fn, state, *args, **params):
+    """A rules call with its values as the player typed them: the command's own reading of them
+    against the campaign (its `parse=` hook) first, as the runtime does."""
+    params = read(state, dict(params))
+    return apply(fn, state, *args, **params)

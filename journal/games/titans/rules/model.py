@@ -2,14 +2,13 @@
 
 The game's constants (rules notes T1-T7 in docs/titans.md), THREAT's tier (derived
 from THREAT, never stored: `public_state` adds it for `show --json` and the sheets), the
-invader card's section in force, and finding a Titan, a player, a city, a rift or a pawn
-by what the table types.
+invader card's section in force. (The names the table types are found in the save by the
+commands: cli/names.py.)
 """
 
 from __future__ import annotations
 
-from journal.errors import InputError, RuleError, typed
-from journal.lookup import find
+from journal.errors import RuleError
 
 
 THREAT_MAX = 21                 # T1: 0 = numberless first Green step, 21 = numberless sixth Red step
@@ -93,53 +92,6 @@ def joined(parts: list, sep: str = ", ") -> list:
 
 def tier_word(t: str) -> str:
     return t.capitalize()
-
-
-def titan_of(state: dict, name: str, option: str | None = None) -> str:
-    """A Titan by its name or by its player's name."""
-    titans = state["titans"]
-    try:
-        return find(titans, name, "Titan", option)
-    except InputError:
-        pass
-    players = state["players"]
-    folded = str(name).strip().casefold()
-    hits = [p for p in players if p.casefold() == folded]
-    if len(hits) == 1:
-        return players[hits[0]]["titan"]
-    label = f"{option} " if option else ""
-    raise InputError(f"{label}{typed(name)} is not a Titan or a player: Titans are {', '.join(titans)}; "
-                     f"players are {', '.join(players)}")
-
-
-def player_of(state: dict, name: str, option: str | None = None) -> str:
-    """A player by name, by their Titan's name or by their support colour."""
-    players = state["players"]
-    folded = str(name).strip().casefold()
-    hits = [p for p in players if p.casefold() == folded]
-    if len(hits) == 1:
-        return hits[0]
-    hits = [p for p, v in players.items() if v["titan"].casefold() == folded]
-    if len(hits) == 1:
-        return hits[0]
-    hits = [p for p, v in players.items() if v["color"] == folded]
-    if len(hits) == 1:
-        return hits[0]
-    label = f"{option} " if option else ""
-    raise InputError(f"{label}{typed(name)} is not a player: players are {', '.join(players)} "
-                     f"(a Titan's name or a support colour works too)")
-
-
-def city_of(state: dict, name: str, option: str | None = None) -> str:
-    return find(state["cities"], name, "city", option)
-
-
-def rift_of(state: dict, name: str, option: str | None = None) -> str:
-    return find(state["rifts"], name, "rift", option)
-
-
-def pawn_of(state: dict, name: str, option: str | None = None) -> str:
-    return find(state["cards"], name, "invader", option)
 
 
 def category(state: dict, pid: str) -> str:

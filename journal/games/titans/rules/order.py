@@ -8,7 +8,7 @@ list rotated to start at the Lead Character.
 
 A step's turn passes on in that order. A player may act only when every player before
 them has had their turn: a player who has not acted yet must act or pass
-(`journal titans pass PLAYER`) first. A player who has begun acting (moved, moved some
+(the `pass` command) first. A player who has begun acting (moved, moved some
 Supports) may go on until the next player acts, which ends their turn. Players who
 cannot act in the step (a destroyed Titan in the Fight Phase, a Titan on a rift at
 Development, no Supports to move) are skipped.
@@ -19,7 +19,7 @@ the player who has begun theirs. Both restart with each step.
 
 from __future__ import annotations
 
-from journal.lookup import shell_quote as q
+from journal.hints import cmd, say
 
 STEP_TEXT = {"setup": "to place a Titan (Setup 13)", "fight": "in the Fight Phase",
              "development": "to take a Development action", "supports": "to move Supports"}
@@ -89,12 +89,12 @@ def hint(state: dict, step: str, player: str) -> str:
     """What `player` may do on their turn in `step`."""
     titan = state["players"][player]["titan"]
     if step == "setup":
-        return f"journal titans move {q(titan)} CITY"
+        return say(cmd("titans move", titan, "CITY"))
     if step == "fight":
         return f"move or attack with {titan}"
     if step == "development":
-        return f"journal titans develop {q(player)} ACTION"
-    return f"journal titans supports {q(player)} --from CITY --to CITY"
+        return say(cmd("titans develop", player, "ACTION"))
+    return say(cmd("titans supports", player, from_="CITY", to="CITY"))
 
 
 def turn(state: dict, step: str, player: str) -> tuple[str | None, list[str]]:
@@ -117,10 +117,10 @@ def turn(state: dict, step: str, player: str) -> tuple[str | None, list[str]]:
             closed.append(p)            # they have begun: acting after them ends their turn
             continue
         if step == "setup":
-            return (f"it is {p}'s turn {STEP_TEXT[step]}, starting from the Lead Character ({lead}) and going "
-                    f"clockwise: {hint(state, step, p)}"), []
-        return (f"it is {p}'s turn {STEP_TEXT[step]} (starting from the Lead Character, {lead}, clockwise): "
-                f"{hint(state, step, p)}, or journal titans pass {q(p)}"), []
+            return say(f"it is {p}'s turn {STEP_TEXT[step]}, starting from the Lead Character ({lead}) and going "
+                       f"clockwise: ", hint(state, step, p)), []
+        return say(f"it is {p}'s turn {STEP_TEXT[step]} (starting from the Lead Character, {lead}, clockwise): ",
+                   hint(state, step, p), ", or ", cmd("titans pass", p)), []
     return None, closed
 
 

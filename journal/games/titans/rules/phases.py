@@ -13,7 +13,7 @@ from journal.errors import RuleError
 from journal.games.titans.rules import order
 from journal.games.titans.rules.model import CHARGES_MAX, PHASE_ORDER, PHASE_TEXT, is_one, lead_pilot, plural
 from journal.games.titans.views.state import result
-from journal.lookup import shell_quote as q
+from journal.hints import cmd, say
 
 
 def refuse_if_over(state: dict) -> None:
@@ -24,8 +24,8 @@ def refuse_if_over(state: dict) -> None:
 
 def refuse_if_final(state: dict) -> None:
     if state["phase"] == "final":
-        raise RuleError("the Final Episode is under way: play it from its card, then record the outcome "
-                        "with `journal titans end won|lost`")
+        raise RuleError(say("the Final Episode is under way: play it from its card, then record the outcome with `",
+                            cmd("titans end", "won"), "` or `", cmd("titans end", "lost"), "`"))
 
 
 def new_round() -> dict:
@@ -51,14 +51,24 @@ def turn_line(s: dict, step: str) -> str:
     """Whose turn is next in an ordered step, or what comes after it."""
     who = order.whose_turn(s, step)
     if who is None:
-        return {"fight": "Every Titan has had its turn: journal titans next (Upgrade Phase).",
-                "development": "Development done. Supports may move up to 3 cities (journal titans supports "
-                               "PLAYER --from C --to C), then journal titans ending.",
-                "supports": "Support Movement done: journal titans ending.",
-                "setup": "Then start turn 1: journal titans opening."}[step]
+        return STEP_DONE[step]()
     if step == "setup":
-        return f"Next {order.STEP_TEXT[step]}: {who} ({order.hint(s, step, who)})."
-    return f"Next {order.STEP_TEXT[step]}: {who} ({order.hint(s, step, who)}, or journal titans pass {q(who)})."
+        return say(f"Next {order.STEP_TEXT[step]}: {who} (", order.hint(s, step, who), ").")
+    return say(f"Next {order.STEP_TEXT[step]}: {who} (", order.hint(s, step, who), ", or ", cmd("titans pass", who),
+               ").")
+
+
+def development_done() -> str:
+    return say("Development done. Supports may move up to 3 cities (", cmd("titans supports", "PLAYER", from_="C",
+                                                                            to="C"), "), then ", cmd("titans ending"),
+               ".")
+
+
+# what comes after an ordered step, once everyone has had their turn
+STEP_DONE = {"fight": lambda: say("Every Titan has had its turn: ", cmd("titans next"), " (Upgrade Phase)."),
+             "development": development_done,
+             "supports": lambda: say("Support Movement done: ", cmd("titans ending"), "."),
+             "setup": lambda: say("Then start turn 1: ", cmd("titans opening"), ".")}
 
 
 def enter_phase(s: dict, phase: str, lines: list[str]) -> None:
@@ -85,10 +95,10 @@ def need_phase(s: dict, phase: str, what: str) -> None:
     refuse_if_final(s)
     current = s["phase"]
     if current == "setup":
-        raise RuleError(f"{what} happens during a turn: start turn 1 with `journal titans opening`")
+        raise RuleError(say(f"{what} happens during a turn: start turn 1 with `", cmd("titans opening"), "`"))
     if current == "ending":
-        raise RuleError(f"turn {s['turn']} is over: start turn {s['turn'] + 1} with `journal titans opening` "
-                        f"before {what}")
+        raise RuleError(say(f"turn {s['turn']} is over: start turn {s['turn'] + 1} with `", cmd("titans opening"),
+                            f"` before {what}"))
     if PHASE_ORDER[current] > PHASE_ORDER[phase]:
         raise RuleError(f"{what} belongs to the {PHASE_TEXT[phase]}, and turn {s['turn']} is in the "
                         f"{PHASE_TEXT[current]}")
@@ -151,8 +161,8 @@ def close_turn(s: dict, lines: list[str]) -> list[dict]:
 
 
 def opening_hint(s: dict) -> str:
-    """`journal titans opening`, with O.N.E.'s choice when O.N.E. flies the lead's Titan."""
+    """The `opening` command, with O.N.E.'s choice when O.N.E. flies the lead's Titan."""
     if is_one(lead_pilot(s)):
-        return (f"journal titans opening ({s['lead']}'s pilot {lead_pilot(s)} may draw two Episode Cards and "
-                f"choose which one resolves: add --pilot-draw)")
-    return "journal titans opening"
+        return say(cmd("titans opening"), f" ({s['lead']}'s pilot {lead_pilot(s)} may draw two Episode Cards and "
+                   f"choose which one resolves: ", cmd("titans opening", pilot_draw=True), ")")
+    return say(cmd("titans opening"))

@@ -3,17 +3,19 @@
 
 from __future__ import annotations
 
+from journal.dice import Dice
 from journal.errors import RuleError
 from journal.games.titans.rules import order
-from journal.games.titans.rules.model import PHASE_TEXT, player_of, plural
+from journal.games.titans.rules.model import PHASE_TEXT, plural
 from journal.games.titans.rules.opening import opening
 from journal.games.titans.rules.phases import (
     close_step, enter_development, enter_phase, enter_supports, refuse_if_final, refuse_if_over, turn_line,
 )
+from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 
 
-def next_phase(state: dict, dice) -> Outcome:
+def next_phase(state: dict, dice: Dice) -> Outcome:
     """Close the current phase and start the next (Opening → Fight → Upgrade)."""
     refuse_if_over(state)
     refuse_if_final(state)
@@ -21,7 +23,9 @@ def next_phase(state: dict, dice) -> Outcome:
     if phase in ("setup", "ending"):
         return opening(state, dice)
     if phase == "upgrade":
-        raise RuleError("the Ending Phase is next: journal titans ending [--assign INVADER=TARGET]...")
+        raise RuleError(say("the Ending Phase is next: ", cmd("titans ending"), " (with ",
+                            cmd("titans ending", assign="INVADER=TARGET"), " for each invader whose damage goes "
+                            "to a Titan or Supports)"))
     s = copy_state(state)
     lines: list[str] = []
     if phase == "opening":
@@ -30,17 +34,17 @@ def next_phase(state: dict, dice) -> Outcome:
         s["invasions"] = 0
         s["phase"] = "fight"
         seats = [p for p in order.seat_order(s) if order.eligible(s, "fight", p)]
-        lines.insert(0, f"Fight Phase of turn {s['turn']}: from {s['lead']}, clockwise ({', '.join(seats)}), each "
-                        f"Titan may move, then attack (or its player passes: journal titans pass PLAYER).")
+        lines.insert(0, say(f"Fight Phase of turn {s['turn']}: from {s['lead']}, clockwise ({', '.join(seats)}), each "
+                            f"Titan may move, then attack (or its player passes: ", cmd("titans pass", "PLAYER"), ")."))
     else:
         close_step(s, "fight", lines)
         s["phase"] = "upgrade"
-        lines.insert(0, f"Upgrade Phase of turn {s['turn']}: each player rolls a Repair Check "
-                        f"(journal titans repair TITAN --successes N), then Development.")
+        lines.insert(0, say(f"Upgrade Phase of turn {s['turn']}: each player rolls a Repair Check (",
+                            cmd("titans repair", "TITAN", successes="N"), "), then Development."))
     return Outcome(s, f"{PHASE_TEXT[s['phase']]} of turn {s['turn']}", lines, {"phase": s["phase"], "turn": s["turn"]})
 
 
-def pass_turn(state: dict, dice, player: str | None = None) -> Outcome:
+def pass_turn(state: dict, dice: Dice, player: str | None = None) -> Outcome:
     """A player passes their turn in the step under way (the Fight Phase, Development or
     Support Movement), so the next player, clockwise from the Lead Character, may act.
     Without PLAYER: whoever's turn it is."""
@@ -50,7 +54,7 @@ def pass_turn(state: dict, dice, player: str | None = None) -> Outcome:
     if phase == "setup":
         raise RuleError("at setup every Titan is placed on a city (Setup 13): nobody passes")
     if phase == "ending":
-        raise RuleError(f"turn {state['turn']} is over: start the next with `journal titans opening`")
+        raise RuleError(say(f"turn {state['turn']} is over: start the next with `", cmd("titans opening"), "`"))
     s = copy_state(state)
     lines: list[str] = []
     step = order.step_of(s)
@@ -64,9 +68,8 @@ def pass_turn(state: dict, dice, player: str | None = None) -> Outcome:
     if player is None:
         if who is None:
             raise RuleError(f"nobody is waiting to act {order.STEP_TEXT[step]}")
-        pname = who
-    else:
-        pname = player_of(s, player)
+        player = who
+    pname = player
     if not order.eligible(s, step, pname) and pname not in s["round"]["done"]:
         why = {"fight": "its Titan is not on the board", "development": "has taken its action or skips it",
                "supports": "has no Support on the board"}[step]
