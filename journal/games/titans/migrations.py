@@ -3,7 +3,7 @@ when a save is read: `journal.save`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 SCHEMA_VERSION = 3
 
@@ -37,4 +37,4 @@ def to_3(state: dict) -> dict:
 
 
 # {from_version: fn(state) -> state}, applied in order on load
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: to_2, 2: to_3}
+MIGRATIONS: Mapping[int, Callable[[dict], dict]] = {1: to_2, 2: to_3}

@@ -131,7 +131,8 @@ def _threat(c, page, s, blank) -> None:
     invaded = bool(s.get("invaded")) if not blank else None
     header = ["Tier", "Steps", "Invader Card section", "Episode Cards per Opening Phase", "Attack Tag immunities"]
     widths = [w * f for f in (0.11, 0.10, 0.19, 0.38, 0.22)]
-    rows, styles = [], []
+    rows: list[list] = []
+    styles: list = []
     current = tier(threat) if threat is not None else None
     for t in TIERS:
         lo, hi = TIER_SPANS[t]
@@ -213,7 +214,8 @@ def _cities(c, page, s, blank) -> None:
     invaders = _d(s.get("invaders"))
     header = ["City", "Type", "Damage", "Destroyed", "Invaders", "Titans", "Supports", "Yellow / green trail"]
     widths = [w * f for f in (0.15, 0.09, 0.13, 0.095, 0.14, 0.10, 0.10, 0.195)]
-    rows, styles = [], []
+    rows: list[list] = []
+    styles: list = []
     if blank:
         for _ in range(18):
             rows.append([None, None, _hp_boxes(0, 0, False), _box(False), None, None, None, None])
@@ -274,7 +276,8 @@ def _rifts(c, page, s, blank) -> None:
     types = _d(s.get("types"))
     header = ["Rift", "Invaders (ability)", "Guardians", "Lair (in order)", "Rift Token", "Threatens"]
     widths = [w * f for f in (0.07, 0.22, 0.15, 0.13, 0.15, 0.28)]
-    rows, styles = [], []
+    rows: list[list] = []
+    styles: list = []
     if blank:
         for _ in range(4):
             rows.append([None, None, None, None, _trial_cell(None), None])
@@ -502,7 +505,8 @@ def _invaders(c, page, s, blank) -> None:
     idx = TIERS.index(t) if t in TIERS else 0
     header = ["Invader", "Type", "On city", "Damage", "HP", "DMG", "Reward", "Immune", "Ability (section in force)"]
     widths = [w * f for f in (0.075, 0.11, 0.12, 0.08, 0.05, 0.06, 0.075, 0.09, 0.34)]
-    rows, styles = [], []
+    rows: list[list] = []
+    styles: list = []
     if blank:
         for _ in range(10):
             rows.append([None] * 9)

@@ -34,7 +34,7 @@ def read_data_file(file: str | None, sample: str, option: str) -> tuple[dict, st
         return guarded.read_toml(path, f"{option} {typed(file or sample)}", InputError), shown
     except (FileNotFoundError, NotADirectoryError):
         shipped = ", ".join(templates.shipped("titans"))
-        raise InputError(f"{option} {typed(file)}: no such file (shipped files: {shipped})") from None
+        raise InputError(f"{option} {typed(file or sample)}: no such file (shipped files: {shipped})") from None
 
 
 def issue(source: str, path: str, text: str) -> InputError:
@@ -175,8 +175,8 @@ def _card(source: str, kind: str, i: int, card, category: str) -> dict:
     path = f"{kind}.card[{i}]"
     card = table_of(source, path, card)
     known_keys(source, path, card, ("reward", *TIERS))
-    entry = {"type": kind, "reward": int_in(source, f"{path}.reward", card.get("reward"), 1, RIFT_SPOTS),
-             "hp": [], "dmg": []}
+    entry: dict = {"type": kind, "reward": int_in(source, f"{path}.reward", card.get("reward"), 1, RIFT_SPOTS),
+                   "hp": [], "dmg": []}
     sections = [_section(source, f"{path}.{name}", card.get(name), entry["reward"], category) for name in TIERS]
     entry["hp"] = [sec["hp"] for sec in sections]
     entry["dmg"] = [sec["dmg"] for sec in sections]

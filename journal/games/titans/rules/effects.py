@@ -39,7 +39,7 @@ def load(source: str, path: str, value, category: str) -> dict:
     """An `effect` table from an invaders file, checked key by key (one-line errors)."""
     if not isinstance(value, dict):
         raise InputError(f"{source}: {path} should be a table, e.g. {{ city = 1 }} (keys: {', '.join(KEYS)})")
-    out = {}
+    out: dict = {}
     for k, v in value.items():
         if k not in KEYS:
             raise InputError(f"{source}: {path}.{k} is not a known effect: expected {', '.join(KEYS)}")

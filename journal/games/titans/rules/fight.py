@@ -133,7 +133,7 @@ def _arrival(s: dict, titan: str, loc, foes: list[str]) -> list:
     if foes:
         if loc[0] == "city":
             head = say(f"Invaders here: {foes_text(s, foes)}. Attack: ",
-                       cmd("titans attack", titan, successes="N", target=foes if len(foes) > 1 else None))
+                       cmd("titans attack", titan, successes="N", target=list(foes) if len(foes) > 1 else None))
         else:
             head = say(f"The {loc[1]} Rift is guarded by {foes_text(s, foes)}: {titan} must defeat them all before "
                        f"revealing the Rift Token on a later turn (attack them as in a city).")

@@ -121,7 +121,7 @@ def stats(state: dict, pid: str) -> dict:
 
 def is_one(pilot: str | None) -> bool:
     """The pilot O.N.E. (the Pilot Card printed in the rulebook), however its name is typed."""
-    return bool(pilot) and "".join(ch for ch in pilot.casefold() if ch.isalnum()) == "one"
+    return pilot is not None and "".join(ch for ch in pilot.casefold() if ch.isalnum()) == "one"
 
 
 def lead_pilot(s: dict) -> str | None:

@@ -109,7 +109,7 @@ def turn(state: dict, step: str, player: str) -> tuple[str | None, list[str]]:
         nxt = [p for p in waiting(state, step)]
         after = f": it is {nxt[0]}'s turn now" if nxt else ""
         return f"{player}'s turn {STEP_TEXT[step]} is over this turn{after}", []
-    closed = []
+    closed: list[str] = []
     for p in waiting(state, step):
         if p == player:
             return None, closed

@@ -58,6 +58,8 @@ def pass_turn(state: dict, dice: Dice, player: str | None = None) -> Outcome:
     s = copy_state(state)
     lines: list[str] = []
     step = order.step_of(s)
+    if step is None:
+        raise RuleError(f"nobody passes in the {PHASE_TEXT[phase]}")
     if step == "fight":
         enter_phase(s, "fight", lines)
     elif step == "development":

@@ -5,6 +5,8 @@ and the face-up ones beside the board, and step 4, Support Movement.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.titans.rules import order
@@ -88,7 +90,7 @@ def research(s: dict, player: str, lines: list[str], card: str | None = None, sl
         d.pop("face_up_cards", None)
         lines.append("RESEARCH: discard the face-up Tech Cards and draw new ones.")
         refill_face_up(s, lines, draw)
-        summary, data = f"{player}: Research, redrew the face-up Tech Cards", {}
+        summary, data = f"{player}: Research, redrew the face-up Tech Cards", dict[str, object]()
     else:
         assert card is not None and slot is not None, "a purchase names its card and slot (the command's check)"
         summary, data = _buy(s, player, card, slot, cost, tags, bonus, lines)
@@ -138,7 +140,9 @@ def refresh(s: dict, player: str, lines: list[str]) -> tuple[str, dict]:
     return f"{player}: Refresh, {titan}'s Final Blow ready", {"credits": p["credits"]}
 
 
-DEVELOPMENT = {"industry": industry, "army": army, "research": research, "refresh": refresh}
+# a Development action: (state, player, lines, its own details) -> (summary, data for --json)
+DEVELOPMENT: dict[str, Callable[..., tuple[str, dict]]] = {"industry": industry, "army": army, "research": research,
+                                                           "refresh": refresh}
 
 
 # --- the face-up Tech Cards beside the board ----------------------------------------------------
@@ -329,8 +333,9 @@ def _enable(s: dict, titan: str, card: str) -> tuple[list[str], dict]:
                  cmd("titans repair", titan, enable=card), ").")], {"card": card, "disabled": False})
 
 
-TECH = {"equip": _equip, "discard": _discard, "spend": _spend, "charge": _charge, "disable": _disable,
-        "enable": _enable}
+# what is done with a Tech Card: (state, titan, card, its own details) -> (lines, data for --json)
+TECH: dict[str, Callable[..., tuple[list[str], dict]]] = {"equip": _equip, "discard": _discard, "spend": _spend,
+                                                          "charge": _charge, "disable": _disable, "enable": _enable}
 
 
 # --- Upgrade step 4: Support Movement -----------------------------------------------------------
