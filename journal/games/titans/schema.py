@@ -375,7 +375,8 @@ def _rifts(state, problems) -> None:
         if name in cities:
             problems.append(f"{path}: a rift needs a name that is not a city's")
         if r["type"] not in state["types"]:
-            problems.append(f"{path}.type = {show_value(r['type'])} is not an invader type ({', '.join(state['types'])})")
+            problems.append(f"{path}.type = {show_value(r['type'])} is not an invader type "
+                            f"({', '.join(state['types'])})")
         for c in r["threatens"]:
             if c not in cities:
                 problems.append(f"{path}.threatens: {show_value(c)} is not a city")

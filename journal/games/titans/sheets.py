@@ -11,8 +11,11 @@ the same layout with empty cells for pencil play. Drawn with `journal.pdf.primit
 
 from __future__ import annotations
 
-from journal.games.titans.rules.model import (CHARGES_MAX, CITY_HP, PHASE_TEXT, SUPPORTS_MAX, THREAT_MAX,
-                                              TIER_SPANS, TIERS, episodes_for, tier)
+from journal.games.titans.rules.model import (
+    AMPHIBIOUS, BLUE, CHARGES_MAX, CITY_HP, CORE, ENDING, FIGHT, FINAL, FLYING, GREEN, HAND1, HAND2, HANDS, HEAD,
+    MECHANICAL, METROPOLIS, OPENING, OVER, PHASE_TEXT, RED, SUPPORTS_MAX, TERRESTRIAL, THREAT_MAX, TIER_SPANS, TIERS,
+    TOOLS, UPGRADE, WHITE, episodes_for, tier,
+)
 from journal.games.titans.views.state import public_state
 from journal.pdf.primitives import (
     BOLD, INK, MUTED, REGULAR, badge, checkbox, checkbox_row, field, fit_text, grid, heading, notes_area, safe,
@@ -21,16 +24,16 @@ from journal.pdf.primitives import (
 
 # Tier colours, chosen to stay apart in greyscale (luminance ~.89 / .97 / .84 / .74);
 # every band is also captioned with its name.
-TIER_TINT = {"green": (0.80, 0.93, 0.80), "white": (0.975, 0.975, 0.975), "blue": (0.76, 0.85, 0.97),
-             "red": (0.95, 0.66, 0.62)}
+TIER_TINT = {GREEN: (0.80, 0.93, 0.80), WHITE: (0.975, 0.975, 0.975), BLUE: (0.76, 0.85, 0.97),
+             RED: (0.95, 0.66, 0.62)}
 GAP = 10
 HEAD_H = 19
 ROW_H = 14.0
 SIZE = 7.8
-TURN_PHASES = ("opening", "fight", "upgrade", "ending")
-SHORT_TRIGGER = {"terrestrial": "when destroyed", "mechanical": "Titan enters", "amphibious": "Titan attacks",
-                 "flying": "on invading"}
-SLOT_ROWS = (("hand1", "Hand"), ("hand2", "Hand"), ("head", "Head"), ("core", "Core"), ("tools", "Tools"))
+TURN_PHASES = (OPENING, FIGHT, UPGRADE, ENDING)
+SHORT_TRIGGER = {TERRESTRIAL: "when destroyed", MECHANICAL: "Titan enters", AMPHIBIOUS: "Titan attacks",
+                 FLYING: "on invading"}
+SLOT_ROWS = ((HAND1, "Hand"), (HAND2, "Hand"), (HEAD, "Head"), (CORE, "Core"), (TOOLS, "Tools"))
 BLANK_HP = 16
 
 
@@ -75,7 +78,7 @@ def _header(c, page, s, title, blank) -> None:
     if not blank:
         phase = s.get("phase", "")
         label = PHASE_TEXT.get(phase, str(phase)).upper()
-        if phase == "over":
+        if phase == OVER:
             label = f"GAME {str(s.get('result', '')).upper()}"
         badge_w = badge(c, x + w, top - 17, fit_text(label, BOLD, 9, 150))
     text(c, x, top - 16, "War Titans: Invaders Must Die!", BOLD, 17, max_width=w - badge_w - 10)
@@ -98,15 +101,15 @@ def _header(c, page, s, title, blank) -> None:
     text(c, x + 72, y, "Phase", REGULAR, 7, grey=MUTED)
     phase = None if blank else s.get("phase")
     labels = [PHASE_TEXT[p] for p in TURN_PHASES[:3]] + ["Ending Phase"]
-    on = {PHASE_TEXT[phase]} if phase in TURN_PHASES[:3] else ({"Ending Phase"} if phase == "ending" else set())
+    on = {PHASE_TEXT[phase]} if phase in TURN_PHASES[:3] else ({"Ending Phase"} if phase == ENDING else set())
     used = checkbox_row(c, x + 96, y - 1, labels, on, size=7.5, font_size=7.5, gap=6)
     field(c, x + 104 + used, y, w - (104 + used), "Lead Character", lead)
     page.take(20)
-    if not blank and s.get("phase") == "over":
+    if not blank and s.get("phase") == OVER:
         msg = f"The players {s.get('result', '?')}: {s.get('reason', '')}"
         text(c, x, page.cursor - 10, msg, BOLD, 9.5, max_width=w)
         page.take(16)
-    elif not blank and s.get("phase") == "final":
+    elif not blank and s.get("phase") == FINAL:
         text(c, x, page.cursor - 10, "Every rift is closed: play the Final Episode and record its outcome.",
              BOLD, 9.5, max_width=w)
         page.take(16)
@@ -118,7 +121,7 @@ def _threat(c, page, s, blank) -> None:
     threat = None if blank else _i(s.get("threat"))
     players = 0 if blank else len(_d(s.get("players")))
     bands = [(lo, hi, f"{t.upper()} {lo}-{hi}", TIER_TINT[t]) for t, (lo, hi) in TIER_SPANS.items()]
-    bands[-1] = (16, THREAT_MAX, "RED 16-20", TIER_TINT["red"])
+    bands[-1] = (16, THREAT_MAX, "RED 16-20", TIER_TINT[RED])
     label = "THREAT track (Alert Token)"
     if threat is not None:
         label = f"THREAT {threat}: {tier(threat).capitalize()} tier"
@@ -136,19 +139,19 @@ def _threat(c, page, s, blank) -> None:
     current = tier(threat) if threat is not None else None
     for t in TIERS:
         lo, hi = TIER_SPANS[t]
-        steps = f"{lo}-{hi}" + (" (0: start)" if t == "green" else "")
-        if t == "red":
+        steps = f"{lo}-{hi}" + (" (0: start)" if t == GREEN else "")
+        if t == RED:
             steps = "16-20"
         if blank or not players:
-            eps = "1 until the first invasion, then players" + (" (all)" if t == "red" else " - 1 (at least 1)")
+            eps = "1 until the first invasion, then players" + (" (all)" if t == RED else " - 1 (at least 1)")
         else:
             n = episodes_for(players, lo, True)
             eps = f"{n} ({'players' if t == 'red' else 'players - 1, at least 1'})"
             if not invaded:
                 eps = f"1 now (no invasion yet); then {eps}"
         rows.append([(t.capitalize(), BOLD), steps, f"{t.capitalize()} section", eps,
-                     "immune as printed" if t == "red" else "none"])
-        styles.append({"fill": TIER_TINT[t]} if t != "white" else {"fill": 1.0})
+                     "immune as printed" if t == RED else "none"])
+        styles.append({"fill": TIER_TINT[t]} if t != WHITE else {"fill": 1.0})
         if t == current:
             rows[-1][0] = (f"\u00bb {t.capitalize()} (now)", BOLD)
             rows[-1] = [cell if isinstance(cell, tuple) else (cell, BOLD) for cell in rows[-1]]
@@ -235,7 +238,7 @@ def _cities(c, page, s, blank) -> None:
                 if k:
                     sups[_d(v).get("color", p)] = k
             trails = f"{cty.get('yellow', '')} / {cty.get('green', '')}"
-            rows.append([(name, BOLD), "Metropolis" if kind == "metropolis" else "Refuge",
+            rows.append([(name, BOLD), "Metropolis" if kind == METROPOLIS else "Refuge",
                          _hp_boxes(dmg, hp, destroyed), _box(destroyed), " ".join(here), " ".join(tis),
                          " ".join(f"{col} {k}" for col, k in sups.items()), trails])
             styles.append({"fill": 0.80} if destroyed else None)
@@ -471,8 +474,8 @@ def _panel_tech(pn: Panel, y: float) -> float:
     rows = []
     for slot, label in SLOT_ROWS:
         entry = by_slot.get(slot)
-        if entry is None and slot in ("hand1", "hand2") and "hands" in by_slot:
-            entry = by_slot["hands"]
+        if entry is None and slot in (HAND1, HAND2) and HANDS in by_slot:
+            entry = by_slot[HANDS]
             label = "Hands (2H)"
         if entry is None:
             rows.append([label, None, _charges(0, pn.blank), _box(False)])
@@ -501,7 +504,7 @@ def _invaders(c, page, s, blank) -> None:
     w = page.width
     cards = _d(s.get("cards"))
     invaders = _d(s.get("invaders"))
-    t = s.get("tier", "green")
+    t = s.get("tier", GREEN)
     idx = TIERS.index(t) if t in TIERS else 0
     header = ["Invader", "Type", "On city", "Damage", "HP", "DMG", "Reward", "Immune", "Ability (section in force)"]
     widths = [w * f for f in (0.075, 0.11, 0.12, 0.08, 0.05, 0.06, 0.075, 0.09, 0.34)]
@@ -522,7 +525,7 @@ def _invaders(c, page, s, blank) -> None:
             rows.append([(pid, BOLD), card.get("type", ""), _d(inv).get("city", ""), str(_d(inv).get("damage", 0)),
                          str(hp[idx]) if len(hp) > idx else "", str(dmg[idx]) if len(dmg) > idx else "",
                          str(cr[idx]) if len(cr) > idx else "",
-                         "/".join(imm[idx]) if t == "red" and len(imm) > idx else "-",
+                         "/".join(imm[idx]) if t == RED and len(imm) > idx else "-",
                          ab[idx] if len(ab) > idx else ""])
             styles.append(None)
         if not rows:

@@ -7,7 +7,9 @@ import click
 from journal.errors import InputError
 from journal.games.titans import rules  # each part of the turn is imported when a command uses it
 from journal.games.titans.cli.names import city_of, pawn_of, player_of, read_picks, titan_of
-from journal.games.titans.cli.values import ADJACENT, DISABLE, NEGATIVES, at_least, parse_path, parse_value, whole_number
+from journal.games.titans.cli.values import (
+    ADJACENT, DISABLE, NEGATIVES, at_least, parse_path, parse_value, whole_number,
+)
 from journal.games.titans.rules.model import THREAT_MAX
 from journal.options import DELTA, reason_option, save_option
 from journal.runtime import pass_rt

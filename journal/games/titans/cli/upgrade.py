@@ -50,8 +50,8 @@ def read_develop(state: dict, p: dict) -> dict:
     if p.get("card") is not None:
         if p.get("slot") is None:
             titan = state["players"][p["player"]]["titan"]
-            raise InputError(f"--slot is required: where {p['card']} goes on {titan}'s sheet ({', '.join(model.SLOTS)}, "
-                             f"or hand for the first free hand)")
+            raise InputError(f"--slot is required: where {p['card']} goes on {titan}'s sheet "
+                             f"({', '.join(model.SLOTS)}, or hand for the first free hand)")
         p["card"] = face_up_card(state, p["card"])
     return p
 

@@ -38,7 +38,8 @@ def parse_bonus(texts, option: str = "--bonus") -> dict | None:
     for text in texts:
         m = _BONUS.fullmatch(text)
         if not m:
-            raise InputError(f"{option} {typed(text)}: expected CHECK+N, e.g. combat+1 (checks: {', '.join(model.CHECKS)})")
+            raise InputError(f"{option} {typed(text)}: expected CHECK+N, e.g. combat+1 "
+                             f"(checks: {', '.join(model.CHECKS)})")
         key, n = m.group(1).lower(), int(m.group(2).replace(" ", ""))
         if key not in model.CHECKS:
             raise InputError(f"{option} {typed(text)}: bonus dice go to a check: {', '.join(model.CHECKS)}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.titans.rules.board import invaders_at, neighbours, titans_at
 from journal.games.titans.rules.model import (
-    CHARGES_MAX, CITY_LABEL, SUPPORT_HP, TRIGGER, category, plural, stats, tier_word,
+    CHARGES_MAX, CITY_LABEL, MECHANICAL, OVER, SUPPORT_HP, TRIGGER, category, plural, stats, tier_word,
 )
 from journal.games.titans.rules.trackers import damage_city, damage_titan, move_threat
 
@@ -61,7 +61,7 @@ def apply_effect(s: dict, pid: str, eff: dict, loc, lines: list[str], titan: str
     picks = picks if picks is not None else player_picks()
     why = f"{pid}'s ability"
     for part in (_on_cities, _on_supports, _on_titans, _on_threat):
-        if s["phase"] != "over":
+        if s["phase"] != OVER:
             part(s, eff, loc, lines, why, titan, picks)
 
 
@@ -73,7 +73,7 @@ def _on_cities(s: dict, eff: dict, loc, lines: list[str], why: str, titan: str |
             damage_city(s, city, eff["city"], lines, f"damage ({why})")
         else:
             lines.append(f"{why} damages its city: there is none on the {loc[1]} Rift, so the damage is lost.")
-    if eff.get("adjacent") and s["phase"] != "over":
+    if eff.get("adjacent") and s["phase"] != OVER:
         if city is None:
             lines.append(f"{why} damages a city next to its own: there is none by the {loc[1]} Rift.")
             return
@@ -88,7 +88,7 @@ def _on_supports(s: dict, eff: dict, loc, lines: list[str], why: str, titan: str
     city = loc[1] if loc is not None and loc[0] == "city" else None
     if city and eff.get("knock_down"):
         _knock_down(s, city, lines, why)
-    if city and eff.get("supports") and s["phase"] != "over":
+    if city and eff.get("supports") and s["phase"] != OVER:
         _hit_supports(s, city, eff["supports"], lines, why)
 
 
@@ -97,16 +97,16 @@ def _on_titans(s: dict, eff: dict, loc, lines: list[str], why: str, titan: str |
     armor = not eff.get("direct", False)
     if eff.get("titans"):
         for name in titans_at(s, loc):
-            if s["phase"] != "over":
+            if s["phase"] != OVER:
                 damage_titan(s, name, eff["titans"], lines, f"damage ({why})", armor=armor)
-    if titan is None or s["phase"] == "over" or s["titans"][titan]["destroyed"]:
+    if titan is None or s["phase"] == OVER or s["titans"][titan]["destroyed"]:
         return
     if eff.get("titan"):
         damage_titan(s, titan, eff["titan"], lines, f"damage ({why})", armor=armor)
     t = s["titans"][titan]
-    if eff.get("charges") and not t["destroyed"] and s["phase"] != "over":
+    if eff.get("charges") and not t["destroyed"] and s["phase"] != OVER:
         _move_charges(t, titan, eff["charges"], lines, why)
-    if eff.get("disable") and not t["destroyed"] and s["phase"] != "over":
+    if eff.get("disable") and not t["destroyed"] and s["phase"] != OVER:
         _disable_tech(s, titan, eff["disable"], lines, why, picks)
 
 
@@ -227,7 +227,7 @@ def titan_enters(s: dict, loc, lines: list[str], titan: str | None = None, picks
         loc = ("city", loc)
     out = []
     for pid in invaders_at(s, loc):
-        if category(s, pid) == "mechanical" and s["phase"] != "over":
+        if category(s, pid) == MECHANICAL and s["phase"] != OVER:
             if titan is not None and s["titans"][titan]["destroyed"]:
                 break
             out.append(trigger(s, pid, loc, lines, titan=titan, picks=picks))

@@ -8,7 +8,9 @@ from __future__ import annotations
 from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.titans.rules.board import pawn_damage, supports_at
-from journal.games.titans.rules.model import CITY_HP, ONE, THREAT_MAX, is_one, plural, rift_of_pawn, stats, tier
+from journal.games.titans.rules.model import (
+    CITY_HP, ENDING, ONE, OVER, SETUP, THREAT_MAX, is_one, plural, rift_of_pawn, stats, tier,
+)
 from journal.games.titans.rules.phases import refuse_if_final, refuse_if_over
 from journal.games.titans.rules.trackers import damage_city, damage_supports, damage_titan, end_game, move_threat
 from journal.games.titans.schema import validate
@@ -21,14 +23,14 @@ def threat(state: dict, dice: Dice, delta: int | None = None, value: int | None 
     with the move (and kept in the log by the runtime)."""
     refuse_if_over(state)
     reason = " ".join((reason or "").split()) or "by hand"
-    if state["phase"] == "setup" and (value if value is not None else state["threat"] + (delta or 0)) >= THREAT_MAX:
+    if state["phase"] == SETUP and (value if value is not None else state["threat"] + (delta or 0)) >= THREAT_MAX:
         raise RuleError(say(f"THREAT {THREAT_MAX} ends the game, and it has not begun: play the Opening Phase first (",
                             cmd("titans opening"), ")"))
     s = copy_state(state)
     lines: list[str] = []
     before = s["threat"]
     move_threat(s, delta or 0, reason, lines, value=value)
-    summary = f"THREAT {before} → {s['threat']}" + (" (the game is lost)" if s["phase"] == "over" else "")
+    summary = f"THREAT {before} → {s['threat']}" + (" (the game is lost)" if s["phase"] == OVER else "")
     return Outcome(s, summary, lines, {"before": before, "threat": s["threat"], "tier": tier(s["threat"]),
                                        "phase": s["phase"], **({"result": s["result"]} if "result" in s else {})})
 
@@ -205,7 +207,7 @@ def defeat(state: dict, dice: Dice, pawn: str, titan: str, pilot_ability: bool =
     can choose an invader in one city: defeat him and take his reward"."""
     refuse_if_over(state)
     refuse_if_final(state)
-    if state["phase"] in ("setup", "ending"):
+    if state["phase"] in (SETUP, ENDING):
         raise RuleError(say("invaders are defeated during a turn: start it with `", cmd("titans opening"), "`"))
     s = copy_state(state)
     pid, name = pawn, titan
@@ -263,7 +265,7 @@ def set_value(state: dict, dice: Dice, path: list[str], value=None, unset: bool 
     else:
         node[leaf] = value
     if path == ["threat"] and not unset and isinstance(value, int) and not isinstance(value, bool):
-        if value == THREAT_MAX and s["phase"] != "over":
+        if value == THREAT_MAX and s["phase"] != OVER:
             lines: list[str] = []
             end_game(s, "lost", "THREAT reached the sixth, numberless Red step", lines)
     problems = validate(s)

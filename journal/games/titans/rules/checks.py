@@ -10,7 +10,7 @@ from __future__ import annotations
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.titans.rules.board import invaders_at, location
-from journal.games.titans.rules.model import category, plural, stats
+from journal.games.titans.rules.model import AMPHIBIOUS, HANDS, category, plural, stats
 from journal.games.titans.rules.phases import refuse_if_over
 from journal.hints import Hint, cmd, say
 from journal.outcome import Outcome, copy_state
@@ -35,7 +35,7 @@ def dice_pool(s: dict, name: str, ability: str, ignored=(), blow: bool = False, 
         if blow and t.get("blow_dice"):
             parts.append(("Final Blow", t["blow_dice"]))
         for pid in foes:
-            if category(s, pid) == "amphibious":
+            if category(s, pid) == AMPHIBIOUS:
                 n = stats(s, pid)["effect"].get("dice", 0)
                 if n:
                     parts.append((pid, n))
@@ -61,7 +61,7 @@ def pool_lines(s: dict, name: str, foes, ability: str = "combat", ignored=(), bl
 
 def _two_handed(t: dict, ignored=()) -> bool:
     """An enabled Two-Handed Tech Card (not ignored for an immunity) is on the sheet."""
-    return any(tc["slot"] == "hands" and not tc["disabled"] and card not in ignored for card, tc in t["tech"].items())
+    return any(tc["slot"] == HANDS and not tc["disabled"] and card not in ignored for card, tc in t["tech"].items())
 
 
 def _is_success(table: dict, ability: str, face: int) -> bool:

@@ -15,6 +15,7 @@ entering (Mechanical), the attacker (Amphibious), the Titan that destroyed it
 from __future__ import annotations
 
 from journal.errors import InputError
+from journal.games.titans.rules.model import AMPHIBIOUS, FLYING, METROPOLIS, REFUGE
 
 # key -> (kind, lo, hi, meaning); kind "int" or "bool" or "city type"
 KEYS = {
@@ -31,7 +32,7 @@ KEYS = {
     "threat": ("int", -21, 21, "THREAT moves by N"),
     "threat_if": ("city type", 0, 0, "the THREAT change only if its city is a \"refuge\" or a \"metropolis\""),
 }
-CITY_TYPES = ("refuge", "metropolis")
+CITY_TYPES = (REFUGE, METROPOLIS)
 NEEDS_TITAN = ("titan", "charges", "disable")      # a Flying invader has no triggering Titan
 
 
@@ -66,12 +67,12 @@ def load(source: str, path: str, value, category: str) -> dict:
 
 def mismatch(effect: dict, category: str) -> str | None:
     """An effect that cannot apply to this category of invader, or keys that need another key."""
-    if category == "flying":
+    if category == FLYING:
         bad = [k for k in NEEDS_TITAN if k in effect]
         if bad:
             return (f"{bad[0]} acts on the Titan that triggered the ability, and a Flying invader's ability "
                     f"triggers when it invades (no Titan): use titans (every Titan in its city)")
-    if "dice" in effect and category != "amphibious":
+    if "dice" in effect and category != AMPHIBIOUS:
         return "dice changes the attacker's Combat Check: only an Amphibious ability triggers on an attack"
     if effect.get("direct") and not ("titan" in effect or "titans" in effect):
         return "direct goes with titan or titans (the Titan damage that ignores Armor)"

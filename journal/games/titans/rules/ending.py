@@ -10,7 +10,7 @@ from typing import NamedTuple
 from journal.dice import Dice
 from journal.errors import NeedChoice, RuleError
 from journal.games.titans.rules.board import loc_text, location, open_rifts, standing, supports_at, titans_at
-from journal.games.titans.rules.model import stats, tier
+from journal.games.titans.rules.model import ENDING, FINAL, OVER, stats, tier
 from journal.games.titans.rules.phases import close_turn, need_phase, opening_hint, refuse_if_over
 from journal.games.titans.rules.trackers import damage_city, damage_supports, damage_titan, end_game
 from journal.hints import cmd, say
@@ -39,11 +39,11 @@ class Ending(NamedTuple):
 def ending(state: dict, dice: Dice, assign: tuple = ()) -> Outcome:
     """Ending Phase: invader damage (to the city, or assigned to Titans or Supports there),
     THREAT control, Titan presence control, rift status control, the Lead passes right (T7)."""
-    need_phase(state, "ending", "the Ending Phase")
+    need_phase(state, ENDING, "the Ending Phase")
     s = copy_state(state)
     lines: list[str] = [f"Ending Phase of turn {s['turn']}."]
     closed = close_turn(s, lines)
-    s["phase"] = "ending"
+    s["phase"] = ENDING
     plan = _plan(assign)
     attackers = _attackers(s)
     for pid in plan:
@@ -123,10 +123,10 @@ def invader_damage(s: dict, attackers: list, plan: dict, lines: list[str]) -> En
     Titans or Supports that are present there." """
     done = Ending([], [], [])
     for pid, loc in attackers:
-        if s["phase"] == "over":
+        if s["phase"] == OVER:
             break
         for kind, who, pts in _shares(s, pid, loc, plan.get(pid, []), lines):
-            if s["phase"] != "over" and pts > 0:
+            if s["phase"] != OVER and pts > 0:
                 DEAL[kind](s, pid, loc, who, pts, lines, done)
     if not attackers:
         lines.append("No invader is on the board: no Invader Damage.")
@@ -201,16 +201,16 @@ DEAL = {"city": _to_city, "titan": _to_titan, "support": _to_supports}
 def titan_presence_control(s: dict, lines: list[str]) -> None:
     """Step 3: "If at this point of the game there are no Titans still standing on the game board,
     Earth is unprotected, the game is over, and the players have lost." (T7)"""
-    if s["phase"] != "over" and not standing(s):
+    if s["phase"] != OVER and not standing(s):
         end_game(s, "lost", "no Titan stands on the board at the Titan Presence Control", lines)
 
 
 def rift_status_control(s: dict, lines: list[str]) -> None:
     """Step 4: "If at this point of the game all Rift Tokens have been removed from the board,
     shuffle the Final Episode deck, draw a token, and resolve it." (T7)"""
-    if s["phase"] != "over" and not open_rifts(s):
+    if s["phase"] != OVER and not open_rifts(s):
         s["decks"]["final"] = max(0, s["decks"]["final"] - 1)
-        s["phase"] = "final"
+        s["phase"] = FINAL
         lines.append(say(f"Every rift is closed: {s['lead']} shuffles the Final Episode deck, draws one and reads "
                          f"its Flavor and Game Text. Play it out, then ", cmd("titans end", "won"), " or ",
                          cmd("titans end", "lost"), "."))
@@ -219,7 +219,7 @@ def rift_status_control(s: dict, lines: list[str]) -> None:
 def the_show_must_go_on(s: dict, lines: list[str]) -> None:
     """Step 5: "the game turn ends, the Lead Character Token is passed to the player on the right
     of the current owner, and a new Opening Phase begins." """
-    if s["phase"] != "ending":
+    if s["phase"] != ENDING:
         return
     seats = list(s["players"])
     s["lead"] = seats[seats.index(s["lead"]) - 1]
@@ -230,9 +230,9 @@ def the_show_must_go_on(s: dict, lines: list[str]) -> None:
 def _summary(s: dict, report: list[dict]) -> str:
     summary = f"Turn {s['turn']} ends: " + (", ".join(f"{r['invader']}→{r['target']} {r['damage']}"
                                                        for r in report) or "no invader damage")
-    if s["phase"] == "over":
+    if s["phase"] == OVER:
         return summary + f"; the game is lost ({s['reason']})"
-    if s["phase"] == "final":
+    if s["phase"] == FINAL:
         return summary + "; all rifts closed, Final Episode drawn"
     return summary + f"; lead → {s['lead']}"
 
@@ -240,11 +240,11 @@ def _summary(s: dict, report: list[dict]) -> str:
 def end(state: dict, dice: Dice, result: str) -> Outcome:
     """T7: the game ends with the Final Episode's outcome, as the players read it from the card."""
     refuse_if_over(state)
-    if state["phase"] != "final":
+    if state["phase"] != FINAL:
         raise RuleError(say("the game ends with the Final Episode, drawn at the Ending Phase once every rift is "
                             "closed (a card that ends it otherwise: ", cmd("titans threat", "=21", reason="TEXT"),
                             ", for a loss)"))
     s = copy_state(state)
     lines: list[str] = []
     end_game(s, result, "the Final Episode " + ("is won" if result == "won" else "is lost"), lines)
-    return Outcome(s, lines[0], lines, {"result": result, "phase": "over"})
+    return Outcome(s, lines[0], lines, {"result": result, "phase": OVER})

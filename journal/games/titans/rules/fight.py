@@ -16,7 +16,10 @@ from journal.games.titans.rules.board import (
     distance, invaders_at, loc_text, location, open_rifts, pawn_damage, remaining_hp, where_text,
 )
 from journal.games.titans.rules.checks import pool_lines, roll_check
-from journal.games.titans.rules.model import CHARGES_MAX, TAGS, category, joined, plural, rift_of_pawn, stats
+from journal.games.titans.rules.model import (
+    AMPHIBIOUS, CHARGES_MAX, FIGHT, OVER, REFRESH, REFUGE, SETUP, TAGS, TERRESTRIAL, UPGRADE, category, joined, plural,
+    rift_of_pawn, stats,
+)
 from journal.games.titans.rules.opening import invade_from
 from journal.games.titans.rules.phases import enter_phase, need_phase, opening_hint, refuse_if_over, turn_line
 from journal.hints import cmd, say
@@ -41,13 +44,13 @@ def place(state: dict, titan: str, city: str, adjacent: tuple = (), disable: tup
         raise RuleError(say(f"{titan} is already placed on {where_text(t)}: Setup 13 places each Titan once (",
                             cmd("undo"), " to place it again)"))
     refuse_unused_picks(player_picks(adjacent, disable))      # no invader ability triggers at setup
-    why, _ = order.turn(s, "setup", t["player"])
+    why, _ = order.turn(s, SETUP, t["player"])
     if why:
         raise RuleError(why)
     t["city"] = city
     lines = [f"Place {titan} on {city}."]
-    nxt = order.whose_turn(s, "setup")
-    lines.append(turn_line(s, "setup") if nxt else say("Then start turn 1: ", opening_hint(s), "."))
+    nxt = order.whose_turn(s, SETUP)
+    lines.append(turn_line(s, SETUP) if nxt else say("Then start turn 1: ", opening_hint(s), "."))
     return Outcome(s, lines[0], lines, {"titan": titan, "city": city, "placed": True, "next": nxt})
 
 
@@ -59,16 +62,16 @@ def move(state: dict, dice: Dice, titan: str, dest: str, bonus: int = 0, anywher
     to its Movement ability", in turn from the Lead Character (at setup: placed, Setup 13).
     Mechanical invaders where it arrives trigger (`adjacent`, `disable`: what their effect picks)."""
     refuse_if_over(state)
-    if state["phase"] == "setup":
+    if state["phase"] == SETUP:
         return place(state, titan, dest, adjacent, disable)
-    need_phase(state, "fight", "moving a Titan")
+    need_phase(state, FIGHT, "moving a Titan")
     s = copy_state(state)
     t = s["titans"][titan]
     here, loc = location(t), spot(s, dest)
     steps = _reach(s, titan, here, loc, bonus, anywhere)
     lines: list[str] = []
-    enter_phase(s, "fight", lines)
-    out_of_turn, closed = order.turn(s, "fight", t["player"])
+    enter_phase(s, FIGHT, lines)
+    out_of_turn, closed = order.turn(s, FIGHT, t["player"])
     t.pop("city", None)
     t.pop("rift", None)
     t[loc[0]] = loc[1]
@@ -80,9 +83,9 @@ def move(state: dict, dice: Dice, titan: str, dest: str, bonus: int = 0, anywher
     refuse_unused_picks(picks)
     if out_of_turn:
         raise RuleError(out_of_turn)
-    order.take(s, "fight", t["player"], closed, finished=False)
+    order.take(s, FIGHT, t["player"], closed, finished=False)
     foes = invaders_at(s, loc)
-    if s["phase"] != "over" and not t["destroyed"]:
+    if s["phase"] != OVER and not t["destroyed"]:
         lines += _arrival(s, titan, loc, foes)
     return Outcome(s, f"{titan} moves {loc_text(here)} → {loc_text(loc)}", lines,
                    {"titan": titan, "from": loc_text(here), "to": loc_text(loc), "steps": steps, "invaders": foes,
@@ -201,18 +204,18 @@ def attack(state: dict, dice: Dice, declared: Attack, adjacent: tuple = (), disa
     first invader onto the Titan's city. At Red, immunities make the attack ignore the Tech Cards
     and Final Blow bearing those Attack Tags. The attack ends the player's Fight turn."""
     a = declared
-    need_phase(state, "fight", "attacking")
+    need_phase(state, FIGHT, "attacking")
     s = copy_state(state)
     t = s["titans"][a.titan]
     strike = Strike(_may_attack(s, a.titan), player_picks(adjacent, disable))
-    enter_phase(s, "fight", strike.lines)
-    out_of_turn, closed = order.turn(s, "fight", t["player"])
+    enter_phase(s, FIGHT, strike.lines)
+    out_of_turn, closed = order.turn(s, FIGHT, t["player"])
     provoked = provoke(s, a, strike) if a.provoke else None
-    if s["phase"] == "over":
+    if s["phase"] == OVER:
         if out_of_turn:
             raise RuleError(out_of_turn)
         return Outcome(s, f"{a.titan} provokes {provoked} onto {strike.loc[1]}: the game is lost", strike.lines,
-                       {"titan": a.titan, "provoked": provoked, "threat": s["threat"], "phase": "over",
+                       {"titan": a.titan, "provoked": provoked, "threat": s["threat"], "phase": OVER,
                         "abilities": strike.abilities})
     head_at = len(strike.lines)
     here = invaders_at(s, strike.loc)
@@ -221,20 +224,20 @@ def attack(state: dict, dice: Dice, declared: Attack, adjacent: tuple = (), disa
     if a.final_blow:
         t["blow_ready"] = False
         strike.lines.append(f"{a.titan} uses its Final Blow: turn its Final Blow Token over.")
-    amphibious = [pid for pid in here if category(s, pid) == "amphibious"]
+    amphibious = [pid for pid in here if category(s, pid) == AMPHIBIOUS]
     for pid in amphibious:          # they trigger as the attack is performed; effects after the damage
         strike.abilities.append(trigger(s, pid, strike.loc, strike.lines, titan=a.titan, apply=False))
     successes = _combat_check(s, dice, a, here, strike)
     deal(s, a.titan, targets, successes, strike)
     for pid in amphibious:
         eff = {k: v for k, v in stats(s, pid)["effect"].items() if k != "dice"}
-        if eff and s["phase"] != "over":
+        if eff and s["phase"] != OVER:
             apply_effect(s, pid, eff, strike.loc, strike.lines, a.titan, strike.picks)
     refuse_unused_picks(strike.picks)
     if out_of_turn:
         raise RuleError(out_of_turn)
     s["round"]["attacked"].append(a.titan)
-    order.take(s, "fight", t["player"], closed, finished=True)
+    order.take(s, FIGHT, t["player"], closed, finished=True)
     strike.lines.insert(head_at, f"{a.titan} attacks on {loc_text(strike.loc)} with "
                                  f"{plural(successes, 'success', 'successes')}.")
     _after_attack(s, a.titan, strike)
@@ -303,7 +306,7 @@ def _immunities(s: dict, a: Attack, targets: list[str], strike: Strike) -> None:
             raise RuleError(f"{card} is disabled: re-enable it with a repair success first")
     if a.final_blow and not t["blow_ready"]:
         raise RuleError(say(f"{a.titan}'s Final Blow is spent: refresh it in the Development step (",
-                            cmd("titans develop", t["player"], "refresh"), ")"))
+                            cmd("titans develop", t["player"], REFRESH), ")"))
     strike.immune = sorted({tag for pid in targets for tag in stats(s, pid)["immune"]}, key=TAGS.index)
     if not strike.immune:
         return
@@ -354,10 +357,10 @@ def deal(s: dict, titan: str, targets: list[str], successes: int, strike: Strike
             _hurt_pawn(s, pid, dealt)
             strike.lines.append(f"{pid} takes {dealt} damage: put {plural(dealt, 'Invader Damage Token')} on it "
                                 f"({pawn_damage(s, pid)}/{stats(s, pid)['hp']}).")
-        if s["phase"] == "over":
+        if s["phase"] == OVER:
             break
     strike.left = left
-    if left > 0 and successes and s["phase"] != "over":
+    if left > 0 and successes and s["phase"] != OVER:
         strike.lines.append(f"{plural(left, 'point')} of excess damage {'is' if left == 1 else 'are'} lost"
                             + (" (no other target was named)." if invaders_at(s, strike.loc) else "."))
     if not successes:
@@ -385,7 +388,7 @@ def kill(s: dict, pid: str, name: str, lines: list[str], picks: dict | None = No
     s["players"][player]["credits"] += st["reward"]
     lines.append(f"{pid} is destroyed: {player} gains {plural(st['reward'], 'Credit')}; put the pawn on the "
                  f"first free spot of the {rift} Lair.")
-    if category(s, pid) == "terrestrial" and s["phase"] != "over":
+    if category(s, pid) == TERRESTRIAL and s["phase"] != OVER:
         rec = trigger(s, pid, loc, lines, titan=name, picks=picks)
         if abilities is not None:
             abilities.append(rec)
@@ -403,13 +406,13 @@ def _hurt_pawn(s: dict, pid: str, n: int) -> None:
 
 def _after_attack(s: dict, titan: str, strike: Strike) -> None:
     """A rift left without guardians may be revealed next turn; then whose Fight turn it is."""
-    if s["phase"] == "over":
+    if s["phase"] == OVER:
         return
     loc = strike.loc
     if loc[0] == "rift" and not invaders_at(s, loc) and not s["titans"][titan]["destroyed"]:
         strike.lines.append(say(f"The {loc[1]} Rift has no guardian left: next turn {titan} may reveal the Rift "
                                 f"Token (", *trial_hints(titan, loc[1]), ")."))
-    strike.lines.append(turn_line(s, "fight"))
+    strike.lines.append(turn_line(s, FIGHT))
 
 
 def _attack_outcome(s: dict, a: Attack, strike: Strike, successes: int, provoked: str | None) -> Outcome:
@@ -453,14 +456,14 @@ def repair(state: dict, dice: Dice, declared: Repair) -> Outcome:
     (a Titan on a Refuge City gets a success per point of Repair)."""
     a = declared
     refuse_if_over(state)
-    phase = "upgrade" if a.upgrade or state["phase"] == "upgrade" else "fight"
+    phase = UPGRADE if a.upgrade or state["phase"] == UPGRADE else FIGHT
     need_phase(state, phase, "a Repair Check")
     s = copy_state(state)
     t = s["titans"][a.titan]
     if t["destroyed"]:
         raise RuleError(f"{a.titan} is destroyed: it cannot repair")
     lines: list[str] = []
-    if phase == "fight":
+    if phase == FIGHT:
         kind, cap, refuge = "Combat Repair", t["repair"], False
         out_of_turn, closed = _may_combat_repair(s, a.titan, lines)
     else:
@@ -473,9 +476,9 @@ def repair(state: dict, dice: Dice, declared: Repair) -> Outcome:
     heal, spent = _spend(t, a, usable, lines)
     if out_of_turn:
         raise RuleError(out_of_turn)
-    if phase == "fight":
+    if phase == FIGHT:
         s["round"]["moved"].append(a.titan)            # Combat Repair takes the place of its movement
-        order.take(s, "fight", t["player"], closed, finished=False)
+        order.take(s, FIGHT, t["player"], closed, finished=False)
     else:
         s["round"]["repaired"].append(a.titan)
     unspent = usable - spent
@@ -491,7 +494,7 @@ def repair(state: dict, dice: Dice, declared: Repair) -> Outcome:
 def _may_combat_repair(s: dict, titan: str, lines: list[str]) -> tuple[str | None, list[str]]:
     """Combat Repair: "If there are no Invaders in the City where the Titan is located and the
     Titan has not moved this Turn". Returns order.turn's verdict."""
-    enter_phase(s, "fight", lines)
+    enter_phase(s, FIGHT, lines)
     loc = location(s["titans"][titan])
     if titan in s["round"]["moved"]:
         raise RuleError(say(f"{titan} has moved this turn: Combat Repair needs a Titan that has not moved (the "
@@ -500,7 +503,7 @@ def _may_combat_repair(s: dict, titan: str, lines: list[str]) -> tuple[str | Non
         raise RuleError(f"invaders are on {loc_text(loc)}: Combat Repair needs a city with no invader")
     if titan in s["round"]["attacked"]:
         raise RuleError(f"{titan} has attacked this turn: Combat Repair replaces its movement")
-    return order.turn(s, "fight", s["titans"][titan]["player"])
+    return order.turn(s, FIGHT, s["titans"][titan]["player"])
 
 
 def _may_repair_action(s: dict, titan: str, lines: list[str]) -> bool:
@@ -511,9 +514,9 @@ def _may_repair_action(s: dict, titan: str, lines: list[str]) -> bool:
     if s["round"]["charged"]:
         raise RuleError("the Repair Action is step 1 of the Upgrade Phase and Charges were already gained "
                         "this turn")
-    enter_phase(s, "upgrade", lines)
+    enter_phase(s, UPGRADE, lines)
     loc = location(s["titans"][titan])
-    return loc is not None and loc[0] == "city" and s["cities"][loc[1]]["type"] == "refuge"
+    return loc is not None and loc[0] == "city" and s["cities"][loc[1]]["type"] == REFUGE
 
 
 def _repair_check(s: dict, dice: Dice, a: Repair, refuge: bool, lines: list[str]) -> tuple[int, bool]:

@@ -10,7 +10,8 @@ from journal.games.titans.rules import order
 from journal.games.titans.rules.abilities import player_picks, refuse_unused_picks, trigger
 from journal.games.titans.rules.board import location
 from journal.games.titans.rules.model import (
-    ONE, PHASE_TEXT, category, episodes_to_draw, is_one, joined, lead_pilot, plural, stats, tier, tier_word,
+    ENDING, FIGHT, FLYING, ONE, OPENING, OVER, PHASE_TEXT, SETUP, category, episodes_to_draw, is_one, joined,
+    lead_pilot, plural, stats, tier, tier_word,
 )
 from journal.games.titans.rules.phases import new_round, refuse_if_final, refuse_if_over
 from journal.games.titans.rules.trackers import damage_city, move_threat, pilot_check_hints
@@ -67,13 +68,13 @@ def opening(state: dict, dice: Dice, pilot_draw: bool = False) -> Outcome:
     _may_open(state, pilot_draw)
     s = copy_state(state)
     s["turn"] += 1
-    s["phase"] = "opening"
+    s["phase"] = OPENING
     s["round"] = new_round()
     lines = [f"Turn {s['turn']}, Opening Phase. Lead Character: {s['lead']}."]
     move_threat(s, 1, "start of the Opening Phase", lines)
     data = {"turn": s["turn"], "lead": s["lead"]}
-    if s["phase"] == "over":
-        data.update(threat=s["threat"], tier=tier(s["threat"]), episodes_to_draw=0, phase="over", result=s["result"])
+    if s["phase"] == OVER:
+        data.update(threat=s["threat"], tier=tier(s["threat"]), episodes_to_draw=0, phase=OVER, result=s["result"])
         return Outcome(s, f"Turn {s['turn']}: THREAT {s['threat']}, the game is lost", lines, data)
     n = episodes_to_draw(s)
     drawn, chosen = episode_cards(s, n, pilot_draw, lines)
@@ -97,7 +98,7 @@ def _may_open(state: dict, pilot_draw: bool) -> None:
     """A turn begins once the last one has ended (or the setup is done: every Titan placed)."""
     refuse_if_over(state)
     refuse_if_final(state)
-    if state["phase"] not in ("setup", "ending"):
+    if state["phase"] not in (SETUP, ENDING):
         raise RuleError(say(f"turn {state['turn']} has not ended (it is in the {PHASE_TEXT[state['phase']]}): "
                             f"finish it with `", cmd("titans ending"), "` first"))
     unplaced = [t for t, v in state["titans"].items() if not v["destroyed"] and location(v) is None]
@@ -185,7 +186,7 @@ def invade_from(s: dict, rift: str, city: str, lines: list[str], provoked: bool 
     lines.append(f"Take {pid} ({s['cards'][pid]['type']}, {tier_word(st['section'])}: HP {st['hp']}, "
                  f"DMG {st['dmg']}) from {origin} and place it on {city}.")
     damage_city(s, city, 1, lines, "Invasion Damage")
-    if category(s, pid) == "flying" and s["phase"] != "over":
+    if category(s, pid) == FLYING and s["phase"] != OVER:
         rec = trigger(s, pid, ("city", city), lines, picks=picks)
         if abilities is not None:
             abilities.append(rec)
@@ -197,7 +198,7 @@ def invade(state: dict, dice: Dice, rift: str, city: str, adjacent: tuple = ()) 
     invader's ability triggers as it invades (`adjacent`: the city its effect picks)."""
     refuse_if_over(state)
     refuse_if_final(state)
-    if state["phase"] in ("setup", "ending"):
+    if state["phase"] in (SETUP, ENDING):
         raise RuleError(say("invasions happen during a turn: start it with `", cmd("titans opening"), "`"))
     s = copy_state(state)
     rname, cname = rift, city
@@ -206,13 +207,13 @@ def invade(state: dict, dice: Dice, rift: str, city: str, adjacent: tuple = ()) 
     abilities: list = []
     pid = invade_from(s, rname, cname, lines, picks=picks, abilities=abilities)
     refuse_unused_picks(picks)
-    if s["phase"] == "opening":
+    if s["phase"] == OPENING:
         s["invasions"] = max(0, s["invasions"] - 1)
-    if s["phase"] != "over":
-        if s["phase"] == "opening" and s["invasions"]:
+    if s["phase"] != OVER:
+        if s["phase"] == OPENING and s["invasions"]:
             lines.append(f"{plural(s['invasions'], 'invasion')} still to place this Opening Phase.")
-        elif s["phase"] == "opening":
-            seats = [p for p in order.seat_order(s) if order.eligible(s, "fight", p)]
+        elif s["phase"] == OPENING:
+            seats = [p for p in order.seat_order(s) if order.eligible(s, FIGHT, p)]
             lines.append(say(f"Fight Phase next, in turn from the Lead Character ({', then '.join(seats)}): move (",
                              cmd("titans move", "TITAN", "CITY"), ") and attack (",
                              cmd("titans attack", "TITAN", successes="N"), "), or pass (", cmd("titans pass", "PLAYER"),

@@ -19,10 +19,11 @@ the player who has begun theirs. Both restart with each step.
 
 from __future__ import annotations
 
+from journal.games.titans.rules.model import DEVELOPMENT, FIGHT, OPENING, SETUP, SUPPORTS, UPGRADE
 from journal.hints import cmd, say
 
-STEP_TEXT = {"setup": "to place a Titan (Setup 13)", "fight": "in the Fight Phase",
-             "development": "to take a Development action", "supports": "to move Supports"}
+STEP_TEXT = {SETUP: "to place a Titan (Setup 13)", FIGHT: "in the Fight Phase",
+             DEVELOPMENT: "to take a Development action", SUPPORTS: "to move Supports"}
 
 
 def seat_order(state: dict) -> list[str]:
@@ -41,18 +42,18 @@ def eligible(state: dict, step: str, player: str) -> bool:
     """Whether `player` has something to do in `step` at all."""
     t = _titan(state, player)
     on_board = "city" in t or "rift" in t
-    if step == "setup":
+    if step == SETUP:
         return not t["destroyed"] and not on_board
-    if step == "fight":
+    if step == FIGHT:
         return not t["destroyed"] and on_board
-    if step == "development":
+    if step == DEVELOPMENT:
         return "rift" not in t and player not in state["round"]["developed"]
     return bool(state["players"][player]["supports"])
 
 
 def _done(state: dict, step: str) -> list[str]:
     """Whose turn in `step` is over (nobody's in a step that has not begun)."""
-    if step == "setup" or (step == "supports" and not state["round"]["supports_moved"]):
+    if step == SETUP or (step == SUPPORTS and not state["round"]["supports_moved"]):
         return []
     return state["round"]["done"]
 
@@ -66,14 +67,14 @@ def waiting(state: dict, step: str) -> list[str]:
 def step_of(state: dict) -> str | None:
     """The ordered step a player's action belongs to now (None outside them)."""
     phase = state["phase"]
-    if phase == "setup":
-        return "setup"
-    if phase in ("opening", "fight"):
-        return "fight"
-    if phase == "upgrade":
-        if state["round"]["supports_moved"] or not waiting(state, "development"):
-            return "supports"
-        return "development"
+    if phase == SETUP:
+        return SETUP
+    if phase in (OPENING, FIGHT):
+        return FIGHT
+    if phase == UPGRADE:
+        if state["round"]["supports_moved"] or not waiting(state, DEVELOPMENT):
+            return SUPPORTS
+        return DEVELOPMENT
     return None
 
 
@@ -88,11 +89,11 @@ def whose_turn(state: dict, step: str | None = None) -> str | None:
 def hint(state: dict, step: str, player: str) -> str:
     """What `player` may do on their turn in `step`."""
     titan = state["players"][player]["titan"]
-    if step == "setup":
+    if step == SETUP:
         return say(cmd("titans move", titan, "CITY"))
-    if step == "fight":
+    if step == FIGHT:
         return f"move or attack with {titan}"
-    if step == "development":
+    if step == DEVELOPMENT:
         return say(cmd("titans develop", player, "ACTION"))
     return say(cmd("titans supports", player, from_="CITY", to="CITY"))
 
@@ -113,10 +114,10 @@ def turn(state: dict, step: str, player: str) -> tuple[str | None, list[str]]:
     for p in waiting(state, step):
         if p == player:
             return None, closed
-        if step != "setup" and p == rnd.get("acting"):
+        if step != SETUP and p == rnd.get("acting"):
             closed.append(p)            # they have begun: acting after them ends their turn
             continue
-        if step == "setup":
+        if step == SETUP:
             return say(f"it is {p}'s turn {STEP_TEXT[step]}, starting from the Lead Character ({lead}) and going "
                        f"clockwise: ", hint(state, step, p)), []
         return say(f"it is {p}'s turn {STEP_TEXT[step]} (starting from the Lead Character, {lead}, clockwise): ",
@@ -126,7 +127,7 @@ def turn(state: dict, step: str, player: str) -> tuple[str | None, list[str]]:
 
 def take(s: dict, step: str, player: str, closed: list[str], finished: bool) -> None:
     """Record an action by `player` in `step` (after `turn` allowed it)."""
-    if step == "setup":
+    if step == SETUP:
         return
     rnd = s["round"]
     for p in closed:

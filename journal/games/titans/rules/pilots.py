@@ -10,6 +10,7 @@ from journal.games.titans.rules.board import invaders_at
 from journal.games.titans.rules.checks import SET_UP_WITH_TABLE
 from journal.games.titans.rules.phases import refuse_if_final, refuse_if_over
 from journal.games.titans.rules.trackers import move_threat, pilot_check_hints
+from journal.games.titans.rules.model import OPENING, FIGHT
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 
@@ -111,7 +112,7 @@ def reenter(state: dict, dice: Dice, titan: str, city: str, pilot_name: str | No
     t = s["titans"][name]
     if not t["destroyed"]:
         raise RuleError(f"{name} is not destroyed")
-    if s["phase"] not in ("opening", "fight"):
+    if s["phase"] not in (OPENING, FIGHT):
         raise RuleError("a destroyed Titan re-enters in the next turn's Opening Phase, after the Episode Card "
                         "(or later in that turn's Fight Phase)")
     if t.get("destroyed_turn", 0) >= s["turn"]:

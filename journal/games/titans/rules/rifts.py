@@ -13,6 +13,7 @@ from journal.games.titans.rules.board import location, open_rifts, titans_at
 from journal.games.titans.rules.checks import bonus_text
 from journal.games.titans.rules.phases import enter_phase, need_phase
 from journal.games.titans.rules.trackers import damage_titan, move_threat
+from journal.games.titans.rules.model import FIGHT
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 
@@ -24,13 +25,13 @@ def trial(state: dict, dice: Dice, titan: str, rift: str, result: str, damage: i
     the Titan into the second part of the Rift Token where it will face the Tyrant himself in the
     next turn. If the Titan fails to succeed, follow the text on the Rift Token" (damage, back to
     a threatened city). Failing against the Tyrant is recorded the same way."""
-    need_phase(state, "fight", "the Tyrant Trial")
+    need_phase(state, FIGHT, "the Tyrant Trial")
     s = copy_state(state)
     t, r = s["titans"][titan], s["rifts"][rift]
     stage = _may_face(s, titan, rift, result)
     lines: list[str] = []
-    enter_phase(s, "fight", lines)
-    out_of_turn, closed = order.turn(s, "fight", t["player"])
+    enter_phase(s, FIGHT, lines)
+    out_of_turn, closed = order.turn(s, FIGHT, t["player"])
     picks = player_picks(adjacent, disable)
     abilities: list = []
     if result == "pass":
@@ -40,7 +41,7 @@ def trial(state: dict, dice: Dice, titan: str, rift: str, result: str, damage: i
     refuse_unused_picks(picks)
     if out_of_turn:
         raise RuleError(out_of_turn)
-    order.take(s, "fight", t["player"], closed, finished=stage == "tyrant" or t["destroyed"])
+    order.take(s, FIGHT, t["player"], closed, finished=stage == "tyrant" or t["destroyed"])
     return Outcome(s, summary, lines, {"titan": titan, "rift": rift, "result": result, "stage": stage,
                                        "trial": r["trial"], "threat": s["threat"], "phase": s["phase"],
                                        "abilities": abilities})
@@ -119,7 +120,7 @@ def rift_close(state: dict, dice: Dice, rift: str, titan: str, city: str | None 
     """"If the Tyrant is defeated, the Rift will be closed. Remove it from the game board, assign
     the Rift Token and its Artifact Card to the player, position the Titan on one of the cities
     threatened by the Rift and lower the THREAT Level by 1." (T4)"""
-    need_phase(state, "fight", "fighting a Tyrant")
+    need_phase(state, FIGHT, "fighting a Tyrant")
     s = copy_state(state)
     r, t = s["rifts"][rift], s["titans"][titan]
     player = t["player"]
@@ -135,8 +136,8 @@ def rift_close(state: dict, dice: Dice, rift: str, titan: str, city: str | None 
         raise RuleError(say(f"{player} already holds an artifact named {art}: name this one (",
                             cmd("titans rift close", rift, titan=titan, artifact="NAME"), ")"))
     lines: list[str] = []
-    enter_phase(s, "fight", lines)
-    out_of_turn, closed = order.turn(s, "fight", player)
+    enter_phase(s, FIGHT, lines)
+    out_of_turn, closed = order.turn(s, FIGHT, player)
     picks = player_picks(adjacent, disable)
     r.update(closed=True, trial="defeated")
     r.pop("challenger", None)
@@ -153,7 +154,7 @@ def rift_close(state: dict, dice: Dice, rift: str, titan: str, city: str | None 
     refuse_unused_picks(picks)
     if out_of_turn:
         raise RuleError(out_of_turn)
-    order.take(s, "fight", player, closed, finished=True)
+    order.take(s, FIGHT, player, closed, finished=True)
     move_threat(s, -1, f"the {rift} Rift closed", lines)
     left = open_rifts(s)
     lines.append("Every rift is closed: at the Ending Phase draw the Final Episode." if not left

@@ -12,7 +12,8 @@ from journal.dice import Dice
 from journal.errors import InputError
 from journal.games.titans.rules import order
 from journal.games.titans.rules.model import (
-    ABILITIES, COLORS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, PAWNS_PER_TYPE, PILOT_CARDS, TECH_CARDS, joined, plural,
+    ABILITIES, COLORS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, PAWNS_PER_TYPE, PILOT_CARDS, SETUP, TECH_CARDS, joined,
+    plural,
 )
 from journal.games.titans.rules.phases import new_round, opening_hint
 from journal.games.titans.views.state import public_state
@@ -154,8 +155,8 @@ def _set_up_lines(state: dict, drawn: list[str]) -> list:
     names = ", ".join(f"{t} ({v['player']})" for t, v in state["titans"].items())
     lines: list = ["War Titans: Invaders Must Die!",
                    f"{plural(len(state['players']), 'player')}: {names}. Lead Character: {state['lead']}.",
-                   "Put the Alert Token on the first, numberless Green step (THREAT 0). Shuffle the Episode Cards (72), "
-                   "the Tech Cards (draw 3 face up) and the Final Episodes (4)."]
+                   "Put the Alert Token on the first, numberless Green step (THREAT 0). Shuffle the Episode Cards "
+                   "(72), the Tech Cards (draw 3 face up) and the Final Episodes (4)."]
     for rift, r in state["rifts"].items():
         spots: dict = {}
         for pid in r["guardians"]:
@@ -163,7 +164,7 @@ def _set_up_lines(state: dict, drawn: list[str]) -> list:
         shown = ", ".join(f"spot {k}: {' '.join(v)}" for k, v in sorted(spots.items()))
         lair = f"; Lair: {' '.join(r['lair'])}" if r["lair"] else ""
         lines.append(f"{rift} Rift: {r['type']}{' (drawn)' if rift in drawn else ''} — {shown}{lair}.")
-    unplaced = [state["players"][p]["titan"] for p in order.waiting(state, "setup")]
+    unplaced = [state["players"][p]["titan"] for p in order.waiting(state, SETUP)]
     if unplaced:
         lines.append(say(f"Starting with {state['lead']} and going clockwise, place each Titan on a city: ",
                          *joined([cmd("titans move", t, "CITY") for t in unplaced]), "."))

@@ -7,13 +7,13 @@ The Alert Token (T1/T4: 21 loses at once), City Damage (T6: destroyed at HP, THR
 from __future__ import annotations
 
 from journal.games.titans.rules.model import (
-    CITY_HP, CITY_LABEL, CITY_THREAT, SUPPORT_HP, THREAT_MAX, episodes_to_draw, plural, tier, tier_word,
+    CITY_HP, CITY_LABEL, CITY_THREAT, OVER, RED, SUPPORT_HP, THREAT_MAX, episodes_to_draw, plural, tier, tier_word,
 )
 from journal.hints import cmd, say
 
 
 def end_game(s: dict, result: str, reason: str, lines: list[str]) -> None:
-    s["phase"] = "over"
+    s["phase"] = OVER
     s["invasions"] = 0
     s["result"] = result
     s["reason"] = reason
@@ -25,7 +25,7 @@ def end_game(s: dict, result: str, reason: str, lines: list[str]) -> None:
 
 def move_threat(s: dict, delta: int, why: str, lines: list[str], value: int | None = None) -> None:
     """Move the Alert Token (T1/T4), clamped to 0..21; reaching 21 loses at once (T1, T7)."""
-    if s["phase"] == "over":
+    if s["phase"] == OVER:
         return
     before = s["threat"]
     target = value if value is not None else before + delta
@@ -46,7 +46,7 @@ def move_threat(s: dict, delta: int, why: str, lines: list[str], value: int | No
         n = episodes_to_draw(s)
         lines.append(f"The Alert Token is in the {tier_word(now)} tier: use the {tier_word(now)} "
                      f"section of the Invader Cards; {plural(n, 'Episode Card')} per Opening Phase"
-                     + (" (Invaders are immune to Attack Tags now)." if now == "red" else "."))
+                     + (" (Invaders are immune to Attack Tags now)." if now == RED else "."))
 
 
 def damage_city(s: dict, city: str, n: int, lines: list[str], why: str) -> int:

@@ -6,7 +6,9 @@ from __future__ import annotations
 from journal.dice import Dice
 from journal.errors import RuleError
 from journal.games.titans.rules import order
-from journal.games.titans.rules.model import PHASE_TEXT, plural
+from journal.games.titans.rules.model import (
+    DEVELOPMENT, ENDING, FIGHT, OPENING, PHASE_TEXT, SETUP, SUPPORTS, UPGRADE, plural,
+)
 from journal.games.titans.rules.opening import opening
 from journal.games.titans.rules.phases import (
     close_step, enter_development, enter_phase, enter_supports, refuse_if_final, refuse_if_over, turn_line,
@@ -20,25 +22,25 @@ def next_phase(state: dict, dice: Dice) -> Outcome:
     refuse_if_over(state)
     refuse_if_final(state)
     phase = state["phase"]
-    if phase in ("setup", "ending"):
+    if phase in (SETUP, ENDING):
         return opening(state, dice)
-    if phase == "upgrade":
+    if phase == UPGRADE:
         raise RuleError(say("the Ending Phase is next: ", cmd("titans ending"), " (with ",
                             cmd("titans ending", assign="INVADER=TARGET"), " for each invader whose damage goes "
                             "to a Titan or Supports)"))
     s = copy_state(state)
     lines: list[str] = []
-    if phase == "opening":
+    if phase == OPENING:
         if s["invasions"]:
             lines.append(f"({plural(s['invasions'], 'invasion')} from this turn's Episode Cards were not recorded.)")
         s["invasions"] = 0
-        s["phase"] = "fight"
-        seats = [p for p in order.seat_order(s) if order.eligible(s, "fight", p)]
+        s["phase"] = FIGHT
+        seats = [p for p in order.seat_order(s) if order.eligible(s, FIGHT, p)]
         lines.insert(0, say(f"Fight Phase of turn {s['turn']}: from {s['lead']}, clockwise ({', '.join(seats)}), each "
                             f"Titan may move, then attack (or its player passes: ", cmd("titans pass", "PLAYER"), ")."))
     else:
-        close_step(s, "fight", lines)
-        s["phase"] = "upgrade"
+        close_step(s, FIGHT, lines)
+        s["phase"] = UPGRADE
         lines.insert(0, say(f"Upgrade Phase of turn {s['turn']}: each player rolls a Repair Check (",
                             cmd("titans repair", "TITAN", successes="N"), "), then Development."))
     return Outcome(s, f"{PHASE_TEXT[s['phase']]} of turn {s['turn']}", lines, {"phase": s["phase"], "turn": s["turn"]})
@@ -51,18 +53,18 @@ def pass_turn(state: dict, dice: Dice, player: str | None = None) -> Outcome:
     refuse_if_over(state)
     refuse_if_final(state)
     phase = state["phase"]
-    if phase == "setup":
+    if phase == SETUP:
         raise RuleError("at setup every Titan is placed on a city (Setup 13): nobody passes")
-    if phase == "ending":
+    if phase == ENDING:
         raise RuleError(say(f"turn {state['turn']} is over: start the next with `", cmd("titans opening"), "`"))
     s = copy_state(state)
     lines: list[str] = []
     step = order.step_of(s)
     if step is None:
         raise RuleError(f"nobody passes in the {PHASE_TEXT[phase]}")
-    if step == "fight":
-        enter_phase(s, "fight", lines)
-    elif step == "development":
+    if step == FIGHT:
+        enter_phase(s, FIGHT, lines)
+    elif step == DEVELOPMENT:
         enter_development(s, lines)
     else:
         enter_supports(s, lines)
@@ -73,17 +75,17 @@ def pass_turn(state: dict, dice: Dice, player: str | None = None) -> Outcome:
         player = who
     pname = player
     if not order.eligible(s, step, pname) and pname not in s["round"]["done"]:
-        why = {"fight": "its Titan is not on the board", "development": "has taken its action or skips it",
-               "supports": "has no Support on the board"}[step]
+        why = {FIGHT: "its Titan is not on the board", DEVELOPMENT: "has taken its action or skips it",
+               SUPPORTS: "has no Support on the board"}[step]
         raise RuleError(f"{pname} has nothing to pass {order.STEP_TEXT[step]}: {why}")
     out_of_turn, closed = order.turn(s, step, pname)
     if out_of_turn:
         raise RuleError(out_of_turn)
     acted = s["round"].get("acting") == pname
     order.take(s, step, pname, closed, finished=True)
-    what = {"fight": "ends its turn in the Fight Phase" if acted else "passes in the Fight Phase",
-            "development": "takes no Development action this turn",
-            "supports": "ends its Support Movement" if acted else "moves no Support this turn"}[step]
+    what = {FIGHT: "ends its turn in the Fight Phase" if acted else "passes in the Fight Phase",
+            DEVELOPMENT: "takes no Development action this turn",
+            SUPPORTS: "ends its Support Movement" if acted else "moves no Support this turn"}[step]
     lines.insert(0, f"{pname} {what}.")
     lines.append(turn_line(s, step))
     nxt = order.whose_turn(s, step)

@@ -13,7 +13,8 @@ from journal.games.titans.rules import order
 from journal.games.titans.rules.board import city_distance, location
 from journal.games.titans.rules.checks import bonus_text
 from journal.games.titans.rules.model import (
-    CHARGES_MAX, FACE_UP, INDUSTRY_CREDITS, SLOT_TEXT, SUPPORTS_MAX, SUPPORT_RANGE, TAGS, plural,
+    ARMY, CHARGES_MAX, DEVELOPMENT, FACE_UP, HAND1, HAND2, HANDS, INDUSTRY, INDUSTRY_CREDITS, REFRESH, RESEARCH,
+    SLOT_TEXT, SUPPORTS, SUPPORTS_MAX, SUPPORT_RANGE, TAGS, UPGRADE, plural,
 )
 from journal.games.titans.rules.phases import development_done, enter_development, enter_supports, need_phase, \
     refuse_if_over
@@ -27,7 +28,7 @@ def develop(state: dict, dice: Dice, player: str, action: str, **details) -> Out
     """Upgrade step 3: "Each Player, starting from the Lead Character, can choose one of the
     following 4 types of action: INDUSTRY, ARMY, RESEARCH, and REFRESH." `details` are the
     action's own (army: city, count; research: card, slot, cost, tags, bonus, draw, redraw)."""
-    need_phase(state, "upgrade", "Development")
+    need_phase(state, UPGRADE, "Development")
     if state["round"]["supports_moved"]:
         raise RuleError("Development (step 3) is over: supports have started moving (step 4)")
     s = copy_state(state)
@@ -39,13 +40,13 @@ def develop(state: dict, dice: Dice, player: str, action: str, **details) -> Out
         raise RuleError(f"{p['titan']} is on the {t['rift']} Rift: {player} skips the Development step")
     lines: list[str] = []
     enter_development(s, lines)
-    out_of_turn, closed = order.turn(s, "development", player)
-    summary, data = DEVELOPMENT[action](s, player, lines, **details)
+    out_of_turn, closed = order.turn(s, DEVELOPMENT, player)
+    summary, data = DEVELOPMENT_ACTIONS[action](s, player, lines, **details)
     if out_of_turn:
         raise RuleError(out_of_turn)
     s["round"]["developed"].append(player)
-    order.take(s, "development", player, closed, finished=True)
-    waiting = [] if s["round"]["supports_moved"] else order.waiting(s, "development")
+    order.take(s, DEVELOPMENT, player, closed, finished=True)
+    waiting = [] if s["round"]["supports_moved"] else order.waiting(s, DEVELOPMENT)
     lines.append(f"Still to take a Development action: {', '.join(waiting)}." if waiting else development_done())
     return Outcome(s, summary, lines, {"player": player, "action": action, **data, "credits": p["credits"]})
 
@@ -141,8 +142,8 @@ def refresh(s: dict, player: str, lines: list[str]) -> tuple[str, dict]:
 
 
 # a Development action: (state, player, lines, its own details) -> (summary, data for --json)
-DEVELOPMENT: dict[str, Callable[..., tuple[str, dict]]] = {"industry": industry, "army": army, "research": research,
-                                                           "refresh": refresh}
+DEVELOPMENT_ACTIONS: dict[str, Callable[..., tuple[str, dict]]] = {INDUSTRY: industry, ARMY: army, RESEARCH: research,
+                                                                   REFRESH: refresh}
 
 
 # --- the face-up Tech Cards beside the board ----------------------------------------------------
@@ -221,15 +222,15 @@ def slot_for(t: dict, slot: str) -> str:
     free hand."""
     used = {tc["slot"] for tc in t["tech"].values()}
     if slot == "hand":
-        for h in ("hand1", "hand2"):
-            if h not in used and "hands" not in used:
+        for h in (HAND1, HAND2):
+            if h not in used and HANDS not in used:
                 return h
         raise RuleError("both hand slots are taken: discard a Tech Card first (a slot must be empty)")
     taken = {slot}
-    if slot == "hands":
-        taken = {"hands", "hand1", "hand2"}
-    elif slot in ("hand1", "hand2"):
-        taken = {slot, "hands"}
+    if slot == HANDS:
+        taken = {HANDS, HAND1, HAND2}
+    elif slot in (HAND1, HAND2):
+        taken = {slot, HANDS}
     clash = [c for c, tc in t["tech"].items() if tc["slot"] in taken]
     if clash:
         raise RuleError(say(f"the {SLOT_TEXT[slot]} slot is taken by {', '.join(clash)}: discard it first (",
@@ -343,7 +344,7 @@ TECH: dict[str, Callable[..., tuple[list[str], dict]]] = {"equip": _equip, "disc
 def supports_move(state: dict, dice: Dice, player: str, src: str, dst: str, count: int = 1) -> Outcome:
     """Upgrade step 4: "Each player, starting from the Lead Character, may move their own Support
     Tokens up to 3 city spaces" (a player's turn goes on until the next player moves or passes)."""
-    need_phase(state, "upgrade", "Support Movement")
+    need_phase(state, UPGRADE, "Support Movement")
     s = copy_state(state)
     p = s["players"][player]
     here = [i for i, sp in enumerate(p["supports"]) if sp["city"] == src]
@@ -355,16 +356,16 @@ def supports_move(state: dict, dice: Dice, player: str, src: str, dst: str, coun
                         f"from {src}: Supports move up to {SUPPORT_RANGE} cities")
     lines: list[str] = []
     enter_supports(s, lines)
-    out_of_turn, closed = order.turn(s, "supports", player)
+    out_of_turn, closed = order.turn(s, SUPPORTS, player)
     if out_of_turn:
         raise RuleError(out_of_turn)
-    order.take(s, "supports", player, closed, finished=False)
+    order.take(s, SUPPORTS, player, closed, finished=False)
     here.sort(key=lambda i: p["supports"][i]["damage"])     # healthy ones move first unless all of them move
     for i in here[:count]:
         p["supports"][i]["city"] = dst
     lines.insert(0, f"Move {plural(count, 'Support')} of {player} ({p['color']}) from {src} to {dst} "
                     f"({plural(steps, 'city', 'cities')}).")
-    nxt = [other for other in order.waiting(s, "supports") if other != player]
+    nxt = [other for other in order.waiting(s, SUPPORTS) if other != player]
     if nxt:
         lines.append(say(f"{player} may move more Supports; then {nxt[0]}: ",
                          cmd("titans supports", nxt[0], from_="C", to="C"), ", or ", cmd("titans pass", nxt[0]), "."))

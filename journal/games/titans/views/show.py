@@ -9,7 +9,8 @@ from journal.games.titans.rules import effects, order
 from journal.games.titans.rules.board import invaders_at, where_text
 from journal.games.titans.rules.checks import dice_pool
 from journal.games.titans.rules.model import (
-    CHARGES_MAX, CHECKS, CITY_HP, PHASE_TEXT, SUPPORTS_MAX, THREAT_MAX, episodes_to_draw, joined, plural, stats, tier,
+    CHARGES_MAX, CHECKS, CITY_HP, DEVELOPMENT, ENDING, FIGHT, FINAL, OPENING, OVER, PHASE_TEXT, SETUP, SUPPORTS,
+    SUPPORTS_MAX, THREAT_MAX, UPGRADE, episodes_to_draw, joined, plural, stats, tier,
 )
 from journal.games.titans.rules.phases import opening_hint
 from journal.hints import cmd, say
@@ -25,7 +26,7 @@ def turn_label(state: dict) -> str:
 
 
 def status(state: dict) -> str:
-    if state["phase"] == "over":
+    if state["phase"] == OVER:
         return f"turn {state['turn']} · game over, {state.get('result', '?')} · THREAT {state['threat']}"
     return (f"turn {state['turn']} · {PHASE_TEXT[state['phase']]} · THREAT {state['threat']} "
             f"({tier(state['threat']).capitalize()}) · lead {state['lead']}")
@@ -40,7 +41,7 @@ def next_step(state: dict) -> str:
 
 
 def _setup_next(state: dict) -> str:
-    unplaced = [state["players"][p]["titan"] for p in order.waiting(state, "setup")]
+    unplaced = [state["players"][p]["titan"] for p in order.waiting(state, SETUP)]
     if unplaced:
         return say("Place each Titan on a city, from the Lead Character clockwise: ",
                    *joined([cmd("titans move", t, "CITY") for t in unplaced]))
@@ -51,10 +52,10 @@ def _opening_next(state: dict) -> str:
     titans = state["titans"]
     back = [t for t, v in titans.items() if v["destroyed"] and v.get("destroyed_turn", state["turn"]) < state["turn"]]
     if state["invasions"]:
-        msg = say(f"{plural(state['invasions'], 'invasion')} to place: ", cmd("titans invade", rift="RIFT", city="CITY"),
-                  " (from each Episode Card)")
+        msg = say(f"{plural(state['invasions'], 'invasion')} to place: ",
+                  cmd("titans invade", rift="RIFT", city="CITY"), " (from each Episode Card)")
     else:
-        who = order.whose_turn(state, "fight")
+        who = order.whose_turn(state, FIGHT)
         msg = say("Fight Phase: ", cmd("titans move", "TITAN", "CITY"), ", ",
                   cmd("titans attack", "TITAN", successes="N"), f" ({who} first, then clockwise)" if who else "")
     if back:
@@ -63,7 +64,7 @@ def _opening_next(state: dict) -> str:
 
 
 def _fight_next(state: dict) -> str:
-    who = order.whose_turn(state, "fight")
+    who = order.whose_turn(state, FIGHT)
     now = say(f"{who}'s turn: {order.hint(state, 'fight', who)} (", *joined(_fight_turn(state, who)), "), or ",
               cmd("titans pass", who), "; then ") if who else ""
     return say(now, "the Upgrade Phase: ", cmd("titans repair", "TITAN", upgrade=True, successes="N"), ", or ",
@@ -87,12 +88,12 @@ def _upgrade_next(state: dict) -> str:
         if waiting:
             return say("Repair Checks: ", cmd("titans repair", "TITAN", successes="N"), f" ({', '.join(waiting)}), "
                        "then Development: ", cmd("titans develop", "PLAYER", "ACTION"))
-    if order.step_of(state) == "development":
-        waiting = order.waiting(state, "development")
+    if order.step_of(state) == DEVELOPMENT:
+        waiting = order.waiting(state, DEVELOPMENT)
         return say("Development, in turn: ", cmd("titans develop", "PLAYER", "ACTION"), " (industry, army, research "
                    "or refresh), or ", cmd("titans pass", "PLAYER"), f" ({', '.join(waiting)}); then Supports "
                    "move; then ", cmd("titans ending"))
-    who = order.whose_turn(state, "supports")
+    who = order.whose_turn(state, SUPPORTS)
     if who:
         return say(f"Supports may move, {who} first (", cmd("titans supports", who, from_="C", to="C"), ", or ",
                    cmd("titans pass", who), "), then ", cmd("titans ending"))
@@ -109,8 +110,8 @@ def _final_next(state: dict) -> str:
                cmd("titans end", "lost"))
 
 
-NEXT = {"setup": _setup_next, "opening": _opening_next, "fight": _fight_next, "upgrade": _upgrade_next,
-        "ending": _ending_next, "final": _final_next}
+NEXT = {SETUP: _setup_next, OPENING: _opening_next, FIGHT: _fight_next, UPGRADE: _upgrade_next,
+        ENDING: _ending_next, FINAL: _final_next}
 
 
 def names(state: dict) -> dict[str, list[str]]:
@@ -153,7 +154,7 @@ def summary(state: dict) -> list[str]:
 def _threat_lines(state: dict) -> list[str]:
     phase = state["phase"]
     head = f"{TITLE}: turn {state['turn']}, {PHASE_TEXT[phase]}"
-    if phase == "over":
+    if phase == OVER:
         head += f" — the players {state.get('result')}: {state.get('reason', '')}"
     t = tier(state["threat"]).capitalize()
     n = episodes_to_draw(state)

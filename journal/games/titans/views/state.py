@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from journal.games import Result
-from journal.games.titans.rules.model import tier
+from journal.games.titans.rules.model import OVER, tier
 
 
 def result(state: dict) -> Result | None:
     """"won" or "lost" once the game is over (phase "over", with `result` and `reason`), else
     None: the Final Episode still to be played (phase "final") is not over yet (T7)."""
-    if state.get("phase") != "over":
+    if state.get("phase") != OVER:
         return None
     return "won" if state.get("result") == "won" else "lost"
 
