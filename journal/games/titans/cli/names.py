@@ -17,14 +17,11 @@ def label(option: str | None) -> str:
 def titan_of(state: dict, name: str, option: str | None = None) -> str:
     """A Titan by its name or by its player's name."""
     titans, players = state["titans"], state["players"]
-    try:
-        return find(titans, name, "Titan", option)
-    except InputError:
-        pass
-    folded = str(name).strip().casefold()
-    hits = [p for p in players if p.casefold() == folded]
-    if len(hits) == 1:
-        return players[hits[0]]["titan"]
+    for table, what in ((titans, "Titan"), ({p: v["titan"] for p, v in players.items()}, "player")):
+        try:
+            return table[find(table, name, what)] if what == "player" else find(table, name, what)
+        except InputError:
+            pass
     raise InputError(f"{label(option)}{typed(name)} is not a Titan or a player: Titans are {', '.join(titans)}; "
                      f"players are {', '.join(players)}")
 
@@ -32,11 +29,12 @@ def titan_of(state: dict, name: str, option: str | None = None) -> str:
 def player_of(state: dict, name: str, option: str | None = None) -> str:
     """A player by name, by their Titan's name or by their support colour."""
     players = state["players"]
-    folded = str(name).strip().casefold()
-    for key in (lambda p, v: p, lambda p, v: v["titan"], lambda p, v: v["color"]):
-        hits = [p for p, v in players.items() if key(p, v).casefold() == folded]
-        if len(hits) == 1:
-            return hits[0]
+    for key in ("player", "titan", "color"):
+        by = {p if key == "player" else v[key]: p for p, v in players.items()}
+        try:
+            return by[find(by, name, key)]
+        except InputError:
+            pass
     raise InputError(f"{label(option)}{typed(name)} is not a player: players are {', '.join(players)} "
                      f"(a Titan's name or a support colour works too)")
 
@@ -60,17 +58,13 @@ def tech_of(state: dict, titan: str, name: str, option: str | None = None) -> st
 
 def destination(state: dict, dest: str) -> str:
     """A city or a rift (the rift's name, or "NAME Rift")."""
-    if dest in state["cities"] or dest in state["rifts"]:
-        return dest
-    folded = dest.strip().casefold()
-    for c in state["cities"]:
-        if c.casefold() == folded:
-            return c
-    for r in state["rifts"]:
-        if r.casefold() == folded or f"{r} rift".casefold() == folded:
-            return r
-    raise InputError(f"{typed(dest)} is not a city or a rift: cities are {', '.join(state['cities'])}; rifts are "
-                     f"{', '.join(state['rifts'])}")
+    places = {**{f"{r} Rift": r for r in state["rifts"]}, **{r: r for r in state["rifts"]},
+              **{c: c for c in state["cities"]}}
+    try:
+        return places[find(places, dest, "place")]
+    except InputError:
+        raise InputError(f"{typed(dest)} is not a city or a rift: cities are {', '.join(state['cities'])}; rifts are "
+                         f"{', '.join(state['rifts'])}") from None
 
 
 def read_titan(state: dict, p: dict) -> dict:

@@ -9,6 +9,7 @@ from journal.games.titans import rules  # each part of the turn is imported when
 from journal.games.titans.cli.names import city_of, player_of, read_titan, tech_of
 from journal.games.titans.cli.values import TAG_CHOICE, at_least, parse_bonus
 from journal.games.titans.rules import model
+from journal.lookup import find
 from journal.options import save_option
 from journal.runtime import pass_rt
 
@@ -33,9 +34,10 @@ def slot_name(slot: str) -> str:
 def face_up_card(state: dict, card: str) -> str:
     """A face-up Tech Card by the name it was given (in any case); a card never named keeps the
     name typed."""
-    named = state["decks"].get("face_up_cards", [])
-    hit = [n for n in named if n.casefold() == card.casefold()]
-    return hit[0] if hit else card
+    try:
+        return find(state["decks"].get("face_up_cards", []), card, "face-up Tech Card")
+    except InputError:
+        return card
 
 
 def names_drawn(draw) -> tuple[str, ...]:

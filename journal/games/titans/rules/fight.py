@@ -149,7 +149,7 @@ def _arrival(s: dict, titan: str, loc, foes: list[str]) -> list:
 
 
 def trial_hints(titan: str, rift: str) -> list:
-    """`journal titans trial TITAN pass --rift RIFT`, or the same with fail."""
+    """The Trial's two outcomes as commands: passed, or failed."""
     return [cmd("titans trial", titan, "pass", rift=rift), " or ", cmd("titans trial", titan, "fail", rift=rift)]
 
 

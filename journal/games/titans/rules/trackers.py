@@ -114,7 +114,7 @@ def _destroy_titan(s: dict, name: str, lines: list[str]) -> None:
 
 
 def pilot_check_hints(titan: str) -> list:
-    """What the pilot's die shows: `journal titans pilot-check TITAN --red`, or `--not-red`."""
+    """What the pilot's die shows, as commands: the red symbol, or another."""
     return [cmd("titans pilot-check", titan, red=True), " or ", cmd("titans pilot-check", titan, not_red=True)]
 
 

@@ -1,4 +1,4 @@
-"""`journal show` (`summary`), `journal list` (`status`), the log's headings (`turn_label`), what
+"""The `show` command (`summary`), `list` (`status`), the log's headings (`turn_label`), what
 the table does next (`next_step`, the last line of `show`) and the campaign's names for
 completion (`names`)."""
 
@@ -115,7 +115,7 @@ NEXT = {SETUP: _setup_next, OPENING: _opening_next, FIGHT: _fight_next, UPGRADE:
 
 
 def names(state: dict) -> dict[str, list[str]]:
-    """The campaign's names by kind, for completion in the table shell (`journal play`): Titans,
+    """The campaign's names by kind, for completion in the table shell (the `play` command): Titans,
     players, cities, rifts, invader pawns, Tech Cards (equipped or face up, when named), pilots and
     Tyrant Artifacts."""
     titans, players = state["titans"], state["players"]
@@ -128,7 +128,7 @@ def names(state: dict) -> dict[str, list[str]]:
             "artifact": [a for p in players.values() for a in p["artifacts"]]}
 
 
-# --- `journal show` ----------------------------------------------------------------------------
+# --- the `show` command ------------------------------------------------------------------------
 
 def row(head: str, bits: list[str], indent: int, sep: str = "  ") -> list[str]:
     """A table row: `head`, `sep`, then its bits joined by "; "; the bits on lines of their own
@@ -140,7 +140,7 @@ def row(head: str, bits: list[str], indent: int, sep: str = "  ") -> list[str]:
 
 
 def summary(state: dict) -> list[str]:
-    """`journal show`: THREAT and its tier, the Titans, the cities, the rifts, the invaders on the
+    """The `show` command: THREAT and its tier, the Titans, the cities, the rifts, the invaders on the
     board, the decks; then what the table does next."""
     lines = _threat_lines(state)
     lines += _titan_lines(state)
