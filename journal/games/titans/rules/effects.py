@@ -20,7 +20,7 @@ from journal.games.titans.rules.model import AMPHIBIOUS, FLYING, METROPOLIS, REF
 # key -> (kind, lo, hi, meaning); kind "int" or "bool" or "city type"
 KEYS = {
     "city": ("int", 0, 99, "N damage to its city"),
-    "adjacent": ("int", 0, 99, "N damage to one city adjacent to its city, chosen by the players (--adjacent CITY)"),
+    "adjacent": ("int", 0, 99, "N damage to one city adjacent to its city, chosen by the players (asked for when not given)"),
     "titan": ("int", 0, 99, "N damage to the Titan that triggered it (Armor applies unless direct)"),
     "titans": ("int", 0, 99, "N damage to every Titan in its city (Armor applies unless direct)"),
     "supports": ("int", 0, 99, "N damage to every Support in its city"),
@@ -28,7 +28,7 @@ KEYS = {
     "direct": ("bool", 0, 0, "the Titan damage of this effect ignores Armor"),
     "dice": ("int", -9, 9, "the attacker rolls N more dice (negative: fewer) in its Combat Check (Amphibious)"),
     "charges": ("int", -3, 3, "each Tech Card of the Titan gains N Charges (negative: loses), within 0-3"),
-    "disable": ("int", 0, 5, "N Tech Cards of the Titan are disabled, chosen by the players (--disable CARD)"),
+    "disable": ("int", 0, 5, "N Tech Cards of the Titan are disabled, chosen by the players (asked for when not given)"),
     "threat": ("int", -21, 21, "THREAT moves by N"),
     "threat_if": ("city type", 0, 0, "the THREAT change only if its city is a \"refuge\" or a \"metropolis\""),
 }
