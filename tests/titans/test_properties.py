@@ -4,26 +4,24 @@ commands change nothing, and the game ends exactly at the printed conditions (T1
 Besides random commands, a turn holds "advance" steps: the player whose turn it is goes for a
 rift (a card clears its guardians, the Titan steps onto it and passes the Trial; a turn later
 it defeats the Tyrant). With them random games reach the Final Episode too: the campaign test
-checks that some of its examples do."""
+checks that some of its examples do. Each command runs as the CLI runs it: what was typed is
+read against the campaign (the command's parse hook), then the rules function."""
 
 from __future__ import annotations
 
 import copy
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from titans_helpers import CITIES, DICE_TABLE, RIFTS, dice, fresh
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from journal.games.titans.cli import byhand as cli_byhand
-from journal.games.titans.cli import ending as cli_ending
-from journal.games.titans.cli import fight as cli_fight
-from journal.games.titans.cli import setup as cli_setup
-from journal.games.titans.cli import upgrade as cli_upgrade
-from journal.games.titans.cli.names import read_titan
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games import titans as game
+from journal.games.titans.cli import (
+    byhand as cli_byhand, ending as cli_ending, fight as cli_fight, setup as cli_setup, upgrade as cli_upgrade,
+)
+from journal.games.titans.cli.names import read_titan
 from journal.games.titans.rules import board, byhand, ending, fight, model, opening, order, pilots, rifts, turn, upgrade
+from titans.titans_helpers import CITIES, DICE_TABLE, RIFTS, dice, fresh
 
 CITY = st.sampled_from(sorted(CITIES))
 RIFT = st.sampled_from(sorted(RIFTS))
@@ -32,8 +30,8 @@ WHO = st.integers(0, 3)                          # a Titan / player by seat (wra
 PAWN = st.sampled_from([f"{c}{i}" for c in "FAMT" for i in range(1, 6)])
 CARD = st.sampled_from(["Gun", "Visor", "Core", "Maul"])
 SLOT = st.sampled_from(["hand", "hands", "head", "core", "tools"])
-TITANS = ["Atlas", "Brute", "Cora", "Dyna"]
-PLAYERS = ["Ana", "Bo", "Cy", "Di"]
+TITAN_NAMES = ["Atlas", "Brute", "Cora", "Dyna"]
+PLAYER_NAMES = ["Ana", "Bo", "Cy", "Di"]
 
 # what happens during a turn, between its Opening Phase and its Ending Phase
 STEP = st.one_of(
@@ -78,10 +76,10 @@ def calls(state, step, n):
     """The rules calls a step makes (most make one), as (name, function, kwargs)."""
     kind, *a = step
     def titan(i):
-        return TITANS[i % n]
+        return TITAN_NAMES[i % n]
 
     def player(i):
-        return PLAYERS[i % n]
+        return PLAYER_NAMES[i % n]
 
     if kind == "opening":
         return [(kind, opening.opening, {})]
