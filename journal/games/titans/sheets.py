@@ -11,25 +11,29 @@ the same layout with empty cells for pencil play. Drawn with `journal.pdf.primit
 
 from __future__ import annotations
 
-from journal.games.titans.rules.model import (CHARGES_MAX, CITY_HP, PHASE_TEXT, SUPPORTS_MAX, THREAT_MAX,
-                                              TIER_SPANS, TIERS, episodes_for, public_state, tier)
+from journal.games.titans.rules.model import (
+    AMPHIBIOUS, BLUE, CHARGES_MAX, CITY_HP, CORE, ENDING, FIGHT, FINAL, FLYING, GREEN, HAND1, HAND2, HANDS, HEAD,
+    MECHANICAL, METROPOLIS, OPENING, OVER, PHASE_TEXT, RED, SUPPORTS_MAX, TERRESTRIAL, THREAT_MAX, TIER_SPANS, TIERS,
+    TOOLS, UPGRADE, WHITE, episodes_for, tier,
+)
+from journal.games.titans.views.state import public_state
 from journal.pdf.primitives import (
-    BOLD, INK, MUTED, REGULAR, checkbox, checkbox_row, field, fit_text, grid, heading, notes_area, safe,
-    text, text_width, track, wrap_text,
+    BOLD, INK, MUTED, REGULAR, badge, checkbox, checkbox_row, field, fit_text, grid, heading, notes_area, safe,
+    text, track, wrap_text,
 )
 
 # Tier colours, chosen to stay apart in greyscale (luminance ~.89 / .97 / .84 / .74);
 # every band is also captioned with its name.
-TIER_TINT = {"green": (0.80, 0.93, 0.80), "white": (0.975, 0.975, 0.975), "blue": (0.76, 0.85, 0.97),
-             "red": (0.95, 0.66, 0.62)}
+TIER_TINT = {GREEN: (0.80, 0.93, 0.80), WHITE: (0.975, 0.975, 0.975), BLUE: (0.76, 0.85, 0.97),
+             RED: (0.95, 0.66, 0.62)}
 GAP = 10
 HEAD_H = 19
 ROW_H = 14.0
 SIZE = 7.8
-TURN_PHASES = ("opening", "fight", "upgrade", "ending")
-SHORT_TRIGGER = {"terrestrial": "when destroyed", "mechanical": "Titan enters", "amphibious": "Titan attacks",
-                 "flying": "on invading"}
-SLOT_ROWS = (("hand1", "Hand"), ("hand2", "Hand"), ("head", "Head"), ("core", "Core"), ("tools", "Tools"))
+TURN_PHASES = (OPENING, FIGHT, UPGRADE, ENDING)
+SHORT_TRIGGER = {TERRESTRIAL: "when destroyed", MECHANICAL: "Titan enters", AMPHIBIOUS: "Titan attacks",
+                 FLYING: "on invading"}
+SLOT_ROWS = ((HAND1, "Hand"), (HAND2, "Hand"), (HEAD, "Head"), (CORE, "Core"), (TOOLS, "Tools"))
 BLANK_HP = 16
 
 
@@ -68,24 +72,15 @@ def _ensure(page, h) -> None:
 
 # --- header and THREAT -----------------------------------------------------------------
 
-def _badge(c, right, y, label) -> float:
-    w = text_width(label, BOLD, 9) + 14
-    c.setFillGray(0.15)
-    c.roundRect(right - w, y - 5, w, 17, 3, stroke=0, fill=1)
-    text(c, right - w / 2, y, label, BOLD, 9, align="c", grey=1)
-    c.setFillGray(INK)
-    return w
-
-
 def _header(c, page, s, title, blank) -> None:
     x, w, top = page.x0, page.width, page.cursor
     badge_w = 0.0
     if not blank:
         phase = s.get("phase", "")
         label = PHASE_TEXT.get(phase, str(phase)).upper()
-        if phase == "over":
+        if phase == OVER:
             label = f"GAME {str(s.get('result', '')).upper()}"
-        badge_w = _badge(c, x + w, top - 17, fit_text(label, BOLD, 9, 150))
+        badge_w = badge(c, x + w, top - 17, fit_text(label, BOLD, 9, 150))
     text(c, x, top - 16, "War Titans: Invaders Must Die!", BOLD, 17, max_width=w - badge_w - 10)
     y = top - 31
     if blank:
@@ -106,15 +101,15 @@ def _header(c, page, s, title, blank) -> None:
     text(c, x + 72, y, "Phase", REGULAR, 7, grey=MUTED)
     phase = None if blank else s.get("phase")
     labels = [PHASE_TEXT[p] for p in TURN_PHASES[:3]] + ["Ending Phase"]
-    on = {PHASE_TEXT[phase]} if phase in TURN_PHASES[:3] else ({"Ending Phase"} if phase == "ending" else set())
+    on = {PHASE_TEXT[phase]} if phase in TURN_PHASES[:3] else ({"Ending Phase"} if phase == ENDING else set())
     used = checkbox_row(c, x + 96, y - 1, labels, on, size=7.5, font_size=7.5, gap=6)
     field(c, x + 104 + used, y, w - (104 + used), "Lead Character", lead)
     page.take(20)
-    if not blank and s.get("phase") == "over":
+    if not blank and s.get("phase") == OVER:
         msg = f"The players {s.get('result', '?')}: {s.get('reason', '')}"
         text(c, x, page.cursor - 10, msg, BOLD, 9.5, max_width=w)
         page.take(16)
-    elif not blank and s.get("phase") == "final":
+    elif not blank and s.get("phase") == FINAL:
         text(c, x, page.cursor - 10, "Every rift is closed: play the Final Episode and record its outcome.",
              BOLD, 9.5, max_width=w)
         page.take(16)
@@ -126,7 +121,7 @@ def _threat(c, page, s, blank) -> None:
     threat = None if blank else _i(s.get("threat"))
     players = 0 if blank else len(_d(s.get("players")))
     bands = [(lo, hi, f"{t.upper()} {lo}-{hi}", TIER_TINT[t]) for t, (lo, hi) in TIER_SPANS.items()]
-    bands[-1] = (16, THREAT_MAX, "RED 16-20", TIER_TINT["red"])
+    bands[-1] = (16, THREAT_MAX, "RED 16-20", TIER_TINT[RED])
     label = "THREAT track (Alert Token)"
     if threat is not None:
         label = f"THREAT {threat}: {tier(threat).capitalize()} tier"
@@ -139,23 +134,24 @@ def _threat(c, page, s, blank) -> None:
     invaded = bool(s.get("invaded")) if not blank else None
     header = ["Tier", "Steps", "Invader Card section", "Episode Cards per Opening Phase", "Attack Tag immunities"]
     widths = [w * f for f in (0.11, 0.10, 0.19, 0.38, 0.22)]
-    rows, styles = [], []
+    rows: list[list] = []
+    styles: list = []
     current = tier(threat) if threat is not None else None
     for t in TIERS:
         lo, hi = TIER_SPANS[t]
-        steps = f"{lo}-{hi}" + (" (0: start)" if t == "green" else "")
-        if t == "red":
+        steps = f"{lo}-{hi}" + (" (0: start)" if t == GREEN else "")
+        if t == RED:
             steps = "16-20"
         if blank or not players:
-            eps = "1 until the first invasion, then players" + (" (all)" if t == "red" else " - 1 (at least 1)")
+            eps = "1 until the first invasion, then players" + (" (all)" if t == RED else " - 1 (at least 1)")
         else:
             n = episodes_for(players, lo, True)
             eps = f"{n} ({'players' if t == 'red' else 'players - 1, at least 1'})"
             if not invaded:
                 eps = f"1 now (no invasion yet); then {eps}"
         rows.append([(t.capitalize(), BOLD), steps, f"{t.capitalize()} section", eps,
-                     "immune as printed" if t == "red" else "none"])
-        styles.append({"fill": TIER_TINT[t]} if t != "white" else {"fill": 1.0})
+                     "immune as printed" if t == RED else "none"])
+        styles.append({"fill": TIER_TINT[t]} if t != WHITE else {"fill": 1.0})
         if t == current:
             rows[-1][0] = (f"\u00bb {t.capitalize()} (now)", BOLD)
             rows[-1] = [cell if isinstance(cell, tuple) else (cell, BOLD) for cell in rows[-1]]
@@ -221,7 +217,8 @@ def _cities(c, page, s, blank) -> None:
     invaders = _d(s.get("invaders"))
     header = ["City", "Type", "Damage", "Destroyed", "Invaders", "Titans", "Supports", "Yellow / green trail"]
     widths = [w * f for f in (0.15, 0.09, 0.13, 0.095, 0.14, 0.10, 0.10, 0.195)]
-    rows, styles = [], []
+    rows: list[list] = []
+    styles: list = []
     if blank:
         for _ in range(18):
             rows.append([None, None, _hp_boxes(0, 0, False), _box(False), None, None, None, None])
@@ -241,7 +238,7 @@ def _cities(c, page, s, blank) -> None:
                 if k:
                     sups[_d(v).get("color", p)] = k
             trails = f"{cty.get('yellow', '')} / {cty.get('green', '')}"
-            rows.append([(name, BOLD), "Metropolis" if kind == "metropolis" else "Refuge",
+            rows.append([(name, BOLD), "Metropolis" if kind == METROPOLIS else "Refuge",
                          _hp_boxes(dmg, hp, destroyed), _box(destroyed), " ".join(here), " ".join(tis),
                          " ".join(f"{col} {k}" for col, k in sups.items()), trails])
             styles.append({"fill": 0.80} if destroyed else None)
@@ -282,7 +279,8 @@ def _rifts(c, page, s, blank) -> None:
     types = _d(s.get("types"))
     header = ["Rift", "Invaders (ability)", "Guardians", "Lair (in order)", "Rift Token", "Threatens"]
     widths = [w * f for f in (0.07, 0.22, 0.15, 0.13, 0.15, 0.28)]
-    rows, styles = [], []
+    rows: list[list] = []
+    styles: list = []
     if blank:
         for _ in range(4):
             rows.append([None, None, None, None, _trial_cell(None), None])
@@ -340,85 +338,120 @@ def _titans(c, page, s, blank) -> None:
         page.take(PANEL_H + GAP)
 
 
+class Panel:
+    """A Titan sheet's box: where it stands on the page and whose it is (nothing: a blank one)."""
+
+    PAD = 6
+
+    def __init__(self, c, x, top, w, s, name, blank):
+        self.c, self.x, self.top, self.w, self.blank = c, x, top, w, blank
+        self.name = name
+        self.t = {} if blank else _d(_d(s.get("titans")).get(name))
+        self.player = None if blank else self.t.get("player")
+        self.p = {} if blank else _d(_d(s.get("players")).get(self.player))
+        self.inner = w - 2 * self.PAD
+        self.left = x + self.PAD
+
+
 def _panel(c, x, top, w, s, name, blank) -> None:
-    t = {} if blank else _d(_d(s.get("titans")).get(name))
-    player = None if blank else t.get("player")
-    p = {} if blank else _d(_d(s.get("players")).get(player))
-    pad = 6
+    """A Titan sheet: name and player, pilot and place, the abilities, damage boxes up to HP, the
+    Final Blow, Credits and Supports, the Tech Card slots with their Charges, Tyrant Artifacts."""
+    pn = Panel(c, x, top, w, s, name, blank)
+    y = _panel_title(pn)
+    y = _panel_abilities(pn, y)
+    y = _panel_damage(pn, y)
+    y = _panel_blow_and_supports(pn, y)
+    y = _panel_tech(pn, y)
+    bonus = _d(pn.p.get("artifact_dice"))
+    arts = None if blank else (", ".join(
+        str(a) + "".join(f" {n:+d} {k[:3]}" for k, n in _d(bonus.get(a)).items() if _i(n))
+        for a in _l(pn.p.get("artifacts"))) or "-")
+    field(c, pn.left, y, pn.inner, "Tyrant Artifacts", arts, size=7.5)
+
+
+def _panel_title(pn: Panel) -> float:
+    """The box, its title bar (Titan, player, colour; DESTROYED), the pilot and where it stands."""
+    c, x, top, w, t = pn.c, pn.x, pn.top, pn.w, pn.t
     c.setStrokeGray(INK)
     c.setLineWidth(0.9)
     c.roundRect(x, top - PANEL_H, w, PANEL_H, 4, stroke=1, fill=0)
-    # title bar
     c.setFillGray(0.88)
     c.rect(x + 0.5, top - 18, w - 1, 17.5, stroke=0, fill=1)
     c.setFillGray(INK)
-    inner = w - 2 * pad
-    if blank:
-        field(c, x + pad, top - 13, inner * 0.55, "Titan")
-        field(c, x + pad + inner * 0.58, top - 13, inner * 0.42, "Player")
+    if pn.blank:
+        field(c, pn.left, top - 13, pn.inner * 0.55, "Titan")
+        field(c, pn.left + pn.inner * 0.58, top - 13, pn.inner * 0.42, "Player")
     else:
-        state_word = "DESTROYED" if t.get("destroyed") else ""
-        rw = text(c, x + w - pad, top - 13, state_word, BOLD, 8.5, align="r") if state_word else 0
-        label = f"{name} \u00b7 {player} ({p.get('color', '')})"
-        text(c, x + pad, top - 13, label, BOLD, 10, max_width=inner - rw - 6)
+        rw = text(c, x + w - pn.PAD, top - 13, "DESTROYED", BOLD, 8.5, align="r") if t.get("destroyed") else 0
+        label = f"{pn.name} \u00b7 {pn.player} ({pn.p.get('color', '')})"
+        text(c, pn.left, top - 13, label, BOLD, 10, max_width=pn.inner - rw - 6)
     y = top - 32
     where = None
-    if not blank:
+    if not pn.blank:
         where = t.get("city") or (f"{t.get('rift')} Rift" if t.get("rift") else ("off the board" if
                                                                                 t.get("destroyed") else "not placed"))
-    field(c, x + pad, y, inner * 0.50, "Pilot", None if blank else t.get("pilot", "(empty cockpit)"), size=8.5)
-    field(c, x + pad + inner * 0.53, y, inner * 0.47, "On", where, size=8.5)
-    # abilities
-    y -= 10
-    abil = (("hp", "Hit Points"), ("armor", "Armor"), ("combat", "Combat"), ("movement", "Movement"),
-            ("repair", "Repair"))
-    bw = inner / len(abil)
-    for k, (key, label) in enumerate(abil):
-        bx = x + pad + k * bw
+    field(c, pn.left, y, pn.inner * 0.50, "Pilot", None if pn.blank else t.get("pilot", "(empty cockpit)"), size=8.5)
+    field(c, pn.left + pn.inner * 0.53, y, pn.inner * 0.47, "On", where, size=8.5)
+    return y - 10
+
+
+ABILITY_BOXES = (("hp", "Hit Points"), ("armor", "Armor"), ("combat", "Combat"), ("movement", "Movement"),
+                 ("repair", "Repair"))
+
+
+def _panel_abilities(pn: Panel, y: float) -> float:
+    c = pn.c
+    bw = pn.inner / len(ABILITY_BOXES)
+    for k, (key, label) in enumerate(ABILITY_BOXES):
+        bx = pn.left + k * bw
         c.setLineWidth(0.6)
         c.rect(bx + 1, y - 22, bw - 2, 22, stroke=1, fill=0)
         text(c, bx + bw / 2, y - 7.5, label, REGULAR, 6.3, align="c", grey=MUTED)
-        val = None if blank else _i(t.get(key))
+        val = None if pn.blank else _i(pn.t.get(key))
         if val is not None:
             text(c, bx + bw / 2, y - 19, str(val), BOLD, 10, align="c")
-    y -= 33
-    # damage boxes
-    hp = BLANK_HP if blank else max(1, _i(t.get("hp"), 1))
-    dmg = 0 if blank else _i(t.get("damage"), 0)
-    label = "Damage" if blank else f"Damage {dmg}/{hp}"
-    text(c, x + pad, y, label, BOLD, 7.5)
-    lw = 62
-    step = 10.5
-    per_row = max(1, int((inner - lw) // step))
-    size = 8.0
+    return y - 33
+
+
+def _panel_damage(pn: Panel, y: float) -> float:
+    """A box per Hit Point, the damage crossed out."""
+    c = pn.c
+    hp = BLANK_HP if pn.blank else max(1, _i(pn.t.get("hp"), 1))
+    dmg = 0 if pn.blank else _i(pn.t.get("damage"), 0)
+    text(c, pn.left, y, "Damage" if pn.blank else f"Damage {dmg}/{hp}", BOLD, 7.5)
+    lw, step = 62, 10.5
+    per_row = max(1, int((pn.inner - lw) // step))
     for k in range(hp):
         row, col = divmod(k, per_row)
-        checkbox(c, x + pad + lw + col * step, y - 2 - row * 11, k < dmg, size=size)
+        checkbox(c, pn.left + lw + col * step, y - 2 - row * 11, k < dmg, size=8.0)
     rows = (hp + per_row - 1) // per_row
-    if blank:
-        text(c, x + pad, y - 9, "(cross out boxes above HP)", REGULAR, 5.8, grey=MUTED)
-    y -= 11 * rows + (9 if blank else 6)
-    # Final Blow, credits
+    if pn.blank:
+        text(c, pn.left, y - 9, "(cross out boxes above HP)", REGULAR, 5.8, grey=MUTED)
+    return y - (11 * rows + (9 if pn.blank else 6))
+
+
+def _panel_blow_and_supports(pn: Panel, y: float) -> float:
+    """The Final Blow (ready or spent, its Refresh Cost and Attack Tags); Credits; three Support slots
+    with their city and a knocked-down mark."""
+    c, t, x, w, blank = pn.c, pn.t, pn.x, pn.w, pn.blank
     ready = None if blank else bool(t.get("blow_ready"))
-    text(c, x + pad, y, "Final Blow", BOLD, 7.5)
-    used = checkbox_row(c, x + pad + 44, y - 1, ["ready", "spent"],
+    text(c, pn.left, y, "Final Blow", BOLD, 7.5)
+    used = checkbox_row(c, pn.left + 44, y - 1, ["ready", "spent"],
                         () if ready is None else ({"ready"} if ready else {"spent"}), size=7, font_size=7, gap=5)
     refresh = None if blank else (t.get("refresh") if "refresh" in t else "-")
-    fx = x + pad + 50 + used
+    fx = pn.left + 50 + used
     field(c, fx, y, 54, "Refresh", refresh, size=8)
     tags = None if blank else ("/".join(_l(t.get("blow_tags"))) or "-")
     if not blank and _i(t.get("blow_dice")):
-        tags += f"; +{t['blow_dice']} dice"
-    field(c, fx + 58, y, x + w - pad - fx - 58, "Tags", tags, size=7.5)
+        tags = f"{tags}; +{t['blow_dice']} dice"
+    field(c, fx + 58, y, x + w - pn.PAD - fx - 58, "Tags", tags, size=7.5)
     y -= 15
-    credits_v = None if blank else _i(p.get("credits"))
-    field(c, x + pad, y, 60, "Credits", credits_v, size=9)
-    # supports: three slots, city and knocked-down mark
-    sups = [] if blank else _l(p.get("supports"))
-    sx = x + pad + 66
+    field(c, pn.left, y, 60, "Credits", None if blank else _i(pn.p.get("credits")), size=9)
+    sups = [] if blank else _l(pn.p.get("supports"))
+    sx = pn.left + 66
     text(c, sx, y, "Supports", BOLD, 7.5)
     sx += 36
-    sw = (x + w - pad - sx) / SUPPORTS_MAX
+    sw = (x + w - pn.PAD - sx) / SUPPORTS_MAX
     for k in range(SUPPORTS_MAX):
         sp = _d(sups[k]) if k < len(sups) else None
         c.setLineWidth(0.5)
@@ -427,36 +460,35 @@ def _panel(c, x, top, w, s, name, blank) -> None:
         if sp:
             text(c, sx + k * sw + 10, y, sp.get("city", ""), REGULAR, 6.8, max_width=sw - 14)
     y -= 5
-    text(c, x + w - pad, y - 5, "box: knocked down (1 damage)", REGULAR, 5.6, align="r", grey=MUTED)
-    y -= 8
-    # Tech Card slots
-    tech = {} if blank else _d(t.get("tech"))
+    text(c, x + w - pn.PAD, y - 5, "box: knocked down (1 damage)", REGULAR, 5.6, align="r", grey=MUTED)
+    return y - 8
+
+
+def _panel_tech(pn: Panel, y: float) -> float:
+    """The five Tech Card slots (a two-handed card fills both hands): card, tags and bonus dice,
+    Charges, disabled."""
+    tech = {} if pn.blank else _d(pn.t.get("tech"))
     by_slot = {}
     for card, tc in tech.items():
         by_slot[_d(tc).get("slot")] = (card, _d(tc))
     rows = []
     for slot, label in SLOT_ROWS:
         entry = by_slot.get(slot)
-        if entry is None and slot in ("hand1", "hand2") and "hands" in by_slot:
-            entry = by_slot["hands"]
+        if entry is None and slot in (HAND1, HAND2) and HANDS in by_slot:
+            entry = by_slot[HANDS]
             label = "Hands (2H)"
         if entry is None:
-            rows.append([label, None, _charges(0, blank), _box(False)])
+            rows.append([label, None, _charges(0, pn.blank), _box(False)])
         else:
             card, tc = entry
             tags = f" [{'/'.join(_l(tc.get('tags')))}]" if tc.get("tags") else ""
             tags += "".join(f" {n:+d} {k}" for k, n in _d(tc.get("dice")).items() if _i(n))
             rows.append([label, (f"{card}{tags}", BOLD), _charges(_i(tc.get("charges"), 0), False),
                          _box(bool(tc.get("disabled")))])
-    widths = [inner * f for f in (0.2, 0.54, 0.17, 0.09)]
-    grid(c, x + pad, y, widths, rows, row_h=12.5, header=["Slot", "Tech Card", "Charges", "Off"], size=7.2,
+    widths = [pn.inner * f for f in (0.2, 0.54, 0.17, 0.09)]
+    grid(pn.c, pn.left, y, widths, rows, row_h=12.5, header=["Slot", "Tech Card", "Charges", "Off"], size=7.2,
          align=["l", "l", "l", "c"])
-    y -= 12.5 * 6 + 12
-    bonus = _d(p.get("artifact_dice"))
-    arts = None if blank else (", ".join(
-        str(a) + "".join(f" {n:+d} {k[:3]}" for k, n in _d(bonus.get(a)).items() if _i(n))
-        for a in _l(p.get("artifacts"))) or "-")
-    field(c, x + pad, y, inner, "Tyrant Artifacts", arts, size=7.5)
+    return y - (12.5 * 6 + 12)
 
 
 def _charges(n, blank):
@@ -472,11 +504,12 @@ def _invaders(c, page, s, blank) -> None:
     w = page.width
     cards = _d(s.get("cards"))
     invaders = _d(s.get("invaders"))
-    t = s.get("tier", "green")
+    t = s.get("tier", GREEN)
     idx = TIERS.index(t) if t in TIERS else 0
     header = ["Invader", "Type", "On city", "Damage", "HP", "DMG", "Reward", "Immune", "Ability (section in force)"]
     widths = [w * f for f in (0.075, 0.11, 0.12, 0.08, 0.05, 0.06, 0.075, 0.09, 0.34)]
-    rows, styles = [], []
+    rows: list[list] = []
+    styles: list = []
     if blank:
         for _ in range(10):
             rows.append([None] * 9)
@@ -492,7 +525,7 @@ def _invaders(c, page, s, blank) -> None:
             rows.append([(pid, BOLD), card.get("type", ""), _d(inv).get("city", ""), str(_d(inv).get("damage", 0)),
                          str(hp[idx]) if len(hp) > idx else "", str(dmg[idx]) if len(dmg) > idx else "",
                          str(cr[idx]) if len(cr) > idx else "",
-                         "/".join(imm[idx]) if t == "red" and len(imm) > idx else "-",
+                         "/".join(imm[idx]) if t == RED and len(imm) > idx else "-",
                          ab[idx] if len(ab) > idx else ""])
             styles.append(None)
         if not rows:

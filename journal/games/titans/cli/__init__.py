@@ -1,7 +1,9 @@
 """`journal titans ...`: the Click group, and which module of this package defines each command.
 
-Commands are thin: parse, then run a rules function of the part of the turn they belong to
-(journal.games.titans.rules). The group lists them in the order of play and imports a
+Commands are thin: they read what was typed (names.py finds the names in the save through
+rt.run's parse= hook, files.py reads the board, invaders and dice files, values.py the rest),
+then run a rules function of the part of the turn they belong to (journal.games.titans.rules),
+which receives the save's own values. The group lists them in the order of play and imports a
 command's module only when that command runs or a help lists it: the modules here never
 import this one.
 """

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import click
 
+from journal.errors import InputError
 from journal.games.titans import rules  # each part of the turn is imported when a command uses it
+from journal.games.titans.cli.names import city_of, pawn_of, player_of, read_picks, titan_of
 from journal.games.titans.cli.values import (
-    ADJACENT,
-    DISABLE,
-    NEGATIVES,
-    parse_delta,
-    parse_path,
-    parse_value,
-    whole_number,
+    ADJACENT, DISABLE, NEGATIVES, at_least, parse_path, parse_value, whole_number,
 )
-from journal.options import reason_option, save_option
+from journal.games.titans.rules.model import THREAT_MAX
+from journal.options import DELTA, reason_option, save_option
 from journal.runtime import pass_rt
+
+
+def read_defeat(state: dict, p: dict) -> dict:
+    p["pawn"] = pawn_of(state, p["pawn"])
+    p["titan"] = titan_of(state, p["titan"], "--titan")
+    return read_picks(state, p, p["titan"])
 
 
 @click.command()
@@ -29,19 +32,31 @@ from journal.runtime import pass_rt
 @pass_rt
 def defeat(rt, save, pawn, titan, pilot_ability, adjacent, disable, reason):
     """An invader defeated by a card's text: reward, Lair, Terrestrial ability (O.N.E.: --pilot-ability)."""
-    rt.run(save, rules.byhand.defeat, pawn=pawn, titan=titan, pilot_ability=pilot_ability, adjacent=adjacent,
-           disable=disable, log_reason=reason)
+    rt.run(save, rules.byhand.defeat, parse=read_defeat, pawn=pawn, titan=titan, pilot_ability=pilot_ability,
+           adjacent=adjacent, disable=disable, log_reason=reason)
 
 
 @click.command(context_settings=NEGATIVES)
 @save_option
-@click.argument("delta", metavar="DELTA")
+@click.argument("delta", type=DELTA)
 @reason_option
 @pass_rt
 def threat(rt, save, delta, reason):
     """Move THREAT as a card says: +N, -N, or =N."""
-    change, value = parse_delta(delta)
-    rt.run(save, rules.byhand.threat, delta=change, value=value, reason=reason or "", log_reason=reason)
+    if delta.to is None and not delta.by:
+        raise InputError("a DELTA of 0 changes nothing: type +N, -N or =N")
+    if delta.to is not None and not 0 <= delta.to <= THREAT_MAX:
+        raise InputError(f"=N: THREAT runs 0..{THREAT_MAX}")
+    rt.run(save, rules.byhand.threat, delta=delta.by, value=delta.to, reason=reason or "", log_reason=reason)
+
+
+def read_damage(state: dict, p: dict) -> dict:
+    """The one city, Titan or city's Supports damaged (and whose Supports)."""
+    for key, find, option in (("city", city_of, "--city"), ("titan", titan_of, "--titan"),
+                              ("support", city_of, "--support"), ("player", player_of, "--player")):
+        if p.get(key) is not None:
+            p[key] = find(state, p[key], option)
+    return p
 
 
 @click.command(context_settings=NEGATIVES)
@@ -56,20 +71,31 @@ def threat(rt, save, delta, reason):
 @pass_rt
 def damage(rt, save, city, titan, support, player, direct, n, reason):
     """Damage as a card says (negative N removes damage)."""
-    rt.run(save, rules.byhand.damage, n=whole_number(n, "N"), city=city, titan=titan, support=support, player=player,
-           direct=direct, log_reason=reason)
+    if sum(x is not None for x in (city, titan, support)) != 1:
+        raise InputError("name exactly one of --city C, --titan T, --support C")
+    if whole_number(n, "N") == 0:
+        raise InputError("N = 0 changes nothing: positive N damages, negative N removes damage")
+    rt.run(save, rules.byhand.damage, parse=read_damage, n=whole_number(n, "N"), city=city, titan=titan,
+           support=support, player=player, direct=direct, log_reason=reason)
 
 
 @click.command(context_settings=NEGATIVES)
 @save_option
 @click.argument("player")
-@click.argument("delta", metavar="DELTA")
+@click.argument("delta", type=DELTA)
 @reason_option
 @pass_rt
 def credits(rt, save, player, delta, reason):
     """Credits gained or paid as a card says: +N, -N, or =N."""
-    change, value = parse_delta(delta)
-    rt.run(save, rules.byhand.credits, player=player, delta=change, value=value, reason=reason or "", log_reason=reason)
+    if delta.to is None and not delta.by:
+        raise InputError("a DELTA of 0 changes nothing: type +N, -N or =N")
+    rt.run(save, rules.byhand.credits, parse=read_player, player=player, delta=delta.by, value=delta.to,
+           reason=reason or "", log_reason=reason)
+
+
+def read_player(state: dict, p: dict) -> dict:
+    p["player"] = player_of(state, p["player"])
+    return p
 
 
 @click.command()
@@ -79,7 +105,14 @@ def credits(rt, save, player, delta, reason):
 @pass_rt
 def lead(rt, save, player, reason):
     """Hand the Lead Character Token to a player."""
-    rt.run(save, rules.byhand.lead, player=player, log_reason=reason)
+    rt.run(save, rules.byhand.lead, parse=read_player, player=player, log_reason=reason)
+
+
+def read_invader(state: dict, p: dict) -> dict:
+    p["pawn"] = pawn_of(state, p["pawn"])
+    if p.get("city") is not None:
+        p["city"] = city_of(state, p["city"], "--city")
+    return p
 
 
 @click.command()
@@ -93,7 +126,14 @@ def lead(rt, save, player, reason):
 @pass_rt
 def invader(rt, save, pawn, city, lair, on_rift, hurt, reason):
     """Move an invader pawn or set its damage as a card says."""
-    rt.run(save, rules.byhand.invader, pawn=pawn, city=city, lair=lair, rift=on_rift, hurt=hurt, log_reason=reason)
+    if sum(bool(x) for x in (city is not None, lair, on_rift)) > 1:
+        raise InputError("give one of --city C, --lair, --rift")
+    if city is None and not lair and not on_rift and hurt is None:
+        raise InputError("say what changes: --city C, --lair, --rift or --damage N")
+    if hurt is not None:
+        at_least(hurt, 0, "--damage")
+    rt.run(save, rules.byhand.invader, parse=read_invader, pawn=pawn, city=city, lair=lair, rift=on_rift, hurt=hurt,
+           log_reason=reason)
 
 
 @click.command("set", context_settings=NEGATIVES)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import click
 
 from journal.games.titans import rules  # each part of the turn is imported when a command uses it
+from journal.games.titans.cli.names import read_titan, titan_of
+from journal.games.titans.cli.values import at_least
 from journal.games.titans.rules import model
 from journal.options import rolls_option, save_option
 from journal.runtime import pass_rt
@@ -20,8 +22,10 @@ from journal.runtime import pass_rt
 @pass_rt
 def check(rt, save, titan, ability, bonus_dice, reroll, rolls):
     """Roll an ability check with the custom-die face table (--dice at new)."""
-    rt.run(save, rules.checks.check, entered=rolls, titan=titan, ability=ability.lower(), bonus_dice=bonus_dice,
-           reroll=reroll)
+    at_least(bonus_dice, 0, "--bonus-dice", "extra dice are")
+    at_least(reroll, 0, "--reroll", "re-rolls are")
+    rt.run(save, rules.checks.check, entered=rolls, parse=read_titan, titan=titan, ability=ability.lower(),
+           bonus_dice=bonus_dice, reroll=reroll)
 
 
 @click.command()
@@ -36,8 +40,9 @@ def odds(rt, save, titan, ability, bonus_dice):
     --json: titan, ability, dice, pool, successes_on, red_counts_two, at_least (at_least[k]: the
     chance of k or more successes), expected.
     """
+    at_least(bonus_dice, 0, "--bonus-dice", "extra dice are")
     with rt.read(save) as s:
-        o = rules.checks.odds(s.state, titan, ability.lower(), bonus_dice)
+        o = rules.checks.odds(s.state, titan_of(s.state, titan), ability.lower(), bonus_dice)
     red = " (the red symbol counts 2: a Two-Handed Tech Card)" if o["red_counts_two"] else ""
     lines = [f"{o['titan']}'s {o['ability'].capitalize()} Check: {o['dice']} dice "
              f"({rules.checks.pool_text([(p['source'], p['dice']) for p in o['pool']])}"

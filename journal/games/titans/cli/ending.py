@@ -2,11 +2,51 @@
 
 from __future__ import annotations
 
+import re
+
 import click
 
+from journal.errors import InputError, typed
 from journal.games.titans import rules  # each part of the turn is imported when a command uses it
+from journal.games.titans.cli.names import city_of, pawn_of, read_titan, titan_of
+from journal.games.titans.rules.model import COLORS
 from journal.options import reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
+
+
+def parse_assign(spec: str) -> tuple[str, str, int | None]:
+    """"T1=Atlas", "T1=Atlas:2", "T1=blue", "T1=city:1" → (pawn, target, points or None)."""
+    pid, eq, rest = spec.partition("=")
+    if not eq or not pid.strip() or not rest.strip():
+        raise InputError(f"--assign {typed(spec)}: expected INVADER=TARGET[:N], TARGET a Titan, a support colour or "
+                         f"city (e.g. T1=Atlas, T1=blue:1)")
+    target, colon, n = rest.rpartition(":")
+    if colon and re.fullmatch(r"\d+", n.strip()):
+        return pid.strip(), target.strip(), int(n)
+    return pid.strip(), rest.strip(), None
+
+
+def assignment(state: dict, spec: str):
+    """An --assign typed (INVADER=TARGET[:N]) → rules.ending.Assignment: TARGET is "city", a
+    support colour (that player's Supports) or a Titan (or its player)."""
+    pid_in, target, n = parse_assign(spec)
+    pid = pawn_of(state, pid_in, "--assign")
+    if n is not None and n < 1:
+        raise InputError(f"--assign {pid}={target}:{n}: the points are 1 or more")
+    folded = target.casefold()
+    if folded == "city":
+        return rules.ending.Assignment(pid, "city", None, n)
+    if folded in COLORS:
+        owner = [p for p, v in state["players"].items() if v["color"] == folded]
+        if not owner:
+            raise InputError(f"--assign {pid}={target}: no player has the {folded} supports")
+        return rules.ending.Assignment(pid, "support", owner[0], n)
+    return rules.ending.Assignment(pid, "titan", titan_of(state, target, "--assign"), n)
+
+
+def read_assign(state: dict, p: dict) -> dict:
+    p["assign"] = tuple(assignment(state, spec) for spec in p["assign"])
+    return p
 
 
 @click.command()
@@ -18,7 +58,9 @@ from journal.runtime import pass_rt
 @pass_rt
 def ending(rt, save, assign):
     """Ending Phase: invader damage, THREAT and Titan checks, rifts, the Lead passes right."""
-    rt.run(save, rules.ending.ending, assign=tuple(rules.ending.parse_assign(a) for a in assign))
+    for spec in assign:
+        parse_assign(spec)              # a malformed one is refused before the save is opened
+    rt.run(save, rules.ending.ending, parse=read_assign, assign=assign)
 
 
 @click.command()
@@ -31,6 +73,11 @@ def end(rt, save, result, reason):
     rt.run(save, rules.ending.end, result=result.lower(), log_reason=reason)
 
 
+def read_reenter(state: dict, p: dict) -> dict:
+    p["city"] = city_of(state, p["city"])
+    return read_titan(state, p)
+
+
 @click.command()
 @save_option
 @click.argument("titan")
@@ -39,7 +86,8 @@ def end(rt, save, result, reason):
 @pass_rt
 def reenter(rt, save, titan, city, pilot_name):
     """A destroyed Titan returns next turn with 1 HP on a city with no invader."""
-    rt.run(save, rules.pilots.reenter, titan=titan, city=city, pilot_name=pilot_name)
+    rt.run(save, rules.pilots.reenter, parse=read_reenter, titan=titan, city=city,
+           pilot_name=pilot_name.strip() or None if pilot_name is not None else None)
 
 
 @click.command("pilot-check")
@@ -50,7 +98,7 @@ def reenter(rt, save, titan, city, pilot_name):
 @pass_rt
 def pilot_check(rt, save, titan, red, rolls):
     """The die for a destroyed Titan's pilot: the red symbol kills the pilot."""
-    rt.run(save, rules.pilots.pilot_check, entered=rolls, titan=titan, red=red)
+    rt.run(save, rules.pilots.pilot_check, entered=rolls, parse=read_titan, titan=titan, red=red)
 
 
 @click.command("pilot-dies")
@@ -60,7 +108,7 @@ def pilot_check(rt, save, titan, red, rolls):
 @pass_rt
 def pilot_dies(rt, save, player, reason):
     """A pilot dies: discard the Pilot Card, THREAT +1 (T4)."""
-    rt.run(save, rules.pilots.pilot_dies, player=player, log_reason=reason)
+    rt.run(save, rules.pilots.pilot_dies, parse=read_titan, titan=player, log_reason=reason)
 
 
 @click.command()
@@ -70,4 +118,6 @@ def pilot_dies(rt, save, player, reason):
 @pass_rt
 def pilot(rt, save, titan, name):
     """A new Pilot Card drawn into an empty cockpit."""
-    rt.run(save, rules.pilots.pilot, titan=titan, name=name)
+    if not name.strip():
+        raise InputError("the pilot's name is empty")
+    rt.run(save, rules.pilots.pilot, parse=read_titan, titan=titan, name=name.strip())

@@ -1,13 +1,28 @@
-"""The Fight Phase: Titans move, attack, face Trials and Tyrants, repair; players pass; the next phase."""
+"""The Fight Phase: Titans move, attack, face Trials and Tyrants, repair; players pass; the next phase.
+
+Each command reads what was typed against the open campaign (its `parse=` hook: names found in
+the save, values checked) so that the rules receive the save's own names.
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import click
 
+from journal.errors import InputError
 from journal.games.titans import rules  # each part of the turn is imported when a command uses it
-from journal.games.titans.cli.values import ADJACENT, DISABLE, parse_bonus
+from journal.games.titans.cli.names import city_of, destination, pawn_of, player_of, read_picks, rift_of, tech_of, \
+    titan_of
+from journal.games.titans.cli.values import ADJACENT, DISABLE, at_least, parse_bonus, rolled_only
 from journal.options import OrderedGroup, rolls_option, save_option
 from journal.runtime import pass_rt
+
+
+def read_move(state: dict, p: dict) -> dict:
+    p["titan"] = titan_of(state, p["titan"])
+    p["dest"] = destination(state, p["dest"])
+    return read_picks(state, p, p["titan"])
 
 
 @click.command()
@@ -21,8 +36,26 @@ from journal.runtime import pass_rt
 @pass_rt
 def move(rt, save, titan, dest, bonus, anywhere, adjacent, disable):
     """Move a Titan up to Movement cities (or onto a rift), in turn; at setup, place it."""
-    rt.run(save, rules.fight.move, titan=titan, dest=dest, bonus=bonus, anywhere=anywhere, adjacent=adjacent,
-           disable=disable)
+    if bonus < 0:
+        raise InputError(f"--bonus {bonus}: extra movement from a card is 0 or more")
+    rt.run(save, rules.fight.move, parse=read_move, titan=titan, dest=dest, bonus=bonus, anywhere=anywhere,
+           adjacent=adjacent, disable=disable)
+
+
+def read_attack(state: dict, p: dict) -> dict:
+    """The attacker, its targets in order, the rift it provokes and its Tech Cards, by name."""
+    a = p["declared"]
+    titan = titan_of(state, a.titan)
+    targets: list[str] = []
+    for name in a.targets:
+        pid = pawn_of(state, name, "--target")
+        if pid in targets:
+            raise InputError(f"--target {pid} is named twice")
+        targets.append(pid)
+    p["declared"] = replace(a, titan=titan, targets=tuple(targets), tech=tuple(tech_of(state, titan, c, "--tech")
+                                                                                for c in a.tech),
+                            rift=rift_of(state, a.rift, "--rift") if a.rift is not None else None)
+    return read_picks(state, p, titan)
 
 
 @click.command()
@@ -47,9 +80,21 @@ def move(rt, save, titan, dest, bonus, anywhere, adjacent, disable):
 def attack(rt, save, titan, successes, targets, provoke, rift, tech, final_blow, bonus_dice, reroll, adjacent,
            disable, rolls):
     """Attack the invaders on the Titan's city (or guarding its rift); ends its Fight turn."""
-    rt.run(save, rules.fight.attack, entered=rolls, titan=titan, successes=successes, targets=targets,
-           provoke=provoke, rift=rift, tech=tech, final_blow=final_blow, bonus_dice=bonus_dice, reroll=reroll,
-           adjacent=adjacent, disable=disable)
+    if rift is not None and not provoke:
+        raise InputError("--rift only goes with --provoke")
+    rolled_only(successes, bonus_dice, reroll)
+    declared = rules.fight.Attack(titan, tuple(targets), successes, provoke, rift, tuple(tech), final_blow,
+                                  bonus_dice, reroll)
+    rt.run(save, rules.fight.attack, entered=rolls, parse=read_attack, declared=declared, adjacent=adjacent,
+           disable=disable)
+
+
+def read_trial(state: dict, p: dict) -> dict:
+    p["titan"] = titan_of(state, p["titan"])
+    p["rift"] = rift_of(state, p["rift"], "--rift")
+    if p.get("to") is not None:
+        p["to"] = city_of(state, p["to"], "--to")
+    return read_picks(state, p, p["titan"])
 
 
 @click.command()
@@ -65,13 +110,24 @@ def attack(rt, save, titan, successes, targets, provoke, rift, tech, final_blow,
 @pass_rt
 def trial(rt, save, titan, rift, result, damage, to, direct, adjacent, disable):
     """The Tyrant Trial on an unguarded rift: pass (face the Tyrant next turn) or fail."""
-    rt.run(save, rules.rifts.trial, titan=titan, rift=rift, result=result.lower(), damage=damage, to=to, direct=direct,
-           adjacent=adjacent, disable=disable)
+    at_least(damage, 0, "--damage")
+    if result.lower() == "pass" and (damage or to):
+        raise InputError("--damage and --to record a failed trial")
+    rt.run(save, rules.rifts.trial, parse=read_trial, titan=titan, rift=rift, result=result.lower(), damage=damage,
+           to=to, direct=direct, adjacent=adjacent, disable=disable)
 
 
 @click.group(cls=OrderedGroup)
 def rift():
     """Rifts: close one when its Tyrant is defeated."""
+
+
+def read_rift_close(state: dict, p: dict) -> dict:
+    p["rift"] = rift_of(state, p["rift"])
+    p["titan"] = titan_of(state, p["titan"], "--titan")
+    if p.get("city") is not None:
+        p["city"] = city_of(state, p["city"], "--city")
+    return read_picks(state, p, p["titan"])
 
 
 @rift.command("close")
@@ -87,8 +143,20 @@ def rift():
 @pass_rt
 def rift_close(rt, save, rift_name, titan, city, artifact, bonus, adjacent, disable):
     """The Tyrant is defeated: THREAT -1, the Rift Token and Artifact to the player."""
-    rt.run(save, rules.rifts.rift_close, rift=rift_name, titan=titan, city=city, artifact=artifact,
-           bonus=parse_bonus(bonus), adjacent=adjacent, disable=disable)
+    if artifact is not None and not artifact.strip():
+        raise InputError("--artifact is empty")
+    rt.run(save, rules.rifts.rift_close, parse=read_rift_close, rift=rift_name, titan=titan, city=city,
+           artifact=artifact.strip() if artifact else None, bonus=parse_bonus(bonus), adjacent=adjacent,
+           disable=disable)
+
+
+def read_repair(state: dict, p: dict) -> dict:
+    """The Titan and the Tech Cards its successes charge or re-enable, by name."""
+    a = p["declared"]
+    titan = titan_of(state, a.titan)
+    p["declared"] = replace(a, titan=titan, enable=tuple(tech_of(state, titan, c, "--enable") for c in a.enable),
+                            charge=tuple(tech_of(state, titan, c, "--charge") for c in a.charge))
+    return p
 
 
 @click.command()
@@ -108,8 +176,17 @@ def rift_close(rt, save, rift_name, titan, city, artifact, bonus, adjacent, disa
 @pass_rt
 def repair(rt, save, titan, successes, heal, charge, enable, upgrade, bonus_dice, reroll, rolls):
     """Spend Repair Check successes: heal, charge, re-enable (Combat Repair in the Fight Phase)."""
-    rt.run(save, rules.fight.repair, entered=rolls, titan=titan, successes=successes, heal=heal, charge=charge,
-           enable=enable, upgrade=upgrade, bonus_dice=bonus_dice, reroll=reroll)
+    rolled_only(successes, bonus_dice, reroll)
+    if heal is not None:
+        at_least(heal, 0, "--heal")
+    declared = rules.fight.Repair(titan, successes, heal, tuple(charge), tuple(enable), upgrade, bonus_dice, reroll)
+    rt.run(save, rules.fight.repair, entered=rolls, parse=read_repair, declared=declared)
+
+
+def read_pass(state: dict, p: dict) -> dict:
+    if p.get("player") is not None:
+        p["player"] = player_of(state, p["player"])
+    return p
 
 
 @click.command("pass")
@@ -118,7 +195,7 @@ def repair(rt, save, titan, successes, heal, charge, enable, upgrade, bonus_dice
 @pass_rt
 def pass_cmd(rt, save, player):
     """PLAYER passes their turn (Fight Phase, Development or Support Movement); default: whose turn it is."""
-    rt.run(save, rules.turn.pass_turn, player=player)
+    rt.run(save, rules.turn.pass_turn, parse=read_pass, player=player)
 
 
 @click.command("next")

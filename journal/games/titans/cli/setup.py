@@ -2,20 +2,147 @@
 
 from __future__ import annotations
 
+import re
+
 import click
 
 from journal.errors import InputError, typed
 from journal.games import titans as game
 from journal.games.titans import rules  # each part of the turn is imported when a command uses it
-from journal.games.titans.cli.values import (
-    ADJACENT,
-    SAMPLE_BOARD,
-    SAMPLE_INVADERS,
-    parse_titan,
-    read_data_file,
+from journal.games.titans.cli.files import (
+    SAMPLE_BOARD, SAMPLE_INVADERS, load_board, load_dice, load_invaders, read_data_file,
 )
+from journal.games.titans.cli.names import city_of, player_of, read_picks, rift_of
+from journal.games.titans.cli.values import ADJACENT, whole_number
+from journal.games.titans.rules import model
+from journal.lookup import find
 from journal.options import save_option
 from journal.runtime import pass_rt
+
+
+def parse_titan(spec: str) -> dict:
+    """"Atlas:hp=10,armor=1,combat=4,movement=3,repair=2[,refresh=2,blow=energy,pilot=..,player=..,
+    color=..,city=..]" → a dict."""
+    name, sep, rest = spec.partition(":")
+    hint = ('e.g. "Atlas:hp=10,armor=1,combat=4,movement=3,repair=2" (also refresh=N, blow=TAG+TAG, '
+            'blow_dice=N, pilot=NAME, player=NAME, color=COLOUR, city=CITY)')
+    if not sep or not name.strip():
+        raise InputError(f"--titan {typed(spec)}: expected NAME:KEY=VALUE,..., {hint}")
+    out: dict = {"name": name.strip()}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, val = part.partition("=")
+        key, val = key.strip().lower(), val.strip()
+        if not eq or not val:
+            raise InputError(f"--titan {typed(spec)}: {typed(part)} should be KEY=VALUE, {hint}")
+        if key in out:
+            raise InputError(f"--titan {typed(spec)}: {key} is given twice")
+        if key in model.ABILITIES or key == "refresh":
+            n = whole_number(val, f"--titan {typed(spec)}: {key}")
+            if not 0 <= n <= 99:
+                raise InputError(f"--titan {typed(spec)}: {key}={n} is outside 0..99")
+            out[key] = n
+        elif key in ("blow_dice", "blowdice"):
+            n = whole_number(val, f"--titan {typed(spec)}: {key}")
+            if not 0 <= n <= 99:
+                raise InputError(f"--titan {typed(spec)}: {key}={n} is outside 0..99")
+            out["blow_dice"] = n
+        elif key == "blow":
+            tags = [t.strip().lower() for t in re.split(r"[+/ ]", val) if t.strip()]
+            bad = [t for t in tags if t not in model.TAGS]
+            if bad:
+                raise InputError(f"--titan {typed(spec)}: blow={val}: Attack Tags are {', '.join(model.TAGS)} "
+                                 f"(join several with +)")
+            out["blow_tags"] = tags
+        elif key in ("pilot", "player", "city"):
+            out[key] = val
+        elif key in ("color", "colour"):
+            out["color"] = val.lower()
+        else:
+            raise InputError(f"--titan {typed(spec)}: unknown key {typed(key)}, {hint}")
+    return out
+
+
+def read_titans(specs: list[dict], players: int | None, cities: dict) -> list[dict]:
+    """The Titans as typed, one per player: names all different (Titans and players; an unnamed
+    player is P1, P2...), support colours different, the five abilities, a starting city of the
+    board."""
+    if not specs:
+        raise InputError('--titan is required, one per player, e.g. --titan "Atlas:hp=10,armor=1,combat=4,'
+                         'movement=3,repair=2"')
+    if players is None:
+        players = len(specs)
+    if not 1 <= players <= model.MAX_PLAYERS:
+        raise InputError(f"--players {players} is outside 1..{model.MAX_PLAYERS} (War Titans is for 1-4 players)")
+    if len(specs) != players:
+        raise InputError(f"--players {players} but {model.plural(len(specs), '--titan')} given: one Titan per player")
+    taken: set[str] = set()
+    colors: list[str] = []
+    out = []
+    for i, spec in enumerate(specs, 1):
+        spec = {**spec, "player": (spec.get("player") or f"P{i}").strip()}
+        _names(spec, taken)
+        _color(spec, colors)
+        _abilities(spec)
+        if spec.get("city"):
+            spec["city"] = find(cities, spec["city"], "city", f"--titan {typed(spec['name'])}: city=")
+        out.append(spec)
+    return out
+
+
+def _names(spec: dict, taken: set[str]) -> None:
+    name, player = spec["name"], spec["player"]
+    if not name:
+        raise InputError("--titan: a Titan's name is empty")
+    if player.casefold() == name.casefold():
+        raise InputError(f"--titan {typed(name)}: the player and the Titan need different names")
+    for label in (name, player):
+        if label.casefold() in taken:
+            raise InputError(f"--titan {typed(name)}: the name {typed(label)} is used twice (Titan and player names "
+                             f"must all differ)")
+    taken.update((name.casefold(), player.casefold()))
+
+
+def _color(spec: dict, colors: list[str]) -> None:
+    color = spec.get("color")
+    if color is None:
+        return
+    if color not in model.COLORS:
+        raise InputError(f"--titan {typed(spec['name'])}: color={color} is not one of {', '.join(model.COLORS)}")
+    if color in colors:
+        raise InputError(f"--titan {typed(spec['name'])}: the {color} supports are taken: each player has a different "
+                         f"colour")
+    colors.append(color)
+
+
+def _abilities(spec: dict) -> None:
+    for ab in model.ABILITIES:
+        if ab not in spec:
+            raise InputError(f"--titan {typed(spec['name'])}: {ab}=N is missing (give hp, armor, combat, movement, "
+                             f"repair)")
+    if spec["hp"] < 1:
+        raise InputError(f"--titan {typed(spec['name'])}: hp={spec['hp']} should be 1 or more")
+
+
+def read_rift_types(specs, rifts: dict, types: dict) -> dict:
+    """--rift RIFT=TYPE: the invader type the players put on a rift (each type on one rift)."""
+    assigned: dict = {}
+    for spec in specs:
+        r, eq, kind = spec.partition("=")
+        if not eq or not r.strip() or not kind.strip():
+            raise InputError(f"--rift {typed(spec)}: expected RIFT=TYPE, e.g. North=Flying")
+        rift = find(rifts, r.strip(), "rift", "--rift")
+        kname = find(types, kind.strip(), "invader type", "--rift")
+        if kname in assigned.values():
+            raise InputError(f"--rift {rift}={kname}: {kname} is on another rift already")
+        assigned[rift] = kname
+    return assigned
+
+
+def read_face_up(names) -> tuple[str, ...]:
+    up = tuple(n.strip() for n in names if n and n.strip())
+    if len(up) > model.FACE_UP:
+        raise InputError(f"--face-up given {len(up)} times: {model.FACE_UP} Tech Cards are drawn face up (Setup 10)")
+    return up
 
 
 @click.command()
@@ -44,23 +171,22 @@ def new(rt, name, players, titan_specs, board, invaders, dice_file, rift_specs, 
     specs = [parse_titan(t) for t in titan_specs]
     board_doc, board_name = read_data_file(board, SAMPLE_BOARD, "--board")
     inv_doc, inv_name = read_data_file(invaders, SAMPLE_INVADERS, "--invaders")
-    cities, rifts_ = rules.setup.load_board(board_doc, f"--board {board_name}")
-    types, cards = rules.setup.load_invaders(inv_doc, f"--invaders {inv_name}")
+    cities, rifts = load_board(board_doc, f"--board {board_name}")
+    types, cards = load_invaders(inv_doc, f"--invaders {inv_name}")
     table = None
     if dice_file:
         dice_doc, dice_name = read_data_file(dice_file, "", "--dice")
-        table = rules.setup.load_dice(dice_doc, f"--dice {dice_name}")
-    assigned = {}
-    for spec in rift_specs:
-        r, eq, kind = spec.partition("=")
-        if not eq or not r.strip() or not kind.strip():
-            raise InputError(f"--rift {typed(spec)}: expected RIFT=TYPE, e.g. North=Flying")
-        assigned[r.strip()] = kind.strip()
+        table = load_dice(dice_doc, f"--dice {dice_name}")
+    specs = read_titans(specs, players, cities)
+    seated = {"players": rules.setup.seat(specs)[0]}
+    setup = rules.setup.Table(specs, {"cities": cities, "rifts": rifts}, {"types": types, "cards": cards},
+                              rift_types=read_rift_types(rift_specs, rifts, types),
+                              lead=player_of(seated, lead, "--lead") if lead is not None else None,
+                              face_up=read_face_up(face_up), die_table=table, board_name=board_name,
+                              invaders_name=inv_name)
     seed = rt.new_seed(seed)
     dice = rt.setup_dice(seed, draw_option="--rift")  # draws the invader types of unassigned rifts
-    out = rules.setup.new(specs, players, {"cities": cities, "rifts": rifts_}, {"types": types, "cards": cards},
-                    dice, rifts=assigned, lead=lead, die_table=table,
-                    board_name=board_name, invaders_name=inv_name, face_up=face_up)
+    out = rules.setup.new(setup, dice)
     dice.finish()
     rt.create(name, game, out.state, seed, out, dice=dice)
 
@@ -78,6 +204,12 @@ def opening(rt, save, pilot_draw):
     rt.run(save, rules.opening.opening, pilot_draw=pilot_draw)
 
 
+def read_invade(state: dict, p: dict) -> dict:
+    p["rift"] = rift_of(state, p["rift"], "--rift")
+    p["city"] = city_of(state, p["city"], "--city")
+    return read_picks(state, p)
+
+
 @click.command()
 @save_option
 @click.option("--rift", required=True, metavar="RIFT", help="The rift on the Episode Card's invasion symbol.")
@@ -86,4 +218,4 @@ def opening(rt, save, pilot_draw):
 @pass_rt
 def invade(rt, save, rift, city, adjacent):
     """An invasion: the rift's first invader (spot order), else its Lair's; 1 Invasion Damage."""
-    rt.run(save, rules.opening.invade, rift=rift, city=city, adjacent=adjacent)
+    rt.run(save, rules.opening.invade, parse=read_invade, rift=rift, city=city, adjacent=adjacent)

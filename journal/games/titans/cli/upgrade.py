@@ -4,11 +4,81 @@ from __future__ import annotations
 
 import click
 
+from journal.errors import InputError
 from journal.games.titans import rules  # each part of the turn is imported when a command uses it
-from journal.games.titans.cli.values import TAG_CHOICE, parse_bonus
+from journal.games.titans.cli.names import city_of, player_of, read_titan, tech_of
+from journal.games.titans.cli.values import TAG_CHOICE, at_least, parse_bonus
 from journal.games.titans.rules import model
+from journal.lookup import find
 from journal.options import save_option
 from journal.runtime import pass_rt
+
+SLOT_HELP = "hand1, hand2, hands (two-handed), head, core, tools, or hand"
+
+
+def card_name(card: str, option: str) -> str:
+    """A Tech Card's name as typed (not empty)."""
+    if not card.strip():
+        raise InputError(f"{option}: the Tech Card's name is empty")
+    return card.strip()
+
+
+def slot_name(slot: str) -> str:
+    """A Tech Card slot of the Titan Sheet, or "hand" (the first free hand)."""
+    slot = slot.strip().lower()
+    if slot not in (*model.SLOTS, "hand"):
+        raise InputError(f"--slot {slot}: expected one of {', '.join(model.SLOTS)}, or hand (the first free hand)")
+    return slot
+
+
+def face_up_card(state: dict, card: str) -> str:
+    """A face-up Tech Card by the name it was given (in any case); a card never named keeps the
+    name typed."""
+    try:
+        return find(state["decks"].get("face_up_cards", []), card, "face-up Tech Card")
+    except InputError:
+        return card
+
+
+def names_drawn(draw) -> tuple[str, ...]:
+    return tuple(n.strip() for n in draw if n and n.strip())
+
+
+def read_develop(state: dict, p: dict) -> dict:
+    """The player; for army its city, for a research purchase the face-up card (and its slot)."""
+    p["player"] = player_of(state, p["player"])
+    if "city" in p:
+        p["city"] = city_of(state, p["city"], "--city")
+    if p.get("card") is not None:
+        if p.get("slot") is None:
+            titan = state["players"][p["player"]]["titan"]
+            raise InputError(f"--slot is required: where {p['card']} goes on {titan}'s sheet "
+                             f"({', '.join(model.SLOTS)}, or hand for the first free hand)")
+        p["card"] = face_up_card(state, p["card"])
+    return p
+
+
+def development_details(action: str, city, count, card, redraw, slot, cost, tags, bonus, draw) -> dict:
+    """What the action takes of the options given (refusing those it does not take)."""
+    if (draw or bonus) and action != "research":
+        raise InputError("--draw and --bonus go with research")
+    if action == "army":
+        if city is None:
+            raise InputError("army needs --city C: the non-destroyed city where the Supports go")
+        at_least(count, 1, "--count", "buy")
+        return {"city": city, "count": count}
+    if action != "research":
+        return {}
+    if redraw == (card is not None):
+        raise InputError("research takes --card NAME (buy a face-up Tech Card) or --redraw (discard the 3 face-up "
+                         "cards and draw 3 new ones)")
+    if redraw:
+        if cost or slot or tags or bonus:
+            raise InputError("--redraw buys nothing: leave out --slot, --cost, --tag and --bonus")
+        return {"redraw": True, "draw": names_drawn(draw)}
+    at_least(cost, 0, "--cost")
+    return {"card": card_name(card, "--card"), "slot": slot_name(slot) if slot is not None else None, "cost": cost,
+            "tags": tags, "bonus": parse_bonus(bonus), "draw": names_drawn(draw)}
 
 
 @click.command()
@@ -19,8 +89,7 @@ from journal.runtime import pass_rt
 @click.option("--count", type=int, default=1, show_default=True, metavar="N", help="army: Supports to buy.")
 @click.option("--card", metavar="NAME", help="research: the face-up Tech Card bought.")
 @click.option("--redraw", is_flag=True, help="research: discard the 3 face-up cards and draw 3 new ones.")
-@click.option("--slot", metavar="SLOT", help="research: hand1, hand2, hands (two-handed), head, core, tools, "
-                                             "or hand.")
+@click.option("--slot", metavar="SLOT", help=f"research: {SLOT_HELP}.")
 @click.option("--cost", type=int, default=0, metavar="N", help="research: the card's cost in Credits.")
 @click.option("--tag", "tags", multiple=True, type=TAG_CHOICE, help="research: an Attack Tag on the card: melee, "
                                                                      "ranged, energy or physical (repeat).")
@@ -32,9 +101,18 @@ from journal.runtime import pass_rt
 def develop(rt, save, player, action, city, count, card, redraw, slot, cost, tags, bonus, draw):
     """A Development action, in turn: industry | army --city C [--count N] | research --card NAME|--redraw |
     refresh."""
-    rt.run(save, rules.upgrade.develop, player=player, action=action.lower(), city=city, count=count, card=card,
-           redraw=redraw, slot=slot, cost=cost, tags=tuple(t.lower() for t in tags), draw=draw,
-           bonus=parse_bonus(bonus))
+    action = action.lower()
+    details = development_details(action, city, count, card, redraw, slot, cost, tuple(t.lower() for t in tags),
+                                  bonus, draw)
+    rt.run(save, rules.upgrade.develop, parse=read_develop, player=player, action=action, **details)
+
+
+def read_supports(state: dict, p: dict) -> dict:
+    p["player"] = player_of(state, p["player"])
+    p["src"], p["dst"] = city_of(state, p["src"], "--from"), city_of(state, p["dst"], "--to")
+    if p["src"] == p["dst"]:
+        raise InputError("--from and --to are the same city")
+    return p
 
 
 @click.command()
@@ -46,7 +124,42 @@ def develop(rt, save, player, action, city, count, card, redraw, slot, cost, tag
 @pass_rt
 def supports(rt, save, player, src, dst, count):
     """Support Movement: move a player's Supports up to 3 cities."""
-    rt.run(save, rules.upgrade.supports_move, player=player, src=src, dst=dst, count=count)
+    at_least(count, 1, "--count", "move")
+    rt.run(save, rules.upgrade.supports_move, parse=read_supports, player=player, src=src, dst=dst, count=count)
+
+
+def read_tech(state: dict, p: dict) -> dict:
+    """The Titan; the card on its sheet (equip: the face-up card, or the name typed)."""
+    read_titan(state, p)
+    if p["action"] != "equip":
+        p["card"] = tech_of(state, p["titan"], p["card"])
+    elif p.get("face_up"):
+        p["card"] = face_up_card(state, p["card"])
+    return p
+
+
+def tech_details(action: str, n, slot, tags, face_up, bonus, draw) -> dict:
+    """What the action takes of the options given (refusing those it does not take)."""
+    if action == "equip":
+        if slot is None:
+            raise InputError(f"equip needs --slot: one of {', '.join(model.SLOTS)}, or hand")
+        if n is not None:
+            raise InputError("equip takes no number")
+        if draw and not face_up:
+            raise InputError("--draw names the card drawn to replace a face-up one: it goes with --face-up")
+        return {"slot": slot_name(slot), "tags": tags, "bonus": parse_bonus(bonus), "face_up": face_up,
+                "draw": names_drawn(draw)}
+    if slot is not None or tags or face_up or bonus or draw:
+        raise InputError("--slot, --tag, --bonus, --face-up and --draw only go with equip")
+    if action == "spend" and (n is None or n < 1):
+        raise InputError("spend needs the number of Charges: spend CARD N (1 or more)")
+    if action == "charge" and (n is None or not 0 <= n <= model.CHARGES_MAX):
+        raise InputError(f"charge needs the number of Charges to set: 0-{model.CHARGES_MAX} (T6)")
+    if action in ("spend", "charge"):
+        return {"n": n}
+    if n is not None:
+        raise InputError(f"{action} takes no number")
+    return {}
 
 
 @click.command()
@@ -56,7 +169,7 @@ def supports(rt, save, player, src, dst, count):
                                             case_sensitive=False))
 @click.argument("card")
 @click.argument("n", type=int, required=False)
-@click.option("--slot", metavar="SLOT", help="equip: hand1, hand2, hands (two-handed), head, core, tools, or hand.")
+@click.option("--slot", metavar="SLOT", help=f"equip: {SLOT_HELP}.")
 @click.option("--tag", "tags", multiple=True, type=TAG_CHOICE, help="equip: an Attack Tag on the card: melee, "
                                                                      "ranged, energy or physical (repeat).")
 @click.option("--face-up", is_flag=True, help="equip: the card is one of the face-up ones (default: from the deck).")
@@ -66,8 +179,10 @@ def supports(rt, save, player, src, dst, count):
 @pass_rt
 def tech(rt, save, titan, action, card, n, slot, tags, face_up, bonus, draw):
     """Tech Cards: equip CARD --slot SLOT | discard CARD | spend CARD N | charge CARD N | enable/disable CARD."""
-    rt.run(save, rules.upgrade.tech, titan=titan, action=action.lower(), card=card, slot=slot, n=n,
-           tags=tuple(t.lower() for t in tags), face_up=face_up, bonus=parse_bonus(bonus), draw=draw)
+    action = action.lower()
+    details = tech_details(action, n, slot, tuple(t.lower() for t in tags), face_up, bonus, draw)
+    card = card_name(card, "CARD") if action == "equip" else card
+    rt.run(save, rules.upgrade.tech, parse=read_tech, titan=titan, action=action, card=card, **details)
 
 
 @click.command("face-up")
@@ -76,4 +191,4 @@ def tech(rt, save, titan, action, card, n, slot, tags, face_up, bonus, draw):
 @pass_rt
 def face_up(rt, save, names):
     """Name the face-up Tech Cards beside the board (none: forget the names)."""
-    rt.run(save, rules.upgrade.face_up, names=names)
+    rt.run(save, rules.upgrade.face_up, names=names_drawn(names))

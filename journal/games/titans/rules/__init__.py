@@ -6,9 +6,10 @@ deep copy and raises before returning when the rules refuse). Rule labels (T1-T7
 A1-A2) are the rules notes of docs/titans.md; "reading:" marks our own choices where the
 rulebook is silent or ambiguous (docs/titans.md, "Rules notes").
 
-In the order of the rulebook's turn (each module imports only those above it):
+In the order of the rulebook's turn (each module imports only those above it; what a valid
+save holds is the package's schema.py, whether the game is over its views/state.py):
 
-    model      the game's numbers, THREAT's tier, lookups, the invader card in force
+    model      the game's numbers and the book's words (named once), THREAT's tier, the card in force
     effects    the effect vocabulary of invader abilities (the invaders file)
     order      whose turn it is: from the Lead Character, clockwise
     board      where things stand; trails, adjacency and distances
@@ -16,8 +17,7 @@ In the order of the rulebook's turn (each module imports only those above it):
     phases     which phase a command belongs to, and moving between phases
     checks     Dice and Ability Checks: dice pools, successes, rolls; `check`
     abilities  invader abilities applied as they trigger
-    schema     what a valid save holds (`validate`)
-    setup      `new`, and the board, invaders and dice files
+    setup      `new`: the table the players set up (Setup 1-13)
     opening    the Opening Phase and invasions
     fight      the Fight Phase: move, attack, repair
     rifts      the Tyrant Trial and closing a rift

@@ -2,8 +2,8 @@
 
 Terrestrial when destroyed, Mechanical when a Titan enters its city, Amphibious when a
 Titan attacks in its city, Flying when it invades a city. The players' choices an
-effect needs (an adjacent city, Tech Cards to disable) come as `--adjacent` and
-`--disable`; a missing one is asked for (NeedChoice).
+effect needs (an adjacent city, Tech Cards to disable) come with the command, found by
+name in the save; a missing one is asked for (NeedChoice, which names the option).
 """
 
 from __future__ import annotations
@@ -11,10 +11,9 @@ from __future__ import annotations
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.titans.rules.board import invaders_at, neighbours, titans_at
 from journal.games.titans.rules.model import (
-    CHARGES_MAX, CITY_LABEL, SUPPORT_HP, TRIGGER, category, plural, stats, tier_word,
+    CHARGES_MAX, CITY_LABEL, MECHANICAL, OVER, SUPPORT_HP, TRIGGER, category, plural, stats, tier_word,
 )
 from journal.games.titans.rules.trackers import damage_city, damage_titan, move_threat
-from journal.lookup import find
 
 
 def _ability_line(state: dict, pid: str, when: str) -> str:
@@ -33,9 +32,9 @@ def player_picks(adjacent=(), disable=()) -> dict:
 def refuse_unused_picks(picks: dict) -> None:
     """A choice no ability asked for is refused (a typo would otherwise vanish)."""
     if picks["adjacent"]:
-        raise InputError(f"--adjacent {picks['adjacent'][0]}: no invader ability here damages an adjacent city")
+        raise InputError(f"no invader ability here damages an adjacent city ({picks['adjacent'][0]} was chosen)")
     if picks["disable"]:
-        raise InputError(f"--disable {picks['disable'][0]}: no invader ability here disables a Tech Card")
+        raise InputError(f"no invader ability here disables a Tech Card ({picks['disable'][0]} was chosen)")
 
 
 def trigger(s: dict, pid: str, loc, lines: list[str], titan: str | None = None, picks: dict | None = None,
@@ -56,72 +55,96 @@ def trigger(s: dict, pid: str, loc, lines: list[str], titan: str | None = None, 
 
 
 def apply_effect(s: dict, pid: str, eff: dict, loc, lines: list[str], titan: str | None,
-                  picks: dict | None) -> None:
-    """Apply an effect (effects.KEYS) at `loc`: its city, the Titans and Supports there, the
-    triggering Titan, THREAT. Stops as soon as the game is lost."""
+                 picks: dict | None) -> None:
+    """Apply an effect (effects.KEYS) at `loc`: its city and the one next to it, the Supports
+    there, the Titans there and the triggering Titan, THREAT. Stops as soon as the game is lost."""
     picks = picks if picks is not None else player_picks()
     why = f"{pid}'s ability"
+    for part in (_on_cities, _on_supports, _on_titans, _on_threat):
+        if s["phase"] != OVER:
+            part(s, eff, loc, lines, why, titan, picks)
+
+
+def _on_cities(s: dict, eff: dict, loc, lines: list[str], why: str, titan: str | None, picks: dict) -> None:
+    """`city`: damage to its city; `adjacent`: to one standing city next to it, the players' pick."""
     city = loc[1] if loc is not None and loc[0] == "city" else None
-    armor = not eff.get("direct", False)
-
-    def over() -> bool:
-        return s["phase"] == "over"
-
-    if eff.get("city") and not over():
+    if eff.get("city"):
         if city:
             damage_city(s, city, eff["city"], lines, f"damage ({why})")
         else:
             lines.append(f"{why} damages its city: there is none on the {loc[1]} Rift, so the damage is lost.")
-    if eff.get("adjacent") and not over():
+    if eff.get("adjacent") and s["phase"] != OVER:
         if city is None:
             lines.append(f"{why} damages a city next to its own: there is none by the {loc[1]} Rift.")
-        else:
-            near = sorted(c for c in neighbours(s)[city] if not s["cities"][c]["destroyed"])
-            target = _pick_adjacent(s, picks, near, city, why, lines)
-            if target:
-                damage_city(s, target, eff["adjacent"], lines, f"damage ({why})")
-    if city and eff.get("knock_down") and not over():
+            return
+        near = sorted(c for c in neighbours(s)[city] if not s["cities"][c]["destroyed"])
+        target = _pick_adjacent(picks, near, city, why, lines)
+        if target:
+            damage_city(s, target, eff["adjacent"], lines, f"damage ({why})")
+
+
+def _on_supports(s: dict, eff: dict, loc, lines: list[str], why: str, titan: str | None, picks: dict) -> None:
+    """`knock_down` and `supports`: the Supports in its city."""
+    city = loc[1] if loc is not None and loc[0] == "city" else None
+    if city and eff.get("knock_down"):
         _knock_down(s, city, lines, why)
-    if city and eff.get("supports") and not over():
+    if city and eff.get("supports") and s["phase"] != OVER:
         _hit_supports(s, city, eff["supports"], lines, why)
-    if eff.get("titans") and not over():
+
+
+def _on_titans(s: dict, eff: dict, loc, lines: list[str], why: str, titan: str | None, picks: dict) -> None:
+    """`titans`: every Titan there; `titan`, `charges`, `disable`: the Titan that triggered it."""
+    armor = not eff.get("direct", False)
+    if eff.get("titans"):
         for name in titans_at(s, loc):
-            if not over():
+            if s["phase"] != OVER:
                 damage_titan(s, name, eff["titans"], lines, f"damage ({why})", armor=armor)
-    if titan is not None and not over() and not s["titans"][titan]["destroyed"]:
-        if eff.get("titan"):
-            damage_titan(s, titan, eff["titan"], lines, f"damage ({why})", armor=armor)
-        t = s["titans"][titan]
-        if eff.get("charges") and not t["destroyed"] and not over():
-            n = eff["charges"]
-            changed = []
-            for card, tc in t["tech"].items():
-                new = max(0, min(CHARGES_MAX, tc["charges"] + n))
-                if new != tc["charges"]:
-                    tc["charges"] = new
-                    changed.append(f"{card} {new}/{CHARGES_MAX}")
-            verb = "gains" if n > 0 else "loses"
-            lines.append(f"Each Tech Card of {titan} {verb} {plural(abs(n), 'Charge')} ({why}): "
-                         + (", ".join(changed) if changed else "none changes") + ".")
-        if eff.get("disable") and not t["destroyed"] and not over():
-            _disable_tech(s, titan, eff["disable"], lines, why, picks)
-    if eff.get("threat") and not over():
-        cond = eff.get("threat_if")
-        if cond and not (city and s["cities"][city]["type"] == cond):
-            lines.append(f"THREAT does not move: {why} moves it only on a {CITY_LABEL[cond]}.")
-        else:
-            move_threat(s, eff["threat"], why, lines)
+    if titan is None or s["phase"] == OVER or s["titans"][titan]["destroyed"]:
+        return
+    if eff.get("titan"):
+        damage_titan(s, titan, eff["titan"], lines, f"damage ({why})", armor=armor)
+    t = s["titans"][titan]
+    if eff.get("charges") and not t["destroyed"] and s["phase"] != OVER:
+        _move_charges(t, titan, eff["charges"], lines, why)
+    if eff.get("disable") and not t["destroyed"] and s["phase"] != OVER:
+        _disable_tech(s, titan, eff["disable"], lines, why, picks)
 
 
-def _pick_adjacent(s: dict, picks: dict, near: list[str], city: str, why: str, lines: list[str]) -> str | None:
+def _move_charges(t: dict, titan: str, n: int, lines: list[str], why: str) -> None:
+    """Each Tech Card of the Titan gains (or loses) n Charges, within 0-3 (T6)."""
+    changed = []
+    for card, tc in t["tech"].items():
+        new = max(0, min(CHARGES_MAX, tc["charges"] + n))
+        if new != tc["charges"]:
+            tc["charges"] = new
+            changed.append(f"{card} {new}/{CHARGES_MAX}")
+    verb = "gains" if n > 0 else "loses"
+    lines.append(f"Each Tech Card of {titan} {verb} {plural(abs(n), 'Charge')} ({why}): "
+                 + (", ".join(changed) if changed else "none changes") + ".")
+
+
+def _on_threat(s: dict, eff: dict, loc, lines: list[str], why: str, titan: str | None, picks: dict) -> None:
+    """`threat`, only on a city of the type `threat_if` names when it names one."""
+    if not eff.get("threat"):
+        return
+    city = loc[1] if loc is not None and loc[0] == "city" else None
+    cond = eff.get("threat_if")
+    if cond and not (city and s["cities"][city]["type"] == cond):
+        lines.append(f"THREAT does not move: {why} moves it only on a {CITY_LABEL[cond]}.")
+    else:
+        move_threat(s, eff["threat"], why, lines)
+
+
+def _pick_adjacent(picks: dict, near: list[str], city: str, why: str, lines: list[str]) -> str | None:
+    """The standing city next to `city` the players picked (or the only one)."""
     if not near:
         lines.append(f"{why}: no standing city is adjacent to {city}, so the damage is lost.")
         return None
     if picks["adjacent"]:
-        name = picks["adjacent"].pop(0)
-        c = find(s["cities"], name, "city", "--adjacent")
+        c = picks["adjacent"].pop(0)
         if c not in near:
-            raise RuleError(f"--adjacent {c} is not a standing city adjacent to {city} ({', '.join(near)})")
+            raise RuleError(f"{c} is not a standing city adjacent to {city} ({', '.join(near)}): {why} damages "
+                            f"one of those")
         return c
     if len(near) == 1:
         return near[0]
@@ -138,9 +161,10 @@ def _disable_tech(s: dict, titan: str, n: int, lines: list[str], why: str, picks
         return
     chosen: list[str] = []
     while picks["disable"] and len(chosen) < k:
-        c = find(t["tech"], picks["disable"].pop(0), f"Tech Card of {titan}", "--disable")
+        c = picks["disable"].pop(0)
         if c not in enabled or c in chosen:
-            raise RuleError(f"--disable {c}: it is not an enabled Tech Card of {titan} ({', '.join(enabled)})")
+            raise RuleError(f"{c} is not an enabled Tech Card of {titan} ({', '.join(enabled)}): {why} disables "
+                            f"one of those")
         chosen.append(c)
     rest = [c for c in enabled if c not in chosen]
     if len(chosen) < k:
@@ -203,7 +227,7 @@ def titan_enters(s: dict, loc, lines: list[str], titan: str | None = None, picks
         loc = ("city", loc)
     out = []
     for pid in invaders_at(s, loc):
-        if category(s, pid) == "mechanical" and s["phase"] != "over":
+        if category(s, pid) == MECHANICAL and s["phase"] != OVER:
             if titan is not None and s["titans"][titan]["destroyed"]:
                 break
             out.append(trigger(s, pid, loc, lines, titan=titan, picks=picks))

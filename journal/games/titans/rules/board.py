@@ -78,7 +78,7 @@ def open_rifts(state: dict) -> list[str]:
 
 def neighbours(state: dict) -> dict:
     """City -> set of adjacent cities (a city is adjacent to another when they share a trail)."""
-    adj = {c: set() for c in state["cities"]}
+    adj: dict[str, set[str]] = {c: set() for c in state["cities"]}
     for c, city in state["cities"].items():
         for other in [city["yellow"], city["green"], *city.get("trails", [])]:
             if other in adj and other != c:

@@ -5,186 +5,152 @@ defeated by a card (O.N.E.'s once-a-game ability), and any value of the save.
 
 from __future__ import annotations
 
-from journal.errors import InputError, RuleError
+from journal.dice import Dice
+from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.titans.rules.board import pawn_damage, supports_at
 from journal.games.titans.rules.model import (
-    CITY_HP, ONE, THREAT_MAX, city_of, is_one, pawn_of, player_of, plural, rift_of_pawn, stats, tier, titan_of,
+    CITY_HP, ENDING, ONE, OVER, SETUP, THREAT_MAX, is_one, plural, rift_of_pawn, stats, tier,
 )
 from journal.games.titans.rules.phases import refuse_if_final, refuse_if_over
-from journal.games.titans.rules.schema import validate
 from journal.games.titans.rules.trackers import damage_city, damage_supports, damage_titan, end_game, move_threat
-from journal.lookup import shell_quote
+from journal.games.titans.schema import validate
+from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 
 
-def threat(state: dict, dice, delta: int | None = None, value: int | None = None, reason: str = "") -> Outcome:
+def threat(state: dict, dice: Dice, delta: int | None = None, value: int | None = None, reason: str = "") -> Outcome:
     """A2: THREAT moved by a card's text (0..21; 21 loses, T1); the reason, if given, is said
     with the move (and kept in the log by the runtime)."""
     refuse_if_over(state)
     reason = " ".join((reason or "").split()) or "by hand"
-    if value is None and not delta:
-        raise InputError("a DELTA of 0 changes nothing: type +N, -N or =N")
-    if value is not None and not 0 <= value <= THREAT_MAX:
-        raise InputError(f"=N: THREAT runs 0..{THREAT_MAX}")
-    if state["phase"] == "setup" and (value if value is not None else state["threat"] + delta) >= THREAT_MAX:
-        raise RuleError(f"THREAT {THREAT_MAX} ends the game, and it has not begun: play the Opening Phase first "
-                        f"(journal titans opening)")
+    if state["phase"] == SETUP and (value if value is not None else state["threat"] + (delta or 0)) >= THREAT_MAX:
+        raise RuleError(say(f"THREAT {THREAT_MAX} ends the game, and it has not begun: play the Opening Phase first (",
+                            cmd("titans opening"), ")"))
     s = copy_state(state)
     lines: list[str] = []
     before = s["threat"]
     move_threat(s, delta or 0, reason, lines, value=value)
-    summary = f"THREAT {before} → {s['threat']}" + (" (the game is lost)" if s["phase"] == "over" else "")
+    summary = f"THREAT {before} → {s['threat']}" + (" (the game is lost)" if s["phase"] == OVER else "")
     return Outcome(s, summary, lines, {"before": before, "threat": s["threat"], "tier": tier(s["threat"]),
                                        "phase": s["phase"], **({"result": s["result"]} if "result" in s else {})})
 
 
-def damage(state: dict, dice, n: int, city: str | None = None, titan: str | None = None,
+def damage(state: dict, dice: Dice, n: int, city: str | None = None, titan: str | None = None,
            support: str | None = None, player: str | None = None, direct: bool = False) -> Outcome:
     """A2: damage (or, negative, repair) a city, a Titan or Supports as a card says. Armor
-    applies to Titans unless --direct; destruction and THREAT follow the rules."""
+    applies to Titans unless `direct`; destruction and THREAT follow the rules."""
     refuse_if_over(state)
-    if sum(x is not None for x in (city, titan, support)) != 1:
-        raise InputError("name exactly one of --city C, --titan T, --support C")
-    if n == 0:
-        raise InputError("N = 0 changes nothing: positive N damages, negative N removes damage")
     s = copy_state(state)
     lines: list[str] = []
-    data: dict = {"n": n}
     if city is not None:
-        cname = city_of(s, city, "--city")
-        c = s["cities"][cname]
-        if n > 0:
-            damage_city(s, cname, n, lines, "damage")
-        else:
-            before = c["damage"]
-            c["damage"] = max(0, c["damage"] + n)
-            lines.append(f"Remove {plural(before - c['damage'], 'City Damage Token')} from {cname} "
-                         f"({c['damage']}/{CITY_HP[c['type']]}).")
-            if c["destroyed"]:
-                c["destroyed"] = False
-                lines.append(f"{cname} is no longer destroyed: take its City Destroyed Token off (THREAT is not "
-                             f"lowered: journal titans threat -N, if the card says so).")
-        data.update(city=cname, damage=c["damage"], destroyed=c["destroyed"])
-        summary = f"{cname}: {n:+d} damage by hand → {c['damage']}"
+        summary, data = _city_by_hand(s, city, n, lines)
     elif titan is not None:
-        name = titan_of(s, titan, "--titan")
-        t = s["titans"][name]
-        if t["destroyed"]:
-            raise RuleError(f"{name} is destroyed: it re-enters with `journal titans reenter {shell_quote(name)} CITY`")
-        if n > 0:
-            damage_titan(s, name, n, lines, "damage", armor=not direct)
-        else:
-            before = t["damage"]
-            t["damage"] = max(0, t["damage"] + n)
-            lines.append(f"Remove {plural(before - t['damage'], 'Damage Token')} from {name} "
-                         f"({t['damage']}/{t['hp']}).")
-        data.update(titan=name, damage=t["damage"], destroyed=t["destroyed"])
-        summary = f"{name}: {n:+d} damage by hand → {t['damage']}" + (" (destroyed)" if t["destroyed"] else "")
+        summary, data = _titan_by_hand(s, titan, n, direct, lines)
     else:
-        cname = city_of(s, support, "--support")
-        here = supports_at(s, cname)
-        if player is not None:
-            pname = player_of(s, player, "--player")
-        elif len(here) == 1:
-            pname = next(iter(here))
-        elif not here:
-            raise RuleError(f"no Support is on {cname}")
-        else:
-            raise InputError(f"--player is required: Supports of {', '.join(here)} are on {cname}")
-        if not here.get(pname):
-            raise RuleError(f"{pname} has no Support on {cname}")
-        if n > 0:
-            got = damage_supports(s, pname, cname, n, lines, "damage")
-            if got < n:
-                lines.append(f"{n - got} more damage finds no {pname} Support on {cname}.")
-        else:
-            sups = [sp for sp in s["players"][pname]["supports"] if sp["city"] == cname and sp["damage"]]
-            fixed = 0
-            for sp in sups[: -n]:
-                sp["damage"] = 0
-                fixed += 1
-            lines.append(f"Stand {plural(fixed, 'knocked-down Support')} of {pname} on {cname} back up.")
-        data.update(player=pname, city=cname, supports=supports_at(s, cname).get(pname, 0))
-        summary = f"{pname}'s Supports on {cname}: {n:+d} damage by hand"
+        assert support is not None, "damage by hand names a city, a Titan or a city's Supports"
+        summary, data = _supports_by_hand(s, support, player, n, lines)
     data.update(threat=s["threat"], phase=s["phase"])
     if "result" in s:
         data["result"] = s["result"]
-    return Outcome(s, summary, lines, data)
+    return Outcome(s, summary, lines, {"n": n, **data})
 
 
-def credits(state: dict, dice, player: str, delta: int | None = None, value: int | None = None,
+def _city_by_hand(s: dict, city: str, n: int, lines: list[str]) -> tuple[str, dict]:
+    c = s["cities"][city]
+    if n > 0:
+        damage_city(s, city, n, lines, "damage")
+    else:
+        before = c["damage"]
+        c["damage"] = max(0, c["damage"] + n)
+        lines.append(f"Remove {plural(before - c['damage'], 'City Damage Token')} from {city} "
+                     f"({c['damage']}/{CITY_HP[c['type']]}).")
+        if c["destroyed"]:
+            c["destroyed"] = False
+            lines.append(say(f"{city} is no longer destroyed: take its City Destroyed Token off (THREAT is not "
+                             f"lowered: ", cmd("titans threat", "DELTA"), " with a negative DELTA, if the card says "
+                             f"so)."))
+    return f"{city}: {n:+d} damage by hand → {c['damage']}", {"city": city, "damage": c["damage"],
+                                                              "destroyed": c["destroyed"]}
+
+
+def _titan_by_hand(s: dict, titan: str, n: int, direct: bool, lines: list[str]) -> tuple[str, dict]:
+    t = s["titans"][titan]
+    if t["destroyed"]:
+        raise RuleError(say(f"{titan} is destroyed: it re-enters with `", cmd("titans reenter", titan, "CITY"), "`"))
+    if n > 0:
+        damage_titan(s, titan, n, lines, "damage", armor=not direct)
+    else:
+        before = t["damage"]
+        t["damage"] = max(0, t["damage"] + n)
+        lines.append(f"Remove {plural(before - t['damage'], 'Damage Token')} from {titan} ({t['damage']}/{t['hp']}).")
+    summary = f"{titan}: {n:+d} damage by hand → {t['damage']}" + (" (destroyed)" if t["destroyed"] else "")
+    return summary, {"titan": titan, "damage": t["damage"], "destroyed": t["destroyed"]}
+
+
+def _supports_by_hand(s: dict, city: str, player: str | None, n: int, lines: list[str]) -> tuple[str, dict]:
+    here = supports_at(s, city)
+    if player is None and len(here) == 1:
+        player = next(iter(here))
+    elif player is None and not here:
+        raise RuleError(f"no Support is on {city}")
+    elif player is None:
+        raise NeedChoice(f"--player is required: Supports of {', '.join(here)} are on {city}", "--player", list(here),
+                         f"Whose Supports on {city}?")
+    if not here.get(player):
+        raise RuleError(f"{player} has no Support on {city}")
+    if n > 0:
+        got = damage_supports(s, player, city, n, lines, "damage")
+        if got < n:
+            lines.append(f"{n - got} more damage finds no {player} Support on {city}.")
+    else:
+        sups = [sp for sp in s["players"][player]["supports"] if sp["city"] == city and sp["damage"]]
+        for sp in sups[: -n]:
+            sp["damage"] = 0
+        lines.append(f"Stand {plural(len(sups[: -n]), 'knocked-down Support')} of {player} on {city} back up.")
+    return (f"{player}'s Supports on {city}: {n:+d} damage by hand",
+            {"player": player, "city": city, "supports": supports_at(s, city).get(player, 0)})
+
+
+def credits(state: dict, dice: Dice, player: str, delta: int | None = None, value: int | None = None,
             reason: str = "") -> Outcome:
     """A2: Credits gained or paid by a card (never below 0)."""
     refuse_if_over(state)
     s = copy_state(state)
-    pname = player_of(s, player)
-    p = s["players"][pname]
+    p = s["players"][player]
     before = p["credits"]
     after = value if value is not None else before + (delta or 0)
-    if value is None and not delta:
-        raise InputError("a DELTA of 0 changes nothing: type +N, -N or =N")
     if after < 0:
-        raise RuleError(f"{pname} has {plural(before, 'Credit')}: cannot pay {before - after}")
+        raise RuleError(f"{player} has {plural(before, 'Credit')}: cannot pay {before - after}")
     p["credits"] = after
     why = f" ({' '.join(reason.split())})" if reason and reason.strip() else ""
-    summary = f"{pname}: Credits {before} → {after}"
-    return Outcome(s, summary, [f"{summary}{why}."], {"player": pname, "before": before, "credits": after})
+    summary = f"{player}: Credits {before} → {after}"
+    return Outcome(s, summary, [f"{summary}{why}."], {"player": player, "before": before, "credits": after})
 
 
-def lead(state: dict, dice, player: str) -> Outcome:
+def lead(state: dict, dice: Dice, player: str) -> Outcome:
     """A2: hand the Lead Character Token to a player."""
     refuse_if_over(state)
     s = copy_state(state)
-    pname = player_of(s, player)
-    if s["lead"] == pname:
-        raise RuleError(f"{pname} is already the Lead Character")
-    s["lead"] = pname
-    line = f"Give the Lead Character Token to {pname}."
-    return Outcome(s, line, [line], {"lead": pname})
+    if s["lead"] == player:
+        raise RuleError(f"{player} is already the Lead Character")
+    s["lead"] = player
+    line = f"Give the Lead Character Token to {player}."
+    return Outcome(s, line, [line], {"lead": player})
 
 
-def invader(state: dict, dice, pawn: str, city: str | None = None, lair: bool = False, rift: bool = False,
+def invader(state: dict, dice: Dice, pawn: str, city: str | None = None, lair: bool = False, rift: bool = False,
             hurt: int | None = None) -> Outcome:
     """A2: put an invader pawn where a card says (a city, its Lair, back on its rift) or set
     its damage. No invasion damage is dealt (use `invade` for an invasion)."""
     refuse_if_over(state)
     s = copy_state(state)
-    pid = pawn_of(s, pawn)
-    rname = rift_of_pawn(s, pid)
-    r = s["rifts"][rname]
-    if sum(bool(x) for x in (city is not None, lair, rift)) > 1:
-        raise InputError("give one of --city C, --lair, --rift")
-    if city is None and not lair and not rift and hurt is None:
-        raise InputError("say what changes: --city C, --lair, --rift or --damage N")
-    if hurt is not None and hurt < 0:
-        raise InputError(f"--damage {hurt}: expected 0 or more")
+    pid = pawn
+    r = s["rifts"][rift_of_pawn(s, pid)]
     lines: list[str] = []
     dmg = pawn_damage(s, pid) if hurt is None else hurt
     moved_to = None
     if city is not None or lair or rift:
-        # take it off wherever it is
-        s["invaders"].pop(pid, None)
-        if pid in r["guardians"]:
-            r["guardians"].remove(pid)
-        if pid in r["lair"]:
-            r["lair"].remove(pid)
-        r.get("guardian_damage", {}).pop(pid, None)
-        if city is not None:
-            cname = city_of(s, city, "--city")
-            s["invaders"][pid] = {"city": cname, "damage": dmg}
-            moved_to = cname
-        elif lair:
-            r["lair"].append(pid)
-            dmg = 0
-            moved_to = f"{rname} Lair"
-        else:
-            if r["closed"]:
-                raise RuleError(f"the {rname} Rift is closed")
-            spot = s["cards"][pid]["reward"]
-            pos = len([g for g in r["guardians"] if s["cards"][g]["reward"] <= spot])
-            r["guardians"].insert(pos, pid)
-            moved_to = f"{rname} Rift (spot {spot})"
-        lines.append(f"Put {pid} on the {moved_to}." if moved_to.endswith(("Lair", ")")) else f"Put {pid} on {moved_to}.")
+        moved_to, dmg = _put_pawn(s, pid, city, lair, dmg, lines)
     if pid in s["invaders"]:
         s["invaders"][pid]["damage"] = dmg
     elif pid in r["guardians"]:
@@ -195,18 +161,45 @@ def invader(state: dict, dice, pawn: str, city: str | None = None, lair: bool = 
         if not gd:
             r.pop("guardian_damage")
     elif hurt:
-        raise RuleError(f"{pid} is in the {rname} Lair: a pawn there has no damage")
+        raise RuleError(f"{pid} is in the {rift_of_pawn(s, pid)} Lair: a pawn there has no damage")
     if hurt is not None:
         lines.append(f"{pid} has {plural(dmg, 'Invader Damage Token')}.")
     if (pid in s["invaders"] or pid in r["guardians"]) and dmg >= stats(s, pid)["hp"]:
-        raise RuleError(f"{pid} would have {dmg} damage and its HP is {stats(s, pid)['hp']}: an invader with "
-                        f"that much damage is destroyed (journal titans invader {shell_quote(pid)} --lair)")
+        raise RuleError(say(f"{pid} would have {dmg} damage and its HP is {stats(s, pid)['hp']}: an invader with "
+                            f"that much damage is destroyed (", cmd("titans invader", pid, lair=True), ")"))
     summary = f"{pid} set by hand: " + (f"to {moved_to}" if moved_to else "") + \
               (f"{', ' if moved_to else ''}damage {dmg}" if hurt is not None else "")
     return Outcome(s, summary, lines, {"invader": pid, "where": moved_to, "damage": dmg})
 
 
-def defeat(state: dict, dice, pawn: str, titan: str, pilot_ability: bool = False, adjacent: tuple = (),
+def _put_pawn(s: dict, pid: str, city: str | None, lair: bool, dmg: int, lines: list[str]) -> tuple[str, int]:
+    """The pawn taken off wherever it is and put on a city, in its Lair (undamaged) or back on its
+    rift's spot (its Reward Value). Returns (where, its damage)."""
+    rname = rift_of_pawn(s, pid)
+    r = s["rifts"][rname]
+    s["invaders"].pop(pid, None)
+    if pid in r["guardians"]:
+        r["guardians"].remove(pid)
+    if pid in r["lair"]:
+        r["lair"].remove(pid)
+    r.get("guardian_damage", {}).pop(pid, None)
+    if city is not None:
+        s["invaders"][pid] = {"city": city, "damage": dmg}
+        lines.append(f"Put {pid} on {city}.")
+        return city, dmg
+    if lair:
+        r["lair"].append(pid)
+        lines.append(f"Put {pid} on the {rname} Lair.")
+        return f"{rname} Lair", 0
+    if r["closed"]:
+        raise RuleError(f"the {rname} Rift is closed")
+    spot = s["cards"][pid]["reward"]
+    r["guardians"].insert(len([g for g in r["guardians"] if s["cards"][g]["reward"] <= spot]), pid)
+    lines.append(f"Put {pid} on the {rname} Rift (spot {spot}).")
+    return f"{rname} Rift (spot {spot})", dmg
+
+
+def defeat(state: dict, dice: Dice, pawn: str, titan: str, pilot_ability: bool = False, adjacent: tuple = (),
            disable: tuple = ()) -> Outcome:
     """An invader defeated by a card's text (a pilot, a Final Blow, a Tech Card, an artifact):
     its reward goes to the Titan's player, the pawn to the first free spot of its Lair, and a
@@ -214,11 +207,10 @@ def defeat(state: dict, dice, pawn: str, titan: str, pilot_ability: bool = False
     can choose an invader in one city: defeat him and take his reward"."""
     refuse_if_over(state)
     refuse_if_final(state)
-    if state["phase"] in ("setup", "ending"):
-        raise RuleError("invaders are defeated during a turn: start it with `journal titans opening`")
+    if state["phase"] in (SETUP, ENDING):
+        raise RuleError(say("invaders are defeated during a turn: start it with `", cmd("titans opening"), "`"))
     s = copy_state(state)
-    pid = pawn_of(s, pawn)
-    name = titan_of(s, titan, "--titan")
+    pid, name = pawn, titan
     t = s["titans"][name]
     on_city = pid in s["invaders"]
     guardian = pid in s["rifts"][rift_of_pawn(s, pid)]["guardians"]
@@ -250,7 +242,7 @@ def defeat(state: dict, dice, pawn: str, titan: str, pilot_ability: bool = False
                                        "threat": s["threat"], "phase": s["phase"]})
 
 
-def set_value(state: dict, dice, path: list[str], value=None, unset: bool = False) -> Outcome:
+def set_value(state: dict, dice: Dice, path: list[str], value=None, unset: bool = False) -> Outcome:
     """A2: set any value of the save by hand (a card's text overrides the rules); the result
     must still be a valid save; THREAT set to 21 ends the game (T1)."""
     _ = dice
@@ -273,7 +265,7 @@ def set_value(state: dict, dice, path: list[str], value=None, unset: bool = Fals
     else:
         node[leaf] = value
     if path == ["threat"] and not unset and isinstance(value, int) and not isinstance(value, bool):
-        if value == THREAT_MAX and s["phase"] != "over":
+        if value == THREAT_MAX and s["phase"] != OVER:
             lines: list[str] = []
             end_game(s, "lost", "THREAT reached the sixth, numberless Red step", lines)
     problems = validate(s)

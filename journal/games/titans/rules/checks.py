@@ -1,16 +1,18 @@
 """Dice and Ability Checks: the dice pool, counting successes, and rolls by journal.
 
 A check rolls the ability's dice plus the bonus dice of enabled Tech Cards, Tyrant
-Artifacts, the Final Blow and Amphibious invaders; the custom die's face table
-(`--dice` at `new`) says which symbols are successes.
+Artifacts, the Final Blow and Amphibious invaders; the custom die's face table (given at
+`new`) says which symbols are successes.
 """
 
 from __future__ import annotations
 
-from journal.errors import InputError, RuleError, typed
+from journal.dice import Dice
+from journal.errors import InputError, RuleError
 from journal.games.titans.rules.board import invaders_at, location
-from journal.games.titans.rules.model import CHECKS, category, plural, stats, titan_of
+from journal.games.titans.rules.model import AMPHIBIOUS, HANDS, category, plural, stats
 from journal.games.titans.rules.phases import refuse_if_over
+from journal.hints import Hint, cmd, say
 from journal.outcome import Outcome, copy_state
 
 
@@ -33,7 +35,7 @@ def dice_pool(s: dict, name: str, ability: str, ignored=(), blow: bool = False, 
         if blow and t.get("blow_dice"):
             parts.append(("Final Blow", t["blow_dice"]))
         for pid in foes:
-            if category(s, pid) == "amphibious":
+            if category(s, pid) == AMPHIBIOUS:
                 n = stats(s, pid)["effect"].get("dice", 0)
                 if n:
                     parts.append((pid, n))
@@ -59,7 +61,7 @@ def pool_lines(s: dict, name: str, foes, ability: str = "combat", ignored=(), bl
 
 def _two_handed(t: dict, ignored=()) -> bool:
     """An enabled Two-Handed Tech Card (not ignored for an immunity) is on the sheet."""
-    return any(tc["slot"] == "hands" and not tc["disabled"] and card not in ignored for card, tc in t["tech"].items())
+    return any(tc["slot"] == HANDS and not tc["disabled"] and card not in ignored for card, tc in t["tech"].items())
 
 
 def _is_success(table: dict, ability: str, face: int) -> bool:
@@ -80,20 +82,18 @@ def count_successes(state: dict, titan: str, ability: str, faces: list[int], ign
     return total
 
 
-SET_UP_WITH_TABLE = "journal titans new NAME --titan … --dice templates:titans/dice-sample.toml"
+SET_UP_WITH_TABLE = cmd("titans new", "NAME", titan="TITAN", dice="templates:titans/dice-sample.toml")
 MAX_DICE = 60
 
 
 def no_table(what: str) -> str:
     """Why journal cannot roll or weigh the custom dice: the game was set up without their face table."""
-    return (f"{what} needs the custom dice's face table, and this game was set up without one (a table is "
-            f"given at set-up: {SET_UP_WITH_TABLE}, or your own file)")
+    return say(f"{what} needs the custom dice's face table, and this game was set up without one (a table is "
+               f"given at set-up: ", SET_UP_WITH_TABLE, ", or your own file)")
 
 
 def _pool(s: dict, name: str, ability: str, bonus_dice: int, **kw) -> tuple[int, list]:
-    """The dice of a check plus `bonus_dice`, checked (0 or more extra dice, at most 60 in all)."""
-    if bonus_dice < 0:
-        raise InputError(f"--bonus-dice {bonus_dice}: extra dice are 0 or more")
+    """The dice of a check plus `bonus_dice` extra dice (at most 60 in all)."""
     n, parts = dice_pool(s, name, ability, **kw)
     n += bonus_dice
     if n > MAX_DICE:
@@ -101,19 +101,17 @@ def _pool(s: dict, name: str, ability: str, bonus_dice: int, **kw) -> tuple[int,
     return n, parts
 
 
-def roll_check(s: dict, dice, name: str, ability: str, bonus_dice: int, lines: list[str], ignored=(),
-                blow: bool = False, foes=(), reroll: int = 0, typed: str | None = "--successes N") -> int:
+def roll_check(s: dict, dice: Dice, name: str, ability: str, bonus_dice: int, lines: list[str], ignored=(),
+               blow: bool = False, foes=(), reroll: int = 0, typed: Hint | None = None) -> int:
     """Roll an ability check with the face table: the dice pool (dice_pool) plus `bonus_dice`;
     `reroll` failed dice are rolled again, once each ("a re-rolled die cannot be re-rolled").
-    Without a face table the command is refused, naming its own option for a typed result
-    (`typed`), if it has one."""
+    Without a face table the command is refused, showing the command with the successes typed
+    (`typed`), when it takes them."""
     if "dice" not in s:
         if typed:
-            raise InputError(f"{typed} is required: count the successes on your custom dice (journal rolls "
-                             f"them only in a game set up with their face table: {SET_UP_WITH_TABLE})")
+            raise InputError(say("count the successes on your custom dice and type them: ", typed, " (journal "
+                                 "rolls them only in a game set up with their face table: ", SET_UP_WITH_TABLE, ")"))
         raise RuleError(no_table(f"journal's {ability.capitalize()} Check"))
-    if reroll < 0:
-        raise InputError(f"--reroll {reroll}: re-rolls are 0 or more")
     n, parts = _pool(s, name, ability, bonus_dice, ignored=ignored, blow=blow, foes=foes)
     faces = [dice.roll(6, "titan die") for _ in range(n)]
     table = s["dice"]
@@ -139,33 +137,18 @@ def roll_check(s: dict, dice, name: str, ability: str, bonus_dice: int, lines: l
     return got
 
 
-def bonus_table(bonus: dict, option: str) -> dict:
-    """Bonus dice per ability check ({"combat": 1}) from a card, checked."""
-    out = {}
-    for k, n in bonus.items():
-        if k not in CHECKS:
-            raise InputError(f"{option} {k}: bonus dice go to a check: {', '.join(CHECKS)}")
-        if not isinstance(n, int) or isinstance(n, bool) or not -9 <= n <= 9 or n == 0:
-            raise InputError(f"{option} {k}{n:+d}: expected -9..+9 dice, not 0")
-        out[k] = n
-    return out
-
-
 def bonus_text(bonus: dict) -> str:
     return ", ".join(f"{k} {n:+d} {'die' if abs(n) == 1 else 'dice'}" for k, n in bonus.items())
 
 
-def check(state: dict, dice, titan: str, ability: str, bonus_dice: int = 0, reroll: int = 0) -> Outcome:
+def check(state: dict, dice: Dice, titan: str, ability: str, bonus_dice: int = 0, reroll: int = 0) -> Outcome:
     """An ability check rolled with the custom-die face table (logged; the state is unchanged):
     the ability's dice plus the bonus dice of enabled Tech Cards and Tyrant Artifacts."""
     refuse_if_over(state)
-    if ability not in CHECKS:
-        raise InputError(f"{typed(ability)} is not an ability check: expected {', '.join(CHECKS)}")
-    name = titan_of(state, titan)
     lines: list[str] = []
-    got = roll_check(state, dice, name, ability, bonus_dice, lines, reroll=reroll, typed=None)
+    got = roll_check(state, dice, titan, ability, bonus_dice, lines, reroll=reroll)
     return Outcome(copy_state(state), " ".join(lines), lines,
-                   {"titan": name, "ability": ability, "successes": got})
+                   {"titan": titan, "ability": ability, "successes": got})
 
 
 def odds(state: dict, titan: str, ability: str, bonus_dice: int = 0) -> dict:
@@ -173,9 +156,7 @@ def odds(state: dict, titan: str, ability: str, bonus_dice: int = 0) -> dict:
     face table: the check's dice pool (a Combat Check counts the Amphibious invaders where
     the Titan stands) plus `bonus_dice`; the red symbol counts 2 in a Combat Check while a
     Two-Handed Tech Card is enabled. `at_least[k]` is the chance of k or more successes."""
-    if ability not in CHECKS:
-        raise InputError(f"'{ability}' is not an ability check: expected {', '.join(CHECKS)}")
-    name = titan_of(state, titan)
+    name = titan
     if "dice" not in state:
         raise RuleError(no_table("the odds of a check"))
     t = state["titans"][name]

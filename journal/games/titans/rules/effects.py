@@ -15,11 +15,12 @@ entering (Mechanical), the attacker (Amphibious), the Titan that destroyed it
 from __future__ import annotations
 
 from journal.errors import InputError
+from journal.games.titans.rules.model import AMPHIBIOUS, FLYING, METROPOLIS, REFUGE
 
 # key -> (kind, lo, hi, meaning); kind "int" or "bool" or "city type"
 KEYS = {
     "city": ("int", 0, 99, "N damage to its city"),
-    "adjacent": ("int", 0, 99, "N damage to one city adjacent to its city, chosen by the players (--adjacent CITY)"),
+    "adjacent": ("int", 0, 99, "N damage to one city adjacent to its city, chosen by the players (asked for when not given)"),
     "titan": ("int", 0, 99, "N damage to the Titan that triggered it (Armor applies unless direct)"),
     "titans": ("int", 0, 99, "N damage to every Titan in its city (Armor applies unless direct)"),
     "supports": ("int", 0, 99, "N damage to every Support in its city"),
@@ -27,11 +28,11 @@ KEYS = {
     "direct": ("bool", 0, 0, "the Titan damage of this effect ignores Armor"),
     "dice": ("int", -9, 9, "the attacker rolls N more dice (negative: fewer) in its Combat Check (Amphibious)"),
     "charges": ("int", -3, 3, "each Tech Card of the Titan gains N Charges (negative: loses), within 0-3"),
-    "disable": ("int", 0, 5, "N Tech Cards of the Titan are disabled, chosen by the players (--disable CARD)"),
+    "disable": ("int", 0, 5, "N Tech Cards of the Titan are disabled, chosen by the players (asked for when not given)"),
     "threat": ("int", -21, 21, "THREAT moves by N"),
     "threat_if": ("city type", 0, 0, "the THREAT change only if its city is a \"refuge\" or a \"metropolis\""),
 }
-CITY_TYPES = ("refuge", "metropolis")
+CITY_TYPES = (REFUGE, METROPOLIS)
 NEEDS_TITAN = ("titan", "charges", "disable")      # a Flying invader has no triggering Titan
 
 
@@ -39,7 +40,7 @@ def load(source: str, path: str, value, category: str) -> dict:
     """An `effect` table from an invaders file, checked key by key (one-line errors)."""
     if not isinstance(value, dict):
         raise InputError(f"{source}: {path} should be a table, e.g. {{ city = 1 }} (keys: {', '.join(KEYS)})")
-    out = {}
+    out: dict = {}
     for k, v in value.items():
         if k not in KEYS:
             raise InputError(f"{source}: {path}.{k} is not a known effect: expected {', '.join(KEYS)}")
@@ -66,12 +67,12 @@ def load(source: str, path: str, value, category: str) -> dict:
 
 def mismatch(effect: dict, category: str) -> str | None:
     """An effect that cannot apply to this category of invader, or keys that need another key."""
-    if category == "flying":
+    if category == FLYING:
         bad = [k for k in NEEDS_TITAN if k in effect]
         if bad:
             return (f"{bad[0]} acts on the Titan that triggered the ability, and a Flying invader's ability "
                     f"triggers when it invades (no Titan): use titans (every Titan in its city)")
-    if "dice" in effect and category != "amphibious":
+    if "dice" in effect and category != AMPHIBIOUS:
         return "dice changes the attacker's Combat Check: only an Amphibious ability triggers on an attack"
     if effect.get("direct") and not ("titan" in effect or "titans" in effect):
         return "direct goes with titan or titans (the Titan damage that ignores Armor)"

@@ -1,55 +1,89 @@
-"""The Ending Phase (T7): invader damage, THREAT, Titan presence and rift status
-controls, the Lead Character passes right; and the Final Episode's outcome.
+"""The Ending Phase (rulebook, T7): step 1, Invader Damage; step 2, THREAT Level Control; step 3,
+Titan Presence Control; step 4, Rift Status Control; step 5, The Show Must Go On (the Lead
+Character Token passes to the right). And the Final Episode's outcome (`end`).
 """
 
 from __future__ import annotations
 
-import re
+from typing import NamedTuple
 
-from journal.errors import InputError, NeedChoice, RuleError, typed
+from journal.dice import Dice
+from journal.errors import NeedChoice, RuleError
 from journal.games.titans.rules.board import loc_text, location, open_rifts, standing, supports_at, titans_at
-from journal.games.titans.rules.model import COLORS, RESULTS, pawn_of, stats, tier, titan_of
+from journal.games.titans.rules.model import ENDING, FINAL, OVER, stats, tier
 from journal.games.titans.rules.phases import close_turn, need_phase, opening_hint, refuse_if_over
 from journal.games.titans.rules.trackers import damage_city, damage_supports, damage_titan, end_game
+from journal.hints import cmd, say
 from journal.lookup import shell_quote
 from journal.outcome import Outcome, copy_state
 
 
-def parse_assign(spec: str) -> tuple[str, str, int | None]:
-    """"T1=Atlas", "T1=Atlas:2", "T1=blue", "T1=city:1" → (pawn, target, points or None)."""
-    pid, eq, rest = spec.partition("=")
-    if not eq or not pid.strip() or not rest.strip():
-        raise InputError(f"--assign {typed(spec)}: expected INVADER=TARGET[:N], TARGET a Titan, a support colour or "
-                         f"city (e.g. T1=Atlas, T1=blue:1)")
-    target, colon, n = rest.rpartition(":")
-    if colon and re.fullmatch(r"\d+", n.strip()):
-        return pid.strip(), target.strip(), int(n)
-    return pid.strip(), rest.strip(), None
+class Assignment(NamedTuple):
+    """Where the players send (part of) an invader's damage instead of its city: "Instead of the
+    city, this damage can be assigned to Titans or Supports that are present there"."""
+
+    invader: str
+    kind: str                   # "titan", "support" (`target` is the Supports' player) or "city"
+    target: str | None = None   # the Titan, or the player whose Supports take it (None: the city)
+    points: int | None = None   # None: all that is left of its DMG
 
 
-def _plan(s: dict, assign) -> dict:
-    """{pawn: [(kind, target, n|None)]} from ("T1", "Atlas", 2) triples or "T1=Atlas:2" texts."""
-    plan: dict = {}
+class Ending(NamedTuple):
+    """What the Ending Phase's damage did."""
+
+    report: list[dict]
+    destroyed_cities: list[str]
+    destroyed_titans: list[str]
+
+
+def ending(state: dict, dice: Dice, assign: tuple = ()) -> Outcome:
+    """Ending Phase: invader damage (to the city, or assigned to Titans or Supports there),
+    THREAT control, Titan presence control, rift status control, the Lead passes right (T7)."""
+    need_phase(state, ENDING, "the Ending Phase")
+    s = copy_state(state)
+    lines: list[str] = [f"Ending Phase of turn {s['turn']}."]
+    closed = close_turn(s, lines)
+    s["phase"] = ENDING
+    plan = _plan(assign)
+    attackers = _attackers(s)
+    for pid in plan:
+        if pid not in [a for a, _ in attackers]:
+            raise RuleError(f"{pid} deals no damage this Ending Phase (it is not on a city, or guards a rift with no "
+                            f"Titan on it)")
+    _ask_targets(s, attackers, plan)
+    done = invader_damage(s, attackers, plan, lines)
+    # step 2, THREAT Level Control: reaching the sixth Red step already ended the game (T1)
+    titan_presence_control(s, lines)
+    rift_status_control(s, lines)
+    the_show_must_go_on(s, lines)
+    data = {"turn": s["turn"], "closed": closed, "damage": done.report, "destroyed_cities": done.destroyed_cities,
+            "destroyed_titans": done.destroyed_titans, "threat": s["threat"], "tier": tier(s["threat"]),
+            "phase": s["phase"], "lead": s["lead"]}
+    if "result" in s:
+        data["result"] = s["result"]
+    return Outcome(s, _summary(s, done.report), lines, data)
+
+
+def _plan(assign) -> dict[str, list[Assignment]]:
+    """The players' assignments by invader."""
+    plan: dict[str, list[Assignment]] = {}
     for item in assign:
-        pid_in, target, n = parse_assign(item) if isinstance(item, str) else item
-        pid = pawn_of(s, pid_in, "--assign")
-        t = target.strip()
-        if t.casefold() == "city":
-            entry = ("city", None, n)
-        elif t.casefold() in COLORS:
-            owner = [p for p, v in s["players"].items() if v["color"] == t.casefold()]
-            if not owner:
-                raise InputError(f"--assign {pid}={t}: no player has the {t.casefold()} supports")
-            entry = ("support", owner[0], n)
-        else:
-            entry = ("titan", titan_of(s, t, "--assign"), n)
-        if n is not None and n < 1:
-            raise InputError(f"--assign {pid}={t}:{n}: the points are 1 or more")
-        plan.setdefault(pid, []).append(entry)
+        a = Assignment(*item)
+        plan.setdefault(a.invader, []).append(a)
     return plan
 
 
-def _targets(s: dict, loc) -> list[str]:
+def _attackers(s: dict) -> list[tuple]:
+    """(invader, where) for each invader that deals damage: on a city, or guarding a rift a Titan
+    stands on ("played as if they are occupying the same city")."""
+    attackers = [(pid, ("city", inv["city"])) for pid, inv in s["invaders"].items()]
+    for rift, r in s["rifts"].items():
+        if titans_at(s, ("rift", rift)):
+            attackers += [(pid, ("rift", rift)) for pid in r["guardians"]]
+    return attackers
+
+
+def targets_at(s: dict, loc) -> list[str]:
     """Where an invader's damage may go instead of its city: the Titans standing there and the
     colours of the Supports there ("Instead of the city, this damage can be assigned to Titans
     or Supports that are present there")."""
@@ -68,7 +102,7 @@ def _ask_targets(s: dict, attackers: list, plan: dict) -> None:
             continue
         if loc[0] == "city" and s["cities"][loc[1]]["destroyed"]:
             continue  # its damage is lost on a destroyed city: nobody would send it to a Titan instead
-        others = _targets(s, loc)
+        others = targets_at(s, loc)
         choices = (["city"] if loc[0] == "city" else []) + others
         if others and len(choices) > 1:
             open_.append((pid, loc, choices))
@@ -83,125 +117,134 @@ def _ask_targets(s: dict, attackers: list, plan: dict) -> None:
                      f"{pid} deals {stats(s, pid)['dmg']} damage on {loc_text(loc)}: to whom?")
 
 
-def ending(state: dict, dice, assign: tuple = ()) -> Outcome:
-    """Ending Phase: invader damage (to the city, or assigned to Titans or Supports there),
-    THREAT control, Titan presence control, rift status control, the Lead passes right (T7)."""
-    need_phase(state, "ending", "the Ending Phase")
-    s = copy_state(state)
-    lines: list[str] = [f"Ending Phase of turn {s['turn']}."]
-    closed = close_turn(s, lines)
-    s["phase"] = "ending"
-    plan = _plan(s, assign)
-    attackers = []
-    for pid, inv in s["invaders"].items():
-        attackers.append((pid, ("city", inv["city"])))
-    for rname, r in s["rifts"].items():
-        if titans_at(s, ("rift", rname)):
-            for pid in r["guardians"]:
-                attackers.append((pid, ("rift", rname)))
-    for pid in plan:
-        if pid not in [a for a, _ in attackers]:
-            raise RuleError(f"--assign {pid}: {pid} deals no damage this Ending Phase (it is not on a city, or "
-                            f"guards a rift with no Titan on it)")
-    _ask_targets(s, attackers, plan)
-    report = []
-    destroyed_cities, destroyed_titans = [], []
-    # step 1: Invader Damage
+def invader_damage(s: dict, attackers: list, plan: dict, lines: list[str]) -> Ending:
+    """Step 1, Invader Damage: "All the Invaders on the game board deal damage equal to their DMG
+    ability to the city they are placed on. Instead of the city, this damage can be assigned to
+    Titans or Supports that are present there." """
+    done = Ending([], [], [])
     for pid, loc in attackers:
-        if s["phase"] == "over":
+        if s["phase"] == OVER:
             break
-        dmg = stats(s, pid)["dmg"]
-        left = dmg
-        parts = []
-        for kind, who, n in plan.get(pid, []):
-            pts = left if n is None else n
-            if pts > left:
-                raise RuleError(f"--assign {pid}: more points assigned than its DMG {dmg}")
-            if kind == "titan":
-                if location(s["titans"][who]) != loc or s["titans"][who]["destroyed"]:
-                    raise RuleError(f"--assign {pid}={who}: {who} is not on {loc_text(loc)}")
-            elif kind == "support":
-                if loc[0] != "city" or not supports_at(s, loc[1]).get(who):
-                    raise RuleError(f"--assign {pid}: {who} has no Support on {loc_text(loc)}")
-            elif loc[0] != "city":
-                raise RuleError(f"--assign {pid}=city: {pid} guards the {loc[1]} Rift, where there is no city")
-            parts.append((kind, who, pts))
-            left -= pts
-        if left:
-            if loc[0] == "city":
-                parts.append(("city", None, left))
-            elif titans_at(s, loc):
-                parts.append(("titan", titans_at(s, loc)[0], left))
-            else:
-                lines.append(f"No Titan is left on the {loc[1]} Rift: {pid}'s damage is lost.")
-        for kind, who, pts in parts:
-            if s["phase"] == "over" or pts <= 0:
-                continue
-            why = f"damage from {pid}"
-            if kind == "city":
-                was = s["cities"][loc[1]]["destroyed"]
-                damage_city(s, loc[1], pts, lines, why)
-                if s["cities"][loc[1]]["destroyed"] and not was:
-                    destroyed_cities.append(loc[1])
-                report.append({"invader": pid, "target": loc[1], "kind": "city", "damage": pts})
-            elif kind == "titan":
-                if s["titans"][who]["destroyed"]:
-                    lines.append(f"{who} is already destroyed: {pid}'s damage is lost.")
-                    continue
-                damage_titan(s, who, pts, lines, why)
-                if s["titans"][who]["destroyed"]:
-                    destroyed_titans.append(who)
-                report.append({"invader": pid, "target": who, "kind": "titan", "damage": pts})
-            else:
-                got = damage_supports(s, who, loc[1], pts, lines, why)
-                if pts > got:
-                    lines.append(f"{pts - got} of {pid}'s damage finds no Support left and goes to {loc[1]}.")
-                    damage_city(s, loc[1], pts - got, lines, why)
-                report.append({"invader": pid, "target": f"{who}'s Supports", "kind": "support", "damage": pts})
+        for kind, who, pts in _shares(s, pid, loc, plan.get(pid, []), lines):
+            if s["phase"] != OVER and pts > 0:
+                DEAL[kind](s, pid, loc, who, pts, lines, done)
     if not attackers:
         lines.append("No invader is on the board: no Invader Damage.")
-    data = {"turn": s["turn"], "closed": closed, "damage": report, "destroyed_cities": destroyed_cities,
-            "destroyed_titans": destroyed_titans}
-    # step 2: THREAT Level Control (T7) — reaching 21 already ended the game (T1)
-    if s["phase"] != "over" and not standing(s):
-        # step 3: Titan Presence Control
+    return done
+
+
+def _shares(s: dict, pid: str, loc, assigned: list[Assignment], lines: list[str]) -> list[tuple]:
+    """(kind, target, points) for each share of the invader's DMG: those assigned (checked), then
+    the rest to its city (on a rift: to the first Titan there)."""
+    dmg = stats(s, pid)["dmg"]
+    left = dmg
+    parts = []
+    for a in assigned:
+        pts = left if a.points is None else a.points
+        if pts > left:
+            raise RuleError(f"{pid}: more points assigned than its DMG {dmg}")
+        _may_take(s, a, loc)
+        parts.append((a.kind, a.target, pts))
+        left -= pts
+    if left and loc[0] == "city":
+        parts.append(("city", None, left))
+    elif left and titans_at(s, loc):
+        parts.append(("titan", titans_at(s, loc)[0], left))
+    elif left:
+        lines.append(f"No Titan is left on the {loc[1]} Rift: {pid}'s damage is lost.")
+    return parts
+
+
+def _may_take(s: dict, a: Assignment, loc) -> None:
+    """The Titan, the Supports or the city a share is assigned to is where the invader is."""
+    pid, who = a.invader, a.target
+    if a.kind == "titan":
+        if location(s["titans"][who]) != loc or s["titans"][who]["destroyed"]:
+            raise RuleError(f"{who} is not on {loc_text(loc)}, where {pid} is")
+    elif a.kind == "support":
+        if loc[0] != "city" or not supports_at(s, loc[1]).get(who):
+            raise RuleError(f"{who} has no Support on {loc_text(loc)}, where {pid} is")
+    elif loc[0] != "city":
+        raise RuleError(f"{pid} guards the {loc[1]} Rift, where there is no city to damage")
+
+
+def _to_city(s: dict, pid: str, loc, who, pts: int, lines: list[str], done: Ending) -> None:
+    was = s["cities"][loc[1]]["destroyed"]
+    damage_city(s, loc[1], pts, lines, f"damage from {pid}")
+    if s["cities"][loc[1]]["destroyed"] and not was:
+        done.destroyed_cities.append(loc[1])
+    done.report.append({"invader": pid, "target": loc[1], "kind": "city", "damage": pts})
+
+
+def _to_titan(s: dict, pid: str, loc, who, pts: int, lines: list[str], done: Ending) -> None:
+    if s["titans"][who]["destroyed"]:
+        lines.append(f"{who} is already destroyed: {pid}'s damage is lost.")
+        return
+    damage_titan(s, who, pts, lines, f"damage from {pid}")
+    if s["titans"][who]["destroyed"]:
+        done.destroyed_titans.append(who)
+    done.report.append({"invader": pid, "target": who, "kind": "titan", "damage": pts})
+
+
+def _to_supports(s: dict, pid: str, loc, who, pts: int, lines: list[str], done: Ending) -> None:
+    why = f"damage from {pid}"
+    got = damage_supports(s, who, loc[1], pts, lines, why)
+    if pts > got:
+        lines.append(f"{pts - got} of {pid}'s damage finds no Support left and goes to {loc[1]}.")
+        damage_city(s, loc[1], pts - got, lines, why)
+    done.report.append({"invader": pid, "target": f"{who}'s Supports", "kind": "support", "damage": pts})
+
+
+DEAL = {"city": _to_city, "titan": _to_titan, "support": _to_supports}
+
+
+def titan_presence_control(s: dict, lines: list[str]) -> None:
+    """Step 3: "If at this point of the game there are no Titans still standing on the game board,
+    Earth is unprotected, the game is over, and the players have lost." (T7)"""
+    if s["phase"] != OVER and not standing(s):
         end_game(s, "lost", "no Titan stands on the board at the Titan Presence Control", lines)
-    if s["phase"] != "over" and not open_rifts(s):
-        # step 4: Rift Status Control
+
+
+def rift_status_control(s: dict, lines: list[str]) -> None:
+    """Step 4: "If at this point of the game all Rift Tokens have been removed from the board,
+    shuffle the Final Episode deck, draw a token, and resolve it." (T7)"""
+    if s["phase"] != OVER and not open_rifts(s):
         s["decks"]["final"] = max(0, s["decks"]["final"] - 1)
-        s["phase"] = "final"
-        lines.append(f"Every rift is closed: {s['lead']} shuffles the Final Episode deck, draws one and reads its "
-                     f"Flavor and Game Text. Play it out, then journal titans end won|lost.")
-    if s["phase"] == "ending":
-        # step 5: the Lead Character Token passes to the player on the right
-        seats = list(s["players"])
-        i = seats.index(s["lead"])
-        s["lead"] = seats[i - 1]
-        lines.append(f"The turn ends: pass the Lead Character Token to the right, to {s['lead']}. "
-                     f"Next: {opening_hint(s)}.")
-    data.update(threat=s["threat"], tier=tier(s["threat"]), phase=s["phase"], lead=s["lead"])
-    if "result" in s:
-        data["result"] = s["result"]
+        s["phase"] = FINAL
+        lines.append(say(f"Every rift is closed: {s['lead']} shuffles the Final Episode deck, draws one and reads "
+                         f"its Flavor and Game Text. Play it out, then ", cmd("titans end", "won"), " or ",
+                         cmd("titans end", "lost"), "."))
+
+
+def the_show_must_go_on(s: dict, lines: list[str]) -> None:
+    """Step 5: "the game turn ends, the Lead Character Token is passed to the player on the right
+    of the current owner, and a new Opening Phase begins." """
+    if s["phase"] != ENDING:
+        return
+    seats = list(s["players"])
+    s["lead"] = seats[seats.index(s["lead"]) - 1]
+    lines.append(say(f"The turn ends: pass the Lead Character Token to the right, to {s['lead']}. Next: ",
+                     opening_hint(s), "."))
+
+
+def _summary(s: dict, report: list[dict]) -> str:
     summary = f"Turn {s['turn']} ends: " + (", ".join(f"{r['invader']}→{r['target']} {r['damage']}"
                                                        for r in report) or "no invader damage")
-    if s["phase"] == "over":
-        summary += f"; the game is lost ({s['reason']})"
-    elif s["phase"] == "final":
-        summary += "; all rifts closed, Final Episode drawn"
-    else:
-        summary += f"; lead → {s['lead']}"
-    return Outcome(s, summary, lines, data)
+    if s["phase"] == OVER:
+        return summary + f"; the game is lost ({s['reason']})"
+    if s["phase"] == FINAL:
+        return summary + "; all rifts closed, Final Episode drawn"
+    return summary + f"; lead → {s['lead']}"
 
 
-def end(state: dict, dice, result: str) -> Outcome:
+def end(state: dict, dice: Dice, result: str) -> Outcome:
     """T7: the game ends with the Final Episode's outcome, as the players read it from the card."""
     refuse_if_over(state)
-    if state["phase"] != "final":
-        raise RuleError("the game ends with the Final Episode, drawn at the Ending Phase once every rift is closed "
-                        "(a card that ends it otherwise: journal titans threat =21 --reason TEXT, for a loss)")
-    if result not in RESULTS:
-        raise InputError(f"{typed(result)} is not an outcome: expected won or lost")
+    if state["phase"] != FINAL:
+        raise RuleError(say("the game ends with the Final Episode, drawn at the Ending Phase once every rift is "
+                            "closed (a card that ends it otherwise: ", cmd("titans threat", "=21", reason="TEXT"),
+                            ", for a loss)"))
     s = copy_state(state)
     lines: list[str] = []
     end_game(s, result, "the Final Episode " + ("is won" if result == "won" else "is lost"), lines)
-    return Outcome(s, lines[0], lines, {"result": result, "phase": "over"})
+    return Outcome(s, lines[0], lines, {"result": result, "phase": OVER})

@@ -2,40 +2,44 @@
 
 The game's constants (rules notes T1-T7 in docs/titans.md), THREAT's tier (derived
 from THREAT, never stored: `public_state` adds it for `show --json` and the sheets), the
-invader card's section in force, and finding a Titan, a player, a city, a rift or a pawn
-by what the table types.
+invader card's section in force. (The names the table types are found in the save by the
+commands: cli/names.py.)
 """
 
 from __future__ import annotations
 
-from journal.errors import InputError, RuleError, typed
-from journal.lookup import find
+from journal.errors import RuleError
 
 
-THREAT_MAX = 21                 # T1: 0 = numberless first Green step, 21 = numberless sixth Red step
-TIERS = ("green", "white", "blue", "red")
-TIER_SPANS = {"green": (0, 5), "white": (6, 10), "blue": (11, 15), "red": (16, 20)}   # T1
-CITY_HP = {"metropolis": 4, "refuge": 5}                                                # T6
-CITY_THREAT = {"metropolis": 1, "refuge": 2}                                            # T4
-CITY_LABEL = {"metropolis": "Metropolis", "refuge": "Refuge City"}
-CATEGORIES = ("terrestrial", "mechanical", "amphibious", "flying")
-TRIGGER = {"terrestrial": "when it is destroyed", "mechanical": "when a Titan enters its city",
-           "amphibious": "when a Titan attacks in its city", "flying": "when it invades a city"}
-BORDER = {"terrestrial": "green", "mechanical": "grey", "amphibious": "blue", "flying": "red"}
+# The book's words, each written here once: the rules compare with these names, never with text.
+SETUP, OPENING, FIGHT, UPGRADE, ENDING, FINAL, OVER = PHASES = (
+    "setup", "opening", "fight", "upgrade", "ending", "final", "over")
+DEVELOPMENT, SUPPORTS = "development", "supports"   # the Upgrade Phase's ordered steps 3 and 4 (order.py)
+GREEN, WHITE, BLUE, RED = TIERS = ("green", "white", "blue", "red")                      # T1, T2
+TERRESTRIAL, MECHANICAL, AMPHIBIOUS, FLYING = CATEGORIES = ("terrestrial", "mechanical", "amphibious", "flying")
+METROPOLIS, REFUGE = "metropolis", "refuge"                                              # city types
+MELEE, RANGED, ENERGY, PHYSICAL = TAGS = ("melee", "ranged", "energy", "physical")       # Attack Tags
+HAND1, HAND2, HANDS, HEAD, CORE, TOOLS = SLOTS = ("hand1", "hand2", "hands", "head", "core", "tools")
+INDUSTRY, ARMY, RESEARCH, REFRESH = ACTIONS = ("industry", "army", "research", "refresh")  # Development
 COLORS = ("blue", "yellow", "red", "green")              # support pawn colours
-TAGS = ("melee", "ranged", "energy", "physical")          # Attack Tags
 ABILITIES = ("hp", "armor", "combat", "movement", "repair")
 CHECKS = ("combat", "movement", "repair")
-SLOTS = ("hand1", "hand2", "hands", "head", "core", "tools")
-SLOT_TEXT = {"hand1": "first hand", "hand2": "second hand", "hands": "both hands (two-handed)",
-             "head": "head", "core": "core", "tools": "tools"}
-PHASES = ("setup", "opening", "fight", "upgrade", "ending", "final", "over")
-PHASE_TEXT = {"setup": "Setup", "opening": "Opening Phase", "fight": "Fight Phase", "upgrade": "Upgrade Phase",
-              "ending": "turn over", "final": "Final Episode", "over": "game over"}
-PHASE_ORDER = {"opening": 1, "fight": 2, "upgrade": 3, "ending": 4}
 TRIALS = ("sealed", "revealed", "tyrant", "defeated")
 RESULTS = ("won", "lost")
-ACTIONS = ("industry", "army", "research", "refresh")
+
+THREAT_MAX = 21                 # T1: 0 = numberless first Green step, 21 = numberless sixth Red step
+TIER_SPANS = {GREEN: (0, 5), WHITE: (6, 10), BLUE: (11, 15), RED: (16, 20)}             # T1
+CITY_HP = {METROPOLIS: 4, REFUGE: 5}                                                    # T6
+CITY_THREAT = {METROPOLIS: 1, REFUGE: 2}                                                # T4
+CITY_LABEL = {METROPOLIS: "Metropolis", REFUGE: "Refuge City"}
+TRIGGER = {TERRESTRIAL: "when it is destroyed", MECHANICAL: "when a Titan enters its city",
+           AMPHIBIOUS: "when a Titan attacks in its city", FLYING: "when it invades a city"}
+BORDER = {TERRESTRIAL: "green", MECHANICAL: "grey", AMPHIBIOUS: "blue", FLYING: "red"}
+SLOT_TEXT = {HAND1: "first hand", HAND2: "second hand", HANDS: "both hands (two-handed)", HEAD: "head", CORE: "core",
+             TOOLS: "tools"}
+PHASE_TEXT = {SETUP: "Setup", OPENING: "Opening Phase", FIGHT: "Fight Phase", UPGRADE: "Upgrade Phase",
+              ENDING: "turn over", FINAL: "Final Episode", OVER: "game over"}
+PHASE_ORDER = {OPENING: 1, FIGHT: 2, UPGRADE: 3, ENDING: 4}
 
 EPISODE_CARDS = 72
 TECH_CARDS = 75
@@ -56,18 +60,12 @@ ONE = "O.N.E."                  # the Pilot Card printed in the rulebook (The Pi
 def tier(threat: int) -> str:
     """T1: Green 0-5, White 6-10, Blue 11-15, Red 16-20 (and 21, the sixth Red step)."""
     if threat <= 5:
-        return "green"
+        return GREEN
     if threat <= 10:
-        return "white"
+        return WHITE
     if threat <= 15:
-        return "blue"
-    return "red"
-
-
-def public_state(state: dict) -> dict:
-    """The state as scripts and the sheets see it: the save's values plus the derived ones
-    (`tier`, from THREAT)."""
-    return {**state, "tier": tier(state["threat"])}
+        return BLUE
+    return RED
 
 
 def episodes_to_draw(state: dict) -> int:
@@ -75,69 +73,30 @@ def episodes_to_draw(state: dict) -> int:
     if not state["invaded"]:
         return 1
     players = len(state["players"])
-    return players if tier(state["threat"]) == "red" else max(1, players - 1)
+    return players if tier(state["threat"]) == RED else max(1, players - 1)
 
 
 def episodes_for(players: int, threat: int, invaded: bool) -> int:
     """The same count for any table (sheets and help text use it)."""
     if not invaded:
         return 1
-    return players if tier(threat) == "red" else max(1, players - 1)
+    return players if tier(threat) == RED else max(1, players - 1)
 
 
 def plural(n: int, noun: str, many: str | None = None) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {many or noun + 's'}"
 
 
+def joined(parts: list, sep: str = ", ") -> list:
+    """The parts of a line (text and hints) with `sep` between them: `say(*joined(hints))`."""
+    out: list = []
+    for i, part in enumerate(parts):
+        out += [sep, part] if i else [part]
+    return out
+
+
 def tier_word(t: str) -> str:
     return t.capitalize()
-
-
-def titan_of(state: dict, name: str, option: str | None = None) -> str:
-    """A Titan by its name or by its player's name."""
-    titans = state["titans"]
-    try:
-        return find(titans, name, "Titan", option)
-    except InputError:
-        pass
-    players = state["players"]
-    folded = str(name).strip().casefold()
-    hits = [p for p in players if p.casefold() == folded]
-    if len(hits) == 1:
-        return players[hits[0]]["titan"]
-    label = f"{option} " if option else ""
-    raise InputError(f"{label}{typed(name)} is not a Titan or a player: Titans are {', '.join(titans)}; "
-                     f"players are {', '.join(players)}")
-
-
-def player_of(state: dict, name: str, option: str | None = None) -> str:
-    """A player by name, by their Titan's name or by their support colour."""
-    players = state["players"]
-    folded = str(name).strip().casefold()
-    hits = [p for p in players if p.casefold() == folded]
-    if len(hits) == 1:
-        return hits[0]
-    hits = [p for p, v in players.items() if v["titan"].casefold() == folded]
-    if len(hits) == 1:
-        return hits[0]
-    hits = [p for p, v in players.items() if v["color"] == folded]
-    if len(hits) == 1:
-        return hits[0]
-    label = f"{option} " if option else ""
-    raise InputError(f"{label}{typed(name)} is not a player: players are {', '.join(players)} "
-                     f"(a Titan's name or a support colour works too)")
-
-
-def city_of(state: dict, name: str, option: str | None = None) -> str:
-    return find(state["cities"], name, "city", option)
-
-
-def rift_of(state: dict, name: str, option: str | None = None) -> str:
-    return find(state["rifts"], name, "rift", option)
-
-
-def pawn_of(state: dict, name: str, option: str | None = None) -> str:
-    return find(state["cards"], name, "invader", option)
 
 
 def category(state: dict, pid: str) -> str:
@@ -160,14 +119,14 @@ def stats(state: dict, pid: str) -> dict:
     return {"section": t, "hp": card["hp"][i], "dmg": card["dmg"][i],
             "reward": card["credits"][i] if "credits" in card else card["reward"],
             # the rulebook: "Invaders become immune to Attack Tags only on THREAT Level Red"
-            "immune": list(card["immune"][i]) if "immune" in card and t == "red" else [],
+            "immune": list(card["immune"][i]) if "immune" in card and t == RED else [],
             "ability": card["ability"][i] if "ability" in card else "",
             "effect": dict(card["effect"][i]) if "effect" in card else {}}
 
 
 def is_one(pilot: str | None) -> bool:
     """The pilot O.N.E. (the Pilot Card printed in the rulebook), however its name is typed."""
-    return bool(pilot) and "".join(ch for ch in pilot.casefold() if ch.isalnum()) == "one"
+    return pilot is not None and "".join(ch for ch in pilot.casefold() if ch.isalnum()) == "one"
 
 
 def lead_pilot(s: dict) -> str | None:

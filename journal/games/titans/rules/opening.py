@@ -1,19 +1,21 @@
-"""The Opening Phase: THREAT +1, the Episode Cards (T3), invader movements and
-invasions (`invade`).
+"""The Opening Phase (rulebook): step 1, Threat Level and Episode Cards (THREAT +1, the Episode
+Cards to draw: T3); step 2, Invader Movements; step 3, Invasion (`invade`).
 """
 
 from __future__ import annotations
 
+from journal.dice import Dice
 from journal.errors import RuleError
 from journal.games.titans.rules import order
 from journal.games.titans.rules.abilities import player_picks, refuse_unused_picks, trigger
 from journal.games.titans.rules.board import location
 from journal.games.titans.rules.model import (
-    ONE, PHASE_TEXT, category, city_of, episodes_to_draw, is_one, lead_pilot, plural, rift_of, stats, tier, tier_word,
+    ENDING, FIGHT, FLYING, ONE, OPENING, OVER, PHASE_TEXT, SETUP, category, episodes_to_draw, is_one, joined,
+    lead_pilot, plural, stats, tier, tier_word,
 )
 from journal.games.titans.rules.phases import new_round, refuse_if_final, refuse_if_over
-from journal.games.titans.rules.trackers import damage_city, move_threat
-from journal.lookup import shell_quote as q
+from journal.games.titans.rules.trackers import damage_city, move_threat, pilot_check_hints
+from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 
 
@@ -59,76 +61,101 @@ def _move_invaders(s: dict, lines: list[str]) -> list[dict]:
     return moved
 
 
-def opening(state: dict, dice, pilot_draw: bool = False) -> Outcome:
+def opening(state: dict, dice: Dice, pilot_draw: bool = False) -> Outcome:
     """Opening Phase: THREAT +1 (T4), the Episode Cards to draw (T3), invader movements.
     `pilot_draw`: the Lead Character's pilot O.N.E. draws two Episode Cards and chooses which
     one resolves (its Pilot Card, printed in the rulebook)."""
-    refuse_if_over(state)
-    refuse_if_final(state)
-    if state["phase"] not in ("setup", "ending"):
-        raise RuleError(f"turn {state['turn']} has not ended (it is in the {PHASE_TEXT[state['phase']]}): "
-                        f"finish it with `journal titans ending` first")
-    unplaced = [t for t, v in state["titans"].items() if not v["destroyed"] and location(v) is None]
-    if unplaced:
-        raise RuleError("place every Titan on a city first (Setup 13): "
-                        + ", ".join(f"journal titans move {q(t)} CITY" for t in unplaced))
+    _may_open(state, pilot_draw)
     s = copy_state(state)
     s["turn"] += 1
-    s["phase"] = "opening"
+    s["phase"] = OPENING
     s["round"] = new_round()
     lines = [f"Turn {s['turn']}, Opening Phase. Lead Character: {s['lead']}."]
     move_threat(s, 1, "start of the Opening Phase", lines)
     data = {"turn": s["turn"], "lead": s["lead"]}
-    if s["phase"] == "over":
-        data.update(threat=s["threat"], tier=tier(s["threat"]), episodes_to_draw=0, phase="over", result=s["result"])
+    if s["phase"] == OVER:
+        data.update(threat=s["threat"], tier=tier(s["threat"]), episodes_to_draw=0, phase=OVER, result=s["result"])
         return Outcome(s, f"Turn {s['turn']}: THREAT {s['threat']}, the game is lost", lines, data)
     n = episodes_to_draw(s)
-    if pilot_draw and not is_one(lead_pilot(s)):
-        raise RuleError(f"--pilot-draw: {s['lead']}'s pilot is {lead_pilot(s) or 'missing'}; only {ONE} draws "
-                        f"two Episode Cards and chooses which one resolves")
-    drawn = _draw_episodes(s, n, lines, choose=pilot_draw)
-    chosen_from = 2 if pilot_draw and drawn >= 2 else 1
-    if chosen_from == 2:
-        drawn -= 1
-        lines.append(f"{lead_pilot(s)} ({s['lead']}'s pilot) draws two Episode Cards and chooses which one "
-                     f"resolves: put the other on the Episode Discard Pile unread.")
-    s["invasions"] = drawn
+    drawn, chosen = episode_cards(s, n, pilot_draw, lines)
+    moved = invader_movements(s, lines)
+    lines += _returning_titans(s)
     if drawn:
-        extra = drawn - 1
-        first = (f"{s['lead']} draws {plural(drawn, 'Episode Card')}. Read the first aloud and resolve its text, "
-                 f"then put it on the Episode Discard Pile.")
-        if chosen_from == 2:
-            first = (f"{s['lead']} draws {plural(drawn, 'Episode Card')} (the chosen one first). Read it aloud and "
-                     f"resolve its text, then put it on the Episode Discard Pile.")
-        lines.append(first)
-        if extra:
-            lines.append(f"The other {plural(extra, 'card')} only name a rift and a city (ignore their text) and "
-                         f"go to the Invasion Discard Pile.")
-    moved = []
-    if s["turn"] > 1:
-        moved = _move_invaders(s, lines)
-    else:
-        lines.append("Invader Movements are skipped on the first turn.")
-    for name, t in s["titans"].items():
-        if t["destroyed"] and t.get("destroyed_turn", s["turn"]) < s["turn"]:
-            if t.get("pilot_check"):
-                lines.append(f"First roll the die for {name}'s pilot {t['pilot']}: journal titans pilot-check "
-                             f"{q(name)} --red|--not-red.")
-            pilot = "" if "pilot" in t else " --pilot NAME (draw a new Pilot Card)"
-            lines.append(f"After the Episode Card, {name} re-enters with 1 Hit Point: journal titans reenter "
-                         f"{q(name)} CITY{pilot}.")
-    if drawn:
-        lines.append(f"Invasion: for each card, journal titans invade --rift RIFT --city CITY "
-                     f"({plural(drawn, 'invasion')} to place).")
+        lines.append(say("Invasion: for each card, ", cmd("titans invade", rift="RIFT", city="CITY"),
+                         f" ({plural(drawn, 'invasion')} to place)."))
     section = tier(s["threat"])
     data.update(threat=s["threat"], tier=section, section=section, episodes_to_draw=n, episodes_drawn=drawn,
                 invasions=drawn, invader_moves=moved, phase=s["phase"], decks=dict(s["decks"]),
-                pilot_draw=chosen_from == 2, order=order.seat_order(s))
+                pilot_draw=chosen, order=order.seat_order(s))
     summary = (f"Turn {s['turn']} opens: THREAT {s['threat']} ({tier_word(section)}), "
                f"{plural(drawn, 'Episode Card')} drawn")
     if moved:
         summary += ", " + ", ".join(f"{m['invader']} {m['from']}→{m['to']}" for m in moved)
     return Outcome(s, summary, lines, data)
+
+
+def _may_open(state: dict, pilot_draw: bool) -> None:
+    """A turn begins once the last one has ended (or the setup is done: every Titan placed)."""
+    refuse_if_over(state)
+    refuse_if_final(state)
+    if state["phase"] not in (SETUP, ENDING):
+        raise RuleError(say(f"turn {state['turn']} has not ended (it is in the {PHASE_TEXT[state['phase']]}): "
+                            f"finish it with `", cmd("titans ending"), "` first"))
+    unplaced = [t for t, v in state["titans"].items() if not v["destroyed"] and location(v) is None]
+    if unplaced:
+        raise RuleError(say("place every Titan on a city first (Setup 13): ",
+                            *joined([cmd("titans move", t, "CITY") for t in unplaced])))
+    if pilot_draw and not is_one(lead_pilot(state)):
+        raise RuleError(f"{state['lead']}'s pilot is {lead_pilot(state) or 'missing'}: only {ONE} draws two Episode "
+                        f"Cards and chooses which one resolves")
+
+
+def episode_cards(s: dict, n: int, pilot_draw: bool, lines: list[str]) -> tuple[int, bool]:
+    """Opening step 1, Threat Level and Episode Cards: the Lead Character draws n cards (T3), reads
+    the first aloud and resolves it; the others only name a rift and a city. Returns (cards drawn,
+    whether O.N.E. chose among two)."""
+    drawn = _draw_episodes(s, n, lines, choose=pilot_draw)
+    chosen = pilot_draw and drawn >= 2
+    if chosen:
+        drawn -= 1
+        lines.append(f"{lead_pilot(s)} ({s['lead']}'s pilot) draws two Episode Cards and chooses which one "
+                     f"resolves: put the other on the Episode Discard Pile unread.")
+    s["invasions"] = drawn
+    if not drawn:
+        return drawn, chosen
+    if chosen:
+        lines.append(f"{s['lead']} draws {plural(drawn, 'Episode Card')} (the chosen one first). Read it aloud and "
+                     f"resolve its text, then put it on the Episode Discard Pile.")
+    else:
+        lines.append(f"{s['lead']} draws {plural(drawn, 'Episode Card')}. Read the first aloud and resolve its text, "
+                     f"then put it on the Episode Discard Pile.")
+    if drawn > 1:
+        lines.append(f"The other {plural(drawn - 1, 'card')} only name a rift and a city (ignore their text) and "
+                     f"go to the Invasion Discard Pile.")
+    return drawn, chosen
+
+
+def invader_movements(s: dict, lines: list[str]) -> list[dict]:
+    """Opening step 2, Invader Movements: "During the first game turn the Invader Movements step is
+    skipped."""
+    if s["turn"] > 1:
+        return _move_invaders(s, lines)
+    lines.append("Invader Movements are skipped on the first turn.")
+    return []
+
+
+def _returning_titans(s: dict) -> list:
+    """What a Titan destroyed last turn does this turn: its pilot's die first, then re-entering."""
+    lines: list = []
+    for name, t in s["titans"].items():
+        if t["destroyed"] and t.get("destroyed_turn", s["turn"]) < s["turn"]:
+            if t.get("pilot_check"):
+                lines.append(say(f"First roll the die for {name}'s pilot {t['pilot']}: ",
+                                 *pilot_check_hints(name), "."))
+            again = (cmd("titans reenter", name, "CITY") if "pilot" in t
+                     else say(cmd("titans reenter", name, "CITY", pilot="NAME"), " (draw a new Pilot Card)"))
+            lines.append(say(f"After the Episode Card, {name} re-enters with 1 Hit Point: ", again, "."))
+    return lines
 
 
 def invade_from(s: dict, rift: str, city: str, lines: list[str], provoked: bool = False, picks: dict | None = None,
@@ -159,38 +186,38 @@ def invade_from(s: dict, rift: str, city: str, lines: list[str], provoked: bool 
     lines.append(f"Take {pid} ({s['cards'][pid]['type']}, {tier_word(st['section'])}: HP {st['hp']}, "
                  f"DMG {st['dmg']}) from {origin} and place it on {city}.")
     damage_city(s, city, 1, lines, "Invasion Damage")
-    if category(s, pid) == "flying" and s["phase"] != "over":
+    if category(s, pid) == FLYING and s["phase"] != OVER:
         rec = trigger(s, pid, ("city", city), lines, picks=picks)
         if abilities is not None:
             abilities.append(rec)
     return pid
 
 
-def invade(state: dict, dice, rift: str, city: str, adjacent: tuple = ()) -> Outcome:
-    """Opening step 3: an Episode Card's invasion symbol names a rift and a city. A Flying
+def invade(state: dict, dice: Dice, rift: str, city: str, adjacent: tuple = ()) -> Outcome:
+    """Opening step 3, Invasion: an Episode Card's invasion symbol names a rift and a city. A Flying
     invader's ability triggers as it invades (`adjacent`: the city its effect picks)."""
     refuse_if_over(state)
     refuse_if_final(state)
-    if state["phase"] in ("setup", "ending"):
-        raise RuleError("invasions happen during a turn: start it with `journal titans opening`")
+    if state["phase"] in (SETUP, ENDING):
+        raise RuleError(say("invasions happen during a turn: start it with `", cmd("titans opening"), "`"))
     s = copy_state(state)
-    rname = rift_of(s, rift, "--rift")
-    cname = city_of(s, city, "--city")
+    rname, cname = rift, city
     lines: list[str] = []
     picks = player_picks(adjacent=adjacent)
     abilities: list = []
     pid = invade_from(s, rname, cname, lines, picks=picks, abilities=abilities)
     refuse_unused_picks(picks)
-    if s["phase"] == "opening":
+    if s["phase"] == OPENING:
         s["invasions"] = max(0, s["invasions"] - 1)
-    if s["phase"] != "over":
-        if s["phase"] == "opening" and s["invasions"]:
+    if s["phase"] != OVER:
+        if s["phase"] == OPENING and s["invasions"]:
             lines.append(f"{plural(s['invasions'], 'invasion')} still to place this Opening Phase.")
-        elif s["phase"] == "opening":
-            seats = [p for p in order.seat_order(s) if order.eligible(s, "fight", p)]
-            lines.append(f"Fight Phase next, in turn from the Lead Character ({', then '.join(seats)}): move "
-                         f"(journal titans move TITAN CITY) and attack (journal titans attack TITAN --successes N), "
-                         f"or pass (journal titans pass PLAYER).")
+        elif s["phase"] == OPENING:
+            seats = [p for p in order.seat_order(s) if order.eligible(s, FIGHT, p)]
+            lines.append(say(f"Fight Phase next, in turn from the Lead Character ({', then '.join(seats)}): move (",
+                             cmd("titans move", "TITAN", "CITY"), ") and attack (",
+                             cmd("titans attack", "TITAN", successes="N"), "), or pass (", cmd("titans pass", "PLAYER"),
+                             ")."))
     summary = (f"{pid} invades {cname} from the {rname} Rift" if pid else f"No invader from the {rname} Rift "
                f"for {cname}")
     return Outcome(s, summary, lines, {"invader": pid, "rift": rname, "city": cname,

@@ -8,7 +8,7 @@ list rotated to start at the Lead Character.
 
 A step's turn passes on in that order. A player may act only when every player before
 them has had their turn: a player who has not acted yet must act or pass
-(`journal titans pass PLAYER`) first. A player who has begun acting (moved, moved some
+(the `pass` command) first. A player who has begun acting (moved, moved some
 Supports) may go on until the next player acts, which ends their turn. Players who
 cannot act in the step (a destroyed Titan in the Fight Phase, a Titan on a rift at
 Development, no Supports to move) are skipped.
@@ -19,10 +19,11 @@ the player who has begun theirs. Both restart with each step.
 
 from __future__ import annotations
 
-from journal.lookup import shell_quote as q
+from journal.games.titans.rules.model import DEVELOPMENT, FIGHT, OPENING, SETUP, SUPPORTS, UPGRADE
+from journal.hints import cmd, say
 
-STEP_TEXT = {"setup": "to place a Titan (Setup 13)", "fight": "in the Fight Phase",
-             "development": "to take a Development action", "supports": "to move Supports"}
+STEP_TEXT = {SETUP: "to place a Titan (Setup 13)", FIGHT: "in the Fight Phase",
+             DEVELOPMENT: "to take a Development action", SUPPORTS: "to move Supports"}
 
 
 def seat_order(state: dict) -> list[str]:
@@ -41,18 +42,18 @@ def eligible(state: dict, step: str, player: str) -> bool:
     """Whether `player` has something to do in `step` at all."""
     t = _titan(state, player)
     on_board = "city" in t or "rift" in t
-    if step == "setup":
+    if step == SETUP:
         return not t["destroyed"] and not on_board
-    if step == "fight":
+    if step == FIGHT:
         return not t["destroyed"] and on_board
-    if step == "development":
+    if step == DEVELOPMENT:
         return "rift" not in t and player not in state["round"]["developed"]
     return bool(state["players"][player]["supports"])
 
 
 def _done(state: dict, step: str) -> list[str]:
     """Whose turn in `step` is over (nobody's in a step that has not begun)."""
-    if step == "setup" or (step == "supports" and not state["round"]["supports_moved"]):
+    if step == SETUP or (step == SUPPORTS and not state["round"]["supports_moved"]):
         return []
     return state["round"]["done"]
 
@@ -66,14 +67,14 @@ def waiting(state: dict, step: str) -> list[str]:
 def step_of(state: dict) -> str | None:
     """The ordered step a player's action belongs to now (None outside them)."""
     phase = state["phase"]
-    if phase == "setup":
-        return "setup"
-    if phase in ("opening", "fight"):
-        return "fight"
-    if phase == "upgrade":
-        if state["round"]["supports_moved"] or not waiting(state, "development"):
-            return "supports"
-        return "development"
+    if phase == SETUP:
+        return SETUP
+    if phase in (OPENING, FIGHT):
+        return FIGHT
+    if phase == UPGRADE:
+        if state["round"]["supports_moved"] or not waiting(state, DEVELOPMENT):
+            return SUPPORTS
+        return DEVELOPMENT
     return None
 
 
@@ -88,13 +89,13 @@ def whose_turn(state: dict, step: str | None = None) -> str | None:
 def hint(state: dict, step: str, player: str) -> str:
     """What `player` may do on their turn in `step`."""
     titan = state["players"][player]["titan"]
-    if step == "setup":
-        return f"journal titans move {q(titan)} CITY"
-    if step == "fight":
+    if step == SETUP:
+        return say(cmd("titans move", titan, "CITY"))
+    if step == FIGHT:
         return f"move or attack with {titan}"
-    if step == "development":
-        return f"journal titans develop {q(player)} ACTION"
-    return f"journal titans supports {q(player)} --from CITY --to CITY"
+    if step == DEVELOPMENT:
+        return say(cmd("titans develop", player, "ACTION"))
+    return say(cmd("titans supports", player, from_="CITY", to="CITY"))
 
 
 def turn(state: dict, step: str, player: str) -> tuple[str | None, list[str]]:
@@ -109,24 +110,24 @@ def turn(state: dict, step: str, player: str) -> tuple[str | None, list[str]]:
         nxt = [p for p in waiting(state, step)]
         after = f": it is {nxt[0]}'s turn now" if nxt else ""
         return f"{player}'s turn {STEP_TEXT[step]} is over this turn{after}", []
-    closed = []
+    closed: list[str] = []
     for p in waiting(state, step):
         if p == player:
             return None, closed
-        if step != "setup" and p == rnd.get("acting"):
+        if step != SETUP and p == rnd.get("acting"):
             closed.append(p)            # they have begun: acting after them ends their turn
             continue
-        if step == "setup":
-            return (f"it is {p}'s turn {STEP_TEXT[step]}, starting from the Lead Character ({lead}) and going "
-                    f"clockwise: {hint(state, step, p)}"), []
-        return (f"it is {p}'s turn {STEP_TEXT[step]} (starting from the Lead Character, {lead}, clockwise): "
-                f"{hint(state, step, p)}, or journal titans pass {q(p)}"), []
+        if step == SETUP:
+            return say(f"it is {p}'s turn {STEP_TEXT[step]}, starting from the Lead Character ({lead}) and going "
+                       f"clockwise: ", hint(state, step, p)), []
+        return say(f"it is {p}'s turn {STEP_TEXT[step]} (starting from the Lead Character, {lead}, clockwise): ",
+                   hint(state, step, p), ", or ", cmd("titans pass", p)), []
     return None, closed
 
 
 def take(s: dict, step: str, player: str, closed: list[str], finished: bool) -> None:
     """Record an action by `player` in `step` (after `turn` allowed it)."""
-    if step == "setup":
+    if step == SETUP:
         return
     rnd = s["round"]
     for p in closed:

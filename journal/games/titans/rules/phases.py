@@ -8,23 +8,27 @@ is in order.py.
 
 from __future__ import annotations
 
+from journal import outcome
 from journal.errors import RuleError
 from journal.games.titans.rules import order
-from journal.lookup import shell_quote as q
-from journal.games.titans.rules.model import CHARGES_MAX, PHASE_ORDER, PHASE_TEXT, is_one, lead_pilot, plural
+from journal.games.titans.rules.model import (
+    CHARGES_MAX, DEVELOPMENT, ENDING, FIGHT, FINAL, OPENING, PHASE_ORDER, PHASE_TEXT, SETUP, SUPPORTS, UPGRADE,
+    is_one, lead_pilot, plural,
+)
+from journal.games.titans.views.state import result
+from journal.hints import cmd, say
 
 
 def refuse_if_over(state: dict) -> None:
-    if state["phase"] == "over":
-        verdict = "won" if state.get("result") == "won" else "lost"
-        raise RuleError(f"the game is over: the players {verdict} ({state.get('reason', '')}); "
-                        f"journal undo, or start a new game")
+    """Nothing more happens once the game is over (T1, T7): say how it ended."""
+    verdict = result(state)
+    outcome.refuse_if_over(verdict, f"the players {verdict}: {state.get('reason', '')}")
 
 
 def refuse_if_final(state: dict) -> None:
-    if state["phase"] == "final":
-        raise RuleError("the Final Episode is under way: play it from its card, then record the outcome "
-                        "with `journal titans end won|lost`")
+    if state["phase"] == FINAL:
+        raise RuleError(say("the Final Episode is under way: play it from its card, then record the outcome with `",
+                            cmd("titans end", "won"), "` or `", cmd("titans end", "lost"), "`"))
 
 
 def new_round() -> dict:
@@ -32,8 +36,8 @@ def new_round() -> dict:
             "supports_moved": False, "done": []}
 
 
-STEP_NAME = {"fight": "Fight Phase", "development": "Development step", "supports": "Support Movement"}
-MISSED = {"fight": "did not take a turn", "development": "did not take an action", "supports": "moved no Support"}
+STEP_NAME = {FIGHT: "Fight Phase", DEVELOPMENT: "Development step", SUPPORTS: "Support Movement"}
+MISSED = {FIGHT: "did not take a turn", DEVELOPMENT: "did not take an action", SUPPORTS: "moved no Support"}
 
 
 def close_step(s: dict, step: str, lines: list[str]) -> list[str]:
@@ -50,14 +54,24 @@ def turn_line(s: dict, step: str) -> str:
     """Whose turn is next in an ordered step, or what comes after it."""
     who = order.whose_turn(s, step)
     if who is None:
-        return {"fight": "Every Titan has had its turn: journal titans next (Upgrade Phase).",
-                "development": "Development done. Supports may move up to 3 cities (journal titans supports "
-                               "PLAYER --from C --to C), then journal titans ending.",
-                "supports": "Support Movement done: journal titans ending.",
-                "setup": "Then start turn 1: journal titans opening."}[step]
-    if step == "setup":
-        return f"Next {order.STEP_TEXT[step]}: {who} ({order.hint(s, step, who)})."
-    return f"Next {order.STEP_TEXT[step]}: {who} ({order.hint(s, step, who)}, or journal titans pass {q(who)})."
+        return STEP_DONE[step]()
+    if step == SETUP:
+        return say(f"Next {order.STEP_TEXT[step]}: {who} (", order.hint(s, step, who), ").")
+    return say(f"Next {order.STEP_TEXT[step]}: {who} (", order.hint(s, step, who), ", or ", cmd("titans pass", who),
+               ").")
+
+
+def development_done() -> str:
+    return say("Development done. Supports may move up to 3 cities (", cmd("titans supports", "PLAYER", from_="C",
+                                                                            to="C"), "), then ", cmd("titans ending"),
+               ".")
+
+
+# what comes after an ordered step, once everyone has had their turn
+STEP_DONE = {FIGHT: lambda: say("Every Titan has had its turn: ", cmd("titans next"), " (Upgrade Phase)."),
+             DEVELOPMENT: development_done,
+             SUPPORTS: lambda: say("Support Movement done: ", cmd("titans ending"), "."),
+             SETUP: lambda: say("Then start turn 1: ", cmd("titans opening"), ".")}
 
 
 def enter_phase(s: dict, phase: str, lines: list[str]) -> None:
@@ -66,14 +80,14 @@ def enter_phase(s: dict, phase: str, lines: list[str]) -> None:
     current = s["phase"]
     if current == phase:
         return
-    if current == "opening":
+    if current == OPENING:
         if s["invasions"]:
             lines.append(f"({plural(s['invasions'], 'invasion')} from this turn's Episode Cards "
                          f"{'was' if s['invasions'] == 1 else 'were'} not recorded.)")
         s["invasions"] = 0
-    if current in ("opening", "fight") and phase != "fight":
-        close_step(s, "fight", lines)
-    if phase == "upgrade":
+    if current in (OPENING, FIGHT) and phase != FIGHT:
+        close_step(s, FIGHT, lines)
+    if phase == UPGRADE:
         lines.append(f"Upgrade Phase of turn {s['turn']}.")
     s["phase"] = phase
 
@@ -83,11 +97,11 @@ def need_phase(s: dict, phase: str, what: str) -> None:
     refuse_if_over(s)
     refuse_if_final(s)
     current = s["phase"]
-    if current == "setup":
-        raise RuleError(f"{what} happens during a turn: start turn 1 with `journal titans opening`")
-    if current == "ending":
-        raise RuleError(f"turn {s['turn']} is over: start turn {s['turn'] + 1} with `journal titans opening` "
-                        f"before {what}")
+    if current == SETUP:
+        raise RuleError(say(f"{what} happens during a turn: start turn 1 with `", cmd("titans opening"), "`"))
+    if current == ENDING:
+        raise RuleError(say(f"turn {s['turn']} is over: start turn {s['turn'] + 1} with `", cmd("titans opening"),
+                            f"` before {what}"))
     if PHASE_ORDER[current] > PHASE_ORDER[phase]:
         raise RuleError(f"{what} belongs to the {PHASE_TEXT[phase]}, and turn {s['turn']} is in the "
                         f"{PHASE_TEXT[current]}")
@@ -116,7 +130,7 @@ def gain_charges(s: dict, lines: list[str]) -> list[str]:
 
 
 def enter_development(s: dict, lines: list[str]) -> None:
-    enter_phase(s, "upgrade", lines)
+    enter_phase(s, UPGRADE, lines)
     gain_charges(s, lines)
 
 
@@ -124,7 +138,7 @@ def enter_supports(s: dict, lines: list[str]) -> None:
     """Support Movement (Upgrade step 4) begins: Development is over."""
     enter_development(s, lines)
     if not s["round"]["supports_moved"]:
-        close_step(s, "development", lines)
+        close_step(s, DEVELOPMENT, lines)
         s["round"]["supports_moved"] = True
 
 
@@ -134,24 +148,24 @@ def close_turn(s: dict, lines: list[str]) -> list[dict]:
     Returns [{"step": ..., "missed": [...]}] for the steps that closed."""
     closed = []
     phase = s["phase"]
-    if phase == "opening" and s["invasions"]:
+    if phase == OPENING and s["invasions"]:
         lines.append(f"({plural(s['invasions'], 'invasion')} from this turn's Episode Cards "
                      f"{'was' if s['invasions'] == 1 else 'were'} not recorded.)")
     s["invasions"] = 0
-    if phase in ("opening", "fight"):
-        closed.append({"step": "fight", "missed": close_step(s, "fight", lines)})
+    if phase in (OPENING, FIGHT):
+        closed.append({"step": FIGHT, "missed": close_step(s, FIGHT, lines)})
     if not s["round"]["charged"]:
         closed.append({"step": "repair", "missed": gain_charges(s, lines)})
     if not s["round"]["supports_moved"]:
-        closed.append({"step": "development", "missed": close_step(s, "development", lines)})
+        closed.append({"step": DEVELOPMENT, "missed": close_step(s, DEVELOPMENT, lines)})
         s["round"]["supports_moved"] = True
-    closed.append({"step": "supports", "missed": close_step(s, "supports", lines)})
+    closed.append({"step": SUPPORTS, "missed": close_step(s, SUPPORTS, lines)})
     return closed
 
 
 def opening_hint(s: dict) -> str:
-    """`journal titans opening`, with O.N.E.'s choice when O.N.E. flies the lead's Titan."""
+    """The `opening` command, with O.N.E.'s choice when O.N.E. flies the lead's Titan."""
     if is_one(lead_pilot(s)):
-        return (f"journal titans opening ({s['lead']}'s pilot {lead_pilot(s)} may draw two Episode Cards and "
-                f"choose which one resolves: add --pilot-draw)")
-    return "journal titans opening"
+        return say(cmd("titans opening"), f" ({s['lead']}'s pilot {lead_pilot(s)} may draw two Episode Cards and "
+                   f"choose which one resolves: ", cmd("titans opening", pilot_draw=True), ")")
+    return say(cmd("titans opening"))

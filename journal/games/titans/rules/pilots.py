@@ -4,13 +4,14 @@ and re-entering the turn after.
 
 from __future__ import annotations
 
+from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.titans.rules.board import invaders_at
 from journal.games.titans.rules.checks import SET_UP_WITH_TABLE
-from journal.games.titans.rules.model import city_of, titan_of
 from journal.games.titans.rules.phases import refuse_if_final, refuse_if_over
-from journal.games.titans.rules.trackers import move_threat
-from journal.lookup import shell_quote as q
+from journal.games.titans.rules.trackers import move_threat, pilot_check_hints
+from journal.games.titans.rules.model import OPENING, FIGHT
+from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 
 
@@ -22,19 +23,19 @@ def _discard_pilot(s: dict, name: str, lines: list[str]) -> str:
     lines.append(f"{pilot} dies: discard the Pilot Card.")
     move_threat(s, 1, f"pilot {pilot} died", lines)
     if t["destroyed"]:
-        lines.append(f"Next turn, after the Episode Card, {t['player']} draws a new Pilot Card: journal titans "
-                     f"reenter {q(name)} CITY --pilot NAME.")
+        lines.append(say(f"Next turn, after the Episode Card, {t['player']} draws a new Pilot Card: ",
+                         cmd("titans reenter", name, "CITY", pilot="NAME"), "."))
     else:
-        lines.append(f"{t['player']} draws a new Pilot Card: journal titans pilot {q(name)} NAME.")
+        lines.append(say(f"{t['player']} draws a new Pilot Card: ", cmd("titans pilot", name, "NAME"), "."))
     return pilot
 
 
-def pilot_dies(state: dict, dice, player: str) -> Outcome:
+def pilot_dies(state: dict, dice: Dice, titan: str) -> Outcome:
     """A pilot dies (the red symbol on a destroyed Titan's die, or a card): THREAT +1 (T4)."""
     refuse_if_over(state)
     refuse_if_final(state)
     s = copy_state(state)
-    name = titan_of(s, player)
+    name = titan
     t = s["titans"][name]
     if "pilot" not in t:
         raise RuleError(f"{name}'s cockpit is empty: no pilot to lose")
@@ -44,11 +45,11 @@ def pilot_dies(state: dict, dice, player: str) -> Outcome:
                                                          "threat": s["threat"], "phase": s["phase"]})
 
 
-def pilot_check(state: dict, dice, titan: str, red: bool | None = None) -> Outcome:
+def pilot_check(state: dict, dice: Dice, titan: str, red: bool | None = None) -> Outcome:
     """The single die rolled for a destroyed Titan's pilot: the red symbol kills the pilot."""
     refuse_if_over(state)
     s = copy_state(state)
-    name = titan_of(s, titan)
+    name = titan
     t = s["titans"][name]
     if not t.get("pilot_check"):
         raise RuleError(f"no pilot die is waiting for {name} (one is rolled when a Titan is destroyed)")
@@ -56,8 +57,8 @@ def pilot_check(state: dict, dice, titan: str, red: bool | None = None) -> Outco
     face = None
     if red is None:
         if "dice" not in s:
-            raise InputError(f"say what the die shows: --red or --not-red (journal rolls it only in a game set up "
-                             f"with the dice's face table: {SET_UP_WITH_TABLE})")
+            raise InputError(say("say what the die shows: ", *pilot_check_hints(name), " (journal rolls it only in a "
+                                 "game set up with the dice's face table: ", SET_UP_WITH_TABLE, ")"))
         face = dice.roll(6, "titan die")
         sym = s["dice"]["faces"][face - 1]
         red = sym == s["dice"]["red"]
@@ -83,53 +84,52 @@ def _draw_pilot(s: dict, lines: list[str]) -> None:
     d["pilots"] -= 1
 
 
-def pilot(state: dict, dice, titan: str, name: str) -> Outcome:
+def pilot(state: dict, dice: Dice, titan: str, name: str) -> Outcome:
     """A new Pilot Card drawn into an empty cockpit."""
     refuse_if_over(state)
     s = copy_state(state)
-    tname = titan_of(s, titan)
+    tname = titan
     t = s["titans"][tname]
     if "pilot" in t:
         raise RuleError(f"{tname}'s cockpit holds {t['pilot']}: a new pilot comes only when one dies")
     if t["destroyed"]:
-        raise RuleError(f"{tname} is destroyed: draw the pilot as it re-enters (journal titans reenter {q(tname)} "
-                        f"CITY --pilot NAME)")
-    if not name.strip():
-        raise InputError("the pilot's name is empty")
+        raise RuleError(say(f"{tname} is destroyed: draw the pilot as it re-enters (",
+                            cmd("titans reenter", tname, "CITY", pilot="NAME"), ")"))
     lines: list[str] = []
     _draw_pilot(s, lines)
-    t["pilot"] = name.strip()
+    t["pilot"] = name
     lines.append(f"{t['player']} draws {t['pilot']} and places the Pilot Card in {tname}'s cockpit.")
     return Outcome(s, f"{t['pilot']} pilots {tname}", lines, {"titan": tname, "pilot": t["pilot"]})
 
 
-def reenter(state: dict, dice, titan: str, city: str, pilot_name: str | None = None) -> Outcome:
+def reenter(state: dict, dice: Dice, titan: str, city: str, pilot_name: str | None = None) -> Outcome:
     """A destroyed Titan re-enters the turn after, once the Episode Card is resolved: 1 Hit
     Point left, on a city with no invader; a dead pilot is replaced first."""
     refuse_if_over(state)
     refuse_if_final(state)
     s = copy_state(state)
-    name = titan_of(s, titan)
+    name = titan
     t = s["titans"][name]
     if not t["destroyed"]:
         raise RuleError(f"{name} is not destroyed")
-    if s["phase"] not in ("opening", "fight"):
+    if s["phase"] not in (OPENING, FIGHT):
         raise RuleError("a destroyed Titan re-enters in the next turn's Opening Phase, after the Episode Card "
                         "(or later in that turn's Fight Phase)")
     if t.get("destroyed_turn", 0) >= s["turn"]:
         raise RuleError(f"{name} was destroyed this turn: it re-enters next turn")
     if t.get("pilot_check"):
-        raise RuleError(f"roll {name}'s pilot die first: journal titans pilot-check {q(name)} --red|--not-red")
-    cname = city_of(s, city)
+        raise RuleError(say(f"roll {name}'s pilot die first: ", *pilot_check_hints(name)))
+    cname = city
     if invaders_at(s, ("city", cname)):
         raise RuleError(f"{cname} holds invaders ({', '.join(invaders_at(s, ('city', cname)))}): a Titan re-enters "
                         f"on a city with no invader")
     lines: list[str] = []
     if "pilot" not in t:
-        if not pilot_name or not pilot_name.strip():
-            raise InputError(f"{name}'s cockpit is empty: draw a Pilot Card and name it with --pilot NAME")
+        if not pilot_name:
+            raise InputError(say(f"{name}'s cockpit is empty: draw a Pilot Card and name it: ",
+                                 cmd("titans reenter", name, city, pilot="NAME")))
         _draw_pilot(s, lines)
-        t["pilot"] = pilot_name.strip()
+        t["pilot"] = pilot_name
         lines.append(f"{t['player']} draws {t['pilot']}: place the card on {name}'s sheet.")
     elif pilot_name:
         raise RuleError(f"{t['pilot']} survived: {name} keeps its pilot")

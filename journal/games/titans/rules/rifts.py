@@ -1,161 +1,195 @@
-"""Rifts and Tyrants: the Tyrant Trial on an unguarded rift, and closing the rift
-when its Tyrant is defeated (THREAT -1, the Tyrant Artifact to the player).
+"""Rifts and Tyrants (rulebook, Tyrant Trial and The Rifts): the Tyrant Trial on an unguarded
+rift, and closing the rift when its Tyrant is defeated (THREAT -1, the Tyrant Artifact to the
+player).
 """
 
 from __future__ import annotations
 
-from journal.errors import InputError, RuleError, typed
+from journal.dice import Dice
+from journal.errors import NeedChoice, RuleError
 from journal.games.titans.rules import order
 from journal.games.titans.rules.abilities import player_picks, refuse_unused_picks, titan_enters
 from journal.games.titans.rules.board import location, open_rifts, titans_at
-from journal.games.titans.rules.checks import bonus_table, bonus_text
-from journal.games.titans.rules.model import city_of, rift_of, titan_of
+from journal.games.titans.rules.checks import bonus_text
 from journal.games.titans.rules.phases import enter_phase, need_phase
 from journal.games.titans.rules.trackers import damage_titan, move_threat
-from journal.lookup import shell_quote as q
+from journal.games.titans.rules.model import FIGHT
+from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 
 
-def trial(state: dict, dice, titan: str, rift: str, result: str, damage: int = 0, to: str | None = None,
-          direct: bool = False, adjacent: tuple = (), disable: tuple = ()) -> Outcome:
-    """The Tyrant Trial: reveal the Rift Token of an unguarded rift; pass → the Titan faces the
-    Tyrant next turn; fail → follow the token (damage, back to a threatened city)."""
-    need_phase(state, "fight", "the Tyrant Trial")
-    if result not in ("pass", "fail"):
-        raise InputError(f"{typed(result)} is not a trial result: expected pass or fail")
+def trial(state: dict, dice: Dice, titan: str, rift: str, result: str, damage: int = 0,
+          to: str | None = None, direct: bool = False, adjacent: tuple = (), disable: tuple = ()) -> Outcome:
+    """The Tyrant Trial: "When a Titan finishes its movement on a Rift with no Invaders, it will
+    reveal the Rift Token and face the Trial. If it succeeds in the first part of the Trial, move
+    the Titan into the second part of the Rift Token where it will face the Tyrant himself in the
+    next turn. If the Titan fails to succeed, follow the text on the Rift Token" (damage, back to
+    a threatened city). Failing against the Tyrant is recorded the same way."""
+    need_phase(state, FIGHT, "the Tyrant Trial")
     s = copy_state(state)
-    name = titan_of(s, titan)
-    rname = rift_of(s, rift, "--rift")
-    t, r = s["titans"][name], s["rifts"][rname]
+    t, r = s["titans"][titan], s["rifts"][rift]
+    stage = _may_face(s, titan, rift, result)
     lines: list[str] = []
-    if r["closed"]:
-        raise RuleError(f"the {rname} Rift is closed")
-    if location(t) != ("rift", rname):
-        raise RuleError(f"{name} is not on the {rname} Rift: move there first (journal titans move {q(name)} {q(rname)})")
-    if r["guardians"]:
-        raise RuleError(f"the {rname} Rift is still guarded by {', '.join(r['guardians'])}: defeat them first")
-    if damage < 0:
-        raise InputError(f"--damage {damage}: expected 0 or more")
-    enter_phase(s, "fight", lines)
-    out_of_turn, closed = order.turn(s, "fight", t["player"])
-    picks = player_picks(adjacent=adjacent, disable=disable)
+    enter_phase(s, FIGHT, lines)
+    out_of_turn, closed = order.turn(s, FIGHT, t["player"])
+    picks = player_picks(adjacent, disable)
     abilities: list = []
-    stage = "tyrant" if r["trial"] == "tyrant" else "trial"
-    if stage == "tyrant":
-        if r.get("challenger") != name:
-            raise RuleError(f"{r.get('challenger')} faces the {rname} Tyrant, not {name}")
-        if result == "pass":
-            raise RuleError(f"defeating the Tyrant closes the rift: journal titans rift close {q(rname)} --titan {q(name)}")
-    else:
-        if name in s["round"]["attacked"]:
-            raise RuleError(f"{name} fought the {rname} guardians this turn: the Rift Token is revealed next turn")
     if result == "pass":
-        if damage or to:
-            raise InputError("--damage and --to record a failed trial")
-        r["trial"] = "tyrant"
-        r["challenger"] = name
-        r["trial_turn"] = s["turn"]
-        lines.insert(0, f"{name} passes the {rname} Rift's Trial: move it to the second part of the Rift Token.")
-        lines.append(f"Next turn {name} faces the Tyrant (journal titans rift close {q(rname)} --titan {q(name)} when "
-                     f"it is defeated). While on the rift, {s['titans'][name]['player']} skips Development.")
-        summary = f"{name} passes the {rname} Rift's Trial"
+        summary = _passed(s, titan, rift, lines)
     else:
-        r["trial"] = "revealed"
-        r.pop("challenger", None)
-        r.pop("trial_turn", None)
-        what = "Trial" if stage == "trial" else "fight against the Tyrant"
-        lines.insert(0, f"{name} fails the {rname} Rift's {what}: follow the text on the Rift Token.")
-        if damage:
-            damage_titan(s, name, damage, lines, "damage from the Rift Token", armor=not direct)
-        if not t["destroyed"]:
-            if to is None:
-                options = r["threatens"]
-                raise InputError(f"--to CITY is required: where {name} returns (a city threatened by the {rname} "
-                                 f"Rift: {', '.join(options)})")
-            cname = city_of(s, to, "--to")
-            if cname not in r["threatens"]:
-                raise RuleError(f"{cname} is not threatened by the {rname} Rift ({', '.join(r['threatens'])})")
-            t.pop("rift", None)
-            t["city"] = cname
-            lines.append(f"Put {name} on {cname}.")
-            abilities = titan_enters(s, ("city", cname), lines, name, picks)
-        summary = f"{name} fails the {rname} Rift's {what}" + (f", {damage} damage" if damage else "")
+        summary, abilities = _failed(s, titan, rift, stage, damage, to, direct, lines, picks)
     refuse_unused_picks(picks)
     if out_of_turn:
         raise RuleError(out_of_turn)
-    order.take(s, "fight", t["player"], closed, finished=stage == "tyrant" or t["destroyed"])
-    return Outcome(s, summary, lines, {"titan": name, "rift": rname, "result": result, "stage": stage,
+    order.take(s, FIGHT, t["player"], closed, finished=stage == "tyrant" or t["destroyed"])
+    return Outcome(s, summary, lines, {"titan": titan, "rift": rift, "result": result, "stage": stage,
                                        "trial": r["trial"], "threat": s["threat"], "phase": s["phase"],
                                        "abilities": abilities})
 
 
-def rift_close(state: dict, dice, rift: str, titan: str, city: str | None = None,
-               artifact: str | None = None, bonus: dict | None = None, adjacent: tuple = (),
-               disable: tuple = ()) -> Outcome:
-    """The Tyrant defeated: the rift closes, THREAT -1 (T4), the Rift Token and its Tyrant
-    Artifact go to the player, the Titan to a city threatened by the rift."""
-    need_phase(state, "fight", "fighting a Tyrant")
-    s = copy_state(state)
-    rname = rift_of(s, rift)
-    name = titan_of(s, titan, "--titan")
-    r, t = s["rifts"][rname], s["titans"][name]
+def _may_face(s: dict, titan: str, rift: str, result: str) -> str:
+    """Whether the Titan faces the rift's Trial (or its Tyrant) now: it stands on the open,
+    unguarded rift and has not fought its guardians this turn. Returns the stage: "trial" or
+    "tyrant"."""
+    t, r = s["titans"][titan], s["rifts"][rift]
     if r["closed"]:
-        raise RuleError(f"the {rname} Rift is already closed")
-    if r["trial"] != "tyrant" or r.get("challenger") != name:
-        raise RuleError(f"{name} does not face the {rname} Tyrant: pass the Trial first "
-                        f"(journal titans trial {q(name)} --rift {q(rname)} pass)")
-    if r.get("trial_turn", 0) >= s["turn"]:
-        raise RuleError(f"{name} passed the Trial this turn: it faces the Tyrant next turn")
-    if city is None:
-        if len(r["threatens"]) == 1:
-            city = r["threatens"][0]
-        else:
-            raise InputError(f"--city is required: where {name} goes (a city threatened by the {rname} Rift: "
-                             f"{', '.join(r['threatens'])})")
-    cname = city_of(s, city, "--city")
-    if cname not in r["threatens"]:
-        raise RuleError(f"{cname} is not threatened by the {rname} Rift ({', '.join(r['threatens'])})")
-    lines: list[str] = []
-    enter_phase(s, "fight", lines)
-    out_of_turn, closed = order.turn(s, "fight", t["player"])
-    picks = player_picks(adjacent=adjacent, disable=disable)
-    r["closed"] = True
-    r["trial"] = "defeated"
+        raise RuleError(f"the {rift} Rift is closed")
+    if location(t) != ("rift", rift):
+        raise RuleError(say(f"{titan} is not on the {rift} Rift: move there first (", cmd("titans move", titan, rift),
+                            ")"))
+    if r["guardians"]:
+        raise RuleError(f"the {rift} Rift is still guarded by {', '.join(r['guardians'])}: defeat them first")
+    if r["trial"] != "tyrant":
+        if titan in s["round"]["attacked"]:
+            raise RuleError(f"{titan} fought the {rift} guardians this turn: the Rift Token is revealed next turn")
+        return "trial"
+    if r.get("challenger") != titan:
+        raise RuleError(f"{r.get('challenger')} faces the {rift} Tyrant, not {titan}")
+    if result == "pass":
+        raise RuleError(say("defeating the Tyrant closes the rift: ", cmd("titans rift close", rift, titan=titan)))
+    return "tyrant"
+
+
+def _passed(s: dict, titan: str, rift: str, lines: list[str]) -> str:
+    """The first part of the Trial passed: the Titan faces the Tyrant next turn."""
+    r = s["rifts"][rift]
+    r["trial"] = "tyrant"
+    r["challenger"] = titan
+    r["trial_turn"] = s["turn"]
+    lines.insert(0, f"{titan} passes the {rift} Rift's Trial: move it to the second part of the Rift Token.")
+    lines.append(say(f"Next turn {titan} faces the Tyrant (", cmd("titans rift close", rift, titan=titan),
+                     f" when it is defeated). While on the rift, {s['titans'][titan]['player']} skips Development."))
+    return f"{titan} passes the {rift} Rift's Trial"
+
+
+def _failed(s: dict, titan: str, rift: str, stage: str, damage: int, to: str | None, direct: bool,
+            lines: list[str], picks: dict) -> tuple[str, list]:
+    """The Trial (or the fight against the Tyrant) failed: the Rift Token's damage, then back to
+    a city the rift threatens. Returns (the summary, the abilities that triggered there)."""
+    t, r = s["titans"][titan], s["rifts"][rift]
+    r["trial"] = "revealed"
     r.pop("challenger", None)
     r.pop("trial_turn", None)
+    what = "Trial" if stage == "trial" else "fight against the Tyrant"
+    lines.insert(0, f"{titan} fails the {rift} Rift's {what}: follow the text on the Rift Token.")
+    if damage:
+        damage_titan(s, titan, damage, lines, "damage from the Rift Token", armor=not direct)
+    abilities: list = []
+    if not t["destroyed"]:
+        city = _threatened(r, rift, to, f"where {titan} returns")
+        t.pop("rift", None)
+        t["city"] = city
+        lines.append(f"Put {titan} on {city}.")
+        abilities = titan_enters(s, ("city", city), lines, titan, picks)
+    return f"{titan} fails the {rift} Rift's {what}" + (f", {damage} damage" if damage else ""), abilities
+
+
+def _threatened(r: dict, rift: str, city: str | None, why: str) -> str:
+    """The city the players chose among those the rift threatens (its Threat Connector)."""
+    if city is None:
+        raise NeedChoice(f"--to CITY is required: {why} (a city threatened by the {rift} Rift: "
+                         f"{', '.join(r['threatens'])})", "--to", r["threatens"], f"{why}?")
+    if city not in r["threatens"]:
+        raise RuleError(f"{city} is not threatened by the {rift} Rift ({', '.join(r['threatens'])})")
+    return city
+
+
+def rift_close(state: dict, dice: Dice, rift: str, titan: str, city: str | None = None,
+               artifact: str | None = None, bonus: dict | None = None, adjacent: tuple = (),
+               disable: tuple = ()) -> Outcome:
+    """"If the Tyrant is defeated, the Rift will be closed. Remove it from the game board, assign
+    the Rift Token and its Artifact Card to the player, position the Titan on one of the cities
+    threatened by the Rift and lower the THREAT Level by 1." (T4)"""
+    need_phase(state, FIGHT, "fighting a Tyrant")
+    s = copy_state(state)
+    r, t = s["rifts"][rift], s["titans"][titan]
     player = t["player"]
-    art = (artifact or f"{rname} Tyrant Artifact").strip()
-    if not art:
-        raise InputError("--artifact is empty")
+    _may_close(s, rift, titan)
+    if city is None and len(r["threatens"]) == 1:
+        city = r["threatens"][0]
+    if city is None:
+        raise NeedChoice(f"--city is required: where {titan} goes (a city threatened by the {rift} Rift: "
+                         f"{', '.join(r['threatens'])})", "--city", r["threatens"], f"Where does {titan} go?")
+    city = _threatened(r, rift, city, f"where {titan} goes")
+    art = artifact or f"{rift} Tyrant Artifact"
     if art in s["players"][player]["artifacts"]:
-        raise RuleError(f"{player} already holds an artifact named {art}: name this one with --artifact NAME")
-    s["players"][player]["artifacts"].append(art)
-    if bonus:
-        s["players"][player].setdefault("artifact_dice", {})[art] = bonus_table(bonus, "--bonus")
-    t.pop("rift", None)
-    t["city"] = cname
-    for other in titans_at(s, ("rift", rname)):
-        s["titans"][other].pop("rift")
-        s["titans"][other]["city"] = cname
-        lines.append(f"{other} leaves the closed rift with {name}: put it on {cname}.")
-    lines.insert(0, f"{name} defeats the {rname} Tyrant: the rift is closed. Remove the Rift Token from the board "
+        raise RuleError(say(f"{player} already holds an artifact named {art}: name this one (",
+                            cmd("titans rift close", rift, titan=titan, artifact="NAME"), ")"))
+    lines: list[str] = []
+    enter_phase(s, FIGHT, lines)
+    out_of_turn, closed = order.turn(s, FIGHT, player)
+    picks = player_picks(adjacent, disable)
+    r.update(closed=True, trial="defeated")
+    r.pop("challenger", None)
+    r.pop("trial_turn", None)
+    _take_artifact(s, player, art, bonus)
+    _leave_rift(s, rift, titan, city, lines)
+    lines.insert(0, f"{titan} defeats the {rift} Tyrant: the rift is closed. Remove the Rift Token from the board "
                     f"and give it with its Artifact Card ({art}) to {player}; put it beside the Titan Sheet.")
-    lines.append(f"Put {name} on {cname}.")
+    lines.append(f"Put {titan} on {city}.")
     if bonus:
-        lines.append(f"{art} adds dice to {name}'s checks: {bonus_text(bonus)} (not a Tech Card: never disabled, "
+        lines.append(f"{art} adds dice to {titan}'s checks: {bonus_text(bonus)} (not a Tech Card: never disabled, "
                      f"never ignored for an immunity).")
-    abilities = titan_enters(s, ("city", cname), lines, name, picks)
+    abilities = titan_enters(s, ("city", city), lines, titan, picks)
     refuse_unused_picks(picks)
     if out_of_turn:
         raise RuleError(out_of_turn)
-    order.take(s, "fight", player, closed, finished=True)
-    move_threat(s, -1, f"the {rname} Rift closed", lines)
+    order.take(s, FIGHT, player, closed, finished=True)
+    move_threat(s, -1, f"the {rift} Rift closed", lines)
     left = open_rifts(s)
-    if not left:
-        lines.append("Every rift is closed: at the Ending Phase draw the Final Episode.")
-    else:
-        lines.append(f"Rifts still open: {', '.join(left)}.")
-    summary = f"{name} closes the {rname} Rift (artifact: {art})"
-    return Outcome(s, summary, lines, {"rift": rname, "titan": name, "player": player, "artifact": art,
-                                       "city": cname, "threat": s["threat"], "open_rifts": left,
-                                       "abilities": abilities})
+    lines.append("Every rift is closed: at the Ending Phase draw the Final Episode." if not left
+                 else f"Rifts still open: {', '.join(left)}.")
+    return Outcome(s, f"{titan} closes the {rift} Rift (artifact: {art})", lines,
+                   {"rift": rift, "titan": titan, "player": player, "artifact": art, "city": city,
+                    "threat": s["threat"], "open_rifts": left, "abilities": abilities})
+
+
+def _may_close(s: dict, rift: str, titan: str) -> None:
+    """The Titan faces this rift's Tyrant since an earlier turn (it passed the Trial then)."""
+    r = s["rifts"][rift]
+    if r["closed"]:
+        raise RuleError(f"the {rift} Rift is already closed")
+    if r["trial"] != "tyrant" or r.get("challenger") != titan:
+        raise RuleError(say(f"{titan} does not face the {rift} Tyrant: pass the Trial first (",
+                            cmd("titans trial", titan, "pass", rift=rift), ")"))
+    if r.get("trial_turn", 0) >= s["turn"]:
+        raise RuleError(f"{titan} passed the Trial this turn: it faces the Tyrant next turn")
+
+
+def _take_artifact(s: dict, player: str, art: str, bonus: dict | None) -> None:
+    """The Rift Token and its Tyrant Artifact go to the player (with the dice it adds to checks)."""
+    p = s["players"][player]
+    p["artifacts"].append(art)
+    if bonus:
+        p.setdefault("artifact_dice", {})[art] = dict(bonus)
+
+
+def _leave_rift(s: dict, rift: str, titan: str, city: str, lines: list[str]) -> None:
+    """The Titan, and any other Titan on the closed rift, go to the city chosen."""
+    t = s["titans"][titan]
+    t.pop("rift", None)
+    t["city"] = city
+    for other in titans_at(s, ("rift", rift)):
+        s["titans"][other].pop("rift")
+        s["titans"][other]["city"] = city
+        lines.append(f"{other} leaves the closed rift with {titan}: put it on {city}.")

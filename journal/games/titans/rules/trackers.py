@@ -6,14 +6,14 @@ The Alert Token (T1/T4: 21 loses at once), City Damage (T6: destroyed at HP, THR
 
 from __future__ import annotations
 
-from journal.lookup import shell_quote as q
 from journal.games.titans.rules.model import (
-    CITY_HP, CITY_LABEL, CITY_THREAT, SUPPORT_HP, THREAT_MAX, episodes_to_draw, plural, tier, tier_word,
+    CITY_HP, CITY_LABEL, CITY_THREAT, OVER, RED, SUPPORT_HP, THREAT_MAX, episodes_to_draw, plural, tier, tier_word,
 )
+from journal.hints import cmd, say
 
 
 def end_game(s: dict, result: str, reason: str, lines: list[str]) -> None:
-    s["phase"] = "over"
+    s["phase"] = OVER
     s["invasions"] = 0
     s["result"] = result
     s["reason"] = reason
@@ -25,7 +25,7 @@ def end_game(s: dict, result: str, reason: str, lines: list[str]) -> None:
 
 def move_threat(s: dict, delta: int, why: str, lines: list[str], value: int | None = None) -> None:
     """Move the Alert Token (T1/T4), clamped to 0..21; reaching 21 loses at once (T1, T7)."""
-    if s["phase"] == "over":
+    if s["phase"] == OVER:
         return
     before = s["threat"]
     target = value if value is not None else before + delta
@@ -46,7 +46,7 @@ def move_threat(s: dict, delta: int, why: str, lines: list[str], value: int | No
         n = episodes_to_draw(s)
         lines.append(f"The Alert Token is in the {tier_word(now)} tier: use the {tier_word(now)} "
                      f"section of the Invader Cards; {plural(n, 'Episode Card')} per Opening Phase"
-                     + (" (Invaders are immune to Attack Tags now)." if now == "red" else "."))
+                     + (" (Invaders are immune to Attack Tags now)." if now == RED else "."))
 
 
 def damage_city(s: dict, city: str, n: int, lines: list[str], why: str) -> int:
@@ -106,11 +106,16 @@ def _destroy_titan(s: dict, name: str, lines: list[str]) -> None:
                  f"upside down (disabled).")
     if "pilot" in t:
         t["pilot_check"] = True
-        lines.append(f"Roll one die for {t['pilot']}: on the red symbol the pilot dies "
-                     f"(journal titans pilot-check {q(name)} --red|--not-red).")
-    lines.append(f"Next turn, after the Episode Card, {name} re-enters with 1 Hit Point on a city with no "
-                 f"Invader (journal titans reenter {q(name)} CITY).")
+        lines.append(say(f"Roll one die for {t['pilot']}: on the red symbol the pilot dies (",
+                         *pilot_check_hints(name), ")."))
+    lines.append(say(f"Next turn, after the Episode Card, {name} re-enters with 1 Hit Point on a city with no "
+                     f"Invader (", cmd("titans reenter", name, "CITY"), ")."))
     move_threat(s, 1, f"{name} destroyed", lines)
+
+
+def pilot_check_hints(titan: str) -> list:
+    """What the pilot's die shows, as commands: the red symbol, or another."""
+    return [cmd("titans pilot-check", titan, red=True), " or ", cmd("titans pilot-check", titan, not_red=True)]
 
 
 def damage_supports(s: dict, player: str, city: str, n: int, lines: list[str], why: str) -> int:

@@ -1,4 +1,5 @@
-"""The War Titans tracker pages: filled and blank, A4 and Letter, everything inside the margins."""
+"""The War Titans tracker pages (sheets.py): filled and blank, A4 and Letter, everything inside the
+margins."""
 
 from __future__ import annotations
 
@@ -7,12 +8,13 @@ import types
 import pytest
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from titans_helpers import do, fighting, fresh, put, with_threat
 
 from journal.games import titans as game
 from journal.games.titans.rules import byhand, fight, rifts, turn, upgrade
 from journal.pdf import document
 from journal.pdf.primitives import MARGIN, PAPERS
+from titans.titans_helpers import do, fighting, fresh, j, put, t, with_threat
+
 
 GAME = types.SimpleNamespace(ID="titans", TITLE=game.TITLE)
 
@@ -60,6 +62,19 @@ def check_margins(pdf_path, paper):
         assert MARGIN - 1 <= x and x + width <= w - MARGIN + 1, (n, x, width, txt)
         assert MARGIN - 1 <= y <= h - MARGIN, (n, y, txt)
     return spans, reader
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pdf_and_blank_sheet(game, tmp_path, paper):
+    from pypdf import PdfReader
+
+    t(game, "opening", ok=True)
+    t(game, "invade", "--rift", "North", "--city", "Tokyo", ok=True)
+    d = j(game, "pdf", "-s", "g", "-o", str(tmp_path / "g.pdf"), "--paper", paper)
+    text = "".join(p.extract_text() for p in PdfReader(d["pdf"]).pages)
+    assert "THREAT 1: Green tier" in text and "Atlas" in text and "Invaders on the board" in text
+    d = j(game, "sheet", "titans", "-o", str(tmp_path / "b.pdf"), "--paper", paper)
+    assert d["pages"] >= 3
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -1,7 +1,9 @@
-"""What a valid War Titans save holds: the [state] table's types and ranges, then the rules'
-invariants (the package's `validate`). Each problem names its key."""
+"""What a valid War Titans save holds: the [state] table's types and ranges (`STATE`), the same
+keys for the type checker (`State` and the TypedDicts of its tables), then the rules' invariants
+(the package's `validate`). Each problem names its key."""
 
-from __future__ import annotations
+
+from typing import NotRequired, TypedDict
 
 from journal.games.titans.rules import effects
 from journal.games.titans.rules.model import (
@@ -65,17 +67,162 @@ STATE = Table({
 })
 
 
+
+# --- the same tables for the type checker (tests/test_games.py holds State to STATE) -------------
+
+class Round(TypedDict):
+    """Who has done what in the turn under way (order.py reads `done` and `acting`)."""
+
+    moved: list[str]
+    attacked: list[str]
+    repaired: list[str]
+    developed: list[str]
+    charged: bool
+    supports_moved: bool
+    done: list[str]
+    acting: NotRequired[str]
+
+
+class Decks(TypedDict):
+    episode: int
+    episode_discard: int
+    invasion_discard: int
+    tech: int
+    tech_face_up: int
+    tech_discard: int
+    final: int
+    pilots: int
+    pilot_discard: int
+    face_up_cards: NotRequired[list[str]]
+
+
+class Support(TypedDict):
+    city: str
+    damage: int
+
+
+class Player(TypedDict):
+    titan: str
+    color: str
+    credits: int
+    supports: list[Support]
+    artifacts: list[str]
+    artifact_dice: NotRequired[dict[str, dict[str, int]]]
+
+
+class TechCard(TypedDict):
+    slot: str
+    charges: int
+    disabled: bool
+    tags: NotRequired[list[str]]
+    dice: NotRequired[dict[str, int]]
+
+
+class Titan(TypedDict):
+    player: str
+    hp: int
+    armor: int
+    combat: int
+    movement: int
+    repair: int
+    refresh: NotRequired[int]
+    blow_tags: list[str]
+    blow_ready: bool
+    blow_dice: NotRequired[int]
+    pilot: NotRequired[str]
+    damage: int
+    destroyed: bool
+    city: NotRequired[str]
+    rift: NotRequired[str]
+    destroyed_turn: NotRequired[int]
+    pilot_check: NotRequired[bool]
+    tech: dict[str, TechCard]
+
+
+class City(TypedDict):
+    type: str
+    damage: int
+    destroyed: bool
+    yellow: str
+    green: str
+    trails: NotRequired[list[str]]
+
+
+class Rift(TypedDict):
+    type: str
+    threatens: list[str]
+    guardians: list[str]
+    lair: list[str]
+    trial: str
+    closed: bool
+    challenger: NotRequired[str]
+    trial_turn: NotRequired[int]
+    guardian_damage: NotRequired[dict[str, int]]
+
+
+class InvaderType(TypedDict):
+    category: str
+    code: str
+
+
+class Card(TypedDict):
+    """An invader card: one value per section (green, white, blue, red) where it is a list."""
+
+    type: str
+    reward: int
+    hp: list[int]
+    dmg: list[int]
+    credits: NotRequired[list[int]]
+    immune: NotRequired[list[list[str]]]
+    ability: NotRequired[list[str]]
+    effect: NotRequired[list[dict]]
+
+
+class Invader(TypedDict):
+    city: str
+    damage: int
+
+
+class DieTable(TypedDict):
+    faces: list[str]
+    red: str
+    combat: list[str]
+    movement: list[str]
+    repair: list[str]
+
+
+class State(TypedDict):
+    threat: int
+    turn: int
+    phase: str
+    lead: str
+    invaded: bool
+    invasions: int
+    result: NotRequired[str]
+    reason: NotRequired[str]
+    board: NotRequired[str]
+    invader_cards: NotRequired[str]
+    round: Round
+    once_used: NotRequired[list[str]]
+    decks: Decks
+    players: dict[str, Player]
+    titans: dict[str, Titan]
+    cities: dict[str, City]
+    rifts: dict[str, Rift]
+    types: dict[str, InvaderType]
+    cards: dict[str, Card]
+    invaders: dict[str, Invader]
+    dice: NotRequired[DieTable]
+
+
 def validate(state: dict) -> list[str]:
     """Types, ranges and unknown keys, then the rules' invariants, each naming its key."""
     problems: list[str] = []
     STATE.check(state, "state", problems)
     if problems:
         return problems
-    _players(state, problems)
-    _titans(state, problems)
-    _board(state, problems)
-    _pawns(state, problems)
-    _turn(state, problems)
+    for check in (_players, _titans, _decks, _cities, _rifts, _cards, _pawn_places, _turn, _round, _dice):
+        check(state, problems)
     return problems
 
 
@@ -111,53 +258,76 @@ def _players(state, problems) -> None:
 
 
 def _titans(state, problems) -> None:
-    cities, rifts = state["cities"], state["rifts"]
     for name, t in state["titans"].items():
         path = key_path("state.titans", name)
         if t["player"] not in state["players"]:
             problems.append(f"{path}.player = {show_value(t['player'])} is not a player")
         if t["damage"] > t["hp"]:
             problems.append(f"{path}.damage = {t['damage']} is above its hp {t['hp']}")
-        if "city" in t and "rift" in t:
-            problems.append(f"{path}: a Titan stands on a city or on a rift, not both")
-        if "city" in t and t["city"] not in cities:
-            problems.append(f"{path}.city = {show_value(t['city'])} is not a city of the board")
-        if "rift" in t:
-            if t["rift"] not in rifts:
-                problems.append(f"{path}.rift = {show_value(t['rift'])} is not a rift of the board")
-            elif rifts[t["rift"]]["closed"]:
-                problems.append(f"{path}.rift = {show_value(t['rift'])} is closed (gone from the board)")
+        _titan_place(state, path, t, problems)
         if t["destroyed"]:
-            for k in ("city", "rift"):
-                if k in t:
-                    problems.append(f"{path}.{k}: a destroyed Titan is off the board")
-            if t["damage"] != t["hp"]:
-                problems.append(f"{path}.damage = {t['damage']}: a destroyed Titan has damage equal to its hp "
-                                f"({t['hp']})")
-            if "destroyed_turn" not in t:
-                problems.append(f"{path}.destroyed_turn is missing: the turn it was destroyed")
+            _destroyed_titan(path, t, problems)
         else:
-            if t["damage"] >= t["hp"]:
-                problems.append(f"{path}.damage = {t['damage']} reaches its hp {t['hp']} but destroyed = false")
-            for k in ("destroyed_turn", "pilot_check"):
-                if k in t:
-                    problems.append(f"{path}.{k} is only kept for a destroyed Titan")
-            if "city" not in t and "rift" not in t and state["phase"] != "setup":
-                problems.append(f"{path}: a Titan that is not destroyed stands on a city (city = ...) or a rift")
+            _standing_titan(state, path, t, problems)
         if t.get("pilot_check") and "pilot" not in t:
             problems.append(f"{path}.pilot_check: there is no pilot to roll for")
-        used: dict = {}
-        for card, tc in t["tech"].items():
-            used.setdefault(tc["slot"], []).append(card)
-        for slot, cards in used.items():
-            if len(cards) > 1:
-                problems.append(f"{path}.tech: {', '.join(cards)} share the {slot} slot")
-        if "hands" in used and ("hand1" in used or "hand2" in used):
-            problems.append(f"{path}.tech: a two-handed card (slot hands) leaves no hand slot free")
-        for card, tc in t["tech"].items():
-            if "dice" in tc and not tc["dice"]:
-                problems.append(f"{key_path(path + '.tech', card)}.dice is empty: leave it out, or give "
-                                f"{', '.join(CHECKS)} = N")
+        _tech_slots(path, t, problems)
+
+
+def _titan_place(state, path: str, t: dict, problems) -> None:
+    """A Titan stands on a city of the board or on an open rift, not both."""
+    if "city" in t and "rift" in t:
+        problems.append(f"{path}: a Titan stands on a city or on a rift, not both")
+    if "city" in t and t["city"] not in state["cities"]:
+        problems.append(f"{path}.city = {show_value(t['city'])} is not a city of the board")
+    if "rift" in t:
+        rifts = state["rifts"]
+        if t["rift"] not in rifts:
+            problems.append(f"{path}.rift = {show_value(t['rift'])} is not a rift of the board")
+        elif rifts[t["rift"]]["closed"]:
+            problems.append(f"{path}.rift = {show_value(t['rift'])} is closed (gone from the board)")
+
+
+def _destroyed_titan(path: str, t: dict, problems) -> None:
+    """Off the board, damage equal to its hp, the turn it was destroyed kept."""
+    for k in ("city", "rift"):
+        if k in t:
+            problems.append(f"{path}.{k}: a destroyed Titan is off the board")
+    if t["damage"] != t["hp"]:
+        problems.append(f"{path}.damage = {t['damage']}: a destroyed Titan has damage equal to its hp ({t['hp']})")
+    if "destroyed_turn" not in t:
+        problems.append(f"{path}.destroyed_turn is missing: the turn it was destroyed")
+
+
+def _standing_titan(state, path: str, t: dict, problems) -> None:
+    if t["damage"] >= t["hp"]:
+        problems.append(f"{path}.damage = {t['damage']} reaches its hp {t['hp']} but destroyed = false")
+    for k in ("destroyed_turn", "pilot_check"):
+        if k in t:
+            problems.append(f"{path}.{k} is only kept for a destroyed Titan")
+    if "city" not in t and "rift" not in t and state["phase"] != "setup":
+        problems.append(f"{path}: a Titan that is not destroyed stands on a city (city = ...) or a rift")
+
+
+def _tech_slots(path: str, t: dict, problems) -> None:
+    """One Tech Card per slot; a two-handed one leaves no hand free; bonus dice name a check."""
+    used: dict = {}
+    for card, tc in t["tech"].items():
+        used.setdefault(tc["slot"], []).append(card)
+    for slot, cards in used.items():
+        if len(cards) > 1:
+            problems.append(f"{path}.tech: {', '.join(cards)} share the {slot} slot")
+    if "hands" in used and ("hand1" in used or "hand2" in used):
+        problems.append(f"{path}.tech: a two-handed card (slot hands) leaves no hand slot free")
+    for card, tc in t["tech"].items():
+        if "dice" in tc and not tc["dice"]:
+            problems.append(f"{key_path(path + '.tech', card)}.dice is empty: leave it out, or give "
+                            f"{', '.join(CHECKS)} = N")
+
+
+def _decks(state, problems) -> None:
+    """The cards are all somewhere: the Pilot, Episode and Tech decks, their discards, the cockpits
+    and the Titan Sheets."""
     seated = sum(1 for t in state["titans"].values() if "pilot" in t)
     d = state["decks"]
     if d["pilots"] + d["pilot_discard"] + seated != PILOT_CARDS:
@@ -170,9 +340,12 @@ def _titans(state, problems) -> None:
     if d["tech"] + d["tech_face_up"] + d["tech_discard"] + equipped > TECH_CARDS:
         problems.append(f"state.decks: tech {d['tech']} + tech_face_up {d['tech_face_up']} + tech_discard "
                         f"{d['tech_discard']} + {equipped} equipped is more than the {TECH_CARDS} Tech Cards")
+    if len(d.get("face_up_cards", [])) > d["tech_face_up"]:
+        problems.append(f"state.decks.face_up_cards names {len(d['face_up_cards'])} cards but tech_face_up is "
+                        f"{d['tech_face_up']}")
 
 
-def _board(state, problems) -> None:
+def _cities(state, problems) -> None:
     cities = state["cities"]
     for name, c in cities.items():
         path = key_path("state.cities", name)
@@ -190,6 +363,10 @@ def _board(state, problems) -> None:
         for other in c.get("trails", []):
             if other not in cities or other == name:
                 problems.append(f"{path}.trails: {show_value(other)} is not another city of the board")
+
+
+def _rifts(state, problems) -> None:
+    cities = state["cities"]
     kinds = [r["type"] for r in state["rifts"].values()]
     if len(set(kinds)) != len(kinds):
         problems.append("state.rifts: two rifts have the same invader type")
@@ -198,26 +375,12 @@ def _board(state, problems) -> None:
         if name in cities:
             problems.append(f"{path}: a rift needs a name that is not a city's")
         if r["type"] not in state["types"]:
-            problems.append(f"{path}.type = {show_value(r['type'])} is not an invader type ({', '.join(state['types'])})")
+            problems.append(f"{path}.type = {show_value(r['type'])} is not an invader type "
+                            f"({', '.join(state['types'])})")
         for c in r["threatens"]:
             if c not in cities:
                 problems.append(f"{path}.threatens: {show_value(c)} is not a city")
-        if r["closed"] != (r["trial"] == "defeated"):
-            problems.append(f"{path}.closed = {show_value(r['closed'])} but trial = {show_value(r['trial'])}: a rift "
-                            f"closes when its Tyrant is defeated")
-        if r["closed"] and r["guardians"]:
-            problems.append(f"{path}.guardians: a closed rift has no guardian")
-        ch = r.get("challenger")
-        if (ch is not None) != (r["trial"] == "tyrant"):
-            problems.append(f"{path}: trial = \"tyrant\" goes with challenger (the Titan facing the Tyrant)")
-        if ch is not None:
-            t = state["titans"].get(ch)
-            if t is None or t.get("rift") != name:
-                problems.append(f"{path}.challenger = {show_value(ch)} is not a Titan on this rift")
-            if "trial_turn" not in r:
-                problems.append(f"{path}.trial_turn is missing: the turn the Trial was passed")
-        elif "trial_turn" in r:
-            problems.append(f"{path}.trial_turn is only kept while a Titan faces the Tyrant")
+        _trial(state, name, r, problems)
         for pid in r.get("guardian_damage", {}):
             if pid not in r["guardians"]:
                 problems.append(f"{path}.guardian_damage.{pid}: {pid} is not a guardian of this rift")
@@ -225,7 +388,29 @@ def _board(state, problems) -> None:
         problems.append("state.phase = \"final\" but a rift is still open: the Final Episode comes when all are closed")
 
 
-def _pawns(state, problems) -> None:
+def _trial(state, name: str, r: dict, problems) -> None:
+    """A rift closes when its Tyrant is defeated; while a Titan faces it, the Titan is on the rift."""
+    path = key_path("state.rifts", name)
+    if r["closed"] != (r["trial"] == "defeated"):
+        problems.append(f"{path}.closed = {show_value(r['closed'])} but trial = {show_value(r['trial'])}: a rift "
+                        f"closes when its Tyrant is defeated")
+    if r["closed"] and r["guardians"]:
+        problems.append(f"{path}.guardians: a closed rift has no guardian")
+    ch = r.get("challenger")
+    if (ch is not None) != (r["trial"] == "tyrant"):
+        problems.append(f"{path}: trial = \"tyrant\" goes with challenger (the Titan facing the Tyrant)")
+    if ch is not None:
+        t = state["titans"].get(ch)
+        if t is None or t.get("rift") != name:
+            problems.append(f"{path}.challenger = {show_value(ch)} is not a Titan on this rift")
+        if "trial_turn" not in r:
+            problems.append(f"{path}.trial_turn is missing: the turn the Trial was passed")
+    elif "trial_turn" in r:
+        problems.append(f"{path}.trial_turn is only kept while a Titan faces the Tyrant")
+
+
+def _cards(state, problems) -> None:
+    """The invader types (codes differ, each on a rift) and their cards (a value per section)."""
     cards, types = state["cards"], state["types"]
     codes = [t["code"].upper() for t in types.values()]
     if len(set(codes)) != len(codes):
@@ -248,6 +433,11 @@ def _pawns(state, problems) -> None:
                 why = effects.mismatch(eff, category)
                 if why:
                     problems.append(f"{key_path('state.cards', pid)}.effect[{i}]: {why}")
+
+
+def _pawn_places(state, problems) -> None:
+    """Every pawn is in exactly one place: on its rift, in its Lair or on a city."""
+    cards = state["cards"]
     where: dict = {}  # pawn -> where it is: (rift, spot) or (None, None) for a city
     for rname, r in state["rifts"].items():
         for spot in ("guardians", "lair"):
@@ -276,6 +466,7 @@ def _pawns(state, problems) -> None:
 
 
 def _turn(state, problems) -> None:
+    """THREAT 21 loses (T1); the result is kept exactly once over; turn 0 is the setup."""
     phase = state["phase"]
     if state["threat"] == THREAT_MAX and not (phase == "over" and state.get("result") == "lost"):
         problems.append(f"state.threat = {THREAT_MAX} but the game is not lost: the sixth Red step ends it (T1)")
@@ -287,6 +478,13 @@ def _turn(state, problems) -> None:
         problems.append(f"state.turn = {state['turn']} and state.phase = {show_value(phase)}: turn 0 is the setup")
     if state["invasions"] and phase != "opening":
         problems.append("state.invasions: invasions wait only during the Opening Phase")
+    for n in state.get("once_used", []):
+        if n != ONE:
+            problems.append(f"state.once_used: {show_value(n)} is not a once-a-game ability journal knows ({ONE})")
+
+
+def _round(state, problems) -> None:
+    """Who has done what this turn names Titans and players of the save; whose turn it is (order.py)."""
     rnd = state["round"]
     for k in ("moved", "attacked", "repaired"):
         for n in rnd[k]:
@@ -303,21 +501,18 @@ def _turn(state, problems) -> None:
             problems.append(f"state.round.acting = {show_value(rnd['acting'])} is not a player")
         elif rnd["acting"] in rnd["done"]:
             problems.append(f"state.round.acting = {show_value(rnd['acting'])} but that player's turn is done")
-    for n in state.get("once_used", []):
-        if n != ONE:
-            problems.append(f"state.once_used: {show_value(n)} is not a once-a-game ability journal knows ({ONE})")
-    d = state["decks"]
-    if len(d.get("face_up_cards", [])) > d["tech_face_up"]:
-        problems.append(f"state.decks.face_up_cards names {len(d['face_up_cards'])} cards but tech_face_up is "
-                        f"{d['tech_face_up']}")
+
+
+def _dice(state, problems) -> None:
+    """The custom die's face table: six faces, and the symbols it names are on them."""
     d = state.get("dice")
-    if d is not None:
-        if len(d["faces"]) != 6:
-            problems.append(f"state.dice.faces has {len(d['faces'])} faces: the custom die has 6")
-        for k in ("red",):
-            if d[k] not in d["faces"]:
-                problems.append(f"state.dice.red = {show_value(d['red'])} is on no face")
-        for k in ("combat", "movement", "repair"):
-            for sym in d[k]:
-                if sym not in d["faces"]:
-                    problems.append(f"state.dice.{k}: {show_value(sym)} is on no face")
+    if d is None:
+        return
+    if len(d["faces"]) != 6:
+        problems.append(f"state.dice.faces has {len(d['faces'])} faces: the custom die has 6")
+    if d["red"] not in d["faces"]:
+        problems.append(f"state.dice.red = {show_value(d['red'])} is on no face")
+    for k in CHECKS:
+        for sym in d[k]:
+            if sym not in d["faces"]:
+                problems.append(f"state.dice.{k}: {show_value(sym)} is on no face")

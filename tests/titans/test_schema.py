@@ -1,25 +1,20 @@
-"""`validate` catches every hand-edit mistake in a War Titans save, naming the key."""
+"""`validate` (schema.py) catches every hand-edit mistake in a War Titans save, naming the key."""
 
 from __future__ import annotations
 
 import copy
 
 import pytest
-from titans_helpers import DICE_TABLE, do, fighting, fresh, put
 
 from journal.games import titans as game
 from journal.games.titans.rules import byhand
+from titans.titans_helpers import DICE_TABLE, do, fighting, fresh, put, t
 
 
 def edited(fn, base=None):
     s = copy.deepcopy(base if base is not None else fighting())
     fn(s)
     return game.validate(s)
-
-
-def test_fresh_and_played_states_are_valid():
-    assert game.validate(fresh(1)) == [] and game.validate(fresh(4, die_table=DICE_TABLE)) == []
-    assert game.validate(put(fighting(), "F1", "Tokyo")) == []
 
 
 CASES = [
@@ -88,6 +83,57 @@ CASES = [
      "state.dice.faces has 5 faces"),
     (lambda s: s.update(dice={**DICE_TABLE, "red": "star"}), 'state.dice.red = "star" is on no face'),
 ]
+
+
+@pytest.mark.parametrize("edit,message", [
+    (lambda s: s.update(once_used=["Kira"]), 'state.once_used: "Kira" is not a once-a-game ability'),
+    (lambda s: s["players"]["Ana"].update(artifact_dice={"Crown": {"combat": 1}}),
+     'state.players.Ana.artifact_dice.Crown: "Crown" is not one of Ana\'s artifacts'),
+    (lambda s: s["players"]["Ana"].update(artifacts=["Crown"], artifact_dice={"Crown": {"combat": 12}}),
+     "state.players.Ana.artifact_dice.Crown.combat = 12 is outside -9..9"),
+    (lambda s: s["titans"]["Atlas"].update(blow_dice=0), "state.titans.Atlas.blow_dice = 0 is outside 1..99"),
+    (lambda s: s["decks"].update(tech_face_up=1, face_up_cards=["A", "B"]),
+     "state.decks.face_up_cards names 2 cards but tech_face_up is 1"),
+    (lambda s: s["cards"]["F1"].update(effect=[{"city": "x"}, {}, {}, {}]),
+     'state.cards.F1.effect[0].city = "x" is a string'),
+])
+def test_validate_names_a_bad_card_record(edit, message):
+    s = fighting()
+    edit(s)
+    assert any(message in p for p in game.validate(s)), game.validate(s)
+
+
+def test_check_names_a_hand_edited_key(game):
+    path = game.saves / "g.toml"
+    path.write_text(path.read_text().replace("threat = 0", "threat = 30"))
+    r = game("check", "-s", "g")
+    assert r.exit_code == 1 and "state.threat = 30 is outside 0..21" in r.stdout
+    assert t(game, "opening").exit_code == 1
+
+
+def test_validate_names_an_effect_that_does_not_fit_its_invader():
+    s = fighting()
+    s["cards"]["F1"]["effect"] = [{"titan": 1}, {}, {}, {}]
+    assert any("state.cards.F1.effect[0]: titan acts on the Titan" in p for p in game.validate(s))
+    s["cards"]["F1"]["effect"] = [{"city": 1}]
+    assert any("state.cards.F1.effect has 1 values" in p for p in game.validate(s))
+
+
+@pytest.mark.parametrize("edit,message", [
+    (lambda s: s["round"].update(done=["Zed"]), 'state.round.done: "Zed" is not a player'),
+    (lambda s: s["round"].update(done=["Ana", "Ana"]), "state.round.done names a player twice"),
+    (lambda s: s["round"].update(acting="Ana", done=["Ana"]), 'state.round.acting = "Ana" but that player'),
+    (lambda s: s["round"].update(acting="Zed"), 'state.round.acting = "Zed" is not a player'),
+])
+def test_validate_names_a_bad_turn_record(edit, message):
+    s = fighting(2)
+    edit(s)
+    assert any(message in p for p in game.validate(s)), game.validate(s)
+
+
+def test_fresh_and_played_states_are_valid():
+    assert game.validate(fresh(1)) == [] and game.validate(fresh(4, die_table=DICE_TABLE)) == []
+    assert game.validate(put(fighting(), "F1", "Tokyo")) == []
 
 
 @pytest.mark.parametrize("edit,message", CASES, ids=[m[:40] for _e, m in CASES])

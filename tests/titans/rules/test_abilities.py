@@ -1,75 +1,20 @@
-"""Invader abilities applied: the effect vocabulary of the invaders file (effects.py).
+"""Invader abilities applied (rules/abilities.py), with the effect vocabulary of the invaders file.
 
 Each category triggers as the rulebook says (Invader Categories and Special Abilities):
 Terrestrial when destroyed, Mechanical when a Titan enters its city, Amphibious when a
 Titan attacks in its city, Flying when it invades a city. The sample cards' effects are the
-cases: Green, White, Blue and Red sections (T2).
-"""
+cases: Green, White, Blue and Red sections (T2)."""
 
 from __future__ import annotations
 
 import pytest
-from titans_helpers import DICE_TABLE, apply, dice, do, fighting, fresh, put, started, with_threat
 
 from journal.errors import InputError, NeedChoice, RuleError
-from journal.games import titans as game
-from journal.games.titans.rules import effects, fight, model, opening, setup, turn
+from journal.games.titans.cli import fight as cli_fight, setup as cli_setup
+from journal.games.titans.rules import fight, model, opening, turn
+from journal.games.titans.rules.fight import Attack
+from titans.titans_helpers import DICE_TABLE, apply, dice, do, fighting, put, started, typed, with_threat
 
-
-def _card(section=None, **over):
-    sec = {"hp": 2, "dmg": 1, **(section or {})}
-    return {"reward": 1, "green": dict(sec), "white": dict(sec), "blue": dict(sec), "red": dict(sec), **over}
-
-
-def _types(category, section):
-    cards = [_card(section) if r != 2 else _card(section, reward=2) for r in (1, 1, 2, 2, 3)]
-    for c, r in zip(cards, (1, 1, 2, 2, 3)):
-        c["reward"] = r
-    return {"X": {"category": category, "code": "X", "card": cards}}
-
-
-# --- the vocabulary in the invaders file ----------------------------------------------------------
-
-@pytest.mark.parametrize("category,effect,message", [
-    ("flying", {"city": "two"}, "effect.city = 'two' should be a whole number 0..99"),
-    ("flying", {"fire": 1}, "effect.fire is not a known effect"),
-    ("flying", {"titan": 1}, "titan acts on the Titan that triggered the ability"),
-    ("mechanical", {"dice": -1}, "dice changes the attacker's Combat Check"),
-    ("mechanical", {"direct": True}, "direct goes with titan or titans"),
-    ("terrestrial", {"threat_if": "refuge"}, "threat_if goes with threat"),
-    ("terrestrial", {"threat": 1, "threat_if": "village"}, "threat_if should be \"refuge\" or \"metropolis\""),
-    ("amphibious", {"knock_down": 1}, "knock_down = 1 should be true or false"),
-    ("amphibious", "city 1", "should be a table"),
-])
-def test_effect_vocabulary_is_checked_in_the_invaders_file(category, effect, message):
-    with pytest.raises(InputError, match=message.replace("(", "\\(").replace(")", "\\)")):
-        setup.load_invaders(_types(category, {"effect": effect}), "invaders")
-
-
-def test_effect_vocabulary_loads_per_section():
-    cards = setup.load_invaders(_types("amphibious", {"effect": {"dice": -1, "city": 0}}), "inv")[1]
-    assert cards["X1"]["effect"] == [{"dice": -1}] * 4          # zeros are left out
-    assert "effect" not in setup.load_invaders(_types("amphibious", {}), "inv")[1]["X1"]
-
-
-def test_sample_cards_carry_their_abilities_as_effects():
-    s = fresh()
-    assert model.stats(s, "F1")["effect"] == {"city": 1}
-    assert s["cards"]["M1"]["effect"][0] == {"titan": 1, "direct": True}
-    assert s["cards"]["A5"]["effect"][3] == {"dice": -2, "titan": 1}
-    assert effects.describe({"city": 2, "threat": 1, "threat_if": "refuge"}) == \
-        "city 2, threat +1, THREAT only on a refuge city"
-
-
-def test_validate_names_an_effect_that_does_not_fit_its_invader():
-    s = fighting()
-    s["cards"]["F1"]["effect"] = [{"titan": 1}, {}, {}, {}]
-    assert any("state.cards.F1.effect[0]: titan acts on the Titan" in p for p in game.validate(s))
-    s["cards"]["F1"]["effect"] = [{"city": 1}]
-    assert any("state.cards.F1.effect has 1 values" in p for p in game.validate(s))
-
-
-# --- Flying: when it invades a city --------------------------------------------------------------
 
 def test_flying_effect_damages_the_invaded_city_green():
     out = apply(opening.invade, started(), "North", "Lima")           # F1, Green: city 1
@@ -84,9 +29,9 @@ def test_flying_effect_damages_one_adjacent_city_chosen_by_the_players_white():
     with pytest.raises(InputError, match="--adjacent CITY is required: F1's ability damages one city adjacent "
                                          "to Lima: one of Buenos Aires, Mexico City, Sao Paulo"):
         opening.invade(s, dice(), "North", "Lima")
-    out = apply(opening.invade, s, "North", "Lima", adjacent=("sao paulo",))
+    out = typed(cli_setup.read_invade, opening.invade, s, rift="North", city="Lima", adjacent=("sao paulo",))
     assert out.state["cities"]["Lima"]["damage"] == 2 and out.state["cities"]["Sao Paulo"]["damage"] == 1
-    with pytest.raises(RuleError, match="--adjacent Tokyo is not a standing city adjacent to Lima"):
+    with pytest.raises(RuleError, match="Tokyo is not a standing city adjacent to Lima"):
         opening.invade(s, dice(), "North", "Lima", adjacent=("Tokyo",))
     for c in ("Buenos Aires", "Mexico City"):                       # one standing neighbour: no choice
         s["cities"][c].update(damage=model.CITY_HP[s["cities"][c]["type"]], destroyed=True)
@@ -113,7 +58,7 @@ def test_flying_effect_raises_threat_only_on_a_refuge_city_red():
 
 
 def test_flying_effect_on_a_provoked_invader():
-    out = apply(fight.attack, fighting(), "Atlas", successes=0, provoke=True, rift="North")
+    out = apply(fight.attack, fighting(), Attack("Atlas", successes=0, provoke=True, rift="North"))
     assert out.state["cities"]["Tokyo"]["damage"] == 2 and out.data["abilities"][0]["invader"] == "F1"
 
 
@@ -125,8 +70,6 @@ def test_an_effect_that_loses_the_game_stops_there():
     assert any("Refuge City destroyed" in line for line in out.lines)
     assert not any("(F1's ability" in line for line in out.lines if line.startswith("THREAT"))   # threat +1 skipped
 
-
-# --- Mechanical: when a Titan enters its city -------------------------------------------------------
 
 def test_mechanical_effect_hits_the_entering_titan_through_armor_green():
     out = apply(fight.move, put(fighting(), "M1", "Beijing"), "Atlas", "Beijing")     # titan 1, direct
@@ -147,7 +90,7 @@ def test_mechanical_effect_disables_a_tech_card_chosen_by_the_players_blue():
     with pytest.raises(InputError, match="--disable CARD is required: M1's ability disables 1 Tech Card of Atlas: "
                                          "one of Gun, Visor"):
         fight.move(s, dice(), "Atlas", "Beijing")
-    out = apply(fight.move, s, "Atlas", "Beijing", disable=("visor",))
+    out = typed(cli_fight.read_move, fight.move, s, titan="Atlas", dest="Beijing", disable=("visor",))
     assert out.state["titans"]["Atlas"]["tech"]["Visor"]["disabled"]
     assert not out.state["titans"]["Atlas"]["tech"]["Gun"]["disabled"]
     s["titans"]["Atlas"]["tech"]["Visor"]["disabled"] = True                        # one left: no choice
@@ -171,27 +114,25 @@ def test_mechanical_guardians_trigger_as_if_in_the_same_city():
 
 
 def test_an_unused_choice_is_refused():
-    with pytest.raises(InputError, match="--disable Gun: no invader ability here disables a Tech Card"):
+    with pytest.raises(InputError, match="no invader ability here disables a Tech Card \\(Gun was chosen\\)"):
         fight.move(fighting(), dice(), "Atlas", "Beijing", disable=("Gun",))
-    with pytest.raises(InputError, match="--adjacent Paris: no invader ability here damages an adjacent city"):
+    with pytest.raises(InputError, match="no invader ability here damages an adjacent city \\(Paris was chosen\\)"):
         opening.invade(started(), dice(), "North", "Lima", adjacent=("Paris",))
 
-
-# --- Amphibious: when a Titan attacks in its city -----------------------------------------------------
 
 def test_amphibious_effect_takes_dice_from_the_attackers_combat_check_green():
     s = put(put(fighting(die_table=DICE_TABLE), "A1", "Tokyo"), "A2", "Tokyo")     # dice -1 each
     d = dice(2, 2, 2, 2)
-    out = apply(fight.attack, s, "Atlas", targets=("A1",), dice=d)
+    out = apply(fight.attack, s, Attack("Atlas", targets=("A1",)), dice=d)
     assert len(d.rolls) == 2 and out.data["successes"] == 2                        # Combat 4 - 1 - 1
     assert "2 dice (Combat 4, A1 -1, A2 -1)" in " ".join(out.lines)
-    typed = apply(fight.attack, s, "Atlas", successes=1, targets=("A1",))
+    typed = apply(fight.attack, s, Attack("Atlas", successes=1, targets=("A1",)))
     assert any("Atlas's dice for this Combat Check: 2 (Combat 4, A1 -1, A2 -1)" in x for x in typed.lines)
 
 
 def test_amphibious_effect_damages_the_city_after_the_attack_white():
     s = with_threat(put(fighting(), "A1", "Tokyo"), 6)                               # dice -1, city 1
-    out = apply(fight.attack, s, "Atlas", successes=3)
+    out = apply(fight.attack, s, Attack("Atlas", successes=3))
     assert out.data["destroyed"] == ["A1"] and out.state["cities"]["Tokyo"]["damage"] == 1
     assert out.lines.index("A1 is destroyed: Ana gains 1 Credit; put the pawn on the first free spot of the "
                            "South Lair.") < out.lines.index("Tokyo takes 1 damage (A1's ability): put 1 City "
@@ -201,53 +142,36 @@ def test_amphibious_effect_damages_the_city_after_the_attack_white():
 def test_amphibious_effect_damages_the_attacker_red():
     s = with_threat(put(fighting(), "A1", "Tokyo"), 16)                              # dice -2, titan 1
     s["titans"]["Atlas"]["armor"] = 0
-    assert apply(fight.attack, s, "Atlas", successes=1).state["titans"]["Atlas"]["damage"] == 1
+    assert apply(fight.attack, s, Attack("Atlas", successes=1)).state["titans"]["Atlas"]["damage"] == 1
 
-
-# --- Terrestrial: when it is destroyed ------------------------------------------------------------------
 
 def test_terrestrial_effect_damages_its_city_when_destroyed_green():
     s = put(fighting(), "T1", "Tokyo")
-    assert apply(fight.attack, s, "Atlas", successes=2).state["cities"]["Tokyo"]["damage"] == 1
-    assert apply(fight.attack, s, "Atlas", successes=1).state["cities"]["Tokyo"]["damage"] == 0   # not destroyed
+    assert apply(fight.attack, s, Attack("Atlas", successes=2)).state["cities"]["Tokyo"]["damage"] == 1
+    assert apply(fight.attack, s, Attack("Atlas", successes=1)).state["cities"]["Tokyo"]["damage"] == 0   # not destroyed
 
 
 def test_terrestrial_effect_damages_every_titan_and_support_in_its_city_red():
     s = with_threat(put(fighting(), "T1", "Tokyo"), 16)                              # titans 2, supports 2
     s["players"]["Bo"]["supports"] = [{"city": "Tokyo", "damage": 0}, {"city": "London", "damage": 0}]
-    out = apply(fight.attack, s, "Atlas", successes=4)
+    out = apply(fight.attack, s, Attack("Atlas", successes=4))
     assert out.state["titans"]["Atlas"]["damage"] == 1                                # Armor 1
     assert out.state["players"]["Bo"]["supports"] == [{"city": "London", "damage": 0}]
 
 
 def test_terrestrial_guardian_has_no_city_to_damage():
     s = do(fight.move, do(turn.pass_turn, fighting(), "Ana"), "Brute", "West", anywhere=True)
-    out = apply(fight.attack, s, "Brute", successes=2, targets=("T1",))
+    out = apply(fight.attack, s, Attack("Brute", successes=2, targets=("T1",)))
     assert any("there is none on the West Rift" in line for line in out.lines)
 
 
 def test_an_ability_without_an_effect_is_a_reminder():
     s = put(fighting(), "T1", "Tokyo")
     s["cards"]["T1"].pop("effect")
-    out = apply(fight.attack, s, "Atlas", successes=2)
+    out = apply(fight.attack, s, Attack("Atlas", successes=2))
     assert out.state["cities"]["Tokyo"]["damage"] == 0 and out.data["abilities"][0]["applied"] is False
     assert "(T1's ability has no effect journal applies: resolve it by hand.)" in out.lines
 
-
-def test_cli_invade_with_an_adjacent_city(journal):
-    journal("titans", "new", "g", "--titan", "Atlas:hp=10,armor=1,combat=4,movement=3,repair=2,city=Tokyo",
-            "--rift", "North=Flying", "--seed", "1", ok=True)
-    journal("titans", "opening", "-s", "g", ok=True)
-    journal("titans", "threat", "-s", "g", "=6", "--reason", "card", ok=True)
-    r = journal("titans", "invade", "-s", "g", "--rift", "North", "--city", "Lima")
-    assert r.exit_code == 2 and "--adjacent CITY is required" in r.stderr
-    out = journal("titans", "invade", "-s", "g", "--rift", "North", "--city", "Lima", "--adjacent", "Sao Paulo",
-                  ok=True).stdout
-    assert "Sao Paulo takes 1 damage (F1's ability)" in out
-    assert journal.state("g")["cities"]["Lima"]["damage"] == 2
-
-
-# --- a missing choice goes through the core (NeedChoice): asked on a terminal, refused in a script ---
 
 def test_a_missing_choice_names_its_option_and_values():
     s = with_threat(started(), 6)
@@ -264,53 +188,19 @@ def test_a_missing_choice_names_its_option_and_values():
     assert (e.value.option, e.value.param, e.value.values) == ("--disable", "disable", ["Gun", "Visor"])
 
 
-def _white_flying_game(journal):
-    journal("titans", "new", "g", "--titan", "Atlas:hp=10,armor=1,combat=4,movement=3,repair=2,city=Tokyo",
-            "--rift", "North=Flying", "--rift", "East=Mechanical", "--seed", "1", ok=True)
-    journal("titans", "opening", "-s", "g", ok=True)
-    journal("titans", "threat", "-s", "g", "=6", "--reason", "card", ok=True)
+def test_flying_invaders_ability_triggers_when_they_invade():
+    out = apply(opening.invade, started(), "North", "Lima")
+    assert any("F1's Flying ability" in line and "invaded city takes 1 more damage" in line for line in out.lines)
 
 
-def test_cli_asks_for_the_adjacent_city_on_a_terminal(journal, monkeypatch):
-    from journal.runtime import Runtime
-
-    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
-    _white_flying_game(journal)
-    r = journal("titans", "invade", "-s", "g", "--rift", "North", "--city", "Lima", input="sao paulo\n")
-    assert r.exit_code == 0, r.stderr
-    assert "F1's ability damages a city adjacent to Lima: which one?" in r.stdout
-    assert "Sao Paulo takes 1 damage (F1's ability)" in r.stdout
-    assert journal.state("g")["cities"]["Sao Paulo"]["damage"] == 1
+def test_mechanical_invaders_ability_triggers_when_a_titan_enters_their_city():
+    s = put(fighting(), "M1", "Beijing")
+    out = apply(fight.move, s, "Atlas", "Beijing")
+    assert any("M1's Mechanical ability" in line for line in out.lines)
 
 
-def _mechanical_blue_game(journal):
-    _white_flying_game(journal)
-    journal("titans", "threat", "-s", "g", "=11", "--reason", "card", ok=True)        # Blue: M1 disables 1
-    journal("titans", "invader", "-s", "g", "M1", "--city", "Beijing", ok=True)
-    for card, slot in (("Gun", "hand1"), ("Visor", "head")):
-        journal("titans", "tech", "-s", "g", "Atlas", "equip", card, "--slot", slot, ok=True)
-
-
-def test_cli_asks_for_the_tech_card_to_disable_on_a_terminal_and_a_script_is_refused(journal, monkeypatch):
-    from journal.runtime import Runtime
-
-    _mechanical_blue_game(journal)
-    before = journal.files("g")
-    r = journal("titans", "move", "-s", "g", "Atlas", "Beijing")
-    assert r.exit_code == 2 and r.stderr.count("\n") == 1
-    assert "--disable CARD is required: M1's ability disables 1 Tech Card of Atlas: one of Gun, Visor" in r.stderr
-    assert journal.files("g") == before
-    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
-    r = journal("titans", "move", "-s", "g", "Atlas", "Beijing", input="visor\n")
-    assert r.exit_code == 0, r.stderr
-    assert "M1's ability disables a Tech Card of Atlas: which one?" in r.stdout
-    tech = journal.state("g")["titans"]["Atlas"]["tech"]
-    assert tech["Visor"]["disabled"] and not tech["Gun"]["disabled"]
-
-
-def test_a_batch_line_missing_a_choice_is_refused_naming_the_option(journal):
-    _mechanical_blue_game(journal)
-    before = journal.files("g")
-    r = journal("batch", "-s", "g", "-", input="titans move Atlas Beijing\n")
-    assert r.exit_code == 2 and journal.files("g") == before
-    assert "line 1: --disable CARD is required" in r.stderr and "Gun, Visor" in r.stderr
+def test_amphibious_ability_triggers_on_attack_and_terrestrial_on_death():
+    s = put(put(fighting(), "A1", "Tokyo"), "T1", "Tokyo")
+    out = apply(fight.attack, s, Attack("Atlas", successes=2, targets=("T1",)))
+    text = " ".join(out.lines)
+    assert "A1's Amphibious ability" in text and "T1's Terrestrial ability" in text

@@ -4,20 +4,24 @@ commands change nothing, and the game ends exactly at the printed conditions (T1
 Besides random commands, a turn holds "advance" steps: the player whose turn it is goes for a
 rift (a card clears its guardians, the Titan steps onto it and passes the Trial; a turn later
 it defeats the Tyrant). With them random games reach the Final Episode too: the campaign test
-checks that some of its examples do."""
+checks that some of its examples do. Each command runs as the CLI runs it: what was typed is
+read against the campaign (the command's parse hook), then the rules function."""
 
 from __future__ import annotations
 
 import copy
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from titans_helpers import CITIES, DICE_TABLE, RIFTS, dice, fresh
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games import titans as game
+from journal.games.titans.cli import (
+    byhand as cli_byhand, ending as cli_ending, fight as cli_fight, setup as cli_setup, upgrade as cli_upgrade,
+)
+from journal.games.titans.cli.names import read_titan
 from journal.games.titans.rules import board, byhand, ending, fight, model, opening, order, pilots, rifts, turn, upgrade
+from titans.titans_helpers import CITIES, DICE_TABLE, RIFTS, dice, fresh
 
 CITY = st.sampled_from(sorted(CITIES))
 RIFT = st.sampled_from(sorted(RIFTS))
@@ -26,8 +30,8 @@ WHO = st.integers(0, 3)                          # a Titan / player by seat (wra
 PAWN = st.sampled_from([f"{c}{i}" for c in "FAMT" for i in range(1, 6)])
 CARD = st.sampled_from(["Gun", "Visor", "Core", "Maul"])
 SLOT = st.sampled_from(["hand", "hands", "head", "core", "tools"])
-TITANS = ["Atlas", "Brute", "Cora", "Dyna"]
-PLAYERS = ["Ana", "Bo", "Cy", "Di"]
+TITAN_NAMES = ["Atlas", "Brute", "Cora", "Dyna"]
+PLAYER_NAMES = ["Ana", "Bo", "Cy", "Di"]
 
 # what happens during a turn, between its Opening Phase and its Ending Phase
 STEP = st.one_of(
@@ -72,10 +76,10 @@ def calls(state, step, n):
     """The rules calls a step makes (most make one), as (name, function, kwargs)."""
     kind, *a = step
     def titan(i):
-        return TITANS[i % n]
+        return TITAN_NAMES[i % n]
 
     def player(i):
-        return PLAYERS[i % n]
+        return PLAYER_NAMES[i % n]
 
     if kind == "opening":
         return [(kind, opening.opening, {})]
@@ -86,11 +90,11 @@ def calls(state, step, n):
     if kind == "move":
         return [(kind, fight.move, {"titan": titan(a[0]), "dest": a[1], "anywhere": a[2]})]
     if kind == "attack":
-        return [(kind, fight.attack, {"titan": titan(a[0]), "successes": a[1], "provoke": a[2],
-                                      "rift": a[3] if a[2] else None, "targets": tuple(a[4])})]
+        return [(kind, fight.attack, {"declared": fight.Attack(titan(a[0]), tuple(a[4]), a[1], a[2],
+                                                               a[3] if a[2] else None)})]
     if kind == "repair":
-        return [(kind, fight.repair, {"titan": titan(a[0]), "successes": a[1], "upgrade": a[2],
-                                      "charge": (a[3],) if a[1] else ()})]
+        return [(kind, fight.repair, {"declared": fight.Repair(titan(a[0]), a[1], upgrade=a[2],
+                                                               charge=(a[3],) if a[1] else ())})]
     if kind == "develop":
         who, action, city, count, card, slot = a
         kw = {"player": player(who), "action": action}
@@ -114,7 +118,7 @@ def calls(state, step, n):
         target = {"city": {"city": city}, "titan": {"titan": titan(who)}, "support": {"support": city}}[what]
         return [(kind, byhand.damage, {"n": k, **target})]
     if kind == "ending":
-        return [(kind, ending.ending, {"assign": tuple(a[0])})]
+        return [(kind, ending.ending, {"assign": tuple(f"{p}={t}" + (f":{k}" if k else "") for p, t, k in a[0])})]
     if kind == "trial":
         fail = a[2] == "fail"
         near = state["rifts"][a[1]]["threatens"]
@@ -132,7 +136,7 @@ def calls(state, step, n):
     if kind == "pilot_check":
         return [(kind, pilots.pilot_check, {"titan": titan(a[0]), "red": a[1]})]
     if kind == "pilot_dies":
-        return [(kind, pilots.pilot_dies, {"player": player(a[0])})]
+        return [(kind, pilots.pilot_dies, {"titan": player(a[0])})]
     if kind == "reenter":
         return [(kind, pilots.reenter, {"titan": titan(a[0]), "city": a[1], "pilot_name": a[2]})]
     if kind == "threat":
@@ -189,13 +193,29 @@ def check_invariants(s: dict) -> None:
     assert d["episode"] + d["episode_discard"] + d["invasion_discard"] == model.EPISODE_CARDS
 
 
+# each rules function with its command's reading of the typed values (the command's `parse=` hook)
+READ = {opening.invade: cli_setup.read_invade, fight.move: cli_fight.read_move, fight.attack: cli_fight.read_attack,
+        fight.repair: cli_fight.read_repair, rifts.trial: cli_fight.read_trial, rifts.rift_close: cli_fight.read_rift_close,
+        turn.pass_turn: cli_fight.read_pass, upgrade.develop: cli_upgrade.read_develop,
+        upgrade.supports_move: cli_upgrade.read_supports, upgrade.tech: cli_upgrade.read_tech,
+        ending.ending: cli_ending.read_assign, pilots.reenter: cli_ending.read_reenter,
+        pilots.pilot_check: read_titan, pilots.pilot_dies: read_titan, byhand.damage: cli_byhand.read_damage,
+        byhand.invader: cli_byhand.read_invader}
+
+
+def command(fn, state: dict, d, kw: dict):
+    """The rules function as its command runs it: what was typed read against the campaign first."""
+    read = READ.get(fn)
+    return fn(state, d, **(read(state, dict(kw)) if read else kw))
+
+
 def answered(fn, state: dict, d, kw: dict):
     """The Ending Phase with its choices answered as a player at a terminal would: where an
     invader's damage goes, when a Titan or Supports share its city (the first choice offered)."""
     kw = dict(kw)
     for _ in range(20):
         try:
-            return fn(state, d, **kw)
+            return command(fn, state, d, kw)
         except NeedChoice as need:
             need.answer(kw, need.values[0])
     raise AssertionError("the Ending Phase kept asking")
@@ -214,7 +234,7 @@ def run_script(players: int, roll: bool, turns) -> dict:
             d = dice()
             d.seed, d.counter = 99, counter
             try:
-                out = answered(fn, state, d, kw) if name == "ending" else fn(state, d, **kw)
+                out = answered(fn, state, d, kw) if name == "ending" else command(fn, state, d, kw)
             except (RuleError, InputError) as e:
                 assert state == before, f"{name} {kw} refused ({e.message}) but changed the state"
                 assert "\n" not in e.message

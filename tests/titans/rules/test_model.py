@@ -1,0 +1,23 @@
+"""The game's numbers (rules/model.py): THREAT's tier (T1) and the invader card's section in force
+(T2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from journal.games.titans.rules import model
+from titans.titans_helpers import fresh, with_threat
+
+
+@pytest.mark.parametrize("threat,expected", [(0, "green"), (5, "green"), (6, "white"), (10, "white"), (11, "blue"),
+                                             (15, "blue"), (16, "red"), (20, "red"), (21, "red")])
+def test_threat_tiers(threat, expected):
+    assert model.tier(threat) == expected
+
+
+@pytest.mark.parametrize("threat,section,hp,dmg", [(3, "green", 3, 1), (7, "white", 4, 2), (12, "blue", 5, 2),
+                                                  (18, "red", 6, 3)])
+def test_invader_card_section_follows_the_tier(threat, section, hp, dmg):
+    s = with_threat(fresh(), threat)
+    st = model.stats(s, "F3")                # reward 2: hp 3/4/5/6, dmg 1/2/2/3
+    assert (st["section"], st["hp"], st["dmg"]) == (section, hp, dmg)

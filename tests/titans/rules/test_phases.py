@@ -1,0 +1,83 @@
+"""The turn's phases (rules/phases.py): a command of a later step closes the earlier ones, naming who
+missed them; Gain Charges; the phases in order."""
+
+from __future__ import annotations
+
+import pytest
+
+from journal.errors import RuleError
+from journal.games.titans.cli.ending import read_assign
+from journal.games.titans.rules import ending, fight, opening, turn, upgrade
+from journal.games.titans.rules.fight import Attack
+from titans.titans_helpers import (
+    apply, dice, do, equipped, fighting, put, started, to_upgrade_phase, typed, with_supports,
+)
+
+
+def test_ending_names_the_steps_it_closes_and_who_missed_them():
+    s = put(fighting(), "F5", "Paris")
+    s = do(fight.attack, put(s, "T1", "Tokyo"), Attack("Atlas", successes=1))      # Ana's Fight turn; Bo never acts
+    s = with_supports(s, "Bo", "Lima")
+    out = typed(read_assign, ending.ending, s, assign=("T1=city",))
+    assert "(The Fight Phase is over: Bo did not take a turn.)" in out.lines
+    assert "(The Repair Checks are over: Atlas, Brute made none.)" in out.lines
+    assert "(The Development step is over: Ana, Bo did not take an action.)" in out.lines
+    assert "(The Support Movement is over: Bo moved no Support.)" in out.lines
+    assert out.data["closed"] == [{"step": "fight", "missed": ["Bo"]}, {"step": "repair", "missed": ["Atlas", "Brute"]},
+                                  {"step": "development", "missed": ["Ana", "Bo"]},
+                                  {"step": "supports", "missed": ["Bo"]}]
+
+
+def test_development_names_the_repair_checks_it_closes():
+    s = do(upgrade.develop, fighting(), "Ana", "industry")
+    assert "(The Repair Checks are over: Atlas, Brute made none.)" in apply(
+        upgrade.develop, fighting(), "Ana", "industry").lines
+    assert s["round"]["charged"]
+
+
+def test_moving_opens_the_fight_phase_and_notes_unrecorded_invasions():
+    out = apply(fight.move, started(), "Atlas", "Beijing")
+    assert out.state["phase"] == "fight" and out.state["invasions"] == 0
+    assert any("not recorded" in line for line in out.lines)
+
+
+def test_gain_charges_gives_each_enabled_card_one_charge_up_to_three():
+    s = equipped(fighting(), Gun={"slot": "hand1", "charges": 0, "disabled": False},
+                  Core={"slot": "core", "charges": 3, "disabled": False},
+                  Visor={"slot": "head", "charges": 1, "disabled": True})
+    s = do(upgrade.develop, to_upgrade_phase(s), "Ana", "industry")
+    tech = s["titans"]["Atlas"]["tech"]
+    assert (tech["Gun"]["charges"], tech["Core"]["charges"], tech["Visor"]["charges"]) == (1, 3, 1)
+    assert s["round"]["charged"]
+
+
+def test_ending_applies_gain_charges_when_the_upgrade_phase_was_skipped():
+    s = equipped(fighting(), Gun={"slot": "hand1", "charges": 0, "disabled": False})
+    assert do(ending.ending, s)["titans"]["Atlas"]["tech"]["Gun"]["charges"] == 1
+
+
+def test_phases_run_in_order():
+    s = do(ending.ending, fighting())
+    with pytest.raises(RuleError, match="turn 1 is over"):
+        fight.move(s, dice(), "Atlas", "Beijing")
+    s = to_upgrade_phase(do(opening.opening, s))
+    with pytest.raises(RuleError, match="belongs to the Fight Phase"):
+        fight.attack(put(s, "F1", "Tokyo"), dice(), Attack("Atlas", successes=1))
+    with pytest.raises(RuleError, match="has not ended"):
+        opening.opening(s, dice())
+
+
+def test_closing_the_fight_phase_says_who_did_not_act():
+    s = do(fight.move, fighting(3), "Atlas", "Beijing")
+    out = apply(turn.next_phase, s)
+    assert "(The Fight Phase is over: Bo, Cy did not take a turn.)" in out.lines
+    assert out.state["round"]["done"] == [] and "acting" not in out.state["round"]
+
+
+def test_support_movement_closes_development_and_says_who_did_not_develop():
+    s = to_upgrade_phase(fighting(2))
+    s["players"]["Bo"]["supports"] = [{"city": "London", "damage": 0}]
+    out = apply(upgrade.supports_move, s, "Bo", "London", "Paris")
+    assert "(The Development step is over: Ana, Bo did not take an action.)" in out.lines
+    with pytest.raises(RuleError, match="step 3"):
+        upgrade.develop(out.state, dice(), "Ana", "industry")
