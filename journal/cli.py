@@ -206,10 +206,10 @@ def use(rt, name):
 @save_option
 @pass_rt
 def show(rt, save):
-    """State summary (--json: {"game","name","state"})."""
+    """State summary (--json: {"game","name","result","state"}; result: won, lost or null)."""
     with rt.read(save) as s:
-        state = s.game.public_state(s.state) if hasattr(s.game, "public_state") else s.state
-        rt.emit(s.game.summary(s.state), {"game": s.game.ID, "name": s.paths.name, "state": state})
+        rt.emit(s.game.summary(s.state), {"game": s.game.ID, "name": s.paths.name,
+                                          "result": s.game.result(s.state), "state": s.game.public_state(s.state)})
 
 
 def format_entry(e: dict) -> str:

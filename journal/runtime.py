@@ -290,8 +290,7 @@ class Runtime:
         not take a roll back (the game's `rolls_undoable(state)` says no)."""
         if dice_input.get("entered") or not self.can_prompt():
             return False
-        undoable = getattr(session.game, "rolls_undoable", None)
-        return self.ask_every_die or (undoable is not None and not undoable(session.state))
+        return self.ask_every_die or not session.game.rolls_undoable(session.state)
 
     @staticmethod
     def told(outcome: Outcome, entry: dict, fallback: bool = True) -> list[str]:

@@ -248,12 +248,12 @@ def test_status_line_shows_the_game_status_and_the_next_step_as_typed_in_the_she
     assert lines[1].startswith("Next: Travel: travel PLANET") and all(len(x) < 60 for x in lines)
 
 
-def test_status_next_step_comes_from_the_summary_when_a_game_has_no_next_step():
-    game = SimpleNamespace(summary=lambda state: ["Game", "  stuff", "Next: journal x go north"])
+def test_status_next_step_and_names_come_from_the_game_interface():
+    game = SimpleNamespace(next_step=lambda state: "journal x go north", names=lambda state: {"room": [1, "Hall"]})
     assert shell.next_hint(game, {}) == "journal x go north"
+    assert shell.campaign_names(game, {}) == {"room": ["1", "Hall"]}
     assert shell.as_typed("then journal pulp engage 1, or pulp evade 1", "pulp", ["engage", "evade"]) == \
         "then engage 1, or evade 1"
-    assert shell.campaign_names(game, {}) == {}  # no `names`: no names to complete
 
 
 def test_menu_answers_by_number_name_or_unique_beginning():

@@ -15,6 +15,7 @@ import sys
 import click
 
 from journal import games
+from journal.games import Game
 from journal.store.paths import SavePaths, beside
 from journal.errors import InputError, JournalError
 from journal.play import lines
@@ -58,19 +59,14 @@ def as_typed(text: str, game_id: str, commands=()) -> str:
     return text
 
 
-def next_hint(game, state: dict) -> str:
-    """What to do next: the game's `next_step(state)`, else its summary's "Next: " line."""
-    step = getattr(game, "next_step", None)
-    if step is not None:
-        return step(state)
-    found = [line[len("Next: "):] for line in game.summary(state) if line.startswith("Next: ")]
-    return found[-1] if found else ""
+def next_hint(game: Game, state: dict) -> str:
+    """What to do next: the game's `next_step(state)`."""
+    return game.next_step(state)
 
 
-def campaign_names(game, state: dict) -> dict[str, list[str]]:
-    """The game's `names(state)` (kind → names) for completion; none when the game has no `names`."""
-    names = getattr(game, "names", None)
-    return {kind: [str(n) for n in found] for kind, found in names(state).items()} if names else {}
+def campaign_names(game: Game, state: dict) -> dict[str, list[str]]:
+    """The game's `names(state)` (kind → names) for completion."""
+    return {kind: [str(n) for n in found] for kind, found in game.names(state).items()}
 
 
 class Table:

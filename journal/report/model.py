@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from journal import games, history
+from journal.games import Game
 from journal.errors import InputError, typed
 from journal.report.luck import Tally
 
@@ -158,12 +159,9 @@ def charts(walk: Walk, lo: int, hi: int, unit: str) -> list[Chart]:
     return out
 
 
-def outcome(game, state: dict) -> str | None:
-    """"won", "lost" or None: the game's `result` (the Game protocol), else what the state says."""
-    if hasattr(game, "result"):
-        return game.result(state)
-    said = state.get("result") or state.get("phase")
-    return said if said in ("won", "lost") else None
+def outcome(game: Game, state: dict) -> str | None:
+    """"won", "lost" or None: the game's `result` (the Game protocol)."""
+    return game.result(state)
 
 
 def sessions_in(entries: list[dict], lo: int, hi: int) -> list[Session]:
