@@ -9,6 +9,7 @@ import functools
 import importlib
 import os
 import re
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 import click
@@ -101,6 +102,38 @@ class DeltaType(click.ParamType):
 
 
 DELTA = DeltaType()
+
+
+class OpenCampaign:
+    """The campaign whose names a completion offers (the table shell puts it in the context it
+    completes in): its game's state as the save holds it."""
+
+    def __init__(self, state: dict):
+        self.state = state
+
+
+class CampaignName(click.ParamType):
+    """A name of the open campaign, as typed (the command finds it in the save): completion offers
+    exactly the names `pick(state)` gives, those the command accepts now (`travel` offers the
+    planets a party may travel to, `crew hp` the crew). `kind` labels them ("planet")."""
+
+    name = "name"
+
+    def __init__(self, pick: Callable[[dict], Iterable[object]], kind: str):
+        self.pick, self.kind = pick, kind
+
+    def convert(self, value, param, ctx):
+        return value
+
+    def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem
+
+        found = ctx.find_object(OpenCampaign)
+        if found is None:
+            return []
+        names = [str(n) for n in self.pick(found.state)]
+        folded = incomplete.casefold()
+        return [CompletionItem(n, help=self.kind) for n in names if n.casefold().startswith(folded)]
 
 
 def rolls_option(f):

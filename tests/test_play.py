@@ -269,7 +269,7 @@ def test_menu_answers_by_number_name_or_unique_beginning():
 # --- completion ------------------------------------------------------------------------------
 
 def completer(t: shell.Table) -> Completer:
-    return Completer(t.root, t.group, t.game_id, t.name, lambda: t.names)
+    return Completer(t.root, t.group, t.game_id, t.name, lambda: t.names, lambda: t.state)
 
 
 def texts(c: Completer, line: str) -> list[str]:
@@ -344,13 +344,17 @@ def test_completion_of_pulp_names(journal):
     assert texts(c, "engage 1") == []  # POS is a number
 
 
-def test_completion_without_a_names_function_still_completes_commands_and_choices(camp):
+def test_completion_without_the_campaign_still_completes_commands_and_choices(camp):
     t = table(camp, "camp")
-    c = Completer(t.root, t.group, t.game_id, t.name)  # a game without `names(state)`
+    c = Completer(t.root, t.group, t.game_id, t.name)  # neither its names nor its state
     assert texts(c, "challenge pil") == ["piloting "]
     assert texts(c, "travel ") == ["--segments "] and texts(c, "challenge piloting --character ") == []
 
 
-def test_every_game_but_kraken_has_names_for_the_shell():
-    for gid in ("epm", "titans", "pulp"):
-        assert callable(getattr(games.load(gid), "names", None)), gid
+def test_a_command_that_names_what_it_takes_completes_only_those_names(camp):
+    """`travel` takes a planet whose disc is face down: it offers those, not the planet the party is on
+    once its disc is flipped, nor the characters."""
+    camp("epm", "data-find", "--boost", "5", ok=True)  # Zorb's disc flipped: the party may leave
+    t = table(camp, "camp")
+    assert texts(completer(t), "travel ") == ["Kell ", "Vex "]
+    assert texts(completer(t), "travel k") == ["Kell "]

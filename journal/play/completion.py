@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import click
 
-from journal.options import OrderedGroup
+from journal.options import CampaignName, OpenCampaign, OrderedGroup
 from journal.play import lines
 
 # Option names that say which kind of name they take when their metavar does not.
@@ -96,10 +96,12 @@ def first_sentence(text: str | None) -> str:
 class Completer:
     """Candidates for the shell's campaign: its commands (as `help` lists them) and its names."""
 
-    def __init__(self, root: click.Group, group: OrderedGroup, game_id: str, campaign: str, names=lambda: {}):
+    def __init__(self, root: click.Group, group: OrderedGroup, game_id: str, campaign: str, names=lambda: {},
+                 state=lambda: None):
         self.root, self.group, self.game_id, self.campaign = root, group, game_id, campaign
         self.game_words = lines.game_words(group)
         self.names = names  # () -> {kind: [names]}, the campaign as it is now
+        self.state = state  # () -> its state (None when it cannot be read), for names a command picks
 
     def candidates(self, text: str) -> list[Candidate]:
         words, partial, typed = partial_words(text)
@@ -119,7 +121,8 @@ class Completer:
         cmd = top.get(words[0])
         if cmd is None:
             return []
-        ctx = click.Context(self.root, info_name="journal")
+        state = self.state()
+        ctx = click.Context(self.root, info_name="journal", obj=None if state is None else OpenCampaign(state))
         if words[0] in self.game_words:
             ctx = click.Context(self.group, info_name=self.game_id, parent=ctx)
         ctx = click.Context(cmd, info_name=words[0], parent=ctx)
@@ -171,10 +174,10 @@ class Completer:
             if position < len(arguments) and arguments[position].nargs == 1:
                 position += 1
         if expecting is not None:
-            return self.values(expecting, partial, typed)
+            return self.values(expecting, ctx, partial, typed)
         if partial.startswith("-") and not plain:
             return self.options(cmd, ctx, used, partial, typed)
-        found = self.values(arguments[position], partial, typed) if position < len(arguments) else []
+        found = self.values(arguments[position], ctx, partial, typed) if position < len(arguments) else []
         if not found and not partial:
             found = self.options(cmd, ctx, used, partial, typed)
         return found
@@ -193,9 +196,12 @@ class Completer:
                     out.append(Candidate(o + " ", -typed, o, first_sentence(p.help)))
         return out
 
-    def values(self, param: click.Parameter, partial: str, typed: int) -> list[Candidate]:
+    def values(self, param: click.Parameter, ctx: click.Context, partial: str, typed: int) -> list[Candidate]:
         if isinstance(param, click.Option) and (param.is_flag or param.count):
             return []
+        if isinstance(param.type, CampaignName):  # the command says which of the campaign's names it takes now
+            return [Candidate(quoted(item.value) + " ", -typed, item.value, param.type.kind)
+                    for item in param.type.shell_complete(ctx, param, partial)]
         if isinstance(param.type, click.Choice):
             choices = [str(c) for c in param.type.choices]
             return [Candidate(quoted(c) + " ", -typed, c) for c in matching(partial, choices)]

@@ -86,6 +86,7 @@ class Table:
         self.interactive = True
         self.status, self.next = "", ""
         self.names: dict[str, list[str]] = {}
+        self.state: dict | None = None
         self.refresh()
 
     @property
@@ -107,7 +108,9 @@ class Table:
                 game, state = s.game, s.state
         except JournalError as e:
             self.status, self.next, self.names = f"'{self.name}' cannot be read: {e.message}", "", {}
+            self.state = None
             return
+        self.state = state
         self.status = game.status(state)
         self.next = as_typed(next_hint(game, state), self.game_id, self.game_words)
         self.names = campaign_names(game, state)

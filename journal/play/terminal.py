@@ -25,7 +25,8 @@ class ShellCompleter(Completer):
     """prompt-toolkit's side of `completion.Completer`."""
 
     def __init__(self, table):
-        self.source = Candidates(table.root, table.group, table.game_id, table.name, lambda: table.names)
+        self.source = Candidates(table.root, table.group, table.game_id, table.name, lambda: table.names,
+                                 lambda: table.state)
 
     def get_completions(self, document, complete_event):
         for c in self.source.candidates(document.text_before_cursor):

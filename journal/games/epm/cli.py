@@ -18,9 +18,9 @@ from journal.games.epm import rules
 from journal.games.epm.constants import (
     ASSIST, BOOSTER, COLORS, DISCARDED, EFFECTS, FACE_DOWN, FLIPPED, LOST, TRACK_MAX, TRACKERS, TYPES, WON,
 )
-from journal.games.epm.views import active_characters
+from journal.games.epm.views import active_characters, face_down
 from journal.lookup import find
-from journal.options import DELTA, Delta, OrderedGroup, add_alias, reason_option, rolls_option, save_option
+from journal.options import DELTA, CampaignName, Delta, OrderedGroup, add_alias, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 TYPE_CHOICE = click.Choice(TYPES, case_sensitive=False)
@@ -184,7 +184,7 @@ def odds_lines(o: dict) -> list[str]:
 
 @epm.command()
 @save_option
-@click.argument("planet")
+@click.argument("planet", type=CampaignName(face_down, "planet"))
 @click.option("--segments", type=int, required=True, metavar="N", help="Path segments travelled (EPM +2 each).")
 @pass_rt
 def travel(rt, save, planet, segments):
