@@ -461,7 +461,9 @@ def demo(rt, only):
     lines = []
     for d in made:
         lines.append(f"{d['title']}: save '{d['save']}' ({d['entries']} log entries), PDF {d['pdf']}")
-    lines.append(f"Try: journal show -s {made[0]['save']}   journal log -s {made[0]['save']} --tail 5")
+    typed, how = demomod.how_to_type(sys.argv[0], os.environ.get("PATH", ""))
+    lines.append(f"Try{how}:")
+    lines += [f"  {typed} show -s {made[0]['save']}", f"  {typed} log -s {made[0]['save']} --tail 5"]
     rt.emit(lines, {"demos": made})
 
 

@@ -61,3 +61,26 @@ def run_one(rt, root, game_id: str, title: str) -> dict:
     document.render_save(game, state, entries, out, "a4", title=paths.name, progress=False)
     return {"game": game_id, "title": spec.get("title", title), "save": paths.name, "entries": len(entries),
             "pdf": str(out)}
+
+
+def how_to_type(argv0: str, path: str) -> tuple[str, str]:
+    """How a player types `journal` in the terminal the demo ran in: (the command, a remark).
+
+    `journal` itself when the one on PATH is the one that ran; otherwise the path it was run as
+    (`.venv/bin/journal`), with how to make plain `journal` work; `python -m journal` when it ran
+    as a module."""
+    import shutil
+
+    if os.path.basename(argv0) == "__main__.py" or not argv0:
+        return "python3 -m journal", ""
+    found = shutil.which("journal", path=path)
+    if found and os.path.realpath(found) == os.path.realpath(argv0):
+        return "journal", ""
+    if os.path.basename(argv0) != "journal":
+        return "journal", ""
+    folder = os.path.dirname(argv0)
+    activate = os.path.join(folder, "activate")
+    remark = (f" (journal is not on your PATH: type it as below, or `source {activate}` first to type plain "
+              f"journal)" if os.path.exists(activate) else " (journal is not on your PATH: type it as below)")
+    return shlex.quote(argv0), remark
+

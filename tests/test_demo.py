@@ -44,3 +44,25 @@ def test_every_game_ships_a_demo_template(game_id):
 
     spec = templates.load(game_id, "demo.toml")
     assert spec["save"].startswith("demo-") and spec["new"].startswith(f"{game_id} new {spec['save']}")
+
+
+def test_the_try_line_says_how_to_type_journal_where_it_is_not_on_the_path(tmp_path):
+    from journal.demo import how_to_type
+
+    venv = tmp_path / ".venv" / "bin"
+    venv.mkdir(parents=True)
+    (venv / "journal").write_text("#!/bin/sh\n")
+    (venv / "journal").chmod(0o755)
+    (venv / "activate").write_text("")
+    typed, how = how_to_type(str(venv / "journal"), "/usr/bin")  # installed in .venv, not on PATH
+    assert typed == str(venv / "journal")
+    assert how == f" (journal is not on your PATH: type it as below, or `source {venv / 'activate'}` first to type " \
+                  f"plain journal)"
+    assert how_to_type(str(venv / "journal"), str(venv)) == ("journal", "")  # the venv is active
+    assert how_to_type("/x/journal/__main__.py", "") == ("python3 -m journal", "")
+
+
+def test_the_demo_ends_with_commands_to_try_one_a_line(journal):
+    lines = journal("demo", "epm", ok=True).stdout.splitlines()
+    assert lines[-3].startswith("Try")
+    assert lines[-2:] == ["  journal show -s demo-epm", "  journal log -s demo-epm --tail 5"]

@@ -86,3 +86,11 @@ def test_journal_guide_prints_a_games_guide_and_lists_them_all(journal):
 def test_help_ends_with_where_the_guide_is(journal):
     assert journal("--help", ok=True).stdout.rstrip().endswith("lists them all.")
     assert "journal guide titans" in " ".join(journal("titans", "--help", ok=True).stdout.splitlines()[-3:])
+
+
+def test_ci_runs_the_test_command_the_readme_gives():
+    """The README's second command (install and run the tests) is what .ci/run runs."""
+    blocks = re.findall(r"```sh\n(.*?)\n```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S)
+    demo, tests = blocks[0].strip(), blocks[1].strip()
+    assert demo.endswith("journal demo") and "pytest" in tests
+    assert tests in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
