@@ -200,7 +200,7 @@ def test_terminal_asks_each_cube_drawn_from_the_bag_and_enter_lets_journal_draw(
     sh.line("purple")
     sh.expect("Expected one of ")   # not a cube: asked again
     sh.expect("bag: type what you drew")
-    sh.line("black")                # goes back into the bag: a third cube is drawn
+    sh.line("k")                    # black, by the game's letter: back into the bag, a third cube is drawn
     sh.expect("bag: type what you drew")
     sh.line("red")
     sh.expect("bag: type what you drew")
