@@ -37,6 +37,12 @@ def test_every_by_hand_change_takes_an_optional_reason_kept_in_the_log(g):
     reasons = [e.get("reason") for e in j(g, "log", "-s", "g", "--tail", "7")]
     assert reasons == [f"card {n}" for n in range(1, 8)]
     p(g, "ability", "combat", "+1", ok=True)                           # optional
+    g("pulp", "round", "-s", "g", "--planet", "Mars", "G1C.PP", "G1C", "G1D", "G1S", ok=True)
+    for pos in (1, 2, 3, 4):
+        p(g, "engage", str(pos), ok=True)
+    p(g, "search", "--draw", "y,w", ok=True)
+    p(g, "weapon", "1", "--understood", "--reason", "card 8", ok=True)  # a weapon Understood by a card's text
+    assert j(g, "log", "-s", "g", "--tail", "1")[0]["reason"] == "card 8"
 
 
 def test_end_records_a_result_a_card_gives_by_hand(g):
