@@ -63,11 +63,13 @@ class Dice:
     """Dice (and draws from bags) for one command: entered values first, then the seeded generator.
 
     ``entered`` are physical dice (``--roll``), ``draws`` physical draws from a pool such
-    as a bag of cubes (``--draw``); both are checked and recorded with their source.
+    as a bag of cubes (``--draw``); both are checked and recorded with their source. On a
+    terminal, ``ask`` asks for each die and ``ask_draw`` for each draw the command was not
+    given (``replay``, ``draw_replay``: what the player typed in an earlier try of it).
     """
 
     def __init__(self, seed: int | None, counter: int = 0, entered=(), option: str = "--roll",
-                 draws=(), draw_option: str = "--draw", ask=None, replay=()):
+                 draws=(), draw_option: str = "--draw", ask=None, replay=(), ask_draw=None, draw_replay=()):
         self.seed = seed
         self.counter = counter
         self.entered = list(entered)
@@ -81,6 +83,8 @@ class Dice:
         self.ask = ask                    # ask(die, sides) -> a typed result, or None to roll
         self.replay = list(replay)        # results the player typed in an earlier try of this command
         self.asked: list[int] = []
+        self.ask_draw = ask_draw          # ask_draw(what, pool, names) -> the item typed, or None to draw
+        self.draw_replay = list(draw_replay)
 
     def roll(self, sides: int, die: str | None = None) -> int:
         die = die or f"d{sides}"
@@ -107,11 +111,12 @@ class Dice:
         self.rolls.append(Roll(die, value, "rolled"))
         return value
 
-    def draw(self, pool: dict, what: str = "bag") -> str:
+    def draw(self, pool: dict, what: str = "bag", names: dict | None = None) -> str:
         """Draw one item from a pool of counts ({"red": 4, ...}), weighted by count.
 
         An entered draw must name an item the pool holds. The caller takes the item out
-        of the pool (or puts it back): this only says which one came out.
+        of the pool (or puts it back): this only says which one came out. `names` are other
+        spellings a player may type for an item when asked ({"r": "red"}).
         """
         total = sum(n for n in pool.values() if n > 0)
         if total <= 0:
@@ -125,6 +130,14 @@ class Dice:
             return value
         if self.draws_given:
             self.short.append(what)
+        elif self.draw_replay or self.ask_draw is not None:
+            value = self.draw_replay.pop(0) if self.draw_replay else self.ask_draw(what, pool, names or {})
+            if value is not None:
+                if pool.get(value, 0) <= 0:
+                    raise InputError(f"{value}: the {what} holds no {value}")
+                self.rolls.append(Roll(what, value, "entered"))
+                return value
+            self.ask_draw = None  # Enter: journal draws this one and the rest of the command's
         if self.seed is None:
             raise SaveError(f"this save has no journal.seed to draw with: enter the draws with {self.draw_option}")
         k, self.counter = die_value(self.seed, self.counter, total)

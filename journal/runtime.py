@@ -113,6 +113,34 @@ class DiceAsker:
             click.echo(f"Expected a number from 1 to {sides}.", err=True)
 
 
+class DrawAsker:
+    """On a terminal: each item drawn from a bag or a deck, typed by the player as the real one
+    came out (its name, or a short spelling the game gives), or Enter to let journal draw.
+
+    `read_line(message) -> str` reads the answer, as for DiceAsker.
+    """
+
+    def __init__(self, read_line=click_line):
+        self.answers: list[str] = []
+        self.read_line = read_line
+
+    def __call__(self, what: str, pool: dict, names: dict) -> str | None:
+        held = [item for item, n in pool.items() if n > 0]
+        spelled = {str(k).casefold(): v for k, v in names.items()} | {str(i).casefold(): i for i in pool}
+        shown = ", ".join(" ".join([*(str(k) for k, v in names.items() if v == item), str(item)]) for item in held)
+        while True:
+            text = self.read_line(f"{what}: type what you drew ({shown}), or press Enter to let journal "
+                                  f"draw").strip()
+            if not text:
+                return None
+            item = spelled.get(text.casefold())
+            if item is not None and pool.get(item, 0) > 0:
+                self.answers.append(item)
+                return item
+            click.echo(f"The {what} holds no {item}: expected one of {shown}." if item is not None else
+                       f"Expected one of {shown}.", err=True)
+
+
 class Batch:
     def __init__(self, session: Session):
         self.session = session
@@ -133,7 +161,7 @@ class Runtime:
         self.quiet = False
         self.save: str | None = None  # -s NAME given before the command (journal -s NAME show)
         self.keep_current = True  # `new` makes its campaign current (the demo does not)
-        self.ask_every_die = False  # the table shell asks for every die a line did not give
+        self.ask_every_die = False  # the table shell asks for every die and draw a line did not give
         self._time: str | None = None
 
     # --- basics ------------------------------------------------------------
@@ -258,37 +286,45 @@ class Runtime:
         how = {"dice_input": {"entered": entered, "option": roll_option, "draws": draws,
                               "draw_option": draw_option},
                "kind": entry_kind, "side_files": side_files, "reason": check_reason(log_reason), "parse": parse}
-        asker = self.dice_asker()
+        askers = self.dice_asker(), self.draw_asker()
         while True:
             try:
-                return self._run_once(save, fn, params, how, asker)
+                return self._run_once(save, fn, params, how, askers)
             except NeedChoice as need:
                 if not self.can_prompt():
                     raise
                 need.answer(params, self.ask(need), (choice_params or {}).get(need.option))
-                how["dice_input"]["replay"] = list(asker.answers)  # the dice typed before the choice
+                how["dice_input"]["replay"] = list(askers[0].answers)  # the dice typed before the choice
+                how["dice_input"]["draw_replay"] = list(askers[1].answers)  # and the draws
 
     def dice_asker(self) -> DiceAsker:
         """What asks the player for each die (the table shell asks through its own prompt)."""
         return DiceAsker()
 
-    def _run_once(self, save, fn, params: dict, how: dict, asker: "DiceAsker") -> Outcome:
+    def draw_asker(self) -> DrawAsker:
+        """What asks the player for each draw from a bag or deck (the table shell: its own prompt)."""
+        return DrawAsker()
+
+    def _run_once(self, save, fn, params: dict, how: dict, askers: tuple[DiceAsker, DrawAsker]) -> Outcome:
         paths = self.paths(save)
         if self.batch is not None:
             return self._run_in_batch(paths, fn, params, how)
         with Session(paths) as session:
             self.check_game(session)
             if self.asks_for_dice(session, how["dice_input"]):
-                how["dice_input"]["ask"] = asker
+                how["dice_input"]["ask"] = askers[0]
+            if self.asks_for_dice(session, how["dice_input"], given="draws"):
+                how["dice_input"]["ask_draw"] = askers[1]
             outcome, entry = session.apply(fn, params, command=self.command_text(), time=self.now(), **how)
             session.commit()
         self.emit(self.told(outcome, entry), self.result_data(outcome, entry))
         return outcome
 
-    def asks_for_dice(self, session: Session, dice_input: dict) -> bool:
-        """Ask the player for each die on a terminal: in the table shell, and where undo could
-        not take a roll back (the game's `rolls_undoable(state)` says no)."""
-        if dice_input.get("entered") or not self.can_prompt():
+    def asks_for_dice(self, session: Session, dice_input: dict, given: str = "entered") -> bool:
+        """Ask the player for each die (or, `given="draws"`, each draw) the command was not given,
+        on a terminal: in the table shell, and where undo could not take a roll back (the game's
+        `rolls_undoable(state)` says no)."""
+        if dice_input.get(given) or not self.can_prompt():
             return False
         return self.ask_every_die or not session.game.rolls_undoable(session.state)
 

@@ -10,7 +10,7 @@ import pytest
 from journal.dice import Dice, rolled_line
 from journal.errors import InputError
 from journal.games import epm
-from journal.runtime import Runtime
+from journal.runtime import DrawAsker, Runtime
 
 
 def test_journal_says_what_it_rolled(camp):
@@ -104,3 +104,113 @@ def test_dice_typed_before_a_choice_are_not_asked_again():
     again = Dice(1, 0, ask=ask, replay=first.asked)
     assert again.roll(6) == 4 and asked == ["d6"]
     assert again.rolls[0].source == "entered"
+
+
+# --- draws from a bag or a deck: asked as dice are ----------------------------------------------
+
+def test_a_draw_the_command_was_not_given_is_asked_and_entered():
+    asked = []
+
+    def ask(what, pool, names):
+        asked.append((what, dict(pool), names))
+        return "blue"
+
+    dice = Dice(1, 0, ask_draw=ask)
+    assert dice.draw({"red": 2, "blue": 1}, "bag", {"b": "blue"}) == "blue"
+    assert asked == [("bag", {"red": 2, "blue": 1}, {"b": "blue"})]
+    assert dice.rolls[0].as_dict() == {"die": "bag", "value": "blue", "source": "entered"}
+
+
+def test_enter_at_a_draw_lets_journal_draw_it_and_the_rest():
+    asked = []
+
+    def ask(what, pool, names):
+        asked.append(what)
+        return None
+
+    dice = Dice(1, 0, ask_draw=ask)
+    dice.draw({"red": 2, "blue": 1})
+    dice.draw({"red": 2, "blue": 1})
+    assert asked == ["bag"] and [r.source for r in dice.rolls] == ["rolled", "rolled"]
+
+
+def test_draws_typed_before_a_choice_are_not_asked_again_and_must_be_in_the_pool():
+    def ask(what, pool, names):
+        raise AssertionError("asked again")
+
+    again = Dice(1, 0, ask_draw=ask, draw_replay=["red"])
+    assert again.draw({"red": 1, "blue": 1}) == "red" and again.rolls[0].source == "entered"
+    with pytest.raises(InputError, match="the bag holds no red"):
+        Dice(1, 0, ask_draw=ask, draw_replay=["red"]).draw({"red": 0, "blue": 1})
+
+
+def test_the_draw_asker_takes_a_name_or_a_short_spelling_and_asks_again_otherwise():
+    answers = iter(["purple", "y", "R"])
+    prompts = []
+
+    def read_line(message):
+        prompts.append(message)
+        return next(answers)
+
+    asker = DrawAsker(read_line)
+    assert asker("bag", {"red": 1, "blue": 2, "yellow": 0}, {"r": "red", "b": "blue", "y": "yellow"}) == "red"
+    assert prompts[0] == "bag: type what you drew (r red, b blue), or press Enter to let journal draw"
+    assert len(prompts) == 3 and asker.answers == ["red"]  # purple is no cube, the bag holds no yellow
+
+
+PULP_EVADE = ["pulp", "round", "--planet", "Mars", "G2C.r.PK", "A4S.o.PP", "L.rb", "G2D.b.P"]
+
+
+def test_where_undo_cannot_take_a_draw_back_a_terminal_player_is_asked_for_each_cube(journal, monkeypatch):
+    from journal.games import pulp
+    from journal_testing import PULP_NEW
+
+    journal(*PULP_NEW, ok=True)
+    journal(*PULP_EVADE, ok=True)
+    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
+    monkeypatch.setattr(pulp, "rolls_undoable", lambda state: False)
+    r = journal("pulp", "evade", "1", "--pay", "combat", input="black\nred\nblue\n", ok=True)
+    assert "type what you drew" in r.stdout and "journal drew" not in r.stdout
+    assert "Drew black: back into the bag" in r.stdout
+    entry = json.loads(journal("--json", "log", "--tail", "1", ok=True).stdout)[0]
+    assert entry["rolls"] == [{"die": "bag", "value": c, "source": "entered"} for c in ("black", "red", "blue")]
+
+
+def test_no_draw_is_asked_where_undo_takes_it_back_nor_when_the_line_gave_the_draws(journal, monkeypatch):
+    from journal.games import pulp
+    from journal_testing import PULP_NEW
+
+    journal(*PULP_NEW, ok=True)
+    journal(*PULP_EVADE, ok=True)
+    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
+    r = journal("pulp", "evade", "1", "--pay", "combat", input="red\nblue\n", ok=True)
+    assert "type what you drew" not in r.stdout and "journal drew bag: " in r.stdout
+    journal("undo", ok=True)
+    monkeypatch.setattr(pulp, "rolls_undoable", lambda state: False)
+    r = journal("pulp", "evade", "1", "--pay", "combat", "--draw", "r,b", input="", ok=True)
+    assert "type what you drew" not in r.stdout and "journal drew" not in r.stdout
+
+
+def test_draws_typed_before_a_choice_the_rules_ask_for_are_replayed_not_asked_again(camp, monkeypatch):
+    from journal.errors import NeedChoice
+    from journal.outcome import Outcome
+
+    def rules(state, dice, colour=None):
+        drawn = dice.draw({"red": 1, "blue": 1}, "bag")
+        if colour is None:
+            raise NeedChoice("--colour is required", "--colour", ["one", "two"], "Which?")
+        return Outcome(state, f"drew {drawn}, chose {colour}", [f"drew {drawn}, chose {colour}"], {})
+
+    typed = []
+
+    def read_line(message):
+        typed.append(message)
+        return "blue"
+
+    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
+    monkeypatch.setattr(Runtime, "pick", lambda rt, prompt, values: "two")
+    rt = Runtime(camp.saves, False, ["epm", "test"])
+    rt.ask_every_die = True
+    monkeypatch.setattr(rt, "draw_asker", lambda: DrawAsker(read_line))
+    out = rt.run("camp", rules)
+    assert out.summary == "drew blue, chose two" and len(typed) == 1

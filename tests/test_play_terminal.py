@@ -148,6 +148,8 @@ def test_terminal_needchoice_menu_answered_by_number(journal_at):
     sh.expect("3. diplomacy")
     sh.expect("Choose 1-3")
     sh.line("2")
+    sh.expect("bag: type what you drew")  # then the cubes it draws, as dice are: Enter lets journal draw
+    sh.line("")
     assert "Pay 1 Science: 3 → 2." in sh.ready()
     assert sh.leave("exit") == 0
     assert journal_at.state("g")["abilities"]["science"]["value"] == 2
@@ -186,3 +188,34 @@ def test_terminal_help_errors_ctrl_c_and_history_of_a_titans_campaign(journal_at
     again.line("")
     assert "Usage: journal titans move" in again.ready()
     assert again.leave("quit") == 0
+
+
+def test_terminal_asks_each_cube_drawn_from_the_bag_and_enter_lets_journal_draw(journal_at):
+    journal_at(*PULP_NEW, ok=True)
+    journal_at("pulp", "round", "--planet", "Mars", "G2C.r.PK", "A4S.o.PP", "L.rb", "G2D.b.P", ok=True)
+    sh = Shell(journal_at.saves, "g")
+    sh.ready()
+    sh.line("evade 1 --pay combat")  # no --draw: each cube is asked, as it comes out of the real bag
+    sh.expect("bag: type what you drew (")
+    sh.line("purple")
+    sh.expect("Expected one of ")   # not a cube: asked again
+    sh.expect("bag: type what you drew")
+    sh.line("k")                    # black, by the game's letter: back into the bag, a third cube is drawn
+    sh.expect("bag: type what you drew")
+    sh.line("red")
+    sh.expect("bag: type what you drew")
+    sh.line("blue")
+    out = sh.ready()
+    assert "Drew black: back into the bag, draw again." in out and "Drew blue: Diplomacy 3 → 2" in out
+    assert "journal drew" not in out
+    sh.line("evade 2 --pay science")
+    sh.expect("bag: type what you drew")
+    sh.line("")                     # Enter: journal draws this cube and the rest
+    assert "journal drew bag: " in sh.ready()  # and no second question (the prompt came back)
+    sh.line("evade 3 --pay diplomacy --draw r,b")  # the line gave the cubes: nothing is asked
+    assert "type what you drew" not in sh.ready()
+    assert sh.leave("quit") == 0
+    entries = log(journal_at, "g")
+    assert entries[-3]["rolls"] == [{"die": "bag", "value": c, "source": "entered"} for c in ("black", "red", "blue")]
+    assert entries[-2]["rolls"] and {r["source"] for r in entries[-2]["rolls"]} == {"rolled"}
+    assert entries[-1]["rolls"] == [{"die": "bag", "value": c, "source": "entered"} for c in ("red", "blue")]

@@ -19,21 +19,21 @@ from journal.games import Game
 from journal.store.paths import SavePaths, beside
 from journal.errors import InputError, JournalError
 from journal.play import lines
-from journal.runtime import DiceAsker, Runtime, failure
+from journal.runtime import DiceAsker, DrawAsker, Runtime, failure
 from journal.session import Session
 from journal.text import unfold
 
 
 class PlayRuntime(Runtime):
     """The runtime of a table shell: every command works on its campaign, and the player is
-    asked (dice, choices) through the shell's own prompt when it has one."""
+    asked (dice, draws, choices) through the shell's own prompt when it has one."""
 
     def __init__(self, outer: Runtime, campaign: SavePaths):
         super().__init__(outer.saves_dir, False, [])
         self.configured = True  # `journal play` read the global options; lines may not repeat them
         self.campaign = campaign
         self.save = str(campaign.save)
-        self.read_line = None   # read_line(message) -> str: the terminal's prompt for a die
+        self.read_line = None   # read_line(message) -> str: the terminal's prompt for a die or a draw
         self.menu = None        # menu(prompt, values) -> str: the terminal's menu for a choice
 
     def paths(self, ref: str | None) -> SavePaths:
@@ -45,6 +45,9 @@ class PlayRuntime(Runtime):
 
     def dice_asker(self) -> DiceAsker:
         return DiceAsker(self.read_line) if self.read_line else super().dice_asker()
+
+    def draw_asker(self) -> DrawAsker:
+        return DrawAsker(self.read_line) if self.read_line else super().draw_asker()
 
     def pick(self, prompt: str, values: list[str]) -> str:
         return self.menu(prompt, values) if self.menu else super().pick(prompt, values)

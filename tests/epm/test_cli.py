@@ -103,7 +103,7 @@ def test_showdown_message_names_story_card_13(camp):
 
 
 def test_epm_meter_at_25_loses(camp):
-    out = camp("epm", "track", "-s", "camp", "epm", "+30", ok=True).stdout
+    out = camp("epm", "track", "-s", "camp", "epm", "+25", ok=True).stdout
     assert "the Evil Power Master wins" in out and camp.state("camp")["phase"] == "lost"
 
 
@@ -206,3 +206,50 @@ def test_unknown_names_are_listed_with_the_right_article(camp):
     r = camp("epm", "challenge", "piloting", "--character", "Zed")
     assert r.exit_code == 2
     assert "--character 'Zed' is not a character: known characters are Ana, Bo, Cy" in r.stderr
+
+
+def test_a_bare_number_to_a_tracker_names_both_readings(camp):
+    """Issue 20 §3: `epm track signal 3` could mean +3 or =3: a usage error naming both."""
+    before = camp.files("camp")
+    for tracker in ("signal", "epm"):
+        r = camp("epm", "track", tracker, "3")
+        assert r.exit_code == 2 and "type +3 to add 3, or =3 to set it to 3" in r.stderr, r.stderr
+    assert camp.files("camp") == before
+
+
+def test_every_number_is_bounded_by_what_the_table_shows(camp):
+    """Issue 20 §3: a Story Card is 1-13, even typed -3; a tracker shows 0-25 (E1); 13 path segments
+    already fill the EPM Meter (E6)."""
+    before = camp.files("camp")
+    for args, says in ((["card", "-3"], "Story Card -3: a planet has Story Cards 1-13"),
+                       (["card", "14"], "Story Cards 1-13"),
+                       (["track", "signal", "=26"], "=26: the Signal Tracker runs 0-25 (E1)"),
+                       (["track", "epm", "+26"], "+26: the EPM Meter runs 0-25"),
+                       (["track", "epm", "-99"], "a move of at most 25")):
+        r = camp("epm", *args)
+        assert r.exit_code == 2 and says in r.stderr, (args, r.stderr)
+    camp("epm", "the-end", ok=True)
+    r = camp("epm", "travel", "Kell", "--segments", "14")
+    assert r.exit_code == 2 and "the path segments travelled are 1-13" in r.stderr
+    camp("undo", ok=True)
+    assert camp.files("camp") == before
+
+
+def test_every_by_hand_command_takes_a_reason(camp):
+    """Issue 20 §3: `--reason` on every command that changes something by hand, item discard among them."""
+    camp("epm", "item", "add", "Medkit", "--owner", "Bo", "--assist", "--reason", "DATA card 4", ok=True)
+    camp("epm", "item", "discard", "Medkit", "--reason", "card 5: the medkit is stolen", ok=True)
+    reasons = [e.get("reason") for e in json.loads(camp("--json", "log", "--tail", "2", ok=True).stdout)]
+    assert reasons == ["DATA card 4", "card 5: the medkit is stolen"]
+
+
+def test_an_option_typed_twice_is_a_usage_error(camp):
+    """Issue 19 §28: an option that takes one value, typed twice, is refused, not "the last one wins"."""
+    camp("epm", "item", "add", "Jet Pack", "--owner", "Ana", "--booster", "piloting:+2", ok=True)
+    before = camp.files("camp")
+    for args in (["challenge", "piloting", "--character", "Ana", "--booster", "Jet Pack", "--booster", "Jet Pack"],
+                 ["track", "epm", "+1", "--reason", "a", "--reason", "b"], ["flip", "Bo", "--active", "--inactive"],
+                 ["travel", "Kell", "--segments", "1", "--segments", "2"]):
+        r = camp("epm", *args)
+        assert r.exit_code == 2 and ("is given twice" in r.stderr or "given together" in r.stderr), (args, r.stderr)
+    assert camp.files("camp") == before

@@ -305,3 +305,21 @@ def test_disc_set_by_hand_needs_the_number_shown():
     with pytest.raises(InputError, match="a yellow disc shows 6-8, not 9"):
         rules.disc(fresh(), dice(), "Vex", "flipped", boost=9)
     assert rules.disc(fresh(), dice(), "Vex", "flipped", boost=7).state["planets"]["Vex"]["boost"] == 7
+
+
+def test_with_no_face_down_disc_left_the_table_may_record_the_campaign_lost():
+    """The book: "You may travel to any planet that still has a Signal Booster Disc", and says nothing of
+    a campaign with none left. Our reading: `end lost` is accepted then (en route, no face-down disc);
+    `end won` still waits for the Final Showdown."""
+    s = en_route(fresh(planets=[("Zorb", "blue")]))
+    with pytest.raises(RuleError, match="only `lost` ends the campaign"):
+        rules.outcome(s, dice(), "won")
+    out = rules.outcome(s, dice(), "lost")
+    assert out.state["phase"] == "lost" and "never found" in out.lines[0]
+    with pytest.raises(RuleError, match="Final Showdown"):
+        rules.outcome(en_route(), dice(), "lost")  # Kell and Vex are still face down: travel on
+
+
+def test_a_trip_says_segment_and_segments_as_a_person_writes_them():
+    assert "1 segment:" in rules.travel(en_route(), dice(), "Kell", 1).summary
+    assert "2 segments:" in rules.travel(en_route(), dice(), "Kell", 2).summary

@@ -39,8 +39,18 @@ def test_next_step_on_a_planet_en_route_and_in_the_final_showdown():
 
 
 def test_next_step_when_no_disc_is_left_face_down():
+    """Our reading where the book is silent: nowhere to travel; a card may turn a disc face down again,
+    otherwise the table records the campaign lost. Both hints are whole commands."""
     s = en_route(fresh(planets=[("Zorb", "blue")]))
-    assert views.next_step(s) == "No face-down disc is left: follow your cards."
+    step = views.next_step(s)
+    assert step.startswith("No planet has a face-down disc left, so there is nowhere to travel")
+    assert [h.render() for h in step.hints()] == ["journal epm disc PLANET --face-down", "journal epm end lost"]
+
+
+def test_travel_names_the_planet_when_only_one_disc_is_face_down():
+    s = en_route(fresh(planets=[("Zorb", "blue"), ("Vex", "yellow")]))
+    assert [h.render() for h in views.next_step(s).hints()] == ["journal epm travel Vex --segments N"]
+    assert [h.render() for h in views.next_step(en_route()).hints()] == ["journal epm travel PLANET --segments N"]
 
 
 def test_the_log_heading_names_the_visit_and_the_final_showdown():

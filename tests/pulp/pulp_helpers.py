@@ -10,7 +10,7 @@ import json
 from journal.dice import Dice
 from journal.games import pulp as game
 from journal.games.pulp.rules import encounter, engage, evade, setup_game
-from journal.games.pulp.rules.components import COLOURS, parse_card
+from journal.games.pulp.rules.components import COLOURS, SYSTEMS, parse_card
 
 # A game through the CLI: Mina Tormelson (keeps 3 dice), Combat 4/6, Science 3/5, Diplomacy 3/5
 NEW = ["pulp", "new", "g", "--level", "normal", "--captain", "Mina Tormelson", "--combat", "4/6",
@@ -38,8 +38,12 @@ def j(journal, *args) -> dict:
 
 def fresh(level="normal", captain="Ana Vex", combat=(4, 6), science=(3, 5), diplomacy=(3, 5),
           chosen=("red", "gray"), faces=None, aliens=ALIENS) -> dict:
+    """A game set up through the rules. `faces`: the dice's faces (default gray 3): a Systems die's as
+    set up, a crew die's turned afterwards (crew dice start on 6, as `pulp die COLOUR --to N` turns one)."""
+    faces = faces if faces is not None else {"gray": 3}
     out = setup_game.new(Dice(1, 0), level, captain, {"combat": combat, "science": science, "diplomacy": diplomacy},
-                         list(chosen), faces if faces is not None else {"gray": 3}, list(aliens))
+                         list(chosen), {c: f for c, f in faces.items() if c in SYSTEMS}, list(aliens))
+    out.state["dice"].update({c: f for c, f in faces.items() if c not in SYSTEMS})
     return out.state
 
 

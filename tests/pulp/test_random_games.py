@@ -74,12 +74,15 @@ class Player:
         assert s == before, f"{fn.__name__} mutated its input"
         invariants(out.state)
         assert out.summary and out.lines
+        said = [out.summary, *out.lines]
+        assert not any("(s)" in line for line in said), said  # "1 cube", "2 cubes": as a person writes them
         return out.state
 
-    def dice_spec(self, s: dict) -> list:
+    def dice_spec(self, s: dict) -> tuple | None:
+        """The one Captain's die an action uses, now and then."""
         if not s["dice"] or self.rng.random() < 0.6:
-            return []
-        return [(self.rng.choice(list(s["dice"])), None, None)]
+            return None
+        return self.rng.choice(list(s["dice"])), None, None
 
     def move(self, s: dict) -> dict:
         rng = self.rng
@@ -102,18 +105,18 @@ class Player:
                 pay = None
                 if rng.random() < 0.3:
                     pay = {a: rng.randint(0, s["abilities"][a]["value"]) for a in components.ABILITIES}
-                new = self.step(s, engage.engage, pos, pay=pay, dice_used=self.dice_spec(s))
+                new = self.step(s, engage.engage, pos, pay=pay, die=self.dice_spec(s))
                 if new is not s:
                     return new
             above = [a for a in components.ABILITIES if s["abilities"][a]["value"] > 0]
-            new = self.step(s, evade.evade, pos, rng.choice(above), dice_used=self.dice_spec(s),
+            new = self.step(s, evade.evade, pos, rng.choice(above), die=self.dice_spec(s),
                             take=[rng.choice(["black", "white"])] if rng.random() < 0.2 else [])
             if new is s:  # a die or --take that did not fit: plain evade
                 new = self.step(s, evade.evade, pos, rng.choice(above))
             return new
         if phase == "search":
             spend = [rng.choice("KO")] if s["hand"] and rng.random() < 0.3 else []
-            new = self.step(s, planet_search.search, extra=rng.choice([0, 0, 0, 1, -1]), dice_used=self.dice_spec(s),
+            new = self.step(s, planet_search.search, extra=rng.choice([0, 0, 0, 1, -1]), die=self.dice_spec(s),
                             spend=spend)
             return new if new is not s else self.step(s, planet_search.search)
         if phase == "searched":

@@ -32,8 +32,8 @@ def played(captain="Mina Tormelson", aliens=("The Quietus", "Kah", "Zorn")) -> d
                        [(a, "C" if i == 1 else None) for i, a in enumerate(aliens)]).state
     s = encounter.begin_round(s, d, "Mars", cards(["G2C.r.PK", "A4S.o.PP", "L.rb", "G2D.b.P"])).state
     s = engage.engage(s, d, 1).state
-    s = engage.engage(s, d, 2, dice_used=[("blue", None, None)], pay={"diplomacy": 2}).state
-    s = engage.engage(s, d, 3, dice_used=[("red", None, None)]).state
+    s = engage.engage(s, d, 2, die=("blue", None, None), pay={"diplomacy": 2}).state
+    s = engage.engage(s, d, 3, die=("red", None, None)).state
     s = planet_search.search(s, Dice(3, 0, draws=["yellow", "red", "black", "yellow"])).state
     s = super_weapons.weapon(s, d, 1, needs={"red": 1}, name="Zeta Ray").state
     s = super_weapons.weapon(s, d, 2, needs={"orange": 2, "blue": 1}, name="Gravity Lance").state

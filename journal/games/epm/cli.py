@@ -16,7 +16,8 @@ from journal.errors import InputError, typed
 from journal.games import epm as game
 from journal.games.epm import rules
 from journal.games.epm.constants import (
-    ASSIST, BOOSTER, COLORS, DISCARDED, EFFECTS, FACE_DOWN, FLIPPED, LOST, TRACK_MAX, TRACKERS, TYPES, WON,
+    ASSIST, BOOSTER, COLORS, DISCARDED, EFFECTS, EPM_PER_SEGMENT, FACE_DOWN, FLIPPED, LOST, TRACK_MAX, TRACKER_NAMES,
+    TRACKERS, TYPES, WON,
 )
 from journal.games.epm.views import active_characters, face_down
 from journal.lookup import find
@@ -189,8 +190,10 @@ def odds_lines(o: dict) -> list[str]:
 @pass_rt
 def travel(rt, save, planet, segments):
     """Travel to a planet whose disc is face down (EPM +2 per segment)."""
-    if not 1 <= segments <= 99:
-        raise InputError(f"--segments {segments}: expected the number of path segments travelled, 1 or more")
+    most = -(-TRACK_MAX // EPM_PER_SEGMENT)  # 13 segments fill the EPM Meter from 0 (E6)
+    if not 1 <= segments <= most:
+        raise InputError(f"--segments {segments}: the path segments travelled are 1-{most} ({most} already raise "
+                         f"the EPM Meter from 0 past {TRACK_MAX})")
     rt.run(save, rules.travel, planet=planet, segments=segments, parse=found(planet=("planet", None)))
 
 
@@ -211,7 +214,7 @@ def the_end(rt, save):
     rt.run(save, rules.the_end)
 
 
-@epm.command()
+@epm.command(context_settings=NEGATIVES)
 @save_option
 @click.argument("number", type=int)
 @pass_rt
@@ -230,16 +233,22 @@ def track(rt, save, tracker: str, delta: Delta, reason):
     """Move a tracker as the story says: +N, -N, or =N to set it."""
     if delta.by == 0:
         raise InputError("a DELTA of 0 changes nothing: type +N, -N or =N")
+    if (delta.to is not None and delta.to > TRACK_MAX) or (delta.by is not None and abs(delta.by) > TRACK_MAX):
+        typed_delta = f"={delta.to}" if delta.to is not None else f"{delta.by:+d}"
+        raise InputError(f"{typed_delta}: the {TRACKER_NAMES[tracker.lower()]} runs 0-{TRACK_MAX} (E1): =0 to "
+                         f"={TRACK_MAX}, or a move of at most {TRACK_MAX}")
     rt.run(save, rules.track, tracker=tracker.lower(), delta=delta.by, value=delta.to, log_reason=reason)
 
 
 @epm.command()
 @save_option
 @click.argument("result", type=click.Choice([WON, LOST], case_sensitive=False))
+@reason_option
 @pass_rt
-def end(rt, save, result):
-    """The game ends: record what the Final Showdown's last card reveals (won or lost)."""
-    rt.run(save, rules.outcome, ending=result.lower())
+def end(rt, save, result, reason):
+    """The game ends: record what the Final Showdown's last card reveals (won or lost), or lost when no
+    planet has a face-down disc left."""
+    rt.run(save, rules.outcome, ending=result.lower(), log_reason=reason)
 
 
 add_alias(epm, "outcome", end)
@@ -290,14 +299,15 @@ def item():
 @click.option("--owner", required=True, metavar="NAME", help="The character who gets it.")
 @click.option("--booster", metavar="TYPE:EFFECT", help="A Challenge Booster: TYPE:+1|+2|+3|twice.")
 @click.option("--assist", is_flag=True, help="An Assist Item (one use).")
+@reason_option
 @pass_rt
-def item_add(rt, save, name, owner, booster, assist):
+def item_add(rt, save, name, owner, booster, assist, reason):
     """A character gains an item (from a DATA Card)."""
     if bool(booster) == assist:
         raise click.UsageError("give exactly one of --booster TYPE:EFFECT or --assist")
     ctype, effect = parse_booster(booster) if booster else (None, None)
     rt.run(save, rules.item_add, item=name.strip(), owner=owner, kind=BOOSTER if booster else ASSIST, ctype=ctype,
-           effect=effect, parse=found(owner=("character", "--owner")))
+           effect=effect, log_reason=reason, parse=found(owner=("character", "--owner")))
 
 
 @item.command("give")
@@ -322,7 +332,8 @@ def item_use(rt, save, name):
 @item.command("discard")
 @save_option
 @click.argument("name", metavar="ITEM")
+@reason_option
 @pass_rt
-def item_discard(rt, save, name):
+def item_discard(rt, save, name, reason):
     """Discard an item because a card says so."""
-    rt.run(save, rules.item_discard, item=name, parse=found(item=("item", None)))
+    rt.run(save, rules.item_discard, item=name, log_reason=reason, parse=found(item=("item", None)))

@@ -21,7 +21,7 @@ from journal.games.epm.constants import (
     WON, Tracker, challenge_level,
 )
 from journal.games.epm.schema import Character, Item, Planet, State
-from journal.games.epm.views import active_characters, face_down, result
+from journal.games.epm.views import active_characters, face_down, no_disc_left, result, travel_hint
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state, refuse_if_over
 
@@ -253,7 +253,7 @@ def travel(state: State, dice: Dice, planet: str, segments: int) -> Outcome:
     s = copy_state(state)
     why = f" ({segments} segment{'s' if segments != 1 else ''} × {EPM_PER_SEGMENT})"
     move = move_tracker(s, EPM, s["epm"] + EPM_PER_SEGMENT * segments, why)
-    summary = f"Travelled {s['planet']} → {planet}, {segments} segment(s): EPM {move.before} → {move.after}"
+    summary = f"Travelled {s['planet']} → {planet}, {segments} segment{'s' if segments != 1 else ''}: EPM {move.before} → {move.after}"
     if s["phase"] == LOST:
         return Outcome(s, summary + " — the Evil Power Master wins", move.lines,
                        {"planet": planet, "epm": move.after, "phase": LOST})
@@ -309,13 +309,9 @@ def end_the_visit(s: State) -> list[str]:
     """After a Data Find or The End the party is en route: items may change hands, then it travels."""
     s["phase"] = EN_ROUTE
     s.pop("last_challenge", None)
-    left = face_down(s)
-    if not left:
-        return [say("No planet has a face-down disc left: the rules give nowhere to travel. Follow your cards (",
-                    cmd("epm track", "TRACKER", "DELTA"), ", ", cmd("epm disc", "PLANET", face_down=True),
-                    ") or end the campaign.")]
-    return [say(f"Travel on to a planet with a face-down disc: {', '.join(left)} (",
-                cmd("epm travel", "PLANET", segments="N"), ")."),
+    if not face_down(s):
+        return [say(no_disc_left(s), ".")]
+    return [say("Travel on to a planet with a face-down disc: ", travel_hint(s), "."),
             "While en route, characters may freely exchange item cards."]
 
 
@@ -358,7 +354,7 @@ def card(state: State, dice: Dice, number: int) -> Outcome:
 def showdown_card(s: dict, number: int) -> Outcome:
     """Final Showdown, 4: play by normal rules; the last card reveals the outcome."""
     if not 1 <= number <= 99:
-        raise InputError(f"Final Showdown card {number}: expected 1 or more")
+        raise InputError(f"Final Showdown card {number}: expected 1-99, the number on the card")
     s["showdown_card"] = number
     line = f"Read Final Showdown card {number}."
     return Outcome(s, line, [line, "Play it by the normal rules; the last card reveals the outcome.",
@@ -379,10 +375,19 @@ def track(state: State, dice: Dice, tracker: Tracker, delta: int | None = None, 
 
 
 def outcome(state: State, dice: Dice, ending: str) -> Outcome:
-    """E8: the last Final Showdown card reveals the outcome ("won" or "lost"); the player records it."""
+    """E8: the last Final Showdown card reveals the outcome ("won" or "lost"); the player records it.
+    Our reading where the book is silent: en route with no face-down disc left, nowhere is left to
+    travel, and the table may record the campaign lost."""
     refuse_once_over(state)
+    stranded = state["phase"] == EN_ROUTE and not face_down(state)
+    if stranded and ending == LOST:
+        s = copy_state(state)
+        s["phase"] = LOST
+        line = "No planet has a face-down disc left: the Evil Power Master is never found, and prevails."
+        return Outcome(s, line, [line], {"phase": LOST})
     if state["phase"] != SHOWDOWN:
-        raise RuleError("the outcome is recorded at the end of the Final Showdown (it starts at Signal 25)")
+        raise RuleError("the outcome is recorded at the end of the Final Showdown (it starts at Signal 25)" +
+                        (": with no disc left, only `lost` ends the campaign before it" if stranded else ""))
     s = copy_state(state)
     s["phase"] = ending
     if ending == WON:

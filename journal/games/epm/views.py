@@ -50,13 +50,28 @@ def next_step(state: dict) -> str:
     if phase == EXPLORING:
         return f"Read Story Card {state['card']} of {state['planet']} and follow it."
     if phase == EN_ROUTE:
-        left = face_down(state)
-        return (say("Travel: ", cmd("epm travel", "PLANET", segments="N"), f" ({', '.join(left)})") if left
-                else "No face-down disc is left: follow your cards.")
+        return say("Travel: ", travel_hint(state)) if face_down(state) else no_disc_left(state)
     if phase == SHOWDOWN:
         return say("Play the Final Showdown deck; record its last card with `", cmd("epm end", WON), "` or `",
                    cmd("epm end", LOST), "`.")
     return "The campaign is over."
+
+
+def travel_hint(state: Mapping[str, Any]) -> str:
+    """E6: travel to a planet whose disc is face down, named when it is the only one (the path
+    segments are counted on the board)."""
+    left = face_down(state)
+    if len(left) == 1:
+        return say(cmd("epm travel", left[0], segments="N"))
+    return say(cmd("epm travel", "PLANET", segments="N"), f" ({', '.join(left)})")
+
+
+def no_disc_left(state: Mapping[str, Any]) -> str:
+    """No planet has a face-down disc: the book gives nowhere to travel (our reading: a card may turn a
+    disc face down again; otherwise the table records the campaign lost)."""
+    return say("No planet has a face-down disc left, so there is nowhere to travel: if a card turns a disc face "
+               "down again, ", cmd("epm disc", "PLANET", face_down=True), "; otherwise the campaign is lost: ",
+               cmd("epm end", LOST))
 
 
 def names(state: dict) -> dict[str, list[str]]:

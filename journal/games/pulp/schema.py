@@ -11,7 +11,7 @@ from journal.errors import JournalError
 from journal.games.pulp.rules.components import (
     ABILITIES, ABILITY_CUBES, ABILITY_MAX, BLACK, COLOURS, DECK_SIZE, DECKS, DIE_COLOURS, DRAWN, ENCOUNTER, ENGAGED,
     FACE_UP, ICONS, KINDS, LEVELS, LINE_SIZE, LOCATION, LOST, OVER, PENDING, PHASES, PLANETS, QUIETUS, READY, SEARCH,
-    SEARCHED, STATUSES, TOTALS, WON, Card, parse_card,
+    SEARCHED, STATUSES, TOTALS, WON, Card, parse_card, plural,
 )
 from journal.games.pulp.rules.model import cubes_met, n_weapons, weapon_problems
 from journal.schema import Bool, Int, List, Map, Str, Table, opt, show_value
@@ -246,7 +246,7 @@ def line_card_problems(c: dict, path: str) -> list[str]:
     if c["kind"] != KINDS[card["kind"]].lower():
         problems.append(f"{path}.kind = {show_value(c['kind'])} but the card is a {KINDS[card['kind']].lower()}")
     if c["planets"] != card["planets"]:
-        problems.append(f"{path}.planets = {c['planets']} but the card shows {card['planets']} planet icon(s)")
+        problems.append(f"{path}.planets = {c['planets']} but the card shows {plural(card['planets'], 'planet icon')}")
     if "icon_override" in c and (c["status"] != ENGAGED or card["strength"] is None):
         problems.append(f"{path}.icon_override: only an engaged card that shows an Engage Strength keeps the "
                         f"engage icon a card's text set (the others take theirs from the line, rules note P2)")

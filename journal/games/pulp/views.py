@@ -8,10 +8,12 @@ from typing import Any
 
 from journal.games import TITLES, Result
 from journal.games.pulp.rules.components import (
-    ABILITIES, ABILITY_LABEL, BLACK, COLOURS, ENCOUNTER, LINE_SIZE, LOST, OVER, PHASE_TEXT, READY, SEARCH, SEARCHED,
-    WON, cubes_text,
+    ABILITIES, ABILITY_LABEL, BLACK, COLOUR_ABILITY, COLOURS, ENCOUNTER, LINE_SIZE, LOST, OVER, PHASE_TEXT, READY,
+    SEARCH, SEARCHED, SHORT, WON, cubes_text,
 )
-from journal.games.pulp.rules.model import alien_name, card_requirement, n_weapons, past_quietus, pending, shown_line
+from journal.games.pulp.rules.model import (
+    abilities_above_zero, alien_name, card_requirement, n_weapons, past_quietus, pending, shown_line,
+)
 from journal.hints import Hint, cmd, say
 
 
@@ -63,14 +65,32 @@ def next_step(state: Mapping[str, Any]) -> str:
     if phase == READY:
         return next_round(state)
     if phase == ENCOUNTER:
-        i = pending(state)[0]
-        return say(f"card {i + 1} {state['line'][i]['card']}: ", cmd("pulp engage", i + 1), ", or ",
-                   cmd("pulp evade", i + 1, pay="ABILITY"))
+        return next_card_hint(state)
     if phase == SEARCH:
         return say("search the planet: ", cmd("pulp search"), " (a planet's actions: --spend K or O, --extra N)")
     if phase == SEARCHED:
         return place_the_cubes(state)
     return "the game is over."
+
+
+def next_card_hint(state: Mapping[str, Any]) -> str:
+    """1. Encounter Phase: the next card of the line, left to right: engage or evade it (a card whose
+    Engage Strength is 0 is evaded; one whose neighbour shows no icon takes it from a card's text)."""
+    i = pending(state)[0]
+    card = shown_line(state["line"])[i]
+    head = f"card {i + 1} {card['card']} ({card_requirement(card)}): "
+    if card.get("engage_strength") == 0:
+        return say(head, evade_hint(state, i + 1))
+    if "engage_strength" in card and "engage_icon" not in card:
+        return say(head, cmd("pulp engage", i + 1), " (it asks for --icon C, D or S, as a card's text gives it), or ",
+                   evade_hint(state, i + 1))
+    return say(head, cmd("pulp engage", i + 1), ", or ", evade_hint(state, i + 1))
+
+
+def evade_hint(state: Mapping[str, Any], pos: int) -> Hint:
+    """`pulp evade POS`, naming the ability that pays when only one can (otherwise the command asks)."""
+    above = abilities_above_zero(state)
+    return cmd("pulp evade", pos, pay=above[0] if len(above) == 1 else None)
 
 
 def next_round(state: Mapping[str, Any]) -> str:
@@ -87,15 +107,37 @@ def next_round(state: Mapping[str, Any]) -> str:
 
 
 def place_the_cubes(state: Mapping[str, Any]) -> str:
-    """2. Planet Search: the cubes drawn wait to be placed, then the round ends."""
+    """2. Planet Search: the cubes drawn wait to be placed (the first colour's places named), then the
+    round ends; unused cubes go to the supply."""
     waiting = {c: n for c, n in state["drawn"].items() if n}
     if waiting.get(BLACK):
-        return say("lose 1 ability point per black cube: ", cmd("pulp assign", "k", lose="ABILITY"))
-    if waiting:
-        return say(f"place {cubes_text(waiting)}: ", cmd("pulp assign", "CUBE", ability=True), " or ",
-                   cmd("pulp assign", "CUBE", weapon="N"), " (unused ones go to the supply), then ",
+        return say(f"lose 1 ability point per black cube ({waiting[BLACK]}): ", cmd("pulp assign", "k"),
+                   " (it asks which ability)")
+    if not waiting:
+        return say(cmd("pulp end-round"))
+    places = cube_places(state, next(iter(waiting)))
+    if not places:
+        return say(f"{cubes_text(waiting)} drawn, with nowhere to go (unused cubes go to the supply): ",
                    cmd("pulp end-round"))
-    return say(cmd("pulp end-round"))
+    return say(f"place {cubes_text(waiting)}: ", *alternatives(places), "; then ", cmd("pulp end-round"),
+               " (unused cubes go to the supply)")
+
+
+def alternatives(hints: list[Hint]) -> list[str | Hint]:
+    """Whole commands, one after the other, for a line of prose: a, b, c."""
+    return [part for k, hint in enumerate(hints) for part in ((", " if k else ""), hint)]
+
+
+def cube_places(state: Mapping[str, Any], colour: str) -> list[Hint]:
+    """Where a drawn red, orange or blue cube may go: +1 to its ability below its maximum, or onto a
+    Super Weapon whose recorded requirement still needs that colour."""
+    letter = SHORT[colour]
+    ability = state["abilities"][COLOUR_ABILITY[colour]]
+    places = [cmd("pulp assign", letter, ability=True)] if ability["value"] < ability["max"] else []
+    for k, w in enumerate(state["weapons"]):
+        if not w["understood"] and w["cubes"].get(colour, 0) < w.get("needs", {}).get(colour, 0):
+            places.append(cmd("pulp assign", letter, weapon=k + 1))
+    return places
 
 
 # --- journal show ---------------------------------------------------------------------------

@@ -37,6 +37,12 @@ def test_every_by_hand_change_takes_an_optional_reason_kept_in_the_log(g):
     reasons = [e.get("reason") for e in j(g, "log", "-s", "g", "--tail", "7")]
     assert reasons == [f"card {n}" for n in range(1, 8)]
     p(g, "ability", "combat", "+1", ok=True)                           # optional
+    g("pulp", "round", "-s", "g", "--planet", "Mars", "G1C.PP", "G1C", "G1D", "G1S", ok=True)
+    for pos in (1, 2, 3, 4):
+        p(g, "engage", str(pos), ok=True)
+    p(g, "search", "--draw", "y,w", ok=True)
+    p(g, "weapon", "1", "--understood", "--reason", "card 8", ok=True)  # a weapon Understood by a card's text
+    assert j(g, "log", "-s", "g", "--tail", "1")[0]["reason"] == "card 8"
 
 
 def test_end_records_a_result_a_card_gives_by_hand(g):
@@ -50,3 +56,48 @@ def test_end_records_a_result_a_card_gives_by_hand(g):
     assert r.exit_code == 1 and "the game is over" in r.stderr
     assert p(g, "end", "maybe").exit_code == 2
     g("check", "-s", "g", ok=True)
+
+
+def test_a_bare_number_to_a_tracker_names_both_readings(g):
+    """Issue 20 §3: `pulp ability combat 1` (or `pulp deck 2 3`) could mean +N or =N: a usage error
+    naming both."""
+    before = g.files("g")
+    r = p(g, "ability", "combat", "1")
+    assert r.exit_code == 2 and "type +1 to add 1, or =1 to set it to 1" in r.stderr
+    r = p(g, "deck", "2", "3")
+    assert r.exit_code == 2 and "type +3 to add 3, or =3 to set it to 3" in r.stderr
+    assert g.files("g") == before
+
+
+def test_every_number_is_bounded_by_what_the_table_shows(g):
+    """Issue 20 §3: an ability track holds at most 10, a card prints a strength 0-9, the bag holds what it
+    holds, the game has 15 red cubes and 76 in all."""
+    g("pulp", "round", "-s", "g", "--planet", "Mars", "G1C.PP", "G1C", "G1D", "G1S", ok=True)
+    before = g.files("g")
+    for args, says in ((["ability", "combat", "+11"], "moves at most 10"),
+                       (["ability", "combat", "=7"], "Combat runs 0-6, not 7"),
+                       (["engage", "1", "--add", "10C"], "a strength 0-9"),
+                       (["odds", "--draws", "99"], "--draws 99: the number of draws is 1-26 (the bag holds 26 cubes)"),
+                       (["bag", "--odds", "27"], "1-26"), (["odds", "--search", "40"], "0-26"),
+                       (["search", "--extra", "99"], "at most the 76 cubes")):
+        r = p(g, *args)
+        assert r.exit_code in (1, 2) and says in r.stderr, (args, r.stderr)
+    for pos in (1, 2, 3, 4):
+        p(g, "engage", str(pos), ok=True)
+    p(g, "search", "--draw", "y,w", ok=True)
+    r = p(g, "weapon", "1", "--needs", "r16")
+    assert r.exit_code == 2 and "the game has 15 red cubes" in r.stderr
+    assert g.files("g") != before  # the round went on; nothing refused changed it
+
+
+def test_an_option_typed_twice_is_a_usage_error(g):
+    """Issue 19 §28: an option that takes one value, typed twice, is refused, not "the last one wins"."""
+    g("pulp", "round", "-s", "g", "--planet", "Mars", "G2D", "A3C", "G1S", "G2C", ok=True)
+    before = g.files("g")
+    for args in (["evade", "1", "--pay", "combat", "--pay", "science"], ["evade", "1", "--take", "k", "--take", "w"],
+                 ["engage", "1", "--icon", "C", "--icon", "D"], ["ability", "combat", "+1", "--reason", "a",
+                                                                 "--reason", "b"],
+                 ["weapon", "1", "--understood", "--not-understood"], ["die", "red", "--to", "3", "--to", "4"]):
+        r = p(g, *args)
+        assert r.exit_code == 2 and ("is given twice" in r.stderr or "given together" in r.stderr), (args, r.stderr)
+    assert g.files("g") == before

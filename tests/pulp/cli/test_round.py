@@ -161,7 +161,7 @@ def test_a_card_whose_strength_card_text_lowers_to_0_must_be_evaded(book):
     before = book.files("g")
     r = p(book, "engage", "1", "--add", "-1S")
     assert r.exit_code == 1 and "has Engage Strength 0 with the card text" in r.stderr
-    assert "it must be evaded (journal pulp evade 1 --pay ABILITY)" in r.stderr
+    assert "it must be evaded: journal pulp evade 1" in r.stderr
     assert book.files("g") == before                                     # no Key card, no planet icon for free
     d = j(book, "pulp", "evade", "-s", "g", "1", "--pay", "combat", "--draw", "r,b")
     assert book.state("g")["line"][0]["status"] == "evaded" and d["paid"] == "combat"
@@ -249,3 +249,16 @@ def test_example_b_of_the_rulebook_typed_as_the_cards_lie_with_kahs_sector(book)
 def test_a_rules_refusal_is_exit_1(g, args):
     r = p(g, *args)
     assert r.exit_code == 1 and r.stderr.startswith("Error: ") and r.stderr.count("\n") == 1, r.stderr
+
+
+def test_one_captains_die_per_engage_evade_or_search_a_second_die_is_refused(g):
+    """Captain's Dice (and Dice Icons): "You may use the action of one of your Captain's dice": one die
+    per engage (and so per evade and per search); a second --die is a usage error, nothing changes."""
+    g("pulp", "round", "-s", "g", "--planet", "Mars", *LINE, ok=True)
+    before = g.files("g")
+    for command in (["engage", "1"], ["evade", "1", "--pay", "combat"], ["search"]):
+        r = g("pulp", *command, "-s", "g", "--die", "red", "--die", "gray")
+        assert r.exit_code == 2 and "--die is given twice" in r.stderr, (command, r.stderr)
+    assert g.files("g") == before
+    out = g("pulp", "engage", "-s", "g", "1", "--die", "gray", ok=False).stderr
+    assert "the gray die on 3" in out  # one die, used as its face says (gray 3 is used on its own)

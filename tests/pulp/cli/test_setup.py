@@ -37,3 +37,13 @@ def test_new_refuses_bad_setups(journal):
     assert r.exit_code == 0, r.stderr
     r = journal(*swap("Mina Tormelson", "Rex Nova")[:-2], "--die", "blue", "--seed", "1")
     assert r.exit_code == 2 and "only Mina Tormelson keeps 3" in r.stderr
+
+
+def test_new_refuses_a_face_for_a_crew_die_and_a_face_given_twice(journal):
+    """Setup 2: "Set values of the chosen Crew dice to 6"; a Systems die's face may be given once."""
+    swapped = [("red=4" if a == "gray=3" else a) for a in NEW]
+    r = journal(*swapped)
+    assert r.exit_code == 1 and "the red die is a Crew die and starts on 6" in r.stderr
+    r = journal(*NEW, "--face", "gray=4")
+    assert r.exit_code == 2 and "--face gray is given twice" in r.stderr
+    assert not (journal.saves / "g.toml").exists()

@@ -40,9 +40,9 @@ def test_typed_values_are_read_into_the_rules_own():
     assert values.parse_cubes("k,ro") == ["black", "red", "orange"]
     assert values.parse_payment(["combat=2", "c=1,science=2"]) == {"combat": 3, "science": 2}
     assert values.parse_add("-1d") == (-1, "D") and values.parse_needs("r2,b1") == {"red": 2, "blue": 1}
-    assert values.dice_of(["red:4:2", "gray"]) == [("red", 4, 2), ("gray", None, None)]
+    assert values.parse_die("red:4:2") == ("red", 4, 2) and values.parse_die("gray") == ("gray", None, None)
     assert values.parse_alien("The QUIETUS:s") == ("The Quietus", "S") and values.parse_track("5", "--combat") == (5, 5)
-    for bad in (lambda: values.dice_of(["red", "red:3"]), lambda: values.parse_track("4/11", "--combat"),
+    for bad in (lambda: values.parse_die("red:3:4:1"), lambda: values.parse_track("4/11", "--combat"),
                 lambda: values.parse_face("gray=7"), lambda: values.parse_alien("  "),
                 lambda: values.place_of("weapon", "--to")):
         with pytest.raises(InputError):

@@ -5,31 +5,31 @@ from __future__ import annotations
 import copy
 
 import pytest
-from pulp.pulp_helpers import LINE, a_state, cards, dice, fresh, line, run
+from pulp.pulp_helpers import LINE, a_state, cards, dice, fresh, line, resolve_all, run
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
-from journal.games.pulp.rules import captains_dice, encounter, engage
+from journal.games.pulp.rules import captains_dice, encounter, engage, planet_search
 
 
 def test_a_used_die_turns_down_and_may_skip_faces_and_stays_at_its_lowest():
     s = line(fresh(), ["G4D", "A3C", "G1S", "G2C"]).state
-    out = run(engage.engage, s, dice(), 1, dice_used=[("red", 6, 3)], pay={"combat": 1})
+    out = run(engage.engage, s, dice(), 1, die=("red", 6, 3), pay={"combat": 1})
     assert out.state["dice"]["red"] == 3
     with pytest.raises(InputError, match="lower face"):
-        engage.engage(s, dice(), 1, dice_used=[("red", 6, 6)], pay={"combat": 1})
+        engage.engage(s, dice(), 1, die=("red", 6, 6), pay={"combat": 1})
     s1 = copy.deepcopy(s)
     s1["dice"]["red"] = 1
-    out = run(engage.engage, s1, dice(), 1, dice_used=[("red", 1, None)], pay={"combat": 3})
+    out = run(engage.engage, s1, dice(), 1, die=("red", 1, None), pay={"combat": 3})
     assert out.state["dice"]["red"] == 1
 
 
 def test_the_face_typed_must_match_the_save():
     s = line(fresh(), ["G4D", "A3C", "G1S", "G2C"]).state
     with pytest.raises(RuleError, match="pulp die red --to 4"):
-        engage.engage(s, dice(), 1, dice_used=[("red", 4, None)])
+        engage.engage(s, dice(), 1, die=("red", 4, None))
     with pytest.raises(RuleError, match="no blue die"):
-        engage.engage(s, dice(), 1, dice_used=[("blue", None, None)])
+        engage.engage(s, dice(), 1, die=("blue", None, None))
 
 
 def test_artificial_intelligence_rerolls_a_die_when_engaging_an_agent():
@@ -61,7 +61,7 @@ def test_engineer_upgrades_a_systems_die():
     out = run(captains_dice.die, s, dice(), "orange", use=True, target="gray")
     assert out.state["dice"] == {"orange": 1, "gray": 4, "yellow": 5}
     s2 = line(fresh(chosen=("orange", "gray"), faces={"gray": 3}), ["G4D", "A3S", "G1S", "G2C"]).state
-    out = run(engage.engage, s2, dice(), 1, dice_used=[("orange", 6, None)], pay={"science": 2})
+    out = run(engage.engage, s2, dice(), 1, die=("orange", 6, None), pay={"science": 2})
     assert out.state["dice"] == {"orange": 5, "gray": 5} and out.data["dice_bonus"]["science"] == 2
 
 
@@ -73,12 +73,14 @@ def test_a_die_set_by_hand_or_rerolled():
 
 def test_a_die_face_used_in_the_wrong_place_says_where_it_belongs():
     s = line(fresh(chosen=("blue", "gray"), faces={"blue": 1, "gray": 2}), ["G2D", "A3C", "G1S", "G2C"]).state
-    with pytest.raises(RuleError, match="pulp search --die blue"):
-        engage.engage(s, dice(), 1, dice_used=[("blue", None, None)])
-    with pytest.raises(RuleError, match="pulp evade POS --die gray"):
-        engage.engage(s, dice(), 1, dice_used=[("gray", None, None)])
-    with pytest.raises(RuleError, match="pulp search --die blue"):
+    with pytest.raises(RuleError, match="does nothing in this engage: it is used in the planet search$"):
+        engage.engage(s, dice(), 1, die=("blue", None, None))
+    with pytest.raises(RuleError, match="it is used with `journal pulp evade 1 --die gray`"):  # the next card
+        engage.engage(s, dice(), 1, die=("gray", None, None))
+    with pytest.raises(RuleError, match="it is used in the planet search"):
         captains_dice.die(s, dice(), "blue", use=True)
+    with pytest.raises(RuleError, match="does nothing in this search: it is used in an evade$"):
+        planet_search.search(resolve_all(s), dice(), die=("gray", None, None))
     with pytest.raises(RuleError, match="during the Encounter phase"):
         captains_dice.die(fresh(), dice(), "red", use=True)
 

@@ -76,12 +76,12 @@ def test_evade_pays_with_an_ability_above_zero():
 
 def test_evade_dice_remove_cubes_from_the_bag_first():
     s = line(fresh(faces={"red": 5, "gray": 2}), ["G2D", "A3C", "G1S", "G2C"]).state
-    out = run(evade.evade, s, dice(draws=["red", "blue"]), 1, "combat",
-              dice_used=[("red", None, None), ("gray", None, None)], take=["black"])
-    assert out.state["bag"]["white"] == s["bag"]["white"] - 2 and out.state["bag"]["black"] == s["bag"]["black"] - 1
-    assert out.state["dice"] == {"red": 4, "gray": 1}
+    out = run(evade.evade, s, dice(draws=["red", "blue"]), 1, "combat", die=("red", None, None))
+    assert out.state["bag"]["white"] == s["bag"]["white"] - 2 and out.state["dice"] == {"red": 4, "gray": 2}
+    out = run(evade.evade, s, dice(draws=["red", "blue"]), 1, "combat", die=("gray", None, None), take=["black"])
+    assert out.state["bag"]["black"] == s["bag"]["black"] - 1 and out.state["dice"] == {"red": 5, "gray": 1}
     with pytest.raises(RuleError, match="cannot take a yellow"):
-        evade.evade(s, dice(draws=["red", "blue"]), 1, "combat", dice_used=[("gray", None, None)], take=["yellow"])
+        evade.evade(s, dice(draws=["red", "blue"]), 1, "combat", die=("gray", None, None), take=["yellow"])
     s4 = line(fresh(faces={"gray": 4}), ["G2D", "A3C", "G1S", "G2C"]).state
-    out = run(evade.evade, s4, dice(draws=["white", "red", "blue"]), 1, "combat", dice_used=[("gray", None, None)])
+    out = run(evade.evade, s4, dice(draws=["white", "red", "blue"]), 1, "combat", die=("gray", None, None))
     assert out.state["supply"]["white"] == s4["supply"]["white"] + 1

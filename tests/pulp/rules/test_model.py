@@ -76,3 +76,26 @@ def test_an_engaged_card_keeps_the_icon_it_was_encountered_with():
     assert s["line"][2]["icon_override"] == "D" and engage_view(s)[2] == (1, "D")
     s = run(engage.engage, with_abilities(s, diplomacy=4), dice(), 4, pay={"diplomacy": 2}, icon="D").state
     assert "icon_override" not in s["line"][3]  # --icon as the line gives it: nothing to record
+
+
+def test_each_cube_drawn_is_asked_with_the_games_letters_when_the_dice_ask():
+    """Issue 20 §1: the cubes a search (or an evade, any draw) takes from the bag are asked for, as dice
+    are, when the runtime asks (the table shell): the player types a letter or a colour; Enter lets
+    journal draw the rest. The bag the question names is the bag as it is at that draw."""
+    from journal.dice import Dice
+    from journal.games.pulp.rules import planet_search
+    from pulp.pulp_helpers import searching
+
+    asked = []
+
+    def ask(what, pool, names):
+        asked.append((what, pool["white"], names["k"]))
+        return "white" if len(asked) == 1 else None
+
+    s = searching()
+    d = Dice(5, 0, ask_draw=ask)
+    out = run(planet_search.search, s, d)
+    white = s["bag"]["white"]  # typed, then Enter: journal draws the rest; the bag asked about is the bag then
+    assert asked == [("bag", white, "black"), ("bag", white - 1, "black")]
+    assert out.data["drawn"][0] == "white" and len(out.data["drawn"]) == out.data["count"] > 1
+    assert [r.source for r in d.rolls] == ["entered"] + ["rolled"] * (out.data["count"] - 1)

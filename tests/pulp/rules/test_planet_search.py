@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from pulp.pulp_helpers import dice, run, searching, with_abilities
 
-from journal.errors import RuleError
+from journal.errors import NeedChoice, RuleError
+from journal.games.pulp import views
 from journal.games.pulp.rules import planet_search, round_end
 
 
@@ -21,8 +22,10 @@ def test_search_draws_one_cube_per_planet_icon_on_cards_not_evaded():
 def test_search_extra_cubes_and_dice_modify_the_count():
     s = searching(evaded=(2,), chosen=("blue", "gray"), faces={"blue": 3, "gray": 5})
     assert planet_search.search_count(s, 1)[0] == 4
-    out = run(planet_search.search, s, dice(), extra=-1, dice_used=[("blue", None, None), ("gray", None, None)])
-    assert out.data["count"] == 3 + 1 + 1 - 1 and out.state["dice"] == {"blue": 2, "gray": 4}
+    out = run(planet_search.search, s, dice(), extra=-1, die=("blue", None, None))
+    assert out.data["count"] == 3 + 1 - 1 and out.state["dice"] == {"blue": 2, "gray": 5}
+    out = run(planet_search.search, s, dice(), die=("gray", None, None))
+    assert out.data["count"] == 3 + 1 and out.state["dice"] == {"blue": 3, "gray": 4}
 
 
 def test_search_white_cubes_return_after_the_search():
@@ -51,6 +54,11 @@ def test_search_black_past_the_quietus_costs_an_ability_point():
     s2 = run(planet_search.assign, out.state, dice(), "black", lose="science").state
     assert s2["abilities"]["science"]["value"] == out.state["abilities"]["science"]["value"] - 1
     assert s2["supply"]["black"] == out.state["supply"]["black"] + 1
+    # "you must lose 1 Ability point of your choice": without --lose the player is asked
+    with pytest.raises(NeedChoice) as asked:
+        planet_search.assign(out.state, dice(), "black")
+    assert (asked.value.option, asked.value.values) == ("--lose", ["combat", "science", "diplomacy"])
+    assert [h.render() for h in views.next_step(out.state).hints()] == ["journal pulp assign k"]
 
 
 def test_black_past_the_quietus_is_automatic_when_there_is_no_choice():
@@ -92,15 +100,15 @@ def test_spending_keys_and_codes_for_a_planet_action():
 
 def test_scanning_technology_6_turns_only_when_a_yellow_is_drawn():
     s = searching(chosen=("red", "gray"), faces={"gray": 6})
-    out = run(planet_search.search, s, dice(draws=["red", "white", "blue", "black"]), dice_used=[("gray", None, None)])
+    out = run(planet_search.search, s, dice(draws=["red", "white", "blue", "black"]), die=("gray", None, None))
     assert out.state["dice"]["gray"] == 6
-    out = run(planet_search.search, s, dice(draws=["red", "yellow", "blue", "black"]), dice_used=[("gray", 6, 4)])
+    out = run(planet_search.search, s, dice(draws=["red", "yellow", "blue", "black"]), die=("gray", 6, 4))
     assert out.state["dice"]["gray"] == 4 and any("choose which Super Weapon" in m for m in out.lines)
 
 
 def test_scanning_technology_1_needs_an_evaded_planet_icon():
     s = searching(faces={"gray": 1})
     with pytest.raises(RuleError, match="no evaded card"):
-        planet_search.search(s, dice(), dice_used=[("gray", None, None)])
+        planet_search.search(s, dice(), die=("gray", None, None))
     s = searching(evaded=(1,), faces={"gray": 1})
     assert planet_search.search_count(s, 0, [("gray", 1)])[0] == 2 + 1  # A1C.P and G1S.PO, + 1 of the evaded PP

@@ -6,7 +6,7 @@ import pytest
 from pulp.pulp_helpers import ALIENS, check, cubes_total, fresh
 
 from journal.dice import Dice
-from journal.errors import InputError
+from journal.errors import InputError, RuleError
 from journal.games.pulp.cli.values import parse_alien, parse_track
 from journal.games.pulp.rules import components, model, setup_game
 
@@ -44,6 +44,18 @@ def test_setup_crew_dice_start_at_6_and_systems_dice_are_rolled():
                              ["blue", "gray"], {}, ALIENS)
     assert entered.state["dice"] == {"blue": 6, "gray": 2}
     assert fresh(chosen=("red", "gray"), faces={"gray": 5})["dice"] == {"red": 6, "gray": 5}
+
+
+def test_crew_dice_start_on_6_a_face_given_for_one_is_refused_systems_dice_keep_their_choice():
+    """Setup 2: "Set values of the chosen Crew dice to 6; roll the chosen Systems dice to determine their
+    initial values"."""
+    abilities = {a: (3, 5) for a in components.ABILITIES}
+    for crew in components.CREW:
+        with pytest.raises(RuleError, match=f"the {crew} die is a Crew die and starts on 6"):
+            setup_game.new(Dice(1, 0), "basic", "Bo", abilities, [crew, "gray"], {crew: 4}, ALIENS)
+    out = setup_game.new(Dice(1, 0), "basic", "Mina Tormelson", abilities, ["red", "yellow", "gray"],
+                         {"yellow": 2, "gray": 5}, ALIENS)
+    assert out.state["dice"] == {"red": 6, "yellow": 2, "gray": 5}
 
 
 def test_setup_two_dice_and_mina_tormelson_keeps_three():

@@ -31,6 +31,9 @@ def ability(rt, save, ability, delta: Delta | None, maximum, reason):
         raise InputError(f"--max {maximum}: an ability's maximum is 1-{ABILITY_MAX}")
     if delta is None and maximum is None:
         raise InputError("give a change (+N, -N, =N) and/or --max N")
+    if delta is not None and delta.by is not None and abs(delta.by) > ABILITY_MAX:
+        raise InputError(f"{delta.by:+d}: an ability track runs 0-{ABILITY_MAX} at most, so it moves at most "
+                         f"{ABILITY_MAX}")
     rt.run(save, by_hand.set_ability, ability=a, delta=delta.by if delta else None, value=delta.to if delta else None,
            maximum=maximum, log_reason=reason)
 

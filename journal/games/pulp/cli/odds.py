@@ -8,14 +8,18 @@ import click
 from journal.errors import InputError
 from journal.games.pulp.cli.values import ability_name
 from journal.games.pulp.rules import odds
+from journal.games.pulp.rules.components import plural
 from journal.games.pulp.rules.planet_search import search_count
 from journal.options import save_option
 from journal.runtime import pass_rt
 
 
-def check_count(option: str, n: int, least: int, what: str) -> int:
-    if n < least:
-        raise InputError(f"{option} {n}: the number of {what} is {least} or more")
+def check_count(option: str, n: int, least: int, what: str, bag: dict) -> int:
+    """A number of cubes drawn: `least` or more, and no more than the bag holds now."""
+    most = sum(bag.values())
+    if not least <= n <= max(least, most):
+        raise InputError(f"{option} {n}: the number of {what} is {least}-{max(least, most)} (the bag holds "
+                         f"{plural(most, 'cube')})")
     return n
 
 
@@ -27,9 +31,9 @@ def check_count(option: str, n: int, least: int, what: str) -> int:
 @pass_rt
 def bag(rt, save, draws):
     """What is in the bag and the chance of each colour (read only)."""
-    check_count("--odds", draws, 1, "draws")
     with rt.read(save) as s:
         st = s.state
+    check_count("--odds", draws, 1, "draws", st["bag"])
     o = odds.bag_odds(st, draws)
     rt.emit(odds.bag_lines(st, o), o)
 
@@ -54,12 +58,12 @@ def odds_cmd(rt, save, draws, evade, pay, search):
     if pay is not None and not evade:
         raise click.UsageError("--pay goes with --evade")
     everything = draws is None and not evade and search is None
-    draws = check_count("--draws", 1 if draws is None else draws, 1, "draws") if draws is not None or everything \
-        else None
     payer = ability_name(pay, "--pay") if pay else None
-    search = check_count("--search", search, 0, "cubes drawn") if search is not None else None
     with rt.read(save) as s:
         st = s.state
+    draws = check_count("--draws", 1 if draws is None else draws, 1, "draws", st["bag"]) \
+        if draws is not None or everything else None
+    search = check_count("--search", search, 0, "cubes drawn", st["bag"]) if search is not None else None
     lines, data = [], {}
     if draws is not None:
         data["draws"] = odds.bag_odds(st, draws)

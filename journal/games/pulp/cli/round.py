@@ -7,17 +7,18 @@ import click
 
 from journal.errors import InputError
 from journal.games.pulp.cli.values import (
-    ability_name, colour_name, dice_of, draws_of, parse_add, parse_cubes, parse_needs, parse_payment,
+    ability_name, colour_name, draws_of, parse_add, parse_cubes, parse_die, parse_needs, parse_payment,
 )
 from journal.games.pulp.rules import captains_dice, encounter, engage as engaging, evade as evading
 from journal.games.pulp.rules import planet_search, round_end, super_weapons
-from journal.games.pulp.rules.components import BLACK, CODE, DIE_COLOURS, DRAWN, KEY, SYSTEMS, parse_card
+from journal.games.pulp.rules.components import BLACK, CODE, DIE_COLOURS, DRAWN, KEY, SYSTEMS, TOTALS, parse_card
 from journal.options import reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 NEGATIVES = {"ignore_unknown_options": True}  # so `search --extra -1` reads -1 as a value
 DRAW_HELP = "The cubes you drew, in order, redraws included: letters r o b k y w, comma-separated."
-DIE_HELP = "Use a captain's die: COLOUR, COLOUR:FACE (the face it shows) or COLOUR:FACE:TO (turned down to TO)."
+DIE_HELP = ("The Captain's die used (one per engage, evade or search): COLOUR, COLOUR:FACE (the face it shows) or "
+            "COLOUR:FACE:TO (turned down to TO).")
 
 
 @click.command("round")
@@ -34,6 +35,13 @@ def round_cmd(rt, save, planet, cards):
     rt.run(save, encounter.begin_round, planet=planet.strip(), cards=[parse_card(t) for t in cards])
 
 
+def upgrade_of(text: str | None) -> str | None:
+    """--upgrade: a Systems die (yellow, gray), or none."""
+    if text is None or text.strip().lower() == engaging.NO_UPGRADE:
+        return None if text is None else engaging.NO_UPGRADE
+    return colour_name(text, "--upgrade", SYSTEMS)
+
+
 def payment_answer(state: dict, params: dict) -> dict:
     """The payment a terminal player chose from those that work (NeedChoice): read like --pay."""
     if isinstance(params.get("pay"), str):
@@ -48,19 +56,20 @@ def payment_answer(state: dict, params: dict) -> dict:
               help="Ability points paid, e.g. combat=2 or diplomacy=4 (2 points pay 1 of another). "
                    "Default: each point with its matching ability; when that cannot pay (or would lose), "
                    "a terminal asks and a script is refused with the payments that work.")
-@click.option("--die", "dice_used", multiple=True, metavar="COLOUR[:FACE[:TO]]", help=DIE_HELP)
+@click.option("--die", metavar="COLOUR[:FACE[:TO]]", help=DIE_HELP)
 @click.option("--add", "adds", multiple=True, metavar="NICON", help="Engage Strength a card's text adds, e.g. 1C "
               "(or -1D).")
 @click.option("--icon", type=click.Choice(["C", "D", "S"], case_sensitive=False),
               help="The engage icon, when a card's text sets it (or the neighbour shows none).")
-@click.option("--upgrade", metavar="COLOUR", help="The Systems die the orange die upgrades (faces 2 and 6).")
+@click.option("--upgrade", metavar="COLOUR", help="The Systems die the orange die upgrades (faces 2 and 6, owned or "
+              "rolled by the yellow die); none: the orange 2 adds its strength instead.")
 @rolls_option
 @pass_rt
-def engage(rt, save, pos, pays, dice_used, adds, icon, upgrade, rolls):
+def engage(rt, save, pos, pays, die, adds, icon, upgrade, rolls):
     """Engage card POS: pay its Engage Strength (rulebook 1a; rules notes P2, P3)."""
     rt.run(save, engaging.engage, entered=rolls, pos=pos, pay=parse_payment(pays) if pays else None,
-           dice_used=dice_of(dice_used), adds=[parse_add(a) for a in adds], icon=icon.upper() if icon else None,
-           upgrade=colour_name(upgrade, "--upgrade", SYSTEMS) if upgrade else None, parse=payment_answer)
+           die=parse_die(die), adds=[parse_add(a) for a in adds], icon=icon.upper() if icon else None,
+           upgrade=upgrade_of(upgrade), parse=payment_answer)
 
 
 @click.command()
@@ -69,28 +78,30 @@ def engage(rt, save, pos, pays, dice_used, adds, icon, upgrade, rolls):
 @click.option("--pay", metavar="ABILITY", help="The ability that pays 1 point: combat, science or diplomacy "
               "(asked for on a terminal when missing).")
 @click.option("--draw", "draws", multiple=True, metavar="CUBES", help=DRAW_HELP)
-@click.option("--die", "dice_used", multiple=True, metavar="COLOUR[:FACE[:TO]]", help=DIE_HELP)
+@click.option("--die", metavar="COLOUR[:FACE[:TO]]", help=DIE_HELP)
 @click.option("--take", metavar="CUBES", help="Cubes you choose to take out of the bag (blue die 6, gray die 2).")
 @pass_rt
-def evade(rt, save, pos, pay, draws, dice_used, take):
+def evade(rt, save, pos, pay, draws, die, take):
     """Evade card POS: pay 1 point, draw 2 cubes (rulebook 1b; rules note P4)."""
     rt.run(save, evading.evade, draws=draws_of(draws), pos=pos, pay=ability_name(pay, "--pay") if pay else None,
-           dice_used=dice_of(dice_used), take=parse_cubes(take, "--take") if take else [])
+           die=parse_die(die), take=parse_cubes(take, "--take") if take else [])
 
 
 @click.command(context_settings=NEGATIVES)
 @save_option
 @click.option("--extra", type=int, default=0, metavar="N", help="Cubes a card adds to (or takes from) the draw.")
 @click.option("--draw", "draws", multiple=True, metavar="CUBES", help=DRAW_HELP)
-@click.option("--die", "dice_used", multiple=True, metavar="COLOUR[:FACE[:TO]]", help=DIE_HELP)
+@click.option("--die", metavar="COLOUR[:FACE[:TO]]", help=DIE_HELP)
 @click.option("--spend", multiple=True, metavar="K|O", help="Pay a Key (K) or Code (O) card for a planet action.")
 @pass_rt
-def search(rt, save, extra, draws, dice_used, spend):
+def search(rt, save, extra, draws, die, spend):
     """Planet search: a cube per planet icon on the cards not evaded (rulebook 2; rules note P5)."""
     bad = next((icon for icon in spend if icon.strip().upper() not in (KEY, CODE)), None)
     if bad is not None:
         raise InputError(f"--spend {bad}: expected K (a Key card) or O (a Code card)")
-    rt.run(save, planet_search.search, draws=draws_of(draws), extra=extra, dice_used=dice_of(dice_used),
+    if abs(extra) > sum(TOTALS.values()):
+        raise InputError(f"--extra {extra}: a card adds or takes at most the {sum(TOTALS.values())} cubes of the game")
+    rt.run(save, planet_search.search, draws=draws_of(draws), extra=extra, die=parse_die(die),
            spend=[icon.strip().upper() for icon in spend])
 
 
@@ -99,14 +110,18 @@ def search(rt, save, extra, draws, dice_used, spend):
 @click.argument("cube", metavar="CUBE")
 @click.option("--ability", is_flag=True, help="+1 to the matching ability (up to its maximum).")
 @click.option("--weapon", type=int, metavar="N", help="Onto Super Weapon N, toward Understanding it.")
-@click.option("--lose", metavar="ABILITY", help="A black cube past The Quietus: the ability that loses 1.")
+@click.option("--lose", metavar="ABILITY", help="A black cube past The Quietus: the ability that loses 1 (asked for on "
+              "a terminal when missing).")
 @click.option("--supply", is_flag=True, help="Leave the cube unused (to the supply).")
 @pass_rt
 def assign(rt, save, cube, ability, weapon, lose, supply):
-    """Place a cube the search drew: r, o or b (or k past The Quietus)."""
+    """Place a cube the search drew: r, o or b (or k past The Quietus, which asks which ability loses 1)."""
     colour = colour_name(cube, "CUBE", DRAWN)
-    if sum(1 for x in (ability, weapon is not None, lose is not None, supply) if x) != 1:
+    given = sum(1 for x in (ability, weapon is not None, lose is not None, supply) if x)
+    if given > 1 or (given == 0 and colour != BLACK):
         raise InputError("give exactly one of --ability, --weapon N, --lose ABILITY (black) or --supply")
+    if colour == BLACK and (ability or weapon is not None):
+        raise InputError("a black cube past The Quietus costs an ability point: --lose ABILITY")
     if lose is not None and colour != BLACK:
         raise InputError(f"--lose is for black cubes; a {colour} cube goes to --ability, --weapon N or --supply")
     rt.run(save, planet_search.assign, cube=colour, ability=ability, weapon=weapon,
@@ -140,7 +155,8 @@ def weapon(rt, save, number, needs, name, understood, use, reason):
 @click.option("--use", is_flag=True, help="Use its face on its own: yellow 2/4/6, gray 3, orange 2.")
 @click.option("--target", metavar="COLOUR", help="With --use: the die to swap or reroll, or to upgrade.")
 @click.option("--swap-for", metavar="COLOUR", help="With --use on yellow 2: the unowned die you take.")
-@click.option("--weapon", type=int, metavar="N", help="With --use on gray 3: the weapon Understood.")
+@click.option("--weapon", type=int, metavar="N", help="With --use on gray 3: the weapon Understood (asked for on a "
+              "terminal when several wait).")
 @click.option("--then", type=int, metavar="FACE", help="With --use: the lower face it turns to (default: one lower).")
 @rolls_option
 @reason_option
@@ -155,7 +171,14 @@ def die(rt, save, colour, to, reroll, use, target, swap_for, weapon, then, rolls
     rt.run(save, captains_dice.die, entered=rolls, colour=colour, to=to, reroll=reroll, use=use,
            target=colour_name(target, "--target", DIE_COLOURS) if target is not None else None,
            swap_for=colour_name(swap_for, "--swap-for", DIE_COLOURS) if swap_for is not None else None,
-           weapon=weapon, then=then, log_reason=reason)
+           weapon=weapon, then=then, log_reason=reason, parse=weapon_answer)
+
+
+def weapon_answer(state: dict, params: dict) -> dict:
+    """The Super Weapon a terminal player chose (NeedChoice, gray 3): a number, as --weapon reads it."""
+    if isinstance(params.get("weapon"), str):
+        params["weapon"] = int(params["weapon"])
+    return params
 
 
 @click.command("end-round")

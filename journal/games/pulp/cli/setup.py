@@ -23,7 +23,8 @@ from journal.runtime import pass_rt
 @click.option("--die", "dice_chosen", multiple=True, metavar="COLOUR",
               help="A captain's die you keep: red, orange, blue, yellow, gray (2; Mina Tormelson 3).")
 @click.option("--face", "faces", multiple=True, metavar="COLOUR=N",
-              help="A die's starting face (crew dice start at 6; systems dice are rolled unless given).")
+              help="A Systems die's roll at setup (yellow or gray), e.g. gray=4; journal rolls it unless given. "
+                   "Crew dice start on 6.")
 @click.option("--hegemony", "aliens", multiple=True, metavar="NAME[:ICON]",
               help="The Cosmic Hegemony aliens left to right (3, one of them The Quietus); ICON C, D or S.")
 @click.option("--seed", type=int, help="Seed for the dice and draws (default: random).")
@@ -35,7 +36,11 @@ def new(rt, name, level, captain, combat, science, diplomacy, dice_chosen, faces
     tracks = dict(zip(ABILITIES, (combat, science, diplomacy)))
     abilities = {a: parse_track(spec, f"--{a}") for a, spec in tracks.items()}
     chosen = [colour_name(d, "--die", DIE_COLOURS) for d in dice_chosen]
-    face_of = dict(parse_face(spec) for spec in faces)
+    face_of: dict[str, int] = {}
+    for colour, face in (parse_face(spec) for spec in faces):
+        if colour in face_of:
+            raise click.UsageError(f"--face {colour} is given twice: give each die's face once")
+        face_of[colour] = face
     hegemony = [parse_alien(a) for a in aliens]
     seed = rt.new_seed(seed)
     setup = rt.setup_dice(seed)

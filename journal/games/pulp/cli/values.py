@@ -1,6 +1,6 @@
 """Reading what the player types into the values the rules take: abilities (`c`, `Super
 Science`), cube and die colours (`k`, `grey`), cube lists (`k,r,o`), payments (`combat=2`),
-strength a card's text adds (`1C`), weapon requirements (`r2,b1`), dice (`red:4:2`), a
+strength a card's text adds (`1C`), weapon requirements (`r2,b1`), a die (`red:4:2`), a
 Captain card's tracks (`4/6`), aliens (`Kah:C`) and places (`weapon:2`). Each error names
 the option it was typed with.
 """
@@ -8,11 +8,11 @@ the option it was typed with.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
 from journal.errors import InputError, typed
 from journal.games.pulp.rules.components import (
-    ABILITIES, ABILITY_MAX, COLOURS, DIE_COLOURS, GRAY, ICON_OF, ICONS, LETTER, QUIETUS, SHORT, SCIENCE,
+    ABILITIES, ABILITY_MAX, COLOURS, DIE_COLOURS, GRAY, ICON_OF, ICONS, LETTER, QUIETUS, SCIENCE, SHORT, TOTALS,
+    DieUse,
 )
 
 
@@ -71,14 +71,14 @@ def parse_payment(specs) -> dict[str, int]:
     return pay
 
 
-ADD = re.compile(r"([+-]?)(\d{1,2})\s*([CDS])", re.IGNORECASE)
+ADD = re.compile(r"([+-]?)(\d)\s*([CDS])", re.IGNORECASE)  # 0-9, as a card prints an Engage Strength
 
 
 def parse_add(text: str) -> tuple[int, str]:
     """`1C` (or +1C, -1D) → (1, "C"): engage strength a card's text adds (or removes)."""
     m = ADD.fullmatch(str(text).strip())
     if not m:
-        raise InputError(f"--add {typed(text)}: expected a strength and an icon, e.g. 1C, 2D or -1S")
+        raise InputError(f"--add {typed(text)}: expected a strength 0-9 and an icon, e.g. 1C, 2D or -1S")
     n = int(m.group(2))
     return (-n if m.group(1) == "-" else n), m.group(3).upper()
 
@@ -99,21 +99,17 @@ def parse_needs(text: str) -> dict[str, int]:
                              f"o (orange) or b (blue), e.g. r2,b1 (or none)")
         c = LETTER.get(m.group(1), m.group(1))
         needs[c] = needs.get(c, 0) + int(m.group(2))
+        if needs[c] > TOTALS[c]:
+            raise InputError(f"--needs {typed(text)}: the game has {TOTALS[c]} {c} cubes")
     if not needs:
         raise InputError(f"--needs {typed(text)}: expected cube counts such as r2,b1 (or none)")
     return needs
 
 
-class DieUse(NamedTuple):
-    """A captain's die an action uses: its colour, the face the player says it shows (None: as the
-    save has it), the face it turns down to (None: one lower)."""
-    colour: str
-    face: int | None = None
-    to: int | None = None
-
-
-def parse_die(spec: str, option: str = "--die") -> DieUse:
-    """`red` / `red:4` (the face it shows) / `red:4:2` (then turned down to 2)."""
+def parse_die(spec: str | None, option: str = "--die") -> DieUse | None:
+    """`red` / `red:4` (the face it shows) / `red:4:2` (then turned down to 2); None: no die."""
+    if spec is None:
+        return None
     parts = [p.strip() for p in str(spec).split(":")]
     if not 1 <= len(parts) <= 3 or not all(p for p in parts):
         raise InputError(f"{option} {typed(spec)}: expected COLOUR[:FACE[:TO]], e.g. red, red:4 or red:4:2")
@@ -125,16 +121,6 @@ def parse_die(spec: str, option: str = "--die") -> DieUse:
         nums.append(int(p))
     nums += [None] * (2 - len(nums))
     return DieUse(colour, nums[0], nums[1])
-
-
-def dice_of(specs) -> list[DieUse]:
-    """Every --die of one action: each die is used once per action."""
-    dice = [parse_die(s) for s in specs]
-    colours = [d.colour for d in dice]
-    twice = next((c for c in colours if colours.count(c) > 1), None)
-    if twice:
-        raise InputError(f"--die {twice} given twice: each die is used once per action")
-    return dice
 
 
 TRACK = re.compile(r"\s*(\d{1,2})\s*/\s*(\d{1,2})\s*|\s*(\d{1,2})\s*")

@@ -6,27 +6,18 @@ the Engineer's upgrade). The faces an engage, an evade or a search uses are appl
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.pulp.rules.components import (
     AGENT, DIE_COLOURS, ENCOUNTER, FACE_TEXT, FACE_USE, GRAY, GUARDFORCE, IN_ENGAGE, IN_EVADE, IN_SEARCH, ON_ITS_OWN,
-    ORANGE, PHASE_TEXT, SYSTEMS, YELLOW, parse_card,
+    ORANGE, PHASE_TEXT, SYSTEMS, YELLOW, DieUse, parse_card, plural,
 )
 from journal.games.pulp.rules.model import pending, weapon_index
 from journal.games.pulp.rules.phase import refuse_once_over
-from journal.hints import Hint, cmd, say
+from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
-
-
-class DieUse(NamedTuple):
-    """A captain's die an action uses: its colour, the face the player says it shows (None: as the
-    save has it), the face it turns down to (None: one lower)."""
-    colour: str
-    face: int | None = None
-    to: int | None = None
 
 
 class InHand(NamedTuple):
@@ -36,11 +27,20 @@ class InHand(NamedTuple):
     to: int | None
 
 
-def where_used(colour: str, face: int) -> Hint:
-    """The command a face is used with."""
-    return {IN_ENGAGE: cmd("pulp engage", "POS", die=colour), IN_EVADE: cmd("pulp evade", "POS", die=colour),
-            IN_SEARCH: cmd("pulp search", die=colour),
-            ON_ITS_OWN: cmd("pulp die", colour, use=True)}[FACE_USE.get((colour, face), IN_ENGAGE)]
+WHERE = {IN_ENGAGE: "in an engage", IN_EVADE: "in an evade", IN_SEARCH: "in the planet search",
+         ON_ITS_OWN: "on its own during the Encounter phase"}
+
+
+def where_used(s: dict, colour: str, face: int) -> str:
+    """Where a face is used: the whole command when it can run now (the next card of the line to
+    engage or evade, the die on its own), else the step it belongs to."""
+    use = FACE_USE.get((colour, face), IN_ENGAGE)
+    left = pending(s) if s["phase"] == ENCOUNTER else []
+    if use in (IN_ENGAGE, IN_EVADE) and left:
+        return say("it is used with `", cmd(f"pulp {use}", left[0] + 1, die=colour), "`")
+    if use == ON_ITS_OWN and s["phase"] == ENCOUNTER:
+        return say("it is used with `", cmd("pulp die", colour, use=True), "`")
+    return f"it is used {WHERE[use]}"
 
 
 def rotate(s: dict, colour: str, face: int, to: int | None) -> list[str]:
@@ -58,23 +58,26 @@ def rotate(s: dict, colour: str, face: int, to: int | None) -> list[str]:
     return [f"Turn the {colour} die down to {to}." if to != face else f"The {colour} die stays on its lowest face, 1."]
 
 
-def dice_in_hand(s: dict, uses: Iterable[tuple[str, int | None, int | None]]) -> Iterator[InHand]:
-    """The captain's dice one action uses, each owned and showing the face the player says."""
-    for colour, face, to in uses:
-        if colour not in s["dice"]:
-            owned = ", ".join(f"{c} {f}" for c, f in s["dice"].items()) or "none"
-            raise RuleError(f"you have no {colour} die (your dice: {owned})")
-        now = s["dice"][colour]
-        if face is not None and face != now:
-            raise RuleError(say(f"the save has the {colour} die on {now}, not {face}; if it shows {face}, set it "
-                                f"first with `", cmd("pulp die", colour, to=face), "`"))
-        yield InHand(colour, now, to)
+def die_in_hand(s: dict, use: DieUse | None) -> InHand | None:
+    """The Captain's die an engage, an evade or a search uses ("You may use the action of one of your
+    Captain's dice": one die, or none), owned and showing the face the player says."""
+    if use is None:
+        return None
+    colour, face, to = use
+    if colour not in s["dice"]:
+        owned = ", ".join(f"{c} {f}" for c, f in s["dice"].items()) or "none"
+        raise RuleError(f"you have no {colour} die (your dice: {owned})")
+    now = s["dice"][colour]
+    if face is not None and face != now:
+        raise RuleError(say(f"the save has the {colour} die on {now}, not {face}; if it shows {face}, set it "
+                            f"first with `", cmd("pulp die", colour, to=face), "`"))
+    return InHand(colour, now, to)
 
 
-def wrong_place(colour: str, face: int, here: str) -> RuleError:
+def wrong_place(s: dict, colour: str, face: int, here: str) -> RuleError:
     """A face used where it has no effect: say where it belongs."""
-    return RuleError(say(f"the {colour} die on {face} ({FACE_TEXT[colour][face - 1]}) does nothing in this {here}: "
-                         f"it is used with `", where_used(colour, face), "`"))
+    return RuleError(say(f"the {colour} die on {face} ({FACE_TEXT[colour][face - 1]}) does nothing in this {here}: ",
+                         where_used(s, colour, face)))
 
 
 def upgrade_systems_die(s: dict, target: str | None, sides: int, option: str, param: str) -> list[str]:
@@ -84,8 +87,8 @@ def upgrade_systems_die(s: dict, target: str | None, sides: int, option: str, pa
     if target is None and not systems:
         return ["You have no Systems die to upgrade."]
     if target is None and len(systems) > 1:
-        raise NeedChoice(f"{option} is required: which Systems die goes up {sides} side(s): {' or '.join(systems)}",
-                         option, systems, f"Which Systems die goes up {sides} side(s)?", param)
+        raise NeedChoice(f"{option} is required: which Systems die goes up {plural(sides, 'side')}: {' or '.join(systems)}",
+                         option, systems, f"Which Systems die goes up {plural(sides, 'side')}?", param)
     target = target or systems[0]
     if target not in SYSTEMS:
         raise InputError(f"the {target} die is not a Systems die: {' or '.join(SYSTEMS)}")
@@ -132,16 +135,29 @@ def use_face(s: dict, dice: Dice, used: InHand, target: str | None, swap_for: st
     if colour == YELLOW and face in (2, 4, 6):
         return artificial_intelligence(s, dice, used, target, swap_for)
     if (colour, face) == (GRAY, 3):
-        k = weapon_index(s, weapon)
+        k = weapon_index(s, weapon if weapon is not None else which_weapon(s))
         if s["weapons"][k]["understood"]:
-            raise RuleError(f"Super Weapon {weapon} is already Understood")
+            raise RuleError(f"Super Weapon {k + 1} is already Understood")
         s["weapons"][k]["understood"] = True
-        return rotate(s, colour, face, then) + [f"Super Weapon {weapon} is Understood automatically."], \
-            {"weapon": weapon}
+        return rotate(s, colour, face, then) + [f"Super Weapon {k + 1} is Understood automatically."], \
+            {"weapon": k + 1}
     if (colour, face) == (ORANGE, 2):
         lines = upgrade_systems_die(s, target, 1, "--target", "target")
         return lines + rotate(s, colour, face, then), {"upgraded": 1}
-    raise wrong_place(colour, face, "command")
+    raise wrong_place(s, colour, face, "command")
+
+
+def which_weapon(s: dict) -> int:
+    """Scanning Technology 3: "Any 1 Super Weapon in your possession is automatically Understood": the
+    player chooses which, of those not Understood yet (none to choose: refused)."""
+    left = [str(k + 1) for k, w in enumerate(s["weapons"]) if not w["understood"]]
+    if not left:
+        raise RuleError("no Super Weapon in your possession waits to be Understood" if s["weapons"] else
+                        "no Super Weapon has been found yet")
+    if len(left) == 1:
+        return int(left[0])
+    raise NeedChoice(f"--weapon is required: which Super Weapon is Understood: {', '.join(left)}", "--weapon", left,
+                     "Which Super Weapon is Understood?")
 
 
 def artificial_intelligence(s: dict, dice: Dice, used: InHand, target: str | None,

@@ -8,7 +8,7 @@ a card is typed and kept in (`G2C.r.PK`), read by `parse_card` and written by `c
 from __future__ import annotations
 
 import re
-from typing import Final, TypedDict
+from typing import Final, NamedTuple, TypedDict
 
 from journal.errors import InputError, typed
 
@@ -88,6 +88,16 @@ FACE_TEXT = {
            "1 Super Weapon is Understood", "evade: draw 1 cube to the supply",
            "search: +2 evaded planet icons", "search: choose the Super Weapon card"),
 }
+
+
+class DieUse(NamedTuple):
+    """The Captain's die an action uses: its colour, the face the player says it shows (None: as the
+    save has it), the face it turns down to (None: one lower)."""
+    colour: str
+    face: int | None = None
+    to: int | None = None
+
+
 AI_ROLLS = {1: RED, 3: BLUE, 5: ORANGE}  # Artificial Intelligence faces that roll a crew die
 # Where each face that has no engage strength is used: in an engage, an evade, a search, or on its own
 IN_ENGAGE, IN_EVADE, IN_SEARCH, ON_ITS_OWN = "engage", "evade", "search", "die"
@@ -175,6 +185,11 @@ def card_token(card: Card) -> str:
 
 
 # --- cubes as players read them ---------------------------------------------------------
+
+def plural(n: int, noun: str, many: str | None = None) -> str:
+    """A count as a person writes it: "1 cube", "2 cubes" ("1 Location", "3 Locations")."""
+    return f"{n} {noun if n == 1 else many or noun + 's'}"
+
 
 def needs_text(needs: dict) -> str:
     return ",".join(f"{SHORT[c]}{n}" for c, n in needs.items()) if needs else "none"

@@ -12,7 +12,7 @@ from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.pulp.rules.components import (
     ABILITY_LABEL, COLOURS, ENCOUNTER, FACE_UP, ICONS, LETTER, LINE_SIZE, LOCATION, LOST, OVER, PENDING, QUIETUS,
-    READY, SEARCH, Card, card_token, count_cubes, cubes_text,
+    READY, SEARCH, Card, card_token, count_cubes, cubes_text, plural,
 )
 from journal.games.pulp.rules.model import alien_name, card_requirement, line_entry, pending, shown_line, zero_abilities
 from journal.games.pulp.rules.phase import need_phase
@@ -57,7 +57,7 @@ def cards_to_draw(s: dict, cards: list[Card]) -> int:
                             cmd("pulp deck", "ALIEN", "+N"), ")"))
     want = min(LINE_SIZE, deck)
     if len(cards) != want:
-        raise InputError(f"{len(cards)} card(s) given: draw {want} from {alien_name(s)}'s deck "
+        raise InputError(f"{plural(len(cards), 'card')} given: draw {want} from {alien_name(s)}'s deck "
                          f"({deck} left) and type each, e.g. G2C.r.PK A4S.o.PP L.rb G2D.b.P")
     return want
 
@@ -81,7 +81,7 @@ def choose_the_planet(s: dict, planet: str) -> list[str]:
                                 cmd("pulp planets", face_up="N", deck="N"), ")"))
         pl["deck"] -= deal
         pl["face_up"] = deal
-        lines.append(f"Every face-up planet has been searched: deal {deal} new Planet card(s) face up.")
+        lines.append(f"Every face-up planet has been searched: deal {plural(deal, 'new Planet card')} face up.")
     pl["face_up"] -= 1
     s["planet"] = planet
     return lines
@@ -113,7 +113,7 @@ def keep_the_last_location(s: dict, cards: list[Card], planet: str) -> list[str]
     if not locations:
         return []
     new, old = card_token(locations[-1]), s.get("location")
-    extra = f"; discard {len(locations) - 1} other Location(s) drawn" if len(locations) > 1 else ""
+    extra = f"; discard {plural(len(locations) - 1, 'other Location')} drawn" if len(locations) > 1 else ""
     s["location"] = new
     return [f"Location {new} goes below {planet}" + (f", replacing {old}" if old else "") + extra + "."]
 
@@ -164,9 +164,6 @@ def after_encounter(s: dict) -> list[str]:
     """The next card to encounter, or the Planet Search once every card is (unless the game is over)."""
     if s["phase"] == OVER:
         return []
-    left = pending(s)
-    if not left:
+    if not pending(s):
         s["phase"] = SEARCH
-        return [say("Next: ", next_step(s))]
-    card = shown_line(s["line"])[left[0]]
-    return [f"Next: card {left[0] + 1} {card['card']} ({card_requirement(card)}): engage or evade it."]
+    return [say("Next: ", next_step(s))]

@@ -10,14 +10,16 @@ from typing import NamedTuple, NoReturn
 
 from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError
-from journal.games.pulp.rules.captains_dice import InHand, dice_in_hand, rotate, upgrade_systems_die, wrong_place
+from journal.games.pulp.rules.captains_dice import InHand, die_in_hand, rotate, upgrade_systems_die, wrong_place
 from journal.games.pulp.rules.components import (
-    ABILITIES, ABILITY_LABEL, AI_ROLLS, ANY, ENCOUNTER, ENGAGED, ICONS, ORANGE, STRENGTH, YELLOW, parse_card,
+    ABILITIES, ABILITY_LABEL, AI_ROLLS, ANY, ENCOUNTER, ENGAGED, FACE_TEXT, ICONS, ORANGE, STRENGTH, SYSTEMS, YELLOW,
+    DieUse, parse_card,
 )
 from journal.games.pulp.rules.encounter import after_encounter, card_label, next_card
 from journal.games.pulp.rules.model import check_loss, icon_source, line_icon
 from journal.games.pulp.rules.payment import covers, direct_payment, need_text, pay_text, payments, would_lose
 from journal.games.pulp.rules.phase import need_phase
+from journal.games.pulp.views import evade_hint
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 
@@ -37,17 +39,16 @@ class DiceHelp(NamedTuple):
     lines: list[str]
 
 
-def engage(state: dict, dice: Dice, pos: int, pay: dict[str, int] | None = None,
-           dice_used: Sequence[tuple[str, int | None, int | None]] = (), adds: Sequence[tuple[int, str]] = (),
-           icon: str | None = None, upgrade: str | None = None) -> Outcome:
+def engage(state: dict, dice: Dice, pos: int, pay: dict[str, int] | None = None, die: DieUse | None = None,
+           adds: Sequence[tuple[int, str]] = (), icon: str | None = None, upgrade: str | None = None) -> Outcome:
     """1a. Engage card `pos`: its Engage Strength (P2 icon, `icon` where a card's text sets it, `adds`
-    a card's text adds), the captain's dice, then the payment: `pay`, or point for point (P3)."""
+    a card's text adds), the one Captain's `die` used, then the payment: `pay`, or point for point (P3)."""
     need_phase(state, (ENCOUNTER,), "engaging")
     s = copy_state(state)
     i = next_card(s, pos)
     strength = engage_strength(s, i, icon, adds)
     lines = [f"Engage {card_label(s, i)}: Engage Strength " + (", ".join(strength.parts) or "none") + "."]
-    helped = engage_dice(s, dice, dice_used, upgrade)
+    helped = engage_dice(s, dice, die, upgrade)
     refuse_dice_that_cannot_help(helped.used, strength.need, card_label(s, i))
     rest = {a: max(0, strength.need[a] - helped.bonus[a]) for a in ABILITIES}
     proposed = pay is None
@@ -84,8 +85,7 @@ def engage_strength(s: dict, i: int, icon: str | None, adds: Sequence[tuple[int,
     card = s["line"][i]
     printed = parse_card(card["card"])["strength"]
     if printed == 0:
-        raise RuleError(say(f"{card_label(s, i)} has Engage Strength 0: it must be evaded (",
-                            cmd("pulp evade", i + 1, pay="ABILITY"), ")"))
+        raise RuleError(say(f"{card_label(s, i)} has Engage Strength 0: it must be evaded: ", evade_hint(s, i + 1)))
     need = {a: 0 for a in ABILITIES}
     parts = []
     if printed is not None:
@@ -97,8 +97,8 @@ def engage_strength(s: dict, i: int, icon: str | None, adds: Sequence[tuple[int,
         parts.append(f"{amount:+d} {ABILITY_LABEL[ICONS[ic]]} (card text)")
     if printed is not None and not any(need.values()):
         # "If a card has an Engage Strength of 0, it must be Evaded instead", however it got there
-        raise RuleError(say(f"{card_label(s, i)} has Engage Strength 0 with the card text ({', '.join(parts)}): "
-                            f"it must be evaded (", cmd("pulp evade", i + 1, pay="ABILITY"), ")"))
+        raise RuleError(say(f"{card_label(s, i)} has Engage Strength 0 with the card text, {', '.join(parts)}: "
+                            f"it must be evaded: ", evade_hint(s, i + 1)))
     return Strength(need, parts)
 
 
@@ -109,71 +109,99 @@ def engaged_icon(s: dict, i: int, icon: str | None) -> str:
     ic = icon or from_line
     if ic is None:
         src = icon_source(s["line"], i)
-        raise RuleError(f"{card_label(s, i)} takes its engage icon from card {src + 1} ({s['line'][src]['card']}), "
-                        f"which shows none: give --icon C, D or S")
+        raise NeedChoice(f"--icon is required: {card_label(s, i)} takes its engage icon from card {src + 1} "
+                         f"({s['line'][src]['card']}), which shows none: --icon C, D or S, as a card's text gives it",
+                         "--icon", list(ICONS), f"Which engage icon does card {i + 1} take (a card's text "
+                         f"gives it)?", "icon")
     if ic != from_line:
         s["line"][i]["icon_override"] = ic
     return ic
 
 
-# --- Captain's dice in an engage ---------------------------------------------------------------
+# --- the Captain's die in an engage -------------------------------------------------------------
 
-def engage_dice(s: dict, dice: Dice, uses: Sequence[tuple[str, int | None, int | None]],
-                upgrade: str | None) -> DiceHelp:
-    """Captain's dice used for an engage: strength against an icon type, or against any; the
-    Engineer's upgrade of a Systems die (orange 2 instead of its strength, orange 6 with it)."""
-    bonus, wild, used, lines = {a: 0 for a in ABILITIES}, 0, [], []
-    upgraded = upgrade is None
-    for die in dice_in_hand(s, uses):
-        effect, entry, said = die_effect(s, dice, die, upgrade)
-        lines += said
-        used.append(entry)
-        if effect:
-            points, against = effect
-            if against == ANY:
-                wild += points
-            else:
-                bonus[against] += points
-            if die.colour != YELLOW:
-                lines.append(f"The {die.colour} die on {die.face}: +{points} Engage Strength against "
-                             f"{'any type' if against == ANY else ABILITY_LABEL[against]}.")
-        if (die.colour, die.face) == (ORANGE, 6):
-            lines += upgrade_systems_die(s, upgrade, 2, "--upgrade", "upgrade")
-        upgraded = upgraded or (die.colour, die.face) == (ORANGE, 6) or "upgrade" in entry
-        lines += rotate(s, die.colour, die.face, die.to)
-    if not upgraded:
-        raise InputError("only the orange die on 2 or 6 upgrades a Systems die")
-    return DiceHelp(bonus, wild, used, lines)
+NO_UPGRADE = "none"  # --upgrade none: the Engineer's face on 2 adds its strength instead of upgrading
 
 
-def die_effect(s: dict, dice: Dice, die: InHand, upgrade: str | None) -> tuple[tuple[int, str] | None, dict, list[str]]:
-    """One die's effect in an engage: its strength (points, against), its entry in the log, its lines.
-    The Artificial Intelligence on 1, 3 or 5 rolls an unowned crew die for this engage; the
-    Engineer on 2 upgrades a Systems die when told to, instead of adding strength."""
+def engage_dice(s: dict, dice: Dice, use: DieUse | None, upgrade: str | None) -> DiceHelp:
+    """The one Captain's die an engage uses ("You may use the action of one of your Captain's dice"),
+    its face applied whole: its strength, against an icon type or any; the Engineer's upgrade of a
+    Systems die (on 2 instead of its strength, on 6 with it). The Artificial Intelligence on 1, 3 or
+    5 rolls an unowned crew die and uses the rolled face the same way ("Use the rolled die face for
+    this current Engage turn"). The die used turns down."""
+    bonus = {a: 0 for a in ABILITIES}
+    die = die_in_hand(s, use)
+    if die is None:
+        if upgrade not in (None, NO_UPGRADE):
+            raise InputError("only the orange die on 2 or 6 upgrades a Systems die, and no die is used")
+        return DiceHelp(bonus, 0, [], [])
+    entry: dict = {"die": die.colour, "face": die.face}
     colour, face = die.colour, die.face
-    if colour == YELLOW and face in AI_ROLLS:
-        crew = AI_ROLLS[face]
-        if crew in s["dice"]:
-            raise RuleError(f"the yellow die on {face} rolls an unowned {crew} die, and the {crew} die is "
-                            f"yours (our reading: it would be discarded after the roll)")
-        rolled = dice.roll(6, f"{crew} d6")
-        effect = STRENGTH.get((crew, rolled))
-        what = f"+{effect[0]} vs {'any type' if effect[1] == ANY else ABILITY_LABEL[effect[1]]}" \
-            if effect else "no engage strength"
-        return effect, {"die": colour, "face": face, "rolled": {crew: rolled}}, \
-            [f"Artificial Intelligence: roll the {crew} die: {rolled} ({what}); put it back after this engage."]
-    if (colour, face) == (ORANGE, 2) and upgrade is not None:
-        return None, {"die": colour, "face": face, "upgrade": 1}, upgrade_systems_die(s, upgrade, 1, "--upgrade",
-                                                                                         "upgrade")
-    if (colour, face) not in STRENGTH:
-        raise wrong_place(colour, face, "engage")
-    return STRENGTH[(colour, face)], {"die": colour, "face": face}, []
+    lines: list[str] = []
+    rolled = die.colour == YELLOW and die.face in AI_ROLLS
+    if rolled:  # the yellow die is used, and turned down, before the rolled face applies
+        colour, face, lines = roll_an_unowned_die(s, dice, die)
+        entry["rolled"] = {colour: face}
+        lines += rotate(s, die.colour, die.face, die.to)
+    effect, said, upgraded = face_in_engage(s, colour, face, upgrade, rolled)
+    if upgrade not in (None, NO_UPGRADE) and not upgraded:
+        raise InputError("only the orange die on 2 or 6 upgrades a Systems die" +
+                         (f" (the {colour} die rolled {face})" if rolled else ""))
+    if upgraded:
+        entry["upgrade"] = upgraded
+    lines += said + ([] if rolled else rotate(s, die.colour, die.face, die.to))
+    if effect is not None and effect[1] != ANY:
+        bonus[effect[1]] += effect[0]
+    return DiceHelp(bonus, effect[0] if effect is not None and effect[1] == ANY else 0, [entry], lines)
+
+
+def roll_an_unowned_die(s: dict, dice: Dice, die: InHand) -> tuple[str, int, list[str]]:
+    """The Artificial Intelligence on 1, 3 or 5: roll the unowned red, blue or orange die for this
+    engage, then put it back (our reading: refused when that die is yours, since it is discarded)."""
+    crew = AI_ROLLS[die.face]
+    if crew in s["dice"]:
+        raise RuleError(f"the yellow die on {die.face} rolls an unowned {crew} die, and the {crew} die is "
+                        f"yours (our reading: it would be discarded after the roll)")
+    rolled = dice.roll(6, f"{crew} d6")
+    return crew, rolled, [f"Artificial Intelligence: roll the {crew} die: {rolled} "
+                          f"({FACE_TEXT[crew][rolled - 1]}); put it back after this engage."]
+
+
+def face_in_engage(s: dict, colour: str, face: int, upgrade: str | None,
+                   rolled: bool) -> tuple[tuple[int, str] | None, list[str], int]:
+    """What a crew face does in an engage: its strength (points, against), what to tell the table, and
+    how many sides it upgraded a Systems die. An owned face with nothing for an engage is a slip; a
+    rolled one only says so (an evade's or a search's half does nothing in an engage)."""
+    if (colour, face) == (ORANGE, 2) and rolled and upgrade is None:
+        systems = [c for c in SYSTEMS if c in s["dice"]]
+        raise NeedChoice(f"--upgrade is required: the orange die rolled 2: +1 Engage Strength against Science "
+                         f"(--upgrade {NO_UPGRADE}) or a Systems die up 1 side ("
+                         f"{', '.join('--upgrade ' + c for c in systems)})", "--upgrade", [NO_UPGRADE, *systems],
+                         "The orange die rolled 2: +1 against Science (none), or which Systems die goes up 1 side?",
+                         "upgrade")
+    if (colour, face) == (ORANGE, 2) and upgrade not in (None, NO_UPGRADE):
+        return None, upgrade_systems_die(s, upgrade, 1, "--upgrade", "upgrade"), 1
+    effect = STRENGTH.get((colour, face))
+    if effect is None and not rolled:
+        raise wrong_place(s, colour, face, "engage")
+    if effect is None:
+        said = [f"The {colour} die on {face} does nothing in an engage: it adds no Engage Strength."]
+    else:  # a rolled face's strength is in the roll's line
+        said = [] if rolled else [f"The {colour} die on {face}: +{effect[0]} Engage Strength against "
+                                  f"{'any type' if effect[1] == ANY else ABILITY_LABEL[effect[1]]}."]
+    if (colour, face) != (ORANGE, 6):
+        return effect, said, 0
+    if not any(c in s["dice"] for c in SYSTEMS):
+        return effect, said + ["You have no Systems die to upgrade."], 0
+    if upgrade == NO_UPGRADE:
+        raise InputError("the orange die on 6 upgrades a Systems die 2 sides with its strength: --upgrade names it")
+    return effect, said + upgrade_systems_die(s, upgrade, 2, "--upgrade", "upgrade"), 2
 
 
 def refuse_dice_that_cannot_help(used: list[dict], need: dict[str, int], label: str) -> None:
     """An owned die that cannot help is a slip of the finger, not a choice."""
     for u in used:
-        plain = "rolled" not in u and "upgrade" not in u and (u["die"], u["face"]) != (ORANGE, 6)
+        plain = "rolled" not in u and "upgrade" not in u
         effect = STRENGTH.get((u["die"], u["face"])) if plain else None
         if effect and not (need[effect[1]] if effect[1] != ANY else any(need.values())):
             raise RuleError(f"the {u['die']} die on {u['face']} adds strength against "
@@ -229,8 +257,8 @@ def a_payment_that_goes_on(state: dict, rest: dict[str, int], wild: int, pos: in
     safe = [p for p in payments(state, rest, wild) if not would_lose(state, p)]
     if not safe:
         return []
-    return [say(f"(Paid with --pay {pay_text(safe[0])} instead, the game would go on: ", cmd("undo"),
-                f", then engage card {pos} again with that --pay.)")]
+    return [say(f"(Paid with --pay {pay_text(safe[0])} instead, the game would go on: ", cmd("undo"), ", then ",
+                cmd("pulp engage", pos, pay=pay_text(safe[0])), ".)")]
 
 
 def what_works(s: dict, rest: dict[str, int], wild: int) -> str:

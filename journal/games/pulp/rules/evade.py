@@ -11,10 +11,10 @@ from collections.abc import Sequence
 
 from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError
-from journal.games.pulp.rules.captains_dice import InHand, dice_in_hand, rotate, wrong_place
+from journal.games.pulp.rules.captains_dice import InHand, die_in_hand, rotate, wrong_place
 from journal.games.pulp.rules.components import (
     ABILITY_CUBES, ABILITY_LABEL, BLUE, COLOUR_ABILITY, ENCOUNTER, EVADED, GRAY, RED, SHORT,
-    WHITE, YELLOW, count_cubes, cubes_text,
+    WHITE, YELLOW, DieUse, count_cubes, cubes_text, plural,
 )
 from journal.games.pulp.rules.encounter import after_encounter, card_label, next_card
 from journal.games.pulp.rules.model import Draws, abilities_above_zero, check_loss
@@ -22,17 +22,17 @@ from journal.games.pulp.rules.phase import need_phase
 from journal.outcome import Outcome, copy_state
 
 
-def evade(state: dict, dice: Dice, pos: int, pay: str | None = None,
-          dice_used: Sequence[tuple[str, int | None, int | None]] = (), take: Sequence[str] = ()) -> Outcome:
-    """1b. Evade card `pos`: `pay` is the ability that pays the point; `take` the cubes the blue die
-    on 6 or the gray die on 2 take out of the bag."""
+def evade(state: dict, dice: Dice, pos: int, pay: str | None = None, die: DieUse | None = None,
+          take: Sequence[str] = ()) -> Outcome:
+    """1b. Evade card `pos`: `pay` is the ability that pays the point; `die` the one Captain's die used;
+    `take` the cubes the blue die on 6 or the gray die on 2 take out of the bag."""
     need_phase(state, (ENCOUNTER,), "evading")
     s = copy_state(state)
     i = next_card(s, pos)
     ability = who_pays(s, pay)
     draws = Draws(dice)
     lines = [f"Evade {card_label(s, i)}: rotate it ninety degrees."]
-    used, said = evade_dice(s, draws, dice_used, list(take))
+    used, said = evade_dice(s, draws, die, list(take))
     before = s["abilities"][ability]["value"]
     s["abilities"][ability]["value"] -= 1
     lines += said + [f"Pay 1 {ABILITY_LABEL[ability]}: {before} → {before - 1}."]
@@ -61,12 +61,12 @@ def who_pays(s: dict, pay: str | None) -> str:
     return pay
 
 
-def evade_dice(s: dict, draws: Draws, uses: Sequence[tuple[str, int | None, int | None]],
-               take: list[str]) -> tuple[list[dict], list[str]]:
-    """The captain's dice used in an evade, before its draw: red 5 takes 2 white cubes out of the
+def evade_dice(s: dict, draws: Draws, use: DieUse | None, take: list[str]) -> tuple[list[dict], list[str]]:
+    """The Captain's die used in an evade (one), before its draw: red 5 takes 2 white cubes out of the
     bag, blue 6 two chosen cubes, gray 2 one chosen cube (not yellow), gray 4 draws one at random."""
     used, lines = [], []
-    for die in dice_in_hand(s, uses):
+    die = die_in_hand(s, use)
+    if die is not None:
         lines += evade_die(s, draws, die, take)
         used.append({"die": die.colour, "face": die.face})
         lines += rotate(s, die.colour, die.face, die.to)
@@ -82,11 +82,11 @@ def evade_die(s: dict, draws: Draws, die: InHand, take: list[str]) -> list[str]:
     if (colour, face) == (RED, 5):
         n = min(2, s["bag"][WHITE])
         to_the_supply(s, [WHITE] * n)
-        return [f"The red die on 5: take {n} white cube(s) out of the bag to the supply."]
+        return [f"The red die on 5: take {plural(n, 'white cube')} out of the bag to the supply."]
     if (colour, face) in ((BLUE, 6), (GRAY, 2)):
         n = 2 if colour == BLUE else 1
         if len(take) < n:
-            raise InputError(f"--take: the {colour} die on {face} removes {n} chosen cube(s) from the bag: "
+            raise InputError(f"--take: the {colour} die on {face} removes {plural(n, 'chosen cube')} from the bag: "
                              f"name them, e.g. --take {'k,w' if n == 2 else 'k'}")
         chosen = [take.pop(0) for _ in range(n)]
         if colour == GRAY and YELLOW in chosen:
@@ -101,7 +101,7 @@ def evade_die(s: dict, draws: Draws, die: InHand, take: list[str]) -> list[str]:
             return ["The gray die on 4: drew yellow, which goes back into the bag."]
         to_the_supply(s, [c])
         return [f"The gray die on 4: drew {c}, which goes to the supply."]
-    raise wrong_place(colour, face, "evade")
+    raise wrong_place(s, colour, face, "evade")
 
 
 def to_the_supply(s: dict, cubes: list[str]) -> None:

@@ -14,8 +14,8 @@ from typing import Any
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.pulp.rules.components import (
-    ABILITIES, ABILITY_CUBES, ABILITY_LABEL, BLACK, COLOURS, EVADED, ICONS, KINDS, LEVELS, LOST, OVER,
-    PENDING, QUIETUS, SHORT, WHITE, YELLOW, Card, card_token, parse_card,
+    ABILITIES, ABILITY_CUBES, ABILITY_LABEL, BLACK, COLOURS, EVADED, ICONS, KINDS, LETTER, LEVELS, LOST, OVER,
+    PENDING, QUIETUS, SHORT, WHITE, YELLOW, Card, card_token, parse_card, plural,
 )
 
 StateView = Mapping[str, Any]  # a [state] table, read only (schema.State describes its keys)
@@ -104,7 +104,7 @@ def card_requirement(card: dict) -> str:
     if card["engage_strength"] == 0:
         return "0, evade it"
     icon = card.get("engage_icon")
-    return f"{card['engage_strength']} {ABILITY_LABEL[ICONS[icon]] if icon else '(no icon)'}"
+    return f"{card['engage_strength']} {ABILITY_LABEL[ICONS[icon]]}" if icon else f"{card['engage_strength']}, no icon"
 
 
 def check_loss(s: dict) -> list[str]:
@@ -129,11 +129,13 @@ class Draws:
         self.drawn: list[str] = []
 
     def draw(self, bag: dict) -> str:
+        """The next cube out of the bag: typed with --draw, asked on a terminal (a letter or a colour
+        name), or drawn by journal."""
         if self.strict and not self.dice.draws:
             so_far = ",".join(SHORT[c] for c in self.drawn) or "none"
-            raise InputError(f"{self.dice.draw_option} lists {len(self.drawn)} cube(s) ({so_far}) but the draw goes "
-                             f"on: type every cube drawn, in order, redraws included")
-        cube = self.dice.draw({c: bag[c] for c in COLOURS}, "bag")
+            raise InputError(f"{self.dice.draw_option} lists {plural(len(self.drawn), 'cube')} ({so_far}) but the "
+                             f"draw goes on: type every cube drawn, in order, redraws included")
+        cube = self.dice.draw({c: bag[c] for c in COLOURS}, "bag", LETTER)
         self.drawn.append(cube)
         return cube
 

@@ -19,6 +19,7 @@ from journal.errors import InputError
 from journal.games.pulp.rules.components import (
     ABILITIES, ABILITY_CUBES, ABILITY_LABEL, COLOUR_ABILITY, COLOURS, YELLOW, cubes_text,
 )
+from journal.games.pulp.views import alternatives
 from journal.hints import cmd, say
 
 
@@ -111,8 +112,8 @@ def evade_lines(o: dict) -> list[str]:
     if o["pay"]:
         lines.append(f"Chance the evade leaves two abilities at 0 (the game is lost): {o['two_at_zero']:.1%}.")
     else:
-        lines.append(say("With the point paid, and the chance of losing the game: ",
-                         cmd("pulp odds", evade=True, pay="ABILITY")))
+        payers = [cmd("pulp odds", evade=True, pay=a) for a in ABILITIES if o["abilities"][a] > 0]
+        lines.append(say("With the point paid, and the chance of losing the game: ", *alternatives(payers)))
     return lines
 
 

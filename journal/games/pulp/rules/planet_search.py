@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from journal.dice import Dice
-from journal.errors import InputError, RuleError
-from journal.games.pulp.rules.captains_dice import InHand, dice_in_hand, rotate, wrong_place
+from journal.errors import NeedChoice, RuleError
+from journal.games.pulp.rules.captains_dice import InHand, die_in_hand, rotate, wrong_place
 from journal.games.pulp.rules.components import (
     ABILITY_CUBES, ABILITY_LABEL, BLACK, BLUE, CODE, COLOUR_ABILITY, COLOURS, EVADED, FACE_USE, GRAY, IN_SEARCH, KEY,
-    OVER, SEARCH, SEARCHED, WHITE, WON, YELLOW, Card, cubes_text, parse_card,
+    OVER, SEARCH, SEARCHED, WHITE, WON, YELLOW, Card, DieUse, cubes_text, parse_card, plural,
 )
 from journal.games.pulp.rules.model import Draws, abilities_above_zero, cubes_met, n_weapons, past_quietus, weapon_index
 from journal.games.pulp.rules.phase import need_phase
@@ -33,7 +33,7 @@ def search_count(state: dict, extra: int = 0, faces: Sequence[tuple[str, int]] =
     """How many cubes the search draws: planet icons on cards not evaded, + dice, + extra."""
     engaged = sum(c["planets"] for c in state["line"] if c["status"] != EVADED)
     evaded = [c["planets"] for c in state["line"] if c["status"] == EVADED and c["planets"]]
-    notes = [f"{engaged} planet icon(s) on the cards not evaded"]
+    notes = [f"{plural(engaged, 'planet icon')} on the cards not evaded"]
     total = engaged
     for colour, face in faces:
         if colour == BLUE and face in (1, 3):
@@ -45,23 +45,22 @@ def search_count(state: dict, extra: int = 0, faces: Sequence[tuple[str, int]] =
                 raise RuleError(f"the gray die on {face} uses planet icons of evaded cards, and no evaded card "
                                 f"shows one")
             total += n
-            notes.append(f"+{n} from evaded card(s) (gray die on {face})")
+            notes.append(f"+{n} from {'an evaded card' if n == 1 else 'evaded cards'} (gray die on {face})")
     if extra:
         total += extra
         notes.append(f"{extra:+d} (cards' text)")
     return max(0, total), notes
 
 
-def search(state: dict, dice: Dice, extra: int = 0, dice_used: Sequence[tuple[str, int | None, int | None]] = (),
-           spend: Sequence[str] = ()) -> Outcome:
+def search(state: dict, dice: Dice, extra: int = 0, die: DieUse | None = None, spend: Sequence[str] = ()) -> Outcome:
     """2. Planet Search (P5): `spend` Key (K) and Code (O) cards on the planet's actions, draw all the
-    cubes first (`extra`: cubes a card's text adds), then resolve them."""
+    cubes first (`extra`: cubes a card's text adds; `die`: the one Captain's die used), then resolve them."""
     need_phase(state, (SEARCH,), "the planet search")
     s = copy_state(state)
-    faces, gray6, lines = search_dice(s, dice_used)
+    faces, gray6, lines = search_dice(s, die)
     lines += spend_keys_and_codes(s, spend)
     count, notes = search_count(s, extra, faces)
-    lines.insert(0, f"Search {s.get('planet', 'the planet')}: draw {count} cube(s) ({'; '.join(notes)}).")
+    lines.insert(0, f"Search {s.get('planet', 'the planet')}: draw {plural(count, 'cube')} ({'; '.join(notes)}).")
     draws = Draws(dice)
     held, said = draw_the_cubes(s, draws, count)
     found, resolved = resolve_the_cubes(s, held, gray6)
@@ -81,19 +80,17 @@ def search(state: dict, dice: Dice, extra: int = 0, dice_used: Sequence[tuple[st
     return Outcome(s, summary, lines, data)
 
 
-def search_dice(s: dict, uses: Sequence[tuple[str, int | None, int | None]]) -> tuple[list, InHand | None, list[str]]:
-    """The captain's dice of a search: the faces that add cubes (turned down now), and the gray die
+def search_dice(s: dict, use: DieUse | None) -> tuple[list, InHand | None, list[str]]:
+    """The Captain's die of a search (one): a face that adds cubes (turned down now), or the gray die
     on 6, which turns only if a yellow cube is drawn."""
-    faces, gray6, lines = [], None, []
-    for die in dice_in_hand(s, uses):
-        if (die.colour, die.face) == (GRAY, 6):
-            gray6 = die
-            continue
-        if FACE_USE.get((die.colour, die.face)) != IN_SEARCH:
-            raise wrong_place(die.colour, die.face, "search")
-        faces.append((die.colour, die.face))
-        lines += rotate(s, die.colour, die.face, die.to)
-    return faces, gray6, lines
+    die = die_in_hand(s, use)
+    if die is None:
+        return [], None, []
+    if (die.colour, die.face) == (GRAY, 6):
+        return [], die, []
+    if FACE_USE.get((die.colour, die.face)) != IN_SEARCH:
+        raise wrong_place(s, die.colour, die.face, "search")
+    return [(die.colour, die.face)], None, rotate(s, die.colour, die.face, die.to)
 
 
 def spend_keys_and_codes(s: dict, spend: Sequence[str]) -> list[str]:
@@ -141,14 +138,15 @@ def resolve_the_cubes(s: dict, held: dict[str, int], gray6: InHand | None) -> tu
         if len(s["weapons"]) < n_weapons(s):
             s["weapons"].append({"cubes": {YELLOW: 1}, "understood": False, "used": False})
             found.append(len(s["weapons"]))
-            lines.append(say(f"Yellow: draw Super Weapon card {len(s['weapons'])} and put the cube on it (then, as "
-                             f"the card says: ", cmd("pulp weapon", len(s["weapons"]), needs="r2,b1"), ")."))
+            lines.append(say(f"Yellow: draw Super Weapon card {len(s['weapons'])} and put the cube on it; then record "
+                             f"what Understanding it takes: ", cmd("pulp weapon", len(s["weapons"]), needs="CUBES"),
+                             " (as the card prints it, e.g. r2,b1, or none)."))
         else:
             s["supply"][YELLOW] += 1
             lines.append("Yellow, but the Super Weapon deck is empty: the cube goes to the supply.")
     if held[WHITE]:
         s["bag"][WHITE] += held[WHITE]
-        lines.append(f"White: {held[WHITE]} false lead(s), back into the bag.")
+        lines.append(f"White: {plural(held[WHITE], 'false lead')}, back into the bag.")
     for _ in range(held[BLACK]):
         if past_quietus(s):
             s["drawn"][BLACK] += 1
@@ -168,7 +166,8 @@ def black_past_the_quietus(s: dict) -> list[str]:
         above = abilities_above_zero(s)
         if len(above) > 1:
             lines.append(say(f"Black past The Quietus: lose 1 point of an ability of your choice for each of "
-                             f"{s['drawn'][BLACK]} black cube(s) (", cmd("pulp assign", "k", lose="ABILITY"), ")."))
+                             f"{plural(s['drawn'][BLACK], 'black cube')}: ", cmd("pulp assign", "k"),
+                             " (it asks which ability)."))
             break
         s["drawn"][BLACK] -= 1
         s["supply"][BLACK] += 1
@@ -210,9 +209,14 @@ def assign(state: dict, dice: Dice, cube: str, ability: bool = False, weapon: in
 
 def lose_a_point(s: dict, lose: str | None, supply: bool) -> tuple[list[str], str]:
     """Black, past the Quietus: lose 1 Ability point of your choice; the cube goes to the supply."""
+    above = abilities_above_zero(s)
+    if supply:
+        raise RuleError(say("a black cube past The Quietus costs 1 ability point, it does not go to the supply: ",
+                            cmd("pulp assign", "k")))
     if lose is None:
-        costs = say("a black cube past The Quietus costs 1 ability point: ", cmd("pulp assign", "k", lose="ABILITY"))
-        raise RuleError(costs) if supply else InputError(costs)
+        raise NeedChoice(f"--lose is required: a black cube past The Quietus costs 1 point of an ability of your "
+                         f"choice: {', '.join('--lose ' + a for a in above)}", "--lose", above,
+                         "Which ability loses 1 point for the black cube?", "lose")
     v = s["abilities"][lose]["value"]
     if v == 0:
         raise RuleError(f"{ABILITY_LABEL[lose]} is already 0: lose a point of an ability above 0")
@@ -243,7 +247,7 @@ def onto_a_weapon(s: dict, cube: str, number: int | None) -> tuple[list[str], st
     w = s["weapons"][k]
     if "needs" not in w:
         raise RuleError(say(f"Super Weapon {number}'s requirement is not recorded yet: ",
-                            cmd("pulp weapon", k + 1, needs="r2,b1"), " (as the card says)"))
+                            cmd("pulp weapon", k + 1, needs="CUBES"), " (as the card prints it, e.g. r2,b1)"))
     if w["understood"]:
         raise RuleError(f"Super Weapon {number} is already Understood: no more cubes are needed")
     need, have = w["needs"].get(cube, 0), w["cubes"].get(cube, 0)

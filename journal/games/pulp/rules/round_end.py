@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.pulp.rules.components import (
-    ABILITY_LABEL, BLACK, DECKS, DRAWN, ENGAGED, LOST, OVER, READY, SEARCH, SEARCHED, cubes_text, parse_card,
+    ABILITY_LABEL, BLACK, DECKS, DRAWN, ENGAGED, LOST, OVER, READY, SEARCH, SEARCHED, cubes_text, parse_card, plural,
 )
 from journal.games.pulp.rules.model import alien_name, n_weapons, zero_abilities
 from journal.games.pulp.rules.phase import need_phase
@@ -26,8 +26,8 @@ def end_round(state: dict, dice: Dice, leave: Sequence[int] = ()) -> Outcome:
     need_phase(state, (SEARCH, SEARCHED), "ending the round")
     s = copy_state(state)
     if s["drawn"][BLACK]:
-        raise RuleError(say(f"{s['drawn'][BLACK]} black cube(s) past The Quietus still cost an ability point each: ",
-                            cmd("pulp assign", "k", lose="ABILITY")))
+        raise RuleError(say(f"{plural(s['drawn'][BLACK], 'black cube')} past The Quietus still cost an ability "
+                            f"point each: ", cmd("pulp assign", "k"), " (it asks which ability)"))
     lines: list[str] = []
     if state["phase"] == SEARCH:
         lines.append(say(f"The Planet Search is over: {s.get('planet', 'the planet')} was not searched (no `",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from journal.dice import Dice
-from journal.errors import InputError, typed
+from journal.errors import InputError, RuleError, typed
 from journal.games.pulp.rules.components import (
     ABILITIES, ABILITY_LABEL, BLACK, BLUE, COLOURS, CREW, DECK_SIZE, DECKS, DIE_NAMES, DRAWN, FACE_UP, LEVELS, MINA,
     ORANGE, PLANETS, QUIETUS, READY, RED, TOTALS, WHITE, YELLOW,
@@ -53,7 +53,8 @@ def new(dice: Dice, level: str, captain: str, abilities: dict[str, tuple[int, in
 
 def check_the_dice(captain: str, chosen: list[str], faces: dict[str, int]) -> None:
     """Setup 2: choose 2 dice of those on the Captain card (Mina Tormelson keeps all 3), one die of
-    each colour; a starting face only for a chosen die."""
+    each colour; a starting face only for a chosen Systems die ("Set values of the chosen Crew dice
+    to 6; roll the chosen Systems dice to determine their initial values")."""
     if len(set(chosen)) != len(chosen):
         raise InputError("each captain's die is chosen once (there is one die of each colour)")
     most = 3 if captain.casefold() == MINA else 2
@@ -63,6 +64,9 @@ def check_the_dice(captain: str, chosen: list[str], faces: dict[str, int]) -> No
     for colour in faces:
         if colour not in chosen:
             raise InputError(f"the {colour} die is not one of the chosen dice ({', '.join(chosen)})")
+        if colour in CREW:
+            raise RuleError(f"--face {colour}: the {colour} die is a Crew die and starts on 6 (Setup: \"Set values "
+                            f"of the chosen Crew dice to 6\"); --face gives a Systems die's roll (yellow, gray)")
 
 
 def row_of_aliens(hegemony: list[tuple[str, str | None]]) -> list[dict]:
