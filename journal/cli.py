@@ -15,9 +15,6 @@ import click
 from journal import __version__, cli_campaigns, cli_report, files, games
 from journal import log as logmod
 from journal import outcome as common
-from journal.store import document, folder, locking
-from journal.store.current import current_ref, read_current, write_current
-from journal.store.paths import SavePaths, resolve
 from journal.dice import Dice, parse_expr
 from journal.errors import InputError, JournalError, SaveError, typed
 from journal.options import (
@@ -30,7 +27,10 @@ from journal.options import (
 )
 from journal.runtime import Runtime, failure, pass_rt
 from journal.session import Session
-from journal.text import line_break, unfold
+from journal.store import document, folder, locking
+from journal.store.current import current_ref, read_current, write_current
+from journal.store.paths import SavePaths, resolve
+from journal.text import line_break, plural, unfold
 
 class RootGroup(OrderedGroup):
     """Shared commands, then one group per game (imported on first use)."""
@@ -315,7 +315,7 @@ def check(rt, save):
     if problems:
         rt.emit([f"{paths.save}:"] + [f"  - {p}" for p in problems],
                 {"save": str(paths.save), "valid": False, "problems": problems})
-        err = JournalError(f"{paths.save} has {len(problems)} problem(s)")
+        err = JournalError(f"{paths.save} has {plural(len(problems), 'problem')}")
         err.json_done = True
         raise err
     rt.emit(f"{paths.save} is valid: {games.GAMES[game.ID][1]}, {entries} log entries.",
@@ -368,7 +368,7 @@ def batch(rt, save, file):
     out = [f"line {r['line']}: #{r['n']} {r['summary']}" for r in b.results]
     if b.results:
         out.extend("  " + m for m in b.results[-1]["messages"][1:])
-    out.append(f"Ran {b.logged} command(s) on '{paths.name}'.")
+    out.append(f"Ran {plural(b.logged, 'command')} on '{paths.name}'.")
     rt.emit(out, None)
 
 

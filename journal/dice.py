@@ -15,6 +15,7 @@ import re
 from hashlib import blake2b
 
 from journal.errors import InputError, RuleError, SaveError, typed
+from journal.text import plural
 
 _SPAN = 1 << 64
 MAX_SEED = (1 << 63) - 1
@@ -155,9 +156,9 @@ class Dice:
         option = self.draw_option if draws else self.option
         given = sum(1 for r in self.rolls if r.source == "entered" and isinstance(r.value, str) == draws)
         needed = [r.die for r in self.rolls if isinstance(r.value, str) == draws]
-        what = "draw(s)" if draws else ("die" if len(needed) == 1 else "dice")
-        count = f"{'at least ' if at_least else ''}{len(needed)}"
-        return InputError(f"{option} given {given} time(s) but this command needs {count} {what} "
+        what = plural(len(needed), "draw") if draws else plural(len(needed), "die", "dice")
+        return InputError(f"{option} given {plural(given, 'time')} but this command needs "
+                          f"{'at least ' if at_least else ''}{what} "
                           f"({', '.join(needed)}): give all of them, or none to let journal "
                           f"{'draw' if draws else 'roll'}")
 
@@ -170,14 +171,14 @@ class Dice:
         """Refuse physical dice or draws the command did not use (a typo would otherwise vanish)."""
         if self.draws:
             used = sum(1 for r in self.rolls if not isinstance(r.value, int))
-            raise InputError(f"{self.draw_option} given {used + len(self.draws)} time(s) but this command drew "
+            raise InputError(f"{self.draw_option} given {plural(used + len(self.draws), 'time')} but this command drew "
                              f"{used}: unused {', '.join(str(v) for v in self.draws)}")
         if self.entered:
             used = sum(1 for r in self.rolls if isinstance(r.value, int))
             extra = ", ".join(str(v) for v in self.entered)
             raise InputError(
-                f"{self.option} given {used + len(self.entered)} time(s) but this command rolled "
-                f"{used} {'die' if used == 1 else 'dice'}: unused {extra}"
+                f"{self.option} given {plural(used + len(self.entered), 'time')} but this command rolled "
+                f"{plural(used, 'die', 'dice')}: unused {extra}"
             )
 
 

@@ -21,13 +21,14 @@ from contextlib import AbstractContextManager
 import tomli_w
 
 from journal import games
-from journal.games import Game
 from journal import log as logmod
-from journal.store import atomic, cache, document, locking, logview
-from journal.store.paths import SavePaths, beside, folder_of
 from journal.dice import Dice
 from journal.errors import JournalError, RuleError, SaveError, typed
+from journal.games import Game
 from journal.outcome import Outcome, copy_state
+from journal.store import atomic, cache, document, locking, logview
+from journal.store.paths import SavePaths, beside, folder_of
+from journal.text import plural
 
 
 def _empty_file(path) -> bool:
@@ -38,7 +39,7 @@ def _empty_file(path) -> bool:
 
 
 def invalid(paths, problems: list[str]) -> SaveError:
-    more = f" (and {len(problems) - 1} more problem(s): see `journal check -s {paths.name}`)" \
+    more = f" (and {plural(len(problems) - 1, 'more problem')}: see `journal check -s {paths.name}`)" \
         if len(problems) > 1 else ""
     return SaveError(f"invalid save {paths.shown}: {problems[0]}{more}", problems)
 
@@ -331,7 +332,7 @@ class Session:
             raise RuleError(f"nothing to undo in {typed(self.paths.name)}: its history is empty")
         undoable = self.entries - 1  # entry 1 created the campaign
         if steps > undoable:
-            raise RuleError(f"--steps {steps}: only {undoable} command(s) to undo in {typed(self.paths.name)}"
+            raise RuleError(f"--steps {steps}: only {plural(undoable, 'command')} to undo in {typed(self.paths.name)}"
                             if undoable else f"nothing to undo in {typed(self.paths.name)}: it was just created")
         found = self.log.scan(steps)
         text = self.text

@@ -16,6 +16,11 @@ _STOPS = ("`", ",", ";", "(", ")", " or ", " then ", " and ", ". ", " — ")
 _GLUE = "\x00"  # stands for a space that must not break
 
 
+def plural(n: int, noun: str, many: str | None = None) -> str:
+    """A count as a person writes it: "1 cube", "2 cubes" ("1 die", "3 dice" with many="dice")."""
+    return f"{n} {noun if n == 1 else many or noun + 's'}"
+
+
 def line_break(text: str) -> bool:
     """A line break (or NUL): never part of a name, a value or a path a player types."""
     return any(c in "\n\r\x00" for c in text)

@@ -74,7 +74,7 @@ def test_batch_lines_end_at_line_feeds_only_from_a_file_or_stdin(camp, tmp_path)
 
 def test_batch_reads_stdin(camp):
     r = camp("batch", "-s", "camp", "-", input="epm track signal +4\nepm track signal -1\n", ok=True)
-    assert "Ran 2 command(s)" in r.stdout
+    assert "Ran 2 commands" in r.stdout
     assert camp.state("camp")["signal"] == 3
 
 

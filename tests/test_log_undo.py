@@ -114,7 +114,7 @@ def test_undo_cannot_go_past_the_creation(camp):
     assert r.exit_code == 1 and "nothing to undo" in r.stderr
     camp("note", "-s", "camp", "x", ok=True)
     r = camp("undo", "-s", "camp", "--steps", "2")
-    assert r.exit_code == 1 and "only 1 command(s) to undo" in r.stderr
+    assert r.exit_code == 1 and "only 1 command to undo" in r.stderr
 
 
 def test_undo_then_the_same_command_rolls_the_same_dice(camp):

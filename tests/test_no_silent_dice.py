@@ -41,7 +41,7 @@ def test_entered_rolls_are_all_or_none_for_a_roll_twice_booster(camp, saves):
     before = camp.files("camp")
     r = camp("epm", "challenge", "piloting", "--character", "Ana", "--booster", "Gyro", "--roll", "3")
     assert r.exit_code == 2
-    assert r.stderr.strip() == ("Error: --roll given 1 time(s) but this command needs 2 dice (d6, d6): give all "
+    assert r.stderr.strip() == ("Error: --roll given 1 time but this command needs 2 dice (d6, d6): give all "
                                 "of them, or none to let journal roll")
     assert camp.files("camp") == before
     r = camp("epm", "challenge", "piloting", "--character", "Ana", "--booster", "Gyro", "--roll", "3", "--roll", "5",

@@ -14,15 +14,12 @@ from collections import Counter, defaultdict
 
 from journal.games import Check
 from journal.report import stats
+from journal.text import plural
 
 BIASED = 0.01  # a p-value below this is called a sign of bias
 PER_FACE = 5   # the chi-square test needs about this many rolls expected per face
 _DIE = re.compile(r"d(\d{1,3})")
 SOURCE_WORDS = {"entered": "your entered", "rolled": "journal's"}
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def as_often(ratio: float) -> str:

@@ -29,7 +29,7 @@ def test_unlock_score_and_reload_run_in_a_batch(journal, tmp_path):
               "kraken reload",                       # the save point made earlier in this batch
               "kraken end won",
               "kraken score --record")
-    assert "Ran 6 command(s)" in r.stdout
+    assert "Ran 6 commands" in r.stdout
     doc = records(journal)
     assert doc["achievements"]["Kraken Hunter"]["bonus"] == "+1 Ranged"
     assert doc["achievements"]["Kraken Hunter"]["campaign"] == "sim"

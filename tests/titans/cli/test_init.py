@@ -49,7 +49,7 @@ def test_batch_runs_a_turn(game, tmp_path):
                  "titans move Brute Paris\n"
                  "titans next\ntitans develop Ana industry\ntitans develop Bo industry\ntitans ending\n")
     out = game("batch", "-s", "g", str(f), ok=True).stdout
-    assert "Ran 8 command(s)" in out
+    assert "Ran 8 commands" in out
     st = shown_state(game)
     assert st["invaders"]["A1"]["city"] == "Sao Paulo" and st["players"]["Bo"]["credits"] == 2
 

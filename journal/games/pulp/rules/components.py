@@ -11,6 +11,7 @@ import re
 from typing import Final, NamedTuple, TypedDict
 
 from journal.errors import InputError, typed
+from journal.text import plural  # noqa: F401 (the rules count cubes with it)
 
 # Cubes (P1: 76 of them, never created)
 RED, ORANGE, BLUE, BLACK, YELLOW, WHITE = "red", "orange", "blue", "black", "yellow", "white"
@@ -185,11 +186,6 @@ def card_token(card: Card) -> str:
 
 
 # --- cubes as players read them ---------------------------------------------------------
-
-def plural(n: int, noun: str, many: str | None = None) -> str:
-    """A count as a person writes it: "1 cube", "2 cubes" ("1 Location", "3 Locations")."""
-    return f"{n} {noun if n == 1 else many or noun + 's'}"
-
 
 def needs_text(needs: dict) -> str:
     return ",".join(f"{SHORT[c]}{n}" for c, n in needs.items()) if needs else "none"
