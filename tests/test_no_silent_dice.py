@@ -58,7 +58,7 @@ def test_too_few_draws_are_refused_like_too_few_dice():
     dice = Dice(1, 0, draws=["red"])
     dice.draw({"red": 2, "blue": 2})
     dice.draw({"red": 1, "blue": 2})
-    with pytest.raises(InputError, match=r"--draw given 1 time\(s\) but this command needs 2 draw\(s\)") as e:
+    with pytest.raises(InputError, match=r"--draw given 1 time but this command needs 2 draws") as e:
         dice.check_complete()
     assert e.value.exit_code == 2
 
