@@ -379,8 +379,8 @@ def play(rt, save):
     """The table shell: stay on the campaign and type its commands bare (card 3, undo, help, quit).
 
     On a terminal: TAB completes commands, options and the campaign's names; the status line shows
-    where the game stands and what comes next; a die a line leaves out is asked for (Enter lets journal
-    roll). Each line is saved as it is typed. From a pipe or a file, each line runs in turn (errors on
+    where the game stands and what comes next; a die or a draw (a cube from the bag) a line leaves out
+    is asked for (Enter lets journal roll or draw). Each line is saved as it is typed. From a pipe or a file, each line runs in turn (errors on
     stderr): exit 0 when every line succeeded, 1 otherwise (batch is the all-or-nothing form).
     --json is refused, in play and on its lines: scripts use journal --json show, or batch.
     """

@@ -194,8 +194,8 @@ class Table:
         f = click.HelpFormatter(width=width)
         f.write_text(f"{self.title}: '{self.name}'. Type a command as it is, without journal, the game's name "
                      f"or -s: each line is saved as it is typed, and undo takes it back. TAB completes "
-                     f"commands, options and the campaign's names; a die the line leaves out is asked for "
-                     f"(Enter lets journal roll it).")
+                     f"commands, options and the campaign's names; a die or a draw the line leaves out is "
+                     f"asked for (Enter lets journal roll or draw it).")
         cmds = self.commands()
         with f.section("Game commands"):
             f.write_dl([(n, c.get_short_help_str(70)) for n, c in cmds.items() if n in self.game_words])
