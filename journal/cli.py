@@ -389,7 +389,8 @@ def pdf(rt, save, output, paper):
         game, state, paths = s.game, s.state, s.paths
     out = files.clean_path(output) if output else paths.save[: -len(".toml")] + ".pdf"
     pages = document.render_save(game, state, entries, out, paper, title=paths.name,
-                                 progress=not rt.json and sys.stderr.isatty())
+                                 progress=not rt.json and sys.stderr.isatty(),
+                                 follow_links=not in_saves_folder(rt, out, paths), error=InputError if output else SaveError)
     rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
 
 
@@ -403,8 +404,16 @@ def sheet(rt, game, output, paper):
     from journal.pdf import document
 
     out = files.clean_path(output) if output else f"{game}-sheet.pdf"
-    pages = document.render_blank(games.load(game), out, paper)
+    pages = document.render_blank(games.load(game), out, paper, follow_links=not in_saves_folder(rt, out))
     rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
+
+
+def in_saves_folder(rt: Runtime, out: str, paths: SavePaths | None = None) -> bool:
+    """Whether a file is in the saves folder (or the folder of the save at hand): there a link is
+    never written through, as a folder received from someone could point it at any file."""
+    where = os.path.realpath(os.path.dirname(os.path.abspath(out)))
+    folders = [rt.saves_dir] + ([os.path.dirname(paths.save) or "."] if paths else [])
+    return any(where == os.path.realpath(folder) for folder in folders)
 
 
 @root.command()

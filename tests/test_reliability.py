@@ -525,9 +525,12 @@ def test_temp_file_left_by_a_killed_writer_is_removed_by_the_next_write(tmp_path
                               env=ENV, cwd=ROOT)
 
     assert _run("epm", "new", "s", "--character", "Ana", "--planet", "Zorb:blue", "--seed", "1").returncode == 0
-    stale = saves / ".s.toml.99999.tmp"
+    stale = saves / f".s.toml.{os.getpid()}.tmp"  # this save's: stale whatever its number, under the lock
     stale.write_text("half a save")
-    other = saves / ".other.toml.99999.tmp"
-    other.write_text("another save's")
+    running = saves / f".s.pdf.{os.getpid()}.tmp"  # a PDF being written by a process that runs
+    running.write_text("a PDF")
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = saves / f"..current.{int(gone.stdout)}.tmp"  # another file's, by a process that is gone
+    dead.write_text("another file's")
     assert _run("epm", "track", "-s", "s", "epm", "+1").returncode == 0
-    assert not stale.exists() and other.exists()
+    assert not stale.exists() and running.exists() and not dead.exists()

@@ -32,3 +32,16 @@ def test_posix_locks_the_folder_itself_and_leaves_no_file(tmp_path):
     with locking.locked(str(tmp_path), False):
         pass
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_second_lock_of_the_same_folder_in_one_process_is_an_error_not_a_hang(tmp_path):
+    """Issue 21, item 10: a lock taken inside another on the same folder (flock: per open file)
+    would wait for the first forever."""
+    with locking.locked(str(tmp_path), True):
+        with pytest.raises(RuntimeError, match="already locked by this command"):
+            with locking.locked(str(tmp_path), False):
+                pass
+    with locking.locked(str(tmp_path), False):  # released: taken again
+        pass
+
+
