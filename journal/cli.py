@@ -5,6 +5,7 @@ Game commands live in journal/games/<game>/cli.py and are loaded only when used.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
@@ -19,7 +20,7 @@ from journal.store import document, locking
 from journal.store.current import current_ref, read_current, write_current
 from journal.store.paths import SavePaths, resolve
 from journal.dice import Dice, parse_expr
-from journal.errors import InputError, JournalError, SaveError, typed
+from journal.errors import InputError, JournalError, SaveError
 from journal.options import (
     CONTEXT,
     OrderedGroup,
@@ -28,9 +29,9 @@ from journal.options import (
     rolls_option,
     save_option,
 )
-from journal.runtime import Runtime, failure, pass_rt
+from journal.runtime import Runtime, check_word, failure, json_text, pass_rt
 from journal.session import Session
-from journal.text import line_break, unfold
+from journal.text import MAX_LINE, one_line, unfold, word_problem
 
 class RootGroup(OrderedGroup):
     """Shared commands, then one group per game (imported on first use)."""
@@ -40,8 +41,9 @@ class RootGroup(OrderedGroup):
         save, the log and every hint that names it (the command line, a batch or play line)."""
         if not ctx.resilient_parsing:
             for word in args:
-                if line_break(word):
-                    raise click.UsageError(f"{typed(word)}: a name or value is one line of text")
+                problem = word_problem(word)
+                if problem:
+                    raise click.UsageError(problem)
         return super().parse_args(ctx, args)
 
     def list_commands(self, ctx):
@@ -84,7 +86,7 @@ def root(ctx, saves, json_mode, save):
                 raise InputError("global options (--saves, --json, -s) go before `batch`, not on its lines")
         return
     rt.configured = True
-    rt.saves_dir = files.clean_path(saves)
+    rt.saves_dir = files.clean_path(check_word(saves, "--saves"))
     rt.json = rt.json or json_mode
     rt.save = save
 
@@ -242,6 +244,8 @@ def note(rt, save, text):
         raise InputError("the note is empty: type some text after `note`")
     if "\n" in joined or "\r" in joined:
         raise InputError("a note is one line: write several notes for several lines")
+    if len(joined) > MAX_LINE:
+        raise InputError(f"the note holds {len(joined)} characters: a note holds at most {MAX_LINE}")
     rt.run(save, common.note, text=joined, entry_kind="note")
 
 
@@ -459,17 +463,6 @@ def demo(rt, only):
 
 # --- entry point ----------------------------------------------------------------
 
-_BREAKS = str.maketrans({c: repr(c)[1:-1] for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"})
-
-
-def one_line(message: str) -> str:
-    """The last resort that keeps every error on one line: a message that still holds a line
-    break (text echoed without `errors.typed`) gets it escaped as `typed` would."""
-    if len(message.splitlines()) <= 1 and not message.endswith(("\n", "\r")):
-        return message
-    return message.translate(_BREAKS)
-
-
 def usage_line(e: click.ClickException) -> str:
     """Click's error as one line of the project's own, naming where the usage is explained:
     `Missing argument 'NUMBER'. (see: journal epm card --help)`."""
@@ -480,6 +473,17 @@ def usage_line(e: click.ClickException) -> str:
     return message
 
 
+def tolerant_output() -> None:
+    """Output never fails to encode (a strict ASCII stdout, a name that is not UTF-8): what a
+    stream cannot take is written \\xNN instead of stopping the command after it was saved."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (ValueError, io.UnsupportedOperation):
+                pass
+
+
 def main(argv: list[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     # --json is global, but players type it anywhere: `journal log -s x --json` works too
@@ -488,12 +492,13 @@ def main(argv: list[str] | None = None) -> None:
     if json_mode:
         args = ["--json"] + [a for i, a in enumerate(args) if a != "--json" or i >= end]
     rt = Runtime("saves", json_mode, args)
+    tolerant_output()
 
     def fail(message: str, code: int = 1, json_done: bool = False) -> int:
         """One `Error:` line on stderr (and, with --json, the one JSON document on stdout)."""
         message = one_line(message)
         if rt.json and not json_done:
-            click.echo(json.dumps({"error": message, "exit": code}, ensure_ascii=False))
+            click.echo(json_text({"error": message, "exit": code}, None))
         click.echo(f"Error: {message}", err=True)
         return code
 

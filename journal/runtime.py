@@ -24,7 +24,7 @@ from journal.dice import MAX_SEED, Dice, rolled_line
 from journal.errors import InputError, JournalError, NeedChoice, RuleError, SaveError, typed
 from journal.outcome import Outcome
 from journal.session import Session
-from journal.text import wrap
+from journal.text import MAX_LINE, shown, word_problem, wrap
 
 GLOBAL_FLAGS = {"--json"}
 GLOBAL_OPTIONS = {"--saves"}
@@ -62,7 +62,18 @@ def check_reason(reason: str | None) -> str | None:
         return None
     if "\n" in reason or "\r" in reason:
         raise InputError("--reason is one line of text")
+    if len(reason) > MAX_LINE:
+        raise InputError(f"--reason holds {len(reason)} characters: at most {MAX_LINE}")
     return reason.strip()
+
+
+def check_word(word: str, what: str) -> str:
+    """A name or path from the environment or an option Click read from it, refused as a
+    typed word would be (not UTF-8, more than one line ...)."""
+    problem = word_problem(word)
+    if problem:
+        raise InputError(f"{what}: {problem}")
+    return word
 
 
 def click_line(message: str) -> str:
@@ -88,6 +99,12 @@ def failure(e: BaseException) -> tuple[str, int] | None:
         return (f"internal error ({type(e).__name__}: {e}); nothing was saved. Set JOURNAL_DEBUG=1 for "
                 f"details"), 1
     return None
+
+
+def json_text(data, indent: int | None = 2) -> str:
+    """One JSON document, in ASCII when stdout cannot take any other text."""
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+    return json.dumps(data, ensure_ascii=encoding != "utf8", indent=indent)
 
 
 class DiceAsker:
@@ -150,7 +167,7 @@ class Runtime:
         JOURNAL_SAVE, then the saves folder's current campaign (journal use)."""
         if ref is None and self.batch is not None:
             return self.batch.session.paths
-        ref = ref or self.save or os.environ.get("JOURNAL_SAVE") or None
+        ref = ref or self.save or check_word(os.environ.get("JOURNAL_SAVE") or "", "JOURNAL_SAVE") or None
         if ref is not None:
             return resolve(ref, self.saves_dir)
         current = read_current(self.saves_dir)
@@ -207,11 +224,11 @@ class Runtime:
         if self.quiet or self.batch is not None:
             return
         if self.json:
-            click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+            click.echo(json_text(data))
         else:
             lines = [lines] if isinstance(lines, str) else lines
             for line in wrap(lines):  # prose at min(terminal width, 100); a hint is never split
-                click.echo(line)
+                click.echo(shown(line))  # a name's escape sequence is shown, never run
 
     def choose(self, option: str, values: list[str], prompt: str) -> str:
         """A missing choice: prompt on a terminal, otherwise refuse naming the option."""

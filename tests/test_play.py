@@ -354,3 +354,19 @@ def test_completion_without_a_names_function_still_completes_commands_and_choice
 def test_every_game_but_kraken_has_names_for_the_shell():
     for gid in ("epm", "titans", "pulp"):
         assert callable(getattr(games.load(gid), "names", None)), gid
+
+
+# --- issue 21 ----------------------------------------------------------------------------------
+
+def test_a_play_line_with_a_nul_or_bytes_that_are_not_utf8_is_named_so(camp, capsys):
+    """Item 26: a NUL was "one line of text"; item 12: text that is not UTF-8, typed in play."""
+    r = play(camp, "note a\x00b\n")
+    assert r.stderr == ("Error: line 1: 'a\\x00b' holds a NUL character: a name or value is text (help lists "
+                        "the commands)\n")
+    t = table(camp, "camp")
+    t.interactive = False
+    assert t.run_line("note caf\udce9") is False
+    assert "'caf\\xe9' is not UTF-8 text" in capsys.readouterr().err
+    assert commands(camp, "camp") == ["epm new camp --character Ana:piloting=1,diplomacy=-1 --character "
+                                      "Bo:strength=1 --character Cy --planet Zorb:blue --planet Kell:pink --planet "
+                                      "Vex:yellow --at Zorb --seed 7"]

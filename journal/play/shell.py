@@ -20,7 +20,7 @@ from journal.errors import InputError, JournalError
 from journal.play import lines
 from journal.runtime import DiceAsker, Runtime, failure
 from journal.session import Session
-from journal.text import unfold
+from journal.text import one_line, unfold
 
 
 class PlayRuntime(Runtime):
@@ -170,7 +170,7 @@ class Table:
     def refuse(self, message: str, number: int | None = None) -> bool:
         """The line's one `Error:` line on stderr (a piped line's number in it)."""
         where = f"line {number}: " if number is not None else ""
-        click.echo(f"Error: {where}{unfold(message)}", err=True)
+        click.echo(f"Error: {where}{one_line(unfold(message))}", err=True)
         return False
 
     # --- help ----------------------------------------------------------------
