@@ -5,9 +5,11 @@ Game commands live in journal/games/<game>/cli.py and are loaded only when used.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
+import signal
 import sys
 import time
 
@@ -29,7 +31,7 @@ from journal.options import (
     rolls_option,
     save_option,
 )
-from journal.runtime import Runtime, check_word, failure, json_text, pass_rt
+from journal.runtime import Runtime, check_word, failure, interrupted, json_text, pass_rt
 from journal.session import Session
 from journal.text import MAX_LINE, one_line, unfold, word_problem
 
@@ -71,7 +73,8 @@ class RootGroup(OrderedGroup):
 @click.option("--json", "json_mode", is_flag=True, help="Print exactly one JSON document on stdout.")
 @click.option("-s", "--save", "save", metavar="SAVE", shell_complete=complete_saves,
               help="The campaign every command works on (default: env JOURNAL_SAVE, then `journal use`).")
-@click.version_option(__version__, prog_name="journal")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, help="Show the version and exit.",
+              callback=lambda ctx, _param, value: show_version(ctx) if value and not ctx.resilient_parsing else None)
 @click.pass_context
 def root(ctx, saves, json_mode, save):
     """A campaign journal for tabletop games played with physical components.
@@ -91,6 +94,12 @@ def root(ctx, saves, json_mode, save):
     rt.save = save
 
 
+def show_version(ctx: click.Context) -> None:
+    """`journal --version` (with --json: {"version"})."""
+    ctx.obj.emit(f"journal, version {__version__}", {"version": __version__})
+    ctx.exit()
+
+
 # --- shared commands ----------------------------------------------------------
 
 @root.command("games")
@@ -105,41 +114,12 @@ def games_cmd(rt):
 @pass_rt
 def list_cmd(rt):
     """Saves in the folder: name, game, turn/phase, last change (* the current campaign)."""
-    from pathlib import Path  # not on every command's path: see journal/store/paths.py
-
-    rows = []
-    folder = Path(rt.saves_dir)
+    folder = rt.saves_dir
     try:
         current = read_current(folder)
     except JournalError:
         current = None
-    files = sorted(p for p in folder.glob("*.toml") if not p.name.startswith(".")) if folder.is_dir() else []
-    for path in files:
-        name = path.name[: -len(".toml")]
-        row = {"name": name, "game": None, "status": "", "changed": "", "valid": True,
-               "current": current in (name, str(path.resolve()))}
-        skipped = not_a_file(path)
-        if skipped:  # a dangling link, a FIFO (reading it would wait forever), a folder...
-            rows.append({**row, "valid": False, "status": f"skipped: {skipped}"})
-            continue
-        row["changed"] = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
-        paths = SavePaths(str(path), str(path.with_name(f"{name}.log.jsonl")), name)
-        try:
-            paths = resolve(str(path), folder)
-            with Session(paths, exclusive=False) as s:
-                row["game"] = s.game.ID
-                row["status"] = s.game.status(s.state)
-        except JournalError as e:
-            try:
-                doc = document.parse(paths, document.read_text(paths))
-            except JournalError:
-                doc = None  # unreadable: list it, so the player learns it is broken
-            if doc is not None and not isinstance(doc.get("journal"), dict):
-                continue  # a TOML file that is not a save (notes, a player's pack...)
-            row["valid"] = False
-            row["status"] = "invalid: " + e.message
-            row["game"] = doc["journal"].get("game") if doc else None
-        rows.append(row)
+    rows = [row for row in (list_row(folder, name, current) for name in save_files(folder)) if row is not None]
     if not rows:
         lines = [f"No saves in {folder}/ yet: start one with `journal epm new NAME ...`."]
     else:
@@ -149,16 +129,54 @@ def list_cmd(rt):
     rt.emit(lines, rows)
 
 
-def not_a_file(path) -> str | None:
+def save_files(folder: str) -> list[str]:
+    """The *.toml entries of the saves folder, by name (none when it is no folder)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    return sorted(n for n in names if n.endswith(".toml") and len(n) > 5 and not n.startswith("."))
+
+
+def list_row(folder: str, file_name: str, current: str | None) -> dict | None:
+    """A save's row in `list` (None: a TOML file that is not a save, a pack kept there say)."""
+    name = file_name[: -len(".toml")]
+    path = os.path.join(folder, file_name)
+    row = {"name": name, "game": None, "status": "", "changed": "", "valid": True,
+           "current": current in (name, os.path.realpath(path))}
+    skipped = not_a_file(path)
+    if skipped:  # a dangling link, a link loop, a FIFO (reading it would wait forever), a folder...
+        return {**row, "valid": False, "status": f"skipped: {skipped}"}
+    row["changed"] = time.strftime("%Y-%m-%d %H:%M", time.localtime(os.stat(path).st_mtime))
+    paths = SavePaths(path, os.path.join(folder, f"{name}.log.jsonl"), name)
+    try:
+        paths = resolve(path, folder)
+        with Session(paths, exclusive=False) as s:
+            row["game"] = s.game.ID
+            row["status"] = s.game.status(s.state)
+    except JournalError as e:
+        try:
+            doc = document.parse(paths, document.read_text(paths))
+        except JournalError:
+            doc = None  # unreadable: list it, so the player learns it is broken
+        if doc is not None and not isinstance(doc.get("journal"), dict):
+            return None
+        row["valid"] = False
+        row["status"] = "invalid: " + e.message
+        row["game"] = doc["journal"].get("game") if doc else None
+    return row
+
+
+def not_a_file(path: str) -> str | None:
     """Why `list` skips a *.toml entry that is no regular file (None: it is one)."""
     import stat
 
     try:
-        mode = path.stat().st_mode
+        mode = os.stat(path).st_mode
     except FileNotFoundError:
-        return "a symlink to nothing" if path.is_symlink() else "gone"
+        return "a symlink to nothing" if os.path.islink(path) else "gone"
     except OSError as e:
-        return f"cannot be read ({e.strerror})"
+        return files.kind_at(path) or f"cannot be read ({e.strerror})"
     return None if stat.S_ISREG(mode) else f"{files.kind_of(mode)}, not a save file"
 
 
@@ -275,7 +293,8 @@ def set_cmd(rt, save, key, value, unset, reason):
 
 @root.command()
 @save_option
-@click.option("--steps", type=int, default=1, show_default=True, help="How many commands to revert.")
+@click.option("--steps", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+              help="How many commands to revert.")
 @pass_rt
 def undo(rt, save, steps):
     """Revert the last N commands (exactly, when the save was not edited by hand since)."""
@@ -294,6 +313,8 @@ def undo(rt, save, steps):
 @pass_rt
 def check(rt, save):
     """Validate a (possibly hand-edited) save and its log; exit 1 listing each problem."""
+    if rt.batch is not None:  # the batch holds the folder's lock, and its changes are not saved yet
+        raise InputError("check cannot run inside a batch: check the save before or after it")
     paths = rt.paths(save)
     problems, game, entries = [], None, 0
     try:
@@ -398,6 +419,14 @@ def pdf(rt, save, output, paper):
     rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
 
 
+def in_saves_folder(rt: Runtime, out: str, paths: SavePaths | None = None) -> bool:
+    """Whether a file is in the saves folder (or the folder of the save at hand): there a link is
+    never written through, as a folder received from someone could point it at any file."""
+    where = os.path.realpath(os.path.dirname(os.path.abspath(out)))
+    folders = [rt.saves_dir] + ([os.path.dirname(paths.save) or "."] if paths else [])
+    return any(where == os.path.realpath(folder) for folder in folders)
+
+
 @root.command()
 @click.argument("game", type=click.Choice(list(games.GAMES)))
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="PDF file (default: GAME-sheet.pdf).")
@@ -410,14 +439,6 @@ def sheet(rt, game, output, paper):
     out = files.clean_path(output) if output else f"{game}-sheet.pdf"
     pages = document.render_blank(games.load(game), out, paper, follow_links=not in_saves_folder(rt, out))
     rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
-
-
-def in_saves_folder(rt: Runtime, out: str, paths: SavePaths | None = None) -> bool:
-    """Whether a file is in the saves folder (or the folder of the save at hand): there a link is
-    never written through, as a folder received from someone could point it at any file."""
-    where = os.path.realpath(os.path.dirname(os.path.abspath(out)))
-    folders = [rt.saves_dir] + ([os.path.dirname(paths.save) or "."] if paths else [])
-    return any(where == os.path.realpath(folder) for folder in folders)
 
 
 @root.command()
@@ -466,7 +487,10 @@ def demo(rt, only):
 def usage_line(e: click.ClickException) -> str:
     """Click's error as one line of the project's own, naming where the usage is explained:
     `Missing argument 'NUMBER'. (see: journal epm card --help)`."""
-    message = one_line(unfold(e.format_message()))
+    if isinstance(e, click.exceptions.NoArgsIsHelpError):  # its message is the whole help
+        message = "Missing command."
+    else:
+        message = one_line(unfold(e.format_message()))
     ctx = e.ctx if isinstance(e, click.UsageError) else None
     if ctx is not None:
         message += f" (see: {ctx.command_path} --help)"
@@ -482,6 +506,36 @@ def tolerant_output() -> None:
                 stream.reconfigure(errors="backslashreplace")
             except (ValueError, io.UnsupportedOperation):
                 pass
+
+
+def invoke(rt: Runtime, args: list[str]) -> int:
+    """Run the command line through the root group (Click's own main only for shell completion,
+    since it turns a Ctrl-C into an Abort and prints a blank line)."""
+    if os.environ.get("_JOURNAL_COMPLETE"):
+        rv = root.main(list(args), prog_name="journal", standalone_mode=False, obj=rt)
+    else:
+        with root.make_context("journal", list(args), obj=rt) as ctx:
+            rv = root.invoke(ctx)
+    return rv if isinstance(rv, int) else 0
+
+
+def help_as_json(rt: Runtime, args: list[str]) -> int:
+    """`journal --json ... --help`: the help as one JSON document, {"help"} (Click prints it as
+    text). Should the word have been an option's value, the command's own document stands."""
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        try:
+            code = invoke(rt, args)
+        except click.exceptions.Exit as e:
+            code = e.exit_code
+    text = buffer.getvalue()
+    try:
+        json.loads(text)
+    except ValueError:
+        rt.emit([], {"help": text.rstrip("\n")})
+    else:
+        click.echo(text, nl=False)
+    return code
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -503,16 +557,22 @@ def main(argv: list[str] | None = None) -> None:
         return code
 
     try:
-        # root.main (not make_context/invoke) so that shell completion (_JOURNAL_COMPLETE) works
-        rv = root.main(list(args), prog_name="journal", standalone_mode=False, obj=rt)
-        code = rv if isinstance(rv, int) else 0
+        words = args[: args.index("--")] if "--" in args else args
+        helped = json_mode and any(a in ("-h", "--help") for a in words)
+        code = help_as_json(rt, args) if helped else invoke(rt, args)
     except click.exceptions.Exit as e:
         code = e.exit_code
     except click.ClickException as e:  # usage errors: exit 2, one line naming the command's help
+        if isinstance(e, click.exceptions.NoArgsIsHelpError) and not rt.json:
+            click.echo(e.ctx.get_help())  # `journal epm` alone: the commands it has, then the error
         code = fail(usage_line(e), e.exit_code)
     except BaseException as e:  # noqa: BLE001 - refusals, aborts, system errors and bugs: one line each
-        told = failure(e)
+        if interrupted(e) and sys.stderr.isatty():
+            click.echo(err=True)  # past the ^C the terminal echoed
+        told = failure(e, rt.saved)
         if told is None:
             raise
         code = fail(*told, getattr(e, "json_done", False))
+    if argv is None:  # the process ends here: a Ctrl-C now has nothing left to stop (nor a traceback to print)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.exit(code)

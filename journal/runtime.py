@@ -21,7 +21,7 @@ from journal.store.cache import cache_path
 from journal.store.current import current_ref, read_current, write_current
 from journal.store.paths import SavePaths, resolve
 from journal.dice import MAX_SEED, Dice, rolled_line
-from journal.errors import InputError, JournalError, NeedChoice, RuleError, SaveError, typed
+from journal.errors import InputError, Interrupted, JournalError, NeedChoice, RuleError, SaveError, typed
 from journal.outcome import Outcome
 from journal.session import Session
 from journal.text import MAX_LINE, shown, word_problem, wrap
@@ -81,23 +81,34 @@ def click_line(message: str) -> str:
     return click.prompt(message, default="", show_default=False)
 
 
-def failure(e: BaseException) -> tuple[str, int] | None:
+def interrupted(e: BaseException) -> bool:
+    """A Ctrl-C: KeyboardInterrupt itself, or Click's Abort made of one (a prompt's)."""
+    if isinstance(e, KeyboardInterrupt):
+        return True
+    return isinstance(e, click.exceptions.Abort) and isinstance(e.__context__ or e.__cause__, KeyboardInterrupt)
+
+
+def failure(e: BaseException, saved: str | None = None) -> tuple[str, int] | None:
     """What the player is told when a command fails: (the `Error:` message, the exit code).
 
+    `saved` says what the command had already committed when it failed (a failure while
+    printing its result): the message says so rather than "nothing was saved".
     None lets the exception through: a bug while JOURNAL_DEBUG is set, or a real exit.
     Click's usage errors are shown by the caller (with or without their usage lines).
     """
-    if isinstance(e, click.exceptions.Abort):
-        return "aborted", 1
+    after = f"; {saved} was saved before this, and stands" if saved else "; nothing was saved"
+    if isinstance(e, Interrupted):
+        return e.message, 130
+    if interrupted(e):
+        return ("interrupted" + (after if saved else ": nothing was saved by the unfinished command")), 130
+    if isinstance(e, (click.exceptions.Abort, EOFError)):
+        return f"aborted{after}", 1
     if isinstance(e, JournalError):
         return e.message, e.exit_code
     if isinstance(e, OSError):  # a folder or file the system refuses: not a bug, say which
-        return f"{str(e.filename) + ': ' if e.filename else ''}{e.strerror or e}; nothing was saved", 1
-    if isinstance(e, KeyboardInterrupt):
-        return "interrupted: nothing was saved by the unfinished command", 130
+        return f"{str(e.filename) + ': ' if e.filename else ''}{e.strerror or e}{after}", 1
     if isinstance(e, Exception) and not os.environ.get("JOURNAL_DEBUG"):  # no traceback reaches a player
-        return (f"internal error ({type(e).__name__}: {e}); nothing was saved. Set JOURNAL_DEBUG=1 for "
-                f"details"), 1
+        return f"internal error ({type(e).__name__}: {e}){after}. Set JOURNAL_DEBUG=1 for details", 1
     return None
 
 
@@ -149,6 +160,7 @@ class Runtime:
         self.save: str | None = None  # -s NAME given before the command (journal -s NAME show)
         self.keep_current = True  # `new` makes its campaign current (the demo does not)
         self.ask_every_die = False  # the table shell asks for every die a line did not give
+        self.saved: str | None = None  # what the running command has committed (#5, the undo ...)
         self._time: str | None = None
 
     # --- basics ------------------------------------------------------------
@@ -156,6 +168,7 @@ class Runtime:
         """A new command on a runtime that outlives it (the table shell): its words, its time."""
         self.args = list(args)
         self._time = None
+        self.saved = None
 
     def now(self) -> str:
         if self._time is None:

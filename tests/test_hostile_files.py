@@ -379,6 +379,15 @@ def test_a_link_in_the_saves_folder_is_never_written_through(camp, tmp_path):
     assert not (tmp_path / "made").exists()
 
 
+def test_list_names_a_symlink_loop_as_skipped(camp):
+    """Item 13."""
+    (camp.saves / "loop.toml").symlink_to("loop.toml")
+    rows = {row["name"]: row for row in json.loads(camp("--json", "list", ok=True).stdout)}
+    assert rows["loop"]["status"] == "skipped: a symlink loop (a link that leads back to itself)"
+    assert rows["camp"]["valid"] is True
+    assert "skipped: a symlink loop" in camp("list", ok=True).stdout
+
+
 def test_a_socket_and_a_byte_order_mark_are_named_as_what_they_are(camp):
     """Item 26: not "No such device or address", not "Invalid statement"."""
     import socket

@@ -6,10 +6,14 @@ from __future__ import annotations
 import json
 import os
 
+import click
 import pytest
 
+from journal import __version__
 from journal.cli import one_line
 from journal_testing import EPM_NEW, TITANS_NEW, Runner, one_error
+
+
 
 
 @pytest.fixture
@@ -210,3 +214,55 @@ def test_a_strict_output_encoding_never_turns_a_saved_command_into_a_traceback(c
         assert r.returncode == 0 and b"Traceback" not in r.stderr and not r.stderr, r.stderr
     assert json.loads(r.stdout)["summary"] == "naïve"  # ASCII JSON, the same text
     assert [e["summary"] for e in json.loads(camp("--json", "log", "-s", "camp").stdout)[-2:]] == ["café", "naïve"]
+
+
+def test_ctrl_c_exits_130_saying_interrupted(camp, monkeypatch):
+    """Item 20: it said "Error: aborted" and exited 1."""
+    from journal.runtime import Runtime, failure
+
+    before = camp.files("camp")
+
+    def pressed(self):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Runtime, "now", pressed)
+    r = camp("epm", "track", "-s", "camp", "signal", "+1")
+    assert one_error(r, 130) == "Error: interrupted: nothing was saved by the unfinished command"
+    assert camp.files("camp") == before
+    try:  # a Ctrl-C at one of Click's prompts reaches journal as an Abort made of it
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise click.exceptions.Abort() from None
+    except click.exceptions.Abort as e:
+        assert failure(e) == ("interrupted: nothing was saved by the unfinished command", 130)
+    assert failure(click.exceptions.Abort()) == ("aborted; nothing was saved", 1)
+
+
+@pytest.mark.parametrize("args, key", [(["--help"], "help"), (["show", "--help"], "help"), (["epm", "-h"], "help"),
+                                       (["--version"], "version")])
+def test_json_help_and_version_are_one_json_document(journal, args, key):
+    """Item 21: `journal --json --help`, `--json --version` and `--json show --help` printed text."""
+    r = journal("--json", *args, ok=True)
+    doc = json.loads(r.stdout)
+    assert list(doc) == [key]
+    assert doc[key].startswith("Usage: journal") if key == "help" else doc[key] == __version__
+
+
+def test_a_group_without_its_command_is_a_one_line_usage_error(journal):
+    """Item 21: `journal --json epm` put the whole help into "error"."""
+    r = journal("--json", "epm")
+    assert r.exit_code == 2 and json.loads(r.stdout) == {"error": "Missing command. (see: journal epm --help)",
+                                                         "exit": 2}
+    r = journal("epm")
+    assert r.stderr == "Error: Missing command. (see: journal epm --help)\n" and "Commands:" in r.stdout
+
+
+def test_a_word_that_is_a_value_keeps_its_commands_json(camp):
+    r = camp("--json", "note", "-s", "camp", "--", "-h")
+    assert json.loads(r.stdout)["summary"] == "-h"
+
+
+def test_undo_steps_0_is_a_usage_error(camp):
+    """Item 26: it exited 1."""
+    assert "0 is not in the range x>=1" in one_error(camp("undo", "-s", "camp", "--steps", "0"), 2)

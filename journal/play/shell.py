@@ -150,17 +150,17 @@ class Table:
         except BaseException as e:  # noqa: BLE001 - the CLI's one-line errors, and the shell goes on
             if isinstance(e, KeyboardInterrupt) and not self.interactive:
                 raise
-            told = failure(e)
+            told = failure(e, rt.saved)
             if told is None:
                 raise
-            return self.refuse("aborted: nothing was saved" if told[0] == "aborted" else told[0], number)
+            return self.refuse(told[0], number)
         finally:
             self.refresh()
         return True
 
     def usage(self, e: click.ClickException) -> str:
         """Click's message, and where to read about the command."""
-        message = e.format_message()
+        message = "Missing command." if isinstance(e, click.exceptions.NoArgsIsHelpError) else e.format_message()
         ctx = getattr(e, "ctx", None)
         path = ctx.command_path.split()[1:] if ctx is not None else []
         if path[:1] == [self.game_id]:

@@ -45,3 +45,22 @@ def test_a_second_lock_of_the_same_folder_in_one_process_is_an_error_not_a_hang(
         pass
 
 
+def test_check_in_a_batch_is_refused_not_a_deadlock(journal):
+    """`epm check` in a batch opened a reader's lock inside the batch's writer's lock."""
+    import signal
+
+    journal(*EPM_NEW, ok=True)
+    before = journal.files("camp")
+
+    def hang(*_args):
+        raise TimeoutError("the batch hung")
+
+    old = signal.signal(signal.SIGALRM, hang)
+    signal.alarm(30)
+    try:
+        r = journal("batch", "-s", "camp", "-", input="epm card 4\nepm check\n")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert one_error(r, 2) == "Error: line 2: check cannot run inside a batch: check the save before or after it"
+    assert journal.files("camp") == before
