@@ -31,7 +31,7 @@ def batch_lines(text: str) -> list[str]:
 
 def run_batch(rt: Runtime, root: click.Group, paths, lines: list[str], progress: bool = False) -> Batch:
     """Run batch lines on one open save and commit once: all of them land, or none."""
-    with Session(paths) as session:
+    with Session(paths, on_commit=rt.committed) as session:
         rt.batch = b = Batch(session)
         # The lines' parent: a line starts with a game or a batch command, never with the root's
         # options (global options go before `batch`), so the root has nothing to parse per line.

@@ -301,7 +301,7 @@ def undo(rt, save, steps):
     if rt.batch is not None:
         raise InputError("undo cannot run inside a batch: fix the batch file instead")
     paths = rt.paths(save)
-    with Session(paths) as s:
+    with Session(paths, on_commit=rt.committed) as s:
         reverted = s.undo(steps)
     lines = [f"Undid #{e['n']} {e['command']}: {e['summary']}" for e in reverted]
     lines.append(f"'{paths.name}' is back as it was before #{reverted[-1]['n']}.")
@@ -318,7 +318,7 @@ def check(rt, save):
     paths = rt.paths(save)
     problems, game, entries = [], None, 0
     try:
-        with Session(paths, exclusive=False) as s:
+        with Session(paths, exclusive=False, use_cache=False) as s:  # the save itself, never its cache
             game, entries = s.game, s.entries
             s.log.read_all()  # every entry, not only the last: check is the thorough reader
     except SaveError as e:

@@ -24,6 +24,7 @@ from journal.dice import MAX_SEED, Dice, rolled_line
 from journal.errors import InputError, Interrupted, JournalError, NeedChoice, RuleError, SaveError, typed
 from journal.outcome import Outcome
 from journal.session import Session
+from journal.store import interrupts
 from journal.text import MAX_LINE, shown, word_problem, wrap
 
 GLOBAL_FLAGS = {"--json"}
@@ -194,6 +195,10 @@ class Runtime:
                             f"another with `journal use NAME` (journal list shows them)")
         return paths
 
+    def committed(self, what: str) -> None:
+        """A session's commit stands (`what`: #5, the undo): a failure after it must say so."""
+        self.saved = what
+
     def has_save(self) -> bool:
         """Whether a command without -s has a campaign to work on."""
         return bool(self.save or os.environ.get("JOURNAL_SAVE") or read_current(self.saves_dir))
@@ -304,7 +309,7 @@ class Runtime:
         paths = self.paths(save)
         if self.batch is not None:
             return self._run_in_batch(paths, fn, params, how)
-        with Session(paths) as session:
+        with Session(paths, on_commit=self.committed) as session:
             self.check_game(session)
             if self.asks_for_dice(session, how["dice_input"]):
                 how["dice_input"]["ask"] = asker
@@ -339,16 +344,20 @@ class Runtime:
         if self.batch is not None:
             raise InputError("a batch runs on an existing save: create it first with `new`")
         paths = resolve(name, self.saves_dir)
-        with Session(paths, create=True) as session:
+        with Session(paths, create=True, on_commit=self.committed) as session:
             entry = session.start(game, state, seed, outcome, self.command_text(), self.now(), dice)
-            session.commit()
-            if self.keep_current:
-                try:
-                    write_current(self.saves_dir, current_ref(paths, self.saves_dir))
-                except BaseException:  # a failed `new` leaves no campaign behind
-                    for path in (paths.save, paths.log, cache_path(paths)):
-                        remove(path)
-                    raise
+            with interrupts.held() as held:  # the campaign and its being current: both, or neither
+                session.commit()
+                if self.keep_current:
+                    try:
+                        write_current(self.saves_dir, current_ref(paths, self.saves_dir))
+                    except BaseException:  # a failed `new` leaves no campaign behind
+                        for path in (paths.save, paths.log, cache_path(paths)):
+                            remove(path)
+                        self.saved = None
+                        raise
+        if held.pending:
+            raise Interrupted(f"interrupted once the campaign {typed(paths.name)} was saved: it took effect")
         data = {"save": str(paths.save), "name": paths.name, "seed": seed, **outcome.data,
                 "current": self.keep_current}
         saved = f"Saved as '{paths.name}' ({paths.save})"

@@ -26,6 +26,8 @@ DEEP = "a = " + "[" * 3000 + "]" * 3000 + "\n"
 TITAN = "Atlas:hp=10,armor=1,combat=4,movement=3,repair=2"
 
 
+
+
 def snapshot(folder: Path) -> dict:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file() and not p.is_symlink()}
 
@@ -259,8 +261,8 @@ def test_a_full_disk_during_the_log_append_cuts_the_half_entry(camp, monkeypatch
 
     real = atomic.append_log
 
-    def half_then_full(path, end, data):
-        real(path, end, data[: len(data) // 2])  # a torn append, then the disk is full
+    def half_then_full(path, end, data, *mode):
+        real(path, end, data[: len(data) // 2], *mode)  # a torn append, then the disk is full
         _enospc()
 
     before = snapshot(camp.saves)
@@ -377,6 +379,26 @@ def test_a_link_in_the_saves_folder_is_never_written_through(camp, tmp_path):
     dangling.symlink_to(tmp_path / "made" / "by" / "it.pdf")
     assert "where there is nothing" in one_error(camp("pdf", "-s", "camp", "-o", str(dangling)), 2)
     assert not (tmp_path / "made").exists()
+
+
+def test_a_side_file_that_is_a_link_is_refused_and_nothing_is_written(camp, tmp_path):
+    from journal.store.paths import resolve
+    from journal.outcome import Outcome
+    from journal.session import Session
+
+    mine = tmp_path / "mine.toml"
+    mine.write_text("count = 1\n")
+    (camp.saves / ".records.toml").symlink_to(mine)
+
+    def bump(state, dice, side):
+        return Outcome(state, "bumped", [], {}, side={".records.toml": {"count": side[".records.toml"]["count"] + 1}})
+
+    before = snapshot(camp.saves)
+    with Session(resolve("camp", camp.saves)) as s:
+        s.apply(bump, {}, command="bump", time="t", side_files=(".records.toml",))
+        with pytest.raises(SaveError, match="never writes through a link"):
+            s.commit()
+    assert mine.read_text() == "count = 1\n" and snapshot(camp.saves) == before
 
 
 def test_list_names_a_symlink_loop_as_skipped(camp):

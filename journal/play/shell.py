@@ -16,7 +16,7 @@ import click
 
 from journal import games
 from journal.store.paths import SavePaths, beside
-from journal.errors import InputError, JournalError
+from journal.errors import InputError, Interrupted, JournalError
 from journal.play import lines
 from journal.runtime import DiceAsker, Runtime, failure
 from journal.session import Session
@@ -148,7 +148,9 @@ class Table:
         except click.ClickException as e:
             return self.refuse(self.usage(e), number)
         except BaseException as e:  # noqa: BLE001 - the CLI's one-line errors, and the shell goes on
-            if isinstance(e, KeyboardInterrupt) and not self.interactive:
+            if isinstance(e, KeyboardInterrupt) and not self.interactive:  # piped: Ctrl-C ends the shell
+                if rt.saved and not isinstance(e, Interrupted):
+                    raise Interrupted(f"interrupted once {rt.saved} was saved: it stands") from None
                 raise
             told = failure(e, rt.saved)
             if told is None:
