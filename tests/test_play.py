@@ -358,6 +358,16 @@ def test_every_game_but_kraken_has_names_for_the_shell():
 
 # --- issue 21 ----------------------------------------------------------------------------------
 
+def test_a_paste_of_several_lines_runs_each_line_as_one_command(camp):
+    """Item 25: on a terminal a multi-line paste came back as one text and ran as one command."""
+    t = table(camp, "camp")
+    t.interactive = False
+    assert t.run_typed("card 3\r\nnote Ana hid\ncard 4") is True
+    assert commands(camp, "camp")[1:] == ["epm card 3", "note Ana hid", "epm card 4"]
+    assert t.run_typed("card 5\nquit\ncard 6") is None  # quit ends the paste: card 6 never runs
+    assert commands(camp, "camp")[-1] == "epm card 5"
+
+
 def test_a_play_line_with_a_nul_or_bytes_that_are_not_utf8_is_named_so(camp, capsys):
     """Item 26: a NUL was "one line of text"; item 12: text that is not UTF-8, typed in play."""
     r = play(camp, "note a\x00b\n")

@@ -186,3 +186,16 @@ def test_terminal_help_errors_ctrl_c_and_history_of_a_titans_campaign(journal_at
     again.line("")
     assert "Usage: journal titans move" in again.ready()
     assert again.leave("quit") == 0
+
+
+def test_terminal_a_pasted_block_of_lines_runs_one_command_per_line(journal_at):
+    """Issue 21, item 25: a bracketed paste of several lines ran as one command."""
+    journal_at(*EPM_TABLE, ok=True)
+    sh = Shell(journal_at.saves, "table")
+    sh.ready()
+    sh.child.send("\x1b[200~card 3\rnote pasted\rcard 4\x1b[201~")
+    sh.line("")
+    out = sh.ready()
+    assert "Read Story Card 4 of Zorb." in out
+    assert sh.leave("quit") == 0
+    assert [e["command"] for e in log(journal_at, "table")[1:]] == ["epm card 3", "note pasted", "epm card 4"]

@@ -117,6 +117,18 @@ class Table:
         self.names = campaign_names(game, state)
 
     # --- one line ------------------------------------------------------------
+    def run_typed(self, text: str) -> bool | None:
+        """What the player entered at the prompt: each of its lines is one command (a paste of
+        several lines runs them in turn, as if typed one by one). False when one was refused,
+        None once one quits."""
+        ok: bool | None = True
+        for line in re.split(r"\r\n|\r|\n", text):
+            done = self.run_line(line)
+            if done is None:
+                return None
+            ok = ok and done
+        return ok
+
     def run_line(self, text: str, number: int | None = None) -> bool | None:
         """Run one typed line: True when it succeeded, False when it was refused, None to quit."""
         try:
