@@ -14,7 +14,7 @@ from journal import games
 from journal.errors import InputError, JournalError, typed
 from journal.runtime import Batch, Runtime
 from journal.session import Session
-from journal.text import line_break, unfold
+from journal.text import MAX_LINE, shell_words, unfold, word_problem
 
 BATCH_COMMANDS = ("note", "roll", "set")
 HELP = ("-h", "--help")
@@ -31,7 +31,7 @@ def batch_lines(text: str) -> list[str]:
 
 def run_batch(rt: Runtime, root: click.Group, paths, lines: list[str], progress: bool = False) -> Batch:
     """Run batch lines on one open save and commit once: all of them land, or none."""
-    with Session(paths) as session:
+    with Session(paths, on_commit=rt.committed) as session:
         rt.batch = b = Batch(session)
         # The lines' parent: a line starts with a game or a batch command, never with the root's
         # options (global options go before `batch`), so the root has nothing to parse per line.
@@ -68,11 +68,13 @@ def help_hint(root: click.Group, args: list[str]) -> str:
 def batch_words(root: click.Group, number: int, raw: str) -> list[str] | None:
     """A line's words, as `journal` would read them (None for a blank line or a comment), or an
     InputError naming the line when it is not a command that changes the save."""
+    if len(raw) > MAX_LINE:
+        raise InputError(f"line {number} holds {len(raw)} characters: a batch line holds at most {MAX_LINE}")
     stripped = raw.strip()
     if not stripped or stripped.startswith("#"):
         return None
     try:
-        args = shlex.split(stripped, comments=True)
+        args = shell_words(stripped)
     except ValueError as e:
         raise InputError(f"line {number}: {e}") from None
     if args[:1] == ["journal"]:
@@ -88,8 +90,9 @@ def batch_words(root: click.Group, number: int, raw: str) -> list[str] | None:
         raise InputError(f"line {number}: {typed(stripped)} asks for help: a batch line is a command that changes "
                          f"the save (see `{help_hint(root, args)}` outside the batch)")
     for word in args:
-        if line_break(word):
-            raise InputError(f"line {number}: {typed(word)}: a name or value is one line of text")
+        problem = word_problem(word)
+        if problem:
+            raise InputError(f"line {number}: {problem}")
     return args
 
 

@@ -5,8 +5,11 @@ Game commands live in journal/games/<game>/cli.py and are loaded only when used.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
+import signal
 import sys
 import time
 
@@ -16,7 +19,7 @@ from journal import __version__, cli_campaigns, cli_report, files, games
 from journal import log as logmod
 from journal import outcome as common
 from journal.dice import Dice, parse_expr
-from journal.errors import InputError, JournalError, SaveError, typed
+from journal.errors import InputError, JournalError, SaveError
 from journal.options import (
     CONTEXT,
     OrderedGroup,
@@ -25,12 +28,12 @@ from journal.options import (
     rolls_option,
     save_option,
 )
-from journal.runtime import Runtime, failure, pass_rt
+from journal.runtime import Runtime, check_word, failure, interrupted, json_text, pass_rt
 from journal.session import Session
 from journal.store import document, folder, locking
 from journal.store.current import current_ref, read_current, write_current
 from journal.store.paths import SavePaths, resolve
-from journal.text import line_break, plural, unfold
+from journal.text import MAX_LINE, one_line, plural, unfold, word_problem
 
 class RootGroup(OrderedGroup):
     """Shared commands, then one group per game (imported on first use)."""
@@ -40,8 +43,9 @@ class RootGroup(OrderedGroup):
         save, the log and every hint that names it (the command line, a batch or play line)."""
         if not ctx.resilient_parsing:
             for word in args:
-                if line_break(word):
-                    raise click.UsageError(f"{typed(word)}: a name or value is one line of text")
+                problem = word_problem(word)
+                if problem:
+                    raise click.UsageError(problem)
         return super().parse_args(ctx, args)
 
     def list_commands(self, ctx):
@@ -70,7 +74,8 @@ class RootGroup(OrderedGroup):
 @click.option("--json", "json_mode", is_flag=True, help="Print exactly one JSON document on stdout.")
 @click.option("-s", "--save", "save", metavar="SAVE", shell_complete=complete_saves,
               help="The campaign every command works on (default: env JOURNAL_SAVE, then `journal use`).")
-@click.version_option(__version__, prog_name="journal")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, help="Show the version and exit.",
+              callback=lambda ctx, _param, value: show_version(ctx) if value and not ctx.resilient_parsing else None)
 @click.pass_context
 def root(ctx, saves, json_mode, save):
     """A campaign journal for tabletop games played with physical components.
@@ -85,10 +90,17 @@ def root(ctx, saves, json_mode, save):
                 raise InputError("global options (--saves, --json, -s) go before `batch`, not on its lines")
         return
     rt.configured = True
-    rt.found = folder.find(saves, ctx.get_parameter_source("saves") == click.core.ParameterSource.ENVIRONMENT)
+    rt.found = folder.find(check_word(saves, "--saves") if saves else saves,
+                           ctx.get_parameter_source("saves") == click.core.ParameterSource.ENVIRONMENT)
     rt.saves_dir = rt.found.folder
     rt.json = rt.json or json_mode
     rt.save = save
+
+
+def show_version(ctx: click.Context) -> None:
+    """`journal --version` (with --json: {"version"})."""
+    ctx.obj.emit(f"journal, version {__version__}", {"version": __version__})
+    ctx.exit()
 
 
 # --- shared commands ----------------------------------------------------------
@@ -106,43 +118,14 @@ def games_cmd(rt):
 @pass_rt
 def list_cmd(rt, trash):
     """Saves in the folder: name, game, turn/phase, last change (* the current campaign)."""
-    from pathlib import Path  # not on every command's path: see journal/store/paths.py
-
     if trash:
         return list_trash(rt)
-    rows = []
-    folder = Path(rt.saves_dir)
+    folder = rt.saves_dir
     try:
         current = read_current(folder)
     except JournalError:
         current = None
-    files = sorted(p for p in folder.glob("*.toml") if not p.name.startswith(".")) if folder.is_dir() else []
-    for path in files:
-        name = path.name[: -len(".toml")]
-        row = {"name": name, "game": None, "status": "", "changed": "", "valid": True,
-               "current": current in (name, str(path.resolve()))}
-        skipped = not_a_file(path)
-        if skipped:  # a dangling link, a FIFO (reading it would wait forever), a folder...
-            rows.append({**row, "valid": False, "status": f"skipped: {skipped}"})
-            continue
-        row["changed"] = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
-        paths = SavePaths(str(path), str(path.with_name(f"{name}.log.jsonl")), name)
-        try:
-            paths = resolve(str(path), folder)
-            with Session(paths, exclusive=False) as s:
-                row["game"] = s.game.ID
-                row["status"] = s.game.status(s.state)
-        except JournalError as e:
-            try:
-                doc = document.parse(paths, document.read_text(paths))
-            except JournalError:
-                doc = None  # unreadable: list it, so the player learns it is broken
-            if doc is not None and not isinstance(doc.get("journal"), dict):
-                continue  # a TOML file that is not a save (notes, a player's pack...)
-            row["valid"] = False
-            row["status"] = "invalid: " + e.message
-            row["game"] = doc["journal"].get("game") if doc else None
-        rows.append(row)
+    rows = [row for row in (list_row(folder, name, current) for name in save_files(folder)) if row is not None]
     if not rows:
         lines = [f"No saves in {folder}/ yet: start one with `journal epm new NAME ...`."]
     else:
@@ -161,16 +144,54 @@ def list_trash(rt) -> None:
     rt.emit(lines or [f"The trash of {rt.saves_dir}/ is empty."], rows)
 
 
-def not_a_file(path) -> str | None:
+def save_files(folder: str) -> list[str]:
+    """The *.toml entries of the saves folder, by name (none when it is no folder)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    return sorted(n for n in names if n.endswith(".toml") and len(n) > 5 and not n.startswith("."))
+
+
+def list_row(folder: str, file_name: str, current: str | None) -> dict | None:
+    """A save's row in `list` (None: a TOML file that is not a save, a pack kept there say)."""
+    name = file_name[: -len(".toml")]
+    path = os.path.join(folder, file_name)
+    row = {"name": name, "game": None, "status": "", "changed": "", "valid": True,
+           "current": current in (name, os.path.realpath(path))}
+    skipped = not_a_file(path)
+    if skipped:  # a dangling link, a link loop, a FIFO (reading it would wait forever), a folder...
+        return {**row, "valid": False, "status": f"skipped: {skipped}"}
+    row["changed"] = time.strftime("%Y-%m-%d %H:%M", time.localtime(os.stat(path).st_mtime))
+    paths = SavePaths(path, os.path.join(folder, f"{name}.log.jsonl"), name)
+    try:
+        paths = resolve(path, folder)
+        with Session(paths, exclusive=False) as s:
+            row["game"] = s.game.ID
+            row["status"] = s.game.status(s.state)
+    except JournalError as e:
+        try:
+            doc = document.parse(paths, document.read_text(paths))
+        except JournalError:
+            doc = None  # unreadable: list it, so the player learns it is broken
+        if doc is not None and not isinstance(doc.get("journal"), dict):
+            return None
+        row["valid"] = False
+        row["status"] = "invalid: " + e.message
+        row["game"] = doc["journal"].get("game") if doc else None
+    return row
+
+
+def not_a_file(path: str) -> str | None:
     """Why `list` skips a *.toml entry that is no regular file (None: it is one)."""
     import stat
 
     try:
-        mode = path.stat().st_mode
+        mode = os.stat(path).st_mode
     except FileNotFoundError:
-        return "a symlink to nothing" if path.is_symlink() else "gone"
+        return "a symlink to nothing" if os.path.islink(path) else "gone"
     except OSError as e:
-        return f"cannot be read ({e.strerror})"
+        return files.kind_at(path) or f"cannot be read ({e.strerror})"
     return None if stat.S_ISREG(mode) else f"{files.kind_of(mode)}, not a save file"
 
 
@@ -256,6 +277,8 @@ def note(rt, save, text):
         raise InputError("the note is empty: type some text after `note`")
     if "\n" in joined or "\r" in joined:
         raise InputError("a note is one line: write several notes for several lines")
+    if len(joined) > MAX_LINE:
+        raise InputError(f"the note holds {len(joined)} characters: a note holds at most {MAX_LINE}")
     rt.run(save, common.note, text=joined, entry_kind="note")
 
 
@@ -285,14 +308,15 @@ def set_cmd(rt, save, key, value, unset, reason):
 
 @root.command()
 @save_option
-@click.option("--steps", type=int, default=1, show_default=True, help="How many commands to revert.")
+@click.option("--steps", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+              help="How many commands to revert.")
 @pass_rt
 def undo(rt, save, steps):
     """Revert the last N commands (exactly, when the save was not edited by hand since)."""
     if rt.batch is not None:
         raise InputError("undo cannot run inside a batch: fix the batch file instead")
     paths = rt.paths(save)
-    with Session(paths) as s:
+    with Session(paths, on_commit=rt.committed) as s:
         reverted = s.undo(steps)
     lines = [f"Undid #{e['n']} {e['command']}: {e['summary']}" for e in reverted]
     lines.append(f"'{paths.name}' is back as it was before #{reverted[-1]['n']}.")
@@ -304,10 +328,12 @@ def undo(rt, save, steps):
 @pass_rt
 def check(rt, save):
     """Validate a (possibly hand-edited) save and its log; exit 1 listing each problem."""
+    if rt.batch is not None:  # the batch holds the folder's lock, and its changes are not saved yet
+        raise InputError("check cannot run inside a batch: check the save before or after it")
     paths = rt.paths(save)
     problems, game, entries = [], None, 0
     try:
-        with Session(paths, exclusive=False) as s:
+        with Session(paths, exclusive=False, use_cache=False) as s:  # the save itself, never its cache
             game, entries = s.game, s.entries
             s.log.read_all()  # every entry, not only the last: check is the thorough reader
     except SaveError as e:
@@ -403,8 +429,17 @@ def pdf(rt, save, output, paper):
         game, state, paths = s.game, s.state, s.paths
     out = files.clean_path(output) if output else paths.save[: -len(".toml")] + ".pdf"
     pages = document.render_save(game, state, entries, out, paper, title=paths.name,
-                                 progress=not rt.json and sys.stderr.isatty())
+                                 progress=not rt.json and sys.stderr.isatty(),
+                                 follow_links=not in_saves_folder(rt, out, paths), error=InputError if output else SaveError)
     rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
+
+
+def in_saves_folder(rt: Runtime, out: str, paths: SavePaths | None = None) -> bool:
+    """Whether a file is in the saves folder (or the folder of the save at hand): there a link is
+    never written through, as a folder received from someone could point it at any file."""
+    where = os.path.realpath(os.path.dirname(os.path.abspath(out)))
+    folders = [rt.saves_dir] + ([os.path.dirname(paths.save) or "."] if paths else [])
+    return any(where == os.path.realpath(folder) for folder in folders)
 
 
 @root.command()
@@ -420,7 +455,7 @@ def sheet(rt, game, output, paper, save):
 
     game = game or rt.current_game(save).ID
     out = files.clean_path(output) if output else os.path.join(rt.saves_dir, f"{game}-sheet.pdf")
-    pages = document.render_blank(games.load(game), out, paper)
+    pages = document.render_blank(games.load(game), out, paper, follow_links=not in_saves_folder(rt, out))
     rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
 
 
@@ -473,25 +508,58 @@ for command in (*cli_campaigns.COMMANDS, *cli_report.COMMANDS):
 
 # --- entry point ----------------------------------------------------------------
 
-_BREAKS = str.maketrans({c: repr(c)[1:-1] for c in "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"})
-
-
-def one_line(message: str) -> str:
-    """The last resort that keeps every error on one line: a message that still holds a line
-    break (text echoed without `errors.typed`) gets it escaped as `typed` would."""
-    if len(message.splitlines()) <= 1 and not message.endswith(("\n", "\r")):
-        return message
-    return message.translate(_BREAKS)
-
-
 def usage_line(e: click.ClickException) -> str:
     """Click's error as one line of the project's own, naming where the usage is explained:
     `Missing argument 'NUMBER'. (see: journal epm card --help)`."""
-    message = one_line(unfold(e.format_message()))
+    if isinstance(e, click.exceptions.NoArgsIsHelpError):  # its message is the whole help
+        message = "Missing command."
+    else:
+        message = one_line(unfold(e.format_message()))
     ctx = e.ctx if isinstance(e, click.UsageError) else None
     if ctx is not None:
         message += f" (see: {ctx.command_path} --help)"
     return message
+
+
+def tolerant_output() -> None:
+    """Output never fails to encode (a strict ASCII stdout, a name that is not UTF-8): what a
+    stream cannot take is written \\xNN instead of stopping the command after it was saved."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (ValueError, io.UnsupportedOperation):
+                pass
+
+
+def invoke(rt: Runtime, args: list[str]) -> int:
+    """Run the command line through the root group (Click's own main only for shell completion,
+    since it turns a Ctrl-C into an Abort and prints a blank line)."""
+    if os.environ.get("_JOURNAL_COMPLETE"):
+        rv = root.main(list(args), prog_name="journal", standalone_mode=False, obj=rt)
+    else:
+        with root.make_context("journal", list(args), obj=rt) as ctx:
+            rv = root.invoke(ctx)
+    return rv if isinstance(rv, int) else 0
+
+
+def help_as_json(rt: Runtime, args: list[str]) -> int:
+    """`journal --json ... --help`: the help as one JSON document, {"help"} (Click prints it as
+    text). Should the word have been an option's value, the command's own document stands."""
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        try:
+            code = invoke(rt, args)
+        except click.exceptions.Exit as e:
+            code = e.exit_code
+    text = buffer.getvalue()
+    try:
+        json.loads(text)
+    except ValueError:
+        rt.emit([], {"help": text.rstrip("\n")})
+    else:
+        click.echo(text, nl=False)
+    return code
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -502,26 +570,33 @@ def main(argv: list[str] | None = None) -> None:
     if json_mode:
         args = ["--json"] + [a for i, a in enumerate(args) if a != "--json" or i >= end]
     rt = Runtime("saves", json_mode, args)
+    tolerant_output()
 
     def fail(message: str, code: int = 1, json_done: bool = False) -> int:
         """One `Error:` line on stderr (and, with --json, the one JSON document on stdout)."""
         message = one_line(message)
         if rt.json and not json_done:
-            click.echo(json.dumps({"error": message, "exit": code}, ensure_ascii=False))
+            click.echo(json_text({"error": message, "exit": code}, None))
         click.echo(f"Error: {message}", err=True)
         return code
 
     try:
-        # root.main (not make_context/invoke) so that shell completion (_JOURNAL_COMPLETE) works
-        rv = root.main(list(args), prog_name="journal", standalone_mode=False, obj=rt)
-        code = rv if isinstance(rv, int) else 0
+        words = args[: args.index("--")] if "--" in args else args
+        helped = json_mode and any(a in ("-h", "--help") for a in words)
+        code = help_as_json(rt, args) if helped else invoke(rt, args)
     except click.exceptions.Exit as e:
         code = e.exit_code
     except click.ClickException as e:  # usage errors: exit 2, one line naming the command's help
+        if isinstance(e, click.exceptions.NoArgsIsHelpError) and not rt.json:
+            click.echo(e.ctx.get_help())  # `journal epm` alone: the commands it has, then the error
         code = fail(usage_line(e), e.exit_code)
     except BaseException as e:  # noqa: BLE001 - refusals, aborts, system errors and bugs: one line each
-        told = failure(e)
+        if interrupted(e) and sys.stderr.isatty():
+            click.echo(err=True)  # past the ^C the terminal echoed
+        told = failure(e, rt.saved)
         if told is None:
             raise
         code = fail(*told, getattr(e, "json_done", False))
+    if argv is None:  # the process ends here: a Ctrl-C now has nothing left to stop (nor a traceback to print)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.exit(code)

@@ -18,9 +18,9 @@ import shlex
 import click
 
 from journal import games, templates
-from journal.store import atomic
+from journal.store import atomic, locking
 from journal.batch import batch_lines, run_batch
-from journal.errors import JournalError
+from journal.errors import JournalError, SaveError
 from journal.session import Session
 
 
@@ -35,8 +35,10 @@ def run_one(rt, root, game_id: str, title: str) -> dict:
 
     spec = templates.load(game_id, "demo.toml")
     name = spec["save"]
-    for suffix in (".toml", ".log.jsonl", ".pdf"):  # as named: a link is removed, never what it points to
-        atomic.remove(os.path.join(rt.saves_dir, f"{name}{suffix}"))
+    os.makedirs(rt.saves_dir, exist_ok=True)
+    with locking.locked(rt.saves_dir, True):  # never under another command's feet
+        for suffix in (".toml", ".log.jsonl", ".pdf"):  # as named: a link is removed, never what it points to
+            atomic.remove(os.path.join(rt.saves_dir, f"{name}{suffix}"))
     paths = rt.paths(name)
     rt.quiet, rt.keep_current = True, False  # a demo does not take the place of the player's campaign
     try:
@@ -58,7 +60,8 @@ def run_one(rt, root, game_id: str, title: str) -> dict:
         entries = s.log.read_all()
         game, state = s.game, s.state
     out = paths.save[: -len(".toml")] + ".pdf"
-    document.render_save(game, state, entries, out, "a4", title=paths.name, progress=False)
+    document.render_save(game, state, entries, out, "a4", title=paths.name, progress=False, follow_links=False,
+                         error=SaveError)
     return {"game": game_id, "title": spec.get("title", title), "save": paths.name, "entries": len(entries),
             "pdf": str(out)}
 

@@ -58,3 +58,12 @@ class NeedChoice(InputError):
         key = param or self.param
         current = params.get(key)
         params[key] = [*current, value] if isinstance(current, (list, tuple)) else value
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C that came while a command's files were being committed: it waited until they were
+    whole, and the command took effect. `message` says what was saved."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message

@@ -9,6 +9,7 @@ InputError for a file named on the command line).
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -42,12 +43,44 @@ def kind_of(mode: int) -> str:
     return "not a regular file"
 
 
-def open_regular(path, shown: str | None = None, error=SaveError):
+LOOP = "a symlink loop (a link that leads back to itself)"
+
+
+def kind_at(path) -> str | None:
+    """What is at `path` when it is not a regular file ('a socket', LOOP ...); None for a regular
+    file or when nothing can be told."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        return LOOP if e.errno == errno.ELOOP else None
+    return None if stat.S_ISREG(mode) else kind_of(mode)
+
+
+def broken_link(path) -> str | None:
+    """What a link that leads nowhere is, to end "PATH ...": a loop, or a link to nothing (None:
+    no link, or one that leads to something)."""
+    if not os.path.islink(path):
+        return None
+    if kind_at(path) == LOOP:
+        return f"is {LOOP}"
+    if not os.path.exists(path):
+        return f"is a link to {os.path.realpath(path)}, where there is nothing"
+    return None
+
+
+def hard_links(shown: str, count: int) -> str:
+    """Why a save or log with more than one hard link is refused."""
+    return (f"{shown} has {count} hard links (made by `ln` or `cp -al`): journal replaces a save and "
+            f"appends to its log in place, so the linked copies would mix two histories; keep one "
+            f"link (copy with plain `cp`)")
+
+
+def open_regular(path, shown: str | None = None, error=SaveError, one_link: bool = False):
     """Open a regular file for reading (following symlinks), without ever blocking.
 
     Raises FileNotFoundError when there is nothing at `path` (a dangling symlink
     included), so each caller says what a missing file means; `error` for anything
-    else that is not a readable regular file.
+    else that is not a readable regular file (`one_link`: or that has other hard links).
     """
     shown = shown or str(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -57,12 +90,16 @@ def open_regular(path, shown: str | None = None, error=SaveError):
         raise
     except IsADirectoryError:
         raise error(f"cannot read {shown}: it is a folder, not a file") from None
-    except OSError as e:
-        raise error(f"cannot read {shown}: {e.strerror or e}") from None
+    except OSError as e:  # a socket (ENXIO), a symlink loop (ELOOP) ...: say what it is
+        kind = kind_at(path)
+        raise error(f"cannot read {shown}: " + (f"it is {kind}, not a regular file" if kind
+                                                else str(e.strerror or e))) from None
     try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            raise error(f"cannot read {shown}: it is {kind_of(mode)}, not a regular file")
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise error(f"cannot read {shown}: it is {kind_of(st.st_mode)}, not a regular file")
+        if one_link and st.st_nlink > 1:
+            raise error(hard_links(shown, st.st_nlink))
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
@@ -71,21 +108,28 @@ def open_regular(path, shown: str | None = None, error=SaveError):
         raise
 
 
-def read_bytes(path, shown: str | None = None, error=SaveError, limit: int = MAX_BYTES) -> bytes:
-    """The bytes of a regular file of at most `limit` bytes (FileNotFoundError when absent)."""
+def read_regular(path, shown: str | None = None, error=SaveError, limit: int = MAX_BYTES,
+                 one_link: bool = False) -> tuple[bytes, os.stat_result]:
+    """The bytes of a regular file of at most `limit` bytes, and its status (FileNotFoundError
+    when absent)."""
     shown = shown or str(path)
-    with open_regular(path, shown, error) as f:
+    with open_regular(path, shown, error, one_link) as f:
         try:
-            size = os.fstat(f.fileno()).st_size
-            if size > limit:
-                raise error(f"cannot read {shown}: it holds {size} bytes, more than the {limit} a journal "
+            st = os.fstat(f.fileno())
+            if st.st_size > limit:
+                raise error(f"cannot read {shown}: it holds {st.st_size} bytes, more than the {limit} a journal "
                             f"file may hold")
             data = f.read(limit + 1)
         except OSError as e:
             raise error(f"cannot read {shown}: {e.strerror or e}") from None
     if len(data) > limit:
         raise error(f"cannot read {shown}: it holds more than the {limit} bytes a journal file may hold")
-    return data
+    return data, st
+
+
+def read_bytes(path, shown: str | None = None, error=SaveError, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes (FileNotFoundError when absent)."""
+    return read_regular(path, shown, error, limit)[0]
 
 
 def decode(data: bytes, shown: str, error=SaveError) -> str:
@@ -117,6 +161,9 @@ _AT_LINE = re.compile(r"^(.*?)\s*\(at line (\d+), column (\d+)\)$")
 
 def parse_toml(text: str, shown: str, error=SaveError) -> dict:
     """A TOML document, or one line naming the file and the line of the syntax error."""
+    if text.startswith("\ufeff"):
+        raise error(f"{shown} starts with a byte-order mark (BOM, the bytes EF BB BF), which TOML does not "
+                    f"allow: save it as UTF-8 without a BOM")
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

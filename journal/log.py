@@ -116,8 +116,9 @@ def entry_problem(entry) -> str | None:
     for key in ("before", "after"):
         if not isinstance(entry[key], str) or not _SHA.fullmatch(entry[key]):
             return f"entry {num}: {key} is not a SHA-256 (64 hex digits)"
-    if "seed" in entry and not _is_int(entry["seed"]):
-        return f"entry {num}: seed is {type_name(entry['seed'])}: expected a whole number"
+    for key in ("seed", "at"):
+        if key in entry and not (_is_int(entry[key]) and entry[key] >= 0):
+            return f"entry {num}: {key} = {show_value(entry[key])} is not a whole number 0 or more"
     problem = (_undo_problem(entry["undo"]) if "undo" in entry else None) \
         or (_rolls_problem(entry["rolls"]) if "rolls" in entry else None) \
         or (_changes_problem(entry["changes"], "changes") if "changes" in entry else None)

@@ -5,18 +5,20 @@ from __future__ import annotations
 import shlex
 
 from journal.errors import InputError, typed
+from journal.schema import fold
 
 
 def find(table, name: str, what: str, option: str | None = None) -> str:
-    """The key of `table` the player meant: exact, else a unique case-insensitive match.
+    """The key of `table` the player meant: exact, else a unique match ignoring case and Unicode
+    form (schema.fold).
 
     Otherwise a one-line error naming the option and listing the known keys:
     `--character 'Zed' is not a character: known characters are Ana, Bo`.
     """
     if name in table:
         return name
-    folded = str(name).strip().casefold()
-    hits = [k for k in table if k.casefold() == folded]
+    folded = fold(str(name).strip())
+    hits = [k for k in table if fold(k) == folded]
     if len(hits) == 1:
         return hits[0]
     known = ", ".join(table) or "none yet"

@@ -22,10 +22,11 @@ from journal.store.current import current_ref, read_current, write_current
 from journal.store.folder import Found, mark
 from journal.store.paths import SavePaths, resolve
 from journal.dice import MAX_SEED, Dice, rolled_line
-from journal.errors import InputError, JournalError, NeedChoice, RuleError, SaveError, typed
+from journal.errors import InputError, Interrupted, JournalError, NeedChoice, RuleError, SaveError, typed
 from journal.outcome import Outcome
 from journal.session import Session
-from journal.text import wrap
+from journal.store import interrupts
+from journal.text import MAX_LINE, shown, word_problem, wrap
 
 GLOBAL_FLAGS = {"--json"}
 GLOBAL_OPTIONS = {"--saves"}
@@ -63,7 +64,18 @@ def check_reason(reason: str | None) -> str | None:
         return None
     if "\n" in reason or "\r" in reason:
         raise InputError("--reason is one line of text")
+    if len(reason) > MAX_LINE:
+        raise InputError(f"--reason holds {len(reason)} characters: at most {MAX_LINE}")
     return reason.strip()
+
+
+def check_word(word: str, what: str) -> str:
+    """A name or path from the environment or an option Click read from it, refused as a
+    typed word would be (not UTF-8, more than one line ...)."""
+    problem = word_problem(word)
+    if problem:
+        raise InputError(f"{what}: {problem}")
+    return word
 
 
 def click_line(message: str) -> str:
@@ -71,24 +83,41 @@ def click_line(message: str) -> str:
     return click.prompt(message, default="", show_default=False)
 
 
-def failure(e: BaseException) -> tuple[str, int] | None:
+def interrupted(e: BaseException) -> bool:
+    """A Ctrl-C: KeyboardInterrupt itself, or Click's Abort made of one (a prompt's)."""
+    if isinstance(e, KeyboardInterrupt):
+        return True
+    return isinstance(e, click.exceptions.Abort) and isinstance(e.__context__ or e.__cause__, KeyboardInterrupt)
+
+
+def failure(e: BaseException, saved: str | None = None) -> tuple[str, int] | None:
     """What the player is told when a command fails: (the `Error:` message, the exit code).
 
+    `saved` says what the command had already committed when it failed (a failure while
+    printing its result): the message says so rather than "nothing was saved".
     None lets the exception through: a bug while JOURNAL_DEBUG is set, or a real exit.
     Click's usage errors are shown by the caller (with or without their usage lines).
     """
-    if isinstance(e, click.exceptions.Abort):
-        return "aborted", 1
+    after = f"; {saved} was saved before this, and stands" if saved else "; nothing was saved"
+    if isinstance(e, Interrupted):
+        return e.message, 130
+    if interrupted(e):
+        return ("interrupted" + (after if saved else ": nothing was saved by the unfinished command")), 130
+    if isinstance(e, (click.exceptions.Abort, EOFError)):
+        return f"aborted{after}", 1
     if isinstance(e, JournalError):
         return e.message, e.exit_code
     if isinstance(e, OSError):  # a folder or file the system refuses: not a bug, say which
-        return f"{str(e.filename) + ': ' if e.filename else ''}{e.strerror or e}; nothing was saved", 1
-    if isinstance(e, KeyboardInterrupt):
-        return "interrupted: nothing was saved by the unfinished command", 130
+        return f"{str(e.filename) + ': ' if e.filename else ''}{e.strerror or e}{after}", 1
     if isinstance(e, Exception) and not os.environ.get("JOURNAL_DEBUG"):  # no traceback reaches a player
-        return (f"internal error ({type(e).__name__}: {e}); nothing was saved. Set JOURNAL_DEBUG=1 for "
-                f"details"), 1
+        return f"internal error ({type(e).__name__}: {e}){after}. Set JOURNAL_DEBUG=1 for details", 1
     return None
+
+
+def json_text(data, indent: int | None = 2) -> str:
+    """One JSON document, in ASCII when stdout cannot take any other text."""
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+    return json.dumps(data, ensure_ascii=encoding != "utf8", indent=indent)
 
 
 class DiceAsker:
@@ -162,6 +191,7 @@ class Runtime:
         self.save: str | None = None  # -s NAME given before the command (journal -s NAME show)
         self.keep_current = True  # `new` makes its campaign current (the demo does not)
         self.ask_every_die = False  # the table shell asks for every die and draw a line did not give
+        self.saved: str | None = None  # what the running command has committed (#5, the undo ...)
         self._time: str | None = None
 
     # --- basics ------------------------------------------------------------
@@ -169,6 +199,7 @@ class Runtime:
         """A new command on a runtime that outlives it (the table shell): its words, its time."""
         self.args = list(args)
         self._time = None
+        self.saved = None
 
     def now(self) -> str:
         if self._time is None:
@@ -180,7 +211,7 @@ class Runtime:
         JOURNAL_SAVE, then the saves folder's current campaign (journal use)."""
         if ref is None and self.batch is not None:
             return self.batch.session.paths
-        ref = ref or self.save or os.environ.get("JOURNAL_SAVE") or None
+        ref = ref or self.save or check_word(os.environ.get("JOURNAL_SAVE") or "", "JOURNAL_SAVE") or None
         if ref is not None:
             return resolve(ref, self.saves_dir)
         current = read_current(self.saves_dir)
@@ -193,6 +224,10 @@ class Runtime:
             raise SaveError(f"the current campaign {typed(current)} has no save at {paths.save} any more: choose "
                             f"another with `journal use NAME` (journal list shows them)")
         return paths
+
+    def committed(self, what: str) -> None:
+        """A session's commit stands (`what`: #5, the undo): a failure after it must say so."""
+        self.saved = what
 
     def has_save(self) -> bool:
         """Whether a command without -s has a campaign to work on."""
@@ -237,11 +272,11 @@ class Runtime:
         if self.quiet or self.batch is not None:
             return
         if self.json:
-            click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+            click.echo(json_text(data))
         else:
             lines = [lines] if isinstance(lines, str) else lines
             for line in wrap(lines):  # prose at min(terminal width, 100); a hint is never split
-                click.echo(line)
+                click.echo(shown(line))  # a name's escape sequence is shown, never run
 
     def choose(self, option: str, values: list[str], prompt: str) -> str:
         """A missing choice: prompt on a terminal, otherwise refuse naming the option."""
@@ -309,7 +344,7 @@ class Runtime:
         paths = self.paths(save)
         if self.batch is not None:
             return self._run_in_batch(paths, fn, params, how)
-        with Session(paths) as session:
+        with Session(paths, on_commit=self.committed) as session:
             self.check_game(session)
             if self.asks_for_dice(session, how["dice_input"]):
                 how["dice_input"]["ask"] = askers[0]
@@ -346,18 +381,22 @@ class Runtime:
         if self.batch is not None:
             raise InputError("a batch runs on an existing save: create it first with `new`")
         paths = resolve(name, self.saves_dir)
-        with Session(paths, create=True) as session:
+        with Session(paths, create=True, on_commit=self.committed) as session:
             entry = session.start(game, state, seed, outcome, self.command_text(), self.now(), dice)
-            session.commit()
-            if self.keep_current:
-                try:
-                    write_current(self.saves_dir, current_ref(paths, self.saves_dir))
-                except BaseException:  # a failed `new` leaves no campaign behind
-                    for path in (paths.save, paths.log, cache_path(paths)):
-                        remove(path)
-                    raise
-            if self.found is not None and self.found.how not in ("option", "env"):
-                mark(self.saves_dir)  # a folder journal chose is found again from below
+            with interrupts.held() as held:  # the campaign and its being current: both, or neither
+                session.commit()
+                if self.keep_current:
+                    try:
+                        write_current(self.saves_dir, current_ref(paths, self.saves_dir))
+                    except BaseException:  # a failed `new` leaves no campaign behind
+                        for path in (paths.save, paths.log, cache_path(paths)):
+                            remove(path)
+                        self.saved = None
+                        raise
+        if self.found is not None and self.found.how not in ("option", "env"):
+            mark(self.saves_dir)  # a folder journal chose is found again from below
+        if held.pending:
+            raise Interrupted(f"interrupted once the campaign {typed(paths.name)} was saved: it took effect")
         data = {"save": str(paths.save), "name": paths.name, "seed": seed, **outcome.data,
                 "current": self.keep_current}
         saved = f"Saved as '{paths.name}' ({paths.save})"

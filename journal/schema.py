@@ -183,16 +183,29 @@ class Table(Validator):
             problems.append(f"{key_path(path, k)} is not a known key: expected {', '.join(self.fields)}")
 
 
+def fold(name: str) -> str:
+    """A name as names are compared: case-folded and in one Unicode form (NFC), so that "José"
+    typed with a composed é or with e and a combining accent is one name, as "Ana" and "ana" are."""
+    if name.isascii():
+        return name.casefold()
+    import unicodedata
+
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", name).casefold())
+
+
 def casefold_twins(names, path: str, what: str, problems: list[str]) -> None:
-    """Names that differ only in case (`Ana` and `ana`): the player types names in any case,
-    so each must differ from the others ignoring case (as `new` refuses them)."""
+    """Names that differ only in case or Unicode form (`Ana` and `ana`): the player types names in
+    any case, so each must differ from the others ignoring case (as `new` refuses them)."""
     seen: dict[str, str] = {}
     for name in names:
         if not isinstance(name, str):
             continue
-        folded = name.casefold()
+        folded = fold(name)
         if folded in seen:
-            problems.append(f"{path}: {show_value(seen[folded])} and {show_value(name)} differ only in case: "
+            other = seen[folded]
+            how = "in case" if other.casefold() == name.casefold() else \
+                "in how their letters are encoded (an accent typed apart or joined: Unicode NFD or NFC)"
+            problems.append(f"{path}: {show_value(other)} and {show_value(name)} differ only {how}: "
                             f"{what}s must differ ignoring case")
         else:
             seen[folded] = name
@@ -219,7 +232,7 @@ class Map(Validator):
             return False
         if self.key_pattern and not all(self.key_pattern.fullmatch(k) for k in value):
             return False
-        if self.unique_casefold and len({k.casefold() for k in value}) != len(value):
+        if self.unique_casefold and len({fold(k) for k in value}) != len(value):
             return False
         return all(map(self.item.valid, value.values()))
 

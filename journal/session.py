@@ -10,32 +10,31 @@ TOML files in the saves folder that a rules function reads and returns like the 
 entry and written in the same commit: the log, then the side files, then the save (the
 commit point). A crash before the save's rename leaves entries past ``journal.entries``;
 the next writer puts their side changes back. Undo reverts them with the entry.
+
+Once the save is renamed the command is committed, whatever happens next: nothing is rolled
+back after that instant, and a Ctrl-C that comes while the files are written waits until they
+are whole (journal/store/interrupts.py), then stops the command saying that it was saved.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 
 import tomli_w
 
-from journal import games
+from journal import files, games
 from journal import log as logmod
 from journal.dice import Dice
-from journal.errors import JournalError, RuleError, SaveError, typed
+from journal.errors import InputError, Interrupted, JournalError, RuleError, SaveError, typed
 from journal.games import Game
 from journal.outcome import Outcome, copy_state
-from journal.store import atomic, cache, document, locking, logview
+from journal.store import atomic, cache, document, interrupts, locking, logview
 from journal.store.paths import SavePaths, beside, folder_of
 from journal.text import plural
-
-
-def _empty_file(path) -> bool:
-    try:
-        return os.stat(path).st_size == 0
-    except OSError:
-        return False
 
 
 def invalid(paths, problems: list[str]) -> SaveError:
@@ -52,11 +51,16 @@ def dumps(doc: dict) -> str:
 class Session:
     """A save held under its folder's lock."""
 
-    def __init__(self, paths: SavePaths, *, exclusive: bool = True, create: bool = False):
+    def __init__(self, paths: SavePaths, *, exclusive: bool = True, create: bool = False, use_cache: bool = True,
+                 on_commit: Callable[[str], None] | None = None):
         self.paths = paths
+        self.on_commit = on_commit  # on_commit("#5"): called the instant a commit (or an undo) stands
         self.exclusive = exclusive
         self.create = create
+        self.use_cache = use_cache  # check reads the save itself
+        self.mode: int | None = None  # the save's permission bits (its new log and its cache get them)
         self.pending: list[bytes] = []
+        self.pending_bytes = 0
         self.game: Game  # the save's game: known once the session is open (load) or the campaign begun (start)
         self.text = ""
         self.text_sha = logmod.sha("")  # the hash of self.text, kept beside it (the log ties entries to it)
@@ -81,7 +85,7 @@ class Session:
                 if os.path.lexists(self.paths.save):
                     raise RuleError(f"save {typed(self.paths.name)} already exists ({self.paths.shown}): "
                                     f"choose another name, or delete it first")
-                if os.path.lexists(self.paths.log) and not _empty_file(self.paths.log):
+                if os.path.lexists(self.paths.log) and not logview.never_committed(self.paths.log):
                     raise RuleError(f"{self.paths.log} is already there (the history of an earlier campaign "
                                     f"{typed(self.paths.name)}): move it away, or choose another name")
                 self.log = logview.LogView(self.paths, 0)
@@ -99,20 +103,41 @@ class Session:
 
     # --- reading ---------------------------------------------------------
     def load(self) -> None:
-        self.text = document.read_text(self.paths)
+        self.text, st = document.read_save(self.paths)
+        self.mode = stat.S_IMODE(st.st_mode)
+        if self.exclusive and not st.st_mode & stat.S_IWUSR:
+            raise SaveError(f"{self.paths.shown} is read-only (mode {self.mode:04o}): journal does not replace it; "
+                            f"make it writable (chmod u+w {self.paths.shown}) to play on")
         self.text_sha = logmod.sha(self.text)
-        doc = cache.read_cached(self.paths, self.text_sha)
-        if doc is None:
-            doc = document.parse(self.paths, self.text)
+        cached = cache.read_cached(self.paths, self.text_sha) if self.use_cache else None
+        if cached is None or not self._open(cached, from_cache=True):
+            self._open(document.parse(self.paths, self.text))
+        if self.exclusive:
+            self._put_back_orphan_side_changes()
+
+    def _open(self, doc: dict, from_cache: bool = False) -> bool:
+        """Judge the parsed save and find its log's committed end. A document from the parse cache
+        stands for the text only when journal wrote that text (the log's last entry has its hash,
+        and journal never writes an invalid save) and it is valid: else False, and the text is
+        parsed."""
         game, doc, problems = document.check_doc(doc)
+        if problems and from_cache:
+            return False
         if problems:
             raise invalid(self.paths, problems)
         self.game, self.doc = game, doc
         self.log = logview.LogView(self.paths, self.entries)
-        found = self.log.scan(1)
-        self._check_log_belongs(found[0][1] if found else None)
-        if self.exclusive:
-            self._put_back_orphan_side_changes()
+        try:
+            found = self.log.scan(1)
+        except SaveError:
+            if from_cache:
+                return False
+            raise
+        last = found[0][1] if found else None
+        if from_cache and (last is None or last["after"] != self.text_sha):
+            return False
+        self._check_log_belongs(last)
+        return True
 
     def _check_log_belongs(self, last: dict | None) -> None:
         """Refuse a log that is not this save's history (another campaign's, left beside it).
@@ -208,7 +233,8 @@ class Session:
                "state": state}
         self._check_new(doc)
         text = dumps(doc)
-        entry = {"n": 1, "time": time, "kind": "new", "command": command, "summary": outcome.summary,
+        entry = {"n": 1, "at": self.log.end, "time": time, "kind": "new", "command": command,
+                 "summary": outcome.summary,
                  "turn": game.turn_label(state), "rolls": [r.as_dict() for r in dice.rolls] if dice else [],
                  "before": logmod.sha(""), "after": logmod.sha(text), "game": game.ID, "seed": seed}
         self._push(entry, doc, text)
@@ -245,7 +271,8 @@ class Session:
         doc = {**self.doc, "journal": new_journal, "state": outcome.state}
         self._check_new(doc)
         text = dumps(doc)
-        entry = {"n": new_journal["entries"], "time": time, "kind": kind, "command": command,
+        entry = {"n": new_journal["entries"], "at": self.log.end + self.pending_bytes, "time": time, "kind": kind,
+                 "command": command,
                  "summary": outcome.summary, "turn": self.game.turn_label(outcome.state),
                  "rolls": [r.as_dict() for r in dice.rolls],
                  "before": self.text_sha, "after": logmod.sha(text),
@@ -272,74 +299,158 @@ class Session:
         return outcome, entry
 
     def _check_new(self, doc: dict) -> None:
-        problems = self.game.validate(doc["state"])
+        problems: list[str] = []
+        if not document.JOURNAL_TABLE.valid(doc["journal"]):  # a counter at its maximum
+            document.JOURNAL_TABLE.check(doc["journal"], "journal", problems)
+        problems += self.game.validate(doc["state"])
         if problems:
             # a value typed with the command the rules did not bound: refuse rather than write a bad save
             raise RuleError(f"refused: the command would leave an invalid save ({problems[0]}); nothing was "
                             f"saved")
 
     def _push(self, entry: dict, doc: dict, text: str) -> None:
-        self.pending.append((json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n")
-                            .encode("utf-8"))
+        line = (json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        size = len(text.encode("utf-8")) if len(text) > files.MAX_BYTES // 4 else 0
+        if max(len(line), size) > files.MAX_BYTES:  # what no command could read back
+            what = "log entry" if len(line) > files.MAX_BYTES else "save"
+            raise InputError(f"refused: the command's {what} would hold {max(len(line), size)} bytes, more than "
+                             f"the {files.MAX_BYTES} journal reads back: type shorter text; nothing was saved")
+        self.pending.append(line)
+        self.pending_bytes += len(line)
         self.doc, self.text, self.text_sha = doc, text, entry["after"]
+
+    def _save_id(self) -> tuple[int, int] | None:
+        """Which file the save is (a rename puts another one there): None when there is none."""
+        try:
+            st = os.stat(self.paths.save)
+        except OSError:
+            return None
+        return st.st_dev, st.st_ino
 
     def commit(self) -> None:
         """Append the new entries to the log, write the side files, then swap in the new save
-        (the commit point). A failure puts every file back as it was."""
+        (the commit point). A failure before it puts every file back as it was; nothing after it
+        undoes the commit, and a Ctrl-C meanwhile stops the command once the files are whole."""
         if not self.pending:
             return
-        had_log = os.path.exists(self.paths.log)
+        count = len(self.pending)
+        first = self.entries - count + 1
+        which = f"#{first}" if count == 1 else f"#{first}-#{self.entries}"
+        with interrupts.held() as held:
+            late = self._write_commit(which)
+            try:
+                cache.write_cache(self.paths, self.text_sha, self.doc)
+            except KeyboardInterrupt:
+                late = True
+        self.log.end += self.pending_bytes
+        self.pending, self.pending_bytes, self.side_dirty = [], 0, []
+        if held.pending or late:
+            raise Interrupted(f"interrupted once {which} {'was' if count == 1 else 'were'} saved: "
+                              f"{'the command' if count == 1 else f'its {count} commands'} took effect "
+                              f"(journal log shows {'it' if count == 1 else 'them'})")
+
+    def _committed(self, which: str) -> None:
+        """The commit point has passed: tell whoever asked (the runtime, so that a failure after
+        it never says that nothing was saved)."""
+        if self.on_commit is not None:
+            self.on_commit(which)
+
+    def _write_commit(self, which: str) -> bool:
+        """Write the commit; True when a KeyboardInterrupt came (raised, not held) after the save's
+        rename, which stands."""
+        before = self._save_id()
+        had_log = os.path.lexists(self.paths.log)
+        written: list[str] = []
         try:
-            atomic.append_log(self.paths.log, self.log.end, b"".join(self.pending))
+            atomic.append_log(self.paths.log, self.log.end, b"".join(self.pending), self.mode)
             for name in self.side_dirty:
                 atomic.atomic_write(self.side_path(name), dumps(self.side[name]).encode("utf-8"))
+                written.append(name)  # (a write that fails leaves the file as it was)
             atomic.atomic_write(self.paths.save, self.text.encode("utf-8"))
-        except BaseException:
-            self._roll_back(had_log)
-            raise
-        self.pending, self.side_dirty = [], []
-        cache.write_cache(self.paths, self.text_sha, self.doc)
+        except BaseException as e:
+            if self._save_id() == before:  # not committed: every file goes back
+                self._roll_back(had_log, written)
+                raise
+            self._committed(which)
+            if not isinstance(e, (KeyboardInterrupt, OSError)):
+                raise
+            return isinstance(e, KeyboardInterrupt)  # the folder's fsync, after the commit point
+        self._committed(which)
+        return False
 
-    def _roll_back(self, had_log: bool) -> None:
-        """Best effort after a failed commit: side files as they were, the log cut back."""
-        for name in self.side_dirty:
-            try:
+    def _roll_back(self, had_log: bool, written: list[str]) -> None:
+        """Best effort after a failed commit: the side files it wrote as they were, then the log
+        cut back. Should a side file not go back, the log keeps the entries: past
+        journal.entries, they are what a crash leaves, and the next writer cuts them off and puts
+        their side changes back."""
+        try:
+            for name in written:
                 old = self.side_disk.get(name)
                 if old is None:
                     atomic.remove(self.side_path(name))
                 else:
                     atomic.atomic_write(self.side_path(name), old)
-            except OSError:
-                pass
-        try:
             if had_log:
                 atomic.truncate_log(self.paths.log, self.log.end)
             else:
                 atomic.remove(self.paths.log)
-        except OSError:
+        except (OSError, JournalError):
             pass
 
     # --- undo ------------------------------------------------------------
     def undo(self, steps: int) -> list[dict]:
         """Revert the last `steps` commands: exact bytes when the save was not edited since.
 
-        Everything is worked out and checked before the first write; should a write fail,
-        the files written are put back, so a failed undo leaves every byte as it was.
+        Everything is worked out and checked before the first write. The save is written first:
+        that is the undo's commit point (a failure before it leaves every byte as it was); then
+        the side files and the log's cut, which the next writer finishes should they fail.
         """
         if steps < 1:
-            raise RuleError(f"--steps {steps}: expected 1 or more")
+            raise InputError(f"--steps {steps}: expected 1 or more")
+        name = typed(self.paths.name)
         if not self.entries:
-            raise RuleError(f"nothing to undo in {typed(self.paths.name)}: its history is empty")
-        undoable = self.entries - 1  # entry 1 created the campaign
+            raise RuleError(f"nothing to undo in {name}: its history is empty")
+        undoable = self.entries - 1  # entry 1 created the campaign, unless it changed a save written by hand
+        if steps >= self.entries and self._first_undoable():
+            undoable = self.entries
         if steps > undoable:
-            raise RuleError(f"--steps {steps}: only {plural(undoable, 'command')} to undo in {typed(self.paths.name)}"
-                            if undoable else f"nothing to undo in {typed(self.paths.name)}: it was just created")
+            raise RuleError(f"--steps {steps}: only {plural(undoable, 'command')} to undo in {name}"
+                            if undoable else f"nothing to undo in {name}: it was just created")
         found = self.log.scan(steps)
-        text = self.text
         for _offset, entry in found:
             refusal = self.game.undo_refusal(entry, self.state)
             if refusal:
                 raise RuleError(f"cannot undo entry {entry['n']} ({entry['command']}): {refusal}")
+        text = self._undone_text(found)
+        game, doc, problems = document.check_doc(document.parse(self.paths, text))
+        if problems:
+            raise RuleError(f"cannot undo: the save would be invalid: {problems[0]}")
+        side: dict[str, dict] = {}
+        for _offset, entry in found:  # newest first, like the save
+            for side_name, changes in (entry.get("side") or {}).items():
+                content = side.get(side_name) or copy_state(self.side_doc(side_name))
+                logmod.revert_values(content, changes, entry["n"], shown=str(self.side_path(side_name)))
+                side[side_name] = content
+        side_text = {side_name: dumps(content).encode("utf-8") for side_name, content in side.items()}
+        with interrupts.held() as held:
+            late = self._write_undo(text, side_text, found[-1][0])
+        self.side.update(side)
+        self.text, self.text_sha, self.doc = text, logmod.sha(text), doc
+        if held.pending or late:
+            undone = ", ".join(f"#{entry['n']}" for _o, entry in found)
+            raise Interrupted(f"interrupted once the undo was saved: {undone} {'is' if len(found) == 1 else 'are'} "
+                              f"undone (journal log shows the history now)")
+        return [entry for _o, entry in found]
+
+    def _first_undoable(self) -> bool:
+        """Whether entry 1 is a command that changed a save written by hand (not the `new` that
+        created the campaign): undo puts that save back."""
+        first = self.log.first()
+        return first is not None and first.get("kind") != "new" and "undo" in first
+
+    def _undone_text(self, found: list[tuple[int, dict]]) -> str:
+        """The save's text before the entries found (newest first)."""
+        text = self.text
         for _offset, entry in found:
             if logmod.sha(text) == entry["after"]:
                 restored = logmod.apply_patch(text, entry["undo"])
@@ -354,44 +465,34 @@ class Session:
                 doc = copy_state(document.parse(self.paths, text))
                 logmod.revert_values(doc, entry["changes"], entry["n"])
                 text = dumps(doc)
-        doc = document.parse(self.paths, text)
-        game, doc, problems = document.check_doc(doc)
-        if problems:
-            raise RuleError(f"cannot undo: the save would be invalid: {problems[0]}")
-        side: dict[str, dict] = {}
-        for _offset, entry in found:  # newest first, like the save
-            for name, changes in (entry.get("side") or {}).items():
-                content = side.get(name) or copy_state(self.side_doc(name))
-                logmod.revert_values(content, changes, entry["n"], shown=str(self.side_path(name)))
-                side[name] = content
-        side_text = {name: dumps(content).encode("utf-8") for name, content in side.items()}
-        self._write_undo(text, side_text, found[-1][0])
-        self.side.update(side)
-        self.text, self.text_sha, self.doc = text, logmod.sha(text), doc
-        return [entry for _o, entry in found]
+        return text
 
-    def _write_undo(self, text: str, side_text: dict[str, bytes], log_end: int) -> None:
-        """The save first (should the rest not happen, its entries are past journal.entries and
-        the next writer puts their side changes back), then the side files, then the log cut.
-        A failed write puts back what was written."""
-        written: list[str] = []
+    def _write_undo(self, text: str, side_text: dict[str, bytes], log_end: int) -> bool:
+        """The save first: once it is renamed the undo is committed, and its entries, past
+        journal.entries, are what a crash leaves. Then the side files, then the log's cut: should
+        one fail, the rest is left to the next writer, which cuts those entries off and puts their
+        side changes back. True when a KeyboardInterrupt came (raised, not held) after the commit
+        point."""
+        before = self._save_id()
+        late = False
         try:
             atomic.atomic_write(self.paths.save, text.encode("utf-8"))
-            written.append("")
+        except BaseException as e:
+            if self._save_id() == before:
+                raise  # not committed: nothing was written
+            self._committed("the undo")
+            if not isinstance(e, (KeyboardInterrupt, OSError)):
+                raise
+            late = isinstance(e, KeyboardInterrupt)
+        else:
+            self._committed("the undo")
+        try:
             for name, data in side_text.items():
                 atomic.atomic_write(self.side_path(name), data)
-                written.append(name)
             atomic.truncate_log(self.paths.log, log_end)
-        except BaseException:
-            for name in reversed(written):
-                old = self.side_disk.get(name)
-                try:
-                    if not name:
-                        atomic.atomic_write(self.paths.save, self.text.encode("utf-8"))
-                    elif old is None:
-                        atomic.remove(self.side_path(name))
-                    else:
-                        atomic.atomic_write(self.side_path(name), old)
-                except OSError:
-                    pass
-            raise
+        except (OSError, JournalError):
+            pass
+        except KeyboardInterrupt:
+            late = True
+        self.log.end = log_end
+        return late

@@ -10,6 +10,8 @@ import os
 import re
 import sys
 
+from journal.errors import typed
+
 MAX_WIDTH = 100
 MIN_WIDTH = 40
 _STOPS = ("`", ",", ";", "(", ")", " or ", " then ", " and ", ". ", " — ")
@@ -21,9 +23,133 @@ def plural(n: int, noun: str, many: str | None = None) -> str:
     return f"{n} {noun if n == 1 else many or noun + 's'}"
 
 
+MAX_LINE = 100_000  # characters in one word typed, one batch or play line, one note
+
+
 def line_break(text: str) -> bool:
     """A line break (or NUL): never part of a name, a value or a path a player types."""
     return any(c in "\n\r\x00" for c in text)
+
+
+# Lone surrogates are how Python hands over bytes that are not UTF-8 (an argument typed as
+# $'caf\xe9'): text that can be neither logged nor printed.
+_NOT_IN_A_WORD = re.compile("[\n\r\x00\ud800-\udfff]")
+
+
+def as_bytes_typed(text: str) -> str:
+    """What was typed, quoted, with the bytes that are not UTF-8 shown as \\xNN: 'caf\\xe9'."""
+    try:
+        raw = text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:  # a surrogate no byte stands for
+        raw = text.encode("utf-8", "surrogatepass")
+    return "'" + raw.decode("utf-8", "backslashreplace").replace("'", "\\'") + "'"
+
+
+def word_problem(word: str) -> str | None:
+    """Why a word typed (an argument, a batch or play line's word) cannot be a name, a value or
+    a path, as the end of a one-line message; None when it can."""
+    if len(word) > MAX_LINE:
+        return f"a word of {len(word)} characters: a name, a value or a note holds at most {MAX_LINE}"
+    found = _NOT_IN_A_WORD.search(word)
+    if found is None:
+        return None
+    if found.group() == "\x00":
+        return f"{typed(word)} holds a NUL character: a name or value is text"
+    if found.group() in "\n\r":
+        return f"{typed(word)}: a name or value is one line of text"
+    return f"{as_bytes_typed(word)} is not UTF-8 text: type names, notes and values in UTF-8"
+
+
+# What a terminal must never receive raw from a name or a note: control characters (escape
+# sequences, a bell, a backspace, C1 codes), line and paragraph separators, bidirectional
+# overrides, and lone surrogates (bytes that were not UTF-8). Tab and line feed stay.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+                       "\ud800-\udfff]")
+
+
+def _escaped(match: re.Match) -> str:
+    return repr(match.group())[1:-1]
+
+
+def shown(text: str) -> str:
+    """Text for a terminal, with its control characters written as Python writes them (\\x1b,
+    \\u2028): a name or note can neither move the cursor, retitle the window, hide what follows
+    nor break a line."""
+    return text if _CONTROLS.search(text) is None else _CONTROLS.sub(_escaped, text)
+
+
+def one_line(message: str) -> str:
+    """A message as one line: `shown`, with its line feeds and tabs escaped as well."""
+    return shown(message).replace("\n", "\\n").replace("\t", "\\t")
+
+
+# --- shell words ------------------------------------------------------------------------------
+
+_SHELL_SPACE = re.compile(r"[ \t\r\n]+")
+_PLAIN_RUN = re.compile(r"[^ \t\r\n\"'\\#]+")
+_IN_DOUBLE = re.compile(r'["\\]')
+
+
+def shell_words(line: str) -> list[str]:
+    """`shlex.split(line, comments=True)` in linear time: a line's words as a POSIX shell reads
+    them (shlex builds each word a character at a time, quadratic in a long quoted word). Raises
+    ValueError for an unclosed quote or a final backslash, with shlex's words."""
+    words: list[str] = []
+    parts: list[str] = []
+    started = False  # a word has begun (a pair of quotes begins an empty one)
+    i, end = 0, len(line)
+    while i < end:
+        c = line[i]
+        if c in " \t\r\n" or c == "#":
+            if started:
+                words.append("".join(parts))
+                parts, started = [], False
+            if c == "#":  # a comment, to the end of the line
+                stop = line.find("\n", i)
+                i = end if stop < 0 else stop + 1
+            else:
+                i = _SHELL_SPACE.match(line, i).end()  # type: ignore[union-attr]
+            continue
+        started = True
+        if c == "\\":
+            if i + 1 >= end:
+                raise ValueError("No escaped character")
+            parts.append(line[i + 1])
+            i += 2
+        elif c == "'":
+            close = line.find("'", i + 1)
+            if close < 0:
+                raise ValueError("No closing quotation")
+            parts.append(line[i + 1:close])
+            i = close + 1
+        elif c == '"':
+            i = _double_quoted(line, i + 1, parts)
+        else:
+            run = _PLAIN_RUN.match(line, i)
+            assert run is not None
+            parts.append(run.group())
+            i = run.end()
+    if started:
+        words.append("".join(parts))
+    return words
+
+
+def _double_quoted(line: str, i: int, parts: list[str]) -> int:
+    """Read a double-quoted part from just after its quote; return where the line goes on. A
+    backslash escapes only a quote or a backslash there."""
+    while True:
+        stop = _IN_DOUBLE.search(line, i)
+        if stop is None:
+            raise ValueError("No closing quotation")
+        k = stop.start()
+        parts.append(line[i:k])
+        if line[k] == '"':
+            return k + 1
+        if k + 1 >= len(line):
+            raise ValueError("No escaped character")
+        after = line[k + 1]
+        parts.append(after if after in '"\\' else "\\" + after)
+        i = k + 2
 
 
 def unfold(message: str) -> str:

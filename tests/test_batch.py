@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import time
+
+from journal_testing import one_error
 
 
 def test_batch_runs_every_line_as_one_entry(camp, tmp_path):
@@ -45,7 +48,7 @@ def test_batch_lines_are_read_as_the_cli_reads_them(camp, tmp_path):
     """A batch runs its lines under one root context (the root has nothing to parse on a line):
     errors, groups named alone and words that are not one line of text read as on the command line."""
     f = tmp_path / "b.txt"
-    cases = {"note a\x00b": "Error: line 2: 'a\\x00b': a name or value is one line of text",
+    cases = {"note a\x00b": "Error: line 2: 'a\\x00b' holds a NUL character: a name or value is text",
              "epm item": "Error: line 2: 'epm item' names a group of commands, not a command: write the whole "
                          "command (see `journal epm item --help`)",
              "epm bogus": "Error: line 2: No such command 'bogus'.",
@@ -125,3 +128,18 @@ def test_a_batch_session_reads_its_pending_entries_before_the_log(camp, saves):
         entries = list(s.newest_entries())
     assert [e["summary"] for e in entries[:4]] == ["pending 2", "pending 1", "on disk 19", "on disk 18"]
     assert [e["n"] for e in entries] == list(range(23, 0, -1))   # every entry once, down to the first
+
+
+def test_a_long_line_is_read_in_linear_time_and_a_longer_one_refused(camp):
+    """Issue 21, item 11: a quoted value of 400k characters took 11.5 s while the batch held the
+    folder's lock, and a 5 MB line never finished."""
+
+    start = time.perf_counter()
+    r = camp("batch", "-s", "camp", "-", input=f'note "{"x" * 90_000}"\n')
+    assert r.exit_code == 0 and time.perf_counter() - start < 5, r.stderr
+    before = camp.files("camp")
+    start = time.perf_counter()
+    r = camp("batch", "-s", "camp", "-", input=f'note "{"x" * 5_000_000}"\n')
+    assert time.perf_counter() - start < 5
+    assert one_error(r, 2) == "Error: line 1 holds 5000007 characters: a batch line holds at most 100000"
+    assert camp.files("camp") == before

@@ -66,3 +66,29 @@ def test_the_demo_ends_with_commands_to_try_one_a_line(journal):
     lines = journal("demo", "epm", ok=True).stdout.splitlines()
     assert lines[-3].startswith("Try")
     assert lines[-2:] == ["  journal show -s demo-epm", "  journal log -s demo-epm --tail 5"]
+
+
+@pytest.mark.slow
+def test_demos_run_at_once_never_corrupt_a_log(tmp_path):
+    """Issue 21, item 22: two `journal demo` at once wrote NUL bytes into the demo logs (demo
+    deleted its files outside the lock, and the log append's truncate extended a log another
+    process had replaced). Each run now succeeds or fails with one line, and what is left opens."""
+    import subprocess
+    import sys
+
+    saves = tmp_path / "saves"
+    for _round in range(3):
+        procs = [subprocess.Popen([sys.executable, "-m", "journal", "--saves", str(saves), "demo", "epm", "pulp"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+                 for _ in range(3)]
+        for proc in procs:
+            _out, err = proc.communicate(timeout=300)
+            assert proc.returncode == 0 or (proc.returncode == 1 and err.count("\n") == 1
+                                             and err.startswith("Error: ")), err
+        for name in ("demo-epm", "demo-pulp"):
+            log = saves / f"{name}.log.jsonl"
+            assert b"\x00" not in (log.read_bytes() if log.exists() else b"")
+            if (saves / f"{name}.toml").exists():
+                check = subprocess.run([sys.executable, "-m", "journal", "--saves", str(saves), "check", "-s", name],
+                                       capture_output=True, text=True, cwd=tmp_path)
+                assert check.returncode == 0, check.stdout

@@ -161,7 +161,7 @@ def test_a_board_with_a_list_for_a_city_type_names_the_key(journal, tmp_path):
 
 def test_pdf_follows_a_symlink_to_a_regular_file_and_keeps_its_mode(camp, tmp_path):
     real = tmp_path / "real.pdf"
-    real.write_bytes(b"old")
+    real.write_bytes(b"%PDF-1.4 old")  # an existing PDF is replaced; any other file is refused
     real.chmod(0o600)
     link = tmp_path / "link.pdf"
     link.symlink_to(real)
@@ -261,8 +261,8 @@ def test_a_full_disk_during_the_log_append_cuts_the_half_entry(camp, monkeypatch
 
     real = atomic.append_log
 
-    def half_then_full(path, end, data):
-        real(path, end, data[: len(data) // 2])  # a torn append, then the disk is full
+    def half_then_full(path, end, data, *mode):
+        real(path, end, data[: len(data) // 2], *mode)  # a torn append, then the disk is full
         _enospc()
 
     before = snapshot(camp.saves)
@@ -333,3 +333,94 @@ def test_a_dangling_link_is_named_and_new_never_creates_a_save_through_it(journa
     assert "where there is nothing" in one_error(journal("show", "-s", "x"))
     one_error(journal(*[a if a != "camp" else "x" for a in EPM_NEW]))
     assert not (tmp_path / "elsewhere.toml").exists()
+
+
+# --- issue 21: no output path or planted link destroys a file -----------------------------------------
+
+@pytest.mark.parametrize("command", [["pdf", "-s", "camp"], ["sheet", "epm"]])
+def test_pdf_never_overwrites_journals_files_or_a_file_that_is_not_a_pdf(camp, tmp_path, command):
+    """Item 4: the save, its log, .current, the cache, another campaign's files, any file that is
+    not a PDF and a read-only one are refused; an existing PDF is replaced."""
+    s = camp.saves
+    camp(*[a if a != "camp" else "other" for a in EPM_NEW], ok=True)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine")
+    locked = tmp_path / "locked.pdf"
+    locked.write_bytes(b"%PDF-1.4 kept")
+    locked.chmod(0o400)
+    before = snapshot(s)
+    for out in (s / "camp.toml", s / "camp.log.jsonl", s / ".current", s / ".camp.cache.json", s / "other.toml",
+                s / "new.log.jsonl", notes, locked):
+        line = one_error(camp(*command, "-o", str(out)), 2)
+        assert "a PDF is written to a file of its own" in line or "is not a PDF" in line \
+            or "is read-only" in line, line
+    assert snapshot(s) == before and notes.read_text() == "mine" and locked.read_bytes() == b"%PDF-1.4 kept"
+    out = tmp_path / "out.pdf"
+    camp(*command, "-o", str(out), ok=True)
+    camp(*command, "-o", str(out), ok=True)  # an existing PDF is replaced
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_a_link_in_the_saves_folder_is_never_written_through(camp, tmp_path):
+    """Item 7: a saves folder received from someone else cannot overwrite the player's files."""
+    mine = tmp_path / "mine.txt"
+    mine.write_text("mine")
+    pdf = camp.saves / "camp.pdf"
+    pdf.symlink_to(mine)
+    assert "journal never writes through a link in a saves folder" in one_error(camp("pdf", "-s", "camp"))
+    assert "journal never writes through a link" in one_error(camp("pdf", "-s", "camp", "-o", str(pdf)), 2)
+    assert mine.read_text() == "mine"
+    current = camp.saves / ".current"
+    current.unlink()
+    current.symlink_to(mine)
+    camp("use", "camp", ok=True)  # the link is replaced by a file of its own
+    assert mine.read_text() == "mine" and not current.is_symlink() and current.read_text() == "camp\n"
+    dangling = tmp_path / "out.pdf"
+    dangling.symlink_to(tmp_path / "made" / "by" / "it.pdf")
+    assert "where there is nothing" in one_error(camp("pdf", "-s", "camp", "-o", str(dangling)), 2)
+    assert not (tmp_path / "made").exists()
+
+
+def test_a_side_file_that_is_a_link_is_refused_and_nothing_is_written(camp, tmp_path):
+    from journal.store.paths import resolve
+    from journal.outcome import Outcome
+    from journal.session import Session
+
+    mine = tmp_path / "mine.toml"
+    mine.write_text("count = 1\n")
+    (camp.saves / ".records.toml").symlink_to(mine)
+
+    def bump(state, dice, side):
+        return Outcome(state, "bumped", [], {}, side={".records.toml": {"count": side[".records.toml"]["count"] + 1}})
+
+    before = snapshot(camp.saves)
+    with Session(resolve("camp", camp.saves)) as s:
+        s.apply(bump, {}, command="bump", time="t", side_files=(".records.toml",))
+        with pytest.raises(SaveError, match="never writes through a link"):
+            s.commit()
+    assert mine.read_text() == "count = 1\n" and snapshot(camp.saves) == before
+
+
+def test_list_names_a_symlink_loop_as_skipped(camp):
+    """Item 13."""
+    (camp.saves / "loop.toml").symlink_to("loop.toml")
+    rows = {row["name"]: row for row in json.loads(camp("--json", "list", ok=True).stdout)}
+    assert rows["loop"]["status"] == "skipped: a symlink loop (a link that leads back to itself)"
+    assert rows["camp"]["valid"] is True
+    assert "skipped: a symlink loop" in camp("list", ok=True).stdout
+
+
+def test_a_socket_and_a_byte_order_mark_are_named_as_what_they_are(camp):
+    """Item 26: not "No such device or address", not "Invalid statement"."""
+    import socket
+
+    sock = socket.socket(socket.AF_UNIX)
+    try:
+        sock.bind("saves/sock.toml")  # relative: a socket path holds at most 107 bytes
+        assert one_error(camp("show", "-s", "sock")) == \
+            "Error: cannot read saves/sock.toml: it is a socket, not a regular file"
+    finally:
+        sock.close()
+    (camp.saves / "bom.toml").write_bytes(b"\xef\xbb\xbf" + (camp.saves / "camp.toml").read_bytes())
+    assert "saves/bom.toml starts with a byte-order mark (BOM" in one_error(camp("show", "-s", "bom"))
+    assert "byte-order mark" in camp("check", "-s", "bom").stdout

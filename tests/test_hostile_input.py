@@ -4,9 +4,12 @@ prints one JSON document and splits lines on line feeds only."""
 from __future__ import annotations
 
 import json
+import os
 
+import click
 import pytest
 
+from journal import __version__
 from journal.cli import one_line
 from journal_testing import EPM_NEW, TITANS_NEW, Runner, one_error
 
@@ -132,3 +135,134 @@ def test_a_name_with_a_line_break_is_refused_before_any_command_runs(journal, sa
     assert r.exit_code == 2 and r.stderr.splitlines()[-1] == ("Error: 'Ana\\nBo': a name or value is one line "
                                                                "of text")
     assert not saves.exists() or not any(saves.iterdir())
+
+
+# --- issue 21 ----------------------------------------------------------------------------------------
+
+CONTROLS = "\x00\x07\x0b\x0c\x1b\x7f\x85\x9b\u2028\u2029\u202e"
+
+
+def raw_controls(text: str) -> list[str]:
+    """The control characters a terminal would act on, left raw in `text`."""
+    return [c for c in text if c in CONTROLS or "\ud800" <= c <= "\udfff"]
+
+
+def test_names_and_notes_print_their_escape_sequences_escaped(journal):
+    """Item 9: an OSC title change, a bell, ESC[8m (hides what follows), a C1 CSI, a right-to-left
+    override: shown as \\x1b ..., never sent raw to the terminal."""
+    nasty = "Ana\x1b]0;pwned\x07\x1b[8m\x9b2J\u202e"
+    r = journal("epm", "new", "c", "--character", f"{nasty}", "--planet", "Zorb:blue", ok=True)
+    assert not raw_controls(r.stdout) and "\\x1b]0;pwned\\x07" in r.stdout
+    for args in (["note", "-s", "c", f"hid {nasty} here"], ["log", "-s", "c"], ["show", "-s", "c"]):
+        r = journal(*args, ok=True)
+        assert not raw_controls(r.stdout), (args, r.stdout)
+        assert "\\x1b[8m" in r.stdout, args
+    entries = json.loads(journal("--json", "log", "-s", "c", ok=True).stdout)
+    assert entries[-1]["summary"] == f"hid {nasty} here"  # the data keeps the text as typed
+
+
+@pytest.mark.parametrize("end", ["\x0b", "\x0c", "\x85", "\u2028", "\x1b", "\x07"])
+def test_a_control_character_at_a_messages_end_is_escaped(camp, end):
+    """Item 26: VT, FF, NEL, U+2028 ... at a message's end stayed raw."""
+    for args in (["epm", f"teleport{end}"], ["sheet", f"epm{end}"], ["use", f"x{end}"], ["show", "-s", f"x{end}.toml"],
+                 ["show", "-s", f"x.toml{end}"]):
+        r = camp(*args)
+        assert r.exit_code in (1, 2), (args, r.stdout)
+        line = one_error(r, r.exit_code)
+        assert not raw_controls(line) and r.stderr.count("\n") == 1, (args, r.stderr)
+    assert one_line("x\x0b") == "x\\x0b" and one_line("x\u2028") == "x\\u2028"
+
+
+@pytest.mark.parametrize("args", [["note", "-s", "camp", "caf\udce9"], ["note", "-s", "camp", "x", "--", "\udcff"],
+                                  ["epm", "track", "-s", "camp", "signal", "+1", "--reason", "caf\udce9"],
+                                  ["epm", "challenge", "-s", "camp", "piloting", "--character", "An\udce1"],
+                                  ["--saves", "s\udcff", "epm", "new", "x", "--character", "Ana", "--planet",
+                                   "Zorb:blue"]])
+def test_bytes_that_are_not_utf8_are_a_usage_error_naming_them(camp, args):
+    """Item 12: `journal note $'caf\\xe9'` gave "internal error (UnicodeEncodeError)"; with --saves
+    it created the campaign, then said nothing was saved."""
+    before = sorted(p.name for p in camp.saves.parent.rglob("*"))
+    line = one_error(camp(*args), 2)
+    assert "is not UTF-8 text: type names, notes and values in UTF-8" in line and "\\x" in line, line
+    assert sorted(p.name for p in camp.saves.parent.rglob("*")) == before
+    assert json.loads(camp("--json", *args).stdout)["exit"] == 2
+
+
+def test_an_environment_that_is_not_utf8_is_refused_too(camp):
+    from click.testing import CliRunner
+
+    from journal_testing import CLEAN_ENV, _Journal
+
+    assert "JOURNAL_SAVE: 'caf\\xe9' is not UTF-8" in one_error(camp("show", env={"JOURNAL_SAVE": "caf\udce9"}), 2)
+    r = CliRunner().invoke(_Journal(), ["list"], env={**CLEAN_ENV, "JOURNAL_SAVES": "s\udcff"})
+    assert "--saves: 's\\xff' is not UTF-8" in one_error(r, 2)
+
+
+def test_a_strict_output_encoding_never_turns_a_saved_command_into_a_traceback(camp):
+    """Item 12, in a real process: bytes that are not UTF-8 on the command line, and text an ASCII
+    stdout cannot take."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONIOENCODING": "ascii:strict", "PYTHONUTF8": "0"}
+    base = [sys.executable, "-m", "journal", "--saves", "saves"]
+    r = subprocess.run(base + ["note", "-s", "camp", b"caf\xe9"], cwd=camp.saves.parent, env=env,
+                       capture_output=True)
+    assert r.returncode == 2 and r.stderr.startswith(b"Error: 'caf\\xe9' is not UTF-8"), r.stderr
+    for args in (["note", "-s", "camp", "café"], ["--json", "note", "-s", "camp", "naïve"]):
+        r = subprocess.run(base + args, cwd=camp.saves.parent, env=env, capture_output=True)
+        assert r.returncode == 0 and b"Traceback" not in r.stderr and not r.stderr, r.stderr
+    assert json.loads(r.stdout)["summary"] == "naïve"  # ASCII JSON, the same text
+    assert [e["summary"] for e in json.loads(camp("--json", "log", "-s", "camp").stdout)[-2:]] == ["café", "naïve"]
+
+
+def test_ctrl_c_exits_130_saying_interrupted(camp, monkeypatch):
+    """Item 20: it said "Error: aborted" and exited 1."""
+    from journal.runtime import Runtime, failure
+
+    before = camp.files("camp")
+
+    def pressed(self):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Runtime, "now", pressed)
+    r = camp("epm", "track", "-s", "camp", "signal", "+1")
+    assert one_error(r, 130) == "Error: interrupted: nothing was saved by the unfinished command"
+    assert camp.files("camp") == before
+    try:  # a Ctrl-C at one of Click's prompts reaches journal as an Abort made of it
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise click.exceptions.Abort() from None
+    except click.exceptions.Abort as e:
+        assert failure(e) == ("interrupted: nothing was saved by the unfinished command", 130)
+    assert failure(click.exceptions.Abort()) == ("aborted; nothing was saved", 1)
+
+
+@pytest.mark.parametrize("args, key", [(["--help"], "help"), (["show", "--help"], "help"), (["epm", "-h"], "help"),
+                                       (["--version"], "version")])
+def test_json_help_and_version_are_one_json_document(journal, args, key):
+    """Item 21: `journal --json --help`, `--json --version` and `--json show --help` printed text."""
+    r = journal("--json", *args, ok=True)
+    doc = json.loads(r.stdout)
+    assert list(doc) == [key]
+    assert doc[key].startswith("Usage: journal") if key == "help" else doc[key] == __version__
+
+
+def test_a_group_without_its_command_is_a_one_line_usage_error(journal):
+    """Item 21: `journal --json epm` put the whole help into "error"."""
+    r = journal("--json", "epm")
+    assert r.exit_code == 2 and json.loads(r.stdout) == {"error": "Missing command. (see: journal epm --help)",
+                                                         "exit": 2}
+    r = journal("epm")
+    assert r.stderr == "Error: Missing command. (see: journal epm --help)\n" and "Commands:" in r.stdout
+
+
+def test_a_word_that_is_a_value_keeps_its_commands_json(camp):
+    r = camp("--json", "note", "-s", "camp", "--", "-h")
+    assert json.loads(r.stdout)["summary"] == "-h"
+
+
+def test_undo_steps_0_is_a_usage_error(camp):
+    """Item 26: it exited 1."""
+    assert "0 is not in the range x>=1" in one_error(camp("undo", "-s", "camp", "--steps", "0"), 2)

@@ -103,17 +103,17 @@ def test_undo_with_the_last_summary_deleted_changes_no_byte(saves):
     assert "entries = 4" in (saves / f"{NAME}.toml").read_text("utf-8")
 
 
-def test_undo_whose_write_fails_puts_the_save_back(saves, monkeypatch):
-    """Undo writes the save, then cuts the log: should the cut fail, the save is put back."""
+def test_undo_whose_save_write_fails_changes_no_byte(saves, monkeypatch):
+    """Undo writes the save first (its commit point): should that fail, nothing has changed."""
     from journal.store import atomic
 
-    def no_cut(path, end):
+    def full(path, data, *rest):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(atomic, "truncate_log", no_cut)
+    monkeypatch.setattr(atomic, "atomic_write", full)
     before = files(saves)
     line = one_error(run(saves, "undo", "-s", NAME))
-    assert "No space left on device" in line
+    assert "No space left on device" in line and "nothing was saved" in line
     assert files(saves) == before
 
 
@@ -179,7 +179,10 @@ def test_hand_edits_keep_the_log_tied_to_its_save(saves):
 
 
 def test_an_old_log_without_the_tie_is_accepted(saves):
-    """Logs written before entry 1 recorded its game and seed: the command names the game."""
+    """Logs written before entry 1 recorded its game and seed (and before entries recorded where
+    they stand, `at`): the command names the game."""
+    for index in range(4):
+        edit_entry(saves, index, lambda e: e.pop("at"))
     edit_entry(saves, 0, lambda e: (e.pop("game"), e.pop("seed")))
     save = saves / f"{NAME}.toml"
     save.write_text(save.read_text("utf-8").replace("signal = 2", "signal = 7"), "utf-8")

@@ -341,10 +341,10 @@ def test_failed_render_leaves_no_file(tmp_path, monkeypatch):
     broken = types.SimpleNamespace(ID="x", TITLE="X")
     monkeypatch.setattr(document, "sheets_of", lambda game: types.SimpleNamespace(draw_tracker=draw_tracker))
     out = tmp_path / "c.pdf"
-    out.write_bytes(b"old")
+    out.write_bytes(b"%PDF-old")
     with pytest.raises(RuntimeError):
-        document.render_save(broken, {}, ENTRIES, out, "a4", "x", False)
-    assert out.read_bytes() == b"old"
+        document.render_save(broken, {}, ENTRIES, str(out), "a4", "x", False)
+    assert out.read_bytes() == b"%PDF-old"
     assert [p.name for p in tmp_path.iterdir()] == ["c.pdf"]
 
 

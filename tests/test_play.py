@@ -368,3 +368,29 @@ def test_a_command_that_names_what_it_takes_completes_only_those_names(camp):
     t = table(camp, "camp")
     assert texts(completer(t), "travel ") == ["Kell ", "Vex "]
     assert texts(completer(t), "travel k") == ["Kell "]
+
+
+# --- issue 21 ----------------------------------------------------------------------------------
+
+def test_a_paste_of_several_lines_runs_each_line_as_one_command(camp):
+    """Item 25: on a terminal a multi-line paste came back as one text and ran as one command."""
+    t = table(camp, "camp")
+    t.interactive = False
+    assert t.run_typed("card 3\r\nnote Ana hid\ncard 4") is True
+    assert commands(camp, "camp")[1:] == ["epm card 3", "note Ana hid", "epm card 4"]
+    assert t.run_typed("card 5\nquit\ncard 6") is None  # quit ends the paste: card 6 never runs
+    assert commands(camp, "camp")[-1] == "epm card 5"
+
+
+def test_a_play_line_with_a_nul_or_bytes_that_are_not_utf8_is_named_so(camp, capsys):
+    """Item 26: a NUL was "one line of text"; item 12: text that is not UTF-8, typed in play."""
+    r = play(camp, "note a\x00b\n")
+    assert r.stderr == ("Error: line 1: 'a\\x00b' holds a NUL character: a name or value is text (help lists "
+                        "the commands)\n")
+    t = table(camp, "camp")
+    t.interactive = False
+    assert t.run_line("note caf\udce9") is False
+    assert "'caf\\xe9' is not UTF-8 text" in capsys.readouterr().err
+    assert commands(camp, "camp") == ["epm new camp --character Ana:piloting=1,diplomacy=-1 --character "
+                                      "Bo:strength=1 --character Cy --planet Zorb:blue --planet Kell:pink --planet "
+                                      "Vex:yellow --at Zorb --seed 7"]

@@ -219,3 +219,16 @@ def test_terminal_asks_each_cube_drawn_from_the_bag_and_enter_lets_journal_draw(
     assert entries[-3]["rolls"] == [{"die": "bag", "value": c, "source": "entered"} for c in ("black", "red", "blue")]
     assert entries[-2]["rolls"] and {r["source"] for r in entries[-2]["rolls"]} == {"rolled"}
     assert entries[-1]["rolls"] == [{"die": "bag", "value": c, "source": "entered"} for c in ("red", "blue")]
+
+
+def test_terminal_a_pasted_block_of_lines_runs_one_command_per_line(journal_at):
+    """Issue 21, item 25: a bracketed paste of several lines ran as one command."""
+    journal_at(*EPM_TABLE, ok=True)
+    sh = Shell(journal_at.saves, "table")
+    sh.ready()
+    sh.child.send("\x1b[200~card 3\rnote pasted\rcard 4\x1b[201~")
+    sh.line("")
+    out = sh.ready()
+    assert "Read Story Card 4 of Zorb." in out
+    assert sh.leave("quit") == 0
+    assert [e["command"] for e in log(journal_at, "table")[1:]] == ["epm card 3", "note pasted", "epm card 4"]

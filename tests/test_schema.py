@@ -79,3 +79,34 @@ def test_every_game_demo_state_is_judged_alike_and_valid(journal):
         broken = {**doc["state"], "turn": -5, "unknown_key": 1}
         found = game.validate(broken)
         assert found and any("unknown_key" in p for p in found), path.name
+
+
+def test_names_equal_under_unicode_normalisation_are_one_name():
+    """Issue 21, item 24: "José" with a composed é (NFC) and with e + a combining accent (NFD) are
+    the same name to a player; so are they to journal, as "Ana" and "ana" are."""
+    import unicodedata
+
+    from journal.lookup import find
+    from journal.schema import casefold_twins, fold
+
+    nfc, nfd = unicodedata.normalize("NFC", "José"), unicodedata.normalize("NFD", "José")
+    assert nfc != nfd and fold(nfc) == fold(nfd) == fold("JOSÉ")
+    assert find({nfd: 1, "Ana": 2}, nfc, "character") == nfd
+    assert find({nfc: 1}, "jOSE\u0301", "character") == nfc
+    problems: list[str] = []
+    casefold_twins([nfc, nfd], "state.characters", "name", problems)
+    assert problems and "differ only in how their letters are encoded" in problems[0]
+    problems = []
+    casefold_twins(["Ana", "ana"], "state.characters", "name", problems)
+    assert problems == ['state.characters: "Ana" and "ana" differ only in case: names must differ ignoring case']
+
+
+def test_a_save_with_two_spellings_of_one_name_is_invalid(camp):
+    import unicodedata
+
+    save = camp.saves / "camp.toml"
+    text = save.read_text("utf-8").replace("[state.characters.Cy]", f'[state.characters."{unicodedata.normalize("NFD", "José")}"]')
+    text = text.replace("[state.characters.Bo]", f'[state.characters."{unicodedata.normalize("NFC", "José")}"]')
+    save.write_text(text, "utf-8")
+    r = camp("check", "-s", "camp")
+    assert r.exit_code == 1 and "differ only in how their letters are encoded" in " ".join(r.stdout.split())

@@ -97,7 +97,7 @@ def test_a_crash_before_the_save_commits_is_put_back_by_the_next_writer(camp, sa
             raise SystemExit("killed")  # the process dies: no roll-back runs
         real(path, data)
 
-    monkeypatch.setattr("journal.session.Session._roll_back", lambda self, had_log: None)
+    monkeypatch.setattr("journal.session.Session._roll_back", lambda self, *args: None)
     monkeypatch.setattr(atomic, "atomic_write", killed)
     with pytest.raises(SystemExit):
         apply(saves, "Second")

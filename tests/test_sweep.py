@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import shutil
 from pathlib import Path
@@ -35,7 +36,13 @@ SLOW_ONLY = (("demo",),)
 HOSTILE = ["", " ", "\n", "a\nb", "x\r\ny", "\t\x07\x1b[31m\x7f", "9" * 5000, "-9" * 2, "-1", "0",
            "-99999999999999999999", "99999999999999999999", "+99999999999999999999", "=99999999999999999999",
            "ñandú 名前 🐙", "..", "../../x", "x" * 10000, "Ana\nBo", "\u2028", "a.b.c", '"', "[", "=",
-           "d6+" + "9" * 5000]
+           "d6+" + "9" * 5000,
+           # bytes that are not UTF-8 ($'caf\xe9', as Python hands them over), and control characters at a
+           # value's end, where they end the message that echoes it (issue 21, items 12 and 26)
+           "caf\udce9", "\udcff", "x\x0b", "x\x0c", "x\x85", "x\u2028", "x\x1b[8m", "x\x00"]
+# What a terminal would act on, never printed raw (issue 21, item 9): C0 and C1 controls but tab and
+# line feed, DEL, line and paragraph separators, bidirectional overrides, lone surrogates.
+RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 PLAUSIBLE = {
     "epm": ["Ana", "Bo", "Zorb", "Kell", "Vex", "Stun Baton", "piloting", "+1", "-1", "=3", "1", "2", "+2",
             "piloting:+1", "signal", "won"],
@@ -180,6 +187,9 @@ def check_answer(saves: Path, args: list[str], json_mode: bool) -> str | None:
         tail = r.stderr.split("Error: ", 1)
         if len(tail) != 2 or tail[1].rstrip("\n").count("\n"):
             return f"not one Error: line: {r.stderr[:300]!r}"
+    raw = RAW.search(r.stderr + ("" if json_mode else r.stdout))
+    if raw:
+        return f"a raw control character {raw.group()!r} printed: {(r.stderr or r.stdout)[:300]!r}"
     if json_mode:
         try:
             json.loads(r.stdout)

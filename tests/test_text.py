@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import io
+import shlex
 import sys
+import time
+
+from hypothesis import given
+from hypothesis import strategies as st
 
 from journal import templates
-from journal.text import MAX_WIDTH, wrap, width
+from journal.text import MAX_WIDTH, shell_words, shown, wrap, width
 
 
 def test_width_is_the_terminal_width_at_most_100(monkeypatch):
@@ -44,3 +49,39 @@ def test_a_shipped_data_file_is_named_templates_game_file():
     assert templates.resolve("my/board.toml").as_posix() == "my/board.toml"
     assert "templates:titans/dice-sample.toml" in templates.shipped("titans")
     assert templates.shipped("no-such-game") == []
+
+
+# --- shell words: the same as shlex, in linear time (issue 21, item 11) ----------------------------
+
+
+def shlex_words(line: str):
+    try:
+        return shlex.split(line, comments=True)
+    except ValueError as e:
+        return ("error", str(e))
+
+
+def ours(line: str):
+    try:
+        return shell_words(line)
+    except ValueError as e:
+        return ("error", str(e))
+
+
+@given(st.text(st.sampled_from("ab \t\r\n'\"\\#é\x0b"), max_size=40))
+def test_shell_words_are_shlex_words(line):
+    assert ours(line) == shlex_words(line)
+
+
+def test_shell_words_of_a_long_quoted_value_take_linear_time():
+    """A quoted value of 400k characters took shlex 11.5 s (it builds a word a character at a time)."""
+    for n in (100_000, 400_000):
+        line = 'note "' + 'x\\"' * (n // 3) + '" tail'
+        start = time.perf_counter()
+        words = shell_words(line)
+        assert time.perf_counter() - start < 1.0 and words[0] == "note" and len(words[1]) == 2 * (n // 3)
+
+
+def test_shown_escapes_what_a_terminal_would_act_on():
+    assert shown("plain é 名前") == "plain é 名前"
+    assert shown("a\x1b[8mb\x07\x9b\u2028\u202e\udce9") == "a\\x1b[8mb\\x07\\x9b\\u2028\\u202e\\udce9"

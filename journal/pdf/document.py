@@ -2,23 +2,27 @@
 
 The game supplies only its tracker (``journal.games.sheets(id).draw_tracker(c, page, state, title)``,
 state None for a blank sheet); the log pages are the same for every game. Files are
-written to a temporary file beside the target and renamed into place, so a failed
-render never leaves half a PDF behind. The target is the path the player named: a
-symlink is followed to the file it points to (the link stays a link, the file keeps its
-permissions), and a folder, FIFO or device is refused, never replaced.
+written to a temporary file beside the target (`.NAME.PID.tmp`) and renamed into place, so a
+failed render never leaves half a PDF behind. The target is the path the player named: a new
+file, or an existing PDF (replaced, keeping its mode). A symlink outside a saves folder is
+followed to the PDF it points to (the link stays a link); inside one, or dangling, it is
+refused, as are a folder, FIFO or device, journal's own files, a read-only file and any file that
+is not a PDF.
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
-from pathlib import Path
+import stat
 
 from reportlab.pdfgen.canvas import Canvas
 
+from journal import files
 from journal.errors import InputError, SaveError
 from journal.pdf.logpages import ruled_pages, write_log
 from journal.pdf.primitives import PAPERS, Page
+from journal.store import atomic
+from journal.store.paths import folder_of, journal_file
 
 # Uncompressed page streams: measured on a 20,000-entry log (756 A4 pages), they write
 # ~15% faster (0.80 s vs 0.94 s) for a ~5x bigger file (7.8 MB vs 1.6 MB), which is
@@ -27,10 +31,11 @@ PAGE_COMPRESSION = 0
 BLANK_LOG_PAGES = 3
 
 
-def render_save(game, state: dict, entries: list[dict], out: Path, paper: str, title: str,
-                progress: bool) -> int:
-    """Tracker page(s) for `state`, then the campaign log of `entries`, into `out`.
-    Returns the number of pages."""
+def render_save(game, state: dict, entries: list[dict], out: str, paper: str, title: str,
+                progress: bool, follow_links: bool = True, error=InputError) -> int:
+    """Tracker page(s) for `state`, then the campaign log of `entries`, into `out` (`follow_links`:
+    whether a link there may be followed; `error`: the class of a refusal). Returns the number of
+    pages."""
     footer = f"{game.TITLE} \u00b7 {title}" if title else game.TITLE
 
     def draw(c, page):
@@ -40,7 +45,8 @@ def render_save(game, state: dict, entries: list[dict], out: Path, paper: str, t
         at_a_glance(page, game, state, entries)
         write_log(page, entries, progress)
 
-    return _write(Path(out), paper, f"{game.TITLE}: {title}" if title else game.TITLE, footer, draw)
+    real, mode = target(out, follow_links, error)
+    return _write(out, real, mode, paper, f"{game.TITLE}: {title}" if title else game.TITLE, footer, draw)
 
 
 def at_a_glance(page, game, state: dict, entries: list[dict]) -> None:
@@ -57,7 +63,7 @@ def at_a_glance(page, game, state: dict, entries: list[dict]) -> None:
     page.new_page()
 
 
-def render_blank(game, out: Path, paper: str) -> int:
+def render_blank(game, out: str, paper: str, follow_links: bool = True, error=InputError) -> int:
     """A blank tracker for pencil play and a few ruled log pages. Returns the page count."""
 
     def draw(c, page):
@@ -65,7 +71,8 @@ def render_blank(game, out: Path, paper: str) -> int:
         page.new_page()
         ruled_pages(page, BLANK_LOG_PAGES)
 
-    return _write(Path(out), paper, f"{game.TITLE}: blank sheet", game.TITLE, draw)
+    real, mode = target(out, follow_links, error)
+    return _write(out, real, mode, paper, f"{game.TITLE}: blank sheet", game.TITLE, draw)
 
 
 def sheets_of(game):
@@ -75,45 +82,61 @@ def sheets_of(game):
     return games.sheets(game.ID)
 
 
-def target(out: Path) -> tuple[Path, int | None]:
-    """Where a PDF named `out` is written: the regular file it is (or a symlink points to), or
-    a new file; with the permission bits of the file it replaces. Anything else is refused."""
-    import stat
+def _through_link(out: str, follow_links: bool, error) -> str:
+    """The file a PDF named `out` is written to: `out`, or the file a link there points to."""
+    real = os.path.realpath(out)
+    if not os.path.islink(out):
+        return real
+    if not follow_links:
+        raise error(f"{out} is a link (to {real}): journal never writes through a link in a saves folder; "
+                    f"remove the link, or write the PDF elsewhere with -o")
+    broken = files.broken_link(out)
+    if broken:
+        raise error(f"{out} {broken}: a PDF is written to a file, never through a link that leads nowhere")
+    return real
 
-    real = Path(os.path.realpath(out))
+
+def target(out: str, follow_links: bool = True, error=InputError) -> tuple[str, int | None]:
+    """Where a PDF named `out` is written, and the permission bits of the file it replaces (None:
+    a new file). Anything but a new file or a writable PDF is refused."""
+    real = _through_link(out, follow_links, error)
+    link = f" (a link to {real})" if real != os.path.abspath(out) else ""
+    kind = journal_file(os.path.basename(real)) or journal_file(os.path.basename(out))
+    if kind:
+        raise error(f"{out}{link} is {kind}: a PDF is written to a file of its own (a name ending in .pdf)")
     try:
         st = os.stat(real)
     except FileNotFoundError:
         return real, None
     except OSError as e:
-        raise InputError(f"-o {out}: {e.strerror or e}") from None
+        raise error(f"{out}: {e.strerror or e}") from None
     if not stat.S_ISREG(st.st_mode):
-        from journal.files import kind_of
-
-        link = f" (a link to {real})" if real != Path(os.path.abspath(out)) else ""
-        raise InputError(f"-o {out}{link} is {kind_of(st.st_mode)}: a PDF is written to a regular file")
+        raise error(f"{out}{link} is {files.kind_of(st.st_mode)}: a PDF is written to a regular file")
+    if not st.st_mode & stat.S_IWUSR:
+        raise error(f"{out}{link} is read-only: journal does not replace it (make it writable, or choose another "
+                    f"name)")
+    with open(real, "rb") as f:
+        if f.read(5) != b"%PDF-":
+            raise error(f"{out}{link} exists and is not a PDF: journal replaces only a PDF (move it away, or "
+                        f"choose another name)")
     return real, stat.S_IMODE(st.st_mode)
 
 
-def _write(out: Path, paper: str, doc_title: str, footer: str, draw) -> int:
+def _write(shown: str, out: str, mode: int | None, paper: str, doc_title: str, footer: str, draw) -> int:
     if paper not in PAPERS:
         raise InputError(f"paper {paper!r} is not one of {', '.join(PAPERS)}")
-    shown = out
-    out, mode = target(out)
+    tmp = atomic.temp_path(out)
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
+        os.makedirs(folder_of(out), exist_ok=True)
+        atomic.clean_stale(folder_of(out))  # the temporary files of renders that were killed
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | atomic.NOFOLLOW, 0o666)
+        if mode is not None and hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)
         os.close(fd)
-        if mode is None:
-            umask = os.umask(0)                     # mkstemp makes 0600; give the usual mode
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(tmp_name, mode)
     except OSError as e:
         raise SaveError(f"cannot write {shown}: {e.strerror or e}") from None
-    tmp = Path(tmp_name)
     try:
-        c = Canvas(str(tmp), pagesize=PAPERS[paper], pageCompression=PAGE_COMPRESSION)
+        c = Canvas(tmp, pagesize=PAPERS[paper], pageCompression=PAGE_COMPRESSION)
         c.setTitle(doc_title)
         c.setAuthor("journal")
         c.setCreator("journal")
@@ -126,9 +149,9 @@ def _write(out: Path, paper: str, doc_title: str, footer: str, draw) -> int:
             os.fsync(f.fileno())
         os.replace(tmp, out)
     except OSError as e:
-        tmp.unlink(missing_ok=True)
+        atomic.remove(tmp)
         raise SaveError(f"cannot write {shown}: {e.strerror or e}") from None
     except BaseException:
-        tmp.unlink(missing_ok=True)
+        atomic.remove(tmp)
         raise
     return page.finished

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 
 import click
 
@@ -19,6 +18,7 @@ from journal import games
 from journal.store.paths import SavePaths, resolve
 from journal.errors import InputError
 from journal.options import OrderedGroup
+from journal.text import MAX_LINE, shell_words
 
 QUIT = ("quit", "exit")
 HELP = "help"
@@ -43,8 +43,10 @@ def refused(campaign: str, game_id: str) -> dict[str, str]:
 
 def split(text: str) -> list[str]:
     """The words of a line, quoted like a shell line (# starts a comment)."""
+    if len(text) > MAX_LINE:
+        raise InputError(f"the line holds {len(text)} characters: a line holds at most {MAX_LINE}")
     try:
-        return shlex.split(text, comments=True)
+        return shell_words(text)
     except ValueError as e:  # No closing quotation
         raise InputError(f"{str(e)[0].lower()}{str(e)[1:]}: close the quote, or quote a name that has spaces "
                          f"with \"...\"") from None

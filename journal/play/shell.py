@@ -17,11 +17,11 @@ import click
 from journal import games
 from journal.games import Game
 from journal.store.paths import SavePaths, beside
-from journal.errors import InputError, JournalError
+from journal.errors import InputError, Interrupted, JournalError
 from journal.play import lines
 from journal.runtime import DiceAsker, DrawAsker, Runtime, failure
 from journal.session import Session
-from journal.text import unfold
+from journal.text import one_line, unfold
 
 
 class PlayRuntime(Runtime):
@@ -119,6 +119,18 @@ class Table:
         self.names = campaign_names(game, state)
 
     # --- one line ------------------------------------------------------------
+    def run_typed(self, text: str) -> bool | None:
+        """What the player entered at the prompt: each of its lines is one command (a paste of
+        several lines runs them in turn, as if typed one by one). False when one was refused,
+        None once one quits."""
+        ok: bool | None = True
+        for line in re.split(r"\r\n|\r|\n", text):
+            done = self.run_line(line)
+            if done is None:
+                return None
+            ok = ok and done
+        return ok
+
     def run_line(self, text: str, number: int | None = None) -> bool | None:
         """Run one typed line: True when it succeeded, False when it was refused, None to quit."""
         try:
@@ -150,19 +162,21 @@ class Table:
         except click.ClickException as e:
             return self.refuse(self.usage(e), number)
         except BaseException as e:  # noqa: BLE001 - the CLI's one-line errors, and the shell goes on
-            if isinstance(e, KeyboardInterrupt) and not self.interactive:
+            if isinstance(e, KeyboardInterrupt) and not self.interactive:  # piped: Ctrl-C ends the shell
+                if rt.saved and not isinstance(e, Interrupted):
+                    raise Interrupted(f"interrupted once {rt.saved} was saved: it stands") from None
                 raise
-            told = failure(e)
+            told = failure(e, rt.saved)
             if told is None:
                 raise
-            return self.refuse("aborted: nothing was saved" if told[0] == "aborted" else told[0], number)
+            return self.refuse(told[0], number)
         finally:
             self.refresh()
         return True
 
     def usage(self, e: click.ClickException) -> str:
         """Click's message, and where to read about the command."""
-        message = e.format_message()
+        message = "Missing command." if isinstance(e, click.exceptions.NoArgsIsHelpError) else e.format_message()
         ctx = getattr(e, "ctx", None)
         path = ctx.command_path.split()[1:] if ctx is not None else []
         if path[:1] == [self.game_id]:
@@ -172,7 +186,7 @@ class Table:
     def refuse(self, message: str, number: int | None = None) -> bool:
         """The line's one `Error:` line on stderr (a piped line's number in it)."""
         where = f"line {number}: " if number is not None else ""
-        click.echo(f"Error: {where}{unfold(message)}", err=True)
+        click.echo(f"Error: {where}{one_line(unfold(message))}", err=True)
         return False
 
     # --- help ----------------------------------------------------------------

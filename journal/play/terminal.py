@@ -5,6 +5,7 @@ campaign's history, and the questions a command asks (a die's result, a choice's
 
 from __future__ import annotations
 
+import os
 import shutil
 import textwrap
 
@@ -12,7 +13,7 @@ import click
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application.current import get_app
 from prompt_toolkit.completion import Completer, Completion, WordCompleter
-from prompt_toolkit.history import FileHistory, InMemoryHistory
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
 from journal.play.completion import Completer as Candidates
 
@@ -110,7 +111,8 @@ def run(table) -> int:
     """The loop: prompt, run the line, refresh the status line; Ctrl-D, quit or exit leave."""
     asker = Asker()
     table.rt.read_line, table.rt.menu = asker.read_line, asker.menu
-    history = CampaignHistory(str(table.history_path))
+    path = str(table.history_path)  # in the saves folder: never written through a link
+    history: History = InMemoryHistory() if os.path.islink(path) else CampaignHistory(path)
     session: PromptSession[str] = PromptSession(history=history, completer=ShellCompleter(table), bottom_toolbar=toolbar(table),
                             complete_while_typing=False, reserve_space_for_menu=6)
     width = min(shutil.get_terminal_size((100, 24)).columns, 100)
@@ -123,6 +125,6 @@ def run(table) -> int:
             continue
         except EOFError:
             break
-        if table.run_line(text) is None:
+        if table.run_typed(text) is None:
             break
     return 0

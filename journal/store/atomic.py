@@ -1,10 +1,23 @@
-"""Writing files so that a crash leaves the old bytes or the new, never a mix."""
+"""Writing files so that a crash leaves the old bytes or the new, never a mix.
+
+A file is written to a temporary file beside it (`.NAME.PID.tmp`), flushed, fsynced and renamed
+over it, keeping the mode of the file it replaces. A link is never written through: a saves folder
+received from someone else could point one at the player's own files.
+"""
 
 from __future__ import annotations
 
+import errno
 import os
+import re
+import stat
 
+from journal.errors import SaveError
 from journal.store.paths import beside, folder_of
+
+TEMP = re.compile(r"\.(.+)\.(\d+)\.tmp")  # .NAME.PID.tmp: a file being written by process PID
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
 
 def remove(path) -> None:
     """Remove a file; nothing there is fine."""
@@ -14,7 +27,8 @@ def remove(path) -> None:
         pass
 
 
-def _fsync_dir(folder: str) -> None:
+def sync_folder(folder: str) -> None:
+    """Make a rename in `folder` durable (best effort: some filesystems refuse)."""
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:  # pragma: no cover
@@ -27,31 +41,98 @@ def _fsync_dir(folder: str) -> None:
         os.close(fd)
 
 
-def atomic_write(path, data: bytes, durable: bool = True) -> None:
-    """Write a temp file in the same folder, flush, fsync (unless not `durable`), rename over
-    the target.
+def temp_path(path: str) -> str:
+    """This process's temporary file for `path`: `.NAME.PID.tmp` beside it."""
+    return beside(path, f".{os.path.basename(path)}.{os.getpid()}.tmp")
 
-    Callers hold the folder's exclusive lock, so temp files of this save left by a
-    writer that was killed are stale and are removed here. A symlink is followed: the file
-    it points to is replaced, and the link stays a link.
-    """
-    path = os.fspath(path)
+
+def gone(pid: int) -> bool:
+    """Whether no process `pid` runs any more (only POSIX can tell; elsewhere: it may run)."""
+    if os.name != "posix":  # pragma: no cover - Windows' os.kill(pid, 0) would stop the process
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (OverflowError, ValueError):
+        return True   # no process can have that number
+    except OSError:
+        return False  # another user's process
+    return False
+
+
+def clean_stale(folder: str, target: str | None = None) -> None:
+    """Remove the temporary files killed writers left in `folder`: those of `target` (the caller
+    holds the folder's exclusive lock, so no other writer of it runs), and any other whose process
+    is gone (a PDF is written outside the lock: a running one keeps its file)."""
+    mine = os.getpid()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        found = TEMP.fullmatch(entry.name)
+        if found is None or int(found.group(2)) == mine:
+            continue
+        if found.group(1) == target or gone(int(found.group(2))):
+            try:
+                remove(entry.path)
+            except OSError:
+                pass
+
+
+def refuse_link(path: str) -> None:
+    """journal never writes through a link (a folder received from someone could point it at any
+    file of the player's)."""
     if os.path.islink(path):
-        path = os.path.realpath(path)
-    name = os.path.basename(path)
-    tmp_name = f".{name}.{os.getpid()}.tmp"
-    tmp = beside(path, tmp_name)
-    prefix = f".{name}."
-    for entry in os.scandir(folder_of(path)):
-        if entry.name.startswith(prefix) and entry.name.endswith(".tmp") and entry.name != tmp_name:
-            remove(entry.path)
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        raise SaveError(f"{path} is a link (to {os.path.realpath(path)}): journal never writes through a link "
+                        f"in a saves folder; remove the link, or put the file itself there")
+
+
+def mode_for(path: str, mode: int | None) -> int | None:
+    """The permission bits a rewrite of `path` gets: `mode` when given, else those of the file it
+    replaces (None: a new file, the usual 0644 less the umask). A read-only file is refused."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return mode
+    if not st.st_mode & stat.S_IWUSR:
+        raise SaveError(f"{path} is read-only (mode {stat.S_IMODE(st.st_mode):04o}): journal does not replace it; "
+                        f"make it writable (chmod u+w) to change it")
+    return stat.S_IMODE(st.st_mode) if mode is None else mode
+
+
+def stage(path: str, data: bytes, durable: bool = True, mode: int | None = None) -> str:
+    """Write `data` to this process's temporary file beside `path` (flushed and fsynced when
+    `durable`), with the mode `path` will keep; return the temporary file's path."""
+    refuse_link(path)
+    mode = mode_for(path, mode)
+    tmp = temp_path(path)
+    clean_stale(folder_of(path), os.path.basename(path))
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | NOFOLLOW, 0o644)
+    except OSError as e:  # name the folder that refuses it, not the temporary file
+        if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            raise type(e)(e.errno, f"{e.strerror}: journal cannot create files in this folder",
+                          folder_of(path)) from None
+        raise
     try:
         with os.fdopen(fd, "wb") as f:
+            if mode is not None and hasattr(os, "fchmod"):
+                os.fchmod(f.fileno(), mode)
             f.write(data)
             if durable:
                 f.flush()
                 os.fsync(f.fileno())
+    except BaseException:
+        remove(tmp)
+        raise
+    return tmp
+
+
+def replace(tmp: str, path: str) -> None:
+    """Rename a staged file over `path` (the instant the new bytes are in place)."""
+    try:
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -59,15 +140,44 @@ def atomic_write(path, data: bytes, durable: bool = True) -> None:
         except OSError:
             pass
         raise
-    if durable:
-        _fsync_dir(folder_of(path))
 
 
-def append_log(log_path, committed_end: int, data: bytes) -> None:
-    """Cut uncommitted lines off the log, then append `data` and fsync it."""
-    fd = os.open(log_path, os.O_RDWR | os.O_CREAT, 0o644)
+def atomic_write(path, data: bytes, durable: bool = True, mode: int | None = None) -> None:
+    """Write a temp file in the same folder, flush, fsync (unless not `durable`), rename over
+    the target, keeping its mode (`mode`: set this one).
+
+    Callers hold the folder's exclusive lock, so temp files of this target left by a writer
+    that was killed are stale and are removed here (and any other whose writer is gone). A link
+    is refused, never written through; so is a read-only file.
+    """
+    path = os.fspath(path)
     try:
+        replace(stage(path, data, durable, mode), path)
+    except BaseException:  # whatever stopped it, no temporary file stays behind
+        try:
+            remove(temp_path(path))
+        except OSError:
+            pass
+        raise
+    if durable:
+        sync_folder(folder_of(path))
+
+
+def append_log(log_path, committed_end: int, data: bytes, mode: int | None = None) -> None:
+    """Cut uncommitted lines off the log, then append `data` and fsync it (a new log gets `mode`).
+
+    A log shorter than its committed part was changed by another program since it was read:
+    refused (truncating would pad it with NUL bytes).
+    """
+    created = not os.path.lexists(log_path)
+    fd = os.open(log_path, os.O_RDWR | os.O_CREAT | NOFOLLOW, 0o644)
+    try:
+        if created and mode is not None and hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)
         size = os.fstat(fd).st_size
+        if size < committed_end:
+            raise SaveError(f"{log_path} holds {size} bytes, fewer than the {committed_end} it held when this "
+                            f"command read it: another program changed it; nothing was saved")
         if size != committed_end:
             os.ftruncate(fd, committed_end)
         os.lseek(fd, committed_end, os.SEEK_SET)
@@ -82,11 +192,12 @@ def append_log(log_path, committed_end: int, data: bytes) -> None:
 
 def truncate_log(log_path, end: int) -> None:
     try:
-        fd = os.open(log_path, os.O_RDWR)
+        fd = os.open(log_path, os.O_RDWR | NOFOLLOW)
     except FileNotFoundError:
         return
     try:
-        os.ftruncate(fd, end)
-        os.fsync(fd)
+        if os.fstat(fd).st_size > end:
+            os.ftruncate(fd, end)
+            os.fsync(fd)
     finally:
         os.close(fd)

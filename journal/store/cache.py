@@ -13,7 +13,7 @@ import os
 import stat
 
 from journal import files
-from journal.errors import SaveError
+from journal.errors import JournalError, SaveError
 from journal.store import atomic
 from journal.store.paths import SavePaths, beside
 
@@ -34,7 +34,8 @@ def read_cached(paths: SavePaths, text_sha: str) -> dict | None:
 
 def write_cache(paths: SavePaths, text_sha: str, doc: dict) -> None:
     """Best effort and not fsynced: the save is the commit point, the cache a shortcut (never
-    put in the place of a link, a folder or anything else that is not a regular file)."""
+    put in the place of a link, a folder or anything else that is not a regular file). It has
+    the save's mode: a save only its owner reads keeps a cache only its owner reads."""
     path = cache_path(paths)
     try:
         if not stat.S_ISREG(os.lstat(path).st_mode):
@@ -44,7 +45,8 @@ def write_cache(paths: SavePaths, text_sha: str, doc: dict) -> None:
     except OSError:
         return
     try:
+        mode = stat.S_IMODE(os.stat(paths.save).st_mode) | stat.S_IWUSR
         data = json.dumps({"sha256": text_sha, "doc": doc}, ensure_ascii=False, separators=(",", ":"))
-        atomic.atomic_write(path, data.encode("utf-8"), durable=False)
-    except (OSError, TypeError, ValueError):
+        atomic.atomic_write(path, data.encode("utf-8"), durable=False, mode=mode)
+    except (OSError, TypeError, ValueError, JournalError):
         pass

@@ -33,6 +33,10 @@ def current_ref(paths: SavePaths, folder) -> str:
 
 
 def write_current(folder, ref: str) -> None:
-    """Make `ref` the folder's current campaign (the caller holds the folder's lock)."""
+    """Make `ref` the folder's current campaign (the caller holds the folder's lock). A `.current`
+    that is a link is replaced by a file, never written through."""
     os.makedirs(folder, exist_ok=True)
-    atomic.atomic_write(files.clean_path(os.path.join(folder, CURRENT)), (ref + "\n").encode("utf-8"))
+    path = files.clean_path(os.path.join(folder, CURRENT))
+    if os.path.islink(path):
+        atomic.remove(path)
+    atomic.atomic_write(path, (ref + "\n").encode("utf-8"))

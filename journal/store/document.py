@@ -33,14 +33,20 @@ JOURNAL_TABLE = Table({
 })
 
 
-def read_text(paths: SavePaths) -> str:
-    """The save's text: a regular file of UTF-8 text (anything else is refused, naming it)."""
+def read_save(paths: SavePaths):
+    """The save's text and status: a regular file of UTF-8 text with no other hard link (anything
+    else is refused, naming it)."""
     try:
-        data = files.read_bytes(paths.save, paths.shown)
+        data, st = files.read_regular(paths.save, paths.shown, one_link=True)
     except (FileNotFoundError, NotADirectoryError):
         raise SaveError(f"no save {typed(paths.name)} at {paths.shown}: start one with `journal GAME new {paths.name}`"
                         ) from None
-    return files.decode(data, paths.shown)
+    return files.decode(data, paths.shown), st
+
+
+def read_text(paths: SavePaths) -> str:
+    """The save's text (see read_save)."""
+    return read_save(paths)[0]
 
 
 def read_side(path) -> bytes | None:

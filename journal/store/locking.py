@@ -43,12 +43,24 @@ def locked(folder, exclusive: bool) -> Iterator[None]:
                         "journal does not run commands unserialized")
 
 
+HELD: set[tuple[int, int]] = set()  # the folders this process holds a lock on (device, inode)
+
+
 @contextmanager
 def _flock(fcntl: ModuleType, folder, exclusive: bool) -> Iterator[None]:
     fd = os.open(folder, os.O_RDONLY)
     try:
+        st = os.fstat(fd)
+        key = (st.st_dev, st.st_ino)
+        if key in HELD:  # a second lock of our own would wait for the first forever
+            raise RuntimeError(f"{folder} is already locked by this command: a command cannot run inside another "
+                               f"on the same saves folder")
         fcntl.flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
-        yield
+        HELD.add(key)
+        try:
+            yield
+        finally:
+            HELD.discard(key)
     finally:
         os.close(fd)  # closing releases the lock
 

@@ -48,7 +48,7 @@ class LogView:
 
     def open(self):
         try:
-            return files.open_regular(self.paths.log)
+            return files.open_regular(self.paths.log, one_link=True)
         except FileNotFoundError:
             return None
 
@@ -76,8 +76,9 @@ class LogView:
 
         Reads the log backwards, so the cost is that of the entries asked for (plus any
         uncommitted tail), not of the campaign's length. Each entry read is checked for
-        the shape readers rely on. Raises SaveError when the log does not hold the
-        entries the save expects.
+        the shape readers rely on, and for standing where it was written (its `at`): a line
+        before it that grew or shrank, or went, is found without reading it. Raises SaveError
+        when the log does not hold the entries the save expects.
         """
         f = self.open()
         if f is None:
@@ -87,30 +88,43 @@ class LogView:
             return []
         found: list[tuple[int, dict]] = []
         self.orphans = []
-        expect = self.entries
         with f:
             records = _reverse_records(f, os.fstat(f.fileno()).st_size)
             next(records)  # the text after the last newline: empty, or a torn append
             for offset, raw in records:
+                if not found and raw is not None and not raw.strip():
+                    continue  # a blank line past the committed end: cut off at the next write
                 entry = self._entry(raw, f"byte {offset}", committed=False)
-                n = entry["n"]
-                if not found and n > self.entries:
+                if not found and entry["n"] > self.entries:
                     self.orphans.append(entry)
                     continue  # written by a command that never committed: cut off at the next write
-                self._shape(entry, f"byte {offset}")
-                if n != expect:
-                    raise SaveError(f"{self.paths.log}: entry {n} found where entry {expect} was expected "
-                                    f"(journal.entries = {self.entries})")
                 if not found:
+                    assert raw is not None
                     self.end = offset + len(raw) + 1
+                self._committed(entry, offset, len(found))
                 found.append((offset, entry))
-                self.found[n] = entry
-                expect -= 1
-                if len(found) >= want or expect == 0:
+                self.found[entry["n"]] = entry
+                if len(found) >= want or entry["n"] == 1:
                     break
         if len(found) < min(want, self.entries):
             raise SaveError(f"{self.paths.log} holds fewer entries than journal.entries = {self.entries}")
         return found
+
+    def _committed(self, entry: dict, offset: int, newer: int) -> None:
+        """Check a committed entry read from the end: its shape, its number, and its place."""
+        self._shape(entry, f"byte {offset}")
+        expect = self.entries - newer
+        if entry["n"] != expect:
+            raise SaveError(f"{self.paths.log}: entry {entry['n']} found where entry {expect} was expected "
+                            f"(journal.entries = {self.entries})")
+        if entry.get("at", offset) != offset:
+            self.read_all()  # names the first damaged line, as check does
+            raise SaveError(self.moved(entry, offset, "the entry"))  # pragma: no cover - read_all names it
+
+    def moved(self, entry: dict, offset: int, where: str) -> str:
+        return (f"{self.paths.log} {where}: entry {entry['n']} was written at byte {entry['at']} but stands at "
+                f"byte {offset}: a line before it was changed (the log is only ever appended to; restore it "
+                f"from a copy)")
 
     def first(self) -> dict | None:
         """Entry 1 (the campaign's start), read from the front of the log; None without entries."""
@@ -147,13 +161,36 @@ class LogView:
         with f:
             data = f.read(self.end)
         entries = []
+        offset = 0
         for number, line in enumerate(data.split(b"\n")[:-1], 1):
             entry = self._entry(line, f"line {number}")
             if entry["n"] != number:
                 raise SaveError(f"{self.paths.log} line {number}: damaged log entry (entry {entry['n']} where "
                                 f"entry {number} was expected)")
+            if entry.get("at", offset) != offset:
+                raise SaveError(self.moved(entry, offset, f"line {number}"))
             entries.append(entry)
+            offset += len(line) + 1
         return entries
 
     def tail(self, count: int) -> list[dict]:
         return [e for _off, e in reversed(self.scan(count))] if count > 0 else []
+
+
+def never_committed(path: str) -> bool:
+    """Whether a log with no save beside it holds nothing a command committed: nothing but blank
+    lines, or entry 1 alone, whole or torn (what a `new` killed before its save's rename leaves)."""
+    try:
+        data = files.read_bytes(path)
+    except FileNotFoundError:
+        return True
+    body = data.strip()
+    if not body:
+        return True
+    if b"\n" in body:
+        return False
+    try:
+        entry = files.parse_json(body)
+    except ValueError:
+        return not data.endswith(b"\n")  # a torn append, never a whole line
+    return isinstance(entry, dict) and entry.get("n") == 1

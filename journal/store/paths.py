@@ -60,21 +60,40 @@ def _through_links(path: str, log: str, name: str) -> SavePaths:
     """A save reached through a symlink is the file it points to, with that file's own log:
     commands write there (the link stays a link). Two saves never share one history: a log
     that is a link to another save's log (another name), or a log beside the link that is
-    not the real save's, is refused."""
+    not the real save's, is refused. The log journal appends to is never a link itself."""
     real = os.path.realpath(path)
-    if os.path.islink(path) and not os.path.exists(real):
-        raise SaveError(f"{path} is a link to {real}, where there is nothing: remove the link, or put the save "
-                        f"back where it points")
+    broken = files.broken_link(path)
+    if broken:
+        raise SaveError(f"{path} {broken}: remove the link" + ("" if files.LOOP in broken else
+                                                              ", or put the save back where it points"))
     real_name = os.path.basename(real)
     if not real_name.endswith(".toml") or len(real_name) <= 5:
         raise SaveError(f"{path} is a link to {real}, which is not a .toml save")
     real_log = beside(real, f"{real_name[:-5]}.log.jsonl")
     target = os.path.realpath(real_log)
-    if os.path.lexists(real_log) and os.path.basename(target) != os.path.basename(real_log):
-        raise SaveError(f"{real_log} is a link to {target}, the log of another save: a save and its log "
-                        f"stay together (restore the save's own log)")
+    if os.path.islink(real_log):
+        if os.path.basename(target) != os.path.basename(real_log):
+            raise SaveError(f"{real_log} is a link to {target}, the log of another save: a save and its log "
+                            f"stay together (restore the save's own log)")
+        raise SaveError(f"{real_log} is a link (to {target}): journal never appends to a log through a link; "
+                        f"put the log itself beside its save")
     if log != real_log and os.path.lexists(log) and os.path.realpath(log) != target:
         what = f"a link to {os.path.realpath(log)}" if os.path.islink(log) else "another file"
         raise SaveError(f"{log} is {what}, but the log of {path} is {real_log}: a save and its log stay "
                         f"together (use one name for the campaign, or move the stray log away)")
     return SavePaths(real, real_log, name)
+
+
+def journal_file(name: str) -> str | None:
+    """What file of journal's a file name is (None: none), so that no PDF is written over one."""
+    if name.endswith(".log.jsonl"):
+        return "a campaign's log"
+    if name.endswith(".toml"):
+        return "a save or a file journal keeps beside saves"
+    if name == ".current":
+        return "the saves folder's current campaign"
+    if name.startswith(".") and name.endswith(".cache.json"):
+        return "a save's parse cache"
+    if name.startswith(".") and name.endswith(".history"):
+        return "a campaign's play history"
+    return None

@@ -32,3 +32,35 @@ def test_posix_locks_the_folder_itself_and_leaves_no_file(tmp_path):
     with locking.locked(str(tmp_path), False):
         pass
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_second_lock_of_the_same_folder_in_one_process_is_an_error_not_a_hang(tmp_path):
+    """Issue 21, item 10: a lock taken inside another on the same folder (flock: per open file)
+    would wait for the first forever."""
+    with locking.locked(str(tmp_path), True):
+        with pytest.raises(RuntimeError, match="already locked by this command"):
+            with locking.locked(str(tmp_path), False):
+                pass
+    with locking.locked(str(tmp_path), False):  # released: taken again
+        pass
+
+
+def test_check_in_a_batch_is_refused_not_a_deadlock(journal):
+    """`epm check` in a batch opened a reader's lock inside the batch's writer's lock."""
+    import signal
+
+    journal(*EPM_NEW, ok=True)
+    before = journal.files("camp")
+
+    def hang(*_args):
+        raise TimeoutError("the batch hung")
+
+    old = signal.signal(signal.SIGALRM, hang)
+    signal.alarm(30)
+    try:
+        r = journal("batch", "-s", "camp", "-", input="epm card 4\nepm check\n")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert one_error(r, 2) == "Error: line 2: check cannot run inside a batch: check the save before or after it"
+    assert journal.files("camp") == before
