@@ -12,7 +12,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from journal import games
 from journal.cli import root
 from journal.play import shell
 from journal.play.completion import Completer, partial_words, quoted
