@@ -27,4 +27,11 @@ def find(table, name: str, what: str, option: str | None = None) -> str:
     raise InputError(f"{label}{typed(name)} is not {article} {what}: known {what}s are {known}")
 
 
+def already(names, name: str) -> str | None:
+    """The name among `names` that `name` would be taken for (the same ignoring case and Unicode
+    form: schema.fold), or None: what a new name may not repeat."""
+    folded = fold(str(name).strip())
+    return next((k for k in names if fold(k) == folded), None)
+
+
 shell_quote = shlex.quote  # a name as a player pastes it into a hint: quoted when it holds spaces

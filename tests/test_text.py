@@ -68,3 +68,11 @@ def test_a_line_at_the_length_limit_is_split_by_shlex_in_bounded_time(camp):
     longer = camp("batch", "-", input='note "' + "x" * MAX_LINE + '"\n')
     assert longer.exit_code == 2 and f"a batch line holds at most {MAX_LINE}" in longer.stderr
 
+
+
+def test_a_name_already_taken_is_the_same_ignoring_case_and_unicode_form():
+    from journal.lookup import already
+
+    assert already(["Ana", "Jos\u00e9"], "ANA") == "Ana"
+    assert already(["Ana", "Jos\u00e9"], "jose\u0301") == "Jos\u00e9"  # e and a combining accent
+    assert already(["Ana"], "Bo") is None

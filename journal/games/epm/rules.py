@@ -23,6 +23,7 @@ from journal.games.epm.constants import (
 from journal.games.epm.schema import Character, Item, Planet, State
 from journal.games.epm.views import active_characters, face_down, no_disc_left, result, travel_hint
 from journal.hints import cmd, say
+from journal.lookup import already
 from journal.outcome import Outcome, copy_state, refuse_if_over
 
 ENDINGS = {WON: "the Evil Power Master was defeated", LOST: "the Evil Power Master won"}
@@ -123,7 +124,7 @@ def unique(table: dict, name: str, what: str) -> None:
     """Names are matched ignoring case, so two of a kind may not differ only in case."""
     if not name.strip():
         raise InputError(f"a {what} name is empty")
-    if any(k.casefold() == name.casefold() for k in table):
+    if already(table, name) is not None:
         raise InputError(f"two {what}s are named {typed(name)}: names must differ (ignoring case)")
 
 
