@@ -126,18 +126,6 @@ def exploring(difficulty=2, crew=("Ann", "Ben"), maps_=(8, 3, 4, 5), depth=4, ph
     return apply(s, maps.dungeon_enter, slot="1").state
 
 
-def enemy(s: dict, label="E1", **kw) -> dict:
-    values = {"hp": 10, "armor": 1, "agility": 3}
-    values.update(kw)
-    return apply(s, profiles.ground_add, label=label, **values).state
-
-
-def begun(s: dict, crew_roll=6, enemy_roll=1) -> dict:
-    g = s["ground"]
-    rolls = [] if len(ground.conscious(s, g)) == 1 else [crew_roll, enemy_roll]
-    return apply(s, loop.ground_initiative, *rolls).state
-
-
 HIRED = {"agility": 3, "strength": 4, "tech": 3, "charisma": 2, "ranged": 2, "melee": 3}   # 16 + 1 level point
 
 

@@ -4,7 +4,7 @@ levels, the leader, traits."""
 from __future__ import annotations
 
 import pytest
-from kraken.kraken_helpers import ATTRS, HIRED, apply, begun, dice, enemy, exploring, fight, new_state, with_crew
+from kraken.kraken_helpers import ATTRS, HIRED, apply, dice, exploring, fight, new_state, started, with_crew, with_enemy
 
 from journal.errors import InputError, RuleError
 from journal.games.kraken import captives, crew, crew as crew_rules
@@ -158,7 +158,7 @@ def test_setting_strength_by_hand_changes_hp_max_as_at_creation():
 
 def test_a_member_healed_by_hand_in_a_ground_combat_waits_too():
     """Ch. 4: "cannot take any actions before the next Ground Combat turn" (crew hp +N)."""
-    s = begun(enemy(fight(crew=("Ann", "Ben")), "E1", actions=["1-6: idle"]))
+    s = started(with_enemy(fight(crew=("Ann", "Ben")), "E1", actions=["1-6: idle"]))
     s["crew"]["Ben"].update(hp=0, status="unconscious")
     s = apply(s, crew_rules.crew_hp, name="Ben", delta=3).state
     assert s["ground"]["revived"] == ["Ben"]

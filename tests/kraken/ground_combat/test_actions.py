@@ -4,7 +4,7 @@ Reload, Recharge, Item, Exchange, Wait, Unjam, Escape."""
 from __future__ import annotations
 
 import pytest
-from kraken.kraken_helpers import apply, armed, begun, dice, enemy, fight, fighters, started, with_enemy
+from kraken.kraken_helpers import apply, armed, dice, fight, fighters, started, with_enemy
 
 from journal.errors import RuleError
 from journal.games.kraken import equipment
@@ -16,7 +16,7 @@ def test_a_member_left_behind_in_an_escape_is_erased_with_all_they_carry():
     profiles, along with all Equipment they carry": one message, nothing to collect."""
     s = fight(crew=("Ann", "Ben"))
     s = apply(s, equipment.crew_equip, name="Ann", slot="L", item="Med kit").state
-    s = begun(enemy(s, "E1", agility=5, actions=["1-6: idle"]))
+    s = started(with_enemy(s, "E1", agility=5, actions=["1-6: idle"]))
     s = apply(s, actions.ground_simple, name="Ann", action="wait").state        # Ann acted: she is sacrificed
     out = apply(s, actions.ground_escape, 6)                                      # 6 + 3 + 3 ≥ 5
     text = "\n".join(out.lines)
@@ -28,7 +28,7 @@ def test_a_member_left_behind_in_an_escape_is_erased_with_all_they_carry():
 def test_a_member_healed_from_unconscious_acts_only_from_the_next_combat_turn():
     """Ch. 4: "Healed unconscious Crew Members are active again, but cannot take any actions
     before the next Ground Combat turn"."""
-    s = begun(enemy(fight(crew=("Ann", "Ben", "Cid")), "E1", actions=["1-6: idle"]))
+    s = started(with_enemy(fight(crew=("Ann", "Ben", "Cid")), "E1", actions=["1-6: idle"]))
     s["crew"]["Ben"].update(hp=0, status="unconscious")
     out = apply(s, actions.ground_simple, name="Ann", action="item", item="Stimpack", heal=4, target="Ben")
     assert out.state["crew"]["Ben"]["status"] == "active"

@@ -4,20 +4,7 @@ table, attacks by priority, traits."""
 from __future__ import annotations
 
 import pytest
-from kraken.kraken_helpers import (
-    apply,
-    armed,
-    begun,
-    dice,
-    enemy,
-    fight,
-    fighters,
-    new_state,
-    started,
-    waits,
-    with_crew,
-    with_enemy,
-)
+from kraken.kraken_helpers import apply, armed, dice, fight, fighters, new_state, started, waits, with_crew, with_enemy
 
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.kraken.ground_combat import actions, attacks, enemies, loop, profiles, spawn
@@ -26,8 +13,8 @@ from journal.games.kraken.ground_combat import actions, attacks, enemies, loop, 
 @pytest.mark.parametrize("minion", [False, True])
 def test_bosses_never_escape_including_their_minions(minion):
     """Ch. 13 Boss: "Bosses never escape (including their Minions)"."""
-    s = enemy(fight(boss=True), "B1", hp=10, escape=3, xp=5, minion=minion, actions=["1-6: idle"])
-    s = begun(s)
+    s = with_enemy(fight(boss=True), "B1", hp=10, escape=3, xp=5, minion=minion, actions=["1-6: idle"])
+    s = started(s)
     s["ground"]["enemies"]["B1"]["hp"] = 2
     for n in ("Ann", "Ben"):
         s = apply(s, actions.ground_simple, name=n, action="wait").state
@@ -39,7 +26,7 @@ def test_bosses_never_escape_including_their_minions(minion):
 
 def test_an_enemy_that_is_no_boss_still_escapes():
     """Ch. 14: "If an Enemy's HP is at or below its escape value it will try to escape"."""
-    s = begun(enemy(fight(), "E1", hp=10, escape=3, xp=5, actions=["1-6: idle"]))
+    s = started(with_enemy(fight(), "E1", hp=10, escape=3, xp=5, actions=["1-6: idle"]))
     s["ground"]["enemies"]["E1"]["hp"] = 2
     for n in ("Ann", "Ben"):
         s = apply(s, actions.ground_simple, name=n, action="wait").state

@@ -4,7 +4,7 @@ attacks and support, Dungeon support, Meditate."""
 from __future__ import annotations
 
 import pytest
-from kraken.kraken_helpers import apply, begun, dice, enemy, explorer, fight, new_state, started, with_crew, with_enemy
+from kraken.kraken_helpers import apply, dice, explorer, fight, new_state, started, with_crew, with_enemy
 
 from journal.errors import InputError, RuleError
 from journal.games.kraken import crew, crew as crew_rules
@@ -28,7 +28,7 @@ def test_a_psi_power_comes_after_the_members_regular_action():
     Members with the PSI Trait may activate a single PSI Power"."""
     s = fight(crew=("Ann", "Ben"))
     s = apply(s, crew_rules.crew_set, name="Ann", field="psi", value=4).state
-    s = begun(enemy(s, "E1", hp=9, actions=["1-6: idle"]))
+    s = started(with_enemy(s, "E1", hp=9, actions=["1-6: idle"]))
     with pytest.raises(RuleError, match="after the member's regular action.*Ann has not acted yet"):
         psi_rules.ground_psi(s, dice(6), name="Ann", power="ATTACK")
     s = apply(s, actions.ground_simple, name="Ann", action="wait").state
@@ -41,7 +41,7 @@ def test_a_lone_wolf_uses_psi_after_each_of_their_two_activations():
     PSI Powers they can also use their PSI Powers twice per Ground Combat turn"."""
     s = fight(crew=("Ann",))
     s = apply(s, crew_rules.crew_set, name="Ann", field="psi", value=4).state
-    s = begun(enemy(s, "E1", hp=9, actions=["1-6: idle"]))
+    s = started(with_enemy(s, "E1", hp=9, actions=["1-6: idle"]))
     s = apply(s, actions.ground_simple, name="Ann", action="wait").state
     s = apply(s, psi_rules.ground_psi, 6, name="Ann", power="ATTACK").state
     with pytest.raises(RuleError, match="not acted yet since their last PSI power"):
