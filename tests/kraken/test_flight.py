@@ -51,7 +51,7 @@ def test_flight_difficulty_from_options(options, stealth, difficulty, expected, 
     (["risky-shortcut", "dangerous-shortcut"], "cannot be combined"),
     (["smuggle", "pay-smuggler"], "cannot be combined"),
     (["safe", "smuggle"], "Safe and Sound"),
-    (["smuggle", "smuggle"], "given twice"),
+    (["smuggle", "smuggle"], "smuggle is named twice"),
     (["risky-shortcut", "smuggle", "safe"], "one or two"),
 ])
 def test_incompatible_flight_options_are_refused(options, message):

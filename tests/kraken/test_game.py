@@ -308,7 +308,7 @@ def test_a_template_name_stays_inside_the_templates_folder(journal):
     (("grade-price", "2", "999999999999"), "is outside 0..100000"),
     (("grade-price", "2", HUGE), "is outside 0..100000"),
     (("xp", "+1", "--reason", "two\nlines"), "is one line of text"),
-    (("treasure", "add", "--grade", "2", "--from", " "), "--from is one line of text"),
+    (("treasure", "add", "--grade", "2", "--from", " "), "where a drop comes from is one line of text"),
     (("treasure", "add", "--grade", "2", "--from", "a\nb"), "is one line of text"),
     (("treasure", "add", "--grade", HUGE), "--grade"),
     (("dungeon", "element", "A1", "disruptor", "--portals", "x"), "--portals 'x'"),

@@ -112,7 +112,8 @@ def test_two_dice_values_modify_one_die_at_a_time():
     for roll in (1, 1, 3):
         s = apply(s, new_location.location_accept, roll, generator=GEN).state
     s = apply(s, new_location.location_accept, 4, 4, generator=GEN).state
-    with pytest.raises(InputError, match="--die is required"):
+    with pytest.raises(InputError, match="the teleport is rolled with 2 dice; a modification changes one of them: "
+                                         "journal kraken location modify \\+1 --die N"):
         new_location.location_modify(s, dice(), generator=GEN, how="+1")
     out = apply(s, new_location.location_modify, generator=GEN, how="+1", die=2)
     assert out.data["dice"] == [4, 5]

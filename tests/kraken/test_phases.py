@@ -89,7 +89,7 @@ def test_two_lines_influence_each_other_through_the_interlink():
 
 def test_leader_is_kept_between_lines_and_named_in_events():
     s = with_crew(new_state(lines=("1AA",)), "Ray", "Mila")
-    out = apply(s, phases.turn, pack=demo_pack(), leader="mila")
+    out = apply(s, phases.turn, pack=demo_pack(), leader="Mila")
     assert out.state["leader"] == "Mila" and any("(Mila leads)" in ln for ln in out.lines)
 
 

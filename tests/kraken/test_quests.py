@@ -13,7 +13,7 @@ from journal.games.kraken import captives, phases, quests
 def test_urgent_quest_ticks_each_turn_not_activated_and_fails_at_the_fourth():
     s = apply(new_state(lines=()), quests.quest_add, name="Ore", urgent=True, penalty_credits=130).state
     s = apply(s, phases.turn).state
-    s = apply(s, quests.quest_activate, name="ore").state
+    s = apply(s, quests.quest_activate, name="Ore").state
     s = apply(s, phases.phase, to=5).state
     assert s["quests"]["Ore"]["ticks"] == 0
     for expected in (1, 2, 3):
@@ -53,7 +53,7 @@ def test_capture_quest_takes_a_carried_captive():
     assert str(e.value) == ("Bring one back is a Capture quest: name the captive you hand over (journal kraken quest "
                             "done 'Bring one back' --captive LABEL; captives: Grey); captured aliens must be carried "
                             "by a crew member")
-    out = apply(s, quests.quest_done, name="Bring one back", captive="grey", credits=20)
+    out = apply(s, quests.quest_done, name="Bring one back", captive="Grey", credits=20)
     assert "captives" not in out.state and out.state["credits"] == 120
     s = apply(s, captives.captive_give, label="Grey", to="Ben").state
     assert s["captives"]["Grey"]["carrier"] == "Ben"

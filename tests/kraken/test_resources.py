@@ -25,7 +25,7 @@ def test_a_purchase_you_cannot_cover_is_refused():
     s["credits"] = 5
     s["ship"] = {"hull": "H", "hull_price": 1, "sp": 5, "systems": {}}
     with pytest.raises(RuleError, match="the Teleporter costs 10¢ and you have 5¢"):
-        ship.ship_buy(s, dice(), system="teleporter", cat=CAT)
+        ship.ship_buy(s, dice(), system="Teleporter", cat=CAT)
 
 
 def test_oxygen_is_25_plus_tanks_and_stops_at_0():

@@ -27,7 +27,7 @@ def test_standard_systems_are_owned_once():
 
 def test_damaged_twice_a_system_is_destroyed():
     s = with_ship(new_state(), "Laser")
-    s = apply(s, ship.ship_system, label="laser", action="damage").state
+    s = apply(s, ship.ship_system, label="Laser", action="damage").state
     assert s["ship"]["systems"]["Laser"]["damaged"] is True
     out = apply(s, ship.ship_system, label="Laser", action="damage")
     assert "Laser" not in out.state["ship"]["systems"]

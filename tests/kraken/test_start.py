@@ -26,7 +26,7 @@ def test_the_four_difficulties(difficulty):
 def test_new_refuses_a_seventh_line_and_an_unknown_difficulty():
     with pytest.raises(InputError, match="6 slots"):
         start.new("adventurer", ["1AA"] * 7)
-    with pytest.raises(InputError, match="--difficulty 'easy'"):
+    with pytest.raises(InputError, match="'easy' is not a difficulty"):
         start.new("easy", [])
-    with pytest.raises(InputError, match="--line '3H' is not a coordinate"):
+    with pytest.raises(InputError, match="start line '3H' is not a coordinate"):
         start.new("adventurer", ["3H"])

@@ -35,7 +35,7 @@ def test_prototype_rerolls_the_d20_until_an_item_or_weapon():
     table = {"title": "t", "columns": {"Caves": {1: "prototype", **{r: "cash" for r in range(2, 11)},
                                                  **{r: "weapon" for r in range(11, 21)}}}}
     s = apply(new_state(), treasure.treasure_add, grade=3).state
-    s = apply(s, treasure.treasure_take, 1, first="stimpack", table=table, column="caves").state
+    s = apply(s, treasure.treasure_take, 1, first="stimpack", table=table, column="Caves").state
     out = apply(s, treasure.treasure_resolve, 2, 9, 15, 6, 2, kind="prototype", prices={}, table=table, column="Caves")
     assert out.data["d20"] == [2, 9, 15] and (out.data["roll"], out.data["effect"]) == (6, 2)
 

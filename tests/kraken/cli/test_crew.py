@@ -85,9 +85,9 @@ def test_a_shield_not_in_a_hand_is_refused_and_the_save_is_unchanged(camp, saves
     r = camp("kraken", "crew", "gear", "-s", "sk", "Ray", "--physical-shield", "Anti-Terror Shield:2")
     assert r.exit_code == 1
     assert r.stderr.strip().splitlines() == [(
-        "Error: --physical-shield Anti-Terror Shield: a physical Shield is carried in one hand (ch. 14) and Ray's "
-        "hands hold L: empty, R: empty: put it in a hand first (journal kraken crew equip Ray L "
-        "'Anti-Terror Shield' or journal kraken crew equip Ray R 'Anti-Terror Shield')")]
+        "Error: a physical Shield is carried in one hand (ch. 14) and Ray's hands hold L: empty, R: empty: put the "
+        "Anti-Terror Shield in a hand first (journal kraken crew equip Ray L 'Anti-Terror Shield' or journal kraken "
+        "crew equip Ray R 'Anti-Terror Shield')")]
     assert (saves / "sk.toml").read_bytes() == before
     r = camp("kraken", "crew", "gear", "-s", "sk", "Ray", "--helmet", "Helmet")
     assert r.exit_code == 2 and "NAME:ARMOR with an Armor value 1-8" in r.stderr
@@ -111,6 +111,16 @@ def test_armor_n_prints_and_saves_as_before(camp):
     assert "gear Armor 3" in camp("show", "-s", "sk", ok=True).stdout
     r = camp("kraken", "crew", "gear", "-s", "sk", "Ray", "--armor", "2", "--jacket", "Vest:1")
     assert r.exit_code == 2 and "give --armor or --jacket, not both" in r.stderr
+
+
+def test_crew_gear_names_the_options_it_takes(camp):
+    """The command line's side of `crew gear`: nothing to wear, or two jackets at once, names its options."""
+    before = camp.files("sk")
+    r = camp("kraken", "crew", "gear", "-s", "sk", "Ray")
+    assert r.exit_code == 2 and "give --jacket|--helmet|--physical-shield NAME:ARMOR (or none), --armor N" in r.stderr
+    r = camp("kraken", "crew", "gear", "-s", "sk", "Ray", "--armor", "2", "--jacket", "Kevlar vest:2")
+    assert r.exit_code == 2 and "give --armor or --jacket, not both" in r.stderr
+    assert camp.files("sk") == before
 
 
 def test_a_hand_set_shield_outside_the_hands_fails_validate(camp):

@@ -30,7 +30,7 @@ def test_turn_skip_and_advance_with_choose_roll_leader_standby_activate(camp):
     assert d["lines"]["2"]["standby"] == "C3" and d["lines"]["2"]["stopped"] == "hold"
     camp("kraken", "phase", "-s", "sk", "3", ok=True)
     r = camp("kraken", "advance", "-s", "sk", "2")
-    assert r.exit_code == 1 and "add --activate" in r.stderr
+    assert r.exit_code == 1 and "until you activate it: journal kraken advance 2 --activate" in r.stderr
     d = j(camp, "kraken", "advance", "-s", "sk", "2", "--activate", "--choose", "B", "--leader", "Ray")
     assert d["ended"] is True and d["events"] == ["C3", "C4"] and d["activation"] == "free action"
     s = state(camp, "sk")

@@ -79,7 +79,8 @@ def test_each_teleportation_costs_an_action():
     assert (s["oxygen"], s["dungeon"]["actions"]) == (24, 2)
     s = apply(s, elements.dungeon_tile, 5, tile="P3", what="teleportal", how="stay").state
     assert (s["oxygen"], s["dungeon"]["actions"], s["dungeon"]["portal"]) == (23, 3, 5)
-    with pytest.raises(InputError, match="--portals is required"):
+    with pytest.raises(InputError, match=r"the numbers of the teleportals on map 1 are needed \(journal kraken dungeon "
+                                         r"tile P4 teleportal --portals 4,5\)"):
         elements.dungeon_tile(s, dice(), tile="P4", what="teleportal")
 
 

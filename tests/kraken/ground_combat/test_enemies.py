@@ -50,7 +50,7 @@ def test_other_enemy_traits_are_shown_to_apply_by_hand():
     s = started(with_enemy(fighters(), actions=["1-6: idle"], traits=["Acid blood"]))
     out = apply(waits(s, "Ann", "Ben"), enemies.ground_enemy, 3, label="E1")
     assert any("traits to apply now (its sheet): Acid blood" in x for x in out.lines)
-    with pytest.raises(InputError, match="--trait"):
+    with pytest.raises(InputError, match="': \\+1 HP' is not a trait: NAME or NAME: EFFECT"):
         profiles.parse_trait(": +1 HP")
 
 

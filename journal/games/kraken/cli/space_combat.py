@@ -4,10 +4,25 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import NEGATIVES, NUMBER, catalogue, run, run_asking
+from journal.games.kraken.cli.common import (
+    CREW,
+    NEGATIVES,
+    NUMBER,
+    SYSTEM,
+    Names,
+    catalogue,
+    run,
+    run_asking,
+)
 from journal.games.kraken.cli.files import load_table
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
+
+# the names a Space Combat command types: crew members, ship systems (or the ship's SP)
+CREWS = {"crew": CREW.on("--crew"), "evade": CREW.on("--evade"), "reroll": CREW.on("--reroll"),
+         "hurt": CREW.on("--hurt"), "sacrifice": CREW.on("--sacrifice"), "name": CREW,
+         "shields": SYSTEM.on("--shield"), "oc": SYSTEM.on("--oc")}
+REPAIRED = Names("ship system", SYSTEM.table, also=("sp",))
 
 
 @click.group(cls=OrderedGroup)
@@ -58,7 +73,7 @@ def combat_timeline(rt, save, shields, evade_enemy, evade, rolls):
     """1) Activate the leftmost timeline command and cross it out."""
     from journal.games.kraken.space_combat import timeline as rules
 
-    run_asking(rt, save, rules.combat_timeline, entered=rolls, cat=catalogue(), evade=list(evade),
+    run_asking(rt, save, rules.combat_timeline, names=CREWS, entered=rolls, cat=catalogue(), evade=list(evade),
                evade_enemy=evade_enemy, shields=list(shields), ask_evade=rt.can_prompt(), evade_after=[])
 
 
@@ -73,7 +88,7 @@ def combat_objective(rt, save, crew_names, check, objective, rolls):
     """2) Try the next objective: attributes + d6 >= difficulty (a 1 fails)."""
     from journal.games.kraken.space_combat import objectives as rules
 
-    run(rt, save, rules.combat_objective, entered=rolls, crew=list(crew_names), check=check,
+    run(rt, save, rules.combat_objective, names=CREWS, entered=rolls, crew=list(crew_names), check=check,
         objective=objective)
 
 
@@ -87,8 +102,8 @@ def combat_repair(rt, save, target, crew_names, rolls):
     """2) Repair a damaged system or 3 SP: a T9 tech check."""
     from journal.games.kraken.space_combat import objectives as rules
 
-    run(rt, save, rules.combat_repair, entered=rolls, cat=catalogue(), target=target,
-        crew=list(crew_names))
+    run(rt, save, rules.combat_repair, names={**CREWS, "target": REPAIRED}, entered=rolls, cat=catalogue(),
+        target=target, crew=list(crew_names))
 
 
 @combat.command("fire")
@@ -110,8 +125,15 @@ def combat_fire(rt, save, weapons, target, oc, reroll, rolls):
             parsed.append((label, int(n)))
         else:
             parsed.append((w, None))
-    run(rt, save, rules.combat_fire, entered=rolls, cat=catalogue(), weapons=parsed, target=target,
-        oc=list(oc), reroll=list(reroll))
+    run(rt, save, rules.combat_fire, names=CREWS, parse=_weapons_firing, entered=rolls, cat=catalogue(),
+        weapons=parsed, target=target, oc=list(oc), reroll=list(reroll))
+
+
+def _weapons_firing(state: dict, params: dict) -> dict:
+    """The ship's weapons a fire names (WEAPON or WEAPON@N), as the ship page writes them."""
+    weapons = Names("ship weapon", SYSTEM.table)
+    params["weapons"] = [(weapons.key(state, params, label), n) for label, n in params["weapons"]]
+    return params
 
 
 @combat.command("enemy-fire")
@@ -123,7 +145,7 @@ def combat_enemy_fire(rt, save, shields, evade_enemy, evade, rolls):
     """4) Every enemy left fires at you, 1 to 4."""
     from journal.games.kraken.space_combat import enemy_fire as rules
 
-    run_asking(rt, save, rules.combat_enemy_fire, entered=rolls, cat=catalogue(), evade=list(evade),
+    run_asking(rt, save, rules.combat_enemy_fire, names=CREWS, entered=rolls, cat=catalogue(), evade=list(evade),
                evade_enemy=evade_enemy, shields=list(shields), ask_evade=rt.can_prompt(), evade_after=[])
 
 
@@ -137,7 +159,8 @@ def combat_evade(rt, save, crew_names, enemy, rolls):
     """4) After a hit: evade it with Maneuver Engines (Tech / 2 + d6 >= 8), once a turn."""
     from journal.games.kraken.space_combat import enemy_fire as rules
 
-    run(rt, save, rules.combat_evade, entered=rolls, cat=catalogue(), crew=list(crew_names), enemy=enemy)
+    run(rt, save, rules.combat_evade, names=CREWS, entered=rolls, cat=catalogue(), crew=list(crew_names),
+        enemy=enemy)
 
 
 @combat.command("board")
@@ -149,7 +172,7 @@ def combat_board(rt, save, enemy, crew_names):
     """5) Board an enemy ship (Shield 3 or less, crew aboard)."""
     from journal.games.kraken.space_combat import boarding as rules
 
-    run(rt, save, rules.combat_board, enemy=enemy, crew=list(crew_names))
+    run(rt, save, rules.combat_board, names=CREWS, enemy=enemy, crew=list(crew_names))
 
 
 @combat.command("repel")
@@ -161,7 +184,7 @@ def combat_repel(rt, save, enemy, crew_names):
     """Defend your ship against boarders (timeline Combat)."""
     from journal.games.kraken.space_combat import boarding as rules
 
-    run(rt, save, rules.combat_repel, enemy=enemy, crew=list(crew_names))
+    run(rt, save, rules.combat_repel, names=CREWS, enemy=enemy, crew=list(crew_names))
 
 
 @combat.command("round")
@@ -176,7 +199,7 @@ def combat_round(rt, save, negate, hurt, sacrifice, rolls):
     """5) One Boarding Combat round (your dice, then theirs, then rerolls)."""
     from journal.games.kraken.space_combat import boarding as rules
 
-    run_asking(rt, save, rules.combat_round, entered=rolls, negate=negate, hurt=list(hurt),
+    run_asking(rt, save, rules.combat_round, names=CREWS, entered=rolls, negate=negate, hurt=list(hurt),
                sacrifice=sacrifice)
 
 
@@ -199,7 +222,7 @@ def combat_heal(rt, save, name, rolls):
     """After boarding: heal an unconscious member in a hurry (d6 2-6: 2 HP; 1: dies)."""
     from journal.games.kraken.space_combat import boarding as rules
 
-    run(rt, save, rules.combat_heal, entered=rolls, name=name)
+    run(rt, save, rules.combat_heal, names=CREWS, entered=rolls, name=name)
 
 
 @combat.command("escape")
@@ -221,7 +244,7 @@ def combat_recharge(rt, save, drones):
     """7) Shields recharge, crew marks erased; the combat ends or loops."""
     from journal.games.kraken.space_combat import recharge as rules
 
-    run(rt, save, rules.combat_recharge, cat=catalogue(), drones=drones)
+    run(rt, save, rules.combat_recharge, names={"drones": REPAIRED.on("--drones")}, cat=catalogue(), drones=drones)
 
 
 @combat.command("set", context_settings=NEGATIVES)
@@ -240,6 +263,7 @@ def combat_set(rt, save, key, value, reason):
     from journal.games.kraken.space_combat import page as rules
 
     run(rt, save, rules.combat_set, key=key, value=value, log_reason=reason)
+
 
 
 @combat.command("end")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.flight import prepare_combat
-from journal.games.kraken.model.campaign import copy_state, refuse_if_over
+from journal.games.kraken.model.campaign import copy_state, known, refuse_if_over
 from journal.games.kraken.model.combat import boarding_pending, current_space_combat, enemy_fire_due
 from journal.games.kraken.model.commands import BOARD_ESCAPE_OR_RECHARGE, OBJECTIVES_OR_FIRE, SHIP_HULL
 from journal.games.kraken.model.constants import COMBAT_STEPS, COMBAT_STEP_TEXT, MAX_ENEMY_SHIPS, MAX_OBJECTIVES
@@ -30,8 +30,6 @@ BOARD_CREW_LEFT = 2      # enemies boarding you leave 2 crew aboard
 BOARD_MIN_CREW = 4       # timeline C: ships with 4+ crew board
 
 
-def _crew_member(s: dict, name: str, option: str = "--crew") -> str:
-    return find(s["crew"], name, "crew member", option)
 
 
 def free_crew(s: dict, c: dict) -> list[str]:
@@ -39,13 +37,13 @@ def free_crew(s: dict, c: dict) -> list[str]:
     return [n for n, m in s["crew"].items() if m["status"] == "active" and n not in c["used"]]
 
 
-def available_crew(s: dict, c: dict, names, option: str = "--crew", allow_used: bool = False) -> list[str]:
+def available_crew(s: dict, c: dict, names, allow_used: bool = False) -> list[str]:
     """Crew members who may act this space combat turn: conscious and not used yet."""
     out = []
     for n in names:
-        key = _crew_member(s, n, option)
+        key = known(s["crew"], n, "crew member")
         if key in out:
-            raise InputError(f"{option} names {key} twice")
+            raise InputError(f"{key} is named twice")
         if s["crew"][key]["status"] != "active":
             raise RuleError(f"{key} is unconscious and cannot act")
         if not allow_used and key in c["used"]:
@@ -60,10 +58,10 @@ def mark_used(c: dict, names, what: str) -> None:
         c["used"][n] = what
 
 
-def enemy_at(c: dict, n: int, option: str = "ENEMY") -> dict:
+def enemy_at(c: dict, n: int) -> dict:
     if not 1 <= n <= len(c["enemies"]):
-        raise InputError(f"{option} {n}: the enemies are numbered 1-{len(c['enemies'])}" if c["enemies"]
-                         else f"{option} {n}: there are no enemies on the page")
+        raise InputError(f"there is no enemy {n}: the enemies are numbered 1-{len(c['enemies'])}" if c["enemies"]
+                         else f"there is no enemy {n}: there are no enemies on the page")
     return c["enemies"][n - 1]
 
 
@@ -113,7 +111,7 @@ def after_fire(c: dict) -> Text:
 
 def combat_start(state: dict, dice, cat: dict, table: dict | None = None, number: int | None = None,
                  name: str | None = None, enemies=(), timeline=None, objectives=(), xp: int | None = None) -> Outcome:
-    """A Space Combat an event triggers: from a flight table row (--number) or the values the
+    """A Space Combat an event triggers: from a flight table row (`number`) or the values the
     event gives (enemies, timeline, objectives, XP)."""
     s = copy_state(state)
     refuse_if_over(s)
@@ -131,25 +129,27 @@ def combat_start(state: dict, dice, cat: dict, table: dict | None = None, number
     row = None
     if number is not None:
         if not 3 <= number <= MAX_FLIGHT_NUMBER:
-            raise InputError(f"--number {number}: flight numbers are 3-{MAX_FLIGHT_NUMBER}")
+            raise InputError(f"flight numbers are 3-{MAX_FLIGHT_NUMBER}, not {number}")
         row = (table or {}).get(number)
         if row is None and not enemies:
-            raise RuleError(f"flight {number} is not in the flight table: give its --enemy values (or add the row "
-                            f"to your flight table and pass --table FILE)")
+            raise RuleError(say(f"flight {number} is not in the flight table: give its enemies (",
+                                cmd("kraken combat start", number=number, enemy="SPEC"), "), or add the row to your "
+                                "flight table (", cmd("kraken combat start", number=number, table="FILE"), ")"))
     if row is None:
         parsed = [parse_enemy(e) for e in enemies]
         if not parsed:
-            raise InputError("--enemy is required (e.g. --enemy \"Mine 3-0, 5, 0-0\"), or --number N of the flight "
-                             "table")
+            raise InputError(say("a Space Combat has its enemies (",
+                                 cmd("kraken combat start", enemy="Mine 3-0, 5, 0-0"), "), or a row of the flight "
+                                 "table (", cmd("kraken combat start", number="N"), ")"))
         if len(parsed) > MAX_ENEMY_SHIPS:
-            raise InputError(f"--enemy given {len(parsed)} times: at most {MAX_ENEMY_SHIPS} enemies")
+            raise InputError(f"{len(parsed)} enemies: at most {MAX_ENEMY_SHIPS} enemy ships")
         row = {"name": name or "", "timeline": parse_timeline(timeline or []),
                "objectives": [parse_objective(o) for o in objectives], "enemies": parsed, "xp": xp or 0}
         if len(row["objectives"]) > MAX_OBJECTIVES:
-            raise InputError(f"--objective given {len(row['objectives'])} times: at most {MAX_OBJECTIVES}")
+            raise InputError(f"{len(row['objectives'])} objectives: at most {MAX_OBJECTIVES}")
     elif enemies or timeline or objectives:
-        raise InputError(say("--number takes the flight table's row: leave out --enemy, --timeline and --objective "
-                             "(change the page afterwards with ", cmd("kraken combat set", "KEY", "VALUE"), ")"))
+        raise InputError(say("a row of the flight table brings its own enemies, timeline and objectives (change the "
+                             "page afterwards with ", cmd("kraken combat set", "KEY", "VALUE"), ")"))
     out = prepare_combat(s, cat, row, number, name, xp)
     return Outcome(s, f"Space Combat begins: {s['combat'].get('name') or 'an event'} "
                       f"({len(s['combat']['enemies'])} enemies)", out, {"combat": s["combat"]})
@@ -281,7 +281,7 @@ def _set_xp(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
 
 
 def _set_used(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
-    name = _crew_member(s, ".".join(parts[1:]), k)
+    name = find(s["crew"], ".".join(parts[1:]), "crew member", k)
     if parts[0] == "used":
         c["used"][name] = str(value).strip() or "by hand"
         return f"{name} marked used ({c['used'][name]})"
