@@ -9,6 +9,7 @@ from kraken.kraken_helpers import CAT, TABLE, apply, dice, ship_state
 from journal.errors import InputError, RuleError
 from journal.games.kraken import flight, phases, starmap
 from journal.games.kraken.dungeon import maps
+from journal.games.kraken.model.flight_table import parse_enemy
 from journal.games.kraken.space_combat import page
 
 
@@ -139,5 +140,5 @@ def test_a_flight_number_missing_from_the_table_leaves_the_page_to_fill_by_hand(
     out = apply(ship_state(), flight.flight, 6, difficulty=3, cat=CAT, table=TABLE)
     assert out.state["flight"]["number"] == 9 and out.state["combat"]["enemies"] == []
     assert "not in the flight table" in " ".join(out.lines)
-    s = apply(out.state, page.combat_set, key="enemy.1", value="Raider 8-4, 4, 3-1").state
+    s = apply(out.state, page.combat_set, key="enemy.1", value=parse_enemy("Raider 8-4, 4, 3-1")).state
     assert s["combat"]["enemies"][0]["crew"] == 4

@@ -93,3 +93,30 @@ def test_combat_start_from_an_event_and_set_by_hand(fly):
     assert r.exit_code == 2 and "outside 0..8" in r.stderr
     fly("kraken", "combat", "end", "-s", "fly", "won", ok=True)
     assert "combat" not in state(fly, "fly") and state(fly, "fly")["xp"] == 6
+
+
+def test_combat_set_reads_its_value_as_the_key_holds_it(fly):
+    """`combat set KEY VALUE`: the command reads VALUE as the key holds it (a number, an enemy's
+    line, the timeline's cells, objectives, solved) and finds the names in KEY in any case;
+    the rules refuse what the page cannot hold."""
+    fly("kraken", "combat", "start", "-s", "fly", "--enemy", "Raider 8-5, 4, 3-1", "--xp", "6", ok=True)
+    before = fly.files("fly")
+    r = fly("kraken", "combat", "set", "-s", "fly", "ship.sp", "lots")
+    assert r.exit_code == 2 and r.stderr.strip() == "Error: ship.sp takes a whole number, not 'lots'"
+    r = fly("kraken", "combat", "set", "-s", "fly", "objective.1", "maybe")
+    assert r.exit_code == 2 and "objective.1 takes solved or unsolved" in r.stderr
+    r = fly("kraken", "combat", "set", "-s", "fly", "used.zed", "pilot")
+    assert r.exit_code == 2 and "'zed' is not a crew member" in r.stderr
+    r = fly("kraken", "combat", "set", "-s", "fly", "mood", "grim")
+    assert r.exit_code == 2 and "'mood' is not something to set" in r.stderr
+    assert fly.files("fly") == before
+    fly("kraken", "combat", "set", "-s", "fly", "enemy.2", "Mine 3-0, 5, 0-0", ok=True)
+    fly("kraken", "combat", "set", "-s", "fly", "timeline", "-,A,V", ok=True)
+    fly("kraken", "combat", "set", "-s", "fly", "objectives", "T7 ?9", ok=True)
+    fly("kraken", "combat", "set", "-s", "fly", "objective.2", "SOLVED", ok=True)
+    fly("kraken", "combat", "set", "-s", "fly", "used.mila", "pilot", ok=True)
+    c = state(fly, "fly")["combat"]
+    assert c["enemies"][1]["type"] == "Mine" and c["timeline"] == ["-", "A", "V"] and c["used"] == {"Mila": "pilot"}
+    assert [(o["check"], o["target"], o["solved"]) for o in c["objectives"]] == [("T", 7, False), ("?", 9, True)]
+    fly("kraken", "combat", "end", "-s", "fly", "won", ok=True)
+    assert "combat" not in state(fly, "fly") and state(fly, "fly")["xp"] == 6

@@ -8,6 +8,7 @@ from kraken.kraken_helpers import CAT, TABLE, apply, dice, in_combat, ship_state
 
 from journal.errors import RuleError
 from journal.games.kraken import flight, ship
+from journal.games.kraken.model.flight_table import parse_enemy
 from journal.games.kraken.space_combat import after, fire, page, recharge
 
 
@@ -15,8 +16,8 @@ def test_after_a_won_flight_xp_credits_repairs_and_reload():
     out = apply(ship_state(), flight.flight, 2, 1, difficulty=1, cat=CAT, table=TABLE, avoid=True, options=["smuggle"])
     s = out.state                                                        # flight 3+... difficulty 3: 6 + 1 = 7
     assert s["flight"]["number"] == 7
-    s = apply(s, page.combat_set, key="enemy.1", value="Mine 3-0, 5, 0-0").state
-    s = apply(s, page.combat_set, key="xp", value="5").state
+    s = apply(s, page.combat_set, key="enemy.1", value=parse_enemy("Mine 3-0, 5, 0-0")).state
+    s = apply(s, page.combat_set, key="xp", value=5).state
     s = apply(s, ship.ship_system, label="Laser 2", action="damage").state
     s = apply(s, fire.combat_fire, 5, cat=CAT, weapons=[("Missile", 1)]).state
     out = apply(s, recharge.combat_recharge, cat=CAT)

@@ -64,7 +64,7 @@ def test_boarding_armory_rerolls_misses_when_you_board():
 
 def test_being_overrun_by_boarders_loses_the_game():
     s = in_combat(enemies=("Raider 10-8, 3, 2-1",), timeline=["C"], crew=("Ray",))
-    s = apply(s, page.combat_set, key="ship.shield", value="0").state
+    s = apply(s, page.combat_set, key="ship.shield", value=0).state
     s = apply(s, timeline_rules.combat_timeline, cat=CAT).state
     s = apply(s, boarding.combat_repel, enemy=1, crew=["Ray"]).state
     out = apply(s, boarding.combat_round, 1, 6, 6, 6)      # 6 hits: Ray takes 24, killed

@@ -133,7 +133,7 @@ def test_system_damage_table_counts_through_the_systems(d6, d20, damaged):
 
 def test_a_6_damages_a_shield_of_your_choice():
     s = in_combat(systems=("Primary Shields", "Secondary Shields", "Laser"))
-    s = apply(s, page.combat_set, key="ship.shield", value="0").state
+    s = apply(s, page.combat_set, key="ship.shield", value=0).state
     with pytest.raises(NeedChoice, match="--shield is required"):
         enemy_fire.combat_enemy_fire(s, dice(4, 6), cat=CAT)
     out = apply(s, enemy_fire.combat_enemy_fire, 4, 6, cat=CAT, shields=["Secondary Shields"])
@@ -152,6 +152,6 @@ def test_damaged_twice_is_destroyed_unless_damaged_this_very_turn():
 
 
 def test_losing_the_last_sp_loses_the_game():
-    s = apply(in_combat(), page.combat_set, key="ship.sp", value="2").state
+    s = apply(in_combat(), page.combat_set, key="ship.sp", value=2).state
     out = apply(s, enemy_fire.combat_enemy_fire, 6, cat=CAT)
     assert out.state["result"] == "lost" and "combat" not in out.state

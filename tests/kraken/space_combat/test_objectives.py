@@ -46,7 +46,7 @@ def test_attack_objective_mixes_ranged_and_melee():
 
 def test_repair_3_sp_with_a_t9():
     s = in_combat()
-    s = apply(s, page.combat_set, key="ship.sp", value="5").state
+    s = apply(s, page.combat_set, key="ship.sp", value=5).state
     out = apply(tech(s, Ray=4), objectives_rules.combat_repair, 5, cat=CAT, target="sp", crew=["Ray"])
     assert out.state["combat"]["ship"]["sp"] == 8
 

@@ -95,7 +95,7 @@ def test_recharge_fills_shields_up_to_their_maximum_and_frees_the_crew():
 
 
 def test_repair_drones_mend_in_the_recharge_phase():
-    s = apply(in_combat(systems=("Repair Drones", "Laser")), page.combat_set, key="ship.sp", value="4").state
+    s = apply(in_combat(systems=("Repair Drones", "Laser")), page.combat_set, key="ship.sp", value=4).state
     s = apply(s, enemy_fire.combat_enemy_fire, 1, cat=CAT).state
     assert apply(s, recharge.combat_recharge, cat=CAT, drones="sp").state["combat"]["ship"]["sp"] == 7
 

@@ -50,7 +50,7 @@ def test_shields_turn_drops_enemy_shields_and_brings_them_back_without_recharge(
 
 def test_combat_timeline_boards_you_when_your_shield_is_low():
     s = in_combat(enemies=("Raider 10-6, 3, 2-1",), timeline=["C"])
-    s = apply(s, page.combat_set, key="ship.shield", value="3").state
+    s = apply(s, page.combat_set, key="ship.shield", value=3).state
     s = apply(s, timeline_rules.combat_timeline, cat=CAT).state
     assert s["combat"]["boarders"] == [1]
     with pytest.raises(RuleError, match="boards your ship"):

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import click
 
+from journal.errors import InputError, typed
 from journal.games.kraken.cli.common import (
     CREW,
     NEGATIVES,
@@ -13,6 +16,7 @@ from journal.games.kraken.cli.common import (
     catalogue,
     run,
     run_asking,
+    short,
 )
 from journal.games.kraken.cli.files import load_table
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
@@ -23,6 +27,7 @@ CREWS = {"crew": CREW.on("--crew"), "evade": CREW.on("--evade"), "reroll": CREW.
          "hurt": CREW.on("--hurt"), "sacrifice": CREW.on("--sacrifice"), "name": CREW,
          "shields": SYSTEM.on("--shield"), "oc": SYSTEM.on("--oc")}
 REPAIRED = Names("ship system", SYSTEM.table, also=("sp",))
+AMMO_LABELS = Names("weapon or magazine with Ammo", lambda s, p: (s.get("combat") or {}).get("ammo"))
 
 
 @click.group(cls=OrderedGroup)
@@ -262,8 +267,58 @@ def combat_set(rt, save, key, value, reason):
     """
     from journal.games.kraken.space_combat import page as rules
 
-    run(rt, save, rules.combat_set, key=key, value=value, log_reason=reason)
+    run(rt, save, rules.combat_set, parse=_page_value, key=key, value=value, log_reason=reason)
 
+
+def _page_value(state: dict, params: dict) -> dict:
+    """`combat set`'s KEY with the names in it as the page writes them (ammo.LABEL, used.NAME),
+    and its VALUE read as that key holds it (a number, an enemy's line, cells, objectives...)."""
+    if not state.get("combat"):
+        return params                              # the rules say there is no Space Combat going on
+    key = str(params["key"]).strip()
+    head, _, rest = key.partition(".")
+    if rest and head in ("used", "unused"):
+        key = f"{head}.{CREW.key(state, params, rest)}"
+    elif rest and head == "ammo":
+        key = f"ammo.{AMMO_LABELS.key(state, params, rest)}"
+    read = _reading(key)
+    return {**params, "key": key, "value": read(key, params["value"]) if read else params["value"]}
+
+
+def _reading(key: str) -> Callable[[str, str], object] | None:
+    """How `combat set` reads the VALUE of a key (None: as typed, for the rules to refuse the key)."""
+    from journal.games.kraken.model import flight_table
+
+    head, _, rest = key.partition(".")
+    field = rest.rpartition(".")[2]
+    if head == "enemy" and rest.isdigit():
+        return lambda k, text: flight_table.parse_enemy(text)
+    if key == "timeline":
+        return lambda k, text: flight_table.parse_timeline(str(text).replace(",", " ").split())
+    if key == "objectives":
+        return lambda k, text: [flight_table.parse_objective(x) for x in str(text).replace(",", " ").split()]
+    if head == "objective" and rest:
+        return _solved
+    if head == "used" and rest:
+        return lambda k, text: str(text).strip()
+    if (key == "xp" or (head == "ship" and rest in ("sp", "shield", "shield_max", "recharge")) or
+            (head == "ammo" and rest) or (head == "enemy" and field in ("sp", "shield", "crew") and rest != field)):
+        return _whole
+    return None
+
+
+def _whole(key: str, text: str) -> int:
+    try:
+        return int(str(text).strip())
+    except ValueError:
+        raise InputError(f"{key} takes a whole number, not {typed(short(str(text)))}") from None
+
+
+def _solved(key: str, text: str) -> bool:
+    v = str(text).strip().lower()
+    if v not in ("solved", "unsolved"):
+        raise InputError(f"{key} takes solved or unsolved")
+    return v == "solved"
 
 
 @combat.command("end")

@@ -22,7 +22,6 @@ from journal.games.kraken.model.flight_table import (
 )
 from journal.games.kraken.model.systems import ship_stats
 from journal.hints import Text, cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
 
 BOARD_SHIELD = 3         # 5) board a ship with 3 or less Shield energy
@@ -159,8 +158,11 @@ _SET_KEYS = "ship.sp|ship.shield|ship.shield_max|ship.recharge|enemy.N|enemy.N.s
             "enemy.N.remove|ammo.LABEL|timeline|objectives|objective.N|xp|used.NAME|unused.NAME"
 
 
-def combat_set(state: dict, dice: Dice, key: str, value: str) -> Outcome:
-    """A2: any value of the SPACE COMBAT page by hand (a card or the book says so)."""
+def combat_set(state: dict, dice: Dice, key: str, value) -> Outcome:
+    """A2: any value of the SPACE COMBAT page by hand (a card or the book says so). `key` names
+    the value (_SET_KEYS, its names as the page writes them); `value` is what it becomes, read
+    by the command: a whole number, an enemy's line (parse_enemy), the timeline's cells, the
+    objectives, solved (True) or not, a note of what a crew member did."""
     s = copy_state(state)
     c = current_space_combat(s)
     k = str(key).strip()
@@ -187,17 +189,16 @@ def _setter(k: str, parts: list[str]):
     return setter
 
 
-def _number(k: str, value: str, lo: int = 0, hi: int = 9999) -> int:
-    try:
-        n = int(str(value).strip())
-    except ValueError:
-        raise InputError(f"{k} takes a whole number, not '{value}'") from None
-    if not lo <= n <= hi:
-        raise InputError(f"{k} = {n} is outside {lo}..{hi}")
-    return n
+def _number(k: str, value, lo: int = 0, hi: int = 9999) -> int:
+    """A whole number within what the page allows for `k`."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InputError(f"{k} takes a whole number")
+    if not lo <= value <= hi:
+        raise InputError(f"{k} = {value} is outside {lo}..{hi}")
+    return value
 
 
-def _set_ship(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
+def _set_ship(s: dict, c: dict, k: str, parts: list[str], value) -> str:
     field = parts[1]
     hi = c["ship"]["sp_max"] if field == "sp" else c["ship"]["shield_max"] if field == "shield" else 9999
     before = c["ship"][field]
@@ -207,14 +208,15 @@ def _set_ship(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
     return f"Your ship's {field} {before} → {c['ship'][field]}"
 
 
-def _set_enemy(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
+def _set_enemy(s: dict, c: dict, k: str, parts: list[str], value) -> str:
     """enemy.N (its whole line, as the flight table prints it), enemy.N.remove, enemy.N.sp/shield/crew."""
-    try:
-        n = int(parts[1])
-    except ValueError:
-        raise InputError(f"'{k}': enemy.N with N 1-{MAX_ENEMY_SHIPS}") from None
+    if not parts[1].isdigit():
+        raise InputError(f"'{k}': enemy.N with N 1-{MAX_ENEMY_SHIPS}")
+    n = int(parts[1])
     if len(parts) == 2:
-        e = parse_enemy(value)
+        if not isinstance(value, dict):
+            raise InputError(f"{k} takes an enemy's line as the flight table prints it (e.g. \"Mine 3-0, 5, 0-0\")")
+        e = value
         if not 1 <= n <= MAX_ENEMY_SHIPS:
             raise InputError(f"enemy.{n}: enemies are numbered 1-{MAX_ENEMY_SHIPS}")
         if n <= len(c["enemies"]):
@@ -238,29 +240,28 @@ def _set_enemy(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
     return f"Enemy {n} {field} {before} → {e[field]}"
 
 
-def _set_ammo(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
-    label = find(c["ammo"], ".".join(parts[1:]), "weapon or magazine with Ammo")
+def _set_ammo(s: dict, c: dict, k: str, parts: list[str], value) -> str:
+    label = known(c["ammo"], ".".join(parts[1:]), "weapon or magazine with Ammo")
     before = c["ammo"][label]
     c["ammo"][label] = _number(k, value, 0, 999)
     return f"{label} Ammo {before} → {c['ammo'][label]}"
 
 
-def _set_timeline(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
-    cells = [x for x in str(value).replace(",", " ").split()]
-    c["timeline"] = parse_timeline(cells)
+def _set_timeline(s: dict, c: dict, k: str, parts: list[str], value) -> str:
+    c["timeline"] = list(value)
     c["crossed"] = min(c["crossed"], len(c["timeline"]))
     return "Timeline: " + (" ".join(c["timeline"]) or "(empty)")
 
 
-def _set_objectives(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
-    objs = [parse_objective(x) for x in str(value).replace(",", " ").split()]
+def _set_objectives(s: dict, c: dict, k: str, parts: list[str], value) -> str:
+    objs = list(value)
     if len(objs) > MAX_OBJECTIVES:
         raise InputError(f"at most {MAX_OBJECTIVES} objectives")
     c["objectives"] = objs
     return "Objectives: " + (" ".join(f"{o['check']}{o['target']}" for o in objs) or "(none)")
 
 
-def _set_objective(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
+def _set_objective(s: dict, c: dict, k: str, parts: list[str], value) -> str:
     try:
         n = int(parts[1])
         o = c["objectives"][n - 1]
@@ -268,20 +269,19 @@ def _set_objective(s: dict, c: dict, k: str, parts: list[str], value: str) -> st
             raise IndexError
     except (ValueError, IndexError):
         raise InputError(f"'{k}': objective.N with N 1-{len(c['objectives'])}") from None
-    v = str(value).strip().lower()
-    if v not in ("solved", "unsolved"):
+    if not isinstance(value, bool):
         raise InputError(f"{k} takes solved or unsolved")
-    o["solved"] = v == "solved"
-    return f"Objective {n} ({o['check']}{o['target']}) {v}"
+    o["solved"] = value
+    return f"Objective {n} ({o['check']}{o['target']}) {'solved' if value else 'unsolved'}"
 
 
-def _set_xp(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
+def _set_xp(s: dict, c: dict, k: str, parts: list[str], value) -> str:
     c["xp"] = _number(k, value, 0, 9999)
     return f"The flight's XP: {c['xp']}"
 
 
-def _set_used(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
-    name = find(s["crew"], ".".join(parts[1:]), "crew member", k)
+def _set_used(s: dict, c: dict, k: str, parts: list[str], value) -> str:
+    name = known(s["crew"], ".".join(parts[1:]), "crew member")
     if parts[0] == "used":
         c["used"][name] = str(value).strip() or "by hand"
         return f"{name} marked used ({c['used'][name]})"
