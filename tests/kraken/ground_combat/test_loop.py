@@ -24,6 +24,15 @@ WEAPONS = st.sampled_from(["Rifle (3) 4+, 3 A5 RG", "Whip 4+, 3x2 ML", "Grenade 
                            "Plasma 4+, 4 A3 RG T2 IS", "Axe (2) 5+, 4 ML AP WEAKEN 1"])
 
 
+def still_to_act(s: dict, g: dict) -> tuple[list[str], list[str], list[str]]:
+    """A random combat's next actor: the conscious crew, those who may still act this turn, the
+    enemies who may still act."""
+    up = ground.conscious(s, g)
+    todo_c = [n for n in up if g.get("acted", {}).get(n, 0) < ground.activations_allowed(s, g, n)]
+    todo_e = [k for k in ground.active_enemies(g) if g["enemies"][k].get("acted", 0) < g["enemies"][k].get("acts", 1)]
+    return up, todo_c, todo_e
+
+
 def _bounds(s: dict) -> None:
     assert validate(s) == []
     for m in s["crew"].values():
@@ -72,9 +81,7 @@ def test_random_fights_with_captures_traits_and_chains_stay_valid(seed, n_enemie
         if not g:
             break
         d = dice(seed=seed + 2 + step)
-        up = ground.conscious(s, g)
-        todo_c = [n for n in up if g.get("acted", {}).get(n, 0) < ground.activations_allowed(s, g, n)]
-        todo_e = [k for k in ground.active_enemies(g) if g["enemies"][k].get("acted", 0) < g["enemies"][k].get("acts", 1)]
+        up, todo_c, todo_e = still_to_act(s, g)
         try:
             if g["step"] == "crew" and todo_c:
                 n = todo_c[0]
@@ -197,9 +204,7 @@ def test_random_ground_combats_end_within_bounds(n_crew, n_enemies, seed, atmosp
         if not g:
             break
         d = dice(seed=seed + 2 + step)
-        up = ground.conscious(s, g)
-        todo_c = [n for n in up if g.get("acted", {}).get(n, 0) < ground.activations_allowed(s, g, n)]
-        todo_e = [k for k in ground.active_enemies(g) if g["enemies"][k].get("acted", 0) < g["enemies"][k].get("acts", 1)]
+        up, todo_c, todo_e = still_to_act(s, g)
         try:
             if g["step"] == "crew" and todo_c:
                 n = todo_c[0]

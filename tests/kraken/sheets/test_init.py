@@ -30,6 +30,16 @@ def _strings(path):
     return out, reader
 
 
+def assert_inside_the_margins(path, paper: str, pages: int) -> None:
+    """Every string of the PDF at `path` (`pages` pages) lies inside the page's margins."""
+    w, h = PAPERS[paper]
+    strings, reader = _strings(path)
+    assert len(reader.pages) == pages
+    for n, x, y, sw, text in strings:
+        assert x >= MARGIN - 1 and x + sw <= w - MARGIN + 1, (paper, n, x, sw, text)
+        assert MARGIN - 1 <= y <= h - MARGIN + 1, (paper, n, y, text)
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("blank", [False, True])
 def test_pages_stay_inside_the_margins(tmp_path, paper, blank):
@@ -38,12 +48,7 @@ def test_pages_stay_inside_the_margins(tmp_path, paper, blank):
         pages = document.render_blank(GAME, out, paper)
     else:
         pages = document.render_save(GAME, full_state(), [], out, paper, title="camp", progress=False)
-    w, h = PAPERS[paper]
-    strings, reader = _strings(out)
-    assert len(reader.pages) == pages
-    for n, x, y, sw, text in strings:
-        assert x >= MARGIN - 1 and x + sw <= w - MARGIN + 1, (paper, n, x, sw, text)
-        assert MARGIN - 1 <= y <= h - MARGIN + 1, (paper, n, y, text)
+    assert_inside_the_margins(out, paper, pages)
 
 
 def test_filled_pages_show_the_campaign(tmp_path):
@@ -81,12 +86,7 @@ def test_blank_sheet_has_every_page_for_pencil_play(tmp_path):
 def test_adventure_pages_stay_inside_the_margins(tmp_path, paper, which):
     out = tmp_path / "a.pdf"
     pages = document.render_save(GAME, adventure_states()[which], [], out, paper, title="camp", progress=False)
-    w, h = PAPERS[paper]
-    strings, reader = _strings(out)
-    assert len(reader.pages) == pages
-    for n, x, y, sw, text in strings:
-        assert x >= MARGIN - 1 and x + sw <= w - MARGIN + 1, (paper, n, x, sw, text)
-        assert MARGIN - 1 <= y <= h - MARGIN + 1, (paper, n, y, text)
+    assert_inside_the_margins(out, paper, pages)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
