@@ -120,7 +120,7 @@ def event_shop(state: dict, dice: Dice, grade: int) -> Outcome:
         if s.get(k):
             raise RuleError(f"{what} is going on")
     if not 1 <= grade <= MAX_TREASURE_GRADE:
-        raise InputError(f"GRADE {grade}: a Shop's grade is 1-{MAX_TREASURE_GRADE}")
+        raise InputError(f"a Shop's grade is 1-{MAX_TREASURE_GRADE}, not {grade}")
     s["shop"] = {"grade": grade, "by": "event"}
     msg = f"An event's grade {grade} Shop, until Phase {s['phase']} ends"
     out: list[str] = [say(msg, f": Items, Weapons and Ammo up to grade {grade}, rare Equipment of grade {grade + 1} "
