@@ -81,11 +81,11 @@ def location_event(state: dict, dice, text: str, maps=(), roll_maps: bool = Fals
                    ) -> Outcome:
     """Ch. 12: a Location an event gives, in the book's short form; its values are fixed
     (no dice modifications). Map IDs that follow are copied, else rolled (now with
-    --roll-maps, or as each map is entered)."""
+    `roll_maps`, or as each map is entered)."""
     loc = parse_short(text)
     ids = list(maps) or loc.get("maps", [])
     if maps and loc.get("maps"):
-        raise InputError("the short form carries Map IDs already: leave out --maps")
+        raise InputError("the short form carries Map IDs already: they are not given twice")
     return location_add(state, dice, type=loc["type"], difficulty=loc["difficulty"], ao=loc["ao"], ai=loc["ai"],
                         depth=loc["depth"], teleport=loc["teleport"], species=loc["species"],
                         special=loc.get("special"), name=name, maps=ids, roll_maps=roll_maps, event=True)
@@ -239,17 +239,18 @@ def location_generate(state: dict, dice, generator: dict, ref: dict, difficulty:
     if f is None:
         if difficulty is None:
             raise RuleError(say("no flight found a new Location: fly first (", cmd("kraken flight", difficulty="D"),
-                                "), or give --difficulty D for a Location generated for another reason"))
+                                "), or give the Difficulty of a Location generated for another reason (",
+                                cmd("kraken location generate", generator="FILE", difficulty="D"), ")"))
         if not 1 <= difficulty <= 5:
-            raise InputError(f"--difficulty {difficulty}: a Location Difficulty is 1-5")
+            raise InputError(f"a Location Difficulty is 1-5, not {difficulty}")
         if modifications < 0:
-            raise InputError("--modifications is 0 or more")
+            raise InputError(f"dice modifications are 0 or more, not {modifications}")
         f = {"location_difficulty": difficulty, "difficulty": difficulty, "options": [], "modifications": modifications,
              "stage": "arrived", "land": True}
         s["flight"] = f
     elif difficulty is not None or modifications:
-        raise InputError("the flight decided the Location Difficulty and the dice modifications: leave out "
-                         "--difficulty and --modifications")
+        raise InputError("the flight decided the Location Difficulty and the dice modifications: they are not "
+                         "given again")
     if f.get("generation"):
         raise RuleError(say("a Location is being generated already: ", cmd("kraken location accept"), " (or ",
                             cmd("kraken location modify", "reroll"), ")"))
@@ -313,10 +314,11 @@ def location_modify(state: dict, dice, generator: dict, how: str, die: int | Non
     table = generator["tables"][g["table"]]
     n = 1 if die is None else die
     if not 1 <= n <= len(g["dice"]):
-        raise InputError(f"--die {die}: this value is rolled with {len(g['dice'])} die/dice (1-{len(g['dice'])})")
+        raise InputError(f"the {table['field']} is rolled with {len(g['dice'])} die/dice (1-{len(g['dice'])}): "
+                         f"there is no die {die}")
     if die is None and len(g["dice"]) > 1:
-        raise InputError(f"--die is required: the {table['field']} is rolled with {len(g['dice'])} dice; a "
-                         f"modification changes one of them")
+        raise InputError(say(f"the {table['field']} is rolled with {len(g['dice'])} dice; a modification changes "
+                             f"one of them: ", cmd("kraken location modify", how, die="N")))
     before = g["dice"][n - 1]
     how = str(how).strip().lower()
     if how == "reroll":

@@ -53,8 +53,8 @@ def turn(state: dict, dice: Dice, pack: dict | None = None, skip=None, choices=(
     if skip is not None:
         slot = line_slot(s, skip)
         if slot == previous:
-            raise RuleError(f"--skip {slot}: line {slot} was skipped last turn; a line cannot be skipped two "
-                            f"turns running (rules note K5)")
+            raise RuleError(f"line {slot} was skipped last turn: a line cannot be skipped two turns running "
+                            f"(rules note K5)")
         s["skipped"] = slot
         out.append(f"Skip line {slot} this turn.")
     set_leader(s, leader, out)
@@ -62,14 +62,14 @@ def turn(state: dict, dice: Dice, pack: dict | None = None, skip=None, choices=(
     wake = {line_slot(s, x) for x in activate}
     for slot in wake:
         if not s["lines"][slot].get("standby"):
-            raise RuleError(f"--activate {slot}: line {slot} holds no STANDBY event")
+            raise RuleError(f"line {slot} holds no STANDBY event to activate")
     meta: dict = {}
     if savepoint:
         save_point(s, "start of turn", out, meta)
     if pack is None:
         if held or wake or choices:
-            raise InputError(say("--standby, --activate and --choose follow lines from a pack; without one, "
-                                 "step each line with `", cmd("kraken step", "LINE", "CELL"), "`"))
+            raise InputError(say("STANDBY events held or activated and decisions chosen ahead follow lines from a "
+                                 "pack; without one, step each line with `", cmd("kraken step", "LINE", "CELL"), "`"))
         return _phase_1_by_hand(s, out, closing, meta)
     return _phase_1_from_pack(s, dice, pack, list(choices), held, wake, out, closing, meta)
 
@@ -297,9 +297,9 @@ def recover(state: dict, dice, cat: dict, after: bool = False) -> Outcome:
                         f"phase during the entire turn\")")
     earned = s["phase"] == 5 or s["phase"] in s.get("returned", []) or after
     if not earned:
-        raise RuleError(f"Recovery at the end of Phase {s['phase']} follows a Dungeon Exploration or Ground Combat "
-                        f"of that phase, and there was none (ch. 5): recover after Phase 5's quest timer "
-                        f"(or --after for one you played without journal)")
+        raise RuleError(say(f"Recovery at the end of Phase {s['phase']} follows a Dungeon Exploration or Ground "
+                            f"Combat of that phase, and there was none (ch. 5): recover after Phase 5's quest timer "
+                            f"(or after one you played without journal: ", cmd("kraken recover", after=True), ")"))
     bonus = [(label, cat[e["system"]]["heal"]) for label, e in (s.get("ship") or {}).get("systems", {}).items()
              if not e.get("damaged") and cat.get(e["system"], {}).get("heal")]
     heal = RECOVER_HEAL + sum(h for _l, h in bonus)

@@ -73,7 +73,7 @@ def _after(s: dict, slot: str, how: str) -> None:
 
 def unused_choices(choices: list, made: int) -> None:
     if choices:
-        raise InputError(f"--choose given {made + len(choices)} time(s) but {made} decision(s) came up: "
+        raise InputError(f"{made + len(choices)} choice(s) given but {made} decision(s) came up: "
                          f"unused {', '.join(str(c) for c in choices)}")
 
 
@@ -99,7 +99,7 @@ def step(state: dict, dice, line, cell: dict, choose: str | None = None, standby
     at = ln["coords"][-1]
     out: list[str] = []
     if standby and cell["kind"] != "event":
-        raise InputError(f"--standby: only an event (!ID) can be put on STANDBY, and {at} holds "
+        raise InputError(f"only an event (!ID) can be put on STANDBY, and {at} holds "
                          f"{cell_text(cell)}")
     if standby and ln.get("standby"):
         raise RuleError(f"line {slot} is already on STANDBY at event {ln['standby']}")
@@ -155,13 +155,14 @@ def advance(state: dict, dice, line, pack: dict, choices=(), standby: bool = Fal
     slot = line_slot(s, line)
     ln = s["lines"][slot]
     if standby and activate:
-        raise InputError("--standby and --activate: give one (hold a STANDBY event, or read the one held)")
+        raise InputError("a STANDBY event is held or activated, not both at once")
     if activate and not ln.get("standby"):
-        raise RuleError(f"--activate: line {slot} holds no STANDBY event")
+        raise RuleError(f"line {slot} holds no STANDBY event to activate")
     if ln.get("standby") and not activate:
         label = pack["events"].get(ln["standby"], {}).get("title")
-        raise RuleError(f"line {slot} is on STANDBY at event {ln['standby']}"
-                        f"{f' ({label})' if label else ''}: nothing happens until you activate it: add --activate")
+        raise RuleError(say(f"line {slot} is on STANDBY at event {ln['standby']}"
+                            f"{f' ({label})' if label else ''}: nothing happens until you activate it: ",
+                            cmd("kraken advance", slot, activate=True)))
     out: list[str] = []
     set_leader(s, leader, out)
     kind = _begin(s, slot, out)
@@ -288,19 +289,20 @@ def line_end(state: dict, dice, line) -> Outcome:
 
 
 def var_set(state: dict, dice, var: str, value: int | None, line=None) -> Outcome:
-    """A2 / K2: write a variable by hand: A-H on a line (--line), I-Z in the interlink."""
+    """A2 / K2: write a variable by hand: A-H on a line (`line`), I-Z in the interlink."""
     s = copy_state(state)
     v = str(var).strip().upper()
     if len(v) != 1 or v not in LINE_VARS + INTERLINK:
-        raise InputError(f"'{var}' is not a variable: A-H belong to a line (--line N), I-Z to the interlink")
+        raise InputError(f"'{var}' is not a variable: A-H belong to a line, I-Z to the interlink")
     if v in LINE_VARS:
         if line is None:
-            raise InputError(f"{v} is a line variable: say which line with --line N")
+            raise InputError(say(f"{v} is a line variable: say which line (", cmd("kraken var", v, "VALUE", line="N"),
+                                 ")"))
         slot = line_slot(s, line)
         table, where = s["lines"][slot]["vars"], f"line {slot}"
     else:
         if line is not None:
-            raise InputError(f"{v} is an interlink variable, shared by every line: leave out --line")
+            raise InputError(f"{v} is an interlink variable, shared by every line: it belongs to no line")
         table, where = s["interlink"], "the interlink memory"
     before = table.get(v)
     if value is None:

@@ -78,12 +78,12 @@ class Activation:
                              f"Line {slot}, {label}: option A ({a}) or B ({b})?")
         pick = str(self.choices.pop(0)).strip().upper()
         if pick not in ("A", "B"):
-            raise InputError(f"--choose {pick}: a decision is A or B")
+            raise InputError(f"'{pick}' is not an option: a decision is A or B")
         return pick
 
     def finish(self) -> None:
         if self.choices:
-            raise InputError(f"--choose given {len(self.decisions) + len(self.choices)} time(s) but "
+            raise InputError(f"{len(self.decisions) + len(self.choices)} choice(s) given but "
                              f"{len(self.decisions)} decision(s) came up: unused "
                              f"{', '.join(str(c) for c in self.choices)}")
 
@@ -108,8 +108,8 @@ def _wake(run: Activation, slot: str, line: dict, cell: dict) -> None:
         raise RuleError(f"line {slot} is on STANDBY at {run.event_label(held)} ({at}): the cell "
                         f"there is !{held}; nothing else happens on this line until you activate it")
     if not run.activate:
-        raise RuleError(f"line {slot} is on STANDBY at {run.event_label(held)} ({at}): nothing happens "
-                        f"until you activate the event (--activate)")
+        raise RuleError(say(f"line {slot} is on STANDBY at {run.event_label(held)} ({at}): nothing happens "
+                            f"until you activate the event (", cmd("kraken advance", slot, activate=True), ")"))
     del line["standby"]
     run.lines.append(f"Line {slot}: activate {run.event_label(held)} held on STANDBY.")
 

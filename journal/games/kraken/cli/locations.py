@@ -37,6 +37,7 @@ def location_add(rt, save, type_, difficulty, ao, ai, depth, teleport, special, 
                  event, rolls):
     """Note a new Location in the first free slot."""
     from journal.games.kraken import starmap as rules
+    from journal.games.kraken.model.locations import parse_atmosphere
 
     ids = []
     if maps:
@@ -44,7 +45,10 @@ def location_add(rt, save, type_, difficulty, ao, ai, depth, teleport, special, 
             ids = [int(x) for x in maps.replace(" ", "").split(",") if x]
         except ValueError:
             raise InputError(f"--maps '{maps}': Map IDs separated by commas, e.g. 8,3,12") from None
-    run(rt, save, rules.location_add, entered=rolls, type=type_, difficulty=difficulty, ao=ao, ai=ai, depth=depth,
+    if ids and roll_maps:
+        raise InputError("--maps and --roll-maps: give the Map IDs, or roll them, not both")
+    run(rt, save, rules.location_add, entered=rolls, type=type_, difficulty=difficulty,
+        ao=parse_atmosphere(ao, "--ao"), ai=parse_atmosphere(ai, "--ai"), depth=depth,
         teleport=teleport, special=special.lower() if special else None, species=species, name=name, maps=ids,
         roll_maps=roll_maps, event=event)
 

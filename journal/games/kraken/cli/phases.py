@@ -7,7 +7,7 @@ import re
 import click
 
 from journal.errors import InputError
-from journal.games.kraken.cli.common import AB, catalogue, run, run_choosing
+from journal.games.kraken.cli.common import AB, CREW, catalogue, run, run_choosing
 from journal.games.kraken.cli.files import campaign_pack
 from journal.games.kraken.model.constants import FREE_ACTIONS
 from journal.options import rolls_option, save_option
@@ -39,7 +39,8 @@ def turn(rt, save, skip, choices, rolls, leader, standby, activate, savepoint):
     state = rt.current_state(save)
     pack = campaign_pack(rt, save, state) if isinstance(state, dict) and state.get("pack") else None
     run_choosing(rt, save, rules.turn, [c.upper() for c in choices], entered=rolls, pack=pack, skip=skip,
-                 standby=standby, activate=activate, leader=leader, savepoint=savepoint)
+                 standby=standby, activate=activate, leader=leader, savepoint=savepoint,
+                 names={"leader": CREW.on("--leader")})
 
 
 @click.command()

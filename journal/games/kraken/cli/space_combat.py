@@ -2,12 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import click
 
-from journal.games.kraken.cli.common import NEGATIVES, NUMBER, catalogue, run, run_asking
+from journal.errors import InputError, typed
+from journal.games.kraken.cli.common import (
+    CREW,
+    NEGATIVES,
+    NUMBER,
+    SYSTEM,
+    Names,
+    catalogue,
+    run,
+    run_asking,
+    short,
+)
 from journal.games.kraken.cli.files import load_table
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
+
+# the names a Space Combat command types: crew members, ship systems (or the ship's SP)
+CREWS = {"crew": CREW.on("--crew"), "evade": CREW.on("--evade"), "reroll": CREW.on("--reroll"),
+         "hurt": CREW.on("--hurt"), "sacrifice": CREW.on("--sacrifice"), "name": CREW,
+         "shields": SYSTEM.on("--shield"), "oc": SYSTEM.on("--oc")}
+REPAIRED = Names("ship system", SYSTEM.table, also=("sp",))
+AMMO_LABELS = Names("weapon or magazine with Ammo", lambda s, p: (s.get("combat") or {}).get("ammo"))
 
 
 @click.group(cls=OrderedGroup)
@@ -58,7 +78,7 @@ def combat_timeline(rt, save, shields, evade_enemy, evade, rolls):
     """1) Activate the leftmost timeline command and cross it out."""
     from journal.games.kraken.space_combat import timeline as rules
 
-    run_asking(rt, save, rules.combat_timeline, entered=rolls, cat=catalogue(), evade=list(evade),
+    run_asking(rt, save, rules.combat_timeline, names=CREWS, entered=rolls, cat=catalogue(), evade=list(evade),
                evade_enemy=evade_enemy, shields=list(shields), ask_evade=rt.can_prompt(), evade_after=[])
 
 
@@ -73,7 +93,7 @@ def combat_objective(rt, save, crew_names, check, objective, rolls):
     """2) Try the next objective: attributes + d6 >= difficulty (a 1 fails)."""
     from journal.games.kraken.space_combat import objectives as rules
 
-    run(rt, save, rules.combat_objective, entered=rolls, crew=list(crew_names), check=check,
+    run(rt, save, rules.combat_objective, names=CREWS, entered=rolls, crew=list(crew_names), check=check,
         objective=objective)
 
 
@@ -87,8 +107,8 @@ def combat_repair(rt, save, target, crew_names, rolls):
     """2) Repair a damaged system or 3 SP: a T9 tech check."""
     from journal.games.kraken.space_combat import objectives as rules
 
-    run(rt, save, rules.combat_repair, entered=rolls, cat=catalogue(), target=target,
-        crew=list(crew_names))
+    run(rt, save, rules.combat_repair, names={**CREWS, "target": REPAIRED}, entered=rolls, cat=catalogue(),
+        target=target, crew=list(crew_names))
 
 
 @combat.command("fire")
@@ -110,8 +130,15 @@ def combat_fire(rt, save, weapons, target, oc, reroll, rolls):
             parsed.append((label, int(n)))
         else:
             parsed.append((w, None))
-    run(rt, save, rules.combat_fire, entered=rolls, cat=catalogue(), weapons=parsed, target=target,
-        oc=list(oc), reroll=list(reroll))
+    run(rt, save, rules.combat_fire, names=CREWS, parse=_weapons_firing, entered=rolls, cat=catalogue(),
+        weapons=parsed, target=target, oc=list(oc), reroll=list(reroll))
+
+
+def _weapons_firing(state: dict, params: dict) -> dict:
+    """The ship's weapons a fire names (WEAPON or WEAPON@N), as the ship page writes them."""
+    weapons = Names("ship weapon", SYSTEM.table)
+    params["weapons"] = [(weapons.key(state, params, label), n) for label, n in params["weapons"]]
+    return params
 
 
 @combat.command("enemy-fire")
@@ -123,7 +150,7 @@ def combat_enemy_fire(rt, save, shields, evade_enemy, evade, rolls):
     """4) Every enemy left fires at you, 1 to 4."""
     from journal.games.kraken.space_combat import enemy_fire as rules
 
-    run_asking(rt, save, rules.combat_enemy_fire, entered=rolls, cat=catalogue(), evade=list(evade),
+    run_asking(rt, save, rules.combat_enemy_fire, names=CREWS, entered=rolls, cat=catalogue(), evade=list(evade),
                evade_enemy=evade_enemy, shields=list(shields), ask_evade=rt.can_prompt(), evade_after=[])
 
 
@@ -137,7 +164,8 @@ def combat_evade(rt, save, crew_names, enemy, rolls):
     """4) After a hit: evade it with Maneuver Engines (Tech / 2 + d6 >= 8), once a turn."""
     from journal.games.kraken.space_combat import enemy_fire as rules
 
-    run(rt, save, rules.combat_evade, entered=rolls, cat=catalogue(), crew=list(crew_names), enemy=enemy)
+    run(rt, save, rules.combat_evade, names=CREWS, entered=rolls, cat=catalogue(), crew=list(crew_names),
+        enemy=enemy)
 
 
 @combat.command("board")
@@ -149,7 +177,7 @@ def combat_board(rt, save, enemy, crew_names):
     """5) Board an enemy ship (Shield 3 or less, crew aboard)."""
     from journal.games.kraken.space_combat import boarding as rules
 
-    run(rt, save, rules.combat_board, enemy=enemy, crew=list(crew_names))
+    run(rt, save, rules.combat_board, names=CREWS, enemy=enemy, crew=list(crew_names))
 
 
 @combat.command("repel")
@@ -161,7 +189,7 @@ def combat_repel(rt, save, enemy, crew_names):
     """Defend your ship against boarders (timeline Combat)."""
     from journal.games.kraken.space_combat import boarding as rules
 
-    run(rt, save, rules.combat_repel, enemy=enemy, crew=list(crew_names))
+    run(rt, save, rules.combat_repel, names=CREWS, enemy=enemy, crew=list(crew_names))
 
 
 @combat.command("round")
@@ -176,7 +204,7 @@ def combat_round(rt, save, negate, hurt, sacrifice, rolls):
     """5) One Boarding Combat round (your dice, then theirs, then rerolls)."""
     from journal.games.kraken.space_combat import boarding as rules
 
-    run_asking(rt, save, rules.combat_round, entered=rolls, negate=negate, hurt=list(hurt),
+    run_asking(rt, save, rules.combat_round, names=CREWS, entered=rolls, negate=negate, hurt=list(hurt),
                sacrifice=sacrifice)
 
 
@@ -199,7 +227,7 @@ def combat_heal(rt, save, name, rolls):
     """After boarding: heal an unconscious member in a hurry (d6 2-6: 2 HP; 1: dies)."""
     from journal.games.kraken.space_combat import boarding as rules
 
-    run(rt, save, rules.combat_heal, entered=rolls, name=name)
+    run(rt, save, rules.combat_heal, names=CREWS, entered=rolls, name=name)
 
 
 @combat.command("escape")
@@ -221,7 +249,7 @@ def combat_recharge(rt, save, drones):
     """7) Shields recharge, crew marks erased; the combat ends or loops."""
     from journal.games.kraken.space_combat import recharge as rules
 
-    run(rt, save, rules.combat_recharge, cat=catalogue(), drones=drones)
+    run(rt, save, rules.combat_recharge, names={"drones": REPAIRED.on("--drones")}, cat=catalogue(), drones=drones)
 
 
 @combat.command("set", context_settings=NEGATIVES)
@@ -239,7 +267,58 @@ def combat_set(rt, save, key, value, reason):
     """
     from journal.games.kraken.space_combat import page as rules
 
-    run(rt, save, rules.combat_set, key=key, value=value, log_reason=reason)
+    run(rt, save, rules.combat_set, parse=_page_value, key=key, value=value, log_reason=reason)
+
+
+def _page_value(state: dict, params: dict) -> dict:
+    """`combat set`'s KEY with the names in it as the page writes them (ammo.LABEL, used.NAME),
+    and its VALUE read as that key holds it (a number, an enemy's line, cells, objectives...)."""
+    if not state.get("combat"):
+        return params                              # the rules say there is no Space Combat going on
+    key = str(params["key"]).strip()
+    head, _, rest = key.partition(".")
+    if rest and head in ("used", "unused"):
+        key = f"{head}.{CREW.key(state, params, rest)}"
+    elif rest and head == "ammo":
+        key = f"ammo.{AMMO_LABELS.key(state, params, rest)}"
+    read = _reading(key)
+    return {**params, "key": key, "value": read(key, params["value"]) if read else params["value"]}
+
+
+def _reading(key: str) -> Callable[[str, str], object] | None:
+    """How `combat set` reads the VALUE of a key (None: as typed, for the rules to refuse the key)."""
+    from journal.games.kraken.model import flight_table
+
+    head, _, rest = key.partition(".")
+    field = rest.rpartition(".")[2]
+    if head == "enemy" and rest.isdigit():
+        return lambda k, text: flight_table.parse_enemy(text)
+    if key == "timeline":
+        return lambda k, text: flight_table.parse_timeline(str(text).replace(",", " ").split())
+    if key == "objectives":
+        return lambda k, text: [flight_table.parse_objective(x) for x in str(text).replace(",", " ").split()]
+    if head == "objective" and rest:
+        return _solved
+    if head == "used" and rest:
+        return lambda k, text: str(text).strip()
+    if (key == "xp" or (head == "ship" and rest in ("sp", "shield", "shield_max", "recharge")) or
+            (head == "ammo" and rest) or (head == "enemy" and field in ("sp", "shield", "crew") and rest != field)):
+        return _whole
+    return None
+
+
+def _whole(key: str, text: str) -> int:
+    try:
+        return int(str(text).strip())
+    except ValueError:
+        raise InputError(f"{key} takes a whole number, not {typed(short(str(text)))}") from None
+
+
+def _solved(key: str, text: str) -> bool:
+    v = str(text).strip().lower()
+    if v not in ("solved", "unsolved"):
+        raise InputError(f"{key} takes solved or unsolved")
+    return v == "solved"
 
 
 @combat.command("end")

@@ -6,10 +6,13 @@ import click
 
 from journal.errors import InputError, JournalError, RuleError
 from journal.games import kraken as game
-from journal.games.kraken.cli.common import AB, NEGATIVES, run, run_choosing
+from journal.games.kraken.cli.common import AB, CREW, NEGATIVES, run, run_choosing
 from journal.games.kraken.cli.files import campaign_pack, load_pack, read_pack, real_path
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
+
+
+LEADER = {"leader": CREW.on("--leader")}
 
 
 @click.command(context_settings=NEGATIVES)
@@ -49,8 +52,8 @@ def step(rt, save, line, cell, nexts, choose, rolls, standby, leader):
             slot = str(line).strip()
             if slot in state.get("lines", {}):
                 pack_cell = pack["cells"].get(state["lines"][slot]["coords"][-1])
-    run(rt, save, rules.step, entered=rolls, choose=choose, line=line, cell=parsed, standby=standby, leader=leader,
-        events=events, pack_cell=pack_cell)
+    run(rt, save, rules.step, entered=rolls, names=LEADER, choose=choose, line=line, cell=parsed, standby=standby,
+        leader=leader, events=events, pack_cell=pack_cell)
 
 
 @click.command()
@@ -69,9 +72,11 @@ def advance(rt, save, line, choices, rolls, leader, standby, activate):
     """
     from journal.games.kraken import story_lines as rules
 
+    if standby and activate:
+        raise InputError("--standby and --activate: give one (hold a STANDBY event, or read the one held)")
     pack = campaign_pack(rt, save)
-    run_choosing(rt, save, rules.advance, [c.upper() for c in choices], entered=rolls, line=line, pack=pack,
-                 standby=standby, activate=activate, leader=leader)
+    run_choosing(rt, save, rules.advance, [c.upper() for c in choices], entered=rolls, names=LEADER, line=line,
+                 pack=pack, standby=standby, activate=activate, leader=leader)
 
 
 @click.command()
@@ -223,10 +228,10 @@ def lt(rt, save, rolls, choices, leader, standby):
     if pack is None and (choices or standby):
         raise InputError("--choose and --standby follow a pack; without one, step the new line by hand")
     if pack is None:
-        run(rt, save, rules.lt, entered=rolls, leader=leader)
+        run(rt, save, rules.lt, names=LEADER, entered=rolls, leader=leader)
     else:
-        run_choosing(rt, save, rules.lt, [c.upper() for c in choices], entered=rolls, pack=pack, leader=leader,
-                     standby=standby)
+        run_choosing(rt, save, rules.lt, [c.upper() for c in choices], entered=rolls, names=LEADER, pack=pack,
+                     leader=leader, standby=standby)
 
 
 @click.group(cls=OrderedGroup)

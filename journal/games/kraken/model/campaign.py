@@ -8,7 +8,7 @@ score (K9).
 
 from __future__ import annotations
 
-from journal.errors import RuleError
+from journal.errors import InputError, RuleError, typed
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.migrations import SCHEMA_VERSION
 from journal.games.kraken.model.commands import COMBAT_ENDS, CREW_ADD, GROUND_ENDS, LOCATION_ADD, LOCATION_GENERATE
@@ -21,7 +21,6 @@ from journal.games.kraken.model.constants import (
     SCORE_FACTOR,
 )
 from journal.hints import cmd, say
-from journal.lookup import find
 from journal.outcome import copy_state  # the core's deep copy of TOML data, used by every chapter
 from journal.outcome import refuse_if_over as over
 
@@ -75,12 +74,21 @@ def pay_credits(s: dict, amount: int, what: str, lines: list[str], purchase: boo
     return have
 
 
+def known(table, key: str, what: str) -> str:
+    """A name the command found in the campaign (cli/common.py): the save's own key, else refused."""
+    if key in table:
+        return key
+    article = "an" if what[:1] in "aeiou" else "a"
+    among = f"one of {', '.join(table)}" if table else "there is none"
+    raise InputError(f"{typed(key)} is not {article} {what}: {among}")
+
+
 def set_leader(s: dict, leader: str | None, lines: list[str]) -> None:
     if leader is None:
         return
     if not s["crew"]:
-        raise RuleError(say("--leader: there is no crew yet (", CREW_ADD, ")"))
-    name = find(s["crew"], leader, "crew member", "--leader")
+        raise RuleError(say("there is no crew to lead yet (", CREW_ADD, ")"))
+    name = known(s["crew"], leader, "crew member")
     if name != s.get("leader"):
         lines.append(f"{name} leads the crew from the front (was {s.get('leader') or 'nobody'}).")
     s["leader"] = name

@@ -82,6 +82,7 @@ TWO_ACTIONS = "2 actions"
 ZOMBIE = "zombie"
 TALISMAN = "talisman"     # an Item, not a trait: the Grade 4 Talisman allows a reroll of an attack die
 GROUND_STEPS = ("spawn", "crew", "enemies")
+FISTS_NAMES = ("fists", "bare fists")   # a crew member's attack without a weapon, as typed
 ENEMY_STATUS = ("active", "defeated", "escaped", "captured")
 MAX_LEVEL = 8
 MAX_TREASURE_GRADE = 6

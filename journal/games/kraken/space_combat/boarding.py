@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError
-from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.campaign import copy_state, known
 from journal.games.kraken.model.combat import boarding_pending, current_space_combat
 from journal.games.kraken.model.members import drop_member, note_fallen, wound
 from journal.games.kraken.model.systems import working
@@ -19,7 +19,6 @@ from journal.games.kraken.space_combat.page import (
     mark_used,
 )
 from journal.hints import Text, cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
 
 BOARD_POINTS = 6         # ... one die per 6 points of Ranged/Melee
@@ -54,7 +53,7 @@ def combat_board(state: dict, dice, enemy: int, crew) -> Outcome:
         raise RuleError(f"enemy {enemy}'s Shield is {e['shield']}: a ship is boarded at {BOARD_SHIELD} or less")
     names = available_crew(s, c, crew)
     if not names:
-        raise InputError("--crew is required: who boards")
+        raise InputError(say("who boards? ", cmd("kraken combat board", enemy, crew="NAME")))
     mark_used(c, names, "boarding")
     c["boarded"] = True
     mine, theirs = _pool(s, names), e["crew"] // 2
@@ -87,7 +86,8 @@ def combat_repel(state: dict, dice, enemy: int, crew) -> Outcome:
     names = available_crew(s, c, crew, allow_used=True)
     up = [n for n, m in s["crew"].items() if m["status"] == "active"]
     if not names and up:
-        raise InputError(f"--crew is required: who defends the ship ({', '.join(up)})")
+        raise InputError(say(f"who defends the ship ({', '.join(up)})? ",
+                             cmd("kraken combat repel", enemy, crew="NAME")))
     c["boarders"].remove(enemy)
     if not c["boarders"]:
         del c["boarders"]
@@ -133,7 +133,7 @@ def combat_round(state: dict, dice: Dice, negate: int | None = None, hurt=(), sa
     most = min(h_me, h_them)
     n = most if negate is None else negate
     if not 0 <= n <= most:
-        raise InputError(f"--negate {negate}: you can negate 0-{most} hit(s) this round")
+        raise InputError(f"you can negate 0-{most} hit(s) this round, not {negate}")
     out.append(f"Hits: yours {h_me}, theirs {h_them}; you negate {n}.")
     lost_dice = _take_enemy_hits(s, b, h_them - n, _hurt_order(s, b, hurt), out)
     b["dice"] = max(0, b["dice"] - lost_dice)
@@ -179,12 +179,12 @@ def _roll_pools(s: dict, b: dict, dice: Dice, out: list[str]) -> tuple[list[int]
 
 
 def _hurt_order(s: dict, b: dict, hurt) -> list[str]:
-    """Who takes the enemy hits, in order (--hurt): members of this boarding party."""
+    """Who takes the enemy hits, in order: members of this boarding party."""
     order = []
     for h in hurt:
-        key = find(s["crew"], h, "crew member", "--hurt")
+        key = known(s["crew"], h, "crew member")
         if key not in b["crew"]:
-            raise InputError(f"--hurt {key}: only the crew in this Boarding Combat ({', '.join(b['crew'])}) are hit")
+            raise InputError(f"{key} is not hit: only the crew in this Boarding Combat ({', '.join(b['crew'])}) are")
         order.append(key)
     return order
 
@@ -215,10 +215,11 @@ def _take_enemy_hits(s: dict, b: dict, wounds: int, order: list[str], out: list[
 def _sacrifice(s: dict, b: dict, sacrifice: str, left: int, out: list[str]) -> int:
     """10 (5): with a single hit left over, a conscious boarder gives 3 HP to remove one more enemy die."""
     if left % 2 != 1:
-        raise RuleError("--sacrifice: a sacrifice attack needs exactly one hit left over")
-    key = find(s["crew"], sacrifice, "crew member", "--sacrifice")
+        raise RuleError("a sacrifice attack needs exactly one hit left over")
+    key = known(s["crew"], sacrifice, "crew member")
     if key not in b["crew"] or s["crew"][key]["status"] != "active":
-        raise RuleError(f"--sacrifice {key}: a conscious member of this boarding party gives everything")
+        raise RuleError(f"{key} cannot make the sacrifice attack: a conscious member of this boarding party gives "
+                        f"everything")
     if wound(s, key, BOARD_SACRIFICE, out, "sacrifice attack") in ("unconscious", "killed"):
         b["dice"] = max(0, b["dice"] - 1)
         out.append("You lose a d6 from your pool.")
@@ -284,7 +285,7 @@ def combat_heal(state: dict, dice, name: str) -> Outcome:
     c = current_space_combat(s)
     if c.get("boarding"):
         raise RuleError("heal in a hurry after the Boarding Combat")
-    key = find(s["crew"], name, "crew member")
+    key = known(s["crew"], name, "crew member")
     m = s["crew"][key]
     if m["status"] != "unconscious":
         raise RuleError(f"{key} is not unconscious")

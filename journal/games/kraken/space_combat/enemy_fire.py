@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
-from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.campaign import copy_state, known
 from journal.games.kraken.model.combat import boarding_pending, current_space_combat, ships_left
 from journal.games.kraken.model.constants import COMBAT_STEP_TEXT, COMBAT_STEPS, EMP, HIGH_EXPLOSIVE, TIMELINE_IDLE
 from journal.games.kraken.model.systems import check_removal, ship_stats, working
@@ -22,7 +22,6 @@ from journal.games.kraken.space_combat.page import (
 )
 from journal.games.kraken.model.commands import OBJECTIVES_OR_FIRE
 from journal.hints import Text, cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
 
 ENEMY_HIT = 4            # 4) an enemy hits on 4+
@@ -100,9 +99,9 @@ def _ask_pilots(s: dict, c: dict, i: int, dmg: int, answers: list) -> list[str]:
                          f"once this turn), or no", "--evade-after", ["no", *free, *pairs],
                          f"Enemy {i} hits for {dmg}: evade with", param="evade_after")
     answer = str(answers.pop(0)).strip()
-    if answer.casefold() == "no":
+    if answer == "no":
         return []
-    return available_crew(s, c, [x for x in answer.split("+") if x.strip()], "--evade")
+    return available_crew(s, c, [x for x in answer.split("+") if x.strip()])
 
 
 @dataclass
@@ -129,8 +128,8 @@ def enemy_fire(s: dict, c: dict, dice: Dice, cat: dict, evade, evade_enemy, shie
                ask_evade: bool = False, evade_after=()) -> list[dict]:
     c["fire"] = {"step": "boarding" if c["step"] == "enemy-fire" else c["step"], "hits": []}
     pilots = evasion_pilots(s, c, evade, evade_enemy)
-    pool = {k: 1 for k in _shield_systems(s, cat, working=False)}
-    shield_pref = [find(pool, x, "shield system", "--shield") for x in shields]   # used in order, as 6s come
+    pool = _shield_systems(s, cat, working=False)
+    shield_pref = [known(pool, x, "shield system") for x in shields]   # used in order, as 6s come
     fire = EnemyFire(s, c, dice, cat, ship_stats(s, cat)["armor"], shield_pref, pilots, evade_enemy, ask_evade,
                      list(evade_after), out, named=bool(evade))
     shots = []
@@ -143,17 +142,18 @@ def enemy_fire(s: dict, c: dict, dice: Dice, cat: dict, evade, evade_enemy, shie
 
 def evasion_pilots(s: dict, c: dict, evade, evade_enemy: int | None) -> list[str]:
     """10 (4.1a): up to two unused crew pilot, with working Maneuver Engines, once a turn."""
-    pilots = available_crew(s, c, evade, "--evade") if evade else []
+    pilots = available_crew(s, c, evade) if evade else []
     if len(pilots) > 2:
-        raise InputError("--evade: up to two crew members pilot the ship")
+        raise InputError("up to two crew members pilot the ship")
     if pilots and not working(s, "Maneuver Engines"):
-        raise RuleError("--evade needs working Maneuver Engines")
+        raise RuleError("an evasion needs working Maneuver Engines")
     if pilots and c.get("evaded"):
         raise RuleError("the ship tried to evade this turn already (once per Space Combat turn)")
     if evade_enemy is not None:
-        enemy_at(c, evade_enemy, "--evade-enemy")
+        enemy_at(c, evade_enemy)
         if not pilots:
-            raise InputError("--evade-enemy: name the pilots with --evade NAME")
+            raise InputError(say("the hit to evade goes with the pilots who evade it (",
+                                 cmd("kraken combat enemy-fire", evade="NAME", evade_enemy=evade_enemy), ")"))
     return pilots
 
 
@@ -268,7 +268,7 @@ def _system_damage(s: dict, c: dict, dice, cat: dict, shield_pref: list, out: li
     if len(pool) == 1:
         label = pool[0]
     elif shield_pref:
-        label = find({k: 1 for k in pool}, shield_pref.pop(0), "shield system", "--shield")
+        label = known(pool, shield_pref.pop(0), "shield system")
     else:
         from journal.errors import NeedChoice
 
@@ -366,16 +366,17 @@ def combat_evade(state: dict, dice, cat: dict, crew=(), enemy: int | None = None
     if enemy is None:
         hit = hits[-1]
     else:
-        enemy_at(c, enemy, "--enemy")
+        enemy_at(c, enemy)
         hit = next((h for h in hits if h["enemy"] == enemy), None)
         if hit is None:
-            raise RuleError(f"--enemy {enemy}: enemy {enemy} did not hit the ship in that fire (hits: "
+            raise RuleError(f"enemy {enemy} did not hit the ship in that fire (hits: "
                             f"{', '.join(str(h['enemy']) for h in hits)})")
     if not crew:
-        raise InputError("--crew NAME: one or two unused crew members pilot the ship")
-    pilots = available_crew(s, c, crew, "--crew")
+        raise InputError(say("one or two unused crew members pilot the ship: ",
+                             cmd("kraken combat evade", crew="NAME")))
+    pilots = available_crew(s, c, crew)
     if len(pilots) > 2:
-        raise InputError("--crew: up to two crew members pilot the ship")
+        raise InputError("up to two crew members pilot the ship")
     out: list[str] = []
     after = copy_state(s)                # the hit taken back (Maneuver Engines it damaged work again)
     take_back(after, after["combat"], cat, after["combat"]["fire"]["hits"][fire["hits"].index(hit)], out)

@@ -7,13 +7,13 @@ from dataclasses import dataclass
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import AMMO
-from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.campaign import copy_state, known
 from journal.games.kraken.model.combat import current_space_combat, enemy_fire_due, ships_left
 from journal.games.kraken.model.constants import EMP, HIGH_EXPLOSIVE, MAX_WEAPONS_FIRED, OVERCLOCK, TIMELINE_EVADING
 from journal.games.kraken.model.flight_table import enemy_text
 from journal.games.kraken.model.systems import working
 from journal.games.kraken.space_combat.page import after_fire, available_crew, enemy_at, goto_step
-from journal.lookup import find
+from journal.hints import cmd, say
 from journal.outcome import Outcome
 
 HIT = 4                  # 3) a ship weapon hits on 4+
@@ -72,7 +72,7 @@ def combat_fire(state: dict, dice: Dice, cat: dict, weapons=(), target: int | No
     shots = define_targets(s, c, cat, weapons, target)
     overclock(s, shots, oc)
     check_ammo(s, c, shots)
-    rerollers = available_crew(s, c, reroll, "--reroll")
+    rerollers = available_crew(s, c, reroll)
     need_roll = (HIT_BRIDGE if working(s, "Combat Bridge") else HIT) + (1 if c.get("event") == TIMELINE_EVADING else 0)
     out: list[str] = []
     if not shots:
@@ -97,7 +97,7 @@ def define_targets(s: dict, c: dict, cat: dict, weapons, target: int | None) -> 
         raise InputError(f"{len(weapons)} weapons: at most {MAX_WEAPONS_FIRED} fire in one Space Combat turn")
     shots: list[Shot] = []
     for label, tgt in weapons:
-        key = find(s["ship"]["systems"], label, "ship weapon")
+        key = known(s["ship"]["systems"], label, "ship weapon")
         e = s["ship"]["systems"][key]
         if cat.get(e["system"], {}).get("category") != "weapon":
             raise InputError(f"the {key} is not a weapon")
@@ -115,10 +115,11 @@ def _target(c: dict, key: str, t: int | None) -> int:
     active = ships_left(c)
     if t is None:
         if len(active) != 1:
-            raise InputError(f"which enemy does the {key} fire at? give --target N (or WEAPON@N); "
-                             f"enemies left: {', '.join(map(str, active)) or 'none'}")
+            raise InputError(say(f"which enemy does the {key} fire at? ", cmd("kraken combat fire", key, target="N"),
+                                 f" (or WEAPON@N for one weapon); enemies left: "
+                                 f"{', '.join(map(str, active)) or 'none'}"))
         t = active[0]
-    enemy_at(c, t, "target")
+    enemy_at(c, t)
     if t not in active:
         raise RuleError(f"enemy {t} is destroyed already: choose another target")
     return t
@@ -127,12 +128,12 @@ def _target(c: dict, key: str, t: int | None) -> int:
 def overclock(s: dict, shots: list[Shot], oc) -> None:
     """Burst mode (OC weapons only): 2 more Ammo, double damage."""
     for label in oc:
-        key = find(s["ship"]["systems"], label, "ship weapon", "--oc")
+        key = known(s["ship"]["systems"], label, "ship weapon")
         shot = next((x for x in shots if x.weapon == key), None)
         if shot is None:
-            raise InputError(f"--oc {key}: it does not fire this turn")
+            raise InputError(f"the {key} does not fire this turn: no burst mode")
         if OVERCLOCK not in shot.info.get("special", ""):
-            raise InputError(f"--oc {key}: only overclockable (OC) weapons fire in burst mode")
+            raise InputError(f"the {key} is not overclockable (OC): only those fire in burst mode")
         shot.burst = True
 
 
