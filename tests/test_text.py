@@ -76,3 +76,15 @@ def test_a_name_already_taken_is_the_same_ignoring_case_and_unicode_form():
     assert already(["Ana", "Jos\u00e9"], "ANA") == "Ana"
     assert already(["Ana", "Jos\u00e9"], "jose\u0301") == "Jos\u00e9"  # e and a combining accent
     assert already(["Ana"], "Bo") is None
+
+
+def test_an_unknown_name_is_refused_listing_the_known_ones_in_plural():
+    import pytest as _pytest
+
+    from journal.errors import InputError
+    from journal.lookup import find
+
+    with _pytest.raises(InputError, match=r"^--character 'Zed' is not a character: known characters are Ana, Bo$"):
+        find({"Ana": 1, "Bo": 2}, "Zed", "character", "--character")
+    with _pytest.raises(InputError, match=r"is not a weapon of Ray: known weapons of Ray are Laser$"):
+        find({"Laser": 1}, "Gun", "weapon of Ray")
