@@ -7,8 +7,8 @@ from typing import NotRequired, TypedDict
 
 from journal.games.titans.rules import effects
 from journal.games.titans.rules.model import (
-    CATEGORIES, CHARGES_MAX, CHECKS, CITY_HP, COLORS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, MAX_PLAYERS, ONE,
-    PHASES, PILOT_CARDS, RESULTS, SLOTS, SUPPORT_HP, SUPPORTS_MAX, TAGS, TECH_CARDS, THREAT_MAX, TIERS, TRIALS,
+    CATEGORIES, CHARGES_MAX, CHECKS, CITY_HP, COLORS, DIE_KEYS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, MAX_PLAYERS,
+    ONE, PHASES, PILOT_CARDS, RESULTS, SLOTS, SUPPORT_HP, SUPPORTS_MAX, TAGS, TECH_CARDS, THREAT_MAX, TIERS, TRIALS,
 )
 from journal.schema import Bool, Int, List, Map, Str, Table, key_path, opt, show_value
 
@@ -16,6 +16,7 @@ _NAME = Str(describe="a name")
 _NAMES = List(_NAME)
 _TAGS = List(Str(choices=TAGS))
 _BONUS = Table({k: opt(Int(-9, 9)) for k in CHECKS})      # bonus dice per check
+_DIE = {"faces": _NAMES, "red": _NAME, "combat": _NAMES, "movement": _NAMES, "repair": _NAMES}
 _EFFECT = Table({k: opt(Bool() if kind == "bool" else Str(choices=effects.CITY_TYPES) if kind == "city type"
                         else Int(lo, hi)) for k, (kind, lo, hi, _) in effects.KEYS.items()})
 STATE = Table({
@@ -50,6 +51,7 @@ STATE = Table({
         "destroyed_turn": opt(Int(0)), "pilot_check": opt(Bool()),
         "tech": Map(Table({"slot": Str(choices=SLOTS), "charges": Int(0, CHARGES_MAX), "disabled": Bool(),
                            "tags": opt(_TAGS), "dice": opt(_BONUS)})),
+        "dice": opt(Table({k: opt(v) for k, v in _DIE.items()})),
     }), min_items=1, unique_casefold=True),
     "cities": Map(Table({"type": Str(choices=tuple(CITY_HP)), "damage": Int(0, max(CITY_HP.values())),
                          "destroyed": Bool(), "yellow": _NAME, "green": _NAME, "trails": opt(_NAMES)}),
@@ -63,7 +65,7 @@ STATE = Table({
                         "credits": opt(List(Int(0, 99))), "immune": opt(List(_TAGS)),
                         "ability": opt(List(Str(nonempty=False))), "effect": opt(List(_EFFECT))})),
     "invaders": Map(Table({"city": _NAME, "damage": Int(0, 99)})),
-    "dice": opt(Table({"faces": _NAMES, "red": _NAME, "combat": _NAMES, "movement": _NAMES, "repair": _NAMES})),
+    "dice": opt(Table(_DIE)),
 })
 
 
@@ -118,6 +120,16 @@ class TechCard(TypedDict):
     dice: NotRequired[dict[str, int]]
 
 
+class TitanDice(TypedDict):
+    """A Titan's own face table: the keys of the game's (DieTable) it overrides."""
+
+    faces: NotRequired[list[str]]
+    red: NotRequired[str]
+    combat: NotRequired[list[str]]
+    movement: NotRequired[list[str]]
+    repair: NotRequired[list[str]]
+
+
 class Titan(TypedDict):
     player: str
     hp: int
@@ -137,6 +149,7 @@ class Titan(TypedDict):
     destroyed_turn: NotRequired[int]
     pilot_check: NotRequired[bool]
     tech: dict[str, TechCard]
+    dice: NotRequired[TitanDice]
 
 
 class City(TypedDict):
@@ -504,15 +517,29 @@ def _round(state, problems) -> None:
 
 
 def _dice(state, problems) -> None:
-    """The custom die's face table: six faces, and the symbols it names are on them."""
-    d = state.get("dice")
-    if d is None:
-        return
+    """The custom die's face table: six faces, and the symbols it names are on them; a Titan's own
+    table, over the game's, gives every key."""
+    if "dice" in state:
+        _face_table("state.dice", state["dice"], problems)
+    for name, t in state["titans"].items():
+        if "dice" not in t:
+            continue
+        path = key_path("state.titans", name) + ".dice"
+        table = {**state.get("dice", {}), **t["dice"]}
+        missing = [k for k in DIE_KEYS if k not in table]
+        if missing:
+            problems.append(f"{path} lacks {', '.join(missing)}, and the game has no face table to take "
+                            f"{'it' if len(missing) == 1 else 'them'} from")
+        else:
+            _face_table(path, table, problems)
+
+
+def _face_table(path: str, d: dict, problems) -> None:
     if len(d["faces"]) != 6:
-        problems.append(f"state.dice.faces has {len(d['faces'])} faces: the custom die has 6")
+        problems.append(f"{path}.faces has {len(d['faces'])} faces: the custom die has 6")
     if d["red"] not in d["faces"]:
-        problems.append(f"state.dice.red = {show_value(d['red'])} is on no face")
+        problems.append(f"{path}.red = {show_value(d['red'])} is on no face")
     for k in CHECKS:
         for sym in d[k]:
             if sym not in d["faces"]:
-                problems.append(f"state.dice.{k}: {show_value(sym)} is on no face")
+                problems.append(f"{path}.{k}: {show_value(sym)} is on no face")

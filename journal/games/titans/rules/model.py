@@ -124,6 +124,18 @@ def stats(state: dict, pid: str) -> dict:
             "effect": dict(card["effect"][i]) if "effect" in card else {}}
 
 
+DIE_KEYS = ("faces", "red", *CHECKS)   # a face table: the six faces, the red symbol, each check's successes
+
+
+def face_table(state: dict, titan: str) -> dict | None:
+    """The custom dice's face table for a Titan's checks: "Each die symbol matching the
+    corresponding symbols of the Combat ability printed on the Titan Sheet is counted as a
+    success". The Titan's own table (its sheet, or a card that changes its symbols) overrides
+    the game's key by key; None when the two together do not give every key."""
+    table = {**state.get("dice", {}), **state["titans"][titan].get("dice", {})}
+    return table if all(k in table for k in DIE_KEYS) else None
+
+
 def is_one(pilot: str | None) -> bool:
     """The pilot O.N.E. (the Pilot Card printed in the rulebook), however its name is typed."""
     return pilot is not None and "".join(ch for ch in pilot.casefold() if ch.isalnum()) == "one"

@@ -24,10 +24,10 @@ from journal.outcome import Outcome, copy_state
 @dataclass
 class Table:
     """The game as the players set it up: their Titans in clockwise seating order (each a dict:
-    name, player, the five abilities, and optionally color, refresh, blow_tags, blow_dice, pilot and
-    a starting city), the board ({"cities", "rifts"}) and the invaders ({"types", "cards"}), the
-    invader types they put on rifts (the others are drawn), the Lead Character, the face-up Tech
-    Cards they named and the custom die's face table."""
+    name, player, the five abilities, and optionally color, refresh, blow_tags, blow_dice, pilot, a
+    starting city and dice, the sheet's own face table), the board ({"cities", "rifts"}) and the
+    invaders ({"types", "cards"}), the invader types they put on rifts (the others are drawn), the
+    Lead Character, the face-up Tech Cards they named and the custom die's face table."""
 
     titans: list[dict]
     board: dict
@@ -80,6 +80,8 @@ def seat(specs: list[dict]) -> tuple[dict, dict]:
         if spec.get("city"):
             titan["city"] = spec["city"]
         titan["tech"] = {}
+        if spec.get("dice"):
+            titan["dice"] = copy_state(spec["dice"])
         titans[name] = titan
         players[player] = {"titan": name, "color": spec.get("color") or free.pop(0), "credits": 0, "supports": [],
                            "artifacts": []}
