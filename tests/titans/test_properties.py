@@ -187,7 +187,7 @@ def check_invariants(s: dict) -> None:
     for c in s["cities"].values():
         assert 0 <= c["damage"] <= model.CITY_HP[c["type"]]
     # every pawn in exactly one place
-    places = [p for r in s["rifts"].values() for p in r["guardians"] + r["lair"]] + list(s["invaders"])
+    places = [p for r in s["rifts"].values() for p in r["guardians"] + list(r["lair"].values())] + list(s["invaders"])
     assert sorted(places) == sorted(s["cards"])
     d = s["decks"]
     assert d["episode"] + d["episode_discard"] + d["invasion_discard"] == model.EPISODE_CARDS

@@ -14,6 +14,7 @@ from journal.dice import Dice
 from journal.games import titans as game
 from journal.games.titans.cli.files import load_board, load_dice, load_invaders
 from journal.games.titans.rules import byhand, ending, fight, opening, rifts, setup, turn, upgrade
+from journal.games.titans.rules.board import lair_put
 
 CITIES, RIFTS = load_board(templates.load("titans", "board-sample.toml"))
 TYPES, CARDS = load_invaders(templates.load("titans", "invaders-sample.toml"))
@@ -136,11 +137,18 @@ def equipped(state, titan="Atlas", **cards):
     return state
 
 
+def emptied(s: dict, rift: str) -> dict:
+    """A rift's guardians all put in its Lair by hand (each on the first free spot)."""
+    r = s["rifts"][rift]
+    for pid in r["guardians"]:
+        lair_put(r, pid)
+    r["guardians"] = []
+    return s
+
+
 def on_empty_north():
     """Brute on the North Rift, its guardians gone to the Lair (Ana passed her Fight turn)."""
-    s = fighting()
-    s["rifts"]["North"]["lair"] += s["rifts"]["North"]["guardians"]
-    s["rifts"]["North"]["guardians"] = []
+    s = emptied(fighting(), "North")
     return do(fight.move, passed(s, "Ana"), "Brute", "North")
 
 

@@ -7,8 +7,8 @@ from typing import NotRequired, TypedDict
 
 from journal.games.titans.rules import effects
 from journal.games.titans.rules.model import (
-    CATEGORIES, CHARGES_MAX, CHECKS, CITY_HP, COLORS, DIE_KEYS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, MAX_PLAYERS,
-    ONE, PHASES, PILOT_CARDS, RESULTS, SLOTS, SUPPORT_HP, SUPPORTS_MAX, TAGS, TECH_CARDS, THREAT_MAX, TIERS, TRIALS,
+    CATEGORIES, CHARGES_MAX, CHECKS, CITY_HP, COLORS, DIE_KEYS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, LAIR_SPOTS,
+    MAX_PLAYERS, ONE, PHASES, PILOT_CARDS, RESULTS, SLOTS, SUPPORT_HP, SUPPORTS_MAX, TAGS, TECH_CARDS, THREAT_MAX, TIERS, TRIALS,
 )
 from journal.schema import Bool, Int, List, Map, Str, Table, key_path, opt, show_value
 
@@ -56,7 +56,8 @@ STATE = Table({
     "cities": Map(Table({"type": Str(choices=tuple(CITY_HP)), "damage": Int(0, max(CITY_HP.values())),
                          "destroyed": Bool(), "yellow": _NAME, "green": _NAME, "trails": opt(_NAMES)}),
                   min_items=2),
-    "rifts": Map(Table({"type": _NAME, "threatens": _NAMES, "guardians": _NAMES, "lair": _NAMES,
+    "rifts": Map(Table({"type": _NAME, "threatens": _NAMES, "guardians": _NAMES,
+                        "lair": Map(_NAME, key_pattern=f"[1-{LAIR_SPOTS}]", key_describe=f"a spot 1-{LAIR_SPOTS}"),
                         "trial": Str(choices=TRIALS), "closed": Bool(), "challenger": opt(_NAME),
                         "trial_turn": opt(Int(0)), "guardian_damage": opt(Map(Int(1, 99)))}), min_items=1),
     "types": Map(Table({"category": Str(choices=CATEGORIES),
@@ -165,7 +166,7 @@ class Rift(TypedDict):
     type: str
     threatens: list[str]
     guardians: list[str]
-    lair: list[str]
+    lair: dict[str, str]     # spot ("1"-"5") -> pawn
     trial: str
     closed: bool
     challenger: NotRequired[str]
@@ -454,7 +455,7 @@ def _pawn_places(state, problems) -> None:
     where: dict = {}  # pawn -> where it is: (rift, spot) or (None, None) for a city
     for rname, r in state["rifts"].items():
         for spot in ("guardians", "lair"):
-            for pid in r[spot]:
+            for pid in (r[spot].values() if spot == "lair" else r[spot]):
                 where.setdefault(pid, []).append((rname, spot))
                 if pid in cards and cards[pid]["type"] != r["type"]:
                     problems.append(f"{key_path('state.rifts', rname)}.{spot}: {pid} is a {cards[pid]['type']}, "

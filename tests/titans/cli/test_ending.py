@@ -16,7 +16,8 @@ def _to_the_final_episode(journal, name: str) -> None:
     doc = tomllib.loads(path.read_text("utf-8"))
     st = doc["state"]
     for r in st["rifts"].values():
-        r.update(closed=True, trial="defeated", lair=sorted(r["guardians"] + r["lair"]), guardians=[])
+        pawns = sorted(r["guardians"] + list(r["lair"].values()))
+        r.update(closed=True, trial="defeated", lair={str(i): p for i, p in enumerate(pawns, 1)}, guardians=[])
     st["phase"], st["decks"]["final"], st["turn"] = "final", 3, 1
     path.write_text(tomli_w.dumps(doc), "utf-8")
 

@@ -10,7 +10,7 @@ from journal.games import titans as game
 from journal.games.titans.cli.values import rolled_only
 from journal.games.titans.rules import byhand, checks, ending, fight, opening, pilots, rifts, setup, turn, upgrade
 from journal.games.titans.rules.fight import Attack
-from titans.titans_helpers import DICE_TABLE, TITANS, apply, dice, do, fighting, put, table, with_sword
+from titans.titans_helpers import DICE_TABLE, TITANS, apply, dice, do, emptied, fighting, put, table, with_sword
 
 # the sample face table: 1 red, 2 bolt, 3 bolt, 4 gear, 5 wing, 6 blank; combat counts red and bolt
 
@@ -43,9 +43,7 @@ def test_final_blow_bonus_dice():
 
 
 def test_tyrant_artifact_bonus_dice_are_never_disabled_nor_ignored():
-    s = fighting(2)
-    s["rifts"]["North"]["lair"] += s["rifts"]["North"]["guardians"]
-    s["rifts"]["North"]["guardians"] = []
+    s = emptied(fighting(2), "North")
     s = do(rifts.trial, do(fight.move, s, "Atlas", "North"), "Atlas", "North", "pass")
     s = do(turn.next_phase, do(opening.opening, do(ending.ending, s)))          # turn 2: Bo leads
     s = do(turn.pass_turn, s, "Bo")
@@ -58,9 +56,8 @@ def test_tyrant_artifact_bonus_dice_are_never_disabled_nor_ignored():
     s = do(byhand.damage, s, 10, titan="Atlas", direct=True)                  # Tech Cards disabled; not artifacts
     assert checks.dice_pool(s, "Atlas", "combat") == (6, [("Combat", 4), ("Storm Crown", 2)])
     s2 = out.state                                                    # a second Tyrant, same artifact name
-    south = s2["rifts"]["South"]
-    south.update(trial="tyrant", challenger="Atlas", trial_turn=1, lair=south["lair"] + south["guardians"],
-                 guardians=[])
+    south = emptied(s2, "South")["rifts"]["South"]
+    south.update(trial="tyrant", challenger="Atlas", trial_turn=1)
     s2["titans"]["Atlas"].pop("city")
     s2["titans"]["Atlas"]["rift"] = "South"
     s2["round"]["done"] = []

@@ -11,7 +11,7 @@ from journal.games.titans.cli.ending import read_assign
 from journal.games.titans.rules import byhand, ending, fight, model, opening, rifts
 from journal.games.titans.rules.ending import Assignment
 from titans.titans_helpers import (
-    apply, dice, do, fighting, fresh, passed, put, typed, tyrant_ready, with_supports, with_threat,
+    apply, dice, do, emptied, fighting, fresh, passed, put, typed, tyrant_ready, with_supports, with_threat,
 )
 
 
@@ -108,9 +108,7 @@ def test_threat_control_at_the_ending_phase():
 def test_rift_status_control_draws_the_final_episode():
     s = tyrant_ready()
     for r in ("South", "East", "West"):
-        rift = s["rifts"][r]
-        rift["lair"] += rift["guardians"]
-        rift.update(guardians=[], trial="defeated", closed=True)
+        emptied(s, r)["rifts"][r].update(trial="defeated", closed=True)
     s = do(rifts.rift_close, s, "North", "Brute", city="Toronto")
     out = apply(ending.ending, s)
     assert out.state["phase"] == "final" and out.state["decks"]["final"] == 3

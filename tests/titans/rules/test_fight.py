@@ -11,7 +11,7 @@ from journal.games.titans.cli import upgrade as cli_upgrade
 from journal.games.titans.rules import byhand, fight, opening, setup, upgrade
 from journal.games.titans.rules.fight import Attack, Repair
 from titans.titans_helpers import (
-    DICE_TABLE, TITANS, apply, dice, do, equipped, fighting, passed, put, refused, table, to_upgrade_phase, unplaced,
+    DICE_TABLE, TITANS, apply, dice, do, emptied, equipped, fighting, passed, put, refused, table, to_upgrade_phase, unplaced,
     with_sword, with_threat,
 )
 
@@ -59,9 +59,7 @@ def test_setup_places_titans_anywhere():
 
 
 def test_moving_onto_an_empty_rift_calls_for_the_trial():
-    s = fighting()
-    s["rifts"]["North"]["lair"] += s["rifts"]["North"]["guardians"]
-    s["rifts"]["North"]["guardians"] = []
+    s = emptied(fighting(), "North")
     out = apply(fight.move, passed(s, "Ana"), "Brute", "North")
     assert out.state["titans"]["Brute"] == {**out.state["titans"]["Brute"], "rift": "North"}
     assert "city" not in out.state["titans"]["Brute"]
@@ -85,7 +83,28 @@ def test_attack_destroyed_invader_reward_and_lair_first_free_spot():
     s = put(fighting(), "F5", "Tokyo")
     out = apply(fight.attack, s, Attack("Atlas", successes=4))
     assert out.state["players"]["Ana"]["credits"] == 3
-    assert out.state["rifts"]["North"]["lair"] == ["F3", "F4", "F5"]
+    assert out.state["rifts"]["North"]["lair"] == {"1": "F3", "2": "F4", "3": "F5"}
+    assert "F5 is destroyed: Ana gains 3 Credits; put the pawn on spot 3 of the North Lair (its first free spot)." \
+        in out.lines
+
+
+def test_the_lair_is_a_row_of_spots():
+    """The book, Attack: "Remove the Invader Pawn and place it in the Lair on the first available
+    spot"; Invasion: "If no Invader is available on a Rift, the Lead Character will take the first
+    one from the Lair". A defeated pawn takes the lowest free spot, an invasion takes the pawn on
+    the lowest spot: F1, put on spot 1 once F3 has left it, is the next to invade, before F4."""
+    s = fighting()
+    for pid, city in (("F1", "Tokyo"), ("F2", "Cairo"), ("F5", "Lima")):
+        s = put(s, pid, city)                                    # the North Rift is empty
+    assert s["rifts"]["North"]["lair"] == {"1": "F3", "2": "F4"}
+    out = apply(opening.invade, s, "North", "Paris")
+    assert "Take F3 (Flying, Green: HP 3, DMG 1) from the North Lair (spot 1) and place it on Paris." in out.lines
+    assert out.state["rifts"]["North"]["lair"] == {"2": "F4"}
+    out = apply(fight.attack, out.state, Attack("Atlas", successes=4))
+    assert "put the pawn on spot 1 of the North Lair (its first free spot)" in " ".join(out.lines)
+    assert out.state["rifts"]["North"]["lair"] == {"1": "F1", "2": "F4"}
+    out = apply(opening.invade, out.state, "North", "Moscow")
+    assert out.data["invader"] == "F1" and out.state["rifts"]["North"]["lair"] == {"2": "F4"}
 
 
 def test_attack_reward_per_section_overrides_the_cards_reward():
@@ -118,13 +137,11 @@ def test_provoke_brings_the_first_rift_invader_with_invasion_damage_then_attacks
     assert out.data["provoked"] == "T1" and out.data["destroyed"] == ["T1"]
     assert any("Tokyo takes 1 Invasion Damage" in line for line in out.lines) and s["invaded"]
     assert s["cities"]["Tokyo"]["damage"] == 2          # + 1 from T1's death throes (its Green effect: city 1)
-    assert s["rifts"]["West"]["guardians"] == ["T2", "T5"] and s["rifts"]["West"]["lair"][-1] == "T1"
+    assert s["rifts"]["West"]["guardians"] == ["T2", "T5"] and s["rifts"]["West"]["lair"]["3"] == "T1"
 
 
 def test_provoke_never_takes_from_the_lair():
-    s = fighting()
-    s["rifts"]["West"]["lair"] += s["rifts"]["West"]["guardians"]
-    s["rifts"]["West"]["guardians"] = []
+    s = emptied(fighting(), "West")
     with pytest.raises(RuleError, match="Lair cannot be provoked"):
         fight.attack(s, dice(), Attack("Atlas", successes=2, provoke=True, rift="West"))
     with pytest.raises(InputError, match="name the rift to provoke, one of North, South, East: journal titans attack "
@@ -164,7 +181,7 @@ def test_attack_guardians_on_a_rift_as_in_a_city():
     out = apply(fight.attack, s, Attack("Brute", successes=3, targets=("F1", "F2")))
     r = out.state["rifts"]["North"]
     assert r["guardians"] == ["F2", "F5"] and r["guardian_damage"] == {"F2": 1}
-    assert r["lair"] == ["F3", "F4", "F1"]
+    assert r["lair"] == {"1": "F3", "2": "F4", "3": "F1"}
 
 
 def test_attack_rolls_with_a_face_table():
@@ -255,8 +272,7 @@ def test_setup_places_each_titan_once():
 
 def test_a_titan_facing_a_tyrant_is_told_the_whole_commands():
     s = fighting()
-    s["rifts"]["North"].update(trial="tyrant", challenger="Atlas", trial_turn=0, guardians=[],
-                               lair=["F1", "F2", "F3", "F4", "F5"])
+    emptied(s, "North")["rifts"]["North"].update(trial="tyrant", challenger="Atlas", trial_turn=0)
     s["titans"]["Atlas"].pop("city")
     s["titans"]["Atlas"]["rift"] = "North"
     with pytest.raises(RuleError) as e:

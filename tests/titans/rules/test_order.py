@@ -12,7 +12,7 @@ import pytest
 from journal.errors import RuleError
 from journal.games.titans.rules import byhand, ending, fight, opening, order, rifts, turn, upgrade
 from journal.games.titans.rules.fight import Attack, Repair
-from titans.titans_helpers import apply, dice, do, fighting, put, refused, to_upgrade_phase, unplaced
+from titans.titans_helpers import apply, dice, do, emptied, fighting, put, refused, to_upgrade_phase, unplaced
 
 
 def test_setup_titans_are_placed_starting_with_the_lead_character_clockwise():
@@ -70,9 +70,7 @@ def test_combat_repair_trial_and_tyrant_fights_take_their_turn_in_order():
     assert "it is Ana's turn" in refused(fight.repair, s, Repair("Brute", successes=1))
     s = do(fight.repair, do(turn.pass_turn, s, "Ana"), Repair("Brute", successes=1))
     assert s["round"]["acting"] == "Bo"
-    s = fighting(2)
-    s["rifts"]["North"]["lair"] += s["rifts"]["North"]["guardians"]
-    s["rifts"]["North"]["guardians"] = []
+    s = emptied(fighting(2), "North")
     s["titans"]["Brute"].pop("city")
     s["titans"]["Brute"]["rift"] = "North"                            # Brute waits on the empty rift
     assert "it is Ana's turn" in refused(rifts.trial, s, "Brute", "North", "pass")
@@ -104,9 +102,7 @@ def test_development_goes_from_the_lead_character_clockwise():
 
 
 def test_titan_on_a_rift_is_skipped_in_the_development_order():
-    s = fighting(3)
-    s["rifts"]["North"]["lair"] += s["rifts"]["North"]["guardians"]
-    s["rifts"]["North"]["guardians"] = []
+    s = emptied(fighting(3), "North")
     s = to_upgrade_phase(do(fight.move, s, "Atlas", "North"))
     assert order.waiting(s, "development") == ["Bo", "Cy"]
     assert apply(upgrade.develop, s, "Bo", "industry").state["players"]["Bo"]["credits"] == 2

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError
-from journal.games.titans.rules.board import pawn_damage, supports_at
+from journal.games.titans.rules.board import lair_put, lair_remove, pawn_damage, supports_at
 from journal.games.titans.rules.model import (
     CITY_HP, ENDING, ONE, OVER, SETUP, THREAT_MAX, is_one, plural, rift_of_pawn, stats, tier,
 )
@@ -180,17 +180,16 @@ def _put_pawn(s: dict, pid: str, city: str | None, lair: bool, dmg: int, lines: 
     s["invaders"].pop(pid, None)
     if pid in r["guardians"]:
         r["guardians"].remove(pid)
-    if pid in r["lair"]:
-        r["lair"].remove(pid)
+    lair_remove(r, pid)
     r.get("guardian_damage", {}).pop(pid, None)
     if city is not None:
         s["invaders"][pid] = {"city": city, "damage": dmg}
         lines.append(f"Put {pid} on {city}.")
         return city, dmg
     if lair:
-        r["lair"].append(pid)
-        lines.append(f"Put {pid} on the {rname} Lair.")
-        return f"{rname} Lair", 0
+        spot = lair_put(r, pid)
+        lines.append(f"Put {pid} on spot {spot} of the {rname} Lair (its first free spot).")
+        return f"{rname} Lair (spot {spot})", 0
     if r["closed"]:
         raise RuleError(f"the {rname} Rift is closed")
     spot = s["cards"][pid]["reward"]

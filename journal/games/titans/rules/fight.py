@@ -13,7 +13,7 @@ from journal.errors import InputError, RuleError
 from journal.games.titans.rules import order
 from journal.games.titans.rules.abilities import apply_effect, player_picks, refuse_unused_picks, titan_enters, trigger
 from journal.games.titans.rules.board import (
-    distance, invaders_at, loc_text, location, open_rifts, pawn_damage, remaining_hp, where_text,
+    distance, invaders_at, lair_put, loc_text, location, open_rifts, pawn_damage, remaining_hp, where_text,
 )
 from journal.games.titans.rules.checks import pool_lines, roll_check
 from journal.games.titans.rules.model import (
@@ -369,8 +369,9 @@ def deal(s: dict, titan: str, targets: list[str], successes: int, strike: Strike
 
 def kill(s: dict, pid: str, name: str, lines: list[str], picks: dict | None = None,
          abilities: list | None = None) -> int:
-    """An invader destroyed: its reward to the attacker's player, the pawn to its Lair; a
-    Terrestrial invader's ability triggers (where it stood; "the Titan" is `name`)."""
+    """An invader destroyed: its reward to the attacker's player, the pawn "in the Lair on the first
+    available spot" (the lowest free one); a Terrestrial invader's ability triggers (where it
+    stood; "the Titan" is `name`)."""
     st = stats(s, pid)
     rift = rift_of_pawn(s, pid)
     r = s["rifts"][rift]
@@ -383,11 +384,11 @@ def kill(s: dict, pid: str, name: str, lines: list[str], picks: dict | None = No
         r.get("guardian_damage", {}).pop(pid, None)
         if not r.get("guardian_damage"):
             r.pop("guardian_damage", None)
-    r["lair"].append(pid)
+    spot = lair_put(r, pid)
     player = s["titans"][name]["player"]
     s["players"][player]["credits"] += st["reward"]
-    lines.append(f"{pid} is destroyed: {player} gains {plural(st['reward'], 'Credit')}; put the pawn on the "
-                 f"first free spot of the {rift} Lair.")
+    lines.append(f"{pid} is destroyed: {player} gains {plural(st['reward'], 'Credit')}; put the pawn on spot "
+                 f"{spot} of the {rift} Lair (its first free spot).")
     if category(s, pid) == TERRESTRIAL and s["phase"] != OVER:
         rec = trigger(s, pid, loc, lines, titan=name, picks=picks)
         if abilities is not None:

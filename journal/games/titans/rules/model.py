@@ -48,6 +48,7 @@ FINAL_EPISODES = 4
 PILOT_CARDS = 8
 PAWNS_PER_TYPE = 5              # T5
 RIFT_SPOTS = 3                  # Reward Values 1-3 are the rift's spots 1-3
+LAIR_SPOTS = PAWNS_PER_TYPE     # a Lair is a row of spots, one per pawn of its type
 SUPPORTS_MAX = 3                # T6
 SUPPORT_HP = 2
 SUPPORT_RANGE = 3               # Support Movement: up to 3 city spaces

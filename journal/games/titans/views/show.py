@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from journal.games import TITLES
 from journal.games.titans.rules import effects, order
-from journal.games.titans.rules.board import invaders_at, where_text
+from journal.games.titans.rules.board import invaders_at, lair_text, where_text
 from journal.games.titans.rules.checks import dice_pool
 from journal.games.titans.rules.model import (
     CHARGES_MAX, CHECKS, CITY_HP, DEVELOPMENT, ENDING, FIGHT, FINAL, OPENING, OVER, PHASE_TEXT, SETUP, SUPPORTS,
@@ -227,7 +227,7 @@ TRIAL_TEXT = {"sealed": "token face down", "revealed": "token revealed"}
 def _rift_lines(state: dict) -> list[str]:
     lines = ["Rifts:"]
     for name, r in state["rifts"].items():
-        lair = " ".join(r["lair"]) or "empty"
+        lair = lair_text(r)
         if r["closed"]:
             lines.append(f"  {name}: {r['type']} — CLOSED; Lair {lair}")
             continue
