@@ -8,7 +8,8 @@ from typing import NotRequired, TypedDict
 from journal.games.titans.rules import effects
 from journal.games.titans.rules.model import (
     CATEGORIES, CHARGES_MAX, CHECKS, CITY_HP, COLORS, DIE_KEYS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, LAIR_SPOTS,
-    MAX_PLAYERS, ONE, PHASES, PILOT_CARDS, RESULTS, SLOTS, SUPPORT_HP, SUPPORTS_MAX, TAGS, TECH_CARDS, THREAT_MAX, TIERS, TRIALS,
+    MAX_PLAYERS, ONE, PHASES, PILOT_CARDS, RESULTS, SLOTS, SUPPORT_HP, SUPPORT_RANGE, SUPPORTS_MAX, TAGS, TECH_CARDS,
+    THREAT_MAX, TIERS, TRIALS, UPGRADE,
 )
 from journal.schema import Bool, Int, List, Map, Str, Table, key_path, opt, show_value
 
@@ -39,7 +40,8 @@ STATE = Table({
                     "final": Int(0, FINAL_EPISODES), "pilots": Int(0, PILOT_CARDS),
                     "pilot_discard": Int(0, PILOT_CARDS), "face_up_cards": opt(List(_NAME, max_items=FACE_UP))}),
     "players": Map(Table({"titan": _NAME, "color": Str(choices=COLORS), "credits": Int(0, 999),
-                          "supports": List(Table({"city": _NAME, "damage": Int(0, SUPPORT_HP - 1)}),
+                          "supports": List(Table({"city": _NAME, "damage": Int(0, SUPPORT_HP - 1),
+                                                  "moved": opt(Int(1, SUPPORT_RANGE))}),
                                            max_items=SUPPORTS_MAX),
                           "artifacts": _NAMES, "artifact_dice": opt(Map(_BONUS))}), min_items=1,
                      unique_casefold=True),
@@ -102,6 +104,7 @@ class Decks(TypedDict):
 class Support(TypedDict):
     city: str
     damage: int
+    moved: NotRequired[int]     # the cities it has moved in this Upgrade Phase's Support Movement
 
 
 class Player(TypedDict):
@@ -263,6 +266,8 @@ def _players(state, problems) -> None:
         for i, sp in enumerate(p["supports"]):
             if sp["city"] not in state["cities"]:
                 problems.append(f"{path}.supports[{i}].city = {show_value(sp['city'])} is not a city")
+            if "moved" in sp and state["phase"] != UPGRADE:
+                problems.append(f"{path}.supports[{i}].moved is only kept during the Upgrade Phase")
         for art in p.get("artifact_dice", {}):
             if art not in p["artifacts"]:
                 problems.append(f"{key_path(path + '.artifact_dice', art)}: {show_value(art)} is not one of "

@@ -8,7 +8,7 @@ import pytest
 from journal.errors import InputError, RuleError
 from journal.games import titans as game
 from journal.games.titans.cli import upgrade as cli_upgrade
-from journal.games.titans.rules import byhand, opening, order, turn, upgrade
+from journal.games.titans.rules import byhand, ending, opening, order, turn, upgrade
 from titans.titans_helpers import (
     apply, dice, do, equipped, fighting, fresh, on_empty_north, passed, to_upgrade_phase, typed,
 )
@@ -161,6 +161,29 @@ def test_support_movement_up_to_three_cities():
     after = out.state
     with pytest.raises(RuleError, match="step 3"):
         upgrade.develop(after, dice(), "Ana", "industry")
+
+
+def test_a_support_moves_at_most_three_cities_in_an_upgrade_phase():
+    """The book, Supports: "In the Support Movement Subphase of the Upgrade Phase a player can move
+    Supports up to 3 cities distance"; Upgrade Phase, step 4: "may move their own Support Tokens up
+    to 3 city spaces". In all, across commands: London → Moscow (1) → Beijing (1) → Tokyo (1) is 3;
+    one more city is refused. The count starts again with the next Upgrade Phase."""
+    s = passed(to_upgrade_phase(fighting()), "Ana")
+    s["players"]["Bo"]["supports"] = [{"city": "London", "damage": 0}, {"city": "London", "damage": 0}]
+    s = do(upgrade.supports_move, s, "Bo", "London", "Moscow")
+    out = apply(upgrade.supports_move, s, "Bo", "Moscow", "Beijing")
+    assert out.lines[0] == ("Move 1 Support of Bo (yellow) from Moscow to Beijing (1 city; it may move 1 more city "
+                            "this Upgrade Phase).")
+    s = do(upgrade.supports_move, out.state, "Bo", "Beijing", "Tokyo")
+    with pytest.raises(RuleError, match="a Support moves up to 3 cities in an Upgrade Phase, in all: Bo's on Tokyo "
+                                        "may still move 0"):
+        upgrade.supports_move(s, dice(), "Bo", "Tokyo", "Beijing")
+    s = do(upgrade.supports_move, s, "Bo", "London", "Moscow")         # the other one has its 3 cities
+    assert sorted((sp["city"], sp["moved"]) for sp in s["players"]["Bo"]["supports"]) == [("Moscow", 1), ("Tokyo", 3)]
+    s = do(ending.ending, s)
+    assert [sp for sp in s["players"]["Bo"]["supports"] if "moved" in sp] == []
+    s["players"]["Bo"]["supports"][0]["moved"] = 1
+    assert game.validate(s) == ["state.players.Bo.supports[0].moved is only kept during the Upgrade Phase"]
 
 
 def test_destroyed_supports_can_be_bought_again():

@@ -160,6 +160,9 @@ def close_turn(s: dict, lines: list[str]) -> list[dict]:
         closed.append({"step": DEVELOPMENT, "missed": close_step(s, DEVELOPMENT, lines)})
         s["round"]["supports_moved"] = True
     closed.append({"step": SUPPORTS, "missed": close_step(s, SUPPORTS, lines)})
+    for p in s["players"].values():
+        for sp in p["supports"]:
+            sp.pop("moved", None)       # a Support's movement counts within one Upgrade Phase
     return closed
 
 

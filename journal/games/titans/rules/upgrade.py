@@ -343,33 +343,52 @@ TECH: dict[str, Callable[..., tuple[list[str], dict]]] = {"equip": _equip, "disc
 
 def supports_move(state: dict, dice: Dice, player: str, src: str, dst: str, count: int = 1) -> Outcome:
     """Upgrade step 4: "Each player, starting from the Lead Character, may move their own Support
-    Tokens up to 3 city spaces" (a player's turn goes on until the next player moves or passes)."""
+    Tokens up to 3 city spaces" (a player's turn goes on until the next player moves or passes).
+    Up to 3 in the whole step: each Support keeps the cities it has moved (`moved`)."""
     need_phase(state, UPGRADE, "Support Movement")
     s = copy_state(state)
     p = s["players"][player]
-    here = [i for i, sp in enumerate(p["supports"]) if sp["city"] == src]
-    if len(here) < count:
-        raise RuleError(f"{player} has {plural(len(here), 'Support')} on {src}, not {count}")
     steps = city_distance(s, src, dst)
-    if steps is None or steps > SUPPORT_RANGE:
-        raise RuleError(f"{dst} is {'unreachable' if steps is None else plural(steps, 'city', 'cities') + ' away'} "
-                        f"from {src}: Supports move up to {SUPPORT_RANGE} cities")
+    movers = _movers(p, player, src, dst, steps, count)
     lines: list[str] = []
     enter_supports(s, lines)
     out_of_turn, closed = order.turn(s, SUPPORTS, player)
     if out_of_turn:
         raise RuleError(out_of_turn)
     order.take(s, SUPPORTS, player, closed, finished=False)
-    here.sort(key=lambda i: p["supports"][i]["damage"])     # healthy ones move first unless all of them move
-    for i in here[:count]:
-        p["supports"][i]["city"] = dst
+    assert steps is not None, "a reachable city (_movers)"
+    for i in movers:
+        p["supports"][i].update(city=dst, moved=p["supports"][i].get("moved", 0) + steps)
+    left = min(SUPPORT_RANGE - p["supports"][i]["moved"] for i in movers)
     lines.insert(0, f"Move {plural(count, 'Support')} of {player} ({p['color']}) from {src} to {dst} "
-                    f"({plural(steps, 'city', 'cities')}).")
+                    f"({plural(steps, 'city', 'cities')}; {'it' if count == 1 else 'they'} may move "
+                    f"{plural(left, 'more city', 'more cities')} this Upgrade Phase).")
     nxt = [other for other in order.waiting(s, SUPPORTS) if other != player]
     if nxt:
         lines.append(say(f"{player} may move more Supports; then {nxt[0]}: ",
                          cmd("titans supports", nxt[0], from_="C", to="C"), ", or ", cmd("titans pass", nxt[0]), "."))
     else:
         lines.append(say("When every player has moved their Supports: ", cmd("titans ending"), "."))
-    return Outcome(s, f"{player} moves {count} Support(s) {src} → {dst}", lines,
-                   {"player": player, "from": src, "to": dst, "count": count})
+    return Outcome(s, f"{player} moves {plural(count, 'Support')} {src} → {dst}", lines,
+                   {"player": player, "from": src, "to": dst, "count": count, "steps": steps})
+
+
+def _movers(p: dict, player: str, src: str, dst: str, steps: int | None, count: int) -> list[int]:
+    """The Supports that move: `count` of the player's on `src` that can still go `steps` cities
+    this Upgrade Phase ("up to 3 city spaces" in all), the healthy ones first, and among them
+    those already on their way."""
+    here = [i for i, sp in enumerate(p["supports"]) if sp["city"] == src]
+    if len(here) < count:
+        raise RuleError(f"{player} has {plural(len(here), 'Support')} on {src}, not {count}")
+    if steps is None or steps > SUPPORT_RANGE:
+        raise RuleError(f"{dst} is {'unreachable' if steps is None else plural(steps, 'city', 'cities') + ' away'} "
+                        f"from {src}: Supports move up to {SUPPORT_RANGE} cities")
+    able = [i for i in here if p["supports"][i].get("moved", 0) + steps <= SUPPORT_RANGE]
+    if len(able) < count:
+        left = sorted({SUPPORT_RANGE - p["supports"][i].get("moved", 0) for i in here}, reverse=True)
+        raise RuleError(f"{dst} is {plural(steps, 'city', 'cities')} away from {src}, and a Support moves up to "
+                        f"{SUPPORT_RANGE} cities in an Upgrade Phase, in all: {player}'s on {src} may still move "
+                        f"{' or '.join(str(n) for n in left)} (enough for {len(able)} of "
+                        f"{plural(count, 'Support')})")
+    able.sort(key=lambda i: (p["supports"][i]["damage"], -p["supports"][i].get("moved", 0)))
+    return able[:count]
