@@ -32,7 +32,8 @@ STATE = Table({
     "board": opt(Str(describe="the board file's name")),
     "invader_cards": opt(Str(describe="the invaders file's name")),
     "round": Table({"moved": _NAMES, "attacked": _NAMES, "repaired": _NAMES, "developed": _NAMES,
-                    "charged": Bool(), "supports_moved": Bool(), "done": _NAMES, "acting": opt(_NAME)}),
+                    "charged": Bool(), "supports_moved": Bool(), "done": _NAMES, "acting": opt(_NAME),
+                    "trial": opt(_NAME)}),
     "once_used": opt(_NAMES),
     "decks": Table({"episode": Int(0, EPISODE_CARDS), "episode_discard": Int(0, EPISODE_CARDS),
                     "invasion_discard": Int(0, EPISODE_CARDS), "tech": Int(0, TECH_CARDS),
@@ -86,6 +87,7 @@ class Round(TypedDict):
     supports_moved: bool
     done: list[str]
     acting: NotRequired[str]
+    trial: NotRequired[str]     # the Titan that finished its movement on an empty rift: its Trial comes next
 
 
 class Decks(TypedDict):
@@ -515,6 +517,8 @@ def _round(state, problems) -> None:
                 problems.append(f"state.round.{k}: {show_value(n)} is not a player")
     if len(set(rnd["done"])) != len(rnd["done"]):
         problems.append("state.round.done names a player twice")
+    if "trial" in rnd and rnd["trial"] not in state["titans"]:
+        problems.append(f"state.round.trial = {show_value(rnd['trial'])} is not a Titan")
     if "acting" in rnd:
         if rnd["acting"] not in state["players"]:
             problems.append(f"state.round.acting = {show_value(rnd['acting'])} is not a player")

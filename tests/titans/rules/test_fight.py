@@ -63,7 +63,7 @@ def test_moving_onto_an_empty_rift_calls_for_the_trial():
     out = apply(fight.move, passed(s, "Ana"), "Brute", "North")
     assert out.state["titans"]["Brute"] == {**out.state["titans"]["Brute"], "rift": "North"}
     assert "city" not in out.state["titans"]["Brute"]
-    assert any("face the Trial" in line for line in out.lines)
+    assert any("faces the Trial" in line for line in out.lines) and out.state["round"]["trial"] == "Brute"
 
 
 def test_attack_each_success_deals_one_damage():

@@ -103,7 +103,7 @@ def test_development_goes_from_the_lead_character_clockwise():
 
 def test_titan_on_a_rift_is_skipped_in_the_development_order():
     s = emptied(fighting(3), "North")
-    s = to_upgrade_phase(do(fight.move, s, "Atlas", "North"))
+    s = to_upgrade_phase(do(rifts.trial, do(fight.move, s, "Atlas", "North"), "Atlas", "North", "pass"))
     assert order.waiting(s, "development") == ["Bo", "Cy"]
     assert apply(upgrade.develop, s, "Bo", "industry").state["players"]["Bo"]["credits"] == 2
 

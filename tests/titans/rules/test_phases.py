@@ -7,10 +7,11 @@ import pytest
 
 from journal.errors import RuleError
 from journal.games.titans.cli.ending import read_assign
-from journal.games.titans.rules import ending, fight, opening, turn, upgrade
-from journal.games.titans.rules.fight import Attack
+from journal.games.titans.rules import byhand, ending, fight, opening, rifts, turn, upgrade
+from journal.games.titans.rules.fight import Attack, Repair
 from titans.titans_helpers import (
-    apply, dice, do, equipped, fighting, put, started, to_upgrade_phase, typed, with_supports,
+    apply, dice, do, emptied, equipped, fighting, passed, put, refused, started, to_upgrade_phase, typed,
+    with_supports,
 )
 
 
@@ -81,3 +82,30 @@ def test_support_movement_closes_development_and_says_who_did_not_develop():
     assert "(The Development step is over: Ana, Bo did not take an action.)" in out.lines
     with pytest.raises(RuleError, match="step 3"):
         upgrade.develop(out.state, dice(), "Ana", "industry")
+
+
+def test_the_tyrant_trial_is_not_optional():
+    """The book, Tyrant Trial: "When a Titan finishes its movement on a Rift with no Invaders, it will
+    reveal the Rift Token and face the Trial." After such a move the Trial comes next: the Titan's
+    attack, a pass, the next phase, another player's move are refused, naming it; the Trial, pass
+    or fail, lets the turn go on."""
+    s = do(fight.move, passed(emptied(fighting(), "North"), "Ana"), "Brute", "North")
+    assert s["round"]["trial"] == "Brute"
+    hints = ("journal titans trial Brute pass --rift North or journal titans trial Brute fail --rift North")
+    for fn, args in ((fight.attack, (Attack("Brute", successes=1),)), (turn.pass_turn, ("Bo",)),
+                     (turn.next_phase, ()), (fight.repair, (Repair("Brute", successes=1, upgrade=True),)),
+                     (ending.ending, ())):
+        why = refused(fn, s, *args)
+        assert why == f"Brute finished its movement on the empty North Rift: it faces the Trial first ({hints})", fn
+    s = do(rifts.trial, s, "Brute", "North", "fail", damage=1, to="Toronto")
+    assert "trial" not in s["round"] and do(turn.next_phase, s)["phase"] == "upgrade"
+    s = do(fight.move, passed(emptied(fighting(), "North"), "Ana"), "Brute", "North")
+    assert "trial" not in do(rifts.trial, s, "Brute", "North", "pass")["round"]
+
+
+def test_a_titan_on_a_rift_it_stood_on_before_may_face_the_trial_later():
+    """Only a move that ends on the empty rift calls for the Trial: a card that puts a guardian back
+    there (or a Titan already on the rift from an earlier turn) calls for none."""
+    s = do(fight.move, passed(emptied(fighting(), "North"), "Ana"), "Brute", "North")
+    s = do(byhand.invader, s, "F1", rift=True)
+    assert do(turn.pass_turn, s, "Bo")["round"]["done"] == ["Ana", "Bo"]

@@ -64,8 +64,10 @@ def test_rift_close_artifact_threat_and_a_threatened_city():
 
 
 def test_rift_close_refused_without_the_trial():
+    s = on_empty_north()
+    del s["round"]["trial"]                     # as if Brute stood there since an earlier turn
     with pytest.raises(RuleError, match="pass the Trial first"):
-        rifts.rift_close(on_empty_north(), dice(), "North", "Brute", city="Toronto")
+        rifts.rift_close(s, dice(), "North", "Brute", city="Toronto")
 
 
 def test_tyrant_fight_lost():

@@ -8,7 +8,7 @@ import pytest
 from journal.errors import InputError, RuleError
 from journal.games import titans as game
 from journal.games.titans.cli import upgrade as cli_upgrade
-from journal.games.titans.rules import byhand, ending, opening, order, turn, upgrade
+from journal.games.titans.rules import byhand, ending, opening, order, rifts, turn, upgrade
 from titans.titans_helpers import (
     apply, dice, do, equipped, fighting, fresh, on_empty_north, passed, to_upgrade_phase, typed,
 )
@@ -68,7 +68,7 @@ def test_equip_a_face_up_card_by_name():
 
 
 def test_titan_on_a_rift_skips_development():
-    s = to_upgrade_phase(on_empty_north())
+    s = to_upgrade_phase(do(rifts.trial, on_empty_north(), "Brute", "North", "pass"))
     with pytest.raises(RuleError, match="skips the Development"):
         upgrade.develop(s, dice(), "Bo", "industry")
     assert "Bo" not in order.waiting(s, "development")

@@ -21,7 +21,9 @@ from journal.games.titans.rules.model import (
     rift_of_pawn, stats,
 )
 from journal.games.titans.rules.opening import invade_from
-from journal.games.titans.rules.phases import enter_phase, need_phase, opening_hint, refuse_if_over, turn_line
+from journal.games.titans.rules.phases import (
+    enter_phase, need_phase, opening_hint, refuse_if_over, trial_hints, turn_line,
+)
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 
@@ -141,16 +143,13 @@ def _arrival(s: dict, titan: str, loc, foes: list[str]) -> list:
             head = say(f"The {loc[1]} Rift is guarded by {foes_text(s, foes)}: {titan} must defeat them all before "
                        f"revealing the Rift Token on a later turn (attack them as in a city).")
         return [head, *pool_lines(s, titan, foes)]
-    if loc[0] == "city":
+    r = s["rifts"][loc[1]] if loc[0] == "rift" else None
+    if r is None or r["trial"] not in ("sealed", "revealed"):
         return []
-    what = "reveal the Rift Token and face the Trial" if s["rifts"][loc[1]]["trial"] == "sealed" else \
-        "face the Trial again"
-    return [say(f"{titan} stands on the empty {loc[1]} Rift: {what} (", *trial_hints(titan, loc[1]), ").")]
-
-
-def trial_hints(titan: str, rift: str) -> list:
-    """The Trial's two outcomes as commands: passed, or failed."""
-    return [cmd("titans trial", titan, "pass", rift=rift), " or ", cmd("titans trial", titan, "fail", rift=rift)]
+    s["round"]["trial"] = titan
+    what = "reveals the Rift Token and faces the Trial" if r["trial"] == "sealed" else "faces the Trial again"
+    return [say(f"{titan} finished its movement on the empty {loc[1]} Rift: it {what}, before anything else ("
+                f"", *trial_hints(titan, loc[1]), ").")]
 
 
 def foes_text(s: dict, pids: list[str]) -> str:

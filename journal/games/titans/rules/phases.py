@@ -92,10 +92,43 @@ def enter_phase(s: dict, phase: str, lines: list[str]) -> None:
     s["phase"] = phase
 
 
-def need_phase(s: dict, phase: str, what: str) -> None:
-    """Refuse a command whose phase of this turn is over (or before the turn has begun)."""
+def trial_hints(titan: str, rift: str) -> list:
+    """The Trial's two outcomes as commands: passed, or failed."""
+    return [cmd("titans trial", titan, "pass", rift=rift), " or ", cmd("titans trial", titan, "fail", rift=rift)]
+
+
+def trial_due(s: dict) -> tuple[str, str] | None:
+    """(Titan, rift) when a Titan finished its movement this turn on a rift with no invader, whose
+    Trial it has not faced yet: "When a Titan finishes its movement on a Rift with no Invaders, it
+    will reveal the Rift Token and face the Trial" (round.trial; a card that has since put an
+    invader back on the rift, or destroyed the Titan, leaves none due)."""
+    titan = s["round"].get("trial")
+    t = s["titans"].get(titan) if titan else None
+    if not t or t["destroyed"] or "rift" not in t:
+        return None
+    r = s["rifts"][t["rift"]]
+    if r["guardians"] or r["closed"] or r["trial"] not in ("sealed", "revealed"):
+        return None
+    return titan, t["rift"]
+
+
+def refuse_if_trial_due(s: dict) -> None:
+    """The Tyrant Trial is not optional: the Titan that ended its movement on an empty rift faces it
+    before anything else happens in the turn."""
+    due = trial_due(s)
+    if due:
+        titan, rift = due
+        raise RuleError(say(f"{titan} finished its movement on the empty {rift} Rift: it faces the Trial first (",
+                            *trial_hints(titan, rift), ")"))
+
+
+def need_phase(s: dict, phase: str, what: str, trial: bool = False) -> None:
+    """Refuse a command whose phase of this turn is over (or before the turn has begun), and any
+    but the Trial (`trial`) while a Titan must face one."""
     refuse_if_over(s)
     refuse_if_final(s)
+    if not trial:
+        refuse_if_trial_due(s)
     current = s["phase"]
     if current == SETUP:
         raise RuleError(say(f"{what} happens during a turn: start turn 1 with `", cmd("titans opening"), "`"))

@@ -11,7 +11,8 @@ from journal.games.titans.rules.model import (
 )
 from journal.games.titans.rules.opening import opening
 from journal.games.titans.rules.phases import (
-    close_step, enter_development, enter_phase, enter_supports, refuse_if_final, refuse_if_over, turn_line,
+    close_step, enter_development, enter_phase, enter_supports, refuse_if_final, refuse_if_over, refuse_if_trial_due,
+    turn_line,
 )
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
@@ -21,6 +22,7 @@ def next_phase(state: dict, dice: Dice) -> Outcome:
     """Close the current phase and start the next (Opening → Fight → Upgrade)."""
     refuse_if_over(state)
     refuse_if_final(state)
+    refuse_if_trial_due(state)
     phase = state["phase"]
     if phase in (SETUP, ENDING):
         return opening(state, dice)
@@ -52,6 +54,7 @@ def pass_turn(state: dict, dice: Dice, player: str | None = None) -> Outcome:
     Without PLAYER: whoever's turn it is."""
     refuse_if_over(state)
     refuse_if_final(state)
+    refuse_if_trial_due(state)
     phase = state["phase"]
     if phase == SETUP:
         raise RuleError("at setup every Titan is placed on a city (Setup 13): nobody passes")

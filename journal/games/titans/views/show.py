@@ -12,7 +12,7 @@ from journal.games.titans.rules.model import (
     CHARGES_MAX, CHECKS, CITY_HP, DEVELOPMENT, ENDING, FIGHT, FINAL, OPENING, OVER, PHASE_TEXT, SETUP, SUPPORTS,
     SUPPORTS_MAX, THREAT_MAX, UPGRADE, episodes_to_draw, joined, plural, stats, tier,
 )
-from journal.games.titans.rules.phases import opening_hint
+from journal.games.titans.rules.phases import opening_hint, trial_due, trial_hints
 from journal.hints import cmd, say
 
 TITLE = TITLES["titans"]
@@ -64,6 +64,9 @@ def _opening_next(state: dict) -> str:
 
 
 def _fight_next(state: dict) -> str:
+    due = trial_due(state)
+    if due:
+        return say(f"{due[0]} faces the {due[1]} Rift's Trial: ", *trial_hints(*due))
     who = order.whose_turn(state, FIGHT)
     now = say(f"{who}'s turn: {order.hint(state, 'fight', who)} (", *joined(_fight_turn(state, who)), "), or ",
               cmd("titans pass", who), "; then ") if who else ""
