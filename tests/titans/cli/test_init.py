@@ -8,7 +8,7 @@ import pytest
 
 from journal.errors import NeedChoice
 from journal.games.titans.rules import fight, model
-from titans.titans_helpers import apply, fighting, mechanical_blue_game, put, shown_state, t
+from titans.titans_helpers import apply, fighting, mechanical_blue_game, put, shown_state, skip_repairs, t
 
 
 def test_refused_commands_change_no_file_and_say_one_line(game):
@@ -37,6 +37,7 @@ def test_usage_errors_exit_2(game):
 def test_undo_restores_the_exact_save(game):
     t(game, "opening", ok=True)
     t(game, "invade", "--rift", "North", "--city", "Tokyo", ok=True)
+    skip_repairs(game, "Atlas", "Brute")
     before = game.files("g")
     t(game, "ending", "--assign", "F1=Atlas", ok=True)
     game("undo", "-s", "g", ok=True)
@@ -47,9 +48,10 @@ def test_batch_runs_a_turn(game, tmp_path):
     f = tmp_path / "turn.txt"
     f.write_text("titans opening\ntitans invade --rift South --city 'Sao Paulo'\ntitans pass Ana\n"
                  "titans move Brute Paris\n"
-                 "titans next\ntitans develop Ana industry\ntitans develop Bo industry\ntitans ending\n")
+                 "titans next\ntitans repair Atlas --successes 0\ntitans repair Brute --skip\n"
+                 "titans develop Ana industry\ntitans develop Bo industry\ntitans ending\n")
     out = game("batch", "-s", "g", str(f), ok=True).stdout
-    assert "Ran 8 command(s)" in out
+    assert "Ran 10 command(s)" in out
     st = shown_state(game)
     assert st["invaders"]["A1"]["city"] == "Sao Paulo" and st["players"]["Bo"]["credits"] == 2
 

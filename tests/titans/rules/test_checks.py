@@ -10,7 +10,7 @@ from journal.games import titans as game
 from journal.games.titans.cli.values import rolled_only
 from journal.games.titans.rules import byhand, checks, ending, fight, opening, pilots, rifts, setup, turn, upgrade
 from journal.games.titans.rules.fight import Attack
-from titans.titans_helpers import DICE_TABLE, TITANS, apply, dice, do, emptied, fighting, put, table, with_sword
+from titans.titans_helpers import DICE_TABLE, TITANS, apply, dice, do, emptied, ended, fighting, put, table, with_sword
 
 # the sample face table: 1 red, 2 bolt, 3 bolt, 4 gear, 5 wing, 6 blank; combat counts red and bolt
 
@@ -45,7 +45,7 @@ def test_final_blow_bonus_dice():
 def test_tyrant_artifact_bonus_dice_are_never_disabled_nor_ignored():
     s = emptied(fighting(2), "North")
     s = do(rifts.trial, do(fight.move, s, "Atlas", "North"), "Atlas", "North", "pass")
-    s = do(turn.next_phase, do(opening.opening, do(ending.ending, s)))          # turn 2: Bo leads
+    s = do(turn.next_phase, do(opening.opening, ended(s)))          # turn 2: Bo leads
     s = do(turn.pass_turn, s, "Bo")
     out = apply(rifts.rift_close, s, "North", "Atlas", city="Toronto", artifact="Storm Crown",
                 bonus={"repair": 1, "combat": 2})

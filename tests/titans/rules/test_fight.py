@@ -8,11 +8,11 @@ import pytest
 
 from journal.errors import InputError, RuleError
 from journal.games.titans.cli import upgrade as cli_upgrade
-from journal.games.titans.rules import byhand, fight, opening, setup, upgrade
+from journal.games.titans.rules import byhand, ending, fight, opening, setup, upgrade
 from journal.games.titans.rules.fight import Attack, Repair
 from titans.titans_helpers import (
-    DICE_TABLE, TITANS, apply, dice, do, emptied, equipped, fighting, passed, put, refused, table, to_upgrade_phase, unplaced,
-    with_sword, with_threat,
+    DICE_TABLE, TITANS, apply, dice, do, emptied, equipped, fighting, passed, put, refused, repairs_skipped, table,
+    to_upgrade_phase, unplaced, with_sword, with_threat,
 )
 
 
@@ -169,7 +169,7 @@ def test_final_blow_is_spent_and_refreshed_for_its_refresh_cost():
     spent = do(byhand.set_value, put(fighting(), "F1", "Tokyo"), ["titans", "Atlas", "blow_ready"], value=False)
     with pytest.raises(RuleError, match="spent"):
         fight.attack(spent, dice(), Attack("Atlas", successes=1, final_blow=True))
-    s = to_upgrade_phase(s)
+    s = repairs_skipped(to_upgrade_phase(s))
     out = apply(upgrade.develop, s, "Ana", "refresh")
     assert out.state["titans"]["Atlas"]["blow_ready"] and out.state["players"]["Ana"]["credits"] == 1
     with pytest.raises(RuleError, match="no Refresh Cost"):
@@ -245,9 +245,33 @@ def test_repair_action_on_a_refuge_city_succeeds_without_rolling():
 
 def test_repair_action_comes_before_gain_charges():
     s = to_upgrade_phase(fighting())
-    s = do(upgrade.develop, s, "Ana", "industry")
-    with pytest.raises(RuleError, match="step 1"):
+    s = do(fight.repair, s, Repair("Brute", successes=1))
+    s = do(upgrade.develop, do(fight.repair, s, Repair("Atlas", skip=True)), "Ana", "industry")
+    with pytest.raises(RuleError, match="already made its Repair Check"):
         fight.repair(s, dice(), Repair("Brute", successes=1))
+
+
+def test_each_player_rolls_a_repair_check_in_the_upgrade_phase():
+    """The book, Upgrade Phase, Step 1: "At the start of the Upgrade Phase each player rolls a Repair
+    Check". The phase goes on (Gain Charges, Development, the Ending Phase) only once each player
+    has rolled it, or said they skip it (`--skip`, logged)."""
+    s = to_upgrade_phase(fighting())
+    hints = ("journal titans repair Atlas --upgrade --successes N; journal titans repair Atlas --upgrade --skip; "
+             "journal titans repair Brute --upgrade --successes N; journal titans repair Brute --upgrade --skip")
+    assert refused(upgrade.develop, s, "Ana", "industry") == (
+        f"at the start of the Upgrade Phase each player rolls a Repair Check: Atlas, Brute have not ({hints})")
+    out = apply(fight.repair, s, Repair("Atlas", successes=1))
+    assert out.lines[-1] == ("Still to roll a Repair Check: journal titans repair Brute --successes N; journal "
+                             "titans repair Brute --skip.")
+    assert "Brute has not" in refused(ending.ending, out.state)
+    out = apply(fight.repair, out.state, Repair("Brute", skip=True))
+    assert out.lines == ["Brute: no Repair Check this Upgrade Phase (Bo skips it).",
+                         "The Repair Checks are over: Development next, from Ana (journal titans develop Ana ACTION: "
+                         "industry, army, research or refresh)."]
+    assert out.data["skipped"] and out.state["round"]["repaired"] == ["Atlas", "Brute"]
+    assert apply(upgrade.develop, out.state, "Ana", "industry").state["round"]["charged"]
+    with pytest.raises(RuleError, match="Combat Repair is the player's choice: nothing to skip"):
+        fight.repair(fighting(), dice(), Repair("Atlas", skip=True))
 
 
 def test_repair_rolls_with_a_face_table():

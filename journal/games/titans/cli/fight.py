@@ -15,7 +15,7 @@ from journal.games.titans import rules  # each part of the turn is imported when
 from journal.games.titans.cli.names import city_of, destination, pawn_of, player_of, read_picks, rift_of, tech_of, \
     titan_of
 from journal.games.titans.cli.values import ADJACENT, DISABLE, at_least, parse_bonus, rolled_only
-from journal.options import OrderedGroup, rolls_option, save_option
+from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -172,15 +172,20 @@ def read_repair(state: dict, p: dict) -> dict:
 @click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice when journal rolls.")
 @click.option("--reroll", type=int, default=0, metavar="N", help="Re-roll up to N failed dice once, when journal "
                                                                  "rolls.")
+@click.option("--skip", is_flag=True, help="The player skips the Upgrade Phase's Repair Check (kept in the log).")
 @rolls_option
+@reason_option
 @pass_rt
-def repair(rt, save, titan, successes, heal, charge, enable, upgrade, bonus_dice, reroll, rolls):
-    """Spend Repair Check successes: heal, charge, re-enable (Combat Repair in the Fight Phase)."""
+def repair(rt, save, titan, successes, heal, charge, enable, upgrade, bonus_dice, reroll, skip, rolls, reason):
+    """Spend Repair Check successes: heal, charge, re-enable (Combat Repair in the Fight Phase); or --skip it."""
     rolled_only(successes, bonus_dice, reroll)
     if heal is not None:
         at_least(heal, 0, "--heal")
-    declared = rules.fight.Repair(titan, successes, heal, tuple(charge), tuple(enable), upgrade, bonus_dice, reroll)
-    rt.run(save, rules.fight.repair, entered=rolls, parse=read_repair, declared=declared)
+    if skip and (successes is not None or heal is not None or charge or enable or bonus_dice or reroll or rolls):
+        raise InputError("--skip rolls no Repair Check: leave out the successes, the dice and what they are spent on")
+    declared = rules.fight.Repair(titan, successes, heal, tuple(charge), tuple(enable), upgrade, bonus_dice, reroll,
+                                  skip)
+    rt.run(save, rules.fight.repair, entered=rolls, parse=read_repair, declared=declared, log_reason=reason)
 
 
 def read_pass(state: dict, p: dict) -> dict:

@@ -22,7 +22,7 @@ from journal.games.titans.rules.model import (
 )
 from journal.games.titans.rules.opening import invade_from
 from journal.games.titans.rules.phases import (
-    enter_phase, need_phase, opening_hint, refuse_if_over, trial_hints, turn_line,
+    enter_phase, need_phase, opening_hint, refuse_if_over, repairs_line, trial_hints, turn_line,
 )
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
@@ -447,6 +447,7 @@ class Repair:
     upgrade: bool = False               # the Upgrade Phase's Repair Action
     bonus_dice: int = 0
     reroll: int = 0
+    skip: bool = False                  # the player says they skip the Upgrade Phase's Repair Check
 
 
 def repair(state: dict, dice: Dice, declared: Repair) -> Outcome:
@@ -464,11 +465,16 @@ def repair(state: dict, dice: Dice, declared: Repair) -> Outcome:
         raise RuleError(f"{a.titan} is destroyed: it cannot repair")
     lines: list[str] = []
     if phase == FIGHT:
+        if a.skip:
+            raise RuleError(say("Combat Repair is the player's choice: nothing to skip (the Upgrade Phase's Repair "
+                                "Check: ", cmd("titans repair", a.titan, upgrade=True, skip=True), ")"))
         kind, cap, refuge = "Combat Repair", t["repair"], False
         out_of_turn, closed = _may_combat_repair(s, a.titan, lines)
     else:
         kind, cap, out_of_turn, closed = "Repair Action", None, None, []
         refuge = _may_repair_action(s, a.titan, lines)
+        if a.skip:
+            return _skipped(s, a.titan, lines)
     successes, rolled = _repair_check(s, dice, a, refuge, lines)
     usable = successes if cap is None else min(successes, cap)
     if cap is not None and successes > cap:
@@ -483,12 +489,23 @@ def repair(state: dict, dice: Dice, declared: Repair) -> Outcome:
         s["round"]["repaired"].append(a.titan)
     unspent = usable - spent
     lines.insert(0, f"{a.titan}: {kind} with {plural(successes, 'success', 'successes')}.")
+    if phase == UPGRADE:
+        lines.append(repairs_line(s))
     summary = (f"{a.titan}: {kind}, {plural(successes, 'success', 'successes')} (healed {heal}"
-               + (f", {len(a.charge)} charge(s)" if a.charge else "")
+               + (f", {plural(len(a.charge), 'charge')}" if a.charge else "")
                + (f", re-enabled {len(a.enable)}" if a.enable else "") + ")")
     return Outcome(s, summary, lines, {"titan": a.titan, "kind": kind, "successes": successes, "rolled": rolled,
                                        "healed": heal, "charged": list(a.charge), "enabled": list(a.enable),
                                        "unspent": unspent, "damage": t["damage"], "phase": s["phase"]})
+
+
+def _skipped(s: dict, titan: str, lines: list[str]) -> Outcome:
+    """The player says they skip the Repair Check: it is over for their Titan, with no success."""
+    s["round"]["repaired"].append(titan)
+    lines.insert(0, f"{titan}: no Repair Check this Upgrade Phase ({s['titans'][titan]['player']} skips it).")
+    lines.append(repairs_line(s))
+    return Outcome(s, f"{titan}: Repair Action skipped", lines, {"titan": titan, "kind": "Repair Action",
+                                                                 "skipped": True, "phase": s["phase"]})
 
 
 def _may_combat_repair(s: dict, titan: str, lines: list[str]) -> tuple[str | None, list[str]]:

@@ -13,7 +13,7 @@ from journal.errors import RuleError
 from journal.games.titans.rules import order
 from journal.games.titans.rules.model import (
     CHARGES_MAX, DEVELOPMENT, ENDING, FIGHT, FINAL, OPENING, PHASE_ORDER, PHASE_TEXT, SETUP, SUPPORTS, UPGRADE,
-    is_one, lead_pilot, plural,
+    face_table, is_one, joined, lead_pilot, plural,
 )
 from journal.games.titans.views.state import result
 from journal.hints import cmd, say
@@ -140,15 +140,43 @@ def need_phase(s: dict, phase: str, what: str, trial: bool = False) -> None:
                         f"{PHASE_TEXT[current]}")
 
 
-def gain_charges(s: dict, lines: list[str]) -> list[str]:
-    """Upgrade Phase step 2: every enabled Tech Card gains 1 Charge (at most 3; T6). The Repair
-    Checks (step 1) are over: the Titans that made none are named and returned."""
+def repairs_to_roll(s: dict) -> list[str]:
+    """The Titans still to roll the Upgrade Phase's Repair Check (or to skip it): every standing one."""
+    return [t for t, v in s["titans"].items() if not v["destroyed"] and t not in s["round"]["repaired"]]
+
+
+def repair_hints(s: dict, titans: list[str], upgrade: bool = True) -> list:
+    """Each Titan's Repair Check, rolled (or its successes typed, without a face table) or skipped,
+    as commands; `upgrade`: from the Fight Phase, which they close."""
+    return joined([h for t in titans for h in (
+        cmd("titans repair", t, upgrade=upgrade, successes=None if face_table(s, t) else "N"),
+        cmd("titans repair", t, upgrade=upgrade, skip=True))], "; ")
+
+
+def repairs_line(s: dict) -> str:
+    """After a Repair Check of the Upgrade Phase: who is still to roll theirs, or what comes next."""
+    waiting = repairs_to_roll(s)
+    if waiting:
+        return say("Still to roll a Repair Check: ", *repair_hints(s, waiting, upgrade=False), ".")
+    who = order.whose_turn(s, DEVELOPMENT)
+    if who:
+        return say(f"The Repair Checks are over: Development next, from {who} (", cmd("titans develop", who, "ACTION"),
+                   ": industry, army, research or refresh).")
+    return say("The Repair Checks are over, and nobody takes a Development action: ", cmd("titans ending"), ".")
+
+
+def gain_charges(s: dict, lines: list[str]) -> None:
+    """Upgrade Phase step 2: every enabled Tech Card gains 1 Charge (at most 3; T6). It comes once
+    the Repair Checks of step 1 are over: "At the start of the Upgrade Phase each player rolls a
+    Repair Check", so a Titan that has neither rolled it nor skipped it holds the phase."""
     if s["round"]["charged"]:
-        return []
+        return
+    missing = repairs_to_roll(s)
+    if missing:
+        raise RuleError(say("at the start of the Upgrade Phase each player rolls a Repair Check: "
+                            f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} not (",
+                            *repair_hints(s, missing), ")"))
     s["round"]["charged"] = True
-    missed = [t for t, v in s["titans"].items() if not v["destroyed"] and t not in s["round"]["repaired"]]
-    if missed:
-        lines.append(f"(The Repair Checks are over: {', '.join(missed)} made none.)")
     gained = []
     for name, t in s["titans"].items():
         for card, tc in t["tech"].items():
@@ -159,7 +187,6 @@ def gain_charges(s: dict, lines: list[str]) -> list[str]:
         lines.append("Gain Charges: slide each enabled Tech Card one Charge Slot: " + ", ".join(gained) + ".")
     else:
         lines.append("Gain Charges: no enabled Tech Card can gain a Charge.")
-    return missed
 
 
 def enter_development(s: dict, lines: list[str]) -> None:
@@ -177,7 +204,7 @@ def enter_supports(s: dict, lines: list[str]) -> None:
 
 def close_turn(s: dict, lines: list[str]) -> list[dict]:
     """The Ending Phase begins: every step of the turn still open closes, each naming who
-    missed it (the Fight Phase, the Repair Checks, Development, Support Movement).
+    missed it (the Fight Phase, Development, Support Movement); the Repair Checks must be over.
     Returns [{"step": ..., "missed": [...]}] for the steps that closed."""
     closed = []
     phase = s["phase"]
@@ -187,8 +214,7 @@ def close_turn(s: dict, lines: list[str]) -> list[dict]:
     s["invasions"] = 0
     if phase in (OPENING, FIGHT):
         closed.append({"step": FIGHT, "missed": close_step(s, FIGHT, lines)})
-    if not s["round"]["charged"]:
-        closed.append({"step": "repair", "missed": gain_charges(s, lines)})
+    gain_charges(s, lines)
     if not s["round"]["supports_moved"]:
         closed.append({"step": DEVELOPMENT, "missed": close_step(s, DEVELOPMENT, lines)})
         s["round"]["supports_moved"] = True

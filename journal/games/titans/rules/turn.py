@@ -12,7 +12,7 @@ from journal.games.titans.rules.model import (
 from journal.games.titans.rules.opening import opening
 from journal.games.titans.rules.phases import (
     close_step, enter_development, enter_phase, enter_supports, refuse_if_final, refuse_if_over, refuse_if_trial_due,
-    turn_line,
+    repair_hints, repairs_to_roll, turn_line,
 )
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
@@ -43,8 +43,8 @@ def next_phase(state: dict, dice: Dice) -> Outcome:
     else:
         close_step(s, FIGHT, lines)
         s["phase"] = UPGRADE
-        lines.insert(0, say(f"Upgrade Phase of turn {s['turn']}: each player rolls a Repair Check (",
-                            cmd("titans repair", "TITAN", successes="N"), "), then Development."))
+        lines.insert(0, say(f"Upgrade Phase of turn {s['turn']}: each player rolls a Repair Check, or skips it (",
+                            *repair_hints(s, repairs_to_roll(s), upgrade=False), "), then Development."))
     return Outcome(s, f"{PHASE_TEXT[s['phase']]} of turn {s['turn']}", lines, {"phase": s["phase"], "turn": s["turn"]})
 
 
