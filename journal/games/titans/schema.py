@@ -7,7 +7,7 @@ from typing import NotRequired, TypedDict
 
 from journal.games.titans.rules import effects
 from journal.games.titans.rules.model import (
-    CATEGORIES, CHARGES_MAX, CHECKS, CITY_HP, COLORS, DIE_KEYS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, LAIR_SPOTS,
+    CATEGORIES, CHARGES_MAX, CHECKS, CITY_HP, COLORS, CREDITS_MAX, DIE_KEYS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, LAIR_SPOTS,
     MAX_PLAYERS, ONE, PHASES, PILOT_CARDS, RESULTS, SLOTS, SUPPORT_HP, SUPPORT_RANGE, SUPPORTS_MAX, TAGS, TECH_CARDS,
     THREAT_MAX, TIERS, TRIALS, UPGRADE,
 )
@@ -40,7 +40,7 @@ STATE = Table({
                     "tech_face_up": Int(0, FACE_UP), "tech_discard": Int(0, TECH_CARDS),
                     "final": Int(0, FINAL_EPISODES), "pilots": Int(0, PILOT_CARDS),
                     "pilot_discard": Int(0, PILOT_CARDS), "face_up_cards": opt(List(_NAME, max_items=FACE_UP))}),
-    "players": Map(Table({"titan": _NAME, "color": Str(choices=COLORS), "credits": Int(0, 999),
+    "players": Map(Table({"titan": _NAME, "color": Str(choices=COLORS), "credits": Int(0, CREDITS_MAX),
                           "supports": List(Table({"city": _NAME, "damage": Int(0, SUPPORT_HP - 1),
                                                   "moved": opt(Int(1, SUPPORT_RANGE))}),
                                            max_items=SUPPORTS_MAX),

@@ -74,7 +74,7 @@ def test_attack_each_success_deals_one_damage():
 
 def test_attack_excess_damage_goes_to_the_next_target_and_is_lost_after_the_last():
     s = put(put(put(fighting(), "F1", "Tokyo"), "F2", "Tokyo", damage=1), "F5", "Tokyo")
-    out = apply(fight.attack, s, Attack("Atlas", successes=6, targets=("F1", "F2")))
+    out = apply(fight.attack, s, Attack("Atlas", successes=6, targets=("F1", "F2"), bonus_dice=2))
     assert out.data["destroyed"] == ["F1", "F2"] and out.data["excess_lost"] == 3
     assert out.state["invaders"] == {"F5": {"city": "Tokyo", "damage": 0}}
 
@@ -111,7 +111,7 @@ def test_attack_reward_per_section_overrides_the_cards_reward():
     s = put(fighting(), "F1", "Tokyo")
     s["cards"]["F1"]["credits"] = [1, 1, 1, 5]
     s = with_threat(s, 16)
-    assert apply(fight.attack, s, Attack("Atlas", successes=9)).state["players"]["Ana"]["credits"] == 5
+    assert apply(fight.attack, s, Attack("Atlas", successes=9, bonus_dice=5)).state["players"]["Ana"]["credits"] == 5
 
 
 def test_attack_needs_targets_when_several_invaders_are_there():
@@ -202,7 +202,7 @@ def test_repair_successes_heal_charge_or_re_enable():
                   Gun={"slot": "hand1", "charges": 1, "disabled": False},
                   Visor={"slot": "head", "charges": 2, "disabled": True})
     s = to_upgrade_phase(s)
-    out = apply(fight.repair, s, Repair("Atlas", successes=4, heal=2, charge=("Gun",), enable=("Visor",)))
+    out = apply(fight.repair, s, Repair("Atlas", successes=4, heal=2, charge=("Gun",), enable=("Visor",), bonus_dice=2))
     t = out.state["titans"]["Atlas"]
     assert t["damage"] == 2 and t["tech"]["Gun"]["charges"] == 2
     assert t["tech"]["Visor"] == {"slot": "head", "charges": 0, "disabled": False}   # T6: restarts at 0
@@ -212,7 +212,7 @@ def test_repair_successes_heal_charge_or_re_enable():
 
 def test_repair_default_heals_as_much_as_it_can():
     s = to_upgrade_phase(do(byhand.damage, fighting(), 2, titan="Atlas", direct=True))
-    out = apply(fight.repair, s, Repair("Atlas", successes=3))
+    out = apply(fight.repair, s, Repair("Atlas", successes=3, bonus_dice=1))
     assert out.state["titans"]["Atlas"]["damage"] == 0 and out.data["unspent"] == 1
 
 
@@ -226,7 +226,7 @@ def test_tech_cards_hold_at_most_three_charges():
 
 def test_combat_repair_only_unmoved_on_a_city_without_invaders_capped_at_repair():
     s = do(byhand.damage, fighting(), 5, titan="Atlas", direct=True)
-    out = apply(fight.repair, s, Repair("Atlas", successes=4))
+    out = apply(fight.repair, s, Repair("Atlas", successes=4, bonus_dice=2))
     assert out.data["kind"] == "Combat Repair" and out.state["titans"]["Atlas"]["damage"] == 3
     with pytest.raises(RuleError, match="already moved"):
         fight.move(out.state, dice(), "Atlas", "Beijing")

@@ -28,7 +28,7 @@ def test_trial_needs_a_titan_on_an_unguarded_rift():
 
 def test_trial_after_fighting_the_guardians_waits_for_next_turn():
     s = do(fight.move, passed(fighting(), "Ana"), "Brute", "North")
-    s = do(fight.attack, s, Attack("Brute", successes=9, targets=("F1", "F2", "F5")))
+    s = do(fight.attack, s, Attack("Brute", successes=9, targets=("F1", "F2", "F5"), bonus_dice=6))
     with pytest.raises(RuleError, match="next turn"):
         rifts.trial(s, dice(), "Brute", "North", "pass")
 

@@ -115,9 +115,10 @@ def pilot_dies(rt, save, player, reason):
 @save_option
 @click.argument("titan")
 @click.argument("name")
+@reason_option
 @pass_rt
-def pilot(rt, save, titan, name):
+def pilot(rt, save, titan, name, reason):
     """A new Pilot Card drawn into an empty cockpit."""
     if not name.strip():
         raise InputError("the pilot's name is empty")
-    rt.run(save, rules.pilots.pilot, parse=read_titan, titan=titan, name=name.strip())
+    rt.run(save, rules.pilots.pilot, parse=read_titan, titan=titan, name=name.strip(), log_reason=reason)

@@ -14,7 +14,8 @@ from journal.errors import InputError
 from journal.games.titans import rules  # each part of the turn is imported when a command uses it
 from journal.games.titans.cli.names import city_of, destination, pawn_of, player_of, read_picks, rift_of, tech_of, \
     titan_of
-from journal.games.titans.cli.values import ADJACENT, DISABLE, at_least, parse_bonus, rolled_only
+from journal.games.titans.cli.values import ADJACENT, DISABLE, in_range, parse_bonus, rolled_only
+from journal.games.titans.rules.model import ABILITY_MAX
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
@@ -33,13 +34,13 @@ def read_move(state: dict, p: dict) -> dict:
 @click.option("--anywhere", is_flag=True, help="A card places the Titan: no distance check.")
 @ADJACENT
 @DISABLE
+@reason_option
 @pass_rt
-def move(rt, save, titan, dest, bonus, anywhere, adjacent, disable):
+def move(rt, save, titan, dest, bonus, anywhere, adjacent, disable, reason):
     """Move a Titan up to Movement cities (or onto a rift), in turn; at setup, place it."""
-    if bonus < 0:
-        raise InputError(f"--bonus {bonus}: extra movement from a card is 0 or more")
+    in_range(bonus, 0, ABILITY_MAX, "--bonus", "extra movement from a card is")
     rt.run(save, rules.fight.move, parse=read_move, titan=titan, dest=dest, bonus=bonus, anywhere=anywhere,
-           adjacent=adjacent, disable=disable)
+           adjacent=adjacent, disable=disable, log_reason=reason)
 
 
 def read_attack(state: dict, p: dict) -> dict:
@@ -70,7 +71,7 @@ def read_attack(state: dict, p: dict) -> dict:
 @click.option("--tech", multiple=True, metavar="CARD", help="A Tech Card used in this attack (checked against "
                                                             "immunities at Red; repeat).")
 @click.option("--final-blow", is_flag=True, help="The Titan's Final Blow is used (turn its token over).")
-@click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice when journal rolls.")
+@click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice from cards (rolled by journal, or counted in --successes).")
 @click.option("--reroll", type=int, default=0, metavar="N", help="Re-roll up to N failed dice once (a card allows "
                                                                  "it), when journal rolls.")
 @ADJACENT
@@ -110,7 +111,7 @@ def read_trial(state: dict, p: dict) -> dict:
 @pass_rt
 def trial(rt, save, titan, rift, result, damage, to, direct, adjacent, disable):
     """The Tyrant Trial on an unguarded rift: pass (face the Tyrant next turn) or fail."""
-    at_least(damage, 0, "--damage")
+    in_range(damage, 0, ABILITY_MAX, "--damage")
     if result.lower() == "pass" and (damage or to):
         raise InputError("--damage and --to record a failed trial")
     rt.run(save, rules.rifts.trial, parse=read_trial, titan=titan, rift=rift, result=result.lower(), damage=damage,
@@ -169,7 +170,7 @@ def read_repair(state: dict, p: dict) -> dict:
 @click.option("--charge", multiple=True, metavar="CARD", help="1 Charge for a Tech Card (repeat).")
 @click.option("--enable", multiple=True, metavar="CARD", help="Re-enable a disabled Tech Card (repeat).")
 @click.option("--upgrade", is_flag=True, help="The Upgrade Phase's Repair Action (ends the Fight Phase).")
-@click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice when journal rolls.")
+@click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice from cards (rolled by journal, or counted in --successes).")
 @click.option("--reroll", type=int, default=0, metavar="N", help="Re-roll up to N failed dice once, when journal "
                                                                  "rolls.")
 @click.option("--skip", is_flag=True, help="The player skips the Upgrade Phase's Repair Check (kept in the log).")
@@ -180,7 +181,7 @@ def repair(rt, save, titan, successes, heal, charge, enable, upgrade, bonus_dice
     """Spend Repair Check successes: heal, charge, re-enable (Combat Repair in the Fight Phase); or --skip it."""
     rolled_only(successes, bonus_dice, reroll)
     if heal is not None:
-        at_least(heal, 0, "--heal")
+        in_range(heal, 0, ABILITY_MAX, "--heal")
     if skip and (successes is not None or heal is not None or charge or enable or bonus_dice or reroll or rolls):
         raise InputError("--skip rolls no Repair Check: leave out the successes, the dice and what they are spent on")
     declared = rules.fight.Repair(titan, successes, heal, tuple(charge), tuple(enable), upgrade, bonus_dice, reroll,

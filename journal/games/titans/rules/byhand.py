@@ -9,7 +9,7 @@ from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.titans.rules.board import lair_put, lair_remove, pawn_damage, supports_at
 from journal.games.titans.rules.model import (
-    CITY_HP, ENDING, ONE, OVER, SETUP, THREAT_MAX, is_one, plural, rift_of_pawn, stats, tier,
+    CITY_HP, CREDITS_MAX, ENDING, ONE, OVER, SETUP, THREAT_MAX, is_one, plural, rift_of_pawn, stats, tier,
 )
 from journal.games.titans.rules.phases import refuse_if_final, refuse_if_over
 from journal.games.titans.rules.trackers import damage_city, damage_supports, damage_titan, end_game, move_threat
@@ -121,6 +121,9 @@ def credits(state: dict, dice: Dice, player: str, delta: int | None = None, valu
     after = value if value is not None else before + (delta or 0)
     if after < 0:
         raise RuleError(f"{player} has {plural(before, 'Credit')}: cannot pay {before - after}")
+    if after > CREDITS_MAX:
+        raise RuleError(f"{player} has {plural(before, 'Credit')}: {after} would be more than the {CREDITS_MAX} "
+                        f"journal keeps")
     p["credits"] = after
     why = f" ({' '.join(reason.split())})" if reason and reason.strip() else ""
     summary = f"{player}: Credits {before} → {after}"

@@ -48,9 +48,11 @@ def pool_text(parts) -> str:
 
 
 def pool_lines(s: dict, name: str, foes, ability: str = "combat", ignored=(), blow: bool = False,
-                typed: bool = False) -> list[str]:
+                typed: bool = False, bonus_dice: int = 0) -> list[str]:
     """Say how many dice to roll, when anything changes the plain ability score."""
     n, parts = dice_pool(s, name, ability, ignored=ignored, blow=blow, foes=foes)
+    if bonus_dice:
+        n, parts = n + bonus_dice, [*parts, ("bonus", bonus_dice)]
     if len(parts) == 1:
         return []
     if typed:
@@ -93,6 +95,24 @@ def no_table(what: str) -> str:
     """Why journal cannot roll or weigh the custom dice: the game was set up without their face table."""
     return say(f"{what} needs the custom dice's face table, and this game was set up without one (a table is "
                f"given at set-up: ", SET_UP_WITH_TABLE, ", or your own file)")
+
+
+def refuse_too_many(s: dict, name: str, ability: str, successes: int, bonus_dice: int = 0, ignored=(),
+                    blow: bool = False, foes=(), at_least: int = 0) -> None:
+    """Successes typed as counted on the table's dice are at most what those dice can show: a
+    success per die (two on the red symbol in a Combat Check while a Two-Handed Tech Card counts
+    it so), and no more (`at_least`: what the check gets anyway, a Refuge City's)."""
+    n, parts = dice_pool(s, name, ability, ignored=ignored, blow=blow, foes=foes)
+    n += bonus_dice
+    table = face_table(s, name)
+    two = ability == "combat" and _two_handed(s["titans"][name], ignored)
+    per_die = max(face_values(s, name, ability, ignored)) if table else 2 if two else 1
+    most = max(n * per_die, at_least)
+    if successes > most:
+        how = pool_text(parts) + (f", +{bonus_dice} bonus" if bonus_dice else "")
+        raise InputError(say(f"--successes {successes}: {name}'s {plural(n, 'die', 'dice')} in this "
+                             f"{ability.capitalize()} Check ({how}) give at most {plural(most, 'success', 'successes')}"
+                             f" (more dice from a card: --bonus-dice N)"))
 
 
 def roll_die(dice: Dice, table: dict) -> int:

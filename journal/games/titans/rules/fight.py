@@ -15,9 +15,9 @@ from journal.games.titans.rules.abilities import apply_effect, player_picks, ref
 from journal.games.titans.rules.board import (
     distance, invaders_at, lair_put, loc_text, location, open_rifts, pawn_damage, remaining_hp, where_text,
 )
-from journal.games.titans.rules.checks import pool_lines, roll_check
+from journal.games.titans.rules.checks import pool_lines, refuse_too_many, roll_check
 from journal.games.titans.rules.model import (
-    AMPHIBIOUS, CHARGES_MAX, FIGHT, OVER, REFRESH, REFUGE, SETUP, TAGS, TERRESTRIAL, UPGRADE, category, joined, plural,
+    AMPHIBIOUS, CHARGES_MAX, CREDITS_MAX, FIGHT, OVER, REFRESH, REFUGE, SETUP, TAGS, TERRESTRIAL, UPGRADE, category, joined, plural,
     rift_of_pawn, stats,
 )
 from journal.games.titans.rules.opening import invade_from
@@ -331,7 +331,10 @@ def _immunities(s: dict, a: Attack, targets: list[str], strike: Strike) -> None:
 def _combat_check(s: dict, dice: Dice, a: Attack, here: list[str], strike: Strike) -> int:
     """The Combat Check's successes: as counted on the table's dice, or rolled by journal."""
     if a.successes is not None:
-        strike.lines.extend(pool_lines(s, a.titan, here, ignored=strike.ignored, blow=a.final_blow, typed=True))
+        refuse_too_many(s, a.titan, "combat", a.successes, a.bonus_dice, ignored=strike.ignored, blow=a.final_blow,
+                        foes=here)
+        strike.lines.extend(pool_lines(s, a.titan, here, ignored=strike.ignored, blow=a.final_blow, typed=True,
+                                       bonus_dice=a.bonus_dice))
         return a.successes
     return roll_check(s, dice, a.titan, "combat", a.bonus_dice, strike.lines, ignored=strike.ignored,
                       blow=a.final_blow, foes=here, reroll=a.reroll,
@@ -385,7 +388,7 @@ def kill(s: dict, pid: str, name: str, lines: list[str], picks: dict | None = No
             r.pop("guardian_damage", None)
     spot = lair_put(r, pid)
     player = s["titans"][name]["player"]
-    s["players"][player]["credits"] += st["reward"]
+    s["players"][player]["credits"] = min(CREDITS_MAX, s["players"][player]["credits"] + st["reward"])
     lines.append(f"{pid} is destroyed: {player} gains {plural(st['reward'], 'Credit')}; put the pawn on spot "
                  f"{spot} of the {rift} Lair (its first free spot).")
     if category(s, pid) == TERRESTRIAL and s["phase"] != OVER:
@@ -545,6 +548,7 @@ def _repair_check(s: dict, dice: Dice, a: Repair, refuge: bool, lines: list[str]
     if a.successes is None:
         return roll_check(s, dice, a.titan, "repair", a.bonus_dice, lines, reroll=a.reroll,
                           typed=cmd("titans repair", a.titan, successes="N", upgrade=a.upgrade)), True
+    refuse_too_many(s, a.titan, "repair", a.successes, a.bonus_dice, at_least=t["repair"] if refuge else 0)
     if refuge and a.successes < t["repair"]:
         lines.append(f"{a.titan} is on a Refuge City: it gets {t['repair']} successes (its Repair).")
         return t["repair"], False

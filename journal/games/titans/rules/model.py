@@ -54,6 +54,8 @@ SUPPORT_HP = 2
 SUPPORT_RANGE = 3               # Support Movement: up to 3 city spaces
 CHARGES_MAX = 3                 # T6
 INDUSTRY_CREDITS = 2
+CREDITS_MAX = 999               # what a player's Credits may reach (the save keeps 0-999)
+ABILITY_MAX = 99                # a Titan Sheet's numbers (HP, Armor, ...) and a card's damage: 0-99
 MAX_PLAYERS = 4
 ONE = "O.N.E."                  # the Pilot Card printed in the rulebook (The Pilot Cards)
 

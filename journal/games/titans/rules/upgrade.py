@@ -13,7 +13,7 @@ from journal.games.titans.rules import order
 from journal.games.titans.rules.board import city_distance, location
 from journal.games.titans.rules.checks import bonus_text
 from journal.games.titans.rules.model import (
-    ARMY, CHARGES_MAX, DEVELOPMENT, FACE_UP, HAND1, HAND2, HANDS, INDUSTRY, INDUSTRY_CREDITS, REFRESH, RESEARCH,
+    ARMY, CHARGES_MAX, CREDITS_MAX, DEVELOPMENT, FACE_UP, HAND1, HAND2, HANDS, INDUSTRY, INDUSTRY_CREDITS, REFRESH, RESEARCH,
     SLOT_TEXT, SUPPORTS, SUPPORTS_MAX, SUPPORT_RANGE, TAGS, UPGRADE, plural,
 )
 from journal.games.titans.rules.phases import development_done, enter_development, enter_supports, need_phase, \
@@ -54,6 +54,8 @@ def develop(state: dict, dice: Dice, player: str, action: str, **details) -> Out
 def industry(s: dict, player: str, lines: list[str]) -> tuple[str, dict]:
     """INDUSTRY: "the player immediately gains 2 Credits"."""
     p = s["players"][player]
+    if p["credits"] + INDUSTRY_CREDITS > CREDITS_MAX:
+        raise RuleError(f"{player} has {plural(p['credits'], 'Credit')}: journal keeps at most {CREDITS_MAX}")
     p["credits"] += INDUSTRY_CREDITS
     lines.append(f"INDUSTRY: {player} takes {INDUSTRY_CREDITS} Credit Tokens ({p['credits']} now).")
     return f"{player}: Industry, +2 Credits ({p['credits']})", {}
@@ -75,7 +77,8 @@ def army(s: dict, player: str, lines: list[str], city: str, count: int = 1) -> t
     p["supports"].extend({"city": city, "damage": 0} for _ in range(count))
     lines.append(f"ARMY: {player} pays {plural(count, 'Credit')} and places {plural(count, 'Support')} "
                  f"({p['color']}) on {city}.")
-    return f"{player}: Army, {count} Support(s) on {city}", {"city": city, "count": count, "credits": p["credits"]}
+    return (f"{player}: Army, {plural(count, 'Support')} on {city}",
+            {"city": city, "count": count, "credits": p["credits"]})
 
 
 def research(s: dict, player: str, lines: list[str], card: str | None = None, slot: str | None = None,
