@@ -88,4 +88,4 @@ def test_cli_pass_and_an_out_of_turn_refusal(journal):
     assert out.startswith("Ana passes in the Fight Phase.")
     journal("titans", "move", "-s", "g", "Brute", "Paris", ok=True)
     shown = journal("show", "-s", "g", ok=True).stdout
-    assert "turn order Ana, Bo" in shown and "Next: Bo's turn: move or attack with Brute" in shown
+    assert "turn order Ana, Bo" in shown and "Next: Bo's turn: journal titans pass Bo; then the Upgrade Phase" in shown

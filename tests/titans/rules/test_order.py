@@ -96,9 +96,10 @@ def test_development_goes_from_the_lead_character_clockwise():
     assert msg == ("it is Bo's turn to take a Development action (starting from the Lead Character, Bo, "
                    "clockwise): journal titans develop Bo ACTION, or journal titans pass Bo")
     out = apply(upgrade.develop, s, "Bo", "industry")
-    assert out.lines[-1] == "Still to take a Development action: Ana."
+    assert out.lines[-1] == ("Next to take a Development action: Ana (journal titans develop Ana ACTION, or journal "
+                             "titans pass Ana).")
     out = apply(upgrade.develop, out.state, "Ana", "industry")
-    assert out.lines[-1].startswith("Development done.")
+    assert out.lines[-1] == "Development done; nobody has a Support to move: journal titans ending."
 
 
 def test_titan_on_a_rift_is_skipped_in_the_development_order():

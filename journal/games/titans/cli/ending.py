@@ -8,9 +8,9 @@ import click
 
 from journal.errors import InputError, typed
 from journal.games.titans import rules  # each part of the turn is imported when a command uses it
-from journal.games.titans.cli.names import city_of, pawn_of, read_titan, titan_of
+from journal.games.titans.cli.names import city_of, may_reenter, pawn_of, read_titan, titan_of
 from journal.games.titans.rules.model import COLORS
-from journal.options import reason_option, rolls_option, save_option
+from journal.options import CampaignName, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -80,7 +80,7 @@ def read_reenter(state: dict, p: dict) -> dict:
 
 @click.command()
 @save_option
-@click.argument("titan")
+@click.argument("titan", type=CampaignName(may_reenter, "titan"))
 @click.argument("city")
 @click.option("--pilot", "pilot_name", metavar="NAME", help="The new Pilot Card drawn, if the pilot died.")
 @pass_rt

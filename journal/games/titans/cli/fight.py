@@ -12,11 +12,12 @@ import click
 
 from journal.errors import InputError
 from journal.games.titans import rules  # each part of the turn is imported when a command uses it
+from journal.games.titans.cli import names
 from journal.games.titans.cli.names import city_of, destination, pawn_of, player_of, read_picks, rift_of, tech_of, \
     titan_of
 from journal.games.titans.cli.values import ADJACENT, DISABLE, in_range, parse_bonus, rolled_only
 from journal.games.titans.rules.model import ABILITY_MAX
-from journal.options import OrderedGroup, reason_option, rolls_option, save_option
+from journal.options import CampaignName, OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -28,8 +29,8 @@ def read_move(state: dict, p: dict) -> dict:
 
 @click.command()
 @save_option
-@click.argument("titan")
-@click.argument("dest", metavar="CITY")
+@click.argument("titan", type=CampaignName(names.may_move, "titan"))
+@click.argument("dest", metavar="CITY", type=CampaignName(names.may_move_to, "place"))
 @click.option("--bonus", type=int, default=0, metavar="N", help="Extra cities a card allows this move.")
 @click.option("--anywhere", is_flag=True, help="A card places the Titan: no distance check.")
 @ADJACENT
@@ -61,17 +62,19 @@ def read_attack(state: dict, p: dict) -> dict:
 
 @click.command()
 @save_option
-@click.argument("titan")
+@click.argument("titan", type=CampaignName(names.may_attack, "titan"))
 @click.option("--successes", type=int, metavar="N",
               help="Successes on your Combat Check (each is 1 damage). Leave out to let journal roll (--dice).")
-@click.option("--target", "targets", multiple=True, metavar="ID",
+@click.option("--target", "targets", multiple=True, metavar="ID", type=CampaignName(names.may_target, "invader"),
               help="Invader to damage, in order: excess goes to the next one named (repeat).")
 @click.option("--provoke", is_flag=True, help="Provoke the first invader of a rift onto this city first.")
-@click.option("--rift", metavar="RIFT", help="The rift to provoke (when more than one has invaders).")
+@click.option("--rift", metavar="RIFT", type=CampaignName(names.may_provoke, "rift"),
+              help="The rift to provoke (when more than one has invaders).")
 @click.option("--tech", multiple=True, metavar="CARD", help="A Tech Card used in this attack (checked against "
                                                             "immunities at Red; repeat).")
 @click.option("--final-blow", is_flag=True, help="The Titan's Final Blow is used (turn its token over).")
-@click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice from cards (rolled by journal, or counted in --successes).")
+@click.option("--bonus-dice", type=int, default=0, metavar="N",
+              help="Extra dice from cards (rolled by journal, or counted in --successes).")
 @click.option("--reroll", type=int, default=0, metavar="N", help="Re-roll up to N failed dice once (a card allows "
                                                                  "it), when journal rolls.")
 @ADJACENT
@@ -100,7 +103,7 @@ def read_trial(state: dict, p: dict) -> dict:
 
 @click.command()
 @save_option
-@click.argument("titan")
+@click.argument("titan", type=CampaignName(names.may_face_trial, "titan"))
 @click.option("--rift", required=True, metavar="RIFT", help="The rift the Titan stands on.")
 @click.argument("result", type=click.Choice(["pass", "fail"], case_sensitive=False))
 @click.option("--damage", type=int, default=0, metavar="N", help="Damage the Rift Token deals on a failure.")
@@ -162,7 +165,7 @@ def read_repair(state: dict, p: dict) -> dict:
 
 @click.command()
 @save_option
-@click.argument("titan")
+@click.argument("titan", type=CampaignName(names.may_repair, "titan"))
 @click.option("--successes", type=int, metavar="N",
               help="Successes on your Repair Check. Leave out on a Refuge City (Upgrade) or to let journal roll.")
 @click.option("--heal", type=int, metavar="N", help="Damage Tokens to remove (default: as many as possible "
@@ -170,7 +173,8 @@ def read_repair(state: dict, p: dict) -> dict:
 @click.option("--charge", multiple=True, metavar="CARD", help="1 Charge for a Tech Card (repeat).")
 @click.option("--enable", multiple=True, metavar="CARD", help="Re-enable a disabled Tech Card (repeat).")
 @click.option("--upgrade", is_flag=True, help="The Upgrade Phase's Repair Action (ends the Fight Phase).")
-@click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice from cards (rolled by journal, or counted in --successes).")
+@click.option("--bonus-dice", type=int, default=0, metavar="N",
+              help="Extra dice from cards (rolled by journal, or counted in --successes).")
 @click.option("--reroll", type=int, default=0, metavar="N", help="Re-roll up to N failed dice once, when journal "
                                                                  "rolls.")
 @click.option("--skip", is_flag=True, help="The player skips the Upgrade Phase's Repair Check (kept in the log).")
@@ -197,7 +201,7 @@ def read_pass(state: dict, p: dict) -> dict:
 
 @click.command("pass")
 @save_option
-@click.argument("player", required=False)
+@click.argument("player", required=False, type=CampaignName(names.may_pass, "player"))
 @pass_rt
 def pass_cmd(rt, save, player):
     """PLAYER passes their turn (Fight Phase, Development or Support Movement); default: whose turn it is."""

@@ -16,7 +16,8 @@ from journal.games.titans.cli.names import city_of, player_of, read_picks, rift_
 from journal.games.titans.cli.values import ADJACENT, whole_number
 from journal.games.titans.rules import model
 from journal.lookup import find
-from journal.options import save_option
+from journal.games.titans.rules.board import open_rifts
+from journal.options import CampaignName, save_option
 from journal.runtime import pass_rt
 
 
@@ -224,7 +225,8 @@ def read_invade(state: dict, p: dict) -> dict:
 
 @click.command()
 @save_option
-@click.option("--rift", required=True, metavar="RIFT", help="The rift on the Episode Card's invasion symbol.")
+@click.option("--rift", required=True, metavar="RIFT", type=CampaignName(open_rifts, "rift"),
+              help="The rift on the Episode Card's invasion symbol.")
 @click.option("--city", required=True, metavar="CITY", help="The city on the Episode Card's invasion symbol.")
 @ADJACENT
 @pass_rt

@@ -17,7 +17,8 @@ from journal.games.titans.rules.board import (
 )
 from journal.games.titans.rules.checks import pool_lines, refuse_too_many, roll_check
 from journal.games.titans.rules.model import (
-    AMPHIBIOUS, CHARGES_MAX, CREDITS_MAX, FIGHT, OVER, REFRESH, REFUGE, SETUP, TAGS, TERRESTRIAL, UPGRADE, category, joined, plural,
+    AMPHIBIOUS, CHARGES_MAX, CREDITS_MAX, FIGHT, OVER, REFRESH, REFUGE, SETUP, TAGS, TERRESTRIAL, UPGRADE, category,
+    joined, plural,
     rift_of_pawn, stats,
 )
 from journal.games.titans.rules.opening import invade_from

@@ -215,10 +215,9 @@ def invade(state: dict, dice: Dice, rift: str, city: str, adjacent: tuple = ()) 
             lines.append(f"{plural(s['invasions'], 'invasion')} still to place this Opening Phase.")
         elif s["phase"] == OPENING:
             seats = [p for p in order.seat_order(s) if order.eligible(s, FIGHT, p)]
-            lines.append(say(f"Fight Phase next, in turn from the Lead Character ({', then '.join(seats)}): move (",
-                             cmd("titans move", "TITAN", "CITY"), ") and attack (",
-                             cmd("titans attack", "TITAN", successes="N"), "), or pass (", cmd("titans pass", "PLAYER"),
-                             ")."))
+            lines.append(say(f"Fight Phase next, in turn from the Lead Character ({', then '.join(seats)}): {seats[0]} "
+                             f"first (", order.hint(s, FIGHT, seats[0]), ", or ", cmd("titans pass", seats[0]), ").")
+                         if seats else say("Fight Phase next: ", cmd("titans next"), "."))
     summary = (f"{pid} invades {cname} from the {rname} Rift" if pid else f"No invader from the {rname} Rift "
                f"for {cname}")
     return Outcome(s, summary, lines, {"invader": pid, "rift": rname, "city": cname,

@@ -54,24 +54,27 @@ def turn_line(s: dict, step: str) -> str:
     """Whose turn is next in an ordered step, or what comes after it."""
     who = order.whose_turn(s, step)
     if who is None:
-        return STEP_DONE[step]()
+        return STEP_DONE[step](s)
     if step == SETUP:
         return say(f"Next {order.STEP_TEXT[step]}: {who} (", order.hint(s, step, who), ").")
     return say(f"Next {order.STEP_TEXT[step]}: {who} (", order.hint(s, step, who), ", or ", cmd("titans pass", who),
                ").")
 
 
-def development_done() -> str:
-    return say("Development done. Supports may move up to 3 cities (", cmd("titans supports", "PLAYER", from_="C",
-                                                                            to="C"), "), then ", cmd("titans ending"),
-               ".")
+def development_done(s: dict) -> str:
+    """Development is over: Support Movement, from the first player with Supports, then the Ending Phase."""
+    who = order.whose_turn(s, SUPPORTS)
+    if who is None:
+        return say("Development done; nobody has a Support to move: ", cmd("titans ending"), ".")
+    return say(f"Development done. Supports may move up to 3 cities, from {who} (", order.hint(s, SUPPORTS, who),
+               ", or ", cmd("titans pass", who), "), then ", cmd("titans ending"), ".")
 
 
 # what comes after an ordered step, once everyone has had their turn
-STEP_DONE = {FIGHT: lambda: say("Every Titan has had its turn: ", cmd("titans next"), " (Upgrade Phase)."),
+STEP_DONE = {FIGHT: lambda s: say("Every Titan has had its turn: ", cmd("titans next"), " (Upgrade Phase)."),
              DEVELOPMENT: development_done,
-             SUPPORTS: lambda: say("Support Movement done: ", cmd("titans ending"), "."),
-             SETUP: lambda: say("Then start turn 1: ", cmd("titans opening"), ".")}
+             SUPPORTS: lambda s: say("Support Movement done: ", cmd("titans ending"), "."),
+             SETUP: lambda s: say("Then start turn 1: ", cmd("titans opening"), ".")}
 
 
 def enter_phase(s: dict, phase: str, lines: list[str]) -> None:

@@ -39,7 +39,7 @@ def next_phase(state: dict, dice: Dice) -> Outcome:
         s["phase"] = FIGHT
         seats = [p for p in order.seat_order(s) if order.eligible(s, FIGHT, p)]
         lines.insert(0, say(f"Fight Phase of turn {s['turn']}: from {s['lead']}, clockwise ({', '.join(seats)}), each "
-                            f"Titan may move, then attack (or its player passes: ", cmd("titans pass", "PLAYER"), ")."))
+                            f"Titan may move, then attack. ", turn_line(s, FIGHT)))
     else:
         close_step(s, FIGHT, lines)
         s["phase"] = UPGRADE

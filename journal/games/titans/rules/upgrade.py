@@ -13,11 +13,12 @@ from journal.games.titans.rules import order
 from journal.games.titans.rules.board import city_distance, location
 from journal.games.titans.rules.checks import bonus_text
 from journal.games.titans.rules.model import (
-    ARMY, CHARGES_MAX, CREDITS_MAX, DEVELOPMENT, FACE_UP, HAND1, HAND2, HANDS, INDUSTRY, INDUSTRY_CREDITS, REFRESH, RESEARCH,
-    SLOT_TEXT, SUPPORTS, SUPPORTS_MAX, SUPPORT_RANGE, TAGS, UPGRADE, plural,
+    ARMY, CHARGES_MAX, CREDITS_MAX, DEVELOPMENT, FACE_UP, HAND1, HAND2, HANDS, INDUSTRY, INDUSTRY_CREDITS, REFRESH,
+    RESEARCH, SLOT_TEXT, SUPPORTS, SUPPORTS_MAX, SUPPORT_RANGE, TAGS, UPGRADE, joined, plural,
 )
-from journal.games.titans.rules.phases import development_done, enter_development, enter_supports, need_phase, \
-    refuse_if_over
+from journal.games.titans.rules.phases import (
+    development_done, enter_development, enter_supports, need_phase, refuse_if_over, turn_line,
+)
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 
@@ -46,8 +47,7 @@ def develop(state: dict, dice: Dice, player: str, action: str, **details) -> Out
         raise RuleError(out_of_turn)
     s["round"]["developed"].append(player)
     order.take(s, DEVELOPMENT, player, closed, finished=True)
-    waiting = [] if s["round"]["supports_moved"] else order.waiting(s, DEVELOPMENT)
-    lines.append(f"Still to take a Development action: {', '.join(waiting)}." if waiting else development_done())
+    lines.append(turn_line(s, DEVELOPMENT) if not s["round"]["supports_moved"] else development_done(s))
     return Outcome(s, summary, lines, {"player": player, "action": action, **data, "credits": p["credits"]})
 
 
@@ -220,7 +220,7 @@ def face_up(state: dict, dice: Dice, names: tuple = ()) -> Outcome:
 
 # --- the Tech Cards on a Titan Sheet ------------------------------------------------------------
 
-def slot_for(t: dict, slot: str) -> str:
+def slot_for(t: dict, slot: str, titan: str) -> str:
     """The slot a card goes into: free (a two-handed card takes both hands); "hand" is the first
     free hand."""
     used = {tc["slot"] for tc in t["tech"].values()}
@@ -237,7 +237,7 @@ def slot_for(t: dict, slot: str) -> str:
     clash = [c for c, tc in t["tech"].items() if tc["slot"] in taken]
     if clash:
         raise RuleError(say(f"the {SLOT_TEXT[slot]} slot is taken by {', '.join(clash)}: discard it first (",
-                            cmd("titans tech", "TITAN", "discard", "CARD"), ")"))
+                            *joined([cmd("titans tech", titan, "discard", card) for card in clash], " and "), ")"))
     return slot
 
 
@@ -247,7 +247,7 @@ def equip_card(t: dict, titan: str, card: str, slot: str, tags=(), bonus: dict |
         raise RuleError(f"{titan} already has a Tech Card named {card} (name a second copy differently)")
     if len(t["tech"]) >= 5:
         raise RuleError(f"{titan}'s five Tech Card slots are full")
-    where = slot_for(t, slot)
+    where = slot_for(t, slot, titan)
     entry: dict = {"slot": where, "charges": 0, "disabled": False}
     if tags:
         entry["tags"] = sorted(set(tags), key=TAGS.index)
@@ -368,8 +368,8 @@ def supports_move(state: dict, dice: Dice, player: str, src: str, dst: str, coun
                     f"{plural(left, 'more city', 'more cities')} this Upgrade Phase).")
     nxt = [other for other in order.waiting(s, SUPPORTS) if other != player]
     if nxt:
-        lines.append(say(f"{player} may move more Supports; then {nxt[0]}: ",
-                         cmd("titans supports", nxt[0], from_="C", to="C"), ", or ", cmd("titans pass", nxt[0]), "."))
+        lines.append(say(f"{player} may move more Supports; then {nxt[0]}: ", order.hint(s, SUPPORTS, nxt[0]),
+                         ", or ", cmd("titans pass", nxt[0]), "."))
     else:
         lines.append(say("When every player has moved their Supports: ", cmd("titans ending"), "."))
     return Outcome(s, f"{player} moves {plural(count, 'Support')} {src} → {dst}", lines,
