@@ -208,6 +208,18 @@ def distribution(per_face: list[int], n: int, reroll: int = 0) -> list:
     return dist or [Fraction(1)]
 
 
+def check_record(kind: str, s: dict, name: str, ability: str, need: int, got: int, bonus_dice: int = 0,
+                 reroll: int = 0, ignored=(), blow: bool = False, foes=()) -> list[dict]:
+    """A check whose odds journal knows as it is made (the Titan's face table, the dice pool), for the
+    luck audit (journal luck): the chance of `need` successes or more, and whether it got them.
+    None known (no face table, nothing needed): an empty list."""
+    if need <= 0 or face_table(s, name) is None:
+        return []
+    n, _ = dice_pool(s, name, ability, ignored=ignored, blow=blow, foes=foes)
+    dist = distribution(face_values(s, name, ability, ignored), n + bonus_dice, reroll)
+    return [{"kind": kind, "chance": round(float(sum(dist[need:])), 6), "success": got >= need}]
+
+
 def odds(state: dict, titan: str, ability: str, bonus_dice: int = 0) -> dict:
     """The exact chance of at least k successes in an ability check, for every k, from the
     face table: the check's dice pool (a Combat Check counts the Amphibious invaders where

@@ -15,7 +15,7 @@ from journal.games.titans.rules.abilities import apply_effect, player_picks, ref
 from journal.games.titans.rules.board import (
     distance, invaders_at, lair_put, loc_text, location, open_rifts, pawn_damage, remaining_hp, where_text,
 )
-from journal.games.titans.rules.checks import pool_lines, refuse_too_many, roll_check
+from journal.games.titans.rules.checks import check_record, pool_lines, refuse_too_many, roll_check
 from journal.games.titans.rules.model import (
     AMPHIBIOUS, CHARGES_MAX, CREDITS_MAX, FIGHT, OVER, REFRESH, REFUGE, SETUP, TAGS, TERRESTRIAL, UPGRADE, category,
     joined, plural,
@@ -196,6 +196,7 @@ class Strike:
     killed: list[str] = field(default_factory=list)
     credits: int = 0
     left: int = 0
+    checks: list[dict] = field(default_factory=list)   # its Combat Check, for the luck audit (Outcome.meta)
 
 
 def attack(state: dict, dice: Dice, declared: Attack, adjacent: tuple = (), disable: tuple = ()) -> Outcome:
@@ -228,6 +229,8 @@ def attack(state: dict, dice: Dice, declared: Attack, adjacent: tuple = (), disa
     for pid in amphibious:          # they trigger as the attack is performed; effects after the damage
         strike.abilities.append(trigger(s, pid, strike.loc, strike.lines, titan=a.titan, apply=False))
     successes = _combat_check(s, dice, a, here, strike)
+    strike.checks = check_record("Combat Check", s, a.titan, "combat", remaining_hp(s, targets[0]), successes,
+                                 a.bonus_dice, a.reroll, strike.ignored, a.final_blow, here)
     deal(s, a.titan, targets, successes, strike)
     for pid in amphibious:
         eff = {k: v for k, v in stats(s, pid)["effect"].items() if k != "dice"}
@@ -432,7 +435,7 @@ def _attack_outcome(s: dict, a: Attack, strike: Strike, successes: int, provoked
                     "destroyed": strike.killed, "credits": strike.credits, "excess_lost": max(0, strike.left),
                     "provoked": provoked, "immune": strike.immune, "final_blow": a.final_blow,
                     "ignored_tech": strike.ignored, "abilities": strike.abilities, "threat": s["threat"],
-                    "phase": s["phase"]})
+                    "phase": s["phase"]}, meta={"checks": strike.checks} if strike.checks else None)
 
 
 # --- Combat Repair (Fight Phase) and the Repair Action (Upgrade step 1) -------------------------
@@ -480,6 +483,7 @@ def repair(state: dict, dice: Dice, declared: Repair) -> Outcome:
         if a.skip:
             return _skipped(s, a.titan, lines)
     successes, rolled = _repair_check(s, dice, a, refuge, lines)
+    audit = [] if refuge else _repair_record(s, a, cap, successes)
     usable = successes if cap is None else min(successes, cap)
     if cap is not None and successes > cap:
         lines.append(f"Combat Repair spends at most {cap} successes ({a.titan}'s Repair).")
@@ -500,7 +504,17 @@ def repair(state: dict, dice: Dice, declared: Repair) -> Outcome:
                + (f", re-enabled {len(a.enable)}" if a.enable else "") + ")")
     return Outcome(s, summary, lines, {"titan": a.titan, "kind": kind, "successes": successes, "rolled": rolled,
                                        "healed": heal, "charged": list(a.charge), "enabled": list(a.enable),
-                                       "unspent": unspent, "damage": t["damage"], "phase": s["phase"]})
+                                       "unspent": unspent, "damage": t["damage"], "phase": s["phase"]},
+                   meta={"checks": audit} if audit else None)
+
+
+def _repair_record(s: dict, a: Repair, cap: int | None, successes: int) -> list[dict]:
+    """The Repair Check for the luck audit: won when it mends all it can (every Damage Token and
+    disabled Tech Card; Combat Repair at most the Titan's Repair)."""
+    t = s["titans"][a.titan]
+    mend = t["damage"] + sum(1 for tc in t["tech"].values() if tc["disabled"])
+    return check_record("Repair Check", s, a.titan, "repair", mend if cap is None else min(mend, cap), successes,
+                        a.bonus_dice, a.reroll)
 
 
 def _skipped(s: dict, titan: str, lines: list[str]) -> Outcome:

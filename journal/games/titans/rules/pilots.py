@@ -64,6 +64,9 @@ def pilot_check(state: dict, dice: Dice, titan: str, red: bool | None = None) ->
         sym = table["faces"][face - 1]
         red = sym == table["red"]
         lines.append(f"The die shows {sym}.")
+    table = face_table(s, name)
+    audit = [{"kind": "pilot die roll", "chance": round(sum(f != table["red"] for f in table["faces"]) / 6, 6),
+              "success": not red}] if table else []       # the luck audit: the pilot survives
     if red:
         pilot = _discard_pilot(s, name, lines)
         summary = f"{name}'s pilot die: red, {pilot} dies"
@@ -72,7 +75,7 @@ def pilot_check(state: dict, dice: Dice, titan: str, red: bool | None = None) ->
         lines.append(f"{t['pilot']} survives and stays in {name}'s cockpit.")
         summary = f"{name}'s pilot die: {t['pilot']} survives"
     return Outcome(s, summary, lines, {"titan": name, "red": red, "face": face, "threat": s["threat"],
-                                       "phase": s["phase"]})
+                                       "phase": s["phase"]}, meta={"checks": audit} if audit else None)
 
 
 def _draw_pilot(s: dict, lines: list[str]) -> None:
