@@ -174,7 +174,7 @@ def may_face_trial(state: dict) -> list[str]:
         return [due[0]]
     titan = _turn_titan(state)
     rift = state["titans"][titan].get("rift") if titan else None
-    return [titan] if rift and not state["rifts"][rift]["guardians"] else []
+    return [titan] if titan and rift and not state["rifts"][rift]["guardians"] else []
 
 
 def may_reenter(state: dict) -> list[str]:

@@ -196,7 +196,7 @@ def distribution(per_face: list[int], n: int, reroll: int = 0) -> list:
         states = nxt
     plain = [[Fraction(1)]]             # plain[m]: m dice rolled again, no further re-roll
     for _ in range(min(n, reroll)):
-        plain.append([sum(p * side for j, p in enumerate(plain[-1]) for v in per_face if j + v == k)
+        plain.append([sum((p * side for j, p in enumerate(plain[-1]) for v in per_face if j + v == k), Fraction(0))
                       for k in range(len(plain[-1]) + max(per_face))])
     dist: list = []
     for (k, f), p in states.items():

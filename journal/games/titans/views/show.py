@@ -82,7 +82,7 @@ def _fight_turn(state: dict, player: str) -> list:
     moves = [] if titan in rnd["moved"] else [cmd("titans move", titan, "CITY")]
     foes = invaders_at(state, location(t))
     if foes:
-        moves.append(cmd("titans attack", titan, successes="N", target=foes if len(foes) > 1 else None))
+        moves.append(cmd("titans attack", titan, successes="N", target=list(foes) if len(foes) > 1 else None))
     rift = t.get("rift")
     if rift and not foes and state["rifts"][rift]["trial"] in ("sealed", "revealed"):
         moves += [cmd("titans trial", titan, result, rift=rift) for result in ("pass", "fail")]
@@ -94,8 +94,8 @@ def _upgrade_next(state: dict) -> str:
     waiting = repairs_to_roll(state)
     if not rnd["charged"] and waiting:
         return say("Repair Checks: ", *repair_hints(state, waiting, upgrade=False), "; then Development")
-    if order.step_of(state) == DEVELOPMENT:
-        who = order.whose_turn(state, DEVELOPMENT)
+    who = order.whose_turn(state, DEVELOPMENT) if order.step_of(state) == DEVELOPMENT else None
+    if who:
         return say(f"Development, {who} first: ", cmd("titans develop", who, "ACTION"), " (industry, army, research "
                    "or refresh), or ", cmd("titans pass", who), "; then Supports move; then ", cmd("titans ending"))
     who = order.whose_turn(state, SUPPORTS)
