@@ -127,3 +127,20 @@ def test_lead_character_passes_to_the_right():
         leads.append(s["lead"])
         s = ended(s)
     assert leads == ["Ana", "Di", "Cy", "Bo", "Ana"]
+
+
+def test_a_tier_change_mid_damage_lets_the_players_order_the_invaders():
+    """The book gives no order for the Invader Damage, and a city destroyed on the way can move THREAT
+    to another tier, whose section of the Invader Cards the invaders after it use. The players order
+    the invaders (`--order`); without it they strike as `show` lists them, and the output says
+    which ones dealt the new tier's damage."""
+    s = put(put(with_threat(fighting(), 5), "F1", "Cairo"), "F3", "Paris")
+    s["cities"]["Cairo"]["damage"] = 3
+    out = apply(ending.ending, repairs_skipped(s))                     # F1 destroys Cairo: White; F3 deals 2
+    assert out.state["threat"] == 6 and out.state["cities"]["Paris"]["damage"] == 2
+    assert ("The tier changed during the Invader Damage: F3 deals the damage of the White section (the players may "
+            "order the invaders: journal undo, then journal titans ending --order F3 --order F1).") in out.lines
+    out = typed(read_assign, ending.ending, repairs_skipped(s), order=("f3",))
+    assert out.state["cities"]["Paris"]["damage"] == 1 and out.state["threat"] == 6
+    with pytest.raises(RuleError, match="T1 deals no damage this Ending Phase"):
+        ending.ending(repairs_skipped(s), dice(), order=("T1",))

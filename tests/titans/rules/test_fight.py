@@ -303,3 +303,13 @@ def test_a_titan_facing_a_tyrant_is_told_the_whole_commands():
         fight.move(s, None, "Atlas", "Tokyo")
     assert ("`journal titans rift close North --titan Atlas` or `journal titans trial Atlas fail --rift North "
             "--to CITY`") in str(e.value)
+
+
+def test_a_destroyed_refuge_city_gives_no_success_without_rolling():
+    """The book, Upgrade Phase step 1: "If the Titan occupies a Refuge City (Green), it automatically
+    obtains a success for each point of its Repair ability." Reading: a destroyed Refuge City is no
+    refuge: its Titan rolls (or types) its Repair Check."""
+    s = do(byhand.damage, fighting(3), 2, titan="Cora", direct=True)        # Cora on Sydney, a Refuge City
+    s = to_upgrade_phase(do(byhand.damage, s, 5, city="Sydney"))
+    out = apply(fight.repair, s, Repair("Cora", successes=0))
+    assert out.data["successes"] == 0 and out.state["titans"]["Cora"]["damage"] == 2

@@ -45,7 +45,12 @@ def assignment(state: dict, spec: str):
 
 
 def read_assign(state: dict, p: dict) -> dict:
-    p["assign"] = tuple(assignment(state, spec) for spec in p["assign"])
+    p["assign"] = tuple(assignment(state, spec) for spec in p.get("assign", ()))
+    order = [pawn_of(state, pid, "--order") for pid in p.get("order", ())]
+    twice = [pid for i, pid in enumerate(order) if pid in order[:i]]
+    if twice:
+        raise InputError(f"--order {twice[0]} is named twice")
+    p["order"] = tuple(order)
     return p
 
 
@@ -55,12 +60,15 @@ def read_assign(state: dict, p: dict) -> dict:
               help="Send an invader's damage to a Titan or a support colour in its city instead of the city "
                    "(N points, default all; repeat). E.g. T1=Atlas, F2=blue:1, F2=city. When a Titan or Supports "
                    "share an invader's city and this is left out, a terminal asks.")
+@click.option("--order", "order", multiple=True, metavar="INVADER",
+              help="An invader that deals its damage before the others, in the order named (repeat; the rest "
+                   "follow as show lists them). It matters when THREAT changes tier during the Invader Damage.")
 @pass_rt
-def ending(rt, save, assign):
+def ending(rt, save, assign, order):
     """Ending Phase: invader damage, THREAT and Titan checks, rifts, the Lead passes right."""
     for spec in assign:
         parse_assign(spec)              # a malformed one is refused before the save is opened
-    rt.run(save, rules.ending.ending, parse=read_assign, assign=assign)
+    rt.run(save, rules.ending.ending, parse=read_assign, assign=assign, order=order)
 
 
 @click.command()

@@ -551,7 +551,9 @@ def _may_repair_action(s: dict, titan: str, lines: list[str]) -> bool:
                         "this turn")
     enter_phase(s, UPGRADE, lines)
     loc = location(s["titans"][titan])
-    return loc is not None and loc[0] == "city" and s["cities"][loc[1]]["type"] == REFUGE
+    # reading: a destroyed Refuge City shelters no one, so it gives no success without rolling
+    return loc is not None and loc[0] == "city" and s["cities"][loc[1]]["type"] == REFUGE and \
+        not s["cities"][loc[1]]["destroyed"]
 
 
 def _repair_check(s: dict, dice: Dice, a: Repair, refuge: bool, lines: list[str]) -> tuple[int, bool]:
