@@ -7,8 +7,9 @@ from typing import NotRequired, TypedDict
 
 from journal.games.titans.rules import effects
 from journal.games.titans.rules.model import (
-    CATEGORIES, CHARGES_MAX, CHECKS, CITY_HP, COLORS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, MAX_PLAYERS, ONE,
-    PHASES, PILOT_CARDS, RESULTS, SLOTS, SUPPORT_HP, SUPPORTS_MAX, TAGS, TECH_CARDS, THREAT_MAX, TIERS, TRIALS,
+    CATEGORIES, CHARGES_MAX, CHECKS, CITY_HP, COLORS, CREDITS_MAX, DIE_KEYS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES,
+    LAIR_SPOTS, MAX_PLAYERS, ONE, PHASES, PILOT_CARDS, RESULTS, SLOTS, SUPPORT_HP, SUPPORT_RANGE, SUPPORTS_MAX, TAGS,
+    TECH_CARDS, THREAT_MAX, TIERS, TRIALS, UPGRADE,
 )
 from journal.schema import Bool, Int, List, Map, Str, Table, key_path, opt, show_value
 
@@ -16,6 +17,7 @@ _NAME = Str(describe="a name")
 _NAMES = List(_NAME)
 _TAGS = List(Str(choices=TAGS))
 _BONUS = Table({k: opt(Int(-9, 9)) for k in CHECKS})      # bonus dice per check
+_DIE = {"faces": _NAMES, "red": _NAME, "combat": _NAMES, "movement": _NAMES, "repair": _NAMES}
 _EFFECT = Table({k: opt(Bool() if kind == "bool" else Str(choices=effects.CITY_TYPES) if kind == "city type"
                         else Int(lo, hi)) for k, (kind, lo, hi, _) in effects.KEYS.items()})
 STATE = Table({
@@ -30,15 +32,17 @@ STATE = Table({
     "board": opt(Str(describe="the board file's name")),
     "invader_cards": opt(Str(describe="the invaders file's name")),
     "round": Table({"moved": _NAMES, "attacked": _NAMES, "repaired": _NAMES, "developed": _NAMES,
-                    "charged": Bool(), "supports_moved": Bool(), "done": _NAMES, "acting": opt(_NAME)}),
+                    "charged": Bool(), "supports_moved": Bool(), "done": _NAMES, "acting": opt(_NAME),
+                    "trial": opt(_NAME)}),
     "once_used": opt(_NAMES),
     "decks": Table({"episode": Int(0, EPISODE_CARDS), "episode_discard": Int(0, EPISODE_CARDS),
                     "invasion_discard": Int(0, EPISODE_CARDS), "tech": Int(0, TECH_CARDS),
                     "tech_face_up": Int(0, FACE_UP), "tech_discard": Int(0, TECH_CARDS),
                     "final": Int(0, FINAL_EPISODES), "pilots": Int(0, PILOT_CARDS),
                     "pilot_discard": Int(0, PILOT_CARDS), "face_up_cards": opt(List(_NAME, max_items=FACE_UP))}),
-    "players": Map(Table({"titan": _NAME, "color": Str(choices=COLORS), "credits": Int(0, 999),
-                          "supports": List(Table({"city": _NAME, "damage": Int(0, SUPPORT_HP - 1)}),
+    "players": Map(Table({"titan": _NAME, "color": Str(choices=COLORS), "credits": Int(0, CREDITS_MAX),
+                          "supports": List(Table({"city": _NAME, "damage": Int(0, SUPPORT_HP - 1),
+                                                  "moved": opt(Int(1, SUPPORT_RANGE))}),
                                            max_items=SUPPORTS_MAX),
                           "artifacts": _NAMES, "artifact_dice": opt(Map(_BONUS))}), min_items=1,
                      unique_casefold=True),
@@ -50,11 +54,13 @@ STATE = Table({
         "destroyed_turn": opt(Int(0)), "pilot_check": opt(Bool()),
         "tech": Map(Table({"slot": Str(choices=SLOTS), "charges": Int(0, CHARGES_MAX), "disabled": Bool(),
                            "tags": opt(_TAGS), "dice": opt(_BONUS)})),
+        "dice": opt(Table({k: opt(v) for k, v in _DIE.items()})),
     }), min_items=1, unique_casefold=True),
     "cities": Map(Table({"type": Str(choices=tuple(CITY_HP)), "damage": Int(0, max(CITY_HP.values())),
                          "destroyed": Bool(), "yellow": _NAME, "green": _NAME, "trails": opt(_NAMES)}),
                   min_items=2),
-    "rifts": Map(Table({"type": _NAME, "threatens": _NAMES, "guardians": _NAMES, "lair": _NAMES,
+    "rifts": Map(Table({"type": _NAME, "threatens": _NAMES, "guardians": _NAMES,
+                        "lair": Map(_NAME, key_pattern=f"[1-{LAIR_SPOTS}]", key_describe=f"a spot 1-{LAIR_SPOTS}"),
                         "trial": Str(choices=TRIALS), "closed": Bool(), "challenger": opt(_NAME),
                         "trial_turn": opt(Int(0)), "guardian_damage": opt(Map(Int(1, 99)))}), min_items=1),
     "types": Map(Table({"category": Str(choices=CATEGORIES),
@@ -63,7 +69,7 @@ STATE = Table({
                         "credits": opt(List(Int(0, 99))), "immune": opt(List(_TAGS)),
                         "ability": opt(List(Str(nonempty=False))), "effect": opt(List(_EFFECT))})),
     "invaders": Map(Table({"city": _NAME, "damage": Int(0, 99)})),
-    "dice": opt(Table({"faces": _NAMES, "red": _NAME, "combat": _NAMES, "movement": _NAMES, "repair": _NAMES})),
+    "dice": opt(Table(_DIE)),
 })
 
 
@@ -81,6 +87,7 @@ class Round(TypedDict):
     supports_moved: bool
     done: list[str]
     acting: NotRequired[str]
+    trial: NotRequired[str]     # the Titan that finished its movement on an empty rift: its Trial comes next
 
 
 class Decks(TypedDict):
@@ -99,6 +106,7 @@ class Decks(TypedDict):
 class Support(TypedDict):
     city: str
     damage: int
+    moved: NotRequired[int]     # the cities it has moved in this Upgrade Phase's Support Movement
 
 
 class Player(TypedDict):
@@ -116,6 +124,16 @@ class TechCard(TypedDict):
     disabled: bool
     tags: NotRequired[list[str]]
     dice: NotRequired[dict[str, int]]
+
+
+class TitanDice(TypedDict):
+    """A Titan's own face table: the keys of the game's (DieTable) it overrides."""
+
+    faces: NotRequired[list[str]]
+    red: NotRequired[str]
+    combat: NotRequired[list[str]]
+    movement: NotRequired[list[str]]
+    repair: NotRequired[list[str]]
 
 
 class Titan(TypedDict):
@@ -137,6 +155,7 @@ class Titan(TypedDict):
     destroyed_turn: NotRequired[int]
     pilot_check: NotRequired[bool]
     tech: dict[str, TechCard]
+    dice: NotRequired[TitanDice]
 
 
 class City(TypedDict):
@@ -152,7 +171,7 @@ class Rift(TypedDict):
     type: str
     threatens: list[str]
     guardians: list[str]
-    lair: list[str]
+    lair: dict[str, str]     # spot ("1"-"5") -> pawn
     trial: str
     closed: bool
     challenger: NotRequired[str]
@@ -249,6 +268,8 @@ def _players(state, problems) -> None:
         for i, sp in enumerate(p["supports"]):
             if sp["city"] not in state["cities"]:
                 problems.append(f"{path}.supports[{i}].city = {show_value(sp['city'])} is not a city")
+            if "moved" in sp and state["phase"] != UPGRADE:
+                problems.append(f"{path}.supports[{i}].moved is only kept during the Upgrade Phase")
         for art in p.get("artifact_dice", {}):
             if art not in p["artifacts"]:
                 problems.append(f"{key_path(path + '.artifact_dice', art)}: {show_value(art)} is not one of "
@@ -441,7 +462,7 @@ def _pawn_places(state, problems) -> None:
     where: dict = {}  # pawn -> where it is: (rift, spot) or (None, None) for a city
     for rname, r in state["rifts"].items():
         for spot in ("guardians", "lair"):
-            for pid in r[spot]:
+            for pid in (r[spot].values() if spot == "lair" else r[spot]):
                 where.setdefault(pid, []).append((rname, spot))
                 if pid in cards and cards[pid]["type"] != r["type"]:
                     problems.append(f"{key_path('state.rifts', rname)}.{spot}: {pid} is a {cards[pid]['type']}, "
@@ -496,6 +517,8 @@ def _round(state, problems) -> None:
                 problems.append(f"state.round.{k}: {show_value(n)} is not a player")
     if len(set(rnd["done"])) != len(rnd["done"]):
         problems.append("state.round.done names a player twice")
+    if "trial" in rnd and rnd["trial"] not in state["titans"]:
+        problems.append(f"state.round.trial = {show_value(rnd['trial'])} is not a Titan")
     if "acting" in rnd:
         if rnd["acting"] not in state["players"]:
             problems.append(f"state.round.acting = {show_value(rnd['acting'])} is not a player")
@@ -504,15 +527,29 @@ def _round(state, problems) -> None:
 
 
 def _dice(state, problems) -> None:
-    """The custom die's face table: six faces, and the symbols it names are on them."""
-    d = state.get("dice")
-    if d is None:
-        return
+    """The custom die's face table: six faces, and the symbols it names are on them; a Titan's own
+    table, over the game's, gives every key."""
+    if "dice" in state:
+        _face_table("state.dice", state["dice"], problems)
+    for name, t in state["titans"].items():
+        if "dice" not in t:
+            continue
+        path = key_path("state.titans", name) + ".dice"
+        table = {**state.get("dice", {}), **t["dice"]}
+        missing = [k for k in DIE_KEYS if k not in table]
+        if missing:
+            problems.append(f"{path} lacks {', '.join(missing)}, and the game has no face table to take "
+                            f"{'it' if len(missing) == 1 else 'them'} from")
+        else:
+            _face_table(path, table, problems)
+
+
+def _face_table(path: str, d: dict, problems) -> None:
     if len(d["faces"]) != 6:
-        problems.append(f"state.dice.faces has {len(d['faces'])} faces: the custom die has 6")
+        problems.append(f"{path}.faces has {len(d['faces'])} faces: the custom die has 6")
     if d["red"] not in d["faces"]:
-        problems.append(f"state.dice.red = {show_value(d['red'])} is on no face")
+        problems.append(f"{path}.red = {show_value(d['red'])} is on no face")
     for k in CHECKS:
         for sym in d[k]:
             if sym not in d["faces"]:
-                problems.append(f"state.dice.{k}: {show_value(sym)} is on no face")
+                problems.append(f"{path}.{k}: {show_value(sym)} is on no face")
