@@ -11,7 +11,7 @@ from journal.games.titans.rules.model import (
     LAIR_SPOTS, MAX_PLAYERS, ONE, PHASES, PILOT_CARDS, RESULTS, SLOTS, SUPPORT_HP, SUPPORT_RANGE, SUPPORTS_MAX, TAGS,
     TECH_CARDS, THREAT_MAX, TIERS, TRIALS, UPGRADE,
 )
-from journal.schema import Bool, Int, List, Map, Str, Table, key_path, opt, show_value
+from journal.schema import Bool, Int, List, Map, Str, Table, fold, key_path, opt, show_value
 
 _NAME = Str(describe="a name")
 _NAMES = List(_NAME)
@@ -251,7 +251,7 @@ def _players(state, problems) -> None:
         problems.append(f"state.players has {len(players)} players: War Titans is for 1-{MAX_PLAYERS}")
     if len(titans) != len(players):
         problems.append(f"state.titans has {len(titans)} Titans for {len(players)} players: one each")
-    names = [n.casefold() for n in (*players, *titans)]
+    names = [fold(n) for n in (*players, *titans)]
     if len(set(names)) != len(names):
         problems.append("state.players and state.titans: every player and Titan needs a different name")
     colors = [p["color"] for p in players.values()]

@@ -16,6 +16,7 @@ from journal.games.titans.cli.names import city_of, player_of, read_picks, rift_
 from journal.games.titans.cli.values import ADJACENT, whole_number
 from journal.games.titans.rules import model
 from journal.lookup import find
+from journal.schema import fold
 from journal.games.titans.rules.board import open_rifts
 from journal.options import CampaignName, save_option
 from journal.runtime import pass_rt
@@ -105,13 +106,13 @@ def _names(spec: dict, taken: set[str]) -> None:
     name, player = spec["name"], spec["player"]
     if not name:
         raise InputError("--titan: a Titan's name is empty")
-    if player.casefold() == name.casefold():
+    if fold(player) == fold(name):
         raise InputError(f"--titan {typed(name)}: the player and the Titan need different names")
     for label in (name, player):
-        if label.casefold() in taken:
+        if fold(label) in taken:
             raise InputError(f"--titan {typed(name)}: the name {typed(label)} is used twice (Titan and player names "
                              f"must all differ)")
-    taken.update((name.casefold(), player.casefold()))
+    taken.update((fold(name), fold(player)))
 
 
 def _color(spec: dict, colors: list[str]) -> None:

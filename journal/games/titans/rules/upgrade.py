@@ -10,7 +10,7 @@ from collections.abc import Callable
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.titans.rules import order
-from journal.games.titans.rules.board import city_distance, location
+from journal.games.titans.rules.board import city_distance
 from journal.games.titans.rules.checks import bonus_text
 from journal.games.titans.rules.model import (
     ARMY, CHARGES_MAX, CREDITS_MAX, DEVELOPMENT, FACE_UP, HAND1, HAND2, HANDS, INDUSTRY, INDUSTRY_CREDITS, REFRESH,
@@ -20,6 +20,7 @@ from journal.games.titans.rules.phases import (
     development_done, enter_development, enter_supports, need_phase, refuse_if_over, turn_line,
 )
 from journal.hints import cmd, say
+from journal.lookup import already
 from journal.outcome import Outcome, copy_state
 
 # --- Upgrade step 3: Development ----------------------------------------------------------------
@@ -243,7 +244,7 @@ def slot_for(t: dict, slot: str, titan: str) -> str:
 
 def equip_card(t: dict, titan: str, card: str, slot: str, tags=(), bonus: dict | None = None) -> str:
     """A Tech Card put into a free slot of the Titan Sheet with 0 Charges. Returns what to do."""
-    if any(c.casefold() == card.casefold() for c in t["tech"]):
+    if already(t["tech"], card) is not None:
         raise RuleError(f"{titan} already has a Tech Card named {card} (name a second copy differently)")
     if len(t["tech"]) >= 5:
         raise RuleError(f"{titan}'s five Tech Card slots are full")
