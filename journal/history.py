@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator
 
-from journal.games import Check
+from journal.games.interface import Check
 
 
 def _undo(state: dict, change: dict) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from journal.games import Check
+from journal.games.interface import Check
 from journal.games.titans import history
 from journal.games.titans.rules import byhand, checks, fight, pilots, turn
 from journal.games.titans.rules.fight import Attack, Repair

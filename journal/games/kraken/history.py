@@ -1,10 +1,10 @@
-"""Space Kraken over a campaign (journal.games.History): Credits, XP, Oxygen and each crew
+"""Space Kraken over a campaign (journal.games.interface.History): Credits, XP, Oxygen and each crew
 member's HP per turn; a Space Combat, a dungeon or a Ground Combat under way as the stage the
 charts mark."""
 
 from __future__ import annotations
 
-from journal.games import Check
+from journal.games.interface import Check
 
 UNIT = "Turn"
 

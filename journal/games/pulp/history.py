@@ -1,10 +1,10 @@
-"""Pulp Invasion over a campaign (journal.games.History): the three abilities per round
+"""Pulp Invasion over a campaign (journal.games.interface.History): the three abilities per round
 and the cubes in the bag, the sector (the Cosmic Hegemony alien of the round) as the stage the
 charts mark, and the bag's contents before each draw for the luck audit."""
 
 from __future__ import annotations
 
-from journal.games import Check
+from journal.games.interface import Check
 from journal.games.pulp.rules.model import alien_name
 from journal.history import recorded_checks
 

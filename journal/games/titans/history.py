@@ -1,10 +1,10 @@
-"""War Titans over a campaign (journal.games.History): THREAT per turn, the cities lost
+"""War Titans over a campaign (journal.games.interface.History): THREAT per turn, the cities lost
 and the rifts closed, and THREAT's tier (T1) as the stage the charts mark."""
 
 from __future__ import annotations
 
 from journal.games.titans.rules.model import tier
-from journal.games import Check
+from journal.games.interface import Check
 
 UNIT = "Turn"
 

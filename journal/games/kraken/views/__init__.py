@@ -9,7 +9,8 @@ views/tracker.py's.
 
 from __future__ import annotations
 
-from journal.games import Result
+from typing import TYPE_CHECKING
+
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.model.campaign import oxygen_max, pending
 from journal.games.kraken.model.commands import CREW_ADD, SHIP_HULL
@@ -18,6 +19,9 @@ from journal.games.kraken.model.systems import systems_named
 from journal.games.kraken.views.campaign import build_lines, crew_lines, extra_lines, quest_lines, ship_lines
 from journal.games.kraken.views.tracker import tracker
 from journal.hints import Text, cmd, say
+
+if TYPE_CHECKING:
+    from journal.games.interface import Result
 
 AWAY = ("flight", "combat", "dungeon", "ground", "loot")   # what views.adventure shows, loaded only then
 
