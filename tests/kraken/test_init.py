@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from kraken.kraken_helpers import DEMO_PACK, new_state
+from kraken.kraken_helpers import DEMO_PACK, cli_set_up, new_state
 
 from journal.games import kraken, kraken as game
 from journal.runtime import Runtime
@@ -51,6 +51,7 @@ def test_undo_refuses_a_revealed_event_outside_simulation(camp):
 
 def test_simulation_undoes_anything(journal):
     journal("kraken", "new", "sim", "--difficulty", "simulation", "--pack", str(DEMO_PACK), "--line", "1AF", ok=True)
+    cli_set_up(journal, "sim")
     journal("kraken", "turn", "-s", "sim", ok=True)
     before = journal.files("sim")
     journal("kraken", "turn", "-s", "sim", "--roll", "9", ok=True)
@@ -82,6 +83,7 @@ def test_enter_lets_journal_roll_and_says_so(camp, monkeypatch):
 
 def test_just_a_simulation_rolls_without_asking(journal, monkeypatch):
     journal("kraken", "new", "sim", "--difficulty", "simulation", "--line", "1AA", "--seed", "2", ok=True)
+    cli_set_up(journal, "sim")
     journal("kraken", "turn", "-s", "sim", ok=True)
     monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
     r = journal("kraken", "lt", "-s", "sim", input="7\n", ok=True)

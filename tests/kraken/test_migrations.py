@@ -22,6 +22,7 @@ def test_a_schema_2_save_is_read_and_upgraded_to_schema_3(journal):
     journal("kraken", "new", "old", "--difficulty", "real-life", "--seed", "3", ok=True)
     journal("kraken", "crew", "add", "-s", "old", "Ray", "--agility", "3", "--strength", "4", "--tech", "3",
             "--charisma", "2", "--ranged", "2", "--melee", "2", ok=True)
+    journal("kraken", "ship", "hull", "-s", "old", "Petrel", "--price", "0", "--sp", "10", ok=True)
     journal("kraken", "turn", "-s", "old", ok=True)
     journal("kraken", "phase", "-s", "old", "5", ok=True)
     journal("kraken", "recover", "-s", "old", ok=True)

@@ -4,7 +4,7 @@ from a pack, LT tiles, by hand."""
 from __future__ import annotations
 
 import pytest
-from kraken.kraken_helpers import WALK, apply, demo_pack, dice, in_turn, new_state, pack_of, walk_state
+from kraken.kraken_helpers import WALK, apply, demo_pack, dice, in_turn, new_state, ready_state, pack_of, walk_state
 
 from journal.errors import InputError, RuleError
 from journal.games.kraken import phases, story_lines
@@ -52,7 +52,7 @@ def test_lt_tile_with_no_free_slot_does_nothing_and_rolls_nothing():
 
 
 def test_phase_1_out_of_slot_order_is_noted():
-    s = apply(new_state(lines=("2HA", "2BC")), phases.turn).state
+    s = apply(ready_state(lines=("2HA", "2BC")), phases.turn).state
     out = apply(s, story_lines.step, line="2", cell=cells.parse_cell("4MB"))
     assert any("line(s) 1 still wait" in ln for ln in out.lines)
 
@@ -68,7 +68,7 @@ def test_phase_3_may_activate_one_line_again():
 
 
 def test_a_line_may_be_skipped_during_phase_1_by_hand():
-    s = apply(new_state(lines=("2HA", "2BC")), phases.turn).state
+    s = apply(ready_state(lines=("2HA", "2BC")), phases.turn).state
     s = apply(s, story_lines.step, line="1", cell=cells.parse_cell("4MB")).state
     with pytest.raises(RuleError, match="activated this turn already"):
         story_lines.line_skip(s, dice(), line="1")

@@ -20,7 +20,7 @@ from journal.games.kraken.model.campaign import (
     save_point,
     set_leader,
 )
-from journal.games.kraken.model.commands import LOCATION_ADD
+from journal.games.kraken.model.commands import CREW_ADD, LOCATION_ADD, SHIP_HULL
 from journal.games.kraken.model.constants import FREE_ACTIONS, FREE_ACTION_TEXT, PHASES, SHOP_COMMANDS
 from journal.games.kraken.model.systems import systems_named
 from journal.games.kraken.quests import quest_timer
@@ -39,6 +39,8 @@ def turn(state: dict, dice: Dice, pack: dict | None = None, skip=None, choices=(
     s = copy_state(state)
     refuse_if_over(s)
     refuse_busy(s, "the turn cannot end yet")
+    if s["turn"] == 0:
+        refuse_unready(s)
     running = [x for x in SLOTS if s["lines"].get(x, {}).get("running")]
     if running:
         at = s["lines"][running[0]]["coords"][-1]
@@ -72,6 +74,19 @@ def turn(state: dict, dice: Dice, pack: dict | None = None, skip=None, choices=(
                                  "pack; without one, step each line with `", cmd("kraken step", "LINE", "CELL"), "`"))
         return _phase_1_by_hand(s, out, closing, meta)
     return _phase_1_from_pack(s, dice, pack, list(choices), held, wake, out, closing, meta)
+
+
+def refuse_unready(s: dict) -> None:
+    """3.3, 3.7: set-up is complete before turn 1: a crew ("Choose 3 Crew Members if not
+    otherwise stated by the CREW BACKSTORY") and a ship ("you must buy one of the available
+    Spaceships"). How many crew members is the player's to say: any number from one."""
+    missing: list[object] = []
+    if not s["crew"]:
+        missing += ["no crew (", CREW_ADD, ")"]
+    if not s.get("ship"):
+        missing += [", and " if missing else "", "no ship (", SHIP_HULL, ")"]
+    if missing:
+        raise RuleError(say("turn 1 begins once the set-up is complete, and there is ", *missing))
 
 
 def new_turn(s: dict) -> str | None:

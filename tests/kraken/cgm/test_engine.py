@@ -7,7 +7,7 @@ import copy
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
-from kraken.kraken_helpers import WALK, dice, new_state, pack_of, walk_state
+from kraken.kraken_helpers import WALK, dice, new_state, pack_of, ready_state, set_up, walk_state
 
 from journal.errors import NeedChoice, RuleError
 from journal.games.kraken import cgm, phases, story_lines
@@ -15,7 +15,7 @@ from journal.games.kraken.cgm import cells as cells_rules, engine
 
 
 def _line_state(coords=("1AA",), vars_=None, interlink=None):
-    s = new_state(lines=())
+    s = ready_state(lines=())
     s["lines"]["1"] = {"coords": list(coords), "vars": dict(vars_ or {})}
     s["interlink"] = dict(interlink or {})
     s["turn"], s["phase"] = 1, 3
@@ -190,7 +190,7 @@ def test_random_packs_keep_the_interpreters_invariants(cells, seed, choices):
     on red or '/' (or a gap in the pack), and a loop is an error, never a hang."""
     pack = pack_of(cells, {"E1": {"standby": True}})
     start = next(iter(cells))
-    s = new_state(lines=(start,))
+    s = ready_state(lines=(start,))
     s["turn"], s["phase"] = 1, 3
     run = engine.Activation(s, dice(seed=seed), pack["events"], list(choices) + ["A"] * 2000)
     how = None
@@ -230,7 +230,7 @@ def test_random_packs_keep_the_interpreters_invariants(cells, seed, choices):
             break
         assert cell["kind"] not in ("red", "end")
     # and the engine's own loop stops the same way, or refuses a loop
-    s2 = new_state(lines=(start,))
+    s2 = ready_state(lines=(start,))
     s2["turn"], s2["phase"] = 1, 3
     run2 = engine.Activation(s2, dice(seed=seed), pack["events"], list(choices) + ["A"] * 2000)
     try:
@@ -248,7 +248,7 @@ def test_random_packs_keep_the_interpreters_invariants(cells, seed, choices):
 def test_random_campaigns_keep_six_slots_and_valid_saves(cells, seed, turns, n_lines, adds):
     pack = pack_of(cells)
     starts = [list(cells)[i % len(cells)] for i in range(n_lines)]
-    s = new_state("simulation", lines=starts)
+    s = set_up(new_state("simulation", lines=starts))
     for t in range(turns):
         choices: list[str] = []
         while True:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import shutil
 
-from kraken.kraken_helpers import DEMO_PACK, j, state
+from kraken.kraken_helpers import DEMO_PACK, cli_set_up, j, state
 
 
 def test_step_forms_of_the_issue(manual):
@@ -68,6 +68,7 @@ def test_a_pack_that_moved_or_changed(journal, tmp_path):
     pack = tmp_path / "p.toml"
     shutil.copy(DEMO_PACK, pack)
     journal("kraken", "new", "P", "--difficulty", "simulation", "--pack", str(pack), "--line", "1AA", ok=True)
+    cli_set_up(journal, "P")
     moved = tmp_path / "moved.toml"
     pack.rename(moved)
     r = journal("kraken", "turn", "-s", "P")
