@@ -25,9 +25,30 @@ from journal.outcome import copy_state  # the core's deep copy of TOML data, use
 from journal.outcome import refuse_if_over as over
 
 
+def campaign_result(s: dict) -> str | None:
+    """Whether the campaign is over: won or lost as recorded (`kraken end`, a lost combat), or lost
+    because no crew member is left once turn 1 has begun (3.9 "If all of your Crew Members are
+    dead ... you have lost the game"), however they died (by hand too: `crew hp`, `set`)."""
+    if s.get("result") in ("won", "lost"):
+        return s["result"]
+    if s.get("turn", 0) >= 1 and not s.get("crew"):
+        return "lost"
+    return None
+
+
 def refuse_if_over(s: dict) -> None:
-    """Nothing more happens once the campaign is over (won or lost, as `kraken end` records it)."""
-    over(s.get("result"), f"the campaign was {s.get('result')}, nothing more happens on the story lines")
+    """Nothing more happens once the campaign is over (won or lost, `campaign_result`)."""
+    result = campaign_result(s)
+    why = " (no crew member is left)" if result == "lost" and not s.get("result") else ""
+    over(result, f"the campaign was {result}{why}, nothing more happens on the story lines")
+
+
+def crew_lost(s: dict, out: list[str]) -> None:
+    """3.9: once turn 1 has begun, the last crew member gone loses the campaign, however it
+    happened: it is recorded, as a lost Space Combat records it."""
+    if s["turn"] >= 1 and not s["crew"] and not s.get("result"):
+        s["result"] = "lost"
+        out.append("No crew member is left: the campaign is lost (3.9).")
 
 
 def refuse_busy(s: dict, what: str) -> None:

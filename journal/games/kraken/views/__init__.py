@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from journal.games import Result
 from journal.games.kraken.cgm import SLOTS
-from journal.games.kraken.model.campaign import oxygen_max, pending
+from journal.games.kraken.model.campaign import campaign_result, oxygen_max, pending
 from journal.games.kraken.model.commands import CREW_ADD, SHIP_HULL
 from journal.games.kraken.model.constants import DIFFICULTY_TEXT, FREE_ACTION_TEXT, PHASES, SHOP_COMMANDS
 from journal.games.kraken.model.systems import systems_named
@@ -29,10 +29,12 @@ def turn_label(state: dict) -> str:
 
 
 def result(state: dict) -> Result | None:
-    """Whether the campaign is over and how: `kraken end` records won or lost (state.result)."""
-    if state.get("result") == "won":
+    """Whether the campaign is over and how: `kraken end` or a combat records won or lost
+    (state.result); with no crew member left after set-up it is lost (3.9)."""
+    found = campaign_result(state)
+    if found == "won":
         return "won"
-    if state.get("result") == "lost":
+    if found == "lost":
         return "lost"
     return None
 
@@ -141,7 +143,7 @@ def summary(state: dict) -> list[str]:
 def _heading(s: dict) -> list[str]:
     title = f"Space Kraken ({DIFFICULTY_TEXT[s['difficulty']]}): {turn_label(s)}"
     if result(s):
-        title += f" · campaign {s['result'].upper()}"
+        title += f" · campaign {str(result(s)).upper()}"
     out = [title]
     if s.get("backstory"):
         out.append(f"  Backstory: {s['backstory']}")
