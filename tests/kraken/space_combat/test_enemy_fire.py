@@ -110,6 +110,19 @@ def test_armor_lowers_sp_damage_after_shields():
     assert apply(s, enemy_fire.combat_enemy_fire, 6, 1, cat=CAT).state["combat"]["ship"]["sp"] == 5  # no shield: 8 - 1 armor
 
 
+def test_an_enemys_he_weapon_doubles_the_sp_damage_on_a_6():
+    """Ch. 10 (4) 2: "remembering to apply all Weapon effects as usual (EMP, HE, OC)"; (3) HE:
+    "If the target has Shields active, the HE Ammo causes no damage ... If you roll a '6' with
+    the hit check the SP damage is doubled". A 6 still deals its 3 more damage first."""
+    s = in_combat(enemies=("Raider 10-2, 2 HE, 0-0",), systems=("Armor", "Laser"))
+    out = apply(s, enemy_fire.combat_enemy_fire, 6, 1, cat=CAT)          # (2 + 3 - 1 Armor) x 2 = 8; d6 1
+    assert out.state["combat"]["ship"]["sp"] == 12 - 8
+    assert "SP 12 → 4 (HE: the SP damage doubled on a 6)" in out.lines[0]
+    assert apply(s, enemy_fire.combat_enemy_fire, 5, 1, cat=CAT).state["combat"]["ship"]["sp"] == 12 - 1
+    shielded = in_combat(enemies=("Raider 10-2, 2 HE, 0-0",))             # Primary Shields: HE does nothing
+    assert apply(shielded, enemy_fire.combat_enemy_fire, 6, cat=CAT).state["combat"]["ship"]["sp"] == 12
+
+
 def test_maneuver_engines_evade_tech_halved_plus_d6_at_least_8():
     s = tech(in_combat(systems=("Maneuver Engines", "Laser")), Ray=5, Mila=4)
     out = apply(s, enemy_fire.combat_enemy_fire, 5, 4, cat=CAT, evade=["Ray", "Mila"])   # 9 / 2 = 5 (K14) + 4 = 9

@@ -200,7 +200,7 @@ def take_hit(fire: EnemyFire, e: dict, shot: dict, dmg: int, line: str) -> None:
     s, c, out = fire.s, fire.c, fire.out
     ship, eff = c["ship"], e.get("effect")
     sh_before, sp_before = ship["shield"], ship["sp"]
-    rest = _ship_damage(ship, dmg, eff, fire.armor)
+    rest = _ship_damage(ship, dmg, eff, fire.armor, shot["roll"])
     ship["sp"] = max(0, ship["sp"] - rest)
     shot["shield"], shot["sp"] = sh_before - ship["shield"], sp_before - ship["sp"]
     hit = {"enemy": shot["enemy"], "roll": shot["roll"], "damage": dmg, "shield": shot["shield"], "sp": shot["sp"]}
@@ -210,7 +210,8 @@ def take_hit(fire: EnemyFire, e: dict, shot: dict, dmg: int, line: str) -> None:
     else:
         parts = [f"Shield {sh_before} → {ship['shield']}"]
         if eff != EMP:
-            parts += ([f"Armor -{fire.armor}"] if fire.armor else []) + [f"SP {sp_before} → {ship['sp']}"]
+            doubled = " (HE: the SP damage doubled on a 6)" if eff == HIGH_EXPLOSIVE and shot["roll"] == 6 else ""
+            parts += ([f"Armor -{fire.armor}"] if fire.armor else []) + [f"SP {sp_before} → {ship['sp']}{doubled}"]
     out.append(f"{line}. {', '.join(parts)}.")
     if ship["sp"] == 0:
         out.append("Your ship's SP reach 0: the ship is lost.")
@@ -223,15 +224,18 @@ def take_hit(fire: EnemyFire, e: dict, shot: dict, dmg: int, line: str) -> None:
             hit["clamped"] = before - ship["shield"]
 
 
-def _ship_damage(ship: dict, dmg: int, eff: str | None, armor: int) -> int:
+def _ship_damage(ship: dict, dmg: int, eff: str | None, armor: int, roll: int) -> int:
     """The Shield takes the damage first (an EMP's all of it); Armor stops some of the rest;
-    returns the SP lost."""
+    returns the SP lost. HE, "applied as usual": nothing while the ship has Shield energy,
+    and on a 6 the SP damage (what gets past the Armor) is doubled."""
     if eff == EMP:
         ship["shield"] -= min(ship["shield"], dmg)
         return 0
-    if eff == HIGH_EXPLOSIVE and ship["shield"] > 0:
-        return 0
-    absorbed = 0 if eff == HIGH_EXPLOSIVE else min(ship["shield"], dmg)
+    if eff == HIGH_EXPLOSIVE:
+        if ship["shield"] > 0:
+            return 0
+        return max(0, dmg - armor) * (2 if roll == 6 else 1)
+    absorbed = min(ship["shield"], dmg)
     ship["shield"] -= absorbed
     return max(0, dmg - absorbed - armor)
 
