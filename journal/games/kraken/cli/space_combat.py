@@ -198,14 +198,17 @@ def combat_repel(rt, save, enemy, crew_names):
                                                       "possible).")
 @click.option("--hurt", multiple=True, metavar="NAME", help="Who takes each enemy hit (4 HP), in order.")
 @click.option("--sacrifice", metavar="NAME", help="A sacrifice attack with a single hit left: 3 HP for a die.")
+@click.option("--reroll", "rerolls", multiple=True, metavar="N",
+              help="With a Boarding Armory (boarding) or Onboard defense (boarded): reroll your die at place N "
+                   "(1 = your first; repeat), or none.")
 @rolls_option
 @pass_rt
-def combat_round(rt, save, negate, hurt, sacrifice, rolls):
+def combat_round(rt, save, negate, hurt, sacrifice, rerolls, rolls):
     """5) One Boarding Combat round (your dice, then theirs, then rerolls)."""
     from journal.games.kraken.space_combat import boarding as rules
 
     run_asking(rt, save, rules.combat_round, names=CREWS, entered=rolls, negate=negate, hurt=list(hurt),
-               sacrifice=sacrifice)
+               sacrifice=sacrifice, rerolls=list(rerolls) if rerolls else None)
 
 
 @combat.command("retreat")
