@@ -24,7 +24,7 @@ from kraken.kraken_helpers import (
 )
 
 from journal.errors import InputError, RuleError
-from journal.games.kraken import crew, flight, phases, resources, ship, story_lines
+from journal.games.kraken import crew, flight, phases, resources, ship, starmap, story_lines
 from journal.games.kraken.cgm import cells
 from journal.games.kraken.dungeon import maps
 from journal.games.kraken.ground_combat import loop, spawn
@@ -177,6 +177,29 @@ def test_a_turn_recovers_after_phase_1s_event_combat_and_again_after_phase_3s_ex
     s = apply(s, phases.turn).state
     assert "recoveries" not in s and not s["recovered"]
     assert apply(apply(s, phases.phase, to=5).state, phases.recover, cat=CAT).state["recoveries"] == [5]
+
+
+def test_phase_3_is_one_choice_a_flight_or_a_line():
+    """Ch. 5 Phase 3: "Choose ONE of the following"; ch. 8: "Initiate a space flight to
+    potentially discover and land at a new Location". After the flight the crew explores the
+    Location it found and no other, and no story line is activated; after a line, no flight."""
+    s = apply(ship_state(), starmap.location_add, type="Mine", difficulty=1, ao="NO", ai="YES", depth=4,
+              teleport=0, species="Grey", maps=[1, 2, 3, 4]).state              # MAP1, known before the turn
+    s["lines"]["1"] = {"coords": ["2HA"], "vars": {}}
+    s = apply(s, flight.flight, 6, difficulty=1, cat=CAT, table=TABLE, avoid=True).state   # avoided: arrived
+    with pytest.raises(RuleError, match="this turn's was a space flight: no story line is activated after it"):
+        story_lines.step(s, dice(), line="1", cell=cells.parse_cell("4MB"))
+    s = apply(s, starmap.location_add, type="Overland", difficulty=1, ao="YES", ai="YES", depth=4, teleport=0,
+              species="Grey", maps=[5, 6, 7, 8]).state                         # MAP2: the flight's find
+    assert s["found"] == "2"
+    with pytest.raises(RuleError, match=r"the crew lands on the Location it found \(MAP2\), not on MAP1"):
+        maps.dungeon_enter(s, dice(), slot="1")
+    assert apply(s, maps.dungeon_enter, slot="2").state["dungeon"]["location"] == "2"
+    lined = ship_state()
+    lined["lines"]["1"] = {"coords": ["2HA"], "vars": {}}
+    lined = apply(lined, story_lines.step, line="1", cell=cells.parse_cell("4MB")).state
+    with pytest.raises(RuleError, match="already taken: a story line activated again"):
+        flight.flight(lined, dice(6), difficulty=1, cat=CAT, table=TABLE, avoid=True)
 
 
 def test_phase_3_is_one_free_action():

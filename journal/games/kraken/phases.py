@@ -96,7 +96,7 @@ def new_turn(s: dict) -> str | None:
     s["turn"] += 1
     s["phase"] = 1
     s["done"] = []
-    for key in ("free_action", "free_used", "shop", "returned", "recoveries", "gambled", "short_visit"):
+    for key in ("free_action", "free_used", "found", "shop", "returned", "recoveries", "gambled", "short_visit"):
         s.pop(key, None)
     s["recovered"] = False
     for q in s["quests"].values():

@@ -24,8 +24,9 @@ LEADER = {"leader": CREW.on("--leader")}
 @rolls_option
 @click.option("--standby", is_flag=True, help="Put this STANDBY event on hold: the line waits on it (K6).")
 @click.option("--leader", metavar="NAME", help="The crew member who leads (default: the previous leader).")
+@reason_option
 @pass_rt
-def step(rt, save, line, cell, nexts, choose, rolls, standby, leader):
+def step(rt, save, line, cell, nexts, choose, rolls, standby, leader, reason):
     """Manual: type the cell found at the line's coordinate.
 
     CELL as printed (a red coordinate, / or a command), then the coordinates to its right:
@@ -53,7 +54,7 @@ def step(rt, save, line, cell, nexts, choose, rolls, standby, leader):
             if slot in state.get("lines", {}):
                 pack_cell = pack["cells"].get(state["lines"][slot]["coords"][-1])
     run(rt, save, rules.step, entered=rolls, names=LEADER, choose=choose, line=line, cell=parsed, standby=standby,
-        leader=leader, events=events, pack_cell=pack_cell)
+        leader=leader, events=events, pack_cell=pack_cell, reason=reason, log_reason=reason)
 
 
 @click.command()
@@ -64,11 +65,13 @@ def step(rt, save, line, cell, nexts, choose, rolls, standby, leader):
 @click.option("--leader", metavar="NAME", help="The crew member who leads (default: the previous leader).")
 @click.option("--standby", is_flag=True, help="Hold a STANDBY event this line reaches (K6).")
 @click.option("--activate", is_flag=True, help="Read the STANDBY event this line holds, and go on.")
+@reason_option
 @pass_rt
-def advance(rt, save, line, choices, rolls, leader, standby, activate):
+def advance(rt, save, line, choices, rolls, leader, standby, activate, reason):
     """Pack: follow one line until it stops.
 
-    For Phase 3's extra activation, an event that activates a line, or catching up.
+    For Phase 3's free action, catching up in Phase 1, or an extra activation an event or card
+    calls for (with --reason: each line is activated once in Phase 1, one again in Phase 3).
     """
     from journal.games.kraken import story_lines as rules
 
@@ -76,7 +79,7 @@ def advance(rt, save, line, choices, rolls, leader, standby, activate):
         raise InputError("--standby and --activate: give one (hold a STANDBY event, or read the one held)")
     pack = campaign_pack(rt, save)
     run_choosing(rt, save, rules.advance, [c.upper() for c in choices], entered=rolls, names=LEADER, line=line,
-                 pack=pack, standby=standby, activate=activate, leader=leader)
+                 pack=pack, standby=standby, activate=activate, leader=leader, reason=reason, log_reason=reason)
 
 
 @click.command()

@@ -83,6 +83,9 @@ def _phase_choices(s: dict, problems: list[str]) -> None:
                         "Shop (in Phase 3, with free_action = \"shop\")")
     if s.get("free_action") and s["phase"] < 3:
         problems.append(f"state.free_action is set in Phase {s['phase']}: it is Phase 3's choice")
+    if s.get("found") and (s.get("free_action") != "flight" or s["found"] not in s["locations"]):
+        problems.append(f"state.found = {show_value(s['found'])}: the Starmap slot of a Location this turn's space "
+                        f"flight found (with free_action = \"flight\"), or leave the key out")
 
 
 def _crew_names(s: dict, problems: list[str]) -> None:
