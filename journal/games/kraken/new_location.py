@@ -16,13 +16,11 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.model.campaign import copy_state, refuse_if_over
 from journal.games.kraken.model.commands import LOCATION_GENERATE
-from journal.games.kraken.model.constants import ATMOSPHERES, MAX_DEPTH, MIN_DEPTH, SPECIALS, SPECIES
+from journal.games.kraken.model.constants import ATMOSPHERES, GEN_FIELDS, MAX_DEPTH, MIN_DEPTH, SPECIALS, SPECIES
 from journal.games.kraken.model.locations import describe_location, location_capacity, parse_atmosphere, parse_species
 from journal.games.kraken.starmap import location_add
 from journal.hints import cmd, say
 from journal.outcome import Outcome
-
-GEN_FIELDS = ("type", "ao", "ai", "depth", "teleport", "special", "species")
 
 # --- the short form (ch. 12) ------------------------------------------------------------------
 _KEYED = re.compile(r"(dif(?:ficulty)?|ao|ai|depth|telep(?:ort)?|maps?|map\s*ids?)\s*\.?\s*:?\s*(.*)", re.IGNORECASE)
@@ -215,11 +213,22 @@ def _lookup(table: dict, dice_faces: list[int]):
     raise RuleError(f"the {table['field']} table has no result for {total}")  # pragma: no cover - parse checks
 
 
-def _gen(s: dict) -> tuple[dict, dict]:
+def _gen(s: dict, generator: dict | None = None) -> tuple[dict, dict]:
+    """The flight and its generation; with its `generator`, checked against it: each table before
+    the current one defined its value (a hand edit may have broken it: refused, never a crash)."""
     f = s.get("flight")
     g = f.get("generation") if f else None
     if not f or not g:
         raise RuleError(say("no Location is being generated (", LOCATION_GENERATE, ")"))
+    if generator is not None:
+        tables = generator["tables"]
+        if g["table"] >= len(tables):
+            raise RuleError(f"state.flight.generation.table = {g['table']}: the generator's tables are 0 to "
+                            f"{len(tables) - 1}")
+        missing = [t["field"] for t in tables[:g["table"]] if t["field"] not in g["values"]]
+        if missing:
+            raise RuleError(f"state.flight.generation.table = {g['table']}, but state.flight.generation.values has "
+                            f"no {missing[0]}, which an earlier table of the generator defines")
     return f, g
 
 
@@ -308,7 +317,7 @@ def location_modify(state: dict, dice, generator: dict, how: str, die: int | Non
     """Ch. 12: one dice modification: re-roll a die, or +1 / -1 on it (kept within the
     die's faces); any number may go to one value, except Map numbers and the difficulty."""
     s = copy_state(state)
-    f, g = _gen(s)
+    f, g = _gen(s, generator)
     if _left(f, g) <= 0:
         raise RuleError(say("no dice modification is left: ", cmd("kraken location accept")))
     table = generator["tables"][g["table"]]
@@ -347,7 +356,7 @@ def location_accept(state: dict, dice, generator: dict, roll_maps: bool = False,
     changed. After the last table the Location is written in the log. `rest`: keep every
     value still to roll as it comes (the modifications left are lost)."""
     s = copy_state(state)
-    _f, g = _gen(s)
+    _f, g = _gen(s, generator)
     tables = generator["tables"]
     table = tables[g["table"]]
     out = [f"Keep the {table['field']}: {_lookup(table, g['dice'])}."]

@@ -12,6 +12,7 @@ from journal.games.kraken.model.constants import (
     COMBAT_STEPS,
     DIFFICULTY_TEXT,
     EXCLUSIVE,
+    GEN_FIELDS,
     KNOWN_GRADE_PRICES,
     MAX_CREW,
     MAX_TRAITS,
@@ -287,6 +288,24 @@ def _flight(s: dict, problems: list[str]) -> None:
         if gen["spent"] > f["modifications"]:
             problems.append(f"state.flight.generation.spent = {gen['spent']} is above state.flight.modifications = "
                             f"{f['modifications']}")
+        _generation(gen, problems)
+
+
+def _generation(gen: dict, problems: list[str]) -> None:
+    """Ch. 12: each table of the generator before the current one defined its value (one
+    each: a Location value has one table), as the value's kind."""
+    values = gen["values"]
+    for field, value in values.items():
+        if field not in GEN_FIELDS:
+            problems.append(f"state.flight.generation.values.{field} is not a Location value: one of "
+                            f"{', '.join(GEN_FIELDS)}")
+        elif (field in ("depth", "teleport")) != (isinstance(value, int) and not isinstance(value, bool)):
+            kind = "a whole number" if field in ("depth", "teleport") else "text"
+            problems.append(f"state.flight.generation.values.{field} = {show_value(value)}: the {field} is {kind}")
+    if len(values) != gen["table"]:
+        problems.append(f"state.flight.generation.table = {gen['table']}: the tables before it define "
+                        f"{gen['table']} value{'s' if gen['table'] != 1 else ''}, and "
+                        f"state.flight.generation.values holds {len(values)}")
 
 
 def _combat(s: dict, problems: list[str]) -> None:
