@@ -23,9 +23,21 @@ def _entry(rolls=(), revealed=()):
 @pytest.mark.parametrize("difficulty", ["adventurer", "real-life", "hardcore"])
 def test_undo_may_not_take_back_a_roll_or_a_revealed_event_outside_simulation(difficulty):
     s = new_state(difficulty)
-    assert "only reloading a save point" in game.undo_refusal(_entry(rolls=[14]), s)
+    assert "goes back past new information" in game.undo_refusal(_entry(rolls=[14]), s)
     assert "revealed event A7" in game.undo_refusal(_entry(revealed=["A7"]), s)
     assert game.undo_refusal(_entry(), s) is None
+
+
+def test_a_refused_undo_hints_reload_only_when_there_is_a_save_point():
+    """Issue 20 §4: every hint runs as pasted: `journal kraken reload` only when a save point
+    was made (an Adventurer's at a clone station; none at all in Real Life or Hardcore)."""
+    s = new_state("adventurer")
+    assert "journal kraken reload" not in game.undo_refusal(_entry(rolls=[14]), s)
+    s["savepoint"] = {"id": 1, "turn": 2, "at": "a clone station"}
+    assert game.undo_refusal(_entry(rolls=[14]), s).endswith("(rules note K8) (journal kraken reload)")
+    assert "none was made yet" in game.undo_refusal(_entry(rolls=[14]), new_state("adventurer"))
+    assert game.undo_refusal(_entry(rolls=[14]), new_state("real-life")) == (
+        "it rolled d20=14: in Real Life nothing goes back past new information: it has no save points (rules note K8)")
 
 
 def test_undo_takes_back_anything_in_just_a_simulation():
