@@ -104,7 +104,7 @@ def test_accept_rest_keeps_every_value_and_loses_the_modifications():
     loc = out.state["locations"]["1"]
     assert (loc["type"], loc["ao"], loc["ai"], loc["depth"], loc["teleport"], loc["special"], loc["species"]) == (
         "Space Station", "HELL", "HELL", 4, 4, "one-way", "Renegades")   # 2d6 12 → 9, deeper than 4 maps: 4
-    assert "2 unused dice modification(s) are lost." in out.lines
+    assert "2 unused dice modifications are lost." in out.lines
 
 
 def test_two_dice_values_modify_one_die_at_a_time():

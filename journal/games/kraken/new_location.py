@@ -21,6 +21,7 @@ from journal.games.kraken.model.locations import describe_location, location_cap
 from journal.games.kraken.starmap import location_add
 from journal.hints import cmd, say
 from journal.outcome import Outcome
+from journal.text import plural
 
 # --- the short form (ch. 12) ------------------------------------------------------------------
 _KEYED = re.compile(r"(dif(?:ficulty)?|ao|ai|depth|telep(?:ort)?|maps?|map\s*ids?)\s*\.?\s*:?\s*(.*)", re.IGNORECASE)
@@ -145,7 +146,7 @@ def _generator_table(t: object, where: str, seen: set, problems: list[str]) -> d
     for total in range(count, count * sides + 1):
         hits = [r for r in rows if r[0] <= total <= r[1]]
         if len(hits) != 1:
-            problems.append(f"{where}: a roll of {total} matches {len(hits)} result(s): every roll of "
+            problems.append(f"{where}: a roll of {total} matches {plural(len(hits), 'result')}: every roll of "
                             f"{count if count > 1 else ''}d{sides} needs exactly one")
             break
     return {"field": field, "count": count, "sides": sides, "rows": rows}
@@ -301,7 +302,7 @@ def _roll_on(s: dict, dice, generator: dict, out: list[str], roll_maps: bool, na
             _roll_current(g, table, dice)
             out.append("  " + _show(g, table))
         if stop and _left(f, g) > 0:
-            out.append(say(f"{_left(f, g)} modification(s) left: keep it (", cmd("kraken location accept"),
+            out.append(say(f"{plural(_left(f, g), 'modification')} left: keep it (", cmd("kraken location accept"),
                            ") or change it (", cmd("kraken location modify", "reroll"), ", ",
                            cmd("kraken location modify", "+1"), ", ", cmd("kraken location modify", "-1"),
                            "; --die N for one die of several)."))
@@ -323,7 +324,7 @@ def location_modify(state: dict, dice, generator: dict, how: str, die: int | Non
     table = generator["tables"][g["table"]]
     n = 1 if die is None else die
     if not 1 <= n <= len(g["dice"]):
-        raise InputError(f"the {table['field']} is rolled with {len(g['dice'])} die/dice (1-{len(g['dice'])}): "
+        raise InputError(f"the {table['field']} is rolled with {plural(len(g['dice']), 'die', 'dice')} (1-{len(g['dice'])}): "
                          f"there is no die {die}")
     if die is None and len(g["dice"]) > 1:
         raise InputError(say(f"the {table['field']} is rolled with {len(g['dice'])} dice; a modification changes "
@@ -342,7 +343,7 @@ def location_modify(state: dict, dice, generator: dict, how: str, die: int | Non
     out = [f"Modification ({how}) on the {table['field']}: die {n} {before} → {g['dice'][n - 1]}.",
            "  " + _show(g, table)]
     if _left(f, g):
-        out.append(say(f"{_left(f, g)} modification(s) left: modify again, or keep it (", cmd("kraken location accept"),
+        out.append(say(f"{plural(_left(f, g), 'modification')} left: modify again, or keep it (", cmd("kraken location accept"),
                        ")."))
     else:
         out.append(say("No modification left: ", cmd("kraken location accept"), "."))
@@ -389,7 +390,7 @@ def _write_location(s: dict, dice, out: list[str], roll_maps: bool, name: str | 
     if v["teleport"] > depth:
         out.append(f"(The teleport range {v['teleport']} is deeper than the Location: it counts as {depth}.)")
     if left:
-        out.append(f"{left} unused dice modification(s) are lost.")
+        out.append(f"{plural(left, 'unused dice modification')} {'is' if left == 1 else 'are'} lost.")
     if not f["land"]:
         out.append("You cannot land there this turn (you may from the next turn on).")
     elif s["phase"] == 3:

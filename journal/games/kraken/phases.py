@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
-from journal.games.kraken.cgm import SLOTS
+from journal.games.kraken.cgm import SLOTS, lines_named
 from journal.games.kraken.construction import complete_build
 from journal.games.kraken.model.campaign import (
     copy_state,
@@ -173,7 +173,8 @@ def _to_phase(s: dict, target: int, out: list[str], closing: bool = False, notes
         todo = pending(s)
         if todo:
             nxt = s["lines"][todo[0]]["coords"][-1]
-            raise RuleError(say(f"Phase 1 activates every line once: line(s) {', '.join(todo)} still wait "
+            wait = "waits" if len(todo) == 1 else "wait"
+            raise RuleError(say(f"Phase 1 activates every line once: {lines_named(todo)} still {wait} "
                                 f"(line {todo[0]}: look up {nxt}); one line may be skipped per turn (",
                                 cmd("kraken line skip", "N"), ")"))
         running = [x for x in SLOTS if s["lines"].get(x, {}).get("running")]
@@ -301,8 +302,9 @@ def recover(state: dict, dice, cat: dict, after: bool = False) -> Outcome:
         raise RuleError(f"Recovery is checked at the end of Phases 1, 3 and 5, and this is Phase {s['phase']}")
     waiting = pending(s) + [x for x in SLOTS if s["lines"].get(x, {}).get("running")]
     if s["phase"] == 1 and waiting:
-        raise RuleError(f"Phase R comes at the end of Phase 1, and line(s) {', '.join(sorted(set(waiting)))} still "
-                        f"wait to be activated this turn")
+        slots = sorted(set(waiting))
+        raise RuleError(f"Phase R comes at the end of Phase 1, and {lines_named(slots)} still "
+                        f"{'waits' if len(slots) == 1 else 'wait'} to be activated this turn")
     if s["phase"] in s.get("recoveries", []):
         raise RuleError(f"the crew recovered at the end of Phase {s['phase']} already (turn {s['turn']}): Phase R is "
                         f"checked once at the end of Phases 1, 3 and 5")

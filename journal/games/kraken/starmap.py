@@ -17,6 +17,7 @@ from journal.games.kraken.model.locations import (
 )
 from journal.hints import cmd, say
 from journal.outcome import Outcome
+from journal.text import plural
 
 
 def location_add(state: dict, dice: Dice, type: str, difficulty: int, ao: str, ai: str, depth: int, teleport: int,
@@ -110,8 +111,8 @@ def arrive(s: dict, f: dict, loc: dict) -> list[str]:
         loc["land_turn"] = s["turn"] + 1
         out.append("It was reached too slowly to land this turn: you may from the next turn on.")
     if f["modifications"]:
-        out.append(f"This is the flight's new Location; its {f['modifications']} dice modification(s) are spent "
-                   f"or lost.")
+        out.append(f"This is the flight's new Location; its {plural(f['modifications'], 'dice modification')} "
+                   f"{'is' if f['modifications'] == 1 else 'are'} spent or lost.")
     return out
 
 

@@ -7,7 +7,7 @@ line tracker by hand (A2): slots, skips, coordinates, notes, variables, the pack
 from __future__ import annotations
 
 from journal.errors import InputError, RuleError
-from journal.games.kraken.cgm import INTERLINK, LINE_VARS, SLOTS, VAR_MAX, VAR_MIN
+from journal.games.kraken.cgm import INTERLINK, LINE_VARS, SLOTS, VAR_MAX, VAR_MIN, choices_unused, lines_named
 from journal.games.kraken.cgm.cells import cell_text, parse_coord
 from journal.games.kraken.cgm.engine import Activation, exec_cell, follow, write_coord
 from journal.games.kraken.model.campaign import copy_state, pending, refuse_if_over, refuse_setup, set_leader
@@ -41,9 +41,9 @@ def _begin(s: dict, slot: str, out: list[str], reason: str | None = None, how: H
     if phase == 1 and (slot not in s["done"] or slot == s.get("skipped")):
         earlier = [x for x in pending(s) if int(x) < int(slot)]
         if earlier:
-            waits = f"line {earlier[0]} still waits" if len(earlier) == 1 else \
-                f"lines {', '.join(earlier)} still wait"
-            out.append(f"Note: Phase 1 activates the lines slot 1 first; {waits} for this turn.")
+            waits = "waits" if len(earlier) == 1 else "wait"
+            out.append(f"Note: Phase 1 activates the lines slot 1 first; {lines_named(earlier)} still {waits} for "
+                       f"this turn.")
         if slot == s.get("skipped"):
             del s["skipped"]
             out.append(f"Line {slot} was to be skipped this turn; it is activated after all.")
@@ -95,8 +95,7 @@ def _after(s: dict, slot: str, how: str) -> None:
 
 def unused_choices(choices: list, made: int) -> None:
     if choices:
-        raise InputError(f"{made + len(choices)} choice(s) given but {made} decision(s) came up: "
-                         f"unused {', '.join(str(c) for c in choices)}")
+        raise InputError(choices_unused(made, choices))
 
 
 def line_data(s: dict, slot: str) -> dict:

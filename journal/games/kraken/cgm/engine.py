@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from journal.errors import InputError, NeedChoice, RuleError
-from journal.games.kraken.cgm import LINE_CELLS, LINE_VARS, VAR_MAX, VAR_MIN
+from journal.games.kraken.cgm import LINE_CELLS, LINE_VARS, VAR_MAX, VAR_MIN, choices_unused
 from journal.games.kraken.cgm.cells import cell_text
 from journal.hints import cmd, say
 
@@ -83,9 +83,7 @@ class Activation:
 
     def finish(self) -> None:
         if self.choices:
-            raise InputError(f"{len(self.decisions) + len(self.choices)} choice(s) given but "
-                             f"{len(self.decisions)} decision(s) came up: unused "
-                             f"{', '.join(str(c) for c in self.choices)}")
+            raise InputError(choices_unused(len(self.decisions), self.choices))
 
 
 def exec_cell(run: Activation, slot: str, cell: dict) -> tuple[str, str | None]:

@@ -10,6 +10,7 @@ from journal.games.kraken.cli.common import AB, CREW, NEGATIVES, run, run_choosi
 from journal.games.kraken.cli.files import campaign_pack, load_pack, read_pack, real_path
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
+from journal.text import plural
 
 
 LEADER = {"leader": CREW.on("--leader")}
@@ -254,13 +255,13 @@ def pack_check(rt, file):
     if not problems:
         errors, warnings = packs.lint(p)
     ok = not errors
-    head = (f"{file}: {p['title'] or '(untitled)'}: {len(p['cells'])} cells, {len(p['events'])} events: "
-            + ("OK" if ok else f"{len(errors)} problem(s)"))
+    head = (f"{file}: {p['title'] or '(untitled)'}: {plural(len(p['cells']), 'cell')}, "
+            f"{plural(len(p['events']), 'event')}: " + ("OK" if ok else plural(len(errors), "problem")))
     lines_out = [head] + [f"  error: {e}" for e in errors] + [f"  warning: {w}" for w in warnings]
     rt.emit(lines_out, {"file": file, "title": p["title"], "cells": len(p["cells"]), "events": len(p["events"]),
                         "ok": ok, "errors": errors, "warnings": warnings})
     if not ok:
-        err = JournalError(f"{file} has {len(errors)} problem(s)")
+        err = JournalError(f"{file} has {plural(len(errors), 'problem')}")
         err.json_done = True
         raise err
 

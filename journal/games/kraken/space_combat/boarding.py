@@ -20,6 +20,7 @@ from journal.games.kraken.space_combat.page import (
 )
 from journal.hints import Text, cmd, say
 from journal.outcome import Outcome
+from journal.text import plural
 
 BOARD_POINTS = 6         # ... one die per 6 points of Ranged/Melee
 BOARD_WOUND = 4          # ... an enemy hit costs a crew member 4 HP
@@ -136,7 +137,7 @@ def combat_round(state: dict, dice: Dice, negate: int | None = None, hurt=(), sa
     most = min(h_me, h_them)
     n = most if negate is None else negate
     if not 0 <= n <= most:
-        raise InputError(f"you can negate 0-{most} hit(s) this round, not {negate}")
+        raise InputError(f"you can negate 0-{most} {'hit' if most == 1 else 'hits'} this round, not {negate}")
     out.append(f"Hits: yours {h_me}, theirs {h_them}; you negate {n}.")
     lost_dice = _take_enemy_hits(s, b, h_them - n, _hurt_order(s, b, hurt), out)
     b["dice"] = max(0, b["dice"] - lost_dice)
@@ -162,7 +163,7 @@ def combat_round(state: dict, dice: Dice, negate: int | None = None, hurt=(), sa
         retreat = (", or ", cmd("kraken combat retreat"), ".") if b["by"] == "us" else (".",)
         out.append(say("Next round: ", cmd("kraken combat round"), f" ({b['dice']} d6 against {b['enemy_dice']} d6)",
                        *retreat))
-    return Outcome(s, f"Boarding round {data['round']}: {h_me} hit(s) against {h_them}", out, data)
+    return Outcome(s, f"Boarding round {data['round']}: {plural(h_me, 'hit')} against {h_them}", out, data)
 
 
 def _roll_pools(s: dict, b: dict, dice: Dice, out: list[str], rerolls=None) -> tuple[list[int], list[int]]:

@@ -23,6 +23,7 @@ from journal.games.kraken.space_combat.page import (
 from journal.games.kraken.model.commands import OBJECTIVES_OR_FIRE
 from journal.hints import Text, cmd, say
 from journal.outcome import Outcome
+from journal.text import plural
 
 ENEMY_HIT = 4            # 4) an enemy hits on 4+
 ENEMY_SIX = 3            # ... a 6 deals 3 more damage
@@ -60,7 +61,7 @@ def combat_enemy_fire(state: dict, dice, cat: dict, evade=(), evade_enemy: int |
             out.append(hint)
         out.append(after_fire(c))
     taken = sum(x.get("sp", 0) for x in data)
-    return Outcome(s, f"Space Combat turn {c['turn']}: enemy fire, {sum(1 for x in data if x['hit'])} hit(s), "
+    return Outcome(s, f"Space Combat turn {c['turn']}: enemy fire, {plural(sum(1 for x in data if x['hit']), 'hit')}, "
                       f"{taken} SP lost", out, {"shots": data, "ship": c["ship"], "over": "combat" not in s})
 
 

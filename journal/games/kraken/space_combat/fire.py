@@ -15,6 +15,7 @@ from journal.games.kraken.model.systems import working
 from journal.games.kraken.space_combat.page import after_fire, available_crew, enemy_at, goto_step
 from journal.hints import cmd, say
 from journal.outcome import Outcome
+from journal.text import plural
 
 HIT = 4                  # 3) a ship weapon hits on 4+
 HIT_BRIDGE = 3           # ... 3+ with a working Combat Bridge
@@ -86,7 +87,7 @@ def combat_fire(state: dict, dice: Dice, cat: dict, weapons=(), target: int | No
     out.append(f"Enemies left: {shown}." if left else "Every enemy is destroyed.")
     out.append(after_fire(c))
     hits = sum(1 for r_ in results if r_["hit"])
-    return Outcome(s, f"Space Combat turn {c['turn']}: fired {len(shots)} weapon(s), {hits} hit(s)", out,
+    return Outcome(s, f"Space Combat turn {c['turn']}: fired {plural(len(shots), 'weapon')}, {plural(hits, 'hit')}", out,
                    {"shots": results, "enemies": c["enemies"]})
 
 

@@ -18,6 +18,7 @@ from journal.games.kraken.model.systems import systems_named
 from journal.games.kraken.views.campaign import build_lines, crew_lines, extra_lines, quest_lines, ship_lines
 from journal.games.kraken.views.tracker import tracker
 from journal.hints import Text, cmd, say
+from journal.text import plural
 
 AWAY = ("flight", "combat", "dungeon", "ground", "loot")   # what views.adventure shows, loaded only then
 
@@ -48,7 +49,7 @@ def status(state: dict) -> str:
     where = "setup" if state["turn"] == 0 else f"turn {state['turn']} · phase {state['phase']}"
     if result(state):
         where = f"campaign {result(state)} ({where})"
-    return (f"{where} · {DIFFICULTY_TEXT[state['difficulty']]} · {len(state['lines'])} line(s) · "
+    return (f"{where} · {DIFFICULTY_TEXT[state['difficulty']]} · {plural(len(state['lines']), 'line')} · "
             f"{len(state['crew'])} crew · {state['credits']}¢ · {state['xp']} XP")
 
 
