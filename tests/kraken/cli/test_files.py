@@ -29,3 +29,10 @@ def test_a_pack_that_cannot_be_read_is_named_so_and_missing_only_when_nothing_is
     pack.rmdir()
     pack.symlink_to(tmp_path / "nowhere.toml")
     assert f"is missing from {pack}: if it moved" in journal("kraken", "turn", "-s", "P").stderr
+
+
+def test_a_campaign_without_a_pack_hints_whole_commands(manual):
+    """Issue 20 §4: every hint is one whole command (no `…`)."""
+    r = manual("kraken", "advance", "-s", "hand", "1")
+    assert r.exit_code == 1 and r.stderr == ("Error: this campaign has no pack: follow lines by hand (journal kraken "
+                                             "step LINE CELL) or add one (journal kraken pack use FILE)\n")

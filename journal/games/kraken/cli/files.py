@@ -95,7 +95,7 @@ def campaign_pack(rt, save, state: dict | None = None) -> dict:
         state = rt.current_state(save)
     info = state.get("pack") if isinstance(state, dict) else None
     if not info:
-        raise RuleError("this campaign has no pack: follow lines by hand (journal kraken step LINE CELL …) "
+        raise RuleError("this campaign has no pack: follow lines by hand (journal kraken step LINE CELL) "
                         "or add one (journal kraken pack use FILE)")
     path = real_path(info["path"])
     try:
