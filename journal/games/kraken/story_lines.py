@@ -72,7 +72,7 @@ def _why_not_again(s: dict, slot: str) -> str:
         return ("Phase 3 is ONE free action, and this turn's was a space flight: no story line is activated after "
                 "it (ch. 8)")
     if phase == 3:
-        return f"Phase 3 is ONE free action, and this turn's was {FREE_ACTION_TEXT[fa]} (ch. 8)"
+        return f"Phase 3 is ONE free action, and this turn's was {FREE_ACTION_TEXT[str(fa)]} (ch. 8)"
     return (f"story lines are activated in Phase 1, and one again as Phase 3's free action, and this is "
             f"Phase {phase} (ch. 5)")
 
