@@ -8,7 +8,8 @@ from journal.errors import InputError, JournalError, RuleError
 from journal.games import kraken as game
 from journal.games.kraken.cli.common import AB, CREW, NEGATIVES, run, run_choosing
 from journal.games.kraken.cli.files import campaign_pack, load_pack, read_pack, real_path
-from journal.options import OrderedGroup, reason_option, rolls_option, save_option
+from journal.games.kraken.cli import picks
+from journal.options import CampaignName, OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 from journal.text import plural
 
@@ -18,13 +19,14 @@ LEADER = {"leader": CREW.on("--leader")}
 
 @click.command(context_settings=NEGATIVES)
 @save_option
-@click.argument("line")
+@click.argument("line", type=picks.LINE)
 @click.argument("cell")
 @click.argument("nexts", nargs=-1, metavar="[NEXT [NEXT]]")
 @click.option("--choose", type=AB, help="A decision event's option: A (first coordinate) or B (second).")
 @rolls_option
 @click.option("--standby", is_flag=True, help="Put this STANDBY event on hold: the line waits on it (K6).")
-@click.option("--leader", metavar="NAME", help="The crew member who leads (default: the previous leader).")
+@click.option("--leader", metavar="NAME", type=picks.LEADER,
+              help="The crew member who leads (default: the previous leader).")
 @reason_option
 @pass_rt
 def step(rt, save, line, cell, nexts, choose, rolls, standby, leader, reason):
@@ -60,10 +62,11 @@ def step(rt, save, line, cell, nexts, choose, rolls, standby, leader, reason):
 
 @click.command()
 @save_option
-@click.argument("line")
+@click.argument("line", type=picks.LINE)
 @click.option("--choose", "choices", multiple=True, type=AB, help="Decisions, in the order they come up (repeat).")
 @rolls_option
-@click.option("--leader", metavar="NAME", help="The crew member who leads (default: the previous leader).")
+@click.option("--leader", metavar="NAME", type=picks.LEADER,
+              help="The crew member who leads (default: the previous leader).")
 @click.option("--standby", is_flag=True, help="Hold a STANDBY event this line reaches (K6).")
 @click.option("--activate", is_flag=True, help="Read the STANDBY event this line holds, and go on.")
 @reason_option
@@ -124,7 +127,7 @@ def line_add(rt, save, coord, note):
 
 @line.command("skip")
 @save_option
-@click.argument("line_no", metavar="LINE")
+@click.argument("line_no", metavar="LINE", type=CampaignName(picks.lines_to_skip, "story line"))
 @pass_rt
 def line_skip(rt, save, line_no):
     """Skip one line in this turn's Phase 1 (not last turn's, K5)."""
@@ -135,7 +138,7 @@ def line_skip(rt, save, line_no):
 
 @line.command("set")
 @save_option
-@click.argument("line_no", metavar="LINE")
+@click.argument("line_no", metavar="LINE", type=picks.LINE)
 @click.argument("coord")
 @reason_option
 @pass_rt
@@ -148,7 +151,7 @@ def line_set(rt, save, line_no, coord, reason):
 
 @line.command("note")
 @save_option
-@click.argument("line_no", metavar="LINE")
+@click.argument("line_no", metavar="LINE", type=picks.LINE)
 @click.argument("text", nargs=-1)
 @pass_rt
 def line_note(rt, save, line_no, text):
@@ -160,7 +163,7 @@ def line_note(rt, save, line_no, text):
 
 @line.command("end")
 @save_option
-@click.argument("line_no", metavar="LINE")
+@click.argument("line_no", metavar="LINE", type=picks.LINE)
 @reason_option
 @pass_rt
 def line_end(rt, save, line_no, reason):
@@ -174,7 +177,7 @@ def line_end(rt, save, line_no, reason):
 @save_option
 @click.argument("var")
 @click.argument("value", required=False)
-@click.option("--line", "line_no", metavar="N", help="The line of a variable A-H.")
+@click.option("--line", "line_no", metavar="N", type=picks.LINE, help="The line of a variable A-H.")
 @click.option("--clear", is_flag=True, help="Erase the variable (unset counts as 0).")
 @reason_option
 @pass_rt
@@ -217,7 +220,8 @@ def var(rt, save, var, value, line_no, clear, reason):
 @save_option
 @rolls_option
 @click.option("--choose", "choices", multiple=True, type=AB, help="Decisions the new line meets (repeat).")
-@click.option("--leader", metavar="NAME")
+@click.option("--leader", metavar="NAME", type=picks.LEADER,
+              help="The crew member who leads (default: the previous leader).")
 @click.option("--standby", is_flag=True, help="Hold a STANDBY event the new line reaches.")
 @pass_rt
 def lt(rt, save, rolls, choices, leader, standby):
