@@ -20,6 +20,7 @@ from journal.games.kraken.model.campaign import (
     save_point,
     set_leader,
 )
+from journal.games.kraken.model.checks import with_checks
 from journal.games.kraken.model.commands import CREW_ADD, LOCATION_ADD, SHIP_HULL
 from journal.games.kraken.model.constants import FREE_ACTIONS, FREE_ACTION_TEXT, PHASES, SHOP_COMMANDS
 from journal.games.kraken.model.systems import systems_named
@@ -133,6 +134,7 @@ def _phase_1_from_pack(s: dict, dice: Dice, pack: dict, choices: list, held: set
     results: dict = {}
     revealed: list[str] = []
     trails: list[str] = []
+    checks: list[dict] = []
     made = 0
     for slot in [x for x in SLOTS if x in s["lines"]]:
         if slot not in s["lines"]:
@@ -151,6 +153,7 @@ def _phase_1_from_pack(s: dict, dice: Dice, pack: dict, choices: list, held: set
         result, run = activate_from_pack(s, dice, slot, pack, choices, slot in held, slot in wake, out)
         made += len(run.decisions)
         revealed.extend(run.revealed)
+        checks.extend(run.checks)
         results[slot] = result
         trails.append(f"line {slot}: " + "; ".join(run.trail))
     s["done"] = sorted(x for x in set(s["done"]) if x in s["lines"])
@@ -163,7 +166,8 @@ def _phase_1_from_pack(s: dict, dice: Dice, pack: dict, choices: list, held: set
         summary = f"Turn {s['turn'] - 1} ended: {'; '.join(closing)}. " + summary
     if revealed:
         meta["revealed"] = revealed
-    return Outcome(s, summary, out, {"turn": s["turn"], "lines": results, "skipped": s.get("skipped")}, meta)
+    return Outcome(s, summary, out, {"turn": s["turn"], "lines": results, "skipped": s.get("skipped")},
+                   with_checks(meta, checks))
 
 
 def _to_phase(s: dict, target: int, out: list[str], closing: bool = False, notes: list | None = None) -> None:

@@ -11,6 +11,7 @@ from journal.games.kraken.cgm import INTERLINK, LINE_VARS, SLOTS, VAR_MAX, VAR_M
 from journal.games.kraken.cgm.cells import cell_text, parse_coord
 from journal.games.kraken.cgm.engine import Activation, exec_cell, follow, write_coord
 from journal.games.kraken.model.campaign import copy_state, pending, refuse_if_over, refuse_setup, set_leader
+from journal.games.kraken.model.checks import with_checks
 from journal.games.kraken.model.constants import FREE_ACTION_TEXT
 from journal.hints import Hint, cmd, say
 from journal.outcome import Outcome
@@ -146,7 +147,7 @@ def step(state: dict, dice, line, cell: dict, choose: str | None = None, standby
         data["standby"] = what
     summary = f"Line {slot}{' (extra)' if kind == 'extra' else ''}: " + "; ".join(run.trail)
     meta = {"revealed": run.revealed} if run.revealed else {}
-    return Outcome(s, summary, out, data, meta)
+    return Outcome(s, summary, out, data, with_checks(meta, run.checks))
 
 
 def activate_from_pack(s: dict, dice, slot: str, pack: dict, choices: list, hold: bool, activate: bool,
@@ -195,7 +196,7 @@ def advance(state: dict, dice, line, pack: dict, choices=(), standby: bool = Fal
     summary = f"Line {slot} ({kind}): " + "; ".join(run.trail)
     result["activation"] = kind
     meta = {"revealed": run.revealed} if run.revealed else {}
-    return Outcome(s, summary, out, result, meta)
+    return Outcome(s, summary, out, result, with_checks(meta, run.checks))
 
 
 def lt(state: dict, dice, pack: dict | None = None, choices=(), leader: str | None = None,
@@ -230,7 +231,7 @@ def lt(state: dict, dice, pack: dict | None = None, choices=(), leader: str | No
     if run.revealed:
         meta["revealed"] = run.revealed
     summary = f"LT tile: d20 {r} → line {slot} starts at {coord}: " + "; ".join(run.trail)
-    return Outcome(s, summary, out, {**result, "roll": r, "start": coord}, meta)
+    return Outcome(s, summary, out, {**result, "roll": r, "start": coord}, with_checks(meta, run.checks))
 
 
 # --- the line tracker by hand (A2) ----------------------------------------------------------

@@ -134,6 +134,17 @@ def test_maneuver_engines_evade_tech_halved_plus_d6_at_least_8():
         enemy_fire.combat_enemy_fire(in_combat(), dice(5, 6), cat=CAT, evade=["Ray"])
 
 
+def test_enemy_hits_and_evasions_are_recorded_with_their_chance_for_the_luck_audit():
+    """Each enemy hits on 4+ (1/2); an evasion of Tech 9 ÷ 2 = 5 needs a d6 of 3+ (4 faces of 6)."""
+    s = tech(in_combat(systems=("Maneuver Engines", "Laser")), Ray=5, Mila=4)
+    out = apply(s, enemy_fire.combat_enemy_fire, 5, 4, cat=CAT, evade=["Ray", "Mila"])
+    assert out.meta["checks"] == [{"kind": "enemy hit", "chance": 0.5, "success": True},
+                                  {"kind": "evasion", "chance": round(4 / 6, 6), "success": True}]
+    fired = apply(s, enemy_fire.combat_enemy_fire, 5, 1, cat=CAT).state
+    out = apply(fired, enemy_fire.combat_evade, 2, cat=CAT, crew=["Ray", "Mila"])
+    assert out.meta["checks"] == [{"kind": "evasion", "chance": round(4 / 6, 6), "success": False}]
+
+
 @pytest.mark.parametrize("d6, d20, damaged", [(2, None, None), (3, 1, "Maneuver Engines"), (4, 3, "Maneuver Engines"),
                                               (5, 2, "Laser 2"), (5, 3, "Laser")])
 def test_system_damage_table_counts_through_the_systems(d6, d20, damaged):

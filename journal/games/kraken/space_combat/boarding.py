@@ -5,6 +5,7 @@ from __future__ import annotations
 from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError, typed
 from journal.games.kraken.model.campaign import copy_state, known
+from journal.games.kraken.model.checks import check
 from journal.games.kraken.model.combat import boarding_pending, current_space_combat
 from journal.games.kraken.model.members import drop_member, note_fallen, wound
 from journal.games.kraken.model.systems import working
@@ -27,6 +28,7 @@ BOARD_WOUND = 4          # ... an enemy hit costs a crew member 4 HP
 BOARD_SACRIFICE = 3      # ... a sacrifice attack costs 3 HP
 BOARD_ROUNDS = 3
 HURRY_HEAL = 2           # after boarding: d6 2-6 → 2 HP, 1 → dies
+HURRY_CHANCE = 5 / 6     # ... the chance of a 2-6
 
 
 def _pool(s: dict, names) -> int:
@@ -333,9 +335,11 @@ def combat_heal(state: dict, dice, name: str) -> Outcome:
         note_fallen(s, key, out)
         drop_member(s, key, out)
         check_crew(s, c, out)
-        return Outcome(s, f"{key} healed in a hurry: d6 1, dies", out, {"name": key, "roll": r, "died": True})
+        return Outcome(s, f"{key} healed in a hurry: d6 1, dies", out, {"name": key, "roll": r, "died": True},
+                       {"checks": [check("heal in a hurry", HURRY_CHANCE, False)]})
     m["hp"] = min(m["hp_max"], HURRY_HEAL)
     m["status"] = "active"
     c["used"][key] = "healed in a hurry"
     out.append(f"Healing {key} in a hurry: d6 {r}: {key} is back on 2 HP (available next combat turn).")
-    return Outcome(s, f"{key} healed in a hurry: d6 {r}, 2 HP", out, {"name": key, "roll": r, "died": False})
+    return Outcome(s, f"{key} healed in a hurry: d6 {r}, 2 HP", out, {"name": key, "roll": r, "died": False},
+                   {"checks": [check("heal in a hurry", HURRY_CHANCE, True)]})

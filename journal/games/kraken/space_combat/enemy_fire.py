@@ -8,6 +8,7 @@ from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.model.campaign import copy_state, known
+from journal.games.kraken.model.checks import check, d6_chance, with_checks
 from journal.games.kraken.model.combat import boarding_pending, current_space_combat, ships_left
 from journal.games.kraken.model.constants import COMBAT_STEP_TEXT, COMBAT_STEPS, EMP, HIGH_EXPLOSIVE, TIMELINE_IDLE
 from journal.games.kraken.model.systems import check_removal, ship_stats, working
@@ -62,7 +63,20 @@ def combat_enemy_fire(state: dict, dice, cat: dict, evade=(), evade_enemy: int |
         out.append(after_fire(c))
     taken = sum(x.get("sp", 0) for x in data)
     return Outcome(s, f"Space Combat turn {c['turn']}: enemy fire, {plural(sum(1 for x in data if x['hit']), 'hit')}, "
-                      f"{taken} SP lost", out, {"shots": data, "ship": c["ship"], "over": "combat" not in s})
+                      f"{taken} SP lost", out, {"shots": data, "ship": c["ship"], "over": "combat" not in s},
+                   with_checks({}, fire_checks(data)))
+
+
+def fire_checks(shots: list[dict]) -> list[dict]:
+    """The luck audit's checks of an enemy fire: each enemy's hit roll (d6 ≥ 4: for the enemy),
+    and an evasion named beforehand (Tech ÷ 2 + d6 ≥ 8, a 1 fails)."""
+    out = []
+    for shot in shots:
+        out.append(check("enemy hit", d6_chance(0, ENEMY_HIT, one_fails=False), shot["hit"]))
+        ev = shot.get("evade")
+        if ev:
+            out.append(check("evasion", d6_chance(ev["total"] - ev["roll"], EVADE_TARGET), ev["evaded"]))
+    return out
 
 
 def can_evade(s: dict, c: dict) -> bool:
@@ -405,4 +419,4 @@ def combat_evade(state: dict, dice, cat: dict, crew=(), enemy: int | None = None
     lines.append(after_fire(c) if c["step"] == "boarding" else say("Next: ", OBJECTIVES_OR_FIRE, "."))
     return Outcome(s, f"Evade enemy {hit['enemy']}'s hit: {total} vs {EVADE_TARGET} ({'evaded' if ok else 'failed'})",
                    lines, {"enemy": hit["enemy"], "pilots": pilots, "roll": r, "total": total, "evaded": ok,
-                           "ship": c["ship"]})
+                           "ship": c["ship"]}, {"checks": [check("evasion", d6_chance(half_up(tech), EVADE_TARGET), ok)]})
