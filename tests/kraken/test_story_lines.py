@@ -24,6 +24,19 @@ def test_new_line_takes_the_first_free_slot():
     assert out.state["lines"]["2"] == {"coords": ["4XY"], "vars": {}, "note": "from event A7"}
 
 
+def test_a_line_added_during_a_turn_is_activated_now_only_as_an_extra_activation():
+    """A line an event writes waits for the next Phase 1; activated now, it is an extra
+    activation, and the hint gives its reason."""
+    s = in_turn(new_state(lines=("1AA",)))
+    out = apply(s, story_lines.line_add, coord="4XY")
+    assert ("(or now, if an event says so: journal kraken advance 2 --reason TEXT with a pack, else journal kraken "
+            "step 2 CELL --reason TEXT).") in out.lines[-1]
+    with pytest.raises(RuleError, match="line 2 has had this turn's Phase 1 activation"):
+        story_lines.step(out.state, dice(), line="2", cell=cells.parse_cell("5MB"))
+    assert apply(out.state, story_lines.step, line="2", cell=cells.parse_cell("5MB"), reason="event A7").data[
+        "activation"] == "extra"
+
+
 def test_no_free_slot_refuses_a_new_line():
     s = new_state(lines=["1AA"] * 6)
     with pytest.raises(RuleError, match="never erase an unresolved line"):
@@ -72,8 +85,8 @@ def test_story_lines_once_each_in_phase_1_and_an_extra_activation_only_with_its_
     its reason, and is logged as extra."""
     s = apply(ready_state(lines=("2HA", "2BC")), phases.turn).state
     s = apply(s, story_lines.step, line="1", cell=cells.parse_cell("4MB")).state     # line 1's Phase 1 activation
-    with pytest.raises(RuleError, match=r"line 1 was activated in this turn's Phase 1 already \(each line once, "
-                                        r"ch. 6\): an extra activation .* \(journal kraken step 1 5MB --reason TEXT\)"):
+    with pytest.raises(RuleError, match=r"line 1 has had this turn's Phase 1 activation \(each line once, ch. 6; "
+                                        r".*\): an extra activation .* \(journal kraken step 1 5MB --reason TEXT\)"):
         story_lines.step(s, dice(), line="1", cell=cells.parse_cell("5MB"))
     out = apply(s, story_lines.step, line="1", cell=cells.parse_cell("5MB"), reason="event A7 says so")
     assert out.data["activation"] == "extra" and out.summary.startswith("Line 1 (extra): ")

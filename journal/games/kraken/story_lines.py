@@ -68,7 +68,8 @@ def _why_not_again(s: dict, slot: str) -> str:
     once each in Phase 1, and one again as Phase 3's ONE free action."""
     phase, fa = s["phase"], s.get("free_action")
     if phase == 1:
-        return f"line {slot} was activated in this turn's Phase 1 already (each line once, ch. 6)"
+        return (f"line {slot} has had this turn's Phase 1 activation (each line once, ch. 6; a line written during "
+                f"the turn waits for the next)")
     if phase == 3 and fa == "flight":
         return ("Phase 3 is ONE free action, and this turn's was a space flight: no story line is activated after "
                 "it (ch. 8)")
@@ -254,7 +255,8 @@ def line_add(state: dict, dice, coord: str, note: str | None = None) -> Outcome:
             s["done"].append(slot)
             s["done"].sort()
         out.append(say(f"Line {slot} is first activated in the next Phase 1 (or now, if an event says so: ",
-                       cmd("kraken advance", slot), " with a pack, else ", cmd("kraken step", slot, "CELL"), ")."))
+                       cmd("kraken advance", slot, reason="TEXT"), " with a pack, else ",
+                       cmd("kraken step", slot, "CELL", reason="TEXT"), ")."))
     return Outcome(s, f"New line {slot} at {coord}", out, line_data(s, slot))
 
 
