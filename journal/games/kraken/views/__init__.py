@@ -98,6 +98,11 @@ def _phase_2_next(state: dict) -> Text:
 
 
 def _phase_3_next(state: dict) -> Text:
+    found = state.get("found")
+    if found and 3 not in (state.get("returned") or []) and found in state["locations"] \
+            and state["locations"][found].get("land_turn", 0) <= state["turn"]:
+        return say(f"Phase 3: land on MAP{found}, the Location the flight found (", cmd("kraken dungeon enter", found),
+                   "), or Phase 4: ", cmd("kraken phase", "4"), ".")
     if state.get("free_action"):
         return say("Phase 4: ", cmd("kraken phase", "4"), ".")
     return say("Phase 3: one free action (", cmd("kraken flight", difficulty="D"), ", ",
