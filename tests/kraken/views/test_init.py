@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from kraken.kraken_helpers import state
+from kraken.kraken_helpers import CAT, TABLE, apply, ship_state, state
 
 from journal.games import kraken
+from journal.games.kraken import flight, starmap
 
 
 def test_show_json_has_the_documented_keys(camp):
@@ -58,10 +59,6 @@ def test_names_of_a_ground_combat_are_its_enemies_labels():
 
 
 def test_after_the_flight_the_next_step_is_landing_on_the_location_it_found():
-    from kraken.kraken_helpers import CAT, TABLE, apply, ship_state
-
-    from journal.games.kraken import flight, starmap
-
     s = apply(ship_state(), flight.flight, 6, difficulty=1, cat=CAT, table=TABLE, avoid=True).state
     s = apply(s, starmap.location_add, type="Mine", difficulty=1, ao="NO", ai="YES", depth=4, teleport=0,
               species="Grey").state
