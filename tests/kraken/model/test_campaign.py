@@ -36,8 +36,8 @@ def test_everyone_dead_is_a_loss_however_it_happens(journal):
     assert kraken.result(out.state) == "lost"
     journal("kraken", "new", "k", "--difficulty", "simulation", "--line", "1AA", ok=True)
     cli_set_up(journal, "k")
-    journal("kraken", "turn", "-s", "k", ok=True)
     journal("kraken", "crew", "add", "-s", "k", "Bo", *CREW, ok=True)
+    journal("kraken", "turn", "-s", "k", ok=True)
     journal("set", "-s", "k", "crew.Bo", "--unset", ok=True)            # Bo dies by `set`
     path = journal.saves / "k.toml"                                     # and Ann in the file, by hand
     doc = tomllib.loads(path.read_text("utf-8"))
