@@ -75,9 +75,24 @@ def with_crew(state: dict, *names: str) -> dict:
     return s
 
 
+def set_up(state: dict) -> dict:
+    """The set-up complete (3.3, 3.7): a crew member (Ann) and a ship's hull if there are none."""
+    s = state
+    if not s["crew"]:
+        s = with_crew(s, "Ann")
+    if not s.get("ship"):
+        s = apply(s, ship.ship_hull, name="Petrel", price=0, sp=10).state
+    return s
+
+
+def ready_state(difficulty: str = "adventurer", lines=("1AA",), **kw) -> dict:
+    """A new campaign whose set-up is complete (`set_up`): `turn` may begin turn 1."""
+    return set_up(new_state(difficulty, lines, **kw))
+
+
 def in_turn(state: dict, phase: int = 1) -> dict:
     """Turn 1 begun (manual mode), in `phase`; lines stepped to a red coordinate if needed."""
-    s = apply(state, phases.turn).state
+    s = apply(set_up(state), phases.turn).state
     for slot in list(s["lines"]):
         if s["phase"] == 1 and slot in cgm.SLOTS and slot not in s["done"]:
             s = apply(s, story_lines.step, line=slot, cell=cells_rules.parse_cell("9ZZ")).state
@@ -101,7 +116,7 @@ WALK = {"2HA": "4MA", "2BC": "!A7 3TT", "3TT": "!B8 3FR 4BB", "3FR": "A>4 5AA 5A
 
 
 def walk_state(start):
-    s = new_state("simulation", lines=(start,))
+    s = ready_state("simulation", lines=(start,))
     s["turn"], s["phase"] = 1, 3
     return s
 
@@ -303,3 +318,9 @@ HUGE = "9" * 5000
 
 
 CREW = ("--agility", "3", "--strength", "4", "--tech", "3", "--charisma", "2", "--ranged", "2", "--melee", "2")
+
+
+def cli_set_up(journal, name: str) -> None:
+    """The set-up of campaign `name` completed by commands (3.3, 3.7): Ann, and a ship's hull."""
+    journal("kraken", "crew", "add", "-s", name, "Ann", *CREW, ok=True)
+    journal("kraken", "ship", "hull", "-s", name, "Petrel", "--price", "0", "--sp", "10", ok=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from kraken.kraken_helpers import DEMO_PACK, new_state
+from kraken.kraken_helpers import DEMO_PACK, cli_set_up, new_state
 
 from journal.games import kraken, kraken as game
 from journal.runtime import Runtime
@@ -23,9 +23,21 @@ def _entry(rolls=(), revealed=()):
 @pytest.mark.parametrize("difficulty", ["adventurer", "real-life", "hardcore"])
 def test_undo_may_not_take_back_a_roll_or_a_revealed_event_outside_simulation(difficulty):
     s = new_state(difficulty)
-    assert "only reloading a save point" in game.undo_refusal(_entry(rolls=[14]), s)
+    assert "goes back past new information" in game.undo_refusal(_entry(rolls=[14]), s)
     assert "revealed event A7" in game.undo_refusal(_entry(revealed=["A7"]), s)
     assert game.undo_refusal(_entry(), s) is None
+
+
+def test_a_refused_undo_hints_reload_only_when_there_is_a_save_point():
+    """Issue 20 §4: every hint runs as pasted: `journal kraken reload` only when a save point
+    was made (an Adventurer's at a clone station; none at all in Real Life or Hardcore)."""
+    s = new_state("adventurer")
+    assert "journal kraken reload" not in game.undo_refusal(_entry(rolls=[14]), s)
+    s["savepoint"] = {"id": 1, "turn": 2, "at": "a clone station"}
+    assert game.undo_refusal(_entry(rolls=[14]), s).endswith("(rules note K8) (journal kraken reload)")
+    assert "none was made yet" in game.undo_refusal(_entry(rolls=[14]), new_state("adventurer"))
+    assert game.undo_refusal(_entry(rolls=[14]), new_state("real-life")) == (
+        "it rolled d20=14: in Real Life nothing goes back past new information: it has no save points (rules note K8)")
 
 
 def test_undo_takes_back_anything_in_just_a_simulation():
@@ -51,6 +63,7 @@ def test_undo_refuses_a_revealed_event_outside_simulation(camp):
 
 def test_simulation_undoes_anything(journal):
     journal("kraken", "new", "sim", "--difficulty", "simulation", "--pack", str(DEMO_PACK), "--line", "1AF", ok=True)
+    cli_set_up(journal, "sim")
     journal("kraken", "turn", "-s", "sim", ok=True)
     before = journal.files("sim")
     journal("kraken", "turn", "-s", "sim", "--roll", "9", ok=True)
@@ -82,6 +95,7 @@ def test_enter_lets_journal_roll_and_says_so(camp, monkeypatch):
 
 def test_just_a_simulation_rolls_without_asking(journal, monkeypatch):
     journal("kraken", "new", "sim", "--difficulty", "simulation", "--line", "1AA", "--seed", "2", ok=True)
+    cli_set_up(journal, "sim")
     journal("kraken", "turn", "-s", "sim", ok=True)
     monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
     r = journal("kraken", "lt", "-s", "sim", input="7\n", ok=True)

@@ -10,6 +10,7 @@ from journal import templates
 from journal.errors import InputError, RuleError
 from journal.games.kraken import flight, new_location, phases, ship, starmap
 from journal.games.kraken.dungeon import maps as maps_rules
+from journal.games.kraken.model.validate import validate
 
 
 GEN, _PROBLEMS = new_location.parse_generator(templates.load("kraken", "location-generator-sample.toml"))
@@ -103,7 +104,7 @@ def test_accept_rest_keeps_every_value_and_loses_the_modifications():
     loc = out.state["locations"]["1"]
     assert (loc["type"], loc["ao"], loc["ai"], loc["depth"], loc["teleport"], loc["special"], loc["species"]) == (
         "Space Station", "HELL", "HELL", 4, 4, "one-way", "Renegades")   # 2d6 12 → 9, deeper than 4 maps: 4
-    assert "2 unused dice modification(s) are lost." in out.lines
+    assert "2 unused dice modifications are lost." in out.lines
 
 
 def test_two_dice_values_modify_one_die_at_a_time():
@@ -136,3 +137,24 @@ def test_generator_file_problems_are_named():
     _gen, problems = new_location.parse_generator({"tables": [{"field": "type", "dice": "d6", "results": {"1-5": "X"}}]})
     assert any("a roll of 6 matches 0" in p for p in problems)
     assert any("no table for the ao" in p for p in problems)
+
+
+def test_a_generation_edited_by_hand_is_named_by_check_and_refused_never_a_crash():
+    """Issue 21: `table = 1` typed by hand while generating made `location accept` crash
+    (KeyError 'type'): `check` names it, and the commands refuse it naming the value."""
+    s = apply(flown(), new_location.location_generate, 3, generator=GEN, ref=REF).state
+    s["flight"]["generation"]["table"] = 1                              # the type was never defined
+    assert ("state.flight.generation.table = 1: the tables before it define 1 value, and "
+            "state.flight.generation.values holds 0") in validate(s)
+    with pytest.raises(RuleError, match="generation.table = 1, but state.flight.generation.values has no type, "
+                                        "which an earlier table of the generator defines"):
+        new_location.location_accept(s, dice(1), generator=GEN)
+    s["flight"]["generation"]["values"] = {"ao": "YES"}                 # the right count, not the right value
+    assert validate(s) == []
+    with pytest.raises(RuleError, match="has no type"):
+        new_location.location_modify(s, dice(1), generator=GEN, how="+1")
+    s["flight"]["generation"].update(values={"type": "Mine", "depth": "deep"}, table=9)
+    problems = validate(s)
+    assert "state.flight.generation.values.depth = \"deep\": the depth is a whole number" in problems
+    with pytest.raises(RuleError, match="the generator's tables are 0 to 6"):
+        new_location.location_accept(s, dice(1), generator=GEN)

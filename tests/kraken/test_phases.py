@@ -15,6 +15,8 @@ from kraken.kraken_helpers import (
     in_combat,
     in_turn,
     new_state,
+    ready_state,
+    set_up,
     pack_of,
     ship_state,
     with_crew,
@@ -22,14 +24,29 @@ from kraken.kraken_helpers import (
 )
 
 from journal.errors import InputError, RuleError
-from journal.games.kraken import crew, flight, phases, resources, ship, story_lines
+from journal.games.kraken import crew, flight, phases, resources, ship, starmap, story_lines
 from journal.games.kraken.cgm import cells
 from journal.games.kraken.dungeon import maps
 from journal.games.kraken.ground_combat import loop, spawn
 
 
+def test_set_up_is_complete_before_turn_1():
+    """3.3: "Choose 3 Crew Members if not otherwise stated by the CREW BACKSTORY"; 3.7: "with
+    which you must buy one of the available Spaceships": `turn` does not begin turn 1 without
+    a crew and a ship, and names what is missing. How many members is the player's to say."""
+    with pytest.raises(RuleError, match=r"set-up is complete, and there is no crew \(journal kraken crew add NAME "
+                                        r".*\), and no ship \(journal kraken ship hull NAME --price P --sp N\)$"):
+        phases.turn(new_state(), dice())
+    with pytest.raises(RuleError, match=r"there is no ship \(journal kraken ship hull"):
+        phases.turn(with_crew(new_state(), "Ann"), dice())
+    hull = apply(new_state(), ship.ship_hull, name="Petrel", price=0, sp=10).state
+    with pytest.raises(RuleError, match=r"there is no crew \(journal kraken crew add"):
+        phases.turn(hull, dice())
+    assert apply(with_crew(hull, "Ann"), phases.turn).state["turn"] == 1        # one member: the player's choice
+
+
 def test_turn_activates_every_line_once_slot_1_first():
-    s = new_state(lines=("1AA", "1AF"))
+    s = ready_state(lines=("1AA", "1AF"))
     out = apply(s, phases.turn, pack=demo_pack())
     assert list(out.data["lines"]) == ["1", "2"]
     assert out.state["done"] == ["1", "2"] and out.state["turn"] == 1 and out.state["phase"] == 1
@@ -38,7 +55,7 @@ def test_turn_activates_every_line_once_slot_1_first():
 
 def test_one_line_may_be_skipped_but_not_the_same_one_two_turns_running():
     pack = demo_pack()
-    s = apply(new_state(lines=("1AA", "1AF")), phases.turn, pack=pack, skip="2").state
+    s = apply(ready_state(lines=("1AA", "1AF")), phases.turn, pack=pack, skip="2").state
     assert s["skipped"] == "2" and s["lines"]["2"]["coords"] == ["1AF"]
     with pytest.raises(RuleError, match="line 2 was skipped last turn"):
         phases.turn(s, dice(), pack=pack, skip="2")
@@ -47,8 +64,8 @@ def test_one_line_may_be_skipped_but_not_the_same_one_two_turns_running():
 
 
 def test_phase_1_must_activate_every_line_before_phase_2():
-    s = apply(new_state(lines=("2HA", "2BC")), phases.turn).state
-    with pytest.raises(RuleError, match=r"line\(s\) 1, 2 still wait"):
+    s = apply(ready_state(lines=("2HA", "2BC")), phases.turn).state
+    with pytest.raises(RuleError, match=r"lines 1, 2 still wait"):
         phases.phase(s, dice(), to=2)
     s = apply(s, story_lines.step, line="1", cell=cells.parse_cell("4MB")).state
     s = apply(s, story_lines.step, line="2", cell=cells.parse_cell("!A7 3TT")).state
@@ -60,7 +77,7 @@ def test_phase_1_must_activate_every_line_before_phase_2():
 
 def test_a_standby_line_does_nothing_in_phase_1():
     pack = pack_of({"1AA": "!S1 1AB", "1AB": "1AC", "1AC": "/"}, {"S1": {"standby": True}})
-    s = apply(new_state(lines=("1AA",)), phases.turn, pack=pack, standby=["1"]).state
+    s = apply(ready_state(lines=("1AA",)), phases.turn, pack=pack, standby=["1"]).state
     assert s["lines"]["1"]["standby"] == "S1"
     s = apply(s, phases.turn, pack=pack).state
     assert s["lines"]["1"] == {"coords": ["1AA"], "vars": {}, "standby": "S1"}
@@ -71,15 +88,15 @@ def test_a_standby_line_does_nothing_in_phase_1():
 def test_decisions_are_taken_in_order_and_unused_ones_refused():
     pack = pack_of({"1AA": "!D1 1AB 1AC", "1AB": "2AA", "1AC": "2AB", "2AA": "/", "2AB": "/",
                     "1BA": "!D2 1BB 1BC", "1BB": "2BB", "1BC": "2BC", "2BB": "/", "2BC": "/"})
-    out = apply(new_state(lines=("1AA", "1BA")), phases.turn, pack=pack, choices=["B", "A"])
+    out = apply(ready_state(lines=("1AA", "1BA")), phases.turn, pack=pack, choices=["B", "A"])
     assert out.state["lines"]["1"]["coords"][-1] == "2AB" and out.state["lines"]["2"]["coords"][-1] == "2BB"
     with pytest.raises(InputError, match="unused A"):
-        phases.turn(new_state(lines=("1AA", "1BA")), dice(), pack=pack, choices=["B", "A", "A"])
+        phases.turn(ready_state(lines=("1AA", "1BA")), dice(), pack=pack, choices=["B", "A", "A"])
 
 
 def test_two_lines_influence_each_other_through_the_interlink():
     pack = demo_pack()
-    s = new_state(lines=("1AA", "1AF"))
+    s = ready_state(lines=("1AA", "1AF"))
     s = apply(s, phases.turn, pack=pack).state
     s = apply(s, phases.turn, 5, pack=pack).state            # line 2's %12 rolls 5: the choir does not hear
     out = apply(s, phases.turn, pack=pack, choices=["A", "B"])    # line 1 opens the vault: K = 1 ...
@@ -88,7 +105,7 @@ def test_two_lines_influence_each_other_through_the_interlink():
 
 
 def test_leader_is_kept_between_lines_and_named_in_events():
-    s = with_crew(new_state(lines=("1AA",)), "Ray", "Mila")
+    s = set_up(with_crew(new_state(lines=("1AA",)), "Ray", "Mila"))
     out = apply(s, phases.turn, pack=demo_pack(), leader="Mila")
     assert out.state["leader"] == "Mila" and any("(Mila leads)" in ln for ln in out.lines)
 
@@ -162,6 +179,29 @@ def test_a_turn_recovers_after_phase_1s_event_combat_and_again_after_phase_3s_ex
     assert apply(apply(s, phases.phase, to=5).state, phases.recover, cat=CAT).state["recoveries"] == [5]
 
 
+def test_phase_3_is_one_choice_a_flight_or_a_line():
+    """Ch. 5 Phase 3: "Choose ONE of the following"; ch. 8: "Initiate a space flight to
+    potentially discover and land at a new Location". After the flight the crew explores the
+    Location it found and no other, and no story line is activated; after a line, no flight."""
+    s = apply(ship_state(), starmap.location_add, type="Mine", difficulty=1, ao="NO", ai="YES", depth=4,
+              teleport=0, species="Grey", maps=[1, 2, 3, 4]).state              # MAP1, known before the turn
+    s["lines"]["1"] = {"coords": ["2HA"], "vars": {}}
+    s = apply(s, flight.flight, 6, difficulty=1, cat=CAT, table=TABLE, avoid=True).state   # avoided: arrived
+    with pytest.raises(RuleError, match="this turn's was a space flight: no story line is activated after it"):
+        story_lines.step(s, dice(), line="1", cell=cells.parse_cell("4MB"))
+    s = apply(s, starmap.location_add, type="Overland", difficulty=1, ao="YES", ai="YES", depth=4, teleport=0,
+              species="Grey", maps=[5, 6, 7, 8]).state                         # MAP2: the flight's find
+    assert s["found"] == "2"
+    with pytest.raises(RuleError, match=r"the crew lands on the Location it found \(MAP2\), not on MAP1"):
+        maps.dungeon_enter(s, dice(), slot="1")
+    assert apply(s, maps.dungeon_enter, slot="2").state["dungeon"]["location"] == "2"
+    lined = ship_state()
+    lined["lines"]["1"] = {"coords": ["2HA"], "vars": {}}
+    lined = apply(lined, story_lines.step, line="1", cell=cells.parse_cell("4MB")).state
+    with pytest.raises(RuleError, match="already taken: a story line activated again"):
+        flight.flight(lined, dice(6), difficulty=1, cat=CAT, table=TABLE, avoid=True)
+
+
 def test_phase_3_is_one_free_action():
     """Ch. 5 Phase 3. FREE ACTION: "Choose ONE of the following: Initiate Space Flight, ...
     Start a Dungeon Exploration at an already discovered Location, ... Select a Story Line to
@@ -184,7 +224,7 @@ def test_phase_1s_recovery_comes_at_its_end():
     s = exploring(phase=1)
     s = apply(s, maps.dungeon_leave, way="entrance", how="free").state
     s["lines"]["2"] = {"coords": ["1AB"], "vars": {}}                     # line 2 still waits
-    with pytest.raises(RuleError, match="at the end of Phase 1, and line\\(s\\) 2 still wait"):
+    with pytest.raises(RuleError, match="at the end of Phase 1, and line 2 still waits"):
         phases.recover(s, dice(), cat=CAT)
     s = apply(s, story_lines.step, line="2", cell=cells.parse_cell("9ZZ")).state
     assert apply(s, phases.recover, cat=CAT).state["recoveries"] == [1]
@@ -198,14 +238,14 @@ def test_recovery_after_phase_3_only_after_a_dungeon_exploration():
     back = apply(s, maps.dungeon_leave, way="entrance", how="free").state
     assert back["returned"] == [3]
     assert apply(back, phases.recover, cat=CAT).state["oxygen"] == 25
-    s2 = apply(apply(with_crew(new_state(lines=()), "Ann"), phases.turn).state, phases.phase, to=3).state
+    s2 = apply(apply(set_up(with_crew(new_state(lines=()), "Ann")), phases.turn).state, phases.phase, to=3).state
     with pytest.raises(RuleError, match="there was none"):
         phases.recover(s2, dice(), cat=CAT)
     assert apply(s2, phases.recover, cat=CAT, after=True).state["recovered"]
 
 
 def test_recovery_after_phase_1_follows_an_events_ground_combat():
-    s = apply(with_crew(new_state(lines=()), "Ann"), phases.turn).state
+    s = apply(set_up(with_crew(new_state(lines=()), "Ann")), phases.turn).state
     with pytest.raises(RuleError, match="there was none"):
         phases.recover(s, dice(), cat=CAT)
     s = apply(s, spawn.ground_start, 1, 6, level=1).state

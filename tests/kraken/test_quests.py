@@ -4,14 +4,14 @@ quests' timer, solving, failing."""
 from __future__ import annotations
 
 import pytest
-from kraken.kraken_helpers import apply, dice, new_state, with_crew
+from kraken.kraken_helpers import apply, dice, new_state, ready_state, with_crew
 
 from journal.errors import RuleError
 from journal.games.kraken import captives, phases, quests
 
 
 def test_urgent_quest_ticks_each_turn_not_activated_and_fails_at_the_fourth():
-    s = apply(new_state(lines=()), quests.quest_add, name="Ore", urgent=True, penalty_credits=130).state
+    s = apply(ready_state(lines=()), quests.quest_add, name="Ore", urgent=True, penalty_credits=130).state
     s = apply(s, phases.turn).state
     s = apply(s, quests.quest_activate, name="Ore").state
     s = apply(s, phases.phase, to=5).state
@@ -27,14 +27,14 @@ def test_urgent_quest_ticks_each_turn_not_activated_and_fails_at_the_fourth():
 
 
 def test_a_new_turn_closes_the_last_one_with_its_quest_timer():
-    s = apply(new_state(lines=()), quests.quest_add, name="Ore", urgent=True).state
+    s = apply(ready_state(lines=()), quests.quest_add, name="Ore", urgent=True).state
     s = apply(s, phases.turn).state
     out = apply(s, phases.turn)
     assert out.state["quests"]["Ore"]["ticks"] == 1 and "turn 1 ended: quest Ore tick 1" in out.summary
 
 
 def test_quests_that_are_not_urgent_have_no_timer():
-    s = apply(new_state(lines=()), quests.quest_add, name="Map", reward="a map").state
+    s = apply(ready_state(lines=()), quests.quest_add, name="Map", reward="a map").state
     s = apply(s, phases.turn).state
     s = apply(s, phases.phase, to=5).state
     assert "ticks" not in s["quests"]["Map"]

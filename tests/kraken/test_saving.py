@@ -4,7 +4,7 @@ stations, reloading a save point."""
 from __future__ import annotations
 
 import pytest
-from kraken.kraken_helpers import apply, dice, explorer, exploring, new_state
+from kraken.kraken_helpers import apply, dice, explorer, exploring, new_state, ready_state
 
 from journal.errors import RuleError
 from journal.games.kraken import crew, phases, saving, story_lines
@@ -17,7 +17,7 @@ def _at_a_clone_station(difficulty: str) -> dict:
 
 
 def test_simulation_saves_at_the_start_of_a_turn_only():
-    s = new_state("simulation", lines=("1AA",))
+    s = ready_state("simulation", lines=("1AA",))
     out = apply(s, saving.savepoint)
     assert out.state["savepoint"] == {"id": 1, "turn": 0, "at": "before turn 1"}
     assert out.meta["savepoint"] == 1 and out.meta["snapshot"] == out.state

@@ -15,6 +15,7 @@ from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import AMMO, half_up
 from journal.games.kraken.model.campaign import copy_state, pay_credits, refuse_if_over, refuse_setup
+from journal.games.kraken.model.checks import check, d6_chance, with_checks
 from journal.games.kraken.model.commands import SHIP_HULL
 from journal.games.kraken.model.constants import FLIGHT_OPTIONS, FREE_ACTION_TEXT, OPTION_TEXT
 from journal.games.kraken.model.flight_table import MAX_FLIGHT_NUMBER, enemy_text
@@ -91,11 +92,16 @@ def flight(state: dict, dice: Dice, difficulty: int, cat: dict, table: dict, opt
             "modifications": course.modifications, "combat": False}
     if not course.combat:
         return _no_combat(s, course, out, data)
+    checks: list[dict] = []
     if avoid:
         avoided = _avoid_check(s, dice, course, out, data)
+        checks.append(check("avoid Space Combat", d6_chance(0, fd), s["flight"].get("avoid") == "passed"))
         if avoided:
+            avoided.meta = with_checks(avoided.meta, checks)
             return avoided
-    return _space_combat(s, dice, cat, table, fd, out, data)
+    fought = _space_combat(s, dice, cat, table, fd, out, data)
+    fought.meta = with_checks(fought.meta, checks)
+    return fought
 
 
 def refuse_flight(s: dict) -> None:

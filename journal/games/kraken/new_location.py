@@ -16,13 +16,12 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.model.campaign import copy_state, refuse_if_over
 from journal.games.kraken.model.commands import LOCATION_GENERATE
-from journal.games.kraken.model.constants import ATMOSPHERES, MAX_DEPTH, MIN_DEPTH, SPECIALS, SPECIES
+from journal.games.kraken.model.constants import ATMOSPHERES, GEN_FIELDS, MAX_DEPTH, MIN_DEPTH, SPECIALS, SPECIES
 from journal.games.kraken.model.locations import describe_location, location_capacity, parse_atmosphere, parse_species
 from journal.games.kraken.starmap import location_add
 from journal.hints import cmd, say
 from journal.outcome import Outcome
-
-GEN_FIELDS = ("type", "ao", "ai", "depth", "teleport", "special", "species")
+from journal.text import plural
 
 # --- the short form (ch. 12) ------------------------------------------------------------------
 _KEYED = re.compile(r"(dif(?:ficulty)?|ao|ai|depth|telep(?:ort)?|maps?|map\s*ids?)\s*\.?\s*:?\s*(.*)", re.IGNORECASE)
@@ -147,7 +146,7 @@ def _generator_table(t: object, where: str, seen: set, problems: list[str]) -> d
     for total in range(count, count * sides + 1):
         hits = [r for r in rows if r[0] <= total <= r[1]]
         if len(hits) != 1:
-            problems.append(f"{where}: a roll of {total} matches {len(hits)} result(s): every roll of "
+            problems.append(f"{where}: a roll of {total} matches {plural(len(hits), 'result')}: every roll of "
                             f"{count if count > 1 else ''}d{sides} needs exactly one")
             break
     return {"field": field, "count": count, "sides": sides, "rows": rows}
@@ -215,11 +214,22 @@ def _lookup(table: dict, dice_faces: list[int]):
     raise RuleError(f"the {table['field']} table has no result for {total}")  # pragma: no cover - parse checks
 
 
-def _gen(s: dict) -> tuple[dict, dict]:
+def _gen(s: dict, generator: dict | None = None) -> tuple[dict, dict]:
+    """The flight and its generation; with its `generator`, checked against it: each table before
+    the current one defined its value (a hand edit may have broken it: refused, never a crash)."""
     f = s.get("flight")
     g = f.get("generation") if f else None
     if not f or not g:
         raise RuleError(say("no Location is being generated (", LOCATION_GENERATE, ")"))
+    if generator is not None:
+        tables = generator["tables"]
+        if g["table"] >= len(tables):
+            raise RuleError(f"state.flight.generation.table = {g['table']}: the generator's tables are 0 to "
+                            f"{len(tables) - 1}")
+        missing = [t["field"] for t in tables[:g["table"]] if t["field"] not in g["values"]]
+        if missing:
+            raise RuleError(f"state.flight.generation.table = {g['table']}, but state.flight.generation.values has "
+                            f"no {missing[0]}, which an earlier table of the generator defines")
     return f, g
 
 
@@ -292,7 +302,7 @@ def _roll_on(s: dict, dice, generator: dict, out: list[str], roll_maps: bool, na
             _roll_current(g, table, dice)
             out.append("  " + _show(g, table))
         if stop and _left(f, g) > 0:
-            out.append(say(f"{_left(f, g)} modification(s) left: keep it (", cmd("kraken location accept"),
+            out.append(say(f"{plural(_left(f, g), 'modification')} left: keep it (", cmd("kraken location accept"),
                            ") or change it (", cmd("kraken location modify", "reroll"), ", ",
                            cmd("kraken location modify", "+1"), ", ", cmd("kraken location modify", "-1"),
                            "; --die N for one die of several)."))
@@ -308,13 +318,13 @@ def location_modify(state: dict, dice, generator: dict, how: str, die: int | Non
     """Ch. 12: one dice modification: re-roll a die, or +1 / -1 on it (kept within the
     die's faces); any number may go to one value, except Map numbers and the difficulty."""
     s = copy_state(state)
-    f, g = _gen(s)
+    f, g = _gen(s, generator)
     if _left(f, g) <= 0:
         raise RuleError(say("no dice modification is left: ", cmd("kraken location accept")))
     table = generator["tables"][g["table"]]
     n = 1 if die is None else die
     if not 1 <= n <= len(g["dice"]):
-        raise InputError(f"the {table['field']} is rolled with {len(g['dice'])} die/dice (1-{len(g['dice'])}): "
+        raise InputError(f"the {table['field']} is rolled with {plural(len(g['dice']), 'die', 'dice')} (1-{len(g['dice'])}): "
                          f"there is no die {die}")
     if die is None and len(g["dice"]) > 1:
         raise InputError(say(f"the {table['field']} is rolled with {len(g['dice'])} dice; a modification changes "
@@ -333,7 +343,7 @@ def location_modify(state: dict, dice, generator: dict, how: str, die: int | Non
     out = [f"Modification ({how}) on the {table['field']}: die {n} {before} → {g['dice'][n - 1]}.",
            "  " + _show(g, table)]
     if _left(f, g):
-        out.append(say(f"{_left(f, g)} modification(s) left: modify again, or keep it (", cmd("kraken location accept"),
+        out.append(say(f"{plural(_left(f, g), 'modification')} left: modify again, or keep it (", cmd("kraken location accept"),
                        ")."))
     else:
         out.append(say("No modification left: ", cmd("kraken location accept"), "."))
@@ -347,7 +357,7 @@ def location_accept(state: dict, dice, generator: dict, roll_maps: bool = False,
     changed. After the last table the Location is written in the log. `rest`: keep every
     value still to roll as it comes (the modifications left are lost)."""
     s = copy_state(state)
-    _f, g = _gen(s)
+    _f, g = _gen(s, generator)
     tables = generator["tables"]
     table = tables[g["table"]]
     out = [f"Keep the {table['field']}: {_lookup(table, g['dice'])}."]
@@ -380,7 +390,7 @@ def _write_location(s: dict, dice, out: list[str], roll_maps: bool, name: str | 
     if v["teleport"] > depth:
         out.append(f"(The teleport range {v['teleport']} is deeper than the Location: it counts as {depth}.)")
     if left:
-        out.append(f"{left} unused dice modification(s) are lost.")
+        out.append(f"{plural(left, 'unused dice modification')} {'is' if left == 1 else 'are'} lost.")
     if not f["land"]:
         out.append("You cannot land there this turn (you may from the next turn on).")
     elif s["phase"] == 3:

@@ -332,6 +332,7 @@ STATE = Table({
     "skipped_before": opt(_SLOT),
     "free_action": opt(Str(choices=FREE_ACTIONS)),
     "free_used": opt(Bool()),                      # the chosen free action was carried out (flown, entered)
+    "found": opt(_SLOT),                           # the Starmap slot of the Location this turn's flight found
     "savepoint": opt(Table({"id": Int(1), "turn": Int(0), "at": _TEXT})),
     "result": opt(Str(choices=RESULTS)),
     "fallen": opt(List(_NAME)),
@@ -376,8 +377,3 @@ def validate(state: dict) -> list[str]:
             raise
     # (with type errors, the invariants that could still be checked are reported too)
     return problems
-
-
-# --- the same keys for the type checker (tests/test_games.py holds State to STATE) ---------------
-
-

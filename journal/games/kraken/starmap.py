@@ -17,6 +17,7 @@ from journal.games.kraken.model.locations import (
 )
 from journal.hints import cmd, say
 from journal.outcome import Outcome
+from journal.text import plural
 
 
 def location_add(state: dict, dice: Dice, type: str, difficulty: int, ao: str, ai: str, depth: int, teleport: int,
@@ -44,6 +45,8 @@ def location_add(state: dict, dice: Dice, type: str, difficulty: int, ao: str, a
     if name and name.strip():
         loc = {"name": name.strip(), **loc}
     s["locations"][slot] = loc
+    if not event:
+        note_found(s, slot)
     out = [f"Note it in MAP{slot} of the Starmap Locations Log: {describe_location(s, loc)}."]
     if event and s.get("flight") and s["flight"].get("modifications"):
         out.append("An event's Location: its values are fixed; the flight's dice modifications do not apply to it.")
@@ -108,9 +111,16 @@ def arrive(s: dict, f: dict, loc: dict) -> list[str]:
         loc["land_turn"] = s["turn"] + 1
         out.append("It was reached too slowly to land this turn: you may from the next turn on.")
     if f["modifications"]:
-        out.append(f"This is the flight's new Location; its {f['modifications']} dice modification(s) are spent "
-                   f"or lost.")
+        out.append(f"This is the flight's new Location; its {plural(f['modifications'], 'dice modification')} "
+                   f"{'is' if f['modifications'] == 1 else 'are'} spent or lost.")
     return out
+
+
+def note_found(s: dict, slot: str) -> None:
+    """The Location this turn's space flight found (Phase 3's free action, flown here or by
+    hand): the only one its crew may explore after it (`found`). An event's is not it."""
+    if s.get("free_action") == "flight" and "found" not in s:
+        s["found"] = slot
 
 
 def location_map(state: dict, dice, slot, map_id: int | None = None) -> Outcome:
@@ -194,5 +204,7 @@ def location_remove(state: dict, dice, slot) -> Outcome:
         raise RuleError(say(f"the crew is exploring MAP{key}: leave it first (", cmd("kraken dungeon leave", "WAY"),
                             "), then erase it"))
     del s["locations"][key]
+    if s.get("found") == key:
+        del s["found"]
     msg = f"MAP{key} erased ({describe_location(s, loc)})"
     return Outcome(s, msg, [f"Erase MAP{key} from the Starmap Locations Log."], {"slot": key})

@@ -12,7 +12,7 @@ from typing import Any
 from journal.errors import InputError
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.cgm.cells import parse_coord
-from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.campaign import campaign_result, copy_state
 from journal.games.kraken.model.commands import CREW_ADD, SHIP_HULL
 from journal.games.kraken.model.constants import DIFFICULTIES, DIFFICULTY_TEXT, START_CREDITS
 from journal.hints import cmd, say
@@ -55,7 +55,7 @@ def end(state: dict, dice, result: str) -> Outcome:
     s = copy_state(state)
     if result not in ("won", "lost"):
         raise InputError(f"'{result}' is not a result: won or lost")
-    refuse_if_over(s.get("result"), f"the campaign was {s.get('result')} already")
+    refuse_if_over(campaign_result(s), f"the campaign was {campaign_result(s)} already")
     s["result"] = result
     if result == "won":
         out = ["The campaign is won!", say("Claim your Campaign Score: ", cmd("kraken score", record=True), ".")]

@@ -104,6 +104,7 @@ class State(_StateRequired, total=False):
     skipped_before: str
     free_action: str
     free_used: bool
+    found: str
     savepoint: dict
     result: Literal["won", "lost"]
     fallen: list[str]

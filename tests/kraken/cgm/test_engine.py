@@ -7,7 +7,7 @@ import copy
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
-from kraken.kraken_helpers import WALK, dice, new_state, pack_of, walk_state
+from kraken.kraken_helpers import WALK, dice, new_state, pack_of, ready_state, set_up, walk_state
 
 from journal.errors import NeedChoice, RuleError
 from journal.games.kraken import cgm, phases, story_lines
@@ -15,7 +15,7 @@ from journal.games.kraken.cgm import cells as cells_rules, engine
 
 
 def _line_state(coords=("1AA",), vars_=None, interlink=None):
-    s = new_state(lines=())
+    s = ready_state(lines=())
     s["lines"]["1"] = {"coords": list(coords), "vars": dict(vars_ or {})}
     s["interlink"] = dict(interlink or {})
     s["turn"], s["phase"] = 1, 3
@@ -130,6 +130,12 @@ def test_random_switch_rolls_a_d20_n_or_higher_follows_the_first(roll, to):
     assert what == to and run.dice.rolls[0].value == roll
 
 
+def test_a_random_switch_is_recorded_with_its_chance_for_the_luck_audit():
+    """%12: a d20 of 12 or more, 9 faces of 20."""
+    how, what, run = _exec(_line_state(), "%12 1AA 1AB", 12)
+    assert run.checks == [{"kind": "CGM random switch %12", "chance": 0.45, "success": True}]
+
+
 def test_event_with_one_coordinate_is_read_and_followed():
     s = _line_state()
     how, what, run = _exec(s, "!A7 3TT")
@@ -190,7 +196,7 @@ def test_random_packs_keep_the_interpreters_invariants(cells, seed, choices):
     on red or '/' (or a gap in the pack), and a loop is an error, never a hang."""
     pack = pack_of(cells, {"E1": {"standby": True}})
     start = next(iter(cells))
-    s = new_state(lines=(start,))
+    s = ready_state(lines=(start,))
     s["turn"], s["phase"] = 1, 3
     run = engine.Activation(s, dice(seed=seed), pack["events"], list(choices) + ["A"] * 2000)
     how = None
@@ -230,7 +236,7 @@ def test_random_packs_keep_the_interpreters_invariants(cells, seed, choices):
             break
         assert cell["kind"] not in ("red", "end")
     # and the engine's own loop stops the same way, or refuses a loop
-    s2 = new_state(lines=(start,))
+    s2 = ready_state(lines=(start,))
     s2["turn"], s2["phase"] = 1, 3
     run2 = engine.Activation(s2, dice(seed=seed), pack["events"], list(choices) + ["A"] * 2000)
     try:
@@ -248,7 +254,7 @@ def test_random_packs_keep_the_interpreters_invariants(cells, seed, choices):
 def test_random_campaigns_keep_six_slots_and_valid_saves(cells, seed, turns, n_lines, adds):
     pack = pack_of(cells)
     starts = [list(cells)[i % len(cells)] for i in range(n_lines)]
-    s = new_state("simulation", lines=starts)
+    s = set_up(new_state("simulation", lines=starts))
     for t in range(turns):
         choices: list[str] = []
         while True:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import tomllib
 
-from kraken.kraken_helpers import j
+from kraken.kraken_helpers import cli_set_up, j
 
 
 FILE = ".kraken-achievements.toml"
@@ -51,6 +51,7 @@ def test_score_and_the_achievements_file(camp, journal):
 
 def test_unlock_score_and_reload_run_in_a_batch(journal, tmp_path):
     journal("kraken", "new", "sim", "--difficulty", "simulation", "--line", "1AA", "--seed", "2", ok=True)
+    cli_set_up(journal, "sim")
     r = batch(journal, "sim", tmp_path,
               "kraken savepoint",
               "kraken turn",
@@ -108,6 +109,7 @@ def test_refused_commands_leave_the_file_byte_identical(camp):
 
 def test_a_reload_keeps_achievements_unlocked_since_the_save_point(camp):
     camp("kraken", "new", "sim", "--difficulty", "simulation", "--line", "1AA", "--seed", "2", ok=True)
+    cli_set_up(camp, "sim")
     camp("kraken", "savepoint", "-s", "sim", ok=True)
     camp("kraken", "turn", "-s", "sim", ok=True)
     camp("kraken", "achievement", "unlock", "-s", "sim", "Survivor", ok=True)

@@ -58,3 +58,19 @@ def test_ship_location_quest_and_phases(camp):
     assert "Quest Ore: draw tick 1" in out
     out = camp("kraken", "recover", "-s", "sk", ok=True).stdout
     assert "Recovery: every crew member recovers 3 HP" in out
+
+
+def test_an_option_of_the_turn_flights_and_combat_typed_twice_is_a_usage_error(camp):
+    """Issue 19, item 28: an option that takes one value, typed twice, is a usage error (exit 2)
+    in the commands of the turn, the story lines, the flights and the Space Combat too."""
+    before = camp.files("sk")
+    for args in (("turn", "-s", "sk", "--skip", "1", "--skip", "2"),
+                 ("turn", "-s", "sk", "--leader", "Ray", "--leader=Ray"),
+                 ("step", "-s", "sk", "1", "4MB", "--choose", "A", "--choose", "B"),
+                 ("advance", "-s", "sk", "1", "--reason", "a", "--reason", "b"),
+                 ("flight", "-s", "sk", "--difficulty", "1", "--difficulty", "2"),
+                 ("combat", "round", "-s", "sk", "--negate", "1", "--negate", "0"),
+                 ("location", "clear", "-s", "sk", "1", "2", "--reason", "a", "--reason", "b")):
+        r = camp("kraken", *args)
+        assert r.exit_code == 2 and "is given twice: give it once" in r.stderr, (args, r.stderr)
+    assert camp.files("sk") == before

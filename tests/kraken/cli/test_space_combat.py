@@ -120,3 +120,24 @@ def test_combat_set_reads_its_value_as_the_key_holds_it(fly):
     assert [(o["check"], o["target"], o["solved"]) for o in c["objectives"]] == [("T", 7, False), ("?", 9, True)]
     fly("kraken", "combat", "end", "-s", "fly", "won", ok=True)
     assert "combat" not in state(fly, "fly") and state(fly, "fly")["xp"] == 6
+
+
+def test_combat_round_asks_which_dice_the_boarding_armory_rerolls(camp, monkeypatch):
+    """Ch. 10 (5) 1: reroll "as many of your attack dice as you like": in a script the round is
+    refused naming --reroll and the dice; the same round with --reroll (the same dice) runs; on
+    a terminal the player answers once the dice are seen."""
+    from journal.runtime import Runtime
+
+    camp("kraken", "crew", "set", "-s", "sk", "Ray", "ranged", "6", ok=True)
+    camp("kraken", "ship", "buy", "-s", "sk", "Boarding Armory", "--free", ok=True)
+    camp("kraken", "combat", "start", "-s", "sk", "--enemy", "Raider 10-4, 3, 2-1", ok=True)
+    camp("kraken", "combat", "enemy-fire", "-s", "sk", "--roll", "1", ok=True)
+    camp("kraken", "combat", "board", "-s", "sk", "1", "--crew", "Ray", ok=True)
+    before = camp.files("sk")
+    r = camp("kraken", "combat", "round", "-s", "sk", "--roll", "2", "--roll", "1", "--roll", "1")
+    assert r.exit_code == 2 and "--reroll is required: your dice show 2 (place 1)" in r.stderr
+    assert camp.files("sk") == before
+    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
+    out = camp("kraken", "combat", "round", "-s", "sk", "--roll", "2", "--roll", "1", "--roll", "1", "--roll", "6",
+               input="1\n", ok=True).stdout
+    assert "Reroll which" in out and "the Boarding Armory rerolls die 1: 6; theirs 1 1." in out

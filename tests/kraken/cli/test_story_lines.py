@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import shutil
 
-from kraken.kraken_helpers import DEMO_PACK, j, state
+from kraken.kraken_helpers import DEMO_PACK, cli_set_up, j, state
 
 
 def test_step_forms_of_the_issue(manual):
@@ -47,6 +47,16 @@ def test_a_decision_without_choose_fails_naming_the_option(manual):
     assert d["next"] == "4BB" and d["decisions"] == [{"line": "2", "event": "B8", "choice": "B", "to": "4BB"}]
 
 
+def test_pack_check_counts_as_a_person_writes(journal, tmp_path):
+    """Issue 20 §3: no "(s)" in the output: "1 problem", "1 event", "1 cell"."""
+    one = tmp_path / "one.toml"
+    one.write_text('[pack]\ntitle = "One"\n[cells]\n"1AA" = "!E1 1AB"\n"1AB" = "A>4 1AC"\n[events.E1]\n'
+                   'title = "Alone"\n', "utf-8")
+    r = journal("kraken", "pack", "check", str(one))
+    assert r.exit_code == 1 and f"{one}: One: 1 cell, 1 event: 1 problem" in " ".join(r.stdout.split())
+    assert r.stderr == f"Error: {one} has 1 problem\n"
+
+
 def test_pack_check_lints_and_exits_1_on_problems(journal, tmp_path):
     ok = j(journal, "kraken", "pack", "check", str(DEMO_PACK))
     assert ok["ok"] is True and ok["cells"] == 50 and ok["errors"] == []
@@ -68,6 +78,7 @@ def test_a_pack_that_moved_or_changed(journal, tmp_path):
     pack = tmp_path / "p.toml"
     shutil.copy(DEMO_PACK, pack)
     journal("kraken", "new", "P", "--difficulty", "simulation", "--pack", str(pack), "--line", "1AA", ok=True)
+    cli_set_up(journal, "P")
     moved = tmp_path / "moved.toml"
     pack.rename(moved)
     r = journal("kraken", "turn", "-s", "P")

@@ -4,7 +4,7 @@ reaction check, a second Primary, Minions."""
 from __future__ import annotations
 
 import pytest
-from kraken.kraken_helpers import apply, explorer, exploring, fight, new_state, with_crew
+from kraken.kraken_helpers import apply, explorer, exploring, fight, new_state, set_up, with_crew
 
 from journal.games.kraken import phases, starmap
 from journal.games.kraken.dungeon import maps
@@ -51,7 +51,7 @@ def test_unknown_value_e_question_mark_example():
 def test_spawn_level_is_difficulty_plus_e_and_minions_one_lower():
     """Ch. 14: Location Difficulty 1 and E3: a LV4 Primary, Minions LV3."""
     s = new_state(lines=())
-    s = with_crew(s, "Ann")
+    s = set_up(with_crew(s, "Ann"))
     s = apply(s, starmap.location_add, type="Overland", difficulty=1, ao="YES", ai="YES", depth=4, teleport=0,
               species="Grey", maps=[1, 2, 3, 4]).state
     s = apply(apply(s, phases.turn).state, phases.phase, to=3).state

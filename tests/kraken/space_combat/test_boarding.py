@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from kraken.kraken_helpers import CAT, apply, dice, in_combat
 
-from journal.errors import RuleError
+from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.kraken.space_combat import boarding, enemy_fire, page, timeline as timeline_rules
 
 
@@ -55,11 +55,34 @@ def test_boarding_lasts_three_rounds_and_lost_dice_cost_two_crew_each():
     assert "boarding" not in out.state["combat"] and out.state["combat"]["enemies"][0]["crew"] == 6
 
 
-def test_boarding_armory_rerolls_misses_when_you_board():
-    s = apply(boarding_state("Raider 10-2, 3, 2-1", systems=("Boarding Armory", "Laser")), boarding.combat_board,
-              enemy=1, crew=["Ray"]).state
-    out = apply(s, boarding.combat_round, 2, 1, 6)
-    assert out.data["dice"] == [6] and out.state["combat"]["enemies"][0]["sp"] == 0
+def test_boarding_rerolls_are_the_players_choice():
+    """Ch. 10 (5) 1: "Check if you own a ship system that allows you to reroll as many of your
+    attack dice as you like once in each Boarding combat turn"; Boarding Armory: "Once per
+    Boarding Combat turn you can re-roll any amount of your attack dice a single time". The
+    player names the dice, once seen; none is rerolled unless named."""
+    s = boarding_state("Raider 10-4, 3, 2-1", systems=("Boarding Armory", "Laser"))
+    s["crew"]["Mila"].update(ranged=6)
+    s = apply(s, boarding.combat_board, enemy=1, crew=["Ray", "Mila"]).state     # 12 points: 2 dice against 2
+    with pytest.raises(NeedChoice, match=r"your dice show 4 2 \(places 1-2, in order\); the Boarding Armory .*"
+                                         r"--reroll none") as asked:
+        boarding.combat_round(s, dice(4, 2, 1, 1))
+    assert asked.value.option == "--reroll" and asked.value.param == "rerolls"
+    out = apply(s, boarding.combat_round, 4, 2, 1, 1, 6, rerolls=["1"])        # the 4 rerolled to a 6, the 2 kept
+    assert out.data["dice"] == [6, 2] and "the Boarding Armory rerolls die 1: 6 2" in out.lines[0]
+    out = apply(s, boarding.combat_round, 4, 2, 1, 1, 5, 6, rerolls=["1 2"])   # as typed at the question
+    assert out.data["dice"] == [5, 6]
+    assert apply(s, boarding.combat_round, 4, 2, 1, 1, rerolls=["none"]).data["dice"] == [4, 2]
+    with pytest.raises(InputError, match="a die's place in your roll, 1-2, or none"):
+        boarding.combat_round(s, dice(4, 2, 1, 1), rerolls=["3"])
+
+
+def test_without_the_system_no_die_is_rerolled_and_sixes_ask_nothing():
+    s = apply(boarding_state("Raider 10-2, 3, 2-1"), boarding.combat_board, enemy=1, crew=["Ray"]).state
+    with pytest.raises(RuleError, match="only a working Boarding Armory rerolls your dice when you board"):
+        boarding.combat_round(s, dice(2, 1), rerolls=["1"])
+    armed = apply(boarding_state("Raider 10-2, 3, 2-1", systems=("Boarding Armory", "Laser")), boarding.combat_board,
+                  enemy=1, crew=["Ray"]).state
+    assert apply(armed, boarding.combat_round, 6, 1).data["dice"] == [6]        # nothing to gain: not asked
 
 
 def test_being_overrun_by_boarders_loses_the_game():

@@ -110,6 +110,19 @@ def test_armor_lowers_sp_damage_after_shields():
     assert apply(s, enemy_fire.combat_enemy_fire, 6, 1, cat=CAT).state["combat"]["ship"]["sp"] == 5  # no shield: 8 - 1 armor
 
 
+def test_an_enemys_he_weapon_doubles_the_sp_damage_on_a_6():
+    """Ch. 10 (4) 2: "remembering to apply all Weapon effects as usual (EMP, HE, OC)"; (3) HE:
+    "If the target has Shields active, the HE Ammo causes no damage ... If you roll a '6' with
+    the hit check the SP damage is doubled". A 6 still deals its 3 more damage first."""
+    s = in_combat(enemies=("Raider 10-2, 2 HE, 0-0",), systems=("Armor", "Laser"))
+    out = apply(s, enemy_fire.combat_enemy_fire, 6, 1, cat=CAT)          # (2 + 3 - 1 Armor) x 2 = 8; d6 1
+    assert out.state["combat"]["ship"]["sp"] == 12 - 8
+    assert "SP 12 → 4 (HE: the SP damage doubled on a 6)" in out.lines[0]
+    assert apply(s, enemy_fire.combat_enemy_fire, 5, 1, cat=CAT).state["combat"]["ship"]["sp"] == 12 - 1
+    shielded = in_combat(enemies=("Raider 10-2, 2 HE, 0-0",))             # Primary Shields: HE does nothing
+    assert apply(shielded, enemy_fire.combat_enemy_fire, 6, cat=CAT).state["combat"]["ship"]["sp"] == 12
+
+
 def test_maneuver_engines_evade_tech_halved_plus_d6_at_least_8():
     s = tech(in_combat(systems=("Maneuver Engines", "Laser")), Ray=5, Mila=4)
     out = apply(s, enemy_fire.combat_enemy_fire, 5, 4, cat=CAT, evade=["Ray", "Mila"])   # 9 / 2 = 5 (K14) + 4 = 9
@@ -119,6 +132,17 @@ def test_maneuver_engines_evade_tech_halved_plus_d6_at_least_8():
     assert not out.data["shots"][0]["evade"]["evaded"]
     with pytest.raises(RuleError, match="Maneuver Engines"):
         enemy_fire.combat_enemy_fire(in_combat(), dice(5, 6), cat=CAT, evade=["Ray"])
+
+
+def test_enemy_hits_and_evasions_are_recorded_with_their_chance_for_the_luck_audit():
+    """Each enemy hits on 4+ (1/2); an evasion of Tech 9 ÷ 2 = 5 needs a d6 of 3+ (4 faces of 6)."""
+    s = tech(in_combat(systems=("Maneuver Engines", "Laser")), Ray=5, Mila=4)
+    out = apply(s, enemy_fire.combat_enemy_fire, 5, 4, cat=CAT, evade=["Ray", "Mila"])
+    assert out.meta["checks"] == [{"kind": "enemy hit", "chance": 0.5, "success": True},
+                                  {"kind": "evasion", "chance": round(4 / 6, 6), "success": True}]
+    fired = apply(s, enemy_fire.combat_enemy_fire, 5, 1, cat=CAT).state
+    out = apply(fired, enemy_fire.combat_evade, 2, cat=CAT, crew=["Ray", "Mila"])
+    assert out.meta["checks"] == [{"kind": "evasion", "chance": round(4 / 6, 6), "success": False}]
 
 
 @pytest.mark.parametrize("d6, d20, damaged", [(2, None, None), (3, 1, "Maneuver Engines"), (4, 3, "Maneuver Engines"),

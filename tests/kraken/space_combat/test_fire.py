@@ -76,6 +76,14 @@ def test_an_unused_crew_member_rerolls_a_miss_once():
     assert out.data["shots"][0]["rolls"] == [2, 5] and out.state["combat"]["used"] == {"Dax": "reroll"}
 
 
+def test_each_ship_weapon_hit_roll_is_recorded_with_its_chance_for_the_luck_audit():
+    """A hit roll of 4+ (1/2); with an unused crew member to reroll a miss, 1/2 + 1/2 x 1/2."""
+    out = apply(in_combat(), fire.combat_fire, 2, 5, cat=CAT, weapons=[("Laser", 1)], reroll=["Dax"])
+    assert out.meta["checks"] == [{"kind": "ship weapon hit", "chance": 0.75, "success": True}]
+    out = apply(in_combat(systems=("Combat Bridge", "Laser")), fire.combat_fire, 2, cat=CAT, weapons=[("Laser", 1)])
+    assert out.meta["checks"] == [{"kind": "ship weapon hit", "chance": round(4 / 6, 6), "success": False}]
+
+
 def test_several_targets_need_a_target_system_and_at_most_4_weapons_fire():
     s = in_combat(enemies=("Mine 3-0, 5, 0-0", "Mine 3-0, 5, 0-0"))
     with pytest.raises(RuleError, match="Target System"):

@@ -28,6 +28,16 @@ def test_t9_objective_example():
         objectives_rules.combat_objective(out.state, dice(6), crew=["Ann"])
 
 
+def test_objectives_and_repairs_are_recorded_with_their_chance_for_the_luck_audit():
+    """Tech 5 + d6 >= 9, a 1 failing: 4, 5 or 6 (1/2)."""
+    s = tech(in_combat(objectives=["T9"]), Mila=5)
+    out = apply(s, objectives_rules.combat_objective, 3, crew=["Mila"])
+    assert out.meta["checks"] == [{"kind": "Space Combat objective", "chance": 0.5, "success": False}]
+    s = apply(tech(in_combat(), Ray=8), ship.ship_system, label="Laser", action="damage").state
+    out = apply(s, objectives_rules.combat_repair, 1, cat=CAT, target="Laser", crew=["Ray"])
+    assert out.meta["checks"] == [{"kind": "Space Combat repair", "chance": round(5 / 6, 6), "success": False}]
+
+
 def test_objectives_are_solved_in_order_and_a_1_always_fails():
     s = tech(in_combat(objectives=["T2", "T3"]), Ray=8)
     with pytest.raises(RuleError, match="in order"):

@@ -118,7 +118,12 @@ def test_random_space_combats_end_within_bounds(enemies, systems, seed, timeline
             if c.get("boarding"):
                 party = list(c["boarding"]["crew"])
                 first = choices.draw(st.sampled_from(party))
-                out = boarding.combat_round(s, d, hurt=([first] + party) * 8)
+                rerolls = choices.draw(st.sampled_from(["none", "1", "1 2"])).split()
+                system = "Boarding Armory" if c["boarding"]["by"] == "us" else "Onboard defense"
+                if rerolls[-1] > str(c["boarding"]["dice"]):
+                    rerolls = ["none"]
+                out = boarding.combat_round(s, d, hurt=([first] + party) * 8,
+                                            rerolls=rerolls if systems_rules.working(s, system) else None)
             elif c.get("boarders"):
                 standing = [n for n, m in s["crew"].items() if m["status"] == "active"]
                 out = boarding.combat_repel(s, d, enemy=c["boarders"][0], crew=standing[:2])

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from kraken.kraken_helpers import state
+from kraken.kraken_helpers import CAT, TABLE, apply, ship_state, state
 
 from journal.games import kraken
+from journal.games.kraken import flight, starmap
 
 
 def test_show_json_has_the_documented_keys(camp):
@@ -55,3 +56,11 @@ def test_names_of_a_ground_combat_are_its_enemies_labels():
          "captives": {"C1": {}}}
     names = kraken.names(s)
     assert names["enemy"] == ["E1", "E2"] and names["system"] == ["Laser"] and names["captive"] == ["C1"]
+
+
+def test_after_the_flight_the_next_step_is_landing_on_the_location_it_found():
+    s = apply(ship_state(), flight.flight, 6, difficulty=1, cat=CAT, table=TABLE, avoid=True).state
+    s = apply(s, starmap.location_add, type="Mine", difficulty=1, ao="NO", ai="YES", depth=4, teleport=0,
+              species="Grey").state
+    assert kraken.next_step(s) == ("Phase 3: land on MAP1, the Location the flight found (journal kraken dungeon "
+                                   "enter 1), or Phase 4: journal kraken phase 4.")

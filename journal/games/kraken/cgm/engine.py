@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from journal.errors import InputError, NeedChoice, RuleError
-from journal.games.kraken.cgm import LINE_CELLS, LINE_VARS, VAR_MAX, VAR_MIN
+from journal.games.kraken.cgm import LINE_CELLS, LINE_VARS, VAR_MAX, VAR_MIN, choices_unused
+from journal.games.kraken.model.checks import check, d20_chance
 from journal.games.kraken.cgm.cells import cell_text
 from journal.hints import cmd, say
 
@@ -64,6 +65,7 @@ class Activation:
         self.decisions: list[dict] = []
         self.held: list[str] = []
         self.wrapped = False
+        self.checks: list[dict] = []     # the random switches' d20s, with their chance (the luck audit)
 
     def event_label(self, ident: str) -> str:
         title = self.events.get(ident, {}).get("title")
@@ -83,9 +85,7 @@ class Activation:
 
     def finish(self) -> None:
         if self.choices:
-            raise InputError(f"{len(self.decisions) + len(self.choices)} choice(s) given but "
-                             f"{len(self.decisions)} decision(s) came up: unused "
-                             f"{', '.join(str(c) for c in self.choices)}")
+            raise InputError(choices_unused(len(self.decisions), self.choices))
 
 
 def exec_cell(run: Activation, slot: str, cell: dict) -> tuple[str, str | None]:
@@ -166,6 +166,7 @@ def _random(run: Activation, slot: str, line: dict, cell: dict) -> tuple[str, st
     at = line["coords"][-1]
     roll = run.dice.roll(20)
     hit = roll >= cell["n"]
+    run.checks.append(check(f"CGM random switch %{cell['n']}", d20_chance(0, cell["n"]), hit))
     to = cell["to"][0 if hit else 1]
     run.trail.append(f"{at} %{cell['n']}: d20 {roll} → {to}")
     run.lines.append(f"Line {slot}: {at} random switch %{cell['n']}: d20 = {roll}, "

@@ -19,6 +19,7 @@ from journal.games.kraken.cli.common import (
     short,
 )
 from journal.games.kraken.cli.files import load_table
+from journal.games.kraken.cli import picks
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
@@ -61,10 +62,12 @@ def combat_start(rt, save, number, table_path, name, enemies, timeline, objectiv
 
 def _fire_options(f):
     f = click.option("--shield", "shields", multiple=True, metavar="LABEL",
+                     type=picks.SHIELDS,
                      help="The shield system a 6 on the system damage roll hits (in order).")(f)
     f = click.option("--evade-enemy", type=NUMBER, metavar="N",
                      help="Evade this enemy's hit (default: the first hit).")(f)
-    f = click.option("--evade", multiple=True, metavar="NAME", help="Up to two unused crew pilot an evasion, named "
+    f = click.option("--evade", multiple=True, metavar="NAME", type=picks.UNUSED,
+                     help="Up to two unused crew pilot an evasion, named "
                                                                     "before the hits (after them: combat evade).")(f)
     return f
 
@@ -84,7 +87,8 @@ def combat_timeline(rt, save, shields, evade_enemy, evade, rolls):
 
 @combat.command("objective")
 @save_option
-@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who tries (attributes add up; repeat).")
+@click.option("--crew", "crew_names", multiple=True, metavar="NAME", type=picks.UNUSED,
+              help="Who tries (attributes add up; repeat).")
 @click.option("--check", type=click.Choice(["A", "T", "C"], case_sensitive=False), help="For a ? objective.")
 @click.option("--objective", type=NUMBER, metavar="N", help="Which one (it must be the first unsolved).")
 @rolls_option
@@ -99,8 +103,8 @@ def combat_objective(rt, save, crew_names, check, objective, rolls):
 
 @combat.command("repair")
 @save_option
-@click.argument("target", metavar="SYSTEM|sp")
-@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who repairs (repeat).")
+@click.argument("target", metavar="SYSTEM|sp", type=picks.REPAIRS)
+@click.option("--crew", "crew_names", multiple=True, metavar="NAME", type=picks.UNUSED, help="Who repairs (repeat).")
 @rolls_option
 @pass_rt
 def combat_repair(rt, save, target, crew_names, rolls):
@@ -113,10 +117,12 @@ def combat_repair(rt, save, target, crew_names, rolls):
 
 @combat.command("fire")
 @save_option
-@click.argument("weapons", nargs=-1, metavar="[WEAPON[@N]]...")
+@click.argument("weapons", nargs=-1, metavar="[WEAPON[@N]]...", type=picks.WEAPONS)
 @click.option("--target", type=NUMBER, metavar="N", help="The enemy every weapon fires at (WEAPON@N for one weapon).")
-@click.option("--oc", multiple=True, metavar="WEAPON", help="Burst mode: 2 more Ammo, double damage.")
-@click.option("--reroll", multiple=True, metavar="NAME", help="Unused crew who reroll misses, in order.")
+@click.option("--oc", multiple=True, metavar="WEAPON", type=picks.OC_WEAPONS,
+              help="Burst mode: 2 more Ammo, double damage.")
+@click.option("--reroll", multiple=True, metavar="NAME", type=picks.UNUSED,
+              help="Unused crew who reroll misses, in order.")
 @rolls_option
 @pass_rt
 def combat_fire(rt, save, weapons, target, oc, reroll, rolls):
@@ -156,7 +162,8 @@ def combat_enemy_fire(rt, save, shields, evade_enemy, evade, rolls):
 
 @combat.command("evade")
 @save_option
-@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="One or two unused crew pilot (repeat).")
+@click.option("--crew", "crew_names", multiple=True, metavar="NAME", type=picks.UNUSED,
+              help="One or two unused crew pilot (repeat).")
 @click.option("--enemy", type=int, metavar="N", help="The enemy whose hit is evaded (default: the last hit).")
 @rolls_option
 @pass_rt
@@ -171,7 +178,7 @@ def combat_evade(rt, save, crew_names, enemy, rolls):
 @combat.command("board")
 @save_option
 @click.argument("enemy", type=NUMBER)
-@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who boards (repeat).")
+@click.option("--crew", "crew_names", multiple=True, metavar="NAME", type=picks.UNUSED, help="Who boards (repeat).")
 @pass_rt
 def combat_board(rt, save, enemy, crew_names):
     """5) Board an enemy ship (Shield 3 or less, crew aboard)."""
@@ -183,7 +190,7 @@ def combat_board(rt, save, enemy, crew_names):
 @combat.command("repel")
 @save_option
 @click.argument("enemy", type=NUMBER)
-@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who defends (repeat).")
+@click.option("--crew", "crew_names", multiple=True, metavar="NAME", type=picks.DEFENDERS, help="Who defends (repeat).")
 @pass_rt
 def combat_repel(rt, save, enemy, crew_names):
     """Defend your ship against boarders (timeline Combat)."""
@@ -196,16 +203,21 @@ def combat_repel(rt, save, enemy, crew_names):
 @save_option
 @click.option("--negate", type=NUMBER, metavar="N", help="How many enemy hits your hits cancel (default: as many as "
                                                       "possible).")
-@click.option("--hurt", multiple=True, metavar="NAME", help="Who takes each enemy hit (4 HP), in order.")
-@click.option("--sacrifice", metavar="NAME", help="A sacrifice attack with a single hit left: 3 HP for a die.")
+@click.option("--hurt", multiple=True, metavar="NAME", type=picks.BOARDERS,
+              help="Who takes each enemy hit (4 HP), in order.")
+@click.option("--sacrifice", metavar="NAME", type=picks.BOARDERS,
+              help="A sacrifice attack with a single hit left: 3 HP for a die.")
+@click.option("--reroll", "rerolls", multiple=True, metavar="N",
+              help="With a Boarding Armory (boarding) or Onboard defense (boarded): reroll your die at place N "
+                   "(1 = your first; repeat), or none.")
 @rolls_option
 @pass_rt
-def combat_round(rt, save, negate, hurt, sacrifice, rolls):
+def combat_round(rt, save, negate, hurt, sacrifice, rerolls, rolls):
     """5) One Boarding Combat round (your dice, then theirs, then rerolls)."""
     from journal.games.kraken.space_combat import boarding as rules
 
     run_asking(rt, save, rules.combat_round, names=CREWS, entered=rolls, negate=negate, hurt=list(hurt),
-               sacrifice=sacrifice)
+               sacrifice=sacrifice, rerolls=list(rerolls) if rerolls else None)
 
 
 @combat.command("retreat")
@@ -220,7 +232,7 @@ def combat_retreat(rt, save):
 
 @combat.command("heal")
 @save_option
-@click.argument("name")
+@click.argument("name", type=picks.UNCONSCIOUS)
 @rolls_option
 @pass_rt
 def combat_heal(rt, save, name, rolls):
@@ -243,7 +255,7 @@ def combat_escape(rt, save, rolls):
 
 @combat.command("recharge")
 @save_option
-@click.option("--drones", metavar="SYSTEM|sp", help="Repair Drones: a damaged system or 3 SP.")
+@click.option("--drones", metavar="SYSTEM|sp", type=picks.REPAIRS, help="Repair Drones: a damaged system or 3 SP.")
 @pass_rt
 def combat_recharge(rt, save, drones):
     """7) Shields recharge, crew marks erased; the combat ends or loops."""

@@ -35,7 +35,7 @@ def dungeon_enter(state: dict, dice: Dice, slot: str, crew=(), map_no: int | Non
         raise RuleError(f"MAP{key} was reached too slowly to land this turn: land from turn {loc['land_turn']} on")
     names = choose_team(s, crew)
     out: list[str] = []
-    exploration_phase(s, out)
+    exploration_phase(s, out, key)
     n = 1 if map_no is None else map_no
     if map_no is not None and map_no != 1:
         if not systems_named(s, "Teleporter"):

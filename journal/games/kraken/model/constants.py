@@ -42,6 +42,7 @@ SPECIES = ("Kraken", "Grey", "Insectoids", "Lost", "Beasts", "Renegades")   # ch
 ATMOSPHERES = ("YES", "NO", "HELL")
 SPECIALS = ("one-way", "self-destruction")
 MAX_DEPTH, MIN_DEPTH = 9, 4
+GEN_FIELDS = ("type", "ao", "ai", "depth", "teleport", "special", "species")   # ch. 12: a generator's tables
 LOCATION_SLOTS, LOCATION_SLOTS_HNM = 2, 6    # K7
 MAX_TICKS = 4                        # K13: the fourth tick fails an urgent quest
 MAX_BUILD_CREW = 3                   # ch. 7

@@ -8,6 +8,7 @@ from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.model.campaign import copy_state, known
+from journal.games.kraken.model.checks import check, d6_chance, with_checks
 from journal.games.kraken.model.combat import boarding_pending, current_space_combat, ships_left
 from journal.games.kraken.model.constants import COMBAT_STEP_TEXT, COMBAT_STEPS, EMP, HIGH_EXPLOSIVE, TIMELINE_IDLE
 from journal.games.kraken.model.systems import check_removal, ship_stats, working
@@ -23,6 +24,7 @@ from journal.games.kraken.space_combat.page import (
 from journal.games.kraken.model.commands import OBJECTIVES_OR_FIRE
 from journal.hints import Text, cmd, say
 from journal.outcome import Outcome
+from journal.text import plural
 
 ENEMY_HIT = 4            # 4) an enemy hits on 4+
 ENEMY_SIX = 3            # ... a 6 deals 3 more damage
@@ -60,8 +62,21 @@ def combat_enemy_fire(state: dict, dice, cat: dict, evade=(), evade_enemy: int |
             out.append(hint)
         out.append(after_fire(c))
     taken = sum(x.get("sp", 0) for x in data)
-    return Outcome(s, f"Space Combat turn {c['turn']}: enemy fire, {sum(1 for x in data if x['hit'])} hit(s), "
-                      f"{taken} SP lost", out, {"shots": data, "ship": c["ship"], "over": "combat" not in s})
+    return Outcome(s, f"Space Combat turn {c['turn']}: enemy fire, {plural(sum(1 for x in data if x['hit']), 'hit')}, "
+                      f"{taken} SP lost", out, {"shots": data, "ship": c["ship"], "over": "combat" not in s},
+                   with_checks({}, fire_checks(data)))
+
+
+def fire_checks(shots: list[dict]) -> list[dict]:
+    """The luck audit's checks of an enemy fire: each enemy's hit roll (d6 ≥ 4: for the enemy),
+    and an evasion named beforehand (Tech ÷ 2 + d6 ≥ 8, a 1 fails)."""
+    out = []
+    for shot in shots:
+        out.append(check("enemy hit", d6_chance(0, ENEMY_HIT, one_fails=False), shot["hit"]))
+        ev = shot.get("evade")
+        if ev:
+            out.append(check("evasion", d6_chance(ev["total"] - ev["roll"], EVADE_TARGET), ev["evaded"]))
+    return out
 
 
 def can_evade(s: dict, c: dict) -> bool:
@@ -200,7 +215,7 @@ def take_hit(fire: EnemyFire, e: dict, shot: dict, dmg: int, line: str) -> None:
     s, c, out = fire.s, fire.c, fire.out
     ship, eff = c["ship"], e.get("effect")
     sh_before, sp_before = ship["shield"], ship["sp"]
-    rest = _ship_damage(ship, dmg, eff, fire.armor)
+    rest = _ship_damage(ship, dmg, eff, fire.armor, shot["roll"])
     ship["sp"] = max(0, ship["sp"] - rest)
     shot["shield"], shot["sp"] = sh_before - ship["shield"], sp_before - ship["sp"]
     hit = {"enemy": shot["enemy"], "roll": shot["roll"], "damage": dmg, "shield": shot["shield"], "sp": shot["sp"]}
@@ -210,7 +225,8 @@ def take_hit(fire: EnemyFire, e: dict, shot: dict, dmg: int, line: str) -> None:
     else:
         parts = [f"Shield {sh_before} → {ship['shield']}"]
         if eff != EMP:
-            parts += ([f"Armor -{fire.armor}"] if fire.armor else []) + [f"SP {sp_before} → {ship['sp']}"]
+            doubled = " (HE: the SP damage doubled on a 6)" if eff == HIGH_EXPLOSIVE and shot["roll"] == 6 else ""
+            parts += ([f"Armor -{fire.armor}"] if fire.armor else []) + [f"SP {sp_before} → {ship['sp']}{doubled}"]
     out.append(f"{line}. {', '.join(parts)}.")
     if ship["sp"] == 0:
         out.append("Your ship's SP reach 0: the ship is lost.")
@@ -223,15 +239,18 @@ def take_hit(fire: EnemyFire, e: dict, shot: dict, dmg: int, line: str) -> None:
             hit["clamped"] = before - ship["shield"]
 
 
-def _ship_damage(ship: dict, dmg: int, eff: str | None, armor: int) -> int:
+def _ship_damage(ship: dict, dmg: int, eff: str | None, armor: int, roll: int) -> int:
     """The Shield takes the damage first (an EMP's all of it); Armor stops some of the rest;
-    returns the SP lost."""
+    returns the SP lost. HE, "applied as usual": nothing while the ship has Shield energy,
+    and on a 6 the SP damage (what gets past the Armor) is doubled."""
     if eff == EMP:
         ship["shield"] -= min(ship["shield"], dmg)
         return 0
-    if eff == HIGH_EXPLOSIVE and ship["shield"] > 0:
-        return 0
-    absorbed = 0 if eff == HIGH_EXPLOSIVE else min(ship["shield"], dmg)
+    if eff == HIGH_EXPLOSIVE:
+        if ship["shield"] > 0:
+            return 0
+        return max(0, dmg - armor) * (2 if roll == 6 else 1)
+    absorbed = min(ship["shield"], dmg)
     ship["shield"] -= absorbed
     return max(0, dmg - absorbed - armor)
 
@@ -400,4 +419,4 @@ def combat_evade(state: dict, dice, cat: dict, crew=(), enemy: int | None = None
     lines.append(after_fire(c) if c["step"] == "boarding" else say("Next: ", OBJECTIVES_OR_FIRE, "."))
     return Outcome(s, f"Evade enemy {hit['enemy']}'s hit: {total} vs {EVADE_TARGET} ({'evaded' if ok else 'failed'})",
                    lines, {"enemy": hit["enemy"], "pilots": pilots, "roll": r, "total": total, "evaded": ok,
-                           "ship": c["ship"]})
+                           "ship": c["ship"]}, {"checks": [check("evasion", d6_chance(half_up(tech), EVADE_TARGET), ok)]})

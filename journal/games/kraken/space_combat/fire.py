@@ -8,6 +8,7 @@ from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import AMMO
 from journal.games.kraken.model.campaign import copy_state, known
+from journal.games.kraken.model.checks import check, d6_chance, with_checks
 from journal.games.kraken.model.combat import current_space_combat, enemy_fire_due, ships_left
 from journal.games.kraken.model.constants import EMP, HIGH_EXPLOSIVE, MAX_WEAPONS_FIRED, OVERCLOCK, TIMELINE_EVADING
 from journal.games.kraken.model.flight_table import enemy_text
@@ -15,6 +16,7 @@ from journal.games.kraken.model.systems import working
 from journal.games.kraken.space_combat.page import after_fire, available_crew, enemy_at, goto_step
 from journal.hints import cmd, say
 from journal.outcome import Outcome
+from journal.text import plural
 
 HIT = 4                  # 3) a ship weapon hits on 4+
 HIT_BRIDGE = 3           # ... 3+ with a working Combat Bridge
@@ -77,7 +79,8 @@ def combat_fire(state: dict, dice: Dice, cat: dict, weapons=(), target: int | No
     out: list[str] = []
     if not shots:
         out.append("No weapon fires this turn.")
-    results = [fire(s, c, dice, shot, need_roll, rerollers, out) for shot in shots]
+    checks: list[dict] = []
+    results = [fire(s, c, dice, shot, need_roll, rerollers, out, checks) for shot in shots]
     c["step"] = "enemy-fire"
     if not enemy_fire_due(c):
         c["step"] = "boarding"
@@ -86,8 +89,8 @@ def combat_fire(state: dict, dice: Dice, cat: dict, weapons=(), target: int | No
     out.append(f"Enemies left: {shown}." if left else "Every enemy is destroyed.")
     out.append(after_fire(c))
     hits = sum(1 for r_ in results if r_["hit"])
-    return Outcome(s, f"Space Combat turn {c['turn']}: fired {len(shots)} weapon(s), {hits} hit(s)", out,
-                   {"shots": results, "enemies": c["enemies"]})
+    return Outcome(s, f"Space Combat turn {c['turn']}: fired {plural(len(shots), 'weapon')}, {plural(hits, 'hit')}", out,
+                   {"shots": results, "enemies": c["enemies"]}, with_checks({}, checks))
 
 
 def define_targets(s: dict, c: dict, cat: dict, weapons, target: int | None) -> list[Shot]:
@@ -153,9 +156,11 @@ def check_ammo(s: dict, c: dict, shots: list[Shot]) -> None:
             raise RuleError(f"the {system} weapons need {need} Ammo this turn and have {_ammo_left(s, c, first)}")
 
 
-def fire(s: dict, c: dict, dice: Dice, shot: Shot, need_roll: int, rerollers: list[str], out: list[str]) -> dict:
+def fire(s: dict, c: dict, dice: Dice, shot: Shot, need_roll: int, rerollers: list[str], out: list[str],
+         checks: list[dict]) -> dict:
     """One weapon fires: its Ammo is spent, a d6 of at least `need_roll` hits (an unused crew member
-    may reroll a miss), and the hit's damage is dealt."""
+    may reroll a miss), and the hit's damage is dealt; its hit roll goes to `checks` (the luck
+    audit), with the reroll in its chance when a crew member is there to make it."""
     spent = _spend_ammo(s, c, shot.weapon, shot.ammo) if shot.ammo else []
     key, t = shot.weapon, shot.target
     e = c["enemies"][t - 1]
@@ -164,6 +169,8 @@ def fire(s: dict, c: dict, dice: Dice, shot: Shot, need_roll: int, rerollers: li
     if e["sp"] == 0:
         out.append(f"{key} → enemy {t}: it is destroyed already; the shot is wasted{ammo_note}.")
         return res
+    p = d6_chance(0, need_roll, one_fails=False)
+    chance = p + (1 - p) * p if rerollers else p
     r = dice.roll(6)
     res["rolls"].append(r)
     line = f"{key}{' (burst)' if shot.burst else ''} → enemy {t}: d6 {r}"
@@ -173,6 +180,7 @@ def fire(s: dict, c: dict, dice: Dice, shot: Shot, need_roll: int, rerollers: li
         r = dice.roll(6)
         res["rolls"].append(r)
         line += f", {who} rerolls: {r}"
+    checks.append(check("ship weapon hit", chance, r >= need_roll))
     if r < need_roll:
         out.append(f"{line}: miss (needs {need_roll}+){ammo_note}.")
         return res

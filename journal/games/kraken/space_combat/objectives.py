@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import copy_state, known
+from journal.games.kraken.model.checks import check as audited, d6_chance
 from journal.games.kraken.model.combat import current_space_combat
 from journal.games.kraken.model.constants import CHECK_ATTACK, CHECK_CHARISMA, CHECK_CHOOSE, CHECK_TECH
 from journal.games.kraken.space_combat.page import available_crew, goto_step, mark_used, refresh_shield
@@ -74,7 +75,8 @@ def combat_objective(state: dict, dice, crew, check: str | None = None, objectiv
                    if not left else f"Next objective: {left[0]}.")
     out.append(f"{', '.join(names)} used this turn.")
     return Outcome(s, f"Objective {n} {o['check']}{o['target']}: {score} ({'solved' if ok else 'failed'})", out,
-                   {"objective": n, "check": kind, "total": total, "roll": r, "score": score, "solved": ok})
+                   {"objective": n, "check": kind, "total": total, "roll": r, "score": score, "solved": ok},
+                   {"checks": [audited("Space Combat objective", d6_chance(total, o["target"]), ok)]})
 
 
 def repair(s: dict, c: dict, cat: dict, target: str, out: list[str], who: str) -> str:
@@ -125,4 +127,5 @@ def combat_repair(state: dict, dice, cat: dict, target: str, crew) -> Outcome:
            + ("success." if ok else ("a 1 always fails." if r == 1 else "failed."))]
     what = repair(s, c, cat, target, out, "Repaired") if ok else "nothing repaired"
     return Outcome(s, f"Repair {target}: {score} ({'success' if ok else 'failed'})", out,
-                   {"target": target, "roll": r, "score": score, "repaired": ok, "result": what})
+                   {"target": target, "roll": r, "score": score, "repaired": ok, "result": what},
+                   {"checks": [audited("Space Combat repair", d6_chance(total, REPAIR_TARGET), ok)]})
