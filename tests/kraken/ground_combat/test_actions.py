@@ -7,7 +7,7 @@ import pytest
 from kraken.kraken_helpers import apply, armed, dice, fight, fighters, started, with_enemy
 
 from journal.errors import RuleError
-from journal.games.kraken import equipment
+from journal.games.kraken import crew, equipment
 from journal.games.kraken.ground_combat import actions, attacks, enemies, loop
 
 
@@ -101,3 +101,41 @@ def test_escape_with_sacrifices_and_earlier_tries():
     s = apply(s, enemies.ground_enemy, 1, label="E1").state
     out = apply(s, actions.ground_escape, 1, sacrifice=["Ann"])                      # 1 + 4 + 3 + 2 = 10
     assert out.data["escaped"] and "Ann" not in out.state["crew"] and "ground" not in out.state
+
+
+def aggressive(spec="Rifle (3) 4+, 3 A5 RG"):
+    s = fighters()
+    s = apply(s, crew.crew_trait, name="Ann", trait="Aggressive", value=1).state
+    return armed(with_enemy(s, hp=30), spec=spec) if spec else with_enemy(s, hp=30)
+
+
+def test_an_aggressive_member_with_no_functional_weapon_in_hand_may_take_cover():
+    """Ch. 14: "If a Crew Member has the AGGRESSIVE trait, they cannot be set to cover mode
+    unless they have no functional Weapons in their hands" (l.1227); "Only if their Weapon is
+    empty or jammed or they have no Weapon in hand can they choose another action" (l.1272)."""
+    with pytest.raises(RuleError, match="Ann is AGGRESSIVE and holds a working Rifle"):
+        loop.ground_initiative(aggressive(), dice(6, 1), cover=["Ann"])
+    assert apply(aggressive(spec=None), loop.ground_initiative, 6, 1, cover=["Ann"]).state["ground"]["cover"] == \
+        ["Ann"]
+    s = aggressive()
+    s["crew"]["Ann"]["weapons"]["Rifle"]["jam"] = "jammed"
+    assert apply(s, loop.ground_initiative, 6, 1, cover=["Ann"]).state["ground"]["cover"] == ["Ann"]
+    s = started(aggressive())
+    s["crew"]["Ann"]["weapons"]["Rifle"]["ammo"] = 0
+    assert apply(s, actions.ground_simple, name="Ann", action="cover").state["ground"]["cover"] == ["Ann"]
+
+
+def test_an_aggressive_member_with_a_loaded_working_weapon_must_attack():
+    """Ch. 14: "Crew Members with the Trait aggressive must attack if they can and can't perform
+    any other action in this case" (l.1272): waiting, an item, cover, meditating are refused,
+    naming the attack."""
+    s = started(aggressive())
+    for action in ("wait", "cover", "item", "exchange"):
+        with pytest.raises(RuleError, match="Ann is AGGRESSIVE and holds a loaded, working Rifle: they must attack "
+                                            "and can't perform any other action \\(ch. 14\\): journal kraken ground "
+                                            "attack Ann E1 --weapon Rifle"):
+            actions.ground_simple(s, dice(), name="Ann", action=action, item="Med kit")
+    s["crew"]["Ann"]["weapons"]["Rifle"]["ammo"] = 0                          # empty: another action
+    assert apply(s, actions.ground_simple, name="Ann", action="wait").state["ground"]["acted"] == {"Ann": 1}
+    s = started(aggressive())
+    assert apply(s, actions.ground_simple, name="Ben", action="wait").state["ground"]["acted"] == {"Ben": 1}

@@ -11,6 +11,7 @@ from journal.games.kraken.ground_combat.loop import (
     crew_turn,
     end_check,
     has_crew_trait,
+    must_attack,
     phase_done,
 )
 from journal.games.kraken.ground_combat.psi import PSI_FLASH
@@ -42,6 +43,7 @@ def ground_simple(state: dict, dice: Dice, name: str, action: str, weapon: str |
     n = crew_turn(s, g, name)
     if action not in SIMPLE_ACTIONS:
         raise InputError(f"'{action}' is not an action")
+    must_attack(s, g, n)
     if captive_to is not None and action != "exchange":
         raise InputError("a captive changes hands with the Exchange action")
     out: list[str] = []
@@ -64,12 +66,12 @@ def ground_simple(state: dict, dice: Dice, name: str, action: str, weapon: str |
 
 def take_cover(s: dict, g: dict, n: str, out: list[str]) -> str:
     """Cover: +1 Armor (+3 against explosives) and enemy rolls +1 until the member's next
-    activation; set at the initiative check the first turn; never for an AGGRESSIVE member."""
+    activation; set at the initiative check the first turn; an AGGRESSIVE member only with no
+    functional weapon in hand (ch. 14: "unless they have no functional Weapons in their hands",
+    checked by must_attack)."""
     if g["step"] == "spawn":
         raise RuleError(say("cover is set at the initiative check (", cmd("kraken ground initiative", cover="NAME"),
                             ")"))
-    if has_crew_trait(s["crew"][n], AGGRESSIVE):
-        raise RuleError(f"{n} is AGGRESSIVE and must attack while they can")
     g.setdefault("cover", [])
     if n not in g["cover"]:
         g["cover"].append(n)
@@ -141,6 +143,7 @@ def ground_unjam(state: dict, dice: Dice, name: str, weapon: str, bonus: int = 0
     s = copy_state(state)
     g = current_ground_combat(s)
     n = crew_turn(s, g, name)
+    must_attack(s, g, n)
     wkey, w, _spec = weapon_of(s, n, weapon)
     if w is None or not w.get("jam"):
         raise RuleError(f"the {wkey} is not jammed")

@@ -21,7 +21,8 @@ from journal.games.kraken.model.ground import (
     lone_wolf,
     turn_hint,
 )
-from journal.games.kraken.model.members import drop_member, note_fallen
+from journal.games.kraken.model.members import carrying, drop_member, note_fallen
+from journal.games.kraken.model.weapons import ready_weapons
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 
@@ -36,6 +37,24 @@ def enemy_key(g: dict, label: str) -> str:
 def has_crew_trait(member: dict, trait: str) -> bool:
     """Whether a crew member has a trait the rules read by name (AGGRESSIVE, Chain Attack...)."""
     return any(t.casefold() == trait for t in member["traits"])
+
+
+def must_attack(s: dict, g: dict, n: str) -> None:
+    """Ch. 14: "Crew Members with the Trait aggressive must attack if they can and can't perform
+    any other action in this case. Only if their Weapon is empty or jammed or they have no
+    Weapon in hand can they choose another action": refused, naming the attack, while an
+    AGGRESSIVE member holds a loaded, working weapon (and carries no captive, which stops
+    any attack)."""
+    m = s["crew"][n]
+    if not has_crew_trait(m, AGGRESSIVE) or carrying(s, n):
+        return
+    ready = ready_weapons(m)
+    if ready:
+        enemies = active_enemies(g)
+        target = enemies[0] if len(enemies) == 1 else "TARGET"
+        raise RuleError(say(f"{n} is AGGRESSIVE and holds a loaded, working {ready[0]}: they must attack and can't "
+                            f"perform any other action (ch. 14): ",
+                            cmd("kraken ground attack", n, target, weapon=ready[0])))
 
 
 def _oxygen(s: dict, g: dict, out: list[str], faint: str | None) -> None:
@@ -76,9 +95,9 @@ def ground_initiative(state: dict, dice: Dice, cover=(), faint: str | None = Non
         n = known(s["crew"], c, "crew member")
         if n not in up:
             raise RuleError(f"{n} is not a conscious member of this combat")
-        if has_crew_trait(s["crew"][n], AGGRESSIVE):
-            raise RuleError(f"{n} is AGGRESSIVE: an AGGRESSIVE member cannot take cover while holding a working "
-                            f"weapon")
+        if has_crew_trait(s["crew"][n], AGGRESSIVE) and ready_weapons(s["crew"][n]):
+            raise RuleError(f"{n} is AGGRESSIVE and holds a working {ready_weapons(s['crew'][n])[0]}: an AGGRESSIVE "
+                            f"member is set in cover only with no functional weapon in hand (ch. 14)")
         covered.append(n)
     rest = [n for n in up if n not in covered]
     data: dict = {}

@@ -6,7 +6,7 @@ from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.actions import take_action
 from journal.games.kraken.ground_combat.attacks import free_carrier, hit_enemy
-from journal.games.kraken.ground_combat.loop import acted, crew_turn, end_check
+from journal.games.kraken.ground_combat.loop import acted, crew_turn, end_check, must_attack
 from journal.games.kraken.model.campaign import copy_state, known, oxygen_max
 from journal.games.kraken.model.constants import IGNORE_ARMOR, IGNORE_SHIELDS, RANGED_KIND
 from journal.games.kraken.model.exploration import current_exploration
@@ -251,6 +251,7 @@ def meditate(state: dict, dice: Dice, name: str, in_dungeon: bool = False, faint
     else:
         g = current_ground_combat(s)
         n = crew_turn(s, g, name)
+        must_attack(s, g, n)
     m = s["crew"][n]
     if "psi" not in m:
         raise RuleError(f"{n} has no PSI trait")

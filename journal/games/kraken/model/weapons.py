@@ -12,7 +12,7 @@ from typing import Any
 
 from journal.errors import InputError
 from journal.games.kraken.catalogue import half_up
-from journal.games.kraken.model.constants import MELEE_KIND, RANGED_KIND, WEAKEN, WEAPON_FLAGS
+from journal.games.kraken.model.constants import HANDS, MELEE_KIND, RANGED_KIND, WEAKEN, WEAPON_FLAGS
 from journal.games.kraken.model.members import release_shield
 
 _WEAPON = re.compile(r"(?P<name>.*?)\s*(?:\((?P<str>\d{1,2})\))?\s*(?P<hit>\d)\s*\+\s*,?\s*"
@@ -125,3 +125,19 @@ def unplace_weapon(m: dict, label: str, key: str, out: list[str]) -> str | None:
         del m["inventory"][slot]
         release_shield(m, key, out)
     return slot
+
+
+def ready_weapons(member: dict) -> list[str]:
+    """Ch. 14: the weapons in a hand (L or R) that can attack now: neither jammed nor damaged,
+    charged (T2), with Ammo left, and not too heavy for the member (an AGGRESSIVE member holding
+    one must attack)."""
+    ready = []
+    for key, w in (member.get("weapons") or {}).items():
+        if weapon_slot(member, key) not in HANDS or w.get("jam") or w.get("spent"):
+            continue
+        spec = weapon_spec(w)
+        if spec["ammo"] is not None and w.get("ammo", spec["ammo"]) <= 0:
+            continue
+        if spec["strength"] <= member.get("strength", 0):
+            ready.append(key)
+    return ready
