@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from kraken.kraken_helpers import apply, armed, dice, fight, fighters, started, with_enemy
 
-from journal.errors import RuleError
+from journal.errors import NeedChoice, RuleError
 from journal.games.kraken import crew, equipment
 from journal.games.kraken.ground_combat import actions, attacks, enemies, loop
 
@@ -74,11 +74,26 @@ def test_unjam_stages_8_then_6_then_6_or_it_breaks():
     assert "weapons" not in out.state["crew"]["Ann"]
 
 
-def test_reload_fills_the_weapon():
+def test_reloading_uses_a_magazine_the_member_carries_and_erases_it():
+    """Ch. 14 Reload Weapon: "You may use a Magazine in one of your Crew Member's Item slots to
+    reload their Weapon. Any Ammo currently in the Weapon is lost." (l.1284): refused without
+    one; two magazines in a slot become one; the weapon's own slot holds one ("Rifle + mag")."""
     s = started(armed(with_enemy(fighters())))
     s["crew"]["Ann"]["weapons"]["Rifle"]["ammo"] = 1
+    with pytest.raises(RuleError, match="Ann carries no magazine for the Rifle"):
+        actions.ground_simple(s, dice(), name="Ann", action="reload", weapon="Rifle")
+    s["crew"]["Ann"]["inventory"]["1"] = "Rifle mag x2"
     out = apply(s, actions.ground_simple, name="Ann", action="reload", weapon="Rifle")
     assert out.state["crew"]["Ann"]["weapons"]["Rifle"]["ammo"] == 5
+    assert out.state["crew"]["Ann"]["inventory"]["1"] == "Rifle mag"
+    s["crew"]["Ann"]["inventory"].update({"1": "rifle MAG", "L": "Rifle + mag"})
+    with pytest.raises(NeedChoice, match="--slot is required: Ann carries magazines for the Rifle in slots L, 1"):
+        actions.ground_simple(s, dice(), name="Ann", action="reload", weapon="Rifle")
+    out = apply(s, actions.ground_simple, name="Ann", action="reload", weapon="Rifle", mag_slot="L")
+    assert out.state["crew"]["Ann"]["inventory"] == {"L": "Rifle", "1": "rifle MAG"}
+    out = apply(s, actions.ground_simple, name="Ann", action="reload", weapon="Rifle", mag_slot="1")
+    assert out.state["crew"]["Ann"]["inventory"] == {"L": "Rifle + mag"}
+    assert "Erase the magazine from Ann's slot 1 (now empty)." in out.lines
 
 
 def test_using_a_healing_item_heals_half_in_hell():

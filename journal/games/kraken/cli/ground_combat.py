@@ -7,7 +7,7 @@ import click
 from journal.errors import InputError
 from journal.games.kraken.cli.common import CREW, ENEMY, NEGATIVES, NUMBER, run, run_asking, weapons_of
 from journal.games.kraken.cli.files import ENEMIES_SAMPLE, load_profiles
-from journal.games.kraken.model.constants import FISTS_NAMES
+from journal.games.kraken.model.constants import FISTS_NAMES, INVENTORY
 from journal.lookup import find
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
@@ -170,7 +170,6 @@ def ground_capture(rt, save, label, carrier):
 
 
 for _action, _help, _args in (("cover", "Take cover: +1 Armor, +1 to be hit.", ()),
-                              ("reload", "Reload a weapon with a magazine.", ("weapon",)),
                               ("recharge", "Recharge a T2 weapon.", ("weapon",)),
                               ("wait", "Take no action this turn.", ())):
     def _make_action(action, help_text, args):
@@ -187,6 +186,21 @@ for _action, _help, _args in (("cover", "Take cover: +1 Armor, +1 to be hit.", (
             run(rt, save, rules.ground_simple, names=WEAPON, name=name, action=action, weapon=weapon)
         return _cmd
     _make_action(_action, _help, _args)
+
+
+@ground.command("reload")
+@save_option
+@click.argument("name")
+@click.argument("weapon")
+@click.option("--slot", "mag_slot", type=click.Choice(INVENTORY, case_sensitive=False),
+              help="The slot holding the magazine (when the member carries several).")
+@pass_rt
+def ground_reload(rt, save, name, weapon, mag_slot):
+    """Reload a weapon with a magazine the member carries ("Rifle mag"; it is erased)."""
+    from journal.games.kraken.ground_combat import actions as rules
+
+    run_asking(rt, save, rules.ground_simple, names=WEAPON, name=name, action="reload", weapon=weapon,
+               mag_slot=mag_slot.upper() if mag_slot else None)
 
 
 @ground.command("exchange")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from journal.dice import Dice
-from journal.errors import InputError, RuleError
+from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.kraken.ground_combat.attacks import free_carrier, weapon_of
 from journal.games.kraken.ground_combat.loop import (
     acted,
@@ -19,7 +19,7 @@ from journal.games.kraken.model.campaign import copy_state, known
 from journal.games.kraken.model.constants import AGGRESSIVE
 from journal.games.kraken.model.ground import activations_allowed, active_enemies, conscious, current_ground_combat
 from journal.games.kraken.model.members import carrying, drop_member, heal as heal_fn, note_fallen, use_item, wound
-from journal.games.kraken.model.weapons import unplace_weapon
+from journal.games.kraken.model.weapons import magazines, unplace_weapon, use_magazine
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 
@@ -33,10 +33,10 @@ SIMPLE_ACTIONS = ("cover", "reload", "recharge", "item", "exchange", "wait")
 
 def ground_simple(state: dict, dice: Dice, name: str, action: str, weapon: str | None = None,
                   item: str | None = None, heal: int | None = None, target: str | None = None,
-                  captive_to: str | None = None) -> Outcome:
+                  captive_to: str | None = None, mag_slot: str | None = None) -> Outcome:
     """Ch. 14's other actions: Cover (+1 Armor, +1 to be hit, +3 Armor against explosives,
-    until the next activation), Reload (a magazine fills the weapon; what was left is
-    lost), Recharge a T2 weapon, Use an Item (heal someone, half in Hell; a use of a U
+    until the next activation), Reload (a magazine the member carries fills the weapon and
+    is erased; what was left in it is lost), Recharge a T2 weapon, Use an Item (heal someone, half in Hell; a use of a U
     item is erased), Exchange (a captive may change hands), Wait."""
     s = copy_state(state)
     g = current_ground_combat(s)
@@ -46,12 +46,14 @@ def ground_simple(state: dict, dice: Dice, name: str, action: str, weapon: str |
     must_attack(s, g, n)
     if captive_to is not None and action != "exchange":
         raise InputError("a captive changes hands with the Exchange action")
+    if mag_slot is not None and action != "reload":
+        raise InputError("a magazine's slot goes with the Reload action")
     out: list[str] = []
     last = "other"
     if action == "cover":
         last = take_cover(s, g, n, out)
     elif action == "reload":
-        reload_weapon(s, n, weapon, out)
+        reload_weapon(s, n, weapon, out, mag_slot)
     elif action == "recharge":
         recharge_weapon(s, n, weapon, out)
     elif action == "item":
@@ -79,15 +81,32 @@ def take_cover(s: dict, g: dict, n: str, out: list[str]) -> str:
     return "cover"
 
 
-def reload_weapon(s: dict, n: str, weapon: str | None, out: list[str]) -> None:
-    """Reload: a magazine fills the weapon; the Ammo left in it is lost."""
+def reload_weapon(s: dict, n: str, weapon: str | None, out: list[str], mag_slot: str | None = None) -> None:
+    """Reload: "You may use a Magazine in one of your Crew Member's Item slots to reload their
+    Weapon. Any Ammo currently in the Weapon is lost." (ch. 14): a magazine for this weapon the
+    member carries fills it, and is erased from the sheet."""
     wkey, w, spec = weapon_of(s, n, weapon)
     if w is None or spec["ammo"] is None:
         raise RuleError(f"the {wkey} takes no Ammo")
+    m = s["crew"][n]
+    mags = magazines(m, wkey)
+    if not mags:
+        raise RuleError(say(f"{n} carries no magazine for the {wkey} (ch. 14: \"You may use a Magazine in one of your "
+                            f"Crew Member's Item slots\"): note one in a slot as '{wkey} mag' (",
+                            cmd("kraken crew equip", n, "SLOT", f"{wkey} mag"), ")"))
+    if mag_slot is None:
+        if len(mags) > 1:
+            raise NeedChoice(f"--slot is required: {n} carries magazines for the {wkey} in slots {', '.join(mags)}",
+                             "--slot", list(mags), "From which slot", param="mag_slot")
+        mag_slot = next(iter(mags))
+    if mag_slot not in mags:
+        raise RuleError(f"{n}'s slot {mag_slot} holds no magazine for the {wkey} (slots {', '.join(mags)} do)")
     lost = w.get("ammo", spec["ammo"])
     w["ammo"] = spec["ammo"]
+    left = use_magazine(m, mag_slot, wkey)
     out.append(f"{n} reloads the {wkey} with a magazine: Ammo {spec['ammo']}"
-               + (f" ({lost} left in it are lost)" if lost else "") + ". Erase the magazine.")
+               + (f" ({lost} left in it are lost)" if lost else "") + ".")
+    out.append(f"Erase the magazine from {n}'s slot {mag_slot}" + (f" (now: {left})." if left else " (now empty)."))
 
 
 def recharge_weapon(s: dict, n: str, weapon: str | None, out: list[str]) -> None:

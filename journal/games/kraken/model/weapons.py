@@ -14,6 +14,7 @@ from journal.errors import InputError
 from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.model.constants import HANDS, MELEE_KIND, RANGED_KIND, WEAKEN, WEAPON_FLAGS
 from journal.games.kraken.model.members import release_shield
+from journal.schema import fold
 
 _WEAPON = re.compile(r"(?P<name>.*?)\s*(?:\((?P<str>\d{1,2})\))?\s*(?P<hit>\d)\s*\+\s*,?\s*"
                      r"(?:(?P<times>\d{1,2})\s*[x×]\s*)?(?P<dmg>\d{1,3})(?P<rest>(?:\s.*)?)", re.IGNORECASE)
@@ -141,3 +142,41 @@ def ready_weapons(member: dict) -> list[str]:
         if spec["strength"] <= member.get("strength", 0):
             ready.append(key)
     return ready
+
+
+# Ch. 4, ch. 14: a Magazine in an inventory slot, noted with the weapon it is for: "Rifle mag" (one),
+# "Rifle mag x2" (two of a kind share a slot), or "Rifle + mag" (the weapon's own slot holds one)
+_MAGAZINE = re.compile(r"(?P<weapon>.+?)\s+(?:mag|magazine|ammo)(?:\s*[x×]\s*(?P<count>[12]))?", re.IGNORECASE)
+_SPARE = re.compile(r"(?P<weapon>[^+]+?)\s*\+\s*(?:mag|magazine|ammo)", re.IGNORECASE)
+
+
+def magazines(member: dict, label: str) -> dict[str, int]:
+    """The member's inventory slots holding a Magazine for the weapon `label`, and how many each."""
+    want = fold(label.strip())
+    found = {}
+    for slot, text in member.get("inventory", {}).items():
+        t = " ".join(str(text).split())
+        spare, mag = _SPARE.fullmatch(t), _MAGAZINE.fullmatch(t)
+        if spare and fold(spare["weapon"]) == want:
+            found[slot] = 1
+        elif mag and fold(mag["weapon"]) == want:
+            found[slot] = int(mag["count"] or 1)
+    return found
+
+
+def use_magazine(member: dict, slot: str, label: str) -> str:
+    """Erase one Magazine from `slot` (two become one; the weapon's spare leaves the weapon):
+    returns what the slot holds now ("" when it is empty)."""
+    text = " ".join(str(member["inventory"][slot]).split())
+    spare, mag = _SPARE.fullmatch(text), _MAGAZINE.fullmatch(text)
+    if spare:
+        left = spare["weapon"].strip()
+    elif mag and int(mag["count"] or 1) == 2:
+        left = f"{mag['weapon'].strip()} mag"
+    else:
+        left = ""
+    if left:
+        member["inventory"][slot] = left
+    else:
+        del member["inventory"][slot]
+    return left
