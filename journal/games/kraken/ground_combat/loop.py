@@ -22,7 +22,7 @@ from journal.games.kraken.model.ground import (
     turn_hint,
 )
 from journal.games.kraken.model.members import carrying, drop_member, note_fallen
-from journal.games.kraken.model.weapons import ready_weapons
+from journal.games.kraken.model.weapons import back_on_ship, ready_weapons
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 
@@ -287,7 +287,9 @@ def end_check(s: dict, g: dict, out: list[str]) -> None:
 def close_ground(s: dict, out: list[str], result: str) -> None:
     """After Ground Combat: a Treasure drop per defeated Primary (its Treasure value, at
     most 6; Minions and escaped enemies give none), the XP of every defeated or escaped
-    enemy (double in a Boss battle; escaping gives none), PSI MIDAS TOUCH; jams clear."""
+    enemy (double in a Boss battle; escaping gives none), PSI MIDAS TOUCH; jams clear. An
+    event's Ground Combat (no exploration) ends back on the ship: weapons are repaired and
+    PSI recovers there (ch. 14)."""
     g = s.pop("ground")
     d = s.get("dungeon")
     if not d:
@@ -307,6 +309,9 @@ def close_ground(s: dict, out: list[str], result: str) -> None:
     clear_jams(s, g)
     if d:
         out.append("Back to the Dungeon Exploration: jammed weapons are cleared (damaged ones are not).")
+    else:
+        back_on_ship(s, g["crew"])
+        out.append("Back on the ship: every weapon is unjammed and repaired; an exhausted PSI trait recovers.")
 
 
 def take_captives(s: dict, g: dict, out: list[str]) -> None:

@@ -180,3 +180,17 @@ def use_magazine(member: dict, slot: str, label: str) -> str:
     else:
         del member["inventory"][slot]
     return left
+
+
+def back_on_ship(s: dict, names) -> None:
+    """Ch. 14: "If you are back at your spaceship all Weapons, no matter if jammed or damaged, will
+    be repaired and ready to use again instantly", T2 weapons charged; "If you are back on board
+    of your spaceship your PSI Trait will recover from exhaustion automatically"."""
+    for name in names:
+        m = s["crew"].get(name)
+        if not m:
+            continue
+        for w in (m.get("weapons") or {}).values():
+            w.pop("jam", None)
+            w.pop("spent", None)
+        m.pop("psi_exhausted", None)
