@@ -4,7 +4,7 @@ Reload, Recharge, Item, Exchange, Wait, Unjam, Escape."""
 from __future__ import annotations
 
 import pytest
-from kraken.kraken_helpers import apply, armed, dice, fight, fighters, started, with_enemy
+from kraken.kraken_helpers import apply, armed, dice, exploring, fight, fighters, started, with_enemy
 
 from journal.errors import NeedChoice, RuleError
 from journal.games.kraken import crew, equipment
@@ -154,3 +154,24 @@ def test_an_aggressive_member_with_a_loaded_working_weapon_must_attack():
     assert apply(s, actions.ground_simple, name="Ann", action="wait").state["ground"]["acted"] == {"Ann": 1}
     s = started(aggressive())
     assert apply(s, actions.ground_simple, name="Ben", action="wait").state["ground"]["acted"] == {"Ben": 1}
+
+
+def test_a_damaged_weapon_is_repaired_by_a_tech_check_outside_combat():
+    """Ch. 14: "When you return to Dungeon Exploration all jammed Weapons are unjammed, but
+    damaged Weapons are not repaired. You can try to repair them with a dice check as you would
+    during combat" (l.1290); "Damaged Weapons can be repaired with Tech Checks, that may repair
+    or ruin the Weapon" (l.1543). In a dungeon it is an action where the team stands (its
+    Oxygen); on the ship every weapon is repaired already."""
+    s = apply(exploring(), equipment.crew_weapon, name="Ann", spec="Rifle (3) 4+, 3 A5 RG").state
+    s["crew"]["Ann"]["weapons"]["Rifle"]["jam"] = "damaged"
+    oxygen = s["oxygen"]
+    out = apply(s, actions.ground_unjam, 3, name="Ann", weapon="Rifle")            # 3 + Tech 3 = 6: repaired
+    assert "jam" not in out.state["crew"]["Ann"]["weapons"]["Rifle"]
+    assert out.state["oxygen"] == oxygen - 1 and out.state["dungeon"]["actions"] == s["dungeon"]["actions"] + 1
+    assert out.meta["checks"] == [{"kind": "weapon repair", "chance": 0.666667, "success": True}]
+    out = apply(s, actions.ground_unjam, 2, name="Ann", weapon="Rifle")            # 5 < 6: it breaks
+    assert "weapons" not in out.state["crew"]["Ann"]
+    ship = apply(fighters(), equipment.crew_weapon, name="Ann", spec="Rifle (3) 4+, 3 A5 RG").state
+    del ship["ground"]
+    with pytest.raises(RuleError, match="on the ship every weapon is repaired"):
+        actions.ground_unjam(ship, dice(6), name="Ann", weapon="Rifle")

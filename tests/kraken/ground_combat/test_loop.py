@@ -101,7 +101,7 @@ def test_random_fights_with_captures_traits_and_chains_stay_valid(seed, n_enemie
         _bounds(s)
         for label, cap in (s.get("captives") or {}).items():
             assert cap["carrier"] in s["crew"], label
-    else:
+    if s.get("ground"):                         # 200 steps and still fighting (weapons jammed)
         s = loop.ground_end(s, dice(), "escaped").state
     _bounds(s)
 

@@ -235,13 +235,16 @@ def ground_item(rt, save, name, item, heal, target):
 @click.argument("name")
 @click.argument("weapon")
 @click.option("--bonus", type=NUMBER, default=0, help="An item's unjamming bonus.")
+@click.option("--faint", metavar="NAME", help="In a dungeon, out of Oxygen: who faints.")
 @rolls_option
 @pass_rt
-def ground_unjam(rt, save, name, weapon, bonus, rolls):
-    """Unjam a weapon: Tech + d6 >= 8, then 6+, then 6+ or it breaks."""
+def ground_unjam(rt, save, name, weapon, bonus, faint, rolls):
+    """Unjam a weapon: Tech + d6 >= 8, then 6+, then 6+ or it breaks (in a dungeon: repair a
+    damaged one, an action)."""
     from journal.games.kraken.ground_combat import actions as rules
 
-    run(rt, save, rules.ground_unjam, names=WEAPON, entered=rolls, name=name, weapon=weapon, bonus=bonus)
+    run_asking(rt, save, rules.ground_unjam, names=WEAPON, entered=rolls, name=name, weapon=weapon, bonus=bonus,
+               faint=faint)
 
 
 @ground.command("escape")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError
+from journal.games.kraken.dungeon.actions import deployed_member, take_action
 from journal.games.kraken.ground_combat.attacks import free_carrier, weapon_of
 from journal.games.kraken.ground_combat.loop import (
     acted,
@@ -18,6 +19,7 @@ from journal.games.kraken.ground_combat.psi import PSI_FLASH
 from journal.games.kraken.model.campaign import copy_state, known
 from journal.games.kraken.model.constants import AGGRESSIVE
 from journal.games.kraken.model.ground import activations_allowed, active_enemies, conscious, current_ground_combat
+from journal.games.kraken.model.luck import check, d6_check, meta
 from journal.games.kraken.model.members import carrying, drop_member, heal as heal_fn, note_fallen, use_item, wound
 from journal.games.kraken.model.weapons import magazines, unplace_weapon, use_magazine
 from journal.hints import cmd, say
@@ -155,24 +157,58 @@ def exchange(s: dict, g: dict, n: str, captive_to: str | None, out: list[str]) -
     out.append(f"{n} hands the captive {held} to {to}: {to} cannot attack while carrying it.")
 
 
-def ground_unjam(state: dict, dice: Dice, name: str, weapon: str, bonus: int = 0) -> Outcome:
+def ground_unjam(state: dict, dice: Dice, name: str, weapon: str, bonus: int = 0, faint: str | None = None
+                 ) -> Outcome:
     """Ch. 14 Unjam: Tech + d6 ≥ 8 (only unjamming bonuses count); a failure makes the next
     try 6+, and failing that damages the weapon; a third try at 6+ repairs it, or it
-    breaks and is erased."""
+    breaks and is erased. Outside combat, in a Dungeon Exploration, a damaged weapon is
+    repaired the same way ("You can try to repair them with a dice check as you would during
+    combat"): an action where the team stands (its Oxygen, `faint` if there is none left)."""
     s = copy_state(state)
-    g = current_ground_combat(s)
-    n = crew_turn(s, g, name)
-    must_attack(s, g, n)
+    out: list[str] = []
+    g = s.get("ground")
+    if g:
+        n = crew_turn(s, g, name)
+        must_attack(s, g, n)
+    else:
+        n = repairer(s, name)
     wkey, w, _spec = weapon_of(s, n, weapon)
     if w is None or not w.get("jam"):
-        raise RuleError(f"the {wkey} is not jammed")
+        raise RuleError(f"the {wkey} is not jammed" + ("" if g else " or damaged"))
+    if not g:
+        take_action(s, s["dungeon"], "stay", None, faint, out, f"{n} repairs the {wkey}")
     stage = {"jammed": 0, "jammed-again": 1, "damaged": 2}[w["jam"]]
     target = UNJAM[stage]
+    chance = d6_check(s["crew"][n]["tech"] + bonus, target)
     r = dice.roll(6)
     total = r + s["crew"][n]["tech"] + bonus
     ok = total >= target
-    out = [f"{n} unjams the {wkey}: d6 {r} + Tech {s['crew'][n]['tech']}" + (f" + {bonus}" if bonus else "")
-           + f" = {total} against {target}: " + ("cleared." if ok else "failed.")]
+    out.append(f"{n} {'unjams' if stage < 2 else 'repairs'} the {wkey}: d6 {r} + Tech {s['crew'][n]['tech']}"
+               + (f" + {bonus}" if bonus else "") + f" = {total} against {target}: "
+               + (("cleared." if stage < 2 else "repaired.") if ok else "failed."))
+    unjam_result(s, n, wkey, w, stage, ok, out)
+    if g and "ground" in s:
+        acted(s, g, n, out)
+    return Outcome(s, f"{n} unjams the {wkey}: {total} vs {target} ({'cleared' if ok else 'failed'})", out,
+                   {"crew": n, "weapon": wkey, "roll": r, "total": total, "target": target, "cleared": ok},
+                   meta([check("unjam" if stage < 2 else "weapon repair", chance, ok)]))
+
+
+def repairer(s: dict, name: str) -> str:
+    """Who repairs a damaged weapon outside combat: a conscious member of the exploration (on the
+    ship every weapon is repaired already)."""
+    d = s.get("dungeon")
+    if not d:
+        raise RuleError(say("outside combat a damaged weapon is repaired during a Dungeon Exploration; on the ship "
+                            "every weapon is repaired (ch. 14), and one still marked jammed or damaged is set by "
+                            "hand: ", cmd("kraken crew weapon", name, weapon="WEAPON", jam="none")))
+    if s.get("ground"):
+        raise RuleError("a Ground Combat is going on")
+    return deployed_member(s, d, name)
+
+
+def unjam_result(s: dict, n: str, wkey: str, w: dict, stage: int, ok: bool, out: list[str]) -> None:
+    """What an unjam try did: cleared, the next stage (6+, then damaged), or the weapon breaks."""
     if ok:
         w.pop("jam")
     elif stage == 0:
@@ -190,9 +226,6 @@ def ground_unjam(state: dict, dice: Dice, name: str, weapon: str, bonus: int = 0
         out.append(f"The {wkey} breaks: erase it" + (f" from slot {gone}" if gone else "")
                    + " (its Ammo may go to a team mate with the same weapon).")
         out.extend(more)
-    acted(s, g, n, out)
-    return Outcome(s, f"{n} unjams the {wkey}: {total} vs {target} ({'cleared' if ok else 'failed'})", out,
-                   {"crew": n, "weapon": wkey, "roll": r, "total": total, "target": target, "cleared": ok})
 
 
 def ground_escape(state: dict, dice: Dice, sacrifice=(), crew=()) -> Outcome:

@@ -309,6 +309,9 @@ def close_ground(s: dict, out: list[str], result: str) -> None:
     clear_jams(s, g)
     if d:
         out.append("Back to the Dungeon Exploration: jammed weapons are cleared (damaged ones are not).")
+        for n, wkey in damaged_weapons(s, g["crew"]):
+            out.append(say(f"{n}'s {wkey} is damaged: a Tech check may repair it (an action): ",
+                           cmd("kraken ground unjam", n, wkey), "."))
     else:
         back_on_ship(s, g["crew"])
         out.append("Back on the ship: every weapon is unjammed and repaired; an exhausted PSI trait recovers.")
@@ -356,6 +359,12 @@ def treasure_drops(s: dict, g: dict, out: list[str]) -> None:
     if drops:
         out.append(say(f"Treasure drops: {', '.join(f'{k} grade {gr}' for k, gr in drops)} (",
                        cmd("kraken treasure take"), ")."))
+
+
+def damaged_weapons(s: dict, names) -> list[tuple[str, str]]:
+    """(member, weapon) for each damaged weapon the members carry."""
+    return [(n, k) for n in names if n in s["crew"]
+            for k, w in (s["crew"][n].get("weapons") or {}).items() if w.get("jam") == "damaged"]
 
 
 def clear_jams(s: dict, g: dict) -> None:
