@@ -14,6 +14,7 @@ from journal.games.kraken.model.constants import (
     JAMS,
     MOBILE_TRANSMITTER,
     OVERLOAD_MAX,
+    TOOL_SET,
 )
 from journal.games.kraken.model.exploration import atmosphere_here
 from journal.games.kraken.model.members import (
@@ -26,6 +27,7 @@ from journal.games.kraken.model.members import (
     item_named,
     overload,
     release_shield,
+    tool_sets,
     transmitters,
     use_item,
     worn_armor,
@@ -33,6 +35,7 @@ from journal.games.kraken.model.members import (
 from journal.games.kraken.model.weapons import describe_attack, parse_attack, unplace_weapon, weapon_slot, weapon_spec
 from journal.hints import cmd, say
 from journal.outcome import Outcome
+from journal.schema import fold
 
 
 def crew_equip(state: dict, dice: Dice, name: str, slot: str, item: str, from_storage: bool = False) -> Outcome:
@@ -56,6 +59,9 @@ def crew_equip(state: dict, dice: Dice, name: str, slot: str, item: str, from_st
     if MOBILE_TRANSMITTER in text.casefold() and transmitters(s):
         raise RuleError(f"only one Mobile transmitter may be carried by the whole team (ch. 4): "
                         f"{', '.join(transmitters(s))} has one")
+    if TOOL_SET in fold(text) and tool_sets(c):
+        raise RuleError(f"{key} carries a Tool set already (slot {tool_sets(c)[0]}: {c['inventory'][tool_sets(c)[0]]}): "
+                        f"no one crew member can benefit from more than one Tool set or German Tool set (ch. 4)")
     out: list[str] = []
     if from_storage:
         _take_from_storage(s, text, out)

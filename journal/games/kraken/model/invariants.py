@@ -19,7 +19,7 @@ from journal.games.kraken.model.constants import (
     SAVE_DIFFICULTIES,
 )
 from journal.games.kraken.model.locations import location_capacity
-from journal.games.kraken.model.members import carry_capacity, hand_holding, hands_text, overload, transmitters
+from journal.games.kraken.model.members import carry_capacity, hand_holding, hands_text, overload, tool_sets, transmitters
 from journal.hints import cmd, say
 from journal.schema import key_path, show_value
 
@@ -462,6 +462,11 @@ def _transmitters(s: dict, problems: list[str]) -> None:
     if len(tx) > 1:
         problems.append(f"state.crew: {', '.join(tx)}: only one Mobile transmitter may be carried by the whole "
                         f"team (ch. 4)")
+    for name, m in s.get("crew", {}).items():
+        tools = tool_sets(m)
+        if len(tools) > 1:
+            problems.append(f"{key_path('state.crew', name)}.inventory: slots {', '.join(tools)} hold Tool sets: no one "
+                            f"crew member can benefit from more than one Tool set or German Tool set (ch. 4)")
 
 
 def _dungeon_elements(s: dict, problems: list[str]) -> None:

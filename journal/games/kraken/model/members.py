@@ -17,8 +17,10 @@ from journal.games.kraken.model.constants import (
     INVENTORY,
     MOBILE_TRANSMITTER,
     PRESET_CREW,
+    TOOL_SET,
 )
 from journal.hints import cmd, say
+from journal.schema import fold
 
 
 def hp_formula(strength: int) -> int:
@@ -141,6 +143,12 @@ def transmitters(state: dict) -> list[str]:
     """Ch. 4: only one Mobile transmitter may be carried by the whole team."""
     return [f"{n}:{slot}" for n, m in state.get("crew", {}).items() for slot, item in m.get("inventory", {}).items()
             if MOBILE_TRANSMITTER in str(item).casefold()]
+
+
+def tool_sets(member: dict) -> list[str]:
+    """Ch. 4: "No one Crew Member can benefit from more than one of the following at any one time:
+    Tool set / German Tool set": the slots holding one."""
+    return [slot for slot, item in member.get("inventory", {}).items() if TOOL_SET in fold(str(item))]
 
 
 UNCONSCIOUS_FLOOR = -3   # K11: 0 to -3 unconscious, -4 or lower killed
