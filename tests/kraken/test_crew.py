@@ -179,6 +179,43 @@ def test_crew_members_are_hired_at_a_shop_up_to_its_grade():
     assert out.state["credits"] == s["credits"] - 20 and out.state["crew"]["Zed"]["level"] == 2
 
 
+def test_a_hire_above_level_1_may_spend_two_level_ups_on_a_positive_trait():
+    """Ch. 13 Shops: "They can immediately Level Up to the purchased Level" (l.1085); ch. 14:
+    "You may instead allocate 2 Level ups to gain a positive Trait" (l.1535), or one for a
+    positive and a negative trait. The attribute points left are the level-ups not spent."""
+    s = apply(exploring(), shops.dungeon_shop, 3, tile="S?").state                    # d6 3: grade 2
+    s["credits"], s["dungeon"]["values"]["1:S?"] = 100, 3
+    out = apply(s, crew_rules.crew_add, name="Zed", attrs=dict(ATTRS), level=3, hire=True,
+                level_traits=[("Tough", 1)])
+    assert out.state["crew"]["Zed"]["traits"] == {"Tough": 1}
+    assert "Traits from 2 level-ups: Tough +1." in out.lines
+    with pytest.raises(RuleError, match="add up to 17: they must add up to exactly 16 \\(rules note K10\\); the "
+                                        "level-ups went to traits"):
+        crew_rules.crew_add(s, dice(), name="Zed", attrs=dict(HIRED), level=3, hire=True, level_traits=[("Tough", 1)])
+    out = apply(s, crew_rules.crew_add, name="Zed", attrs=dict(HIRED), level=3, hire=True,
+                level_traits=[("Tough", 2), ("Slow", -1)])                               # a pair: one level-up
+    assert out.state["crew"]["Zed"]["traits"] == {"Tough": 2, "Slow": -1}
+    with pytest.raises(RuleError, match="take 4 level-ups and a level 3 member has 2"):
+        crew_rules.crew_add(s, dice(), name="Zed", attrs=dict(ATTRS), level=3, hire=True,
+                            level_traits=[("Tough", 1), ("Brave", 1)])
+    with pytest.raises(RuleError, match="must add up to 0 .*--level-trait"):
+        crew_rules.crew_add(s, dice(), name="Zed", attrs=dict(ATTRS), level=3, hire=True, traits=[("Tough", 1)])
+
+
+def test_new_crew_come_from_set_up_a_shop_or_a_card():
+    """3.3: "All Crew Members start a new campaign at Level 1" (l.192); later a member is hired
+    at a Shop (l.1085) or joins by a card: without --hire, the card is named (--reason)."""
+    with pytest.raises(RuleError, match="all crew members start a new campaign at level 1"):
+        crew_rules.crew_add(new_state(lines=()), dice(), name="Zed", attrs=dict(HIRED), level=2)
+    s = exploring()
+    with pytest.raises(RuleError, match="new crew members are hired at a Shop \\(journal kraken crew add NAME "
+                                        "--hire\\) or join by a card: name it \\(journal kraken crew add NAME "
+                                        "--reason TEXT\\)"):
+        crew_rules.crew_add(s, dice(), name="Zed", attrs=dict(ATTRS))
+    out = apply(s, crew_rules.crew_add, name="Zed", attrs=dict(HIRED), level=2, reason="event 4C")
+    assert out.state["crew"]["Zed"]["level"] == 2 and out.state["credits"] == s["credits"]
+
+
 def test_the_captive_of_a_carrier_who_leaves_gets_away():
     s = with_crew(new_state(lines=()), "Ann", "Ben")
     s = apply(s, captives.captive_add, label="X", carrier="Ann", level=2).state

@@ -30,30 +30,38 @@ from journal.games.kraken.model.members import (
     strength_changed,
 )
 from journal.hints import cmd, say
+from journal.lookup import already
 from journal.outcome import Outcome
+from journal.text import plural
 
 HIRE_PRICE = 10          # ch. 13 Shops: 10 Credits per Level
 SELL_PRICE = 5           # ch. 13 Shops: 5 x Level
 
 
 def crew_add(state: dict, dice: Dice, name: str, attrs: dict, traits=(), psi: bool = False, level: int = 1,
-             hire: bool = False) -> Outcome:
+             hire: bool = False, level_traits=(), reason: str | None = None) -> Outcome:
     """K10: attributes 1-8 summing to 16, HP max = min(2 x Strength, 14), at most 4 traits
-    summing to 0, one PSI crew member (PSI 1 at creation), at most 4 crew. `hire`: at a
-    Shop, 10¢ a level, up to the Shop's grade (ch. 13)."""
+    summing to 0, one PSI crew member (PSI 1 at creation), at most 4 crew. New crew come from
+    set-up (at level 1: "All Crew Members start a new campaign at Level 1"), a Shop (`hire`:
+    10¢ a level, up to the Shop's grade, ch. 13) or a card (`reason` names it). A member above
+    level 1 "can immediately Level Up to the purchased Level": each level-up is +1 attribute
+    point, two buy a positive trait, one a positive and a negative (`level_traits`)."""
     s = copy_state(state)
     name = new_member(s, name)
     preset = preset_member(name)
     if not 1 <= level <= 99:
         raise InputError(f"a crew member's level is 1 or more, not {level}")
-    check_attributes(attrs, level)
-    trait_map = new_traits(s, traits, psi)
+    joining(s, level, hire, reason)
+    bought = _traits(level_traits)
+    spent = level_up_traits(bought, level)
+    check_attributes(attrs, level, spent)
+    trait_map = new_traits(s, traits, psi, bought)
     out: list[str] = []
     if hire:
         hire_member(s, name, level, out)
     hp = hp_formula(attrs["strength"])
     member = {"level": level, "hp": hp, "hp_max": hp, "status": "active",
-              **{a: attrs[a] for a in ATTRIBUTES}, "traits": trait_map, "inventory": {}}
+              **{a: attrs[a] for a in ATTRIBUTES}, "traits": {**trait_map, **bought}, "inventory": {}}
     if psi:
         member["psi"] = 1
     s["crew"][name] = member
@@ -62,6 +70,9 @@ def crew_add(state: dict, dice: Dice, name: str, attrs: dict, traits=(), psi: bo
                + (", PSI 1" if psi else "") + ".")
     if trait_map:
         out.append("Traits: " + ", ".join(f"{t} {v:+d}" for t, v in trait_map.items()) + ".")
+    if bought:
+        out.append(f"Traits from {plural(spent, 'level-up')}: " + ", ".join(f"{t} {v:+d}" for t, v in bought.items())
+                   + ".")
     if preset:
         out.append(f"{preset} is a preset crew member with story events of their own.")
     if not s.get("leader"):
@@ -72,6 +83,41 @@ def crew_add(state: dict, dice: Dice, name: str, attrs: dict, traits=(), psi: bo
                f"{carry_capacity(attrs['strength']) - 2} in the backpack).")
     return Outcome(s, f"{name} joins the crew (LV{level}, HP {hp})", out,
                    {"name": name, "level": level, "hp": hp, "hp_max": hp})
+
+
+def joining(s: dict, level: int, hire: bool, reason: str | None) -> None:
+    """Where a new member comes from (3.3, ch. 13): set-up at level 1, a Shop's hire, or a card
+    the player names (`--reason`)."""
+    if s["turn"] == 0:
+        if level != 1:
+            raise RuleError(f"all crew members start a new campaign at level 1 (3.3), not level {level}: a member of "
+                            f"a higher level is hired at a Shop or joins by a card, once the campaign runs")
+        return
+    if not hire and not (reason and reason.strip()):
+        raise RuleError(say("once the campaign runs, new crew members are hired at a Shop (",
+                            cmd("kraken crew add", "NAME", hire=True), ") or join by a card: name it (",
+                            cmd("kraken crew add", "NAME", reason="TEXT"), ")"))
+
+
+def level_up_traits(bought: dict, level: int) -> int:
+    """Ch. 14 Level Up, for a member who joins above level 1: a positive trait costs two
+    level-ups, a positive and a negative one together one. Returns the level-ups they take."""
+    if not bought:
+        return 0
+    if level == 1:
+        raise RuleError("traits bought with level-ups come with a member above level 1 (--level N)")
+    pos = [t for t, v in bought.items() if v > 0]
+    neg = [t for t, v in bought.items() if v < 0]
+    if len(pos) != len(bought) - len(neg):
+        raise InputError("a trait bought with level-ups is positive or negative, not 0")
+    if len(neg) > len(pos):
+        raise RuleError("a negative trait comes with a level-up only beside a positive one (one level-up for the "
+                        "pair)")
+    spent = len(neg) + 2 * (len(pos) - len(neg))
+    if spent > level - 1:
+        raise RuleError(f"the traits bought take {plural(spent, 'level-up')} and a level {level} member has "
+                        f"{level - 1}")
+    return spent
 
 
 def new_member(s: dict, name: str) -> str:
@@ -95,8 +141,9 @@ def new_member(s: dict, name: str) -> str:
     return name
 
 
-def check_attributes(attrs: dict, level: int) -> None:
-    """K10: all six attributes, each 1-8, adding up to 16 (plus a point a level above 1)."""
+def check_attributes(attrs: dict, level: int, traits_spent: int = 0) -> None:
+    """K10: all six attributes, each 1-8, adding up to 16 (plus a point for each level above 1
+    not spent on traits)."""
     missing = [a for a in ATTRIBUTES if a not in attrs]
     if missing:
         raise InputError(f"{missing[0].capitalize()} is missing: a crew member has all six attributes "
@@ -105,24 +152,31 @@ def check_attributes(attrs: dict, level: int) -> None:
         if not ATTR_MIN <= attrs[a] <= ATTR_MAX:
             raise InputError(f"{a.capitalize()} {attrs[a]} is outside {ATTR_MIN}..{ATTR_MAX} (rules note K10)")
     total = sum(attrs[a] for a in ATTRIBUTES)
-    extra = level - 1
-    if level == 1 and total != ATTR_SUM:
+    extra = level - 1 - traits_spent
+    if extra == 0 and total != ATTR_SUM:
         raise RuleError(f"the six attributes add up to {total}: they must add up to exactly {ATTR_SUM} "
-                        f"(rules note K10)")
-    if level > 1 and not ATTR_SUM <= total <= ATTR_SUM + extra:
+                        f"(rules note K10)" + ("; the level-ups went to traits" if traits_spent else ""))
+    if extra > 0 and not ATTR_SUM <= total <= ATTR_SUM + extra:
         raise RuleError(f"the six attributes add up to {total}: a level {level} member has {ATTR_SUM} plus up "
-                        f"to {extra} level-up point(s), {ATTR_SUM}-{ATTR_SUM + extra}")
+                        f"to {plural(extra, 'level-up point')}, {ATTR_SUM}-{ATTR_SUM + extra}"
+                        + (f" ({plural(traits_spent, 'level-up')} went to traits)" if traits_spent else ""))
 
 
-def new_traits(s: dict, traits, psi: bool) -> dict:
-    """K10: at most 4 traits (PSI included) adding up to 0; one PSI member in the crew."""
+def new_traits(s: dict, traits, psi: bool, bought: dict | None = None) -> dict:
+    """K10: at most 4 traits (PSI and those bought with level-ups included) adding up to 0 (those
+    bought aside); one PSI member in the crew."""
     trait_map = _traits(traits)
-    if len(trait_map) + (1 if psi else 0) > MAX_TRAITS:
-        raise RuleError(f"{len(trait_map) + (1 if psi else 0)} traits (PSI included): at most {MAX_TRAITS} "
-                        f"(rules note K10)")
+    bought = bought or {}
+    twice = next((t for t in trait_map if already(bought, t)), None)
+    if twice:
+        raise InputError(f"the trait {twice} is named twice")
+    count = len(trait_map) + len(bought) + (1 if psi else 0)
+    if count > MAX_TRAITS:
+        raise RuleError(f"{count} traits (PSI included): at most {MAX_TRAITS} (rules note K10)")
     if sum(trait_map.values()) != 0:
         raise RuleError(f"the trait values add up to {sum(trait_map.values()):+d}: a new crew member's traits "
-                        f"must add up to 0 (rules note K10)")
+                        f"must add up to 0 (rules note K10)" + ("" if bought else "; a member above level 1 may buy "
+                                                                "traits with level-ups (--level-trait)"))
     if psi:
         psi_free(s)
     return trait_map
@@ -159,7 +213,7 @@ def _traits(specs) -> dict:
             raise InputError("PSI is a trait and an attribute of its own, not a trait with a value")
         if not -9 <= value <= 9:
             raise InputError(f"the trait {name} {value:+d}: trait values are -9..9")
-        if any(k.casefold() == name.casefold() for k in out):
+        if already(out, name):
             raise InputError(f"the trait {name} is named twice")
         out[name] = value
     return out
@@ -269,7 +323,7 @@ def crew_level_up(state: dict, dice: Dice, name: str, attribute: str | None = No
         if psi:
             c["psi"] = 1
         gained = [f"{t} {v:+d}" for t, v in new.items()] + (["PSI 1"] if psi else [])
-        out.append(f"New trait(s): {', '.join(gained)} (permanent).")
+        out.append(f"New {'trait' if len(gained) == 1 else 'traits'}: {', '.join(gained)} (permanent).")
         what = ", ".join(gained)
     return Outcome(s, f"{key} levels up to {c['level']} ({what}) for {cost} XP", out,
                    {"name": key, "level": c["level"], "cost": cost, "xp": s["xp"]})
