@@ -9,7 +9,7 @@ from __future__ import annotations
 from journal.dice import Dice
 from journal.errors import InputError, RuleError, typed
 from journal.games.kraken.model.campaign import copy_state, credits_line, known, pay_credits, set_leader
-from journal.games.kraken.model.exploration import shop_here
+from journal.games.kraken.model.exploration import one_trade, refuse_unless_at_shop, shop_here
 from journal.games.kraken.model.constants import (
     ATTRIBUTES,
     ATTR_MAX,
@@ -199,6 +199,7 @@ def hire_member(s: dict, name: str, level: int, out: list[str]) -> None:
     if level > shop["grade"]:
         raise RuleError(f"{shop['where']} hires crew members up to level {shop['grade']} (the Shop's grade), "
                         f"not level {level}")
+    one_trade(s, f"hiring {name}")
     pay_credits(s, HIRE_PRICE * level, f"hiring {name} (level {level}, {HIRE_PRICE}¢ a level)", out)
 
 
@@ -220,12 +221,15 @@ def _traits(specs) -> dict:
 
 
 def crew_remove(state: dict, dice: Dice, name: str, sell: bool = False, died: bool = False) -> Outcome:
-    """Ch. 4: a crew member may leave at any time (sold at a Shop for 5 x Level)."""
+    """Ch. 4: a crew member may leave at any time ("If you do so at a Shop you will get Credits":
+    sold at a Shop for 5 x Level, ch. 13)."""
     s = copy_state(state)
     key = known(s["crew"], name, "crew member")
     level = s["crew"][key]["level"]
     out = [f"Erase {key}'s profile."]
     if sell:
+        refuse_unless_at_shop(s, f"a crew member ({key})", cmd("kraken crew remove", key))
+        one_trade(s, f"selling {key}")
         before = s["credits"]
         s["credits"] += SELL_PRICE * level
         out.append(f"Sold at a Shop for {SELL_PRICE * level}¢: " + credits_line(before, s["credits"]))

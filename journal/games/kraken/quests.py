@@ -6,6 +6,7 @@ from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import copy_state, credits_line, known, pay_credits, refuse_setup
 from journal.games.kraken.model.constants import MAX_TICKS
+from journal.games.kraken.model.exploration import one_trade
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 
@@ -28,6 +29,7 @@ def quest_add(state: dict, dice: Dice, name: str, urgent: bool = False, reward: 
         q["capture"] = True
     d = s.get("dungeon")
     if d and str(d.get("at", "")).startswith("quest-master:"):
+        one_trade(s, f"accepting the quest {name}")
         q["master"] = f"MAP{d['location']} map {d['map']} {d['at'].partition(':')[2]}"
     if urgent:
         q["ticks"] = 0

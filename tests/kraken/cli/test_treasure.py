@@ -24,7 +24,7 @@ def test_prices_treasure_table_items_and_journal_set(gap, tmp_path):
     gap("kraken", "crew", "hp", "-s", "gap", "Ray", "-5", ok=True)
     gap("kraken", "crew", "use", "-s", "gap", "Ray", "Med kit", "--heal", "3", ok=True)
     s = state(gap, "gap")
-    assert s["crew"]["Ray"]["hp"] == 6 and s["crew"]["Ray"]["inventory"]["R"] == "Med kit U1"
+    assert s["crew"]["Ray"]["hp"] == 6 and s["crew"]["Ray"]["inventory"]["R"] == "Med kit U1/2"
     out = gap("set", "-s", "gap", "crew.Ray.charger", "2", ok=True).stdout
     assert "Set state.crew.Ray.charger = 2 by hand" in out
     r = gap("set", "-s", "gap", "returned", "[5]")

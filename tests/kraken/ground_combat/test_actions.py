@@ -53,7 +53,7 @@ def test_item_uses_are_erased_until_used_up():
     s = started(with_enemy(s))
     s["crew"]["Ben"]["hp"] = 1
     s = apply(s, actions.ground_simple, name="Ann", action="item", item="Med kit", heal=2, target="Ben").state
-    assert s["crew"]["Ann"]["inventory"]["1"] == "Med kit U1" and s["crew"]["Ben"]["hp"] == 3
+    assert s["crew"]["Ann"]["inventory"]["1"] == "Med kit U1/2" and s["crew"]["Ben"]["hp"] == 3
     out = apply(s, actions.ground_simple, name="Ben", action="item", item="Med kit", heal=2)
     assert any("No Med kit in Ben's inventory" in x for x in out.lines)
 

@@ -279,12 +279,13 @@ def dungeon_buy(rt, save, item, grade, price, rare, ammo):
 @save_option
 @click.argument("item")
 @click.option("--value", type=NUMBER, required=True, help="Its price; it sells for half.")
+@click.option("--faint", metavar="NAME", help="At a Gambler (an action), out of Oxygen: who faints.")
 @pass_rt
-def dungeon_sell(rt, save, item, value):
-    """Sell Equipment for half its value."""
+def dungeon_sell(rt, save, item, value, faint):
+    """Sell Equipment for half its value (at a Gambler: an action)."""
     from journal.games.kraken.dungeon import shops as rules
 
-    run(rt, save, rules.dungeon_sell, item=item, value=value)
+    run_asking(rt, save, rules.dungeon_sell, names=TEAM, item=item, value=value, faint=faint)
 
 
 @dungeon.command("gamble")
@@ -293,15 +294,17 @@ def dungeon_sell(rt, save, item, value):
 @click.option("--grade", type=NUMBER, help="Its grade (2-6).")
 @click.option("--worn", is_flag=True, help="Uses or magazine not full: counts one grade lower.")
 @click.option("--got", metavar="NAME", help="Name what a Gambler gave you (no Gambler takes it back this turn).")
+@click.option("--faint", metavar="NAME", help="Out of Oxygen: who faints (the trade is an action).")
 @rolls_option
 @pass_rt
-def dungeon_gamble(rt, save, item, grade, worn, got, rolls):
-    """Trade an Item or Weapon at the Gambler (d6), then name what you got (--got)."""
+def dungeon_gamble(rt, save, item, grade, worn, got, faint, rolls):
+    """Trade an Item or Weapon at the Gambler (an action, d6), then name what you got (--got)."""
     from journal.games.kraken.dungeon import shops as rules
 
     if got is None and (item is None or grade is None):
         raise click.UsageError("give ITEM --grade G (or --got NAME)")
-    run(rt, save, rules.dungeon_gamble, entered=rolls, item=item, grade=grade, worn=worn, got=got)
+    run_asking(rt, save, rules.dungeon_gamble, names=TEAM, entered=rolls, item=item, grade=grade, worn=worn, got=got,
+               faint=faint)
 
 
 @dungeon.command("mod")

@@ -99,7 +99,7 @@ def item_named(member: dict, name: str, slots=INVENTORY) -> str | None:
     want = " ".join(str(name).split()).casefold()
     for slot in slots:
         text = str(member.get("inventory", {}).get(slot, ""))
-        base = re.sub(r"(?<![\w])U\d{0,2}(?![\w])", "", text.split("+")[0])
+        base = _USES.sub("", text.split("+")[0])
         if text and want in (" ".join(text.split()).casefold(), " ".join(base.split()).casefold()):
             return slot
     return None
@@ -295,7 +295,16 @@ def drop_member(s: dict, name: str, out: list[str], abandoned: bool = False) -> 
                        cmd("kraken end", "lost"), ")."))
 
 
-_USES = re.compile(r"(?<![\w])U(\d{0,2})(?![\w])")
+# A U item's uses (ch. 14): "U" one use, "U3" three; once journal has erased a use it writes what is
+# left of the full amount, "U2/3", so that the sheet shows the item is no longer full
+_USES = re.compile(r"(?<![\w])U(\d{0,2})(?:/(\d{1,2}))?(?![\w])")
+
+
+def uses_spent(text: str) -> bool:
+    """Whether an item's uses mark shows uses spent ("Med kit U1/2"): U/Use items "that do not have
+    their full amount of uses cannot be sold" (ch. 13), and a Gambler counts them a grade lower."""
+    hit = _USES.search(str(text).split("+")[0])
+    return bool(hit and hit[2] and int(hit[1] or 1) < int(hit[2]))
 
 
 def item_slot(member: dict, item: str) -> str | None:
@@ -311,8 +320,9 @@ def item_slot(member: dict, item: str) -> str | None:
 
 def use_item(s: dict, name: str, item: str, out: list[str]) -> None:
     """Ch. 14 ITEMS DEFINITION, U / Use up: an item marked U is erased when used once, U<n>
-    after n uses (one use is erased each time; used-up items cannot be reloaded). An item
-    not found in the inventory is only noted."""
+    after n uses (one use is erased each time, "U3" → "U2/3", so the sheet keeps the full
+    amount; used-up items cannot be reloaded). An item not found in the inventory is only
+    noted."""
     m = s["crew"][name]
     slot = item_slot(m, item)
     if slot is None:
@@ -328,6 +338,7 @@ def use_item(s: dict, name: str, item: str, out: list[str]) -> None:
         out.append(f"The {item} is used up: erased from {name}'s slot {slot}.")
         release_shield(m, name, out)
         return
-    m["inventory"][slot] = text[:hit.start()] + f"U{left}" + text[hit.end():]
+    full = hit[2] or hit[1]
+    m["inventory"][slot] = text[:hit.start()] + f"U{left}/{full}" + text[hit.end():]
     out.append(f"{name}'s {item}: {left} use{'s' if left != 1 else ''} left (slot {slot}: "
                f"{m['inventory'][slot]}).")
