@@ -226,3 +226,26 @@ def test_the_captive_of_a_carrier_who_leaves_gets_away():
 def test_hypothesis_helpers_use_a_fresh_member_set():
     s = with_crew(new_state(), "Ann")
     assert s["crew"]["Ann"]["agility"] == ATTRS["agility"]
+
+
+def test_names_equal_in_case_or_unicode_form_are_one_name():
+    """Issue 21 §24: "José" typed with a composed é or with e and a combining accent is one name,
+    as "Ana" and "ana" are: a second member, trait, quest or captive of that name is refused."""
+    from journal.games.kraken import quests
+
+    nfc, nfd = "Jos\u00e9", "Jose\u0301"
+    s = with_crew(new_state(lines=()), nfc)
+    with pytest.raises(RuleError, match="is already in the crew \\(as José\\)"):
+        crew.crew_add(s, dice(), name=nfd.upper(), attrs=dict(ATTRS))
+    with pytest.raises(InputError, match="named twice"):
+        crew.crew_add(s, dice(), name="Ann", attrs=dict(ATTRS), traits=[(nfc, 1), (nfd.lower(), -1)])
+    s = apply(s, crew.crew_trait, name=nfc, trait="Tough\u00c9", value=1).state
+    s = apply(s, crew.crew_trait, name=nfc, trait="tough\u0065\u0301", value=2).state
+    assert s["crew"][nfc]["traits"] == {"tough\u0065\u0301": 2}
+    s = apply(s, quests.quest_add, name=nfc).state
+    with pytest.raises(RuleError, match="there is a quest José already"):
+        quests.quest_add(s, dice(), name=nfd)
+    s = apply(s, captives.captive_add, label=nfc, carrier=nfc, level=2).state
+    s = with_crew(s, "Ben")
+    with pytest.raises(RuleError, match="there is a captive José already"):
+        captives.captive_add(s, dice(), label=nfd, carrier="Ben", level=2)

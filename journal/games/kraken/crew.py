@@ -126,8 +126,9 @@ def new_member(s: dict, name: str) -> str:
     name = str(name).strip()
     if not name:
         raise InputError("the crew member's name is empty")
-    if any(k.casefold() == name.casefold() for k in s["crew"]):
-        raise RuleError(f"{name} is already in the crew")
+    twin = already(s["crew"], name)
+    if twin:
+        raise RuleError(f"{name} is already in the crew" + (f" (as {twin})" if twin != name else ""))
     if len(s["crew"]) >= MAX_CREW:
         raise RuleError(say(f"the crew has {MAX_CREW} members already: at most {MAX_CREW} at any time (remove one "
                             f"first: ", cmd("kraken crew remove", "NAME"), ")"))
@@ -136,7 +137,7 @@ def new_member(s: dict, name: str) -> str:
         raise RuleError(f"{preset} died in this campaign: a preset crew member may not rejoin (rules note K11)")
     for a, b in EXCLUSIVE:
         other = b if preset == a else a if preset == b else None
-        if other and any(k.casefold() == other.casefold() for k in s["crew"]):
+        if other and already(s["crew"], other):
             raise RuleError(f"{preset} and {other} cannot be in the same crew: their sheets cover each other")
     return name
 
@@ -362,7 +363,7 @@ def traits_gained(s: dict, c: dict, key: str, traits, psi: bool) -> tuple[dict, 
     if have + len(pos) + len(neg) > MAX_TRAITS:
         raise RuleError(f"{key} has {have} traits: at most {MAX_TRAITS}")
     for t in new:
-        if any(k.casefold() == t.casefold() for k in c["traits"]):
+        if already(c["traits"], t):
             raise RuleError(f"{key} has the trait {t} already")
     if psi:
         if "psi" in c:
@@ -428,7 +429,7 @@ def crew_trait(state: dict, dice: Dice, name: str, trait: str, value: int | None
     t = str(trait).strip()
     if not t or t.upper() == "PSI":
         raise InputError(say("a trait has a name (PSI is set with `", cmd("kraken crew set", "NAME", "psi", "N"), "`)"))
-    existing = next((k for k in c["traits"] if k.casefold() == t.casefold()), None)
+    existing = already(c["traits"], t)
     if remove:
         if existing is None:
             raise RuleError(f"{key} has no trait {t}")

@@ -56,7 +56,7 @@ def crew_equip(state: dict, dice: Dice, name: str, slot: str, item: str, from_st
     if len(c["inventory"]) + 1 > cap + OVERLOAD_MAX:
         raise RuleError(f"{key} carries {len(c['inventory'])} items: capacity {cap} + at most {OVERLOAD_MAX} "
                         f"overload")
-    if MOBILE_TRANSMITTER in text.casefold() and transmitters(s):
+    if MOBILE_TRANSMITTER in fold(text) and transmitters(s):
         raise RuleError(f"only one Mobile transmitter may be carried by the whole team (ch. 4): "
                         f"{', '.join(transmitters(s))} has one")
     if TOOL_SET in fold(text) and tool_sets(c):
@@ -76,7 +76,7 @@ def crew_equip(state: dict, dice: Dice, name: str, slot: str, item: str, from_st
 
 def _take_from_storage(s: dict, text: str, out: list[str]) -> None:
     for where in ("storage", "expansion_storage"):
-        hit = next((i for i, x in enumerate(s[where]) if x.casefold() == text.casefold()), None)
+        hit = next((i for i, x in enumerate(s[where]) if fold(x) == fold(text)), None)
         if hit is not None:
             s[where].pop(hit)
             out.append(f"Taken out of the ship's {'storage' if where == 'storage' else 'EXPANSION storage'}.")
@@ -236,7 +236,7 @@ def wear_piece(s: dict, m: dict, key: str, k: str, text: str, out: list[str]) ->
         m.pop("armor", None)
     m[k] = piece
     line = f"{key} wears the {piece['name']} ({what}, Armor {piece['armor']}{where})"
-    if old and old["name"].casefold() != piece["name"].casefold():
+    if old and fold(old["name"]) != fold(piece["name"]):
         line += f" instead of the {old['name']} (one {what} at a time)"
     out.append(line + ".")
     missing = k != "physical_shield" and item_named(m, piece["name"]) is None
@@ -300,7 +300,7 @@ def _item_name(text: str, typed: str) -> str:
     """The item's name as the inventory writes it ("Anti-Terror Shield" for "anti-terror
     shield" typed), else as typed."""
     for cand in (str(text), str(text).split("+")[0]):
-        if " ".join(cand.split()).casefold() == typed.casefold():
+        if fold(" ".join(cand.split())) == fold(typed):
             return " ".join(cand.split())
     return typed
 

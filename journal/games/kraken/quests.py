@@ -8,6 +8,7 @@ from journal.games.kraken.model.campaign import copy_state, credits_line, known,
 from journal.games.kraken.model.constants import MAX_TICKS
 from journal.games.kraken.model.exploration import one_trade
 from journal.hints import cmd, say
+from journal.lookup import already
 from journal.outcome import Outcome
 
 
@@ -22,8 +23,8 @@ def quest_add(state: dict, dice: Dice, name: str, urgent: bool = False, reward: 
     name = str(name).strip()
     if not name:
         raise InputError("name the quest")
-    if any(k.casefold() == name.casefold() for k in s["quests"]):
-        raise RuleError(f"there is a quest {name} already")
+    if already(s["quests"], name):
+        raise RuleError(f"there is a quest {already(s['quests'], name)} already")
     q: dict = {"urgent": urgent, "activated": False}
     if capture:
         q["capture"] = True

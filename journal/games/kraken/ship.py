@@ -11,6 +11,7 @@ from journal.games.kraken.model.exploration import one_trade, refuse_unless_at_s
 from journal.games.kraken.model.systems import can_install, check_removal, install_system, systems_named
 from journal.hints import cmd, say
 from journal.outcome import Outcome
+from journal.schema import fold
 
 
 def ship_hull(state: dict, dice: Dice, name: str, price: int, sp: int, expansion_sp: int | None = None,
@@ -160,7 +161,7 @@ def storage(state: dict, dice: Dice, item: str, remove: bool = False, expansion:
     if not text:
         raise InputError("name the item")
     if remove:
-        hit = next((i for i, x in enumerate(s[where]) if x.casefold() == text.casefold()), None)
+        hit = next((i for i, x in enumerate(s[where]) if fold(x) == fold(text)), None)
         if hit is None:
             raise RuleError(f"'{text}' is not in the ship's {label} ({', '.join(s[where]) or 'empty'})")
         text = s[where].pop(hit)

@@ -25,6 +25,7 @@ from journal.games.kraken.model.members import carrying, drop_member, note_falle
 from journal.games.kraken.model.weapons import back_on_ship, ready_weapons
 from journal.hints import cmd, say
 from journal.outcome import Outcome
+from journal.schema import fold
 
 MIDAS = 3
 
@@ -36,7 +37,7 @@ def enemy_key(g: dict, label: str) -> str:
 
 def has_crew_trait(member: dict, trait: str) -> bool:
     """Whether a crew member has a trait the rules read by name (AGGRESSIVE, Chain Attack...)."""
-    return any(t.casefold() == trait for t in member["traits"])
+    return any(fold(t) == trait for t in member["traits"])
 
 
 def must_attack(s: dict, g: dict, n: str) -> None:

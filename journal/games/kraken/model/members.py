@@ -96,11 +96,11 @@ def armor_text(member: dict) -> str:
 def item_named(member: dict, name: str, slots=INVENTORY) -> str | None:
     """The inventory slot (of `slots`) whose item is `name`: its whole text, or its name
     before a '+' note or a U<n> uses mark, ignoring case."""
-    want = " ".join(str(name).split()).casefold()
+    want = fold(" ".join(str(name).split()))
     for slot in slots:
         text = str(member.get("inventory", {}).get(slot, ""))
         base = _USES.sub("", text.split("+")[0])
-        if text and want in (" ".join(text.split()).casefold(), " ".join(base.split()).casefold()):
+        if text and want in (fold(" ".join(text.split())), fold(" ".join(base.split()))):
             return slot
     return None
 
@@ -142,7 +142,7 @@ def carrying(state: dict, name: str) -> str | None:
 def transmitters(state: dict) -> list[str]:
     """Ch. 4: only one Mobile transmitter may be carried by the whole team."""
     return [f"{n}:{slot}" for n, m in state.get("crew", {}).items() for slot, item in m.get("inventory", {}).items()
-            if MOBILE_TRANSMITTER in str(item).casefold()]
+            if MOBILE_TRANSMITTER in fold(str(item))]
 
 
 def tool_sets(member: dict) -> list[str]:
@@ -212,7 +212,7 @@ def revived(s: dict, name: str, out: list[str]) -> None:
 
 
 def preset_member(name: str) -> str | None:
-    folded = name.casefold()
+    folded = fold(name.strip())
     return next((p for p in PRESET_CREW if p.casefold() == folded), None)
 
 
@@ -310,10 +310,10 @@ def uses_spent(text: str) -> bool:
 def item_slot(member: dict, item: str) -> str | None:
     """The inventory slot holding an item: its text, or its name before a '+' note or a
     U<n> uses mark ("Med kit U2" is the Med kit), ignoring case."""
-    want = str(item).strip().casefold()
+    want = fold(str(item).strip())
     for slot, text in member.get("inventory", {}).items():
-        base = _USES.sub("", str(text).split("+")[0]).strip().casefold()
-        if str(text).strip().casefold() == want or base == want:
+        base = fold(_USES.sub("", str(text).split("+")[0]).strip())
+        if fold(str(text).strip()) == want or base == want:
             return slot
     return None
 

@@ -113,9 +113,9 @@ def weapon_notation(spec: dict) -> str:
 
 def weapon_slot(member: dict, label: str) -> str | None:
     """The inventory slot holding a weapon: its name, maybe with a '+ mag' note."""
-    want = label.casefold()
+    want = fold(label)
     for slot, text in member.get("inventory", {}).items():
-        if str(text).split("+")[0].strip().casefold() == want:
+        if fold(str(text).split("+")[0].strip()) == want:
             return slot
     return None
 
