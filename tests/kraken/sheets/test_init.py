@@ -109,9 +109,23 @@ def test_pdf_and_blank_sheet(camp, tmp_path, paper):
     assert "MAP6" in text and "CREW MEMBER" in text and "Railgun" in text
 
 
-def test_pdf_and_blank_sheet_carry_the_new_pages(fly, tmp_path):
+def _titles(path) -> list[str]:
+    """The adventure pages a PDF holds, in order."""
+    texts = [p.extract_text() for p in PdfReader(str(path)).pages]
+    return [title for t in texts for title in ("SPACE COMBAT", "GROUND COMBAT", "DUNGEON EXPLORATION")
+            if t.lstrip().startswith(title) or f"\n{title}" in t[:200]]
+
+
+def test_pdf_prints_the_combat_and_dungeon_pages_only_while_one_is_under_way(fly, tmp_path):
+    """Issue 22 §2: "Space Kraken prints combat and dungeon pages only while one is under way
+    (blank ones come from `sheet`)"."""
+    j(fly, "pdf", "-s", "fly", "-o", str(tmp_path / "n.pdf"))
+    assert _titles(tmp_path / "n.pdf") == []
     fly("kraken", "flight", "-s", "fly", "--difficulty", "1", "--roll", "3", ok=True)
-    d = j(fly, "pdf", "-s", "fly", "-o", str(tmp_path / "f.pdf"))
-    assert d["pages"] >= 9
+    j(fly, "pdf", "-s", "fly", "-o", str(tmp_path / "f.pdf"))
+    assert _titles(tmp_path / "f.pdf") == ["SPACE COMBAT"]
     d = j(fly, "sheet", "kraken", "-o", str(tmp_path / "b.pdf"))
-    assert d["pages"] == 9
+    assert d["pages"] == 9 and _titles(tmp_path / "b.pdf") == ["SPACE COMBAT", "GROUND COMBAT", "DUNGEON EXPLORATION"]
+    out = tmp_path / "g.pdf"
+    document.render_save(GAME, adventure_states()["ground"], [], out, "a4", title="camp", progress=False)
+    assert _titles(out) == ["GROUND COMBAT", "DUNGEON EXPLORATION"]
