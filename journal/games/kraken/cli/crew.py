@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError
+from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import CREW, NEGATIVES, NUMBER, parse_trait, run, weapons_of
 from journal.games.kraken.model.constants import ATTRIBUTES, INVENTORY, JAMS
 from journal.options import DeltaType, OrderedGroup, reason_option, save_option
@@ -27,7 +28,7 @@ def _attr_options(f):
 
 @crew.command("add")
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.NEW)
 @_attr_options
 @click.option("--trait", "traits", multiple=True, metavar="NAME:VALUE", help="A trait, e.g. Tough:+2 (repeat).")
 @click.option("--psi", is_flag=True, help="The PSI trait at level 1 (one crew member at most).")
@@ -52,7 +53,7 @@ def crew_add(rt, save, name, traits, psi, level, level_traits, hire, reason, **a
 
 @crew.command("remove")
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.CREW_MEMBER)
 @click.option("--sell", is_flag=True, help="Sold at a Shop for 5¢ per level.")
 @click.option("--died", is_flag=True, help="Killed or abandoned (a preset member may not rejoin, K11).")
 @pass_rt
@@ -67,7 +68,7 @@ def crew_remove(rt, save, name, sell, died):
 
 @crew.command("hp", context_settings=NEGATIVES)
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.CREW_MEMBER)
 @click.argument("delta", type=DeltaType(digits=7), metavar="DELTA")
 @reason_option
 @pass_rt
@@ -80,7 +81,7 @@ def crew_hp(rt, save, name, delta, reason):
 
 @crew.command("level-up")
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.CREW_MEMBER)
 @click.option("--attribute", type=click.Choice(ATTRIBUTES + ("psi",), case_sensitive=False), metavar="ATTR",
               help=f"+1 to one of {', '.join(ATTRIBUTES)} (or psi).")
 @click.option("--trait", "traits", multiple=True, metavar="NAME:VALUE",
@@ -97,7 +98,7 @@ def crew_level_up(rt, save, name, attribute, traits, psi):
 
 @crew.command("leader")
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.CREW_MEMBER)
 @pass_rt
 def crew_leader(rt, save, name):
     """The crew member who leads (events call them 'you')."""
@@ -108,8 +109,8 @@ def crew_leader(rt, save, name):
 
 @crew.command("set")
 @save_option
-@click.argument("name")
-@click.argument("field", metavar="FIELD")
+@click.argument("name", type=names.CREW_MEMBER)
+@click.argument("field", type=names.CREW_FIELD, metavar="FIELD")
 @click.argument("value", type=NUMBER)
 @reason_option
 @pass_rt
@@ -123,8 +124,8 @@ def crew_set(rt, save, name, field, value, reason):
 
 @crew.command("trait")
 @save_option
-@click.argument("name")
-@click.argument("trait", metavar="TRAIT[:VALUE]")
+@click.argument("name", type=names.CREW_MEMBER)
+@click.argument("trait", type=names.TRAIT, metavar="TRAIT[:VALUE]")
 @click.option("--remove", is_flag=True, help="Erase the trait.")
 @reason_option
 @pass_rt
@@ -142,9 +143,9 @@ def crew_trait(rt, save, name, trait, remove, reason):
 
 @crew.command("equip")
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.CREW_MEMBER)
 @click.argument("slot", type=click.Choice(INVENTORY, case_sensitive=False))
-@click.argument("item")
+@click.argument("item", type=names.STORED)
 @click.option("--from-storage", is_flag=True, help="Take it out of the ship's storage.")
 @pass_rt
 def crew_equip(rt, save, name, slot, item, from_storage):
@@ -156,10 +157,10 @@ def crew_equip(rt, save, name, slot, item, from_storage):
 
 @crew.command("use")
 @save_option
-@click.argument("name")
-@click.argument("item")
+@click.argument("name", type=names.CREW_MEMBER)
+@click.argument("item", type=names.CARRIED)
 @click.option("--heal", "heal_hp", type=NUMBER, help="HP the item heals (half in a Hell atmosphere).")
-@click.option("--target", metavar="NAME", help="Who it heals (default: the user).")
+@click.option("--target", type=names.CREW_MEMBER, metavar="NAME", help="Who it heals (default: the user).")
 @click.option("--oxygen", type=NUMBER, help="Oxygen it gives (an Oxygen item).")
 @pass_rt
 def crew_use(rt, save, name, item, heal_hp, target, oxygen):
@@ -172,7 +173,7 @@ def crew_use(rt, save, name, item, heal_hp, target, oxygen):
 
 @crew.command("unequip")
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.CREW_MEMBER)
 @click.argument("slot", type=click.Choice(INVENTORY, case_sensitive=False))
 @click.option("--to-storage", is_flag=True, help="Put it in the ship's storage.")
 @pass_rt
@@ -185,13 +186,13 @@ def crew_unequip(rt, save, name, slot, to_storage):
 
 @crew.command("gear")
 @save_option
-@click.argument("name")
-@click.option("--jacket", metavar="NAME:ARMOR|none", help='The jacket worn, e.g. "Kevlar vest:2".')
-@click.option("--helmet", metavar="NAME:ARMOR|none", help='The helmet worn, e.g. "Helmet:1".')
-@click.option("--physical-shield", "physical_shield", metavar="NAME:ARMOR|none",
+@click.argument("name", type=names.CREW_MEMBER)
+@click.option("--jacket", type=names.TEXT, metavar="NAME:ARMOR|none", help='The jacket worn, e.g. "Kevlar vest:2".')
+@click.option("--helmet", type=names.TEXT, metavar="NAME:ARMOR|none", help='The helmet worn, e.g. "Helmet:1".')
+@click.option("--physical-shield", "physical_shield", type=names.TEXT, metavar="NAME:ARMOR|none",
               help='A physical Shield held in a hand (L or R), e.g. "Anti-Terror Shield:2".')
 @click.option("--armor", type=NUMBER, help="An unnamed jacket of Armor N (0-8; 0: none).")
-@click.option("--shield", metavar="A|B:POWER/RECHARGE|none", help="The active flash (A) or energy (B) Shield.")
+@click.option("--shield", type=names.TEXT, metavar="A|B:POWER/RECHARGE|none", help="The active flash (A) or energy (B) Shield.")
 @click.option("--charger", type=NUMBER, metavar="N", help="The Shield charger used each combat turn: +N (0: none).")
 @pass_rt
 def crew_gear(rt, save, name, jacket, helmet, physical_shield, armor, shield, charger):
@@ -211,9 +212,9 @@ def crew_gear(rt, save, name, jacket, helmet, physical_shield, armor, shield, ch
 
 @crew.command("weapon")
 @save_option
-@click.argument("name")
-@click.argument("spec", required=False)
-@click.option("--weapon", metavar="WEAPON", help="Change this weapon instead of adding one.")
+@click.argument("name", type=names.CREW_MEMBER)
+@click.argument("spec", type=names.TEXT, required=False)
+@click.option("--weapon", type=names.WEAPON, metavar="WEAPON", help="Change this weapon instead of adding one.")
 @click.option("--ammo", type=NUMBER, help="Its Ammo now.")
 @click.option("--jam", type=click.Choice(("none",) + JAMS, case_sensitive=False))
 @click.option("--remove", is_flag=True, help="Erase it.")
