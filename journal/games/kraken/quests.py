@@ -10,6 +10,7 @@ from journal.games.kraken.model.exploration import one_trade
 from journal.hints import cmd, say
 from journal.lookup import already
 from journal.outcome import Outcome
+from journal.text import plural
 
 
 def quest_add(state: dict, dice: Dice, name: str, urgent: bool = False, reward: str | None = None,
@@ -98,14 +99,14 @@ def quest_tick(state: dict, dice: Dice, name: str, delta: int) -> Outcome:
         raise RuleError(f"{key} is not urgent: it has no timer")
     target = q["ticks"] + delta
     if target < 0:
-        raise InputError(f"{key} has {q['ticks']} tick(s): cannot take away {-delta}")
+        raise InputError(f"{key} has {plural(q['ticks'], 'tick')}: cannot take away {-delta}")
     out: list[str] = []
     if target >= MAX_TICKS:
         q["ticks"] = MAX_TICKS - 1
         _fail_quest(s, key, out, "fourth tick")
         return Outcome(s, f"Quest {key} failed (fourth tick, by hand)", out, {"quest": key, "failed": True})
     q["ticks"] = target
-    msg = f"Quest {key}: {target} tick(s)"
+    msg = f"Quest {key}: {plural(target, 'tick')}"
     return Outcome(s, msg + " (by hand)", [msg + "."], {"quest": key, "ticks": target})
 
 

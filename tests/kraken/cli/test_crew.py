@@ -44,7 +44,7 @@ def test_hand_set_commands_are_logged(camp):
     assert s["crew"]["Ray"]["hp_max"] == 7
     assert s["quests"]["Ore"]["ticks"] == 1
     log = camp("log", "-s", "sk", ok=True).stdout
-    assert "Ray: tech 3 → 9 (by hand)" in log and "Quest Ore: 1 tick(s) (by hand)" in log
+    assert "Ray: tech 3 → 9 (by hand)" in log and "Quest Ore: 1 tick (by hand)" in log
 
 
 def test_bad_weapon_notation_names_the_problem(fly):

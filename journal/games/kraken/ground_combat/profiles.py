@@ -15,6 +15,7 @@ from journal.games.kraken.model.weapons import parse_attack
 from journal.hints import cmd, say
 from journal.lookup import already
 from journal.outcome import Outcome
+from journal.text import plural
 
 _ACTION = re.compile(r"\s*(\d)\s*(?:-\s*(\d))?\s*:\s*(.+)")
 
@@ -197,5 +198,5 @@ def spawn_note(g: dict) -> list[str]:
     primaries = sum(1 for x in g["enemies"].values() if not x["minion"])
     want = 1 + bool(g.get("second"))
     if primaries > want or sum(1 for x in g["enemies"].values() if x["minion"]) > g["minions"]:
-        return [f"Note: the spawn called for {want} Primary and {g['minions']} Minion(s)."]
+        return [f"Note: the spawn called for {want} Primary and {plural(g['minions'], 'Minion')}."]
     return []

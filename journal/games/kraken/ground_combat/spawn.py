@@ -24,6 +24,7 @@ from journal.games.kraken.model.exploration import (
 from journal.games.kraken.model.locations import hardcore_atmosphere
 from journal.hints import cmd, say
 from journal.outcome import Outcome
+from journal.text import plural
 
 HELL_BOSS_LEVEL = 6       # a LV6+ Boss battle: a 6 spawns a CREATURE FROM HELL
 REACTION = 4              # the reaction check: d6 >= 4
@@ -128,7 +129,7 @@ def ground_start(state: dict, dice: Dice, level: int | None = None, tile: str | 
                    cmd("kraken ground add", "LABEL", profile="NAME"), "), then ", cmd("kraken ground initiative"), "."))
     sp.data["minions"] = sp.g["minions"]
     return Outcome(s, f"Ground Combat LV{sp.level}" + (" (Boss)" if enc.boss else "")
-                   + f": {1 + bool(sp.g.get('second'))} Primary, {sp.g['minions']} Minion(s)", out, sp.data)
+                   + f": {1 + bool(sp.g.get('second'))} Primary, {plural(sp.g['minions'], 'Minion')}", out, sp.data)
 
 
 def check_no_fight(s: dict) -> None:
