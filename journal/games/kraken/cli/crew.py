@@ -8,6 +8,7 @@ from journal.errors import InputError
 from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import CREW, NEGATIVES, NUMBER, parse_trait, run, weapons_of
 from journal.games.kraken.model.constants import ATTRIBUTES, INVENTORY, JAMS
+from journal.hints import cmd, say
 from journal.options import DeltaType, OrderedGroup, reason_option, save_option
 from journal.runtime import pass_rt
 
@@ -201,8 +202,12 @@ def crew_gear(rt, save, name, jacket, helmet, physical_shield, armor, shield, ch
     from journal.games.kraken import equipment as rules
 
     if all(v is None for v in (jacket, helmet, physical_shield, armor, shield, charger)):
-        raise InputError("give --jacket|--helmet|--physical-shield NAME:ARMOR (or none), --armor N (an unnamed "
-                         "jacket), --shield A|B:POWER/RECHARGE (or --shield none) and/or --charger N")
+        raise InputError(say("say what is worn: ", cmd("kraken crew gear", name, jacket="NAME:ARMOR"), ", ",
+                             cmd("kraken crew gear", name, helmet="NAME:ARMOR"), ", ",
+                             cmd("kraken crew gear", name, physical_shield="NAME:ARMOR"), " (none takes one off), ",
+                             cmd("kraken crew gear", name, armor="N"), " (an unnamed jacket), ",
+                             cmd("kraken crew gear", name, shield="B:POWER/RECHARGE"), " (A: flash, B: energy) or ",
+                             cmd("kraken crew gear", name, charger="N")))
     if armor is not None and jacket is not None:
         raise InputError("--armor N is an unnamed jacket: give --armor or --jacket, not both (one jacket is worn "
                          "at a time)")

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import click
 
+from journal.errors import InputError
 from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import NEGATIVES, NUMBER, run
 from journal.games.kraken.cli.files import TREASURE_TABLE, grade_prices, load_treasure_table
+from journal.hints import cmd, say
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
@@ -45,7 +47,10 @@ def treasure_take(rt, save, first, shift, table_path, column, rolls):
     from journal.games.kraken import treasure as rules
 
     if first is None:
-        first = rt.choose("--credits|--stimpack", ["credits", "stimpack"], "Credits or a Stimpack")
+        if not rt.can_prompt():
+            raise InputError(say("the drop gives Credits or a Stimpack first: ", cmd("kraken treasure take", credits=True),
+                                 " or ", cmd("kraken treasure take", stimpack=True)))
+        first = rt.pick("Credits or a Stimpack", ["credits", "stimpack"])
     table = load_treasure_table(table_path)
     run(rt, save, rules.treasure_take, entered=rolls, first=first, shift=shift, table=table,
         column=column_of(table, column))
