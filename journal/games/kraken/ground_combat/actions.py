@@ -191,7 +191,7 @@ def ground_unjam(state: dict, dice: Dice, name: str, weapon: str, bonus: int = 0
         acted(s, g, n, out)
     return Outcome(s, f"{n} unjams the {wkey}: {total} vs {target} ({'cleared' if ok else 'failed'})", out,
                    {"crew": n, "weapon": wkey, "roll": r, "total": total, "target": target, "cleared": ok},
-                   meta([check("unjam" if stage < 2 else "weapon repair", chance, ok)]))
+                   meta([check("unjam check" if stage < 2 else "weapon repair", chance, ok)]))
 
 
 def repairer(s: dict, name: str) -> str:
@@ -259,11 +259,14 @@ def ground_escape(state: dict, dice: Dice, sacrifice=(), crew=()) -> Outcome:
     enemies = active_enemies(g)
     low = min(s["crew"][n]["agility"] for n in escapers)
     high = max(g["enemies"][k]["agility"] for k in enemies)
-    r = dice.roll(6)
     prev = g.get("escapes", 0)
     flash = PSI_FLASH if g.get("flash") else 0
-    total = r + low + ESCAPE_SACRIFICE * len(sacrificed) + ESCAPE_AGAIN * prev + flash
+    bonus = low + ESCAPE_SACRIFICE * len(sacrificed) + ESCAPE_AGAIN * prev + flash
+    chance = d6_check(bonus, high)
+    r = dice.roll(6)
+    total = r + bonus
     ok = total >= high
+    checks = [check("escape check", chance, ok)]
     out = [f"Escape: d6 {r} + lowest Agility {low}" + (f" + 3 × {len(sacrificed)} sacrificed" if sacrificed else "")
            + (f" + 2 × {prev} earlier tries" if prev else "") + (" + 3 PSI FLASH" if flash else "")
            + f" = {total} against the enemies' highest Agility {high}: " + ("you escape." if ok else "failed.")]
@@ -276,7 +279,7 @@ def ground_escape(state: dict, dice: Dice, sacrifice=(), crew=()) -> Outcome:
         close_ground(s, out, "escaped")
         out.append("No rewards or XP. Back to where you were before the combat (if it began as you entered a new map: "
                    "back at the previous map's exit, or the ship from the first map).")
-        return Outcome(s, f"Escape: {total} vs {high}: escaped", out, data)
+        return Outcome(s, f"Escape: {total} vs {high}: escaped", out, data, meta(checks))
     g["escapes"] = prev + 1
     for n in sacrificed:
         wound(s, n, SACRIFICE_FAIL, out, "left behind for a while")
@@ -286,4 +289,4 @@ def ground_escape(state: dict, dice: Dice, sacrifice=(), crew=()) -> Outcome:
         out.append("Your turn is over.")
         phase_done(s, g, out)
         end_check(s, g, out)
-    return Outcome(s, f"Escape: {total} vs {high}: failed", out, data)
+    return Outcome(s, f"Escape: {total} vs {high}: failed", out, data, meta(checks))

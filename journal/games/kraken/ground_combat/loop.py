@@ -21,6 +21,7 @@ from journal.games.kraken.model.ground import (
     lone_wolf,
     turn_hint,
 )
+from journal.games.kraken.model.luck import check, meta, opposed_chance
 from journal.games.kraken.model.members import carrying, drop_member, note_fallen
 from journal.games.kraken.model.weapons import back_on_ship, ready_weapons
 from journal.hints import cmd, say
@@ -102,6 +103,7 @@ def ground_initiative(state: dict, dice: Dice, cover=(), faint: str | None = Non
         covered.append(n)
     rest = [n for n in up if n not in covered]
     data: dict = {}
+    checks: list[dict] = []
     if g["ambush"]:
         g["first"] = "enemies"
         out.append("Ambush: the enemies act first for the whole combat (no initiative roll).")
@@ -112,13 +114,15 @@ def ground_initiative(state: dict, dice: Dice, cover=(), faint: str | None = Non
         if not rest:
             raise RuleError("someone must stay out of cover to set the initiative")
         low = min(rest, key=lambda n: s["crew"][n]["agility"])
-        r1 = dice.roll(6)
         surprise = 2 if g.pop("surprise", None) else 0
-        mine = s["crew"][low]["agility"] + r1 + surprise
         low_e = min(e["agility"] for e in g["enemies"].values())
+        chance = opposed_chance(s["crew"][low]["agility"] + surprise, low_e)
+        r1 = dice.roll(6)
+        mine = s["crew"][low]["agility"] + r1 + surprise
         r2 = dice.roll(6)
         theirs = low_e + r2
         g["first"] = "crew" if mine >= theirs else "enemies"
+        checks.append(check("initiative", chance, mine >= theirs))
         out.append(f"Initiative: {low}'s Agility {s['crew'][low]['agility']} + d6 {r1}"
                    + (" + 2 (PSI SURPRISE)" if surprise else "") + f" = {mine} against the enemies' lowest Agility "
                    f"{low_e} + d6 {r2} = {theirs}: " + ("the crew acts first." if g["first"] == "crew"
@@ -135,7 +139,7 @@ def ground_initiative(state: dict, dice: Dice, cover=(), faint: str | None = Non
     _oxygen(s, g, out, faint)
     out.append(turn_hint(s, g))
     data["first"] = g["first"]
-    return Outcome(s, f"Initiative: {g['first']} first", out, data)
+    return Outcome(s, f"Initiative: {g['first']} first", out, data, meta(checks))
 
 
 def phase_done(s: dict, g: dict, out: list[str]) -> None:

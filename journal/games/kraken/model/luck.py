@@ -27,6 +27,11 @@ def hit_chance(need: int, reroll: bool = False) -> float:
     return p + (1 - p) * p if reroll else p
 
 
+def opposed_chance(mine: int, theirs: int) -> float:
+    """P(d6 + mine >= d6 + theirs): an initiative check (a draw goes to the crew)."""
+    return sum(check_odds(mine, theirs + r) for r in range(1, 7)) / 6
+
+
 def meta(checks: list[dict], **more) -> dict:
     """An Outcome's meta holding these checks (none: no key)."""
     return {**more, **({"checks": checks} if checks else {})}
