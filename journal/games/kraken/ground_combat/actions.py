@@ -228,17 +228,9 @@ def unjam_result(s: dict, n: str, wkey: str, w: dict, stage: int, ok: bool, out:
         out.extend(more)
 
 
-def ground_escape(state: dict, dice: Dice, sacrifice=(), crew=()) -> Outcome:
-    """Ch. 14 Escape: members not yet activated this turn may escape; those already
-    activated (and any you choose) are sacrificed. d6 + the lowest Agility of the escapers
-    + 3 per sacrificed + 2 per earlier try (+3 PSI FLASH) ≥ the highest enemy Agility.
-    Success ends the combat with no rewards (the sacrificed are lost); failure costs each
-    sacrificed member 2 HP and ends your turn."""
-    s = copy_state(state)
-    g = current_ground_combat(s)
-    if g["step"] != "crew":
-        raise RuleError("an escape is a crew action, in the crew's part of the turn")
-    up = conscious(s, g)
+def who_escapes(s: dict, g: dict, up: list[str], sacrifice, crew) -> tuple[list[str], list[str]]:
+    """(escapers, sacrificed): those who acted this turn, the AGGRESSIVE ("They will also never
+    participate in an attempt to escape!") and those chosen stay behind."""
     acted = g.get("acted", {})
     forced = [n for n in up if acted.get(n, 0) > 0 or has_crew_trait(s["crew"][n], AGGRESSIVE)]
     chosen = [known(s["crew"], x, "crew member") for x in sacrifice]
@@ -256,6 +248,21 @@ def ground_escape(state: dict, dice: Dice, sacrifice=(), crew=()) -> Outcome:
         sacrificed = [n for n in up if n not in escapers]
     if not escapers:
         raise RuleError("nobody is left to escape: at least one member who has not acted this turn")
+    return escapers, sacrificed
+
+
+def ground_escape(state: dict, dice: Dice, sacrifice=(), crew=()) -> Outcome:
+    """Ch. 14 Escape: members not yet activated this turn may escape; those already
+    activated (and any you choose) are sacrificed. d6 + the lowest Agility of the escapers
+    + 3 per sacrificed + 2 per earlier try (+3 PSI FLASH) ≥ the highest enemy Agility.
+    Success ends the combat with no rewards (the sacrificed are lost); failure costs each
+    sacrificed member 2 HP and ends your turn."""
+    s = copy_state(state)
+    g = current_ground_combat(s)
+    if g["step"] != "crew":
+        raise RuleError("an escape is a crew action, in the crew's part of the turn")
+    up = conscious(s, g)
+    escapers, sacrificed = who_escapes(s, g, up, sacrifice, crew)
     enemies = active_enemies(g)
     low = min(s["crew"][n]["agility"] for n in escapers)
     high = max(g["enemies"][k]["agility"] for k in enemies)

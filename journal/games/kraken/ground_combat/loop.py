@@ -92,15 +92,7 @@ def ground_initiative(state: dict, dice: Dice, cover=(), faint: str | None = Non
                             ")"))
     out: list[str] = []
     up = conscious(s, g)
-    covered = []
-    for c in cover:
-        n = known(s["crew"], c, "crew member")
-        if n not in up:
-            raise RuleError(f"{n} is not a conscious member of this combat")
-        if has_crew_trait(s["crew"][n], AGGRESSIVE) and ready_weapons(s["crew"][n]):
-            raise RuleError(f"{n} is AGGRESSIVE and holds a working {ready_weapons(s['crew'][n])[0]}: an AGGRESSIVE "
-                            f"member is set in cover only with no functional weapon in hand (ch. 14)")
-        covered.append(n)
+    covered = set_in_cover(s, up, cover)
     rest = [n for n in up if n not in covered]
     data: dict = {}
     checks: list[dict] = []
@@ -111,23 +103,7 @@ def ground_initiative(state: dict, dice: Dice, cover=(), faint: str | None = Non
         g["first"] = "crew"
         out.append(f"Lone wolf: {up[0]} wins the initiative.")
     else:
-        if not rest:
-            raise RuleError("someone must stay out of cover to set the initiative")
-        low = min(rest, key=lambda n: s["crew"][n]["agility"])
-        surprise = 2 if g.pop("surprise", None) else 0
-        low_e = min(e["agility"] for e in g["enemies"].values())
-        chance = opposed_chance(s["crew"][low]["agility"] + surprise, low_e)
-        r1 = dice.roll(6)
-        mine = s["crew"][low]["agility"] + r1 + surprise
-        r2 = dice.roll(6)
-        theirs = low_e + r2
-        g["first"] = "crew" if mine >= theirs else "enemies"
-        checks.append(check("initiative", chance, mine >= theirs))
-        out.append(f"Initiative: {low}'s Agility {s['crew'][low]['agility']} + d6 {r1}"
-                   + (" + 2 (PSI SURPRISE)" if surprise else "") + f" = {mine} against the enemies' lowest Agility "
-                   f"{low_e} + d6 {r2} = {theirs}: " + ("the crew acts first." if g["first"] == "crew"
-                                                       else "the enemies act first."))
-        data.update(crew=mine, enemies=theirs)
+        roll_initiative(s, g, dice, rest, out, data, checks)
     if covered:
         g["cover"] = covered
         out.append(f"In cover the first turn: {', '.join(covered)} (+1 Armor, hit rolls against them +1).")
@@ -140,6 +116,44 @@ def ground_initiative(state: dict, dice: Dice, cover=(), faint: str | None = Non
     out.append(turn_hint(s, g))
     data["first"] = g["first"]
     return Outcome(s, f"Initiative: {g['first']} first", out, data, meta(checks))
+
+
+def set_in_cover(s: dict, up: list[str], cover) -> list[str]:
+    """The members set in cover at the initiative check: conscious members of the combat; an
+    AGGRESSIVE one only with no functional weapon in hand (ch. 14)."""
+    covered = []
+    for c in cover:
+        n = known(s["crew"], c, "crew member")
+        if n not in up:
+            raise RuleError(f"{n} is not a conscious member of this combat")
+        if has_crew_trait(s["crew"][n], AGGRESSIVE) and ready_weapons(s["crew"][n]):
+            raise RuleError(f"{n} is AGGRESSIVE and holds a working {ready_weapons(s['crew'][n])[0]}: an AGGRESSIVE "
+                            f"member is set in cover only with no functional weapon in hand (ch. 14)")
+        covered.append(n)
+    return covered
+
+
+def roll_initiative(s: dict, g: dict, dice: Dice, rest: list[str], out: list[str], data: dict,
+                    checks: list[dict]) -> None:
+    """The lowest Agility of the members out of cover + d6 (+2 PSI SURPRISE) against the
+    enemies' lowest Agility + d6; a draw goes to the crew."""
+    if not rest:
+        raise RuleError("someone must stay out of cover to set the initiative")
+    low = min(rest, key=lambda n: s["crew"][n]["agility"])
+    surprise = 2 if g.pop("surprise", None) else 0
+    low_e = min(e["agility"] for e in g["enemies"].values())
+    chance = opposed_chance(s["crew"][low]["agility"] + surprise, low_e)
+    r1 = dice.roll(6)
+    mine = s["crew"][low]["agility"] + r1 + surprise
+    r2 = dice.roll(6)
+    theirs = low_e + r2
+    g["first"] = "crew" if mine >= theirs else "enemies"
+    checks.append(check("initiative", chance, mine >= theirs))
+    out.append(f"Initiative: {low}'s Agility {s['crew'][low]['agility']} + d6 {r1}"
+               + (" + 2 (PSI SURPRISE)" if surprise else "") + f" = {mine} against the enemies' lowest Agility "
+               f"{low_e} + d6 {r2} = {theirs}: " + ("the crew acts first." if g["first"] == "crew"
+                                                   else "the enemies act first."))
+    data.update(crew=mine, enemies=theirs)
 
 
 def phase_done(s: dict, g: dict, out: list[str]) -> None:
