@@ -60,8 +60,9 @@ def crew_equip(state: dict, dice: Dice, name: str, slot: str, item: str, from_st
         raise RuleError(f"only one Mobile transmitter may be carried by the whole team (ch. 4): "
                         f"{', '.join(transmitters(s))} has one")
     if TOOL_SET in fold(text) and tool_sets(c):
-        raise RuleError(f"{key} carries a Tool set already (slot {tool_sets(c)[0]}: {c['inventory'][tool_sets(c)[0]]}): "
-                        f"no one crew member can benefit from more than one Tool set or German Tool set (ch. 4)")
+        held = tool_sets(c)[0]
+        raise RuleError(f"{key} carries a Tool set already (slot {held}: {c['inventory'][held]}): no one crew member "
+                        f"can benefit from more than one Tool set or German Tool set (ch. 4)")
     out: list[str] = []
     if from_storage:
         _take_from_storage(s, text, out)

@@ -193,7 +193,8 @@ def crew_unequip(rt, save, name, slot, to_storage):
 @click.option("--physical-shield", "physical_shield", type=names.TEXT, metavar="NAME:ARMOR|none",
               help='A physical Shield held in a hand (L or R), e.g. "Anti-Terror Shield:2".')
 @click.option("--armor", type=NUMBER, help="An unnamed jacket of Armor N (0-8; 0: none).")
-@click.option("--shield", type=names.TEXT, metavar="A|B:POWER/RECHARGE|none", help="The active flash (A) or energy (B) Shield.")
+@click.option("--shield", type=names.TEXT, metavar="A|B:POWER/RECHARGE|none",
+              help="The active flash (A) or energy (B) Shield.")
 @click.option("--charger", type=NUMBER, metavar="N", help="The Shield charger used each combat turn: +N (0: none).")
 @pass_rt
 def crew_gear(rt, save, name, jacket, helmet, physical_shield, armor, shield, charger):

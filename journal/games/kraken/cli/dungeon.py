@@ -63,7 +63,8 @@ def _portals(text: str | None) -> list[int]:
 @dungeon.command("enter")
 @save_option
 @click.argument("slot", type=names.LOCATION)
-@click.option("--crew", "crew_names", multiple=True, type=names.CONSCIOUS, metavar="NAME", help="Who is deployed (default: everyone able).")
+@click.option("--crew", "crew_names", multiple=True, type=names.CONSCIOUS, metavar="NAME",
+              help="Who is deployed (default: everyone able).")
 @click.option("--map", "map_no", type=NUMBER, help="Teleport to a later map (after a cleared one, within range).")
 @click.option("--inside", is_flag=True, help="The entrance is inside (default: outside).")
 @rolls_option
@@ -238,7 +239,8 @@ for _kind, _help in (("shop", "A Shop S#: trash bonus, grades and prices."),
 @click.argument("kind", type=click.Choice(["shop", "ammo-dealer", "quest-master", "gambler", "modder"],
                                           case_sensitive=False))
 @click.argument("tile", type=names.TILE)
-@click.option("--crew", "crew_names", multiple=True, type=names.CONSCIOUS, metavar="NAME", help="Who teleports down (default: all able).")
+@click.option("--crew", "crew_names", multiple=True, type=names.CONSCIOUS, metavar="NAME",
+              help="Who teleports down (default: all able).")
 @rolls_option
 @pass_rt
 def visit(rt, save, slot, map_no, kind, tile, crew_names, rolls):
@@ -294,7 +296,8 @@ def dungeon_sell(rt, save, item, value, faint):
 @click.argument("item", type=names.CARRIED, required=False)
 @click.option("--grade", type=NUMBER, help="Its grade (2-6).")
 @click.option("--worn", is_flag=True, help="Uses or magazine not full: counts one grade lower.")
-@click.option("--got", type=names.TEXT, metavar="NAME", help="Name what a Gambler gave you (no Gambler takes it back this turn).")
+@click.option("--got", type=names.TEXT, metavar="NAME",
+              help="Name what a Gambler gave you (no Gambler takes it back this turn).")
 @click.option("--faint", type=names.TEAM, metavar="NAME", help="Out of Oxygen: who faints (the trade is an action).")
 @rolls_option
 @pass_rt

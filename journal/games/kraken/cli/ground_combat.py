@@ -45,7 +45,8 @@ def ground():
 @click.option("--map", "map_no", type=NUMBER, help="The map number (outside a dungeon; default 1).")
 @click.option("--atmosphere", type=click.Choice(["YES", "NO", "HELL"], case_sensitive=False),
               help="Outside a dungeon (default YES).")
-@click.option("--crew", "crew_names", multiple=True, type=names.CONSCIOUS, metavar="NAME", help="Who fights (default: everyone able).")
+@click.option("--crew", "crew_names", multiple=True, type=names.CONSCIOUS, metavar="NAME",
+              help="Who fights (default: everyone able).")
 @rolls_option
 @pass_rt
 def ground_start(rt, save, level, tile, boss, ambush, map_no, atmosphere, crew_names, rolls):
@@ -108,7 +109,8 @@ def ground_profiles(rt, profiles_path):
 
 @ground.command("initiative")
 @save_option
-@click.option("--cover", multiple=True, type=names.FIGHTER, metavar="NAME", help="Set in cover the first turn (skipped for initiative).")
+@click.option("--cover", multiple=True, type=names.FIGHTER, metavar="NAME",
+              help="Set in cover the first turn (skipped for initiative).")
 @click.option("--faint", type=names.FIGHTER, metavar="NAME", help="Out of Oxygen: who faints.")
 @rolls_option
 @pass_rt
@@ -123,7 +125,8 @@ def ground_initiative(rt, save, cover, faint, rolls):
 @save_option
 @click.argument("name", type=names.FIGHTER)
 @click.argument("targets", nargs=-1, type=names.ENEMY, metavar="[TARGET]...")
-@click.option("--weapon", type=names.ATTACK_WEAPON, metavar="WEAPON", help="Which weapon (default: the only one; 'fists' for bare fists).")
+@click.option("--weapon", type=names.ATTACK_WEAPON, metavar="WEAPON",
+              help="Which weapon (default: the only one; 'fists' for bare fists).")
 @click.option("--hit", type=NUMBER, default=0,
               help="Boost steps spent on the roll (each 2 points); the rest on damage.")
 @click.option("--berserk", type=NUMBER, default=0, help="Melee: turn up to 3 HP into damage.")
@@ -161,7 +164,8 @@ def _weapon_in_hand(state: dict, params: dict) -> dict:
 @ground.command("capture")
 @save_option
 @click.argument("label", type=names.DEFEATED)
-@click.option("--carrier", required=True, type=names.FIGHTER, metavar="NAME", help="Who carries it (they cannot attack meanwhile).")
+@click.option("--carrier", required=True, type=names.FIGHTER, metavar="NAME",
+              help="Who carries it (they cannot attack meanwhile).")
 @pass_rt
 def ground_capture(rt, save, label, carrier):
     """Capture an enemy an attack brought to 0, -1 or -2 HP (no action)."""
@@ -170,23 +174,22 @@ def ground_capture(rt, save, label, carrier):
     run(rt, save, rules.ground_capture, names=FIGHTERS, label=label, carrier=carrier)
 
 
-for _action, _help, _args in (("cover", "Take cover: +1 Armor, +1 to be hit.", ()),
-                              ("recharge", "Recharge a T2 weapon.", ("weapon",)),
-                              ("wait", "Take no action this turn.", ())):
-    def _make_action(action, help_text, args):
-        @ground.command(action, help=help_text)
-        @save_option
-        @click.argument("name", type=names.FIGHTER)
-        @click.argument("weapon", type=names.WEAPON, required=bool(args))
-        @pass_rt
-        def _cmd(rt, save, name, weapon):
-            from journal.games.kraken.ground_combat import actions as rules
+def _make_action(action, help_text, args):
+    @ground.command(action, help=help_text)
+    @save_option
+    @click.argument("name", type=names.FIGHTER)
+    @click.argument("weapon", type=names.WEAPON, required=bool(args))
+    @pass_rt
+    def _cmd(rt, save, name, weapon):
+        from journal.games.kraken.ground_combat import actions as rules
 
-            if weapon is not None and not args:
-                raise click.UsageError(f"`ground {action}` takes only NAME")
-            run(rt, save, rules.ground_simple, names=WEAPON, name=name, action=action, weapon=weapon)
-        return _cmd
-    _make_action(_action, _help, _args)
+        if weapon is not None and not args:
+            raise click.UsageError(f"`ground {action}` takes only NAME")
+        run(rt, save, rules.ground_simple, names=WEAPON, name=name, action=action, weapon=weapon)
+    return _cmd
+
+
+_make_action("cover", "Take cover: +1 Armor, +1 to be hit.", ())
 
 
 @ground.command("reload")
@@ -204,10 +207,15 @@ def ground_reload(rt, save, name, weapon, mag_slot):
                mag_slot=mag_slot.upper() if mag_slot else None)
 
 
+_make_action("recharge", "Recharge a T2 weapon.", ("weapon",))
+_make_action("wait", "Take no action this turn.", ())
+
+
 @ground.command("exchange")
 @save_option
 @click.argument("name", type=names.FIGHTER)
-@click.option("--captive-to", type=names.FIGHTER, metavar="NAME", help="Hand the captive NAME carries to this crew member.")
+@click.option("--captive-to", type=names.FIGHTER, metavar="NAME",
+              help="Hand the captive NAME carries to this crew member.")
 @pass_rt
 def ground_exchange(rt, save, name, captive_to):
     """Exchange and rearrange equipment (and hand over a captive)."""
@@ -250,8 +258,10 @@ def ground_unjam(rt, save, name, weapon, bonus, faint, rolls):
 
 @ground.command("escape")
 @save_option
-@click.option("--sacrifice", multiple=True, type=names.FIGHTER, metavar="NAME", help="Left behind (those who acted are, anyway).")
-@click.option("--crew", "crew_names", multiple=True, type=names.FIGHTER, metavar="NAME", help="Who escapes (default: all who may).")
+@click.option("--sacrifice", multiple=True, type=names.FIGHTER, metavar="NAME",
+              help="Left behind (those who acted are, anyway).")
+@click.option("--crew", "crew_names", multiple=True, type=names.FIGHTER, metavar="NAME",
+              help="Who escapes (default: all who may).")
 @rolls_option
 @pass_rt
 def ground_escape(rt, save, sacrifice, crew_names, rolls):
@@ -269,7 +279,8 @@ def ground_escape(rt, save, sacrifice, crew_names, rolls):
 @click.option("--target", type=names.PSI_TARGET, metavar="TARGET")
 @click.option("--bonus", type=NUMBER, default=0, help="One PSI item's bonus.")
 @click.option("--capture", is_flag=True, help="A PSI attack: capture an enemy it brings to 0, -1 or -2 HP.")
-@click.option("--carrier", type=names.FIGHTER, metavar="NAME", help="Who carries the captive (default: the PSI member).")
+@click.option("--carrier", type=names.FIGHTER, metavar="NAME",
+              help="Who carries the captive (default: the PSI member).")
 @rolls_option
 @pass_rt
 def ground_psi(rt, save, name, power, target, bonus, capture, carrier, rolls):
@@ -299,7 +310,8 @@ def ground_meditate(rt, save, name, rolls):
 @click.argument("label", type=names.ENEMY)
 @click.option("--target", type=names.FIGHTER, metavar="NAME", help="Who it attacks (within its priority).")
 @click.option("--action", metavar="TEXT", help='The action you read (no table): "idle", "ML 4+, 3" …')
-@click.option("--psi-shield", type=names.FIGHTER, metavar="NAME", help="The PSI member shields the target (PSI SHIELD, 8).")
+@click.option("--psi-shield", type=names.FIGHTER, metavar="NAME",
+              help="The PSI member shields the target (PSI SHIELD, 8).")
 @rolls_option
 @pass_rt
 def ground_enemy(rt, save, label, target, action, psi_shield, rolls):

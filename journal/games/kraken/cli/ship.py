@@ -132,7 +132,8 @@ def build():
 @build.command("start")
 @save_option
 @click.argument("system", type=names.CATALOGUE, required=False)
-@click.option("--crew", "crew_names", multiple=True, required=True, type=names.CONSCIOUS, metavar="NAME", help="A builder (1-3, repeat).")
+@click.option("--crew", "crew_names", multiple=True, required=True, type=names.CONSCIOUS, metavar="NAME",
+              help="A builder (1-3, repeat).")
 @click.option("--turns", type=click.IntRange(1, 2), required=True, help="1 or 2 (2 doubles the discount).")
 @rolls_option
 @click.option("--hull", type=names.NEW, metavar="NAME", help="Build a whole ship instead (with --price and --sp).")

@@ -39,7 +39,8 @@ def treasure_add(rt, save, grade, count, source, reason):
 @click.option("--shift", type=NUMBER, default=0, help="PSI DIVINATION: +3 or -3 on the d20.")
 @click.option("--table", "table_path", metavar="FILE",
               help=f"Your Treasure Table (default: templates:kraken/{TREASURE_TABLE}, the cell the rulebook prints).")
-@click.option("--column", type=names.TEXT, metavar="NAME", help="The table's column (default: the one named like the Location's type).")
+@click.option("--column", type=names.TEXT, metavar="NAME",
+              help="The table's column (default: the one named like the Location's type).")
 @rolls_option
 @pass_rt
 def treasure_take(rt, save, first, shift, table_path, column, rolls):
@@ -48,8 +49,9 @@ def treasure_take(rt, save, first, shift, table_path, column, rolls):
 
     if first is None:
         if not rt.can_prompt():
-            raise InputError(say("the drop gives Credits or a Stimpack first: ", cmd("kraken treasure take", credits=True),
-                                 " or ", cmd("kraken treasure take", stimpack=True)))
+            raise InputError(say("the drop gives Credits or a Stimpack first: ",
+                                 cmd("kraken treasure take", credits=True), " or ",
+                                 cmd("kraken treasure take", stimpack=True)))
         first = rt.pick("Credits or a Stimpack", ["credits", "stimpack"])
     table = load_treasure_table(table_path)
     run(rt, save, rules.treasure_take, entered=rolls, first=first, shift=shift, table=table,

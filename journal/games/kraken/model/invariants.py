@@ -21,7 +21,14 @@ from journal.games.kraken.model.constants import (
     SAVE_DIFFICULTIES,
 )
 from journal.games.kraken.model.locations import location_capacity
-from journal.games.kraken.model.members import carry_capacity, hand_holding, hands_text, overload, tool_sets, transmitters
+from journal.games.kraken.model.members import (
+    carry_capacity,
+    hand_holding,
+    hands_text,
+    overload,
+    tool_sets,
+    transmitters,
+)
 from journal.hints import cmd, say
 from journal.schema import key_path, show_value
 
@@ -467,8 +474,8 @@ def _transmitters(s: dict, problems: list[str]) -> None:
     for name, m in s.get("crew", {}).items():
         tools = tool_sets(m)
         if len(tools) > 1:
-            problems.append(f"{key_path('state.crew', name)}.inventory: slots {', '.join(tools)} hold Tool sets: no one "
-                            f"crew member can benefit from more than one Tool set or German Tool set (ch. 4)")
+            problems.append(f"{key_path('state.crew', name)}.inventory: slots {', '.join(tools)} hold Tool sets: "
+                            f"no one crew member can benefit from more than one Tool set or German Tool set (ch. 4)")
 
 
 # a tile of the exploration as the commands note it: MAP:TILE, and what happened there (MAP:TILE:what)
