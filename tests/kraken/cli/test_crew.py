@@ -117,7 +117,7 @@ def test_crew_gear_names_the_options_it_takes(camp):
     """The command line's side of `crew gear`: nothing to wear, or two jackets at once, names its options."""
     before = camp.files("sk")
     r = camp("kraken", "crew", "gear", "-s", "sk", "Ray")
-    assert r.exit_code == 2 and "say what is worn: journal kraken crew gear Ray --jacket NAME:ARMOR, " in r.stderr
+    assert r.exit_code == 2 and "say what is worn: journal kraken crew gear NAME --jacket NAME:ARMOR, " in r.stderr
     r = camp("kraken", "crew", "gear", "-s", "sk", "Ray", "--armor", "2", "--jacket", "Kevlar vest:2")
     assert r.exit_code == 2 and "give --armor or --jacket, not both" in r.stderr
     assert camp.files("sk") == before

@@ -203,12 +203,12 @@ def crew_gear(rt, save, name, jacket, helmet, physical_shield, armor, shield, ch
     from journal.games.kraken import equipment as rules
 
     if all(v is None for v in (jacket, helmet, physical_shield, armor, shield, charger)):
-        raise InputError(say("say what is worn: ", cmd("kraken crew gear", name, jacket="NAME:ARMOR"), ", ",
-                             cmd("kraken crew gear", name, helmet="NAME:ARMOR"), ", ",
-                             cmd("kraken crew gear", name, physical_shield="NAME:ARMOR"), " (none takes one off), ",
-                             cmd("kraken crew gear", name, armor="N"), " (an unnamed jacket), ",
-                             cmd("kraken crew gear", name, shield="B:POWER/RECHARGE"), " (A: flash, B: energy) or ",
-                             cmd("kraken crew gear", name, charger="N")))
+        raise InputError(say("say what is worn: ", cmd("kraken crew gear", "NAME", jacket="NAME:ARMOR"), ", ",
+                             cmd("kraken crew gear", "NAME", helmet="NAME:ARMOR"), ", ",
+                             cmd("kraken crew gear", "NAME", physical_shield="NAME:ARMOR"), " (none takes one off), ",
+                             cmd("kraken crew gear", "NAME", armor="N"), " (an unnamed jacket), ",
+                             cmd("kraken crew gear", "NAME", shield="B:POWER/RECHARGE"), " (A: flash, B: energy) or ",
+                             cmd("kraken crew gear", "NAME", charger="N")))
     if armor is not None and jacket is not None:
         raise InputError("--armor N is an unnamed jacket: give --armor or --jacket, not both (one jacket is worn "
                          "at a time)")
