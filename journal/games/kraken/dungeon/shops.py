@@ -94,8 +94,9 @@ def dungeon_shop(state: dict, dice: Dice, tile: str, kind: str = "shop", how: st
                        cmd("kraken dungeon buy", "WEAPON", ammo=True, grade="G"), "); it buys Equipment too."))
         data["limit"] = dif + 1
     elif kind == "gambler":
-        out.append(say("Gambler: trade an Item or Weapon of grade 2+ (",
-                       cmd("kraken dungeon gamble", "ITEM", grade="G"), "), or sell Equipment."))
+        out.append(say("Gambler: spend an action to trade an Item or Weapon of grade 2+ (",
+                       cmd("kraken dungeon gamble", "ITEM", grade="G"), "), or to sell Equipment (",
+                       cmd("kraken dungeon sell", "ITEM", value="V"), ")."))
     elif kind == "modder":
         out.append(say("Modder: mod a weapon (+50% Ammo or +1 damage for its grade's price, both for three times it: ",
                        cmd("kraken dungeon mod", "NAME", "WEAPON", ammo=True), ", ",
