@@ -182,24 +182,30 @@ def test_crew_members_are_hired_at_a_shop_up_to_its_grade():
 def test_a_hire_above_level_1_may_spend_two_level_ups_on_a_positive_trait():
     """Ch. 13 Shops: "They can immediately Level Up to the purchased Level" (l.1085); ch. 14:
     "You may instead allocate 2 Level ups to gain a positive Trait" (l.1535), or one for a
-    positive and a negative trait. The attribute points left are the level-ups not spent."""
+    positive and a negative trait. So `crew add --hire --level 3 --trait NAME:+1` is a member
+    whose two level-ups bought the trait; the attribute points left are the level-ups not
+    spent."""
     s = apply(exploring(), shops.dungeon_shop, 3, tile="S?").state                    # d6 3: grade 2
     s["credits"], s["dungeon"]["values"]["1:S?"] = 100, 3
-    out = apply(s, crew_rules.crew_add, name="Zed", attrs=dict(ATTRS), level=3, hire=True,
-                level_traits=[("Tough", 1)])
+    out = apply(s, crew_rules.crew_add, name="Zed", attrs=dict(ATTRS), level=3, hire=True, traits=[("Tough", 1)])
     assert out.state["crew"]["Zed"]["traits"] == {"Tough": 1}
-    assert "Traits from 2 level-ups: Tough +1." in out.lines
+    assert "Traits: Tough +1 (some bought with 2 of the 2 level-ups)." in out.lines
     with pytest.raises(RuleError, match="add up to 17: they must add up to exactly 16 \\(rules note K10\\); the "
                                         "level-ups went to traits"):
-        crew_rules.crew_add(s, dice(), name="Zed", attrs=dict(HIRED), level=3, hire=True, level_traits=[("Tough", 1)])
+        crew_rules.crew_add(s, dice(), name="Zed", attrs=dict(HIRED), level=3, hire=True, traits=[("Tough", 1)])
     out = apply(s, crew_rules.crew_add, name="Zed", attrs=dict(HIRED), level=3, hire=True,
-                level_traits=[("Tough", 2), ("Slow", -1)])                               # a pair: one level-up
+                traits=[("Tough", 2), ("Slow", -1)])                                       # a pair: one level-up
     assert out.state["crew"]["Zed"]["traits"] == {"Tough": 2, "Slow": -1}
-    with pytest.raises(RuleError, match="take 4 level-ups and a level 3 member has 2"):
+    out = apply(s, crew_rules.crew_add, name="Zed", attrs=dict(HIRED, melee=4), level=3, hire=True,
+                traits=[("Tough", 2), ("Slow", -2)])                                       # they add up to 0: no level-up
+    assert out.state["crew"]["Zed"]["melee"] == 4
+    with pytest.raises(RuleError, match="take 4 level-ups .*: a level 3 member has 2"):
         crew_rules.crew_add(s, dice(), name="Zed", attrs=dict(ATTRS), level=3, hire=True,
-                            level_traits=[("Tough", 1), ("Brave", 1)])
-    with pytest.raises(RuleError, match="must add up to 0 .*--level-trait"):
-        crew_rules.crew_add(s, dice(), name="Zed", attrs=dict(ATTRS), level=3, hire=True, traits=[("Tough", 1)])
+                            traits=[("Tough", 1), ("Brave", 1)])
+    with pytest.raises(RuleError, match="must add up to 0 \\(rules note K10\\); a member above level 1 buys"):
+        crew_rules.crew_add(s, dice(), name="Zed", attrs=dict(ATTRS), level=3, hire=True, traits=[("Slow", -1)])
+    with pytest.raises(RuleError, match="must add up to 0 \\(rules note K10\\)$"):
+        crew_rules.crew_add(s, dice(), name="Zed", attrs=dict(ATTRS), traits=[("Tough", 1)], reason="a card")
 
 
 def test_new_crew_come_from_set_up_a_shop_or_a_card():

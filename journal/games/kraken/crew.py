@@ -39,29 +39,28 @@ SELL_PRICE = 5           # ch. 13 Shops: 5 x Level
 
 
 def crew_add(state: dict, dice: Dice, name: str, attrs: dict, traits=(), psi: bool = False, level: int = 1,
-             hire: bool = False, level_traits=(), reason: str | None = None) -> Outcome:
+             hire: bool = False, reason: str | None = None) -> Outcome:
     """K10: attributes 1-8 summing to 16, HP max = min(2 x Strength, 14), at most 4 traits
     summing to 0, one PSI crew member (PSI 1 at creation), at most 4 crew. New crew come from
     set-up (at level 1: "All Crew Members start a new campaign at Level 1"), a Shop (`hire`:
     10¢ a level, up to the Shop's grade, ch. 13) or a card (`reason` names it). A member above
     level 1 "can immediately Level Up to the purchased Level": each level-up is +1 attribute
-    point, two buy a positive trait, one a positive and a negative (`level_traits`)."""
+    point, or two buy a positive trait, or one a positive and a negative trait (ch. 14)."""
     s = copy_state(state)
     name = new_member(s, name)
     preset = preset_member(name)
     if not 1 <= level <= 99:
         raise InputError(f"a crew member's level is 1 or more, not {level}")
     joining(s, level, hire, reason)
-    bought = _traits(level_traits)
-    spent = level_up_traits(bought, level)
+    trait_map = new_traits(s, traits, psi)
+    spent = traits_level_ups(trait_map, level)
     check_attributes(attrs, level, spent)
-    trait_map = new_traits(s, traits, psi, bought)
     out: list[str] = []
     if hire:
         hire_member(s, name, level, out)
     hp = hp_formula(attrs["strength"])
     member = {"level": level, "hp": hp, "hp_max": hp, "status": "active",
-              **{a: attrs[a] for a in ATTRIBUTES}, "traits": {**trait_map, **bought}, "inventory": {}}
+              **{a: attrs[a] for a in ATTRIBUTES}, "traits": trait_map, "inventory": {}}
     if psi:
         member["psi"] = 1
     s["crew"][name] = member
@@ -69,10 +68,8 @@ def crew_add(state: dict, dice: Dice, name: str, attrs: dict, traits=(), psi: bo
     out.insert(0, f"Fold out {name}'s profile: LV{level}, HP {hp}/{hp}; {shown}"
                + (", PSI 1" if psi else "") + ".")
     if trait_map:
-        out.append("Traits: " + ", ".join(f"{t} {v:+d}" for t, v in trait_map.items()) + ".")
-    if bought:
-        out.append(f"Traits from {plural(spent, 'level-up')}: " + ", ".join(f"{t} {v:+d}" for t, v in bought.items())
-                   + ".")
+        out.append("Traits: " + ", ".join(f"{t} {v:+d}" for t, v in trait_map.items())
+                   + (f" (some bought with {spent} of the {plural(level - 1, 'level-up')})" if spent else "") + ".")
     if preset:
         out.append(f"{preset} is a preset crew member with story events of their own.")
     if not s.get("leader"):
@@ -99,25 +96,37 @@ def joining(s: dict, level: int, hire: bool, reason: str | None) -> None:
                             cmd("kraken crew add", "NAME", reason="TEXT"), ")"))
 
 
-def level_up_traits(bought: dict, level: int) -> int:
-    """Ch. 14 Level Up, for a member who joins above level 1: a positive trait costs two
-    level-ups, a positive and a negative one together one. Returns the level-ups they take."""
-    if not bought:
+def bought_cost(values: list[int]) -> int | None:
+    """Ch. 14 Level Up: the level-ups traits take when bought, a positive one two, a positive
+    and a negative one together one; None when they cannot be bought so (a negative one alone,
+    a trait of 0)."""
+    pos = sum(1 for v in values if v > 0)
+    neg = sum(1 for v in values if v < 0)
+    if pos + neg != len(values) or neg > pos:
+        return None
+    return neg + 2 * (pos - neg)
+
+
+def traits_level_ups(traits: dict, level: int) -> int:
+    """K10 and ch. 14: a new member's traits add up to 0, except those a member above level 1
+    bought with the level-ups they joined with. Returns the fewest level-ups the traits take
+    (every way of reading them is tried: the attribute points left are the most it allows)."""
+    values = list(traits.values())
+    costs = [bought_cost([v for i, v in enumerate(values) if not mask >> i & 1]) for mask in range(1 << len(values))
+             if sum(v for i, v in enumerate(values) if mask >> i & 1) == 0]
+    fewest = min((c for c in costs if c is not None), default=None)
+    if fewest == 0:
         return 0
+    total = f"the trait values add up to {sum(values):+d}: a new crew member's traits must add up to 0 (rules note K10)"
     if level == 1:
-        raise RuleError("traits bought with level-ups come with a member above level 1 (--level N)")
-    pos = [t for t, v in bought.items() if v > 0]
-    neg = [t for t, v in bought.items() if v < 0]
-    if len(pos) != len(bought) - len(neg):
-        raise InputError("a trait bought with level-ups is positive or negative, not 0")
-    if len(neg) > len(pos):
-        raise RuleError("a negative trait comes with a level-up only beside a positive one (one level-up for the "
-                        "pair)")
-    spent = len(neg) + 2 * (len(pos) - len(neg))
-    if spent > level - 1:
-        raise RuleError(f"the traits bought take {plural(spent, 'level-up')} and a level {level} member has "
-                        f"{level - 1}")
-    return spent
+        raise RuleError(total)
+    if fewest is None:
+        raise RuleError(total + "; a member above level 1 buys a positive trait with two level-ups, or a positive and "
+                                "a negative one with one")
+    if fewest > level - 1:
+        raise RuleError(f"{total}, and the traits beyond that take {plural(fewest, 'level-up')} (two for a positive "
+                        f"trait, one for a positive and a negative): a level {level} member has {level - 1}")
+    return fewest
 
 
 def new_member(s: dict, name: str) -> str:
@@ -163,21 +172,13 @@ def check_attributes(attrs: dict, level: int, traits_spent: int = 0) -> None:
                         + (f" ({plural(traits_spent, 'level-up')} went to traits)" if traits_spent else ""))
 
 
-def new_traits(s: dict, traits, psi: bool, bought: dict | None = None) -> dict:
-    """K10: at most 4 traits (PSI and those bought with level-ups included) adding up to 0 (those
-    bought aside); one PSI member in the crew."""
+def new_traits(s: dict, traits, psi: bool) -> dict:
+    """K10: at most 4 traits (PSI included); one PSI member in the crew (what they add up to:
+    traits_level_ups)."""
     trait_map = _traits(traits)
-    bought = bought or {}
-    twice = next((t for t in trait_map if already(bought, t)), None)
-    if twice:
-        raise InputError(f"the trait {twice} is named twice")
-    count = len(trait_map) + len(bought) + (1 if psi else 0)
+    count = len(trait_map) + (1 if psi else 0)
     if count > MAX_TRAITS:
         raise RuleError(f"{count} traits (PSI included): at most {MAX_TRAITS} (rules note K10)")
-    if sum(trait_map.values()) != 0:
-        raise RuleError(f"the trait values add up to {sum(trait_map.values()):+d}: a new crew member's traits "
-                        f"must add up to 0 (rules note K10)" + ("" if bought else "; a member above level 1 may buy "
-                                                                "traits with level-ups (--level-trait)"))
     if psi:
         psi_free(s)
     return trait_map

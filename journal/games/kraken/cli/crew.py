@@ -34,22 +34,19 @@ def _attr_options(f):
 @click.option("--trait", "traits", multiple=True, metavar="NAME:VALUE", help="A trait, e.g. Tough:+2 (repeat).")
 @click.option("--psi", is_flag=True, help="The PSI trait at level 1 (one crew member at most).")
 @click.option("--level", type=NUMBER, default=1, show_default=True,
-              help="A higher level (a hired member, or one a card brings).")
-@click.option("--level-trait", "level_traits", multiple=True, metavar="NAME:VALUE",
-              help="Above level 1: a trait bought with level-ups (a positive one for two; a positive and a "
-                   "negative one for one). Repeat.")
+              help="A higher level (a hired member, or one a card brings): its level-ups are attribute points or "
+                   "traits (two for a positive one).")
 @click.option("--hire", is_flag=True, help="Hired at a Shop: pay 10¢ per level.")
 @reason_option
 @pass_rt
-def crew_add(rt, save, name, traits, psi, level, level_traits, hire, reason, **attrs):
+def crew_add(rt, save, name, traits, psi, level, hire, reason, **attrs):
     """A new crew member: six attributes 1-8 summing to 16, traits summing to 0. At set-up at
     level 1; later hired at a Shop (--hire) or brought by a card (--reason)."""
     from journal.games.kraken import crew as rules
 
     given = {a: v for a, v in attrs.items() if v is not None}
     run(rt, save, rules.crew_add, name=name, attrs=given, traits=[parse_trait(t) for t in traits], psi=psi,
-        level=level, hire=hire, level_traits=[parse_trait(t, "--level-trait") for t in level_traits],
-        reason=reason, log_reason=reason)
+        level=level, hire=hire, reason=reason, log_reason=reason)
 
 
 @crew.command("remove")
