@@ -255,3 +255,16 @@ def test_names_equal_in_case_or_unicode_form_are_one_name():
     s = with_crew(s, "Ben")
     with pytest.raises(RuleError, match="there is a captive José already"):
         captives.captive_add(s, dice(), label=nfd, carrier="Ben", level=2)
+
+
+def test_selling_a_crew_member_happens_at_a_shop_removing_one_stays_free():
+    """Ch. 4: "You can remove a Crew Member from your Crew at any time ... If you do so at a Shop
+    you will get Credits for doing so" (l.286); ch. 13: "You can also sell Crew Members for 5 x
+    Level in Credits" (l.1087)."""
+    s = exploring(crew=("Ann", "Ben", "Cid"))
+    with pytest.raises(RuleError, match="a crew member \\(Cid\\) is sold at a Shop: .*removing without selling is "
+                                        "free: journal kraken crew remove Cid"):
+        crew_rules.crew_remove(s, dice(), name="Cid", sell=True)
+    assert "Cid" not in apply(s, crew_rules.crew_remove, name="Cid").state["crew"]
+    s = apply(s, shops.dungeon_shop, tile="S3", how="free").state
+    assert apply(s, crew_rules.crew_remove, name="Cid", sell=True).state["credits"] == s["credits"] + 5

@@ -191,19 +191,6 @@ def test_a_short_visit_is_one_action():
         shops.dungeon_gamble(g, dice(4), item="Boots", grade=3)
 
 
-def test_selling_a_crew_member_happens_at_a_shop_removing_one_stays_free():
-    """Ch. 4: "You can remove a Crew Member from your Crew at any time ... If you do so at a Shop
-    you will get Credits for doing so" (l.286); ch. 13: "You can also sell Crew Members for 5 x
-    Level in Credits" (l.1087)."""
-    s = explorer()
-    with pytest.raises(RuleError, match="a crew member \\(Cid\\) is sold at a Shop: .*removing without selling is "
-                                        "free: journal kraken crew remove Cid"):
-        crew_rules.crew_remove(s, dice(), name="Cid", sell=True)
-    assert "Cid" not in apply(s, crew_rules.crew_remove, name="Cid").state["crew"]
-    s = apply(s, shops.dungeon_shop, tile="S3", how="free").state
-    assert apply(s, crew_rules.crew_remove, name="Cid", sell=True).state["credits"] == s["credits"] + 5
-
-
 def test_a_use_up_item_that_is_not_full_cannot_be_sold():
     """Ch. 13 Shops: "U/Use Items that do not have their full amount of uses cannot be sold"
     (l.1079). journal writes the uses left of the full amount once it erases one (U1/2); a
