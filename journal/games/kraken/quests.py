@@ -47,8 +47,14 @@ def quest_add(state: dict, dice: Dice, name: str, urgent: bool = False, reward: 
            + (" with an empty timer (urgent: the fourth tick fails it)." if urgent else ".")]
     if capture:
         out.append(say("A Capture quest: bring the alien back alive, carried by a crew member (",
-                       cmd("kraken quest done", name, captive="LABEL"), ")."))
+                       cmd("kraken quest done", as_hint_word(name), captive="LABEL"), ")."))
     return Outcome(s, f"Quest accepted: {name}" + (" (urgent)" if urgent else ""), out, {"quest": name, **q})
+
+
+def as_hint_word(name: str) -> str:
+    """A quest's name as a hint writes it: itself, or NAME when it holds a character a hint reads
+    as alternatives or an elision ([ ] | …), so that the hint stays one command to paste."""
+    return "NAME" if any(c in name for c in "[]|…") else name
 
 
 def quest_activate(state: dict, dice: Dice, name: str) -> Outcome:
