@@ -179,6 +179,49 @@ def test_crew_members_are_hired_at_a_shop_up_to_its_grade():
     assert out.state["credits"] == s["credits"] - 20 and out.state["crew"]["Zed"]["level"] == 2
 
 
+def test_a_hire_above_level_1_may_spend_two_level_ups_on_a_positive_trait():
+    """Ch. 13 Shops: "They can immediately Level Up to the purchased Level" (l.1085); ch. 14:
+    "You may instead allocate 2 Level ups to gain a positive Trait" (l.1535), or one for a
+    positive and a negative trait. So `crew add --hire --level 3 --trait NAME:+1` is a member
+    whose two level-ups bought the trait; the attribute points left are the level-ups not
+    spent."""
+    s = apply(exploring(), shops.dungeon_shop, 3, tile="S?").state                    # d6 3: grade 2
+    s["credits"], s["dungeon"]["values"]["1:S?"] = 100, 3
+    out = apply(s, crew_rules.crew_add, name="Zed", attrs=dict(ATTRS), level=3, hire=True, traits=[("Tough", 1)])
+    assert out.state["crew"]["Zed"]["traits"] == {"Tough": 1}
+    assert "Traits: Tough +1 (some bought with 2 of the 2 level-ups)." in out.lines
+    with pytest.raises(RuleError, match="add up to 17: they must add up to exactly 16 \\(rules note K10\\); the "
+                                        "level-ups went to traits"):
+        crew_rules.crew_add(s, dice(), name="Zed", attrs=dict(HIRED), level=3, hire=True, traits=[("Tough", 1)])
+    out = apply(s, crew_rules.crew_add, name="Zed", attrs=dict(HIRED), level=3, hire=True,
+                traits=[("Tough", 2), ("Slow", -1)])                                       # a pair: one level-up
+    assert out.state["crew"]["Zed"]["traits"] == {"Tough": 2, "Slow": -1}
+    out = apply(s, crew_rules.crew_add, name="Zed", attrs=dict(HIRED, melee=4), level=3, hire=True,
+                traits=[("Tough", 2), ("Slow", -2)])                                       # they add up to 0: no level-up
+    assert out.state["crew"]["Zed"]["melee"] == 4
+    with pytest.raises(RuleError, match="take 4 level-ups .*: a level 3 member has 2"):
+        crew_rules.crew_add(s, dice(), name="Zed", attrs=dict(ATTRS), level=3, hire=True,
+                            traits=[("Tough", 1), ("Brave", 1)])
+    with pytest.raises(RuleError, match="must add up to 0 \\(rules note K10\\); a member above level 1 buys"):
+        crew_rules.crew_add(s, dice(), name="Zed", attrs=dict(ATTRS), level=3, hire=True, traits=[("Slow", -1)])
+    with pytest.raises(RuleError, match="must add up to 0 \\(rules note K10\\)$"):
+        crew_rules.crew_add(s, dice(), name="Zed", attrs=dict(ATTRS), traits=[("Tough", 1)], reason="a card")
+
+
+def test_new_crew_come_from_set_up_a_shop_or_a_card():
+    """3.3: "All Crew Members start a new campaign at Level 1" (l.192); later a member is hired
+    at a Shop (l.1085) or joins by a card: without --hire, the card is named (--reason)."""
+    with pytest.raises(RuleError, match="all crew members start a new campaign at level 1"):
+        crew_rules.crew_add(new_state(lines=()), dice(), name="Zed", attrs=dict(HIRED), level=2)
+    s = exploring()
+    with pytest.raises(RuleError, match="new crew members are hired at a Shop \\(journal kraken crew add NAME "
+                                        "--hire\\) or join by a card: name it \\(journal kraken crew add NAME "
+                                        "--reason TEXT\\)"):
+        crew_rules.crew_add(s, dice(), name="Zed", attrs=dict(ATTRS))
+    out = apply(s, crew_rules.crew_add, name="Zed", attrs=dict(HIRED), level=2, reason="event 4C")
+    assert out.state["crew"]["Zed"]["level"] == 2 and out.state["credits"] == s["credits"]
+
+
 def test_the_captive_of_a_carrier_who_leaves_gets_away():
     s = with_crew(new_state(lines=()), "Ann", "Ben")
     s = apply(s, captives.captive_add, label="X", carrier="Ann", level=2).state
@@ -189,3 +232,39 @@ def test_the_captive_of_a_carrier_who_leaves_gets_away():
 def test_hypothesis_helpers_use_a_fresh_member_set():
     s = with_crew(new_state(), "Ann")
     assert s["crew"]["Ann"]["agility"] == ATTRS["agility"]
+
+
+def test_names_equal_in_case_or_unicode_form_are_one_name():
+    """Issue 21 §24: "José" typed with a composed é or with e and a combining accent is one name,
+    as "Ana" and "ana" are: a second member, trait, quest or captive of that name is refused."""
+    from journal.games.kraken import quests
+
+    nfc, nfd = "Jos\u00e9", "Jose\u0301"
+    s = with_crew(new_state(lines=()), nfc)
+    with pytest.raises(RuleError, match="is already in the crew \\(as José\\)"):
+        crew.crew_add(s, dice(), name=nfd.upper(), attrs=dict(ATTRS))
+    with pytest.raises(InputError, match="named twice"):
+        crew.crew_add(s, dice(), name="Ann", attrs=dict(ATTRS), traits=[(nfc, 1), (nfd.lower(), -1)])
+    s = apply(s, crew.crew_trait, name=nfc, trait="Tough\u00c9", value=1).state
+    s = apply(s, crew.crew_trait, name=nfc, trait="tough\u0065\u0301", value=2).state
+    assert s["crew"][nfc]["traits"] == {"tough\u0065\u0301": 2}
+    s = apply(s, quests.quest_add, name=nfc).state
+    with pytest.raises(RuleError, match="there is a quest José already"):
+        quests.quest_add(s, dice(), name=nfd)
+    s = apply(s, captives.captive_add, label=nfc, carrier=nfc, level=2).state
+    s = with_crew(s, "Ben")
+    with pytest.raises(RuleError, match="there is a captive José already"):
+        captives.captive_add(s, dice(), label=nfd, carrier="Ben", level=2)
+
+
+def test_selling_a_crew_member_happens_at_a_shop_removing_one_stays_free():
+    """Ch. 4: "You can remove a Crew Member from your Crew at any time ... If you do so at a Shop
+    you will get Credits for doing so" (l.286); ch. 13: "You can also sell Crew Members for 5 x
+    Level in Credits" (l.1087)."""
+    s = exploring(crew=("Ann", "Ben", "Cid"))
+    with pytest.raises(RuleError, match="a crew member \\(Cid\\) is sold at a Shop: .*removing without selling is "
+                                        "free: journal kraken crew remove Cid"):
+        crew_rules.crew_remove(s, dice(), name="Cid", sell=True)
+    assert "Cid" not in apply(s, crew_rules.crew_remove, name="Cid").state["crew"]
+    s = apply(s, shops.dungeon_shop, tile="S3", how="free").state
+    assert apply(s, crew_rules.crew_remove, name="Cid", sell=True).state["credits"] == s["credits"] + 5

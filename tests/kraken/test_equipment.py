@@ -58,6 +58,19 @@ def test_only_one_mobile_transmitter_for_the_whole_team():
     assert any("only one Mobile transmitter" in p for p in validate(s))
 
 
+def test_one_tool_set_per_member():
+    """Ch. 4: "No one Crew Member can benefit from more than one of the following at any one
+    time: Tool set / German Tool set" (l.314); two team mates may each carry one."""
+    s = with_crew(new_state(lines=()), "Ann", "Ben")
+    s = apply(s, equipment.crew_equip, name="Ann", slot="1", item="Tool set").state
+    with pytest.raises(RuleError, match="Ann carries a Tool set already \\(slot 1: Tool set\\): no one crew member "
+                                        "can benefit from more than one Tool set or German Tool set"):
+        equipment.crew_equip(s, dice(), name="Ann", slot="2", item="German TOOL SET")
+    s = apply(s, equipment.crew_equip, name="Ben", slot="1", item="German Tool set").state
+    s["crew"]["Ann"]["inventory"]["2"] = "German Tool set"
+    assert "state.crew.Ann.inventory: slots 1, 2 hold Tool sets" in " ".join(validate(s))
+
+
 def test_a_jacket_and_an_unnamed_armor_at_once_are_refused_and_caught():
     s = wearer()
     with pytest.raises(InputError, match="an unnamed jacket of Armor N and a named jacket at once: one jacket is worn"):

@@ -58,3 +58,15 @@ def test_capture_quest_takes_a_carried_captive():
     s = apply(s, captives.captive_give, label="Grey", to="Ben").state
     assert s["captives"]["Grey"]["carrier"] == "Ben"
     assert "captives" not in apply(s, captives.captive_release, label="Grey").state
+
+
+def test_a_capture_quests_hint_is_one_command_to_paste_whatever_its_name():
+    """Issue 20 §4: a hint holds no `[`, `]`, `|` or `…`: a quest named with one of them is NAME there."""
+    from kraken.kraken_helpers import apply, new_state
+
+    from journal.games.kraken import quests
+
+    out = apply(new_state(lines=()), quests.quest_add, name="[Ore]", capture=True)
+    assert "(journal kraken quest done NAME --captive LABEL)." in out.lines[-1]
+    out = apply(new_state(lines=()), quests.quest_add, name="Ore", capture=True)
+    assert "(journal kraken quest done Ore --captive LABEL)." in out.lines[-1]

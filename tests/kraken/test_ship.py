@@ -14,9 +14,23 @@ from journal.games.kraken.dungeon import maps, shops
 def test_round_up_in_ship_magazines_and_sales():
     assert catalogue.price(CAT, "Ammo:Torpedo") == 8            # 15 / 2
     s = with_ship(new_state(), "Torpedo")
-    s["credits"] = 0
+    s["credits"], s["turn"], s["phase"], s["shop"] = 0, 1, 2, {"grade": 3, "by": "event"}
     out = apply(s, ship.ship_sell, label="Torpedo", cat=CAT)
     assert out.state["credits"] == 8
+
+
+def test_systems_and_hulls_are_sold_at_a_shop_and_removed_anywhere():
+    """Ch. 11: "You can also sell your Ship and / or Ship Systems for half- price at any Shop"
+    (l.759). Away from a Shop a system is erased without selling (ship destroy), and a hull
+    left behind."""
+    s = with_ship(new_state(), "Torpedo")
+    with pytest.raises(RuleError, match="a ship system \\(Torpedo\\) is sold at a Shop: .*removing without "
+                                        "selling is free: journal kraken ship destroy Torpedo"):
+        ship.ship_sell(s, dice(), label="Torpedo", cat=CAT)
+    with pytest.raises(RuleError, match="the Rust Petrel hull is sold at a Shop"):
+        ship.ship_hull(s, dice(), name="Gull", price=0, sp=10, sell_old=True)
+    assert apply(s, ship.ship_hull, name="Gull", price=0, sp=10).state["ship"]["hull"] == "Gull"
+    assert apply(s, ship.ship_system, label="Torpedo", action="destroy").state["ship"]["systems"] == {}
 
 
 def test_standard_systems_are_owned_once():

@@ -12,6 +12,7 @@ from __future__ import annotations
 from journal.dice import Dice
 from journal.errors import InputError, RuleError, SaveError
 from journal.hints import cmd, say
+from journal.lookup import already
 from journal.outcome import Outcome, copy_state
 
 ACHIEVEMENTS_FILE = ".kraken-achievements.toml"   # one file in the saves folder (rules note K9)
@@ -32,8 +33,8 @@ def add_achievement(doc: dict, name: str, bonus: str | None, campaign: str | Non
     if not name:
         raise InputError("name the achievement: its name is empty")
     ach, _scores = records(doc)
-    if any(k.casefold() == name.casefold() for k in ach):
-        raise RuleError(f"'{name}' is unlocked already")
+    if already(ach, name):
+        raise RuleError(f"'{already(ach, name)}' is unlocked already")
     new = copy_state(doc)
     entry = {"unlocked": when}
     if bonus and bonus.strip():

@@ -8,6 +8,7 @@ from journal.games.kraken.model.campaign import copy_state, known
 from journal.games.kraken.model.locations import parse_species
 from journal.games.kraken.model.members import carrying
 from journal.hints import cmd, say
+from journal.lookup import already
 from journal.outcome import Outcome
 
 
@@ -21,8 +22,8 @@ def captive_add(state: dict, dice: Dice, label: str, carrier: str, level: int, n
     if not label:
         raise InputError("name the captive (a label such as E1)")
     caps = s.setdefault("captives", {})
-    if any(k.casefold() == label.casefold() for k in caps):
-        raise RuleError(f"there is a captive {label} already")
+    if already(caps, label):
+        raise RuleError(f"there is a captive {already(caps, label)} already")
     who = known(s["crew"], carrier, "crew member")
     held = carrying(s, who)
     if held:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from journal.dice import Dice
 from journal.errors import InputError, RuleError, typed
 from journal.games.kraken.model.campaign import copy_state, credits_line, known, pay_credits, set_leader
-from journal.games.kraken.model.exploration import shop_here
+from journal.games.kraken.model.exploration import one_trade, refuse_unless_at_shop, shop_here
 from journal.games.kraken.model.constants import (
     ATTRIBUTES,
     ATTR_MAX,
@@ -30,24 +30,31 @@ from journal.games.kraken.model.members import (
     strength_changed,
 )
 from journal.hints import cmd, say
+from journal.lookup import already
 from journal.outcome import Outcome
+from journal.text import plural
 
 HIRE_PRICE = 10          # ch. 13 Shops: 10 Credits per Level
 SELL_PRICE = 5           # ch. 13 Shops: 5 x Level
 
 
 def crew_add(state: dict, dice: Dice, name: str, attrs: dict, traits=(), psi: bool = False, level: int = 1,
-             hire: bool = False) -> Outcome:
+             hire: bool = False, reason: str | None = None) -> Outcome:
     """K10: attributes 1-8 summing to 16, HP max = min(2 x Strength, 14), at most 4 traits
-    summing to 0, one PSI crew member (PSI 1 at creation), at most 4 crew. `hire`: at a
-    Shop, 10¢ a level, up to the Shop's grade (ch. 13)."""
+    summing to 0, one PSI crew member (PSI 1 at creation), at most 4 crew. New crew come from
+    set-up (at level 1: "All Crew Members start a new campaign at Level 1"), a Shop (`hire`:
+    10¢ a level, up to the Shop's grade, ch. 13) or a card (`reason` names it). A member above
+    level 1 "can immediately Level Up to the purchased Level": each level-up is +1 attribute
+    point, or two buy a positive trait, or one a positive and a negative trait (ch. 14)."""
     s = copy_state(state)
     name = new_member(s, name)
     preset = preset_member(name)
     if not 1 <= level <= 99:
         raise InputError(f"a crew member's level is 1 or more, not {level}")
-    check_attributes(attrs, level)
+    joining(s, level, hire, reason)
     trait_map = new_traits(s, traits, psi)
+    spent = traits_level_ups(trait_map, level)
+    check_attributes(attrs, level, spent)
     out: list[str] = []
     if hire:
         hire_member(s, name, level, out)
@@ -61,7 +68,8 @@ def crew_add(state: dict, dice: Dice, name: str, attrs: dict, traits=(), psi: bo
     out.insert(0, f"Fold out {name}'s profile: LV{level}, HP {hp}/{hp}; {shown}"
                + (", PSI 1" if psi else "") + ".")
     if trait_map:
-        out.append("Traits: " + ", ".join(f"{t} {v:+d}" for t, v in trait_map.items()) + ".")
+        out.append("Traits: " + ", ".join(f"{t} {v:+d}" for t, v in trait_map.items())
+                   + (f" (some bought with {spent} of the {plural(level - 1, 'level-up')})" if spent else "") + ".")
     if preset:
         out.append(f"{preset} is a preset crew member with story events of their own.")
     if not s.get("leader"):
@@ -74,14 +82,62 @@ def crew_add(state: dict, dice: Dice, name: str, attrs: dict, traits=(), psi: bo
                    {"name": name, "level": level, "hp": hp, "hp_max": hp})
 
 
+def joining(s: dict, level: int, hire: bool, reason: str | None) -> None:
+    """Where a new member comes from (3.3, ch. 13): set-up at level 1, a Shop's hire, or a card
+    the player names (`--reason`)."""
+    if s["turn"] == 0:
+        if level != 1:
+            raise RuleError(f"all crew members start a new campaign at level 1 (3.3), not level {level}: a member of "
+                            f"a higher level is hired at a Shop or joins by a card, once the campaign runs")
+        return
+    if not hire and not (reason and reason.strip()):
+        raise RuleError(say("once the campaign runs, new crew members are hired at a Shop (",
+                            cmd("kraken crew add", "NAME", hire=True), ") or join by a card: name it (",
+                            cmd("kraken crew add", "NAME", reason="TEXT"), ")"))
+
+
+def bought_cost(values: list[int]) -> int | None:
+    """Ch. 14 Level Up: the level-ups traits take when bought, a positive one two, a positive
+    and a negative one together one; None when they cannot be bought so (a negative one alone,
+    a trait of 0)."""
+    pos = sum(1 for v in values if v > 0)
+    neg = sum(1 for v in values if v < 0)
+    if pos + neg != len(values) or neg > pos:
+        return None
+    return neg + 2 * (pos - neg)
+
+
+def traits_level_ups(traits: dict, level: int) -> int:
+    """K10 and ch. 14: a new member's traits add up to 0, except those a member above level 1
+    bought with the level-ups they joined with. Returns the fewest level-ups the traits take
+    (every way of reading them is tried: the attribute points left are the most it allows)."""
+    values = list(traits.values())
+    costs = [bought_cost([v for i, v in enumerate(values) if not mask >> i & 1]) for mask in range(1 << len(values))
+             if sum(v for i, v in enumerate(values) if mask >> i & 1) == 0]
+    fewest = min((c for c in costs if c is not None), default=None)
+    if fewest == 0:
+        return 0
+    total = f"the trait values add up to {sum(values):+d}: a new crew member's traits must add up to 0 (rules note K10)"
+    if level == 1:
+        raise RuleError(total)
+    if fewest is None:
+        raise RuleError(total + "; a member above level 1 buys a positive trait with two level-ups, or a positive and "
+                                "a negative one with one")
+    if fewest > level - 1:
+        raise RuleError(f"{total}, and the traits beyond that take {plural(fewest, 'level-up')} (two for a positive "
+                        f"trait, one for a positive and a negative): a level {level} member has {level - 1}")
+    return fewest
+
+
 def new_member(s: dict, name: str) -> str:
     """A new member's name (K10-K11): not in the crew yet, at most 4 crew, a preset member
     who died does not rejoin, and two whose sheets cover each other never serve together."""
     name = str(name).strip()
     if not name:
         raise InputError("the crew member's name is empty")
-    if any(k.casefold() == name.casefold() for k in s["crew"]):
-        raise RuleError(f"{name} is already in the crew")
+    twin = already(s["crew"], name)
+    if twin:
+        raise RuleError(f"{name} is already in the crew" + (f" (as {twin})" if twin != name else ""))
     if len(s["crew"]) >= MAX_CREW:
         raise RuleError(say(f"the crew has {MAX_CREW} members already: at most {MAX_CREW} at any time (remove one "
                             f"first: ", cmd("kraken crew remove", "NAME"), ")"))
@@ -90,13 +146,14 @@ def new_member(s: dict, name: str) -> str:
         raise RuleError(f"{preset} died in this campaign: a preset crew member may not rejoin (rules note K11)")
     for a, b in EXCLUSIVE:
         other = b if preset == a else a if preset == b else None
-        if other and any(k.casefold() == other.casefold() for k in s["crew"]):
+        if other and already(s["crew"], other):
             raise RuleError(f"{preset} and {other} cannot be in the same crew: their sheets cover each other")
     return name
 
 
-def check_attributes(attrs: dict, level: int) -> None:
-    """K10: all six attributes, each 1-8, adding up to 16 (plus a point a level above 1)."""
+def check_attributes(attrs: dict, level: int, traits_spent: int = 0) -> None:
+    """K10: all six attributes, each 1-8, adding up to 16 (plus a point for each level above 1
+    not spent on traits)."""
     missing = [a for a in ATTRIBUTES if a not in attrs]
     if missing:
         raise InputError(f"{missing[0].capitalize()} is missing: a crew member has all six attributes "
@@ -105,24 +162,23 @@ def check_attributes(attrs: dict, level: int) -> None:
         if not ATTR_MIN <= attrs[a] <= ATTR_MAX:
             raise InputError(f"{a.capitalize()} {attrs[a]} is outside {ATTR_MIN}..{ATTR_MAX} (rules note K10)")
     total = sum(attrs[a] for a in ATTRIBUTES)
-    extra = level - 1
-    if level == 1 and total != ATTR_SUM:
+    extra = level - 1 - traits_spent
+    if extra == 0 and total != ATTR_SUM:
         raise RuleError(f"the six attributes add up to {total}: they must add up to exactly {ATTR_SUM} "
-                        f"(rules note K10)")
-    if level > 1 and not ATTR_SUM <= total <= ATTR_SUM + extra:
+                        f"(rules note K10)" + ("; the level-ups went to traits" if traits_spent else ""))
+    if extra > 0 and not ATTR_SUM <= total <= ATTR_SUM + extra:
         raise RuleError(f"the six attributes add up to {total}: a level {level} member has {ATTR_SUM} plus up "
-                        f"to {extra} level-up point(s), {ATTR_SUM}-{ATTR_SUM + extra}")
+                        f"to {plural(extra, 'level-up point')}, {ATTR_SUM}-{ATTR_SUM + extra}"
+                        + (f" ({plural(traits_spent, 'level-up')} went to traits)" if traits_spent else ""))
 
 
 def new_traits(s: dict, traits, psi: bool) -> dict:
-    """K10: at most 4 traits (PSI included) adding up to 0; one PSI member in the crew."""
+    """K10: at most 4 traits (PSI included); one PSI member in the crew (what they add up to:
+    traits_level_ups)."""
     trait_map = _traits(traits)
-    if len(trait_map) + (1 if psi else 0) > MAX_TRAITS:
-        raise RuleError(f"{len(trait_map) + (1 if psi else 0)} traits (PSI included): at most {MAX_TRAITS} "
-                        f"(rules note K10)")
-    if sum(trait_map.values()) != 0:
-        raise RuleError(f"the trait values add up to {sum(trait_map.values()):+d}: a new crew member's traits "
-                        f"must add up to 0 (rules note K10)")
+    count = len(trait_map) + (1 if psi else 0)
+    if count > MAX_TRAITS:
+        raise RuleError(f"{count} traits (PSI included): at most {MAX_TRAITS} (rules note K10)")
     if psi:
         psi_free(s)
     return trait_map
@@ -145,6 +201,7 @@ def hire_member(s: dict, name: str, level: int, out: list[str]) -> None:
     if level > shop["grade"]:
         raise RuleError(f"{shop['where']} hires crew members up to level {shop['grade']} (the Shop's grade), "
                         f"not level {level}")
+    one_trade(s, f"hiring {name}")
     pay_credits(s, HIRE_PRICE * level, f"hiring {name} (level {level}, {HIRE_PRICE}¢ a level)", out)
 
 
@@ -159,19 +216,22 @@ def _traits(specs) -> dict:
             raise InputError("PSI is a trait and an attribute of its own, not a trait with a value")
         if not -9 <= value <= 9:
             raise InputError(f"the trait {name} {value:+d}: trait values are -9..9")
-        if any(k.casefold() == name.casefold() for k in out):
+        if already(out, name):
             raise InputError(f"the trait {name} is named twice")
         out[name] = value
     return out
 
 
 def crew_remove(state: dict, dice: Dice, name: str, sell: bool = False, died: bool = False) -> Outcome:
-    """Ch. 4: a crew member may leave at any time (sold at a Shop for 5 x Level)."""
+    """Ch. 4: a crew member may leave at any time ("If you do so at a Shop you will get Credits":
+    sold at a Shop for 5 x Level, ch. 13)."""
     s = copy_state(state)
     key = known(s["crew"], name, "crew member")
     level = s["crew"][key]["level"]
     out = [f"Erase {key}'s profile."]
     if sell:
+        refuse_unless_at_shop(s, f"a crew member ({key})", cmd("kraken crew remove", key))
+        one_trade(s, f"selling {key}")
         before = s["credits"]
         s["credits"] += SELL_PRICE * level
         out.append(f"Sold at a Shop for {SELL_PRICE * level}¢: " + credits_line(before, s["credits"]))
@@ -269,7 +329,7 @@ def crew_level_up(state: dict, dice: Dice, name: str, attribute: str | None = No
         if psi:
             c["psi"] = 1
         gained = [f"{t} {v:+d}" for t, v in new.items()] + (["PSI 1"] if psi else [])
-        out.append(f"New trait(s): {', '.join(gained)} (permanent).")
+        out.append(f"New {'trait' if len(gained) == 1 else 'traits'}: {', '.join(gained)} (permanent).")
         what = ", ".join(gained)
     return Outcome(s, f"{key} levels up to {c['level']} ({what}) for {cost} XP", out,
                    {"name": key, "level": c["level"], "cost": cost, "xp": s["xp"]})
@@ -304,7 +364,7 @@ def traits_gained(s: dict, c: dict, key: str, traits, psi: bool) -> tuple[dict, 
     if have + len(pos) + len(neg) > MAX_TRAITS:
         raise RuleError(f"{key} has {have} traits: at most {MAX_TRAITS}")
     for t in new:
-        if any(k.casefold() == t.casefold() for k in c["traits"]):
+        if already(c["traits"], t):
             raise RuleError(f"{key} has the trait {t} already")
     if psi:
         if "psi" in c:
@@ -370,7 +430,7 @@ def crew_trait(state: dict, dice: Dice, name: str, trait: str, value: int | None
     t = str(trait).strip()
     if not t or t.upper() == "PSI":
         raise InputError(say("a trait has a name (PSI is set with `", cmd("kraken crew set", "NAME", "psi", "N"), "`)"))
-    existing = next((k for k in c["traits"] if k.casefold() == t.casefold()), None)
+    existing = already(c["traits"], t)
     if remove:
         if existing is None:
             raise RuleError(f"{key} has no trait {t}")

@@ -14,6 +14,7 @@ from journal.games.kraken.model.constants import (
     JAMS,
     MOBILE_TRANSMITTER,
     OVERLOAD_MAX,
+    TOOL_SET,
 )
 from journal.games.kraken.model.exploration import atmosphere_here
 from journal.games.kraken.model.members import (
@@ -26,6 +27,7 @@ from journal.games.kraken.model.members import (
     item_named,
     overload,
     release_shield,
+    tool_sets,
     transmitters,
     use_item,
     worn_armor,
@@ -33,6 +35,7 @@ from journal.games.kraken.model.members import (
 from journal.games.kraken.model.weapons import describe_attack, parse_attack, unplace_weapon, weapon_slot, weapon_spec
 from journal.hints import cmd, say
 from journal.outcome import Outcome
+from journal.schema import fold
 
 
 def crew_equip(state: dict, dice: Dice, name: str, slot: str, item: str, from_storage: bool = False) -> Outcome:
@@ -53,9 +56,13 @@ def crew_equip(state: dict, dice: Dice, name: str, slot: str, item: str, from_st
     if len(c["inventory"]) + 1 > cap + OVERLOAD_MAX:
         raise RuleError(f"{key} carries {len(c['inventory'])} items: capacity {cap} + at most {OVERLOAD_MAX} "
                         f"overload")
-    if MOBILE_TRANSMITTER in text.casefold() and transmitters(s):
+    if MOBILE_TRANSMITTER in fold(text) and transmitters(s):
         raise RuleError(f"only one Mobile transmitter may be carried by the whole team (ch. 4): "
                         f"{', '.join(transmitters(s))} has one")
+    if TOOL_SET in fold(text) and tool_sets(c):
+        held = tool_sets(c)[0]
+        raise RuleError(f"{key} carries a Tool set already (slot {held}: {c['inventory'][held]}): no one crew member "
+                        f"can benefit from more than one Tool set or German Tool set (ch. 4)")
     out: list[str] = []
     if from_storage:
         _take_from_storage(s, text, out)
@@ -70,7 +77,7 @@ def crew_equip(state: dict, dice: Dice, name: str, slot: str, item: str, from_st
 
 def _take_from_storage(s: dict, text: str, out: list[str]) -> None:
     for where in ("storage", "expansion_storage"):
-        hit = next((i for i, x in enumerate(s[where]) if x.casefold() == text.casefold()), None)
+        hit = next((i for i, x in enumerate(s[where]) if fold(x) == fold(text)), None)
         if hit is not None:
             s[where].pop(hit)
             out.append(f"Taken out of the ship's {'storage' if where == 'storage' else 'EXPANSION storage'}.")
@@ -230,7 +237,7 @@ def wear_piece(s: dict, m: dict, key: str, k: str, text: str, out: list[str]) ->
         m.pop("armor", None)
     m[k] = piece
     line = f"{key} wears the {piece['name']} ({what}, Armor {piece['armor']}{where})"
-    if old and old["name"].casefold() != piece["name"].casefold():
+    if old and fold(old["name"]) != fold(piece["name"]):
         line += f" instead of the {old['name']} (one {what} at a time)"
     out.append(line + ".")
     missing = k != "physical_shield" and item_named(m, piece["name"]) is None
@@ -294,7 +301,7 @@ def _item_name(text: str, typed: str) -> str:
     """The item's name as the inventory writes it ("Anti-Terror Shield" for "anti-terror
     shield" typed), else as typed."""
     for cand in (str(text), str(text).split("+")[0]):
-        if " ".join(cand.split()).casefold() == typed.casefold():
+        if fold(" ".join(cand.split())) == fold(typed):
             return " ".join(cand.split())
     return typed
 

@@ -6,8 +6,11 @@ from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import copy_state, credits_line, known, pay_credits, refuse_setup
 from journal.games.kraken.model.constants import MAX_TICKS
+from journal.games.kraken.model.exploration import one_trade
 from journal.hints import cmd, say
+from journal.lookup import already
 from journal.outcome import Outcome
+from journal.text import plural
 
 
 def quest_add(state: dict, dice: Dice, name: str, urgent: bool = False, reward: str | None = None,
@@ -21,13 +24,14 @@ def quest_add(state: dict, dice: Dice, name: str, urgent: bool = False, reward: 
     name = str(name).strip()
     if not name:
         raise InputError("name the quest")
-    if any(k.casefold() == name.casefold() for k in s["quests"]):
-        raise RuleError(f"there is a quest {name} already")
+    if already(s["quests"], name):
+        raise RuleError(f"there is a quest {already(s['quests'], name)} already")
     q: dict = {"urgent": urgent, "activated": False}
     if capture:
         q["capture"] = True
     d = s.get("dungeon")
     if d and str(d.get("at", "")).startswith("quest-master:"):
+        one_trade(s, f"accepting the quest {name}")
         q["master"] = f"MAP{d['location']} map {d['map']} {d['at'].partition(':')[2]}"
     if urgent:
         q["ticks"] = 0
@@ -43,8 +47,14 @@ def quest_add(state: dict, dice: Dice, name: str, urgent: bool = False, reward: 
            + (" with an empty timer (urgent: the fourth tick fails it)." if urgent else ".")]
     if capture:
         out.append(say("A Capture quest: bring the alien back alive, carried by a crew member (",
-                       cmd("kraken quest done", name, captive="LABEL"), ")."))
+                       cmd("kraken quest done", as_hint_word(name), captive="LABEL"), ")."))
     return Outcome(s, f"Quest accepted: {name}" + (" (urgent)" if urgent else ""), out, {"quest": name, **q})
+
+
+def as_hint_word(name: str) -> str:
+    """A quest's name as a hint writes it: itself, or NAME when it holds a character a hint reads
+    as alternatives or an elision ([ ] | …), so that the hint stays one command to paste."""
+    return "NAME" if any(c in name for c in "[]|…") else name
 
 
 def quest_activate(state: dict, dice: Dice, name: str) -> Outcome:
@@ -95,14 +105,14 @@ def quest_tick(state: dict, dice: Dice, name: str, delta: int) -> Outcome:
         raise RuleError(f"{key} is not urgent: it has no timer")
     target = q["ticks"] + delta
     if target < 0:
-        raise InputError(f"{key} has {q['ticks']} tick(s): cannot take away {-delta}")
+        raise InputError(f"{key} has {plural(q['ticks'], 'tick')}: cannot take away {-delta}")
     out: list[str] = []
     if target >= MAX_TICKS:
         q["ticks"] = MAX_TICKS - 1
         _fail_quest(s, key, out, "fourth tick")
         return Outcome(s, f"Quest {key} failed (fourth tick, by hand)", out, {"quest": key, "failed": True})
     q["ticks"] = target
-    msg = f"Quest {key}: {target} tick(s)"
+    msg = f"Quest {key}: {plural(target, 'tick')}"
     return Outcome(s, msg + " (by hand)", [msg + "."], {"quest": key, "ticks": target})
 
 

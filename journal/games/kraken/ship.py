@@ -7,10 +7,11 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import entry_name, half_up, known as cat_known, price as cat_price
 from journal.games.kraken.model.campaign import copy_state, credits_line, known, pay_credits
 from journal.games.kraken.model.commands import SHIP_HULL
-from journal.games.kraken.model.exploration import shop_here
+from journal.games.kraken.model.exploration import one_trade, refuse_unless_at_shop, shop_here
 from journal.games.kraken.model.systems import can_install, check_removal, install_system, systems_named
 from journal.hints import cmd, say
 from journal.outcome import Outcome
+from journal.schema import fold
 
 
 def ship_hull(state: dict, dice: Dice, name: str, price: int, sp: int, expansion_sp: int | None = None,
@@ -28,6 +29,8 @@ def ship_hull(state: dict, dice: Dice, name: str, price: int, sp: int, expansion
     out: list[str] = []
     old = s.get("ship")
     if old and sell_old:
+        refuse_unless_at_shop(s, f"the {old['hull']} hull", cmd("kraken ship hull", name, price=price, sp=sp))
+        one_trade(s, "selling the old hull")
         before = s["credits"]
         s["credits"] += half_up(old["hull_price"])
         out.append(f"Sell the {old['hull']} hull for half its price, {half_up(old['hull_price'])}¢: "
@@ -85,6 +88,8 @@ def ship_buy(state: dict, dice: Dice, system: str, cat: dict, free: bool = False
     out: list[str] = []
     cost = cat_price(cat, name)
     if not free:
+        if shop_here(s):
+            one_trade(s, f"buying the {name}")
         pay_credits(s, cost, f"the {name}", out)
     label = install_system(s, name)
     out.insert(0, f"Mark the {label} with an X on the ship page.")
@@ -95,15 +100,16 @@ def ship_buy(state: dict, dice: Dice, system: str, cat: dict, free: bool = False
 
 
 def ship_sell(state: dict, dice: Dice, label: str, cat: dict) -> Outcome:
-    """Ch. 11: systems sell for half their price at a Shop (rounded up, K14)."""
+    """Ch. 11: systems sell "for half-price at any Shop" (rounded up, K14); elsewhere `ship
+    destroy` erases one without selling."""
     s = copy_state(state)
     ship = s.get("ship")
     if not ship:
         raise RuleError("there is no ship")
     key = known(ship["systems"], label, "ship system")
     check_removal(s, key, selling=True)
-    if s.get("combat"):
-        raise RuleError("systems are sold at a Shop, not in the middle of a Space Combat")
+    refuse_unless_at_shop(s, f"a ship system ({key})", cmd("kraken ship destroy", key))
+    one_trade(s, f"selling the {key}")
     e = ship["systems"].pop(key)
     value = half_up(cat_price(cat, entry_name(e)))
     before = s["credits"]
@@ -155,7 +161,7 @@ def storage(state: dict, dice: Dice, item: str, remove: bool = False, expansion:
     if not text:
         raise InputError("name the item")
     if remove:
-        hit = next((i for i, x in enumerate(s[where]) if x.casefold() == text.casefold()), None)
+        hit = next((i for i, x in enumerate(s[where]) if fold(x) == fold(text)), None)
         if hit is None:
             raise RuleError(f"'{text}' is not in the ship's {label} ({', '.join(s[where]) or 'empty'})")
         text = s[where].pop(hit)

@@ -11,6 +11,7 @@ from journal.games.kraken.model.campaign import copy_state, known, known_prices
 from journal.games.kraken.model.constants import ITEM_KINDS, MAX_TREASURE_GRADE, TREASURE_COMMANDS
 from journal.hints import cmd, say
 from journal.outcome import Outcome
+from journal.text import plural
 
 
 def treasure_add(state: dict, dice: Dice, grade: int, count: int = 1, source: str | None = None) -> Outcome:
@@ -25,7 +26,7 @@ def treasure_add(state: dict, dice: Dice, grade: int, count: int = 1, source: st
     g = min(grade, MAX_TREASURE_GRADE)
     for _ in range(count):
         s.setdefault("loot", []).append({"grade": g, "from": source.strip() if source else "by hand"})
-    msg = f"{count} Treasure drop(s) of grade {g}" + (f" (from grade {grade}: at most 6)" if grade > g else "")
+    msg = f"{plural(count, 'Treasure drop')} of grade {g}" + (f" (from grade {grade}: at most 6)" if grade > g else "")
     return Outcome(s, msg, [say(msg, ": ", cmd("kraken treasure take"), ".")], {"loot": s["loot"]})
 
 

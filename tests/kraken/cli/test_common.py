@@ -51,3 +51,16 @@ def test_choose_and_other_choices_accept_any_case(camp):
     assert "option B → 2AK" in r.stdout
     camp("kraken", "end", "-s", "sk", "WON", ok=True)
     assert camp.state("sk")["result"] == "won"
+
+
+def test_an_option_that_takes_one_value_typed_twice_is_a_usage_error(camp):
+    """Issue 19, item 28: "An option that takes one value, typed twice (`--booster A --booster B`,
+    `--take`, `--reason`), is a usage error (exit 2) in every command, not 'the last one wins'"."""
+    before = camp.files("sk")
+    for args in (("crew", "hp", "-s", "sk", "Ray", "-1", "--reason", "a", "--reason", "b"),
+                 ("crew", "weapon", "-s", "sk", "Ray", "--weapon", "Rifle", "--weapon", "Knife", "--ammo", "1"),
+                 ("ground", "attack", "-s", "sk", "Ray", "E1", "--hit", "1", "--hit=0"),
+                 ("dungeon", "sell", "-s", "sk", "Helmet", "--value", "4", "--value", "8")):
+        r = camp("kraken", *args)
+        assert r.exit_code == 2 and "is given twice: give it once" in r.stderr, (args, r.stderr)
+    assert camp.files("sk") == before

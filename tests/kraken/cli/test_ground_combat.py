@@ -8,7 +8,7 @@ from kraken.kraken_helpers import CREW, j, state
 
 def test_psi_powers_are_typed_in_any_case_on_the_command_line(manual):
     manual("kraken", "crew", "add", "-s", "hand", "Mila", "--agility", "3", "--strength", "4", "--tech", "3",
-           "--charisma", "2", "--ranged", "2", "--melee", "2", "--psi", ok=True)
+           "--charisma", "2", "--ranged", "2", "--melee", "2", "--psi", "--reason", "event 4C", ok=True)
     r = manual("kraken", "ground", "psi", "-s", "hand", "Mila", "psi", "shock")
     assert r.exit_code == 1 and "there is no Ground Combat going on" in r.stderr    # read, then refused by the rules
     r = manual("kraken", "ground", "psi", "-s", "hand", "Mila", "fireball")

@@ -13,6 +13,9 @@ def test_prices_treasure_table_items_and_journal_set(gap, tmp_path):
     gap("kraken", "treasure", "add", "-s", "gap", "--grade", "2", ok=True)
     table = tmp_path / "t.toml"
     table.write_text('[columns.Mine]\n"1-20" = "cash"\n', "utf-8")
+    r = gap("kraken", "treasure", "take", "-s", "gap", "--table", str(table))   # issue 20: whole commands, no `|`
+    assert r.exit_code == 2 and r.stderr == ("Error: the drop gives Credits or a Stimpack first: journal kraken "
+                                             "treasure take --credits or journal kraken treasure take --stimpack\n")
     d = j(gap, "kraken", "treasure", "take", "-s", "gap", "--credits", "--table", str(table), "--column", "mine",
           "--roll", "7")
     assert d["kind"] == "cash"
@@ -24,7 +27,7 @@ def test_prices_treasure_table_items_and_journal_set(gap, tmp_path):
     gap("kraken", "crew", "hp", "-s", "gap", "Ray", "-5", ok=True)
     gap("kraken", "crew", "use", "-s", "gap", "Ray", "Med kit", "--heal", "3", ok=True)
     s = state(gap, "gap")
-    assert s["crew"]["Ray"]["hp"] == 6 and s["crew"]["Ray"]["inventory"]["R"] == "Med kit U1"
+    assert s["crew"]["Ray"]["hp"] == 6 and s["crew"]["Ray"]["inventory"]["R"] == "Med kit U1/2"
     out = gap("set", "-s", "gap", "crew.Ray.charger", "2", ok=True).stdout
     assert "Set state.crew.Ray.charger = 2 by hand" in out
     r = gap("set", "-s", "gap", "returned", "[5]")

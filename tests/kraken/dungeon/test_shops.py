@@ -154,3 +154,55 @@ def test_modder_adds_ammo_or_damage_for_the_grades_price():
     out = apply(s, shops.dungeon_mod, name="Ann", weapon="Laser gatling", mod="both", grade=None, prices=shops.GRADE_PRICES)
     assert out.state["credits"] == 110 and weapons.weapon_spec(out.state["crew"]["Ann"]["weapons"]["Laser gatling"])[
         "ammo"] == 15
+
+
+def test_the_gambler_costs_an_action_to_trade_or_to_sell():
+    """Ch. 13 Gambler: "Spend an action here to sell Equipment, or to discard an Item or Weapon
+    carried by a Crew Member on this Tile and roll a d6" (l.1011): each is an action on its
+    tile (Oxygen by the atmosphere: outside here, 1)."""
+    s = explorer()
+    s = apply(s, equipment.crew_equip, name="Ann", slot="1", item="Helmet").state
+    s = apply(s, shops.dungeon_shop, tile="G", kind="gambler", how="free").state
+    out = apply(s, shops.dungeon_gamble, 4, item="Helmet", grade=3)
+    assert (out.state["oxygen"], out.state["dungeon"]["actions"]) == (s["oxygen"] - 1, s["dungeon"]["actions"] + 1)
+    out = apply(s, shops.dungeon_sell, item="Helmet", value=5)
+    assert (out.state["oxygen"], out.state["dungeon"]["actions"]) == (s["oxygen"] - 1, s["dungeon"]["actions"] + 1)
+    shop = apply(explorer(), shops.dungeon_shop, tile="S3", how="free").state
+    assert apply(shop, shops.dungeon_sell, item="Helmet", value=5).state["oxygen"] == shop["oxygen"]   # a Shop: none
+
+
+def test_a_short_visit_is_one_action():
+    """Ch. 5 Phase 4: the crew "can visit that trader and perform one of these actions ... Once
+    the action is complete, your Crew Members return to your Ship" (l.350, l.358): a second
+    trade is refused, naming the way back."""
+    s = visit_ready()
+    v = apply(s, shops.short_visit, slot="1", map_no=1, kind="shop", tile="S3").state
+    v = apply(v, shops.dungeon_buy, item="Laser rifle", grade=3, prices=shops.GRADE_PRICES).state
+    for fn, params in ((shops.dungeon_buy, {"item": "Helmet", "grade": 1, "prices": {1: 2}}),
+                       (shops.dungeon_sell, {"item": "Helmet", "value": 4}),
+                       (crew_rules.crew_add, {"name": "Zed", "attrs": dict(HIRED), "level": 2, "hire": True})):
+        with pytest.raises(RuleError, match="a short visit is one action, and it was taken; back to the ship: journal "
+                                            "kraken dungeon leave teleport"):
+            fn(v, dice(), **params)
+    g = apply(s, shops.short_visit, slot="1", map_no=1, kind="gambler", tile="G").state
+    g = apply(g, shops.dungeon_gamble, 4, item="Helmet", grade=3).state           # no Oxygen: the visit's action
+    assert g["oxygen"] == s["oxygen"]
+    with pytest.raises(RuleError, match="one action"):
+        shops.dungeon_gamble(g, dice(4), item="Boots", grade=3)
+
+
+def test_a_use_up_item_that_is_not_full_cannot_be_sold():
+    """Ch. 13 Shops: "U/Use Items that do not have their full amount of uses cannot be sold"
+    (l.1079). journal writes the uses left of the full amount once it erases one (U1/2); a
+    Gambler counts such an item a grade lower."""
+    s = explorer()
+    s = apply(s, equipment.crew_equip, name="Ann", slot="1", item="Medkit U2").state
+    s = apply(s, shops.dungeon_shop, tile="S3", how="free").state
+    used = apply(s, equipment.crew_use, name="Ann", item="Medkit", heal_hp=1).state
+    assert used["crew"]["Ann"]["inventory"]["1"] == "Medkit U1/2"
+    with pytest.raises(RuleError, match="the Medkit U1/2 has spent some of its uses: U/Use Items that do not have "
+                                        "their full amount of uses cannot be sold"):
+        shops.dungeon_sell(used, dice(), item="Medkit", value=4)
+    assert apply(s, shops.dungeon_sell, item="Medkit U2", value=4).data["gain"] == 2
+    g = apply(used, shops.dungeon_shop, tile="G", kind="gambler").state
+    assert apply(g, shops.dungeon_gamble, 4, item="Medkit", grade=3).data["counted"] == 2

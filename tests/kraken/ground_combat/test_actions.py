@@ -4,10 +4,10 @@ Reload, Recharge, Item, Exchange, Wait, Unjam, Escape."""
 from __future__ import annotations
 
 import pytest
-from kraken.kraken_helpers import apply, armed, dice, fight, fighters, started, with_enemy
+from kraken.kraken_helpers import apply, armed, dice, exploring, fight, fighters, started, with_enemy
 
-from journal.errors import RuleError
-from journal.games.kraken import equipment
+from journal.errors import NeedChoice, RuleError
+from journal.games.kraken import crew, equipment
 from journal.games.kraken.ground_combat import actions, attacks, enemies, loop
 
 
@@ -53,7 +53,7 @@ def test_item_uses_are_erased_until_used_up():
     s = started(with_enemy(s))
     s["crew"]["Ben"]["hp"] = 1
     s = apply(s, actions.ground_simple, name="Ann", action="item", item="Med kit", heal=2, target="Ben").state
-    assert s["crew"]["Ann"]["inventory"]["1"] == "Med kit U1" and s["crew"]["Ben"]["hp"] == 3
+    assert s["crew"]["Ann"]["inventory"]["1"] == "Med kit U1/2" and s["crew"]["Ben"]["hp"] == 3
     out = apply(s, actions.ground_simple, name="Ben", action="item", item="Med kit", heal=2)
     assert any("No Med kit in Ben's inventory" in x for x in out.lines)
 
@@ -74,11 +74,26 @@ def test_unjam_stages_8_then_6_then_6_or_it_breaks():
     assert "weapons" not in out.state["crew"]["Ann"]
 
 
-def test_reload_fills_the_weapon():
+def test_reloading_uses_a_magazine_the_member_carries_and_erases_it():
+    """Ch. 14 Reload Weapon: "You may use a Magazine in one of your Crew Member's Item slots to
+    reload their Weapon. Any Ammo currently in the Weapon is lost." (l.1284): refused without
+    one; two magazines in a slot become one; the weapon's own slot holds one ("Rifle + mag")."""
     s = started(armed(with_enemy(fighters())))
     s["crew"]["Ann"]["weapons"]["Rifle"]["ammo"] = 1
+    with pytest.raises(RuleError, match="Ann carries no magazine for the Rifle"):
+        actions.ground_simple(s, dice(), name="Ann", action="reload", weapon="Rifle")
+    s["crew"]["Ann"]["inventory"]["1"] = "Rifle mag x2"
     out = apply(s, actions.ground_simple, name="Ann", action="reload", weapon="Rifle")
     assert out.state["crew"]["Ann"]["weapons"]["Rifle"]["ammo"] == 5
+    assert out.state["crew"]["Ann"]["inventory"]["1"] == "Rifle mag"
+    s["crew"]["Ann"]["inventory"].update({"1": "rifle MAG", "L": "Rifle + mag"})
+    with pytest.raises(NeedChoice, match="--slot is required: Ann carries magazines for the Rifle in slots L, 1"):
+        actions.ground_simple(s, dice(), name="Ann", action="reload", weapon="Rifle")
+    out = apply(s, actions.ground_simple, name="Ann", action="reload", weapon="Rifle", mag_slot="L")
+    assert out.state["crew"]["Ann"]["inventory"] == {"L": "Rifle", "1": "rifle MAG"}
+    out = apply(s, actions.ground_simple, name="Ann", action="reload", weapon="Rifle", mag_slot="1")
+    assert out.state["crew"]["Ann"]["inventory"] == {"L": "Rifle + mag"}
+    assert "Erase the magazine from Ann's slot 1 (now empty)." in out.lines
 
 
 def test_using_a_healing_item_heals_half_in_hell():
@@ -101,3 +116,62 @@ def test_escape_with_sacrifices_and_earlier_tries():
     s = apply(s, enemies.ground_enemy, 1, label="E1").state
     out = apply(s, actions.ground_escape, 1, sacrifice=["Ann"])                      # 1 + 4 + 3 + 2 = 10
     assert out.data["escaped"] and "Ann" not in out.state["crew"] and "ground" not in out.state
+
+
+def aggressive(spec="Rifle (3) 4+, 3 A5 RG"):
+    s = fighters()
+    s = apply(s, crew.crew_trait, name="Ann", trait="Aggressive", value=1).state
+    return armed(with_enemy(s, hp=30), spec=spec) if spec else with_enemy(s, hp=30)
+
+
+def test_an_aggressive_member_with_no_functional_weapon_in_hand_may_take_cover():
+    """Ch. 14: "If a Crew Member has the AGGRESSIVE trait, they cannot be set to cover mode
+    unless they have no functional Weapons in their hands" (l.1227); "Only if their Weapon is
+    empty or jammed or they have no Weapon in hand can they choose another action" (l.1272)."""
+    with pytest.raises(RuleError, match="Ann is AGGRESSIVE and holds a working Rifle"):
+        loop.ground_initiative(aggressive(), dice(6, 1), cover=["Ann"])
+    assert apply(aggressive(spec=None), loop.ground_initiative, 6, 1, cover=["Ann"]).state["ground"]["cover"] == \
+        ["Ann"]
+    s = aggressive()
+    s["crew"]["Ann"]["weapons"]["Rifle"]["jam"] = "jammed"
+    assert apply(s, loop.ground_initiative, 6, 1, cover=["Ann"]).state["ground"]["cover"] == ["Ann"]
+    s = started(aggressive())
+    s["crew"]["Ann"]["weapons"]["Rifle"]["ammo"] = 0
+    assert apply(s, actions.ground_simple, name="Ann", action="cover").state["ground"]["cover"] == ["Ann"]
+
+
+def test_an_aggressive_member_with_a_loaded_working_weapon_must_attack():
+    """Ch. 14: "Crew Members with the Trait aggressive must attack if they can and can't perform
+    any other action in this case" (l.1272): waiting, an item, cover, meditating are refused,
+    naming the attack."""
+    s = started(aggressive())
+    for action in ("wait", "cover", "item", "exchange"):
+        with pytest.raises(RuleError, match="Ann is AGGRESSIVE and holds a loaded, working Rifle: they must attack "
+                                            "and can't perform any other action \\(ch. 14\\): journal kraken ground "
+                                            "attack Ann E1 --weapon Rifle"):
+            actions.ground_simple(s, dice(), name="Ann", action=action, item="Med kit")
+    s["crew"]["Ann"]["weapons"]["Rifle"]["ammo"] = 0                          # empty: another action
+    assert apply(s, actions.ground_simple, name="Ann", action="wait").state["ground"]["acted"] == {"Ann": 1}
+    s = started(aggressive())
+    assert apply(s, actions.ground_simple, name="Ben", action="wait").state["ground"]["acted"] == {"Ben": 1}
+
+
+def test_a_damaged_weapon_is_repaired_by_a_tech_check_outside_combat():
+    """Ch. 14: "When you return to Dungeon Exploration all jammed Weapons are unjammed, but
+    damaged Weapons are not repaired. You can try to repair them with a dice check as you would
+    during combat" (l.1290); "Damaged Weapons can be repaired with Tech Checks, that may repair
+    or ruin the Weapon" (l.1543). In a dungeon it is an action where the team stands (its
+    Oxygen); on the ship every weapon is repaired already."""
+    s = apply(exploring(), equipment.crew_weapon, name="Ann", spec="Rifle (3) 4+, 3 A5 RG").state
+    s["crew"]["Ann"]["weapons"]["Rifle"]["jam"] = "damaged"
+    oxygen = s["oxygen"]
+    out = apply(s, actions.ground_unjam, 3, name="Ann", weapon="Rifle")            # 3 + Tech 3 = 6: repaired
+    assert "jam" not in out.state["crew"]["Ann"]["weapons"]["Rifle"]
+    assert out.state["oxygen"] == oxygen - 1 and out.state["dungeon"]["actions"] == s["dungeon"]["actions"] + 1
+    assert out.meta["checks"] == [{"kind": "weapon repair", "chance": 0.666667, "success": True}]
+    out = apply(s, actions.ground_unjam, 2, name="Ann", weapon="Rifle")            # 5 < 6: it breaks
+    assert "weapons" not in out.state["crew"]["Ann"]
+    ship = apply(fighters(), equipment.crew_weapon, name="Ann", spec="Rifle (3) 4+, 3 A5 RG").state
+    del ship["ground"]
+    with pytest.raises(RuleError, match="on the ship every weapon is repaired"):
+        actions.ground_unjam(ship, dice(6), name="Ann", weapon="Rifle")

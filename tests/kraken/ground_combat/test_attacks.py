@@ -141,7 +141,46 @@ def test_multiple_attacks_stop_on_a_1_and_boosts_apply_to_the_first_only():
     s["crew"]["Ann"]["melee"] = 4
     out = apply(s, attacks.ground_attack, 4, 1, name="Ann", weapon="Whip", targets=["E1"])
     assert [a["roll"] for a in out.data["attacks"]] == [4, 1] and out.data["attacks"][0]["hp_damage"] == 4
-    assert "jam" not in out.state["crew"]["Ann"]["weapons"]["Whip"]     # only the first die jams
+
+
+def test_a_1_on_any_die_of_a_multiple_attack_weapon_jams_it():
+    """Ch. 14: "If you roll a 1, it's always a miss and your Weapon jams" (l.1261); multiple
+    attacks: "If you roll a '1' and get a jam you must stop your attack" (l.1416). Only
+    explosives are excepted: "Rolling a '1' after the first die roll does not jam" (l.1424).
+    A jam wastes no Ammo."""
+    s = started(armed(with_enemy(fighters(), hp=30, armor=0), spec="Gatling 4+, 3x2 A9 RG"))
+    out = apply(s, attacks.ground_attack, 5, 1, name="Ann", weapon="Gatling", targets=["E1"])
+    w = out.state["crew"]["Ann"]["weapons"]["Gatling"]
+    assert [a["roll"] for a in out.data["attacks"]] == [5, 1]                 # the third die is never rolled
+    assert w["jam"] == "jammed" and w["ammo"] == 9
+    assert "the Gatling jams (the attack stops)" in "\n".join(out.lines)
+    s = with_enemy(with_enemy(fighters(), "E1", hp=30, armor=0), "E2", hp=30, armor=0)
+    s = started(armed(s, spec="Grenade launcher 4+, 3 A2 RG EX"))
+    out = apply(s, attacks.ground_attack, 5, 1, name="Ann", weapon="Grenade launcher")
+    assert "jam" not in out.state["crew"]["Ann"]["weapons"]["Grenade launcher"]
+
+
+def test_an_explosive_weapons_boost_applies_to_every_die():
+    """Ch. 14: "Each bonus is applied to all hits made by an explosive Weapon" (l.1392); EX: "If
+    you increased the hit chance or the damage value by using your Melee or Ranged Attribute,
+    this effect is applied to each of these dice rolls" (l.1424)."""
+    s = with_enemy(with_enemy(fighters(), "E1", hp=30, armor=0), "E2", hp=30, armor=0)
+    s = started(armed(s, spec="Grenade launcher 5+, 3 A2 RG EX"))
+    s["crew"]["Ann"]["ranged"] = 4                                             # two boosts
+    out = apply(s, attacks.ground_attack, 4, 4, name="Ann", weapon="Grenade launcher", hit=1)   # 5+ - 1: 4 hits
+    assert [a["hit"] for a in out.data["attacks"]] == [True, True]
+    assert [a["hp_damage"] for a in out.data["attacks"]] == [4, 4]              # +1 damage on each too
+
+
+def test_each_hit_roll_is_recorded_with_its_chance_for_the_luck_audit():
+    """A hit die's chance (d6 >= the need, a 1 always misses) and whether it hit, kept in the
+    log entry's meta for `journal luck`."""
+    s = started(armed(with_enemy(fighters(), hp=30, armor=0), spec="Gatling 4+, 3x2 A9 RG"))
+    s["crew"]["Ann"]["ranged"] = 2
+    out = apply(s, attacks.ground_attack, 3, 5, 2, name="Ann", weapon="Gatling", targets=["E1"], hit=1)
+    assert out.meta["checks"] == [{"kind": "hit roll", "chance": 0.666667, "success": True},    # 3+
+                                  {"kind": "hit roll", "chance": 0.5, "success": True},
+                                  {"kind": "hit roll", "chance": 0.5, "success": False}]
 
 
 def test_explosive_weapons_hit_every_enemy():

@@ -101,7 +101,7 @@ def test_random_fights_with_captures_traits_and_chains_stay_valid(seed, n_enemie
         _bounds(s)
         for label, cap in (s.get("captives") or {}).items():
             assert cap["carrier"] in s["crew"], label
-    else:
+    if s.get("ground"):                         # 200 steps and still fighting (weapons jammed)
         s = loop.ground_end(s, dice(), "escaped").state
     _bounds(s)
 
@@ -234,3 +234,19 @@ def test_random_ground_combats_end_within_bounds(n_crew, n_enemies, seed, atmosp
         s = loop.ground_end(s, dice(), "escaped").state
     assert "ground" not in s
     _bounds(s)
+
+
+def test_after_an_events_ground_combat_the_crew_is_back_on_the_ship_weapons_repaired_and_psi_recovered():
+    """Ch. 14: "If you are back at your spaceship all Weapons, no matter if jammed or damaged,
+    will be repaired" (l.1290); "If you are back on board of your spaceship your PSI Trait will
+    recover from exhaustion automatically" (l.1340). An event's Ground Combat (no exploration)
+    ends on the ship; one in a dungeon clears only jams."""
+    s = with_enemy(fighters(), hp=1, armor=0)
+    s = apply(s, equipment.crew_weapon, name="Ben", spec="Rifle (3) 4+, 3 A5 RG").state
+    s["crew"]["Ben"]["weapons"]["Rifle"]["jam"] = "damaged"
+    s["crew"]["Ben"].update(psi=1, psi_exhausted=True)
+    out = apply(started(s), attacks.ground_attack, 5, name="Ann", weapon="fists", targets=["E1"])
+    assert "ground" not in out.state
+    assert out.state["crew"]["Ben"]["weapons"]["Rifle"] == {"spec": "Rifle (3) 4+, 3 A5 RG", "ammo": 5}
+    assert "psi_exhausted" not in out.state["crew"]["Ben"]
+    assert "Back on the ship: every weapon is unjammed and repaired; an exhausted PSI trait recovers." in out.lines

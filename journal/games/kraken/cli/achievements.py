@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from journal.games.kraken.achievements import ACHIEVEMENTS_FILE
+from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import run
 from journal.lookup import find
 from journal.options import OrderedGroup, save_option
@@ -94,7 +95,7 @@ def achievement():
 
 @achievement.command("unlock")
 @click.option("-s", "--save", "save", metavar="SAVE", help="Also note it in this campaign's log (undone with it).")
-@click.argument("name")
+@click.argument("name", type=names.NEW)
 @click.option("--bonus", metavar="TEXT", help="The bonus it grants in future campaigns.")
 @pass_rt
 def achievement_unlock(rt, save, name, bonus):
@@ -114,7 +115,7 @@ def achievement_unlock(rt, save, name, bonus):
 
 
 @achievement.command("remove")
-@click.argument("name")
+@click.argument("name", type=names.NEW)  # achievements live beside the saves, not in the campaign
 @pass_rt
 def achievement_remove(rt, name):
     """Remove an achievement unlocked by mistake."""

@@ -5,8 +5,10 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError
+from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import CREW, NEGATIVES, NUMBER, parse_trait, run, weapons_of
 from journal.games.kraken.model.constants import ATTRIBUTES, INVENTORY, JAMS
+from journal.hints import cmd, say
 from journal.options import DeltaType, OrderedGroup, reason_option, save_option
 from journal.runtime import pass_rt
 
@@ -27,25 +29,29 @@ def _attr_options(f):
 
 @crew.command("add")
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.NEW)
 @_attr_options
 @click.option("--trait", "traits", multiple=True, metavar="NAME:VALUE", help="A trait, e.g. Tough:+2 (repeat).")
 @click.option("--psi", is_flag=True, help="The PSI trait at level 1 (one crew member at most).")
-@click.option("--level", type=NUMBER, default=1, show_default=True, help="A higher level (a hired member).")
+@click.option("--level", type=NUMBER, default=1, show_default=True,
+              help="A higher level (a hired member, or one a card brings): its level-ups are attribute points or "
+                   "traits (two for a positive one).")
 @click.option("--hire", is_flag=True, help="Hired at a Shop: pay 10¢ per level.")
+@reason_option
 @pass_rt
-def crew_add(rt, save, name, traits, psi, level, hire, **attrs):
-    """A new crew member: six attributes 1-8 summing to 16, traits summing to 0."""
+def crew_add(rt, save, name, traits, psi, level, hire, reason, **attrs):
+    """A new crew member: six attributes 1-8 summing to 16, traits summing to 0. At set-up at
+    level 1; later hired at a Shop (--hire) or brought by a card (--reason)."""
     from journal.games.kraken import crew as rules
 
     given = {a: v for a, v in attrs.items() if v is not None}
     run(rt, save, rules.crew_add, name=name, attrs=given, traits=[parse_trait(t) for t in traits], psi=psi,
-        level=level, hire=hire)
+        level=level, hire=hire, reason=reason, log_reason=reason)
 
 
 @crew.command("remove")
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.CREW_MEMBER)
 @click.option("--sell", is_flag=True, help="Sold at a Shop for 5¢ per level.")
 @click.option("--died", is_flag=True, help="Killed or abandoned (a preset member may not rejoin, K11).")
 @pass_rt
@@ -60,7 +66,7 @@ def crew_remove(rt, save, name, sell, died):
 
 @crew.command("hp", context_settings=NEGATIVES)
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.CREW_MEMBER)
 @click.argument("delta", type=DeltaType(digits=7), metavar="DELTA")
 @reason_option
 @pass_rt
@@ -73,7 +79,7 @@ def crew_hp(rt, save, name, delta, reason):
 
 @crew.command("level-up")
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.CREW_MEMBER)
 @click.option("--attribute", type=click.Choice(ATTRIBUTES + ("psi",), case_sensitive=False), metavar="ATTR",
               help=f"+1 to one of {', '.join(ATTRIBUTES)} (or psi).")
 @click.option("--trait", "traits", multiple=True, metavar="NAME:VALUE",
@@ -90,7 +96,7 @@ def crew_level_up(rt, save, name, attribute, traits, psi):
 
 @crew.command("leader")
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.CREW_MEMBER)
 @pass_rt
 def crew_leader(rt, save, name):
     """The crew member who leads (events call them 'you')."""
@@ -101,8 +107,8 @@ def crew_leader(rt, save, name):
 
 @crew.command("set")
 @save_option
-@click.argument("name")
-@click.argument("field", metavar="FIELD")
+@click.argument("name", type=names.CREW_MEMBER)
+@click.argument("field", type=names.CREW_FIELD, metavar="FIELD")
 @click.argument("value", type=NUMBER)
 @reason_option
 @pass_rt
@@ -116,8 +122,8 @@ def crew_set(rt, save, name, field, value, reason):
 
 @crew.command("trait")
 @save_option
-@click.argument("name")
-@click.argument("trait", metavar="TRAIT[:VALUE]")
+@click.argument("name", type=names.CREW_MEMBER)
+@click.argument("trait", type=names.TRAIT, metavar="TRAIT[:VALUE]")
 @click.option("--remove", is_flag=True, help="Erase the trait.")
 @reason_option
 @pass_rt
@@ -135,9 +141,9 @@ def crew_trait(rt, save, name, trait, remove, reason):
 
 @crew.command("equip")
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.CREW_MEMBER)
 @click.argument("slot", type=click.Choice(INVENTORY, case_sensitive=False))
-@click.argument("item")
+@click.argument("item", type=names.STORED)
 @click.option("--from-storage", is_flag=True, help="Take it out of the ship's storage.")
 @pass_rt
 def crew_equip(rt, save, name, slot, item, from_storage):
@@ -149,10 +155,10 @@ def crew_equip(rt, save, name, slot, item, from_storage):
 
 @crew.command("use")
 @save_option
-@click.argument("name")
-@click.argument("item")
+@click.argument("name", type=names.CREW_MEMBER)
+@click.argument("item", type=names.CARRIED)
 @click.option("--heal", "heal_hp", type=NUMBER, help="HP the item heals (half in a Hell atmosphere).")
-@click.option("--target", metavar="NAME", help="Who it heals (default: the user).")
+@click.option("--target", type=names.CREW_MEMBER, metavar="NAME", help="Who it heals (default: the user).")
 @click.option("--oxygen", type=NUMBER, help="Oxygen it gives (an Oxygen item).")
 @pass_rt
 def crew_use(rt, save, name, item, heal_hp, target, oxygen):
@@ -165,7 +171,7 @@ def crew_use(rt, save, name, item, heal_hp, target, oxygen):
 
 @crew.command("unequip")
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.CREW_MEMBER)
 @click.argument("slot", type=click.Choice(INVENTORY, case_sensitive=False))
 @click.option("--to-storage", is_flag=True, help="Put it in the ship's storage.")
 @pass_rt
@@ -178,13 +184,14 @@ def crew_unequip(rt, save, name, slot, to_storage):
 
 @crew.command("gear")
 @save_option
-@click.argument("name")
-@click.option("--jacket", metavar="NAME:ARMOR|none", help='The jacket worn, e.g. "Kevlar vest:2".')
-@click.option("--helmet", metavar="NAME:ARMOR|none", help='The helmet worn, e.g. "Helmet:1".')
-@click.option("--physical-shield", "physical_shield", metavar="NAME:ARMOR|none",
+@click.argument("name", type=names.CREW_MEMBER)
+@click.option("--jacket", type=names.TEXT, metavar="NAME:ARMOR|none", help='The jacket worn, e.g. "Kevlar vest:2".')
+@click.option("--helmet", type=names.TEXT, metavar="NAME:ARMOR|none", help='The helmet worn, e.g. "Helmet:1".')
+@click.option("--physical-shield", "physical_shield", type=names.TEXT, metavar="NAME:ARMOR|none",
               help='A physical Shield held in a hand (L or R), e.g. "Anti-Terror Shield:2".')
 @click.option("--armor", type=NUMBER, help="An unnamed jacket of Armor N (0-8; 0: none).")
-@click.option("--shield", metavar="A|B:POWER/RECHARGE|none", help="The active flash (A) or energy (B) Shield.")
+@click.option("--shield", type=names.TEXT, metavar="A|B:POWER/RECHARGE|none",
+              help="The active flash (A) or energy (B) Shield.")
 @click.option("--charger", type=NUMBER, metavar="N", help="The Shield charger used each combat turn: +N (0: none).")
 @pass_rt
 def crew_gear(rt, save, name, jacket, helmet, physical_shield, armor, shield, charger):
@@ -193,8 +200,12 @@ def crew_gear(rt, save, name, jacket, helmet, physical_shield, armor, shield, ch
     from journal.games.kraken import equipment as rules
 
     if all(v is None for v in (jacket, helmet, physical_shield, armor, shield, charger)):
-        raise InputError("give --jacket|--helmet|--physical-shield NAME:ARMOR (or none), --armor N (an unnamed "
-                         "jacket), --shield A|B:POWER/RECHARGE (or --shield none) and/or --charger N")
+        raise InputError(say("say what is worn: ", cmd("kraken crew gear", "NAME", jacket="NAME:ARMOR"), ", ",
+                             cmd("kraken crew gear", "NAME", helmet="NAME:ARMOR"), ", ",
+                             cmd("kraken crew gear", "NAME", physical_shield="NAME:ARMOR"), " (none takes one off), ",
+                             cmd("kraken crew gear", "NAME", armor="N"), " (an unnamed jacket), ",
+                             cmd("kraken crew gear", "NAME", shield="B:POWER/RECHARGE"), " (A: flash, B: energy) or ",
+                             cmd("kraken crew gear", "NAME", charger="N")))
     if armor is not None and jacket is not None:
         raise InputError("--armor N is an unnamed jacket: give --armor or --jacket, not both (one jacket is worn "
                          "at a time)")
@@ -204,9 +215,9 @@ def crew_gear(rt, save, name, jacket, helmet, physical_shield, armor, shield, ch
 
 @crew.command("weapon")
 @save_option
-@click.argument("name")
-@click.argument("spec", required=False)
-@click.option("--weapon", metavar="WEAPON", help="Change this weapon instead of adding one.")
+@click.argument("name", type=names.CREW_MEMBER)
+@click.argument("spec", type=names.TEXT, required=False)
+@click.option("--weapon", type=names.WEAPON, metavar="WEAPON", help="Change this weapon instead of adding one.")
 @click.option("--ammo", type=NUMBER, help="Its Ammo now.")
 @click.option("--jam", type=click.Choice(("none",) + JAMS, case_sensitive=False))
 @click.option("--remove", is_flag=True, help="Erase it.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError, typed
+from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import CREW, NUMBER, run, run_asking, short, weapons_of
 from journal.games.kraken.cli.files import grade_prices
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
@@ -30,10 +31,10 @@ def dungeon():
 
 def _move_options(default: str = "move"):
     def deco(f):
-        f = click.option("--breach", multiple=True, metavar="TILE",
+        f = click.option("--breach", multiple=True, type=names.TILE, metavar="TILE",
                          help="The area you step into is connected to this Hull Breach (Outside atmosphere until "
                               "it is repaired).")(f)
-        f = click.option("--faint", metavar="NAME", help="Out of Oxygen: who faints.")(f)
+        f = click.option("--faint", type=names.TEAM, metavar="NAME", help="Out of Oxygen: who faints.")(f)
         f = click.option("--free", "how", flag_value="free", help="The free move on entering a map.")(f)
         f = click.option("--no-move", "how", flag_value="none", help="Triggered by the previous move: no action.")(f)
         f = click.option("--stay", "how", flag_value="stay", help="Activate the tile you stand on (an action).")(f)
@@ -61,8 +62,9 @@ def _portals(text: str | None) -> list[int]:
 
 @dungeon.command("enter")
 @save_option
-@click.argument("slot")
-@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who is deployed (default: everyone able).")
+@click.argument("slot", type=names.LOCATION)
+@click.option("--crew", "crew_names", multiple=True, type=names.CONSCIOUS, metavar="NAME",
+              help="Who is deployed (default: everyone able).")
 @click.option("--map", "map_no", type=NUMBER, help="Teleport to a later map (after a cleared one, within range).")
 @click.option("--inside", is_flag=True, help="The entrance is inside (default: outside).")
 @rolls_option
@@ -80,8 +82,8 @@ def dungeon_enter(rt, save, slot, crew_names, map_no, inside, rolls):
 @click.option("--to", type=click.Choice(["outside", "inside"], case_sensitive=False),
               help="The atmosphere you step into.")
 @click.option("--free", is_flag=True, help="The free move on entering a map.")
-@click.option("--faint", metavar="NAME", help="Out of Oxygen: who faints.")
-@click.option("--breach", multiple=True, metavar="TILE",
+@click.option("--faint", type=names.TEAM, metavar="NAME", help="Out of Oxygen: who faints.")
+@click.option("--breach", multiple=True, type=names.TILE, metavar="TILE",
               help="The area you step into is connected to this Hull Breach (Outside atmosphere until repaired).")
 @pass_rt
 def dungeon_move(rt, save, to, free, faint, breach):
@@ -94,8 +96,8 @@ def dungeon_move(rt, save, to, free, faint, breach):
 
 @dungeon.command("bulkhead")
 @save_option
-@click.argument("tile")
-@click.option("--crew", metavar="NAME", help="Who tries: 2d6 + Tech >= 10 + level.")
+@click.argument("tile", type=names.TILE)
+@click.option("--crew", type=names.TEAM, metavar="NAME", help="Who tries: 2d6 + Tech >= 10 + level.")
 @_move_options()
 @rolls_option
 @pass_rt
@@ -109,9 +111,9 @@ def dungeon_bulkhead(rt, save, tile, crew, to, breach, how, faint, rolls):
 
 @dungeon.command("crack")
 @save_option
-@click.argument("tile")
-@click.option("--crew", metavar="NAME", help="Whose weapon.")
-@click.option("--weapon", metavar="WEAPON", help="A fully loaded weapon of grade >= the level.")
+@click.argument("tile", type=names.TILE)
+@click.option("--crew", type=names.TEAM, metavar="NAME", help="Whose weapon.")
+@click.option("--weapon", type=names.WEAPON, metavar="WEAPON", help="A fully loaded weapon of grade >= the level.")
 @click.option("--grade", type=NUMBER, help="The weapon's grade (if its spec has no G<n>).")
 @click.option("--emergency", is_flag=True, help="One-way Location: the emergency release.")
 @_move_options()
@@ -126,8 +128,8 @@ def dungeon_crack(rt, save, tile, crew, weapon, grade, emergency, to, breach, ho
 
 @dungeon.command("mine")
 @save_option
-@click.argument("tile")
-@click.option("--disarm", metavar="NAME", help="Who tries to disarm them first.")
+@click.argument("tile", type=names.TILE)
+@click.option("--disarm", type=names.TEAM, metavar="NAME", help="Who tries to disarm them first.")
 @_move_options()
 @rolls_option
 @pass_rt
@@ -141,8 +143,8 @@ def dungeon_mine(rt, save, tile, disarm, to, breach, how, faint, rolls):
 
 @dungeon.command("laser")
 @save_option
-@click.argument("tile")
-@click.option("--disarm", metavar="NAME", help="Disarm it (an action on the tile: 2d6 + Tech).")
+@click.argument("tile", type=names.TILE)
+@click.option("--disarm", type=names.TEAM, metavar="NAME", help="Disarm it (an action on the tile: 2d6 + Tech).")
 @_move_options()
 @rolls_option
 @pass_rt
@@ -156,7 +158,7 @@ def dungeon_laser(rt, save, tile, disarm, to, breach, how, faint, rolls):
 
 @dungeon.command("value")
 @save_option
-@click.argument("tile")
+@click.argument("tile", type=names.TILE)
 @rolls_option
 @reason_option
 @pass_rt
@@ -169,8 +171,8 @@ def dungeon_value(rt, save, tile, rolls, reason):
 
 @dungeon.command("med")
 @save_option
-@click.argument("tile")
-@click.argument("name")
+@click.argument("tile", type=names.TILE)
+@click.argument("name", type=names.TEAM)
 @_move_options()
 @pass_rt
 def dungeon_med(rt, save, tile, name, to, breach, how, faint):
@@ -183,7 +185,7 @@ def dungeon_med(rt, save, tile, name, to, breach, how, faint):
 
 @dungeon.command("oxygen-station")
 @save_option
-@click.argument("tile")
+@click.argument("tile", type=names.TILE)
 @_move_options()
 @pass_rt
 def dungeon_oxygen(rt, save, tile, to, breach, how, faint):
@@ -196,7 +198,7 @@ def dungeon_oxygen(rt, save, tile, to, breach, how, faint):
 
 @dungeon.command("clone")
 @save_option
-@click.argument("tile")
+@click.argument("tile", type=names.TILE)
 @click.option("--savepoint/--no-savepoint", default=True, show_default=True, help="A save point (K8).")
 @click.option("--heal/--no-heal", default=True, show_default=True, help="Heal each crew member 4 HP.")
 @_move_options()
@@ -217,7 +219,7 @@ for _kind, _help in (("shop", "A Shop S#: trash bonus, grades and prices."),
     def _make(kind, help_text):
         @dungeon.command(kind, help=help_text)
         @save_option
-        @click.argument("tile")
+        @click.argument("tile", type=names.TILE)
         @_move_options()
         @rolls_option
         @pass_rt
@@ -232,12 +234,13 @@ for _kind, _help in (("shop", "A Shop S#: trash bonus, grades and prices."),
 
 @click.command("visit")
 @save_option
-@click.argument("slot")
+@click.argument("slot", type=names.LOCATION)
 @click.argument("map_no", metavar="MAP", type=NUMBER)
 @click.argument("kind", type=click.Choice(["shop", "ammo-dealer", "quest-master", "gambler", "modder"],
                                           case_sensitive=False))
-@click.argument("tile")
-@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who teleports down (default: all able).")
+@click.argument("tile", type=names.TILE)
+@click.option("--crew", "crew_names", multiple=True, type=names.CONSCIOUS, metavar="NAME",
+              help="Who teleports down (default: all able).")
 @rolls_option
 @pass_rt
 def visit(rt, save, slot, map_no, kind, tile, crew_names, rolls):
@@ -261,7 +264,7 @@ def event_shop(rt, save, grade):
 
 @dungeon.command("buy")
 @save_option
-@click.argument("item")
+@click.argument("item", type=names.NEW)
 @click.option("--grade", type=NUMBER, required=True, help="Its grade.")
 @click.option("--price", type=NUMBER, help="Its price (book p. 165/167), if journal does not know it.")
 @click.option("--rare", is_flag=True, help="Rare Equipment: one grade above the shop's, double price.")
@@ -277,37 +280,41 @@ def dungeon_buy(rt, save, item, grade, price, rare, ammo):
 
 @dungeon.command("sell")
 @save_option
-@click.argument("item")
+@click.argument("item", type=names.CARRIED)
 @click.option("--value", type=NUMBER, required=True, help="Its price; it sells for half.")
+@click.option("--faint", type=names.TEAM, metavar="NAME", help="At a Gambler (an action), out of Oxygen: who faints.")
 @pass_rt
-def dungeon_sell(rt, save, item, value):
-    """Sell Equipment for half its value."""
+def dungeon_sell(rt, save, item, value, faint):
+    """Sell Equipment for half its value (at a Gambler: an action)."""
     from journal.games.kraken.dungeon import shops as rules
 
-    run(rt, save, rules.dungeon_sell, item=item, value=value)
+    run_asking(rt, save, rules.dungeon_sell, names=TEAM, item=item, value=value, faint=faint)
 
 
 @dungeon.command("gamble")
 @save_option
-@click.argument("item", required=False)
+@click.argument("item", type=names.CARRIED, required=False)
 @click.option("--grade", type=NUMBER, help="Its grade (2-6).")
 @click.option("--worn", is_flag=True, help="Uses or magazine not full: counts one grade lower.")
-@click.option("--got", metavar="NAME", help="Name what a Gambler gave you (no Gambler takes it back this turn).")
+@click.option("--got", type=names.TEXT, metavar="NAME",
+              help="Name what a Gambler gave you (no Gambler takes it back this turn).")
+@click.option("--faint", type=names.TEAM, metavar="NAME", help="Out of Oxygen: who faints (the trade is an action).")
 @rolls_option
 @pass_rt
-def dungeon_gamble(rt, save, item, grade, worn, got, rolls):
-    """Trade an Item or Weapon at the Gambler (d6), then name what you got (--got)."""
+def dungeon_gamble(rt, save, item, grade, worn, got, faint, rolls):
+    """Trade an Item or Weapon at the Gambler (an action, d6), then name what you got (--got)."""
     from journal.games.kraken.dungeon import shops as rules
 
     if got is None and (item is None or grade is None):
         raise click.UsageError("give ITEM --grade G (or --got NAME)")
-    run(rt, save, rules.dungeon_gamble, entered=rolls, item=item, grade=grade, worn=worn, got=got)
+    run_asking(rt, save, rules.dungeon_gamble, names=TEAM, entered=rolls, item=item, grade=grade, worn=worn, got=got,
+               faint=faint)
 
 
 @dungeon.command("mod")
 @save_option
-@click.argument("name")
-@click.argument("weapon")
+@click.argument("name", type=names.TEAM)
+@click.argument("weapon", type=names.WEAPON)
 @click.option("--ammo", "mod", flag_value="ammo", help="+50% Ammo (rounded up).")
 @click.option("--damage", "mod", flag_value="damage", help="+1 damage.")
 @click.option("--both", "mod", flag_value="both", help="Both, for three times the price.")
@@ -326,7 +333,7 @@ def dungeon_mod(rt, save, name, weapon, mod, grade, price):
 
 @dungeon.command("treasure")
 @save_option
-@click.argument("tile")
+@click.argument("tile", type=names.TILE)
 @_move_options()
 @rolls_option
 @pass_rt
@@ -340,7 +347,7 @@ def dungeon_treasure(rt, save, tile, to, breach, how, faint, rolls):
 
 @dungeon.command("tile")
 @save_option
-@click.argument("tile")
+@click.argument("tile", type=names.TILE)
 @click.argument("what", type=click.Choice(["door", "automatic-door", "obstacle", "area", "entrance", "event",
                                            "disruptor", "breach", "teleportal", "safety-bulkhead"],
                                           case_sensitive=False))
@@ -360,7 +367,7 @@ def dungeon_tile(rt, save, tile, what, portals, to, breach, how, faint, rolls):
 
 @dungeon.command("element")
 @save_option
-@click.argument("tile")
+@click.argument("tile", type=names.TILE)
 @click.argument("what", type=click.Choice(["disruptor", "breach", "teleportal", "boss"], case_sensitive=False))
 @click.option("--portals", metavar="N,N,…", help="teleportal: the other teleportals' numbers on this map.")
 @pass_rt
@@ -374,8 +381,8 @@ def dungeon_element(rt, save, tile, what, portals):
 
 @dungeon.command("breach")
 @save_option
-@click.argument("tile")
-@click.option("--crew", required=True, metavar="NAME", help="Who carries the welding device.")
+@click.argument("tile", type=names.TILE)
+@click.option("--crew", required=True, type=names.TEAM, metavar="NAME", help="Who carries the welding device.")
 @click.option("--undo", is_flag=True, help="Undo the repair (the same way).")
 @_move_options()
 @pass_rt
@@ -389,7 +396,7 @@ def dungeon_breach(rt, save, tile, crew, undo, to, breach, how, faint):
 
 @dungeon.command("enemy")
 @save_option
-@click.argument("tile")
+@click.argument("tile", type=names.TILE)
 @click.option("--ambush", is_flag=True, help="An ambush: the enemies act first, no reaction.")
 @rolls_option
 @pass_rt
@@ -402,7 +409,7 @@ def dungeon_enemy(rt, save, tile, ambush, rolls):
 
 @dungeon.command("avoid")
 @save_option
-@click.argument("tile")
+@click.argument("tile", type=names.TILE)
 @click.argument("way", type=click.Choice(["run", "camouflage", "charisma", "intimidate"], case_sensitive=False))
 @click.option("--pay", type=NUMBER, default=0, help="Charisma: Credits paid to add to the roll.")
 @rolls_option
@@ -459,8 +466,8 @@ def dungeon_leave(rt, save, way, keep_uncleared, to, breach, how, faint):
 
 @dungeon.command("psi")
 @save_option
-@click.argument("name")
-@click.argument("power", nargs=-1, required=True)
+@click.argument("name", type=names.TEAM)
+@click.argument("power", nargs=-1, required=True, type=names.DUNGEON_PSI)
 @click.option("--bonus", type=NUMBER, default=0, help="One PSI item's bonus.")
 @rolls_option
 @pass_rt
@@ -474,8 +481,8 @@ def dungeon_psi(rt, save, name, power, bonus, rolls):
 
 @dungeon.command("meditate")
 @save_option
-@click.argument("name")
-@click.option("--faint", metavar="NAME", help="Out of Oxygen: who faints.")
+@click.argument("name", type=names.TEAM)
+@click.option("--faint", type=names.TEAM, metavar="NAME", help="Out of Oxygen: who faints.")
 @rolls_option
 @pass_rt
 def dungeon_meditate(rt, save, name, faint, rolls):

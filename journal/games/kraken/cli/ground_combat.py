@@ -5,9 +5,10 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError
+from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import CREW, ENEMY, NEGATIVES, NUMBER, run, run_asking, weapons_of
 from journal.games.kraken.cli.files import ENEMIES_SAMPLE, load_profiles
-from journal.games.kraken.model.constants import FISTS_NAMES
+from journal.games.kraken.model.constants import FISTS_NAMES, INVENTORY
 from journal.lookup import find
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
@@ -37,14 +38,15 @@ def ground():
 @ground.command("start")
 @save_option
 @click.option("--level", type=NUMBER, help="The Primary Enemy level (an event's combat).")
-@click.option("--tile", metavar="TILE",
+@click.option("--tile", type=names.TILE, metavar="TILE",
               help="In a dungeon: the Enemy or Boss tile (or: journal kraken dungeon enemy TILE).")
 @click.option("--boss", is_flag=True, help="A Boss battle.")
 @click.option("--ambush", is_flag=True, help="An ambush: the enemies act first, no reaction.")
 @click.option("--map", "map_no", type=NUMBER, help="The map number (outside a dungeon; default 1).")
 @click.option("--atmosphere", type=click.Choice(["YES", "NO", "HELL"], case_sensitive=False),
               help="Outside a dungeon (default YES).")
-@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who fights (default: everyone able).")
+@click.option("--crew", "crew_names", multiple=True, type=names.CONSCIOUS, metavar="NAME",
+              help="Who fights (default: everyone able).")
 @rolls_option
 @pass_rt
 def ground_start(rt, save, level, tile, boss, ambush, map_no, atmosphere, crew_names, rolls):
@@ -57,8 +59,8 @@ def ground_start(rt, save, level, tile, boss, ambush, map_no, atmosphere, crew_n
 
 @ground.command("add")
 @save_option
-@click.argument("label")
-@click.option("--profile", metavar="NAME", help="A profile from the profiles file.")
+@click.argument("label", type=names.NEW)
+@click.option("--profile", type=names.TEXT, metavar="NAME", help="A profile from the profiles file.")
 @click.option("--profiles", "profiles_path", metavar="FILE", help=f"Default: templates:kraken/{ENEMIES_SAMPLE}.")
 @click.option("--name", metavar="TEXT")
 @click.option("--minion", is_flag=True, help="A Minion (level - 1, no Treasure).")
@@ -66,7 +68,7 @@ def ground_start(rt, save, level, tile, boss, ambush, map_no, atmosphere, crew_n
 @click.option("--hp", type=NUMBER)
 @click.option("--armor", type=NUMBER)
 @click.option("--agility", type=NUMBER)
-@click.option("--shield", metavar="A|B:POWER/RECHARGE")
+@click.option("--shield", type=names.TEXT, metavar="A|B:POWER/RECHARGE")
 @click.option("--escape", type=NUMBER, help="Its escape value.")
 @click.option("--treasure", type=NUMBER, help="Its Treasure value.")
 @click.option("--xp", type=NUMBER)
@@ -74,9 +76,9 @@ def ground_start(rt, save, level, tile, boss, ambush, map_no, atmosphere, crew_n
 @click.option("--resist", multiple=True, metavar="TYPE", help="fire, ice, toxic, ranged, melee (repeat).")
 @click.option("--action", "actions", multiple=True, metavar="ROLL: ACTION", help='e.g. "1-2: idle", "3-6: ML 4+, 3".')
 @click.option("--acts", type=NUMBER, help="2 for an enemy with two actions.")
-@click.option("--species", metavar="S")
+@click.option("--species", type=names.SPECIES, metavar="S")
 @click.option("--note", metavar="TEXT", help="A note (a card, a special action).")
-@click.option("--trait", "traits", multiple=True, metavar="TRAIT",
+@click.option("--trait", "traits", multiple=True, type=names.TEXT, metavar="TRAIT",
               help='A trait from its sheet: Zombie, "Regen: +1 HP" (+N HP / +N Shield after its action), … (repeat).')
 @pass_rt
 def ground_add(rt, save, label, profile, profiles_path, **values):
@@ -107,8 +109,9 @@ def ground_profiles(rt, profiles_path):
 
 @ground.command("initiative")
 @save_option
-@click.option("--cover", multiple=True, metavar="NAME", help="Set in cover the first turn (skipped for initiative).")
-@click.option("--faint", metavar="NAME", help="Out of Oxygen: who faints.")
+@click.option("--cover", multiple=True, type=names.FIGHTER, metavar="NAME",
+              help="Set in cover the first turn (skipped for initiative).")
+@click.option("--faint", type=names.FIGHTER, metavar="NAME", help="Out of Oxygen: who faints.")
 @rolls_option
 @pass_rt
 def ground_initiative(rt, save, cover, faint, rolls):
@@ -120,9 +123,10 @@ def ground_initiative(rt, save, cover, faint, rolls):
 
 @ground.command("attack")
 @save_option
-@click.argument("name")
-@click.argument("targets", nargs=-1, metavar="[TARGET]...")
-@click.option("--weapon", metavar="WEAPON", help="Which weapon (default: the only one; 'fists' for bare fists).")
+@click.argument("name", type=names.FIGHTER)
+@click.argument("targets", nargs=-1, type=names.ENEMY, metavar="[TARGET]...")
+@click.option("--weapon", type=names.ATTACK_WEAPON, metavar="WEAPON",
+              help="Which weapon (default: the only one; 'fists' for bare fists).")
 @click.option("--hit", type=NUMBER, default=0,
               help="Boost steps spent on the roll (each 2 points); the rest on damage.")
 @click.option("--berserk", type=NUMBER, default=0, help="Melee: turn up to 3 HP into damage.")
@@ -130,7 +134,7 @@ def ground_initiative(rt, save, cover, faint, rolls):
 @click.option("--reroll", is_flag=True, help="The lone wolf's (or a Talisman's) reroll of a failed die.")
 @click.option("--chain", type=NUMBER, default=0, help="Chain Attack trait: the extra attacks it grants (no boost).")
 @click.option("--capture", is_flag=True, help="Capture an enemy this attack brings to 0, -1 or -2 HP.")
-@click.option("--carrier", metavar="NAME", help="Who carries the captive (default: the attacker).")
+@click.option("--carrier", type=names.FIGHTER, metavar="NAME", help="Who carries the captive (default: the attacker).")
 @rolls_option
 @pass_rt
 def ground_attack(rt, save, name, targets, weapon, hit, berserk, flank, reroll, chain, capture, carrier, rolls):
@@ -159,8 +163,9 @@ def _weapon_in_hand(state: dict, params: dict) -> dict:
 
 @ground.command("capture")
 @save_option
-@click.argument("label")
-@click.option("--carrier", required=True, metavar="NAME", help="Who carries it (they cannot attack meanwhile).")
+@click.argument("label", type=names.DEFEATED)
+@click.option("--carrier", required=True, type=names.FIGHTER, metavar="NAME",
+              help="Who carries it (they cannot attack meanwhile).")
 @pass_rt
 def ground_capture(rt, save, label, carrier):
     """Capture an enemy an attack brought to 0, -1 or -2 HP (no action)."""
@@ -169,30 +174,48 @@ def ground_capture(rt, save, label, carrier):
     run(rt, save, rules.ground_capture, names=FIGHTERS, label=label, carrier=carrier)
 
 
-for _action, _help, _args in (("cover", "Take cover: +1 Armor, +1 to be hit.", ()),
-                              ("reload", "Reload a weapon with a magazine.", ("weapon",)),
-                              ("recharge", "Recharge a T2 weapon.", ("weapon",)),
-                              ("wait", "Take no action this turn.", ())):
-    def _make_action(action, help_text, args):
-        @ground.command(action, help=help_text)
-        @save_option
-        @click.argument("name")
-        @click.argument("weapon", required=bool(args))
-        @pass_rt
-        def _cmd(rt, save, name, weapon):
-            from journal.games.kraken.ground_combat import actions as rules
+def _make_action(action, help_text, args):
+    @ground.command(action, help=help_text)
+    @save_option
+    @click.argument("name", type=names.FIGHTER)
+    @click.argument("weapon", type=names.WEAPON, required=bool(args))
+    @pass_rt
+    def _cmd(rt, save, name, weapon):
+        from journal.games.kraken.ground_combat import actions as rules
 
-            if weapon is not None and not args:
-                raise click.UsageError(f"`ground {action}` takes only NAME")
-            run(rt, save, rules.ground_simple, names=WEAPON, name=name, action=action, weapon=weapon)
-        return _cmd
-    _make_action(_action, _help, _args)
+        if weapon is not None and not args:
+            raise click.UsageError(f"`ground {action}` takes only NAME")
+        run(rt, save, rules.ground_simple, names=WEAPON, name=name, action=action, weapon=weapon)
+    return _cmd
+
+
+_make_action("cover", "Take cover: +1 Armor, +1 to be hit.", ())
+
+
+@ground.command("reload")
+@save_option
+@click.argument("name", type=names.FIGHTER)
+@click.argument("weapon", type=names.WEAPON)
+@click.option("--slot", "mag_slot", type=click.Choice(INVENTORY, case_sensitive=False),
+              help="The slot holding the magazine (when the member carries several).")
+@pass_rt
+def ground_reload(rt, save, name, weapon, mag_slot):
+    """Reload a weapon with a magazine the member carries ("Rifle mag"; it is erased)."""
+    from journal.games.kraken.ground_combat import actions as rules
+
+    run_asking(rt, save, rules.ground_simple, names=WEAPON, name=name, action="reload", weapon=weapon,
+               mag_slot=mag_slot.upper() if mag_slot else None)
+
+
+_make_action("recharge", "Recharge a T2 weapon.", ("weapon",))
+_make_action("wait", "Take no action this turn.", ())
 
 
 @ground.command("exchange")
 @save_option
-@click.argument("name")
-@click.option("--captive-to", metavar="NAME", help="Hand the captive NAME carries to this crew member.")
+@click.argument("name", type=names.FIGHTER)
+@click.option("--captive-to", type=names.FIGHTER, metavar="NAME",
+              help="Hand the captive NAME carries to this crew member.")
 @pass_rt
 def ground_exchange(rt, save, name, captive_to):
     """Exchange and rearrange equipment (and hand over a captive)."""
@@ -203,10 +226,10 @@ def ground_exchange(rt, save, name, captive_to):
 
 @ground.command("item")
 @save_option
-@click.argument("name")
-@click.argument("item")
+@click.argument("name", type=names.FIGHTER)
+@click.argument("item", type=names.CARRIED)
 @click.option("--heal", type=NUMBER, help="HP the item heals (half in Hell).")
-@click.option("--target", metavar="NAME", help="Who it heals (default: the user).")
+@click.option("--target", type=names.FIGHTER, metavar="NAME", help="Who it heals (default: the user).")
 @pass_rt
 def ground_item(rt, save, name, item, heal, target):
     """Use an item."""
@@ -218,22 +241,27 @@ def ground_item(rt, save, name, item, heal, target):
 
 @ground.command("unjam")
 @save_option
-@click.argument("name")
-@click.argument("weapon")
+@click.argument("name", type=names.ON_FOOT)
+@click.argument("weapon", type=names.WEAPON)
 @click.option("--bonus", type=NUMBER, default=0, help="An item's unjamming bonus.")
+@click.option("--faint", type=names.TEAM, metavar="NAME", help="In a dungeon, out of Oxygen: who faints.")
 @rolls_option
 @pass_rt
-def ground_unjam(rt, save, name, weapon, bonus, rolls):
-    """Unjam a weapon: Tech + d6 >= 8, then 6+, then 6+ or it breaks."""
+def ground_unjam(rt, save, name, weapon, bonus, faint, rolls):
+    """Unjam a weapon: Tech + d6 >= 8, then 6+, then 6+ or it breaks (in a dungeon: repair a
+    damaged one, an action)."""
     from journal.games.kraken.ground_combat import actions as rules
 
-    run(rt, save, rules.ground_unjam, names=WEAPON, entered=rolls, name=name, weapon=weapon, bonus=bonus)
+    run_asking(rt, save, rules.ground_unjam, names=WEAPON, entered=rolls, name=name, weapon=weapon, bonus=bonus,
+               faint=faint)
 
 
 @ground.command("escape")
 @save_option
-@click.option("--sacrifice", multiple=True, metavar="NAME", help="Left behind (those who acted are, anyway).")
-@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who escapes (default: all who may).")
+@click.option("--sacrifice", multiple=True, type=names.FIGHTER, metavar="NAME",
+              help="Left behind (those who acted are, anyway).")
+@click.option("--crew", "crew_names", multiple=True, type=names.FIGHTER, metavar="NAME",
+              help="Who escapes (default: all who may).")
 @rolls_option
 @pass_rt
 def ground_escape(rt, save, sacrifice, crew_names, rolls):
@@ -246,12 +274,13 @@ def ground_escape(rt, save, sacrifice, crew_names, rolls):
 
 @ground.command("psi")
 @save_option
-@click.argument("name")
-@click.argument("power", nargs=-1, required=True)
-@click.option("--target", metavar="NAME|ENEMY")
+@click.argument("name", type=names.FIGHTER)
+@click.argument("power", nargs=-1, required=True, type=names.GROUND_PSI)
+@click.option("--target", type=names.PSI_TARGET, metavar="TARGET")
 @click.option("--bonus", type=NUMBER, default=0, help="One PSI item's bonus.")
 @click.option("--capture", is_flag=True, help="A PSI attack: capture an enemy it brings to 0, -1 or -2 HP.")
-@click.option("--carrier", metavar="NAME", help="Who carries the captive (default: the PSI member).")
+@click.option("--carrier", type=names.FIGHTER, metavar="NAME",
+              help="Who carries the captive (default: the PSI member).")
 @rolls_option
 @pass_rt
 def ground_psi(rt, save, name, power, target, bonus, capture, carrier, rolls):
@@ -266,7 +295,7 @@ def ground_psi(rt, save, name, power, target, bonus, capture, carrier, rolls):
 
 @ground.command("meditate")
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.FIGHTER)
 @rolls_option
 @pass_rt
 def ground_meditate(rt, save, name, rolls):
@@ -278,10 +307,11 @@ def ground_meditate(rt, save, name, rolls):
 
 @ground.command("enemy")
 @save_option
-@click.argument("label")
-@click.option("--target", metavar="NAME", help="Who it attacks (within its priority).")
+@click.argument("label", type=names.ENEMY)
+@click.option("--target", type=names.FIGHTER, metavar="NAME", help="Who it attacks (within its priority).")
 @click.option("--action", metavar="TEXT", help='The action you read (no table): "idle", "ML 4+, 3" …')
-@click.option("--psi-shield", metavar="NAME", help="The PSI member shields the target (PSI SHIELD, 8).")
+@click.option("--psi-shield", type=names.FIGHTER, metavar="NAME",
+              help="The PSI member shields the target (PSI SHIELD, 8).")
 @rolls_option
 @pass_rt
 def ground_enemy(rt, save, label, target, action, psi_shield, rolls):
@@ -294,7 +324,7 @@ def ground_enemy(rt, save, label, target, action, psi_shield, rolls):
 
 @ground.command("turn")
 @save_option
-@click.option("--faint", metavar="NAME", help="Out of Oxygen: who faints.")
+@click.option("--faint", type=names.FIGHTER, metavar="NAME", help="Out of Oxygen: who faints.")
 @pass_rt
 def ground_turn(rt, save, faint):
     """End the turn (shields recharge) and begin the next (Oxygen)."""
@@ -305,8 +335,8 @@ def ground_turn(rt, save, faint):
 
 @ground.command("set", context_settings=NEGATIVES)
 @save_option
-@click.argument("label")
-@click.argument("field", metavar="FIELD")
+@click.argument("label", type=names.ANY_ENEMY)
+@click.argument("field", type=names.ENEMY_FIELD, metavar="FIELD")
 @click.argument("value")
 @reason_option
 @pass_rt

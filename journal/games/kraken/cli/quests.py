@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import CAPTIVE, CREW, NEGATIVES, NUMBER, PRICE_MAX, QUEST, Number, run
 from journal.options import OrderedGroup, reason_option, save_option
 from journal.runtime import pass_rt
@@ -16,7 +17,7 @@ def quest():
 
 @quest.command("add")
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.NEW)
 @click.option("--urgent", is_flag=True, help="Urgent: a tick each turn it is not activated; the 4th fails it.")
 @click.option("--reward", metavar="TEXT")
 @click.option("--penalty", metavar="TEXT")
@@ -35,7 +36,7 @@ def quest_add(rt, save, name, urgent, reward, penalty, penalty_credits, note, ca
 
 @quest.command("activate")
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.QUEST)
 @pass_rt
 def quest_activate(rt, save, name):
     """You worked on the quest this turn (no tick in Phase 5)."""
@@ -46,7 +47,7 @@ def quest_activate(rt, save, name):
 
 @quest.command("tick", context_settings=NEGATIVES)
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.QUEST)
 @click.argument("delta", type=NUMBER, default=1, required=False)
 @reason_option
 @pass_rt
@@ -59,10 +60,10 @@ def quest_tick(rt, save, name, delta, reason):
 
 @quest.command("done")
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.QUEST)
 @click.option("--credits", "credit", type=NUMBER, default=0, help="Credits received.")
 @click.option("--xp", "xp_gain", type=NUMBER, default=0, help="XP received.")
-@click.option("--captive", metavar="LABEL", help="The captive handed over (a Capture quest).")
+@click.option("--captive", type=names.CAPTIVE, metavar="LABEL", help="The captive handed over (a Capture quest).")
 @pass_rt
 def quest_done(rt, save, name, credit, xp_gain, captive):
     """Solved: erase it and take the reward."""
@@ -74,7 +75,7 @@ def quest_done(rt, save, name, credit, xp_gain, captive):
 
 @quest.command("fail")
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.QUEST)
 @pass_rt
 def quest_fail(rt, save, name):
     """Failed or given up: pay the penalty and erase it."""
@@ -90,11 +91,11 @@ def captive():
 
 @captive.command("add")
 @save_option
-@click.argument("label")
-@click.option("--carrier", required=True, metavar="NAME", help="Who carries it.")
+@click.argument("label", type=names.NEW)
+@click.option("--carrier", required=True, type=names.CREW_MEMBER, metavar="NAME", help="Who carries it.")
 @click.option("--level", type=NUMBER, required=True, help="Its level.")
 @click.option("--name", metavar="TEXT", help="What it is (default: the label).")
-@click.option("--species", metavar="S")
+@click.option("--species", type=names.SPECIES, metavar="S")
 @reason_option
 @pass_rt
 def captive_add(rt, save, label, carrier, level, name, species, reason):
@@ -107,8 +108,8 @@ def captive_add(rt, save, label, carrier, level, name, species, reason):
 
 @captive.command("give")
 @save_option
-@click.argument("label")
-@click.argument("to")
+@click.argument("label", type=names.CAPTIVE)
+@click.argument("to", type=names.CREW_MEMBER)
 @pass_rt
 def captive_give(rt, save, label, to):
     """Hand a captive to another crew member."""
@@ -119,7 +120,7 @@ def captive_give(rt, save, label, to):
 
 @captive.command("release")
 @save_option
-@click.argument("label")
+@click.argument("label", type=names.CAPTIVE)
 @pass_rt
 def captive_release(rt, save, label):
     """Let a captive go."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError
+from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import CREW, NEGATIVES, NUMBER, PRICE_MAX, Number, run
 from journal.games.kraken.model.constants import ATTRIBUTES
 from journal.options import DeltaType, reason_option, save_option
@@ -68,8 +69,8 @@ def grade_price_cmd(rt, save, grade, price, reason):
 
 @click.command(context_settings=NEGATIVES)
 @save_option
-@click.option("--crew", "member", metavar="NAME", help="The crew member who checks.")
-@click.option("--attribute", metavar="ATTR", help=f"One of {', '.join(ATTRIBUTES)}, psi.")
+@click.option("--crew", "member", type=names.CREW_MEMBER, metavar="NAME", help="The crew member who checks.")
+@click.option("--attribute", type=names.ATTRIBUTE, metavar="ATTR", help=f"One of {', '.join(ATTRIBUTES)}, psi.")
 @click.option("--value", type=NUMBER, metavar="N", help="An attribute value, instead of --crew/--attribute.")
 @click.option("--target", type=NUMBER, metavar="N", help="d6 + attribute >= N (an attribute check).")
 @click.option("--bulkhead", type=NUMBER, metavar="N", help="2d6 + Tech >= 10 + N (B# bulkhead).")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import BUILD, CREW, NUMBER, SYSTEM, catalogue, run
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
@@ -16,7 +17,7 @@ def ship():
 
 @ship.command("hull")
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.NEW)
 @click.option("--price", type=NUMBER, required=True, metavar="P", help="The hull's price on the ship's page.")
 @click.option("--sp", type=NUMBER, required=True, metavar="N", help="Its structure points.")
 @click.option("--expansion-sp", type=NUMBER, metavar="X", help="What a Hull expansion adds on this ship.")
@@ -34,7 +35,7 @@ def ship_hull(rt, save, name, price, sp, expansion_sp, sell_old, free, reason):
 
 @ship.command("buy")
 @save_option
-@click.argument("system")
+@click.argument("system", type=names.CATALOGUE)
 @click.option("--free", is_flag=True, help="Given by an event: no payment.")
 @reason_option
 @pass_rt
@@ -50,7 +51,7 @@ def ship_buy(rt, save, system, free, reason):
 
 @ship.command("sell")
 @save_option
-@click.argument("label")
+@click.argument("label", type=names.SYSTEM)
 @pass_rt
 def ship_sell(rt, save, label):
     """Sell a system for half its price (at a Shop)."""
@@ -65,7 +66,7 @@ for _action, _help in (("damage", "Mark a system damaged (damaged again: destroy
     def _make(action, help_text):
         @ship.command(action, help=help_text)
         @save_option
-        @click.argument("label")
+        @click.argument("label", type=names.SYSTEM)
         @reason_option
         @pass_rt
         def _cmd(rt, save, label, reason):
@@ -101,7 +102,7 @@ def storage():
 
 @storage.command("add")
 @save_option
-@click.argument("item")
+@click.argument("item", type=names.CARRIED)
 @click.option("--expansion", is_flag=True, help="In the EXPANSION storage (Storage Expansion).")
 @pass_rt
 def storage_add(rt, save, item, expansion):
@@ -113,7 +114,7 @@ def storage_add(rt, save, item, expansion):
 
 @storage.command("remove")
 @save_option
-@click.argument("item")
+@click.argument("item", type=names.STORED)
 @click.option("--expansion", is_flag=True, help="From the EXPANSION storage.")
 @pass_rt
 def storage_remove(rt, save, item, expansion):
@@ -130,11 +131,12 @@ def build():
 
 @build.command("start")
 @save_option
-@click.argument("system", required=False)
-@click.option("--crew", "crew_names", multiple=True, required=True, metavar="NAME", help="A builder (1-3, repeat).")
+@click.argument("system", type=names.CATALOGUE, required=False)
+@click.option("--crew", "crew_names", multiple=True, required=True, type=names.CONSCIOUS, metavar="NAME",
+              help="A builder (1-3, repeat).")
 @click.option("--turns", type=click.IntRange(1, 2), required=True, help="1 or 2 (2 doubles the discount).")
 @rolls_option
-@click.option("--hull", metavar="NAME", help="Build a whole ship instead (with --price and --sp).")
+@click.option("--hull", type=names.NEW, metavar="NAME", help="Build a whole ship instead (with --price and --sp).")
 @click.option("--price", type=NUMBER, metavar="P", help="The cost, if not the catalogue's.")
 @click.option("--sp", type=NUMBER, metavar="N", help="The hull's structure points.")
 @click.option("--expansion-sp", type=NUMBER, metavar="X")
@@ -155,7 +157,7 @@ def build_start(rt, save, system, crew_names, turns, rolls, hull, price, sp, exp
 
 @build.command("cancel")
 @save_option
-@click.argument("name")
+@click.argument("name", type=names.BUILD)
 @pass_rt
 def build_cancel(rt, save, name):
     """Cancel a construction (no refund)."""

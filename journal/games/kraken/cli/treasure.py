@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import click
 
+from journal.errors import InputError
+from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import NEGATIVES, NUMBER, run
 from journal.games.kraken.cli.files import TREASURE_TABLE, grade_prices, load_treasure_table
+from journal.hints import cmd, say
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
@@ -36,7 +39,8 @@ def treasure_add(rt, save, grade, count, source, reason):
 @click.option("--shift", type=NUMBER, default=0, help="PSI DIVINATION: +3 or -3 on the d20.")
 @click.option("--table", "table_path", metavar="FILE",
               help=f"Your Treasure Table (default: templates:kraken/{TREASURE_TABLE}, the cell the rulebook prints).")
-@click.option("--column", metavar="NAME", help="The table's column (default: the one named like the Location's type).")
+@click.option("--column", type=names.TEXT, metavar="NAME",
+              help="The table's column (default: the one named like the Location's type).")
 @rolls_option
 @pass_rt
 def treasure_take(rt, save, first, shift, table_path, column, rolls):
@@ -44,7 +48,11 @@ def treasure_take(rt, save, first, shift, table_path, column, rolls):
     from journal.games.kraken import treasure as rules
 
     if first is None:
-        first = rt.choose("--credits|--stimpack", ["credits", "stimpack"], "Credits or a Stimpack")
+        if not rt.can_prompt():
+            raise InputError(say("the drop gives Credits or a Stimpack first: ",
+                                 cmd("kraken treasure take", credits=True), " or ",
+                                 cmd("kraken treasure take", stimpack=True)))
+        first = rt.pick("Credits or a Stimpack", ["credits", "stimpack"])
     table = load_treasure_table(table_path)
     run(rt, save, rules.treasure_take, entered=rolls, first=first, shift=shift, table=table,
         column=column_of(table, column))
@@ -62,7 +70,7 @@ for _kind, _help in (("cash", "Extra cash: d6 1-5 half the grade's value, 6 all.
         @click.option("--as", "proto", type=click.Choice(["item", "weapon"], case_sensitive=False),
                       help="prototype: what the d20 gave.")
         @click.option("--table", "table_path", metavar="FILE", help="prototype: your Treasure Table.")
-        @click.option("--column", metavar="NAME", help="prototype: the table's column.")
+        @click.option("--column", type=names.TEXT, metavar="NAME", help="prototype: the table's column.")
         @rolls_option
         @pass_rt
         def _cmd(rt, save, value, proto, table_path, column, rolls):

@@ -11,6 +11,7 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import known, mark_returned
 from journal.games.kraken.model.exploration import atmosphere_here, breached, deployed, parse_tile, tile_key
 from journal.games.kraken.model.members import drop_member, note_fallen
+from journal.games.kraken.model.weapons import back_on_ship
 from journal.hints import cmd, say
 
 OXYGEN_COST = {"YES": 0, "NO": 1, "HELL": 2}      # ch. 13: breathable 0, none 1, hell 2
@@ -142,20 +143,14 @@ def close_exploration(s: dict, out: list[str], cleared: bool = True, keep_unclea
     d = s.pop("dungeon")
     slot = d["location"]
     loc = s["locations"].get(slot)
+    back_on_ship(s, d["crew"])
     if d.get("visit"):
-        out.append("The short visit is over: the crew teleports back to the ship.")
+        out.append("The short visit is over: the crew teleports back to the ship, where every weapon is unjammed and "
+                   "repaired and an exhausted PSI trait recovers.")
         return
     mark_returned(s)
     if loc and cleared:
         clear_map(s, d, loc, out, keep_uncleared)
-    for name in d["crew"]:
-        m = s["crew"].get(name)
-        if not m:
-            continue
-        for w in (m.get("weapons") or {}).values():
-            w.pop("jam", None)
-            w.pop("spent", None)
-        m.pop("psi_exhausted", None)
     out.append(say("Back on the ship: every weapon is unjammed and repaired; an exhausted PSI trait recovers. You "
                    "may recover in Phase R (", cmd("kraken recover"), ")."))
     if loc and loc.get("special") == "self-destruction":

@@ -16,6 +16,7 @@ from journal.games.kraken.model.exploration import (
     tile_key,
     tile_value,
 )
+from journal.games.kraken.model.luck import check, d6_check, meta
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 
@@ -41,12 +42,13 @@ def dungeon_avoid(state: dict, dice: Dice, tile: str, way: str, pay: int = 0) ->
     out: list[str] = []
     lv = min(explored_location(s, d)["difficulty"] + tile_value(s, d, dice, label, level, out), MAX_LEVEL)
     team = deployed(s, d)
+    checks: list[dict] = []
     if way == "run":
-        ok = run_away(s, dice, team, lv, out)
+        ok = run_away(s, dice, team, lv, out, checks)
     elif way == "camouflage":
-        ok = camouflage(s, dice, team, lv, out)
+        ok = camouflage(s, dice, team, lv, out, checks)
     elif way == "charisma":
-        ok = persuade(s, dice, lv, pay, out)
+        ok = persuade(s, dice, lv, pay, out, checks)
     else:
         ok = intimidate(s, team, lv, out)
     if ok:
@@ -55,7 +57,7 @@ def dungeon_avoid(state: dict, dice: Dice, tile: str, way: str, pay: int = 0) ->
         d["avoid_failed"] = key
         out.append(say("The Ground Combat begins: ", cmd("kraken dungeon enemy", label), "."))
     return Outcome(s, f"Avoid {label} ({way}): {'avoided' if ok else 'failed'}", out,
-                   {"tile": label, "way": way, "level": lv, "avoided": ok})
+                   {"tile": label, "way": way, "level": lv, "avoided": ok}, meta(checks))
 
 
 def enemy_in_the_way(s: dict, d: dict, tile: str) -> tuple[str, str, str | None]:
@@ -78,40 +80,46 @@ def enemy_in_the_way(s: dict, d: dict, tile: str) -> tuple[str, str, str | None]
     return label, key, level
 
 
-def run_away(s: dict, dice: Dice, team: list[str], lv: int, out: list[str]) -> bool:
+def run_away(s: dict, dice: Dice, team: list[str], lv: int, out: list[str], checks: list[dict]) -> bool:
     """Run: d6 + the lowest and the highest Agility of the team ≥ level + 9."""
     agis = sorted(s["crew"][n]["agility"] for n in team)
+    chance = d6_check(agis[0] + agis[-1], lv + RUN_BASE)
     r = dice.roll(6)
     total = r + agis[0] + agis[-1]
     ok = total >= lv + RUN_BASE
+    checks.append(check("run check", chance, ok))
     out.append(f"Run: d6 {r} + lowest Agility {agis[0]} + highest {agis[-1]} = {total} against {lv + RUN_BASE}: "
                + ("you get away." if ok else "caught."))
     return ok
 
 
-def camouflage(s: dict, dice: Dice, team: list[str], lv: int, out: list[str]) -> bool:
+def camouflage(s: dict, dice: Dice, team: list[str], lv: int, out: list[str], checks: list[dict]) -> bool:
     """Camouflage: each member d6 + Tech ≥ level + 2; one seen and it fails."""
     ok = True
     for n in team:
+        chance = d6_check(s["crew"][n]["tech"], lv + CAMO_BASE)
         r = dice.roll(6)
         t = r + s["crew"][n]["tech"]
         good = t >= lv + CAMO_BASE
+        checks.append(check("camouflage check", chance, good))
         ok = ok and good
         out.append(f"Camouflage, {n}: d6 {r} + Tech {s['crew'][n]['tech']} = {t} against {lv + CAMO_BASE}: "
                    + ("hidden." if good else "seen."))
     return ok
 
 
-def persuade(s: dict, dice: Dice, lv: int, pay: int, out: list[str]) -> bool:
+def persuade(s: dict, dice: Dice, lv: int, pay: int, out: list[str], checks: list[dict]) -> bool:
     """Charisma: d6 + the Charisma of every conscious member + the Credits paid ≥ level × 3 + 5
     (the bribe is paid whatever comes of it)."""
     if pay:
         pay_credits(s, pay, "a bribe", out)
     cha = sum(m["charisma"] for m in s["crew"].values() if m["status"] == "active")
+    goal = lv * CHARISMA_FACTOR + CHARISMA_BASE
+    chance = d6_check(cha + pay, goal)
     r = dice.roll(6)
     total = r + cha + pay
-    goal = lv * CHARISMA_FACTOR + CHARISMA_BASE
     ok = total >= goal
+    checks.append(check("Charisma check", chance, ok))
     out.append(f"Charisma: d6 {r} + the crew's Charisma {cha}" + (f" + {pay}¢" if pay else "")
                + f" = {total} against {goal}: " + ("they let you pass." if ok else "no deal."))
     return ok

@@ -22,6 +22,7 @@ from journal.games.kraken.model.exploration import (
     tile_key,
     tile_value,
 )
+from journal.games.kraken.model.luck import check, d6_check, meta
 from journal.games.kraken.model.members import crew_armor, wound
 from journal.games.kraken.model.weapons import weapon_spec
 from journal.hints import cmd, say
@@ -32,9 +33,12 @@ AVOID_MINE = 8                                     # d6 + Agility >= 8
 DISARM_PENALTY = 2                                 # the failed disarmer takes 2 more
 
 
-def _check2(s: dict, dice: Dice, who: str, goal: int, attr: str = "tech") -> tuple[bool, list[int], int]:
+def _check2(s: dict, dice: Dice, who: str, goal: int, checks: list[dict], kind: str) -> tuple[bool, list[int], int]:
+    """2d6 + Tech >= goal, noted in `checks` with its chance (the luck audit)."""
+    chance = d6_check(s["crew"][who]["tech"], goal, dice_count=2)
     a, b = dice.roll(6), dice.roll(6)
-    total = a + b + s["crew"][who][attr]
+    total = a + b + s["crew"][who]["tech"]
+    checks.append(check(kind, chance, total >= goal))
     return total >= goal, [a, b], total
 
 
@@ -73,7 +77,8 @@ def dungeon_bulkhead(state: dict, dice: Dice, tile: str, crew: str | None = None
     if not s.get("dungeon"):
         return Outcome(s, f"Bulkhead {label}: the team is lost", out, {"tile": label})
     lv = tile_value(s, d, dice, label, level, out)
-    ok, faces, total = _check2(s, dice, who, CHECK_BASE + lv)
+    checks: list[dict] = []
+    ok, faces, total = _check2(s, dice, who, CHECK_BASE + lv, checks, "bulkhead")
     line = f"{who}: 2d6 {faces[0]}+{faces[1]} + Tech {s['crew'][who]['tech']} = {total} against {CHECK_BASE + lv}"
     if ok:
         bh["open"] = True
@@ -85,7 +90,8 @@ def dungeon_bulkhead(state: dict, dice: Dice, tile: str, crew: str | None = None
             out.append(f"Bulkhead {label} locks: no more tries this exploration (crack it with a fully loaded "
                        f"weapon of grade {lv} or more).")
     return Outcome(s, f"Bulkhead {label}: {total} vs {CHECK_BASE + lv} ({'open' if ok else 'failed'})", out,
-                   {"tile": label, "open": ok, "total": total, "target": CHECK_BASE + lv, "fails": bh["fails"]})
+                   {"tile": label, "open": ok, "total": total, "target": CHECK_BASE + lv, "fails": bh["fails"]},
+                   meta(checks))
 
 
 def dungeon_crack(state: dict, dice: Dice, tile: str, crew: str | None = None, weapon: str | None = None,
@@ -165,15 +171,16 @@ def dungeon_mine(state: dict, dice: Dice, tile: str, disarm: str | None = None, 
     dif = explored_location(s, d)["difficulty"]
     data: dict = {"tile": label, "damage": dif + lv, "hurt": {}}
     who = None
+    checks: list[dict] = []
     if disarm is not None:
         who = deployed_member(s, d, disarm)
-        ok, faces, total = _check2(s, dice, who, CHECK_BASE + lv)
+        ok, faces, total = _check2(s, dice, who, CHECK_BASE + lv, checks, "disarm attempt")
         out.append(f"{who} tries to disarm: 2d6 {faces[0]}+{faces[1]} + Tech {s['crew'][who]['tech']} = {total} "
                    f"against {CHECK_BASE + lv}: " + ("disarmed." if ok else "failed: the mines explode."))
         data["disarm"] = {"crew": who, "total": total, "ok": ok}
         if ok:
             resolve(d, key)
-            return Outcome(s, f"Mines {label}: disarmed by {who}", out, data)
+            return Outcome(s, f"Mines {label}: disarmed by {who}", out, data, meta(checks))
     else:
         out.append("Nobody tries to disarm them: the mines explode.")
     for n in deployed(s, d):
@@ -184,8 +191,10 @@ def dungeon_mine(state: dict, dice: Dice, tile: str, disarm: str | None = None, 
             data["hurt"][n] = dmg
             wound(s, n, dmg, out, why)
             continue
-        r = dice.roll(6)
         agi = s["crew"][n]["agility"]
+        chance = d6_check(agi, AVOID_MINE)
+        r = dice.roll(6)
+        checks.append(check("Agility check", chance, r + agi >= AVOID_MINE))
         if r + agi >= AVOID_MINE:
             out.append(f"{n}: d6 {r} + Agility {agi} = {r + agi}: avoids the blast.")
             continue
@@ -197,7 +206,7 @@ def dungeon_mine(state: dict, dice: Dice, tile: str, disarm: str | None = None, 
     if s.get("dungeon"):
         all_down(s, d, out)
     hurt = ", ".join(f"{k} -{v}" for k, v in data["hurt"].items()) or "no one hurt"
-    return Outcome(s, f"Mines {label}: exploded ({hurt})", out, data)
+    return Outcome(s, f"Mines {label}: exploded ({hurt})", out, data, meta(checks))
 
 
 def dungeon_laser(state: dict, dice: Dice, tile: str, disarm: str | None = None, how: str | None = None,
@@ -223,22 +232,23 @@ def dungeon_laser(state: dict, dice: Dice, tile: str, disarm: str | None = None,
     lv = tile_value(s, d, dice, label, level, out)
     dif = explored_location(s, d)["difficulty"]
     data: dict = {"tile": label, "damage": dif + lv, "hurt": {}}
+    checks: list[dict] = []
     if disarm is not None:
         who = deployed_member(s, d, disarm)
-        ok, faces, total = _check2(s, dice, who, CHECK_BASE + lv)
+        ok, faces, total = _check2(s, dice, who, CHECK_BASE + lv, checks, "disarm attempt")
         out.append(f"{who} tries to disarm it: 2d6 {faces[0]}+{faces[1]} + Tech {s['crew'][who]['tech']} = {total} "
                    f"against {CHECK_BASE + lv}: " + ("disabled until you leave this map." if ok else "failed."))
         data["disarm"] = {"crew": who, "total": total, "ok": ok}
         if ok:
             d.setdefault("disabled", []).append(key)
-            return Outcome(s, f"Laser {label}: disabled by {who}", out, data)
+            return Outcome(s, f"Laser {label}: disabled by {who}", out, data, meta(checks))
     for n in deployed(s, d):
         dmg = max(0, dif + lv - crew_armor(s["crew"][n]))
         data["hurt"][n] = dmg
         wound(s, n, dmg, out, f"laser {dif} + {lv}" + armor_note(s["crew"][n]))
     if s.get("dungeon"):
         all_down(s, d, out)
-    return Outcome(s, f"Laser {label}: {dif + lv} damage", out, data)
+    return Outcome(s, f"Laser {label}: {dif + lv} damage", out, data, meta(checks))
 
 
 def dungeon_value(state: dict, dice: Dice, tile: str) -> Outcome:

@@ -16,6 +16,7 @@ from journal.games.kraken.model.exploration import (
     current_exploration,
     deployed,
     explored_location,
+    one_trade,
     parse_tile,
     resolve,
     resolved,
@@ -24,11 +25,13 @@ from journal.games.kraken.model.exploration import (
     tile_value,
 )
 from journal.games.kraken.model.locations import location_at
-from journal.games.kraken.model.members import item_slot, release_shield
+from journal.games.kraken.model.members import item_slot, release_shield, uses_spent
 from journal.games.kraken.model.systems import systems_named
 from journal.games.kraken.model.weapons import weapon_notation, weapon_spec
 from journal.hints import cmd, say
+from journal.lookup import already
 from journal.outcome import Outcome
+from journal.schema import fold
 
 SHOP_TRASH = 2                                     # best Charisma - 2 Credits, the first visit
 GAMBLE = {1: -1, 2: -1, 3: 0, 4: 0, 5: 0, 6: 1}
@@ -91,8 +94,9 @@ def dungeon_shop(state: dict, dice: Dice, tile: str, kind: str = "shop", how: st
                        cmd("kraken dungeon buy", "WEAPON", ammo=True, grade="G"), "); it buys Equipment too."))
         data["limit"] = dif + 1
     elif kind == "gambler":
-        out.append(say("Gambler: trade an Item or Weapon of grade 2+ (",
-                       cmd("kraken dungeon gamble", "ITEM", grade="G"), "), or sell Equipment."))
+        out.append(say("Gambler: spend an action to trade an Item or Weapon of grade 2+ (",
+                       cmd("kraken dungeon gamble", "ITEM", grade="G"), "), or to sell Equipment (",
+                       cmd("kraken dungeon sell", "ITEM", value="V"), ")."))
     elif kind == "modder":
         out.append(say("Modder: mod a weapon (+50% Ammo or +1 damage for its grade's price, both for three times it: ",
                        cmd("kraken dungeon mod", "NAME", "WEAPON", ammo=True), ", ",
@@ -208,6 +212,7 @@ def dungeon_buy(state: dict, dice: Dice, item: str, grade: int, prices: dict, pr
     if not 1 <= grade <= MAX_TREASURE_GRADE:
         raise InputError(f"grades are 1-{MAX_TREASURE_GRADE}, not {grade}")
     out: list[str] = []
+    one_trade(s, f"buying the {item}")
     if kind == "ammo-dealer":
         loc = explored_location(s, s["dungeon"])
         if not ammo:
@@ -242,20 +247,68 @@ def dungeon_buy(state: dict, dice: Dice, item: str, grade: int, prices: dict, pr
     return Outcome(s, msg, out, {"item": item, "grade": grade, "cost": cost, "credits": s["credits"]})
 
 
-def dungeon_sell(state: dict, dice: Dice, item: str, value: int) -> Outcome:
+def dungeon_sell(state: dict, dice: Dice, item: str, value: int, faint: str | None = None) -> Outcome:
     """Any Shop (Phase 3's grade 5 Shop and an event's too), Ammo dealer, Gambler or Modder
-    buys Equipment at half its value (rounded up, K14); Items with uses spent cannot be
-    sold."""
+    buys Equipment at half its value (rounded up, K14); "U/Use Items that do not have their
+    full amount of uses cannot be sold" (ch. 13). At a Gambler it is an action ("Spend an
+    action here to sell Equipment"); in a short visit, its one action."""
     s = copy_state(state)
-    _trader(s, ("shop", "ammo-dealer", "gambler", "modder"))
+    kind, _shop = _trader(s, ("shop", "ammo-dealer", "gambler", "modder"))
     if value < 0:
         raise InputError(f"the Equipment's value is 0 or more Credits, not {value}")
+    text = carried_text(s, item)
+    if uses_spent(text):
+        raise RuleError(f"the {text} has spent some of its uses: U/Use Items that do not have their full amount of "
+                        f"uses cannot be sold (ch. 13)")
+    out: list[str] = []
+    trader_action(s, kind, f"Selling the {item}", faint, out)
     gain = half_up(value)
     before = s["credits"]
     s["credits"] += gain
     msg = f"Sold {item} for {gain}¢ (half of {value}¢)"
-    return Outcome(s, msg, [msg + f": Credits {before}¢ → {s['credits']}¢.", "Erase it from the inventory."],
-                   {"item": item, "gain": gain, "credits": s["credits"]})
+    out.insert(0, msg + f": Credits {before}¢ → {s['credits']}¢.")
+    out.append("Erase it from the inventory.")
+    return Outcome(s, msg, out, {"item": item, "gain": gain, "credits": s["credits"]})
+
+
+def carried_text(s: dict, item: str) -> str:
+    """The item as a crew member's inventory writes it (the team's, in an exploration), else as
+    typed."""
+    d = s.get("dungeon")
+    names = deployed(s, d, conscious=False) if d else list(s["crew"])
+    for n in names:
+        slot = item_slot(s["crew"][n], item)
+        if slot is not None:
+            return str(s["crew"][n]["inventory"][slot])
+    return str(item).strip()
+
+
+def trader_action(s: dict, kind: str, what: str, faint: str | None, out: list[str]) -> None:
+    """What a trade costs: a short visit's one action; at a Gambler in an exploration, an action
+    on its tile (its Oxygen, ch. 13: "Spend an action here"); nothing more at a Shop, Ammo
+    dealer or Modder."""
+    one_trade(s, what)
+    d = s.get("dungeon")
+    if kind == "gambler" and d and not d.get("visit"):
+        take_action(s, d, "stay", None, faint, out, what + " at the Gambler")
+
+
+def not_full(s: dict, d: dict, item: str) -> bool:
+    """Whether the team's sheet shows the item not full: a U item with uses spent, or a weapon
+    whose magazine is not fully loaded (a Gambler counts it one grade lower)."""
+    for n in deployed(s, d, conscious=False):
+        m = s["crew"][n]
+        slot = item_slot(m, item)
+        if slot is None:
+            continue
+        text = str(m["inventory"][slot])
+        w = next((w for k, w in (m.get("weapons") or {}).items() if fold(k) == fold(text.split("+")[0].strip())),
+                 None)
+        if w is not None and "ammo" in w:
+            spec = weapon_spec(w)
+            return spec["ammo"] is not None and w["ammo"] < spec["ammo"]
+        return uses_spent(text)
+    return False
 
 
 def _discard(s: dict, d: dict, item: str, out: list[str]) -> str | None:
@@ -267,7 +320,7 @@ def _discard(s: dict, d: dict, item: str, out: list[str]) -> str | None:
             continue
         text = m["inventory"].pop(slot)
         weapons = m.get("weapons") or {}
-        wkey = next((k for k in weapons if k.casefold() == text.split("+")[0].strip().casefold()), None)
+        wkey = next((k for k in weapons if fold(k) == fold(text.split("+")[0].strip())), None)
         if wkey:
             del weapons[wkey]
             if not weapons:
@@ -280,11 +333,12 @@ def _discard(s: dict, d: dict, item: str, out: list[str]) -> str | None:
 
 
 def dungeon_gamble(state: dict, dice: Dice, item: str | None, grade: int | None, worn: bool = False,
-                   got: str | None = None) -> Outcome:
-    """Ch. 13 Gambler: discard an Item or Weapon of grade 2+ (one grade less if its uses or
-    magazine are not full) and roll a d6: 1-2 one grade lower, 3-5 the same, 6 one higher
-    (6 stays 6); what you get comes from the Treasure Table (d20). Gamblers do not take
-    back what they gave you this turn: name it (`got`) once you know what it is."""
+                   got: str | None = None, faint: str | None = None) -> Outcome:
+    """Ch. 13 Gambler: "Spend an action here" to discard an Item or Weapon of grade 2+ (one
+    grade less if its uses or magazine are not full: `worn`, or the sheet shows it) and roll a
+    d6: 1-2 one grade lower, 3-5 the same, 6 one higher (6 stays 6); what you get comes from
+    the Treasure Table (d20). Gamblers do not take back what they gave you this turn: name it
+    (`got`) once you know what it is."""
     s = copy_state(state)
     if got is not None:
         if item is not None or grade is not None:
@@ -301,16 +355,19 @@ def dungeon_gamble(state: dict, dice: Dice, item: str | None, grade: int | None,
     if item is None or grade is None:
         raise InputError(say("name the item you trade and its grade (", cmd("kraken dungeon gamble", "ITEM", grade="N"),
                              "), or what you received (", cmd("kraken dungeon gamble", got="NAME"), ")"))
-    if any(str(x).casefold() == str(item).strip().casefold() for x in s.get("gambled", [])):
+    if already(s.get("gambled", []), item):
         raise RuleError(f"a Gambler gave you the {item} this turn: Gamblers don't accept what they gave you during "
                         f"this turn (it's bad for business)")
     if not 2 <= grade <= MAX_TREASURE_GRADE:
         raise RuleError(f"the Gambler takes grade 2-{MAX_TREASURE_GRADE}, not grade {grade}")
+    worn = worn or not_full(s, d, item)
+    out: list[str] = []
+    trader_action(s, "gambler", f"Trading the {item}", faint, out)
     counts = grade - 1 if worn else grade
     r = dice.roll(6)
     new = max(1, min(MAX_TREASURE_GRADE, counts + GAMBLE[r]))
-    out = [f"The Gambler takes the {item}" + (f" (counted as grade {counts}: not full)" if worn else "")
-           + f": d6 {r} → a random Weapon or Item of grade {new} (the Treasure Table says which, book p. 167)."]
+    out.append(f"The Gambler takes the {item}" + (f" (counted as grade {counts}: not full)" if worn else "")
+               + f": d6 {r} → a random Weapon or Item of grade {new} (the Treasure Table says which, book p. 167).")
     _discard(s, d, item, out)
     out.append(say("Name what you get: ", cmd("kraken dungeon gamble", got="NAME"),
                    " (no Gambler takes it back this turn)."))
@@ -343,6 +400,7 @@ def dungeon_mod(state: dict, dice: Dice, name: str, weapon: str, mod: str, grade
     base = _grade_price(g, price, prices, "weapon")
     cost = base * (3 if mod == "both" else 1)
     out: list[str] = []
+    one_trade(s, f"modding the {wkey}")
     pay_credits(s, cost, f"modding the {wkey} ({mod})", out)
     w["mod"] = mod
     new = weapon_spec(w)

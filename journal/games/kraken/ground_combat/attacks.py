@@ -26,10 +26,12 @@ from journal.games.kraken.model.constants import (
     ZOMBIE,
 )
 from journal.games.kraken.model.ground import active_enemies, conscious, current_ground_combat, lone_wolf
+from journal.games.kraken.model.luck import check, d6_check, hit_chance, meta
 from journal.games.kraken.model.members import carrying, overload, wound
 from journal.games.kraken.model.weapons import describe_attack, weapon_slot, weapon_spec
 from journal.hints import cmd, say
 from journal.outcome import Outcome
+from journal.text import plural
 
 FLANK_TARGET = 8          # Flank: d6 + Agility >= 8, +3 damage
 FLANK_BONUS = 3
@@ -44,7 +46,8 @@ class Attack:
     """One Attack action (ch. 14): who attacks, with which weapon, at whom, with which boosts.
 
     `held` is the weapon's record on the crew sheet (its Ammo, a jam), None for bare fists;
-    `rolls` what each hit die did (the command's data), `jammed` whether the weapon jammed.
+    `rolls` what each hit die did (the command's data), `jammed` whether the weapon jammed,
+    `checks` the hit rolls (and Flank) with the chance journal knew (the luck audit).
     """
 
     attacker: str
@@ -60,6 +63,7 @@ class Attack:
     capture: dict | None = None
     rolls: list[dict] = field(default_factory=list)
     jammed: bool = False
+    checks: list[dict] = field(default_factory=list)
 
     @property
     def melee(self) -> bool:
@@ -119,7 +123,7 @@ def ground_attack(state: dict, dice: Dice, name: str, weapon: str | None, target
     if berserk and go_berserk(s, n, berserk, out) != "active":
         acted(s, g, n, out, "melee")
         return Outcome(s, f"{n} goes berserk and collapses", out, data)
-    a.damage_bonus = a.damage_boost + berserk + (try_flank(s, g, dice, m, out) if flank else 0)
+    a.damage_bonus = a.damage_boost + berserk + (try_flank(s, g, dice, a, m, out) if flank else 0)
     a.overload = overload(m)
     out.append(announce(a, attribute, points))
     attack_chain(s, g, dice, a, chain, out)
@@ -131,8 +135,9 @@ def ground_attack(state: dict, dice: Dice, name: str, weapon: str | None, target
     acted(s, g, n, out, "melee" if a.melee else "ranged")
     end_check(s, g, out)
     hits = sum(1 for r in a.rolls if r["hit"])
-    return Outcome(s, f"{n} attacks with the {wkey}: {hits} hit(s)" + (", jammed" if a.jammed else "")
-                   + (f", captures {a.capture['done']}" if a.capture and a.capture["done"] else ""), out, data)
+    return Outcome(s, f"{n} attacks with the {wkey}: {plural(hits, 'hit')}" + (", jammed" if a.jammed else "")
+                   + (f", captures {a.capture['done']}" if a.capture and a.capture["done"] else ""), out, data,
+                   meta(a.checks))
 
 
 # --- legality: who attacks, with what, at whom ------------------------------------------------
@@ -237,7 +242,7 @@ def choose_targets(g: dict, m: dict, a: Attack, targets, chain: int) -> list[str
         raise RuleError("ranged attacks go to a single target (unless the Independent Targeting trait)")
     most = a.spec["times"] * (1 + chain)
     if len(aims) > most:
-        raise InputError(f"the {a.weapon} attacks {most} time(s): at most {most} target(s)")
+        raise InputError(f"the {a.weapon} attacks {plural(most, 'time')}: at most {plural(most, 'target')}")
     return aims
 
 
@@ -268,15 +273,17 @@ def go_berserk(s: dict, n: str, berserk: int, out: list[str]) -> str:
     return wound(s, n, berserk, out, "berserk")
 
 
-def try_flank(s: dict, g: dict, dice: Dice, m: dict, out: list[str]) -> int:
+def try_flank(s: dict, g: dict, dice: Dice, a: Attack, m: dict, out: list[str]) -> int:
     """Flank: 1 Oxygen where the air is not breathable, then d6 + Agility ≥ 8 (a 1 fails)
     gives +3 damage. Returns the damage bonus."""
     g["flank"] = True
     if g["atmosphere"] != "YES":
         s["oxygen"] -= 1
         out.append(f"Flank: 1 Oxygen ({g['atmosphere']}): Oxygen {s['oxygen'] + 1} → {s['oxygen']}.")
+    chance = d6_check(m["agility"], FLANK_TARGET, one_fails=True)
     r = dice.roll(6)
     ok = r != 1 and r + m["agility"] >= FLANK_TARGET
+    a.checks.append(check("Flank", chance, ok))
     out.append(f"Flank: d6 {r} + Agility {m['agility']} = {r + m['agility']}: "
                + ("+3 damage." if ok else ("a 1 fails." if r == 1 else "no bonus.")))
     return FLANK_BONUS if ok else 0
@@ -316,35 +323,36 @@ def attack_chain(s: dict, g: dict, dice: Dice, a: Attack, chain: int, out: list[
 
 
 def spend_ammo(a: Attack, fired: bool, out: list[str]) -> None:
-    """A weapon that does not jam spends one Ammo, even when it hits nothing; an explosive
-    one spends it unless it only rolled 1s."""
+    """A weapon that does not jam spends one Ammo, even when it hits nothing (ch. 14: "If a
+    Weapon jams it will waste no Ammo"); an explosive one spends it unless it only rolled 1s."""
     if a.held is None or a.spec["ammo"] is None:
         return
     if a.explosive:
-        spends = fired or not a.jammed
+        spends = fired
     else:
-        spends = fired and not a.jammed
+        spends = not a.jammed
     if spends:
         a.held["ammo"] = a.held.get("ammo", a.spec["ammo"]) - 1
         out.append(f"The {a.weapon}: Ammo {a.held['ammo']}/{a.spec['ammo']}.")
 
 
 def hit_dice(s: dict, g: dict, dice: Dice, a: Attack, aims: list[str], first_link: bool, out: list[str]) -> bool:
-    """One attack's hit dice: one per target for EX, else one per multiple attack (the boost
-    goes to the first die of the first attack). Returns whether any die fired."""
+    """One attack's hit dice: one per target for EX, else one per multiple attack. The boost
+    goes to the first die of the first attack, and to every die of an explosive weapon's
+    first attack (ch. 14: "Each bonus is applied to all hits made by an explosive Weapon").
+    Returns whether any die showed more than a 1."""
     fired = False
     rolls_n = len(aims) if a.explosive else a.spec["times"]
     for i in range(rolls_n):
         tgt = next_target(g, a, aims, i)
         if tgt is None:
             break
-        boosted = first_link and i == 0
+        boosted = first_link and (i == 0 or a.explosive)
         need = a.spec["hit"] - (a.hit_boost if boosted else 0) + a.overload
         r, note = roll_to_hit(g, dice, a, need)
         rolled = {"target": tgt, "roll": r, "hit": False}
         a.rolls.append(rolled)
         if r == 1:
-            fired = fired or not (a.explosive or (i == 0 and a.held is not None))
             if rolled_a_one(a, tgt, i, note, out):
                 break
             continue
@@ -353,7 +361,8 @@ def hit_dice(s: dict, g: dict, dice: Dice, a: Attack, aims: list[str], first_lin
             out.append(f"  → {tgt}: d6 {r}{note}: a miss (needs {need}+).")
             continue
         rolled["hit"] = True
-        bonus = a.damage_bonus if first_link and (i == 0 or a.explosive) else 0
+        a.checks[-1]["success"] = True
+        bonus = a.damage_bonus if boosted else 0
         dmg = a.spec["damage"] + bonus + (1 if r == 6 else 0)
         rolled.update(hit_enemy(g, tgt, dmg, a.spec, out, f"  → {tgt}: d6 {r}{note}: hit"
                                 + (" (6: +1)" if r == 6 else "") + f", {dmg} damage", capture=a.capture))
@@ -373,7 +382,9 @@ def next_target(g: dict, a: Attack, aims: list[str], i: int) -> str | None:
 
 
 def roll_to_hit(g: dict, dice: Dice, a: Attack, need: int) -> tuple[int, str]:
-    """A hit die, rerolled once a turn when it failed and the attacker may reroll."""
+    """A hit die, rerolled once a turn when it failed and the attacker may reroll (its check
+    is noted as a miss, with the chance journal knew; a hit marks it a success)."""
+    a.checks.append(check("hit roll", hit_chance(need, a.reroll and not g.get("rerolled")), False))
     r = dice.roll(6)
     if (r == 1 or r < need) and a.reroll and not g.get("rerolled"):
         g["rerolled"] = True
@@ -383,10 +394,11 @@ def roll_to_hit(g: dict, dice: Dice, a: Attack, need: int) -> tuple[int, str]:
 
 
 def rolled_a_one(a: Attack, tgt: str, i: int, note: str, out: list[str]) -> bool:
-    """A 1 always misses; on the first die it jams the weapon (not bare fists). It stops the
-    attack, except an explosive one, which rolls on for each target. Returns whether the
-    attack stops."""
-    if i == 0 and a.held is not None:
+    """A 1 always misses and jams the weapon (not bare fists), on any die of a multiple
+    attack (ch. 14: "If you roll a '1' and get a jam you must stop your attack"); an
+    explosive weapon jams only on its first die and rolls on for each target ("Rolling a '1'
+    after the first die roll does not jam your Weapon"). Returns whether the attack stops."""
+    if a.held is not None and (i == 0 or not a.explosive):
         a.jammed = True
         a.held["jam"] = "jammed"
         out.append(f"  → {tgt}: d6 1{note}: a miss, and the {a.weapon} jams"

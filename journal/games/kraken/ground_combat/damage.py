@@ -18,6 +18,7 @@ from journal.games.kraken.model.constants import (
     IGNORE_SHIELDS,
     RANGED_KIND,
 )
+from journal.text import plural
 
 COVER_ARMOR, COVER_EXPLOSIVE = 1, 3       # cover: +1 Armor, +3 against explosives
 
@@ -80,6 +81,6 @@ def boosts(attribute: int, hit: int = 0) -> tuple[int, int]:
     returns (damage bonus, hit bonus) with `hit` steps chosen for the roll."""
     points = attribute // 2
     if not 0 <= hit <= points:
-        raise InputError(f"{attribute} points give {points} boost(s) (each 2 points: +1 damage or -1 to the roll), "
-                         f"not {hit} on the roll")
+        raise InputError(f"{attribute} points give {plural(points, 'boost')} (each 2 points: +1 damage or -1 to the "
+                         f"roll), not {hit} on the roll")
     return points - hit, hit

@@ -11,6 +11,7 @@ from journal.games.kraken.ground_combat.psi import psi_check, psi_member
 from journal.games.kraken.model.campaign import copy_state, known
 from journal.games.kraken.model.constants import EXPLOSIVE, TWO_ACTIONS, ZOMBIE
 from journal.games.kraken.model.ground import active_enemies, conscious, current_ground_combat
+from journal.games.kraken.model.luck import meta
 from journal.games.kraken.model.members import crew_armor, wound
 from journal.hints import cmd, say
 from journal.outcome import Outcome
@@ -59,7 +60,7 @@ def ground_enemy(state: dict, dice: Dice, label: str, target: str | None = None,
             e["confused"] = False
         phase_done(s, g, out)
         end_check(s, g, out)
-    return Outcome(s, f"{key}: {action}", out, data)
+    return Outcome(s, f"{key}: {action}", out, data, meta(data.get("checks", [])))
 
 
 def enemy_to_act(g: dict, label: str) -> str:
@@ -196,7 +197,7 @@ def _enemy_attack(s: dict, g: dict, key: str, spec: dict, target: str | None, ps
         return
     shielded = False
     if psi_n:
-        shielded = psi_check(s, dice, psi_n, "SHIELD", 0, False, out)
+        shielded = psi_check(s, dice, psi_n, "SHIELD", 0, False, out, data.setdefault("checks", []))
         g["psi_used"] = g.get("psi_used", 0) + 1
     data["attacks"] = []
     times = 1 if EXPLOSIVE in spec["flags"] else spec["times"]

@@ -21,9 +21,12 @@ from journal.games.kraken.model.ground import (
     lone_wolf,
     turn_hint,
 )
-from journal.games.kraken.model.members import drop_member, note_fallen
+from journal.games.kraken.model.luck import check, meta, opposed_chance
+from journal.games.kraken.model.members import carrying, drop_member, note_fallen
+from journal.games.kraken.model.weapons import back_on_ship, ready_weapons
 from journal.hints import cmd, say
 from journal.outcome import Outcome
+from journal.schema import fold
 
 MIDAS = 3
 
@@ -35,7 +38,25 @@ def enemy_key(g: dict, label: str) -> str:
 
 def has_crew_trait(member: dict, trait: str) -> bool:
     """Whether a crew member has a trait the rules read by name (AGGRESSIVE, Chain Attack...)."""
-    return any(t.casefold() == trait for t in member["traits"])
+    return any(fold(t) == trait for t in member["traits"])
+
+
+def must_attack(s: dict, g: dict, n: str) -> None:
+    """Ch. 14: "Crew Members with the Trait aggressive must attack if they can and can't perform
+    any other action in this case. Only if their Weapon is empty or jammed or they have no
+    Weapon in hand can they choose another action": refused, naming the attack, while an
+    AGGRESSIVE member holds a loaded, working weapon (and carries no captive, which stops
+    any attack)."""
+    m = s["crew"][n]
+    if not has_crew_trait(m, AGGRESSIVE) or carrying(s, n):
+        return
+    ready = ready_weapons(m)
+    if ready:
+        enemies = active_enemies(g)
+        target = enemies[0] if len(enemies) == 1 else "TARGET"
+        raise RuleError(say(f"{n} is AGGRESSIVE and holds a loaded, working {ready[0]}: they must attack and can't "
+                            f"perform any other action (ch. 14): ",
+                            cmd("kraken ground attack", n, target, weapon=ready[0])))
 
 
 def _oxygen(s: dict, g: dict, out: list[str], faint: str | None) -> None:
@@ -71,17 +92,10 @@ def ground_initiative(state: dict, dice: Dice, cover=(), faint: str | None = Non
                             ")"))
     out: list[str] = []
     up = conscious(s, g)
-    covered = []
-    for c in cover:
-        n = known(s["crew"], c, "crew member")
-        if n not in up:
-            raise RuleError(f"{n} is not a conscious member of this combat")
-        if has_crew_trait(s["crew"][n], AGGRESSIVE):
-            raise RuleError(f"{n} is AGGRESSIVE: an AGGRESSIVE member cannot take cover while holding a working "
-                            f"weapon")
-        covered.append(n)
+    covered = set_in_cover(s, up, cover)
     rest = [n for n in up if n not in covered]
     data: dict = {}
+    checks: list[dict] = []
     if g["ambush"]:
         g["first"] = "enemies"
         out.append("Ambush: the enemies act first for the whole combat (no initiative roll).")
@@ -89,21 +103,7 @@ def ground_initiative(state: dict, dice: Dice, cover=(), faint: str | None = Non
         g["first"] = "crew"
         out.append(f"Lone wolf: {up[0]} wins the initiative.")
     else:
-        if not rest:
-            raise RuleError("someone must stay out of cover to set the initiative")
-        low = min(rest, key=lambda n: s["crew"][n]["agility"])
-        r1 = dice.roll(6)
-        surprise = 2 if g.pop("surprise", None) else 0
-        mine = s["crew"][low]["agility"] + r1 + surprise
-        low_e = min(e["agility"] for e in g["enemies"].values())
-        r2 = dice.roll(6)
-        theirs = low_e + r2
-        g["first"] = "crew" if mine >= theirs else "enemies"
-        out.append(f"Initiative: {low}'s Agility {s['crew'][low]['agility']} + d6 {r1}"
-                   + (" + 2 (PSI SURPRISE)" if surprise else "") + f" = {mine} against the enemies' lowest Agility "
-                   f"{low_e} + d6 {r2} = {theirs}: " + ("the crew acts first." if g["first"] == "crew"
-                                                       else "the enemies act first."))
-        data.update(crew=mine, enemies=theirs)
+        roll_initiative(s, g, dice, rest, out, data, checks)
     if covered:
         g["cover"] = covered
         out.append(f"In cover the first turn: {', '.join(covered)} (+1 Armor, hit rolls against them +1).")
@@ -115,7 +115,45 @@ def ground_initiative(state: dict, dice: Dice, cover=(), faint: str | None = Non
     _oxygen(s, g, out, faint)
     out.append(turn_hint(s, g))
     data["first"] = g["first"]
-    return Outcome(s, f"Initiative: {g['first']} first", out, data)
+    return Outcome(s, f"Initiative: {g['first']} first", out, data, meta(checks))
+
+
+def set_in_cover(s: dict, up: list[str], cover) -> list[str]:
+    """The members set in cover at the initiative check: conscious members of the combat; an
+    AGGRESSIVE one only with no functional weapon in hand (ch. 14)."""
+    covered = []
+    for c in cover:
+        n = known(s["crew"], c, "crew member")
+        if n not in up:
+            raise RuleError(f"{n} is not a conscious member of this combat")
+        if has_crew_trait(s["crew"][n], AGGRESSIVE) and ready_weapons(s["crew"][n]):
+            raise RuleError(f"{n} is AGGRESSIVE and holds a working {ready_weapons(s['crew'][n])[0]}: an AGGRESSIVE "
+                            f"member is set in cover only with no functional weapon in hand (ch. 14)")
+        covered.append(n)
+    return covered
+
+
+def roll_initiative(s: dict, g: dict, dice: Dice, rest: list[str], out: list[str], data: dict,
+                    checks: list[dict]) -> None:
+    """The lowest Agility of the members out of cover + d6 (+2 PSI SURPRISE) against the
+    enemies' lowest Agility + d6; a draw goes to the crew."""
+    if not rest:
+        raise RuleError("someone must stay out of cover to set the initiative")
+    low = min(rest, key=lambda n: s["crew"][n]["agility"])
+    surprise = 2 if g.pop("surprise", None) else 0
+    low_e = min(e["agility"] for e in g["enemies"].values())
+    chance = opposed_chance(s["crew"][low]["agility"] + surprise, low_e)
+    r1 = dice.roll(6)
+    mine = s["crew"][low]["agility"] + r1 + surprise
+    r2 = dice.roll(6)
+    theirs = low_e + r2
+    g["first"] = "crew" if mine >= theirs else "enemies"
+    checks.append(check("initiative", chance, mine >= theirs))
+    out.append(f"Initiative: {low}'s Agility {s['crew'][low]['agility']} + d6 {r1}"
+               + (" + 2 (PSI SURPRISE)" if surprise else "") + f" = {mine} against the enemies' lowest Agility "
+               f"{low_e} + d6 {r2} = {theirs}: " + ("the crew acts first." if g["first"] == "crew"
+                                                   else "the enemies act first."))
+    data.update(crew=mine, enemies=theirs)
 
 
 def phase_done(s: dict, g: dict, out: list[str]) -> None:
@@ -268,7 +306,9 @@ def end_check(s: dict, g: dict, out: list[str]) -> None:
 def close_ground(s: dict, out: list[str], result: str) -> None:
     """After Ground Combat: a Treasure drop per defeated Primary (its Treasure value, at
     most 6; Minions and escaped enemies give none), the XP of every defeated or escaped
-    enemy (double in a Boss battle; escaping gives none), PSI MIDAS TOUCH; jams clear."""
+    enemy (double in a Boss battle; escaping gives none), PSI MIDAS TOUCH; jams clear. An
+    event's Ground Combat (no exploration) ends back on the ship: weapons are repaired and
+    PSI recovers there (ch. 14)."""
     g = s.pop("ground")
     d = s.get("dungeon")
     if not d:
@@ -288,6 +328,12 @@ def close_ground(s: dict, out: list[str], result: str) -> None:
     clear_jams(s, g)
     if d:
         out.append("Back to the Dungeon Exploration: jammed weapons are cleared (damaged ones are not).")
+        for n, wkey in damaged_weapons(s, g["crew"]):
+            out.append(say(f"{n}'s {wkey} is damaged: a Tech check may repair it (an action): ",
+                           cmd("kraken ground unjam", n, wkey), "."))
+    else:
+        back_on_ship(s, g["crew"])
+        out.append("Back on the ship: every weapon is unjammed and repaired; an exhausted PSI trait recovers.")
 
 
 def take_captives(s: dict, g: dict, out: list[str]) -> None:
@@ -332,6 +378,12 @@ def treasure_drops(s: dict, g: dict, out: list[str]) -> None:
     if drops:
         out.append(say(f"Treasure drops: {', '.join(f'{k} grade {gr}' for k, gr in drops)} (",
                        cmd("kraken treasure take"), ")."))
+
+
+def damaged_weapons(s: dict, names) -> list[tuple[str, str]]:
+    """(member, weapon) for each damaged weapon the members carry."""
+    return [(n, k) for n in names if n in s["crew"]
+            for k, w in (s["crew"][n].get("weapons") or {}).items() if w.get("jam") == "damaged"]
 
 
 def clear_jams(s: dict, g: dict) -> None:

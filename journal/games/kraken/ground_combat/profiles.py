@@ -13,7 +13,9 @@ from journal.games.kraken.model.ground import current_ground_combat
 from journal.games.kraken.model.locations import parse_species
 from journal.games.kraken.model.weapons import parse_attack
 from journal.hints import cmd, say
+from journal.lookup import already
 from journal.outcome import Outcome
+from journal.text import plural
 
 _ACTION = re.compile(r"\s*(\d)\s*(?:-\s*(\d))?\s*:\s*(.+)")
 
@@ -129,8 +131,8 @@ def new_label(g: dict, label: str) -> str:
     label = str(label).strip()
     if not label:
         raise InputError("name the enemy (a label such as E1, Boss, Minion 1)")
-    if any(k.casefold() == label.casefold() for k in g["enemies"]):
-        raise RuleError(f"there is an enemy {label} already")
+    if already(g["enemies"], label):
+        raise RuleError(f"there is an enemy {already(g['enemies'], label)} already")
     if g["step"] != "spawn" and g["turn"] > 0:
         raise RuleError("enemies are entered before the initiative check")
     return label
@@ -196,5 +198,5 @@ def spawn_note(g: dict) -> list[str]:
     primaries = sum(1 for x in g["enemies"].values() if not x["minion"])
     want = 1 + bool(g.get("second"))
     if primaries > want or sum(1 for x in g["enemies"].values() if x["minion"]) > g["minions"]:
-        return [f"Note: the spawn called for {want} Primary and {g['minions']} Minion(s)."]
+        return [f"Note: the spawn called for {want} Primary and {plural(g['minions'], 'Minion')}."]
     return []

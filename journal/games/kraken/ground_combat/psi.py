@@ -6,11 +6,12 @@ from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.actions import take_action
 from journal.games.kraken.ground_combat.attacks import free_carrier, hit_enemy
-from journal.games.kraken.ground_combat.loop import acted, crew_turn, end_check
+from journal.games.kraken.ground_combat.loop import acted, crew_turn, end_check, must_attack
 from journal.games.kraken.model.campaign import copy_state, known, oxygen_max
 from journal.games.kraken.model.constants import IGNORE_ARMOR, IGNORE_SHIELDS, RANGED_KIND
 from journal.games.kraken.model.exploration import current_exploration
 from journal.games.kraken.model.ground import active_enemies, current_ground_combat, lone_wolf
+from journal.games.kraken.model.luck import check, d6_check, meta
 from journal.games.kraken.model.members import heal as heal_fn, wound
 from journal.hints import cmd, say
 from journal.outcome import Outcome
@@ -51,15 +52,18 @@ def psi_power(text: str) -> str:
     return t
 
 
-def psi_check(s: dict, dice: Dice, n: str, power: str, bonus: int, self_target: bool, out: list[str]) -> bool:
+def psi_check(s: dict, dice: Dice, n: str, power: str, bonus: int, self_target: bool, out: list[str],
+              checks: list[dict]) -> bool:
     """Ch. 14 PSI: d6 + PSI (+ one PSI item's bonus) ≥ the power's difficulty (+1 to cure
     yourself). A failure costs 1 HP (2 on a 1; armor and shields do not help) and exhausts
     the PSI trait until the member meditates."""
     m = s["crew"][n]
     diff = PSI_POWERS[power] + (1 if self_target and power in ("CURE", "CURE II") else 0)
+    chance = d6_check(m["psi"] + bonus, diff)
     r = dice.roll(6)
     total = r + m["psi"] + bonus
     ok = total >= diff
+    checks.append(check("PSI power", chance, ok))
     out.append(f"PSI {power} ({diff}): d6 {r} + PSI {m['psi']}" + (f" + {bonus}" if bonus else "")
                + f" = {total}: " + ("success." if ok else "failed."))
     if not ok:
@@ -111,7 +115,8 @@ def ground_psi(state: dict, dice: Dice, name: str, power: str, target: str | Non
     tgt_enemy = enemy_target(g, n, p, target)
     cap = psi_capture(s, g, n, p, capture, carrier)
     out: list[str] = []
-    ok = psi_check(s, dice, n, p, bonus, tgt_crew == n, out)
+    checks: list[dict] = []
+    ok = psi_check(s, dice, n, p, bonus, tgt_crew == n, out, checks)
     if bonus_action:
         g.pop("bonus", None)
     else:
@@ -121,7 +126,8 @@ def ground_psi(state: dict, dice: Dice, name: str, power: str, target: str | Non
         out.append("PSI FLASH: +3 to this turn's escape check (it works even when the check fails).")
     elif ok:
         psi_effect(s, g, p, tgt_crew or tgt_enemy or "", cap, out)
-    return Outcome(s, f"{n}: PSI {p} ({'success' if ok else 'failed'})", out, {"crew": n, "power": p, "success": ok})
+    return Outcome(s, f"{n}: PSI {p} ({'success' if ok else 'failed'})", out, {"crew": n, "power": p, "success": ok},
+                   meta(checks))
 
 
 def ground_power(p: str) -> str:
@@ -251,6 +257,7 @@ def meditate(state: dict, dice: Dice, name: str, in_dungeon: bool = False, faint
     else:
         g = current_ground_combat(s)
         n = crew_turn(s, g, name)
+        must_attack(s, g, n)
     m = s["crew"][n]
     if "psi" not in m:
         raise RuleError(f"{n} has no PSI trait")
@@ -259,6 +266,7 @@ def meditate(state: dict, dice: Dice, name: str, in_dungeon: bool = False, faint
     if in_dungeon:
         take_action(s, d, "stay", None, faint, out, f"{n} meditates")
     need = MEDITATE_BASE + (m["hp_max"] - m["hp"])
+    chance = d6_check(0, need)
     r = dice.roll(6)
     ok = r >= need
     out.append(f"{n} meditates: d6 {r} against {MEDITATE_BASE} + {m['hp_max'] - m['hp']} missing HP = {need}: "
@@ -271,7 +279,7 @@ def meditate(state: dict, dice: Dice, name: str, in_dungeon: bool = False, faint
         acted(s, s["ground"], n, out)
         end_check(s, s["ground"], out)
     return Outcome(s, f"{n} meditates: d6 {r} vs {need} ({'recovered' if ok else 'failed'})", out,
-                   {"crew": n, "roll": r, "target": need, "recovered": ok})
+                   {"crew": n, "roll": r, "target": need, "recovered": ok}, meta([check("meditation", chance, ok)]))
 
 
 def dungeon_psi(state: dict, dice: Dice, name: str, power: str, bonus: int = 0) -> Outcome:
@@ -289,10 +297,12 @@ def dungeon_psi(state: dict, dice: Dice, name: str, power: str, bonus: int = 0) 
     if n not in d["crew"]:
         raise RuleError(f"{n} is not on this exploration")
     out: list[str] = []
-    ok = psi_check(s, dice, n, p, bonus, False, out)
+    checks: list[dict] = []
+    ok = psi_check(s, dice, n, p, bonus, False, out, checks)
     if ok and s.get("dungeon"):
         dungeon_support(s, d, p, out)
-    return Outcome(s, f"{n}: PSI {p} ({'success' if ok else 'failed'})", out, {"crew": n, "power": p, "success": ok})
+    return Outcome(s, f"{n}: PSI {p} ({'success' if ok else 'failed'})", out, {"crew": n, "power": p, "success": ok},
+                   meta(checks))
 
 
 def dungeon_support(s: dict, d: dict, power: str, out: list[str]) -> None:

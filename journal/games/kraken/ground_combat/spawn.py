@@ -21,9 +21,11 @@ from journal.games.kraken.model.exploration import (
     tile_key,
     tile_value,
 )
+from journal.games.kraken.model.luck import check, d6_check, meta
 from journal.games.kraken.model.locations import hardcore_atmosphere
 from journal.hints import cmd, say
 from journal.outcome import Outcome
+from journal.text import plural
 
 HELL_BOSS_LEVEL = 6       # a LV6+ Boss battle: a 6 spawns a CREATURE FROM HELL
 REACTION = 4              # the reaction check: d6 >= 4
@@ -58,6 +60,7 @@ class Spawn:
     out: list[str]
     data: dict
     factions: dict[str, int] = field(default_factory=dict)
+    checks: list[dict] = field(default_factory=list)       # the reaction check, for the luck audit
 
     @property
     def level(self) -> int:
@@ -128,7 +131,8 @@ def ground_start(state: dict, dice: Dice, level: int | None = None, tile: str | 
                    cmd("kraken ground add", "LABEL", profile="NAME"), "), then ", cmd("kraken ground initiative"), "."))
     sp.data["minions"] = sp.g["minions"]
     return Outcome(s, f"Ground Combat LV{sp.level}" + (" (Boss)" if enc.boss else "")
-                   + f": {1 + bool(sp.g.get('second'))} Primary, {sp.g['minions']} Minion(s)", out, sp.data)
+                   + f": {1 + bool(sp.g.get('second'))} Primary, {plural(sp.g['minions'], 'Minion')}", out, sp.data,
+                   meta(sp.checks))
 
 
 def check_no_fight(s: dict) -> None:
@@ -255,6 +259,7 @@ def reaction_check(sp: Spawn) -> None:
         sp.out.append("Ambush: the reaction check fails; the enemies act first all combat.")
         return
     r = sp.dice.roll(6)
+    sp.checks.append(check("reaction check", d6_check(0, REACTION), r >= REACTION))
     sp.data["reaction"] = r
     if r >= REACTION:
         sp.g["bonus"] = True

@@ -25,6 +25,7 @@ PRESET_CREW = ("Quinn", "Yuna", "Jessica", "Ray", "Murphy", "Mila", "Paul", "Lex
                "Herman", "Liu")      # 3.3: the twelve with their own story events
 EXCLUSIVE = (("Ray", "Lex"),)        # 3.3: their sheets cover each other in the book
 MOBILE_TRANSMITTER = "mobile transmitter"
+TOOL_SET = "tool set"                # ch. 4: a Tool set or a German Tool set, one per crew member
 
 START_CREDITS = 100                  # 3.7
 OXYGEN_BASE = 25                     # 3.6

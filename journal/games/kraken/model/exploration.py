@@ -112,3 +112,29 @@ def atmosphere_here(s: dict, d: dict, where: str | None = None) -> str:
     if w == "inside" and where is None and breached(d):
         w = "outside"
     return effective_atmosphere(s, loc, "ao" if w == "outside" else "ai")
+
+
+def one_trade(s: dict, what: str) -> None:
+    """Ch. 5 Phase 4, the short visit: the crew "can visit that trader and perform one of these
+    actions ... Once the action is complete, your Crew Members return to your Ship": a trade
+    (a purchase, a sale, a gamble, a mod, a hire, a quest accepted) is counted as the visit's one
+    action, and a second one is refused. Outside a short visit it does nothing."""
+    d = s.get("dungeon")
+    if not d or not d.get("visit"):
+        return
+    if d["actions"]:
+        raise RuleError(say(f"{what}: a short visit is one action, and it was taken; back to the ship: ",
+                            cmd("kraken dungeon leave", "teleport")))
+    d["actions"] = 1
+
+
+def refuse_unless_at_shop(s: dict, what: str, instead: object) -> dict:
+    """Ch. 4, 11, 13: crew members, ship systems and hulls are sold at a Shop ("If you do so at a
+    Shop you will get Credits"; "for half-price at any Shop"); `instead` is the command that
+    removes without selling. Returns the Shop."""
+    shop = shop_here(s)
+    if shop is None:
+        raise RuleError(say(f"{what} is sold at a Shop: stand on one (", cmd("kraken dungeon shop", "TILE"),
+                            "), or Phase 3's grade 5 Shop (", cmd("kraken free-action", "shop"),
+                            "); removing without selling is free: ", instead))
+    return shop

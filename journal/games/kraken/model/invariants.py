@@ -7,6 +7,8 @@ loaded only when a state has systems or weapons.
 
 from __future__ import annotations
 
+import re
+
 from journal.games.kraken.model.campaign import oxygen_max
 from journal.games.kraken.model.constants import (
     COMBAT_STEPS,
@@ -20,7 +22,14 @@ from journal.games.kraken.model.constants import (
     SAVE_DIFFICULTIES,
 )
 from journal.games.kraken.model.locations import location_capacity
-from journal.games.kraken.model.members import carry_capacity, hand_holding, hands_text, overload, transmitters
+from journal.games.kraken.model.members import (
+    carry_capacity,
+    hand_holding,
+    hands_text,
+    overload,
+    tool_sets,
+    transmitters,
+)
 from journal.hints import cmd, say
 from journal.schema import key_path, show_value
 
@@ -484,12 +493,28 @@ def _transmitters(s: dict, problems: list[str]) -> None:
     if len(tx) > 1:
         problems.append(f"state.crew: {', '.join(tx)}: only one Mobile transmitter may be carried by the whole "
                         f"team (ch. 4)")
+    for name, m in s.get("crew", {}).items():
+        tools = tool_sets(m)
+        if len(tools) > 1:
+            problems.append(f"{key_path('state.crew', name)}.inventory: slots {', '.join(tools)} hold Tool sets: "
+                            f"no one crew member can benefit from more than one Tool set or German Tool set (ch. 4)")
+
+
+# a tile of the exploration as the commands note it: MAP:TILE, and what happened there (MAP:TILE:what)
+_TILE_ENTRY = re.compile(r"[1-9]:[^:\s]+(?::[^:\s]+)?")
+_TILE_LISTS = {"resolved": True, "disabled": True, "disruptors": False, "bosses": False, "breaches": False}
 
 
 def _dungeon_elements(s: dict, problems: list[str]) -> None:
     d = s.get("dungeon")
     if not d:
         return
+    for key, what in _TILE_LISTS.items():
+        for i, entry in enumerate(d.get(key) or []):
+            if not isinstance(entry, str) or not _TILE_ENTRY.fullmatch(entry) or (not what and entry.count(":") > 1):
+                problems.append(f"state.dungeon.{key}[{i}] = {show_value(entry)}: a tile is written MAP:TILE"
+                                + (" or MAP:TILE:WHAT" if what else "") + ", e.g. \"1:M\""
+                                + (" or \"1:C:clone\"" if what else ""))
     for b in d.get("near", []):
         if b not in d.get("breaches", []):
             problems.append(f"state.dungeon.near names {show_value(b)}, which is not in state.dungeon.breaches")

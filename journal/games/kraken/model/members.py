@@ -18,8 +18,10 @@ from journal.games.kraken.model.constants import (
     INVENTORY,
     MOBILE_TRANSMITTER,
     PRESET_CREW,
+    TOOL_SET,
 )
 from journal.hints import cmd, say
+from journal.schema import fold
 
 
 def hp_formula(strength: int) -> int:
@@ -95,11 +97,11 @@ def armor_text(member: dict) -> str:
 def item_named(member: dict, name: str, slots=INVENTORY) -> str | None:
     """The inventory slot (of `slots`) whose item is `name`: its whole text, or its name
     before a '+' note or a U<n> uses mark, ignoring case."""
-    want = " ".join(str(name).split()).casefold()
+    want = fold(" ".join(str(name).split()))
     for slot in slots:
         text = str(member.get("inventory", {}).get(slot, ""))
-        base = re.sub(r"(?<![\w])U\d{0,2}(?![\w])", "", text.split("+")[0])
-        if text and want in (" ".join(text.split()).casefold(), " ".join(base.split()).casefold()):
+        base = _USES.sub("", text.split("+")[0])
+        if text and want in (fold(" ".join(text.split())), fold(" ".join(base.split()))):
             return slot
     return None
 
@@ -141,7 +143,13 @@ def carrying(state: dict, name: str) -> str | None:
 def transmitters(state: dict) -> list[str]:
     """Ch. 4: only one Mobile transmitter may be carried by the whole team."""
     return [f"{n}:{slot}" for n, m in state.get("crew", {}).items() for slot, item in m.get("inventory", {}).items()
-            if MOBILE_TRANSMITTER in str(item).casefold()]
+            if MOBILE_TRANSMITTER in fold(str(item))]
+
+
+def tool_sets(member: dict) -> list[str]:
+    """Ch. 4: "No one Crew Member can benefit from more than one of the following at any one time:
+    Tool set / German Tool set": the slots holding one."""
+    return [slot for slot, item in member.get("inventory", {}).items() if TOOL_SET in fold(str(item))]
 
 
 UNCONSCIOUS_FLOOR = -3   # K11: 0 to -3 unconscious, -4 or lower killed
@@ -205,7 +213,7 @@ def revived(s: dict, name: str, out: list[str]) -> None:
 
 
 def preset_member(name: str) -> str | None:
-    folded = name.casefold()
+    folded = fold(name.strip())
     return next((p for p in PRESET_CREW if p.casefold() == folded), None)
 
 
@@ -286,24 +294,34 @@ def drop_member(s: dict, name: str, out: list[str], abandoned: bool = False) -> 
     crew_lost(s, out)
 
 
-_USES = re.compile(r"(?<![\w])U(\d{0,2})(?![\w])")
+# A U item's uses (ch. 14): "U" one use, "U3" three; once journal has erased a use it writes what is
+# left of the full amount, "U2/3", so that the sheet shows the item is no longer full
+_USES = re.compile(r"(?<![\w])U(\d{0,2})(?:/(\d{1,2}))?(?![\w])")
+
+
+def uses_spent(text: str) -> bool:
+    """Whether an item's uses mark shows uses spent ("Med kit U1/2"): U/Use items "that do not have
+    their full amount of uses cannot be sold" (ch. 13), and a Gambler counts them a grade lower."""
+    hit = _USES.search(str(text).split("+")[0])
+    return bool(hit and hit[2] and int(hit[1] or 1) < int(hit[2]))
 
 
 def item_slot(member: dict, item: str) -> str | None:
     """The inventory slot holding an item: its text, or its name before a '+' note or a
     U<n> uses mark ("Med kit U2" is the Med kit), ignoring case."""
-    want = str(item).strip().casefold()
+    want = fold(str(item).strip())
     for slot, text in member.get("inventory", {}).items():
-        base = _USES.sub("", str(text).split("+")[0]).strip().casefold()
-        if str(text).strip().casefold() == want or base == want:
+        base = fold(_USES.sub("", str(text).split("+")[0]).strip())
+        if fold(str(text).strip()) == want or base == want:
             return slot
     return None
 
 
 def use_item(s: dict, name: str, item: str, out: list[str]) -> None:
     """Ch. 14 ITEMS DEFINITION, U / Use up: an item marked U is erased when used once, U<n>
-    after n uses (one use is erased each time; used-up items cannot be reloaded). An item
-    not found in the inventory is only noted."""
+    after n uses (one use is erased each time, "U3" → "U2/3", so the sheet keeps the full
+    amount; used-up items cannot be reloaded). An item not found in the inventory is only
+    noted."""
     m = s["crew"][name]
     slot = item_slot(m, item)
     if slot is None:
@@ -319,6 +337,7 @@ def use_item(s: dict, name: str, item: str, out: list[str]) -> None:
         out.append(f"The {item} is used up: erased from {name}'s slot {slot}.")
         release_shield(m, name, out)
         return
-    m["inventory"][slot] = text[:hit.start()] + f"U{left}" + text[hit.end():]
+    full = hit[2] or hit[1]
+    m["inventory"][slot] = text[:hit.start()] + f"U{left}/{full}" + text[hit.end():]
     out.append(f"{name}'s {item}: {left} use{'s' if left != 1 else ''} left (slot {slot}: "
                f"{m['inventory'][slot]}).")

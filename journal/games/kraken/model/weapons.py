@@ -12,8 +12,9 @@ from typing import Any
 
 from journal.errors import InputError
 from journal.games.kraken.catalogue import half_up
-from journal.games.kraken.model.constants import MELEE_KIND, RANGED_KIND, WEAKEN, WEAPON_FLAGS
+from journal.games.kraken.model.constants import HANDS, MELEE_KIND, RANGED_KIND, WEAKEN, WEAPON_FLAGS
 from journal.games.kraken.model.members import release_shield
+from journal.schema import fold
 
 _WEAPON = re.compile(r"(?P<name>.*?)\s*(?:\((?P<str>\d{1,2})\))?\s*(?P<hit>\d)\s*\+\s*,?\s*"
                      r"(?:(?P<times>\d{1,2})\s*[x×]\s*)?(?P<dmg>\d{1,3})(?P<rest>(?:\s.*)?)", re.IGNORECASE)
@@ -112,9 +113,9 @@ def weapon_notation(spec: dict) -> str:
 
 def weapon_slot(member: dict, label: str) -> str | None:
     """The inventory slot holding a weapon: its name, maybe with a '+ mag' note."""
-    want = label.casefold()
+    want = fold(label)
     for slot, text in member.get("inventory", {}).items():
-        if str(text).split("+")[0].strip().casefold() == want:
+        if fold(str(text).split("+")[0].strip()) == want:
             return slot
     return None
 
@@ -125,3 +126,71 @@ def unplace_weapon(m: dict, label: str, key: str, out: list[str]) -> str | None:
         del m["inventory"][slot]
         release_shield(m, key, out)
     return slot
+
+
+def ready_weapons(member: dict) -> list[str]:
+    """Ch. 14: the weapons in a hand (L or R) that can attack now: neither jammed nor damaged,
+    charged (T2), with Ammo left, and not too heavy for the member (an AGGRESSIVE member holding
+    one must attack)."""
+    ready = []
+    for key, w in (member.get("weapons") or {}).items():
+        if weapon_slot(member, key) not in HANDS or w.get("jam") or w.get("spent"):
+            continue
+        spec = weapon_spec(w)
+        if spec["ammo"] is not None and w.get("ammo", spec["ammo"]) <= 0:
+            continue
+        if spec["strength"] <= member.get("strength", 0):
+            ready.append(key)
+    return ready
+
+
+# Ch. 4, ch. 14: a Magazine in an inventory slot, noted with the weapon it is for: "Rifle mag" (one),
+# "Rifle mag x2" (two of a kind share a slot), or "Rifle + mag" (the weapon's own slot holds one)
+_MAGAZINE = re.compile(r"(?P<weapon>.+?)\s+(?:mag|magazine|ammo)(?:\s*[x×]\s*(?P<count>[12]))?", re.IGNORECASE)
+_SPARE = re.compile(r"(?P<weapon>[^+]+?)\s*\+\s*(?:mag|magazine|ammo)", re.IGNORECASE)
+
+
+def magazines(member: dict, label: str) -> dict[str, int]:
+    """The member's inventory slots holding a Magazine for the weapon `label`, and how many each."""
+    want = fold(label.strip())
+    found = {}
+    for slot, text in member.get("inventory", {}).items():
+        t = " ".join(str(text).split())
+        spare, mag = _SPARE.fullmatch(t), _MAGAZINE.fullmatch(t)
+        if spare and fold(spare["weapon"]) == want:
+            found[slot] = 1
+        elif mag and fold(mag["weapon"]) == want:
+            found[slot] = int(mag["count"] or 1)
+    return found
+
+
+def use_magazine(member: dict, slot: str, label: str) -> str:
+    """Erase one Magazine from `slot` (two become one; the weapon's spare leaves the weapon):
+    returns what the slot holds now ("" when it is empty)."""
+    text = " ".join(str(member["inventory"][slot]).split())
+    spare, mag = _SPARE.fullmatch(text), _MAGAZINE.fullmatch(text)
+    if spare:
+        left = spare["weapon"].strip()
+    elif mag and int(mag["count"] or 1) == 2:
+        left = f"{mag['weapon'].strip()} mag"
+    else:
+        left = ""
+    if left:
+        member["inventory"][slot] = left
+    else:
+        del member["inventory"][slot]
+    return left
+
+
+def back_on_ship(s: dict, names) -> None:
+    """Ch. 14: "If you are back at your spaceship all Weapons, no matter if jammed or damaged, will
+    be repaired and ready to use again instantly", T2 weapons charged; "If you are back on board
+    of your spaceship your PSI Trait will recover from exhaustion automatically"."""
+    for name in names:
+        m = s["crew"].get(name)
+        if not m:
+            continue
+        for w in (m.get("weapons") or {}).values():
+            w.pop("jam", None)
+            w.pop("spent", None)
+        m.pop("psi_exhausted", None)

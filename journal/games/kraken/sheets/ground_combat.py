@@ -6,6 +6,7 @@ from journal.games.kraken.model.campaign import oxygen_max
 from journal.games.kraken.model.members import carrying, crew_armor
 from journal.games.kraken.sheets.parts import FORM_GAP, as_dict, form_cell, form_title
 from journal.pdf.primitives import BOLD, MUTED, REGULAR, checkbox, grid, heading, notes_area, rules_box, text
+from journal.text import plural
 
 
 def draw_ground_combat(c, page, s: dict, blank: bool) -> None:
@@ -59,7 +60,7 @@ def _effects(g: dict) -> list[str]:
     escape tries, a TAUNT."""
     flags = [label for key, label in FLAG_TEXT if g.get(key)]
     if g.get("minions"):
-        flags.append(f"{g['minions']} minion(s)")
+        flags.append(plural(g['minions'], 'minion'))
     if g.get("escapes"):
         flags.append(f"{g['escapes']} escape tr{'y' if g['escapes'] == 1 else 'ies'}")
     if g.get("taunt"):

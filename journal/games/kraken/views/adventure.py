@@ -149,7 +149,7 @@ def dungeon_status(s: dict) -> list[str]:
     out = [f"Dungeon: MAP{d['location']} ({describe_location(s, loc) if loc else '?'}), map {d['map']}"
            + (f" (ID {loc['maps'][d['map'] - 1]})" if loc and len(loc['maps']) >= d['map'] else "")
            + f" of {loc.get('depth', '?')}, {d['where']} ({atmosphere_here(s, d) if loc else '?'}), "
-           + f"Oxygen {s['oxygen']}/{oxygen_max(s)}, {d['actions']} action(s)"
+           + f"Oxygen {s['oxygen']}/{oxygen_max(s)}, {plural(d['actions'], 'action')}"
            + (" · free move pending" if d.get("free_move") else "") + (" · going back" if d.get("backwards") else "")]
     team = ", ".join(f"{n} {s['crew'][n]['hp']}/{s['crew'][n]['hp_max']}" for n in d["crew"] if n in s["crew"])
     out.append(f"  Team: {team}")
