@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kraken.kraken_helpers import apply, armed, fighters, started, with_enemy
 
-from journal.games import Check
+from journal.games.interface import Check
 from journal.games.kraken import history
 from journal.games.kraken.ground_combat import attacks
 
