@@ -16,7 +16,7 @@ from journal.games.kraken.model.exploration import (
     tile_key,
     tile_value,
 )
-from journal.games.kraken.model.luck import check, d6_check, meta
+from journal.games.kraken.model.checks import check, d6_chance, with_checks
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 
@@ -57,7 +57,7 @@ def dungeon_avoid(state: dict, dice: Dice, tile: str, way: str, pay: int = 0) ->
         d["avoid_failed"] = key
         out.append(say("The Ground Combat begins: ", cmd("kraken dungeon enemy", label), "."))
     return Outcome(s, f"Avoid {label} ({way}): {'avoided' if ok else 'failed'}", out,
-                   {"tile": label, "way": way, "level": lv, "avoided": ok}, meta(checks))
+                   {"tile": label, "way": way, "level": lv, "avoided": ok}, with_checks({}, checks))
 
 
 def enemy_in_the_way(s: dict, d: dict, tile: str) -> tuple[str, str, str | None]:
@@ -83,7 +83,7 @@ def enemy_in_the_way(s: dict, d: dict, tile: str) -> tuple[str, str, str | None]
 def run_away(s: dict, dice: Dice, team: list[str], lv: int, out: list[str], checks: list[dict]) -> bool:
     """Run: d6 + the lowest and the highest Agility of the team ≥ level + 9."""
     agis = sorted(s["crew"][n]["agility"] for n in team)
-    chance = d6_check(agis[0] + agis[-1], lv + RUN_BASE)
+    chance = d6_chance(agis[0] + agis[-1], lv + RUN_BASE)
     r = dice.roll(6)
     total = r + agis[0] + agis[-1]
     ok = total >= lv + RUN_BASE
@@ -97,7 +97,7 @@ def camouflage(s: dict, dice: Dice, team: list[str], lv: int, out: list[str], ch
     """Camouflage: each member d6 + Tech ≥ level + 2; one seen and it fails."""
     ok = True
     for n in team:
-        chance = d6_check(s["crew"][n]["tech"], lv + CAMO_BASE)
+        chance = d6_chance(s["crew"][n]["tech"], lv + CAMO_BASE)
         r = dice.roll(6)
         t = r + s["crew"][n]["tech"]
         good = t >= lv + CAMO_BASE
@@ -115,7 +115,7 @@ def persuade(s: dict, dice: Dice, lv: int, pay: int, out: list[str], checks: lis
         pay_credits(s, pay, "a bribe", out)
     cha = sum(m["charisma"] for m in s["crew"].values() if m["status"] == "active")
     goal = lv * CHARISMA_FACTOR + CHARISMA_BASE
-    chance = d6_check(cha + pay, goal)
+    chance = d6_chance(cha + pay, goal)
     r = dice.roll(6)
     total = r + cha + pay
     ok = total >= goal

@@ -22,7 +22,7 @@ from journal.games.kraken.model.exploration import (
     tile_key,
     tile_value,
 )
-from journal.games.kraken.model.luck import check, d6_check, meta
+from journal.games.kraken.model.checks import check, d6_chance, with_checks
 from journal.games.kraken.model.members import crew_armor, wound
 from journal.games.kraken.model.weapons import weapon_spec
 from journal.hints import cmd, say
@@ -35,7 +35,7 @@ DISARM_PENALTY = 2                                 # the failed disarmer takes 2
 
 def _check2(s: dict, dice: Dice, who: str, goal: int, checks: list[dict], kind: str) -> tuple[bool, list[int], int]:
     """2d6 + Tech >= goal, noted in `checks` with its chance (the luck audit)."""
-    chance = d6_check(s["crew"][who]["tech"], goal, dice_count=2)
+    chance = d6_chance(s["crew"][who]["tech"], goal, dice_count=2)
     a, b = dice.roll(6), dice.roll(6)
     total = a + b + s["crew"][who]["tech"]
     checks.append(check(kind, chance, total >= goal))
@@ -91,7 +91,7 @@ def dungeon_bulkhead(state: dict, dice: Dice, tile: str, crew: str | None = None
                        f"weapon of grade {lv} or more).")
     return Outcome(s, f"Bulkhead {label}: {total} vs {CHECK_BASE + lv} ({'open' if ok else 'failed'})", out,
                    {"tile": label, "open": ok, "total": total, "target": CHECK_BASE + lv, "fails": bh["fails"]},
-                   meta(checks))
+                   with_checks({}, checks))
 
 
 def dungeon_crack(state: dict, dice: Dice, tile: str, crew: str | None = None, weapon: str | None = None,
@@ -180,7 +180,7 @@ def dungeon_mine(state: dict, dice: Dice, tile: str, disarm: str | None = None, 
         data["disarm"] = {"crew": who, "total": total, "ok": ok}
         if ok:
             resolve(d, key)
-            return Outcome(s, f"Mines {label}: disarmed by {who}", out, data, meta(checks))
+            return Outcome(s, f"Mines {label}: disarmed by {who}", out, data, with_checks({}, checks))
     else:
         out.append("Nobody tries to disarm them: the mines explode.")
     for n in deployed(s, d):
@@ -192,7 +192,7 @@ def dungeon_mine(state: dict, dice: Dice, tile: str, disarm: str | None = None, 
             wound(s, n, dmg, out, why)
             continue
         agi = s["crew"][n]["agility"]
-        chance = d6_check(agi, AVOID_MINE)
+        chance = d6_chance(agi, AVOID_MINE)
         r = dice.roll(6)
         checks.append(check("Agility check", chance, r + agi >= AVOID_MINE))
         if r + agi >= AVOID_MINE:
@@ -206,7 +206,7 @@ def dungeon_mine(state: dict, dice: Dice, tile: str, disarm: str | None = None, 
     if s.get("dungeon"):
         all_down(s, d, out)
     hurt = ", ".join(f"{k} -{v}" for k, v in data["hurt"].items()) or "no one hurt"
-    return Outcome(s, f"Mines {label}: exploded ({hurt})", out, data, meta(checks))
+    return Outcome(s, f"Mines {label}: exploded ({hurt})", out, data, with_checks({}, checks))
 
 
 def dungeon_laser(state: dict, dice: Dice, tile: str, disarm: str | None = None, how: str | None = None,
@@ -241,14 +241,14 @@ def dungeon_laser(state: dict, dice: Dice, tile: str, disarm: str | None = None,
         data["disarm"] = {"crew": who, "total": total, "ok": ok}
         if ok:
             d.setdefault("disabled", []).append(key)
-            return Outcome(s, f"Laser {label}: disabled by {who}", out, data, meta(checks))
+            return Outcome(s, f"Laser {label}: disabled by {who}", out, data, with_checks({}, checks))
     for n in deployed(s, d):
         dmg = max(0, dif + lv - crew_armor(s["crew"][n]))
         data["hurt"][n] = dmg
         wound(s, n, dmg, out, f"laser {dif} + {lv}" + armor_note(s["crew"][n]))
     if s.get("dungeon"):
         all_down(s, d, out)
-    return Outcome(s, f"Laser {label}: {dif + lv} damage", out, data, meta(checks))
+    return Outcome(s, f"Laser {label}: {dif + lv} damage", out, data, with_checks({}, checks))
 
 
 def dungeon_value(state: dict, dice: Dice, tile: str) -> Outcome:

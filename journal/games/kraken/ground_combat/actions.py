@@ -19,7 +19,7 @@ from journal.games.kraken.ground_combat.psi import PSI_FLASH
 from journal.games.kraken.model.campaign import copy_state, known
 from journal.games.kraken.model.constants import AGGRESSIVE
 from journal.games.kraken.model.ground import activations_allowed, active_enemies, conscious, current_ground_combat
-from journal.games.kraken.model.luck import check, d6_check, meta
+from journal.games.kraken.model.checks import check, d6_chance, with_checks
 from journal.games.kraken.model.members import carrying, drop_member, heal as heal_fn, note_fallen, use_item, wound
 from journal.games.kraken.model.weapons import magazines, unplace_weapon, use_magazine
 from journal.hints import cmd, say
@@ -179,7 +179,7 @@ def ground_unjam(state: dict, dice: Dice, name: str, weapon: str, bonus: int = 0
         take_action(s, s["dungeon"], "stay", None, faint, out, f"{n} repairs the {wkey}")
     stage = {"jammed": 0, "jammed-again": 1, "damaged": 2}[w["jam"]]
     target = UNJAM[stage]
-    chance = d6_check(s["crew"][n]["tech"] + bonus, target)
+    chance = d6_chance(s["crew"][n]["tech"] + bonus, target)
     r = dice.roll(6)
     total = r + s["crew"][n]["tech"] + bonus
     ok = total >= target
@@ -191,7 +191,7 @@ def ground_unjam(state: dict, dice: Dice, name: str, weapon: str, bonus: int = 0
         acted(s, g, n, out)
     return Outcome(s, f"{n} unjams the {wkey}: {total} vs {target} ({'cleared' if ok else 'failed'})", out,
                    {"crew": n, "weapon": wkey, "roll": r, "total": total, "target": target, "cleared": ok},
-                   meta([check("unjam check" if stage < 2 else "weapon repair", chance, ok)]))
+                   with_checks({}, [check("unjam check" if stage < 2 else "weapon repair", chance, ok)]))
 
 
 def repairer(s: dict, name: str) -> str:
@@ -269,7 +269,7 @@ def ground_escape(state: dict, dice: Dice, sacrifice=(), crew=()) -> Outcome:
     prev = g.get("escapes", 0)
     flash = PSI_FLASH if g.get("flash") else 0
     bonus = low + ESCAPE_SACRIFICE * len(sacrificed) + ESCAPE_AGAIN * prev + flash
-    chance = d6_check(bonus, high)
+    chance = d6_chance(bonus, high)
     r = dice.roll(6)
     total = r + bonus
     ok = total >= high
@@ -286,7 +286,7 @@ def ground_escape(state: dict, dice: Dice, sacrifice=(), crew=()) -> Outcome:
         close_ground(s, out, "escaped")
         out.append("No rewards or XP. Back to where you were before the combat (if it began as you entered a new map: "
                    "back at the previous map's exit, or the ship from the first map).")
-        return Outcome(s, f"Escape: {total} vs {high}: escaped", out, data, meta(checks))
+        return Outcome(s, f"Escape: {total} vs {high}: escaped", out, data, with_checks({}, checks))
     g["escapes"] = prev + 1
     for n in sacrificed:
         wound(s, n, SACRIFICE_FAIL, out, "left behind for a while")
@@ -296,4 +296,4 @@ def ground_escape(state: dict, dice: Dice, sacrifice=(), crew=()) -> Outcome:
         out.append("Your turn is over.")
         phase_done(s, g, out)
         end_check(s, g, out)
-    return Outcome(s, f"Escape: {total} vs {high}: failed", out, data, meta(checks))
+    return Outcome(s, f"Escape: {total} vs {high}: failed", out, data, with_checks({}, checks))

@@ -26,7 +26,7 @@ from journal.games.kraken.model.constants import (
     ZOMBIE,
 )
 from journal.games.kraken.model.ground import active_enemies, conscious, current_ground_combat, lone_wolf
-from journal.games.kraken.model.luck import check, d6_check, hit_chance, meta
+from journal.games.kraken.model.checks import check, d6_chance, hit_chance, with_checks
 from journal.games.kraken.model.members import carrying, overload, wound
 from journal.games.kraken.model.weapons import describe_attack, weapon_slot, weapon_spec
 from journal.hints import cmd, say
@@ -137,7 +137,7 @@ def ground_attack(state: dict, dice: Dice, name: str, weapon: str | None, target
     hits = sum(1 for r in a.rolls if r["hit"])
     return Outcome(s, f"{n} attacks with the {wkey}: {plural(hits, 'hit')}" + (", jammed" if a.jammed else "")
                    + (f", captures {a.capture['done']}" if a.capture and a.capture["done"] else ""), out, data,
-                   meta(a.checks))
+                   with_checks({}, a.checks))
 
 
 # --- legality: who attacks, with what, at whom ------------------------------------------------
@@ -280,7 +280,7 @@ def try_flank(s: dict, g: dict, dice: Dice, a: Attack, m: dict, out: list[str]) 
     if g["atmosphere"] != "YES":
         s["oxygen"] -= 1
         out.append(f"Flank: 1 Oxygen ({g['atmosphere']}): Oxygen {s['oxygen'] + 1} → {s['oxygen']}.")
-    chance = d6_check(m["agility"], FLANK_TARGET, one_fails=True)
+    chance = d6_chance(m["agility"], FLANK_TARGET, one_fails=True)
     r = dice.roll(6)
     ok = r != 1 and r + m["agility"] >= FLANK_TARGET
     a.checks.append(check("Flank", chance, ok))

@@ -11,7 +11,7 @@ from journal.games.kraken.ground_combat.psi import psi_check, psi_member
 from journal.games.kraken.model.campaign import copy_state, known
 from journal.games.kraken.model.constants import EXPLOSIVE, TWO_ACTIONS, ZOMBIE
 from journal.games.kraken.model.ground import active_enemies, conscious, current_ground_combat
-from journal.games.kraken.model.luck import meta
+from journal.games.kraken.model.checks import with_checks
 from journal.games.kraken.model.members import crew_armor, wound
 from journal.hints import cmd, say
 from journal.outcome import Outcome
@@ -60,7 +60,7 @@ def ground_enemy(state: dict, dice: Dice, label: str, target: str | None = None,
             e["confused"] = False
         phase_done(s, g, out)
         end_check(s, g, out)
-    return Outcome(s, f"{key}: {action}", out, data, meta(data.get("checks", [])))
+    return Outcome(s, f"{key}: {action}", out, data, with_checks({}, data.get("checks", [])))
 
 
 def enemy_to_act(g: dict, label: str) -> str:

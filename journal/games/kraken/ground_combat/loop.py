@@ -21,7 +21,7 @@ from journal.games.kraken.model.ground import (
     lone_wolf,
     turn_hint,
 )
-from journal.games.kraken.model.luck import check, meta, opposed_chance
+from journal.games.kraken.model.checks import check, opposed_chance, with_checks
 from journal.games.kraken.model.members import carrying, drop_member, note_fallen
 from journal.games.kraken.model.weapons import back_on_ship, ready_weapons
 from journal.hints import cmd, say
@@ -115,7 +115,7 @@ def ground_initiative(state: dict, dice: Dice, cover=(), faint: str | None = Non
     _oxygen(s, g, out, faint)
     out.append(turn_hint(s, g))
     data["first"] = g["first"]
-    return Outcome(s, f"Initiative: {g['first']} first", out, data, meta(checks))
+    return Outcome(s, f"Initiative: {g['first']} first", out, data, with_checks({}, checks))
 
 
 def set_in_cover(s: dict, up: list[str], cover) -> list[str]:

@@ -11,7 +11,7 @@ from journal.games.kraken.model.campaign import copy_state, known, oxygen_max
 from journal.games.kraken.model.constants import IGNORE_ARMOR, IGNORE_SHIELDS, RANGED_KIND
 from journal.games.kraken.model.exploration import current_exploration
 from journal.games.kraken.model.ground import active_enemies, current_ground_combat, lone_wolf
-from journal.games.kraken.model.luck import check, d6_check, meta
+from journal.games.kraken.model.checks import check, d6_chance, with_checks
 from journal.games.kraken.model.members import heal as heal_fn, wound
 from journal.hints import cmd, say
 from journal.outcome import Outcome
@@ -59,7 +59,7 @@ def psi_check(s: dict, dice: Dice, n: str, power: str, bonus: int, self_target: 
     the PSI trait until the member meditates."""
     m = s["crew"][n]
     diff = PSI_POWERS[power] + (1 if self_target and power in ("CURE", "CURE II") else 0)
-    chance = d6_check(m["psi"] + bonus, diff)
+    chance = d6_chance(m["psi"] + bonus, diff)
     r = dice.roll(6)
     total = r + m["psi"] + bonus
     ok = total >= diff
@@ -127,7 +127,7 @@ def ground_psi(state: dict, dice: Dice, name: str, power: str, target: str | Non
     elif ok:
         psi_effect(s, g, p, tgt_crew or tgt_enemy or "", cap, out)
     return Outcome(s, f"{n}: PSI {p} ({'success' if ok else 'failed'})", out, {"crew": n, "power": p, "success": ok},
-                   meta(checks))
+                   with_checks({}, checks))
 
 
 def ground_power(p: str) -> str:
@@ -266,7 +266,7 @@ def meditate(state: dict, dice: Dice, name: str, in_dungeon: bool = False, faint
     if in_dungeon:
         take_action(s, d, "stay", None, faint, out, f"{n} meditates")
     need = MEDITATE_BASE + (m["hp_max"] - m["hp"])
-    chance = d6_check(0, need)
+    chance = d6_chance(0, need)
     r = dice.roll(6)
     ok = r >= need
     out.append(f"{n} meditates: d6 {r} against {MEDITATE_BASE} + {m['hp_max'] - m['hp']} missing HP = {need}: "
@@ -279,7 +279,7 @@ def meditate(state: dict, dice: Dice, name: str, in_dungeon: bool = False, faint
         acted(s, s["ground"], n, out)
         end_check(s, s["ground"], out)
     return Outcome(s, f"{n} meditates: d6 {r} vs {need} ({'recovered' if ok else 'failed'})", out,
-                   {"crew": n, "roll": r, "target": need, "recovered": ok}, meta([check("meditation", chance, ok)]))
+                   {"crew": n, "roll": r, "target": need, "recovered": ok}, with_checks({}, [check("meditation", chance, ok)]))
 
 
 def dungeon_psi(state: dict, dice: Dice, name: str, power: str, bonus: int = 0) -> Outcome:
@@ -302,7 +302,7 @@ def dungeon_psi(state: dict, dice: Dice, name: str, power: str, bonus: int = 0) 
     if ok and s.get("dungeon"):
         dungeon_support(s, d, p, out)
     return Outcome(s, f"{n}: PSI {p} ({'success' if ok else 'failed'})", out, {"crew": n, "power": p, "success": ok},
-                   meta(checks))
+                   with_checks({}, checks))
 
 
 def dungeon_support(s: dict, d: dict, power: str, out: list[str]) -> None:

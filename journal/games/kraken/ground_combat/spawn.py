@@ -21,7 +21,7 @@ from journal.games.kraken.model.exploration import (
     tile_key,
     tile_value,
 )
-from journal.games.kraken.model.luck import check, d6_check, meta
+from journal.games.kraken.model.checks import check, d6_chance, with_checks
 from journal.games.kraken.model.locations import hardcore_atmosphere
 from journal.hints import cmd, say
 from journal.outcome import Outcome
@@ -132,7 +132,7 @@ def ground_start(state: dict, dice: Dice, level: int | None = None, tile: str | 
     sp.data["minions"] = sp.g["minions"]
     return Outcome(s, f"Ground Combat LV{sp.level}" + (" (Boss)" if enc.boss else "")
                    + f": {1 + bool(sp.g.get('second'))} Primary, {plural(sp.g['minions'], 'Minion')}", out, sp.data,
-                   meta(sp.checks))
+                   with_checks({}, sp.checks))
 
 
 def check_no_fight(s: dict) -> None:
@@ -259,7 +259,7 @@ def reaction_check(sp: Spawn) -> None:
         sp.out.append("Ambush: the reaction check fails; the enemies act first all combat.")
         return
     r = sp.dice.roll(6)
-    sp.checks.append(check("reaction check", d6_check(0, REACTION), r >= REACTION))
+    sp.checks.append(check("reaction check", d6_chance(0, REACTION), r >= REACTION))
     sp.data["reaction"] = r
     if r >= REACTION:
         sp.g["bonus"] = True

@@ -72,10 +72,10 @@ def fire_checks(shots: list[dict]) -> list[dict]:
     and an evasion named beforehand (Tech ÷ 2 + d6 ≥ 8, a 1 fails)."""
     out = []
     for shot in shots:
-        out.append(check("enemy hit", d6_chance(0, ENEMY_HIT, one_fails=False), shot["hit"]))
+        out.append(check("enemy hit", d6_chance(0, ENEMY_HIT), shot["hit"]))
         ev = shot.get("evade")
         if ev:
-            out.append(check("evasion", d6_chance(ev["total"] - ev["roll"], EVADE_TARGET), ev["evaded"]))
+            out.append(check("evasion", d6_chance(ev["total"] - ev["roll"], EVADE_TARGET, one_fails=True), ev["evaded"]))
     return out
 
 
@@ -419,4 +419,4 @@ def combat_evade(state: dict, dice, cat: dict, crew=(), enemy: int | None = None
     lines.append(after_fire(c) if c["step"] == "boarding" else say("Next: ", OBJECTIVES_OR_FIRE, "."))
     return Outcome(s, f"Evade enemy {hit['enemy']}'s hit: {total} vs {EVADE_TARGET} ({'evaded' if ok else 'failed'})",
                    lines, {"enemy": hit["enemy"], "pilots": pilots, "roll": r, "total": total, "evaded": ok,
-                           "ship": c["ship"]}, {"checks": [check("evasion", d6_chance(half_up(tech), EVADE_TARGET), ok)]})
+                           "ship": c["ship"]}, {"checks": [check("evasion", d6_chance(half_up(tech), EVADE_TARGET, one_fails=True), ok)]})

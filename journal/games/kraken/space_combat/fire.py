@@ -169,7 +169,7 @@ def fire(s: dict, c: dict, dice: Dice, shot: Shot, need_roll: int, rerollers: li
     if e["sp"] == 0:
         out.append(f"{key} → enemy {t}: it is destroyed already; the shot is wasted{ammo_note}.")
         return res
-    p = d6_chance(0, need_roll, one_fails=False)
+    p = d6_chance(0, need_roll)
     chance = p + (1 - p) * p if rerollers else p
     r = dice.roll(6)
     res["rolls"].append(r)

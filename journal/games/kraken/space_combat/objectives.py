@@ -76,7 +76,7 @@ def combat_objective(state: dict, dice, crew, check: str | None = None, objectiv
     out.append(f"{', '.join(names)} used this turn.")
     return Outcome(s, f"Objective {n} {o['check']}{o['target']}: {score} ({'solved' if ok else 'failed'})", out,
                    {"objective": n, "check": kind, "total": total, "roll": r, "score": score, "solved": ok},
-                   {"checks": [audited("Space Combat objective", d6_chance(total, o["target"]), ok)]})
+                   {"checks": [audited("Space Combat objective", d6_chance(total, o["target"], one_fails=True), ok)]})
 
 
 def repair(s: dict, c: dict, cat: dict, target: str, out: list[str], who: str) -> str:
@@ -128,4 +128,4 @@ def combat_repair(state: dict, dice, cat: dict, target: str, crew) -> Outcome:
     what = repair(s, c, cat, target, out, "Repaired") if ok else "nothing repaired"
     return Outcome(s, f"Repair {target}: {score} ({'success' if ok else 'failed'})", out,
                    {"target": target, "roll": r, "score": score, "repaired": ok, "result": what},
-                   {"checks": [audited("Space Combat repair", d6_chance(total, REPAIR_TARGET), ok)]})
+                   {"checks": [audited("Space Combat repair", d6_chance(total, REPAIR_TARGET, one_fails=True), ok)]})
