@@ -12,48 +12,50 @@ from __future__ import annotations
 from journal.options import CampaignName
 
 
-def _table(value) -> dict:
+def as_table(value) -> dict:
+    """A table of the save, or {} for anything else (a hand-edited save may hold anything)."""
     return value if isinstance(value, dict) else {}
 
 
-def _members(state: dict) -> dict:
-    return {str(n): m for n, m in _table(state.get("crew")).items() if isinstance(m, dict)}
+def members(state: dict) -> dict:
+    """The crew members' tables, by name."""
+    return {str(n): m for n, m in as_table(state.get("crew")).items() if isinstance(m, dict)}
 
 
 def crew_members(state: dict) -> list[str]:
-    return list(_members(state))
+    return list(members(state))
 
 
 def conscious_crew(state: dict) -> list[str]:
-    return [n for n, m in _members(state).items() if m.get("status") == "active"]
+    return [n for n, m in members(state).items() if m.get("status") == "active"]
 
 
 def fighters(state: dict) -> list[str]:
     """The conscious crew members of the Ground Combat going on (none without one)."""
-    g = _table(state.get("ground"))
+    g = as_table(state.get("ground"))
     up = conscious_crew(state)
     return [str(n) for n in g.get("crew") or [] if str(n) in up]
 
 
 def team(state: dict) -> list[str]:
     """The conscious members deployed on the exploration going on (none without one)."""
-    d = _table(state.get("dungeon"))
+    d = as_table(state.get("dungeon"))
     up = conscious_crew(state)
     return [str(n) for n in d.get("crew") or [] if str(n) in up]
 
 
 def _enemies(state: dict, *statuses: str) -> list[str]:
-    g = _table(state.get("ground"))
-    return [str(k) for k, e in _table(g.get("enemies")).items()
+    g = as_table(state.get("ground"))
+    return [str(k) for k, e in as_table(g.get("enemies")).items()
             if not statuses or (isinstance(e, dict) and e.get("status") in statuses)]
 
 
 def weapons(state: dict) -> list[str]:
-    return list(dict.fromkeys(str(w) for m in _members(state).values() for w in _table(m.get("weapons"))))
+    return list(dict.fromkeys(str(w) for m in members(state).values() for w in as_table(m.get("weapons"))))
 
 
 def carried(state: dict) -> list[str]:
-    return list(dict.fromkeys(str(v) for m in _members(state).values() for v in _table(m.get("inventory")).values()))
+    return list(dict.fromkeys(str(v) for m in members(state).values() for v in as_table(m.get("inventory")).values()))
 
 
 def stored(state: dict) -> list[str]:
@@ -61,15 +63,15 @@ def stored(state: dict) -> list[str]:
 
 
 def traits(state: dict) -> list[str]:
-    return list(dict.fromkeys(str(t) for m in _members(state).values() for t in _table(m.get("traits"))))
+    return list(dict.fromkeys(str(t) for m in members(state).values() for t in as_table(m.get("traits"))))
 
 
 def _keys(*path: str):
     def pick(state: dict) -> list[str]:
         node: object = state
         for key in path:
-            node = _table(node).get(key)
-        return [str(k) for k in _table(node)]
+            node = as_table(node).get(key)
+        return [str(k) for k in as_table(node)]
     return pick
 
 

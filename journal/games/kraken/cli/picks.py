@@ -11,30 +11,15 @@ error), and a name it cannot take now is not offered.
 
 from __future__ import annotations
 
+from journal.games.kraken.cli.names import as_table, conscious_crew, crew_members, members
 from journal.options import CampaignName
 
 
-def _table(value) -> dict:
-    return value if isinstance(value, dict) else {}
-
-
-def _members(state: dict) -> dict:
-    return {str(n): m for n, m in _table(state.get("crew")).items() if isinstance(m, dict)}
-
-
-def _conscious(state: dict) -> list[str]:
-    return [n for n, m in _members(state).items() if m.get("status") == "active"]
-
-
 def _lines(state: dict) -> dict:
-    return {str(k): v for k, v in _table(state.get("lines")).items() if isinstance(v, dict)}
+    return {str(k): v for k, v in as_table(state.get("lines")).items() if isinstance(v, dict)}
 
 
 # --- the campaign and its story lines ----------------------------------------------------------
-
-def crew_members(state: dict) -> list[str]:
-    """`--leader`: any member of the crew."""
-    return list(_members(state))
 
 
 def lines_in_play(state: dict) -> list[str]:
@@ -71,13 +56,13 @@ def lines_not_on_standby(state: dict) -> list[str]:
 
 def location_slots(state: dict) -> list[str]:
     """`location map|clear|solve|remove`: the slots of the Starmap Locations Log in use."""
-    return [str(k) for k in _table(state.get("locations"))]
+    return [str(k) for k in as_table(state.get("locations"))]
 
 
 # --- the Space Combat --------------------------------------------------------------------------
 
 def _combat(state: dict) -> dict:
-    return _table(state.get("combat"))
+    return as_table(state.get("combat"))
 
 
 def unused_crew(state: dict) -> list[str]:
@@ -85,19 +70,19 @@ def unused_crew(state: dict) -> list[str]:
     c = _combat(state)
     if not c:
         return []
-    used = _table(c.get("used"))
-    return [n for n in _conscious(state) if n not in used]
+    used = as_table(c.get("used"))
+    return [n for n in conscious_crew(state) if n not in used]
 
 
 def defenders(state: dict) -> list[str]:
     """`combat repel --crew`: whoever stands, used or not, while enemies board the ship."""
-    return _conscious(state) if _combat(state).get("boarders") else []
+    return conscious_crew(state) if _combat(state).get("boarders") else []
 
 
 def boarding_party(state: dict) -> list[str]:
     """`combat round --hurt|--sacrifice`: the conscious crew of the Boarding Combat going on."""
-    b = _table(_combat(state).get("boarding"))
-    up = _conscious(state)
+    b = as_table(_combat(state).get("boarding"))
+    up = conscious_crew(state)
     return [str(n) for n in b.get("crew") or [] if str(n) in up]
 
 
@@ -105,17 +90,17 @@ def unconscious_crew(state: dict) -> list[str]:
     """`combat heal`: the unconscious, healed in a hurry after a Boarding Combat."""
     if not _combat(state):
         return []
-    return [n for n, m in _members(state).items() if m.get("status") == "unconscious"]
+    return [n for n, m in members(state).items() if m.get("status") == "unconscious"]
 
 
 def _systems(state: dict) -> dict:
-    return {str(k): e for k, e in _table(_table(state.get("ship")).get("systems")).items() if isinstance(e, dict)}
+    return {str(k): e for k, e in as_table(as_table(state.get("ship")).get("systems")).items() if isinstance(e, dict)}
 
 
 def _category(system: object) -> str:
     from journal.games.kraken.catalogue import load
 
-    return str(_table(load().get(system)).get("category", ""))
+    return str(as_table(load().get(system)).get("category", ""))
 
 
 def repairs(state: dict) -> list[str]:
@@ -139,7 +124,7 @@ def overclockable(state: dict) -> list[str]:
 
     cat = load()
     return [k for k in working_weapons(state)
-            if OVERCLOCK in str(_table(cat.get(_systems(state)[k].get("system"))).get("special", ""))]
+            if OVERCLOCK in str(as_table(cat.get(_systems(state)[k].get("system"))).get("special", ""))]
 
 
 def shield_systems(state: dict) -> list[str]:
