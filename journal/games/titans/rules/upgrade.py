@@ -309,7 +309,7 @@ def _spend(s: dict, titan: str, card: str, n: int) -> tuple[list[str], dict]:
         raise RuleError(f"{card} has {plural(tc['charges'], 'Charge')}, not {n}")
     tc["charges"] -= n
     return ([f"{titan} spends {plural(n, 'Charge')} of {card}: slide it back {n} ({tc['charges']}/{CHARGES_MAX})."],
-            {"card": card, "charges": tc["charges"], "summary": f"{titan} spends {n} Charge(s) of {card}"})
+            {"card": card, "charges": tc["charges"], "summary": f"{titan} spends {plural(n, 'Charge')} of {card}"})
 
 
 def _charge(s: dict, titan: str, card: str, n: int) -> tuple[list[str], dict]:
