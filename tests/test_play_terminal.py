@@ -232,3 +232,21 @@ def test_terminal_a_pasted_block_of_lines_runs_one_command_per_line(journal_at):
     assert "Read Story Card 4 of Zorb." in out
     assert sh.leave("quit") == 0
     assert [e["command"] for e in log(journal_at, "table")[1:]] == ["epm card 3", "note pasted", "epm card 4"]
+
+
+def test_terminal_tab_and_enter_in_one_write_run_the_completed_line(journal_at):
+    """Issue 20, §1: TAB then Enter arriving together ran the line as typed (`sho`: "No such
+    command") while the screen showed it completed (`show`). Both keys go in one write here."""
+    journal_at(*EPM_TABLE, ok=True)
+    sh = Shell(journal_at.saves, "table")
+    sh.ready()
+    sh.child.send("sho\t\r")
+    out = sh.ready()
+    assert "No such command" not in out and "Characters:" in out  # `show` ran
+    sh.child.send("car\t3\r")          # a command completed, its argument typed, Enter: one write
+    assert "Read Story Card 3 of Zorb." in sh.ready()
+    sh.child.send("challenge pil\t--character Anas\t--roll 4\r")  # a choice and a name, mid-line
+    assert "Anastasia rolls 4 +1 piloting = 5: WIN" in sh.ready()
+    assert sh.leave("quit") == 0
+    assert [e["command"] for e in log(journal_at, "table")[1:]] == [
+        "epm card 3", "epm challenge piloting --character Anastasia --roll 4"]
