@@ -344,7 +344,7 @@ def check(rt, save):
         err = JournalError(f"{paths.save} has {plural(len(problems), 'problem')}")
         err.json_done = True
         raise err
-    rt.emit(f"{paths.save} is valid: {games.GAMES[game.ID][1]}, {entries} log entries.",
+    rt.emit(f"{paths.save} is valid: {games.GAMES[game.ID][1]}, {plural(entries, 'log entry', 'log entries')}.",
             {"save": str(paths.save), "valid": True, "problems": []})
 
 
@@ -495,7 +495,7 @@ def demo(rt, only):
     made = demomod.run_all(rt, root, only)
     lines = []
     for d in made:
-        lines.append(f"{d['title']}: save '{d['save']}' ({d['entries']} log entries), PDF {d['pdf']}")
+        lines.append(f"{d['title']}: save '{d['save']}' ({plural(d['entries'], 'log entry', 'log entries')}), PDF {d['pdf']}")
     typed, how = demomod.how_to_type(sys.argv[0], os.environ.get("PATH", ""))
     lines.append(f"Try{how}:")
     lines += [f"  {typed} show -s {made[0]['save']}", f"  {typed} log -s {made[0]['save']} --tail 5"]

@@ -104,7 +104,7 @@ def test_terminal_tab_completes_a_command_and_a_name_asks_the_die_and_keeps_hist
     assert "Anastasia rolls 4 +1 piloting = 5: WIN" in sh.ready()
     sh.line("data-find --boost 5")
     sh.ready()
-    sh.expect("Next: Travel: travel PLANET --segments N")  # refreshed after the command, as typed here
+    sh.expect("Next: travel PLANET --segments N")  # refreshed after the command, as typed here
     sh.tab("travel new", 'Kell"')  # a name with a space, completed quoted
     sh.line(" --segments 2")
     assert "Place the Ship Mover on New Kell" in sh.ready()
@@ -250,3 +250,38 @@ def test_terminal_tab_and_enter_in_one_write_run_the_completed_line(journal_at):
     assert sh.leave("quit") == 0
     assert [e["command"] for e in log(journal_at, "table")[1:]] == [
         "epm card 3", "epm challenge piloting --character Anastasia --roll 4"]
+
+
+def test_terminal_the_readmes_shell_sample_is_what_the_shell_prints(journal_at):
+    """Issue 20, §5: the README's `journal play` sample, replayed on a terminal after its quick
+    start: each line it shows is printed, and nothing is printed after `quit`."""
+    import re
+    import shlex
+    from pathlib import Path
+
+    from test_tours import page_tours
+
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    for cmd, _shown in page_tours(readme)[0][1]:
+        journal_at(*shlex.split(cmd.split(">")[0])[1:], ok=True)
+    sample = re.search(r"```text\n\$ journal play\n(.*?)```", readme.read_text("utf-8"), re.S).group(1).splitlines()
+    name = journal_at("use", ok=True).stdout.split("'")[1]
+    sh = Shell(journal_at.saves, name)
+    transcript = sh.ready()
+    prompt = f"{name}> "
+    for line in sample[2:]:
+        if line.startswith(prompt):
+            if line == prompt + "quit":
+                break
+            sh.line(line[len(prompt):])
+        elif line.startswith("d6: "):
+            sh.expect(line.rsplit(": ", 1)[0])
+            sh.line(line.rsplit(": ", 1)[1])
+        else:
+            transcript += sh.expect(line)
+    sh.ready()
+    sh.line("quit")
+    sh.child.expect(pexpect.EOF)
+    after = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", sh.child.before)
+    assert after[after.rindex(prompt + "quit") + len(prompt) + 4:].strip() == "", after  # the status line went
+    assert sample[-1] == prompt + "quit"

@@ -18,6 +18,7 @@ from journal import games
 from journal.games import Game
 from journal.store.paths import SavePaths, beside
 from journal.errors import InputError, Interrupted, JournalError
+from journal.hints import Hint, Text
 from journal.play import lines
 from journal.runtime import DiceAsker, DrawAsker, Runtime, failure
 from journal.session import Session
@@ -65,6 +66,37 @@ def as_typed(text: str, game_id: str, commands=()) -> str:
 def next_hint(game: Game, state: dict) -> str:
     """What to do next: the game's `next_step(state)`."""
     return game.next_step(state)
+
+
+# prose that ends with a label right before a command: "Phase 5: " or "recover (" (after a sentence's start)
+LABEL = re.compile(r"(?:^|(?<=[.;!?] )|(?<=\())([^.;:!?()]+)(: | \()$")
+
+
+def says_again(label: str, typed: str) -> bool:
+    """Whether a command as typed begins with the words of the label before it."""
+    return re.match(rf"{re.escape(label.casefold())}(?!\w)", typed.casefold()) is not None
+
+
+def next_as_typed(text: str, game_id: str, commands=()) -> str:
+    """The next step for the status line, its commands as typed in the shell; a label that says
+    again what the command says is left out ("Phase 5: phase 5." is "phase 5.", "Travel: travel
+    PLANET" is "travel PLANET", "recover (recover) if you like" is "recover if you like")."""
+    if not isinstance(text, Text):
+        return as_typed(text, game_id, commands)
+    done, prose = "", ""  # the line so far, and the prose since the last command
+    close = False  # a "(" was dropped: the ")" after the command goes too
+    for part in text.parts:
+        if isinstance(part, Hint):
+            typed = as_typed(part.render(), game_id, commands)
+            label = LABEL.search(prose)
+            close = False
+            if label and says_again(label.group(1), typed):
+                prose, close = prose[:label.start(1)], label.group(2) == " ("
+            done, prose = done + prose + typed, ""
+        else:
+            prose += part[1:] if close and part.startswith(")") else part
+            close = False
+    return as_typed(done + prose, game_id, commands)
 
 
 def campaign_names(game: Game, state: dict) -> dict[str, list[str]]:
@@ -115,7 +147,7 @@ class Table:
             return
         self.state = state
         self.status = game.status(state)
-        self.next = as_typed(next_hint(game, state), self.game_id, self.game_words)
+        self.next = next_as_typed(next_hint(game, state), self.game_id, self.game_words)
         self.names = campaign_names(game, state)
 
     # --- one line ------------------------------------------------------------
@@ -140,6 +172,9 @@ class Table:
         if not words:
             return True
         if words[0] in lines.QUIT:
+            if len(words) > 1:
+                return self.refuse(f"{words[0]} takes nothing after it: type {words[0]} alone to leave (every "
+                                   f"command is already saved)", number)
             return None
         if words[0] in (lines.HELP, "-h", "--help"):
             return self.help(words[1:], number)
@@ -191,6 +226,9 @@ class Table:
 
     # --- help ----------------------------------------------------------------
     def help(self, topic: list[str], number: int | None = None) -> bool:
+        """`help`, `help COMMAND` (its options, less -s: the shell stays on its campaign), `help
+        journal check` (the shared command a game's own `check` hides)."""
+        topic, at_top = lines.bare(topic, self.game_id)
         if not topic:
             click.echo(self.help_text(), nl=False)
             return True
@@ -198,10 +236,11 @@ class Table:
             click.echo(lines.SHELL_WORDS[lines.HELP if topic[0] == lines.HELP else "quit"])
             return True
         try:
-            args = lines.route(topic, self.root, self.group, self.game_id, self.paths, self.rt.saves_dir)
+            args = lines.route(topic, self.root, self.group, self.game_id, self.paths, self.rt.saves_dir, at_top)
         except InputError as e:
             return self.refuse(e.message, number)
-        return self.invoke([*args, "--help"], number)
+        with lines.save_option_hidden(self.root, args):
+            return self.invoke([*args, "--help"], number)
 
     def help_text(self) -> str:
         width = min(shutil.get_terminal_size((100, 24)).columns, 100)
@@ -214,7 +253,10 @@ class Table:
         with f.section("Game commands"):
             f.write_dl([(n, c.get_short_help_str(70)) for n, c in cmds.items() if n in self.game_words])
         with f.section("Commands every game shares"):
-            f.write_dl([(n, c.get_short_help_str(70)) for n, c in cmds.items() if n not in self.game_words])
+            shared = [(n, c.get_short_help_str(70)) for n, c in cmds.items() if n not in self.game_words]
+            hidden = lines.shadowed(self.root, self.game_words, self.name, self.game_id)
+            f.write_dl(shared + [(f"journal {n}", f"{c.get_short_help_str(45)} ({n} alone: the game's)")
+                                 for n, c in hidden.items()])
         with f.section("Table shell"):
             f.write_dl([("help [COMMAND]", lines.SHELL_WORDS[lines.HELP]),
                         ("quit, exit, Ctrl-D", lines.SHELL_WORDS["quit"])])

@@ -126,7 +126,7 @@ def test_since_and_turns_choose_the_part_reported(camp):
 
 def test_html_report_is_written_beside_the_save_by_default_and_never_over_a_save(camp):
     r = camp("report", "--format", "html", ok=True)
-    assert r.stdout.startswith("Wrote saves/camp.html (html, 1 log entries).")
+    assert r.stdout.startswith("Wrote saves/camp.html (html, 1 log entry).")
     page = (camp.saves / "camp.html").read_text("utf-8")
     assert page.startswith("<!DOCTYPE html>") and "default-src 'none'" in page
     before = camp.files("camp")
