@@ -36,6 +36,7 @@ class PlayRuntime(Runtime):
         self.save = str(campaign.save)
         self.read_line = None   # read_line(message) -> str: the terminal's prompt for a die or a draw
         self.menu = None        # menu(prompt, values) -> str: the terminal's menu for a choice
+        self.in_shell = True
 
     def paths(self, ref: str | None) -> SavePaths:
         if self.batch is not None:
@@ -52,6 +53,17 @@ class PlayRuntime(Runtime):
 
     def pick(self, prompt: str, values: list[str]) -> str:
         return self.menu(prompt, values) if self.menu else super().pick(prompt, values)
+
+    def yes_no(self, question: str) -> bool:
+        if self.read_line is None:
+            return super().yes_no(question)
+        while True:
+            answer = self.read_line(f"{question} [y/N]").strip().casefold()
+            if answer in ("", "n", "no"):
+                return False
+            if answer in ("y", "yes"):
+                return True
+            click.echo("Expected y or n.", err=True)
 
 
 def as_typed(text: str, game_id: str, commands=()) -> str:
@@ -120,6 +132,7 @@ class Table:
         self.rt = PlayRuntime(rt, paths)
         self.interactive = True
         self.status, self.next = "", ""
+        self.entries = 0
         self.names: dict[str, list[str]] = {}
         self.state: dict | None = None
         self.refresh()
@@ -140,7 +153,7 @@ class Table:
         """Read the campaign again: its status line, the next step, its names (after each command)."""
         try:
             with Session(self.paths, exclusive=False) as s:
-                game, state = s.game, s.state
+                game, state, self.entries = s.game, s.state, s.entries
         except JournalError as e:
             self.status, self.next, self.names = f"'{self.name}' cannot be read: {e.message}", "", {}
             self.state = None
@@ -207,6 +220,7 @@ class Table:
             return self.refuse(told[0], number)
         finally:
             self.refresh()
+            rt.just_made = self.entries if rt.saved else None  # what `undo` on the next line takes back
         return True
 
     def usage(self, e: click.ClickException) -> str:
@@ -220,6 +234,7 @@ class Table:
 
     def refuse(self, message: str, number: int | None = None) -> bool:
         """The line's one `Error:` line on stderr (a piped line's number in it)."""
+        self.rt.just_made = None
         where = f"line {number}: " if number is not None else ""
         click.echo(f"Error: {where}{one_line(unfold(message))}", err=True)
         return False
@@ -229,6 +244,7 @@ class Table:
         """`help`, `help COMMAND` (its options, less -s: the shell stays on its campaign), `help
         journal check` (the shared command a game's own `check` hides)."""
         topic, at_top = lines.bare(topic, self.game_id)
+        self.rt.just_made = None
         if not topic:
             click.echo(self.help_text(), nl=False)
             return True
