@@ -351,7 +351,7 @@ def redo(rt, save):
         raise InputError("redo cannot run inside a batch: fix the batch file instead")
     paths = rt.paths(save)
     with Session(paths, on_commit=rt.committed) as s:
-        redone = s.redo()
+        redone = s.redo(time=rt.now())
     lines = [f"Redid #{e['n']} {e['command']}: {e['summary']}" for e in redone]
     lines.append(f"'{paths.name}' is back as it was after #{redone[-1]['n']}.")
     rt.emit(lines, [logmod.public(e) for e in redone])

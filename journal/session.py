@@ -445,7 +445,7 @@ class Session:
         end, _last = undone.UndoneView(self.paths, self.journal.get("seed")).last_undo(self.live)
         record = self._undone_lines(found, text, side_text, end, time, by)
         with interrupts.held() as held:
-            late = self._write_undo(text, side_text, found[-1][0], (end, record))
+            late = self._write_undo(text, side_text, found[-1][0], (end, record, time))
         self.side.update(side)
         self.text, self.text_sha, self.doc = text, logmod.sha(text), doc
         if held.pending or late:
@@ -528,12 +528,15 @@ class Session:
                 text = dumps(doc)
         return text
 
-    def _write_undo(self, text: str, side_text: dict[str, bytes], log_end: int, record: tuple[int, bytes]) -> bool:
-        """The undone entries first (`record`: where they go in the undone file, their lines), then
-        the save: once it is renamed the undo is committed, and its entries, past journal.entries,
-        are what a crash leaves. Then the side files, then the log's cut: should one fail, the rest
-        is left to the next writer, which cuts those entries off and puts their side changes back.
-        True when a KeyboardInterrupt came (raised, not held) after the commit point."""
+    def _write_undo(self, text: str, side_text: dict[str, bytes], log_end: int, record: tuple[int, bytes, str]
+                    ) -> bool:
+        """The undone entries first (`record`: where they go in the undone file, their lines, the
+        time), then the save: once it is renamed the undo is committed, and its entries, past
+        journal.entries, are what a crash leaves. Then the undo's "undone" mark, the side files and
+        the log's cut: should one fail, the rest is left to the next writer, which cuts those entries
+        off and puts their side changes back (an undo whose mark is missing and whose entries are
+        gone from the log stands all the same). True when a KeyboardInterrupt came (raised, not
+        held) after the commit point."""
         before = self._save_id()
         had_undone = os.path.lexists(self.paths.undone)
         late = False
@@ -552,6 +555,8 @@ class Session:
         else:
             self._committed("the undo")
         try:
+            atomic.append_log(self.paths.undone, record[0] + len(record[1]),
+                              undone.mark_bytes(record[0] + len(record[1]), "undone", record[2]), self.mode)
             for name, data in side_text.items():
                 atomic.atomic_write(self.side_path(name), data)
             atomic.truncate_log(self.paths.log, log_end)
@@ -574,11 +579,12 @@ class Session:
             pass
 
     # --- redo ------------------------------------------------------------
-    def redo(self) -> list[dict]:
+    def redo(self, time: str = "") -> list[dict]:
         """Put back what the last undo took back, byte for byte (the save, its log, the side files,
-        the undone file), while nothing else changed since: the log appended to, the side files,
-        then the save (the commit point, as for any command); then the undo's lines are cut off the
-        undone file (should that fail, they stand in the log again, and every reader skips them)."""
+        the undone file), while nothing else changed since. A "redoing" mark goes to the undone file
+        first, then the log is appended to, the side files and the save written (the commit point,
+        as for any command); then the undo's lines are cut off the undone file (should that fail,
+        their entries stand in the log again after the mark, and every reader skips them)."""
         end, lines = undone.UndoneView(self.paths, self.journal.get("seed")).last_undo(self.live)
         if not lines:
             raise RuleError(f"nothing to redo in {typed(self.paths.name)}: no undo to take back "
@@ -600,7 +606,15 @@ class Session:
         self.pending = [undone.entry_line(line) + b"\n" for line in lines]
         self.pending_bytes = sum(map(len, self.pending))
         self.doc, self.text, self.text_sha = doc, text, last["restores"]
-        self.commit()
+        before = self._save_id()
+        try:
+            atomic.refuse_link(self.paths.undone)
+            atomic.append_log(self.paths.undone, end, undone.mark_bytes(end, "redoing", time), self.mode)
+            self.commit()
+        except BaseException:
+            if self._save_id() == before:  # not committed: the mark goes (as does what came after it)
+                self._cut_undone(end)
+            raise
         with interrupts.held() as held:
             self._cut_undone(lines[0].offset)
         if held.pending:

@@ -194,7 +194,7 @@ def test_check_accepts_the_undone_file_and_names_what_is_wrong_in_it(camp, saves
     first, second = good.split(b"\n")[:2]
     for bad, says in ((b"{not json\n" + second + b"\n", "byte 0: damaged undone entry: not a JSON object"),
                       (first.replace(b'"by":"undo 2"', b'"by":"undo  2"') + b"\n" + second + b"\n",
-                       "was written at byte"),  # a line made longer: the next one stands elsewhere
+                       "a line written at byte 459 stands at byte 460"),  # the line after a longer one
                       (first + b"\n" + second.replace(b'"seed":7', b'"seed":8') + b"\n",
                        "holds the undone commands of another campaign (seed 8, but journal.seed = 7)"),
                       (first + b"\n", "an undo's lines end without its last line (count)")):
@@ -233,8 +233,10 @@ def test_lines_a_crash_left_of_an_undo_that_never_committed_are_skipped_and_writ
     play_some(camp)
     before = everything(camp)
     camp("undo", "2", "-s", "camp", ok=True)
-    leftover = undone_file(camp).read_bytes()
-    # as if the undo was killed after writing its lines, before its save was renamed
+    *lines, mark = undone_file(camp).read_bytes().splitlines(keepends=True)
+    assert json.loads(mark)["mark"] == "undone"  # written once the undo's save was renamed
+    leftover = b"".join(lines)
+    # as if the undo was killed after writing its lines, before its save was renamed (and its mark)
     (saves / "camp.toml").write_bytes(before[0])
     (saves / "camp.log.jsonl").write_bytes(before[1])
     undone_file(camp).write_bytes(leftover + leftover[:40])  # and a torn line after them
@@ -243,22 +245,56 @@ def test_lines_a_crash_left_of_an_undo_that_never_committed_are_skipped_and_writ
     assert "nothing to redo" in one_error(camp("redo", "-s", "camp"))
     camp("undo", "-s", "camp", ok=True)
     lines = undone_file(camp).read_bytes().splitlines()
-    assert len(lines) == 1 and json.loads(lines[0])["at"] == 0  # written over, from the start
+    assert len(lines) == 2 and json.loads(lines[0])["at"] == 0  # written over, from the start
+    assert json.loads(lines[1])["mark"] == "undone"
     assert numbers(camp, "--all") == [1, 2, 3, 4, 5]
 
 
 def test_lines_a_redo_left_after_its_commit_are_skipped_and_written_over(camp):
+    from journal.store.undone import mark_bytes
+
     play_some(camp)
     camp("undo", "-s", "camp", ok=True)
     lines = undone_file(camp).read_bytes()
     camp("redo", "-s", "camp", ok=True)
-    undone_file(camp).write_bytes(lines)  # as if the redo was killed before it cut them
+    # as if the redo was killed after its save was renamed, before it cut the undo's lines
+    undone_file(camp).write_bytes(lines + mark_bytes(len(lines), "redoing", "2026-12-01T00:00:00Z"))
     assert numbers(camp, "--all") == [1, 2, 3, 4, 5]
     camp("check", "-s", "camp", ok=True)
     assert "nothing to redo" in one_error(camp("redo", "-s", "camp"))
     camp("undo", "-s", "camp", ok=True)
     camp("redo", "-s", "camp", ok=True)
     assert not undone_file(camp).exists()
+
+
+def test_an_undo_typed_again_to_the_same_bytes_stands_and_a_redo_that_failed_leaves_it_undone(camp, saves,
+                                                                                                monkeypatch):
+    """An undo that committed, whose command is then typed again in the same second to the same
+    bytes (a script), is still undone: its "undone" mark tells it from what a crash leaves."""
+    camp("epm", "card", "-s", "camp", "3", ok=True)
+    before = everything(camp)
+    camp("undo", "-s", "camp", ok=True)
+    kept = undone_file(camp).read_bytes()
+    log = saves / "camp.log.jsonl"
+    log.write_bytes(before[1])  # #2 typed again: the very same entry
+    (saves / "camp.toml").write_bytes(before[0])
+    assert numbers(camp, "--all") == [1, 2, 2]
+    camp("undo", "-s", "camp", ok=True)
+    assert undone_file(camp).read_bytes().startswith(kept)  # not written over
+    real = atomic.atomic_write
+
+    def full_disk(path, data, *args, **kwargs):
+        if os.path.basename(path) == "camp.toml":
+            raise OSError(28, "No space left on device", path)
+        return real(path, data, *args, **kwargs)
+
+    undone_before = undone_file(camp).read_bytes()
+    monkeypatch.setattr(atomic, "atomic_write", full_disk)
+    assert "No space left on device" in one_error(camp("redo", "-s", "camp"))
+    monkeypatch.undo()
+    assert undone_file(camp).read_bytes() == undone_before  # the redo's mark cut off again
+    camp("redo", "-s", "camp", ok=True)
+    assert numbers(camp, "--all") == [1, 2, 2] and undone_file(camp).read_bytes() == kept
 
 
 def test_an_undo_whose_save_cannot_be_written_leaves_every_file_as_it_was(camp, saves, monkeypatch):

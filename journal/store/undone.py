@@ -19,10 +19,15 @@ other (`redo`), and the same three for each side file the undo changed (`side`).
 written as the last key, byte for byte as the log held it, so that redo puts back the log's
 exact bytes.
 
-`undo` writes its lines before its commit point (the save's rename). A line whose entry still
-stands in the log, at `log_at`, is therefore what a crash left of an undo that never committed (or
-of a redo that did, before it cut its lines): readers skip it, and the next `undo` or `redo`
-writes over it.
+Marks, lines of their own, say what became of an undo: `{"at": …, "mark": "undone", "time": …}`
+follows its lines once its save is renamed (its commit point), and `{"at": …, "mark": "redoing",
+"time": …}` is written by `redo` before its own commit point. `undo` writes its lines before its
+commit point, so lines whose entries still stand in the log (at `log_at`) are either what a crash
+left of an undo that never committed (no "undone" mark), or of a redo that did ("redoing"), which
+every reader skips and the next undo or redo writes over; or an undo that did commit, whose
+commands were then typed again to the same bytes in the same second (marked "undone" only), which
+stands. Lines whose entries do not stand in the log are undone, marked or not (a crash may take
+the mark, never the undo).
 """
 
 from __future__ import annotations
@@ -127,10 +132,29 @@ def _last_problem(record: dict) -> str | None:
     return None
 
 
+MARKS = ("undone", "redoing")
+
+
+def mark_bytes(at: int, mark: str, time: str) -> bytes:
+    """A mark: the undo before it stands ("undone"), or a redo of it began ("redoing")."""
+    return (dumps({"at": at, "mark": mark, "time": time}) + "\n").encode("utf-8")
+
+
+def stands(lines: list["Line"], marks: list[str], live: "Live") -> bool:
+    """Whether an undo's lines are undone commands now (see the module's docstring)."""
+    if not all(live(line.entry, line.record["log_at"]) for line in lines):
+        return True
+    return "undone" in marks and "redoing" not in marks
+
+
 def line_problem(record) -> str | None:
     """What is wrong with the shape of an undone line (None: nothing), naming the key."""
     if not isinstance(record, dict):
         return f"a line is {type_name(record)}: expected an object"
+    if "mark" in record:
+        if not _whole(record.get("at")) or not isinstance(record.get("time"), str):
+            return "a mark needs at (a whole number) and time (text)"
+        return None if record["mark"] in MARKS else f"mark = {show_value(record['mark'])}: one of {', '.join(MARKS)}"
     for key in ("at", "log_at"):
         if not _whole(record.get(key)):
             return f"{key} is missing or not a whole number 0 or more"
@@ -192,70 +216,95 @@ class UndoneView:
         if problem:
             raise self.damaged(f"byte {offset}", problem)
         if record["at"] != offset:
-            raise SaveError(f"{self.path} byte {offset}: the undone entry {record['entry']['n']} was written at byte "
-                            f"{record['at']}: a line before it was changed (the file is only ever appended to; "
-                            f"restore it from a copy)")
+            raise SaveError(f"{self.path} byte {offset}: a line written at byte {record['at']} stands at byte {offset}: "
+                            f"a line before it was changed (the file is only ever appended to; restore it from a "
+                            f"copy)")
         if "count" in record and record["seed"] != self.seed:
             raise SaveError(f"{self.path} holds the undone commands of another campaign (seed {record['seed']}, "
                             f"but journal.seed = {show_value(self.seed)}): move the stray file away")
         return Line(offset, record, raw)
 
     def last_undo(self, live: Live) -> tuple[int, list[Line]]:
-        """The end of the file's committed lines, and its last undo's lines, oldest first (none: no
-        undo). Lines whose entry stands in the log (`live`: a crash's leftover), a blank line and a
-        torn last line are past the end: the next undo or redo writes over them."""
+        """The last undo that stands, its lines oldest first (none: no undo), and the end of what
+        the file holds of it (past its lines and its "undone" mark): what comes after it (what a
+        crash left, a blank or torn line) is written over by the next undo or redo. Read from the
+        end, at the cost of the lines read."""
         f = self.open()
         if f is None:
             return 0, []
-        group: list[Line] = []
         with f:
             records = reverse_records(f, os.fstat(f.fileno()).st_size)
             end = next(records)[0]  # the text after the last line feed: a torn append, or nothing
+            marks: list[Line] = []
+            group: list[Line] = []
             for offset, raw in records:
-                if not group and raw is not None and not raw.strip():
+                if not group and not marks and raw is not None and not raw.strip():
                     end = offset
                     continue
                 line = self._line(offset, raw)
-                if not group and live(line.entry, line.record["log_at"]):
+                if "mark" in line.record:
+                    if group:
+                        raise self.damaged(f"byte {offset}", "a mark among an undo's lines")
+                    marks.append(line)
+                    continue
+                if not group and "count" not in line.record:  # an undo cut short: a crash's leftover
+                    if marks or not live(line.entry, line.record["log_at"]):
+                        raise self.damaged(f"byte {offset}", "the last line of an undo holds no count")
                     end = offset
                     continue
-                if not group and "count" not in line.record:
-                    raise self.damaged(f"byte {offset}", "the last line of an undo holds no count")
                 if group and "count" in line.record:
                     break  # the undo before: fewer lines than counted (group_problem names it)
                 group.append(line)
                 if len(group) == group[0].record["count"]:
-                    break
-        group.reverse()
-        problem = group_problem(group) if group else None
-        if problem:
-            raise self.damaged(f"byte {group[0].offset}", problem)
-        return end, group
+                    group.reverse()
+                    problem = group_problem(group)
+                    if problem:
+                        raise self.damaged(f"byte {group[0].offset}", problem)
+                    if stands(group, [m.record["mark"] for m in marks], live):
+                        return self._end_of(group, marks), group
+                    end, group, marks = group[0].offset, [], []
+        if group:
+            raise self.damaged(f"byte {group[-1].offset}", group_problem(group[::-1]) or "an undo cut short")
+        return end, []
+
+    @staticmethod
+    def _end_of(group: list[Line], marks: list[Line]) -> int:
+        """The byte past an undo that stands: past its "undone" mark, else its last line."""
+        last = next((m for m in marks if m.record["mark"] == "undone"), group[-1])
+        return last.offset + len(last.raw) + 1
 
     def read_all(self, live: Live) -> list[list[Line]]:
-        """Every undo the file holds, oldest first, each its lines, checked (what `log --all` and
-        `check` read); an undo whose entries all stand in the log is skipped, as by `last_undo`."""
+        """Every undo that stands, oldest first, each its lines, checked (what `log --all` and
+        `check` read): what a crash left is skipped, as by `last_undo`."""
         f = self.open()
         if f is None:
             return []
         with f:
             data = f.read()
         undos: list[list[Line]] = []
-        pending: list[Line] = []
+        group: list[Line] = []
+        marks: list[str] = []
         offset = 0
         for raw in data.split(b"\n")[:-1]:
             if raw.strip():
-                pending.append(self._line(offset, raw if len(raw) <= files.MAX_BYTES else None))
-                if "count" in pending[-1].record:
-                    problem = group_problem(pending)
+                line = self._line(offset, raw if len(raw) <= files.MAX_BYTES else None)
+                if "mark" in line.record:
+                    if not group or "count" not in group[-1].record:
+                        raise self.damaged(f"byte {offset}", "a mark that follows no undo")
+                    marks.append(line.record["mark"])
+                else:
+                    if group and "count" in group[-1].record:
+                        undos += [group] if stands(group, marks, live) else []
+                        group, marks = [], []
+                    group.append(line)
+                    problem = group_problem(group) if "count" in line.record else None
                     if problem:
-                        raise self.damaged(f"byte {pending[0].offset}", problem)
-                    if not all(live(line.entry, line.record["log_at"]) for line in pending):
-                        undos.append(pending)
-                    pending = []
+                        raise self.damaged(f"byte {group[0].offset}", problem)
             offset += len(raw) + 1
-        if not all(live(line.entry, line.record["log_at"]) for line in pending):
-            raise self.damaged(f"byte {pending[0].offset}", "an undo's lines end without its last line (count)")
+        if group and "count" in group[-1].record:
+            undos += [group] if stands(group, marks, live) else []
+        elif group and not all(live(line.entry, line.record["log_at"]) for line in group):
+            raise self.damaged(f"byte {group[0].offset}", "an undo's lines end without its last line (count)")
         return undos
 
 
