@@ -442,7 +442,7 @@ class Session:
         side_text = {side_name: dumps(content).encode("utf-8") for side_name, content in side.items()}
         if confirm is not None:  # the undo can be done: the player may still say no
             confirm([entry for _o, entry in found])
-        end, _last = undone.UndoneView(self.paths, self.journal.get("seed")).last_undo(self.live)
+        end, _last = undone.UndoneView(self.paths, self.journal.get("seed")).last_undo(self.live, whole=False)
         record = self._undone_lines(found, text, side_text, end, time, by)
         with interrupts.held() as held:
             late = self._write_undo(text, side_text, found[-1][0], (end, record, time))

@@ -227,6 +227,17 @@ def test_undo_and_redo_read_the_undone_file_from_its_end_only(camp, saves):
     camp("redo", "-s", "camp", ok=True)
 
 
+def test_undo_reads_only_the_last_line_of_an_earlier_undo(camp):
+    play_some(camp)
+    camp("undo", "3", "-s", "camp", ok=True)  # three lines, the last one counts them, then its mark
+    camp("epm", "card", "-s", "camp", "6", ok=True)
+    path = undone_file(camp)
+    path.write_bytes(b"x" + path.read_bytes()[1:])  # its first line damaged
+    camp("undo", "-s", "camp", ok=True)
+    camp("redo", "-s", "camp", ok=True)
+    assert "byte 0: damaged undone entry" in camp("check", "-s", "camp").stdout
+
+
 # --- crashes, links, whole campaigns ---------------------------------------------------------------
 
 def test_lines_a_crash_left_of_an_undo_that_never_committed_are_skipped_and_written_over(camp, saves):

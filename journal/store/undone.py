@@ -224,11 +224,12 @@ class UndoneView:
                             f"but journal.seed = {show_value(self.seed)}): move the stray file away")
         return Line(offset, record, raw)
 
-    def last_undo(self, live: Live) -> tuple[int, list[Line]]:
+    def last_undo(self, live: Live, whole: bool = True) -> tuple[int, list[Line]]:
         """The last undo that stands, its lines oldest first (none: no undo), and the end of what
         the file holds of it (past its lines and its "undone" mark): what comes after it (what a
         crash left, a blank or torn line) is written over by the next undo or redo. Read from the
-        end, at the cost of the lines read."""
+        end, at the cost of the lines read: not `whole`, only its last line when that line tells
+        that it stands (what an undo needs, to write after it)."""
         f = self.open()
         if f is None:
             return 0, []
@@ -255,6 +256,8 @@ class UndoneView:
                 if group and "count" in line.record:
                     break  # the undo before: fewer lines than counted (group_problem names it)
                 group.append(line)
+                if not whole and len(group) == 1 and stands(group, [m.record["mark"] for m in marks], live):
+                    return self._end_of(group, marks), group  # its last line stands, so does the undo
                 if len(group) == group[0].record["count"]:
                     group.reverse()
                     problem = group_problem(group)
