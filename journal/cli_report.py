@@ -11,7 +11,7 @@ from journal import files
 from journal.errors import InputError
 from journal.options import save_option
 from journal.runtime import pass_rt
-from journal.text import plural
+from journal.text import plural, shown
 
 WRITABLE = (".md", ".markdown", ".html", ".htm", ".txt")
 
@@ -74,7 +74,7 @@ def report(rt, save, fmt, output, last_session, since, turns):
         if rt.json:
             rt.emit([], {"format": fmt, "text": text})
         else:
-            click.echo(text, nl=False)  # as it is: prose wrapping would break its lines
+            click.echo(shown(text), nl=False)  # unwrapped (prose wrapping would break its lines), no raw control
         return
     out = files.clean_path(output)
     write(out, text)
