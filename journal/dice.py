@@ -81,13 +81,15 @@ class Dice:
         # Entered results are all or none: a command given some must be given all of them.
         self.entered_given, self.draws_given = bool(self.entered), bool(self.draws)
         self.short: list[str] = []        # dice (or draws) needed past the entered ones
-        self.ask = ask                    # ask(die, sides) -> a typed result, or None to roll
+        self.ask = ask                    # ask(die, sides[, faces]) -> a typed result, or None to roll
         self.replay = list(replay)        # results the player typed in an earlier try of this command
         self.asked: list[int] = []
         self.ask_draw = ask_draw          # ask_draw(what, pool, names) -> the item typed, or None to draw
         self.draw_replay = list(draw_replay)
 
-    def roll(self, sides: int, die: str | None = None) -> int:
+    def roll(self, sides: int, die: str | None = None, faces: list[str] | None = None) -> int:
+        """A face 1..sides. `faces` names them (a custom die's symbols, face 1 first): a player asked
+        for the die types the name they see."""
         die = die or f"d{sides}"
         if self.entered:
             value = self.entered.pop(0)
@@ -98,7 +100,8 @@ class Dice:
         if self.entered_given:
             self.short.append(die)
         elif self.replay or self.ask is not None:
-            value = self.replay.pop(0) if self.replay else self.ask(die, sides)
+            value = self.replay.pop(0) if self.replay else (self.ask(die, sides, faces) if faces else
+                                                            self.ask(die, sides))
             if value is not None:
                 if not 1 <= value <= sides:
                     raise InputError(f"{value} is not a {die} result: expected 1-{sides}")

@@ -11,6 +11,8 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator
 
+from journal.games.interface import Check
+
 
 def _undo(state: dict, change: dict) -> None:
     """Put one changed value back as it was before its command (a key the command added goes)."""
@@ -41,3 +43,16 @@ def states_back(state: dict, entries: list[dict]) -> Iterator[tuple[int, dict]]:
             if isinstance(path, list) and len(path) > 1 and path[0] == "state":
                 _undo(current, change)
     yield -1, current
+
+
+def recorded_checks(entry: dict) -> list[Check]:
+    """The checks a rules function recorded in its log entry as it made them (`meta.checks`: each
+    {"kind", "chance", "success"}, the odds journal knew then); none for an entry without."""
+    meta = entry.get("meta")
+    found = meta.get("checks") if isinstance(meta, dict) else None
+    if not isinstance(found, list):
+        return []
+    return [Check(str(c["kind"]), float(c["chance"]), bool(c["success"])) for c in found
+            if isinstance(c, dict) and isinstance(c.get("kind"), str) and isinstance(c.get("chance"), (int, float))
+            and not isinstance(c.get("chance"), bool) and 0 <= c["chance"] <= 1 and isinstance(c.get("success"), bool)]
+

@@ -24,7 +24,15 @@ def find(table, name: str, what: str, option: str | None = None) -> str:
     known = ", ".join(table) or "none yet"
     label = f"{option} " if option else ""
     article = "an" if what[:1] in "aeiou" else "a"
-    raise InputError(f"{label}{typed(name)} is not {article} {what}: known {what}s are {known}")
+    head, of, rest = what.partition(" of ")  # "weapon of Ray": the weapons of Ray
+    raise InputError(f"{label}{typed(name)} is not {article} {what}: known {head}s{of}{rest} are {known}")
+
+
+def already(names, name: str) -> str | None:
+    """The name among `names` that `name` would be taken for (the same ignoring case and Unicode
+    form: schema.fold), or None: what a new name may not repeat."""
+    folded = fold(str(name).strip())
+    return next((k for k in names if fold(k) == folded), None)
 
 
 shell_quote = shlex.quote  # a name as a player pastes it into a hint: quoted when it holds spaces

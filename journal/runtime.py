@@ -151,16 +151,22 @@ class DiceAsker:
         self.answers: list[int] = []
         self.read_line = read_line
 
-    def __call__(self, die: str, sides: int) -> int | None:
+    def __call__(self, die: str, sides: int, faces: list[str] | None = None) -> int | None:
+        """The face typed: its number, or for a die with named faces (`faces`, face 1 first) the
+        name the player sees on it (the first face of that name)."""
+        named = {str(f).casefold(): i for i, f in reversed(list(enumerate(faces or [], 1)))}
+        shown = ", ".join(dict.fromkeys(str(f) for f in faces or []))
         while True:
-            text = self.read_line(f"{die}: type your die's result (1-{sides}), or press Enter to let journal "
-                                  f"roll").strip()
+            text = self.read_line(f"{die}: type the symbol your die shows ({shown}), or press Enter to let journal "
+                                  f"roll" if faces else f"{die}: type your die's result (1-{sides}), or press Enter "
+                                  f"to let journal roll").strip()
             if not text:
                 return None
-            if text.isdigit() and 1 <= int(text) <= sides:
-                self.answers.append(int(text))
-                return int(text)
-            click.echo(f"Expected a number from 1 to {sides}.", err=True)
+            face = named.get(text.casefold()) or (int(text) if text.isdigit() and 1 <= int(text) <= sides else None)
+            if face is not None:
+                self.answers.append(face)
+                return face
+            click.echo(f"Expected one of {shown}." if faces else f"Expected a number from 1 to {sides}.", err=True)
 
 
 class DrawAsker:

@@ -23,6 +23,7 @@ import os
 import stat
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING
 
 import tomli_w
 
@@ -30,11 +31,13 @@ from journal import files, games
 from journal import log as logmod
 from journal.dice import Dice
 from journal.errors import InputError, Interrupted, JournalError, RuleError, SaveError, typed
-from journal.games import Game
 from journal.outcome import Outcome, copy_state
 from journal.store import atomic, cache, document, interrupts, locking, logview, undone
 from journal.store.paths import SavePaths, beside, folder_of
 from journal.text import plural
+
+if TYPE_CHECKING:
+    from journal.games.interface import Game
 
 
 def invalid(paths, problems: list[str]) -> SaveError:

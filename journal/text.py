@@ -32,8 +32,9 @@ def line_break(text: str) -> bool:
 
 
 # Lone surrogates are how Python hands over bytes that are not UTF-8 (an argument typed as
-# $'caf\xe9'): text that can be neither logged nor printed.
-_NOT_IN_A_WORD = re.compile("[\n\r\x00\ud800-\udfff]")
+# $'caf\xe9'): text that can be neither logged nor printed. (A pattern, compiled by `re` the first
+# time a word is not printable: compiling its ranges costs a command more than all its words.)
+_NOT_IN_A_WORD = "[\n\r\x00\ud800-\udfff]"
 
 
 def as_bytes_typed(text: str) -> str:
@@ -50,7 +51,9 @@ def word_problem(word: str) -> str | None:
     a path, as the end of a one-line message; None when it can."""
     if len(word) > MAX_LINE:
         return f"a word of {len(word)} characters: a name, a value or a note holds at most {MAX_LINE}"
-    found = _NOT_IN_A_WORD.search(word)
+    if word.isprintable():  # no control character, separator or surrogate: nearly every word
+        return None
+    found = re.search(_NOT_IN_A_WORD, word)
     if found is None:
         return None
     if found.group() == "\x00":
@@ -63,8 +66,8 @@ def word_problem(word: str) -> str | None:
 # What a terminal must never receive raw from a name or a note: control characters (escape
 # sequences, a bell, a backspace, C1 codes), line and paragraph separators, bidirectional
 # overrides, and lone surrogates (bytes that were not UTF-8). Tab and line feed stay.
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-                       "\ud800-\udfff]")
+_CONTROLS = ("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+             "\ud800-\udfff]")  # compiled by `re` the first time a text is not printable
 
 
 def _escaped(match: re.Match) -> str:
@@ -75,7 +78,9 @@ def shown(text: str) -> str:
     """Text for a terminal, with its control characters written as Python writes them (\\x1b,
     \\u2028): a name or note can neither move the cursor, retitle the window, hide what follows
     nor break a line."""
-    return text if _CONTROLS.search(text) is None else _CONTROLS.sub(_escaped, text)
+    if text.isprintable():  # nothing a terminal acts on: nearly every line
+        return text
+    return re.sub(_CONTROLS, _escaped, text)
 
 
 def one_line(message: str) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from journal import games
-from journal.games import Game
+from journal.games.interface import Game, History
 
 HOOKS = [name for name, value in vars(Game).items() if inspect.isfunction(value) and not name.startswith("_")]
 FILES = ("__init__.py", "schema.py", "migrations.py")  # and views.py, or a views/ package
@@ -51,18 +51,32 @@ def test_the_conformance_module_names_every_game():
 
 @pytest.mark.parametrize("gid", list(games.GAMES))
 def test_the_typed_state_names_exactly_the_keys_of_the_schema(gid):
-    """schema.py describes [state] twice: the validators (STATE) and a TypedDict (State) for the
-    type checker; the two name the same keys, required and optional alike."""
+    """[state] is described twice: schema.py's validators (STATE) and tables.py's TypedDict (State)
+    for the type checker; the two name the same keys, required and optional alike."""
     schema = importlib_module(f"journal.games.{gid}.schema")
+    tables = importlib_module(f"journal.games.{gid}.tables")
     fields = schema.STATE.fields
-    assert set(schema.State.__required_keys__) == {k for k, f in fields.items() if f.required}
-    assert set(schema.State.__optional_keys__) == {k for k, f in fields.items() if not f.required}
+    assert set(tables.State.__required_keys__) == {k for k, f in fields.items() if f.required}
+    assert set(tables.State.__optional_keys__) == {k for k, f in fields.items() if not f.required}
+
+
+@pytest.mark.parametrize("gid", list(games.GAMES))
+def test_a_command_never_builds_the_typed_tables(gid):
+    """TypedDicts cost a command more than reading its save (about 10 M instructions for the first
+    one): the game's modules import tables.py under TYPE_CHECKING only."""
+    import ast
+
+    folder = Path(games.__file__).parent / gid
+    for path in folder.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == f"journal.games.{gid}.tables":
+                assert node.col_offset > 0, f"{path}: import tables.py under `if TYPE_CHECKING:`"
 
 
 @pytest.mark.parametrize("gid", list(games.GAMES))
 def test_every_game_keeps_its_history_for_the_report(gid):
-    """journal/games/ID/history.py declares journal.games.History (the report's and the glance
+    """journal/games/ID/history.py declares journal.games.interface.History (the report's and the glance
     page's trackers, stages and checks), found by name like the sheets."""
     hist = games.history(gid)
-    assert isinstance(hist, games.History) and hist.__name__ == f"journal.games.{gid}.history"
+    assert isinstance(hist, History) and hist.__name__ == f"journal.games.{gid}.history"
     assert hist.UNIT in ("Visit", "Turn", "Round")

@@ -10,7 +10,7 @@ import pytest
 from journal.dice import Dice, rolled_line
 from journal.errors import InputError
 from journal.games import epm
-from journal.runtime import DrawAsker, Runtime
+from journal.runtime import DiceAsker, DrawAsker, Runtime
 
 
 def test_journal_says_what_it_rolled(camp):
@@ -214,3 +214,28 @@ def test_draws_typed_before_a_choice_the_rules_ask_for_are_replayed_not_asked_ag
     monkeypatch.setattr(rt, "draw_asker", lambda: DrawAsker(read_line))
     out = rt.run("camp", rules)
     assert out.summary == "drew blue, chose two" and len(typed) == 1
+
+
+def test_a_die_with_named_faces_is_asked_by_the_names_a_player_sees(capsys):
+    """A custom die's faces have names (War Titans' symbols): the player types the symbol on the
+    die; the face is the first one of that name (a number still works); anything else is asked
+    again. A plain die is asked as before, and an asker that knows no names is never given any."""
+    typed = iter(["skull", "BOLT", "3"])
+    prompts: list[str] = []
+
+    def read_line(message):
+        prompts.append(message)
+        return next(typed)
+
+    ask = DiceAsker(read_line)
+    dice = Dice(1, 0, ask=ask)
+    faces = ["red", "bolt", "bolt", "gear", "wing", "blank"]
+    assert dice.roll(6, "titan die", faces=faces) == 2 and dice.roll(6, "titan die", faces=faces) == 3
+    assert prompts[0] == ("titan die: type the symbol your die shows (red, bolt, gear, wing, blank), or press Enter "
+                          "to let journal roll")
+    assert "Expected one of red, bolt, gear, wing, blank." in capsys.readouterr().err
+    assert [r.as_dict() for r in dice.rolls] == [{"die": "titan die", "value": 2, "source": "entered"},
+                                                 {"die": "titan die", "value": 3, "source": "entered"}]
+    assert ask.answers == [2, 3]
+    plain = Dice(1, 0, ask=lambda die, sides: 5)
+    assert plain.roll(6, "d6", faces=None) == 5

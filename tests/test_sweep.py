@@ -86,6 +86,7 @@ def make_saves(folder: Path) -> None:
     _ok(folder, "kraken", "crew", "add", "-s", "k", "Ray", *KRAKEN_CREW)
     _ok(folder, "kraken", "new", "k2", "--difficulty", "simulation", "--line", "2HA", "--line", "2BC", "--seed", "3")
     _ok(folder, "kraken", "crew", "add", "-s", "k2", "Mila", *KRAKEN_CREW)
+    _ok(folder, "kraken", "ship", "hull", "-s", "k2", "Petrel", "--price", "0", "--sp", "10")
     _ok(folder, "kraken", "turn", "-s", "k2")
 
 

@@ -68,3 +68,23 @@ def test_a_line_at_the_length_limit_is_split_by_shlex_in_bounded_time(camp):
     longer = camp("batch", "-", input='note "' + "x" * MAX_LINE + '"\n')
     assert longer.exit_code == 2 and f"a batch line holds at most {MAX_LINE}" in longer.stderr
 
+
+
+def test_a_name_already_taken_is_the_same_ignoring_case_and_unicode_form():
+    from journal.lookup import already
+
+    assert already(["Ana", "Jos\u00e9"], "ANA") == "Ana"
+    assert already(["Ana", "Jos\u00e9"], "jose\u0301") == "Jos\u00e9"  # e and a combining accent
+    assert already(["Ana"], "Bo") is None
+
+
+def test_an_unknown_name_is_refused_listing_the_known_ones_in_plural():
+    import pytest as _pytest
+
+    from journal.errors import InputError
+    from journal.lookup import find
+
+    with _pytest.raises(InputError, match=r"^--character 'Zed' is not a character: known characters are Ana, Bo$"):
+        find({"Ana": 1, "Bo": 2}, "Zed", "character", "--character")
+    with _pytest.raises(InputError, match=r"is not a weapon of Ray: known weapons of Ray are Laser$"):
+        find({"Laser": 1}, "Gun", "weapon of Ray")

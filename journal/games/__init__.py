@@ -1,4 +1,4 @@
-"""The games journal knows, and the interface each declares (`Game`, `Sheets`).
+"""The games journal knows, found by id; the interface each declares is journal/games/interface.py.
 
 Game modules are imported only when a command needs them, so a command on one game
 never pays for the others (or for ReportLab). journal/games/README.md describes the files
@@ -8,13 +8,13 @@ every game keeps its hooks in.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, cast, runtime_checkable
+from typing import TYPE_CHECKING, cast
 
 from journal.errors import SaveError
 from journal.schema import show_value
 
 if TYPE_CHECKING:
+    from journal.games.interface import Game, History, Sheets
     from journal.options import OrderedGroup
 
 # The games in the order `journal games` lists them (each is the package journal/games/ID/).
@@ -25,94 +25,6 @@ TITLES = {
     "pulp": "Pulp Invasion",
 }
 
-Result = Literal["won", "lost"]
-
-
-@runtime_checkable
-class Game(Protocol):
-    """What the core may ask of a game: the package `journal.games.ID` itself (its
-    `__init__.py` imports each hook from the game's own files: schema.py, views.py,
-    migrations.py). journal/games/conformance.py holds every game to it under mypy, and
-    tests/test_games.py at run time."""
-
-    ID: str
-    TITLE: str
-    SCHEMA_VERSION: int
-    # {from_version: fn(state) -> state}, applied in order when an older save is read
-    MIGRATIONS: Mapping[int, Callable[[dict], dict]]
-
-    def validate(self, state: dict) -> list[str]:
-        """Every problem of a [state] table, each naming its key ([] for a valid one)."""
-
-    def summary(self, state: dict) -> list[str]:
-        """`journal show`, ending with a "Next: ..." line."""
-
-    def status(self, state: dict) -> str:
-        """One line for `journal list` (turn, phase)."""
-
-    def turn_label(self, state: dict) -> str:
-        """The log heading an entry is grouped under ("Visit 2 · Kell", "Round 3")."""
-
-    def next_step(self, state: dict) -> str:
-        """What the table does next (the status line of `journal play`)."""
-
-    def names(self, state: dict) -> dict[str, list[str]]:
-        """The campaign's own names by kind, for TAB completion in `journal play`."""
-
-    def public_state(self, state: dict) -> dict:
-        """The state `show --json` prints and the sheets draw: the save's values plus derived ones."""
-
-    def result(self, state: dict) -> Result | None:
-        """Whether the game is over, and how: "won", "lost", or None while it goes on."""
-
-    def undo_refusal(self, entry: dict, state: dict) -> str | None:
-        """Why `undo` may not revert this log entry (None: it may)."""
-
-    def rolls_undoable(self, state: dict) -> bool:
-        """Whether undo could take a roll back (False: a terminal player is asked for each die)."""
-
-
-class Sheets(Protocol):
-    """A game's ReportLab pages, `journal.games.ID.sheets` (imported only for PDFs)."""
-
-    def draw_tracker(self, c, page, state: dict | None, title: str) -> None:
-        """The tracker page(s) of a campaign (None: a blank sheet)."""
-
-
-class Check(NamedTuple):
-    """A check whose odds journal knew when it was made: its kind ("challenge"), the chance of
-    success, and whether it succeeded."""
-
-    kind: str
-    chance: float
-    success: bool
-
-
-@runtime_checkable
-class History(Protocol):
-    """What a game tells about its own history, `journal.games.ID.history` (imported only for
-    reports and the PDF's glance page): pure functions of a state (as the save holds it) and of a
-    log entry; journal/history.py rebuilds the states."""
-
-    UNIT: str  # what a period of play is called: "Visit", "Turn", "Round"
-
-    def period(self, state: dict) -> int:
-        """The visit, turn or round the state is in (0: the set-up)."""
-
-    def tracks(self, state: dict) -> dict[str, dict[str, float]]:
-        """The game's main trackers, by chart: {"Signal and EPM Meter": {"Signal": 5, "EPM": 4}}."""
-
-    def stage(self, state: dict) -> str:
-        """The game's tier or phase ("Challenge level 5", "THREAT Blue"): a change is marked on the charts."""
-
-    def cast(self, state: dict) -> list[str]:
-        """Who played: the characters, Titans and their players, crew, captain."""
-
-    def checks(self, entry: dict, before: dict) -> list[Check]:
-        """The checks of a log entry whose odds were known, from the state before it."""
-
-    def bag(self, state: dict) -> dict[str, int]:
-        """The cubes in the bag ({} for a game without one), for the draws of the next entry."""
 
 
 # id -> (module, title)
@@ -121,14 +33,14 @@ GAMES: dict[str, tuple[str, str]] = {
 }
 
 
-def load(game_id: str) -> Game:
+def load(game_id: str) -> "Game":
     try:
         module, _title = GAMES[game_id]
     except (KeyError, TypeError):
         raise SaveError(
             f"journal.game = {show_value(game_id)} is not a game journal knows: expected one of {', '.join(GAMES)}"
         ) from None
-    return cast(Game, importlib.import_module(module))
+    return cast("Game", importlib.import_module(module))
 
 
 def commands(game_id: str) -> "OrderedGroup":
@@ -141,14 +53,14 @@ def commands(game_id: str) -> "OrderedGroup":
     return group
 
 
-def sheets(game_id: str) -> Sheets:
+def sheets(game_id: str) -> "Sheets":
     """The game's ReportLab pages, `journal.games.GID.sheets` (imported only for PDFs): its
     `draw_tracker(c, page, state_or_None, title)` draws the tracker page(s)."""
     load(game_id)
-    return cast(Sheets, importlib.import_module(f"journal.games.{game_id}.sheets"))
+    return cast("Sheets", importlib.import_module(f"journal.games.{game_id}.sheets"))
 
 
-def history(game_id: str) -> History:
+def history(game_id: str) -> "History":
     """The game's history (journal/games/GID/history.py): its trackers, stages and checks over time."""
     load(game_id)
-    return cast(History, importlib.import_module(f"journal.games.{game_id}.history"))
+    return cast("History", importlib.import_module(f"journal.games.{game_id}.history"))

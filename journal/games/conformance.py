@@ -7,7 +7,8 @@ Nothing imports this module at run time but the tests: it imports every game.
 
 from __future__ import annotations
 
-from journal.games import Game, History, Sheets, epm, kraken, pulp, titans
+from journal.games import epm, kraken, pulp, titans
+from journal.games.interface import Game, History, Sheets
 from journal.games.epm import history as epm_history
 from journal.games.epm import sheets as epm_sheets
 from journal.games.kraken import history as kraken_history

@@ -198,8 +198,8 @@ class Completer:
         if isinstance(param, click.Option) and (param.is_flag or param.count):
             return []
         if isinstance(param.type, CampaignName):  # the command says which of the campaign's names it takes now
-            return [Candidate(quoted(item.value) + " ", -typed, item.value, param.type.kind)
-                    for item in param.type.shell_complete(ctx, param, partial)]
+            taken = [item.value for item in param.type.shell_complete(ctx, param, "")]
+            return [Candidate(quoted(n) + " ", -typed, n, param.type.kind) for n in matching(partial, taken)]
         if isinstance(param.type, click.Choice):
             choices = [str(c) for c in param.type.choices]
             return [Candidate(quoted(c) + " ", -typed, c) for c in matching(partial, choices)]

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 import shutil
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from journal import games
-from journal.games import Game
 from journal.store.paths import SavePaths, beside
 from journal.errors import InputError, Interrupted, JournalError
 from journal.hints import Hint, Text
@@ -23,6 +23,9 @@ from journal.play import lines
 from journal.runtime import DiceAsker, DrawAsker, Runtime, failure
 from journal.session import Session
 from journal.text import one_line, unfold
+
+if TYPE_CHECKING:
+    from journal.games.interface import Game
 
 
 class PlayRuntime(Runtime):

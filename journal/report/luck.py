@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
-from journal.games import Check
+from journal.games.interface import Check
 from journal.report import stats
 from journal.text import plural
 

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from journal import games, history
-from journal.games import Game
 from journal.errors import InputError, typed
 from journal.report.luck import Tally
+
+if TYPE_CHECKING:
+    from journal.games.interface import Game
 
 SESSION_GAP = timedelta(hours=3)  # a pause this long between two entries starts a new sitting
 

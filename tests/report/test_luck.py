@@ -10,7 +10,7 @@ from itertools import product
 import pytest
 
 from journal.games.epm import history as epm_history
-from journal.games import Check
+from journal.games.interface import Check
 from journal.report import luck, stats
 
 

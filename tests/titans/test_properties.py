@@ -20,7 +20,9 @@ from journal.games.titans.cli import (
     byhand as cli_byhand, ending as cli_ending, fight as cli_fight, setup as cli_setup, upgrade as cli_upgrade,
 )
 from journal.games.titans.cli.names import read_titan
-from journal.games.titans.rules import board, byhand, ending, fight, model, opening, order, pilots, rifts, turn, upgrade
+from journal.games.titans.rules import (
+    board, byhand, ending, fight, model, opening, order, phases, pilots, rifts, turn, upgrade,
+)
 from titans.titans_helpers import CITIES, DICE_TABLE, RIFTS, dice, fresh
 
 CITY = st.sampled_from(sorted(CITIES))
@@ -43,6 +45,7 @@ STEP = st.one_of(
     st.tuples(st.just("attack"), WHO, st.integers(0, 9), st.booleans(), RIFT, st.lists(PAWN, max_size=3)),
     st.tuples(st.just("attack"), WHO, st.integers(0, 9), st.just(False), RIFT, st.just([])),
     st.tuples(st.just("repair"), WHO, st.one_of(st.none(), st.integers(0, 5)), st.booleans(), CARD),
+    st.tuples(st.just("skip"), WHO),
     st.tuples(st.just("develop"), WHO, st.sampled_from(model.ACTIONS), CITY, st.integers(1, 3), CARD, SLOT),
     st.tuples(st.just("supports"), WHO, CITY, CITY, st.integers(1, 2)),
     st.tuples(st.just("tech"), WHO, st.sampled_from(["equip", "discard", "spend", "charge", "disable", "enable"]),
@@ -95,6 +98,10 @@ def calls(state, step, n):
     if kind == "repair":
         return [(kind, fight.repair, {"declared": fight.Repair(titan(a[0]), a[1], upgrade=a[2],
                                                                charge=(a[3],) if a[1] else ())})]
+    if kind == "skip":
+        return [(kind, fight.repair, {"declared": fight.Repair(titan(a[0]), upgrade=True, skip=True)})]
+    if kind == "turn_end":
+        return turn_end(state, a[0])
     if kind == "develop":
         who, action, city, count, card, slot = a
         kw = {"player": player(who), "action": action}
@@ -187,7 +194,7 @@ def check_invariants(s: dict) -> None:
     for c in s["cities"].values():
         assert 0 <= c["damage"] <= model.CITY_HP[c["type"]]
     # every pawn in exactly one place
-    places = [p for r in s["rifts"].values() for p in r["guardians"] + r["lair"]] + list(s["invaders"])
+    places = [p for r in s["rifts"].values() for p in r["guardians"] + list(r["lair"].values())] + list(s["invaders"])
     assert sorted(places) == sorted(s["cards"])
     d = s["decks"]
     assert d["episode"] + d["episode_discard"] + d["invasion_discard"] == model.EPISODE_CARDS
@@ -221,11 +228,23 @@ def answered(fn, state: dict, d, kw: dict):
     raise AssertionError("the Ending Phase kept asking")
 
 
+def turn_end(state: dict, assign) -> list:
+    """What a table does to end the turn: the Trial a Titan must face (passed), each Repair Check
+    still to roll (skipped), then the Ending Phase."""
+    out = []
+    due = phases.trial_due(state)
+    if due:
+        out.append(("trial", rifts.trial, {"titan": due[0], "rift": due[1], "result": "pass"}))
+    out += [("skip", fight.repair, {"declared": fight.Repair(t, upgrade=True, skip=True)})
+            for t, v in state["titans"].items() if not v["destroyed"] and t not in state["round"]["repaired"]]
+    return out + [("ending", ending.ending, {"assign": assign})]
+
+
 def run_script(players: int, roll: bool, turns) -> dict:
     """Play the turns (random commands, refusals included), checking every result; the last state."""
     state = fresh(players, die_table=DICE_TABLE if roll else None)
     counter = 0
-    script = [step for turn in turns for step in [("opening",), *turn, ("ending", [])]]
+    script = [step for turn in turns for step in [("opening",), *turn, ("turn_end", ())]]
     for step in script:
         if state["phase"] == "over" and step[0] == "opening":
             break                                   # refusals after the end were checked already

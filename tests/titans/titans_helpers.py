@@ -14,6 +14,7 @@ from journal.dice import Dice
 from journal.games import titans as game
 from journal.games.titans.cli.files import load_board, load_dice, load_invaders
 from journal.games.titans.rules import byhand, ending, fight, opening, rifts, setup, turn, upgrade
+from journal.games.titans.rules.board import lair_put
 
 CITIES, RIFTS = load_board(templates.load("titans", "board-sample.toml"))
 TYPES, CARDS = load_invaders(templates.load("titans", "invaders-sample.toml"))
@@ -121,6 +122,24 @@ def to_upgrade_phase(state):
     return do(turn.next_phase, state) if state["phase"] == "fight" else do(turn.next_phase, do(turn.next_phase, state))
 
 
+def repairs_skipped(state):
+    """Each player who has not rolled the Upgrade Phase's Repair Check says they skip it."""
+    for titan, t in state["titans"].items():
+        if not t["destroyed"] and titan not in state["round"]["repaired"]:
+            state = do(fight.repair, state, fight.Repair(titan, upgrade=True, skip=True))
+    return state
+
+
+def to_development(state):
+    """The Upgrade Phase of this turn, its Repair Checks skipped: Development next."""
+    return repairs_skipped(to_upgrade_phase(state))
+
+
+def ended(state, *args, **kw):
+    """The Ending Phase of this turn, the Repair Checks skipped."""
+    return do(ending.ending, repairs_skipped(state), *args, **kw)
+
+
 def passed(state, *players):
     """Players who pass their turn first, so a later one may act (the order from the Lead Character)."""
     for p in players:
@@ -136,18 +155,25 @@ def equipped(state, titan="Atlas", **cards):
     return state
 
 
+def emptied(s: dict, rift: str) -> dict:
+    """A rift's guardians all put in its Lair by hand (each on the first free spot)."""
+    r = s["rifts"][rift]
+    for pid in r["guardians"]:
+        lair_put(r, pid)
+    r["guardians"] = []
+    return s
+
+
 def on_empty_north():
     """Brute on the North Rift, its guardians gone to the Lair (Ana passed her Fight turn)."""
-    s = fighting()
-    s["rifts"]["North"]["lair"] += s["rifts"]["North"]["guardians"]
-    s["rifts"]["North"]["guardians"] = []
+    s = emptied(fighting(), "North")
     return do(fight.move, passed(s, "Ana"), "Brute", "North")
 
 
 def tyrant_ready():
     """Turn 2's Fight Phase: Brute passed the North Rift's Trial last turn and faces its Tyrant."""
     s = do(rifts.trial, on_empty_north(), "Brute", "North", "pass")
-    s = do(ending.ending, s)
+    s = ended(s)
     return do(turn.next_phase, do(opening.opening, s))
 
 
@@ -186,6 +212,12 @@ def j(journal, *args):
 def t(journal, *args, **kw):
     """`journal titans COMMAND -s g ARGS...`"""
     return journal("titans", args[0], "-s", "g", *args[1:], **kw)
+
+
+def skip_repairs(journal, *titans, save: str | None = "g"):
+    """The players of these Titans skip the Upgrade Phase's Repair Check (`repair TITAN --upgrade --skip`)."""
+    for titan in titans:
+        journal("titans", "repair", *(["-s", save] if save else []), titan, "--upgrade", "--skip", ok=True)
 
 
 def shown_state(journal):

@@ -1,4 +1,4 @@
-"""War With the Evil Power Master over a campaign (journal.games.History): the Signal
+"""War With the Evil Power Master over a campaign (journal.games.interface.History): the Signal
 and the EPM Meter per visit, the challenge level (E2) as its stage, and the odds of each challenge
 (a d6, two with a "roll twice" booster, plus proficiency and booster against the level)."""
 
@@ -8,7 +8,7 @@ import re
 from itertools import product
 
 from journal.games.epm.rules import challenge_level
-from journal.games import Check
+from journal.games.interface import Check
 
 UNIT = "Visit"
 _CHALLENGE = re.compile(r"challenge \(level (\d+)\): ")

@@ -11,7 +11,7 @@ the Sequence of Play's Story Cards and the outcome; characters and DATA Card ite
 from __future__ import annotations
 
 from itertools import product
-from typing import NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError, typed
@@ -20,10 +20,13 @@ from journal.games.epm.constants import (
     LOST, PHASE_TEXT, SHOWDOWN, SHOWDOWN_CARD, SIGNAL, STORY_CARDS, TRACK_MAX, TRACKER_NAMES, TWICE, TYPES, WIN,
     WON, Tracker, challenge_level,
 )
-from journal.games.epm.schema import Character, Item, Planet, State
 from journal.games.epm.views import active_characters, face_down, no_disc_left, result, travel_hint
 from journal.hints import cmd, say
+from journal.lookup import already
 from journal.outcome import Outcome, copy_state, refuse_if_over
+
+if TYPE_CHECKING:
+    from journal.games.epm.tables import Character, Item, Planet, State
 
 ENDINGS = {WON: "the Evil Power Master was defeated", LOST: "the Evil Power Master won"}
 
@@ -123,7 +126,7 @@ def unique(table: dict, name: str, what: str) -> None:
     """Names are matched ignoring case, so two of a kind may not differ only in case."""
     if not name.strip():
         raise InputError(f"a {what} name is empty")
-    if any(k.casefold() == name.casefold() for k in table):
+    if already(table, name) is not None:
         raise InputError(f"two {what}s are named {typed(name)}: names must differ (ignoring case)")
 
 

@@ -1,63 +1,13 @@
-"""War With the Evil Power Master: the save's [state] table, described twice (the validators
-`STATE`, and the `State` TypedDict for the type checker, held to name the same keys by
-tests/test_games.py), and `validate`: types and ranges first, then the rules' invariants.
+"""War With the Evil Power Master: the save's [state] table, its validators (`STATE`; the same
+keys typed for the type checker are tables.py's), and `validate`: types and ranges first, then
+the rules' invariants.
 """
-
-# No `from __future__ import annotations` here: TypedDict reads NotRequired[...] from live annotations.
-
-from typing import NotRequired, TypedDict
 
 from journal.games.epm.constants import (
     ASSIST, BOOSTER, COLORS, EFFECTS, EN_ROUTE, EXPLORING, FACE_DOWN, FLIPPED, KINDS, LOSE, LOST, PHASES,
     SHOWDOWN, STATUSES, STORY_CARDS, TRACK_MAX, TYPES, WIN, WON,
 )
 from journal.schema import Bool, Int, Map, Str, Table, key_path, opt, show_value
-
-
-class Character(TypedDict):
-    """A character card: its side, and a proficiency (-1, 0, +1) per challenge type (missing: 0)."""
-    active: bool
-    piloting: NotRequired[int]
-    diplomacy: NotRequired[int]
-    dexterity: NotRequired[int]
-    perception: NotRequired[int]
-    strength: NotRequired[int]
-
-
-class Item(TypedDict):
-    """A DATA Card item: a Challenge Booster has a type and an effect, an Assist Item neither."""
-    owner: str
-    kind: str
-    type: NotRequired[str]
-    effect: NotRequired[str]
-
-
-class Planet(TypedDict):
-    """A planet's Signal Booster Disc: its colour, its status, the number a flipped one shows."""
-    color: str
-    status: str
-    boost: NotRequired[int]
-
-
-class LastChallenge(TypedDict):
-    """The challenge a `--retry` tries again (E5)."""
-    type: str
-    character: str
-    result: str
-
-
-class State(TypedDict):
-    signal: int
-    epm: int
-    phase: str
-    planet: str
-    card: int
-    visit: int
-    showdown_card: NotRequired[int]
-    last_challenge: NotRequired[LastChallenge]
-    characters: dict[str, Character]
-    items: dict[str, Item]
-    planets: dict[str, Planet]
 
 
 NAME = Str(describe="a name")

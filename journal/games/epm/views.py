@@ -6,14 +6,17 @@ and the readings of it the rules share: who is Active, which discs are still fac
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TYPE_CHECKING
 
-from journal.games import TITLES, Result
+from journal.games import TITLES
 from journal.games.epm.constants import (
     BOOSTER, EN_ROUTE, EXPLORING, FACE_DOWN, FLIPPED, LOST, PHASE_TEXT, SHOWDOWN, TRACK_MAX, TWICE, TYPES, WON,
     challenge_level,
 )
 from journal.hints import cmd, say
+
+if TYPE_CHECKING:
+    from journal.games.interface import Result
 
 
 def active_characters(state: Mapping[str, Any]) -> list[str]:

@@ -17,7 +17,7 @@ schema, the model and the views: never a chapter's rules, the CLI or the sheets.
 from __future__ import annotations
 
 from journal.games.kraken.migrations import MIGRATIONS, SCHEMA_VERSION
-from journal.games.kraken.model.constants import DIFFICULTY_TEXT
+from journal.games.kraken.model.constants import DIFFICULTY_TEXT, SAVE_DIFFICULTIES
 from journal.games.kraken.schema import validate
 from journal.games.kraken.views import names, next_step, public_state, result, status, summary, turn_label
 from journal.hints import cmd, say
@@ -52,6 +52,11 @@ def undo_refusal(entry: dict, state: dict) -> str | None:
         what.append("it rolled " + ", ".join(f"{r.get('die')}={r.get('value')}" for r in rolls))
     if revealed:
         what.append("it revealed event " + ", ".join(revealed))
-    reload = (" (", cmd("kraken reload"), ")") if difficulty == "adventurer" else ()
+    if difficulty not in SAVE_DIFFICULTIES:
+        return f"{' and '.join(what)}: in {mode} nothing goes back past new information: it has no save points " \
+               f"(rules note K8)"
+    if not state.get("savepoint"):    # the hint runs as pasted: only when there is a save point to reload
+        return f"{' and '.join(what)}: in {mode} only reloading a save point goes back past new information, and " \
+               f"none was made yet (rules note K8)"
     return say(f"{' and '.join(what)}: in {mode} only reloading a save point goes back past new information "
-               f"(rules note K8)", *reload)
+               f"(rules note K8) (", cmd("kraken reload"), ")")

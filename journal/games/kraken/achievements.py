@@ -30,7 +30,7 @@ def add_achievement(doc: dict, name: str, bonus: str | None, campaign: str | Non
     """The file's content with achievement `name` unlocked (refused if it is already)."""
     name = " ".join(str(name).split())
     if not name:
-        raise InputError("NAME: name the achievement")
+        raise InputError("name the achievement: its name is empty")
     ach, _scores = records(doc)
     if any(k.casefold() == name.casefold() for k in ach):
         raise RuleError(f"'{name}' is unlocked already")

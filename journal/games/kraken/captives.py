@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
-from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.campaign import copy_state, known
 from journal.games.kraken.model.locations import parse_species
 from journal.games.kraken.model.members import carrying
 from journal.hints import cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
 
 
@@ -24,12 +23,12 @@ def captive_add(state: dict, dice: Dice, label: str, carrier: str, level: int, n
     caps = s.setdefault("captives", {})
     if any(k.casefold() == label.casefold() for k in caps):
         raise RuleError(f"there is a captive {label} already")
-    who = find(s["crew"], carrier, "crew member", "--carrier")
+    who = known(s["crew"], carrier, "crew member")
     held = carrying(s, who)
     if held:
         raise RuleError(f"{who} carries {held} already (one captive each)")
     if not 1 <= level <= 8:
-        raise InputError(f"--level {level}: 1-8")
+        raise InputError(f"a captive's level is 1-8, not {level}")
     cap = {"name": (name or label).strip(), "level": level, "carrier": who}
     if species:
         cap["species"] = parse_species(species)
@@ -47,8 +46,8 @@ def captive_give(state: dict, dice: Dice, label: str, to: str) -> Outcome:
         raise RuleError(say("during a Ground Combat a captive changes hands with an Exchange action (",
                             cmd("kraken ground exchange", "NAME", captive_to="OTHER"), ")"))
     caps = s.get("captives") or {}
-    key = find(caps, label, "captive")
-    who = find(s["crew"], to, "crew member")
+    key = known(caps, label, "captive")
+    who = known(s["crew"], to, "crew member")
     held = carrying(s, who)
     if held == key:
         raise RuleError(f"{who} carries {key} already")
@@ -63,7 +62,7 @@ def captive_give(state: dict, dice: Dice, label: str, to: str) -> Outcome:
 def captive_release(state: dict, dice: Dice, label: str) -> Outcome:
     s = copy_state(state)
     caps = s.get("captives") or {}
-    key = find(caps, label, "captive")
+    key = known(caps, label, "captive")
     cap = caps.pop(key)
     if not caps:
         del s["captives"]

@@ -33,20 +33,34 @@ def half_up(n: int) -> int:
 
 
 def find(cat: dict, name: str) -> str:
-    """The catalogue name the player meant (ignoring case), or 'Ammo:Weapon'."""
+    """The catalogue name the player typed (in any case, the command's reading), or 'Ammo:Weapon'."""
     text = str(name).strip()
     head, sep, tail = text.partition(":")
     if sep and head.strip().casefold() == AMMO.casefold():
-        weapon = find(cat, tail)
-        if cat[weapon]["category"] != "weapon" or "ammo" not in cat[weapon]:
-            with_ammo = ", ".join(n for n, v in cat.items() if v.get("ammo"))
-            raise InputError(f"'{weapon}' has unlimited Ammo: ship magazines are for {with_ammo}")
-        return f"{AMMO}:{weapon}"
+        return known(cat, f"{AMMO}:{find(cat, tail)}")
     try:
         return lookup(cat, text, "Ship System")
     except InputError:
-        raise InputError(say(f"'{text}' is not a Ship System of the catalogue: see `", cmd("kraken ship catalogue"),
-                             f"` (e.g. {', '.join(list(cat)[:4])} …; ship ammo as \"Ammo:Missile\")")) from None
+        raise _not_in(cat, text) from None
+
+
+def known(cat: dict, name: str) -> str:
+    """A catalogue name as the command found it: a system, or the magazine 'Ammo:Weapon' of a
+    weapon with Ammo; anything else is refused."""
+    head, sep, weapon = name.partition(":")
+    if sep and head == AMMO and weapon in cat:
+        if cat[weapon]["category"] != "weapon" or "ammo" not in cat[weapon]:
+            with_ammo = ", ".join(n for n, v in cat.items() if v.get("ammo"))
+            raise InputError(f"'{weapon}' has unlimited Ammo: ship magazines are for {with_ammo}")
+        return name
+    if name not in cat:
+        raise _not_in(cat, name)
+    return name
+
+
+def _not_in(cat: dict, text: str) -> InputError:
+    return InputError(say(f"'{text}' is not a Ship System of the catalogue: see `", cmd("kraken ship catalogue"),
+                          f"` (e.g. {', '.join(list(cat)[:4])} …; ship ammo as \"Ammo:Missile\")"))
 
 
 def price(cat: dict, name: str) -> int:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
-from journal.games.kraken.catalogue import find as cat_find, price as cat_price
-from journal.games.kraken.model.campaign import copy_state, pay_credits, refuse_setup
+from journal.games.kraken.catalogue import known as cat_known, price as cat_price
+from journal.games.kraken.model.campaign import copy_state, known, pay_credits, refuse_setup
 from journal.games.kraken.model.constants import MAX_BUILD_CREW
 from journal.games.kraken.model.systems import can_install, install_system
-from journal.lookup import find
+from journal.hints import cmd, say
 from journal.outcome import Outcome
 
 
@@ -26,12 +26,12 @@ def build_start(state: dict, dice: Dice, system: str | None, crew: list[str], tu
     if s["phase"] != 2:
         raise RuleError(f"construction starts in Phase 2, and this is Phase {s['phase']}")
     if turns not in (1, 2):
-        raise InputError(f"--turns {turns}: a build takes 1 or 2 turns")
+        raise InputError(f"a build takes 1 or 2 turns, not {turns}")
     if not 1 <= len(crew) <= MAX_BUILD_CREW:
-        raise InputError(f"--crew given {len(crew)} times: assign 1 to {MAX_BUILD_CREW} crew members")
-    names = [find(s["crew"], c, "crew member", "--crew") for c in crew]
+        raise InputError(f"{len(crew)} builders: 1 to {MAX_BUILD_CREW} crew members build")
+    names = [known(s["crew"], c, "crew member") for c in crew]
     if len(set(names)) != len(names):
-        raise InputError("--crew names someone twice")
+        raise InputError("a builder is named twice")
     for bname, b in s["builds"].items():
         for who in names:
             if who in b["crew"]:
@@ -39,18 +39,19 @@ def build_start(state: dict, dice: Dice, system: str | None, crew: list[str], tu
     entry: dict = {}
     if hull is not None:
         if price is None or sp is None:
-            raise InputError("a hull build needs its --price and --sp from the ship's page")
+            raise InputError(say("a hull build needs its price and SP from the ship's page (",
+                                 cmd("kraken build start", hull=hull, price="P", sp="N", crew="NAME", turns="1"), ")"))
         label, cost = hull.strip(), price
         entry = {"hull": label, "sp": sp}
         if expansion_sp:
             entry["expansion_sp"] = expansion_sp
     elif system is not None:
-        label = cat_find(cat, system)
+        label = cat_known(cat, system)
         cost = cat_price(cat, label) if price is None else price
         can_install(s, label, cat)
         entry = {"system": label}
     else:
-        raise InputError("name the SYSTEM to build, or the --hull")
+        raise InputError("a build is a ship system or a hull")
     if label in s["builds"]:
         raise RuleError(f"the {label} is already being built")
     rolls = []
@@ -74,7 +75,7 @@ def build_start(state: dict, dice: Dice, system: str | None, crew: list[str], tu
 
 def build_cancel(state: dict, dice: Dice, name: str) -> Outcome:
     s = copy_state(state)
-    key = find(s["builds"], name, "build")
+    key = known(s["builds"], name, "build")
     b = s["builds"].pop(key)
     msg = f"Construction of the {key} cancelled (no refund); {', '.join(b['crew'])} are free again"
     return Outcome(s, msg, [msg + "."], {"build": key})

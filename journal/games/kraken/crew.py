@@ -7,8 +7,8 @@ traits by hand (A2).
 from __future__ import annotations
 
 from journal.dice import Dice
-from journal.errors import InputError, RuleError
-from journal.games.kraken.model.campaign import copy_state, credits_line, pay_credits, set_leader
+from journal.errors import InputError, RuleError, typed
+from journal.games.kraken.model.campaign import copy_state, credits_line, known, pay_credits, set_leader
 from journal.games.kraken.model.exploration import shop_here
 from journal.games.kraken.model.constants import (
     ATTRIBUTES,
@@ -30,7 +30,6 @@ from journal.games.kraken.model.members import (
     strength_changed,
 )
 from journal.hints import cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
 
 HIRE_PRICE = 10          # ch. 13 Shops: 10 Credits per Level
@@ -46,7 +45,7 @@ def crew_add(state: dict, dice: Dice, name: str, attrs: dict, traits=(), psi: bo
     name = new_member(s, name)
     preset = preset_member(name)
     if not 1 <= level <= 99:
-        raise InputError(f"--level {level}: expected 1 or more")
+        raise InputError(f"a crew member's level is 1 or more, not {level}")
     check_attributes(attrs, level)
     trait_map = new_traits(s, traits, psi)
     out: list[str] = []
@@ -100,11 +99,11 @@ def check_attributes(attrs: dict, level: int) -> None:
     """K10: all six attributes, each 1-8, adding up to 16 (plus a point a level above 1)."""
     missing = [a for a in ATTRIBUTES if a not in attrs]
     if missing:
-        raise InputError(f"--{missing[0]} is required: give all six attributes "
-                         f"({', '.join('--' + a for a in ATTRIBUTES)})")
+        raise InputError(f"{missing[0].capitalize()} is missing: a crew member has all six attributes "
+                         f"({', '.join(ATTRIBUTES)})")
     for a in ATTRIBUTES:
         if not ATTR_MIN <= attrs[a] <= ATTR_MAX:
-            raise InputError(f"--{a} {attrs[a]} is outside {ATTR_MIN}..{ATTR_MAX} (rules note K10)")
+            raise InputError(f"{a.capitalize()} {attrs[a]} is outside {ATTR_MIN}..{ATTR_MAX} (rules note K10)")
     total = sum(attrs[a] for a in ATTRIBUTES)
     extra = level - 1
     if level == 1 and total != ATTR_SUM:
@@ -117,7 +116,7 @@ def check_attributes(attrs: dict, level: int) -> None:
 
 def new_traits(s: dict, traits, psi: bool) -> dict:
     """K10: at most 4 traits (PSI included) adding up to 0; one PSI member in the crew."""
-    trait_map = _traits(traits, "--trait")
+    trait_map = _traits(traits)
     if len(trait_map) + (1 if psi else 0) > MAX_TRAITS:
         raise RuleError(f"{len(trait_map) + (1 if psi else 0)} traits (PSI included): at most {MAX_TRAITS} "
                         f"(rules note K10)")
@@ -144,24 +143,24 @@ def hire_member(s: dict, name: str, level: int, out: list[str]) -> None:
                             "to the Shop's grade\"): stand on one (", cmd("kraken dungeon shop", "TILE"),
                             "), or Phase 3's grade 5 Shop (", cmd("kraken free-action", "shop"), ")"))
     if level > shop["grade"]:
-        raise RuleError(f"--level {level}: {shop['where']} hires crew members up to level {shop['grade']} (the "
-                        f"Shop's grade)")
+        raise RuleError(f"{shop['where']} hires crew members up to level {shop['grade']} (the Shop's grade), "
+                        f"not level {level}")
     pay_credits(s, HIRE_PRICE * level, f"hiring {name} (level {level}, {HIRE_PRICE}¢ a level)", out)
 
 
-def _traits(specs, option: str) -> dict:
+def _traits(specs) -> dict:
     out: dict = {}
     for spec in specs:
         name, value = spec
         name = str(name).strip()
         if not name:
-            raise InputError(f"{option}: a trait has a name, e.g. {option} Tough:2")
+            raise InputError("a trait has a name, e.g. Tough:2")
         if name.upper() == "PSI":
-            raise InputError(f"{option} {name}: PSI is given with --psi (it is a trait and an attribute)")
+            raise InputError("PSI is a trait and an attribute of its own, not a trait with a value")
         if not -9 <= value <= 9:
-            raise InputError(f"{option} {name}:{value}: trait values are -9..9")
+            raise InputError(f"the trait {name} {value:+d}: trait values are -9..9")
         if any(k.casefold() == name.casefold() for k in out):
-            raise InputError(f"{option} {name} is given twice")
+            raise InputError(f"the trait {name} is named twice")
         out[name] = value
     return out
 
@@ -169,7 +168,7 @@ def _traits(specs, option: str) -> dict:
 def crew_remove(state: dict, dice: Dice, name: str, sell: bool = False, died: bool = False) -> Outcome:
     """Ch. 4: a crew member may leave at any time (sold at a Shop for 5 x Level)."""
     s = copy_state(state)
-    key = find(s["crew"], name, "crew member")
+    key = known(s["crew"], name, "crew member")
     level = s["crew"][key]["level"]
     out = [f"Erase {key}'s profile."]
     if sell:
@@ -187,7 +186,7 @@ def crew_hp(state: dict, dice: Dice, name: str, delta: int | None = None, value:
     """K11: 0 to -3 unconscious (recorded as 0); -4 or lower killed and removed. Healing
     stops at HP max; an unconscious member takes no further damage (chapter 4)."""
     s = copy_state(state)
-    key = find(s["crew"], name, "crew member")
+    key = known(s["crew"], name, "crew member")
     c = s["crew"][key]
     before = c["hp"]
     out: list[str] = []
@@ -235,11 +234,13 @@ def crew_level_up(state: dict, dice: Dice, name: str, attribute: str | None = No
     Strength raises HP max and HP together. Instead: two levels for one positive trait, or
     one level for a positive and a negative trait (ch. 14); PSI is a positive trait."""
     s = copy_state(state)
-    key = find(s["crew"], name, "crew member")
+    key = known(s["crew"], name, "crew member")
     c = s["crew"][key]
     if (attribute is not None) + (bool(traits) or psi) != 1:
-        raise InputError("level up with --attribute ATTR, or with traits: --trait NAME:+N (two levels), "
-                         "or --trait NAME:+N --trait NAME:-N (one level); --psi counts as a positive trait")
+        raise InputError(say("a level up raises one attribute (", cmd("kraken crew level-up", key, attribute="ATTR"),
+                             ") or brings traits instead: one positive trait for two levels (",
+                             cmd("kraken crew level-up", key, trait="NAME:+N"), "), or a positive and a negative "
+                             "one for one level; PSI counts as a positive trait"))
     new: dict = {}
     if attribute is not None:
         raisable(c, key, attribute)
@@ -280,7 +281,7 @@ def raisable(c: dict, key: str, attribute: str) -> None:
         if "psi" not in c:
             raise RuleError(f"{key} has no PSI trait to raise")
     elif attribute not in ATTRIBUTES:
-        raise InputError(f"--attribute {attribute}: one of {', '.join(ATTRIBUTES)}, or psi")
+        raise InputError(f"{typed(attribute)} is not an attribute: one of {', '.join(ATTRIBUTES)}, or psi")
     if c[attribute] >= ATTR_MAX:
         raise RuleError(f"{key}'s {attribute.capitalize()} is {c[attribute]} already: a level up does not raise an "
                         f"attribute above {ATTR_MAX}")
@@ -290,11 +291,11 @@ def traits_gained(s: dict, c: dict, key: str, traits, psi: bool) -> tuple[dict, 
     """Ch. 14 Level Up with traits: one positive trait for two levels, or a positive and a
     negative one for one level (PSI is a positive trait); at most 4 traits, none twice.
     Returns the new traits and the levels they cost."""
-    new = _traits(traits, "--trait")
+    new = _traits(traits)
     pos = [t for t, v in new.items() if v > 0] + (["PSI"] if psi else [])
     neg = [t for t, v in new.items() if v < 0]
     if any(v == 0 for v in new.values()):
-        raise InputError("--trait: a trait gained at a level up is positive or negative, not 0")
+        raise InputError("a trait gained at a level up is positive or negative, not 0")
     levels = {(1, 0): 2, (1, 1): 1}.get((len(pos), len(neg)))
     if levels is None:
         raise InputError("traits at a level up: one positive trait (costs two levels), or one positive and "
@@ -327,7 +328,7 @@ def crew_set(state: dict, dice: Dice, name: str, field: str, value: int) -> Outc
     """A2: set an attribute, level, HP max or PSI by hand (a card or effect says so); a new
     Strength changes HP max as at creation (3.4, K10)."""
     s = copy_state(state)
-    key = find(s["crew"], name, "crew member")
+    key = known(s["crew"], name, "crew member")
     c = s["crew"][key]
     f = field
     if f not in CREW_FIELDS:
@@ -364,7 +365,7 @@ def crew_trait(state: dict, dice: Dice, name: str, trait: str, value: int | None
                ) -> Outcome:
     """A2: add, change or erase a trait by hand."""
     s = copy_state(state)
-    key = find(s["crew"], name, "crew member")
+    key = known(s["crew"], name, "crew member")
     c = s["crew"][key]
     t = str(trait).strip()
     if not t or t.upper() == "PSI":

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from journal.dice import Dice
-from journal.errors import InputError, RuleError
-from journal.games.kraken.model.campaign import copy_state, oxygen_max
+from journal.errors import InputError, RuleError, typed
+from journal.games.kraken.model.campaign import copy_state, known, oxygen_max
 from journal.games.kraken.model.constants import (
     ARMOR_MAX,
     ARMOR_PIECE_TEXT,
@@ -32,7 +32,6 @@ from journal.games.kraken.model.members import (
 )
 from journal.games.kraken.model.weapons import describe_attack, parse_attack, unplace_weapon, weapon_slot, weapon_spec
 from journal.hints import cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
 
 
@@ -40,7 +39,7 @@ def crew_equip(state: dict, dice: Dice, name: str, slot: str, item: str, from_st
     """Ch. 4: L, R and backpack 1-4; capacity 2 + 1 per 2 Strength; one or two items over
     it is an overload (-1 / -2 to Ranged and Melee attack rolls)."""
     s = copy_state(state)
-    key = find(s["crew"], name, "crew member")
+    key = known(s["crew"], name, "crew member")
     c = s["crew"][key]
     sl = str(slot).strip().upper()
     if sl not in INVENTORY:
@@ -82,7 +81,7 @@ def _take_from_storage(s: dict, text: str, out: list[str]) -> None:
 
 def crew_unequip(state: dict, dice: Dice, name: str, slot: str, to_storage: bool = False) -> Outcome:
     s = copy_state(state)
-    key = find(s["crew"], name, "crew member")
+    key = known(s["crew"], name, "crew member")
     c = s["crew"][key]
     sl = str(slot).strip().upper()
     if sl not in INVENTORY:
@@ -109,24 +108,24 @@ def crew_use(state: dict, dice: Dice, name: str, item: str, heal_hp: int | None 
     s = copy_state(state)
     if s.get("ground"):
         raise RuleError(say("in a Ground Combat an item takes an action: ", cmd("kraken ground item", "NAME", "ITEM")))
-    key = find(s["crew"], name, "crew member")
+    key = known(s["crew"], name, "crew member")
     if s["crew"][key]["status"] != "active":
         raise RuleError(f"{key} is unconscious")
     out = [f"{key} uses {str(item).strip()}."]
     d = s.get("dungeon")
     if heal_hp is not None:
         if heal_hp < 1:
-            raise InputError("--heal is the HP the item heals, 1 or more")
-        who = find(s["crew"], target, "crew member", "--target") if target else key
+            raise InputError(f"an item heals 1 HP or more, not {heal_hp}")
+        who = known(s["crew"], target, "crew member") if target else key
         hell = False
         if d:
             hell = atmosphere_here(s, d) == "HELL"
         heal(s, who, heal_hp, out, str(item).strip(), hell=hell)
     elif target:
-        raise InputError("--target goes with --heal")
+        raise InputError(f"the {str(item).strip()} heals nobody here: a target is healed by the HP an item heals")
     if oxygen is not None:
         if oxygen < 1:
-            raise InputError("--oxygen is the Oxygen the item gives, 1 or more")
+            raise InputError(f"an Oxygen item gives 1 Oxygen or more, not {oxygen}")
         before = s["oxygen"]
         s["oxygen"] = min(oxygen_max(s), before + oxygen)
         out.append(f"Oxygen {before} → {s['oxygen']}.")
@@ -136,7 +135,7 @@ def crew_use(state: dict, dice: Dice, name: str, item: str, heal_hp: int | None 
 
 # --- Armor and Shield (ch. 14) --------------------------------------------------------------
 
-def _piece(option: str, text: str) -> dict | None:
+def _piece(what: str, text: str) -> dict | None:
     """'Kevlar vest:2' → {"name": "Kevlar vest", "armor": 2}; 'none' → None."""
     t = str(text).strip()
     if t.casefold() == "none":
@@ -144,8 +143,8 @@ def _piece(option: str, text: str) -> dict | None:
     name, sep, value = t.rpartition(":")
     name = " ".join(name.split())
     if not sep or not name or not value.strip().isdigit() or not 1 <= int(value) <= ARMOR_MAX:
-        raise InputError(f"{option} {text}: NAME:ARMOR with an Armor value 1-{ARMOR_MAX} (e.g. \"Kevlar vest:2\"), "
-                         f"or none")
+        raise InputError(f"{typed(text)} is no {what}: NAME:ARMOR with an Armor value 1-{ARMOR_MAX} (e.g. "
+                         f"\"Kevlar vest:2\"), or none")
     return {"name": name, "armor": int(value)}
 
 
@@ -161,15 +160,14 @@ def crew_gear(state: dict, dice: Dice, name: str, armor: int | None = None, shie
     flash, B energy; POWER/RECHARGE) and the Shield charger activated each combat turn
     (one a turn: it adds its charge to the Shield's own recharge)."""
     s = copy_state(state)
-    key = find(s["crew"], name, "crew member")
+    key = known(s["crew"], name, "crew member")
     m = s["crew"][key]
     pieces = {"jacket": jacket, "helmet": helmet, "physical_shield": physical_shield}
     if armor is None and shield is None and charger is None and all(v is None for v in pieces.values()):
-        raise InputError("give --jacket|--helmet|--physical-shield NAME:ARMOR (or none), --armor N (an unnamed "
-                         "jacket), --shield A|B:POWER/RECHARGE (or --shield none) and/or --charger N")
+        raise InputError(f"nothing for {key} to wear: a jacket, a helmet, a physical Shield, an unnamed jacket's "
+                         f"Armor, a Shield or a Shield charger")
     if armor is not None and jacket is not None:
-        raise InputError("--armor N is an unnamed jacket: give --armor or --jacket, not both (one jacket is worn "
-                         "at a time)")
+        raise InputError("an unnamed jacket of Armor N and a named jacket at once: one jacket is worn at a time")
     out: list[str] = []
     if armor is not None:
         unnamed_jacket(m, key, armor, out)
@@ -195,9 +193,9 @@ def crew_gear(state: dict, dice: Dice, name: str, armor: int | None = None, shie
 
 
 def unnamed_jacket(m: dict, key: str, armor: int, out: list[str]) -> None:
-    """--armor N: an unnamed jacket of Armor N (0: none), instead of any jacket worn."""
+    """An unnamed jacket of Armor N (0: none), instead of any jacket worn."""
     if not 0 <= armor <= ARMOR_MAX:
-        raise InputError(f"--armor {armor}: a hero's Armor is 0-{ARMOR_MAX}")
+        raise InputError(f"Armor {armor}: a hero's Armor is 0-{ARMOR_MAX}")
     if armor:
         m["armor"] = armor
     else:
@@ -213,8 +211,7 @@ def wear_piece(s: dict, m: dict, key: str, k: str, text: str, out: list[str]) ->
     is held in a hand). Returns whether what is worn changed, and the item's name when the
     inventory does not hold it."""
     what = ARMOR_PIECE_TEXT[k]
-    option = "--" + k.replace("_", "-")
-    piece = _piece(option, text)
+    piece = _piece(what, text)
     old = m.get(k)
     if k == "jacket" and m.get("armor"):
         old = {"name": "unnamed jacket", "armor": m["armor"]}
@@ -226,7 +223,7 @@ def wear_piece(s: dict, m: dict, key: str, k: str, text: str, out: list[str]) ->
         return old is not None, None
     where = ""
     if k == "physical_shield":
-        hand = shield_hand(s, m, key, piece["name"], option)
+        hand = shield_hand(s, m, key, piece["name"])
         piece["name"] = _item_name(m["inventory"][hand], piece["name"])
         where = f", in {key}'s hand {hand}"
     if k == "jacket":
@@ -240,14 +237,14 @@ def wear_piece(s: dict, m: dict, key: str, k: str, text: str, out: list[str]) ->
     return True, piece["name"] if missing else None
 
 
-def shield_hand(s: dict, m: dict, key: str, name: str, option: str) -> str:
+def shield_hand(s: dict, m: dict, key: str, name: str) -> str:
     """Ch. 14: a physical Shield is carried in one hand: the hand holding it."""
     hand = hand_holding(m, name)
     if hand is not None:
         return hand
     fight = key in (s.get("ground") or {}).get("crew", [])
-    raise RuleError(say(f"{option} {name}: a physical Shield is carried in one hand (ch. 14) and {key}'s hands hold "
-                        f"{hands_text(m)}: put it in a hand first (", cmd("kraken crew equip", key, "L", name),
+    raise RuleError(say(f"a physical Shield is carried in one hand (ch. 14) and {key}'s hands hold {hands_text(m)}: "
+                        f"put the {name} in a hand first (", cmd("kraken crew equip", key, "L", name),
                         " or ", cmd("kraken crew equip", key, "R", name), ")",
                         *(("; in a Ground Combat that is an Exchange action (", cmd("kraken ground exchange", key),
                            ")") if fight else ())))
@@ -274,7 +271,8 @@ def set_shield(m: dict, key: str, shield: str, out: list[str]) -> None:
         return
     mm = _SHIELD.fullmatch(shield)
     if not mm or int(mm[2]) < 1:
-        raise InputError(f"--shield {shield}: CLASS:POWER/RECHARGE, e.g. B:4/1 (A flash, B energy) or none")
+        raise InputError(f"{typed(shield)} is no Shield: CLASS:POWER/RECHARGE, e.g. B:4/1 (A flash, B energy) or "
+                         f"none")
     m["shield"] = {"class": mm[1].upper(), "power": int(mm[2]), "recharge": int(mm[3])}
     out.append(f"{key}: Shield class {mm[1].upper()} {mm[2]} (+{mm[3]} a turn).")
 
@@ -282,7 +280,7 @@ def set_shield(m: dict, key: str, shield: str, out: list[str]) -> None:
 def set_charger(m: dict, key: str, charger: int, out: list[str]) -> None:
     """The Shield charger used each combat turn (one a turn): its charge, 0 for none."""
     if not 0 <= charger <= 99:
-        raise InputError(f"--charger {charger}: the charge it restores each combat turn, 0 (none) to 99")
+        raise InputError(f"a Shield charger restores 0 (none) to 99 each combat turn, not {charger}")
     if charger:
         m["charger"] = charger
         out.append(f"{key}: a Shield charger restores {charger} each combat turn (one charger a turn)."
@@ -310,7 +308,7 @@ def _place(m: dict, key: str, label: str, slot: str | None, out: list[str]) -> N
     if slot is not None:
         sl = str(slot).strip().upper()
         if sl not in INVENTORY:
-            raise InputError(f"--slot {slot}: L, R (hands) or 1-4 (backpack)")
+            raise InputError(f"slot {typed(slot)} is not an inventory slot: L, R (hands) or 1-4 (backpack)")
         if have == sl:
             return
         if have is not None:
@@ -348,18 +346,21 @@ def crew_weapon(state: dict, dice: Dice, name: str, spec: str | None = None, wea
     removal by hand. A new weapon is the one of that name in the inventory, or goes into a
     free slot (a hand first, or `slot`): only a weapon in a hand attacks (ch. 14)."""
     s = copy_state(state)
-    key = find(s["crew"], name, "crew member")
+    key = known(s["crew"], name, "crew member")
     m = s["crew"][key]
     if spec is not None:
         return new_weapon(s, m, key, spec, ammo, slot)
     if weapon is None:
-        raise InputError("give a weapon SPEC to add, or --weapon NAME to change one")
+        raise InputError(say("a weapon is added in the book's notation, or named to change it: ",
+                             cmd("kraken crew weapon", key, "SPEC"), " or ",
+                             cmd("kraken crew weapon", key, weapon="NAME", ammo="N")))
     weapons = m.get("weapons") or {}
-    wkey = find(weapons, weapon, f"weapon of {key}", "--weapon")
+    wkey = known(weapons, weapon, f"weapon of {key}")
     w = weapons[wkey]
     if slot is not None:
-        raise InputError(say("--slot places a new weapon (move one with ", cmd("kraken crew unequip", "NAME", "SLOT"),
-                             ", then ", cmd("kraken crew equip", "NAME", "SLOT", "WEAPON"), ")"))
+        raise InputError(say("a slot is chosen for a new weapon; the " + wkey + " moves like any item (",
+                             cmd("kraken crew unequip", key, "SLOT"), ", then ",
+                             cmd("kraken crew equip", key, "SLOT", wkey), ")"))
     if remove:
         del weapons[wkey]
         if not weapons:
@@ -375,7 +376,7 @@ def crew_weapon(state: dict, dice: Dice, name: str, spec: str | None = None, wea
     if jam is not None:
         set_jam(w, key, wkey, jam, out)
     if not out:
-        raise InputError("nothing to change: --ammo N, --jam STATE or --remove")
+        raise InputError(f"nothing to change on the {wkey}: its Ammo, its jam, or erase it")
     return Outcome(s, " ".join(out).rstrip(".") + " (by hand)", out, {"name": key, "weapon": wkey, **w})
 
 
@@ -407,7 +408,7 @@ def set_ammo(w: dict, key: str, wkey: str, ammo: int, out: list[str]) -> None:
     if cap is None:
         raise RuleError(f"the {wkey} has unlimited Ammo")
     if not 0 <= ammo <= cap:
-        raise InputError(f"--ammo {ammo}: the {wkey} holds 0-{cap}")
+        raise InputError(f"the {wkey} holds 0-{cap} Ammo, not {ammo}")
     w["ammo"] = ammo
     out.append(f"{key}'s {wkey}: Ammo {ammo}/{cap}.")
 
@@ -421,4 +422,4 @@ def set_jam(w: dict, key: str, wkey: str, jam: str, out: list[str]) -> None:
         w["jam"] = jam
         out.append(f"{key}'s {wkey}: {jam}.")
     else:
-        raise InputError(f"--jam {jam}: none, {', '.join(JAMS)}")
+        raise InputError(f"{typed(jam)} is not a jam: none, {', '.join(JAMS)}")

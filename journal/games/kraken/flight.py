@@ -15,6 +15,7 @@ from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import AMMO, half_up
 from journal.games.kraken.model.campaign import copy_state, pay_credits, refuse_if_over, refuse_setup
+from journal.games.kraken.model.checks import check, d6_chance, with_checks
 from journal.games.kraken.model.commands import SHIP_HULL
 from journal.games.kraken.model.constants import FLIGHT_OPTIONS, FREE_ACTION_TEXT, OPTION_TEXT
 from journal.games.kraken.model.flight_table import MAX_FLIGHT_NUMBER, enemy_text
@@ -69,7 +70,7 @@ def flight(state: dict, dice: Dice, difficulty: int, cat: dict, table: dict, opt
     s = copy_state(state)
     refuse_flight(s)
     if not 1 <= difficulty <= 5:
-        raise InputError(f"--difficulty {difficulty}: a Location Difficulty is 1-5")
+        raise InputError(f"a Location Difficulty is 1-5, not {difficulty}")
     course = Course(difficulty, flight_options(options), stealth, avoid, nano_skin)
     refuse_course(s, course)
     out: list[str] = []
@@ -91,11 +92,16 @@ def flight(state: dict, dice: Dice, difficulty: int, cat: dict, table: dict, opt
             "modifications": course.modifications, "combat": False}
     if not course.combat:
         return _no_combat(s, course, out, data)
+    checks: list[dict] = []
     if avoid:
         avoided = _avoid_check(s, dice, course, out, data)
+        checks.append(check("avoid Space Combat", d6_chance(0, fd), s["flight"].get("avoid") == "passed"))
         if avoided:
+            avoided.meta = with_checks(avoided.meta, checks)
             return avoided
-    return _space_combat(s, dice, cat, table, fd, out, data)
+    fought = _space_combat(s, dice, cat, table, fd, out, data)
+    fought.meta = with_checks(fought.meta, checks)
+    return fought
 
 
 def refuse_flight(s: dict) -> None:
@@ -124,28 +130,28 @@ def flight_options(options) -> list[str]:
     for o in options:
         o = str(o).strip().lower()
         if o not in FLIGHT_OPTIONS:
-            raise InputError(f"--option {o}: one of {', '.join(FLIGHT_OPTIONS)}")
+            raise InputError(f"'{o}' is not a flight option: one of {', '.join(FLIGHT_OPTIONS)}")
         if o in opts:
-            raise InputError(f"--option {o} is given twice: a flight option is chosen once at most (ch. 9.2)")
+            raise InputError(f"the flight option {o} is named twice: a flight option is chosen once at most (ch. 9.2)")
         opts.append(o)
     if len(opts) > 2:
-        raise InputError(f"--option given {len(opts)} times: one or two flight options at most (ch. 9.2)")
+        raise InputError(f"{len(opts)} flight options: one or two at most (ch. 9.2)")
     for a, b in INCOMPATIBLE:
         if a in opts and b in opts:
-            raise InputError(f"--option {a} and {b} cannot be combined (ch. 9.2)")
+            raise InputError(f"the flight options {a} and {b} cannot be combined (ch. 9.2)")
     if "safe" in opts and len(opts) > 1:
-        raise InputError("--option safe (Safe and Sound) cannot be combined with any other flight option")
+        raise InputError("Safe and Sound cannot be combined with any other flight option")
     return opts
 
 
 def refuse_course(s: dict, course: Course) -> None:
     """The skins need their working systems; there is no Space Combat to avoid without one; a crew flies."""
     if course.stealth and not working(s, "Stealth Skin"):
-        raise RuleError("--stealth needs a working Stealth Skin")
+        raise RuleError("flying in stealth needs a working Stealth Skin")
     if course.nano_skin and not working(s, "Nano Skin"):
-        raise RuleError("--nano-skin needs a working Nano Skin")
+        raise RuleError("flying under the Nano Skin needs a working Nano Skin")
     if course.avoid and not course.combat:
-        raise InputError("--avoid: with Safe and Sound or the Nano Skin there is no Space Combat to avoid")
+        raise InputError("with Safe and Sound or the Nano Skin there is no Space Combat to avoid")
     if not s["crew"]:
         raise RuleError("there is no crew to fly the ship")
 

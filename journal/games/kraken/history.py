@@ -1,10 +1,11 @@
-"""Space Kraken over a campaign (journal.games.History): Credits, XP, Oxygen and each crew
+"""Space Kraken over a campaign (journal.games.interface.History): Credits, XP, Oxygen and each crew
 member's HP per turn; a Space Combat, a dungeon or a Ground Combat under way as the stage the
 charts mark."""
 
 from __future__ import annotations
 
-from journal.games import Check
+from journal.games.interface import Check
+from journal.history import recorded_checks
 
 UNIT = "Turn"
 
@@ -35,7 +36,8 @@ def cast(state: dict) -> list[str]:
 
 
 def checks(entry: dict, before: dict) -> list[Check]:
-    return []  # the chapters' checks are many: their dice are audited face by face instead
+    """The checks whose odds journal knew, recorded by the rules as they made them (meta.checks)."""
+    return recorded_checks(entry)
 
 
 def bag(state: dict) -> dict[str, int]:

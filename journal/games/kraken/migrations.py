@@ -5,13 +5,14 @@
    a schema 1 state is valid as it is (MIGRATIONS[1] is the identity).
 3: what a careful reading of the book needed (issue 11): ground.revived, recoveries,
    free_used, shop, dungeon.bosses, combat.fire (see MIGRATIONS[2]).
+4: found, the Location the turn's space flight found: the only one explored after it (issue 19).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-SCHEMA_VERSION = 3                   # of [state]; a save point's snapshot records it too
+SCHEMA_VERSION = 4                   # of [state]; a save point's snapshot records it too
 
 
 def v1_to_v2(state: dict) -> dict:
@@ -29,5 +30,15 @@ def v2_to_v3(state: dict) -> dict:
     return s
 
 
+def v3_to_v4(state: dict) -> dict:
+    """Schema 4 adds `found`. A schema 3 state in the Phase 3 of a flight that is over did not
+    record the Location it found: the last one of the Starmap Locations Log is taken as it."""
+    s = dict(state)
+    flown = s.get("free_action") == "flight" and not s.get("flight")
+    if flown and s.get("phase") == 3 and s.get("locations") and "found" not in s:
+        s["found"] = list(s["locations"])[-1]
+    return s
+
+
 # {from_version: fn(state) -> state}, applied in order when an older save is read
-MIGRATIONS: Mapping[int, Callable[[dict], dict]] = {1: v1_to_v2, 2: v2_to_v3}
+MIGRATIONS: Mapping[int, Callable[[dict], dict]] = {1: v1_to_v2, 2: v2_to_v3, 3: v3_to_v4}

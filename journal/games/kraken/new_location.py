@@ -16,13 +16,12 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.model.campaign import copy_state, refuse_if_over
 from journal.games.kraken.model.commands import LOCATION_GENERATE
-from journal.games.kraken.model.constants import ATMOSPHERES, MAX_DEPTH, MIN_DEPTH, SPECIALS, SPECIES
+from journal.games.kraken.model.constants import ATMOSPHERES, GEN_FIELDS, MAX_DEPTH, MIN_DEPTH, SPECIALS, SPECIES
 from journal.games.kraken.model.locations import describe_location, location_capacity, parse_atmosphere, parse_species
 from journal.games.kraken.starmap import location_add
 from journal.hints import cmd, say
 from journal.outcome import Outcome
-
-GEN_FIELDS = ("type", "ao", "ai", "depth", "teleport", "special", "species")
+from journal.text import plural
 
 # --- the short form (ch. 12) ------------------------------------------------------------------
 _KEYED = re.compile(r"(dif(?:ficulty)?|ao|ai|depth|telep(?:ort)?|maps?|map\s*ids?)\s*\.?\s*:?\s*(.*)", re.IGNORECASE)
@@ -81,11 +80,11 @@ def location_event(state: dict, dice, text: str, maps=(), roll_maps: bool = Fals
                    ) -> Outcome:
     """Ch. 12: a Location an event gives, in the book's short form; its values are fixed
     (no dice modifications). Map IDs that follow are copied, else rolled (now with
-    --roll-maps, or as each map is entered)."""
+    `roll_maps`, or as each map is entered)."""
     loc = parse_short(text)
     ids = list(maps) or loc.get("maps", [])
     if maps and loc.get("maps"):
-        raise InputError("the short form carries Map IDs already: leave out --maps")
+        raise InputError("the short form carries Map IDs already: they are not given twice")
     return location_add(state, dice, type=loc["type"], difficulty=loc["difficulty"], ao=loc["ao"], ai=loc["ai"],
                         depth=loc["depth"], teleport=loc["teleport"], species=loc["species"],
                         special=loc.get("special"), name=name, maps=ids, roll_maps=roll_maps, event=True)
@@ -147,7 +146,7 @@ def _generator_table(t: object, where: str, seen: set, problems: list[str]) -> d
     for total in range(count, count * sides + 1):
         hits = [r for r in rows if r[0] <= total <= r[1]]
         if len(hits) != 1:
-            problems.append(f"{where}: a roll of {total} matches {len(hits)} result(s): every roll of "
+            problems.append(f"{where}: a roll of {total} matches {plural(len(hits), 'result')}: every roll of "
                             f"{count if count > 1 else ''}d{sides} needs exactly one")
             break
     return {"field": field, "count": count, "sides": sides, "rows": rows}
@@ -215,11 +214,22 @@ def _lookup(table: dict, dice_faces: list[int]):
     raise RuleError(f"the {table['field']} table has no result for {total}")  # pragma: no cover - parse checks
 
 
-def _gen(s: dict) -> tuple[dict, dict]:
+def _gen(s: dict, generator: dict | None = None) -> tuple[dict, dict]:
+    """The flight and its generation; with its `generator`, checked against it: each table before
+    the current one defined its value (a hand edit may have broken it: refused, never a crash)."""
     f = s.get("flight")
     g = f.get("generation") if f else None
     if not f or not g:
         raise RuleError(say("no Location is being generated (", LOCATION_GENERATE, ")"))
+    if generator is not None:
+        tables = generator["tables"]
+        if g["table"] >= len(tables):
+            raise RuleError(f"state.flight.generation.table = {g['table']}: the generator's tables are 0 to "
+                            f"{len(tables) - 1}")
+        missing = [t["field"] for t in tables[:g["table"]] if t["field"] not in g["values"]]
+        if missing:
+            raise RuleError(f"state.flight.generation.table = {g['table']}, but state.flight.generation.values has "
+                            f"no {missing[0]}, which an earlier table of the generator defines")
     return f, g
 
 
@@ -239,17 +249,18 @@ def location_generate(state: dict, dice, generator: dict, ref: dict, difficulty:
     if f is None:
         if difficulty is None:
             raise RuleError(say("no flight found a new Location: fly first (", cmd("kraken flight", difficulty="D"),
-                                "), or give --difficulty D for a Location generated for another reason"))
+                                "), or give the Difficulty of a Location generated for another reason (",
+                                cmd("kraken location generate", generator="FILE", difficulty="D"), ")"))
         if not 1 <= difficulty <= 5:
-            raise InputError(f"--difficulty {difficulty}: a Location Difficulty is 1-5")
+            raise InputError(f"a Location Difficulty is 1-5, not {difficulty}")
         if modifications < 0:
-            raise InputError("--modifications is 0 or more")
+            raise InputError(f"dice modifications are 0 or more, not {modifications}")
         f = {"location_difficulty": difficulty, "difficulty": difficulty, "options": [], "modifications": modifications,
              "stage": "arrived", "land": True}
         s["flight"] = f
     elif difficulty is not None or modifications:
-        raise InputError("the flight decided the Location Difficulty and the dice modifications: leave out "
-                         "--difficulty and --modifications")
+        raise InputError("the flight decided the Location Difficulty and the dice modifications: they are not "
+                         "given again")
     if f.get("generation"):
         raise RuleError(say("a Location is being generated already: ", cmd("kraken location accept"), " (or ",
                             cmd("kraken location modify", "reroll"), ")"))
@@ -291,7 +302,7 @@ def _roll_on(s: dict, dice, generator: dict, out: list[str], roll_maps: bool, na
             _roll_current(g, table, dice)
             out.append("  " + _show(g, table))
         if stop and _left(f, g) > 0:
-            out.append(say(f"{_left(f, g)} modification(s) left: keep it (", cmd("kraken location accept"),
+            out.append(say(f"{plural(_left(f, g), 'modification')} left: keep it (", cmd("kraken location accept"),
                            ") or change it (", cmd("kraken location modify", "reroll"), ", ",
                            cmd("kraken location modify", "+1"), ", ", cmd("kraken location modify", "-1"),
                            "; --die N for one die of several)."))
@@ -307,16 +318,17 @@ def location_modify(state: dict, dice, generator: dict, how: str, die: int | Non
     """Ch. 12: one dice modification: re-roll a die, or +1 / -1 on it (kept within the
     die's faces); any number may go to one value, except Map numbers and the difficulty."""
     s = copy_state(state)
-    f, g = _gen(s)
+    f, g = _gen(s, generator)
     if _left(f, g) <= 0:
         raise RuleError(say("no dice modification is left: ", cmd("kraken location accept")))
     table = generator["tables"][g["table"]]
     n = 1 if die is None else die
     if not 1 <= n <= len(g["dice"]):
-        raise InputError(f"--die {die}: this value is rolled with {len(g['dice'])} die/dice (1-{len(g['dice'])})")
+        raise InputError(f"the {table['field']} is rolled with {plural(len(g['dice']), 'die', 'dice')} (1-{len(g['dice'])}): "
+                         f"there is no die {die}")
     if die is None and len(g["dice"]) > 1:
-        raise InputError(f"--die is required: the {table['field']} is rolled with {len(g['dice'])} dice; a "
-                         f"modification changes one of them")
+        raise InputError(say(f"the {table['field']} is rolled with {len(g['dice'])} dice; a modification changes "
+                             f"one of them: ", cmd("kraken location modify", how, die="N")))
     before = g["dice"][n - 1]
     how = str(how).strip().lower()
     if how == "reroll":
@@ -331,7 +343,7 @@ def location_modify(state: dict, dice, generator: dict, how: str, die: int | Non
     out = [f"Modification ({how}) on the {table['field']}: die {n} {before} → {g['dice'][n - 1]}.",
            "  " + _show(g, table)]
     if _left(f, g):
-        out.append(say(f"{_left(f, g)} modification(s) left: modify again, or keep it (", cmd("kraken location accept"),
+        out.append(say(f"{plural(_left(f, g), 'modification')} left: modify again, or keep it (", cmd("kraken location accept"),
                        ")."))
     else:
         out.append(say("No modification left: ", cmd("kraken location accept"), "."))
@@ -345,7 +357,7 @@ def location_accept(state: dict, dice, generator: dict, roll_maps: bool = False,
     changed. After the last table the Location is written in the log. `rest`: keep every
     value still to roll as it comes (the modifications left are lost)."""
     s = copy_state(state)
-    _f, g = _gen(s)
+    _f, g = _gen(s, generator)
     tables = generator["tables"]
     table = tables[g["table"]]
     out = [f"Keep the {table['field']}: {_lookup(table, g['dice'])}."]
@@ -378,7 +390,7 @@ def _write_location(s: dict, dice, out: list[str], roll_maps: bool, name: str | 
     if v["teleport"] > depth:
         out.append(f"(The teleport range {v['teleport']} is deeper than the Location: it counts as {depth}.)")
     if left:
-        out.append(f"{left} unused dice modification(s) are lost.")
+        out.append(f"{plural(left, 'unused dice modification')} {'is' if left == 1 else 'are'} lost.")
     if not f["land"]:
         out.append("You cannot land there this turn (you may from the next turn on).")
     elif s["phase"] == 3:

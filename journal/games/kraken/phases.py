@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
-from journal.games.kraken.cgm import SLOTS
+from journal.games.kraken.cgm import SLOTS, lines_named
 from journal.games.kraken.construction import complete_build
 from journal.games.kraken.model.campaign import (
     copy_state,
@@ -20,7 +20,8 @@ from journal.games.kraken.model.campaign import (
     save_point,
     set_leader,
 )
-from journal.games.kraken.model.commands import LOCATION_ADD
+from journal.games.kraken.model.checks import with_checks
+from journal.games.kraken.model.commands import CREW_ADD, LOCATION_ADD, SHIP_HULL
 from journal.games.kraken.model.constants import FREE_ACTIONS, FREE_ACTION_TEXT, PHASES, SHOP_COMMANDS
 from journal.games.kraken.model.systems import systems_named
 from journal.games.kraken.quests import quest_timer
@@ -39,6 +40,8 @@ def turn(state: dict, dice: Dice, pack: dict | None = None, skip=None, choices=(
     s = copy_state(state)
     refuse_if_over(s)
     refuse_busy(s, "the turn cannot end yet")
+    if s["turn"] == 0:
+        refuse_unready(s)
     running = [x for x in SLOTS if s["lines"].get(x, {}).get("running")]
     if running:
         at = s["lines"][running[0]]["coords"][-1]
@@ -53,8 +56,8 @@ def turn(state: dict, dice: Dice, pack: dict | None = None, skip=None, choices=(
     if skip is not None:
         slot = line_slot(s, skip)
         if slot == previous:
-            raise RuleError(f"--skip {slot}: line {slot} was skipped last turn; a line cannot be skipped two "
-                            f"turns running (rules note K5)")
+            raise RuleError(f"line {slot} was skipped last turn: a line cannot be skipped two turns running "
+                            f"(rules note K5)")
         s["skipped"] = slot
         out.append(f"Skip line {slot} this turn.")
     set_leader(s, leader, out)
@@ -62,16 +65,29 @@ def turn(state: dict, dice: Dice, pack: dict | None = None, skip=None, choices=(
     wake = {line_slot(s, x) for x in activate}
     for slot in wake:
         if not s["lines"][slot].get("standby"):
-            raise RuleError(f"--activate {slot}: line {slot} holds no STANDBY event")
+            raise RuleError(f"line {slot} holds no STANDBY event to activate")
     meta: dict = {}
     if savepoint:
         save_point(s, "start of turn", out, meta)
     if pack is None:
         if held or wake or choices:
-            raise InputError(say("--standby, --activate and --choose follow lines from a pack; without one, "
-                                 "step each line with `", cmd("kraken step", "LINE", "CELL"), "`"))
+            raise InputError(say("STANDBY events held or activated and decisions chosen ahead follow lines from a "
+                                 "pack; without one, step each line with `", cmd("kraken step", "LINE", "CELL"), "`"))
         return _phase_1_by_hand(s, out, closing, meta)
     return _phase_1_from_pack(s, dice, pack, list(choices), held, wake, out, closing, meta)
+
+
+def refuse_unready(s: dict) -> None:
+    """3.3, 3.7: set-up is complete before turn 1: a crew ("Choose 3 Crew Members if not
+    otherwise stated by the CREW BACKSTORY") and a ship ("you must buy one of the available
+    Spaceships"). How many crew members is the player's to say: any number from one."""
+    missing: list[object] = []
+    if not s["crew"]:
+        missing += ["no crew (", CREW_ADD, ")"]
+    if not s.get("ship"):
+        missing += [", and " if missing else "", "no ship (", SHIP_HULL, ")"]
+    if missing:
+        raise RuleError(say("turn 1 begins once the set-up is complete, and there is ", *missing))
 
 
 def new_turn(s: dict) -> str | None:
@@ -81,7 +97,7 @@ def new_turn(s: dict) -> str | None:
     s["turn"] += 1
     s["phase"] = 1
     s["done"] = []
-    for key in ("free_action", "free_used", "shop", "returned", "recoveries", "gambled", "short_visit"):
+    for key in ("free_action", "free_used", "found", "shop", "returned", "recoveries", "gambled", "short_visit"):
         s.pop(key, None)
     s["recovered"] = False
     for q in s["quests"].values():
@@ -118,6 +134,7 @@ def _phase_1_from_pack(s: dict, dice: Dice, pack: dict, choices: list, held: set
     results: dict = {}
     revealed: list[str] = []
     trails: list[str] = []
+    checks: list[dict] = []
     made = 0
     for slot in [x for x in SLOTS if x in s["lines"]]:
         if slot not in s["lines"]:
@@ -136,6 +153,7 @@ def _phase_1_from_pack(s: dict, dice: Dice, pack: dict, choices: list, held: set
         result, run = activate_from_pack(s, dice, slot, pack, choices, slot in held, slot in wake, out)
         made += len(run.decisions)
         revealed.extend(run.revealed)
+        checks.extend(run.checks)
         results[slot] = result
         trails.append(f"line {slot}: " + "; ".join(run.trail))
     s["done"] = sorted(x for x in set(s["done"]) if x in s["lines"])
@@ -148,7 +166,8 @@ def _phase_1_from_pack(s: dict, dice: Dice, pack: dict, choices: list, held: set
         summary = f"Turn {s['turn'] - 1} ended: {'; '.join(closing)}. " + summary
     if revealed:
         meta["revealed"] = revealed
-    return Outcome(s, summary, out, {"turn": s["turn"], "lines": results, "skipped": s.get("skipped")}, meta)
+    return Outcome(s, summary, out, {"turn": s["turn"], "lines": results, "skipped": s.get("skipped")},
+                   with_checks(meta, checks))
 
 
 def _to_phase(s: dict, target: int, out: list[str], closing: bool = False, notes: list | None = None) -> None:
@@ -158,7 +177,8 @@ def _to_phase(s: dict, target: int, out: list[str], closing: bool = False, notes
         todo = pending(s)
         if todo:
             nxt = s["lines"][todo[0]]["coords"][-1]
-            raise RuleError(say(f"Phase 1 activates every line once: line(s) {', '.join(todo)} still wait "
+            wait = "waits" if len(todo) == 1 else "wait"
+            raise RuleError(say(f"Phase 1 activates every line once: {lines_named(todo)} still {wait} "
                                 f"(line {todo[0]}: look up {nxt}); one line may be skipped per turn (",
                                 cmd("kraken line skip", "N"), ")"))
         running = [x for x in SLOTS if s["lines"].get(x, {}).get("running")]
@@ -286,8 +306,9 @@ def recover(state: dict, dice, cat: dict, after: bool = False) -> Outcome:
         raise RuleError(f"Recovery is checked at the end of Phases 1, 3 and 5, and this is Phase {s['phase']}")
     waiting = pending(s) + [x for x in SLOTS if s["lines"].get(x, {}).get("running")]
     if s["phase"] == 1 and waiting:
-        raise RuleError(f"Phase R comes at the end of Phase 1, and line(s) {', '.join(sorted(set(waiting)))} still "
-                        f"wait to be activated this turn")
+        slots = sorted(set(waiting))
+        raise RuleError(f"Phase R comes at the end of Phase 1, and {lines_named(slots)} still "
+                        f"{'waits' if len(slots) == 1 else 'wait'} to be activated this turn")
     if s["phase"] in s.get("recoveries", []):
         raise RuleError(f"the crew recovered at the end of Phase {s['phase']} already (turn {s['turn']}): Phase R is "
                         f"checked once at the end of Phases 1, 3 and 5")
@@ -297,9 +318,9 @@ def recover(state: dict, dice, cat: dict, after: bool = False) -> Outcome:
                         f"phase during the entire turn\")")
     earned = s["phase"] == 5 or s["phase"] in s.get("returned", []) or after
     if not earned:
-        raise RuleError(f"Recovery at the end of Phase {s['phase']} follows a Dungeon Exploration or Ground Combat "
-                        f"of that phase, and there was none (ch. 5): recover after Phase 5's quest timer "
-                        f"(or --after for one you played without journal)")
+        raise RuleError(say(f"Recovery at the end of Phase {s['phase']} follows a Dungeon Exploration or Ground "
+                            f"Combat of that phase, and there was none (ch. 5): recover after Phase 5's quest timer "
+                            f"(or after one you played without journal: ", cmd("kraken recover", after=True), ")"))
     bonus = [(label, cat[e["system"]]["heal"]) for label, e in (s.get("ship") or {}).get("systems", {}).items()
              if not e.get("damaged") and cat.get(e["system"], {}).get("heal")]
     heal = RECOVER_HEAL + sum(h for _l, h in bonus)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
-from journal.games.kraken.model.campaign import copy_state, credits_line, pay_credits, refuse_setup
+from journal.games.kraken.model.campaign import copy_state, credits_line, known, pay_credits, refuse_setup
 from journal.games.kraken.model.constants import MAX_TICKS
 from journal.hints import cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
 
 
@@ -37,7 +36,7 @@ def quest_add(state: dict, dice: Dice, name: str, urgent: bool = False, reward: 
             q[k] = v.strip()
     if penalty_credits is not None:
         if penalty_credits < 0:
-            raise InputError("--penalty-credits is 0 or more")
+            raise InputError(f"a penalty in Credits is 0 or more, not {penalty_credits}")
         q["penalty_credits"] = penalty_credits
     s["quests"][name] = q
     out = [f"Write the quest {name} in the Notes/Quests section of the ship page"
@@ -52,7 +51,7 @@ def quest_activate(state: dict, dice: Dice, name: str) -> Outcome:
     """K13: an urgent quest worked on this turn gets no tick in Phase 5."""
     s = copy_state(state)
     refuse_setup(s, "quests are worked on")
-    key = find(s["quests"], name, "quest")
+    key = known(s["quests"], name, "quest")
     s["quests"][key]["activated"] = True
     msg = f"Quest {key} activated this turn"
     extra = " (no timer tick in Phase 5)" if s["quests"][key]["urgent"] else ""
@@ -90,7 +89,7 @@ def _fail_quest(s: dict, name: str, out: list[str], why: str) -> None:
 def quest_tick(state: dict, dice: Dice, name: str, delta: int) -> Outcome:
     """A2: ticks by hand; a fourth tick fails the quest as in Phase 5."""
     s = copy_state(state)
-    key = find(s["quests"], name, "quest")
+    key = known(s["quests"], name, "quest")
     q = s["quests"][key]
     if not q["urgent"]:
         raise RuleError(f"{key} is not urgent: it has no timer")
@@ -112,10 +111,10 @@ def quest_done(state: dict, dice: Dice, name: str, credits: int = 0, xp: int = 0
     """A quest solved: erase it and take its reward. A Capture quest takes a captive that a
     crew member carries (ch. 4), which is handed over."""
     s = copy_state(state)
-    key = find(s["quests"], name, "quest")
+    key = known(s["quests"], name, "quest")
     q = s["quests"].pop(key)
     if credits < 0 or xp < 0:
-        raise InputError("--credits and --xp are the reward: 0 or more")
+        raise InputError("a reward in Credits or XP is 0 or more")
     out = [f"Quest {key} solved: erase it" + (f" and take the reward: {q['reward']}" if q.get("reward") else "") + "."]
     if captive is not None or q.get("capture"):
         caps = s.get("captives") or {}
@@ -124,7 +123,7 @@ def quest_done(state: dict, dice: Dice, name: str, credits: int = 0, xp: int = 0
                                 cmd("kraken quest done", key, captive="LABEL"),
                                 f"; captives: {', '.join(caps) or 'none'}); captured aliens must be carried by a crew "
                                 f"member"))
-        ckey = find(caps, captive, "captive", "--captive")
+        ckey = known(caps, captive, "captive")
         cap = caps.pop(ckey)
         if not caps:
             del s["captives"]
@@ -143,7 +142,7 @@ def quest_done(state: dict, dice: Dice, name: str, credits: int = 0, xp: int = 0
 
 def quest_fail(state: dict, dice: Dice, name: str) -> Outcome:
     s = copy_state(state)
-    key = find(s["quests"], name, "quest")
+    key = known(s["quests"], name, "quest")
     out: list[str] = []
     _fail_quest(s, key, out, "given up or lost")
     return Outcome(s, f"Quest failed: {key}", out, {"quest": key, "credits": s["credits"]})

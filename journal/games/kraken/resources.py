@@ -19,14 +19,14 @@ def credits(state: dict, dice: Dice, delta: int | None = None, value: int | None
     what = why or ("a purchase" if buy else "a payment")
     if value is not None:
         if value < 0:
-            raise InputError(f"={value}: Credits are 0 or more")
+            raise InputError(f"Credits are 0 or more, not {value}")
         s["credits"] = value
         out.append(credits_line(before, value) + " (set by hand)")
     elif delta is None or delta == 0:
         raise InputError("a DELTA of 0 changes nothing: +N gains, -N pays, =N sets")
     elif delta > 0:
         if buy:
-            raise InputError("--buy pays: give a negative DELTA (e.g. -12)")
+            raise InputError("a purchase takes Credits away: a negative DELTA (e.g. -12)")
         s["credits"] += delta
         out.append(credits_line(before, s["credits"]))
     else:
@@ -42,7 +42,7 @@ def xp(state: dict, dice: Dice, delta: int | None = None, value: int | None = No
     before = s["xp"]
     if value is not None:
         if value < 0:
-            raise InputError(f"={value}: XP are 0 or more")
+            raise InputError(f"XP are 0 or more, not {value}")
         s["xp"] = value
     elif not delta:
         raise InputError("a DELTA of 0 changes nothing: +N gains, -N spends, =N sets")
@@ -63,7 +63,7 @@ def oxygen(state: dict, dice: Dice, delta: int | None = None, value: int | None 
     before = s["oxygen"]
     if tanks is not None:
         if not 0 <= tanks <= 999:
-            raise InputError(f"--tanks {tanks}: the extra Oxygen the crew's tanks hold, 0 or more")
+            raise InputError(f"the crew's tanks hold 0 or more extra Oxygen, not {tanks}")
         old_max = oxygen_max(s)
         s["oxygen_tanks"] = tanks
         new_max = oxygen_max(s)
@@ -73,7 +73,7 @@ def oxygen(state: dict, dice: Dice, delta: int | None = None, value: int | None 
     mx = oxygen_max(s)
     if value is not None:
         if not 0 <= value <= mx:
-            raise InputError(f"={value}: Oxygen is 0..{mx}")
+            raise InputError(f"Oxygen is 0..{mx}, not {value}")
         s["oxygen"] = value
     elif delta:
         target = s["oxygen"] + delta
@@ -83,7 +83,8 @@ def oxygen(state: dict, dice: Dice, delta: int | None = None, value: int | None 
         elif target > mx:
             out.append(f"(Oxygen stops at its maximum {mx}.)")
     elif tanks is None:
-        raise InputError("a DELTA of 0 changes nothing: -N spends, +N refills, =N sets (or --tanks N)")
+        raise InputError("a DELTA of 0 changes nothing: -N spends, +N refills, =N sets (or give the tanks' extra "
+                         "Oxygen)")
     out.insert(0, f"Oxygen {before} → {s['oxygen']}/{mx}.")
     if s["oxygen"] == 0:
         out.append("Out of Oxygen: every action that costs Oxygen now makes an active crew member "

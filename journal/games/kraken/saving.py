@@ -47,7 +47,8 @@ def clone_station(state: dict, dice, tile: str | None = None, heal: bool = True,
         raise RuleError(say("a clone station is a map tile: it heals and saves during a Dungeon Exploration, on the "
                             "station (", cmd("kraken dungeon clone", "TILE"), ")"))
     if tile is None:
-        raise InputError("TILE is required: the clone station's tile as printed on the map (e.g. C)")
+        raise InputError(say("name the clone station's tile as printed on the map (e.g. C): ",
+                             cmd("kraken clone-station", "TILE")))
     return dungeon_clone(state, dice, tile, savepoint=keep, heal_crew=heal)
 
 

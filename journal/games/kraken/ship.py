@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
-from journal.games.kraken.catalogue import entry_name, find as cat_find, half_up, price as cat_price
-from journal.games.kraken.model.campaign import copy_state, credits_line, pay_credits
+from journal.games.kraken.catalogue import entry_name, half_up, known as cat_known, price as cat_price
+from journal.games.kraken.model.campaign import copy_state, credits_line, known, pay_credits
 from journal.games.kraken.model.commands import SHIP_HULL
 from journal.games.kraken.model.exploration import shop_here
 from journal.games.kraken.model.systems import can_install, check_removal, install_system, systems_named
 from journal.hints import cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
 
 
@@ -23,9 +22,9 @@ def ship_hull(state: dict, dice: Dice, name: str, price: int, sp: int, expansion
     if not name:
         raise InputError("name the hull (the ship's name on its profile page)")
     if not 0 <= price <= 100000 or not 1 <= sp <= 999:
-        raise InputError("--price is 0 or more and --sp 1-999, as printed on the ship's profile page")
+        raise InputError("a hull's price is 0 or more and its SP 1-999, as printed on the ship's profile page")
     if expansion_sp is not None and not 1 <= expansion_sp <= 999:
-        raise InputError("--expansion-sp is the SP a Hull expansion adds on this ship, 1 or more")
+        raise InputError("a Hull expansion adds 1 SP or more on a ship")
     out: list[str] = []
     old = s.get("ship")
     if old and sell_old:
@@ -43,7 +42,8 @@ def ship_hull(state: dict, dice: Dice, name: str, price: int, sp: int, expansion
     if expansion_sp:
         s["ship"]["expansion_sp"] = expansion_sp
     elif old and "expansion_sp" in old and any(e["system"] == "Hull expansion" for e in systems.values()):
-        raise RuleError("the systems moved over include a Hull expansion: give this ship's --expansion-sp")
+        raise RuleError(say("the systems moved over include a Hull expansion: give what it adds on this ship (",
+                            cmd("kraken ship hull", name, price=price, sp=sp, expansion_sp="X"), ")"))
     out.insert(0, f"Your ship: the {name}, {sp} SP.")
     if systems:
         out.append(f"Systems moved over: {', '.join(systems)} (only those the new blueprint lists).")
@@ -65,8 +65,10 @@ def _where_bought(s: dict, what: str) -> None:
                  if s.get(k)), None)
     if busy is None and s["phase"] == 2:
         return
-    raise RuleError(f"{what} are bought in Phase 2 (ship construction) or at a Shop, and this is "
-                    + (busy if busy else f"Phase {s['phase']}") + " (given by an event: --free)")
+    gift = (cmd("kraken ship hull", "NAME", price="P", sp="N", free=True) if what == "ships"
+            else cmd("kraken ship buy", "SYSTEM", free=True))
+    raise RuleError(say(f"{what} are bought in Phase 2 (ship construction) or at a Shop, and this is "
+                        + (busy if busy else f"Phase {s['phase']}") + " (given by an event: ", gift, ")"))
 
 
 def ship_buy(state: dict, dice: Dice, system: str, cat: dict, free: bool = False) -> Outcome:
@@ -78,7 +80,7 @@ def ship_buy(state: dict, dice: Dice, system: str, cat: dict, free: bool = False
         raise RuleError(say("buy a ship hull first (", SHIP_HULL, ")"))
     if not free:
         _where_bought(s, "ship systems")
-    name = cat_find(cat, system)
+    name = cat_known(cat, system)
     can_install(s, name, cat)
     out: list[str] = []
     cost = cat_price(cat, name)
@@ -98,7 +100,7 @@ def ship_sell(state: dict, dice: Dice, label: str, cat: dict) -> Outcome:
     ship = s.get("ship")
     if not ship:
         raise RuleError("there is no ship")
-    key = find(ship["systems"], label, "ship system")
+    key = known(ship["systems"], label, "ship system")
     check_removal(s, key, selling=True)
     if s.get("combat"):
         raise RuleError("systems are sold at a Shop, not in the middle of a Space Combat")
@@ -118,7 +120,7 @@ def ship_system(state: dict, dice: Dice, label: str, action: str) -> Outcome:
     ship = s.get("ship")
     if not ship:
         raise RuleError("there is no ship")
-    key = find(ship["systems"], label, "ship system")
+    key = known(ship["systems"], label, "ship system")
     e = ship["systems"][key]
     out: list[str] = []
     if action == "repair":

@@ -17,6 +17,7 @@ from journal.games.kraken.model.locations import (
 )
 from journal.hints import cmd, say
 from journal.outcome import Outcome
+from journal.text import plural
 
 
 def location_add(state: dict, dice: Dice, type: str, difficulty: int, ao: str, ai: str, depth: int, teleport: int,
@@ -34,8 +35,8 @@ def location_add(state: dict, dice: Dice, type: str, difficulty: int, ao: str, a
     slot = free_slot(s)
     check_location(type, difficulty, depth, teleport, special)
     ids = map_ids(dice, maps, depth, roll_maps)
-    loc = {"type": str(type).strip(), "difficulty": difficulty, "ao": parse_atmosphere(ao, "--ao"),
-           "ai": parse_atmosphere(ai, "--ai"), "depth": depth, "teleport": teleport,
+    loc = {"type": str(type).strip(), "difficulty": difficulty, "ao": parse_atmosphere(ao, "AO"),
+           "ai": parse_atmosphere(ai, "AI"), "depth": depth, "teleport": teleport,
            "species": parse_species(species), "maps": ids, "cleared": [], "solved": False}
     if special:
         loc["special"] = special
@@ -44,6 +45,8 @@ def location_add(state: dict, dice: Dice, type: str, difficulty: int, ao: str, a
     if name and name.strip():
         loc = {"name": name.strip(), **loc}
     s["locations"][slot] = loc
+    if not event:
+        note_found(s, slot)
     out = [f"Note it in MAP{slot} of the Starmap Locations Log: {describe_location(s, loc)}."]
     if event and s.get("flight") and s["flight"].get("modifications"):
         out.append("An event's Location: its values are fixed; the flight's dice modifications do not apply to it.")
@@ -74,27 +77,27 @@ def free_slot(s: dict) -> str:
 def check_location(type: str, difficulty: int, depth: int, teleport: int, special: str | None) -> None:
     """Ch. 12: a type, Difficulty 1-5, 4-9 maps, teleporting no deeper than the depth, a known special."""
     if not str(type).strip():
-        raise InputError("--type names the Location type (e.g. \"Mining Station\")")
+        raise InputError("a Location has a type (e.g. \"Mining Station\")")
     if not 1 <= difficulty <= 5:
-        raise InputError(f"--difficulty {difficulty}: a Location Difficulty is 1-5")
+        raise InputError(f"a Location Difficulty is 1-5, not {difficulty}")
     if not MIN_DEPTH <= depth <= MAX_DEPTH:
-        raise InputError(f"--depth {depth}: a Location has {MIN_DEPTH}-{MAX_DEPTH} maps")
+        raise InputError(f"a Location has {MIN_DEPTH}-{MAX_DEPTH} maps, not {depth}")
     if not 0 <= teleport <= depth:
-        raise InputError(f"--teleport {teleport}: 0 (no teleporting) up to the depth, {depth}")
+        raise InputError(f"the teleport value is 0 (no teleporting) up to the depth, {depth}, not {teleport}")
     if special is not None and special not in SPECIALS:
-        raise InputError(f"--special '{special}' is not one of {', '.join(SPECIALS)}")
+        raise InputError(f"'{special}' is not a special feature: one of {', '.join(SPECIALS)}")
 
 
 def map_ids(dice: Dice, maps, depth: int, roll_maps: bool) -> list[int]:
     """The Map IDs given (d20 results, at most one per map), or rolled for every map."""
     ids = [int(m) for m in maps]
     if roll_maps and ids:
-        raise InputError("--maps and --roll-maps: give the Map IDs, or roll them, not both")
+        raise InputError("the Map IDs are given or rolled, not both")
     if len(ids) > depth:
-        raise InputError(f"--maps gives {len(ids)} IDs for a depth of {depth}")
+        raise InputError(f"{len(ids)} Map IDs for a depth of {depth}")
     for m in ids:
         if not 1 <= m <= 20:
-            raise InputError(f"--maps {m}: a Map ID is a d20 result, 1-20")
+            raise InputError(f"a Map ID is a d20 result, 1-20, not {m}")
     if roll_maps:
         ids = [dice.roll(20) for _ in range(depth)]
     return ids
@@ -108,9 +111,16 @@ def arrive(s: dict, f: dict, loc: dict) -> list[str]:
         loc["land_turn"] = s["turn"] + 1
         out.append("It was reached too slowly to land this turn: you may from the next turn on.")
     if f["modifications"]:
-        out.append(f"This is the flight's new Location; its {f['modifications']} dice modification(s) are spent "
-                   f"or lost.")
+        out.append(f"This is the flight's new Location; its {plural(f['modifications'], 'dice modification')} "
+                   f"{'is' if f['modifications'] == 1 else 'are'} spent or lost.")
     return out
+
+
+def note_found(s: dict, slot: str) -> None:
+    """The Location this turn's space flight found (Phase 3's free action, flown here or by
+    hand): the only one its crew may explore after it (`found`). An event's is not it."""
+    if s.get("free_action") == "flight" and "found" not in s:
+        s["found"] = slot
 
 
 def location_map(state: dict, dice, slot, map_id: int | None = None) -> Outcome:
@@ -123,7 +133,7 @@ def location_map(state: dict, dice, slot, map_id: int | None = None) -> Outcome:
     if map_id is None:
         map_id = dice.roll(20)
     elif not 1 <= map_id <= 20:
-        raise InputError(f"--id {map_id}: a Map ID is 1-20")
+        raise InputError(f"a Map ID is 1-20, not {map_id}")
     loc["maps"].append(map_id)
     n = len(loc["maps"])
     msg = f"MAP{key} map {n}: Map ID {map_id}" + (" (d20)" if rolled else "")
@@ -168,7 +178,7 @@ def location_solve(state: dict, dice, slot, reward: str | None = None) -> Outcom
                          f"(--reward four) or two of grade {offers['two'][1]} (--reward two)", "--reward",
                          list(offers), "Which reward: four or two Treasures")
     if reward not in offers:
-        raise InputError(f"--reward {reward}: four (Treasures of grade {offers['four'][1]}) or two (of grade "
+        raise InputError(f"'{reward}' is not a reward: four (Treasures of grade {offers['four'][1]}) or two (of grade "
                          f"{offers['two'][1]})")
     loc["solved"] = True
     gain = loc["depth"] * d * 2
@@ -194,5 +204,7 @@ def location_remove(state: dict, dice, slot) -> Outcome:
         raise RuleError(say(f"the crew is exploring MAP{key}: leave it first (", cmd("kraken dungeon leave", "WAY"),
                             "), then erase it"))
     del s["locations"][key]
+    if s.get("found") == key:
+        del s["found"]
     msg = f"MAP{key} erased ({describe_location(s, loc)})"
     return Outcome(s, msg, [f"Erase MAP{key} from the Starmap Locations Log."], {"slot": key})

@@ -12,7 +12,7 @@ from typing import Any
 from journal.errors import InputError
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.cgm.cells import parse_coord
-from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.campaign import campaign_result, copy_state
 from journal.games.kraken.model.commands import CREW_ADD, SHIP_HULL
 from journal.games.kraken.model.constants import DIFFICULTIES, DIFFICULTY_TEXT, START_CREDITS
 from journal.hints import cmd, say
@@ -23,11 +23,11 @@ def new(difficulty: str, lines: list[str], pack: dict | None = None, backstory: 
         credits: int = START_CREDITS) -> Outcome:
     """3.1-3.8: difficulty, backstory, 100¢ (3.7), Oxygen 25 (3.6), the start lines (3.8)."""
     if difficulty not in DIFFICULTIES:
-        raise InputError(f"--difficulty '{difficulty}' is not one of {', '.join(DIFFICULTIES)}")
+        raise InputError(f"'{difficulty}' is not a difficulty: one of {', '.join(DIFFICULTIES)}")
     if len(lines) > len(SLOTS):
-        raise InputError(f"--line given {len(lines)} times: the tracker has {len(SLOTS)} slots")
+        raise InputError(f"{len(lines)} start lines: the tracker has {len(SLOTS)} slots")
     if not 0 <= credits <= 100000:
-        raise InputError(f"--credits {credits}: expected 0 or more")
+        raise InputError(f"starting Credits are 0 or more, not {credits}")
     s: dict[str, Any] = {"difficulty": difficulty, "turn": 0, "phase": 0, "credits": credits, "xp": 0, "oxygen": 25,
          "oxygen_tanks": 0, "recovered": False, "done": [], "storage": [], "expansion_storage": [],
          "lines": {}, "interlink": {}, "crew": {}, "locations": {}, "quests": {}, "builds": {}}
@@ -38,7 +38,7 @@ def new(difficulty: str, lines: list[str], pack: dict | None = None, backstory: 
     out = [f"Space Kraken, {DIFFICULTY_TEXT[difficulty]}: {credits}¢, Oxygen 25."]
     for i, coord in enumerate(lines):
         slot = SLOTS[i]
-        s["lines"][slot] = {"coords": [parse_coord(coord, "--line ")], "vars": {}}
+        s["lines"][slot] = {"coords": [parse_coord(coord, "start line ")], "vars": {}}
         out.append(f"Write {s['lines'][slot]['coords'][0]} in the first cell of line {slot}.")
     if pack:
         out.append(f"Pack: {pack['title']} ({pack['path']}).")
@@ -55,7 +55,7 @@ def end(state: dict, dice, result: str) -> Outcome:
     s = copy_state(state)
     if result not in ("won", "lost"):
         raise InputError(f"'{result}' is not a result: won or lost")
-    refuse_if_over(s.get("result"), f"the campaign was {s.get('result')} already")
+    refuse_if_over(campaign_result(s), f"the campaign was {campaign_result(s)} already")
     s["result"] = result
     if result == "won":
         out = ["The campaign is won!", say("Claim your Campaign Score: ", cmd("kraken score", record=True), ".")]

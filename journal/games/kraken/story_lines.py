@@ -7,11 +7,13 @@ line tracker by hand (A2): slots, skips, coordinates, notes, variables, the pack
 from __future__ import annotations
 
 from journal.errors import InputError, RuleError
-from journal.games.kraken.cgm import INTERLINK, LINE_VARS, SLOTS, VAR_MAX, VAR_MIN
+from journal.games.kraken.cgm import INTERLINK, LINE_VARS, SLOTS, VAR_MAX, VAR_MIN, choices_unused, lines_named
 from journal.games.kraken.cgm.cells import cell_text, parse_coord
 from journal.games.kraken.cgm.engine import Activation, exec_cell, follow, write_coord
 from journal.games.kraken.model.campaign import copy_state, pending, refuse_if_over, refuse_setup, set_leader
-from journal.hints import cmd, say
+from journal.games.kraken.model.checks import with_checks
+from journal.games.kraken.model.constants import FREE_ACTION_TEXT
+from journal.hints import Hint, cmd, say
 from journal.outcome import Outcome
 
 
@@ -29,9 +31,10 @@ def _coord_list(line: dict) -> str:
     return " ".join(line["coords"])
 
 
-def _begin(s: dict, slot: str, out: list[str]) -> str:
+def _begin(s: dict, slot: str, out: list[str], reason: str | None = None, how: Hint | None = None) -> str:
     """Bookkeeping when a line's activation starts (K5): its Phase 1 turn, Phase 3's free
-    action, or an extra activation an event or card calls for."""
+    action, or an extra activation an event or card calls for: only with its `reason`
+    (`how` is the command that gives it)."""
     line = s["lines"][slot]
     if line.get("running"):
         return "continued"
@@ -39,8 +42,9 @@ def _begin(s: dict, slot: str, out: list[str]) -> str:
     if phase == 1 and (slot not in s["done"] or slot == s.get("skipped")):
         earlier = [x for x in pending(s) if int(x) < int(slot)]
         if earlier:
-            out.append(f"Note: Phase 1 activates the lines slot 1 first; line(s) {', '.join(earlier)} "
-                       f"still wait for this turn.")
+            waits = "waits" if len(earlier) == 1 else "wait"
+            out.append(f"Note: Phase 1 activates the lines slot 1 first; {lines_named(earlier)} still {waits} for "
+                       f"this turn.")
         if slot == s.get("skipped"):
             del s["skipped"]
             out.append(f"Line {slot} was to be skipped this turn; it is activated after all.")
@@ -52,7 +56,27 @@ def _begin(s: dict, slot: str, out: list[str]) -> str:
         s["free_action"] = "line"
         out.append(f"Phase 3 free action: activate line {slot} again.")
         return "free action"
+    if not (reason and reason.strip()):
+        raise RuleError(say(f"{_why_not_again(s, slot)}: an extra activation an event or card calls for is "
+                            f"made with its reason (", how or cmd("kraken advance", slot, reason="TEXT"), ")"))
+    out.append(f"An extra activation of line {slot} ({reason.strip()}).")
     return "extra"
+
+
+def _why_not_again(s: dict, slot: str) -> str:
+    """Why a line's activation now is none of the book's (ch. 5, 6, 8): story lines are activated
+    once each in Phase 1, and one again as Phase 3's ONE free action."""
+    phase, fa = s["phase"], s.get("free_action")
+    if phase == 1:
+        return (f"line {slot} has had this turn's Phase 1 activation (each line once, ch. 6; a line written during "
+                f"the turn waits for the next)")
+    if phase == 3 and fa == "flight":
+        return ("Phase 3 is ONE free action, and this turn's was a space flight: no story line is activated after "
+                "it (ch. 8)")
+    if phase == 3:
+        return f"Phase 3 is ONE free action, and this turn's was {FREE_ACTION_TEXT[str(fa)]} (ch. 8)"
+    return (f"story lines are activated in Phase 1, and one again as Phase 3's free action, and this is "
+            f"Phase {phase} (ch. 5)")
 
 
 def _after(s: dict, slot: str, how: str) -> None:
@@ -73,8 +97,7 @@ def _after(s: dict, slot: str, how: str) -> None:
 
 def unused_choices(choices: list, made: int) -> None:
     if choices:
-        raise InputError(f"--choose given {made + len(choices)} time(s) but {made} decision(s) came up: "
-                         f"unused {', '.join(str(c) for c in choices)}")
+        raise InputError(choices_unused(made, choices))
 
 
 def line_data(s: dict, slot: str) -> dict:
@@ -89,8 +112,10 @@ def line_data(s: dict, slot: str) -> dict:
 
 
 def step(state: dict, dice, line, cell: dict, choose: str | None = None, standby: bool = False,
-         leader: str | None = None, events: dict | None = None, pack_cell: dict | None = None) -> Outcome:
-    """Manual mode: the player typed the cell found at line `line`'s current coordinate."""
+         leader: str | None = None, events: dict | None = None, pack_cell: dict | None = None,
+         reason: str | None = None) -> Outcome:
+    """Manual mode: the player typed the cell found at line `line`'s current coordinate (an
+    extra activation with its `reason`)."""
     s = copy_state(state)
     refuse_if_over(s)
     refuse_setup(s)
@@ -99,12 +124,12 @@ def step(state: dict, dice, line, cell: dict, choose: str | None = None, standby
     at = ln["coords"][-1]
     out: list[str] = []
     if standby and cell["kind"] != "event":
-        raise InputError(f"--standby: only an event (!ID) can be put on STANDBY, and {at} holds "
+        raise InputError(f"only an event (!ID) can be put on STANDBY, and {at} holds "
                          f"{cell_text(cell)}")
     if standby and ln.get("standby"):
         raise RuleError(f"line {slot} is already on STANDBY at event {ln['standby']}")
     set_leader(s, leader, out)
-    kind = _begin(s, slot, out)
+    kind = _begin(s, slot, out, reason, cmd("kraken step", slot, *cell_text(cell).split(), reason="TEXT"))
     run = Activation(s, dice, events, [choose] if choose else [], hold="always" if standby else False,
                          activate=True, leader=s.get("leader"))
     how, what = exec_cell(run, slot, cell)
@@ -121,9 +146,9 @@ def step(state: dict, dice, line, cell: dict, choose: str | None = None, standby
         out.append(say(f"Look up {what} next: ", cmd("kraken step", slot, "CELL")))
     elif how == "hold":
         data["standby"] = what
-    summary = f"Line {slot}: " + "; ".join(run.trail)
+    summary = f"Line {slot}{' (extra)' if kind == 'extra' else ''}: " + "; ".join(run.trail)
     meta = {"revealed": run.revealed} if run.revealed else {}
-    return Outcome(s, summary, out, data, meta)
+    return Outcome(s, summary, out, data, with_checks(meta, run.checks))
 
 
 def activate_from_pack(s: dict, dice, slot: str, pack: dict, choices: list, hold: bool, activate: bool,
@@ -146,32 +171,33 @@ def activate_from_pack(s: dict, dice, slot: str, pack: dict, choices: list, hold
 
 
 def advance(state: dict, dice, line, pack: dict, choices=(), standby: bool = False, activate: bool = False,
-            leader: str | None = None) -> Outcome:
-    """Pack mode: follow one line until it stops (Phase 3's activation, an event that
-    activates a line, catching up)."""
+            leader: str | None = None, reason: str | None = None) -> Outcome:
+    """Pack mode: follow one line until it stops (Phase 1's activation, Phase 3's, or an extra
+    one an event or card calls for, with its `reason`)."""
     s = copy_state(state)
     refuse_if_over(s)
     refuse_setup(s)
     slot = line_slot(s, line)
     ln = s["lines"][slot]
     if standby and activate:
-        raise InputError("--standby and --activate: give one (hold a STANDBY event, or read the one held)")
+        raise InputError("a STANDBY event is held or activated, not both at once")
     if activate and not ln.get("standby"):
-        raise RuleError(f"--activate: line {slot} holds no STANDBY event")
+        raise RuleError(f"line {slot} holds no STANDBY event to activate")
     if ln.get("standby") and not activate:
         label = pack["events"].get(ln["standby"], {}).get("title")
-        raise RuleError(f"line {slot} is on STANDBY at event {ln['standby']}"
-                        f"{f' ({label})' if label else ''}: nothing happens until you activate it: add --activate")
+        raise RuleError(say(f"line {slot} is on STANDBY at event {ln['standby']}"
+                            f"{f' ({label})' if label else ''}: nothing happens until you activate it: ",
+                            cmd("kraken advance", slot, activate=True)))
     out: list[str] = []
     set_leader(s, leader, out)
-    kind = _begin(s, slot, out)
+    kind = _begin(s, slot, out, reason, cmd("kraken advance", slot, activate=activate, reason="TEXT"))
     choices = list(choices)
     result, run = activate_from_pack(s, dice, slot, pack, choices, standby, activate, out)
     unused_choices(choices, len(run.decisions))
     summary = f"Line {slot} ({kind}): " + "; ".join(run.trail)
     result["activation"] = kind
     meta = {"revealed": run.revealed} if run.revealed else {}
-    return Outcome(s, summary, out, result, meta)
+    return Outcome(s, summary, out, result, with_checks(meta, run.checks))
 
 
 def lt(state: dict, dice, pack: dict | None = None, choices=(), leader: str | None = None,
@@ -206,7 +232,7 @@ def lt(state: dict, dice, pack: dict | None = None, choices=(), leader: str | No
     if run.revealed:
         meta["revealed"] = run.revealed
     summary = f"LT tile: d20 {r} → line {slot} starts at {coord}: " + "; ".join(run.trail)
-    return Outcome(s, summary, out, {**result, "roll": r, "start": coord}, meta)
+    return Outcome(s, summary, out, {**result, "roll": r, "start": coord}, with_checks(meta, run.checks))
 
 
 # --- the line tracker by hand (A2) ----------------------------------------------------------
@@ -229,7 +255,8 @@ def line_add(state: dict, dice, coord: str, note: str | None = None) -> Outcome:
             s["done"].append(slot)
             s["done"].sort()
         out.append(say(f"Line {slot} is first activated in the next Phase 1 (or now, if an event says so: ",
-                       cmd("kraken advance", slot), " with a pack, else ", cmd("kraken step", slot, "CELL"), ")."))
+                       cmd("kraken advance", slot, reason="TEXT"), " with a pack, else ",
+                       cmd("kraken step", slot, "CELL", reason="TEXT"), ")."))
     return Outcome(s, f"New line {slot} at {coord}", out, line_data(s, slot))
 
 
@@ -288,19 +315,20 @@ def line_end(state: dict, dice, line) -> Outcome:
 
 
 def var_set(state: dict, dice, var: str, value: int | None, line=None) -> Outcome:
-    """A2 / K2: write a variable by hand: A-H on a line (--line), I-Z in the interlink."""
+    """A2 / K2: write a variable by hand: A-H on a line (`line`), I-Z in the interlink."""
     s = copy_state(state)
     v = str(var).strip().upper()
     if len(v) != 1 or v not in LINE_VARS + INTERLINK:
-        raise InputError(f"'{var}' is not a variable: A-H belong to a line (--line N), I-Z to the interlink")
+        raise InputError(f"'{var}' is not a variable: A-H belong to a line, I-Z to the interlink")
     if v in LINE_VARS:
         if line is None:
-            raise InputError(f"{v} is a line variable: say which line with --line N")
+            raise InputError(say(f"{v} is a line variable: say which line (", cmd("kraken var", v, "VALUE", line="N"),
+                                 ")"))
         slot = line_slot(s, line)
         table, where = s["lines"][slot]["vars"], f"line {slot}"
     else:
         if line is not None:
-            raise InputError(f"{v} is an interlink variable, shared by every line: leave out --line")
+            raise InputError(f"{v} is an interlink variable, shared by every line: it belongs to no line")
         table, where = s["interlink"], "the interlink memory"
     before = table.get(v)
     if value is None:

@@ -5,12 +5,11 @@ from __future__ import annotations
 import re
 
 from journal.dice import Dice
-from journal.errors import InputError, RuleError
+from journal.errors import InputError, RuleError, typed
 from journal.games.kraken.catalogue import half_up
-from journal.games.kraken.model.campaign import copy_state, known_prices
+from journal.games.kraken.model.campaign import copy_state, known, known_prices
 from journal.games.kraken.model.constants import ITEM_KINDS, MAX_TREASURE_GRADE, TREASURE_COMMANDS
 from journal.hints import cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
 
 
@@ -18,11 +17,11 @@ def treasure_add(state: dict, dice: Dice, grade: int, count: int = 1, source: st
     """A2 (and the reward for solving a Location): Treasure drops of a grade (at most 6)."""
     s = copy_state(state)
     if not 1 <= grade:
-        raise InputError("--grade is 1 or more")
+        raise InputError(f"a Treasure grade is 1 or more, not {grade}")
     if not 1 <= count <= 20:
-        raise InputError("--count is 1-20")
+        raise InputError(f"1 to 20 Treasure drops at a time, not {count}")
     if source is not None and (not source.strip() or "\n" in source or "\r" in source):
-        raise InputError("--from is one line of text: where the drop comes from (or leave it out)")
+        raise InputError("where a drop comes from is one line of text (or leave it out)")
     g = min(grade, MAX_TREASURE_GRADE)
     for _ in range(count):
         s.setdefault("loot", []).append({"grade": g, "from": source.strip() if source else "by hand"})
@@ -77,11 +76,11 @@ def _column(s: dict, table: dict | None, column: str | None) -> tuple[str | None
     of the Location being explored."""
     if not table or not table.get("columns"):
         if column:
-            raise InputError("--column needs a Treasure Table with columns")
+            raise InputError("the Treasure Table has no columns to choose from")
         return None, {}
     cols = table["columns"]
     if column:
-        key = find(cols, column, "column", "--column")
+        key = known(cols, column, "column")
         return key, cols[key]
     d = s.get("dungeon")
     loc = s["locations"].get(d["location"]) if d else None
@@ -112,14 +111,14 @@ def treasure_take(state: dict, dice: Dice, first: str, shift: int = 0, table: di
         raise RuleError(say(f"the grade {drop['grade']} drop rolled d20 {drop['d20']} already: resolve it as the "
                             f"table says: ", TREASURE_COMMANDS))
     if first not in ("credits", "stimpack"):
-        raise InputError("--credits or --stimpack")
+        raise InputError(f"a drop gives Credits or a Stimpack first, not {typed(first)}")
     out: list[str] = []
     if shift:
         d = s.get("dungeon")
         if abs(shift) != 3:
-            raise InputError("--shift: +3 or -3 (PSI DIVINATION)")
+            raise InputError(f"PSI DIVINATION shifts the d20 by +3 or -3, not {shift:+d}")
         if not d or not d.get("divination"):
-            raise RuleError(say("--shift takes a successful PSI DIVINATION first (",
+            raise RuleError(say("shifting the d20 takes a successful PSI DIVINATION first (",
                                 cmd("kraken dungeon psi", "NAME", "divination"), ")"))
         d.pop("divination")
     col_name, col = _column(s, table, column)
@@ -193,8 +192,9 @@ def cash_drop(s: dict, dice: Dice, grade: int, value: int | None, prices: dict, 
     """Extra cash: d6 1-5 half the grade's value (rounded up), 6 all of it."""
     if value is None:
         if grade not in prices:
-            known = ", ".join(f"grade {g}: {p}¢" for g, p in sorted(prices.items()))
-            raise InputError(f"--value is required: the value of grade {grade} is in your book ({known} known)")
+            noted = ", ".join(f"grade {g}: {p}¢" for g, p in sorted(prices.items()))
+            raise InputError(say(f"the value of grade {grade} is in your book ({noted} known): ",
+                                 cmd("kraken treasure cash", value="N")))
         value = prices[grade]
     r = dice.roll(6)
     gain = value if r == 6 else half_up(value)
@@ -219,7 +219,8 @@ def prototype_drop(s: dict, dice: Dice, grade: int, proto: str | None, table: di
                    f"→ {proto}.")
         data["d20"] = rolls
     if proto not in ("item", "weapon"):
-        raise InputError("--as item|weapon: what the rerolled d20 gave")
+        raise InputError(say("what did the rerolled d20 give? ", cmd("kraken treasure prototype", as_="item"), " or ",
+                             cmd("kraken treasure prototype", as_="weapon")))
     r = dice.roll(6)
     e = dice.roll(6)
     out.append(f"Prototype {proto}: grade {grade}, d6 {r}: the left or right {proto} of row {r}; prototype effect "

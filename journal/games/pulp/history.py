@@ -1,11 +1,12 @@
-"""Pulp Invasion over a campaign (journal.games.History): the three abilities per round
+"""Pulp Invasion over a campaign (journal.games.interface.History): the three abilities per round
 and the cubes in the bag, the sector (the Cosmic Hegemony alien of the round) as the stage the
 charts mark, and the bag's contents before each draw for the luck audit."""
 
 from __future__ import annotations
 
+from journal.games.interface import Check
 from journal.games.pulp.rules.model import alien_name
-from journal.games import Check
+from journal.history import recorded_checks
 
 UNIT = "Round"
 
@@ -34,7 +35,9 @@ def cast(state: dict) -> list[str]:
 
 
 def checks(entry: dict, before: dict) -> list[Check]:
-    return []  # engagements spend the captain's dice as they lie: no odds to audit; the bag's draws are
+    """A planet search: the chance of at least one yellow in its draws, recorded as it was made
+    (engagements spend the captain's dice as they lie: no odds to audit; the bag's draws are)."""
+    return recorded_checks(entry)
 
 
 def bag(state: dict) -> dict[str, int]:

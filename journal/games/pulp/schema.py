@@ -1,11 +1,9 @@
-"""Pulp Invasion: the save's [state] table, described twice (the validators `STATE`, and the
-`State` TypedDict for the type checker, held to name the same keys by tests/test_games.py), and
-`validate`: types and ranges first, then the rules' invariants, each problem naming its key.
+"""Pulp Invasion: the save's [state] table, its validators (`STATE`; the same keys typed for the
+type checker are tables.py's), and `validate`: types and ranges first, then the rules'
+invariants, each problem naming its key.
 """
 
-# No `from __future__ import annotations` here: TypedDict reads NotRequired[...] from live annotations.
-
-from typing import NotRequired, TypedDict
+from __future__ import annotations
 
 from journal.errors import JournalError
 from journal.games.pulp.rules.components import (
@@ -15,62 +13,6 @@ from journal.games.pulp.rules.components import (
 )
 from journal.games.pulp.rules.model import cubes_met, n_weapons, weapon_problems
 from journal.schema import Bool, Int, List, Map, Str, Table, opt, show_value
-
-
-class Ability(TypedDict):
-    value: int
-    max: int
-
-
-class Alien(TypedDict):
-    name: str
-    icon: NotRequired[str]  # C, D or S: the icon Location actions match in its sector
-
-
-class Weapon(TypedDict):
-    """A Super Weapon card found: what Understanding it takes (once recorded), the cubes on it."""
-    name: NotRequired[str]
-    needs: NotRequired[dict[str, int]]
-    cubes: dict[str, int]
-    understood: bool
-    used: bool  # its power, once per Encounter phase
-
-
-class LineCard(TypedDict):
-    card: str  # the card token
-    kind: str
-    planets: int
-    status: str  # pending, engaged or evaded
-    icon_override: NotRequired[str]  # the engage icon a card's text set (--icon); the rest is derived
-
-
-class Planets(TypedDict):
-    face_up: int
-    deck: int
-    searched: list[str]
-
-
-class State(TypedDict):
-    level: str
-    captain: str
-    round: int
-    phase: str
-    result: NotRequired[str]
-    abilities: dict[str, Ability]
-    dice: dict[str, int]
-    hegemony: list[Alien]
-    decks: list[int]
-    alien: int
-    quietus: int
-    bag: dict[str, int]
-    supply: dict[str, int]
-    drawn: dict[str, int]
-    weapons: list[Weapon]
-    line: list[LineCard]
-    hand: list[str]
-    location: NotRequired[str]
-    planet: NotRequired[str]
-    planets: Planets
 
 
 COUNTS = Table({c: Int(0, TOTALS[c]) for c in COLOURS})

@@ -4,9 +4,9 @@ play`'s status line and completion, `show --json` and the sheets, whether the ga
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TYPE_CHECKING
 
-from journal.games import TITLES, Result
+from journal.games import TITLES
 from journal.games.pulp.rules.components import (
     ABILITIES, ABILITY_LABEL, BLACK, COLOUR_ABILITY, COLOURS, ENCOUNTER, LINE_SIZE, LOST, OVER, PHASE_TEXT, READY,
     SEARCH, SEARCHED, SHORT, WON, cubes_text,
@@ -15,6 +15,9 @@ from journal.games.pulp.rules.model import (
     abilities_above_zero, alien_name, card_requirement, n_weapons, past_quietus, pending, shown_line,
 )
 from journal.hints import Hint, cmd, say
+
+if TYPE_CHECKING:
+    from journal.games.interface import Result
 
 
 def result(state: Mapping[str, Any]) -> Result | None:

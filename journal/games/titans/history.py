@@ -1,10 +1,10 @@
-"""War Titans over a campaign (journal.games.History): THREAT per turn, the cities lost
+"""War Titans over a campaign (journal.games.interface.History): THREAT per turn, the cities lost
 and the rifts closed, and THREAT's tier (T1) as the stage the charts mark."""
 
 from __future__ import annotations
 
 from journal.games.titans.rules.model import tier
-from journal.games import Check
+from journal.games.interface import Check
 
 UNIT = "Turn"
 
@@ -30,7 +30,20 @@ def cast(state: dict) -> list[str]:
 
 
 def checks(entry: dict, before: dict) -> list[Check]:
-    return []  # a check's successes depend on the face table and its pool: the dice are audited instead
+    """The checks of an entry whose odds journal knew as they were made (a face table; the rules
+    keep them in the entry's meta): a Combat Check won when it destroys its first target, a Repair
+    Check when it mends all it can, a pilot die roll when the pilot survives."""
+    meta = entry.get("meta")
+    found = meta.get("checks") if isinstance(meta, dict) else None
+    out: list[Check] = []
+    for c in found if isinstance(found, list) else ():
+        if not isinstance(c, dict):
+            continue
+        kind, chance, success = c.get("kind"), c.get("chance"), c.get("success")
+        if (isinstance(kind, str) and kind and isinstance(success, bool) and isinstance(chance, (int, float))
+                and not isinstance(chance, bool) and 0 <= chance <= 1):
+            out.append(Check(kind, float(chance), success))
+    return out
 
 
 def bag(state: dict) -> dict[str, int]:

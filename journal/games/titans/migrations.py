@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 def to_2(state: dict) -> dict:
@@ -36,5 +36,19 @@ def to_3(state: dict) -> dict:
     return {k: v for k, v in state.items() if k != "tier"}
 
 
+def to_4(state: dict) -> dict:
+    """Schema 4 keeps each Lair as the row of spots the board shows ({spot: pawn}, "1" to "5"):
+    the older list was the order the pawns would leave in, so its first pawn takes spot 1."""
+    rifts = state.get("rifts") if isinstance(state, dict) else None
+    if not isinstance(rifts, dict):
+        return state            # validate names what is wrong with it
+    out = {}
+    for name, r in rifts.items():
+        if isinstance(r, dict) and isinstance(r.get("lair"), list):
+            r = {**r, "lair": {str(i): pid for i, pid in enumerate(r["lair"], 1)}}
+        out[name] = r
+    return {**state, "rifts": out}
+
+
 # {from_version: fn(state) -> state}, applied in order on load
-MIGRATIONS: Mapping[int, Callable[[dict], dict]] = {1: to_2, 2: to_3}
+MIGRATIONS: Mapping[int, Callable[[dict], dict]] = {1: to_2, 2: to_3, 3: to_4}

@@ -1,21 +1,20 @@
-"""What a valid War Titans save holds: the [state] table's types and ranges (`STATE`), the same
-keys for the type checker (`State` and the TypedDicts of its tables), then the rules' invariants
-(the package's `validate`). Each problem names its key."""
-
-
-from typing import NotRequired, TypedDict
+"""What a valid War Titans save holds: the [state] table's types and ranges (`STATE`; the same
+keys typed for the type checker are tables.py's), then the rules' invariants (the package's
+`validate`). Each problem names its key."""
 
 from journal.games.titans.rules import effects
 from journal.games.titans.rules.model import (
-    CATEGORIES, CHARGES_MAX, CHECKS, CITY_HP, COLORS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, MAX_PLAYERS, ONE,
-    PHASES, PILOT_CARDS, RESULTS, SLOTS, SUPPORT_HP, SUPPORTS_MAX, TAGS, TECH_CARDS, THREAT_MAX, TIERS, TRIALS,
+    CATEGORIES, CHARGES_MAX, CHECKS, CITY_HP, COLORS, CREDITS_MAX, DIE_KEYS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES,
+    LAIR_SPOTS, MAX_PLAYERS, ONE, PHASES, PILOT_CARDS, RESULTS, SLOTS, SUPPORT_HP, SUPPORT_RANGE, SUPPORTS_MAX, TAGS,
+    TECH_CARDS, THREAT_MAX, TIERS, TRIALS, UPGRADE,
 )
-from journal.schema import Bool, Int, List, Map, Str, Table, key_path, opt, show_value
+from journal.schema import Bool, Int, List, Map, Str, Table, fold, key_path, opt, show_value
 
 _NAME = Str(describe="a name")
 _NAMES = List(_NAME)
 _TAGS = List(Str(choices=TAGS))
 _BONUS = Table({k: opt(Int(-9, 9)) for k in CHECKS})      # bonus dice per check
+_DIE = {"faces": _NAMES, "red": _NAME, "combat": _NAMES, "movement": _NAMES, "repair": _NAMES}
 _EFFECT = Table({k: opt(Bool() if kind == "bool" else Str(choices=effects.CITY_TYPES) if kind == "city type"
                         else Int(lo, hi)) for k, (kind, lo, hi, _) in effects.KEYS.items()})
 STATE = Table({
@@ -30,15 +29,17 @@ STATE = Table({
     "board": opt(Str(describe="the board file's name")),
     "invader_cards": opt(Str(describe="the invaders file's name")),
     "round": Table({"moved": _NAMES, "attacked": _NAMES, "repaired": _NAMES, "developed": _NAMES,
-                    "charged": Bool(), "supports_moved": Bool(), "done": _NAMES, "acting": opt(_NAME)}),
+                    "charged": Bool(), "supports_moved": Bool(), "done": _NAMES, "acting": opt(_NAME),
+                    "trial": opt(_NAME)}),
     "once_used": opt(_NAMES),
     "decks": Table({"episode": Int(0, EPISODE_CARDS), "episode_discard": Int(0, EPISODE_CARDS),
                     "invasion_discard": Int(0, EPISODE_CARDS), "tech": Int(0, TECH_CARDS),
                     "tech_face_up": Int(0, FACE_UP), "tech_discard": Int(0, TECH_CARDS),
                     "final": Int(0, FINAL_EPISODES), "pilots": Int(0, PILOT_CARDS),
                     "pilot_discard": Int(0, PILOT_CARDS), "face_up_cards": opt(List(_NAME, max_items=FACE_UP))}),
-    "players": Map(Table({"titan": _NAME, "color": Str(choices=COLORS), "credits": Int(0, 999),
-                          "supports": List(Table({"city": _NAME, "damage": Int(0, SUPPORT_HP - 1)}),
+    "players": Map(Table({"titan": _NAME, "color": Str(choices=COLORS), "credits": Int(0, CREDITS_MAX),
+                          "supports": List(Table({"city": _NAME, "damage": Int(0, SUPPORT_HP - 1),
+                                                  "moved": opt(Int(1, SUPPORT_RANGE))}),
                                            max_items=SUPPORTS_MAX),
                           "artifacts": _NAMES, "artifact_dice": opt(Map(_BONUS))}), min_items=1,
                      unique_casefold=True),
@@ -50,11 +51,13 @@ STATE = Table({
         "destroyed_turn": opt(Int(0)), "pilot_check": opt(Bool()),
         "tech": Map(Table({"slot": Str(choices=SLOTS), "charges": Int(0, CHARGES_MAX), "disabled": Bool(),
                            "tags": opt(_TAGS), "dice": opt(_BONUS)})),
+        "dice": opt(Table({k: opt(v) for k, v in _DIE.items()})),
     }), min_items=1, unique_casefold=True),
     "cities": Map(Table({"type": Str(choices=tuple(CITY_HP)), "damage": Int(0, max(CITY_HP.values())),
                          "destroyed": Bool(), "yellow": _NAME, "green": _NAME, "trails": opt(_NAMES)}),
                   min_items=2),
-    "rifts": Map(Table({"type": _NAME, "threatens": _NAMES, "guardians": _NAMES, "lair": _NAMES,
+    "rifts": Map(Table({"type": _NAME, "threatens": _NAMES, "guardians": _NAMES,
+                        "lair": Map(_NAME, key_pattern=f"[1-{LAIR_SPOTS}]", key_describe=f"a spot 1-{LAIR_SPOTS}"),
                         "trial": Str(choices=TRIALS), "closed": Bool(), "challenger": opt(_NAME),
                         "trial_turn": opt(Int(0)), "guardian_damage": opt(Map(Int(1, 99)))}), min_items=1),
     "types": Map(Table({"category": Str(choices=CATEGORIES),
@@ -63,156 +66,11 @@ STATE = Table({
                         "credits": opt(List(Int(0, 99))), "immune": opt(List(_TAGS)),
                         "ability": opt(List(Str(nonempty=False))), "effect": opt(List(_EFFECT))})),
     "invaders": Map(Table({"city": _NAME, "damage": Int(0, 99)})),
-    "dice": opt(Table({"faces": _NAMES, "red": _NAME, "combat": _NAMES, "movement": _NAMES, "repair": _NAMES})),
+    "dice": opt(Table(_DIE)),
 })
 
 
-
 # --- the same tables for the type checker (tests/test_games.py holds State to STATE) -------------
-
-class Round(TypedDict):
-    """Who has done what in the turn under way (order.py reads `done` and `acting`)."""
-
-    moved: list[str]
-    attacked: list[str]
-    repaired: list[str]
-    developed: list[str]
-    charged: bool
-    supports_moved: bool
-    done: list[str]
-    acting: NotRequired[str]
-
-
-class Decks(TypedDict):
-    episode: int
-    episode_discard: int
-    invasion_discard: int
-    tech: int
-    tech_face_up: int
-    tech_discard: int
-    final: int
-    pilots: int
-    pilot_discard: int
-    face_up_cards: NotRequired[list[str]]
-
-
-class Support(TypedDict):
-    city: str
-    damage: int
-
-
-class Player(TypedDict):
-    titan: str
-    color: str
-    credits: int
-    supports: list[Support]
-    artifacts: list[str]
-    artifact_dice: NotRequired[dict[str, dict[str, int]]]
-
-
-class TechCard(TypedDict):
-    slot: str
-    charges: int
-    disabled: bool
-    tags: NotRequired[list[str]]
-    dice: NotRequired[dict[str, int]]
-
-
-class Titan(TypedDict):
-    player: str
-    hp: int
-    armor: int
-    combat: int
-    movement: int
-    repair: int
-    refresh: NotRequired[int]
-    blow_tags: list[str]
-    blow_ready: bool
-    blow_dice: NotRequired[int]
-    pilot: NotRequired[str]
-    damage: int
-    destroyed: bool
-    city: NotRequired[str]
-    rift: NotRequired[str]
-    destroyed_turn: NotRequired[int]
-    pilot_check: NotRequired[bool]
-    tech: dict[str, TechCard]
-
-
-class City(TypedDict):
-    type: str
-    damage: int
-    destroyed: bool
-    yellow: str
-    green: str
-    trails: NotRequired[list[str]]
-
-
-class Rift(TypedDict):
-    type: str
-    threatens: list[str]
-    guardians: list[str]
-    lair: list[str]
-    trial: str
-    closed: bool
-    challenger: NotRequired[str]
-    trial_turn: NotRequired[int]
-    guardian_damage: NotRequired[dict[str, int]]
-
-
-class InvaderType(TypedDict):
-    category: str
-    code: str
-
-
-class Card(TypedDict):
-    """An invader card: one value per section (green, white, blue, red) where it is a list."""
-
-    type: str
-    reward: int
-    hp: list[int]
-    dmg: list[int]
-    credits: NotRequired[list[int]]
-    immune: NotRequired[list[list[str]]]
-    ability: NotRequired[list[str]]
-    effect: NotRequired[list[dict]]
-
-
-class Invader(TypedDict):
-    city: str
-    damage: int
-
-
-class DieTable(TypedDict):
-    faces: list[str]
-    red: str
-    combat: list[str]
-    movement: list[str]
-    repair: list[str]
-
-
-class State(TypedDict):
-    threat: int
-    turn: int
-    phase: str
-    lead: str
-    invaded: bool
-    invasions: int
-    result: NotRequired[str]
-    reason: NotRequired[str]
-    board: NotRequired[str]
-    invader_cards: NotRequired[str]
-    round: Round
-    once_used: NotRequired[list[str]]
-    decks: Decks
-    players: dict[str, Player]
-    titans: dict[str, Titan]
-    cities: dict[str, City]
-    rifts: dict[str, Rift]
-    types: dict[str, InvaderType]
-    cards: dict[str, Card]
-    invaders: dict[str, Invader]
-    dice: NotRequired[DieTable]
 
 
 def validate(state: dict) -> list[str]:
@@ -232,7 +90,7 @@ def _players(state, problems) -> None:
         problems.append(f"state.players has {len(players)} players: War Titans is for 1-{MAX_PLAYERS}")
     if len(titans) != len(players):
         problems.append(f"state.titans has {len(titans)} Titans for {len(players)} players: one each")
-    names = [n.casefold() for n in (*players, *titans)]
+    names = [fold(n) for n in (*players, *titans)]
     if len(set(names)) != len(names):
         problems.append("state.players and state.titans: every player and Titan needs a different name")
     colors = [p["color"] for p in players.values()]
@@ -249,6 +107,8 @@ def _players(state, problems) -> None:
         for i, sp in enumerate(p["supports"]):
             if sp["city"] not in state["cities"]:
                 problems.append(f"{path}.supports[{i}].city = {show_value(sp['city'])} is not a city")
+            if "moved" in sp and state["phase"] != UPGRADE:
+                problems.append(f"{path}.supports[{i}].moved is only kept during the Upgrade Phase")
         for art in p.get("artifact_dice", {}):
             if art not in p["artifacts"]:
                 problems.append(f"{key_path(path + '.artifact_dice', art)}: {show_value(art)} is not one of "
@@ -441,7 +301,7 @@ def _pawn_places(state, problems) -> None:
     where: dict = {}  # pawn -> where it is: (rift, spot) or (None, None) for a city
     for rname, r in state["rifts"].items():
         for spot in ("guardians", "lair"):
-            for pid in r[spot]:
+            for pid in (r[spot].values() if spot == "lair" else r[spot]):
                 where.setdefault(pid, []).append((rname, spot))
                 if pid in cards and cards[pid]["type"] != r["type"]:
                     problems.append(f"{key_path('state.rifts', rname)}.{spot}: {pid} is a {cards[pid]['type']}, "
@@ -496,6 +356,8 @@ def _round(state, problems) -> None:
                 problems.append(f"state.round.{k}: {show_value(n)} is not a player")
     if len(set(rnd["done"])) != len(rnd["done"]):
         problems.append("state.round.done names a player twice")
+    if "trial" in rnd and rnd["trial"] not in state["titans"]:
+        problems.append(f"state.round.trial = {show_value(rnd['trial'])} is not a Titan")
     if "acting" in rnd:
         if rnd["acting"] not in state["players"]:
             problems.append(f"state.round.acting = {show_value(rnd['acting'])} is not a player")
@@ -504,15 +366,29 @@ def _round(state, problems) -> None:
 
 
 def _dice(state, problems) -> None:
-    """The custom die's face table: six faces, and the symbols it names are on them."""
-    d = state.get("dice")
-    if d is None:
-        return
+    """The custom die's face table: six faces, and the symbols it names are on them; a Titan's own
+    table, over the game's, gives every key."""
+    if "dice" in state:
+        _face_table("state.dice", state["dice"], problems)
+    for name, t in state["titans"].items():
+        if "dice" not in t:
+            continue
+        path = key_path("state.titans", name) + ".dice"
+        table = {**state.get("dice", {}), **t["dice"]}
+        missing = [k for k in DIE_KEYS if k not in table]
+        if missing:
+            problems.append(f"{path} lacks {', '.join(missing)}, and the game has no face table to take "
+                            f"{'it' if len(missing) == 1 else 'them'} from")
+        else:
+            _face_table(path, table, problems)
+
+
+def _face_table(path: str, d: dict, problems) -> None:
     if len(d["faces"]) != 6:
-        problems.append(f"state.dice.faces has {len(d['faces'])} faces: the custom die has 6")
+        problems.append(f"{path}.faces has {len(d['faces'])} faces: the custom die has 6")
     if d["red"] not in d["faces"]:
-        problems.append(f"state.dice.red = {show_value(d['red'])} is on no face")
+        problems.append(f"{path}.red = {show_value(d['red'])} is on no face")
     for k in CHECKS:
         for sym in d[k]:
             if sym not in d["faces"]:
-                problems.append(f"state.dice.{k}: {show_value(sym)} is on no face")
+                problems.append(f"{path}.{k}: {show_value(sym)} is on no face")

@@ -277,7 +277,7 @@ def _rifts(c, page, s, blank) -> None:
     w = page.width
     rifts = _d(s.get("rifts"))
     types = _d(s.get("types"))
-    header = ["Rift", "Invaders (ability)", "Guardians", "Lair (in order)", "Rift Token", "Threatens"]
+    header = ["Rift", "Invaders (ability)", "Guardians", "Lair (spot:pawn)", "Rift Token", "Threatens"]
     widths = [w * f for f in (0.07, 0.22, 0.15, 0.13, 0.15, 0.28)]
     rows: list[list] = []
     styles: list = []
@@ -294,8 +294,9 @@ def _rifts(c, page, s, blank) -> None:
             guards = " ".join(f"{g}({gd[g]})" if g in gd else g for g in _l(r.get("guardians")))
             trial = r.get("trial")
             closed = bool(r.get("closed"))
+            lair = " ".join(f"{k}:{v}" for k, v in sorted(_d(r.get("lair")).items(), key=lambda kv: str(kv[0])))
             rows.append([(name, BOLD), f"{kind} ({SHORT_TRIGGER.get(cat, cat)})", guards or "none",
-                         " ".join(_l(r.get("lair"))) or "empty", _trial_cell(trial, r.get("challenger")),
+                         lair or "empty", _trial_cell(trial, r.get("challenger")),
                          ", ".join(_l(r.get("threatens")))])
             styles.append({"fill": 0.80} if closed else None)
     note = ("guardians in spot order, damaged ones as ID(damage)" if not blank else

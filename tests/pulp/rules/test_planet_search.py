@@ -112,3 +112,19 @@ def test_scanning_technology_1_needs_an_evaded_planet_icon():
         planet_search.search(s, dice(), die=("gray", None, None))
     s = searching(evaded=(1,), faces={"gray": 1})
     assert planet_search.search_count(s, 0, [("gray", 1)])[0] == 2 + 1  # A1C.P and G1S.PO, + 1 of the evaded PP
+
+
+def test_a_search_records_its_odds_of_a_super_weapon_for_the_luck_audit():
+    """The chance of at least one yellow in the cubes drawn (journal pulp odds --search N), known
+    before the draw, goes into the log entry's meta with what happened: the audit reads it."""
+    from journal.games.pulp import history
+    from journal.games.pulp.rules.odds import search_odds
+
+    s = searching()
+    out = run(planet_search.search, s, dice(draws=["red", "yellow", "blue", "black"]))
+    chance = search_odds(s, 4)["at_least_one_yellow"]
+    assert out.meta["checks"] == [{"kind": "planet search", "chance": round(chance, 6), "success": True}]
+    assert history.checks({"meta": out.meta}, s) == [("planet search", round(chance, 6), True)]
+    missed = run(planet_search.search, s, dice(draws=["red", "red", "blue", "black"]))
+    assert missed.meta["checks"][0]["success"] is False
+    assert history.checks({"meta": {"checks": [{"kind": "x", "chance": 2, "success": True}]}}, s) == []

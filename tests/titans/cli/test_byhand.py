@@ -90,8 +90,13 @@ def test_every_by_hand_change_takes_an_optional_reason_kept_in_the_log(game):
     t(game, "set", "players.Bo.credits", "3", "--reason", "card 16", ok=True)
     t(game, "defeat", "F1", "--titan", "Atlas", "--reason", "card 17", ok=True)
     t(game, "pilot-dies", "Bo", "--reason", "card 18", ok=True)
-    log = game("log", "-s", "g", "--tail", "8", ok=True).stdout
+    t(game, "pilot", "Bo", "Rook", "--reason", "card 19", ok=True)
+    t(game, "tech", "Atlas", "equip", "Gun", "--slot", "hand", "--reason", "card 20", ok=True)
+    t(game, "face-up", "Rail Gun", "--reason", "card 21", ok=True)
+    t(game, "move", "Brute", "Sydney", "--anywhere", "--reason", "card 22", ok=True)
+    t(game, "repair", "Atlas", "--upgrade", "--skip", "--reason", "card 23", ok=True)
+    log = game("log", "-s", "g", "--tail", "13", ok=True).stdout
     assert "THREAT 2 → 4 (reason: Episode card: the Tyrants stir)" in log
-    for n in range(12, 19):
+    for n in range(12, 24):
         assert f"(reason: card {n})" in log, n
     t(game, "damage", "--titan", "Atlas", "1", ok=True)                   # optional everywhere

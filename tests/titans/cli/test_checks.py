@@ -36,3 +36,23 @@ def test_odds_and_check_without_a_face_table_say_how_to_set_one_up(game):
     r = t(game, "attack", "Atlas")                                  # `attack` has: it is what is missing
     assert r.exit_code == 2 and r.stderr.startswith("Error: count the successes on your custom dice and type them: "
                                                     "journal titans attack Atlas --successes N")
+
+
+def test_the_table_shell_asks_each_custom_die_by_the_symbol_the_player_sees(journal):
+    """In `journal play` on a terminal, a die the line leaves out is asked for: War Titans' custom
+    dice by the symbol names of the face table (issue 20 §1), not by numbers; a name that is on
+    no face is asked again."""
+    from test_play_terminal import TITANS_NEW, Shell
+
+    journal(*TITANS_NEW, "--dice", "templates:titans/dice-sample.toml", ok=True)
+    sh = Shell(journal.saves, "earth")
+    sh.ready()
+    sh.line("check Atlas combat")
+    for symbol in ("bolt", "skull", "RED", "gear", "blank"):
+        sh.expect("titan die: type the symbol your die shows (red, bolt, gear, wing, blank), or press Enter to let "
+                  "journal roll")
+        sh.line(symbol)
+    assert "Atlas's Combat Check: 4 dice → bolt, red, gear, blank: 2 successes." in sh.ready()
+    assert sh.leave("quit") == 0
+    entry = j(journal, "log", "-s", "earth", "--tail", "1")[0]
+    assert entry["rolls"] == [{"die": "titan die", "value": v, "source": "entered"} for v in (2, 1, 4, 6)]

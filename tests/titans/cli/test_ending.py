@@ -7,7 +7,7 @@ import tomllib
 
 import tomli_w
 
-from titans.titans_helpers import j, shown_state, t
+from titans.titans_helpers import j, shown_state, skip_repairs, t
 
 
 def _to_the_final_episode(journal, name: str) -> None:
@@ -16,7 +16,8 @@ def _to_the_final_episode(journal, name: str) -> None:
     doc = tomllib.loads(path.read_text("utf-8"))
     st = doc["state"]
     for r in st["rifts"].values():
-        r.update(closed=True, trial="defeated", lair=sorted(r["guardians"] + r["lair"]), guardians=[])
+        pawns = sorted(r["guardians"] + list(r["lair"].values()))
+        r.update(closed=True, trial="defeated", lair={str(i): p for i, p in enumerate(pawns, 1)}, guardians=[])
     st["phase"], st["decks"]["final"], st["turn"] = "final", 3, 1
     path.write_text(tomli_w.dumps(doc), "utf-8")
 
@@ -25,6 +26,7 @@ def test_ending_assigns_damage(game):
     t(game, "opening", ok=True)
     t(game, "invade", "--rift", "North", "--city", "Tokyo", ok=True)
     t(game, "set", "titans.Atlas.armor", "0", ok=True)
+    skip_repairs(game, "Atlas", "Brute")
     d = j(game, "titans", "ending", "-s", "g", "--assign", "F1=Atlas")
     assert d["damage"] == [{"invader": "F1", "target": "Atlas", "kind": "titan", "damage": 1}]
     assert shown_state(game)["titans"]["Atlas"]["damage"] == 1
@@ -38,6 +40,7 @@ def test_destroyed_titan_pilot_and_reentry(game):
     assert "pilot-check Atlas" in out
     d = j(game, "titans", "pilot-check", "-s", "g", "Atlas", "--red")
     assert d["red"] is True and d["threat"] == 3
+    skip_repairs(game, "Brute")
     t(game, "ending", ok=True)
     t(game, "opening", ok=True)
     d = j(game, "titans", "reenter", "-s", "g", "Atlas", "Cairo", "--pilot", "Nova")
@@ -55,6 +58,7 @@ def test_ending_in_a_script_is_refused_naming_the_choices(journal):
     journal("titans", "invade", "--rift", "North", "--city", "London", ok=True)
     invader = journal.state("g")["invaders"]
     (pid,) = invader
+    skip_repairs(journal, "Atlas", "Brute", save=None)
     before = journal.files("g")
     r = journal("titans", "ending")
     assert r.exit_code == 2 and f"--assign {pid}=city|Brute" in r.stderr
@@ -70,6 +74,7 @@ def test_ending_asks_a_player_at_a_terminal_where_the_damage_goes(journal, monke
     journal("titans", "opening", ok=True)
     journal("titans", "invade", "--rift", "North", "--city", "Tokyo", ok=True)
     (pid,) = journal.state("g")["invaders"]
+    skip_repairs(journal, "Atlas", "Brute", save=None)
     monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
     r = journal("titans", "ending", input="nobody\n" + f"{pid}=atlas\n")
     assert r.exit_code == 0, r.stderr

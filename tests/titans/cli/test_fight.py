@@ -3,7 +3,7 @@ end."""
 
 from __future__ import annotations
 
-from titans.titans_helpers import j, mechanical_blue_game, shown_state, t
+from titans.titans_helpers import j, mechanical_blue_game, shown_state, skip_repairs, t
 
 
 def test_a_turn_in_the_exact_forms_of_the_issue(game):
@@ -22,6 +22,8 @@ def test_a_turn_in_the_exact_forms_of_the_issue(game):
     t(game, "tech", "Atlas", "disable", "Plasma Sword", ok=True)
     d = j(game, "titans", "repair", "-s", "g", "Atlas", "--successes", "2", "--heal", "1", "--enable", "Plasma Sword")
     assert d["healed"] == 1 and d["enabled"] == ["Plasma Sword"]
+    d = j(game, "titans", "repair", "-s", "g", "Brute", "--skip", "--reason", "nothing to mend")
+    assert d["skipped"] and j(game, "log", "-s", "g", "--tail", "1")[0]["reason"] == "nothing to mend"
     t(game, "develop", "Ana", "industry", ok=True)
     t(game, "develop", "Bo", "army", "--city", "London", "--count", "1", ok=True)
     st = shown_state(game)
@@ -46,6 +48,7 @@ def test_trial_and_rift_close(game):
     t(game, "move", "Brute", "North", ok=True)
     out = t(game, "trial", "Brute", "--rift", "North", "pass", ok=True).stdout
     assert "second part of the Rift Token" in out
+    skip_repairs(game, "Atlas", "Brute")
     t(game, "ending", ok=True)
     t(game, "opening", ok=True)
     d = j(game, "titans", "rift", "close", "-s", "g", "North", "--titan", "Brute", "--city", "Toronto",
@@ -85,4 +88,4 @@ def test_cli_pass_and_an_out_of_turn_refusal(journal):
     assert out.startswith("Ana passes in the Fight Phase.")
     journal("titans", "move", "-s", "g", "Brute", "Paris", ok=True)
     shown = journal("show", "-s", "g", ok=True).stdout
-    assert "turn order Ana, Bo" in shown and "Next: Bo's turn: move or attack with Brute" in shown
+    assert "turn order Ana, Bo" in shown and "Next: Bo's turn: journal titans pass Bo; then the Upgrade Phase" in shown

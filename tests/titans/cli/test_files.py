@@ -29,7 +29,7 @@ def test_own_board_and_invader_files(journal, tmp_path):
           "--board", str(board), "--invaders", str(inv), "--seed", "1")
     st = d["state"]
     assert st["rifts"] == {"Deep": {"type": "Crab", "threatens": ["Alpha"], "guardians": ["CR1", "CR2", "CR5"],
-                                    "lair": ["CR3", "CR4"], "trial": "sealed", "closed": False}}
+                                    "lair": {"1": "CR3", "2": "CR4"}, "trial": "sealed", "closed": False}}
     assert st["board"] == "board.toml" and st["invader_cards"] == "inv.toml"
     r = journal("titans", "new", "bad", "--titan", "A:hp=5,armor=0,combat=2,movement=1,repair=1",
                 "--board", str(tmp_path / "nope.toml"))

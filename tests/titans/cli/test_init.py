@@ -8,7 +8,7 @@ import pytest
 
 from journal.errors import NeedChoice
 from journal.games.titans.rules import fight, model
-from titans.titans_helpers import apply, fighting, mechanical_blue_game, put, shown_state, t
+from titans.titans_helpers import apply, fighting, mechanical_blue_game, put, shown_state, skip_repairs, t
 
 
 def test_refused_commands_change_no_file_and_say_one_line(game):
@@ -37,6 +37,7 @@ def test_usage_errors_exit_2(game):
 def test_undo_restores_the_exact_save(game):
     t(game, "opening", ok=True)
     t(game, "invade", "--rift", "North", "--city", "Tokyo", ok=True)
+    skip_repairs(game, "Atlas", "Brute")
     before = game.files("g")
     t(game, "ending", "--assign", "F1=Atlas", ok=True)
     game("undo", "-s", "g", ok=True)
@@ -47,9 +48,10 @@ def test_batch_runs_a_turn(game, tmp_path):
     f = tmp_path / "turn.txt"
     f.write_text("titans opening\ntitans invade --rift South --city 'Sao Paulo'\ntitans pass Ana\n"
                  "titans move Brute Paris\n"
-                 "titans next\ntitans develop Ana industry\ntitans develop Bo industry\ntitans ending\n")
+                 "titans next\ntitans repair Atlas --successes 0\ntitans repair Brute --skip\n"
+                 "titans develop Ana industry\ntitans develop Bo industry\ntitans ending\n")
     out = game("batch", "-s", "g", str(f), ok=True).stdout
-    assert "Ran 8 commands" in out
+    assert "Ran 10 commands" in out
     st = shown_state(game)
     assert st["invaders"]["A1"]["city"] == "Sao Paulo" and st["players"]["Bo"]["credits"] == 2
 
@@ -144,3 +146,69 @@ def test_every_command_that_can_trigger_an_adjacent_effect_has_the_option_that_a
         assert "--adjacent" in [o for p in cmd.params for o in getattr(p, "opts", [])], name
     close = titans_group.get_command(None, "rift").commands["close"]
     assert "--adjacent" in [o for p in close.params for o in getattr(p, "opts", [])]
+
+
+def test_an_option_typed_twice_is_a_usage_error(game):
+    """Issue 19 item 28: an option that takes one value, typed twice, is a usage error (exit 2), not
+    "the last one wins" — in a War Titans command too."""
+    t(game, "opening", ok=True)
+    t(game, "invade", "--rift", "West", "--city", "Tokyo", ok=True)
+    before = game.files("g")
+    for args, said in ((["attack", "Atlas", "--successes", "2", "--successes", "3"], "--successes is given twice"),
+                       (["threat", "+1", "--reason", "a", "--reason", "b"], "--reason is given twice"),
+                       (["move", "Atlas", "Cairo", "--bonus", "1", "--bonus=2"], "--bonus is given twice")):
+        r = t(game, *args)
+        assert r.exit_code == 2 and said in r.stderr and r.stderr.count("\n") == 1, (args, r.stderr)
+    assert game.files("g") == before
+
+
+def test_a_bare_number_to_a_tracker_names_both_readings(game):
+    """Issue 20 §3: `titans threat 3` could mean +3 or =3: a usage error naming both."""
+    r = t(game, "threat", "3")
+    assert r.exit_code == 2 and "'3' could mean either: type +3 to add 3, or =3 to set it to 3" in r.stderr
+    r = t(game, "credits", "Ana", "3")
+    assert r.exit_code == 2 and "+3" in r.stderr and "=3" in r.stderr
+
+
+def test_every_number_is_bounded_by_what_the_table_can_show(game):
+    """Issue 20 §3: `attack --successes 99` with 4 dice is refused naming the most they can give;
+    the other numbers a player types are bounded too, each refusal naming the range."""
+    t(game, "opening", ok=True)
+    t(game, "invade", "--rift", "West", "--city", "Tokyo", ok=True)
+    before = game.files("g")
+    r = t(game, "attack", "Atlas", "--successes", "99")
+    assert r.exit_code == 2 and r.stderr == ("Error: --successes 99: Atlas's 4 dice in this Combat Check (Combat 4) "
+                                             "give at most 4 successes (more dice from a card: --bonus-dice N)\n")
+    assert game.files("g") == before
+    t(game, "attack", "Atlas", "--successes", "6", "--bonus-dice", "2", ok=True)
+    before = game.files("g")
+    for args, said in ((["move", "Atlas", "Cairo", "--bonus", "100"], "--bonus 100: extra movement from a card is "
+                                                                      "0-99"),
+                       (["damage", "--city", "Paris", "100"], "N 100: damage by hand is -99-99"),
+                       (["credits", "Ana", "+998"], None), (["credits", "Ana", "+1"], "1000 would be more than the 999"),
+                       (["check", "Atlas", "combat", "--bonus-dice", "61"], "--bonus-dice 61: extra dice are 0-60"),
+                       (["tech", "Atlas", "spend", "Gun", "4"], "spend CARD N (1-3, T6)"),
+                       (["supports", "Ana", "--from", "Tokyo", "--to", "Cairo", "--count", "4"],
+                        "--count 4: a player moves 1-3")):
+        r = t(game, *args)
+        if said is None:
+            assert r.exit_code == 0, r.stderr
+            before = game.files("g")
+            continue
+        assert r.exit_code in (1, 2) and said in r.stderr, (args, r.stderr)
+        assert game.files("g") == before
+
+
+def test_no_output_says_s_in_brackets(game):
+    """Issue 20 §3: singular and plural as a person writes them ("1 Support", "2 Supports")."""
+    t(game, "opening", ok=True)
+    t(game, "next", ok=True)
+    t(game, "next", ok=True)
+    t(game, "repair", "Atlas", "--successes", "0", ok=True)
+    t(game, "repair", "Brute", "--skip", ok=True)
+    t(game, "credits", "Ana", "+3", ok=True)
+    outs = [t(game, "develop", "Ana", "army", "--city", "Paris", "--count", "2", ok=True).stdout,
+            t(game, "develop", "Bo", "industry", ok=True).stdout,
+            t(game, "supports", "Ana", "--from", "Paris", "--to", "London", "--count", "2", ok=True).stdout,
+            game("log", "-s", "g", ok=True).stdout]
+    assert "2 Supports" in outs[0] and not any("(s)" in out for out in outs)

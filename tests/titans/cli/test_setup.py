@@ -8,7 +8,7 @@ import pytest
 from journal import templates
 from journal.errors import InputError
 from journal.games.titans.cli import setup as cli_setup
-from titans.titans_helpers import BOARD, INVADERS, NEW, TITANS, j, t, white_flying_game
+from titans.titans_helpers import BOARD, DICE, INVADERS, NEW, TITANS, j, t, white_flying_game
 
 
 def test_new_in_the_exact_form_of_the_issue(journal):
@@ -62,6 +62,26 @@ def test_dice_face_table_lets_journal_roll(journal):
     assert r.exit_code == 2 and "expected 1-6" in r.stderr
     d = j(journal, "titans", "check", "-s", "g", "Brute", "repair")
     assert len(d["rolls"]) == 2 and all(x["source"] == "rolled" for x in d["rolls"])
+
+
+def test_a_titan_sheet_gives_its_own_success_symbols_at_new_or_by_hand(journal, tmp_path):
+    """Success symbols come from each Titan Sheet (Titan Abilities; Dice and Ability Checks): `new
+    --titan "...,dice=FILE"` reads the sheet's own table (over the game's --dice, key by key); a
+    card that changes them later is typed with `set` (and undone with `set --unset`)."""
+    sheet = tmp_path / "atlas.toml"
+    sheet.write_text('combat = ["gear"]\n')
+    new = [arg.replace("city=Tokyo", f"city=Tokyo,dice={sheet}") for arg in NEW]
+    journal(*new, *DICE, ok=True)
+    assert j(journal, "titans", "odds", "-s", "g", "Atlas", "combat")["successes_on"] == ["gear"]
+    assert j(journal, "titans", "odds", "-s", "g", "Brute", "combat")["successes_on"] == ["red", "bolt"]
+    journal("titans", "set", "-s", "g", "titans.Brute.dice", '{combat = ["wing"]}', "--reason", "Tech card: Optics",
+            ok=True)
+    assert j(journal, "titans", "odds", "-s", "g", "Brute", "combat")["successes_on"] == ["wing"]
+    r = journal("titans", "set", "-s", "g", "titans.Brute.dice.combat", '["skull"]')
+    assert r.exit_code == 2 and 'state.titans.Brute.dice.combat: "skull" is on no face' in r.stderr
+    r = journal("titans", "new", "h", *new[3:])                         # no --dice: the sheet lacks faces
+    assert r.exit_code == 2 and f"--titan 'Atlas': dice={sheet.name}: faces is missing, and the game has no face " \
+                                f"table (--dice) to take it from" in r.stderr
 
 
 def test_cli_invade_with_an_adjacent_city(journal):

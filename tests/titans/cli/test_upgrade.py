@@ -8,7 +8,7 @@ import pytest
 from journal.errors import InputError
 from journal.games import titans as game
 from journal.games.titans.cli import upgrade as cli_upgrade
-from titans.titans_helpers import fighting, j, shown_state, t
+from titans.titans_helpers import fighting, j, shown_state, skip_repairs, t
 
 
 def test_bonus_dice_are_checked():
@@ -28,6 +28,7 @@ def test_research_and_refresh(game):
     t(game, "attack", "Atlas", "--successes", "2", "--final-blow", ok=True)
     t(game, "credits", "Ana", "+3", "--reason", "Episode card", ok=True)
     t(game, "next", ok=True)
+    skip_repairs(game, "Atlas", "Brute")
     r = t(game, "develop", "Ana", "research")
     assert r.exit_code == 2 and "--card NAME" in r.stderr
     d = j(game, "titans", "develop", "-s", "g", "Ana", "research", "--card", "Rail Gun", "--slot", "hand", "--cost", "1")
@@ -43,6 +44,7 @@ def test_refresh_the_final_blow(game):
     t(game, "invade", "--rift", "West", "--city", "Tokyo", ok=True)
     t(game, "attack", "Atlas", "--successes", "2", "--final-blow", ok=True)
     t(game, "next", ok=True)
+    skip_repairs(game, "Atlas", "Brute")
     r = t(game, "develop", "Ana", "refresh")                 # 1 Credit from T1; the Refresh Cost is 2
     assert r.exit_code == 1 and "costs 2 Credits and Ana has 1" in r.stderr
     t(game, "credits", "Atlas", "+1", ok=True)

@@ -134,8 +134,8 @@ def test_amphibious_effect_damages_the_city_after_the_attack_white():
     s = with_threat(put(fighting(), "A1", "Tokyo"), 6)                               # dice -1, city 1
     out = apply(fight.attack, s, Attack("Atlas", successes=3))
     assert out.data["destroyed"] == ["A1"] and out.state["cities"]["Tokyo"]["damage"] == 1
-    assert out.lines.index("A1 is destroyed: Ana gains 1 Credit; put the pawn on the first free spot of the "
-                           "South Lair.") < out.lines.index("Tokyo takes 1 damage (A1's ability): put 1 City "
+    assert out.lines.index("A1 is destroyed: Ana gains 1 Credit; put the pawn on spot 3 of the South Lair (its "
+                           "first free spot).") < out.lines.index("Tokyo takes 1 damage (A1's ability): put 1 City "
                                                             "Damage Token on it (1/4).")
 
 

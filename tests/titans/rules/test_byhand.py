@@ -16,7 +16,7 @@ def test_one_defeats_an_invader_in_a_city_once_in_every_game():
     s = put(put(do(turn.next_phase, do(opening.opening, one_game())), "F5", "Lima"), "T1", "Paris")
     out = apply(byhand.defeat, s, "F5", "Atlas", pilot_ability=True)
     st = out.state
-    assert "F5" not in st["invaders"] and st["rifts"]["North"]["lair"][-1] == "F5"
+    assert "F5" not in st["invaders"] and st["rifts"]["North"]["lair"]["3"] == "F5"
     assert st["players"]["Ana"]["credits"] == 3 and st["once_used"] == ["O.N.E."]
     with pytest.raises(RuleError, match="has been used already"):
         byhand.defeat(st, dice(), "T1", "Atlas", pilot_ability=True)

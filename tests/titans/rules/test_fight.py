@@ -8,11 +8,11 @@ import pytest
 
 from journal.errors import InputError, RuleError
 from journal.games.titans.cli import upgrade as cli_upgrade
-from journal.games.titans.rules import byhand, fight, opening, setup, upgrade
+from journal.games.titans.rules import byhand, ending, fight, opening, setup, upgrade
 from journal.games.titans.rules.fight import Attack, Repair
 from titans.titans_helpers import (
-    DICE_TABLE, TITANS, apply, dice, do, equipped, fighting, passed, put, refused, table, to_upgrade_phase, unplaced,
-    with_sword, with_threat,
+    DICE_TABLE, TITANS, apply, dice, do, emptied, equipped, fighting, passed, put, refused, repairs_skipped, table,
+    to_upgrade_phase, unplaced, with_sword, with_threat,
 )
 
 
@@ -59,13 +59,11 @@ def test_setup_places_titans_anywhere():
 
 
 def test_moving_onto_an_empty_rift_calls_for_the_trial():
-    s = fighting()
-    s["rifts"]["North"]["lair"] += s["rifts"]["North"]["guardians"]
-    s["rifts"]["North"]["guardians"] = []
+    s = emptied(fighting(), "North")
     out = apply(fight.move, passed(s, "Ana"), "Brute", "North")
     assert out.state["titans"]["Brute"] == {**out.state["titans"]["Brute"], "rift": "North"}
     assert "city" not in out.state["titans"]["Brute"]
-    assert any("face the Trial" in line for line in out.lines)
+    assert any("faces the Trial" in line for line in out.lines) and out.state["round"]["trial"] == "Brute"
 
 
 def test_attack_each_success_deals_one_damage():
@@ -76,7 +74,7 @@ def test_attack_each_success_deals_one_damage():
 
 def test_attack_excess_damage_goes_to_the_next_target_and_is_lost_after_the_last():
     s = put(put(put(fighting(), "F1", "Tokyo"), "F2", "Tokyo", damage=1), "F5", "Tokyo")
-    out = apply(fight.attack, s, Attack("Atlas", successes=6, targets=("F1", "F2")))
+    out = apply(fight.attack, s, Attack("Atlas", successes=6, targets=("F1", "F2"), bonus_dice=2))
     assert out.data["destroyed"] == ["F1", "F2"] and out.data["excess_lost"] == 3
     assert out.state["invaders"] == {"F5": {"city": "Tokyo", "damage": 0}}
 
@@ -85,14 +83,35 @@ def test_attack_destroyed_invader_reward_and_lair_first_free_spot():
     s = put(fighting(), "F5", "Tokyo")
     out = apply(fight.attack, s, Attack("Atlas", successes=4))
     assert out.state["players"]["Ana"]["credits"] == 3
-    assert out.state["rifts"]["North"]["lair"] == ["F3", "F4", "F5"]
+    assert out.state["rifts"]["North"]["lair"] == {"1": "F3", "2": "F4", "3": "F5"}
+    assert "F5 is destroyed: Ana gains 3 Credits; put the pawn on spot 3 of the North Lair (its first free spot)." \
+        in out.lines
+
+
+def test_the_lair_is_a_row_of_spots():
+    """The book, Attack: "Remove the Invader Pawn and place it in the Lair on the first available
+    spot"; Invasion: "If no Invader is available on a Rift, the Lead Character will take the first
+    one from the Lair". A defeated pawn takes the lowest free spot, an invasion takes the pawn on
+    the lowest spot: F1, put on spot 1 once F3 has left it, is the next to invade, before F4."""
+    s = fighting()
+    for pid, city in (("F1", "Tokyo"), ("F2", "Cairo"), ("F5", "Lima")):
+        s = put(s, pid, city)                                    # the North Rift is empty
+    assert s["rifts"]["North"]["lair"] == {"1": "F3", "2": "F4"}
+    out = apply(opening.invade, s, "North", "Paris")
+    assert "Take F3 (Flying, Green: HP 3, DMG 1) from the North Lair (spot 1) and place it on Paris." in out.lines
+    assert out.state["rifts"]["North"]["lair"] == {"2": "F4"}
+    out = apply(fight.attack, out.state, Attack("Atlas", successes=4))
+    assert "put the pawn on spot 1 of the North Lair (its first free spot)" in " ".join(out.lines)
+    assert out.state["rifts"]["North"]["lair"] == {"1": "F1", "2": "F4"}
+    out = apply(opening.invade, out.state, "North", "Moscow")
+    assert out.data["invader"] == "F1" and out.state["rifts"]["North"]["lair"] == {"2": "F4"}
 
 
 def test_attack_reward_per_section_overrides_the_cards_reward():
     s = put(fighting(), "F1", "Tokyo")
     s["cards"]["F1"]["credits"] = [1, 1, 1, 5]
     s = with_threat(s, 16)
-    assert apply(fight.attack, s, Attack("Atlas", successes=9)).state["players"]["Ana"]["credits"] == 5
+    assert apply(fight.attack, s, Attack("Atlas", successes=9, bonus_dice=5)).state["players"]["Ana"]["credits"] == 5
 
 
 def test_attack_needs_targets_when_several_invaders_are_there():
@@ -118,13 +137,11 @@ def test_provoke_brings_the_first_rift_invader_with_invasion_damage_then_attacks
     assert out.data["provoked"] == "T1" and out.data["destroyed"] == ["T1"]
     assert any("Tokyo takes 1 Invasion Damage" in line for line in out.lines) and s["invaded"]
     assert s["cities"]["Tokyo"]["damage"] == 2          # + 1 from T1's death throes (its Green effect: city 1)
-    assert s["rifts"]["West"]["guardians"] == ["T2", "T5"] and s["rifts"]["West"]["lair"][-1] == "T1"
+    assert s["rifts"]["West"]["guardians"] == ["T2", "T5"] and s["rifts"]["West"]["lair"]["3"] == "T1"
 
 
 def test_provoke_never_takes_from_the_lair():
-    s = fighting()
-    s["rifts"]["West"]["lair"] += s["rifts"]["West"]["guardians"]
-    s["rifts"]["West"]["guardians"] = []
+    s = emptied(fighting(), "West")
     with pytest.raises(RuleError, match="Lair cannot be provoked"):
         fight.attack(s, dice(), Attack("Atlas", successes=2, provoke=True, rift="West"))
     with pytest.raises(InputError, match="name the rift to provoke, one of North, South, East: journal titans attack "
@@ -152,7 +169,7 @@ def test_final_blow_is_spent_and_refreshed_for_its_refresh_cost():
     spent = do(byhand.set_value, put(fighting(), "F1", "Tokyo"), ["titans", "Atlas", "blow_ready"], value=False)
     with pytest.raises(RuleError, match="spent"):
         fight.attack(spent, dice(), Attack("Atlas", successes=1, final_blow=True))
-    s = to_upgrade_phase(s)
+    s = repairs_skipped(to_upgrade_phase(s))
     out = apply(upgrade.develop, s, "Ana", "refresh")
     assert out.state["titans"]["Atlas"]["blow_ready"] and out.state["players"]["Ana"]["credits"] == 1
     with pytest.raises(RuleError, match="no Refresh Cost"):
@@ -164,7 +181,7 @@ def test_attack_guardians_on_a_rift_as_in_a_city():
     out = apply(fight.attack, s, Attack("Brute", successes=3, targets=("F1", "F2")))
     r = out.state["rifts"]["North"]
     assert r["guardians"] == ["F2", "F5"] and r["guardian_damage"] == {"F2": 1}
-    assert r["lair"] == ["F3", "F4", "F1"]
+    assert r["lair"] == {"1": "F3", "2": "F4", "3": "F1"}
 
 
 def test_attack_rolls_with_a_face_table():
@@ -185,7 +202,7 @@ def test_repair_successes_heal_charge_or_re_enable():
                   Gun={"slot": "hand1", "charges": 1, "disabled": False},
                   Visor={"slot": "head", "charges": 2, "disabled": True})
     s = to_upgrade_phase(s)
-    out = apply(fight.repair, s, Repair("Atlas", successes=4, heal=2, charge=("Gun",), enable=("Visor",)))
+    out = apply(fight.repair, s, Repair("Atlas", successes=4, heal=2, charge=("Gun",), enable=("Visor",), bonus_dice=2))
     t = out.state["titans"]["Atlas"]
     assert t["damage"] == 2 and t["tech"]["Gun"]["charges"] == 2
     assert t["tech"]["Visor"] == {"slot": "head", "charges": 0, "disabled": False}   # T6: restarts at 0
@@ -195,7 +212,7 @@ def test_repair_successes_heal_charge_or_re_enable():
 
 def test_repair_default_heals_as_much_as_it_can():
     s = to_upgrade_phase(do(byhand.damage, fighting(), 2, titan="Atlas", direct=True))
-    out = apply(fight.repair, s, Repair("Atlas", successes=3))
+    out = apply(fight.repair, s, Repair("Atlas", successes=3, bonus_dice=1))
     assert out.state["titans"]["Atlas"]["damage"] == 0 and out.data["unspent"] == 1
 
 
@@ -209,7 +226,7 @@ def test_tech_cards_hold_at_most_three_charges():
 
 def test_combat_repair_only_unmoved_on_a_city_without_invaders_capped_at_repair():
     s = do(byhand.damage, fighting(), 5, titan="Atlas", direct=True)
-    out = apply(fight.repair, s, Repair("Atlas", successes=4))
+    out = apply(fight.repair, s, Repair("Atlas", successes=4, bonus_dice=2))
     assert out.data["kind"] == "Combat Repair" and out.state["titans"]["Atlas"]["damage"] == 3
     with pytest.raises(RuleError, match="already moved"):
         fight.move(out.state, dice(), "Atlas", "Beijing")
@@ -228,9 +245,33 @@ def test_repair_action_on_a_refuge_city_succeeds_without_rolling():
 
 def test_repair_action_comes_before_gain_charges():
     s = to_upgrade_phase(fighting())
-    s = do(upgrade.develop, s, "Ana", "industry")
-    with pytest.raises(RuleError, match="step 1"):
+    s = do(fight.repair, s, Repair("Brute", successes=1))
+    s = do(upgrade.develop, do(fight.repair, s, Repair("Atlas", skip=True)), "Ana", "industry")
+    with pytest.raises(RuleError, match="already made its Repair Check"):
         fight.repair(s, dice(), Repair("Brute", successes=1))
+
+
+def test_each_player_rolls_a_repair_check_in_the_upgrade_phase():
+    """The book, Upgrade Phase, Step 1: "At the start of the Upgrade Phase each player rolls a Repair
+    Check". The phase goes on (Gain Charges, Development, the Ending Phase) only once each player
+    has rolled it, or said they skip it (`--skip`, logged)."""
+    s = to_upgrade_phase(fighting())
+    hints = ("journal titans repair Atlas --upgrade --successes N; journal titans repair Atlas --upgrade --skip; "
+             "journal titans repair Brute --upgrade --successes N; journal titans repair Brute --upgrade --skip")
+    assert refused(upgrade.develop, s, "Ana", "industry") == (
+        f"at the start of the Upgrade Phase each player rolls a Repair Check: Atlas, Brute have not ({hints})")
+    out = apply(fight.repair, s, Repair("Atlas", successes=1))
+    assert out.lines[-1] == ("Still to roll a Repair Check: journal titans repair Brute --successes N; journal "
+                             "titans repair Brute --skip.")
+    assert "Brute has not" in refused(ending.ending, out.state)
+    out = apply(fight.repair, out.state, Repair("Brute", skip=True))
+    assert out.lines == ["Brute: no Repair Check this Upgrade Phase (Bo skips it).",
+                         "The Repair Checks are over: Development next, from Ana (journal titans develop Ana ACTION: "
+                         "industry, army, research or refresh)."]
+    assert out.data["skipped"] and out.state["round"]["repaired"] == ["Atlas", "Brute"]
+    assert apply(upgrade.develop, out.state, "Ana", "industry").state["round"]["charged"]
+    with pytest.raises(RuleError, match="Combat Repair is the player's choice: nothing to skip"):
+        fight.repair(fighting(), dice(), Repair("Atlas", skip=True))
 
 
 def test_repair_rolls_with_a_face_table():
@@ -255,11 +296,20 @@ def test_setup_places_each_titan_once():
 
 def test_a_titan_facing_a_tyrant_is_told_the_whole_commands():
     s = fighting()
-    s["rifts"]["North"].update(trial="tyrant", challenger="Atlas", trial_turn=0, guardians=[],
-                               lair=["F1", "F2", "F3", "F4", "F5"])
+    emptied(s, "North")["rifts"]["North"].update(trial="tyrant", challenger="Atlas", trial_turn=0)
     s["titans"]["Atlas"].pop("city")
     s["titans"]["Atlas"]["rift"] = "North"
     with pytest.raises(RuleError) as e:
         fight.move(s, None, "Atlas", "Tokyo")
     assert ("`journal titans rift close North --titan Atlas` or `journal titans trial Atlas fail --rift North "
             "--to CITY`") in str(e.value)
+
+
+def test_a_destroyed_refuge_city_gives_no_success_without_rolling():
+    """The book, Upgrade Phase step 1: "If the Titan occupies a Refuge City (Green), it automatically
+    obtains a success for each point of its Repair ability." Reading: a destroyed Refuge City is no
+    refuge: its Titan rolls (or types) its Repair Check."""
+    s = do(byhand.damage, fighting(3), 2, titan="Cora", direct=True)        # Cora on Sydney, a Refuge City
+    s = to_upgrade_phase(do(byhand.damage, s, 5, city="Sydney"))
+    out = apply(fight.repair, s, Repair("Cora", successes=0))
+    assert out.data["successes"] == 0 and out.state["titans"]["Cora"]["damage"] == 2

@@ -8,12 +8,12 @@ import pytest
 from journal.errors import RuleError
 from journal.games.titans.rules import byhand, ending, model, opening, rifts, setup
 from titans.titans_helpers import (
-    TITANS, apply, dice, do, fighting, fresh, one_game, put, started, table, tyrant_ready, with_threat,
+    TITANS, apply, dice, do, ended, fighting, fresh, one_game, put, started, table, tyrant_ready, with_threat,
 )
 
 
 def _end_turn(s):
-    return do(ending.ending, s)
+    return ended(s)
 
 
 def test_one_draws_two_episode_cards_and_chooses_which_one_resolves():
@@ -39,7 +39,7 @@ def test_only_one_may_draw_two_episode_cards():
 def test_threat_rises_at_each_opening_phase():
     s = started()
     assert s["threat"] == 1 and s["turn"] == 1
-    s = do(ending.ending, s)
+    s = ended(s)
     assert do(opening.opening, s)["threat"] == 2
 
 

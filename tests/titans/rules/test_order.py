@@ -12,7 +12,7 @@ import pytest
 from journal.errors import RuleError
 from journal.games.titans.rules import byhand, ending, fight, opening, order, rifts, turn, upgrade
 from journal.games.titans.rules.fight import Attack, Repair
-from titans.titans_helpers import apply, dice, do, fighting, put, refused, to_upgrade_phase, unplaced
+from titans.titans_helpers import apply, dice, do, emptied, ended, fighting, put, refused, to_development, unplaced
 
 
 def test_setup_titans_are_placed_starting_with_the_lead_character_clockwise():
@@ -52,7 +52,7 @@ def test_fight_turn_is_movement_then_attack_and_the_attack_ends_it():
 
 
 def test_fight_order_follows_the_lead_character_token():
-    s = do(opening.opening, do(ending.ending, fighting(3)))        # the token passed right: Cy leads
+    s = do(opening.opening, ended(fighting(3)))        # the token passed right: Cy leads
     assert s["lead"] == "Cy" and order.seat_order(s) == ["Cy", "Ana", "Bo"]
     assert "it is Cy's turn" in refused(fight.move, s, "Atlas", "Beijing")
     assert "it is Ana's turn" in refused(fight.move, do(turn.pass_turn, s, "Cy"), "Brute", "Paris")
@@ -70,14 +70,12 @@ def test_combat_repair_trial_and_tyrant_fights_take_their_turn_in_order():
     assert "it is Ana's turn" in refused(fight.repair, s, Repair("Brute", successes=1))
     s = do(fight.repair, do(turn.pass_turn, s, "Ana"), Repair("Brute", successes=1))
     assert s["round"]["acting"] == "Bo"
-    s = fighting(2)
-    s["rifts"]["North"]["lair"] += s["rifts"]["North"]["guardians"]
-    s["rifts"]["North"]["guardians"] = []
+    s = emptied(fighting(2), "North")
     s["titans"]["Brute"].pop("city")
     s["titans"]["Brute"]["rift"] = "North"                            # Brute waits on the empty rift
     assert "it is Ana's turn" in refused(rifts.trial, s, "Brute", "North", "pass")
     s = do(rifts.trial, do(turn.pass_turn, s, "Ana"), "Brute", "North", "pass")
-    s = do(turn.next_phase, do(opening.opening, do(ending.ending, s)))     # turn 2: Bo leads, then Ana
+    s = do(turn.next_phase, do(opening.opening, ended(s)))     # turn 2: Bo leads, then Ana
     s = put(s, "F3", "Tokyo")
     assert "it is Bo's turn" in refused(fight.attack, s, Attack("Atlas", successes=1))
     s = do(rifts.rift_close, s, "North", "Brute", city="Toronto")       # the Tyrant fight ends Bo's turn
@@ -93,27 +91,26 @@ def test_out_of_turn_refusals_come_after_the_actions_own_checks():
 
 
 def test_development_goes_from_the_lead_character_clockwise():
-    s = to_upgrade_phase(do(turn.next_phase, do(opening.opening, do(ending.ending, fighting(2)))))   # turn 2: Bo leads
+    s = to_development(do(turn.next_phase, do(opening.opening, ended(fighting(2)))))   # turn 2: Bo leads
     msg = refused(upgrade.develop, s, "Ana", "industry")
     assert msg == ("it is Bo's turn to take a Development action (starting from the Lead Character, Bo, "
                    "clockwise): journal titans develop Bo ACTION, or journal titans pass Bo")
     out = apply(upgrade.develop, s, "Bo", "industry")
-    assert out.lines[-1] == "Still to take a Development action: Ana."
+    assert out.lines[-1] == ("Next to take a Development action: Ana (journal titans develop Ana ACTION, or journal "
+                             "titans pass Ana).")
     out = apply(upgrade.develop, out.state, "Ana", "industry")
-    assert out.lines[-1].startswith("Development done.")
+    assert out.lines[-1] == "Development done; nobody has a Support to move: journal titans ending."
 
 
 def test_titan_on_a_rift_is_skipped_in_the_development_order():
-    s = fighting(3)
-    s["rifts"]["North"]["lair"] += s["rifts"]["North"]["guardians"]
-    s["rifts"]["North"]["guardians"] = []
-    s = to_upgrade_phase(do(fight.move, s, "Atlas", "North"))
+    s = emptied(fighting(3), "North")
+    s = to_development(do(rifts.trial, do(fight.move, s, "Atlas", "North"), "Atlas", "North", "pass"))
     assert order.waiting(s, "development") == ["Bo", "Cy"]
     assert apply(upgrade.develop, s, "Bo", "industry").state["players"]["Bo"]["credits"] == 2
 
 
 def test_support_movement_goes_from_the_lead_character_clockwise():
-    s = to_upgrade_phase(fighting(2))
+    s = to_development(fighting(2))
     s["players"]["Ana"]["supports"] = [{"city": "Tokyo", "damage": 0}, {"city": "Cairo", "damage": 0}]
     s["players"]["Bo"]["supports"] = [{"city": "London", "damage": 0}]
     s = do(upgrade.develop, do(upgrade.develop, s, "Ana", "industry"), "Bo", "industry")
@@ -126,7 +123,7 @@ def test_support_movement_goes_from_the_lead_character_clockwise():
 
 
 def test_players_without_supports_are_skipped_in_support_movement():
-    s = do(turn.pass_turn, do(turn.pass_turn, to_upgrade_phase(fighting(2)), "Ana"), "Bo")
+    s = do(turn.pass_turn, do(turn.pass_turn, to_development(fighting(2)), "Ana"), "Bo")
     s["players"]["Bo"]["supports"] = [{"city": "London", "damage": 0}]
     assert order.step_of(s) == "supports" and order.whose_turn(s) == "Bo"
     out = apply(upgrade.supports_move, s, "Bo", "London", "Paris")

@@ -7,7 +7,7 @@ import pytest
 
 from journal.errors import InputError, RuleError
 from journal.games.titans.rules import byhand, ending, opening, pilots
-from titans.titans_helpers import DICE_TABLE, apply, dice, do, fighting, put
+from titans.titans_helpers import DICE_TABLE, apply, dice, do, ended, fighting, put
 
 
 def _destroyed(red: bool | None = False):
@@ -47,7 +47,7 @@ def test_destroyed_titan_reenters_next_turn_with_one_hit_point_on_a_city_without
     s = _destroyed(False)
     with pytest.raises(RuleError, match="next turn"):
         pilots.reenter(s, dice(), "Atlas", "Cairo")
-    s = do(opening.opening, do(ending.ending, s))
+    s = do(opening.opening, ended(s))
     with pytest.raises(RuleError, match="holds invaders"):
         pilots.reenter(put(s, "F1", "Cairo"), dice(), "Atlas", "Cairo")
     out = apply(pilots.reenter, s, "Atlas", "Cairo")
@@ -56,7 +56,7 @@ def test_destroyed_titan_reenters_next_turn_with_one_hit_point_on_a_city_without
 
 
 def test_reenter_with_a_new_pilot_after_the_pilot_died():
-    s = do(opening.opening, do(ending.ending, _destroyed(True)))
+    s = do(opening.opening, ended(_destroyed(True)))
     with pytest.raises(InputError, match="cockpit is empty: draw a Pilot Card and name it: journal titans reenter "
                                          "Atlas Cairo --pilot NAME"):
         pilots.reenter(s, dice(), "Atlas", "Cairo")
@@ -65,7 +65,7 @@ def test_reenter_with_a_new_pilot_after_the_pilot_died():
 
 
 def test_reenter_waits_for_the_pilot_die():
-    s = do(opening.opening, do(ending.ending, _destroyed(None)))
+    s = do(opening.opening, ended(_destroyed(None)))
     with pytest.raises(RuleError, match="pilot die first"):
         pilots.reenter(s, dice(), "Atlas", "Cairo")
 

@@ -28,7 +28,7 @@ def test_trial_needs_a_titan_on_an_unguarded_rift():
 
 def test_trial_after_fighting_the_guardians_waits_for_next_turn():
     s = do(fight.move, passed(fighting(), "Ana"), "Brute", "North")
-    s = do(fight.attack, s, Attack("Brute", successes=9, targets=("F1", "F2", "F5")))
+    s = do(fight.attack, s, Attack("Brute", successes=9, targets=("F1", "F2", "F5"), bonus_dice=6))
     with pytest.raises(RuleError, match="next turn"):
         rifts.trial(s, dice(), "Brute", "North", "pass")
 
@@ -64,8 +64,10 @@ def test_rift_close_artifact_threat_and_a_threatened_city():
 
 
 def test_rift_close_refused_without_the_trial():
+    s = on_empty_north()
+    del s["round"]["trial"]                     # as if Brute stood there since an earlier turn
     with pytest.raises(RuleError, match="pass the Trial first"):
-        rifts.rift_close(on_empty_north(), dice(), "North", "Brute", city="Toronto")
+        rifts.rift_close(s, dice(), "North", "Brute", city="Toronto")
 
 
 def test_tyrant_fight_lost():

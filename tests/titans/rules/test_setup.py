@@ -15,20 +15,20 @@ def test_setup_two_players_reward_2_pawns_start_in_the_lair():
     s = fresh(2)
     north = s["rifts"]["North"]
     assert north["type"] == "Flying"
-    assert north["guardians"] == ["F1", "F2", "F5"] and north["lair"] == ["F3", "F4"]
+    assert north["guardians"] == ["F1", "F2", "F5"] and north["lair"] == {"1": "F3", "2": "F4"}
 
 
 def test_setup_three_players_one_reward_2_pawn_per_type_in_the_lair():
     s = fresh(3)
     for r in s["rifts"].values():
         assert len(r["guardians"]) == 4 and len(r["lair"]) == 1
-        assert s["cards"][r["lair"][0]]["reward"] == 2
+        assert s["cards"][r["lair"]["1"]]["reward"] == 2
 
 
 def test_setup_four_players_every_pawn_on_the_rift():
     s = fresh(4)
     for r in s["rifts"].values():
-        assert len(r["guardians"]) == 5 and r["lair"] == []
+        assert len(r["guardians"]) == 5 and r["lair"] == {}
 
 
 def test_setup_solo_game_sets_up_as_two_players():

@@ -8,7 +8,7 @@ import pytest
 from journal.errors import RuleError
 from journal.games.titans.rules import byhand, ending, opening
 from journal.games.titans.rules.ending import Assignment
-from titans.titans_helpers import apply, dice, equipped, fighting, fresh, put, started, with_threat
+from titans.titans_helpers import apply, dice, equipped, fighting, fresh, put, repairs_skipped, started, with_threat
 
 
 def test_threat_reaching_21_loses_at_once():
@@ -75,7 +75,7 @@ def test_armor_prevents_damage_each_time():
 def test_destroyed_titan_is_removed_its_tech_disabled_and_its_pilot_die_is_asked_for():
     s = equipped(put(fighting(), "F5", "Tokyo"), Gun={"slot": "hand1", "charges": 2, "disabled": False})
     s["titans"]["Atlas"]["damage"] = 9
-    out = apply(ending.ending, s, assign=(Assignment("F5", "titan", "Atlas"),))    # DMG 2, Armor 1
+    out = apply(ending.ending, repairs_skipped(s), assign=(Assignment("F5", "titan", "Atlas"),))    # DMG 2, Armor 1
     t = out.state["titans"]["Atlas"]
     assert t["destroyed"] and "city" not in t and t["tech"]["Gun"]["disabled"] and t["pilot_check"]
     assert out.state["threat"] == s["threat"] + 1 and out.data["destroyed_titans"] == ["Atlas"]

@@ -7,7 +7,7 @@ import pytest
 
 from journal.errors import RuleError
 from journal.games.titans.rules import ending, fight, order, turn, upgrade
-from titans.titans_helpers import apply, dice, do, fighting, refused, to_upgrade_phase, unplaced
+from titans.titans_helpers import apply, dice, do, ended, fighting, refused, to_development, unplaced
 
 
 def test_setup_has_no_pass():
@@ -33,11 +33,11 @@ def test_pass_out_of_turn_is_refused():
     s = do(turn.pass_turn, s, "Ana")
     assert "Ana's turn in the Fight Phase is over" in refused(turn.pass_turn, s, "Ana")
     with pytest.raises(RuleError, match="turn 1 is over"):
-        turn.pass_turn(do(ending.ending, s), dice())
+        turn.pass_turn(ended(s), dice())
 
 
 def test_pass_takes_no_development_action():
-    s = to_upgrade_phase(fighting(2))
+    s = to_development(fighting(2))
     out = apply(turn.pass_turn, s, "Ana")
     assert out.lines[0] == "Ana takes no Development action this turn." and out.data["step"] == "development"
     assert out.state["round"]["charged"]                    # Gain Charges comes before Development

@@ -8,14 +8,15 @@ import pytest
 from journal.errors import InputError, RuleError
 from journal.games import titans as game
 from journal.games.titans.cli import upgrade as cli_upgrade
-from journal.games.titans.rules import byhand, opening, order, turn, upgrade
+from journal.games.titans.rules import byhand, ending, opening, order, rifts, turn, upgrade
 from titans.titans_helpers import (
-    apply, dice, do, equipped, fighting, fresh, on_empty_north, passed, to_upgrade_phase, typed,
+    apply, dice, do, ended, equipped, fighting, fresh, on_empty_north, passed, repairs_skipped, to_development,
+    typed,
 )
 
 
 def _upgrade(s):
-    return do(turn.next_phase, s)
+    return repairs_skipped(do(turn.next_phase, s))
 
 
 def test_research_buys_a_named_face_up_card_and_names_its_replacement():
@@ -68,19 +69,19 @@ def test_equip_a_face_up_card_by_name():
 
 
 def test_titan_on_a_rift_skips_development():
-    s = to_upgrade_phase(on_empty_north())
+    s = to_development(do(rifts.trial, on_empty_north(), "Brute", "North", "pass"))
     with pytest.raises(RuleError, match="skips the Development"):
         upgrade.develop(s, dice(), "Bo", "industry")
     assert "Bo" not in order.waiting(s, "development")
 
 
 def test_industry_gains_two_credits():
-    out = apply(upgrade.develop, to_upgrade_phase(fighting()), "Ana", "industry")
+    out = apply(upgrade.develop, to_development(fighting()), "Ana", "industry")
     assert out.state["players"]["Ana"]["credits"] == 2
 
 
 def test_army_supports_cost_one_credit_at_most_three_each_on_a_non_destroyed_city():
-    s = passed(to_upgrade_phase(do(byhand.damage, fighting(), 4, city="Tokyo")), "Ana")
+    s = passed(to_development(do(byhand.damage, fighting(), 4, city="Tokyo")), "Ana")
     s["players"]["Bo"]["credits"] = 5
     with pytest.raises(RuleError, match="destroyed"):
         upgrade.develop(s, dice(), "Bo", "army", city="Tokyo")
@@ -94,13 +95,13 @@ def test_army_supports_cost_one_credit_at_most_three_each_on_a_non_destroyed_cit
 
 
 def test_one_development_action_per_player_per_turn():
-    s = do(upgrade.develop, to_upgrade_phase(fighting()), "Ana", "industry")
+    s = do(upgrade.develop, to_development(fighting()), "Ana", "industry")
     with pytest.raises(RuleError, match="already taken"):
         typed(cli_upgrade.read_develop, upgrade.develop, s, player="Atlas", action="industry")
 
 
 def test_research_buys_a_face_up_card_into_an_empty_slot_and_draws_a_replacement():
-    s = to_upgrade_phase(fighting())
+    s = to_development(fighting())
     s["players"]["Ana"]["credits"] = 3
     out = apply(upgrade.develop, s, "Ana", "research", card="Plasma Sword", slot="hands", cost=2,
                 tags=("energy",))
@@ -111,13 +112,13 @@ def test_research_buys_a_face_up_card_into_an_empty_slot_and_draws_a_replacement
 
 
 def test_research_redraw_discards_the_three_face_up_cards():
-    out = apply(upgrade.develop, to_upgrade_phase(fighting()), "Ana", "research", redraw=True)
+    out = apply(upgrade.develop, to_development(fighting()), "Ana", "research", redraw=True)
     d = out.state["decks"]
     assert (d["tech"], d["tech_face_up"], d["tech_discard"]) == (69, 3, 3)
 
 
 def test_research_remakes_an_empty_tech_deck_from_the_discards():
-    s = to_upgrade_phase(fighting())
+    s = to_development(fighting())
     s["decks"].update(tech=1, tech_discard=71)
     d = apply(upgrade.develop, s, "Ana", "research", redraw=True).state["decks"]
     assert (d["tech"], d["tech_face_up"], d["tech_discard"]) == (72, 3, 0)
@@ -151,7 +152,7 @@ def test_tech_spend_charges():
 
 
 def test_support_movement_up_to_three_cities():
-    s = to_upgrade_phase(fighting())
+    s = to_development(fighting())
     s["players"]["Bo"]["supports"] = [{"city": "London", "damage": 1}, {"city": "London", "damage": 0}]
     out = apply(upgrade.supports_move, s, "Bo", "London", "Beijing", count=1)   # London-Moscow-Beijing
     sups = out.state["players"]["Bo"]["supports"]
@@ -163,8 +164,31 @@ def test_support_movement_up_to_three_cities():
         upgrade.develop(after, dice(), "Ana", "industry")
 
 
+def test_a_support_moves_at_most_three_cities_in_an_upgrade_phase():
+    """The book, Supports: "In the Support Movement Subphase of the Upgrade Phase a player can move
+    Supports up to 3 cities distance"; Upgrade Phase, step 4: "may move their own Support Tokens up
+    to 3 city spaces". In all, across commands: London → Moscow (1) → Beijing (1) → Tokyo (1) is 3;
+    one more city is refused. The count starts again with the next Upgrade Phase."""
+    s = passed(to_development(fighting()), "Ana")
+    s["players"]["Bo"]["supports"] = [{"city": "London", "damage": 0}, {"city": "London", "damage": 0}]
+    s = do(upgrade.supports_move, s, "Bo", "London", "Moscow")
+    out = apply(upgrade.supports_move, s, "Bo", "Moscow", "Beijing")
+    assert out.lines[0] == ("Move 1 Support of Bo (yellow) from Moscow to Beijing (1 city; it may move 1 more city "
+                            "this Upgrade Phase).")
+    s = do(upgrade.supports_move, out.state, "Bo", "Beijing", "Tokyo")
+    with pytest.raises(RuleError, match="a Support moves up to 3 cities in an Upgrade Phase, in all: Bo's on Tokyo "
+                                        "may still move 0"):
+        upgrade.supports_move(s, dice(), "Bo", "Tokyo", "Beijing")
+    s = do(upgrade.supports_move, s, "Bo", "London", "Moscow")         # the other one has its 3 cities
+    assert sorted((sp["city"], sp["moved"]) for sp in s["players"]["Bo"]["supports"]) == [("Moscow", 1), ("Tokyo", 3)]
+    s = ended(s)
+    assert [sp for sp in s["players"]["Bo"]["supports"] if "moved" in sp] == []
+    s["players"]["Bo"]["supports"][0]["moved"] = 1
+    assert game.validate(s) == ["state.players.Bo.supports[0].moved is only kept during the Upgrade Phase"]
+
+
 def test_destroyed_supports_can_be_bought_again():
-    s = passed(to_upgrade_phase(fighting()), "Ana")
+    s = passed(to_development(fighting()), "Ana")
     s["players"]["Bo"].update(credits=1, supports=[{"city": "London", "damage": 0} for _ in range(3)])
     with pytest.raises(RuleError, match="at most 3"):
         upgrade.develop(s, dice(), "Bo", "army", city="London")

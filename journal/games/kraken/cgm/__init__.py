@@ -18,8 +18,23 @@ TOML), and the engine changes only the state copy it is given.
 
 from __future__ import annotations
 
+from journal.text import plural
+
 LINE_CELLS = 7                 # K3
 SLOTS = ("1", "2", "3", "4", "5", "6")   # K4
 LINE_VARS = "ABCDEFGH"         # K2: the current line's variables
 INTERLINK = "IJKLMNOPQRSTUVWXYZ"         # K2: shared by every line
 VAR_MIN, VAR_MAX = -(1 << 63), (1 << 63) - 1   # "no range limits" within what TOML can store
+
+
+def lines_named(slots) -> str:
+    """Line slots as a person writes them: "line 2", "lines 1, 2"."""
+    slots = list(slots)
+    return f"line {slots[0]}" if len(slots) == 1 else f"lines {', '.join(slots)}"
+
+
+def choices_unused(made: int, unused: list) -> str:
+    """Decisions given ahead (--choose) that no decision took."""
+    given = made + len(unused)
+    return (f"{plural(given, 'choice')} given but {plural(made, 'decision')} came up: unused "
+            f"{', '.join(str(c) for c in unused)}")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from journal.errors import InputError, NeedChoice, RuleError
-from journal.games.kraken.cgm import LINE_CELLS, LINE_VARS, VAR_MAX, VAR_MIN
+from journal.games.kraken.cgm import LINE_CELLS, LINE_VARS, VAR_MAX, VAR_MIN, choices_unused
+from journal.games.kraken.model.checks import check, d20_chance
 from journal.games.kraken.cgm.cells import cell_text
 from journal.hints import cmd, say
 
@@ -64,6 +65,7 @@ class Activation:
         self.decisions: list[dict] = []
         self.held: list[str] = []
         self.wrapped = False
+        self.checks: list[dict] = []     # the random switches' d20s, with their chance (the luck audit)
 
     def event_label(self, ident: str) -> str:
         title = self.events.get(ident, {}).get("title")
@@ -78,14 +80,12 @@ class Activation:
                              f"Line {slot}, {label}: option A ({a}) or B ({b})?")
         pick = str(self.choices.pop(0)).strip().upper()
         if pick not in ("A", "B"):
-            raise InputError(f"--choose {pick}: a decision is A or B")
+            raise InputError(f"'{pick}' is not an option: a decision is A or B")
         return pick
 
     def finish(self) -> None:
         if self.choices:
-            raise InputError(f"--choose given {len(self.decisions) + len(self.choices)} time(s) but "
-                             f"{len(self.decisions)} decision(s) came up: unused "
-                             f"{', '.join(str(c) for c in self.choices)}")
+            raise InputError(choices_unused(len(self.decisions), self.choices))
 
 
 def exec_cell(run: Activation, slot: str, cell: dict) -> tuple[str, str | None]:
@@ -108,8 +108,8 @@ def _wake(run: Activation, slot: str, line: dict, cell: dict) -> None:
         raise RuleError(f"line {slot} is on STANDBY at {run.event_label(held)} ({at}): the cell "
                         f"there is !{held}; nothing else happens on this line until you activate it")
     if not run.activate:
-        raise RuleError(f"line {slot} is on STANDBY at {run.event_label(held)} ({at}): nothing happens "
-                        f"until you activate the event (--activate)")
+        raise RuleError(say(f"line {slot} is on STANDBY at {run.event_label(held)} ({at}): nothing happens "
+                            f"until you activate the event (", cmd("kraken advance", slot, activate=True), ")"))
     del line["standby"]
     run.lines.append(f"Line {slot}: activate {run.event_label(held)} held on STANDBY.")
 
@@ -166,6 +166,7 @@ def _random(run: Activation, slot: str, line: dict, cell: dict) -> tuple[str, st
     at = line["coords"][-1]
     roll = run.dice.roll(20)
     hit = roll >= cell["n"]
+    run.checks.append(check(f"CGM random switch %{cell['n']}", d20_chance(0, cell["n"]), hit))
     to = cell["to"][0 if hit else 1]
     run.trail.append(f"{at} %{cell['n']}: d20 {roll} → {to}")
     run.lines.append(f"Line {slot}: {at} random switch %{cell['n']}: d20 = {roll}, "

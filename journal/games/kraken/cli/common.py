@@ -1,15 +1,22 @@
-"""What every `journal kraken` command shares: running a rule, deltas, traits, the catalogue.
+"""What every `journal kraken` command shares: running a rule, names, deltas, traits, the catalogue.
 
-A rules function's missing choice is asked for on a terminal (else the error names it);
-deltas are typed +N, -N or =N and traits NAME:VALUE.
+A rules function receives the save's own keys: the names a command typed (crew members,
+enemy labels, ship systems, weapons, quests, captives, builds), in any case, are found in
+the open campaign first (`run(..., names=...)`, the runtime's `parse=` hook), and an unknown
+one is refused naming the option that carried it. A rules function's missing choice is asked
+for on a terminal (else the error names it); deltas are typed +N, -N or =N and traits
+NAME:VALUE.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
+from typing import NamedTuple
 
 import click
 
 from journal.errors import InputError, typed
+from journal.lookup import find
 
 NEGATIVES = {"ignore_unknown_options": True}  # `crew hp Ray -3`, `var A -2 --line 1`
 AB = click.Choice(["A", "B"], case_sensitive=False)
@@ -63,9 +70,71 @@ def parse_trait(spec: str, option: str = "--trait") -> tuple[str, int]:
     return head.strip(), value
 
 
-def run(rt, save, fn, **params):
-    """Run a rules function on the campaign (the runtime wraps what it prints to the screen)."""
-    return rt.run(save, fn, **params)
+class Names(NamedTuple):
+    """A kind of name a command types, and where the open campaign keeps those names.
+
+    `table(state, params)` is the campaign's names (None when there are none to find now: the
+    rules then say why, e.g. no Ground Combat going on); `what` how a refusal calls one, with
+    the other parameters at hand (`"weapon of {name}"`); `option` the option that carries it
+    (None for an argument); `also` words taken as they are, in any case ("fists")."""
+
+    what: str
+    table: Callable[[dict, dict], Collection[str] | None]
+    option: str | None = None
+    also: tuple[str, ...] = ()
+
+    def on(self, option: str) -> "Names":
+        """The same names, typed with `option`."""
+        return self._replace(option=option)
+
+    def key(self, state: dict, params: dict, typed_name: str) -> str:
+        """The campaign's own key for what the player typed (exact, else in any case)."""
+        word = str(typed_name).strip().casefold()
+        for also in self.also:
+            if word == also.casefold():
+                return also
+        table = self.table(state, params)
+        if table is None:
+            return typed_name
+        return find(table, typed_name, self.what.format(**params), self.option)
+
+
+CREW = Names("crew member", lambda s, p: s.get("crew"))
+ENEMY = Names("enemy label", lambda s, p: (s.get("ground") or {}).get("enemies"))
+SYSTEM = Names("ship system", lambda s, p: (s.get("ship") or {}).get("systems"))
+QUEST = Names("quest", lambda s, p: s.get("quests"))
+CAPTIVE = Names("captive", lambda s, p: s.get("captives"))
+BUILD = Names("build", lambda s, p: s.get("builds"))
+
+
+def weapons_of(member: str = "name", also: tuple[str, ...] = ()) -> Names:
+    """The weapons of the crew member a command names in its parameter `member` (and `also`)."""
+    return Names(f"weapon of {{{member}}}",
+                 lambda s, p: ((s.get("crew") or {}).get(p.get(member)) or {}).get("weapons"), also=also)
+
+
+def resolving(names: dict[str, Names], then: Callable[[dict, dict], dict] | None = None
+              ) -> Callable[[dict, dict], dict]:
+    """A `parse=` hook: each parameter in `names` (a name, or a list of names) becomes the open
+    campaign's own key, in the order given (a member before their weapon); `then` reads the
+    rest of what the command typed."""
+    def parse(state: dict, params: dict) -> dict:
+        for param, kind in names.items():
+            value = params.get(param)
+            if isinstance(value, (list, tuple)):
+                params[param] = [kind.key(state, params, v) for v in value]
+            elif value is not None:
+                params[param] = kind.key(state, params, value)
+        return then(state, params) if then else params
+    return parse
+
+
+def run(rt, save, fn, names: dict[str, Names] | None = None, parse=None, **params):
+    """Run a rules function on the campaign (the runtime wraps what it prints to the screen),
+    the names in `names` found in it first."""
+    if names:
+        parse = resolving(names, parse)
+    return rt.run(save, fn, parse=parse, **params)
 
 
 def run_choosing(rt, save, fn, choices: list, **params):

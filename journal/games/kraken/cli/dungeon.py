@@ -5,10 +5,16 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError, typed
-from journal.games.kraken.cli.common import NUMBER, run, run_asking, short
+from journal.games.kraken.cli.common import CREW, NUMBER, run, run_asking, short, weapons_of
 from journal.games.kraken.cli.files import grade_prices
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
+
+
+# the crew members (and a member's weapon) a dungeon command names
+TEAM = {"name": CREW, "crew": CREW.on("--crew"), "disarm": CREW.on("--disarm"), "faint": CREW.on("--faint")}
+CRACK = {**TEAM, "weapon": weapons_of("crew").on("--weapon")}
+MOD = {**TEAM, "weapon": weapons_of("name")}
 
 
 @click.group(cls=OrderedGroup)
@@ -65,7 +71,7 @@ def dungeon_enter(rt, save, slot, crew_names, map_no, inside, rolls):
     """Land on a Location from the Starmap Locations Log."""
     from journal.games.kraken.dungeon import maps as rules
 
-    run(rt, save, rules.dungeon_enter, entered=rolls, slot=slot, crew=list(crew_names), map_no=map_no,
+    run(rt, save, rules.dungeon_enter, names=TEAM, entered=rolls, slot=slot, crew=list(crew_names), map_no=map_no,
         inside=inside)
 
 
@@ -82,7 +88,8 @@ def dungeon_move(rt, save, to, free, faint, breach):
     """Move to an adjacent tile or area (one action)."""
     from journal.games.kraken.dungeon import maps as rules
 
-    run_asking(rt, save, rules.dungeon_move, how="free" if free else "move", to=to, breach=list(breach), faint=faint)
+    run_asking(rt, save, rules.dungeon_move, names=TEAM, how="free" if free else "move", to=to, breach=list(breach),
+               faint=faint)
 
 
 @dungeon.command("bulkhead")
@@ -96,7 +103,7 @@ def dungeon_bulkhead(rt, save, tile, crew, to, breach, how, faint, rolls):
     """Open a bulkhead B# (three failures lock it)."""
     from journal.games.kraken.dungeon import hazards as rules
 
-    run_asking(rt, save, rules.dungeon_bulkhead, entered=rolls, tile=tile, crew=crew, how=_how(how),
+    run_asking(rt, save, rules.dungeon_bulkhead, names=TEAM, entered=rolls, tile=tile, crew=crew, how=_how(how),
                to=to, breach=list(breach), faint=faint)
 
 
@@ -113,7 +120,7 @@ def dungeon_crack(rt, save, tile, crew, weapon, grade, emergency, to, breach, ho
     """Crack a bulkhead with a weapon's Ammo, or the emergency release."""
     from journal.games.kraken.dungeon import hazards as rules
 
-    run_asking(rt, save, rules.dungeon_crack, tile=tile, crew=crew, weapon=weapon, grade=grade,
+    run_asking(rt, save, rules.dungeon_crack, names=CRACK, tile=tile, crew=crew, weapon=weapon, grade=grade,
                emergency=emergency, how=_how(how, "stay"), to=to, breach=list(breach), faint=faint)
 
 
@@ -128,7 +135,7 @@ def dungeon_mine(rt, save, tile, disarm, to, breach, how, faint, rolls):
     """Mines M#: disarm (2d6 + Tech), or Agility saves (d6 + AGI >= 8)."""
     from journal.games.kraken.dungeon import hazards as rules
 
-    run_asking(rt, save, rules.dungeon_mine, entered=rolls, tile=tile, disarm=disarm, how=_how(how),
+    run_asking(rt, save, rules.dungeon_mine, names=TEAM, entered=rolls, tile=tile, disarm=disarm, how=_how(how),
                to=to, breach=list(breach), faint=faint)
 
 
@@ -143,7 +150,7 @@ def dungeon_laser(rt, save, tile, disarm, to, breach, how, faint, rolls):
     """A laser barrier L#: damage on entering; disarm it on the tile."""
     from journal.games.kraken.dungeon import hazards as rules
 
-    run_asking(rt, save, rules.dungeon_laser, entered=rolls, tile=tile, disarm=disarm, how=how, to=to,
+    run_asking(rt, save, rules.dungeon_laser, names=TEAM, entered=rolls, tile=tile, disarm=disarm, how=how, to=to,
                breach=list(breach), faint=faint)
 
 
@@ -170,7 +177,7 @@ def dungeon_med(rt, save, tile, name, to, breach, how, faint):
     """A med-station heals one member up to 4 HP (3 times)."""
     from journal.games.kraken.dungeon import stations as rules
 
-    run_asking(rt, save, rules.dungeon_med, tile=tile, name=name, how=_how(how), to=to, breach=list(breach),
+    run_asking(rt, save, rules.dungeon_med, names=TEAM, tile=tile, name=name, how=_how(how), to=to, breach=list(breach),
                faint=faint)
 
 
@@ -183,7 +190,8 @@ def dungeon_oxygen(rt, save, tile, to, breach, how, faint):
     """Refill the Oxygen."""
     from journal.games.kraken.dungeon import stations as rules
 
-    run_asking(rt, save, rules.dungeon_oxygen, tile=tile, how=_how(how), to=to, breach=list(breach), faint=faint)
+    run_asking(rt, save, rules.dungeon_oxygen, names=TEAM, tile=tile, how=_how(how), to=to, breach=list(breach),
+               faint=faint)
 
 
 @dungeon.command("clone")
@@ -197,8 +205,8 @@ def dungeon_clone(rt, save, tile, savepoint, heal, to, breach, how, faint):
     """A clone station: heal 4 HP each, a save point (K8), once per station and exploration."""
     from journal.games.kraken.dungeon import stations as rules
 
-    run_asking(rt, save, rules.dungeon_clone, tile=tile, savepoint=savepoint, how=_how(how), to=to, breach=list(breach),
-               faint=faint, heal_crew=heal)
+    run_asking(rt, save, rules.dungeon_clone, names=TEAM, tile=tile, savepoint=savepoint, how=_how(how), to=to,
+               breach=list(breach), faint=faint, heal_crew=heal)
 
 
 for _kind, _help in (("shop", "A Shop S#: trash bonus, grades and prices."),
@@ -216,7 +224,7 @@ for _kind, _help in (("shop", "A Shop S#: trash bonus, grades and prices."),
         def _cmd(rt, save, tile, to, breach, how, faint, rolls):
             from journal.games.kraken.dungeon import shops as rules
 
-            run_asking(rt, save, rules.dungeon_shop, entered=rolls, tile=tile, kind=kind, how=_how(how),
+            run_asking(rt, save, rules.dungeon_shop, names=TEAM, entered=rolls, tile=tile, kind=kind, how=_how(how),
                        to=to, breach=list(breach), faint=faint)
         return _cmd
     _make(_kind, _help)
@@ -236,7 +244,7 @@ def visit(rt, save, slot, map_no, kind, tile, crew_names, rolls):
     """Phase 4 short visit: teleport to a cleared map's trader, do one thing, come back."""
     from journal.games.kraken.dungeon import shops as rules
 
-    run(rt, save, rules.short_visit, entered=rolls, slot=slot, map_no=map_no, kind=kind, tile=tile,
+    run(rt, save, rules.short_visit, names=TEAM, entered=rolls, slot=slot, map_no=map_no, kind=kind, tile=tile,
         crew=list(crew_names))
 
 
@@ -312,7 +320,7 @@ def dungeon_mod(rt, save, name, weapon, mod, grade, price):
 
     if mod is None:
         raise click.UsageError("give --ammo, --damage or --both")
-    run(rt, save, rules.dungeon_mod, name=name, weapon=weapon, mod=mod, grade=grade,
+    run(rt, save, rules.dungeon_mod, names=MOD, name=name, weapon=weapon, mod=mod, grade=grade,
         prices=grade_prices(), price=price)
 
 
@@ -326,8 +334,8 @@ def dungeon_treasure(rt, save, tile, to, breach, how, faint, rolls):
     """A Treasure T#: a drop of grade difficulty + # (first time)."""
     from journal.games.kraken.dungeon import stations as rules
 
-    run_asking(rt, save, rules.dungeon_treasure, entered=rolls, tile=tile, how=_how(how), to=to, breach=list(breach),
-               faint=faint)
+    run_asking(rt, save, rules.dungeon_treasure, names=TEAM, entered=rolls, tile=tile, how=_how(how), to=to,
+               breach=list(breach), faint=faint)
 
 
 @dungeon.command("tile")
@@ -346,7 +354,7 @@ def dungeon_tile(rt, save, tile, what, portals, to, breach, how, faint, rolls):
     from journal.games.kraken.dungeon import elements as rules
 
     nums = _portals(portals)
-    run_asking(rt, save, rules.dungeon_tile, entered=rolls, tile=tile, what=what, how=_how(how), to=to,
+    run_asking(rt, save, rules.dungeon_tile, names=TEAM, entered=rolls, tile=tile, what=what, how=_how(how), to=to,
                breach=list(breach), faint=faint, portals=nums)
 
 
@@ -375,7 +383,7 @@ def dungeon_breach(rt, save, tile, crew, undo, to, breach, how, faint):
     """Repair a Hull Breach you stand on with a welding device (an action)."""
     from journal.games.kraken.dungeon import elements as rules
 
-    run_asking(rt, save, rules.dungeon_breach, tile=tile, crew=crew, undo=undo, how=_how(how),
+    run_asking(rt, save, rules.dungeon_breach, names=TEAM, tile=tile, crew=crew, undo=undo, how=_how(how),
                to=to, breach=list(breach), faint=faint)
 
 
@@ -418,8 +426,8 @@ def dungeon_exit(rt, save, keep_uncleared, reward, to, breach, how, faint, rolls
     """An exit tile EX: the next map, or the last map's exit solves the Location."""
     from journal.games.kraken.dungeon import maps as rules
 
-    run_asking(rt, save, rules.dungeon_exit, entered=rolls, how=_how(how), to=to, breach=list(breach), faint=faint,
-               keep_uncleared=keep_uncleared, reward=reward)
+    run_asking(rt, save, rules.dungeon_exit, names=TEAM, entered=rolls, how=_how(how), to=to, breach=list(breach),
+               faint=faint, keep_uncleared=keep_uncleared, reward=reward)
 
 
 @dungeon.command("back")
@@ -431,7 +439,7 @@ def dungeon_back(rt, save, keep_uncleared, to, breach, how, faint):
     """Back to the previous map through an entrance."""
     from journal.games.kraken.dungeon import maps as rules
 
-    run_asking(rt, save, rules.dungeon_back, how=_how(how), to=to, breach=list(breach), faint=faint,
+    run_asking(rt, save, rules.dungeon_back, names=TEAM, how=_how(how), to=to, breach=list(breach), faint=faint,
                keep_uncleared=keep_uncleared)
 
 
@@ -445,8 +453,8 @@ def dungeon_leave(rt, save, way, keep_uncleared, to, breach, how, faint):
     """Leave the Location: the first map's entrance, an Exit Location '/', the Teleporter."""
     from journal.games.kraken.dungeon import maps as rules
 
-    run_asking(rt, save, rules.dungeon_leave, way=way, how=_how(how), to=to, breach=list(breach), faint=faint,
-               keep_uncleared=keep_uncleared)
+    run_asking(rt, save, rules.dungeon_leave, names=TEAM, way=way, how=_how(how), to=to, breach=list(breach),
+               faint=faint, keep_uncleared=keep_uncleared)
 
 
 @dungeon.command("psi")
@@ -460,7 +468,8 @@ def dungeon_psi(rt, save, name, power, bonus, rolls):
     """A dungeon PSI power: surprise, divination, midas touch, oxygen creation."""
     from journal.games.kraken.ground_combat import psi as rules
 
-    run(rt, save, rules.dungeon_psi, entered=rolls, name=name, power=rules.psi_power(" ".join(power)), bonus=bonus)
+    run(rt, save, rules.dungeon_psi, names=TEAM, entered=rolls, name=name, power=rules.psi_power(" ".join(power)),
+        bonus=bonus)
 
 
 @dungeon.command("meditate")
@@ -473,7 +482,7 @@ def dungeon_meditate(rt, save, name, faint, rolls):
     """Recover an exhausted PSI trait (Oxygen instead of an action)."""
     from journal.games.kraken.ground_combat import psi as rules
 
-    run_asking(rt, save, rules.meditate, entered=rolls, name=name, in_dungeon=True, faint=faint)
+    run_asking(rt, save, rules.meditate, names=TEAM, entered=rolls, name=name, in_dungeon=True, faint=faint)
 
 
 @dungeon.command("show")

@@ -20,6 +20,10 @@ ENEMIES_SAMPLE = "enemies-sample.toml"
 _PACKS: dict[str, dict] = {}   # sha256 -> parsed pack (a batch reads a pack once)
 
 
+class NoPack(InputError):
+    """Nothing at a pack's path (a dangling link included): the pack is missing, not unreadable."""
+
+
 def stem(path) -> str:
     """A file's name without its last suffix (pathlib's `stem`): a pack's title when it has none."""
     return os.path.splitext(os.path.basename(os.fspath(path)))[0]
@@ -51,7 +55,7 @@ def read_pack(path, shown: str | None = None) -> tuple[dict, dict, list[str]]:
     try:  # the guarded reader: a regular file, bounded in size and depth (journal/files.py)
         data = files.read_bytes(path, f"the pack {shown}", InputError)
     except FileNotFoundError:
-        raise InputError(f"no pack at {shown}") from None
+        raise NoPack(f"no pack at {shown}") from None
     digest = sha256(data).hexdigest()
     if digest in _PACKS:
         pack = _PACKS[digest]
@@ -91,14 +95,16 @@ def campaign_pack(rt, save, state: dict | None = None) -> dict:
         state = rt.current_state(save)
     info = state.get("pack") if isinstance(state, dict) else None
     if not info:
-        raise RuleError("this campaign has no pack: follow lines by hand (journal kraken step LINE CELL …) "
+        raise RuleError("this campaign has no pack: follow lines by hand (journal kraken step LINE CELL) "
                         "or add one (journal kraken pack use FILE)")
     path = real_path(info["path"])
     try:
         pack, now, problems = read_pack(path, str(path))
-    except InputError:
+    except NoPack:
         raise RuleError(f"the pack {info['title']} is missing from {path}: if it moved, point to it again "
                         f"with `journal kraken pack use FILE`") from None
+    except InputError as e:            # something is there (a folder, a FIFO, a link loop...): the reader says what
+        raise RuleError(f"the pack {info['title']} cannot be read: {e.message}") from None
     if now["sha256"] != info["sha256"]:
         raise RuleError(f"the pack {path} changed since this campaign recorded it: check it "
                         f"(journal kraken pack check {path}) and adopt it with `journal kraken pack use {path}`")

@@ -9,6 +9,7 @@ from journal.games.kraken.cli.files import load_table
 from journal.games.kraken.model.constants import FLIGHT_OPTIONS
 from journal.options import reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
+from journal.text import plural
 
 
 @click.command()
@@ -45,7 +46,8 @@ def flight(rt, save, difficulty, options, stealth, avoid, nano_skin, table_path,
 def flight_table(rt, table_path):
     """Check a flight table and list its rows (flight numbers 3-19)."""
     rows = load_table(table_path)
-    out = [f"{len(rows)} flight(s); missing: {', '.join(str(n) for n in range(3, 20) if n not in rows) or 'none'}"]
+    missing = ", ".join(str(n) for n in range(3, 20) if n not in rows) or "none"
+    out = [f"{plural(len(rows), 'flight')}; missing: {missing}"]
     for n, r in sorted(rows.items()):
         out.append(f"  {n:>2} {r['name']}: timeline {' '.join(r['timeline']) or '-'}; objectives "
                    f"{' '.join(o['check'] + str(o['target']) for o in r['objectives']) or '-'}; enemies "

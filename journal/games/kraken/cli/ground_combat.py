@@ -5,8 +5,9 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError
-from journal.games.kraken.cli.common import NEGATIVES, NUMBER, run, run_asking
+from journal.games.kraken.cli.common import CREW, ENEMY, NEGATIVES, NUMBER, run, run_asking, weapons_of
 from journal.games.kraken.cli.files import ENEMIES_SAMPLE, load_profiles
+from journal.games.kraken.model.constants import FISTS_NAMES
 from journal.lookup import find
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
@@ -18,6 +19,14 @@ def whole_number(text: str, problem: str) -> int:
         return NUMBER.convert(text, None, None)
     except click.BadParameter:
         raise InputError(problem) from None
+
+
+# the names a Ground Combat command types: crew members, enemy labels, a member's weapon (or fists)
+FIGHTERS = {"name": CREW, "crew": CREW.on("--crew"), "cover": CREW.on("--cover"), "faint": CREW.on("--faint"),
+            "carrier": CREW.on("--carrier"), "captive_to": CREW.on("--captive-to"),
+            "sacrifice": CREW.on("--sacrifice"), "psi_shield": CREW.on("--psi-shield"), "label": ENEMY}
+ATTACK = {**FIGHTERS, "targets": ENEMY, "weapon": weapons_of("name", FISTS_NAMES).on("--weapon")}
+WEAPON = {**FIGHTERS, "weapon": weapons_of("name", FISTS_NAMES)}
 
 
 @click.group(cls=OrderedGroup)
@@ -42,7 +51,7 @@ def ground_start(rt, save, level, tile, boss, ambush, map_no, atmosphere, crew_n
     """Spawn a Ground Combat (dice: hell, reaction, second Primary, Minions, species)."""
     from journal.games.kraken.ground_combat import spawn as rules
 
-    run(rt, save, rules.ground_start, entered=rolls, level=level, tile=tile, boss=boss, ambush=ambush,
+    run(rt, save, rules.ground_start, names=FIGHTERS, entered=rolls, level=level, tile=tile, boss=boss, ambush=ambush,
         map_no=map_no, atmosphere=atmosphere.upper() if atmosphere else None, crew=list(crew_names))
 
 
@@ -106,7 +115,7 @@ def ground_initiative(rt, save, cover, faint, rolls):
     """Decide who acts first (crew's lowest Agility + d6, then the enemies')."""
     from journal.games.kraken.ground_combat import loop as rules
 
-    run_asking(rt, save, rules.ground_initiative, entered=rolls, cover=list(cover), faint=faint)
+    run_asking(rt, save, rules.ground_initiative, names=FIGHTERS, entered=rolls, cover=list(cover), faint=faint)
 
 
 @ground.command("attack")
@@ -128,9 +137,9 @@ def ground_attack(rt, save, name, targets, weapon, hit, berserk, flank, reroll, 
     """Attack with a weapon in a hand (dice: flank, then one per attack; melee may split targets)."""
     from journal.games.kraken.ground_combat import attacks as rules
 
-    run(rt, save, rules.ground_attack, entered=rolls, parse=_weapon_in_hand, name=name, weapon=weapon,
-        targets=list(targets), hit=hit, berserk=berserk, flank=flank, reroll=reroll, chain=chain, capture=capture,
-        carrier=carrier)
+    run(rt, save, rules.ground_attack, names=ATTACK, entered=rolls, parse=_weapon_in_hand, name=name,
+        weapon=weapon, targets=list(targets), hit=hit, berserk=berserk, flank=flank, reroll=reroll, chain=chain,
+        capture=capture, carrier=carrier)
 
 
 def _weapon_in_hand(state: dict, params: dict) -> dict:
@@ -140,8 +149,7 @@ def _weapon_in_hand(state: dict, params: dict) -> dict:
         return params
     from journal.games.kraken.model.weapons import weapon_slot
 
-    members = state.get("crew", {})
-    m = members[find(members, params["name"], "crew member")] if members else {}
+    m = state.get("crew", {}).get(params["name"], {})
     ws = list(m.get("weapons") or {})
     ws = [w for w in ws if weapon_slot(m, w) in ("L", "R")] or ws
     if len(ws) > 1:
@@ -158,7 +166,7 @@ def ground_capture(rt, save, label, carrier):
     """Capture an enemy an attack brought to 0, -1 or -2 HP (no action)."""
     from journal.games.kraken.ground_combat import attacks as rules
 
-    run(rt, save, rules.ground_capture, label=label, carrier=carrier)
+    run(rt, save, rules.ground_capture, names=FIGHTERS, label=label, carrier=carrier)
 
 
 for _action, _help, _args in (("cover", "Take cover: +1 Armor, +1 to be hit.", ()),
@@ -176,7 +184,7 @@ for _action, _help, _args in (("cover", "Take cover: +1 Armor, +1 to be hit.", (
 
             if weapon is not None and not args:
                 raise click.UsageError(f"`ground {action}` takes only NAME")
-            run(rt, save, rules.ground_simple, name=name, action=action, weapon=weapon)
+            run(rt, save, rules.ground_simple, names=WEAPON, name=name, action=action, weapon=weapon)
         return _cmd
     _make_action(_action, _help, _args)
 
@@ -190,7 +198,7 @@ def ground_exchange(rt, save, name, captive_to):
     """Exchange and rearrange equipment (and hand over a captive)."""
     from journal.games.kraken.ground_combat import actions as rules
 
-    run(rt, save, rules.ground_simple, name=name, action="exchange", captive_to=captive_to)
+    run(rt, save, rules.ground_simple, names=FIGHTERS, name=name, action="exchange", captive_to=captive_to)
 
 
 @ground.command("item")
@@ -204,7 +212,8 @@ def ground_item(rt, save, name, item, heal, target):
     """Use an item."""
     from journal.games.kraken.ground_combat import actions as rules
 
-    run(rt, save, rules.ground_simple, name=name, action="item", item=item, heal=heal, target=target)
+    run(rt, save, rules.ground_simple, names={**FIGHTERS, "target": CREW.on("--target")}, name=name, action="item",
+        item=item, heal=heal, target=target)
 
 
 @ground.command("unjam")
@@ -218,7 +227,7 @@ def ground_unjam(rt, save, name, weapon, bonus, rolls):
     """Unjam a weapon: Tech + d6 >= 8, then 6+, then 6+ or it breaks."""
     from journal.games.kraken.ground_combat import actions as rules
 
-    run(rt, save, rules.ground_unjam, entered=rolls, name=name, weapon=weapon, bonus=bonus)
+    run(rt, save, rules.ground_unjam, names=WEAPON, entered=rolls, name=name, weapon=weapon, bonus=bonus)
 
 
 @ground.command("escape")
@@ -231,7 +240,8 @@ def ground_escape(rt, save, sacrifice, crew_names, rolls):
     """Escape: d6 + lowest Agility + 3 per sacrificed + 2 per try >= the highest enemy Agility."""
     from journal.games.kraken.ground_combat import actions as rules
 
-    run(rt, save, rules.ground_escape, entered=rolls, sacrifice=list(sacrifice), crew=list(crew_names))
+    run(rt, save, rules.ground_escape, names=FIGHTERS, entered=rolls, sacrifice=list(sacrifice),
+        crew=list(crew_names))
 
 
 @ground.command("psi")
@@ -248,8 +258,10 @@ def ground_psi(rt, save, name, power, target, bonus, capture, carrier, rolls):
     """A PSI power after the member's action: d6 + PSI >= difficulty."""
     from journal.games.kraken.ground_combat import psi as rules
 
-    run(rt, save, rules.ground_psi, entered=rolls, name=name, power=rules.psi_power(" ".join(power)), target=target,
-        bonus=bonus, capture=capture, carrier=carrier)
+    p = rules.psi_power(" ".join(power))
+    at = CREW if p in rules.CREW_TARGETED else ENEMY
+    run(rt, save, rules.ground_psi, names={**FIGHTERS, "target": at.on("--target")}, entered=rolls, name=name, power=p,
+        target=target, bonus=bonus, capture=capture, carrier=carrier)
 
 
 @ground.command("meditate")
@@ -261,7 +273,7 @@ def ground_meditate(rt, save, name, rolls):
     """Meditate (an action): d6 >= 3 + missing HP recovers PSI."""
     from journal.games.kraken.ground_combat import psi as rules
 
-    run(rt, save, rules.meditate, entered=rolls, name=name)
+    run(rt, save, rules.meditate, names=FIGHTERS, entered=rolls, name=name)
 
 
 @ground.command("enemy")
@@ -276,8 +288,8 @@ def ground_enemy(rt, save, label, target, action, psi_shield, rolls):
     """An enemy acts (escape check, d6 on its table, its attack)."""
     from journal.games.kraken.ground_combat import enemies as rules
 
-    run_asking(rt, save, rules.ground_enemy, entered=rolls, label=label, target=target, action=action,
-               psi_shield=psi_shield)
+    run_asking(rt, save, rules.ground_enemy, names={**FIGHTERS, "target": CREW.on("--target")}, entered=rolls,
+               label=label, target=target, action=action, psi_shield=psi_shield)
 
 
 @ground.command("turn")
@@ -288,7 +300,7 @@ def ground_turn(rt, save, faint):
     """End the turn (shields recharge) and begin the next (Oxygen)."""
     from journal.games.kraken.ground_combat import loop as rules
 
-    run_asking(rt, save, rules.ground_turn, faint=faint)
+    run_asking(rt, save, rules.ground_turn, names=FIGHTERS, faint=faint)
 
 
 @ground.command("set", context_settings=NEGATIVES)
@@ -308,7 +320,7 @@ def ground_set(rt, save, label, field, value, reason):
         value = whole_number(value, f"{f} takes a whole number")
     elif f == "status":
         value = value.strip().casefold()
-    run(rt, save, rules.ground_set, label=label, field=f, value=value, log_reason=reason)
+    run(rt, save, rules.ground_set, names=FIGHTERS, label=label, field=f, value=value, log_reason=reason)
 
 
 @ground.command("end")

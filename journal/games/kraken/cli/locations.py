@@ -7,6 +7,7 @@ import click
 from journal.errors import InputError
 from journal.games.kraken.cli.common import NEGATIVES, NUMBER, run, run_asking
 from journal.games.kraken.cli.files import GENERATOR_SAMPLE, campaign_generator, load_generator, real_path
+from journal.games.kraken.cli import picks
 from journal.games.kraken.model.constants import SPECIALS
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
@@ -37,6 +38,7 @@ def location_add(rt, save, type_, difficulty, ao, ai, depth, teleport, special, 
                  event, rolls):
     """Note a new Location in the first free slot."""
     from journal.games.kraken import starmap as rules
+    from journal.games.kraken.model.locations import parse_atmosphere
 
     ids = []
     if maps:
@@ -44,14 +46,17 @@ def location_add(rt, save, type_, difficulty, ao, ai, depth, teleport, special, 
             ids = [int(x) for x in maps.replace(" ", "").split(",") if x]
         except ValueError:
             raise InputError(f"--maps '{maps}': Map IDs separated by commas, e.g. 8,3,12") from None
-    run(rt, save, rules.location_add, entered=rolls, type=type_, difficulty=difficulty, ao=ao, ai=ai, depth=depth,
+    if ids and roll_maps:
+        raise InputError("--maps and --roll-maps: give the Map IDs, or roll them, not both")
+    run(rt, save, rules.location_add, entered=rolls, type=type_, difficulty=difficulty,
+        ao=parse_atmosphere(ao, "--ao"), ai=parse_atmosphere(ai, "--ai"), depth=depth,
         teleport=teleport, special=special.lower() if special else None, species=species, name=name, maps=ids,
         roll_maps=roll_maps, event=event)
 
 
 @location.command("map")
 @save_option
-@click.argument("slot")
+@click.argument("slot", type=picks.LOCATION)
 @click.option("--id", "map_id", type=NUMBER, help="The Map ID (default: roll a d20).")
 @rolls_option
 @pass_rt
@@ -64,7 +69,7 @@ def location_map(rt, save, slot, map_id, rolls):
 
 @location.command("clear")
 @save_option
-@click.argument("slot")
+@click.argument("slot", type=picks.LOCATION)
 @click.argument("map_no", metavar="MAP", type=NUMBER)
 @reason_option
 @pass_rt
@@ -77,7 +82,7 @@ def location_clear(rt, save, slot, map_no, reason):
 
 @location.command("solve")
 @save_option
-@click.argument("slot")
+@click.argument("slot", type=picks.LOCATION)
 @click.option("--reward", type=click.Choice(["four", "two"]),
               help="Four Treasures of difficulty + 1, or two of difficulty + 2.")
 @pass_rt
@@ -90,7 +95,7 @@ def location_solve(rt, save, slot, reward):
 
 @location.command("remove")
 @save_option
-@click.argument("slot")
+@click.argument("slot", type=picks.LOCATION)
 @reason_option
 @pass_rt
 def location_remove(rt, save, slot, reason):

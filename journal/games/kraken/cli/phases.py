@@ -7,21 +7,26 @@ import re
 import click
 
 from journal.errors import InputError
-from journal.games.kraken.cli.common import AB, catalogue, run, run_choosing
+from journal.games.kraken.cli.common import AB, CREW, catalogue, run, run_choosing
 from journal.games.kraken.cli.files import campaign_pack
+from journal.games.kraken.cli import picks
 from journal.games.kraken.model.constants import FREE_ACTIONS
-from journal.options import rolls_option, save_option
+from journal.options import CampaignName, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
 @click.command()
 @save_option
-@click.option("--skip", metavar="LINE", help="Skip one line this turn (not the one skipped last turn, K5).")
+@click.option("--skip", metavar="LINE", type=CampaignName(picks.lines_to_skip_next_turn, "story line"),
+              help="Skip one line this turn (not the one skipped last turn, K5).")
 @click.option("--choose", "choices", multiple=True, type=AB, help="Decisions, in the order they come up (repeat).")
 @rolls_option
-@click.option("--leader", metavar="NAME", help="The crew member who leads (default: the previous leader).")
-@click.option("--standby", "standby", multiple=True, metavar="LINE", help="Hold STANDBY events on LINE (repeat).")
+@click.option("--leader", metavar="NAME", type=picks.LEADER,
+              help="The crew member who leads (default: the previous leader).")
+@click.option("--standby", "standby", multiple=True, metavar="LINE",
+              type=CampaignName(picks.lines_not_on_standby, "story line"), help="Hold STANDBY events on LINE (repeat).")
 @click.option("--activate", "activate", multiple=True, metavar="LINE",
+              type=CampaignName(picks.lines_on_standby, "story line on STANDBY"),
               help="Read the STANDBY event LINE holds (repeat).")
 @click.option("--savepoint", is_flag=True, help="Just a Simulation: save as the turn begins (K8).")
 @pass_rt
@@ -39,7 +44,8 @@ def turn(rt, save, skip, choices, rolls, leader, standby, activate, savepoint):
     state = rt.current_state(save)
     pack = campaign_pack(rt, save, state) if isinstance(state, dict) and state.get("pack") else None
     run_choosing(rt, save, rules.turn, [c.upper() for c in choices], entered=rolls, pack=pack, skip=skip,
-                 standby=standby, activate=activate, leader=leader, savepoint=savepoint)
+                 standby=standby, activate=activate, leader=leader, savepoint=savepoint,
+                 names={"leader": CREW.on("--leader")})
 
 
 @click.command()

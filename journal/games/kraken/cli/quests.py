@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import NEGATIVES, NUMBER, PRICE_MAX, Number, run
+from journal.games.kraken.cli.common import CAPTIVE, CREW, NEGATIVES, NUMBER, PRICE_MAX, QUEST, Number, run
 from journal.options import OrderedGroup, reason_option, save_option
 from journal.runtime import pass_rt
 
@@ -41,7 +41,7 @@ def quest_activate(rt, save, name):
     """You worked on the quest this turn (no tick in Phase 5)."""
     from journal.games.kraken import quests as rules
 
-    run(rt, save, rules.quest_activate, name=name)
+    run(rt, save, rules.quest_activate, names={"name": QUEST}, name=name)
 
 
 @quest.command("tick", context_settings=NEGATIVES)
@@ -54,7 +54,7 @@ def quest_tick(rt, save, name, delta, reason):
     """Add (or with -1 erase) timer ticks by hand."""
     from journal.games.kraken import quests as rules
 
-    run(rt, save, rules.quest_tick, name=name, delta=delta, log_reason=reason)
+    run(rt, save, rules.quest_tick, names={"name": QUEST}, name=name, delta=delta, log_reason=reason)
 
 
 @quest.command("done")
@@ -68,7 +68,8 @@ def quest_done(rt, save, name, credit, xp_gain, captive):
     """Solved: erase it and take the reward."""
     from journal.games.kraken import quests as rules
 
-    run(rt, save, rules.quest_done, name=name, credits=credit, xp=xp_gain, captive=captive)
+    run(rt, save, rules.quest_done, names={"name": QUEST, "captive": CAPTIVE.on("--captive")}, name=name,
+        credits=credit, xp=xp_gain, captive=captive)
 
 
 @quest.command("fail")
@@ -79,7 +80,7 @@ def quest_fail(rt, save, name):
     """Failed or given up: pay the penalty and erase it."""
     from journal.games.kraken import quests as rules
 
-    run(rt, save, rules.quest_fail, name=name)
+    run(rt, save, rules.quest_fail, names={"name": QUEST}, name=name)
 
 
 @click.group(cls=OrderedGroup)
@@ -100,8 +101,8 @@ def captive_add(rt, save, label, carrier, level, name, species, reason):
     """A captured alien by hand (an event's, or a combat played without journal)."""
     from journal.games.kraken import captives as rules
 
-    run(rt, save, rules.captive_add, label=label, carrier=carrier, level=level, name=name, species=species,
-        log_reason=reason)
+    run(rt, save, rules.captive_add, names={"carrier": CREW.on("--carrier")}, label=label, carrier=carrier,
+        level=level, name=name, species=species, log_reason=reason)
 
 
 @captive.command("give")
@@ -113,7 +114,7 @@ def captive_give(rt, save, label, to):
     """Hand a captive to another crew member."""
     from journal.games.kraken import captives as rules
 
-    run(rt, save, rules.captive_give, label=label, to=to)
+    run(rt, save, rules.captive_give, names={"label": CAPTIVE, "to": CREW}, label=label, to=to)
 
 
 @captive.command("release")
@@ -124,4 +125,4 @@ def captive_release(rt, save, label):
     """Let a captive go."""
     from journal.games.kraken import captives as rules
 
-    run(rt, save, rules.captive_release, label=label)
+    run(rt, save, rules.captive_release, names={"label": CAPTIVE}, label=label)

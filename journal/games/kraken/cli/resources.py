@@ -5,9 +5,8 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError
-from journal.games.kraken.cli.common import NEGATIVES, NUMBER, PRICE_MAX, Number, run
+from journal.games.kraken.cli.common import CREW, NEGATIVES, NUMBER, PRICE_MAX, Number, run
 from journal.games.kraken.model.constants import ATTRIBUTES
-from journal.lookup import find
 from journal.options import DeltaType, reason_option, save_option
 from journal.runtime import pass_rt
 
@@ -98,7 +97,7 @@ def odds(rt, save, member, attribute, value, target, bulkhead, mine, laser, modi
             raise click.UsageError("give --crew NAME --attribute ATTR (or --value N)")
         with rt.read(save) as s:
             crew_ = s.state.get("crew", {})
-        who = find(crew_, member, "crew member", "--crew")
+        who = CREW.on("--crew").key(s.state, {}, member)
         if attr not in ATTRIBUTES + ("psi",) or attr not in crew_[who]:
             raise InputError(f"--attribute {attribute}: one of {', '.join(ATTRIBUTES)}"
                              + (", psi" if "psi" in crew_[who] else ""))

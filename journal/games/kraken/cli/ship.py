@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import NUMBER, catalogue, run
+from journal.games.kraken.cli.common import BUILD, CREW, NUMBER, SYSTEM, catalogue, run
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
@@ -42,7 +42,10 @@ def ship_buy(rt, save, system, free, reason):
     """Buy a system or weapon from the catalogue ("Ammo:Missile" for a magazine)."""
     from journal.games.kraken import ship as rules
 
-    run(rt, save, rules.ship_buy, system=system, cat=catalogue(), free=free, log_reason=reason)
+    from journal.games.kraken.catalogue import find
+
+    cat = catalogue()
+    run(rt, save, rules.ship_buy, system=find(cat, system), cat=cat, free=free, log_reason=reason)
 
 
 @ship.command("sell")
@@ -53,7 +56,7 @@ def ship_sell(rt, save, label):
     """Sell a system for half its price (at a Shop)."""
     from journal.games.kraken import ship as rules
 
-    run(rt, save, rules.ship_sell, label=label, cat=catalogue())
+    run(rt, save, rules.ship_sell, names={"label": SYSTEM}, label=label, cat=catalogue())
 
 
 for _action, _help in (("damage", "Mark a system damaged (damaged again: destroyed)."),
@@ -68,7 +71,8 @@ for _action, _help in (("damage", "Mark a system damaged (damaged again: destroy
         def _cmd(rt, save, label, reason):
             from journal.games.kraken import ship as rules
 
-            run(rt, save, rules.ship_system, label=label, action=action, log_reason=reason)
+            run(rt, save, rules.ship_system, names={"label": SYSTEM}, label=label, action=action,
+                log_reason=reason)
         return _cmd
     _make(_action, _help)
 
@@ -141,8 +145,12 @@ def build_start(rt, save, system, crew_names, turns, rolls, hull, price, sp, exp
 
     if (system is None) == (hull is None):
         raise click.UsageError("name a SYSTEM, or --hull NAME")
-    run(rt, save, rules.build_start, entered=rolls, system=system, crew=list(crew_names), turns=turns,
-        cat=catalogue(), hull=hull, price=price, sp=sp, expansion_sp=expansion_sp)
+    from journal.games.kraken.catalogue import find
+
+    cat = catalogue()
+    run(rt, save, rules.build_start, entered=rolls, names={"crew": CREW.on("--crew")},
+        system=find(cat, system) if system is not None else None, crew=list(crew_names), turns=turns, cat=cat,
+        hull=hull, price=price, sp=sp, expansion_sp=expansion_sp)
 
 
 @build.command("cancel")
@@ -153,4 +161,4 @@ def build_cancel(rt, save, name):
     """Cancel a construction (no refund)."""
     from journal.games.kraken import construction as rules
 
-    run(rt, save, rules.build_cancel, name=name)
+    run(rt, save, rules.build_cancel, names={"name": BUILD}, name=name)

@@ -2,12 +2,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import click
 
-from journal.games.kraken.cli.common import NEGATIVES, NUMBER, catalogue, run, run_asking
+from journal.errors import InputError, typed
+from journal.games.kraken.cli.common import (
+    CREW,
+    NEGATIVES,
+    NUMBER,
+    SYSTEM,
+    Names,
+    catalogue,
+    run,
+    run_asking,
+    short,
+)
 from journal.games.kraken.cli.files import load_table
+from journal.games.kraken.cli import picks
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
+
+# the names a Space Combat command types: crew members, ship systems (or the ship's SP)
+CREWS = {"crew": CREW.on("--crew"), "evade": CREW.on("--evade"), "reroll": CREW.on("--reroll"),
+         "hurt": CREW.on("--hurt"), "sacrifice": CREW.on("--sacrifice"), "name": CREW,
+         "shields": SYSTEM.on("--shield"), "oc": SYSTEM.on("--oc")}
+REPAIRED = Names("ship system", SYSTEM.table, also=("sp",))
+AMMO_LABELS = Names("weapon or magazine with Ammo", lambda s, p: (s.get("combat") or {}).get("ammo"))
 
 
 @click.group(cls=OrderedGroup)
@@ -41,10 +62,12 @@ def combat_start(rt, save, number, table_path, name, enemies, timeline, objectiv
 
 def _fire_options(f):
     f = click.option("--shield", "shields", multiple=True, metavar="LABEL",
+                     type=picks.SHIELDS,
                      help="The shield system a 6 on the system damage roll hits (in order).")(f)
     f = click.option("--evade-enemy", type=NUMBER, metavar="N",
                      help="Evade this enemy's hit (default: the first hit).")(f)
-    f = click.option("--evade", multiple=True, metavar="NAME", help="Up to two unused crew pilot an evasion, named "
+    f = click.option("--evade", multiple=True, metavar="NAME", type=picks.UNUSED,
+                     help="Up to two unused crew pilot an evasion, named "
                                                                     "before the hits (after them: combat evade).")(f)
     return f
 
@@ -58,13 +81,14 @@ def combat_timeline(rt, save, shields, evade_enemy, evade, rolls):
     """1) Activate the leftmost timeline command and cross it out."""
     from journal.games.kraken.space_combat import timeline as rules
 
-    run_asking(rt, save, rules.combat_timeline, entered=rolls, cat=catalogue(), evade=list(evade),
+    run_asking(rt, save, rules.combat_timeline, names=CREWS, entered=rolls, cat=catalogue(), evade=list(evade),
                evade_enemy=evade_enemy, shields=list(shields), ask_evade=rt.can_prompt(), evade_after=[])
 
 
 @combat.command("objective")
 @save_option
-@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who tries (attributes add up; repeat).")
+@click.option("--crew", "crew_names", multiple=True, metavar="NAME", type=picks.UNUSED,
+              help="Who tries (attributes add up; repeat).")
 @click.option("--check", type=click.Choice(["A", "T", "C"], case_sensitive=False), help="For a ? objective.")
 @click.option("--objective", type=NUMBER, metavar="N", help="Which one (it must be the first unsolved).")
 @rolls_option
@@ -73,30 +97,32 @@ def combat_objective(rt, save, crew_names, check, objective, rolls):
     """2) Try the next objective: attributes + d6 >= difficulty (a 1 fails)."""
     from journal.games.kraken.space_combat import objectives as rules
 
-    run(rt, save, rules.combat_objective, entered=rolls, crew=list(crew_names), check=check,
+    run(rt, save, rules.combat_objective, names=CREWS, entered=rolls, crew=list(crew_names), check=check,
         objective=objective)
 
 
 @combat.command("repair")
 @save_option
-@click.argument("target", metavar="SYSTEM|sp")
-@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who repairs (repeat).")
+@click.argument("target", metavar="SYSTEM|sp", type=picks.REPAIRS)
+@click.option("--crew", "crew_names", multiple=True, metavar="NAME", type=picks.UNUSED, help="Who repairs (repeat).")
 @rolls_option
 @pass_rt
 def combat_repair(rt, save, target, crew_names, rolls):
     """2) Repair a damaged system or 3 SP: a T9 tech check."""
     from journal.games.kraken.space_combat import objectives as rules
 
-    run(rt, save, rules.combat_repair, entered=rolls, cat=catalogue(), target=target,
-        crew=list(crew_names))
+    run(rt, save, rules.combat_repair, names={**CREWS, "target": REPAIRED}, entered=rolls, cat=catalogue(),
+        target=target, crew=list(crew_names))
 
 
 @combat.command("fire")
 @save_option
-@click.argument("weapons", nargs=-1, metavar="[WEAPON[@N]]...")
+@click.argument("weapons", nargs=-1, metavar="[WEAPON[@N]]...", type=picks.WEAPONS)
 @click.option("--target", type=NUMBER, metavar="N", help="The enemy every weapon fires at (WEAPON@N for one weapon).")
-@click.option("--oc", multiple=True, metavar="WEAPON", help="Burst mode: 2 more Ammo, double damage.")
-@click.option("--reroll", multiple=True, metavar="NAME", help="Unused crew who reroll misses, in order.")
+@click.option("--oc", multiple=True, metavar="WEAPON", type=picks.OC_WEAPONS,
+              help="Burst mode: 2 more Ammo, double damage.")
+@click.option("--reroll", multiple=True, metavar="NAME", type=picks.UNUSED,
+              help="Unused crew who reroll misses, in order.")
 @rolls_option
 @pass_rt
 def combat_fire(rt, save, weapons, target, oc, reroll, rolls):
@@ -110,8 +136,15 @@ def combat_fire(rt, save, weapons, target, oc, reroll, rolls):
             parsed.append((label, int(n)))
         else:
             parsed.append((w, None))
-    run(rt, save, rules.combat_fire, entered=rolls, cat=catalogue(), weapons=parsed, target=target,
-        oc=list(oc), reroll=list(reroll))
+    run(rt, save, rules.combat_fire, names=CREWS, parse=_weapons_firing, entered=rolls, cat=catalogue(),
+        weapons=parsed, target=target, oc=list(oc), reroll=list(reroll))
+
+
+def _weapons_firing(state: dict, params: dict) -> dict:
+    """The ship's weapons a fire names (WEAPON or WEAPON@N), as the ship page writes them."""
+    weapons = Names("ship weapon", SYSTEM.table)
+    params["weapons"] = [(weapons.key(state, params, label), n) for label, n in params["weapons"]]
+    return params
 
 
 @combat.command("enemy-fire")
@@ -123,13 +156,14 @@ def combat_enemy_fire(rt, save, shields, evade_enemy, evade, rolls):
     """4) Every enemy left fires at you, 1 to 4."""
     from journal.games.kraken.space_combat import enemy_fire as rules
 
-    run_asking(rt, save, rules.combat_enemy_fire, entered=rolls, cat=catalogue(), evade=list(evade),
+    run_asking(rt, save, rules.combat_enemy_fire, names=CREWS, entered=rolls, cat=catalogue(), evade=list(evade),
                evade_enemy=evade_enemy, shields=list(shields), ask_evade=rt.can_prompt(), evade_after=[])
 
 
 @combat.command("evade")
 @save_option
-@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="One or two unused crew pilot (repeat).")
+@click.option("--crew", "crew_names", multiple=True, metavar="NAME", type=picks.UNUSED,
+              help="One or two unused crew pilot (repeat).")
 @click.option("--enemy", type=int, metavar="N", help="The enemy whose hit is evaded (default: the last hit).")
 @rolls_option
 @pass_rt
@@ -137,47 +171,53 @@ def combat_evade(rt, save, crew_names, enemy, rolls):
     """4) After a hit: evade it with Maneuver Engines (Tech / 2 + d6 >= 8), once a turn."""
     from journal.games.kraken.space_combat import enemy_fire as rules
 
-    run(rt, save, rules.combat_evade, entered=rolls, cat=catalogue(), crew=list(crew_names), enemy=enemy)
+    run(rt, save, rules.combat_evade, names=CREWS, entered=rolls, cat=catalogue(), crew=list(crew_names),
+        enemy=enemy)
 
 
 @combat.command("board")
 @save_option
 @click.argument("enemy", type=NUMBER)
-@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who boards (repeat).")
+@click.option("--crew", "crew_names", multiple=True, metavar="NAME", type=picks.UNUSED, help="Who boards (repeat).")
 @pass_rt
 def combat_board(rt, save, enemy, crew_names):
     """5) Board an enemy ship (Shield 3 or less, crew aboard)."""
     from journal.games.kraken.space_combat import boarding as rules
 
-    run(rt, save, rules.combat_board, enemy=enemy, crew=list(crew_names))
+    run(rt, save, rules.combat_board, names=CREWS, enemy=enemy, crew=list(crew_names))
 
 
 @combat.command("repel")
 @save_option
 @click.argument("enemy", type=NUMBER)
-@click.option("--crew", "crew_names", multiple=True, metavar="NAME", help="Who defends (repeat).")
+@click.option("--crew", "crew_names", multiple=True, metavar="NAME", type=picks.DEFENDERS, help="Who defends (repeat).")
 @pass_rt
 def combat_repel(rt, save, enemy, crew_names):
     """Defend your ship against boarders (timeline Combat)."""
     from journal.games.kraken.space_combat import boarding as rules
 
-    run(rt, save, rules.combat_repel, enemy=enemy, crew=list(crew_names))
+    run(rt, save, rules.combat_repel, names=CREWS, enemy=enemy, crew=list(crew_names))
 
 
 @combat.command("round")
 @save_option
 @click.option("--negate", type=NUMBER, metavar="N", help="How many enemy hits your hits cancel (default: as many as "
                                                       "possible).")
-@click.option("--hurt", multiple=True, metavar="NAME", help="Who takes each enemy hit (4 HP), in order.")
-@click.option("--sacrifice", metavar="NAME", help="A sacrifice attack with a single hit left: 3 HP for a die.")
+@click.option("--hurt", multiple=True, metavar="NAME", type=picks.BOARDERS,
+              help="Who takes each enemy hit (4 HP), in order.")
+@click.option("--sacrifice", metavar="NAME", type=picks.BOARDERS,
+              help="A sacrifice attack with a single hit left: 3 HP for a die.")
+@click.option("--reroll", "rerolls", multiple=True, metavar="N",
+              help="With a Boarding Armory (boarding) or Onboard defense (boarded): reroll your die at place N "
+                   "(1 = your first; repeat), or none.")
 @rolls_option
 @pass_rt
-def combat_round(rt, save, negate, hurt, sacrifice, rolls):
+def combat_round(rt, save, negate, hurt, sacrifice, rerolls, rolls):
     """5) One Boarding Combat round (your dice, then theirs, then rerolls)."""
     from journal.games.kraken.space_combat import boarding as rules
 
-    run_asking(rt, save, rules.combat_round, entered=rolls, negate=negate, hurt=list(hurt),
-               sacrifice=sacrifice)
+    run_asking(rt, save, rules.combat_round, names=CREWS, entered=rolls, negate=negate, hurt=list(hurt),
+               sacrifice=sacrifice, rerolls=list(rerolls) if rerolls else None)
 
 
 @combat.command("retreat")
@@ -192,14 +232,14 @@ def combat_retreat(rt, save):
 
 @combat.command("heal")
 @save_option
-@click.argument("name")
+@click.argument("name", type=picks.UNCONSCIOUS)
 @rolls_option
 @pass_rt
 def combat_heal(rt, save, name, rolls):
     """After boarding: heal an unconscious member in a hurry (d6 2-6: 2 HP; 1: dies)."""
     from journal.games.kraken.space_combat import boarding as rules
 
-    run(rt, save, rules.combat_heal, entered=rolls, name=name)
+    run(rt, save, rules.combat_heal, names=CREWS, entered=rolls, name=name)
 
 
 @combat.command("escape")
@@ -215,13 +255,13 @@ def combat_escape(rt, save, rolls):
 
 @combat.command("recharge")
 @save_option
-@click.option("--drones", metavar="SYSTEM|sp", help="Repair Drones: a damaged system or 3 SP.")
+@click.option("--drones", metavar="SYSTEM|sp", type=picks.REPAIRS, help="Repair Drones: a damaged system or 3 SP.")
 @pass_rt
 def combat_recharge(rt, save, drones):
     """7) Shields recharge, crew marks erased; the combat ends or loops."""
     from journal.games.kraken.space_combat import recharge as rules
 
-    run(rt, save, rules.combat_recharge, cat=catalogue(), drones=drones)
+    run(rt, save, rules.combat_recharge, names={"drones": REPAIRED.on("--drones")}, cat=catalogue(), drones=drones)
 
 
 @combat.command("set", context_settings=NEGATIVES)
@@ -239,7 +279,58 @@ def combat_set(rt, save, key, value, reason):
     """
     from journal.games.kraken.space_combat import page as rules
 
-    run(rt, save, rules.combat_set, key=key, value=value, log_reason=reason)
+    run(rt, save, rules.combat_set, parse=_page_value, key=key, value=value, log_reason=reason)
+
+
+def _page_value(state: dict, params: dict) -> dict:
+    """`combat set`'s KEY with the names in it as the page writes them (ammo.LABEL, used.NAME),
+    and its VALUE read as that key holds it (a number, an enemy's line, cells, objectives...)."""
+    if not state.get("combat"):
+        return params                              # the rules say there is no Space Combat going on
+    key = str(params["key"]).strip()
+    head, _, rest = key.partition(".")
+    if rest and head in ("used", "unused"):
+        key = f"{head}.{CREW.key(state, params, rest)}"
+    elif rest and head == "ammo":
+        key = f"ammo.{AMMO_LABELS.key(state, params, rest)}"
+    read = _reading(key)
+    return {**params, "key": key, "value": read(key, params["value"]) if read else params["value"]}
+
+
+def _reading(key: str) -> Callable[[str, str], object] | None:
+    """How `combat set` reads the VALUE of a key (None: as typed, for the rules to refuse the key)."""
+    from journal.games.kraken.model import flight_table
+
+    head, _, rest = key.partition(".")
+    field = rest.rpartition(".")[2]
+    if head == "enemy" and rest.isdigit():
+        return lambda k, text: flight_table.parse_enemy(text)
+    if key == "timeline":
+        return lambda k, text: flight_table.parse_timeline(str(text).replace(",", " ").split())
+    if key == "objectives":
+        return lambda k, text: [flight_table.parse_objective(x) for x in str(text).replace(",", " ").split()]
+    if head == "objective" and rest:
+        return _solved
+    if head == "used" and rest:
+        return lambda k, text: str(text).strip()
+    if (key == "xp" or (head == "ship" and rest in ("sp", "shield", "shield_max", "recharge")) or
+            (head == "ammo" and rest) or (head == "enemy" and field in ("sp", "shield", "crew") and rest != field)):
+        return _whole
+    return None
+
+
+def _whole(key: str, text: str) -> int:
+    try:
+        return int(str(text).strip())
+    except ValueError:
+        raise InputError(f"{key} takes a whole number, not {typed(short(str(text)))}") from None
+
+
+def _solved(key: str, text: str) -> bool:
+    v = str(text).strip().lower()
+    if v not in ("solved", "unsolved"):
+        raise InputError(f"{key} takes solved or unsolved")
+    return v == "solved"
 
 
 @combat.command("end")

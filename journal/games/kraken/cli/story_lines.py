@@ -6,23 +6,30 @@ import click
 
 from journal.errors import InputError, JournalError, RuleError
 from journal.games import kraken as game
-from journal.games.kraken.cli.common import AB, NEGATIVES, run, run_choosing
+from journal.games.kraken.cli.common import AB, CREW, NEGATIVES, run, run_choosing
 from journal.games.kraken.cli.files import campaign_pack, load_pack, read_pack, real_path
-from journal.options import OrderedGroup, reason_option, rolls_option, save_option
+from journal.games.kraken.cli import picks
+from journal.options import CampaignName, OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
+from journal.text import plural
+
+
+LEADER = {"leader": CREW.on("--leader")}
 
 
 @click.command(context_settings=NEGATIVES)
 @save_option
-@click.argument("line")
+@click.argument("line", type=picks.LINE)
 @click.argument("cell")
 @click.argument("nexts", nargs=-1, metavar="[NEXT [NEXT]]")
 @click.option("--choose", type=AB, help="A decision event's option: A (first coordinate) or B (second).")
 @rolls_option
 @click.option("--standby", is_flag=True, help="Put this STANDBY event on hold: the line waits on it (K6).")
-@click.option("--leader", metavar="NAME", help="The crew member who leads (default: the previous leader).")
+@click.option("--leader", metavar="NAME", type=picks.LEADER,
+              help="The crew member who leads (default: the previous leader).")
+@reason_option
 @pass_rt
-def step(rt, save, line, cell, nexts, choose, rolls, standby, leader):
+def step(rt, save, line, cell, nexts, choose, rolls, standby, leader, reason):
     """Manual: type the cell found at the line's coordinate.
 
     CELL as printed (a red coordinate, / or a command), then the coordinates to its right:
@@ -49,29 +56,34 @@ def step(rt, save, line, cell, nexts, choose, rolls, standby, leader):
             slot = str(line).strip()
             if slot in state.get("lines", {}):
                 pack_cell = pack["cells"].get(state["lines"][slot]["coords"][-1])
-    run(rt, save, rules.step, entered=rolls, choose=choose, line=line, cell=parsed, standby=standby, leader=leader,
-        events=events, pack_cell=pack_cell)
+    run(rt, save, rules.step, entered=rolls, names=LEADER, choose=choose, line=line, cell=parsed, standby=standby,
+        leader=leader, events=events, pack_cell=pack_cell, reason=reason, log_reason=reason)
 
 
 @click.command()
 @save_option
-@click.argument("line")
+@click.argument("line", type=picks.LINE)
 @click.option("--choose", "choices", multiple=True, type=AB, help="Decisions, in the order they come up (repeat).")
 @rolls_option
-@click.option("--leader", metavar="NAME", help="The crew member who leads (default: the previous leader).")
+@click.option("--leader", metavar="NAME", type=picks.LEADER,
+              help="The crew member who leads (default: the previous leader).")
 @click.option("--standby", is_flag=True, help="Hold a STANDBY event this line reaches (K6).")
 @click.option("--activate", is_flag=True, help="Read the STANDBY event this line holds, and go on.")
+@reason_option
 @pass_rt
-def advance(rt, save, line, choices, rolls, leader, standby, activate):
+def advance(rt, save, line, choices, rolls, leader, standby, activate, reason):
     """Pack: follow one line until it stops.
 
-    For Phase 3's extra activation, an event that activates a line, or catching up.
+    For Phase 3's free action, catching up in Phase 1, or an extra activation an event or card
+    calls for (with --reason: each line is activated once in Phase 1, one again in Phase 3).
     """
     from journal.games.kraken import story_lines as rules
 
+    if standby and activate:
+        raise InputError("--standby and --activate: give one (hold a STANDBY event, or read the one held)")
     pack = campaign_pack(rt, save)
-    run_choosing(rt, save, rules.advance, [c.upper() for c in choices], entered=rolls, line=line, pack=pack,
-                 standby=standby, activate=activate, leader=leader)
+    run_choosing(rt, save, rules.advance, [c.upper() for c in choices], entered=rolls, names=LEADER, line=line,
+                 pack=pack, standby=standby, activate=activate, leader=leader, reason=reason, log_reason=reason)
 
 
 @click.command()
@@ -115,7 +127,7 @@ def line_add(rt, save, coord, note):
 
 @line.command("skip")
 @save_option
-@click.argument("line_no", metavar="LINE")
+@click.argument("line_no", metavar="LINE", type=CampaignName(picks.lines_to_skip, "story line"))
 @pass_rt
 def line_skip(rt, save, line_no):
     """Skip one line in this turn's Phase 1 (not last turn's, K5)."""
@@ -126,7 +138,7 @@ def line_skip(rt, save, line_no):
 
 @line.command("set")
 @save_option
-@click.argument("line_no", metavar="LINE")
+@click.argument("line_no", metavar="LINE", type=picks.LINE)
 @click.argument("coord")
 @reason_option
 @pass_rt
@@ -139,7 +151,7 @@ def line_set(rt, save, line_no, coord, reason):
 
 @line.command("note")
 @save_option
-@click.argument("line_no", metavar="LINE")
+@click.argument("line_no", metavar="LINE", type=picks.LINE)
 @click.argument("text", nargs=-1)
 @pass_rt
 def line_note(rt, save, line_no, text):
@@ -151,7 +163,7 @@ def line_note(rt, save, line_no, text):
 
 @line.command("end")
 @save_option
-@click.argument("line_no", metavar="LINE")
+@click.argument("line_no", metavar="LINE", type=picks.LINE)
 @reason_option
 @pass_rt
 def line_end(rt, save, line_no, reason):
@@ -165,7 +177,7 @@ def line_end(rt, save, line_no, reason):
 @save_option
 @click.argument("var")
 @click.argument("value", required=False)
-@click.option("--line", "line_no", metavar="N", help="The line of a variable A-H.")
+@click.option("--line", "line_no", metavar="N", type=picks.LINE, help="The line of a variable A-H.")
 @click.option("--clear", is_flag=True, help="Erase the variable (unset counts as 0).")
 @reason_option
 @pass_rt
@@ -208,7 +220,8 @@ def var(rt, save, var, value, line_no, clear, reason):
 @save_option
 @rolls_option
 @click.option("--choose", "choices", multiple=True, type=AB, help="Decisions the new line meets (repeat).")
-@click.option("--leader", metavar="NAME")
+@click.option("--leader", metavar="NAME", type=picks.LEADER,
+              help="The crew member who leads (default: the previous leader).")
 @click.option("--standby", is_flag=True, help="Hold a STANDBY event the new line reaches.")
 @pass_rt
 def lt(rt, save, rolls, choices, leader, standby):
@@ -223,10 +236,10 @@ def lt(rt, save, rolls, choices, leader, standby):
     if pack is None and (choices or standby):
         raise InputError("--choose and --standby follow a pack; without one, step the new line by hand")
     if pack is None:
-        run(rt, save, rules.lt, entered=rolls, leader=leader)
+        run(rt, save, rules.lt, names=LEADER, entered=rolls, leader=leader)
     else:
-        run_choosing(rt, save, rules.lt, [c.upper() for c in choices], entered=rolls, pack=pack, leader=leader,
-                     standby=standby)
+        run_choosing(rt, save, rules.lt, [c.upper() for c in choices], entered=rolls, names=LEADER, pack=pack,
+                     leader=leader, standby=standby)
 
 
 @click.group(cls=OrderedGroup)
@@ -246,13 +259,13 @@ def pack_check(rt, file):
     if not problems:
         errors, warnings = packs.lint(p)
     ok = not errors
-    head = (f"{file}: {p['title'] or '(untitled)'}: {len(p['cells'])} cells, {len(p['events'])} events: "
-            + ("OK" if ok else f"{len(errors)} problem(s)"))
+    head = (f"{file}: {p['title'] or '(untitled)'}: {plural(len(p['cells']), 'cell')}, "
+            f"{plural(len(p['events']), 'event')}: " + ("OK" if ok else plural(len(errors), "problem")))
     lines_out = [head] + [f"  error: {e}" for e in errors] + [f"  warning: {w}" for w in warnings]
     rt.emit(lines_out, {"file": file, "title": p["title"], "cells": len(p["cells"]), "events": len(p["events"]),
                         "ok": ok, "errors": errors, "warnings": warnings})
     if not ok:
-        err = JournalError(f"{file} has {len(errors)} problem(s)")
+        err = JournalError(f"{file} has {plural(len(errors), 'problem')}")
         err.json_done = True
         raise err
 

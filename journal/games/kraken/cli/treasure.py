@@ -45,8 +45,9 @@ def treasure_take(rt, save, first, shift, table_path, column, rolls):
 
     if first is None:
         first = rt.choose("--credits|--stimpack", ["credits", "stimpack"], "Credits or a Stimpack")
-    run(rt, save, rules.treasure_take, entered=rolls, first=first, shift=shift,
-        table=load_treasure_table(table_path), column=column)
+    table = load_treasure_table(table_path)
+    run(rt, save, rules.treasure_take, entered=rolls, first=first, shift=shift, table=table,
+        column=column_of(table, column))
 
 
 for _kind, _help in (("cash", "Extra cash: d6 1-5 half the grade's value, 6 all."),
@@ -69,9 +70,18 @@ for _kind, _help in (("cash", "Extra cash: d6 1-5 half the grade's value, 6 all.
 
             table = load_treasure_table(table_path) if kind == "prototype" else None
             run(rt, save, rules.treasure_resolve, entered=rolls, kind=kind, prices=grade_prices(),
-                value=value, proto=proto, table=table, column=column if kind == "prototype" else None)
+                value=value, proto=proto, table=table, column=column_of(table, column) if table else None)
         return _cmd
     _make_treasure(_kind, _help)
+
+
+def column_of(table: dict, column: str | None) -> str | None:
+    """The column of the Treasure Table a command named (in any case)."""
+    if column is None or not table.get("columns"):
+        return column
+    from journal.lookup import find
+
+    return find(table["columns"], column, "column", "--column")
 
 
 @click.command("treasure-table")

@@ -8,37 +8,37 @@ from __future__ import annotations
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
-from journal.games.kraken.model.campaign import mark_returned
+from journal.games.kraken.model.campaign import known, mark_returned
 from journal.games.kraken.model.exploration import atmosphere_here, breached, deployed, parse_tile, tile_key
 from journal.games.kraken.model.members import drop_member, note_fallen
 from journal.hints import cmd, say
-from journal.lookup import find
 
 OXYGEN_COST = {"YES": 0, "NO": 1, "HELL": 2}      # ch. 13: breathable 0, none 1, hell 2
 
 
-def deployed_member(s: dict, d: dict, name: str, option: str) -> str:
-    key = find(s["crew"], name, "crew member", option)
+def deployed_member(s: dict, d: dict, name: str) -> str:
+    """A crew member on this exploration, conscious."""
+    key = known(s["crew"], name, "crew member")
     if key not in d["crew"]:
-        raise RuleError(f"{option} {key}: {key} is not on this exploration (deployed: {', '.join(d['crew'])})")
+        raise RuleError(f"{key} is not on this exploration (deployed: {', '.join(d['crew'])})")
     if s["crew"][key]["status"] != "active":
-        raise RuleError(f"{option} {key}: {key} is unconscious")
+        raise RuleError(f"{key} is unconscious")
     return key
 
 
 def _near(d: dict, how: str, to: str | None, breach) -> str | None:
     """`to` is "outside" or "inside"; `breach` the Hull Breaches the area stepped into is
-    connected to (ch. 13; --breach on the command line). Moving without one leaves any
+    connected to (ch. 13). Moving without one leaves any
     breach behind."""
     if to is not None and to not in ("outside", "inside"):
-        raise InputError(f"--to {to}: outside or inside (the atmosphere of where you step)")
+        raise InputError(f"'{to}' is neither outside nor inside (the atmosphere of where you step)")
     if breach and how not in ("move", "free"):
-        raise InputError("--breach names the Hull Breaches of the area you step into: a move")
+        raise InputError("the Hull Breaches of the area you step into go with a move")
     if how in ("move", "free"):
         if breach:
             near = [tile_key(d, parse_tile(t)[0]) for t in breach]
-            known = d.setdefault("breaches", [])
-            known.extend(b for b in near if b not in known)
+            noted = d.setdefault("breaches", [])
+            noted.extend(b for b in near if b not in noted)
             d["near"] = near
         else:
             d.pop("near", None)
@@ -104,7 +104,7 @@ def _faint(s: dict, d: dict, faint: str | None, out: list[str]) -> None:
     if not up:
         return
     if faint is not None:
-        who = deployed_member(s, d, faint, "--faint")
+        who = deployed_member(s, d, faint)
     elif len(up) == 1:
         who = up[0]
     else:
@@ -169,7 +169,8 @@ def clear_map(s: dict, d: dict, loc: dict, out: list[str], keep_uncleared: bool)
         return
     if keep_uncleared:
         if n in d.get("treasure_maps", []):
-            raise RuleError(f"--keep-uncleared: a Treasure was activated on map {n}, so it is cleared as you leave")
+            raise RuleError(f"a Treasure was activated on map {n}, so it is cleared as you leave: it cannot stay "
+                            f"uncleared")
         out.append(f"Map {n} is left uncleared (no Treasure was activated there).")
         return
     loc["cleared"] = sorted(loc["cleared"] + [n])
@@ -184,7 +185,7 @@ def roll_map_ids(s: dict, loc: dict, n: int, dice: Dice, out: list[str]) -> None
 
 
 def choose_team(s: dict, crew) -> list[str]:
-    """The crew members deployed: those named (`--crew`), else every conscious one not building.
+    """The crew members deployed: those named (`crew`), else every conscious one not building.
 
     Nobody building (ch. 7) or unconscious may go down, and somebody must.
     """
@@ -192,9 +193,9 @@ def choose_team(s: dict, crew) -> list[str]:
     if crew:
         names = []
         for c in crew:
-            n = find(s["crew"], c, "crew member", "--crew")
+            n = known(s["crew"], c, "crew member")
             if n in names:
-                raise InputError(f"--crew names {n} twice")
+                raise InputError(f"{n} is named twice")
             names.append(n)
     else:
         names = [n for n, m in s["crew"].items() if m["status"] == "active" and n not in builders]

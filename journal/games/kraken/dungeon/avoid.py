@@ -35,9 +35,9 @@ def dungeon_avoid(state: dict, dice: Dice, tile: str, way: str, pay: int = 0) ->
     if way not in AVOID_WAYS:
         raise InputError(f"'{way}': run, camouflage, charisma or intimidate")
     if pay < 0:
-        raise InputError("--pay is 0 or more Credits")
+        raise InputError(f"Credits paid are 0 or more, not {pay}")
     if pay and way == "intimidate":
-        raise InputError("--pay is for Charisma")
+        raise InputError("Credits are paid with Charisma, not to intimidate")
     out: list[str] = []
     lv = min(explored_location(s, d)["difficulty"] + tile_value(s, d, dice, label, level, out), MAX_LEVEL)
     team = deployed(s, d)

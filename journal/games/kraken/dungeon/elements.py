@@ -95,13 +95,13 @@ def dungeon_element(state: dict, dice: Dice, tile: str, what: str, portals=()) -
     if what == "teleportal":
         nums = [_portal_number(label, level)] + [int(p) for p in portals]
         if any(not 1 <= p <= 6 for p in nums):
-            raise InputError("--portals: teleportal numbers are 1-6")
+            raise InputError("teleportal numbers are 1-6")
         d["portals"] = sorted(nums) if not d.get("portals") else sorted(d["portals"] + nums)
         out.append(f"Teleportals on map {d['map']}: {', '.join(map(str, d['portals']))}.")
         return Outcome(s, f"Map {d['map']}: teleportals {', '.join(map(str, d['portals']))}", out,
                        {"portals": d["portals"]})
     if portals:
-        raise InputError("--portals is for teleportals")
+        raise InputError("teleportal numbers go with a teleportal")
     if what == "boss" and parse_tile(tile)[1] != "B":
         raise InputError(f"'{label}' is not a Boss tile: B#")
     _note_element(d, label, level, what)
@@ -130,14 +130,15 @@ def _teleport(s: dict, d: dict, dice: Dice, label: str, level: str | None, porta
     if portals:
         nums = [int(p) for p in portals]
         if any(not 1 <= p <= 6 for p in nums):
-            raise InputError("--portals: teleportal numbers are 1-6")
+            raise InputError("teleportal numbers are 1-6")
         if n not in nums:
             nums.append(n)
         d["portals"] = sorted(nums)
     present = d.get("portals") or []
     if n not in present:
-        raise InputError(say(f"--portals is required: the numbers of the teleportals on map {d['map']} (e.g. "
-                             f"--portals {n},{n % 6 + 1}), or note them first (",
+        raise InputError(say(f"the numbers of the teleportals on map {d['map']} are needed (",
+                             cmd("kraken dungeon tile", label, "teleportal", portals=f"{n},{n % 6 + 1}"),
+                             "), or note them first (",
                              cmd("kraken dungeon element", label, "teleportal", portals=f"{n},{n % 6 + 1}"), ")"))
     if present.count(n) >= 2:
         d["portal"] = n
@@ -209,7 +210,7 @@ def dungeon_tile(state: dict, dice: Dice, tile: str, what: str, how: str = "move
         _teleport(s, d, dice, label, level, portals, out, data)
     elif what == "safety-bulkhead":
         if portals:
-            raise InputError("--portals is for teleportals")
+            raise InputError("teleportal numbers go with a teleportal")
         noted = d.get("bosses") and any(k.startswith(f"{d['map']}:") for k in d["bosses"])
         out.append(say(f"Safety Bulkhead {label}: open like a door, no Boss lives on this map",
                        "" if noted else say(" (a Boss the map shows keeps it shut: note it with ",
@@ -217,7 +218,7 @@ def dungeon_tile(state: dict, dice: Dice, tile: str, what: str, how: str = "move
                        "; it is airtight."))
     else:
         if portals:
-            raise InputError("--portals is for teleportals")
+            raise InputError("teleportal numbers go with a teleportal")
         out.append(f"{what.capitalize()} {label}.")
     return Outcome(s, f"{what.capitalize()} {label}" + (f" → portal {data['portal']}" if "portal" in data else ""),
                    out, data)
@@ -235,7 +236,7 @@ def dungeon_breach(state: dict, dice: Dice, tile: str, crew: str, undo: bool = F
     s = copy_state(state)
     d = current_exploration(s)
     label, _k, level = parse_tile(tile)
-    who = deployed_member(s, d, crew, "--crew")
+    who = deployed_member(s, d, crew)
     tool = next((v for v in s["crew"][who]["inventory"].values() if WELDING in str(v).casefold()), None)
     if tool is None:
         raise RuleError(say(f"{who} carries no welding device (a Hull Breach is repaired with one: ",

@@ -10,7 +10,7 @@ from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.actions import all_down, deployed_member, take_action
 from journal.games.kraken.dungeon.elements import can_teleport
-from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.campaign import copy_state, known
 from journal.games.kraken.model.constants import BULKHEAD_TRIES
 from journal.games.kraken.model.exploration import (
     current_exploration,
@@ -25,7 +25,6 @@ from journal.games.kraken.model.exploration import (
 from journal.games.kraken.model.members import crew_armor, wound
 from journal.games.kraken.model.weapons import weapon_spec
 from journal.hints import cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
 
 CHECK_BASE = 10                                    # bulkheads, mines, lasers: 2d6 + Tech >= 10 + level
@@ -67,8 +66,9 @@ def dungeon_bulkhead(state: dict, dice: Dice, tile: str, crew: str | None = None
                             *((", or use the emergency release (", cmd("kraken dungeon crack", label, emergency=True),
                                ")") if one_way else ())))
     if crew is None:
-        raise InputError("--crew is required: who tries to open the bulkhead (2d6 + Tech)")
-    who = deployed_member(s, d, crew, "--crew")
+        raise InputError(say(f"who tries to open the bulkhead {label} (2d6 + Tech)? ",
+                             cmd("kraken dungeon bulkhead", label, crew="NAME")))
+    who = deployed_member(s, d, crew)
     take_action(s, d, how, to, faint, out, f"Bulkhead {label}", breach=breach)
     if not s.get("dungeon"):
         return Outcome(s, f"Bulkhead {label}: the team is lost", out, {"tile": label})
@@ -112,14 +112,16 @@ def dungeon_crack(state: dict, dice: Dice, tile: str, crew: str | None = None, w
         out.append(f"Emergency release: bulkhead {label} opens by itself (One-way Location, no way out).")
         return Outcome(s, f"Bulkhead {label}: emergency release", out, {"tile": label, "open": True})
     if crew is None or weapon is None:
-        raise InputError("--crew NAME --weapon WEAPON: whose fully loaded weapon cracks it")
-    who = deployed_member(s, d, crew, "--crew")
-    wkey = find(s["crew"][who].get("weapons") or {}, weapon, "weapon of " + who, "--weapon")
+        raise InputError(say(f"whose fully loaded weapon cracks the bulkhead {label}? ",
+                             cmd("kraken dungeon crack", label, crew="NAME", weapon="WEAPON")))
+    who = deployed_member(s, d, crew)
+    wkey = known(s["crew"][who].get("weapons") or {}, weapon, "weapon of " + who)
     w = s["crew"][who]["weapons"][wkey]
     spec = weapon_spec(w)
     g = grade if grade is not None else spec.get("grade")
     if g is None:
-        raise InputError(f"--grade is required: the {wkey}'s grade (or write G<n> in its spec)")
+        raise InputError(say(f"the {wkey}'s grade is not in its spec (G<n>): ",
+                             cmd("kraken dungeon crack", label, crew=who, weapon=wkey, grade="N")))
     lv = tile_value(s, d, dice, label, level, out)
     if g < lv:
         raise RuleError(f"the {wkey} is grade {g}: cracking B{lv} takes a weapon of grade {lv} or more")
@@ -164,7 +166,7 @@ def dungeon_mine(state: dict, dice: Dice, tile: str, disarm: str | None = None, 
     data: dict = {"tile": label, "damage": dif + lv, "hurt": {}}
     who = None
     if disarm is not None:
-        who = deployed_member(s, d, disarm, "--disarm")
+        who = deployed_member(s, d, disarm)
         ok, faces, total = _check2(s, dice, who, CHECK_BASE + lv)
         out.append(f"{who} tries to disarm: 2d6 {faces[0]}+{faces[1]} + Tech {s['crew'][who]['tech']} = {total} "
                    f"against {CHECK_BASE + lv}: " + ("disarmed." if ok else "failed: the mines explode."))
@@ -222,7 +224,7 @@ def dungeon_laser(state: dict, dice: Dice, tile: str, disarm: str | None = None,
     dif = explored_location(s, d)["difficulty"]
     data: dict = {"tile": label, "damage": dif + lv, "hurt": {}}
     if disarm is not None:
-        who = deployed_member(s, d, disarm, "--disarm")
+        who = deployed_member(s, d, disarm)
         ok, faces, total = _check2(s, dice, who, CHECK_BASE + lv)
         out.append(f"{who} tries to disarm it: 2d6 {faces[0]}+{faces[1]} + Tech {s['crew'][who]['tech']} = {total} "
                    f"against {CHECK_BASE + lv}: " + ("disabled until you leave this map." if ok else "failed."))

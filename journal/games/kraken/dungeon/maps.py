@@ -35,18 +35,17 @@ def dungeon_enter(state: dict, dice: Dice, slot: str, crew=(), map_no: int | Non
         raise RuleError(f"MAP{key} was reached too slowly to land this turn: land from turn {loc['land_turn']} on")
     names = choose_team(s, crew)
     out: list[str] = []
-    exploration_phase(s, out)
+    exploration_phase(s, out, key)
     n = 1 if map_no is None else map_no
     if map_no is not None and map_no != 1:
         if not systems_named(s, "Teleporter"):
             raise RuleError("entering a later map takes a working Teleporter")
         if not 2 <= map_no <= loc["depth"]:
-            raise InputError(f"--map {map_no}: MAP{key} has maps 1-{loc['depth']}")
+            raise InputError(f"MAP{key} has maps 1-{loc['depth']}, not {map_no}")
         if map_no > loc["teleport"]:
-            raise RuleError(f"--map {map_no}: the Teleporter reaches map {loc['teleport']} at most here")
+            raise RuleError(f"the Teleporter reaches map {loc['teleport']} at most here, not map {map_no}")
         if map_no - 1 not in loc["cleared"]:
-            raise RuleError(f"--map {map_no}: you may teleport to the map after a cleared one, and map {map_no - 1} "
-                            f"is not cleared")
+            raise RuleError(f"you may teleport to the map after a cleared one, and map {map_no - 1} is not cleared")
     roll_map_ids(s, loc, n, dice, out)
     s["dungeon"] = {"location": key, "map": n, "where": "inside" if inside else "outside", "crew": names,
                     "actions": 0, "free_move": True}
@@ -71,7 +70,7 @@ def dungeon_move(state: dict, dice: Dice, how: str = "move", to: str | None = No
     s = copy_state(state)
     d = current_exploration(s)
     if how not in ("move", "free"):
-        raise InputError("a move is a move (or the free one): --free")
+        raise InputError(f"'{how}' is no way to move: a move, or the free one")
     out: list[str] = []
     spent = take_action(s, d, how, to, faint, out, "Move", breach=breach)
     return Outcome(s, f"Move ({d['where'] if s.get('dungeon') else 'lost'}): {spent} Oxygen", out,
@@ -105,13 +104,13 @@ def dungeon_exit(state: dict, dice: Dice, how: str = "move", to: str | None = No
             data.update(solved=True, xp=res.data["xp_gain"], reward=res.data["reward"])
         else:
             if reward is not None:
-                raise InputError("--reward: the Location was solved before: no second reward")
+                raise InputError("the Location was solved before: no second reward")
             out.append("The Location was solved before: no second reward.")
         close_exploration(s, out, cleared=False)
         return Outcome(s, f"MAP{slot} left by the last map's exit" + (" (solved)" if data["solved"] else ""), out,
                        data)
     if reward is not None:
-        raise InputError(f"--reward is for the last map's exit (map {loc['depth']}), which solves the Location")
+        raise InputError(f"a reward comes with the last map's exit (map {loc['depth']}), which solves the Location")
     clear_map(s, d, loc, out, keep_uncleared)
     d["map"] += 1
     _next_map(s, d, loc, dice, out)

@@ -9,7 +9,7 @@ from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.dungeon.actions import choose_team, take_action
-from journal.games.kraken.model.campaign import copy_state, known_prices, pay_credits, refuse_if_over
+from journal.games.kraken.model.campaign import copy_state, known, known_prices, pay_credits, refuse_if_over
 from journal.games.kraken.model.commands import either
 from journal.games.kraken.model.constants import KNOWN_GRADE_PRICES, MAX_TREASURE_GRADE, SHOP_COMMANDS
 from journal.games.kraken.model.exploration import (
@@ -28,7 +28,6 @@ from journal.games.kraken.model.members import item_slot, release_shield
 from journal.games.kraken.model.systems import systems_named
 from journal.games.kraken.model.weapons import weapon_notation, weapon_spec
 from journal.hints import cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
 
 SHOP_TRASH = 2                                     # best Charisma - 2 Credits, the first visit
@@ -41,13 +40,13 @@ GRADE_PRICES = dict(KNOWN_GRADE_PRICES)
 def _grade_price(grade: int, price: int | None, prices: dict, what: str) -> int:
     if price is not None:
         if price < 0:
-            raise InputError("--price is 0 or more")
+            raise InputError(f"a price is 0 or more Credits, not {price}")
         return price
     if grade in prices:
         return prices[grade]
-    known = ", ".join(f"grade {g} {p}¢" for g, p in sorted(prices.items()))
-    raise InputError(say(f"--price is required: the price of a grade {grade} {what} is in your book (p. 165/167); "
-                         f"known here: {known} (note it once: ", cmd("kraken grade-price", grade, "PRICE"), ")"))
+    noted = ", ".join(f"grade {g} {p}¢" for g, p in sorted(prices.items()))
+    raise InputError(say(f"the price of a grade {grade} {what} is in your book (p. 165/167); "
+                         f"known here: {noted} (note it once: ", cmd("kraken grade-price", grade, "PRICE"), ")"))
 
 
 def dungeon_shop(state: dict, dice: Dice, tile: str, kind: str = "shop", how: str = "move", to: str | None = None,
@@ -121,7 +120,7 @@ def event_shop(state: dict, dice: Dice, grade: int) -> Outcome:
         if s.get(k):
             raise RuleError(f"{what} is going on")
     if not 1 <= grade <= MAX_TREASURE_GRADE:
-        raise InputError(f"GRADE {grade}: a Shop's grade is 1-{MAX_TREASURE_GRADE}")
+        raise InputError(f"a Shop's grade is 1-{MAX_TREASURE_GRADE}, not {grade}")
     s["shop"] = {"grade": grade, "by": "event"}
     msg = f"An event's grade {grade} Shop, until Phase {s['phase']} ends"
     out: list[str] = [say(msg, f": Items, Weapons and Ammo up to grade {grade}, rare Equipment of grade {grade + 1} "
@@ -207,12 +206,13 @@ def dungeon_buy(state: dict, dice: Dice, item: str, grade: int, prices: dict, pr
     prices = known_prices(s, prices)
     kind, shop = _trader(s, ("shop", "ammo-dealer"))
     if not 1 <= grade <= MAX_TREASURE_GRADE:
-        raise InputError(f"--grade {grade}: grades are 1-{MAX_TREASURE_GRADE}")
+        raise InputError(f"grades are 1-{MAX_TREASURE_GRADE}, not {grade}")
     out: list[str] = []
     if kind == "ammo-dealer":
         loc = explored_location(s, s["dungeon"])
         if not ammo:
-            raise RuleError("an Ammo dealer sells only Ammo: add --ammo")
+            raise RuleError(say("an Ammo dealer sells only Ammo (", cmd("kraken dungeon buy", item, grade=grade, ammo=True),
+                                ")"))
         if grade > loc["difficulty"] + 1:
             raise RuleError(f"this dealer sells Ammo up to grade {loc['difficulty'] + 1}")
         cost = grade
@@ -230,8 +230,8 @@ def dungeon_buy(state: dict, dice: Dice, item: str, grade: int, prices: dict, pr
             if rare and grade != limit + 1:
                 raise RuleError(f"rare Equipment is one grade above the shop's limit: grade {limit + 1}")
             if not rare and grade > limit:
-                raise RuleError(f"this shop sells up to grade {limit} (rare Equipment of grade {limit + 1} with "
-                                f"--rare, at double price)")
+                raise RuleError(say(f"this shop sells up to grade {limit} (rare Equipment of grade {limit + 1} at "
+                                    f"double price: ", cmd("kraken dungeon buy", item, grade=limit + 1, rare=True), ")"))
             base = _grade_price(grade, price, prices, "Item or Weapon")
             cost = base * (2 if rare else 1)
             pay_credits(s, cost, f"the {item} (grade {grade}{', rare' if rare else ''})", out)
@@ -249,7 +249,7 @@ def dungeon_sell(state: dict, dice: Dice, item: str, value: int) -> Outcome:
     s = copy_state(state)
     _trader(s, ("shop", "ammo-dealer", "gambler", "modder"))
     if value < 0:
-        raise InputError("--value is the Equipment's price, 0 or more")
+        raise InputError(f"the Equipment's value is 0 or more Credits, not {value}")
     gain = half_up(value)
     before = s["credits"]
     s["credits"] += gain
@@ -288,10 +288,10 @@ def dungeon_gamble(state: dict, dice: Dice, item: str | None, grade: int | None,
     s = copy_state(state)
     if got is not None:
         if item is not None or grade is not None:
-            raise InputError("--got names what a Gambler gave you: leave out ITEM and --grade")
+            raise InputError("what a Gambler gave you is noted on its own, not with a trade")
         text = str(got).strip()
         if not text:
-            raise InputError("--got: name the item or weapon the Gambler gave you")
+            raise InputError("name the item or weapon the Gambler gave you")
         s.setdefault("gambled", []).append(text)
         msg = f"The Gambler gave you the {text} this turn"
         return Outcome(s, msg, [msg + ": no Gambler takes it back before the next turn (bad for business)."],
@@ -299,12 +299,13 @@ def dungeon_gamble(state: dict, dice: Dice, item: str | None, grade: int | None,
     d = current_exploration(s)
     _at(d, ("gambler",))
     if item is None or grade is None:
-        raise InputError("name the ITEM you trade and its --grade (or --got NAME for what you received)")
+        raise InputError(say("name the item you trade and its grade (", cmd("kraken dungeon gamble", "ITEM", grade="N"),
+                             "), or what you received (", cmd("kraken dungeon gamble", got="NAME"), ")"))
     if any(str(x).casefold() == str(item).strip().casefold() for x in s.get("gambled", [])):
         raise RuleError(f"a Gambler gave you the {item} this turn: Gamblers don't accept what they gave you during "
                         f"this turn (it's bad for business)")
     if not 2 <= grade <= MAX_TREASURE_GRADE:
-        raise RuleError(f"--grade {grade}: the Gambler takes grade 2-{MAX_TREASURE_GRADE}")
+        raise RuleError(f"the Gambler takes grade 2-{MAX_TREASURE_GRADE}, not grade {grade}")
     counts = grade - 1 if worn else grade
     r = dice.roll(6)
     new = max(1, min(MAX_TREASURE_GRADE, counts + GAMBLE[r]))
@@ -325,17 +326,18 @@ def dungeon_mod(state: dict, dice: Dice, name: str, weapon: str, mod: str, grade
     d = current_exploration(s)
     prices = known_prices(s, prices)
     _at(d, ("modder",))
-    who = find(s["crew"], name, "crew member")
-    wkey = find(s["crew"][who].get("weapons") or {}, weapon, f"weapon of {who}")
+    who = known(s["crew"], name, "crew member")
+    wkey = known(s["crew"][who].get("weapons") or {}, weapon, f"weapon of {who}")
     w = s["crew"][who]["weapons"][wkey]
     if w.get("mod"):
         raise RuleError(f"the {wkey} is modded already")
     if mod not in ("ammo", "damage", "both"):
-        raise InputError("--ammo, --damage or --both")
+        raise InputError(f"'{mod}' is no mod: ammo, damage or both")
     spec = weapon_spec(w)
     g = grade if grade is not None else spec.get("grade")
     if g is None:
-        raise InputError(f"--grade is required: the {wkey}'s grade (or write G<n> in its spec)")
+        raise InputError(say(f"the {wkey}'s grade is not in its spec (G<n>): ",
+                             cmd("kraken dungeon mod", who, wkey, grade="N", **{mod: True})))
     if mod in ("ammo", "both") and spec.get("ammo") is None:
         raise RuleError(f"the {wkey} has no Ammo to increase")
     base = _grade_price(g, price, prices, "weapon")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.actions import take_action
-from journal.games.kraken.model.campaign import copy_state, oxygen_max, save_point
+from journal.games.kraken.model.campaign import copy_state, known, oxygen_max, save_point
 from journal.games.kraken.model.constants import CLONE_HEAL, DIFFICULTY_TEXT, MAX_TREASURE_GRADE, SAVE_DIFFICULTIES
 from journal.games.kraken.model.exploration import (
     atmosphere_here,
@@ -20,7 +20,6 @@ from journal.games.kraken.model.exploration import (
 )
 from journal.games.kraken.model.members import heal
 from journal.hints import cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
 
 MED_HEAL, MED_USES = 4, 3
@@ -37,7 +36,7 @@ def dungeon_med(state: dict, dice: Dice, tile: str, name: str, how: str = "move"
     used = d.setdefault("med", {}).get(key, 0)
     if used >= MED_USES:
         raise RuleError(f"med-station {label} was used {MED_USES} times this exploration")
-    who = find(s["crew"], name, "crew member")
+    who = known(s["crew"], name, "crew member")
     if who not in d["crew"]:
         raise RuleError(f"{who} is not on this exploration")
     out: list[str] = []
@@ -78,7 +77,7 @@ def dungeon_clone(state: dict, dice: Dice, tile: str, savepoint: bool = True, ho
     key = tile_key(d, label) + ":clone"
     out: list[str] = []
     if not heal_crew and not savepoint:
-        raise InputError("--no-heal and --no-savepoint: the clone station would do nothing")
+        raise InputError("a clone station that neither heals nor saves does nothing")
     take_action(s, d, how, to, faint, out, f"Clone station {label}", breach=breach)
     if not s.get("dungeon"):
         return Outcome(s, "The team is lost", out, {})

@@ -14,13 +14,12 @@ from journal.games.kraken.ground_combat.loop import (
     phase_done,
 )
 from journal.games.kraken.ground_combat.psi import PSI_FLASH
-from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.campaign import copy_state, known
 from journal.games.kraken.model.constants import AGGRESSIVE
 from journal.games.kraken.model.ground import activations_allowed, active_enemies, conscious, current_ground_combat
 from journal.games.kraken.model.members import carrying, drop_member, heal as heal_fn, note_fallen, use_item, wound
 from journal.games.kraken.model.weapons import unplace_weapon
 from journal.hints import cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
 
 UNJAM = (8, 6, 6)         # unjam: 8+, then 6+ (fail: damaged), then 6+ (fail: broken)
@@ -44,7 +43,7 @@ def ground_simple(state: dict, dice: Dice, name: str, action: str, weapon: str |
     if action not in SIMPLE_ACTIONS:
         raise InputError(f"'{action}' is not an action")
     if captive_to is not None and action != "exchange":
-        raise InputError("--captive-to goes with the exchange action")
+        raise InputError("a captive changes hands with the Exchange action")
     out: list[str] = []
     last = "other"
     if action == "cover":
@@ -106,8 +105,8 @@ def use_an_item(s: dict, g: dict, n: str, item: str | None, heal: int | None, ta
     out.append(f"{n} uses {what}.")
     if heal is not None:
         if heal < 1:
-            raise InputError("--heal is the HP the item heals, 1 or more")
-        who = find(s["crew"], target, "crew member", "--target") if target else n
+            raise InputError(f"an item heals 1 HP or more, not {heal}")
+        who = known(s["crew"], target, "crew member") if target else n
         if who not in g["crew"]:
             raise RuleError(f"{who} is not in this Ground Combat")
         heal_fn(s, who, heal, out, what, hell=g["atmosphere"] == "HELL")
@@ -127,7 +126,7 @@ def exchange(s: dict, g: dict, n: str, captive_to: str | None, out: list[str]) -
     held = carrying(s, n)
     if not held:
         raise RuleError(f"{n} carries no captive")
-    to = free_carrier(s, g, captive_to, "--captive-to")
+    to = free_carrier(s, g, captive_to)
     if held in g["enemies"]:
         g["enemies"][held]["carrier"] = to
     else:
@@ -187,17 +186,17 @@ def ground_escape(state: dict, dice: Dice, sacrifice=(), crew=()) -> Outcome:
     up = conscious(s, g)
     acted = g.get("acted", {})
     forced = [n for n in up if acted.get(n, 0) > 0 or has_crew_trait(s["crew"][n], AGGRESSIVE)]
-    chosen = [find(s["crew"], x, "crew member", "--sacrifice") for x in sacrifice]
+    chosen = [known(s["crew"], x, "crew member") for x in sacrifice]
     for x in chosen:
         if x not in up:
-            raise RuleError(f"--sacrifice {x}: not a conscious member of this combat")
+            raise RuleError(f"{x} is not a conscious member of this combat: nobody to sacrifice")
     sacrificed = list(dict.fromkeys(forced + chosen))
     escapers = [n for n in up if n not in sacrificed]
     if crew:
-        wanted = [find(s["crew"], x, "crew member", "--crew") for x in crew]
+        wanted = [known(s["crew"], x, "crew member") for x in crew]
         for x in wanted:
             if x not in escapers:
-                raise RuleError(f"--crew {x}: {x} acted this turn (or is AGGRESSIVE) and can only be sacrificed")
+                raise RuleError(f"{x} acted this turn (or is AGGRESSIVE) and can only be sacrificed")
         escapers = wanted
         sacrificed = [n for n in up if n not in escapers]
     if not escapers:

@@ -14,11 +14,12 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken.ground_combat.damage import attack_types, boosts, multiplier, pipeline
 from journal.games.kraken.ground_combat.loop import acted, crew_turn, end_check, enemy_key, has_crew_trait
 from journal.games.kraken.ground_combat.profiles import has_trait
-from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.campaign import copy_state, known
 from journal.games.kraken.model.constants import (
     CHAIN_ATTACK,
     CHARGED,
     EXPLOSIVE,
+    FISTS_NAMES,
     INDEPENDENT_TARGETING,
     MELEE_KIND,
     TALISMAN,
@@ -28,7 +29,6 @@ from journal.games.kraken.model.ground import active_enemies, conscious, current
 from journal.games.kraken.model.members import carrying, overload, wound
 from journal.games.kraken.model.weapons import describe_attack, weapon_slot, weapon_spec
 from journal.hints import cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
 
 FLANK_TARGET = 8          # Flank: d6 + Agility >= 8, +3 damage
@@ -37,7 +37,6 @@ BERSERK_MAX = 3
 CHAIN_MAX = 9             # the extra attacks a Chain Attack trait may grant, as journal takes them
 FISTS = {"name": "fists", "strength": 0, "hit": 4, "times": 1, "damage": 1, "ammo": None, "kind": MELEE_KIND,
          "flags": [], "weaken": 0, "types": [], "grade": None}
-FISTS_NAMES = ("fists", "bare fists")
 
 
 @dataclass
@@ -81,10 +80,10 @@ class Attack:
 def weapon_of(s: dict, n: str, weapon: str | None) -> tuple[str, dict | None, dict]:
     """The weapon a crew member names: (its name, its record on the sheet, its values); bare
     fists have no record."""
-    if weapon is None or weapon.strip().casefold() in FISTS_NAMES:
+    if weapon is None or weapon in FISTS_NAMES:
         return "fists", None, dict(FISTS)
     weapons = s["crew"][n].get("weapons") or {}
-    key = find(weapons, weapon, f"weapon of {n}", "WEAPON")
+    key = known(weapons, weapon, f"weapon of {n}")
     return key, weapons[key], weapon_spec(weapons[key])
 
 
@@ -173,9 +172,9 @@ def check_chain(m: dict, n: str, spec: dict, chain: int) -> None:
     if not chain:
         return
     if not 1 <= chain <= CHAIN_MAX:
-        raise InputError(f"--chain {chain}: the extra attacks the Chain Attack trait grants, 1-{CHAIN_MAX}")
+        raise InputError(f"the Chain Attack trait grants 1-{CHAIN_MAX} extra attacks, not {chain}")
     if not has_crew_trait(m, CHAIN_ATTACK):
-        raise RuleError(f"--chain: {n} has no Chain Attack trait")
+        raise RuleError(f"{n} has no Chain Attack trait")
     if CHARGED in spec["flags"]:
         raise RuleError("a T2 weapon cannot fire twice in one turn, even with a trait that allows repeat fire")
 
@@ -183,9 +182,9 @@ def check_chain(m: dict, n: str, spec: dict, chain: int) -> None:
 def captive_bearer(s: dict, g: dict, n: str, capture: bool, carrier: str | None) -> str | None:
     """Who carries an enemy this attack captures (the attacker, unless another is named)."""
     if capture:
-        return free_carrier(s, g, carrier or n, "--carrier")
+        return free_carrier(s, g, carrier or n)
     if carrier:
-        raise InputError("--carrier goes with --capture")
+        raise InputError("a carrier is named for a capture, and this attack captures nobody")
     return None
 
 
@@ -200,9 +199,9 @@ def check_berserk(a: Attack, berserk: int) -> None:
     if not berserk:
         return
     if not a.melee:
-        raise InputError("--berserk is a melee attack")
+        raise InputError("Berserk is for a melee attack")
     if not 1 <= berserk <= BERSERK_MAX:
-        raise InputError(f"--berserk {berserk}: up to {BERSERK_MAX} HP")
+        raise InputError(f"Berserk turns up to {BERSERK_MAX} HP into damage, not {berserk}")
 
 
 def check_flank(s: dict, g: dict, flank: bool) -> None:
@@ -232,7 +231,7 @@ def choose_targets(g: dict, m: dict, a: Attack, targets, chain: int) -> list[str
     aims = [active_enemy(g, t) for t in targets]
     if not aims:
         if len(enemies) > 1:
-            raise InputError(f"TARGET is required: one of {', '.join(enemies)}")
+            raise InputError(f"name the target: one of {', '.join(enemies)}")
         aims = list(enemies)
     if not a.melee and len(set(aims)) > 1 and not has_crew_trait(m, INDEPENDENT_TARGETING):
         raise RuleError("ranged attacks go to a single target (unless the Independent Targeting trait)")
@@ -244,7 +243,7 @@ def choose_targets(g: dict, m: dict, a: Attack, targets, chain: int) -> list[str
 
 def active_enemy(g: dict, label: str) -> str:
     """An enemy of this combat still fighting."""
-    key = enemy_key(g, label, "TARGET")
+    key = enemy_key(g, label)
     if g["enemies"][key]["status"] != "active":
         raise RuleError(f"{key} is {g['enemies'][key]['status']}")
     return key
@@ -256,9 +255,9 @@ def check_reroll(s: dict, g: dict, m: dict, reroll: bool) -> None:
         return
     talisman = any(TALISMAN in str(v).casefold() for v in m["inventory"].values())
     if not (lone_wolf(s, g) or talisman):
-        raise RuleError("--reroll: the lone wolf's reroll (or a Talisman)")
+        raise RuleError("only a lone wolf (or a Talisman's bearer) rerolls a failed die")
     if g.get("rerolled"):
-        raise RuleError("--reroll: once per Ground Combat turn")
+        raise RuleError("one reroll per Ground Combat turn")
 
 
 # --- the boosts that cost something: Berserk and Flank ----------------------------------------
@@ -457,13 +456,13 @@ def _down(g: dict, tgt: str, e: dict, out: list[str], capture: dict | None) -> N
                                                           if capture is not None else "") + ".")
 
 
-def free_carrier(s: dict, g: dict, name: str, option: str) -> str:
+def free_carrier(s: dict, g: dict, name: str) -> str:
     """The crew member who would carry a captive: conscious, in this combat, carrying none."""
-    who = find(s["crew"], name, "crew member", option)
+    who = known(s["crew"], name, "crew member")
     if who not in g["crew"] or s["crew"][who]["status"] != "active":
-        raise RuleError(f"{option} {who}: a conscious member of this combat carries the captive")
+        raise RuleError(f"{who} cannot carry the captive: a conscious member of this combat carries it")
     if carrying(s, who):
-        raise RuleError(f"{option} {who}: {who} carries {carrying(s, who)} already (one captive each)")
+        raise RuleError(f"{who} carries {carrying(s, who)} already (one captive each)")
     return who
 
 
@@ -480,7 +479,7 @@ def ground_capture(state: dict, dice: Dice, label: str, carrier: str) -> Outcome
         raise RuleError(f"{key} is {e['status']}: an alien is captured once an attack brings it to 0, -1 or -2 HP")
     if e["hp"] < CAPTURE_FLOOR and not has_trait(e, ZOMBIE):
         raise RuleError(f"{key} is at {e['hp']} HP: below -2 it is dead (only a Zombie survives that)")
-    who = free_carrier(s, g, carrier, "--carrier")
+    who = free_carrier(s, g, carrier)
     e["status"] = "captured"
     e["carrier"] = who
     out = [f"{key} ({e['name']}) is captured at {e['hp']} HP: {who} carries it (and cannot attack while carrying "

@@ -80,6 +80,6 @@ def boosts(attribute: int, hit: int = 0) -> tuple[int, int]:
     returns (damage bonus, hit bonus) with `hit` steps chosen for the roll."""
     points = attribute // 2
     if not 0 <= hit <= points:
-        raise InputError(f"--hit {hit}: {attribute} points give {points} boost(s) (each 2 points: +1 damage or -1 to "
-                         f"the roll)")
+        raise InputError(f"{attribute} points give {points} boost(s) (each 2 points: +1 damage or -1 to the roll), "
+                         f"not {hit} on the roll")
     return points - hit, hit

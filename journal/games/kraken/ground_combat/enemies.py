@@ -8,12 +8,11 @@ from journal.games.kraken.ground_combat.damage import pipeline
 from journal.games.kraken.ground_combat.loop import crew_down, end_check, enemy_key, phase_done
 from journal.games.kraken.ground_combat.profiles import is_idle, parse_trait, try_attack
 from journal.games.kraken.ground_combat.psi import psi_check, psi_member
-from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.campaign import copy_state, known
 from journal.games.kraken.model.constants import EXPLOSIVE, TWO_ACTIONS, ZOMBIE
 from journal.games.kraken.model.ground import active_enemies, conscious, current_ground_combat
 from journal.games.kraken.model.members import crew_armor, wound
 from journal.hints import cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
 
 ENEMY_ESCAPE = 4          # an enemy at its escape value escapes on 4+
@@ -45,7 +44,7 @@ def ground_enemy(state: dict, dice: Dice, label: str, target: str | None = None,
     data["action"] = action
     spec = None if is_idle(action) else try_attack(action)
     if spec is None and psi_shield:
-        raise InputError("--psi-shield: there is no attack to shield")
+        raise InputError("PSI SHIELD has no attack to shield")
     if is_idle(action):
         out.append(f"{key} does nothing.")
     elif spec is None:
@@ -70,7 +69,7 @@ def enemy_to_act(g: dict, label: str) -> str:
         if g["step"] == "crew":
             raise RuleError("it is not the enemies' part of the turn")
         raise RuleError(say("the combat has not begun: ", cmd("kraken ground initiative")))
-    key = enemy_key(g, label, "LABEL")
+    key = enemy_key(g, label)
     e = g["enemies"][key]
     if e["status"] != "active":
         raise RuleError(f"{key} is {e['status']}")
@@ -177,9 +176,9 @@ def victims(s: dict, g: dict, key: str, spec: dict, target: str | None) -> list[
     if not pool:
         return []
     if target:
-        t = find(s["crew"], target, "crew member", "--target")
+        t = known(s["crew"], target, "crew member")
         if t not in pool:
-            raise RuleError(f"--target {t}: the enemy attacks by priority: one of {', '.join(pool)}")
+            raise RuleError(f"{t} is not a target: the enemy attacks by priority, one of {', '.join(pool)}")
         return [t]
     if len(pool) == 1:
         return pool

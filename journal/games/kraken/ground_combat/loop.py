@@ -10,7 +10,7 @@ from __future__ import annotations
 from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.kraken.dungeon.actions import close_exploration
-from journal.games.kraken.model.campaign import copy_state, mark_returned
+from journal.games.kraken.model.campaign import copy_state, known, mark_returned
 from journal.games.kraken.model.constants import AGGRESSIVE, MAX_TREASURE_GRADE
 from journal.games.kraken.model.exploration import deployed, resolve
 from journal.games.kraken.model.ground import (
@@ -23,15 +23,14 @@ from journal.games.kraken.model.ground import (
 )
 from journal.games.kraken.model.members import drop_member, note_fallen
 from journal.hints import cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
 
 MIDAS = 3
 
 
-def enemy_key(g: dict, label: str, option: str | None = None) -> str:
-    """The enemy of this combat a label names (E1, Boss, Minion 1), in any case."""
-    return find(g["enemies"], label, "enemy label", option)
+def enemy_key(g: dict, label: str) -> str:
+    """The enemy of this combat a label names (E1, Boss, Minion 1), as the command found it."""
+    return known(g["enemies"], label, "enemy label")
 
 
 def has_crew_trait(member: dict, trait: str) -> bool:
@@ -52,9 +51,9 @@ def _oxygen(s: dict, g: dict, out: list[str], faint: str | None) -> None:
     if faint is None and len(up) > 1:
         raise NeedChoice(f"--faint is required: out of Oxygen, one of {', '.join(up)} becomes unconscious",
                          "--faint", up, "Who faints")
-    who = find(s["crew"], faint, "crew member", "--faint") if faint else up[0]
+    who = known(s["crew"], faint, "crew member") if faint else up[0]
     if who not in up:
-        raise InputError(f"--faint {who}: one of {', '.join(up)}")
+        raise InputError(f"{who} is not a conscious member of this combat: one of {', '.join(up)} faints")
     s["crew"][who]["hp"], s["crew"][who]["status"] = 0, "unconscious"
     out.append(f"Out of Oxygen: {who} faints (HP 0).")
 
@@ -74,11 +73,12 @@ def ground_initiative(state: dict, dice: Dice, cover=(), faint: str | None = Non
     up = conscious(s, g)
     covered = []
     for c in cover:
-        n = find(s["crew"], c, "crew member", "--cover")
+        n = known(s["crew"], c, "crew member")
         if n not in up:
-            raise RuleError(f"--cover {n}: not a conscious member of this combat")
+            raise RuleError(f"{n} is not a conscious member of this combat")
         if has_crew_trait(s["crew"][n], AGGRESSIVE):
-            raise RuleError(f"--cover {n}: an AGGRESSIVE member cannot take cover while holding a working weapon")
+            raise RuleError(f"{n} is AGGRESSIVE: an AGGRESSIVE member cannot take cover while holding a working "
+                            f"weapon")
         covered.append(n)
     rest = [n for n in up if n not in covered]
     data: dict = {}
@@ -90,7 +90,7 @@ def ground_initiative(state: dict, dice: Dice, cover=(), faint: str | None = Non
         out.append(f"Lone wolf: {up[0]} wins the initiative.")
     else:
         if not rest:
-            raise RuleError("--cover: someone must stay out of cover to set the initiative")
+            raise RuleError("someone must stay out of cover to set the initiative")
         low = min(rest, key=lambda n: s["crew"][n]["agility"])
         r1 = dice.roll(6)
         surprise = 2 if g.pop("surprise", None) else 0
@@ -140,8 +140,9 @@ def phase_done(s: dict, g: dict, out: list[str]) -> None:
         out.append(turn_hint(s, g))
 
 
-def crew_turn(s: dict, g: dict, name: str, option: str = "NAME") -> str:
-    n = find(s["crew"], name, "crew member", option)
+def crew_turn(s: dict, g: dict, name: str) -> str:
+    """The crew member whose action it is: in this combat, conscious, their turn to act."""
+    n = known(s["crew"], name, "crew member")
     if n not in g["crew"]:
         raise RuleError(f"{n} is not in this Ground Combat")
     if s["crew"][n]["status"] != "active":

@@ -24,17 +24,18 @@ def parse_actions(items) -> list[dict]:
     for it in items:
         m = _ACTION.fullmatch(str(it))
         if not m:
-            raise InputError(f"--action '{it}': ROLL: ACTION, e.g. \"1-2: idle\" or \"3-6: ML 4+, 3\"")
+            raise InputError(f"'{it}' is not a row of an action table: ROLL: ACTION, e.g. \"1-2: idle\" or "
+                             f"\"3-6: ML 4+, 3\"")
         lo, hi = int(m[1]), int(m[2] or m[1])
         if not 1 <= lo <= hi <= 6:
-            raise InputError(f"--action '{it}': rolls 1-6")
+            raise InputError(f"'{it}': an action table's rolls are 1-6")
         do = m[3].strip()
         if not is_idle(do) and try_attack(do) is None and not do:
-            raise InputError(f"--action '{it}': an action")
+            raise InputError(f"'{it}': the row names no action")
         rows.append({"lo": lo, "hi": hi, "do": do})
     covered = [n for r in rows for n in range(r["lo"], r["hi"] + 1)]
     if rows and sorted(covered) != list(range(1, 7)):
-        raise InputError("--action: the table covers each roll 1-6 exactly once")
+        raise InputError("an action table covers each roll 1-6 exactly once")
     return rows
 
 
@@ -60,7 +61,7 @@ def parse_trait(text: str) -> dict:
     is shown as a reminder to apply by hand."""
     m = _TRAIT.fullmatch(str(text))
     if not m or not m["name"].strip():
-        raise InputError(f"--trait '{text}': NAME or NAME: EFFECT (e.g. Zombie, \"Regen: +1 HP\")")
+        raise InputError(f"'{text}' is not a trait: NAME or NAME: EFFECT (e.g. Zombie, \"Regen: +1 HP\")")
     effect = (m["effect"] or "").strip()
     out = {"name": m["name"].strip(), "effect": effect or None, "hp": 0, "shield": 0}
     e = _TRAIT_EFFECT.fullmatch(effect) if effect else None
@@ -100,7 +101,8 @@ def ground_add(state: dict, dice: Dice, label: str, profile: dict | None = None,
                                       ("traits", traits)) if v})
     for need in ("hp", "agility"):
         if need not in p:
-            raise InputError(f"--{need} is required (from the enemy's sheet)")
+            raise InputError(say(f"the enemy's {'HP' if need == 'hp' else 'Agility'} is needed, from its sheet (",
+                                 cmd("kraken ground add", label, hp="N", agility="N"), ")"))
     expected = max(1, g["level"] - 1) if minion else g["level"]
     lv = max(1, min(MAX_LEVEL, int(level if level is not None else expected)))
     e = enemy_sheet(p, label, lv, minion)
@@ -139,7 +141,7 @@ def enemy_sheet(p: dict, label: str, lv: int, minion: bool) -> dict:
     e: dict[str, Any] = {"name": str(p.get("name") or label), "level": lv, "minion": bool(minion), "hp": int(p["hp"]),
          "hp_max": int(p["hp"]), "armor": int(p.get("armor", 0)), "agility": int(p["agility"]), "status": "active"}
     if e["hp"] < 1 or e["armor"] < 0 or e["agility"] < 0:
-        raise InputError("--hp is 1 or more, --armor and --agility 0 or more")
+        raise InputError("an enemy's HP is 1 or more, its Armor and Agility 0 or more")
     if p.get("species"):
         e["species"] = parse_species(p["species"])
     if p.get("shield"):
@@ -149,12 +151,12 @@ def enemy_sheet(p: dict, label: str, lv: int, minion: bool) -> dict:
             e[k] = int(p[k])
     for k in ("weak", "resist"):
         if p.get(k):
-            e[k] = damage_types(p[k], f"--{k}")
+            e[k] = damage_types(p[k], "weakness" if k == "weak" else "resistance")
     if p.get("actions"):
         e["actions"] = parse_actions(p["actions"])
     if p.get("acts"):
         if int(p["acts"]) not in (1, 2):
-            raise InputError("--acts: an enemy acts once, or twice with the trait")
+            raise InputError(f"an enemy acts once, or twice with the trait, not {p['acts']} times")
         if int(p["acts"]) == 2:
             e["acts"] = 2
     if p.get("note"):
@@ -171,17 +173,17 @@ def parse_shield(text: str) -> dict:
     """An enemy's Shield as its sheet gives it: CLASS:POWER/RECHARGE (B:4/1; A:3 recharges 0)."""
     mm = _SHIELD.fullmatch(text)
     if not mm or int(mm[2]) < 1:
-        raise InputError(f"--shield {text}: CLASS:POWER/RECHARGE, e.g. B:4/1")
+        raise InputError(f"'{text}' is no Shield: CLASS:POWER/RECHARGE, e.g. B:4/1")
     return {"class": mm[1].upper(), "power": int(mm[2]), "max": int(mm[2]), "recharge": int(mm[3] or 0)}
 
 
-def damage_types(values, option: str) -> list[str]:
-    """Weaknesses or resistances: fire, ice, toxic, ranged (RG), melee (ML)."""
+def damage_types(values, what: str) -> list[str]:
+    """Weaknesses or resistances (`what`): fire, ice, toxic, ranged (RG), melee (ML)."""
     found = [str(x).strip().casefold() for x in values]
     found = [SHORT_TYPES.get(x, x) for x in found]
     bad = [x for x in found if x not in DAMAGE_TYPES]
     if bad:
-        raise InputError(f"{option} {bad[0]}: one of {', '.join(DAMAGE_TYPES)}")
+        raise InputError(f"'{bad[0]}' is not a {what}: one of {', '.join(DAMAGE_TYPES)}")
     return sorted(set(found))
 
 

@@ -7,13 +7,12 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.actions import take_action
 from journal.games.kraken.ground_combat.attacks import free_carrier, hit_enemy
 from journal.games.kraken.ground_combat.loop import acted, crew_turn, end_check
-from journal.games.kraken.model.campaign import copy_state, oxygen_max
+from journal.games.kraken.model.campaign import copy_state, known, oxygen_max
 from journal.games.kraken.model.constants import IGNORE_ARMOR, IGNORE_SHIELDS, RANGED_KIND
 from journal.games.kraken.model.exploration import current_exploration
 from journal.games.kraken.model.ground import active_enemies, current_ground_combat, lone_wolf
 from journal.games.kraken.model.members import heal as heal_fn, wound
 from journal.hints import cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
 
 MEDITATE_BASE = 3
@@ -72,7 +71,7 @@ def psi_check(s: dict, dice: Dice, n: str, power: str, bonus: int, self_target: 
 
 
 def psi_member(s: dict, name: str) -> str:
-    n = find(s["crew"], name, "crew member")
+    n = known(s["crew"], name, "crew member")
     m = s["crew"][n]
     if "psi" not in m:
         raise RuleError(f"{n} has no PSI trait")
@@ -109,7 +108,7 @@ def ground_psi(state: dict, dice: Dice, name: str, power: str, target: str | Non
         raise RuleError(f"{n} is not in this Ground Combat")
     bonus_action = psi_moment(s, g, n)
     tgt_crew = crew_target(s, g, n, p, target)
-    tgt_enemy = enemy_target(g, p, target)
+    tgt_enemy = enemy_target(g, n, p, target)
     cap = psi_capture(s, g, n, p, capture, carrier)
     out: list[str] = []
     ok = psi_check(s, dice, n, p, bonus, tgt_crew == n, out)
@@ -163,31 +162,33 @@ def crew_target(s: dict, g: dict, n: str, p: str, target: str | None) -> str | N
     unless another is named; MOTIVATION: another, who may act this turn)."""
     if p not in CREW_TARGETED:
         return None
-    who = find(s["crew"], target, "crew member", "--target") if target else n
+    who = known(s["crew"], target, "crew member") if target else n
     if who not in g["crew"]:
         raise RuleError(f"{who} is not in this Ground Combat")
     if p == "MOTIVATION" and who == n:
-        raise InputError("PSI MOTIVATION gives another crew member an extra activation: --target NAME")
+        raise InputError(say("PSI MOTIVATION gives another crew member an extra activation: ",
+                             cmd("kraken ground psi", n, "MOTIVATION", target="NAME")))
     if p == "MOTIVATION" and who in g.get("revived", []):
         raise RuleError(f"{who} was healed from unconscious this turn: no action before the next Ground "
                         f"Combat turn (ch. 4)")
     return who
 
 
-def enemy_target(g: dict, p: str, target: str | None) -> str | None:
+def enemy_target(g: dict, n: str, p: str, target: str | None) -> str | None:
     """The enemy an ATTACK, BLAST or CONFUSE goes to (the only one left needs no name);
     CONFUSE works once per enemy."""
     if p not in ENEMY_TARGETED:
         return None
     enemies = active_enemies(g)
     if target:
-        key = find(g["enemies"], target, "enemy label", "--target")
+        key = known(g["enemies"], target, "enemy label")
         if key not in enemies:
-            raise InputError(f"--target {target}: one of {', '.join(enemies)}")
+            raise InputError(f"{key} is {g['enemies'][key]['status']}: PSI {p} goes to one of {', '.join(enemies)}")
     elif len(enemies) == 1:
         key = enemies[0]
     else:
-        raise InputError(f"--target is required: one of {', '.join(enemies)}")
+        raise InputError(say(f"PSI {p} needs a target: one of {', '.join(enemies)} (",
+                             cmd("kraken ground psi", n, p, target="ENEMY"), ")"))
     if p == "CONFUSE" and "confused" in g["enemies"][key]:
         raise RuleError(f"PSI CONFUSE works once per enemy, and {key} was confused already")
     return key
@@ -197,10 +198,10 @@ def psi_capture(s: dict, g: dict, n: str, p: str, capture: bool, carrier: str | 
     """A PSI attack may capture an enemy it brings to 0, -1 or -2 HP (ch. 4)."""
     if capture:
         if p not in PSI_DAMAGE:
-            raise InputError("--capture goes with a PSI attack")
-        return {"by": free_carrier(s, g, carrier or n, "--carrier"), "done": False}
+            raise InputError(f"PSI {p} captures nobody: only a PSI attack may capture")
+        return {"by": free_carrier(s, g, carrier or n), "done": False}
     if carrier:
-        raise InputError("--carrier goes with --capture")
+        raise InputError("a carrier is named for a capture, and this power captures nobody")
     return None
 
 
@@ -244,7 +245,7 @@ def meditate(state: dict, dice: Dice, name: str, in_dungeon: bool = False, faint
     out: list[str] = []
     if in_dungeon:
         d = current_exploration(s)
-        n = find(s["crew"], name, "crew member")
+        n = known(s["crew"], name, "crew member")
         if n not in d["crew"]:
             raise RuleError(f"{n} is not on this exploration")
     else:

@@ -11,7 +11,7 @@ from typing import Any
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
-from journal.games.kraken.model.campaign import copy_state, refuse_if_over
+from journal.games.kraken.model.campaign import copy_state, known, refuse_if_over
 from journal.games.kraken.model.constants import ATMOSPHERES, MAX_LEVEL, SPECIES
 from journal.games.kraken.model.exploration import (
     atmosphere_here,
@@ -23,7 +23,6 @@ from journal.games.kraken.model.exploration import (
 )
 from journal.games.kraken.model.locations import hardcore_atmosphere
 from journal.hints import cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
 
 HELL_BOSS_LEVEL = 6       # a LV6+ Boss battle: a 6 spawns a CREATURE FROM HELL
@@ -104,7 +103,7 @@ def ground_start(state: dict, dice: Dice, level: int | None = None, tile: str | 
     if not enc.crew:
         raise RuleError("no conscious crew member can fight")
     if enc.level is None or enc.level < 1:
-        raise InputError(f"--level {enc.level}: 1 or more")
+        raise InputError(f"an enemy level is 1 or more, not {enc.level}")
     species = s["locations"][d["location"]]["species"] if d else None
     sp = Spawn(new_ground(d, enc), dice, out, {"level": min(enc.level, MAX_LEVEL), "boss": enc.boss,
                                                "ambush": enc.ambush})
@@ -149,11 +148,12 @@ def in_dungeon(s: dict, d: dict, dice: Dice, enc: Encounter, tile: str | None, o
     Difficulty + the tile's number; the team deployed and conscious fights, in the
     atmosphere where it stands."""
     if tile is None and enc.level is None:
-        raise InputError("name the Enemy or Boss tile (E3, B2, E?) or give --level N (an event's combat)")
+        raise InputError(say("name the Enemy or Boss tile (E3, B2, E?): ", cmd("kraken dungeon enemy", "TILE"),
+                             "; an event's combat has its level: ", cmd("kraken ground start", level="N")))
     if tile is not None:
         enemy_tile(s, d, dice, enc, tile, out)
     if enc.map_no is not None and enc.map_no != d["map"]:
-        raise InputError(f"--map: the team is on map {d['map']}")
+        raise InputError(f"the team is on map {d['map']}, not map {enc.map_no}")
     enc.map_no = d["map"]
     enc.atmosphere = enc.atmosphere or atmosphere_here(s, d)
     enc.crew = [n for n in d["crew"] if n in s["crew"] and s["crew"][n]["status"] == "active"]
@@ -176,7 +176,7 @@ def enemy_tile(s: dict, d: dict, dice: Dice, enc: Encounter, tile: str, out: lis
     difficulty = s["locations"][d["location"]]["difficulty"]
     lv = difficulty + tile_value(s, d, dice, label, lv_txt, out)
     if enc.level is not None and enc.level != lv:
-        raise InputError(f"--level {enc.level}: {label} at Difficulty {difficulty} is level {lv}")
+        raise InputError(f"{label} at Difficulty {difficulty} is level {lv}, not {enc.level}")
     enc.level = lv
     enc.tile = key
     d.pop("avoid_failed", None)
@@ -191,11 +191,12 @@ def at_an_event(s: dict, enc: Encounter, tile: str | None, crew) -> None:
                             cmd("kraken dungeon enter", "SLOT"), "); an event's Ground Combat: ",
                             cmd("kraken ground start", level="N")))
     if enc.level is None:
-        raise InputError("--level is required (an event's combat: its level), or explore a Location")
+        raise InputError(say("an event's Ground Combat has the level the event gives (",
+                             cmd("kraken ground start", level="N"), "), or explore a Location"))
     enc.map_no = enc.map_no or 1
     given = (enc.atmosphere or "YES").upper()
     if given not in ATMOSPHERES:
-        raise InputError(f"--atmosphere {given}: YES, NO or HELL")
+        raise InputError(f"'{given}' is not an atmosphere: YES, NO or HELL")
     enc.atmosphere = hardcore_atmosphere(s, given)
     if enc.atmosphere != given:
         enc.hardcore = f"Hardcore: the event's {given} atmosphere counts as {enc.atmosphere}."
@@ -207,7 +208,7 @@ def fighters(s: dict, crew) -> list[str]:
     nobody building (ch. 7) or unconscious."""
     builders = {n for b in s["builds"].values() for n in b["crew"]}
     if crew:
-        names = list(dict.fromkeys(find(s["crew"], c, "crew member", "--crew") for c in crew))
+        names = list(dict.fromkeys(known(s["crew"], c, "crew member") for c in crew))
     else:
         names = [n for n, m in s["crew"].items() if m["status"] == "active" and n not in builders]
     for n in names:

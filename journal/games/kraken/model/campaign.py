@@ -8,7 +8,7 @@ score (K9).
 
 from __future__ import annotations
 
-from journal.errors import RuleError
+from journal.errors import InputError, RuleError, typed
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.migrations import SCHEMA_VERSION
 from journal.games.kraken.model.commands import COMBAT_ENDS, CREW_ADD, GROUND_ENDS, LOCATION_ADD, LOCATION_GENERATE
@@ -21,14 +21,34 @@ from journal.games.kraken.model.constants import (
     SCORE_FACTOR,
 )
 from journal.hints import cmd, say
-from journal.lookup import find
 from journal.outcome import copy_state  # the core's deep copy of TOML data, used by every chapter
 from journal.outcome import refuse_if_over as over
 
 
+def campaign_result(s: dict) -> str | None:
+    """Whether the campaign is over: won or lost as recorded (`kraken end`, a lost combat), or lost
+    because no crew member is left once turn 1 has begun (3.9 "If all of your Crew Members are
+    dead ... you have lost the game"), however they died (by hand too: `crew hp`, `set`)."""
+    if s.get("result") in ("won", "lost"):
+        return s["result"]
+    if s.get("turn", 0) >= 1 and not s.get("crew"):
+        return "lost"
+    return None
+
+
 def refuse_if_over(s: dict) -> None:
-    """Nothing more happens once the campaign is over (won or lost, as `kraken end` records it)."""
-    over(s.get("result"), f"the campaign was {s.get('result')}, nothing more happens on the story lines")
+    """Nothing more happens once the campaign is over (won or lost, `campaign_result`)."""
+    result = campaign_result(s)
+    why = " (no crew member is left)" if result == "lost" and not s.get("result") else ""
+    over(result, f"the campaign was {result}{why}, nothing more happens on the story lines")
+
+
+def crew_lost(s: dict, out: list[str]) -> None:
+    """3.9: once turn 1 has begun, the last crew member gone loses the campaign, however it
+    happened: it is recorded, as a lost Space Combat records it."""
+    if s["turn"] >= 1 and not s["crew"] and not s.get("result"):
+        s["result"] = "lost"
+        out.append("No crew member is left: the campaign is lost (3.9).")
 
 
 def refuse_busy(s: dict, what: str) -> None:
@@ -75,12 +95,21 @@ def pay_credits(s: dict, amount: int, what: str, lines: list[str], purchase: boo
     return have
 
 
+def known(table, key: str, what: str) -> str:
+    """A name the command found in the campaign (cli/common.py): the save's own key, else refused."""
+    if key in table:
+        return key
+    article = "an" if what[:1] in "aeiou" else "a"
+    among = f"one of {', '.join(table)}" if table else "there is none"
+    raise InputError(f"{typed(key)} is not {article} {what}: {among}")
+
+
 def set_leader(s: dict, leader: str | None, lines: list[str]) -> None:
     if leader is None:
         return
     if not s["crew"]:
-        raise RuleError(say("--leader: there is no crew yet (", CREW_ADD, ")"))
-    name = find(s["crew"], leader, "crew member", "--leader")
+        raise RuleError(say("there is no crew to lead yet (", CREW_ADD, ")"))
+    name = known(s["crew"], leader, "crew member")
     if name != s.get("leader"):
         lines.append(f"{name} leads the crew from the front (was {s.get('leader') or 'nobody'}).")
     s["leader"] = name
@@ -98,11 +127,12 @@ def pending(state: dict) -> list[str]:
             and slot != state.get("skipped") and not state["lines"][slot].get("standby")]
 
 
-def exploration_phase(s: dict, out: list[str]) -> None:
+def exploration_phase(s: dict, out: list[str], slot: str | None = None) -> None:
     """When a Dungeon Exploration may begin (ch. 5, 8): as Phase 3's ONE free action (a
-    known Location; or landing after the flight that was the free action); or because an
-    event starts it (a line's activation: Phase 1, or the line activated again in Phase 3).
-    Never in Phases 2, 4 (its short visit is no exploration) or 5, nor before turn 1."""
+    known Location; or landing after the flight that was the free action, on the Location
+    it found: `slot`); or because an event starts it (a line's activation: Phase 1, or the
+    line activated again in Phase 3). Never in Phases 2, 4 (its short visit is no
+    exploration) or 5, nor before turn 1."""
     if s["turn"] == 0:
         raise RuleError(say("a Dungeon Exploration happens during a turn, and the first has not begun: `",
                             cmd("kraken turn"), "` starts turn 1"))
@@ -119,12 +149,26 @@ def exploration_phase(s: dict, out: list[str]) -> None:
         out.append("Phase 3 free action: a visit to a known Location.")
         return
     if fa == "flight" and 3 not in s.get("returned", []):
-        return                                            # landing after the flight
+        landing_after_flight(s, slot)
+        return
     if fa == "line":
         return                                            # an event of the line activated again
     what = FREE_ACTION_TEXT[fa] + (", made already" if fa in ("location", "flight") else "")
     raise RuleError(f"Phase 3 is ONE free action, and this turn's was {what}: no other Dungeon Exploration this "
                     f"turn unless an event starts one")
+
+
+def landing_after_flight(s: dict, slot: str | None) -> None:
+    """Ch. 8: "Initiate a space flight to potentially discover and land at a new Location":
+    after the turn's flight the crew lands on the Location it found, and on no other."""
+    found = s.get("found")
+    if slot is None or slot == found:
+        return
+    if found is None:
+        raise RuleError("Phase 3 is ONE free action, and this turn's was a space flight that found no Location: "
+                        "no Dungeon Exploration this turn unless an event starts one")
+    raise RuleError(f"Phase 3 is ONE free action, and this turn's was a space flight: the crew lands on the "
+                    f"Location it found (MAP{found}), not on MAP{slot}")
 
 
 def mark_returned(s: dict) -> None:

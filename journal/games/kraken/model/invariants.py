@@ -12,6 +12,7 @@ from journal.games.kraken.model.constants import (
     COMBAT_STEPS,
     DIFFICULTY_TEXT,
     EXCLUSIVE,
+    GEN_FIELDS,
     KNOWN_GRADE_PRICES,
     MAX_CREW,
     MAX_TRAITS,
@@ -83,6 +84,9 @@ def _phase_choices(s: dict, problems: list[str]) -> None:
                         "Shop (in Phase 3, with free_action = \"shop\")")
     if s.get("free_action") and s["phase"] < 3:
         problems.append(f"state.free_action is set in Phase {s['phase']}: it is Phase 3's choice")
+    if s.get("found") and (s.get("free_action") != "flight" or s["found"] not in s["locations"]):
+        problems.append(f"state.found = {show_value(s['found'])}: the Starmap slot of a Location this turn's space "
+                        f"flight found (with free_action = \"flight\"), or leave the key out")
 
 
 def _crew_names(s: dict, problems: list[str]) -> None:
@@ -284,6 +288,24 @@ def _flight(s: dict, problems: list[str]) -> None:
         if gen["spent"] > f["modifications"]:
             problems.append(f"state.flight.generation.spent = {gen['spent']} is above state.flight.modifications = "
                             f"{f['modifications']}")
+        _generation(gen, problems)
+
+
+def _generation(gen: dict, problems: list[str]) -> None:
+    """Ch. 12: each table of the generator before the current one defined its value (one
+    each: a Location value has one table), as the value's kind."""
+    values = gen["values"]
+    for field, value in values.items():
+        if field not in GEN_FIELDS:
+            problems.append(f"state.flight.generation.values.{field} is not a Location value: one of "
+                            f"{', '.join(GEN_FIELDS)}")
+        elif (field in ("depth", "teleport")) != (isinstance(value, int) and not isinstance(value, bool)):
+            kind = "a whole number" if field in ("depth", "teleport") else "text"
+            problems.append(f"state.flight.generation.values.{field} = {show_value(value)}: the {field} is {kind}")
+    if len(values) != gen["table"]:
+        problems.append(f"state.flight.generation.table = {gen['table']}: the tables before it define "
+                        f"{gen['table']} value{'s' if gen['table'] != 1 else ''}, and "
+                        f"state.flight.generation.values holds {len(values)}")
 
 
 def _combat(s: dict, problems: list[str]) -> None:

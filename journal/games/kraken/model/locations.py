@@ -21,14 +21,15 @@ def parse_species(text: str) -> str:
     for sp in SPECIES:
         if sp.casefold().rstrip("s") == t or (t.startswith("the ") and sp.casefold().rstrip("s") == t[4:]):
             return sp
-    raise InputError(f"--species '{text}' is not one of {', '.join(SPECIES)}")
+    raise InputError(f"'{text}' is not a species: one of {', '.join(SPECIES)}")
 
 
-def parse_atmosphere(text: str, option: str) -> str:
+def parse_atmosphere(text: str, what: str) -> str:
+    """An atmosphere as the book prints it (YES, NO, HELL; Y, N, H), for `what` (AO, AI)."""
     t = str(text).strip().upper()
     t = {"Y": "YES", "N": "NO", "H": "HELL"}.get(t, t)
     if t not in ATMOSPHERES:
-        raise InputError(f"{option} '{text}' is not one of YES (breathable), NO, HELL")
+        raise InputError(f"{what} '{text}' is not one of YES (breathable), NO, HELL")
     return t
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from journal.games.kraken.catalogue import half_up
+from journal.games.kraken.model.campaign import crew_lost
 from journal.games.kraken.model.constants import (
     ARMOR_MAX,
     ARMOR_PIECES,
@@ -282,9 +283,7 @@ def drop_member(s: dict, name: str, out: list[str], abandoned: bool = False) -> 
             out.append(f"{s['leader']} leads the crew now.")
         else:
             del s["leader"]
-    if not s["crew"]:
-        out.append(say("No crew member is left: the campaign is lost (3.9) unless a card says otherwise (",
-                       cmd("kraken end", "lost"), ")."))
+    crew_lost(s, out)
 
 
 _USES = re.compile(r"(?<![\w])U(\d{0,2})(?![\w])")

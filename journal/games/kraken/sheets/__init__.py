@@ -9,7 +9,8 @@
 3. One page per crew member: attributes, HP bar, level, traits, inventory L/R/1-4, combat
    gear: `crew`.
 4-6. SPACE COMBAT, GROUND COMBAT and DUNGEON EXPLORATION forms: `space_combat`,
-   `ground_combat`, `exploration`.
+   `ground_combat`, `exploration`; a filled PDF prints each only while one is under way
+   (ADVENTURE_PAGES), a blank sheet all three.
 
 Everything is drawn with `journal.pdf.primitives`; user text goes through `safe`/`fit_text`.
 """
@@ -40,12 +41,32 @@ def draw_tracker(c, page, state, title) -> None:
     draw_pages(c, page, s, blank)
 
 
+def space_combat_shown(s: dict) -> bool:
+    """A filled PDF prints the SPACE COMBAT page while a Space Combat is under way."""
+    return bool(s.get("combat"))
+
+
+def ground_combat_shown(s: dict) -> bool:
+    """A filled PDF prints the GROUND COMBAT page while a Ground Combat is under way."""
+    return bool(s.get("ground"))
+
+
+def exploration_shown(s: dict) -> bool:
+    """A filled PDF prints the DUNGEON EXPLORATION page while an exploration (or a short visit)
+    is under way."""
+    return bool(s.get("dungeon"))
+
+
+# The adventure pages in their order, each with when a filled PDF prints it (issue 22: only while
+# one is under way); a blank sheet (`journal sheet`) prints them all.
+ADVENTURE_PAGES = ((space_combat_shown, draw_space_combat), (ground_combat_shown, draw_ground_combat),
+                   (exploration_shown, draw_exploration))
+
+
 def draw_pages(c, page, s: dict, blank: bool) -> None:
     """The SPACE COMBAT, GROUND COMBAT and EXPLORATION forms, each on a new page (the caller
-    started none)."""
-    page.new_page()
-    draw_space_combat(c, page, s, blank)
-    page.new_page()
-    draw_ground_combat(c, page, s, blank)
-    page.new_page()
-    draw_exploration(c, page, s, blank)
+    started none): all of them blank, or those under way."""
+    for shown, draw in ADVENTURE_PAGES:
+        if blank or shown(s):
+            page.new_page()
+            draw(c, page, s, blank)

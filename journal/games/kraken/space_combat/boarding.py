@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from journal.dice import Dice
-from journal.errors import InputError, NeedChoice, RuleError
-from journal.games.kraken.model.campaign import copy_state
+from journal.errors import InputError, NeedChoice, RuleError, typed
+from journal.games.kraken.model.campaign import copy_state, known
+from journal.games.kraken.model.checks import check
 from journal.games.kraken.model.combat import boarding_pending, current_space_combat
 from journal.games.kraken.model.members import drop_member, note_fallen, wound
 from journal.games.kraken.model.systems import working
@@ -19,14 +20,15 @@ from journal.games.kraken.space_combat.page import (
     mark_used,
 )
 from journal.hints import Text, cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
+from journal.text import plural
 
 BOARD_POINTS = 6         # ... one die per 6 points of Ranged/Melee
 BOARD_WOUND = 4          # ... an enemy hit costs a crew member 4 HP
 BOARD_SACRIFICE = 3      # ... a sacrifice attack costs 3 HP
 BOARD_ROUNDS = 3
 HURRY_HEAL = 2           # after boarding: d6 2-6 → 2 HP, 1 → dies
+HURRY_CHANCE = 5 / 6     # ... the chance of a 2-6
 
 
 def _pool(s: dict, names) -> int:
@@ -54,14 +56,15 @@ def combat_board(state: dict, dice, enemy: int, crew) -> Outcome:
         raise RuleError(f"enemy {enemy}'s Shield is {e['shield']}: a ship is boarded at {BOARD_SHIELD} or less")
     names = available_crew(s, c, crew)
     if not names:
-        raise InputError("--crew is required: who boards")
+        raise InputError(say("who boards? ", cmd("kraken combat board", enemy, crew="NAME")))
     mark_used(c, names, "boarding")
     c["boarded"] = True
     mine, theirs = _pool(s, names), e["crew"] // 2
     c["boarding"] = {"enemy": enemy, "by": "us", "crew": names, "dice": mine, "enemy_dice": theirs,
                      "enemy_start": theirs, "round": 0}
     points = sum(max(s["crew"][n]["ranged"], s["crew"][n]["melee"]) for n in names)
-    out = [f"Boarding enemy {enemy} ({e['type']}): {', '.join(names)} go across (used this turn).",
+    out = [f"Boarding enemy {enemy} ({e['type']}): {', '.join(names)} {'goes' if len(names) == 1 else 'go'} across "
+           f"(used this turn).",
            f"Your pool: {points} battle points → {mine} d6; theirs: {e['crew']} crew → {theirs} d6.",
            say("Roll the rounds: ", cmd("kraken combat round"), " (with --negate N, --hurt NAME for each hit or "
                "--sacrifice NAME as the round asks; or ", cmd("kraken combat retreat"), ").")]
@@ -87,7 +90,8 @@ def combat_repel(state: dict, dice, enemy: int, crew) -> Outcome:
     names = available_crew(s, c, crew, allow_used=True)
     up = [n for n, m in s["crew"].items() if m["status"] == "active"]
     if not names and up:
-        raise InputError(f"--crew is required: who defends the ship ({', '.join(up)})")
+        raise InputError(say(f"who defends the ship ({', '.join(up)})? ",
+                             cmd("kraken combat repel", enemy, crew="NAME")))
     c["boarders"].remove(enemy)
     if not c["boarders"]:
         del c["boarders"]
@@ -116,11 +120,13 @@ def _hits(faces) -> int:
     return sum(2 if f == 6 else 1 if f >= 4 else 0 for f in faces)
 
 
-def combat_round(state: dict, dice: Dice, negate: int | None = None, hurt=(), sacrifice: str | None = None) -> Outcome:
-    """10 (5) one Boarding Combat round: roll both pools (4-5 a hit, 6 two; Boarding
-    Armory / Onboard defense reroll your misses once), negate enemy hits 1:1, each enemy
-    hit left costs a crew member 4 HP (an unconscious one takes a die away), every two
-    of your hits left remove one of their dice (one hit left: sacrifice 3 HP for a die)."""
+def combat_round(state: dict, dice: Dice, negate: int | None = None, hurt=(), sacrifice: str | None = None,
+                 rerolls=None) -> Outcome:
+    """10 (5) one Boarding Combat round: roll both pools (4-5 a hit, 6 two; with a Boarding
+    Armory / Onboard defense you reroll the dice you name, once: `rerolls`), negate enemy
+    hits 1:1, each enemy hit left costs a crew member 4 HP (an unconscious one takes a die
+    away), every two of your hits left remove one of their dice (one hit left: sacrifice 3 HP
+    for a die)."""
     s = copy_state(state)
     c = current_space_combat(s)
     b = c.get("boarding")
@@ -128,12 +134,12 @@ def combat_round(state: dict, dice: Dice, negate: int | None = None, hurt=(), sa
         raise RuleError("there is no Boarding Combat going on")
     out: list[str] = []
     b["round"] += 1
-    mine, theirs = _roll_pools(s, b, dice, out)
+    mine, theirs = _roll_pools(s, b, dice, out, rerolls)
     h_me, h_them = _hits(mine), _hits(theirs)
     most = min(h_me, h_them)
     n = most if negate is None else negate
     if not 0 <= n <= most:
-        raise InputError(f"--negate {negate}: you can negate 0-{most} hit(s) this round")
+        raise InputError(f"you can negate 0-{most} {'hit' if most == 1 else 'hits'} this round, not {negate}")
     out.append(f"Hits: yours {h_me}, theirs {h_them}; you negate {n}.")
     lost_dice = _take_enemy_hits(s, b, h_them - n, _hurt_order(s, b, hurt), out)
     b["dice"] = max(0, b["dice"] - lost_dice)
@@ -159,32 +165,65 @@ def combat_round(state: dict, dice: Dice, negate: int | None = None, hurt=(), sa
         retreat = (", or ", cmd("kraken combat retreat"), ".") if b["by"] == "us" else (".",)
         out.append(say("Next round: ", cmd("kraken combat round"), f" ({b['dice']} d6 against {b['enemy_dice']} d6)",
                        *retreat))
-    return Outcome(s, f"Boarding round {data['round']}: {h_me} hit(s) against {h_them}", out, data)
+    return Outcome(s, f"Boarding round {data['round']}: {plural(h_me, 'hit')} against {h_them}", out, data)
 
 
-def _roll_pools(s: dict, b: dict, dice: Dice, out: list[str]) -> tuple[list[int], list[int]]:
-    """Both pools roll; the Boarding Armory (boarding) or Onboard defense (repelling) rerolls your misses once."""
+def _roll_pools(s: dict, b: dict, dice: Dice, out: list[str], rerolls=None) -> tuple[list[int], list[int]]:
+    """Both pools roll; with the Boarding Armory (boarding) or Onboard defense (repelling) you
+    "re-roll any amount of your attack dice a single time": the dice you name, by their place."""
     mine = [dice.roll(6) for _ in range(b["dice"])]
     theirs = [dice.roll(6) for _ in range(b["enemy_dice"])]
     system = "Boarding Armory" if b["by"] == "us" else "Onboard defense"
     line = f"Boarding round {b['round']}: your dice {' '.join(map(str, mine)) or '-'}"
-    if working(s, system) and any(f < 4 for f in mine):
-        again = [(i, dice.roll(6)) for i, f in enumerate(mine) if f < 4]
-        for i, f in again:
-            mine[i] = f
-        line += f", {system} rerolls the misses: {' '.join(map(str, mine))}"
+    places = _reroll_places(s, b, system, mine, rerolls)
+    if places:
+        for i in places:
+            mine[i - 1] = dice.roll(6)
+        named = ", ".join(str(i) for i in places)
+        line += (f", the {system} rerolls die {named}" if len(places) == 1 else
+                 f", the {system} rerolls dice {named}") + f": {' '.join(map(str, mine))}"
     line += f"; theirs {' '.join(map(str, theirs)) or '-'}."
     out.append(line)
     return mine, theirs
 
 
+def _reroll_places(s: dict, b: dict, system: str, mine: list[int], rerolls) -> list[int]:
+    """The places (1 = your first die) the player rerolls: asked once the dice are seen when a
+    working system allows it; none without one. "none" rerolls nothing."""
+    words = [w for x in ([rerolls] if isinstance(rerolls, str) else rerolls or [])
+             for w in str(x).replace(",", " ").split()]
+    if not working(s, system):
+        if words and words != ["none"]:
+            raise RuleError(f"only a working {system} rerolls your dice "
+                            + ("when you board" if b["by"] == "us" else "when your ship is boarded"))
+        return []
+    if rerolls is None:
+        if not mine or all(f == 6 for f in mine):
+            return []
+        faces = " ".join(map(str, mine)) + (" (place 1)" if len(mine) == 1 else f" (places 1-{len(mine)}, in order)")
+        raise NeedChoice(f"--reroll is required: your dice show {faces}; the {system} rerolls as many of them as you "
+                         f"like, once: name each by its place (--reroll 1, repeated for more), or --reroll none",
+                         "--reroll", [], f"Your dice: {faces}. Reroll which (their places, e.g. 1 3; or none)",
+                         param="rerolls")
+    if words == ["none"]:
+        return []
+    places: list[int] = []
+    for w in words:
+        if not (w.isdigit() and 1 <= int(w) <= len(mine)):
+            raise InputError(f"--reroll {typed(w)}: a die's place in your roll, 1-{len(mine)}, or none")
+        if int(w) in places:
+            raise InputError(f"--reroll {w} is named twice: each die is rerolled once")
+        places.append(int(w))
+    return places
+
+
 def _hurt_order(s: dict, b: dict, hurt) -> list[str]:
-    """Who takes the enemy hits, in order (--hurt): members of this boarding party."""
+    """Who takes the enemy hits, in order: members of this boarding party."""
     order = []
     for h in hurt:
-        key = find(s["crew"], h, "crew member", "--hurt")
+        key = known(s["crew"], h, "crew member")
         if key not in b["crew"]:
-            raise InputError(f"--hurt {key}: only the crew in this Boarding Combat ({', '.join(b['crew'])}) are hit")
+            raise InputError(f"{key} is not hit: only the crew in this Boarding Combat ({', '.join(b['crew'])}) are")
         order.append(key)
     return order
 
@@ -215,10 +254,11 @@ def _take_enemy_hits(s: dict, b: dict, wounds: int, order: list[str], out: list[
 def _sacrifice(s: dict, b: dict, sacrifice: str, left: int, out: list[str]) -> int:
     """10 (5): with a single hit left over, a conscious boarder gives 3 HP to remove one more enemy die."""
     if left % 2 != 1:
-        raise RuleError("--sacrifice: a sacrifice attack needs exactly one hit left over")
-    key = find(s["crew"], sacrifice, "crew member", "--sacrifice")
+        raise RuleError("a sacrifice attack needs exactly one hit left over")
+    key = known(s["crew"], sacrifice, "crew member")
     if key not in b["crew"] or s["crew"][key]["status"] != "active":
-        raise RuleError(f"--sacrifice {key}: a conscious member of this boarding party gives everything")
+        raise RuleError(f"{key} cannot make the sacrifice attack: a conscious member of this boarding party gives "
+                        f"everything")
     if wound(s, key, BOARD_SACRIFICE, out, "sacrifice attack") in ("unconscious", "killed"):
         b["dice"] = max(0, b["dice"] - 1)
         out.append("You lose a d6 from your pool.")
@@ -284,7 +324,7 @@ def combat_heal(state: dict, dice, name: str) -> Outcome:
     c = current_space_combat(s)
     if c.get("boarding"):
         raise RuleError("heal in a hurry after the Boarding Combat")
-    key = find(s["crew"], name, "crew member")
+    key = known(s["crew"], name, "crew member")
     m = s["crew"][key]
     if m["status"] != "unconscious":
         raise RuleError(f"{key} is not unconscious")
@@ -295,9 +335,11 @@ def combat_heal(state: dict, dice, name: str) -> Outcome:
         note_fallen(s, key, out)
         drop_member(s, key, out)
         check_crew(s, c, out)
-        return Outcome(s, f"{key} healed in a hurry: d6 1, dies", out, {"name": key, "roll": r, "died": True})
+        return Outcome(s, f"{key} healed in a hurry: d6 1, dies", out, {"name": key, "roll": r, "died": True},
+                       {"checks": [check("heal in a hurry", HURRY_CHANCE, False)]})
     m["hp"] = min(m["hp_max"], HURRY_HEAL)
     m["status"] = "active"
     c["used"][key] = "healed in a hurry"
     out.append(f"Healing {key} in a hurry: d6 {r}: {key} is back on 2 HP (available next combat turn).")
-    return Outcome(s, f"{key} healed in a hurry: d6 {r}, 2 HP", out, {"name": key, "roll": r, "died": False})
+    return Outcome(s, f"{key} healed in a hurry: d6 {r}, 2 HP", out, {"name": key, "roll": r, "died": False},
+                   {"checks": [check("heal in a hurry", HURRY_CHANCE, True)]})

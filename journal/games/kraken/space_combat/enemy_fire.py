@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
-from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.campaign import copy_state, known
+from journal.games.kraken.model.checks import check, d6_chance, with_checks
 from journal.games.kraken.model.combat import boarding_pending, current_space_combat, ships_left
 from journal.games.kraken.model.constants import COMBAT_STEP_TEXT, COMBAT_STEPS, EMP, HIGH_EXPLOSIVE, TIMELINE_IDLE
 from journal.games.kraken.model.systems import check_removal, ship_stats, working
@@ -22,8 +23,8 @@ from journal.games.kraken.space_combat.page import (
 )
 from journal.games.kraken.model.commands import OBJECTIVES_OR_FIRE
 from journal.hints import Text, cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
+from journal.text import plural
 
 ENEMY_HIT = 4            # 4) an enemy hits on 4+
 ENEMY_SIX = 3            # ... a 6 deals 3 more damage
@@ -61,8 +62,21 @@ def combat_enemy_fire(state: dict, dice, cat: dict, evade=(), evade_enemy: int |
             out.append(hint)
         out.append(after_fire(c))
     taken = sum(x.get("sp", 0) for x in data)
-    return Outcome(s, f"Space Combat turn {c['turn']}: enemy fire, {sum(1 for x in data if x['hit'])} hit(s), "
-                      f"{taken} SP lost", out, {"shots": data, "ship": c["ship"], "over": "combat" not in s})
+    return Outcome(s, f"Space Combat turn {c['turn']}: enemy fire, {plural(sum(1 for x in data if x['hit']), 'hit')}, "
+                      f"{taken} SP lost", out, {"shots": data, "ship": c["ship"], "over": "combat" not in s},
+                   with_checks({}, fire_checks(data)))
+
+
+def fire_checks(shots: list[dict]) -> list[dict]:
+    """The luck audit's checks of an enemy fire: each enemy's hit roll (d6 ≥ 4: for the enemy),
+    and an evasion named beforehand (Tech ÷ 2 + d6 ≥ 8, a 1 fails)."""
+    out = []
+    for shot in shots:
+        out.append(check("enemy hit", d6_chance(0, ENEMY_HIT, one_fails=False), shot["hit"]))
+        ev = shot.get("evade")
+        if ev:
+            out.append(check("evasion", d6_chance(ev["total"] - ev["roll"], EVADE_TARGET), ev["evaded"]))
+    return out
 
 
 def can_evade(s: dict, c: dict) -> bool:
@@ -100,9 +114,9 @@ def _ask_pilots(s: dict, c: dict, i: int, dmg: int, answers: list) -> list[str]:
                          f"once this turn), or no", "--evade-after", ["no", *free, *pairs],
                          f"Enemy {i} hits for {dmg}: evade with", param="evade_after")
     answer = str(answers.pop(0)).strip()
-    if answer.casefold() == "no":
+    if answer == "no":
         return []
-    return available_crew(s, c, [x for x in answer.split("+") if x.strip()], "--evade")
+    return available_crew(s, c, [x for x in answer.split("+") if x.strip()])
 
 
 @dataclass
@@ -129,8 +143,8 @@ def enemy_fire(s: dict, c: dict, dice: Dice, cat: dict, evade, evade_enemy, shie
                ask_evade: bool = False, evade_after=()) -> list[dict]:
     c["fire"] = {"step": "boarding" if c["step"] == "enemy-fire" else c["step"], "hits": []}
     pilots = evasion_pilots(s, c, evade, evade_enemy)
-    pool = {k: 1 for k in _shield_systems(s, cat, working=False)}
-    shield_pref = [find(pool, x, "shield system", "--shield") for x in shields]   # used in order, as 6s come
+    pool = _shield_systems(s, cat, working=False)
+    shield_pref = [known(pool, x, "shield system") for x in shields]   # used in order, as 6s come
     fire = EnemyFire(s, c, dice, cat, ship_stats(s, cat)["armor"], shield_pref, pilots, evade_enemy, ask_evade,
                      list(evade_after), out, named=bool(evade))
     shots = []
@@ -143,17 +157,18 @@ def enemy_fire(s: dict, c: dict, dice: Dice, cat: dict, evade, evade_enemy, shie
 
 def evasion_pilots(s: dict, c: dict, evade, evade_enemy: int | None) -> list[str]:
     """10 (4.1a): up to two unused crew pilot, with working Maneuver Engines, once a turn."""
-    pilots = available_crew(s, c, evade, "--evade") if evade else []
+    pilots = available_crew(s, c, evade) if evade else []
     if len(pilots) > 2:
-        raise InputError("--evade: up to two crew members pilot the ship")
+        raise InputError("up to two crew members pilot the ship")
     if pilots and not working(s, "Maneuver Engines"):
-        raise RuleError("--evade needs working Maneuver Engines")
+        raise RuleError("an evasion needs working Maneuver Engines")
     if pilots and c.get("evaded"):
         raise RuleError("the ship tried to evade this turn already (once per Space Combat turn)")
     if evade_enemy is not None:
-        enemy_at(c, evade_enemy, "--evade-enemy")
+        enemy_at(c, evade_enemy)
         if not pilots:
-            raise InputError("--evade-enemy: name the pilots with --evade NAME")
+            raise InputError(say("the hit to evade goes with the pilots who evade it (",
+                                 cmd("kraken combat enemy-fire", evade="NAME", evade_enemy=evade_enemy), ")"))
     return pilots
 
 
@@ -200,7 +215,7 @@ def take_hit(fire: EnemyFire, e: dict, shot: dict, dmg: int, line: str) -> None:
     s, c, out = fire.s, fire.c, fire.out
     ship, eff = c["ship"], e.get("effect")
     sh_before, sp_before = ship["shield"], ship["sp"]
-    rest = _ship_damage(ship, dmg, eff, fire.armor)
+    rest = _ship_damage(ship, dmg, eff, fire.armor, shot["roll"])
     ship["sp"] = max(0, ship["sp"] - rest)
     shot["shield"], shot["sp"] = sh_before - ship["shield"], sp_before - ship["sp"]
     hit = {"enemy": shot["enemy"], "roll": shot["roll"], "damage": dmg, "shield": shot["shield"], "sp": shot["sp"]}
@@ -210,7 +225,8 @@ def take_hit(fire: EnemyFire, e: dict, shot: dict, dmg: int, line: str) -> None:
     else:
         parts = [f"Shield {sh_before} → {ship['shield']}"]
         if eff != EMP:
-            parts += ([f"Armor -{fire.armor}"] if fire.armor else []) + [f"SP {sp_before} → {ship['sp']}"]
+            doubled = " (HE: the SP damage doubled on a 6)" if eff == HIGH_EXPLOSIVE and shot["roll"] == 6 else ""
+            parts += ([f"Armor -{fire.armor}"] if fire.armor else []) + [f"SP {sp_before} → {ship['sp']}{doubled}"]
     out.append(f"{line}. {', '.join(parts)}.")
     if ship["sp"] == 0:
         out.append("Your ship's SP reach 0: the ship is lost.")
@@ -223,15 +239,18 @@ def take_hit(fire: EnemyFire, e: dict, shot: dict, dmg: int, line: str) -> None:
             hit["clamped"] = before - ship["shield"]
 
 
-def _ship_damage(ship: dict, dmg: int, eff: str | None, armor: int) -> int:
+def _ship_damage(ship: dict, dmg: int, eff: str | None, armor: int, roll: int) -> int:
     """The Shield takes the damage first (an EMP's all of it); Armor stops some of the rest;
-    returns the SP lost."""
+    returns the SP lost. HE, "applied as usual": nothing while the ship has Shield energy,
+    and on a 6 the SP damage (what gets past the Armor) is doubled."""
     if eff == EMP:
         ship["shield"] -= min(ship["shield"], dmg)
         return 0
-    if eff == HIGH_EXPLOSIVE and ship["shield"] > 0:
-        return 0
-    absorbed = 0 if eff == HIGH_EXPLOSIVE else min(ship["shield"], dmg)
+    if eff == HIGH_EXPLOSIVE:
+        if ship["shield"] > 0:
+            return 0
+        return max(0, dmg - armor) * (2 if roll == 6 else 1)
+    absorbed = min(ship["shield"], dmg)
     ship["shield"] -= absorbed
     return max(0, dmg - absorbed - armor)
 
@@ -268,7 +287,7 @@ def _system_damage(s: dict, c: dict, dice, cat: dict, shield_pref: list, out: li
     if len(pool) == 1:
         label = pool[0]
     elif shield_pref:
-        label = find({k: 1 for k in pool}, shield_pref.pop(0), "shield system", "--shield")
+        label = known(pool, shield_pref.pop(0), "shield system")
     else:
         from journal.errors import NeedChoice
 
@@ -366,16 +385,17 @@ def combat_evade(state: dict, dice, cat: dict, crew=(), enemy: int | None = None
     if enemy is None:
         hit = hits[-1]
     else:
-        enemy_at(c, enemy, "--enemy")
+        enemy_at(c, enemy)
         hit = next((h for h in hits if h["enemy"] == enemy), None)
         if hit is None:
-            raise RuleError(f"--enemy {enemy}: enemy {enemy} did not hit the ship in that fire (hits: "
+            raise RuleError(f"enemy {enemy} did not hit the ship in that fire (hits: "
                             f"{', '.join(str(h['enemy']) for h in hits)})")
     if not crew:
-        raise InputError("--crew NAME: one or two unused crew members pilot the ship")
-    pilots = available_crew(s, c, crew, "--crew")
+        raise InputError(say("one or two unused crew members pilot the ship: ",
+                             cmd("kraken combat evade", crew="NAME")))
+    pilots = available_crew(s, c, crew)
     if len(pilots) > 2:
-        raise InputError("--crew: up to two crew members pilot the ship")
+        raise InputError("up to two crew members pilot the ship")
     out: list[str] = []
     after = copy_state(s)                # the hit taken back (Maneuver Engines it damaged work again)
     take_back(after, after["combat"], cat, after["combat"]["fire"]["hits"][fire["hits"].index(hit)], out)
@@ -399,4 +419,4 @@ def combat_evade(state: dict, dice, cat: dict, crew=(), enemy: int | None = None
     lines.append(after_fire(c) if c["step"] == "boarding" else say("Next: ", OBJECTIVES_OR_FIRE, "."))
     return Outcome(s, f"Evade enemy {hit['enemy']}'s hit: {total} vs {EVADE_TARGET} ({'evaded' if ok else 'failed'})",
                    lines, {"enemy": hit["enemy"], "pilots": pilots, "roll": r, "total": total, "evaded": ok,
-                           "ship": c["ship"]})
+                           "ship": c["ship"]}, {"checks": [check("evasion", d6_chance(half_up(tech), EVADE_TARGET), ok)]})

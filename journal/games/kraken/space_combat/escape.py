@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.checks import check, d20_chance
 from journal.games.kraken.model.combat import current_space_combat
 from journal.games.kraken.space_combat.after import finish_combat
 from journal.games.kraken.space_combat.page import free_crew, goto_step
@@ -34,4 +35,5 @@ def combat_escape(state: dict, dice) -> Outcome:
         c["step"] = "recharge"
         out.append(say(f"A later try in this combat needs {ESCAPE_AGAIN}. Next: ", cmd("kraken combat recharge"), "."))
     return Outcome(s, f"Escape: d20 {r} + {tech} = {total} ({'escaped' if ok else 'failed'})", out,
-                   {"roll": r, "tech": tech, "total": total, "target": target, "escaped": ok})
+                   {"roll": r, "tech": tech, "total": total, "target": target, "escaped": ok},
+                   {"checks": [check("Space Combat escape", d20_chance(tech, target), ok)]})

@@ -7,14 +7,16 @@ from dataclasses import dataclass
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import AMMO
-from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.campaign import copy_state, known
+from journal.games.kraken.model.checks import check, d6_chance, with_checks
 from journal.games.kraken.model.combat import current_space_combat, enemy_fire_due, ships_left
 from journal.games.kraken.model.constants import EMP, HIGH_EXPLOSIVE, MAX_WEAPONS_FIRED, OVERCLOCK, TIMELINE_EVADING
 from journal.games.kraken.model.flight_table import enemy_text
 from journal.games.kraken.model.systems import working
 from journal.games.kraken.space_combat.page import after_fire, available_crew, enemy_at, goto_step
-from journal.lookup import find
+from journal.hints import cmd, say
 from journal.outcome import Outcome
+from journal.text import plural
 
 HIT = 4                  # 3) a ship weapon hits on 4+
 HIT_BRIDGE = 3           # ... 3+ with a working Combat Bridge
@@ -72,12 +74,13 @@ def combat_fire(state: dict, dice: Dice, cat: dict, weapons=(), target: int | No
     shots = define_targets(s, c, cat, weapons, target)
     overclock(s, shots, oc)
     check_ammo(s, c, shots)
-    rerollers = available_crew(s, c, reroll, "--reroll")
+    rerollers = available_crew(s, c, reroll)
     need_roll = (HIT_BRIDGE if working(s, "Combat Bridge") else HIT) + (1 if c.get("event") == TIMELINE_EVADING else 0)
     out: list[str] = []
     if not shots:
         out.append("No weapon fires this turn.")
-    results = [fire(s, c, dice, shot, need_roll, rerollers, out) for shot in shots]
+    checks: list[dict] = []
+    results = [fire(s, c, dice, shot, need_roll, rerollers, out, checks) for shot in shots]
     c["step"] = "enemy-fire"
     if not enemy_fire_due(c):
         c["step"] = "boarding"
@@ -86,8 +89,8 @@ def combat_fire(state: dict, dice: Dice, cat: dict, weapons=(), target: int | No
     out.append(f"Enemies left: {shown}." if left else "Every enemy is destroyed.")
     out.append(after_fire(c))
     hits = sum(1 for r_ in results if r_["hit"])
-    return Outcome(s, f"Space Combat turn {c['turn']}: fired {len(shots)} weapon(s), {hits} hit(s)", out,
-                   {"shots": results, "enemies": c["enemies"]})
+    return Outcome(s, f"Space Combat turn {c['turn']}: fired {plural(len(shots), 'weapon')}, {plural(hits, 'hit')}", out,
+                   {"shots": results, "enemies": c["enemies"]}, with_checks({}, checks))
 
 
 def define_targets(s: dict, c: dict, cat: dict, weapons, target: int | None) -> list[Shot]:
@@ -97,7 +100,7 @@ def define_targets(s: dict, c: dict, cat: dict, weapons, target: int | None) -> 
         raise InputError(f"{len(weapons)} weapons: at most {MAX_WEAPONS_FIRED} fire in one Space Combat turn")
     shots: list[Shot] = []
     for label, tgt in weapons:
-        key = find(s["ship"]["systems"], label, "ship weapon")
+        key = known(s["ship"]["systems"], label, "ship weapon")
         e = s["ship"]["systems"][key]
         if cat.get(e["system"], {}).get("category") != "weapon":
             raise InputError(f"the {key} is not a weapon")
@@ -115,10 +118,11 @@ def _target(c: dict, key: str, t: int | None) -> int:
     active = ships_left(c)
     if t is None:
         if len(active) != 1:
-            raise InputError(f"which enemy does the {key} fire at? give --target N (or WEAPON@N); "
-                             f"enemies left: {', '.join(map(str, active)) or 'none'}")
+            raise InputError(say(f"which enemy does the {key} fire at? ", cmd("kraken combat fire", key, target="N"),
+                                 f" (or WEAPON@N for one weapon); enemies left: "
+                                 f"{', '.join(map(str, active)) or 'none'}"))
         t = active[0]
-    enemy_at(c, t, "target")
+    enemy_at(c, t)
     if t not in active:
         raise RuleError(f"enemy {t} is destroyed already: choose another target")
     return t
@@ -127,12 +131,12 @@ def _target(c: dict, key: str, t: int | None) -> int:
 def overclock(s: dict, shots: list[Shot], oc) -> None:
     """Burst mode (OC weapons only): 2 more Ammo, double damage."""
     for label in oc:
-        key = find(s["ship"]["systems"], label, "ship weapon", "--oc")
+        key = known(s["ship"]["systems"], label, "ship weapon")
         shot = next((x for x in shots if x.weapon == key), None)
         if shot is None:
-            raise InputError(f"--oc {key}: it does not fire this turn")
+            raise InputError(f"the {key} does not fire this turn: no burst mode")
         if OVERCLOCK not in shot.info.get("special", ""):
-            raise InputError(f"--oc {key}: only overclockable (OC) weapons fire in burst mode")
+            raise InputError(f"the {key} is not overclockable (OC): only those fire in burst mode")
         shot.burst = True
 
 
@@ -152,9 +156,11 @@ def check_ammo(s: dict, c: dict, shots: list[Shot]) -> None:
             raise RuleError(f"the {system} weapons need {need} Ammo this turn and have {_ammo_left(s, c, first)}")
 
 
-def fire(s: dict, c: dict, dice: Dice, shot: Shot, need_roll: int, rerollers: list[str], out: list[str]) -> dict:
+def fire(s: dict, c: dict, dice: Dice, shot: Shot, need_roll: int, rerollers: list[str], out: list[str],
+         checks: list[dict]) -> dict:
     """One weapon fires: its Ammo is spent, a d6 of at least `need_roll` hits (an unused crew member
-    may reroll a miss), and the hit's damage is dealt."""
+    may reroll a miss), and the hit's damage is dealt; its hit roll goes to `checks` (the luck
+    audit), with the reroll in its chance when a crew member is there to make it."""
     spent = _spend_ammo(s, c, shot.weapon, shot.ammo) if shot.ammo else []
     key, t = shot.weapon, shot.target
     e = c["enemies"][t - 1]
@@ -163,6 +169,8 @@ def fire(s: dict, c: dict, dice: Dice, shot: Shot, need_roll: int, rerollers: li
     if e["sp"] == 0:
         out.append(f"{key} → enemy {t}: it is destroyed already; the shot is wasted{ammo_note}.")
         return res
+    p = d6_chance(0, need_roll, one_fails=False)
+    chance = p + (1 - p) * p if rerollers else p
     r = dice.roll(6)
     res["rolls"].append(r)
     line = f"{key}{' (burst)' if shot.burst else ''} → enemy {t}: d6 {r}"
@@ -172,6 +180,7 @@ def fire(s: dict, c: dict, dice: Dice, shot: Shot, need_roll: int, rerollers: li
         r = dice.roll(6)
         res["rolls"].append(r)
         line += f", {who} rerolls: {r}"
+    checks.append(check("ship weapon hit", chance, r >= need_roll))
     if r < need_roll:
         out.append(f"{line}: miss (needs {need_roll}+){ammo_note}.")
         return res

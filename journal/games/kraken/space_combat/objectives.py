@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from journal.errors import InputError, RuleError
-from journal.games.kraken.model.campaign import copy_state
+from journal.games.kraken.model.campaign import copy_state, known
+from journal.games.kraken.model.checks import check as audited, d6_chance
 from journal.games.kraken.model.combat import current_space_combat
 from journal.games.kraken.model.constants import CHECK_ATTACK, CHECK_CHARISMA, CHECK_CHOOSE, CHECK_TECH
 from journal.games.kraken.space_combat.page import available_crew, goto_step, mark_used, refresh_shield
-from journal.lookup import find
+from journal.hints import cmd, say
 from journal.outcome import Outcome
 
 REPAIR_TARGET = 9        # 2) repair: a T9 tech check
@@ -48,7 +49,8 @@ def combat_objective(state: dict, dice, crew, check: str | None = None, objectiv
     o = c["objectives"][n - 1]
     names = available_crew(s, c, crew)
     if not names:
-        raise InputError("--crew is required: the crew members who try (their attributes add up)")
+        raise InputError(say("who tries the objective (their attributes add up)? ",
+                             cmd("kraken combat objective", crew="NAME")))
     kind = o["check"]
     if kind == CHECK_CHOOSE:
         if check is None:
@@ -56,7 +58,7 @@ def combat_objective(state: dict, dice, crew, check: str | None = None, objectiv
         else:
             kind = check.upper()
             if kind not in CHECK_ATTRS:
-                raise InputError(f"--check {check}: A (attack), T (tech) or C (charisma)")
+                raise InputError(f"'{check}' is not a check: A (attack), T (tech) or C (charisma)")
     elif check is not None and check.upper() != kind:
         raise InputError(f"objective {n} is {kind}{o['target']}: its letter decides the attribute")
     total, parts = check_total(s, names, kind)
@@ -73,17 +75,18 @@ def combat_objective(state: dict, dice, crew, check: str | None = None, objectiv
                    if not left else f"Next objective: {left[0]}.")
     out.append(f"{', '.join(names)} used this turn.")
     return Outcome(s, f"Objective {n} {o['check']}{o['target']}: {score} ({'solved' if ok else 'failed'})", out,
-                   {"objective": n, "check": kind, "total": total, "roll": r, "score": score, "solved": ok})
+                   {"objective": n, "check": kind, "total": total, "roll": r, "score": score, "solved": ok},
+                   {"checks": [audited("Space Combat objective", d6_chance(total, o["target"]), ok)]})
 
 
 def repair(s: dict, c: dict, cat: dict, target: str, out: list[str], who: str) -> str:
-    if str(target).strip().lower() == "sp":
+    if target == "sp":
         ship = c["ship"]
         before = ship["sp"]
         ship["sp"] = min(ship["sp_max"], before + REPAIR_SP)
         out.append(f"{who}: SP {before} → {ship['sp']}/{ship['sp_max']}.")
         return f"SP {before} → {ship['sp']}"
-    key = find(s["ship"]["systems"], target, "ship system")
+    key = known(s["ship"]["systems"], target, "ship system")
     e = s["ship"]["systems"][key]
     if not e.get("damaged"):
         raise RuleError(f"the {key} is not damaged")
@@ -96,11 +99,11 @@ def repair(s: dict, c: dict, cat: dict, target: str, out: list[str], who: str) -
 
 
 def check_repair_target(s: dict, c: dict, target: str) -> None:
-    if str(target).strip().lower() == "sp":
+    if target == "sp":
         if c["ship"]["sp"] >= c["ship"]["sp_max"]:
             raise RuleError("the ship's SP are full: nothing to repair")
         return
-    key = find(s["ship"]["systems"], target, "ship system")
+    key = known(s["ship"]["systems"], target, "ship system")
     if not s["ship"]["systems"][key].get("damaged"):
         raise RuleError(f"the {key} is not damaged")
 
@@ -113,7 +116,7 @@ def combat_repair(state: dict, dice, cat: dict, target: str, crew) -> Outcome:
     goto_step(c, "objectives")
     names = available_crew(s, c, crew)
     if not names:
-        raise InputError("--crew is required: who repairs")
+        raise InputError(say("who repairs? ", cmd("kraken combat repair", target, crew="NAME")))
     check_repair_target(s, c, target)
     total, parts = check_total(s, names, CHECK_TECH)
     r = dice.roll(6)
@@ -124,4 +127,5 @@ def combat_repair(state: dict, dice, cat: dict, target: str, crew) -> Outcome:
            + ("success." if ok else ("a 1 always fails." if r == 1 else "failed."))]
     what = repair(s, c, cat, target, out, "Repaired") if ok else "nothing repaired"
     return Outcome(s, f"Repair {target}: {score} ({'success' if ok else 'failed'})", out,
-                   {"target": target, "roll": r, "score": score, "repaired": ok, "result": what})
+                   {"target": target, "roll": r, "score": score, "repaired": ok, "result": what},
+                   {"checks": [audited("Space Combat repair", d6_chance(total, REPAIR_TARGET), ok)]})

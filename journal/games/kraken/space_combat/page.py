@@ -9,7 +9,7 @@ from __future__ import annotations
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.flight import prepare_combat
-from journal.games.kraken.model.campaign import copy_state, refuse_if_over
+from journal.games.kraken.model.campaign import copy_state, known, refuse_if_over
 from journal.games.kraken.model.combat import boarding_pending, current_space_combat, enemy_fire_due
 from journal.games.kraken.model.commands import BOARD_ESCAPE_OR_RECHARGE, OBJECTIVES_OR_FIRE, SHIP_HULL
 from journal.games.kraken.model.constants import COMBAT_STEPS, COMBAT_STEP_TEXT, MAX_ENEMY_SHIPS, MAX_OBJECTIVES
@@ -22,7 +22,6 @@ from journal.games.kraken.model.flight_table import (
 )
 from journal.games.kraken.model.systems import ship_stats
 from journal.hints import Text, cmd, say
-from journal.lookup import find
 from journal.outcome import Outcome
 
 BOARD_SHIELD = 3         # 5) board a ship with 3 or less Shield energy
@@ -30,8 +29,6 @@ BOARD_CREW_LEFT = 2      # enemies boarding you leave 2 crew aboard
 BOARD_MIN_CREW = 4       # timeline C: ships with 4+ crew board
 
 
-def _crew_member(s: dict, name: str, option: str = "--crew") -> str:
-    return find(s["crew"], name, "crew member", option)
 
 
 def free_crew(s: dict, c: dict) -> list[str]:
@@ -39,13 +36,13 @@ def free_crew(s: dict, c: dict) -> list[str]:
     return [n for n, m in s["crew"].items() if m["status"] == "active" and n not in c["used"]]
 
 
-def available_crew(s: dict, c: dict, names, option: str = "--crew", allow_used: bool = False) -> list[str]:
+def available_crew(s: dict, c: dict, names, allow_used: bool = False) -> list[str]:
     """Crew members who may act this space combat turn: conscious and not used yet."""
     out = []
     for n in names:
-        key = _crew_member(s, n, option)
+        key = known(s["crew"], n, "crew member")
         if key in out:
-            raise InputError(f"{option} names {key} twice")
+            raise InputError(f"{key} is named twice")
         if s["crew"][key]["status"] != "active":
             raise RuleError(f"{key} is unconscious and cannot act")
         if not allow_used and key in c["used"]:
@@ -60,10 +57,10 @@ def mark_used(c: dict, names, what: str) -> None:
         c["used"][n] = what
 
 
-def enemy_at(c: dict, n: int, option: str = "ENEMY") -> dict:
+def enemy_at(c: dict, n: int) -> dict:
     if not 1 <= n <= len(c["enemies"]):
-        raise InputError(f"{option} {n}: the enemies are numbered 1-{len(c['enemies'])}" if c["enemies"]
-                         else f"{option} {n}: there are no enemies on the page")
+        raise InputError(f"there is no enemy {n}: the enemies are numbered 1-{len(c['enemies'])}" if c["enemies"]
+                         else f"there is no enemy {n}: there are no enemies on the page")
     return c["enemies"][n - 1]
 
 
@@ -113,7 +110,7 @@ def after_fire(c: dict) -> Text:
 
 def combat_start(state: dict, dice, cat: dict, table: dict | None = None, number: int | None = None,
                  name: str | None = None, enemies=(), timeline=None, objectives=(), xp: int | None = None) -> Outcome:
-    """A Space Combat an event triggers: from a flight table row (--number) or the values the
+    """A Space Combat an event triggers: from a flight table row (`number`) or the values the
     event gives (enemies, timeline, objectives, XP)."""
     s = copy_state(state)
     refuse_if_over(s)
@@ -131,25 +128,27 @@ def combat_start(state: dict, dice, cat: dict, table: dict | None = None, number
     row = None
     if number is not None:
         if not 3 <= number <= MAX_FLIGHT_NUMBER:
-            raise InputError(f"--number {number}: flight numbers are 3-{MAX_FLIGHT_NUMBER}")
+            raise InputError(f"flight numbers are 3-{MAX_FLIGHT_NUMBER}, not {number}")
         row = (table or {}).get(number)
         if row is None and not enemies:
-            raise RuleError(f"flight {number} is not in the flight table: give its --enemy values (or add the row "
-                            f"to your flight table and pass --table FILE)")
+            raise RuleError(say(f"flight {number} is not in the flight table: give its enemies (",
+                                cmd("kraken combat start", number=number, enemy="SPEC"), "), or add the row to your "
+                                "flight table (", cmd("kraken combat start", number=number, table="FILE"), ")"))
     if row is None:
         parsed = [parse_enemy(e) for e in enemies]
         if not parsed:
-            raise InputError("--enemy is required (e.g. --enemy \"Mine 3-0, 5, 0-0\"), or --number N of the flight "
-                             "table")
+            raise InputError(say("a Space Combat has its enemies (",
+                                 cmd("kraken combat start", enemy="Mine 3-0, 5, 0-0"), "), or a row of the flight "
+                                 "table (", cmd("kraken combat start", number="N"), ")"))
         if len(parsed) > MAX_ENEMY_SHIPS:
-            raise InputError(f"--enemy given {len(parsed)} times: at most {MAX_ENEMY_SHIPS} enemies")
+            raise InputError(f"{len(parsed)} enemies: at most {MAX_ENEMY_SHIPS} enemy ships")
         row = {"name": name or "", "timeline": parse_timeline(timeline or []),
                "objectives": [parse_objective(o) for o in objectives], "enemies": parsed, "xp": xp or 0}
         if len(row["objectives"]) > MAX_OBJECTIVES:
-            raise InputError(f"--objective given {len(row['objectives'])} times: at most {MAX_OBJECTIVES}")
+            raise InputError(f"{len(row['objectives'])} objectives: at most {MAX_OBJECTIVES}")
     elif enemies or timeline or objectives:
-        raise InputError(say("--number takes the flight table's row: leave out --enemy, --timeline and --objective "
-                             "(change the page afterwards with ", cmd("kraken combat set", "KEY", "VALUE"), ")"))
+        raise InputError(say("a row of the flight table brings its own enemies, timeline and objectives (change the "
+                             "page afterwards with ", cmd("kraken combat set", "KEY", "VALUE"), ")"))
     out = prepare_combat(s, cat, row, number, name, xp)
     return Outcome(s, f"Space Combat begins: {s['combat'].get('name') or 'an event'} "
                       f"({len(s['combat']['enemies'])} enemies)", out, {"combat": s["combat"]})
@@ -159,8 +158,11 @@ _SET_KEYS = "ship.sp|ship.shield|ship.shield_max|ship.recharge|enemy.N|enemy.N.s
             "enemy.N.remove|ammo.LABEL|timeline|objectives|objective.N|xp|used.NAME|unused.NAME"
 
 
-def combat_set(state: dict, dice: Dice, key: str, value: str) -> Outcome:
-    """A2: any value of the SPACE COMBAT page by hand (a card or the book says so)."""
+def combat_set(state: dict, dice: Dice, key: str, value) -> Outcome:
+    """A2: any value of the SPACE COMBAT page by hand (a card or the book says so). `key` names
+    the value (_SET_KEYS, its names as the page writes them); `value` is what it becomes, read
+    by the command: a whole number, an enemy's line (parse_enemy), the timeline's cells, the
+    objectives, solved (True) or not, a note of what a crew member did."""
     s = copy_state(state)
     c = current_space_combat(s)
     k = str(key).strip()
@@ -187,17 +189,16 @@ def _setter(k: str, parts: list[str]):
     return setter
 
 
-def _number(k: str, value: str, lo: int = 0, hi: int = 9999) -> int:
-    try:
-        n = int(str(value).strip())
-    except ValueError:
-        raise InputError(f"{k} takes a whole number, not '{value}'") from None
-    if not lo <= n <= hi:
-        raise InputError(f"{k} = {n} is outside {lo}..{hi}")
-    return n
+def _number(k: str, value, lo: int = 0, hi: int = 9999) -> int:
+    """A whole number within what the page allows for `k`."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InputError(f"{k} takes a whole number")
+    if not lo <= value <= hi:
+        raise InputError(f"{k} = {value} is outside {lo}..{hi}")
+    return value
 
 
-def _set_ship(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
+def _set_ship(s: dict, c: dict, k: str, parts: list[str], value) -> str:
     field = parts[1]
     hi = c["ship"]["sp_max"] if field == "sp" else c["ship"]["shield_max"] if field == "shield" else 9999
     before = c["ship"][field]
@@ -207,14 +208,15 @@ def _set_ship(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
     return f"Your ship's {field} {before} → {c['ship'][field]}"
 
 
-def _set_enemy(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
+def _set_enemy(s: dict, c: dict, k: str, parts: list[str], value) -> str:
     """enemy.N (its whole line, as the flight table prints it), enemy.N.remove, enemy.N.sp/shield/crew."""
-    try:
-        n = int(parts[1])
-    except ValueError:
-        raise InputError(f"'{k}': enemy.N with N 1-{MAX_ENEMY_SHIPS}") from None
+    if not parts[1].isdigit():
+        raise InputError(f"'{k}': enemy.N with N 1-{MAX_ENEMY_SHIPS}")
+    n = int(parts[1])
     if len(parts) == 2:
-        e = parse_enemy(value)
+        if not isinstance(value, dict):
+            raise InputError(f"{k} takes an enemy's line as the flight table prints it (e.g. \"Mine 3-0, 5, 0-0\")")
+        e = value
         if not 1 <= n <= MAX_ENEMY_SHIPS:
             raise InputError(f"enemy.{n}: enemies are numbered 1-{MAX_ENEMY_SHIPS}")
         if n <= len(c["enemies"]):
@@ -238,29 +240,28 @@ def _set_enemy(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
     return f"Enemy {n} {field} {before} → {e[field]}"
 
 
-def _set_ammo(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
-    label = find(c["ammo"], ".".join(parts[1:]), "weapon or magazine with Ammo")
+def _set_ammo(s: dict, c: dict, k: str, parts: list[str], value) -> str:
+    label = known(c["ammo"], ".".join(parts[1:]), "weapon or magazine with Ammo")
     before = c["ammo"][label]
     c["ammo"][label] = _number(k, value, 0, 999)
     return f"{label} Ammo {before} → {c['ammo'][label]}"
 
 
-def _set_timeline(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
-    cells = [x for x in str(value).replace(",", " ").split()]
-    c["timeline"] = parse_timeline(cells)
+def _set_timeline(s: dict, c: dict, k: str, parts: list[str], value) -> str:
+    c["timeline"] = list(value)
     c["crossed"] = min(c["crossed"], len(c["timeline"]))
     return "Timeline: " + (" ".join(c["timeline"]) or "(empty)")
 
 
-def _set_objectives(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
-    objs = [parse_objective(x) for x in str(value).replace(",", " ").split()]
+def _set_objectives(s: dict, c: dict, k: str, parts: list[str], value) -> str:
+    objs = list(value)
     if len(objs) > MAX_OBJECTIVES:
         raise InputError(f"at most {MAX_OBJECTIVES} objectives")
     c["objectives"] = objs
     return "Objectives: " + (" ".join(f"{o['check']}{o['target']}" for o in objs) or "(none)")
 
 
-def _set_objective(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
+def _set_objective(s: dict, c: dict, k: str, parts: list[str], value) -> str:
     try:
         n = int(parts[1])
         o = c["objectives"][n - 1]
@@ -268,20 +269,19 @@ def _set_objective(s: dict, c: dict, k: str, parts: list[str], value: str) -> st
             raise IndexError
     except (ValueError, IndexError):
         raise InputError(f"'{k}': objective.N with N 1-{len(c['objectives'])}") from None
-    v = str(value).strip().lower()
-    if v not in ("solved", "unsolved"):
+    if not isinstance(value, bool):
         raise InputError(f"{k} takes solved or unsolved")
-    o["solved"] = v == "solved"
-    return f"Objective {n} ({o['check']}{o['target']}) {v}"
+    o["solved"] = value
+    return f"Objective {n} ({o['check']}{o['target']}) {'solved' if value else 'unsolved'}"
 
 
-def _set_xp(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
+def _set_xp(s: dict, c: dict, k: str, parts: list[str], value) -> str:
     c["xp"] = _number(k, value, 0, 9999)
     return f"The flight's XP: {c['xp']}"
 
 
-def _set_used(s: dict, c: dict, k: str, parts: list[str], value: str) -> str:
-    name = _crew_member(s, ".".join(parts[1:]), k)
+def _set_used(s: dict, c: dict, k: str, parts: list[str], value) -> str:
+    name = known(s["crew"], ".".join(parts[1:]), "crew member")
     if parts[0] == "used":
         c["used"][name] = str(value).strip() or "by hand"
         return f"{name} marked used ({c['used'][name]})"

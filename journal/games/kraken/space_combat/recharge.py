@@ -39,7 +39,7 @@ def combat_recharge(state: dict, dice, cat: dict, drones: str | None = None) -> 
                     out.append(f"Enemy {i} Shield {b} → {e['shield']}/{e['shield_max']}.")
     if drones is not None:
         if not working(s, "Repair Drones"):
-            raise RuleError("--drones needs working Repair Drones")
+            raise RuleError("a repair by drones needs working Repair Drones")
         check_repair_target(s, c, drones)
         repair(s, c, cat, drones, out, "Repair Drones")
     result = _turn_end(s, c, out)

@@ -21,7 +21,8 @@ from journal.games.kraken.model.constants import (
 )
 from journal.games.kraken.model.flight_table import parse_enemy
 from journal.games.kraken.model.systems import working
-from journal.games.kraken.space_combat.enemy_fire import enemy_fire, evade_hint
+from journal.games.kraken.model.checks import with_checks
+from journal.games.kraken.space_combat.enemy_fire import enemy_fire, evade_hint, fire_checks
 from journal.games.kraken.space_combat.page import (
     BOARD_CREW_LEFT,
     BOARD_MIN_CREW,
@@ -77,7 +78,7 @@ def combat_timeline(state: dict, dice: Dice, cat: dict, evade=(), evade_enemy: i
     if s.get("combat"):
         out.append(after_timeline(c))
     return Outcome(s, f"Space Combat turn {data.get('turn', c['turn'])}: timeline {code} ({TIMELINE_TEXT[code]})",
-                   out, data)
+                   out, data, with_checks({}, fire_checks(data.get("fire", []))))
 
 
 # what a timeline command says when it is activated, where it changes nothing on the page at once

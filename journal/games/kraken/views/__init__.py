@@ -9,15 +9,20 @@ views/tracker.py's.
 
 from __future__ import annotations
 
-from journal.games import Result
+from typing import TYPE_CHECKING
+
 from journal.games.kraken.cgm import SLOTS
-from journal.games.kraken.model.campaign import oxygen_max, pending
+from journal.games.kraken.model.campaign import campaign_result, oxygen_max, pending
 from journal.games.kraken.model.commands import CREW_ADD, SHIP_HULL
 from journal.games.kraken.model.constants import DIFFICULTY_TEXT, FREE_ACTION_TEXT, PHASES, SHOP_COMMANDS
 from journal.games.kraken.model.systems import systems_named
 from journal.games.kraken.views.campaign import build_lines, crew_lines, extra_lines, quest_lines, ship_lines
 from journal.games.kraken.views.tracker import tracker
 from journal.hints import Text, cmd, say
+from journal.text import plural
+
+if TYPE_CHECKING:
+    from journal.games.interface import Result
 
 AWAY = ("flight", "combat", "dungeon", "ground", "loot")   # what views.adventure shows, loaded only then
 
@@ -29,10 +34,12 @@ def turn_label(state: dict) -> str:
 
 
 def result(state: dict) -> Result | None:
-    """Whether the campaign is over and how: `kraken end` records won or lost (state.result)."""
-    if state.get("result") == "won":
+    """Whether the campaign is over and how: `kraken end` or a combat records won or lost
+    (state.result); with no crew member left after set-up it is lost (3.9)."""
+    found = campaign_result(state)
+    if found == "won":
         return "won"
-    if state.get("result") == "lost":
+    if found == "lost":
         return "lost"
     return None
 
@@ -46,7 +53,7 @@ def status(state: dict) -> str:
     where = "setup" if state["turn"] == 0 else f"turn {state['turn']} · phase {state['phase']}"
     if result(state):
         where = f"campaign {result(state)} ({where})"
-    return (f"{where} · {DIFFICULTY_TEXT[state['difficulty']]} · {len(state['lines'])} line(s) · "
+    return (f"{where} · {DIFFICULTY_TEXT[state['difficulty']]} · {plural(len(state['lines']), 'line')} · "
             f"{len(state['crew'])} crew · {state['credits']}¢ · {state['xp']} XP")
 
 
@@ -95,6 +102,11 @@ def _phase_2_next(state: dict) -> Text:
 
 
 def _phase_3_next(state: dict) -> Text:
+    found = state.get("found")
+    if found and 3 not in (state.get("returned") or []) and found in state["locations"] \
+            and state["locations"][found].get("land_turn", 0) <= state["turn"]:
+        return say(f"Phase 3: land on MAP{found}, the Location the flight found (", cmd("kraken dungeon enter", found),
+                   "), or Phase 4: ", cmd("kraken phase", "4"), ".")
     if state.get("free_action"):
         return say("Phase 4: ", cmd("kraken phase", "4"), ".")
     return say("Phase 3: one free action (", cmd("kraken flight", difficulty="D"), ", ",
@@ -141,7 +153,7 @@ def summary(state: dict) -> list[str]:
 def _heading(s: dict) -> list[str]:
     title = f"Space Kraken ({DIFFICULTY_TEXT[s['difficulty']]}): {turn_label(s)}"
     if result(s):
-        title += f" · campaign {s['result'].upper()}"
+        title += f" · campaign {str(result(s)).upper()}"
     out = [title]
     if s.get("backstory"):
         out.append(f"  Backstory: {s['backstory']}")

@@ -18,6 +18,7 @@ from journal.games.kraken.model.ground import turn_hint
 from journal.games.kraken.model.locations import describe_location
 from journal.games.kraken.model.members import carrying, crew_armor
 from journal.hints import Text, cmd, say
+from journal.text import plural
 
 
 def adventure_lines(state: dict) -> list[str]:
@@ -28,7 +29,7 @@ def adventure_lines(state: dict) -> list[str]:
         opts = ", ".join(OPTION_TEXT[o] for o in f["options"]) or "no options"
         stage = {"combat": "in Space Combat", "arrived": "arrived", "escaped": "escaped (no landing this turn)"}
         out.append(f"Flight: Location Difficulty {f['location_difficulty']}, Flight Difficulty {f['difficulty']} "
-                   f"({opts}), {f['modifications']} dice modification(s), {stage[f['stage']]}"
+                   f"({opts}), {plural(f['modifications'], 'dice modification')}, {stage[f['stage']]}"
                    + (f", flight {f['number']}" if f.get("number") else "")
                    + (f" {f['name']}" if f.get("name") else "")
                    + (", generating the Location" if f.get("generation") else ""))

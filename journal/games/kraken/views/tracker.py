@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from journal.games.kraken.cgm import INTERLINK, LINE_CELLS, LINE_VARS, SLOTS
+from journal.games.kraken.cgm import INTERLINK, LINE_CELLS, LINE_VARS, SLOTS, lines_named
 from journal.games.kraken.model.campaign import pending
 from journal.games.kraken.model.locations import describe_location, location_capacity
 
@@ -64,7 +64,7 @@ def _phase_notes(state: dict) -> list[str]:
     out = []
     todo = pending(state)
     if todo:
-        out.append(f"Phase 1: line(s) {', '.join(todo)} still to activate this turn.")
+        out.append(f"Phase 1: {lines_named(todo)} still to activate this turn.")
     if state.get("skipped"):
         out.append(f"Line {state['skipped']} is skipped this turn.")
     if state.get("skipped_before"):

@@ -16,6 +16,7 @@ from journal.games.pulp.rules.components import (
     OVER, SEARCH, SEARCHED, WHITE, WON, YELLOW, Card, DieUse, cubes_text, parse_card, plural,
 )
 from journal.games.pulp.rules.model import Draws, abilities_above_zero, cubes_met, n_weapons, past_quietus, weapon_index
+from journal.games.pulp.rules.odds import search_odds
 from journal.games.pulp.rules.phase import need_phase
 from journal.games.pulp.views import next_step, progress_text
 from journal.hints import cmd, say
@@ -60,6 +61,7 @@ def search(state: dict, dice: Dice, extra: int = 0, die: DieUse | None = None, s
     faces, gray6, lines = search_dice(s, die)
     lines += spend_keys_and_codes(s, spend)
     count, notes = search_count(s, extra, faces)
+    chance = search_odds(s, count)["at_least_one_yellow"]  # the odds of finding a Super Weapon, before the draw
     lines.insert(0, f"Search {s.get('planet', 'the planet')}: draw {plural(count, 'cube')} ({'; '.join(notes)}).")
     draws = Draws(dice)
     held, said = draw_the_cubes(s, draws, count)
@@ -77,7 +79,8 @@ def search(state: dict, dice: Dice, extra: int = 0, die: DieUse | None = None, s
         (" — won" if s.get("result") == WON else "")
     data = {"count": count, "drawn": draws.drawn, "weapons_found": found, "waiting": s["drawn"],
             "quietus": s["quietus"], "phase": s["phase"], **({"result": s["result"]} if "result" in s else {})}
-    return Outcome(s, summary, lines, data)
+    check = {"kind": "planet search", "chance": round(chance, 6), "success": YELLOW in draws.drawn}
+    return Outcome(s, summary, lines, data, meta={"checks": [check]})
 
 
 def search_dice(s: dict, use: DieUse | None) -> tuple[list, InHand | None, list[str]]:

@@ -12,6 +12,7 @@ from journal.games.pulp.rules.components import (
 )
 from journal.games.pulp.views import next_step
 from journal.hints import say
+from journal.lookup import already
 from journal.outcome import Outcome
 
 
@@ -77,7 +78,7 @@ def row_of_aliens(hegemony: list[tuple[str, str | None]]) -> list[dict]:
                          f"right (The Quietus, and two others)")
     aliens: list[dict] = []
     for name, icon in hegemony:
-        if any(a["name"].casefold() == name.casefold() for a in aliens):
+        if already([a["name"] for a in aliens], name) is not None:
             raise InputError(f"{typed(name)} is named twice among the aliens")
         aliens.append({"name": name, **({"icon": icon} if icon else {})})
     if sum(1 for a in aliens if a["name"] == QUIETUS) != 1:

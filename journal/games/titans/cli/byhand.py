@@ -8,9 +8,9 @@ from journal.errors import InputError
 from journal.games.titans import rules  # each part of the turn is imported when a command uses it
 from journal.games.titans.cli.names import city_of, pawn_of, player_of, read_picks, titan_of
 from journal.games.titans.cli.values import (
-    ADJACENT, DISABLE, NEGATIVES, at_least, parse_path, parse_value, whole_number,
+    ADJACENT, DISABLE, NEGATIVES, in_range, parse_path, parse_value, whole_number,
 )
-from journal.games.titans.rules.model import THREAT_MAX
+from journal.games.titans.rules.model import ABILITY_MAX, THREAT_MAX
 from journal.options import DELTA, reason_option, save_option
 from journal.runtime import pass_rt
 
@@ -75,6 +75,7 @@ def damage(rt, save, city, titan, support, player, direct, n, reason):
         raise InputError("name exactly one of --city C, --titan T, --support C")
     if whole_number(n, "N") == 0:
         raise InputError("N = 0 changes nothing: positive N damages, negative N removes damage")
+    in_range(whole_number(n, "N"), -ABILITY_MAX, ABILITY_MAX, "N", "damage by hand is")
     rt.run(save, rules.byhand.damage, parse=read_damage, n=whole_number(n, "N"), city=city, titan=titan,
            support=support, player=player, direct=direct, log_reason=reason)
 
@@ -131,7 +132,7 @@ def invader(rt, save, pawn, city, lair, on_rift, hurt, reason):
     if city is None and not lair and not on_rift and hurt is None:
         raise InputError("say what changes: --city C, --lair, --rift or --damage N")
     if hurt is not None:
-        at_least(hurt, 0, "--damage")
+        in_range(hurt, 0, ABILITY_MAX, "--damage")
     rt.run(save, rules.byhand.invader, parse=read_invader, pawn=pawn, city=city, lair=lair, rift=on_rift, hurt=hurt,
            log_reason=reason)
 

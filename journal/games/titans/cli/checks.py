@@ -6,9 +6,9 @@ import click
 
 from journal.games.titans import rules  # each part of the turn is imported when a command uses it
 from journal.games.titans.cli.names import read_titan, titan_of
-from journal.games.titans.cli.values import at_least
+from journal.games.titans.cli.values import dice_counts
 from journal.games.titans.rules import model
-from journal.options import rolls_option, save_option
+from journal.options import reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -19,13 +19,13 @@ from journal.runtime import pass_rt
 @click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice from cards.")
 @click.option("--reroll", type=int, default=0, metavar="N", help="Re-roll up to N failed dice once.")
 @rolls_option
+@reason_option
 @pass_rt
-def check(rt, save, titan, ability, bonus_dice, reroll, rolls):
+def check(rt, save, titan, ability, bonus_dice, reroll, rolls, reason):
     """Roll an ability check with the custom-die face table (--dice at new)."""
-    at_least(bonus_dice, 0, "--bonus-dice", "extra dice are")
-    at_least(reroll, 0, "--reroll", "re-rolls are")
+    dice_counts(bonus_dice, reroll)
     rt.run(save, rules.checks.check, entered=rolls, parse=read_titan, titan=titan, ability=ability.lower(),
-           bonus_dice=bonus_dice, reroll=reroll)
+           bonus_dice=bonus_dice, reroll=reroll, log_reason=reason)
 
 
 @click.command()
@@ -40,7 +40,7 @@ def odds(rt, save, titan, ability, bonus_dice):
     --json: titan, ability, dice, pool, successes_on, red_counts_two, at_least (at_least[k]: the
     chance of k or more successes), expected.
     """
-    at_least(bonus_dice, 0, "--bonus-dice", "extra dice are")
+    dice_counts(bonus_dice, 0)
     with rt.read(save) as s:
         o = rules.checks.odds(s.state, titan_of(s.state, titan), ability.lower(), bonus_dice)
     red = " (the red symbol counts 2: a Two-Handed Tech Card)" if o["red_counts_two"] else ""

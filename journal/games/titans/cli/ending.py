@@ -8,9 +8,9 @@ import click
 
 from journal.errors import InputError, typed
 from journal.games.titans import rules  # each part of the turn is imported when a command uses it
-from journal.games.titans.cli.names import city_of, pawn_of, read_titan, titan_of
+from journal.games.titans.cli.names import city_of, may_reenter, pawn_of, read_titan, titan_of
 from journal.games.titans.rules.model import COLORS
-from journal.options import reason_option, rolls_option, save_option
+from journal.options import CampaignName, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -45,7 +45,12 @@ def assignment(state: dict, spec: str):
 
 
 def read_assign(state: dict, p: dict) -> dict:
-    p["assign"] = tuple(assignment(state, spec) for spec in p["assign"])
+    p["assign"] = tuple(assignment(state, spec) for spec in p.get("assign", ()))
+    order = [pawn_of(state, pid, "--order") for pid in p.get("order", ())]
+    twice = [pid for i, pid in enumerate(order) if pid in order[:i]]
+    if twice:
+        raise InputError(f"--order {twice[0]} is named twice")
+    p["order"] = tuple(order)
     return p
 
 
@@ -55,12 +60,15 @@ def read_assign(state: dict, p: dict) -> dict:
               help="Send an invader's damage to a Titan or a support colour in its city instead of the city "
                    "(N points, default all; repeat). E.g. T1=Atlas, F2=blue:1, F2=city. When a Titan or Supports "
                    "share an invader's city and this is left out, a terminal asks.")
+@click.option("--order", "order", multiple=True, metavar="INVADER",
+              help="An invader that deals its damage before the others, in the order named (repeat; the rest "
+                   "follow as show lists them). It matters when THREAT changes tier during the Invader Damage.")
 @pass_rt
-def ending(rt, save, assign):
+def ending(rt, save, assign, order):
     """Ending Phase: invader damage, THREAT and Titan checks, rifts, the Lead passes right."""
     for spec in assign:
         parse_assign(spec)              # a malformed one is refused before the save is opened
-    rt.run(save, rules.ending.ending, parse=read_assign, assign=assign)
+    rt.run(save, rules.ending.ending, parse=read_assign, assign=assign, order=order)
 
 
 @click.command()
@@ -80,7 +88,7 @@ def read_reenter(state: dict, p: dict) -> dict:
 
 @click.command()
 @save_option
-@click.argument("titan")
+@click.argument("titan", type=CampaignName(may_reenter, "titan"))
 @click.argument("city")
 @click.option("--pilot", "pilot_name", metavar="NAME", help="The new Pilot Card drawn, if the pilot died.")
 @pass_rt
@@ -115,9 +123,10 @@ def pilot_dies(rt, save, player, reason):
 @save_option
 @click.argument("titan")
 @click.argument("name")
+@reason_option
 @pass_rt
-def pilot(rt, save, titan, name):
+def pilot(rt, save, titan, name, reason):
     """A new Pilot Card drawn into an empty cockpit."""
     if not name.strip():
         raise InputError("the pilot's name is empty")
-    rt.run(save, rules.pilots.pilot, parse=read_titan, titan=titan, name=name.strip())
+    rt.run(save, rules.pilots.pilot, parse=read_titan, titan=titan, name=name.strip(), log_reason=reason)

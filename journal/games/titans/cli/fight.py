@@ -12,10 +12,12 @@ import click
 
 from journal.errors import InputError
 from journal.games.titans import rules  # each part of the turn is imported when a command uses it
+from journal.games.titans.cli import names
 from journal.games.titans.cli.names import city_of, destination, pawn_of, player_of, read_picks, rift_of, tech_of, \
     titan_of
-from journal.games.titans.cli.values import ADJACENT, DISABLE, at_least, parse_bonus, rolled_only
-from journal.options import OrderedGroup, rolls_option, save_option
+from journal.games.titans.cli.values import ADJACENT, DISABLE, in_range, parse_bonus, rolled_only
+from journal.games.titans.rules.model import ABILITY_MAX
+from journal.options import CampaignName, OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import pass_rt
 
 
@@ -27,19 +29,19 @@ def read_move(state: dict, p: dict) -> dict:
 
 @click.command()
 @save_option
-@click.argument("titan")
-@click.argument("dest", metavar="CITY")
+@click.argument("titan", type=CampaignName(names.may_move, "titan"))
+@click.argument("dest", metavar="CITY", type=CampaignName(names.may_move_to, "place"))
 @click.option("--bonus", type=int, default=0, metavar="N", help="Extra cities a card allows this move.")
 @click.option("--anywhere", is_flag=True, help="A card places the Titan: no distance check.")
 @ADJACENT
 @DISABLE
+@reason_option
 @pass_rt
-def move(rt, save, titan, dest, bonus, anywhere, adjacent, disable):
+def move(rt, save, titan, dest, bonus, anywhere, adjacent, disable, reason):
     """Move a Titan up to Movement cities (or onto a rift), in turn; at setup, place it."""
-    if bonus < 0:
-        raise InputError(f"--bonus {bonus}: extra movement from a card is 0 or more")
+    in_range(bonus, 0, ABILITY_MAX, "--bonus", "extra movement from a card is")
     rt.run(save, rules.fight.move, parse=read_move, titan=titan, dest=dest, bonus=bonus, anywhere=anywhere,
-           adjacent=adjacent, disable=disable)
+           adjacent=adjacent, disable=disable, log_reason=reason)
 
 
 def read_attack(state: dict, p: dict) -> dict:
@@ -60,17 +62,19 @@ def read_attack(state: dict, p: dict) -> dict:
 
 @click.command()
 @save_option
-@click.argument("titan")
+@click.argument("titan", type=CampaignName(names.may_attack, "titan"))
 @click.option("--successes", type=int, metavar="N",
               help="Successes on your Combat Check (each is 1 damage). Leave out to let journal roll (--dice).")
-@click.option("--target", "targets", multiple=True, metavar="ID",
+@click.option("--target", "targets", multiple=True, metavar="ID", type=CampaignName(names.may_target, "invader"),
               help="Invader to damage, in order: excess goes to the next one named (repeat).")
 @click.option("--provoke", is_flag=True, help="Provoke the first invader of a rift onto this city first.")
-@click.option("--rift", metavar="RIFT", help="The rift to provoke (when more than one has invaders).")
+@click.option("--rift", metavar="RIFT", type=CampaignName(names.may_provoke, "rift"),
+              help="The rift to provoke (when more than one has invaders).")
 @click.option("--tech", multiple=True, metavar="CARD", help="A Tech Card used in this attack (checked against "
                                                             "immunities at Red; repeat).")
 @click.option("--final-blow", is_flag=True, help="The Titan's Final Blow is used (turn its token over).")
-@click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice when journal rolls.")
+@click.option("--bonus-dice", type=int, default=0, metavar="N",
+              help="Extra dice from cards (rolled by journal, or counted in --successes).")
 @click.option("--reroll", type=int, default=0, metavar="N", help="Re-roll up to N failed dice once (a card allows "
                                                                  "it), when journal rolls.")
 @ADJACENT
@@ -99,7 +103,7 @@ def read_trial(state: dict, p: dict) -> dict:
 
 @click.command()
 @save_option
-@click.argument("titan")
+@click.argument("titan", type=CampaignName(names.may_face_trial, "titan"))
 @click.option("--rift", required=True, metavar="RIFT", help="The rift the Titan stands on.")
 @click.argument("result", type=click.Choice(["pass", "fail"], case_sensitive=False))
 @click.option("--damage", type=int, default=0, metavar="N", help="Damage the Rift Token deals on a failure.")
@@ -110,7 +114,7 @@ def read_trial(state: dict, p: dict) -> dict:
 @pass_rt
 def trial(rt, save, titan, rift, result, damage, to, direct, adjacent, disable):
     """The Tyrant Trial on an unguarded rift: pass (face the Tyrant next turn) or fail."""
-    at_least(damage, 0, "--damage")
+    in_range(damage, 0, ABILITY_MAX, "--damage")
     if result.lower() == "pass" and (damage or to):
         raise InputError("--damage and --to record a failed trial")
     rt.run(save, rules.rifts.trial, parse=read_trial, titan=titan, rift=rift, result=result.lower(), damage=damage,
@@ -161,7 +165,7 @@ def read_repair(state: dict, p: dict) -> dict:
 
 @click.command()
 @save_option
-@click.argument("titan")
+@click.argument("titan", type=CampaignName(names.may_repair, "titan"))
 @click.option("--successes", type=int, metavar="N",
               help="Successes on your Repair Check. Leave out on a Refuge City (Upgrade) or to let journal roll.")
 @click.option("--heal", type=int, metavar="N", help="Damage Tokens to remove (default: as many as possible "
@@ -169,18 +173,24 @@ def read_repair(state: dict, p: dict) -> dict:
 @click.option("--charge", multiple=True, metavar="CARD", help="1 Charge for a Tech Card (repeat).")
 @click.option("--enable", multiple=True, metavar="CARD", help="Re-enable a disabled Tech Card (repeat).")
 @click.option("--upgrade", is_flag=True, help="The Upgrade Phase's Repair Action (ends the Fight Phase).")
-@click.option("--bonus-dice", type=int, default=0, metavar="N", help="Extra dice when journal rolls.")
+@click.option("--bonus-dice", type=int, default=0, metavar="N",
+              help="Extra dice from cards (rolled by journal, or counted in --successes).")
 @click.option("--reroll", type=int, default=0, metavar="N", help="Re-roll up to N failed dice once, when journal "
                                                                  "rolls.")
+@click.option("--skip", is_flag=True, help="The player skips the Upgrade Phase's Repair Check (kept in the log).")
 @rolls_option
+@reason_option
 @pass_rt
-def repair(rt, save, titan, successes, heal, charge, enable, upgrade, bonus_dice, reroll, rolls):
-    """Spend Repair Check successes: heal, charge, re-enable (Combat Repair in the Fight Phase)."""
+def repair(rt, save, titan, successes, heal, charge, enable, upgrade, bonus_dice, reroll, skip, rolls, reason):
+    """Spend Repair Check successes: heal, charge, re-enable (Combat Repair in the Fight Phase); or --skip it."""
     rolled_only(successes, bonus_dice, reroll)
     if heal is not None:
-        at_least(heal, 0, "--heal")
-    declared = rules.fight.Repair(titan, successes, heal, tuple(charge), tuple(enable), upgrade, bonus_dice, reroll)
-    rt.run(save, rules.fight.repair, entered=rolls, parse=read_repair, declared=declared)
+        in_range(heal, 0, ABILITY_MAX, "--heal")
+    if skip and (successes is not None or heal is not None or charge or enable or bonus_dice or reroll or rolls):
+        raise InputError("--skip rolls no Repair Check: leave out the successes, the dice and what they are spent on")
+    declared = rules.fight.Repair(titan, successes, heal, tuple(charge), tuple(enable), upgrade, bonus_dice, reroll,
+                                  skip)
+    rt.run(save, rules.fight.repair, entered=rolls, parse=read_repair, declared=declared, log_reason=reason)
 
 
 def read_pass(state: dict, p: dict) -> dict:
@@ -191,7 +201,7 @@ def read_pass(state: dict, p: dict) -> dict:
 
 @click.command("pass")
 @save_option
-@click.argument("player", required=False)
+@click.argument("player", required=False, type=CampaignName(names.may_pass, "player"))
 @pass_rt
 def pass_cmd(rt, save, player):
     """PLAYER passes their turn (Fight Phase, Development or Support Movement); default: whose turn it is."""

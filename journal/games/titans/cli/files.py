@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from journal.errors import InputError, typed
 from journal.games.titans.rules import effects
-from journal.games.titans.rules.model import CATEGORIES, CHECKS, CITY_HP, PAWNS_PER_TYPE, RIFT_SPOTS, TAGS, TIERS
+from journal.games.titans.rules.model import (
+    CATEGORIES, CHECKS, CITY_HP, DIE_KEYS, PAWNS_PER_TYPE, RIFT_SPOTS, TAGS, TIERS,
+)
 
 MAX_RIFTS = 6            # the box has 6 Rift Tokens
 SAMPLE_BOARD = "board-sample.toml"
@@ -208,22 +210,34 @@ def _section(source: str, path: str, sec, reward: int, category: str) -> dict:
 
 # --- the custom die -----------------------------------------------------------------------------
 
-def load_dice(doc: dict, source: str = "dice") -> dict:
+def load_dice(doc: dict, source: str = "dice", over: dict | None = None) -> dict:
     """A custom-die face table (see templates/titans/dice-sample.toml): the six faces' symbols, the
-    red one, and the symbols each ability check counts as successes."""
-    known_keys(source, "", doc, ("faces", "red", *CHECKS))
-    faces = doc.get("faces")
-    if not isinstance(faces, list) or len(faces) != 6 or not all(isinstance(f, str) and f.strip() for f in faces):
-        raise issue(source, "faces", "should list the 6 faces' symbols, e.g. [\"red\", \"bolt\", ...]")
-    out: dict = {"faces": faces}
-    red = doc.get("red")
-    if red not in faces:
-        raise issue(source, "red", "should name the red symbol, one of the faces")
-    out["red"] = red
+    red one, and the symbols each ability check counts as successes. `over`: the game's table, that
+    a Titan Sheet's own file overrides key by key (Dice and Ability Checks: "compare the symbols on
+    the dice with the symbols shown on the corresponding ability on the Titan Sheet"), so that such
+    a file may give only some keys."""
+    known_keys(source, "", doc, DIE_KEYS)
+    out: dict = {}
+    if "faces" in doc or over is None:
+        faces = doc.get("faces")
+        if not isinstance(faces, list) or len(faces) != 6 or not all(isinstance(f, str) and f.strip() for f in faces):
+            raise issue(source, "faces", "should list the 6 faces' symbols, e.g. [\"red\", \"bolt\", ...]")
+        out["faces"] = faces
+    if "red" in doc or over is None:
+        if not isinstance(doc.get("red"), str):
+            raise issue(source, "red", "should name the red symbol, one of the faces")
+        out["red"] = doc["red"]
     for ability in CHECKS:
-        syms = str_list(source, ability, doc.get(ability))
-        for sym in syms:
-            if sym not in faces:
+        if ability in doc or over is None:
+            out[ability] = str_list(source, ability, doc.get(ability))
+    table = {**(over or {}), **out}
+    missing = [k for k in DIE_KEYS if k not in table]
+    if missing:
+        raise issue(source, missing[0], "is missing, and the game has no face table (--dice) to take it from")
+    if table["red"] not in table["faces"]:
+        raise issue(source, "red", "should name the red symbol, one of the faces")
+    for ability in CHECKS:
+        for sym in table[ability]:
+            if sym not in table["faces"]:
                 raise issue(source, ability, f"names {typed(sym)}, which is on no face")
-        out[ability] = syms
     return out

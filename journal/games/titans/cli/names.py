@@ -2,11 +2,19 @@
 Titans or support colours), cities, rifts, invader pawns, Tech Cards. Each is matched exactly,
 else once ignoring case (journal.lookup.find), else refused in one line naming the option and the
 known names. The commands' `parse=` hooks use them, so that the rules receive the save's keys.
+
+Below them, the names a command takes now, which the table shell offers to complete (`may_...`,
+given to journal.options.CampaignName): the Titan whose turn it is, the places it may move to, the
+invaders it may attack...
 """
 
 from __future__ import annotations
 
 from journal.errors import InputError, typed
+from journal.games.titans.rules import order
+from journal.games.titans.rules.board import distance, invaders_at, location, open_rifts
+from journal.games.titans.rules.model import FIGHT, OPENING, SETUP, UPGRADE
+from journal.games.titans.rules.phases import repairs_to_roll, trial_due
 from journal.lookup import find
 
 
@@ -87,3 +95,89 @@ def _card(state: dict, titan: str | None, name: str, option: str) -> str:
     if titan is None:
         raise InputError(f"{option} {typed(name)}: no Titan triggers an invader ability here")
     return tech_of(state, titan, name, option)
+
+
+# --- what the table shell completes: only the names a command takes now (journal.options.CampaignName) ---
+
+def _turn_titan(state: dict) -> str | None:
+    """The Titan whose turn it is: to be placed at setup, to act in the Fight Phase."""
+    step = order.step_of(state)
+    if step not in (SETUP, FIGHT):
+        return None
+    who = order.whose_turn(state, step)
+    return state["players"][who]["titan"] if who else None
+
+
+def may_move(state: dict) -> list[str]:
+    """`move`: the Titan whose turn it is, unless it has moved or attacked (a Titan moves, then attacks)."""
+    titan = _turn_titan(state)
+    rnd = state["round"]
+    if titan is None or titan in rnd["moved"] or titan in rnd["attacked"] or trial_due(state):
+        return []
+    return [titan]
+
+
+def may_move_to(state: dict) -> list[str]:
+    """`move`'s CITY: at setup any city; then the cities and open rifts within the Titan's Movement."""
+    titans = may_move(state)
+    if not titans:
+        return []
+    if state["phase"] == SETUP:
+        return list(state["cities"])
+    t = state["titans"][titans[0]]
+    here = location(t)
+    places = [("city", c) for c in state["cities"]] + [("rift", r) for r in open_rifts(state)]
+    return [name for kind, name in places if (kind, name) != here
+            and (steps := distance(state, here, (kind, name))) is not None and steps <= t["movement"]]
+
+
+def may_attack(state: dict) -> list[str]:
+    """`attack`: the Titan whose Fight turn it is, when it has not attacked and finds invaders where it
+    stands (or, on a city, a rift it may provoke)."""
+    titan = _turn_titan(state)
+    if titan is None or state["phase"] == SETUP or titan in state["round"]["attacked"] or trial_due(state):
+        return []
+    here = location(state["titans"][titan])
+    return [titan] if invaders_at(state, here) or (here and here[0] == "city" and may_provoke(state)) else []
+
+
+def may_target(state: dict) -> list[str]:
+    """`attack --target`: the invaders where the attacking Titan stands."""
+    titans = may_attack(state)
+    return invaders_at(state, location(state["titans"][titans[0]])) if titans else []
+
+
+def may_provoke(state: dict) -> list[str]:
+    """`attack --provoke --rift`: the open rifts with an invader left on them (never a Lair)."""
+    return [r for r in open_rifts(state) if state["rifts"][r]["guardians"]]
+
+
+def may_pass(state: dict) -> list[str]:
+    """`pass`: the player whose turn it is in the step under way."""
+    step = order.step_of(state)
+    who = order.whose_turn(state, step) if step not in (None, SETUP) else None
+    return [who] if who and not trial_due(state) else []
+
+
+def may_repair(state: dict) -> list[str]:
+    """`repair`: in the Upgrade Phase, the Titans still to roll their Repair Check; in the Fight
+    Phase, the one whose turn it is, if it has not moved (Combat Repair)."""
+    if state["phase"] == UPGRADE:
+        return [] if state["round"]["charged"] else repairs_to_roll(state)
+    return may_move(state) if state["phase"] in (OPENING, FIGHT) else []
+
+
+def may_face_trial(state: dict) -> list[str]:
+    """`trial`: the Titan that must face one now, else a Titan whose turn it is on an empty rift."""
+    due = trial_due(state)
+    if due:
+        return [due[0]]
+    titan = _turn_titan(state)
+    rift = state["titans"][titan].get("rift") if titan else None
+    return [titan] if titan and rift and not state["rifts"][rift]["guardians"] else []
+
+
+def may_reenter(state: dict) -> list[str]:
+    """`reenter`: the Titans destroyed on an earlier turn."""
+    return [t for t, v in state["titans"].items() if v["destroyed"] and v.get("destroyed_turn", state["turn"])
+            < state["turn"]]

@@ -16,16 +16,18 @@ from journal.games.titans.cli.names import city_of, player_of, read_picks, rift_
 from journal.games.titans.cli.values import ADJACENT, whole_number
 from journal.games.titans.rules import model
 from journal.lookup import find
-from journal.options import save_option
+from journal.schema import fold
+from journal.games.titans.rules.board import open_rifts
+from journal.options import CampaignName, save_option
 from journal.runtime import pass_rt
 
 
 def parse_titan(spec: str) -> dict:
     """"Atlas:hp=10,armor=1,combat=4,movement=3,repair=2[,refresh=2,blow=energy,pilot=..,player=..,
-    color=..,city=..]" → a dict."""
+    color=..,city=..,dice=FILE]" → a dict (dice=FILE: the Titan Sheet's own face table, read by `new`)."""
     name, sep, rest = spec.partition(":")
     hint = ('e.g. "Atlas:hp=10,armor=1,combat=4,movement=3,repair=2" (also refresh=N, blow=TAG+TAG, '
-            'blow_dice=N, pilot=NAME, player=NAME, color=COLOUR, city=CITY)')
+            'blow_dice=N, pilot=NAME, player=NAME, color=COLOUR, city=CITY, dice=FILE)')
     if not sep or not name.strip():
         raise InputError(f"--titan {typed(spec)}: expected NAME:KEY=VALUE,..., {hint}")
     out: dict = {"name": name.strip()}
@@ -55,11 +57,22 @@ def parse_titan(spec: str) -> dict:
             out["blow_tags"] = tags
         elif key in ("pilot", "player", "city"):
             out[key] = val
+        elif key == "dice":
+            out["dice_file"] = val
         elif key in ("color", "colour"):
             out["color"] = val.lower()
         else:
             raise InputError(f"--titan {typed(spec)}: unknown key {typed(key)}, {hint}")
     return out
+
+
+def sheet_dice(spec: dict, table: dict | None) -> dict:
+    """A Titan given its own face table (dice=FILE): the file read, over the game's table."""
+    file = spec.pop("dice_file", None)
+    if file is None:
+        return spec
+    doc, name = read_data_file(file, "", f"--titan {typed(spec['name'])}: dice=")
+    return {**spec, "dice": load_dice(doc, f"--titan {typed(spec['name'])}: dice={name}", over=table or {})}
 
 
 def read_titans(specs: list[dict], players: int | None, cities: dict) -> list[dict]:
@@ -93,13 +106,13 @@ def _names(spec: dict, taken: set[str]) -> None:
     name, player = spec["name"], spec["player"]
     if not name:
         raise InputError("--titan: a Titan's name is empty")
-    if player.casefold() == name.casefold():
+    if fold(player) == fold(name):
         raise InputError(f"--titan {typed(name)}: the player and the Titan need different names")
     for label in (name, player):
-        if label.casefold() in taken:
+        if fold(label) in taken:
             raise InputError(f"--titan {typed(name)}: the name {typed(label)} is used twice (Titan and player names "
                              f"must all differ)")
-    taken.update((name.casefold(), player.casefold()))
+    taken.update((fold(name), fold(player)))
 
 
 def _color(spec: dict, colors: list[str]) -> None:
@@ -151,7 +164,8 @@ def read_face_up(names) -> tuple[str, ...]:
 @click.option("--titan", "titan_specs", multiple=True, metavar='"NAME:hp=N,armor=N,..."',
               help="A player's Titan: hp, armor, combat, movement, repair; optional refresh=N (Final Blow "
                    "Refresh Cost), blow=TAG[+TAG], pilot=NAME, player=NAME, color=blue|yellow|red|green, "
-                   "city=CITY (its starting city). One per player, in clockwise seating order.")
+                   "city=CITY (its starting city), dice=FILE (the success symbols its sheet prints, over --dice). "
+                   "One per player, in clockwise seating order.")
 @click.option("--board", metavar="FILE", help="Your board: cities, trails, rifts (default: the sample board, "
                                              "templates:titans/board-sample.toml).")
 @click.option("--invaders", metavar="FILE", help="Your invader cards (default: the sample cards, "
@@ -177,7 +191,7 @@ def new(rt, name, players, titan_specs, board, invaders, dice_file, rift_specs, 
     if dice_file:
         dice_doc, dice_name = read_data_file(dice_file, "", "--dice")
         table = load_dice(dice_doc, f"--dice {dice_name}")
-    specs = read_titans(specs, players, cities)
+    specs = read_titans([sheet_dice(spec, table) for spec in specs], players, cities)
     seated = {"players": rules.setup.seat(specs)[0]}
     setup = rules.setup.Table(specs, {"cities": cities, "rifts": rifts}, {"types": types, "cards": cards},
                               rift_types=read_rift_types(rift_specs, rifts, types),
@@ -212,7 +226,8 @@ def read_invade(state: dict, p: dict) -> dict:
 
 @click.command()
 @save_option
-@click.option("--rift", required=True, metavar="RIFT", help="The rift on the Episode Card's invasion symbol.")
+@click.option("--rift", required=True, metavar="RIFT", type=CampaignName(open_rifts, "rift"),
+              help="The rift on the Episode Card's invasion symbol.")
 @click.option("--city", required=True, metavar="CITY", help="The city on the Episode Card's invasion symbol.")
 @ADJACENT
 @pass_rt

@@ -7,10 +7,10 @@ import click
 from journal.errors import InputError
 from journal.games.titans import rules  # each part of the turn is imported when a command uses it
 from journal.games.titans.cli.names import city_of, player_of, read_titan, tech_of
-from journal.games.titans.cli.values import TAG_CHOICE, at_least, parse_bonus
+from journal.games.titans.cli.values import TAG_CHOICE, in_range, parse_bonus
 from journal.games.titans.rules import model
 from journal.lookup import find
-from journal.options import save_option
+from journal.options import reason_option, save_option
 from journal.runtime import pass_rt
 
 SLOT_HELP = "hand1, hand2, hands (two-handed), head, core, tools, or hand"
@@ -65,7 +65,7 @@ def development_details(action: str, city, count, card, redraw, slot, cost, tags
     if action == "army":
         if city is None:
             raise InputError("army needs --city C: the non-destroyed city where the Supports go")
-        at_least(count, 1, "--count", "buy")
+        in_range(count, 1, model.SUPPORTS_MAX, "--count", "a player buys")
         return {"city": city, "count": count}
     if action != "research":
         return {}
@@ -76,7 +76,7 @@ def development_details(action: str, city, count, card, redraw, slot, cost, tags
         if cost or slot or tags or bonus:
             raise InputError("--redraw buys nothing: leave out --slot, --cost, --tag and --bonus")
         return {"redraw": True, "draw": names_drawn(draw)}
-    at_least(cost, 0, "--cost")
+    in_range(cost, 0, model.CREDITS_MAX, "--cost")
     return {"card": card_name(card, "--card"), "slot": slot_name(slot) if slot is not None else None, "cost": cost,
             "tags": tags, "bonus": parse_bonus(bonus), "draw": names_drawn(draw)}
 
@@ -124,7 +124,7 @@ def read_supports(state: dict, p: dict) -> dict:
 @pass_rt
 def supports(rt, save, player, src, dst, count):
     """Support Movement: move a player's Supports up to 3 cities."""
-    at_least(count, 1, "--count", "move")
+    in_range(count, 1, model.SUPPORTS_MAX, "--count", "a player moves")
     rt.run(save, rules.upgrade.supports_move, parse=read_supports, player=player, src=src, dst=dst, count=count)
 
 
@@ -151,8 +151,8 @@ def tech_details(action: str, n, slot, tags, face_up, bonus, draw) -> dict:
                 "draw": names_drawn(draw)}
     if slot is not None or tags or face_up or bonus or draw:
         raise InputError("--slot, --tag, --bonus, --face-up and --draw only go with equip")
-    if action == "spend" and (n is None or n < 1):
-        raise InputError("spend needs the number of Charges: spend CARD N (1 or more)")
+    if action == "spend" and (n is None or not 1 <= n <= model.CHARGES_MAX):
+        raise InputError(f"spend needs the number of Charges: spend CARD N (1-{model.CHARGES_MAX}, T6)")
     if action == "charge" and (n is None or not 0 <= n <= model.CHARGES_MAX):
         raise InputError(f"charge needs the number of Charges to set: 0-{model.CHARGES_MAX} (T6)")
     if action in ("spend", "charge"):
@@ -176,19 +176,22 @@ def tech_details(action: str, n, slot, tags, face_up, bonus, draw) -> dict:
 @click.option("--bonus", multiple=True, metavar="CHECK+N", help="equip: bonus dice the card gives a check while "
                                                                 "enabled, e.g. combat+1 (repeat).")
 @click.option("--draw", multiple=True, metavar="NAME", help="equip --face-up: the card drawn face up to replace it.")
+@reason_option
 @pass_rt
-def tech(rt, save, titan, action, card, n, slot, tags, face_up, bonus, draw):
+def tech(rt, save, titan, action, card, n, slot, tags, face_up, bonus, draw, reason):
     """Tech Cards: equip CARD --slot SLOT | discard CARD | spend CARD N | charge CARD N | enable/disable CARD."""
     action = action.lower()
     details = tech_details(action, n, slot, tuple(t.lower() for t in tags), face_up, bonus, draw)
     card = card_name(card, "CARD") if action == "equip" else card
-    rt.run(save, rules.upgrade.tech, parse=read_tech, titan=titan, action=action, card=card, **details)
+    rt.run(save, rules.upgrade.tech, parse=read_tech, titan=titan, action=action, card=card, log_reason=reason,
+           **details)
 
 
 @click.command("face-up")
 @save_option
 @click.argument("names", nargs=-1, metavar="[NAME]...")
+@reason_option
 @pass_rt
-def face_up(rt, save, names):
+def face_up(rt, save, names, reason):
     """Name the face-up Tech Cards beside the board (none: forget the names)."""
-    rt.run(save, rules.upgrade.face_up, names=names_drawn(names))
+    rt.run(save, rules.upgrade.face_up, names=names_drawn(names), log_reason=reason)

@@ -10,6 +10,7 @@ import click
 
 from journal.errors import InputError, typed
 from journal.games.titans.rules import model
+from journal.games.titans.rules.checks import MAX_DICE
 
 NEGATIVES = {"ignore_unknown_options": True}  # so `threat -1` and `damage --city X -2` read the number
 TAG_CHOICE = click.Choice(model.TAGS, case_sensitive=False)
@@ -57,16 +58,25 @@ def at_least(n: int, lo: int, option: str, what: str = "") -> None:
         raise InputError(f"{option} {n}: {what or 'expected'} {lo} or more")
 
 
+def in_range(n: int, lo: int, hi: int, option: str, what: str = "expected") -> None:
+    """Refuse a number outside what the table can show: `--bonus 120: expected 0-99`."""
+    if not lo <= n <= hi:
+        raise InputError(f"{option} {n}: {what} {lo}-{hi}")
+
+
+def dice_counts(bonus_dice: int, reroll: int) -> None:
+    """Extra dice and re-rolls a card gives: 0 to the most dice rolled at once."""
+    in_range(bonus_dice, 0, MAX_DICE, "--bonus-dice", "extra dice are")
+    in_range(reroll, 0, MAX_DICE, "--reroll", "re-rolls are")
+
+
 def rolled_only(successes: int | None, bonus_dice: int, reroll: int) -> None:
-    """A check's successes are typed (--successes N, 0 or more) or rolled by journal: extra dice
-    and re-rolls go only with a roll."""
+    """A check's successes are typed (--successes N, 0 or more: the rules bound them by the dice)
+    or rolled by journal; re-rolls go only with a roll, extra dice with either."""
+    dice_counts(bonus_dice, reroll)
     if successes is None:
-        at_least(bonus_dice, 0, "--bonus-dice", "extra dice are")
-        at_least(reroll, 0, "--reroll", "re-rolls are")
         return
     at_least(successes, 0, "--successes")
-    if bonus_dice:
-        raise InputError("--bonus-dice only goes with a roll by journal (leave out --successes)")
     if reroll:
         raise InputError("--reroll only goes with a roll by journal (leave out --successes)")
 

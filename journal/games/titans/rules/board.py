@@ -42,6 +42,39 @@ def invaders_at(state: dict, loc) -> list[str]:
     return list(state["rifts"][name]["guardians"])
 
 
+# --- a Lair: a row of spots ("place it in the Lair on the first available spot"; an invasion
+# "will take the first one from the Lair"). The save keeps {spot: pawn}, spot "1" to "5". ----------
+
+def lair_pawns(rift: dict) -> list[str]:
+    """The pawns in a rift's Lair, spot by spot (the first one is the next to invade)."""
+    return [rift["lair"][k] for k in sorted(rift["lair"], key=int)]
+
+
+def lair_text(rift: dict) -> str:
+    """A Lair as the board shows it: `1:A3 2:A4 4:A1` (its free spots left out), or "empty"."""
+    return " ".join(f"{k}:{rift['lair'][k]}" for k in sorted(rift["lair"], key=int)) or "empty"
+
+
+def lair_put(rift: dict, pid: str) -> int:
+    """A pawn placed "in the Lair on the first available spot": the lowest free one. Returns it."""
+    spot = next(k for k in range(1, len(rift["lair"]) + 2) if str(k) not in rift["lair"])
+    rift["lair"] = dict(sorted({**rift["lair"], str(spot): pid}.items(), key=lambda kv: int(kv[0])))
+    return spot
+
+
+def lair_take(rift: dict) -> tuple[str, int] | None:
+    """The pawn on the Lair's lowest spot, taken off it (its spot freed): (pawn, spot), or None."""
+    if not rift["lair"]:
+        return None
+    spot = min(rift["lair"], key=int)
+    return rift["lair"].pop(spot), int(spot)
+
+
+def lair_remove(rift: dict, pid: str) -> None:
+    """A pawn taken off the Lair by hand: its spot is free again."""
+    rift["lair"] = {k: v for k, v in rift["lair"].items() if v != pid}
+
+
 def pawn_damage(state: dict, pid: str) -> int:
     if pid in state["invaders"]:
         return state["invaders"][pid]["damage"]

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError
-from journal.games.titans.rules.board import pawn_damage, supports_at
+from journal.games.titans.rules.board import lair_put, lair_remove, pawn_damage, supports_at
 from journal.games.titans.rules.model import (
-    CITY_HP, ENDING, ONE, OVER, SETUP, THREAT_MAX, is_one, plural, rift_of_pawn, stats, tier,
+    CITY_HP, CREDITS_MAX, ENDING, ONE, OVER, SETUP, THREAT_MAX, is_one, plural, rift_of_pawn, stats, tier,
 )
 from journal.games.titans.rules.phases import refuse_if_final, refuse_if_over
 from journal.games.titans.rules.trackers import damage_city, damage_supports, damage_titan, end_game, move_threat
@@ -121,6 +121,9 @@ def credits(state: dict, dice: Dice, player: str, delta: int | None = None, valu
     after = value if value is not None else before + (delta or 0)
     if after < 0:
         raise RuleError(f"{player} has {plural(before, 'Credit')}: cannot pay {before - after}")
+    if after > CREDITS_MAX:
+        raise RuleError(f"{player} has {plural(before, 'Credit')}: {after} would be more than the {CREDITS_MAX} "
+                        f"journal keeps")
     p["credits"] = after
     why = f" ({' '.join(reason.split())})" if reason and reason.strip() else ""
     summary = f"{player}: Credits {before} → {after}"
@@ -180,17 +183,16 @@ def _put_pawn(s: dict, pid: str, city: str | None, lair: bool, dmg: int, lines: 
     s["invaders"].pop(pid, None)
     if pid in r["guardians"]:
         r["guardians"].remove(pid)
-    if pid in r["lair"]:
-        r["lair"].remove(pid)
+    lair_remove(r, pid)
     r.get("guardian_damage", {}).pop(pid, None)
     if city is not None:
         s["invaders"][pid] = {"city": city, "damage": dmg}
         lines.append(f"Put {pid} on {city}.")
         return city, dmg
     if lair:
-        r["lair"].append(pid)
-        lines.append(f"Put {pid} on the {rname} Lair.")
-        return f"{rname} Lair", 0
+        spot = lair_put(r, pid)
+        lines.append(f"Put {pid} on spot {spot} of the {rname} Lair (its first free spot).")
+        return f"{rname} Lair (spot {spot})", 0
     if r["closed"]:
         raise RuleError(f"the {rname} Rift is closed")
     spot = s["cards"][pid]["reward"]

@@ -36,9 +36,11 @@ class Ending(NamedTuple):
     destroyed_titans: list[str]
 
 
-def ending(state: dict, dice: Dice, assign: tuple = ()) -> Outcome:
+def ending(state: dict, dice: Dice, assign: tuple = (), order: tuple = ()) -> Outcome:
     """Ending Phase: invader damage (to the city, or assigned to Titans or Supports there),
-    THREAT control, Titan presence control, rift status control, the Lead passes right (T7)."""
+    THREAT control, Titan presence control, rift status control, the Lead passes right (T7).
+    `order`: the invaders that deal their damage first, in the players' order (the others follow
+    as `show` lists them)."""
     need_phase(state, ENDING, "the Ending Phase")
     s = copy_state(state)
     lines: list[str] = [f"Ending Phase of turn {s['turn']}."]
@@ -46,10 +48,11 @@ def ending(state: dict, dice: Dice, assign: tuple = ()) -> Outcome:
     s["phase"] = ENDING
     plan = _plan(assign)
     attackers = _attackers(s)
-    for pid in plan:
+    for pid in [*plan, *order]:
         if pid not in [a for a, _ in attackers]:
             raise RuleError(f"{pid} deals no damage this Ending Phase (it is not on a city, or guards a rift with no "
                             f"Titan on it)")
+    attackers.sort(key=lambda a: order.index(a[0]) if a[0] in order else len(order))
     _ask_targets(s, attackers, plan)
     done = invader_damage(s, attackers, plan, lines)
     # step 2, THREAT Level Control: reaching the sixth Red step already ended the game (T1)
@@ -122,12 +125,19 @@ def invader_damage(s: dict, attackers: list, plan: dict, lines: list[str]) -> En
     ability to the city they are placed on. Instead of the city, this damage can be assigned to
     Titans or Supports that are present there." """
     done = Ending([], [], [])
-    for pid, loc in attackers:
+    for i, (pid, loc) in enumerate(attackers):
         if s["phase"] == OVER:
             break
+        section = tier(s["threat"])
         for kind, who, pts in _shares(s, pid, loc, plan.get(pid, []), lines):
             if s["phase"] != OVER and pts > 0:
                 DEAL[kind](s, pid, loc, who, pts, lines, done)
+        later = [p for p, _ in attackers[i + 1:]]
+        if later and s["phase"] != OVER and tier(s["threat"]) != section:
+            lines.append(say(f"The tier changed during the Invader Damage: {', '.join(later)} "
+                             f"{'deals' if len(later) == 1 else 'deal'} the damage of the "
+                             f"{tier(s['threat']).capitalize()} section (the players may order the invaders: ",
+                             cmd("undo"), ", then ", cmd("titans ending", order=later + [pid]), ")."))
     if not attackers:
         lines.append("No invader is on the board: no Invader Damage.")
     return done

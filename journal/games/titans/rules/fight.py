@@ -13,15 +13,18 @@ from journal.errors import InputError, RuleError
 from journal.games.titans.rules import order
 from journal.games.titans.rules.abilities import apply_effect, player_picks, refuse_unused_picks, titan_enters, trigger
 from journal.games.titans.rules.board import (
-    distance, invaders_at, loc_text, location, open_rifts, pawn_damage, remaining_hp, where_text,
+    distance, invaders_at, lair_put, loc_text, location, open_rifts, pawn_damage, remaining_hp, where_text,
 )
-from journal.games.titans.rules.checks import pool_lines, roll_check
+from journal.games.titans.rules.checks import check_record, pool_lines, refuse_too_many, roll_check
 from journal.games.titans.rules.model import (
-    AMPHIBIOUS, CHARGES_MAX, FIGHT, OVER, REFRESH, REFUGE, SETUP, TAGS, TERRESTRIAL, UPGRADE, category, joined, plural,
+    AMPHIBIOUS, CHARGES_MAX, CREDITS_MAX, FIGHT, OVER, REFRESH, REFUGE, SETUP, TAGS, TERRESTRIAL, UPGRADE, category,
+    joined, plural,
     rift_of_pawn, stats,
 )
 from journal.games.titans.rules.opening import invade_from
-from journal.games.titans.rules.phases import enter_phase, need_phase, opening_hint, refuse_if_over, turn_line
+from journal.games.titans.rules.phases import (
+    enter_phase, need_phase, opening_hint, refuse_if_over, repairs_line, trial_hints, turn_line,
+)
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 
@@ -141,16 +144,13 @@ def _arrival(s: dict, titan: str, loc, foes: list[str]) -> list:
             head = say(f"The {loc[1]} Rift is guarded by {foes_text(s, foes)}: {titan} must defeat them all before "
                        f"revealing the Rift Token on a later turn (attack them as in a city).")
         return [head, *pool_lines(s, titan, foes)]
-    if loc[0] == "city":
+    r = s["rifts"][loc[1]] if loc[0] == "rift" else None
+    if r is None or r["trial"] not in ("sealed", "revealed"):
         return []
-    what = "reveal the Rift Token and face the Trial" if s["rifts"][loc[1]]["trial"] == "sealed" else \
-        "face the Trial again"
-    return [say(f"{titan} stands on the empty {loc[1]} Rift: {what} (", *trial_hints(titan, loc[1]), ").")]
-
-
-def trial_hints(titan: str, rift: str) -> list:
-    """The Trial's two outcomes as commands: passed, or failed."""
-    return [cmd("titans trial", titan, "pass", rift=rift), " or ", cmd("titans trial", titan, "fail", rift=rift)]
+    s["round"]["trial"] = titan
+    what = "reveals the Rift Token and faces the Trial" if r["trial"] == "sealed" else "faces the Trial again"
+    return [say(f"{titan} finished its movement on the empty {loc[1]} Rift: it {what}, before anything else ("
+                f"", *trial_hints(titan, loc[1]), ").")]
 
 
 def foes_text(s: dict, pids: list[str]) -> str:
@@ -196,6 +196,7 @@ class Strike:
     killed: list[str] = field(default_factory=list)
     credits: int = 0
     left: int = 0
+    checks: list[dict] = field(default_factory=list)   # its Combat Check, for the luck audit (Outcome.meta)
 
 
 def attack(state: dict, dice: Dice, declared: Attack, adjacent: tuple = (), disable: tuple = ()) -> Outcome:
@@ -228,6 +229,8 @@ def attack(state: dict, dice: Dice, declared: Attack, adjacent: tuple = (), disa
     for pid in amphibious:          # they trigger as the attack is performed; effects after the damage
         strike.abilities.append(trigger(s, pid, strike.loc, strike.lines, titan=a.titan, apply=False))
     successes = _combat_check(s, dice, a, here, strike)
+    strike.checks = check_record("Combat Check", s, a.titan, "combat", remaining_hp(s, targets[0]), successes,
+                                 a.bonus_dice, a.reroll, strike.ignored, a.final_blow, here)
     deal(s, a.titan, targets, successes, strike)
     for pid in amphibious:
         eff = {k: v for k, v in stats(s, pid)["effect"].items() if k != "dice"}
@@ -332,7 +335,10 @@ def _immunities(s: dict, a: Attack, targets: list[str], strike: Strike) -> None:
 def _combat_check(s: dict, dice: Dice, a: Attack, here: list[str], strike: Strike) -> int:
     """The Combat Check's successes: as counted on the table's dice, or rolled by journal."""
     if a.successes is not None:
-        strike.lines.extend(pool_lines(s, a.titan, here, ignored=strike.ignored, blow=a.final_blow, typed=True))
+        refuse_too_many(s, a.titan, "combat", a.successes, a.bonus_dice, ignored=strike.ignored, blow=a.final_blow,
+                        foes=here)
+        strike.lines.extend(pool_lines(s, a.titan, here, ignored=strike.ignored, blow=a.final_blow, typed=True,
+                                       bonus_dice=a.bonus_dice))
         return a.successes
     return roll_check(s, dice, a.titan, "combat", a.bonus_dice, strike.lines, ignored=strike.ignored,
                       blow=a.final_blow, foes=here, reroll=a.reroll,
@@ -369,8 +375,9 @@ def deal(s: dict, titan: str, targets: list[str], successes: int, strike: Strike
 
 def kill(s: dict, pid: str, name: str, lines: list[str], picks: dict | None = None,
          abilities: list | None = None) -> int:
-    """An invader destroyed: its reward to the attacker's player, the pawn to its Lair; a
-    Terrestrial invader's ability triggers (where it stood; "the Titan" is `name`)."""
+    """An invader destroyed: its reward to the attacker's player, the pawn "in the Lair on the first
+    available spot" (the lowest free one); a Terrestrial invader's ability triggers (where it
+    stood; "the Titan" is `name`)."""
     st = stats(s, pid)
     rift = rift_of_pawn(s, pid)
     r = s["rifts"][rift]
@@ -383,11 +390,11 @@ def kill(s: dict, pid: str, name: str, lines: list[str], picks: dict | None = No
         r.get("guardian_damage", {}).pop(pid, None)
         if not r.get("guardian_damage"):
             r.pop("guardian_damage", None)
-    r["lair"].append(pid)
+    spot = lair_put(r, pid)
     player = s["titans"][name]["player"]
-    s["players"][player]["credits"] += st["reward"]
-    lines.append(f"{pid} is destroyed: {player} gains {plural(st['reward'], 'Credit')}; put the pawn on the "
-                 f"first free spot of the {rift} Lair.")
+    s["players"][player]["credits"] = min(CREDITS_MAX, s["players"][player]["credits"] + st["reward"])
+    lines.append(f"{pid} is destroyed: {player} gains {plural(st['reward'], 'Credit')}; put the pawn on spot "
+                 f"{spot} of the {rift} Lair (its first free spot).")
     if category(s, pid) == TERRESTRIAL and s["phase"] != OVER:
         rec = trigger(s, pid, loc, lines, titan=name, picks=picks)
         if abilities is not None:
@@ -428,7 +435,7 @@ def _attack_outcome(s: dict, a: Attack, strike: Strike, successes: int, provoked
                     "destroyed": strike.killed, "credits": strike.credits, "excess_lost": max(0, strike.left),
                     "provoked": provoked, "immune": strike.immune, "final_blow": a.final_blow,
                     "ignored_tech": strike.ignored, "abilities": strike.abilities, "threat": s["threat"],
-                    "phase": s["phase"]})
+                    "phase": s["phase"]}, meta={"checks": strike.checks} if strike.checks else None)
 
 
 # --- Combat Repair (Fight Phase) and the Repair Action (Upgrade step 1) -------------------------
@@ -447,6 +454,7 @@ class Repair:
     upgrade: bool = False               # the Upgrade Phase's Repair Action
     bonus_dice: int = 0
     reroll: int = 0
+    skip: bool = False                  # the player says they skip the Upgrade Phase's Repair Check
 
 
 def repair(state: dict, dice: Dice, declared: Repair) -> Outcome:
@@ -464,12 +472,18 @@ def repair(state: dict, dice: Dice, declared: Repair) -> Outcome:
         raise RuleError(f"{a.titan} is destroyed: it cannot repair")
     lines: list[str] = []
     if phase == FIGHT:
+        if a.skip:
+            raise RuleError(say("Combat Repair is the player's choice: nothing to skip (the Upgrade Phase's Repair "
+                                "Check: ", cmd("titans repair", a.titan, upgrade=True, skip=True), ")"))
         kind, cap, refuge = "Combat Repair", t["repair"], False
         out_of_turn, closed = _may_combat_repair(s, a.titan, lines)
     else:
         kind, cap, out_of_turn, closed = "Repair Action", None, None, []
         refuge = _may_repair_action(s, a.titan, lines)
+        if a.skip:
+            return _skipped(s, a.titan, lines)
     successes, rolled = _repair_check(s, dice, a, refuge, lines)
+    audit = [] if refuge else _repair_record(s, a, cap, successes)
     usable = successes if cap is None else min(successes, cap)
     if cap is not None and successes > cap:
         lines.append(f"Combat Repair spends at most {cap} successes ({a.titan}'s Repair).")
@@ -483,12 +497,33 @@ def repair(state: dict, dice: Dice, declared: Repair) -> Outcome:
         s["round"]["repaired"].append(a.titan)
     unspent = usable - spent
     lines.insert(0, f"{a.titan}: {kind} with {plural(successes, 'success', 'successes')}.")
+    if phase == UPGRADE:
+        lines.append(repairs_line(s))
     summary = (f"{a.titan}: {kind}, {plural(successes, 'success', 'successes')} (healed {heal}"
-               + (f", {len(a.charge)} charge(s)" if a.charge else "")
+               + (f", {plural(len(a.charge), 'charge')}" if a.charge else "")
                + (f", re-enabled {len(a.enable)}" if a.enable else "") + ")")
     return Outcome(s, summary, lines, {"titan": a.titan, "kind": kind, "successes": successes, "rolled": rolled,
                                        "healed": heal, "charged": list(a.charge), "enabled": list(a.enable),
-                                       "unspent": unspent, "damage": t["damage"], "phase": s["phase"]})
+                                       "unspent": unspent, "damage": t["damage"], "phase": s["phase"]},
+                   meta={"checks": audit} if audit else None)
+
+
+def _repair_record(s: dict, a: Repair, cap: int | None, successes: int) -> list[dict]:
+    """The Repair Check for the luck audit: won when it mends all it can (every Damage Token and
+    disabled Tech Card; Combat Repair at most the Titan's Repair)."""
+    t = s["titans"][a.titan]
+    mend = t["damage"] + sum(1 for tc in t["tech"].values() if tc["disabled"])
+    return check_record("Repair Check", s, a.titan, "repair", mend if cap is None else min(mend, cap), successes,
+                        a.bonus_dice, a.reroll)
+
+
+def _skipped(s: dict, titan: str, lines: list[str]) -> Outcome:
+    """The player says they skip the Repair Check: it is over for their Titan, with no success."""
+    s["round"]["repaired"].append(titan)
+    lines.insert(0, f"{titan}: no Repair Check this Upgrade Phase ({s['titans'][titan]['player']} skips it).")
+    lines.append(repairs_line(s))
+    return Outcome(s, f"{titan}: Repair Action skipped", lines, {"titan": titan, "kind": "Repair Action",
+                                                                 "skipped": True, "phase": s["phase"]})
 
 
 def _may_combat_repair(s: dict, titan: str, lines: list[str]) -> tuple[str | None, list[str]]:
@@ -516,7 +551,9 @@ def _may_repair_action(s: dict, titan: str, lines: list[str]) -> bool:
                         "this turn")
     enter_phase(s, UPGRADE, lines)
     loc = location(s["titans"][titan])
-    return loc is not None and loc[0] == "city" and s["cities"][loc[1]]["type"] == REFUGE
+    # reading: a destroyed Refuge City shelters no one, so it gives no success without rolling
+    return loc is not None and loc[0] == "city" and s["cities"][loc[1]]["type"] == REFUGE and \
+        not s["cities"][loc[1]]["destroyed"]
 
 
 def _repair_check(s: dict, dice: Dice, a: Repair, refuge: bool, lines: list[str]) -> tuple[int, bool]:
@@ -528,6 +565,7 @@ def _repair_check(s: dict, dice: Dice, a: Repair, refuge: bool, lines: list[str]
     if a.successes is None:
         return roll_check(s, dice, a.titan, "repair", a.bonus_dice, lines, reroll=a.reroll,
                           typed=cmd("titans repair", a.titan, successes="N", upgrade=a.upgrade)), True
+    refuse_too_many(s, a.titan, "repair", a.successes, a.bonus_dice, at_least=t["repair"] if refuge else 0)
     if refuge and a.successes < t["repair"]:
         lines.append(f"{a.titan} is on a Refuge City: it gets {t['repair']} successes (its Repair).")
         return t["repair"], False

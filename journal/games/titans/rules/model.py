@@ -49,11 +49,14 @@ FINAL_EPISODES = 4
 PILOT_CARDS = 8
 PAWNS_PER_TYPE = 5              # T5
 RIFT_SPOTS = 3                  # Reward Values 1-3 are the rift's spots 1-3
+LAIR_SPOTS = PAWNS_PER_TYPE     # a Lair is a row of spots, one per pawn of its type
 SUPPORTS_MAX = 3                # T6
 SUPPORT_HP = 2
 SUPPORT_RANGE = 3               # Support Movement: up to 3 city spaces
 CHARGES_MAX = 3                 # T6
 INDUSTRY_CREDITS = 2
+CREDITS_MAX = 999               # what a player's Credits may reach (the save keeps 0-999)
+ABILITY_MAX = 99                # a Titan Sheet's numbers (HP, Armor, ...) and a card's damage: 0-99
 MAX_PLAYERS = 4
 ONE = "O.N.E."                  # the Pilot Card printed in the rulebook (The Pilot Cards)
 
@@ -119,6 +122,18 @@ def stats(state: dict, pid: str) -> dict:
             "immune": list(card["immune"][i]) if "immune" in card and t == RED else [],
             "ability": card["ability"][i] if "ability" in card else "",
             "effect": dict(card["effect"][i]) if "effect" in card else {}}
+
+
+DIE_KEYS = ("faces", "red", *CHECKS)   # a face table: the six faces, the red symbol, each check's successes
+
+
+def face_table(state: dict, titan: str) -> dict | None:
+    """The custom dice's face table for a Titan's checks: "Each die symbol matching the
+    corresponding symbols of the Combat ability printed on the Titan Sheet is counted as a
+    success". The Titan's own table (its sheet, or a card that changes its symbols) overrides
+    the game's key by key; None when the two together do not give every key."""
+    table = {**state.get("dice", {}), **state["titans"][titan].get("dice", {})}
+    return table if all(k in table for k in DIE_KEYS) else None
 
 
 def is_one(pilot: str | None) -> bool:

@@ -8,7 +8,7 @@ from journal.dice import Dice
 from journal.errors import RuleError
 from journal.games.titans.rules import order
 from journal.games.titans.rules.abilities import player_picks, refuse_unused_picks, trigger
-from journal.games.titans.rules.board import location
+from journal.games.titans.rules.board import lair_take, location
 from journal.games.titans.rules.model import (
     ENDING, FIGHT, FLYING, ONE, OPENING, OVER, PHASE_TEXT, SETUP, category, episodes_to_draw, is_one, joined,
     lead_pilot, plural, stats, tier, tier_word,
@@ -160,8 +160,9 @@ def _returning_titans(s: dict) -> list:
 
 def invade_from(s: dict, rift: str, city: str, lines: list[str], provoked: bool = False, picks: dict | None = None,
             abilities: list | None = None) -> str | None:
-    """Take the first invader of a rift (spot order), or of its Lair, onto a city; Invasion
-    Damage 1. Provoking never takes from the Lair. Returns the pawn, or None."""
+    """Take the first invader of a rift (spot order), or "the first one from the Lair" (the pawn on
+    its lowest spot), onto a city; Invasion Damage 1. Provoking never takes from the Lair. Returns
+    the pawn, or None."""
     r = s["rifts"][rift]
     if r["closed"]:
         lines.append(f"The {rift} Rift is closed: no invader comes through it.")
@@ -173,9 +174,9 @@ def invade_from(s: dict, rift: str, city: str, lines: list[str], provoked: bool 
             r.pop("guardian_damage", None)
         origin = f"the {rift} Rift (spot {s['cards'][pid]['reward']})"
     elif r["lair"] and not provoked:
-        pid = r["lair"].pop(0)
+        pid, spot = lair_take(r) or ("", 0)
         dmg = 0
-        origin = f"the {rift} Lair"
+        origin = f"the {rift} Lair (spot {spot})"
     else:
         where = "Rift" if provoked else "Rift or its Lair"
         lines.append(f"No invader is left on the {rift} {where}: nobody invades {city}.")
@@ -214,10 +215,9 @@ def invade(state: dict, dice: Dice, rift: str, city: str, adjacent: tuple = ()) 
             lines.append(f"{plural(s['invasions'], 'invasion')} still to place this Opening Phase.")
         elif s["phase"] == OPENING:
             seats = [p for p in order.seat_order(s) if order.eligible(s, FIGHT, p)]
-            lines.append(say(f"Fight Phase next, in turn from the Lead Character ({', then '.join(seats)}): move (",
-                             cmd("titans move", "TITAN", "CITY"), ") and attack (",
-                             cmd("titans attack", "TITAN", successes="N"), "), or pass (", cmd("titans pass", "PLAYER"),
-                             ")."))
+            lines.append(say(f"Fight Phase next, in turn from the Lead Character ({', then '.join(seats)}): {seats[0]} "
+                             f"first (", order.hint(s, FIGHT, seats[0]), ", or ", cmd("titans pass", seats[0]), ").")
+                         if seats else say("Fight Phase next: ", cmd("titans next"), "."))
     summary = (f"{pid} invades {cname} from the {rname} Rift" if pid else f"No invader from the {rname} Rift "
                f"for {cname}")
     return Outcome(s, summary, lines, {"invader": pid, "rift": rname, "city": cname,

@@ -95,7 +95,8 @@ def hint(state: dict, step: str, player: str) -> str:
         return f"move or attack with {titan}"
     if step == DEVELOPMENT:
         return say(cmd("titans develop", player, "ACTION"))
-    return say(cmd("titans supports", player, from_="CITY", to="CITY"))
+    cities = list(dict.fromkeys(sp["city"] for sp in state["players"][player]["supports"]))
+    return say(cmd("titans supports", player, from_=cities[0] if len(cities) == 1 else "CITY", to="CITY"))
 
 
 def turn(state: dict, step: str, player: str) -> tuple[str | None, list[str]]:

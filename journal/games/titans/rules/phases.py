@@ -13,7 +13,7 @@ from journal.errors import RuleError
 from journal.games.titans.rules import order
 from journal.games.titans.rules.model import (
     CHARGES_MAX, DEVELOPMENT, ENDING, FIGHT, FINAL, OPENING, PHASE_ORDER, PHASE_TEXT, SETUP, SUPPORTS, UPGRADE,
-    is_one, lead_pilot, plural,
+    face_table, is_one, joined, lead_pilot, plural,
 )
 from journal.games.titans.views.state import result
 from journal.hints import cmd, say
@@ -54,24 +54,27 @@ def turn_line(s: dict, step: str) -> str:
     """Whose turn is next in an ordered step, or what comes after it."""
     who = order.whose_turn(s, step)
     if who is None:
-        return STEP_DONE[step]()
+        return STEP_DONE[step](s)
     if step == SETUP:
         return say(f"Next {order.STEP_TEXT[step]}: {who} (", order.hint(s, step, who), ").")
     return say(f"Next {order.STEP_TEXT[step]}: {who} (", order.hint(s, step, who), ", or ", cmd("titans pass", who),
                ").")
 
 
-def development_done() -> str:
-    return say("Development done. Supports may move up to 3 cities (", cmd("titans supports", "PLAYER", from_="C",
-                                                                            to="C"), "), then ", cmd("titans ending"),
-               ".")
+def development_done(s: dict) -> str:
+    """Development is over: Support Movement, from the first player with Supports, then the Ending Phase."""
+    who = order.whose_turn(s, SUPPORTS)
+    if who is None:
+        return say("Development done; nobody has a Support to move: ", cmd("titans ending"), ".")
+    return say(f"Development done. Supports may move up to 3 cities, from {who} (", order.hint(s, SUPPORTS, who),
+               ", or ", cmd("titans pass", who), "), then ", cmd("titans ending"), ".")
 
 
 # what comes after an ordered step, once everyone has had their turn
-STEP_DONE = {FIGHT: lambda: say("Every Titan has had its turn: ", cmd("titans next"), " (Upgrade Phase)."),
+STEP_DONE = {FIGHT: lambda s: say("Every Titan has had its turn: ", cmd("titans next"), " (Upgrade Phase)."),
              DEVELOPMENT: development_done,
-             SUPPORTS: lambda: say("Support Movement done: ", cmd("titans ending"), "."),
-             SETUP: lambda: say("Then start turn 1: ", cmd("titans opening"), ".")}
+             SUPPORTS: lambda s: say("Support Movement done: ", cmd("titans ending"), "."),
+             SETUP: lambda s: say("Then start turn 1: ", cmd("titans opening"), ".")}
 
 
 def enter_phase(s: dict, phase: str, lines: list[str]) -> None:
@@ -92,10 +95,43 @@ def enter_phase(s: dict, phase: str, lines: list[str]) -> None:
     s["phase"] = phase
 
 
-def need_phase(s: dict, phase: str, what: str) -> None:
-    """Refuse a command whose phase of this turn is over (or before the turn has begun)."""
+def trial_hints(titan: str, rift: str) -> list:
+    """The Trial's two outcomes as commands: passed, or failed."""
+    return [cmd("titans trial", titan, "pass", rift=rift), " or ", cmd("titans trial", titan, "fail", rift=rift)]
+
+
+def trial_due(s: dict) -> tuple[str, str] | None:
+    """(Titan, rift) when a Titan finished its movement this turn on a rift with no invader, whose
+    Trial it has not faced yet: "When a Titan finishes its movement on a Rift with no Invaders, it
+    will reveal the Rift Token and face the Trial" (round.trial; a card that has since put an
+    invader back on the rift, or destroyed the Titan, leaves none due)."""
+    titan = s["round"].get("trial")
+    t = s["titans"].get(titan) if titan else None
+    if not t or t["destroyed"] or "rift" not in t:
+        return None
+    r = s["rifts"][t["rift"]]
+    if r["guardians"] or r["closed"] or r["trial"] not in ("sealed", "revealed"):
+        return None
+    return titan, t["rift"]
+
+
+def refuse_if_trial_due(s: dict) -> None:
+    """The Tyrant Trial is not optional: the Titan that ended its movement on an empty rift faces it
+    before anything else happens in the turn."""
+    due = trial_due(s)
+    if due:
+        titan, rift = due
+        raise RuleError(say(f"{titan} finished its movement on the empty {rift} Rift: it faces the Trial first (",
+                            *trial_hints(titan, rift), ")"))
+
+
+def need_phase(s: dict, phase: str, what: str, trial: bool = False) -> None:
+    """Refuse a command whose phase of this turn is over (or before the turn has begun), and any
+    but the Trial (`trial`) while a Titan must face one."""
     refuse_if_over(s)
     refuse_if_final(s)
+    if not trial:
+        refuse_if_trial_due(s)
     current = s["phase"]
     if current == SETUP:
         raise RuleError(say(f"{what} happens during a turn: start turn 1 with `", cmd("titans opening"), "`"))
@@ -107,15 +143,43 @@ def need_phase(s: dict, phase: str, what: str) -> None:
                         f"{PHASE_TEXT[current]}")
 
 
-def gain_charges(s: dict, lines: list[str]) -> list[str]:
-    """Upgrade Phase step 2: every enabled Tech Card gains 1 Charge (at most 3; T6). The Repair
-    Checks (step 1) are over: the Titans that made none are named and returned."""
+def repairs_to_roll(s: dict) -> list[str]:
+    """The Titans still to roll the Upgrade Phase's Repair Check (or to skip it): every standing one."""
+    return [t for t, v in s["titans"].items() if not v["destroyed"] and t not in s["round"]["repaired"]]
+
+
+def repair_hints(s: dict, titans: list[str], upgrade: bool = True) -> list:
+    """Each Titan's Repair Check, rolled (or its successes typed, without a face table) or skipped,
+    as commands; `upgrade`: from the Fight Phase, which they close."""
+    return joined([h for t in titans for h in (
+        cmd("titans repair", t, upgrade=upgrade, successes=None if face_table(s, t) else "N"),
+        cmd("titans repair", t, upgrade=upgrade, skip=True))], "; ")
+
+
+def repairs_line(s: dict) -> str:
+    """After a Repair Check of the Upgrade Phase: who is still to roll theirs, or what comes next."""
+    waiting = repairs_to_roll(s)
+    if waiting:
+        return say("Still to roll a Repair Check: ", *repair_hints(s, waiting, upgrade=False), ".")
+    who = order.whose_turn(s, DEVELOPMENT)
+    if who:
+        return say(f"The Repair Checks are over: Development next, from {who} (", cmd("titans develop", who, "ACTION"),
+                   ": industry, army, research or refresh).")
+    return say("The Repair Checks are over, and nobody takes a Development action: ", cmd("titans ending"), ".")
+
+
+def gain_charges(s: dict, lines: list[str]) -> None:
+    """Upgrade Phase step 2: every enabled Tech Card gains 1 Charge (at most 3; T6). It comes once
+    the Repair Checks of step 1 are over: "At the start of the Upgrade Phase each player rolls a
+    Repair Check", so a Titan that has neither rolled it nor skipped it holds the phase."""
     if s["round"]["charged"]:
-        return []
+        return
+    missing = repairs_to_roll(s)
+    if missing:
+        raise RuleError(say("at the start of the Upgrade Phase each player rolls a Repair Check: "
+                            f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} not (",
+                            *repair_hints(s, missing), ")"))
     s["round"]["charged"] = True
-    missed = [t for t, v in s["titans"].items() if not v["destroyed"] and t not in s["round"]["repaired"]]
-    if missed:
-        lines.append(f"(The Repair Checks are over: {', '.join(missed)} made none.)")
     gained = []
     for name, t in s["titans"].items():
         for card, tc in t["tech"].items():
@@ -126,7 +190,6 @@ def gain_charges(s: dict, lines: list[str]) -> list[str]:
         lines.append("Gain Charges: slide each enabled Tech Card one Charge Slot: " + ", ".join(gained) + ".")
     else:
         lines.append("Gain Charges: no enabled Tech Card can gain a Charge.")
-    return missed
 
 
 def enter_development(s: dict, lines: list[str]) -> None:
@@ -144,7 +207,7 @@ def enter_supports(s: dict, lines: list[str]) -> None:
 
 def close_turn(s: dict, lines: list[str]) -> list[dict]:
     """The Ending Phase begins: every step of the turn still open closes, each naming who
-    missed it (the Fight Phase, the Repair Checks, Development, Support Movement).
+    missed it (the Fight Phase, Development, Support Movement); the Repair Checks must be over.
     Returns [{"step": ..., "missed": [...]}] for the steps that closed."""
     closed = []
     phase = s["phase"]
@@ -154,12 +217,14 @@ def close_turn(s: dict, lines: list[str]) -> list[dict]:
     s["invasions"] = 0
     if phase in (OPENING, FIGHT):
         closed.append({"step": FIGHT, "missed": close_step(s, FIGHT, lines)})
-    if not s["round"]["charged"]:
-        closed.append({"step": "repair", "missed": gain_charges(s, lines)})
+    gain_charges(s, lines)
     if not s["round"]["supports_moved"]:
         closed.append({"step": DEVELOPMENT, "missed": close_step(s, DEVELOPMENT, lines)})
         s["round"]["supports_moved"] = True
     closed.append({"step": SUPPORTS, "missed": close_step(s, SUPPORTS, lines)})
+    for p in s["players"].values():
+        for sp in p["supports"]:
+            sp.pop("moved", None)       # a Support's movement counts within one Upgrade Phase
     return closed
 
 

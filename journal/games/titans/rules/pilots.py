@@ -7,10 +7,10 @@ from __future__ import annotations
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.titans.rules.board import invaders_at
-from journal.games.titans.rules.checks import SET_UP_WITH_TABLE
+from journal.games.titans.rules.checks import SET_UP_WITH_TABLE, roll_die
 from journal.games.titans.rules.phases import refuse_if_final, refuse_if_over
 from journal.games.titans.rules.trackers import move_threat, pilot_check_hints
-from journal.games.titans.rules.model import OPENING, FIGHT
+from journal.games.titans.rules.model import FIGHT, OPENING, face_table
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 
@@ -56,13 +56,17 @@ def pilot_check(state: dict, dice: Dice, titan: str, red: bool | None = None) ->
     lines: list[str] = []
     face = None
     if red is None:
-        if "dice" not in s:
+        table = face_table(s, name)
+        if table is None:
             raise InputError(say("say what the die shows: ", *pilot_check_hints(name), " (journal rolls it only in a "
                                  "game set up with the dice's face table: ", SET_UP_WITH_TABLE, ")"))
-        face = dice.roll(6, "titan die")
-        sym = s["dice"]["faces"][face - 1]
-        red = sym == s["dice"]["red"]
+        face = roll_die(dice, table)
+        sym = table["faces"][face - 1]
+        red = sym == table["red"]
         lines.append(f"The die shows {sym}.")
+    table = face_table(s, name)
+    audit = [{"kind": "pilot die roll", "chance": round(sum(f != table["red"] for f in table["faces"]) / 6, 6),
+              "success": not red}] if table else []       # the luck audit: the pilot survives
     if red:
         pilot = _discard_pilot(s, name, lines)
         summary = f"{name}'s pilot die: red, {pilot} dies"
@@ -71,7 +75,7 @@ def pilot_check(state: dict, dice: Dice, titan: str, red: bool | None = None) ->
         lines.append(f"{t['pilot']} survives and stays in {name}'s cockpit.")
         summary = f"{name}'s pilot die: {t['pilot']} survives"
     return Outcome(s, summary, lines, {"titan": name, "red": red, "face": face, "threat": s["threat"],
-                                       "phase": s["phase"]})
+                                       "phase": s["phase"]}, meta={"checks": audit} if audit else None)
 
 
 def _draw_pilot(s: dict, lines: list[str]) -> None:

@@ -25,7 +25,7 @@ def trial(state: dict, dice: Dice, titan: str, rift: str, result: str, damage: i
     the Titan into the second part of the Rift Token where it will face the Tyrant himself in the
     next turn. If the Titan fails to succeed, follow the text on the Rift Token" (damage, back to
     a threatened city). Failing against the Tyrant is recorded the same way."""
-    need_phase(state, FIGHT, "the Tyrant Trial")
+    need_phase(state, FIGHT, "the Tyrant Trial", trial=True)
     s = copy_state(state)
     t, r = s["titans"][titan], s["rifts"][rift]
     stage = _may_face(s, titan, rift, result)
@@ -42,6 +42,8 @@ def trial(state: dict, dice: Dice, titan: str, rift: str, result: str, damage: i
     if out_of_turn:
         raise RuleError(out_of_turn)
     order.take(s, FIGHT, t["player"], closed, finished=stage == "tyrant" or t["destroyed"])
+    if s["round"].get("trial") == titan:
+        del s["round"]["trial"]         # faced, as the book has it
     return Outcome(s, summary, lines, {"titan": titan, "rift": rift, "result": result, "stage": stage,
                                        "trial": r["trial"], "threat": s["threat"], "phase": s["phase"],
                                        "abilities": abilities})

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from journal.dice import Dice
 from journal.errors import InputError
 from journal.games.titans.rules import order
+from journal.games.titans.rules.board import lair_text
 from journal.games.titans.rules.model import (
     ABILITIES, COLORS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, PAWNS_PER_TYPE, PILOT_CARDS, SETUP, TECH_CARDS, joined,
     plural,
@@ -24,10 +25,10 @@ from journal.outcome import Outcome, copy_state
 @dataclass
 class Table:
     """The game as the players set it up: their Titans in clockwise seating order (each a dict:
-    name, player, the five abilities, and optionally color, refresh, blow_tags, blow_dice, pilot and
-    a starting city), the board ({"cities", "rifts"}) and the invaders ({"types", "cards"}), the
-    invader types they put on rifts (the others are drawn), the Lead Character, the face-up Tech
-    Cards they named and the custom die's face table."""
+    name, player, the five abilities, and optionally color, refresh, blow_tags, blow_dice, pilot, a
+    starting city and dice, the sheet's own face table), the board ({"cities", "rifts"}) and the
+    invaders ({"types", "cards"}), the invader types they put on rifts (the others are drawn), the
+    Lead Character, the face-up Tech Cards they named and the custom die's face table."""
 
     titans: list[dict]
     board: dict
@@ -80,6 +81,8 @@ def seat(specs: list[dict]) -> tuple[dict, dict]:
         if spec.get("city"):
             titan["city"] = spec["city"]
         titan["tech"] = {}
+        if spec.get("dice"):
+            titan["dice"] = copy_state(spec["dice"])
         titans[name] = titan
         players[player] = {"titan": name, "color": spec.get("color") or free.pop(0), "credits": 0, "supports": [],
                            "artifacts": []}
@@ -134,7 +137,8 @@ def rifts(state: dict, table: Table, dice: Dice) -> list[str]:
             state["cards"][pid] = copy_state(cards[pid])
         guardians, lair = setup_pawns(max(2, len(state["players"])), [cards[pid]["reward"] for pid in ids])
         state["rifts"][rift] = {"type": kind, "threatens": list(rift_table[rift]["threatens"]),
-                                "guardians": [ids[i] for i in guardians], "lair": [ids[i] for i in lair],
+                                "guardians": [ids[i] for i in guardians],
+                                "lair": {str(spot): ids[i] for spot, i in enumerate(lair, 1)},
                                 "trial": "sealed", "closed": False}
     return drawn
 
@@ -162,7 +166,7 @@ def _set_up_lines(state: dict, drawn: list[str]) -> list:
         for pid in r["guardians"]:
             spots.setdefault(state["cards"][pid]["reward"], []).append(pid)
         shown = ", ".join(f"spot {k}: {' '.join(v)}" for k, v in sorted(spots.items()))
-        lair = f"; Lair: {' '.join(r['lair'])}" if r["lair"] else ""
+        lair = f"; Lair: {lair_text(r)}" if r["lair"] else ""
         lines.append(f"{rift} Rift: {r['type']}{' (drawn)' if rift in drawn else ''} — {shown}{lair}.")
     unplaced = [state["players"][p]["titan"] for p in order.waiting(state, SETUP)]
     if unplaced:

@@ -11,7 +11,8 @@ from journal.games.titans.rules.model import (
 )
 from journal.games.titans.rules.opening import opening
 from journal.games.titans.rules.phases import (
-    close_step, enter_development, enter_phase, enter_supports, refuse_if_final, refuse_if_over, turn_line,
+    close_step, enter_development, enter_phase, enter_supports, refuse_if_final, refuse_if_over, refuse_if_trial_due,
+    repair_hints, repairs_to_roll, turn_line,
 )
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
@@ -21,6 +22,7 @@ def next_phase(state: dict, dice: Dice) -> Outcome:
     """Close the current phase and start the next (Opening → Fight → Upgrade)."""
     refuse_if_over(state)
     refuse_if_final(state)
+    refuse_if_trial_due(state)
     phase = state["phase"]
     if phase in (SETUP, ENDING):
         return opening(state, dice)
@@ -37,12 +39,12 @@ def next_phase(state: dict, dice: Dice) -> Outcome:
         s["phase"] = FIGHT
         seats = [p for p in order.seat_order(s) if order.eligible(s, FIGHT, p)]
         lines.insert(0, say(f"Fight Phase of turn {s['turn']}: from {s['lead']}, clockwise ({', '.join(seats)}), each "
-                            f"Titan may move, then attack (or its player passes: ", cmd("titans pass", "PLAYER"), ")."))
+                            f"Titan may move, then attack. ", turn_line(s, FIGHT)))
     else:
         close_step(s, FIGHT, lines)
         s["phase"] = UPGRADE
-        lines.insert(0, say(f"Upgrade Phase of turn {s['turn']}: each player rolls a Repair Check (",
-                            cmd("titans repair", "TITAN", successes="N"), "), then Development."))
+        lines.insert(0, say(f"Upgrade Phase of turn {s['turn']}: each player rolls a Repair Check, or skips it (",
+                            *repair_hints(s, repairs_to_roll(s), upgrade=False), "), then Development."))
     return Outcome(s, f"{PHASE_TEXT[s['phase']]} of turn {s['turn']}", lines, {"phase": s["phase"], "turn": s["turn"]})
 
 
@@ -52,6 +54,7 @@ def pass_turn(state: dict, dice: Dice, player: str | None = None) -> Outcome:
     Without PLAYER: whoever's turn it is."""
     refuse_if_over(state)
     refuse_if_final(state)
+    refuse_if_trial_due(state)
     phase = state["phase"]
     if phase == SETUP:
         raise RuleError("at setup every Titan is placed on a city (Setup 13): nobody passes")

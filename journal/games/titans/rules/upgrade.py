@@ -10,15 +10,17 @@ from collections.abc import Callable
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.titans.rules import order
-from journal.games.titans.rules.board import city_distance, location
+from journal.games.titans.rules.board import city_distance
 from journal.games.titans.rules.checks import bonus_text
 from journal.games.titans.rules.model import (
-    ARMY, CHARGES_MAX, DEVELOPMENT, FACE_UP, HAND1, HAND2, HANDS, INDUSTRY, INDUSTRY_CREDITS, REFRESH, RESEARCH,
-    SLOT_TEXT, SUPPORTS, SUPPORTS_MAX, SUPPORT_RANGE, TAGS, UPGRADE, plural,
+    ARMY, CHARGES_MAX, CREDITS_MAX, DEVELOPMENT, FACE_UP, HAND1, HAND2, HANDS, INDUSTRY, INDUSTRY_CREDITS, REFRESH,
+    RESEARCH, SLOT_TEXT, SUPPORTS, SUPPORTS_MAX, SUPPORT_RANGE, TAGS, UPGRADE, joined, plural,
 )
-from journal.games.titans.rules.phases import development_done, enter_development, enter_supports, need_phase, \
-    refuse_if_over
+from journal.games.titans.rules.phases import (
+    development_done, enter_development, enter_supports, need_phase, refuse_if_over, turn_line,
+)
 from journal.hints import cmd, say
+from journal.lookup import already
 from journal.outcome import Outcome, copy_state
 
 # --- Upgrade step 3: Development ----------------------------------------------------------------
@@ -46,14 +48,15 @@ def develop(state: dict, dice: Dice, player: str, action: str, **details) -> Out
         raise RuleError(out_of_turn)
     s["round"]["developed"].append(player)
     order.take(s, DEVELOPMENT, player, closed, finished=True)
-    waiting = [] if s["round"]["supports_moved"] else order.waiting(s, DEVELOPMENT)
-    lines.append(f"Still to take a Development action: {', '.join(waiting)}." if waiting else development_done())
+    lines.append(turn_line(s, DEVELOPMENT) if not s["round"]["supports_moved"] else development_done(s))
     return Outcome(s, summary, lines, {"player": player, "action": action, **data, "credits": p["credits"]})
 
 
 def industry(s: dict, player: str, lines: list[str]) -> tuple[str, dict]:
     """INDUSTRY: "the player immediately gains 2 Credits"."""
     p = s["players"][player]
+    if p["credits"] + INDUSTRY_CREDITS > CREDITS_MAX:
+        raise RuleError(f"{player} has {plural(p['credits'], 'Credit')}: journal keeps at most {CREDITS_MAX}")
     p["credits"] += INDUSTRY_CREDITS
     lines.append(f"INDUSTRY: {player} takes {INDUSTRY_CREDITS} Credit Tokens ({p['credits']} now).")
     return f"{player}: Industry, +2 Credits ({p['credits']})", {}
@@ -75,7 +78,8 @@ def army(s: dict, player: str, lines: list[str], city: str, count: int = 1) -> t
     p["supports"].extend({"city": city, "damage": 0} for _ in range(count))
     lines.append(f"ARMY: {player} pays {plural(count, 'Credit')} and places {plural(count, 'Support')} "
                  f"({p['color']}) on {city}.")
-    return f"{player}: Army, {count} Support(s) on {city}", {"city": city, "count": count, "credits": p["credits"]}
+    return (f"{player}: Army, {plural(count, 'Support')} on {city}",
+            {"city": city, "count": count, "credits": p["credits"]})
 
 
 def research(s: dict, player: str, lines: list[str], card: str | None = None, slot: str | None = None,
@@ -217,7 +221,7 @@ def face_up(state: dict, dice: Dice, names: tuple = ()) -> Outcome:
 
 # --- the Tech Cards on a Titan Sheet ------------------------------------------------------------
 
-def slot_for(t: dict, slot: str) -> str:
+def slot_for(t: dict, slot: str, titan: str) -> str:
     """The slot a card goes into: free (a two-handed card takes both hands); "hand" is the first
     free hand."""
     used = {tc["slot"] for tc in t["tech"].values()}
@@ -234,17 +238,17 @@ def slot_for(t: dict, slot: str) -> str:
     clash = [c for c, tc in t["tech"].items() if tc["slot"] in taken]
     if clash:
         raise RuleError(say(f"the {SLOT_TEXT[slot]} slot is taken by {', '.join(clash)}: discard it first (",
-                            cmd("titans tech", "TITAN", "discard", "CARD"), ")"))
+                            *joined([cmd("titans tech", titan, "discard", card) for card in clash], " and "), ")"))
     return slot
 
 
 def equip_card(t: dict, titan: str, card: str, slot: str, tags=(), bonus: dict | None = None) -> str:
     """A Tech Card put into a free slot of the Titan Sheet with 0 Charges. Returns what to do."""
-    if any(c.casefold() == card.casefold() for c in t["tech"]):
+    if already(t["tech"], card) is not None:
         raise RuleError(f"{titan} already has a Tech Card named {card} (name a second copy differently)")
     if len(t["tech"]) >= 5:
         raise RuleError(f"{titan}'s five Tech Card slots are full")
-    where = slot_for(t, slot)
+    where = slot_for(t, slot, titan)
     entry: dict = {"slot": where, "charges": 0, "disabled": False}
     if tags:
         entry["tags"] = sorted(set(tags), key=TAGS.index)
@@ -343,33 +347,52 @@ TECH: dict[str, Callable[..., tuple[list[str], dict]]] = {"equip": _equip, "disc
 
 def supports_move(state: dict, dice: Dice, player: str, src: str, dst: str, count: int = 1) -> Outcome:
     """Upgrade step 4: "Each player, starting from the Lead Character, may move their own Support
-    Tokens up to 3 city spaces" (a player's turn goes on until the next player moves or passes)."""
+    Tokens up to 3 city spaces" (a player's turn goes on until the next player moves or passes).
+    Up to 3 in the whole step: each Support keeps the cities it has moved (`moved`)."""
     need_phase(state, UPGRADE, "Support Movement")
     s = copy_state(state)
     p = s["players"][player]
-    here = [i for i, sp in enumerate(p["supports"]) if sp["city"] == src]
-    if len(here) < count:
-        raise RuleError(f"{player} has {plural(len(here), 'Support')} on {src}, not {count}")
     steps = city_distance(s, src, dst)
-    if steps is None or steps > SUPPORT_RANGE:
-        raise RuleError(f"{dst} is {'unreachable' if steps is None else plural(steps, 'city', 'cities') + ' away'} "
-                        f"from {src}: Supports move up to {SUPPORT_RANGE} cities")
+    movers = _movers(p, player, src, dst, steps, count)
     lines: list[str] = []
     enter_supports(s, lines)
     out_of_turn, closed = order.turn(s, SUPPORTS, player)
     if out_of_turn:
         raise RuleError(out_of_turn)
     order.take(s, SUPPORTS, player, closed, finished=False)
-    here.sort(key=lambda i: p["supports"][i]["damage"])     # healthy ones move first unless all of them move
-    for i in here[:count]:
-        p["supports"][i]["city"] = dst
+    assert steps is not None, "a reachable city (_movers)"
+    for i in movers:
+        p["supports"][i].update(city=dst, moved=p["supports"][i].get("moved", 0) + steps)
+    left = min(SUPPORT_RANGE - p["supports"][i]["moved"] for i in movers)
     lines.insert(0, f"Move {plural(count, 'Support')} of {player} ({p['color']}) from {src} to {dst} "
-                    f"({plural(steps, 'city', 'cities')}).")
+                    f"({plural(steps, 'city', 'cities')}; {'it' if count == 1 else 'they'} may move "
+                    f"{plural(left, 'more city', 'more cities')} this Upgrade Phase).")
     nxt = [other for other in order.waiting(s, SUPPORTS) if other != player]
     if nxt:
-        lines.append(say(f"{player} may move more Supports; then {nxt[0]}: ",
-                         cmd("titans supports", nxt[0], from_="C", to="C"), ", or ", cmd("titans pass", nxt[0]), "."))
+        lines.append(say(f"{player} may move more Supports; then {nxt[0]}: ", order.hint(s, SUPPORTS, nxt[0]),
+                         ", or ", cmd("titans pass", nxt[0]), "."))
     else:
         lines.append(say("When every player has moved their Supports: ", cmd("titans ending"), "."))
-    return Outcome(s, f"{player} moves {count} Support(s) {src} → {dst}", lines,
-                   {"player": player, "from": src, "to": dst, "count": count})
+    return Outcome(s, f"{player} moves {plural(count, 'Support')} {src} → {dst}", lines,
+                   {"player": player, "from": src, "to": dst, "count": count, "steps": steps})
+
+
+def _movers(p: dict, player: str, src: str, dst: str, steps: int | None, count: int) -> list[int]:
+    """The Supports that move: `count` of the player's on `src` that can still go `steps` cities
+    this Upgrade Phase ("up to 3 city spaces" in all), the healthy ones first, and among them
+    those already on their way."""
+    here = [i for i, sp in enumerate(p["supports"]) if sp["city"] == src]
+    if len(here) < count:
+        raise RuleError(f"{player} has {plural(len(here), 'Support')} on {src}, not {count}")
+    if steps is None or steps > SUPPORT_RANGE:
+        raise RuleError(f"{dst} is {'unreachable' if steps is None else plural(steps, 'city', 'cities') + ' away'} "
+                        f"from {src}: Supports move up to {SUPPORT_RANGE} cities")
+    able = [i for i in here if p["supports"][i].get("moved", 0) + steps <= SUPPORT_RANGE]
+    if len(able) < count:
+        left = sorted({SUPPORT_RANGE - p["supports"][i].get("moved", 0) for i in here}, reverse=True)
+        raise RuleError(f"{dst} is {plural(steps, 'city', 'cities')} away from {src}, and a Support moves up to "
+                        f"{SUPPORT_RANGE} cities in an Upgrade Phase, in all: {player}'s on {src} may still move "
+                        f"{' or '.join(str(n) for n in left)} (enough for {len(able)} of "
+                        f"{plural(count, 'Support')})")
+    able.sort(key=lambda i: (p["supports"][i]["damage"], -p["supports"][i].get("moved", 0)))
+    return able[:count]

@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from journal.games import TITLES
 from journal.games.titans.rules import effects, order
-from journal.games.titans.rules.board import invaders_at, where_text
+from journal.games.titans.rules.board import invaders_at, lair_text, location, where_text
 from journal.games.titans.rules.checks import dice_pool
 from journal.games.titans.rules.model import (
     CHARGES_MAX, CHECKS, CITY_HP, DEVELOPMENT, ENDING, FIGHT, FINAL, OPENING, OVER, PHASE_TEXT, SETUP, SUPPORTS,
     SUPPORTS_MAX, THREAT_MAX, UPGRADE, episodes_to_draw, joined, plural, stats, tier,
 )
-from journal.games.titans.rules.phases import opening_hint
+from journal.games.titans.rules.phases import (
+    opening_hint, repair_hints, repairs_to_roll, trial_due, trial_hints,
+)
 from journal.hints import cmd, say
 
 TITLE = TITLES["titans"]
@@ -56,49 +58,51 @@ def _opening_next(state: dict) -> str:
                   cmd("titans invade", rift="RIFT", city="CITY"), " (from each Episode Card)")
     else:
         who = order.whose_turn(state, FIGHT)
-        msg = say("Fight Phase: ", cmd("titans move", "TITAN", "CITY"), ", ",
-                  cmd("titans attack", "TITAN", successes="N"), f" ({who} first, then clockwise)" if who else "")
+        msg = say(f"Fight Phase, {who} first, then clockwise: ", *_fight_turn(state, who)) if who else \
+            say("Fight Phase: nobody can act; ", cmd("titans next"))
     if back:
         msg = say(msg, "; ", *joined([cmd("titans reenter", t, "CITY") for t in back]))
     return msg
 
 
 def _fight_next(state: dict) -> str:
+    due = trial_due(state)
+    if due:
+        return say(f"{due[0]} faces the {due[1]} Rift's Trial: ", *trial_hints(*due))
     who = order.whose_turn(state, FIGHT)
-    now = say(f"{who}'s turn: {order.hint(state, 'fight', who)} (", *joined(_fight_turn(state, who)), "), or ",
-              cmd("titans pass", who), "; then ") if who else ""
-    return say(now, "the Upgrade Phase: ", cmd("titans repair", "TITAN", upgrade=True, successes="N"), ", or ",
-               cmd("titans next"))
+    now = say(f"{who}'s turn: ", *_fight_turn(state, who), "; then ") if who else ""
+    return say(now, "the Upgrade Phase: ", cmd("titans next"))
 
 
 def _fight_turn(state: dict, player: str) -> list:
-    """What a player may do on their Fight turn: move, attack, and on a rift face its Trial."""
+    """What a player may do on their Fight turn now, as a line's parts: move (unless it has), attack
+    the invaders where its Titan stands, on an empty rift face its Trial; or pass."""
     titan = state["players"][player]["titan"]
-    moves = [cmd("titans move", titan, "CITY"), cmd("titans attack", titan, successes="N")]
-    rift = state["titans"][titan].get("rift")
-    if rift:
+    t, rnd = state["titans"][titan], state["round"]
+    moves = [] if titan in rnd["moved"] else [cmd("titans move", titan, "CITY")]
+    foes = invaders_at(state, location(t))
+    if foes:
+        moves.append(cmd("titans attack", titan, successes="N", target=list(foes) if len(foes) > 1 else None))
+    rift = t.get("rift")
+    if rift and not foes and state["rifts"][rift]["trial"] in ("sealed", "revealed"):
         moves += [cmd("titans trial", titan, result, rift=rift) for result in ("pass", "fail")]
-    return moves
+    return [*joined(moves), ", or " if moves else "", cmd("titans pass", player)]
 
 
 def _upgrade_next(state: dict) -> str:
-    rnd, titans = state["round"], state["titans"]
-    if not rnd["charged"]:
-        waiting = [t for t, v in titans.items() if not v["destroyed"] and t not in rnd["repaired"]]
-        if waiting:
-            return say("Repair Checks: ", cmd("titans repair", "TITAN", successes="N"), f" ({', '.join(waiting)}), "
-                       "then Development: ", cmd("titans develop", "PLAYER", "ACTION"))
-    if order.step_of(state) == DEVELOPMENT:
-        waiting = order.waiting(state, DEVELOPMENT)
-        return say("Development, in turn: ", cmd("titans develop", "PLAYER", "ACTION"), " (industry, army, research "
-                   "or refresh), or ", cmd("titans pass", "PLAYER"), f" ({', '.join(waiting)}); then Supports "
-                   "move; then ", cmd("titans ending"))
+    rnd = state["round"]
+    waiting = repairs_to_roll(state)
+    if not rnd["charged"] and waiting:
+        return say("Repair Checks: ", *repair_hints(state, waiting, upgrade=False), "; then Development")
+    who = order.whose_turn(state, DEVELOPMENT) if order.step_of(state) == DEVELOPMENT else None
+    if who:
+        return say(f"Development, {who} first: ", cmd("titans develop", who, "ACTION"), " (industry, army, research "
+                   "or refresh), or ", cmd("titans pass", who), "; then Supports move; then ", cmd("titans ending"))
     who = order.whose_turn(state, SUPPORTS)
     if who:
-        return say(f"Supports may move, {who} first (", cmd("titans supports", who, from_="C", to="C"), ", or ",
+        return say(f"Supports may move, {who} first (", order.hint(state, SUPPORTS, who), ", or ",
                    cmd("titans pass", who), "), then ", cmd("titans ending"))
-    return say("Supports may move (", cmd("titans supports", "PLAYER", from_="C", to="C"), "), then ",
-               cmd("titans ending"))
+    return say("Support Movement done: ", cmd("titans ending"))
 
 
 def _ending_next(state: dict) -> str:
@@ -227,7 +231,7 @@ TRIAL_TEXT = {"sealed": "token face down", "revealed": "token revealed"}
 def _rift_lines(state: dict) -> list[str]:
     lines = ["Rifts:"]
     for name, r in state["rifts"].items():
-        lair = " ".join(r["lair"]) or "empty"
+        lair = lair_text(r)
         if r["closed"]:
             lines.append(f"  {name}: {r['type']} — CLOSED; Lair {lair}")
             continue

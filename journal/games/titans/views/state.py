@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from journal.games import Result
+from typing import TYPE_CHECKING
+
 from journal.games.titans.rules.model import OVER, tier
+
+if TYPE_CHECKING:
+    from journal.games.interface import Result
 
 
 def result(state: dict) -> Result | None:
