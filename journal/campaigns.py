@@ -37,7 +37,7 @@ def history_path(paths: SavePaths) -> str:
 
 
 def _free(paths: SavePaths) -> None:
-    for path in (paths.save, paths.log):
+    for path in (paths.save, paths.log, paths.undone):
         if os.path.lexists(path):
             raise RuleError(f"{path} already exists: choose another name, or delete that campaign first")
 
@@ -45,12 +45,15 @@ def _free(paths: SavePaths) -> None:
 def _write_copy(s: Session, to: SavePaths) -> None:
     """The campaign of an open session written under another name: its log, then its save
     (the save is the commit point, as in every command)."""
-    s.log.read_all()  # every committed entry checked: a copy is as sound as its source
+    s.history()  # every committed entry checked, and the undone ones: a copy is as sound as its source
     log = b""
     if s.log.end:
         with files.open_regular(s.paths.log) as f:
             log = f.read(s.log.end)
     atomic.atomic_write(to.log, log)
+    if os.path.lexists(s.paths.undone):  # the commands undo took back: part of the history
+        with files.open_regular(s.paths.undone, one_link=True) as f:
+            atomic.atomic_write(to.undone, f.read())
     atomic.atomic_write(to.save, s.text.encode("utf-8"))
     history = history_path(s.paths)
     if os.path.isfile(history) and not os.path.islink(history):
@@ -77,7 +80,7 @@ def rename(folder: str, name: str, new: str) -> dict:
     with Session(src) as s:
         _free(to)
         _write_copy(s, to)
-        for path in (src.save, src.log, cache_path(src), history_path(src)):
+        for path in (src.save, src.log, src.undone, cache_path(src), history_path(src)):
             atomic.remove(path)  # the save first: from here on the campaign is `new` alone
         current = read_current(folder)
         if current == src.name:
@@ -98,13 +101,15 @@ def delete(folder: str, name: str) -> dict:
     with Session(src) as s:
         os.makedirs(trash, exist_ok=True)
         label, n = src.name, 1
-        while os.path.lexists(trashed(folder, label).save) or os.path.lexists(trashed(folder, label).log):
+        while any(os.path.lexists(path) for path in (trashed(folder, label).save, trashed(folder, label).log,
+                                                      trashed(folder, label).undone)):
             n += 1
             label = f"{src.name}-{n}"
         to = trashed(folder, label)
         os.replace(src.save, to.save)  # the campaign leaves the folder here
-        if os.path.lexists(src.log):
-            os.replace(src.log, to.log)
+        for old, new in ((src.log, to.log), (src.undone, to.undone)):
+            if os.path.lexists(old):
+                os.replace(old, new)
         if os.path.isfile(history_path(src)):
             os.replace(history_path(src), history_path(to))
         atomic.remove(cache_path(src))
@@ -127,8 +132,9 @@ def restore(folder: str, name: str, new: str | None = None) -> dict:
 
     with locking.locked(folder, True):
         _free(to)
-        if os.path.lexists(src.log):
-            os.replace(src.log, to.log)
+        for old, new in ((src.log, to.log), (src.undone, to.undone)):
+            if os.path.lexists(old):
+                os.replace(old, new)
         os.replace(src.save, to.save)  # the campaign is back
         if os.path.isfile(history_path(src)):
             os.replace(history_path(src), history_path(to))

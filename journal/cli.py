@@ -29,7 +29,7 @@ from journal.options import (
     save_option,
 )
 from journal.runtime import Runtime, check_word, failure, interrupted, json_text, pass_rt
-from journal.session import Session
+from journal.session import Session, shown_time
 from journal.store import document, folder, locking
 from journal.store.current import current_ref, read_current, write_current
 from journal.store.paths import SavePaths, resolve
@@ -234,7 +234,7 @@ def show(rt, save):
 
 
 def format_entry(e: dict) -> str:
-    text = f"{e['n']:>5}  "
+    text = f"{e['n']:>5}  " + ("(undone) " if e.get("undone") else "")
     text += f"Note: {e['summary']}" if e.get("kind") == "note" else e["summary"]
     if e.get("reason"):
         text += f" (reason: {e['reason']})"
@@ -242,6 +242,8 @@ def format_entry(e: dict) -> str:
         shown = ", ".join(f"{r['die']}={r['value']}{'' if r['source'] == 'rolled' else ' (entered)'}"
                           for r in e["rolls"])
         text += f"   [{shown}]"
+    if e.get("undone"):
+        text += f"   (undone {shown_time(e['undone']['time'])} by journal {e['undone']['by']})"
     return text
 
 
@@ -258,11 +260,17 @@ def grouped(entries: list[dict]) -> list[str]:
 @root.command("log")
 @save_option
 @click.option("--tail", type=click.IntRange(min=1), metavar="N", help="Only the last N entries.")
+@click.option("--all", "with_undone", is_flag=True,
+              help="The commands undo took back too, each marked undone (when, and by which undo).")
 @pass_rt
-def log_cmd(rt, save, tail):
+def log_cmd(rt, save, tail, with_undone):
     """The campaign's history, grouped by turn (--json: entries with rolls)."""
     with rt.read(save) as s:
-        entries = s.log.tail(tail) if tail else s.log.read_all()
+        if with_undone:
+            entries = s.history()
+            entries = entries[-tail:] if tail else entries
+        else:
+            entries = s.log.tail(tail) if tail else s.log.read_all()
     rt.emit(grouped(entries), [logmod.public(e) for e in entries])
 
 
@@ -307,20 +315,46 @@ def set_cmd(rt, save, key, value, unset, reason):
 
 
 @root.command()
+@click.argument("count", metavar="[N]", type=click.IntRange(min=1), required=False)
 @save_option
-@click.option("--steps", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
-              help="How many commands to revert.")
+@click.option("--steps", type=click.IntRange(min=1), metavar="N", help="The same as N.")
+@click.option("--to", "to", type=click.IntRange(min=0), metavar="ENTRY",
+              help="Back to just after entry ENTRY of journal log: every later command is undone.")
+@click.option("--yes", is_flag=True, help="Do not ask first (a terminal asks when the last command was typed "
+                                          "more than 5 minutes ago, or in play on an earlier line).")
 @pass_rt
-def undo(rt, save, steps):
-    """Revert the last N commands (exactly, when the save was not edited by hand since)."""
+def undo(rt, save, count, steps, to, yes):
+    """Revert the last command, or the last N (exactly, when the save was not edited by hand since);
+    journal redo puts them back. Undone commands stay listed by journal log --all."""
     if rt.batch is not None:
         raise InputError("undo cannot run inside a batch: fix the batch file instead")
+    if count is not None and steps is not None:
+        raise click.UsageError("N and --steps N say the same: give one of them")
+    if to is not None and (count or steps) is not None:
+        raise click.UsageError("--to ENTRY says where to stop: give it without N or --steps")
     paths = rt.paths(save)
     with Session(paths, on_commit=rt.committed) as s:
-        reverted = s.undo(steps)
+        reverted = s.undo(count or steps, to=to, time=rt.now(), by=rt.command_text(),
+                          confirm=None if yes else rt.confirm_undo)
     lines = [f"Undid #{e['n']} {e['command']}: {e['summary']}" for e in reverted]
-    lines.append(f"'{paths.name}' is back as it was before #{reverted[-1]['n']}.")
+    lines.append(f"'{paths.name}' is back as it was before #{reverted[-1]['n']} (journal redo puts "
+                 f"{'it' if len(reverted) == 1 else 'them'} back).")
     rt.emit(lines, [logmod.public(e) for e in reverted])
+
+
+@root.command()
+@save_option
+@pass_rt
+def redo(rt, save):
+    """Put back what the last undo took back, with the same dice, while nothing else changed since."""
+    if rt.batch is not None:
+        raise InputError("redo cannot run inside a batch: fix the batch file instead")
+    paths = rt.paths(save)
+    with Session(paths, on_commit=rt.committed) as s:
+        redone = s.redo(time=rt.now())
+    lines = [f"Redid #{e['n']} {e['command']}: {e['summary']}" for e in redone]
+    lines.append(f"'{paths.name}' is back as it was after #{redone[-1]['n']}.")
+    rt.emit(lines, [logmod.public(e) for e in redone])
 
 
 @root.command()
@@ -335,7 +369,7 @@ def check(rt, save):
     try:
         with Session(paths, exclusive=False, use_cache=False) as s:  # the save itself, never its cache
             game, entries = s.game, s.entries
-            s.log.read_all()  # every entry, not only the last: check is the thorough reader
+            s.history()  # every entry, not only the last, and the undone ones: check is the thorough reader
     except SaveError as e:
         problems = e.problems or [e.message]
     if problems:
@@ -344,7 +378,7 @@ def check(rt, save):
         err = JournalError(f"{paths.save} has {plural(len(problems), 'problem')}")
         err.json_done = True
         raise err
-    rt.emit(f"{paths.save} is valid: {games.GAMES[game.ID][1]}, {entries} log entries.",
+    rt.emit(f"{paths.save} is valid: {games.GAMES[game.ID][1]}, {plural(entries, 'log entry', 'log entries')}.",
             {"save": str(paths.save), "valid": True, "problems": []})
 
 
@@ -495,7 +529,7 @@ def demo(rt, only):
     made = demomod.run_all(rt, root, only)
     lines = []
     for d in made:
-        lines.append(f"{d['title']}: save '{d['save']}' ({d['entries']} log entries), PDF {d['pdf']}")
+        lines.append(f"{d['title']}: save '{d['save']}' ({plural(d['entries'], 'log entry', 'log entries')}), PDF {d['pdf']}")
     typed, how = demomod.how_to_type(sys.argv[0], os.environ.get("PATH", ""))
     lines.append(f"Try{how}:")
     lines += [f"  {typed} show -s {made[0]['save']}", f"  {typed} log -s {made[0]['save']} --tail 5"]

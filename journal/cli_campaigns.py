@@ -13,6 +13,7 @@ import click
 from journal import campaigns
 from journal.options import complete_saves
 from journal.runtime import pass_rt
+from journal.text import plural
 
 
 @click.command()
@@ -34,7 +35,7 @@ def where(rt):
 def copy_cmd(rt, name, new):
     """Copy campaign NAME, its log included, as NEW: a fork to try a what-if (keep whichever you like)."""
     done = campaigns.copy(rt.saves_dir, name, new)
-    rt.emit(f"Copied '{done['from']}' to '{done['to']}' ({done['entries']} log entries): "
+    rt.emit(f"Copied '{done['from']}' to '{done['to']}' ({plural(done['entries'], 'log entry', 'log entries')}): "
             f"play it with `journal use {done['to']}` or -s {done['to']}.", done)
 
 
@@ -72,7 +73,7 @@ def delete(rt, name, yes):
 def restore(rt, name, new):
     """Bring campaign NAME back from the trash (journal list --trash shows what it holds)."""
     done = campaigns.restore(rt.saves_dir, name, new)
-    rt.emit(f"Restored '{done['restored_as']}' from the trash ({done['entries']} log entries).", done)
+    rt.emit(f"Restored '{done['restored_as']}' from the trash ({plural(done['entries'], 'log entry', 'log entries')}).", done)
 
 
 COMMANDS = (where, copy_cmd, rename, delete, restore)

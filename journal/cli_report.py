@@ -11,6 +11,7 @@ from journal import files
 from journal.errors import InputError
 from journal.options import save_option
 from journal.runtime import pass_rt
+from journal.text import plural, shown
 
 WRITABLE = (".md", ".markdown", ".html", ".htm", ".txt")
 
@@ -73,11 +74,11 @@ def report(rt, save, fmt, output, last_session, since, turns):
         if rt.json:
             rt.emit([], {"format": fmt, "text": text})
         else:
-            click.echo(text, nl=False)  # as it is: prose wrapping would break its lines
+            click.echo(shown(text), nl=False)  # unwrapped (prose wrapping would break its lines), no raw control
         return
     out = files.clean_path(output)
     write(out, text)
-    rt.emit(f"Wrote {out} ({fmt}, {sum(len(s.entries) for s in r.sessions)} log entries).",
+    rt.emit(f"Wrote {out} ({fmt}, {plural(sum(len(s.entries) for s in r.sessions), 'log entry', 'log entries')}).",
             {"format": fmt, "file": out})
 
 

@@ -37,7 +37,7 @@ def run_one(rt, root, game_id: str, title: str) -> dict:
     name = spec["save"]
     os.makedirs(rt.saves_dir, exist_ok=True)
     with locking.locked(rt.saves_dir, True):  # never under another command's feet
-        for suffix in (".toml", ".log.jsonl", ".pdf"):  # as named: a link is removed, never what it points to
+        for suffix in (".toml", ".log.jsonl", ".undone.jsonl", ".pdf"):  # as named: a link is removed, not its target
             atomic.remove(os.path.join(rt.saves_dir, f"{name}{suffix}"))
     paths = rt.paths(name)
     rt.quiet, rt.keep_current = True, False  # a demo does not take the place of the player's campaign

@@ -18,7 +18,7 @@ from hashlib import sha256
 from journal.errors import RuleError
 from journal.schema import key_path, show_value, type_name
 
-PUBLIC_KEYS = ("n", "command", "summary", "reason", "rolls", "time", "turn", "kind", "meta")
+PUBLIC_KEYS = ("n", "command", "summary", "reason", "rolls", "time", "turn", "kind", "meta", "undone")
 
 
 def sha(text: str) -> str:
@@ -35,6 +35,24 @@ def public(entry: dict) -> dict:
 _SHA = re.compile(r"[0-9a-f]{64}")
 # a side file is a plain file in the saves folder: no folder in its name, never a hidden path
 _SIDE_NAME = re.compile(r"[A-Za-z0-9._-]+\.toml")
+
+
+def is_sha(value) -> bool:
+    """A SHA-256 as the log writes it: 64 lowercase hex digits."""
+    return isinstance(value, str) and _SHA.fullmatch(value) is not None
+
+
+def side_name_problem(name) -> str | None:
+    """What is wrong with the name of a side file (None: it is a .toml file in the saves folder)."""
+    if isinstance(name, str) and _SIDE_NAME.fullmatch(name) and not name.startswith(".."):
+        return None
+    return f"side names {show_value(name)}: a side file is a .toml file in the saves folder"
+
+
+def patch_problem(ops, key: str = "undo") -> str | None:
+    """What is wrong with a line patch (None: it is one), naming it `key`."""
+    problem = _undo_problem(ops)
+    return problem.replace("undo", key, 1) if problem and key != "undo" else problem
 
 
 def _is_int(v) -> bool:
@@ -114,7 +132,7 @@ def entry_problem(entry) -> str | None:
         if key in entry and not isinstance(entry[key], str):
             return f"entry {num}: {key} = {show_value(entry[key])} is {type_name(entry[key])}: expected text"
     for key in ("before", "after"):
-        if not isinstance(entry[key], str) or not _SHA.fullmatch(entry[key]):
+        if not is_sha(entry[key]):
             return f"entry {num}: {key} is not a SHA-256 (64 hex digits)"
     for key in ("seed", "at"):
         if key in entry and not (_is_int(entry[key]) and entry[key] >= 0):
@@ -147,8 +165,9 @@ def side_problem(entry: dict) -> str | None:
     if not isinstance(side, dict):
         return f"entry {num}: side is {type_name(side)}: expected an object"
     for name, changes in side.items():
-        if not _SIDE_NAME.fullmatch(name) or name.startswith(".."):
-            return f"entry {num}: side names {show_value(name)}: a side file is a .toml file in the saves folder"
+        problem = side_name_problem(name)
+        if problem:
+            return f"entry {num}: {problem}"
         problem = _changes_problem(changes, f"side.{key_path('', name)}")
         if problem:
             return f"entry {num}: {problem}"

@@ -7,6 +7,7 @@ commits and prints. Everything here is game-agnostic.
 
 from __future__ import annotations
 
+import calendar
 import json
 import os
 import shlex
@@ -29,6 +30,7 @@ from journal.store import interrupts
 from journal.text import MAX_LINE, shown, word_problem, wrap
 
 GLOBAL_FLAGS = {"--json"}
+ASK_UNDO_AFTER = 5 * 60  # seconds: undo asks first on a terminal when the last command is older
 GLOBAL_OPTIONS = {"--saves"}
 
 
@@ -112,6 +114,25 @@ def failure(e: BaseException, saved: str | None = None) -> tuple[str, int] | Non
     if isinstance(e, Exception) and not os.environ.get("JOURNAL_DEBUG"):  # no traceback reaches a player
         return f"internal error ({type(e).__name__}: {e}){after}. Set JOURNAL_DEBUG=1 for details", 1
     return None
+
+
+def seconds_since(stamp) -> float | None:
+    """How long ago a log entry's time was (None: it has no time journal can read)."""
+    try:
+        return time.time() - calendar.timegm(time.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ"))
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
+def ago(seconds: float | None) -> str:
+    """12 minutes ago, 3 hours ago, 2 days ago (at an unknown time)."""
+    if seconds is None:
+        return "at an unknown time"
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            count = int(seconds // size)
+            return f"{count} {unit}{'' if count == 1 else 's'} ago"
+    return "just now"
 
 
 def json_text(data, indent: int | None = 2) -> str:
@@ -198,6 +219,8 @@ class Runtime:
         self.keep_current = True  # `new` makes its campaign current (the demo does not)
         self.ask_every_die = False  # the table shell asks for every die and draw a line did not give
         self.saved: str | None = None  # what the running command has committed (#5, the undo ...)
+        self.in_shell = False  # the table shell: it knows the line typed before this one
+        self.just_made: int | None = None  # in the shell: the last entry the line before this one left
         self._time: str | None = None
 
     # --- basics ------------------------------------------------------------
@@ -295,6 +318,29 @@ class Runtime:
     def can_prompt(self) -> bool:
         """A player at a terminal can be asked (not in a batch, a script or --json)."""
         return self.batch is None and not self.json and sys.stdin.isatty()
+
+    def yes_no(self, question: str) -> bool:
+        """A yes-or-no question on a terminal (Enter: no)."""
+        return click.confirm(question, default=False)
+
+    def confirm_undo(self, entries: list[dict]) -> None:
+        """Before an undo on a terminal: ask, naming the command it takes back, when that command
+        was typed more than a few minutes ago or (in the table shell) not on the line just before;
+        a no refuses the undo. Scripts, batches and --json are never asked."""
+        if not self.can_prompt():
+            return
+        last = entries[0]
+        age = seconds_since(last.get("time"))
+        why = [] if age is not None and age <= ASK_UNDO_AFTER else [f"typed {ago(age)}"]
+        if self.in_shell and self.just_made != last["n"]:
+            why.append("not on the line just before")
+        if not why:
+            return
+        named = f"#{last['n']} {last['command']} ({last['summary']})"
+        question = (f"Undo {named}? It was" if len(entries) == 1 else
+                    f"Undo {len(entries)} commands, #{entries[-1]['n']}-#{last['n']}? The last, {named}, was")
+        if not self.yes_no(f"{question} {' and '.join(why)}"):
+            raise RuleError("not undone: you answered no (nothing was changed)")
 
     def ask(self, need: NeedChoice) -> str:
         """Ask the player for a choice a rule needs mid-command."""

@@ -32,7 +32,7 @@ from journal import log as logmod
 from journal.dice import Dice
 from journal.errors import InputError, Interrupted, JournalError, RuleError, SaveError, typed
 from journal.outcome import Outcome, copy_state
-from journal.store import atomic, cache, document, interrupts, locking, logview
+from journal.store import atomic, cache, document, interrupts, locking, logview, undone
 from journal.store.paths import SavePaths, beside, folder_of
 from journal.text import plural
 
@@ -72,6 +72,7 @@ class Session:
         self.side: dict[str, dict] = {}            # side file name -> its content, pending changes included
         self.side_disk: dict[str, bytes | None] = {}  # side file name -> its bytes when first read
         self.side_dirty: list[str] = []
+        self.side_bytes: dict[str, bytes] = {}  # side file name -> the exact bytes a redo puts back
         self._lock: AbstractContextManager | None = None
 
     # --- context ---------------------------------------------------------
@@ -91,6 +92,9 @@ class Session:
                 if os.path.lexists(self.paths.log) and not logview.never_committed(self.paths.log):
                     raise RuleError(f"{self.paths.log} is already there (the history of an earlier campaign "
                                     f"{typed(self.paths.name)}): move it away, or choose another name")
+                if os.path.lexists(self.paths.undone):
+                    raise RuleError(f"{self.paths.undone} is already there (the undone commands of an earlier "
+                                    f"campaign {typed(self.paths.name)}): move it away, or choose another name")
                 self.log = logview.LogView(self.paths, 0)
                 self.log.end = 0
             else:
@@ -213,6 +217,16 @@ class Session:
             for _offset, entry in found[seen:]:
                 yield entry
             seen, want = len(found), want * 4
+
+    def history(self) -> list[dict]:
+        """Every entry of the log, and among them the entries undo took back, marked `undone` (each
+        read and checked: `log --all`, `check`)."""
+        entries = self.log.read_all()
+
+        def live(entry: dict, _log_at: int) -> bool:
+            return 0 < entry["n"] <= len(entries) and entries[entry["n"] - 1] == entry
+
+        return undone.merged(entries, undone.UndoneView(self.paths, self.journal.get("seed")).read_all(live))
 
     @property
     def state(self) -> dict:
@@ -367,7 +381,8 @@ class Session:
         try:
             atomic.append_log(self.paths.log, self.log.end, b"".join(self.pending), self.mode)
             for name in self.side_dirty:
-                atomic.atomic_write(self.side_path(name), dumps(self.side[name]).encode("utf-8"))
+                data = self.side_bytes.pop(name, None) or dumps(self.side[name]).encode("utf-8")
+                atomic.atomic_write(self.side_path(name), data)
                 written.append(name)  # (a write that fails leaves the file as it was)
             atomic.atomic_write(self.paths.save, self.text.encode("utf-8"))
         except BaseException as e:
@@ -401,25 +416,18 @@ class Session:
             pass
 
     # --- undo ------------------------------------------------------------
-    def undo(self, steps: int) -> list[dict]:
-        """Revert the last `steps` commands: exact bytes when the save was not edited since.
+    def undo(self, steps: int | None = None, *, to: int | None = None, time: str = "", by: str = "undo",
+             confirm: Callable[[list[dict]], None] | None = None) -> list[dict]:
+        """Revert the last `steps` commands, or those after entry `to`: exact bytes when the save was
+        not edited since. `confirm(entries)`, newest first, may stop it before anything is written.
 
-        Everything is worked out and checked before the first write. The save is written first:
-        that is the undo's commit point (a failure before it leaves every byte as it was); then
-        the side files and the log's cut, which the next writer finishes should they fail.
+        Everything is worked out and checked before the first write. The undone entries go to the
+        undone file first (journal/store/undone.py: `time`, and `by` the undo as typed), then the
+        save is written: that is the undo's commit point (a failure before it leaves every byte as
+        it was); then the side files and the log's cut, which the next writer finishes should they
+        fail.
         """
-        if steps < 1:
-            raise InputError(f"--steps {steps}: expected 1 or more")
-        name = typed(self.paths.name)
-        if not self.entries:
-            raise RuleError(f"nothing to undo in {name}: its history is empty")
-        undoable = self.entries - 1  # entry 1 created the campaign, unless it changed a save written by hand
-        if steps >= self.entries and self._first_undoable():
-            undoable = self.entries
-        if steps > undoable:
-            raise RuleError(f"--steps {steps}: only {plural(undoable, 'command')} to undo in {name}"
-                            if undoable else f"nothing to undo in {name}: it was just created")
-        found = self.log.scan(steps)
+        found = self.log.scan(self._undo_count(steps, to))
         for _offset, entry in found:
             refusal = self.game.undo_refusal(entry, self.state)
             if refusal:
@@ -435,15 +443,68 @@ class Session:
                 logmod.revert_values(content, changes, entry["n"], shown=str(self.side_path(side_name)))
                 side[side_name] = content
         side_text = {side_name: dumps(content).encode("utf-8") for side_name, content in side.items()}
+        if confirm is not None:  # the undo can be done: the player may still say no
+            confirm([entry for _o, entry in found])
+        end, _last = undone.UndoneView(self.paths, self.journal.get("seed")).last_undo(self.live, whole=False)
+        record = self._undone_lines(found, text, side_text, end, time, by)
         with interrupts.held() as held:
-            late = self._write_undo(text, side_text, found[-1][0])
+            late = self._write_undo(text, side_text, found[-1][0], (end, record, time))
         self.side.update(side)
         self.text, self.text_sha, self.doc = text, logmod.sha(text), doc
         if held.pending or late:
-            undone = ", ".join(f"#{entry['n']}" for _o, entry in found)
-            raise Interrupted(f"interrupted once the undo was saved: {undone} {'is' if len(found) == 1 else 'are'} "
+            shown = ", ".join(f"#{entry['n']}" for _o, entry in found)
+            raise Interrupted(f"interrupted once the undo was saved: {shown} {'is' if len(found) == 1 else 'are'} "
                               f"undone (journal log shows the history now)")
         return [entry for _o, entry in found]
+
+    def _undo_count(self, steps: int | None, to: int | None) -> int:
+        """How many entries an undo takes back: `steps`, or those after entry `to`; refused past
+        the `new` that created the campaign."""
+        name = typed(self.paths.name)
+        if steps is not None and steps < 1:
+            raise InputError(f"--steps {steps}: expected 1 or more")
+        if not self.entries:
+            raise RuleError(f"nothing to undo in {name}: its history is empty")
+        undoable = self.entries - 1  # entry 1 created the campaign, unless it changed a save written by hand
+        count = (steps or 1) if to is None else self.entries - to
+        if count >= self.entries and self._first_undoable():
+            undoable = self.entries
+        asked = f"undo {count}" if to is None else f"--to {to}"
+        if to is not None and to >= self.entries:
+            raise RuleError(f"{asked}: entry {self.entries} is the last of {name}: nothing after it to undo"
+                            if to == self.entries else f"{asked}: {name} has {plural(self.entries, 'entry', 'entries')}")
+        if count > undoable:
+            raise RuleError(f"{asked}: only {plural(undoable, 'command')} to undo in {name}"
+                            + (" (entry 1 started the campaign)" if to is not None else "")
+                            if undoable else f"nothing to undo in {name}: it was just created")
+        return count
+
+    def live(self, entry: dict, log_at: int) -> bool:
+        """Whether an entry stands in the committed log, at byte `log_at` (an undone file's line
+        that says so is a crash's leftover: journal/store/undone.py)."""
+        return log_at < self.log.end and self.log.entry_at(log_at) == entry
+
+    def _undone_lines(self, found: list[tuple[int, dict]], text: str, side_text: dict[str, bytes], at: int,
+                      time: str, by: str) -> bytes:
+        """The undone file's lines for the entries `found` (newest first), which leave the save `text`
+        and the side files `side_text`: what a redo needs to put every byte back."""
+        raw = self.log.raw(found[-1][0], self.log.end).split(b"\n")[:-1]
+        if len(raw) != len(found):  # pragma: no cover - scan found them there
+            raise SaveError(f"{self.paths.log}: the entries to undo are not where the log says")
+        side = {}
+        for name, data in side_text.items():
+            old = (self.side_disk.get(name) or b"").decode("utf-8")
+            side[name] = {"left": logmod.sha(data.decode("utf-8")), "restores": logmod.sha(old),
+                          "redo": logmod.make_patch(data.decode("utf-8"), old)}
+        last = {"count": len(found), "seed": self.journal.get("seed"), "left": logmod.sha(text),
+                "restores": self.text_sha, "redo": logmod.make_patch(text, self.text), **({"side": side} if side else {})}
+        oldest_first = [(offset, line, entry) for (offset, entry), line in zip(reversed(found), raw)]
+        lines = undone.group_bytes(oldest_first, at=at, time=time, by=by, last=last)
+        longest = max(len(line) for line in lines.split(b"\n"))
+        if longest > files.MAX_BYTES:
+            raise RuleError(f"refused: the undo's record would hold a line of {longest} bytes, more than the "
+                            f"{files.MAX_BYTES} journal reads back; nothing was undone")
+        return lines
 
     def _first_undoable(self) -> bool:
         """Whether entry 1 is a command that changed a save written by hand (not the `new` that
@@ -470,19 +531,26 @@ class Session:
                 text = dumps(doc)
         return text
 
-    def _write_undo(self, text: str, side_text: dict[str, bytes], log_end: int) -> bool:
-        """The save first: once it is renamed the undo is committed, and its entries, past
-        journal.entries, are what a crash leaves. Then the side files, then the log's cut: should
-        one fail, the rest is left to the next writer, which cuts those entries off and puts their
-        side changes back. True when a KeyboardInterrupt came (raised, not held) after the commit
-        point."""
+    def _write_undo(self, text: str, side_text: dict[str, bytes], log_end: int, record: tuple[int, bytes, str]
+                    ) -> bool:
+        """The undone entries first (`record`: where they go in the undone file, their lines, the
+        time), then the save: once it is renamed the undo is committed, and its entries, past
+        journal.entries, are what a crash leaves. Then the undo's "undone" mark, the side files and
+        the log's cut: should one fail, the rest is left to the next writer, which cuts those entries
+        off and puts their side changes back (an undo whose mark is missing and whose entries are
+        gone from the log stands all the same). True when a KeyboardInterrupt came (raised, not
+        held) after the commit point."""
         before = self._save_id()
+        had_undone = os.path.lexists(self.paths.undone)
         late = False
         try:
+            atomic.refuse_link(self.paths.undone)
+            atomic.append_log(self.paths.undone, record[0], record[1], self.mode)
             atomic.atomic_write(self.paths.save, text.encode("utf-8"))
         except BaseException as e:
-            if self._save_id() == before:
-                raise  # not committed: nothing was written
+            if self._save_id() == before:  # not committed: the undone file as it was
+                self._cut_undone(record[0] if had_undone else None)
+                raise
             self._committed("the undo")
             if not isinstance(e, (KeyboardInterrupt, OSError)):
                 raise
@@ -490,6 +558,8 @@ class Session:
         else:
             self._committed("the undo")
         try:
+            atomic.append_log(self.paths.undone, record[0] + len(record[1]),
+                              undone.mark_bytes(record[0] + len(record[1]), "undone", record[2]), self.mode)
             for name, data in side_text.items():
                 atomic.atomic_write(self.side_path(name), data)
             atomic.truncate_log(self.paths.log, log_end)
@@ -499,3 +569,102 @@ class Session:
             late = True
         self.log.end = log_end
         return late
+
+    def _cut_undone(self, end: int | None) -> None:
+        """Best effort: the undone file back to `end` bytes (None or 0: no file, as before the first
+        undo). Lines left past it are a crash's leftovers, which every reader skips."""
+        try:
+            if not end:
+                atomic.remove(self.paths.undone)
+            else:
+                atomic.truncate_log(self.paths.undone, end)
+        except OSError:
+            pass
+
+    # --- redo ------------------------------------------------------------
+    def redo(self, time: str = "") -> list[dict]:
+        """Put back what the last undo took back, byte for byte (the save, its log, the side files,
+        the undone file), while nothing else changed since. A "redoing" mark goes to the undone file
+        first, then the log is appended to, the side files and the save written (the commit point,
+        as for any command); then the undo's lines are cut off the undone file (should that fail,
+        their entries stand in the log again after the mark, and every reader skips them)."""
+        end, lines = undone.UndoneView(self.paths, self.journal.get("seed")).last_undo(self.live)
+        if not lines:
+            raise RuleError(f"nothing to redo in {typed(self.paths.name)}: no undo to take back "
+                            f"(journal log --all lists what was undone)")
+        entries = [line.entry for line in lines]
+        self._check_redo(lines)
+        last = lines[-1].record
+        text = self._redone(self.text, last, str(self.paths.save))
+        game, doc, problems = document.check_doc(document.parse(self.paths, text))
+        if problems or doc["journal"].get("entries") != entries[-1]["n"]:
+            raise RuleError(f"cannot redo: the save would be invalid: "
+                            f"{problems[0] if problems else 'journal.entries does not count the entries redone'}")
+        for name, value in (last.get("side") or {}).items():
+            old = (self.side_disk.get(name) or b"").decode("utf-8")
+            data = self._redone(old, value, self.side_path(name)).encode("utf-8")
+            self.side[name] = document.parse_side(self.side_path(name), data)
+            self.side_bytes[name] = data
+            self.side_dirty.append(name)
+        self.pending = [undone.entry_line(line) + b"\n" for line in lines]
+        self.pending_bytes = sum(map(len, self.pending))
+        self.doc, self.text, self.text_sha = doc, text, last["restores"]
+        before = self._save_id()
+        try:
+            atomic.refuse_link(self.paths.undone)
+            atomic.append_log(self.paths.undone, end, undone.mark_bytes(end, "redoing", time), self.mode)
+            self.commit()
+        except BaseException:
+            if self._save_id() == before:  # not committed: the mark goes (as does what came after it)
+                self._cut_undone(end)
+            raise
+        with interrupts.held() as held:
+            self._cut_undone(lines[0].offset)
+        if held.pending:
+            raise Interrupted(f"interrupted once the redo was saved: {redone_label(entries)} "
+                              f"{'is' if len(entries) == 1 else 'are'} back (journal log shows them)")
+        return entries
+
+    def _check_redo(self, lines: list[undone.Line]) -> None:
+        """Refuse a redo when anything changed since the undo (a command, a hand edit, a side
+        file), or when the game would refuse to undo the entries now (Space Kraken's rule K8)."""
+        first, last = lines[0], lines[-1].record
+        which = f"{redone_label([line.entry for line in lines])} (undone {shown_time(last['time'])})"
+        if self.entries != first.entry["n"] - 1 or self.log.end != first.record["log_at"]:
+            after = self.log.entry_at(first.record["log_at"])
+            since = (f"#{after['n']} {after['command']} ran after the undo" if after else
+                     f"the log holds {plural(self.entries, 'entry', 'entries')} where the undo left "
+                     f"{first.entry['n'] - 1}")
+            raise RuleError(f"cannot redo {which}: {since}; redo takes back only the last undo, while nothing "
+                            f"else changed since")
+        if self.text_sha != last["left"]:
+            raise RuleError(f"cannot redo {which}: {self.paths.shown} was edited since the undo; redo puts back "
+                            f"exact bytes only (type the commands again instead)")
+        for name, value in (last.get("side") or {}).items():
+            self.side_doc(name)
+            if logmod.sha((self.side_disk.get(name) or b"").decode("utf-8")) != value["left"]:
+                raise RuleError(f"cannot redo {which}: {self.side_path(name)} changed since the undo (by another "
+                                f"campaign, or by hand); redo puts back exact bytes only")
+        for line in lines:
+            refusal = self.game.undo_refusal(line.entry, self.state)
+            if refusal:
+                raise RuleError(f"cannot redo entry {line.entry['n']} ({line.entry['command']}): {refusal}")
+
+    def _redone(self, text: str, record: dict, shown: str) -> str:
+        """A text put back as it was before the undo (`record`: its left, redo and restores)."""
+        restored = logmod.apply_patch(text, record["redo"])
+        if logmod.sha(restored) != record["restores"]:
+            raise SaveError(f"{self.paths.undone}: the undo of {shown} does not put back its text (the file was "
+                            f"damaged)")
+        return restored
+
+
+def redone_label(entries: list[dict]) -> str:
+    """#5, or #5-#7."""
+    first, last = entries[0]["n"], entries[-1]["n"]
+    return f"#{first}" if first == last else f"#{first}-#{last}"
+
+
+def shown_time(stamp: str) -> str:
+    """A log time as shown: 2026-12-01 00:31 UTC."""
+    return stamp[:16].replace("T", " ") + " UTC" if len(stamp) >= 16 else stamp

@@ -76,7 +76,10 @@ def find_hints(text: str) -> list[str]:
 
 # --- hints as values (journal.hints.Hint), checked against the command tree directly --------------
 
-FORBIDDEN = ("|", "…", "[", "]")  # alternatives and elisions are not a command a player can paste
+# Alternatives (won|lost), elisions (…) and optional parts ([--pay N]) are not a command a player can
+# paste: a word holding "|" or "…", or a bracket beside other text. A lone bracket is a name the
+# player gave (the sweep's quest called "["): one value.
+TEMPLATE = re.compile(r"[|…]|\[.|.\]")
 
 
 def hint_problem(hint) -> str | None:
@@ -87,7 +90,7 @@ def hint_problem(hint) -> str | None:
     from journal.hints import PLACEHOLDER
 
     shown = " ".join(("journal", *hint.command, *hint.words))  # not render(): that collects the hint
-    bad = [w for w in hint.words if any(c in w for c in FORBIDDEN)]
+    bad = [w for w in hint.words if TEMPLATE.search(w)]
     if bad:
         return f"{shown}: {bad[0]!r} is not one value (give one whole command per line)"
     ctx = click.Context(root, info_name="journal", resilient_parsing=True)

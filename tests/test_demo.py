@@ -26,8 +26,10 @@ def test_demo_runs_again_replacing_only_its_own_saves(journal):
     mine = (journal.saves / "mine.toml").read_bytes()
     journal("demo", ok=True)
     first = (journal.saves / "demo-epm.toml").read_bytes()
+    journal("undo", "-s", "demo-epm", ok=True)  # the demo played with: an undone command kept beside it
     journal("demo", ok=True)
     assert (journal.saves / "demo-epm.toml").read_bytes() == first
+    assert not (journal.saves / "demo-epm.undone.jsonl").exists()
     assert (journal.saves / "mine.toml").read_bytes() == mine
 
 

@@ -35,6 +35,9 @@ def test_the_hint_check_knows_the_command_tree():
     assert "is not one of won, lost" in hint_problem(cmd("epm end", "maybe"))
     assert "is not one value" in hint_problem(Hint(("epm", "end"), ("won|lost",)))
     assert "is not one value" in hint_problem(cmd("epm challenge", "TYPE", booster="…"))
+    assert "is not one value" in hint_problem(Hint(("epm", "challenge"), ("TYPE", "[--booster", "ITEM]")))
+    assert "is not one value" in hint_problem(Hint(("epm", "challenge"), ("TYPE", "[--booster ITEM]")))
+    assert hint_problem(cmd("epm card", "[")) is None  # a name the player gave: one value (the sweep's)
     assert "takes 1 argument" in hint_problem(cmd("epm card", "3", "4"))
     assert "is a group" in hint_problem(cmd("epm item"))
     assert hint_problem(cmd("show")) is None and hint_problem(cmd("undo")) is None

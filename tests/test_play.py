@@ -90,8 +90,18 @@ def test_play_undo_takes_the_last_line_back(camp):
 def test_play_quit_and_exit_stop_reading(camp):
     assert play(camp, "card 3\nquit\ncard 4\n").exit_code == 0
     assert camp.state("camp")["card"] == 3
-    assert play(camp, "card 5\nexit now\ncard 6\n").exit_code == 0
+    assert play(camp, "card 5\nexit\ncard 6\n").exit_code == 0
     assert camp.state("camp")["card"] == 5
+
+
+def test_play_quit_with_words_after_it_is_refused_saying_so(camp):
+    """Issue 20, §4: `quit now` left without a word; now it is refused, and the shell goes on."""
+    r = play(camp, "quit now\ncard 6\nexit please\ncard 7\n")
+    assert r.exit_code == 1
+    assert r.stderr.splitlines() == [
+        "Error: line 1: quit takes nothing after it: type quit alone to leave (every command is already saved)",
+        "Error: line 3: exit takes nothing after it: type exit alone to leave (every command is already saved)"]
+    assert camp.state("camp")["card"] == 7
 
 
 def test_play_help_lists_the_commands_and_help_command_shows_its_options(camp):
@@ -105,6 +115,36 @@ def test_play_help_lists_the_commands_and_help_command_shows_its_options(camp):
     assert "Usage: journal epm challenge [OPTIONS] TYPE" in out
     assert "Usage: journal epm item add [OPTIONS] ITEM" in out
     assert "Leave the table shell" in out
+
+
+def test_play_help_of_a_command_shows_no_s_option_the_shell_refuses(camp):
+    """Issue 20, §4: the shell stays on its campaign, so `help CMD` does not offer -s/--save."""
+    r = play(camp, "help show\nhelp card\nhelp item add\nhelp journal log\n")
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout.count("Usage: journal") == 4 and "--tail N" in r.stdout
+    assert "-s, --save" not in r.stdout and "--save" not in r.stdout
+    assert "-s, --save" in camp("show", "--help", ok=True).stdout  # the command line still has it
+
+
+def test_play_shared_commands_a_game_command_hides_are_typed_journal_cmd(journal):
+    """Issue 20, §4: War Titans' own `check` and `set` hide the shared ones in the shell; typed
+    `journal check` and `journal set`, the shared ones run, `help` lists both, TAB completes both."""
+    journal(*TITANS_NEW, ok=True)
+    r = play(journal, "help\njournal check\njournal set threat 2 --reason test\nhelp journal check\n",
+             "-s", "earth")
+    assert r.exit_code == 0, r.stderr
+    assert "earth.toml is valid: War Titans: Invaders Must Die!, 1 log entry." in r.stdout
+    shared = r.stdout.split("Commands every game shares:")[1]
+    assert "\n  journal check  Validate" in shared and "(check alone: the game's)" in shared
+    assert "\n  journal set " in shared
+    assert "\n  check " in r.stdout.split("Commands every game shares:")[0]  # the game's, listed too
+    assert "Usage: journal check [OPTIONS]" in r.stdout
+    assert commands(journal, "earth")[-1] == "set threat 2 --reason test"
+    assert journal.state("earth")["threat"] == 2
+    c = completer(table(journal, "earth"))
+    assert "--bonus-dice " in texts(c, "check Atlas combat --")   # the game's check
+    assert texts(c, "journal check --") == []                     # the shared one: no option but -s
+    assert "--unset " in texts(c, "journal set threat 2 --")
 
 
 def test_play_help_and_completion_of_a_game_whose_commands_load_lazily(journal):
@@ -251,10 +291,29 @@ def test_status_line_shows_the_game_status_and_the_next_step_as_typed_in_the_she
     assert t.status == "visit 1 · Zorb · exploring · Signal 0 · EPM 0"
     assert t.next == "Read Story Card 1 of Zorb and follow it."
     t.run_line("data-find --boost 5")
-    assert t.next.startswith("Travel: travel PLANET --segments N (Kell, Vex)")  # `journal epm ` taken off
+    # `journal epm ` taken off, and the label "Travel: " that said it again (issue 20, §4)
+    assert t.next.startswith("travel PLANET --segments N (Kell, Vex)")
     lines = toolbar_lines(t, 60)
     assert lines[0] == "camp · visit 1 · Zorb · en route · Signal 5 · EPM 0"
-    assert lines[1].startswith("Next: Travel: travel PLANET") and all(len(x) < 60 for x in lines)
+    assert lines[1].startswith("Next: travel PLANET") and all(len(x) < 60 for x in lines)
+
+
+def test_status_line_does_not_repeat_the_hints_words(journal):
+    """Issue 20, §4: "Next: Phase 5: phase 5." — a label that the command as typed in the shell
+    says again is left out; other prose stays."""
+    from journal.hints import cmd, say
+
+    cases = [(say("Phase 5: ", cmd("kraken phase", "5"), "."), "phase 5."),
+             (say("Done. Phase 2: ", cmd("kraken phase", "2"), "."), "Done. phase 2."),
+             (say("recover (", cmd("kraken recover"), ") if you like, then a new turn: ", cmd("kraken turn"), "."),
+              "recover if you like, then a new turn: turn."),
+             (say("Fight Phase: ", cmd("kraken step"), "."), "Fight Phase: step."),
+             (say("The ", "Phase 3: ", cmd("kraken phase", "3"), " (or stay)"), "The Phase 3: phase 3 (or stay)")]
+    for text, shown in cases:
+        assert shell.next_as_typed(text, "kraken", ["phase", "recover", "turn", "step"]) == shown
+    journal("demo", "kraken", ok=True)
+    t = table(journal, "demo-kraken")
+    assert t.next == "recover if you like, then a new turn: turn."
 
 
 def test_status_next_step_and_names_come_from_the_game_interface():

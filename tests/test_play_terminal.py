@@ -104,7 +104,7 @@ def test_terminal_tab_completes_a_command_and_a_name_asks_the_die_and_keeps_hist
     assert "Anastasia rolls 4 +1 piloting = 5: WIN" in sh.ready()
     sh.line("data-find --boost 5")
     sh.ready()
-    sh.expect("Next: Travel: travel PLANET --segments N")  # refreshed after the command, as typed here
+    sh.expect("Next: travel PLANET --segments N")  # refreshed after the command, as typed here
     sh.tab("travel new", 'Kell"')  # a name with a space, completed quoted
     sh.line(" --segments 2")
     assert "Place the Ship Mover on New Kell" in sh.ready()
@@ -232,3 +232,114 @@ def test_terminal_a_pasted_block_of_lines_runs_one_command_per_line(journal_at):
     assert "Read Story Card 4 of Zorb." in out
     assert sh.leave("quit") == 0
     assert [e["command"] for e in log(journal_at, "table")[1:]] == ["epm card 3", "note pasted", "epm card 4"]
+
+
+def test_terminal_tab_and_enter_in_one_write_run_the_completed_line(journal_at):
+    """Issue 20, §1: TAB then Enter arriving together ran the line as typed (`sho`: "No such
+    command") while the screen showed it completed (`show`). Both keys go in one write here."""
+    journal_at(*EPM_TABLE, ok=True)
+    sh = Shell(journal_at.saves, "table")
+    sh.ready()
+    sh.child.send("sho\t\r")
+    out = sh.ready()
+    assert "No such command" not in out and "Characters:" in out  # `show` ran
+    sh.child.send("car\t3\r")          # a command completed, its argument typed, Enter: one write
+    assert "Read Story Card 3 of Zorb." in sh.ready()
+    sh.child.send("challenge pil\t--character Anas\t--roll 4\r")  # a choice and a name, mid-line
+    assert "Anastasia rolls 4 +1 piloting = 5: WIN" in sh.ready()
+    assert sh.leave("quit") == 0
+    assert [e["command"] for e in log(journal_at, "table")[1:]] == [
+        "epm card 3", "epm challenge piloting --character Anastasia --roll 4"]
+
+
+def test_terminal_the_readmes_shell_sample_is_what_the_shell_prints(journal_at):
+    """Issue 20, §5: the README's `journal play` sample, replayed on a terminal after its quick
+    start: each line it shows is printed, and nothing is printed after `quit`."""
+    import re
+    import shlex
+    from pathlib import Path
+
+    from test_tours import page_tours
+
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    for cmd, _shown in page_tours(readme)[0][1]:
+        journal_at(*shlex.split(cmd.split(">")[0])[1:], ok=True)
+    sample = re.search(r"```text\n\$ journal play\n(.*?)```", readme.read_text("utf-8"), re.S).group(1).splitlines()
+    name = journal_at("use", ok=True).stdout.split("'")[1]
+    sh = Shell(journal_at.saves, name)
+    transcript = sh.ready()
+    prompt = f"{name}> "
+    for line in sample[2:]:
+        if line.startswith(prompt):
+            if line == prompt + "quit":
+                break
+            sh.line(line[len(prompt):])
+        elif line.startswith("d6: "):
+            sh.expect(line.rsplit(": ", 1)[0])
+            sh.line(line.rsplit(": ", 1)[1])
+        else:
+            transcript += sh.expect(line)
+    sh.ready()
+    sh.line("quit")
+    sh.child.expect(pexpect.EOF)
+    after = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", sh.child.before)
+    assert after[after.rindex(prompt + "quit") + len(prompt) + 4:].strip() == "", after  # the status line went
+    assert sample[-1] == prompt + "quit"
+
+
+def test_terminal_undo_in_the_shell_asks_unless_it_takes_back_the_line_just_before(journal_at):
+    """Issue 20, §2: in the table shell, `undo` takes back the line just before without a question;
+    a command typed earlier (another line came between, a refused one say) is named and asked
+    about first, and a no leaves it. --yes never asks."""
+    journal_at(*EPM_TABLE, ok=True)
+    sh = Shell(journal_at.saves, "table")
+    sh.ready()
+    sh.line("card 3")
+    sh.ready()
+    sh.line("undo")
+    assert "Undid #2 epm card 3" in sh.ready()       # the line just before: no question
+    sh.line("card 4")
+    sh.ready()
+    sh.line("show")
+    sh.ready()
+    sh.line("undo")
+    sh.expect("Undo #2 epm card 4 (Read Story Card 4 of Zorb.)? It was not on the line just before [y/N]")
+    sh.line("y")
+    assert "Undid #2 epm card 4" in sh.ready()
+    sh.line("card 5")
+    sh.ready()
+    sh.line("card 99")                                # refused: nothing to undo on that line
+    assert "Error: Story Card 99" in sh.ready()
+    sh.line("undo")
+    sh.expect("Undo #2 epm card 5 (Read Story Card 5 of Zorb.)? It was not on the line just before [y/N]")
+    sh.line("")                                       # Enter: no
+    assert "Error: not undone: you answered no (nothing was changed)" in sh.ready()
+    sh.line("undo --yes")
+    assert "Undid #2 epm card 5" in sh.ready()
+    sh.line("redo")
+    assert "Redid #2 epm card 5" in sh.ready()
+    assert sh.leave("quit") == 0
+    assert [e["command"] for e in log(journal_at, "table")][1:] == ["epm card 5"]
+
+
+def test_terminal_undo_on_the_command_line_asks_when_the_command_is_minutes_old(journal_at):
+    """Issue 20, §2: `journal undo` on a terminal names an old command and asks first; a script is
+    never asked (test_undo_redo.py)."""
+    journal_at(*EPM_TABLE, ok=True)
+    journal_at("epm", "card", "-s", "table", "3", ok=True)
+    path = journal_at.saves / "table.log.jsonl"
+    lines = path.read_bytes().splitlines(keepends=True)
+    stamp = json.loads(lines[-1])["time"].encode()
+    path.write_bytes(b"".join(lines[:-1]) + lines[-1].replace(stamp, b"2020-01-01T00:00:00Z"))  # its length kept
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JOURNAL_")}
+    for answer, code in (("n", 1), ("y", 0)):
+        child = pexpect.spawn(sys.executable, ["-m", "journal", "--saves", str(journal_at.saves), "undo", "-s",
+                                               "table"], cwd=str(journal_at.saves.parent), env=env,
+                              dimensions=(40, 120), encoding="utf-8", timeout=TIMEOUT)
+        child.expect_exact("Undo #2 epm card 3 (Read Story Card 3 of Zorb.)? It was typed ")
+        child.expect_exact(" ago [y/N]: ")
+        child.sendline(answer)
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == code, child.before
+    assert [e["n"] for e in log(journal_at, "table")] == [1]

@@ -131,8 +131,11 @@ KINDS = {
     "track": (["epm", "track", "-s", NAME, "epm", "+1"], []),
     "challenge": (["epm", "challenge", "-s", NAME, "piloting", "--character", "Ana", "--roll", "4"], []),
     "batch": (["batch", "-s", NAME, "{batch}"], []),
-    # undo commits the other way round: the save is renamed first, then the log is cut
+    # undo commits the other way round: its undone entry is appended to NAME.undone.jsonl, the save
+    # is renamed (the commit point), then the log is cut
     "undo": (["undo", "-s", NAME], [["epm", "track", "-s", NAME, "signal", "+3"]]),
+    # redo commits as a command does, then cuts its lines off NAME.undone.jsonl
+    "redo": (["redo", "-s", NAME], [["epm", "track", "-s", NAME, "signal", "+3"], ["undo", "-s", NAME]]),
 }
 TRIALS_PER_KIND = 36
 
@@ -157,8 +160,9 @@ def _base(tmp_path: Path, kind: str) -> tuple[list[str], Path]:
 
 def _prepare(base: Path, where: Path) -> Path:
     where.mkdir(parents=True)
-    for name in (f"{NAME}.toml", f"{NAME}.log.jsonl"):
-        shutil.copyfile(base / name, where / name)
+    for name in (f"{NAME}.toml", f"{NAME}.log.jsonl", f"{NAME}.undone.jsonl"):
+        if (base / name).exists():
+            shutil.copyfile(base / name, where / name)
     return where
 
 
@@ -176,10 +180,17 @@ def _kill_at_instant(proc: subprocess.Popen, start: float, delay: float) -> None
 
 
 def _disk_marks(saves: Path) -> tuple:
+    undone = saves / f"{NAME}.undone.jsonl"
     try:
-        return os.stat(log_file(saves)).st_size, os.stat(save_file(saves)).st_ino
+        return (os.stat(log_file(saves)).st_size, os.stat(save_file(saves)).st_ino,
+                os.stat(undone).st_size if undone.exists() else -1)
     except FileNotFoundError:
         return None
+
+
+def _undone_shown(saves: Path) -> list[int]:
+    """The entries `log --all` marks undone."""
+    return [e["n"] for e in json.loads(ok(saves, "--json", "log", "--all", "-s", NAME).stdout) if "undone" in e]
 
 
 def _kill_in_commit_window(proc: subprocess.Popen, saves: Path, extra: float) -> None:
@@ -266,6 +277,9 @@ def test_sigkill_leaves_old_or_new_save(tmp_path):
             assert r.exit_code == 0, (where, r.stdout, r.stderr)
             shown = json.loads(ok(d, "--json", "log", "-s", NAME).stdout)
             assert [e["n"] for e in shown] == list(range(1, entries + 1)), where
+            # an undone entry is never taken for history, nor history for an undone entry
+            undone_now = (kind == "undo" and is_new) or (kind == "redo" and not is_new)
+            assert _undone_shown(d) == ([2] if undone_now else []), where
             r = run(d, "epm", "track", "-s", NAME, "epm", "+1")
             assert r.exit_code == 0, (where, r.stderr)
             after = load(d)
@@ -360,6 +374,8 @@ def test_sigint_leaves_old_or_new_save_and_says_which(tmp_path):
             counts[label] = counts.get(label, 0) + 1
             r = run(d, "check", "-s", NAME)
             assert r.exit_code == 0, (where, r.stdout)
+            undone_now = (kind == "undo" and saved) or (kind == "redo" and not saved)
+            assert _undone_shown(d) == ([2] if undone_now else []), where
             ok(d, "epm", "track", "-s", NAME, "epm", "+1")
             lines = log_lines(d)
             assert [e["n"] for e in lines] == list(range(1, load(d)["journal"]["entries"] + 1)), where
@@ -443,6 +459,9 @@ REFUSED = {
     "empty note": ["note", "-s", NAME, "   "],
     "bad dice expression": ["roll", "2x6", "-s", NAME],
     "undo too many steps": ["undo", "-s", NAME, "--steps", "9"],
+    "undo to past the end": ["undo", "-s", NAME, "--to", "9"],
+    "redo with nothing undone": ["redo", "-s", NAME],
+    "undo N and --steps N": ["undo", "2", "-s", NAME, "--steps", "2"],
     "batch with a bad third line": ["batch", "-s", NAME, "{bad_batch}"],
     "new over an existing save": NEW,
     # Click usage errors (exit 2)
@@ -598,9 +617,15 @@ def test_every_step_keeps_the_save_valid_undoes_to_exact_bytes_and_replays_ident
             assert after[1].startswith(before[1]) and after != before, context
             _assert_invariants(saves, context)
 
+            undone_file = saves / f"{NAME}.undone.jsonl"
+            undone_before = undone_file.read_bytes() if undone_file.exists() else None
             u = run(saves, "undo", "-s", NAME)
             assert u.exit_code == 0, (context, u.stderr)
             assert files(saves) == before, context  # the save's and the log's exact bytes
+            assert run(saves, "redo", "-s", NAME).exit_code == 0, context
+            assert files(saves) == after, context  # redo: the same bytes again, the same dice
+            assert (undone_file.read_bytes() if undone_file.exists() else None) == undone_before, context
+            assert run(saves, "undo", "-s", NAME).exit_code == 0 and files(saves) == before, context
 
             again = run(saves, *args)
             assert again.exit_code == 0, (context, again.stderr)

@@ -105,10 +105,7 @@ class Completer:
 
     def candidates(self, text: str) -> list[Candidate]:
         words, partial, typed = partial_words(text)
-        if words[:1] == ["journal"]:
-            words = words[1:]
-        if words[:1] == [self.game_id]:
-            words = words[1:]
+        words, at_top = lines.bare(words, self.game_id)
         asking = words[:1] == [lines.HELP]
         if asking:
             words = words[1:]
@@ -118,12 +115,13 @@ class Completer:
             if not asking:
                 pool += [(n, first_sentence(h)) for n, h in lines.SHELL_WORDS.items()] + [("exit", "Leave")]
             return self.words(pool, partial, typed)
-        cmd = top.get(words[0])
+        shared = at_top and words[0] in lines.shadowed(self.root, self.game_words, self.campaign, self.game_id)
+        cmd = self.root.commands[words[0]] if shared else top.get(words[0])  # `journal check`: the shared one
         if cmd is None:
             return []
         state = self.state()
         ctx = click.Context(self.root, info_name="journal", obj=None if state is None else OpenCampaign(state))
-        if words[0] in self.game_words:
+        if words[0] in self.game_words and not shared:
             ctx = click.Context(self.group, info_name=self.game_id, parent=ctx)
         ctx = click.Context(cmd, info_name=words[0], parent=ctx)
         rest = words[1:]

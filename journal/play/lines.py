@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import re
 import shlex
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import click
 
@@ -84,6 +86,37 @@ def top_commands(root: click.Group, group: click.Group, game_id: str, campaign: 
         if name not in out and name not in no and not root.commands[name].hidden:
             out[name] = root.commands[name]
     return out
+
+
+def shadowed(root: click.Group, words: list[str], campaign: str, game_id: str) -> dict[str, click.Command]:
+    """The shared commands a game command of the same name hides in the shell (War Titans'
+    `check` and `set`): typed `journal check`, they run."""
+    no = refused(campaign, game_id)
+    return {n: c for n, c in root.commands.items() if n in words and n not in no and not c.hidden}
+
+
+@contextmanager
+def save_option_hidden(root: click.Group, args: list[str]) -> Iterator[None]:
+    """While a command's help is shown in the shell: without -s/--save, which the shell refuses
+    (it stays on its campaign)."""
+    ctx = click.Context(root, info_name="journal")
+    cmd: click.Command | None = root
+    hidden: list[click.Option] = []
+    for word in args:
+        if not isinstance(cmd, click.Group):
+            break
+        cmd = cmd.get_command(ctx, word)
+        if cmd is None:
+            break
+        ctx = click.Context(cmd, info_name=word, parent=ctx)
+        hidden += [p for p in cmd.params if isinstance(p, click.Option) and "-s" in p.opts and not p.hidden]
+    for p in hidden:
+        p.hidden = True
+    try:
+        yield
+    finally:
+        for p in hidden:
+            p.hidden = False
 
 
 def route(words: list[str], root: click.Group, group: OrderedGroup, game_id: str, campaign: SavePaths,

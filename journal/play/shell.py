@@ -18,6 +18,7 @@ import click
 from journal import games
 from journal.store.paths import SavePaths, beside
 from journal.errors import InputError, Interrupted, JournalError
+from journal.hints import Hint, Text
 from journal.play import lines
 from journal.runtime import DiceAsker, DrawAsker, Runtime, failure
 from journal.session import Session
@@ -38,6 +39,7 @@ class PlayRuntime(Runtime):
         self.save = str(campaign.save)
         self.read_line = None   # read_line(message) -> str: the terminal's prompt for a die or a draw
         self.menu = None        # menu(prompt, values) -> str: the terminal's menu for a choice
+        self.in_shell = True
 
     def paths(self, ref: str | None) -> SavePaths:
         if self.batch is not None:
@@ -55,6 +57,17 @@ class PlayRuntime(Runtime):
     def pick(self, prompt: str, values: list[str]) -> str:
         return self.menu(prompt, values) if self.menu else super().pick(prompt, values)
 
+    def yes_no(self, question: str) -> bool:
+        if self.read_line is None:
+            return super().yes_no(question)
+        while True:
+            answer = self.read_line(f"{question} [y/N]").strip().casefold()
+            if answer in ("", "n", "no"):
+                return False
+            if answer in ("y", "yes"):
+                return True
+            click.echo("Expected y or n.", err=True)
+
 
 def as_typed(text: str, game_id: str, commands=()) -> str:
     """A hint as typed in the shell: `journal epm travel Kell` (or `epm travel Kell`) → `travel Kell`."""
@@ -68,6 +81,37 @@ def as_typed(text: str, game_id: str, commands=()) -> str:
 def next_hint(game: Game, state: dict) -> str:
     """What to do next: the game's `next_step(state)`."""
     return game.next_step(state)
+
+
+# prose that ends with a label right before a command: "Phase 5: " or "recover (" (after a sentence's start)
+LABEL = re.compile(r"(?:^|(?<=[.;!?] )|(?<=\())([^.;:!?()]+)(: | \()$")
+
+
+def says_again(label: str, typed: str) -> bool:
+    """Whether a command as typed begins with the words of the label before it."""
+    return re.match(rf"{re.escape(label.casefold())}(?!\w)", typed.casefold()) is not None
+
+
+def next_as_typed(text: str, game_id: str, commands=()) -> str:
+    """The next step for the status line, its commands as typed in the shell; a label that says
+    again what the command says is left out ("Phase 5: phase 5." is "phase 5.", "Travel: travel
+    PLANET" is "travel PLANET", "recover (recover) if you like" is "recover if you like")."""
+    if not isinstance(text, Text):
+        return as_typed(text, game_id, commands)
+    done, prose = "", ""  # the line so far, and the prose since the last command
+    close = False  # a "(" was dropped: the ")" after the command goes too
+    for part in text.parts:
+        if isinstance(part, Hint):
+            typed = as_typed(part.render(), game_id, commands)
+            label = LABEL.search(prose)
+            close = False
+            if label and says_again(label.group(1), typed):
+                prose, close = prose[:label.start(1)], label.group(2) == " ("
+            done, prose = done + prose + typed, ""
+        else:
+            prose += part[1:] if close and part.startswith(")") else part
+            close = False
+    return as_typed(done + prose, game_id, commands)
 
 
 def campaign_names(game: Game, state: dict) -> dict[str, list[str]]:
@@ -91,6 +135,7 @@ class Table:
         self.rt = PlayRuntime(rt, paths)
         self.interactive = True
         self.status, self.next = "", ""
+        self.entries = 0
         self.names: dict[str, list[str]] = {}
         self.state: dict | None = None
         self.refresh()
@@ -111,14 +156,14 @@ class Table:
         """Read the campaign again: its status line, the next step, its names (after each command)."""
         try:
             with Session(self.paths, exclusive=False) as s:
-                game, state = s.game, s.state
+                game, state, self.entries = s.game, s.state, s.entries
         except JournalError as e:
             self.status, self.next, self.names = f"'{self.name}' cannot be read: {e.message}", "", {}
             self.state = None
             return
         self.state = state
         self.status = game.status(state)
-        self.next = as_typed(next_hint(game, state), self.game_id, self.game_words)
+        self.next = next_as_typed(next_hint(game, state), self.game_id, self.game_words)
         self.names = campaign_names(game, state)
 
     # --- one line ------------------------------------------------------------
@@ -143,6 +188,9 @@ class Table:
         if not words:
             return True
         if words[0] in lines.QUIT:
+            if len(words) > 1:
+                return self.refuse(f"{words[0]} takes nothing after it: type {words[0]} alone to leave (every "
+                                   f"command is already saved)", number)
             return None
         if words[0] in (lines.HELP, "-h", "--help"):
             return self.help(words[1:], number)
@@ -175,6 +223,7 @@ class Table:
             return self.refuse(told[0], number)
         finally:
             self.refresh()
+            rt.just_made = self.entries if rt.saved else None  # what `undo` on the next line takes back
         return True
 
     def usage(self, e: click.ClickException) -> str:
@@ -188,12 +237,17 @@ class Table:
 
     def refuse(self, message: str, number: int | None = None) -> bool:
         """The line's one `Error:` line on stderr (a piped line's number in it)."""
+        self.rt.just_made = None
         where = f"line {number}: " if number is not None else ""
         click.echo(f"Error: {where}{one_line(unfold(message))}", err=True)
         return False
 
     # --- help ----------------------------------------------------------------
     def help(self, topic: list[str], number: int | None = None) -> bool:
+        """`help`, `help COMMAND` (its options, less -s: the shell stays on its campaign), `help
+        journal check` (the shared command a game's own `check` hides)."""
+        topic, at_top = lines.bare(topic, self.game_id)
+        self.rt.just_made = None
         if not topic:
             click.echo(self.help_text(), nl=False)
             return True
@@ -201,10 +255,11 @@ class Table:
             click.echo(lines.SHELL_WORDS[lines.HELP if topic[0] == lines.HELP else "quit"])
             return True
         try:
-            args = lines.route(topic, self.root, self.group, self.game_id, self.paths, self.rt.saves_dir)
+            args = lines.route(topic, self.root, self.group, self.game_id, self.paths, self.rt.saves_dir, at_top)
         except InputError as e:
             return self.refuse(e.message, number)
-        return self.invoke([*args, "--help"], number)
+        with lines.save_option_hidden(self.root, args):
+            return self.invoke([*args, "--help"], number)
 
     def help_text(self) -> str:
         width = min(shutil.get_terminal_size((100, 24)).columns, 100)
@@ -217,7 +272,10 @@ class Table:
         with f.section("Game commands"):
             f.write_dl([(n, c.get_short_help_str(70)) for n, c in cmds.items() if n in self.game_words])
         with f.section("Commands every game shares"):
-            f.write_dl([(n, c.get_short_help_str(70)) for n, c in cmds.items() if n not in self.game_words])
+            shared = [(n, c.get_short_help_str(70)) for n, c in cmds.items() if n not in self.game_words]
+            hidden = lines.shadowed(self.root, self.game_words, self.name, self.game_id)
+            f.write_dl(shared + [(f"journal {n}", f"{c.get_short_help_str(45)} ({n} alone: the game's)")
+                                 for n, c in hidden.items()])
         with f.section("Table shell"):
             f.write_dl([("help [COMMAND]", lines.SHELL_WORDS[lines.HELP]),
                         ("quit, exit, Ctrl-D", lines.SHELL_WORDS["quit"])])

@@ -12,8 +12,10 @@ import textwrap
 import click
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application.current import get_app
-from prompt_toolkit.completion import Completer, Completion, WordCompleter
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion, WordCompleter, get_common_complete_suffix
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.key_binding import KeyBindings
 
 from journal.play.completion import Completer as Candidates
 
@@ -32,6 +34,41 @@ class ShellCompleter(Completer):
     def get_completions(self, document, complete_event):
         for c in self.source.candidates(document.text_before_cursor):
             yield Completion(c.text, start_position=c.start, display=c.display, display_meta=c.meta)
+
+
+def complete_now(buffer: Buffer, completer: Completer) -> None:
+    """TAB: complete the word at once, before the next key is read. prompt-toolkit's own TAB works
+    out the candidates in the background, so an Enter that arrives with the TAB (a fast typist, a
+    paste, a terminal sending both in one write) ran the line as typed (`sho`) while the screen
+    showed it completed (`show`). Here the line holds what the screen shows when Enter is read: one
+    candidate is put in, several put in what they share (and list themselves), a second TAB moves
+    through the list."""
+    if buffer.complete_state:
+        buffer.complete_next()
+        return
+    document = buffer.document
+    found = list(completer.get_completions(document, CompleteEvent(completion_requested=True)))
+    if len(found) == 1:
+        before = document.text_before_cursor
+        if before[len(before) + found[0].start_position:] != found[0].text:  # else it adds nothing
+            buffer.apply_completion(found[0])
+        return
+    if not found:
+        return
+    common = get_common_complete_suffix(document, found)
+    if common:
+        buffer.insert_text(common)
+    buffer.start_completion()  # the list, drawn when it is ready (the line already holds the shared part)
+
+
+def key_bindings(completer: Completer) -> KeyBindings:
+    bindings = KeyBindings()
+
+    @bindings.add("tab")
+    def _tab(event) -> None:
+        complete_now(event.current_buffer, completer)
+
+    return bindings
 
 
 def toolbar_lines(table, width: int) -> list[str]:
@@ -113,8 +150,10 @@ def run(table) -> int:
     table.rt.read_line, table.rt.menu = asker.read_line, asker.menu
     path = str(table.history_path)  # in the saves folder: never written through a link
     history: History = InMemoryHistory() if os.path.islink(path) else CampaignHistory(path)
-    session: PromptSession[str] = PromptSession(history=history, completer=ShellCompleter(table), bottom_toolbar=toolbar(table),
-                            complete_while_typing=False, reserve_space_for_menu=6)
+    completer = ShellCompleter(table)
+    session: PromptSession[str] = PromptSession(history=history, completer=completer, bottom_toolbar=toolbar(table),
+                                                complete_while_typing=False, reserve_space_for_menu=6,
+                                                key_bindings=key_bindings(completer))
     width = min(shutil.get_terminal_size((100, 24)).columns, 100)
     click.echo(textwrap.fill(f"{table.title}: '{table.name}'. Type commands without journal: help lists them, "
                              f"TAB completes, quit or Ctrl-D leaves.", width=width))

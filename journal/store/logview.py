@@ -9,7 +9,8 @@ from journal.errors import SaveError
 from journal.log import entry_problem, number_problem, side_problem
 from journal.store.paths import SavePaths
 
-def _reverse_records(f, size: int, chunk: int = 1 << 16):
+
+def reverse_records(f, size: int, chunk: int = 1 << 16):
     """Yield (offset, record) for the newline-separated records of a file, last first.
 
     The first record yielded is the text after the last newline: b"" when the file
@@ -89,7 +90,7 @@ class LogView:
         found: list[tuple[int, dict]] = []
         self.orphans = []
         with f:
-            records = _reverse_records(f, os.fstat(f.fileno()).st_size)
+            records = reverse_records(f, os.fstat(f.fileno()).st_size)
             next(records)  # the text after the last newline: empty, or a torn append
             for offset, raw in records:
                 if not found and raw is not None and not raw.strip():
@@ -172,6 +173,37 @@ class LogView:
             entries.append(entry)
             offset += len(line) + 1
         return entries
+
+    def entry_at(self, offset: int) -> dict | None:
+        """The committed entry whose line starts at byte `offset` of the log (None: no line starts
+        there, or it is not a whole entry), read alone: what an `at` points to."""
+        if not 0 <= offset < self.end:
+            return None
+        f = self.open()
+        if f is None:
+            return None
+        with f:
+            f.seek(max(offset - 1, 0))
+            data = f.read(min(self.end - offset, files.MAX_BYTES + 1) + (1 if offset else 0))
+        if offset:
+            if data[:1] != b"\n":
+                return None  # the middle of a line
+            data = data[1:]
+        line, newline, _rest = data.partition(b"\n")
+        try:
+            entry = files.parse_json(line) if newline else None
+        except ValueError:
+            return None
+        return entry if isinstance(entry, dict) and not entry_problem(entry) else None
+
+    def raw(self, start: int, end: int) -> bytes:
+        """The log's bytes from `start` to `end` (the lines of entries already read and checked)."""
+        f = self.open()
+        if f is None:
+            return b""
+        with f:
+            f.seek(start)
+            return f.read(end - start)
 
     def tail(self, count: int) -> list[dict]:
         return [e for _off, e in reversed(self.scan(count))] if count > 0 else []

@@ -38,6 +38,11 @@ class SavePaths:
     def shown(self) -> str:
         return str(self.save)
 
+    @property
+    def undone(self) -> str:
+        """The commands undo took back, beside the log: NAME.undone.jsonl (journal/store/undone.py)."""
+        return self.log[: -len(".log.jsonl")] + ".undone.jsonl"
+
 
 def resolve(ref: str, saves_dir) -> SavePaths:
     """A NAME inside the saves folder, or a path to a .toml file; anything else is refused."""
@@ -88,6 +93,8 @@ def journal_file(name: str) -> str | None:
     """What file of journal's a file name is (None: none), so that no PDF is written over one."""
     if name.endswith(".log.jsonl"):
         return "a campaign's log"
+    if name.endswith(".undone.jsonl"):
+        return "a campaign's undone commands"
     if name.endswith(".toml"):
         return "a save or a file journal keeps beside saves"
     if name == ".current":

@@ -126,7 +126,7 @@ def test_since_and_turns_choose_the_part_reported(camp):
 
 def test_html_report_is_written_beside_the_save_by_default_and_never_over_a_save(camp):
     r = camp("report", "--format", "html", ok=True)
-    assert r.stdout.startswith("Wrote saves/camp.html (html, 1 log entries).")
+    assert r.stdout.startswith("Wrote saves/camp.html (html, 1 log entry).")
     page = (camp.saves / "camp.html").read_text("utf-8")
     assert page.startswith("<!DOCTYPE html>") and "default-src 'none'" in page
     before = camp.files("camp")
@@ -173,3 +173,13 @@ def test_a_selection_outside_the_log_is_refused():
     with pytest.raises(Exception, match="--since 5: the log has entries 1 to 1"):
         model.select(entries, [0], False, 5, None)
     assert md.md("a*b") == "a\\*b"
+
+
+def test_a_report_printed_shows_control_characters_and_never_sends_them(journal):
+    """A note with a bell and an escape sequence is printed escaped (\\x07, \\x1b), as every other
+    command prints it; found by the full sweep (test_sweep.py)."""
+    journal("epm", "new", "x", "--character", "Ana", "--planet", "Zorb:blue", "--seed", "1", ok=True)
+    journal("note", "\t\x07\x1b[31m\x7f", ok=True)
+    for args in (["report"], ["report", "--format", "html", "-o", "-"]):
+        out = journal(*args, ok=True).stdout
+        assert not any(c in out for c in "\x07\x1b\x7f") and "\\x07\\x1b" in out.replace("\\\\", "\\")

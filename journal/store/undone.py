@@ -1,0 +1,326 @@
+"""The commands undo took back: NAME.undone.jsonl, beside the campaign's log.
+
+The log is the campaign's history and nothing else: `undo` cuts its entries off its end, as it
+always did, so that every reader of the log (show, log, report, pdf, the checks) reads history
+only. What was cut goes here first, one line per undone entry, only ever appended to by `undo`;
+`redo` cuts the last undo's lines off again when it puts them back in the log. A line:
+
+    {"at": 0, "time": "2026-12-01T00:31:02Z", "by": "undo --to 3", "log_at": 1088,
+     "count": 1, "seed": 7, "left": "…", "restores": "…", "redo": [[5, 6, ["entries = 4\\n"]]],
+     "entry": {…the entry, as the log held it…}}
+
+`at` is the byte of this file at which the line starts (checked as the log's own `at`); `time` and
+`by` say when the entry was undone and by which undo command; `log_at` is the byte of the log at
+which the entry stood. The last line of an undo (its newest entry; an undo of several commands
+writes one line per entry, oldest first) also holds what `redo` needs: how many lines the undo
+wrote (`count`), the campaign's seed (which campaign the file belongs to), the SHA-256 of the save
+the undo left (`left`) and of the save before it (`restores`), the line patch from the one to the
+other (`redo`), and the same three for each side file the undo changed (`side`). The entry is
+written as the last key, byte for byte as the log held it, so that redo puts back the log's
+exact bytes.
+
+Marks, lines of their own, say what became of an undo: `{"at": …, "mark": "undone", "time": …}`
+follows its lines once its save is renamed (its commit point), and `{"at": …, "mark": "redoing",
+"time": …}` is written by `redo` before its own commit point. `undo` writes its lines before its
+commit point, so lines whose entries still stand in the log (at `log_at`) are either what a crash
+left of an undo that never committed (no "undone" mark), or of a redo that did ("redoing"), which
+every reader skips and the next undo or redo writes over; or an undo that did commit, whose
+commands were then typed again to the same bytes in the same second (marked "undone" only), which
+stands. Lines whose entries do not stand in the log are undone, marked or not (a crash may take
+the mark, never the undo).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from typing import NamedTuple
+
+from journal import files
+from journal.errors import SaveError
+from journal.log import entry_problem, is_sha, patch_problem, side_name_problem
+from journal.schema import show_value, type_name
+from journal.store.logview import reverse_records
+from journal.store.paths import SavePaths
+
+Live = Callable[[dict, int], bool]  # live(entry, log_at): whether the entry stands in the log there
+
+
+class Line(NamedTuple):
+    """One line of the undone file: where it starts, what it says, its bytes (no line feed)."""
+
+    offset: int
+    record: dict
+    raw: bytes
+
+    @property
+    def entry(self) -> dict:
+        return self.record["entry"]
+
+
+def dumps(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def line_bytes(meta: dict, entry_line: bytes) -> bytes:
+    """An undone line: `meta`, then the entry as the log held it (its exact bytes)."""
+    return dumps(meta)[:-1].encode("utf-8") + b',"entry":' + entry_line + b"}\n"
+
+
+def entry_line(line: Line) -> bytes:
+    """The entry's line as the log held it (no line feed): the bytes `line_bytes` wrote, or, in a
+    line edited by hand, the entry as journal writes one."""
+    meta = {k: v for k, v in line.record.items() if k != "entry"}
+    head = dumps(meta)[:-1].encode("utf-8") + b',"entry":'
+    if line.raw.startswith(head) and line.raw.endswith(b"}"):
+        inner = line.raw[len(head):-1]
+        try:
+            if files.parse_json(inner) == line.entry:
+                return inner
+        except ValueError:
+            pass
+    return dumps(line.entry).encode("utf-8")
+
+
+def group_bytes(undone: list[tuple[int, bytes, dict]], *, at: int, time: str, by: str, last: dict) -> bytes:
+    """The lines of one undo: `undone` holds each entry as (its byte in the log, its line, the
+    entry), oldest first; `at` is where the first line goes; `last` is what the last line adds
+    (count, seed, left, restores, redo, side)."""
+    out = []
+    for i, (log_at, raw, _entry) in enumerate(undone):
+        meta = {"at": at, "time": time, "by": by, "log_at": log_at}
+        if i == len(undone) - 1:
+            meta.update(last)
+        line = line_bytes(meta, raw)
+        out.append(line)
+        at += len(line)
+    return b"".join(out)
+
+
+# --- the shape of a line -------------------------------------------------------------------------
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _restore_problem(value, where: str) -> str | None:
+    """`left`, `restores` and `redo` of the save (where="") or of a side file."""
+    for key in ("left", "restores"):
+        if not is_sha(value.get(key)):
+            return f"{where}{key} is not a SHA-256 (64 hex digits)"
+    return patch_problem(value.get("redo"), f"{where}redo")
+
+
+def _last_problem(record: dict) -> str | None:
+    """The keys of an undo's last line."""
+    count = record["count"]
+    if not (_whole(count) and count >= 1):
+        return f"count = {show_value(count)} is not a whole number 1 or more"
+    if not _whole(record.get("seed")):
+        return "seed is missing or not a whole number 0 or more"
+    problem = _restore_problem(record, "")
+    if problem:
+        return problem
+    side = record.get("side", {})
+    if not isinstance(side, dict):
+        return f"side is {type_name(side)}: expected an object"
+    for name, value in side.items():
+        problem = side_name_problem(name) or (None if isinstance(value, dict) else f"side.{name} is not an object")
+        if problem or (problem := _restore_problem(value, f"side.{name}.")):
+            return problem
+    return None
+
+
+MARKS = ("undone", "redoing")
+
+
+def mark_bytes(at: int, mark: str, time: str) -> bytes:
+    """A mark: the undo before it stands ("undone"), or a redo of it began ("redoing")."""
+    return (dumps({"at": at, "mark": mark, "time": time}) + "\n").encode("utf-8")
+
+
+def stands(lines: list["Line"], marks: list[str], live: "Live") -> bool:
+    """Whether an undo's lines are undone commands now (see the module's docstring)."""
+    if not all(live(line.entry, line.record["log_at"]) for line in lines):
+        return True
+    return "undone" in marks and "redoing" not in marks
+
+
+def line_problem(record) -> str | None:
+    """What is wrong with the shape of an undone line (None: nothing), naming the key."""
+    if not isinstance(record, dict):
+        return f"a line is {type_name(record)}: expected an object"
+    if "mark" in record:
+        if not _whole(record.get("at")) or not isinstance(record.get("time"), str):
+            return "a mark needs at (a whole number) and time (text)"
+        return None if record["mark"] in MARKS else f"mark = {show_value(record['mark'])}: one of {', '.join(MARKS)}"
+    for key in ("at", "log_at"):
+        if not _whole(record.get(key)):
+            return f"{key} is missing or not a whole number 0 or more"
+    for key in ("time", "by"):
+        if not isinstance(record.get(key), str):
+            return f"{key} is missing or not text"
+    entry = record.get("entry")
+    problem = entry_problem(entry) if isinstance(entry, dict) else "entry is missing or not an object"
+    if problem:
+        return problem
+    return _last_problem(record) if "count" in record else None
+
+
+def group_problem(lines: list[Line]) -> str | None:
+    """What is wrong with the lines of one undo, oldest first (None: they belong together)."""
+    first, last = lines[0].record, lines[-1].record
+    if len(lines) != last["count"]:
+        return f"the undo of entry {last['entry']['n']} counts {last['count']} lines, but holds {len(lines)}"
+    for before, line in zip(lines, lines[1:]):
+        if (line.record["time"], line.record["by"]) != (first["time"], first["by"]):
+            return f"entry {line.entry['n']} is not undone with entry {before.entry['n']}, before it"
+        if line.entry["n"] != before.entry["n"] + 1:
+            return f"entry {line.entry['n']} follows entry {before.entry['n']} in one undo"
+    return None
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+class UndoneView:
+    """A campaign's undone file, read and checked: its last undo (for undo and redo, reading from
+    the end, at the cost of that undo's lines) or every line (for `log --all` and `check`)."""
+
+    def __init__(self, paths: SavePaths, seed: object):
+        self.paths = paths
+        self.path = paths.undone
+        self.seed = seed  # the save's: an undone file of another campaign is refused
+
+    def open(self):
+        if os.path.islink(self.path):  # as a log, never read or written through a link
+            raise SaveError(f"{self.path} is a link (to {os.path.realpath(self.path)}): journal keeps a campaign's "
+                            f"undone commands in a file of its own; remove the link, or put the file itself there")
+        try:
+            return files.open_regular(self.path, one_link=True)
+        except FileNotFoundError:
+            return None
+
+    def damaged(self, where: str, problem: str) -> SaveError:
+        return SaveError(f"{self.path} {where}: damaged undone entry: {problem} (restore the file from a copy, or "
+                         f"move it away: it holds only commands undo took back)")
+
+    def _line(self, offset: int, raw: bytes | None) -> Line:
+        if raw is None:
+            raise self.damaged(f"byte {offset}", f"a line longer than {files.MAX_BYTES} bytes")
+        try:
+            record = files.parse_json(raw)
+        except ValueError:
+            raise self.damaged(f"byte {offset}", "not a JSON object") from None
+        problem = line_problem(record)
+        if problem:
+            raise self.damaged(f"byte {offset}", problem)
+        if record["at"] != offset:
+            raise SaveError(f"{self.path} byte {offset}: a line written at byte {record['at']} stands at byte {offset}: "
+                            f"a line before it was changed (the file is only ever appended to; restore it from a "
+                            f"copy)")
+        if "count" in record and record["seed"] != self.seed:
+            raise SaveError(f"{self.path} holds the undone commands of another campaign (seed {record['seed']}, "
+                            f"but journal.seed = {show_value(self.seed)}): move the stray file away")
+        return Line(offset, record, raw)
+
+    def last_undo(self, live: Live, whole: bool = True) -> tuple[int, list[Line]]:
+        """The last undo that stands, its lines oldest first (none: no undo), and the end of what
+        the file holds of it (past its lines and its "undone" mark): what comes after it (what a
+        crash left, a blank or torn line) is written over by the next undo or redo. Read from the
+        end, at the cost of the lines read: not `whole`, only its last line when that line tells
+        that it stands (what an undo needs, to write after it)."""
+        f = self.open()
+        if f is None:
+            return 0, []
+        with f:
+            records = reverse_records(f, os.fstat(f.fileno()).st_size)
+            end = next(records)[0]  # the text after the last line feed: a torn append, or nothing
+            marks: list[Line] = []
+            group: list[Line] = []
+            for offset, raw in records:
+                if not group and not marks and raw is not None and not raw.strip():
+                    end = offset
+                    continue
+                line = self._line(offset, raw)
+                if "mark" in line.record:
+                    if group:
+                        raise self.damaged(f"byte {offset}", "a mark among an undo's lines")
+                    marks.append(line)
+                    continue
+                if not group and "count" not in line.record:  # an undo cut short: a crash's leftover
+                    if marks or not live(line.entry, line.record["log_at"]):
+                        raise self.damaged(f"byte {offset}", "the last line of an undo holds no count")
+                    end = offset
+                    continue
+                if group and "count" in line.record:
+                    break  # the undo before: fewer lines than counted (group_problem names it)
+                group.append(line)
+                if not whole and len(group) == 1 and stands(group, [m.record["mark"] for m in marks], live):
+                    return self._end_of(group, marks), group  # its last line stands, so does the undo
+                if len(group) == group[0].record["count"]:
+                    group.reverse()
+                    problem = group_problem(group)
+                    if problem:
+                        raise self.damaged(f"byte {group[0].offset}", problem)
+                    if stands(group, [m.record["mark"] for m in marks], live):
+                        return self._end_of(group, marks), group
+                    end, group, marks = group[0].offset, [], []
+        if group:
+            raise self.damaged(f"byte {group[-1].offset}", group_problem(group[::-1]) or "an undo cut short")
+        return end, []
+
+    @staticmethod
+    def _end_of(group: list[Line], marks: list[Line]) -> int:
+        """The byte past an undo that stands: past its "undone" mark, else its last line."""
+        last = next((m for m in marks if m.record["mark"] == "undone"), group[-1])
+        return last.offset + len(last.raw) + 1
+
+    def read_all(self, live: Live) -> list[list[Line]]:
+        """Every undo that stands, oldest first, each its lines, checked (what `log --all` and
+        `check` read): what a crash left is skipped, as by `last_undo`."""
+        f = self.open()
+        if f is None:
+            return []
+        with f:
+            data = f.read()
+        undos: list[list[Line]] = []
+        group: list[Line] = []
+        marks: list[str] = []
+        offset = 0
+        for raw in data.split(b"\n")[:-1]:
+            if raw.strip():
+                line = self._line(offset, raw if len(raw) <= files.MAX_BYTES else None)
+                if "mark" in line.record:
+                    if not group or "count" not in group[-1].record:
+                        raise self.damaged(f"byte {offset}", "a mark that follows no undo")
+                    marks.append(line.record["mark"])
+                else:
+                    if group and "count" in group[-1].record:
+                        undos += [group] if stands(group, marks, live) else []
+                        group, marks = [], []
+                    group.append(line)
+                    problem = group_problem(group) if "count" in line.record else None
+                    if problem:
+                        raise self.damaged(f"byte {group[0].offset}", problem)
+            offset += len(raw) + 1
+        if group and "count" in group[-1].record:
+            undos += [group] if stands(group, marks, live) else []
+        elif group and not all(live(line.entry, line.record["log_at"]) for line in group):
+            raise self.damaged(f"byte {group[0].offset}", "an undo's lines end without its last line (count)")
+        return undos
+
+
+def merged(entries: list[dict], undos: list[list[Line]]) -> list[dict]:
+    """The log's entries with the undone ones among them (`log --all`): each undo's entries, marked
+    `undone` (when, by which command), just before the entry that took the place of its first one;
+    the log's entries and the undos each keep their order."""
+    keyed: list[tuple[tuple[int, int, int], dict]] = []
+    for order, lines in enumerate(undos):
+        first = lines[0].entry["n"]
+        for line in lines:
+            shown = {**line.entry, "undone": {"time": line.record["time"], "by": line.record["by"]}}
+            keyed.append(((first, 0, order), shown))
+    keyed += [((entry["n"], 1, 0), entry) for entry in entries]
+    keyed.sort(key=lambda pair: pair[0])
+    return [entry for _key, entry in keyed]
