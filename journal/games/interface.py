@@ -52,7 +52,7 @@ class Game(Protocol):
         """Whether the game is over, and how: "won", "lost", or None while it goes on."""
 
     def undo_refusal(self, entry: dict, state: dict) -> str | None:
-        """Why `undo` may not revert this log entry (None: it may)."""
+        """Why `undo` may not revert this log entry, nor `redo` put it back (None: they may)."""
 
     def rolls_undoable(self, state: dict) -> bool:
         """Whether undo could take a roll back (False: a terminal player is asked for each die)."""
