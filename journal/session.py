@@ -117,17 +117,17 @@ class Session:
                             f"make it writable (chmod u+w {self.paths.shown}) to play on")
         self.text_sha = logmod.sha(self.text)
         cached = cache.read_cached(self.paths, self.text_sha) if self.use_cache else None
-        if cached is None or not self._open(cached, from_cache=True):
+        if cached is None or not self._open(cached[0], from_cache=True, judged=cached[1]):
             self._open(document.parse(self.paths, self.text))
         if self.exclusive:
             self._put_back_orphan_side_changes()
 
-    def _open(self, doc: dict, from_cache: bool = False) -> bool:
+    def _open(self, doc: dict, from_cache: bool = False, judged: bool = False) -> bool:
         """Judge the parsed save and find its log's committed end. A document from the parse cache
         stands for the text only when journal wrote that text (the log's last entry has its hash,
         and journal never writes an invalid save) and it is valid: else False, and the text is
-        parsed."""
-        game, doc, problems = document.check_doc(doc)
+        parsed. One this version of journal `judged` valid as it wrote it is not judged again."""
+        game, doc, problems = document.known_valid(doc) if judged else document.check_doc(doc)
         if problems and from_cache:
             return False
         if problems:

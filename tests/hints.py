@@ -13,7 +13,6 @@ import shlex
 
 import click
 
-from journal import games
 
 # `journal` followed by what could be a command: it ends at a backtick, a closing
 # parenthesis, a semicolon, " (" (a remark), the end of the line or a sentence.
@@ -148,7 +147,7 @@ def bad_hint_values(hints) -> list[str]:
 def _first_words() -> set[str]:
     from journal.cli import root
 
-    return set(root.commands) | set(games.GAMES) | {"-s", "--json", "--saves"}
+    return set(root.list_commands(click.Context(root))) | {"-s", "--json", "--saves"}
 
 
 def problems(hint: str) -> list[str]:

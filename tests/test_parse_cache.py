@@ -10,6 +10,7 @@ import tomllib
 
 import pytest
 
+from journal import __version__
 from journal import log as logmod
 from journal.store import cache
 from journal_testing import EPM_NEW
@@ -37,7 +38,25 @@ def test_every_commit_caches_exactly_what_parsing_the_save_gives(journal, monkey
     for name in ("demo-epm", "demo-titans", "demo-kraken", "demo-pulp"):
         cached = json.loads(cache_of(journal.saves, name).read_text(encoding="utf-8"))
         text = (journal.saves / f"{name}.toml").read_text(encoding="utf-8")
-        assert cached == {"sha256": logmod.sha(text), "doc": tomllib.loads(text)}
+        assert cached == {"sha256": logmod.sha(text), "valid_for": __version__, "doc": tomllib.loads(text)}
+
+
+def test_a_document_this_version_judged_valid_is_not_judged_again(camp, saves, monkeypatch):
+    """The cache records which version of journal judged its document valid as it wrote it: the
+    same version does not validate that exact text again on the next command (only the state the
+    command leaves); another version's cache, or none, is judged as the save itself would be."""
+    from journal.games import epm
+
+    calls = []
+    real = epm.validate
+    monkeypatch.setattr(epm, "validate", lambda state: calls.append(1) or real(state))
+    camp("epm", "card", "2", ok=True)
+    assert len(calls) == 1  # the state the command leaves; the one it read was judged when written
+    cached = json.loads(cache_of(saves).read_text(encoding="utf-8"))
+    cache_of(saves).write_text(json.dumps({**cached, "valid_for": "0.0.0"}), encoding="utf-8")
+    calls.clear()
+    camp("epm", "card", "3", ok=True)
+    assert len(calls) == 2  # another version's judgement: the document read is judged again
 
 
 def test_a_hand_edit_makes_the_cache_unused(camp, saves):

@@ -116,7 +116,7 @@ class Completer:
                 pool += [(n, first_sentence(h)) for n, h in lines.SHELL_WORDS.items()] + [("exit", "Leave")]
             return self.words(pool, partial, typed)
         shared = at_top and words[0] in lines.shadowed(self.root, self.game_words, self.campaign, self.game_id)
-        cmd = self.root.commands[words[0]] if shared else top.get(words[0])  # `journal check`: the shared one
+        cmd = lines.shared_commands(self.root)[words[0]] if shared else top.get(words[0])  # `journal check`
         if cmd is None:
             return []
         state = self.state()

@@ -73,6 +73,17 @@ def game_words(group: OrderedGroup) -> list[str]:
     return [*group.list_commands(ctx), *group.aliases]
 
 
+def shared_names(root: click.Group) -> list[str]:
+    """The names of the shared commands (the root's commands that are not a game), not importing them."""
+    return [n for n in root.list_commands(click.Context(root, info_name="journal")) if n not in games.GAMES]
+
+
+def shared_commands(root: click.Group) -> dict[str, click.Command]:
+    """The shared commands by name (the root imports each one's module)."""
+    ctx = click.Context(root, info_name="journal")
+    return {n: c for n in shared_names(root) if (c := root.get_command(ctx, n)) is not None}
+
+
 def top_commands(root: click.Group, group: click.Group, game_id: str, campaign: str) -> dict[str, click.Command]:
     """The commands typed bare in the shell, in playing order: the game's, then the shared ones."""
     ctx = click.Context(group, info_name=game_id, parent=click.Context(root, info_name="journal"))
@@ -82,9 +93,9 @@ def top_commands(root: click.Group, group: click.Group, game_id: str, campaign: 
         cmd = group.get_command(ctx, name)
         if cmd is not None and not cmd.hidden and name not in no:
             out[name] = cmd
-    for name in root.commands:
-        if name not in out and name not in no and not root.commands[name].hidden:
-            out[name] = root.commands[name]
+    for name, cmd in shared_commands(root).items():
+        if name not in out and name not in no and not cmd.hidden:
+            out[name] = cmd
     return out
 
 
@@ -92,7 +103,7 @@ def shadowed(root: click.Group, words: list[str], campaign: str, game_id: str) -
     """The shared commands a game command of the same name hides in the shell (War Titans'
     `check` and `set`): typed `journal check`, they run."""
     no = refused(campaign, game_id)
-    return {n: c for n, c in root.commands.items() if n in words and n not in no and not c.hidden}
+    return {n: c for n, c in shared_commands(root).items() if n in words and n not in no and not c.hidden}
 
 
 @contextmanager
@@ -138,9 +149,10 @@ def route(words: list[str], root: click.Group, group: OrderedGroup, game_id: str
     if first in games.GAMES:  # another game's commands (the campaign's own id was dropped)
         raise InputError(f"'{campaign.name}' is a {games.GAMES[game_id][1]} campaign: {first} commands do not "
                          f"apply to it")
-    if first in game_words(group) and not (at_top and first in root.commands):
+    shared = shared_names(root)
+    if first in game_words(group) and not (at_top and first in shared):
         return [game_id, *words]
-    if first in root.commands:
+    if first in shared:
         if first == "sheet" and not any(w in games.GAMES for w in words[1:]):
             words = [first, game_id, *words[1:]]  # this campaign's blank trackers
         if first == "batch" and "-" in words[1:]:

@@ -68,6 +68,16 @@ def parse(paths: SavePaths, text: str) -> dict:
     return files.parse_toml(text, paths.shown)
 
 
+def known_valid(doc: dict):
+    """A document this version of journal judged valid (check_doc found no problem) when it wrote
+    it: its game, the document, and no problem; judged again (check_doc) should its game's schema
+    have moved on since."""
+    game = games.load(doc["journal"]["game"])
+    if doc["journal"]["schema"] != game.SCHEMA_VERSION:
+        return check_doc(doc)
+    return game, doc, []
+
+
 def check_doc(doc: dict):
     """Validate a parsed save (migrating an older schema in memory).
 

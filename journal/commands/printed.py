@@ -1,19 +1,66 @@
-"""`journal report` and `journal luck`: thin commands over journal/report/ (added to the root group
-by journal/cli.py; the report's modules are imported only when one of them runs)."""
+"""The shared commands that print a campaign: pdf, sheet, report, luck (ReportLab and the report's
+modules are imported only when one of them runs)."""
 
 from __future__ import annotations
 
 import os
+import sys
 
 import click
 
-from journal import files
-from journal.errors import InputError
+from journal import files, games
+from journal.errors import InputError, SaveError
 from journal.options import save_option
-from journal.runtime import pass_rt
+from journal.runtime import Runtime, pass_rt
+from journal.store.paths import SavePaths
 from journal.text import plural, shown
 
-WRITABLE = (".md", ".markdown", ".html", ".htm", ".txt")
+WRITABLE = (".md", ".markdown", ".html", ".htm", ".txt")  # what `report -o` may replace
+
+
+@click.command()
+@save_option
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="PDF file (default: beside the save).")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@pass_rt
+def pdf(rt, save, output, paper):
+    """Trackers for the current state, then the campaign log."""
+    from journal.pdf import document
+
+    with rt.read(save) as s:
+        entries = s.log.read_all()
+        game, state, paths = s.game, s.state, s.paths
+    out = files.clean_path(output) if output else paths.save[: -len(".toml")] + ".pdf"
+    pages = document.render_save(game, state, entries, out, paper, title=paths.name,
+                                 progress=not rt.json and sys.stderr.isatty(),
+                                 follow_links=not in_saves_folder(rt, out, paths), error=InputError if output else SaveError)
+    rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
+
+
+def in_saves_folder(rt: Runtime, out: str, paths: SavePaths | None = None) -> bool:
+    """Whether a file is in the saves folder (or the folder of the save at hand): there a link is
+    never written through, as a folder received from someone could point it at any file."""
+    where = os.path.realpath(os.path.dirname(os.path.abspath(out)))
+    folders = [rt.saves_dir] + ([os.path.dirname(paths.save) or "."] if paths else [])
+    return any(where == os.path.realpath(folder) for folder in folders)
+
+
+@click.command()
+@click.argument("game", type=click.Choice(list(games.GAMES)), required=False)
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="PDF file (default: GAME-sheet.pdf in the saves folder, where `pdf` writes too).")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@save_option
+@pass_rt
+def sheet(rt, game, output, paper, save):
+    """Blank trackers for pencil play (GAME: default, the current campaign's game)."""
+    from journal.pdf import document
+
+    game = game or rt.current_game(save).ID
+    out = files.clean_path(output) if output else os.path.join(rt.saves_dir, f"{game}-sheet.pdf")
+    pages = document.render_blank(games.load(game), out, paper, follow_links=not in_saves_folder(rt, out))
+    rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
+
 
 
 def selection(f):
@@ -93,6 +140,3 @@ def luck(rt, save, last_session, since, turns):
 
     r, _paths = build(rt, save, last_session, since, turns)
     rt.emit([f"Luck audit of '{r.name}', {r.scope}:"] + text_lines(r.luck), r.luck)
-
-
-COMMANDS = (report, luck)

@@ -1,0 +1,194 @@
+"""The shared commands on a campaign's save and log: show, log, note, set, undo, redo, check, roll."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from journal import games
+from journal import log as logmod
+from journal import outcome as common
+from journal.dice import Dice, parse_expr
+from journal.errors import InputError, JournalError, SaveError
+from journal.options import reason_option, rolls_option, save_option
+from journal.runtime import pass_rt
+from journal.session import Session, shown_time
+from journal.text import MAX_LINE, plural
+
+
+@click.command()
+@save_option
+@pass_rt
+def show(rt, save):
+    """State summary (--json: {"game","name","result","state"}; result: won, lost or null)."""
+    with rt.read(save) as s:
+        rt.emit(s.game.summary(s.state), {"game": s.game.ID, "name": s.paths.name,
+                                          "result": s.game.result(s.state), "state": s.game.public_state(s.state)})
+
+
+def format_entry(e: dict) -> str:
+    text = f"{e['n']:>5}  " + ("(undone) " if e.get("undone") else "")
+    text += f"Note: {e['summary']}" if e.get("kind") == "note" else e["summary"]
+    if e.get("reason"):
+        text += f" (reason: {e['reason']})"
+    if e.get("rolls"):
+        shown = ", ".join(f"{r['die']}={r['value']}{'' if r['source'] == 'rolled' else ' (entered)'}"
+                          for r in e["rolls"])
+        text += f"   [{shown}]"
+    if e.get("undone"):
+        text += f"   (undone {shown_time(e['undone']['time'])} by journal {e['undone']['by']})"
+    return text
+
+
+def grouped(entries: list[dict]) -> list[str]:
+    lines, turn = [], object()
+    for e in entries:
+        if e.get("turn") != turn:
+            turn = e.get("turn")
+            lines.append(f"— {turn} —" if turn else "—")
+        lines.append(format_entry(e))
+    return lines
+
+
+@click.command("log")
+@save_option
+@click.option("--tail", type=click.IntRange(min=1), metavar="N", help="Only the last N entries.")
+@click.option("--all", "with_undone", is_flag=True,
+              help="The commands undo took back too, each marked undone (when, and by which undo).")
+@pass_rt
+def log_cmd(rt, save, tail, with_undone):
+    """The campaign's history, grouped by turn (--json: entries with rolls)."""
+    with rt.read(save) as s:
+        if with_undone:
+            entries = s.history()
+            entries = entries[-tail:] if tail else entries
+        else:
+            entries = s.log.tail(tail) if tail else s.log.read_all()
+    rt.emit(grouped(entries), [logmod.public(e) for e in entries])
+
+
+@click.command(context_settings={"ignore_unknown_options": True})
+@save_option
+@click.argument("text", nargs=-1, required=True)
+@pass_rt
+def note(rt, save, text):
+    """A free-text note in the log (and in the PDF)."""
+    joined = " ".join(text).strip()
+    if not joined:
+        raise InputError("the note is empty: type some text after `note`")
+    if "\n" in joined or "\r" in joined:
+        raise InputError("a note is one line: write several notes for several lines")
+    if len(joined) > MAX_LINE:
+        raise InputError(f"the note holds {len(joined)} characters: a note holds at most {MAX_LINE}")
+    rt.run(save, common.note, text=joined, entry_kind="note")
+
+
+@click.command("set", context_settings={"ignore_unknown_options": True})
+@save_option
+@click.argument("key")
+@click.argument("value", required=False)
+@click.option("--unset", is_flag=True, help="Remove the key instead of setting it.")
+@reason_option
+@pass_rt
+def set_cmd(rt, save, key, value, unset, reason):
+    """Set any value of the state by hand, as a card's text says (logged, validated).
+
+    KEY is a dotted path inside [state] (turn, crew.Ray.hp, cities."New York".damage);
+    VALUE is a TOML value (3, -2, true, "text"); a bare word is taken as text.
+    """
+    if (value is None) != unset:
+        raise click.UsageError("give a VALUE, or --unset to remove the key")
+    from journal import assign
+
+    path = assign.key_path(key)
+    parsed = None if unset else assign.value(value)
+    game = rt.current_game(save)
+    rt.run(save, common.set_value, path=path, value=parsed, unset=unset, validate=game.validate, shown_key=key,
+           raw=value, log_reason=reason)
+
+
+@click.command()
+@click.argument("count", metavar="[N]", type=click.IntRange(min=1), required=False)
+@save_option
+@click.option("--steps", type=click.IntRange(min=1), metavar="N", help="The same as N.")
+@click.option("--to", "to", type=click.IntRange(min=0), metavar="ENTRY",
+              help="Back to just after entry ENTRY of journal log: every later command is undone.")
+@click.option("--yes", is_flag=True, help="Do not ask first (a terminal asks when the last command was typed "
+                                          "more than 5 minutes ago, or in play on an earlier line).")
+@pass_rt
+def undo(rt, save, count, steps, to, yes):
+    """Revert the last command, or the last N (exactly, when the save was not edited by hand since);
+    journal redo puts them back. Undone commands stay listed by journal log --all."""
+    if rt.batch is not None:
+        raise InputError("undo cannot run inside a batch: fix the batch file instead")
+    if count is not None and steps is not None:
+        raise click.UsageError("N and --steps N say the same: give one of them")
+    if to is not None and (count or steps) is not None:
+        raise click.UsageError("--to ENTRY says where to stop: give it without N or --steps")
+    paths = rt.paths(save)
+    with Session(paths, on_commit=rt.committed) as s:
+        reverted = s.undo(count or steps, to=to, time=rt.now(), by=rt.command_text(),
+                          confirm=None if yes else rt.confirm_undo)
+    lines = [f"Undid #{e['n']} {e['command']}: {e['summary']}" for e in reverted]
+    lines.append(f"'{paths.name}' is back as it was before #{reverted[-1]['n']} (journal redo puts "
+                 f"{'it' if len(reverted) == 1 else 'them'} back).")
+    rt.emit(lines, [logmod.public(e) for e in reverted])
+
+
+@click.command()
+@save_option
+@pass_rt
+def redo(rt, save):
+    """Put back what the last undo took back, with the same dice, while nothing else changed since."""
+    if rt.batch is not None:
+        raise InputError("redo cannot run inside a batch: fix the batch file instead")
+    paths = rt.paths(save)
+    with Session(paths, on_commit=rt.committed) as s:
+        redone = s.redo(time=rt.now())
+    lines = [f"Redid #{e['n']} {e['command']}: {e['summary']}" for e in redone]
+    lines.append(f"'{paths.name}' is back as it was after #{redone[-1]['n']}.")
+    rt.emit(lines, [logmod.public(e) for e in redone])
+
+
+@click.command()
+@save_option
+@pass_rt
+def check(rt, save):
+    """Validate a (possibly hand-edited) save and its log; exit 1 listing each problem."""
+    if rt.batch is not None:  # the batch holds the folder's lock, and its changes are not saved yet
+        raise InputError("check cannot run inside a batch: check the save before or after it")
+    paths = rt.paths(save)
+    problems, game, entries = [], None, 0
+    try:
+        with Session(paths, exclusive=False, use_cache=False) as s:  # the save itself, never its cache
+            game, entries = s.game, s.entries
+            s.history()  # every entry, not only the last, and the undone ones: check is the thorough reader
+    except SaveError as e:
+        problems = e.problems or [e.message]
+    if problems:
+        rt.emit([f"{paths.save}:"] + [f"  - {p}" for p in problems],
+                {"save": str(paths.save), "valid": False, "problems": problems})
+        err = JournalError(f"{paths.save} has {plural(len(problems), 'problem')}")
+        err.json_done = True
+        raise err
+    rt.emit(f"{paths.save} is valid: {games.GAMES[game.ID][1]}, {plural(entries, 'log entry', 'log entries')}.",
+            {"save": str(paths.save), "valid": True, "problems": []})
+
+
+@click.command(context_settings={"ignore_unknown_options": True})
+@click.argument("expr")
+@save_option
+@rolls_option
+@pass_rt
+def roll(rt, expr, save, rolls):
+    """Roll dice: d6, 2d6+3, d20, d3 ...; logged in the campaign when there is one."""
+    parsed = parse_expr(expr)
+    if save is None and rt.batch is None and not rt.has_save():
+        dice = Dice(int.from_bytes(os.urandom(8), "big") >> 1, 0, rolls)
+        out = common.roll({}, dice, parsed)
+        dice.check_complete()
+        dice.finish()
+        rt.emit(out.lines, {**out.data, "rolls": [r.as_dict() for r in dice.rolls]})
+        return
+    rt.run(save, common.roll, expr=parsed, entered=rolls)
