@@ -1,6 +1,6 @@
 """War With the Evil Power Master (`epm`): story cards, challenges, two 0-25 trackers.
 
-The game interface (journal.games.Game), each hook from the file that keeps it: the save's
+The game interface (journal.games.interface.Game), each hook from the file that keeps it: the save's
 [state] in schema.py, what it shows in views.py, the save format's versions in migrations.py.
 The rules are rules.py, the commands cli.py, the printed pages sheets.py (found by name, never
 imported here).

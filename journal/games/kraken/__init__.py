@@ -8,7 +8,7 @@ one module (or package) per chapter: `start`, `saving`, `crew`, `equipment`, `re
 (ch. 13), `ground_combat/` and `treasure` (ch. 14), `quests`, `captives`; `views/` (text),
 `cli/` (commands) and `sheets/` (PDF pages) on top.
 
-The game interface (journal.games.Game) lives in the same files as every game's: schema.py
+The game interface (journal.games.interface.Game) lives in the same files as every game's: schema.py
 (`validate`), migrations.py (SCHEMA_VERSION, MIGRATIONS), views/ (summary, status, turn_label,
 next_step, names, public_state, result); undo's two hooks are here. This package imports the
 schema, the model and the views: never a chapter's rules, the CLI or the sheets.

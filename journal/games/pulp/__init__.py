@@ -1,7 +1,7 @@
 """Pulp Invasion (`pulp`): encounter lines, the cube bag, three abilities, captain's dice and
 Super Weapons, in three Cosmic Hegemony sectors.
 
-The game interface (journal.games.Game), each hook from the file that keeps it: the save's
+The game interface (journal.games.interface.Game), each hook from the file that keeps it: the save's
 [state] in schema.py, what it shows in views.py, the save format's versions in migrations.py.
 The rules are the rules/ package (one module per step of the round), the commands the cli/
 package, the printed pages sheets.py (found by name, never imported here).

@@ -1,6 +1,6 @@
 """War Titans: Invaders Must Die! (`titans`): THREAT, Titans, cities, invaders and rifts.
 
-The game interface (journal.games.Game; journal/games/README.md): each hook lives in its own
+The game interface (journal.games.interface.Game; journal/games/README.md): each hook lives in its own
 file, the schema in schema.py, what `show` and the sheets read in views/, the save's versions
 in migrations.py; the rules in rules/, the commands in cli/, the pages in sheets.py.
 """
