@@ -11,7 +11,7 @@ from journal import games
 from journal.games.interface import Game, History
 
 HOOKS = [name for name, value in vars(Game).items() if inspect.isfunction(value) and not name.startswith("_")]
-FILES = ("__init__.py", "schema.py", "migrations.py")  # and views.py, or a views/ package
+FILES = ("__init__.py", "schema.py", "tables.py", "history.py", "migrations.py")  # and views.py or views/
 
 
 @pytest.mark.parametrize("gid", list(games.GAMES))
