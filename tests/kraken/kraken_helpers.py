@@ -25,7 +25,7 @@ from journal.games.kraken.cgm import cells as cells_rules, packs
 from journal.games.kraken.dungeon import maps, maps as maps_rules
 from journal.games.kraken.ground_combat import actions, loop, profiles, spawn
 from journal.games.kraken.model import flight_table, ground
-from journal.games.kraken.model.validate import validate
+from journal.games.kraken.schema import validate
 from journal.games.kraken.space_combat import page
 
 DEMO_PACK = templates.path("kraken", "demo-pack.toml")

@@ -12,7 +12,7 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken import equipment, ship
 from journal.games.kraken.dungeon import maps
 from journal.games.kraken.ground_combat import actions, loop, profiles, spawn
-from journal.games.kraken.model.validate import validate
+from journal.games.kraken.schema import validate
 
 
 def test_storage_and_equipment_move_between_crew_and_ship():

@@ -22,7 +22,7 @@ from journal import templates
 from journal.errors import InputError, RuleError
 from journal.games import kraken
 from journal.games.kraken import crew, equipment, phases, quests, resources, ship, story_lines
-from journal.games.kraken.model.validate import validate
+from journal.games.kraken.schema import validate
 from journal.text import wrap
 
 

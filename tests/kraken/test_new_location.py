@@ -10,7 +10,7 @@ from journal import templates
 from journal.errors import InputError, RuleError
 from journal.games.kraken import flight, new_location, phases, ship, starmap
 from journal.games.kraken.dungeon import maps as maps_rules
-from journal.games.kraken.model.validate import validate
+from journal.games.kraken.schema import validate
 
 
 GEN, _PROBLEMS = new_location.parse_generator(templates.load("kraken", "location-generator-sample.toml"))

@@ -17,7 +17,7 @@ from kraken.kraken_helpers import (
 )
 
 from journal.games.kraken import starmap
-from journal.games.kraken.model.validate import validate
+from journal.games.kraken.schema import validate
 
 
 @pytest.mark.parametrize("edit, message", [

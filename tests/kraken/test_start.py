@@ -7,7 +7,7 @@ import pytest
 
 from journal.errors import InputError
 from journal.games.kraken import start
-from journal.games.kraken.model.validate import validate
+from journal.games.kraken.schema import validate
 
 
 def test_new_campaign_has_100_credits_oxygen_25_and_its_start_lines():

@@ -74,7 +74,7 @@ def legitimate_refusal(e: RuleError) -> bool:
 
 
 def validate_ok(state) -> bool:
-    from journal.games.kraken.model.validate import validate
+    from journal.games.kraken.schema import validate
 
     problems = validate(state)
     assert not problems, problems

@@ -10,7 +10,7 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken import crew as crew_rules, equipment, phases, quests, resources, ship
 from journal.games.kraken.dungeon import maps, shops
 from journal.games.kraken.model import weapons
-from journal.games.kraken.model.validate import validate
+from journal.games.kraken.schema import validate
 
 
 def visit_ready(teleport=2):

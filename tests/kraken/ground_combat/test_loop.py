@@ -11,7 +11,7 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken import crew, equipment, treasure
 from journal.games.kraken.ground_combat import actions, attacks, enemies, loop, profiles, spawn
 from journal.games.kraken.model import ground, weapons
-from journal.games.kraken.model.validate import validate
+from journal.games.kraken.schema import validate
 
 
 TRAITS = st.sampled_from([[], ["Zombie"], ["Regen: +2 HP"], ["Recharge: +1 Shield"], ["Acid blood"]])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from kraken.kraken_helpers import explorer
 
-from journal.games.kraken.model.validate import validate
+from journal.games.kraken.schema import validate
 
 
 @pytest.mark.parametrize("key, entry", [("resolved", "x"), ("resolved", "1:"), ("resolved", "M:1"),

@@ -11,7 +11,7 @@ from journal.errors import RuleError
 from journal.games.kraken import equipment
 from journal.games.kraken.ground_combat import actions, enemies, loop, profiles, spawn
 from journal.games.kraken.model.members import carry_capacity, crew_armor, worn_armor
-from journal.games.kraken.model.validate import validate
+from journal.games.kraken.schema import validate
 
 
 def test_inventory_capacity_and_overload():

@@ -9,7 +9,7 @@ from kraken.kraken_helpers import CAT, TABLE, apply, dice, in_combat, ship_state
 from journal.errors import InputError, RuleError
 from journal.games.kraken import flight
 from journal.games.kraken.model import combat, systems as systems_rules
-from journal.games.kraken.model.validate import validate
+from journal.games.kraken.schema import validate
 from journal.games.kraken.space_combat import (
     after,
     boarding,
