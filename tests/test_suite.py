@@ -27,3 +27,26 @@ def test_the_prose_tests_pass_with_a_short_and_a_long_temporary_folder(tmp_path,
     r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--basetemp", str(base),
                         *PROSE], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stdout[-3000:]
+
+
+@pytest.mark.slow
+def test_the_built_wheel_holds_the_templates_and_the_docs(tmp_path):
+    """The tests import the checkout; a player installs the wheel: it must carry the shipped data
+    files (journal/_templates) and the guides `journal guide` reads (journal/_docs)."""
+    import shutil
+    import zipfile
+
+    tree = tmp_path / "tree"  # built from a copy: building leaves build/ and *.egg-info behind
+    shutil.copytree(ROOT, tree, ignore=shutil.ignore_patterns(".venv", ".git", "build", "*.egg-info", "__pycache__",
+                                                              ".hypothesis", ".pytest_cache", "saves"))
+    r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(tree)],
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-2000:]
+    wheel = next(tmp_path.glob("tabletop_journal-*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for game in ("epm", "titans", "kraken", "pulp"):
+        assert f"journal/_templates/{game}/demo.toml" in names
+        assert f"journal/_docs/{game}.md" in names
+        assert f"journal/games/{game}/schema.py" in names
+    assert {"journal/_docs/saves.md", "journal/_docs/report.md", "journal/games/README.md",
+            "journal/commands/record.py", "journal/store/atomic.py"} <= names
