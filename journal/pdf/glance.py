@@ -73,7 +73,7 @@ def draw_page(page, charts: list[Chart], unit: str) -> None:
     """The page: a heading, then each chart across the page, a new page when one does not fit."""
     c = page.c
     page.take(heading(c, page.x0, page.cursor, page.width, "The campaign at a glance", 13,
-                      right=f"per {unit.lower()}; a dashed line: the game entered the tier or phase it names"))
+                      right=f"one point per {unit.lower()}; a dotted line: a new tier or phase"))
     if not charts:
         return
     height = min(210.0, max(150.0, (page.remaining() - 10) / len(charts) - 8))
