@@ -64,8 +64,15 @@ def test_the_try_line_says_how_to_type_journal_where_it_is_not_on_the_path(tmp_p
     assert how_to_type("/x/journal/__main__.py", "") == ("python3 -m journal", "")
 
 
-def test_the_demo_ends_with_commands_to_try_one_a_line(journal):
-    lines = journal("demo", "epm", ok=True).stdout.splitlines()
+def test_the_demo_ends_with_commands_to_try_one_a_line(journal, tmp_path, monkeypatch):
+    # journal runs in-process here: make it the `journal` on PATH, however pytest was started
+    # (`pytest`, `python -m pytest`), since the lines to try depend on how journal was typed.
+    bin_folder = tmp_path / "bin"
+    bin_folder.mkdir()
+    (bin_folder / "journal").write_text("#!/bin/sh\n")
+    (bin_folder / "journal").chmod(0o755)
+    monkeypatch.setattr("sys.argv", [str(bin_folder / "journal")])
+    lines = journal("demo", "epm", ok=True, env={"PATH": str(bin_folder)}).stdout.splitlines()
     assert lines[-3].startswith("Try")
     assert lines[-2:] == ["  journal show -s demo-epm", "  journal log -s demo-epm --tail 5"]
 
