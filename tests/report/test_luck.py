@@ -9,7 +9,6 @@ from itertools import product
 
 import pytest
 
-from journal.games.epm import history as epm_history
 from journal.games.interface import Check
 from journal.report import luck, stats
 
@@ -99,15 +98,3 @@ def test_bag_draws_are_judged_against_the_bag_at_each_draw():
     t2 = luck.Tally()
     t2.add_rolls([{"die": "bag", "value": c, "source": "entered"} for c in ("red", "red", "red")], {"red": 2})
     assert t2.audit()["draws"]["left_out"] == 3  # the third red is not in the bag as rebuilt
-
-
-def test_epm_challenge_odds_match_the_rules_odds():
-    from journal.games.epm import rules
-
-    state = {"signal": 8, "characters": {"Ana": {"active": True, "piloting": 1}}, "items": {}}
-    entry = {"command": "epm challenge piloting --character Ana --roll 3",
-             "summary": "Ana: piloting challenge (level 5): 3 +1 piloting = 4 → LOSE",
-             "rolls": [{"die": "d6", "value": 3, "source": "entered"}]}
-    [check] = epm_history.checks(entry, state)
-    assert check == Check("challenge", rules.odds(state, "piloting", "Ana")["p_win"], False)
-    assert check.chance == pytest.approx(3 / 6)

@@ -1,6 +1,7 @@
 """War With the Evil Power Master over a campaign (journal.games.interface.History): the Signal
 and the EPM Meter per visit, the challenge level (E2) as its stage, and the odds of each challenge
-(a d6, two with a "roll twice" booster, plus proficiency and booster against the level)."""
+(a d6, two with a "roll twice" booster, plus proficiency and booster against the level), as the
+rules recorded them when the challenge was made."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from itertools import product
 
 from journal.games.epm.rules import challenge_level
 from journal.games.interface import Check
+from journal.history import recorded_checks
 
 UNIT = "Visit"
 _CHALLENGE = re.compile(r"challenge \(level (\d+)\): ")
@@ -40,10 +42,12 @@ def chance(level: int, modifier: int, dice: int) -> float:
 
 
 def checks(entry: dict, before: dict) -> list[Check]:
-    """A challenge: its level and total are in the summary, its dice in the rolls (the modifier
-    is the total less the dice)."""
-    if not str(entry.get("command", "")).startswith("epm challenge"):
-        return []
+    """A challenge: the chance to win recorded as it was made (meta.checks). A challenge logged
+    before journal recorded its checks is read from its entry: its level and total are in the
+    summary, its dice in the rolls (the modifier is the total less the dice)."""
+    recorded = recorded_checks(entry)
+    if recorded or not str(entry.get("command", "")).startswith("epm challenge"):
+        return recorded
     summary = str(entry.get("summary", ""))
     levels, total = _CHALLENGE.findall(summary), _TOTAL.search(summary)
     faces = [r["value"] for r in entry.get("rolls", ()) if r.get("die") == "d6" and isinstance(r.get("value"), int)]

@@ -209,7 +209,15 @@ def challenge(state: State, dice: Dice, ctype: str, character: str, booster: str
     data = {"type": ctype, "character": character, "level": ch.level, "dice": faces,
             "proficiency": ch.proficiency, "booster": ch.booster, "bonus": ch.bonus, "total": total,
             "result": WIN if won else LOSE, "booster_destroyed": destroyed, "all_active_again": again}
-    return Outcome(s, summary, lines, data)
+    check = {"kind": "challenge", "chance": round(win_chance(ch), 6), "success": won}  # for the luck audit
+    return Outcome(s, summary, lines, data, meta={"checks": [check]})
+
+
+def win_chance(ch: Challenge) -> float:
+    """E3 before the roll: the chance that the challenge's dice, plus proficiency and booster,
+    reach its level."""
+    outcomes = list(product(range(1, 7), repeat=ch.dice))
+    return sum(1 for faces in outcomes if sum(faces) + ch.proficiency + ch.bonus >= ch.level) / len(outcomes)
 
 
 def after_the_challenge(s: State, ch: Challenge, destroyed: bool) -> list[str]:
@@ -231,10 +239,9 @@ def odds(state: State, ctype: str, character: str, booster: str | None = None) -
     """The exact chance to win a challenge before rolling (and to lose the booster)."""
     ch = declare(state, ctype, character, booster)
     outcomes = list(product(range(1, 7), repeat=ch.dice))
-    wins = sum(1 for faces in outcomes if sum(faces) + ch.proficiency + ch.bonus >= ch.level)
     ones = sum(1 for faces in outcomes if 1 in faces) if ch.booster else 0
     return {"type": ctype, "character": character, "level": ch.level, "proficiency": ch.proficiency,
-            "booster": ch.booster, "bonus": ch.bonus, "dice": ch.dice, "p_win": wins / len(outcomes),
+            "booster": ch.booster, "bonus": ch.bonus, "dice": ch.dice, "p_win": win_chance(ch),
             "p_booster_destroyed": ones / len(outcomes), "active": state["characters"][character]["active"]}
 
 
