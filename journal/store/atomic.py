@@ -104,7 +104,8 @@ def mode_for(path: str, mode: int | None) -> int | None:
 
 def stage(path: str, data: bytes, durable: bool = True, mode: int | None = None) -> str:
     """Write `data` to this process's temporary file beside `path` (flushed and fsynced when
-    `durable`), with the mode `path` will keep; return the temporary file's path."""
+    `durable`), with the mode `path` will keep; return the temporary file's path. On a failure
+    here or in `replace`, atomic_write removes the temporary file."""
     refuse_link(path)
     mode = mode_for(path, mode)
     tmp = temp_path(path)
@@ -116,30 +117,19 @@ def stage(path: str, data: bytes, durable: bool = True, mode: int | None = None)
             raise type(e)(e.errno, f"{e.strerror}: journal cannot create files in this folder",
                           folder_of(path)) from None
         raise
-    try:
-        with os.fdopen(fd, "wb") as f:
-            if mode is not None and hasattr(os, "fchmod"):
-                os.fchmod(f.fileno(), mode)
-            f.write(data)
-            if durable:
-                f.flush()
-                os.fsync(f.fileno())
-    except BaseException:
-        remove(tmp)
-        raise
+    with os.fdopen(fd, "wb") as f:
+        if mode is not None and hasattr(os, "fchmod"):
+            os.fchmod(f.fileno(), mode)
+        f.write(data)
+        if durable:
+            f.flush()
+            os.fsync(f.fileno())
     return tmp
 
 
 def replace(tmp: str, path: str) -> None:
     """Rename a staged file over `path` (the instant the new bytes are in place)."""
-    try:
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    os.replace(tmp, path)
 
 
 def atomic_write(path, data: bytes, durable: bool = True, mode: int | None = None) -> None:
