@@ -112,9 +112,8 @@ class Session:
     def load(self) -> None:
         self.text, st = document.read_save(self.paths)
         self.mode = stat.S_IMODE(st.st_mode)
-        if self.exclusive and not st.st_mode & stat.S_IWUSR:
-            raise SaveError(f"{self.paths.shown} is read-only (mode {self.mode:04o}): journal does not replace it; "
-                            f"make it writable (chmod u+w {self.paths.shown}) to play on")
+        if self.exclusive:
+            atomic.refuse_read_only(self.paths.shown, st, "to play on")
         self.text_sha = logmod.sha(self.text)
         cached = cache.read_cached(self.paths, self.text_sha) if self.use_cache else None
         if cached is None or not self._open(cached[0], from_cache=True, judged=cached[1]):

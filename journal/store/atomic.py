@@ -96,10 +96,15 @@ def mode_for(path: str, mode: int | None) -> int | None:
         st = os.stat(path)
     except FileNotFoundError:
         return mode
+    refuse_read_only(path, st)
+    return stat.S_IMODE(st.st_mode) if mode is None else mode
+
+
+def refuse_read_only(path: str, st: os.stat_result, then: str = "to change it") -> None:
+    """journal does not replace a file its owner made read-only."""
     if not st.st_mode & stat.S_IWUSR:
         raise SaveError(f"{path} is read-only (mode {stat.S_IMODE(st.st_mode):04o}): journal does not replace it; "
-                        f"make it writable (chmod u+w) to change it")
-    return stat.S_IMODE(st.st_mode) if mode is None else mode
+                        f"make it writable (chmod u+w {path}) {then}")
 
 
 def stage(path: str, data: bytes, durable: bool = True, mode: int | None = None) -> str:
