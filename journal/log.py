@@ -59,6 +59,11 @@ def _is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def whole(v) -> bool:
+    """A whole number 0 or more (not a bool): a byte offset, a seed, a count."""
+    return _is_int(v) and v >= 0
+
+
 def _holds_null(value) -> bool:
     if value is None:
         return True
@@ -135,7 +140,7 @@ def entry_problem(entry) -> str | None:
         if not is_sha(entry[key]):
             return f"entry {num}: {key} is not a SHA-256 (64 hex digits)"
     for key in ("seed", "at"):
-        if key in entry and not (_is_int(entry[key]) and entry[key] >= 0):
+        if key in entry and not whole(entry[key]):
             return f"entry {num}: {key} = {show_value(entry[key])} is not a whole number 0 or more"
     problem = (_undo_problem(entry["undo"]) if "undo" in entry else None) \
         or (_rolls_problem(entry["rolls"]) if "rolls" in entry else None) \

@@ -39,7 +39,7 @@ from typing import NamedTuple
 
 from journal import files
 from journal.errors import SaveError
-from journal.log import entry_problem, is_sha, patch_problem, side_name_problem
+from journal.log import entry_problem, is_sha, patch_problem, side_name_problem, whole
 from journal.schema import show_value, type_name
 from journal.store.logview import reverse_records
 from journal.store.paths import SavePaths
@@ -100,10 +100,6 @@ def group_bytes(undone: list[tuple[int, bytes, dict]], *, at: int, time: str, by
 
 # --- the shape of a line -------------------------------------------------------------------------
 
-def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
 def _restore_problem(value, where: str) -> str | None:
     """`left`, `restores` and `redo` of the save (where="") or of a side file."""
     for key in ("left", "restores"):
@@ -115,9 +111,9 @@ def _restore_problem(value, where: str) -> str | None:
 def _last_problem(record: dict) -> str | None:
     """The keys of an undo's last line."""
     count = record["count"]
-    if not (_whole(count) and count >= 1):
+    if not (whole(count) and count >= 1):
         return f"count = {show_value(count)} is not a whole number 1 or more"
-    if not _whole(record.get("seed")):
+    if not whole(record.get("seed")):
         return "seed is missing or not a whole number 0 or more"
     problem = _restore_problem(record, "")
     if problem:
@@ -152,11 +148,11 @@ def line_problem(record) -> str | None:
     if not isinstance(record, dict):
         return f"a line is {type_name(record)}: expected an object"
     if "mark" in record:
-        if not _whole(record.get("at")) or not isinstance(record.get("time"), str):
+        if not whole(record.get("at")) or not isinstance(record.get("time"), str):
             return "a mark needs at (a whole number) and time (text)"
         return None if record["mark"] in MARKS else f"mark = {show_value(record['mark'])}: one of {', '.join(MARKS)}"
     for key in ("at", "log_at"):
-        if not _whole(record.get(key)):
+        if not whole(record.get(key)):
             return f"{key} is missing or not a whole number 0 or more"
     for key in ("time", "by"):
         if not isinstance(record.get(key), str):
