@@ -162,11 +162,6 @@ def charts(walk: Walk, lo: int, hi: int, unit: str) -> list[Chart]:
     return out
 
 
-def outcome(game: Game, state: dict) -> str | None:
-    """"won", "lost" or None: the game's `result` (the Game protocol)."""
-    return game.result(state)
-
-
 def sessions_in(entries: list[dict], lo: int, hi: int) -> list[Session]:
     """The sittings of the whole log, numbered from the first, cut to the entries [lo, hi)."""
     out, start = [], 0
@@ -179,18 +174,17 @@ def sessions_in(entries: list[dict], lo: int, hi: int) -> list[Session]:
     return out
 
 
-def build(game, name: str, state: dict, entries: list[dict], last_session: bool = False, since: int | None = None,
-          turns: tuple[int, int] | None = None) -> Report:
+def build(game: Game, name: str, state: dict, entries: list[dict], last_session: bool = False,
+          since: int | None = None, turns: tuple[int, int] | None = None) -> Report:
     """The report of campaign `name` (its game module, its state, its log entries)."""
     hist = games.history(game.ID)
     walk = Walk(hist, state, entries)
-    lo, hi = select(entries, walk.period, last_session, since, turns)[:2]
+    lo, hi, scope = select(entries, walk.period, last_session, since, turns)
     tally = Tally()
     for i in range(lo, hi):
         tally.add_checks(walk.checks[i])
         tally.add_rolls(entries[i].get("rolls"), walk.bags[i])
     return Report(name=name, game=game.ID, title=game.TITLE, unit=hist.UNIT, cast=hist.cast(state),
-                  status=game.status(state), result=outcome(game, state),
-                  scope=select(entries, walk.period, last_session, since, turns)[2],
+                  status=game.status(state), result=game.result(state), scope=scope,
                   sessions=sessions_in(entries, lo, hi), charts=charts(walk, lo, hi, hist.UNIT),
                   luck=tally.audit(), total_entries=len(entries))
