@@ -18,7 +18,7 @@ from journal.session import Session
 from journal.store import atomic
 from journal.store.cache import cache_path
 from journal.store.current import read_current, write_current
-from journal.store.paths import NAME_RE, SavePaths, resolve
+from journal.store.paths import NAME_CHARS, NAME_RE, SavePaths, resolve
 
 TRASH = ".trash"
 
@@ -26,8 +26,7 @@ TRASH = ".trash"
 def check_name(name: str, what: str) -> str:
     """A campaign named inside the saves folder (not a path)."""
     if not NAME_RE.fullmatch(name or ""):
-        raise InputError(f"{what} {typed(name)} is not a save name: letters, digits, '.', '_' and '-', "
-                         f"starting with a letter or digit")
+        raise InputError(f"{what} {typed(name)} is not a save name: {NAME_CHARS}")
     return name
 
 
@@ -36,10 +35,25 @@ def history_path(paths: SavePaths) -> str:
     return os.path.join(os.path.dirname(paths.save), f".{paths.name}.history")
 
 
+def _taken(paths: SavePaths) -> str | None:
+    """The first of a campaign's files already there (None: the name is free)."""
+    return next((path for path in (paths.save, paths.log, paths.undone) if os.path.lexists(path)), None)
+
+
 def _free(paths: SavePaths) -> None:
-    for path in (paths.save, paths.log, paths.undone):
-        if os.path.lexists(path):
-            raise RuleError(f"{path} already exists: choose another name, or delete that campaign first")
+    taken = _taken(paths)
+    if taken:
+        raise RuleError(f"{taken} already exists: choose another name, or delete that campaign first")
+
+
+def _move_beside(src: SavePaths, to: SavePaths) -> None:
+    """Move what lives beside a save (its log, its undone commands, the shell's typed lines) to
+    the names of `to`; the caller moves the save itself, before or after, as its order needs."""
+    for old, new in ((src.log, to.log), (src.undone, to.undone)):
+        if os.path.lexists(old):
+            os.replace(old, new)
+    if os.path.isfile(history_path(src)):
+        os.replace(history_path(src), history_path(to))
 
 
 def _write_copy(s: Session, to: SavePaths) -> None:
@@ -101,17 +115,12 @@ def delete(folder: str, name: str) -> dict:
     with Session(src) as s:
         os.makedirs(trash, exist_ok=True)
         label, n = src.name, 1
-        while any(os.path.lexists(path) for path in (trashed(folder, label).save, trashed(folder, label).log,
-                                                      trashed(folder, label).undone)):
+        while _taken(trashed(folder, label)):
             n += 1
             label = f"{src.name}-{n}"
         to = trashed(folder, label)
         os.replace(src.save, to.save)  # the campaign leaves the folder here
-        for old, new in ((src.log, to.log), (src.undone, to.undone)):
-            if os.path.lexists(old):
-                os.replace(old, new)
-        if os.path.isfile(history_path(src)):
-            os.replace(history_path(src), history_path(to))
+        _move_beside(src, to)
         atomic.remove(cache_path(src))
         current = read_current(folder) == src.name
         if current:
@@ -132,12 +141,8 @@ def restore(folder: str, name: str, new: str | None = None) -> dict:
 
     with locking.locked(folder, True):
         _free(to)
-        for old, new in ((src.log, to.log), (src.undone, to.undone)):
-            if os.path.lexists(old):
-                os.replace(old, new)
+        _move_beside(src, to)
         os.replace(src.save, to.save)  # the campaign is back
-        if os.path.isfile(history_path(src)):
-            os.replace(history_path(src), history_path(to))
         atomic.remove(cache_path(src))
     return {"name": name, "restored_as": to.name, "game": game, "entries": entries}
 

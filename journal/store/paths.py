@@ -13,7 +13,8 @@ from journal import files
 from journal.errors import InputError, SaveError, typed
 
 NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
-NAME_RULE = "a save name (letters, digits, '.', '_' and '-', starting with a letter or digit) or a path ending in .toml"
+NAME_CHARS = "letters, digits, '.', '_' and '-', starting with a letter or digit"
+NAME_RULE = f"a save name ({NAME_CHARS}) or a path ending in .toml"
 
 
 def folder_of(path: str) -> str:
