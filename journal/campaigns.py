@@ -18,6 +18,7 @@ from journal.session import Session
 from journal.store import atomic
 from journal.store.cache import cache_path
 from journal.store.current import read_current, write_current
+from journal.store.folder import save_files
 from journal.store.paths import NAME_CHARS, NAME_RE, SavePaths, resolve
 
 TRASH = ".trash"
@@ -150,12 +151,8 @@ def restore(folder: str, name: str, new: str | None = None) -> dict:
 def trash_rows(folder: str) -> list[dict]:
     """The campaigns in the trash: name, game (as its save says), last change."""
     trash = os.path.join(folder, TRASH)
-    try:
-        names = sorted(n[:-5] for n in os.listdir(trash) if n.endswith(".toml") and not n.startswith("."))
-    except OSError:
-        return []
     rows = []
-    for name in names:
+    for name in sorted(n[:-5] for n in save_files(trash)):
         path = os.path.join(trash, f"{name}.toml")
         try:
             game = files.read_toml(path).get("journal", {}).get("game")

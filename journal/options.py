@@ -19,14 +19,10 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 def complete_saves(ctx, param, incomplete):
     """Shell completion for -s: the save names in the saves folder."""
-    from journal.store.folder import find
+    from journal.store.folder import find, save_files
 
     folder = ctx.find_root().params.get("saves") or find(os.environ.get("JOURNAL_SAVES")).folder
-    try:
-        names = sorted(n[:-5] for n in os.listdir(folder) if n.endswith(".toml") and not n.startswith("."))
-    except OSError:
-        return []
-    return [n for n in names if n.startswith(incomplete)]
+    return sorted(n[:-5] for n in save_files(folder) if n.startswith(incomplete))
 
 
 def save_option(f):

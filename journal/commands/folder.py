@@ -14,6 +14,7 @@ from journal.runtime import pass_rt
 from journal.session import Session
 from journal.store import document, locking
 from journal.store.current import current_ref, read_current, write_current
+from journal.store.folder import save_files
 from journal.store.paths import SavePaths, resolve
 from journal.text import plural
 
@@ -55,15 +56,6 @@ def list_trash(rt) -> None:
     w = max((len(r["name"]) for r in rows), default=0)
     lines = [f"  {r['name']:<{w}}  {str(r['game'] or '?'):<6}  {r['changed']}" for r in rows]
     rt.emit(lines or [f"The trash of {rt.saves_dir}/ is empty."], rows)
-
-
-def save_files(folder: str) -> list[str]:
-    """The *.toml entries of the saves folder, by name (none when it is no folder)."""
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return []
-    return sorted(n for n in names if n.endswith(".toml") and len(n) > 5 and not n.startswith("."))
 
 
 def list_row(folder: str, file_name: str, current: str | None) -> dict | None:

@@ -43,6 +43,16 @@ def is_marked(folder: str) -> bool:
     return os.path.isfile(os.path.join(folder, MARKER))
 
 
+def save_files(folder: str) -> list[str]:
+    """The *.toml entries of a saves folder (or of its trash), by name: the campaigns' saves, and
+    any other TOML file kept there (none when it is no folder)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    return sorted(n for n in names if n.endswith(".toml") and len(n) > 5 and not n.startswith("."))
+
+
 def holds_campaigns(folder: str) -> bool:
     """Whether an unmarked folder looks like one an older journal made (a save's log, `.current`)."""
     try:
