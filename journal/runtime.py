@@ -27,7 +27,7 @@ from journal.errors import InputError, Interrupted, JournalError, NeedChoice, Ru
 from journal.outcome import Outcome
 from journal.session import Session
 from journal.store import interrupts
-from journal.text import MAX_LINE, shown, word_problem, wrap
+from journal.text import MAX_LINE, plural, shown, word_problem, wrap
 
 GLOBAL_FLAGS = {"--json"}
 ASK_UNDO_AFTER = 5 * 60  # seconds: undo asks first on a terminal when the last command is older
@@ -131,7 +131,7 @@ def ago(seconds: float | None) -> str:
     for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
         if seconds >= size:
             count = int(seconds // size)
-            return f"{count} {unit}{'' if count == 1 else 's'} ago"
+            return f"{plural(count, unit)} ago"
     return "just now"
 
 

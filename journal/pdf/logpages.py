@@ -22,6 +22,7 @@ from journal.pdf.primitives import (
     BOLD, INK, ITALIC, MUTED, REGULAR, RULE, SHADE, TextLayer, fit_text, heading, safe,
     text, text_width, wrap_text,
 )
+from journal.text import plural
 
 NUM_W = 32              # entry number column (numbers right-aligned in it)
 ROLL_W = 100            # rolls, and the entry's time under them
@@ -100,7 +101,7 @@ class LogWriter:
         """The log's first page header (the log always starts on a new page)."""
         page = self.page
         n = self.entry_count
-        note = f"{n} entr{'y' if n == 1 else 'ies'}"
+        note = plural(n, "entry", "entries")
         page.take(heading(self.c, page.x0, page.cursor, page.width, "Campaign log", 13, right=note))
         self._columns()
 

@@ -17,6 +17,7 @@ from journal.pdf.primitives import (
     BOLD, INK, MUTED, REGULAR, ZEBRA, badge, checkbox, checkbox_row, disc, field, fit_text, grid,
     heading, notes_area, rules_box, safe, text, track, triangle,
 )
+from journal.text import plural
 
 # Signal Tracker position -> challenge level (rulebook, Challenges step 1; E2), a colour per band
 LOWEST = (0,) + tuple(highest + 1 for highest, _ in LEVELS[:-1])
@@ -58,10 +59,6 @@ def _int(value):
 
 def _dict(value) -> dict:
     return value if isinstance(value, dict) else {}
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def draw_tracker(c, page, state, title) -> None:
@@ -308,7 +305,7 @@ def _items_and_planets(c, page, s, blank) -> None:
         show_items, show_planets = bool(items) or not continued, bool(planets) or not continued
         if show_items:
             heading(c, x, top, left_w, "Items by owner" + suffix, 11,
-                    right=None if blank else _count(len(_dict(s.get("items"))), "item"))
+                    right=None if blank else plural(len(_dict(s.get("items"))), "item"))
         if show_planets:
             heading(c, right_x, top, right_w, "Planets" + suffix, 11,
                     right=None if blank else "arrow: current planet")

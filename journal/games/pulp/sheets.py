@@ -20,6 +20,7 @@ from journal.games.pulp.rules.odds import bag_odds
 from journal.games.pulp.views import public_state
 from journal.pdf.primitives import (BOLD, INK, MUTED, REGULAR, ZEBRA, badge, checkbox, field, fit_text, heading,
                                     notes_area, rules_box, text, text_width, triangle, wrap_text)
+from journal.text import plural
 
 GAP = 12
 HEAD_H = 19
@@ -254,7 +255,7 @@ def _line(c, page, s, blank) -> None:
             text(c, sx + 5, top - 36, "Engage: " + card_requirement(card), BOLD if status == PENDING
                  else REGULAR, 7.5, max_width=slot_w - 10)
             planets = card.get("planets", 0)
-            icons = f"{planets} planet icon{'' if planets == 1 else 's'}"
+            icons = plural(planets, "planet icon")
             text(c, sx + 5, top - 49, icons + (", disregarded" if status == EVADED and planets else ""),
                  REGULAR, 7, max_width=slot_w - 10, grey=MUTED)
         else:
