@@ -451,6 +451,13 @@ def checkbox(c, x, y, checked=False, size=7.0) -> None:
         c.setLineWidth(0.7)
 
 
+def checkbox_cell(on: bool, size: float = 8.0):
+    """A grid cell (see `grid`) holding a centred checkbox."""
+    def draw(c, x, y, w, h):
+        checkbox(c, x + (w - size) / 2, y + (h - size) / 2, on, size=size)
+    return draw
+
+
 def checkbox_row(c, x, y, labels, checked=(), size=7.0, font_size=8.0, gap=9.0) -> float:
     """Checkboxes with labels left to right from (x, y) (y = box bottom). Labels in
     `checked` are ticked, and their label is bold. Returns the total width."""

@@ -14,7 +14,7 @@ from journal.games.epm.constants import (
     TYPES, challenge_level,
 )
 from journal.pdf.primitives import (
-    BOLD, INK, MUTED, REGULAR, ZEBRA, badge, checkbox, checkbox_row, disc, field, fit_text, grid,
+    BOLD, INK, MUTED, REGULAR, ZEBRA, badge, checkbox_cell, checkbox_row, disc, field, fit_text, grid,
     heading, notes_area, rules_box, safe, text, track, triangle,
 )
 from journal.text import plural
@@ -176,11 +176,11 @@ def _characters(c, page, s, blank) -> None:
     rows = []
     for name in names:
         if name is None:
-            rows.append([None, _box(False), _box(False)] + [None] * 5)
+            rows.append([None, checkbox_cell(False), checkbox_cell(False)] + [None] * 5)
             continue
         ch = _dict(chars[name])
         active = ch.get("active") is not False   # characters start Active
-        row = [(name, BOLD), _box(active), _box(not active)]
+        row = [(name, BOLD), checkbox_cell(active), checkbox_cell(not active)]
         for t in TYPES:
             p = _int(ch.get(t, 0))             # a missing proficiency is 0
             row.append(None if p is None else ((f"{p:+d}", BOLD) if p else ("0", REGULAR)))
@@ -205,13 +205,6 @@ def _characters(c, page, s, blank) -> None:
             return
         page.new_page()
         note = "continued"
-
-
-def _box(on: bool):
-    """A grid cell holding a centred checkbox."""
-    def draw(c, x, y, w, h):
-        checkbox(c, x + (w - 8) / 2, y + (h - 8) / 2, on, size=8)
-    return draw
 
 
 def _item_rows(s, blank, blank_rows):

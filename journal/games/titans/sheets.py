@@ -18,8 +18,8 @@ from journal.games.titans.rules.model import (
 )
 from journal.games.titans.views.state import public_state
 from journal.pdf.primitives import (
-    BOLD, INK, MUTED, REGULAR, badge, checkbox, checkbox_row, field, fit_text, grid, heading, notes_area, safe,
-    text, track, wrap_text,
+    BOLD, INK, MUTED, REGULAR, badge, checkbox, checkbox_cell, checkbox_row, field, fit_text, grid, heading,
+    notes_area, safe, text, track, wrap_text,
 )
 
 # Tier colours, chosen to stay apart in greyscale (luminance ~.89 / .97 / .84 / .74);
@@ -221,7 +221,7 @@ def _cities(c, page, s, blank) -> None:
     styles: list = []
     if blank:
         for _ in range(18):
-            rows.append([None, None, _hp_boxes(0, 0, False), _box(False), None, None, None, None])
+            rows.append([None, None, _hp_boxes(0, 0, False), checkbox_cell(False), None, None, None, None])
             styles.append(None)
     else:
         for name, cty in cities.items():
@@ -239,17 +239,11 @@ def _cities(c, page, s, blank) -> None:
                     sups[_d(v).get("color", p)] = k
             trails = f"{cty.get('yellow', '')} / {cty.get('green', '')}"
             rows.append([(name, BOLD), "Metropolis" if kind == METROPOLIS else "Refuge",
-                         _hp_boxes(dmg, hp, destroyed), _box(destroyed), " ".join(here), " ".join(tis),
+                         _hp_boxes(dmg, hp, destroyed), checkbox_cell(destroyed), " ".join(here), " ".join(tis),
                          " ".join(f"{col} {k}" for col, k in sups.items()), trails])
             styles.append({"fill": 0.80} if destroyed else None)
     note = "Metropolis HP 4 (+1 THREAT) \u00b7 Refuge HP 5 (+2 THREAT)"
     _table(c, page, "Cities", note, widths, header, rows, styles, align=["l", "l", "l", "c", "l", "l", "l", "l"])
-
-
-def _box(on: bool):
-    def draw(c, x, y, w, h):
-        checkbox(c, x + (w - 8) / 2, y + (h - 8) / 2, on, size=8)
-    return draw
 
 
 def _table(c, page, title, note, widths, header, rows, styles, align=None, min_rows=2) -> None:
@@ -479,13 +473,13 @@ def _panel_tech(pn: Panel, y: float) -> float:
             entry = by_slot[HANDS]
             label = "Hands (2H)"
         if entry is None:
-            rows.append([label, None, _charges(0, pn.blank), _box(False)])
+            rows.append([label, None, _charges(0, pn.blank), checkbox_cell(False)])
         else:
             card, tc = entry
             tags = f" [{'/'.join(_l(tc.get('tags')))}]" if tc.get("tags") else ""
             tags += "".join(f" {n:+d} {k}" for k, n in _d(tc.get("dice")).items() if _i(n))
             rows.append([label, (f"{card}{tags}", BOLD), _charges(_i(tc.get("charges"), 0), False),
-                         _box(bool(tc.get("disabled")))])
+                         checkbox_cell(bool(tc.get("disabled")))])
     widths = [pn.inner * f for f in (0.2, 0.54, 0.17, 0.09)]
     grid(pn.c, pn.left, y, widths, rows, row_h=12.5, header=["Slot", "Tech Card", "Charges", "Off"], size=7.2,
          align=["l", "l", "l", "c"])
