@@ -9,10 +9,11 @@ from journal.errors import JournalError
 from journal.games.pulp.rules.components import (
     ABILITIES, ABILITY_CUBES, ABILITY_MAX, BLACK, COLOURS, DECK_SIZE, DECKS, DIE_COLOURS, DRAWN, ENCOUNTER, ENGAGED,
     FACE_UP, ICONS, KINDS, LEVELS, LINE_SIZE, LOCATION, LOST, OVER, PENDING, PHASES, PLANETS, QUIETUS, READY, SEARCH,
-    SEARCHED, STATUSES, TOTALS, WON, Card, parse_card, plural,
+    SEARCHED, STATUSES, TOTALS, WON, Card, parse_card,
 )
 from journal.games.pulp.rules.model import cubes_met, n_weapons, weapon_problems
 from journal.schema import Bool, Int, List, Map, Str, Table, opt, show_value
+from journal.text import plural
 
 
 COUNTS = Table({c: Int(0, TOTALS[c]) for c in COLOURS})

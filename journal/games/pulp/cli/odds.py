@@ -8,10 +8,10 @@ import click
 from journal.errors import InputError
 from journal.games.pulp.cli.values import ability_name
 from journal.games.pulp.rules import odds
-from journal.games.pulp.rules.components import plural
 from journal.games.pulp.rules.planet_search import search_count
 from journal.options import save_option
 from journal.runtime import pass_rt
+from journal.text import plural
 
 
 def check_count(option: str, n: int, least: int, what: str, bag: dict) -> int:

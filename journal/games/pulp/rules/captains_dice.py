@@ -12,12 +12,13 @@ from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.pulp.rules.components import (
     AGENT, DIE_COLOURS, ENCOUNTER, FACE_TEXT, FACE_USE, GRAY, GUARDFORCE, IN_ENGAGE, IN_EVADE, IN_SEARCH, ON_ITS_OWN,
-    ORANGE, PHASE_TEXT, SYSTEMS, YELLOW, DieUse, parse_card, plural,
+    ORANGE, PHASE_TEXT, SYSTEMS, YELLOW, DieUse, parse_card,
 )
 from journal.games.pulp.rules.model import pending, weapon_index
 from journal.games.pulp.rules.phase import refuse_once_over
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
+from journal.text import plural
 
 
 class InHand(NamedTuple):

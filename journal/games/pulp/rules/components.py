@@ -11,7 +11,6 @@ import re
 from typing import Final, NamedTuple, TypedDict
 
 from journal.errors import InputError, typed
-from journal.text import plural  # noqa: F401 (the rules count cubes with it)
 
 # Cubes (P1: 76 of them, never created)
 RED, ORANGE, BLUE, BLACK, YELLOW, WHITE = "red", "orange", "blue", "black", "yellow", "white"

@@ -12,13 +12,14 @@ from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.pulp.rules.components import (
     ABILITY_LABEL, COLOURS, ENCOUNTER, FACE_UP, ICONS, LETTER, LINE_SIZE, LOCATION, LOST, OVER, PENDING, QUIETUS,
-    READY, SEARCH, Card, card_token, count_cubes, cubes_text, plural,
+    READY, SEARCH, Card, card_token, count_cubes, cubes_text,
 )
 from journal.games.pulp.rules.model import alien_name, card_requirement, line_entry, pending, shown_line, zero_abilities
 from journal.games.pulp.rules.phase import need_phase
 from journal.games.pulp.views import next_step
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
+from journal.text import plural
 
 
 def begin_round(state: dict, dice: Dice, planet: str, cards: list[Card]) -> Outcome:

@@ -14,12 +14,13 @@ from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.pulp.rules.captains_dice import InHand, die_in_hand, rotate, wrong_place
 from journal.games.pulp.rules.components import (
     ABILITY_CUBES, ABILITY_LABEL, BLUE, COLOUR_ABILITY, ENCOUNTER, EVADED, GRAY, RED, SHORT,
-    WHITE, YELLOW, DieUse, count_cubes, cubes_text, plural,
+    WHITE, YELLOW, DieUse, count_cubes, cubes_text,
 )
 from journal.games.pulp.rules.encounter import after_encounter, card_label, next_card
 from journal.games.pulp.rules.model import Draws, abilities_above_zero, check_loss
 from journal.games.pulp.rules.phase import need_phase
 from journal.outcome import Outcome, copy_state
+from journal.text import plural
 
 
 def evade(state: dict, dice: Dice, pos: int, pay: str | None = None, die: DieUse | None = None,

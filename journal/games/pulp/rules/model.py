@@ -15,8 +15,9 @@ from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.pulp.rules.components import (
     ABILITIES, ABILITY_CUBES, ABILITY_LABEL, BLACK, COLOURS, EVADED, ICONS, KINDS, LETTER, LEVELS, LOST, OVER,
-    PENDING, QUIETUS, SHORT, WHITE, YELLOW, Card, card_token, parse_card, plural,
+    PENDING, QUIETUS, SHORT, WHITE, YELLOW, Card, card_token, parse_card,
 )
+from journal.text import plural
 
 StateView = Mapping[str, Any]  # a [state] table, read only (schema.State describes its keys)
 

@@ -13,7 +13,7 @@ from journal.errors import NeedChoice, RuleError
 from journal.games.pulp.rules.captains_dice import InHand, die_in_hand, rotate, wrong_place
 from journal.games.pulp.rules.components import (
     ABILITY_CUBES, ABILITY_LABEL, BLACK, BLUE, CODE, COLOUR_ABILITY, COLOURS, EVADED, FACE_USE, GRAY, IN_SEARCH, KEY,
-    OVER, SEARCH, SEARCHED, WHITE, WON, YELLOW, Card, DieUse, cubes_text, parse_card, plural,
+    OVER, SEARCH, SEARCHED, WHITE, WON, YELLOW, Card, DieUse, cubes_text, parse_card,
 )
 from journal.games.pulp.rules.model import Draws, abilities_above_zero, cubes_met, n_weapons, past_quietus, weapon_index
 from journal.games.pulp.rules.odds import search_odds
@@ -21,6 +21,7 @@ from journal.games.pulp.rules.phase import need_phase
 from journal.games.pulp.views import next_step, progress_text
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
+from journal.text import plural
 
 FLAG = {KEY: "Key", CODE: "Code"}
 

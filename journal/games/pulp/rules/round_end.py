@@ -9,13 +9,14 @@ from collections.abc import Sequence
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.pulp.rules.components import (
-    ABILITY_LABEL, BLACK, DECKS, DRAWN, ENGAGED, LOST, OVER, READY, SEARCH, SEARCHED, cubes_text, parse_card, plural,
+    ABILITY_LABEL, BLACK, DECKS, DRAWN, ENGAGED, LOST, OVER, READY, SEARCH, SEARCHED, cubes_text, parse_card,
 )
 from journal.games.pulp.rules.model import alien_name, n_weapons, zero_abilities
 from journal.games.pulp.rules.phase import need_phase
 from journal.games.pulp.views import next_step
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
+from journal.text import plural
 
 
 def end_round(state: dict, dice: Dice, leave: Sequence[int] = ()) -> Outcome:

@@ -20,6 +20,7 @@ from journal.schema import fold
 from journal.games.titans.rules.board import open_rifts
 from journal.options import CampaignName, save_option
 from journal.runtime import pass_rt
+from journal.text import plural
 
 
 def parse_titan(spec: str) -> dict:
@@ -87,7 +88,7 @@ def read_titans(specs: list[dict], players: int | None, cities: dict) -> list[di
     if not 1 <= players <= model.MAX_PLAYERS:
         raise InputError(f"--players {players} is outside 1..{model.MAX_PLAYERS} (War Titans is for 1-4 players)")
     if len(specs) != players:
-        raise InputError(f"--players {players} but {model.plural(len(specs), '--titan')} given: one Titan per player")
+        raise InputError(f"--players {players} but {plural(len(specs), '--titan')} given: one Titan per player")
     taken: set[str] = set()
     colors: list[str] = []
     out = []

@@ -11,9 +11,10 @@ from __future__ import annotations
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.titans.rules.board import invaders_at, neighbours, titans_at
 from journal.games.titans.rules.model import (
-    CHARGES_MAX, CITY_LABEL, MECHANICAL, OVER, SUPPORT_HP, TRIGGER, category, plural, stats, tier_word,
+    CHARGES_MAX, CITY_LABEL, MECHANICAL, OVER, SUPPORT_HP, TRIGGER, category, stats, tier_word,
 )
 from journal.games.titans.rules.trackers import damage_city, damage_titan, move_threat
+from journal.text import plural
 
 
 def _ability_line(state: dict, pid: str, when: str) -> str:

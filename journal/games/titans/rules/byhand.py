@@ -9,13 +9,14 @@ from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.titans.rules.board import lair_put, lair_remove, pawn_damage, supports_at
 from journal.games.titans.rules.model import (
-    CITY_HP, CREDITS_MAX, ENDING, ONE, OVER, SETUP, THREAT_MAX, is_one, plural, rift_of_pawn, stats, tier,
+    CITY_HP, CREDITS_MAX, ENDING, ONE, OVER, SETUP, THREAT_MAX, is_one, rift_of_pawn, stats, tier,
 )
 from journal.games.titans.rules.phases import refuse_if_final, refuse_if_over
 from journal.games.titans.rules.trackers import damage_city, damage_supports, damage_titan, end_game, move_threat
 from journal.games.titans.schema import validate
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
+from journal.text import plural
 
 
 def threat(state: dict, dice: Dice, delta: int | None = None, value: int | None = None, reason: str = "") -> Outcome:
@@ -68,7 +69,7 @@ def _city_by_hand(s: dict, city: str, n: int, lines: list[str]) -> tuple[str, di
             c["destroyed"] = False
             lines.append(say(f"{city} is no longer destroyed: take its City Destroyed Token off (THREAT is not "
                              f"lowered: ", cmd("titans threat", "DELTA"), " with a negative DELTA, if the card says "
-                             f"so)."))
+                             "so)."))
     return f"{city}: {n:+d} damage by hand → {c['damage']}", {"city": city, "damage": c["damage"],
                                                               "destroyed": c["destroyed"]}
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.titans.rules.board import invaders_at, location
-from journal.games.titans.rules.model import AMPHIBIOUS, HANDS, category, face_table, plural, stats
+from journal.games.titans.rules.model import AMPHIBIOUS, HANDS, category, face_table, stats
 from journal.games.titans.rules.phases import refuse_if_over
 from journal.hints import Hint, cmd, say
 from journal.outcome import Outcome, copy_state
+from journal.text import plural
 
 
 def dice_pool(s: dict, name: str, ability: str, ignored=(), blow: bool = False, foes=()) -> tuple[int, list]:

@@ -18,8 +18,7 @@ from journal.games.titans.rules.board import (
 from journal.games.titans.rules.checks import check_record, pool_lines, refuse_too_many, roll_check
 from journal.games.titans.rules.model import (
     AMPHIBIOUS, CHARGES_MAX, CREDITS_MAX, FIGHT, OVER, REFRESH, REFUGE, SETUP, TAGS, TERRESTRIAL, UPGRADE, category,
-    joined, plural,
-    rift_of_pawn, stats,
+    joined, rift_of_pawn, stats,
 )
 from journal.games.titans.rules.opening import invade_from
 from journal.games.titans.rules.phases import (
@@ -27,6 +26,7 @@ from journal.games.titans.rules.phases import (
 )
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
+from journal.text import plural
 
 
 def spot(s: dict, name: str):

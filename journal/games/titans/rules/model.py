@@ -9,7 +9,6 @@ commands: cli/names.py.)
 from __future__ import annotations
 
 from journal.errors import RuleError
-from journal.text import plural  # noqa: F401 (the rules count with it)
 
 
 # The book's words, each written here once: the rules compare with these names, never with text.

@@ -11,12 +11,13 @@ from journal.games.titans.rules.abilities import player_picks, refuse_unused_pic
 from journal.games.titans.rules.board import lair_take, location
 from journal.games.titans.rules.model import (
     ENDING, FIGHT, FLYING, ONE, OPENING, OVER, PHASE_TEXT, SETUP, category, episodes_to_draw, is_one, joined,
-    lead_pilot, plural, stats, tier, tier_word,
+    lead_pilot, stats, tier, tier_word,
 )
 from journal.games.titans.rules.phases import new_round, refuse_if_final, refuse_if_over
 from journal.games.titans.rules.trackers import damage_city, move_threat, pilot_check_hints
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
+from journal.text import plural
 
 
 def _draw_episodes(s: dict, n: int, lines: list[str], choose: bool = False) -> int:

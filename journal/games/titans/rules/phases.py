@@ -13,10 +13,11 @@ from journal.errors import RuleError
 from journal.games.titans.rules import order
 from journal.games.titans.rules.model import (
     CHARGES_MAX, DEVELOPMENT, ENDING, FIGHT, FINAL, OPENING, PHASE_ORDER, PHASE_TEXT, SETUP, SUPPORTS, UPGRADE,
-    face_table, is_one, joined, lead_pilot, plural,
+    face_table, is_one, joined, lead_pilot,
 )
 from journal.games.titans.views.state import result
 from journal.hints import cmd, say
+from journal.text import plural
 
 
 def refuse_if_over(state: dict) -> None:

@@ -7,9 +7,10 @@ The Alert Token (T1/T4: 21 loses at once), City Damage (T6: destroyed at HP, THR
 from __future__ import annotations
 
 from journal.games.titans.rules.model import (
-    CITY_HP, CITY_LABEL, CITY_THREAT, OVER, RED, SUPPORT_HP, THREAT_MAX, episodes_to_draw, plural, tier, tier_word,
+    CITY_HP, CITY_LABEL, CITY_THREAT, OVER, RED, SUPPORT_HP, THREAT_MAX, episodes_to_draw, tier, tier_word,
 )
 from journal.hints import cmd, say
+from journal.text import plural
 
 
 def end_game(s: dict, result: str, reason: str, lines: list[str]) -> None:

@@ -7,7 +7,7 @@ from journal.dice import Dice
 from journal.errors import RuleError
 from journal.games.titans.rules import order
 from journal.games.titans.rules.model import (
-    DEVELOPMENT, ENDING, FIGHT, OPENING, PHASE_TEXT, SETUP, SUPPORTS, UPGRADE, plural,
+    DEVELOPMENT, ENDING, FIGHT, OPENING, PHASE_TEXT, SETUP, SUPPORTS, UPGRADE,
 )
 from journal.games.titans.rules.opening import opening
 from journal.games.titans.rules.phases import (
@@ -16,6 +16,7 @@ from journal.games.titans.rules.phases import (
 )
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
+from journal.text import plural
 
 
 def next_phase(state: dict, dice: Dice) -> Outcome:

@@ -14,7 +14,7 @@ from journal.games.titans.rules.board import city_distance
 from journal.games.titans.rules.checks import bonus_text
 from journal.games.titans.rules.model import (
     ARMY, CHARGES_MAX, CREDITS_MAX, DEVELOPMENT, FACE_UP, HAND1, HAND2, HANDS, INDUSTRY, INDUSTRY_CREDITS, REFRESH,
-    RESEARCH, SLOT_TEXT, SUPPORTS, SUPPORTS_MAX, SUPPORT_RANGE, TAGS, UPGRADE, joined, plural,
+    RESEARCH, SLOT_TEXT, SUPPORTS, SUPPORTS_MAX, SUPPORT_RANGE, TAGS, UPGRADE, joined,
 )
 from journal.games.titans.rules.phases import (
     development_done, enter_development, enter_supports, need_phase, refuse_if_over, turn_line,
@@ -22,6 +22,7 @@ from journal.games.titans.rules.phases import (
 from journal.hints import cmd, say
 from journal.lookup import already
 from journal.outcome import Outcome, copy_state
+from journal.text import plural
 
 # --- Upgrade step 3: Development ----------------------------------------------------------------
 

@@ -10,12 +10,13 @@ from journal.games.titans.rules.board import invaders_at, lair_text, location, w
 from journal.games.titans.rules.checks import dice_pool
 from journal.games.titans.rules.model import (
     CHARGES_MAX, CHECKS, CITY_HP, DEVELOPMENT, ENDING, FIGHT, FINAL, OPENING, OVER, PHASE_TEXT, SETUP, SUPPORTS,
-    SUPPORTS_MAX, THREAT_MAX, UPGRADE, episodes_to_draw, joined, plural, stats, tier,
+    SUPPORTS_MAX, THREAT_MAX, UPGRADE, episodes_to_draw, joined, stats, tier,
 )
 from journal.games.titans.rules.phases import (
     opening_hint, repair_hints, repairs_to_roll, trial_due, trial_hints,
 )
 from journal.hints import cmd, say
+from journal.text import plural
 
 TITLE = TITLES["titans"]
 TABLE_WIDTH = 100  # a row of `show` fits 100 columns (DESIGN: tables fit 100)
