@@ -20,7 +20,6 @@ from kraken.kraken_helpers import ATTRS, CAT, HUGE, demo_pack, dice, j, new_stat
 import journal.games.kraken as kraken_pkg
 from journal import templates
 from journal.errors import InputError, RuleError
-from journal.games import kraken
 from journal.games.kraken import crew, equipment, phases, quests, resources, ship, story_lines
 from journal.games.kraken.schema import validate
 from journal.text import wrap

@@ -7,7 +7,6 @@ import pytest
 from kraken.kraken_helpers import CAT, apply, dice, in_combat, tech
 
 from journal.errors import NeedChoice, RuleError
-from journal.games.kraken.ground_combat import enemies
 from journal.games.kraken.space_combat import enemy_fire, page, recharge, timeline as timeline_rules
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from journal import templates
 from journal.errors import InputError
 from journal.games.titans.cli import setup as cli_setup
 from titans.titans_helpers import BOARD, DICE, INVADERS, NEW, TITANS, j, t, white_flying_game

@@ -8,7 +8,7 @@ import pytest
 from journal.errors import InputError, RuleError
 from journal.games import titans as game
 from journal.games.titans.cli.values import rolled_only
-from journal.games.titans.rules import byhand, checks, ending, fight, opening, pilots, rifts, setup, turn, upgrade
+from journal.games.titans.rules import byhand, checks, fight, opening, pilots, rifts, setup, turn, upgrade
 from journal.games.titans.rules.fight import Attack
 from titans.titans_helpers import DICE_TABLE, TITANS, apply, dice, do, emptied, ended, fighting, put, table, with_sword
 

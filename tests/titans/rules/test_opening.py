@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from journal.errors import RuleError
-from journal.games.titans.rules import byhand, ending, model, opening, rifts, setup
+from journal.games.titans.rules import byhand, model, opening, rifts, setup
 from titans.titans_helpers import (
     TITANS, apply, dice, do, ended, fighting, fresh, one_game, put, started, table, tyrant_ready, with_threat,
 )

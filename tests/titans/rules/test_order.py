@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from journal.errors import RuleError
-from journal.games.titans.rules import byhand, ending, fight, opening, order, rifts, turn, upgrade
+from journal.games.titans.rules import byhand, fight, opening, order, rifts, turn, upgrade
 from journal.games.titans.rules.fight import Attack, Repair
 from titans.titans_helpers import apply, dice, do, emptied, ended, fighting, put, refused, to_development, unplaced
 

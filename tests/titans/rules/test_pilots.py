@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from journal.errors import InputError, RuleError
-from journal.games.titans.rules import byhand, ending, opening, pilots
+from journal.games.titans.rules import byhand, opening, pilots
 from titans.titans_helpers import DICE_TABLE, apply, dice, do, ended, fighting, put
 
 

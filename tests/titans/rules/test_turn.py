@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from journal.errors import RuleError
-from journal.games.titans.rules import ending, fight, order, turn, upgrade
+from journal.games.titans.rules import fight, order, turn, upgrade
 from titans.titans_helpers import apply, dice, do, ended, fighting, refused, to_development, unplaced
 
 

@@ -8,7 +8,7 @@ import pytest
 from journal.errors import InputError, RuleError
 from journal.games import titans as game
 from journal.games.titans.cli import upgrade as cli_upgrade
-from journal.games.titans.rules import byhand, ending, opening, order, rifts, turn, upgrade
+from journal.games.titans.rules import byhand, opening, order, rifts, turn, upgrade
 from titans.titans_helpers import (
     apply, dice, do, ended, equipped, fighting, fresh, on_empty_north, passed, repairs_skipped, to_development,
     typed,
