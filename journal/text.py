@@ -19,8 +19,11 @@ _GLUE = "\x00"  # stands for a space that must not break
 
 
 def plural(n: int, noun: str, many: str | None = None) -> str:
-    """A count as a person writes it: "1 cube", "2 cubes" ("1 die", "3 dice" with many="dice")."""
-    return f"{n} {noun if n == 1 else many or noun + 's'}"
+    """A count as a person writes it: "1 cube", "2 cubes", "2 planet searches" ("1 die", "3 dice"
+    with many="dice")."""
+    if n == 1:
+        return f"{n} {noun}"
+    return f"{n} {many or noun + ('es' if noun.endswith(('s', 'x', 'z', 'ch', 'sh')) else 's')}"
 
 
 MAX_LINE = 100_000  # characters in one word typed, one batch or play line, one note

@@ -7,7 +7,7 @@ import sys
 import time
 
 from journal import templates
-from journal.text import MAX_WIDTH, shown, wrap, width
+from journal.text import MAX_WIDTH, plural, shown, wrap, width
 
 
 def test_width_is_the_terminal_width_at_most_100(monkeypatch):
@@ -88,3 +88,11 @@ def test_an_unknown_name_is_refused_listing_the_known_ones_in_plural():
         find({"Ana": 1, "Bo": 2}, "Zed", "character", "--character")
     with _pytest.raises(InputError, match=r"is not a weapon of Ray: known weapons of Ray are Laser$"):
         find({"Laser": 1}, "Gun", "weapon of Ray")
+
+
+def test_plural_is_written_as_a_person_writes_it():
+    assert [plural(1, "cube"), plural(2, "cube"), plural(0, "cube")] == ["1 cube", "2 cubes", "0 cubes"]
+    assert plural(2, "planet search") == "2 planet searches"  # -es after s, x, z, ch, sh
+    assert [plural(3, w) for w in ("bonus", "box", "blitz", "crash")] == ["3 bonuses", "3 boxes", "3 blitzes",
+                                                                          "3 crashes"]
+    assert plural(3, "die", "dice") == "3 dice" and plural(1, "die", "dice") == "1 die"

@@ -33,9 +33,9 @@ def test_one_space_flight_a_turn_then_its_landing():
 def test_the_avoid_check_is_recorded_with_its_chance_for_the_luck_audit():
     """Flight difficulty 3: a d6 of 3 or more avoids the Space Combat (4 faces of 6)."""
     out = apply(ship_state(), flight.flight, 3, difficulty=3, cat=CAT, table=TABLE, avoid=True)
-    assert out.meta["checks"] == [{"kind": "avoid Space Combat", "chance": round(4 / 6, 6), "success": True}]
+    assert out.meta["checks"] == [{"kind": "avoid Space Combat check", "chance": round(4 / 6, 6), "success": True}]
     out = apply(ship_state(), flight.flight, 1, 3, difficulty=1, cat=CAT, table=TABLE, avoid=True)   # a 1 fails
-    assert out.meta["checks"] == [{"kind": "avoid Space Combat", "chance": round(5 / 6, 6), "success": False}]
+    assert out.meta["checks"] == [{"kind": "avoid Space Combat check", "chance": round(5 / 6, 6), "success": False}]
 
 
 @pytest.mark.parametrize("options, stealth, difficulty, expected, mods", [

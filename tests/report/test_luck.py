@@ -86,6 +86,9 @@ def test_checks_count_expected_successes_against_had():
     lucky = luck.Tally()
     lucky.add_checks([Check("challenge", 0.1, True)] * 10)
     assert "luckier than the odds" in lucky.audit()["checks"][0]["text"]
+    searches = luck.Tally()
+    searches.add_checks([Check("planet search", 0.5, True)] * 2 + [Check("planet search", 0.5, False)])
+    assert searches.audit()["checks"][0]["text"].startswith("2 of 3 planet searches won where the odds gave 1.5")
 
 
 def test_bag_draws_are_judged_against_the_bag_at_each_draw():

@@ -95,7 +95,7 @@ def flight(state: dict, dice: Dice, difficulty: int, cat: dict, table: dict, opt
     checks: list[dict] = []
     if avoid:
         avoided = _avoid_check(s, dice, course, out, data)
-        checks.append(check("avoid Space Combat", d6_chance(0, fd, one_fails=True), s["flight"].get("avoid") == "passed"))
+        checks.append(check("avoid Space Combat check", d6_chance(0, fd, one_fails=True), s["flight"].get("avoid") == "passed"))
         if avoided:
             avoided.meta = with_checks(avoided.meta, checks)
             return avoided

@@ -133,7 +133,7 @@ def test_random_switch_rolls_a_d20_n_or_higher_follows_the_first(roll, to):
 def test_a_random_switch_is_recorded_with_its_chance_for_the_luck_audit():
     """%12: a d20 of 12 or more, 9 faces of 20."""
     how, what, run = _exec(_line_state(), "%12 1AA 1AB", 12)
-    assert run.checks == [{"kind": "CGM random switch %12", "chance": 0.45, "success": True}]
+    assert run.checks == [{"kind": "CGM %12 random switch", "chance": 0.45, "success": True}]
 
 
 def test_event_with_one_coordinate_is_read_and_followed():

@@ -38,4 +38,4 @@ def test_journal_luck_counts_a_flight_and_its_space_combat(fly):
     fly("kraken", "combat", "fire", "-s", "fly", "Laser", "--target", "1", "--roll", "5", ok=True)
     report = json.loads(fly("--json", "luck", "-s", "fly", ok=True).stdout)
     kinds = {c["kind"] for c in report["checks"]}
-    assert {"avoid Space Combat", "Space Combat objective", "ship weapon hit"} <= kinds
+    assert {"avoid Space Combat check", "Space Combat objective", "ship weapon hit"} <= kinds

@@ -166,7 +166,7 @@ def _random(run: Activation, slot: str, line: dict, cell: dict) -> tuple[str, st
     at = line["coords"][-1]
     roll = run.dice.roll(20)
     hit = roll >= cell["n"]
-    run.checks.append(check(f"CGM random switch %{cell['n']}", d20_chance(0, cell["n"]), hit))
+    run.checks.append(check(f"CGM %{cell['n']} random switch", d20_chance(0, cell["n"]), hit))
     to = cell["to"][0 if hit else 1]
     run.trail.append(f"{at} %{cell['n']}: d20 {roll} → {to}")
     run.lines.append(f"Line {slot}: {at} random switch %{cell['n']}: d20 = {roll}, "

@@ -336,10 +336,10 @@ def combat_heal(state: dict, dice, name: str) -> Outcome:
         drop_member(s, key, out)
         check_crew(s, c, out)
         return Outcome(s, f"{key} healed in a hurry: d6 1, dies", out, {"name": key, "roll": r, "died": True},
-                       {"checks": [check("heal in a hurry", HURRY_CHANCE, False)]})
+                       {"checks": [check("heal in a hurry roll", HURRY_CHANCE, False)]})
     m["hp"] = min(m["hp_max"], HURRY_HEAL)
     m["status"] = "active"
     c["used"][key] = "healed in a hurry"
     out.append(f"Healing {key} in a hurry: d6 {r}: {key} is back on 2 HP (available next combat turn).")
     return Outcome(s, f"{key} healed in a hurry: d6 {r}, 2 HP", out, {"name": key, "roll": r, "died": False},
-                   {"checks": [check("heal in a hurry", HURRY_CHANCE, True)]})
+                   {"checks": [check("heal in a hurry roll", HURRY_CHANCE, True)]})
