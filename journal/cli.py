@@ -155,6 +155,18 @@ def help_as_json(rt: Runtime, args: list[str]) -> int:
     return code
 
 
+PIPE_CLOSED = 128 + 13  # the exit code of a program stopped by SIGPIPE, as a shell reports it
+
+
+def reader_gone() -> None:
+    """stdout's reader has gone: point stdout at the null device, so that nothing written later
+    (Python flushes it on exit) fails again."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
 def main(argv: list[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     # --json is global, but players type it anywhere: `journal log -s x --json` works too
@@ -183,6 +195,12 @@ def main(argv: list[str] | None = None) -> None:
         if isinstance(e, click.exceptions.NoArgsIsHelpError) and not rt.json:
             click.echo(e.ctx.get_help())  # `journal epm` alone: the commands it has, then the error
         code = fail(usage_line(e), e.exit_code)
+    except BrokenPipeError:  # what reads the output has stopped (`journal log | head`): stop quietly, as
+        reader_gone()       # Unix tools do, saying only what a command had saved before
+        if rt.saved:
+            click.echo(f"Error: the output's reader stopped reading; {rt.saved} was saved before this, and stands",
+                       err=True)
+        code = PIPE_CLOSED
     except BaseException as e:  # noqa: BLE001 - refusals, aborts, system errors and bugs: one line each
         if interrupted(e) and sys.stderr.isatty():
             click.echo(err=True)  # past the ^C the terminal echoed

@@ -227,6 +227,25 @@ def test_python_dash_m_journal_works():
     assert r.returncode == 0 and "journal" in r.stdout
 
 
+@pytest.mark.parametrize("args, said", [
+    (["log"], ""),                                                   # a reader: nothing to say
+    (["epm", "card", "5"], "#2 was saved before this, and stands"),  # a command that saved first
+])
+def test_a_reader_that_stops_reading_ends_the_command_quietly(camp, saves, args, said):
+    """`journal log | head`: once what reads the output has gone, journal stops as Unix tools do
+    (exit 141, as a shell reports a program stopped by SIGPIPE), with no "Broken pipe" error; a
+    command that had saved says so."""
+    import subprocess
+    import sys
+
+    p = subprocess.Popen([sys.executable, "-m", "journal", "--saves", "saves", *args, "-s", "camp"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "JOURNAL_DEBUG": ""})
+    p.stdout.close()  # before journal writes a byte: its first write finds no reader
+    err = p.stderr.read().decode()
+    assert p.wait() == 141
+    assert err == (f"Error: the output's reader stopped reading; {said}\n" if said else "")
+
+
 def test_shell_completion_offers_games_commands_and_saves(camp):
     def complete(words, cword):
         env = {"_JOURNAL_COMPLETE": "bash_complete", "COMP_WORDS": words, "COMP_CWORD": str(cword)}
