@@ -13,6 +13,8 @@ import os
 import shlex
 import sys
 import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 import click
 
@@ -28,6 +30,13 @@ from journal.outcome import Outcome
 from journal.session import Session
 from journal.store import interrupts
 from journal.text import MAX_LINE, plural, shown, word_problem, wrap
+
+if TYPE_CHECKING:
+    from journal.games.interface import Game
+
+P = ParamSpec("P")
+Parse = Callable[[Any, dict], dict]  # (the open campaign's state, the parameters typed) -> resolved ones
+Rules = Callable[Concatenate[Any, Dice, P], Outcome]  # a rules function: (state, dice, **params) -> Outcome
 
 GLOBAL_FLAGS = {"--json"}
 ASK_UNDO_AFTER = 5 * 60  # seconds: undo asks first on a terminal when the last command is older
@@ -197,6 +206,37 @@ class DrawAsker:
                        f"Expected one of {shown}.", err=True)
 
 
+class How:
+    """How a command runs its rules function (`Runtime.run`), apart from the rules' own parameters.
+
+    `entered` are physical dice (--roll), `draws` physical draws from a bag (--draw), each named
+    by the option that gave them. A choice the rules need and were not given (NeedChoice) is asked
+    for on a terminal, then the command runs again with the answer (`choice_params` maps an option
+    to the parameter it fills, when that is not the option's own name); elsewhere it refuses.
+    `side_files` names the side files (in the saves folder) the rules read and change
+    (Session.apply): they commit, and undo, with the save. `log_reason` (--reason) is why a value
+    was changed by hand: it is kept in the log entry. `parse(state, params) -> params` is the
+    command's own reading of what was typed against the open campaign (names found, values
+    checked), so that the rules function receives resolved values.
+    """
+
+    __slots__ = ("entered", "roll_option", "draws", "draw_option", "entry_kind", "choice_params", "side_files",
+                 "log_reason", "parse")
+
+    def __init__(self, *, entered: Sequence[int] = (), roll_option: str = "--roll", draws: Sequence[str] = (),
+                 draw_option: str = "--draw", entry_kind: str = "command", choice_params: dict[str, str] | None = None,
+                 side_files: Sequence[str] = (), log_reason: str | None = None, parse: Parse | None = None):
+        self.entered = tuple(entered)
+        self.roll_option = roll_option
+        self.draws = tuple(draws)
+        self.draw_option = draw_option
+        self.entry_kind = entry_kind
+        self.choice_params = dict(choice_params or {})
+        self.side_files = tuple(side_files)
+        self.log_reason = log_reason
+        self.parse = parse
+
+
 class Batch:
     def __init__(self, session: Session):
         self.session = session
@@ -354,35 +394,32 @@ class Runtime:
         return click.prompt(prompt)
 
     # --- state-changing commands -------------------------------------------
-    def run(self, save: str | None, fn, *, entered=(), roll_option="--roll", draws=(), draw_option="--draw",
-            entry_kind="command", choice_params: dict | None = None, side_files=(), log_reason: str | None = None,
-            parse=None, **params) -> Outcome:
+    def run(self, save: str | None, fn: Rules[P], how: How | None = None, /, *args: P.args,
+            **params: P.kwargs) -> Outcome:
         """Apply a rules function to a save: open, apply, log, commit, print.
 
-        `entered` are physical dice (--roll), `draws` physical draws from a bag (--draw).
-        A choice the rules need and were not given (NeedChoice) is asked for on a terminal,
-        then the command runs again with the answer (`choice_params` maps an option to the
-        parameter it fills, when that is not the option's own name); elsewhere it refuses.
-        `side_files` names the side files (in the saves folder) the rules read and change
-        (Session.apply): they commit, and undo, with the save. `log_reason` (--reason) is why a
-        value was changed by hand: it is kept in the log entry (`log_reason=`, so that a rules
-        function may take a `reason` of its own). `parse(state, params) -> params` is the
-        command's own reading of what was typed against the open campaign (names found, values
-        checked), so that the rules function receives resolved values.
+        `fn(state, dice, **params)` receives the parameters given here by name (checked against
+        its signature by the type checker), read first by `how.parse`; `how` says how it runs (the
+        dice and draws typed, the choices asked, the side files, the reason: see `How`).
         """
-        how = {"dice_input": {"entered": entered, "option": roll_option, "draws": draws,
-                              "draw_option": draw_option},
-               "kind": entry_kind, "side_files": side_files, "reason": check_reason(log_reason), "parse": parse}
+        if args:
+            raise TypeError("a rules function takes its parameters by name")
+        how = how or How()
+        dice_input = {"entered": how.entered, "option": how.roll_option, "draws": how.draws,
+                      "draw_option": how.draw_option}
+        apply = {"dice_input": dice_input, "kind": how.entry_kind, "side_files": how.side_files,
+                 "reason": check_reason(how.log_reason), "parse": how.parse}
+        typed_params: dict[str, Any] = dict(params)
         askers = self.dice_asker(), self.draw_asker()
         while True:
             try:
-                return self._run_once(save, fn, params, how, askers)
+                return self._run_once(save, fn, typed_params, apply, askers)
             except NeedChoice as need:
                 if not self.can_prompt():
                     raise
-                need.answer(params, self.ask(need), (choice_params or {}).get(need.option))
-                how["dice_input"]["replay"] = list(askers[0].answers)  # the dice typed before the choice
-                how["dice_input"]["draw_replay"] = list(askers[1].answers)  # and the draws
+                need.answer(typed_params, self.ask(need), how.choice_params.get(need.option))
+                dice_input["replay"] = list(askers[0].answers)  # the dice typed before the choice
+                dice_input["draw_replay"] = list(askers[1].answers)  # and the draws
 
     def dice_asker(self) -> DiceAsker:
         """What asks the player for each die (the table shell asks through its own prompt)."""
@@ -392,7 +429,8 @@ class Runtime:
         """What asks the player for each draw from a bag or deck (the table shell: its own prompt)."""
         return DrawAsker()
 
-    def _run_once(self, save, fn, params: dict, how: dict, askers: tuple[DiceAsker, DrawAsker]) -> Outcome:
+    def _run_once(self, save: str | None, fn: Callable[..., Outcome], params: dict, how: dict,
+                  askers: tuple[DiceAsker, DrawAsker]) -> Outcome:
         paths = self.paths(save)
         if self.batch is not None:
             return self._run_in_batch(paths, fn, params, how)
@@ -461,7 +499,7 @@ class Runtime:
         return {**outcome.data, "summary": outcome.summary, "messages": outcome.lines,
                 "rolls": entry["rolls"], "n": entry["n"]}
 
-    def _run_in_batch(self, paths, fn, params: dict, how: dict) -> Outcome:
+    def _run_in_batch(self, paths: SavePaths, fn: Callable[..., Outcome], params: dict, how: dict) -> Outcome:
         b = self.batch
         assert b is not None
         if paths is not b.session.paths and os.path.realpath(paths.save) != os.path.realpath(b.session.paths.save):

@@ -22,7 +22,7 @@ from journal.games.epm.constants import (
 from journal.games.epm.views import active_characters, face_down
 from journal.lookup import find
 from journal.options import DELTA, CampaignName, Delta, OrderedGroup, add_alias, reason_option, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, pass_rt
 
 TYPE_CHOICE = click.Choice(TYPES, case_sensitive=False)
 NEGATIVES = {"ignore_unknown_options": True}  # so `track signal -3` reads -3 as a value
@@ -149,8 +149,7 @@ def challenge(rt, save, ctype, character, booster, retry, rolls):
     if character is None:
         character = rt.choose("--character", active_characters(rt.current_state(save)),
                               "Which Active character takes the challenge?")
-    rt.run(save, rules.challenge, entered=rolls, ctype=ctype.lower(), character=character, booster=booster,
-           retry=retry, parse=found(character=("character", "--character"), booster=("item", "--booster")))
+    rt.run(save, rules.challenge, How(entered=rolls, parse=found(character=("character", "--character"), booster=("item", "--booster"))), ctype=ctype.lower(), character=character, booster=booster, retry=retry)
 
 
 @epm.command()
@@ -194,7 +193,7 @@ def travel(rt, save, planet, segments):
     if not 1 <= segments <= most:
         raise InputError(f"--segments {segments}: the path segments travelled are 1-{most} ({most} already raise "
                          f"the EPM Meter from 0 past {TRACK_MAX})")
-    rt.run(save, rules.travel, planet=planet, segments=segments, parse=found(planet=("planet", None)))
+    rt.run(save, rules.travel, How(parse=found(planet=("planet", None))), planet=planet, segments=segments)
 
 
 @epm.command("data-find")
@@ -237,7 +236,7 @@ def track(rt, save, tracker: str, delta: Delta, reason):
         typed_delta = f"={delta.to}" if delta.to is not None else f"{delta.by:+d}"
         raise InputError(f"{typed_delta}: the {TRACKER_NAMES[tracker.lower()]} runs 0-{TRACK_MAX} (E1): =0 to "
                          f"={TRACK_MAX}, or a move of at most {TRACK_MAX}")
-    rt.run(save, rules.track, tracker=tracker.lower(), delta=delta.by, value=delta.to, log_reason=reason)
+    rt.run(save, rules.track, How(log_reason=reason), tracker=tracker.lower(), delta=delta.by, value=delta.to)
 
 
 @epm.command()
@@ -248,7 +247,7 @@ def track(rt, save, tracker: str, delta: Delta, reason):
 def end(rt, save, result, reason):
     """The game ends: record what the Final Showdown's last card reveals (won or lost), or lost when no
     planet has a face-down disc left."""
-    rt.run(save, rules.outcome, ending=result.lower(), log_reason=reason)
+    rt.run(save, rules.outcome, How(log_reason=reason), ending=result.lower())
 
 
 add_alias(epm, "outcome", end)
@@ -264,8 +263,7 @@ add_alias(epm, "outcome", end)
 @pass_rt
 def flip(rt, save, character, active, reason):
     """Flip a character card by hand, as a card's text says."""
-    rt.run(save, rules.flip, character=character, active=active, log_reason=reason,
-           parse=found(character=("character", None)))
+    rt.run(save, rules.flip, How(log_reason=reason, parse=found(character=("character", None))), character=character, active=active)
 
 
 @epm.command()
@@ -282,8 +280,7 @@ def disc(rt, save, planet, flipped, discard, face_down, reason):
     if len(chosen) != 1:
         raise click.UsageError("give exactly one of --flip N, --discard, --face-down")
     status = FLIPPED if flipped is not None else DISCARDED if discard else FACE_DOWN
-    rt.run(save, rules.disc, planet=planet, status=status, boost=flipped, log_reason=reason,
-           parse=found(planet=("planet", None)))
+    rt.run(save, rules.disc, How(log_reason=reason, parse=found(planet=("planet", None))), planet=planet, status=status, boost=flipped)
 
 
 # --- DATA Cards: items -------------------------------------------------------------------------
@@ -306,8 +303,7 @@ def item_add(rt, save, name, owner, booster, assist, reason):
     if bool(booster) == assist:
         raise click.UsageError("give exactly one of --booster TYPE:EFFECT or --assist")
     ctype, effect = parse_booster(booster) if booster else (None, None)
-    rt.run(save, rules.item_add, item=name.strip(), owner=owner, kind=BOOSTER if booster else ASSIST, ctype=ctype,
-           effect=effect, log_reason=reason, parse=found(owner=("character", "--owner")))
+    rt.run(save, rules.item_add, How(log_reason=reason, parse=found(owner=("character", "--owner"))), item=name.strip(), owner=owner, kind=BOOSTER if booster else ASSIST, ctype=ctype, effect=effect)
 
 
 @item.command("give")
@@ -317,7 +313,7 @@ def item_add(rt, save, name, owner, booster, assist, reason):
 @pass_rt
 def item_give(rt, save, name, to):
     """Hand an item to another character (en route or in the Final Showdown)."""
-    rt.run(save, rules.item_give, item=name, to=to, parse=found(item=("item", None), to=("character", "--to")))
+    rt.run(save, rules.item_give, How(parse=found(item=("item", None), to=("character", "--to"))), item=name, to=to)
 
 
 @item.command("use")
@@ -326,7 +322,7 @@ def item_give(rt, save, name, to):
 @pass_rt
 def item_use(rt, save, name):
     """Use an Assist Item: follow the card, then it is discarded."""
-    rt.run(save, rules.item_use, item=name, parse=found(item=("item", None)))
+    rt.run(save, rules.item_use, How(parse=found(item=("item", None))), item=name)
 
 
 @item.command("discard")
@@ -336,4 +332,4 @@ def item_use(rt, save, name):
 @pass_rt
 def item_discard(rt, save, name, reason):
     """Discard an item because a card says so."""
-    rt.run(save, rules.item_discard, item=name, log_reason=reason, parse=found(item=("item", None)))
+    rt.run(save, rules.item_discard, How(log_reason=reason, parse=found(item=("item", None))), item=name)
