@@ -30,6 +30,8 @@ from hypothesis import strategies as st
 
 from journal_testing import ok, run
 
+pytestmark = pytest.mark.durable  # real fsync here: these tests are about what reaches the disk
+
 ROOT = Path(__file__).resolve().parents[1]
 NAME = "S"
 NEW = ["epm", "new", NAME, "--character", "Ana:piloting=1", "--character", "Bo:strength=1",

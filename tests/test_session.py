@@ -24,6 +24,8 @@ from journal.dice import MAX_SEED
 from journal.store import atomic
 from journal_testing import EPM_NEW, ok, one_error, run
 
+pytestmark = pytest.mark.durable  # real fsync here: these tests are about what reaches the disk
+
 # Every function of journal/store/atomic.py a commit or an undo goes through: a Ctrl-C or an
 # I/O error is injected before or after each call of them, in turn.
 POINTS = ("append_log", "stage", "replace", "sync_folder", "truncate_log", "remove", "clean_stale")

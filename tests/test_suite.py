@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -50,3 +52,34 @@ def test_the_built_wheel_holds_the_templates_and_the_docs(tmp_path):
         assert f"journal/games/{game}/schema.py" in names
     assert {"journal/_docs/saves.md", "journal/_docs/report.md", "journal/games/README.md",
             "journal/commands/record.py", "journal/store/atomic.py"} <= names
+
+
+# --- fsync: off where a test is not about durability ----------------------------------------------
+
+DURABLE = {"store/test_atomic.py", "store/test_interrupts.py", "test_session.py", "test_reliability.py"}
+
+
+def counted_fsyncs(journal, monkeypatch) -> int:
+    """How many times a command (run in this process) asks the system for an fsync."""
+    calls = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: calls.append(fd) or real(fd))
+    journal("epm", "new", "f", "--character", "Ana", "--planet", "Zorb:blue", "--at", "Zorb", ok=True)
+    journal("note", "a line", ok=True)
+    return len(calls)
+
+
+def test_a_test_that_is_not_about_durability_runs_without_fsync(journal, monkeypatch):
+    assert counted_fsyncs(journal, monkeypatch) == 0
+
+
+@pytest.mark.durable
+def test_a_durability_test_runs_with_the_real_fsync(journal, monkeypatch):
+    assert counted_fsyncs(journal, monkeypatch) >= 4  # each command: its log, its save, the folder
+
+
+def test_the_durability_crash_and_interrupt_tests_are_the_ones_marked_durable():
+    """Those modules keep the real fsync (tests/conftest.py); no other module asks for it."""
+    marked = {str(path.relative_to(ROOT / "tests")) for path in (ROOT / "tests").rglob("test_*.py")
+              if re.search(r"^pytestmark = pytest\.mark\.durable\b", path.read_text(encoding="utf-8"), re.M)}
+    assert marked == DURABLE

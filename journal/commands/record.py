@@ -12,7 +12,7 @@ from journal import outcome as common
 from journal.dice import Dice, parse_expr
 from journal.errors import InputError, JournalError, SaveError
 from journal.options import reason_option, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, pass_rt
 from journal.session import Session, shown_time
 from journal.text import MAX_LINE, plural
 
@@ -81,7 +81,7 @@ def note(rt, save, text):
         raise InputError("a note is one line: write several notes for several lines")
     if len(joined) > MAX_LINE:
         raise InputError(f"the note holds {len(joined)} characters: a note holds at most {MAX_LINE}")
-    rt.run(save, common.note, text=joined, entry_kind="note")
+    rt.run(save, common.note, How(entry_kind="note"), text=joined)
 
 
 @click.command("set", context_settings={"ignore_unknown_options": True})
@@ -104,8 +104,8 @@ def set_cmd(rt, save, key, value, unset, reason):
     path = assign.key_path(key)
     parsed = None if unset else assign.value(value)
     game = rt.current_game(save)
-    rt.run(save, common.set_value, path=path, value=parsed, unset=unset, validate=game.validate, shown_key=key,
-           raw=value, log_reason=reason)
+    rt.run(save, common.set_value, How(log_reason=reason), path=path, value=parsed, unset=unset,
+           validate=game.validate, shown_key=key, raw=value)
 
 
 @click.command()
@@ -191,4 +191,4 @@ def roll(rt, expr, save, rolls):
         dice.finish()
         rt.emit(out.lines, {**out.data, "rolls": [r.as_dict() for r in dice.rolls]})
         return
-    rt.run(save, common.roll, expr=parsed, entered=rolls)
+    rt.run(save, common.roll, How(entered=rolls), expr=parsed)

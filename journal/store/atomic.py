@@ -27,6 +27,12 @@ def remove(path) -> None:
         pass
 
 
+def fsync(fd: int) -> None:
+    """Flush a file's data to the disk (os.fsync): the one place journal asks for it, so the
+    tests that are not about durability can switch it off (tests/conftest.py)."""
+    os.fsync(fd)
+
+
 def sync_folder(folder: str) -> None:
     """Make a rename in `folder` durable (best effort: some filesystems refuse)."""
     try:
@@ -34,7 +40,7 @@ def sync_folder(folder: str) -> None:
     except OSError:  # pragma: no cover
         return
     try:
-        os.fsync(fd)
+        fsync(fd)
     except OSError:  # pragma: no cover - some filesystems refuse
         pass
     finally:
@@ -128,7 +134,7 @@ def stage(path: str, data: bytes, durable: bool = True, mode: int | None = None)
         f.write(data)
         if durable:
             f.flush()
-            os.fsync(f.fileno())
+            fsync(f.fileno())
     return tmp
 
 
@@ -180,7 +186,7 @@ def append_log(log_path, committed_end: int, data: bytes, mode: int | None = Non
         while view:
             written = os.write(fd, view)
             view = view[written:]
-        os.fsync(fd)
+        fsync(fd)
     finally:
         os.close(fd)
 
@@ -193,6 +199,6 @@ def truncate_log(log_path, end: int) -> None:
     try:
         if os.fstat(fd).st_size > end:
             os.ftruncate(fd, end)
-            os.fsync(fd)
+            fsync(fd)
     finally:
         os.close(fd)

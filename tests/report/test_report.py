@@ -95,11 +95,9 @@ def test_the_epm_demo_report_is_the_golden_one(journal, monkeypatch):
     assert text == GOLDEN.read_text(encoding="utf-8")
 
 
-def test_sessions_of_play_are_split_by_a_pause_and_the_last_one_reported_alone(camp, monkeypatch):
-    from datetime import datetime
-
+def test_sessions_of_play_are_split_by_a_pause_and_the_last_one_reported_alone(camp, clock):
     camp("epm", "card", "3", ok=True)
-    fixed_clock(monkeypatch, datetime.now().strftime("%Y-%m-%dT23:59:00Z"))  # hours later than the set-up
+    clock.advance(hours=3, minutes=59)  # a pause: the next command starts another session of play
     camp("epm", "card", "4", ok=True)
     camp("note", "second evening", ok=True)
     data = json.loads(camp("--json", "report").stdout)["text"]

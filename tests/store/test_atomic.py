@@ -15,6 +15,8 @@ from journal.errors import SaveError
 from journal.store import atomic
 from journal_testing import one_error
 
+pytestmark = pytest.mark.durable  # real fsync here: these tests are about what reaches the disk
+
 
 def mode(path) -> int:
     return stat.S_IMODE(os.stat(path).st_mode)

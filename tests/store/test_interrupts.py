@@ -10,6 +10,8 @@ import pytest
 
 from journal.store import interrupts
 
+pytestmark = pytest.mark.durable  # real fsync here: these tests are about what reaches the disk
+
 
 def test_a_ctrl_c_while_held_waits_for_the_block_and_is_reported():
     ran = []
