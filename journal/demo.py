@@ -21,16 +21,17 @@ from journal import games, templates
 from journal.store import atomic, locking
 from journal.batch import batch_lines, run_batch
 from journal.errors import JournalError, SaveError
+from journal.runtime import Mode, Runtime
 from journal.session import Session
 
 
-def run_all(rt, root, only=()) -> list[dict]:
+def run_all(rt: Runtime, root: click.Group, only: tuple[str, ...] = ()) -> list[dict]:
     """Every game's demo, in `journal games` order (or only the games named)."""
     return [run_one(rt, root, game_id, title) for game_id, (_module, title) in games.GAMES.items()
             if not only or game_id in only]
 
 
-def run_one(rt, root, game_id: str, title: str) -> dict:
+def run_one(rt: Runtime, root: click.Group, game_id: str, title: str) -> dict:
     from journal.pdf import document
 
     spec = templates.load(game_id, "demo.toml")
@@ -40,22 +41,17 @@ def run_one(rt, root, game_id: str, title: str) -> dict:
         for suffix in (".toml", ".log.jsonl", ".undone.jsonl", ".pdf"):  # as named: a link is removed, not its target
             atomic.remove(os.path.join(rt.saves_dir, f"{name}{suffix}"))
     paths = rt.paths(name)
-    rt.quiet, rt.keep_current = True, False  # a demo does not take the place of the player's campaign
+    folder = shlex.quote(str(templates.root()))
+    args = shlex.split(spec["new"].replace("{templates}", folder))
+    steps = Runtime(rt.saves_dir, False, args, Mode.DEMO)  # prints nothing; the player's current campaign stays
+    steps.found = rt.found
     try:
-        folder = shlex.quote(str(templates.root()))
-        args = shlex.split(spec["new"].replace("{templates}", folder))
-        saved_args, rt.args = rt.args, args
-        try:
-            with root.make_context("journal", list(args), obj=rt) as ctx:
-                root.invoke(ctx)
-        finally:
-            rt.args = saved_args
-        run_batch(rt, root, paths, batch_lines(spec["commands"].replace("{templates}", folder)))
+        with root.make_context("journal", list(args), obj=steps) as ctx:
+            root.invoke(ctx)
+        run_batch(steps, root, paths, batch_lines(spec["commands"].replace("{templates}", folder)))
     except (JournalError, click.ClickException) as e:  # pragma: no cover - the shipped demo is tested
         msg = e.message if isinstance(e, JournalError) else e.format_message()
         raise JournalError(f"the {game_id} demo failed: {msg}") from None
-    finally:
-        rt.quiet, rt.keep_current = False, True
     with Session(paths, exclusive=False) as s:
         entries = s.log.read_all()
         game, state = s.game, s.state

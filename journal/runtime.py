@@ -8,6 +8,7 @@ commits and prints. Everything here is game-agnostic.
 from __future__ import annotations
 
 import calendar
+import enum
 import json
 import os
 import shlex
@@ -243,6 +244,21 @@ class How:
         self.parse = parse
 
 
+class Mode(enum.Enum):
+    """How the runtime is being used, given when it is made (never flipped from outside):
+
+    COMMAND  one command typed at a terminal or by a script;
+    SHELL    `journal play`: each line asks for every die and draw it was not given (except
+             `roll`, which asks journal to roll), and undo knows the line typed before;
+    DEMO     the steps of `journal demo`: nothing printed, and the demo's campaigns never take
+             the place of the player's current one.
+    """
+
+    COMMAND = "command"
+    SHELL = "shell"
+    DEMO = "demo"
+
+
 class Batch:
     def __init__(self, session: Session):
         self.session = session
@@ -253,19 +269,16 @@ class Batch:
 
 
 class Runtime:
-    def __init__(self, saves_dir, json_mode: bool, args: list[str]):
+    def __init__(self, saves_dir: str, json_mode: bool, args: list[str], mode: Mode = Mode.COMMAND):
         self.saves_dir = files.clean_path(saves_dir)  # a string (see journal/store/paths.py)
         self.found: Found | None = None  # how the root command found the saves folder (store/folder.py)
         self.json = json_mode
         self.args = args
         self.batch: Batch | None = None
-        self.configured = False  # global options read (nested invocations keep them)
-        self.quiet = False
+        self.mode = mode
+        self.configured = mode is not Mode.COMMAND  # global options read (nested invocations keep them)
         self.save: str | None = None  # -s NAME given before the command (journal -s NAME show)
-        self.keep_current = True  # `new` makes its campaign current (the demo does not)
-        self.ask_every_die = False  # the table shell asks for every die and draw a line did not give
         self.saved: str | None = None  # what the running command has committed (#5, the undo ...)
-        self.in_shell = False  # the table shell: it knows the line typed before this one
         self.just_made: int | None = None  # in the shell: the last entry the line before this one left
         self._time: str | None = None
 
@@ -299,6 +312,11 @@ class Runtime:
             raise SaveError(f"the current campaign {typed(current)} has no save at {paths.save} any more: choose "
                             f"another with `journal use NAME` (journal list shows them)")
         return paths
+
+    @property
+    def keeps_current(self) -> bool:
+        """`new` makes its campaign the current one (a demo's never does)."""
+        return self.mode is not Mode.DEMO
 
     def committed(self, what: str) -> None:
         """A session's commit stands (`what`: #5, the undo): a failure after it must say so."""
@@ -344,7 +362,7 @@ class Runtime:
     # --- output --------------------------------------------------------------
     def emit(self, lines: list[str] | str, data) -> None:
         """Print the human lines, or the one JSON document."""
-        if self.quiet or self.batch is not None:
+        if self.mode is Mode.DEMO or self.batch is not None:
             return
         if self.json:
             click.echo(json_text(data))
@@ -378,7 +396,7 @@ class Runtime:
         last = entries[0]
         age = seconds_since(last.get("time"))
         why = [] if age is not None and age <= ASK_UNDO_AFTER else [f"typed {ago(age)}"]
-        if self.in_shell and self.just_made != last["n"]:
+        if self.mode is Mode.SHELL and self.just_made != last["n"]:
             why.append("not on the line just before")
         if not why:
             return
@@ -457,7 +475,8 @@ class Runtime:
         `rolls_undoable(state)` says no)."""
         if dice_input.get(given) or not self.can_prompt():
             return False
-        return self.ask_every_die or not session.game.rolls_undoable(session.state)
+        asks_every_die = self.mode is Mode.SHELL and self.args[:1] != ["roll"]  # `roll` asks journal to roll
+        return asks_every_die or not session.game.rolls_undoable(session.state)
 
     @staticmethod
     def told(outcome: Outcome, entry: dict, fallback: bool = True) -> list[str]:
@@ -481,7 +500,7 @@ class Runtime:
             entry = session.start(game, state, seed, outcome, self.command_text(), self.now(), dice)
             with interrupts.held() as held:  # the campaign and its being current: both, or neither
                 session.commit()
-                if self.keep_current:
+                if self.keeps_current:
                     try:
                         write_current(self.saves_dir, current_ref(paths, self.saves_dir))
                     except BaseException:  # a failed `new` leaves no campaign behind
@@ -494,9 +513,9 @@ class Runtime:
         if held.pending:
             raise Interrupted(f"interrupted once the campaign {typed(paths.name)} was saved: it took effect")
         data = {"save": str(paths.save), "name": paths.name, "seed": seed, **outcome.data,
-                "current": self.keep_current}
+                "current": self.keeps_current}
         saved = f"Saved as '{paths.name}' ({paths.save})"
-        self.emit(self.told(outcome, entry, False) + [f"{saved}, now the current campaign." if self.keep_current
+        self.emit(self.told(outcome, entry, False) + [f"{saved}, now the current campaign." if self.keeps_current
                                                else f"{saved}."], data)
         return entry
 
