@@ -10,7 +10,7 @@ from journal.games.pulp.cli.values import ability_name
 from journal.games.pulp.rules import odds
 from journal.games.pulp.rules.planet_search import search_count
 from journal.options import save_option
-from journal.runtime import pass_rt
+from journal.runtime import Runtime, pass_rt
 from journal.text import plural
 
 
@@ -29,7 +29,7 @@ def check_count(option: str, n: int, least: int, what: str, bag: dict) -> int:
               help="Also the chance of at least one of each colour in the next N draws (journal pulp odds "
                    "--draws N).")
 @pass_rt
-def bag(rt, save, draws):
+def bag(rt: Runtime, save: str | None, draws: int) -> None:
     """What is in the bag and the chance of each colour (read only)."""
     with rt.read(save) as s:
         st = s.state
@@ -48,7 +48,8 @@ def bag(rt, save, draws):
 @click.option("--search", type=int, metavar="N", help="A planet search of N cubes: the chance of at least one "
                                                       "yellow (default: the planet icons on the line).")
 @pass_rt
-def odds_cmd(rt, save, draws, evade, pay, search):
+def odds_cmd(rt: Runtime, save: str | None, draws: int | None, evade: bool, pay: str | None,
+             search: int | None) -> None:
     """Exact odds on the cubes in the bag now: the next --draws N, an --evade, a --search of N cubes.
 
     Without an option: the next draw, an evade and (during a round) the planet search.
