@@ -20,7 +20,7 @@ from journal.games.epm.constants import (
     ASSIST, BOOSTER, COLORS, DISCARDED, EFFECTS, EPM_PER_SEGMENT, FACE_DOWN, FLIPPED, LOST, TRACK_MAX, TRACKER_NAMES,
     TRACKERS, TYPES, WON, Tracker,
 )
-from journal.games.epm.views import active_characters, face_down
+from journal.games.epm.sequence import active_characters, face_down
 from journal.lookup import find
 from journal.options import (
     DELTA, CampaignName, Delta, OrderedGroup, add_alias, reason_option, rolls_option, save_option,

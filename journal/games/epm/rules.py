@@ -20,7 +20,7 @@ from journal.games.epm.constants import (
     LOST, PHASE_TEXT, SHOWDOWN, SHOWDOWN_CARD, SIGNAL, STORY_CARDS, TRACK_MAX, TRACKER_NAMES, TWICE, TYPES, WIN,
     WON, Tracker, challenge_level,
 )
-from journal.games.epm.views import active_characters, face_down, no_disc_left, result, travel_hint
+from journal.games.epm.sequence import active_characters, face_down, no_disc_left, result, travel_hint
 from journal.hints import cmd, say
 from journal.lookup import already
 from journal.outcome import Outcome, copy_state, refuse_if_over
