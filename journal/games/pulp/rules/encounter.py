@@ -15,8 +15,7 @@ from journal.games.pulp.rules.components import (
     READY, SEARCH, Card, card_token, count_cubes, cubes_text,
 )
 from journal.games.pulp.rules.model import alien_name, card_requirement, line_entry, pending, shown_line, zero_abilities
-from journal.games.pulp.rules.phase import need_phase
-from journal.games.pulp.views import next_step
+from journal.games.pulp.rules.phase import need_phase, next_step
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 from journal.text import plural

@@ -18,8 +18,7 @@ from journal.games.pulp.rules.components import (
 from journal.games.pulp.rules.encounter import after_encounter, card_label, next_card
 from journal.games.pulp.rules.model import check_loss, icon_source, line_icon
 from journal.games.pulp.rules.payment import covers, direct_payment, need_text, pay_text, payments, would_lose
-from journal.games.pulp.rules.phase import need_phase
-from journal.games.pulp.views import evade_hint
+from journal.games.pulp.rules.phase import evade_hint, need_phase
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 

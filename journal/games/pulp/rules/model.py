@@ -181,3 +181,12 @@ def weapon_index(s: StateView, number: int | None) -> int:
 def cubes_met(w: dict) -> bool:
     """Understanding: the card holds every cube its requirement names."""
     return "needs" in w and all(w["cubes"].get(c, 0) >= n for c, n in w["needs"].items())
+
+
+def progress_text(w: dict) -> str:
+    """A Super Weapon's cubes against its requirement ("red 1/2, blue 0/1")."""
+    if "needs" not in w:
+        return "requirement not recorded"
+    if not w["needs"]:
+        return "needs no cubes"
+    return ", ".join(f"{c} {w['cubes'].get(c, 0)}/{n}" for c, n in w["needs"].items())

@@ -19,7 +19,7 @@ from journal.errors import InputError
 from journal.games.pulp.rules.components import (
     ABILITIES, ABILITY_CUBES, ABILITY_LABEL, COLOUR_ABILITY, COLOURS, YELLOW, cubes_text,
 )
-from journal.games.pulp.views import alternatives
+from journal.games.pulp.rules.phase import alternatives
 from journal.hints import cmd, say
 
 

@@ -15,10 +15,11 @@ from journal.games.pulp.rules.components import (
     ABILITY_CUBES, ABILITY_LABEL, BLACK, BLUE, CODE, COLOUR_ABILITY, COLOURS, EVADED, FACE_USE, GRAY, IN_SEARCH, KEY,
     OVER, SEARCH, SEARCHED, WHITE, WON, YELLOW, Card, DieUse, cubes_text, parse_card,
 )
-from journal.games.pulp.rules.model import Draws, abilities_above_zero, cubes_met, n_weapons, past_quietus, weapon_index
+from journal.games.pulp.rules.model import (
+    Draws, abilities_above_zero, cubes_met, n_weapons, past_quietus, progress_text, weapon_index,
+)
 from journal.games.pulp.rules.odds import search_odds
-from journal.games.pulp.rules.phase import need_phase
-from journal.games.pulp.views import next_step, progress_text
+from journal.games.pulp.rules.phase import need_phase, next_step
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 from journal.text import plural

@@ -12,8 +12,7 @@ from journal.games.pulp.rules.components import (
     ABILITY_LABEL, BLACK, DECKS, DRAWN, ENGAGED, LOST, OVER, READY, SEARCH, SEARCHED, cubes_text, parse_card,
 )
 from journal.games.pulp.rules.model import alien_name, n_weapons, zero_abilities
-from journal.games.pulp.rules.phase import need_phase
-from journal.games.pulp.views import next_step
+from journal.games.pulp.rules.phase import need_phase, next_step
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 from journal.text import plural

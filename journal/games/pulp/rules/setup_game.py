@@ -10,7 +10,7 @@ from journal.games.pulp.rules.components import (
     ABILITIES, ABILITY_LABEL, BLACK, BLUE, COLOURS, CREW, DECK_SIZE, DECKS, DIE_NAMES, DRAWN, FACE_UP, LEVELS, MINA,
     ORANGE, PLANETS, QUIETUS, READY, RED, TOTALS, WHITE, YELLOW,
 )
-from journal.games.pulp.views import next_step
+from journal.games.pulp.rules.phase import next_step
 from journal.hints import say
 from journal.lookup import already
 from journal.outcome import Outcome

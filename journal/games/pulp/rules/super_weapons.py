@@ -8,9 +8,8 @@ from __future__ import annotations
 from journal.dice import Dice
 from journal.errors import RuleError
 from journal.games.pulp.rules.components import ENCOUNTER, YELLOW, needs_text
-from journal.games.pulp.rules.model import cubes_met, weapon_index
+from journal.games.pulp.rules.model import cubes_met, progress_text, weapon_index
 from journal.games.pulp.rules.phase import refuse_once_over
-from journal.games.pulp.views import progress_text
 from journal.outcome import Outcome, copy_state
 
 
