@@ -4,6 +4,8 @@ the step that is due are the rules' (rules/phase.py): this module only renders t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.games import TITLES
 from journal.games.pulp.rules.components import ABILITIES, ABILITY_LABEL, COLOURS, OVER, PHASE_TEXT, WON, cubes_text
 from journal.games.pulp.rules.model import (
@@ -11,6 +13,9 @@ from journal.games.pulp.rules.model import (
 )
 from journal.games.pulp.rules.phase import next_step
 from journal.hints import say
+
+if TYPE_CHECKING:
+    from journal.games.pulp.tables import Weapon
 
 
 def public_state(state: dict) -> dict:
@@ -94,7 +99,7 @@ def weapons(state: dict) -> list[str]:
         [weapon_line(k, w) for k, w in enumerate(state["weapons"])]
 
 
-def weapon_line(k: int, w: dict) -> str:
+def weapon_line(k: int, w: Weapon) -> str:
     name = f" {w['name']}" if w.get("name") else ""
     used = ", used this round" if w.get("used") else ""
     return f"  {k + 1}{name}: {progress_text(w)} — {'Understood' if w['understood'] else 'not Understood'}{used}"

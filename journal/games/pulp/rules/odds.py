@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
-from typing import Any
+from typing import Any, TYPE_CHECKING
 
 from journal.errors import InputError
 from journal.games.pulp.rules.components import (
@@ -22,8 +22,11 @@ from journal.games.pulp.rules.components import (
 from journal.games.pulp.rules.phase import alternatives
 from journal.hints import cmd, say
 
+if TYPE_CHECKING:
+    from journal.games.pulp.tables import State
 
-def bag_odds(state: dict, draws: int = 1) -> dict:
+
+def bag_odds(state: State, draws: int = 1) -> dict:
     """The chance of each colour on the next draw, and of at least one in the next `draws` (1 or
     more, without replacement), with the expected count."""
     bag = state["bag"]
@@ -38,7 +41,7 @@ def bag_odds(state: dict, draws: int = 1) -> dict:
     return {"total": total, "draws": draws, "drawn": n, "colours": out}
 
 
-def bag_lines(state: dict, o: dict) -> list[str]:
+def bag_lines(state: State, o: dict) -> list[str]:
     """The bag and the odds of its next draws, as a table that fits 100 columns."""
     lines = [f"The bag holds {o['total']} cubes (supply: " +
              ", ".join(f"{state['supply'][c]} {c}" for c in COLOURS) + ")."]
@@ -58,7 +61,7 @@ def bag_lines(state: dict, o: dict) -> list[str]:
     return lines
 
 
-def evade_odds(state: dict, pay: str | None = None) -> dict:
+def evade_odds(state: State, pay: str | None = None) -> dict:
     """The exact chance that an evade lowers each ability (P4), by enumerating its two draws
     from the red, orange and blue cubes in the bag; `pay`: the ability that pays the evade's
     point first (an ability it leaves at 0 is not lowered again). Also the chance that the
@@ -117,7 +120,7 @@ def evade_lines(o: dict) -> list[str]:
     return lines
 
 
-def search_odds(state: dict, draws: int) -> dict:
+def search_odds(state: State, draws: int) -> dict:
     """The chance that a planet search of `draws` cubes (0 or more) finds at least one yellow (a
     Super Weapon): all the cubes are drawn first (P5), without replacement."""
     total = sum(state["bag"].values())

@@ -17,6 +17,7 @@ from journal.outcome import refuse_if_over
 
 if TYPE_CHECKING:
     from journal.games.interface import Result
+    from journal.games.pulp.tables import State
 
 ENDINGS = {WON: "won: every Super Weapon was found", LOST: "lost: the Cosmic Hegemony invades"}
 
@@ -28,12 +29,12 @@ def result(state: Mapping[str, Any]) -> Result | None:
     return WON if ending == WON else LOST if ending == LOST else None
 
 
-def refuse_once_over(state: dict) -> None:
+def refuse_once_over(state: State) -> None:
     over = result(state)
     refuse_if_over(over, ENDINGS[over] if over else "")
 
 
-def need_phase(state: dict, phases: tuple[str, ...], doing: str) -> None:
+def need_phase(state: State, phases: tuple[str, ...], doing: str) -> None:
     """`doing` happens only in one of `phases` of the round."""
     refuse_once_over(state)
     if state["phase"] not in phases:

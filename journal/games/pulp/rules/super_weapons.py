@@ -5,6 +5,8 @@ during each Encounter phase.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import RuleError
 from journal.games.pulp.rules.components import ENCOUNTER, YELLOW, needs_text
@@ -12,8 +14,11 @@ from journal.games.pulp.rules.model import cubes_met, progress_text, weapon_inde
 from journal.games.pulp.rules.phase import refuse_once_over
 from journal.outcome import Outcome, copy_state
 
+if TYPE_CHECKING:
+    from journal.games.pulp.tables import State, Weapon
 
-def weapon(state: dict, dice: Dice, number: int, needs: dict[str, int] | None = None, name: str | None = None,
+
+def weapon(state: State, dice: Dice, number: int, needs: dict[str, int] | None = None, name: str | None = None,
            understood: bool | None = None, use: bool = False) -> Outcome:
     """Super Weapon `number`: its `name`, the cubes it `needs` as printed, `understood` set by hand (A2),
     or its once-per-Encounter-phase `use`."""
@@ -42,7 +47,7 @@ def weapon(state: dict, dice: Dice, number: int, needs: dict[str, int] | None = 
     return Outcome(s, summary, lines, {"weapon": number, **w})
 
 
-def record_the_requirement(w: dict, number: int, needs: dict[str, int]) -> list[str]:
+def record_the_requirement(w: Weapon, number: int, needs: dict[str, int]) -> list[str]:
     """The cubes Understanding takes, as the card says; a card that needs none works at once."""
     for c, n in w["cubes"].items():
         if c != YELLOW and n > needs.get(c, 0):
@@ -55,7 +60,7 @@ def record_the_requirement(w: dict, number: int, needs: dict[str, int]) -> list[
     return lines
 
 
-def use_the_power(s: dict, w: dict, number: int) -> str:
+def use_the_power(s: State, w: Weapon, number: int) -> str:
     """An Understood weapon's power, once during each Encounter phase."""
     if not w["understood"]:
         raise RuleError(f"Super Weapon {number} is not Understood yet ({progress_text(w)})")
