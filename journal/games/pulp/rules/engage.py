@@ -174,25 +174,45 @@ def face_in_engage(s: State, colour: str, face: int, upgrade: str | None,
     """What a crew face does in an engage: its strength (points, against), what to tell the table, and
     how many sides it upgraded a Systems die. An owned face with nothing for an engage is a slip; a
     rolled one only says so (an evade's or a search's half does nothing in an engage)."""
-    if (colour, face) == (ORANGE, 2) and rolled and upgrade is None:
+    if (colour, face) == (ORANGE, 2):
+        upgraded = orange_on_2(s, upgrade, rolled)
+        if upgraded is not None:
+            return None, upgraded, 1
+    effect = STRENGTH.get((colour, face))
+    if effect is None and not rolled:
+        raise wrong_place(s, colour, face, "engage")
+    said = strength_said(colour, face, effect, rolled)
+    if (colour, face) != (ORANGE, 6):
+        return effect, said, 0
+    return orange_on_6(s, effect, said, upgrade)
+
+
+def orange_on_2(s: State, upgrade: str | None, rolled: bool) -> list[str] | None:
+    """The orange die on 2: a Systems die up 1 side instead of its strength, when --upgrade names one
+    (None: its strength counts); rolled by the yellow die, the choice is asked for."""
+    if rolled and upgrade is None:
         systems = [c for c in SYSTEMS if c in s["dice"]]
         raise NeedChoice(f"--upgrade is required: the orange die rolled 2: +1 Engage Strength against Science "
                          f"(--upgrade {NO_UPGRADE}) or a Systems die up 1 side ("
                          f"{', '.join('--upgrade ' + c for c in systems)})", "--upgrade", [NO_UPGRADE, *systems],
                          "The orange die rolled 2: +1 against Science (none), or which Systems die goes up 1 side?",
                          "upgrade")
-    if (colour, face) == (ORANGE, 2) and upgrade not in (None, NO_UPGRADE):
-        return None, upgrade_systems_die(s, upgrade, 1, "--upgrade", "upgrade"), 1
-    effect = STRENGTH.get((colour, face))
-    if effect is None and not rolled:
-        raise wrong_place(s, colour, face, "engage")
+    if upgrade not in (None, NO_UPGRADE):
+        return upgrade_systems_die(s, upgrade, 1, "--upgrade", "upgrade")
+    return None
+
+
+def strength_said(colour: str, face: int, effect: tuple[int, str] | None, rolled: bool) -> list[str]:
+    """What the table is told of a face's strength (a rolled face's strength is in the roll's line)."""
     if effect is None:
-        said = [f"The {colour} die on {face} does nothing in an engage: it adds no Engage Strength."]
-    else:  # a rolled face's strength is in the roll's line
-        said = [] if rolled else [f"The {colour} die on {face}: +{effect[0]} Engage Strength against "
-                                  f"{'any type' if effect[1] == ANY else ABILITY_LABEL[effect[1]]}."]
-    if (colour, face) != (ORANGE, 6):
-        return effect, said, 0
+        return [f"The {colour} die on {face} does nothing in an engage: it adds no Engage Strength."]
+    return [] if rolled else [f"The {colour} die on {face}: +{effect[0]} Engage Strength against "
+                              f"{'any type' if effect[1] == ANY else ABILITY_LABEL[effect[1]]}."]
+
+
+def orange_on_6(s: State, effect: tuple[int, str] | None, said: list[str],
+                upgrade: str | None) -> tuple[tuple[int, str] | None, list[str], int]:
+    """The orange die on 6: its strength, and a Systems die up 2 sides (--upgrade names it)."""
     if not any(c in s["dice"] for c in SYSTEMS):
         return effect, said + ["You have no Systems die to upgrade."], 0
     if upgrade == NO_UPGRADE:

@@ -72,26 +72,11 @@ def evade_odds(state: State, pay: str | None = None) -> dict:
             raise InputError(f"{ABILITY_LABEL[pay]} is 0 and cannot pay the evade")
         values[pay] -= 1
     pool = {c: state["bag"][c] for c in ABILITY_CUBES}
-    outcomes: list[tuple[Fraction, tuple[str, ...]]] = []
-
-    def draw(left: dict, drawn: tuple, p: Fraction) -> None:
-        total = sum(left.values())
-        if len(drawn) == 2 or total == 0:
-            outcomes.append((p, drawn))
-            return
-        for c, k in left.items():
-            if k:
-                draw({**left, c: k - 1}, drawn + (c,), p * Fraction(k, total))
-
-    draw(pool, (), Fraction(1))
     lowered = {a: Fraction(0) for a in ABILITIES}
     expected = {a: Fraction(0) for a in ABILITIES}
     lose = Fraction(0)
-    for p, drawn in outcomes:
-        after = dict(values)
-        for c in drawn:
-            a = COLOUR_ABILITY[c]
-            after[a] = max(0, after[a] - 1)
+    for p, drawn in two_draws(pool):
+        after = lowered_by(values, drawn)
         for a in ABILITIES:
             if after[a] < values[a]:
                 lowered[a] += p
@@ -102,6 +87,34 @@ def evade_odds(state: State, pay: str | None = None) -> dict:
     out.update(pay=pay, abilities=values, cubes=sum(pool.values()), pool=pool,
                expected_loss={a: float(expected[a]) for a in ABILITIES}, two_at_zero=float(lose))
     return out
+
+
+def lowered_by(values: dict[str, int], drawn: tuple[str, ...]) -> dict[str, int]:
+    """The abilities after the cubes drawn: each red, orange or blue cube lowers its ability by 1, not
+    below 0 (P4)."""
+    after = dict(values)
+    for c in drawn:
+        a = COLOUR_ABILITY[c]
+        after[a] = max(0, after[a] - 1)
+    return after
+
+
+def two_draws(pool: dict[str, int]) -> list[tuple[Fraction, tuple[str, ...]]]:
+    """Every way an evade's two draws can go, with its chance: the cubes drawn in order (fewer when
+    the pool runs out)."""
+    outcomes: list[tuple[Fraction, tuple[str, ...]]] = []
+
+    def draw(left: dict[str, int], drawn: tuple[str, ...], p: Fraction) -> None:
+        total = sum(left.values())
+        if len(drawn) == 2 or total == 0:
+            outcomes.append((p, drawn))
+            return
+        for c, k in left.items():
+            if k:
+                draw({**left, c: k - 1}, drawn + (c,), p * Fraction(k, total))
+
+    draw(pool, (), Fraction(1))
+    return outcomes
 
 
 def evade_lines(o: dict) -> list[str]:

@@ -32,19 +32,29 @@ def weapon(state: State, dice: Dice, number: int, needs: dict[str, int] | None =
     if needs is not None:
         lines += record_the_requirement(w, number, needs)
     if understood is not None:
-        w["understood"] = understood
-        lines.append(f"Super Weapon {number} is {'Understood' if understood else 'not Understood'} (by hand).")
-        if not understood and cubes_met(w):
-            raise RuleError(f"Super Weapon {number} holds every cube it needs: it is Understood")
+        lines.append(understood_by_hand(w, number, understood))
     if use:
         lines.append(use_the_power(s, w, number))
+    return Outcome(s, weapon_summary(w, number, needs, name, understood, use), lines, {"weapon": number, **w})
+
+
+def understood_by_hand(w: Weapon, number: int, understood: bool) -> str:
+    """A2: Understood or not as a card says; a weapon holding every cube it needs stays Understood."""
+    w["understood"] = understood
+    if not understood and cubes_met(w):
+        raise RuleError(f"Super Weapon {number} holds every cube it needs: it is Understood")
+    return f"Super Weapon {number} is {'Understood' if understood else 'not Understood'} (by hand)."
+
+
+def weapon_summary(w: Weapon, number: int, needs: dict[str, int] | None, name: str | None, understood: bool | None,
+                   use: bool) -> str:
+    """The log's line: what the command changed on the weapon."""
     parts = [f"named {name}" if name is not None else "", f"needs {needs_text(needs)}" if needs is not None else "",
              ("Understood" if understood else "not Understood") if understood is not None else "",
              "used" if use else ""]
     label = f"Super Weapon {number}" + (f" ({w['name']})" if w.get("name") and name is None else "")
-    summary = f"{label}: {', '.join(p for p in parts if p)}" + \
+    return f"{label}: {', '.join(p for p in parts if p)}" + \
         (" — Understood" if needs is not None and w["understood"] else "")
-    return Outcome(s, summary, lines, {"weapon": number, **w})
 
 
 def record_the_requirement(w: Weapon, number: int, needs: dict[str, int]) -> list[str]:
