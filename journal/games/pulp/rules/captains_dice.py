@@ -91,8 +91,9 @@ def upgrade_systems_die(s: State, target: str | None, sides: int, option: str, p
     if target is None and not systems:
         return ["You have no Systems die to upgrade."]
     if target is None and len(systems) > 1:
-        raise NeedChoice(f"{option} is required: which Systems die goes up {plural(sides, 'side')}: {' or '.join(systems)}",
-                         option, systems, f"Which Systems die goes up {plural(sides, 'side')}?", param)
+        raise NeedChoice(f"{option} is required: which Systems die goes up {plural(sides, 'side')}: "
+                         f"{' or '.join(systems)}", option, systems,
+                         f"Which Systems die goes up {plural(sides, 'side')}?", param)
     target = target or systems[0]
     if target not in SYSTEMS:
         raise InputError(f"the {target} die is not a Systems die: {' or '.join(SYSTEMS)}")
