@@ -79,7 +79,8 @@ def test_a_planet_visit_and_travel(camp):
     out = camp("epm", "travel", "-s", "camp", "Kell", "--segments", "2", ok=True).stdout
     assert "Raise the EPM Meter 0 → 4" in out and "Kell" in out
     st = camp.state("camp")
-    assert (st["planet"], st["phase"], st["epm"], st["planets"]["Zorb"]["status"]) == ("Kell", "exploring", 4, "flipped")
+    assert (st["planet"], st["phase"], st["epm"], st["planets"]["Zorb"]["status"]) == \
+        ("Kell", "exploring", 4, "flipped")
 
 
 def test_data_find_boost_out_of_range(camp):

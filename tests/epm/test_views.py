@@ -1,5 +1,5 @@
-"""What the state shows: `journal show` (summary, Next), the log's headings (turn_label), whether
-the game is over (result), the status line and the names `journal play` completes."""
+"""What the state shows: `journal show` (summary, Next), the log's headings (turn_label), the
+status line and the names `journal play` completes."""
 
 from __future__ import annotations
 
@@ -18,39 +18,6 @@ def test_log_groups_by_visit(camp):
     camp("epm", "travel", "-s", "camp", "Vex", "--segments", "1", ok=True)
     out = camp("log", "-s", "camp", ok=True).stdout
     assert "— Visit 1 · Zorb —" in out and "— Visit 2 · Vex —" in out
-
-
-def test_result_says_whether_the_game_is_over():
-    assert views.result(fresh()) is None and views.result(fresh(signal=25)) is None
-    assert views.result(rules.outcome(fresh(signal=25), dice(), "won").state) == "won"
-    assert views.result(rules.track(fresh(epm=20), dice(), "epm", delta=5).state) == "lost"
-
-
-def test_next_step_on_a_planet_en_route_and_in_the_final_showdown():
-    assert views.next_step(fresh()) == "Read Story Card 1 of Zorb and follow it."
-    travel = views.next_step(en_route())
-    assert travel == "Travel: journal epm travel PLANET --segments N (Kell, Vex)"
-    assert [h.render() for h in travel.hints()] == ["journal epm travel PLANET --segments N"]
-    showdown = views.next_step(fresh(signal=25))
-    assert showdown == ("Play the Final Showdown deck; record its last card with `journal epm end won` or "
-                        "`journal epm end lost`.")
-    assert [h.words for h in showdown.hints()] == [("won",), ("lost",)]
-    assert views.next_step(rules.outcome(fresh(signal=25), dice(), "lost").state) == "The campaign is over."
-
-
-def test_next_step_when_no_disc_is_left_face_down():
-    """Our reading where the book is silent: nowhere to travel; a card may turn a disc face down again,
-    otherwise the table records the campaign lost. Both hints are whole commands."""
-    s = en_route(fresh(planets=[("Zorb", "blue")]))
-    step = views.next_step(s)
-    assert step.startswith("No planet has a face-down disc left, so there is nowhere to travel")
-    assert [h.render() for h in step.hints()] == ["journal epm disc PLANET --face-down", "journal epm end lost"]
-
-
-def test_travel_names_the_planet_when_only_one_disc_is_face_down():
-    s = en_route(fresh(planets=[("Zorb", "blue"), ("Vex", "yellow")]))
-    assert [h.render() for h in views.next_step(s).hints()] == ["journal epm travel Vex --segments N"]
-    assert [h.render() for h in views.next_step(en_route()).hints()] == ["journal epm travel PLANET --segments N"]
 
 
 def test_the_log_heading_names_the_visit_and_the_final_showdown():

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-from pulp.pulp_helpers import LINE, busy_pulp, dice, fresh, j, line, run, searching, with_abilities
+from pulp.pulp_helpers import LINE, busy_pulp, j
 
-from journal.errors import NeedChoice
 from journal.games import pulp as game
-from journal.games.pulp import views
-from journal.games.pulp.rules import engage, odds, planet_search, round_end
+from journal.games.pulp.rules import odds
 
 
 def test_show_json_has_the_documented_keys(g):
@@ -43,65 +40,3 @@ def test_show_bag_and_odds_of_a_busy_game_fit_100_columns(journal):
     st = journal.state("busy")
     lines = odds.bag_lines(st, odds.bag_odds(st, 12))
     assert max(len(line) for line in lines) <= 100
-
-
-def test_next_step_names_the_step_due_as_whole_commands():
-    """Each step of the round, with the command that does it as a value (journal.hints)."""
-    s = fresh()
-    step = views.next_step(s)
-    assert step == ("choose one of the 3 face-up planets, draw 4 cards from The Quietus's deck: "
-                    "journal pulp round --planet NAME CARD CARD CARD CARD")
-    assert [h.words for h in step.hints()] == [("--planet", "NAME", "CARD", "CARD", "CARD", "CARD")]
-    s = line(s, ["G1D.PP", "A1C.P", "G1S.PO", "G1C.K"]).state
-    assert [h.render() for h in views.next_step(s).hints()] == ["journal pulp engage 1", "journal pulp evade 1"]
-    s = searching()
-    assert views.next_step(s) == \
-        "search the planet: journal pulp search (a planet's actions: --spend K or O, --extra N)"
-    s = run(planet_search.search, s, dice(draws=["red", "white", "white", "white"])).state
-    assert [h.render() for h in views.next_step(s).hints()] == ["journal pulp assign r --ability",
-                                                                "journal pulp end-round"]
-    s = run(planet_search.assign, s, dice(), "red", supply=True).state
-    assert views.next_step(s) == "journal pulp end-round"
-    s = run(round_end.end_round, s, dice()).state
-    assert views.next_step(s).startswith("choose one of the 2 face-up planets")
-
-
-def test_result_says_how_the_game_ended():
-    s = fresh()
-    assert views.result(s) is None
-    lost = run(engage.engage, line(s, ["G4D", "A3C", "G1S", "G2C"]).state | {"abilities": {
-        "combat": {"value": 4, "max": 6}, "science": {"value": 0, "max": 5}, "diplomacy": {"value": 3, "max": 5}}},
-        dice(), 1, pay={"combat": 4}).state
-    assert views.result(lost) == "lost" and views.next_step(lost) == "the game is over."
-    assert views.status(lost).startswith("round 1 · The Quietus · game over (lost)")
-
-
-
-def test_every_hint_names_what_is_known_and_is_a_whole_command():
-    """Issue 20 §4: an ability, a cube or a weapon the state knows is named (no ABILITY, CUBE, N); a
-    choice the command asks for on a terminal is left to it; alternatives are separate commands."""
-    s = with_abilities(line(fresh(), ["G1D", "A1C", "G1S", "G1C"]).state, combat=0, science=0)
-    assert views.next_step(s).hints()[1].render() == "journal pulp evade 1 --pay diplomacy"  # the only one left
-    s = searching()
-    s["weapons"] = [{"cubes": {"yellow": 1}, "understood": False, "used": False, "needs": {"red": 1}},
-                    {"cubes": {"yellow": 1}, "understood": False, "used": False, "needs": {"blue": 1}},
-                    {"cubes": {"yellow": 1}, "understood": False, "used": False}]
-    s["abilities"]["combat"]["value"] = s["abilities"]["combat"]["max"]
-    s["bag"]["yellow"] -= 3
-    s = run(planet_search.search, s, dice(draws=["red", "white", "white", "white"])).state
-    step = views.next_step(s)
-    assert [h.render() for h in step.hints()] == ["journal pulp assign r --weapon 1", "journal pulp end-round"]
-    assert step.startswith("place 1 red: ")
-
-
-def test_a_card_with_no_icon_reads_plainly_and_its_hint_names_icon():
-    """Issue 20 §4: "A Pulp card with no icon gets a hint that names --icon, and its label has no nested
-    brackets"; engaging it asks for the icon (a script is told --icon C, D or S)."""
-    s = line(fresh(), ["G2C.r.PK", "A2.o.PP", "G2D.b.P", "G1S"]).state
-    assert views.card_requirement(views.shown_line(s["line"])[0]) == "2, no icon"
-    step = views.next_step(s)
-    assert step.startswith("card 1 G2C.r.PK (2, no icon): journal pulp engage 1 (it asks for --icon C, D or S")
-    assert [h.render() for h in step.hints()] == ["journal pulp engage 1", "journal pulp evade 1"]
-    with pytest.raises(NeedChoice) as asked:
-        engage.engage(s, dice(), 1)
-    assert (asked.value.option, asked.value.values, asked.value.param) == ("--icon", ["C", "D", "S"], "icon")

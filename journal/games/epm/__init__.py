@@ -1,7 +1,8 @@
 """War With the Evil Power Master (`epm`): story cards, challenges, two 0-25 trackers.
 
 The game interface (journal.games.interface.Game), each hook from the file that keeps it: the save's
-[state] in schema.py, what it shows in views.py, the save format's versions in migrations.py.
+[state] in schema.py, what it shows in views.py, whether it is over and what comes next in sequence.py
+(part of the rules), the save format's versions in migrations.py.
 The rules are rules.py, the commands cli.py, the printed pages sheets.py (found by name, never
 imported here).
 """
@@ -10,7 +11,8 @@ from __future__ import annotations
 
 from journal.games.epm.migrations import MIGRATIONS, SCHEMA_VERSION
 from journal.games.epm.schema import validate
-from journal.games.epm.views import names, next_step, public_state, result, status, summary, turn_label
+from journal.games.epm.sequence import next_step, result
+from journal.games.epm.views import names, public_state, status, summary, turn_label
 
 ID = "epm"
 TITLE = "War With the Evil Power Master"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 import click
 
@@ -17,12 +18,17 @@ from journal.games import epm as game
 from journal.games.epm import rules
 from journal.games.epm.constants import (
     ASSIST, BOOSTER, COLORS, DISCARDED, EFFECTS, EPM_PER_SEGMENT, FACE_DOWN, FLIPPED, LOST, TRACK_MAX, TRACKER_NAMES,
-    TRACKERS, TYPES, WON,
+    TRACKERS, TYPES, WON, Tracker,
 )
-from journal.games.epm.views import active_characters, face_down
+from journal.games.epm.sequence import active_characters, face_down
 from journal.lookup import find
-from journal.options import DELTA, CampaignName, Delta, OrderedGroup, add_alias, reason_option, rolls_option, save_option
-from journal.runtime import How, pass_rt
+from journal.options import (
+    DELTA, CampaignName, Delta, OrderedGroup, add_alias, reason_option, rolls_option, save_option,
+)
+from journal.runtime import How, Runtime, pass_rt
+
+if TYPE_CHECKING:
+    from journal.games.epm.tables import State
 
 TYPE_CHOICE = click.Choice(TYPES, case_sensitive=False)
 NEGATIVES = {"ignore_unknown_options": True}  # so `track signal -3` reads -3 as a value
@@ -30,7 +36,7 @@ TABLES = {"character": "characters", "item": "items", "planet": "planets"}  # a 
 
 
 @click.group(cls=OrderedGroup, context_settings={"help_option_names": ["-h", "--help"]})
-def epm():
+def epm() -> None:
     """War With the Evil Power Master: challenges, Signal and EPM trackers, planets.
 
     Rules notes E1-E8 (journal guide epm): trackers 0-25; challenge level by
@@ -97,6 +103,11 @@ def parse_booster(spec: str) -> tuple[str, str]:
     return ctype, effect
 
 
+def tracker_of(text: str) -> Tracker:
+    """The tracker typed (Click's choice, in any case), as the rules name it."""
+    return next(t for t in TRACKERS if t == text.lower())
+
+
 def check_range(option: str, value: int, low: int, high: int, why: str = "") -> None:
     if not low <= value <= high:
         raise InputError(f"{option} {value} is outside {low}..{high}{why}")
@@ -117,7 +128,8 @@ def check_range(option: str, value: int, low: int, high: int, why: str = "") -> 
 @click.option("--epm", "epm_value", type=int, default=0, show_default=True, help="Starting EPM Meter.")
 @click.option("--seed", type=int, help="Seed for the dice (default: random).")
 @pass_rt
-def new(rt, name, characters, planets, at, starters, signal, epm_value, seed):
+def new(rt: Runtime, name: str, characters: tuple[str, ...], planets: tuple[str, ...], at: str | None,
+        starters: tuple[str, ...], signal: int, epm_value: int, seed: int | None) -> None:
     """Start a campaign save NAME."""
     if not characters:
         raise InputError("--character is required: at least one, e.g. --character \"Ana:piloting=1\"")
@@ -144,12 +156,15 @@ def new(rt, name, characters, planets, at, starters, signal, epm_value, seed):
 @click.option("--retry", is_flag=True, help="Trying the same challenge again: a different character (E5).")
 @rolls_option
 @pass_rt
-def challenge(rt, save, ctype, character, booster, retry, rolls):
+def challenge(rt: Runtime, save: str | None, ctype: str, character: str | None, booster: str | None, retry: bool,
+              rolls: tuple[int, ...]) -> None:
     """Resolve a challenge: level by Signal, d6 + proficiency + booster."""
     if character is None:
         character = rt.choose("--character", active_characters(rt.current_state(save)),
                               "Which Active character takes the challenge?")
-    rt.run(save, rules.challenge, How(entered=rolls, parse=found(character=("character", "--character"), booster=("item", "--booster"))), ctype=ctype.lower(), character=character, booster=booster, retry=retry)
+    named = found(character=("character", "--character"), booster=("item", "--booster"))
+    rt.run(save, rules.challenge, How(entered=rolls, parse=named), ctype=ctype.lower(), character=character,
+           booster=booster, retry=retry)
 
 
 @epm.command()
@@ -158,12 +173,13 @@ def challenge(rt, save, ctype, character, booster, retry, rolls):
 @click.option("--character", metavar="NAME", required=True, help="The character who would take it.")
 @click.option("--booster", metavar="ITEM", help="The booster they would use.")
 @pass_rt
-def odds(rt, save, ctype, character, booster):
+def odds(rt: Runtime, save: str | None, ctype: str, character: str, booster: str | None) -> None:
     """The chance to win a challenge, before rolling."""
     with rt.read(save) as s:
+        state = cast("State", s.state)  # the session's [state], validated against schema.STATE as it opened
         named = found(character=("character", "--character"), booster=("item", "--booster"))(
             s.state, {"character": character, "booster": booster})
-        o = rules.odds(s.state, ctype.lower(), **named)
+        o = rules.odds(state, ctype.lower(), **named)
     rt.emit(odds_lines(o), o)
 
 
@@ -187,7 +203,7 @@ def odds_lines(o: dict) -> list[str]:
 @click.argument("planet", type=CampaignName(face_down, "planet"))
 @click.option("--segments", type=int, required=True, metavar="N", help="Path segments travelled (EPM +2 each).")
 @pass_rt
-def travel(rt, save, planet, segments):
+def travel(rt: Runtime, save: str | None, planet: str, segments: int) -> None:
     """Travel to a planet whose disc is face down (EPM +2 per segment)."""
     most = -(-TRACK_MAX // EPM_PER_SEGMENT)  # 13 segments fill the EPM Meter from 0 (E6)
     if not 1 <= segments <= most:
@@ -200,7 +216,7 @@ def travel(rt, save, planet, segments):
 @save_option
 @click.option("--boost", type=int, required=True, metavar="N", help="The number on the flipped disc.")
 @pass_rt
-def data_find(rt, save, boost):
+def data_find(rt: Runtime, save: str | None, boost: int) -> None:
     """Data Find: flip the planet's disc, Signal + its number; the visit ends."""
     rt.run(save, rules.data_find, boost=boost)
 
@@ -208,7 +224,7 @@ def data_find(rt, save, boost):
 @epm.command("the-end")
 @save_option
 @pass_rt
-def the_end(rt, save):
+def the_end(rt: Runtime, save: str | None) -> None:
     """The End: discard the planet's disc; the visit ends."""
     rt.run(save, rules.the_end)
 
@@ -217,7 +233,7 @@ def the_end(rt, save):
 @save_option
 @click.argument("number", type=int)
 @pass_rt
-def card(rt, save, number):
+def card(rt: Runtime, save: str | None, number: int) -> None:
     """Record the Story Card being read (1-13), or the Final Showdown card."""
     rt.run(save, rules.card, number=number)
 
@@ -228,15 +244,15 @@ def card(rt, save, number):
 @click.argument("delta", type=DELTA, metavar="DELTA")
 @reason_option
 @pass_rt
-def track(rt, save, tracker: str, delta: Delta, reason):
+def track(rt: Runtime, save: str | None, tracker: str, delta: Delta, reason: str | None) -> None:
     """Move a tracker as the story says: +N, -N, or =N to set it."""
     if delta.by == 0:
         raise InputError("a DELTA of 0 changes nothing: type +N, -N or =N")
     if (delta.to is not None and delta.to > TRACK_MAX) or (delta.by is not None and abs(delta.by) > TRACK_MAX):
         typed_delta = f"={delta.to}" if delta.to is not None else f"{delta.by:+d}"
-        raise InputError(f"{typed_delta}: the {TRACKER_NAMES[tracker.lower()]} runs 0-{TRACK_MAX} (E1): =0 to "
+        raise InputError(f"{typed_delta}: the {TRACKER_NAMES[tracker_of(tracker)]} runs 0-{TRACK_MAX} (E1): =0 to "
                          f"={TRACK_MAX}, or a move of at most {TRACK_MAX}")
-    rt.run(save, rules.track, How(log_reason=reason), tracker=tracker.lower(), delta=delta.by, value=delta.to)
+    rt.run(save, rules.track, How(log_reason=reason), tracker=tracker_of(tracker), delta=delta.by, value=delta.to)
 
 
 @epm.command()
@@ -244,7 +260,7 @@ def track(rt, save, tracker: str, delta: Delta, reason):
 @click.argument("result", type=click.Choice([WON, LOST], case_sensitive=False))
 @reason_option
 @pass_rt
-def end(rt, save, result, reason):
+def end(rt: Runtime, save: str | None, result: str, reason: str | None) -> None:
     """The game ends: record what the Final Showdown's last card reveals (won or lost), or lost when no
     planet has a face-down disc left."""
     rt.run(save, rules.outcome, How(log_reason=reason), ending=result.lower())
@@ -261,9 +277,10 @@ add_alias(epm, "outcome", end)
 @click.option("--active/--inactive", default=None, help="The side to show (default: turn it over).")
 @reason_option
 @pass_rt
-def flip(rt, save, character, active, reason):
+def flip(rt: Runtime, save: str | None, character: str, active: bool | None, reason: str | None) -> None:
     """Flip a character card by hand, as a card's text says."""
-    rt.run(save, rules.flip, How(log_reason=reason, parse=found(character=("character", None))), character=character, active=active)
+    rt.run(save, rules.flip, How(log_reason=reason, parse=found(character=("character", None))),
+           character=character, active=active)
 
 
 @epm.command()
@@ -274,19 +291,21 @@ def flip(rt, save, character, active, reason):
 @click.option("--face-down", is_flag=True, help="Face down again.")
 @reason_option
 @pass_rt
-def disc(rt, save, planet, flipped, discard, face_down, reason):
+def disc(rt: Runtime, save: str | None, planet: str, flipped: int | None, discard: bool, face_down: bool,
+         reason: str | None) -> None:
     """Set a planet's disc by hand, as a card's text says."""
     chosen = [x for x in (flipped is not None, discard, face_down) if x]
     if len(chosen) != 1:
         raise click.UsageError("give exactly one of --flip N, --discard, --face-down")
     status = FLIPPED if flipped is not None else DISCARDED if discard else FACE_DOWN
-    rt.run(save, rules.disc, How(log_reason=reason, parse=found(planet=("planet", None))), planet=planet, status=status, boost=flipped)
+    rt.run(save, rules.disc, How(log_reason=reason, parse=found(planet=("planet", None))),
+           planet=planet, status=status, boost=flipped)
 
 
 # --- DATA Cards: items -------------------------------------------------------------------------
 
 @epm.group(cls=OrderedGroup)
-def item():
+def item() -> None:
     """Challenge Boosters and Assist Items."""
 
 
@@ -298,12 +317,14 @@ def item():
 @click.option("--assist", is_flag=True, help="An Assist Item (one use).")
 @reason_option
 @pass_rt
-def item_add(rt, save, name, owner, booster, assist, reason):
+def item_add(rt: Runtime, save: str | None, name: str, owner: str, booster: str | None, assist: bool,
+             reason: str | None) -> None:
     """A character gains an item (from a DATA Card)."""
     if bool(booster) == assist:
         raise click.UsageError("give exactly one of --booster TYPE:EFFECT or --assist")
     ctype, effect = parse_booster(booster) if booster else (None, None)
-    rt.run(save, rules.item_add, How(log_reason=reason, parse=found(owner=("character", "--owner"))), item=name.strip(), owner=owner, kind=BOOSTER if booster else ASSIST, ctype=ctype, effect=effect)
+    rt.run(save, rules.item_add, How(log_reason=reason, parse=found(owner=("character", "--owner"))),
+           item=name.strip(), owner=owner, kind=BOOSTER if booster else ASSIST, ctype=ctype, effect=effect)
 
 
 @item.command("give")
@@ -311,16 +332,17 @@ def item_add(rt, save, name, owner, booster, assist, reason):
 @click.argument("name", metavar="ITEM")
 @click.option("--to", "to", required=True, metavar="NAME", help="The character who receives it.")
 @pass_rt
-def item_give(rt, save, name, to):
+def item_give(rt: Runtime, save: str | None, name: str, to: str) -> None:
     """Hand an item to another character (en route or in the Final Showdown)."""
-    rt.run(save, rules.item_give, How(parse=found(item=("item", None), to=("character", "--to"))), item=name, to=to)
+    rt.run(save, rules.item_give, How(parse=found(item=("item", None), to=("character", "--to"))),
+           item=name, to=to)
 
 
 @item.command("use")
 @save_option
 @click.argument("name", metavar="ITEM")
 @pass_rt
-def item_use(rt, save, name):
+def item_use(rt: Runtime, save: str | None, name: str) -> None:
     """Use an Assist Item: follow the card, then it is discarded."""
     rt.run(save, rules.item_use, How(parse=found(item=("item", None))), item=name)
 
@@ -330,6 +352,6 @@ def item_use(rt, save, name):
 @click.argument("name", metavar="ITEM")
 @reason_option
 @pass_rt
-def item_discard(rt, save, name, reason):
+def item_discard(rt: Runtime, save: str | None, name: str, reason: str | None) -> None:
     """Discard an item because a card says so."""
     rt.run(save, rules.item_discard, How(log_reason=reason, parse=found(item=("item", None))), item=name)

@@ -20,7 +20,7 @@ from journal.games.epm.constants import (
     LOST, PHASE_TEXT, SHOWDOWN, SHOWDOWN_CARD, SIGNAL, STORY_CARDS, TRACK_MAX, TRACKER_NAMES, TWICE, TYPES, WIN,
     WON, Tracker, challenge_level,
 )
-from journal.games.epm.views import active_characters, face_down, no_disc_left, result, travel_hint
+from journal.games.epm.sequence import active_characters, face_down, no_disc_left, result, travel_hint
 from journal.hints import cmd, say
 from journal.lookup import already
 from journal.outcome import Outcome, copy_state, refuse_if_over
@@ -263,7 +263,8 @@ def travel(state: State, dice: Dice, planet: str, segments: int) -> Outcome:
     s = copy_state(state)
     why = f" ({segments} segment{'s' if segments != 1 else ''} × {EPM_PER_SEGMENT})"
     move = move_tracker(s, EPM, s["epm"] + EPM_PER_SEGMENT * segments, why)
-    summary = f"Travelled {s['planet']} → {planet}, {segments} segment{'s' if segments != 1 else ''}: EPM {move.before} → {move.after}"
+    summary = (f"Travelled {s['planet']} → {planet}, {segments} segment{'s' if segments != 1 else ''}: "
+               f"EPM {move.before} → {move.after}")
     if s["phase"] == LOST:
         return Outcome(s, summary + " — the Evil Power Master wins", move.lines,
                        {"planet": planet, "epm": move.after, "phase": LOST})

@@ -9,6 +9,8 @@ cells for pencil play. Everything is drawn with `journal.pdf.primitives`.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from journal.games.epm.constants import (
     ASSIST, BOOSTER, COLORS, FLIPPED, LEVELS, PHASE_TEXT, PHASES, SHOWDOWN, STATUSES, STORY_CARDS, TRACK_MAX,
     TYPES, challenge_level,
@@ -271,14 +273,28 @@ def _disc_cell(colour, status):
     return draw
 
 
+class _Tables(NamedTuple):
+    """The items and planets tables side by side: where each goes, and the rows still to draw
+    (taken from the front, a page at a time)."""
+    x: float
+    left_w: float
+    right_x: float
+    right_w: float
+    legend_h: int
+    row_h: float
+    size: float
+    items: list
+    item_styles: list
+    planets: list
+    planet_styles: list
+
+
 def _items_and_planets(c, page, s, blank) -> None:
     x, w = page.x0, page.width
     gap = 14
     left_w = (w - gap) * 0.55
     right_x = x + left_w + gap
     right_w = x + w - right_x
-    iw = [left_w * f for f in (0.22, 0.33, 0.15, 0.18, 0.12)]
-    pw = [14] + [(right_w - 14) * f for f in (0.36, 0.29, 0.35)]
     legend_h = 29 if blank else 17
     head_h = HEAD_H
     if page.remaining() - head_h - 2 * ROW_H - legend_h < 0:   # not even one row would fit
@@ -290,37 +306,50 @@ def _items_and_planets(c, page, s, blank) -> None:
     n = max(len(items), len(planets), 1)
     row_h = ROW_H if n * ROW_H <= avail else max(MIN_ROW_H, avail / n)
     size = TABLE_SIZE if row_h >= 13 else 7.2
-
+    tables = _Tables(x, left_w, right_x, right_w, legend_h, row_h, size, items, item_styles, planets, planet_styles)
     continued = False
     while True:
-        top = page.cursor
-        suffix = " (continued)" if continued else ""
-        show_items, show_planets = bool(items) or not continued, bool(planets) or not continued
-        if show_items:
-            heading(c, x, top, left_w, "Items by owner" + suffix, 11,
-                    right=None if blank else plural(len(_dict(s.get("items"))), "item"))
-        if show_planets:
-            heading(c, right_x, top, right_w, "Planets" + suffix, 11,
-                    right=None if blank else "arrow: current planet")
-        avail = top - head_h - page.y0 - row_h - legend_h
-        fit = max(1, int(avail // row_h))
-        i_chunk, items = items[:fit], items[fit:]
-        is_chunk, item_styles = item_styles[:fit], item_styles[fit:]
-        p_chunk, planets = planets[:fit], planets[fit:]
-        ps_chunk, planet_styles = planet_styles[:fit], planet_styles[fit:]
-        y = top - head_h
-        ih = _item_grid(c, x, y, iw, i_chunk, is_chunk, row_h, size) if show_items else 0.0
-        ph = 0.0
-        if show_planets:
-            ph = grid(c, right_x, y, pw, p_chunk, row_h=row_h, header=["", "Planet", "Disc", "Status"],
-                      size=size, styles=ps_chunk)
-            if not planets:                    # the legend goes under the table's end
-                ph += _disc_legend(c, right_x, y - ph, right_w, blank)
-        page.take(head_h + max(ih, ph) + GAP)
-        if not items and not planets:
+        _items_and_planets_page(c, page, s, blank, tables, continued)
+        if not tables.items and not tables.planets:
             return
         page.new_page()
         continued = True
+
+
+def _items_and_planets_page(c, page, s, blank, t: _Tables, continued: bool) -> None:
+    """The two tables' headings and as many rows of each as fit on this page (the planets' disc legend
+    under their last row)."""
+    top = page.cursor
+    suffix = " (continued)" if continued else ""
+    show_items, show_planets = bool(t.items) or not continued, bool(t.planets) or not continued
+    if show_items:
+        heading(c, t.x, top, t.left_w, "Items by owner" + suffix, 11,
+                right=None if blank else plural(len(_dict(s.get("items"))), "item"))
+    if show_planets:
+        heading(c, t.right_x, top, t.right_w, "Planets" + suffix, 11,
+                right=None if blank else "arrow: current planet")
+    avail = top - HEAD_H - page.y0 - t.row_h - t.legend_h
+    fit = max(1, int(avail // t.row_h))
+    i_chunk, is_chunk = _first(t.items, fit), _first(t.item_styles, fit)
+    p_chunk, ps_chunk = _first(t.planets, fit), _first(t.planet_styles, fit)
+    y = top - HEAD_H
+    iw = [t.left_w * f for f in (0.22, 0.33, 0.15, 0.18, 0.12)]
+    ih = _item_grid(c, t.x, y, iw, i_chunk, is_chunk, t.row_h, t.size) if show_items else 0.0
+    ph = 0.0
+    if show_planets:
+        pw = [14] + [(t.right_w - 14) * f for f in (0.36, 0.29, 0.35)]
+        ph = grid(c, t.right_x, y, pw, p_chunk, row_h=t.row_h, header=["", "Planet", "Disc", "Status"],
+                  size=t.size, styles=ps_chunk)
+        if not t.planets:                    # the legend goes under the table's end
+            ph += _disc_legend(c, t.right_x, y - ph, t.right_w, blank)
+    page.take(HEAD_H + max(ih, ph) + GAP)
+
+
+def _first(rows: list, n: int) -> list:
+    """The first n rows, taken out of `rows`."""
+    chunk = rows[:n]
+    del rows[:n]
+    return chunk
 
 
 def _item_grid(c, x, y, widths, rows, styles, row_h, size) -> float:

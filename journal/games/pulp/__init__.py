@@ -2,7 +2,8 @@
 Super Weapons, in three Cosmic Hegemony sectors.
 
 The game interface (journal.games.interface.Game), each hook from the file that keeps it: the save's
-[state] in schema.py, what it shows in views.py, the save format's versions in migrations.py.
+[state] in schema.py, what it shows in views.py, whether it is over and the step that is due in
+rules/phase.py, the save format's versions in migrations.py.
 The rules are the rules/ package (one module per step of the round), the commands the cli/
 package, the printed pages sheets.py (found by name, never imported here).
 """
@@ -11,7 +12,8 @@ from __future__ import annotations
 
 from journal.games.pulp.migrations import MIGRATIONS, SCHEMA_VERSION
 from journal.games.pulp.schema import validate
-from journal.games.pulp.views import names, next_step, public_state, result, status, summary, turn_label
+from journal.games.pulp.rules.phase import next_step, result
+from journal.games.pulp.views import names, public_state, status, summary, turn_label
 
 ID = "pulp"
 TITLE = "Pulp Invasion"

@@ -121,39 +121,49 @@ def _abilities(c, page, s, blank) -> None:
         top = ab.get("max") if not blank else None
         y = page.cursor
         by = y - 10 - box_h
-        _cube(c, x + 4, by + box_h / 2 - 4.5, 9, ABILITY_COLOUR[a])
-        text(c, x + 17, by + 10, ABILITY_HEADINGS[a], BOLD, 9.5)
-        sub = f"{value} of max {top}" if value is not None and top is not None else "now ___  max ___"
-        text(c, x + 17, by + 1, sub, REGULAR, 7.5, grey=MUTED)
+        _ability_label(c, x, by, box_h, a, value, top)
         bx0 = x + label_w
         for v in range(n):
-            bx = bx0 + v * box_w
-            above = top is not None and v > top
-            current = value == v
-            if current:
-                c.setFillGray(INK)
-            elif above:
-                c.setFillGray(0.78)
-            else:
-                c.setFillGray(1)
-            c.setStrokeGray(INK)
-            c.setLineWidth(0.6)
-            c.rect(bx, by, box_w, box_h, stroke=1, fill=1)
-            both = current and top == v
-            if top is not None and v == top:
-                c.setLineWidth(1.6)
-                c.setStrokeGray(1 if current else INK)
-                c.rect(bx + 1.8, by + 1.8, box_w - 3.6, box_h - 3.6, stroke=1, fill=0)
-                c.setStrokeGray(INK)
-                c.setLineWidth(0.6)
-                text(c, bx + box_w / 2 + (5 if both else 0), by + box_h + 2.5, "max", BOLD, 6.5,
-                     align="l" if both else "c")
-            if current:
-                triangle(c, bx + box_w / 2 - (6 if both else 0), by + box_h + 1, 7, "down")
-            text(c, bx + box_w / 2, by + 5.5, str(v), BOLD if current else REGULAR, 9.5 if current else 9,
-                 align="c", grey=1 if current else (MUTED if above else INK))
+            _ability_box(c, bx0 + v * box_w, by, box_w, box_h, v, value, top)
         page.take(10 + box_h + 7)
     page.take(GAP - 5)
+
+
+def _ability_label(c, x, by, box_h, a, value, top) -> None:
+    """An ability's name, its cube colour, and its value of the Captain's maximum."""
+    _cube(c, x + 4, by + box_h / 2 - 4.5, 9, ABILITY_COLOUR[a])
+    text(c, x + 17, by + 10, ABILITY_HEADINGS[a], BOLD, 9.5)
+    sub = f"{value} of max {top}" if value is not None and top is not None else "now ___  max ___"
+    text(c, x + 17, by + 1, sub, REGULAR, 7.5, grey=MUTED)
+
+
+def _ability_box(c, bx, by, box_w, box_h, v, value, top) -> None:
+    """Box v of an ability track: black with an arrow at the value now, grey above the maximum,
+    framed twice at the maximum."""
+    above = top is not None and v > top
+    current = value == v
+    c.setFillGray(INK if current else 0.78 if above else 1)
+    c.setStrokeGray(INK)
+    c.setLineWidth(0.6)
+    c.rect(bx, by, box_w, box_h, stroke=1, fill=1)
+    both = current and top == v
+    if top is not None and v == top:
+        _maximum_frame(c, bx, by, box_w, box_h, current, both)
+    if current:
+        triangle(c, bx + box_w / 2 - (6 if both else 0), by + box_h + 1, 7, "down")
+    text(c, bx + box_w / 2, by + 5.5, str(v), BOLD if current else REGULAR, 9.5 if current else 9,
+         align="c", grey=1 if current else (MUTED if above else INK))
+
+
+def _maximum_frame(c, bx, by, box_w, box_h, current, both) -> None:
+    """The inner frame and the "max" label of the Captain's maximum (beside the arrow when the value
+    is at the maximum)."""
+    c.setLineWidth(1.6)
+    c.setStrokeGray(1 if current else INK)
+    c.rect(bx + 1.8, by + 1.8, box_w - 3.6, box_h - 3.6, stroke=1, fill=0)
+    c.setStrokeGray(INK)
+    c.setLineWidth(0.6)
+    text(c, bx + box_w / 2 + (5 if both else 0), by + box_h + 2.5, "max", BOLD, 6.5, align="l" if both else "c")
 
 
 def _cube(c, x, y, size, colour) -> None:
@@ -183,37 +193,11 @@ def _dice(c, page, s, blank) -> None:
         text(c, x + name_w + (f + 0.5) * face_w, y - 9, f"face {f + 1}", BOLD, 7.5, align="c")
     y -= 12
     for i, colour in enumerate(DIE_COLOURS):
-        mine = colour in owned
-        face = owned.get(colour)
         ry = y - row_h
         if i % 2:
             c.setFillGray(ZEBRA)
             c.rect(x, ry, w, row_h, stroke=0, fill=1)
-        checkbox(c, x + 4, ry + row_h / 2 - 3.5, mine and not blank, size=7)
-        _rgb(c, DIE_RGB[colour])
-        c.setStrokeGray(INK)
-        c.roundRect(x + 15, ry + row_h / 2 - 5, 10, 10, 2, stroke=1, fill=1)
-        kind = "crew" if colour in CREW else "systems"
-        text(c, x + 29, ry + 14, f"{colour.capitalize()} ({kind})", BOLD if mine else REGULAR, 8,
-             max_width=name_w - 31)
-        text(c, x + 29, ry + 5, DIE_NAMES[colour], REGULAR, 6.5, max_width=name_w - 31, grey=MUTED)
-        for f in range(6):
-            fx = x + name_w + f * face_w
-            now = not blank and face == f + 1
-            if now:
-                c.setFillGray(0.80)
-                c.rect(fx + 1, ry + 1, face_w - 2, row_h - 2, stroke=0, fill=1)
-            lines = wrap_text(FACE_TEXT[colour][f], REGULAR, 6.3, face_w - 6)[:3]
-            lead = 7.0
-            top = ry + row_h / 2 + (len(lines) - 1) * lead / 2 - 2.2
-            for k, ln in enumerate(lines):
-                text(c, fx + face_w / 2, top - k * lead, ln, BOLD if now else REGULAR, 6.3, align="c",
-                     grey=INK if (mine or blank) else MUTED)
-            if now:
-                c.setStrokeGray(INK)
-                c.setLineWidth(1.8)
-                c.rect(fx + 1, ry + 1, face_w - 2, row_h - 2, stroke=1, fill=0)
-                c.setLineWidth(0.6)
+        _die_row(c, x, ry, name_w, face_w, row_h, colour, owned, blank)
         y = ry
     c.setStrokeGray(0.62)
     c.setLineWidth(0.4)
@@ -223,6 +207,40 @@ def _dice(c, page, s, blank) -> None:
     c.setLineWidth(0.8)
     c.rect(x, y, w, page.cursor - y, stroke=1, fill=0)
     page.take(page.cursor - y + GAP)
+
+
+def _die_row(c, x, ry, name_w, face_w, row_h, colour, owned, blank) -> None:
+    """A captain's die: kept or not, its colour and name, its six faces (the one showing framed)."""
+    mine = colour in owned
+    face = owned.get(colour)
+    checkbox(c, x + 4, ry + row_h / 2 - 3.5, mine and not blank, size=7)
+    _rgb(c, DIE_RGB[colour])
+    c.setStrokeGray(INK)
+    c.roundRect(x + 15, ry + row_h / 2 - 5, 10, 10, 2, stroke=1, fill=1)
+    kind = "crew" if colour in CREW else "systems"
+    text(c, x + 29, ry + 14, f"{colour.capitalize()} ({kind})", BOLD if mine else REGULAR, 8,
+         max_width=name_w - 31)
+    text(c, x + 29, ry + 5, DIE_NAMES[colour], REGULAR, 6.5, max_width=name_w - 31, grey=MUTED)
+    for f in range(6):
+        _die_face(c, x + name_w + f * face_w, ry, face_w, row_h, FACE_TEXT[colour][f],
+                  not blank and face == f + 1, INK if (mine or blank) else MUTED)
+
+
+def _die_face(c, fx, ry, face_w, row_h, said, now, grey) -> None:
+    """One face of a die, its text in up to three lines; shaded and framed when it is showing (`now`)."""
+    if now:
+        c.setFillGray(0.80)
+        c.rect(fx + 1, ry + 1, face_w - 2, row_h - 2, stroke=0, fill=1)
+    lines = wrap_text(said, REGULAR, 6.3, face_w - 6)[:3]
+    lead = 7.0
+    top = ry + row_h / 2 + (len(lines) - 1) * lead / 2 - 2.2
+    for k, ln in enumerate(lines):
+        text(c, fx + face_w / 2, top - k * lead, ln, BOLD if now else REGULAR, 6.3, align="c", grey=grey)
+    if now:
+        c.setStrokeGray(INK)
+        c.setLineWidth(1.8)
+        c.rect(fx + 1, ry + 1, face_w - 2, row_h - 2, stroke=1, fill=0)
+        c.setLineWidth(0.6)
 
 
 def _line(c, page, s, blank) -> None:
@@ -245,38 +263,52 @@ def _line(c, page, s, blank) -> None:
         c.roundRect(sx, top - h, slot_w, h, 4, stroke=1, fill=1)
         text(c, sx + 5, top - 11, f"{k + 1}", BOLD, 9)
         if card:
-            text(c, sx + 15, top - 11, card.get("card", ""), BOLD, 9, max_width=slot_w - 20)
-            first = next((i for i, x in enumerate(line) if _dict(x).get("status") == PENDING), None)
-            label = {PENDING: "NEXT" if k == first else "PENDING", ENGAGED: "ENGAGED",
-                     EVADED: "EVADED"}.get(str(status), "")
-            lw = text(c, sx + slot_w - 5, top - 23, label, BOLD, 6.5, align="r")
-            text(c, sx + 5, top - 23, f"{card.get('kind', '').capitalize()}", REGULAR, 7.5, grey=MUTED,
-                 max_width=slot_w - lw - 14)
-            text(c, sx + 5, top - 36, "Engage: " + card_requirement(card), BOLD if status == PENDING
-                 else REGULAR, 7.5, max_width=slot_w - 10)
-            planets = card.get("planets", 0)
-            icons = plural(planets, "planet icon")
-            text(c, sx + 5, top - 49, icons + (", disregarded" if status == EVADED and planets else ""),
-                 REGULAR, 7, max_width=slot_w - 10, grey=MUTED)
+            _line_card(c, sx, top, slot_w, card, status, k, line)
         else:
-            for k2, lab in enumerate(("card", "strength / icon", "engaged / evaded")):
-                yy = top - 24 - k2 * 12
-                text(c, sx + 5, yy, lab, REGULAR, 6.5, grey=MUTED)
-                c.setStrokeGray(0.7)
-                c.setLineWidth(0.4)
-                c.line(sx + 5 + text_width(lab, REGULAR, 6.5) + 3, yy - 1.5, sx + slot_w - 5, yy - 1.5)
-    lx = x + w - loc_w
+            _empty_slot(c, sx, top, slot_w)
+    _location(c, x + w - loc_w, top, loc_w, h, None if blank else s.get("location"), blank)
+    page.take(h + GAP)
+
+
+def _line_card(c, sx, top, slot_w, card, status, k, line) -> None:
+    """Card k of the Encounter Line: its token, kind, status (the next one to encounter says NEXT),
+    Engage Strength and icon, planet icons (disregarded once evaded)."""
+    text(c, sx + 15, top - 11, card.get("card", ""), BOLD, 9, max_width=slot_w - 20)
+    first = next((i for i, x in enumerate(line) if _dict(x).get("status") == PENDING), None)
+    label = {PENDING: "NEXT" if k == first else "PENDING", ENGAGED: "ENGAGED",
+             EVADED: "EVADED"}.get(str(status), "")
+    lw = text(c, sx + slot_w - 5, top - 23, label, BOLD, 6.5, align="r")
+    text(c, sx + 5, top - 23, f"{card.get('kind', '').capitalize()}", REGULAR, 7.5, grey=MUTED,
+         max_width=slot_w - lw - 14)
+    text(c, sx + 5, top - 36, "Engage: " + card_requirement(card), BOLD if status == PENDING
+         else REGULAR, 7.5, max_width=slot_w - 10)
+    planets = card.get("planets", 0)
+    icons = plural(planets, "planet icon")
+    text(c, sx + 5, top - 49, icons + (", disregarded" if status == EVADED and planets else ""),
+         REGULAR, 7, max_width=slot_w - 10, grey=MUTED)
+
+
+def _empty_slot(c, sx, top, slot_w) -> None:
+    """A slot of the line with no card: lines to write one in."""
+    for k2, lab in enumerate(("card", "strength / icon", "engaged / evaded")):
+        yy = top - 24 - k2 * 12
+        text(c, sx + 5, yy, lab, REGULAR, 6.5, grey=MUTED)
+        c.setStrokeGray(0.7)
+        c.setLineWidth(0.4)
+        c.line(sx + 5 + text_width(lab, REGULAR, 6.5) + 3, yy - 1.5, sx + slot_w - 5, yy - 1.5)
+
+
+def _location(c, lx, top, loc_w, h, loc, blank) -> None:
+    """The Location card beside the line (none, or blank to write in)."""
     c.setLineWidth(0.8)
     c.setStrokeGray(INK)
     c.setFillGray(ZEBRA)
     c.roundRect(lx, top - h, loc_w, h, 4, stroke=1, fill=1)
     c.setFillGray(INK)
     text(c, lx + 5, top - 11, "Location", BOLD, 8.5)
-    loc = None if blank else s.get("location")
     text(c, lx + 5, top - 26, loc or ("" if blank else "none"), BOLD if loc else REGULAR, 9, max_width=loc_w - 10)
     text(c, lx + 5, top - 40, "its action for the", REGULAR, 6.5, grey=MUTED)
     text(c, lx + 5, top - 49, "current sector's icon", REGULAR, 6.5, grey=MUTED)
-    page.take(h + GAP)
 
 
 def _bag(c, page, s, blank) -> None:
@@ -306,37 +338,47 @@ def _bag(c, page, s, blank) -> None:
         text(c, x + axis_w - 3, yy - 2.5, str(v), REGULAR, 6.5, align="r", grey=MUTED)
     for k, colour in enumerate(COLOURS):
         cx = x + axis_w + k * col_w
-        bw = col_w * 0.46
-        bx = cx + (col_w - bw) / 2
-        n = bag.get(colour) if not blank else None
-        c.setStrokeGray(INK)
-        c.setLineWidth(0.7)
-        if n:
-            _rgb(c, CUBE_RGB[colour])
-            c.rect(bx, base, bw, n * unit, stroke=1, fill=1)
-            c.setFillGray(INK)
-        if blank:
-            c.setStrokeGray(0.6)
-            c.setDash(2, 2)
-            c.rect(bx, base, bw, TOTALS[colour] * unit, stroke=1, fill=0)
-            c.setDash()
-        label_y = base + (n or 0) * unit + 3
-        if n is not None:
-            pct = n / total if total else 0.0
-            text(c, bx + bw / 2, label_y, f"{n} ({pct:.0%})", BOLD, 8, align="c")
-        c.setStrokeGray(INK)
-        c.setLineWidth(0.9)
-        c.line(cx + 2, base, cx + col_w - 2, base)
-        _cube(c, cx + col_w / 2 - 26, base - 12, 7, colour)
-        text(c, cx + col_w / 2 - 16, base - 11.5, colour, BOLD, 8)
-        sup = supply.get(colour) if not blank else None
-        sup_text = f"supply {sup} of {TOTALS[colour]}" if sup is not None else f"supply ___ of {TOTALS[colour]}"
-        text(c, cx + col_w / 2, base - 22, sup_text, REGULAR, 7, align="c", grey=MUTED, max_width=col_w - 4)
-        if odds:
-            o = odds[colour]
-            text(c, cx + col_w / 2, base - 32, f"1+ in 2: {o[0]:.0%} \u00b7 in 4: {o[1]:.0%}", REGULAR, 6.5,
-                 align="c", grey=MUTED, max_width=col_w - 4)
+        _bag_bar(c, cx, col_w, base, unit, colour, bag.get(colour) if not blank else None, total, blank)
+        _bag_foot(c, cx, col_w, base, colour, supply.get(colour) if not blank else None,
+                  odds[colour] if odds else None)
     page.take(chart_h + 38 + GAP)
+
+
+def _bag_bar(c, cx, col_w, base, unit, colour, n, total, blank) -> None:
+    """A colour's bar: the cubes in the bag and their share (a blank sheet: the colour's whole count,
+    dashed, to shade in)."""
+    bw = col_w * 0.46
+    bx = cx + (col_w - bw) / 2
+    c.setStrokeGray(INK)
+    c.setLineWidth(0.7)
+    if n:
+        _rgb(c, CUBE_RGB[colour])
+        c.rect(bx, base, bw, n * unit, stroke=1, fill=1)
+        c.setFillGray(INK)
+    if blank:
+        c.setStrokeGray(0.6)
+        c.setDash(2, 2)
+        c.rect(bx, base, bw, TOTALS[colour] * unit, stroke=1, fill=0)
+        c.setDash()
+    label_y = base + (n or 0) * unit + 3
+    if n is not None:
+        pct = n / total if total else 0.0
+        text(c, bx + bw / 2, label_y, f"{n} ({pct:.0%})", BOLD, 8, align="c")
+
+
+def _bag_foot(c, cx, col_w, base, colour, sup, odds) -> None:
+    """Under a colour's bar: its name, the cubes of it in the supply, the chance of at least one in the
+    next 2 and 4 draws."""
+    c.setStrokeGray(INK)
+    c.setLineWidth(0.9)
+    c.line(cx + 2, base, cx + col_w - 2, base)
+    _cube(c, cx + col_w / 2 - 26, base - 12, 7, colour)
+    text(c, cx + col_w / 2 - 16, base - 11.5, colour, BOLD, 8)
+    sup_text = f"supply {sup} of {TOTALS[colour]}" if sup is not None else f"supply ___ of {TOTALS[colour]}"
+    text(c, cx + col_w / 2, base - 22, sup_text, REGULAR, 7, align="c", grey=MUTED, max_width=col_w - 4)
+    if odds:
+        text(c, cx + col_w / 2, base - 32, f"1+ in 2: {odds[0]:.0%} \u00b7 in 4: {odds[1]:.0%}", REGULAR, 6.5,
+             align="c", grey=MUTED, max_width=col_w - 4)
 
 
 # --- page 2 --------------------------------------------------------------------------
@@ -358,45 +400,60 @@ def _sectors(c, page, s, blank) -> None:
         alien = _dict(aliens[k]) if k < len(aliens) else {}
         left = decks[k] if k < len(decks) and not blank else None
         here = not blank and current == k and s.get("phase") != OVER
-        c.setStrokeGray(INK)
-        c.setLineWidth(1.6 if here else 0.8)
-        c.setFillGray(1)
-        c.roundRect(bx, top - h, bw, h, 4, stroke=1, fill=1)
-        c.setLineWidth(0.6)
-        name = alien.get("name") if not blank else None
-        nw = text(c, bx + 6, top - 13, f"{k + 1}. " + (name or ""), BOLD, 10, max_width=bw - 40)
-        if blank:
-            c.setStrokeGray(INK)
-            c.setLineWidth(0.5)
-            c.line(bx + 8 + nw, top - 15, bx + bw - 10, top - 15)
-        if here:
-            triangle(c, bx + bw - 8, top - 9, 8, "down")
-        icon = alien.get("icon")
-        shown = ABILITY_LABEL[ICONS[icon]] if icon else ("____" if blank else "not recorded")
-        text(c, bx + 6, top - 25, f"icon: {shown}", REGULAR, 7.5, grey=MUTED)
-        # the deck: 16 boxes, the drawn ones crossed out
-        per = 8
-        cell = min(12.0, (bw - 12) / per)
-        for i in range(DECK_SIZE):
-            cx = bx + 6 + (i % per) * cell
-            cy = top - 40 - (i // per) * (cell + 2)
-            drawn = left is not None and i < DECK_SIZE - left
-            checkbox(c, cx, cy, drawn, size=cell - 3)
-        label = f"deck: {left} of {DECK_SIZE} left" if left is not None else f"deck of {DECK_SIZE}"
-        if left == 0 and not blank:
-            label += " (sector done)"
-        text(c, bx + 6, top - 40 - 2 * (cell + 2) + 3, label, BOLD if here else REGULAR, 7.5)
+        name = _sector_head(c, bx, top, bw, h, k, alien, here, blank)
+        _sector_deck(c, bx, top, bw, left, here, blank)
         if name == QUIETUS or blank:
-            qy = top - h + 8
-            if blank:
-                checkbox(c, bx + 6, qy - 1, False, size=7)
-                text(c, bx + 16, qy, "The Quietus \u00b7 black cubes: ______", REGULAR, 7.5, max_width=bw - 22)
-            else:
-                past = left == 0
-                text(c, bx + 6, qy, f"black cubes on it: {quietus}" + ("  (past it)" if past else ""), BOLD, 8)
-                for i in range(min(quietus or 0, 15)):
-                    _cube(c, bx + 6 + i * 9, qy + 10, 7, BLACK)
+            _quietus(c, bx, top - h + 8, bw, left, quietus, blank)
     page.take(h + GAP)
+
+
+def _sector_head(c, bx, top, bw, h, k, alien, here, blank):
+    """Sector k's box, its alien's name (an arrow on the sector being played) and icon; returns the
+    name (None on a blank sheet)."""
+    c.setStrokeGray(INK)
+    c.setLineWidth(1.6 if here else 0.8)
+    c.setFillGray(1)
+    c.roundRect(bx, top - h, bw, h, 4, stroke=1, fill=1)
+    c.setLineWidth(0.6)
+    name = alien.get("name") if not blank else None
+    nw = text(c, bx + 6, top - 13, f"{k + 1}. " + (name or ""), BOLD, 10, max_width=bw - 40)
+    if blank:
+        c.setStrokeGray(INK)
+        c.setLineWidth(0.5)
+        c.line(bx + 8 + nw, top - 15, bx + bw - 10, top - 15)
+    if here:
+        triangle(c, bx + bw - 8, top - 9, 8, "down")
+    icon = alien.get("icon")
+    shown = ABILITY_LABEL[ICONS[icon]] if icon else ("____" if blank else "not recorded")
+    text(c, bx + 6, top - 25, f"icon: {shown}", REGULAR, 7.5, grey=MUTED)
+    return name
+
+
+def _sector_deck(c, bx, top, bw, left, here, blank) -> None:
+    """The sector's Encounter deck: 16 boxes, the drawn ones crossed out, and the cards left."""
+    per = 8
+    cell = min(12.0, (bw - 12) / per)
+    for i in range(DECK_SIZE):
+        cx = bx + 6 + (i % per) * cell
+        cy = top - 40 - (i // per) * (cell + 2)
+        drawn = left is not None and i < DECK_SIZE - left
+        checkbox(c, cx, cy, drawn, size=cell - 3)
+    label = f"deck: {left} of {DECK_SIZE} left" if left is not None else f"deck of {DECK_SIZE}"
+    if left == 0 and not blank:
+        label += " (sector done)"
+    text(c, bx + 6, top - 40 - 2 * (cell + 2) + 3, label, BOLD if here else REGULAR, 7.5)
+
+
+def _quietus(c, bx, qy, bw, left, quietus, blank) -> None:
+    """The black cubes on The Quietus (past it once its deck is empty), or a line to count them."""
+    if blank:
+        checkbox(c, bx + 6, qy - 1, False, size=7)
+        text(c, bx + 16, qy, "The Quietus \u00b7 black cubes: ______", REGULAR, 7.5, max_width=bw - 22)
+        return
+    past = left == 0
+    text(c, bx + 6, qy, f"black cubes on it: {quietus}" + ("  (past it)" if past else ""), BOLD, 8)
+    for i in range(min(quietus or 0, 15)):
+        _cube(c, bx + 6 + i * 9, qy + 10, 7, BLACK)
 
 
 def _weapons(c, page, s, blank) -> None:
@@ -447,27 +504,38 @@ def _weapon_row(c, x, ry, cols, k, wpn, unused) -> None:
         text(c, cx + 4, base, wpn.get("name") or "(name)", BOLD if wpn.get("name") else REGULAR, 8.5,
              max_width=cols[1] - 8, grey=INK if wpn.get("name") else MUTED)
     cx += cols[1]
-    if wpn and wpn.get("cubes", {}).get(YELLOW):
-        _cube(c, cx + 6, ry + 7, 8, YELLOW)
-    else:
-        checkbox(c, cx + 6, ry + 7, bool(wpn), size=8)
-    text(c, cx + 18, base, "yes" if wpn else ("" if unused else "not yet"), REGULAR, 7.5, grey=MUTED)
+    _weapon_found(c, cx, ry, base, wpn, unused)
     cx += cols[2]
-    needs = wpn.get("needs") if wpn else None
     if wpn:
-        text(c, cx + 4, base, needs_text(needs) if needs is not None else "(not recorded)",
-             BOLD if needs is not None else REGULAR, 8.5, max_width=cols[3] - 8)
+        _weapon_needs(c, cx, ry, base, cols, wpn)
     cx += cols[3]
-    if needs:
-        _weapon_cubes(c, cx, ry, cols[4], _dict(wpn.get("cubes")), needs)
-    elif wpn and needs is not None:
-        text(c, cx + 5, base, "works without cubes", REGULAR, 7.5, grey=MUTED)
     cx += cols[4]
     understood = bool(wpn and wpn.get("understood"))
     checkbox(c, cx + 6, ry + 7, understood, size=8)
     text(c, cx + 17, base, "Understood", BOLD if understood else REGULAR, 7.5)
     checkbox(c, cx + 68, ry + 7, bool(wpn and wpn.get("used")), size=8)
     text(c, cx + 79, base, "used", REGULAR, 7.5)
+
+
+def _weapon_found(c, cx, ry, base, wpn, unused) -> None:
+    """Found: the weapon's yellow cube, or a box to tick."""
+    if wpn and wpn.get("cubes", {}).get(YELLOW):
+        _cube(c, cx + 6, ry + 7, 8, YELLOW)
+    else:
+        checkbox(c, cx + 6, ry + 7, bool(wpn), size=8)
+    text(c, cx + 18, base, "yes" if wpn else ("" if unused else "not yet"), REGULAR, 7.5, grey=MUTED)
+
+
+def _weapon_needs(c, cx, ry, base, cols, wpn) -> None:
+    """A found weapon's requirement (or that it is not recorded) and the cubes placed toward it."""
+    needs = wpn.get("needs")
+    text(c, cx + 4, base, needs_text(needs) if needs is not None else "(not recorded)",
+         BOLD if needs is not None else REGULAR, 8.5, max_width=cols[3] - 8)
+    cx += cols[3]
+    if needs:
+        _weapon_cubes(c, cx, ry, cols[4], _dict(wpn.get("cubes")), needs)
+    elif needs is not None:
+        text(c, cx + 5, base, "works without cubes", REGULAR, 7.5, grey=MUTED)
 
 
 def _weapon_cubes(c, cx, ry, width, cubes, needs) -> None:
@@ -497,7 +565,14 @@ def _planets_and_hand(c, page, s, blank) -> None:
     top = page.cursor
     heading(c, x, top, half, "Planets", 11)
     heading(c, x + half + 14, top, half, "Hand: Key and Code cards", 11)
-    y = top - HEAD_H - 10
+    left_bottom = _planets(c, x, top - HEAD_H - 10, half, s, blank)
+    y = _hand(c, x + half + 14, top - HEAD_H - 10, half, _list(s.get("hand")), blank)
+    page.take(top - min(left_bottom, y) + GAP - 4)
+
+
+def _planets(c, x, y, half, s, blank):
+    """The planet being searched, the face-up cards, the deck and the planets searched; returns the
+    height reached."""
     pl = _dict(s.get("planets"))
     field(c, x, y, half * 0.62, "Searching now", None if blank else (s.get("planet") or "-"))
     field(c, x + half * 0.66, y, half * 0.34, "Face up", None if blank else pl.get("face_up"))
@@ -516,10 +591,12 @@ def _planets_and_hand(c, page, s, blank) -> None:
             c.setLineWidth(0.4)
             c.line(x, y - 2, x + half, y - 2)
             y -= 14
-    left_bottom = y
-    hx = x + half + 14
-    y = top - HEAD_H - 10
-    cards = _list(s.get("hand"))
+    return y
+
+
+def _hand(c, hx, y, half, cards, blank):
+    """The Key and Code cards in hand (lines to write them on a blank sheet); returns the height
+    reached."""
     if blank:
         for _ in range(4):
             c.setStrokeGray(0.7)
@@ -538,7 +615,7 @@ def _planets_and_hand(c, page, s, blank) -> None:
         for ln in wrap_text(", ".join(cards), REGULAR, 8, half)[:4]:
             text(c, hx, y, ln, REGULAR, 8)
             y -= 10
-    page.take(top - min(left_bottom, y) + GAP - 4)
+    return y
 
 
 

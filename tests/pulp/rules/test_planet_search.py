@@ -6,8 +6,7 @@ import pytest
 from pulp.pulp_helpers import dice, run, searching, with_abilities
 
 from journal.errors import NeedChoice, RuleError
-from journal.games.pulp import views
-from journal.games.pulp.rules import planet_search, round_end
+from journal.games.pulp.rules import phase, planet_search, round_end
 
 
 def test_search_draws_one_cube_per_planet_icon_on_cards_not_evaded():
@@ -58,7 +57,7 @@ def test_search_black_past_the_quietus_costs_an_ability_point():
     with pytest.raises(NeedChoice) as asked:
         planet_search.assign(out.state, dice(), "black")
     assert (asked.value.option, asked.value.values) == ("--lose", ["combat", "science", "diplomacy"])
-    assert [h.render() for h in views.next_step(out.state).hints()] == ["journal pulp assign k"]
+    assert [h.render() for h in phase.next_step(out.state).hints()] == ["journal pulp assign k"]
 
 
 def test_black_past_the_quietus_is_automatic_when_there_is_no_choice():

@@ -24,7 +24,7 @@ COMMANDS = {
 
 
 @click.group(cls=LazyGroup, lazy=COMMANDS, package=__name__, context_settings={"help_option_names": ["-h", "--help"]})
-def pulp():
+def pulp() -> None:
     """Pulp Invasion: encounter lines, the cube bag, abilities, captain's dice, Super Weapons.
 
     Card tokens: KIND[STRENGTH][ICON][.CUBES][.FLAGS], e.g. G2C.r.PK (Guardforce, strength

@@ -13,7 +13,7 @@ from journal.games.pulp.rules import captains_dice, encounter, engage as engagin
 from journal.games.pulp.rules import planet_search, round_end, super_weapons
 from journal.games.pulp.rules.components import BLACK, CODE, DIE_COLOURS, DRAWN, KEY, SYSTEMS, TOTALS, parse_card
 from journal.options import reason_option, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, Runtime, pass_rt
 
 NEGATIVES = {"ignore_unknown_options": True}  # so `search --extra -1` reads -1 as a value
 DRAW_HELP = "The cubes you drew, in order, redraws included: letters r o b k y w, comma-separated."
@@ -26,7 +26,7 @@ DIE_HELP = ("The Captain's die used (one per engage, evade or search): COLOUR, C
 @click.option("--planet", metavar="NAME", help="The face-up Planet card you search this round.")
 @click.argument("cards", nargs=-1, metavar="CARD...")
 @pass_rt
-def round_cmd(rt, save, planet, cards):
+def round_cmd(rt: Runtime, save: str | None, planet: str | None, cards: tuple[str, ...]) -> None:
     """Encounter phase: the planet chosen and the four cards drawn, in order."""
     if not cards:
         raise click.UsageError("give the cards drawn, e.g. G2C.r.PK A4S.o.PP L.rb G2D.b.P")
@@ -65,11 +65,12 @@ def payment_answer(state: dict, params: dict) -> dict:
               "rolled by the yellow die); none: the orange 2 adds its strength instead.")
 @rolls_option
 @pass_rt
-def engage(rt, save, pos, pays, die, adds, icon, upgrade, rolls):
+def engage(rt: Runtime, save: str | None, pos: int, pays: tuple[str, ...], die: str | None, adds: tuple[str, ...],
+           icon: str | None, upgrade: str | None, rolls: tuple[int, ...]) -> None:
     """Engage card POS: pay its Engage Strength (rulebook 1a; rules notes P2, P3)."""
-    rt.run(save, engaging.engage, entered=rolls, pos=pos, pay=parse_payment(pays) if pays else None,
-           die=parse_die(die), adds=[parse_add(a) for a in adds], icon=icon.upper() if icon else None,
-           upgrade=upgrade_of(upgrade), parse=payment_answer)
+    rt.run(save, engaging.engage, How(entered=rolls, parse=payment_answer), pos=pos,
+           pay=parse_payment(pays) if pays else None, die=parse_die(die), adds=[parse_add(a) for a in adds],
+           icon=icon.upper() if icon else None, upgrade=upgrade_of(upgrade))
 
 
 @click.command()
@@ -81,9 +82,10 @@ def engage(rt, save, pos, pays, die, adds, icon, upgrade, rolls):
 @click.option("--die", metavar="COLOUR[:FACE[:TO]]", help=DIE_HELP)
 @click.option("--take", metavar="CUBES", help="Cubes you choose to take out of the bag (blue die 6, gray die 2).")
 @pass_rt
-def evade(rt, save, pos, pay, draws, die, take):
+def evade(rt: Runtime, save: str | None, pos: int, pay: str | None, draws: tuple[str, ...], die: str | None,
+          take: str | None) -> None:
     """Evade card POS: pay 1 point, draw 2 cubes (rulebook 1b; rules note P4)."""
-    rt.run(save, evading.evade, draws=draws_of(draws), pos=pos, pay=ability_name(pay, "--pay") if pay else None,
+    rt.run(save, evading.evade, How(draws=draws_of(draws)), pos=pos, pay=ability_name(pay, "--pay") if pay else None,
            die=parse_die(die), take=parse_cubes(take, "--take") if take else [])
 
 
@@ -94,14 +96,15 @@ def evade(rt, save, pos, pay, draws, die, take):
 @click.option("--die", metavar="COLOUR[:FACE[:TO]]", help=DIE_HELP)
 @click.option("--spend", multiple=True, metavar="K|O", help="Pay a Key (K) or Code (O) card for a planet action.")
 @pass_rt
-def search(rt, save, extra, draws, die, spend):
+def search(rt: Runtime, save: str | None, extra: int, draws: tuple[str, ...], die: str | None,
+           spend: tuple[str, ...]) -> None:
     """Planet search: a cube per planet icon on the cards not evaded (rulebook 2; rules note P5)."""
     bad = next((icon for icon in spend if icon.strip().upper() not in (KEY, CODE)), None)
     if bad is not None:
         raise InputError(f"--spend {bad}: expected K (a Key card) or O (a Code card)")
     if abs(extra) > sum(TOTALS.values()):
         raise InputError(f"--extra {extra}: a card adds or takes at most the {sum(TOTALS.values())} cubes of the game")
-    rt.run(save, planet_search.search, draws=draws_of(draws), extra=extra, die=parse_die(die),
+    rt.run(save, planet_search.search, How(draws=draws_of(draws)), extra=extra, die=parse_die(die),
            spend=[icon.strip().upper() for icon in spend])
 
 
@@ -114,7 +117,8 @@ def search(rt, save, extra, draws, die, spend):
               "a terminal when missing).")
 @click.option("--supply", is_flag=True, help="Leave the cube unused (to the supply).")
 @pass_rt
-def assign(rt, save, cube, ability, weapon, lose, supply):
+def assign(rt: Runtime, save: str | None, cube: str, ability: bool, weapon: int | None, lose: str | None,
+           supply: bool) -> None:
     """Place a cube the search drew: r, o or b (or k past The Quietus, which asks which ability loses 1)."""
     colour = colour_name(cube, "CUBE", DRAWN)
     given = sum(1 for x in (ability, weapon is not None, lose is not None, supply) if x)
@@ -137,14 +141,16 @@ def assign(rt, save, cube, ability, weapon, lose, supply):
 @click.option("--use", is_flag=True, help="Use its power (once per Encounter phase).")
 @reason_option
 @pass_rt
-def weapon(rt, save, number, needs, name, understood, use, reason):
+def weapon(rt: Runtime, save: str | None, number: int, needs: str | None, name: str | None, understood: bool | None,
+           use: bool, reason: str | None) -> None:
     """A found Super Weapon: its requirement, name, or use."""
     if needs is None and name is None and understood is None and not use:
         raise InputError("give --needs r2,b1, --name NAME, --understood/--not-understood or --use")
     if name is not None and not name.strip():
         raise InputError("--name is empty")
-    rt.run(save, super_weapons.weapon, number=number, needs=parse_needs(needs) if needs is not None else None,
-           name=name.strip() if name is not None else None, understood=understood, use=use, log_reason=reason)
+    rt.run(save, super_weapons.weapon, How(log_reason=reason), number=number,
+           needs=parse_needs(needs) if needs is not None else None, name=name.strip() if name is not None else None,
+           understood=understood, use=use)
 
 
 @click.command()
@@ -161,17 +167,18 @@ def weapon(rt, save, number, needs, name, understood, use, reason):
 @rolls_option
 @reason_option
 @pass_rt
-def die(rt, save, colour, to, reroll, use, target, swap_for, weapon, then, rolls, reason):
+def die(rt: Runtime, save: str | None, colour: str, to: int | None, reroll: bool, use: bool, target: str | None,
+        swap_for: str | None, weapon: int | None, then: int | None, rolls: tuple[int, ...], reason: str | None) -> None:
     """A captain's die: --to FACE, --reroll, or --use its face."""
     colour = colour_name(colour, "COLOUR", DIE_COLOURS)
     if sum(1 for x in (to is not None, reroll, use) if x) != 1:
         raise InputError("give exactly one of --to FACE, --reroll or --use")
     if to is not None and not 1 <= to <= 6:
         raise InputError(f"--to {to}: a die face is 1-6")
-    rt.run(save, captains_dice.die, entered=rolls, colour=colour, to=to, reroll=reroll, use=use,
-           target=colour_name(target, "--target", DIE_COLOURS) if target is not None else None,
+    rt.run(save, captains_dice.die, How(entered=rolls, log_reason=reason, parse=weapon_answer), colour=colour, to=to,
+           reroll=reroll, use=use, target=colour_name(target, "--target", DIE_COLOURS) if target is not None else None,
            swap_for=colour_name(swap_for, "--swap-for", DIE_COLOURS) if swap_for is not None else None,
-           weapon=weapon, then=then, log_reason=reason, parse=weapon_answer)
+           weapon=weapon, then=then)
 
 
 def weapon_answer(state: dict, params: dict) -> dict:
@@ -186,6 +193,6 @@ def weapon_answer(state: dict, params: dict) -> dict:
 @click.option("--leave", multiple=True, type=int, metavar="POS",
               help="An engaged Key/Code card you do not keep (default: all go to the hand).")
 @pass_rt
-def end_round(rt, save, leave):
+def end_round(rt: Runtime, save: str | None, leave: tuple[int, ...]) -> None:
     """Round end: discard the line and the planet, keep Key/Code cards, next alien if its deck is empty."""
     rt.run(save, round_end.end_round, leave=list(leave))

@@ -9,7 +9,7 @@ from journal.games import pulp as game
 from journal.games.pulp.cli.values import colour_name, parse_alien, parse_face, parse_track
 from journal.games.pulp.rules import setup_game
 from journal.games.pulp.rules.components import ABILITIES, DIE_COLOURS, LEVELS
-from journal.runtime import pass_rt
+from journal.runtime import Runtime, pass_rt
 
 
 @click.command()
@@ -29,7 +29,8 @@ from journal.runtime import pass_rt
               help="The Cosmic Hegemony aliens left to right (3, one of them The Quietus); ICON C, D or S.")
 @click.option("--seed", type=int, help="Seed for the dice and draws (default: random).")
 @pass_rt
-def new(rt, name, level, captain, combat, science, diplomacy, dice_chosen, faces, aliens, seed):
+def new(rt: Runtime, name: str, level: str, captain: str, combat: str, science: str, diplomacy: str,
+        dice_chosen: tuple[str, ...], faces: tuple[str, ...], aliens: tuple[str, ...], seed: int | None) -> None:
     """Start a game save NAME (the rulebook's Setup)."""
     if not captain.strip():
         raise InputError('--captain is required: the Captain card drawn, e.g. --captain "Mina Tormelson"')

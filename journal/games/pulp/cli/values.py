@@ -8,6 +8,7 @@ the option it was typed with.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from journal.errors import InputError, typed
 from journal.games.pulp.rules.components import (
@@ -26,7 +27,7 @@ def ability_name(text: str, option: str = "ABILITY") -> str:
                      f"(or c, s, d)")
 
 
-def colour_name(text: str, option: str = "CUBE", allowed=COLOURS) -> str:
+def colour_name(text: str, option: str = "CUBE", allowed: tuple[str, ...] = COLOURS) -> str:
     """A cube or die colour, by name or letter (`grey` is gray)."""
     t = str(text).strip().lower()
     c = LETTER.get(t, t)
@@ -53,12 +54,12 @@ def parse_cubes(text: str, option: str = "--draw") -> list[str]:
     return out
 
 
-def draws_of(specs) -> list[str]:
+def draws_of(specs: Iterable[str]) -> list[str]:
     """Every --draw, in order: the cubes drawn from the real bag."""
     return [c for spec in specs for c in parse_cubes(spec, "--draw")]
 
 
-def parse_payment(specs) -> dict[str, int]:
+def parse_payment(specs: str | Iterable[str]) -> dict[str, int]:
     """`combat=2,science=2` (several --pay are added up) → {"combat": 2, "science": 2}."""
     pay: dict[str, int] = {}
     for spec in ([specs] if isinstance(specs, str) else specs):

@@ -9,12 +9,13 @@ player typed, and hints are values (journal.hints). Rules notes P1-P6 and
 A1-A2 are in docs/pulp.md; "our reading" marks choices the rulebook
 leaves open (docs/pulp.md, "Rules notes").
 
-Where to look (a module imports only modules listed above it, and views.py, which reads
-components and model):
+Where to look (a module imports only modules listed above it; views.py renders what components,
+model and phase read, and no rules module imports it):
 
 - ``components``     the cubes, abilities, icons, decks, phases and dice; the card token
 - ``model``          reading the state: the line and its icons, aliens, weapons, the bag, the loss
-- ``phase``          the refusal of a command out of phase, or once the game is over
+- ``phase``          where the round stands: the game's end (``result``), the step that is due
+                     (``next_step``), the refusal of a command out of phase or once the game is over
 - ``odds``           the odds of the next draws from the bag
 - ``setup_game``     Setup (``new``)
 - ``captains_dice``  dice in hand, turning them down, upgrades, and ``pulp die``

@@ -5,6 +5,8 @@ Location, and the end of the game itself.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError, typed
 from journal.games.pulp.rules.components import (
@@ -15,8 +17,11 @@ from journal.games.pulp.rules.model import alien_name, check_loss, cubes_met, we
 from journal.games.pulp.rules.phase import refuse_once_over
 from journal.outcome import Outcome, copy_state
 
+if TYPE_CHECKING:
+    from journal.games.pulp.tables import State
 
-def set_ability(state: dict, dice: Dice, ability: str, delta: int | None = None, value: int | None = None,
+
+def set_ability(state: State, dice: Dice, ability: str, delta: int | None = None, value: int | None = None,
                 maximum: int | None = None) -> Outcome:
     """A2: a card moves an ability by `delta`, sets it to `value`, or sets its `maximum`; the value
     stays within 0..max. During an encounter two at 0 lose (P3)."""
@@ -42,7 +47,7 @@ PLACES = ("bag", "supply", "quietus", "weapon")
 PLACE_NAMES = {"bag": "the bag", "supply": "the supply", "quietus": "The Quietus"}
 
 
-def move_cubes(state: dict, dice: Dice, cubes: list[str], src: str, dst: str, src_weapon: int | None = None,
+def move_cubes(state: State, dice: Dice, cubes: list[str], src: str, dst: str, src_weapon: int | None = None,
                dst_weapon: int | None = None) -> Outcome:
     """A2: a card moves cubes between the bag, the supply, The Quietus and a Super Weapon
     (never creating or destroying one, P1)."""
@@ -66,12 +71,14 @@ def move_cubes(state: dict, dice: Dice, cubes: list[str], src: str, dst: str, sr
     return Outcome(s, line, [line], {"bag": s["bag"], "supply": s["supply"], "quietus": s["quietus"]})
 
 
-def pool(s: dict, place: str, number: int | None) -> dict:
+def pool(s: State, place: str, number: int | None) -> dict[str, int]:
     """The cubes of the bag, the supply, or Super Weapon `number`."""
-    return s["weapons"][weapon_index(s, number)]["cubes"] if place == "weapon" else s[place]
+    if place == "weapon":
+        return s["weapons"][weapon_index(s, number)]["cubes"]
+    return {"bag": s["bag"], "supply": s["supply"]}[place]
 
 
-def take_from(s: dict, place: str, number: int | None, c: str) -> None:
+def take_from(s: State, place: str, number: int | None, c: str) -> None:
     if place == "quietus":
         if s["quietus"] <= 0:
             raise RuleError("The Quietus holds no black cube")
@@ -85,7 +92,7 @@ def take_from(s: dict, place: str, number: int | None, c: str) -> None:
         del p[c]
 
 
-def put_on(s: dict, place: str, number: int | None, c: str) -> None:
+def put_on(s: State, place: str, number: int | None, c: str) -> None:
     if place == "quietus":
         s["quietus"] += 1
         return
@@ -93,7 +100,7 @@ def put_on(s: dict, place: str, number: int | None, c: str) -> None:
     p[c] = p.get(c, 0) + 1
 
 
-def set_deck(state: dict, dice: Dice, alien: int, delta: int | None = None, value: int | None = None) -> Outcome:
+def set_deck(state: State, dice: Dice, alien: int, delta: int | None = None, value: int | None = None) -> Outcome:
     """A2: a card adds or removes cards of an alien's Encounter deck (alien 1-3, left to right)."""
     refuse_once_over(state)
     s = copy_state(state)
@@ -116,7 +123,7 @@ def set_deck(state: dict, dice: Dice, alien: int, delta: int | None = None, valu
     return Outcome(s, lines[0] + " (by hand)", lines, {"decks": s["decks"], "alien": s["alien"]})
 
 
-def set_planets(state: dict, dice: Dice, face_up: int | None = None, deck: int | None = None) -> Outcome:
+def set_planets(state: State, dice: Dice, face_up: int | None = None, deck: int | None = None) -> Outcome:
     """A2: a card changes the face-up planets or the planet deck."""
     refuse_once_over(state)
     s = copy_state(state)
@@ -129,7 +136,7 @@ def set_planets(state: dict, dice: Dice, face_up: int | None = None, deck: int |
     return Outcome(s, line + " (by hand)", [line], {"planets": pl})
 
 
-def hand(state: dict, dice: Dice, gain: Card | None = None, discard: str | None = None) -> Outcome:
+def hand(state: State, dice: Dice, gain: Card | None = None, discard: str | None = None) -> Outcome:
     """A2: a card puts a Key or Code card into your hand (`gain`), or takes one away (`discard`: K
     for a Key card, O for a Code card, or that card's token)."""
     refuse_once_over(state)
@@ -151,7 +158,7 @@ def hand(state: dict, dice: Dice, gain: Card | None = None, discard: str | None 
     return Outcome(s, line, [line], {"hand": s["hand"]})
 
 
-def set_location(state: dict, dice: Dice, card: Card | None = None) -> Outcome:
+def set_location(state: State, dice: Dice, card: Card | None = None) -> Outcome:
     """A2: a card replaces the current Location (`card`), or discards it (None)."""
     refuse_once_over(state)
     s = copy_state(state)
@@ -170,7 +177,7 @@ def set_location(state: dict, dice: Dice, card: Card | None = None) -> Outcome:
     return Outcome(s, line, [line], {"location": s.get("location")})
 
 
-def end_game(state: dict, dice: Dice, ending: str) -> Outcome:
+def end_game(state: State, dice: Dice, ending: str) -> Outcome:
     """A2: the game ends, won or lost, because a card's text says so (the rules end it on their
     own when the Super Weapons are found, two abilities reach 0 or the decks run out)."""
     refuse_once_over(state)

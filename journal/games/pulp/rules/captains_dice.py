@@ -6,7 +6,7 @@ the Engineer's upgrade). The faces an engage, an evade or a search uses are appl
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, TYPE_CHECKING
 
 from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError
@@ -20,6 +20,9 @@ from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.pulp.tables import State
+
 
 class InHand(NamedTuple):
     """A die in hand for this action: its colour, the face it shows, the face it turns down to."""
@@ -32,7 +35,7 @@ WHERE = {IN_ENGAGE: "in an engage", IN_EVADE: "in an evade", IN_SEARCH: "in the 
          ON_ITS_OWN: "on its own during the Encounter phase"}
 
 
-def where_used(s: dict, colour: str, face: int) -> str:
+def where_used(s: State, colour: str, face: int) -> str:
     """Where a face is used: the whole command when it can run now (the next card of the line to
     engage or evade, the die on its own), else the step it belongs to."""
     use = FACE_USE.get((colour, face), IN_ENGAGE)
@@ -44,7 +47,7 @@ def where_used(s: dict, colour: str, face: int) -> str:
     return f"it is used {WHERE[use]}"
 
 
-def rotate(s: dict, colour: str, face: int, to: int | None) -> list[str]:
+def rotate(s: State, colour: str, face: int, to: int | None) -> list[str]:
     """A used die turns down to a lower face (one lower unless told; it may skip faces); at its
     lowest face it stays. A die rolled for this action only (not owned) is put back."""
     if to is None:
@@ -59,7 +62,7 @@ def rotate(s: dict, colour: str, face: int, to: int | None) -> list[str]:
     return [f"Turn the {colour} die down to {to}." if to != face else f"The {colour} die stays on its lowest face, 1."]
 
 
-def die_in_hand(s: dict, use: DieUse | None) -> InHand | None:
+def die_in_hand(s: State, use: DieUse | None) -> InHand | None:
     """The Captain's die an engage, an evade or a search uses ("You may use the action of one of your
     Captain's dice": one die, or none), owned and showing the face the player says."""
     if use is None:
@@ -75,21 +78,22 @@ def die_in_hand(s: dict, use: DieUse | None) -> InHand | None:
     return InHand(colour, now, to)
 
 
-def wrong_place(s: dict, colour: str, face: int, here: str) -> RuleError:
+def wrong_place(s: State, colour: str, face: int, here: str) -> RuleError:
     """A face used where it has no effect: say where it belongs."""
     return RuleError(say(f"the {colour} die on {face} ({FACE_TEXT[colour][face - 1]}) does nothing in this {here}: ",
                          where_used(s, colour, face)))
 
 
-def upgrade_systems_die(s: dict, target: str | None, sides: int, option: str, param: str) -> list[str]:
+def upgrade_systems_die(s: State, target: str | None, sides: int, option: str, param: str) -> list[str]:
     """The Engineer upgrades a Systems die `sides` faces: `target`, else the only one; where the
     player must choose, `option` (and the rules function's `param`) names the choice."""
     systems = [c for c in SYSTEMS if c in s["dice"]]
     if target is None and not systems:
         return ["You have no Systems die to upgrade."]
     if target is None and len(systems) > 1:
-        raise NeedChoice(f"{option} is required: which Systems die goes up {plural(sides, 'side')}: {' or '.join(systems)}",
-                         option, systems, f"Which Systems die goes up {plural(sides, 'side')}?", param)
+        raise NeedChoice(f"{option} is required: which Systems die goes up {plural(sides, 'side')}: "
+                         f"{' or '.join(systems)}", option, systems,
+                         f"Which Systems die goes up {plural(sides, 'side')}?", param)
     target = target or systems[0]
     if target not in SYSTEMS:
         raise InputError(f"the {target} die is not a Systems die: {' or '.join(SYSTEMS)}")
@@ -102,7 +106,7 @@ def upgrade_systems_die(s: dict, target: str | None, sides: int, option: str, pa
 
 # --- pulp die -----------------------------------------------------------------------------
 
-def die(state: dict, dice: Dice, colour: str, to: int | None = None, reroll: bool = False, use: bool = False,
+def die(state: State, dice: Dice, colour: str, to: int | None = None, reroll: bool = False, use: bool = False,
         target: str | None = None, swap_for: str | None = None, weapon: int | None = None,
         then: int | None = None) -> Outcome:
     """A captain's die: set it by hand (A2, `to`), reroll it, or `use` a face whose effect is not part
@@ -128,7 +132,7 @@ def die(state: dict, dice: Dice, colour: str, to: int | None = None, reroll: boo
                    {"die": colour, "face": face, **data})
 
 
-def use_face(s: dict, dice: Dice, used: InHand, target: str | None, swap_for: str | None,
+def use_face(s: State, dice: Dice, used: InHand, target: str | None, swap_for: str | None,
              weapon: int | None) -> tuple[list[str], dict]:
     """A face used on its own: the Artificial Intelligence's swap (2) and rerolls (4, 6), the Scanning
     Technology's Understanding (3), the Engineer's upgrade (orange 2)."""
@@ -148,7 +152,7 @@ def use_face(s: dict, dice: Dice, used: InHand, target: str | None, swap_for: st
     raise wrong_place(s, colour, face, "command")
 
 
-def which_weapon(s: dict) -> int:
+def which_weapon(s: State) -> int:
     """Scanning Technology 3: "Any 1 Super Weapon in your possession is automatically Understood": the
     player chooses which, of those not Understood yet (none to choose: refused)."""
     left = [str(k + 1) for k, w in enumerate(s["weapons"]) if not w["understood"]]
@@ -161,7 +165,7 @@ def which_weapon(s: dict) -> int:
                      "Which Super Weapon is Understood?")
 
 
-def artificial_intelligence(s: dict, dice: Dice, used: InHand, target: str | None,
+def artificial_intelligence(s: State, dice: Dice, used: InHand, target: str | None,
                             swap_for: str | None) -> tuple[list[str], dict]:
     """Artificial Intelligence 2: swap an owned die for an unowned one and roll it (engaging a
     Guardforce card with a planet icon); 4: reroll an owned die (engaging an Agent); 6: reroll one

@@ -8,6 +8,8 @@ during an encounter lose (P3).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.pulp.rules.components import (
@@ -15,14 +17,16 @@ from journal.games.pulp.rules.components import (
     READY, SEARCH, Card, card_token, count_cubes, cubes_text,
 )
 from journal.games.pulp.rules.model import alien_name, card_requirement, line_entry, pending, shown_line, zero_abilities
-from journal.games.pulp.rules.phase import need_phase
-from journal.games.pulp.views import next_step
+from journal.games.pulp.rules.phase import need_phase, next_step
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.pulp.tables import State
 
-def begin_round(state: dict, dice: Dice, planet: str, cards: list[Card]) -> Outcome:
+
+def begin_round(state: State, dice: Dice, planet: str, cards: list[Card]) -> Outcome:
     """Encounter phase set-up: choose a face-up planet, draw the line from the leftmost alien
     whose deck is not empty, put the cards' cubes from the supply into the bag (P1: cubes are
     never created), Locations leave the line (the last drawn becomes the Location)."""
@@ -50,7 +54,7 @@ def begin_round(state: dict, dice: Dice, planet: str, cards: list[Card]) -> Outc
     return Outcome(s, summary, lines, round_data(s))
 
 
-def cards_to_draw(s: dict, cards: list[Card]) -> int:
+def cards_to_draw(s: State, cards: list[Card]) -> int:
     """Draw 4 cards from the deck below the leftmost alien with cards (fewer when it holds fewer)."""
     deck = s["decks"][s["alien"]]
     if deck == 0:
@@ -63,16 +67,16 @@ def cards_to_draw(s: dict, cards: list[Card]) -> int:
     return want
 
 
-def lost_as_the_encounter_begins(s: dict) -> Outcome:
+def lost_as_the_encounter_begins(s: State) -> Outcome:
     """P3: two abilities already at 0 when the encounter begins lose the game."""
     two = " and ".join(ABILITY_LABEL[a] for a in zero_abilities(s))
     s["phase"], s["result"] = OVER, LOST
     lines = [f"{two} are 0 as the encounter begins: the game is lost. The Cosmic Hegemony invades the "
              f"Intergalactic Alliance (P3)."]
-    return Outcome(s, f"Round {s['round']}: lost, {two} at 0", lines, round_data(s))
+    return Outcome(cast(dict, s), f"Round {s['round']}: lost, {two} at 0", lines, round_data(s))  # State is a dict
 
 
-def choose_the_planet(s: dict, planet: str) -> list[str]:
+def choose_the_planet(s: State, planet: str) -> list[str]:
     """Choose 1 face-up Planet card; when all have been searched, deal 3 new face up."""
     pl, lines = s["planets"], []
     if pl["face_up"] == 0:
@@ -88,7 +92,7 @@ def choose_the_planet(s: dict, planet: str) -> list[str]:
     return lines
 
 
-def seed_the_bag(s: dict, cards: list[Card]) -> list[str]:
+def seed_the_bag(s: State, cards: list[Card]) -> list[str]:
     """The cubes the drawn cards show go from the supply into the bag; a colour the supply lacks
     is not placed (P1: cubes are not unlimited)."""
     placed, missing = [], []
@@ -108,7 +112,7 @@ def seed_the_bag(s: dict, cards: list[Card]) -> list[str]:
     return lines
 
 
-def keep_the_last_location(s: dict, cards: list[Card], planet: str) -> list[str]:
+def keep_the_last_location(s: State, cards: list[Card], planet: str) -> list[str]:
     """A Location drawn replaces the current one below the planet; of several, the last drawn."""
     locations = [c for c in cards if c["kind"] == LOCATION]
     if not locations:
@@ -119,7 +123,7 @@ def keep_the_last_location(s: dict, cards: list[Card], planet: str) -> list[str]
     return [f"Location {new} goes below {planet}" + (f", replacing {old}" if old else "") + extra + "."]
 
 
-def lay_out_the_line(s: dict, sector: str) -> list[str]:
+def lay_out_the_line(s: State, sector: str) -> list[str]:
     """The Encounter Line as the table reads it, and the Location's action to apply for each card."""
     if not s["line"]:
         s["phase"] = SEARCH
@@ -135,7 +139,7 @@ def lay_out_the_line(s: dict, sector: str) -> list[str]:
     return lines
 
 
-def round_data(s: dict) -> dict:
+def round_data(s: State) -> dict:
     return {"round": s["round"], "phase": s["phase"], "alien": s["alien"], "decks": s["decks"],
             "planet": s.get("planet"), "location": s.get("location"), "line": shown_line(s["line"]),
             "bag": s["bag"], "supply": s["supply"], **({"result": s["result"]} if "result" in s else {})}
@@ -143,11 +147,11 @@ def round_data(s: dict) -> dict:
 
 # --- encountering a card, left to right ------------------------------------------------------
 
-def card_label(state: dict, i: int) -> str:
+def card_label(state: State, i: int) -> str:
     return f"card {i + 1} ({state['line'][i]['card']})"
 
 
-def next_card(state: dict, pos: int) -> int:
+def next_card(state: State, pos: int) -> int:
     """Encounter each card in turn, left to right: card `pos` must be the next one."""
     line = state["line"]
     if not 1 <= pos <= len(line):
@@ -161,7 +165,7 @@ def next_card(state: dict, pos: int) -> int:
     return i
 
 
-def after_encounter(s: dict) -> list[str]:
+def after_encounter(s: State) -> list[str]:
     """The next card to encounter, or the Planet Search once every card is (unless the game is over)."""
     if s["phase"] == OVER:
         return []

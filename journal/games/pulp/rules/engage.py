@@ -6,7 +6,7 @@ engage. The steps: the Engage Strength; the dice; the payment (proposed, or chos
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple, NoReturn
+from typing import NamedTuple, NoReturn, TYPE_CHECKING
 
 from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError
@@ -18,10 +18,12 @@ from journal.games.pulp.rules.components import (
 from journal.games.pulp.rules.encounter import after_encounter, card_label, next_card
 from journal.games.pulp.rules.model import check_loss, icon_source, line_icon
 from journal.games.pulp.rules.payment import covers, direct_payment, need_text, pay_text, payments, would_lose
-from journal.games.pulp.rules.phase import need_phase
-from journal.games.pulp.views import evade_hint
+from journal.games.pulp.rules.phase import evade_hint, need_phase
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
+
+if TYPE_CHECKING:
+    from journal.games.pulp.tables import LineCard, State
 
 
 class Strength(NamedTuple):
@@ -39,7 +41,7 @@ class DiceHelp(NamedTuple):
     lines: list[str]
 
 
-def engage(state: dict, dice: Dice, pos: int, pay: dict[str, int] | None = None, die: DieUse | None = None,
+def engage(state: State, dice: Dice, pos: int, pay: dict[str, int] | None = None, die: DieUse | None = None,
            adds: Sequence[tuple[int, str]] = (), icon: str | None = None, upgrade: str | None = None) -> Outcome:
     """1a. Engage card `pos`: its Engage Strength (P2 icon, `icon` where a card's text sets it, `adds`
     a card's text adds), the one Captain's `die` used, then the payment: `pay`, or point for point (P3)."""
@@ -69,7 +71,7 @@ def engage(state: dict, dice: Dice, pos: int, pay: dict[str, int] | None = None,
     return Outcome(s, summary, lines, data)
 
 
-def mark_engaged(card: dict) -> list[str]:
+def mark_engaged(card: LineCard) -> list[str]:
     """The card is engaged: a Key or Code card goes to your hand at the end of the round."""
     card["status"] = ENGAGED
     parsed = parse_card(card["card"])
@@ -79,7 +81,7 @@ def mark_engaged(card: dict) -> list[str]:
 
 # --- the Engage Strength ---------------------------------------------------------------------
 
-def engage_strength(s: dict, i: int, icon: str | None, adds: Sequence[tuple[int, str]]) -> Strength:
+def engage_strength(s: State, i: int, icon: str | None, adds: Sequence[tuple[int, str]]) -> Strength:
     """The number in the card's upper left, against the icon of the card to its right (P2; a card's
     text may set the icon), plus what a card's text adds. A strength of 0 must be evaded."""
     card = s["line"][i]
@@ -102,7 +104,7 @@ def engage_strength(s: dict, i: int, icon: str | None, adds: Sequence[tuple[int,
     return Strength(need, parts)
 
 
-def engaged_icon(s: dict, i: int, icon: str | None) -> str:
+def engaged_icon(s: State, i: int, icon: str | None) -> str:
     """P2: the icon card i takes from the line, or the one a card's text sets (kept as the card's
     `icon_override`, since nothing else records it)."""
     from_line = line_icon(s["line"], i)
@@ -123,7 +125,7 @@ def engaged_icon(s: dict, i: int, icon: str | None) -> str:
 NO_UPGRADE = "none"  # --upgrade none: the Engineer's face on 2 adds its strength instead of upgrading
 
 
-def engage_dice(s: dict, dice: Dice, use: DieUse | None, upgrade: str | None) -> DiceHelp:
+def engage_dice(s: State, dice: Dice, use: DieUse | None, upgrade: str | None) -> DiceHelp:
     """The one Captain's die an engage uses ("You may use the action of one of your Captain's dice"),
     its face applied whole: its strength, against an icon type or any; the Engineer's upgrade of a
     Systems die (on 2 instead of its strength, on 6 with it). The Artificial Intelligence on 1, 3 or
@@ -155,7 +157,7 @@ def engage_dice(s: dict, dice: Dice, use: DieUse | None, upgrade: str | None) ->
     return DiceHelp(bonus, effect[0] if effect is not None and effect[1] == ANY else 0, [entry], lines)
 
 
-def roll_an_unowned_die(s: dict, dice: Dice, die: InHand) -> tuple[str, int, list[str]]:
+def roll_an_unowned_die(s: State, dice: Dice, die: InHand) -> tuple[str, int, list[str]]:
     """The Artificial Intelligence on 1, 3 or 5: roll the unowned red, blue or orange die for this
     engage, then put it back (our reading: refused when that die is yours, since it is discarded)."""
     crew = AI_ROLLS[die.face]
@@ -167,30 +169,50 @@ def roll_an_unowned_die(s: dict, dice: Dice, die: InHand) -> tuple[str, int, lis
                           f"({FACE_TEXT[crew][rolled - 1]}); put it back after this engage."]
 
 
-def face_in_engage(s: dict, colour: str, face: int, upgrade: str | None,
+def face_in_engage(s: State, colour: str, face: int, upgrade: str | None,
                    rolled: bool) -> tuple[tuple[int, str] | None, list[str], int]:
     """What a crew face does in an engage: its strength (points, against), what to tell the table, and
     how many sides it upgraded a Systems die. An owned face with nothing for an engage is a slip; a
     rolled one only says so (an evade's or a search's half does nothing in an engage)."""
-    if (colour, face) == (ORANGE, 2) and rolled and upgrade is None:
+    if (colour, face) == (ORANGE, 2):
+        upgraded = orange_on_2(s, upgrade, rolled)
+        if upgraded is not None:
+            return None, upgraded, 1
+    effect = STRENGTH.get((colour, face))
+    if effect is None and not rolled:
+        raise wrong_place(s, colour, face, "engage")
+    said = strength_said(colour, face, effect, rolled)
+    if (colour, face) != (ORANGE, 6):
+        return effect, said, 0
+    return orange_on_6(s, effect, said, upgrade)
+
+
+def orange_on_2(s: State, upgrade: str | None, rolled: bool) -> list[str] | None:
+    """The orange die on 2: a Systems die up 1 side instead of its strength, when --upgrade names one
+    (None: its strength counts); rolled by the yellow die, the choice is asked for."""
+    if rolled and upgrade is None:
         systems = [c for c in SYSTEMS if c in s["dice"]]
         raise NeedChoice(f"--upgrade is required: the orange die rolled 2: +1 Engage Strength against Science "
                          f"(--upgrade {NO_UPGRADE}) or a Systems die up 1 side ("
                          f"{', '.join('--upgrade ' + c for c in systems)})", "--upgrade", [NO_UPGRADE, *systems],
                          "The orange die rolled 2: +1 against Science (none), or which Systems die goes up 1 side?",
                          "upgrade")
-    if (colour, face) == (ORANGE, 2) and upgrade not in (None, NO_UPGRADE):
-        return None, upgrade_systems_die(s, upgrade, 1, "--upgrade", "upgrade"), 1
-    effect = STRENGTH.get((colour, face))
-    if effect is None and not rolled:
-        raise wrong_place(s, colour, face, "engage")
+    if upgrade not in (None, NO_UPGRADE):
+        return upgrade_systems_die(s, upgrade, 1, "--upgrade", "upgrade")
+    return None
+
+
+def strength_said(colour: str, face: int, effect: tuple[int, str] | None, rolled: bool) -> list[str]:
+    """What the table is told of a face's strength (a rolled face's strength is in the roll's line)."""
     if effect is None:
-        said = [f"The {colour} die on {face} does nothing in an engage: it adds no Engage Strength."]
-    else:  # a rolled face's strength is in the roll's line
-        said = [] if rolled else [f"The {colour} die on {face}: +{effect[0]} Engage Strength against "
-                                  f"{'any type' if effect[1] == ANY else ABILITY_LABEL[effect[1]]}."]
-    if (colour, face) != (ORANGE, 6):
-        return effect, said, 0
+        return [f"The {colour} die on {face} does nothing in an engage: it adds no Engage Strength."]
+    return [] if rolled else [f"The {colour} die on {face}: +{effect[0]} Engage Strength against "
+                              f"{'any type' if effect[1] == ANY else ABILITY_LABEL[effect[1]]}."]
+
+
+def orange_on_6(s: State, effect: tuple[int, str] | None, said: list[str],
+                upgrade: str | None) -> tuple[tuple[int, str] | None, list[str], int]:
+    """The orange die on 6: its strength, and a Systems die up 2 sides (--upgrade names it)."""
     if not any(c in s["dice"] for c in SYSTEMS):
         return effect, said + ["You have no Systems die to upgrade."], 0
     if upgrade == NO_UPGRADE:
@@ -211,7 +233,7 @@ def refuse_dice_that_cannot_help(used: list[dict], need: dict[str, int], label: 
 
 # --- paying (P3) ----------------------------------------------------------------------------------
 
-def propose_payment(s: dict, i: int, rest: dict[str, int], wild: int) -> dict[str, int]:
+def propose_payment(s: State, i: int, rest: dict[str, int], wild: int) -> dict[str, int]:
     """Without a payment: point for point with the matching abilities, unless that cannot pay or
     would lose the game; then the player chooses (NeedChoice)."""
     pay = direct_payment(s, rest, wild)
@@ -222,7 +244,7 @@ def propose_payment(s: dict, i: int, rest: dict[str, int], wild: int) -> dict[st
     return pay
 
 
-def check_payment(s: dict, pay: dict[str, int], rest: dict[str, int], wild: int, label: str) -> None:
+def check_payment(s: State, pay: dict[str, int], rest: dict[str, int], wild: int, label: str) -> None:
     """P3: the abilities hold what is paid, and it covers the Engage Strength left after dice."""
     for a, n in pay.items():
         have = s["abilities"][a]["value"]
@@ -235,7 +257,7 @@ def check_payment(s: dict, pay: dict[str, int], rest: dict[str, int], wild: int,
                         f"ability{what_works(s, rest, wild)}")
 
 
-def pay_abilities(s: dict, pay: dict[str, int], rest: dict[str, int], wild: int, proposed: bool) -> list[str]:
+def pay_abilities(s: State, pay: dict[str, int], rest: dict[str, int], wild: int, proposed: bool) -> list[str]:
     """Move the cubes down on the Player Tracking cards for the abilities paid with."""
     lines = []
     for a in ABILITIES:
@@ -252,7 +274,7 @@ def pay_abilities(s: dict, pay: dict[str, int], rest: dict[str, int], wild: int,
     return lines
 
 
-def a_payment_that_goes_on(state: dict, rest: dict[str, int], wild: int, pos: int) -> list[str]:
+def a_payment_that_goes_on(state: State, rest: dict[str, int], wild: int, pos: int) -> list[str]:
     """The player's own payment lost the game: name one that would not have, if any."""
     safe = [p for p in payments(state, rest, wild) if not would_lose(state, p)]
     if not safe:
@@ -261,7 +283,7 @@ def a_payment_that_goes_on(state: dict, rest: dict[str, int], wild: int, pos: in
                 cmd("pulp engage", pos, pay=pay_text(safe[0])), ".)")]
 
 
-def what_works(s: dict, rest: dict[str, int], wild: int) -> str:
+def what_works(s: State, rest: dict[str, int], wild: int) -> str:
     """The payments that cover `rest` (P3), as options to type, for a refusal to name."""
     found = payments(s, rest, wild)
     if not found:
@@ -270,12 +292,12 @@ def what_works(s: dict, rest: dict[str, int], wild: int) -> str:
     return f"; payments that work{loses}: " + "; ".join(f"--pay {pay_text(pay)}" for pay in found)
 
 
-def ability_line(state: dict) -> str:
+def ability_line(state: State) -> str:
     return ", ".join(f"{ABILITY_LABEL[a]} {state['abilities'][a]['value']}/{state['abilities'][a]['max']}"
                      for a in ABILITIES)
 
 
-def ask_payment(s: dict, i: int, rest: dict[str, int], wild: int, why: str) -> NoReturn:
+def ask_payment(s: State, i: int, rest: dict[str, int], wild: int, why: str) -> NoReturn:
     """The player chooses how to pay (P3): NeedChoice lists every payment that works as a
     complete --pay answer (asked on a terminal, named in a script's refusal); those that
     leave two abilities at 0 only when no other pays."""

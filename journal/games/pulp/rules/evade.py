@@ -8,6 +8,7 @@ planet icons.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError
@@ -22,8 +23,11 @@ from journal.games.pulp.rules.phase import need_phase
 from journal.outcome import Outcome, copy_state
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.pulp.tables import State
 
-def evade(state: dict, dice: Dice, pos: int, pay: str | None = None, die: DieUse | None = None,
+
+def evade(state: State, dice: Dice, pos: int, pay: str | None = None, die: DieUse | None = None,
           take: Sequence[str] = ()) -> Outcome:
     """1b. Evade card `pos`: `pay` is the ability that pays the point; `die` the one Captain's die used;
     `take` the cubes the blue die on 6 or the gray die on 2 take out of the bag."""
@@ -48,7 +52,7 @@ def evade(state: dict, dice: Dice, pos: int, pay: str | None = None, die: DieUse
     return Outcome(s, summary, lines, data)
 
 
-def who_pays(s: dict, pay: str | None) -> str:
+def who_pays(s: State, pay: str | None) -> str:
     """Pay 1 Ability point of your choice: an ability above 0 (asked for when not given)."""
     above = abilities_above_zero(s)
     if pay is None and not above:
@@ -62,7 +66,7 @@ def who_pays(s: dict, pay: str | None) -> str:
     return pay
 
 
-def evade_dice(s: dict, draws: Draws, use: DieUse | None, take: list[str]) -> tuple[list[dict], list[str]]:
+def evade_dice(s: State, draws: Draws, use: DieUse | None, take: list[str]) -> tuple[list[dict], list[str]]:
     """The Captain's die used in an evade (one), before its draw: red 5 takes 2 white cubes out of the
     bag, blue 6 two chosen cubes, gray 2 one chosen cube (not yellow), gray 4 draws one at random."""
     used, lines = [], []
@@ -77,7 +81,7 @@ def evade_dice(s: dict, draws: Draws, use: DieUse | None, take: list[str]) -> tu
     return used, lines
 
 
-def evade_die(s: dict, draws: Draws, die: InHand, take: list[str]) -> list[str]:
+def evade_die(s: State, draws: Draws, die: InHand, take: list[str]) -> list[str]:
     """One die's effect in an evade; the chosen cubes it takes are removed from `take`."""
     colour, face = die.colour, die.face
     if (colour, face) == (RED, 5):
@@ -105,7 +109,7 @@ def evade_die(s: dict, draws: Draws, die: InHand, take: list[str]) -> list[str]:
     raise wrong_place(s, colour, face, "evade")
 
 
-def to_the_supply(s: dict, cubes: list[str]) -> None:
+def to_the_supply(s: State, cubes: list[str]) -> None:
     """Cubes out of the bag into the general supply (each must be in the bag)."""
     for c in cubes:
         if s["bag"][c] <= 0:
@@ -114,7 +118,7 @@ def to_the_supply(s: dict, cubes: list[str]) -> None:
         s["supply"][c] += 1
 
 
-def draw_two_cubes(s: dict, draws: Draws) -> tuple[list[str], list[str], list[str]]:
+def draw_two_cubes(s: State, draws: Draws) -> tuple[list[str], list[str], list[str]]:
     """Draw until 2 red, orange or blue cubes are drawn (the others go back, P4); each lowers its
     ability by 1 unless it is 0, and goes to the supply. The drawing stops when the bag holds no
     red, orange or blue cube."""
@@ -136,7 +140,7 @@ def draw_two_cubes(s: dict, draws: Draws) -> tuple[list[str], list[str], list[st
     return hits, redrawn, lines
 
 
-def lower_ability(s: dict, a: str, c: str) -> str:
+def lower_ability(s: State, a: str, c: str) -> str:
     v = s["abilities"][a]["value"]
     if v == 0:
         return f"Drew {c}: {ABILITY_LABEL[a]} is already 0 (ignored); the cube goes to the supply."

@@ -8,8 +8,8 @@ during an encounter (P3).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, TYPE_CHECKING
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
@@ -19,7 +19,11 @@ from journal.games.pulp.rules.components import (
 )
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.pulp.tables import LineCard, State, Weapon
+
 StateView = Mapping[str, Any]  # a [state] table, read only (schema.State describes its keys)
+CardView = Mapping[str, Any]  # a card of the Encounter Line, read only (a LineCard, or as the save had it)
 
 
 def n_weapons(state: StateView) -> int:
@@ -51,7 +55,7 @@ def pending(state: StateView) -> list[int]:
 
 # --- the Encounter Line (P2) ---------------------------------------------------------------
 
-def icon_source(line: list[dict], i: int) -> int:
+def icon_source(line: Sequence[CardView], i: int) -> int:
     """P2: the card whose icon card i uses when it is encountered: the nearest card to its right
     not evaded, wrapping from the rightmost to the leftmost; a card left alone uses its own.
     The line is encountered left to right, so the cards right of card i were still to be
@@ -64,18 +68,18 @@ def icon_source(line: list[dict], i: int) -> int:
     return i
 
 
-def line_icon(line: list[dict], i: int) -> str | None:
+def line_icon(line: Sequence[CardView], i: int) -> str | None:
     """The icon card i takes from the line (P2): the one its icon source shows, if any."""
     return parse_card(line[icon_source(line, i)]["card"])["shows"]
 
 
-def engage_icon(line: list[dict], i: int) -> str | None:
+def engage_icon(line: Sequence[CardView], i: int) -> str | None:
     """The icon card i is engaged with: the one a card's text set with --icon (`icon_override`,
     stored because nothing else records it), else the one it takes from the line."""
     return line[i].get("icon_override") or line_icon(line, i)
 
 
-def shown_line(line: list[dict]) -> list[dict]:
+def shown_line(line: Sequence[CardView]) -> list[dict]:
     """The Encounter Line with each card's derived values filled in, as players read it:
     `engage_strength` as printed and `engage_icon` (P2, or as a card's text set it), for the
     cards that show an Engage Strength."""
@@ -92,7 +96,7 @@ def shown_line(line: list[dict]) -> list[dict]:
     return out
 
 
-def line_entry(card: Card) -> dict:
+def line_entry(card: Card) -> LineCard:
     """A card as the Encounter Line keeps it, still to be encountered."""
     return {"card": card_token(card), "kind": KINDS[card["kind"]].lower(), "planets": card["planets"],
             "status": PENDING}
@@ -108,7 +112,7 @@ def card_requirement(card: dict) -> str:
     return f"{card['engage_strength']} {ABILITY_LABEL[ICONS[icon]]}" if icon else f"{card['engage_strength']}, no icon"
 
 
-def check_loss(s: dict) -> list[str]:
+def check_loss(s: State) -> list[str]:
     """P3: the game is lost the moment two abilities are 0 during an encounter: what to tell the
     table (nothing while it goes on)."""
     zeros = zero_abilities(s)
@@ -178,6 +182,15 @@ def weapon_index(s: StateView, number: int | None) -> int:
     return number - 1
 
 
-def cubes_met(w: dict) -> bool:
+def cubes_met(w: Weapon) -> bool:
     """Understanding: the card holds every cube its requirement names."""
     return "needs" in w and all(w["cubes"].get(c, 0) >= n for c, n in w["needs"].items())
+
+
+def progress_text(w: Weapon) -> str:
+    """A Super Weapon's cubes against its requirement ("red 1/2, blue 0/1")."""
+    if "needs" not in w:
+        return "requirement not recorded"
+    if not w["needs"]:
+        return "needs no cubes"
+    return ", ".join(f"{c} {w['cubes'].get(c, 0)}/{n}" for c, n in w["needs"].items())

@@ -13,17 +13,20 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
-from typing import Any
+from typing import Any, TYPE_CHECKING
 
 from journal.errors import InputError
 from journal.games.pulp.rules.components import (
     ABILITIES, ABILITY_CUBES, ABILITY_LABEL, COLOUR_ABILITY, COLOURS, YELLOW, cubes_text,
 )
-from journal.games.pulp.views import alternatives
+from journal.games.pulp.rules.phase import alternatives
 from journal.hints import cmd, say
 
+if TYPE_CHECKING:
+    from journal.games.pulp.tables import State
 
-def bag_odds(state: dict, draws: int = 1) -> dict:
+
+def bag_odds(state: State, draws: int = 1) -> dict:
     """The chance of each colour on the next draw, and of at least one in the next `draws` (1 or
     more, without replacement), with the expected count."""
     bag = state["bag"]
@@ -38,7 +41,7 @@ def bag_odds(state: dict, draws: int = 1) -> dict:
     return {"total": total, "draws": draws, "drawn": n, "colours": out}
 
 
-def bag_lines(state: dict, o: dict) -> list[str]:
+def bag_lines(state: State, o: dict) -> list[str]:
     """The bag and the odds of its next draws, as a table that fits 100 columns."""
     lines = [f"The bag holds {o['total']} cubes (supply: " +
              ", ".join(f"{state['supply'][c]} {c}" for c in COLOURS) + ")."]
@@ -58,7 +61,7 @@ def bag_lines(state: dict, o: dict) -> list[str]:
     return lines
 
 
-def evade_odds(state: dict, pay: str | None = None) -> dict:
+def evade_odds(state: State, pay: str | None = None) -> dict:
     """The exact chance that an evade lowers each ability (P4), by enumerating its two draws
     from the red, orange and blue cubes in the bag; `pay`: the ability that pays the evade's
     point first (an ability it leaves at 0 is not lowered again). Also the chance that the
@@ -69,26 +72,11 @@ def evade_odds(state: dict, pay: str | None = None) -> dict:
             raise InputError(f"{ABILITY_LABEL[pay]} is 0 and cannot pay the evade")
         values[pay] -= 1
     pool = {c: state["bag"][c] for c in ABILITY_CUBES}
-    outcomes: list[tuple[Fraction, tuple[str, ...]]] = []
-
-    def draw(left: dict, drawn: tuple, p: Fraction) -> None:
-        total = sum(left.values())
-        if len(drawn) == 2 or total == 0:
-            outcomes.append((p, drawn))
-            return
-        for c, k in left.items():
-            if k:
-                draw({**left, c: k - 1}, drawn + (c,), p * Fraction(k, total))
-
-    draw(pool, (), Fraction(1))
     lowered = {a: Fraction(0) for a in ABILITIES}
     expected = {a: Fraction(0) for a in ABILITIES}
     lose = Fraction(0)
-    for p, drawn in outcomes:
-        after = dict(values)
-        for c in drawn:
-            a = COLOUR_ABILITY[c]
-            after[a] = max(0, after[a] - 1)
+    for p, drawn in two_draws(pool):
+        after = lowered_by(values, drawn)
         for a in ABILITIES:
             if after[a] < values[a]:
                 lowered[a] += p
@@ -99,6 +87,34 @@ def evade_odds(state: dict, pay: str | None = None) -> dict:
     out.update(pay=pay, abilities=values, cubes=sum(pool.values()), pool=pool,
                expected_loss={a: float(expected[a]) for a in ABILITIES}, two_at_zero=float(lose))
     return out
+
+
+def lowered_by(values: dict[str, int], drawn: tuple[str, ...]) -> dict[str, int]:
+    """The abilities after the cubes drawn: each red, orange or blue cube lowers its ability by 1, not
+    below 0 (P4)."""
+    after = dict(values)
+    for c in drawn:
+        a = COLOUR_ABILITY[c]
+        after[a] = max(0, after[a] - 1)
+    return after
+
+
+def two_draws(pool: dict[str, int]) -> list[tuple[Fraction, tuple[str, ...]]]:
+    """Every way an evade's two draws can go, with its chance: the cubes drawn in order (fewer when
+    the pool runs out)."""
+    outcomes: list[tuple[Fraction, tuple[str, ...]]] = []
+
+    def draw(left: dict[str, int], drawn: tuple[str, ...], p: Fraction) -> None:
+        total = sum(left.values())
+        if len(drawn) == 2 or total == 0:
+            outcomes.append((p, drawn))
+            return
+        for c, k in left.items():
+            if k:
+                draw({**left, c: k - 1}, drawn + (c,), p * Fraction(k, total))
+
+    draw(pool, (), Fraction(1))
+    return outcomes
 
 
 def evade_lines(o: dict) -> list[str]:
@@ -117,7 +133,7 @@ def evade_lines(o: dict) -> list[str]:
     return lines
 
 
-def search_odds(state: dict, draws: int) -> dict:
+def search_odds(state: State, draws: int) -> dict:
     """The chance that a planet search of `draws` cubes (0 or more) finds at least one yellow (a
     Super Weapon): all the cubes are drawn first (P5), without replacement."""
     total = sum(state["bag"].values())

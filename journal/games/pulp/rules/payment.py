@@ -5,8 +5,12 @@ one other ability; captain's dice add strength against one icon type or against 
 from __future__ import annotations
 
 from itertools import product
+from typing import TYPE_CHECKING
 
 from journal.games.pulp.rules.components import ABILITIES, ABILITY_LABEL
+
+if TYPE_CHECKING:
+    from journal.games.pulp.tables import State
 
 
 def covers(need: dict, wild: int, pay: dict) -> bool:
@@ -25,7 +29,7 @@ def covers(need: dict, wild: int, pay: dict) -> bool:
     return False
 
 
-def direct_payment(s: dict, need: dict, wild: int) -> dict | None:
+def direct_payment(s: State, need: dict, wild: int) -> dict | None:
     """The payment journal proposes without --pay: each point with its matching ability
     (dice 'any' strength placed where it helps), if the abilities can afford it."""
     best = None
@@ -44,7 +48,7 @@ def direct_payment(s: dict, need: dict, wild: int) -> dict | None:
     return {a: best[1][k] for k, a in enumerate(ABILITIES) if best[1][k]}
 
 
-def payments(s: dict, need: dict, wild: int) -> list[dict]:
+def payments(s: State, need: dict, wild: int) -> list[dict]:
     """Every payment of `need` the abilities can afford (P3), none paying a point it could keep;
     those that leave two abilities at 0 (and lose the game) only when no other pays. Fewest
     points first."""
@@ -60,7 +64,7 @@ def payments(s: dict, need: dict, wild: int) -> list[dict]:
     return safe or found
 
 
-def would_lose(s: dict, pay: dict) -> bool:
+def would_lose(s: State, pay: dict) -> bool:
     return sum(1 for a in ABILITIES if s["abilities"][a]["value"] - pay.get(a, 0) == 0) >= 2
 
 

@@ -7,6 +7,7 @@ red, orange and blue wait to be placed (`assign`) on an ability or a Super Weapo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from journal.dice import Dice
 from journal.errors import NeedChoice, RuleError
@@ -15,13 +16,17 @@ from journal.games.pulp.rules.components import (
     ABILITY_CUBES, ABILITY_LABEL, BLACK, BLUE, CODE, COLOUR_ABILITY, COLOURS, EVADED, FACE_USE, GRAY, IN_SEARCH, KEY,
     OVER, SEARCH, SEARCHED, WHITE, WON, YELLOW, Card, DieUse, cubes_text, parse_card,
 )
-from journal.games.pulp.rules.model import Draws, abilities_above_zero, cubes_met, n_weapons, past_quietus, weapon_index
+from journal.games.pulp.rules.model import (
+    Draws, abilities_above_zero, cubes_met, n_weapons, past_quietus, progress_text, weapon_index,
+)
 from journal.games.pulp.rules.odds import search_odds
-from journal.games.pulp.rules.phase import need_phase
-from journal.games.pulp.views import next_step, progress_text
+from journal.games.pulp.rules.phase import need_phase, next_step
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 from journal.text import plural
+
+if TYPE_CHECKING:
+    from journal.games.pulp.tables import State
 
 FLAG = {KEY: "Key", CODE: "Code"}
 
@@ -31,7 +36,7 @@ def shows(card: Card, flag: str) -> bool:
     return card["key"] if flag == KEY else card["code"]
 
 
-def search_count(state: dict, extra: int = 0, faces: Sequence[tuple[str, int]] = ()) -> tuple[int, list[str]]:
+def search_count(state: State, extra: int = 0, faces: Sequence[tuple[str, int]] = ()) -> tuple[int, list[str]]:
     """How many cubes the search draws: planet icons on cards not evaded, + dice, + extra."""
     engaged = sum(c["planets"] for c in state["line"] if c["status"] != EVADED)
     evaded = [c["planets"] for c in state["line"] if c["status"] == EVADED and c["planets"]]
@@ -54,7 +59,7 @@ def search_count(state: dict, extra: int = 0, faces: Sequence[tuple[str, int]] =
     return max(0, total), notes
 
 
-def search(state: dict, dice: Dice, extra: int = 0, die: DieUse | None = None, spend: Sequence[str] = ()) -> Outcome:
+def search(state: State, dice: Dice, extra: int = 0, die: DieUse | None = None, spend: Sequence[str] = ()) -> Outcome:
     """2. Planet Search (P5): `spend` Key (K) and Code (O) cards on the planet's actions, draw all the
     cubes first (`extra`: cubes a card's text adds; `die`: the one Captain's die used), then resolve them."""
     need_phase(state, (SEARCH,), "the planet search")
@@ -84,7 +89,7 @@ def search(state: dict, dice: Dice, extra: int = 0, die: DieUse | None = None, s
     return Outcome(s, summary, lines, data, meta={"checks": [check]})
 
 
-def search_dice(s: dict, use: DieUse | None) -> tuple[list, InHand | None, list[str]]:
+def search_dice(s: State, use: DieUse | None) -> tuple[list, InHand | None, list[str]]:
     """The Captain's die of a search (one): a face that adds cubes (turned down now), or the gray die
     on 6, which turns only if a yellow cube is drawn."""
     die = die_in_hand(s, use)
@@ -97,7 +102,7 @@ def search_dice(s: dict, use: DieUse | None) -> tuple[list, InHand | None, list[
     return [(die.colour, die.face)], None, rotate(s, die.colour, die.face, die.to)
 
 
-def spend_keys_and_codes(s: dict, spend: Sequence[str]) -> list[str]:
+def spend_keys_and_codes(s: State, spend: Sequence[str]) -> list[str]:
     """Follow the planet's actions, paying Key (K) and Code (O) cards from the hand to the
     Encounter discard pile (the card with the fewest icons first)."""
     lines = []
@@ -112,7 +117,7 @@ def spend_keys_and_codes(s: dict, spend: Sequence[str]) -> list[str]:
     return lines
 
 
-def draw_the_cubes(s: dict, draws: Draws, count: int) -> tuple[dict[str, int], list[str]]:
+def draw_the_cubes(s: State, draws: Draws, count: int) -> tuple[dict[str, int], list[str]]:
     """Randomly draw all the cubes first (P5): those drawn, by colour."""
     held = {c: 0 for c in COLOURS}
     lines = []
@@ -128,7 +133,7 @@ def draw_the_cubes(s: dict, draws: Draws, count: int) -> tuple[dict[str, int], l
     return held, lines
 
 
-def resolve_the_cubes(s: dict, held: dict[str, int], gray6: InHand | None) -> tuple[list[int], list[str]]:
+def resolve_the_cubes(s: State, held: dict[str, int], gray6: InHand | None) -> tuple[list[int], list[str]]:
     """Results of cubes drawn: yellow, a Super Weapon card with its cube; white, back into the bag;
     black, onto The Quietus (past it: waits to cost an ability point); red, orange, blue wait to be
     placed. The Super Weapons found, and what to tell the table."""
@@ -162,7 +167,7 @@ def resolve_the_cubes(s: dict, held: dict[str, int], gray6: InHand | None) -> tu
     return found, lines
 
 
-def black_past_the_quietus(s: dict) -> list[str]:
+def black_past_the_quietus(s: State) -> list[str]:
     """A black cube past the Quietus costs 1 ability point of your choice: resolved at once
     when there is no choice (one ability above 0, or none)."""
     lines: list[str] = []
@@ -187,7 +192,7 @@ def black_past_the_quietus(s: dict) -> list[str]:
 
 # --- placing the cubes drawn ----------------------------------------------------------------
 
-def assign(state: dict, dice: Dice, cube: str, ability: bool = False, weapon: int | None = None,
+def assign(state: State, dice: Dice, cube: str, ability: bool = False, weapon: int | None = None,
            lose: str | None = None, supply: bool = False) -> Outcome:
     """Resolve a cube the search drew: red/orange/blue → +1 to the matching `ability` (up to its
     maximum), onto Super Weapon `weapon` toward Understanding, or unused to the `supply`; black past
@@ -211,7 +216,7 @@ def assign(state: dict, dice: Dice, cube: str, ability: bool = False, weapon: in
                                        "weapons": s["weapons"]})
 
 
-def lose_a_point(s: dict, lose: str | None, supply: bool) -> tuple[list[str], str]:
+def lose_a_point(s: State, lose: str | None, supply: bool) -> tuple[list[str], str]:
     """Black, past the Quietus: lose 1 Ability point of your choice; the cube goes to the supply."""
     above = abilities_above_zero(s)
     if supply:
@@ -231,7 +236,7 @@ def lose_a_point(s: dict, lose: str | None, supply: bool) -> tuple[list[str], st
             f"Black cube: lost 1 {lose} ({v} → {v - 1})")
 
 
-def raise_the_ability(s: dict, cube: str) -> tuple[list[str], str]:
+def raise_the_ability(s: State, cube: str) -> tuple[list[str], str]:
     """+1 to the Ability of the cube's colour, never beyond the Captain card's maximum."""
     a = COLOUR_ABILITY[cube]
     ab = s["abilities"][a]
@@ -245,7 +250,7 @@ def raise_the_ability(s: dict, cube: str) -> tuple[list[str], str]:
              f"cube goes to the supply."], f"{cube.capitalize()} cube: {a} {ab['value'] - 1} → {ab['value']}")
 
 
-def onto_a_weapon(s: dict, cube: str, number: int | None) -> tuple[list[str], str]:
+def onto_a_weapon(s: State, cube: str, number: int | None) -> tuple[list[str], str]:
     """A cube added to a Super Weapon card toward Understanding how it is operated."""
     k = weapon_index(s, number)
     w = s["weapons"][k]

@@ -5,6 +5,7 @@ the next alien when a deck is empty; the game is lost when no cards are left (P6
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
@@ -12,14 +13,16 @@ from journal.games.pulp.rules.components import (
     ABILITY_LABEL, BLACK, DECKS, DRAWN, ENGAGED, LOST, OVER, READY, SEARCH, SEARCHED, cubes_text, parse_card,
 )
 from journal.games.pulp.rules.model import alien_name, n_weapons, zero_abilities
-from journal.games.pulp.rules.phase import need_phase
-from journal.games.pulp.views import next_step
+from journal.games.pulp.rules.phase import need_phase, next_step
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.pulp.tables import State
 
-def end_round(state: dict, dice: Dice, leave: Sequence[int] = ()) -> Outcome:
+
+def end_round(state: State, dice: Dice, leave: Sequence[int] = ()) -> Outcome:
     """Round end: unused drawn cubes go to the supply, Key and Code cards from engaged cards go to
     the hand (but those at the positions to `leave`), the line and the searched planet are
     discarded; an empty deck moves play to the next alien (P6); with no cards left and weapons
@@ -58,7 +61,7 @@ def end_round(state: dict, dice: Dice, leave: Sequence[int] = ()) -> Outcome:
                                        **({"result": s["result"]} if "result" in s else {})})
 
 
-def unused_cubes_to_the_supply(s: dict) -> list[str]:
+def unused_cubes_to_the_supply(s: State) -> list[str]:
     unused = {c: s["drawn"][c] for c in DRAWN if s["drawn"][c]}
     for c, n in unused.items():
         s["supply"][c] += n
@@ -66,7 +69,7 @@ def unused_cubes_to_the_supply(s: dict) -> list[str]:
     return [f"Unused cubes to the supply: {cubes_text(unused)}."] if unused else []
 
 
-def keep_keys_and_codes(s: dict, leave: Sequence[int]) -> list[str]:
+def keep_keys_and_codes(s: State, leave: Sequence[int]) -> list[str]:
     """Add all Code and Key cards from engaged enemies to your hand (evaded ones keep nothing)."""
     for p in leave:
         if not 1 <= p <= len(s["line"]):
@@ -80,7 +83,7 @@ def keep_keys_and_codes(s: dict, leave: Sequence[int]) -> list[str]:
     return kept
 
 
-def next_sector(s: dict) -> list[str]:
+def next_sector(s: State) -> list[str]:
     """P6: once an alien's deck is exhausted, move to the next alien in the row; with none left the
     game is lost (the Super Weapons were not all found in time)."""
     if s["decks"][s["alien"]] != 0:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TYPE_CHECKING
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError, typed
@@ -10,10 +10,13 @@ from journal.games.pulp.rules.components import (
     ABILITIES, ABILITY_LABEL, BLACK, BLUE, COLOURS, CREW, DECK_SIZE, DECKS, DIE_NAMES, DRAWN, FACE_UP, LEVELS, MINA,
     ORANGE, PLANETS, QUIETUS, READY, RED, TOTALS, WHITE, YELLOW,
 )
-from journal.games.pulp.views import next_step
+from journal.games.pulp.rules.phase import next_step
 from journal.hints import say
 from journal.lookup import already
 from journal.outcome import Outcome
+
+if TYPE_CHECKING:
+    from journal.games.pulp.tables import State
 
 
 def new(dice: Dice, level: str, captain: str, abilities: dict[str, tuple[int, int]], dice_chosen: list[str],

@@ -5,16 +5,20 @@ during each Encounter phase.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import RuleError
 from journal.games.pulp.rules.components import ENCOUNTER, YELLOW, needs_text
-from journal.games.pulp.rules.model import cubes_met, weapon_index
+from journal.games.pulp.rules.model import cubes_met, progress_text, weapon_index
 from journal.games.pulp.rules.phase import refuse_once_over
-from journal.games.pulp.views import progress_text
 from journal.outcome import Outcome, copy_state
 
+if TYPE_CHECKING:
+    from journal.games.pulp.tables import State, Weapon
 
-def weapon(state: dict, dice: Dice, number: int, needs: dict[str, int] | None = None, name: str | None = None,
+
+def weapon(state: State, dice: Dice, number: int, needs: dict[str, int] | None = None, name: str | None = None,
            understood: bool | None = None, use: bool = False) -> Outcome:
     """Super Weapon `number`: its `name`, the cubes it `needs` as printed, `understood` set by hand (A2),
     or its once-per-Encounter-phase `use`."""
@@ -28,22 +32,32 @@ def weapon(state: dict, dice: Dice, number: int, needs: dict[str, int] | None = 
     if needs is not None:
         lines += record_the_requirement(w, number, needs)
     if understood is not None:
-        w["understood"] = understood
-        lines.append(f"Super Weapon {number} is {'Understood' if understood else 'not Understood'} (by hand).")
-        if not understood and cubes_met(w):
-            raise RuleError(f"Super Weapon {number} holds every cube it needs: it is Understood")
+        lines.append(understood_by_hand(w, number, understood))
     if use:
         lines.append(use_the_power(s, w, number))
+    return Outcome(s, weapon_summary(w, number, needs, name, understood, use), lines, {"weapon": number, **w})
+
+
+def understood_by_hand(w: Weapon, number: int, understood: bool) -> str:
+    """A2: Understood or not as a card says; a weapon holding every cube it needs stays Understood."""
+    w["understood"] = understood
+    if not understood and cubes_met(w):
+        raise RuleError(f"Super Weapon {number} holds every cube it needs: it is Understood")
+    return f"Super Weapon {number} is {'Understood' if understood else 'not Understood'} (by hand)."
+
+
+def weapon_summary(w: Weapon, number: int, needs: dict[str, int] | None, name: str | None, understood: bool | None,
+                   use: bool) -> str:
+    """The log's line: what the command changed on the weapon."""
     parts = [f"named {name}" if name is not None else "", f"needs {needs_text(needs)}" if needs is not None else "",
              ("Understood" if understood else "not Understood") if understood is not None else "",
              "used" if use else ""]
     label = f"Super Weapon {number}" + (f" ({w['name']})" if w.get("name") and name is None else "")
-    summary = f"{label}: {', '.join(p for p in parts if p)}" + \
+    return f"{label}: {', '.join(p for p in parts if p)}" + \
         (" — Understood" if needs is not None and w["understood"] else "")
-    return Outcome(s, summary, lines, {"weapon": number, **w})
 
 
-def record_the_requirement(w: dict, number: int, needs: dict[str, int]) -> list[str]:
+def record_the_requirement(w: Weapon, number: int, needs: dict[str, int]) -> list[str]:
     """The cubes Understanding takes, as the card says; a card that needs none works at once."""
     for c, n in w["cubes"].items():
         if c != YELLOW and n > needs.get(c, 0):
@@ -56,7 +70,7 @@ def record_the_requirement(w: dict, number: int, needs: dict[str, int]) -> list[
     return lines
 
 
-def use_the_power(s: dict, w: dict, number: int) -> str:
+def use_the_power(s: State, w: Weapon, number: int) -> str:
     """An Understood weapon's power, once during each Encounter phase."""
     if not w["understood"]:
         raise RuleError(f"Super Weapon {number} is not Understood yet ({progress_text(w)})")
