@@ -6,8 +6,12 @@ deep copy and raises before returning when the rules refuse). Rule labels (T1-T7
 A1-A2) are the rules notes of docs/titans.md; "reading:" marks our own choices where the
 rulebook is silent or ambiguous (docs/titans.md, "Rules notes").
 
+The package imports nothing itself: a command imports the module of its part of the turn
+(`from journal.games.titans.rules import fight`) when it runs, so that it loads only that part
+and the modules above it (start-up time; see docs/development.md, Benchmarks).
+
 In the order of the rulebook's turn (each module imports only those above it; what a valid
-save holds is the package's schema.py, whether the game is over its views/state.py):
+save holds is the package's schema.py):
 
     model      the game's numbers and the book's words (named once), THREAT's tier, the card in force
     effects    the effect vocabulary of invader abilities (the invaders file)
@@ -27,18 +31,3 @@ save holds is the package's schema.py, whether the game is over its views/state.
     turn       passing, and `next`
     byhand     what a card's text changes (A2)
 """
-
-import importlib
-
-
-def __getattr__(name: str):
-    """`rules.fight` imports the module when first used: a command loads only its own part
-    of the turn (start-up time; see docs/development.md, Benchmarks)."""
-    if name.startswith("_"):
-        raise AttributeError(name)
-    try:
-        return importlib.import_module(f"{__name__}.{name}")
-    except ModuleNotFoundError as e:
-        if e.name != f"{__name__}.{name}":
-            raise
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
