@@ -14,9 +14,8 @@ from __future__ import annotations
 from journal.games.titans.rules.model import (
     AMPHIBIOUS, BLUE, CHARGES_MAX, CITY_HP, CORE, ENDING, FIGHT, FINAL, FLYING, GREEN, HAND1, HAND2, HANDS, HEAD,
     MECHANICAL, METROPOLIS, OPENING, OVER, PHASE_TEXT, RED, SUPPORTS_MAX, TERRESTRIAL, THREAT_MAX, TIER_SPANS, TIERS,
-    TOOLS, UPGRADE, WHITE, episodes_for, tier,
+    TOOLS, UPGRADE, WHITE, episodes_for, public_state, tier,
 )
-from journal.games.titans.views.state import public_state
 from journal.pdf.primitives import (
     BOLD, INK, MUTED, REGULAR, badge, checkbox, checkbox_cell, checkbox_row, field, fit_text, grid, heading,
     notes_area, safe, text, track, wrap_text,

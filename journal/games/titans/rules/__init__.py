@@ -13,12 +13,14 @@ and the modules above it (start-up time; see docs/development.md, Benchmarks).
 In the order of the rulebook's turn (each module imports only those above it; what a valid
 save holds is the package's schema.py):
 
-    model      the game's numbers and the book's words (named once), THREAT's tier, the card in force
+    model      the game's numbers and the book's words (named once), THREAT's tier (and the state
+               with it, `public_state`), whether the game is over (`result`), the card in force
     effects    the effect vocabulary of invader abilities (the invaders file)
     order      whose turn it is: from the Lead Character, clockwise
     board      where things stand; trails, adjacency and distances
     trackers   THREAT, damage to cities, Titans and Supports; the end of the game
-    phases     which phase a command belongs to, and moving between phases
+    phases     which phase a command belongs to, moving between phases; what the table does
+               next (`next_step`)
     checks     Dice and Ability Checks: dice pools, successes, rolls; `check`
     abilities  invader abilities applied as they trigger
     setup      `new`: the table the players set up (Setup 1-13)

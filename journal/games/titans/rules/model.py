@@ -1,14 +1,19 @@
 """War Titans' numbers and the lookups every rule uses.
 
 The game's constants (rules notes T1-T7 in docs/titans.md), THREAT's tier (derived
-from THREAT, never stored: `public_state` adds it for `show --json` and the sheets), the
-invader card's section in force. (The names the table types are found in the save by the
+from THREAT, never stored: `public_state` adds it for `show --json` and the sheets), whether
+the game is over (`result`), the invader card's section in force. (The names the table types are found in the save by the
 commands: cli/names.py.)
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.errors import RuleError
+
+if TYPE_CHECKING:
+    from journal.games.interface import Result
 
 
 # The book's words, each written here once: the rules compare with these names, never with text.
@@ -69,6 +74,21 @@ def tier(threat: int) -> str:
     if threat <= 15:
         return BLUE
     return RED
+
+
+def result(state: dict) -> Result | None:
+    """"won" or "lost" once the game is over (phase "over", with `result` and `reason`, which
+    trackers.end_game writes), else None: the Final Episode still to be played (phase "final") is
+    not over yet (T7)."""
+    if state.get("phase") != OVER:
+        return None
+    return "won" if state.get("result") == "won" else "lost"
+
+
+def public_state(state: dict) -> dict:
+    """The save's values plus the derived ones (`tier`, from THREAT: T1): what `show --json`
+    prints, `new` reports and the sheets draw."""
+    return {**state, "tier": tier(state["threat"])}
 
 
 def episodes_to_draw(state: dict) -> int:

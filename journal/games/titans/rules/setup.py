@@ -14,9 +14,9 @@ from journal.games.titans.rules import order
 from journal.games.titans.rules.board import lair_text
 from journal.games.titans.rules.model import (
     ABILITIES, COLORS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, PAWNS_PER_TYPE, PILOT_CARDS, SETUP, TECH_CARDS, joined,
+    public_state,
 )
 from journal.games.titans.rules.phases import new_round, opening_hint
-from journal.games.titans.views.state import public_state
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 from journal.text import plural

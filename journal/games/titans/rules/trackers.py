@@ -1,4 +1,5 @@
-"""THREAT and damage: the trackers every phase moves, and the end of the game.
+"""THREAT and damage: the trackers every phase moves, and the end of the game (`end_game`;
+whether it is over, `result`, is the model's: model.py).
 
 The Alert Token (T1/T4: 21 loses at once), City Damage (T6: destroyed at HP, THREAT
 +1/+2), Titan damage (Armor; destroyed at HP, THREAT +1) and Supports (2 HP each).
@@ -14,6 +15,7 @@ from journal.text import plural
 
 
 def end_game(s: dict, result: str, reason: str, lines: list[str]) -> None:
+    """The game is over (T7): won, or lost (T1: THREAT 21; a card's text)."""
     s["phase"] = OVER
     s["invasions"] = 0
     s["result"] = result
