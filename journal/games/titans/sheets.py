@@ -119,8 +119,9 @@ def _threat(c, page, s, blank) -> None:
     x, w = page.x0, page.width
     threat = None if blank else _i(s.get("threat"))
     players = 0 if blank else len(_d(s.get("players")))
-    bands = [(lo, hi, f"{t.upper()} {lo}-{hi}", TIER_TINT[t]) for t, (lo, hi) in TIER_SPANS.items()]
-    bands[-1] = (16, THREAT_MAX, "RED 16-20", TIER_TINT[RED])
+    # the rules' tier spans; the last band also holds the numberless sixth Red step (THREAT_MAX)
+    bands = [(lo, THREAT_MAX if t == TIERS[-1] else hi, f"{t.upper()} {lo}-{hi}", TIER_TINT[t])
+             for t, (lo, hi) in TIER_SPANS.items()]
     label = "THREAT track (Alert Token)"
     if threat is not None:
         label = f"THREAT {threat}: {tier(threat).capitalize()} tier"
@@ -139,8 +140,6 @@ def _threat(c, page, s, blank) -> None:
     for t in TIERS:
         lo, hi = TIER_SPANS[t]
         steps = f"{lo}-{hi}" + (" (0: start)" if t == GREEN else "")
-        if t == RED:
-            steps = "16-20"
         if blank or not players:
             eps = "1 until the first invasion, then players" + (" (all)" if t == RED else " - 1 (at least 1)")
         else:

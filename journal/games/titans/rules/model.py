@@ -33,7 +33,9 @@ TRIALS = ("sealed", "revealed", "tyrant", "defeated")
 RESULTS = ("won", "lost")
 
 THREAT_MAX = 21                 # T1: 0 = numberless first Green step, 21 = numberless sixth Red step
-TIER_SPANS = {GREEN: (0, 5), WHITE: (6, 10), BLUE: (11, 15), RED: (16, 20)}             # T1
+# T1: each tier's numbered steps (0 is the first, numberless Green step; 21, THREAT_MAX, the sixth,
+# numberless Red step past 20): the one place the bands are written (tier(), show, the tracker page)
+TIER_SPANS = {GREEN: (0, 5), WHITE: (6, 10), BLUE: (11, 15), RED: (16, 20)}
 CITY_HP = {METROPOLIS: 4, REFUGE: 5}                                                    # T6
 CITY_THREAT = {METROPOLIS: 1, REFUGE: 2}                                                # T4
 CITY_LABEL = {METROPOLIS: "Metropolis", REFUGE: "Refuge City"}
@@ -66,13 +68,11 @@ ONE = "O.N.E."                  # the Pilot Card printed in the rulebook (The Pi
 
 
 def tier(threat: int) -> str:
-    """T1: Green 0-5, White 6-10, Blue 11-15, Red 16-20 (and 21, the sixth Red step)."""
-    if threat <= 5:
-        return GREEN
-    if threat <= 10:
-        return WHITE
-    if threat <= 15:
-        return BLUE
+    """T1: the tier whose steps (TIER_SPANS) hold THREAT; 21, the sixth Red step past the track's
+    last number, is Red too."""
+    for t, (_lo, hi) in TIER_SPANS.items():
+        if threat <= hi:
+            return t
     return RED
 
 
