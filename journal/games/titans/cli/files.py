@@ -219,20 +219,32 @@ def load_dice(doc: dict, source: str = "dice", over: dict | None = None) -> dict
     the dice with the symbols shown on the corresponding ability on the Titan Sheet"), so that such
     a file may give only some keys."""
     known_keys(source, "", doc, DIE_KEYS)
+    out = die_keys(doc, source, every=over is None)
+    die_symbols({**(over or {}), **out}, source)
+    return out
+
+
+def die_keys(doc: dict, source: str, every: bool) -> dict:
+    """The keys a face table file gives, each checked: all of them (`every`), or those it has."""
     out: dict = {}
-    if "faces" in doc or over is None:
+    if "faces" in doc or every:
         faces = doc.get("faces")
         if not isinstance(faces, list) or len(faces) != 6 or not all(isinstance(f, str) and f.strip() for f in faces):
             raise issue(source, "faces", "should list the 6 faces' symbols, e.g. [\"red\", \"bolt\", ...]")
         out["faces"] = faces
-    if "red" in doc or over is None:
+    if "red" in doc or every:
         if not isinstance(doc.get("red"), str):
             raise issue(source, "red", "should name the red symbol, one of the faces")
         out["red"] = doc["red"]
     for ability in CHECKS:
-        if ability in doc or over is None:
+        if ability in doc or every:
             out[ability] = str_list(source, ability, doc.get(ability))
-    table = {**(over or {}), **out}
+    return out
+
+
+def die_symbols(table: dict, source: str) -> None:
+    """A whole face table (the game's, with a Titan's keys over it): every key given, and the red
+    symbol and each check's symbols on a face of the die."""
     missing = [k for k in DIE_KEYS if k not in table]
     if missing:
         raise issue(source, missing[0], "is missing, and the game has no face table (--dice) to take it from")
@@ -242,4 +254,3 @@ def load_dice(doc: dict, source: str = "dice", over: dict | None = None) -> dict
         for sym in table[ability]:
             if sym not in table["faces"]:
                 raise issue(source, ability, f"names {typed(sym)}, which is on no face")
-    return out

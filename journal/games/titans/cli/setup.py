@@ -26,44 +26,52 @@ def parse_titan(spec: str) -> dict:
     """"Atlas:hp=10,armor=1,combat=4,movement=3,repair=2[,refresh=2,blow=energy,pilot=..,player=..,
     color=..,city=..,dice=FILE]" → a dict (dice=FILE: the Titan Sheet's own face table, read by `new`)."""
     name, sep, rest = spec.partition(":")
-    hint = ('e.g. "Atlas:hp=10,armor=1,combat=4,movement=3,repair=2" (also refresh=N, blow=TAG+TAG, '
-            'blow_dice=N, pilot=NAME, player=NAME, color=COLOUR, city=CITY, dice=FILE)')
     if not sep or not name.strip():
-        raise InputError(f"--titan {typed(spec)}: expected NAME:KEY=VALUE,..., {hint}")
+        raise InputError(f"--titan {typed(spec)}: expected NAME:KEY=VALUE,..., {TITAN_HINT}")
     out: dict = {"name": name.strip()}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, val = part.partition("=")
         key, val = key.strip().lower(), val.strip()
         if not eq or not val:
-            raise InputError(f"--titan {typed(spec)}: {typed(part)} should be KEY=VALUE, {hint}")
+            raise InputError(f"--titan {typed(spec)}: {typed(part)} should be KEY=VALUE, {TITAN_HINT}")
         if key in out:
             raise InputError(f"--titan {typed(spec)}: {key} is given twice")
-        if key in model.ABILITIES or key == "refresh":
-            n = whole_number(val, f"--titan {typed(spec)}: {key}")
-            if not 0 <= n <= 99:
-                raise InputError(f"--titan {typed(spec)}: {key}={n} is outside 0..99")
-            out[key] = n
-        elif key in ("blow_dice", "blowdice"):
-            n = whole_number(val, f"--titan {typed(spec)}: {key}")
-            if not 0 <= n <= 99:
-                raise InputError(f"--titan {typed(spec)}: {key}={n} is outside 0..99")
-            out["blow_dice"] = n
-        elif key == "blow":
-            tags = [t.strip().lower() for t in re.split(r"[+/ ]", val) if t.strip()]
-            bad = [t for t in tags if t not in model.TAGS]
-            if bad:
-                raise InputError(f"--titan {typed(spec)}: blow={val}: Attack Tags are {', '.join(model.TAGS)} "
-                                 f"(join several with +)")
-            out["blow_tags"] = tags
-        elif key in ("pilot", "player", "city"):
-            out[key] = val
-        elif key == "dice":
-            out["dice_file"] = val
-        elif key in ("color", "colour"):
-            out["color"] = val.lower()
-        else:
-            raise InputError(f"--titan {typed(spec)}: unknown key {typed(key)}, {hint}")
+        out.update(titan_value(spec, key, val))
     return out
+
+
+TITAN_HINT = ('e.g. "Atlas:hp=10,armor=1,combat=4,movement=3,repair=2" (also refresh=N, blow=TAG+TAG, '
+              'blow_dice=N, pilot=NAME, player=NAME, color=COLOUR, city=CITY, dice=FILE)')
+
+
+def titan_value(spec: str, key: str, val: str) -> dict:
+    """One KEY=VALUE of a --titan spec, read: {the key it fills: its value}."""
+    if key in model.ABILITIES or key == "refresh":
+        return {key: sheet_number(spec, key, val)}
+    if key in ("blow_dice", "blowdice"):
+        return {"blow_dice": sheet_number(spec, key, val)}
+    if key == "blow":
+        tags = [t.strip().lower() for t in re.split(r"[+/ ]", val) if t.strip()]
+        bad = [t for t in tags if t not in model.TAGS]
+        if bad:
+            raise InputError(f"--titan {typed(spec)}: blow={val}: Attack Tags are {', '.join(model.TAGS)} "
+                             f"(join several with +)")
+        return {"blow_tags": tags}
+    if key in ("pilot", "player", "city"):
+        return {key: val}
+    if key == "dice":
+        return {"dice_file": val}
+    if key in ("color", "colour"):
+        return {"color": val.lower()}
+    raise InputError(f"--titan {typed(spec)}: unknown key {typed(key)}, {TITAN_HINT}")
+
+
+def sheet_number(spec: str, key: str, val: str) -> int:
+    """A number printed on the Titan Sheet: 0-99."""
+    n = whole_number(val, f"--titan {typed(spec)}: {key}")
+    if not 0 <= n <= 99:
+        raise InputError(f"--titan {typed(spec)}: {key}={n} is outside 0..99")
+    return n
 
 
 def sheet_dice(spec: dict, table: dict | None) -> dict:

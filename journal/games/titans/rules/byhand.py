@@ -155,6 +155,22 @@ def invader(state: dict, dice: Dice, pawn: str, city: str | None = None, lair: b
     moved_to = None
     if city is not None or lair or rift:
         moved_to, dmg = _put_pawn(s, pid, city, lair, dmg, lines)
+    _damage_tokens(s, pid, dmg, hurt)
+    if hurt is not None:
+        lines.append(f"{pid} has {plural(dmg, 'Invader Damage Token')}.")
+    if (pid in s["invaders"] or pid in r["guardians"]) and dmg >= stats(s, pid)["hp"]:
+        raise RuleError(say(f"{pid} would have {dmg} damage and its HP is {stats(s, pid)['hp']}: an invader with "
+                            f"that much damage is destroyed (", cmd("titans invader", pid, lair=True), ")"))
+    summary = f"{pid} set by hand: " + (f"to {moved_to}" if moved_to else "") + \
+              (f"{', ' if moved_to else ''}damage {dmg}" if hurt is not None else "")
+    return Outcome(s, summary, lines, {"invader": pid, "where": moved_to, "damage": dmg})
+
+
+def _damage_tokens(s: dict, pid: str, dmg: int, hurt: int | None) -> None:
+    """The pawn's Invader Damage Tokens: on a city, or on its rift (a guardian's damage is kept only
+    while it has some); a pawn in its Lair has none (`hurt`: the damage the card sets)."""
+    rname = rift_of_pawn(s, pid)
+    r = s["rifts"][rname]
     if pid in s["invaders"]:
         s["invaders"][pid]["damage"] = dmg
     elif pid in r["guardians"]:
@@ -165,15 +181,7 @@ def invader(state: dict, dice: Dice, pawn: str, city: str | None = None, lair: b
         if not gd:
             r.pop("guardian_damage")
     elif hurt:
-        raise RuleError(f"{pid} is in the {rift_of_pawn(s, pid)} Lair: a pawn there has no damage")
-    if hurt is not None:
-        lines.append(f"{pid} has {plural(dmg, 'Invader Damage Token')}.")
-    if (pid in s["invaders"] or pid in r["guardians"]) and dmg >= stats(s, pid)["hp"]:
-        raise RuleError(say(f"{pid} would have {dmg} damage and its HP is {stats(s, pid)['hp']}: an invader with "
-                            f"that much damage is destroyed (", cmd("titans invader", pid, lair=True), ")"))
-    summary = f"{pid} set by hand: " + (f"to {moved_to}" if moved_to else "") + \
-              (f"{', ' if moved_to else ''}damage {dmg}" if hurt is not None else "")
-    return Outcome(s, summary, lines, {"invader": pid, "where": moved_to, "damage": dmg})
+        raise RuleError(f"{pid} is in the {rname} Lair: a pawn there has no damage")
 
 
 def _put_pawn(s: dict, pid: str, city: str | None, lair: bool, dmg: int, lines: list[str]) -> tuple[str, int]:
@@ -252,14 +260,8 @@ def set_value(state: dict, dice: Dice, path: list[str], value=None, unset: bool 
     if not path:
         raise InputError("name the key to set, e.g. cities.Tokyo.damage")
     s = copy_state(state)
-    node = s
-    for part in path[:-1]:
-        if not isinstance(node, dict) or part not in node:
-            raise InputError(f"{'.'.join(path)}: there is no {part!r} here")
-        node = node[part]
+    node = _table_of(s, path)
     leaf = path[-1]
-    if not isinstance(node, dict):
-        raise InputError(f"{'.'.join(path)}: {path[-2]!r} is not a table")
     before = node.get(leaf, None)
     if unset:
         if leaf not in node:
@@ -267,16 +269,31 @@ def set_value(state: dict, dice: Dice, path: list[str], value=None, unset: bool 
         del node[leaf]
     else:
         node[leaf] = value
-    if path == ["threat"] and not unset and isinstance(value, int) and not isinstance(value, bool):
-        if value == THREAT_MAX and s["phase"] != OVER:
-            lines: list[str] = []
-            end_game(s, "lost", "THREAT reached the sixth, numberless Red step", lines)
+    if path == ["threat"] and not unset and _whole(value) == THREAT_MAX and s["phase"] != OVER:
+        end_game(s, "lost", "THREAT reached the sixth, numberless Red step", [])
     problems = validate(s)
     if problems:
         raise InputError(f"that would make the save invalid: {problems[0]}")
     shown = "(removed)" if unset else _show(value)
     line = f"Set {'.'.join(path)} = {shown} by hand (was {_show(before) if before is not None else 'unset'})."
     return Outcome(s, line, [line], {"path": path, "before": before, "value": None if unset else value})
+
+
+def _table_of(s: dict, path: list[str]) -> dict:
+    """The table of the save that holds the key `path` names (its last part)."""
+    node: object = s
+    for part in path[:-1]:
+        if not isinstance(node, dict) or part not in node:
+            raise InputError(f"{'.'.join(path)}: there is no {part!r} here")
+        node = node[part]
+    if not isinstance(node, dict):
+        raise InputError(f"{'.'.join(path)}: {path[-2]!r} is not a table")
+    return node
+
+
+def _whole(v: object) -> int | None:
+    """A whole number typed (not true or false), else None."""
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
 
 
 def _show(v) -> str:

@@ -304,18 +304,33 @@ def _immunities(s: dict, a: Attack, targets: list[str], strike: Strike) -> None:
     """At Red, "consider all their Attack Tag immunities before rolling": a Tech Card or the Final
     Blow bearing such a tag is left out, and every equipped card bearing one gives nothing."""
     t = s["titans"][a.titan]
-    for card in a.tech:
-        if t["tech"][card]["disabled"]:
-            raise RuleError(f"{card} is disabled: re-enable it with a repair success first")
-    if a.final_blow and not t["blow_ready"]:
-        raise RuleError(say(f"{a.titan}'s Final Blow is spent: refresh it in the Development step (",
-                            cmd("titans develop", t["player"], REFRESH), ")"))
+    _refuse_unready(t, a)
     strike.immune = sorted({tag for pid in targets for tag in stats(s, pid)["immune"]}, key=TAGS.index)
     if not strike.immune:
         return
     immune = strike.immune
     strike.lines.append(f"Red tier: the targets are immune to {', '.join(immune)} — ignore Tech Cards and Final "
                         f"Blows bearing those Attack Tags.")
+    _refuse_immune_tags(t, a, immune)
+    strike.ignored = [c for c, tc in t["tech"].items() if not tc["disabled"] and set(tc.get("tags", [])) & set(immune)]
+    if strike.ignored:
+        shown = ", ".join(f"{c} ({'/'.join(x for x in t['tech'][c]['tags'] if x in immune)})" for c in strike.ignored)
+        strike.lines.append(f"{a.titan} ignores {shown} in this attack: no bonus from "
+                            f"{'it' if len(strike.ignored) == 1 else 'them'}.")
+
+
+def _refuse_unready(t: dict, a: Attack) -> None:
+    """What the attack uses must be ready: its Tech Cards enabled, the Final Blow not spent."""
+    for card in a.tech:
+        if t["tech"][card]["disabled"]:
+            raise RuleError(f"{card} is disabled: re-enable it with a repair success first")
+    if a.final_blow and not t["blow_ready"]:
+        raise RuleError(say(f"{a.titan}'s Final Blow is spent: refresh it in the Development step (",
+                            cmd("titans develop", t["player"], REFRESH), ")"))
+
+
+def _refuse_immune_tags(t: dict, a: Attack, immune: list[str]) -> None:
+    """At Red, a Tech Card or the Final Blow bearing a tag the targets are immune to is left out."""
     for card in a.tech:
         bad = [tag for tag in t["tech"][card].get("tags", []) if tag in immune]
         if bad:
@@ -325,11 +340,6 @@ def _immunities(s: dict, a: Attack, targets: list[str], strike: Strike) -> None:
     if a.final_blow and bad:
         raise RuleError(f"{a.titan}'s Final Blow bears the {'/'.join(bad)} Attack Tag and the targets are immune to "
                         f"it at Red")
-    strike.ignored = [c for c, tc in t["tech"].items() if not tc["disabled"] and set(tc.get("tags", [])) & set(immune)]
-    if strike.ignored:
-        shown = ", ".join(f"{c} ({'/'.join(x for x in t['tech'][c]['tags'] if x in immune)})" for c in strike.ignored)
-        strike.lines.append(f"{a.titan} ignores {shown} in this attack: no bonus from "
-                            f"{'it' if len(strike.ignored) == 1 else 'them'}.")
 
 
 def _combat_check(s: dict, dice: Dice, a: Attack, here: list[str], strike: Strike) -> int:
@@ -472,11 +482,8 @@ def repair(state: dict, dice: Dice, declared: Repair) -> Outcome:
         raise RuleError(f"{a.titan} is destroyed: it cannot repair")
     lines: list[str] = []
     if phase == FIGHT:
-        if a.skip:
-            raise RuleError(say("Combat Repair is the player's choice: nothing to skip (the Upgrade Phase's Repair "
-                                "Check: ", cmd("titans repair", a.titan, upgrade=True, skip=True), ")"))
         kind, cap, refuge = "Combat Repair", t["repair"], False
-        out_of_turn, closed = _may_combat_repair(s, a.titan, lines)
+        out_of_turn, closed = _may_combat_repair(s, a, lines)
     else:
         kind, cap, out_of_turn, closed = "Repair Action", None, None, []
         refuge = _may_repair_action(s, a.titan, lines)
@@ -484,17 +491,11 @@ def repair(state: dict, dice: Dice, declared: Repair) -> Outcome:
             return _skipped(s, a.titan, lines)
     successes, rolled = _repair_check(s, dice, a, refuge, lines)
     audit = [] if refuge else _repair_record(s, a, cap, successes)
-    usable = successes if cap is None else min(successes, cap)
-    if cap is not None and successes > cap:
-        lines.append(f"Combat Repair spends at most {cap} successes ({a.titan}'s Repair).")
+    usable = _usable(a.titan, successes, cap, lines)
     heal, spent = _spend(t, a, usable, lines)
     if out_of_turn:
         raise RuleError(out_of_turn)
-    if phase == FIGHT:
-        s["round"]["moved"].append(a.titan)            # Combat Repair takes the place of its movement
-        order.take(s, FIGHT, t["player"], closed, finished=False)
-    else:
-        s["round"]["repaired"].append(a.titan)
+    _repaired(s, a.titan, phase, closed)
     unspent = usable - spent
     lines.insert(0, f"{a.titan}: {kind} with {plural(successes, 'success', 'successes')}.")
     if phase == UPGRADE:
@@ -506,6 +507,24 @@ def repair(state: dict, dice: Dice, declared: Repair) -> Outcome:
                                        "healed": heal, "charged": list(a.charge), "enabled": list(a.enable),
                                        "unspent": unspent, "damage": t["damage"], "phase": s["phase"]},
                    meta={"checks": audit} if audit else None)
+
+
+def _usable(titan: str, successes: int, cap: int | None, lines: list[str]) -> int:
+    """The successes the Titan may spend: Combat Repair spends at most its Repair (`cap`)."""
+    if cap is not None and successes > cap:
+        lines.append(f"Combat Repair spends at most {cap} successes ({titan}'s Repair).")
+        return cap
+    return successes
+
+
+def _repaired(s: dict, titan: str, phase: str, closed: list[str]) -> None:
+    """The check is made: Combat Repair takes the place of the Titan's movement (and may end its
+    Fight turn); the Upgrade Phase's Repair Action is over for it."""
+    if phase == FIGHT:
+        s["round"]["moved"].append(titan)
+        order.take(s, FIGHT, s["titans"][titan]["player"], closed, finished=False)
+    else:
+        s["round"]["repaired"].append(titan)
 
 
 def _repair_record(s: dict, a: Repair, cap: int | None, successes: int) -> list[dict]:
@@ -526,9 +545,14 @@ def _skipped(s: dict, titan: str, lines: list[str]) -> Outcome:
                                                                  "skipped": True, "phase": s["phase"]})
 
 
-def _may_combat_repair(s: dict, titan: str, lines: list[str]) -> tuple[str | None, list[str]]:
+def _may_combat_repair(s: dict, a: Repair, lines: list[str]) -> tuple[str | None, list[str]]:
     """Combat Repair: "If there are no Invaders in the City where the Titan is located and the
-    Titan has not moved this Turn". Returns order.turn's verdict."""
+    Titan has not moved this Turn" (the player's choice: there is no check to skip). Returns
+    order.turn's verdict."""
+    titan = a.titan
+    if a.skip:
+        raise RuleError(say("Combat Repair is the player's choice: nothing to skip (the Upgrade Phase's Repair "
+                            "Check: ", cmd("titans repair", titan, upgrade=True, skip=True), ")"))
     enter_phase(s, FIGHT, lines)
     loc = location(s["titans"][titan])
     if titan in s["round"]["moved"]:
