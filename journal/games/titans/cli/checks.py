@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import click
 
 from journal.games.titans.cli.names import read_titan, titan_of
@@ -9,6 +11,9 @@ from journal.games.titans.cli.values import dice_counts
 from journal.games.titans.rules import checks, model
 from journal.options import reason_option, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
+
+if TYPE_CHECKING:
+    from journal.games.titans.tables import State
 
 
 @click.command()
@@ -42,7 +47,7 @@ def odds(rt: Runtime, save: str | None, titan: str, ability: str, bonus_dice: in
     """
     dice_counts(bonus_dice, 0)
     with rt.read(save) as s:
-        o = checks.odds(s.state, titan_of(s.state, titan), ability.lower(), bonus_dice)
+        o = checks.odds(cast("State", s.state), titan_of(s.state, titan), ability.lower(), bonus_dice)
     red = " (the red symbol counts 2: a Two-Handed Tech Card)" if o["red_counts_two"] else ""
     lines = [f"{o['titan']}'s {o['ability'].capitalize()} Check: {o['dice']} dice "
              f"({checks.pool_text([(p['source'], p['dice']) for p in o['pool']])}"

@@ -11,12 +11,11 @@ from journal.games import titans as game
 from journal.games.titans.cli.files import (
     SAMPLE_BOARD, SAMPLE_INVADERS, load_board, load_dice, load_invaders, read_data_file,
 )
-from journal.games.titans.cli.names import city_of, player_of, read_picks, rift_of
+from journal.games.titans.cli.names import city_of, may_invade, player_of, read_picks, rift_of
 from journal.games.titans.cli.values import ADJACENT, whole_number
 from journal.games.titans.rules import model
 from journal.lookup import find
 from journal.schema import fold
-from journal.games.titans.rules.board import open_rifts
 from journal.options import CampaignName, save_option
 from journal.runtime import How, Runtime, pass_rt
 from journal.text import plural
@@ -240,7 +239,7 @@ def read_invade(state: dict, p: dict) -> dict:
 
 @click.command()
 @save_option
-@click.option("--rift", required=True, metavar="RIFT", type=CampaignName(open_rifts, "rift"),
+@click.option("--rift", required=True, metavar="RIFT", type=CampaignName(may_invade, "rift"),
               help="The rift on the Episode Card's invasion symbol.")
 @click.option("--city", required=True, metavar="CITY", help="The city on the Episode Card's invasion symbol.")
 @ADJACENT

@@ -4,6 +4,8 @@ the rules' (rules/phases.py, `next_step`): this module only prints it."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from journal.games import TITLES
 from journal.games.titans.rules import effects, order
 from journal.games.titans.rules.board import invaders_at, lair_text, where_text
@@ -14,6 +16,9 @@ from journal.games.titans.rules.model import (
 from journal.games.titans.rules.phases import next_step
 from journal.hints import say
 from journal.text import plural
+
+if TYPE_CHECKING:
+    from journal.games.titans.tables import Player, State, Titan
 
 TITLE = TITLES["titans"]
 TABLE_WIDTH = 100  # a row of `show` fits 100 columns (DESIGN: tables fit 100)
@@ -60,16 +65,17 @@ def row(head: str, bits: list[str], indent: int, sep: str = "  ") -> list[str]:
 def summary(state: dict) -> list[str]:
     """The `show` command: THREAT and its tier, the Titans, the cities, the rifts, the invaders on the
     board, the decks; then what the table does next."""
-    lines = _threat_lines(state)
-    lines += _titan_lines(state)
-    lines += _city_lines(state)
-    lines += _rift_lines(state)
-    lines += _invader_lines(state)
-    lines += _deck_lines(state)
-    return lines + [say("Next: ", next_step(state))]
+    s = cast("State", state)        # a valid save's [state] table (the core validated it)
+    lines = _threat_lines(s)
+    lines += _titan_lines(s)
+    lines += _city_lines(s)
+    lines += _rift_lines(s)
+    lines += _invader_lines(s)
+    lines += _deck_lines(s)
+    return lines + [say("Next: ", next_step(s))]
 
 
-def _threat_lines(state: dict) -> list[str]:
+def _threat_lines(state: State) -> list[str]:
     phase = state["phase"]
     head = f"{TITLE}: turn {state['turn']}, {PHASE_TEXT[phase]}"
     if phase == OVER:
@@ -82,7 +88,7 @@ def _threat_lines(state: dict) -> list[str]:
             f"  Lead Character: {state['lead']}; turn order {', '.join(order.seat_order(state))}"]
 
 
-def _titan_lines(state: dict) -> list[str]:
+def _titan_lines(state: State) -> list[str]:
     lines = ["Titans:"]
     w = max(len(n) for n in state["titans"])
     pad = " " * (w + 4)
@@ -105,7 +111,7 @@ def _titan_lines(state: dict) -> list[str]:
     return lines
 
 
-def _tech_lines(ti: dict, pl: dict) -> list[str]:
+def _tech_lines(ti: Titan, pl: Player) -> list[str]:
     """A Titan's Tech Cards and its player's Tyrant Artifacts that add dice."""
     lines = []
     for card, tc in ti["tech"].items():
@@ -118,7 +124,7 @@ def _tech_lines(ti: dict, pl: dict) -> list[str]:
     return lines
 
 
-def _city_lines(state: dict) -> list[str]:
+def _city_lines(state: State) -> list[str]:
     lines = ["Cities:"]
     w = max(len(c) for c in state["cities"])
     for name, c in state["cities"].items():
@@ -142,7 +148,7 @@ def _city_lines(state: dict) -> list[str]:
 TRIAL_TEXT = {"sealed": "token face down", "revealed": "token revealed"}
 
 
-def _rift_lines(state: dict) -> list[str]:
+def _rift_lines(state: State) -> list[str]:
     lines = ["Rifts:"]
     for name, r in state["rifts"].items():
         lair = lair_text(r)
@@ -157,7 +163,7 @@ def _rift_lines(state: dict) -> list[str]:
     return lines
 
 
-def _invader_lines(state: dict) -> list[str]:
+def _invader_lines(state: State) -> list[str]:
     if not state["invaders"]:
         return []
     lines = ["Invaders on the board:"]
@@ -170,7 +176,7 @@ def _invader_lines(state: dict) -> list[str]:
     return lines
 
 
-def _deck_lines(state: dict) -> list[str]:
+def _deck_lines(state: State) -> list[str]:
     d = state["decks"]
     named = d.get("face_up_cards", [])
     lines = [f"Decks: Episode {d['episode']} (discard {d['episode_discard']}, invasion discard "
