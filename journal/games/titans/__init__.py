@@ -1,19 +1,18 @@
 """War Titans: Invaders Must Die! (`titans`): THREAT, Titans, cities, invaders and rifts.
 
 The game interface (journal.games.interface.Game; journal/games/README.md): each hook lives in its own
-file, the schema in schema.py, what `show` prints in views/, the save's versions in migrations.py;
-the rules in rules/ (with the hooks that are the rules' to say: whether the game is over, `result`,
-and the state with its derived tier, `public_state`, in rules/model.py; what the table does next,
-`next_step`, in rules/phases.py), the commands in cli/, the pages in sheets.py.
+file, the schema in schema.py, what `show` and the sheets read in views/ (which print what the rules
+decide: whether the game is over and the derived tier, rules/model.py; what the table does next,
+rules/phases.py), the save's versions in migrations.py; the rules in rules/, the commands in cli/,
+the pages in sheets.py.
 """
 
 from __future__ import annotations
 
 from journal.games.titans.migrations import MIGRATIONS, SCHEMA_VERSION
 from journal.games.titans.schema import validate
-from journal.games.titans.rules.model import public_state, result
-from journal.games.titans.rules.phases import next_step
-from journal.games.titans.views.show import names, status, summary, turn_label
+from journal.games.titans.views.show import names, next_step, status, summary, turn_label
+from journal.games.titans.views.state import public_state, result
 
 ID = "titans"
 TITLE = "War Titans: Invaders Must Die!"

@@ -1,5 +1,5 @@
-"""The game's numbers (rules/model.py): THREAT's tier (T1), derived and never stored (`public_state`),
-whether the game is over (`result`) and the invader card's section in force (T2)."""
+"""The game's numbers (rules/model.py): THREAT's tier (T1), whether the game is over (`result`) and
+the invader card's section in force (T2)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 
 from journal.games.titans.rules import model
 from journal.games.titans.rules import byhand, ending
-from titans.titans_helpers import NEW, apply, fresh, j, shown_state, started, with_threat
+from titans.titans_helpers import apply, fresh, started, with_threat
 
 
 @pytest.mark.parametrize("threat,expected", [(0, "green"), (5, "green"), (6, "white"), (10, "white"), (11, "blue"),
@@ -22,13 +22,6 @@ def test_invader_card_section_follows_the_tier(threat, section, hp, dmg):
     s = with_threat(fresh(), threat)
     st = model.stats(s, "F3")                # reward 2: hp 3/4/5/6, dmg 1/2/2/3
     assert (st["section"], st["hp"], st["dmg"]) == (section, hp, dmg)
-
-
-def test_new_and_show_json_give_the_derived_tier(journal):
-    d = j(journal, *NEW)
-    assert d["state"]["tier"] == "green" and "tier" not in journal.state("g")
-    journal("titans", "set", "-s", "g", "threat", "16", ok=True)
-    assert shown_state(journal)["tier"] == "red" and "tier" not in journal.state("g")
 
 
 def test_result_is_said_once_the_game_is_over_and_not_before_the_final_episode_is_played():

@@ -81,7 +81,7 @@ def tier(threat: int) -> str:
 def result(state: Mapping[str, Any]) -> Result | None:
     """"won" or "lost" once the game is over (phase "over", with `result` and `reason`, which
     trackers.end_game writes), else None: the Final Episode still to be played (phase "final") is
-    not over yet (T7)."""
+    not over yet (T7). The game's hook (views/state.py) says what this says."""
     if state.get("phase") != OVER:
         return None
     return "won" if state.get("result") == "won" else "lost"

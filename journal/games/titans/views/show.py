@@ -1,6 +1,6 @@
-"""The `show` command (`summary`), `list` (`status`), the log's headings (`turn_label`) and the
-campaign's names for completion (`names`). What the table does next, the last line of `show`, is
-the rules' (rules/phases.py, `next_step`): this module only prints it."""
+"""The `show` command (`summary`), `list` (`status`), the log's headings (`turn_label`), what
+the table does next (`next_step`, the last line of `show`: the rules say it, rules/phases.py) and
+the campaign's names for completion (`names`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from journal.games.titans.rules.checks import dice_pool
 from journal.games.titans.rules.model import (
     CHARGES_MAX, CHECKS, CITY_HP, OVER, PHASE_TEXT, SUPPORTS_MAX, THREAT_MAX, episodes_to_draw, stats, tier,
 )
-from journal.games.titans.rules.phases import next_step
+from journal.games.titans.rules import phases
 from journal.hints import say
 from journal.text import plural
 
@@ -35,6 +35,12 @@ def status(state: dict) -> str:
         return f"turn {state['turn']} · game over, {state.get('result', '?')} · THREAT {state['threat']}"
     return (f"turn {state['turn']} · {PHASE_TEXT[state['phase']]} · THREAT {state['threat']} "
             f"({tier(state['threat']).capitalize()}) · lead {state['lead']}")
+
+
+def next_step(state: dict) -> str:
+    """What the table does next (the "Next: ..." line of `show`, the status line of `play`), with
+    the commands to type: the rules' (rules/phases.py), printed."""
+    return phases.next_step(state)
 
 
 def names(state: dict) -> dict[str, list[str]]:
@@ -72,7 +78,7 @@ def summary(state: dict) -> list[str]:
     lines += _rift_lines(s)
     lines += _invader_lines(s)
     lines += _deck_lines(s)
-    return lines + [say("Next: ", next_step(s))]
+    return lines + [say("Next: ", phases.next_step(s))]
 
 
 def _threat_lines(state: State) -> list[str]:
