@@ -1,8 +1,10 @@
 """War Titans: Invaders Must Die! (`titans`): THREAT, Titans, cities, invaders and rifts.
 
 The game interface (journal.games.interface.Game; journal/games/README.md): each hook lives in its own
-file, the schema in schema.py, what `show` and the sheets read in views/, the save's versions
-in migrations.py; the rules in rules/, the commands in cli/, the pages in sheets.py.
+file, the schema in schema.py, what `show` and the sheets read in views/ (which print what the rules
+decide: whether the game is over and the derived tier, rules/model.py; what the table does next,
+rules/phases.py), the save's versions in migrations.py; the rules in rules/, the commands in cli/,
+the pages in sheets.py.
 """
 
 from __future__ import annotations

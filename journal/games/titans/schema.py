@@ -97,24 +97,31 @@ def _players(state, problems) -> None:
     if len(set(colors)) != len(colors):
         problems.append("state.players: two players have the same support colour")
     for name, p in players.items():
-        path = key_path("state.players", name)
-        t = titans.get(p["titan"])
-        if t is None:
-            problems.append(f"{path}.titan = {show_value(p['titan'])} is not a Titan ({', '.join(titans)})")
-        elif t["player"] != name:
-            problems.append(f"{path}.titan = {show_value(p['titan'])} but that Titan's player is "
-                            f"{show_value(t['player'])}")
-        for i, sp in enumerate(p["supports"]):
-            if sp["city"] not in state["cities"]:
-                problems.append(f"{path}.supports[{i}].city = {show_value(sp['city'])} is not a city")
-            if "moved" in sp and state["phase"] != UPGRADE:
-                problems.append(f"{path}.supports[{i}].moved is only kept during the Upgrade Phase")
-        for art in p.get("artifact_dice", {}):
-            if art not in p["artifacts"]:
-                problems.append(f"{key_path(path + '.artifact_dice', art)}: {show_value(art)} is not one of "
-                                f"{name}'s artifacts")
+        _player(state, name, p, problems)
     if state["lead"] not in players:
         problems.append(f"state.lead = {show_value(state['lead'])} is not a player ({', '.join(players)})")
+
+
+def _player(state: dict, name: str, p: dict, problems: list[str]) -> None:
+    """A player's Titan (whose player is this one), Supports (on cities; `moved` only during the
+    Upgrade Phase) and the bonus dice of artifacts they hold."""
+    path = key_path("state.players", name)
+    titans = state["titans"]
+    t = titans.get(p["titan"])
+    if t is None:
+        problems.append(f"{path}.titan = {show_value(p['titan'])} is not a Titan ({', '.join(titans)})")
+    elif t["player"] != name:
+        problems.append(f"{path}.titan = {show_value(p['titan'])} but that Titan's player is "
+                        f"{show_value(t['player'])}")
+    for i, sp in enumerate(p["supports"]):
+        if sp["city"] not in state["cities"]:
+            problems.append(f"{path}.supports[{i}].city = {show_value(sp['city'])} is not a city")
+        if "moved" in sp and state["phase"] != UPGRADE:
+            problems.append(f"{path}.supports[{i}].moved is only kept during the Upgrade Phase")
+    for art in p.get("artifact_dice", {}):
+        if art not in p["artifacts"]:
+            problems.append(f"{key_path(path + '.artifact_dice', art)}: {show_value(art)} is not one of "
+                            f"{name}'s artifacts")
 
 
 def _titans(state, problems) -> None:

@@ -14,9 +14,8 @@ from __future__ import annotations
 from journal.games.titans.rules.model import (
     AMPHIBIOUS, BLUE, CHARGES_MAX, CITY_HP, CORE, ENDING, FIGHT, FINAL, FLYING, GREEN, HAND1, HAND2, HANDS, HEAD,
     MECHANICAL, METROPOLIS, OPENING, OVER, PHASE_TEXT, RED, SUPPORTS_MAX, TERRESTRIAL, THREAT_MAX, TIER_SPANS, TIERS,
-    TOOLS, UPGRADE, WHITE, episodes_for, tier,
+    TOOLS, UPGRADE, WHITE, episodes_for, public_state, tier,
 )
-from journal.games.titans.views.state import public_state
 from journal.pdf.primitives import (
     BOLD, INK, MUTED, REGULAR, badge, checkbox, checkbox_cell, checkbox_row, field, fit_text, grid, heading,
     notes_area, safe, text, track, wrap_text,
@@ -73,6 +72,23 @@ def _ensure(page, h) -> None:
 # --- header and THREAT -----------------------------------------------------------------
 
 def _header(c, page, s, title, blank) -> None:
+    """The title (and the phase badge), the turn, its phases and the Lead Character; once the game
+    is over or in its Final Episode, a line that says so."""
+    _title(c, page, s, title, blank)
+    _turn_fields(c, page, s, blank)
+    if not blank and s.get("phase") == OVER:
+        msg = f"The players {s.get('result', '?')}: {s.get('reason', '')}"
+        text(c, page.x0, page.cursor - 10, msg, BOLD, 9.5, max_width=page.width)
+        page.take(16)
+    elif not blank and s.get("phase") == FINAL:
+        text(c, page.x0, page.cursor - 10, "Every rift is closed: play the Final Episode and record its outcome.",
+             BOLD, 9.5, max_width=page.width)
+        page.take(16)
+    page.take(4)
+
+
+def _title(c, page, s, title, blank) -> None:
+    """The game's name with the phase's badge; the campaign's title (blank: Game and Date fields)."""
     x, w, top = page.x0, page.width, page.cursor
     badge_w = 0.0
     if not blank:
@@ -90,6 +106,11 @@ def _header(c, page, s, title, blank) -> None:
         text(c, x, y, f"Game tracker \u00b7 {safe(title)}" if title else "Game tracker", REGULAR, 9.5,
              max_width=w, grey=MUTED)
     page.take(38)
+
+
+def _turn_fields(c, page, s, blank) -> None:
+    """Turn, the phase ticked among the turn's four, and the Lead Character (then the seating)."""
+    x, w = page.x0, page.width
     y = page.cursor - 12
     turn = None if blank else _i(s.get("turn"))
     lead = None if blank else s.get("lead")
@@ -105,32 +126,42 @@ def _header(c, page, s, title, blank) -> None:
     used = checkbox_row(c, x + 96, y - 1, labels, on, size=7.5, font_size=7.5, gap=6)
     field(c, x + 104 + used, y, w - (104 + used), "Lead Character", lead)
     page.take(20)
-    if not blank and s.get("phase") == OVER:
-        msg = f"The players {s.get('result', '?')}: {s.get('reason', '')}"
-        text(c, x, page.cursor - 10, msg, BOLD, 9.5, max_width=w)
-        page.take(16)
-    elif not blank and s.get("phase") == FINAL:
-        text(c, x, page.cursor - 10, "Every rift is closed: play the Final Episode and record its outcome.",
-             BOLD, 9.5, max_width=w)
-        page.take(16)
-    page.take(4)
 
 
 def _threat(c, page, s, blank) -> None:
-    x, w = page.x0, page.width
+    """The THREAT track in the rules' tier bands, what each tier means, and what moves THREAT."""
     threat = None if blank else _i(s.get("threat"))
-    players = 0 if blank else len(_d(s.get("players")))
-    bands = [(lo, hi, f"{t.upper()} {lo}-{hi}", TIER_TINT[t]) for t, (lo, hi) in TIER_SPANS.items()]
-    bands[-1] = (16, THREAT_MAX, "RED 16-20", TIER_TINT[RED])
+    _threat_track(c, page, threat)
+    _tier_table(c, page, s, threat, blank)
+    note = ("THREAT +1 at each Opening Phase, for each Titan destroyed, each pilot who dies and each Metropolis "
+            "destroyed; +2 for each Refuge City destroyed; -1 for each rift closed. Step 21, the sixth Red step, "
+            "loses the game at once.")
+    lines = wrap_text(note, REGULAR, 7, page.width)
+    for k, line in enumerate(lines):
+        text(c, page.x0, page.cursor - 8 - 8.5 * k, line, REGULAR, 7, grey=MUTED)
+    page.take(4 + 8.5 * len(lines) + GAP - 2)
+
+
+def _threat_track(c, page, threat) -> None:
+    """The track 0-21 with the Alert Token's position (None: blank)."""
+    # the rules' tier spans; the last band also holds the numberless sixth Red step (THREAT_MAX)
+    bands = [(lo, THREAT_MAX if t == TIERS[-1] else hi, f"{t.upper()} {lo}-{hi}", TIER_TINT[t])
+             for t, (lo, hi) in TIER_SPANS.items()]
     label = "THREAT track (Alert Token)"
     if threat is not None:
         label = f"THREAT {threat}: {tier(threat).capitalize()} tier"
         if threat >= THREAT_MAX:
             label = f"THREAT {threat}: the sixth Red step \u2014 the players have lost"
-    h = track(c, x, page.cursor, w, 0, THREAT_MAX, current=threat, bands=bands, label=label,
+    h = track(c, page.x0, page.cursor, page.width, 0, THREAT_MAX, current=threat, bands=bands, label=label,
               marks={0: "start", THREAT_MAX: "LOST"}, box_h=19)
     page.take(h + 6)
-    # what the tiers mean
+
+
+def _tier_table(c, page, s, threat, blank) -> None:
+    """What the tiers mean: steps, the Invader Card section, Episode Cards, immunities; the tier in
+    force in bold."""
+    w = page.width
+    players = 0 if blank else len(_d(s.get("players")))
     invaded = bool(s.get("invaded")) if not blank else None
     header = ["Tier", "Steps", "Invader Card section", "Episode Cards per Opening Phase", "Attack Tag immunities"]
     widths = [w * f for f in (0.11, 0.10, 0.19, 0.38, 0.22)]
@@ -140,30 +171,23 @@ def _threat(c, page, s, blank) -> None:
     for t in TIERS:
         lo, hi = TIER_SPANS[t]
         steps = f"{lo}-{hi}" + (" (0: start)" if t == GREEN else "")
-        if t == RED:
-            steps = "16-20"
-        if blank or not players:
-            eps = "1 until the first invasion, then players" + (" (all)" if t == RED else " - 1 (at least 1)")
-        else:
-            n = episodes_for(players, lo, True)
-            eps = f"{n} ({'players' if t == 'red' else 'players - 1, at least 1'})"
-            if not invaded:
-                eps = f"1 now (no invasion yet); then {eps}"
-        rows.append([(t.capitalize(), BOLD), steps, f"{t.capitalize()} section", eps,
+        rows.append([(t.capitalize(), BOLD), steps, f"{t.capitalize()} section", _episodes(t, players, invaded),
                      "immune as printed" if t == RED else "none"])
         styles.append({"fill": TIER_TINT[t]} if t != WHITE else {"fill": 1.0})
         if t == current:
             rows[-1][0] = (f"\u00bb {t.capitalize()} (now)", BOLD)
             rows[-1] = [cell if isinstance(cell, tuple) else (cell, BOLD) for cell in rows[-1]]
-    h = grid(c, x, page.cursor, widths, rows, row_h=12.5, header=header, size=7.4, styles=styles, zebra=False)
+    h = grid(c, page.x0, page.cursor, widths, rows, row_h=12.5, header=header, size=7.4, styles=styles, zebra=False)
     page.take(h + 3)
-    note = ("THREAT +1 at each Opening Phase, for each Titan destroyed, each pilot who dies and each Metropolis "
-            "destroyed; +2 for each Refuge City destroyed; -1 for each rift closed. Step 21, the sixth Red step, "
-            "loses the game at once.")
-    lines = wrap_text(note, REGULAR, 7, w)
-    for k, line in enumerate(lines):
-        text(c, x, page.cursor - 8 - 8.5 * k, line, REGULAR, 7, grey=MUTED)
-    page.take(4 + 8.5 * len(lines) + GAP - 2)
+
+
+def _episodes(t, players, invaded) -> str:
+    """The Episode Cards a tier draws per Opening Phase (T3), for this table (none: the rule)."""
+    if not players:
+        return "1 until the first invasion, then players" + (" (all)" if t == RED else " - 1 (at least 1)")
+    n = episodes_for(players, TIER_SPANS[t][0], True)
+    eps = f"{n} ({'players' if t == 'red' else 'players - 1, at least 1'})"
+    return eps if invaded else f"1 now (no invasion yet); then {eps}"
 
 
 def _decks(c, page, s, blank) -> None:
@@ -212,9 +236,6 @@ def _hp_boxes(damage, hp, destroyed, blank_hp=5):
 def _cities(c, page, s, blank) -> None:
     w = page.width
     cities = _d(s.get("cities"))
-    titans = _d(s.get("titans"))
-    players = _d(s.get("players"))
-    invaders = _d(s.get("invaders"))
     header = ["City", "Type", "Damage", "Destroyed", "Invaders", "Titans", "Supports", "Yellow / green trail"]
     widths = [w * f for f in (0.15, 0.09, 0.13, 0.095, 0.14, 0.10, 0.10, 0.195)]
     rows: list[list] = []
@@ -225,25 +246,28 @@ def _cities(c, page, s, blank) -> None:
             styles.append(None)
     else:
         for name, cty in cities.items():
-            cty = _d(cty)
-            kind = cty.get("type", "")
-            hp = CITY_HP.get(kind, 5)
-            dmg = _i(cty.get("damage"), 0)
-            destroyed = bool(cty.get("destroyed"))
-            here = [p for p, inv in invaders.items() if _d(inv).get("city") == name]
-            tis = [t for t, v in titans.items() if _d(v).get("city") == name and not _d(v).get("destroyed")]
-            sups = {}
-            for p, v in players.items():
-                k = sum(1 for sp in _l(_d(v).get("supports")) if _d(sp).get("city") == name)
-                if k:
-                    sups[_d(v).get("color", p)] = k
-            trails = f"{cty.get('yellow', '')} / {cty.get('green', '')}"
-            rows.append([(name, BOLD), "Metropolis" if kind == METROPOLIS else "Refuge",
-                         _hp_boxes(dmg, hp, destroyed), checkbox_cell(destroyed), " ".join(here), " ".join(tis),
-                         " ".join(f"{col} {k}" for col, k in sups.items()), trails])
-            styles.append({"fill": 0.80} if destroyed else None)
+            rows.append(_city_row(s, name, _d(cty)))
+            styles.append({"fill": 0.80} if _d(cty).get("destroyed") else None)
     note = "Metropolis HP 4 (+1 THREAT) \u00b7 Refuge HP 5 (+2 THREAT)"
     _table(c, page, "Cities", note, widths, header, rows, styles, align=["l", "l", "l", "c", "l", "l", "l", "l"])
+
+
+def _city_row(s, name, cty) -> list:
+    """A city's row: its type, HP boxes with the damage crossed, destroyed, the invaders, Titans and
+    Supports (by colour) on it, and its yellow and green trails."""
+    kind = cty.get("type", "")
+    destroyed = bool(cty.get("destroyed"))
+    here = [p for p, inv in _d(s.get("invaders")).items() if _d(inv).get("city") == name]
+    tis = [t for t, v in _d(s.get("titans")).items() if _d(v).get("city") == name and not _d(v).get("destroyed")]
+    sups = {}
+    for p, v in _d(s.get("players")).items():
+        k = sum(1 for sp in _l(_d(v).get("supports")) if _d(sp).get("city") == name)
+        if k:
+            sups[_d(v).get("color", p)] = k
+    trails = f"{cty.get('yellow', '')} / {cty.get('green', '')}"
+    return [(name, BOLD), "Metropolis" if kind == METROPOLIS else "Refuge",
+            _hp_boxes(_i(cty.get("damage"), 0), CITY_HP.get(kind, 5), destroyed), checkbox_cell(destroyed),
+            " ".join(here), " ".join(tis), " ".join(f"{col} {k}" for col, k in sups.items()), trails]
 
 
 def _table(c, page, title, note, widths, header, rows, styles, align=None, min_rows=2) -> None:
@@ -428,7 +452,18 @@ def _panel_damage(pn: Panel, y: float) -> float:
 def _panel_blow_and_supports(pn: Panel, y: float) -> float:
     """The Final Blow (ready or spent, its Refresh Cost and Attack Tags); Credits; three Support slots
     with their city and a knocked-down mark."""
-    c, t, x, w, blank = pn.c, pn.t, pn.x, pn.w, pn.blank
+    _panel_blow(pn, y)
+    y -= 15
+    field(pn.c, pn.left, y, 60, "Credits", None if pn.blank else _i(pn.p.get("credits")), size=9)
+    _panel_supports(pn, y)
+    y -= 5
+    text(pn.c, pn.x + pn.w - pn.PAD, y - 5, "box: knocked down (1 damage)", REGULAR, 5.6, align="r", grey=MUTED)
+    return y - 8
+
+
+def _panel_blow(pn: Panel, y: float) -> None:
+    """The Final Blow: ready or spent, its Refresh Cost, its Attack Tags (and extra dice)."""
+    c, t, blank = pn.c, pn.t, pn.blank
     ready = None if blank else bool(t.get("blow_ready"))
     text(c, pn.left, y, "Final Blow", BOLD, 7.5)
     used = checkbox_row(c, pn.left + 44, y - 1, ["ready", "spent"],
@@ -439,14 +474,17 @@ def _panel_blow_and_supports(pn: Panel, y: float) -> float:
     tags = None if blank else ("/".join(_l(t.get("blow_tags"))) or "-")
     if not blank and _i(t.get("blow_dice")):
         tags = f"{tags}; +{t['blow_dice']} dice"
-    field(c, fx + 58, y, x + w - pn.PAD - fx - 58, "Tags", tags, size=7.5)
-    y -= 15
-    field(c, pn.left, y, 60, "Credits", None if blank else _i(pn.p.get("credits")), size=9)
-    sups = [] if blank else _l(pn.p.get("supports"))
+    field(c, fx + 58, y, pn.x + pn.w - pn.PAD - fx - 58, "Tags", tags, size=7.5)
+
+
+def _panel_supports(pn: Panel, y: float) -> None:
+    """Three Support slots: the city each stands on, a box ticked when it is knocked down."""
+    c = pn.c
+    sups = [] if pn.blank else _l(pn.p.get("supports"))
     sx = pn.left + 66
     text(c, sx, y, "Supports", BOLD, 7.5)
     sx += 36
-    sw = (x + w - pn.PAD - sx) / SUPPORTS_MAX
+    sw = (pn.x + pn.w - pn.PAD - sx) / SUPPORTS_MAX
     for k in range(SUPPORTS_MAX):
         sp = _d(sups[k]) if k < len(sups) else None
         c.setLineWidth(0.5)
@@ -454,9 +492,6 @@ def _panel_blow_and_supports(pn: Panel, y: float) -> float:
         checkbox(c, sx + k * sw, y - 1, bool(sp and sp.get("damage")), size=6.5)
         if sp:
             text(c, sx + k * sw + 10, y, sp.get("city", ""), REGULAR, 6.8, max_width=sw - 14)
-    y -= 5
-    text(c, x + w - pn.PAD, y - 5, "box: knocked down (1 damage)", REGULAR, 5.6, align="r", grey=MUTED)
-    return y - 8
 
 
 def _panel_tech(pn: Panel, y: float) -> float:

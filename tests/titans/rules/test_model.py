@@ -1,12 +1,13 @@
-"""The game's numbers (rules/model.py): THREAT's tier (T1) and the invader card's section in force
-(T2)."""
+"""The game's numbers (rules/model.py): THREAT's tier (T1), whether the game is over (`result`) and
+the invader card's section in force (T2)."""
 
 from __future__ import annotations
 
 import pytest
 
 from journal.games.titans.rules import model
-from titans.titans_helpers import fresh, with_threat
+from journal.games.titans.rules import byhand, ending
+from titans.titans_helpers import apply, fresh, started, with_threat
 
 
 @pytest.mark.parametrize("threat,expected", [(0, "green"), (5, "green"), (6, "white"), (10, "white"), (11, "blue"),
@@ -21,3 +22,11 @@ def test_invader_card_section_follows_the_tier(threat, section, hp, dmg):
     s = with_threat(fresh(), threat)
     st = model.stats(s, "F3")                # reward 2: hp 3/4/5/6, dmg 1/2/2/3
     assert (st["section"], st["hp"], st["dmg"]) == (section, hp, dmg)
+
+
+def test_result_is_said_once_the_game_is_over_and_not_before_the_final_episode_is_played():
+    s = started()
+    assert model.result(s) is None
+    assert model.result({**s, "phase": "final"}) is None                      # T7: still to be played
+    assert model.result(apply(byhand.threat, s, delta=30, reason="card").state) == "lost"
+    assert model.result(apply(ending.end, {**s, "phase": "final"}, result="won").state) == "won"

@@ -7,7 +7,7 @@ import pytest
 
 from journal.errors import RuleError
 from journal.games.titans.cli.ending import read_assign
-from journal.games.titans.rules import byhand, ending, fight, opening, rifts, turn, upgrade
+from journal.games.titans.rules import byhand, ending, fight, opening, phases, rifts, turn, upgrade
 from journal.games.titans.rules.fight import Attack, Repair
 from titans.titans_helpers import (
     apply, dice, do, emptied, ended, equipped, fighting, passed, put, refused, repairs_skipped, started,
@@ -107,3 +107,11 @@ def test_a_titan_on_a_rift_it_stood_on_before_may_face_the_trial_later():
     s = do(fight.move, passed(emptied(fighting(), "North"), "Ana"), "Brute", "North")
     s = do(byhand.invader, s, "F1", rift=True)
     assert do(turn.pass_turn, s, "Bo")["round"]["done"] == ["Ana", "Bo"]
+
+
+def test_next_step_names_what_the_table_does_next_in_each_phase():
+    assert phases.next_step(started()) == ("1 invasion to place: journal titans invade --rift RIFT --city CITY "
+                                           "(from each Episode Card)")
+    assert phases.next_step(fighting()).startswith("Ana's turn: journal titans move Atlas CITY, or journal titans "
+                                                   "pass Ana")
+    assert phases.next_step(apply(byhand.threat, started(), delta=30, reason="card").state) == "The game is over."

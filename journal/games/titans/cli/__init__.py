@@ -3,9 +3,11 @@
 Commands are thin: they read what was typed (names.py finds the names in the save through
 rt.run's parse= hook, files.py reads the board, invaders and dice files, values.py the rest),
 then run a rules function of the part of the turn they belong to (journal.games.titans.rules),
-which receives the save's own values. The group lists them in the order of play and imports a
-command's module only when that command runs or a help lists it: the modules here never
-import this one.
+which receives the save's own values: `rt.run(save, fight.attack, How(...), declared=...)`, its
+keywords checked by mypy against the rules function. The group lists them in the order of play
+and imports a command's module only when that command runs or a help lists it (the modules here
+never import this one); a command imports its rules module (`from journal.games.titans.rules
+import fight`) in its own body, when it runs, so that a help imports no rules of the turn.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ COMMANDS = {
 
 @click.group(cls=LazyGroup, lazy=COMMANDS, package=__name__, aliases={"final": "end"},
              context_settings={"help_option_names": ["-h", "--help"]})
-def titans():
+def titans() -> None:
     """War Titans: Invaders Must Die!: THREAT, Titans, cities, invaders and rifts, turn by turn.
 
     One command per step of the turn: opening → invade → move/attack/trial → repair →

@@ -5,14 +5,13 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError
-from journal.games.titans import rules  # each part of the turn is imported when a command uses it
 from journal.games.titans.cli.names import city_of, pawn_of, player_of, read_picks, titan_of
 from journal.games.titans.cli.values import (
     ADJACENT, DISABLE, NEGATIVES, in_range, parse_path, parse_value, whole_number,
 )
 from journal.games.titans.rules.model import ABILITY_MAX, THREAT_MAX
-from journal.options import DELTA, reason_option, save_option
-from journal.runtime import pass_rt
+from journal.options import DELTA, Delta, reason_option, save_option
+from journal.runtime import How, Runtime, pass_rt
 
 
 def read_defeat(state: dict, p: dict) -> dict:
@@ -30,10 +29,13 @@ def read_defeat(state: dict, p: dict) -> dict:
 @DISABLE
 @reason_option
 @pass_rt
-def defeat(rt, save, pawn, titan, pilot_ability, adjacent, disable, reason):
+def defeat(rt: Runtime, save: str | None, pawn: str, titan: str, pilot_ability: bool, adjacent: tuple[str, ...],
+           disable: tuple[str, ...], reason: str | None) -> None:
     """An invader defeated by a card's text: reward, Lair, Terrestrial ability (O.N.E.: --pilot-ability)."""
-    rt.run(save, rules.byhand.defeat, parse=read_defeat, pawn=pawn, titan=titan, pilot_ability=pilot_ability,
-           adjacent=adjacent, disable=disable, log_reason=reason)
+    from journal.games.titans.rules import byhand
+
+    rt.run(save, byhand.defeat, How(parse=read_defeat, log_reason=reason), pawn=pawn, titan=titan,
+           pilot_ability=pilot_ability, adjacent=adjacent, disable=disable)
 
 
 @click.command(context_settings=NEGATIVES)
@@ -41,13 +43,15 @@ def defeat(rt, save, pawn, titan, pilot_ability, adjacent, disable, reason):
 @click.argument("delta", type=DELTA)
 @reason_option
 @pass_rt
-def threat(rt, save, delta, reason):
+def threat(rt: Runtime, save: str | None, delta: Delta, reason: str | None) -> None:
     """Move THREAT as a card says: +N, -N, or =N."""
     if delta.to is None and not delta.by:
         raise InputError("a DELTA of 0 changes nothing: type +N, -N or =N")
     if delta.to is not None and not 0 <= delta.to <= THREAT_MAX:
         raise InputError(f"=N: THREAT runs 0..{THREAT_MAX}")
-    rt.run(save, rules.byhand.threat, delta=delta.by, value=delta.to, reason=reason or "", log_reason=reason)
+    from journal.games.titans.rules import byhand
+
+    rt.run(save, byhand.threat, How(log_reason=reason), delta=delta.by, value=delta.to, reason=reason or "")
 
 
 def read_damage(state: dict, p: dict) -> dict:
@@ -69,15 +73,18 @@ def read_damage(state: dict, p: dict) -> dict:
 @click.argument("n", metavar="N")
 @reason_option
 @pass_rt
-def damage(rt, save, city, titan, support, player, direct, n, reason):
+def damage(rt: Runtime, save: str | None, city: str | None, titan: str | None, support: str | None,
+           player: str | None, direct: bool, n: str, reason: str | None) -> None:
     """Damage as a card says (negative N removes damage)."""
     if sum(x is not None for x in (city, titan, support)) != 1:
         raise InputError("name exactly one of --city C, --titan T, --support C")
     if whole_number(n, "N") == 0:
         raise InputError("N = 0 changes nothing: positive N damages, negative N removes damage")
     in_range(whole_number(n, "N"), -ABILITY_MAX, ABILITY_MAX, "N", "damage by hand is")
-    rt.run(save, rules.byhand.damage, parse=read_damage, n=whole_number(n, "N"), city=city, titan=titan,
-           support=support, player=player, direct=direct, log_reason=reason)
+    from journal.games.titans.rules import byhand
+
+    rt.run(save, byhand.damage, How(parse=read_damage, log_reason=reason), n=whole_number(n, "N"), city=city,
+           titan=titan, support=support, player=player, direct=direct)
 
 
 @click.command(context_settings=NEGATIVES)
@@ -86,12 +93,14 @@ def damage(rt, save, city, titan, support, player, direct, n, reason):
 @click.argument("delta", type=DELTA)
 @reason_option
 @pass_rt
-def credits(rt, save, player, delta, reason):
+def credits(rt: Runtime, save: str | None, player: str, delta: Delta, reason: str | None) -> None:
     """Credits gained or paid as a card says: +N, -N, or =N."""
     if delta.to is None and not delta.by:
         raise InputError("a DELTA of 0 changes nothing: type +N, -N or =N")
-    rt.run(save, rules.byhand.credits, parse=read_player, player=player, delta=delta.by, value=delta.to,
-           reason=reason or "", log_reason=reason)
+    from journal.games.titans.rules import byhand
+
+    rt.run(save, byhand.credits, How(parse=read_player, log_reason=reason), player=player, delta=delta.by,
+           value=delta.to, reason=reason or "")
 
 
 def read_player(state: dict, p: dict) -> dict:
@@ -104,9 +113,11 @@ def read_player(state: dict, p: dict) -> dict:
 @click.argument("player")
 @reason_option
 @pass_rt
-def lead(rt, save, player, reason):
+def lead(rt: Runtime, save: str | None, player: str, reason: str | None) -> None:
     """Hand the Lead Character Token to a player."""
-    rt.run(save, rules.byhand.lead, parse=read_player, player=player, log_reason=reason)
+    from journal.games.titans.rules import byhand
+
+    rt.run(save, byhand.lead, How(parse=read_player, log_reason=reason), player=player)
 
 
 def read_invader(state: dict, p: dict) -> dict:
@@ -125,7 +136,8 @@ def read_invader(state: dict, p: dict) -> dict:
 @click.option("--damage", "hurt", type=int, metavar="N", help="Set its damage.")
 @reason_option
 @pass_rt
-def invader(rt, save, pawn, city, lair, on_rift, hurt, reason):
+def invader(rt: Runtime, save: str | None, pawn: str, city: str | None, lair: bool, on_rift: bool, hurt: int | None,
+            reason: str | None) -> None:
     """Move an invader pawn or set its damage as a card says."""
     if sum(bool(x) for x in (city is not None, lair, on_rift)) > 1:
         raise InputError("give one of --city C, --lair, --rift")
@@ -133,8 +145,10 @@ def invader(rt, save, pawn, city, lair, on_rift, hurt, reason):
         raise InputError("say what changes: --city C, --lair, --rift or --damage N")
     if hurt is not None:
         in_range(hurt, 0, ABILITY_MAX, "--damage")
-    rt.run(save, rules.byhand.invader, parse=read_invader, pawn=pawn, city=city, lair=lair, rift=on_rift, hurt=hurt,
-           log_reason=reason)
+    from journal.games.titans.rules import byhand
+
+    rt.run(save, byhand.invader, How(parse=read_invader, log_reason=reason), pawn=pawn, city=city, lair=lair,
+           rift=on_rift, hurt=hurt)
 
 
 @click.command("set", context_settings=NEGATIVES)
@@ -144,9 +158,11 @@ def invader(rt, save, pawn, city, lair, on_rift, hurt, reason):
 @click.option("--unset", is_flag=True, help="Remove the key instead.")
 @reason_option
 @pass_rt
-def set_cmd(rt, save, key, value, unset, reason):
+def set_cmd(rt: Runtime, save: str | None, key: str, value: str | None, unset: bool, reason: str | None) -> None:
     """Set any value of the save by hand (validated, logged): set cities.Tokyo.damage 2."""
     if (value is None) != unset:
         raise click.UsageError("give a VALUE, or --unset")
-    rt.run(save, rules.byhand.set_value, path=parse_path(key), value=None if unset else parse_value(value), unset=unset,
-           log_reason=reason)
+    from journal.games.titans.rules import byhand
+
+    rt.run(save, byhand.set_value, How(log_reason=reason), path=parse_path(key),
+           value=None if value is None else parse_value(value), unset=unset)

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import click
 
 from journal.errors import InputError, typed
-from journal.games.titans import rules  # each part of the turn is imported when a command uses it
 from journal.games.titans.cli.names import city_of, may_reenter, pawn_of, read_titan, titan_of
 from journal.games.titans.rules.model import COLORS
 from journal.options import CampaignName, reason_option, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, Runtime, pass_rt
+
+if TYPE_CHECKING:
+    from journal.games.titans.rules.ending import Assignment
 
 
 def parse_assign(spec: str) -> tuple[str, str, int | None]:
@@ -26,22 +29,24 @@ def parse_assign(spec: str) -> tuple[str, str, int | None]:
     return pid.strip(), rest.strip(), None
 
 
-def assignment(state: dict, spec: str):
+def assignment(state: dict, spec: str) -> Assignment:
     """An --assign typed (INVADER=TARGET[:N]) → rules.ending.Assignment: TARGET is "city", a
     support colour (that player's Supports) or a Titan (or its player)."""
+    from journal.games.titans.rules.ending import Assignment
+
     pid_in, target, n = parse_assign(spec)
     pid = pawn_of(state, pid_in, "--assign")
     if n is not None and n < 1:
         raise InputError(f"--assign {pid}={target}:{n}: the points are 1 or more")
     folded = target.casefold()
     if folded == "city":
-        return rules.ending.Assignment(pid, "city", None, n)
+        return Assignment(pid, "city", None, n)
     if folded in COLORS:
         owner = [p for p, v in state["players"].items() if v["color"] == folded]
         if not owner:
             raise InputError(f"--assign {pid}={target}: no player has the {folded} supports")
-        return rules.ending.Assignment(pid, "support", owner[0], n)
-    return rules.ending.Assignment(pid, "titan", titan_of(state, target, "--assign"), n)
+        return Assignment(pid, "support", owner[0], n)
+    return Assignment(pid, "titan", titan_of(state, target, "--assign"), n)
 
 
 def read_assign(state: dict, p: dict) -> dict:
@@ -64,11 +69,13 @@ def read_assign(state: dict, p: dict) -> dict:
               help="An invader that deals its damage before the others, in the order named (repeat; the rest "
                    "follow as show lists them). It matters when THREAT changes tier during the Invader Damage.")
 @pass_rt
-def ending(rt, save, assign, order):
+def ending(rt: Runtime, save: str | None, assign: tuple[str, ...], order: tuple[str, ...]) -> None:
     """Ending Phase: invader damage, THREAT and Titan checks, rifts, the Lead passes right."""
+    from journal.games.titans.rules import ending as ending_phase
+
     for spec in assign:
         parse_assign(spec)              # a malformed one is refused before the save is opened
-    rt.run(save, rules.ending.ending, parse=read_assign, assign=assign, order=order)
+    rt.run(save, ending_phase.ending, How(parse=read_assign), assign=assign, order=order)
 
 
 @click.command()
@@ -76,9 +83,11 @@ def ending(rt, save, assign, order):
 @click.argument("result", type=click.Choice(["won", "lost"], case_sensitive=False))
 @reason_option
 @pass_rt
-def end(rt, save, result, reason):
+def end(rt: Runtime, save: str | None, result: str, reason: str | None) -> None:
     """The game ends: record the Final Episode's outcome, won or lost (T7)."""
-    rt.run(save, rules.ending.end, result=result.lower(), log_reason=reason)
+    from journal.games.titans.rules import ending as ending_phase
+
+    rt.run(save, ending_phase.end, How(log_reason=reason), result=result.lower())
 
 
 def read_reenter(state: dict, p: dict) -> dict:
@@ -92,9 +101,11 @@ def read_reenter(state: dict, p: dict) -> dict:
 @click.argument("city")
 @click.option("--pilot", "pilot_name", metavar="NAME", help="The new Pilot Card drawn, if the pilot died.")
 @pass_rt
-def reenter(rt, save, titan, city, pilot_name):
+def reenter(rt: Runtime, save: str | None, titan: str, city: str, pilot_name: str | None) -> None:
     """A destroyed Titan returns next turn with 1 HP on a city with no invader."""
-    rt.run(save, rules.pilots.reenter, parse=read_reenter, titan=titan, city=city,
+    from journal.games.titans.rules import pilots
+
+    rt.run(save, pilots.reenter, How(parse=read_reenter), titan=titan, city=city,
            pilot_name=pilot_name.strip() or None if pilot_name is not None else None)
 
 
@@ -104,9 +115,11 @@ def reenter(rt, save, titan, city, pilot_name):
 @click.option("--red/--not-red", default=None, help="What the die shows (default: journal rolls, with --dice).")
 @rolls_option
 @pass_rt
-def pilot_check(rt, save, titan, red, rolls):
+def pilot_check(rt: Runtime, save: str | None, titan: str, red: bool | None, rolls: tuple[int, ...]) -> None:
     """The die for a destroyed Titan's pilot: the red symbol kills the pilot."""
-    rt.run(save, rules.pilots.pilot_check, entered=rolls, parse=read_titan, titan=titan, red=red)
+    from journal.games.titans.rules import pilots
+
+    rt.run(save, pilots.pilot_check, How(entered=rolls, parse=read_titan), titan=titan, red=red)
 
 
 @click.command("pilot-dies")
@@ -114,9 +127,11 @@ def pilot_check(rt, save, titan, red, rolls):
 @click.argument("player")
 @reason_option
 @pass_rt
-def pilot_dies(rt, save, player, reason):
+def pilot_dies(rt: Runtime, save: str | None, player: str, reason: str | None) -> None:
     """A pilot dies: discard the Pilot Card, THREAT +1 (T4)."""
-    rt.run(save, rules.pilots.pilot_dies, parse=read_titan, titan=player, log_reason=reason)
+    from journal.games.titans.rules import pilots
+
+    rt.run(save, pilots.pilot_dies, How(parse=read_titan, log_reason=reason), titan=player)
 
 
 @click.command()
@@ -125,8 +140,10 @@ def pilot_dies(rt, save, player, reason):
 @click.argument("name")
 @reason_option
 @pass_rt
-def pilot(rt, save, titan, name, reason):
+def pilot(rt: Runtime, save: str | None, titan: str, name: str, reason: str | None) -> None:
     """A new Pilot Card drawn into an empty cockpit."""
     if not name.strip():
         raise InputError("the pilot's name is empty")
-    rt.run(save, rules.pilots.pilot, parse=read_titan, titan=titan, name=name.strip(), log_reason=reason)
+    from journal.games.titans.rules import pilots
+
+    rt.run(save, pilots.pilot, How(parse=read_titan, log_reason=reason), titan=titan, name=name.strip())

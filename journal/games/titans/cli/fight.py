@@ -11,14 +11,13 @@ from dataclasses import replace
 import click
 
 from journal.errors import InputError
-from journal.games.titans import rules  # each part of the turn is imported when a command uses it
 from journal.games.titans.cli import names
 from journal.games.titans.cli.names import city_of, destination, pawn_of, player_of, read_picks, rift_of, tech_of, \
     titan_of
 from journal.games.titans.cli.values import ADJACENT, DISABLE, in_range, parse_bonus, rolled_only
 from journal.games.titans.rules.model import ABILITY_MAX
 from journal.options import CampaignName, OrderedGroup, reason_option, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, Runtime, pass_rt
 
 
 def read_move(state: dict, p: dict) -> dict:
@@ -37,11 +36,14 @@ def read_move(state: dict, p: dict) -> dict:
 @DISABLE
 @reason_option
 @pass_rt
-def move(rt, save, titan, dest, bonus, anywhere, adjacent, disable, reason):
+def move(rt: Runtime, save: str | None, titan: str, dest: str, bonus: int, anywhere: bool, adjacent: tuple[str, ...],
+         disable: tuple[str, ...], reason: str | None) -> None:
     """Move a Titan up to Movement cities (or onto a rift), in turn; at setup, place it."""
+    from journal.games.titans.rules import fight
+
     in_range(bonus, 0, ABILITY_MAX, "--bonus", "extra movement from a card is")
-    rt.run(save, rules.fight.move, parse=read_move, titan=titan, dest=dest, bonus=bonus, anywhere=anywhere,
-           adjacent=adjacent, disable=disable, log_reason=reason)
+    rt.run(save, fight.move, How(parse=read_move, log_reason=reason), titan=titan, dest=dest, bonus=bonus,
+           anywhere=anywhere, adjacent=adjacent, disable=disable)
 
 
 def read_attack(state: dict, p: dict) -> dict:
@@ -81,15 +83,18 @@ def read_attack(state: dict, p: dict) -> dict:
 @DISABLE
 @rolls_option
 @pass_rt
-def attack(rt, save, titan, successes, targets, provoke, rift, tech, final_blow, bonus_dice, reroll, adjacent,
-           disable, rolls):
+def attack(rt: Runtime, save: str | None, titan: str, successes: int | None, targets: tuple[str, ...], provoke: bool,
+           rift: str | None, tech: tuple[str, ...], final_blow: bool, bonus_dice: int, reroll: int,
+           adjacent: tuple[str, ...], disable: tuple[str, ...], rolls: tuple[int, ...]) -> None:
     """Attack the invaders on the Titan's city (or guarding its rift); ends its Fight turn."""
+    from journal.games.titans.rules import fight
+
     if rift is not None and not provoke:
         raise InputError("--rift only goes with --provoke")
     rolled_only(successes, bonus_dice, reroll)
-    declared = rules.fight.Attack(titan, tuple(targets), successes, provoke, rift, tuple(tech), final_blow,
-                                  bonus_dice, reroll)
-    rt.run(save, rules.fight.attack, entered=rolls, parse=read_attack, declared=declared, adjacent=adjacent,
+    declared = fight.Attack(titan, tuple(targets), successes, provoke, rift, tuple(tech), final_blow, bonus_dice,
+                            reroll)
+    rt.run(save, fight.attack, How(entered=rolls, parse=read_attack), declared=declared, adjacent=adjacent,
            disable=disable)
 
 
@@ -112,17 +117,20 @@ def read_trial(state: dict, p: dict) -> dict:
 @ADJACENT
 @DISABLE
 @pass_rt
-def trial(rt, save, titan, rift, result, damage, to, direct, adjacent, disable):
+def trial(rt: Runtime, save: str | None, titan: str, rift: str, result: str, damage: int, to: str | None,
+          direct: bool, adjacent: tuple[str, ...], disable: tuple[str, ...]) -> None:
     """The Tyrant Trial on an unguarded rift: pass (face the Tyrant next turn) or fail."""
+    from journal.games.titans.rules import rifts
+
     in_range(damage, 0, ABILITY_MAX, "--damage")
     if result.lower() == "pass" and (damage or to):
         raise InputError("--damage and --to record a failed trial")
-    rt.run(save, rules.rifts.trial, parse=read_trial, titan=titan, rift=rift, result=result.lower(), damage=damage,
+    rt.run(save, rifts.trial, How(parse=read_trial), titan=titan, rift=rift, result=result.lower(), damage=damage,
            to=to, direct=direct, adjacent=adjacent, disable=disable)
 
 
 @click.group(cls=OrderedGroup)
-def rift():
+def rift() -> None:
     """Rifts: close one when its Tyrant is defeated."""
 
 
@@ -145,11 +153,14 @@ def read_rift_close(state: dict, p: dict) -> dict:
 @ADJACENT
 @DISABLE
 @pass_rt
-def rift_close(rt, save, rift_name, titan, city, artifact, bonus, adjacent, disable):
+def rift_close(rt: Runtime, save: str | None, rift_name: str, titan: str, city: str | None, artifact: str | None,
+               bonus: tuple[str, ...], adjacent: tuple[str, ...], disable: tuple[str, ...]) -> None:
     """The Tyrant is defeated: THREAT -1, the Rift Token and Artifact to the player."""
+    from journal.games.titans.rules import rifts
+
     if artifact is not None and not artifact.strip():
         raise InputError("--artifact is empty")
-    rt.run(save, rules.rifts.rift_close, parse=read_rift_close, rift=rift_name, titan=titan, city=city,
+    rt.run(save, rifts.rift_close, How(parse=read_rift_close), rift=rift_name, titan=titan, city=city,
            artifact=artifact.strip() if artifact else None, bonus=parse_bonus(bonus), adjacent=adjacent,
            disable=disable)
 
@@ -181,16 +192,19 @@ def read_repair(state: dict, p: dict) -> dict:
 @rolls_option
 @reason_option
 @pass_rt
-def repair(rt, save, titan, successes, heal, charge, enable, upgrade, bonus_dice, reroll, skip, rolls, reason):
+def repair(rt: Runtime, save: str | None, titan: str, successes: int | None, heal: int | None,
+           charge: tuple[str, ...], enable: tuple[str, ...], upgrade: bool, bonus_dice: int, reroll: int, skip: bool,
+           rolls: tuple[int, ...], reason: str | None) -> None:
     """Spend Repair Check successes: heal, charge, re-enable (Combat Repair in the Fight Phase); or --skip it."""
+    from journal.games.titans.rules import fight
+
     rolled_only(successes, bonus_dice, reroll)
     if heal is not None:
         in_range(heal, 0, ABILITY_MAX, "--heal")
     if skip and (successes is not None or heal is not None or charge or enable or bonus_dice or reroll or rolls):
         raise InputError("--skip rolls no Repair Check: leave out the successes, the dice and what they are spent on")
-    declared = rules.fight.Repair(titan, successes, heal, tuple(charge), tuple(enable), upgrade, bonus_dice, reroll,
-                                  skip)
-    rt.run(save, rules.fight.repair, entered=rolls, parse=read_repair, declared=declared, log_reason=reason)
+    declared = fight.Repair(titan, successes, heal, tuple(charge), tuple(enable), upgrade, bonus_dice, reroll, skip)
+    rt.run(save, fight.repair, How(entered=rolls, parse=read_repair, log_reason=reason), declared=declared)
 
 
 def read_pass(state: dict, p: dict) -> dict:
@@ -203,14 +217,18 @@ def read_pass(state: dict, p: dict) -> dict:
 @save_option
 @click.argument("player", required=False, type=CampaignName(names.may_pass, "player"))
 @pass_rt
-def pass_cmd(rt, save, player):
+def pass_cmd(rt: Runtime, save: str | None, player: str | None) -> None:
     """PLAYER passes their turn (Fight Phase, Development or Support Movement); default: whose turn it is."""
-    rt.run(save, rules.turn.pass_turn, parse=read_pass, player=player)
+    from journal.games.titans.rules import turn
+
+    rt.run(save, turn.pass_turn, How(parse=read_pass), player=player)
 
 
 @click.command("next")
 @save_option
 @pass_rt
-def next_cmd(rt, save):
+def next_cmd(rt: Runtime, save: str | None) -> None:
     """Close the current phase and start the next (Opening → Fight → Upgrade)."""
-    rt.run(save, rules.turn.next_phase)
+    from journal.games.titans.rules import turn
+
+    rt.run(save, turn.next_phase)

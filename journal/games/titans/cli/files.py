@@ -8,6 +8,8 @@ should name ...`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from journal.errors import InputError, typed
 from journal.games.titans.rules import effects
 from journal.games.titans.rules.model import (
@@ -43,7 +45,7 @@ def issue(source: str, path: str, text: str) -> InputError:
     return InputError(f"{source}: {path} {text}")
 
 
-def int_in(source: str, path: str, value, lo: int, hi: int | None = None) -> int:
+def int_in(source: str, path: str, value: object, lo: int, hi: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise issue(source, path, f"= {value!r} is not a whole number")
     if value < lo or (hi is not None and value > hi):
@@ -51,20 +53,20 @@ def int_in(source: str, path: str, value, lo: int, hi: int | None = None) -> int
     return value
 
 
-def str_list(source: str, path: str, value) -> list[str]:
+def str_list(source: str, path: str, value: object) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
         raise issue(source, path, "should be a list of names, e.g. [\"Toronto\", \"London\"]")
     return list(value)
 
 
-def known_keys(source: str, path: str, table: dict, keys) -> None:
+def known_keys(source: str, path: str, table: dict, keys: Sequence[str]) -> None:
     """Every key of `table` is one of `keys`."""
     for k in table:
         if k not in keys:
             raise issue(source, f"{path}.{k}" if path else k, f"is not a known key: expected {', '.join(keys)}")
 
 
-def table_of(source: str, path: str, value, what: str = "should be a table") -> dict:
+def table_of(source: str, path: str, value: object, what: str = "should be a table") -> dict:
     if not isinstance(value, dict):
         raise issue(source, path, what)
     return value
@@ -87,11 +89,11 @@ def load_board(doc: dict, source: str = "board") -> tuple[dict, dict]:
     return cities, rifts
 
 
-def _city(source: str, name: str, c, cities_in: dict) -> dict:
+def _city(source: str, name: str, value: object, cities_in: dict) -> dict:
     """A city: its type (a Metropolis or a Refuge City), the cities its yellow and green trail
     triangles point to, and its other trails."""
     path = f"cities.{name}"
-    c = table_of(source, path, c)
+    c = table_of(source, path, value)
     known_keys(source, path, c, ("type", "yellow", "green", "trails"))
     kind = c.get("type")
     if not isinstance(kind, str) or kind not in CITY_HP:
@@ -117,10 +119,10 @@ def _city(source: str, name: str, c, cities_in: dict) -> dict:
     return entry
 
 
-def _rift(source: str, name: str, r, cities: dict) -> dict:
+def _rift(source: str, name: str, value: object, cities: dict) -> dict:
     """A rift: the cities along its Threat Connector."""
     path = f"rifts.{name}"
-    r = table_of(source, path, r)
+    r = table_of(source, path, value)
     known_keys(source, path, r, ("threatens",))
     threatens = str_list(source, f"{path}.threatens", r.get("threatens"))
     if not threatens:
@@ -171,11 +173,11 @@ def _invader_type(source: str, kind: str, t: dict, codes: set) -> dict:
     return {"category": cat, "code": code}
 
 
-def _card(source: str, kind: str, i: int, card, category: str) -> dict:
+def _card(source: str, kind: str, i: int, value: object, category: str) -> dict:
     """An Invader Card: its Reward Value (the rift spot its pawn starts on) and a section per tier
     (T2); the values that never change from one section to the next are kept once."""
     path = f"{kind}.card[{i}]"
-    card = table_of(source, path, card)
+    card = table_of(source, path, value)
     known_keys(source, path, card, ("reward", *TIERS))
     entry: dict = {"type": kind, "reward": int_in(source, f"{path}.reward", card.get("reward"), 1, RIFT_SPOTS),
                    "hp": [], "dmg": []}
@@ -190,10 +192,10 @@ def _card(source: str, kind: str, i: int, card, category: str) -> dict:
     return entry
 
 
-def _section(source: str, path: str, sec, reward: int, category: str) -> dict:
+def _section(source: str, path: str, value: object, reward: int, category: str) -> dict:
     """A tier's section of a card: HP, DMG, the Credits it rewards, its Attack Tag immunities (they
     count at Red only), its ability's text and the effect journal applies."""
-    sec = table_of(source, path, sec, "is missing: every card has a green, white, blue and red section")
+    sec = table_of(source, path, value, "is missing: every card has a green, white, blue and red section")
     known_keys(source, path, sec, ("hp", "dmg", "reward", "immune", "ability", "effect"))
     out = {"hp": int_in(source, f"{path}.hp", sec.get("hp"), 1, 99),
            "dmg": int_in(source, f"{path}.dmg", sec.get("dmg"), 0, 99),
@@ -217,20 +219,32 @@ def load_dice(doc: dict, source: str = "dice", over: dict | None = None) -> dict
     the dice with the symbols shown on the corresponding ability on the Titan Sheet"), so that such
     a file may give only some keys."""
     known_keys(source, "", doc, DIE_KEYS)
+    out = die_keys(doc, source, every=over is None)
+    die_symbols({**(over or {}), **out}, source)
+    return out
+
+
+def die_keys(doc: dict, source: str, every: bool) -> dict:
+    """The keys a face table file gives, each checked: all of them (`every`), or those it has."""
     out: dict = {}
-    if "faces" in doc or over is None:
+    if "faces" in doc or every:
         faces = doc.get("faces")
         if not isinstance(faces, list) or len(faces) != 6 or not all(isinstance(f, str) and f.strip() for f in faces):
             raise issue(source, "faces", "should list the 6 faces' symbols, e.g. [\"red\", \"bolt\", ...]")
         out["faces"] = faces
-    if "red" in doc or over is None:
+    if "red" in doc or every:
         if not isinstance(doc.get("red"), str):
             raise issue(source, "red", "should name the red symbol, one of the faces")
         out["red"] = doc["red"]
     for ability in CHECKS:
-        if ability in doc or over is None:
+        if ability in doc or every:
             out[ability] = str_list(source, ability, doc.get(ability))
-    table = {**(over or {}), **out}
+    return out
+
+
+def die_symbols(table: dict, source: str) -> None:
+    """A whole face table (the game's, with a Titan's keys over it): every key given, and the red
+    symbol and each check's symbols on a face of the die."""
     missing = [k for k in DIE_KEYS if k not in table]
     if missing:
         raise issue(source, missing[0], "is missing, and the game has no face table (--dice) to take it from")
@@ -240,4 +254,3 @@ def load_dice(doc: dict, source: str = "dice", over: dict | None = None) -> dict
         for sym in table[ability]:
             if sym not in table["faces"]:
                 raise issue(source, ability, f"names {typed(sym)}, which is on no face")
-    return out

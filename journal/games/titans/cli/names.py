@@ -10,12 +10,18 @@ invaders it may attack...
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
+
 from journal.errors import InputError, typed
 from journal.games.titans.rules import order
 from journal.games.titans.rules.board import distance, invaders_at, location, open_rifts
 from journal.games.titans.rules.model import FIGHT, OPENING, SETUP, UPGRADE
 from journal.games.titans.rules.phases import repairs_to_roll, trial_due
 from journal.lookup import find
+
+if TYPE_CHECKING:
+    from journal.games.titans.tables import State
 
 
 def label(option: str | None) -> str:
@@ -99,85 +105,98 @@ def _card(state: dict, titan: str | None, name: str, option: str) -> str:
 
 # --- what the table shell completes: only the names a command takes now (journal.options.CampaignName) ---
 
-def _turn_titan(state: dict) -> str | None:
+def _turn_titan(s: State) -> str | None:
     """The Titan whose turn it is: to be placed at setup, to act in the Fight Phase."""
-    step = order.step_of(state)
+    step = order.step_of(s)
     if step not in (SETUP, FIGHT):
         return None
-    who = order.whose_turn(state, step)
-    return state["players"][who]["titan"] if who else None
+    who = order.whose_turn(s, step)
+    return s["players"][who]["titan"] if who else None
 
 
-def may_move(state: dict) -> list[str]:
+def may_move(state: Mapping[str, Any]) -> list[str]:
     """`move`: the Titan whose turn it is, unless it has moved or attacked (a Titan moves, then attacks)."""
-    titan = _turn_titan(state)
-    rnd = state["round"]
-    if titan is None or titan in rnd["moved"] or titan in rnd["attacked"] or trial_due(state):
+    s = cast("State", state)
+    titan = _turn_titan(s)
+    rnd = s["round"]
+    if titan is None or titan in rnd["moved"] or titan in rnd["attacked"] or trial_due(s):
         return []
     return [titan]
 
 
-def may_move_to(state: dict) -> list[str]:
+def may_move_to(state: Mapping[str, Any]) -> list[str]:
     """`move`'s CITY: at setup any city; then the cities and open rifts within the Titan's Movement."""
-    titans = may_move(state)
+    s = cast("State", state)
+    titans = may_move(s)
     if not titans:
         return []
-    if state["phase"] == SETUP:
-        return list(state["cities"])
-    t = state["titans"][titans[0]]
+    if s["phase"] == SETUP:
+        return list(s["cities"])
+    t = s["titans"][titans[0]]
     here = location(t)
-    places = [("city", c) for c in state["cities"]] + [("rift", r) for r in open_rifts(state)]
+    places = [("city", c) for c in s["cities"]] + [("rift", r) for r in open_rifts(s)]
     return [name for kind, name in places if (kind, name) != here
-            and (steps := distance(state, here, (kind, name))) is not None and steps <= t["movement"]]
+            and (steps := distance(s, here, (kind, name))) is not None and steps <= t["movement"]]
 
 
-def may_attack(state: dict) -> list[str]:
+def may_attack(state: Mapping[str, Any]) -> list[str]:
     """`attack`: the Titan whose Fight turn it is, when it has not attacked and finds invaders where it
     stands (or, on a city, a rift it may provoke)."""
-    titan = _turn_titan(state)
-    if titan is None or state["phase"] == SETUP or titan in state["round"]["attacked"] or trial_due(state):
+    s = cast("State", state)
+    titan = _turn_titan(s)
+    if titan is None or s["phase"] == SETUP or titan in s["round"]["attacked"] or trial_due(s):
         return []
-    here = location(state["titans"][titan])
-    return [titan] if invaders_at(state, here) or (here and here[0] == "city" and may_provoke(state)) else []
+    here = location(s["titans"][titan])
+    return [titan] if invaders_at(s, here) or (here and here[0] == "city" and may_provoke(s)) else []
 
 
-def may_target(state: dict) -> list[str]:
+def may_target(state: Mapping[str, Any]) -> list[str]:
     """`attack --target`: the invaders where the attacking Titan stands."""
-    titans = may_attack(state)
-    return invaders_at(state, location(state["titans"][titans[0]])) if titans else []
+    s = cast("State", state)
+    titans = may_attack(s)
+    return invaders_at(s, location(s["titans"][titans[0]])) if titans else []
 
 
-def may_provoke(state: dict) -> list[str]:
+def may_provoke(state: Mapping[str, Any]) -> list[str]:
     """`attack --provoke --rift`: the open rifts with an invader left on them (never a Lair)."""
-    return [r for r in open_rifts(state) if state["rifts"][r]["guardians"]]
+    s = cast("State", state)
+    return [r for r in open_rifts(s) if s["rifts"][r]["guardians"]]
 
 
-def may_pass(state: dict) -> list[str]:
+def may_invade(state: Mapping[str, Any]) -> list[str]:
+    """`invade --rift`: the rifts still open."""
+    return open_rifts(cast("State", state))
+
+
+def may_pass(state: Mapping[str, Any]) -> list[str]:
     """`pass`: the player whose turn it is in the step under way."""
-    step = order.step_of(state)
-    who = order.whose_turn(state, step) if step not in (None, SETUP) else None
-    return [who] if who and not trial_due(state) else []
+    s = cast("State", state)
+    step = order.step_of(s)
+    who = order.whose_turn(s, step) if step not in (None, SETUP) else None
+    return [who] if who and not trial_due(s) else []
 
 
-def may_repair(state: dict) -> list[str]:
+def may_repair(state: Mapping[str, Any]) -> list[str]:
     """`repair`: in the Upgrade Phase, the Titans still to roll their Repair Check; in the Fight
     Phase, the one whose turn it is, if it has not moved (Combat Repair)."""
-    if state["phase"] == UPGRADE:
-        return [] if state["round"]["charged"] else repairs_to_roll(state)
-    return may_move(state) if state["phase"] in (OPENING, FIGHT) else []
+    s = cast("State", state)
+    if s["phase"] == UPGRADE:
+        return [] if s["round"]["charged"] else repairs_to_roll(s)
+    return may_move(s) if s["phase"] in (OPENING, FIGHT) else []
 
 
-def may_face_trial(state: dict) -> list[str]:
+def may_face_trial(state: Mapping[str, Any]) -> list[str]:
     """`trial`: the Titan that must face one now, else a Titan whose turn it is on an empty rift."""
-    due = trial_due(state)
+    s = cast("State", state)
+    due = trial_due(s)
     if due:
         return [due[0]]
-    titan = _turn_titan(state)
-    rift = state["titans"][titan].get("rift") if titan else None
-    return [titan] if titan and rift and not state["rifts"][rift]["guardians"] else []
+    titan = _turn_titan(s)
+    rift = s["titans"][titan].get("rift") if titan else None
+    return [titan] if titan and rift and not s["rifts"][rift]["guardians"] else []
 
 
-def may_reenter(state: dict) -> list[str]:
+def may_reenter(state: Mapping[str, Any]) -> list[str]:
     """`reenter`: the Titans destroyed on an earlier turn."""
     return [t for t, v in state["titans"].items() if v["destroyed"] and v.get("destroyed_turn", state["turn"])
             < state["turn"]]

@@ -8,18 +8,16 @@ import click
 
 from journal.errors import InputError, typed
 from journal.games import titans as game
-from journal.games.titans import rules  # each part of the turn is imported when a command uses it
 from journal.games.titans.cli.files import (
     SAMPLE_BOARD, SAMPLE_INVADERS, load_board, load_dice, load_invaders, read_data_file,
 )
-from journal.games.titans.cli.names import city_of, player_of, read_picks, rift_of
+from journal.games.titans.cli.names import city_of, may_invade, player_of, read_picks, rift_of
 from journal.games.titans.cli.values import ADJACENT, whole_number
 from journal.games.titans.rules import model
 from journal.lookup import find
 from journal.schema import fold
-from journal.games.titans.rules.board import open_rifts
 from journal.options import CampaignName, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, Runtime, pass_rt
 from journal.text import plural
 
 
@@ -27,44 +25,52 @@ def parse_titan(spec: str) -> dict:
     """"Atlas:hp=10,armor=1,combat=4,movement=3,repair=2[,refresh=2,blow=energy,pilot=..,player=..,
     color=..,city=..,dice=FILE]" → a dict (dice=FILE: the Titan Sheet's own face table, read by `new`)."""
     name, sep, rest = spec.partition(":")
-    hint = ('e.g. "Atlas:hp=10,armor=1,combat=4,movement=3,repair=2" (also refresh=N, blow=TAG+TAG, '
-            'blow_dice=N, pilot=NAME, player=NAME, color=COLOUR, city=CITY, dice=FILE)')
     if not sep or not name.strip():
-        raise InputError(f"--titan {typed(spec)}: expected NAME:KEY=VALUE,..., {hint}")
+        raise InputError(f"--titan {typed(spec)}: expected NAME:KEY=VALUE,..., {TITAN_HINT}")
     out: dict = {"name": name.strip()}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, val = part.partition("=")
         key, val = key.strip().lower(), val.strip()
         if not eq or not val:
-            raise InputError(f"--titan {typed(spec)}: {typed(part)} should be KEY=VALUE, {hint}")
+            raise InputError(f"--titan {typed(spec)}: {typed(part)} should be KEY=VALUE, {TITAN_HINT}")
         if key in out:
             raise InputError(f"--titan {typed(spec)}: {key} is given twice")
-        if key in model.ABILITIES or key == "refresh":
-            n = whole_number(val, f"--titan {typed(spec)}: {key}")
-            if not 0 <= n <= 99:
-                raise InputError(f"--titan {typed(spec)}: {key}={n} is outside 0..99")
-            out[key] = n
-        elif key in ("blow_dice", "blowdice"):
-            n = whole_number(val, f"--titan {typed(spec)}: {key}")
-            if not 0 <= n <= 99:
-                raise InputError(f"--titan {typed(spec)}: {key}={n} is outside 0..99")
-            out["blow_dice"] = n
-        elif key == "blow":
-            tags = [t.strip().lower() for t in re.split(r"[+/ ]", val) if t.strip()]
-            bad = [t for t in tags if t not in model.TAGS]
-            if bad:
-                raise InputError(f"--titan {typed(spec)}: blow={val}: Attack Tags are {', '.join(model.TAGS)} "
-                                 f"(join several with +)")
-            out["blow_tags"] = tags
-        elif key in ("pilot", "player", "city"):
-            out[key] = val
-        elif key == "dice":
-            out["dice_file"] = val
-        elif key in ("color", "colour"):
-            out["color"] = val.lower()
-        else:
-            raise InputError(f"--titan {typed(spec)}: unknown key {typed(key)}, {hint}")
+        out.update(titan_value(spec, key, val))
     return out
+
+
+TITAN_HINT = ('e.g. "Atlas:hp=10,armor=1,combat=4,movement=3,repair=2" (also refresh=N, blow=TAG+TAG, '
+              'blow_dice=N, pilot=NAME, player=NAME, color=COLOUR, city=CITY, dice=FILE)')
+
+
+def titan_value(spec: str, key: str, val: str) -> dict:
+    """One KEY=VALUE of a --titan spec, read: {the key it fills: its value}."""
+    if key in model.ABILITIES or key == "refresh":
+        return {key: sheet_number(spec, key, val)}
+    if key in ("blow_dice", "blowdice"):
+        return {"blow_dice": sheet_number(spec, key, val)}
+    if key == "blow":
+        tags = [t.strip().lower() for t in re.split(r"[+/ ]", val) if t.strip()]
+        bad = [t for t in tags if t not in model.TAGS]
+        if bad:
+            raise InputError(f"--titan {typed(spec)}: blow={val}: Attack Tags are {', '.join(model.TAGS)} "
+                             f"(join several with +)")
+        return {"blow_tags": tags}
+    if key in ("pilot", "player", "city"):
+        return {key: val}
+    if key == "dice":
+        return {"dice_file": val}
+    if key in ("color", "colour"):
+        return {"color": val.lower()}
+    raise InputError(f"--titan {typed(spec)}: unknown key {typed(key)}, {TITAN_HINT}")
+
+
+def sheet_number(spec: str, key: str, val: str) -> int:
+    """A number printed on the Titan Sheet: 0-99."""
+    n = whole_number(val, f"--titan {typed(spec)}: {key}")
+    if not 0 <= n <= 99:
+        raise InputError(f"--titan {typed(spec)}: {key}={n} is outside 0..99")
+    return n
 
 
 def sheet_dice(spec: dict, table: dict | None) -> dict:
@@ -137,7 +143,7 @@ def _abilities(spec: dict) -> None:
         raise InputError(f"--titan {typed(spec['name'])}: hp={spec['hp']} should be 1 or more")
 
 
-def read_rift_types(specs, rifts: dict, types: dict) -> dict:
+def read_rift_types(specs: tuple[str, ...], rifts: dict, types: dict) -> dict:
     """--rift RIFT=TYPE: the invader type the players put on a rift (each type on one rift)."""
     assigned: dict = {}
     for spec in specs:
@@ -152,7 +158,7 @@ def read_rift_types(specs, rifts: dict, types: dict) -> dict:
     return assigned
 
 
-def read_face_up(names) -> tuple[str, ...]:
+def read_face_up(names: tuple[str, ...]) -> tuple[str, ...]:
     up = tuple(n.strip() for n in names if n and n.strip())
     if len(up) > model.FACE_UP:
         raise InputError(f"--face-up given {len(up)} times: {model.FACE_UP} Tech Cards are drawn face up (Setup 10)")
@@ -181,8 +187,12 @@ def read_face_up(names) -> tuple[str, ...]:
               help="A Tech Card drawn face up at setup, by name (repeat, up to 3; optional).")
 @click.option("--seed", type=int, help="Seed for the dice (default: random).")
 @pass_rt
-def new(rt, name, players, titan_specs, board, invaders, dice_file, rift_specs, lead, face_up, seed):
+def new(rt: Runtime, name: str, players: int | None, titan_specs: tuple[str, ...], board: str | None,
+        invaders: str | None, dice_file: str | None, rift_specs: tuple[str, ...], lead: str | None,
+        face_up: tuple[str, ...], seed: int | None) -> None:
     """Set up a game save NAME (rules note T5): Titans, board, rifts and their invaders."""
+    from journal.games.titans.rules import setup
+
     specs = [parse_titan(t) for t in titan_specs]
     board_doc, board_name = read_data_file(board, SAMPLE_BOARD, "--board")
     inv_doc, inv_name = read_data_file(invaders, SAMPLE_INVADERS, "--invaders")
@@ -193,15 +203,15 @@ def new(rt, name, players, titan_specs, board, invaders, dice_file, rift_specs, 
         dice_doc, dice_name = read_data_file(dice_file, "", "--dice")
         table = load_dice(dice_doc, f"--dice {dice_name}")
     specs = read_titans([sheet_dice(spec, table) for spec in specs], players, cities)
-    seated = {"players": rules.setup.seat(specs)[0]}
-    setup = rules.setup.Table(specs, {"cities": cities, "rifts": rifts}, {"types": types, "cards": cards},
+    seated = {"players": setup.seat(specs)[0]}
+    setup_table = setup.Table(specs, {"cities": cities, "rifts": rifts}, {"types": types, "cards": cards},
                               rift_types=read_rift_types(rift_specs, rifts, types),
                               lead=player_of(seated, lead, "--lead") if lead is not None else None,
                               face_up=read_face_up(face_up), die_table=table, board_name=board_name,
                               invaders_name=inv_name)
     seed = rt.new_seed(seed)
     dice = rt.setup_dice(seed, draw_option="--rift")  # draws the invader types of unassigned rifts
-    out = rules.setup.new(setup, dice)
+    out = setup.new(setup_table, dice)
     dice.finish()
     rt.create(name, game, out.state, seed, out, dice=dice)
 
@@ -211,12 +221,14 @@ def new(rt, name, players, titan_specs, board, invaders, dice_file, rift_specs, 
 @click.option("--pilot-draw", is_flag=True,
               help="The Lead Character's pilot O.N.E. draws two Episode Cards and chooses which one resolves.")
 @pass_rt
-def opening(rt, save, pilot_draw):
+def opening(rt: Runtime, save: str | None, pilot_draw: bool) -> None:
     """Start a turn: THREAT +1, Episode Cards to draw (T3), invader movements.
 
     --json: threat, tier, episodes_to_draw, invader_moves, turn, lead, phase, order.
     """
-    rt.run(save, rules.opening.opening, pilot_draw=pilot_draw)
+    from journal.games.titans.rules import opening as opening_phase
+
+    rt.run(save, opening_phase.opening, pilot_draw=pilot_draw)
 
 
 def read_invade(state: dict, p: dict) -> dict:
@@ -227,11 +239,13 @@ def read_invade(state: dict, p: dict) -> dict:
 
 @click.command()
 @save_option
-@click.option("--rift", required=True, metavar="RIFT", type=CampaignName(open_rifts, "rift"),
+@click.option("--rift", required=True, metavar="RIFT", type=CampaignName(may_invade, "rift"),
               help="The rift on the Episode Card's invasion symbol.")
 @click.option("--city", required=True, metavar="CITY", help="The city on the Episode Card's invasion symbol.")
 @ADJACENT
 @pass_rt
-def invade(rt, save, rift, city, adjacent):
+def invade(rt: Runtime, save: str | None, rift: str, city: str, adjacent: tuple[str, ...]) -> None:
     """An invasion: the rift's first invader (spot order), else its Lair's; 1 Invasion Damage."""
-    rt.run(save, rules.opening.invade, parse=read_invade, rift=rift, city=city, adjacent=adjacent)
+    from journal.games.titans.rules import opening as opening_phase
+
+    rt.run(save, opening_phase.invade, How(parse=read_invade), rift=rift, city=city, adjacent=adjacent)

@@ -5,13 +5,12 @@ from __future__ import annotations
 import click
 
 from journal.errors import InputError
-from journal.games.titans import rules  # each part of the turn is imported when a command uses it
 from journal.games.titans.cli.names import city_of, player_of, read_titan, tech_of
 from journal.games.titans.cli.values import TAG_CHOICE, in_range, parse_bonus
 from journal.games.titans.rules import model
 from journal.lookup import find
 from journal.options import reason_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, Runtime, pass_rt
 
 SLOT_HELP = "hand1, hand2, hands (two-handed), head, core, tools, or hand"
 
@@ -40,7 +39,7 @@ def face_up_card(state: dict, card: str) -> str:
         return card
 
 
-def names_drawn(draw) -> tuple[str, ...]:
+def names_drawn(draw: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(n.strip() for n in draw if n and n.strip())
 
 
@@ -58,27 +57,39 @@ def read_develop(state: dict, p: dict) -> dict:
     return p
 
 
-def development_details(action: str, city, count, card, redraw, slot, cost, tags, bonus, draw) -> dict:
+def development_details(action: str, city: str | None, count: int, card: str | None, redraw: bool,
+                        slot: str | None, cost: int, tags: tuple[str, ...], bonus: tuple[str, ...],
+                        draw: tuple[str, ...]) -> dict:
     """What the action takes of the options given (refusing those it does not take)."""
     if (draw or bonus) and action != "research":
         raise InputError("--draw and --bonus go with research")
     if action == "army":
-        if city is None:
-            raise InputError("army needs --city C: the non-destroyed city where the Supports go")
-        in_range(count, 1, model.SUPPORTS_MAX, "--count", "a player buys")
-        return {"city": city, "count": count}
+        return army_details(city, count)
     if action != "research":
         return {}
-    if redraw == (card is not None):
-        raise InputError("research takes --card NAME (buy a face-up Tech Card) or --redraw (discard the 3 face-up "
-                         "cards and draw 3 new ones)")
     if redraw:
+        if card is not None:
+            raise InputError(RESEARCH_TAKES)
         if cost or slot or tags or bonus:
             raise InputError("--redraw buys nothing: leave out --slot, --cost, --tag and --bonus")
         return {"redraw": True, "draw": names_drawn(draw)}
+    if card is None:
+        raise InputError(RESEARCH_TAKES)
     in_range(cost, 0, model.CREDITS_MAX, "--cost")
     return {"card": card_name(card, "--card"), "slot": slot_name(slot) if slot is not None else None, "cost": cost,
             "tags": tags, "bonus": parse_bonus(bonus), "draw": names_drawn(draw)}
+
+
+RESEARCH_TAKES = ("research takes --card NAME (buy a face-up Tech Card) or --redraw (discard the 3 face-up cards and "
+                  "draw 3 new ones)")
+
+
+def army_details(city: str | None, count: int) -> dict:
+    """Army: the city where the Supports bought go, and how many."""
+    if city is None:
+        raise InputError("army needs --city C: the non-destroyed city where the Supports go")
+    in_range(count, 1, model.SUPPORTS_MAX, "--count", "a player buys")
+    return {"city": city, "count": count}
 
 
 @click.command()
@@ -98,13 +109,17 @@ def development_details(action: str, city, count, card, redraw, slot, cost, tags
 @click.option("--draw", multiple=True, metavar="NAME", help="research: the Tech Card drawn face up to replace it "
                                                             "(with --redraw: the three new ones; optional).")
 @pass_rt
-def develop(rt, save, player, action, city, count, card, redraw, slot, cost, tags, bonus, draw):
+def develop(rt: Runtime, save: str | None, player: str, action: str, city: str | None, count: int,
+            card: str | None, redraw: bool, slot: str | None, cost: int, tags: tuple[str, ...],
+            bonus: tuple[str, ...], draw: tuple[str, ...]) -> None:
     """A Development action, in turn: industry | army --city C [--count N] | research --card NAME|--redraw |
     refresh."""
+    from journal.games.titans.rules import upgrade
+
     action = action.lower()
     details = development_details(action, city, count, card, redraw, slot, cost, tuple(t.lower() for t in tags),
                                   bonus, draw)
-    rt.run(save, rules.upgrade.develop, parse=read_develop, player=player, action=action, **details)
+    rt.run(save, upgrade.develop, How(parse=read_develop), player=player, action=action, **details)
 
 
 def read_supports(state: dict, p: dict) -> dict:
@@ -122,10 +137,12 @@ def read_supports(state: dict, p: dict) -> dict:
 @click.option("--to", "dst", required=True, metavar="CITY", help="Where they go (up to 3 cities away).")
 @click.option("--count", type=int, default=1, show_default=True, metavar="N", help="How many.")
 @pass_rt
-def supports(rt, save, player, src, dst, count):
+def supports(rt: Runtime, save: str | None, player: str, src: str, dst: str, count: int) -> None:
     """Support Movement: move a player's Supports up to 3 cities."""
+    from journal.games.titans.rules import upgrade
+
     in_range(count, 1, model.SUPPORTS_MAX, "--count", "a player moves")
-    rt.run(save, rules.upgrade.supports_move, parse=read_supports, player=player, src=src, dst=dst, count=count)
+    rt.run(save, upgrade.supports_move, How(parse=read_supports), player=player, src=src, dst=dst, count=count)
 
 
 def read_tech(state: dict, p: dict) -> dict:
@@ -138,19 +155,31 @@ def read_tech(state: dict, p: dict) -> dict:
     return p
 
 
-def tech_details(action: str, n, slot, tags, face_up, bonus, draw) -> dict:
+def tech_details(action: str, n: int | None, slot: str | None, tags: tuple[str, ...], face_up: bool,
+                 bonus: tuple[str, ...], draw: tuple[str, ...]) -> dict:
     """What the action takes of the options given (refusing those it does not take)."""
     if action == "equip":
-        if slot is None:
-            raise InputError(f"equip needs --slot: one of {', '.join(model.SLOTS)}, or hand")
-        if n is not None:
-            raise InputError("equip takes no number")
-        if draw and not face_up:
-            raise InputError("--draw names the card drawn to replace a face-up one: it goes with --face-up")
-        return {"slot": slot_name(slot), "tags": tags, "bonus": parse_bonus(bonus), "face_up": face_up,
-                "draw": names_drawn(draw)}
+        return equip_details(n, slot, tags, face_up, bonus, draw)
     if slot is not None or tags or face_up or bonus or draw:
         raise InputError("--slot, --tag, --bonus, --face-up and --draw only go with equip")
+    return charges_details(action, n)
+
+
+def equip_details(n: int | None, slot: str | None, tags: tuple[str, ...], face_up: bool, bonus: tuple[str, ...],
+                  draw: tuple[str, ...]) -> dict:
+    """Equip: the slot, the card's Attack Tags and bonus dice, and whether it is a face-up one."""
+    if slot is None:
+        raise InputError(f"equip needs --slot: one of {', '.join(model.SLOTS)}, or hand")
+    if n is not None:
+        raise InputError("equip takes no number")
+    if draw and not face_up:
+        raise InputError("--draw names the card drawn to replace a face-up one: it goes with --face-up")
+    return {"slot": slot_name(slot), "tags": tags, "bonus": parse_bonus(bonus), "face_up": face_up,
+            "draw": names_drawn(draw)}
+
+
+def charges_details(action: str, n: int | None) -> dict:
+    """The number the other actions take: Charges spent (1-3) or set (0-3), none for the rest (T6)."""
     if action == "spend" and (n is None or not 1 <= n <= model.CHARGES_MAX):
         raise InputError(f"spend needs the number of Charges: spend CARD N (1-{model.CHARGES_MAX}, T6)")
     if action == "charge" and (n is None or not 0 <= n <= model.CHARGES_MAX):
@@ -178,12 +207,16 @@ def tech_details(action: str, n, slot, tags, face_up, bonus, draw) -> dict:
 @click.option("--draw", multiple=True, metavar="NAME", help="equip --face-up: the card drawn face up to replace it.")
 @reason_option
 @pass_rt
-def tech(rt, save, titan, action, card, n, slot, tags, face_up, bonus, draw, reason):
+def tech(rt: Runtime, save: str | None, titan: str, action: str, card: str, n: int | None, slot: str | None,
+         tags: tuple[str, ...], face_up: bool, bonus: tuple[str, ...], draw: tuple[str, ...],
+         reason: str | None) -> None:
     """Tech Cards: equip CARD --slot SLOT | discard CARD | spend CARD N | charge CARD N | enable/disable CARD."""
+    from journal.games.titans.rules import upgrade
+
     action = action.lower()
     details = tech_details(action, n, slot, tuple(t.lower() for t in tags), face_up, bonus, draw)
     card = card_name(card, "CARD") if action == "equip" else card
-    rt.run(save, rules.upgrade.tech, parse=read_tech, titan=titan, action=action, card=card, log_reason=reason,
+    rt.run(save, upgrade.tech, How(parse=read_tech, log_reason=reason), titan=titan, action=action, card=card,
            **details)
 
 
@@ -192,6 +225,8 @@ def tech(rt, save, titan, action, card, n, slot, tags, face_up, bonus, draw, rea
 @click.argument("names", nargs=-1, metavar="[NAME]...")
 @reason_option
 @pass_rt
-def face_up(rt, save, names, reason):
+def face_up(rt: Runtime, save: str | None, names: tuple[str, ...], reason: str | None) -> None:
     """Name the face-up Tech Cards beside the board (none: forget the names)."""
-    rt.run(save, rules.upgrade.face_up, names=names_drawn(names), log_reason=reason)
+    from journal.games.titans.rules import upgrade
+
+    rt.run(save, upgrade.face_up, How(log_reason=reason), names=names_drawn(names))

@@ -5,6 +5,7 @@ files.py; Titan specs: setup.py.)"""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 import click
 
@@ -32,7 +33,7 @@ def whole_number(text: str, what: str) -> int:
 _BONUS = re.compile(r"\s*([A-Za-z]+)\s*([+-]\s*\d{1,2})\s*")
 
 
-def parse_bonus(texts, option: str = "--bonus") -> dict | None:
+def parse_bonus(texts: Iterable[str], option: str = "--bonus") -> dict | None:
     """("combat+1", "repair+2") → {"combat": 1, "repair": 2}: bonus dice a card adds to checks
     (-9..+9 each, not 0)."""
     out: dict = {}
@@ -90,7 +91,7 @@ def parse_path(text: str) -> list[str]:
     return path[1:] if path[0] == "state" else path
 
 
-def parse_value(text: str):
+def parse_value(text: str) -> object:
     """A TOML value (2, true, "text", ["a", "b"]); anything else is read as plain text."""
     from journal import assign
 

@@ -6,15 +6,21 @@ deep copy and raises before returning when the rules refuse). Rule labels (T1-T7
 A1-A2) are the rules notes of docs/titans.md; "reading:" marks our own choices where the
 rulebook is silent or ambiguous (docs/titans.md, "Rules notes").
 
-In the order of the rulebook's turn (each module imports only those above it; what a valid
-save holds is the package's schema.py, whether the game is over its views/state.py):
+The package imports nothing itself: a command imports the module of its part of the turn
+(`from journal.games.titans.rules import fight`) when it runs, so that it loads only that part
+and the modules above it (start-up time; see docs/development.md, Benchmarks).
 
-    model      the game's numbers and the book's words (named once), THREAT's tier, the card in force
+In the order of the rulebook's turn (each module imports only those above it; what a valid
+save holds is the package's schema.py):
+
+    model      the game's numbers and the book's words (named once), THREAT's tier (and the state
+               with it, `public_state`), whether the game is over (`result`), the card in force
     effects    the effect vocabulary of invader abilities (the invaders file)
     order      whose turn it is: from the Lead Character, clockwise
     board      where things stand; trails, adjacency and distances
     trackers   THREAT, damage to cities, Titans and Supports; the end of the game
-    phases     which phase a command belongs to, and moving between phases
+    phases     which phase a command belongs to, moving between phases; what the table does
+               next (`next_step`)
     checks     Dice and Ability Checks: dice pools, successes, rolls; `check`
     abilities  invader abilities applied as they trigger
     setup      `new`: the table the players set up (Setup 1-13)
@@ -27,18 +33,3 @@ save holds is the package's schema.py, whether the game is over its views/state.
     turn       passing, and `next`
     byhand     what a card's text changes (A2)
 """
-
-import importlib
-
-
-def __getattr__(name: str):
-    """`rules.fight` imports the module when first used: a command loads only its own part
-    of the turn (start-up time; see docs/development.md, Benchmarks)."""
-    if name.startswith("_"):
-        raise AttributeError(name)
-    try:
-        return importlib.import_module(f"{__name__}.{name}")
-    except ModuleNotFoundError as e:
-        if e.name != f"{__name__}.{name}":
-            raise
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None

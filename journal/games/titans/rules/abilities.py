@@ -8,6 +8,8 @@ name in the save; a missing one is asked for (NeedChoice, which names the option
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.titans.rules.board import invaders_at, neighbours, titans_at
 from journal.games.titans.rules.model import (
@@ -16,8 +18,11 @@ from journal.games.titans.rules.model import (
 from journal.games.titans.rules.trackers import damage_city, damage_titan, move_threat
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.titans.tables import State, Titan
 
-def _ability_line(state: dict, pid: str, when: str) -> str:
+
+def _ability_line(state: State, pid: str, when: str) -> str:
     st = stats(state, pid)
     cat = category(state, pid)
     text = f": {st['ability']}" if st["ability"] else ""
@@ -38,7 +43,7 @@ def refuse_unused_picks(picks: dict) -> None:
         raise InputError(f"no invader ability here disables a Tech Card ({picks['disable'][0]} was chosen)")
 
 
-def trigger(s: dict, pid: str, loc, lines: list[str], titan: str | None = None, picks: dict | None = None,
+def trigger(s: State, pid: str, loc, lines: list[str], titan: str | None = None, picks: dict | None = None,
              apply: bool = True) -> dict:
     """An invader's special ability triggers: name it (the section in force, T2) and apply its
     effect, if its card has one; otherwise it stays a reminder for the table."""
@@ -55,7 +60,7 @@ def trigger(s: dict, pid: str, loc, lines: list[str], titan: str | None = None, 
     return record
 
 
-def apply_effect(s: dict, pid: str, eff: dict, loc, lines: list[str], titan: str | None,
+def apply_effect(s: State, pid: str, eff: dict, loc, lines: list[str], titan: str | None,
                  picks: dict | None) -> None:
     """Apply an effect (effects.KEYS) at `loc`: its city and the one next to it, the Supports
     there, the Titans there and the triggering Titan, THREAT. Stops as soon as the game is lost."""
@@ -66,7 +71,7 @@ def apply_effect(s: dict, pid: str, eff: dict, loc, lines: list[str], titan: str
             part(s, eff, loc, lines, why, titan, picks)
 
 
-def _on_cities(s: dict, eff: dict, loc, lines: list[str], why: str, titan: str | None, picks: dict) -> None:
+def _on_cities(s: State, eff: dict, loc, lines: list[str], why: str, titan: str | None, picks: dict) -> None:
     """`city`: damage to its city; `adjacent`: to one standing city next to it, the players' pick."""
     city = loc[1] if loc is not None and loc[0] == "city" else None
     if eff.get("city"):
@@ -84,7 +89,7 @@ def _on_cities(s: dict, eff: dict, loc, lines: list[str], why: str, titan: str |
             damage_city(s, target, eff["adjacent"], lines, f"damage ({why})")
 
 
-def _on_supports(s: dict, eff: dict, loc, lines: list[str], why: str, titan: str | None, picks: dict) -> None:
+def _on_supports(s: State, eff: dict, loc, lines: list[str], why: str, titan: str | None, picks: dict) -> None:
     """`knock_down` and `supports`: the Supports in its city."""
     city = loc[1] if loc is not None and loc[0] == "city" else None
     if city and eff.get("knock_down"):
@@ -93,7 +98,7 @@ def _on_supports(s: dict, eff: dict, loc, lines: list[str], why: str, titan: str
         _hit_supports(s, city, eff["supports"], lines, why)
 
 
-def _on_titans(s: dict, eff: dict, loc, lines: list[str], why: str, titan: str | None, picks: dict) -> None:
+def _on_titans(s: State, eff: dict, loc, lines: list[str], why: str, titan: str | None, picks: dict) -> None:
     """`titans`: every Titan there; `titan`, `charges`, `disable`: the Titan that triggered it."""
     armor = not eff.get("direct", False)
     if eff.get("titans"):
@@ -111,7 +116,7 @@ def _on_titans(s: dict, eff: dict, loc, lines: list[str], why: str, titan: str |
         _disable_tech(s, titan, eff["disable"], lines, why, picks)
 
 
-def _move_charges(t: dict, titan: str, n: int, lines: list[str], why: str) -> None:
+def _move_charges(t: Titan, titan: str, n: int, lines: list[str], why: str) -> None:
     """Each Tech Card of the Titan gains (or loses) n Charges, within 0-3 (T6)."""
     changed = []
     for card, tc in t["tech"].items():
@@ -124,7 +129,7 @@ def _move_charges(t: dict, titan: str, n: int, lines: list[str], why: str) -> No
                  + (", ".join(changed) if changed else "none changes") + ".")
 
 
-def _on_threat(s: dict, eff: dict, loc, lines: list[str], why: str, titan: str | None, picks: dict) -> None:
+def _on_threat(s: State, eff: dict, loc, lines: list[str], why: str, titan: str | None, picks: dict) -> None:
     """`threat`, only on a city of the type `threat_if` names when it names one."""
     if not eff.get("threat"):
         return
@@ -153,7 +158,7 @@ def _pick_adjacent(picks: dict, near: list[str], city: str, why: str, lines: lis
                      f"{', '.join(near)}", "--adjacent", near, f"{why} damages a city adjacent to {city}: which one?")
 
 
-def _disable_tech(s: dict, titan: str, n: int, lines: list[str], why: str, picks: dict) -> None:
+def _disable_tech(s: State, titan: str, n: int, lines: list[str], why: str, picks: dict) -> None:
     t = s["titans"][titan]
     enabled = [c for c, tc in t["tech"].items() if not tc["disabled"]]
     k = min(n, len(enabled))
@@ -179,7 +184,7 @@ def _disable_tech(s: dict, titan: str, n: int, lines: list[str], why: str, picks
         lines.append(f"Disable {c} ({titan}, {why}): flip it upside down; it gives no bonus until re-enabled.")
 
 
-def _knock_down(s: dict, city: str, lines: list[str], why: str) -> None:
+def _knock_down(s: State, city: str, lines: list[str], why: str) -> None:
     for pl in s["players"].values():
         k = 0
         for sp in pl["supports"]:
@@ -194,7 +199,7 @@ def _knock_down(s: dict, city: str, lines: list[str], why: str) -> None:
         lines.append(f"{why} knocks down the Supports in {city}: there are none.")
 
 
-def _hit_supports(s: dict, city: str, n: int, lines: list[str], why: str) -> None:
+def _hit_supports(s: State, city: str, n: int, lines: list[str], why: str) -> None:
     hit = False
     for p, pl in s["players"].items():
         kept, down, gone = [], 0, 0
@@ -221,7 +226,7 @@ def _hit_supports(s: dict, city: str, n: int, lines: list[str], why: str) -> Non
         lines.append(f"{why} damages every Support in {city}: there are none.")
 
 
-def titan_enters(s: dict, loc, lines: list[str], titan: str | None = None, picks: dict | None = None) -> list[dict]:
+def titan_enters(s: State, loc, lines: list[str], titan: str | None = None, picks: dict | None = None) -> list[dict]:
     """A Titan enters a city (or a guarded rift, whose guardians are "played as if they are
     occupying the same city"): the Mechanical invaders there trigger."""
     if isinstance(loc, str):

@@ -5,6 +5,8 @@ defeated by a card (O.N.E.'s once-a-game ability), and any value of the save.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.titans.rules.board import lair_put, lair_remove, pawn_damage, supports_at
@@ -18,8 +20,11 @@ from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.titans.tables import State
 
-def threat(state: dict, dice: Dice, delta: int | None = None, value: int | None = None, reason: str = "") -> Outcome:
+
+def threat(state: State, dice: Dice, delta: int | None = None, value: int | None = None, reason: str = "") -> Outcome:
     """A2: THREAT moved by a card's text (0..21; 21 loses, T1); the reason, if given, is said
     with the move (and kept in the log by the runtime)."""
     refuse_if_over(state)
@@ -36,7 +41,7 @@ def threat(state: dict, dice: Dice, delta: int | None = None, value: int | None 
                                        "phase": s["phase"], **({"result": s["result"]} if "result" in s else {})})
 
 
-def damage(state: dict, dice: Dice, n: int, city: str | None = None, titan: str | None = None,
+def damage(state: State, dice: Dice, n: int, city: str | None = None, titan: str | None = None,
            support: str | None = None, player: str | None = None, direct: bool = False) -> Outcome:
     """A2: damage (or, negative, repair) a city, a Titan or Supports as a card says. Armor
     applies to Titans unless `direct`; destruction and THREAT follow the rules."""
@@ -56,7 +61,7 @@ def damage(state: dict, dice: Dice, n: int, city: str | None = None, titan: str 
     return Outcome(s, summary, lines, {"n": n, **data})
 
 
-def _city_by_hand(s: dict, city: str, n: int, lines: list[str]) -> tuple[str, dict]:
+def _city_by_hand(s: State, city: str, n: int, lines: list[str]) -> tuple[str, dict]:
     c = s["cities"][city]
     if n > 0:
         damage_city(s, city, n, lines, "damage")
@@ -74,7 +79,7 @@ def _city_by_hand(s: dict, city: str, n: int, lines: list[str]) -> tuple[str, di
                                                               "destroyed": c["destroyed"]}
 
 
-def _titan_by_hand(s: dict, titan: str, n: int, direct: bool, lines: list[str]) -> tuple[str, dict]:
+def _titan_by_hand(s: State, titan: str, n: int, direct: bool, lines: list[str]) -> tuple[str, dict]:
     t = s["titans"][titan]
     if t["destroyed"]:
         raise RuleError(say(f"{titan} is destroyed: it re-enters with `", cmd("titans reenter", titan, "CITY"), "`"))
@@ -88,7 +93,7 @@ def _titan_by_hand(s: dict, titan: str, n: int, direct: bool, lines: list[str]) 
     return summary, {"titan": titan, "damage": t["damage"], "destroyed": t["destroyed"]}
 
 
-def _supports_by_hand(s: dict, city: str, player: str | None, n: int, lines: list[str]) -> tuple[str, dict]:
+def _supports_by_hand(s: State, city: str, player: str | None, n: int, lines: list[str]) -> tuple[str, dict]:
     here = supports_at(s, city)
     if player is None and len(here) == 1:
         player = next(iter(here))
@@ -112,7 +117,7 @@ def _supports_by_hand(s: dict, city: str, player: str | None, n: int, lines: lis
             {"player": player, "city": city, "supports": supports_at(s, city).get(player, 0)})
 
 
-def credits(state: dict, dice: Dice, player: str, delta: int | None = None, value: int | None = None,
+def credits(state: State, dice: Dice, player: str, delta: int | None = None, value: int | None = None,
             reason: str = "") -> Outcome:
     """A2: Credits gained or paid by a card (never below 0)."""
     refuse_if_over(state)
@@ -131,7 +136,7 @@ def credits(state: dict, dice: Dice, player: str, delta: int | None = None, valu
     return Outcome(s, summary, [f"{summary}{why}."], {"player": player, "before": before, "credits": after})
 
 
-def lead(state: dict, dice: Dice, player: str) -> Outcome:
+def lead(state: State, dice: Dice, player: str) -> Outcome:
     """A2: hand the Lead Character Token to a player."""
     refuse_if_over(state)
     s = copy_state(state)
@@ -142,7 +147,7 @@ def lead(state: dict, dice: Dice, player: str) -> Outcome:
     return Outcome(s, line, [line], {"lead": player})
 
 
-def invader(state: dict, dice: Dice, pawn: str, city: str | None = None, lair: bool = False, rift: bool = False,
+def invader(state: State, dice: Dice, pawn: str, city: str | None = None, lair: bool = False, rift: bool = False,
             hurt: int | None = None) -> Outcome:
     """A2: put an invader pawn where a card says (a city, its Lair, back on its rift) or set
     its damage. No invasion damage is dealt (use `invade` for an invasion)."""
@@ -155,17 +160,7 @@ def invader(state: dict, dice: Dice, pawn: str, city: str | None = None, lair: b
     moved_to = None
     if city is not None or lair or rift:
         moved_to, dmg = _put_pawn(s, pid, city, lair, dmg, lines)
-    if pid in s["invaders"]:
-        s["invaders"][pid]["damage"] = dmg
-    elif pid in r["guardians"]:
-        gd = r.setdefault("guardian_damage", {})
-        gd[pid] = dmg
-        if not dmg:
-            gd.pop(pid)
-        if not gd:
-            r.pop("guardian_damage")
-    elif hurt:
-        raise RuleError(f"{pid} is in the {rift_of_pawn(s, pid)} Lair: a pawn there has no damage")
+    _damage_tokens(s, pid, dmg, hurt)
     if hurt is not None:
         lines.append(f"{pid} has {plural(dmg, 'Invader Damage Token')}.")
     if (pid in s["invaders"] or pid in r["guardians"]) and dmg >= stats(s, pid)["hp"]:
@@ -176,7 +171,25 @@ def invader(state: dict, dice: Dice, pawn: str, city: str | None = None, lair: b
     return Outcome(s, summary, lines, {"invader": pid, "where": moved_to, "damage": dmg})
 
 
-def _put_pawn(s: dict, pid: str, city: str | None, lair: bool, dmg: int, lines: list[str]) -> tuple[str, int]:
+def _damage_tokens(s: State, pid: str, dmg: int, hurt: int | None) -> None:
+    """The pawn's Invader Damage Tokens: on a city, or on its rift (a guardian's damage is kept only
+    while it has some); a pawn in its Lair has none (`hurt`: the damage the card sets)."""
+    rname = rift_of_pawn(s, pid)
+    r = s["rifts"][rname]
+    if pid in s["invaders"]:
+        s["invaders"][pid]["damage"] = dmg
+    elif pid in r["guardians"]:
+        gd = r.setdefault("guardian_damage", {})
+        gd[pid] = dmg
+        if not dmg:
+            gd.pop(pid)
+        if not gd:
+            r.pop("guardian_damage")
+    elif hurt:
+        raise RuleError(f"{pid} is in the {rname} Lair: a pawn there has no damage")
+
+
+def _put_pawn(s: State, pid: str, city: str | None, lair: bool, dmg: int, lines: list[str]) -> tuple[str, int]:
     """The pawn taken off wherever it is and put on a city, in its Lair (undamaged) or back on its
     rift's spot (its Reward Value). Returns (where, its damage)."""
     rname = rift_of_pawn(s, pid)
@@ -202,7 +215,7 @@ def _put_pawn(s: dict, pid: str, city: str | None, lair: bool, dmg: int, lines: 
     return f"{rname} Rift (spot {spot})", dmg
 
 
-def defeat(state: dict, dice: Dice, pawn: str, titan: str, pilot_ability: bool = False, adjacent: tuple = (),
+def defeat(state: State, dice: Dice, pawn: str, titan: str, pilot_ability: bool = False, adjacent: tuple = (),
            disable: tuple = ()) -> Outcome:
     """An invader defeated by a card's text (a pilot, a Final Blow, a Tech Card, an artifact):
     its reward goes to the Titan's player, the pawn to the first free spot of its Lair, and a
@@ -245,21 +258,15 @@ def defeat(state: dict, dice: Dice, pawn: str, titan: str, pilot_ability: bool =
                                        "threat": s["threat"], "phase": s["phase"]})
 
 
-def set_value(state: dict, dice: Dice, path: list[str], value=None, unset: bool = False) -> Outcome:
+def set_value(state: State, dice: Dice, path: list[str], value=None, unset: bool = False) -> Outcome:
     """A2: set any value of the save by hand (a card's text overrides the rules); the result
     must still be a valid save; THREAT set to 21 ends the game (T1)."""
     _ = dice
     if not path:
         raise InputError("name the key to set, e.g. cities.Tokyo.damage")
     s = copy_state(state)
-    node = s
-    for part in path[:-1]:
-        if not isinstance(node, dict) or part not in node:
-            raise InputError(f"{'.'.join(path)}: there is no {part!r} here")
-        node = node[part]
+    node = _table_of(s, path)
     leaf = path[-1]
-    if not isinstance(node, dict):
-        raise InputError(f"{'.'.join(path)}: {path[-2]!r} is not a table")
     before = node.get(leaf, None)
     if unset:
         if leaf not in node:
@@ -267,16 +274,31 @@ def set_value(state: dict, dice: Dice, path: list[str], value=None, unset: bool 
         del node[leaf]
     else:
         node[leaf] = value
-    if path == ["threat"] and not unset and isinstance(value, int) and not isinstance(value, bool):
-        if value == THREAT_MAX and s["phase"] != OVER:
-            lines: list[str] = []
-            end_game(s, "lost", "THREAT reached the sixth, numberless Red step", lines)
+    if path == ["threat"] and not unset and _whole(value) == THREAT_MAX and s["phase"] != OVER:
+        end_game(s, "lost", "THREAT reached the sixth, numberless Red step", [])
     problems = validate(s)
     if problems:
         raise InputError(f"that would make the save invalid: {problems[0]}")
     shown = "(removed)" if unset else _show(value)
     line = f"Set {'.'.join(path)} = {shown} by hand (was {_show(before) if before is not None else 'unset'})."
     return Outcome(s, line, [line], {"path": path, "before": before, "value": None if unset else value})
+
+
+def _table_of(s: State, path: list[str]) -> dict:
+    """The table of the save that holds the key `path` names (its last part)."""
+    node: object = s
+    for part in path[:-1]:
+        if not isinstance(node, dict) or part not in node:
+            raise InputError(f"{'.'.join(path)}: there is no {part!r} here")
+        node = node[part]
+    if not isinstance(node, dict):
+        raise InputError(f"{'.'.join(path)}: {path[-2]!r} is not a table")
+    return node
+
+
+def _whole(v: object) -> int | None:
+    """A whole number typed (not true or false), else None."""
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
 
 
 def _show(v) -> str:

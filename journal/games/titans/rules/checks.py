@@ -7,6 +7,8 @@ Artifacts, the Final Blow and Amphibious invaders; the custom die's face table (
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.titans.rules.board import invaders_at, location
@@ -16,14 +18,22 @@ from journal.hints import Hint, cmd, say
 from journal.outcome import Outcome, copy_state
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.titans.tables import State, Titan
 
-def dice_pool(s: dict, name: str, ability: str, ignored=(), blow: bool = False, foes=()) -> tuple[int, list]:
+
+def ability_score(t: Titan, ability: str) -> int:
+    """The number the Titan Sheet prints for a check's ability: its dice before any bonus."""
+    return {"combat": t["combat"], "movement": t["movement"], "repair": t["repair"]}[ability]
+
+
+def dice_pool(s: State, name: str, ability: str, ignored=(), blow: bool = False, foes=()) -> tuple[int, list]:
     """The dice of an ability check (rulebook, Dice and Ability Checks): the ability score plus
     the bonus dice of enabled Tech Cards (not those ignored for an immunity), Tyrant Artifacts,
     the Final Blow (when used), and, in a Combat Check, the Amphibious invaders' dice effects.
     Returns (dice, [(source, n), ...])."""
     t = s["titans"][name]
-    parts = [(ability.capitalize(), t[ability])]
+    parts = [(ability.capitalize(), ability_score(t, ability))]
     for card, tc in t["tech"].items():
         n = tc.get("dice", {}).get(ability, 0)
         if n and not tc["disabled"] and card not in ignored:
@@ -48,7 +58,7 @@ def pool_text(parts) -> str:
     return ", ".join(f"{src} {n}" if k == 0 else f"{src} {n:+d}" for k, (src, n) in enumerate(parts))
 
 
-def pool_lines(s: dict, name: str, foes, ability: str = "combat", ignored=(), blow: bool = False,
+def pool_lines(s: State, name: str, foes, ability: str = "combat", ignored=(), blow: bool = False,
                 typed: bool = False, bonus_dice: int = 0) -> list[str]:
     """Say how many dice to roll, when anything changes the plain ability score."""
     n, parts = dice_pool(s, name, ability, ignored=ignored, blow=blow, foes=foes)
@@ -62,7 +72,7 @@ def pool_lines(s: dict, name: str, foes, ability: str = "combat", ignored=(), bl
     return [f"{name} rolls {plural(n, 'die', 'dice')} in a {ability.capitalize()} Check here ({pool_text(parts)})."]
 
 
-def _two_handed(t: dict, ignored=()) -> bool:
+def _two_handed(t: Titan, ignored=()) -> bool:
     """An enabled Two-Handed Tech Card (not ignored for an immunity) is on the sheet."""
     return any(tc["slot"] == HANDS and not tc["disabled"] and card not in ignored for card, tc in t["tech"].items())
 
@@ -71,7 +81,7 @@ def _is_success(table: dict, ability: str, face: int) -> bool:
     return table["faces"][face - 1] in table[ability]
 
 
-def face_values(state: dict, titan: str, ability: str, ignored=()) -> list[int]:
+def face_values(state: State, titan: str, ability: str, ignored=()) -> list[int]:
     """The successes each face of the die counts in this Titan's check: 1 on a symbol of the
     ability (its face table), 0 otherwise; with an enabled Two-Handed Tech Card the red symbol
     counts 2 in a Combat Check."""
@@ -81,7 +91,7 @@ def face_values(state: dict, titan: str, ability: str, ignored=()) -> list[int]:
     return [(2 if two and sym == table["red"] else 1) if sym in table[ability] else 0 for sym in table["faces"]]
 
 
-def count_successes(state: dict, titan: str, ability: str, faces: list[int], ignored=()) -> int:
+def count_successes(state: State, titan: str, ability: str, faces: list[int], ignored=()) -> int:
     """Successes of rolled custom dice: the symbols counted for that ability (the Titan's face
     table); with an enabled Two-Handed Tech Card the red symbol counts 2 in a Combat Check."""
     per_face = face_values(state, titan, ability, ignored)
@@ -98,7 +108,7 @@ def no_table(what: str) -> str:
                f"given at set-up: ", SET_UP_WITH_TABLE, ", or your own file)")
 
 
-def refuse_too_many(s: dict, name: str, ability: str, successes: int, bonus_dice: int = 0, ignored=(),
+def refuse_too_many(s: State, name: str, ability: str, successes: int, bonus_dice: int = 0, ignored=(),
                     blow: bool = False, foes=(), at_least: int = 0) -> None:
     """Successes typed as counted on the table's dice are at most what those dice can show: a
     success per die (two on the red symbol in a Combat Check while a Two-Handed Tech Card counts
@@ -121,7 +131,7 @@ def roll_die(dice: Dice, table: dict) -> int:
     return dice.roll(6, "titan die", faces=list(table["faces"]))
 
 
-def _pool(s: dict, name: str, ability: str, bonus_dice: int, **kw) -> tuple[int, list]:
+def _pool(s: State, name: str, ability: str, bonus_dice: int, **kw) -> tuple[int, list]:
     """The dice of a check plus `bonus_dice` extra dice (at most 60 in all)."""
     n, parts = dice_pool(s, name, ability, **kw)
     n += bonus_dice
@@ -130,7 +140,7 @@ def _pool(s: dict, name: str, ability: str, bonus_dice: int, **kw) -> tuple[int,
     return n, parts
 
 
-def roll_check(s: dict, dice: Dice, name: str, ability: str, bonus_dice: int, lines: list[str], ignored=(),
+def roll_check(s: State, dice: Dice, name: str, ability: str, bonus_dice: int, lines: list[str], ignored=(),
                blow: bool = False, foes=(), reroll: int = 0, typed: Hint | None = None) -> int:
     """Roll an ability check with the face table: the dice pool (dice_pool) plus `bonus_dice`;
     `reroll` failed dice are rolled again, once each ("a re-rolled die cannot be re-rolled").
@@ -170,7 +180,7 @@ def bonus_text(bonus: dict) -> str:
     return ", ".join(f"{k} {n:+d} {'die' if abs(n) == 1 else 'dice'}" for k, n in bonus.items())
 
 
-def check(state: dict, dice: Dice, titan: str, ability: str, bonus_dice: int = 0, reroll: int = 0) -> Outcome:
+def check(state: State, dice: Dice, titan: str, ability: str, bonus_dice: int = 0, reroll: int = 0) -> Outcome:
     """An ability check rolled with the custom-die face table (logged; the state is unchanged):
     the ability's dice plus the bonus dice of enabled Tech Cards and Tyrant Artifacts."""
     refuse_if_over(state)
@@ -209,7 +219,7 @@ def distribution(per_face: list[int], n: int, reroll: int = 0) -> list:
     return dist or [Fraction(1)]
 
 
-def check_record(kind: str, s: dict, name: str, ability: str, need: int, got: int, bonus_dice: int = 0,
+def check_record(kind: str, s: State, name: str, ability: str, need: int, got: int, bonus_dice: int = 0,
                  reroll: int = 0, ignored=(), blow: bool = False, foes=()) -> list[dict]:
     """A check whose odds journal knows as it is made (the Titan's face table, the dice pool), for the
     luck audit (journal luck): the chance of `need` successes or more, and whether it got them.
@@ -221,7 +231,7 @@ def check_record(kind: str, s: dict, name: str, ability: str, need: int, got: in
     return [{"kind": kind, "chance": round(float(sum(dist[need:])), 6), "success": got >= need}]
 
 
-def odds(state: dict, titan: str, ability: str, bonus_dice: int = 0) -> dict:
+def odds(state: State, titan: str, ability: str, bonus_dice: int = 0) -> dict:
     """The exact chance of at least k successes in an ability check, for every k, from the
     face table: the check's dice pool (a Combat Check counts the Amphibious invaders where
     the Titan stands) plus `bonus_dice`; the red symbol counts 2 in a Combat Check while a

@@ -5,7 +5,7 @@ Character Token passes to the right). And the Final Episode's outcome (`end`).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from journal.dice import Dice
 from journal.errors import NeedChoice, RuleError
@@ -16,6 +16,9 @@ from journal.games.titans.rules.trackers import damage_city, damage_supports, da
 from journal.hints import cmd, say
 from journal.lookup import shell_quote
 from journal.outcome import Outcome, copy_state
+
+if TYPE_CHECKING:
+    from journal.games.titans.tables import State
 
 
 class Assignment(NamedTuple):
@@ -36,7 +39,7 @@ class Ending(NamedTuple):
     destroyed_titans: list[str]
 
 
-def ending(state: dict, dice: Dice, assign: tuple = (), order: tuple = ()) -> Outcome:
+def ending(state: State, dice: Dice, assign: tuple = (), order: tuple = ()) -> Outcome:
     """Ending Phase: invader damage (to the city, or assigned to Titans or Supports there),
     THREAT control, Titan presence control, rift status control, the Lead passes right (T7).
     `order`: the invaders that deal their damage first, in the players' order (the others follow
@@ -76,7 +79,7 @@ def _plan(assign) -> dict[str, list[Assignment]]:
     return plan
 
 
-def _attackers(s: dict) -> list[tuple]:
+def _attackers(s: State) -> list[tuple]:
     """(invader, where) for each invader that deals damage: on a city, or guarding a rift a Titan
     stands on ("played as if they are occupying the same city")."""
     attackers = [(pid, ("city", inv["city"])) for pid, inv in s["invaders"].items()]
@@ -86,7 +89,7 @@ def _attackers(s: dict) -> list[tuple]:
     return attackers
 
 
-def targets_at(s: dict, loc) -> list[str]:
+def targets_at(s: State, loc) -> list[str]:
     """Where an invader's damage may go instead of its city: the Titans standing there and the
     colours of the Supports there ("Instead of the city, this damage can be assigned to Titans
     or Supports that are present there")."""
@@ -96,7 +99,7 @@ def targets_at(s: dict, loc) -> list[str]:
     return here
 
 
-def _ask_targets(s: dict, attackers: list, plan: dict) -> None:
+def _ask_targets(s: State, attackers: list, plan: dict) -> None:
     """The players choose where each invader's damage goes when a Titan or Supports share its
     city (or two Titans its rift): NeedChoice, asked on a terminal, refused in a script."""
     open_ = []
@@ -120,7 +123,7 @@ def _ask_targets(s: dict, attackers: list, plan: dict) -> None:
                      f"{pid} deals {stats(s, pid)['dmg']} damage on {loc_text(loc)}: to whom?")
 
 
-def invader_damage(s: dict, attackers: list, plan: dict, lines: list[str]) -> Ending:
+def invader_damage(s: State, attackers: list, plan: dict, lines: list[str]) -> Ending:
     """Step 1, Invader Damage: "All the Invaders on the game board deal damage equal to their DMG
     ability to the city they are placed on. Instead of the city, this damage can be assigned to
     Titans or Supports that are present there." """
@@ -143,7 +146,7 @@ def invader_damage(s: dict, attackers: list, plan: dict, lines: list[str]) -> En
     return done
 
 
-def _shares(s: dict, pid: str, loc, assigned: list[Assignment], lines: list[str]) -> list[tuple]:
+def _shares(s: State, pid: str, loc, assigned: list[Assignment], lines: list[str]) -> list[tuple]:
     """(kind, target, points) for each share of the invader's DMG: those assigned (checked), then
     the rest to its city (on a rift: to the first Titan there)."""
     dmg = stats(s, pid)["dmg"]
@@ -165,10 +168,11 @@ def _shares(s: dict, pid: str, loc, assigned: list[Assignment], lines: list[str]
     return parts
 
 
-def _may_take(s: dict, a: Assignment, loc) -> None:
+def _may_take(s: State, a: Assignment, loc) -> None:
     """The Titan, the Supports or the city a share is assigned to is where the invader is."""
     pid, who = a.invader, a.target
     if a.kind == "titan":
+        assert who is not None, "a share assigned to a Titan names it"
         if location(s["titans"][who]) != loc or s["titans"][who]["destroyed"]:
             raise RuleError(f"{who} is not on {loc_text(loc)}, where {pid} is")
     elif a.kind == "support":
@@ -178,7 +182,7 @@ def _may_take(s: dict, a: Assignment, loc) -> None:
         raise RuleError(f"{pid} guards the {loc[1]} Rift, where there is no city to damage")
 
 
-def _to_city(s: dict, pid: str, loc, who, pts: int, lines: list[str], done: Ending) -> None:
+def _to_city(s: State, pid: str, loc, who, pts: int, lines: list[str], done: Ending) -> None:
     was = s["cities"][loc[1]]["destroyed"]
     damage_city(s, loc[1], pts, lines, f"damage from {pid}")
     if s["cities"][loc[1]]["destroyed"] and not was:
@@ -186,7 +190,7 @@ def _to_city(s: dict, pid: str, loc, who, pts: int, lines: list[str], done: Endi
     done.report.append({"invader": pid, "target": loc[1], "kind": "city", "damage": pts})
 
 
-def _to_titan(s: dict, pid: str, loc, who, pts: int, lines: list[str], done: Ending) -> None:
+def _to_titan(s: State, pid: str, loc, who, pts: int, lines: list[str], done: Ending) -> None:
     if s["titans"][who]["destroyed"]:
         lines.append(f"{who} is already destroyed: {pid}'s damage is lost.")
         return
@@ -196,7 +200,7 @@ def _to_titan(s: dict, pid: str, loc, who, pts: int, lines: list[str], done: End
     done.report.append({"invader": pid, "target": who, "kind": "titan", "damage": pts})
 
 
-def _to_supports(s: dict, pid: str, loc, who, pts: int, lines: list[str], done: Ending) -> None:
+def _to_supports(s: State, pid: str, loc, who, pts: int, lines: list[str], done: Ending) -> None:
     why = f"damage from {pid}"
     got = damage_supports(s, who, loc[1], pts, lines, why)
     if pts > got:
@@ -208,14 +212,14 @@ def _to_supports(s: dict, pid: str, loc, who, pts: int, lines: list[str], done: 
 DEAL = {"city": _to_city, "titan": _to_titan, "support": _to_supports}
 
 
-def titan_presence_control(s: dict, lines: list[str]) -> None:
+def titan_presence_control(s: State, lines: list[str]) -> None:
     """Step 3: "If at this point of the game there are no Titans still standing on the game board,
     Earth is unprotected, the game is over, and the players have lost." (T7)"""
     if s["phase"] != OVER and not standing(s):
         end_game(s, "lost", "no Titan stands on the board at the Titan Presence Control", lines)
 
 
-def rift_status_control(s: dict, lines: list[str]) -> None:
+def rift_status_control(s: State, lines: list[str]) -> None:
     """Step 4: "If at this point of the game all Rift Tokens have been removed from the board,
     shuffle the Final Episode deck, draw a token, and resolve it." (T7)"""
     if s["phase"] != OVER and not open_rifts(s):
@@ -226,7 +230,7 @@ def rift_status_control(s: dict, lines: list[str]) -> None:
                          cmd("titans end", "lost"), "."))
 
 
-def the_show_must_go_on(s: dict, lines: list[str]) -> None:
+def the_show_must_go_on(s: State, lines: list[str]) -> None:
     """Step 5: "the game turn ends, the Lead Character Token is passed to the player on the right
     of the current owner, and a new Opening Phase begins." """
     if s["phase"] != ENDING:
@@ -237,7 +241,7 @@ def the_show_must_go_on(s: dict, lines: list[str]) -> None:
                      opening_hint(s), "."))
 
 
-def _summary(s: dict, report: list[dict]) -> str:
+def _summary(s: State, report: list[dict]) -> str:
     summary = f"Turn {s['turn']} ends: " + (", ".join(f"{r['invader']}→{r['target']} {r['damage']}"
                                                        for r in report) or "no invader damage")
     if s["phase"] == OVER:
@@ -247,7 +251,7 @@ def _summary(s: dict, report: list[dict]) -> str:
     return summary + f"; lead → {s['lead']}"
 
 
-def end(state: dict, dice: Dice, result: str) -> Outcome:
+def end(state: State, dice: Dice, result: str) -> Outcome:
     """T7: the game ends with the Final Episode's outcome, as the players read it from the card."""
     refuse_if_over(state)
     if state["phase"] != FINAL:

@@ -7,6 +7,7 @@ onto the Titan's city). The Repair Check of the Upgrade Phase is here too (`repa
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, cast
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
@@ -28,15 +29,18 @@ from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.titans.tables import State, Titan
 
-def spot(s: dict, name: str):
+
+def spot(s: State, name: str):
     """("city", name) or ("rift", name): a city's and a rift's names differ (schema)."""
     return ("city", name) if name in s["cities"] else ("rift", name)
 
 
 # --- Setup 13: the Titans placed, from the Lead Character clockwise ----------------------------
 
-def place(state: dict, titan: str, city: str, adjacent: tuple = (), disable: tuple = ()) -> Outcome:
+def place(state: State, titan: str, city: str, adjacent: tuple = (), disable: tuple = ()) -> Outcome:
     """Setup 13: "Starting with the Lead Character and proceeding clockwise, each player places
     his Titan miniature on a city of his choice on the game board." """
     s = copy_state(state)
@@ -59,7 +63,7 @@ def place(state: dict, titan: str, city: str, adjacent: tuple = (), disable: tup
 
 # --- Fight step 1: Movement ---------------------------------------------------------------------
 
-def move(state: dict, dice: Dice, titan: str, dest: str, bonus: int = 0, anywhere: bool = False,
+def move(state: State, dice: Dice, titan: str, dest: str, bonus: int = 0, anywhere: bool = False,
          adjacent: tuple = (), disable: tuple = ()) -> Outcome:
     """Fight step 1, Movement: "the Active Player can move his Titan by a number of Cities equal
     to its Movement ability", in turn from the Lead Character (at setup: placed, Setup 13).
@@ -95,7 +99,7 @@ def move(state: dict, dice: Dice, titan: str, dest: str, bonus: int = 0, anywher
                     "phase": s["phase"], "abilities": abilities, "damage": t["damage"], "destroyed": t["destroyed"]})
 
 
-def _reach(s: dict, titan: str, here, loc, bonus: int, anywhere: bool) -> int | None:
+def _reach(s: State, titan: str, here, loc, bonus: int, anywhere: bool) -> int | None:
     """Whether the Titan may move there this turn; the steps it takes (None: unreachable)."""
     t = s["titans"][titan]
     if t["destroyed"]:
@@ -124,7 +128,7 @@ def _reach(s: dict, titan: str, here, loc, bonus: int, anywhere: bool) -> int | 
     return steps
 
 
-def refuse_if_facing_tyrant(s: dict, titan: str, why: str) -> None:
+def refuse_if_facing_tyrant(s: State, titan: str, why: str) -> None:
     """A Titan facing a Tyrant (its Trial passed) fights it, or fails it, and does nothing else."""
     for rift, r in s["rifts"].items():
         if r.get("challenger") == titan:
@@ -133,7 +137,7 @@ def refuse_if_facing_tyrant(s: dict, titan: str, why: str) -> None:
                                 cmd("titans trial", titan, "fail", rift=rift, to="CITY"), "`"))
 
 
-def _arrival(s: dict, titan: str, loc, foes: list[str]) -> list:
+def _arrival(s: State, titan: str, loc, foes: list[str]) -> list:
     """What the Titan finds where it stops: invaders to attack, a rift's guardians, or an empty
     rift whose Trial it may face."""
     if foes:
@@ -153,7 +157,7 @@ def _arrival(s: dict, titan: str, loc, foes: list[str]) -> list:
                 f"", *trial_hints(titan, loc[1]), ").")]
 
 
-def foes_text(s: dict, pids: list[str]) -> str:
+def foes_text(s: State, pids: list[str]) -> str:
     parts = []
     for pid in pids:
         st = stats(s, pid)
@@ -199,7 +203,7 @@ class Strike:
     checks: list[dict] = field(default_factory=list)   # its Combat Check, for the luck audit (Outcome.meta)
 
 
-def attack(state: dict, dice: Dice, declared: Attack, adjacent: tuple = (), disable: tuple = ()) -> Outcome:
+def attack(state: State, dice: Dice, declared: Attack, adjacent: tuple = (), disable: tuple = ()) -> Outcome:
     """Fight step 2, Attack: each success is 1 damage, dealt to the targets in order; excess
     carries to the next named invader and is lost after the last. Provoke first brings a rift's
     first invader onto the Titan's city. At Red, immunities make the attack ignore the Tech Cards
@@ -247,7 +251,7 @@ def attack(state: dict, dice: Dice, declared: Attack, adjacent: tuple = (), disa
     return _attack_outcome(s, a, strike, successes, provoked)
 
 
-def _may_attack(s: dict, titan: str):
+def _may_attack(s: State, titan: str):
     """Where the Titan attacks: it stands on the board, has not attacked this turn and does not
     face a Tyrant."""
     t = s["titans"][titan]
@@ -262,7 +266,7 @@ def _may_attack(s: dict, titan: str):
     return loc
 
 
-def provoke(s: dict, a: Attack, strike: Strike) -> str | None:
+def provoke(s: State, a: Attack, strike: Strike) -> str | None:
     """Provoke: "the first Invader invades the city where the Titan of this player is positioned.
     Apply the Invasion Damage normally, then resolve a normal attack. Note: a player can't provoke
     Invaders from the Lairs." Returns the invader provoked."""
@@ -285,7 +289,7 @@ def provoke(s: dict, a: Attack, strike: Strike) -> str | None:
                        abilities=strike.abilities)
 
 
-def _damage_order(s: dict, a: Attack, loc, here: list[str]) -> list[str]:
+def _damage_order(s: State, a: Attack, loc, here: list[str]) -> list[str]:
     """The invaders the damage goes to, in the order named (the only one, when alone)."""
     if not here:
         raise RuleError(f"there is no invader on {loc_text(loc)} to attack")
@@ -300,22 +304,37 @@ def _damage_order(s: dict, a: Attack, loc, here: list[str]) -> list[str]:
                          cmd("titans attack", a.titan, successes="N", target=list(here))))
 
 
-def _immunities(s: dict, a: Attack, targets: list[str], strike: Strike) -> None:
+def _immunities(s: State, a: Attack, targets: list[str], strike: Strike) -> None:
     """At Red, "consider all their Attack Tag immunities before rolling": a Tech Card or the Final
     Blow bearing such a tag is left out, and every equipped card bearing one gives nothing."""
     t = s["titans"][a.titan]
-    for card in a.tech:
-        if t["tech"][card]["disabled"]:
-            raise RuleError(f"{card} is disabled: re-enable it with a repair success first")
-    if a.final_blow and not t["blow_ready"]:
-        raise RuleError(say(f"{a.titan}'s Final Blow is spent: refresh it in the Development step (",
-                            cmd("titans develop", t["player"], REFRESH), ")"))
+    _refuse_unready(t, a)
     strike.immune = sorted({tag for pid in targets for tag in stats(s, pid)["immune"]}, key=TAGS.index)
     if not strike.immune:
         return
     immune = strike.immune
     strike.lines.append(f"Red tier: the targets are immune to {', '.join(immune)} — ignore Tech Cards and Final "
                         f"Blows bearing those Attack Tags.")
+    _refuse_immune_tags(t, a, immune)
+    strike.ignored = [c for c, tc in t["tech"].items() if not tc["disabled"] and set(tc.get("tags", [])) & set(immune)]
+    if strike.ignored:
+        shown = ", ".join(f"{c} ({'/'.join(x for x in t['tech'][c]['tags'] if x in immune)})" for c in strike.ignored)
+        strike.lines.append(f"{a.titan} ignores {shown} in this attack: no bonus from "
+                            f"{'it' if len(strike.ignored) == 1 else 'them'}.")
+
+
+def _refuse_unready(t: Titan, a: Attack) -> None:
+    """What the attack uses must be ready: its Tech Cards enabled, the Final Blow not spent."""
+    for card in a.tech:
+        if t["tech"][card]["disabled"]:
+            raise RuleError(f"{card} is disabled: re-enable it with a repair success first")
+    if a.final_blow and not t["blow_ready"]:
+        raise RuleError(say(f"{a.titan}'s Final Blow is spent: refresh it in the Development step (",
+                            cmd("titans develop", t["player"], REFRESH), ")"))
+
+
+def _refuse_immune_tags(t: Titan, a: Attack, immune: list[str]) -> None:
+    """At Red, a Tech Card or the Final Blow bearing a tag the targets are immune to is left out."""
     for card in a.tech:
         bad = [tag for tag in t["tech"][card].get("tags", []) if tag in immune]
         if bad:
@@ -325,14 +344,9 @@ def _immunities(s: dict, a: Attack, targets: list[str], strike: Strike) -> None:
     if a.final_blow and bad:
         raise RuleError(f"{a.titan}'s Final Blow bears the {'/'.join(bad)} Attack Tag and the targets are immune to "
                         f"it at Red")
-    strike.ignored = [c for c, tc in t["tech"].items() if not tc["disabled"] and set(tc.get("tags", [])) & set(immune)]
-    if strike.ignored:
-        shown = ", ".join(f"{c} ({'/'.join(x for x in t['tech'][c]['tags'] if x in immune)})" for c in strike.ignored)
-        strike.lines.append(f"{a.titan} ignores {shown} in this attack: no bonus from "
-                            f"{'it' if len(strike.ignored) == 1 else 'them'}.")
 
 
-def _combat_check(s: dict, dice: Dice, a: Attack, here: list[str], strike: Strike) -> int:
+def _combat_check(s: State, dice: Dice, a: Attack, here: list[str], strike: Strike) -> int:
     """The Combat Check's successes: as counted on the table's dice, or rolled by journal."""
     if a.successes is not None:
         refuse_too_many(s, a.titan, "combat", a.successes, a.bonus_dice, ignored=strike.ignored, blow=a.final_blow,
@@ -345,7 +359,7 @@ def _combat_check(s: dict, dice: Dice, a: Attack, here: list[str], strike: Strik
                       typed=cmd("titans attack", a.titan, successes="N", target=list(a.targets) or None))
 
 
-def deal(s: dict, titan: str, targets: list[str], successes: int, strike: Strike) -> None:
+def deal(s: State, titan: str, targets: list[str], successes: int, strike: Strike) -> None:
     """Each success is 1 damage, to the targets in order: an invader destroyed takes what it had
     left, the excess goes to the next one; after the last it is lost."""
     left = successes
@@ -373,7 +387,7 @@ def deal(s: dict, titan: str, targets: list[str], successes: int, strike: Strike
         strike.lines.append(f"{titan} scores no success: no damage.")
 
 
-def kill(s: dict, pid: str, name: str, lines: list[str], picks: dict | None = None,
+def kill(s: State, pid: str, name: str, lines: list[str], picks: dict | None = None,
          abilities: list | None = None) -> int:
     """An invader destroyed: its reward to the attacker's player, the pawn "in the Lair on the first
     available spot" (the lowest free one); a Terrestrial invader's ability triggers (where it
@@ -402,7 +416,7 @@ def kill(s: dict, pid: str, name: str, lines: list[str], picks: dict | None = No
     return st["reward"]
 
 
-def _hurt_pawn(s: dict, pid: str, n: int) -> None:
+def _hurt_pawn(s: State, pid: str, n: int) -> None:
     if pid in s["invaders"]:
         s["invaders"][pid]["damage"] += n
     else:
@@ -411,7 +425,7 @@ def _hurt_pawn(s: dict, pid: str, n: int) -> None:
         gd[pid] = gd.get(pid, 0) + n
 
 
-def _after_attack(s: dict, titan: str, strike: Strike) -> None:
+def _after_attack(s: State, titan: str, strike: Strike) -> None:
     """A rift left without guardians may be revealed next turn; then whose Fight turn it is."""
     if s["phase"] == OVER:
         return
@@ -422,7 +436,7 @@ def _after_attack(s: dict, titan: str, strike: Strike) -> None:
     strike.lines.append(turn_line(s, FIGHT))
 
 
-def _attack_outcome(s: dict, a: Attack, strike: Strike, successes: int, provoked: str | None) -> Outcome:
+def _attack_outcome(s: State, a: Attack, strike: Strike, successes: int, provoked: str | None) -> Outcome:
     summary = f"{a.titan} attacks: {successes} damage"
     if provoked:
         summary = f"{a.titan} provokes {provoked} and attacks: {successes} damage"
@@ -430,7 +444,7 @@ def _attack_outcome(s: dict, a: Attack, strike: Strike, successes: int, provoked
         summary += f", destroys {', '.join(strike.killed)} (+{plural(strike.credits, 'Credit')})"
     elif strike.hits:
         summary += " to " + ", ".join(h["invader"] for h in strike.hits)
-    return Outcome(s, summary, strike.lines,
+    return Outcome(cast(dict, s), summary, strike.lines,
                    {"titan": a.titan, "successes": successes, "rolled": a.successes is None, "hits": strike.hits,
                     "destroyed": strike.killed, "credits": strike.credits, "excess_lost": max(0, strike.left),
                     "provoked": provoked, "immune": strike.immune, "final_blow": a.final_blow,
@@ -457,7 +471,7 @@ class Repair:
     skip: bool = False                  # the player says they skip the Upgrade Phase's Repair Check
 
 
-def repair(state: dict, dice: Dice, declared: Repair) -> Outcome:
+def repair(state: State, dice: Dice, declared: Repair) -> Outcome:
     """A Repair Check: each success removes 1 damage, gives a Tech Card 1 Charge (max 3), or
     re-enables a Tech Card (with 0 Charges). In the Fight Phase: Combat Repair (not moved, no
     invader in its city, at most Repair successes). In the Upgrade Phase: the Repair Action
@@ -472,11 +486,8 @@ def repair(state: dict, dice: Dice, declared: Repair) -> Outcome:
         raise RuleError(f"{a.titan} is destroyed: it cannot repair")
     lines: list[str] = []
     if phase == FIGHT:
-        if a.skip:
-            raise RuleError(say("Combat Repair is the player's choice: nothing to skip (the Upgrade Phase's Repair "
-                                "Check: ", cmd("titans repair", a.titan, upgrade=True, skip=True), ")"))
         kind, cap, refuge = "Combat Repair", t["repair"], False
-        out_of_turn, closed = _may_combat_repair(s, a.titan, lines)
+        out_of_turn, closed = _may_combat_repair(s, a, lines)
     else:
         kind, cap, out_of_turn, closed = "Repair Action", None, None, []
         refuge = _may_repair_action(s, a.titan, lines)
@@ -484,17 +495,11 @@ def repair(state: dict, dice: Dice, declared: Repair) -> Outcome:
             return _skipped(s, a.titan, lines)
     successes, rolled = _repair_check(s, dice, a, refuge, lines)
     audit = [] if refuge else _repair_record(s, a, cap, successes)
-    usable = successes if cap is None else min(successes, cap)
-    if cap is not None and successes > cap:
-        lines.append(f"Combat Repair spends at most {cap} successes ({a.titan}'s Repair).")
+    usable = _usable(a.titan, successes, cap, lines)
     heal, spent = _spend(t, a, usable, lines)
     if out_of_turn:
         raise RuleError(out_of_turn)
-    if phase == FIGHT:
-        s["round"]["moved"].append(a.titan)            # Combat Repair takes the place of its movement
-        order.take(s, FIGHT, t["player"], closed, finished=False)
-    else:
-        s["round"]["repaired"].append(a.titan)
+    _repaired(s, a.titan, phase, closed)
     unspent = usable - spent
     lines.insert(0, f"{a.titan}: {kind} with {plural(successes, 'success', 'successes')}.")
     if phase == UPGRADE:
@@ -508,7 +513,25 @@ def repair(state: dict, dice: Dice, declared: Repair) -> Outcome:
                    meta={"checks": audit} if audit else None)
 
 
-def _repair_record(s: dict, a: Repair, cap: int | None, successes: int) -> list[dict]:
+def _usable(titan: str, successes: int, cap: int | None, lines: list[str]) -> int:
+    """The successes the Titan may spend: Combat Repair spends at most its Repair (`cap`)."""
+    if cap is not None and successes > cap:
+        lines.append(f"Combat Repair spends at most {cap} successes ({titan}'s Repair).")
+        return cap
+    return successes
+
+
+def _repaired(s: State, titan: str, phase: str, closed: list[str]) -> None:
+    """The check is made: Combat Repair takes the place of the Titan's movement (and may end its
+    Fight turn); the Upgrade Phase's Repair Action is over for it."""
+    if phase == FIGHT:
+        s["round"]["moved"].append(titan)
+        order.take(s, FIGHT, s["titans"][titan]["player"], closed, finished=False)
+    else:
+        s["round"]["repaired"].append(titan)
+
+
+def _repair_record(s: State, a: Repair, cap: int | None, successes: int) -> list[dict]:
     """The Repair Check for the luck audit: won when it mends all it can (every Damage Token and
     disabled Tech Card; Combat Repair at most the Titan's Repair)."""
     t = s["titans"][a.titan]
@@ -517,18 +540,23 @@ def _repair_record(s: dict, a: Repair, cap: int | None, successes: int) -> list[
                         a.bonus_dice, a.reroll)
 
 
-def _skipped(s: dict, titan: str, lines: list[str]) -> Outcome:
+def _skipped(s: State, titan: str, lines: list[str]) -> Outcome:
     """The player says they skip the Repair Check: it is over for their Titan, with no success."""
     s["round"]["repaired"].append(titan)
     lines.insert(0, f"{titan}: no Repair Check this Upgrade Phase ({s['titans'][titan]['player']} skips it).")
     lines.append(repairs_line(s))
-    return Outcome(s, f"{titan}: Repair Action skipped", lines, {"titan": titan, "kind": "Repair Action",
-                                                                 "skipped": True, "phase": s["phase"]})
+    return Outcome(cast(dict, s), f"{titan}: Repair Action skipped", lines,
+                   {"titan": titan, "kind": "Repair Action", "skipped": True, "phase": s["phase"]})
 
 
-def _may_combat_repair(s: dict, titan: str, lines: list[str]) -> tuple[str | None, list[str]]:
+def _may_combat_repair(s: State, a: Repair, lines: list[str]) -> tuple[str | None, list[str]]:
     """Combat Repair: "If there are no Invaders in the City where the Titan is located and the
-    Titan has not moved this Turn". Returns order.turn's verdict."""
+    Titan has not moved this Turn" (the player's choice: there is no check to skip). Returns
+    order.turn's verdict."""
+    titan = a.titan
+    if a.skip:
+        raise RuleError(say("Combat Repair is the player's choice: nothing to skip (the Upgrade Phase's Repair "
+                            "Check: ", cmd("titans repair", titan, upgrade=True, skip=True), ")"))
     enter_phase(s, FIGHT, lines)
     loc = location(s["titans"][titan])
     if titan in s["round"]["moved"]:
@@ -541,7 +569,7 @@ def _may_combat_repair(s: dict, titan: str, lines: list[str]) -> tuple[str | Non
     return order.turn(s, FIGHT, s["titans"][titan]["player"])
 
 
-def _may_repair_action(s: dict, titan: str, lines: list[str]) -> bool:
+def _may_repair_action(s: State, titan: str, lines: list[str]) -> bool:
     """Upgrade step 1, once per Titan and before Gain Charges. Returns whether the Titan stands on
     a Refuge City ("it automatically obtains a success for each point of its Repair ability")."""
     if titan in s["round"]["repaired"]:
@@ -556,7 +584,7 @@ def _may_repair_action(s: dict, titan: str, lines: list[str]) -> bool:
         not s["cities"][loc[1]]["destroyed"]
 
 
-def _repair_check(s: dict, dice: Dice, a: Repair, refuge: bool, lines: list[str]) -> tuple[int, bool]:
+def _repair_check(s: State, dice: Dice, a: Repair, refuge: bool, lines: list[str]) -> tuple[int, bool]:
     """(successes, whether journal rolled them): a Refuge City gives the Titan's Repair at least."""
     t = s["titans"][a.titan]
     if a.successes is None and refuge:
@@ -572,7 +600,7 @@ def _repair_check(s: dict, dice: Dice, a: Repair, refuge: bool, lines: list[str]
     return a.successes, False
 
 
-def _spend(t: dict, a: Repair, usable: int, lines: list[str]) -> tuple[int, int]:
+def _spend(t: Titan, a: Repair, usable: int, lines: list[str]) -> tuple[int, int]:
     """Spend the successes: re-enable first (a re-enabled card restarts at 0 Charges: T6), then
     Charges, then healing. Returns (damage healed, successes spent)."""
     spent = 0

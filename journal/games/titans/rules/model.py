@@ -1,14 +1,21 @@
 """War Titans' numbers and the lookups every rule uses.
 
 The game's constants (rules notes T1-T7 in docs/titans.md), THREAT's tier (derived
-from THREAT, never stored: `public_state` adds it for `show --json` and the sheets), the
-invader card's section in force. (The names the table types are found in the save by the
-commands: cli/names.py.)
+from THREAT, never stored: `public_state` adds it for `show --json` and the sheets), whether
+the game is over (`result`), the invader card's section in force. (The names the table types
+are found in the save by the commands: cli/names.py.)
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
 from journal.errors import RuleError
+
+if TYPE_CHECKING:
+    from journal.games.titans.tables import State
+    from journal.games.interface import Result
 
 
 # The book's words, each written here once: the rules compare with these names, never with text.
@@ -28,7 +35,9 @@ TRIALS = ("sealed", "revealed", "tyrant", "defeated")
 RESULTS = ("won", "lost")
 
 THREAT_MAX = 21                 # T1: 0 = numberless first Green step, 21 = numberless sixth Red step
-TIER_SPANS = {GREEN: (0, 5), WHITE: (6, 10), BLUE: (11, 15), RED: (16, 20)}             # T1
+# T1: each tier's numbered steps (0 is the first, numberless Green step; 21, THREAT_MAX, the sixth,
+# numberless Red step past 20): the one place the bands are written (tier(), show, the tracker page)
+TIER_SPANS = {GREEN: (0, 5), WHITE: (6, 10), BLUE: (11, 15), RED: (16, 20)}
 CITY_HP = {METROPOLIS: 4, REFUGE: 5}                                                    # T6
 CITY_THREAT = {METROPOLIS: 1, REFUGE: 2}                                                # T4
 CITY_LABEL = {METROPOLIS: "Metropolis", REFUGE: "Refuge City"}
@@ -61,17 +70,30 @@ ONE = "O.N.E."                  # the Pilot Card printed in the rulebook (The Pi
 
 
 def tier(threat: int) -> str:
-    """T1: Green 0-5, White 6-10, Blue 11-15, Red 16-20 (and 21, the sixth Red step)."""
-    if threat <= 5:
-        return GREEN
-    if threat <= 10:
-        return WHITE
-    if threat <= 15:
-        return BLUE
+    """T1: the tier whose steps (TIER_SPANS) hold THREAT; 21, the sixth Red step past the track's
+    last number, is Red too."""
+    for t, (_lo, hi) in TIER_SPANS.items():
+        if threat <= hi:
+            return t
     return RED
 
 
-def episodes_to_draw(state: dict) -> int:
+def result(state: Mapping[str, Any]) -> Result | None:
+    """"won" or "lost" once the game is over (phase "over", with `result` and `reason`, which
+    trackers.end_game writes), else None: the Final Episode still to be played (phase "final") is
+    not over yet (T7). The game's hook (views/state.py) says what this says."""
+    if state.get("phase") != OVER:
+        return None
+    return "won" if state.get("result") == "won" else "lost"
+
+
+def public_state(state: Mapping[str, Any]) -> dict:
+    """The save's values plus the derived ones (`tier`, from THREAT: T1): what `show --json`
+    prints, `new` reports and the sheets draw."""
+    return {**state, "tier": tier(state["threat"])}
+
+
+def episodes_to_draw(state: State) -> int:
     """T3: 1 before the first invasion; then max(1, players-1), or `players` at Red."""
     if not state["invaded"]:
         return 1
@@ -98,11 +120,11 @@ def tier_word(t: str) -> str:
     return t.capitalize()
 
 
-def category(state: dict, pid: str) -> str:
+def category(state: State, pid: str) -> str:
     return state["types"][state["cards"][pid]["type"]]["category"]
 
 
-def rift_of_pawn(state: dict, pid: str) -> str:
+def rift_of_pawn(state: State, pid: str) -> str:
     kind = state["cards"][pid]["type"]
     for name, r in state["rifts"].items():
         if r["type"] == kind:
@@ -110,7 +132,7 @@ def rift_of_pawn(state: dict, pid: str) -> str:
     raise RuleError(f"invader {pid} ({kind}) belongs to no rift")  # validate() prevents this
 
 
-def stats(state: dict, pid: str) -> dict:
+def stats(state: State, pid: str) -> dict:
     """The invader card's section in force (T2): hp, dmg, reward (Credits), immune, ability."""
     card = state["cards"][pid]
     t = tier(state["threat"])
@@ -126,7 +148,7 @@ def stats(state: dict, pid: str) -> dict:
 DIE_KEYS = ("faces", "red", *CHECKS)   # a face table: the six faces, the red symbol, each check's successes
 
 
-def face_table(state: dict, titan: str) -> dict | None:
+def face_table(state: State, titan: str) -> dict | None:
     """The custom dice's face table for a Titan's checks: "Each die symbol matching the
     corresponding symbols of the Combat ability printed on the Titan Sheet is counted as a
     success". The Titan's own table (its sheet, or a card that changes its symbols) overrides
@@ -140,5 +162,5 @@ def is_one(pilot: str | None) -> bool:
     return pilot is not None and "".join(ch for ch in pilot.casefold() if ch.isalnum()) == "one"
 
 
-def lead_pilot(s: dict) -> str | None:
+def lead_pilot(s: State) -> str | None:
     return s["titans"][s["players"][s["lead"]]["titan"]].get("pilot")

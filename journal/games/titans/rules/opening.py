@@ -4,6 +4,8 @@ Cards to draw: T3); step 2, Invader Movements; step 3, Invasion (`invade`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import RuleError
 from journal.games.titans.rules import order
@@ -19,8 +21,11 @@ from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.titans.tables import State
 
-def _draw_episodes(s: dict, n: int, lines: list[str], choose: bool = False) -> int:
+
+def _draw_episodes(s: State, n: int, lines: list[str], choose: bool = False) -> int:
     """Draw n Episode Cards: the first to the Episode Discard Pile, the rest to the Invasion
     Discard Pile; an empty deck is remade from the Invasion Discard Pile. `choose`: O.N.E.
     draws one more with the first and keeps one (the other goes to the Episode Discard Pile)."""
@@ -43,7 +48,7 @@ def _draw_episodes(s: dict, n: int, lines: list[str], choose: bool = False) -> i
     return drawn
 
 
-def _move_invaders(s: dict, lines: list[str]) -> list[dict]:
+def _move_invaders(s: State, lines: list[str]) -> list[dict]:
     """Opening step 2: invaders on a destroyed city follow its yellow trail, or the green one
     when the yellow points to a destroyed city (even if the green does too)."""
     moved = []
@@ -62,7 +67,7 @@ def _move_invaders(s: dict, lines: list[str]) -> list[dict]:
     return moved
 
 
-def opening(state: dict, dice: Dice, pilot_draw: bool = False) -> Outcome:
+def opening(state: State, dice: Dice, pilot_draw: bool = False) -> Outcome:
     """Opening Phase: THREAT +1 (T4), the Episode Cards to draw (T3), invader movements.
     `pilot_draw`: the Lead Character's pilot O.N.E. draws two Episode Cards and chooses which
     one resolves (its Pilot Card, printed in the rulebook)."""
@@ -95,7 +100,7 @@ def opening(state: dict, dice: Dice, pilot_draw: bool = False) -> Outcome:
     return Outcome(s, summary, lines, data)
 
 
-def _may_open(state: dict, pilot_draw: bool) -> None:
+def _may_open(state: State, pilot_draw: bool) -> None:
     """A turn begins once the last one has ended (or the setup is done: every Titan placed)."""
     refuse_if_over(state)
     refuse_if_final(state)
@@ -111,7 +116,7 @@ def _may_open(state: dict, pilot_draw: bool) -> None:
                         f"Cards and chooses which one resolves")
 
 
-def episode_cards(s: dict, n: int, pilot_draw: bool, lines: list[str]) -> tuple[int, bool]:
+def episode_cards(s: State, n: int, pilot_draw: bool, lines: list[str]) -> tuple[int, bool]:
     """Opening step 1, Threat Level and Episode Cards: the Lead Character draws n cards (T3), reads
     the first aloud and resolves it; the others only name a rift and a city. Returns (cards drawn,
     whether O.N.E. chose among two)."""
@@ -136,7 +141,7 @@ def episode_cards(s: dict, n: int, pilot_draw: bool, lines: list[str]) -> tuple[
     return drawn, chosen
 
 
-def invader_movements(s: dict, lines: list[str]) -> list[dict]:
+def invader_movements(s: State, lines: list[str]) -> list[dict]:
     """Opening step 2, Invader Movements: "During the first game turn the Invader Movements step is
     skipped."""
     if s["turn"] > 1:
@@ -145,7 +150,7 @@ def invader_movements(s: dict, lines: list[str]) -> list[dict]:
     return []
 
 
-def _returning_titans(s: dict) -> list:
+def _returning_titans(s: State) -> list:
     """What a Titan destroyed last turn does this turn: its pilot's die first, then re-entering."""
     lines: list = []
     for name, t in s["titans"].items():
@@ -159,7 +164,7 @@ def _returning_titans(s: dict) -> list:
     return lines
 
 
-def invade_from(s: dict, rift: str, city: str, lines: list[str], provoked: bool = False, picks: dict | None = None,
+def invade_from(s: State, rift: str, city: str, lines: list[str], provoked: bool = False, picks: dict | None = None,
             abilities: list | None = None) -> str | None:
     """Take the first invader of a rift (spot order), or "the first one from the Lair" (the pawn on
     its lowest spot), onto a city; Invasion Damage 1. Provoking never takes from the Lair. Returns
@@ -195,7 +200,7 @@ def invade_from(s: dict, rift: str, city: str, lines: list[str], provoked: bool 
     return pid
 
 
-def invade(state: dict, dice: Dice, rift: str, city: str, adjacent: tuple = ()) -> Outcome:
+def invade(state: State, dice: Dice, rift: str, city: str, adjacent: tuple = ()) -> Outcome:
     """Opening step 3, Invasion: an Episode Card's invasion symbol names a rift and a city. A Flying
     invader's ability triggers as it invades (`adjacent`: the city its effect picks)."""
     refuse_if_over(state)

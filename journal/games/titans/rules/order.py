@@ -19,14 +19,20 @@ the player who has begun theirs. Both restart with each step.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.games.titans.rules.model import DEVELOPMENT, FIGHT, OPENING, SETUP, SUPPORTS, UPGRADE
 from journal.hints import cmd, say
+
+if TYPE_CHECKING:
+    from journal.games.titans.tables import State, Titan
+
 
 STEP_TEXT = {SETUP: "to place a Titan (Setup 13)", FIGHT: "in the Fight Phase",
              DEVELOPMENT: "to take a Development action", SUPPORTS: "to move Supports"}
 
 
-def seat_order(state: dict) -> list[str]:
+def seat_order(state: State) -> list[str]:
     """The players from the Lead Character, clockwise (the seating order of `new`)."""
     players = list(state["players"])
     lead = state["lead"]
@@ -34,11 +40,11 @@ def seat_order(state: dict) -> list[str]:
     return players[i:] + players[:i]
 
 
-def _titan(state: dict, player: str) -> dict:
+def _titan(state: State, player: str) -> Titan:
     return state["titans"][state["players"][player]["titan"]]
 
 
-def eligible(state: dict, step: str, player: str) -> bool:
+def eligible(state: State, step: str, player: str) -> bool:
     """Whether `player` has something to do in `step` at all."""
     t = _titan(state, player)
     on_board = "city" in t or "rift" in t
@@ -51,20 +57,20 @@ def eligible(state: dict, step: str, player: str) -> bool:
     return bool(state["players"][player]["supports"])
 
 
-def _done(state: dict, step: str) -> list[str]:
+def _done(state: State, step: str) -> list[str]:
     """Whose turn in `step` is over (nobody's in a step that has not begun)."""
     if step == SETUP or (step == SUPPORTS and not state["round"]["supports_moved"]):
         return []
     return state["round"]["done"]
 
 
-def waiting(state: dict, step: str) -> list[str]:
+def waiting(state: State, step: str) -> list[str]:
     """The players still to have their turn in `step`, in order."""
     done = _done(state, step)
     return [p for p in seat_order(state) if p not in done and eligible(state, step, p)]
 
 
-def step_of(state: dict) -> str | None:
+def step_of(state: State) -> str | None:
     """The ordered step a player's action belongs to now (None outside them)."""
     phase = state["phase"]
     if phase == SETUP:
@@ -78,7 +84,7 @@ def step_of(state: dict) -> str | None:
     return None
 
 
-def whose_turn(state: dict, step: str | None = None) -> str | None:
+def whose_turn(state: State, step: str | None = None) -> str | None:
     step = step or step_of(state)
     if step is None:
         return None
@@ -86,7 +92,7 @@ def whose_turn(state: dict, step: str | None = None) -> str | None:
     return w[0] if w else None
 
 
-def hint(state: dict, step: str, player: str) -> str:
+def hint(state: State, step: str, player: str) -> str:
     """What `player` may do on their turn in `step`."""
     titan = state["players"][player]["titan"]
     if step == SETUP:
@@ -99,7 +105,7 @@ def hint(state: dict, step: str, player: str) -> str:
     return say(cmd("titans supports", player, from_=cities[0] if len(cities) == 1 else "CITY", to="CITY"))
 
 
-def turn(state: dict, step: str, player: str) -> tuple[str | None, list[str]]:
+def turn(state: State, step: str, player: str) -> tuple[str | None, list[str]]:
     """(why `player` may not act now, or None; the players whose turn ends when they do).
 
     Judged on the state before the action. A player who cannot act in the step at all
@@ -126,7 +132,7 @@ def turn(state: dict, step: str, player: str) -> tuple[str | None, list[str]]:
     return None, closed
 
 
-def take(s: dict, step: str, player: str, closed: list[str], finished: bool) -> None:
+def take(s: State, step: str, player: str, closed: list[str], finished: bool) -> None:
     """Record an action by `player` in `step` (after `turn` allowed it)."""
     if step == SETUP:
         return
@@ -142,14 +148,14 @@ def take(s: dict, step: str, player: str, closed: list[str], finished: bool) -> 
         rnd["acting"] = player
 
 
-def restart(s: dict) -> None:
+def restart(s: State) -> None:
     """A new step begins: nobody has had their turn in it yet."""
     rnd = s["round"]
     rnd["done"] = []
     rnd.pop("acting", None)
 
 
-def missed(state: dict, step: str) -> list[str]:
+def missed(state: State, step: str) -> list[str]:
     """Players who never acted in `step` (it is ending): not done, not acting."""
     acting = state["round"].get("acting")
     return [p for p in waiting(state, step) if p != acting]

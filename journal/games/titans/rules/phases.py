@@ -1,4 +1,5 @@
-"""The turn's phases: which phase a command belongs to, and moving between them.
+"""The turn's phases: which phase a command belongs to, moving between them, and what the table
+does next in each (`next_step`: the last line of `show`, the status line of `play`).
 
 A turn is Opening → Fight → Upgrade (Repair, Gain Charges, Development, Support
 Movement) → Ending. A command of a later phase closes the earlier ones (`enter_phase`);
@@ -8,31 +9,37 @@ is in order.py.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
+
 from journal import outcome
 from journal.errors import RuleError
 from journal.games.titans.rules import order
+from journal.games.titans.rules.board import invaders_at, location
 from journal.games.titans.rules.model import (
     CHARGES_MAX, DEVELOPMENT, ENDING, FIGHT, FINAL, OPENING, PHASE_ORDER, PHASE_TEXT, SETUP, SUPPORTS, UPGRADE,
-    face_table, is_one, joined, lead_pilot,
+    face_table, is_one, joined, lead_pilot, result,
 )
-from journal.games.titans.views.state import result
 from journal.hints import cmd, say
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.titans.tables import Round, State
 
-def refuse_if_over(state: dict) -> None:
+
+def refuse_if_over(state: State) -> None:
     """Nothing more happens once the game is over (T1, T7): say how it ended."""
     verdict = result(state)
     outcome.refuse_if_over(verdict, f"the players {verdict}: {state.get('reason', '')}")
 
 
-def refuse_if_final(state: dict) -> None:
+def refuse_if_final(state: State) -> None:
     if state["phase"] == FINAL:
         raise RuleError(say("the Final Episode is under way: play it from its card, then record the outcome with `",
                             cmd("titans end", "won"), "` or `", cmd("titans end", "lost"), "`"))
 
 
-def new_round() -> dict:
+def new_round() -> Round:
     return {"moved": [], "attacked": [], "repaired": [], "developed": [], "charged": False,
             "supports_moved": False, "done": []}
 
@@ -41,7 +48,7 @@ STEP_NAME = {FIGHT: "Fight Phase", DEVELOPMENT: "Development step", SUPPORTS: "S
 MISSED = {FIGHT: "did not take a turn", DEVELOPMENT: "did not take an action", SUPPORTS: "moved no Support"}
 
 
-def close_step(s: dict, step: str, lines: list[str]) -> list[str]:
+def close_step(s: State, step: str, lines: list[str]) -> list[str]:
     """An ordered step ends (a command of a later step, `next` or `ending`): who never acted
     passed. Says so, and returns them."""
     missed = order.missed(s, step)
@@ -51,7 +58,7 @@ def close_step(s: dict, step: str, lines: list[str]) -> list[str]:
     return missed
 
 
-def turn_line(s: dict, step: str) -> str:
+def turn_line(s: State, step: str) -> str:
     """Whose turn is next in an ordered step, or what comes after it."""
     who = order.whose_turn(s, step)
     if who is None:
@@ -62,7 +69,7 @@ def turn_line(s: dict, step: str) -> str:
                ").")
 
 
-def development_done(s: dict) -> str:
+def development_done(s: State) -> str:
     """Development is over: Support Movement, from the first player with Supports, then the Ending Phase."""
     who = order.whose_turn(s, SUPPORTS)
     if who is None:
@@ -78,7 +85,7 @@ STEP_DONE = {FIGHT: lambda s: say("Every Titan has had its turn: ", cmd("titans 
              SETUP: lambda s: say("Then start turn 1: ", cmd("titans opening"), ".")}
 
 
-def enter_phase(s: dict, phase: str, lines: list[str]) -> None:
+def enter_phase(s: State, phase: str, lines: list[str]) -> None:
     """Move on to `phase` within this turn (commands belong to a phase; one for a later phase
     closes the earlier ones, and `need_phase` refuses one for an earlier phase)."""
     current = s["phase"]
@@ -101,13 +108,15 @@ def trial_hints(titan: str, rift: str) -> list:
     return [cmd("titans trial", titan, "pass", rift=rift), " or ", cmd("titans trial", titan, "fail", rift=rift)]
 
 
-def trial_due(s: dict) -> tuple[str, str] | None:
+def trial_due(s: State) -> tuple[str, str] | None:
     """(Titan, rift) when a Titan finished its movement this turn on a rift with no invader, whose
     Trial it has not faced yet: "When a Titan finishes its movement on a Rift with no Invaders, it
     will reveal the Rift Token and face the Trial" (round.trial; a card that has since put an
     invader back on the rift, or destroyed the Titan, leaves none due)."""
     titan = s["round"].get("trial")
-    t = s["titans"].get(titan) if titan else None
+    if not titan:
+        return None
+    t = s["titans"].get(titan)
     if not t or t["destroyed"] or "rift" not in t:
         return None
     r = s["rifts"][t["rift"]]
@@ -116,7 +125,7 @@ def trial_due(s: dict) -> tuple[str, str] | None:
     return titan, t["rift"]
 
 
-def refuse_if_trial_due(s: dict) -> None:
+def refuse_if_trial_due(s: State) -> None:
     """The Tyrant Trial is not optional: the Titan that ended its movement on an empty rift faces it
     before anything else happens in the turn."""
     due = trial_due(s)
@@ -126,7 +135,7 @@ def refuse_if_trial_due(s: dict) -> None:
                             *trial_hints(titan, rift), ")"))
 
 
-def need_phase(s: dict, phase: str, what: str, trial: bool = False) -> None:
+def need_phase(s: State, phase: str, what: str, trial: bool = False) -> None:
     """Refuse a command whose phase of this turn is over (or before the turn has begun), and any
     but the Trial (`trial`) while a Titan must face one."""
     refuse_if_over(s)
@@ -144,12 +153,12 @@ def need_phase(s: dict, phase: str, what: str, trial: bool = False) -> None:
                         f"{PHASE_TEXT[current]}")
 
 
-def repairs_to_roll(s: dict) -> list[str]:
+def repairs_to_roll(s: State) -> list[str]:
     """The Titans still to roll the Upgrade Phase's Repair Check (or to skip it): every standing one."""
     return [t for t, v in s["titans"].items() if not v["destroyed"] and t not in s["round"]["repaired"]]
 
 
-def repair_hints(s: dict, titans: list[str], upgrade: bool = True) -> list:
+def repair_hints(s: State, titans: list[str], upgrade: bool = True) -> list:
     """Each Titan's Repair Check, rolled (or its successes typed, without a face table) or skipped,
     as commands; `upgrade`: from the Fight Phase, which they close."""
     return joined([h for t in titans for h in (
@@ -157,7 +166,7 @@ def repair_hints(s: dict, titans: list[str], upgrade: bool = True) -> list:
         cmd("titans repair", t, upgrade=upgrade, skip=True))], "; ")
 
 
-def repairs_line(s: dict) -> str:
+def repairs_line(s: State) -> str:
     """After a Repair Check of the Upgrade Phase: who is still to roll theirs, or what comes next."""
     waiting = repairs_to_roll(s)
     if waiting:
@@ -169,7 +178,7 @@ def repairs_line(s: dict) -> str:
     return say("The Repair Checks are over, and nobody takes a Development action: ", cmd("titans ending"), ".")
 
 
-def gain_charges(s: dict, lines: list[str]) -> None:
+def gain_charges(s: State, lines: list[str]) -> None:
     """Upgrade Phase step 2: every enabled Tech Card gains 1 Charge (at most 3; T6). It comes once
     the Repair Checks of step 1 are over: "At the start of the Upgrade Phase each player rolls a
     Repair Check", so a Titan that has neither rolled it nor skipped it holds the phase."""
@@ -193,12 +202,12 @@ def gain_charges(s: dict, lines: list[str]) -> None:
         lines.append("Gain Charges: no enabled Tech Card can gain a Charge.")
 
 
-def enter_development(s: dict, lines: list[str]) -> None:
+def enter_development(s: State, lines: list[str]) -> None:
     enter_phase(s, UPGRADE, lines)
     gain_charges(s, lines)
 
 
-def enter_supports(s: dict, lines: list[str]) -> None:
+def enter_supports(s: State, lines: list[str]) -> None:
     """Support Movement (Upgrade step 4) begins: Development is over."""
     enter_development(s, lines)
     if not s["round"]["supports_moved"]:
@@ -206,7 +215,7 @@ def enter_supports(s: dict, lines: list[str]) -> None:
         s["round"]["supports_moved"] = True
 
 
-def close_turn(s: dict, lines: list[str]) -> list[dict]:
+def close_turn(s: State, lines: list[str]) -> list[dict]:
     """The Ending Phase begins: every step of the turn still open closes, each naming who
     missed it (the Fight Phase, Development, Support Movement); the Repair Checks must be over.
     Returns [{"step": ..., "missed": [...]}] for the steps that closed."""
@@ -229,9 +238,93 @@ def close_turn(s: dict, lines: list[str]) -> list[dict]:
     return closed
 
 
-def opening_hint(s: dict) -> str:
+def opening_hint(s: State) -> str:
     """The `opening` command, with O.N.E.'s choice when O.N.E. flies the lead's Titan."""
     if is_one(lead_pilot(s)):
         return say(cmd("titans opening"), f" ({s['lead']}'s pilot {lead_pilot(s)} may draw two Episode Cards and "
                    f"choose which one resolves: ", cmd("titans opening", pilot_draw=True), ")")
     return say(cmd("titans opening"))
+
+
+# --- what the table does next, phase by phase ----------------------------------------------------
+
+def next_step(state: Mapping[str, Any]) -> str:
+    """What the table does next (the "Next: ..." line of `show`), with the commands to type."""
+    step = NEXT.get(state["phase"])
+    return step(cast("State", state)) if step else "The game is over."
+
+
+def _setup_next(state: State) -> str:
+    unplaced = [state["players"][p]["titan"] for p in order.waiting(state, SETUP)]
+    if unplaced:
+        return say("Place each Titan on a city, from the Lead Character clockwise: ",
+                   *joined([cmd("titans move", t, "CITY") for t in unplaced]))
+    return say("Start turn 1: ", opening_hint(state))
+
+
+def _opening_next(state: State) -> str:
+    titans = state["titans"]
+    back = [t for t, v in titans.items() if v["destroyed"] and v.get("destroyed_turn", state["turn"]) < state["turn"]]
+    if state["invasions"]:
+        msg = say(f"{plural(state['invasions'], 'invasion')} to place: ",
+                  cmd("titans invade", rift="RIFT", city="CITY"), " (from each Episode Card)")
+    else:
+        who = order.whose_turn(state, FIGHT)
+        msg = say(f"Fight Phase, {who} first, then clockwise: ", *_fight_turn(state, who)) if who else \
+            say("Fight Phase: nobody can act; ", cmd("titans next"))
+    if back:
+        msg = say(msg, "; ", *joined([cmd("titans reenter", t, "CITY") for t in back]))
+    return msg
+
+
+def _fight_next(state: State) -> str:
+    due = trial_due(state)
+    if due:
+        return say(f"{due[0]} faces the {due[1]} Rift's Trial: ", *trial_hints(*due))
+    who = order.whose_turn(state, FIGHT)
+    now = say(f"{who}'s turn: ", *_fight_turn(state, who), "; then ") if who else ""
+    return say(now, "the Upgrade Phase: ", cmd("titans next"))
+
+
+def _fight_turn(state: State, player: str) -> list:
+    """What a player may do on their Fight turn now, as a line's parts: move (unless it has), attack
+    the invaders where its Titan stands, on an empty rift face its Trial; or pass."""
+    titan = state["players"][player]["titan"]
+    t, rnd = state["titans"][titan], state["round"]
+    moves = [] if titan in rnd["moved"] else [cmd("titans move", titan, "CITY")]
+    foes = invaders_at(state, location(t))
+    if foes:
+        moves.append(cmd("titans attack", titan, successes="N", target=list(foes) if len(foes) > 1 else None))
+    rift = t.get("rift")
+    if rift and not foes and state["rifts"][rift]["trial"] in ("sealed", "revealed"):
+        moves += [cmd("titans trial", titan, result, rift=rift) for result in ("pass", "fail")]
+    return [*joined(moves), ", or " if moves else "", cmd("titans pass", player)]
+
+
+def _upgrade_next(state: State) -> str:
+    rnd = state["round"]
+    waiting = repairs_to_roll(state)
+    if not rnd["charged"] and waiting:
+        return say("Repair Checks: ", *repair_hints(state, waiting, upgrade=False), "; then Development")
+    who = order.whose_turn(state, DEVELOPMENT) if order.step_of(state) == DEVELOPMENT else None
+    if who:
+        return say(f"Development, {who} first: ", cmd("titans develop", who, "ACTION"), " (industry, army, research "
+                   "or refresh), or ", cmd("titans pass", who), "; then Supports move; then ", cmd("titans ending"))
+    who = order.whose_turn(state, SUPPORTS)
+    if who:
+        return say(f"Supports may move, {who} first (", order.hint(state, SUPPORTS, who), ", or ",
+                   cmd("titans pass", who), "), then ", cmd("titans ending"))
+    return say("Support Movement done: ", cmd("titans ending"))
+
+
+def _ending_next(state: State) -> str:
+    return say(f"Start turn {state['turn'] + 1}: ", opening_hint(state))
+
+
+def _final_next(state: State) -> str:
+    return say("Play the Final Episode from its card, then: ", cmd("titans end", "won"), " or ",
+               cmd("titans end", "lost"))
+
+
+NEXT = {SETUP: _setup_next, OPENING: _opening_next, FIGHT: _fight_next, UPGRADE: _upgrade_next,
+        ENDING: _ending_next, FINAL: _final_next}

@@ -4,6 +4,8 @@ and re-entering the turn after.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.titans.rules.board import invaders_at
@@ -14,8 +16,11 @@ from journal.games.titans.rules.model import FIGHT, OPENING, face_table
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 
+if TYPE_CHECKING:
+    from journal.games.titans.tables import State
 
-def _discard_pilot(s: dict, name: str, lines: list[str]) -> str:
+
+def _discard_pilot(s: State, name: str, lines: list[str]) -> str:
     t = s["titans"][name]
     pilot = t.pop("pilot")
     t.pop("pilot_check", None)
@@ -30,7 +35,7 @@ def _discard_pilot(s: dict, name: str, lines: list[str]) -> str:
     return pilot
 
 
-def pilot_dies(state: dict, dice: Dice, titan: str) -> Outcome:
+def pilot_dies(state: State, dice: Dice, titan: str) -> Outcome:
     """A pilot dies (the red symbol on a destroyed Titan's die, or a card): THREAT +1 (T4)."""
     refuse_if_over(state)
     refuse_if_final(state)
@@ -45,7 +50,7 @@ def pilot_dies(state: dict, dice: Dice, titan: str) -> Outcome:
                                                          "threat": s["threat"], "phase": s["phase"]})
 
 
-def pilot_check(state: dict, dice: Dice, titan: str, red: bool | None = None) -> Outcome:
+def pilot_check(state: State, dice: Dice, titan: str, red: bool | None = None) -> Outcome:
     """The single die rolled for a destroyed Titan's pilot: the red symbol kills the pilot."""
     refuse_if_over(state)
     s = copy_state(state)
@@ -78,7 +83,7 @@ def pilot_check(state: dict, dice: Dice, titan: str, red: bool | None = None) ->
                                        "phase": s["phase"]}, meta={"checks": audit} if audit else None)
 
 
-def _draw_pilot(s: dict, lines: list[str]) -> None:
+def _draw_pilot(s: State, lines: list[str]) -> None:
     d = s["decks"]
     if d["pilots"] == 0 and d["pilot_discard"] > 0:
         d["pilots"], d["pilot_discard"] = d["pilot_discard"], 0
@@ -88,7 +93,7 @@ def _draw_pilot(s: dict, lines: list[str]) -> None:
     d["pilots"] -= 1
 
 
-def pilot(state: dict, dice: Dice, titan: str, name: str) -> Outcome:
+def pilot(state: State, dice: Dice, titan: str, name: str) -> Outcome:
     """A new Pilot Card drawn into an empty cockpit."""
     refuse_if_over(state)
     s = copy_state(state)
@@ -106,7 +111,7 @@ def pilot(state: dict, dice: Dice, titan: str, name: str) -> Outcome:
     return Outcome(s, f"{t['pilot']} pilots {tname}", lines, {"titan": tname, "pilot": t["pilot"]})
 
 
-def reenter(state: dict, dice: Dice, titan: str, city: str, pilot_name: str | None = None) -> Outcome:
+def reenter(state: State, dice: Dice, titan: str, city: str, pilot_name: str | None = None) -> Outcome:
     """A destroyed Titan re-enters the turn after, once the Episode Card is resolved: 1 Hit
     Point left, on a city with no invader; a dead pilot is replaced first."""
     refuse_if_over(state)

@@ -5,6 +5,8 @@ player).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import NeedChoice, RuleError
 from journal.games.titans.rules import order
@@ -17,8 +19,11 @@ from journal.games.titans.rules.model import FIGHT
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 
+if TYPE_CHECKING:
+    from journal.games.titans.tables import Rift, State
 
-def trial(state: dict, dice: Dice, titan: str, rift: str, result: str, damage: int = 0,
+
+def trial(state: State, dice: Dice, titan: str, rift: str, result: str, damage: int = 0,
           to: str | None = None, direct: bool = False, adjacent: tuple = (), disable: tuple = ()) -> Outcome:
     """The Tyrant Trial: "When a Titan finishes its movement on a Rift with no Invaders, it will
     reveal the Rift Token and face the Trial. If it succeeds in the first part of the Trial, move
@@ -49,7 +54,7 @@ def trial(state: dict, dice: Dice, titan: str, rift: str, result: str, damage: i
                                        "abilities": abilities})
 
 
-def _may_face(s: dict, titan: str, rift: str, result: str) -> str:
+def _may_face(s: State, titan: str, rift: str, result: str) -> str:
     """Whether the Titan faces the rift's Trial (or its Tyrant) now: it stands on the open,
     unguarded rift and has not fought its guardians this turn. Returns the stage: "trial" or
     "tyrant"."""
@@ -72,7 +77,7 @@ def _may_face(s: dict, titan: str, rift: str, result: str) -> str:
     return "tyrant"
 
 
-def _passed(s: dict, titan: str, rift: str, lines: list[str]) -> str:
+def _passed(s: State, titan: str, rift: str, lines: list[str]) -> str:
     """The first part of the Trial passed: the Titan faces the Tyrant next turn."""
     r = s["rifts"][rift]
     r["trial"] = "tyrant"
@@ -84,7 +89,7 @@ def _passed(s: dict, titan: str, rift: str, lines: list[str]) -> str:
     return f"{titan} passes the {rift} Rift's Trial"
 
 
-def _failed(s: dict, titan: str, rift: str, stage: str, damage: int, to: str | None, direct: bool,
+def _failed(s: State, titan: str, rift: str, stage: str, damage: int, to: str | None, direct: bool,
             lines: list[str], picks: dict) -> tuple[str, list]:
     """The Trial (or the fight against the Tyrant) failed: the Rift Token's damage, then back to
     a city the rift threatens. Returns (the summary, the abilities that triggered there)."""
@@ -106,7 +111,7 @@ def _failed(s: dict, titan: str, rift: str, stage: str, damage: int, to: str | N
     return f"{titan} fails the {rift} Rift's {what}" + (f", {damage} damage" if damage else ""), abilities
 
 
-def _threatened(r: dict, rift: str, city: str | None, why: str) -> str:
+def _threatened(r: Rift, rift: str, city: str | None, why: str) -> str:
     """The city the players chose among those the rift threatens (its Threat Connector)."""
     if city is None:
         raise NeedChoice(f"--to CITY is required: {why} (a city threatened by the {rift} Rift: "
@@ -116,7 +121,7 @@ def _threatened(r: dict, rift: str, city: str | None, why: str) -> str:
     return city
 
 
-def rift_close(state: dict, dice: Dice, rift: str, titan: str, city: str | None = None,
+def rift_close(state: State, dice: Dice, rift: str, titan: str, city: str | None = None,
                artifact: str | None = None, bonus: dict | None = None, adjacent: tuple = (),
                disable: tuple = ()) -> Outcome:
     """"If the Tyrant is defeated, the Rift will be closed. Remove it from the game board, assign
@@ -166,7 +171,7 @@ def rift_close(state: dict, dice: Dice, rift: str, titan: str, city: str | None 
                     "threat": s["threat"], "open_rifts": left, "abilities": abilities})
 
 
-def _may_close(s: dict, rift: str, titan: str) -> None:
+def _may_close(s: State, rift: str, titan: str) -> None:
     """The Titan faces this rift's Tyrant since an earlier turn (it passed the Trial then)."""
     r = s["rifts"][rift]
     if r["closed"]:
@@ -178,7 +183,7 @@ def _may_close(s: dict, rift: str, titan: str) -> None:
         raise RuleError(f"{titan} passed the Trial this turn: it faces the Tyrant next turn")
 
 
-def _take_artifact(s: dict, player: str, art: str, bonus: dict | None) -> None:
+def _take_artifact(s: State, player: str, art: str, bonus: dict | None) -> None:
     """The Rift Token and its Tyrant Artifact go to the player (with the dice it adds to checks)."""
     p = s["players"][player]
     p["artifacts"].append(art)
@@ -186,7 +191,7 @@ def _take_artifact(s: dict, player: str, art: str, bonus: dict | None) -> None:
         p.setdefault("artifact_dice", {})[art] = dict(bonus)
 
 
-def _leave_rift(s: dict, rift: str, titan: str, city: str, lines: list[str]) -> None:
+def _leave_rift(s: State, rift: str, titan: str, city: str, lines: list[str]) -> None:
     """The Titan, and any other Titan on the closed rift, go to the city chosen."""
     t = s["titans"][titan]
     t.pop("rift", None)

@@ -7,6 +7,7 @@ Titans as typed checked there (cli/setup.py): here every value is the table's ow
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, cast
 
 from journal.dice import Dice
 from journal.errors import InputError
@@ -14,12 +15,15 @@ from journal.games.titans.rules import order
 from journal.games.titans.rules.board import lair_text
 from journal.games.titans.rules.model import (
     ABILITIES, COLORS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, PAWNS_PER_TYPE, PILOT_CARDS, SETUP, TECH_CARDS, joined,
+    public_state,
 )
 from journal.games.titans.rules.phases import new_round, opening_hint
-from journal.games.titans.views.state import public_state
 from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 from journal.text import plural
+
+if TYPE_CHECKING:
+    from journal.games.titans.tables import Decks, Player, State, Titan
 
 
 @dataclass
@@ -45,7 +49,7 @@ def new(table: Table, dice: Dice) -> Outcome:
     """Set-up: one Titan per player, the Alert Token on 0, decks as counts, an invader type on each
     rift and its pawns by Reward Value (T5)."""
     players, titans = seat(table.titans)
-    state = {"threat": 0, "turn": 0, "phase": "setup", "lead": "", "invaded": False, "invasions": 0,
+    state: State = {"threat": 0, "turn": 0, "phase": "setup", "lead": "", "invaded": False, "invasions": 0,
              "round": new_round(), "decks": decks(len(players), table.face_up), "players": players, "titans": titans,
              "cities": copy_state(table.board["cities"]), "rifts": {}, "types": {}, "cards": {}, "invaders": {}}
     if table.board_name:
@@ -57,11 +61,11 @@ def new(table: Table, dice: Dice) -> Outcome:
     drawn = rifts(state, table, dice)
     if table.die_table:
         state["dice"] = copy_state(table.die_table)
-    return Outcome(state, _summary(state), _set_up_lines(state, drawn),
+    return Outcome(cast(dict, state), _summary(state), _set_up_lines(state, drawn),
                    {"state": public_state(state), "rifts": {r: v["type"] for r, v in state["rifts"].items()}})
 
 
-def seat(specs: list[dict]) -> tuple[dict, dict]:
+def seat(specs: list[dict]) -> tuple[dict[str, Player], dict[str, Titan]]:
     """Setup 2 and 12: each player's Titan Sheet, support colour (a free one when not chosen) and
     pilot (an unnamed pilot still sits in the cockpit: the save names it after the Titan).
     Returns (players, titans)."""
@@ -89,10 +93,10 @@ def seat(specs: list[dict]) -> tuple[dict, dict]:
     return players, titans
 
 
-def decks(players: int, face_up: tuple[str, ...] = ()) -> dict:
+def decks(players: int, face_up: tuple[str, ...] = ()) -> Decks:
     """Setup 4, 10, 11 and 12: the Episode Cards, the Tech Cards (3 drawn face up, named or not),
     the Final Episodes; two Pilot Cards dealt to each player, one kept and one discarded."""
-    d: dict = {"episode": EPISODE_CARDS, "episode_discard": 0, "invasion_discard": 0,
+    d: Decks = {"episode": EPISODE_CARDS, "episode_discard": 0, "invasion_discard": 0,
                "tech": TECH_CARDS - FACE_UP, "tech_face_up": FACE_UP, "tech_discard": 0,
                "final": FINAL_EPISODES, "pilots": PILOT_CARDS - 2 * players, "pilot_discard": players}
     if face_up:
@@ -100,7 +104,7 @@ def decks(players: int, face_up: tuple[str, ...] = ()) -> dict:
     return d
 
 
-def _placed_in_order(state: dict) -> None:
+def _placed_in_order(state: State) -> None:
     """Setup 13: "Starting with the Lead Character and proceeding clockwise, each player places his
     Titan": a Titan given a starting city goes after every Titan before it in that order."""
     first_unplaced = None
@@ -114,7 +118,7 @@ def _placed_in_order(state: dict) -> None:
                                  f"too, or place {titan} after it (", cmd("titans move", titan, "CITY"), ")"))
 
 
-def rifts(state: dict, table: Table, dice: Dice) -> list[str]:
+def rifts(state: State, table: Table, dice: Dice) -> list[str]:
     """Setup 5-8: an invader type on each rift (those the players did not choose are drawn), its
     cards, and its pawns by Reward Value (T5). Returns the rifts whose type was drawn."""
     types, cards = table.invaders["types"], table.invaders["cards"]
@@ -154,7 +158,7 @@ def setup_pawns(players: int, rewards: list[int]) -> tuple[list[int], list[int]]
     return guardians, lair
 
 
-def _set_up_lines(state: dict, drawn: list[str]) -> list:
+def _set_up_lines(state: State, drawn: list[str]) -> list:
     """What the table sets up: the Alert Token, the decks, each rift's pawns; then the Titans' places."""
     names = ", ".join(f"{t} ({v['player']})" for t, v in state["titans"].items())
     lines: list = ["War Titans: Invaders Must Die!",
@@ -176,7 +180,7 @@ def _set_up_lines(state: dict, drawn: list[str]) -> list:
     return lines
 
 
-def _summary(state: dict) -> str:
+def _summary(state: State) -> str:
     names = ", ".join(f"{t} ({v['player']})" for t, v in state["titans"].items())
     return (f"Game set up: {names}; lead {state['lead']}; rifts "
             + ", ".join(f"{r}={v['type']}" for r, v in state["rifts"].items()))

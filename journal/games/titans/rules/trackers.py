@@ -1,4 +1,5 @@
-"""THREAT and damage: the trackers every phase moves, and the end of the game.
+"""THREAT and damage: the trackers every phase moves, and the end of the game (`end_game`;
+whether it is over, `result`, is the model's: model.py).
 
 The Alert Token (T1/T4: 21 loses at once), City Damage (T6: destroyed at HP, THREAT
 +1/+2), Titan damage (Armor; destroyed at HP, THREAT +1) and Supports (2 HP each).
@@ -6,14 +7,20 @@ The Alert Token (T1/T4: 21 loses at once), City Damage (T6: destroyed at HP, THR
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.games.titans.rules.model import (
     CITY_HP, CITY_LABEL, CITY_THREAT, OVER, RED, SUPPORT_HP, THREAT_MAX, episodes_to_draw, tier, tier_word,
 )
 from journal.hints import cmd, say
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.titans.tables import State
 
-def end_game(s: dict, result: str, reason: str, lines: list[str]) -> None:
+
+def end_game(s: State, result: str, reason: str, lines: list[str]) -> None:
+    """The game is over (T7): won, or lost (T1: THREAT 21; a card's text)."""
     s["phase"] = OVER
     s["invasions"] = 0
     s["result"] = result
@@ -24,7 +31,7 @@ def end_game(s: dict, result: str, reason: str, lines: list[str]) -> None:
         lines.append(f"The game is over and the players have lost: {reason}.")
 
 
-def move_threat(s: dict, delta: int, why: str, lines: list[str], value: int | None = None) -> None:
+def move_threat(s: State, delta: int, why: str, lines: list[str], value: int | None = None) -> None:
     """Move the Alert Token (T1/T4), clamped to 0..21; reaching 21 loses at once (T1, T7)."""
     if s["phase"] == OVER:
         return
@@ -50,7 +57,7 @@ def move_threat(s: dict, delta: int, why: str, lines: list[str], value: int | No
                      + (" (Invaders are immune to Attack Tags now)." if now == RED else "."))
 
 
-def damage_city(s: dict, city: str, n: int, lines: list[str], why: str) -> int:
+def damage_city(s: State, city: str, n: int, lines: list[str], why: str) -> int:
     """Damage a city (T6): never below 0, destroyed when damage reaches HP (THREAT +1/+2)."""
     c = s["cities"][city]
     hp = CITY_HP[c["type"]]
@@ -69,7 +76,7 @@ def damage_city(s: dict, city: str, n: int, lines: list[str], why: str) -> int:
     return dealt
 
 
-def damage_titan(s: dict, name: str, n: int, lines: list[str], why: str, armor: bool = True) -> int:
+def damage_titan(s: State, name: str, n: int, lines: list[str], why: str, armor: bool = True) -> int:
     """Damage a Titan: Armor prevents up to its value (per damage); destroyed at HP."""
     t = s["titans"][name]
     if t["destroyed"] or n <= 0:
@@ -88,7 +95,7 @@ def damage_titan(s: dict, name: str, n: int, lines: list[str], why: str, armor: 
     return dealt
 
 
-def _destroy_titan(s: dict, name: str, lines: list[str]) -> None:
+def _destroy_titan(s: State, name: str, lines: list[str]) -> None:
     """A destroyed Titan: off the board, Tech Cards disabled, pilot die, THREAT +1 (T4)."""
     t = s["titans"][name]
     t["destroyed"] = True
@@ -119,7 +126,7 @@ def pilot_check_hints(titan: str) -> list:
     return [cmd("titans pilot-check", titan, red=True), " or ", cmd("titans pilot-check", titan, not_red=True)]
 
 
-def damage_supports(s: dict, player: str, city: str, n: int, lines: list[str], why: str) -> int:
+def damage_supports(s: State, player: str, city: str, n: int, lines: list[str], why: str) -> int:
     """Supports soak damage (T6: 2 HP each): a knocked-down one takes the next point."""
     sups = s["players"][player]["supports"]
     dealt = 0

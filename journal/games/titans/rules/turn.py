@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import RuleError
 from journal.games.titans.rules import order
@@ -18,8 +20,11 @@ from journal.hints import cmd, say
 from journal.outcome import Outcome, copy_state
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.titans.tables import State
 
-def next_phase(state: dict, dice: Dice) -> Outcome:
+
+def next_phase(state: State, dice: Dice) -> Outcome:
     """Close the current phase and start the next (Opening → Fight → Upgrade)."""
     refuse_if_over(state)
     refuse_if_final(state)
@@ -49,7 +54,7 @@ def next_phase(state: dict, dice: Dice) -> Outcome:
     return Outcome(s, f"{PHASE_TEXT[s['phase']]} of turn {s['turn']}", lines, {"phase": s["phase"], "turn": s["turn"]})
 
 
-def pass_turn(state: dict, dice: Dice, player: str | None = None) -> Outcome:
+def pass_turn(state: State, dice: Dice, player: str | None = None) -> Outcome:
     """A player passes their turn in the step under way (the Fight Phase, Development or
     Support Movement), so the next player, clockwise from the Lead Character, may act.
     Without PLAYER: whoever's turn it is."""

@@ -6,6 +6,7 @@ and the face-up ones beside the board, and step 4, Support Movement.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
@@ -24,10 +25,13 @@ from journal.lookup import already
 from journal.outcome import Outcome, copy_state
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.titans.tables import Decks, Player, State, TechCard, Titan
+
 # --- Upgrade step 3: Development ----------------------------------------------------------------
 
 
-def develop(state: dict, dice: Dice, player: str, action: str, **details) -> Outcome:
+def develop(state: State, dice: Dice, player: str, action: str, **details) -> Outcome:
     """Upgrade step 3: "Each Player, starting from the Lead Character, can choose one of the
     following 4 types of action: INDUSTRY, ARMY, RESEARCH, and REFRESH." `details` are the
     action's own (army: city, count; research: card, slot, cost, tags, bonus, draw, redraw)."""
@@ -53,7 +57,7 @@ def develop(state: dict, dice: Dice, player: str, action: str, **details) -> Out
     return Outcome(s, summary, lines, {"player": player, "action": action, **data, "credits": p["credits"]})
 
 
-def industry(s: dict, player: str, lines: list[str]) -> tuple[str, dict]:
+def industry(s: State, player: str, lines: list[str]) -> tuple[str, dict]:
     """INDUSTRY: "the player immediately gains 2 Credits"."""
     p = s["players"][player]
     if p["credits"] + INDUSTRY_CREDITS > CREDITS_MAX:
@@ -63,7 +67,7 @@ def industry(s: dict, player: str, lines: list[str]) -> tuple[str, dict]:
     return f"{player}: Industry, +2 Credits ({p['credits']})", {}
 
 
-def army(s: dict, player: str, lines: list[str], city: str, count: int = 1) -> tuple[str, dict]:
+def army(s: State, player: str, lines: list[str], city: str, count: int = 1) -> tuple[str, dict]:
     """ARMY: Supports on a non-destroyed city at 1 Credit each, at most 3 per player (T6)."""
     p = s["players"][player]
     if s["cities"][city]["destroyed"]:
@@ -83,7 +87,7 @@ def army(s: dict, player: str, lines: list[str], city: str, count: int = 1) -> t
             {"city": city, "count": count, "credits": p["credits"]})
 
 
-def research(s: dict, player: str, lines: list[str], card: str | None = None, slot: str | None = None,
+def research(s: State, player: str, lines: list[str], card: str | None = None, slot: str | None = None,
              cost: int = 0, tags: tuple = (), bonus: dict | None = None, draw: tuple = (),
              redraw: bool = False) -> tuple[str, dict]:
     """RESEARCH: "the player purchases one of the face-up Tech Cards on the side of the game board,
@@ -106,7 +110,7 @@ def research(s: dict, player: str, lines: list[str], card: str | None = None, sl
     return summary, data
 
 
-def _buy(s: dict, player: str, card: str, slot: str, cost: int, tags: tuple, bonus: dict | None,
+def _buy(s: State, player: str, card: str, slot: str, cost: int, tags: tuple, bonus: dict | None,
          lines: list[str]) -> tuple[str, dict]:
     """A face-up Tech Card bought for its cost and put into a free slot of the Titan Sheet."""
     p = s["players"][player]
@@ -128,7 +132,7 @@ def _buy(s: dict, player: str, card: str, slot: str, cost: int, tags: tuple, bon
             {"card": card, "slot": t["tech"][card]["slot"], "cost": cost, "credits": p["credits"]})
 
 
-def refresh(s: dict, player: str, lines: list[str]) -> tuple[str, dict]:
+def refresh(s: State, player: str, lines: list[str]) -> tuple[str, dict]:
     """REFRESH: "the player can spend the amount of Credits indicated as Refresh Cost on the Titan
     Sheet to refresh its Final Blow"."""
     p = s["players"][player]
@@ -153,7 +157,7 @@ DEVELOPMENT_ACTIONS: dict[str, Callable[..., tuple[str, dict]]] = {INDUSTRY: ind
 
 # --- the face-up Tech Cards beside the board ----------------------------------------------------
 
-def take_face_up(s: dict, card: str) -> None:
+def take_face_up(s: State, card: str) -> None:
     """A face-up Tech Card taken by name: one of the named ones, unless some of the face-up cards
     were never named (then it is one of those)."""
     d = s["decks"]
@@ -167,7 +171,7 @@ def take_face_up(s: dict, card: str) -> None:
         raise RuleError(f"{card} is not face up; the face-up Tech Cards are {', '.join(names)}")
 
 
-def refill_face_up(s: dict, lines: list[str], draw: tuple = ()) -> None:
+def refill_face_up(s: State, lines: list[str], draw: tuple = ()) -> None:
     """Draw face-up Tech Cards back up to 3 ("If the Tech Card deck runs out, shuffle the
     discarded cards to create a new one"); `draw` names the cards drawn, in order."""
     d = s["decks"]
@@ -192,7 +196,7 @@ def refill_face_up(s: dict, lines: list[str], draw: tuple = ()) -> None:
     lines.append(f"Face-up Tech Cards: {d['tech_face_up']}{shown} (deck {d['tech']}, discarded {d['tech_discard']}).")
 
 
-def _tech_deck(d: dict, lines: list[str]) -> bool:
+def _tech_deck(d: Decks, lines: list[str]) -> bool:
     """Whether a Tech Card is left to draw (the discarded ones shuffled into a new deck if need be)."""
     if d["tech"] == 0 and d["tech_discard"] > 0:
         d["tech"], d["tech_discard"] = d["tech_discard"], 0
@@ -200,7 +204,7 @@ def _tech_deck(d: dict, lines: list[str]) -> bool:
     return d["tech"] > 0
 
 
-def face_up(state: dict, dice: Dice, names: tuple = ()) -> Outcome:
+def face_up(state: State, dice: Dice, names: tuple = ()) -> Outcome:
     """Name the face-up Tech Cards as they lie beside the board (Research buys one of them by
     name); no names forgets them."""
     refuse_if_over(state)
@@ -222,7 +226,7 @@ def face_up(state: dict, dice: Dice, names: tuple = ()) -> Outcome:
 
 # --- the Tech Cards on a Titan Sheet ------------------------------------------------------------
 
-def slot_for(t: dict, slot: str, titan: str) -> str:
+def slot_for(t: Titan, slot: str, titan: str) -> str:
     """The slot a card goes into: free (a two-handed card takes both hands); "hand" is the first
     free hand."""
     used = {tc["slot"] for tc in t["tech"].values()}
@@ -243,14 +247,14 @@ def slot_for(t: dict, slot: str, titan: str) -> str:
     return slot
 
 
-def equip_card(t: dict, titan: str, card: str, slot: str, tags=(), bonus: dict | None = None) -> str:
+def equip_card(t: Titan, titan: str, card: str, slot: str, tags=(), bonus: dict | None = None) -> str:
     """A Tech Card put into a free slot of the Titan Sheet with 0 Charges. Returns what to do."""
     if already(t["tech"], card) is not None:
         raise RuleError(f"{titan} already has a Tech Card named {card} (name a second copy differently)")
     if len(t["tech"]) >= 5:
         raise RuleError(f"{titan}'s five Tech Card slots are full")
     where = slot_for(t, slot, titan)
-    entry: dict = {"slot": where, "charges": 0, "disabled": False}
+    entry: TechCard = {"slot": where, "charges": 0, "disabled": False}
     if tags:
         entry["tags"] = sorted(set(tags), key=TAGS.index)
     if bonus:
@@ -260,7 +264,7 @@ def equip_card(t: dict, titan: str, card: str, slot: str, tags=(), bonus: dict |
     return f"put it in {titan}'s {SLOT_TEXT[where]} slot with 0 Charges.{extra}"
 
 
-def tech(state: dict, dice: Dice, titan: str, action: str, card: str, **details) -> Outcome:
+def tech(state: State, dice: Dice, titan: str, action: str, card: str, **details) -> Outcome:
     """Tech Cards on a Titan Sheet: equip (into an empty slot; a card a card's text gives,
     from the deck or one of the face-up cards), discard (at any time), spend Charges, and
     by hand (A2): set Charges, disable, enable. `details` are the action's own (equip: slot,
@@ -272,7 +276,7 @@ def tech(state: dict, dice: Dice, titan: str, action: str, card: str, **details)
     return Outcome(s, summary, lines, {"titan": titan, **data})
 
 
-def _equip(s: dict, titan: str, card: str, slot: str, tags: tuple = (), bonus: dict | None = None,
+def _equip(s: State, titan: str, card: str, slot: str, tags: tuple = (), bonus: dict | None = None,
            face_up: bool = False, draw: tuple = ()) -> tuple[list[str], dict]:
     """A card a card's text gives: from the Tech deck, or one of the face-up cards (replaced)."""
     t, d = s["titans"][titan], s["decks"]
@@ -295,13 +299,13 @@ def _equip(s: dict, titan: str, card: str, slot: str, tags: tuple = (), bonus: d
     return lines, {"summary": f"{titan} equips {card} ({t['tech'][card]['slot']})", "card": card, **t["tech"][card]}
 
 
-def _discard(s: dict, titan: str, card: str) -> tuple[list[str], dict]:
+def _discard(s: State, titan: str, card: str) -> tuple[list[str], dict]:
     tc = s["titans"][titan]["tech"].pop(card)
     s["decks"]["tech_discard"] += 1
     return [f"Discard {card} from {titan}'s {SLOT_TEXT[tc['slot']]} slot."], {"card": card}
 
 
-def _spend(s: dict, titan: str, card: str, n: int) -> tuple[list[str], dict]:
+def _spend(s: State, titan: str, card: str, n: int) -> tuple[list[str], dict]:
     """Spending Charges: a disabled card gives nothing; a card cannot go below 0 Charges."""
     tc = s["titans"][titan]["tech"][card]
     if tc["disabled"]:
@@ -313,13 +317,13 @@ def _spend(s: dict, titan: str, card: str, n: int) -> tuple[list[str], dict]:
             {"card": card, "charges": tc["charges"], "summary": f"{titan} spends {plural(n, 'Charge')} of {card}"})
 
 
-def _charge(s: dict, titan: str, card: str, n: int) -> tuple[list[str], dict]:
+def _charge(s: State, titan: str, card: str, n: int) -> tuple[list[str], dict]:
     """A2: the card's Charges set by hand (0-3, T6)."""
     s["titans"][titan]["tech"][card]["charges"] = n
     return [f"{card} ({titan}) now has {plural(n, 'Charge')} (set by hand)."], {"card": card, "charges": n}
 
 
-def _disable(s: dict, titan: str, card: str) -> tuple[list[str], dict]:
+def _disable(s: State, titan: str, card: str) -> tuple[list[str], dict]:
     tc = s["titans"][titan]["tech"][card]
     if tc["disabled"]:
         raise RuleError(f"{card} is already disabled")
@@ -328,7 +332,7 @@ def _disable(s: dict, titan: str, card: str) -> tuple[list[str], dict]:
             {"card": card, "disabled": True})
 
 
-def _enable(s: dict, titan: str, card: str) -> tuple[list[str], dict]:
+def _enable(s: State, titan: str, card: str) -> tuple[list[str], dict]:
     """Re-enabled by a card's text (repairs re-enable with their successes): 0 Charges (T6)."""
     tc = s["titans"][titan]["tech"][card]
     if not tc["disabled"]:
@@ -346,7 +350,7 @@ TECH: dict[str, Callable[..., tuple[list[str], dict]]] = {"equip": _equip, "disc
 
 # --- Upgrade step 4: Support Movement -----------------------------------------------------------
 
-def supports_move(state: dict, dice: Dice, player: str, src: str, dst: str, count: int = 1) -> Outcome:
+def supports_move(state: State, dice: Dice, player: str, src: str, dst: str, count: int = 1) -> Outcome:
     """Upgrade step 4: "Each player, starting from the Lead Character, may move their own Support
     Tokens up to 3 city spaces" (a player's turn goes on until the next player moves or passes).
     Up to 3 in the whole step: each Support keeps the cities it has moved (`moved`)."""
@@ -378,7 +382,7 @@ def supports_move(state: dict, dice: Dice, player: str, src: str, dst: str, coun
                    {"player": player, "from": src, "to": dst, "count": count, "steps": steps})
 
 
-def _movers(p: dict, player: str, src: str, dst: str, steps: int | None, count: int) -> list[int]:
+def _movers(p: Player, player: str, src: str, dst: str, steps: int | None, count: int) -> list[int]:
     """The Supports that move: `count` of the player's on `src` that can still go `steps` cities
     this Upgrade Phase ("up to 3 city spaces" in all), the healthy ones first, and among them
     those already on their way."""

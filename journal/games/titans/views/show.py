@@ -1,22 +1,24 @@
 """The `show` command (`summary`), `list` (`status`), the log's headings (`turn_label`), what
-the table does next (`next_step`, the last line of `show`) and the campaign's names for
-completion (`names`)."""
+the table does next (`next_step`, the last line of `show`: the rules say it, rules/phases.py) and
+the campaign's names for completion (`names`)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from journal.games import TITLES
 from journal.games.titans.rules import effects, order
-from journal.games.titans.rules.board import invaders_at, lair_text, location, where_text
+from journal.games.titans.rules.board import invaders_at, lair_text, where_text
 from journal.games.titans.rules.checks import dice_pool
 from journal.games.titans.rules.model import (
-    CHARGES_MAX, CHECKS, CITY_HP, DEVELOPMENT, ENDING, FIGHT, FINAL, OPENING, OVER, PHASE_TEXT, SETUP, SUPPORTS,
-    SUPPORTS_MAX, THREAT_MAX, UPGRADE, episodes_to_draw, joined, stats, tier,
+    CHARGES_MAX, CHECKS, CITY_HP, OVER, PHASE_TEXT, SUPPORTS_MAX, THREAT_MAX, episodes_to_draw, stats, tier,
 )
-from journal.games.titans.rules.phases import (
-    opening_hint, repair_hints, repairs_to_roll, trial_due, trial_hints,
-)
-from journal.hints import cmd, say
+from journal.games.titans.rules import phases
+from journal.hints import say
 from journal.text import plural
+
+if TYPE_CHECKING:
+    from journal.games.titans.tables import Player, State, Titan
 
 TITLE = TITLES["titans"]
 TABLE_WIDTH = 100  # a row of `show` fits 100 columns (DESIGN: tables fit 100)
@@ -35,88 +37,10 @@ def status(state: dict) -> str:
             f"({tier(state['threat']).capitalize()}) · lead {state['lead']}")
 
 
-# --- what the table does next, phase by phase ----------------------------------------------------
-
 def next_step(state: dict) -> str:
-    """What the table does next (the "Next: ..." line of `show`), with the commands to type."""
-    step = NEXT.get(state["phase"])
-    return step(state) if step else "The game is over."
-
-
-def _setup_next(state: dict) -> str:
-    unplaced = [state["players"][p]["titan"] for p in order.waiting(state, SETUP)]
-    if unplaced:
-        return say("Place each Titan on a city, from the Lead Character clockwise: ",
-                   *joined([cmd("titans move", t, "CITY") for t in unplaced]))
-    return say("Start turn 1: ", opening_hint(state))
-
-
-def _opening_next(state: dict) -> str:
-    titans = state["titans"]
-    back = [t for t, v in titans.items() if v["destroyed"] and v.get("destroyed_turn", state["turn"]) < state["turn"]]
-    if state["invasions"]:
-        msg = say(f"{plural(state['invasions'], 'invasion')} to place: ",
-                  cmd("titans invade", rift="RIFT", city="CITY"), " (from each Episode Card)")
-    else:
-        who = order.whose_turn(state, FIGHT)
-        msg = say(f"Fight Phase, {who} first, then clockwise: ", *_fight_turn(state, who)) if who else \
-            say("Fight Phase: nobody can act; ", cmd("titans next"))
-    if back:
-        msg = say(msg, "; ", *joined([cmd("titans reenter", t, "CITY") for t in back]))
-    return msg
-
-
-def _fight_next(state: dict) -> str:
-    due = trial_due(state)
-    if due:
-        return say(f"{due[0]} faces the {due[1]} Rift's Trial: ", *trial_hints(*due))
-    who = order.whose_turn(state, FIGHT)
-    now = say(f"{who}'s turn: ", *_fight_turn(state, who), "; then ") if who else ""
-    return say(now, "the Upgrade Phase: ", cmd("titans next"))
-
-
-def _fight_turn(state: dict, player: str) -> list:
-    """What a player may do on their Fight turn now, as a line's parts: move (unless it has), attack
-    the invaders where its Titan stands, on an empty rift face its Trial; or pass."""
-    titan = state["players"][player]["titan"]
-    t, rnd = state["titans"][titan], state["round"]
-    moves = [] if titan in rnd["moved"] else [cmd("titans move", titan, "CITY")]
-    foes = invaders_at(state, location(t))
-    if foes:
-        moves.append(cmd("titans attack", titan, successes="N", target=list(foes) if len(foes) > 1 else None))
-    rift = t.get("rift")
-    if rift and not foes and state["rifts"][rift]["trial"] in ("sealed", "revealed"):
-        moves += [cmd("titans trial", titan, result, rift=rift) for result in ("pass", "fail")]
-    return [*joined(moves), ", or " if moves else "", cmd("titans pass", player)]
-
-
-def _upgrade_next(state: dict) -> str:
-    rnd = state["round"]
-    waiting = repairs_to_roll(state)
-    if not rnd["charged"] and waiting:
-        return say("Repair Checks: ", *repair_hints(state, waiting, upgrade=False), "; then Development")
-    who = order.whose_turn(state, DEVELOPMENT) if order.step_of(state) == DEVELOPMENT else None
-    if who:
-        return say(f"Development, {who} first: ", cmd("titans develop", who, "ACTION"), " (industry, army, research "
-                   "or refresh), or ", cmd("titans pass", who), "; then Supports move; then ", cmd("titans ending"))
-    who = order.whose_turn(state, SUPPORTS)
-    if who:
-        return say(f"Supports may move, {who} first (", order.hint(state, SUPPORTS, who), ", or ",
-                   cmd("titans pass", who), "), then ", cmd("titans ending"))
-    return say("Support Movement done: ", cmd("titans ending"))
-
-
-def _ending_next(state: dict) -> str:
-    return say(f"Start turn {state['turn'] + 1}: ", opening_hint(state))
-
-
-def _final_next(state: dict) -> str:
-    return say("Play the Final Episode from its card, then: ", cmd("titans end", "won"), " or ",
-               cmd("titans end", "lost"))
-
-
-NEXT = {SETUP: _setup_next, OPENING: _opening_next, FIGHT: _fight_next, UPGRADE: _upgrade_next,
-        ENDING: _ending_next, FINAL: _final_next}
+    """What the table does next (the "Next: ..." line of `show`, the status line of `play`), with
+    the commands to type: the rules' (rules/phases.py), printed."""
+    return phases.next_step(state)
 
 
 def names(state: dict) -> dict[str, list[str]]:
@@ -147,16 +71,17 @@ def row(head: str, bits: list[str], indent: int, sep: str = "  ") -> list[str]:
 def summary(state: dict) -> list[str]:
     """The `show` command: THREAT and its tier, the Titans, the cities, the rifts, the invaders on the
     board, the decks; then what the table does next."""
-    lines = _threat_lines(state)
-    lines += _titan_lines(state)
-    lines += _city_lines(state)
-    lines += _rift_lines(state)
-    lines += _invader_lines(state)
-    lines += _deck_lines(state)
-    return lines + [say("Next: ", next_step(state))]
+    s = cast("State", state)        # a valid save's [state] table (the core validated it)
+    lines = _threat_lines(s)
+    lines += _titan_lines(s)
+    lines += _city_lines(s)
+    lines += _rift_lines(s)
+    lines += _invader_lines(s)
+    lines += _deck_lines(s)
+    return lines + [say("Next: ", phases.next_step(s))]
 
 
-def _threat_lines(state: dict) -> list[str]:
+def _threat_lines(state: State) -> list[str]:
     phase = state["phase"]
     head = f"{TITLE}: turn {state['turn']}, {PHASE_TEXT[phase]}"
     if phase == OVER:
@@ -169,7 +94,7 @@ def _threat_lines(state: dict) -> list[str]:
             f"  Lead Character: {state['lead']}; turn order {', '.join(order.seat_order(state))}"]
 
 
-def _titan_lines(state: dict) -> list[str]:
+def _titan_lines(state: State) -> list[str]:
     lines = ["Titans:"]
     w = max(len(n) for n in state["titans"])
     pad = " " * (w + 4)
@@ -192,7 +117,7 @@ def _titan_lines(state: dict) -> list[str]:
     return lines
 
 
-def _tech_lines(ti: dict, pl: dict) -> list[str]:
+def _tech_lines(ti: Titan, pl: Player) -> list[str]:
     """A Titan's Tech Cards and its player's Tyrant Artifacts that add dice."""
     lines = []
     for card, tc in ti["tech"].items():
@@ -205,7 +130,7 @@ def _tech_lines(ti: dict, pl: dict) -> list[str]:
     return lines
 
 
-def _city_lines(state: dict) -> list[str]:
+def _city_lines(state: State) -> list[str]:
     lines = ["Cities:"]
     w = max(len(c) for c in state["cities"])
     for name, c in state["cities"].items():
@@ -229,7 +154,7 @@ def _city_lines(state: dict) -> list[str]:
 TRIAL_TEXT = {"sealed": "token face down", "revealed": "token revealed"}
 
 
-def _rift_lines(state: dict) -> list[str]:
+def _rift_lines(state: State) -> list[str]:
     lines = ["Rifts:"]
     for name, r in state["rifts"].items():
         lair = lair_text(r)
@@ -244,7 +169,7 @@ def _rift_lines(state: dict) -> list[str]:
     return lines
 
 
-def _invader_lines(state: dict) -> list[str]:
+def _invader_lines(state: State) -> list[str]:
     if not state["invaders"]:
         return []
     lines = ["Invaders on the board:"]
@@ -257,7 +182,7 @@ def _invader_lines(state: dict) -> list[str]:
     return lines
 
 
-def _deck_lines(state: dict) -> list[str]:
+def _deck_lines(state: State) -> list[str]:
     d = state["decks"]
     named = d.get("face_up_cards", [])
     lines = [f"Decks: Episode {d['episode']} (discard {d['episode_discard']}, invasion discard "
