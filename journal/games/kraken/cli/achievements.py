@@ -18,7 +18,7 @@ from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import run
 from journal.lookup import find
 from journal.options import OrderedGroup, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, pass_rt
 
 
 @click.command()
@@ -35,8 +35,8 @@ def score(rt, save, record):
     from journal.games.kraken.model.campaign import score as score_of
 
     if record:
-        run(rt, save, rules.record_score, campaign=rt.paths(save).name, date=rt.now()[:10],
-            side_files=(ACHIEVEMENTS_FILE,))
+        run(rt, save, rules.record_score, How(side_files=(ACHIEVEMENTS_FILE,)), campaign=rt.paths(save).name,
+            date=rt.now()[:10])
         return
     with rt.read(save) as s:
         state, name = s.state, s.paths.name
@@ -103,8 +103,8 @@ def achievement_unlock(rt, save, name, bonus):
     from journal.games.kraken import achievements as rules
 
     if save or rt.batch is not None:   # with the campaign: logged, committed and undone with its save
-        run(rt, save, rules.unlock, name=name, bonus=bonus, campaign=rt.paths(save).name, when=rt.now(),
-            side_files=(ACHIEVEMENTS_FILE,))
+        run(rt, save, rules.unlock, How(side_files=(ACHIEVEMENTS_FILE,)), name=name, bonus=bonus,
+            campaign=rt.paths(save).name, when=rt.now())
         return
     doc = update_achievements(rt, lambda doc: rules.add_achievement(doc, name, bonus, None, rt.now()))
     name = " ".join(name.split())

@@ -6,11 +6,11 @@ import click
 
 from journal.errors import InputError
 from journal.games.kraken.cli import names
-from journal.games.kraken.cli.common import CREW, NEGATIVES, NUMBER, parse_trait, run, weapons_of
+from journal.games.kraken.cli.common import CREW, NEGATIVES, NUMBER, named, parse_trait, run, weapons_of
 from journal.games.kraken.model.constants import ATTRIBUTES, INVENTORY, JAMS
 from journal.hints import cmd, say
 from journal.options import DeltaType, OrderedGroup, reason_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, pass_rt
 
 
 MEMBER = {"name": CREW}   # the crew member a command names
@@ -45,8 +45,8 @@ def crew_add(rt, save, name, traits, psi, level, hire, reason, **attrs):
     from journal.games.kraken import crew as rules
 
     given = {a: v for a, v in attrs.items() if v is not None}
-    run(rt, save, rules.crew_add, name=name, attrs=given, traits=[parse_trait(t) for t in traits], psi=psi,
-        level=level, hire=hire, reason=reason, log_reason=reason)
+    run(rt, save, rules.crew_add, How(log_reason=reason), name=name, attrs=given,
+        traits=[parse_trait(t) for t in traits], psi=psi, level=level, hire=hire, reason=reason)
 
 
 @crew.command("remove")
@@ -61,7 +61,7 @@ def crew_remove(rt, save, name, sell, died):
 
     if sell and died:
         raise click.UsageError("--sell or --died, not both")
-    run(rt, save, rules.crew_remove, names=MEMBER, name=name, sell=sell, died=died)
+    run(rt, save, rules.crew_remove, named(MEMBER), name=name, sell=sell, died=died)
 
 
 @crew.command("hp", context_settings=NEGATIVES)
@@ -74,7 +74,7 @@ def crew_hp(rt, save, name, delta, reason):
     """Damage -N or healing +N (or =N): 0 to -3 unconscious, -4 killed (K11)."""
     from journal.games.kraken import crew as rules
 
-    run(rt, save, rules.crew_hp, names=MEMBER, name=name, delta=delta.by, value=delta.to, log_reason=reason)
+    run(rt, save, rules.crew_hp, named(MEMBER, How(log_reason=reason)), name=name, delta=delta.by, value=delta.to)
 
 
 @crew.command("level-up")
@@ -90,7 +90,7 @@ def crew_level_up(rt, save, name, attribute, traits, psi):
     """Spend (new level)² XP: +1 attribute, or new traits."""
     from journal.games.kraken import crew as rules
 
-    run(rt, save, rules.crew_level_up, names=MEMBER, name=name, attribute=attribute,
+    run(rt, save, rules.crew_level_up, named(MEMBER), name=name, attribute=attribute,
         traits=[parse_trait(t) for t in traits], psi=psi)
 
 
@@ -102,7 +102,7 @@ def crew_leader(rt, save, name):
     """The crew member who leads (events call them 'you')."""
     from journal.games.kraken import crew as rules
 
-    run(rt, save, rules.crew_leader, names=MEMBER, name=name)
+    run(rt, save, rules.crew_leader, named(MEMBER), name=name)
 
 
 @crew.command("set")
@@ -116,8 +116,8 @@ def crew_set(rt, save, name, field, value, reason):
     """Set an attribute, level, hp_max or psi by hand (a card says so)."""
     from journal.games.kraken import crew as rules
 
-    run(rt, save, rules.crew_set, names=MEMBER, name=name, field=field.strip().casefold().replace("-", "_"),
-        value=value, log_reason=reason)
+    run(rt, save, rules.crew_set, named(MEMBER, How(log_reason=reason)), name=name,
+        field=field.strip().casefold().replace("-", "_"), value=value)
 
 
 @crew.command("trait")
@@ -132,11 +132,11 @@ def crew_trait(rt, save, name, trait, remove, reason):
     from journal.games.kraken import crew as rules
 
     if remove:
-        run(rt, save, rules.crew_trait, names=MEMBER, name=name, trait=trait.rpartition(":")[0] or trait,
-            remove=True, log_reason=reason)
+        run(rt, save, rules.crew_trait, named(MEMBER, How(log_reason=reason)), name=name,
+            trait=trait.rpartition(":")[0] or trait, remove=True)
     else:
         t, v = parse_trait(trait, "TRAIT")
-        run(rt, save, rules.crew_trait, names=MEMBER, name=name, trait=t, value=v, log_reason=reason)
+        run(rt, save, rules.crew_trait, named(MEMBER, How(log_reason=reason)), name=name, trait=t, value=v)
 
 
 @crew.command("equip")
@@ -150,7 +150,7 @@ def crew_equip(rt, save, name, slot, item, from_storage):
     """Put an item in a slot: L, R (hands) or 1-4 (backpack)."""
     from journal.games.kraken import equipment as rules
 
-    run(rt, save, rules.crew_equip, names=MEMBER, name=name, slot=slot, item=item, from_storage=from_storage)
+    run(rt, save, rules.crew_equip, named(MEMBER), name=name, slot=slot, item=item, from_storage=from_storage)
 
 
 @crew.command("use")
@@ -165,8 +165,8 @@ def crew_use(rt, save, name, item, heal_hp, target, oxygen):
     """Use an item outside Ground Combat (no action); a use of a U item is erased."""
     from journal.games.kraken import equipment as rules
 
-    run(rt, save, rules.crew_use, names={"name": CREW, "target": CREW.on("--target")},
-        name=name, item=item, heal_hp=heal_hp, target=target, oxygen=oxygen)
+    run(rt, save, rules.crew_use, named({"name": CREW, "target": CREW.on("--target")}), name=name, item=item,
+        heal_hp=heal_hp, target=target, oxygen=oxygen)
 
 
 @crew.command("unequip")
@@ -179,7 +179,7 @@ def crew_unequip(rt, save, name, slot, to_storage):
     """Take an item out of a slot."""
     from journal.games.kraken import equipment as rules
 
-    run(rt, save, rules.crew_unequip, names=MEMBER, name=name, slot=slot, to_storage=to_storage)
+    run(rt, save, rules.crew_unequip, named(MEMBER), name=name, slot=slot, to_storage=to_storage)
 
 
 @crew.command("gear")
@@ -209,8 +209,8 @@ def crew_gear(rt, save, name, jacket, helmet, physical_shield, armor, shield, ch
     if armor is not None and jacket is not None:
         raise InputError("--armor N is an unnamed jacket: give --armor or --jacket, not both (one jacket is worn "
                          "at a time)")
-    run(rt, save, rules.crew_gear, names=MEMBER, name=name, armor=armor, shield=shield, charger=charger,
-        jacket=jacket, helmet=helmet, physical_shield=physical_shield)
+    run(rt, save, rules.crew_gear, named(MEMBER), name=name, armor=armor, shield=shield, charger=charger, jacket=jacket,
+        helmet=helmet, physical_shield=physical_shield)
 
 
 @crew.command("weapon")
@@ -228,6 +228,5 @@ def crew_weapon(rt, save, name, spec, weapon, ammo, jam, remove, slot):
     """A weapon in the book's notation: "Rifle (3) 4+, 3 A5 RG"; only one in a hand attacks."""
     from journal.games.kraken import equipment as rules
 
-    run(rt, save, rules.crew_weapon, names={"name": CREW, "weapon": weapons_of().on("--weapon")},
-        name=name, spec=spec, weapon=weapon, ammo=ammo, remove=remove, jam=jam,
-        slot=slot)
+    run(rt, save, rules.crew_weapon, named({"name": CREW, "weapon": weapons_of().on("--weapon")}), name=name, spec=spec,
+        weapon=weapon, ammo=ammo, remove=remove, jam=jam, slot=slot)

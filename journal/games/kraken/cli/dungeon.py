@@ -6,10 +6,10 @@ import click
 
 from journal.errors import InputError, typed
 from journal.games.kraken.cli import names
-from journal.games.kraken.cli.common import CREW, NUMBER, run, run_asking, short, weapons_of
+from journal.games.kraken.cli.common import CREW, NUMBER, named, run, run_asking, short, weapons_of
 from journal.games.kraken.cli.files import grade_prices
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, pass_rt
 
 
 # the crew members (and a member's weapon) a dungeon command names
@@ -73,7 +73,7 @@ def dungeon_enter(rt, save, slot, crew_names, map_no, inside, rolls):
     """Land on a Location from the Starmap Locations Log."""
     from journal.games.kraken.dungeon import maps as rules
 
-    run(rt, save, rules.dungeon_enter, names=TEAM, entered=rolls, slot=slot, crew=list(crew_names), map_no=map_no,
+    run(rt, save, rules.dungeon_enter, named(TEAM, How(entered=rolls)), slot=slot, crew=list(crew_names), map_no=map_no,
         inside=inside)
 
 
@@ -90,7 +90,7 @@ def dungeon_move(rt, save, to, free, faint, breach):
     """Move to an adjacent tile or area (one action)."""
     from journal.games.kraken.dungeon import maps as rules
 
-    run_asking(rt, save, rules.dungeon_move, names=TEAM, how="free" if free else "move", to=to, breach=list(breach),
+    run_asking(rt, save, rules.dungeon_move, named(TEAM), how="free" if free else "move", to=to, breach=list(breach),
                faint=faint)
 
 
@@ -105,7 +105,7 @@ def dungeon_bulkhead(rt, save, tile, crew, to, breach, how, faint, rolls):
     """Open a bulkhead B# (three failures lock it)."""
     from journal.games.kraken.dungeon import hazards as rules
 
-    run_asking(rt, save, rules.dungeon_bulkhead, names=TEAM, entered=rolls, tile=tile, crew=crew, how=_how(how),
+    run_asking(rt, save, rules.dungeon_bulkhead, named(TEAM, How(entered=rolls)), tile=tile, crew=crew, how=_how(how),
                to=to, breach=list(breach), faint=faint)
 
 
@@ -122,7 +122,7 @@ def dungeon_crack(rt, save, tile, crew, weapon, grade, emergency, to, breach, ho
     """Crack a bulkhead with a weapon's Ammo, or the emergency release."""
     from journal.games.kraken.dungeon import hazards as rules
 
-    run_asking(rt, save, rules.dungeon_crack, names=CRACK, tile=tile, crew=crew, weapon=weapon, grade=grade,
+    run_asking(rt, save, rules.dungeon_crack, named(CRACK), tile=tile, crew=crew, weapon=weapon, grade=grade,
                emergency=emergency, how=_how(how, "stay"), to=to, breach=list(breach), faint=faint)
 
 
@@ -137,7 +137,7 @@ def dungeon_mine(rt, save, tile, disarm, to, breach, how, faint, rolls):
     """Mines M#: disarm (2d6 + Tech), or Agility saves (d6 + AGI >= 8)."""
     from journal.games.kraken.dungeon import hazards as rules
 
-    run_asking(rt, save, rules.dungeon_mine, names=TEAM, entered=rolls, tile=tile, disarm=disarm, how=_how(how),
+    run_asking(rt, save, rules.dungeon_mine, named(TEAM, How(entered=rolls)), tile=tile, disarm=disarm, how=_how(how),
                to=to, breach=list(breach), faint=faint)
 
 
@@ -152,7 +152,7 @@ def dungeon_laser(rt, save, tile, disarm, to, breach, how, faint, rolls):
     """A laser barrier L#: damage on entering; disarm it on the tile."""
     from journal.games.kraken.dungeon import hazards as rules
 
-    run_asking(rt, save, rules.dungeon_laser, names=TEAM, entered=rolls, tile=tile, disarm=disarm, how=how, to=to,
+    run_asking(rt, save, rules.dungeon_laser, named(TEAM, How(entered=rolls)), tile=tile, disarm=disarm, how=how, to=to,
                breach=list(breach), faint=faint)
 
 
@@ -166,7 +166,7 @@ def dungeon_value(rt, save, tile, rolls, reason):
     """Roll a '?' value (d6 halved, once per exploration)."""
     from journal.games.kraken.dungeon import hazards as rules
 
-    run(rt, save, rules.dungeon_value, entered=rolls, tile=tile, log_reason=reason)
+    run(rt, save, rules.dungeon_value, How(entered=rolls, log_reason=reason), tile=tile)
 
 
 @dungeon.command("med")
@@ -179,8 +179,8 @@ def dungeon_med(rt, save, tile, name, to, breach, how, faint):
     """A med-station heals one member up to 4 HP (3 times)."""
     from journal.games.kraken.dungeon import stations as rules
 
-    run_asking(rt, save, rules.dungeon_med, names=TEAM, tile=tile, name=name, how=_how(how), to=to, breach=list(breach),
-               faint=faint)
+    run_asking(rt, save, rules.dungeon_med, named(TEAM), tile=tile, name=name, how=_how(how), to=to,
+               breach=list(breach), faint=faint)
 
 
 @dungeon.command("oxygen-station")
@@ -192,7 +192,7 @@ def dungeon_oxygen(rt, save, tile, to, breach, how, faint):
     """Refill the Oxygen."""
     from journal.games.kraken.dungeon import stations as rules
 
-    run_asking(rt, save, rules.dungeon_oxygen, names=TEAM, tile=tile, how=_how(how), to=to, breach=list(breach),
+    run_asking(rt, save, rules.dungeon_oxygen, named(TEAM), tile=tile, how=_how(how), to=to, breach=list(breach),
                faint=faint)
 
 
@@ -207,7 +207,7 @@ def dungeon_clone(rt, save, tile, savepoint, heal, to, breach, how, faint):
     """A clone station: heal 4 HP each, a save point (K8), once per station and exploration."""
     from journal.games.kraken.dungeon import stations as rules
 
-    run_asking(rt, save, rules.dungeon_clone, names=TEAM, tile=tile, savepoint=savepoint, how=_how(how), to=to,
+    run_asking(rt, save, rules.dungeon_clone, named(TEAM), tile=tile, savepoint=savepoint, how=_how(how), to=to,
                breach=list(breach), faint=faint, heal_crew=heal)
 
 
@@ -226,8 +226,8 @@ for _kind, _help in (("shop", "A Shop S#: trash bonus, grades and prices."),
         def _cmd(rt, save, tile, to, breach, how, faint, rolls):
             from journal.games.kraken.dungeon import shops as rules
 
-            run_asking(rt, save, rules.dungeon_shop, names=TEAM, entered=rolls, tile=tile, kind=kind, how=_how(how),
-                       to=to, breach=list(breach), faint=faint)
+            run_asking(rt, save, rules.dungeon_shop, named(TEAM, How(entered=rolls)), tile=tile, kind=kind,
+                       how=_how(how), to=to, breach=list(breach), faint=faint)
         return _cmd
     _make(_kind, _help)
 
@@ -247,7 +247,7 @@ def visit(rt, save, slot, map_no, kind, tile, crew_names, rolls):
     """Phase 4 short visit: teleport to a cleared map's trader, do one thing, come back."""
     from journal.games.kraken.dungeon import shops as rules
 
-    run(rt, save, rules.short_visit, names=TEAM, entered=rolls, slot=slot, map_no=map_no, kind=kind, tile=tile,
+    run(rt, save, rules.short_visit, named(TEAM, How(entered=rolls)), slot=slot, map_no=map_no, kind=kind, tile=tile,
         crew=list(crew_names))
 
 
@@ -274,8 +274,7 @@ def dungeon_buy(rt, save, item, grade, price, rare, ammo):
     """Buy at the Shop or Ammo dealer you stand on (or Phase 3's grade 5 Shop, an event's)."""
     from journal.games.kraken.dungeon import shops as rules
 
-    run(rt, save, rules.dungeon_buy, item=item, grade=grade, prices=grade_prices(), price=price,
-        rare=rare, ammo=ammo)
+    run(rt, save, rules.dungeon_buy, item=item, grade=grade, prices=grade_prices(), price=price, rare=rare, ammo=ammo)
 
 
 @dungeon.command("sell")
@@ -288,7 +287,7 @@ def dungeon_sell(rt, save, item, value, faint):
     """Sell Equipment for half its value (at a Gambler: an action)."""
     from journal.games.kraken.dungeon import shops as rules
 
-    run_asking(rt, save, rules.dungeon_sell, names=TEAM, item=item, value=value, faint=faint)
+    run_asking(rt, save, rules.dungeon_sell, named(TEAM), item=item, value=value, faint=faint)
 
 
 @dungeon.command("gamble")
@@ -307,8 +306,8 @@ def dungeon_gamble(rt, save, item, grade, worn, got, faint, rolls):
 
     if got is None and (item is None or grade is None):
         raise click.UsageError("give ITEM --grade G (or --got NAME)")
-    run_asking(rt, save, rules.dungeon_gamble, names=TEAM, entered=rolls, item=item, grade=grade, worn=worn, got=got,
-               faint=faint)
+    run_asking(rt, save, rules.dungeon_gamble, named(TEAM, How(entered=rolls)), item=item, grade=grade, worn=worn,
+               got=got, faint=faint)
 
 
 @dungeon.command("mod")
@@ -327,8 +326,8 @@ def dungeon_mod(rt, save, name, weapon, mod, grade, price):
 
     if mod is None:
         raise click.UsageError("give --ammo, --damage or --both")
-    run(rt, save, rules.dungeon_mod, names=MOD, name=name, weapon=weapon, mod=mod, grade=grade,
-        prices=grade_prices(), price=price)
+    run(rt, save, rules.dungeon_mod, named(MOD), name=name, weapon=weapon, mod=mod, grade=grade, prices=grade_prices(),
+        price=price)
 
 
 @dungeon.command("treasure")
@@ -341,7 +340,7 @@ def dungeon_treasure(rt, save, tile, to, breach, how, faint, rolls):
     """A Treasure T#: a drop of grade difficulty + # (first time)."""
     from journal.games.kraken.dungeon import stations as rules
 
-    run_asking(rt, save, rules.dungeon_treasure, names=TEAM, entered=rolls, tile=tile, how=_how(how), to=to,
+    run_asking(rt, save, rules.dungeon_treasure, named(TEAM, How(entered=rolls)), tile=tile, how=_how(how), to=to,
                breach=list(breach), faint=faint)
 
 
@@ -361,8 +360,8 @@ def dungeon_tile(rt, save, tile, what, portals, to, breach, how, faint, rolls):
     from journal.games.kraken.dungeon import elements as rules
 
     nums = _portals(portals)
-    run_asking(rt, save, rules.dungeon_tile, names=TEAM, entered=rolls, tile=tile, what=what, how=_how(how), to=to,
-               breach=list(breach), faint=faint, portals=nums)
+    run_asking(rt, save, rules.dungeon_tile, named(TEAM, How(entered=rolls)), tile=tile, what=what, how=_how(how),
+               to=to, breach=list(breach), faint=faint, portals=nums)
 
 
 @dungeon.command("element")
@@ -390,8 +389,8 @@ def dungeon_breach(rt, save, tile, crew, undo, to, breach, how, faint):
     """Repair a Hull Breach you stand on with a welding device (an action)."""
     from journal.games.kraken.dungeon import elements as rules
 
-    run_asking(rt, save, rules.dungeon_breach, names=TEAM, tile=tile, crew=crew, undo=undo, how=_how(how),
-               to=to, breach=list(breach), faint=faint)
+    run_asking(rt, save, rules.dungeon_breach, named(TEAM), tile=tile, crew=crew, undo=undo, how=_how(how), to=to,
+               breach=list(breach), faint=faint)
 
 
 @dungeon.command("enemy")
@@ -404,7 +403,7 @@ def dungeon_enemy(rt, save, tile, ambush, rolls):
     """An Enemy E# or Boss B# tile: the Ground Combat spawns."""
     from journal.games.kraken.ground_combat import spawn as rules
 
-    run(rt, save, rules.ground_start, entered=rolls, tile=tile, ambush=ambush)
+    run(rt, save, rules.ground_start, How(entered=rolls), tile=tile, ambush=ambush)
 
 
 @dungeon.command("avoid")
@@ -418,7 +417,7 @@ def dungeon_avoid(rt, save, tile, way, pay, rolls):
     """Try to avoid a Ground Combat with an Enemy (not a Boss)."""
     from journal.games.kraken.dungeon import avoid as rules
 
-    run(rt, save, rules.dungeon_avoid, entered=rolls, tile=tile, way=way, pay=pay)
+    run(rt, save, rules.dungeon_avoid, How(entered=rolls), tile=tile, way=way, pay=pay)
 
 
 @dungeon.command("exit")
@@ -433,7 +432,7 @@ def dungeon_exit(rt, save, keep_uncleared, reward, to, breach, how, faint, rolls
     """An exit tile EX: the next map, or the last map's exit solves the Location."""
     from journal.games.kraken.dungeon import maps as rules
 
-    run_asking(rt, save, rules.dungeon_exit, names=TEAM, entered=rolls, how=_how(how), to=to, breach=list(breach),
+    run_asking(rt, save, rules.dungeon_exit, named(TEAM, How(entered=rolls)), how=_how(how), to=to, breach=list(breach),
                faint=faint, keep_uncleared=keep_uncleared, reward=reward)
 
 
@@ -446,7 +445,7 @@ def dungeon_back(rt, save, keep_uncleared, to, breach, how, faint):
     """Back to the previous map through an entrance."""
     from journal.games.kraken.dungeon import maps as rules
 
-    run_asking(rt, save, rules.dungeon_back, names=TEAM, how=_how(how), to=to, breach=list(breach), faint=faint,
+    run_asking(rt, save, rules.dungeon_back, named(TEAM), how=_how(how), to=to, breach=list(breach), faint=faint,
                keep_uncleared=keep_uncleared)
 
 
@@ -460,7 +459,7 @@ def dungeon_leave(rt, save, way, keep_uncleared, to, breach, how, faint):
     """Leave the Location: the first map's entrance, an Exit Location '/', the Teleporter."""
     from journal.games.kraken.dungeon import maps as rules
 
-    run_asking(rt, save, rules.dungeon_leave, names=TEAM, way=way, how=_how(how), to=to, breach=list(breach),
+    run_asking(rt, save, rules.dungeon_leave, named(TEAM), way=way, how=_how(how), to=to, breach=list(breach),
                faint=faint, keep_uncleared=keep_uncleared)
 
 
@@ -475,7 +474,7 @@ def dungeon_psi(rt, save, name, power, bonus, rolls):
     """A dungeon PSI power: surprise, divination, midas touch, oxygen creation."""
     from journal.games.kraken.ground_combat import psi as rules
 
-    run(rt, save, rules.dungeon_psi, names=TEAM, entered=rolls, name=name, power=rules.psi_power(" ".join(power)),
+    run(rt, save, rules.dungeon_psi, named(TEAM, How(entered=rolls)), name=name, power=rules.psi_power(" ".join(power)),
         bonus=bonus)
 
 
@@ -489,7 +488,7 @@ def dungeon_meditate(rt, save, name, faint, rolls):
     """Recover an exhausted PSI trait (Oxygen instead of an action)."""
     from journal.games.kraken.ground_combat import psi as rules
 
-    run_asking(rt, save, rules.meditate, names=TEAM, entered=rolls, name=name, in_dungeon=True, faint=faint)
+    run_asking(rt, save, rules.meditate, named(TEAM, How(entered=rolls)), name=name, in_dungeon=True, faint=faint)
 
 
 @dungeon.command("show")

@@ -8,7 +8,7 @@ from journal.games.kraken.cli.common import NUMBER, catalogue, run
 from journal.games.kraken.cli.files import load_table
 from journal.games.kraken.model.constants import FLIGHT_OPTIONS
 from journal.options import reason_option, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, pass_rt
 from journal.text import plural
 
 
@@ -34,7 +34,7 @@ def flight(rt, save, difficulty, options, stealth, avoid, nano_skin, table_path,
     """
     from journal.games.kraken import flight as rules
 
-    run(rt, save, rules.flight, entered=rolls, difficulty=difficulty, cat=catalogue(),
+    run(rt, save, rules.flight, How(entered=rolls), difficulty=difficulty, cat=catalogue(),
         table=load_table(table_path), options=[o.lower() for o in options], stealth=stealth, avoid=avoid,
         nano_skin=nano_skin)
 
@@ -63,4 +63,4 @@ def flight_end(rt, save, reason):
     """Drop the flight under way by hand (its dice modifications are lost)."""
     from journal.games.kraken import flight as rules
 
-    run(rt, save, rules.flight_end, log_reason=reason)
+    run(rt, save, rules.flight_end, How(log_reason=reason))

@@ -6,12 +6,12 @@ import click
 
 from journal.errors import InputError
 from journal.games.kraken.cli import names
-from journal.games.kraken.cli.common import CREW, ENEMY, NEGATIVES, NUMBER, run, run_asking, weapons_of
+from journal.games.kraken.cli.common import CREW, ENEMY, NEGATIVES, NUMBER, named, run, run_asking, weapons_of
 from journal.games.kraken.cli.files import ENEMIES_SAMPLE, load_profiles
 from journal.games.kraken.model.constants import FISTS_NAMES, INVENTORY
 from journal.lookup import find
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, pass_rt
 
 
 def whole_number(text: str, problem: str) -> int:
@@ -53,8 +53,8 @@ def ground_start(rt, save, level, tile, boss, ambush, map_no, atmosphere, crew_n
     """Spawn a Ground Combat (dice: hell, reaction, second Primary, Minions, species)."""
     from journal.games.kraken.ground_combat import spawn as rules
 
-    run(rt, save, rules.ground_start, names=FIGHTERS, entered=rolls, level=level, tile=tile, boss=boss, ambush=ambush,
-        map_no=map_no, atmosphere=atmosphere.upper() if atmosphere else None, crew=list(crew_names))
+    run(rt, save, rules.ground_start, named(FIGHTERS, How(entered=rolls)), level=level, tile=tile, boss=boss,
+        ambush=ambush, map_no=map_no, atmosphere=atmosphere.upper() if atmosphere else None, crew=list(crew_names))
 
 
 @ground.command("add")
@@ -118,7 +118,7 @@ def ground_initiative(rt, save, cover, faint, rolls):
     """Decide who acts first (crew's lowest Agility + d6, then the enemies')."""
     from journal.games.kraken.ground_combat import loop as rules
 
-    run_asking(rt, save, rules.ground_initiative, names=FIGHTERS, entered=rolls, cover=list(cover), faint=faint)
+    run_asking(rt, save, rules.ground_initiative, named(FIGHTERS, How(entered=rolls)), cover=list(cover), faint=faint)
 
 
 @ground.command("attack")
@@ -141,7 +141,7 @@ def ground_attack(rt, save, name, targets, weapon, hit, berserk, flank, reroll, 
     """Attack with a weapon in a hand (dice: flank, then one per attack; melee may split targets)."""
     from journal.games.kraken.ground_combat import attacks as rules
 
-    run(rt, save, rules.ground_attack, names=ATTACK, entered=rolls, parse=_weapon_in_hand, name=name,
+    run(rt, save, rules.ground_attack, named(ATTACK, How(entered=rolls, parse=_weapon_in_hand)), name=name,
         weapon=weapon, targets=list(targets), hit=hit, berserk=berserk, flank=flank, reroll=reroll, chain=chain,
         capture=capture, carrier=carrier)
 
@@ -171,7 +171,7 @@ def ground_capture(rt, save, label, carrier):
     """Capture an enemy an attack brought to 0, -1 or -2 HP (no action)."""
     from journal.games.kraken.ground_combat import attacks as rules
 
-    run(rt, save, rules.ground_capture, names=FIGHTERS, label=label, carrier=carrier)
+    run(rt, save, rules.ground_capture, named(FIGHTERS), label=label, carrier=carrier)
 
 
 def _make_action(action, help_text, args):
@@ -185,7 +185,7 @@ def _make_action(action, help_text, args):
 
         if weapon is not None and not args:
             raise click.UsageError(f"`ground {action}` takes only NAME")
-        run(rt, save, rules.ground_simple, names=WEAPON, name=name, action=action, weapon=weapon)
+        run(rt, save, rules.ground_simple, named(WEAPON), name=name, action=action, weapon=weapon)
     return _cmd
 
 
@@ -203,7 +203,7 @@ def ground_reload(rt, save, name, weapon, mag_slot):
     """Reload a weapon with a magazine the member carries ("Rifle mag"; it is erased)."""
     from journal.games.kraken.ground_combat import actions as rules
 
-    run_asking(rt, save, rules.ground_simple, names=WEAPON, name=name, action="reload", weapon=weapon,
+    run_asking(rt, save, rules.ground_simple, named(WEAPON), name=name, action="reload", weapon=weapon,
                mag_slot=mag_slot.upper() if mag_slot else None)
 
 
@@ -221,7 +221,7 @@ def ground_exchange(rt, save, name, captive_to):
     """Exchange and rearrange equipment (and hand over a captive)."""
     from journal.games.kraken.ground_combat import actions as rules
 
-    run(rt, save, rules.ground_simple, names=FIGHTERS, name=name, action="exchange", captive_to=captive_to)
+    run(rt, save, rules.ground_simple, named(FIGHTERS), name=name, action="exchange", captive_to=captive_to)
 
 
 @ground.command("item")
@@ -235,7 +235,7 @@ def ground_item(rt, save, name, item, heal, target):
     """Use an item."""
     from journal.games.kraken.ground_combat import actions as rules
 
-    run(rt, save, rules.ground_simple, names={**FIGHTERS, "target": CREW.on("--target")}, name=name, action="item",
+    run(rt, save, rules.ground_simple, named({**FIGHTERS, "target": CREW.on("--target")}), name=name, action="item",
         item=item, heal=heal, target=target)
 
 
@@ -252,7 +252,7 @@ def ground_unjam(rt, save, name, weapon, bonus, faint, rolls):
     damaged one, an action)."""
     from journal.games.kraken.ground_combat import actions as rules
 
-    run_asking(rt, save, rules.ground_unjam, names=WEAPON, entered=rolls, name=name, weapon=weapon, bonus=bonus,
+    run_asking(rt, save, rules.ground_unjam, named(WEAPON, How(entered=rolls)), name=name, weapon=weapon, bonus=bonus,
                faint=faint)
 
 
@@ -268,7 +268,7 @@ def ground_escape(rt, save, sacrifice, crew_names, rolls):
     """Escape: d6 + lowest Agility + 3 per sacrificed + 2 per try >= the highest enemy Agility."""
     from journal.games.kraken.ground_combat import actions as rules
 
-    run(rt, save, rules.ground_escape, names=FIGHTERS, entered=rolls, sacrifice=list(sacrifice),
+    run(rt, save, rules.ground_escape, named(FIGHTERS, How(entered=rolls)), sacrifice=list(sacrifice),
         crew=list(crew_names))
 
 
@@ -289,8 +289,8 @@ def ground_psi(rt, save, name, power, target, bonus, capture, carrier, rolls):
 
     p = rules.psi_power(" ".join(power))
     at = CREW if p in rules.CREW_TARGETED else ENEMY
-    run(rt, save, rules.ground_psi, names={**FIGHTERS, "target": at.on("--target")}, entered=rolls, name=name, power=p,
-        target=target, bonus=bonus, capture=capture, carrier=carrier)
+    run(rt, save, rules.ground_psi, named({**FIGHTERS, "target": at.on("--target")}, How(entered=rolls)), name=name,
+        power=p, target=target, bonus=bonus, capture=capture, carrier=carrier)
 
 
 @ground.command("meditate")
@@ -302,7 +302,7 @@ def ground_meditate(rt, save, name, rolls):
     """Meditate (an action): d6 >= 3 + missing HP recovers PSI."""
     from journal.games.kraken.ground_combat import psi as rules
 
-    run(rt, save, rules.meditate, names=FIGHTERS, entered=rolls, name=name)
+    run(rt, save, rules.meditate, named(FIGHTERS, How(entered=rolls)), name=name)
 
 
 @ground.command("enemy")
@@ -318,7 +318,7 @@ def ground_enemy(rt, save, label, target, action, psi_shield, rolls):
     """An enemy acts (escape check, d6 on its table, its attack)."""
     from journal.games.kraken.ground_combat import enemies as rules
 
-    run_asking(rt, save, rules.ground_enemy, names={**FIGHTERS, "target": CREW.on("--target")}, entered=rolls,
+    run_asking(rt, save, rules.ground_enemy, named({**FIGHTERS, "target": CREW.on("--target")}, How(entered=rolls)),
                label=label, target=target, action=action, psi_shield=psi_shield)
 
 
@@ -330,7 +330,7 @@ def ground_turn(rt, save, faint):
     """End the turn (shields recharge) and begin the next (Oxygen)."""
     from journal.games.kraken.ground_combat import loop as rules
 
-    run_asking(rt, save, rules.ground_turn, names=FIGHTERS, faint=faint)
+    run_asking(rt, save, rules.ground_turn, named(FIGHTERS), faint=faint)
 
 
 @ground.command("set", context_settings=NEGATIVES)
@@ -350,7 +350,7 @@ def ground_set(rt, save, label, field, value, reason):
         value = whole_number(value, f"{f} takes a whole number")
     elif f == "status":
         value = value.strip().casefold()
-    run(rt, save, rules.ground_set, names=FIGHTERS, label=label, field=f, value=value, log_reason=reason)
+    run(rt, save, rules.ground_set, named(FIGHTERS, How(log_reason=reason)), label=label, field=f, value=value)
 
 
 @ground.command("end")
@@ -362,7 +362,7 @@ def ground_end(rt, save, result, reason):
     """End the Ground Combat by hand."""
     from journal.games.kraken.ground_combat import loop as rules
 
-    run(rt, save, rules.ground_end, result=result, log_reason=reason)
+    run(rt, save, rules.ground_end, How(log_reason=reason), result=result)
 
 
 @ground.command("show")

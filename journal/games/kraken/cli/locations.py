@@ -10,7 +10,7 @@ from journal.games.kraken.cli.files import GENERATOR_SAMPLE, campaign_generator,
 from journal.games.kraken.cli import picks
 from journal.games.kraken.model.constants import SPECIALS
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, pass_rt
 
 
 @click.group(cls=OrderedGroup)
@@ -48,10 +48,10 @@ def location_add(rt, save, type_, difficulty, ao, ai, depth, teleport, special, 
             raise InputError(f"--maps '{maps}': Map IDs separated by commas, e.g. 8,3,12") from None
     if ids and roll_maps:
         raise InputError("--maps and --roll-maps: give the Map IDs, or roll them, not both")
-    run(rt, save, rules.location_add, entered=rolls, type=type_, difficulty=difficulty,
-        ao=parse_atmosphere(ao, "--ao"), ai=parse_atmosphere(ai, "--ai"), depth=depth,
-        teleport=teleport, special=special.lower() if special else None, species=species, name=name, maps=ids,
-        roll_maps=roll_maps, event=event)
+    run(rt, save, rules.location_add, How(entered=rolls), type=type_, difficulty=difficulty,
+        ao=parse_atmosphere(ao, "--ao"), ai=parse_atmosphere(ai, "--ai"), depth=depth, teleport=teleport,
+        special=special.lower() if special else None, species=species, name=name, maps=ids, roll_maps=roll_maps,
+        event=event)
 
 
 @location.command("map")
@@ -64,7 +64,7 @@ def location_map(rt, save, slot, map_id, rolls):
     """The next map's ID: roll a d20 as you enter it (or --id N)."""
     from journal.games.kraken import starmap as rules
 
-    run(rt, save, rules.location_map, entered=rolls, slot=slot, map_id=map_id)
+    run(rt, save, rules.location_map, How(entered=rolls), slot=slot, map_id=map_id)
 
 
 @location.command("clear")
@@ -77,7 +77,7 @@ def location_clear(rt, save, slot, map_no, reason):
     """Underline a cleared map (its number in the Location, 1-9)."""
     from journal.games.kraken import starmap as rules
 
-    run(rt, save, rules.location_clear, slot=slot, map_no=map_no, log_reason=reason)
+    run(rt, save, rules.location_clear, How(log_reason=reason), slot=slot, map_no=map_no)
 
 
 @location.command("solve")
@@ -102,7 +102,7 @@ def location_remove(rt, save, slot, reason):
     """Erase a Location from the log."""
     from journal.games.kraken import starmap as rules
 
-    run(rt, save, rules.location_remove, slot=slot, log_reason=reason)
+    run(rt, save, rules.location_remove, How(log_reason=reason), slot=slot)
 
 
 @location.command("generate")
@@ -123,8 +123,8 @@ def location_generate(rt, save, gen_path, difficulty, modifications, roll_maps, 
     from journal.games.kraken.cli.files import stored_path
 
     info["path"] = stored_path(real_path(gen_path))
-    run(rt, save, rules.location_generate, entered=rolls, generator=gen, ref=info,
-        difficulty=difficulty, modifications=modifications, roll_maps=roll_maps, name=name)
+    run(rt, save, rules.location_generate, How(entered=rolls), generator=gen, ref=info, difficulty=difficulty,
+        modifications=modifications, roll_maps=roll_maps, name=name)
 
 
 @location.command("modify", context_settings=NEGATIVES)
@@ -137,8 +137,7 @@ def location_modify(rt, save, how, die, rolls):
     """Spend a dice modification on the value being defined."""
     from journal.games.kraken import new_location as rules
 
-    run(rt, save, rules.location_modify, entered=rolls, generator=campaign_generator(rt, save), how=how,
-        die=die)
+    run(rt, save, rules.location_modify, How(entered=rolls), generator=campaign_generator(rt, save), how=how, die=die)
 
 
 @location.command("accept")
@@ -152,7 +151,7 @@ def location_accept(rt, save, roll_maps, name, rest, rolls):
     """Keep the value and roll the next table (the last writes the Location)."""
     from journal.games.kraken import new_location as rules
 
-    run(rt, save, rules.location_accept, entered=rolls, generator=campaign_generator(rt, save),
+    run(rt, save, rules.location_accept, How(entered=rolls), generator=campaign_generator(rt, save),
         roll_maps=roll_maps, name=name, rest=rest)
 
 
@@ -177,7 +176,7 @@ def location_event(rt, save, text, maps, roll_maps, name, rolls):
             ids = [int(x) for x in maps.replace(" ", "").split(",") if x]
         except ValueError:
             raise InputError(f"--maps '{maps}': Map IDs separated by commas, e.g. 8,3,12") from None
-    run(rt, save, rules.location_event, entered=rolls, text=text, maps=ids, roll_maps=roll_maps, name=name)
+    run(rt, save, rules.location_event, How(entered=rolls), text=text, maps=ids, roll_maps=roll_maps, name=name)
 
 
 @location.command("check-generator")

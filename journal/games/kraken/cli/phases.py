@@ -7,12 +7,12 @@ import re
 import click
 
 from journal.errors import InputError
-from journal.games.kraken.cli.common import AB, CREW, catalogue, run, run_choosing
+from journal.games.kraken.cli.common import AB, CREW, catalogue, named, run, run_choosing
 from journal.games.kraken.cli.files import campaign_pack
 from journal.games.kraken.cli import picks
 from journal.games.kraken.model.constants import FREE_ACTIONS
 from journal.options import CampaignName, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, pass_rt
 
 
 @click.command()
@@ -43,9 +43,9 @@ def turn(rt, save, skip, choices, rolls, leader, standby, activate, savepoint):
 
     state = rt.current_state(save)
     pack = campaign_pack(rt, save, state) if isinstance(state, dict) and state.get("pack") else None
-    run_choosing(rt, save, rules.turn, [c.upper() for c in choices], entered=rolls, pack=pack, skip=skip,
-                 standby=standby, activate=activate, leader=leader, savepoint=savepoint,
-                 names={"leader": CREW.on("--leader")})
+    run_choosing(rt, save, rules.turn, named({"leader": CREW.on("--leader")}, How(entered=rolls)),
+                 choices=[c.upper() for c in choices], pack=pack, skip=skip, standby=standby, activate=activate,
+                 leader=leader, savepoint=savepoint)
 
 
 @click.command()

@@ -5,9 +5,9 @@ from __future__ import annotations
 import click
 
 from journal.games.kraken.cli import names
-from journal.games.kraken.cli.common import CAPTIVE, CREW, NEGATIVES, NUMBER, PRICE_MAX, QUEST, Number, run
+from journal.games.kraken.cli.common import CAPTIVE, CREW, NEGATIVES, NUMBER, PRICE_MAX, QUEST, Number, named, run
 from journal.options import OrderedGroup, reason_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, pass_rt
 
 
 @click.group(cls=OrderedGroup)
@@ -42,7 +42,7 @@ def quest_activate(rt, save, name):
     """You worked on the quest this turn (no tick in Phase 5)."""
     from journal.games.kraken import quests as rules
 
-    run(rt, save, rules.quest_activate, names={"name": QUEST}, name=name)
+    run(rt, save, rules.quest_activate, named({"name": QUEST}), name=name)
 
 
 @quest.command("tick", context_settings=NEGATIVES)
@@ -55,7 +55,7 @@ def quest_tick(rt, save, name, delta, reason):
     """Add (or with -1 erase) timer ticks by hand."""
     from journal.games.kraken import quests as rules
 
-    run(rt, save, rules.quest_tick, names={"name": QUEST}, name=name, delta=delta, log_reason=reason)
+    run(rt, save, rules.quest_tick, named({"name": QUEST}, How(log_reason=reason)), name=name, delta=delta)
 
 
 @quest.command("done")
@@ -69,7 +69,7 @@ def quest_done(rt, save, name, credit, xp_gain, captive):
     """Solved: erase it and take the reward."""
     from journal.games.kraken import quests as rules
 
-    run(rt, save, rules.quest_done, names={"name": QUEST, "captive": CAPTIVE.on("--captive")}, name=name,
+    run(rt, save, rules.quest_done, named({"name": QUEST, "captive": CAPTIVE.on("--captive")}), name=name,
         credits=credit, xp=xp_gain, captive=captive)
 
 
@@ -81,7 +81,7 @@ def quest_fail(rt, save, name):
     """Failed or given up: pay the penalty and erase it."""
     from journal.games.kraken import quests as rules
 
-    run(rt, save, rules.quest_fail, names={"name": QUEST}, name=name)
+    run(rt, save, rules.quest_fail, named({"name": QUEST}), name=name)
 
 
 @click.group(cls=OrderedGroup)
@@ -102,8 +102,8 @@ def captive_add(rt, save, label, carrier, level, name, species, reason):
     """A captured alien by hand (an event's, or a combat played without journal)."""
     from journal.games.kraken import captives as rules
 
-    run(rt, save, rules.captive_add, names={"carrier": CREW.on("--carrier")}, label=label, carrier=carrier,
-        level=level, name=name, species=species, log_reason=reason)
+    run(rt, save, rules.captive_add, named({"carrier": CREW.on("--carrier")}, How(log_reason=reason)), label=label,
+        carrier=carrier, level=level, name=name, species=species)
 
 
 @captive.command("give")
@@ -115,7 +115,7 @@ def captive_give(rt, save, label, to):
     """Hand a captive to another crew member."""
     from journal.games.kraken import captives as rules
 
-    run(rt, save, rules.captive_give, names={"label": CAPTIVE, "to": CREW}, label=label, to=to)
+    run(rt, save, rules.captive_give, named({"label": CAPTIVE, "to": CREW}), label=label, to=to)
 
 
 @captive.command("release")
@@ -126,4 +126,4 @@ def captive_release(rt, save, label):
     """Let a captive go."""
     from journal.games.kraken import captives as rules
 
-    run(rt, save, rules.captive_release, names={"label": CAPTIVE}, label=label)
+    run(rt, save, rules.captive_release, named({"label": CAPTIVE}), label=label)

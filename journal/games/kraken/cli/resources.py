@@ -9,7 +9,7 @@ from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import CREW, NEGATIVES, NUMBER, PRICE_MAX, Number, run
 from journal.games.kraken.model.constants import ATTRIBUTES
 from journal.options import DeltaType, reason_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, pass_rt
 
 
 DELTA = DeltaType(digits=7)   # Credits, XP and Oxygen move by up to 7 digits (the schema bounds them)
@@ -25,7 +25,7 @@ def credits_cmd(rt, save, delta, buy, reason):
     """Credits: +N, -N (a penalty takes all you have, K12), =N."""
     from journal.games.kraken import resources as rules
 
-    run(rt, save, rules.credits, delta=delta.by, value=delta.to, buy=buy, log_reason=reason)
+    run(rt, save, rules.credits, How(log_reason=reason), delta=delta.by, value=delta.to, buy=buy)
 
 
 @click.command("xp", context_settings=NEGATIVES)
@@ -37,7 +37,7 @@ def xp_cmd(rt, save, delta, reason):
     """Experience points shared by the crew: +N, -N, =N."""
     from journal.games.kraken import resources as rules
 
-    run(rt, save, rules.xp, delta=delta.by, value=delta.to, log_reason=reason)
+    run(rt, save, rules.xp, How(log_reason=reason), delta=delta.by, value=delta.to)
 
 
 @click.command("oxygen", context_settings=NEGATIVES)
@@ -50,8 +50,8 @@ def oxygen_cmd(rt, save, delta, tanks, reason):
     """Oxygen shared by the crew (25 + tanks): -N, +N, =N."""
     from journal.games.kraken import resources as rules
 
-    run(rt, save, rules.oxygen, delta=delta.by if delta else None, value=delta.to if delta else None, tanks=tanks,
-        log_reason=reason)
+    run(rt, save, rules.oxygen, How(log_reason=reason), delta=delta.by if delta else None,
+        value=delta.to if delta else None, tanks=tanks)
 
 
 @click.command("grade-price")
@@ -64,7 +64,7 @@ def grade_price_cmd(rt, save, grade, price, reason):
     """Note an item/weapon grade's price from your book's pages 165/167 (no PRICE: erase it)."""
     from journal.games.kraken import resources as rules
 
-    run(rt, save, rules.grade_price, grade=grade, price=price, log_reason=reason)
+    run(rt, save, rules.grade_price, How(log_reason=reason), grade=grade, price=price)
 
 
 @click.command(context_settings=NEGATIVES)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import click
 
 from journal.games.kraken.cli import names
-from journal.games.kraken.cli.common import BUILD, CREW, NUMBER, SYSTEM, catalogue, run
+from journal.games.kraken.cli.common import BUILD, CREW, NUMBER, SYSTEM, catalogue, named, run
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, pass_rt
 
 
 @click.group(cls=OrderedGroup)
@@ -29,8 +29,8 @@ def ship_hull(rt, save, name, price, sp, expansion_sp, sell_old, free, reason):
     """Buy a ship: its hull first (price and SP from its profile page)."""
     from journal.games.kraken import ship as rules
 
-    run(rt, save, rules.ship_hull, name=name, price=price, sp=sp, expansion_sp=expansion_sp, sell_old=sell_old,
-        free=free, log_reason=reason)
+    run(rt, save, rules.ship_hull, How(log_reason=reason), name=name, price=price, sp=sp, expansion_sp=expansion_sp,
+        sell_old=sell_old, free=free)
 
 
 @ship.command("buy")
@@ -46,7 +46,7 @@ def ship_buy(rt, save, system, free, reason):
     from journal.games.kraken.catalogue import find
 
     cat = catalogue()
-    run(rt, save, rules.ship_buy, system=find(cat, system), cat=cat, free=free, log_reason=reason)
+    run(rt, save, rules.ship_buy, How(log_reason=reason), system=find(cat, system), cat=cat, free=free)
 
 
 @ship.command("sell")
@@ -57,7 +57,7 @@ def ship_sell(rt, save, label):
     """Sell a system for half its price (at a Shop)."""
     from journal.games.kraken import ship as rules
 
-    run(rt, save, rules.ship_sell, names={"label": SYSTEM}, label=label, cat=catalogue())
+    run(rt, save, rules.ship_sell, named({"label": SYSTEM}), label=label, cat=catalogue())
 
 
 for _action, _help in (("damage", "Mark a system damaged (damaged again: destroyed)."),
@@ -72,8 +72,8 @@ for _action, _help in (("damage", "Mark a system damaged (damaged again: destroy
         def _cmd(rt, save, label, reason):
             from journal.games.kraken import ship as rules
 
-            run(rt, save, rules.ship_system, names={"label": SYSTEM}, label=label, action=action,
-                log_reason=reason)
+            run(rt, save, rules.ship_system, named({"label": SYSTEM}, How(log_reason=reason)), label=label,
+                action=action)
         return _cmd
     _make(_action, _help)
 
@@ -150,7 +150,7 @@ def build_start(rt, save, system, crew_names, turns, rolls, hull, price, sp, exp
     from journal.games.kraken.catalogue import find
 
     cat = catalogue()
-    run(rt, save, rules.build_start, entered=rolls, names={"crew": CREW.on("--crew")},
+    run(rt, save, rules.build_start, named({"crew": CREW.on("--crew")}, How(entered=rolls)),
         system=find(cat, system) if system is not None else None, crew=list(crew_names), turns=turns, cat=cat,
         hull=hull, price=price, sp=sp, expansion_sp=expansion_sp)
 
@@ -163,4 +163,4 @@ def build_cancel(rt, save, name):
     """Cancel a construction (no refund)."""
     from journal.games.kraken import construction as rules
 
-    run(rt, save, rules.build_cancel, names={"name": BUILD}, name=name)
+    run(rt, save, rules.build_cancel, named({"name": BUILD}), name=name)

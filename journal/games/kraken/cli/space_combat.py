@@ -14,6 +14,7 @@ from journal.games.kraken.cli.common import (
     SYSTEM,
     Names,
     catalogue,
+    named,
     run,
     run_asking,
     short,
@@ -21,7 +22,7 @@ from journal.games.kraken.cli.common import (
 from journal.games.kraken.cli.files import load_table
 from journal.games.kraken.cli import picks
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, pass_rt
 
 # the names a Space Combat command types: crew members, ship systems (or the ship's SP)
 CREWS = {"crew": CREW.on("--crew"), "evade": CREW.on("--evade"), "reroll": CREW.on("--reroll"),
@@ -56,8 +57,8 @@ def combat_start(rt, save, number, table_path, name, enemies, timeline, objectiv
     from journal.games.kraken.space_combat import page as rules
 
     cells = [x for x in (timeline or "").replace(",", " ").split()]
-    run(rt, save, rules.combat_start, cat=catalogue(), table=load_table(table_path) if number else None,
-        number=number, name=name, enemies=list(enemies), timeline=cells, objectives=list(objectives), xp=xp)
+    run(rt, save, rules.combat_start, cat=catalogue(), table=load_table(table_path) if number else None, number=number,
+        name=name, enemies=list(enemies), timeline=cells, objectives=list(objectives), xp=xp)
 
 
 def _fire_options(f):
@@ -81,7 +82,7 @@ def combat_timeline(rt, save, shields, evade_enemy, evade, rolls):
     """1) Activate the leftmost timeline command and cross it out."""
     from journal.games.kraken.space_combat import timeline as rules
 
-    run_asking(rt, save, rules.combat_timeline, names=CREWS, entered=rolls, cat=catalogue(), evade=list(evade),
+    run_asking(rt, save, rules.combat_timeline, named(CREWS, How(entered=rolls)), cat=catalogue(), evade=list(evade),
                evade_enemy=evade_enemy, shields=list(shields), ask_evade=rt.can_prompt(), evade_after=[])
 
 
@@ -97,7 +98,7 @@ def combat_objective(rt, save, crew_names, check, objective, rolls):
     """2) Try the next objective: attributes + d6 >= difficulty (a 1 fails)."""
     from journal.games.kraken.space_combat import objectives as rules
 
-    run(rt, save, rules.combat_objective, names=CREWS, entered=rolls, crew=list(crew_names), check=check,
+    run(rt, save, rules.combat_objective, named(CREWS, How(entered=rolls)), crew=list(crew_names), check=check,
         objective=objective)
 
 
@@ -111,7 +112,7 @@ def combat_repair(rt, save, target, crew_names, rolls):
     """2) Repair a damaged system or 3 SP: a T9 tech check."""
     from journal.games.kraken.space_combat import objectives as rules
 
-    run(rt, save, rules.combat_repair, names={**CREWS, "target": REPAIRED}, entered=rolls, cat=catalogue(),
+    run(rt, save, rules.combat_repair, named({**CREWS, "target": REPAIRED}, How(entered=rolls)), cat=catalogue(),
         target=target, crew=list(crew_names))
 
 
@@ -136,7 +137,7 @@ def combat_fire(rt, save, weapons, target, oc, reroll, rolls):
             parsed.append((label, int(n)))
         else:
             parsed.append((w, None))
-    run(rt, save, rules.combat_fire, names=CREWS, parse=_weapons_firing, entered=rolls, cat=catalogue(),
+    run(rt, save, rules.combat_fire, named(CREWS, How(parse=_weapons_firing, entered=rolls)), cat=catalogue(),
         weapons=parsed, target=target, oc=list(oc), reroll=list(reroll))
 
 
@@ -156,7 +157,7 @@ def combat_enemy_fire(rt, save, shields, evade_enemy, evade, rolls):
     """4) Every enemy left fires at you, 1 to 4."""
     from journal.games.kraken.space_combat import enemy_fire as rules
 
-    run_asking(rt, save, rules.combat_enemy_fire, names=CREWS, entered=rolls, cat=catalogue(), evade=list(evade),
+    run_asking(rt, save, rules.combat_enemy_fire, named(CREWS, How(entered=rolls)), cat=catalogue(), evade=list(evade),
                evade_enemy=evade_enemy, shields=list(shields), ask_evade=rt.can_prompt(), evade_after=[])
 
 
@@ -171,7 +172,7 @@ def combat_evade(rt, save, crew_names, enemy, rolls):
     """4) After a hit: evade it with Maneuver Engines (Tech / 2 + d6 >= 8), once a turn."""
     from journal.games.kraken.space_combat import enemy_fire as rules
 
-    run(rt, save, rules.combat_evade, names=CREWS, entered=rolls, cat=catalogue(), crew=list(crew_names),
+    run(rt, save, rules.combat_evade, named(CREWS, How(entered=rolls)), cat=catalogue(), crew=list(crew_names),
         enemy=enemy)
 
 
@@ -184,7 +185,7 @@ def combat_board(rt, save, enemy, crew_names):
     """5) Board an enemy ship (Shield 3 or less, crew aboard)."""
     from journal.games.kraken.space_combat import boarding as rules
 
-    run(rt, save, rules.combat_board, names=CREWS, enemy=enemy, crew=list(crew_names))
+    run(rt, save, rules.combat_board, named(CREWS), enemy=enemy, crew=list(crew_names))
 
 
 @combat.command("repel")
@@ -196,7 +197,7 @@ def combat_repel(rt, save, enemy, crew_names):
     """Defend your ship against boarders (timeline Combat)."""
     from journal.games.kraken.space_combat import boarding as rules
 
-    run(rt, save, rules.combat_repel, names=CREWS, enemy=enemy, crew=list(crew_names))
+    run(rt, save, rules.combat_repel, named(CREWS), enemy=enemy, crew=list(crew_names))
 
 
 @combat.command("round")
@@ -216,7 +217,7 @@ def combat_round(rt, save, negate, hurt, sacrifice, rerolls, rolls):
     """5) One Boarding Combat round (your dice, then theirs, then rerolls)."""
     from journal.games.kraken.space_combat import boarding as rules
 
-    run_asking(rt, save, rules.combat_round, names=CREWS, entered=rolls, negate=negate, hurt=list(hurt),
+    run_asking(rt, save, rules.combat_round, named(CREWS, How(entered=rolls)), negate=negate, hurt=list(hurt),
                sacrifice=sacrifice, rerolls=list(rerolls) if rerolls else None)
 
 
@@ -239,7 +240,7 @@ def combat_heal(rt, save, name, rolls):
     """After boarding: heal an unconscious member in a hurry (d6 2-6: 2 HP; 1: dies)."""
     from journal.games.kraken.space_combat import boarding as rules
 
-    run(rt, save, rules.combat_heal, names=CREWS, entered=rolls, name=name)
+    run(rt, save, rules.combat_heal, named(CREWS, How(entered=rolls)), name=name)
 
 
 @combat.command("escape")
@@ -250,7 +251,7 @@ def combat_escape(rt, save, rolls):
     """6) d20 + the unused crew's Tech >= 20 (15 after a failed try)."""
     from journal.games.kraken.space_combat import escape as rules
 
-    run(rt, save, rules.combat_escape, entered=rolls)
+    run(rt, save, rules.combat_escape, How(entered=rolls))
 
 
 @combat.command("recharge")
@@ -261,7 +262,7 @@ def combat_recharge(rt, save, drones):
     """7) Shields recharge, crew marks erased; the combat ends or loops."""
     from journal.games.kraken.space_combat import recharge as rules
 
-    run(rt, save, rules.combat_recharge, names={"drones": REPAIRED.on("--drones")}, cat=catalogue(), drones=drones)
+    run(rt, save, rules.combat_recharge, named({"drones": REPAIRED.on("--drones")}), cat=catalogue(), drones=drones)
 
 
 @combat.command("set", context_settings=NEGATIVES)
@@ -279,7 +280,7 @@ def combat_set(rt, save, key, value, reason):
     """
     from journal.games.kraken.space_combat import page as rules
 
-    run(rt, save, rules.combat_set, parse=_page_value, key=key, value=value, log_reason=reason)
+    run(rt, save, rules.combat_set, How(parse=_page_value, log_reason=reason), key=key, value=value)
 
 
 def _page_value(state: dict, params: dict) -> dict:
@@ -342,7 +343,7 @@ def combat_end(rt, save, result, reason):
     """End the Space Combat by hand (an event says so)."""
     from journal.games.kraken.space_combat import after as rules
 
-    run(rt, save, rules.combat_end, result=result.lower(), log_reason=reason)
+    run(rt, save, rules.combat_end, How(log_reason=reason), result=result.lower())
 
 
 @combat.command("show")

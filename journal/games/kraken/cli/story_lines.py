@@ -6,11 +6,11 @@ import click
 
 from journal.errors import InputError, JournalError, RuleError
 from journal.games import kraken as game
-from journal.games.kraken.cli.common import AB, CREW, NEGATIVES, run, run_choosing
+from journal.games.kraken.cli.common import AB, CREW, NEGATIVES, named, run, run_choosing
 from journal.games.kraken.cli.files import campaign_pack, load_pack, read_pack, real_path
 from journal.games.kraken.cli import picks
 from journal.options import CampaignName, OrderedGroup, reason_option, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, pass_rt
 from journal.text import plural
 
 
@@ -56,8 +56,8 @@ def step(rt, save, line, cell, nexts, choose, rolls, standby, leader, reason):
             slot = str(line).strip()
             if slot in state.get("lines", {}):
                 pack_cell = pack["cells"].get(state["lines"][slot]["coords"][-1])
-    run(rt, save, rules.step, entered=rolls, names=LEADER, choose=choose, line=line, cell=parsed, standby=standby,
-        leader=leader, events=events, pack_cell=pack_cell, reason=reason, log_reason=reason)
+    run(rt, save, rules.step, named(LEADER, How(entered=rolls, log_reason=reason)), choose=choose, line=line,
+        cell=parsed, standby=standby, leader=leader, events=events, pack_cell=pack_cell, reason=reason)
 
 
 @click.command()
@@ -82,8 +82,9 @@ def advance(rt, save, line, choices, rolls, leader, standby, activate, reason):
     if standby and activate:
         raise InputError("--standby and --activate: give one (hold a STANDBY event, or read the one held)")
     pack = campaign_pack(rt, save)
-    run_choosing(rt, save, rules.advance, [c.upper() for c in choices], entered=rolls, names=LEADER, line=line,
-                 pack=pack, standby=standby, activate=activate, leader=leader, reason=reason, log_reason=reason)
+    run_choosing(rt, save, rules.advance, named(LEADER, How(entered=rolls, log_reason=reason)),
+                 choices=[c.upper() for c in choices], line=line, pack=pack, standby=standby, activate=activate,
+                 leader=leader, reason=reason)
 
 
 @click.command()
@@ -146,7 +147,7 @@ def line_set(rt, save, line_no, coord, reason):
     """Write a coordinate into a line by hand (an event sends it elsewhere)."""
     from journal.games.kraken import story_lines as rules
 
-    run(rt, save, rules.line_set, line=line_no, coord=coord, log_reason=reason)
+    run(rt, save, rules.line_set, How(log_reason=reason), line=line_no, coord=coord)
 
 
 @line.command("note")
@@ -170,7 +171,7 @@ def line_end(rt, save, line_no, reason):
     """End a line as an event says (like '/'): erase it and its variables."""
     from journal.games.kraken import story_lines as rules
 
-    run(rt, save, rules.line_end, line=line_no, log_reason=reason)
+    run(rt, save, rules.line_end, How(log_reason=reason), line=line_no)
 
 
 @click.command(context_settings=NEGATIVES)
@@ -213,7 +214,7 @@ def var(rt, save, var, value, line_no, clear, reason):
             number = int(value.replace("=", "", 1) if value.startswith("=") else value)
         except ValueError:
             raise InputError(f"'{value}' is not a whole number (variables may be negative: -3)") from None
-    run(rt, save, rules.var_set, var=var, value=number, line=line_no, log_reason=reason)
+    run(rt, save, rules.var_set, How(log_reason=reason), var=var, value=number, line=line_no)
 
 
 @click.command()
@@ -236,10 +237,10 @@ def lt(rt, save, rolls, choices, leader, standby):
     if pack is None and (choices or standby):
         raise InputError("--choose and --standby follow a pack; without one, step the new line by hand")
     if pack is None:
-        run(rt, save, rules.lt, names=LEADER, entered=rolls, leader=leader)
+        run(rt, save, rules.lt, named(LEADER, How(entered=rolls)), leader=leader)
     else:
-        run_choosing(rt, save, rules.lt, [c.upper() for c in choices], entered=rolls, names=LEADER, pack=pack,
-                     leader=leader, standby=standby)
+        run_choosing(rt, save, rules.lt, named(LEADER, How(entered=rolls)), choices=[c.upper() for c in choices],
+                     pack=pack, leader=leader, standby=standby)
 
 
 @click.group(cls=OrderedGroup)

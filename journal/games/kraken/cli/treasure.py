@@ -10,7 +10,7 @@ from journal.games.kraken.cli.common import NEGATIVES, NUMBER, run
 from journal.games.kraken.cli.files import TREASURE_TABLE, grade_prices, load_treasure_table
 from journal.hints import cmd, say
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, pass_rt
 
 
 @click.group(cls=OrderedGroup)
@@ -29,7 +29,7 @@ def treasure_add(rt, save, grade, count, source, reason):
     """Add Treasure drops by hand (e.g. the reward for solving a Location)."""
     from journal.games.kraken import treasure as rules
 
-    run(rt, save, rules.treasure_add, grade=grade, count=count, source=source, log_reason=reason)
+    run(rt, save, rules.treasure_add, How(log_reason=reason), grade=grade, count=count, source=source)
 
 
 @treasure.command("take", context_settings=NEGATIVES)
@@ -54,7 +54,7 @@ def treasure_take(rt, save, first, shift, table_path, column, rolls):
                                  cmd("kraken treasure take", stimpack=True)))
         first = rt.pick("Credits or a Stimpack", ["credits", "stimpack"])
     table = load_treasure_table(table_path)
-    run(rt, save, rules.treasure_take, entered=rolls, first=first, shift=shift, table=table,
+    run(rt, save, rules.treasure_take, How(entered=rolls), first=first, shift=shift, table=table,
         column=column_of(table, column))
 
 
@@ -77,8 +77,8 @@ for _kind, _help in (("cash", "Extra cash: d6 1-5 half the grade's value, 6 all.
             from journal.games.kraken import treasure as rules
 
             table = load_treasure_table(table_path) if kind == "prototype" else None
-            run(rt, save, rules.treasure_resolve, entered=rolls, kind=kind, prices=grade_prices(),
-                value=value, proto=proto, table=table, column=column_of(table, column) if table else None)
+            run(rt, save, rules.treasure_resolve, How(entered=rolls), kind=kind, prices=grade_prices(), value=value,
+                proto=proto, table=table, column=column_of(table, column) if table else None)
         return _cmd
     _make_treasure(_kind, _help)
 
@@ -114,4 +114,4 @@ def treasure_discard(rt, save, reason):
     """Drop the next Treasure drop by hand."""
     from journal.games.kraken import treasure as rules
 
-    run(rt, save, rules.treasure_discard, log_reason=reason)
+    run(rt, save, rules.treasure_discard, How(log_reason=reason))
