@@ -9,6 +9,7 @@ and `remove` write the file directly under the saves folder's lock.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -18,14 +19,14 @@ from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import run
 from journal.lookup import find
 from journal.options import OrderedGroup, save_option
-from journal.runtime import How, pass_rt
+from journal.runtime import How, Runtime, pass_rt
 
 
 @click.command()
 @save_option
 @click.option("--record", is_flag=True, help="Write the score of a won campaign into the achievements file.")
 @pass_rt
-def score(rt, save, record):
+def score(rt: Runtime, save: str | None, record: bool) -> None:
     """Campaign score: crew levels by difficulty (K9).
 
     Surviving crew levels x 1/2 (rounded up), 1, 2 or 3 for Just a Simulation,
@@ -44,18 +45,18 @@ def score(rt, save, record):
     rt.emit([rules.score_line(sc)], {**sc, "campaign": name, "recorded": False})
 
 
-def achievements_path(rt) -> Path:
+def achievements_path(rt: Runtime) -> Path:
     return Path(rt.saves_dir) / ACHIEVEMENTS_FILE
 
 
-def read_achievements(rt) -> dict:
+def read_achievements(rt: Runtime) -> dict:
     from journal.store import document
 
     path = achievements_path(rt)
     return document.parse_side(path, document.read_side(path))  # the guarded reader (journal/files.py)
 
 
-def update_achievements(rt, change) -> dict:
+def update_achievements(rt: Runtime, change: Callable[[dict], dict]) -> dict:
     """Outside a campaign: read, change (`change(doc) -> new doc`) and write the file under
     the saves folder's lock."""
     import tomli_w
@@ -72,7 +73,7 @@ def update_achievements(rt, change) -> dict:
 
 @click.command()
 @pass_rt
-def achievements(rt):
+def achievements(rt: Runtime) -> None:
     """Achievements and recorded campaign scores."""
     from journal.games.kraken.achievements import records
 
@@ -89,7 +90,7 @@ def achievements(rt):
 
 
 @click.group(cls=OrderedGroup)
-def achievement():
+def achievement() -> None:
     """Unlock or remove achievements (kept for good)."""
 
 
@@ -98,7 +99,7 @@ def achievement():
 @click.argument("name", type=names.NEW)
 @click.option("--bonus", metavar="TEXT", help="The bonus it grants in future campaigns.")
 @pass_rt
-def achievement_unlock(rt, save, name, bonus):
+def achievement_unlock(rt: Runtime, save: str | None, name: str, bonus: str | None) -> None:
     """Unlock an achievement (book p. 11): it stays for every future campaign."""
     from journal.games.kraken import achievements as rules
 
@@ -117,7 +118,7 @@ def achievement_unlock(rt, save, name, bonus):
 @achievement.command("remove")
 @click.argument("name", type=names.NEW)  # achievements live beside the saves, not in the campaign
 @pass_rt
-def achievement_remove(rt, name):
+def achievement_remove(rt: Runtime, name: str) -> None:
     """Remove an achievement unlocked by mistake."""
     from journal.errors import InputError
     from journal.games.kraken.achievements import records
@@ -125,7 +126,7 @@ def achievement_remove(rt, name):
     if rt.batch is not None:
         raise InputError("achievement remove changes no campaign: run it on its own, not in a batch")
 
-    def drop(doc):
+    def drop(doc: dict) -> dict:
         ach, _scores = records(doc, str(achievements_path(rt)))
         del ach[find(ach, name, "achievement")]
         return doc

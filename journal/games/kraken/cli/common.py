@@ -37,10 +37,10 @@ class Number(click.ParamType):
 
     name = "integer"
 
-    def __init__(self, lo: int = -NUMBER_MAX, hi: int = NUMBER_MAX):
+    def __init__(self, lo: int = -NUMBER_MAX, hi: int = NUMBER_MAX) -> None:
         self.lo, self.hi = lo, hi
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         if isinstance(value, int):
             n = value
         else:

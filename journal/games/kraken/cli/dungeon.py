@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import click
 
 from journal.errors import InputError, typed
@@ -9,7 +12,7 @@ from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import CREW, NUMBER, named, run, run_asking, short, weapons_of
 from journal.games.kraken.cli.files import grade_prices
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
-from journal.runtime import How, pass_rt
+from journal.runtime import How, Runtime, pass_rt
 
 
 # the crew members (and a member's weapon) a dungeon command names
@@ -19,7 +22,7 @@ MOD = {**TEAM, "weapon": weapons_of("name")}
 
 
 @click.group(cls=OrderedGroup)
-def dungeon():
+def dungeon() -> None:
     """Dungeon Exploration: maps, tiles, Oxygen (chapter 13).
 
     Every tile command is one action (move onto the tile, Oxygen by the atmosphere you
@@ -29,8 +32,8 @@ def dungeon():
     """
 
 
-def _move_options(default: str = "move"):
-    def deco(f):
+def _move_options(default: str = "move") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def deco(f: Callable[..., Any]) -> Callable[..., Any]:
         f = click.option("--breach", multiple=True, type=names.TILE, metavar="TILE",
                          help="The area you step into is connected to this Hull Breach (Outside atmosphere until "
                               "it is repaired).")(f)
@@ -44,7 +47,7 @@ def _move_options(default: str = "move"):
     return deco
 
 
-def _how(how, default="move"):
+def _how(how: str | None, default: str = "move") -> str:
     return how or default
 
 
@@ -69,7 +72,8 @@ def _portals(text: str | None) -> list[int]:
 @click.option("--inside", is_flag=True, help="The entrance is inside (default: outside).")
 @rolls_option
 @pass_rt
-def dungeon_enter(rt, save, slot, crew_names, map_no, inside, rolls):
+def dungeon_enter(rt: Runtime, save: str | None, slot: str, crew_names: tuple[str, ...], map_no: int | None,
+                  inside: bool, rolls: tuple[int, ...]) -> None:
     """Land on a Location from the Starmap Locations Log."""
     from journal.games.kraken.dungeon import maps as rules
 
@@ -86,7 +90,8 @@ def dungeon_enter(rt, save, slot, crew_names, map_no, inside, rolls):
 @click.option("--breach", multiple=True, type=names.TILE, metavar="TILE",
               help="The area you step into is connected to this Hull Breach (Outside atmosphere until repaired).")
 @pass_rt
-def dungeon_move(rt, save, to, free, faint, breach):
+def dungeon_move(rt: Runtime, save: str | None, to: str | None, free: bool, faint: str | None,
+                 breach: tuple[str, ...]) -> None:
     """Move to an adjacent tile or area (one action)."""
     from journal.games.kraken.dungeon import maps as rules
 
@@ -101,7 +106,8 @@ def dungeon_move(rt, save, to, free, faint, breach):
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_bulkhead(rt, save, tile, crew, to, breach, how, faint, rolls):
+def dungeon_bulkhead(rt: Runtime, save: str | None, tile: str, crew: str | None, to: str | None,
+                     breach: tuple[str, ...], how: str | None, faint: str | None, rolls: tuple[int, ...]) -> None:
     """Open a bulkhead B# (three failures lock it)."""
     from journal.games.kraken.dungeon import hazards as rules
 
@@ -118,7 +124,8 @@ def dungeon_bulkhead(rt, save, tile, crew, to, breach, how, faint, rolls):
 @click.option("--emergency", is_flag=True, help="One-way Location: the emergency release.")
 @_move_options()
 @pass_rt
-def dungeon_crack(rt, save, tile, crew, weapon, grade, emergency, to, breach, how, faint):
+def dungeon_crack(rt: Runtime, save: str | None, tile: str, crew: str | None, weapon: str | None, grade: int | None,
+                  emergency: bool, to: str | None, breach: tuple[str, ...], how: str | None, faint: str | None) -> None:
     """Crack a bulkhead with a weapon's Ammo, or the emergency release."""
     from journal.games.kraken.dungeon import hazards as rules
 
@@ -133,7 +140,8 @@ def dungeon_crack(rt, save, tile, crew, weapon, grade, emergency, to, breach, ho
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_mine(rt, save, tile, disarm, to, breach, how, faint, rolls):
+def dungeon_mine(rt: Runtime, save: str | None, tile: str, disarm: str | None, to: str | None, breach: tuple[str, ...],
+                 how: str | None, faint: str | None, rolls: tuple[int, ...]) -> None:
     """Mines M#: disarm (2d6 + Tech), or Agility saves (d6 + AGI >= 8)."""
     from journal.games.kraken.dungeon import hazards as rules
 
@@ -148,7 +156,8 @@ def dungeon_mine(rt, save, tile, disarm, to, breach, how, faint, rolls):
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_laser(rt, save, tile, disarm, to, breach, how, faint, rolls):
+def dungeon_laser(rt: Runtime, save: str | None, tile: str, disarm: str | None, to: str | None, breach: tuple[str, ...],
+                  how: str | None, faint: str | None, rolls: tuple[int, ...]) -> None:
     """A laser barrier L#: damage on entering; disarm it on the tile."""
     from journal.games.kraken.dungeon import hazards as rules
 
@@ -162,7 +171,7 @@ def dungeon_laser(rt, save, tile, disarm, to, breach, how, faint, rolls):
 @rolls_option
 @reason_option
 @pass_rt
-def dungeon_value(rt, save, tile, rolls, reason):
+def dungeon_value(rt: Runtime, save: str | None, tile: str, rolls: tuple[int, ...], reason: str | None) -> None:
     """Roll a '?' value (d6 halved, once per exploration)."""
     from journal.games.kraken.dungeon import hazards as rules
 
@@ -175,7 +184,8 @@ def dungeon_value(rt, save, tile, rolls, reason):
 @click.argument("name", type=names.TEAM)
 @_move_options()
 @pass_rt
-def dungeon_med(rt, save, tile, name, to, breach, how, faint):
+def dungeon_med(rt: Runtime, save: str | None, tile: str, name: str, to: str | None, breach: tuple[str, ...],
+                how: str | None, faint: str | None) -> None:
     """A med-station heals one member up to 4 HP (3 times)."""
     from journal.games.kraken.dungeon import stations as rules
 
@@ -188,7 +198,8 @@ def dungeon_med(rt, save, tile, name, to, breach, how, faint):
 @click.argument("tile", type=names.TILE)
 @_move_options()
 @pass_rt
-def dungeon_oxygen(rt, save, tile, to, breach, how, faint):
+def dungeon_oxygen(rt: Runtime, save: str | None, tile: str, to: str | None, breach: tuple[str, ...], how: str | None,
+                   faint: str | None) -> None:
     """Refill the Oxygen."""
     from journal.games.kraken.dungeon import stations as rules
 
@@ -203,7 +214,8 @@ def dungeon_oxygen(rt, save, tile, to, breach, how, faint):
 @click.option("--heal/--no-heal", default=True, show_default=True, help="Heal each crew member 4 HP.")
 @_move_options()
 @pass_rt
-def dungeon_clone(rt, save, tile, savepoint, heal, to, breach, how, faint):
+def dungeon_clone(rt: Runtime, save: str | None, tile: str, savepoint: bool, heal: bool, to: str | None,
+                  breach: tuple[str, ...], how: str | None, faint: str | None) -> None:
     """A clone station: heal 4 HP each, a save point (K8), once per station and exploration."""
     from journal.games.kraken.dungeon import stations as rules
 
@@ -216,14 +228,15 @@ for _kind, _help in (("shop", "A Shop S#: trash bonus, grades and prices."),
                      ("gambler", "A Gambler: trade Equipment for another grade."),
                      ("modder", "A Modder: +50% Ammo or +1 damage."),
                      ("quest-master", "A Quest Master: accept a quest (once per exploration).")):
-    def _make(kind, help_text):
+    def _make(kind: str, help_text: str) -> click.Command:
         @dungeon.command(kind, help=help_text)
         @save_option
         @click.argument("tile", type=names.TILE)
         @_move_options()
         @rolls_option
         @pass_rt
-        def _cmd(rt, save, tile, to, breach, how, faint, rolls):
+        def _cmd(rt: Runtime, save: str | None, tile: str, to: str | None, breach: tuple[str, ...], how: str | None,
+                 faint: str | None, rolls: tuple[int, ...]) -> None:
             from journal.games.kraken.dungeon import shops as rules
 
             run_asking(rt, save, rules.dungeon_shop, named(TEAM, How(entered=rolls)), tile=tile, kind=kind,
@@ -243,7 +256,8 @@ for _kind, _help in (("shop", "A Shop S#: trash bonus, grades and prices."),
               help="Who teleports down (default: all able).")
 @rolls_option
 @pass_rt
-def visit(rt, save, slot, map_no, kind, tile, crew_names, rolls):
+def visit(rt: Runtime, save: str | None, slot: str, map_no: int, kind: str, tile: str, crew_names: tuple[str, ...],
+          rolls: tuple[int, ...]) -> None:
     """Phase 4 short visit: teleport to a cleared map's trader, do one thing, come back."""
     from journal.games.kraken.dungeon import shops as rules
 
@@ -255,7 +269,7 @@ def visit(rt, save, slot, map_no, kind, tile, crew_names, rolls):
 @save_option
 @click.argument("grade", type=int)
 @pass_rt
-def event_shop(rt, save, grade):
+def event_shop(rt: Runtime, save: str | None, grade: int) -> None:
     """An event's Shop of GRADE: buy, sell and hire there until the phase ends (chapter 6)."""
     from journal.games.kraken.dungeon import shops as rules
 
@@ -270,7 +284,8 @@ def event_shop(rt, save, grade):
 @click.option("--rare", is_flag=True, help="Rare Equipment: one grade above the shop's, double price.")
 @click.option("--ammo", is_flag=True, help="Ammo for a weapon of this grade.")
 @pass_rt
-def dungeon_buy(rt, save, item, grade, price, rare, ammo):
+def dungeon_buy(rt: Runtime, save: str | None, item: str, grade: int, price: int | None, rare: bool,
+                ammo: bool) -> None:
     """Buy at the Shop or Ammo dealer you stand on (or Phase 3's grade 5 Shop, an event's)."""
     from journal.games.kraken.dungeon import shops as rules
 
@@ -283,7 +298,7 @@ def dungeon_buy(rt, save, item, grade, price, rare, ammo):
 @click.option("--value", type=NUMBER, required=True, help="Its price; it sells for half.")
 @click.option("--faint", type=names.TEAM, metavar="NAME", help="At a Gambler (an action), out of Oxygen: who faints.")
 @pass_rt
-def dungeon_sell(rt, save, item, value, faint):
+def dungeon_sell(rt: Runtime, save: str | None, item: str, value: int, faint: str | None) -> None:
     """Sell Equipment for half its value (at a Gambler: an action)."""
     from journal.games.kraken.dungeon import shops as rules
 
@@ -300,7 +315,8 @@ def dungeon_sell(rt, save, item, value, faint):
 @click.option("--faint", type=names.TEAM, metavar="NAME", help="Out of Oxygen: who faints (the trade is an action).")
 @rolls_option
 @pass_rt
-def dungeon_gamble(rt, save, item, grade, worn, got, faint, rolls):
+def dungeon_gamble(rt: Runtime, save: str | None, item: str | None, grade: int | None, worn: bool, got: str | None,
+                   faint: str | None, rolls: tuple[int, ...]) -> None:
     """Trade an Item or Weapon at the Gambler (an action, d6), then name what you got (--got)."""
     from journal.games.kraken.dungeon import shops as rules
 
@@ -320,7 +336,8 @@ def dungeon_gamble(rt, save, item, grade, worn, got, faint, rolls):
 @click.option("--grade", type=NUMBER, help="The weapon's grade (if its spec has no G<n>).")
 @click.option("--price", type=NUMBER, help="The grade's price (book p. 165), if journal does not know it.")
 @pass_rt
-def dungeon_mod(rt, save, name, weapon, mod, grade, price):
+def dungeon_mod(rt: Runtime, save: str | None, name: str, weapon: str, mod: str | None, grade: int | None,
+                price: int | None) -> None:
     """Mod a crew member's weapon at the Modder."""
     from journal.games.kraken.dungeon import shops as rules
 
@@ -336,7 +353,8 @@ def dungeon_mod(rt, save, name, weapon, mod, grade, price):
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_treasure(rt, save, tile, to, breach, how, faint, rolls):
+def dungeon_treasure(rt: Runtime, save: str | None, tile: str, to: str | None, breach: tuple[str, ...], how: str | None,
+                     faint: str | None, rolls: tuple[int, ...]) -> None:
     """A Treasure T#: a drop of grade difficulty + # (first time)."""
     from journal.games.kraken.dungeon import stations as rules
 
@@ -355,7 +373,8 @@ def dungeon_treasure(rt, save, tile, to, breach, how, faint, rolls):
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_tile(rt, save, tile, what, portals, to, breach, how, faint, rolls):
+def dungeon_tile(rt: Runtime, save: str | None, tile: str, what: str, portals: str | None, to: str | None,
+                 breach: tuple[str, ...], how: str | None, faint: str | None, rolls: tuple[int, ...]) -> None:
     """Any other map element (an action): a door, obstacle, Disruptor, Hull Breach, Teleportal, Safety Bulkhead."""
     from journal.games.kraken.dungeon import elements as rules
 
@@ -370,7 +389,7 @@ def dungeon_tile(rt, save, tile, what, portals, to, breach, how, faint, rolls):
 @click.argument("what", type=click.Choice(["disruptor", "breach", "teleportal", "boss"], case_sensitive=False))
 @click.option("--portals", metavar="N,N,…", help="teleportal: the other teleportals' numbers on this map.")
 @pass_rt
-def dungeon_element(rt, save, tile, what, portals):
+def dungeon_element(rt: Runtime, save: str | None, tile: str, what: str, portals: str | None) -> None:
     """Note what the current map shows (no action): a Disruptor, a Hull Breach, Teleportals, a Boss."""
     from journal.games.kraken.dungeon import elements as rules
 
@@ -385,7 +404,8 @@ def dungeon_element(rt, save, tile, what, portals):
 @click.option("--undo", is_flag=True, help="Undo the repair (the same way).")
 @_move_options()
 @pass_rt
-def dungeon_breach(rt, save, tile, crew, undo, to, breach, how, faint):
+def dungeon_breach(rt: Runtime, save: str | None, tile: str, crew: str, undo: bool, to: str | None,
+                   breach: tuple[str, ...], how: str | None, faint: str | None) -> None:
     """Repair a Hull Breach you stand on with a welding device (an action)."""
     from journal.games.kraken.dungeon import elements as rules
 
@@ -399,7 +419,7 @@ def dungeon_breach(rt, save, tile, crew, undo, to, breach, how, faint):
 @click.option("--ambush", is_flag=True, help="An ambush: the enemies act first, no reaction.")
 @rolls_option
 @pass_rt
-def dungeon_enemy(rt, save, tile, ambush, rolls):
+def dungeon_enemy(rt: Runtime, save: str | None, tile: str, ambush: bool, rolls: tuple[int, ...]) -> None:
     """An Enemy E# or Boss B# tile: the Ground Combat spawns."""
     from journal.games.kraken.ground_combat import spawn as rules
 
@@ -413,7 +433,7 @@ def dungeon_enemy(rt, save, tile, ambush, rolls):
 @click.option("--pay", type=NUMBER, default=0, help="Charisma: Credits paid to add to the roll.")
 @rolls_option
 @pass_rt
-def dungeon_avoid(rt, save, tile, way, pay, rolls):
+def dungeon_avoid(rt: Runtime, save: str | None, tile: str, way: str, pay: int, rolls: tuple[int, ...]) -> None:
     """Try to avoid a Ground Combat with an Enemy (not a Boss)."""
     from journal.games.kraken.dungeon import avoid as rules
 
@@ -428,7 +448,8 @@ def dungeon_avoid(rt, save, tile, way, pay, rolls):
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_exit(rt, save, keep_uncleared, reward, to, breach, how, faint, rolls):
+def dungeon_exit(rt: Runtime, save: str | None, keep_uncleared: bool, reward: str | None, to: str | None,
+                 breach: tuple[str, ...], how: str | None, faint: str | None, rolls: tuple[int, ...]) -> None:
     """An exit tile EX: the next map, or the last map's exit solves the Location."""
     from journal.games.kraken.dungeon import maps as rules
 
@@ -441,7 +462,8 @@ def dungeon_exit(rt, save, keep_uncleared, reward, to, breach, how, faint, rolls
 @click.option("--keep-uncleared", is_flag=True, help="No Treasure was activated: leave the map uncleared.")
 @_move_options()
 @pass_rt
-def dungeon_back(rt, save, keep_uncleared, to, breach, how, faint):
+def dungeon_back(rt: Runtime, save: str | None, keep_uncleared: bool, to: str | None, breach: tuple[str, ...],
+                 how: str | None, faint: str | None) -> None:
     """Back to the previous map through an entrance."""
     from journal.games.kraken.dungeon import maps as rules
 
@@ -455,7 +477,8 @@ def dungeon_back(rt, save, keep_uncleared, to, breach, how, faint):
 @click.option("--keep-uncleared", is_flag=True, help="No Treasure was activated: leave the map uncleared.")
 @_move_options()
 @pass_rt
-def dungeon_leave(rt, save, way, keep_uncleared, to, breach, how, faint):
+def dungeon_leave(rt: Runtime, save: str | None, way: str, keep_uncleared: bool, to: str | None,
+                  breach: tuple[str, ...], how: str | None, faint: str | None) -> None:
     """Leave the Location: the first map's entrance, an Exit Location '/', the Teleporter."""
     from journal.games.kraken.dungeon import maps as rules
 
@@ -470,7 +493,8 @@ def dungeon_leave(rt, save, way, keep_uncleared, to, breach, how, faint):
 @click.option("--bonus", type=NUMBER, default=0, help="One PSI item's bonus.")
 @rolls_option
 @pass_rt
-def dungeon_psi(rt, save, name, power, bonus, rolls):
+def dungeon_psi(rt: Runtime, save: str | None, name: str, power: tuple[str, ...], bonus: int,
+                rolls: tuple[int, ...]) -> None:
     """A dungeon PSI power: surprise, divination, midas touch, oxygen creation."""
     from journal.games.kraken.ground_combat import psi as rules
 
@@ -484,7 +508,7 @@ def dungeon_psi(rt, save, name, power, bonus, rolls):
 @click.option("--faint", type=names.TEAM, metavar="NAME", help="Out of Oxygen: who faints.")
 @rolls_option
 @pass_rt
-def dungeon_meditate(rt, save, name, faint, rolls):
+def dungeon_meditate(rt: Runtime, save: str | None, name: str, faint: str | None, rolls: tuple[int, ...]) -> None:
     """Recover an exhausted PSI trait (Oxygen instead of an action)."""
     from journal.games.kraken.ground_combat import psi as rules
 
@@ -494,7 +518,7 @@ def dungeon_meditate(rt, save, name, faint, rolls):
 @dungeon.command("show")
 @save_option
 @pass_rt
-def dungeon_show(rt, save):
+def dungeon_show(rt: Runtime, save: str | None) -> None:
     """The exploration state."""
     with rt.read(save) as s:
         state = s.state

@@ -8,8 +8,8 @@ from journal.errors import InputError
 from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import CREW, NEGATIVES, NUMBER, PRICE_MAX, Number, run
 from journal.games.kraken.model.constants import ATTRIBUTES
-from journal.options import DeltaType, reason_option, save_option
-from journal.runtime import How, pass_rt
+from journal.options import Delta, DeltaType, reason_option, save_option
+from journal.runtime import How, Runtime, pass_rt
 
 
 DELTA = DeltaType(digits=7)   # Credits, XP and Oxygen move by up to 7 digits (the schema bounds them)
@@ -21,7 +21,7 @@ DELTA = DeltaType(digits=7)   # Credits, XP and Oxygen move by up to 7 digits (t
 @click.option("--buy", is_flag=True, help="A purchase: refused if you cannot pay (K12).")
 @reason_option(old=("--why",))
 @pass_rt
-def credits_cmd(rt, save, delta, buy, reason):
+def credits_cmd(rt: Runtime, save: str | None, delta: Delta, buy: bool, reason: str | None) -> None:
     """Credits: +N, -N (a penalty takes all you have, K12), =N."""
     from journal.games.kraken import resources as rules
 
@@ -33,7 +33,7 @@ def credits_cmd(rt, save, delta, buy, reason):
 @click.argument("delta", type=DELTA, metavar="DELTA")
 @reason_option(old=("--why",))
 @pass_rt
-def xp_cmd(rt, save, delta, reason):
+def xp_cmd(rt: Runtime, save: str | None, delta: Delta, reason: str | None) -> None:
     """Experience points shared by the crew: +N, -N, =N."""
     from journal.games.kraken import resources as rules
 
@@ -46,7 +46,7 @@ def xp_cmd(rt, save, delta, reason):
 @click.option("--tanks", type=NUMBER, metavar="N", help="Extra Oxygen the crew's tanks hold (max = 25 + N).")
 @reason_option
 @pass_rt
-def oxygen_cmd(rt, save, delta, tanks, reason):
+def oxygen_cmd(rt: Runtime, save: str | None, delta: Delta | None, tanks: int | None, reason: str | None) -> None:
     """Oxygen shared by the crew (25 + tanks): -N, +N, =N."""
     from journal.games.kraken import resources as rules
 
@@ -60,7 +60,7 @@ def oxygen_cmd(rt, save, delta, tanks, reason):
 @click.argument("price", type=Number(0, PRICE_MAX), required=False)
 @reason_option
 @pass_rt
-def grade_price_cmd(rt, save, grade, price, reason):
+def grade_price_cmd(rt: Runtime, save: str | None, grade: int, price: int | None, reason: str | None) -> None:
     """Note an item/weapon grade's price from your book's pages 165/167 (no PRICE: erase it)."""
     from journal.games.kraken import resources as rules
 
@@ -78,7 +78,8 @@ def grade_price_cmd(rt, save, grade, price, reason):
 @click.option("--laser", type=NUMBER, metavar="N", help="2d6 + Tech >= 10 + N (disarm an L# laser barrier).")
 @click.option("--modifier", type=NUMBER, default=0, metavar="N", help="A bonus or malus on the roll.")
 @pass_rt
-def odds(rt, save, member, attribute, value, target, bulkhead, mine, laser, modifier):
+def odds(rt: Runtime, save: str | None, member: str | None, attribute: str | None, value: int | None,
+         target: int | None, bulkhead: int | None, mine: int | None, laser: int | None, modifier: int) -> None:
     """The chance of a check, before rolling.
 
     d6 + attribute >= N (--target), or 2d6 + Tech >= 10 + level for bulkheads, mines
