@@ -95,15 +95,7 @@ def odds(rt: Runtime, save: str | None, member: str | None, attribute: str | Non
     attr = (attribute or ("tech" if kind != "target" else "")).strip().lower()
     who = None
     if value is None:
-        if member is None or not attr:
-            raise click.UsageError("give --crew NAME --attribute ATTR (or --value N)")
-        with rt.read(save) as s:
-            crew_ = s.state.get("crew", {})
-        who = CREW.on("--crew").key(s.state, {}, member)
-        if attr not in ATTRIBUTES + ("psi",) or attr not in crew_[who]:
-            raise InputError(f"--attribute {attribute}: one of {', '.join(ATTRIBUTES)}"
-                             + (", psi" if "psi" in crew_[who] else ""))
-        value = crew_[who][attr]
+        who, value = _attribute_of(rt, save, member, attribute, attr)
     dice_count, goal = (1, n) if kind == "target" else (2, 10 + n)
     p = rules.check_odds(value, goal, dice_count, modifier)
     dice_text = "d6" if dice_count == 1 else "2d6"
@@ -117,3 +109,18 @@ def odds(rt: Runtime, save: str | None, member: str | None, attribute: str | Non
         lines_out.append(f"Within three attempts (then it locks): {three:.1%}.")
         data["p_three"] = three
     rt.emit(lines_out, data)
+
+
+def _attribute_of(rt: Runtime, save: str | None, member: str | None, attribute: str | None, attr: str
+                  ) -> tuple[str, int]:
+    """`odds --crew NAME --attribute ATTR`: the crew member's key and their value of `attr` (the
+    attribute as typed, `attribute`, for the refusal)."""
+    if member is None or not attr:
+        raise click.UsageError("give --crew NAME --attribute ATTR (or --value N)")
+    with rt.read(save) as s:
+        crew_ = s.state.get("crew", {})
+    who = CREW.on("--crew").key(s.state, {}, member)
+    if attr not in ATTRIBUTES + ("psi",) or attr not in crew_[who]:
+        raise InputError(f"--attribute {attribute}: one of {', '.join(ATTRIBUTES)}"
+                         + (", psi" if "psi" in crew_[who] else ""))
+    return who, crew_[who][attr]

@@ -312,7 +312,6 @@ def _reading(key: str) -> Callable[[str, str], object] | None:
     from journal.games.kraken.model import flight_table
 
     head, _, rest = key.partition(".")
-    field = rest.rpartition(".")[2]
     if head == "enemy" and rest.isdigit():
         return lambda k, text: flight_table.parse_enemy(text)
     if key == "timeline":
@@ -323,10 +322,19 @@ def _reading(key: str) -> Callable[[str, str], object] | None:
         return _solved
     if head == "used" and rest:
         return lambda k, text: str(text).strip()
-    if (key == "xp" or (head == "ship" and rest in ("sp", "shield", "shield_max", "recharge")) or
-            (head == "ammo" and rest) or (head == "enemy" and field in ("sp", "shield", "crew") and rest != field)):
+    if _numbered(key):
         return _whole
     return None
+
+
+def _numbered(key: str) -> bool:
+    """Whether `combat set` reads KEY's VALUE as a whole number: the XP, the ship's SP, shield and
+    recharge, a weapon's ammo, an enemy ship's SP, shield and crew."""
+    head, _, rest = key.partition(".")
+    field = rest.rpartition(".")[2]
+    return (key == "xp" or (head == "ship" and rest in ("sp", "shield", "shield_max", "recharge"))
+            or (head == "ammo" and bool(rest))
+            or (head == "enemy" and field in ("sp", "shield", "crew") and rest != field))
 
 
 def _whole(key: str, text: str) -> int:
