@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 import click
 
@@ -20,6 +21,9 @@ from journal.games.kraken.cli.common import run
 from journal.lookup import find
 from journal.options import OrderedGroup, save_option
 from journal.runtime import How, Runtime, pass_rt
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
 
 @click.command()
@@ -40,7 +44,7 @@ def score(rt: Runtime, save: str | None, record: bool) -> None:
             date=rt.now()[:10])
         return
     with rt.read(save) as s:
-        state, name = s.state, s.paths.name
+        state, name = cast("State", s.state), s.paths.name
     sc = score_of(state)
     rt.emit([rules.score_line(sc)], {**sc, "campaign": name, "recorded": False})
 

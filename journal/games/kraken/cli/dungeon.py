@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
@@ -13,6 +13,9 @@ from journal.games.kraken.cli.common import CREW, NUMBER, named, run, run_asking
 from journal.games.kraken.cli.files import grade_prices
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
 
 # the crew members (and a member's weapon) a dungeon command names
@@ -521,7 +524,7 @@ def dungeon_meditate(rt: Runtime, save: str | None, name: str, faint: str | None
 def dungeon_show(rt: Runtime, save: str | None) -> None:
     """The exploration state."""
     with rt.read(save) as s:
-        state = s.state
+        state = cast("State", s.state)
     if not state.get("dungeon"):
         rt.emit("The crew is not exploring a Location.", {"dungeon": None})
         return

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
@@ -14,6 +14,9 @@ from journal.games.kraken.model.constants import FISTS_NAMES, INVENTORY
 from journal.lookup import find
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
 
 def whole_number(text: str, problem: str) -> int:
@@ -384,7 +387,7 @@ def ground_end(rt: Runtime, save: str | None, result: str, reason: str | None) -
 def ground_show(rt: Runtime, save: str | None) -> None:
     """The ground combat sheet."""
     with rt.read(save) as s:
-        state = s.state
+        state = cast("State", s.state)
     if not state.get("ground"):
         rt.emit("No Ground Combat is going on.", {"ground": None})
         return

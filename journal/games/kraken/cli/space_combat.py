@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
@@ -24,6 +24,9 @@ from journal.games.kraken.cli.files import load_table
 from journal.games.kraken.cli import picks
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
 # the names a Space Combat command types: crew members, ship systems (or the ship's SP)
 CREWS = {"crew": CREW.on("--crew"), "evade": CREW.on("--evade"), "reroll": CREW.on("--reroll"),
@@ -369,7 +372,7 @@ def combat_end(rt: Runtime, save: str | None, result: str, reason: str | None) -
 def combat_show(rt: Runtime, save: str | None) -> None:
     """The SPACE COMBAT page."""
     with rt.read(save) as s:
-        state = s.state
+        state = cast("State", s.state)
     if not state.get("combat"):
         rt.emit("No Space Combat is going on.", {"combat": None, "flight": state.get("flight")})
         return

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import click
 
 from journal.errors import InputError, JournalError, RuleError
@@ -12,6 +14,9 @@ from journal.games.kraken.cli import picks
 from journal.options import CampaignName, OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 from journal.text import plural
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
 
 LEADER = {"leader": CREW.on("--leader")}
@@ -97,7 +102,7 @@ def lines(rt: Runtime, save: str | None) -> None:
     from journal.games.kraken.views.tracker import tracker
 
     with rt.read(save) as s:
-        state = s.state
+        state = cast("State", s.state)
     if s.game.ID != game.ID:
         raise RuleError("this save is not a Space Kraken campaign")
     rt.emit(tracker(state), {"lines": state["lines"], "interlink": state["interlink"],
@@ -105,7 +110,7 @@ def lines(rt: Runtime, save: str | None) -> None:
                              "phase": state["phase"], "pending": _pending(state)})
 
 
-def _pending(state: dict) -> list[str]:
+def _pending(state: State) -> list[str]:
     from journal.games.kraken.model.campaign import pending
 
     return pending(state)
