@@ -3,9 +3,10 @@
 A rules function receives the save's own keys: the names a command typed (crew members,
 enemy labels, ship systems, weapons, quests, captives, builds), in any case, are found in
 the open campaign first (`run(rt, save, fn, named({...}), ...)`: a How whose `parse` finds
-them), and an unknown one is refused naming the option that carried it. A rules function's missing choice is asked
-for on a terminal (else the error names it); deltas are typed +N, -N or =N and traits
-NAME:VALUE.
+them), and an unknown one is refused naming the option that carried it. A rules function's
+missing choice is asked for on a terminal (else the error names it); deltas are typed +N, -N
+or =N and traits NAME:VALUE. The rules function's own parameters are given by name and
+checked against its signature by the type checker (`Runtime.run`'s contract).
 """
 
 from __future__ import annotations
