@@ -1,19 +1,26 @@
 """3.1 Achievements and 3.9 the campaign score (rules note K9): records kept for every campaign.
 
 They live in one side file beside the saves (ACHIEVEMENTS_FILE): a rules function here reads
-it as `side[ACHIEVEMENTS_FILE]` and returns its new content in `Outcome.side`, so the change
-is logged with the campaign's entry, committed with the save (in a batch too) and taken
-back by an undo with it. A save point's reload never touches the file: achievements
-persist through a reload (K8, K9).
+it as `side[ACHIEVEMENTS_FILE]` (the session passes `side`: a command names the file in
+`How(side_files=...)` and gives no `side` itself) and returns its new content in
+`Outcome.side`, so the change is logged with the campaign's entry, committed with the save
+(in a batch too) and taken back by an undo with it. A save point's reload never touches the
+file: achievements persist through a reload (K8, K9).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError, SaveError
 from journal.hints import cmd, say
 from journal.lookup import already
 from journal.outcome import Outcome, copy_state
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from journal.games.kraken.tables import State
 
 ACHIEVEMENTS_FILE = ".kraken-achievements.toml"   # one file in the saves folder (rules note K9)
 
@@ -45,13 +52,14 @@ def add_achievement(doc: dict, name: str, bonus: str | None, campaign: str | Non
     return new
 
 
-def unlock(state: dict, dice: Dice, name: str, bonus: str | None, campaign: str, when: str, side: dict) -> Outcome:
+def unlock(state: State, dice: Dice, name: str, bonus: str | None, campaign: str, when: str,
+           side: Mapping[str, dict] = {}) -> Outcome:
     """Book p. 11: an achievement, noted in the campaign's log and kept for every future one."""
     doc = add_achievement(side[ACHIEVEMENTS_FILE], name, bonus, campaign, when)
     name = " ".join(str(name).split())
     bonus_text = doc["achievements"][name].get("bonus")
     line = f"Achievement unlocked: {name}" + (f" ({bonus_text})" if bonus_text else "") + "."
-    return Outcome(state, f"Achievement unlocked: {name}",
+    return Outcome(cast(dict, state), f"Achievement unlocked: {name}",
                    [line, f"Kept in {ACHIEVEMENTS_FILE} beside the saves for every future campaign."],
                    {"achievement": name, "bonus": bonus_text}, side={ACHIEVEMENTS_FILE: doc})
 
@@ -64,7 +72,7 @@ def score_line(sc: dict) -> str:
             f"→ {sc['score']}.")
 
 
-def record_score(state: dict, dice: Dice, campaign: str, date: str, side: dict) -> Outcome:
+def record_score(state: State, dice: Dice, campaign: str, date: str, side: Mapping[str, dict] = {}) -> Outcome:
     """K9: a won campaign's score goes into the achievements file (once)."""
     from journal.games.kraken.model.campaign import score
 
@@ -77,6 +85,6 @@ def record_score(state: dict, dice: Dice, campaign: str, date: str, side: dict) 
     sc = score(state)
     doc["scores"] = [*scores, {"campaign": campaign, "score": sc["score"], "levels": sc["levels"],
                                "difficulty": sc["difficulty"], "date": date}]
-    return Outcome(state, f"Campaign score {sc['score']} recorded",
+    return Outcome(cast(dict, state), f"Campaign score {sc['score']} recorded",
                    [score_line(sc), f"Recorded in {ACHIEVEMENTS_FILE} beside the saves."],
                    {**sc, "campaign": campaign, "recorded": True}, side={ACHIEVEMENTS_FILE: doc})

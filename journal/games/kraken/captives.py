@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import copy_state, known
@@ -11,8 +13,11 @@ from journal.hints import cmd, say
 from journal.lookup import already
 from journal.outcome import Outcome
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
-def captive_add(state: dict, dice: Dice, label: str, carrier: str, level: int, name: str | None = None,
+
+def captive_add(state: State, dice: Dice, label: str, carrier: str, level: int, name: str | None = None,
                 species: str | None = None) -> Outcome:
     """A2: a captured alien by hand (an event's, or one a Ground Combat played without
     journal brought down to 0, -1 or -2 HP): carried by one crew member, who cannot attack
@@ -39,7 +44,7 @@ def captive_add(state: dict, dice: Dice, label: str, carrier: str, level: int, n
                                                                                                  **cap})
 
 
-def captive_give(state: dict, dice: Dice, label: str, to: str) -> Outcome:
+def captive_give(state: State, dice: Dice, label: str, to: str) -> Outcome:
     """Ch. 4: the captive changes hands (outside Ground Combat; in one, it is an Exchange
     action: `ground exchange` with --captive-to)."""
     s = copy_state(state)
@@ -60,7 +65,7 @@ def captive_give(state: dict, dice: Dice, label: str, to: str) -> Outcome:
     return Outcome(s, msg, [msg + f" ({before} may attack again)."], {"captive": key, "carrier": who})
 
 
-def captive_release(state: dict, dice: Dice, label: str) -> Outcome:
+def captive_release(state: State, dice: Dice, label: str) -> Outcome:
     s = copy_state(state)
     caps = s.get("captives") or {}
     key = known(caps, label, "captive")

@@ -6,6 +6,8 @@ total; the discount comes off the price, paid when the build is done.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import known as cat_known, price as cat_price
@@ -15,8 +17,11 @@ from journal.games.kraken.model.systems import can_install, install_system
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
-def build_start(state: dict, dice: Dice, system: str | None, crew: list[str], turns: int, cat: dict,
+
+def build_start(state: State, dice: Dice, system: str | None, crew: list[str], turns: int, cat: dict,
                 hull: str | None = None, price: int | None = None, sp: int | None = None,
                 expansion_sp: int | None = None) -> Outcome:
     """Ch. 7: 1-3 crew build a system (or a hull) in 1 or 2 turns; each rolls d6 + Tech, a
@@ -73,7 +78,7 @@ def build_start(state: dict, dice: Dice, system: str | None, crew: list[str], tu
                    {"build": label, "discount": discount, "cost": cost, "due": due, "pay": max(0, cost - discount)})
 
 
-def build_cancel(state: dict, dice: Dice, name: str) -> Outcome:
+def build_cancel(state: State, dice: Dice, name: str) -> Outcome:
     s = copy_state(state)
     key = known(s["builds"], name, "build")
     b = s["builds"].pop(key)
@@ -81,7 +86,7 @@ def build_cancel(state: dict, dice: Dice, name: str) -> Outcome:
     return Outcome(s, msg, [msg + "."], {"build": key})
 
 
-def complete_build(s: dict, name: str, out: list[str]) -> str:
+def complete_build(s: State, name: str, out: list[str]) -> str:
     """Ch. 7: a build due this Phase 2 is paid (its price less the discount) and installed,
     or fails when the Credits or the ship are not there. Returns the log's note."""
     b = s["builds"].pop(name)

@@ -6,6 +6,8 @@ traits by hand (A2).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError, typed
 from journal.games.kraken.model.campaign import copy_state, credits_line, known, pay_credits, set_leader
@@ -34,11 +36,14 @@ from journal.lookup import already
 from journal.outcome import Outcome
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import CrewMember, State
+
 HIRE_PRICE = 10          # ch. 13 Shops: 10 Credits per Level
 SELL_PRICE = 5           # ch. 13 Shops: 5 x Level
 
 
-def crew_add(state: dict, dice: Dice, name: str, attrs: dict, traits=(), psi: bool = False, level: int = 1,
+def crew_add(state: State, dice: Dice, name: str, attrs: dict, traits=(), psi: bool = False, level: int = 1,
              hire: bool = False, reason: str | None = None) -> Outcome:
     """K10: attributes 1-8 summing to 16, HP max = min(2 x Strength, 14), at most 4 traits
     summing to 0, one PSI crew member (PSI 1 at creation), at most 4 crew. New crew come from
@@ -82,7 +87,7 @@ def crew_add(state: dict, dice: Dice, name: str, attrs: dict, traits=(), psi: bo
                    {"name": name, "level": level, "hp": hp, "hp_max": hp})
 
 
-def joining(s: dict, level: int, hire: bool, reason: str | None) -> None:
+def joining(s: State, level: int, hire: bool, reason: str | None) -> None:
     """Where a new member comes from (3.3, ch. 13): set-up at level 1, a Shop's hire, or a card
     the player names (`--reason`)."""
     if s["turn"] == 0:
@@ -129,7 +134,7 @@ def traits_level_ups(traits: dict, level: int) -> int:
     return fewest
 
 
-def new_member(s: dict, name: str) -> str:
+def new_member(s: State, name: str) -> str:
     """A new member's name (K10-K11): not in the crew yet, at most 4 crew, a preset member
     who died does not rejoin, and two whose sheets cover each other never serve together."""
     name = str(name).strip()
@@ -172,7 +177,7 @@ def check_attributes(attrs: dict, level: int, traits_spent: int = 0) -> None:
                         + (f" ({plural(traits_spent, 'level-up')} went to traits)" if traits_spent else ""))
 
 
-def new_traits(s: dict, traits, psi: bool) -> dict:
+def new_traits(s: State, traits, psi: bool) -> dict:
     """K10: at most 4 traits (PSI included); one PSI member in the crew (what they add up to:
     traits_level_ups)."""
     trait_map = _traits(traits)
@@ -184,14 +189,14 @@ def new_traits(s: dict, traits, psi: bool) -> dict:
     return trait_map
 
 
-def psi_free(s: dict, but: str | None = None) -> None:
+def psi_free(s: State, but: str | None = None) -> None:
     """K10: at most one crew member with PSI."""
     others = [n for n, c in s["crew"].items() if "psi" in c and n != but]
     if others:
         raise RuleError(f"{others[0]} has PSI already: at most one crew member with PSI (rules note K10)")
 
 
-def hire_member(s: dict, name: str, level: int, out: list[str]) -> None:
+def hire_member(s: State, name: str, level: int, out: list[str]) -> None:
     """Ch. 13 Shops: a crew member of a level up to the Shop's grade, 10¢ a level."""
     shop = shop_here(s)
     if shop is None:
@@ -222,7 +227,7 @@ def _traits(specs) -> dict:
     return out
 
 
-def crew_remove(state: dict, dice: Dice, name: str, sell: bool = False, died: bool = False) -> Outcome:
+def crew_remove(state: State, dice: Dice, name: str, sell: bool = False, died: bool = False) -> Outcome:
     """Ch. 4: a crew member may leave at any time ("If you do so at a Shop you will get Credits":
     sold at a Shop for 5 x Level, ch. 13)."""
     s = copy_state(state)
@@ -242,7 +247,7 @@ def crew_remove(state: dict, dice: Dice, name: str, sell: bool = False, died: bo
     return Outcome(s, f"{key} {how} (removed from the crew)", out, {"name": key, "removed": how})
 
 
-def crew_hp(state: dict, dice: Dice, name: str, delta: int | None = None, value: int | None = None) -> Outcome:
+def crew_hp(state: State, dice: Dice, name: str, delta: int | None = None, value: int | None = None) -> Outcome:
     """K11: 0 to -3 unconscious (recorded as 0); -4 or lower killed and removed. Healing
     stops at HP max; an unconscious member takes no further damage (chapter 4)."""
     s = copy_state(state)
@@ -288,7 +293,7 @@ def level_cost(level: int, levels: int = 1) -> int:
     return sum((level + i) ** 2 for i in range(1, levels + 1))
 
 
-def crew_level_up(state: dict, dice: Dice, name: str, attribute: str | None = None, traits=(), psi: bool = False
+def crew_level_up(state: State, dice: Dice, name: str, attribute: str | None = None, traits=(), psi: bool = False
                   ) -> Outcome:
     """K10: a level costs (new level)² XP and gives +1 to one attribute (max 8); raising
     Strength raises HP max and HP together. Instead: two levels for one positive trait, or
@@ -335,19 +340,20 @@ def crew_level_up(state: dict, dice: Dice, name: str, attribute: str | None = No
                    {"name": key, "level": c["level"], "cost": cost, "xp": s["xp"]})
 
 
-def raisable(c: dict, key: str, attribute: str) -> None:
+def raisable(c: CrewMember, key: str, attribute: str) -> None:
     """An attribute a level up raises: one of the six, or PSI for the PSI member; never above 8."""
     if attribute == "psi":
         if "psi" not in c:
             raise RuleError(f"{key} has no PSI trait to raise")
     elif attribute not in ATTRIBUTES:
         raise InputError(f"{typed(attribute)} is not an attribute: one of {', '.join(ATTRIBUTES)}, or psi")
-    if c[attribute] >= ATTR_MAX:
-        raise RuleError(f"{key}'s {attribute.capitalize()} is {c[attribute]} already: a level up does not raise an "
+    held = cast(dict, c)[attribute]   # an attribute named at run time
+    if held >= ATTR_MAX:
+        raise RuleError(f"{key}'s {attribute.capitalize()} is {held} already: a level up does not raise an "
                         f"attribute above {ATTR_MAX}")
 
 
-def traits_gained(s: dict, c: dict, key: str, traits, psi: bool) -> tuple[dict, int]:
+def traits_gained(s: State, c: CrewMember, key: str, traits, psi: bool) -> tuple[dict, int]:
     """Ch. 14 Level Up with traits: one positive trait for two levels, or a positive and a
     negative one for one level (PSI is a positive trait); at most 4 traits, none twice.
     Returns the new traits and the levels they cost."""
@@ -373,7 +379,7 @@ def traits_gained(s: dict, c: dict, key: str, traits, psi: bool) -> tuple[dict, 
     return new, levels
 
 
-def crew_leader(state: dict, dice: Dice, name: str) -> Outcome:
+def crew_leader(state: State, dice: Dice, name: str) -> Outcome:
     s = copy_state(state)
     out: list[str] = []
     set_leader(s, name, out)
@@ -384,7 +390,7 @@ def crew_leader(state: dict, dice: Dice, name: str) -> Outcome:
 CREW_FIELDS = ATTRIBUTES + ("level", "hp_max", "psi")
 
 
-def crew_set(state: dict, dice: Dice, name: str, field: str, value: int) -> Outcome:
+def crew_set(state: State, dice: Dice, name: str, field: str, value: int) -> Outcome:
     """A2: set an attribute, level, HP max or PSI by hand (a card or effect says so); a new
     Strength changes HP max as at creation (3.4, K10)."""
     s = copy_state(state)
@@ -421,7 +427,7 @@ def crew_set(state: dict, dice: Dice, name: str, field: str, value: int) -> Outc
     return Outcome(s, msg + " (by hand)", out, {"name": key, "field": f, "value": value})
 
 
-def crew_trait(state: dict, dice: Dice, name: str, trait: str, value: int | None = None, remove: bool = False
+def crew_trait(state: State, dice: Dice, name: str, trait: str, value: int | None = None, remove: bool = False
                ) -> Outcome:
     """A2: add, change or erase a trait by hand."""
     s = copy_state(state)

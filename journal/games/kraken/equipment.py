@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, cast
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError, typed
@@ -37,8 +38,11 @@ from journal.hints import cmd, say
 from journal.outcome import Outcome
 from journal.schema import fold
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import ArmorPiece, CrewMember, State
 
-def crew_equip(state: dict, dice: Dice, name: str, slot: str, item: str, from_storage: bool = False) -> Outcome:
+
+def crew_equip(state: State, dice: Dice, name: str, slot: str, item: str, from_storage: bool = False) -> Outcome:
     """Ch. 4: L, R and backpack 1-4; capacity 2 + 1 per 2 Strength; one or two items over
     it is an overload (-1 / -2 to Ranged and Melee attack rolls)."""
     s = copy_state(state)
@@ -75,7 +79,7 @@ def crew_equip(state: dict, dice: Dice, name: str, slot: str, item: str, from_st
     return Outcome(s, f"{key} takes {text} ({sl})", out, {"name": key, "slot": sl, "item": text, "overload": over})
 
 
-def _take_from_storage(s: dict, text: str, out: list[str]) -> None:
+def _take_from_storage(s: State, text: str, out: list[str]) -> None:
     for where in ("storage", "expansion_storage"):
         hit = next((i for i, x in enumerate(s[where]) if fold(x) == fold(text)), None)
         if hit is not None:
@@ -86,7 +90,7 @@ def _take_from_storage(s: dict, text: str, out: list[str]) -> None:
     raise RuleError(f"'{text}' is not in the ship's storage ({stored})")
 
 
-def crew_unequip(state: dict, dice: Dice, name: str, slot: str, to_storage: bool = False) -> Outcome:
+def crew_unequip(state: State, dice: Dice, name: str, slot: str, to_storage: bool = False) -> Outcome:
     s = copy_state(state)
     key = known(s["crew"], name, "crew member")
     c = s["crew"][key]
@@ -107,7 +111,7 @@ def crew_unequip(state: dict, dice: Dice, name: str, slot: str, to_storage: bool
                    {"name": key, "slot": sl, "item": item})
 
 
-def crew_use(state: dict, dice: Dice, name: str, item: str, heal_hp: int | None = None, target: str | None = None,
+def crew_use(state: State, dice: Dice, name: str, item: str, heal_hp: int | None = None, target: str | None = None,
              oxygen: int | None = None) -> Outcome:
     """Ch. 13-14: using an item outside Ground Combat costs no action (a Ground Combat's is
     `ground item`): a healing item heals its wearer or another member (half in a Hell
@@ -155,7 +159,7 @@ def _piece(what: str, text: str) -> dict | None:
     return {"name": name, "armor": int(value)}
 
 
-def crew_gear(state: dict, dice: Dice, name: str, armor: int | None = None, shield: str | None = None,
+def crew_gear(state: State, dice: Dice, name: str, armor: int | None = None, shield: str | None = None,
               charger: int | None = None, jacket: str | None = None, helmet: str | None = None,
               physical_shield: str | None = None) -> Outcome:
     """Ch. 14 Armor: a crew member wears at most one jacket, one helmet and one physical
@@ -169,7 +173,7 @@ def crew_gear(state: dict, dice: Dice, name: str, armor: int | None = None, shie
     s = copy_state(state)
     key = known(s["crew"], name, "crew member")
     m = s["crew"][key]
-    pieces = {"jacket": jacket, "helmet": helmet, "physical_shield": physical_shield}
+    pieces: dict[ArmorPiece, str | None] = {"jacket": jacket, "helmet": helmet, "physical_shield": physical_shield}
     if armor is None and shield is None and charger is None and all(v is None for v in pieces.values()):
         raise InputError(f"nothing for {key} to wear: a jacket, a helmet, a physical Shield, an unnamed jacket's "
                          f"Armor, a Shield or a Shield charger")
@@ -199,7 +203,7 @@ def crew_gear(state: dict, dice: Dice, name: str, armor: int | None = None, shie
                     "armor_total": crew_armor(m), "shield": m.get("shield"), "charger": m.get("charger")})
 
 
-def unnamed_jacket(m: dict, key: str, armor: int, out: list[str]) -> None:
+def unnamed_jacket(m: CrewMember, key: str, armor: int, out: list[str]) -> None:
     """An unnamed jacket of Armor N (0: none), instead of any jacket worn."""
     if not 0 <= armor <= ARMOR_MAX:
         raise InputError(f"Armor {armor}: a hero's Armor is 0-{ARMOR_MAX}")
@@ -213,7 +217,8 @@ def unnamed_jacket(m: dict, key: str, armor: int, out: list[str]) -> None:
         out.append(f"It replaces the {old['name']} (one jacket at a time).")
 
 
-def wear_piece(s: dict, m: dict, key: str, k: str, text: str, out: list[str]) -> tuple[bool, str | None]:
+def wear_piece(s: State, m: CrewMember, key: str, k: ArmorPiece, text: str, out: list[str]
+               ) -> tuple[bool, str | None]:
     """One Armor Item put on or taken off (one of each kind worn at a time; a physical Shield
     is held in a hand). Returns whether what is worn changed, and the item's name when the
     inventory does not hold it."""
@@ -244,7 +249,7 @@ def wear_piece(s: dict, m: dict, key: str, k: str, text: str, out: list[str]) ->
     return True, piece["name"] if missing else None
 
 
-def shield_hand(s: dict, m: dict, key: str, name: str) -> str:
+def shield_hand(s: State, m: CrewMember, key: str, name: str) -> str:
     """Ch. 14: a physical Shield is carried in one hand: the hand holding it."""
     hand = hand_holding(m, name)
     if hand is not None:
@@ -257,7 +262,7 @@ def shield_hand(s: dict, m: dict, key: str, name: str) -> str:
                            ")") if fight else ())))
 
 
-def armor_worn(s: dict, m: dict, key: str, changed: bool, out: list[str]) -> None:
+def armor_worn(s: State, m: CrewMember, key: str, changed: bool, out: list[str]) -> None:
     """The Armor the member now wears; switching Armor Items in a Ground Combat is free."""
     out.append(f"{key}'s {armor_text(m)}." if worn_armor(m) else
                f"{key} wears no Armor" + (f": {armor_text(m)}." if crew_armor(m) else "."))
@@ -270,7 +275,7 @@ def armor_worn(s: dict, m: dict, key: str, changed: bool, out: list[str]) -> Non
 _SHIELD = re.compile(r"\s*([ABab])\s*:\s*(\d{1,2})\s*/\s*(\d{1,2})\s*")
 
 
-def set_shield(m: dict, key: str, shield: str, out: list[str]) -> None:
+def set_shield(m: CrewMember, key: str, shield: str, out: list[str]) -> None:
     """The active Shield: class A (flash) or B (energy), POWER/RECHARGE; or none."""
     if shield.strip().casefold() == "none":
         m.pop("shield", None)
@@ -284,7 +289,7 @@ def set_shield(m: dict, key: str, shield: str, out: list[str]) -> None:
     out.append(f"{key}: Shield class {mm[1].upper()} {mm[2]} (+{mm[3]} a turn).")
 
 
-def set_charger(m: dict, key: str, charger: int, out: list[str]) -> None:
+def set_charger(m: CrewMember, key: str, charger: int, out: list[str]) -> None:
     """The Shield charger used each combat turn (one a turn): its charge, 0 for none."""
     if not 0 <= charger <= 99:
         raise InputError(f"a Shield charger restores 0 (none) to 99 each combat turn, not {charger}")
@@ -308,7 +313,7 @@ def _item_name(text: str, typed: str) -> str:
 
 # --- weapons (ch. 14) ------------------------------------------------------------------------
 
-def _place(m: dict, key: str, label: str, slot: str | None, out: list[str]) -> None:
+def _place(m: CrewMember, key: str, label: str, slot: str | None, out: list[str]) -> None:
     """Put a new weapon in an inventory slot (a hand first) unless its name is there already."""
     have = weapon_slot(m, label)
     inv = m["inventory"]
@@ -346,7 +351,7 @@ def _place(m: dict, key: str, label: str, slot: str | None, out: list[str]) -> N
                    f"Combat.")
 
 
-def crew_weapon(state: dict, dice: Dice, name: str, spec: str | None = None, weapon: str | None = None,
+def crew_weapon(state: State, dice: Dice, name: str, spec: str | None = None, weapon: str | None = None,
                 ammo: int | None = None, remove: bool = False, jam: str | None = None,
                 slot: str | None = None) -> Outcome:
     """A crew weapon in the book's notation (Ammo full when added), or its Ammo, jam or
@@ -387,7 +392,7 @@ def crew_weapon(state: dict, dice: Dice, name: str, spec: str | None = None, wea
     return Outcome(s, " ".join(out).rstrip(".") + " (by hand)", out, {"name": key, "weapon": wkey, **w})
 
 
-def new_weapon(s: dict, m: dict, key: str, spec: str, ammo: int | None, slot: str | None) -> Outcome:
+def new_weapon(s: State, m: CrewMember, key: str, spec: str, ammo: int | None, slot: str | None) -> Outcome:
     """A weapon written in the book's notation joins the member's weapons (a second of the
     same name is numbered), its Ammo full, in a slot of the inventory."""
     weapons = m.setdefault("weapons", {})
@@ -407,7 +412,7 @@ def new_weapon(s: dict, m: dict, key: str, spec: str, ammo: int | None, slot: st
     if parsed["ammo"] is not None:
         weapons[label]["ammo"] = parsed["ammo"] if ammo is None else ammo
     out.insert(0, f"{key} carries the {label}: {describe_attack(parsed)}.")
-    return Outcome(s, f"{key}: weapon {label}", out, {"name": key, "weapon": label, **weapons[label]})
+    return Outcome(cast(dict, s), f"{key}: weapon {label}", out, {"name": key, "weapon": label, **weapons[label]})
 
 
 def set_ammo(w: dict, key: str, wkey: str, ammo: int, out: list[str]) -> None:

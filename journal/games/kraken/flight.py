@@ -9,7 +9,7 @@ generated.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
@@ -22,6 +22,9 @@ from journal.games.kraken.model.flight_table import MAX_FLIGHT_NUMBER, enemy_tex
 from journal.games.kraken.model.systems import ship_stats, working
 from journal.hints import Text, cmd, say
 from journal.outcome import Outcome
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
 OPTION_DIFFICULTY = {"risky-shortcut": 1, "dangerous-shortcut": 2, "smuggle": 2, "pay-smuggler": -1, "safe": 0}
 OPTION_MODIFICATIONS = {"risky-shortcut": 2, "dangerous-shortcut": 3, "safe": 2}
@@ -61,7 +64,7 @@ class Course:
         return "safe" not in self.options and not self.nano_skin
 
 
-def flight(state: dict, dice: Dice, difficulty: int, cat: dict, table: dict, options=(), stealth: bool = False,
+def flight(state: State, dice: Dice, difficulty: int, cat: dict, table: dict, options=(), stealth: bool = False,
            avoid: bool = False, nano_skin: bool = False) -> Outcome:
     """Ch. 9: Location Difficulty 1-5, up to two flight options (incompatible pairs refused,
     never below difficulty 1), the avoid check (d6 >= flight difficulty, a 1 fails), and if
@@ -104,7 +107,7 @@ def flight(state: dict, dice: Dice, difficulty: int, cat: dict, table: dict, opt
     return fought
 
 
-def refuse_flight(s: dict) -> None:
+def refuse_flight(s: State) -> None:
     """Ch. 8, 9: a flight is Phase 3's one free action, with a ship, and nothing else under way."""
     refuse_if_over(s)
     refuse_setup(s, "space flights happen")
@@ -144,7 +147,7 @@ def flight_options(options) -> list[str]:
     return opts
 
 
-def refuse_course(s: dict, course: Course) -> None:
+def refuse_course(s: State, course: Course) -> None:
     """The skins need their working systems; there is no Space Combat to avoid without one; a crew flies."""
     if course.stealth and not working(s, "Stealth Skin"):
         raise RuleError("flying in stealth needs a working Stealth Skin")
@@ -171,7 +174,7 @@ def difficulty_lines(course: Course) -> list[str]:
     return out
 
 
-def _no_combat(s: dict, course: Course, out: list[str], data: dict) -> Outcome:
+def _no_combat(s: State, course: Course, out: list[str], data: dict) -> Outcome:
     """Safe and Sound, or the Nano Skin: no Space Combat (Safe and Sound: no landing this turn)."""
     safe = "safe" in course.options
     why = "Safe and Sound: no Space Combat" if safe else "the Nano Skin avoids the Space Combat " \
@@ -180,10 +183,10 @@ def _no_combat(s: dict, course: Course, out: list[str], data: dict) -> Outcome:
     if safe:
         out.append("You fly too slowly to land this turn: the new Location can be visited from the next turn.")
     out.append(next_location_hint(s["flight"]))
-    return Outcome(s, f"Flight (difficulty {course.flight_difficulty}): {why}", out, data)
+    return Outcome(cast(dict, s), f"Flight (difficulty {course.flight_difficulty}): {why}", out, data)
 
 
-def _avoid_check(s: dict, dice: Dice, course: Course, out: list[str], data: dict) -> Outcome | None:
+def _avoid_check(s: State, dice: Dice, course: Course, out: list[str], data: dict) -> Outcome | None:
     """Ch. 9.3: d6 at least the flight difficulty avoids the Space Combat (a 1 always fails)."""
     fd, f = course.flight_difficulty, s["flight"]
     r = dice.roll(6)
@@ -198,10 +201,10 @@ def _avoid_check(s: dict, dice: Dice, course: Course, out: list[str], data: dict
     if "smuggle" in course.options:
         deliver_smuggled_goods(s, out)
     out.append(next_location_hint(f))
-    return Outcome(s, f"Flight (difficulty {fd}): combat avoided (d6 {r})", out, data)
+    return Outcome(cast(dict, s), f"Flight (difficulty {fd}): combat avoided (d6 {r})", out, data)
 
 
-def _space_combat(s: dict, dice: Dice, cat: dict, table: dict, fd: int, out: list[str], data: dict) -> Outcome:
+def _space_combat(s: State, dice: Dice, cat: dict, table: dict, fd: int, out: list[str], data: dict) -> Outcome:
     """Ch. 9.4: the flight number (2 × flight difficulty + d3, at most 19) and its SPACE COMBAT page."""
     f = s["flight"]
     r = dice.roll(6)
@@ -215,11 +218,11 @@ def _space_combat(s: dict, dice: Dice, cat: dict, table: dict, fd: int, out: lis
         f["name"], f["xp"] = row["name"], row["xp"]
     out.extend(prepare_combat(s, cat, row, number))
     data.update(combat=True, number=number, name=row["name"] if row else None, combat_page=s["combat"])
-    return Outcome(s, f"Flight (difficulty {fd}): Space Combat, flight {number}"
+    return Outcome(cast(dict, s), f"Flight (difficulty {fd}): Space Combat, flight {number}"
                    + (f" {row['name']}" if row else " (not in the flight table)"), out, data)
 
 
-def deliver_smuggled_goods(s: dict, out: list[str]) -> None:
+def deliver_smuggled_goods(s: State, out: list[str]) -> None:
     before = s["credits"]
     s["credits"] += SMUGGLE_BONUS
     out.append(f"Smuggled goods delivered: +{SMUGGLE_BONUS}¢ (Credits {before}¢ → {s['credits']}¢).")
@@ -235,7 +238,7 @@ def next_location_hint(f: dict) -> Text:
                f"{'s' if mods != 1 else ''}" + ("." if f["land"] else "; you cannot land there this turn."))
 
 
-def full_ammo(s: dict, cat: dict) -> dict:
+def full_ammo(s: State, cat: dict) -> dict:
     """Full Ammo for every weapon with Ammo and every ship magazine (ch. 9.4: full at the start)."""
     ammo = {}
     for label, e in s["ship"]["systems"].items():
@@ -248,7 +251,7 @@ def full_ammo(s: dict, cat: dict) -> dict:
     return ammo
 
 
-def prepare_combat(s: dict, cat: dict, row: dict | None, number: int | None, name: str | None = None,
+def prepare_combat(s: State, cat: dict, row: dict | None, number: int | None, name: str | None = None,
              xp: int | None = None) -> list[str]:
     """9.4: the SPACE COMBAT page: the flight table's values, the ship at full SP, full
     shields and full Ammo, the crew with no task marked."""
@@ -299,7 +302,7 @@ def prepare_combat(s: dict, cat: dict, row: dict | None, number: int | None, nam
     return out
 
 
-def flight_end(state: dict, dice) -> Outcome:
+def flight_end(state: State, dice) -> Outcome:
     """A2: drop the flight (its dice modifications are lost)."""
     s = copy_state(state)
     if s.get("combat"):

@@ -11,6 +11,7 @@ event's Location is recorded from the book's short form
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, cast
 
 from journal.errors import InputError, RuleError
 from journal.games.kraken.cgm import SLOTS
@@ -22,6 +23,9 @@ from journal.games.kraken.starmap import location_add
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 from journal.text import plural
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
 # --- the short form (ch. 12) ------------------------------------------------------------------
 _KEYED = re.compile(r"(dif(?:ficulty)?|ao|ai|depth|telep(?:ort)?|maps?|map\s*ids?)\s*\.?\s*:?\s*(.*)", re.IGNORECASE)
@@ -76,7 +80,7 @@ def parse_short(text) -> dict:
     return loc
 
 
-def location_event(state: dict, dice, text: str, maps=(), roll_maps: bool = False, name: str | None = None
+def location_event(state: State, dice, text: str, maps=(), roll_maps: bool = False, name: str | None = None
                    ) -> Outcome:
     """Ch. 12: a Location an event gives, in the book's short form; its values are fixed
     (no dice modifications). Map IDs that follow are copied, else rolled (now with
@@ -214,7 +218,7 @@ def _lookup(table: dict, dice_faces: list[int]):
     raise RuleError(f"the {table['field']} table has no result for {total}")  # pragma: no cover - parse checks
 
 
-def _gen(s: dict, generator: dict | None = None) -> tuple[dict, dict]:
+def _gen(s: State, generator: dict | None = None) -> tuple[dict, dict]:
     """The flight and its generation; with its `generator`, checked against it: each table before
     the current one defined its value (a hand edit may have broken it: refused, never a crash)."""
     f = s.get("flight")
@@ -237,7 +241,7 @@ def _left(f: dict, g: dict) -> int:
     return max(0, f["modifications"] - g["spent"])
 
 
-def location_generate(state: dict, dice, generator: dict, ref: dict, difficulty: int | None = None,
+def location_generate(state: State, dice, generator: dict, ref: dict, difficulty: int | None = None,
                       modifications: int = 0, roll_maps: bool = False, name: str | None = None) -> Outcome:
     """Ch. 12: roll the generator's tables in order for the Location the flight found; with
     dice modifications left, each value waits for `location modify` / `location accept`."""
@@ -290,7 +294,7 @@ def _show(g: dict, table: dict) -> str:
     return f"{table['field']}: {die} {shown} → {_lookup(table, faces)}"
 
 
-def _roll_on(s: dict, dice, generator: dict, out: list[str], roll_maps: bool, name: str | None,
+def _roll_on(s: State, dice, generator: dict, out: list[str], roll_maps: bool, name: str | None,
              stop: bool = True) -> dict | None:
     """Roll the current table (or go on with the next); with no modifications left,
     accept every value in turn. Returns the Location when it is complete."""
@@ -314,7 +318,7 @@ def _roll_on(s: dict, dice, generator: dict, out: list[str], roll_maps: bool, na
             return _write_location(s, dice, out, roll_maps, name)
 
 
-def location_modify(state: dict, dice, generator: dict, how: str, die: int | None = None) -> Outcome:
+def location_modify(state: State, dice, generator: dict, how: str, die: int | None = None) -> Outcome:
     """Ch. 12: one dice modification: re-roll a die, or +1 / -1 on it (kept within the
     die's faces); any number may go to one value, except Map numbers and the difficulty."""
     s = copy_state(state)
@@ -351,7 +355,7 @@ def location_modify(state: dict, dice, generator: dict, how: str, die: int | Non
                    _gen_data(s, None))
 
 
-def location_accept(state: dict, dice, generator: dict, roll_maps: bool = False, name: str | None = None,
+def location_accept(state: State, dice, generator: dict, roll_maps: bool = False, name: str | None = None,
                     rest: bool = False) -> Outcome:
     """Ch. 12: keep the value and roll the next table; values already defined cannot be
     changed. After the last table the Location is written in the log. `rest`: keep every
@@ -369,13 +373,13 @@ def location_accept(state: dict, dice, generator: dict, roll_maps: bool = False,
     return Outcome(s, _gen_summary(s, done), out, _gen_data(s, done))
 
 
-def _write_location(s: dict, dice, out: list[str], roll_maps: bool, name: str | None) -> dict:
+def _write_location(s: State, dice, out: list[str], roll_maps: bool, name: str | None) -> dict:
     f, g = _gen(s)
     v = g["values"]
     depth = v["depth"]
     tele = min(v["teleport"], depth)
     special = v.get("special")
-    state_wo = {k: val for k, val in s.items() if k != "flight"}
+    state_wo = cast("State", {k: val for k, val in s.items() if k != "flight"})
     res = location_add(state_wo, dice, type=v["type"], difficulty=g["difficulty"], ao=v["ao"], ai=v["ai"],
                        depth=depth, teleport=tele, species=v["species"],
                        special=None if special in (None, "none") else special, name=name, roll_maps=roll_maps)
@@ -383,8 +387,8 @@ def _write_location(s: dict, dice, out: list[str], roll_maps: bool, name: str | 
     slot = res.data["slot"]
     if not f["land"]:
         new["locations"][slot]["land_turn"] = s["turn"] + 1
-    s.clear()
-    s.update(new)
+    cast(dict, s).clear()   # the campaign becomes location_add's, in place
+    cast(dict, s).update(new)
     left = max(0, f["modifications"] - g["spent"])
     out.extend(res.lines)
     if v["teleport"] > depth:
@@ -398,14 +402,14 @@ def _write_location(s: dict, dice, out: list[str], roll_maps: bool, name: str | 
     return {"slot": slot, **s["locations"][slot]}
 
 
-def _gen_summary(s: dict, done: dict | None) -> str:
+def _gen_summary(s: State, done: dict | None) -> str:
     if done:
         return f"New Location MAP{done['slot']}: {describe_location(s, done)}"
     _f, g = _gen(s)
     return f"Location generation: {', '.join(f'{k} {v}' for k, v in g['values'].items()) or 'first value rolled'}"
 
 
-def _gen_data(s: dict, done: dict | None) -> dict:
+def _gen_data(s: State, done: dict | None) -> dict:
     if done:
         return {"done": True, "location": done}
     f, g = _gen(s)

@@ -6,6 +6,8 @@ entering Phase 2 repairs systems and finishes builds; Phase 5 ticks urgent quest
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.cgm import SLOTS, lines_named
@@ -29,11 +31,14 @@ from journal.games.kraken.story_lines import activate_from_pack, line_data, line
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
+
 RECOVER_HEAL = 3         # ch. 5, Phase R
 GRADE_5_SHOP = 5         # ch. 5, Phase 3: "Visit a grade 5 Shop"
 
 
-def turn(state: dict, dice: Dice, pack: dict | None = None, skip=None, choices=(), standby=(), activate=(),
+def turn(state: State, dice: Dice, pack: dict | None = None, skip=None, choices=(), standby=(), activate=(),
          leader: str | None = None, savepoint: bool = False) -> Outcome:
     """A new turn: Phase 5 of the turn ending (if not done), then Phase 1 (K5): every line
     once, slot 1 first, one line skipped at most (not the one skipped last turn)."""
@@ -77,7 +82,7 @@ def turn(state: dict, dice: Dice, pack: dict | None = None, skip=None, choices=(
     return _phase_1_from_pack(s, dice, pack, list(choices), held, wake, out, closing, meta)
 
 
-def refuse_unready(s: dict) -> None:
+def refuse_unready(s: State) -> None:
     """3.3, 3.7: set-up is complete before turn 1: a crew ("Choose 3 Crew Members if not
     otherwise stated by the CREW BACKSTORY") and a ship ("you must buy one of the available
     Spaceships"). How many crew members is the player's to say: any number from one."""
@@ -90,7 +95,7 @@ def refuse_unready(s: dict) -> None:
         raise RuleError(say("turn 1 begins once the set-up is complete, and there is ", *missing))
 
 
-def new_turn(s: dict) -> str | None:
+def new_turn(s: State) -> str | None:
     """The turn counter moves on; what a turn records starts afresh (the lines done, the free
     action, Phase R, Gamblers, Phase 4's visit, quests activated). Returns last turn's skipped line."""
     previous = s.pop("skipped", None)
@@ -98,7 +103,7 @@ def new_turn(s: dict) -> str | None:
     s["phase"] = 1
     s["done"] = []
     for key in ("free_action", "free_used", "found", "shop", "returned", "recoveries", "gambled", "short_visit"):
-        s.pop(key, None)
+        cast(dict, s).pop(key, None)
     s["recovered"] = False
     for q in s["quests"].values():
         q["activated"] = False
@@ -109,7 +114,7 @@ def new_turn(s: dict) -> str | None:
     return previous
 
 
-def _phase_1_by_hand(s: dict, out: list[str], closing: list[str], meta: dict) -> Outcome:
+def _phase_1_by_hand(s: State, out: list[str], closing: list[str], meta: dict) -> Outcome:
     """Phase 1 without a pack: say which coordinate each line looks up (`step` follows it)."""
     todo = pending(s)
     for slot in todo:
@@ -124,10 +129,10 @@ def _phase_1_by_hand(s: dict, out: list[str], closing: list[str], meta: dict) ->
     summary = (f"Turn {s['turn']} begins" + (f" (line {s['skipped']} skipped)" if s.get("skipped") else "")
                + (f"; turn {s['turn'] - 1} ended: {'; '.join(closing)}" if closing else ""))
     data = {"turn": s["turn"], "pending": todo, "skipped": s.get("skipped")}
-    return Outcome(s, summary, out, data, meta)
+    return Outcome(cast(dict, s), summary, out, data, meta)
 
 
-def _phase_1_from_pack(s: dict, dice: Dice, pack: dict, choices: list, held: set, wake: set, out: list[str],
+def _phase_1_from_pack(s: State, dice: Dice, pack: dict, choices: list, held: set, wake: set, out: list[str],
                        closing: list[str], meta: dict) -> Outcome:
     """Phase 1 from a pack (K5): every line once, slot 1 first, the skipped one left, a line on
     STANDBY waiting unless it is activated."""
@@ -166,11 +171,11 @@ def _phase_1_from_pack(s: dict, dice: Dice, pack: dict, choices: list, held: set
         summary = f"Turn {s['turn'] - 1} ended: {'; '.join(closing)}. " + summary
     if revealed:
         meta["revealed"] = revealed
-    return Outcome(s, summary, out, {"turn": s["turn"], "lines": results, "skipped": s.get("skipped")},
+    return Outcome(cast(dict, s), summary, out, {"turn": s["turn"], "lines": results, "skipped": s.get("skipped")},
                    with_checks(meta, checks))
 
 
-def _to_phase(s: dict, target: int, out: list[str], closing: bool = False, notes: list | None = None) -> None:
+def _to_phase(s: State, target: int, out: list[str], closing: bool = False, notes: list | None = None) -> None:
     """Enter the phases after the current one up to `target`, applying what each does.
     `closing`: a new turn ends this one, so only what happens by itself is said."""
     if s["phase"] == 1 and target > 1:
@@ -191,7 +196,7 @@ def _to_phase(s: dict, target: int, out: list[str], closing: bool = False, notes
         _enter_phase(s, s["phase"], out, closing, notes if notes is not None else [])
 
 
-def _enter_phase(s: dict, p: int, out: list[str], closing: bool = False, notes: list | None = None) -> None:
+def _enter_phase(s: State, p: int, out: list[str], closing: bool = False, notes: list | None = None) -> None:
     notes = notes if notes is not None else []
     if closing and p in (3, 4):
         return
@@ -231,7 +236,7 @@ def _enter_phase(s: dict, p: int, out: list[str], closing: bool = False, notes: 
             out.append(say("No Recovery yet this turn: you may recover now (", cmd("kraken recover"), ")."))
 
 
-def phase(state: dict, dice, to) -> Outcome:
+def phase(state: State, dice, to) -> Outcome:
     """Ch. 5: the phases in order. Entering Phase 2 repairs damaged systems and completes
     due builds; entering Phase 5 ticks urgent quests (rules note K13)."""
     s = copy_state(state)
@@ -256,7 +261,7 @@ def phase(state: dict, dice, to) -> Outcome:
     return Outcome(s, summary, out, {"turn": s["turn"], "phase": target})
 
 
-def free_action(state: dict, dice, kind: str) -> Outcome:
+def free_action(state: State, dice, kind: str) -> Outcome:
     """Ch. 8: Phase 3 allows one free action (a line activated again is recorded by
     `advance`/`step` itself). The grade 5 Shop opens at once, until the phase ends: buy,
     sell and hire there as at a dungeon's Shop."""
@@ -290,7 +295,7 @@ def free_action(state: dict, dice, kind: str) -> Outcome:
     return Outcome(s, f"Phase 3 free action: {FREE_ACTION_TEXT[kind]}", out, {"free_action": kind})
 
 
-def recover(state: dict, dice, cat: dict, after: bool = False) -> Outcome:
+def recover(state: State, dice, cat: dict, after: bool = False) -> Outcome:
     """Ch. 5 Phase R, "Check this at the end of phases 1, 3 and 5": every crew member +3 HP
     (+3 per working Med Bay and Advanced Med Bay), the unconscious from 0, Oxygen refilled.
     At the end of Phase 1 after an event's Dungeon Exploration or Ground Combat, at the end

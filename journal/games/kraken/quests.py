@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import copy_state, credits_line, known, pay_credits, refuse_setup
@@ -12,8 +14,11 @@ from journal.lookup import already
 from journal.outcome import Outcome
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
-def quest_add(state: dict, dice: Dice, name: str, urgent: bool = False, reward: str | None = None,
+
+def quest_add(state: State, dice: Dice, name: str, urgent: bool = False, reward: str | None = None,
               penalty: str | None = None, penalty_credits: int | None = None, note: str | None = None,
               capture: bool = False) -> Outcome:
     """A quest from a Quest Master (its sheet, book p. 160, gives the reward, the penalty
@@ -57,7 +62,7 @@ def as_hint_word(name: str) -> str:
     return "NAME" if any(c in name for c in "[]|…") else name
 
 
-def quest_activate(state: dict, dice: Dice, name: str) -> Outcome:
+def quest_activate(state: State, dice: Dice, name: str) -> Outcome:
     """K13: an urgent quest worked on this turn gets no tick in Phase 5."""
     s = copy_state(state)
     refuse_setup(s, "quests are worked on")
@@ -68,7 +73,7 @@ def quest_activate(state: dict, dice: Dice, name: str) -> Outcome:
     return Outcome(s, msg, [msg + extra + "."], {"quest": key})
 
 
-def quest_timer(s: dict, out: list[str]) -> list[str]:
+def quest_timer(s: State, out: list[str]) -> list[str]:
     """K13: each urgent quest not activated this turn gets a tick; the fourth fails it."""
     notes = []
     for name in list(s["quests"]):
@@ -88,7 +93,7 @@ def quest_timer(s: dict, out: list[str]) -> list[str]:
     return notes
 
 
-def _fail_quest(s: dict, name: str, out: list[str], why: str) -> None:
+def _fail_quest(s: State, name: str, out: list[str], why: str) -> None:
     q = s["quests"].pop(name)
     out.append(f"Quest {name} fails ({why}): pay the penalty and erase it"
                + (f": {q['penalty']}" if q.get("penalty") else "") + ".")
@@ -96,7 +101,7 @@ def _fail_quest(s: dict, name: str, out: list[str], why: str) -> None:
         pay_credits(s, q["penalty_credits"], f"the {name} penalty", out, purchase=False)
 
 
-def quest_tick(state: dict, dice: Dice, name: str, delta: int) -> Outcome:
+def quest_tick(state: State, dice: Dice, name: str, delta: int) -> Outcome:
     """A2: ticks by hand; a fourth tick fails the quest as in Phase 5."""
     s = copy_state(state)
     key = known(s["quests"], name, "quest")
@@ -116,7 +121,7 @@ def quest_tick(state: dict, dice: Dice, name: str, delta: int) -> Outcome:
     return Outcome(s, msg + " (by hand)", [msg + "."], {"quest": key, "ticks": target})
 
 
-def quest_done(state: dict, dice: Dice, name: str, credits: int = 0, xp: int = 0,
+def quest_done(state: State, dice: Dice, name: str, credits: int = 0, xp: int = 0,
                captive: str | None = None) -> Outcome:
     """A quest solved: erase it and take its reward. A Capture quest takes a captive that a
     crew member carries (ch. 4), which is handed over."""
@@ -150,7 +155,7 @@ def quest_done(state: dict, dice: Dice, name: str, credits: int = 0, xp: int = 0
                    out, {"quest": key, "credits": s["credits"], "xp": s["xp"]})
 
 
-def quest_fail(state: dict, dice: Dice, name: str) -> Outcome:
+def quest_fail(state: State, dice: Dice, name: str) -> Outcome:
     s = copy_state(state)
     key = known(s["quests"], name, "quest")
     out: list[str] = []

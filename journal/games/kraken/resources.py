@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import copy_state, credits_line, oxygen_max, pay_credits
 from journal.games.kraken.model.constants import KNOWN_GRADE_PRICES, MAX_TREASURE_GRADE
 from journal.outcome import Outcome
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
-def credits(state: dict, dice: Dice, delta: int | None = None, value: int | None = None, buy: bool = False,
+
+def credits(state: State, dice: Dice, delta: int | None = None, value: int | None = None, buy: bool = False,
             why: str | None = None) -> Outcome:
     """K12: a penalty you cannot cover takes all your Credits and nothing more; a purchase
     (--buy) you cannot cover is refused."""
@@ -36,7 +41,7 @@ def credits(state: dict, dice: Dice, delta: int | None = None, value: int | None
     return Outcome(s, summary, out, {"before": before, "credits": s["credits"]})
 
 
-def xp(state: dict, dice: Dice, delta: int | None = None, value: int | None = None, why: str | None = None) -> Outcome:
+def xp(state: State, dice: Dice, delta: int | None = None, value: int | None = None, why: str | None = None) -> Outcome:
     """XP are shared by the crew (ch. 14); spent by levelling up."""
     s = copy_state(state)
     before = s["xp"]
@@ -55,7 +60,7 @@ def xp(state: dict, dice: Dice, delta: int | None = None, value: int | None = No
     return Outcome(s, f"{line} ({how}{', ' + why if why else ''})", [line + "."], {"before": before, "xp": s["xp"]})
 
 
-def oxygen(state: dict, dice: Dice, delta: int | None = None, value: int | None = None, tanks: int | None = None
+def oxygen(state: State, dice: Dice, delta: int | None = None, value: int | None = None, tanks: int | None = None
            ) -> Outcome:
     """3.6: 25 units shared by the crew plus Oxygen tanks; 0 to the maximum."""
     s = copy_state(state)
@@ -92,7 +97,7 @@ def oxygen(state: dict, dice: Dice, delta: int | None = None, value: int | None 
     return Outcome(s, f"Oxygen {before} → {s['oxygen']}", out, {"before": before, "oxygen": s["oxygen"], "max": mx})
 
 
-def grade_price(state: dict, dice: Dice, grade: int, price: int | None = None) -> Outcome:
+def grade_price(state: State, dice: Dice, grade: int, price: int | None = None) -> Outcome:
     """Note the price of an item or weapon grade from the book's Weapons and Items pages
     (p. 165/167), once per campaign: Shops, Modders and extra cash drops use it. The
     grades our rulebook text prints (3: 12¢, 4: 30¢) are fixed."""

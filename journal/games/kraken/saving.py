@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.stations import dungeon_clone
 from journal.games.kraken.model.campaign import copy_state, save_point
@@ -10,8 +12,11 @@ from journal.games.kraken.schema import validate
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
-def at_turn_start(s: dict) -> bool:
+
+def at_turn_start(s: State) -> bool:
     """Just a Simulation saves 'at the beginning of each turn': before the first turn, or in
     Phase 1 before any line was activated."""
     if s["turn"] == 0:
@@ -20,7 +25,7 @@ def at_turn_start(s: dict) -> bool:
             and not s.get("free_action"))
 
 
-def savepoint(state: dict, dice) -> Outcome:
+def savepoint(state: State, dice) -> Outcome:
     """K8: Just a Simulation saves at the start of a turn (and at clone stations);
     Adventurer only at clone stations; Real Life and Hardcore never."""
     s = copy_state(state)
@@ -39,7 +44,7 @@ def savepoint(state: dict, dice) -> Outcome:
                    {"savepoint": s["savepoint"]}, meta)
 
 
-def clone_station(state: dict, dice, tile: str | None = None, heal: bool = True, keep: bool = True) -> Outcome:
+def clone_station(state: State, dice, tile: str | None = None, heal: bool = True, keep: bool = True) -> Outcome:
     """Ch. 13: a clone station is a map tile: it heals and saves only where the team stands
     on one during a Dungeon Exploration, once per station and exploration (the rule of
     `dungeon clone TILE`, which this runs)."""
@@ -52,7 +57,7 @@ def clone_station(state: dict, dice, tile: str | None = None, heal: bool = True,
     return dungeon_clone(state, dice, tile, savepoint=keep, heal_crew=heal)
 
 
-def reload(state: dict, dice, snapshot: dict, point: int) -> Outcome:
+def reload(state: State, dice, snapshot: dict, point: int) -> Outcome:
     """K8: Just a Simulation and Adventurer reload their save point (achievements persist,
     they are not in the save)."""
     d = state["difficulty"]

@@ -9,6 +9,8 @@ of an older save are in migrations.py.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from journal.games.kraken.cgm import LINE_CELLS, SLOTS, VAR_MAX, VAR_MIN
 from journal.games.kraken.model.constants import (
     ARMOR_MAX,
@@ -43,6 +45,9 @@ from journal.games.kraken.model.constants import (
 )
 from journal.games.kraken.model.invariants import invariants
 from journal.schema import Bool, Int, List, Map, Str, Table, Validator, opt
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
 _SLOT = Str(choices=SLOTS)
 _NAME = Str(describe="a name")
@@ -371,7 +376,7 @@ def validate(state: dict) -> list[str]:
         return problems
     typed = not problems
     try:
-        invariants(state, problems)
+        invariants(cast("State", state), problems)   # well typed: STATE's validators passed
     except (KeyError, TypeError, AttributeError, ValueError):
         if typed:  # pragma: no cover - a well-typed state never gets here
             raise

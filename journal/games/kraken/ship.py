@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import entry_name, half_up, known as cat_known, price as cat_price
@@ -13,8 +15,11 @@ from journal.hints import cmd, say
 from journal.outcome import Outcome
 from journal.schema import fold
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
-def ship_hull(state: dict, dice: Dice, name: str, price: int, sp: int, expansion_sp: int | None = None,
+
+def ship_hull(state: State, dice: Dice, name: str, price: int, sp: int, expansion_sp: int | None = None,
               sell_old: bool = False, free: bool = False) -> Outcome:
     """3.7: a ship is bought as a hull first (price and SP from its profile page); in Phase 2
     or at a Shop once the campaign runs."""
@@ -56,7 +61,7 @@ def ship_hull(state: dict, dice: Dice, name: str, price: int, sp: int, expansion
                    {"hull": name, "sp": sp, "credits": s["credits"]})
 
 
-def _where_bought(s: dict, what: str) -> None:
+def _where_bought(s: State, what: str) -> None:
     """Ch. 5 Phase 2: "you may use them to purchase Ships or add new Systems to your current
     Ship. Note: You can also buy Ships and Ship upgrades at a Shop during Dungeon
     Exploration" (a Shop's, Phase 3's grade 5 Shop, an event's); and with the starting
@@ -74,7 +79,7 @@ def _where_bought(s: dict, what: str) -> None:
                         + (busy if busy else f"Phase {s['phase']}") + " (given by an event: ", gift, ")"))
 
 
-def ship_buy(state: dict, dice: Dice, system: str, cat: dict, free: bool = False) -> Outcome:
+def ship_buy(state: State, dice: Dice, system: str, cat: dict, free: bool = False) -> Outcome:
     """Ch. 11: systems are bought for their catalogue price (K12: refused if you cannot
     pay); ship magazines cost half their weapon's price, rounded up (K14). Bought in Phase
     2 or at a Shop (or with the starting equipment)."""
@@ -99,7 +104,7 @@ def ship_buy(state: dict, dice: Dice, system: str, cat: dict, free: bool = False
                    {"system": label, "price": cost, "credits": s["credits"]})
 
 
-def ship_sell(state: dict, dice: Dice, label: str, cat: dict) -> Outcome:
+def ship_sell(state: State, dice: Dice, label: str, cat: dict) -> Outcome:
     """Ch. 11: systems sell "for half-price at any Shop" (rounded up, K14); elsewhere `ship
     destroy` erases one without selling."""
     s = copy_state(state)
@@ -119,7 +124,7 @@ def ship_sell(state: dict, dice: Dice, label: str, cat: dict) -> Outcome:
     return Outcome(s, f"Sold {key} for {value}¢", out, {"system": key, "value": value, "credits": s["credits"]})
 
 
-def ship_system(state: dict, dice: Dice, label: str, action: str) -> Outcome:
+def ship_system(state: State, dice: Dice, label: str, action: str) -> Outcome:
     """Ch. 10-11 by hand: a damaged system is deactivated; damaged again it is destroyed
     and erased; Phase 2 (or `repair`) repairs damage."""
     s = copy_state(state)
@@ -151,7 +156,7 @@ def ship_system(state: dict, dice: Dice, label: str, action: str) -> Outcome:
     return Outcome(s, msg, out, {"system": key, "action": action})
 
 
-def storage(state: dict, dice: Dice, item: str, remove: bool = False, expansion: bool = False) -> Outcome:
+def storage(state: State, dice: Dice, item: str, remove: bool = False, expansion: bool = False) -> Outcome:
     s = copy_state(state)
     if not s.get("ship"):
         raise RuleError("there is no ship to store anything in")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.cgm import SLOTS
@@ -19,8 +21,11 @@ from journal.hints import cmd, say
 from journal.outcome import Outcome
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import Location, State
 
-def location_add(state: dict, dice: Dice, type: str, difficulty: int, ao: str, ai: str, depth: int, teleport: int,
+
+def location_add(state: State, dice: Dice, type: str, difficulty: int, ao: str, ai: str, depth: int, teleport: int,
                  species: str, special: str | None = None, name: str | None = None, maps=(),
                  roll_maps: bool = False, event: bool = False) -> Outcome:
     """Ch. 12: a Location takes the first free slot of the log (2, or 6 with HyperNavMemory).
@@ -35,7 +40,7 @@ def location_add(state: dict, dice: Dice, type: str, difficulty: int, ao: str, a
     slot = free_slot(s)
     check_location(type, difficulty, depth, teleport, special)
     ids = map_ids(dice, maps, depth, roll_maps)
-    loc = {"type": str(type).strip(), "difficulty": difficulty, "ao": parse_atmosphere(ao, "AO"),
+    loc: Location = {"type": str(type).strip(), "difficulty": difficulty, "ao": parse_atmosphere(ao, "AO"),
            "ai": parse_atmosphere(ai, "AI"), "depth": depth, "teleport": teleport,
            "species": parse_species(species), "maps": ids, "cleared": [], "solved": False}
     if special:
@@ -63,7 +68,7 @@ def location_add(state: dict, dice: Dice, type: str, difficulty: int, ao: str, a
     return Outcome(s, f"Location MAP{slot}: {describe_location(s, loc)}", out, {"slot": slot, **loc})
 
 
-def free_slot(s: dict) -> str:
+def free_slot(s: State) -> str:
     """K7: the first free slot of the log (MAP 1-2, or 1-6 with a working HyperNavMemory)."""
     cap = location_capacity(s, working=True)
     free = [x for x in SLOTS[:cap] if x not in s["locations"]]
@@ -103,7 +108,7 @@ def map_ids(dice: Dice, maps, depth: int, roll_maps: bool) -> list[int]:
     return ids
 
 
-def arrive(s: dict, f: dict, loc: dict) -> list[str]:
+def arrive(s: State, f: dict, loc: Location) -> list[str]:
     """The flight's new Location is noted: the flight is over (too slow: no landing this turn)."""
     del s["flight"]
     out = []
@@ -116,14 +121,14 @@ def arrive(s: dict, f: dict, loc: dict) -> list[str]:
     return out
 
 
-def note_found(s: dict, slot: str) -> None:
+def note_found(s: State, slot: str) -> None:
     """The Location this turn's space flight found (Phase 3's free action, flown here or by
     hand): the only one its crew may explore after it (`found`). An event's is not it."""
     if s.get("free_action") == "flight" and "found" not in s:
         s["found"] = slot
 
 
-def location_map(state: dict, dice, slot, map_id: int | None = None) -> Outcome:
+def location_map(state: State, dice, slot, map_id: int | None = None) -> Outcome:
     """Ch. 12: roll the next Map ID (d20) as you enter a new map, or note a given one."""
     s = copy_state(state)
     key, loc = location_at(s, slot)
@@ -141,7 +146,7 @@ def location_map(state: dict, dice, slot, map_id: int | None = None) -> Outcome:
                                                                                   "id": map_id})
 
 
-def location_clear(state: dict, dice, slot, map_no: int) -> Outcome:
+def location_clear(state: State, dice, slot, map_no: int) -> Outcome:
     """Ch. 13: a map left is cleared (underline its ID); it cannot become uncleared."""
     s = copy_state(state)
     key, loc = location_at(s, slot)
@@ -159,7 +164,7 @@ def location_clear(state: dict, dice, slot, map_no: int) -> Outcome:
 SOLVED_REWARDS = {"four": (4, 1), "two": (2, 2)}   # ch. 13: 4 Treasures of difficulty + 1, or 2 of difficulty + 2
 
 
-def location_solve(state: dict, dice, slot, reward: str | None = None) -> Outcome:
+def location_solve(state: State, dice, slot, reward: str | None = None) -> Outcome:
     """Ch. 13 SOLVING A LOCATION, once: "you will receive a reward of four Treasures with the
     Treasure grade of the Location's difficulty +1, or two Treasures with the grade of the
     Location's difficulty +2" (your choice, `reward` four|two; at most grade 6), booked as
@@ -197,7 +202,7 @@ def location_solve(state: dict, dice, slot, reward: str | None = None) -> Outcom
                    {"slot": key, "xp_gain": gain, "xp": s["xp"], "reward": {"count": count, "grade": grade}})
 
 
-def location_remove(state: dict, dice, slot) -> Outcome:
+def location_remove(state: State, dice, slot) -> Outcome:
     s = copy_state(state)
     key, loc = location_at(s, slot)
     if (s.get("dungeon") or {}).get("location") == key:

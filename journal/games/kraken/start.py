@@ -7,7 +7,7 @@ files, clocks or global randomness, and the given state is never mutated. Rule l
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from journal.errors import InputError
 from journal.games.kraken.cgm import SLOTS
@@ -17,6 +17,9 @@ from journal.games.kraken.model.commands import CREW_ADD, SHIP_HULL
 from journal.games.kraken.model.constants import DIFFICULTIES, DIFFICULTY_TEXT, START_CREDITS
 from journal.hints import cmd, say
 from journal.outcome import Outcome, refuse_if_over
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
 
 def new(difficulty: str, lines: list[str], pack: dict | None = None, backstory: str | None = None,
@@ -50,7 +53,7 @@ def new(difficulty: str, lines: list[str], pack: dict | None = None, backstory: 
                                                                          for k, v in s["lines"].items()}})
 
 
-def end(state: dict, dice, result: str) -> Outcome:
+def end(state: State, dice, result: str) -> Outcome:
     """3.9: a plot point says the campaign is won; losing the crew or the ship loses it."""
     s = copy_state(state)
     if result not in ("won", "lost"):

@@ -6,6 +6,8 @@ line tracker by hand (A2): slots, skips, coordinates, notes, variables, the pack
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.errors import InputError, RuleError
 from journal.games.kraken.cgm import INTERLINK, LINE_VARS, SLOTS, VAR_MAX, VAR_MIN, choices_unused, lines_named
 from journal.games.kraken.cgm.cells import cell_text, parse_coord
@@ -16,8 +18,11 @@ from journal.games.kraken.model.constants import FREE_ACTION_TEXT
 from journal.hints import Hint, cmd, say
 from journal.outcome import Outcome
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import Line, State
 
-def line_slot(s: dict, line) -> str:
+
+def line_slot(s: State, line) -> str:
     slot = str(line).strip()
     if slot not in SLOTS:
         raise InputError(f"line '{line}' is not a line slot: 1-6")
@@ -27,11 +32,11 @@ def line_slot(s: dict, line) -> str:
     return slot
 
 
-def _coord_list(line: dict) -> str:
+def _coord_list(line: Line) -> str:
     return " ".join(line["coords"])
 
 
-def _begin(s: dict, slot: str, out: list[str], reason: str | None = None, how: Hint | None = None) -> str:
+def _begin(s: State, slot: str, out: list[str], reason: str | None = None, how: Hint | None = None) -> str:
     """Bookkeeping when a line's activation starts (K5): its Phase 1 turn, Phase 3's free
     action, or an extra activation an event or card calls for: only with its `reason`
     (`how` is the command that gives it)."""
@@ -63,7 +68,7 @@ def _begin(s: dict, slot: str, out: list[str], reason: str | None = None, how: H
     return "extra"
 
 
-def _why_not_again(s: dict, slot: str) -> str:
+def _why_not_again(s: State, slot: str) -> str:
     """Why a line's activation now is none of the book's (ch. 5, 6, 8): story lines are activated
     once each in Phase 1, and one again as Phase 3's ONE free action."""
     phase, fa = s["phase"], s.get("free_action")
@@ -79,7 +84,7 @@ def _why_not_again(s: dict, slot: str) -> str:
             f"Phase {phase} (ch. 5)")
 
 
-def _after(s: dict, slot: str, how: str) -> None:
+def _after(s: State, slot: str, how: str) -> None:
     """A line's state once `exec_cell`/`follow` returned `how`."""
     if how == "end":
         del s["lines"][slot]
@@ -100,7 +105,7 @@ def unused_choices(choices: list, made: int) -> None:
         raise InputError(choices_unused(made, choices))
 
 
-def line_data(s: dict, slot: str) -> dict:
+def line_data(s: State, slot: str) -> dict:
     line = s["lines"].get(slot)
     if line is None:
         return {"line": slot, "ended": True}
@@ -111,7 +116,7 @@ def line_data(s: dict, slot: str) -> dict:
     return d
 
 
-def step(state: dict, dice, line, cell: dict, choose: str | None = None, standby: bool = False,
+def step(state: State, dice, line, cell: dict, choose: str | None = None, standby: bool = False,
          leader: str | None = None, events: dict | None = None, pack_cell: dict | None = None,
          reason: str | None = None) -> Outcome:
     """Manual mode: the player typed the cell found at line `line`'s current coordinate (an
@@ -151,7 +156,7 @@ def step(state: dict, dice, line, cell: dict, choose: str | None = None, standby
     return Outcome(s, summary, out, data, with_checks(meta, run.checks))
 
 
-def activate_from_pack(s: dict, dice, slot: str, pack: dict, choices: list, hold: bool, activate: bool,
+def activate_from_pack(s: State, dice, slot: str, pack: dict, choices: list, hold: bool, activate: bool,
                         out: list[str]) -> tuple[dict, Activation]:
     line = s["lines"][slot]
     start = list(line["coords"])
@@ -170,7 +175,7 @@ def activate_from_pack(s: dict, dice, slot: str, pack: dict, choices: list, hold
     return result, run
 
 
-def advance(state: dict, dice, line, pack: dict, choices=(), standby: bool = False, activate: bool = False,
+def advance(state: State, dice, line, pack: dict, choices=(), standby: bool = False, activate: bool = False,
             leader: str | None = None, reason: str | None = None) -> Outcome:
     """Pack mode: follow one line until it stops (Phase 1's activation, Phase 3's, or an extra
     one an event or card calls for, with its `reason`)."""
@@ -200,7 +205,7 @@ def advance(state: dict, dice, line, pack: dict, choices=(), standby: bool = Fal
     return Outcome(s, summary, out, result, with_checks(meta, run.checks))
 
 
-def lt(state: dict, dice, pack: dict | None = None, choices=(), leader: str | None = None,
+def lt(state: State, dice, pack: dict | None = None, choices=(), leader: str | None = None,
        standby: bool = False) -> Outcome:
     """Ch. 13 LT tile: with a free slot, d20 r starts a line at 1A + the r-th letter
     (1 → 1AA … 20 → 1AT, rules note K4), activated at once; with none, nothing happens."""
@@ -237,7 +242,7 @@ def lt(state: dict, dice, pack: dict | None = None, choices=(), leader: str | No
 
 # --- the line tracker by hand (A2) ----------------------------------------------------------
 
-def line_add(state: dict, dice, coord: str, note: str | None = None) -> Outcome:
+def line_add(state: State, dice, coord: str, note: str | None = None) -> Outcome:
     """K4: a new line takes the first free slot; with none free it is refused."""
     s = copy_state(state)
     coord = parse_coord(coord)
@@ -260,7 +265,7 @@ def line_add(state: dict, dice, coord: str, note: str | None = None) -> Outcome:
     return Outcome(s, f"New line {slot} at {coord}", out, line_data(s, slot))
 
 
-def line_skip(state: dict, dice, line) -> Outcome:
+def line_skip(state: State, dice, line) -> Outcome:
     """K5: skip one line in this turn's Phase 1, not the line skipped on the previous turn."""
     s = copy_state(state)
     refuse_setup(s, "lines are skipped")
@@ -278,7 +283,7 @@ def line_skip(state: dict, dice, line) -> Outcome:
     return Outcome(s, msg, [msg + " (it cannot be skipped next turn)."], {"line": slot})
 
 
-def line_set(state: dict, dice, line, coord: str) -> Outcome:
+def line_set(state: State, dice, line, coord: str) -> Outcome:
     """A2: write a coordinate by hand (an event sends the line elsewhere)."""
     s = copy_state(state)
     slot = line_slot(s, line)
@@ -293,7 +298,7 @@ def line_set(state: dict, dice, line, coord: str) -> Outcome:
     return Outcome(s, f"Line {slot} set to {coord} by hand", out, line_data(s, slot))
 
 
-def line_note(state: dict, dice, line, text: str | None) -> Outcome:
+def line_note(state: State, dice, line, text: str | None) -> Outcome:
     s = copy_state(state)
     slot = line_slot(s, line)
     if text and text.strip():
@@ -305,7 +310,7 @@ def line_note(state: dict, dice, line, text: str | None) -> Outcome:
     return Outcome(s, msg, [msg + "."], line_data(s, slot))
 
 
-def line_end(state: dict, dice, line) -> Outcome:
+def line_end(state: State, dice, line) -> Outcome:
     """A2: an event ends a line (as '/'): erase it and its variables A-H."""
     s = copy_state(state)
     slot = line_slot(s, line)
@@ -314,7 +319,7 @@ def line_end(state: dict, dice, line) -> Outcome:
     return Outcome(s, f"Line {slot} ended by hand", [msg], {"line": slot, "ended": True})
 
 
-def var_set(state: dict, dice, var: str, value: int | None, line=None) -> Outcome:
+def var_set(state: State, dice, var: str, value: int | None, line=None) -> Outcome:
     """A2 / K2: write a variable by hand: A-H on a line (`line`), I-Z in the interlink."""
     s = copy_state(state)
     v = str(var).strip().upper()
@@ -342,7 +347,7 @@ def var_set(state: dict, dice, var: str, value: int | None, line=None) -> Outcom
     return Outcome(s, msg, [msg + "."], {"var": v, "value": value, "before": before})
 
 
-def pack_use(state: dict, dice, pack: dict) -> Outcome:
+def pack_use(state: State, dice, pack: dict) -> Outcome:
     s = copy_state(state)
     old = s.get("pack")
     s["pack"] = pack
@@ -353,7 +358,7 @@ def pack_use(state: dict, dice, pack: dict) -> Outcome:
     return Outcome(s, msg, lines, {"pack": pack})
 
 
-def pack_forget(state: dict, dice) -> Outcome:
+def pack_forget(state: State, dice) -> Outcome:
     s = copy_state(state)
     if "pack" not in s:
         raise RuleError("this campaign has no pack")

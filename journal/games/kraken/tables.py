@@ -18,6 +18,9 @@ class Line(TypedDict, total=False):
     running: bool
 
 
+ArmorPiece = Literal["jacket", "helmet", "physical_shield"]   # the pieces a CrewMember wears (constants.ARMOR_PIECES)
+
+
 class CrewMember(TypedDict, total=False):
     """A crew member's profile (`crew.NAME`): level, HP, attributes, traits, gear and inventory."""
 

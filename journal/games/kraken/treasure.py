@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError, typed
@@ -13,8 +14,11 @@ from journal.hints import cmd, say
 from journal.outcome import Outcome
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
-def treasure_add(state: dict, dice: Dice, grade: int, count: int = 1, source: str | None = None) -> Outcome:
+
+def treasure_add(state: State, dice: Dice, grade: int, count: int = 1, source: str | None = None) -> Outcome:
     """A2 (and the reward for solving a Location): Treasure drops of a grade (at most 6)."""
     s = copy_state(state)
     if not 1 <= grade:
@@ -72,7 +76,7 @@ def parse_treasure_table(doc: dict, source: str = "treasure table") -> tuple[dic
     return {"title": title, "columns": out}, problems
 
 
-def _column(s: dict, table: dict | None, column: str | None) -> tuple[str | None, dict]:
+def _column(s: State, table: dict | None, column: str | None) -> tuple[str | None, dict]:
     """The Treasure Table column for this drop: `column`, else the one named like the type
     of the Location being explored."""
     if not table or not table.get("columns"):
@@ -93,14 +97,14 @@ def _column(s: dict, table: dict | None, column: str | None) -> tuple[str | None
     return None, {}
 
 
-def _first_loot(s: dict) -> dict:
+def _first_loot(s: State) -> dict:
     loot = s.get("loot") or []
     if not loot:
         raise RuleError("no Treasure drop is waiting")
     return loot[0]
 
 
-def treasure_take(state: dict, dice: Dice, first: str, shift: int = 0, table: dict | None = None,
+def treasure_take(state: State, dice: Dice, first: str, shift: int = 0, table: dict | None = None,
                   column: str | None = None) -> Outcome:
     """Ch. 14 Treasure drop: first a free Stimpack or Credits equal to the grade, then a d20
     on the TREASURE TABLE (book p. 167) for your Location type (PSI DIVINATION: ±3). With
@@ -151,7 +155,7 @@ _KIND_TEXT = {"cash": "an extra cash drop", "item": "an Item drop", "weapon": "a
               "prototype": "a Prototype drop"}
 
 
-def treasure_resolve(state: dict, dice: Dice, kind: str, prices: dict, value: int | None = None,
+def treasure_resolve(state: State, dice: Dice, kind: str, prices: dict, value: int | None = None,
                      proto: str | None = None, table: dict | None = None, column: str | None = None) -> Outcome:
     """Ch. 14 what the d20 found: Extra cash (d6 1-5: half the grade's value, 6: all of it),
     an Item or Weapon (d6: the row; choose left or right; weapons come loaded), Ammo (one
@@ -189,7 +193,7 @@ def treasure_resolve(state: dict, dice: Dice, kind: str, prices: dict, value: in
     return Outcome(s, f"Treasure grade {grade}: {kind}", out, data)
 
 
-def cash_drop(s: dict, dice: Dice, grade: int, value: int | None, prices: dict, data: dict, out: list[str]) -> None:
+def cash_drop(s: State, dice: Dice, grade: int, value: int | None, prices: dict, data: dict, out: list[str]) -> None:
     """Extra cash: d6 1-5 half the grade's value (rounded up), 6 all of it."""
     if value is None:
         if grade not in prices:
@@ -206,7 +210,7 @@ def cash_drop(s: dict, dice: Dice, grade: int, value: int | None, prices: dict, 
     data.update(roll=r, credits=gain)
 
 
-def prototype_drop(s: dict, dice: Dice, grade: int, proto: str | None, table: dict | None, column: str | None,
+def prototype_drop(s: State, dice: Dice, grade: int, proto: str | None, table: dict | None, column: str | None,
                    data: dict, out: list[str]) -> None:
     """A Prototype: the d20 rerolled until it gives an Item or a Weapon (journal rolls it when
     the column's twenty cells are known), a d6 for the row, a d6 for its prototype effect."""
@@ -229,7 +233,7 @@ def prototype_drop(s: dict, dice: Dice, grade: int, proto: str | None, table: di
     data.update(roll=r, effect=e)
 
 
-def treasure_discard(state: dict, dice: Dice) -> Outcome:
+def treasure_discard(state: State, dice: Dice) -> Outcome:
     s = copy_state(state)
     drop = _first_loot(s)
     s["loot"].pop(0)

@@ -64,3 +64,41 @@ def test_an_option_that_takes_one_value_typed_twice_is_a_usage_error(camp):
         r = camp("kraken", *args)
         assert r.exit_code == 2 and "is given twice: give it once" in r.stderr, (args, r.stderr)
     assert camp.files("sk") == before
+
+
+def test_named_finds_the_campaigns_names_before_the_commands_own_parse():
+    """named(names, how): the How's parse first finds each name in the campaign (in any case),
+    then runs the command's own parse on the resolved values; the How's other settings stay."""
+    from journal.games.kraken.cli.common import CREW, named
+    from journal.runtime import How
+
+    seen = []
+
+    def own(state, params):
+        seen.append(dict(params))
+        return {**params, "checked": True}
+
+    how = named({"name": CREW}, How(log_reason="a card", parse=own))
+    assert how.log_reason == "a card"
+    params = how.parse({"crew": {"Ray": {}, "Mila": {}}}, {"name": "mila", "delta": 2})
+    assert seen == [{"name": "Mila", "delta": 2}] and params == {"name": "Mila", "delta": 2, "checked": True}
+    assert named({"name": CREW}).parse({"crew": {"Ray": {}}}, {"name": "RAY"}) == {"name": "Ray"}
+
+
+def test_run_choosing_asks_for_a_missing_choose_as_the_rules_choices():
+    """A decision nobody gave (--choose) fills the rules function's `choices`; a How given keeps
+    its own settings."""
+    from journal.games.kraken.cli.common import run_choosing
+    from journal.runtime import How
+
+    calls = []
+
+    class Rt:
+        def run(self, save, fn, how, *args, **params):
+            calls.append((save, fn, how, params))
+
+    how = How(entered=(3,))
+    run_choosing(Rt(), "sk", len, how, choices=["A"])
+    (save, fn, got, params), = calls
+    assert (save, fn, params) == ("sk", len, {"choices": ["A"]})
+    assert got is how and got.choice_params == {"--choose": "choices"} and got.entered == (3,)

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.kraken.cgm import LINE_CELLS, LINE_VARS, VAR_MAX, VAR_MIN, choices_unused
 from journal.games.kraken.model.checks import check, d20_chance
 from journal.games.kraken.cgm.cells import cell_text
 from journal.hints import cmd, say
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import Line, State
+
 MAX_STEPS = 1000               # cells one activation may follow before we call it a loop
 
 
-def write_coord(line: dict, coord: str) -> bool:
+def write_coord(line: Line, coord: str) -> bool:
     """K3: write into the next free cell; when all 7 are full, start again with the last
     coordinate back in cell 1. Returns True when the tracker wrapped."""
     coords = line["coords"]
@@ -22,20 +27,20 @@ def write_coord(line: dict, coord: str) -> bool:
     return False
 
 
-def get_var(s: dict, line: dict, var: str) -> int:
+def get_var(s: State, line: Line, var: str) -> int:
     """K2: A-H are the line's, I-Z the interlink memory; an unset variable is 0."""
     table = line["vars"] if var in LINE_VARS else s["interlink"]
     return table.get(var, 0)
 
 
-def set_var(s: dict, line: dict, var: str, value: int) -> None:
+def set_var(s: State, line: Line, var: str, value: int) -> None:
     if not VAR_MIN <= value <= VAR_MAX:
         raise RuleError(f"{var} would become {value}, more than a save file can hold")
     table = line["vars"] if var in LINE_VARS else s["interlink"]
     table[var] = value
 
 
-def value_of(s: dict, line: dict, operand) -> int:
+def value_of(s: State, line: Line, operand) -> int:
     return operand if isinstance(operand, int) else get_var(s, line, operand)
 
 
@@ -51,7 +56,7 @@ class Activation:
     reading it; `activate` reads the event a line holds.
     """
 
-    def __init__(self, s: dict, dice, events=None, choices=(), hold=False, activate=False, leader=None):
+    def __init__(self, s: State, dice, events=None, choices=(), hold=False, activate=False, leader=None):
         self.s = s
         self.dice = dice
         self.events = events or {}
@@ -101,7 +106,7 @@ def exec_cell(run: Activation, slot: str, cell: dict) -> tuple[str, str | None]:
     return CELL_STEPS[cell["kind"]](run, slot, line, cell)
 
 
-def _wake(run: Activation, slot: str, line: dict, cell: dict) -> None:
+def _wake(run: Activation, slot: str, line: Line, cell: dict) -> None:
     """K6: a line on STANDBY moves only when its held event is activated."""
     at, held = line["coords"][-1], line["standby"]
     if cell["kind"] != "event" or cell["id"] != held:
@@ -114,7 +119,7 @@ def _wake(run: Activation, slot: str, line: dict, cell: dict) -> None:
     run.lines.append(f"Line {slot}: activate {run.event_label(held)} held on STANDBY.")
 
 
-def _red(run: Activation, slot: str, line: dict, cell: dict) -> tuple[str, str | None]:
+def _red(run: Activation, slot: str, line: Line, cell: dict) -> tuple[str, str | None]:
     """K4: a red coordinate is written down and stops the line for this turn."""
     at = line["coords"][-1]
     _write(run, slot, line, cell["coord"])
@@ -124,7 +129,7 @@ def _red(run: Activation, slot: str, line: dict, cell: dict) -> tuple[str, str |
     return "red", cell["coord"]
 
 
-def _end(run: Activation, slot: str, line: dict, cell: dict) -> tuple[str, str | None]:
+def _end(run: Activation, slot: str, line: Line, cell: dict) -> tuple[str, str | None]:
     """'/': the story line is complete."""
     at = line["coords"][-1]
     run.trail.append(f"{at} /: end of line")
@@ -133,7 +138,7 @@ def _end(run: Activation, slot: str, line: dict, cell: dict) -> tuple[str, str |
     return "end", None
 
 
-def _compare(run: Activation, slot: str, line: dict, cell: dict) -> tuple[str, str | None]:
+def _compare(run: Activation, slot: str, line: Line, cell: dict) -> tuple[str, str | None]:
     """A comparison (K2): the first coordinate when it holds, else the second."""
     s, at = run.s, line["coords"][-1]
     left, right = value_of(s, line, cell["left"]), value_of(s, line, cell["right"])
@@ -146,7 +151,7 @@ def _compare(run: Activation, slot: str, line: dict, cell: dict) -> tuple[str, s
     return _follow_to(run, slot, line, to)
 
 
-def _add(run: Activation, slot: str, line: dict, cell: dict) -> tuple[str, str | None]:
+def _add(run: Activation, slot: str, line: Line, cell: dict) -> tuple[str, str | None]:
     """A variable changes (K2): A-H the line's, I-Z the interlink's."""
     s, at = run.s, line["coords"][-1]
     var, by = cell["var"], value_of(s, line, cell["by"])
@@ -161,7 +166,7 @@ def _add(run: Activation, slot: str, line: dict, cell: dict) -> tuple[str, str |
     return _follow_to(run, slot, line, to)
 
 
-def _random(run: Activation, slot: str, line: dict, cell: dict) -> tuple[str, str | None]:
+def _random(run: Activation, slot: str, line: Line, cell: dict) -> tuple[str, str | None]:
     """A random switch %N: a d20 of at least N takes the first coordinate."""
     at = line["coords"][-1]
     roll = run.dice.roll(20)
@@ -174,7 +179,7 @@ def _random(run: Activation, slot: str, line: dict, cell: dict) -> tuple[str, st
     return _follow_to(run, slot, line, to)
 
 
-def _event(run: Activation, slot: str, line: dict, cell: dict) -> tuple[str, str | None]:
+def _event(run: Activation, slot: str, line: Line, cell: dict) -> tuple[str, str | None]:
     """An event (K6): held when it is a STANDBY one and the player holds it, else read; a
     decision event takes option A or B."""
     at, ident = line["coords"][-1], cell["id"]
@@ -206,7 +211,7 @@ def _event(run: Activation, slot: str, line: dict, cell: dict) -> tuple[str, str
     return _follow_to(run, slot, line, to)
 
 
-def _follow_to(run: Activation, slot: str, line: dict, to: str) -> tuple[str, str | None]:
+def _follow_to(run: Activation, slot: str, line: Line, to: str) -> tuple[str, str | None]:
     _write(run, slot, line, to)
     return "follow", to
 
@@ -215,7 +220,7 @@ def _follow_to(run: Activation, slot: str, line: dict, to: str) -> tuple[str, st
 CELL_STEPS = {"red": _red, "end": _end, "cmp": _compare, "add": _add, "random": _random, "event": _event}
 
 
-def _write(run: Activation, slot: str, line: dict, coord: str) -> None:
+def _write(run: Activation, slot: str, line: Line, coord: str) -> None:
     if write_coord(line, coord):
         run.wrapped = True
         run.lines.append(f"Line {slot}: its seven cells are full: erase them, write {line['coords'][0]} back "

@@ -32,7 +32,7 @@ COMMANDS = {
 
 @click.group(cls=LazyGroup, lazy=COMMANDS, package=__name__,
              context_settings={"help_option_names": ["-h", "--help"]})
-def kraken():
+def kraken() -> None:
     """Space Kraken: the Crypted Game Master, story lines, crew, ship, quests.
 
     Rules notes K1-K14 (journal guide kraken): coordinates are sheet digits then two

@@ -9,7 +9,9 @@ and `remove` write the file directly under the saves folder's lock.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 import click
 
@@ -18,14 +20,17 @@ from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import run
 from journal.lookup import find
 from journal.options import OrderedGroup, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, Runtime, pass_rt
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
 
 @click.command()
 @save_option
 @click.option("--record", is_flag=True, help="Write the score of a won campaign into the achievements file.")
 @pass_rt
-def score(rt, save, record):
+def score(rt: Runtime, save: str | None, record: bool) -> None:
     """Campaign score: crew levels by difficulty (K9).
 
     Surviving crew levels x 1/2 (rounded up), 1, 2 or 3 for Just a Simulation,
@@ -35,27 +40,27 @@ def score(rt, save, record):
     from journal.games.kraken.model.campaign import score as score_of
 
     if record:
-        run(rt, save, rules.record_score, campaign=rt.paths(save).name, date=rt.now()[:10],
-            side_files=(ACHIEVEMENTS_FILE,))
+        run(rt, save, rules.record_score, How(side_files=(ACHIEVEMENTS_FILE,)), campaign=rt.paths(save).name,
+            date=rt.now()[:10])
         return
     with rt.read(save) as s:
-        state, name = s.state, s.paths.name
+        state, name = cast("State", s.state), s.paths.name
     sc = score_of(state)
     rt.emit([rules.score_line(sc)], {**sc, "campaign": name, "recorded": False})
 
 
-def achievements_path(rt) -> Path:
+def achievements_path(rt: Runtime) -> Path:
     return Path(rt.saves_dir) / ACHIEVEMENTS_FILE
 
 
-def read_achievements(rt) -> dict:
+def read_achievements(rt: Runtime) -> dict:
     from journal.store import document
 
     path = achievements_path(rt)
     return document.parse_side(path, document.read_side(path))  # the guarded reader (journal/files.py)
 
 
-def update_achievements(rt, change) -> dict:
+def update_achievements(rt: Runtime, change: Callable[[dict], dict]) -> dict:
     """Outside a campaign: read, change (`change(doc) -> new doc`) and write the file under
     the saves folder's lock."""
     import tomli_w
@@ -72,7 +77,7 @@ def update_achievements(rt, change) -> dict:
 
 @click.command()
 @pass_rt
-def achievements(rt):
+def achievements(rt: Runtime) -> None:
     """Achievements and recorded campaign scores."""
     from journal.games.kraken.achievements import records
 
@@ -89,7 +94,7 @@ def achievements(rt):
 
 
 @click.group(cls=OrderedGroup)
-def achievement():
+def achievement() -> None:
     """Unlock or remove achievements (kept for good)."""
 
 
@@ -98,13 +103,13 @@ def achievement():
 @click.argument("name", type=names.NEW)
 @click.option("--bonus", metavar="TEXT", help="The bonus it grants in future campaigns.")
 @pass_rt
-def achievement_unlock(rt, save, name, bonus):
+def achievement_unlock(rt: Runtime, save: str | None, name: str, bonus: str | None) -> None:
     """Unlock an achievement (book p. 11): it stays for every future campaign."""
     from journal.games.kraken import achievements as rules
 
     if save or rt.batch is not None:   # with the campaign: logged, committed and undone with its save
-        run(rt, save, rules.unlock, name=name, bonus=bonus, campaign=rt.paths(save).name, when=rt.now(),
-            side_files=(ACHIEVEMENTS_FILE,))
+        run(rt, save, rules.unlock, How(side_files=(ACHIEVEMENTS_FILE,)), name=name, bonus=bonus,
+            campaign=rt.paths(save).name, when=rt.now())
         return
     doc = update_achievements(rt, lambda doc: rules.add_achievement(doc, name, bonus, None, rt.now()))
     name = " ".join(name.split())
@@ -117,7 +122,7 @@ def achievement_unlock(rt, save, name, bonus):
 @achievement.command("remove")
 @click.argument("name", type=names.NEW)  # achievements live beside the saves, not in the campaign
 @pass_rt
-def achievement_remove(rt, name):
+def achievement_remove(rt: Runtime, name: str) -> None:
     """Remove an achievement unlocked by mistake."""
     from journal.errors import InputError
     from journal.games.kraken.achievements import records
@@ -125,7 +130,7 @@ def achievement_remove(rt, name):
     if rt.batch is not None:
         raise InputError("achievement remove changes no campaign: run it on its own, not in a batch")
 
-    def drop(doc):
+    def drop(doc: dict) -> dict:
         ach, _scores = records(doc, str(achievements_path(rt)))
         del ach[find(ach, name, "achievement")]
         return doc

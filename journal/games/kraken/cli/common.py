@@ -2,21 +2,27 @@
 
 A rules function receives the save's own keys: the names a command typed (crew members,
 enemy labels, ship systems, weapons, quests, captives, builds), in any case, are found in
-the open campaign first (`run(..., names=...)`, the runtime's `parse=` hook), and an unknown
-one is refused naming the option that carried it. A rules function's missing choice is asked
-for on a terminal (else the error names it); deltas are typed +N, -N or =N and traits
-NAME:VALUE.
+the open campaign first (`run(rt, save, fn, named({...}), ...)`: a How whose `parse` finds
+them), and an unknown one is refused naming the option that carried it. A rules function's
+missing choice is asked for on a terminal (else the error names it); deltas are typed +N, -N
+or =N and traits NAME:VALUE. The rules function's own parameters are given by name and
+checked against its signature by the type checker (`Runtime.run`'s contract).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
 from journal.errors import InputError, typed
 from journal.lookup import find
+from journal.runtime import How
+
+if TYPE_CHECKING:
+    from journal.outcome import Outcome
+    from journal.runtime import P, Rules, Runtime
 
 NEGATIVES = {"ignore_unknown_options": True}  # `crew hp Ray -3`, `var A -2 --line 1`
 AB = click.Choice(["A", "B"], case_sensitive=False)
@@ -32,10 +38,10 @@ class Number(click.ParamType):
 
     name = "integer"
 
-    def __init__(self, lo: int = -NUMBER_MAX, hi: int = NUMBER_MAX):
+    def __init__(self, lo: int = -NUMBER_MAX, hi: int = NUMBER_MAX) -> None:
         self.lo, self.hi = lo, hi
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         if isinstance(value, int):
             n = value
         else:
@@ -129,24 +135,36 @@ def resolving(names: dict[str, Names], then: Callable[[dict, dict], dict] | None
     return parse
 
 
-def run(rt, save, fn, names: dict[str, Names] | None = None, parse=None, **params):
-    """Run a rules function on the campaign (the runtime wraps what it prints to the screen),
-    the names in `names` found in it first."""
-    if names:
-        parse = resolving(names, parse)
-    return rt.run(save, fn, parse=parse, **params)
+def named(names: dict[str, Names], how: How | None = None) -> How:
+    """How a command runs whose parameters in `names` are names of the campaign: each is found in
+    the open campaign first (`resolving`), then `how.parse`, if any, reads the rest."""
+    how = how or How()
+    how.parse = resolving(names, how.parse)
+    return how
 
 
-def run_choosing(rt, save, fn, choices: list, **params):
-    """Run a line-following rule; a decision nobody gave (--choose A|B) is asked for on a
-    terminal, then the command runs again with it; otherwise the error names the options."""
-    return run(rt, save, fn, choices=list(choices), choice_params={"--choose": "choices"}, **params)
+def run(rt: Runtime, save: str | None, fn: Rules[P], how: How | None = None, /, *args: P.args,
+        **params: P.kwargs) -> Outcome:
+    """Run a rules function on the campaign (the runtime wraps what it prints to the screen): its
+    parameters are checked against `fn`'s by the type checker, as `Runtime.run` does."""
+    return rt.run(save, fn, how, *args, **params)
 
 
-def run_asking(rt, save, fn, **params):
+def run_choosing(rt: Runtime, save: str | None, fn: Rules[P], how: How | None = None, /, *args: P.args,
+                 **params: P.kwargs) -> Outcome:
+    """Run a line-following rule (its `choices` parameter: the decisions given); a decision nobody
+    gave (--choose A|B) is asked for on a terminal, then the command runs again with it;
+    otherwise the error names the options."""
+    how = how or How()
+    how.choice_params.setdefault("--choose", "choices")
+    return rt.run(save, fn, how, *args, **params)
+
+
+def run_asking(rt: Runtime, save: str | None, fn: Rules[P], how: How | None = None, /, *args: P.args,
+               **params: P.kwargs) -> Outcome:
     """Run a rules function; a choice it could not make (--shield, --hurt, --faint, --target,
     --action) is asked for on a terminal, else the error names it (the core's NeedChoice)."""
-    return run(rt, save, fn, **params)
+    return rt.run(save, fn, how, *args, **params)
 
 
 def catalogue() -> dict:

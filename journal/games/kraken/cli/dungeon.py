@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
+
 import click
 
 from journal.errors import InputError, typed
 from journal.games.kraken.cli import names
-from journal.games.kraken.cli.common import CREW, NUMBER, run, run_asking, short, weapons_of
+from journal.games.kraken.cli.common import CREW, NUMBER, named, run, run_asking, short, weapons_of
 from journal.games.kraken.cli.files import grade_prices
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, Runtime, pass_rt
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
 
 # the crew members (and a member's weapon) a dungeon command names
@@ -19,7 +25,7 @@ MOD = {**TEAM, "weapon": weapons_of("name")}
 
 
 @click.group(cls=OrderedGroup)
-def dungeon():
+def dungeon() -> None:
     """Dungeon Exploration: maps, tiles, Oxygen (chapter 13).
 
     Every tile command is one action (move onto the tile, Oxygen by the atmosphere you
@@ -29,8 +35,8 @@ def dungeon():
     """
 
 
-def _move_options(default: str = "move"):
-    def deco(f):
+def _move_options(default: str = "move") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def deco(f: Callable[..., Any]) -> Callable[..., Any]:
         f = click.option("--breach", multiple=True, type=names.TILE, metavar="TILE",
                          help="The area you step into is connected to this Hull Breach (Outside atmosphere until "
                               "it is repaired).")(f)
@@ -44,7 +50,7 @@ def _move_options(default: str = "move"):
     return deco
 
 
-def _how(how, default="move"):
+def _how(how: str | None, default: str = "move") -> str:
     return how or default
 
 
@@ -69,11 +75,12 @@ def _portals(text: str | None) -> list[int]:
 @click.option("--inside", is_flag=True, help="The entrance is inside (default: outside).")
 @rolls_option
 @pass_rt
-def dungeon_enter(rt, save, slot, crew_names, map_no, inside, rolls):
+def dungeon_enter(rt: Runtime, save: str | None, slot: str, crew_names: tuple[str, ...], map_no: int | None,
+                  inside: bool, rolls: tuple[int, ...]) -> None:
     """Land on a Location from the Starmap Locations Log."""
     from journal.games.kraken.dungeon import maps as rules
 
-    run(rt, save, rules.dungeon_enter, names=TEAM, entered=rolls, slot=slot, crew=list(crew_names), map_no=map_no,
+    run(rt, save, rules.dungeon_enter, named(TEAM, How(entered=rolls)), slot=slot, crew=list(crew_names), map_no=map_no,
         inside=inside)
 
 
@@ -86,11 +93,12 @@ def dungeon_enter(rt, save, slot, crew_names, map_no, inside, rolls):
 @click.option("--breach", multiple=True, type=names.TILE, metavar="TILE",
               help="The area you step into is connected to this Hull Breach (Outside atmosphere until repaired).")
 @pass_rt
-def dungeon_move(rt, save, to, free, faint, breach):
+def dungeon_move(rt: Runtime, save: str | None, to: str | None, free: bool, faint: str | None,
+                 breach: tuple[str, ...]) -> None:
     """Move to an adjacent tile or area (one action)."""
     from journal.games.kraken.dungeon import maps as rules
 
-    run_asking(rt, save, rules.dungeon_move, names=TEAM, how="free" if free else "move", to=to, breach=list(breach),
+    run_asking(rt, save, rules.dungeon_move, named(TEAM), how="free" if free else "move", to=to, breach=list(breach),
                faint=faint)
 
 
@@ -101,11 +109,12 @@ def dungeon_move(rt, save, to, free, faint, breach):
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_bulkhead(rt, save, tile, crew, to, breach, how, faint, rolls):
+def dungeon_bulkhead(rt: Runtime, save: str | None, tile: str, crew: str | None, to: str | None,
+                     breach: tuple[str, ...], how: str | None, faint: str | None, rolls: tuple[int, ...]) -> None:
     """Open a bulkhead B# (three failures lock it)."""
     from journal.games.kraken.dungeon import hazards as rules
 
-    run_asking(rt, save, rules.dungeon_bulkhead, names=TEAM, entered=rolls, tile=tile, crew=crew, how=_how(how),
+    run_asking(rt, save, rules.dungeon_bulkhead, named(TEAM, How(entered=rolls)), tile=tile, crew=crew, how=_how(how),
                to=to, breach=list(breach), faint=faint)
 
 
@@ -118,11 +127,12 @@ def dungeon_bulkhead(rt, save, tile, crew, to, breach, how, faint, rolls):
 @click.option("--emergency", is_flag=True, help="One-way Location: the emergency release.")
 @_move_options()
 @pass_rt
-def dungeon_crack(rt, save, tile, crew, weapon, grade, emergency, to, breach, how, faint):
+def dungeon_crack(rt: Runtime, save: str | None, tile: str, crew: str | None, weapon: str | None, grade: int | None,
+                  emergency: bool, to: str | None, breach: tuple[str, ...], how: str | None, faint: str | None) -> None:
     """Crack a bulkhead with a weapon's Ammo, or the emergency release."""
     from journal.games.kraken.dungeon import hazards as rules
 
-    run_asking(rt, save, rules.dungeon_crack, names=CRACK, tile=tile, crew=crew, weapon=weapon, grade=grade,
+    run_asking(rt, save, rules.dungeon_crack, named(CRACK), tile=tile, crew=crew, weapon=weapon, grade=grade,
                emergency=emergency, how=_how(how, "stay"), to=to, breach=list(breach), faint=faint)
 
 
@@ -133,11 +143,12 @@ def dungeon_crack(rt, save, tile, crew, weapon, grade, emergency, to, breach, ho
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_mine(rt, save, tile, disarm, to, breach, how, faint, rolls):
+def dungeon_mine(rt: Runtime, save: str | None, tile: str, disarm: str | None, to: str | None, breach: tuple[str, ...],
+                 how: str | None, faint: str | None, rolls: tuple[int, ...]) -> None:
     """Mines M#: disarm (2d6 + Tech), or Agility saves (d6 + AGI >= 8)."""
     from journal.games.kraken.dungeon import hazards as rules
 
-    run_asking(rt, save, rules.dungeon_mine, names=TEAM, entered=rolls, tile=tile, disarm=disarm, how=_how(how),
+    run_asking(rt, save, rules.dungeon_mine, named(TEAM, How(entered=rolls)), tile=tile, disarm=disarm, how=_how(how),
                to=to, breach=list(breach), faint=faint)
 
 
@@ -148,11 +159,12 @@ def dungeon_mine(rt, save, tile, disarm, to, breach, how, faint, rolls):
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_laser(rt, save, tile, disarm, to, breach, how, faint, rolls):
+def dungeon_laser(rt: Runtime, save: str | None, tile: str, disarm: str | None, to: str | None, breach: tuple[str, ...],
+                  how: str | None, faint: str | None, rolls: tuple[int, ...]) -> None:
     """A laser barrier L#: damage on entering; disarm it on the tile."""
     from journal.games.kraken.dungeon import hazards as rules
 
-    run_asking(rt, save, rules.dungeon_laser, names=TEAM, entered=rolls, tile=tile, disarm=disarm, how=how, to=to,
+    run_asking(rt, save, rules.dungeon_laser, named(TEAM, How(entered=rolls)), tile=tile, disarm=disarm, how=how, to=to,
                breach=list(breach), faint=faint)
 
 
@@ -162,11 +174,11 @@ def dungeon_laser(rt, save, tile, disarm, to, breach, how, faint, rolls):
 @rolls_option
 @reason_option
 @pass_rt
-def dungeon_value(rt, save, tile, rolls, reason):
+def dungeon_value(rt: Runtime, save: str | None, tile: str, rolls: tuple[int, ...], reason: str | None) -> None:
     """Roll a '?' value (d6 halved, once per exploration)."""
     from journal.games.kraken.dungeon import hazards as rules
 
-    run(rt, save, rules.dungeon_value, entered=rolls, tile=tile, log_reason=reason)
+    run(rt, save, rules.dungeon_value, How(entered=rolls, log_reason=reason), tile=tile)
 
 
 @dungeon.command("med")
@@ -175,12 +187,13 @@ def dungeon_value(rt, save, tile, rolls, reason):
 @click.argument("name", type=names.TEAM)
 @_move_options()
 @pass_rt
-def dungeon_med(rt, save, tile, name, to, breach, how, faint):
+def dungeon_med(rt: Runtime, save: str | None, tile: str, name: str, to: str | None, breach: tuple[str, ...],
+                how: str | None, faint: str | None) -> None:
     """A med-station heals one member up to 4 HP (3 times)."""
     from journal.games.kraken.dungeon import stations as rules
 
-    run_asking(rt, save, rules.dungeon_med, names=TEAM, tile=tile, name=name, how=_how(how), to=to, breach=list(breach),
-               faint=faint)
+    run_asking(rt, save, rules.dungeon_med, named(TEAM), tile=tile, name=name, how=_how(how), to=to,
+               breach=list(breach), faint=faint)
 
 
 @dungeon.command("oxygen-station")
@@ -188,11 +201,12 @@ def dungeon_med(rt, save, tile, name, to, breach, how, faint):
 @click.argument("tile", type=names.TILE)
 @_move_options()
 @pass_rt
-def dungeon_oxygen(rt, save, tile, to, breach, how, faint):
+def dungeon_oxygen(rt: Runtime, save: str | None, tile: str, to: str | None, breach: tuple[str, ...], how: str | None,
+                   faint: str | None) -> None:
     """Refill the Oxygen."""
     from journal.games.kraken.dungeon import stations as rules
 
-    run_asking(rt, save, rules.dungeon_oxygen, names=TEAM, tile=tile, how=_how(how), to=to, breach=list(breach),
+    run_asking(rt, save, rules.dungeon_oxygen, named(TEAM), tile=tile, how=_how(how), to=to, breach=list(breach),
                faint=faint)
 
 
@@ -203,11 +217,12 @@ def dungeon_oxygen(rt, save, tile, to, breach, how, faint):
 @click.option("--heal/--no-heal", default=True, show_default=True, help="Heal each crew member 4 HP.")
 @_move_options()
 @pass_rt
-def dungeon_clone(rt, save, tile, savepoint, heal, to, breach, how, faint):
+def dungeon_clone(rt: Runtime, save: str | None, tile: str, savepoint: bool, heal: bool, to: str | None,
+                  breach: tuple[str, ...], how: str | None, faint: str | None) -> None:
     """A clone station: heal 4 HP each, a save point (K8), once per station and exploration."""
     from journal.games.kraken.dungeon import stations as rules
 
-    run_asking(rt, save, rules.dungeon_clone, names=TEAM, tile=tile, savepoint=savepoint, how=_how(how), to=to,
+    run_asking(rt, save, rules.dungeon_clone, named(TEAM), tile=tile, savepoint=savepoint, how=_how(how), to=to,
                breach=list(breach), faint=faint, heal_crew=heal)
 
 
@@ -216,18 +231,19 @@ for _kind, _help in (("shop", "A Shop S#: trash bonus, grades and prices."),
                      ("gambler", "A Gambler: trade Equipment for another grade."),
                      ("modder", "A Modder: +50% Ammo or +1 damage."),
                      ("quest-master", "A Quest Master: accept a quest (once per exploration).")):
-    def _make(kind, help_text):
+    def _make(kind: str, help_text: str) -> click.Command:
         @dungeon.command(kind, help=help_text)
         @save_option
         @click.argument("tile", type=names.TILE)
         @_move_options()
         @rolls_option
         @pass_rt
-        def _cmd(rt, save, tile, to, breach, how, faint, rolls):
+        def _cmd(rt: Runtime, save: str | None, tile: str, to: str | None, breach: tuple[str, ...], how: str | None,
+                 faint: str | None, rolls: tuple[int, ...]) -> None:
             from journal.games.kraken.dungeon import shops as rules
 
-            run_asking(rt, save, rules.dungeon_shop, names=TEAM, entered=rolls, tile=tile, kind=kind, how=_how(how),
-                       to=to, breach=list(breach), faint=faint)
+            run_asking(rt, save, rules.dungeon_shop, named(TEAM, How(entered=rolls)), tile=tile, kind=kind,
+                       how=_how(how), to=to, breach=list(breach), faint=faint)
         return _cmd
     _make(_kind, _help)
 
@@ -243,11 +259,12 @@ for _kind, _help in (("shop", "A Shop S#: trash bonus, grades and prices."),
               help="Who teleports down (default: all able).")
 @rolls_option
 @pass_rt
-def visit(rt, save, slot, map_no, kind, tile, crew_names, rolls):
+def visit(rt: Runtime, save: str | None, slot: str, map_no: int, kind: str, tile: str, crew_names: tuple[str, ...],
+          rolls: tuple[int, ...]) -> None:
     """Phase 4 short visit: teleport to a cleared map's trader, do one thing, come back."""
     from journal.games.kraken.dungeon import shops as rules
 
-    run(rt, save, rules.short_visit, names=TEAM, entered=rolls, slot=slot, map_no=map_no, kind=kind, tile=tile,
+    run(rt, save, rules.short_visit, named(TEAM, How(entered=rolls)), slot=slot, map_no=map_no, kind=kind, tile=tile,
         crew=list(crew_names))
 
 
@@ -255,7 +272,7 @@ def visit(rt, save, slot, map_no, kind, tile, crew_names, rolls):
 @save_option
 @click.argument("grade", type=int)
 @pass_rt
-def event_shop(rt, save, grade):
+def event_shop(rt: Runtime, save: str | None, grade: int) -> None:
     """An event's Shop of GRADE: buy, sell and hire there until the phase ends (chapter 6)."""
     from journal.games.kraken.dungeon import shops as rules
 
@@ -270,12 +287,12 @@ def event_shop(rt, save, grade):
 @click.option("--rare", is_flag=True, help="Rare Equipment: one grade above the shop's, double price.")
 @click.option("--ammo", is_flag=True, help="Ammo for a weapon of this grade.")
 @pass_rt
-def dungeon_buy(rt, save, item, grade, price, rare, ammo):
+def dungeon_buy(rt: Runtime, save: str | None, item: str, grade: int, price: int | None, rare: bool,
+                ammo: bool) -> None:
     """Buy at the Shop or Ammo dealer you stand on (or Phase 3's grade 5 Shop, an event's)."""
     from journal.games.kraken.dungeon import shops as rules
 
-    run(rt, save, rules.dungeon_buy, item=item, grade=grade, prices=grade_prices(), price=price,
-        rare=rare, ammo=ammo)
+    run(rt, save, rules.dungeon_buy, item=item, grade=grade, prices=grade_prices(), price=price, rare=rare, ammo=ammo)
 
 
 @dungeon.command("sell")
@@ -284,11 +301,11 @@ def dungeon_buy(rt, save, item, grade, price, rare, ammo):
 @click.option("--value", type=NUMBER, required=True, help="Its price; it sells for half.")
 @click.option("--faint", type=names.TEAM, metavar="NAME", help="At a Gambler (an action), out of Oxygen: who faints.")
 @pass_rt
-def dungeon_sell(rt, save, item, value, faint):
+def dungeon_sell(rt: Runtime, save: str | None, item: str, value: int, faint: str | None) -> None:
     """Sell Equipment for half its value (at a Gambler: an action)."""
     from journal.games.kraken.dungeon import shops as rules
 
-    run_asking(rt, save, rules.dungeon_sell, names=TEAM, item=item, value=value, faint=faint)
+    run_asking(rt, save, rules.dungeon_sell, named(TEAM), item=item, value=value, faint=faint)
 
 
 @dungeon.command("gamble")
@@ -301,14 +318,15 @@ def dungeon_sell(rt, save, item, value, faint):
 @click.option("--faint", type=names.TEAM, metavar="NAME", help="Out of Oxygen: who faints (the trade is an action).")
 @rolls_option
 @pass_rt
-def dungeon_gamble(rt, save, item, grade, worn, got, faint, rolls):
+def dungeon_gamble(rt: Runtime, save: str | None, item: str | None, grade: int | None, worn: bool, got: str | None,
+                   faint: str | None, rolls: tuple[int, ...]) -> None:
     """Trade an Item or Weapon at the Gambler (an action, d6), then name what you got (--got)."""
     from journal.games.kraken.dungeon import shops as rules
 
     if got is None and (item is None or grade is None):
         raise click.UsageError("give ITEM --grade G (or --got NAME)")
-    run_asking(rt, save, rules.dungeon_gamble, names=TEAM, entered=rolls, item=item, grade=grade, worn=worn, got=got,
-               faint=faint)
+    run_asking(rt, save, rules.dungeon_gamble, named(TEAM, How(entered=rolls)), item=item, grade=grade, worn=worn,
+               got=got, faint=faint)
 
 
 @dungeon.command("mod")
@@ -321,14 +339,15 @@ def dungeon_gamble(rt, save, item, grade, worn, got, faint, rolls):
 @click.option("--grade", type=NUMBER, help="The weapon's grade (if its spec has no G<n>).")
 @click.option("--price", type=NUMBER, help="The grade's price (book p. 165), if journal does not know it.")
 @pass_rt
-def dungeon_mod(rt, save, name, weapon, mod, grade, price):
+def dungeon_mod(rt: Runtime, save: str | None, name: str, weapon: str, mod: str | None, grade: int | None,
+                price: int | None) -> None:
     """Mod a crew member's weapon at the Modder."""
     from journal.games.kraken.dungeon import shops as rules
 
     if mod is None:
         raise click.UsageError("give --ammo, --damage or --both")
-    run(rt, save, rules.dungeon_mod, names=MOD, name=name, weapon=weapon, mod=mod, grade=grade,
-        prices=grade_prices(), price=price)
+    run(rt, save, rules.dungeon_mod, named(MOD), name=name, weapon=weapon, mod=mod, grade=grade, prices=grade_prices(),
+        price=price)
 
 
 @dungeon.command("treasure")
@@ -337,11 +356,12 @@ def dungeon_mod(rt, save, name, weapon, mod, grade, price):
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_treasure(rt, save, tile, to, breach, how, faint, rolls):
+def dungeon_treasure(rt: Runtime, save: str | None, tile: str, to: str | None, breach: tuple[str, ...], how: str | None,
+                     faint: str | None, rolls: tuple[int, ...]) -> None:
     """A Treasure T#: a drop of grade difficulty + # (first time)."""
     from journal.games.kraken.dungeon import stations as rules
 
-    run_asking(rt, save, rules.dungeon_treasure, names=TEAM, entered=rolls, tile=tile, how=_how(how), to=to,
+    run_asking(rt, save, rules.dungeon_treasure, named(TEAM, How(entered=rolls)), tile=tile, how=_how(how), to=to,
                breach=list(breach), faint=faint)
 
 
@@ -356,13 +376,14 @@ def dungeon_treasure(rt, save, tile, to, breach, how, faint, rolls):
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_tile(rt, save, tile, what, portals, to, breach, how, faint, rolls):
+def dungeon_tile(rt: Runtime, save: str | None, tile: str, what: str, portals: str | None, to: str | None,
+                 breach: tuple[str, ...], how: str | None, faint: str | None, rolls: tuple[int, ...]) -> None:
     """Any other map element (an action): a door, obstacle, Disruptor, Hull Breach, Teleportal, Safety Bulkhead."""
     from journal.games.kraken.dungeon import elements as rules
 
     nums = _portals(portals)
-    run_asking(rt, save, rules.dungeon_tile, names=TEAM, entered=rolls, tile=tile, what=what, how=_how(how), to=to,
-               breach=list(breach), faint=faint, portals=nums)
+    run_asking(rt, save, rules.dungeon_tile, named(TEAM, How(entered=rolls)), tile=tile, what=what, how=_how(how),
+               to=to, breach=list(breach), faint=faint, portals=nums)
 
 
 @dungeon.command("element")
@@ -371,7 +392,7 @@ def dungeon_tile(rt, save, tile, what, portals, to, breach, how, faint, rolls):
 @click.argument("what", type=click.Choice(["disruptor", "breach", "teleportal", "boss"], case_sensitive=False))
 @click.option("--portals", metavar="N,N,…", help="teleportal: the other teleportals' numbers on this map.")
 @pass_rt
-def dungeon_element(rt, save, tile, what, portals):
+def dungeon_element(rt: Runtime, save: str | None, tile: str, what: str, portals: str | None) -> None:
     """Note what the current map shows (no action): a Disruptor, a Hull Breach, Teleportals, a Boss."""
     from journal.games.kraken.dungeon import elements as rules
 
@@ -386,12 +407,13 @@ def dungeon_element(rt, save, tile, what, portals):
 @click.option("--undo", is_flag=True, help="Undo the repair (the same way).")
 @_move_options()
 @pass_rt
-def dungeon_breach(rt, save, tile, crew, undo, to, breach, how, faint):
+def dungeon_breach(rt: Runtime, save: str | None, tile: str, crew: str, undo: bool, to: str | None,
+                   breach: tuple[str, ...], how: str | None, faint: str | None) -> None:
     """Repair a Hull Breach you stand on with a welding device (an action)."""
     from journal.games.kraken.dungeon import elements as rules
 
-    run_asking(rt, save, rules.dungeon_breach, names=TEAM, tile=tile, crew=crew, undo=undo, how=_how(how),
-               to=to, breach=list(breach), faint=faint)
+    run_asking(rt, save, rules.dungeon_breach, named(TEAM), tile=tile, crew=crew, undo=undo, how=_how(how), to=to,
+               breach=list(breach), faint=faint)
 
 
 @dungeon.command("enemy")
@@ -400,11 +422,11 @@ def dungeon_breach(rt, save, tile, crew, undo, to, breach, how, faint):
 @click.option("--ambush", is_flag=True, help="An ambush: the enemies act first, no reaction.")
 @rolls_option
 @pass_rt
-def dungeon_enemy(rt, save, tile, ambush, rolls):
+def dungeon_enemy(rt: Runtime, save: str | None, tile: str, ambush: bool, rolls: tuple[int, ...]) -> None:
     """An Enemy E# or Boss B# tile: the Ground Combat spawns."""
     from journal.games.kraken.ground_combat import spawn as rules
 
-    run(rt, save, rules.ground_start, entered=rolls, tile=tile, ambush=ambush)
+    run(rt, save, rules.ground_start, How(entered=rolls), tile=tile, ambush=ambush)
 
 
 @dungeon.command("avoid")
@@ -414,11 +436,11 @@ def dungeon_enemy(rt, save, tile, ambush, rolls):
 @click.option("--pay", type=NUMBER, default=0, help="Charisma: Credits paid to add to the roll.")
 @rolls_option
 @pass_rt
-def dungeon_avoid(rt, save, tile, way, pay, rolls):
+def dungeon_avoid(rt: Runtime, save: str | None, tile: str, way: str, pay: int, rolls: tuple[int, ...]) -> None:
     """Try to avoid a Ground Combat with an Enemy (not a Boss)."""
     from journal.games.kraken.dungeon import avoid as rules
 
-    run(rt, save, rules.dungeon_avoid, entered=rolls, tile=tile, way=way, pay=pay)
+    run(rt, save, rules.dungeon_avoid, How(entered=rolls), tile=tile, way=way, pay=pay)
 
 
 @dungeon.command("exit")
@@ -429,11 +451,12 @@ def dungeon_avoid(rt, save, tile, way, pay, rolls):
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_exit(rt, save, keep_uncleared, reward, to, breach, how, faint, rolls):
+def dungeon_exit(rt: Runtime, save: str | None, keep_uncleared: bool, reward: str | None, to: str | None,
+                 breach: tuple[str, ...], how: str | None, faint: str | None, rolls: tuple[int, ...]) -> None:
     """An exit tile EX: the next map, or the last map's exit solves the Location."""
     from journal.games.kraken.dungeon import maps as rules
 
-    run_asking(rt, save, rules.dungeon_exit, names=TEAM, entered=rolls, how=_how(how), to=to, breach=list(breach),
+    run_asking(rt, save, rules.dungeon_exit, named(TEAM, How(entered=rolls)), how=_how(how), to=to, breach=list(breach),
                faint=faint, keep_uncleared=keep_uncleared, reward=reward)
 
 
@@ -442,11 +465,12 @@ def dungeon_exit(rt, save, keep_uncleared, reward, to, breach, how, faint, rolls
 @click.option("--keep-uncleared", is_flag=True, help="No Treasure was activated: leave the map uncleared.")
 @_move_options()
 @pass_rt
-def dungeon_back(rt, save, keep_uncleared, to, breach, how, faint):
+def dungeon_back(rt: Runtime, save: str | None, keep_uncleared: bool, to: str | None, breach: tuple[str, ...],
+                 how: str | None, faint: str | None) -> None:
     """Back to the previous map through an entrance."""
     from journal.games.kraken.dungeon import maps as rules
 
-    run_asking(rt, save, rules.dungeon_back, names=TEAM, how=_how(how), to=to, breach=list(breach), faint=faint,
+    run_asking(rt, save, rules.dungeon_back, named(TEAM), how=_how(how), to=to, breach=list(breach), faint=faint,
                keep_uncleared=keep_uncleared)
 
 
@@ -456,11 +480,12 @@ def dungeon_back(rt, save, keep_uncleared, to, breach, how, faint):
 @click.option("--keep-uncleared", is_flag=True, help="No Treasure was activated: leave the map uncleared.")
 @_move_options()
 @pass_rt
-def dungeon_leave(rt, save, way, keep_uncleared, to, breach, how, faint):
+def dungeon_leave(rt: Runtime, save: str | None, way: str, keep_uncleared: bool, to: str | None,
+                  breach: tuple[str, ...], how: str | None, faint: str | None) -> None:
     """Leave the Location: the first map's entrance, an Exit Location '/', the Teleporter."""
     from journal.games.kraken.dungeon import maps as rules
 
-    run_asking(rt, save, rules.dungeon_leave, names=TEAM, way=way, how=_how(how), to=to, breach=list(breach),
+    run_asking(rt, save, rules.dungeon_leave, named(TEAM), way=way, how=_how(how), to=to, breach=list(breach),
                faint=faint, keep_uncleared=keep_uncleared)
 
 
@@ -471,11 +496,12 @@ def dungeon_leave(rt, save, way, keep_uncleared, to, breach, how, faint):
 @click.option("--bonus", type=NUMBER, default=0, help="One PSI item's bonus.")
 @rolls_option
 @pass_rt
-def dungeon_psi(rt, save, name, power, bonus, rolls):
+def dungeon_psi(rt: Runtime, save: str | None, name: str, power: tuple[str, ...], bonus: int,
+                rolls: tuple[int, ...]) -> None:
     """A dungeon PSI power: surprise, divination, midas touch, oxygen creation."""
     from journal.games.kraken.ground_combat import psi as rules
 
-    run(rt, save, rules.dungeon_psi, names=TEAM, entered=rolls, name=name, power=rules.psi_power(" ".join(power)),
+    run(rt, save, rules.dungeon_psi, named(TEAM, How(entered=rolls)), name=name, power=rules.psi_power(" ".join(power)),
         bonus=bonus)
 
 
@@ -485,20 +511,20 @@ def dungeon_psi(rt, save, name, power, bonus, rolls):
 @click.option("--faint", type=names.TEAM, metavar="NAME", help="Out of Oxygen: who faints.")
 @rolls_option
 @pass_rt
-def dungeon_meditate(rt, save, name, faint, rolls):
+def dungeon_meditate(rt: Runtime, save: str | None, name: str, faint: str | None, rolls: tuple[int, ...]) -> None:
     """Recover an exhausted PSI trait (Oxygen instead of an action)."""
     from journal.games.kraken.ground_combat import psi as rules
 
-    run_asking(rt, save, rules.meditate, names=TEAM, entered=rolls, name=name, in_dungeon=True, faint=faint)
+    run_asking(rt, save, rules.meditate, named(TEAM, How(entered=rolls)), name=name, in_dungeon=True, faint=faint)
 
 
 @dungeon.command("show")
 @save_option
 @pass_rt
-def dungeon_show(rt, save):
+def dungeon_show(rt: Runtime, save: str | None) -> None:
     """The exploration state."""
     with rt.read(save) as s:
-        state = s.state
+        state = cast("State", s.state)
     if not state.get("dungeon"):
         rt.emit("The crew is not exploring a Location.", {"dungeon": None})
         return

@@ -8,8 +8,12 @@ pointed to again with `pack use`, and one whose cells changed is refused until a
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from journal.errors import InputError, RuleError
+
+if TYPE_CHECKING:
+    from journal.runtime import Runtime
 
 FLIGHT_TABLE = "flight-table.toml"
 TREASURE_TABLE = "treasure-table.toml"
@@ -24,12 +28,12 @@ class NoPack(InputError):
     """Nothing at a pack's path (a dangling link included): the pack is missing, not unreadable."""
 
 
-def stem(path) -> str:
+def stem(path: str) -> str:
     """A file's name without its last suffix (pathlib's `stem`): a pack's title when it has none."""
     return os.path.splitext(os.path.basename(os.fspath(path)))[0]
 
 
-def stored_path(path) -> str:
+def stored_path(path: str) -> str:
     """How a save names its pack (or generator): 'templates:kraken/...' inside the installed
     templates folder (it moves with the install), anywhere else absolute."""
     from journal import templates
@@ -45,7 +49,7 @@ def real_path(text: str) -> str:
     return templates.resolve_text(text)
 
 
-def read_pack(path, shown: str | None = None) -> tuple[dict, dict, list[str]]:
+def read_pack(path: str, shown: str | None = None) -> tuple[dict, dict, list[str]]:
     """(pack, info for the save, problems) of a pack file; refuses unreadable files."""
     from journal import files
     from journal.games.kraken.cgm import packs
@@ -67,7 +71,7 @@ def read_pack(path, shown: str | None = None) -> tuple[dict, dict, list[str]]:
     return pack, {"path": stored_path(path), "sha256": digest, "title": pack["title"] or stem(path)}, problems
 
 
-def read_pack_like(path, shown: str) -> tuple[dict, dict]:
+def read_pack_like(path: str, shown: str) -> tuple[dict, dict]:
     """A TOML file the player supplies (flight table, generator, enemy profiles): its
     parsed document and {path, sha256} to record it like a pack."""
     from journal import files
@@ -89,7 +93,7 @@ def load_pack(path_text: str) -> tuple[dict, dict]:
     return pack, info
 
 
-def campaign_pack(rt, save, state: dict | None = None) -> dict:
+def campaign_pack(rt: Runtime, save: str | None, state: dict | None = None) -> dict:
     """The pack this campaign follows, checked against the SHA-256 the save recorded."""
     if state is None:
         state = rt.current_state(save)
@@ -143,7 +147,7 @@ def load_generator(path_text: str) -> tuple[dict, dict]:
     return gen, info
 
 
-def campaign_generator(rt, save) -> dict:
+def campaign_generator(rt: Runtime, save: str | None) -> dict:
     state = rt.current_state(save)
     gen = ((state.get("flight") or {}).get("generation") or {}) if isinstance(state, dict) else {}
     ref = gen.get("generator")

@@ -8,7 +8,7 @@ from journal.games.kraken.cli.common import NUMBER, catalogue, run
 from journal.games.kraken.cli.files import load_table
 from journal.games.kraken.model.constants import FLIGHT_OPTIONS
 from journal.options import reason_option, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, Runtime, pass_rt
 from journal.text import plural
 
 
@@ -24,7 +24,8 @@ from journal.text import plural
               help="Your flight table (default: templates:kraken/flight-table.toml, the rows the rulebook prints).")
 @rolls_option
 @pass_rt
-def flight(rt, save, difficulty, options, stealth, avoid, nano_skin, table_path, rolls):
+def flight(rt: Runtime, save: str | None, difficulty: int, options: tuple[str, ...], stealth: bool, avoid: bool,
+           nano_skin: bool, table_path: str | None, rolls: tuple[int, ...]) -> None:
     """Phase 3: a space flight (chapter 9).
 
     Flight difficulty from the options, the dice modifications they and your sensors
@@ -34,7 +35,7 @@ def flight(rt, save, difficulty, options, stealth, avoid, nano_skin, table_path,
     """
     from journal.games.kraken import flight as rules
 
-    run(rt, save, rules.flight, entered=rolls, difficulty=difficulty, cat=catalogue(),
+    run(rt, save, rules.flight, How(entered=rolls), difficulty=difficulty, cat=catalogue(),
         table=load_table(table_path), options=[o.lower() for o in options], stealth=stealth, avoid=avoid,
         nano_skin=nano_skin)
 
@@ -43,7 +44,7 @@ def flight(rt, save, difficulty, options, stealth, avoid, nano_skin, table_path,
 @click.option("--table", "table_path", metavar="FILE",
               help="A flight table to check (default: templates:kraken/flight-table.toml).")
 @pass_rt
-def flight_table(rt, table_path):
+def flight_table(rt: Runtime, table_path: str | None) -> None:
     """Check a flight table and list its rows (flight numbers 3-19)."""
     rows = load_table(table_path)
     missing = ", ".join(str(n) for n in range(3, 20) if n not in rows) or "none"
@@ -59,8 +60,8 @@ def flight_table(rt, table_path):
 @save_option
 @reason_option
 @pass_rt
-def flight_end(rt, save, reason):
+def flight_end(rt: Runtime, save: str | None, reason: str | None) -> None:
     """Drop the flight under way by hand (its dice modifications are lost)."""
     from journal.games.kraken import flight as rules
 
-    run(rt, save, rules.flight_end, log_reason=reason)
+    run(rt, save, rules.flight_end, How(log_reason=reason))

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, cast
+
 import click
 
 from journal.errors import InputError
 from journal.games.kraken.cli import names
-from journal.games.kraken.cli.common import CREW, ENEMY, NEGATIVES, NUMBER, run, run_asking, weapons_of
+from journal.games.kraken.cli.common import CREW, ENEMY, NEGATIVES, NUMBER, named, run, run_asking, weapons_of
 from journal.games.kraken.cli.files import ENEMIES_SAMPLE, load_profiles
 from journal.games.kraken.model.constants import FISTS_NAMES, INVENTORY
 from journal.lookup import find
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, Runtime, pass_rt
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
 
 def whole_number(text: str, problem: str) -> int:
@@ -31,7 +36,7 @@ WEAPON = {**FIGHTERS, "weapon": weapons_of("name", FISTS_NAMES)}
 
 
 @click.group(cls=OrderedGroup)
-def ground():
+def ground() -> None:
     """Ground Combat (chapter 14): spawn, add enemies, initiative, actions, turns."""
 
 
@@ -49,12 +54,14 @@ def ground():
               help="Who fights (default: everyone able).")
 @rolls_option
 @pass_rt
-def ground_start(rt, save, level, tile, boss, ambush, map_no, atmosphere, crew_names, rolls):
+def ground_start(rt: Runtime, save: str | None, level: int | None, tile: str | None, boss: bool, ambush: bool,
+                 map_no: int | None, atmosphere: str | None, crew_names: tuple[str, ...],
+                 rolls: tuple[int, ...]) -> None:
     """Spawn a Ground Combat (dice: hell, reaction, second Primary, Minions, species)."""
     from journal.games.kraken.ground_combat import spawn as rules
 
-    run(rt, save, rules.ground_start, names=FIGHTERS, entered=rolls, level=level, tile=tile, boss=boss, ambush=ambush,
-        map_no=map_no, atmosphere=atmosphere.upper() if atmosphere else None, crew=list(crew_names))
+    run(rt, save, rules.ground_start, named(FIGHTERS, How(entered=rolls)), level=level, tile=tile, boss=boss,
+        ambush=ambush, map_no=map_no, atmosphere=atmosphere.upper() if atmosphere else None, crew=list(crew_names))
 
 
 @ground.command("add")
@@ -81,7 +88,8 @@ def ground_start(rt, save, level, tile, boss, ambush, map_no, atmosphere, crew_n
 @click.option("--trait", "traits", multiple=True, type=names.TEXT, metavar="TRAIT",
               help='A trait from its sheet: Zombie, "Regen: +1 HP" (+N HP / +N Shield after its action), … (repeat).')
 @pass_rt
-def ground_add(rt, save, label, profile, profiles_path, **values):
+def ground_add(rt: Runtime, save: str | None, label: str, profile: str | None, profiles_path: str | None,
+               **values: Any) -> None:
     """Enter an enemy's values from its sheet (or a profile)."""
     from journal.games.kraken.ground_combat import profiles as rules
 
@@ -100,7 +108,7 @@ def ground_add(rt, save, label, profile, profiles_path, **values):
 @ground.command("profiles")
 @click.option("--profiles", "profiles_path", metavar="FILE", help=f"Default: templates:kraken/{ENEMIES_SAMPLE}.")
 @pass_rt
-def ground_profiles(rt, profiles_path):
+def ground_profiles(rt: Runtime, profiles_path: str | None) -> None:
     """The enemy profiles of a profiles file."""
     profiles = load_profiles(profiles_path)
     rt.emit([f"  {n}: LV{p.get('level', '?')} HP {p.get('hp', '?')} Armor {p.get('armor', 0)} Agility "
@@ -114,11 +122,12 @@ def ground_profiles(rt, profiles_path):
 @click.option("--faint", type=names.FIGHTER, metavar="NAME", help="Out of Oxygen: who faints.")
 @rolls_option
 @pass_rt
-def ground_initiative(rt, save, cover, faint, rolls):
+def ground_initiative(rt: Runtime, save: str | None, cover: tuple[str, ...], faint: str | None,
+                      rolls: tuple[int, ...]) -> None:
     """Decide who acts first (crew's lowest Agility + d6, then the enemies')."""
     from journal.games.kraken.ground_combat import loop as rules
 
-    run_asking(rt, save, rules.ground_initiative, names=FIGHTERS, entered=rolls, cover=list(cover), faint=faint)
+    run_asking(rt, save, rules.ground_initiative, named(FIGHTERS, How(entered=rolls)), cover=list(cover), faint=faint)
 
 
 @ground.command("attack")
@@ -137,11 +146,13 @@ def ground_initiative(rt, save, cover, faint, rolls):
 @click.option("--carrier", type=names.FIGHTER, metavar="NAME", help="Who carries the captive (default: the attacker).")
 @rolls_option
 @pass_rt
-def ground_attack(rt, save, name, targets, weapon, hit, berserk, flank, reroll, chain, capture, carrier, rolls):
+def ground_attack(rt: Runtime, save: str | None, name: str, targets: tuple[str, ...], weapon: str | None, hit: int,
+                  berserk: int, flank: bool, reroll: bool, chain: int, capture: bool, carrier: str | None,
+                  rolls: tuple[int, ...]) -> None:
     """Attack with a weapon in a hand (dice: flank, then one per attack; melee may split targets)."""
     from journal.games.kraken.ground_combat import attacks as rules
 
-    run(rt, save, rules.ground_attack, names=ATTACK, entered=rolls, parse=_weapon_in_hand, name=name,
+    run(rt, save, rules.ground_attack, named(ATTACK, How(entered=rolls, parse=_weapon_in_hand)), name=name,
         weapon=weapon, targets=list(targets), hit=hit, berserk=berserk, flank=flank, reroll=reroll, chain=chain,
         capture=capture, carrier=carrier)
 
@@ -167,25 +178,25 @@ def _weapon_in_hand(state: dict, params: dict) -> dict:
 @click.option("--carrier", required=True, type=names.FIGHTER, metavar="NAME",
               help="Who carries it (they cannot attack meanwhile).")
 @pass_rt
-def ground_capture(rt, save, label, carrier):
+def ground_capture(rt: Runtime, save: str | None, label: str, carrier: str) -> None:
     """Capture an enemy an attack brought to 0, -1 or -2 HP (no action)."""
     from journal.games.kraken.ground_combat import attacks as rules
 
-    run(rt, save, rules.ground_capture, names=FIGHTERS, label=label, carrier=carrier)
+    run(rt, save, rules.ground_capture, named(FIGHTERS), label=label, carrier=carrier)
 
 
-def _make_action(action, help_text, args):
+def _make_action(action: str, help_text: str, args: tuple[str, ...]) -> click.Command:
     @ground.command(action, help=help_text)
     @save_option
     @click.argument("name", type=names.FIGHTER)
     @click.argument("weapon", type=names.WEAPON, required=bool(args))
     @pass_rt
-    def _cmd(rt, save, name, weapon):
+    def _cmd(rt: Runtime, save: str | None, name: str, weapon: str | None) -> None:
         from journal.games.kraken.ground_combat import actions as rules
 
         if weapon is not None and not args:
             raise click.UsageError(f"`ground {action}` takes only NAME")
-        run(rt, save, rules.ground_simple, names=WEAPON, name=name, action=action, weapon=weapon)
+        run(rt, save, rules.ground_simple, named(WEAPON), name=name, action=action, weapon=weapon)
     return _cmd
 
 
@@ -199,11 +210,11 @@ _make_action("cover", "Take cover: +1 Armor, +1 to be hit.", ())
 @click.option("--slot", "mag_slot", type=click.Choice(INVENTORY, case_sensitive=False),
               help="The slot holding the magazine (when the member carries several).")
 @pass_rt
-def ground_reload(rt, save, name, weapon, mag_slot):
+def ground_reload(rt: Runtime, save: str | None, name: str, weapon: str, mag_slot: str | None) -> None:
     """Reload a weapon with a magazine the member carries ("Rifle mag"; it is erased)."""
     from journal.games.kraken.ground_combat import actions as rules
 
-    run_asking(rt, save, rules.ground_simple, names=WEAPON, name=name, action="reload", weapon=weapon,
+    run_asking(rt, save, rules.ground_simple, named(WEAPON), name=name, action="reload", weapon=weapon,
                mag_slot=mag_slot.upper() if mag_slot else None)
 
 
@@ -217,11 +228,11 @@ _make_action("wait", "Take no action this turn.", ())
 @click.option("--captive-to", type=names.FIGHTER, metavar="NAME",
               help="Hand the captive NAME carries to this crew member.")
 @pass_rt
-def ground_exchange(rt, save, name, captive_to):
+def ground_exchange(rt: Runtime, save: str | None, name: str, captive_to: str | None) -> None:
     """Exchange and rearrange equipment (and hand over a captive)."""
     from journal.games.kraken.ground_combat import actions as rules
 
-    run(rt, save, rules.ground_simple, names=FIGHTERS, name=name, action="exchange", captive_to=captive_to)
+    run(rt, save, rules.ground_simple, named(FIGHTERS), name=name, action="exchange", captive_to=captive_to)
 
 
 @ground.command("item")
@@ -231,11 +242,11 @@ def ground_exchange(rt, save, name, captive_to):
 @click.option("--heal", type=NUMBER, help="HP the item heals (half in Hell).")
 @click.option("--target", type=names.FIGHTER, metavar="NAME", help="Who it heals (default: the user).")
 @pass_rt
-def ground_item(rt, save, name, item, heal, target):
+def ground_item(rt: Runtime, save: str | None, name: str, item: str, heal: int | None, target: str | None) -> None:
     """Use an item."""
     from journal.games.kraken.ground_combat import actions as rules
 
-    run(rt, save, rules.ground_simple, names={**FIGHTERS, "target": CREW.on("--target")}, name=name, action="item",
+    run(rt, save, rules.ground_simple, named({**FIGHTERS, "target": CREW.on("--target")}), name=name, action="item",
         item=item, heal=heal, target=target)
 
 
@@ -247,12 +258,13 @@ def ground_item(rt, save, name, item, heal, target):
 @click.option("--faint", type=names.TEAM, metavar="NAME", help="In a dungeon, out of Oxygen: who faints.")
 @rolls_option
 @pass_rt
-def ground_unjam(rt, save, name, weapon, bonus, faint, rolls):
+def ground_unjam(rt: Runtime, save: str | None, name: str, weapon: str, bonus: int, faint: str | None,
+                 rolls: tuple[int, ...]) -> None:
     """Unjam a weapon: Tech + d6 >= 8, then 6+, then 6+ or it breaks (in a dungeon: repair a
     damaged one, an action)."""
     from journal.games.kraken.ground_combat import actions as rules
 
-    run_asking(rt, save, rules.ground_unjam, names=WEAPON, entered=rolls, name=name, weapon=weapon, bonus=bonus,
+    run_asking(rt, save, rules.ground_unjam, named(WEAPON, How(entered=rolls)), name=name, weapon=weapon, bonus=bonus,
                faint=faint)
 
 
@@ -264,11 +276,12 @@ def ground_unjam(rt, save, name, weapon, bonus, faint, rolls):
               help="Who escapes (default: all who may).")
 @rolls_option
 @pass_rt
-def ground_escape(rt, save, sacrifice, crew_names, rolls):
+def ground_escape(rt: Runtime, save: str | None, sacrifice: tuple[str, ...], crew_names: tuple[str, ...],
+                  rolls: tuple[int, ...]) -> None:
     """Escape: d6 + lowest Agility + 3 per sacrificed + 2 per try >= the highest enemy Agility."""
     from journal.games.kraken.ground_combat import actions as rules
 
-    run(rt, save, rules.ground_escape, names=FIGHTERS, entered=rolls, sacrifice=list(sacrifice),
+    run(rt, save, rules.ground_escape, named(FIGHTERS, How(entered=rolls)), sacrifice=list(sacrifice),
         crew=list(crew_names))
 
 
@@ -283,14 +296,15 @@ def ground_escape(rt, save, sacrifice, crew_names, rolls):
               help="Who carries the captive (default: the PSI member).")
 @rolls_option
 @pass_rt
-def ground_psi(rt, save, name, power, target, bonus, capture, carrier, rolls):
+def ground_psi(rt: Runtime, save: str | None, name: str, power: tuple[str, ...], target: str | None, bonus: int,
+               capture: bool, carrier: str | None, rolls: tuple[int, ...]) -> None:
     """A PSI power after the member's action: d6 + PSI >= difficulty."""
     from journal.games.kraken.ground_combat import psi as rules
 
     p = rules.psi_power(" ".join(power))
     at = CREW if p in rules.CREW_TARGETED else ENEMY
-    run(rt, save, rules.ground_psi, names={**FIGHTERS, "target": at.on("--target")}, entered=rolls, name=name, power=p,
-        target=target, bonus=bonus, capture=capture, carrier=carrier)
+    run(rt, save, rules.ground_psi, named({**FIGHTERS, "target": at.on("--target")}, How(entered=rolls)), name=name,
+        power=p, target=target, bonus=bonus, capture=capture, carrier=carrier)
 
 
 @ground.command("meditate")
@@ -298,11 +312,11 @@ def ground_psi(rt, save, name, power, target, bonus, capture, carrier, rolls):
 @click.argument("name", type=names.FIGHTER)
 @rolls_option
 @pass_rt
-def ground_meditate(rt, save, name, rolls):
+def ground_meditate(rt: Runtime, save: str | None, name: str, rolls: tuple[int, ...]) -> None:
     """Meditate (an action): d6 >= 3 + missing HP recovers PSI."""
     from journal.games.kraken.ground_combat import psi as rules
 
-    run(rt, save, rules.meditate, names=FIGHTERS, entered=rolls, name=name)
+    run(rt, save, rules.meditate, named(FIGHTERS, How(entered=rolls)), name=name)
 
 
 @ground.command("enemy")
@@ -314,11 +328,12 @@ def ground_meditate(rt, save, name, rolls):
               help="The PSI member shields the target (PSI SHIELD, 8).")
 @rolls_option
 @pass_rt
-def ground_enemy(rt, save, label, target, action, psi_shield, rolls):
+def ground_enemy(rt: Runtime, save: str | None, label: str, target: str | None, action: str | None,
+                 psi_shield: str | None, rolls: tuple[int, ...]) -> None:
     """An enemy acts (escape check, d6 on its table, its attack)."""
     from journal.games.kraken.ground_combat import enemies as rules
 
-    run_asking(rt, save, rules.ground_enemy, names={**FIGHTERS, "target": CREW.on("--target")}, entered=rolls,
+    run_asking(rt, save, rules.ground_enemy, named({**FIGHTERS, "target": CREW.on("--target")}, How(entered=rolls)),
                label=label, target=target, action=action, psi_shield=psi_shield)
 
 
@@ -326,11 +341,11 @@ def ground_enemy(rt, save, label, target, action, psi_shield, rolls):
 @save_option
 @click.option("--faint", type=names.FIGHTER, metavar="NAME", help="Out of Oxygen: who faints.")
 @pass_rt
-def ground_turn(rt, save, faint):
+def ground_turn(rt: Runtime, save: str | None, faint: str | None) -> None:
     """End the turn (shields recharge) and begin the next (Oxygen)."""
     from journal.games.kraken.ground_combat import loop as rules
 
-    run_asking(rt, save, rules.ground_turn, names=FIGHTERS, faint=faint)
+    run_asking(rt, save, rules.ground_turn, named(FIGHTERS), faint=faint)
 
 
 @ground.command("set", context_settings=NEGATIVES)
@@ -340,17 +355,18 @@ def ground_turn(rt, save, faint):
 @click.argument("value")
 @reason_option
 @pass_rt
-def ground_set(rt, save, label, field, value, reason):
+def ground_set(rt: Runtime, save: str | None, label: str, field: str, value: str, reason: str | None) -> None:
     """Change an enemy by hand (its traits, a card). FIELD: hp, shield, armor, agility, escape,
     weaken (VALUE a number), status (active, defeated or escaped) or note (VALUE a text)."""
     from journal.games.kraken.ground_combat import loop as rules
 
     f = field.strip().casefold()
+    given: int | str = value
     if f in rules.ENEMY_NUMBERS:
-        value = whole_number(value, f"{f} takes a whole number")
+        given = whole_number(value, f"{f} takes a whole number")
     elif f == "status":
-        value = value.strip().casefold()
-    run(rt, save, rules.ground_set, names=FIGHTERS, label=label, field=f, value=value, log_reason=reason)
+        given = value.strip().casefold()
+    run(rt, save, rules.ground_set, named(FIGHTERS, How(log_reason=reason)), label=label, field=f, value=given)
 
 
 @ground.command("end")
@@ -358,20 +374,20 @@ def ground_set(rt, save, label, field, value, reason):
 @click.argument("result", type=click.Choice(["won", "escaped"], case_sensitive=False))
 @reason_option
 @pass_rt
-def ground_end(rt, save, result, reason):
+def ground_end(rt: Runtime, save: str | None, result: str, reason: str | None) -> None:
     """End the Ground Combat by hand."""
     from journal.games.kraken.ground_combat import loop as rules
 
-    run(rt, save, rules.ground_end, result=result, log_reason=reason)
+    run(rt, save, rules.ground_end, How(log_reason=reason), result=result)
 
 
 @ground.command("show")
 @save_option
 @pass_rt
-def ground_show(rt, save):
+def ground_show(rt: Runtime, save: str | None) -> None:
     """The ground combat sheet."""
     with rt.read(save) as s:
-        state = s.state
+        state = cast("State", s.state)
     if not state.get("ground"):
         rt.emit("No Ground Combat is going on.", {"ground": None})
         return

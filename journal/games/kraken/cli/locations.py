@@ -10,11 +10,11 @@ from journal.games.kraken.cli.files import GENERATOR_SAMPLE, campaign_generator,
 from journal.games.kraken.cli import picks
 from journal.games.kraken.model.constants import SPECIALS
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, Runtime, pass_rt
 
 
 @click.group(cls=OrderedGroup)
-def location():
+def location() -> None:
     """The Starmap Locations Log (chapter 12, K7)."""
 
 
@@ -34,8 +34,9 @@ def location():
 @click.option("--event", is_flag=True, help="An event gives it: its values are fixed (no dice modifications).")
 @rolls_option
 @pass_rt
-def location_add(rt, save, type_, difficulty, ao, ai, depth, teleport, special, species, name, maps, roll_maps,
-                 event, rolls):
+def location_add(rt: Runtime, save: str | None, type_: str, difficulty: int, ao: str, ai: str, depth: int,
+                 teleport: int, special: str | None, species: str, name: str | None, maps: str | None, roll_maps: bool,
+                 event: bool, rolls: tuple[int, ...]) -> None:
     """Note a new Location in the first free slot."""
     from journal.games.kraken import starmap as rules
     from journal.games.kraken.model.locations import parse_atmosphere
@@ -48,10 +49,10 @@ def location_add(rt, save, type_, difficulty, ao, ai, depth, teleport, special, 
             raise InputError(f"--maps '{maps}': Map IDs separated by commas, e.g. 8,3,12") from None
     if ids and roll_maps:
         raise InputError("--maps and --roll-maps: give the Map IDs, or roll them, not both")
-    run(rt, save, rules.location_add, entered=rolls, type=type_, difficulty=difficulty,
-        ao=parse_atmosphere(ao, "--ao"), ai=parse_atmosphere(ai, "--ai"), depth=depth,
-        teleport=teleport, special=special.lower() if special else None, species=species, name=name, maps=ids,
-        roll_maps=roll_maps, event=event)
+    run(rt, save, rules.location_add, How(entered=rolls), type=type_, difficulty=difficulty,
+        ao=parse_atmosphere(ao, "--ao"), ai=parse_atmosphere(ai, "--ai"), depth=depth, teleport=teleport,
+        special=special.lower() if special else None, species=species, name=name, maps=ids, roll_maps=roll_maps,
+        event=event)
 
 
 @location.command("map")
@@ -60,11 +61,11 @@ def location_add(rt, save, type_, difficulty, ao, ai, depth, teleport, special, 
 @click.option("--id", "map_id", type=NUMBER, help="The Map ID (default: roll a d20).")
 @rolls_option
 @pass_rt
-def location_map(rt, save, slot, map_id, rolls):
+def location_map(rt: Runtime, save: str | None, slot: str, map_id: int | None, rolls: tuple[int, ...]) -> None:
     """The next map's ID: roll a d20 as you enter it (or --id N)."""
     from journal.games.kraken import starmap as rules
 
-    run(rt, save, rules.location_map, entered=rolls, slot=slot, map_id=map_id)
+    run(rt, save, rules.location_map, How(entered=rolls), slot=slot, map_id=map_id)
 
 
 @location.command("clear")
@@ -73,11 +74,11 @@ def location_map(rt, save, slot, map_id, rolls):
 @click.argument("map_no", metavar="MAP", type=NUMBER)
 @reason_option
 @pass_rt
-def location_clear(rt, save, slot, map_no, reason):
+def location_clear(rt: Runtime, save: str | None, slot: str, map_no: int, reason: str | None) -> None:
     """Underline a cleared map (its number in the Location, 1-9)."""
     from journal.games.kraken import starmap as rules
 
-    run(rt, save, rules.location_clear, slot=slot, map_no=map_no, log_reason=reason)
+    run(rt, save, rules.location_clear, How(log_reason=reason), slot=slot, map_no=map_no)
 
 
 @location.command("solve")
@@ -86,7 +87,7 @@ def location_clear(rt, save, slot, map_no, reason):
 @click.option("--reward", type=click.Choice(["four", "two"]),
               help="Four Treasures of difficulty + 1, or two of difficulty + 2.")
 @pass_rt
-def location_solve(rt, save, slot, reward):
+def location_solve(rt: Runtime, save: str | None, slot: str, reward: str | None) -> None:
     """Solved by the last map's exit: XP = maps x difficulty x 2 and the Treasures."""
     from journal.games.kraken import starmap as rules
 
@@ -98,11 +99,11 @@ def location_solve(rt, save, slot, reward):
 @click.argument("slot", type=picks.LOCATION)
 @reason_option
 @pass_rt
-def location_remove(rt, save, slot, reason):
+def location_remove(rt: Runtime, save: str | None, slot: str, reason: str | None) -> None:
     """Erase a Location from the log."""
     from journal.games.kraken import starmap as rules
 
-    run(rt, save, rules.location_remove, slot=slot, log_reason=reason)
+    run(rt, save, rules.location_remove, How(log_reason=reason), slot=slot)
 
 
 @location.command("generate")
@@ -115,7 +116,8 @@ def location_remove(rt, save, slot, reason):
 @click.option("--name", metavar="TEXT", help="Your own label for it.")
 @rolls_option
 @pass_rt
-def location_generate(rt, save, gen_path, difficulty, modifications, roll_maps, name, rolls):
+def location_generate(rt: Runtime, save: str | None, gen_path: str, difficulty: int | None, modifications: int,
+                      roll_maps: bool, name: str | None, rolls: tuple[int, ...]) -> None:
     """Roll a new Location on your generator tables, value by value."""
     from journal.games.kraken import new_location as rules
 
@@ -123,8 +125,8 @@ def location_generate(rt, save, gen_path, difficulty, modifications, roll_maps, 
     from journal.games.kraken.cli.files import stored_path
 
     info["path"] = stored_path(real_path(gen_path))
-    run(rt, save, rules.location_generate, entered=rolls, generator=gen, ref=info,
-        difficulty=difficulty, modifications=modifications, roll_maps=roll_maps, name=name)
+    run(rt, save, rules.location_generate, How(entered=rolls), generator=gen, ref=info, difficulty=difficulty,
+        modifications=modifications, roll_maps=roll_maps, name=name)
 
 
 @location.command("modify", context_settings=NEGATIVES)
@@ -133,12 +135,11 @@ def location_generate(rt, save, gen_path, difficulty, modifications, roll_maps, 
 @click.option("--die", type=NUMBER, metavar="N", help="Which die of the value (when it is rolled with several).")
 @rolls_option
 @pass_rt
-def location_modify(rt, save, how, die, rolls):
+def location_modify(rt: Runtime, save: str | None, how: str, die: int | None, rolls: tuple[int, ...]) -> None:
     """Spend a dice modification on the value being defined."""
     from journal.games.kraken import new_location as rules
 
-    run(rt, save, rules.location_modify, entered=rolls, generator=campaign_generator(rt, save), how=how,
-        die=die)
+    run(rt, save, rules.location_modify, How(entered=rolls), generator=campaign_generator(rt, save), how=how, die=die)
 
 
 @location.command("accept")
@@ -148,11 +149,12 @@ def location_modify(rt, save, how, die, rolls):
 @click.option("--rest", is_flag=True, help="Keep every remaining value as rolled (unused modifications are lost).")
 @rolls_option
 @pass_rt
-def location_accept(rt, save, roll_maps, name, rest, rolls):
+def location_accept(rt: Runtime, save: str | None, roll_maps: bool, name: str | None, rest: bool,
+                    rolls: tuple[int, ...]) -> None:
     """Keep the value and roll the next table (the last writes the Location)."""
     from journal.games.kraken import new_location as rules
 
-    run(rt, save, rules.location_accept, entered=rolls, generator=campaign_generator(rt, save),
+    run(rt, save, rules.location_accept, How(entered=rolls), generator=campaign_generator(rt, save),
         roll_maps=roll_maps, name=name, rest=rest)
 
 
@@ -164,7 +166,8 @@ def location_accept(rt, save, roll_maps, name, rest, rolls):
 @click.option("--name", metavar="TEXT", help="Your own label for it.")
 @rolls_option
 @pass_rt
-def location_event(rt, save, text, maps, roll_maps, name, rolls):
+def location_event(rt: Runtime, save: str | None, text: str, maps: str | None, roll_maps: bool, name: str | None,
+                   rolls: tuple[int, ...]) -> None:
     """A Location an event gives, in the book's short form.
 
     e.g. "Space Station / Dif.: 2 / AO: No / AI: YES / Depth: 7 / Telep.: 4 / One-way / Kraken"
@@ -177,13 +180,13 @@ def location_event(rt, save, text, maps, roll_maps, name, rolls):
             ids = [int(x) for x in maps.replace(" ", "").split(",") if x]
         except ValueError:
             raise InputError(f"--maps '{maps}': Map IDs separated by commas, e.g. 8,3,12") from None
-    run(rt, save, rules.location_event, entered=rolls, text=text, maps=ids, roll_maps=roll_maps, name=name)
+    run(rt, save, rules.location_event, How(entered=rolls), text=text, maps=ids, roll_maps=roll_maps, name=name)
 
 
 @location.command("check-generator")
 @click.argument("file", type=click.Path(dir_okay=False))
 @pass_rt
-def location_check_generator(rt, file):
+def location_check_generator(rt: Runtime, file: str) -> None:
     """Check a generator file (tables, dice, every roll covered once)."""
     gen, _info = load_generator(file)
     out = [f"{file}: {gen['title'] or '(untitled)'}: OK"]

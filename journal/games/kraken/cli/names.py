@@ -9,10 +9,12 @@ error), and a name it cannot take now is not offered.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from journal.options import CampaignName
 
 
-def as_table(value) -> dict:
+def as_table(value: object) -> dict:
     """A table of the save, or {} for anything else (a hand-edited save may hold anything)."""
     return value if isinstance(value, dict) else {}
 
@@ -66,7 +68,7 @@ def traits(state: dict) -> list[str]:
     return list(dict.fromkeys(str(t) for m in members(state).values() for t in as_table(m.get("traits"))))
 
 
-def _keys(*path: str):
+def _keys(*path: str) -> Callable[[dict], list[str]]:
     def pick(state: dict) -> list[str]:
         node: object = state
         for key in path:
@@ -102,7 +104,7 @@ LOCATION = CampaignName(_keys("locations"), "Location slot")
 NEW = CampaignName(nothing, "new name")
 
 
-def _psi_powers(dungeon: bool):
+def _psi_powers(dungeon: bool) -> Callable[[dict], list[str]]:
     def pick(state: dict) -> list[str]:
         from journal.games.kraken.ground_combat.psi import DUNGEON_POWERS, PSI_POWERS
 
@@ -110,7 +112,7 @@ def _psi_powers(dungeon: bool):
     return pick
 
 
-def _fields(what: str):
+def _fields(what: str) -> Callable[[dict], list[str]]:
     def pick(state: dict) -> list[str]:
         from journal.games.kraken.model.constants import ATTRIBUTES
 

@@ -7,12 +7,12 @@ import re
 import click
 
 from journal.errors import InputError
-from journal.games.kraken.cli.common import AB, CREW, catalogue, run, run_choosing
+from journal.games.kraken.cli.common import AB, CREW, catalogue, named, run, run_choosing
 from journal.games.kraken.cli.files import campaign_pack
 from journal.games.kraken.cli import picks
 from journal.games.kraken.model.constants import FREE_ACTIONS
 from journal.options import CampaignName, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, Runtime, pass_rt
 
 
 @click.command()
@@ -30,7 +30,8 @@ from journal.runtime import pass_rt
               help="Read the STANDBY event LINE holds (repeat).")
 @click.option("--savepoint", is_flag=True, help="Just a Simulation: save as the turn begins (K8).")
 @pass_rt
-def turn(rt, save, skip, choices, rolls, leader, standby, activate, savepoint):
+def turn(rt: Runtime, save: str | None, skip: str | None, choices: tuple[str, ...], rolls: tuple[int, ...],
+         leader: str | None, standby: tuple[str, ...], activate: tuple[str, ...], savepoint: bool) -> None:
     """A new turn: Phase 1 activates every line once (K5).
 
     The turn ending first gets what its remaining phases do by themselves (repairs,
@@ -43,16 +44,16 @@ def turn(rt, save, skip, choices, rolls, leader, standby, activate, savepoint):
 
     state = rt.current_state(save)
     pack = campaign_pack(rt, save, state) if isinstance(state, dict) and state.get("pack") else None
-    run_choosing(rt, save, rules.turn, [c.upper() for c in choices], entered=rolls, pack=pack, skip=skip,
-                 standby=standby, activate=activate, leader=leader, savepoint=savepoint,
-                 names={"leader": CREW.on("--leader")})
+    run_choosing(rt, save, rules.turn, named({"leader": CREW.on("--leader")}, How(entered=rolls)),
+                 choices=[c.upper() for c in choices], pack=pack, skip=skip, standby=standby, activate=activate,
+                 leader=leader, savepoint=savepoint)
 
 
 @click.command()
 @save_option
 @click.argument("to", metavar="N|next")
 @pass_rt
-def phase(rt, save, to):
+def phase(rt: Runtime, save: str | None, to: str) -> None:
     """Go on to Phase N of this turn (2-5, or next).
 
     Entering Phase 2 repairs damaged systems and finishes due builds; entering Phase 5
@@ -69,7 +70,7 @@ def phase(rt, save, to):
 @save_option
 @click.argument("kind", type=click.Choice([k for k in FREE_ACTIONS if k != "line"], case_sensitive=False))
 @pass_rt
-def free_action(rt, save, kind):
+def free_action(rt: Runtime, save: str | None, kind: str) -> None:
     """Phase 3's one free action. A line again is journal kraken advance LINE (or step it by hand)."""
     from journal.games.kraken import phases as rules
 
@@ -81,7 +82,7 @@ def free_action(rt, save, kind):
 @click.option("--after", is_flag=True,
               help="Phases 1 and 3: after a Dungeon Exploration or Ground Combat you played without journal.")
 @pass_rt
-def recover(rt, save, after):
+def recover(rt: Runtime, save: str | None, after: bool) -> None:
     """Phase R, once a turn: +3 HP each, Oxygen refilled.
 
     Each working Med Bay and Advanced Med Bay adds 3 HP; the unconscious heal from 0.

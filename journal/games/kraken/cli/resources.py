@@ -8,8 +8,8 @@ from journal.errors import InputError
 from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import CREW, NEGATIVES, NUMBER, PRICE_MAX, Number, run
 from journal.games.kraken.model.constants import ATTRIBUTES
-from journal.options import DeltaType, reason_option, save_option
-from journal.runtime import pass_rt
+from journal.options import Delta, DeltaType, reason_option, save_option
+from journal.runtime import How, Runtime, pass_rt
 
 
 DELTA = DeltaType(digits=7)   # Credits, XP and Oxygen move by up to 7 digits (the schema bounds them)
@@ -21,11 +21,11 @@ DELTA = DeltaType(digits=7)   # Credits, XP and Oxygen move by up to 7 digits (t
 @click.option("--buy", is_flag=True, help="A purchase: refused if you cannot pay (K12).")
 @reason_option(old=("--why",))
 @pass_rt
-def credits_cmd(rt, save, delta, buy, reason):
+def credits_cmd(rt: Runtime, save: str | None, delta: Delta, buy: bool, reason: str | None) -> None:
     """Credits: +N, -N (a penalty takes all you have, K12), =N."""
     from journal.games.kraken import resources as rules
 
-    run(rt, save, rules.credits, delta=delta.by, value=delta.to, buy=buy, log_reason=reason)
+    run(rt, save, rules.credits, How(log_reason=reason), delta=delta.by, value=delta.to, buy=buy)
 
 
 @click.command("xp", context_settings=NEGATIVES)
@@ -33,11 +33,11 @@ def credits_cmd(rt, save, delta, buy, reason):
 @click.argument("delta", type=DELTA, metavar="DELTA")
 @reason_option(old=("--why",))
 @pass_rt
-def xp_cmd(rt, save, delta, reason):
+def xp_cmd(rt: Runtime, save: str | None, delta: Delta, reason: str | None) -> None:
     """Experience points shared by the crew: +N, -N, =N."""
     from journal.games.kraken import resources as rules
 
-    run(rt, save, rules.xp, delta=delta.by, value=delta.to, log_reason=reason)
+    run(rt, save, rules.xp, How(log_reason=reason), delta=delta.by, value=delta.to)
 
 
 @click.command("oxygen", context_settings=NEGATIVES)
@@ -46,12 +46,12 @@ def xp_cmd(rt, save, delta, reason):
 @click.option("--tanks", type=NUMBER, metavar="N", help="Extra Oxygen the crew's tanks hold (max = 25 + N).")
 @reason_option
 @pass_rt
-def oxygen_cmd(rt, save, delta, tanks, reason):
+def oxygen_cmd(rt: Runtime, save: str | None, delta: Delta | None, tanks: int | None, reason: str | None) -> None:
     """Oxygen shared by the crew (25 + tanks): -N, +N, =N."""
     from journal.games.kraken import resources as rules
 
-    run(rt, save, rules.oxygen, delta=delta.by if delta else None, value=delta.to if delta else None, tanks=tanks,
-        log_reason=reason)
+    run(rt, save, rules.oxygen, How(log_reason=reason), delta=delta.by if delta else None,
+        value=delta.to if delta else None, tanks=tanks)
 
 
 @click.command("grade-price")
@@ -60,11 +60,11 @@ def oxygen_cmd(rt, save, delta, tanks, reason):
 @click.argument("price", type=Number(0, PRICE_MAX), required=False)
 @reason_option
 @pass_rt
-def grade_price_cmd(rt, save, grade, price, reason):
+def grade_price_cmd(rt: Runtime, save: str | None, grade: int, price: int | None, reason: str | None) -> None:
     """Note an item/weapon grade's price from your book's pages 165/167 (no PRICE: erase it)."""
     from journal.games.kraken import resources as rules
 
-    run(rt, save, rules.grade_price, grade=grade, price=price, log_reason=reason)
+    run(rt, save, rules.grade_price, How(log_reason=reason), grade=grade, price=price)
 
 
 @click.command(context_settings=NEGATIVES)
@@ -78,7 +78,8 @@ def grade_price_cmd(rt, save, grade, price, reason):
 @click.option("--laser", type=NUMBER, metavar="N", help="2d6 + Tech >= 10 + N (disarm an L# laser barrier).")
 @click.option("--modifier", type=NUMBER, default=0, metavar="N", help="A bonus or malus on the roll.")
 @pass_rt
-def odds(rt, save, member, attribute, value, target, bulkhead, mine, laser, modifier):
+def odds(rt: Runtime, save: str | None, member: str | None, attribute: str | None, value: int | None,
+         target: int | None, bulkhead: int | None, mine: int | None, laser: int | None, modifier: int) -> None:
     """The chance of a check, before rolling.
 
     d6 + attribute >= N (--target), or 2d6 + Tech >= 10 + level for bulkheads, mines
@@ -94,15 +95,7 @@ def odds(rt, save, member, attribute, value, target, bulkhead, mine, laser, modi
     attr = (attribute or ("tech" if kind != "target" else "")).strip().lower()
     who = None
     if value is None:
-        if member is None or not attr:
-            raise click.UsageError("give --crew NAME --attribute ATTR (or --value N)")
-        with rt.read(save) as s:
-            crew_ = s.state.get("crew", {})
-        who = CREW.on("--crew").key(s.state, {}, member)
-        if attr not in ATTRIBUTES + ("psi",) or attr not in crew_[who]:
-            raise InputError(f"--attribute {attribute}: one of {', '.join(ATTRIBUTES)}"
-                             + (", psi" if "psi" in crew_[who] else ""))
-        value = crew_[who][attr]
+        who, value = _attribute_of(rt, save, member, attribute, attr)
     dice_count, goal = (1, n) if kind == "target" else (2, 10 + n)
     p = rules.check_odds(value, goal, dice_count, modifier)
     dice_text = "d6" if dice_count == 1 else "2d6"
@@ -116,3 +109,18 @@ def odds(rt, save, member, attribute, value, target, bulkhead, mine, laser, modi
         lines_out.append(f"Within three attempts (then it locks): {three:.1%}.")
         data["p_three"] = three
     rt.emit(lines_out, data)
+
+
+def _attribute_of(rt: Runtime, save: str | None, member: str | None, attribute: str | None, attr: str
+                  ) -> tuple[str, int]:
+    """`odds --crew NAME --attribute ATTR`: the crew member's key and their value of `attr` (the
+    attribute as typed, `attribute`, for the refusal)."""
+    if member is None or not attr:
+        raise click.UsageError("give --crew NAME --attribute ATTR (or --value N)")
+    with rt.read(save) as s:
+        crew_ = s.state.get("crew", {})
+    who = CREW.on("--crew").key(s.state, {}, member)
+    if attr not in ATTRIBUTES + ("psi",) or attr not in crew_[who]:
+        raise InputError(f"--attribute {attribute}: one of {', '.join(ATTRIBUTES)}"
+                         + (", psi" if "psi" in crew_[who] else ""))
+    return who, crew_[who][attr]

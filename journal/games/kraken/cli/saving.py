@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from journal.errors import RuleError
 from journal.games import kraken as game
 from journal.games.kraken.cli.common import run, run_asking
 from journal.options import save_option
-from journal.runtime import pass_rt
+from journal.runtime import Runtime, pass_rt
+
+if TYPE_CHECKING:
+    from journal.session import Session
 
 
 @click.command()
 @save_option
 @pass_rt
-def savepoint(rt, save):
+def savepoint(rt: Runtime, save: str | None) -> None:
     """Just a Simulation: a save point at the start of a turn."""
     from journal.games.kraken import saving as rules
 
@@ -28,7 +33,7 @@ def savepoint(rt, save):
 @click.option("--savepoint/--no-savepoint", "make_save", default=True, show_default=True,
               help="A save point (Just a Simulation and Adventurer).")
 @pass_rt
-def clone_station(rt, save, tile, heal, make_save):
+def clone_station(rt: Runtime, save: str | None, tile: str | None, heal: bool, make_save: bool) -> None:
     """The clone station TILE of the exploration: heal 4 HP each, save (K8), once per station."""
     from journal.games.kraken import saving as rules
 
@@ -38,7 +43,7 @@ def clone_station(rt, save, tile, heal, make_save):
 @click.command()
 @save_option
 @pass_rt
-def reload(rt, save):
+def reload(rt: Runtime, save: str | None) -> None:
     """Go back to the save point (K8).
 
     Achievements stay unlocked: they are not in the save. In a batch, a save point made
@@ -54,7 +59,7 @@ def reload(rt, save):
     run(rt, save, rules.reload, snapshot=snapshot, point=point)
 
 
-def _save_point(session) -> tuple[dict, int]:
+def _save_point(session: Session) -> tuple[dict, int]:
     """(the state kept by the save point the save records, its number); ({}, 0) when there is
     none to reload (the rules explain the refusal)."""
     from journal.games.kraken.model import constants
@@ -66,7 +71,7 @@ def _save_point(session) -> tuple[dict, int]:
     return _find_snapshot(session, sp["id"]), sp["id"]
 
 
-def _find_snapshot(session, point: int) -> dict:
+def _find_snapshot(session: Session, point: int) -> dict:
     """The state kept in the log entry that made save point `point` (newest first)."""
     for entry in session.newest_entries():
         meta = entry.get("meta") or {}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
@@ -14,6 +15,7 @@ from journal.games.kraken.cli.common import (
     SYSTEM,
     Names,
     catalogue,
+    named,
     run,
     run_asking,
     short,
@@ -21,7 +23,10 @@ from journal.games.kraken.cli.common import (
 from journal.games.kraken.cli.files import load_table
 from journal.games.kraken.cli import picks
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, Runtime, pass_rt
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
 # the names a Space Combat command types: crew members, ship systems (or the ship's SP)
 CREWS = {"crew": CREW.on("--crew"), "evade": CREW.on("--evade"), "reroll": CREW.on("--reroll"),
@@ -32,7 +37,7 @@ AMMO_LABELS = Names("weapon or magazine with Ammo", lambda s, p: (s.get("combat"
 
 
 @click.group(cls=OrderedGroup)
-def combat():
+def combat() -> None:
     """Space Combat, one command per sub-phase (chapter 10).
 
     \b
@@ -51,16 +56,17 @@ def combat():
 @click.option("--objective", "objectives", multiple=True, metavar="X", help="An objective, e.g. T9 (up to 4).")
 @click.option("--xp", type=NUMBER, help="XP (and Credits) for winning.")
 @pass_rt
-def combat_start(rt, save, number, table_path, name, enemies, timeline, objectives, xp):
+def combat_start(rt: Runtime, save: str | None, number: int | None, table_path: str | None, name: str | None,
+                 enemies: tuple[str, ...], timeline: str | None, objectives: tuple[str, ...], xp: int | None) -> None:
     """A Space Combat an event starts (a flight starts its own)."""
     from journal.games.kraken.space_combat import page as rules
 
     cells = [x for x in (timeline or "").replace(",", " ").split()]
-    run(rt, save, rules.combat_start, cat=catalogue(), table=load_table(table_path) if number else None,
-        number=number, name=name, enemies=list(enemies), timeline=cells, objectives=list(objectives), xp=xp)
+    run(rt, save, rules.combat_start, cat=catalogue(), table=load_table(table_path) if number else None, number=number,
+        name=name, enemies=list(enemies), timeline=cells, objectives=list(objectives), xp=xp)
 
 
-def _fire_options(f):
+def _fire_options(f: Callable[..., Any]) -> Callable[..., Any]:
     f = click.option("--shield", "shields", multiple=True, metavar="LABEL",
                      type=picks.SHIELDS,
                      help="The shield system a 6 on the system damage roll hits (in order).")(f)
@@ -77,11 +83,12 @@ def _fire_options(f):
 @_fire_options
 @rolls_option
 @pass_rt
-def combat_timeline(rt, save, shields, evade_enemy, evade, rolls):
+def combat_timeline(rt: Runtime, save: str | None, shields: tuple[str, ...], evade_enemy: int | None,
+                    evade: tuple[str, ...], rolls: tuple[int, ...]) -> None:
     """1) Activate the leftmost timeline command and cross it out."""
     from journal.games.kraken.space_combat import timeline as rules
 
-    run_asking(rt, save, rules.combat_timeline, names=CREWS, entered=rolls, cat=catalogue(), evade=list(evade),
+    run_asking(rt, save, rules.combat_timeline, named(CREWS, How(entered=rolls)), cat=catalogue(), evade=list(evade),
                evade_enemy=evade_enemy, shields=list(shields), ask_evade=rt.can_prompt(), evade_after=[])
 
 
@@ -93,11 +100,12 @@ def combat_timeline(rt, save, shields, evade_enemy, evade, rolls):
 @click.option("--objective", type=NUMBER, metavar="N", help="Which one (it must be the first unsolved).")
 @rolls_option
 @pass_rt
-def combat_objective(rt, save, crew_names, check, objective, rolls):
+def combat_objective(rt: Runtime, save: str | None, crew_names: tuple[str, ...], check: str | None,
+                     objective: int | None, rolls: tuple[int, ...]) -> None:
     """2) Try the next objective: attributes + d6 >= difficulty (a 1 fails)."""
     from journal.games.kraken.space_combat import objectives as rules
 
-    run(rt, save, rules.combat_objective, names=CREWS, entered=rolls, crew=list(crew_names), check=check,
+    run(rt, save, rules.combat_objective, named(CREWS, How(entered=rolls)), crew=list(crew_names), check=check,
         objective=objective)
 
 
@@ -107,11 +115,12 @@ def combat_objective(rt, save, crew_names, check, objective, rolls):
 @click.option("--crew", "crew_names", multiple=True, metavar="NAME", type=picks.UNUSED, help="Who repairs (repeat).")
 @rolls_option
 @pass_rt
-def combat_repair(rt, save, target, crew_names, rolls):
+def combat_repair(rt: Runtime, save: str | None, target: str, crew_names: tuple[str, ...],
+                  rolls: tuple[int, ...]) -> None:
     """2) Repair a damaged system or 3 SP: a T9 tech check."""
     from journal.games.kraken.space_combat import objectives as rules
 
-    run(rt, save, rules.combat_repair, names={**CREWS, "target": REPAIRED}, entered=rolls, cat=catalogue(),
+    run(rt, save, rules.combat_repair, named({**CREWS, "target": REPAIRED}, How(entered=rolls)), cat=catalogue(),
         target=target, crew=list(crew_names))
 
 
@@ -125,18 +134,19 @@ def combat_repair(rt, save, target, crew_names, rolls):
               help="Unused crew who reroll misses, in order.")
 @rolls_option
 @pass_rt
-def combat_fire(rt, save, weapons, target, oc, reroll, rolls):
+def combat_fire(rt: Runtime, save: str | None, weapons: tuple[str, ...], target: int | None, oc: tuple[str, ...],
+                reroll: tuple[str, ...], rolls: tuple[int, ...]) -> None:
     """3) Fire up to 4 weapons (no WEAPON: hold fire)."""
     from journal.games.kraken.space_combat import fire as rules
 
-    parsed = []
+    parsed: list[tuple[str, int | None]] = []
     for w in weapons:
         label, sep, n = w.rpartition("@")
         if sep and n.strip().isdigit():
             parsed.append((label, int(n)))
         else:
             parsed.append((w, None))
-    run(rt, save, rules.combat_fire, names=CREWS, parse=_weapons_firing, entered=rolls, cat=catalogue(),
+    run(rt, save, rules.combat_fire, named(CREWS, How(parse=_weapons_firing, entered=rolls)), cat=catalogue(),
         weapons=parsed, target=target, oc=list(oc), reroll=list(reroll))
 
 
@@ -152,11 +162,12 @@ def _weapons_firing(state: dict, params: dict) -> dict:
 @_fire_options
 @rolls_option
 @pass_rt
-def combat_enemy_fire(rt, save, shields, evade_enemy, evade, rolls):
+def combat_enemy_fire(rt: Runtime, save: str | None, shields: tuple[str, ...], evade_enemy: int | None,
+                      evade: tuple[str, ...], rolls: tuple[int, ...]) -> None:
     """4) Every enemy left fires at you, 1 to 4."""
     from journal.games.kraken.space_combat import enemy_fire as rules
 
-    run_asking(rt, save, rules.combat_enemy_fire, names=CREWS, entered=rolls, cat=catalogue(), evade=list(evade),
+    run_asking(rt, save, rules.combat_enemy_fire, named(CREWS, How(entered=rolls)), cat=catalogue(), evade=list(evade),
                evade_enemy=evade_enemy, shields=list(shields), ask_evade=rt.can_prompt(), evade_after=[])
 
 
@@ -167,11 +178,12 @@ def combat_enemy_fire(rt, save, shields, evade_enemy, evade, rolls):
 @click.option("--enemy", type=int, metavar="N", help="The enemy whose hit is evaded (default: the last hit).")
 @rolls_option
 @pass_rt
-def combat_evade(rt, save, crew_names, enemy, rolls):
+def combat_evade(rt: Runtime, save: str | None, crew_names: tuple[str, ...], enemy: int | None,
+                 rolls: tuple[int, ...]) -> None:
     """4) After a hit: evade it with Maneuver Engines (Tech / 2 + d6 >= 8), once a turn."""
     from journal.games.kraken.space_combat import enemy_fire as rules
 
-    run(rt, save, rules.combat_evade, names=CREWS, entered=rolls, cat=catalogue(), crew=list(crew_names),
+    run(rt, save, rules.combat_evade, named(CREWS, How(entered=rolls)), cat=catalogue(), crew=list(crew_names),
         enemy=enemy)
 
 
@@ -180,11 +192,11 @@ def combat_evade(rt, save, crew_names, enemy, rolls):
 @click.argument("enemy", type=NUMBER)
 @click.option("--crew", "crew_names", multiple=True, metavar="NAME", type=picks.UNUSED, help="Who boards (repeat).")
 @pass_rt
-def combat_board(rt, save, enemy, crew_names):
+def combat_board(rt: Runtime, save: str | None, enemy: int, crew_names: tuple[str, ...]) -> None:
     """5) Board an enemy ship (Shield 3 or less, crew aboard)."""
     from journal.games.kraken.space_combat import boarding as rules
 
-    run(rt, save, rules.combat_board, names=CREWS, enemy=enemy, crew=list(crew_names))
+    run(rt, save, rules.combat_board, named(CREWS), enemy=enemy, crew=list(crew_names))
 
 
 @combat.command("repel")
@@ -192,11 +204,11 @@ def combat_board(rt, save, enemy, crew_names):
 @click.argument("enemy", type=NUMBER)
 @click.option("--crew", "crew_names", multiple=True, metavar="NAME", type=picks.DEFENDERS, help="Who defends (repeat).")
 @pass_rt
-def combat_repel(rt, save, enemy, crew_names):
+def combat_repel(rt: Runtime, save: str | None, enemy: int, crew_names: tuple[str, ...]) -> None:
     """Defend your ship against boarders (timeline Combat)."""
     from journal.games.kraken.space_combat import boarding as rules
 
-    run(rt, save, rules.combat_repel, names=CREWS, enemy=enemy, crew=list(crew_names))
+    run(rt, save, rules.combat_repel, named(CREWS), enemy=enemy, crew=list(crew_names))
 
 
 @combat.command("round")
@@ -212,18 +224,19 @@ def combat_repel(rt, save, enemy, crew_names):
                    "(1 = your first; repeat), or none.")
 @rolls_option
 @pass_rt
-def combat_round(rt, save, negate, hurt, sacrifice, rerolls, rolls):
+def combat_round(rt: Runtime, save: str | None, negate: int | None, hurt: tuple[str, ...], sacrifice: str | None,
+                 rerolls: tuple[str, ...], rolls: tuple[int, ...]) -> None:
     """5) One Boarding Combat round (your dice, then theirs, then rerolls)."""
     from journal.games.kraken.space_combat import boarding as rules
 
-    run_asking(rt, save, rules.combat_round, names=CREWS, entered=rolls, negate=negate, hurt=list(hurt),
+    run_asking(rt, save, rules.combat_round, named(CREWS, How(entered=rolls)), negate=negate, hurt=list(hurt),
                sacrifice=sacrifice, rerolls=list(rerolls) if rerolls else None)
 
 
 @combat.command("retreat")
 @save_option
 @pass_rt
-def combat_retreat(rt, save):
+def combat_retreat(rt: Runtime, save: str | None) -> None:
     """5) Your boarders retreat to your ship."""
     from journal.games.kraken.space_combat import boarding as rules
 
@@ -235,33 +248,33 @@ def combat_retreat(rt, save):
 @click.argument("name", type=picks.UNCONSCIOUS)
 @rolls_option
 @pass_rt
-def combat_heal(rt, save, name, rolls):
+def combat_heal(rt: Runtime, save: str | None, name: str, rolls: tuple[int, ...]) -> None:
     """After boarding: heal an unconscious member in a hurry (d6 2-6: 2 HP; 1: dies)."""
     from journal.games.kraken.space_combat import boarding as rules
 
-    run(rt, save, rules.combat_heal, names=CREWS, entered=rolls, name=name)
+    run(rt, save, rules.combat_heal, named(CREWS, How(entered=rolls)), name=name)
 
 
 @combat.command("escape")
 @save_option
 @rolls_option
 @pass_rt
-def combat_escape(rt, save, rolls):
+def combat_escape(rt: Runtime, save: str | None, rolls: tuple[int, ...]) -> None:
     """6) d20 + the unused crew's Tech >= 20 (15 after a failed try)."""
     from journal.games.kraken.space_combat import escape as rules
 
-    run(rt, save, rules.combat_escape, entered=rolls)
+    run(rt, save, rules.combat_escape, How(entered=rolls))
 
 
 @combat.command("recharge")
 @save_option
 @click.option("--drones", metavar="SYSTEM|sp", type=picks.REPAIRS, help="Repair Drones: a damaged system or 3 SP.")
 @pass_rt
-def combat_recharge(rt, save, drones):
+def combat_recharge(rt: Runtime, save: str | None, drones: str | None) -> None:
     """7) Shields recharge, crew marks erased; the combat ends or loops."""
     from journal.games.kraken.space_combat import recharge as rules
 
-    run(rt, save, rules.combat_recharge, names={"drones": REPAIRED.on("--drones")}, cat=catalogue(), drones=drones)
+    run(rt, save, rules.combat_recharge, named({"drones": REPAIRED.on("--drones")}), cat=catalogue(), drones=drones)
 
 
 @combat.command("set", context_settings=NEGATIVES)
@@ -270,7 +283,7 @@ def combat_recharge(rt, save, drones):
 @click.argument("value")
 @reason_option
 @pass_rt
-def combat_set(rt, save, key, value, reason):
+def combat_set(rt: Runtime, save: str | None, key: str, value: str, reason: str | None) -> None:
     """Change the SPACE COMBAT page by hand.
 
     KEY: ship.sp, ship.shield, ship.shield_max, ship.recharge, enemy.N (a spec),
@@ -279,7 +292,7 @@ def combat_set(rt, save, key, value, reason):
     """
     from journal.games.kraken.space_combat import page as rules
 
-    run(rt, save, rules.combat_set, parse=_page_value, key=key, value=value, log_reason=reason)
+    run(rt, save, rules.combat_set, How(parse=_page_value, log_reason=reason), key=key, value=value)
 
 
 def _page_value(state: dict, params: dict) -> dict:
@@ -302,7 +315,6 @@ def _reading(key: str) -> Callable[[str, str], object] | None:
     from journal.games.kraken.model import flight_table
 
     head, _, rest = key.partition(".")
-    field = rest.rpartition(".")[2]
     if head == "enemy" and rest.isdigit():
         return lambda k, text: flight_table.parse_enemy(text)
     if key == "timeline":
@@ -313,10 +325,19 @@ def _reading(key: str) -> Callable[[str, str], object] | None:
         return _solved
     if head == "used" and rest:
         return lambda k, text: str(text).strip()
-    if (key == "xp" or (head == "ship" and rest in ("sp", "shield", "shield_max", "recharge")) or
-            (head == "ammo" and rest) or (head == "enemy" and field in ("sp", "shield", "crew") and rest != field)):
+    if _numbered(key):
         return _whole
     return None
+
+
+def _numbered(key: str) -> bool:
+    """Whether `combat set` reads KEY's VALUE as a whole number: the XP, the ship's SP, shield and
+    recharge, a weapon's ammo, an enemy ship's SP, shield and crew."""
+    head, _, rest = key.partition(".")
+    field = rest.rpartition(".")[2]
+    return (key == "xp" or (head == "ship" and rest in ("sp", "shield", "shield_max", "recharge"))
+            or (head == "ammo" and bool(rest))
+            or (head == "enemy" and field in ("sp", "shield", "crew") and rest != field))
 
 
 def _whole(key: str, text: str) -> int:
@@ -338,20 +359,20 @@ def _solved(key: str, text: str) -> bool:
 @click.argument("result", type=click.Choice(["won", "retreated", "lost"], case_sensitive=False))
 @reason_option
 @pass_rt
-def combat_end(rt, save, result, reason):
+def combat_end(rt: Runtime, save: str | None, result: str, reason: str | None) -> None:
     """End the Space Combat by hand (an event says so)."""
     from journal.games.kraken.space_combat import after as rules
 
-    run(rt, save, rules.combat_end, result=result.lower(), log_reason=reason)
+    run(rt, save, rules.combat_end, How(log_reason=reason), result=result.lower())
 
 
 @combat.command("show")
 @save_option
 @pass_rt
-def combat_show(rt, save):
+def combat_show(rt: Runtime, save: str | None) -> None:
     """The SPACE COMBAT page."""
     with rt.read(save) as s:
-        state = s.state
+        state = cast("State", s.state)
     if not state.get("combat"):
         rt.emit("No Space Combat is going on.", {"combat": None, "flight": state.get("flight")})
         return

@@ -10,7 +10,7 @@ from journal.games.kraken.cli.common import NUMBER, Number, run
 from journal.games.kraken.cli.files import load_pack
 from journal.games.kraken.model.constants import DIFFICULTIES
 from journal.options import save_option
-from journal.runtime import pass_rt
+from journal.runtime import Runtime, pass_rt
 
 
 @click.command()
@@ -23,7 +23,8 @@ from journal.runtime import pass_rt
 @click.option("--credits", "credit", type=NUMBER, default=100, show_default=True, help="Starting Credits (3.7).")
 @click.option("--seed", type=Number(0, MAX_SEED), help="Seed for the dice (default: random).")
 @pass_rt
-def new(rt, name, difficulty, backstory, pack_path, lines, credit, seed):
+def new(rt: Runtime, name: str, difficulty: str | None, backstory: str | None, pack_path: str | None,
+        lines: tuple[str, ...], credit: int, seed: int | None) -> None:
     """Start a campaign: difficulty, start lines, pack."""
     from journal.games.kraken import start as rules
 
@@ -45,7 +46,7 @@ def new(rt, name, difficulty, backstory, pack_path, lines, credit, seed):
 @save_option
 @click.argument("result", type=click.Choice(["won", "lost"], case_sensitive=False))
 @pass_rt
-def end(rt, save, result):
+def end(rt: Runtime, save: str | None, result: str) -> None:
     """The campaign is won (a plot point says so) or lost."""
     from journal.games.kraken import start as rules
 

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 import click
 
 from journal.errors import InputError, JournalError, RuleError
 from journal.games import kraken as game
-from journal.games.kraken.cli.common import AB, CREW, NEGATIVES, run, run_choosing
+from journal.games.kraken.cli.common import AB, CREW, NEGATIVES, named, run, run_choosing
 from journal.games.kraken.cli.files import campaign_pack, load_pack, read_pack, real_path
 from journal.games.kraken.cli import picks
 from journal.options import CampaignName, OrderedGroup, reason_option, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, Runtime, pass_rt
 from journal.text import plural
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
 
 LEADER = {"leader": CREW.on("--leader")}
@@ -29,7 +34,8 @@ LEADER = {"leader": CREW.on("--leader")}
               help="The crew member who leads (default: the previous leader).")
 @reason_option
 @pass_rt
-def step(rt, save, line, cell, nexts, choose, rolls, standby, leader, reason):
+def step(rt: Runtime, save: str | None, line: str, cell: str, nexts: tuple[str, ...], choose: str | None,
+         rolls: tuple[int, ...], standby: bool, leader: str | None, reason: str | None) -> None:
     """Manual: type the cell found at the line's coordinate.
 
     CELL as printed (a red coordinate, / or a command), then the coordinates to its right:
@@ -56,8 +62,8 @@ def step(rt, save, line, cell, nexts, choose, rolls, standby, leader, reason):
             slot = str(line).strip()
             if slot in state.get("lines", {}):
                 pack_cell = pack["cells"].get(state["lines"][slot]["coords"][-1])
-    run(rt, save, rules.step, entered=rolls, names=LEADER, choose=choose, line=line, cell=parsed, standby=standby,
-        leader=leader, events=events, pack_cell=pack_cell, reason=reason, log_reason=reason)
+    run(rt, save, rules.step, named(LEADER, How(entered=rolls, log_reason=reason)), choose=choose, line=line,
+        cell=parsed, standby=standby, leader=leader, events=events, pack_cell=pack_cell, reason=reason)
 
 
 @click.command()
@@ -71,7 +77,8 @@ def step(rt, save, line, cell, nexts, choose, rolls, standby, leader, reason):
 @click.option("--activate", is_flag=True, help="Read the STANDBY event this line holds, and go on.")
 @reason_option
 @pass_rt
-def advance(rt, save, line, choices, rolls, leader, standby, activate, reason):
+def advance(rt: Runtime, save: str | None, line: str, choices: tuple[str, ...], rolls: tuple[int, ...],
+            leader: str | None, standby: bool, activate: bool, reason: str | None) -> None:
     """Pack: follow one line until it stops.
 
     For Phase 3's free action, catching up in Phase 1, or an extra activation an event or card
@@ -82,19 +89,20 @@ def advance(rt, save, line, choices, rolls, leader, standby, activate, reason):
     if standby and activate:
         raise InputError("--standby and --activate: give one (hold a STANDBY event, or read the one held)")
     pack = campaign_pack(rt, save)
-    run_choosing(rt, save, rules.advance, [c.upper() for c in choices], entered=rolls, names=LEADER, line=line,
-                 pack=pack, standby=standby, activate=activate, leader=leader, reason=reason, log_reason=reason)
+    run_choosing(rt, save, rules.advance, named(LEADER, How(entered=rolls, log_reason=reason)),
+                 choices=[c.upper() for c in choices], line=line, pack=pack, standby=standby, activate=activate,
+                 leader=leader, reason=reason)
 
 
 @click.command()
 @save_option
 @pass_rt
-def lines(rt, save):
+def lines(rt: Runtime, save: str | None) -> None:
     """The CGM Line Tracker, as on the book's page 14."""
     from journal.games.kraken.views.tracker import tracker
 
     with rt.read(save) as s:
-        state = s.state
+        state = cast("State", s.state)
     if s.game.ID != game.ID:
         raise RuleError("this save is not a Space Kraken campaign")
     rt.emit(tracker(state), {"lines": state["lines"], "interlink": state["interlink"],
@@ -102,14 +110,14 @@ def lines(rt, save):
                              "phase": state["phase"], "pending": _pending(state)})
 
 
-def _pending(state):
+def _pending(state: State) -> list[str]:
     from journal.games.kraken.model.campaign import pending
 
     return pending(state)
 
 
 @click.group(cls=OrderedGroup)
-def line():
+def line() -> None:
     """Story line slots by hand: add, skip, set, note, end."""
 
 
@@ -118,7 +126,7 @@ def line():
 @click.argument("coord")
 @click.option("--note", metavar="TEXT", help="The note beside the line.")
 @pass_rt
-def line_add(rt, save, coord, note):
+def line_add(rt: Runtime, save: str | None, coord: str, note: str | None) -> None:
     """A new line in the first free slot of six (refused when none is free, K4)."""
     from journal.games.kraken import story_lines as rules
 
@@ -129,7 +137,7 @@ def line_add(rt, save, coord, note):
 @save_option
 @click.argument("line_no", metavar="LINE", type=CampaignName(picks.lines_to_skip, "story line"))
 @pass_rt
-def line_skip(rt, save, line_no):
+def line_skip(rt: Runtime, save: str | None, line_no: str) -> None:
     """Skip one line in this turn's Phase 1 (not last turn's, K5)."""
     from journal.games.kraken import story_lines as rules
 
@@ -142,11 +150,11 @@ def line_skip(rt, save, line_no):
 @click.argument("coord")
 @reason_option
 @pass_rt
-def line_set(rt, save, line_no, coord, reason):
+def line_set(rt: Runtime, save: str | None, line_no: str, coord: str, reason: str | None) -> None:
     """Write a coordinate into a line by hand (an event sends it elsewhere)."""
     from journal.games.kraken import story_lines as rules
 
-    run(rt, save, rules.line_set, line=line_no, coord=coord, log_reason=reason)
+    run(rt, save, rules.line_set, How(log_reason=reason), line=line_no, coord=coord)
 
 
 @line.command("note")
@@ -154,7 +162,7 @@ def line_set(rt, save, line_no, coord, reason):
 @click.argument("line_no", metavar="LINE", type=picks.LINE)
 @click.argument("text", nargs=-1)
 @pass_rt
-def line_note(rt, save, line_no, text):
+def line_note(rt: Runtime, save: str | None, line_no: str, text: tuple[str, ...]) -> None:
     """The note beside a line (no TEXT erases it)."""
     from journal.games.kraken import story_lines as rules
 
@@ -166,11 +174,11 @@ def line_note(rt, save, line_no, text):
 @click.argument("line_no", metavar="LINE", type=picks.LINE)
 @reason_option
 @pass_rt
-def line_end(rt, save, line_no, reason):
+def line_end(rt: Runtime, save: str | None, line_no: str, reason: str | None) -> None:
     """End a line as an event says (like '/'): erase it and its variables."""
     from journal.games.kraken import story_lines as rules
 
-    run(rt, save, rules.line_end, line=line_no, log_reason=reason)
+    run(rt, save, rules.line_end, How(log_reason=reason), line=line_no)
 
 
 @click.command(context_settings=NEGATIVES)
@@ -181,7 +189,8 @@ def line_end(rt, save, line_no, reason):
 @click.option("--clear", is_flag=True, help="Erase the variable (unset counts as 0).")
 @reason_option
 @pass_rt
-def var(rt, save, var, value, line_no, clear, reason):
+def var(rt: Runtime, save: str | None, var: str, value: str | None, line_no: str | None, clear: bool,
+        reason: str | None) -> None:
     """Show or set a variable: A-H (--line N) or I-Z."""
     from journal.games.kraken import cgm
     from journal.games.kraken import story_lines as rules
@@ -213,7 +222,7 @@ def var(rt, save, var, value, line_no, clear, reason):
             number = int(value.replace("=", "", 1) if value.startswith("=") else value)
         except ValueError:
             raise InputError(f"'{value}' is not a whole number (variables may be negative: -3)") from None
-    run(rt, save, rules.var_set, var=var, value=number, line=line_no, log_reason=reason)
+    run(rt, save, rules.var_set, How(log_reason=reason), var=var, value=number, line=line_no)
 
 
 @click.command()
@@ -224,7 +233,8 @@ def var(rt, save, var, value, line_no, clear, reason):
               help="The crew member who leads (default: the previous leader).")
 @click.option("--standby", is_flag=True, help="Hold a STANDBY event the new line reaches.")
 @pass_rt
-def lt(rt, save, rolls, choices, leader, standby):
+def lt(rt: Runtime, save: str | None, rolls: tuple[int, ...], choices: tuple[str, ...], leader: str | None,
+       standby: bool) -> None:
     """LT tile: d20 starts a line at 1AA-1AT, at once.
 
     With no free line slot nothing happens.
@@ -236,26 +246,27 @@ def lt(rt, save, rolls, choices, leader, standby):
     if pack is None and (choices or standby):
         raise InputError("--choose and --standby follow a pack; without one, step the new line by hand")
     if pack is None:
-        run(rt, save, rules.lt, names=LEADER, entered=rolls, leader=leader)
+        run(rt, save, rules.lt, named(LEADER, How(entered=rolls)), leader=leader)
     else:
-        run_choosing(rt, save, rules.lt, [c.upper() for c in choices], entered=rolls, names=LEADER, pack=pack,
-                     leader=leader, standby=standby)
+        run_choosing(rt, save, rules.lt, named(LEADER, How(entered=rolls)), choices=[c.upper() for c in choices],
+                     pack=pack, leader=leader, standby=standby)
 
 
 @click.group(cls=OrderedGroup)
-def pack():
+def pack() -> None:
     """CGM packs: check a file, point a campaign to one."""
 
 
 @pack.command("check")
 @click.argument("file", type=click.Path(dir_okay=False))
 @pass_rt
-def pack_check(rt, file):
+def pack_check(rt: Runtime, file: str) -> None:
     """Lint a pack: bad cells, dangling coordinates, loops with no red stop."""
     from journal.games.kraken.cgm import packs
 
     p, _info, problems = read_pack(real_path(file), file)
-    errors, warnings = list(problems), []
+    errors: list[str] = list(problems)
+    warnings: list[str] = []
     if not problems:
         errors, warnings = packs.lint(p)
     ok = not errors
@@ -274,7 +285,7 @@ def pack_check(rt, file):
 @save_option
 @click.argument("file", type=click.Path(dir_okay=False))
 @pass_rt
-def pack_use(rt, save, file):
+def pack_use(rt: Runtime, save: str | None, file: str) -> None:
     """Follow FILE from now on (a pack that moved, or a corrected one)."""
     from journal.games.kraken import story_lines as rules
 
@@ -285,7 +296,7 @@ def pack_use(rt, save, file):
 @pack.command("forget")
 @save_option
 @pass_rt
-def pack_forget(rt, save):
+def pack_forget(rt: Runtime, save: str | None) -> None:
     """Stop using a pack: follow lines by hand."""
     from journal.games.kraken import story_lines as rules
 

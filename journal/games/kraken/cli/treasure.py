@@ -10,11 +10,11 @@ from journal.games.kraken.cli.common import NEGATIVES, NUMBER, run
 from journal.games.kraken.cli.files import TREASURE_TABLE, grade_prices, load_treasure_table
 from journal.hints import cmd, say
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
-from journal.runtime import pass_rt
+from journal.runtime import How, Runtime, pass_rt
 
 
 @click.group(cls=OrderedGroup)
-def treasure():
+def treasure() -> None:
     """Treasure drops (chapter 14): take, then resolve as the Treasure Table says."""
 
 
@@ -25,11 +25,11 @@ def treasure():
 @click.option("--from", "source", metavar="TEXT", help="Where it comes from.")
 @reason_option
 @pass_rt
-def treasure_add(rt, save, grade, count, source, reason):
+def treasure_add(rt: Runtime, save: str | None, grade: int, count: int, source: str | None, reason: str | None) -> None:
     """Add Treasure drops by hand (e.g. the reward for solving a Location)."""
     from journal.games.kraken import treasure as rules
 
-    run(rt, save, rules.treasure_add, grade=grade, count=count, source=source, log_reason=reason)
+    run(rt, save, rules.treasure_add, How(log_reason=reason), grade=grade, count=count, source=source)
 
 
 @treasure.command("take", context_settings=NEGATIVES)
@@ -43,7 +43,8 @@ def treasure_add(rt, save, grade, count, source, reason):
               help="The table's column (default: the one named like the Location's type).")
 @rolls_option
 @pass_rt
-def treasure_take(rt, save, first, shift, table_path, column, rolls):
+def treasure_take(rt: Runtime, save: str | None, first: str | None, shift: int, table_path: str | None,
+                  column: str | None, rolls: tuple[int, ...]) -> None:
     """The next drop: Credits or a Stimpack, then the Treasure Table d20."""
     from journal.games.kraken import treasure as rules
 
@@ -54,7 +55,7 @@ def treasure_take(rt, save, first, shift, table_path, column, rolls):
                                  cmd("kraken treasure take", stimpack=True)))
         first = rt.pick("Credits or a Stimpack", ["credits", "stimpack"])
     table = load_treasure_table(table_path)
-    run(rt, save, rules.treasure_take, entered=rolls, first=first, shift=shift, table=table,
+    run(rt, save, rules.treasure_take, How(entered=rolls), first=first, shift=shift, table=table,
         column=column_of(table, column))
 
 
@@ -63,7 +64,7 @@ for _kind, _help in (("cash", "Extra cash: d6 1-5 half the grade's value, 6 all.
                      ("weapon", "A Weapon: d6 for the row."),
                      ("ammo", "Ammo for this grade (or two of lower grades)."),
                      ("prototype", "A Prototype: d6 row, d6 effect.")):
-    def _make_treasure(kind, help_text):
+    def _make_treasure(kind: str, help_text: str) -> click.Command:
         @treasure.command(kind, help=help_text)
         @save_option
         @click.option("--value", type=NUMBER, help="cash: the grade's value, if journal does not know it.")
@@ -73,12 +74,13 @@ for _kind, _help in (("cash", "Extra cash: d6 1-5 half the grade's value, 6 all.
         @click.option("--column", type=names.TEXT, metavar="NAME", help="prototype: the table's column.")
         @rolls_option
         @pass_rt
-        def _cmd(rt, save, value, proto, table_path, column, rolls):
+        def _cmd(rt: Runtime, save: str | None, value: int | None, proto: str | None, table_path: str | None,
+                 column: str | None, rolls: tuple[int, ...]) -> None:
             from journal.games.kraken import treasure as rules
 
             table = load_treasure_table(table_path) if kind == "prototype" else None
-            run(rt, save, rules.treasure_resolve, entered=rolls, kind=kind, prices=grade_prices(),
-                value=value, proto=proto, table=table, column=column_of(table, column) if table else None)
+            run(rt, save, rules.treasure_resolve, How(entered=rolls), kind=kind, prices=grade_prices(), value=value,
+                proto=proto, table=table, column=column_of(table, column) if table else None)
         return _cmd
     _make_treasure(_kind, _help)
 
@@ -95,7 +97,7 @@ def column_of(table: dict, column: str | None) -> str | None:
 @click.command("treasure-table")
 @click.option("--table", "table_path", metavar="FILE", help=f"Default: templates:kraken/{TREASURE_TABLE}.")
 @pass_rt
-def treasure_table(rt, table_path):
+def treasure_table(rt: Runtime, table_path: str | None) -> None:
     """Check a Treasure Table file and list its cells."""
     table = load_treasure_table(table_path)
     lines = [f"Treasure Table: {table['title'] or 'untitled'}"]
@@ -110,8 +112,8 @@ def treasure_table(rt, table_path):
 @save_option
 @reason_option
 @pass_rt
-def treasure_discard(rt, save, reason):
+def treasure_discard(rt: Runtime, save: str | None, reason: str | None) -> None:
     """Drop the next Treasure drop by hand."""
     from journal.games.kraken import treasure as rules
 
-    run(rt, save, rules.treasure_discard, log_reason=reason)
+    run(rt, save, rules.treasure_discard, How(log_reason=reason))

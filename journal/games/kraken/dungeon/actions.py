@@ -6,6 +6,8 @@ team lost, and the exploration's end (the map left is cleared).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import known, mark_returned
@@ -14,10 +16,13 @@ from journal.games.kraken.model.members import drop_member, note_fallen
 from journal.games.kraken.model.weapons import back_on_ship
 from journal.hints import cmd, say
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import Location, State
+
 OXYGEN_COST = {"YES": 0, "NO": 1, "HELL": 2}      # ch. 13: breathable 0, none 1, hell 2
 
 
-def deployed_member(s: dict, d: dict, name: str) -> str:
+def deployed_member(s: State, d: dict, name: str) -> str:
     """A crew member on this exploration, conscious."""
     key = known(s["crew"], name, "crew member")
     if key not in d["crew"]:
@@ -46,7 +51,7 @@ def _near(d: dict, how: str, to: str | None, breach) -> str | None:
     return to
 
 
-def take_action(s: dict, d: dict, how: str, to: str | None, faint: str | None, out: list[str], what: str,
+def take_action(s: State, d: dict, how: str, to: str | None, faint: str | None, out: list[str], what: str,
                 breach=()) -> int:
     """One Move-and-activate (or activate) action: Oxygen by the atmosphere of where the
     team ends up (0 breathable, 1 none, 2 hell; ch. 13; an area connected to an unrepaired
@@ -100,7 +105,7 @@ def take_action(s: dict, d: dict, how: str, to: str | None, faint: str | None, o
     return before
 
 
-def _faint(s: dict, d: dict, faint: str | None, out: list[str]) -> None:
+def _faint(s: State, d: dict, faint: str | None, out: list[str]) -> None:
     up = deployed(s, d)
     if not up:
         return
@@ -119,7 +124,7 @@ def _faint(s: dict, d: dict, faint: str | None, out: list[str]) -> None:
     all_down(s, d, out)
 
 
-def all_down(s: dict, d: dict, out: list[str]) -> bool:
+def all_down(s: State, d: dict, out: list[str]) -> bool:
     """Ch. 13: with no conscious deployed member the whole team is lost."""
     if deployed(s, d) or not s.get("dungeon"):
         return False
@@ -137,7 +142,7 @@ def all_down(s: dict, d: dict, out: list[str]) -> bool:
     return True
 
 
-def close_exploration(s: dict, out: list[str], cleared: bool = True, keep_uncleared: bool = False) -> None:
+def close_exploration(s: State, out: list[str], cleared: bool = True, keep_uncleared: bool = False) -> None:
     """The exploration ends: the map left is cleared (ch. 13), weapons are repaired on the
     ship, PSI recovers, a self-destructing Location is erased."""
     d = s.pop("dungeon")
@@ -158,7 +163,7 @@ def close_exploration(s: dict, out: list[str], cleared: bool = True, keep_unclea
         out.append(f"Self-destruction: MAP{slot} is erased from the Starmap Locations Log.")
 
 
-def clear_map(s: dict, d: dict, loc: dict, out: list[str], keep_uncleared: bool) -> None:
+def clear_map(s: State, d: dict, loc: Location, out: list[str], keep_uncleared: bool) -> None:
     n = d["map"]
     if n in loc["cleared"] or n > len(loc["maps"]):
         return
@@ -172,14 +177,14 @@ def clear_map(s: dict, d: dict, loc: dict, out: list[str], keep_uncleared: bool)
     out.append(f"Map {n} (ID {loc['maps'][n - 1]}) is cleared: underline it on the Locations Log.")
 
 
-def roll_map_ids(s: dict, loc: dict, n: int, dice: Dice, out: list[str]) -> None:
+def roll_map_ids(s: State, loc: Location, n: int, dice: Dice, out: list[str]) -> None:
     while len(loc["maps"]) < n:
         r = dice.roll(20)
         loc["maps"].append(r)
         out.append(f"Map {len(loc['maps'])}: Map ID d20 = {r} (note it; do not look at the map before you enter).")
 
 
-def choose_team(s: dict, crew) -> list[str]:
+def choose_team(s: State, crew) -> list[str]:
     """The crew members deployed: those named (`crew`), else every conscious one not building.
 
     Nobody building (ch. 7) or unconscious may go down, and somebody must.

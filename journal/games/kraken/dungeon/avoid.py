@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import copy_state, pay_credits
@@ -20,12 +22,15 @@ from journal.games.kraken.model.checks import check, d6_chance, with_checks
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
+
 RUN_BASE, CAMO_BASE, CHARISMA_BASE = 9, 2, 5       # avoiding a Ground Combat
 CHARISMA_FACTOR = 3                                # Charisma: level × 3 + 5
 AVOID_WAYS = ("run", "camouflage", "charisma", "intimidate")
 
 
-def dungeon_avoid(state: dict, dice: Dice, tile: str, way: str, pay: int = 0) -> Outcome:
+def dungeon_avoid(state: State, dice: Dice, tile: str, way: str, pay: int = 0) -> Outcome:
     """Ch. 13, avoiding a Ground Combat with an Enemy (never a Boss): Run (d6 + the lowest
     and highest Agility ≥ level + 9), Camouflage (each member d6 + Tech ≥ level + 2),
     Charisma (d6 + every Charisma + Credits paid ≥ level × 3 + 5), Intimidate (the level is
@@ -60,7 +65,7 @@ def dungeon_avoid(state: dict, dice: Dice, tile: str, way: str, pay: int = 0) ->
                    {"tile": label, "way": way, "level": lv, "avoided": ok}, with_checks({}, checks))
 
 
-def enemy_in_the_way(s: dict, d: dict, tile: str) -> tuple[str, str, str | None]:
+def enemy_in_the_way(s: State, d: dict, tile: str) -> tuple[str, str, str | None]:
     """An Enemy tile (never a Boss: it cannot be avoided) still on an uncleared map, not
     defeated this exploration, and not one the team failed to avoid already. Returns its
     label, its key on the map and its printed level."""
@@ -80,7 +85,7 @@ def enemy_in_the_way(s: dict, d: dict, tile: str) -> tuple[str, str, str | None]
     return label, key, level
 
 
-def run_away(s: dict, dice: Dice, team: list[str], lv: int, out: list[str], checks: list[dict]) -> bool:
+def run_away(s: State, dice: Dice, team: list[str], lv: int, out: list[str], checks: list[dict]) -> bool:
     """Run: d6 + the lowest and the highest Agility of the team ≥ level + 9."""
     agis = sorted(s["crew"][n]["agility"] for n in team)
     chance = d6_chance(agis[0] + agis[-1], lv + RUN_BASE)
@@ -93,7 +98,7 @@ def run_away(s: dict, dice: Dice, team: list[str], lv: int, out: list[str], chec
     return ok
 
 
-def camouflage(s: dict, dice: Dice, team: list[str], lv: int, out: list[str], checks: list[dict]) -> bool:
+def camouflage(s: State, dice: Dice, team: list[str], lv: int, out: list[str], checks: list[dict]) -> bool:
     """Camouflage: each member d6 + Tech ≥ level + 2; one seen and it fails."""
     ok = True
     for n in team:
@@ -108,7 +113,7 @@ def camouflage(s: dict, dice: Dice, team: list[str], lv: int, out: list[str], ch
     return ok
 
 
-def persuade(s: dict, dice: Dice, lv: int, pay: int, out: list[str], checks: list[dict]) -> bool:
+def persuade(s: State, dice: Dice, lv: int, pay: int, out: list[str], checks: list[dict]) -> bool:
     """Charisma: d6 + the Charisma of every conscious member + the Credits paid ≥ level × 3 + 5
     (the bribe is paid whatever comes of it)."""
     if pay:
@@ -125,7 +130,7 @@ def persuade(s: dict, dice: Dice, lv: int, pay: int, out: list[str], checks: lis
     return ok
 
 
-def intimidate(s: dict, team: list[str], lv: int, out: list[str]) -> bool:
+def intimidate(s: State, team: list[str], lv: int, out: list[str]) -> bool:
     """Intimidate: no roll; it works when the enemy's level is below the second lowest crew
     level (else choose another way: nothing happened)."""
     levels = sorted(s["crew"][n]["level"] for n in team)

@@ -7,6 +7,8 @@ while a Boss of its map lives.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.actions import deployed_member, take_action
@@ -23,6 +25,9 @@ from journal.games.kraken.model.exploration import (
 from journal.games.kraken.model.systems import systems_named
 from journal.hints import cmd, say
 from journal.outcome import Outcome
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
 ELEMENTS = ("disruptor", "breach", "teleportal", "boss")
 
@@ -51,7 +56,7 @@ def _note_element(d: dict, label: str, level: str | None, what: str) -> str:
     return key
 
 
-def active_disruptors(s: dict, d: dict) -> list[str]:
+def active_disruptors(s: State, d: dict) -> list[str]:
     """Ch. 13 Disruptor: active on the current map until entered (then disabled until you
     leave the Location); on a cleared map it has no effect."""
     if map_cleared(s, d):
@@ -65,7 +70,7 @@ def tile_labels(keys) -> list[str]:
     return [k.split(":")[1] for k in keys]
 
 
-def living_bosses(s: dict, d: dict) -> list[str]:
+def living_bosses(s: State, d: dict) -> list[str]:
     """Ch. 13: the Bosses noted on the current map and not defeated this exploration (on a
     cleared map none are present)."""
     if map_cleared(s, d):
@@ -74,13 +79,13 @@ def living_bosses(s: dict, d: dict) -> list[str]:
     return [k for k in d.get("bosses", []) if k.startswith(here) and not resolved(d, k)]
 
 
-def can_teleport(s: dict, d: dict) -> bool:
+def can_teleport(s: State, d: dict) -> bool:
     """The ship's Teleporter reaches this map, and no active Disruptor is on it."""
     loc = explored_location(s, d)
     return bool(systems_named(s, "Teleporter")) and d["map"] <= loc["teleport"] and not active_disruptors(s, d)
 
 
-def dungeon_element(state: dict, dice: Dice, tile: str, what: str, portals=()) -> Outcome:
+def dungeon_element(state: State, dice: Dice, tile: str, what: str, portals=()) -> Outcome:
     """Note an element the current map shows, without moving (no action): a Disruptor
     (the Teleporter cannot take you away while it is active), a Hull Breach (areas
     connected to it have an Outside atmosphere until it is repaired), the Teleportals
@@ -122,7 +127,8 @@ def dungeon_element(state: dict, dice: Dice, tile: str, what: str, portals=()) -
     return Outcome(s, f"Map {d['map']}: {what} {label}", out, {"tile": label, "what": what})
 
 
-def _teleport(s: dict, d: dict, dice: Dice, label: str, level: str | None, portals, out: list[str], data: dict) -> None:
+def _teleport(s: State, d: dict, dice: Dice, label: str, level: str | None, portals, out: list[str],
+              data: dict) -> None:
     """Ch. 13 Teleportal: to the other teleportal with the same number; with none, a d6
     names the target portal (your own number: back where you stood; a number not on the
     map: roll again). Disruptors and the Location's teleport depth do not matter."""
@@ -162,7 +168,7 @@ def _teleport(s: dict, d: dict, dice: Dice, label: str, level: str | None, porta
     data["rolls"] = rolls
 
 
-def dungeon_tile(state: dict, dice: Dice, tile: str, what: str, how: str = "move", to: str | None = None,
+def dungeon_tile(state: State, dice: Dice, tile: str, what: str, how: str = "move", to: str | None = None,
                  faint: str | None = None, breach=(), portals=()) -> Outcome:
     """Other map elements: a door or obstacle (an action), a Disruptor (entering disables it
     until you leave the Location), a Hull Breach (step onto it; repair it with `dungeon
@@ -227,7 +233,7 @@ def dungeon_tile(state: dict, dice: Dice, tile: str, what: str, how: str = "move
 WELDING = "welding"
 
 
-def dungeon_breach(state: dict, dice: Dice, tile: str, crew: str, undo: bool = False, how: str = "move",
+def dungeon_breach(state: State, dice: Dice, tile: str, crew: str, undo: bool = False, how: str = "move",
                    to: str | None = None, faint: str | None = None, breach=()) -> Outcome:
     """Ch. 13 Hull Breach: on it (moving onto it, or --stay), a crew member carrying a
     welding device repairs it (an action; the connected areas get their own atmosphere

@@ -6,6 +6,8 @@ emergency release.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.actions import all_down, deployed_member, take_action
@@ -28,12 +30,15 @@ from journal.games.kraken.model.weapons import weapon_spec
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import CrewMember, State
+
 CHECK_BASE = 10                                    # bulkheads, mines, lasers: 2d6 + Tech >= 10 + level
 AVOID_MINE = 8                                     # d6 + Agility >= 8
 DISARM_PENALTY = 2                                 # the failed disarmer takes 2 more
 
 
-def _check2(s: dict, dice: Dice, who: str, goal: int, checks: list[dict], kind: str) -> tuple[bool, list[int], int]:
+def _check2(s: State, dice: Dice, who: str, goal: int, checks: list[dict], kind: str) -> tuple[bool, list[int], int]:
     """2d6 + Tech >= goal, noted in `checks` with its chance (the luck audit)."""
     chance = d6_chance(s["crew"][who]["tech"], goal, dice_count=2)
     a, b = dice.roll(6), dice.roll(6)
@@ -51,7 +56,7 @@ def _bulkhead(d: dict, tile: str) -> tuple[str, str | None, dict]:
     return label, level, bh
 
 
-def dungeon_bulkhead(state: dict, dice: Dice, tile: str, crew: str | None = None, how: str = "move",
+def dungeon_bulkhead(state: State, dice: Dice, tile: str, crew: str | None = None, how: str = "move",
                      to: str | None = None, faint: str | None = None, breach=()) -> Outcome:
     """Ch. 13 bulkhead B#: a crew member makes 2d6 + Tech ≥ 10 + # (an action each try,
     Oxygen as usual); passed, it stays open for this exploration; the third failure locks
@@ -94,7 +99,7 @@ def dungeon_bulkhead(state: dict, dice: Dice, tile: str, crew: str | None = None
                    with_checks({}, checks))
 
 
-def dungeon_crack(state: dict, dice: Dice, tile: str, crew: str | None = None, weapon: str | None = None,
+def dungeon_crack(state: State, dice: Dice, tile: str, crew: str | None = None, weapon: str | None = None,
                   grade: int | None = None, emergency: bool = False, how: str = "stay", to: str | None = None,
                   faint: str | None = None, breach=()) -> Outcome:
     """Ch. 13: crack a bulkhead (locked or not) by spending a fully loaded weapon's Ammo,
@@ -143,12 +148,12 @@ def dungeon_crack(state: dict, dice: Dice, tile: str, crew: str | None = None, w
     return Outcome(s, f"Bulkhead {label} cracked with {who}'s {wkey}", out, {"tile": label, "open": True})
 
 
-def armor_note(m: dict) -> str:
+def armor_note(m: CrewMember) -> str:
     """" - Armor N" where the member's Armor lowers the damage (Shields do not help here)."""
     return f" - Armor {crew_armor(m)}" if crew_armor(m) else ""
 
 
-def dungeon_mine(state: dict, dice: Dice, tile: str, disarm: str | None = None, how: str = "move",
+def dungeon_mine(state: State, dice: Dice, tile: str, disarm: str | None = None, how: str = "move",
                  to: str | None = None, faint: str | None = None, breach=()) -> Outcome:
     """Ch. 13 mines: entering, one member may try to disarm them (2d6 + Tech ≥ 10 + grade).
     Failed or not tried: each conscious member makes d6 + Agility ≥ 8 (the disarmer fails
@@ -209,7 +214,7 @@ def dungeon_mine(state: dict, dice: Dice, tile: str, disarm: str | None = None, 
     return Outcome(s, f"Mines {label}: exploded ({hurt})", out, data, with_checks({}, checks))
 
 
-def dungeon_laser(state: dict, dice: Dice, tile: str, disarm: str | None = None, how: str | None = None,
+def dungeon_laser(state: State, dice: Dice, tile: str, disarm: str | None = None, how: str | None = None,
                   to: str | None = None, faint: str | None = None, breach=()) -> Outcome:
     """Ch. 13 laser barrier L#: entering deals Location Difficulty + # to each conscious
     member (Armor applies, Shields do not). On it, an action: 2d6 + Tech ≥ 10 + # disables
@@ -251,7 +256,7 @@ def dungeon_laser(state: dict, dice: Dice, tile: str, disarm: str | None = None,
     return Outcome(s, f"Laser {label}: {dif + lv} damage", out, data, with_checks({}, checks))
 
 
-def dungeon_value(state: dict, dice: Dice, tile: str) -> Outcome:
+def dungeon_value(state: State, dice: Dice, tile: str) -> Outcome:
     """Ch. 13 '?': roll an unknown value now (d6 ÷ 2, rounded up; once per exploration).
     Not an Enemy's or a Boss's: "You are not allowed to determine the random number before
     entering the combat" (`dungeon enemy` rolls it as the combat begins)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.actions import choose_team, clear_map, close_exploration, roll_map_ids, take_action
@@ -15,8 +17,11 @@ from journal.games.kraken.starmap import location_solve
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import Location, State
 
-def dungeon_enter(state: dict, dice: Dice, slot: str, crew=(), map_no: int | None = None, inside: bool = False
+
+def dungeon_enter(state: State, dice: Dice, slot: str, crew=(), map_no: int | None = None, inside: bool = False
                   ) -> Outcome:
     """Ch. 13 deployment: land on the Location's first map (or teleport to a map after a
     cleared one, within the Teleporter's range), with the crew you choose (not those who
@@ -62,7 +67,7 @@ def dungeon_enter(state: dict, dice: Dice, slot: str, crew=(), map_no: int | Non
                    {"dungeon": d})
 
 
-def dungeon_move(state: dict, dice: Dice, how: str = "move", to: str | None = None, faint: str | None = None,
+def dungeon_move(state: State, dice: Dice, how: str = "move", to: str | None = None, faint: str | None = None,
                  breach=()) -> Outcome:
     """Ch. 13: move to an adjacent tile or area (up, down, left, right), one action; Oxygen
     by the atmosphere you end up in (a tile between two atmospheres counts as the side you
@@ -77,7 +82,7 @@ def dungeon_move(state: dict, dice: Dice, how: str = "move", to: str | None = No
                    {"oxygen": s["oxygen"], "where": d["where"], "actions": d["actions"]})
 
 
-def dungeon_exit(state: dict, dice: Dice, how: str = "move", to: str | None = None, faint: str | None = None,
+def dungeon_exit(state: State, dice: Dice, how: str = "move", to: str | None = None, faint: str | None = None,
                  breach=(), keep_uncleared: bool = False, reward: str | None = None) -> Outcome:
     """Ch. 13 exit tile EX: on to the next map (an entrance of your choice, then a free
     move); from the last map the Location is solved: XP = maps × difficulty × 2 and four
@@ -97,7 +102,7 @@ def dungeon_exit(state: dict, dice: Dice, how: str = "move", to: str | None = No
         clear_map(s, d, loc, out, keep_uncleared)
         data = {"solved": False, "map": d["map"]}
         if not loc["solved"]:
-            res = location_solve({k: v for k, v in s.items()}, dice, slot=slot, reward=reward)
+            res = location_solve(cast("State", {k: v for k, v in s.items()}), dice, slot=slot, reward=reward)
             s.clear()
             s.update(res.state)
             out.extend(res.lines)
@@ -118,7 +123,7 @@ def dungeon_exit(state: dict, dice: Dice, how: str = "move", to: str | None = No
                    {"map": d["map"], "id": loc["maps"][d["map"] - 1]})
 
 
-def _next_map(s: dict, d: dict, loc: dict, dice: Dice, out: list[str]) -> None:
+def _next_map(s: State, d: dict, loc: Location, dice: Dice, out: list[str]) -> None:
     roll_map_ids(s, loc, d["map"], dice, out)
     d["where"] = "outside"
     d["free_move"] = True
@@ -133,7 +138,7 @@ def _next_map(s: dict, d: dict, loc: dict, dice: Dice, out: list[str]) -> None:
                    ")."))
 
 
-def dungeon_back(state: dict, dice: Dice, how: str = "move", to: str | None = None, faint: str | None = None,
+def dungeon_back(state: State, dice: Dice, how: str = "move", to: str | None = None, faint: str | None = None,
                  breach=(), keep_uncleared: bool = False) -> Outcome:
     """Ch. 13: back to the previous map through an entrance (to one of its exits); after
     that no exit tile takes you forward this exploration. Not on One-way Locations. On the
@@ -167,7 +172,7 @@ def dungeon_back(state: dict, dice: Dice, how: str = "move", to: str | None = No
 LEAVE_WAYS = ("entrance", "exit-location", "teleport")
 
 
-def dungeon_leave(state: dict, dice: Dice, way: str, how: str = "move", to: str | None = None,
+def dungeon_leave(state: State, dice: Dice, way: str, how: str = "move", to: str | None = None,
                   faint: str | None = None, breach=(), keep_uncleared: bool = False) -> Outcome:
     """Ch. 13, the ways to leave: the first map's entrance; an Exit Location tile '/' on any
     map; the ship's Teleporter within its range and with no active Disruptor (the last

@@ -5,6 +5,8 @@ Shops, Ammo dealers, Gamblers, Modders and Quest Masters.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
@@ -33,6 +35,9 @@ from journal.lookup import already
 from journal.outcome import Outcome
 from journal.schema import fold
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
+
 SHOP_TRASH = 2                                     # best Charisma - 2 Credits, the first visit
 GAMBLE = {1: -1, 2: -1, 3: 0, 4: 0, 5: 0, 6: 1}
 # Item and weapon prices by grade: the book's own examples give these two (a grade 3 weapon
@@ -52,7 +57,7 @@ def _grade_price(grade: int, price: int | None, prices: dict, what: str) -> int:
                          f"known here: {noted} (note it once: ", cmd("kraken grade-price", grade, "PRICE"), ")"))
 
 
-def dungeon_shop(state: dict, dice: Dice, tile: str, kind: str = "shop", how: str = "move", to: str | None = None,
+def dungeon_shop(state: State, dice: Dice, tile: str, kind: str = "shop", how: str = "move", to: str | None = None,
                  faint: str | None = None, breach=()) -> Outcome:
     """Ch. 13 Shop S#: the first visit ever sells your trash for the best Charisma - 2
     Credits; it sells grade ≤ # + Location Difficulty (one grade more as rare Equipment at
@@ -111,7 +116,7 @@ def dungeon_shop(state: dict, dice: Dice, tile: str, kind: str = "shop", how: st
     return Outcome(s, f"{kind.replace('-', ' ').capitalize()} {label}", out, data)
 
 
-def event_shop(state: dict, dice: Dice, grade: int) -> Outcome:
+def event_shop(state: State, dice: Dice, grade: int) -> Outcome:
     """Ch. 6: "In some Events you will find Shops ... which offer you the same service as when
     you find them during Dungeon Exploration": a Shop of the grade the event gives, open until
     the phase ends (buy, sell, hire, ships and systems as at a dungeon's Shop)."""
@@ -136,7 +141,7 @@ def event_shop(state: dict, dice: Dice, grade: int) -> Outcome:
 VISIT_KINDS = ("shop", "ammo-dealer", "quest-master", "gambler", "modder")
 
 
-def short_visit(state: dict, dice: Dice, slot: str, map_no: int, kind: str, tile: str, crew=()) -> Outcome:
+def short_visit(state: State, dice: Dice, slot: str, map_no: int, kind: str, tile: str, crew=()) -> Outcome:
     """Ch. 5 Phase 4, short visit: with a working Teleporter, teleport to a CLEARED map of a
     Location on the Starmap Locations Log that you can teleport to (its number within the
     Location's teleport value) and has a Shop, Ammo dealer, Quest Master, Gambler or
@@ -185,7 +190,7 @@ def _at(d: dict, kinds) -> tuple[str, str]:
     return kind, label
 
 
-def _trader(s: dict, kinds) -> tuple[str, dict]:
+def _trader(s: State, kinds) -> tuple[str, dict]:
     """Where the crew trades: a Shop (shop_here: a dungeon's, a short visit's, Phase 3's grade
     5 Shop, an event's) or, in an exploration, the Ammo dealer, Gambler or Modder it is on."""
     shop = shop_here(s)
@@ -200,7 +205,7 @@ def _trader(s: dict, kinds) -> tuple[str, dict]:
                         "; Phase 3's grade 5 Shop: ", cmd("kraken free-action", "shop"), ")"))
 
 
-def dungeon_buy(state: dict, dice: Dice, item: str, grade: int, prices: dict, price: int | None = None,
+def dungeon_buy(state: State, dice: Dice, item: str, grade: int, prices: dict, price: int | None = None,
                 rare: bool = False, ammo: bool = False) -> Outcome:
     """Buy at the Shop or Ammo dealer the team stands on (a purchase you cannot pay is
     refused, K12): Equipment up to the shop's grade limit (rare: one more, double price);
@@ -247,7 +252,7 @@ def dungeon_buy(state: dict, dice: Dice, item: str, grade: int, prices: dict, pr
     return Outcome(s, msg, out, {"item": item, "grade": grade, "cost": cost, "credits": s["credits"]})
 
 
-def dungeon_sell(state: dict, dice: Dice, item: str, value: int, faint: str | None = None) -> Outcome:
+def dungeon_sell(state: State, dice: Dice, item: str, value: int, faint: str | None = None) -> Outcome:
     """Any Shop (Phase 3's grade 5 Shop and an event's too), Ammo dealer, Gambler or Modder
     buys Equipment at half its value (rounded up, K14); "U/Use Items that do not have their
     full amount of uses cannot be sold" (ch. 13). At a Gambler it is an action ("Spend an
@@ -271,7 +276,7 @@ def dungeon_sell(state: dict, dice: Dice, item: str, value: int, faint: str | No
     return Outcome(s, msg, out, {"item": item, "gain": gain, "credits": s["credits"]})
 
 
-def carried_text(s: dict, item: str) -> str:
+def carried_text(s: State, item: str) -> str:
     """The item as a crew member's inventory writes it (the team's, in an exploration), else as
     typed."""
     d = s.get("dungeon")
@@ -283,7 +288,7 @@ def carried_text(s: dict, item: str) -> str:
     return str(item).strip()
 
 
-def trader_action(s: dict, kind: str, what: str, faint: str | None, out: list[str]) -> None:
+def trader_action(s: State, kind: str, what: str, faint: str | None, out: list[str]) -> None:
     """What a trade costs: a short visit's one action; at a Gambler in an exploration, an action
     on its tile (its Oxygen, ch. 13: "Spend an action here"); nothing more at a Shop, Ammo
     dealer or Modder."""
@@ -293,7 +298,7 @@ def trader_action(s: dict, kind: str, what: str, faint: str | None, out: list[st
         take_action(s, d, "stay", None, faint, out, what + " at the Gambler")
 
 
-def not_full(s: dict, d: dict, item: str) -> bool:
+def not_full(s: State, d: dict, item: str) -> bool:
     """Whether the team's sheet shows the item not full: a U item with uses spent, or a weapon
     whose magazine is not fully loaded (a Gambler counts it one grade lower)."""
     for n in deployed(s, d, conscious=False):
@@ -311,7 +316,7 @@ def not_full(s: dict, d: dict, item: str) -> bool:
     return False
 
 
-def _discard(s: dict, d: dict, item: str, out: list[str]) -> str | None:
+def _discard(s: State, d: dict, item: str, out: list[str]) -> str | None:
     """Erase an item a deployed crew member carries (and its combat gear, for a weapon)."""
     for n in deployed(s, d, conscious=False):
         m = s["crew"][n]
@@ -332,7 +337,7 @@ def _discard(s: dict, d: dict, item: str, out: list[str]) -> str | None:
     return None
 
 
-def dungeon_gamble(state: dict, dice: Dice, item: str | None, grade: int | None, worn: bool = False,
+def dungeon_gamble(state: State, dice: Dice, item: str | None, grade: int | None, worn: bool = False,
                    got: str | None = None, faint: str | None = None) -> Outcome:
     """Ch. 13 Gambler: "Spend an action here" to discard an Item or Weapon of grade 2+ (one
     grade less if its uses or magazine are not full: `worn`, or the sheet shows it) and roll a
@@ -375,7 +380,7 @@ def dungeon_gamble(state: dict, dice: Dice, item: str | None, grade: int | None,
                    {"item": item, "counted": counts, "roll": r, "grade": new})
 
 
-def dungeon_mod(state: dict, dice: Dice, name: str, weapon: str, mod: str, grade: int | None, prices: dict,
+def dungeon_mod(state: State, dice: Dice, name: str, weapon: str, mod: str, grade: int | None, prices: dict,
                 price: int | None = None) -> Outcome:
     """Ch. 13 Modder: an unmodded weapon gets +50% Ammo (rounded up) or +1 damage for its
     grade's price, or both for three times the price; mark it with a *."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.actions import take_action
@@ -22,10 +24,13 @@ from journal.games.kraken.model.members import heal
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
+
 MED_HEAL, MED_USES = 4, 3
 
 
-def dungeon_med(state: dict, dice: Dice, tile: str, name: str, how: str = "move", to: str | None = None,
+def dungeon_med(state: State, dice: Dice, tile: str, name: str, how: str = "move", to: str | None = None,
                 faint: str | None = None, breach=()) -> Outcome:
     """Ch. 13 med-station: heal one member on it up to 4 HP; three times per station and
     exploration (half in a Hell atmosphere)."""
@@ -49,7 +54,7 @@ def dungeon_med(state: dict, dice: Dice, tile: str, name: str, how: str = "move"
     return Outcome(s, f"Med-station {label}: {who} +{gained} HP", out, {"tile": label, "name": who, "gained": gained})
 
 
-def dungeon_oxygen(state: dict, dice: Dice, tile: str, how: str = "move", to: str | None = None,
+def dungeon_oxygen(state: State, dice: Dice, tile: str, how: str = "move", to: str | None = None,
                    faint: str | None = None, breach=()) -> Outcome:
     """Ch. 13 Oxygen station: refill the whole Oxygen storage, tanks included."""
     s = copy_state(state)
@@ -65,7 +70,7 @@ def dungeon_oxygen(state: dict, dice: Dice, tile: str, how: str = "move", to: st
     return Outcome(s, f"Oxygen station {label}: Oxygen {s['oxygen']}", out, {"oxygen": s["oxygen"]})
 
 
-def dungeon_clone(state: dict, dice: Dice, tile: str, savepoint: bool = True, how: str = "move", to: str | None = None,
+def dungeon_clone(state: State, dice: Dice, tile: str, savepoint: bool = True, how: str = "move", to: str | None = None,
                   faint: str | None = None, breach=(), heal_crew: bool = True) -> Outcome:
     """Ch. 13 clone station, a map tile: "it is also able to heal each Crew Member 4 HP a
     single time per Clone Station and per Dungeon Exploration" (any difficulty); its save
@@ -104,7 +109,7 @@ def dungeon_clone(state: dict, dice: Dice, tile: str, savepoint: bool = True, ho
                    {"tile": label, "savepoint": s.get("savepoint") if meta else None}, meta)
 
 
-def dungeon_treasure(state: dict, dice: Dice, tile: str, how: str = "move", to: str | None = None,
+def dungeon_treasure(state: State, dice: Dice, tile: str, how: str = "move", to: str | None = None,
                      faint: str | None = None, breach=()) -> Outcome:
     """Ch. 13 Treasure T#: the first time you enter it in an exploration, a Treasure drop of
     grade Location Difficulty + # (at most 6)."""

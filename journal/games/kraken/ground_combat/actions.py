@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.kraken.dungeon.actions import deployed_member, take_action
@@ -25,6 +27,9 @@ from journal.games.kraken.model.weapons import magazines, unplace_weapon, use_ma
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
+
 UNJAM = (8, 6, 6)         # unjam: 8+, then 6+ (fail: damaged), then 6+ (fail: broken)
 ESCAPE_SACRIFICE, ESCAPE_AGAIN = 3, 2
 SACRIFICE_FAIL = 2        # a failed escape costs each sacrificed member 2 HP
@@ -33,7 +38,7 @@ SACRIFICE_FAIL = 2        # a failed escape costs each sacrificed member 2 HP
 SIMPLE_ACTIONS = ("cover", "reload", "recharge", "item", "exchange", "wait")
 
 
-def ground_simple(state: dict, dice: Dice, name: str, action: str, weapon: str | None = None,
+def ground_simple(state: State, dice: Dice, name: str, action: str, weapon: str | None = None,
                   item: str | None = None, heal: int | None = None, target: str | None = None,
                   captive_to: str | None = None, mag_slot: str | None = None) -> Outcome:
     """Ch. 14's other actions: Cover (+1 Armor, +1 to be hit, +3 Armor against explosives,
@@ -68,7 +73,7 @@ def ground_simple(state: dict, dice: Dice, name: str, action: str, weapon: str |
     return Outcome(s, f"{n}: {action}" + (f" ({weapon})" if weapon else ""), out, {"crew": n, "action": action})
 
 
-def take_cover(s: dict, g: dict, n: str, out: list[str]) -> str:
+def take_cover(s: State, g: dict, n: str, out: list[str]) -> str:
     """Cover: +1 Armor (+3 against explosives) and enemy rolls +1 until the member's next
     activation; set at the initiative check the first turn; an AGGRESSIVE member only with no
     functional weapon in hand (ch. 14: "unless they have no functional Weapons in their hands",
@@ -83,7 +88,7 @@ def take_cover(s: dict, g: dict, n: str, out: list[str]) -> str:
     return "cover"
 
 
-def reload_weapon(s: dict, n: str, weapon: str | None, out: list[str], mag_slot: str | None = None) -> None:
+def reload_weapon(s: State, n: str, weapon: str | None, out: list[str], mag_slot: str | None = None) -> None:
     """Reload: "You may use a Magazine in one of your Crew Member's Item slots to reload their
     Weapon. Any Ammo currently in the Weapon is lost." (ch. 14): a magazine for this weapon the
     member carries fills it, and is erased from the sheet."""
@@ -111,7 +116,7 @@ def reload_weapon(s: dict, n: str, weapon: str | None, out: list[str], mag_slot:
     out.append(f"Erase the magazine from {n}'s slot {mag_slot}" + (f" (now: {left})." if left else " (now empty)."))
 
 
-def recharge_weapon(s: dict, n: str, weapon: str | None, out: list[str]) -> None:
+def recharge_weapon(s: State, n: str, weapon: str | None, out: list[str]) -> None:
     """Recharge a T2 weapon that fired."""
     wkey, w, _spec = weapon_of(s, n, weapon)
     if w is None or not w.get("spent"):
@@ -120,7 +125,7 @@ def recharge_weapon(s: dict, n: str, weapon: str | None, out: list[str]) -> None
     out.append(f"{n} recharges the {wkey} (T2).")
 
 
-def use_an_item(s: dict, g: dict, n: str, item: str | None, heal: int | None, target: str | None,
+def use_an_item(s: State, g: dict, n: str, item: str | None, heal: int | None, target: str | None,
                 out: list[str]) -> None:
     """Use an Item: it may heal a member of the combat (half in a Hell atmosphere); a use of
     a U item is erased."""
@@ -139,7 +144,7 @@ def use_an_item(s: dict, g: dict, n: str, item: str | None, heal: int | None, ta
         out.append("Erase a use of it if it has uses (U).")
 
 
-def exchange(s: dict, g: dict, n: str, captive_to: str | None, out: list[str]) -> None:
+def exchange(s: State, g: dict, n: str, captive_to: str | None, out: list[str]) -> None:
     """Exchange: equipment changes hands or places; a captive may change carriers."""
     out.append(say(f"{n} exchanges and rearranges equipment with a team mate (update the inventories: ",
                    cmd("kraken crew unequip", "NAME", "SLOT"), ", ", cmd("kraken crew equip", "NAME", "SLOT", "ITEM"),
@@ -157,7 +162,7 @@ def exchange(s: dict, g: dict, n: str, captive_to: str | None, out: list[str]) -
     out.append(f"{n} hands the captive {held} to {to}: {to} cannot attack while carrying it.")
 
 
-def ground_unjam(state: dict, dice: Dice, name: str, weapon: str, bonus: int = 0, faint: str | None = None
+def ground_unjam(state: State, dice: Dice, name: str, weapon: str, bonus: int = 0, faint: str | None = None
                  ) -> Outcome:
     """Ch. 14 Unjam: Tech + d6 ≥ 8 (only unjamming bonuses count); a failure makes the next
     try 6+, and failing that damages the weapon; a third try at 6+ repairs it, or it
@@ -194,7 +199,7 @@ def ground_unjam(state: dict, dice: Dice, name: str, weapon: str, bonus: int = 0
                    with_checks({}, [check("unjam check" if stage < 2 else "weapon repair", chance, ok)]))
 
 
-def repairer(s: dict, name: str) -> str:
+def repairer(s: State, name: str) -> str:
     """Who repairs a damaged weapon outside combat: a conscious member of the exploration (on the
     ship every weapon is repaired already)."""
     d = s.get("dungeon")
@@ -207,7 +212,7 @@ def repairer(s: dict, name: str) -> str:
     return deployed_member(s, d, name)
 
 
-def unjam_result(s: dict, n: str, wkey: str, w: dict, stage: int, ok: bool, out: list[str]) -> None:
+def unjam_result(s: State, n: str, wkey: str, w: dict, stage: int, ok: bool, out: list[str]) -> None:
     """What an unjam try did: cleared, the next stage (6+, then damaged), or the weapon breaks."""
     if ok:
         w.pop("jam")
@@ -228,7 +233,7 @@ def unjam_result(s: dict, n: str, wkey: str, w: dict, stage: int, ok: bool, out:
         out.extend(more)
 
 
-def who_escapes(s: dict, g: dict, up: list[str], sacrifice, crew) -> tuple[list[str], list[str]]:
+def who_escapes(s: State, g: dict, up: list[str], sacrifice, crew) -> tuple[list[str], list[str]]:
     """(escapers, sacrificed): those who acted this turn, the AGGRESSIVE ("They will also never
     participate in an attempt to escape!") and those chosen stay behind."""
     acted = g.get("acted", {})
@@ -251,7 +256,7 @@ def who_escapes(s: dict, g: dict, up: list[str], sacrifice, crew) -> tuple[list[
     return escapers, sacrificed
 
 
-def ground_escape(state: dict, dice: Dice, sacrifice=(), crew=()) -> Outcome:
+def ground_escape(state: State, dice: Dice, sacrifice=(), crew=()) -> Outcome:
     """Ch. 14 Escape: members not yet activated this turn may escape; those already
     activated (and any you choose) are sacrificed. d6 + the lowest Agility of the escapers
     + 3 per sacrificed + 2 per earlier try (+3 PSI FLASH) ≥ the highest enemy Agility.

@@ -8,6 +8,7 @@ The steps, as the book lists them: the attacker and the weapon in hand, the boos
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
@@ -32,6 +33,9 @@ from journal.games.kraken.model.weapons import describe_attack, weapon_slot, wea
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 from journal.text import plural
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import CrewMember, State
 
 FLANK_TARGET = 8          # Flank: d6 + Agility >= 8, +3 damage
 FLANK_BONUS = 3
@@ -81,7 +85,7 @@ class Attack:
         return self.held.get("ammo", self.spec["ammo"]) > 0
 
 
-def weapon_of(s: dict, n: str, weapon: str | None) -> tuple[str, dict | None, dict]:
+def weapon_of(s: State, n: str, weapon: str | None) -> tuple[str, dict | None, dict]:
     """The weapon a crew member names: (its name, its record on the sheet, its values); bare
     fists have no record."""
     if weapon is None or weapon in FISTS_NAMES:
@@ -91,7 +95,7 @@ def weapon_of(s: dict, n: str, weapon: str | None) -> tuple[str, dict | None, di
     return key, weapons[key], weapon_spec(weapons[key])
 
 
-def ground_attack(state: dict, dice: Dice, name: str, weapon: str | None, targets=(), hit: int = 0,
+def ground_attack(state: State, dice: Dice, name: str, weapon: str | None, targets=(), hit: int = 0,
                   berserk: int = 0, flank: bool = False, reroll: bool = False, faint: str | None = None,
                   chain: int = 0, capture: bool = False, carrier: str | None = None) -> Outcome:
     """Ch. 14 Attack with a weapon held in a hand (L or R; a member carrying a captive
@@ -142,7 +146,7 @@ def ground_attack(state: dict, dice: Dice, name: str, weapon: str | None, target
 
 # --- legality: who attacks, with what, at whom ------------------------------------------------
 
-def attacker_ready(s: dict, g: dict, name: str) -> str:
+def attacker_ready(s: State, g: dict, name: str) -> str:
     """A conscious member whose turn it is, carrying no captive (ch. 4: they cannot attack)."""
     n = crew_turn(s, g, name)
     held = carrying(s, n)
@@ -152,7 +156,7 @@ def attacker_ready(s: dict, g: dict, name: str) -> str:
     return n
 
 
-def weapon_ready(m: dict, n: str, wkey: str, w: dict, spec: dict) -> None:
+def weapon_ready(m: CrewMember, n: str, wkey: str, w: dict, spec: dict) -> None:
     """Ch. 14: only a weapon held in a hand attacks, unjammed, charged, with Ammo left, and
     one the member is strong enough for."""
     where = weapon_slot(m, wkey)
@@ -172,7 +176,7 @@ def weapon_ready(m: dict, n: str, wkey: str, w: dict, spec: dict) -> None:
         raise RuleError(f"the {wkey} needs Strength {spec['strength']}; {n} has {m['strength']}")
 
 
-def check_chain(m: dict, n: str, spec: dict, chain: int) -> None:
+def check_chain(m: CrewMember, n: str, spec: dict, chain: int) -> None:
     """The Chain Attack trait's extra attacks; a T2 weapon never fires twice in a turn."""
     if not chain:
         return
@@ -184,7 +188,7 @@ def check_chain(m: dict, n: str, spec: dict, chain: int) -> None:
         raise RuleError("a T2 weapon cannot fire twice in one turn, even with a trait that allows repeat fire")
 
 
-def captive_bearer(s: dict, g: dict, n: str, capture: bool, carrier: str | None) -> str | None:
+def captive_bearer(s: State, g: dict, n: str, capture: bool, carrier: str | None) -> str | None:
     """Who carries an enemy this attack captures (the attacker, unless another is named)."""
     if capture:
         return free_carrier(s, g, carrier or n)
@@ -193,10 +197,10 @@ def captive_bearer(s: dict, g: dict, n: str, capture: bool, carrier: str | None)
     return None
 
 
-def boost_points(s: dict, g: dict, a: Attack) -> tuple[str, int]:
+def boost_points(s: State, g: dict, a: Attack) -> tuple[str, int]:
     """The attribute that boosts this attack (Melee or Ranged) and its points (PSI CONCENTRATE
     adds 2 until the member's next attack)."""
-    attribute = "melee" if a.melee else "ranged"
+    attribute: Literal["melee", "ranged"] = "melee" if a.melee else "ranged"
     return attribute, s["crew"][a.attacker][attribute] + g.get("boosts", {}).get(a.attacker, 0)
 
 
@@ -209,7 +213,7 @@ def check_berserk(a: Attack, berserk: int) -> None:
         raise InputError(f"Berserk turns up to {BERSERK_MAX} HP into damage, not {berserk}")
 
 
-def check_flank(s: dict, g: dict, flank: bool) -> None:
+def check_flank(s: State, g: dict, flank: bool) -> None:
     """One Flank attempt a combat turn, never as the reaction bonus action, with a team mate
     to flank with, and 1 Oxygen to pay where the air is not breathable."""
     if not flank:
@@ -224,7 +228,7 @@ def check_flank(s: dict, g: dict, flank: bool) -> None:
         raise RuleError("a Flank costs 1 Oxygen here and none is left")
 
 
-def choose_targets(g: dict, m: dict, a: Attack, targets, chain: int) -> list[str]:
+def choose_targets(g: dict, m: CrewMember, a: Attack, targets, chain: int) -> list[str]:
     """Ch. 14 Choosing targets: an explosive weapon hits every enemy; melee attacks may be
     split between targets, ranged ones go to a single target (unless the Independent
     Targeting trait); no more targets than attacks."""
@@ -254,7 +258,7 @@ def active_enemy(g: dict, label: str) -> str:
     return key
 
 
-def check_reroll(s: dict, g: dict, m: dict, reroll: bool) -> None:
+def check_reroll(s: State, g: dict, m: CrewMember, reroll: bool) -> None:
     """The lone wolf's reroll (or a Talisman's), once a Ground Combat turn."""
     if not reroll:
         return
@@ -267,13 +271,13 @@ def check_reroll(s: dict, g: dict, m: dict, reroll: bool) -> None:
 
 # --- the boosts that cost something: Berserk and Flank ----------------------------------------
 
-def go_berserk(s: dict, n: str, berserk: int, out: list[str]) -> str:
+def go_berserk(s: State, n: str, berserk: int, out: list[str]) -> str:
     """Berserk: up to 3 HP turned into melee damage; the member may collapse doing it."""
     out.append(f"Berserk: {n} pushes {berserk} HP into the blow.")
     return wound(s, n, berserk, out, "berserk")
 
 
-def try_flank(s: dict, g: dict, dice: Dice, a: Attack, m: dict, out: list[str]) -> int:
+def try_flank(s: State, g: dict, dice: Dice, a: Attack, m: CrewMember, out: list[str]) -> int:
     """Flank: 1 Oxygen where the air is not breathable, then d6 + Agility ≥ 8 (a 1 fails)
     gives +3 damage. Returns the damage bonus."""
     g["flank"] = True
@@ -300,7 +304,7 @@ def announce(a: Attack, attribute: str, points: int) -> str:
 
 # --- the attacks: a chain of them, each with its hit dice ---------------------------------------
 
-def attack_chain(s: dict, g: dict, dice: Dice, a: Attack, chain: int, out: list[str]) -> None:
+def attack_chain(s: State, g: dict, dice: Dice, a: Attack, chain: int, out: list[str]) -> None:
     """The attack, then each extra one a Chain Attack grants (a separate attack with its own
     Ammo and no boost; an empty weapon or a jam ends the chain)."""
     for link in range(1 + chain):
@@ -336,7 +340,7 @@ def spend_ammo(a: Attack, fired: bool, out: list[str]) -> None:
         out.append(f"The {a.weapon}: Ammo {a.held['ammo']}/{a.spec['ammo']}.")
 
 
-def hit_dice(s: dict, g: dict, dice: Dice, a: Attack, aims: list[str], first_link: bool, out: list[str]) -> bool:
+def hit_dice(s: State, g: dict, dice: Dice, a: Attack, aims: list[str], first_link: bool, out: list[str]) -> bool:
     """One attack's hit dice: one per target for EX, else one per multiple attack. The boost
     goes to the first die of the first attack, and to every die of an explosive weapon's
     first attack (ch. 14: "Each bonus is applied to all hits made by an explosive Weapon").
@@ -468,7 +472,7 @@ def _down(g: dict, tgt: str, e: dict, out: list[str], capture: dict | None) -> N
                                                           if capture is not None else "") + ".")
 
 
-def free_carrier(s: dict, g: dict, name: str) -> str:
+def free_carrier(s: State, g: dict, name: str) -> str:
     """The crew member who would carry a captive: conscious, in this combat, carrying none."""
     who = known(s["crew"], name, "crew member")
     if who not in g["crew"] or s["crew"][who]["status"] != "active":
@@ -478,7 +482,7 @@ def free_carrier(s: dict, g: dict, name: str) -> str:
     return who
 
 
-def ground_capture(state: dict, dice: Dice, label: str, carrier: str) -> Outcome:
+def ground_capture(state: State, dice: Dice, label: str, carrier: str) -> Outcome:
     """Ch. 4: an enemy an attack brought to 0, -1 or -2 HP (a Zombie: any HP at or below 0)
     is captured rather than killed, carried by a conscious member of the combat (no
     action; they cannot attack while carrying it). Captured aliens count as defeated."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.kraken.ground_combat.damage import pipeline
@@ -16,12 +18,15 @@ from journal.games.kraken.model.members import crew_armor, wound
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
+
 ENEMY_ESCAPE = 4          # an enemy at its escape value escapes on 4+
 LEVEL_DAMAGE = {7: 1, 8: 2}   # LV7 and LV8 are stacked LV6 sheets: +1 / +2 damage on every attack
 LEVEL_HIT = {8: 1}            # and at LV8 +1 to hit
 
 
-def ground_enemy(state: dict, dice: Dice, label: str, target: str | None = None, action: str | None = None,
+def ground_enemy(state: State, dice: Dice, label: str, target: str | None = None, action: str | None = None,
                  psi_shield: str | None = None) -> Outcome:
     """Ch. 14 enemy actions, top to bottom: at or below its escape value it first tries to
     escape (d6 ≥ 4; never in a Boss battle, ch. 13: "Bosses never escape (including their
@@ -82,7 +87,7 @@ def enemy_to_act(g: dict, label: str) -> str:
     return key
 
 
-def psi_shielder(s: dict, g: dict, psi_shield: str | None) -> str | None:
+def psi_shielder(s: State, g: dict, psi_shield: str | None) -> str | None:
     """The PSI member who would shield the target (PSI SHIELD: one power a turn)."""
     if psi_shield is None:
         return None
@@ -154,7 +159,7 @@ def _traits_after(e: dict, key: str, out: list[str]) -> None:
                        cmd("kraken ground set", key, "FIELD", "VALUE"), ")."))
 
 
-def _targets(s: dict, g: dict) -> list[str]:
+def _targets(s: State, g: dict) -> list[str]:
     """Whom an enemy may attack: the one PSI TAUNT named, else the crew who attacked in melee
     last, else those who attacked at range, else anyone conscious."""
     up = conscious(s, g)
@@ -168,7 +173,7 @@ def _targets(s: dict, g: dict) -> list[str]:
     return up
 
 
-def victims(s: dict, g: dict, key: str, spec: dict, target: str | None) -> list[str]:
+def victims(s: State, g: dict, key: str, spec: dict, target: str | None) -> list[str]:
     """Who the attack goes to: every conscious member for an explosive one; else one target
     by priority, the player choosing within the class (none: nobody is conscious)."""
     if EXPLOSIVE in spec["flags"]:
@@ -187,7 +192,7 @@ def victims(s: dict, g: dict, key: str, spec: dict, target: str | None) -> list[
                      f"its priority)", "--target", pool, "Target")
 
 
-def _enemy_attack(s: dict, g: dict, key: str, spec: dict, target: str | None, psi_n: str | None, dice: Dice,
+def _enemy_attack(s: State, g: dict, key: str, spec: dict, target: str | None, psi_n: str | None, dice: Dice,
                   out: list[str], data: dict) -> None:
     """An enemy's attack: its victims, PSI SHIELD, then a hit die for each attack on each
     victim (a 1 ends a multiple attack)."""
@@ -212,7 +217,7 @@ def _enemy_attack(s: dict, g: dict, key: str, spec: dict, target: str | None, ps
     crew_down(s, g, out)
 
 
-def enemy_die(s: dict, g: dict, dice: Dice, key: str, spec: dict, v: str, times: int, shielded: bool,
+def enemy_die(s: State, g: dict, dice: Dice, key: str, spec: dict, v: str, times: int, shielded: bool,
               out: list[str]) -> dict:
     """One hit die against a crew member: cover and PSI CONFUSE make it harder, LV8 easier;
     a hit goes through the Shield and Armor (cover +1 Armor) to HP."""

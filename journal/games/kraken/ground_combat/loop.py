@@ -7,6 +7,8 @@ and an enemy or the combat by hand (A2).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.kraken.dungeon.actions import close_exploration
@@ -28,6 +30,9 @@ from journal.hints import cmd, say
 from journal.outcome import Outcome
 from journal.schema import fold
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import CrewMember, State
+
 MIDAS = 3
 
 
@@ -36,12 +41,12 @@ def enemy_key(g: dict, label: str) -> str:
     return known(g["enemies"], label, "enemy label")
 
 
-def has_crew_trait(member: dict, trait: str) -> bool:
+def has_crew_trait(member: CrewMember, trait: str) -> bool:
     """Whether a crew member has a trait the rules read by name (AGGRESSIVE, Chain Attack...)."""
     return any(fold(t) == trait for t in member["traits"])
 
 
-def must_attack(s: dict, g: dict, n: str) -> None:
+def must_attack(s: State, g: dict, n: str) -> None:
     """Ch. 14: "Crew Members with the Trait aggressive must attack if they can and can't perform
     any other action in this case. Only if their Weapon is empty or jammed or they have no
     Weapon in hand can they choose another action": refused, naming the attack, while an
@@ -59,7 +64,7 @@ def must_attack(s: dict, g: dict, n: str) -> None:
                             cmd("kraken ground attack", n, target, weapon=ready[0])))
 
 
-def _oxygen(s: dict, g: dict, out: list[str], faint: str | None) -> None:
+def _oxygen(s: State, g: dict, out: list[str], faint: str | None) -> None:
     """Combat loop step 1: one Oxygen a turn in a non-breathable or Hell atmosphere."""
     if g["atmosphere"] == "YES":
         return
@@ -79,7 +84,7 @@ def _oxygen(s: dict, g: dict, out: list[str], faint: str | None) -> None:
     out.append(f"Out of Oxygen: {who} faints (HP 0).")
 
 
-def ground_initiative(state: dict, dice: Dice, cover=(), faint: str | None = None) -> Outcome:
+def ground_initiative(state: State, dice: Dice, cover=(), faint: str | None = None) -> Outcome:
     """Ch. 14 initiative: the lowest Agility of the crew (members set in COVER are skipped
     and stay in cover the first turn) + d6 against the lowest enemy Agility + d6; a draw
     goes to the crew; a lone wolf wins; in an ambush the enemies always act first."""
@@ -118,7 +123,7 @@ def ground_initiative(state: dict, dice: Dice, cover=(), faint: str | None = Non
     return Outcome(s, f"Initiative: {g['first']} first", out, data, with_checks({}, checks))
 
 
-def set_in_cover(s: dict, up: list[str], cover) -> list[str]:
+def set_in_cover(s: State, up: list[str], cover) -> list[str]:
     """The members set in cover at the initiative check: conscious members of the combat; an
     AGGRESSIVE one only with no functional weapon in hand (ch. 14)."""
     covered = []
@@ -133,7 +138,7 @@ def set_in_cover(s: dict, up: list[str], cover) -> list[str]:
     return covered
 
 
-def roll_initiative(s: dict, g: dict, dice: Dice, rest: list[str], out: list[str], data: dict,
+def roll_initiative(s: State, g: dict, dice: Dice, rest: list[str], out: list[str], data: dict,
                     checks: list[dict]) -> None:
     """The lowest Agility of the members out of cover + d6 (+2 PSI SURPRISE) against the
     enemies' lowest Agility + d6; a draw goes to the crew."""
@@ -156,7 +161,7 @@ def roll_initiative(s: dict, g: dict, dice: Dice, rest: list[str], out: list[str
     data.update(crew=mine, enemies=theirs)
 
 
-def phase_done(s: dict, g: dict, out: list[str]) -> None:
+def phase_done(s: State, g: dict, out: list[str]) -> None:
     """Switch from the crew's actions to the enemies' (or the other way) when one side is
     through."""
     if "ground" not in s:
@@ -178,7 +183,7 @@ def phase_done(s: dict, g: dict, out: list[str]) -> None:
         out.append(turn_hint(s, g))
 
 
-def crew_turn(s: dict, g: dict, name: str) -> str:
+def crew_turn(s: State, g: dict, name: str) -> str:
     """The crew member whose action it is: in this combat, conscious, their turn to act."""
     n = known(s["crew"], name, "crew member")
     if n not in g["crew"]:
@@ -201,7 +206,7 @@ def crew_turn(s: dict, g: dict, name: str) -> str:
     return n
 
 
-def acted(s: dict, g: dict, n: str, out: list[str], last: str = "other") -> None:
+def acted(s: State, g: dict, n: str, out: list[str], last: str = "other") -> None:
     if g["step"] == "spawn":
         g.pop("bonus", None)
         out.append(say("The reaction bonus action is taken: ", cmd("kraken ground initiative"), "."))
@@ -217,7 +222,7 @@ def acted(s: dict, g: dict, n: str, out: list[str], last: str = "other") -> None
     phase_done(s, g, out)
 
 
-def crew_down(s: dict, g: dict, out: list[str]) -> None:
+def crew_down(s: State, g: dict, out: list[str]) -> None:
     """No conscious member left in the combat: the team is lost (our reading: as when the
     Oxygen runs out at a Location)."""
     if "ground" not in s or conscious(s, g):
@@ -239,7 +244,7 @@ def crew_down(s: dict, g: dict, out: list[str]) -> None:
         out.append("Every crew member is dead: the campaign is lost.")
 
 
-def ground_turn(state: dict, dice: Dice, faint: str | None = None) -> Outcome:
+def ground_turn(state: State, dice: Dice, faint: str | None = None) -> Outcome:
     """Ch. 14 loop: the turn ends with the shields' recharge (the crew's by their recharge
     value, up to their power; an enemy's by the recharge its sheet gives); the next begins
     with its Oxygen (1 in a non-breathable or Hell atmosphere), in the same initiative
@@ -295,7 +300,7 @@ def ground_turn(state: dict, dice: Dice, faint: str | None = None) -> Outcome:
     return Outcome(s, f"Ground Combat turn {g['turn']}", out, {"turn": g["turn"]})
 
 
-def end_check(s: dict, g: dict, out: list[str]) -> None:
+def end_check(s: State, g: dict, out: list[str]) -> None:
     if "ground" not in s:
         return
     crew_down(s, g, out)
@@ -303,7 +308,7 @@ def end_check(s: dict, g: dict, out: list[str]) -> None:
         close_ground(s, out, "won")
 
 
-def close_ground(s: dict, out: list[str], result: str) -> None:
+def close_ground(s: State, out: list[str], result: str) -> None:
     """After Ground Combat: a Treasure drop per defeated Primary (its Treasure value, at
     most 6; Minions and escaped enemies give none), the XP of every defeated or escaped
     enemy (double in a Boss battle; escaping gives none), PSI MIDAS TOUCH; jams clear. An
@@ -336,7 +341,7 @@ def close_ground(s: dict, out: list[str], result: str) -> None:
         out.append("Back on the ship: every weapon is unjammed and repaired; an exhausted PSI trait recovers.")
 
 
-def take_captives(s: dict, g: dict, out: list[str]) -> None:
+def take_captives(s: State, g: dict, out: list[str]) -> None:
     """Ch. 4: the enemies captured in the combat stay with their carriers as captives."""
     for k, e in g["enemies"].items():
         if e["status"] != "captured" or e.get("carrier") not in s["crew"]:
@@ -351,7 +356,7 @@ def take_captives(s: dict, g: dict, out: list[str]) -> None:
                        cmd("kraken quest done", "NAME", captive=label), ")."))
 
 
-def gain_xp(s: dict, g: dict, out: list[str]) -> None:
+def gain_xp(s: State, g: dict, out: list[str]) -> None:
     """The XP of every enemy defeated, captured or escaped, doubled in a Boss battle."""
     gone = [k for k, e in g["enemies"].items() if e["status"] in ("defeated", "escaped", "captured")]
     xp = sum(g["enemies"][k]["xp"] for k in gone if "xp" in g["enemies"][k]) * (2 if g["boss"] else 1)
@@ -364,7 +369,7 @@ def gain_xp(s: dict, g: dict, out: list[str]) -> None:
         out.append(say(f"No XP value for {', '.join(missing)}: add it by hand (", cmd("kraken xp", "+N"), ")."))
 
 
-def treasure_drops(s: dict, g: dict, out: list[str]) -> None:
+def treasure_drops(s: State, g: dict, out: list[str]) -> None:
     """A Treasure drop for each Primary defeated or captured, of its Treasure value (its
     level if the sheet gives none), at most 6; Minions drop nothing."""
     drops = []
@@ -380,13 +385,13 @@ def treasure_drops(s: dict, g: dict, out: list[str]) -> None:
                        cmd("kraken treasure take"), ")."))
 
 
-def damaged_weapons(s: dict, names) -> list[tuple[str, str]]:
+def damaged_weapons(s: State, names) -> list[tuple[str, str]]:
     """(member, weapon) for each damaged weapon the members carry."""
     return [(n, k) for n in names if n in s["crew"]
             for k, w in (s["crew"][n].get("weapons") or {}).items() if w.get("jam") == "damaged"]
 
 
-def clear_jams(s: dict, g: dict) -> None:
+def clear_jams(s: State, g: dict) -> None:
     """After the combat jammed weapons clear and T2 weapons are charged (damaged ones stay)."""
     for n in g["crew"]:
         m = s["crew"].get(n)
@@ -403,7 +408,7 @@ ENEMY_STATUSES = ("active", "defeated", "escaped")
 ENEMY_FIELDS = ENEMY_NUMBERS + ("status", "note")
 
 
-def ground_set(state: dict, dice: Dice, label: str, field: str, value: int | str) -> Outcome:
+def ground_set(state: State, dice: Dice, label: str, field: str, value: int | str) -> Outcome:
     """A2: an enemy's HP, Shield, Armor, status or note by hand (its special traits, a
     card): a number for hp, armor, agility, shield, escape and weaken; active, defeated or
     escaped for the status; a line of text for the note."""
@@ -459,7 +464,7 @@ def set_enemy_number(e: dict, key: str, field: str, v: int) -> None:
         e[field] = v
 
 
-def ground_end(state: dict, dice: Dice, result: str) -> Outcome:
+def ground_end(state: State, dice: Dice, result: str) -> Outcome:
     """A2: an event or card ends the Ground Combat (won: rewards as usual; escaped: none)."""
     s = copy_state(state)
     current_ground_combat(s)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
@@ -16,6 +16,9 @@ from journal.hints import cmd, say
 from journal.lookup import already
 from journal.outcome import Outcome
 from journal.text import plural
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
 _ACTION = re.compile(r"\s*(\d)\s*(?:-\s*(\d))?\s*:\s*(.+)")
 
@@ -80,7 +83,7 @@ _SHIELD = re.compile(r"\s*([ABab])\s*:\s*(\d{1,3})\s*(?:/\s*(\d{1,3}))?\s*")
 SHORT_TYPES = {"rg": "ranged", "ml": "melee"}
 
 
-def ground_add(state: dict, dice: Dice, label: str, profile: dict | None = None, profile_name: str | None = None,
+def ground_add(state: State, dice: Dice, label: str, profile: dict | None = None, profile_name: str | None = None,
                name: str | None = None,
                minion: bool = False, level: int | None = None, hp: int | None = None, armor: int | None = None,
                agility: int | None = None, shield: str | None = None, escape: int | None = None,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.dungeon.actions import take_action
@@ -15,6 +17,9 @@ from journal.games.kraken.model.checks import check, d6_chance, with_checks
 from journal.games.kraken.model.members import heal as heal_fn, wound
 from journal.hints import cmd, say
 from journal.outcome import Outcome
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
 MEDITATE_BASE = 3
 PSI_FLASH = 3
@@ -52,7 +57,7 @@ def psi_power(text: str) -> str:
     return t
 
 
-def psi_check(s: dict, dice: Dice, n: str, power: str, bonus: int, self_target: bool, out: list[str],
+def psi_check(s: State, dice: Dice, n: str, power: str, bonus: int, self_target: bool, out: list[str],
               checks: list[dict]) -> bool:
     """Ch. 14 PSI: d6 + PSI (+ one PSI item's bonus) ≥ the power's difficulty (+1 to cure
     yourself). A failure costs 1 HP (2 on a 1; armor and shields do not help) and exhausts
@@ -74,7 +79,7 @@ def psi_check(s: dict, dice: Dice, n: str, power: str, bonus: int, self_target: 
     return ok
 
 
-def psi_member(s: dict, name: str) -> str:
+def psi_member(s: State, name: str) -> str:
     n = known(s["crew"], name, "crew member")
     m = s["crew"][n]
     if "psi" not in m:
@@ -86,7 +91,7 @@ def psi_member(s: dict, name: str) -> str:
     return n
 
 
-def _psi_window(s: dict, g: dict) -> bool:
+def _psi_window(s: State, g: dict) -> bool:
     """The crew's part of the turn, or just after it (the last member's action switched to
     the enemies, who have not acted yet; or the turn is over when the enemies went first)."""
     if g["step"] == "crew":
@@ -97,7 +102,7 @@ def _psi_window(s: dict, g: dict) -> bool:
     return False
 
 
-def ground_psi(state: dict, dice: Dice, name: str, power: str, target: str | None = None, bonus: int = 0,
+def ground_psi(state: State, dice: Dice, name: str, power: str, target: str | None = None, bonus: int = 0,
                capture: bool = False, carrier: str | None = None) -> Outcome:
     """Ch. 14 PSI powers in Ground Combat, used after the member's regular action (a lone
     wolf: after each of their two), or as the reaction bonus: attacks (2-4 damage,
@@ -143,7 +148,7 @@ def ground_power(p: str) -> str:
     return p
 
 
-def psi_moment(s: dict, g: dict, n: str) -> bool:
+def psi_moment(s: State, g: dict, n: str) -> bool:
     """When a PSI power is used: as the reaction bonus action (returns True), or in the
     crew's part of the turn after the member's regular action, one a turn (two for a lone
     wolf)."""
@@ -163,7 +168,7 @@ def psi_moment(s: dict, g: dict, n: str) -> bool:
     return False
 
 
-def crew_target(s: dict, g: dict, n: str, p: str, target: str | None) -> str | None:
+def crew_target(s: State, g: dict, n: str, p: str, target: str | None) -> str | None:
     """The crew member a cure, CONCENTRATE, TAUNT or MOTIVATION goes to (the PSI member
     unless another is named; MOTIVATION: another, who may act this turn)."""
     if p not in CREW_TARGETED:
@@ -200,7 +205,7 @@ def enemy_target(g: dict, n: str, p: str, target: str | None) -> str | None:
     return key
 
 
-def psi_capture(s: dict, g: dict, n: str, p: str, capture: bool, carrier: str | None) -> dict | None:
+def psi_capture(s: State, g: dict, n: str, p: str, capture: bool, carrier: str | None) -> dict | None:
     """A PSI attack may capture an enemy it brings to 0, -1 or -2 HP (ch. 4)."""
     if capture:
         if p not in PSI_DAMAGE:
@@ -211,7 +216,7 @@ def psi_capture(s: dict, g: dict, n: str, p: str, capture: bool, carrier: str | 
     return None
 
 
-def psi_effect(s: dict, g: dict, p: str, aim: str, cap: dict | None, out: list[str]) -> None:
+def psi_effect(s: State, g: dict, p: str, aim: str, cap: dict | None, out: list[str]) -> None:
     """What a successful Ground Combat power does to its target (`aim`: the crew member or
     the enemy it goes to; empty for a power without one)."""
     if p in PSI_DAMAGE:
@@ -243,7 +248,7 @@ def psi_effect(s: dict, g: dict, p: str, aim: str, cap: dict | None, out: list[s
                        ", ", cmd("kraken crew equip", "NAME", "SLOT", "ITEM"), ")."))
 
 
-def meditate(state: dict, dice: Dice, name: str, in_dungeon: bool = False, faint: str | None = None) -> Outcome:
+def meditate(state: State, dice: Dice, name: str, in_dungeon: bool = False, faint: str | None = None) -> Outcome:
     """Ch. 14 Meditate: a d6 ≥ 3 + the HP the member is missing (nothing modifies it)
     removes the exhaustion; a failure costs 1 HP (2 on a 1). In Ground Combat it is the
     member's action; in a dungeon it costs Oxygen instead (0 / 1 / 2 by atmosphere)."""
@@ -282,7 +287,7 @@ def meditate(state: dict, dice: Dice, name: str, in_dungeon: bool = False, faint
                    {"crew": n, "roll": r, "target": need, "recovered": ok}, with_checks({}, [check("meditation", chance, ok)]))
 
 
-def dungeon_psi(state: dict, dice: Dice, name: str, power: str, bonus: int = 0) -> Outcome:
+def dungeon_psi(state: State, dice: Dice, name: str, power: str, bonus: int = 0) -> Outcome:
     """Ch. 14 Dungeon Exploration PSI powers: SURPRISE (+2 to the next initiative),
     DIVINATION (+3/-3 to the next loot d20), MIDAS TOUCH (+3 Credits if the next Ground
     Combat is won), OXYGEN CREATION (+2 Oxygen)."""
@@ -305,7 +310,7 @@ def dungeon_psi(state: dict, dice: Dice, name: str, power: str, bonus: int = 0) 
                    with_checks({}, checks))
 
 
-def dungeon_support(s: dict, d: dict, power: str, out: list[str]) -> None:
+def dungeon_support(s: State, d: dict, power: str, out: list[str]) -> None:
     """Dungeon PSI support powers (after a successful PSI check)."""
     if power == "SURPRISE":
         d["surprise"] = True

@@ -7,7 +7,7 @@ species are rolled (at most two of one faction at LV7 and LV8).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
@@ -26,6 +26,9 @@ from journal.games.kraken.model.locations import hardcore_atmosphere
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 from journal.text import plural
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
 HELL_BOSS_LEVEL = 6       # a LV6+ Boss battle: a 6 spawns a CREATURE FROM HELL
 REACTION = 4              # the reaction check: d6 >= 4
@@ -85,7 +88,7 @@ class Spawn:
         return kind
 
 
-def ground_start(state: dict, dice: Dice, level: int | None = None, tile: str | None = None, boss: bool = False,
+def ground_start(state: State, dice: Dice, level: int | None = None, tile: str | None = None, boss: bool = False,
                  ambush: bool = False, map_no: int | None = None, atmosphere: str | None = None,
                  crew=()) -> Outcome:
     """Ch. 14 spawning: the Primary level (Location Difficulty + E#, at most 8); a LV6+
@@ -135,7 +138,7 @@ def ground_start(state: dict, dice: Dice, level: int | None = None, tile: str | 
                    with_checks({}, sp.checks))
 
 
-def check_no_fight(s: dict) -> None:
+def check_no_fight(s: State) -> None:
     """One fight at a time, and none on a short visit (a trade on a cleared map)."""
     if s.get("ground"):
         raise RuleError("a Ground Combat is going on already")
@@ -147,7 +150,7 @@ def check_no_fight(s: dict) -> None:
                             cmd("kraken dungeon leave", "teleport"), ")"))
 
 
-def in_dungeon(s: dict, d: dict, dice: Dice, enc: Encounter, tile: str | None, out: list[str]) -> None:
+def in_dungeon(s: State, d: dict, dice: Dice, enc: Encounter, tile: str | None, out: list[str]) -> None:
     """An Enemy or Boss tile of the map the team is on: its level is the Location's
     Difficulty + the tile's number; the team deployed and conscious fights, in the
     atmosphere where it stands."""
@@ -163,7 +166,7 @@ def in_dungeon(s: dict, d: dict, dice: Dice, enc: Encounter, tile: str | None, o
     enc.crew = [n for n in d["crew"] if n in s["crew"] and s["crew"][n]["status"] == "active"]
 
 
-def enemy_tile(s: dict, d: dict, dice: Dice, enc: Encounter, tile: str, out: list[str]) -> None:
+def enemy_tile(s: State, d: dict, dice: Dice, enc: Encounter, tile: str, out: list[str]) -> None:
     """Ch. 13 Enemy (E#) and Boss (B#) tiles: not on a cleared map, not one defeated this
     exploration; a Boss keeps its map's Safety Bulkheads shut while it lives."""
     label, kind, lv_txt = parse_tile(tile)
@@ -186,7 +189,7 @@ def enemy_tile(s: dict, d: dict, dice: Dice, enc: Encounter, tile: str, out: lis
     d.pop("avoid_failed", None)
 
 
-def at_an_event(s: dict, enc: Encounter, tile: str | None, crew) -> None:
+def at_an_event(s: State, enc: Encounter, tile: str | None, crew) -> None:
     """An event's Ground Combat: its level, map and atmosphere as the event gives them
     (Hardcore makes the air worse), fought by those named or every conscious member not
     building."""
@@ -207,7 +210,7 @@ def at_an_event(s: dict, enc: Encounter, tile: str | None, crew) -> None:
     enc.crew = fighters(s, crew)
 
 
-def fighters(s: dict, crew) -> list[str]:
+def fighters(s: State, crew) -> list[str]:
     """Who fights an event's combat: those named (each once), else every conscious member;
     nobody building (ch. 7) or unconscious."""
     builders = {n for b in s["builds"].values() for n in b["crew"]}

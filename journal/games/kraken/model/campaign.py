@@ -8,6 +8,8 @@ score (K9).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.errors import InputError, RuleError, typed
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.migrations import SCHEMA_VERSION
@@ -24,8 +26,11 @@ from journal.hints import cmd, say
 from journal.outcome import copy_state  # the core's deep copy of TOML data, used by every chapter
 from journal.outcome import refuse_if_over as over
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
-def campaign_result(s: dict) -> str | None:
+
+def campaign_result(s: State) -> str | None:
     """Whether the campaign is over: won or lost as recorded (`kraken end`, a lost combat), or lost
     because no crew member is left once turn 1 has begun (3.9 "If all of your Crew Members are
     dead ... you have lost the game"), however they died (by hand too: `crew hp`, `set`)."""
@@ -36,14 +41,14 @@ def campaign_result(s: dict) -> str | None:
     return None
 
 
-def refuse_if_over(s: dict) -> None:
+def refuse_if_over(s: State) -> None:
     """Nothing more happens once the campaign is over (won or lost, `campaign_result`)."""
     result = campaign_result(s)
     why = " (no crew member is left)" if result == "lost" and not s.get("result") else ""
     over(result, f"the campaign was {result}{why}, nothing more happens on the story lines")
 
 
-def crew_lost(s: dict, out: list[str]) -> None:
+def crew_lost(s: State, out: list[str]) -> None:
     """3.9: once turn 1 has begun, the last crew member gone loses the campaign, however it
     happened: it is recorded, as a lost Space Combat records it."""
     if s["turn"] >= 1 and not s["crew"] and not s.get("result"):
@@ -51,7 +56,7 @@ def crew_lost(s: dict, out: list[str]) -> None:
         out.append("No crew member is left: the campaign is lost (3.9).")
 
 
-def refuse_busy(s: dict, what: str) -> None:
+def refuse_busy(s: State, what: str) -> None:
     """A turn or phase does not move on in the middle of a combat, an exploration or a flight."""
     if s.get("combat"):
         raise RuleError(say(f"{what}: a Space Combat is going on (", cmd("kraken combat show"), " says what comes "
@@ -68,7 +73,7 @@ def refuse_busy(s: dict, what: str) -> None:
                             cmd("kraken flight-end"), ")"))
 
 
-def refuse_setup(s: dict, what: str = "story lines are activated") -> None:
+def refuse_setup(s: State, what: str = "story lines are activated") -> None:
     if s["turn"] == 0:
         raise RuleError(say(f"{what} during a turn, and the first has not begun: `", cmd("kraken turn"),
                             "` starts turn 1"))
@@ -78,7 +83,7 @@ def credits_line(before: int, after: int) -> str:
     return f"Credits {before}¢ → {after}¢."
 
 
-def pay_credits(s: dict, amount: int, what: str, lines: list[str], purchase: bool = True) -> int:
+def pay_credits(s: State, amount: int, what: str, lines: list[str], purchase: bool = True) -> int:
     """K12: a purchase you cannot cover is refused; a penalty takes all your Credits and
     nothing more. Returns what was paid."""
     have = s["credits"]
@@ -104,7 +109,7 @@ def known(table, key: str, what: str) -> str:
     raise InputError(f"{typed(key)} is not {article} {what}: {among}")
 
 
-def set_leader(s: dict, leader: str | None, lines: list[str]) -> None:
+def set_leader(s: State, leader: str | None, lines: list[str]) -> None:
     if leader is None:
         return
     if not s["crew"]:
@@ -115,11 +120,11 @@ def set_leader(s: dict, leader: str | None, lines: list[str]) -> None:
     s["leader"] = name
 
 
-def oxygen_max(state: dict) -> int:
+def oxygen_max(state: State) -> int:
     return OXYGEN_BASE + state.get("oxygen_tanks", 0)
 
 
-def pending(state: dict) -> list[str]:
+def pending(state: State) -> list[str]:
     """Phase 1 (K5): the lines still to activate this turn, slot order."""
     if state["turn"] < 1 or state["phase"] != 1:
         return []
@@ -127,7 +132,7 @@ def pending(state: dict) -> list[str]:
             and slot != state.get("skipped") and not state["lines"][slot].get("standby")]
 
 
-def exploration_phase(s: dict, out: list[str], slot: str | None = None) -> None:
+def exploration_phase(s: State, out: list[str], slot: str | None = None) -> None:
     """When a Dungeon Exploration may begin (ch. 5, 8): as Phase 3's ONE free action (a
     known Location; or landing after the flight that was the free action, on the Location
     it found: `slot`); or because an event starts it (a line's activation: Phase 1, or the
@@ -158,7 +163,7 @@ def exploration_phase(s: dict, out: list[str], slot: str | None = None) -> None:
                     f"turn unless an event starts one")
 
 
-def landing_after_flight(s: dict, slot: str | None) -> None:
+def landing_after_flight(s: State, slot: str | None) -> None:
     """Ch. 8: "Initiate a space flight to potentially discover and land at a new Location":
     after the turn's flight the crew lands on the Location it found, and on no other."""
     found = s.get("found")
@@ -171,7 +176,7 @@ def landing_after_flight(s: dict, slot: str | None) -> None:
                     f"Location it found (MAP{found}), not on MAP{slot}")
 
 
-def mark_returned(s: dict) -> None:
+def mark_returned(s: State) -> None:
     """Phase R (ch. 5): a Dungeon Exploration or a Ground Combat ended in this phase, so the
     crew may recover at its end (Phases 1 and 3)."""
     if s["turn"] >= 1 and s["phase"] in (1, 3):
@@ -180,7 +185,7 @@ def mark_returned(s: dict) -> None:
             ret.append(s["phase"])
 
 
-def save_point(s: dict, where: str, out: list[str], meta: dict) -> None:
+def save_point(s: State, where: str, out: list[str], meta: dict) -> None:
     if s["difficulty"] not in SAVE_DIFFICULTIES:
         raise RuleError(f"{DIFFICULTY_TEXT[s['difficulty']]} has no save points: there is no save-and-load "
                         f"(rules note K8)")
@@ -194,7 +199,7 @@ def save_point(s: dict, where: str, out: list[str], meta: dict) -> None:
                    f"crew profiles and ship page, or keep `", cmd("pdf"), "`."))
 
 
-def known_prices(s: dict, prices: dict | None = None) -> dict:
+def known_prices(s: State, prices: dict | None = None) -> dict:
     """Item and weapon prices by grade: the ones our rulebook text prints (grade 3 12¢,
     grade 4 30¢) and the ones the player copied from their book (`grade-price`)."""
     out = {int(k): v for k, v in (s.get("grade_prices") or {}).items()}
@@ -204,7 +209,7 @@ def known_prices(s: dict, prices: dict | None = None) -> dict:
     return out
 
 
-def score(state: dict) -> dict:
+def score(state: State) -> dict:
     """K9: surviving crew levels, x1/2 (rounded up) / 1 / 2 / 3 by difficulty."""
     levels = sum(c["level"] for c in state["crew"].values())
     num, den = SCORE_FACTOR[state["difficulty"]]

@@ -5,12 +5,17 @@ The combat going on, the enemy ships left, a boarding pending, enemy fire due.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.errors import RuleError
 from journal.games.kraken.model.constants import COMBAT_STEPS, TIMELINE_IDLE
 from journal.hints import Text, cmd, say
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
-def current_space_combat(s: dict) -> dict:
+
+def current_space_combat(s: State) -> dict:
     c = s.get("combat")
     if not c:
         raise RuleError(say("there is no Space Combat going on (a flight that failed to avoid it starts one; an event: ",

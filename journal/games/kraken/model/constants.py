@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from journal.games.kraken.model.commands import either
 from journal.hints import cmd, say
 
@@ -11,7 +13,7 @@ DIFFICULTY_TEXT = {"simulation": "Just a Simulation", "adventurer": "Adventurer"
 SAVE_DIFFICULTIES = ("simulation", "adventurer")           # K8: the ones with save points
 SCORE_FACTOR = {"simulation": (1, 2), "adventurer": (1, 1), "real-life": (2, 1), "hardcore": (3, 1)}  # K9
 
-ATTRIBUTES = ("agility", "strength", "tech", "charisma", "ranged", "melee")
+ATTRIBUTES: Final = ("agility", "strength", "tech", "charisma", "ranged", "melee")
 ATTR_SHORT = {"agility": "AGI", "strength": "STR", "tech": "TEC", "charisma": "CHA", "ranged": "RNG",
               "melee": "MEL", "psi": "PSI"}
 ATTR_MIN, ATTR_MAX = 1, 8            # 3.4 / K10 (effects may exceed 8: hand-set up to 20)
@@ -92,7 +94,7 @@ KNOWN_GRADE_PRICES = {3: 12, 4: 30}  # the only item/weapon prices by grade our 
 ITEM_KINDS = ("cash", "item", "weapon", "ammo", "prototype")   # what a Treasure Table cell gives (ch. 14)
 
 ARMOR_MAX = 8                        # ch. 14: the maximum Armor Level of a hero
-ARMOR_PIECES = ("jacket", "helmet", "physical_shield")   # ch. 14: one of each worn at a time
+ARMOR_PIECES: Final = ("jacket", "helmet", "physical_shield")   # ch. 14: one of each worn at a time
 ARMOR_PIECE_TEXT = {"jacket": "jacket", "helmet": "helmet", "physical_shield": "physical Shield"}
 HANDS = ("L", "R")
 # what a Treasure drop's d20 gives, as the commands that resolve it (hints name whole commands)

@@ -7,14 +7,18 @@ is deployed, and the atmosphere here (a Hull Breach opens an area to the outside
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from journal.errors import InputError, RuleError
 from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.model.locations import effective_atmosphere
 from journal.hints import cmd, say
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import Location, State
 
-def current_exploration(s: dict) -> dict:
+
+def current_exploration(s: State) -> dict:
     d = s.get("dungeon")
     if not d:
         raise RuleError(say("the crew is not exploring a Location (", cmd("kraken dungeon enter", "SLOT"), ")"))
@@ -24,7 +28,7 @@ def current_exploration(s: dict) -> dict:
     return d
 
 
-def explored_location(s: dict, d: dict) -> dict:
+def explored_location(s: State, d: dict) -> Location:
     return s["locations"][d["location"]]
 
 
@@ -42,7 +46,7 @@ def tile_key(d: dict, tile: str) -> str:
     return f"{d['map']}:{tile}"
 
 
-def tile_value(s: dict, d: dict, dice, tile: str, level: str | None, out: list[str]) -> int:
+def tile_value(s: State, d: dict, dice, tile: str, level: str | None, out: list[str]) -> int:
     """Ch. 13 '?': d6 halved (rounded up), rolled once per unknown value and exploration."""
     if level is None:
         return 0
@@ -57,7 +61,7 @@ def tile_value(s: dict, d: dict, dice, tile: str, level: str | None, out: list[s
     return values[key]
 
 
-def deployed(s: dict, d: dict, conscious: bool = True) -> list[str]:
+def deployed(s: State, d: dict, conscious: bool = True) -> list[str]:
     return [n for n in d["crew"] if n in s["crew"] and (not conscious or s["crew"][n]["status"] == "active")]
 
 
@@ -71,7 +75,7 @@ def resolve(d: dict, key: str) -> None:
         d["resolved"].append(key)
 
 
-def map_cleared(s: dict, d: dict) -> bool:
+def map_cleared(s: State, d: dict) -> bool:
     return d["map"] in explored_location(s, d)["cleared"]
 
 
@@ -80,7 +84,7 @@ def breached(d: dict) -> list[str]:
     return [k for k in d.get("near", []) if not resolved(d, f"{k}:repaired")]
 
 
-def shop_here(s: dict) -> dict | None:
+def shop_here(s: State) -> dict | None:
     """The Shop the crew is at, if any: a Shop tile S# of the exploration (the team stands
     on it; a short visit's too), or a Shop away from a Location (Phase 3's grade 5 Shop, an
     event's) while no combat or flight is going on. → {grade, limit, where}: it sells
@@ -103,7 +107,7 @@ def shop_here(s: dict) -> dict | None:
             "where": "Phase 3's grade 5 Shop" if sh["by"] == "phase 3" else f"the event's grade {sh['grade']} Shop"}
 
 
-def atmosphere_here(s: dict, d: dict, where: str | None = None) -> str:
+def atmosphere_here(s: State, d: dict, where: str | None = None) -> str:
     """The atmosphere where the team stands: the Location's AO outside, AI inside (ch. 12),
     with Hardcore's and space's changes; an area connected to an unrepaired Hull Breach has
     an Outside atmosphere (ch. 13)."""
@@ -114,7 +118,7 @@ def atmosphere_here(s: dict, d: dict, where: str | None = None) -> str:
     return effective_atmosphere(s, loc, "ao" if w == "outside" else "ai")
 
 
-def one_trade(s: dict, what: str) -> None:
+def one_trade(s: State, what: str) -> None:
     """Ch. 5 Phase 4, the short visit: the crew "can visit that trader and perform one of these
     actions ... Once the action is complete, your Crew Members return to your Ship": a trade
     (a purchase, a sale, a gamble, a mod, a hire, a quest accepted) is counted as the visit's one
@@ -128,7 +132,7 @@ def one_trade(s: dict, what: str) -> None:
     d["actions"] = 1
 
 
-def refuse_unless_at_shop(s: dict, what: str, instead: object) -> dict:
+def refuse_unless_at_shop(s: State, what: str, instead: object) -> dict:
     """Ch. 4, 11, 13: crew members, ship systems and hulls are sold at a Shop ("If you do so at a
     Shop you will get Credits"; "for half-price at any Shop"); `instead` is the command that
     removes without selling. Returns the Shop."""

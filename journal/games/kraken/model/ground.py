@@ -6,11 +6,16 @@ activations a member has, and what comes next.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.errors import RuleError
 from journal.hints import Text, cmd, say
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
-def current_ground_combat(s: dict) -> dict:
+
+def current_ground_combat(s: State) -> dict:
     g = s.get("ground")
     if not g:
         raise RuleError(say("there is no Ground Combat going on (", cmd("kraken dungeon enemy", "TILE"), ", or ",
@@ -18,7 +23,7 @@ def current_ground_combat(s: dict) -> dict:
     return g
 
 
-def conscious(s: dict, g: dict) -> list[str]:
+def conscious(s: State, g: dict) -> list[str]:
     return [n for n in g["crew"] if n in s["crew"] and s["crew"][n]["status"] == "active"]
 
 
@@ -26,11 +31,11 @@ def active_enemies(g: dict) -> list[str]:
     return [k for k, e in g["enemies"].items() if e["status"] == "active"]
 
 
-def lone_wolf(s: dict, g: dict) -> bool:
+def lone_wolf(s: State, g: dict) -> bool:
     return len(conscious(s, g)) == 1
 
 
-def activations_allowed(s: dict, g: dict, name: str) -> int:
+def activations_allowed(s: State, g: dict, name: str) -> int:
     """1 a turn (a lone wolf 2, PSI MOTIVATION one more); none for a member healed from
     unconscious this turn (ch. 4: "Healed unconscious Crew Members are active again, but
     cannot take any actions before the next Ground Combat turn")."""
@@ -40,7 +45,7 @@ def activations_allowed(s: dict, g: dict, name: str) -> int:
     return base + g.get("extra", []).count(name)
 
 
-def turn_hint(s: dict, g: dict) -> Text:
+def turn_hint(s: State, g: dict) -> Text:
     if g["step"] == "crew":
         todo = [n for n in conscious(s, g) if g.get("acted", {}).get(n, 0) < activations_allowed(s, g, n)]
         return say(f"Turn {g['turn']}: the crew acts ({', '.join(todo)}): ", cmd("kraken ground attack", "NAME", "TARGET"),

@@ -8,6 +8,7 @@ loaded only when a state has systems or weapons.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from journal.games.kraken.model.campaign import oxygen_max
 from journal.games.kraken.model.constants import (
@@ -33,8 +34,11 @@ from journal.games.kraken.model.members import (
 from journal.hints import cmd, say
 from journal.schema import key_path, show_value
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import Ship, State
 
-def invariants(s: dict, problems: list[str]) -> None:
+
+def invariants(s: State, problems: list[str]) -> None:
     """Every invariant of a well-typed state, in the order of the save: the turn, the lines, the
     crew, the ship, the Locations, the quests, what happens away from the ship, the save point."""
     for check in (_turn_and_phase, _lines, _phase_choices, _crew_names, _members, _leader, _builds, _ship,
@@ -43,7 +47,7 @@ def invariants(s: dict, problems: list[str]) -> None:
         check(s, problems)
 
 
-def _turn_and_phase(s: dict, problems: list[str]) -> None:
+def _turn_and_phase(s: State, problems: list[str]) -> None:
     if (s["turn"] == 0) != (s["phase"] == 0):
         problems.append(f"state.phase = {s['phase']} with state.turn = {s['turn']}: phase 0 is the setup "
                         f"before turn 1; turns 1 and later are in phases 1-5")
@@ -52,7 +56,7 @@ def _turn_and_phase(s: dict, problems: list[str]) -> None:
                         f"(25 + state.oxygen_tanks)")
 
 
-def _lines(s: dict, problems: list[str]) -> None:
+def _lines(s: State, problems: list[str]) -> None:
     for slot, line in s["lines"].items():
         path = key_path("state.lines", slot)
         if not line["coords"]:
@@ -73,7 +77,7 @@ def _lines(s: dict, problems: list[str]) -> None:
                         f"turns running (rules note K5)")
 
 
-def _phase_choices(s: dict, problems: list[str]) -> None:
+def _phase_choices(s: State, problems: list[str]) -> None:
     """What a turn records: the lines done, the skip, the free action (Phase 3), the Recoveries."""
     if s["turn"] == 0 and (s["done"] or s.get("skipped") or s.get("free_action")):
         problems.append("state.done, skipped and free_action belong to a turn: the setup (turn 0) has none")
@@ -98,7 +102,7 @@ def _phase_choices(s: dict, problems: list[str]) -> None:
                         f"flight found (with free_action = \"flight\"), or leave the key out")
 
 
-def _crew_names(s: dict, problems: list[str]) -> None:
+def _crew_names(s: State, problems: list[str]) -> None:
     """K10, K11: at most four, one name each in any case, one PSI, Ray or Lex, no fallen preset rejoins."""
     crew = s["crew"]
     if len(crew) > MAX_CREW:
@@ -122,7 +126,7 @@ def _crew_names(s: dict, problems: list[str]) -> None:
                             f"campaign (state.fallen, rules note K11)")
 
 
-def _members(s: dict, problems: list[str]) -> None:
+def _members(s: State, problems: list[str]) -> None:
     """Each crew member's profile: HP and status (K11), traits (3.5), what is carried (ch. 4)."""
     for name, c in s["crew"].items():
         path = key_path("state.crew", name)
@@ -144,7 +148,7 @@ def _members(s: dict, problems: list[str]) -> None:
                             f"{carry_capacity(c['strength'])} + at most {OVERLOAD_MAX} overload")
 
 
-def _leader(s: dict, problems: list[str]) -> None:
+def _leader(s: State, problems: list[str]) -> None:
     leader = s.get("leader")
     if leader is not None and leader not in s["crew"]:
         problems.append(f"state.leader = {show_value(leader)} is not a crew member")
@@ -153,7 +157,7 @@ def _leader(s: dict, problems: list[str]) -> None:
                             cmd("kraken crew leader", "NAME"), "`)"))
 
 
-def _builds(s: dict, problems: list[str]) -> None:
+def _builds(s: State, problems: list[str]) -> None:
     """Ch. 7: a build is a system or a hull, built by crew members who build nothing else."""
     busy: dict[str, str] = {}
     for bname, b in s["builds"].items():
@@ -172,7 +176,7 @@ def _builds(s: dict, problems: list[str]) -> None:
             busy[who] = bname
 
 
-def _ship(s: dict, problems: list[str]) -> None:
+def _ship(s: State, problems: list[str]) -> None:
     ship = s.get("ship")
     if not ship:
         if s["expansion_storage"]:
@@ -197,7 +201,7 @@ def _ship(s: dict, problems: list[str]) -> None:
         problems.append("state.expansion_storage holds items but the ship has no Storage Expansion")
 
 
-def _system(ship: dict, path: str, e: dict, cat: dict, problems: list[str]) -> str | None:
+def _system(ship: Ship, path: str, e: dict, cat: dict, problems: list[str]) -> str | None:
     """One system of the ship (ch. 11): a magazine for one ship weapon with Ammo, or a system of
     the catalogue (returned, to count the ones a ship has once)."""
     from journal.games.kraken.catalogue import AMMO
@@ -222,7 +226,7 @@ def _system(ship: dict, path: str, e: dict, cat: dict, problems: list[str]) -> s
     return system
 
 
-def _locations(s: dict, problems: list[str]) -> None:
+def _locations(s: State, problems: list[str]) -> None:
     cap = location_capacity(s)
     for slot, loc in s["locations"].items():
         path = key_path("state.locations", slot)
@@ -239,7 +243,7 @@ def _locations(s: dict, problems: list[str]) -> None:
             problems.append(f"{path}.cleared names a map twice")
 
 
-def _quests(s: dict, problems: list[str]) -> None:
+def _quests(s: State, problems: list[str]) -> None:
     for name, q in s["quests"].items():
         path = key_path("state.quests", name)
         if q["urgent"] and "ticks" not in q:
@@ -250,7 +254,7 @@ def _quests(s: dict, problems: list[str]) -> None:
             problems.append("state.quests has a quest with an empty name")
 
 
-def _gear(s: dict, problems: list[str]) -> None:
+def _gear(s: State, problems: list[str]) -> None:
     """Ch. 14: PSI exhaustion, one jacket, a physical Shield held in a hand, each weapon's Ammo."""
     for name, m in s["crew"].items():
         path = key_path("state.crew", name)
@@ -284,7 +288,7 @@ def _weapon(path: str, w: dict, problems: list[str]) -> None:
         problems.append(f"{path}.ammo = {w['ammo']} is above its capacity {spec['ammo']}")
 
 
-def _flight(s: dict, problems: list[str]) -> None:
+def _flight(s: State, problems: list[str]) -> None:
     f = s.get("flight")
     if not f:
         return
@@ -317,7 +321,7 @@ def _generation(gen: dict, problems: list[str]) -> None:
                         f"state.flight.generation.values holds {len(values)}")
 
 
-def _combat(s: dict, problems: list[str]) -> None:
+def _combat(s: State, problems: list[str]) -> None:
     """Ch. 10: a Space Combat needs a ship; its timeline, both sides' SP and Shields, what it names."""
     c = s.get("combat")
     if not c:
@@ -349,7 +353,7 @@ def _combat(s: dict, problems: list[str]) -> None:
         problems.append("state.combat.step is unknown")
 
 
-def _boarding(s: dict, problems: list[str]) -> None:
+def _boarding(s: State, problems: list[str]) -> None:
     """Ch. 10 (5): the enemy ship boarded, the crew boarding it, the ships that board us."""
     c = s.get("combat")
     if not c:
@@ -366,7 +370,7 @@ def _boarding(s: dict, problems: list[str]) -> None:
             problems.append(f"state.combat.boarders names enemy {n}: there are {len(c['enemies'])}")
 
 
-def _dungeon(s: dict, problems: list[str]) -> None:
+def _dungeon(s: State, problems: list[str]) -> None:
     """Ch. 13: the exploration is at a logged Location, on a map it has, with crew members, not in a combat."""
     d = s.get("dungeon")
     if not d:
@@ -385,7 +389,7 @@ def _dungeon(s: dict, problems: list[str]) -> None:
         problems.append("state.dungeon and state.combat: the crew cannot explore during a Space Combat")
 
 
-def _ground(s: dict, problems: list[str]) -> None:
+def _ground(s: State, problems: list[str]) -> None:
     """Ch. 14: a Ground Combat's crew, its enemies' HP, Shields and action rows, the crew's Shields."""
     g = s.get("ground")
     if not g:
@@ -419,7 +423,7 @@ def _ground_enemy(path: str, enemy: dict, problems: list[str]) -> None:
             problems.append(f"{path}.actions: a row from {row['lo']} to {row['hi']} is backwards")
 
 
-def _loot(s: dict, problems: list[str]) -> None:
+def _loot(s: State, problems: list[str]) -> None:
     for i, drop in enumerate(s.get("loot", [])):
         if drop.get("d20") is not None and "first" not in drop:
             problems.append(f"state.loot[{i}].d20 without first (credits or stimpack)")
@@ -427,12 +431,12 @@ def _loot(s: dict, problems: list[str]) -> None:
             problems.append(f"state.loot[{i}].kind without d20: the Treasure Table is read after the d20")
 
 
-def _carriers(s: dict) -> dict[str, str]:
+def _carriers(s: State) -> dict[str, str]:
     """Who carries which captive (ch. 4): crew member -> the captive's label."""
     return {c["carrier"]: label for label, c in (s.get("captives") or {}).items()}
 
 
-def _captives(s: dict, problems: list[str]) -> None:
+def _captives(s: State, problems: list[str]) -> None:
     """Ch. 4: each captive is carried by a crew member, one captive each."""
     seen: dict[str, str] = {}
     for label, c in (s.get("captives") or {}).items():
@@ -445,7 +449,7 @@ def _captives(s: dict, problems: list[str]) -> None:
         seen[c["carrier"]] = label
 
 
-def _captured(s: dict, problems: list[str]) -> None:
+def _captured(s: State, problems: list[str]) -> None:
     """Ch. 4: an alien captured in a Ground Combat (at 0 HP or below) is carried by a crew member who
     carries no other captive."""
     busy = _carriers(s)
@@ -468,7 +472,7 @@ def _captured(s: dict, problems: list[str]) -> None:
             problems.append(f"{path}.hp = {e['hp']}: an alien is captured at 0 HP or below")
 
 
-def _returned(s: dict, problems: list[str]) -> None:
+def _returned(s: State, problems: list[str]) -> None:
     ret = s.get("returned")
     if ret is None:
         return
@@ -481,14 +485,14 @@ def _returned(s: dict, problems: list[str]) -> None:
             problems.append(f"state.returned names Phase {p}, after the current Phase {s['phase']}")
 
 
-def _grade_prices(s: dict, problems: list[str]) -> None:
+def _grade_prices(s: State, problems: list[str]) -> None:
     for key, price in (s.get("grade_prices") or {}).items():
         known = KNOWN_GRADE_PRICES.get(int(key))
         if known is not None and price != known:
             problems.append(f"state.grade_prices.{key} = {price}: the rulebook prints grade {key} at {known}¢")
 
 
-def _transmitters(s: dict, problems: list[str]) -> None:
+def _transmitters(s: State, problems: list[str]) -> None:
     tx = transmitters(s)
     if len(tx) > 1:
         problems.append(f"state.crew: {', '.join(tx)}: only one Mobile transmitter may be carried by the whole "
@@ -505,7 +509,7 @@ _TILE_ENTRY = re.compile(r"[1-9]:[^:\s]+(?::[^:\s]+)?")
 _TILE_LISTS = {"resolved": True, "disabled": True, "disruptors": False, "bosses": False, "breaches": False}
 
 
-def _dungeon_elements(s: dict, problems: list[str]) -> None:
+def _dungeon_elements(s: State, problems: list[str]) -> None:
     d = s.get("dungeon")
     if not d:
         return
@@ -522,7 +526,7 @@ def _dungeon_elements(s: dict, problems: list[str]) -> None:
         problems.append(f"state.dungeon.portal = {d['portal']} is not in state.dungeon.portals")
 
 
-def _savepoint(s: dict, problems: list[str]) -> None:
+def _savepoint(s: State, problems: list[str]) -> None:
     sp = s.get("savepoint")
     if sp and s["difficulty"] not in SAVE_DIFFICULTIES:
         problems.append(f"state.savepoint: {DIFFICULTY_TEXT[s['difficulty']]} has no save points (rules note K8)")

@@ -6,12 +6,18 @@ atmosphere that counts (Hardcore, space), a Location's description, finding one 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from journal.errors import InputError
 from journal.games.kraken.model.constants import ATMOSPHERES, LOCATION_SLOTS, LOCATION_SLOTS_HNM, SPECIES
 from journal.games.kraken.model.systems import systems_named
 
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from journal.games.kraken.tables import Location, State
 
-def location_capacity(state: dict, working: bool = False) -> int:
+
+def location_capacity(state: State, working: bool = False) -> int:
     """K7: 2 slots, 6 while HyperNavMemory is installed (working=True: and undamaged)."""
     return LOCATION_SLOTS_HNM if systems_named(state, "HyperNavMemory", working) else LOCATION_SLOTS
 
@@ -33,7 +39,7 @@ def parse_atmosphere(text: str, what: str) -> str:
     return t
 
 
-def hardcore_atmosphere(state: dict, a: str) -> str:
+def hardcore_atmosphere(state: State, a: str) -> str:
     """Ch. 3.2 Hardcore: "For the entirety of your campaign non-breathable environments are
     considered hell-conditions and breathable-conditions are considered as non-breathable"
     (NO → HELL, YES → NO), wherever the crew is: at a Location or in an event's combat."""
@@ -42,7 +48,7 @@ def hardcore_atmosphere(state: dict, a: str) -> str:
     return a
 
 
-def effective_atmosphere(state: dict, loc: dict, key: str) -> str:
+def effective_atmosphere(state: State, loc: Mapping[str, Any], key: str) -> str:
     """Ch. 3.2 Hardcore (see hardcore_atmosphere); ch. 4: Space Stations and In Space have
     no breathable outside (YES → NO)."""
     a = loc[key]
@@ -51,7 +57,7 @@ def effective_atmosphere(state: dict, loc: dict, key: str) -> str:
     return hardcore_atmosphere(state, a)
 
 
-def describe_location(s: dict, loc: dict) -> str:
+def describe_location(s: State, loc: Mapping[str, Any]) -> str:
     parts = [loc.get("name") or loc["type"]]
     if loc.get("name"):
         parts.append(loc["type"])
@@ -63,7 +69,7 @@ def describe_location(s: dict, loc: dict) -> str:
     return " / ".join(parts)
 
 
-def location_at(s: dict, slot) -> tuple[str, dict]:
+def location_at(s: State, slot) -> tuple[str, Location]:
     key = str(slot).strip().upper().removeprefix("MAP")
     if key not in s["locations"]:
         used = ", ".join(s["locations"]) or "none"

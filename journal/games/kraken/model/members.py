@@ -7,6 +7,7 @@ Mobile transmitters; wounds, healing, death and leaving the crew; items with use
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.model.campaign import crew_lost
@@ -23,13 +24,16 @@ from journal.games.kraken.model.constants import (
 from journal.hints import cmd, say
 from journal.schema import fold
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import CrewMember, State
+
 
 def hp_formula(strength: int) -> int:
     """K10: HP max = 2 x Strength, at most 14."""
     return min(2 * strength, HP_CAP)
 
 
-def strength_changed(member: dict, before: int, out: list[str]) -> int:
+def strength_changed(member: CrewMember, before: int, out: list[str]) -> int:
     """Ch. 3.4: "if you increase Strength during play that Crew Member's HP will be increased
     as well, as it would when creating a Crew Member" (K10: HP max = 2 x Strength, at most
     14); "When a Crew Member's HP maximum increases, their current HP increases by the same
@@ -54,35 +58,35 @@ def carry_capacity(strength: int) -> int:
     return 2 + min(4, strength // 2)
 
 
-def overload(member: dict) -> int:
+def overload(member: CrewMember) -> int:
     """Items carried beyond capacity (chapter 4: -1 / -2 to attack rolls; at most 2)."""
     return max(0, len(member.get("inventory", {})) - carry_capacity(member.get("strength", 1)))
 
 
-def worn_armor(member: dict) -> int:
+def worn_armor(member: CrewMember) -> int:
     """Ch. 14: the Armor of the pieces worn, added up (the unnamed `armor`, a jacket, a
     helmet, a physical Shield), before Strength and the cap."""
     return member.get("armor", 0) + sum(member[k]["armor"] for k in ARMOR_PIECES if member.get(k))
 
 
-def strength_armor(member: dict) -> int:
+def strength_armor(member: CrewMember) -> int:
     """Ch. 3.4: 0.5 Armor for each Strength point above 8 (halves round up, K14)."""
     return -(-max(0, member.get("strength", 0) - 8) // 2)
 
 
-def crew_armor(member: dict) -> int:
+def crew_armor(member: CrewMember) -> int:
     """Ch. 3.4 and 14: the Armor worn (jacket + helmet + physical Shield), plus 0.5 for
     each Strength point above 8 (halves round up, K14), at most 8 (a hero's maximum)."""
     return min(ARMOR_MAX, worn_armor(member) + strength_armor(member))
 
 
-def armor_pieces(member: dict) -> list[str]:
+def armor_pieces(member: CrewMember) -> list[str]:
     """The pieces worn, as "Kevlar vest 2" (the unnamed `armor` as "jacket 2")."""
     out = [f"jacket {member['armor']}"] if member.get("armor") else []
     return out + [f"{member[k]['name']} {member[k]['armor']}" for k in ARMOR_PIECES if member.get(k)]
 
 
-def armor_text(member: dict) -> str:
+def armor_text(member: CrewMember) -> str:
     """'Armor 5 (Kevlar vest 2 + Helmet 1 + Anti-Terror Shield 2)': the total the damage
     uses, with the pieces, the Strength bonus and the cap shown."""
     pieces = armor_pieces(member)
@@ -94,7 +98,7 @@ def armor_text(member: dict) -> str:
     return f"Armor {crew_armor(member)} ({parts}{cap})"
 
 
-def item_named(member: dict, name: str, slots=INVENTORY) -> str | None:
+def item_named(member: CrewMember, name: str, slots=INVENTORY) -> str | None:
     """The inventory slot (of `slots`) whose item is `name`: its whole text, or its name
     before a '+' note or a U<n> uses mark, ignoring case."""
     want = fold(" ".join(str(name).split()))
@@ -106,18 +110,18 @@ def item_named(member: dict, name: str, slots=INVENTORY) -> str | None:
     return None
 
 
-def hand_holding(member: dict, name: str) -> str | None:
+def hand_holding(member: CrewMember, name: str) -> str | None:
     """The hand slot (L or R) holding the item `name` (see item_named)."""
     return item_named(member, name, HANDS)
 
 
-def hands_text(member: dict) -> str:
+def hands_text(member: CrewMember) -> str:
     """'L: Rifle + mag, R: empty'."""
     inv = member.get("inventory", {})
     return ", ".join(f"{h}: {inv.get(h, 'empty')}" for h in HANDS)
 
 
-def release_shield(member: dict, name: str, out: list[str]) -> None:
+def release_shield(member: CrewMember, name: str, out: list[str]) -> None:
     """Ch. 14: a physical Shield is worn only while held in a hand: once its item has left
     the hands it is no longer worn (called after an item leaves an inventory slot)."""
     ps = member.get("physical_shield")
@@ -128,7 +132,7 @@ def release_shield(member: dict, name: str, out: list[str]) -> None:
                        cmd("kraken crew gear", name, physical_shield=f"{ps['name']}:{ps['armor']}"), ")."))
 
 
-def carrying(state: dict, name: str) -> str | None:
+def carrying(state: State, name: str) -> str | None:
     """The captive (its label) a crew member carries, if any (ch. 4: they cannot attack)."""
     for label, c in (state.get("captives") or {}).items():
         if c.get("carrier") == name:
@@ -140,13 +144,13 @@ def carrying(state: dict, name: str) -> str | None:
     return None
 
 
-def transmitters(state: dict) -> list[str]:
+def transmitters(state: State) -> list[str]:
     """Ch. 4: only one Mobile transmitter may be carried by the whole team."""
     return [f"{n}:{slot}" for n, m in state.get("crew", {}).items() for slot, item in m.get("inventory", {}).items()
             if MOBILE_TRANSMITTER in fold(str(item))]
 
 
-def tool_sets(member: dict) -> list[str]:
+def tool_sets(member: CrewMember) -> list[str]:
     """Ch. 4: "No one Crew Member can benefit from more than one of the following at any one time:
     Tool set / German Tool set": the slots holding one."""
     return [slot for slot, item in member.get("inventory", {}).items() if TOOL_SET in fold(str(item))]
@@ -155,7 +159,7 @@ def tool_sets(member: dict) -> list[str]:
 UNCONSCIOUS_FLOOR = -3   # K11: 0 to -3 unconscious, -4 or lower killed
 
 
-def wound(s: dict, name: str, amount: int, out: list[str], why: str = "") -> str:
+def wound(s: State, name: str, amount: int, out: list[str], why: str = "") -> str:
     """Damage to a crew member (K11, ch. 4): an unconscious member takes no further damage;
     HP 0 to -3 is unconscious (recorded as 0); -4 or lower is killed and removed.
     Returns "active", "unconscious", "killed" or "spared" (already unconscious)."""
@@ -183,7 +187,7 @@ def wound(s: dict, name: str, amount: int, out: list[str], why: str = "") -> str
     return "active"
 
 
-def heal(s: dict, name: str, amount: int, out: list[str], why: str = "", hell: bool = False) -> int:
+def heal(s: State, name: str, amount: int, out: list[str], why: str = "", hell: bool = False) -> int:
     """Healing stops at HP max; in a Hell atmosphere it heals half, rounded up (ch. 12, K14).
     Returns the HP gained."""
     c = s["crew"][name]
@@ -201,7 +205,7 @@ def heal(s: dict, name: str, amount: int, out: list[str], why: str = "", hell: b
     return c["hp"] - before
 
 
-def revived(s: dict, name: str, out: list[str]) -> None:
+def revived(s: State, name: str, out: list[str]) -> None:
     """Ch. 4: "Healed unconscious Crew Members are active again, but cannot take any actions
     before the next Ground Combat turn": in a Ground Combat they wait for its next turn."""
     g = s.get("ground")
@@ -217,7 +221,7 @@ def preset_member(name: str) -> str | None:
     return next((p for p in PRESET_CREW if p.casefold() == folded), None)
 
 
-def note_fallen(s: dict, name: str, out: list[str]) -> None:
+def note_fallen(s: State, name: str, out: list[str]) -> None:
     preset = preset_member(name)
     if preset:
         s.setdefault("fallen", [])
@@ -226,7 +230,7 @@ def note_fallen(s: dict, name: str, out: list[str]) -> None:
         out.append(f"{preset} cannot rejoin your crew in this campaign: note it (rules note K11).")
 
 
-def _scrub(s: dict, name: str, out: list[str] | None = None) -> None:
+def _scrub(s: State, name: str, out: list[str] | None = None) -> None:
     """A member who leaves the crew leaves the combat and dungeon tables too (a captive
     they carried gets away)."""
     for label, cap in list((s.get("captives") or {}).items()):
@@ -270,7 +274,7 @@ def _leave_ground(g: dict, name: str, out: list[str] | None) -> None:
                 out.append(f"Nobody carries the captured {label} any more: it counts as defeated.")
 
 
-def drop_member(s: dict, name: str, out: list[str], abandoned: bool = False) -> None:
+def drop_member(s: State, name: str, out: list[str], abandoned: bool = False) -> None:
     """A member leaves the crew (dead, sold, left). Their equipment may be collected, unless
     they were `abandoned` (left behind in an escape: erased with all they carry, ch. 14)."""
     _scrub(s, name, out)
@@ -306,7 +310,7 @@ def uses_spent(text: str) -> bool:
     return bool(hit and hit[2] and int(hit[1] or 1) < int(hit[2]))
 
 
-def item_slot(member: dict, item: str) -> str | None:
+def item_slot(member: CrewMember, item: str) -> str | None:
     """The inventory slot holding an item: its text, or its name before a '+' note or a
     U<n> uses mark ("Med kit U2" is the Med kit), ignoring case."""
     want = fold(str(item).strip())
@@ -317,7 +321,7 @@ def item_slot(member: dict, item: str) -> str | None:
     return None
 
 
-def use_item(s: dict, name: str, item: str, out: list[str]) -> None:
+def use_item(s: State, name: str, item: str, out: list[str]) -> None:
     """Ch. 14 ITEMS DEFINITION, U / Use up: an item marked U is erased when used once, U<n>
     after n uses (one use is erased each time, "U3" → "U2/3", so the sheet keeps the full
     amount; used-up items cannot be reloaded). An item not found in the inventory is only

@@ -5,22 +5,27 @@ Which systems work, what they add up to, installing one, and what losing one tak
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.errors import RuleError
 from journal.games.kraken.catalogue import AMMO
 from journal.hints import cmd, say
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
-def systems_named(state: dict, system: str, working: bool = True) -> list[str]:
+
+def systems_named(state: State, system: str, working: bool = True) -> list[str]:
     ship = state.get("ship") or {}
     return [label for label, e in ship.get("systems", {}).items()
             if e.get("system") == system and not (working and e.get("damaged"))]
 
 
-def working(s: dict, system: str) -> bool:
+def working(s: State, system: str) -> bool:
     return bool(systems_named(s, system))
 
 
-def ship_stats(state: dict, cat: dict) -> dict:
+def ship_stats(state: State, cat: dict) -> dict:
     """SP, shields, recharge and armor of the working (undamaged) systems."""
     ship = state.get("ship")
     if not ship:
@@ -40,7 +45,7 @@ def ship_stats(state: dict, cat: dict) -> dict:
     return out
 
 
-def can_install(s: dict, name: str, cat: dict) -> None:
+def can_install(s: State, name: str, cat: dict) -> None:
     if name.startswith(AMMO + ":"):
         return
     info = cat[name]
@@ -54,7 +59,7 @@ def can_install(s: dict, name: str, cat: dict) -> None:
                             cmd("set", "ship.expansion_sp", "X"), "`"))
 
 
-def install_system(s: dict, name: str) -> str:
+def install_system(s: State, name: str) -> str:
     systems = s["ship"]["systems"]
     label, n = name, 1
     while label in systems:
@@ -67,7 +72,7 @@ def install_system(s: dict, name: str) -> str:
     return label
 
 
-def check_removal(s: dict, key: str, selling: bool) -> list[str]:
+def check_removal(s: State, key: str, selling: bool) -> list[str]:
     """What losing a system takes with it; refuses a sale that would lose stored data."""
     e = s["ship"]["systems"][key]
     lost: list[str] = []

@@ -8,13 +8,16 @@ the same way without a name (``RG 4+, 2x3``).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from journal.errors import InputError
 from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.model.constants import HANDS, MELEE_KIND, RANGED_KIND, WEAKEN, WEAPON_FLAGS
 from journal.games.kraken.model.members import release_shield
 from journal.schema import fold
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import CrewMember, State
 
 _WEAPON = re.compile(r"(?P<name>.*?)\s*(?:\((?P<str>\d{1,2})\))?\s*(?P<hit>\d)\s*\+\s*,?\s*"
                      r"(?:(?P<times>\d{1,2})\s*[x×]\s*)?(?P<dmg>\d{1,3})(?P<rest>(?:\s.*)?)", re.IGNORECASE)
@@ -111,7 +114,7 @@ def weapon_notation(spec: dict) -> str:
     return f"{spec['hit']}+, {times}{spec['damage']}{ammo} {spec['kind']}{(' ' + flags) if flags else ''}"
 
 
-def weapon_slot(member: dict, label: str) -> str | None:
+def weapon_slot(member: CrewMember, label: str) -> str | None:
     """The inventory slot holding a weapon: its name, maybe with a '+ mag' note."""
     want = fold(label)
     for slot, text in member.get("inventory", {}).items():
@@ -120,7 +123,7 @@ def weapon_slot(member: dict, label: str) -> str | None:
     return None
 
 
-def unplace_weapon(m: dict, label: str, key: str, out: list[str]) -> str | None:
+def unplace_weapon(m: CrewMember, label: str, key: str, out: list[str]) -> str | None:
     slot = weapon_slot(m, label)
     if slot is not None:
         del m["inventory"][slot]
@@ -128,7 +131,7 @@ def unplace_weapon(m: dict, label: str, key: str, out: list[str]) -> str | None:
     return slot
 
 
-def ready_weapons(member: dict) -> list[str]:
+def ready_weapons(member: CrewMember) -> list[str]:
     """Ch. 14: the weapons in a hand (L or R) that can attack now: neither jammed nor damaged,
     charged (T2), with Ammo left, and not too heavy for the member (an AGGRESSIVE member holding
     one must attack)."""
@@ -150,7 +153,7 @@ _MAGAZINE = re.compile(r"(?P<weapon>.+?)\s+(?:mag|magazine|ammo)(?:\s*[x×]\s*(?
 _SPARE = re.compile(r"(?P<weapon>[^+]+?)\s*\+\s*(?:mag|magazine|ammo)", re.IGNORECASE)
 
 
-def magazines(member: dict, label: str) -> dict[str, int]:
+def magazines(member: CrewMember, label: str) -> dict[str, int]:
     """The member's inventory slots holding a Magazine for the weapon `label`, and how many each."""
     want = fold(label.strip())
     found = {}
@@ -164,7 +167,7 @@ def magazines(member: dict, label: str) -> dict[str, int]:
     return found
 
 
-def use_magazine(member: dict, slot: str, label: str) -> str:
+def use_magazine(member: CrewMember, slot: str, label: str) -> str:
     """Erase one Magazine from `slot` (two become one; the weapon's spare leaves the weapon):
     returns what the slot holds now ("" when it is empty)."""
     text = " ".join(str(member["inventory"][slot]).split())
@@ -182,7 +185,7 @@ def use_magazine(member: dict, slot: str, label: str) -> str:
     return left
 
 
-def back_on_ship(s: dict, names) -> None:
+def back_on_ship(s: State, names) -> None:
     """Ch. 14: "If you are back at your spaceship all Weapons, no matter if jammed or damaged, will
     be repaired and ready to use again instantly", T2 weapons charged; "If you are back on board
     of your spaceship your PSI Trait will recover from exhaustion automatically"."""

@@ -17,6 +17,8 @@ Everything is drawn with `journal.pdf.primitives`; user text goes through `safe`
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from journal.games.kraken.sheets.crew import draw_crew_member
 from journal.games.kraken.sheets.exploration import draw_exploration
 from journal.games.kraken.sheets.ground_combat import draw_ground_combat
@@ -24,6 +26,9 @@ from journal.games.kraken.sheets.line_tracker import draw_line_tracker
 from journal.games.kraken.sheets.parts import as_dict
 from journal.games.kraken.sheets.space_combat import draw_space_combat
 from journal.games.kraken.sheets.spaceship import draw_spaceship
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
 
 def draw_tracker(c, page, state, title) -> None:
@@ -38,20 +43,20 @@ def draw_tracker(c, page, state, title) -> None:
     for name in names:
         page.new_page()
         draw_crew_member(c, page, s, name, as_dict(crew.get(name)) if name else {}, blank)
-    draw_pages(c, page, s, blank)
+    draw_pages(c, page, cast("State", s), blank)
 
 
-def space_combat_shown(s: dict) -> bool:
+def space_combat_shown(s: State) -> bool:
     """A filled PDF prints the SPACE COMBAT page while a Space Combat is under way."""
     return bool(s.get("combat"))
 
 
-def ground_combat_shown(s: dict) -> bool:
+def ground_combat_shown(s: State) -> bool:
     """A filled PDF prints the GROUND COMBAT page while a Ground Combat is under way."""
     return bool(s.get("ground"))
 
 
-def exploration_shown(s: dict) -> bool:
+def exploration_shown(s: State) -> bool:
     """A filled PDF prints the DUNGEON EXPLORATION page while an exploration (or a short visit)
     is under way."""
     return bool(s.get("dungeon"))
@@ -63,7 +68,7 @@ ADVENTURE_PAGES = ((space_combat_shown, draw_space_combat), (ground_combat_shown
                    (exploration_shown, draw_exploration))
 
 
-def draw_pages(c, page, s: dict, blank: bool) -> None:
+def draw_pages(c, page, s: State, blank: bool) -> None:
     """The SPACE COMBAT, GROUND COMBAT and EXPLORATION forms, each on a new page (the caller
     started none): all of them blank, or those under way."""
     for shown, draw in ADVENTURE_PAGES:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.games.kraken.model.constants import ARMOR_MAX, ATTRIBUTES, HP_CAP, INVENTORY, MAX_TRAITS
 from journal.games.kraken.model.members import (
     carry_capacity,
@@ -14,6 +16,9 @@ from journal.games.kraken.model.members import (
 from journal.games.kraken.model.weapons import weapon_spec
 from journal.games.kraken.sheets.parts import FORM_GAP, GAP, ammo_cell, as_dict, campaign_sub, header, labelled_cell
 from journal.pdf.primitives import BOLD, MUTED, REGULAR, field, grid, heading, text, track, wrap_text
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import ArmorPiece, CrewMember, State
 
 
 def draw_crew_member(c, page, s, name, m, blank) -> None:
@@ -55,7 +60,7 @@ def draw_crew_member(c, page, s, name, m, blank) -> None:
     _crew_rules(c, page)
 
 
-def _badges(s: dict, name: str, m: dict) -> list[tuple[str, bool]]:
+def _badges(s: State, name: str, m: CrewMember) -> list[tuple[str, bool]]:
     """The badges by the name: the level, unconscious, the leader, building (ch. 7)."""
     badges = [(f"LV{m.get('level', 1)}", True)]
     if m.get("status") == "unconscious":
@@ -68,7 +73,7 @@ def _badges(s: dict, name: str, m: dict) -> list[tuple[str, bool]]:
     return badges
 
 
-def _health_and_level(c, page, s: dict, m: dict, blank: bool) -> None:
+def _health_and_level(c, page, s: State, m: CrewMember, blank: bool) -> None:
     """The HP bar (cross out lost HP), the level, the next level's cost, the crew's XP."""
     x, w = page.x0, page.width
     hp_max = m.get("hp_max") if not blank else HP_CAP
@@ -116,7 +121,7 @@ def _inventory(c, x, top, w, m, blank) -> float:
     return 3 * (box_h + 4)
 
 
-def _combat_gear(c, page, m: dict, blank: bool) -> None:
+def _combat_gear(c, page, m: CrewMember, blank: bool) -> None:
     """The crew page's COMBAT GEAR: the Armor worn (one jacket, one helmet, one physical
     Shield in a hand) and its total, the Shield, PSI, weapons with their Ammo and jams."""
     x, w = page.x0, page.width
@@ -125,7 +130,7 @@ def _combat_gear(c, page, m: dict, blank: bool) -> None:
     page.take(heading(c, x, page.cursor, w, "COMBAT GEAR", 10.5, right="Armor applies after Shields; a hero's "
                                                                         "Armor is 8 at most"))
     sh = m.get("shield") if not blank else None
-    def piece(k):
+    def piece(k: ArmorPiece) -> list:
         p = m.get(k) if not blank else None
         if k == "jacket" and not blank and not p and m.get("armor"):
             return ["(unnamed)", f"{m['armor']}"]

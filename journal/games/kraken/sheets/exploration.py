@@ -6,6 +6,8 @@ three tries, '?' values, resolved tiles, Treasure drops.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from journal.games.kraken.model.campaign import oxygen_max
 from journal.games.kraken.model.constants import MAX_DEPTH, OXYGEN_BASE
 from journal.games.kraken.model.exploration import atmosphere_here, breached
@@ -26,11 +28,15 @@ from journal.pdf.primitives import (
     triangle,
 )
 
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from journal.games.kraken.tables import Location, State
 
-def draw_exploration(c, page, s: dict, blank: bool) -> None:
+
+def draw_exploration(c, page, s: State, blank: bool) -> None:
     d = as_dict(s.get("dungeon")) if not blank else {}
     live = bool(d)
-    loc = as_dict(s.get("locations", {}).get(d.get("location"))) if live else {}
+    loc = as_dict(s.get("locations", {}).get(d.get("location", ""))) if live else {}
     badge = f"MAP{d['location']} \u00b7 MAP {d['map']} OF {loc.get('depth', '?')}" if live else None
     form_title(c, page, "DUNGEON EXPLORATION" + (f": {loc.get('name') or loc.get('type')}" if loc else ""),
            "Chapter 13: move and activate tiles; Oxygen by atmosphere (breathable 0, none 1, hell 2 an action); "
@@ -67,7 +73,7 @@ def draw_exploration(c, page, s: dict, blank: bool) -> None:
 LOCATION_WIDTHS = [0.09, 0.18, 0.09, 0.13, 0.13, 0.09, 0.15, 0.14]
 
 
-def _location_values(s: dict, d: dict, loc: dict) -> list[tuple[str, object]]:
+def _location_values(s: State, d: dict, loc: Mapping[str, Any]) -> list[tuple[str, object]]:
     """The Location across the top: its slot, type, Difficulty, atmospheres (and what they
     count as), teleport depth, special rule, species."""
     ao = effective_atmosphere(s, loc, "ao") if loc else None
@@ -78,7 +84,7 @@ def _location_values(s: dict, d: dict, loc: dict) -> list[tuple[str, object]]:
             ("Special", (loc.get("special") or "-") if loc else None), ("Species", loc.get("species"))]
 
 
-def _maps(c, page, d: dict, loc: dict) -> None:
+def _maps(c, page, d: dict, loc: Mapping[str, Any]) -> None:
     """MAP 1-9: each Map ID, cleared or not, the team's map marked, those beyond the depth
     struck out."""
     x, w = page.x0, page.width
@@ -110,7 +116,7 @@ STATUS_TEXT = (("free_move", "free move pending"), ("backwards", "went back: no 
                ("visit", "short visit"))
 
 
-def _the_team(c, page, s: dict, d: dict, blank: bool) -> None:
+def _the_team(c, page, s: State, d: dict, blank: bool) -> None:
     """Where the team stands, its actions and status, the deployed crew's HP, the Oxygen track."""
     x, w = page.x0, page.width
     where = None

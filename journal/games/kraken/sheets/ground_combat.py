@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.games.kraken.model.campaign import oxygen_max
 from journal.games.kraken.model.members import carrying, crew_armor
 from journal.games.kraken.sheets.parts import FORM_GAP, as_dict, form_cell, form_title
 from journal.pdf.primitives import BOLD, MUTED, REGULAR, checkbox, grid, heading, notes_area, rules_box, text
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
-def draw_ground_combat(c, page, s: dict, blank: bool) -> None:
+
+def draw_ground_combat(c, page, s: State, blank: bool) -> None:
     g = as_dict(s.get("ground")) if not blank else {}
     live = bool(g)
     badge = None
@@ -39,7 +44,7 @@ def draw_ground_combat(c, page, s: dict, blank: bool) -> None:
     notes_area(c, page, 10, most=12)
 
 
-def _fight_values(s: dict, g: dict, blank: bool) -> list[tuple[str, object]]:
+def _fight_values(s: State, g: dict, blank: bool) -> list[tuple[str, object]]:
     """The combat's values across the top: level, Boss, ambush, map, atmosphere, turn, who
     acts first, Oxygen."""
     live = bool(g)
@@ -68,7 +73,7 @@ def _effects(g: dict) -> list[str]:
     return flags
 
 
-def _crew_table(c, page, s: dict, g: dict, blank: bool) -> None:
+def _crew_table(c, page, s: State, g: dict, blank: bool) -> None:
     """The CREW table: HP, Shield, Armor, Agility, weapons, effects and actions, four rows at least."""
     x, w = page.x0, page.width
     live = bool(g)
@@ -84,7 +89,7 @@ def _crew_table(c, page, s: dict, g: dict, blank: bool) -> None:
     page.take(h + FORM_GAP)
 
 
-def _crew_row(s: dict, g: dict, n: str) -> list:
+def _crew_row(s: State, g: dict, n: str) -> list:
     live = bool(g)
     m = s["crew"][n]
     sh = m.get("shield")

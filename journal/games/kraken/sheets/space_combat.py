@@ -8,6 +8,8 @@ crew's usage boxes for the turn.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.games.kraken.catalogue import load as load_catalogue
 from journal.games.kraken.model.constants import COMBAT_STEP_TEXT, OPTION_TEXT, TIMELINE_TEXT
 from journal.games.kraken.model.systems import ship_stats
@@ -27,8 +29,11 @@ from journal.pdf.primitives import (
     triangle,
 )
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
-def draw_space_combat(c, page, s: dict, blank: bool) -> None:
+
+def draw_space_combat(c, page, s: State, blank: bool) -> None:
     cb = as_dict(s.get("combat")) if not blank else {}
     f = as_dict(s.get("flight")) if not blank else {}
     live = bool(cb)

@@ -66,7 +66,8 @@ def _systems(c, page, s, ship, cat, blank) -> None:
     row_h = 11.6
 
     def rows_for(names, with_heads):
-        rows, styles = [], []
+        rows: list[list] = []  # cells: None, text, or (text, font)
+        styles: list[dict | None] = []
         last = None
         for n in names:
             info = cat.get(n)

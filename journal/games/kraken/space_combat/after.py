@@ -6,14 +6,19 @@ one ends the campaign; `combat end` ends one by hand (A2).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.errors import InputError
 from journal.games.kraken.flight import deliver_smuggled_goods, next_location_hint
 from journal.games.kraken.model.campaign import copy_state
 from journal.games.kraken.model.combat import current_space_combat
 from journal.outcome import Outcome
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
-def finish_combat(s: dict, c: dict, result: str, out: list[str]) -> None:
+
+def finish_combat(s: State, c: dict, result: str, out: list[str]) -> None:
     """AFTER SPACE COMBAT: damaged systems repaired, SP restored and Ammo refilled for
     free; a successful flight's XP and as many Credits (and the smuggling bonus)."""
     s.pop("combat", None)
@@ -52,13 +57,13 @@ def finish_combat(s: dict, c: dict, result: str, out: list[str]) -> None:
         out.append(next_location_hint(f))
 
 
-def check_crew(s: dict, c: dict, out: list[str]) -> None:
+def check_crew(s: State, c: dict, out: list[str]) -> None:
     if not s["crew"] and s.get("combat"):
         out.append("Your last crew member is lost: you lose the game.")
         finish_combat(s, c, "lost", out)
 
 
-def combat_end(state: dict, dice, result: str) -> Outcome:
+def combat_end(state: State, dice, result: str) -> Outcome:
     """A2: an event or card ends the Space Combat (won, retreated, lost)."""
     s = copy_state(state)
     c = current_space_combat(s)

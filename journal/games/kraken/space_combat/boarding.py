@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, NeedChoice, RuleError, typed
 from journal.games.kraken.model.campaign import copy_state, known
@@ -23,6 +25,9 @@ from journal.hints import Text, cmd, say
 from journal.outcome import Outcome
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
+
 BOARD_POINTS = 6         # ... one die per 6 points of Ranged/Melee
 BOARD_WOUND = 4          # ... an enemy hit costs a crew member 4 HP
 BOARD_SACRIFICE = 3      # ... a sacrifice attack costs 3 HP
@@ -31,14 +36,14 @@ HURRY_HEAL = 2           # after boarding: d6 2-6 → 2 HP, 1 → dies
 HURRY_CHANCE = 5 / 6     # ... the chance of a 2-6
 
 
-def _pool(s: dict, names) -> int:
+def _pool(s: State, names) -> int:
     """One die per 6 points of the members' best battle attribute (our reading: a party
     with a conscious member has at least one die, as step 5 of the loop gives)."""
     points = sum(max(s["crew"][n]["ranged"], s["crew"][n]["melee"]) for n in names)
     return max(1, points // BOARD_POINTS) if names else 0
 
 
-def combat_board(state: dict, dice, enemy: int, crew) -> Outcome:
+def combat_board(state: State, dice, enemy: int, crew) -> Outcome:
     """10 (5): board one enemy ship with 3 or less Shield and some crew, once a turn; the
     crew you send are used. Your dice: one per 6 points of their better of Ranged and
     Melee; theirs: one per 2 crew."""
@@ -75,7 +80,7 @@ def combat_board(state: dict, dice, enemy: int, crew) -> Outcome:
                                                                                       "enemy_dice": theirs})
 
 
-def combat_repel(state: dict, dice, enemy: int, crew) -> Outcome:
+def combat_repel(state: State, dice, enemy: int, crew) -> Outcome:
     """10 (1) Combat: an enemy ship with 4+ crew boards you (leaving 2 aboard): your
     defenders fight it as a Boarding Combat (no retreat; it lasts three rounds at most)."""
     s = copy_state(state)
@@ -120,7 +125,7 @@ def _hits(faces) -> int:
     return sum(2 if f == 6 else 1 if f >= 4 else 0 for f in faces)
 
 
-def combat_round(state: dict, dice: Dice, negate: int | None = None, hurt=(), sacrifice: str | None = None,
+def combat_round(state: State, dice: Dice, negate: int | None = None, hurt=(), sacrifice: str | None = None,
                  rerolls=None) -> Outcome:
     """10 (5) one Boarding Combat round: roll both pools (4-5 a hit, 6 two; with a Boarding
     Armory / Onboard defense you reroll the dice you name, once: `rerolls`), negate enemy
@@ -168,7 +173,7 @@ def combat_round(state: dict, dice: Dice, negate: int | None = None, hurt=(), sa
     return Outcome(s, f"Boarding round {data['round']}: {plural(h_me, 'hit')} against {h_them}", out, data)
 
 
-def _roll_pools(s: dict, b: dict, dice: Dice, out: list[str], rerolls=None) -> tuple[list[int], list[int]]:
+def _roll_pools(s: State, b: dict, dice: Dice, out: list[str], rerolls=None) -> tuple[list[int], list[int]]:
     """Both pools roll; with the Boarding Armory (boarding) or Onboard defense (repelling) you
     "re-roll any amount of your attack dice a single time": the dice you name, by their place."""
     mine = [dice.roll(6) for _ in range(b["dice"])]
@@ -187,7 +192,7 @@ def _roll_pools(s: dict, b: dict, dice: Dice, out: list[str], rerolls=None) -> t
     return mine, theirs
 
 
-def _reroll_places(s: dict, b: dict, system: str, mine: list[int], rerolls) -> list[int]:
+def _reroll_places(s: State, b: dict, system: str, mine: list[int], rerolls) -> list[int]:
     """The places (1 = your first die) the player rerolls: asked once the dice are seen when a
     working system allows it; none without one. "none" rerolls nothing."""
     words = [w for x in ([rerolls] if isinstance(rerolls, str) else rerolls or [])
@@ -217,7 +222,7 @@ def _reroll_places(s: dict, b: dict, system: str, mine: list[int], rerolls) -> l
     return places
 
 
-def _hurt_order(s: dict, b: dict, hurt) -> list[str]:
+def _hurt_order(s: State, b: dict, hurt) -> list[str]:
     """Who takes the enemy hits, in order: members of this boarding party."""
     order = []
     for h in hurt:
@@ -228,7 +233,7 @@ def _hurt_order(s: dict, b: dict, hurt) -> list[str]:
     return order
 
 
-def _take_enemy_hits(s: dict, b: dict, wounds: int, order: list[str], out: list[str]) -> int:
+def _take_enemy_hits(s: State, b: dict, wounds: int, order: list[str], out: list[str]) -> int:
     """Each enemy hit left costs a conscious boarder 4 HP; returns the dice lost (one per boarder down)."""
     lost_dice = 0
     for k in range(wounds):
@@ -251,7 +256,7 @@ def _take_enemy_hits(s: dict, b: dict, wounds: int, order: list[str], out: list[
     return lost_dice
 
 
-def _sacrifice(s: dict, b: dict, sacrifice: str, left: int, out: list[str]) -> int:
+def _sacrifice(s: State, b: dict, sacrifice: str, left: int, out: list[str]) -> int:
     """10 (5): with a single hit left over, a conscious boarder gives 3 HP to remove one more enemy die."""
     if left % 2 != 1:
         raise RuleError("a sacrifice attack needs exactly one hit left over")
@@ -265,7 +270,7 @@ def _sacrifice(s: dict, b: dict, sacrifice: str, left: int, out: list[str]) -> i
     return 1
 
 
-def combat_retreat(state: dict, dice) -> Outcome:
+def combat_retreat(state: State, dice) -> Outcome:
     """10 (5.6): when you board, you may retreat to your ship at the end of a round."""
     s = copy_state(state)
     c = current_space_combat(s)
@@ -279,7 +284,7 @@ def combat_retreat(state: dict, dice) -> Outcome:
     return Outcome(s, f"Boarders retreat from enemy {b['enemy']}", out, {"enemy": b["enemy"]})
 
 
-def _end_boarding(s: dict, c: dict, retreat: bool = False) -> list[str]:
+def _end_boarding(s: State, c: dict, retreat: bool = False) -> list[str]:
     b = c.pop("boarding")
     e = c["enemies"][b["enemy"] - 1]
     out = []
@@ -317,7 +322,7 @@ def _after_boarding(c: dict) -> Text:
                ").")
 
 
-def combat_heal(state: dict, dice, name: str) -> Outcome:
+def combat_heal(state: State, dice, name: str) -> Outcome:
     """10 (5): after a Boarding Combat an unconscious crew member may be healed in a hurry:
     d6 2-6 → 2 HP (back next turn), 1 → dies."""
     s = copy_state(state)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
@@ -26,12 +27,15 @@ from journal.hints import Text, cmd, say
 from journal.outcome import Outcome
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
+
 ENEMY_HIT = 4            # 4) an enemy hits on 4+
 ENEMY_SIX = 3            # ... a 6 deals 3 more damage
 EVADE_TARGET = 8         # 1a) TECH/2 + d6 >= 8 with Maneuver Engines
 
 
-def combat_enemy_fire(state: dict, dice, cat: dict, evade=(), evade_enemy: int | None = None, shields=(),
+def combat_enemy_fire(state: State, dice, cat: dict, evade=(), evade_enemy: int | None = None, shields=(),
                       ask_evade: bool = False, evade_after=()) -> Outcome:
     """10 (4): every enemy left fires, 1 to 4: d6 ≥ 4 hits, a 6 adds 3 damage. Once a turn,
     with Maneuver Engines, up to two unused crew may evade a hit (Tech ÷ 2 + d6 ≥ 8, a 1
@@ -79,19 +83,19 @@ def fire_checks(shots: list[dict]) -> list[dict]:
     return out
 
 
-def can_evade(s: dict, c: dict) -> bool:
+def can_evade(s: State, c: dict) -> bool:
     """The ship may still try its evasion this turn: working Maneuver Engines, not tried
     this turn, an unused conscious crew member to pilot."""
     return working(s, "Maneuver Engines") and not c.get("evaded") and bool(free_crew(s, c))
 
 
-def _hit_the_engines(s: dict, hit: dict) -> bool:
+def _hit_the_engines(s: State, hit: dict) -> bool:
     took = hit.get("system") or {}
-    entry = took.get("entry") or s["ship"]["systems"].get(took.get("label"), {})
+    entry = took.get("entry") or s["ship"]["systems"].get(took.get("label", ""), {})
     return entry.get("system") == "Maneuver Engines"
 
 
-def evade_hint(s: dict, c: dict) -> Text | None:
+def evade_hint(s: State, c: dict) -> Text | None:
     """After the enemy fire: how to evade a hit now that it is seen (Maneuver Engines that
     a hit of this fire damaged work again once that hit is evaded)."""
     hits = [h for h in (c.get("fire") or {}).get("hits", []) if not h.get("evaded")]
@@ -103,7 +107,7 @@ def evade_hint(s: dict, c: dict) -> Text | None:
                cmd("kraken combat evade", crew="NAME"), ".")
 
 
-def _ask_pilots(s: dict, c: dict, i: int, dmg: int, answers: list) -> list[str]:
+def _ask_pilots(s: State, c: dict, i: int, dmg: int, answers: list) -> list[str]:
     """On a terminal, after a hit: the pilots who evade it, or none ("no")."""
     free = free_crew(s, c)
     if not answers:
@@ -125,7 +129,7 @@ class EnemyFire:
     the catalogue, the ship's Armor, the shield systems a 6 may damage (in the player's order),
     the pilots who evade (named beforehand, or asked after a hit on a terminal), what to tell."""
 
-    s: dict
+    s: State
     c: dict
     dice: Dice
     cat: dict
@@ -139,7 +143,7 @@ class EnemyFire:
     named: bool = False            # the pilots were named beforehand (--evade)
 
 
-def enemy_fire(s: dict, c: dict, dice: Dice, cat: dict, evade, evade_enemy, shields, out: list[str],
+def enemy_fire(s: State, c: dict, dice: Dice, cat: dict, evade, evade_enemy, shields, out: list[str],
                ask_evade: bool = False, evade_after=()) -> list[dict]:
     c["fire"] = {"step": "boarding" if c["step"] == "enemy-fire" else c["step"], "hits": []}
     pilots = evasion_pilots(s, c, evade, evade_enemy)
@@ -155,7 +159,7 @@ def enemy_fire(s: dict, c: dict, dice: Dice, cat: dict, evade, evade_enemy, shie
     return shots
 
 
-def evasion_pilots(s: dict, c: dict, evade, evade_enemy: int | None) -> list[str]:
+def evasion_pilots(s: State, c: dict, evade, evade_enemy: int | None) -> list[str]:
     """10 (4.1a): up to two unused crew pilot, with working Maneuver Engines, once a turn."""
     pilots = available_crew(s, c, evade) if evade else []
     if len(pilots) > 2:
@@ -255,12 +259,12 @@ def _ship_damage(ship: dict, dmg: int, eff: str | None, armor: int, roll: int) -
     return max(0, dmg - absorbed - armor)
 
 
-def _shield_systems(s: dict, cat: dict, working: bool = True) -> list[str]:
+def _shield_systems(s: State, cat: dict, working: bool = True) -> list[str]:
     return [label for label, e in s["ship"]["systems"].items()
             if cat.get(e["system"], {}).get("category") == "shield" and not (working and e.get("damaged"))]
 
 
-def _system_damage(s: dict, c: dict, dice, cat: dict, shield_pref: list, out: list[str], hit: dict) -> dict:
+def _system_damage(s: State, c: dict, dice, cat: dict, shield_pref: list, out: list[str], hit: dict) -> dict:
     """10 (4.2): lost SP may damage a system: d6 1-2 none; 3-4 a standard system (d20
     counted through them, damaged ones too); 5 a weapon (the same way); 6 a shield (your
     choice). Damaged again it is destroyed, unless it was damaged this very turn."""
@@ -297,7 +301,7 @@ def _system_damage(s: dict, c: dict, dice, cat: dict, shield_pref: list, out: li
     return {"roll": r, "system": label, "result": _damage_system(s, c, cat, label, out, hit)}
 
 
-def _damage_system(s: dict, c: dict, cat: dict, label: str, out: list[str], hit: dict) -> str:
+def _damage_system(s: State, c: dict, cat: dict, label: str, out: list[str], hit: dict) -> str:
     """Damage a system; `hit` keeps what it takes (the system, its Ammo, what is lost with it)."""
     systems = s["ship"]["systems"]
     e = systems[label]
@@ -330,7 +334,7 @@ def _damage_system(s: dict, c: dict, cat: dict, label: str, out: list[str], hit:
     return result
 
 
-def take_back(s: dict, c: dict, cat: dict, hit: dict, out: list[str]) -> None:
+def take_back(s: State, c: dict, cat: dict, hit: dict, out: list[str]) -> None:
     """An evaded hit does no damage: give back the system it damaged or destroyed (with its
     Ammo and what was lost with it), the Shield energy and the SP it took."""
     took = hit.get("system")
@@ -362,7 +366,7 @@ def take_back(s: dict, c: dict, cat: dict, hit: dict, out: list[str]) -> None:
     hit["evaded"] = True
 
 
-def combat_evade(state: dict, dice, cat: dict, crew=(), enemy: int | None = None) -> Outcome:
+def combat_evade(state: State, dice, cat: dict, crew=(), enemy: int | None = None) -> Outcome:
     """10 (4.1a) Evade: "After a successful Enemy hit, you may assign up to two unused Crew
     Members to pilot your Ship": once per Space Combat turn, with working Maneuver Engines,
     right after the enemy fire (phase 4, or a timeline Attack) and for the hit you choose

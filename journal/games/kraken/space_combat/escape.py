@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.games.kraken.model.campaign import copy_state
 from journal.games.kraken.model.checks import check, d20_chance
 from journal.games.kraken.model.combat import current_space_combat
@@ -10,10 +12,13 @@ from journal.games.kraken.space_combat.page import free_crew, goto_step
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
+
 ESCAPE_TARGET, ESCAPE_AGAIN = 20, 15
 
 
-def combat_escape(state: dict, dice) -> Outcome:
+def combat_escape(state: State, dice) -> Outcome:
     """10 (6): d20 + the Tech of every unused crew member ≥ 20 (15 after a failed try in this
     combat): you escape; the battle counts as lost (a new Location without dice
     modifications, no landing this turn)."""

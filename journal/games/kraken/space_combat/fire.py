@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
@@ -18,11 +19,14 @@ from journal.hints import cmd, say
 from journal.outcome import Outcome
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
+
 HIT = 4                  # 3) a ship weapon hits on 4+
 HIT_BRIDGE = 3           # ... 3+ with a working Combat Bridge
 
 
-def _ammo_left(s: dict, c: dict, label: str) -> int:
+def _ammo_left(s: State, c: dict, label: str) -> int:
     """A weapon's own Ammo plus the magazines of its type (a ship magazine serves every
     weapon of that type, ch. 11)."""
     system = s["ship"]["systems"][label]["system"]
@@ -33,7 +37,7 @@ def _ammo_left(s: dict, c: dict, label: str) -> int:
     return total
 
 
-def _spend_ammo(s: dict, c: dict, label: str, n: int) -> list[str]:
+def _spend_ammo(s: State, c: dict, label: str, n: int) -> list[str]:
     system = s["ship"]["systems"][label]["system"]
     sources = [label] + [m for m, e in s["ship"]["systems"].items() if e["system"] == AMMO and e.get("for") == system]
     used = []
@@ -61,7 +65,7 @@ class Shot:
         return (3 if self.burst else 1) if self.info.get("ammo") else 0
 
 
-def combat_fire(state: dict, dice: Dice, cat: dict, weapons=(), target: int | None = None, oc=(),
+def combat_fire(state: State, dice: Dice, cat: dict, weapons=(), target: int | None = None, oc=(),
                 reroll=()) -> Outcome:
     """10 (3): up to 4 weapons, targets chosen before rolling (several targets only with a
     Target System). Each: spend Ammo (OC: 2 more, double damage), hit on 4+ (3+ with a
@@ -93,7 +97,7 @@ def combat_fire(state: dict, dice: Dice, cat: dict, weapons=(), target: int | No
                    {"shots": results, "enemies": c["enemies"]}, with_checks({}, checks))
 
 
-def define_targets(s: dict, c: dict, cat: dict, weapons, target: int | None) -> list[Shot]:
+def define_targets(s: State, c: dict, cat: dict, weapons, target: int | None) -> list[Shot]:
     """10 (3): at most four working weapons, each once, each at an enemy still flying (several
     targets only with a working Target System)."""
     if len(weapons) > MAX_WEAPONS_FIRED:
@@ -128,7 +132,7 @@ def _target(c: dict, key: str, t: int | None) -> int:
     return t
 
 
-def overclock(s: dict, shots: list[Shot], oc) -> None:
+def overclock(s: State, shots: list[Shot], oc) -> None:
     """Burst mode (OC weapons only): 2 more Ammo, double damage."""
     for label in oc:
         key = known(s["ship"]["systems"], label, "ship weapon")
@@ -140,7 +144,7 @@ def overclock(s: dict, shots: list[Shot], oc) -> None:
         shot.burst = True
 
 
-def check_ammo(s: dict, c: dict, shots: list[Shot]) -> None:
+def check_ammo(s: State, c: dict, shots: list[Shot]) -> None:
     """Every weapon with Ammo has enough, its own and its type's magazines together."""
     need_ammo: dict[str, int] = {}
     for shot in shots:
@@ -156,7 +160,7 @@ def check_ammo(s: dict, c: dict, shots: list[Shot]) -> None:
             raise RuleError(f"the {system} weapons need {need} Ammo this turn and have {_ammo_left(s, c, first)}")
 
 
-def fire(s: dict, c: dict, dice: Dice, shot: Shot, need_roll: int, rerollers: list[str], out: list[str],
+def fire(s: State, c: dict, dice: Dice, shot: Shot, need_roll: int, rerollers: list[str], out: list[str],
          checks: list[dict]) -> dict:
     """One weapon fires: its Ammo is spent, a d6 of at least `need_roll` hits (an unused crew member
     may reroll a miss), and the hit's damage is dealt; its hit roll goes to `checks` (the luck

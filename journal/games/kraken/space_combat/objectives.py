@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import copy_state, known
 from journal.games.kraken.model.checks import check as audited, d6_chance
@@ -11,18 +13,21 @@ from journal.games.kraken.space_combat.page import available_crew, goto_step, ma
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
+
 REPAIR_TARGET = 9        # 2) repair: a T9 tech check
 REPAIR_SP = 3            # ... mends 3 SP (or one system)
 ATTACK_ATTRS = ("ranged", "melee")
 CHECK_ATTRS = {CHECK_ATTACK: ATTACK_ATTRS, CHECK_TECH: ("tech",), CHECK_CHARISMA: ("charisma",)}   # in "ATC" order
 
 
-def check_total(s: dict, names, kind: str) -> tuple[int, list[str]]:
+def check_total(s: State, names, kind: str) -> tuple[int, list[str]]:
     """The crew's combined attribute for a check: A adds each member's better of Ranged and
     Melee (they may be mixed), T Tech, C Charisma."""
     total, parts = 0, []
     for n in names:
-        m = s["crew"][n]
+        m = cast(dict, s["crew"][n])   # its attributes named at run time
         if kind == CHECK_ATTACK:
             attr = max(ATTACK_ATTRS, key=lambda a: m[a])
         else:
@@ -32,7 +37,7 @@ def check_total(s: dict, names, kind: str) -> tuple[int, list[str]]:
     return total, parts
 
 
-def combat_objective(state: dict, dice, crew, check: str | None = None, objective: int | None = None) -> Outcome:
+def combat_objective(state: State, dice, crew, check: str | None = None, objective: int | None = None) -> Outcome:
     """10 (2): objectives are solved left to right: the crew members' attribute (A: Ranged
     or Melee, mixed as you like; T: Tech; C: Charisma; ?: one kind for all) + d6 ≥ the
     difficulty; a 1 always fails. Whatever the result, the crew members are used."""
@@ -79,7 +84,7 @@ def combat_objective(state: dict, dice, crew, check: str | None = None, objectiv
                    {"checks": [audited("Space Combat objective", d6_chance(total, o["target"], one_fails=True), ok)]})
 
 
-def repair(s: dict, c: dict, cat: dict, target: str, out: list[str], who: str) -> str:
+def repair(s: State, c: dict, cat: dict, target: str, out: list[str], who: str) -> str:
     if target == "sp":
         ship = c["ship"]
         before = ship["sp"]
@@ -98,7 +103,7 @@ def repair(s: dict, c: dict, cat: dict, target: str, out: list[str], who: str) -
     return f"{key} repaired"
 
 
-def check_repair_target(s: dict, c: dict, target: str) -> None:
+def check_repair_target(s: State, c: dict, target: str) -> None:
     if target == "sp":
         if c["ship"]["sp"] >= c["ship"]["sp_max"]:
             raise RuleError("the ship's SP are full: nothing to repair")
@@ -108,7 +113,7 @@ def check_repair_target(s: dict, c: dict, target: str) -> None:
         raise RuleError(f"the {key} is not damaged")
 
 
-def combat_repair(state: dict, dice, cat: dict, target: str, crew) -> Outcome:
+def combat_repair(state: State, dice, cat: dict, target: str, crew) -> Outcome:
     """10 (2): unused crew repair one damaged system or 3 SP with a T9 tech check (their
     Tech added up, d6, a 1 fails); no Credits, but they are used."""
     s = copy_state(state)

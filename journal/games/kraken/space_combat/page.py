@@ -6,6 +6,8 @@ capacity; a combat an event starts; the SPACE COMBAT page set by hand (A2).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.flight import prepare_combat
@@ -24,19 +26,20 @@ from journal.games.kraken.model.systems import ship_stats
 from journal.hints import Text, cmd, say
 from journal.outcome import Outcome
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
+
 BOARD_SHIELD = 3         # 5) board a ship with 3 or less Shield energy
 BOARD_CREW_LEFT = 2      # enemies boarding you leave 2 crew aboard
 BOARD_MIN_CREW = 4       # timeline C: ships with 4+ crew board
 
 
-
-
-def free_crew(s: dict, c: dict) -> list[str]:
+def free_crew(s: State, c: dict) -> list[str]:
     """The crew members who may still act this space combat turn: conscious, not used yet."""
     return [n for n, m in s["crew"].items() if m["status"] == "active" and n not in c["used"]]
 
 
-def available_crew(s: dict, c: dict, names, allow_used: bool = False) -> list[str]:
+def available_crew(s: State, c: dict, names, allow_used: bool = False) -> list[str]:
     """Crew members who may act this space combat turn: conscious and not used yet."""
     out = []
     for n in names:
@@ -88,7 +91,7 @@ def goto_step(c: dict, step: str) -> None:
     c["step"] = step
 
 
-def refresh_shield(s: dict, c: dict, cat: dict) -> None:
+def refresh_shield(s: State, c: dict, cat: dict) -> None:
     """Damaged shield systems stop adding capacity (and recharge) until repaired."""
     st = ship_stats(s, cat)
     c["ship"]["shield_max"] = st["shield"]
@@ -108,7 +111,7 @@ def after_fire(c: dict) -> Text:
     return say("Next: ", BOARD_ESCAPE_OR_RECHARGE, ".")
 
 
-def combat_start(state: dict, dice, cat: dict, table: dict | None = None, number: int | None = None,
+def combat_start(state: State, dice, cat: dict, table: dict | None = None, number: int | None = None,
                  name: str | None = None, enemies=(), timeline=None, objectives=(), xp: int | None = None) -> Outcome:
     """A Space Combat an event triggers: from a flight table row (`number`) or the values the
     event gives (enemies, timeline, objectives, XP)."""
@@ -158,7 +161,7 @@ _SET_KEYS = "ship.sp|ship.shield|ship.shield_max|ship.recharge|enemy.N|enemy.N.s
             "enemy.N.remove|ammo.LABEL|timeline|objectives|objective.N|xp|used.NAME|unused.NAME"
 
 
-def combat_set(state: dict, dice: Dice, key: str, value) -> Outcome:
+def combat_set(state: State, dice: Dice, key: str, value) -> Outcome:
     """A2: any value of the SPACE COMBAT page by hand (a card or the book says so). `key` names
     the value (_SET_KEYS, its names as the page writes them); `value` is what it becomes, read
     by the command: a whole number, an enemy's line (parse_enemy), the timeline's cells, the
@@ -198,7 +201,7 @@ def _number(k: str, value, lo: int = 0, hi: int = 9999) -> int:
     return value
 
 
-def _set_ship(s: dict, c: dict, k: str, parts: list[str], value) -> str:
+def _set_ship(s: State, c: dict, k: str, parts: list[str], value) -> str:
     field = parts[1]
     hi = c["ship"]["sp_max"] if field == "sp" else c["ship"]["shield_max"] if field == "shield" else 9999
     before = c["ship"][field]
@@ -208,7 +211,7 @@ def _set_ship(s: dict, c: dict, k: str, parts: list[str], value) -> str:
     return f"Your ship's {field} {before} → {c['ship'][field]}"
 
 
-def _set_enemy(s: dict, c: dict, k: str, parts: list[str], value) -> str:
+def _set_enemy(s: State, c: dict, k: str, parts: list[str], value) -> str:
     """enemy.N (its whole line, as the flight table prints it), enemy.N.remove, enemy.N.sp/shield/crew."""
     if not parts[1].isdigit():
         raise InputError(f"'{k}': enemy.N with N 1-{MAX_ENEMY_SHIPS}")
@@ -240,20 +243,20 @@ def _set_enemy(s: dict, c: dict, k: str, parts: list[str], value) -> str:
     return f"Enemy {n} {field} {before} → {e[field]}"
 
 
-def _set_ammo(s: dict, c: dict, k: str, parts: list[str], value) -> str:
+def _set_ammo(s: State, c: dict, k: str, parts: list[str], value) -> str:
     label = known(c["ammo"], ".".join(parts[1:]), "weapon or magazine with Ammo")
     before = c["ammo"][label]
     c["ammo"][label] = _number(k, value, 0, 999)
     return f"{label} Ammo {before} → {c['ammo'][label]}"
 
 
-def _set_timeline(s: dict, c: dict, k: str, parts: list[str], value) -> str:
+def _set_timeline(s: State, c: dict, k: str, parts: list[str], value) -> str:
     c["timeline"] = list(value)
     c["crossed"] = min(c["crossed"], len(c["timeline"]))
     return "Timeline: " + (" ".join(c["timeline"]) or "(empty)")
 
 
-def _set_objectives(s: dict, c: dict, k: str, parts: list[str], value) -> str:
+def _set_objectives(s: State, c: dict, k: str, parts: list[str], value) -> str:
     objs = list(value)
     if len(objs) > MAX_OBJECTIVES:
         raise InputError(f"at most {MAX_OBJECTIVES} objectives")
@@ -261,7 +264,7 @@ def _set_objectives(s: dict, c: dict, k: str, parts: list[str], value) -> str:
     return "Objectives: " + (" ".join(f"{o['check']}{o['target']}" for o in objs) or "(none)")
 
 
-def _set_objective(s: dict, c: dict, k: str, parts: list[str], value) -> str:
+def _set_objective(s: State, c: dict, k: str, parts: list[str], value) -> str:
     try:
         n = int(parts[1])
         o = c["objectives"][n - 1]
@@ -275,12 +278,12 @@ def _set_objective(s: dict, c: dict, k: str, parts: list[str], value) -> str:
     return f"Objective {n} ({o['check']}{o['target']}) {'solved' if value else 'unsolved'}"
 
 
-def _set_xp(s: dict, c: dict, k: str, parts: list[str], value) -> str:
+def _set_xp(s: State, c: dict, k: str, parts: list[str], value) -> str:
     c["xp"] = _number(k, value, 0, 9999)
     return f"The flight's XP: {c['xp']}"
 
 
-def _set_used(s: dict, c: dict, k: str, parts: list[str], value) -> str:
+def _set_used(s: State, c: dict, k: str, parts: list[str], value) -> str:
     name = known(s["crew"], ".".join(parts[1:]), "crew member")
     if parts[0] == "used":
         c["used"][name] = str(value).strip() or "by hand"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.errors import RuleError
 from journal.games.kraken.model.campaign import copy_state
 from journal.games.kraken.model.combat import current_space_combat, ships_left
@@ -13,8 +15,11 @@ from journal.games.kraken.space_combat.page import goto_step
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
-def combat_recharge(state: dict, dice, cat: dict, drones: str | None = None) -> Outcome:
+
+def combat_recharge(state: State, dice, cat: dict, drones: str | None = None) -> Outcome:
     """10 (7) and LOOP: shields recharge (yours and theirs, up to their maximum; theirs not
     in a Shields turn), Repair Drones mend a system or 3 SP, the crew marks are erased; then
     the combat ends (won, lost, retreated) or the next turn begins."""
@@ -69,7 +74,7 @@ def _saved(c: dict) -> bool:
     return not ships_left(c) or (bool(c["objectives"]) and all(o["solved"] for o in c["objectives"]))
 
 
-def _turn_end(s: dict, c: dict, out: list[str]) -> str | None:
+def _turn_end(s: State, c: dict, out: list[str]) -> str | None:
     if _won(c):
         out.append("Every objective is solved: the Space Combat is won." if c["objectives"]
                    else "Every enemy is destroyed: the Space Combat is won.")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.dice import Dice
 from journal.errors import RuleError
 from journal.games.kraken.model.campaign import copy_state
@@ -33,8 +35,11 @@ from journal.games.kraken.space_combat.page import (
 from journal.hints import cmd, say
 from journal.outcome import Outcome
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
-def combat_timeline(state: dict, dice: Dice, cat: dict, evade=(), evade_enemy: int | None = None, shields=(),
+
+def combat_timeline(state: State, dice: Dice, cat: dict, evade=(), evade_enemy: int | None = None, shields=(),
                     ask_evade: bool = False, evade_after=()) -> Outcome:
     """10 (1): activate the leftmost timeline command and cross it out. Attack: the
     enemies fire at once (and again in phase 4); Backup: destroyed enemies are replaced;
@@ -106,7 +111,7 @@ def backup(c: dict) -> str:
                          if back else "no enemy was destroyed, so none is replaced.")
 
 
-def combat(s: dict, c: dict) -> str:
+def combat(s: State, c: dict) -> str:
     """C: ships with 4+ crew board you if your Shield is 3 or less (not with Boarding Shields)."""
     if working(s, "Boarding Shields"):
         return "Combat: the Boarding Shields keep every boarding party off your ship."

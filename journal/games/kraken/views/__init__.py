@@ -9,7 +9,7 @@ views/tracker.py's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.model.campaign import campaign_result, oxygen_max, pending
@@ -22,21 +22,24 @@ from journal.hints import Text, cmd, say
 from journal.text import plural
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from journal.games.interface import Result
+    from journal.games.kraken.tables import State
 
 AWAY = ("flight", "combat", "dungeon", "ground", "loot")   # what views.adventure shows, loaded only then
 
 
-def turn_label(state: dict) -> str:
+def turn_label(state: Mapping[str, Any]) -> str:
     if state["turn"] == 0:
         return "Setup"
     return f"Turn {state['turn']} · Phase {state['phase']} · {PHASES[state['phase']]}"
 
 
-def result(state: dict) -> Result | None:
+def result(state: Mapping[str, Any]) -> Result | None:
     """Whether the campaign is over and how: `kraken end` or a combat records won or lost
     (state.result); with no crew member left after set-up it is lost (3.9)."""
-    found = campaign_result(state)
+    found = campaign_result(cast("State", state))
     if found == "won":
         return "won"
     if found == "lost":
@@ -57,7 +60,7 @@ def status(state: dict) -> str:
             f"{len(state['crew'])} crew · {state['credits']}¢ · {state['xp']} XP")
 
 
-def next_step(state: dict) -> str:
+def next_step(state: Mapping[str, Any]) -> str:
     """What the table does next, as the commands that do it."""
     if result(state):
         if result(state) == "won":
@@ -66,7 +69,7 @@ def next_step(state: dict) -> str:
     if any(state.get(k) for k in AWAY):
         from journal.games.kraken.views.adventure import adventure_next
 
-        adventure = adventure_next(state)
+        adventure = adventure_next(cast("State", state))
         if adventure:
             return adventure
     running = [x for x in SLOTS if state["lines"].get(x, {}).get("running")]
@@ -74,11 +77,11 @@ def next_step(state: dict) -> str:
         x = running[0]
         return say(f"line {x}: look up {state['lines'][x]['coords'][-1]} (", cmd("kraken step", x, "CELL"), ").")
     if state["turn"] == 0:
-        return _setup_next(state)
-    return PHASE_NEXT[state["phase"]](state)
+        return _setup_next(cast("State", state))
+    return PHASE_NEXT[state["phase"]](cast("State", state))
 
 
-def _setup_next(state: dict) -> Text:
+def _setup_next(state: State) -> Text:
     """3.3-3.7: the crew, then the ship, then turn 1."""
     if not state["crew"]:
         return say("choose your crew (", CREW_ADD, ").")
@@ -87,7 +90,7 @@ def _setup_next(state: dict) -> Text:
     return say("begin turn 1: ", cmd("kraken turn"), ".")
 
 
-def _phase_1_next(state: dict) -> Text:
+def _phase_1_next(state: State) -> Text:
     todo = pending(state)
     if todo:
         x = todo[0]
@@ -96,12 +99,12 @@ def _phase_1_next(state: dict) -> Text:
     return say("Phase 2: ", cmd("kraken phase", "2"), ".")
 
 
-def _phase_2_next(state: dict) -> Text:
+def _phase_2_next(state: State) -> Text:
     return say("Phase 2: start a construction (", cmd("kraken build start", "SYSTEM", crew="NAME", turns="N"),
                ") or go on: ", cmd("kraken phase", "3"), ".")
 
 
-def _phase_3_next(state: dict) -> Text:
+def _phase_3_next(state: State) -> Text:
     found = state.get("found")
     if found and 3 not in (state.get("returned") or []) and found in state["locations"] \
             and state["locations"][found].get("land_turn", 0) <= state["turn"]:
@@ -114,7 +117,7 @@ def _phase_3_next(state: dict) -> Text:
                cmd("kraken phase", "4"), ".")
 
 
-def _phase_4_next(state: dict) -> Text:
+def _phase_4_next(state: State) -> Text:
     if state.get("short_visit") or not systems_named(state, "Teleporter") or not any(
             loc["cleared"] for loc in state["locations"].values()):
         return say("Phase 5: ", cmd("kraken phase", "5"), ".")
@@ -122,7 +125,7 @@ def _phase_4_next(state: dict) -> Text:
                cmd("kraken phase", "5"), ".")
 
 
-def _phase_5_next(state: dict) -> Text:
+def _phase_5_next(state: State) -> Text:
     if state["recovered"]:
         return say("a new turn: ", cmd("kraken turn"), ".")
     return say("recover (", cmd("kraken recover"), ") if you like, then a new turn: ", cmd("kraken turn"), ".")
@@ -134,7 +137,7 @@ PHASE_NEXT = {1: _phase_1_next, 2: _phase_2_next, 3: _phase_3_next, 4: _phase_4_
 def summary(state: dict) -> list[str]:
     """show: the campaign, the crew, the ship, what happens away from it, the CGM Line
     Tracker, the quests, and what to do next."""
-    s = state
+    s = cast("State", state)
     out = _heading(s)
     out.extend(crew_lines(s))
     out.extend(build_lines(s))
@@ -150,7 +153,7 @@ def summary(state: dict) -> list[str]:
     return out
 
 
-def _heading(s: dict) -> list[str]:
+def _heading(s: State) -> list[str]:
     title = f"Space Kraken ({DIFFICULTY_TEXT[s['difficulty']]}): {turn_label(s)}"
     if result(s):
         title += f" · campaign {str(result(s)).upper()}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.games.kraken.model.campaign import oxygen_max
 from journal.games.kraken.model.combat import boarding_pending, enemy_fire_due
 from journal.games.kraken.model.commands import LOCATION_ADD, LOCATION_GENERATE
@@ -20,8 +22,11 @@ from journal.games.kraken.model.members import carrying, crew_armor
 from journal.hints import Text, cmd, say
 from journal.text import plural
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import State
 
-def adventure_lines(state: dict) -> list[str]:
+
+def adventure_lines(state: State) -> list[str]:
     """Flight, space combat, dungeon, ground combat and Treasure drops (issue 6)."""
     out: list[str] = []
     f = state.get("flight")
@@ -44,7 +49,7 @@ def adventure_lines(state: dict) -> list[str]:
     return out
 
 
-def adventure_next(state: dict) -> Text | None:
+def adventure_next(state: State) -> Text | None:
     """What comes next away from the ship: the combat, the new Location, a Treasure drop, the exploration."""
     if state.get("combat"):
         return next_command(state)
@@ -95,7 +100,7 @@ def _dungeon_next(d: dict) -> Text:
                ".")
 
 
-def combat_status(s: dict) -> list[str]:
+def combat_status(s: State) -> list[str]:
     """The SPACE COMBAT page as text (for show and combat show)."""
     c = s["combat"]
     out = [f"Space Combat{' ' + repr(c['name']) if c.get('name') else ''}"
@@ -124,7 +129,7 @@ def combat_status(s: dict) -> list[str]:
     return out
 
 
-def next_command(s: dict) -> Text:
+def next_command(s: State) -> Text:
     c = s["combat"]
     if c.get("boarding") or c.get("boarders"):
         return say(boarding_pending(c), ".")
@@ -143,7 +148,7 @@ def next_command(s: dict) -> Text:
                cmd("kraken combat escape"), ") or recharge (", cmd("kraken combat recharge"), ").")
 
 
-def dungeon_status(s: dict) -> list[str]:
+def dungeon_status(s: State) -> list[str]:
     d = s["dungeon"]
     loc = s["locations"].get(d["location"], {})
     out = [f"Dungeon: MAP{d['location']} ({describe_location(s, loc) if loc else '?'}), map {d['map']}"
@@ -178,7 +183,7 @@ def dungeon_status(s: dict) -> list[str]:
     return out
 
 
-def ground_status(s: dict) -> list[str]:
+def ground_status(s: State) -> list[str]:
     g = s["ground"]
     out = [f"Ground Combat LV{g['level']}{' (Boss)' if g['boss'] else ''}{' (ambush)' if g['ambush'] else ''}: "
            + ("spawning" if g["step"] == "spawn" else f"turn {g['turn']}, {g['step']} act"

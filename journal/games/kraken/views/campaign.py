@@ -3,13 +3,18 @@ the ship and its storage, the quests, and what the turn keeps (captives, Gambler
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.games.kraken import catalogue
 from journal.games.kraken.model.constants import ARMOR_PIECES, ATTR_SHORT, ATTRIBUTES
 from journal.games.kraken.model.members import armor_text, carry_capacity, overload
 from journal.games.kraken.model.systems import ship_stats
 
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import CrewMember, State
 
-def crew_lines(s: dict) -> list[str]:
+
+def crew_lines(s: State) -> list[str]:
     out = ["Crew:" if s["crew"] else "Crew: none yet"]
     for name, c in s["crew"].items():
         attrs = " ".join(f"{ATTR_SHORT[a]} {c[a]}" for a in ATTRIBUTES) + (f" PSI {c['psi']}" if "psi" in c else "")
@@ -28,7 +33,7 @@ def crew_lines(s: dict) -> list[str]:
     return out
 
 
-def gear_text(c: dict) -> list[str]:
+def gear_text(c: CrewMember) -> list[str]:
     """A crew member's gear (ch. 14): armor, Shield and charger, weapons with their Ammo, PSI exhausted."""
     gear = []
     if any(c.get(k) for k in ARMOR_PIECES):
@@ -48,12 +53,12 @@ def gear_text(c: dict) -> list[str]:
     return gear
 
 
-def build_lines(s: dict) -> list[str]:
+def build_lines(s: State) -> list[str]:
     return [f"  building the {bname}: {', '.join(b['crew'])} (done Phase 2 of turn {b['due']}, "
             f"pay {max(0, b['cost'] - b['discount'])}¢)" for bname, b in s["builds"].items()]
 
 
-def ship_lines(s: dict) -> list[str]:
+def ship_lines(s: State) -> list[str]:
     ship = s.get("ship")
     out = []
     if ship:
@@ -71,7 +76,7 @@ def ship_lines(s: dict) -> list[str]:
     return out
 
 
-def quest_lines(s: dict) -> list[str]:
+def quest_lines(s: State) -> list[str]:
     if not s["quests"]:
         return []
     out = ["Quests:"]
@@ -84,7 +89,7 @@ def quest_lines(s: dict) -> list[str]:
     return out
 
 
-def extra_lines(s: dict) -> list[str]:
+def extra_lines(s: State) -> list[str]:
     """Captives (ch. 4), what Gamblers gave this turn, the grade prices noted, the fallen (K11)."""
     out = []
     if s.get("captives"):

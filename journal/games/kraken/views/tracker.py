@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.games.kraken.cgm import INTERLINK, LINE_CELLS, LINE_VARS, SLOTS, lines_named
 from journal.games.kraken.model.campaign import pending
 from journal.games.kraken.model.locations import describe_location, location_capacity
+
+if TYPE_CHECKING:
+    from journal.games.kraken.tables import Line, Location, State
 
 
 def _vars(table: dict, letters: str) -> str:
     return " ".join(f"{v}={table[v]}" for v in letters if v in table)
 
 
-def line_row(slot: str, line: dict | None) -> str:
+def line_row(slot: str, line: Line | None) -> str:
     if line is None:
         return f"Line {slot}  (free)"
     cells = list(line["coords"]) + ["·"] * (LINE_CELLS - len(line["coords"]))
@@ -29,7 +34,7 @@ def line_row(slot: str, line: dict | None) -> str:
     return row.rstrip() + ("   " + " · ".join(extra) if extra else "")
 
 
-def location_row(state: dict, slot: str, loc: dict | None) -> str:
+def location_row(state: State, slot: str, loc: Location | None) -> str:
     if loc is None:
         return f"  MAP{slot}  (free)"
     maps = []
@@ -43,7 +48,7 @@ def location_row(state: dict, slot: str, loc: dict | None) -> str:
     return f"  MAP{slot}  {describe_location(state, loc)} · maps {' '.join(maps)}{solved}"
 
 
-def tracker(state: dict) -> list[str]:
+def tracker(state: State) -> list[str]:
     """The CGM Line Tracker page as text (rulebook page 14)."""
     head = "CGM Line Tracker" + ("" if state["turn"] == 0 else f": turn {state['turn']}, Phase {state['phase']}")
     if state.get("pack"):
@@ -60,7 +65,7 @@ def tracker(state: dict) -> list[str]:
     return lines
 
 
-def _phase_notes(state: dict) -> list[str]:
+def _phase_notes(state: State) -> list[str]:
     out = []
     todo = pending(state)
     if todo:
