@@ -23,7 +23,7 @@ import os
 import stat
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal
 
 import tomli_w
 
@@ -73,7 +73,7 @@ class Session:
         self.side_disk: dict[str, bytes | None] = {}  # side file name -> its bytes when first read
         self.side_dirty: list[str] = []
         self.side_bytes: dict[str, bytes] = {}  # side file name -> the exact bytes a redo puts back
-        self._lock: AbstractContextManager | None = None
+        self._lock: AbstractContextManager  # the folder's lock: taken as the session opens (__enter__)
 
     # --- context ---------------------------------------------------------
     def __enter__(self) -> "Session":
@@ -104,7 +104,7 @@ class Session:
             raise
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> Literal[False]:
         self._lock.__exit__(*exc)
         return False
 
