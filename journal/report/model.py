@@ -139,21 +139,32 @@ def select(entries: list[dict], periods: list[int], last_session: bool, since: i
     return 0, n, "the whole campaign"
 
 
-def charts(walk: Walk, lo: int, hi: int, unit: str) -> list[Chart]:
-    """The trackers at the end of each period from lo to hi, from where the period before ended;
-    a point is marked with the stage (tier, phase) the game entered in it."""
-    if hi <= lo:
-        return []
+def period_ends(walk: Walk, lo: int, hi: int) -> list[int]:
+    """The last entry of each period from lo to hi, after the last entry before lo (where the
+    first period shown starts from)."""
     ends = [i for i in range(lo, hi - 1) if walk.period[i + 1] != walk.period[i]] + [hi - 1]
-    if lo > 0:
-        ends.insert(0, lo - 1)
-    labels = [f"{unit} {walk.period[i]}" if walk.period[i] else "Set-up" for i in ends]
+    return [lo - 1, *ends] if lo > 0 else ends
+
+
+def stages_entered(walk: Walk, lo: int, hi: int, ends: list[int]) -> dict[int, str]:
+    """The stages (tier, phase) the game entered, by the point (the period's end) they fall in."""
     marks: dict[int, str] = {}
     for i in range(max(lo, 1), hi):
         if walk.stage[i] and walk.stage[i] != walk.stage[i - 1]:
             at = next(k for k, end in enumerate(ends) if end >= i)
             said = marks.get(at, "").split(", ") if at in marks else []
             marks[at] = ", ".join(dict.fromkeys([*said, walk.stage[i]]))
+    return marks
+
+
+def charts(walk: Walk, lo: int, hi: int, unit: str) -> list[Chart]:
+    """The trackers at the end of each period from lo to hi, from where the period before ended;
+    a point is marked with the stage (tier, phase) the game entered in it."""
+    if hi <= lo:
+        return []
+    ends = period_ends(walk, lo, hi)
+    labels = [f"{unit} {walk.period[i]}" if walk.period[i] else "Set-up" for i in ends]
+    marks = stages_entered(walk, lo, hi, ends)
     out: list[Chart] = []
     for title in walk.tracks[hi - 1]:
         points = [(label, walk.tracks[i].get(title, {})) for label, i in zip(labels, ends)]
