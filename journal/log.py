@@ -78,19 +78,26 @@ def _changes_problem(changes, where: str) -> str | None:
     if not isinstance(changes, list):
         return f"{where} is {type_name(changes)}: expected an array of changes"
     for i, ch in enumerate(changes):
-        at = f"{where}[{i}]"
-        if not isinstance(ch, dict):
-            return f"{at} is {type_name(ch)}: expected a change {{path, from, to}}"
-        path = ch.get("path")
-        if not isinstance(path, list) or not path or not all(isinstance(p, str) for p in path):
-            return f"{at}.path is not a list of key names"
-        if "from" not in ch and "to" not in ch:
-            return f"{at} has neither from nor to"
-        if any(_holds_null(ch[k]) for k in ("from", "to") if k in ch):
-            return f"{at} holds a null: TOML has no null"
-        extra = [k for k in ch if k not in ("path", "from", "to")]
-        if extra:
-            return f"{at}.{extra[0]} is not a key of a change (path, from, to)"
+        problem = _change_problem(ch, f"{where}[{i}]")
+        if problem:
+            return problem
+    return None
+
+
+def _change_problem(ch, at: str) -> str | None:
+    """One change {path, from, to} (`at` names it)."""
+    if not isinstance(ch, dict):
+        return f"{at} is {type_name(ch)}: expected a change {{path, from, to}}"
+    path = ch.get("path")
+    if not isinstance(path, list) or not path or not all(isinstance(p, str) for p in path):
+        return f"{at}.path is not a list of key names"
+    if "from" not in ch and "to" not in ch:
+        return f"{at} has neither from nor to"
+    if any(_holds_null(ch[k]) for k in ("from", "to") if k in ch):
+        return f"{at} holds a null: TOML has no null"
+    extra = [k for k in ch if k not in ("path", "from", "to")]
+    if extra:
+        return f"{at}.{extra[0]} is not a key of a change (path, from, to)"
     return None
 
 
@@ -128,28 +135,45 @@ def entry_problem(entry) -> str | None:
     problem = number_problem(entry)
     if problem:
         return problem
-    num = entry["n"]
-    required = ["command", "summary", "before", "after"] + (["undo"] if num > 1 else [])
-    for key in required:
-        if key not in entry:
-            return f"entry {num}: {key} is missing"
-    for key in ("command", "summary", "time", "kind", "turn", "reason", "game"):
+    problem = _missing_key(entry) or _keys_problem(entry) or _parts_problem(entry)
+    if problem:
+        return f"entry {entry['n']}: {problem}"
+    return side_problem(entry)
+
+
+TEXT_KEYS = ("command", "summary", "time", "kind", "turn", "reason", "game")  # an entry's keys that hold text
+
+
+def _missing_key(entry: dict) -> str | None:
+    """A required key the entry lacks: undo is required past entry 1."""
+    required = ["command", "summary", "before", "after"] + (["undo"] if entry["n"] > 1 else [])
+    return next((f"{key} is missing" for key in required if key not in entry), None)
+
+
+def _keys_problem(entry: dict) -> str | None:
+    """A plain key of the wrong type: text, a SHA-256, a whole number."""
+    for key in TEXT_KEYS:
         if key in entry and not isinstance(entry[key], str):
-            return f"entry {num}: {key} = {show_value(entry[key])} is {type_name(entry[key])}: expected text"
+            return f"{key} = {show_value(entry[key])} is {type_name(entry[key])}: expected text"
     for key in ("before", "after"):
         if not is_sha(entry[key]):
-            return f"entry {num}: {key} is not a SHA-256 (64 hex digits)"
+            return f"{key} is not a SHA-256 (64 hex digits)"
     for key in ("seed", "at"):
         if key in entry and not whole(entry[key]):
-            return f"entry {num}: {key} = {show_value(entry[key])} is not a whole number 0 or more"
+            return f"{key} = {show_value(entry[key])} is not a whole number 0 or more"
+    return None
+
+
+def _parts_problem(entry: dict) -> str | None:
+    """What is wrong with the entry's undo patch, rolls, changes or meta, when it holds them."""
     problem = (_undo_problem(entry["undo"]) if "undo" in entry else None) \
         or (_rolls_problem(entry["rolls"]) if "rolls" in entry else None) \
         or (_changes_problem(entry["changes"], "changes") if "changes" in entry else None)
     if problem:
-        return f"entry {num}: {problem}"
+        return problem
     if "meta" in entry and not isinstance(entry["meta"], dict):
-        return f"entry {num}: meta is {type_name(entry['meta'])}: expected an object"
-    return side_problem(entry)
+        return f"meta is {type_name(entry['meta'])}: expected an object"
+    return None
 
 
 def number_problem(entry) -> str | None:
