@@ -158,30 +158,12 @@ class LogWriter:
     def entry(self, e: dict) -> None:
         note = e.get("kind") == "note"
         font = ITALIC if note else (BOLD if e.get("kind") == "new" else REGULAR)
-        summary = e.get("summary", "") + (f" ({e['reason']})" if e.get("reason") else "")
-        lines = wrap_text(summary, font, SUM_SIZE, self.text_w)
-        rolls = _join_lines(roll_tokens(e.get("rolls")), REGULAR, ROLL_SIZE, ROLL_W)
-        command = e.get("command")
-        command = fit_text(readable_command(str(command)), REGULAR, CMD_SIZE, self.text_w) if command else ""
-        when = e.get("time")
-        when = fit_text(_short_time(when), REGULAR, CMD_SIZE, ROLL_W) if when else ""
+        lines, rolls, command, when = self._texts(e, font)
         tail = CMD_LEAD if (command or when) else 0.0
-        body = max(len(lines), len(rolls)) * SUM_LEAD
-        height = body + tail + ENTRY_GAP
-
-        turn = safe(e.get("turn") or "")
-        page = self.page
-        if turn != self.turn and turn:
-            self.turn = turn
-            # a turn heading stays with its first entry
-            if not page.fits(TURN_H + TURN_GAP + height) and not self.fresh:
-                self._new_page(continued=False)
-            self._turn_band(turn)
-        else:
-            self.turn = turn
-            if not page.fits(height) and not self.fresh:
-                self._new_page()
+        height = max(len(lines), len(rolls)) * SUM_LEAD + tail + ENTRY_GAP
+        self._place(safe(e.get("turn") or ""), height)
         number = safe(e.get("n", ""))
+        page = self.page
         # an entry taller than a whole page: its lines continue on the next pages
         while not page.fits(height):
             room = max(1, int((page.remaining() - ENTRY_GAP) // SUM_LEAD))
@@ -190,6 +172,32 @@ class LogWriter:
             height = max(len(lines), len(rolls)) * SUM_LEAD + tail + ENTRY_GAP
             self._new_page()
         self._draw(number, lines, rolls, command, when, font, note)
+
+    def _texts(self, e: dict, font: str) -> tuple[list[str], list[str], str, str]:
+        """An entry's text as it is set: the summary (and reason) wrapped, the rolls in lines, the
+        command typed and the time, each fitted to its column ("" when the entry has none)."""
+        summary = e.get("summary", "") + (f" ({e['reason']})" if e.get("reason") else "")
+        lines = wrap_text(summary, font, SUM_SIZE, self.text_w)
+        rolls = _join_lines(roll_tokens(e.get("rolls")), REGULAR, ROLL_SIZE, ROLL_W)
+        command = e.get("command")
+        command = fit_text(readable_command(str(command)), REGULAR, CMD_SIZE, self.text_w) if command else ""
+        when = e.get("time")
+        when = fit_text(_short_time(when), REGULAR, CMD_SIZE, ROLL_W) if when else ""
+        return lines, rolls, command, when
+
+    def _place(self, turn: str, height: float) -> None:
+        """Room for an entry `height` tall: a new turn's band first (a turn heading stays with its
+        first entry), and a new page when the entry does not fit on this one."""
+        page = self.page
+        if turn != self.turn and turn:
+            self.turn = turn
+            if not page.fits(TURN_H + TURN_GAP + height) and not self.fresh:
+                self._new_page(continued=False)
+            self._turn_band(turn)
+        else:
+            self.turn = turn
+            if not page.fits(height) and not self.fresh:
+                self._new_page()
 
     def _draw(self, number, lines, rolls, command, when, font, note) -> None:
         page, lay = self.page, self.layer
