@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import os
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -256,9 +256,9 @@ class Session:
         self._push(entry, doc, text)
         return entry
 
-    def apply(self, fn, params: dict, *, command: str, time: str, kind: str = "command",
-              dice_input: dict | None = None, side_files=(), reason: str | None = None,
-              parse=None) -> tuple[Outcome, dict]:
+    def apply(self, fn: Callable[..., Outcome], params: dict, *, command: str, time: str, kind: str = "command",
+              dice_input: dict | None = None, side_files: Sequence[str] = (), reason: str | None = None,
+              parse: Callable[[dict, dict], dict] | None = None) -> tuple[Outcome, dict]:
         """Run a rules function on the current state and log it (in memory until commit).
 
         `dice_input` holds the physical results typed with the command (Dice keywords:
@@ -267,6 +267,25 @@ class Session:
         `reason` is why the player changed something by hand (--reason), kept in the entry.
         `parse(state, params) -> params` reads what was typed against the state first (the CLI's).
         """
+        outcome, dice = self._run_rules(fn, params, dice_input, side_files, parse)
+        new_journal = dict(self.journal)
+        new_journal["dice"] = dice.counter
+        new_journal["entries"] = self.entries + 1
+        doc = {**self.doc, "journal": new_journal, "state": outcome.state}
+        self._check_new(doc)
+        text = dumps(doc)
+        entry = self._entry(outcome, dice, doc, text, command=command, time=time, kind=kind, reason=reason)
+        self._push(entry, doc, text)
+        for name in entry.get("side", {}):
+            self.side[name] = outcome.side[name]
+            if name not in self.side_dirty:
+                self.side_dirty.append(name)
+        return outcome, entry
+
+    def _run_rules(self, fn: Callable[..., Outcome], params: dict, dice_input: dict | None,
+                   side_files: Sequence[str], parse: Callable[[dict, dict], dict] | None) -> tuple[Outcome, Dice]:
+        """The rules function's outcome on the current state (what was typed read by `parse`
+        first), and the dice it rolled: all the physical ones given, and no fewer."""
         if parse is not None:
             params = parse(self.state, dict(params))
         jt = self.journal
@@ -281,13 +300,14 @@ class Session:
             raise
         dice.check_complete()
         dice.finish()
-        new_journal = dict(jt)
-        new_journal["dice"] = dice.counter
-        new_journal["entries"] = self.entries + 1
-        doc = {**self.doc, "journal": new_journal, "state": outcome.state}
-        self._check_new(doc)
-        text = dumps(doc)
-        entry = {"n": new_journal["entries"], "at": self.log.end + self.pending_bytes, "time": time, "kind": kind,
+        return outcome, dice
+
+    def _entry(self, outcome: Outcome, dice: Dice, doc: dict, text: str, *, command: str, time: str, kind: str,
+               reason: str | None) -> dict:
+        """The log entry of a command that leaves the save `doc` (its `text`): what was typed, the
+        summary, the rolls, a patch back to the exact old bytes and the changed values."""
+        jt = self.journal
+        entry = {"n": doc["journal"]["entries"], "at": self.log.end + self.pending_bytes, "time": time, "kind": kind,
                  "command": command,
                  "summary": outcome.summary, "turn": self.game.turn_label(outcome.state),
                  "rolls": [r.as_dict() for r in dice.rolls],
@@ -307,12 +327,7 @@ class Session:
                 side[name] = changes
         if side:
             entry["side"] = side
-        self._push(entry, doc, text)
-        for name in side:
-            self.side[name] = outcome.side[name]
-            if name not in self.side_dirty:
-                self.side_dirty.append(name)
-        return outcome, entry
+        return entry
 
     def _check_new(self, doc: dict) -> None:
         problems: list[str] = []
@@ -427,20 +442,12 @@ class Session:
         fail.
         """
         found = self.log.scan(self._undo_count(steps, to))
-        for _offset, entry in found:
-            refusal = self.game.undo_refusal(entry, self.state)
-            if refusal:
-                raise RuleError(f"cannot undo entry {entry['n']} ({entry['command']}): {refusal}")
+        self._refuse_undo(found)
         text = self._undone_text(found)
         game, doc, problems = document.check_doc(document.parse(self.paths, text))
         if problems:
             raise RuleError(f"cannot undo: the save would be invalid: {problems[0]}")
-        side: dict[str, dict] = {}
-        for _offset, entry in found:  # newest first, like the save
-            for side_name, changes in (entry.get("side") or {}).items():
-                content = side.get(side_name) or copy_state(self.side_doc(side_name))
-                logmod.revert_values(content, changes, entry["n"], shown=str(self.side_path(side_name)))
-                side[side_name] = content
+        side = self._undone_side(found)
         side_text = {side_name: dumps(content).encode("utf-8") for side_name, content in side.items()}
         if confirm is not None:  # the undo can be done: the player may still say no
             confirm([entry for _o, entry in found])
@@ -455,6 +462,23 @@ class Session:
             raise Interrupted(f"interrupted once the undo was saved: {shown} {'is' if len(found) == 1 else 'are'} "
                               f"undone (journal log shows the history now)")
         return [entry for _o, entry in found]
+
+    def _refuse_undo(self, found: list[tuple[int, dict]]) -> None:
+        """Refuse to undo an entry the game says undo cannot take back."""
+        for _offset, entry in found:
+            refusal = self.game.undo_refusal(entry, self.state)
+            if refusal:
+                raise RuleError(f"cannot undo entry {entry['n']} ({entry['command']}): {refusal}")
+
+    def _undone_side(self, found: list[tuple[int, dict]]) -> dict[str, dict]:
+        """The side files as they were before the entries found (newest first, like the save)."""
+        side: dict[str, dict] = {}
+        for _offset, entry in found:
+            for side_name, changes in (entry.get("side") or {}).items():
+                content = side.get(side_name) or copy_state(self.side_doc(side_name))
+                logmod.revert_values(content, changes, entry["n"], shown=str(self.side_path(side_name)))
+                side[side_name] = content
+        return side
 
     def _undo_count(self, steps: int | None, to: int | None) -> int:
         """How many entries an undo takes back: `steps`, or those after entry `to`; refused past
