@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from hashlib import sha256
+from typing import Any
 
 from journal.errors import RuleError
 from journal.schema import key_path, show_value, type_name
@@ -37,34 +38,34 @@ _SHA = re.compile(r"[0-9a-f]{64}")
 _SIDE_NAME = re.compile(r"[A-Za-z0-9._-]+\.toml")
 
 
-def is_sha(value) -> bool:
+def is_sha(value: Any) -> bool:
     """A SHA-256 as the log writes it: 64 lowercase hex digits."""
     return isinstance(value, str) and _SHA.fullmatch(value) is not None
 
 
-def side_name_problem(name) -> str | None:
+def side_name_problem(name: Any) -> str | None:
     """What is wrong with the name of a side file (None: it is a .toml file in the saves folder)."""
     if isinstance(name, str) and _SIDE_NAME.fullmatch(name) and not name.startswith(".."):
         return None
     return f"side names {show_value(name)}: a side file is a .toml file in the saves folder"
 
 
-def patch_problem(ops, key: str = "undo") -> str | None:
+def patch_problem(ops: Any, key: str = "undo") -> str | None:
     """What is wrong with a line patch (None: it is one), naming it `key`."""
     problem = _undo_problem(ops)
     return problem.replace("undo", key, 1) if problem and key != "undo" else problem
 
 
-def _is_int(v) -> bool:
+def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def whole(v) -> bool:
+def whole(v: Any) -> bool:
     """A whole number 0 or more (not a bool): a byte offset, a seed, a count."""
     return _is_int(v) and v >= 0
 
 
-def _holds_null(value) -> bool:
+def _holds_null(value: Any) -> bool:
     if value is None:
         return True
     if isinstance(value, dict):
@@ -74,7 +75,7 @@ def _holds_null(value) -> bool:
     return False
 
 
-def _changes_problem(changes, where: str) -> str | None:
+def _changes_problem(changes: Any, where: str) -> str | None:
     if not isinstance(changes, list):
         return f"{where} is {type_name(changes)}: expected an array of changes"
     for i, ch in enumerate(changes):
@@ -84,7 +85,7 @@ def _changes_problem(changes, where: str) -> str | None:
     return None
 
 
-def _change_problem(ch, at: str) -> str | None:
+def _change_problem(ch: Any, at: str) -> str | None:
     """One change {path, from, to} (`at` names it)."""
     if not isinstance(ch, dict):
         return f"{at} is {type_name(ch)}: expected a change {{path, from, to}}"
@@ -101,7 +102,7 @@ def _change_problem(ch, at: str) -> str | None:
     return None
 
 
-def _undo_problem(ops) -> str | None:
+def _undo_problem(ops: Any) -> str | None:
     if not isinstance(ops, list):
         return f"undo is {type_name(ops)}: expected an array of line patches"
     pos = 0
@@ -116,7 +117,7 @@ def _undo_problem(ops) -> str | None:
     return None
 
 
-def _rolls_problem(rolls) -> str | None:
+def _rolls_problem(rolls: Any) -> str | None:
     if not isinstance(rolls, list):
         return f"rolls is {type_name(rolls)}: expected an array"
     for i, r in enumerate(rolls):
@@ -126,7 +127,7 @@ def _rolls_problem(rolls) -> str | None:
     return None
 
 
-def entry_problem(entry) -> str | None:
+def entry_problem(entry: Any) -> str | None:
     """What is wrong with the shape of a log entry (None: nothing), naming the key.
 
     Required: n, command, summary, before, after, and undo past entry 1; the optional
@@ -176,7 +177,7 @@ def _parts_problem(entry: dict) -> str | None:
     return None
 
 
-def number_problem(entry) -> str | None:
+def number_problem(entry: Any) -> str | None:
     """An entry must at least be an object with its number."""
     if not isinstance(entry, dict):
         return f"a log entry is {type_name(entry)}: expected an object"
@@ -280,7 +281,7 @@ def diff_values(before: dict, after: dict, path: tuple = ()) -> list[dict]:
     return out
 
 
-def _show_path(parts) -> str:
+def _show_path(parts: list[str]) -> str:
     text = ""
     for part in parts:
         text = key_path(text, part)
@@ -290,7 +291,7 @@ def _show_path(parts) -> str:
 _MISSING = object()
 
 
-def _get(doc: dict, path: list):
+def _get(doc: dict, path: list) -> Any:
     node = doc
     for part in path:
         if not isinstance(node, dict) or part not in node:
@@ -299,7 +300,7 @@ def _get(doc: dict, path: list):
     return node
 
 
-def _same(a, b) -> bool:
+def _same(a: Any, b: Any) -> bool:
     return a is b or (a is not _MISSING and b is not _MISSING and type(a) is type(b) and a == b)
 
 

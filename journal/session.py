@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import os
 import stat
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from journal.games.interface import Game
 
 
-def invalid(paths, problems: list[str]) -> SaveError:
+def invalid(paths: SavePaths, problems: list[str]) -> SaveError:
     more = f" (and {plural(len(problems) - 1, 'more problem')}: see `journal check -s {paths.name}`)" \
         if len(problems) > 1 else ""
     return SaveError(f"invalid save {paths.shown}: {problems[0]}{more}", problems)
@@ -131,6 +131,7 @@ class Session:
             return False
         if problems:
             raise invalid(self.paths, problems)
+        assert game is not None  # a save with no problem names a game journal knows
         self.game, self.doc = game, doc
         self.log = logview.LogView(self.paths, self.entries)
         try:
@@ -204,7 +205,7 @@ class Session:
                     atomic.atomic_write(self.side_path(name), data)
                     self.side_disk[name] = data
 
-    def newest_entries(self):
+    def newest_entries(self) -> Iterator[dict]:
         """Every entry of the campaign, newest first: this session's pending ones (a batch's,
         not yet on disk), then the log's, read backwards in growing chunks (stop early: the
         cost is that of the entries read)."""
@@ -240,7 +241,7 @@ class Session:
         return self.journal.get("entries", 0)
 
     # --- changing --------------------------------------------------------
-    def start(self, game, state: dict, seed: int, outcome: Outcome, command: str, time: str,
+    def start(self, game: Game, state: dict, seed: int, outcome: Outcome, command: str, time: str,
               dice: Dice | None = None) -> dict:
         """Create the campaign: entry 1 records how it began (and any set-up rolls, from `dice`)."""
         self.game = game
@@ -494,8 +495,9 @@ class Session:
             undoable = self.entries
         asked = f"undo {count}" if to is None else f"--to {to}"
         if to is not None and to >= self.entries:
+            has = plural(self.entries, "entry", "entries")
             raise RuleError(f"{asked}: entry {self.entries} is the last of {name}: nothing after it to undo"
-                            if to == self.entries else f"{asked}: {name} has {plural(self.entries, 'entry', 'entries')}")
+                            if to == self.entries else f"{asked}: {name} has {has}")
         if count > undoable:
             raise RuleError(f"{asked}: only {plural(undoable, 'command')} to undo in {name}"
                             + (" (entry 1 started the campaign)" if to is not None else "")
@@ -520,7 +522,8 @@ class Session:
             side[name] = {"left": logmod.sha(data.decode("utf-8")), "restores": logmod.sha(old),
                           "redo": logmod.make_patch(data.decode("utf-8"), old)}
         last = {"count": len(found), "seed": self.journal.get("seed"), "left": logmod.sha(text),
-                "restores": self.text_sha, "redo": logmod.make_patch(text, self.text), **({"side": side} if side else {})}
+                "restores": self.text_sha, "redo": logmod.make_patch(text, self.text),
+                **({"side": side} if side else {})}
         oldest_first = [(offset, line, entry) for (offset, entry), line in zip(reversed(found), raw)]
         lines = undone.group_bytes(oldest_first, at=at, time=time, by=by, last=last)
         longest = max(len(line) for line in lines.split(b"\n"))

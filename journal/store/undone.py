@@ -35,7 +35,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
 from journal import files
 from journal.errors import SaveError
@@ -59,7 +59,7 @@ class Line(NamedTuple):
         return self.record["entry"]
 
 
-def dumps(value) -> str:
+def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -100,7 +100,7 @@ def group_bytes(undone: list[tuple[int, bytes, dict]], *, at: int, time: str, by
 
 # --- the shape of a line -------------------------------------------------------------------------
 
-def _restore_problem(value, where: str) -> str | None:
+def _restore_problem(value: Any, where: str) -> str | None:
     """`left`, `restores` and `redo` of the save (where="") or of a side file."""
     for key in ("left", "restores"):
         if not is_sha(value.get(key)):
@@ -143,7 +143,7 @@ def stands(lines: list["Line"], marks: list[str], live: "Live") -> bool:
     return "undone" in marks and "redoing" not in marks
 
 
-def line_problem(record) -> str | None:
+def line_problem(record: Any) -> str | None:
     """What is wrong with the shape of an undone line (None: nothing), naming the key."""
     if not isinstance(record, dict):
         return f"a line is {type_name(record)}: expected an object"
@@ -188,7 +188,7 @@ class UndoneView:
         self.path = paths.undone
         self.seed = seed  # the save's: an undone file of another campaign is refused
 
-    def open(self):
+    def open(self) -> BinaryIO | None:
         if os.path.islink(self.path):  # as a log, never read or written through a link
             raise SaveError(f"{self.path} is a link (to {os.path.realpath(self.path)}): journal keeps a campaign's "
                             f"undone commands in a file of its own; remove the link, or put the file itself there")
@@ -212,9 +212,9 @@ class UndoneView:
         if problem:
             raise self.damaged(f"byte {offset}", problem)
         if record["at"] != offset:
-            raise SaveError(f"{self.path} byte {offset}: a line written at byte {record['at']} stands at byte {offset}: "
-                            f"a line before it was changed (the file is only ever appended to; restore it from a "
-                            f"copy)")
+            raise SaveError(f"{self.path} byte {offset}: a line written at byte {record['at']} stands at byte "
+                            f"{offset}: a line before it was changed (the file is only ever appended to; restore it "
+                            f"from a copy)")
         if "count" in record and record["seed"] != self.seed:
             raise SaveError(f"{self.path} holds the undone commands of another campaign (seed {record['seed']}, "
                             f"but journal.seed = {show_value(self.seed)}): move the stray file away")
