@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import os
 import shlex
+from collections.abc import Collection
+from typing import TYPE_CHECKING
 
 import click
 
@@ -23,14 +25,17 @@ from journal.batch import batch_lines, run_batch
 from journal.errors import JournalError, SaveError
 from journal.session import Session
 
+if TYPE_CHECKING:
+    from journal.runtime import Runtime
 
-def run_all(rt, root, only=()) -> list[dict]:
+
+def run_all(rt: Runtime, root: click.Group, only: Collection[str] = ()) -> list[dict]:
     """Every game's demo, in `journal games` order (or only the games named)."""
     return [run_one(rt, root, game_id, title) for game_id, (_module, title) in games.GAMES.items()
             if not only or game_id in only]
 
 
-def run_one(rt, root, game_id: str, title: str) -> dict:
+def run_one(rt: Runtime, root: click.Group, game_id: str, title: str) -> dict:
     from journal.pdf import document
 
     spec = templates.load(game_id, "demo.toml")

@@ -43,7 +43,7 @@ class Tally:
         for check in checks:
             self.checks[check.kind].append(check)
 
-    def add_rolls(self, rolls, bag: dict[str, int]) -> None:
+    def add_rolls(self, rolls: list[dict] | None, bag: dict[str, int]) -> None:
         """The dice of one entry; its bag draws against `bag`, the cubes before the entry."""
         drawn = []
         for roll in rolls or ():

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from journal import games, history
 from journal.errors import InputError, typed
 from journal.report.luck import Tally
 
 if TYPE_CHECKING:
-    from journal.games.interface import Game
+    from journal.games.interface import Game, History
 
 SESSION_GAP = timedelta(hours=3)  # a pause this long between two entries starts a new sitting
 
@@ -59,13 +59,13 @@ class Report:
     total_entries: int
 
 
-def short_time(value) -> str:
+def short_time(value: Any) -> str:
     """'2026-11-29T11:41:13Z' -> '2026-11-29 11:41' (UTC, as the log keeps it)."""
     s = str(value or "")
     return f"{s[:10]} {s[11:16]}" if len(s) >= 16 and s[10] == "T" else s
 
 
-def parse_time(value) -> datetime | None:
+def parse_time(value: Any) -> datetime | None:
     try:
         return datetime.fromisoformat(str(value))
     except ValueError:
@@ -100,7 +100,7 @@ class Walk:
     """What one walk back through the log gathers for the report: each entry's period, stage and
     trackers (after it), and its checks and bag (from the state before it)."""
 
-    def __init__(self, hist, state: dict, entries: list[dict]):
+    def __init__(self, hist: History, state: dict, entries: list[dict]):
         self.entries = entries
         n = len(entries)
         self.period = [0] * n
