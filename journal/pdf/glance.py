@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Circle, Drawing, Line, PolyLine, Polygon, Rect, String
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 
 from journal.pdf.primitives import BOLD, ITALIC, REGULAR, Page, fit_text, heading, safe, text_width
 from journal.report import charts as chartmod
@@ -16,7 +16,7 @@ GREY = HexColor("#5b6570")
 RULE = HexColor("#cfd4da")
 
 
-def _marker(d: Drawing, shape: str, x: float, y: float, colour: HexColor, r: float = 2.4) -> None:
+def _marker(d: Drawing, shape: str, x: float, y: float, colour: Color, r: float = 2.4) -> None:
     if shape == "square":
         d.add(Rect(x - r, y - r, 2 * r, 2 * r, fillColor=colour, strokeColor=None))
     elif shape == "triangle":
