@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import shlex
+from collections.abc import Collection
 
 import click
 
@@ -25,7 +26,7 @@ from journal.runtime import Mode, Runtime
 from journal.session import Session
 
 
-def run_all(rt: Runtime, root: click.Group, only: tuple[str, ...] = ()) -> list[dict]:
+def run_all(rt: Runtime, root: click.Group, only: Collection[str] = ()) -> list[dict]:
     """Every game's demo, in `journal games` order (or only the games named)."""
     return [run_one(rt, root, game_id, title) for game_id, (_module, title) in games.GAMES.items()
             if not only or game_id in only]

@@ -12,10 +12,14 @@ order, validated against the die being rolled, and recorded as ``entered``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from hashlib import blake2b
 
 from journal.errors import InputError, RuleError, SaveError, typed
 from journal.text import plural
+
+AskDie = Callable[..., int | None]  # ask(die, sides[, faces]) -> the face typed, or None: journal rolls
+AskDraw = Callable[[str, dict, dict], str | None]  # ask_draw(what, pool, names) -> the item typed, or None
 
 _SPAN = 1 << 64
 MAX_SEED = (1 << 63) - 1
@@ -40,7 +44,7 @@ def die_value(seed: int, counter: int, sides: int) -> tuple[int, int]:
 class Roll:
     __slots__ = ("die", "value", "source")
 
-    def __init__(self, die: str, value: int, source: str):
+    def __init__(self, die: str, value: int | str, source: str):
         self.die, self.value, self.source = die, value, source  # source: "rolled" or "entered"
 
     def as_dict(self) -> dict:
@@ -69,8 +73,9 @@ class Dice:
     given (``replay``, ``draw_replay``: what the player typed in an earlier try of it).
     """
 
-    def __init__(self, seed: int | None, counter: int = 0, entered=(), option: str = "--roll",
-                 draws=(), draw_option: str = "--draw", ask=None, replay=(), ask_draw=None, draw_replay=()):
+    def __init__(self, seed: int | None, counter: int = 0, entered: Iterable[int] = (), option: str = "--roll",
+                 draws: Iterable[str] = (), draw_option: str = "--draw", ask: AskDie | None = None,
+                 replay: Iterable[int] = (), ask_draw: AskDraw | None = None, draw_replay: Iterable[str] = ()):
         self.seed = seed
         self.counter = counter
         self.entered = list(entered)
@@ -92,27 +97,42 @@ class Dice:
         for the die types the name they see."""
         die = die or f"d{sides}"
         if self.entered:
-            value = self.entered.pop(0)
-            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= sides:
-                raise InputError(f"{self.option} {value} is not a {die} result: expected 1-{sides}")
-            self.rolls.append(Roll(die, value, "entered"))
-            return value
+            return self.entered_roll(sides, die)
         if self.entered_given:
             self.short.append(die)
         elif self.replay or self.ask is not None:
-            value = self.replay.pop(0) if self.replay else (self.ask(die, sides, faces) if faces else
-                                                            self.ask(die, sides))
+            value = self.asked_roll(sides, die, faces)
             if value is not None:
-                if not 1 <= value <= sides:
-                    raise InputError(f"{value} is not a {die} result: expected 1-{sides}")
-                self.asked.append(value)
-                self.rolls.append(Roll(die, value, "entered"))
                 return value
-            self.ask = None  # Enter: journal rolls this die and the rest of the command's
         if self.seed is None:
             raise SaveError("this save has no journal.seed to roll with: add one, or enter the dice with --roll")
         value, self.counter = die_value(self.seed, self.counter, sides)
         self.rolls.append(Roll(die, value, "rolled"))
+        return value
+
+    def entered_roll(self, sides: int, die: str) -> int:
+        """The next die typed with --roll: a face of this die."""
+        value = self.entered.pop(0)
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= sides:
+            raise InputError(f"{self.option} {value} is not a {die} result: expected 1-{sides}")
+        self.rolls.append(Roll(die, value, "entered"))
+        return value
+
+    def asked_roll(self, sides: int, die: str, faces: list[str] | None) -> int | None:
+        """The die the player types when asked (or typed in an earlier try of the command); None:
+        they pressed Enter, and journal rolls this die and the rest of the command's."""
+        if self.replay:
+            value: int | None = self.replay.pop(0)
+        else:
+            assert self.ask is not None  # asked only when there is someone to ask
+            value = self.ask(die, sides, faces) if faces else self.ask(die, sides)
+        if value is None:
+            self.ask = None
+            return None
+        if not 1 <= value <= sides:
+            raise InputError(f"{value} is not a {die} result: expected 1-{sides}")
+        self.asked.append(value)
+        self.rolls.append(Roll(die, value, "entered"))
         return value
 
     def draw(self, pool: dict, what: str = "bag", names: dict | None = None) -> str:
@@ -126,22 +146,42 @@ class Dice:
         if total <= 0:
             raise RuleError(f"the {what} is empty: nothing to draw")
         if self.draws:
-            value = self.draws.pop(0)
-            if pool.get(value, 0) <= 0:
-                holds = ", ".join(f"{n} {k}" for k, n in pool.items() if n > 0)
-                raise InputError(f"{self.draw_option} {value}: the {what} holds no {value} (it holds {holds})")
-            self.rolls.append(Roll(what, value, "entered"))
-            return value
+            return self.entered_draw(pool, what)
         if self.draws_given:
             self.short.append(what)
         elif self.draw_replay or self.ask_draw is not None:
-            value = self.draw_replay.pop(0) if self.draw_replay else self.ask_draw(what, pool, names or {})
+            value = self.asked_draw(pool, what, names or {})
             if value is not None:
-                if pool.get(value, 0) <= 0:
-                    raise InputError(f"{value}: the {what} holds no {value}")
-                self.rolls.append(Roll(what, value, "entered"))
                 return value
-            self.ask_draw = None  # Enter: journal draws this one and the rest of the command's
+        return self.seeded_draw(pool, what, total)
+
+    def entered_draw(self, pool: dict, what: str) -> str:
+        """The next draw typed with --draw: an item the pool holds."""
+        value = self.draws.pop(0)
+        if pool.get(value, 0) <= 0:
+            holds = ", ".join(f"{n} {k}" for k, n in pool.items() if n > 0)
+            raise InputError(f"{self.draw_option} {value}: the {what} holds no {value} (it holds {holds})")
+        self.rolls.append(Roll(what, value, "entered"))
+        return value
+
+    def asked_draw(self, pool: dict, what: str, names: dict) -> str | None:
+        """The draw the player types when asked (or typed in an earlier try of the command); None:
+        they pressed Enter, and journal draws this one and the rest of the command's."""
+        if self.draw_replay:
+            value: str | None = self.draw_replay.pop(0)
+        else:
+            assert self.ask_draw is not None  # asked only when there is someone to ask
+            value = self.ask_draw(what, pool, names)
+        if value is None:
+            self.ask_draw = None
+            return None
+        if pool.get(value, 0) <= 0:
+            raise InputError(f"{value}: the {what} holds no {value}")
+        self.rolls.append(Roll(what, value, "entered"))
+        return value
+
+    def seeded_draw(self, pool: dict, what: str, total: int) -> str:
+        """A draw from the campaign's seeded generator, each item weighted by its count."""
         if self.seed is None:
             raise SaveError(f"this save has no journal.seed to draw with: enter the draws with {self.draw_option}")
         k, self.counter = die_value(self.seed, self.counter, total)

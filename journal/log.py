@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from hashlib import sha256
+from typing import Any
 
 from journal.errors import RuleError
 from journal.schema import key_path, show_value, type_name
@@ -37,34 +38,34 @@ _SHA = re.compile(r"[0-9a-f]{64}")
 _SIDE_NAME = re.compile(r"[A-Za-z0-9._-]+\.toml")
 
 
-def is_sha(value) -> bool:
+def is_sha(value: Any) -> bool:
     """A SHA-256 as the log writes it: 64 lowercase hex digits."""
     return isinstance(value, str) and _SHA.fullmatch(value) is not None
 
 
-def side_name_problem(name) -> str | None:
+def side_name_problem(name: Any) -> str | None:
     """What is wrong with the name of a side file (None: it is a .toml file in the saves folder)."""
     if isinstance(name, str) and _SIDE_NAME.fullmatch(name) and not name.startswith(".."):
         return None
     return f"side names {show_value(name)}: a side file is a .toml file in the saves folder"
 
 
-def patch_problem(ops, key: str = "undo") -> str | None:
+def patch_problem(ops: Any, key: str = "undo") -> str | None:
     """What is wrong with a line patch (None: it is one), naming it `key`."""
     problem = _undo_problem(ops)
     return problem.replace("undo", key, 1) if problem and key != "undo" else problem
 
 
-def _is_int(v) -> bool:
+def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def whole(v) -> bool:
+def whole(v: Any) -> bool:
     """A whole number 0 or more (not a bool): a byte offset, a seed, a count."""
     return _is_int(v) and v >= 0
 
 
-def _holds_null(value) -> bool:
+def _holds_null(value: Any) -> bool:
     if value is None:
         return True
     if isinstance(value, dict):
@@ -74,27 +75,34 @@ def _holds_null(value) -> bool:
     return False
 
 
-def _changes_problem(changes, where: str) -> str | None:
+def _changes_problem(changes: Any, where: str) -> str | None:
     if not isinstance(changes, list):
         return f"{where} is {type_name(changes)}: expected an array of changes"
     for i, ch in enumerate(changes):
-        at = f"{where}[{i}]"
-        if not isinstance(ch, dict):
-            return f"{at} is {type_name(ch)}: expected a change {{path, from, to}}"
-        path = ch.get("path")
-        if not isinstance(path, list) or not path or not all(isinstance(p, str) for p in path):
-            return f"{at}.path is not a list of key names"
-        if "from" not in ch and "to" not in ch:
-            return f"{at} has neither from nor to"
-        if any(_holds_null(ch[k]) for k in ("from", "to") if k in ch):
-            return f"{at} holds a null: TOML has no null"
-        extra = [k for k in ch if k not in ("path", "from", "to")]
-        if extra:
-            return f"{at}.{extra[0]} is not a key of a change (path, from, to)"
+        problem = _change_problem(ch, f"{where}[{i}]")
+        if problem:
+            return problem
     return None
 
 
-def _undo_problem(ops) -> str | None:
+def _change_problem(ch: Any, at: str) -> str | None:
+    """One change {path, from, to} (`at` names it)."""
+    if not isinstance(ch, dict):
+        return f"{at} is {type_name(ch)}: expected a change {{path, from, to}}"
+    path = ch.get("path")
+    if not isinstance(path, list) or not path or not all(isinstance(p, str) for p in path):
+        return f"{at}.path is not a list of key names"
+    if "from" not in ch and "to" not in ch:
+        return f"{at} has neither from nor to"
+    if any(_holds_null(ch[k]) for k in ("from", "to") if k in ch):
+        return f"{at} holds a null: TOML has no null"
+    extra = [k for k in ch if k not in ("path", "from", "to")]
+    if extra:
+        return f"{at}.{extra[0]} is not a key of a change (path, from, to)"
+    return None
+
+
+def _undo_problem(ops: Any) -> str | None:
     if not isinstance(ops, list):
         return f"undo is {type_name(ops)}: expected an array of line patches"
     pos = 0
@@ -109,7 +117,7 @@ def _undo_problem(ops) -> str | None:
     return None
 
 
-def _rolls_problem(rolls) -> str | None:
+def _rolls_problem(rolls: Any) -> str | None:
     if not isinstance(rolls, list):
         return f"rolls is {type_name(rolls)}: expected an array"
     for i, r in enumerate(rolls):
@@ -119,7 +127,7 @@ def _rolls_problem(rolls) -> str | None:
     return None
 
 
-def entry_problem(entry) -> str | None:
+def entry_problem(entry: Any) -> str | None:
     """What is wrong with the shape of a log entry (None: nothing), naming the key.
 
     Required: n, command, summary, before, after, and undo past entry 1; the optional
@@ -128,31 +136,48 @@ def entry_problem(entry) -> str | None:
     problem = number_problem(entry)
     if problem:
         return problem
-    num = entry["n"]
-    required = ["command", "summary", "before", "after"] + (["undo"] if num > 1 else [])
-    for key in required:
-        if key not in entry:
-            return f"entry {num}: {key} is missing"
-    for key in ("command", "summary", "time", "kind", "turn", "reason", "game"):
+    problem = _missing_key(entry) or _keys_problem(entry) or _parts_problem(entry)
+    if problem:
+        return f"entry {entry['n']}: {problem}"
+    return side_problem(entry)
+
+
+TEXT_KEYS = ("command", "summary", "time", "kind", "turn", "reason", "game")  # an entry's keys that hold text
+
+
+def _missing_key(entry: dict) -> str | None:
+    """A required key the entry lacks: undo is required past entry 1."""
+    required = ["command", "summary", "before", "after"] + (["undo"] if entry["n"] > 1 else [])
+    return next((f"{key} is missing" for key in required if key not in entry), None)
+
+
+def _keys_problem(entry: dict) -> str | None:
+    """A plain key of the wrong type: text, a SHA-256, a whole number."""
+    for key in TEXT_KEYS:
         if key in entry and not isinstance(entry[key], str):
-            return f"entry {num}: {key} = {show_value(entry[key])} is {type_name(entry[key])}: expected text"
+            return f"{key} = {show_value(entry[key])} is {type_name(entry[key])}: expected text"
     for key in ("before", "after"):
         if not is_sha(entry[key]):
-            return f"entry {num}: {key} is not a SHA-256 (64 hex digits)"
+            return f"{key} is not a SHA-256 (64 hex digits)"
     for key in ("seed", "at"):
         if key in entry and not whole(entry[key]):
-            return f"entry {num}: {key} = {show_value(entry[key])} is not a whole number 0 or more"
+            return f"{key} = {show_value(entry[key])} is not a whole number 0 or more"
+    return None
+
+
+def _parts_problem(entry: dict) -> str | None:
+    """What is wrong with the entry's undo patch, rolls, changes or meta, when it holds them."""
     problem = (_undo_problem(entry["undo"]) if "undo" in entry else None) \
         or (_rolls_problem(entry["rolls"]) if "rolls" in entry else None) \
         or (_changes_problem(entry["changes"], "changes") if "changes" in entry else None)
     if problem:
-        return f"entry {num}: {problem}"
+        return problem
     if "meta" in entry and not isinstance(entry["meta"], dict):
-        return f"entry {num}: meta is {type_name(entry['meta'])}: expected an object"
-    return side_problem(entry)
+        return f"meta is {type_name(entry['meta'])}: expected an object"
+    return None
 
 
-def number_problem(entry) -> str | None:
+def number_problem(entry: Any) -> str | None:
     """An entry must at least be an object with its number."""
     if not isinstance(entry, dict):
         return f"a log entry is {type_name(entry)}: expected an object"
@@ -256,7 +281,7 @@ def diff_values(before: dict, after: dict, path: tuple = ()) -> list[dict]:
     return out
 
 
-def _show_path(parts) -> str:
+def _show_path(parts: list[str]) -> str:
     text = ""
     for part in parts:
         text = key_path(text, part)
@@ -266,7 +291,7 @@ def _show_path(parts) -> str:
 _MISSING = object()
 
 
-def _get(doc: dict, path: list):
+def _get(doc: dict, path: list) -> Any:
     node = doc
     for part in path:
         if not isinstance(node, dict) or part not in node:
@@ -275,7 +300,7 @@ def _get(doc: dict, path: list):
     return node
 
 
-def _same(a, b) -> bool:
+def _same(a: Any, b: Any) -> bool:
     return a is b or (a is not _MISSING and b is not _MISSING and type(a) is type(b) and a == b)
 
 

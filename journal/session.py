@@ -21,9 +21,9 @@ from __future__ import annotations
 import json
 import os
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal
 
 import tomli_w
 
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from journal.games.interface import Game
 
 
-def invalid(paths, problems: list[str]) -> SaveError:
+def invalid(paths: SavePaths, problems: list[str]) -> SaveError:
     more = f" (and {plural(len(problems) - 1, 'more problem')}: see `journal check -s {paths.name}`)" \
         if len(problems) > 1 else ""
     return SaveError(f"invalid save {paths.shown}: {problems[0]}{more}", problems)
@@ -73,7 +73,7 @@ class Session:
         self.side_disk: dict[str, bytes | None] = {}  # side file name -> its bytes when first read
         self.side_dirty: list[str] = []
         self.side_bytes: dict[str, bytes] = {}  # side file name -> the exact bytes a redo puts back
-        self._lock: AbstractContextManager | None = None
+        self._lock: AbstractContextManager  # the folder's lock: taken as the session opens (__enter__)
 
     # --- context ---------------------------------------------------------
     def __enter__(self) -> "Session":
@@ -104,7 +104,7 @@ class Session:
             raise
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> Literal[False]:
         self._lock.__exit__(*exc)
         return False
 
@@ -131,6 +131,7 @@ class Session:
             return False
         if problems:
             raise invalid(self.paths, problems)
+        assert game is not None  # a save with no problem names a game journal knows
         self.game, self.doc = game, doc
         self.log = logview.LogView(self.paths, self.entries)
         try:
@@ -204,7 +205,7 @@ class Session:
                     atomic.atomic_write(self.side_path(name), data)
                     self.side_disk[name] = data
 
-    def newest_entries(self):
+    def newest_entries(self) -> Iterator[dict]:
         """Every entry of the campaign, newest first: this session's pending ones (a batch's,
         not yet on disk), then the log's, read backwards in growing chunks (stop early: the
         cost is that of the entries read)."""
@@ -240,7 +241,7 @@ class Session:
         return self.journal.get("entries", 0)
 
     # --- changing --------------------------------------------------------
-    def start(self, game, state: dict, seed: int, outcome: Outcome, command: str, time: str,
+    def start(self, game: Game, state: dict, seed: int, outcome: Outcome, command: str, time: str,
               dice: Dice | None = None) -> dict:
         """Create the campaign: entry 1 records how it began (and any set-up rolls, from `dice`)."""
         self.game = game
@@ -256,9 +257,9 @@ class Session:
         self._push(entry, doc, text)
         return entry
 
-    def apply(self, fn, params: dict, *, command: str, time: str, kind: str = "command",
-              dice_input: dict | None = None, side_files=(), reason: str | None = None,
-              parse=None) -> tuple[Outcome, dict]:
+    def apply(self, fn: Callable[..., Outcome], params: dict, *, command: str, time: str, kind: str = "command",
+              dice_input: dict | None = None, side_files: Sequence[str] = (), reason: str | None = None,
+              parse: Callable[[dict, dict], dict] | None = None) -> tuple[Outcome, dict]:
         """Run a rules function on the current state and log it (in memory until commit).
 
         `dice_input` holds the physical results typed with the command (Dice keywords:
@@ -267,6 +268,25 @@ class Session:
         `reason` is why the player changed something by hand (--reason), kept in the entry.
         `parse(state, params) -> params` reads what was typed against the state first (the CLI's).
         """
+        outcome, dice = self._run_rules(fn, params, dice_input, side_files, parse)
+        new_journal = dict(self.journal)
+        new_journal["dice"] = dice.counter
+        new_journal["entries"] = self.entries + 1
+        doc = {**self.doc, "journal": new_journal, "state": outcome.state}
+        self._check_new(doc)
+        text = dumps(doc)
+        entry = self._entry(outcome, dice, doc, text, command=command, time=time, kind=kind, reason=reason)
+        self._push(entry, doc, text)
+        for name in entry.get("side", {}):
+            self.side[name] = outcome.side[name]
+            if name not in self.side_dirty:
+                self.side_dirty.append(name)
+        return outcome, entry
+
+    def _run_rules(self, fn: Callable[..., Outcome], params: dict, dice_input: dict | None,
+                   side_files: Sequence[str], parse: Callable[[dict, dict], dict] | None) -> tuple[Outcome, Dice]:
+        """The rules function's outcome on the current state (what was typed read by `parse`
+        first), and the dice it rolled: all the physical ones given, and no fewer."""
         if parse is not None:
             params = parse(self.state, dict(params))
         jt = self.journal
@@ -281,13 +301,14 @@ class Session:
             raise
         dice.check_complete()
         dice.finish()
-        new_journal = dict(jt)
-        new_journal["dice"] = dice.counter
-        new_journal["entries"] = self.entries + 1
-        doc = {**self.doc, "journal": new_journal, "state": outcome.state}
-        self._check_new(doc)
-        text = dumps(doc)
-        entry = {"n": new_journal["entries"], "at": self.log.end + self.pending_bytes, "time": time, "kind": kind,
+        return outcome, dice
+
+    def _entry(self, outcome: Outcome, dice: Dice, doc: dict, text: str, *, command: str, time: str, kind: str,
+               reason: str | None) -> dict:
+        """The log entry of a command that leaves the save `doc` (its `text`): what was typed, the
+        summary, the rolls, a patch back to the exact old bytes and the changed values."""
+        jt = self.journal
+        entry = {"n": doc["journal"]["entries"], "at": self.log.end + self.pending_bytes, "time": time, "kind": kind,
                  "command": command,
                  "summary": outcome.summary, "turn": self.game.turn_label(outcome.state),
                  "rolls": [r.as_dict() for r in dice.rolls],
@@ -307,12 +328,7 @@ class Session:
                 side[name] = changes
         if side:
             entry["side"] = side
-        self._push(entry, doc, text)
-        for name in side:
-            self.side[name] = outcome.side[name]
-            if name not in self.side_dirty:
-                self.side_dirty.append(name)
-        return outcome, entry
+        return entry
 
     def _check_new(self, doc: dict) -> None:
         problems: list[str] = []
@@ -427,20 +443,12 @@ class Session:
         fail.
         """
         found = self.log.scan(self._undo_count(steps, to))
-        for _offset, entry in found:
-            refusal = self.game.undo_refusal(entry, self.state)
-            if refusal:
-                raise RuleError(f"cannot undo entry {entry['n']} ({entry['command']}): {refusal}")
+        self._refuse_undo(found)
         text = self._undone_text(found)
         game, doc, problems = document.check_doc(document.parse(self.paths, text))
         if problems:
             raise RuleError(f"cannot undo: the save would be invalid: {problems[0]}")
-        side: dict[str, dict] = {}
-        for _offset, entry in found:  # newest first, like the save
-            for side_name, changes in (entry.get("side") or {}).items():
-                content = side.get(side_name) or copy_state(self.side_doc(side_name))
-                logmod.revert_values(content, changes, entry["n"], shown=str(self.side_path(side_name)))
-                side[side_name] = content
+        side = self._undone_side(found)
         side_text = {side_name: dumps(content).encode("utf-8") for side_name, content in side.items()}
         if confirm is not None:  # the undo can be done: the player may still say no
             confirm([entry for _o, entry in found])
@@ -456,6 +464,23 @@ class Session:
                               f"undone (journal log shows the history now)")
         return [entry for _o, entry in found]
 
+    def _refuse_undo(self, found: list[tuple[int, dict]]) -> None:
+        """Refuse to undo an entry the game says undo cannot take back."""
+        for _offset, entry in found:
+            refusal = self.game.undo_refusal(entry, self.state)
+            if refusal:
+                raise RuleError(f"cannot undo entry {entry['n']} ({entry['command']}): {refusal}")
+
+    def _undone_side(self, found: list[tuple[int, dict]]) -> dict[str, dict]:
+        """The side files as they were before the entries found (newest first, like the save)."""
+        side: dict[str, dict] = {}
+        for _offset, entry in found:
+            for side_name, changes in (entry.get("side") or {}).items():
+                content = side.get(side_name) or copy_state(self.side_doc(side_name))
+                logmod.revert_values(content, changes, entry["n"], shown=str(self.side_path(side_name)))
+                side[side_name] = content
+        return side
+
     def _undo_count(self, steps: int | None, to: int | None) -> int:
         """How many entries an undo takes back: `steps`, or those after entry `to`; refused past
         the `new` that created the campaign."""
@@ -470,8 +495,9 @@ class Session:
             undoable = self.entries
         asked = f"undo {count}" if to is None else f"--to {to}"
         if to is not None and to >= self.entries:
+            has = plural(self.entries, "entry", "entries")
             raise RuleError(f"{asked}: entry {self.entries} is the last of {name}: nothing after it to undo"
-                            if to == self.entries else f"{asked}: {name} has {plural(self.entries, 'entry', 'entries')}")
+                            if to == self.entries else f"{asked}: {name} has {has}")
         if count > undoable:
             raise RuleError(f"{asked}: only {plural(undoable, 'command')} to undo in {name}"
                             + (" (entry 1 started the campaign)" if to is not None else "")
@@ -496,7 +522,8 @@ class Session:
             side[name] = {"left": logmod.sha(data.decode("utf-8")), "restores": logmod.sha(old),
                           "redo": logmod.make_patch(data.decode("utf-8"), old)}
         last = {"count": len(found), "seed": self.journal.get("seed"), "left": logmod.sha(text),
-                "restores": self.text_sha, "redo": logmod.make_patch(text, self.text), **({"side": side} if side else {})}
+                "restores": self.text_sha, "redo": logmod.make_patch(text, self.text),
+                **({"side": side} if side else {})}
         oldest_first = [(offset, line, entry) for (offset, entry), line in zip(reversed(found), raw)]
         lines = undone.group_bytes(oldest_first, at=at, time=time, by=by, last=last)
         longest = max(len(line) for line in lines.split(b"\n"))

@@ -10,7 +10,7 @@ import click
 from journal import campaigns, files, games
 from journal.errors import JournalError
 from journal.options import complete_saves
-from journal.runtime import pass_rt
+from journal.runtime import Runtime, pass_rt
 from journal.session import Session
 from journal.store import document, locking
 from journal.store.current import current_ref, read_current, write_current
@@ -21,7 +21,7 @@ from journal.text import plural
 
 @click.command("games")
 @pass_rt
-def games_cmd(rt):
+def games_cmd(rt: Runtime) -> None:
     """The supported games."""
     rows = [{"id": gid, "title": title} for gid, (_m, title) in games.GAMES.items()]
     rt.emit([f"{r['id']:<8} {r['title']}" for r in rows], rows)
@@ -30,7 +30,7 @@ def games_cmd(rt):
 @click.command("list")
 @click.option("--trash", is_flag=True, help="The campaigns in the trash instead (journal restore NAME).")
 @pass_rt
-def list_cmd(rt, trash):
+def list_cmd(rt: Runtime, trash: bool) -> None:
     """Saves in the folder: name, game, turn/phase, last change (* the current campaign)."""
     if trash:
         return list_trash(rt)
@@ -49,7 +49,7 @@ def list_cmd(rt, trash):
     rt.emit(lines, rows)
 
 
-def list_trash(rt) -> None:
+def list_trash(rt: Runtime) -> None:
     from journal.campaigns import trash_rows
 
     rows = trash_rows(rt.saves_dir)
@@ -103,7 +103,7 @@ def not_a_file(path: str) -> str | None:
 @click.command()
 @click.argument("name", required=False, shell_complete=complete_saves)
 @pass_rt
-def use(rt, name):
+def use(rt: Runtime, name: str | None) -> None:
     """Make NAME the current campaign of the saves folder (alone: print the current one).
 
     Commands without -s then work on it (unless JOURNAL_SAVE names another).
@@ -131,7 +131,7 @@ def use(rt, name):
 
 @click.command()
 @pass_rt
-def where(rt):
+def where(rt: Runtime) -> None:
     """The saves folder commands use here, and why (--saves, JOURNAL_SAVES, the nearest saves/
     made by journal in this folder or above, else your data folder)."""
     found = rt.found
@@ -145,7 +145,7 @@ def where(rt):
 @click.argument("name", shell_complete=complete_saves)
 @click.argument("new")
 @pass_rt
-def copy_cmd(rt, name, new):
+def copy_cmd(rt: Runtime, name: str, new: str) -> None:
     """Copy campaign NAME, its log included, as NEW: a fork to try a what-if (keep whichever you like)."""
     done = campaigns.copy(rt.saves_dir, name, new)
     rt.emit(f"Copied '{done['from']}' to '{done['to']}' ({plural(done['entries'], 'log entry', 'log entries')}): "
@@ -156,7 +156,7 @@ def copy_cmd(rt, name, new):
 @click.argument("name", shell_complete=complete_saves)
 @click.argument("new")
 @pass_rt
-def rename(rt, name, new):
+def rename(rt: Runtime, name: str, new: str) -> None:
     """Rename campaign NAME (its save, log and shell history) to NEW; the current campaign follows."""
     done = campaigns.rename(rt.saves_dir, name, new)
     more = " It is still the current campaign." if done["current"] else ""
@@ -167,7 +167,7 @@ def rename(rt, name, new):
 @click.argument("name", shell_complete=complete_saves)
 @click.option("--yes", is_flag=True, help="Do not ask (scripts): without it, a terminal asks first.")
 @pass_rt
-def delete(rt, name, yes):
+def delete(rt: Runtime, name: str, yes: bool) -> None:
     """Move campaign NAME to the trash of the saves folder (journal list --trash; journal restore
     NAME brings it back)."""
     if not yes:
@@ -183,7 +183,8 @@ def delete(rt, name, yes):
 @click.argument("name")
 @click.option("--as", "new", metavar="NEW", help="Restore it under another name.")
 @pass_rt
-def restore(rt, name, new):
+def restore(rt: Runtime, name: str, new: str | None) -> None:
     """Bring campaign NAME back from the trash (journal list --trash shows what it holds)."""
     done = campaigns.restore(rt.saves_dir, name, new)
-    rt.emit(f"Restored '{done['restored_as']}' from the trash ({plural(done['entries'], 'log entry', 'log entries')}).", done)
+    entries = plural(done["entries"], "log entry", "log entries")
+    rt.emit(f"Restored '{done['restored_as']}' from the trash ({entries}).", done)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import click
 
@@ -15,6 +17,9 @@ from journal.runtime import Runtime, pass_rt
 from journal.store.paths import SavePaths
 from journal.text import plural, shown
 
+if TYPE_CHECKING:
+    from journal.report.model import Report
+
 WRITABLE = (".md", ".markdown", ".html", ".htm", ".txt")  # what `report -o` may replace
 
 
@@ -23,7 +28,7 @@ WRITABLE = (".md", ".markdown", ".html", ".htm", ".txt")  # what `report -o` may
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="PDF file (default: beside the save).")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @pass_rt
-def pdf(rt, save, output, paper):
+def pdf(rt: Runtime, save: str | None, output: str | None, paper: str) -> None:
     """Trackers for the current state, then the campaign log."""
     from journal.pdf import document
 
@@ -33,7 +38,8 @@ def pdf(rt, save, output, paper):
     out = files.clean_path(output) if output else paths.save[: -len(".toml")] + ".pdf"
     pages = document.render_save(game, state, entries, out, paper, title=paths.name,
                                  progress=not rt.json and sys.stderr.isatty(),
-                                 follow_links=not in_saves_folder(rt, out, paths), error=InputError if output else SaveError)
+                                 follow_links=not in_saves_folder(rt, out, paths),
+                                 error=InputError if output else SaveError)
     rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
 
 
@@ -52,7 +58,7 @@ def in_saves_folder(rt: Runtime, out: str, paths: SavePaths | None = None) -> bo
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @save_option
 @pass_rt
-def sheet(rt, game, output, paper, save):
+def sheet(rt: Runtime, game: str | None, output: str | None, paper: str, save: str | None) -> None:
     """Blank trackers for pencil play (GAME: default, the current campaign's game)."""
     from journal.pdf import document
 
@@ -63,7 +69,7 @@ def sheet(rt, game, output, paper, save):
 
 
 
-def selection(f):
+def selection(f: Callable[..., None]) -> Callable[..., None]:
     f = click.option("--turns", metavar="A-B",
                      help="Only the turns (visits, rounds) A to B, as the game numbers them.")(f)
     f = click.option("--since", type=click.IntRange(min=1), metavar="ENTRY", help="Only from log entry ENTRY on.")(f)
@@ -72,7 +78,8 @@ def selection(f):
     return f
 
 
-def build(rt, save, last_session, since, turns):
+def build(rt: Runtime, save: str | None, last_session: bool, since: int | None,
+          turns: str | None) -> tuple[Report, SavePaths]:
     from journal.report import model
 
     if sum(map(bool, (last_session, since is not None, turns))) > 1:
@@ -103,7 +110,8 @@ def write(path: str, text: str) -> None:
               help="Write here (- for stdout). Default: Markdown to stdout, HTML to NAME.html beside the save.")
 @selection
 @pass_rt
-def report(rt, save, fmt, output, last_session, since, turns):
+def report(rt: Runtime, save: str | None, fmt: str, output: str | None, last_session: bool, since: int | None,
+           turns: str | None) -> None:
     """A play report: who played, the outcome so far, the story turn by turn (notes, each die marked
     entered or rolled by journal), the trackers over time and the luck audit."""
     r, paths = build(rt, save, last_session, since, turns)
@@ -133,7 +141,7 @@ def report(rt, save, fmt, output, last_session, since, turns):
 @save_option
 @selection
 @pass_rt
-def luck(rt, save, last_session, since, turns):
+def luck(rt: Runtime, save: str | None, last_session: bool, since: int | None, turns: str | None) -> None:
     """The luck audit: checks with known odds (successes expected and had), each die's faces (yours
     and journal's apart) against a fair die, and cube draws against the bag."""
     from journal.report.luck import text_lines

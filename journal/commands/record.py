@@ -12,7 +12,7 @@ from journal import outcome as common
 from journal.dice import Dice, parse_expr
 from journal.errors import InputError, JournalError, SaveError
 from journal.options import reason_option, rolls_option, save_option
-from journal.runtime import How, pass_rt
+from journal.runtime import How, Runtime, pass_rt
 from journal.session import Session, shown_time
 from journal.text import MAX_LINE, plural
 
@@ -20,7 +20,7 @@ from journal.text import MAX_LINE, plural
 @click.command()
 @save_option
 @pass_rt
-def show(rt, save):
+def show(rt: Runtime, save: str | None) -> None:
     """State summary (--json: {"game","name","result","state"}; result: won, lost or null)."""
     with rt.read(save) as s:
         rt.emit(s.game.summary(s.state), {"game": s.game.ID, "name": s.paths.name,
@@ -57,7 +57,7 @@ def grouped(entries: list[dict]) -> list[str]:
 @click.option("--all", "with_undone", is_flag=True,
               help="The commands undo took back too, each marked undone (when, and by which undo).")
 @pass_rt
-def log_cmd(rt, save, tail, with_undone):
+def log_cmd(rt: Runtime, save: str | None, tail: int | None, with_undone: bool) -> None:
     """The campaign's history, grouped by turn (--json: entries with rolls)."""
     with rt.read(save) as s:
         if with_undone:
@@ -72,7 +72,7 @@ def log_cmd(rt, save, tail, with_undone):
 @save_option
 @click.argument("text", nargs=-1, required=True)
 @pass_rt
-def note(rt, save, text):
+def note(rt: Runtime, save: str | None, text: tuple[str, ...]) -> None:
     """A free-text note in the log (and in the PDF)."""
     joined = " ".join(text).strip()
     if not joined:
@@ -91,7 +91,8 @@ def note(rt, save, text):
 @click.option("--unset", is_flag=True, help="Remove the key instead of setting it.")
 @reason_option
 @pass_rt
-def set_cmd(rt, save, key, value, unset, reason):
+def set_cmd(rt: Runtime, save: str | None, key: str, value: str | None, unset: bool,
+            reason: str | None) -> None:
     """Set any value of the state by hand, as a card's text says (logged, validated).
 
     KEY is a dotted path inside [state] (turn, crew.Ray.hp, cities."New York".damage);
@@ -102,7 +103,7 @@ def set_cmd(rt, save, key, value, unset, reason):
     from journal import assign
 
     path = assign.key_path(key)
-    parsed = None if unset else assign.value(value)
+    parsed = None if value is None else assign.value(value)  # None exactly when --unset (checked above)
     game = rt.current_game(save)
     rt.run(save, common.set_value, How(log_reason=reason), path=path, value=parsed, unset=unset,
            validate=game.validate, shown_key=key, raw=value)
@@ -117,7 +118,8 @@ def set_cmd(rt, save, key, value, unset, reason):
 @click.option("--yes", is_flag=True, help="Do not ask first (a terminal asks when the last command was typed "
                                           "more than 5 minutes ago, or in play on an earlier line).")
 @pass_rt
-def undo(rt, save, count, steps, to, yes):
+def undo(rt: Runtime, save: str | None, count: int | None, steps: int | None, to: int | None,
+         yes: bool) -> None:
     """Revert the last command, or the last N (exactly, when the save was not edited by hand since);
     journal redo puts them back. Undone commands stay listed by journal log --all."""
     if rt.batch is not None:
@@ -139,7 +141,7 @@ def undo(rt, save, count, steps, to, yes):
 @click.command()
 @save_option
 @pass_rt
-def redo(rt, save):
+def redo(rt: Runtime, save: str | None) -> None:
     """Put back what the last undo took back, with the same dice, while nothing else changed since."""
     if rt.batch is not None:
         raise InputError("redo cannot run inside a batch: fix the batch file instead")
@@ -154,7 +156,7 @@ def redo(rt, save):
 @click.command()
 @save_option
 @pass_rt
-def check(rt, save):
+def check(rt: Runtime, save: str | None) -> None:
     """Validate a (possibly hand-edited) save and its log; exit 1 listing each problem."""
     if rt.batch is not None:  # the batch holds the folder's lock, and its changes are not saved yet
         raise InputError("check cannot run inside a batch: check the save before or after it")
@@ -172,6 +174,7 @@ def check(rt, save):
         err = JournalError(f"{paths.save} has {plural(len(problems), 'problem')}")
         err.json_done = True
         raise err
+    assert game is not None  # the session opened, so it knows its game
     rt.emit(f"{paths.save} is valid: {games.GAMES[game.ID][1]}, {plural(entries, 'log entry', 'log entries')}.",
             {"save": str(paths.save), "valid": True, "problems": []})
 
@@ -181,7 +184,7 @@ def check(rt, save):
 @save_option
 @rolls_option
 @pass_rt
-def roll(rt, expr, save, rolls):
+def roll(rt: Runtime, expr: str, save: str | None, rolls: tuple[int, ...]) -> None:
     """Roll dice: d6, 2d6+3, d20, d3 ...; logged in the campaign when there is one."""
     parsed = parse_expr(expr)
     if save is None and rt.batch is None and not rt.has_save():

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import BinaryIO
 
 import click
 
 from journal import games
 from journal.errors import InputError
 from journal.options import save_option
-from journal.runtime import pass_rt
+from journal.runtime import Runtime, pass_rt
 from journal.text import plural
 
 
@@ -26,7 +27,7 @@ def root_group() -> click.Group:
 @save_option
 @click.argument("file", type=click.File("rb"))  # bytes: a text-mode read would split a line at a lone CR
 @pass_rt
-def batch(rt, save, file):
+def batch(rt: Runtime, save: str | None, file: BinaryIO) -> None:
     """Run many commands from FILE (or - for stdin): one per line, as typed after `journal`.
 
     Blank lines and # comments are skipped; -s may be left out of the lines. All or
@@ -57,13 +58,14 @@ def batch(rt, save, file):
 @click.command()
 @save_option
 @pass_rt
-def play(rt, save):
+def play(rt: Runtime, save: str | None) -> int:
     """The table shell: stay on the campaign and type its commands bare (card 3, undo, help, quit).
 
     On a terminal: TAB completes commands, options and the campaign's names; the status line shows
     where the game stands and what comes next; a die or a draw (a cube from the bag) a line leaves out
-    is asked for (Enter lets journal roll or draw). Each line is saved as it is typed. From a pipe or a file, each line runs in turn (errors on
-    stderr): exit 0 when every line succeeded, 1 otherwise (batch is the all-or-nothing form).
+    is asked for (Enter lets journal roll or draw). Each line is saved as it is typed. From a pipe or
+    a file, each line runs in turn (errors on stderr): exit 0 when every line succeeded, 1 otherwise
+    (batch is the all-or-nothing form).
     --json is refused, in play and on its lines: scripts use journal --json show, or batch.
     """
     from journal.play import shell
@@ -74,7 +76,7 @@ def play(rt, save):
 @click.command()
 @click.argument("name", metavar="[GUIDE]", required=False)
 @pass_rt
-def guide(rt, name):
+def guide(rt: Runtime, name: str | None) -> None:
     """A guide: a game's tour, its commands by table moment and its rules notes (epm, titans,
     kraken, pulp), or saves, templates, commands, development. Through a pager on a terminal."""
     from journal import guides
@@ -99,7 +101,7 @@ def guide(rt, name):
 @click.command()
 @click.argument("only", metavar="[GAME]...", nargs=-1, type=click.Choice(list(games.GAMES)))
 @pass_rt
-def demo(rt, only):
+def demo(rt: Runtime, only: tuple[str, ...]) -> None:
     """Demo campaigns and their PDFs in the saves folder, for every game or the GAMEs named
     (each replaces its earlier demo save)."""
     from journal import demo as demomod
@@ -107,7 +109,8 @@ def demo(rt, only):
     made = demomod.run_all(rt, root_group(), only)
     lines = []
     for d in made:
-        lines.append(f"{d['title']}: save '{d['save']}' ({plural(d['entries'], 'log entry', 'log entries')}), PDF {d['pdf']}")
+        entries = plural(d["entries"], "log entry", "log entries")
+        lines.append(f"{d['title']}: save '{d['save']}' ({entries}), PDF {d['pdf']}")
     typed, how = demomod.how_to_type(sys.argv[0], os.environ.get("PATH", ""))
     lines.append(f"Try{how}:")
     lines += [f"  {typed} show -s {made[0]['save']}", f"  {typed} log -s {made[0]['save']} --tail 5"]

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Circle, Drawing, Line, PolyLine, Polygon, Rect, String
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 
-from journal.pdf.primitives import BOLD, ITALIC, REGULAR, fit_text, heading, safe, text_width
+from journal.pdf.primitives import BOLD, ITALIC, REGULAR, Page, fit_text, heading, safe, text_width
 from journal.report import charts as chartmod
 from journal.report.model import Chart
 
@@ -16,7 +16,7 @@ GREY = HexColor("#5b6570")
 RULE = HexColor("#cfd4da")
 
 
-def _marker(d: Drawing, shape: str, x: float, y: float, colour, r: float = 2.4) -> None:
+def _marker(d: Drawing, shape: str, x: float, y: float, colour: Color, r: float = 2.4) -> None:
     if shape == "square":
         d.add(Rect(x - r, y - r, 2 * r, 2 * r, fillColor=colour, strokeColor=None))
     elif shape == "triangle":
@@ -69,7 +69,7 @@ def _legend(d: Drawing, lay: chartmod.Layout) -> None:
         lx += w + 6
 
 
-def draw_page(page, charts: list[Chart], unit: str) -> None:
+def draw_page(page: Page, charts: list[Chart], unit: str) -> None:
     """The page: a heading, then each chart across the page, a new page when one does not fit."""
     c = page.c
     page.take(heading(c, page.x0, page.cursor, page.width, "The campaign at a glance", 13,

@@ -14,12 +14,13 @@ pencil play. Logs can hold tens of thousands of entries, so all text goes throug
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
 from journal.quoting import readable_command
 from journal.pdf.primitives import (
-    BOLD, INK, ITALIC, MUTED, REGULAR, RULE, SHADE, TextLayer, fit_text, heading, safe,
+    BOLD, INK, ITALIC, MUTED, REGULAR, RULE, SHADE, Page, TextLayer, fit_text, heading, safe,
     text, text_width, wrap_text,
 )
 from journal.text import plural
@@ -38,7 +39,7 @@ TURN_GAP = 4.0
 PROGRESS_STEP = 200     # entries between progress bar updates
 
 
-def _short_time(value) -> str:
+def _short_time(value: Any) -> str:
     """'2026-11-29T11:41:13Z' -> '2026-11-29 11:41'; anything else as it is."""
     s = safe(value)
     if len(s) >= 16 and s[10] == "T":
@@ -46,7 +47,7 @@ def _short_time(value) -> str:
     return s
 
 
-def roll_tokens(rolls) -> list[str]:
+def roll_tokens(rolls: list | None) -> list[str]:
     """'d6 3' for each roll; physical results typed in by the player get '(entered)'."""
     out = []
     for r in rolls or ():
@@ -82,7 +83,7 @@ def _join_lines(tokens: list[str], font: str, size: float, width: float) -> list
 class LogWriter:
     """Draws log entries on successive pages of a `Page`."""
 
-    def __init__(self, page, entry_count: int):
+    def __init__(self, page: Page, entry_count: int):
         self.page = page
         self.c = page.c
         self.layer = TextLayer(page.c)
@@ -140,7 +141,7 @@ class LogWriter:
 
     # --- entries -----------------------------------------------------------------
 
-    def write(self, entries, progress: bool = False) -> None:
+    def write(self, entries: list[dict], progress: bool = False) -> None:
         if not progress:
             for e in entries:
                 self.entry(e)
@@ -158,30 +159,12 @@ class LogWriter:
     def entry(self, e: dict) -> None:
         note = e.get("kind") == "note"
         font = ITALIC if note else (BOLD if e.get("kind") == "new" else REGULAR)
-        summary = e.get("summary", "") + (f" ({e['reason']})" if e.get("reason") else "")
-        lines = wrap_text(summary, font, SUM_SIZE, self.text_w)
-        rolls = _join_lines(roll_tokens(e.get("rolls")), REGULAR, ROLL_SIZE, ROLL_W)
-        command = e.get("command")
-        command = fit_text(readable_command(str(command)), REGULAR, CMD_SIZE, self.text_w) if command else ""
-        when = e.get("time")
-        when = fit_text(_short_time(when), REGULAR, CMD_SIZE, ROLL_W) if when else ""
+        lines, rolls, command, when = self._texts(e, font)
         tail = CMD_LEAD if (command or when) else 0.0
-        body = max(len(lines), len(rolls)) * SUM_LEAD
-        height = body + tail + ENTRY_GAP
-
-        turn = safe(e.get("turn") or "")
-        page = self.page
-        if turn != self.turn and turn:
-            self.turn = turn
-            # a turn heading stays with its first entry
-            if not page.fits(TURN_H + TURN_GAP + height) and not self.fresh:
-                self._new_page(continued=False)
-            self._turn_band(turn)
-        else:
-            self.turn = turn
-            if not page.fits(height) and not self.fresh:
-                self._new_page()
+        height = max(len(lines), len(rolls)) * SUM_LEAD + tail + ENTRY_GAP
+        self._place(safe(e.get("turn") or ""), height)
         number = safe(e.get("n", ""))
+        page = self.page
         # an entry taller than a whole page: its lines continue on the next pages
         while not page.fits(height):
             room = max(1, int((page.remaining() - ENTRY_GAP) // SUM_LEAD))
@@ -191,7 +174,34 @@ class LogWriter:
             self._new_page()
         self._draw(number, lines, rolls, command, when, font, note)
 
-    def _draw(self, number, lines, rolls, command, when, font, note) -> None:
+    def _texts(self, e: dict, font: str) -> tuple[list[str], list[str], str, str]:
+        """An entry's text as it is set: the summary (and reason) wrapped, the rolls in lines, the
+        command typed and the time, each fitted to its column ("" when the entry has none)."""
+        summary = e.get("summary", "") + (f" ({e['reason']})" if e.get("reason") else "")
+        lines = wrap_text(summary, font, SUM_SIZE, self.text_w)
+        rolls = _join_lines(roll_tokens(e.get("rolls")), REGULAR, ROLL_SIZE, ROLL_W)
+        command = e.get("command")
+        command = fit_text(readable_command(str(command)), REGULAR, CMD_SIZE, self.text_w) if command else ""
+        when = e.get("time")
+        when = fit_text(_short_time(when), REGULAR, CMD_SIZE, ROLL_W) if when else ""
+        return lines, rolls, command, when
+
+    def _place(self, turn: str, height: float) -> None:
+        """Room for an entry `height` tall: a new turn's band first (a turn heading stays with its
+        first entry), and a new page when the entry does not fit on this one."""
+        page = self.page
+        if turn != self.turn and turn:
+            self.turn = turn
+            if not page.fits(TURN_H + TURN_GAP + height) and not self.fresh:
+                self._new_page(continued=False)
+            self._turn_band(turn)
+        else:
+            self.turn = turn
+            if not page.fits(height) and not self.fresh:
+                self._new_page()
+
+    def _draw(self, number: str, lines: list[str], rolls: list[str], command: str, when: str, font: str,
+              note: bool) -> None:
         page, lay = self.page, self.layer
         top = page.cursor
         y = top - 8.2
@@ -221,7 +231,7 @@ class LogWriter:
         self.fresh = False
 
 
-def write_log(page, entries: list[dict], progress: bool = False) -> None:
+def write_log(page: Page, entries: list[dict], progress: bool = False) -> None:
     """The campaign log from the top of the current (new) page to its end."""
     writer = LogWriter(page, len(entries))
     writer.start()
@@ -229,7 +239,7 @@ def write_log(page, entries: list[dict], progress: bool = False) -> None:
     writer.finish()
 
 
-def ruled_pages(page, count: int = 3) -> None:
+def ruled_pages(page: Page, count: int = 3) -> None:
     """`count` pages of ruled lines (turn / what happened / rolls) for a pencil log.
     Leaves the last page open for the caller to finish."""
     c = page.c

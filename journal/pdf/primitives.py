@@ -17,10 +17,15 @@ an arrow, a cross, a colour's name), never by hue alone.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Union
 
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 PAPERS = {"a4": A4, "letter": LETTER}
 
@@ -38,6 +43,12 @@ MUTED = 0.38            # secondary text
 RULE = 0.62             # thin rules
 SHADE = 0.86            # header fills
 ZEBRA = 0.955           # alternate table rows
+
+Fill = Union[str, float, tuple[float, float, float]]  # a TINTS name, a grey level or an (r, g, b) colour
+Band = tuple[int, int, Any, Fill]  # a track's band: its lo, hi, caption and tint
+Row = tuple[float, int, int, float]  # a row of a track: its x, first and last value, box width
+DrawCell = Callable[["Canvas", float, float, float, float], None]  # a grid cell drawn inside (x, y, w, h)
+Cell = Any  # a grid cell: text, (text, font), None (empty) or a DrawCell; rows mix them freely
 
 # Colours of tinted bands, picked to stay distinct in greyscale (luminance ~.90/.84/.73)
 TINTS = {
@@ -88,7 +99,7 @@ class _SafeMap(dict):
     """str.translate table filled lazily: each character maps to itself when
     Helvetica can draw it, to an ASCII spelling for a few symbols, else to '?'."""
 
-    def __missing__(self, code):
+    def __missing__(self, code: int) -> str:
         ch = chr(code)
         value = _TRANSLIT.get(ch, ch if ch in _DRAWABLE else "?")
         self[code] = value
@@ -98,7 +109,7 @@ class _SafeMap(dict):
 _SAFE_MAP = _SafeMap()
 
 
-def safe(text) -> str:
+def safe(text: object) -> str:
     """`text` as a string Helvetica can draw: accented Latin letters stay, characters
     outside WinAnsi become '?'. `<`, `&` and quotes stay literal (we never use markup)."""
     if text is None:
@@ -141,7 +152,7 @@ def text_width(s: str, font: str, size: float) -> float:
         return stringWidth(s, font, size)
 
 
-def fit_text(text, font: str, size: float, max_width: float) -> str:
+def fit_text(text: object, font: str, size: float, max_width: float) -> str:
     """`safe(text)`, truncated with an ellipsis so it is at most `max_width` wide."""
     text = safe(text)
     if text_width(text, font, size) <= max_width:
@@ -173,7 +184,7 @@ def _break_word(word: str, font: str, size: float, width: float) -> list[str]:
     return pieces
 
 
-def wrap_text(text, font: str, size: float, width: float) -> list[str]:
+def wrap_text(text: object, font: str, size: float, width: float) -> list[str]:
     """`safe(text)` broken into lines no wider than `width` (greedy, on spaces; a word
     longer than a line is split). Always returns at least one line."""
     text = safe(text)
@@ -205,7 +216,8 @@ def wrap_text(text, font: str, size: float, width: float) -> list[str]:
     return lines
 
 
-def text(c, x, y, s, font=REGULAR, size=8.0, max_width=None, align="l", grey=INK) -> float:
+def text(c: Canvas, x: float, y: float, s: object, font: str = REGULAR, size: float = 8.0,
+         max_width: float | None = None, align: str = "l", grey: float = INK) -> float:
     """Draw `s` (made safe, and fitted to `max_width` if given) with its baseline at y.
     align: "l" starts at x, "c" centres on x, "r" ends at x. Returns the drawn width."""
     s = fit_text(s, font, size, max_width) if max_width is not None else safe(s)
@@ -247,10 +259,10 @@ class TextLayer:
     the page draws before the flush.
     """
 
-    def __init__(self, c):
+    def __init__(self, c: Canvas):
         self.c = c
         self._ops: list[str] = []
-        self._font = None
+        self._font: tuple[str, float] | None = None
         self._grey = INK
         self._refs: dict[str, str] = {}
 
@@ -310,7 +322,7 @@ class Page:
     the page; `new_page()` does that and puts the cursor back at the top of the next.
     """
 
-    def __init__(self, c, paper: str = "a4", footer: str = ""):
+    def __init__(self, c: Canvas, paper: str = "a4", footer: str = ""):
         self.c = c
         self.paper = paper
         self.page_width, self.page_height = PAPERS[paper]
@@ -368,7 +380,7 @@ class Page:
 
 # --- shapes ------------------------------------------------------------------------
 
-def triangle(c, x, y, size, direction="down", grey=INK) -> None:
+def triangle(c: Canvas, x: float, y: float, size: float, direction: str = "down", grey: float = INK) -> None:
     """A filled arrowhead whose tip is at (x, y), pointing `direction` (down/right/up)."""
     p = c.beginPath()
     half = size / 2
@@ -384,7 +396,8 @@ def triangle(c, x, y, size, direction="down", grey=INK) -> None:
     c.setFillGray(INK)
 
 
-def band(c, x, y, w, h, fill, caption=None, size=7.5, font=BOLD, align="c") -> None:
+def band(c: Canvas, x: float, y: float, w: float, h: float, fill: Fill, caption: object = None, size: float = 7.5,
+         font: str = BOLD, align: str = "c") -> None:
     """A tinted strip with lower-left (x, y) and an optional caption inside it.
     `fill` is an (r, g, b) tuple, a `TINTS` name or a grey level."""
     _fill(c, fill)
@@ -398,7 +411,7 @@ def band(c, x, y, w, h, fill, caption=None, size=7.5, font=BOLD, align="c") -> N
             text(c, x + 3, base, caption, font, size, max_width=w - 6)
 
 
-def _fill(c, fill) -> None:
+def _fill(c: Canvas, fill: Fill) -> None:
     if isinstance(fill, str):
         fill = TINTS[fill]
     if isinstance(fill, (int, float)):
@@ -407,7 +420,7 @@ def _fill(c, fill) -> None:
         c.setFillColorRGB(*fill)
 
 
-def badge(c, right, y, label, size=9.0, dark=True) -> float:
+def badge(c: Canvas, right: float, y: float, label: str, size: float = 9.0, dark: bool = True) -> float:
     """Bold text on a rounded box ending at `right`, baseline y (white on dark, or ink on a light
     outlined box); returns its width."""
     pad, h = size * 14 / 9, size * 17 / 9
@@ -420,7 +433,7 @@ def badge(c, right, y, label, size=9.0, dark=True) -> float:
     return w
 
 
-def heading(c, x, y, w, title, size=11.0, right=None) -> float:
+def heading(c: Canvas, x: float, y: float, w: float, title: object, size: float = 11.0, right: object = None) -> float:
     """A section title in bold caps-ish weight with a rule under it; `right` is an optional
     small grey note at the right end. `y` is the top; returns the height used."""
     base = y - size
@@ -434,7 +447,7 @@ def heading(c, x, y, w, title, size=11.0, right=None) -> float:
     return size + 8
 
 
-def checkbox(c, x, y, checked=False, size=7.0) -> None:
+def checkbox(c: Canvas, x: float, y: float, checked: bool = False, size: float = 7.0) -> None:
     """A square with lower-left (x, y); checked ones get a bold cross."""
     c.setStrokeGray(INK)
     c.setLineWidth(0.7)
@@ -451,14 +464,15 @@ def checkbox(c, x, y, checked=False, size=7.0) -> None:
         c.setLineWidth(0.7)
 
 
-def checkbox_cell(on: bool, size: float = 8.0):
+def checkbox_cell(on: bool, size: float = 8.0) -> Cell:
     """A grid cell (see `grid`) holding a centred checkbox."""
-    def draw(c, x, y, w, h):
+    def draw(c: Canvas, x: float, y: float, w: float, h: float) -> None:
         checkbox(c, x + (w - size) / 2, y + (h - size) / 2, on, size=size)
     return draw
 
 
-def checkbox_row(c, x, y, labels, checked=(), size=7.0, font_size=8.0, gap=9.0) -> float:
+def checkbox_row(c: Canvas, x: float, y: float, labels: Sequence[str], checked: Collection[object] = (),
+                 size: float = 7.0, font_size: float = 8.0, gap: float = 9.0) -> float:
     """Checkboxes with labels left to right from (x, y) (y = box bottom). Labels in
     `checked` are ticked, and their label is bold. Returns the total width."""
     start = x
@@ -473,7 +487,8 @@ def checkbox_row(c, x, y, labels, checked=(), size=7.0, font_size=8.0, gap=9.0) 
     return x - start
 
 
-def field(c, x, y, w, label, value=None, size=10.0, label_size=7.0) -> None:
+def field(c: Canvas, x: float, y: float, w: float, label: object, value: object = None, size: float = 10.0,
+          label_size: float = 7.0) -> None:
     """A labelled line from x to x+w at baseline y: a small grey label, then an underline
     with `value` written on it in bold (or left empty for pencil when value is None)."""
     lw = text(c, x, y, label, REGULAR, label_size, grey=MUTED) + 4
@@ -484,7 +499,8 @@ def field(c, x, y, w, label, value=None, size=10.0, label_size=7.0) -> None:
         text(c, x + lw + 2, y, value, BOLD, size, max_width=w - lw - 4)
 
 
-def disc(c, x, y, r, colour_name, state=None, inner=None, label=True, size=8.0) -> float:
+def disc(c: Canvas, x: float, y: float, r: float, colour_name: str | None, state: str | None = None,
+         inner: object = None, label: bool = True, size: float = 8.0) -> float:
     """A Signal-Booster-style disc centred at (x, y), filled with `colour_name`'s colour
     and that name written beside it so it reads in greyscale. `state` "discarded"
     crosses it out; `inner` is a short text drawn inside (e.g. the boost). A disc
@@ -521,7 +537,7 @@ MARK_H = 10             # captions under marked boxes
 ROW_GAP = 5
 
 
-def track_layout(w, lo, hi, min_box=17.0, max_box=32.0):
+def track_layout(w: float, lo: int, hi: int, min_box: float = 17.0, max_box: float = 32.0) -> tuple[int, int, float]:
     """(boxes per row, rows, box width) for a track of lo..hi in width w."""
     n = hi - lo + 1
     per_row = n if w / n >= min_box else max(1, int(w // min_box))
@@ -529,15 +545,17 @@ def track_layout(w, lo, hi, min_box=17.0, max_box=32.0):
     return per_row, rows, min(w / per_row, max_box)
 
 
-def track_height(w, lo, hi, bands=(), label=None, marks=None, box_h=18.0, min_box=17.0) -> float:
+def track_height(w: float, lo: int, hi: int, bands: Sequence[Band] = (), label: object = None,
+                 marks: Mapping[int, str] | None = None, box_h: float = 18.0, min_box: float = 17.0) -> float:
     """The height `track` will use with the same arguments."""
     _per_row, rows, _bw = track_layout(w, lo, hi, min_box)
     row = (CAPTION_H if bands else 0) + MARKER_H + box_h + (MARK_H if marks else 0)
     return (LABEL_H if label else 0) + rows * row + (rows - 1) * ROW_GAP
 
 
-def track(c, x, y, w, lo, hi, current=None, bands=(), label=None, marks=None,
-          box_h=18.0, min_box=17.0, number_size=9.0) -> float:
+def track(c: Canvas, x: float, y: float, w: float, lo: int, hi: int, current: int | None = None,
+          bands: Sequence[Band] = (), label: object = None, marks: Mapping[int, str] | None = None,
+          box_h: float = 18.0, min_box: float = 17.0, number_size: float = 9.0) -> float:
     """A row (or rows, if narrow) of numbered boxes lo..hi from top-left (x, y).
 
     The `current` box is filled black with a white bold number and has an arrow above
@@ -570,7 +588,7 @@ def track(c, x, y, w, lo, hi, current=None, bands=(), label=None, marks=None,
     return y - top
 
 
-def _track_bands(c, row, top, bands) -> None:
+def _track_bands(c: Canvas, row: Row, top: float, bands: Sequence[Band]) -> None:
     """The tinted caption strips above one row of a track: row is (x, first, last, box width)."""
     x, first, last, box_w = row
     for blo, bhi, caption, tint in bands:
@@ -580,7 +598,8 @@ def _track_bands(c, row, top, bands) -> None:
                  tint, caption, size=7)
 
 
-def _track_boxes(c, row, by, box_h, current, bands, marks, number_size) -> None:
+def _track_boxes(c: Canvas, row: Row, by: float, box_h: float, current: int | None, bands: Sequence[Band],
+                 marks: Mapping[int, str], number_size: float) -> None:
     """One row of numbered boxes, their bottom at `by`: the current one black, banded ones tinted,
     milestones framed twice."""
     x, first, last, box_w = row
@@ -606,7 +625,7 @@ def _track_boxes(c, row, by, box_h, current, bands, marks, number_size) -> None:
              number_size + (1 if is_current else 0), align="c", grey=1 if is_current else INK)
 
 
-def _track_marks(c, row, top, marks) -> None:
+def _track_marks(c: Canvas, row: Row, top: float, marks: Mapping[int, str]) -> None:
     """The milestone captions under one row of a track, each kept under the row."""
     x, first, last, box_w = row
     row_w = (last - first + 1) * box_w
@@ -621,8 +640,9 @@ def _track_marks(c, row, top, marks) -> None:
 
 # --- tables ------------------------------------------------------------------------
 
-def grid(c, x, y, widths, rows, row_h=14.0, header=None, size=8.0, align=None,
-         styles=None, zebra=True, header_size=None) -> float:
+def grid(c: Canvas, x: float, y: float, widths: Sequence[float], rows: Sequence[Sequence[Cell]], row_h: float = 14.0,
+         header: Sequence[Cell] | None = None, size: float = 8.0, align: Sequence[str] | None = None,
+         styles: Sequence[dict | None] | None = None, zebra: bool = True, header_size: float | None = None) -> float:
     """A table from top-left (x, y) with columns of `widths`.
 
     Each cell is a string (fitted to its column with an ellipsis), a (string, font)
@@ -657,11 +677,11 @@ class _Table:
 
     PAD = 3.0
 
-    def __init__(self, c, x, widths, align):
+    def __init__(self, c: Canvas, x: float, widths: Sequence[float], align: Sequence[str]):
         self.c, self.x, self.widths, self.align = c, x, widths, align
         self.width = sum(widths)
 
-    def row(self, cells, yb, h, font, fsize) -> None:
+    def row(self, cells: Sequence[Cell], yb: float, h: float, font: str, fsize: float) -> None:
         cx = self.x
         for i, cell in enumerate(cells):
             w = self.widths[i]
@@ -671,7 +691,7 @@ class _Table:
                 self.cell(cell, cx, w, _baseline(yb, h, fsize), font, fsize, self.align[i])
             cx += w
 
-    def cell(self, cell, cx, w, base, font, fsize, align) -> None:
+    def cell(self, cell: Cell, cx: float, w: float, base: float, font: str, fsize: float, align: str) -> None:
         if isinstance(cell, tuple):
             cell, font = cell
         pad = self.PAD
@@ -682,7 +702,7 @@ class _Table:
         else:
             text(self.c, cx + pad, base, cell, font, fsize, max_width=w - 2 * pad)
 
-    def rules(self, y, top, row_h, n_rows, header: bool) -> None:
+    def rules(self, y: float, top: float, row_h: float, n_rows: int, header: bool) -> None:
         """Light rules between rows and columns, a firm outer frame and header line."""
         c, x, total_w = self.c, self.x, self.width
         c.setStrokeGray(RULE)
@@ -703,7 +723,8 @@ class _Table:
         c.setLineWidth(0.6)
 
 
-def rules_box(c, x, top, w, title, rules, size=7.0, lead=8.4, gap=2.5, pad=6.0, fit_below=None) -> float:
+def rules_box(c: Canvas, x: float, top: float, w: float, title: object, rules: Iterable[tuple[str, str]],
+              size: float = 7.0, lead: float = 8.4, gap: float = 2.5, pad: float = 6.0, fit_below: float | None = None) -> float:
     """A shaded rules-reminder box from `top`: `rules` are (key, text) pairs, the key in bold.
 
     Returns the box's height; draws nothing (and returns 0) when `fit_below` is given and
@@ -746,7 +767,8 @@ def latest_notes(notes: list[str], lines: int, width: float, size: float = 8.5) 
     return [line for wrapped in reversed(kept) for line in wrapped]
 
 
-def notes_area(c, page, title_size=11.0, min_lines=3, most=14, line_h=18.0) -> None:
+def notes_area(c: Canvas, page: Page, title_size: float = 11.0, min_lines: int = 3, most: int = 14,
+               line_h: float = 18.0) -> None:
     """Ruled lines for table-side notes in the room the page has left (none if too little), the
     latest of the campaign's notes (page.notes) written on them: all of them are in the log pages."""
     if page.remaining() < 19 + min_lines * line_h:

@@ -61,38 +61,83 @@ def legend_rows(series: list[str], width: float) -> int:
     return rows if series else 0
 
 
-def layout(chart: Chart, width: float = 500.0, height: float = 190.0) -> Layout:
+@dataclass
+class Frame:
+    """The plot area (x0, y0 to x1, y1) and what it shows: `n` points across, values lo to hi up."""
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    n: int
+    lo: float
+    hi: float
+
+    def x_at(self, k: int) -> float:
+        return self.x0 + (self.x1 - self.x0) * (k / (self.n - 1) if self.n > 1 else 0.5)
+
+    def y_at(self, v: float) -> float:
+        return self.y0 + (self.y1 - self.y0) * (v - self.lo) / (self.hi - self.lo)
+
+
+def value_range(chart: Chart) -> tuple[float, float, float]:
+    """The y axis: from 0 (or below) to 1 (or above), widened to whole tick steps; and the step."""
     values = [float(v) for _label, point in chart.points for v in point.values() if isinstance(v, (int, float))]
     lo, hi = min([0.0, *values]), max([1.0, *values])
     step = nice_step(hi - lo)
-    lo, hi = math.floor(lo / step) * step, math.ceil(hi / step) * step
-    legend = 0 if len(chart.series) <= 1 else legend_rows(chart.series, width - LEFT) * LEGEND_ROW
-    x0, y0, x1, y1 = LEFT, BOTTOM + legend, width - RIGHT, height - TOP
-    n = len(chart.points)
+    return math.floor(lo / step) * step, math.ceil(hi / step) * step, step
 
-    def x_at(k: int) -> float:
-        return x0 + (x1 - x0) * (k / (n - 1) if n > 1 else 0.5)
 
-    def y_at(v: float) -> float:
-        return y0 + (y1 - y0) * (v - lo) / (hi - lo)
+def y_ticks(frame: Frame, step: float) -> list[tuple[float, str]]:
+    lo, hi = frame.lo, frame.hi
+    return [(frame.y_at(lo + k * step), f"{lo + k * step:g}") for k in range(int(round((hi - lo) / step)) + 1)]
 
-    ticks = [(y_at(lo + k * step), f"{lo + k * step:g}") for k in range(int(round((hi - lo) / step)) + 1)]
-    every = max(1, math.ceil(n / max(1, int((x1 - x0) // 46))))
+
+def label_anchor(k: int, n: int) -> str:
+    """The first label starts at its point, the last ends there, the others are centred."""
+    if n > 1 and k == 0:
+        return "start"
+    return "end" if n > 1 and k == n - 1 else "middle"
+
+
+def x_labels(chart: Chart, frame: Frame) -> list[tuple[float, str, str]]:
+    """A label every few points (about 46 pt apart), the last always; the one before it goes when
+    the two would touch."""
+    n, x_at = frame.n, frame.x_at
+    every = max(1, math.ceil(n / max(1, int((frame.x1 - frame.x0) // 46))))
     shown = [k for k in range(n) if k % every == 0 or k == n - 1]
     if len(shown) > 1 and x_at(shown[-1]) - x_at(shown[-2]) < 40:
         del shown[-2]
-    x_labels = [(x_at(k), chart.points[k][0], "start" if k == 0 and n > 1 else "end" if k == n - 1 and n > 1
-                 else "middle") for k in shown]
+    return [(x_at(k), chart.points[k][0], label_anchor(k, n)) for k in shown]
+
+
+def series_lines(chart: Chart, frame: Frame) -> list[Line]:
+    """A polyline per series through the points that have a number for it, each in its style."""
     lines = []
     for s, name in enumerate(chart.series):
-        pts = [(x_at(k), y_at(float(point[name]))) for k, (_label, point) in enumerate(chart.points)
+        pts = [(frame.x_at(k), frame.y_at(float(point[name]))) for k, (_label, point) in enumerate(chart.points)
                if isinstance(point.get(name), (int, float))]
         style = s % len(COLOURS)
         lines.append(Line(name, COLOURS[style], DASHES[style], MARKERS[style], pts))
+    return lines
+
+
+def stage_marks(chart: Chart, frame: Frame) -> list[tuple[float, str, int, str]]:
+    """The stages entered, marked where they were entered: a label that would run into the one
+    before goes a row up; one near the right edge runs leftwards."""
     marks: list[tuple[float, str, int, str]] = []
-    for k, text in sorted(chart.marks.items()):  # a label that would run into the one before goes a row up
-        crowded = marks and x_at(k) - marks[-1][0] < 4.6 * len(marks[-1][1]) + 4
-        anchor = "end" if x_at(k) + 4.6 * len(text) > x1 and k else "start"  # near the right edge: leftwards
-        marks.append((x_at(k), text, 1 - marks[-1][2] if crowded else 0, anchor))
+    for k, text in sorted(chart.marks.items()):
+        x = frame.x_at(k)
+        crowded = marks and x - marks[-1][0] < 4.6 * len(marks[-1][1]) + 4
+        anchor = "end" if x + 4.6 * len(text) > frame.x1 and k else "start"
+        marks.append((x, text, 1 - marks[-1][2] if crowded else 0, anchor))
+    return marks
+
+
+def layout(chart: Chart, width: float = 500.0, height: float = 190.0) -> Layout:
+    lo, hi, step = value_range(chart)
+    legend = 0 if len(chart.series) <= 1 else legend_rows(chart.series, width - LEFT) * LEGEND_ROW
+    frame = Frame(LEFT, BOTTOM + legend, width - RIGHT, height - TOP, len(chart.points), lo, hi)
+    lines = series_lines(chart, frame)
     keys = [(ln.name, ln.colour, ln.dash, ln.marker) for ln in lines] if legend else []
-    return Layout(width, height, chart.title, (x0, y0, x1, y1), ticks, x_labels, lines, marks, keys)
+    return Layout(width, height, chart.title, (frame.x0, frame.y0, frame.x1, frame.y1), y_ticks(frame, step),
+                  x_labels(chart, frame), lines, stage_marks(chart, frame), keys)

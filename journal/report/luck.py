@@ -43,7 +43,7 @@ class Tally:
         for check in checks:
             self.checks[check.kind].append(check)
 
-    def add_rolls(self, rolls, bag: dict[str, int]) -> None:
+    def add_rolls(self, rolls: list[dict] | None, bag: dict[str, int]) -> None:
         """The dice of one entry; its bag draws against `bag`, the cubes before the entry."""
         drawn = []
         for roll in rolls or ():
@@ -116,7 +116,8 @@ def draws_audit(draws: list[tuple[dict[str, float], str]], unmatched: int) -> di
     rows = [{"colour": c, "drawn": drawn.get(c, 0), "expected": round(expected[c], 3)} for c in colours]
     out = {"draws": len(draws), "colours": rows, "p": None, "left_out": unmatched}
     if not draws or min(expected.values()) < PER_FACE:
-        out["text"] = f"{plural(len(draws), 'cube')} drawn: too few to tell (a test needs {PER_FACE} expected of each colour)."
+        out["text"] = (f"{plural(len(draws), 'cube')} drawn: too few to tell (a test needs {PER_FACE} expected of "
+                       f"each colour).")
         return out
     p = stats.chi_square_p(stats.chi_square([drawn.get(c, 0) for c in colours], [expected[c] for c in colours]),
                            len(colours) - 1)

@@ -15,7 +15,7 @@ from journal.report.story import dice_text, entry_text, facts, session_heading, 
 _ESCAPE = str.maketrans({c: "\\" + c for c in "\\`*_[]<>!&|~#$^"})
 
 
-def md(text) -> str:
+def md(text: object) -> str:
     """Plain text, inert as Markdown (one line: a line break would end a list item)."""
     return " ".join(str(text).split()).translate(_ESCAPE)
 

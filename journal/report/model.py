@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from journal import games, history
 from journal.errors import InputError, typed
 from journal.report.luck import Tally
 
 if TYPE_CHECKING:
-    from journal.games.interface import Game
+    from journal.games.interface import Game, History
 
 SESSION_GAP = timedelta(hours=3)  # a pause this long between two entries starts a new sitting
 
@@ -59,13 +59,13 @@ class Report:
     total_entries: int
 
 
-def short_time(value) -> str:
+def short_time(value: Any) -> str:
     """'2026-11-29T11:41:13Z' -> '2026-11-29 11:41' (UTC, as the log keeps it)."""
     s = str(value or "")
     return f"{s[:10]} {s[11:16]}" if len(s) >= 16 and s[10] == "T" else s
 
 
-def parse_time(value) -> datetime | None:
+def parse_time(value: Any) -> datetime | None:
     try:
         return datetime.fromisoformat(str(value))
     except ValueError:
@@ -100,7 +100,7 @@ class Walk:
     """What one walk back through the log gathers for the report: each entry's period, stage and
     trackers (after it), and its checks and bag (from the state before it)."""
 
-    def __init__(self, hist, state: dict, entries: list[dict]):
+    def __init__(self, hist: History, state: dict, entries: list[dict]):
         self.entries = entries
         n = len(entries)
         self.period = [0] * n
@@ -139,21 +139,32 @@ def select(entries: list[dict], periods: list[int], last_session: bool, since: i
     return 0, n, "the whole campaign"
 
 
-def charts(walk: Walk, lo: int, hi: int, unit: str) -> list[Chart]:
-    """The trackers at the end of each period from lo to hi, from where the period before ended;
-    a point is marked with the stage (tier, phase) the game entered in it."""
-    if hi <= lo:
-        return []
+def period_ends(walk: Walk, lo: int, hi: int) -> list[int]:
+    """The last entry of each period from lo to hi, after the last entry before lo (where the
+    first period shown starts from)."""
     ends = [i for i in range(lo, hi - 1) if walk.period[i + 1] != walk.period[i]] + [hi - 1]
-    if lo > 0:
-        ends.insert(0, lo - 1)
-    labels = [f"{unit} {walk.period[i]}" if walk.period[i] else "Set-up" for i in ends]
+    return [lo - 1, *ends] if lo > 0 else ends
+
+
+def stages_entered(walk: Walk, lo: int, hi: int, ends: list[int]) -> dict[int, str]:
+    """The stages (tier, phase) the game entered, by the point (the period's end) they fall in."""
     marks: dict[int, str] = {}
     for i in range(max(lo, 1), hi):
         if walk.stage[i] and walk.stage[i] != walk.stage[i - 1]:
             at = next(k for k, end in enumerate(ends) if end >= i)
             said = marks.get(at, "").split(", ") if at in marks else []
             marks[at] = ", ".join(dict.fromkeys([*said, walk.stage[i]]))
+    return marks
+
+
+def charts(walk: Walk, lo: int, hi: int, unit: str) -> list[Chart]:
+    """The trackers at the end of each period from lo to hi, from where the period before ended;
+    a point is marked with the stage (tier, phase) the game entered in it."""
+    if hi <= lo:
+        return []
+    ends = period_ends(walk, lo, hi)
+    labels = [f"{unit} {walk.period[i]}" if walk.period[i] else "Set-up" for i in ends]
+    marks = stages_entered(walk, lo, hi, ends)
     out: list[Chart] = []
     for title in walk.tracks[hi - 1]:
         points = [(label, walk.tracks[i].get(title, {})) for label, i in zip(labels, ends)]

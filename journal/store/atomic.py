@@ -19,7 +19,7 @@ TEMP = re.compile(r"\.(.+)\.(\d+)\.tmp")  # .NAME.PID.tmp: a file being written 
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
-def remove(path) -> None:
+def remove(path: str) -> None:
     """Remove a file; nothing there is fine."""
     try:
         os.unlink(path)
@@ -143,7 +143,7 @@ def replace(tmp: str, path: str) -> None:
     os.replace(tmp, path)
 
 
-def atomic_write(path, data: bytes, durable: bool = True, mode: int | None = None) -> None:
+def atomic_write(path: str | os.PathLike[str], data: bytes, durable: bool = True, mode: int | None = None) -> None:
     """Write a temp file in the same folder, flush, fsync (unless not `durable`), rename over
     the target, keeping its mode (`mode`: set this one).
 
@@ -164,7 +164,7 @@ def atomic_write(path, data: bytes, durable: bool = True, mode: int | None = Non
         sync_folder(folder_of(path))
 
 
-def append_log(log_path, committed_end: int, data: bytes, mode: int | None = None) -> None:
+def append_log(log_path: str, committed_end: int, data: bytes, mode: int | None = None) -> None:
     """Cut uncommitted lines off the log, then append `data` and fsync it (a new log gets `mode`).
 
     A log shorter than its committed part was changed by another program since it was read:
@@ -191,7 +191,7 @@ def append_log(log_path, committed_end: int, data: bytes, mode: int | None = Non
         os.close(fd)
 
 
-def truncate_log(log_path, end: int) -> None:
+def truncate_log(log_path: str, end: int) -> None:
     try:
         fd = os.open(log_path, os.O_RDWR | NOFOLLOW)
     except FileNotFoundError:

@@ -12,7 +12,7 @@ from journal.store.paths import SavePaths, folder_of
 CURRENT = ".current"  # one line in the saves folder: the campaign `journal use` chose
 
 
-def read_current(folder) -> str | None:
+def read_current(folder: str) -> str | None:
     """The saves folder's current campaign (a save name, or a path to a .toml file), if any."""
     path = files.clean_path(os.path.join(folder, CURRENT))
     try:
@@ -26,13 +26,13 @@ def read_current(folder) -> str | None:
     return text.split("\n")[0].strip() if text else None
 
 
-def current_ref(paths: SavePaths, folder) -> str:
+def current_ref(paths: SavePaths, folder: str) -> str:
     """How the current-campaign file names a save: its name inside the folder, else its full path."""
     inside = os.path.realpath(folder_of(paths.save)) == os.path.realpath(folder)
     return paths.name if inside else os.path.realpath(paths.save)
 
 
-def write_current(folder, ref: str) -> None:
+def write_current(folder: str, ref: str) -> None:
     """Make `ref` the folder's current campaign (the caller holds the folder's lock). A `.current`
     that is a link is replaced by a file, never written through."""
     os.makedirs(folder, exist_ok=True)

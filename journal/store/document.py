@@ -17,12 +17,18 @@ campaign, and one command reads only the end of the log, whatever its length.
 
 from __future__ import annotations
 
+import os
+from typing import TYPE_CHECKING
+
 from journal import files, games
 from journal.dice import MAX_SEED
 from journal.errors import SaveError, typed
 from journal.schema import Int, Str, Table, opt
 from journal.store.migrations import migrate
 from journal.store.paths import SavePaths
+
+if TYPE_CHECKING:
+    from journal.games.interface import Game
 
 JOURNAL_TABLE = Table({
     "game": Str(describe="a game id"),
@@ -33,7 +39,7 @@ JOURNAL_TABLE = Table({
 })
 
 
-def read_save(paths: SavePaths):
+def read_save(paths: SavePaths) -> tuple[str, os.stat_result]:
     """The save's text and status: a regular file of UTF-8 text with no other hard link (anything
     else is refused, naming it)."""
     try:
@@ -49,7 +55,7 @@ def read_text(paths: SavePaths) -> str:
     return read_save(paths)[0]
 
 
-def read_side(path) -> bytes | None:
+def read_side(path: str | os.PathLike[str]) -> bytes | None:
     """A side file's bytes (None: there is none yet)."""
     try:
         return files.read_bytes(path)
@@ -57,7 +63,7 @@ def read_side(path) -> bytes | None:
         return None
 
 
-def parse_side(path, data: bytes | None) -> dict:
+def parse_side(path: str | os.PathLike[str], data: bytes | None) -> dict:
     """A side file's content (a missing file is empty), or a SaveError naming it."""
     if data is None:
         return {}
@@ -68,7 +74,7 @@ def parse(paths: SavePaths, text: str) -> dict:
     return files.parse_toml(text, paths.shown)
 
 
-def known_valid(doc: dict):
+def known_valid(doc: dict) -> tuple[Game | None, dict, list[str]]:
     """A document this version of journal judged valid (check_doc found no problem) when it wrote
     it: its game, the document, and no problem; judged again (check_doc) should its game's schema
     have moved on since."""
@@ -78,7 +84,7 @@ def known_valid(doc: dict):
     return game, doc, []
 
 
-def check_doc(doc: dict):
+def check_doc(doc: dict) -> tuple[Game | None, dict, list[str]]:
     """Validate a parsed save (migrating an older schema in memory).
 
     Returns (game module, migrated doc, problems). The game is None when the

@@ -11,6 +11,10 @@ from __future__ import annotations
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from types import FrameType
 
 
 class Held:
@@ -19,7 +23,7 @@ class Held:
     def __init__(self) -> None:
         self.pending = False
 
-    def hold(self, _signum, _frame) -> None:
+    def hold(self, _signum: int, _frame: FrameType | None) -> None:
         self.pending = True
 
 

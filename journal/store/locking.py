@@ -25,7 +25,7 @@ LOCK_FILE = ".lock"  # Windows only: the file whose first byte is locked
 
 
 @contextmanager
-def locked(folder, exclusive: bool) -> Iterator[None]:
+def locked(folder: str | os.PathLike[str], exclusive: bool) -> Iterator[None]:
     """Hold a lock on the save's folder: writers serialize, readers share (on Windows, readers
     serialize too: msvcrt has no shared lock).
 
@@ -47,7 +47,7 @@ HELD: set[tuple[int, int]] = set()  # the folders this process holds a lock on (
 
 
 @contextmanager
-def _flock(fcntl: ModuleType, folder, exclusive: bool) -> Iterator[None]:
+def _flock(fcntl: ModuleType, folder: str | os.PathLike[str], exclusive: bool) -> Iterator[None]:
     fd = os.open(folder, os.O_RDONLY)
     try:
         st = os.fstat(fd)
@@ -67,7 +67,7 @@ def _flock(fcntl: ModuleType, folder, exclusive: bool) -> Iterator[None]:
 
 if sys.platform == "win32":  # pragma: no cover - Windows
     @contextmanager
-    def _msvcrt_lock(folder) -> Iterator[None]:
+    def _msvcrt_lock(folder: str | os.PathLike[str]) -> Iterator[None]:
         import msvcrt
 
         fd = os.open(os.path.join(folder, LOCK_FILE), os.O_RDWR | os.O_CREAT, 0o644)

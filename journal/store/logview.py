@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from typing import Any, BinaryIO
 
 from journal import files
 from journal.errors import SaveError
@@ -10,7 +12,7 @@ from journal.log import entry_problem, number_problem, side_problem
 from journal.store.paths import SavePaths
 
 
-def reverse_records(f, size: int, chunk: int = 1 << 16):
+def reverse_records(f: BinaryIO, size: int, chunk: int = 1 << 16) -> Iterator[tuple[int, bytes | None]]:
     """Yield (offset, record) for the newline-separated records of a file, last first.
 
     The first record yielded is the text after the last newline: b"" when the file
@@ -47,7 +49,7 @@ class LogView:
         self.orphans: list[dict] = []  # entries past journal.entries: a command that never committed
         self.found: dict[int, dict] = {}  # the entries read so far, by number
 
-    def open(self):
+    def open(self) -> BinaryIO | None:
         try:
             return files.open_regular(self.paths.log, one_link=True)
         except FileNotFoundError:
@@ -67,7 +69,7 @@ class LogView:
         self._shape(entry, where, committed)
         return entry
 
-    def _shape(self, entry, where: str, committed: bool = True) -> None:
+    def _shape(self, entry: Any, where: str, committed: bool = True) -> None:
         problem = entry_problem(entry) if committed else number_problem(entry) or side_problem(entry)
         if problem:
             raise SaveError(f"{self.paths.log} {where}: damaged log entry: {problem}")

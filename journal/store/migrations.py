@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from journal.errors import SaveError
 
-def migrate(game, doc: dict) -> dict:
+if TYPE_CHECKING:
+    from journal.games.interface import Game
+
+def migrate(game: Game, doc: dict) -> dict:
     """Bring a save written under an older schema up to the game's current one."""
     state = doc["state"]
     version = doc["journal"]["schema"]

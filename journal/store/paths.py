@@ -45,7 +45,7 @@ class SavePaths:
         return self.log[: -len(".log.jsonl")] + ".undone.jsonl"
 
 
-def resolve(ref: str, saves_dir) -> SavePaths:
+def resolve(ref: str, saves_dir: str) -> SavePaths:
     """A NAME inside the saves folder, or a path to a .toml file; anything else is refused."""
     if not isinstance(ref, str) or not ref:
         raise InputError(f"no save given: expected {NAME_RULE}")

@@ -35,7 +35,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
 from journal import files
 from journal.errors import SaveError
@@ -59,7 +59,7 @@ class Line(NamedTuple):
         return self.record["entry"]
 
 
-def dumps(value) -> str:
+def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -100,7 +100,7 @@ def group_bytes(undone: list[tuple[int, bytes, dict]], *, at: int, time: str, by
 
 # --- the shape of a line -------------------------------------------------------------------------
 
-def _restore_problem(value, where: str) -> str | None:
+def _restore_problem(value: Any, where: str) -> str | None:
     """`left`, `restores` and `redo` of the save (where="") or of a side file."""
     for key in ("left", "restores"):
         if not is_sha(value.get(key)):
@@ -143,7 +143,7 @@ def stands(lines: list["Line"], marks: list[str], live: "Live") -> bool:
     return "undone" in marks and "redoing" not in marks
 
 
-def line_problem(record) -> str | None:
+def line_problem(record: Any) -> str | None:
     """What is wrong with the shape of an undone line (None: nothing), naming the key."""
     if not isinstance(record, dict):
         return f"a line is {type_name(record)}: expected an object"
@@ -188,7 +188,7 @@ class UndoneView:
         self.path = paths.undone
         self.seed = seed  # the save's: an undone file of another campaign is refused
 
-    def open(self):
+    def open(self) -> BinaryIO | None:
         if os.path.islink(self.path):  # as a log, never read or written through a link
             raise SaveError(f"{self.path} is a link (to {os.path.realpath(self.path)}): journal keeps a campaign's "
                             f"undone commands in a file of its own; remove the link, or put the file itself there")
@@ -212,9 +212,9 @@ class UndoneView:
         if problem:
             raise self.damaged(f"byte {offset}", problem)
         if record["at"] != offset:
-            raise SaveError(f"{self.path} byte {offset}: a line written at byte {record['at']} stands at byte {offset}: "
-                            f"a line before it was changed (the file is only ever appended to; restore it from a "
-                            f"copy)")
+            raise SaveError(f"{self.path} byte {offset}: a line written at byte {record['at']} stands at byte "
+                            f"{offset}: a line before it was changed (the file is only ever appended to; restore it "
+                            f"from a copy)")
         if "count" in record and record["seed"] != self.seed:
             raise SaveError(f"{self.path} holds the undone commands of another campaign (seed {record['seed']}, "
                             f"but journal.seed = {show_value(self.seed)}): move the stray file away")
@@ -231,43 +231,19 @@ class UndoneView:
             return 0, []
         with f:
             records = reverse_records(f, os.fstat(f.fileno()).st_size)
-            end = next(records)[0]  # the text after the last line feed: a torn append, or nothing
-            marks: list[Line] = []
-            group: list[Line] = []
+            back = _BackScan(self, live, whole, end=next(records)[0])  # past the last line feed: a torn append
             for offset, raw in records:
-                if not group and not marks and raw is not None and not raw.strip():
-                    end = offset
-                    continue
-                line = self._line(offset, raw)
-                if "mark" in line.record:
-                    if group:
-                        raise self.damaged(f"byte {offset}", "a mark among an undo's lines")
-                    marks.append(line)
-                    continue
-                if not group and "count" not in line.record:  # an undo cut short: a crash's leftover
-                    if marks or not live(line.entry, line.record["log_at"]):
-                        raise self.damaged(f"byte {offset}", "the last line of an undo holds no count")
-                    end = offset
-                    continue
-                if group and "count" in line.record:
-                    break  # the undo before: fewer lines than counted (group_problem names it)
-                group.append(line)
-                if not whole and len(group) == 1 and stands(group, [m.record["mark"] for m in marks], live):
-                    return self._end_of(group, marks), group  # its last line stands, so does the undo
-                if len(group) == group[0].record["count"]:
-                    group.reverse()
-                    problem = group_problem(group)
-                    if problem:
-                        raise self.damaged(f"byte {group[0].offset}", problem)
-                    if stands(group, [m.record["mark"] for m in marks], live):
-                        return self._end_of(group, marks), group
-                    end, group, marks = group[0].offset, [], []
-        if group:
-            raise self.damaged(f"byte {group[-1].offset}", group_problem(group[::-1]) or "an undo cut short")
-        return end, []
+                if not back.step(offset, raw):
+                    break
+        if back.found is not None:
+            return back.found
+        if back.group:
+            problem = group_problem(back.group[::-1]) or "an undo cut short"
+            raise self.damaged(f"byte {back.group[-1].offset}", problem)
+        return back.end, []
 
     @staticmethod
-    def _end_of(group: list[Line], marks: list[Line]) -> int:
+    def end_of(group: list[Line], marks: list[Line]) -> int:
         """The byte past an undo that stands: past its "undone" mark, else its last line."""
         last = next((m for m in marks if m.record["mark"] == "undone"), group[-1])
         return last.offset + len(last.raw) + 1
@@ -280,31 +256,107 @@ class UndoneView:
             return []
         with f:
             data = f.read()
-        undos: list[list[Line]] = []
-        group: list[Line] = []
-        marks: list[str] = []
+        scan = _Scan(self, live)
         offset = 0
         for raw in data.split(b"\n")[:-1]:
             if raw.strip():
-                line = self._line(offset, raw if len(raw) <= files.MAX_BYTES else None)
-                if "mark" in line.record:
-                    if not group or "count" not in group[-1].record:
-                        raise self.damaged(f"byte {offset}", "a mark that follows no undo")
-                    marks.append(line.record["mark"])
-                else:
-                    if group and "count" in group[-1].record:
-                        undos += [group] if stands(group, marks, live) else []
-                        group, marks = [], []
-                    group.append(line)
-                    problem = group_problem(group) if "count" in line.record else None
-                    if problem:
-                        raise self.damaged(f"byte {group[0].offset}", problem)
+                scan.add(self._line(offset, raw if len(raw) <= files.MAX_BYTES else None))
             offset += len(raw) + 1
-        if group and "count" in group[-1].record:
-            undos += [group] if stands(group, marks, live) else []
-        elif group and not all(live(line.entry, line.record["log_at"]) for line in group):
-            raise self.damaged(f"byte {group[0].offset}", "an undo's lines end without its last line (count)")
-        return undos
+        return scan.finish()
+
+
+class _BackScan:
+    """`last_undo`'s walk from the file's end: the undo being read (its lines newest first), the
+    marks after it, the end of what the file holds of the undos read, and the undo found."""
+
+    def __init__(self, view: UndoneView, live: Live, whole: bool, end: int):
+        self.view, self.live, self.whole, self.end = view, live, whole, end
+        self.marks: list[Line] = []
+        self.group: list[Line] = []
+        self.found: tuple[int, list[Line]] | None = None
+
+    def step(self, offset: int, raw: bytes | None) -> bool:
+        """Read the line before; False: stop (the undo that stands is found, or the undo before
+        the one being read begins: fewer lines than counted, which group_problem names)."""
+        if not self.group and not self.marks and raw is not None and not raw.strip():
+            self.end = offset  # a blank line at the end
+            return True
+        line = self.view._line(offset, raw)
+        if "mark" in line.record:
+            if self.group:
+                raise self.view.damaged(f"byte {offset}", "a mark among an undo's lines")
+            self.marks.append(line)
+        elif not self.group and "count" not in line.record:
+            self.leftover(line)
+        elif self.group and "count" in line.record:
+            return False
+        else:
+            self.group.append(line)
+            self.found = self.judged()
+        return self.found is None
+
+    def leftover(self, line: Line) -> None:
+        """A line after the last undo's last line: an undo cut short by a crash, its entry still in
+        the log (the next undo writes over it)."""
+        if self.marks or not self.live(line.entry, line.record["log_at"]):
+            raise self.view.damaged(f"byte {line.offset}", "the last line of an undo holds no count")
+        self.end = line.offset
+
+    def judged(self) -> tuple[int, list[Line]] | None:
+        """The undo read so far, if it stands (its end and lines); one that does not stand is
+        skipped, and the walk goes on before it."""
+        group, marks = self.group, [m.record["mark"] for m in self.marks]
+        if not self.whole and len(group) == 1 and stands(group, marks, self.live):
+            return UndoneView.end_of(group, self.marks), group  # its last line stands, so does the undo
+        if len(group) == group[0].record["count"]:
+            group.reverse()
+            problem = group_problem(group)
+            if problem:
+                raise self.view.damaged(f"byte {group[0].offset}", problem)
+            if stands(group, marks, self.live):
+                return UndoneView.end_of(group, self.marks), group
+            self.end, self.group, self.marks = group[0].offset, [], []
+        return None
+
+
+class _Scan:
+    """`read_all`'s walk from the file's start: the undos that stand, the one being read (its lines
+    oldest first) and the marks after it."""
+
+    def __init__(self, view: UndoneView, live: Live):
+        self.view, self.live = view, live
+        self.undos: list[list[Line]] = []
+        self.group: list[Line] = []
+        self.marks: list[str] = []
+
+    def closed(self) -> bool:
+        """Whether the undo being read has its last line (the one that holds count)."""
+        return bool(self.group) and "count" in self.group[-1].record
+
+    def add(self, line: Line) -> None:
+        if "mark" in line.record:
+            if not self.closed():
+                raise self.view.damaged(f"byte {line.offset}", "a mark that follows no undo")
+            self.marks.append(line.record["mark"])
+            return
+        if self.closed():
+            self.close()
+        self.group.append(line)
+        problem = group_problem(self.group) if "count" in line.record else None
+        if problem:
+            raise self.view.damaged(f"byte {self.group[0].offset}", problem)
+
+    def close(self) -> None:
+        """The undo read is whole: kept if it stands; the next line begins another."""
+        self.undos += [self.group] if stands(self.group, self.marks, self.live) else []
+        self.group, self.marks = [], []
+
+    def finish(self) -> list[list[Line]]:
+        if self.closed():
+            self.close()
+        elif self.group and not all(self.live(line.entry, line.record["log_at"]) for line in self.group):
+            raise self.view.damaged(f"byte {self.group[0].offset}", "an undo's lines end without its last line (count)")
+        return self.undos
 
 
 def merged(entries: list[dict], undos: list[list[Line]]) -> list[dict]:
