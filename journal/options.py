@@ -225,11 +225,22 @@ def is_global(param: click.Parameter) -> bool:
     return isinstance(param, GlobalOption) or param.name == "save"
 
 
+class HelpAsked(click.ClickException):
+    """-h/--help on a line that runs inside another command (a batch line): its caller refuses it,
+    naming the help to read (`ctx.command_path`)."""
+
+    def __init__(self, ctx: click.Context):
+        super().__init__("asks for help")
+        self.ctx = ctx
+
+
 def show_help(ctx: click.Context, _param, value) -> None:
     """-h/--help: the command's help, as text or (with --json) as {"help"}."""
     if not value or ctx.resilient_parsing:
         return
     rt = ctx.obj
+    if getattr(rt, "batch", None) is not None:
+        raise HelpAsked(ctx)
     if rt is not None and getattr(rt, "json", False):
         rt.emit([], {"help": ctx.get_help()})
     else:
@@ -411,7 +422,7 @@ class OrderedGroup(Parsed, click.Group):
         if (cmd is None and name in SHARED_UNDER_GAME and ctx is not None and ctx.parent is not None
                 and ctx.parent.parent is None):
             cmd = ctx.parent.command.get_command(ctx.parent, name)
-        return cmd
+        return adopt(cmd) if cmd is not None else None  # also a command the group was made with
 
 
 class LazyGroup(OrderedGroup):
