@@ -210,13 +210,13 @@ def option_like(word: str) -> bool:
 
 
 def awaiting(ctx: click.Context, words: list[str]) -> click.Parameter | None:
-    """The option whose value is being typed: the last finished word is its name (no flag)."""
-    last = words[-1] if len(words) > 1 else ""
-    if not option_like(last) or "=" in last:
-        return None
+    """The option whose value is being typed: among its last finished words (as many as the option
+    takes values), the last option's name is one of its names (as Click's own completion reads it)."""
     for p in ctx.command.get_params(ctx):
-        if isinstance(p, click.Option) and last in (*p.opts, *p.secondary_opts):
-            return None if p.is_flag or p.count else p
+        if isinstance(p, click.Option) and not (p.is_flag or p.count):
+            last = next((w for w in reversed(words[1:][-p.nargs:]) if option_like(w)), None)
+            if last in (*p.opts, *p.secondary_opts):
+                return p
     return None
 
 
