@@ -12,12 +12,12 @@ import click
 
 from journal import games
 from journal.errors import InputError, JournalError, typed
+from journal.options import HelpAsked
 from journal.runtime import Batch, Runtime
 from journal.session import Session
 from journal.text import MAX_LINE, unfold, word_problem
 
 BATCH_COMMANDS = ("note", "roll", "set")
-HELP = ("-h", "--help")
 
 
 def batch_lines(text: str) -> list[str]:
@@ -50,19 +50,9 @@ def run_batch(rt: Runtime, root: click.Group, paths, lines: list[str], progress:
     return b
 
 
-def help_hint(root: click.Group, args: list[str]) -> str:
-    """`journal GROUP... --help` for the deepest group or command the line names."""
-    ctx = click.Context(root, info_name="journal")
-    cmd: click.Command = root
-    words: list[str] = []
-    for word in args:
-        sub = cmd.get_command(ctx, word) if isinstance(cmd, click.Group) else None
-        if sub is None:
-            break
-        ctx = click.Context(sub, parent=ctx, info_name=word)
-        cmd = sub
-        words.append(word)
-    return shlex.join(["journal", *words, "--help"])
+def help_hint(ctx: click.Context) -> str:
+    """`journal GROUP... --help` for the group or command Click was reading."""
+    return shlex.join([*ctx.command_path.split(), "--help"])
 
 
 def batch_words(root: click.Group, number: int, raw: str) -> list[str] | None:
@@ -85,10 +75,6 @@ def batch_words(root: click.Group, number: int, raw: str) -> list[str] | None:
         allowed = ", ".join(f"{g} ..." for g in games.GAMES) + ", " + ", ".join(BATCH_COMMANDS)
         raise InputError(f"line {number}: {typed(stripped)} cannot run in a batch: lines are commands that "
                          f"change the save ({allowed})")
-    words = args[:args.index("--")] if "--" in args else args
-    if any(a in HELP for a in words):
-        raise InputError(f"line {number}: {typed(stripped)} asks for help: a batch line is a command that changes "
-                         f"the save (see `{help_hint(root, args)}` outside the batch)")
     for word in args:
         problem = word_problem(word)
         if problem:
@@ -114,9 +100,12 @@ def run_batch_line(top: click.Context, b: Batch, number: int, raw: str) -> None:
             cmd.invoke(ctx)
     except click.exceptions.Exit:
         raise InputError(f"line {number}: {typed(stripped)} is not a command that changes the save") from None
-    except click.exceptions.NoArgsIsHelpError:
+    except HelpAsked as e:  # Click read -h/--help as the help option, not as some option's value
+        raise InputError(f"line {number}: {typed(stripped)} asks for help: a batch line is a command that changes "
+                         f"the save (see `{help_hint(e.ctx)}` outside the batch)") from None
+    except click.exceptions.NoArgsIsHelpError as e:
         raise InputError(f"line {number}: {typed(stripped)} names a group of commands, not a command: write the "
-                         f"whole command (see `{help_hint(root, args)}`)") from None
+                         f"whole command (see `{help_hint(e.ctx)}`)") from None
     except click.UsageError as e:
         raise InputError(f"line {number}: {unfold(e.format_message())}") from None
     except JournalError as e:  # the same error (its kind and exit code), naming the line

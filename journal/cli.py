@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 import os
 import signal
 import sys
@@ -18,7 +17,7 @@ import click
 from journal import __version__, games
 from journal.commands import SHARED
 from journal.errors import InputError
-from journal.options import CONTEXT, LazyGroup, complete_saves
+from journal.options import CONTEXT, LazyGroup, complete_saves, json_option
 from journal.runtime import Runtime, check_word, failure, interrupted, json_text
 from journal.store import folder
 from journal.text import one_line, unfold, word_problem
@@ -34,6 +33,7 @@ class RootGroup(LazyGroup):
             for word in args:
                 problem = word_problem(word)
                 if problem:
+                    self.json_anyway(ctx, args)
                     raise click.UsageError(problem)
         return super().parse_args(ctx, args)
 
@@ -64,7 +64,7 @@ class RootGroup(LazyGroup):
 @click.option("--saves", metavar="DIR", envvar="JOURNAL_SAVES",
               help="Folder of save files (env JOURNAL_SAVES; default: the nearest saves/ made by journal here or "
                    "above, else your data folder: journal where).")
-@click.option("--json", "json_mode", is_flag=True, help="Print exactly one JSON document on stdout.")
+@json_option
 @click.option("-s", "--save", "save", metavar="SAVE", shell_complete=complete_saves,
               help="The campaign every command works on (default: env JOURNAL_SAVE, then `journal use`).")
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, help="Show the version and exit.",
@@ -136,25 +136,6 @@ def invoke(rt: Runtime, args: list[str]) -> int:
     return rv if isinstance(rv, int) else 0
 
 
-def help_as_json(rt: Runtime, args: list[str]) -> int:
-    """`journal --json ... --help`: the help as one JSON document, {"help"} (Click prints it as
-    text). Should the word have been an option's value, the command's own document stands."""
-    buffer = io.StringIO()
-    with contextlib.redirect_stdout(buffer):
-        try:
-            code = invoke(rt, args)
-        except click.exceptions.Exit as e:
-            code = e.exit_code
-    text = buffer.getvalue()
-    try:
-        json.loads(text)
-    except ValueError:
-        rt.emit([], {"help": text.rstrip("\n")})
-    else:
-        click.echo(text, nl=False)
-    return code
-
-
 PIPE_CLOSED = 128 + 13  # the exit code of a program stopped by SIGPIPE, as a shell reports it
 
 
@@ -167,47 +148,59 @@ def reader_gone() -> None:
         os.close(devnull)
 
 
-def main(argv: list[str] | None = None) -> None:
-    args = list(sys.argv[1:] if argv is None else argv)
-    # --json is global, but players type it anywhere: `journal log -s x --json` works too
-    end = args.index("--") if "--" in args else len(args)
-    json_mode = "--json" in args[:end]
-    if json_mode:
-        args = ["--json"] + [a for i, a in enumerate(args) if a != "--json" or i >= end]
-    rt = Runtime("saves", json_mode, args)
-    tolerant_output()
+def fail(rt: Runtime, message: str, code: int = 1, json_done: bool = False) -> int:
+    """One `Error:` line on stderr (and, with --json, the one JSON document on stdout)."""
+    message = one_line(message)
+    if rt.json and not json_done:
+        click.echo(json_text({"error": message, "exit": code}, None))
+    click.echo(f"Error: {message}", err=True)
+    return code
 
-    def fail(message: str, code: int = 1, json_done: bool = False) -> int:
-        """One `Error:` line on stderr (and, with --json, the one JSON document on stdout)."""
-        message = one_line(message)
-        if rt.json and not json_done:
-            click.echo(json_text({"error": message, "exit": code}, None))
-        click.echo(f"Error: {message}", err=True)
-        return code
 
+def usage_failed(rt: Runtime, e: click.ClickException) -> int:
+    """A usage error: exit 2, one line naming the command's help (`journal epm` alone: the
+    commands it has first)."""
+    if isinstance(e, click.exceptions.NoArgsIsHelpError) and not rt.json:
+        click.echo(e.ctx.get_help())
+    return fail(rt, usage_line(e), e.exit_code)
+
+
+def pipe_closed(rt: Runtime) -> int:
+    """What reads the output has stopped (`journal log | head`): stop quietly, as Unix tools do,
+    saying only what a command had saved before."""
+    reader_gone()
+    if rt.saved:
+        click.echo(f"Error: the output's reader stopped reading; {rt.saved} was saved before this, and stands",
+                   err=True)
+    return PIPE_CLOSED
+
+
+def run(rt: Runtime, args: list[str]) -> int:
+    """The command line run, as an exit code: every failure is one line (or raised, for a bug
+    while JOURNAL_DEBUG is set)."""
     try:
-        words = args[: args.index("--")] if "--" in args else args
-        helped = json_mode and any(a in ("-h", "--help") for a in words)
-        code = help_as_json(rt, args) if helped else invoke(rt, args)
+        return invoke(rt, args)
     except click.exceptions.Exit as e:
-        code = e.exit_code
-    except click.ClickException as e:  # usage errors: exit 2, one line naming the command's help
-        if isinstance(e, click.exceptions.NoArgsIsHelpError) and not rt.json:
-            click.echo(e.ctx.get_help())  # `journal epm` alone: the commands it has, then the error
-        code = fail(usage_line(e), e.exit_code)
-    except BrokenPipeError:  # what reads the output has stopped (`journal log | head`): stop quietly, as
-        reader_gone()       # Unix tools do, saying only what a command had saved before
-        if rt.saved:
-            click.echo(f"Error: the output's reader stopped reading; {rt.saved} was saved before this, and stands",
-                       err=True)
-        code = PIPE_CLOSED
+        return e.exit_code
+    except click.ClickException as e:
+        return usage_failed(rt, e)
+    except BrokenPipeError:
+        return pipe_closed(rt)
     except BaseException as e:  # noqa: BLE001 - refusals, aborts, system errors and bugs: one line each
         if interrupted(e) and sys.stderr.isatty():
             click.echo(err=True)  # past the ^C the terminal echoed
         told = failure(e, rt.saved)
         if told is None:
             raise
-        code = fail(*told, getattr(e, "json_done", False))
+        return fail(rt, *told, getattr(e, "json_done", False))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """`journal ARGS...`: Click reads every option, the global ones before or after the command."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    rt = Runtime("saves", False, args)
+    tolerant_output()
+    code = run(rt, args)
     if argv is None:  # the process ends here: a Ctrl-C now has nothing left to stop (nor a traceback to print)
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     sys.exit(code)

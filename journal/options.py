@@ -5,6 +5,7 @@ Game command groups import these from here, never from the root CLI module.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
 import os
@@ -141,30 +142,261 @@ def rolls_option(f):
 SHARED_UNDER_GAME = ("show", "log", "undo", "pdf", "note", "check", "set", "roll")
 
 
-def refuse_repeated(cmd: click.Command, ctx: click.Context, args: list[str]) -> None:
+# --- one parser: what Click read, option by option ------------------------------------------
+
+class ParsedContext(click.Context):
+    """A command's context that keeps the words its command was given, less those Click gave to
+    the global options (-s/--save, --json, --saves): the log records the command so."""
+
+    words: list[str] | None = None
+
+
+class GlobalOption(click.Option):
+    """An option that says how journal runs rather than what the command does (--json, --saves,
+    -s): its words are no part of the command the log records."""
+
+
+class JsonOption(GlobalOption):
+    """--json: read before every other option of its command (the help, --version and an error
+    are then one JSON document too)."""
+
+
+def nested_refusal(rt, option: str) -> str | None:
+    """Why a global option is refused on a line run inside another command (a batch line, a line
+    of the table shell), or None."""
+    if getattr(rt, "batch", None) is not None:
+        return "global options (--saves, --json, -s) go before `batch`, not on its lines"
+    if getattr(rt, "in_shell", False) and option == "--json":
+        return "--json is for scripts (journal --json show, or journal batch), not the table shell"
+    if getattr(rt, "in_shell", False):
+        return f"the table shell stays in its saves folder ({rt.saves_dir}): --saves goes before play"
+    return None
+
+
+def refuse_nested(rt, option: str) -> None:
+    from journal.errors import InputError
+
+    said = nested_refusal(rt, option)
+    if said is not None:
+        raise InputError(said)
+
+
+def json_given(ctx: click.Context, _param, value) -> None:
+    """--json, before or after the command: stdout is exactly one JSON document from now on."""
+    if value and not ctx.resilient_parsing and ctx.obj is not None:
+        refuse_nested(ctx.obj, "--json")
+        ctx.obj.json = True
+
+
+def saves_given(ctx: click.Context, _param, value) -> None:
+    """--saves DIR after the command, as before it."""
+    if value is None or ctx.resilient_parsing or ctx.obj is None:
+        return
+    from journal.errors import InputError
+    from journal.store import folder
+    from journal.text import word_problem
+
+    rt = ctx.obj
+    refuse_nested(rt, "--saves")
+    if ctx.find_root().get_parameter_source("saves") == click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("--saves is given twice: give it once", ctx)
+    problem = word_problem(value)
+    if problem:
+        raise InputError(f"--saves: {problem}")
+    rt.found = folder.find(value, False)
+    rt.saves_dir = rt.found.folder
+
+
+def json_option(f):
+    """--json on the root group (every command under it takes it too)."""
+    return click.option("--json", "json_mode", cls=JsonOption, is_flag=True, is_eager=True, callback=json_given,
+                        help="Print exactly one JSON document on stdout.")(f)
+
+
+# What every command under the root accepts after its name, as the root does before it (-s comes
+# with save_option): hidden from its help, which the root's help explains.
+AFTER_COMMAND = (
+    JsonOption(["--json"], is_flag=True, is_eager=True, expose_value=False, hidden=True, callback=json_given),
+    GlobalOption(["--saves"], metavar="DIR", is_eager=True, expose_value=False, hidden=True, callback=saves_given),
+)
+
+
+def is_global(param: click.Parameter) -> bool:
+    return isinstance(param, GlobalOption) or param.name == "save"
+
+
+class HelpAsked(click.ClickException):
+    """-h/--help on a line that runs inside another command (a batch line): its caller refuses it,
+    naming the help to read (`ctx.command_path`)."""
+
+    def __init__(self, ctx: click.Context):
+        super().__init__("asks for help")
+        self.ctx = ctx
+
+
+def show_help(ctx: click.Context, _param, value) -> None:
+    """-h/--help: the command's help, as text or (with --json) as {"help"}."""
+    if not value or ctx.resilient_parsing:
+        return
+    rt = ctx.obj
+    if getattr(rt, "batch", None) is not None:
+        raise HelpAsked(ctx)
+    if rt is not None and getattr(rt, "json", False):
+        rt.emit([], {"help": ctx.get_help()})
+    else:
+        click.echo(ctx.get_help(), color=ctx.color)
+    ctx.exit()
+
+
+class Seen(NamedTuple):
+    """One option as Click's parser read it: `words[start:end]` are its words as typed."""
+
+    param: click.Parameter
+    start: int
+    end: int
+
+
+def watch(parser) -> list[tuple[click.Parameter, int, int]]:
+    """Have Click's parser note each option it reads: (the option, the words it had left, the
+    positional words it had set aside). Click 8's parser keeps its options in `_long_opt` and
+    `_short_opt` (journal pins click below 9)."""
+    notes: list[tuple[click.Parameter, int, int]] = []
+
+    def noting(option):
+        process = option.process
+
+        def noted(value, state):
+            process(value, state)
+            notes.append((option.obj, len(state.rargs), len(state.largs)))
+        return noted
+
+    for option in {*parser._long_opt.values(), *parser._short_opt.values()}:
+        option.process = noting(option)
+    return notes
+
+
+def spans(count: int, notes: list[tuple[click.Parameter, int, int]]) -> list[Seen]:
+    """Which of the `count` words each option read took: between two options the parser sets
+    positional words aside, then takes the option's own words (its name and its values)."""
+    out: list[Seen] = []
+    done = aside = 0
+    for param, left, positional in notes:
+        end = count - left
+        start = min(done + max(positional - aside, 0), end)
+        out.append(Seen(param, start, end))
+        done, aside = end, positional
+    return out
+
+
+def spelled(param: click.Parameter, words: list[str]) -> str:
+    """The option's name as the player typed it (`--reason=b` is --reason, `-scamp` is -s)."""
+    word = words[0] if words else ""
+    names = [*param.opts, *getattr(param, "secondary_opts", [])]
+    for name in names:
+        if word.split("=", 1)[0] == name or (len(name) == 2 and word.startswith(name) and not word.startswith("--")):
+            return name
+    return "/".join(names)
+
+
+def refuse_repeated(seen: list[Seen], words: list[str], ctx: click.Context) -> None:
     """An option that takes one value, typed twice (`--booster A --booster B`), or both sides of a
     flag pair (`--active --inactive`), is a usage error: Click would keep the last one silently."""
-    single = {word: p for p in cmd.params if isinstance(p, click.Option) and not p.multiple and not p.count
-              for word in (*p.opts, *p.secondary_opts)}
-    seen: dict[str, str] = {}  # parameter name -> the word that gave it
-    words = iter(args)
-    for word in words:
-        if word == "--":
-            return
-        name = word.split("=", 1)[0] if word.startswith("--") else word
-        param = single.get(name)
-        if param is None:
+    first: dict[str, str] = {}  # parameter name -> the spelling that gave it
+    for s in seen:
+        p = s.param
+        if not isinstance(p, click.Option) or p.multiple or p.count or p.callback is show_help:
             continue
-        if param.name in seen:
-            first = seen[param.name]
-            said = f"{name} is given twice" if first == name else f"{first} and {name} are given together"
-            raise click.UsageError(f"{said}: give {'it' if first == name else 'one of them'} once", ctx)
-        seen[str(param.name)] = name
-        if not param.is_flag and "=" not in word:
-            next(words, None)  # its value
+        name = spelled(p, words[s.start:s.end])
+        said = first.get(str(p.name))
+        if said is not None:
+            clash = f"{name} is given twice" if said == name else f"{said} and {name} are given together"
+            raise click.UsageError(f"{clash}: give {'it' if said == name else 'one of them'} once", ctx)
+        first[str(p.name)] = name
 
 
-class OrderedGroup(click.Group):
+def typed_words(words: list[str], seen: list[Seen], rest: int | None) -> list[str]:
+    """The words of the command as the log records them: without the global options' words, and
+    (a group's) without the `rest` words left to its sub-command."""
+    dropped = {i for s in seen if is_global(s.param) for i in range(s.start, s.end)}
+    end = len(words) - rest if rest is not None else len(words)
+    return [w for i, w in enumerate(words[:end]) if i not in dropped]
+
+
+class Parsed(click.Command):
+    """A command whose options Click's own parser reads, noting each one: an option given twice
+    is refused, --json is read first, and the context keeps the words as the log records them.
+    Under the root, it also takes the global options after its name (AFTER_COMMAND)."""
+
+    context_class = ParsedContext
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        params = super().get_params(ctx)
+        return params if ctx.parent is None else [*params, *AFTER_COMMAND]
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.callback = show_help
+        return option
+
+    def make_parser(self, ctx: click.Context):
+        parser = super().make_parser(ctx)
+        notes = watch(parser)
+        parse = parser.parse_args
+
+        def parse_args(args: list[str]):
+            words = list(args)
+            try:
+                opts, largs, order = parse(args)
+            except click.UsageError:
+                self.json_anyway(ctx, words)
+                raise
+            seen = spans(len(words), notes)
+            if not ctx.resilient_parsing:
+                refuse_repeated(seen, words, ctx)
+            if isinstance(ctx, ParsedContext):
+                ctx.words = typed_words(words, seen, len(largs) if isinstance(self, click.Group) else None)
+            return opts, largs, sorted(order, key=lambda p: not isinstance(p, JsonOption))
+
+        parser.parse_args = parse_args  # type: ignore[method-assign]  # this parser's, once
+        return parser
+
+    def json_anyway(self, ctx: click.Context, words: list[str]) -> None:
+        """A usage error while reading the options: with --json anywhere on the line, the error is
+        one JSON document too. Click reads the line again, past the options it does not know."""
+        parser = click.Command.make_parser(self, ctx)
+        parser.ignore_unknown_options = True
+        notes = watch(parser)
+        with contextlib.suppress(click.UsageError):
+            parser.parse_args(list(words))
+        if any(isinstance(param, JsonOption) for param, _left, _aside in notes):
+            json_given(ctx, None, True)
+
+
+class JournalCommand(Parsed):
+    """A command of journal's groups (OrderedGroup.command_class)."""
+
+
+def adopt(cmd: click.Command) -> click.Command:
+    """A command added to a journal group parses as `Parsed` does. Commands are declared with
+    `@click.command` in their own modules and added when first used (LazyGroup): Click has no
+    hook for a group to give them its parser, so the command's class becomes the same class
+    with `Parsed` before it (nothing else about it changes)."""
+    if not isinstance(cmd, Parsed):
+        cmd.__class__ = parsed_class(type(cmd))
+    return cmd
+
+
+PARSED_CLASSES: dict[type, type] = {click.Command: JournalCommand}  # a command's class -> the same with Parsed
+
+
+def parsed_class(cls: type) -> type:
+    if cls not in PARSED_CLASSES:
+        PARSED_CLASSES[cls] = type(cls.__name__, (Parsed, cls), {"__module__": cls.__module__})
+    return PARSED_CLASSES[cls]
+
+
+class OrderedGroup(Parsed, click.Group):
     """Lists its commands in the order they were written (the order of play), not A-Z.
 
     `aliases`: an old name -> the command it stands for; it works and is not listed (Click's
@@ -173,6 +405,8 @@ class OrderedGroup(click.Group):
     another game's save).
     """
 
+    command_class = JournalCommand
+
     def __init__(self, *args, aliases: dict[str, str] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.aliases = dict(aliases or {})
@@ -180,18 +414,15 @@ class OrderedGroup(click.Group):
     def list_commands(self, ctx):
         return list(self.commands)
 
-    def resolve_command(self, ctx, args):
-        name, cmd, rest = super().resolve_command(ctx, args)
-        if cmd is not None and not isinstance(cmd, click.Group) and not ctx.resilient_parsing:
-            refuse_repeated(cmd, click.Context(cmd, info_name=name, parent=ctx), rest)
-        return name, cmd, rest
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        super().add_command(adopt(cmd), name)
 
     def get_command(self, ctx, name):
         cmd = super().get_command(ctx, self.aliases.get(name, name))
         if (cmd is None and name in SHARED_UNDER_GAME and ctx is not None and ctx.parent is not None
                 and ctx.parent.parent is None):
             cmd = ctx.parent.command.get_command(ctx.parent, name)
-        return cmd
+        return adopt(cmd) if cmd is not None else None  # also a command the group was made with
 
 
 class LazyGroup(OrderedGroup):

@@ -39,35 +39,21 @@ P = ParamSpec("P")
 Parse = Callable[[Any, dict], dict]  # (the open campaign's state, the parameters typed) -> resolved ones
 Rules = Callable[Concatenate[Any, Dice, P], Outcome]  # a rules function: (state, dice, **params) -> Outcome
 
-GLOBAL_FLAGS = {"--json"}
 ASK_UNDO_AFTER = 5 * 60  # seconds: undo asks first on a terminal when the last command is older
-GLOBAL_OPTIONS = {"--saves"}
 
 
-def canonical_command(args: list[str]) -> str:
-    """The command as typed after `journal`, without global options or the save name."""
-    out: list[str] = []
-    i = 0
-    while i < len(args) and args[i].startswith("--") and not out:
-        a = args[i]
-        if a in GLOBAL_OPTIONS:
-            i += 2
-            continue
-        if a in GLOBAL_FLAGS or a.split("=", 1)[0] in GLOBAL_OPTIONS:
-            i += 1
-            continue
-        break
-    while i < len(args):
-        a = args[i]
-        if a in ("-s", "--save"):
-            i += 2
-            continue
-        if a.startswith("--save=") or (a.startswith("-s") and len(a) > 2 and not a.startswith("--")):
-            i += 1
-            continue
-        out.append(a)
-        i += 1
-    return shlex.join(out)
+def canonical_command(ctx: click.Context | None) -> str | None:
+    """The command as typed after `journal`, without global options or the save name: the name of
+    each command on the way down, then the words Click read for it, less those it gave to -s,
+    --json or --saves (journal.options.Parsed keeps them). None outside a command's context."""
+    words: list[str] = []
+    while ctx is not None and ctx.parent is not None:
+        kept = getattr(ctx, "words", None)
+        if kept is None:
+            return None
+        words = [ctx.info_name or "", *kept, *words]
+        ctx = ctx.parent
+    return shlex.join(words) if words else None
 
 
 def check_reason(reason: str | None) -> str | None:
@@ -327,7 +313,10 @@ class Runtime:
         return bool(self.save or os.environ.get("JOURNAL_SAVE") or read_current(self.saves_dir))
 
     def command_text(self) -> str:
-        return canonical_command(self.batch.args if self.batch else self.args)
+        """What the log records as typed: the running command as Click read it (the words given,
+        when no command is running)."""
+        found = canonical_command(click.get_current_context(silent=True))
+        return found if found is not None else shlex.join(self.batch.args if self.batch else self.args)
 
     @staticmethod
     def setup_dice(seed: int, entered=(), option: str = "--roll", draws=(), draw_option: str = "--draw") -> Dice:

@@ -89,3 +89,74 @@ def test_a_repeatable_option_and_a_value_that_looks_like_an_option_stay_allowed(
     camp("epm", "item", "add", "Gun", "--owner", "Ana", "--booster", "piloting:+1", ok=True)
     camp("epm", "track", "signal", "+1", "--reason", "--reason", ok=True)  # the reason's text is "--reason"
     camp("note", "--", "--character", "--character", ok=True)
+
+
+@pytest.mark.parametrize("args, said", [
+    (["c", "--pair", "a", "b", "z", "--pair", "c", "d"], "--pair is given twice"),
+    (["c", "--on", "--off"], "--on and --off are given together"),
+    (["c", "-xx"], "-x is given twice"),
+])
+def test_the_repeated_option_is_found_by_clicks_own_parser_for_any_nargs(args, said):
+    """Issue: an option of nargs=2 broke the hand-written scan; Click's parser says what each word was."""
+    @click.group(cls=OrderedGroup)
+    def g():
+        """A group."""
+
+    @g.command()
+    @click.option("--pair", nargs=2)
+    @click.option("--on/--off", default=None)
+    @click.option("-x", is_flag=True)
+    @click.argument("rest", nargs=-1)
+    def c(pair, on, x, rest):
+        click.echo(f"{pair} {on} {x} {rest}")
+
+    r = CliRunner().invoke(g, args)
+    assert r.exit_code == 2 and said in r.output
+    ok = CliRunner().invoke(g, ["c", "--pair", "--pair", "b", "--", "--pair", "a", "b"])  # values, not options
+    assert ok.exit_code == 0 and ok.output == "('--pair', 'b') None False ('--pair', 'a', 'b')\n"
+
+
+@pytest.mark.parametrize("args, logged", [
+    (["epm", "card", "-s", "camp", "3", "--json"], "epm card 3"),
+    (["--json", "epm", "--json", "card", "--save=camp", "3"], "epm card 3"),
+    (["epm", "card", "-scamp", "3"], "epm card 3"),
+    (["-s", "camp", "note", "--", "-s", "x"], "note -- -s x"),
+    (["epm", "track", "epm", "-2", "-s", "camp", "--reason=why not"], "epm track epm -2 '--reason=why not'"),
+])
+def test_the_logged_command_is_what_click_read_less_the_global_options(camp, args, logged):
+    """The root options (--saves, --json, -s) are accepted after the command as well as before it,
+    and the log records the command without them, as Click attributed each word."""
+    import json
+
+    camp(*args, ok=True)
+    entry = json.loads(camp("--json", "log", "-s", "camp", "--tail", "1", ok=True).stdout)[0]
+    assert entry["command"] == logged
+
+
+def test_global_options_after_the_command_act_as_before_it(camp, tmp_path):
+    import json
+
+    doc = json.loads(camp("show", "-s", "camp", "--json", ok=True).stdout)
+    assert doc["name"] == "camp"
+    r = camp("show", "--json", "--bogus")  # a usage error after --json: one JSON document too
+    assert r.exit_code == 2 and json.loads(r.stdout)["exit"] == 2
+    assert "--saves is given twice" in camp("show", "--saves", "elsewhere").stderr  # the tests give it first
+    assert json.loads(camp("show", "--help", "--json", ok=True).stdout)["help"].startswith("Usage: journal show")
+
+
+def test_saves_after_the_command_names_the_saves_folder(camp):
+    import json
+
+    from journal_testing import CLEAN_ENV, shown_folder
+
+    from journal.cli import main
+
+    class Journal:
+        name = "journal"
+
+        def main(self, args=(), prog_name=None, **_extra):
+            main(list(args))
+
+    r = CliRunner().invoke(Journal(), ["show", "-s", "camp", "--saves", shown_folder(camp.saves), "--json"],
+                           env=CLEAN_ENV)
+    assert r.exit_code == 0 and json.loads(r.stdout)["name"] == "camp"

@@ -133,41 +133,51 @@ def save_option_hidden(root: click.Group, args: list[str]) -> Iterator[None]:
 def route(words: list[str], root: click.Group, group: OrderedGroup, game_id: str, campaign: SavePaths,
           saves_dir, at_top: bool = False) -> list[str]:
     """The arguments for the root Click group (`["epm", "card", "3"]`, `["note", "hi"]`): the game's
-    command of that name, else the shared one (`at_top`: the shared one first)."""
-    end = words.index("--") if "--" in words else len(words)
-    if "--json" in words[:end]:
-        raise InputError("--json is for scripts (journal --json show, or journal batch), not the table shell")
+    command of that name, else the shared one (`at_top`: the shared one first). Click reads the
+    rest: an option the shell refuses after the command (--json, --saves) is refused there."""
     words = list(words)
     while words and words[0].startswith("-"):
         words = global_option(words, campaign, saves_dir)
     if not words:
         raise InputError("a command is missing: type help for the commands")
-    first = words[0]
-    no = refused(campaign.name, game_id)
-    if first in no:
-        raise InputError(no[first])
-    if first in games.GAMES:  # another game's commands (the campaign's own id was dropped)
-        raise InputError(f"'{campaign.name}' is a {games.GAMES[game_id][1]} campaign: {first} commands do not "
-                         f"apply to it")
+    refuse_leaving(words[0], campaign.name, game_id)
     shared = shared_names(root)
-    if first in game_words(group) and not (at_top and first in shared):
+    if words[0] in game_words(group) and not (at_top and words[0] in shared):
         return [game_id, *words]
-    if first in shared:
-        if first == "sheet" and not any(w in games.GAMES for w in words[1:]):
-            words = [first, game_id, *words[1:]]  # this campaign's blank trackers
-        if first == "batch" and "-" in words[1:]:
-            raise InputError("batch reads a file in the table shell (batch FILE), not the shell's own input")
-        return words
+    if words[0] in shared:
+        return shared_line(words, game_id)
     return [game_id, *words]  # Click says that there is no such command
 
 
+def refuse_leaving(first: str, campaign: str, game_id: str) -> None:
+    """Refuse a command that would leave the campaign (refused), or another game's command."""
+    no = refused(campaign, game_id)
+    if first in no:
+        raise InputError(no[first])
+    if first in games.GAMES:  # another game's commands (the campaign's own id was dropped)
+        raise InputError(f"'{campaign}' is a {games.GAMES[game_id][1]} campaign: {first} commands do not "
+                         f"apply to it")
+
+
+def shared_line(words: list[str], game_id: str) -> list[str]:
+    """A shared command's line: `sheet` is this campaign's blank trackers; `batch` reads a file."""
+    first = words[0]
+    if first == "sheet" and not any(w in games.GAMES for w in words[1:]):
+        return [first, game_id, *words[1:]]
+    if first == "batch" and "-" in words[1:]:
+        raise InputError("batch reads a file in the table shell (batch FILE), not the shell's own input")
+    return words
+
+
 def global_option(words: list[str], campaign: SavePaths, saves_dir) -> list[str]:
-    """Drop a leading `-s NAME` naming the shell's own campaign; refuse another one, and --saves."""
+    """Drop a leading `-s NAME` naming the shell's own campaign; refuse another one, --saves and --json."""
     first = words[0]
     m = re.fullmatch(r"(?:-s|--save)(?:=?(.+))?", first) if not first.startswith("--saves") else None
     if m is None:
         if first.startswith("--saves"):
             raise InputError(f"the table shell stays in its saves folder ({saves_dir}): --saves goes before play")
+        if first == "--json":
+            raise InputError("--json is for scripts (journal --json show, or journal batch), not the table shell")
         raise InputError(f"{first} is not an option before a command: type help for the commands")
     ref, rest = (m.group(1), words[1:]) if m.group(1) else (words[1] if len(words) > 1 else None, words[2:])
     if ref is None:

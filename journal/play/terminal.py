@@ -94,7 +94,7 @@ class Asker:
     """A die's result or a choice, asked in the middle of a command (no history, no status line)."""
 
     def __init__(self):
-        self.session = PromptSession(history=InMemoryHistory())
+        self.session: PromptSession[str] = PromptSession(history=InMemoryHistory())
 
     def read_line(self, message: str) -> str:
         try:
