@@ -15,7 +15,7 @@ import shlex
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 import click
 
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from journal.games.interface import Game
 
 P = ParamSpec("P")
+R = TypeVar("R")
 Parse = Callable[[Any, dict], dict]  # (the open campaign's state, the parameters typed) -> resolved ones
 Rules = Callable[Concatenate[Any, Dice, P], Outcome]  # a rules function: (state, dice, **params) -> Outcome
 
@@ -137,7 +138,7 @@ def ago(seconds: float | None) -> str:
     return "just now"
 
 
-def json_text(data, indent: int | None = 2) -> str:
+def json_text(data: object, indent: int | None = 2) -> str:
     """One JSON document, in ASCII when stdout cannot take any other text."""
     encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "").replace("_", "")
     return json.dumps(data, ensure_ascii=encoding != "utf8", indent=indent)
@@ -149,7 +150,7 @@ class DiceAsker:
     `read_line(message) -> str` reads the answer (Click's prompt; the table shell passes its own).
     """
 
-    def __init__(self, read_line=click_line):
+    def __init__(self, read_line: Callable[[str], str] = click_line):
         self.answers: list[int] = []
         self.read_line = read_line
 
@@ -178,7 +179,7 @@ class DrawAsker:
     `read_line(message) -> str` reads the answer, as for DiceAsker.
     """
 
-    def __init__(self, read_line=click_line):
+    def __init__(self, read_line: Callable[[str], str] = click_line):
         self.answers: list[str] = []
         self.read_line = read_line
 
@@ -300,6 +301,11 @@ class Runtime:
         return paths
 
     @property
+    def in_shell(self) -> bool:
+        """Running the lines of the table shell (`journal play`)."""
+        return self.mode is Mode.SHELL
+
+    @property
     def keeps_current(self) -> bool:
         """`new` makes its campaign the current one (a demo's never does)."""
         return self.mode is not Mode.DEMO
@@ -319,7 +325,8 @@ class Runtime:
         return found if found is not None else shlex.join(self.batch.args if self.batch else self.args)
 
     @staticmethod
-    def setup_dice(seed: int, entered=(), option: str = "--roll", draws=(), draw_option: str = "--draw") -> Dice:
+    def setup_dice(seed: int, entered: Sequence[int] = (), option: str = "--roll", draws: Sequence[str] = (),
+                   draw_option: str = "--draw") -> Dice:
         """Dice for a `new` command's set-up rolls, from the new campaign's seed."""
         return Dice(seed, 0, entered, option, draws, draw_option)
 
@@ -349,7 +356,7 @@ class Runtime:
         return session
 
     # --- output --------------------------------------------------------------
-    def emit(self, lines: list[str] | str, data) -> None:
+    def emit(self, lines: list[str] | str, data: object) -> None:
         """Print the human lines, or the one JSON document."""
         if self.mode is Mode.DEMO or self.batch is not None:
             return
@@ -385,7 +392,7 @@ class Runtime:
         last = entries[0]
         age = seconds_since(last.get("time"))
         why = [] if age is not None and age <= ASK_UNDO_AFTER else [f"typed {ago(age)}"]
-        if self.mode is Mode.SHELL and self.just_made != last["n"]:
+        if self.in_shell and self.just_made != last["n"]:
             why.append("not on the line just before")
         if not why:
             return
@@ -476,7 +483,7 @@ class Runtime:
             lines = [said] + lines
         return lines
 
-    def create(self, name: str, game, state: dict, seed: int, outcome: Outcome, dice=None) -> dict:
+    def create(self, name: str, game: Game, state: dict, seed: int, outcome: Outcome, dice: Dice | None = None) -> dict:
         """A new campaign save (the game's `new` command).
 
         Set-up that rolls uses `rt.setup_dice(seed, rolls)`, passed back here as `dice`, so
@@ -525,7 +532,7 @@ class Runtime:
         return outcome
 
     # --- reading ---------------------------------------------------------------
-    def current_game(self, save: str | None):
+    def current_game(self, save: str | None) -> Game:
         """The game module of the save a command is about to change."""
         if self.batch is not None:
             return self.batch.session.game
@@ -546,7 +553,7 @@ class Runtime:
         return _Checked(self, Session(self.paths(save), exclusive=False))
 
 
-def pass_rt(f):
+def pass_rt(f: Callable[Concatenate[Runtime, P], R]) -> Callable[P, R]:
     """Decorator: the command receives the Runtime as its first argument."""
     return click.pass_obj(f)
 
@@ -565,5 +572,5 @@ class _Checked:
             self.session.__exit__(None, None, None)
             raise
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> bool | None:
         return self.session.__exit__(*exc)

@@ -20,7 +20,7 @@ from journal.store.paths import SavePaths, beside
 from journal.errors import InputError, Interrupted, JournalError
 from journal.hints import Hint, Text
 from journal.play import lines
-from journal.runtime import DiceAsker, DrawAsker, Runtime, failure
+from journal.runtime import DiceAsker, DrawAsker, Mode, Runtime, failure
 from journal.session import Session
 from journal.text import one_line, unfold
 
@@ -33,13 +33,11 @@ class PlayRuntime(Runtime):
     asked (dice, draws, choices) through the shell's own prompt when it has one."""
 
     def __init__(self, outer: Runtime, campaign: SavePaths):
-        super().__init__(outer.saves_dir, False, [])
-        self.configured = True  # `journal play` read the global options; lines may not repeat them
+        super().__init__(outer.saves_dir, False, [], Mode.SHELL)  # `journal play` read the global options
         self.campaign = campaign
         self.save = str(campaign.save)
         self.read_line = None   # read_line(message) -> str: the terminal's prompt for a die or a draw
         self.menu = None        # menu(prompt, values) -> str: the terminal's menu for a choice
-        self.in_shell = True
 
     def paths(self, ref: str | None) -> SavePaths:
         if self.batch is not None:
@@ -204,7 +202,6 @@ class Table:
         """The command through the real Click tree, as `journal ARGS...` (in-process)."""
         rt = self.rt
         rt.begin(args)
-        rt.ask_every_die = args[0] != "roll"  # `roll` asks journal to roll
         try:
             with self.root.make_context("journal", list(args), obj=rt) as ctx:
                 self.root.invoke(ctx)
