@@ -10,7 +10,7 @@ import pytest
 from journal.dice import Dice, rolled_line
 from journal.errors import InputError
 from journal.games import epm
-from journal.runtime import DiceAsker, DrawAsker, Runtime
+from journal.runtime import DiceAsker, DrawAsker, Mode, Runtime
 
 
 def test_journal_says_what_it_rolled(camp):
@@ -209,8 +209,7 @@ def test_draws_typed_before_a_choice_the_rules_ask_for_are_replayed_not_asked_ag
 
     monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
     monkeypatch.setattr(Runtime, "pick", lambda rt, prompt, values: "two")
-    rt = Runtime(camp.saves, False, ["epm", "test"])
-    rt.ask_every_die = True
+    rt = Runtime(camp.saves, False, ["epm", "test"], Mode.SHELL)  # the table shell asks for every die
     monkeypatch.setattr(rt, "draw_asker", lambda: DrawAsker(read_line))
     out = rt.run("camp", rules)
     assert out.summary == "drew blue, chose two" and len(typed) == 1

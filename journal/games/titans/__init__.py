@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from journal.games.titans.migrations import MIGRATIONS, SCHEMA_VERSION
 from journal.games.titans.schema import validate
-from journal.games.titans.views.show import names, next_step, status, summary, turn_label
-from journal.games.titans.views.state import public_state, result
+from journal.games.titans.rules.model import result
+from journal.games.titans.rules.phases import next_step
+from journal.games.titans.views.show import names, status, summary, turn_label
+from journal.games.titans.views.state import public_state
 
 ID = "titans"
 TITLE = "War Titans: Invaders Must Die!"

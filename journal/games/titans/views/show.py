@@ -1,6 +1,6 @@
-"""The `show` command (`summary`), `list` (`status`), the log's headings (`turn_label`), what
-the table does next (`next_step`, the last line of `show`: the rules say it, rules/phases.py) and
-the campaign's names for completion (`names`)."""
+"""The `show` command (`summary`, whose last line is what the table does next: the rules say it,
+rules/phases.py `next_step`), `list` (`status`), the log's headings (`turn_label`) and the
+campaign's names for completion (`names`)."""
 
 from __future__ import annotations
 
@@ -35,12 +35,6 @@ def status(state: dict) -> str:
         return f"turn {state['turn']} · game over, {state.get('result', '?')} · THREAT {state['threat']}"
     return (f"turn {state['turn']} · {PHASE_TEXT[state['phase']]} · THREAT {state['threat']} "
             f"({tier(state['threat']).capitalize()}) · lead {state['lead']}")
-
-
-def next_step(state: dict) -> str:
-    """What the table does next (the "Next: ..." line of `show`, the status line of `play`), with
-    the commands to type: the rules' (rules/phases.py), printed."""
-    return phases.next_step(state)
 
 
 def names(state: dict) -> dict[str, list[str]]:

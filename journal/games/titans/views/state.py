@@ -1,21 +1,10 @@
-"""The game's hooks for whether the game is over (`result`) and the state as scripts and the
-sheets see it (`public_state`). The rules decide both (rules/model.py: the phases refuse a
-command once the game is over, `new` reports the state with its tier): these declare them
-where every game keeps its hooks (tests/test_games.py)."""
+"""The game's hook for the state as scripts and the sheets see it (`public_state`). The rules
+decide it (rules/model.py: `new` reports the state with its tier), as they decide whether the
+game is over (rules/model.py `result`, the game's hook itself)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from journal.games.titans.rules import model
-
-if TYPE_CHECKING:
-    from journal.games.interface import Result
-
-
-def result(state: dict) -> Result | None:
-    """"won" or "lost" once the game is over, else None (T7; rules/model.py)."""
-    return model.result(state)
 
 
 def public_state(state: dict) -> dict:
