@@ -1,6 +1,7 @@
 """Text views of a campaign, the game interface's views: show (`summary`, ending with what to do
-next), list (`status`), the log's headings (`turn_label`), the status line of play (`next_step`) and
-its completion (`names`), show --json (`public_state`) and `result`.
+next), list (`status`), the log's headings (`turn_label`), the completion of play (`names`) and
+show --json (`public_state`). They render: whether the campaign is over (`result`) and what the
+table does next (`next_step`) are the rules' (model/sequence.py).
 
 The sections of show are views/campaign.py's (the crew, the ship, the quests); what
 happens away from the ship is views/adventure.py's (loaded only then), the CGM Line Tracker
@@ -9,39 +10,18 @@ views/tracker.py's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from journal.games.kraken.cgm import SLOTS
-from journal.games.kraken.model.campaign import campaign_result, oxygen_max, pending
-from journal.games.kraken.model.commands import CREW_ADD, SHIP_HULL
+from journal.games.kraken.model.campaign import oxygen_max
 from journal.games.kraken.model.constants import DIFFICULTY_TEXT, FREE_ACTION_TEXT, PHASES, SHOP_COMMANDS
-from journal.games.kraken.model.systems import systems_named
+from journal.games.kraken.model.sequence import away, next_step, result
 from journal.games.kraken.views.campaign import build_lines, crew_lines, extra_lines, quest_lines, ship_lines
 from journal.games.kraken.views.tracker import tracker
-from journal.hints import Text, cmd, say
 from journal.text import plural
-
-if TYPE_CHECKING:
-    from journal.games.interface import Result
-
-AWAY = ("flight", "combat", "dungeon", "ground", "loot")   # what views.adventure shows, loaded only then
 
 
 def turn_label(state: dict) -> str:
     if state["turn"] == 0:
         return "Setup"
     return f"Turn {state['turn']} · Phase {state['phase']} · {PHASES[state['phase']]}"
-
-
-def result(state: dict) -> Result | None:
-    """Whether the campaign is over and how: `kraken end` or a combat records won or lost
-    (state.result); with no crew member left after set-up it is lost (3.9)."""
-    found = campaign_result(state)
-    if found == "won":
-        return "won"
-    if found == "lost":
-        return "lost"
-    return None
 
 
 def public_state(state: dict) -> dict:
@@ -57,80 +37,6 @@ def status(state: dict) -> str:
             f"{len(state['crew'])} crew · {state['credits']}¢ · {state['xp']} XP")
 
 
-def next_step(state: dict) -> str:
-    """What the table does next, as the commands that do it."""
-    if result(state):
-        if result(state) == "won":
-            return say("The campaign is over: claim your score with `", cmd("kraken score", record=True), "`.")
-        return "The campaign is over."
-    if any(state.get(k) for k in AWAY):
-        from journal.games.kraken.views.adventure import adventure_next
-
-        adventure = adventure_next(state)
-        if adventure:
-            return adventure
-    running = [x for x in SLOTS if state["lines"].get(x, {}).get("running")]
-    if running:
-        x = running[0]
-        return say(f"line {x}: look up {state['lines'][x]['coords'][-1]} (", cmd("kraken step", x, "CELL"), ").")
-    if state["turn"] == 0:
-        return _setup_next(state)
-    return PHASE_NEXT[state["phase"]](state)
-
-
-def _setup_next(state: dict) -> Text:
-    """3.3-3.7: the crew, then the ship, then turn 1."""
-    if not state["crew"]:
-        return say("choose your crew (", CREW_ADD, ").")
-    if not state.get("ship"):
-        return say("buy a ship hull (", SHIP_HULL, "), then its systems.")
-    return say("begin turn 1: ", cmd("kraken turn"), ".")
-
-
-def _phase_1_next(state: dict) -> Text:
-    todo = pending(state)
-    if todo:
-        x = todo[0]
-        how = cmd("kraken advance", x) if state.get("pack") else cmd("kraken step", x, "CELL")
-        return say(f"Phase 1: line {x}: look up {state['lines'][x]['coords'][-1]} (", how, ").")
-    return say("Phase 2: ", cmd("kraken phase", "2"), ".")
-
-
-def _phase_2_next(state: dict) -> Text:
-    return say("Phase 2: start a construction (", cmd("kraken build start", "SYSTEM", crew="NAME", turns="N"),
-               ") or go on: ", cmd("kraken phase", "3"), ".")
-
-
-def _phase_3_next(state: dict) -> Text:
-    found = state.get("found")
-    if found and 3 not in (state.get("returned") or []) and found in state["locations"] \
-            and state["locations"][found].get("land_turn", 0) <= state["turn"]:
-        return say(f"Phase 3: land on MAP{found}, the Location the flight found (", cmd("kraken dungeon enter", found),
-                   "), or Phase 4: ", cmd("kraken phase", "4"), ".")
-    if state.get("free_action"):
-        return say("Phase 4: ", cmd("kraken phase", "4"), ".")
-    return say("Phase 3: one free action (", cmd("kraken flight", difficulty="D"), ", ",
-               cmd("kraken free-action", "KIND"), ", or ", cmd("kraken advance", "LINE"), "), then ",
-               cmd("kraken phase", "4"), ".")
-
-
-def _phase_4_next(state: dict) -> Text:
-    if state.get("short_visit") or not systems_named(state, "Teleporter") or not any(
-            loc["cleared"] for loc in state["locations"].values()):
-        return say("Phase 5: ", cmd("kraken phase", "5"), ".")
-    return say("Phase 4: a short visit (", cmd("kraken visit", "SLOT", "MAP", "KIND", "TILE"), "), or Phase 5: ",
-               cmd("kraken phase", "5"), ".")
-
-
-def _phase_5_next(state: dict) -> Text:
-    if state["recovered"]:
-        return say("a new turn: ", cmd("kraken turn"), ".")
-    return say("recover (", cmd("kraken recover"), ") if you like, then a new turn: ", cmd("kraken turn"), ".")
-
-
-PHASE_NEXT = {1: _phase_1_next, 2: _phase_2_next, 3: _phase_3_next, 4: _phase_4_next, 5: _phase_5_next}
-
-
 def summary(state: dict) -> list[str]:
     """show: the campaign, the crew, the ship, what happens away from it, the CGM Line
     Tracker, the quests, and what to do next."""
@@ -139,7 +45,7 @@ def summary(state: dict) -> list[str]:
     out.extend(crew_lines(s))
     out.extend(build_lines(s))
     out.extend(ship_lines(s))
-    if any(s.get(k) for k in AWAY):
+    if away(s):  # views.adventure shows it, loaded only then
         from journal.games.kraken.views.adventure import adventure_lines
 
         out.extend(adventure_lines(s))

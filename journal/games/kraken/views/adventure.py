@@ -1,23 +1,16 @@
-"""Text views away from the ship: the flight, combats, the exploration, drops, what comes next."""
+"""Text views away from the ship: the flight, combats, the exploration, drops. What comes next
+there is the rules' (model/away.py)."""
 
 from __future__ import annotations
 
+from journal.games.kraken.model.away import next_command as next_command  # `combat show` (cli) reads it here
 from journal.games.kraken.model.campaign import oxygen_max
-from journal.games.kraken.model.combat import boarding_pending, enemy_fire_due
-from journal.games.kraken.model.commands import LOCATION_ADD, LOCATION_GENERATE
-from journal.games.kraken.model.constants import (
-    BULKHEAD_TRIES,
-    COMBAT_STEP_TEXT,
-    OPTION_TEXT,
-    TIMELINE_TEXT,
-    TREASURE_COMMANDS,
-)
+from journal.games.kraken.model.constants import BULKHEAD_TRIES, COMBAT_STEP_TEXT, OPTION_TEXT, TIMELINE_TEXT
 from journal.games.kraken.model.exploration import atmosphere_here, breached, resolved
 from journal.games.kraken.model.flight_table import enemy_text
-from journal.games.kraken.model.ground import turn_hint
 from journal.games.kraken.model.locations import describe_location
 from journal.games.kraken.model.members import carrying, crew_armor
-from journal.hints import Text, cmd, say
+from journal.hints import cmd, say
 from journal.text import plural
 
 
@@ -42,57 +35,6 @@ def adventure_lines(state: dict) -> list[str]:
     if state.get("loot"):
         out.append("Treasure drops waiting: " + ", ".join(f"grade {x['grade']} ({x['from']})" for x in state["loot"]))
     return out
-
-
-def adventure_next(state: dict) -> Text | None:
-    """What comes next away from the ship: the combat, the new Location, a Treasure drop, the exploration."""
-    if state.get("combat"):
-        return next_command(state)
-    if state.get("ground"):
-        g = state["ground"]
-        if g["step"] == "spawn":
-            return say("Ground Combat: enter the enemies (", cmd("kraken ground add", "LABEL", profile="NAME"),
-                       " for each), then ", cmd("kraken ground initiative"), ".")
-        return say("Ground Combat: ", turn_hint(state, g))
-    f = state.get("flight")
-    if f and f.get("generation"):
-        return say("the new Location: ", cmd("kraken location accept"), " (or ", cmd("kraken location modify", "reroll"),
-                   ").")
-    if f:
-        return say("generate the new Location: ", LOCATION_GENERATE, " (or, rolled by hand from the book, ",
-                   LOCATION_ADD, ").")
-    if state.get("loot"):
-        return _loot_next(state["loot"][0])
-    if state.get("dungeon"):
-        return _dungeon_next(state["dungeon"])
-    return None
-
-
-def _loot_next(drop: dict) -> Text:
-    """Ch. 14: a Treasure drop is taken (Credits or a Stimpack first), then read on the table."""
-    if "d20" in drop:
-        if drop.get("kind"):
-            return say("resolve the Treasure drop: ", cmd(f"kraken treasure {drop['kind']}"), ".")
-        return say("resolve the Treasure drop: as the table says, ", TREASURE_COMMANDS, ".")
-    return say("take the Treasure drop: ", cmd("kraken treasure take", credits=True), " (or ",
-               cmd("kraken treasure take", stimpack=True), ").")
-
-
-def _dungeon_next(d: dict) -> Text:
-    """Ch. 13: the free first move, a short visit's trade, or exploring."""
-    if d.get("free_move"):
-        return say("the free first move on this map: ", cmd("kraken dungeon move", free=True),
-                   " (or a tile command with --free).")
-    if d.get("visit"):
-        return say("trade (", cmd("kraken dungeon buy", "ITEM", grade="G"), ", ",
-                   cmd("kraken dungeon sell", "ITEM", value="V"), ", ", cmd("kraken dungeon gamble", "ITEM", grade="G"),
-                   ", ", cmd("kraken dungeon mod", "NAME", "WEAPON", damage=True), ", ", cmd("kraken quest add", "NAME"),
-                   "), then ", cmd("kraken dungeon leave", "teleport"), ".")
-    return say("explore: ", cmd("kraken dungeon move"), ", or the command of the tile you step on (",
-               cmd("kraken dungeon bulkhead", "TILE", crew="NAME"), ", ", cmd("kraken dungeon enemy", "TILE"), ", ",
-               cmd("kraken dungeon treasure", "TILE"), ", and the others); leave by ",
-               cmd("kraken dungeon exit"), ", ", cmd("kraken dungeon back"), " or ", cmd("kraken dungeon leave", "WAY"),
-               ".")
 
 
 def combat_status(s: dict) -> list[str]:
@@ -122,25 +64,6 @@ def combat_status(s: dict) -> list[str]:
     if c.get("boarders"):
         out.append(f"  Boarding you: enemy {', '.join(map(str, c['boarders']))}")
     return out
-
-
-def next_command(s: dict) -> Text:
-    c = s["combat"]
-    if c.get("boarding") or c.get("boarders"):
-        return say(boarding_pending(c), ".")
-    step = c["step"]
-    if step == "timeline" and c["crossed"] < len(c["timeline"]):
-        return say("Space Combat: activate the timeline (", cmd("kraken combat timeline"), ").")
-    if step in ("timeline", "objectives"):
-        return say("Space Combat: objectives and repairs (", cmd("kraken combat objective", crew="NAME"), ", ",
-                   cmd("kraken combat repair", "SYSTEM", crew="NAME"), "), then fire (",
-                   cmd("kraken combat fire", "WEAPON"), ").")
-    if step == "fire":
-        return say("Space Combat: fire (", cmd("kraken combat fire", "WEAPON", target="N"), ").")
-    if step == "enemy-fire" and enemy_fire_due(c):
-        return say("Space Combat: enemy fire (", cmd("kraken combat enemy-fire"), ").")
-    return say("Space Combat: board (", cmd("kraken combat board", "N", crew="NAME"), "), escape (",
-               cmd("kraken combat escape"), ") or recharge (", cmd("kraken combat recharge"), ").")
 
 
 def dungeon_status(s: dict) -> list[str]:
