@@ -15,7 +15,7 @@ from journal.games.kraken.model.constants import (
     DIFFICULTY_TEXT,
     EXCLUSIVE,
     GEN_FIELDS,
-    KNOWN_GRADE_PRICES,
+    GRADE_PRICES,
     MAX_CREW,
     MAX_TRAITS,
     OVERLOAD_MAX,
@@ -483,7 +483,7 @@ def _returned(s: dict, problems: list[str]) -> None:
 
 def _grade_prices(s: dict, problems: list[str]) -> None:
     for key, price in (s.get("grade_prices") or {}).items():
-        known = KNOWN_GRADE_PRICES.get(int(key))
+        known = GRADE_PRICES.get(int(key))
         if known is not None and price != known:
             problems.append(f"state.grade_prices.{key} = {price}: the rulebook prints grade {key} at {known}¢")
 
