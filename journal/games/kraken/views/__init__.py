@@ -82,26 +82,32 @@ def names(state: dict) -> dict[str, list[str]]:
     """The campaign's own names by kind, for a shell to complete (play): crew
     members, ground enemies' labels, Location slots and names, items, weapons, ship
     systems, quests, captives and story line slots. Read from the state as it is, no rules."""
-    def keys(table) -> list[str]:
-        return [str(k) for k in table] if isinstance(table, dict) else []
-
-    def unique(values) -> list[str]:
-        return list(dict.fromkeys(str(v) for v in values if v not in (None, "")))
-
     crew = state.get("crew")
     members = [c for c in crew.values() if isinstance(c, dict)] if isinstance(crew, dict) else []
     locations = state.get("locations")
     locations = locations if isinstance(locations, dict) else {}
-    items = [v for c in members for v in (c.get("inventory") or {}).values()]
-    items += list(state.get("storage") or []) + list(state.get("expansion_storage") or [])
     return {
-        "crew": keys(crew),
-        "enemy": keys((state.get("ground") or {}).get("enemies")),
-        "location": unique([*locations, *(loc.get("name") for loc in locations.values() if isinstance(loc, dict))]),
-        "item": unique(items),
-        "weapon": unique(w for c in members for w in (c.get("weapons") or {})),
-        "system": keys((state.get("ship") or {}).get("systems")),
-        "quest": keys(state.get("quests")),
-        "captive": keys(state.get("captives")),
-        "line": keys(state.get("lines")),
+        "crew": _keys(crew),
+        "enemy": _keys((state.get("ground") or {}).get("enemies")),
+        "location": _unique([*locations, *(loc.get("name") for loc in locations.values() if isinstance(loc, dict))]),
+        "item": _unique(_items(state, members)),
+        "weapon": _unique(w for c in members for w in (c.get("weapons") or {})),
+        "system": _keys((state.get("ship") or {}).get("systems")),
+        "quest": _keys(state.get("quests")),
+        "captive": _keys(state.get("captives")),
+        "line": _keys(state.get("lines")),
     }
+
+
+def _keys(table) -> list[str]:
+    return [str(k) for k in table] if isinstance(table, dict) else []
+
+
+def _unique(values) -> list[str]:
+    return list(dict.fromkeys(str(v) for v in values if v not in (None, "")))
+
+
+def _items(state: dict, members: list[dict]) -> list:
+    """What the crew members carry, then the ship's storage and its expansion."""
+    items = [v for c in members for v in (c.get("inventory") or {}).values()]
+    return items + list(state.get("storage") or []) + list(state.get("expansion_storage") or [])
