@@ -20,8 +20,8 @@ def away_next(state: dict) -> Text | None:
         return ground_next(state)
     f = state.get("flight")
     if f and f.get("generation"):
-        return say("the new Location: ", cmd("kraken location accept"), " (or ", cmd("kraken location modify", "reroll"),
-                   ").")
+        return say("the new Location: ", cmd("kraken location accept"), " (or ",
+                   cmd("kraken location modify", "reroll"), ").")
     if f:
         return say("generate the new Location: ", LOCATION_GENERATE, " (or, rolled by hand from the book, ",
                    LOCATION_ADD, ").")
@@ -58,8 +58,9 @@ def dungeon_next(d: dict) -> Text:
                    " (or a tile command with --free).")
     if d.get("visit"):
         return say("trade (", cmd("kraken dungeon buy", "ITEM", grade="G"), ", ",
-                   cmd("kraken dungeon sell", "ITEM", value="V"), ", ", cmd("kraken dungeon gamble", "ITEM", grade="G"),
-                   ", ", cmd("kraken dungeon mod", "NAME", "WEAPON", damage=True), ", ", cmd("kraken quest add", "NAME"),
+                   cmd("kraken dungeon sell", "ITEM", value="V"), ", ",
+                   cmd("kraken dungeon gamble", "ITEM", grade="G"), ", ",
+                   cmd("kraken dungeon mod", "NAME", "WEAPON", damage=True), ", ", cmd("kraken quest add", "NAME"),
                    "), then ", cmd("kraken dungeon leave", "teleport"), ".")
     return say("explore: ", cmd("kraken dungeon move"), ", or the command of the tile you step on (",
                cmd("kraken dungeon bulkhead", "TILE", crew="NAME"), ", ", cmd("kraken dungeon enemy", "TILE"), ", ",

@@ -407,8 +407,8 @@ def _hit_to_evade(c: dict, enemy: int | None) -> tuple[dict, dict]:
         raise RuleError(boarding_pending(c))
     fire = c.get("fire")
     if not fire or c["step"] != fire["step"]:
-        raise RuleError(say("the ship evades an enemy's hit right after the enemy fire (", cmd("kraken combat enemy-fire"),
-                            ", or a timeline Attack), before the next sub-phase"))
+        raise RuleError(say("the ship evades an enemy's hit right after the enemy fire (",
+                            cmd("kraken combat enemy-fire"), ", or a timeline Attack), before the next sub-phase"))
     if c.get("evaded"):
         raise RuleError("the ship tried to evade this turn already (once per Space Combat turn)")
     hits = [h for h in fire["hits"] if not h.get("evaded")]
