@@ -9,7 +9,7 @@ from kraken.kraken_helpers import apply, dice, explorer, new_state
 from journal import templates
 from journal.errors import RuleError
 from journal.games.kraken import treasure
-from journal.games.kraken.dungeon import shops
+from journal.games.kraken.model.constants import GRADE_PRICES
 
 
 TREASURE, _TP = treasure.parse_treasure_table(templates.load("kraken", "treasure-table.toml"))
@@ -50,9 +50,9 @@ def test_extra_cash_drop_example():
     s = new_state()
     s = apply(s, treasure.treasure_add, grade=4).state
     s = apply(s, treasure.treasure_take, 10, first="stimpack").state
-    out = apply(s, treasure.treasure_resolve, 5, kind="cash", prices=shops.GRADE_PRICES)
+    out = apply(s, treasure.treasure_resolve, 5, kind="cash", prices=GRADE_PRICES)
     assert out.data["credits"] == 15 and "loot" not in out.state
-    assert apply(s, treasure.treasure_resolve, 6, kind="cash", prices=shops.GRADE_PRICES).data["credits"] == 30
+    assert apply(s, treasure.treasure_resolve, 6, kind="cash", prices=GRADE_PRICES).data["credits"] == 30
 
 
 def test_treasure_grades_stop_at_6_and_divination_shifts_the_d20():

@@ -10,8 +10,9 @@ one module (or package) per chapter: `start`, `saving`, `crew`, `equipment`, `re
 
 The game interface (journal.games.interface.Game) lives in the same files as every game's: schema.py
 (`validate`), migrations.py (SCHEMA_VERSION, MIGRATIONS), views/ (summary, status, turn_label,
-next_step, names, public_state, result); undo's two hooks are here. This package imports the
-schema, the model and the views: never a chapter's rules, the CLI or the sheets.
+names, public_state); whether the campaign is over (`result`) and its next step (`next_step`) are
+the model's sequence of play (model/sequence.py); undo's two hooks are here. This package imports
+the schema, the model and the views: never a chapter's rules, the CLI or the sheets.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from __future__ import annotations
 from journal.games.kraken.migrations import MIGRATIONS, SCHEMA_VERSION
 from journal.games.kraken.model.constants import DIFFICULTY_TEXT, SAVE_DIFFICULTIES
 from journal.games.kraken.schema import validate
-from journal.games.kraken.views import names, next_step, public_state, result, status, summary, turn_label
+from journal.games.kraken.model.sequence import next_step, result
+from journal.games.kraken.views import names, public_state, status, summary, turn_label
 from journal.hints import cmd, say
 
 ID = "kraken"

@@ -32,31 +32,8 @@ def build_start(state: State, dice: Dice, system: str | None, crew: list[str], t
         raise RuleError(f"construction starts in Phase 2, and this is Phase {s['phase']}")
     if turns not in (1, 2):
         raise InputError(f"a build takes 1 or 2 turns, not {turns}")
-    if not 1 <= len(crew) <= MAX_BUILD_CREW:
-        raise InputError(f"{len(crew)} builders: 1 to {MAX_BUILD_CREW} crew members build")
-    names = [known(s["crew"], c, "crew member") for c in crew]
-    if len(set(names)) != len(names):
-        raise InputError("a builder is named twice")
-    for bname, b in s["builds"].items():
-        for who in names:
-            if who in b["crew"]:
-                raise RuleError(f"{who} already builds the {bname}")
-    entry: dict = {}
-    if hull is not None:
-        if price is None or sp is None:
-            raise InputError(say("a hull build needs its price and SP from the ship's page (",
-                                 cmd("kraken build start", hull=hull, price="P", sp="N", crew="NAME", turns="1"), ")"))
-        label, cost = hull.strip(), price
-        entry = {"hull": label, "sp": sp}
-        if expansion_sp:
-            entry["expansion_sp"] = expansion_sp
-    elif system is not None:
-        label = cat_known(cat, system)
-        cost = cat_price(cat, label) if price is None else price
-        can_install(s, label, cat)
-        entry = {"system": label}
-    else:
-        raise InputError("a build is a ship system or a hull")
+    names = _builders(s, crew)
+    label, cost, entry = _what_is_built(s, cat, system, hull, price, sp, expansion_sp)
     if label in s["builds"]:
         raise RuleError(f"the {label} is already being built")
     rolls = []
@@ -76,6 +53,40 @@ def build_start(state: State, dice: Dice, system: str | None, crew: list[str], t
     return Outcome(s, f"Build {label} ({turns} turn{'s' if turns > 1 else ''}): discount {discount}, "
                       f"due turn {due}", out,
                    {"build": label, "discount": discount, "cost": cost, "due": due, "pay": max(0, cost - discount)})
+
+
+def _builders(s: State, crew: list[str]) -> list[str]:
+    """1 to 3 crew members, each named once, none building something else already."""
+    if not 1 <= len(crew) <= MAX_BUILD_CREW:
+        raise InputError(f"{len(crew)} builders: 1 to {MAX_BUILD_CREW} crew members build")
+    names = [known(s["crew"], c, "crew member") for c in crew]
+    if len(set(names)) != len(names):
+        raise InputError("a builder is named twice")
+    for bname, b in s["builds"].items():
+        for who in names:
+            if who in b["crew"]:
+                raise RuleError(f"{who} already builds the {bname}")
+    return names
+
+
+def _what_is_built(s: State, cat: dict, system: str | None, hull: str | None, price: int | None, sp: int | None,
+                   expansion_sp: int | None) -> tuple[str, int, dict]:
+    """(name, price, the build's record): a hull, with its price and SP from the ship's page,
+    or a ship system from the catalogue, that the ship can install."""
+    if hull is not None:
+        if price is None or sp is None:
+            raise InputError(say("a hull build needs its price and SP from the ship's page (",
+                                 cmd("kraken build start", hull=hull, price="P", sp="N", crew="NAME", turns="1"), ")"))
+        entry: dict = {"hull": hull.strip(), "sp": sp}
+        if expansion_sp:
+            entry["expansion_sp"] = expansion_sp
+        return hull.strip(), price, entry
+    if system is not None:
+        label = cat_known(cat, system)
+        cost = cat_price(cat, label) if price is None else price
+        can_install(s, label, cat)
+        return label, cost, {"system": label}
+    raise InputError("a build is a ship system or a hull")
 
 
 def build_cancel(state: State, dice: Dice, name: str) -> Outcome:

@@ -405,26 +405,36 @@ def crew_set(state: State, dice: Dice, name: str, field: str, value: int) -> Out
     before = c.get(f)
     out: list[str] = []
     if f == "psi":
-        if value == 0:
-            c.pop("psi", None)
-        else:
-            psi_free(s, but=key)
-            if "psi" not in c and len(c["traits"]) >= MAX_TRAITS:
-                raise RuleError(f"{key} has {MAX_TRAITS} traits already (PSI is a trait too)")
-            c["psi"] = value
+        _set_psi(s, key, c, value)
     else:
-        c[f] = value
-        if f == "hp_max" and c["hp"] > value:
-            c["hp"] = value
-            out.append(f"HP lowered to the new maximum, {value}.")
-        if f == "strength":
-            strength_changed(c, before, out)
+        _set_value(c, f, value, before, out)
     c["status"] = "active" if c["hp"] > 0 else "unconscious"
     msg = f"{key}: {f} {before if before is not None else '-'} → {value if value or f != 'psi' else '-'}"
     out.insert(0, msg + " (by hand).")
     if f in ATTRIBUTES and value > ATTR_MAX:
         out.append(f"Above {ATTR_MAX}: only some rules and effects allow that.")
     return Outcome(s, msg + " (by hand)", out, {"name": key, "field": f, "value": value})
+
+
+def _set_psi(s: State, key: str, c: CrewMember, value: int) -> None:
+    """PSI 0 takes the power away; otherwise it is one crew member's only, and it counts as a trait (K10)."""
+    if value == 0:
+        c.pop("psi", None)
+        return
+    psi_free(s, but=key)
+    if "psi" not in c and len(c["traits"]) >= MAX_TRAITS:
+        raise RuleError(f"{key} has {MAX_TRAITS} traits already (PSI is a trait too)")
+    c["psi"] = value
+
+
+def _set_value(c: CrewMember, f: str, value: int, before, out: list[str]) -> None:
+    """An attribute, the level or HP max: HP stays within the maximum; Strength changes HP max (K10)."""
+    cast(dict, c)[f] = value
+    if f == "hp_max" and c["hp"] > value:
+        c["hp"] = value
+        out.append(f"HP lowered to the new maximum, {value}.")
+    if f == "strength":
+        strength_changed(c, before, out)
 
 
 def crew_trait(state: State, dice: Dice, name: str, trait: str, value: int | None = None, remove: bool = False

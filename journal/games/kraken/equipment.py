@@ -182,14 +182,7 @@ def crew_gear(state: State, dice: Dice, name: str, armor: int | None = None, shi
     out: list[str] = []
     if armor is not None:
         unnamed_jacket(m, key, armor, out)
-    changed, missing = False, []
-    for k, text in pieces.items():
-        if text is not None:
-            was_changed, item = wear_piece(s, m, key, k, text, out)
-            changed = changed or was_changed
-            missing += [item] if item else []
-    if changed or (armor is not None and any(m.get(k) for k in pieces)):
-        armor_worn(s, m, key, changed, out)
+    missing = _wear_armor_items(s, m, key, pieces, armor is not None, out)
     if shield is not None:
         set_shield(m, key, shield, out)
     if charger is not None:
@@ -201,6 +194,20 @@ def crew_gear(state: State, dice: Dice, name: str, armor: int | None = None, shi
     return Outcome(s, summary, out,
                    {"name": key, "armor": worn_armor(m), **{k: m.get(k) for k in pieces},
                     "armor_total": crew_armor(m), "shield": m.get("shield"), "charger": m.get("charger")})
+
+
+def _wear_armor_items(s: State, m: CrewMember, key: str, pieces: dict, unnamed: bool, out: list[str]) -> list[str]:
+    """The jacket, helmet and physical Shield named (or none), then the Armor worn; returns the
+    items named that the inventory does not hold."""
+    changed, missing = False, []
+    for k, text in pieces.items():
+        if text is not None:
+            was_changed, item = wear_piece(s, m, key, k, text, out)
+            changed = changed or was_changed
+            missing += [item] if item else []
+    if changed or (unnamed and any(m.get(k) for k in pieces)):
+        armor_worn(s, m, key, changed, out)
+    return missing
 
 
 def unnamed_jacket(m: CrewMember, key: str, armor: int, out: list[str]) -> None:
@@ -318,15 +325,9 @@ def _place(m: CrewMember, key: str, label: str, slot: str | None, out: list[str]
     have = weapon_slot(m, label)
     inv = m["inventory"]
     if slot is not None:
-        sl = str(slot).strip().upper()
-        if sl not in INVENTORY:
-            raise InputError(f"slot {typed(slot)} is not an inventory slot: L, R (hands) or 1-4 (backpack)")
-        if have == sl:
+        sl = _slot_named(key, label, slot, have, inv)
+        if sl is None:
             return
-        if have is not None:
-            raise RuleError(f"{key} carries the {label} in slot {have} already")
-        if sl in inv:
-            raise RuleError(f"{key}'s slot {sl} holds {inv[sl]}: unequip it first")
     elif have is not None:
         out.append(f"The {label} is the one in {key}'s slot {have} ({inv[have]}).")
         return
@@ -349,6 +350,20 @@ def _place(m: CrewMember, key: str, label: str, slot: str | None, out: list[str]
     if overload(m):
         out.append(f"{key} is overloaded by {overload(m)}: -{overload(m)} to Ranged and Melee attack rolls in Ground "
                    f"Combat.")
+
+
+def _slot_named(key: str, label: str, slot: str, have: str | None, inv: dict) -> str | None:
+    """The slot the player names, free for the weapon; None when the weapon is in it already."""
+    sl = str(slot).strip().upper()
+    if sl not in INVENTORY:
+        raise InputError(f"slot {typed(slot)} is not an inventory slot: L, R (hands) or 1-4 (backpack)")
+    if have == sl:
+        return None
+    if have is not None:
+        raise RuleError(f"{key} carries the {label} in slot {have} already")
+    if sl in inv:
+        raise RuleError(f"{key}'s slot {sl} holds {inv[sl]}: unequip it first")
+    return sl
 
 
 def crew_weapon(state: State, dice: Dice, name: str, spec: str | None = None, weapon: str | None = None,

@@ -277,22 +277,28 @@ def prepare_combat(s: State, cat: dict, row: dict | None, number: int | None, na
         c["xp"] = xp
     s["combat"] = c
     out: list[str] = []
-    title = f"flight {number}" if number is not None else "Space Combat"
-    if c.get("name"):
-        title += f" '{c['name']}'"
     if row is None and number is not None:
         out.append(say(f"Flight {number} is not in the flight table: fill in the SPACE COMBAT page from your book (",
                        cmd("kraken combat set", "timeline", "CELLS"), ", ", cmd("kraken combat set", "objectives", "X,X"),
                        ", ", cmd("kraken combat set", "enemy.N", "SPEC"), ", ", cmd("kraken combat set", "xp", "N"),
                        "), or add the row to your flight table."))
-    out.append(f"SPACE COMBAT page, {title}:")
+    out.extend(_combat_page(s, c, number, st["armor"]))
+    return out
+
+
+def _combat_page(s: State, c: dict, number: int | None, armor: int) -> list[str]:
+    """The SPACE COMBAT page as filled in, and turn 1's first step."""
+    title = f"flight {number}" if number is not None else "Space Combat"
+    if c.get("name"):
+        title += f" '{c['name']}'"
+    out = [f"SPACE COMBAT page, {title}:"]
     out.append("  Timeline: " + (" ".join(c["timeline"]) if c["timeline"] else "(empty)"))
     out.append("  Objectives: " + (" ".join(f"{o['check']}{o['target']}" for o in c["objectives"])
                                    if c["objectives"] else "(none: defeat every enemy)"))
     for i, e in enumerate(c["enemies"], 1):
         out.append(f"  Enemy {i}: {enemy_text(e)}")
     ship = c["ship"]
-    out.append(f"  Your ship: SP {ship['sp']}, Shield {ship['shield']} (+{ship['recharge']}), Armor {st['armor']}"
+    out.append(f"  Your ship: SP {ship['sp']}, Shield {ship['shield']} (+{ship['recharge']}), Armor {armor}"
                + (", Ammo " + ", ".join(f"{k} {v}" for k, v in c["ammo"].items()) if c["ammo"] else "") + ".")
     out.append(f"  Crew: {', '.join(s['crew'])} (each acts once per combat turn).")
     out.append(say("Turn 1: ", *(("activate the timeline (", cmd("kraken combat timeline"), ").") if c["timeline"] else

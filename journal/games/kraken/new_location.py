@@ -45,39 +45,49 @@ def parse_short(text) -> dict:
     for p in rest:
         m = _KEYED.fullmatch(p)
         if m:
-            key, value = m[1].lower().replace(" ", ""), m[2].strip()
-            if key.startswith("map"):
-                ids = [x for x in re.split(r"[\s,]+", value) if x]
-                try:
-                    loc["maps"] = [int(x) for x in ids]
-                except ValueError:
-                    raise InputError(f"'{p}': Map IDs are numbers 1-20") from None
-                continue
-            if key in ("ao", "ai"):
-                loc[key] = parse_atmosphere(value, key.upper())
-                continue
-            try:
-                n = int(value)
-            except ValueError:
-                raise InputError(f"'{p}': expected a number after {m[1]}") from None
-            loc[{"dif": "difficulty", "difficulty": "difficulty", "depth": "depth"}.get(key, "teleport")] = n
-            continue
-        low = p.casefold().replace(" ", "-")
-        if low in SPECIALS:
-            if "special" in loc:
-                raise InputError(f"'{text}': two special conditions")
-            loc["special"] = low
-            continue
-        if re.fullmatch(r"[\d\s,]+", p):
-            loc["maps"] = [int(x) for x in re.split(r"[\s,]+", p) if x]
-            continue
-        if "species" in loc:
-            raise InputError(f"'{p}' is not a Location value: {SHORT_HINT}")
-        loc["species"] = parse_species(p)
+            _keyed_value(loc, p, m)
+        else:
+            _plain_value(loc, p, text)
     missing = [k for k in ("difficulty", "ao", "ai", "depth", "teleport", "species") if k not in loc]
     if missing:
         raise InputError(f"'{text}' has no {missing[0]}: {SHORT_HINT}")
     return loc
+
+
+def _keyed_value(loc: dict, p: str, m: re.Match) -> None:
+    """A value the short form names: Dif., AO, AI, Depth, Telep., Maps."""
+    key, value = m[1].lower().replace(" ", ""), m[2].strip()
+    if key.startswith("map"):
+        ids = [x for x in re.split(r"[\s,]+", value) if x]
+        try:
+            loc["maps"] = [int(x) for x in ids]
+        except ValueError:
+            raise InputError(f"'{p}': Map IDs are numbers 1-20") from None
+        return
+    if key in ("ao", "ai"):
+        loc[key] = parse_atmosphere(value, key.upper())
+        return
+    try:
+        n = int(value)
+    except ValueError:
+        raise InputError(f"'{p}': expected a number after {m[1]}") from None
+    loc[{"dif": "difficulty", "difficulty": "difficulty", "depth": "depth"}.get(key, "teleport")] = n
+
+
+def _plain_value(loc: dict, p: str, text) -> None:
+    """A value the short form gives unnamed: a special condition, the Map IDs, the species."""
+    low = p.casefold().replace(" ", "-")
+    if low in SPECIALS:
+        if "special" in loc:
+            raise InputError(f"'{text}': two special conditions")
+        loc["special"] = low
+        return
+    if re.fullmatch(r"[\d\s,]+", p):
+        loc["maps"] = [int(x) for x in re.split(r"[\s,]+", p) if x]
+        return
+    if "species" in loc:
+        raise InputError(f"'{p}' is not a Location value: {SHORT_HINT}")
+    loc["species"] = parse_species(p)
 
 
 def location_event(state: State, dice, text: str, maps=(), roll_maps: bool = False, name: str | None = None
@@ -147,13 +157,18 @@ def _generator_table(t: object, where: str, seen: set, problems: list[str]) -> d
         problems.append(f"{where}.results: a table of \"roll\" = value (\"1-2\" = \"YES\", \"6+\" = 9)")
         return None
     rows = _result_rows(field, results, where, problems)
+    _every_roll_once(rows, count, sides, where, problems)
+    return {"field": field, "count": count, "sides": sides, "rows": rows}
+
+
+def _every_roll_once(rows: list[list], count: int, sides: int, where: str, problems: list[str]) -> None:
+    """Every total the dice can roll matches exactly one result."""
     for total in range(count, count * sides + 1):
         hits = [r for r in rows if r[0] <= total <= r[1]]
         if len(hits) != 1:
             problems.append(f"{where}: a roll of {total} matches {plural(len(hits), 'result')}: every roll of "
                             f"{count if count > 1 else ''}d{sides} needs exactly one")
             break
-    return {"field": field, "count": count, "sides": sides, "rows": rows}
 
 
 def _result_rows(field: str, results: dict, where: str, problems: list[str]) -> list[list]:
@@ -179,13 +194,7 @@ def _result_rows(field: str, results: dict, where: str, problems: list[str]) -> 
 
 def _check_value(field: str, value) -> str | None:
     if field in ("depth", "teleport"):
-        if isinstance(value, bool) or not isinstance(value, int):
-            return "a whole number"
-        if field == "depth" and not MIN_DEPTH <= value <= MAX_DEPTH:
-            return f"a depth is {MIN_DEPTH}-{MAX_DEPTH}"
-        if field == "teleport" and not 0 <= value <= MAX_DEPTH:
-            return f"a teleport range is 0-{MAX_DEPTH}"
-        return None
+        return _check_number(field, value)
     if not isinstance(value, str) or not value.strip():
         return "a name"
     if field in ("ao", "ai") and value.strip().upper() not in ATMOSPHERES:
@@ -197,6 +206,17 @@ def _check_value(field: str, value) -> str | None:
             parse_species(value)
         except InputError:
             return f"one of {', '.join(SPECIES)}"
+    return None
+
+
+def _check_number(field: str, value) -> str | None:
+    """A depth (MIN_DEPTH-MAX_DEPTH) or a teleport range (0-MAX_DEPTH), a whole number."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return "a whole number"
+    if field == "depth" and not MIN_DEPTH <= value <= MAX_DEPTH:
+        return f"a depth is {MIN_DEPTH}-{MAX_DEPTH}"
+    if field == "teleport" and not 0 <= value <= MAX_DEPTH:
+        return f"a teleport range is 0-{MAX_DEPTH}"
     return None
 
 

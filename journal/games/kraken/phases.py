@@ -47,11 +47,7 @@ def turn(state: State, dice: Dice, pack: dict | None = None, skip=None, choices=
     refuse_busy(s, "the turn cannot end yet")
     if s["turn"] == 0:
         refuse_unready(s)
-    running = [x for x in SLOTS if s["lines"].get(x, {}).get("running")]
-    if running:
-        at = s["lines"][running[0]]["coords"][-1]
-        raise RuleError(say(f"line {running[0]} is mid-way through an activation: look up {at} and `",
-                            cmd("kraken step", running[0], "CELL"), "` until it stops"))
+    _refuse_running_line(s)
     out: list[str] = []
     closing: list[str] = []
     if s["turn"] >= 1 and s["phase"] < 5:
@@ -59,18 +55,9 @@ def turn(state: State, dice: Dice, pack: dict | None = None, skip=None, choices=
     previous = new_turn(s)
     out.append(f"Turn {s['turn']} begins. Phase 1: activate the story lines, slot 1 first.")
     if skip is not None:
-        slot = line_slot(s, skip)
-        if slot == previous:
-            raise RuleError(f"line {slot} was skipped last turn: a line cannot be skipped two turns running "
-                            f"(rules note K5)")
-        s["skipped"] = slot
-        out.append(f"Skip line {slot} this turn.")
+        _skip_line(s, skip, previous, out)
     set_leader(s, leader, out)
-    held = {line_slot(s, x) for x in standby}
-    wake = {line_slot(s, x) for x in activate}
-    for slot in wake:
-        if not s["lines"][slot].get("standby"):
-            raise RuleError(f"line {slot} holds no STANDBY event to activate")
+    held, wake = _standby_events(s, standby, activate)
     meta: dict = {}
     if savepoint:
         save_point(s, "start of turn", out, meta)
@@ -80,6 +67,35 @@ def turn(state: State, dice: Dice, pack: dict | None = None, skip=None, choices=
                                  "pack; without one, step each line with `", cmd("kraken step", "LINE", "CELL"), "`"))
         return _phase_1_by_hand(s, out, closing, meta)
     return _phase_1_from_pack(s, dice, pack, list(choices), held, wake, out, closing, meta)
+
+
+def _refuse_running_line(s: State) -> None:
+    """A line mid-way through an activation is stepped to its end before the turn ends."""
+    running = [x for x in SLOTS if s["lines"].get(x, {}).get("running")]
+    if running:
+        at = s["lines"][running[0]]["coords"][-1]
+        raise RuleError(say(f"line {running[0]} is mid-way through an activation: look up {at} and `",
+                            cmd("kraken step", running[0], "CELL"), "` until it stops"))
+
+
+def _skip_line(s: State, skip, previous: str | None, out: list[str]) -> None:
+    """K5: one line may be skipped a turn, never the one skipped last turn."""
+    slot = line_slot(s, skip)
+    if slot == previous:
+        raise RuleError(f"line {slot} was skipped last turn: a line cannot be skipped two turns running "
+                        f"(rules note K5)")
+    s["skipped"] = slot
+    out.append(f"Skip line {slot} this turn.")
+
+
+def _standby_events(s: State, standby, activate) -> tuple[set, set]:
+    """The lines whose STANDBY event is held, and those whose STANDBY event is activated."""
+    held = {line_slot(s, x) for x in standby}
+    wake = {line_slot(s, x) for x in activate}
+    for slot in wake:
+        if not s["lines"][slot].get("standby"):
+            raise RuleError(f"line {slot} holds no STANDBY event to activate")
+    return held, wake
 
 
 def refuse_unready(s: State) -> None:
@@ -201,39 +217,54 @@ def _enter_phase(s: State, p: int, out: list[str], closing: bool = False, notes:
     if closing and p in (3, 4):
         return
     if p == 2:
-        if not closing:
-            out.append("Phase 2: ship construction.")
-        ship = s.get("ship")
-        fixed = [label for label, e in (ship or {}).get("systems", {}).items() if e.pop("damaged", None)]
-        if fixed:
-            out.append(f"Damaged systems are repaired: {', '.join(fixed)}.")
-            notes.append(f"repaired {', '.join(fixed)}")
-        for name in list(s["builds"]):
-            b = s["builds"][name]
-            if b["due"] > s["turn"]:
-                out.append(f"{' and '.join(b['crew'])} keep building the {name} (done in Phase 2 of turn {b['due']}).")
-                continue
-            notes.append(complete_build(s, name, out))
+        _phase_2_ship_construction(s, out, closing, notes)
     elif p == 3:
         out.append(say("Phase 3: one free action: a space flight, a known Location, a story line again, a "
                        "grade 5 Shop, or skip (", cmd("kraken free-action", "KIND"), ")."))
     elif p == 4:
-        if not systems_named(s, "Teleporter"):
-            out.append("Phase 4: no working Teleporter: skip the short visit.")
-        else:
-            cleared = [f"MAP{slot}" for slot, loc in s["locations"].items() if loc["cleared"]]
-            where = f" ({', '.join(cleared)})" if cleared else " (no cleared map on the Starmap Locations Log yet)"
-            how = (" (", cmd("kraken visit", "SLOT", "MAP", "KIND", "TILE"), ")") if cleared else ()
-            out.append(say(f"Phase 4: short visit: teleport to a cleared map with a Shop, Ammo dealer, Quest "
-                           f"Master, Gambler or Modder{where}, do one thing there, and come back", *how, "."))
+        _phase_4_short_visit(s, out)
     elif p == 5:
-        if closing:
-            out.append(f"Turn {s['turn']} ends.")
-        else:
-            out.append("Phase 5: quest timer.")
-        notes.extend(quest_timer(s, out))
-        if not s["recovered"] and not closing:
-            out.append(say("No Recovery yet this turn: you may recover now (", cmd("kraken recover"), ")."))
+        _phase_5_quest_timer(s, out, closing, notes)
+
+
+def _phase_2_ship_construction(s: State, out: list[str], closing: bool, notes: list) -> None:
+    """Phase 2: damaged systems are repaired; the builds due this turn are completed."""
+    if not closing:
+        out.append("Phase 2: ship construction.")
+    ship = s.get("ship")
+    fixed = [label for label, e in (ship or {}).get("systems", {}).items() if e.pop("damaged", None)]
+    if fixed:
+        out.append(f"Damaged systems are repaired: {', '.join(fixed)}.")
+        notes.append(f"repaired {', '.join(fixed)}")
+    for name in list(s["builds"]):
+        b = s["builds"][name]
+        if b["due"] > s["turn"]:
+            out.append(f"{' and '.join(b['crew'])} keep building the {name} (done in Phase 2 of turn {b['due']}).")
+            continue
+        notes.append(complete_build(s, name, out))
+
+
+def _phase_4_short_visit(s: State, out: list[str]) -> None:
+    """Phase 4: a short visit by Teleporter to a cleared map, if the ship has a working one."""
+    if not systems_named(s, "Teleporter"):
+        out.append("Phase 4: no working Teleporter: skip the short visit.")
+        return
+    cleared = [f"MAP{slot}" for slot, loc in s["locations"].items() if loc["cleared"]]
+    where = f" ({', '.join(cleared)})" if cleared else " (no cleared map on the Starmap Locations Log yet)"
+    how = (" (", cmd("kraken visit", "SLOT", "MAP", "KIND", "TILE"), ")") if cleared else ()
+    out.append(say(f"Phase 4: short visit: teleport to a cleared map with a Shop, Ammo dealer, Quest "
+                   f"Master, Gambler or Modder{where}, do one thing there, and come back", *how, "."))
+
+
+def _phase_5_quest_timer(s: State, out: list[str], closing: bool, notes: list) -> None:
+    """Phase 5: the quest timer (K13); Phase R if the turn had no Recovery yet."""
+    if closing:
+        out.append(f"Turn {s['turn']} ends.")
+    else:
+        out.append("Phase 5: quest timer.")
+    notes.extend(quest_timer(s, out))
+    if not s["recovered"] and not closing:
+        out.append(say("No Recovery yet this turn: you may recover now (", cmd("kraken recover"), ")."))
 
 
 def phase(state: State, dice, to) -> Outcome:
@@ -304,6 +335,34 @@ def recover(state: State, dice, cat: dict, after: bool = False) -> Outcome:
     Recovery yet. So a turn may recover twice (Phases 1 and 3), each phase once."""
     s = copy_state(state)
     refuse_setup(s, "Recovery happens")
+    _refuse_recovery_now(s)
+    earned = s["phase"] == 5 or s["phase"] in s.get("returned", []) or after
+    if not earned:
+        raise RuleError(say(f"Recovery at the end of Phase {s['phase']} follows a Dungeon Exploration or Ground "
+                            f"Combat of that phase, and there was none (ch. 5): recover after Phase 5's quest timer "
+                            f"(or after one you played without journal: ", cmd("kraken recover", after=True), ")"))
+    bonus = [(label, cat[e["system"]]["heal"]) for label, e in (s.get("ship") or {}).get("systems", {}).items()
+             if not e.get("damaged") and cat.get(e["system"], {}).get("heal")]
+    heal = RECOVER_HEAL + sum(h for _l, h in bonus)
+    out = [f"Recovery: every crew member recovers {heal} HP"
+           + (f" (3 + {', '.join(f'{lab} +{h}' for lab, h in bonus)})" if bonus else "") + "."]
+    if s["phase"] in (1, 3):
+        out.append(f"(At the end of Phase {s['phase']}: after its "
+                   + ("Dungeon Exploration or Ground Combat" if s["phase"] in s.get("returned", [])
+                      else "Dungeon Exploration or Ground Combat played by hand") + ".)")
+    healed = _heal_crew(s, heal, out)
+    before = s["oxygen"]
+    s["oxygen"] = oxygen_max(s)
+    out.append(f"Oxygen refilled: {before} → {s['oxygen']}. Rearrange items between crew and ship freely.")
+    s["recovered"] = True
+    s.setdefault("recoveries", []).append(s["phase"])
+    return Outcome(s, f"Recovery: +{heal} HP each, Oxygen {s['oxygen']}", out,
+                   {"heal": heal, "hp": healed, "oxygen": s["oxygen"]})
+
+
+def _refuse_recovery_now(s: State) -> None:
+    """Phase R is checked at the end of Phases 1, 3 and 5, each once, after a combat or an
+    exploration, once Phase 1's lines are all activated; Phase 5's only for a turn that had none."""
     for key, what in (("combat", "a Space Combat"), ("ground", "a Ground Combat"), ("dungeon", "an exploration")):
         if s.get(key):
             raise RuleError(f"Recovery comes after {what}, not during it")
@@ -321,20 +380,10 @@ def recover(state: State, dice, cat: dict, after: bool = False) -> Outcome:
         raise RuleError(f"the crew recovered this turn already (Phase {', '.join(map(str, s.get('recoveries', [])))}):"
                         f" Phase 5's Recovery is for a turn that had none (ch. 5: \"If you did not trigger a Recovery "
                         f"phase during the entire turn\")")
-    earned = s["phase"] == 5 or s["phase"] in s.get("returned", []) or after
-    if not earned:
-        raise RuleError(say(f"Recovery at the end of Phase {s['phase']} follows a Dungeon Exploration or Ground "
-                            f"Combat of that phase, and there was none (ch. 5): recover after Phase 5's quest timer "
-                            f"(or after one you played without journal: ", cmd("kraken recover", after=True), ")"))
-    bonus = [(label, cat[e["system"]]["heal"]) for label, e in (s.get("ship") or {}).get("systems", {}).items()
-             if not e.get("damaged") and cat.get(e["system"], {}).get("heal")]
-    heal = RECOVER_HEAL + sum(h for _l, h in bonus)
-    out = [f"Recovery: every crew member recovers {heal} HP"
-           + (f" (3 + {', '.join(f'{lab} +{h}' for lab, h in bonus)})" if bonus else "") + "."]
-    if s["phase"] in (1, 3):
-        out.append(f"(At the end of Phase {s['phase']}: after its "
-                   + ("Dungeon Exploration or Ground Combat" if s["phase"] in s.get("returned", [])
-                      else "Dungeon Exploration or Ground Combat played by hand") + ".)")
+
+
+def _heal_crew(s: State, heal: int, out: list[str]) -> dict:
+    """Every crew member recovers `heal` HP, the unconscious from 0; their HP after, by name."""
     healed = {}
     for name, c in s["crew"].items():
         before = c["hp"]
@@ -344,10 +393,4 @@ def recover(state: State, dice, cat: dict, after: bool = False) -> Outcome:
         healed[name] = c["hp"]
         woke = " (conscious again)" if was == "unconscious" else ""
         out.append(f"  {name}: HP {before} → {c['hp']}/{c['hp_max']}{woke}")
-    before = s["oxygen"]
-    s["oxygen"] = oxygen_max(s)
-    out.append(f"Oxygen refilled: {before} → {s['oxygen']}. Rearrange items between crew and ship freely.")
-    s["recovered"] = True
-    s.setdefault("recoveries", []).append(s["phase"])
-    return Outcome(s, f"Recovery: +{heal} HP each, Oxygen {s['oxygen']}", out,
-                   {"heal": heal, "hp": healed, "oxygen": s["oxygen"]})
+    return healed

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.kraken.model.campaign import copy_state, credits_line, oxygen_max, pay_credits
-from journal.games.kraken.model.constants import KNOWN_GRADE_PRICES, MAX_TREASURE_GRADE
+from journal.games.kraken.model.constants import GRADE_PRICES, MAX_TREASURE_GRADE
 from journal.outcome import Outcome
 
 if TYPE_CHECKING:
@@ -104,8 +104,8 @@ def grade_price(state: State, dice: Dice, grade: int, price: int | None = None) 
     s = copy_state(state)
     if not 1 <= grade <= MAX_TREASURE_GRADE:
         raise InputError(f"grade {grade}: grades are 1-{MAX_TREASURE_GRADE}")
-    if grade in KNOWN_GRADE_PRICES:
-        raise RuleError(f"grade {grade} costs {KNOWN_GRADE_PRICES[grade]}¢: the rulebook prints it (ch. 13-14)")
+    if grade in GRADE_PRICES:
+        raise RuleError(f"grade {grade} costs {GRADE_PRICES[grade]}¢: the rulebook prints it (ch. 13-14)")
     table = s.setdefault("grade_prices", {})
     if price is None:
         if str(grade) not in table:

@@ -24,24 +24,11 @@ def ship_hull(state: State, dice: Dice, name: str, price: int, sp: int, expansio
     """3.7: a ship is bought as a hull first (price and SP from its profile page); in Phase 2
     or at a Shop once the campaign runs."""
     s = copy_state(state)
-    name = str(name).strip()
-    if not name:
-        raise InputError("name the hull (the ship's name on its profile page)")
-    if not 0 <= price <= 100000 or not 1 <= sp <= 999:
-        raise InputError("a hull's price is 0 or more and its SP 1-999, as printed on the ship's profile page")
-    if expansion_sp is not None and not 1 <= expansion_sp <= 999:
-        raise InputError("a Hull expansion adds 1 SP or more on a ship")
+    name = _hull_name(name, price, sp, expansion_sp)
     out: list[str] = []
     old = s.get("ship")
-    if old and sell_old:
-        refuse_unless_at_shop(s, f"the {old['hull']} hull", cmd("kraken ship hull", name, price=price, sp=sp))
-        one_trade(s, "selling the old hull")
-        before = s["credits"]
-        s["credits"] += half_up(old["hull_price"])
-        out.append(f"Sell the {old['hull']} hull for half its price, {half_up(old['hull_price'])}¢: "
-                   + credits_line(before, s["credits"]))
-    elif old:
-        out.append(f"The {old['hull']} hull is left behind (use --sell-old at a Shop to get half its price).")
+    if old:
+        _old_hull(s, old, sell_old, name, price, sp, out)
     if not free:
         _where_bought(s, "ships")
         pay_credits(s, price, f"the {name} hull", out)
@@ -59,6 +46,31 @@ def ship_hull(state: State, dice: Dice, name: str, price: int, sp: int, expansio
                    "`)."))
     return Outcome(s, f"Ship hull: {name} ({sp} SP) for {0 if free else price}¢", out,
                    {"hull": name, "sp": sp, "credits": s["credits"]})
+
+
+def _hull_name(name: str, price: int, sp: int, expansion_sp: int | None) -> str:
+    """The hull's name, price and SP as its profile page prints them (and a Hull expansion's SP)."""
+    name = str(name).strip()
+    if not name:
+        raise InputError("name the hull (the ship's name on its profile page)")
+    if not 0 <= price <= 100000 or not 1 <= sp <= 999:
+        raise InputError("a hull's price is 0 or more and its SP 1-999, as printed on the ship's profile page")
+    if expansion_sp is not None and not 1 <= expansion_sp <= 999:
+        raise InputError("a Hull expansion adds 1 SP or more on a ship")
+    return name
+
+
+def _old_hull(s: State, old: dict, sell_old: bool, name: str, price: int, sp: int, out: list[str]) -> None:
+    """The old hull is sold at a Shop for half its price (one trade), or left behind."""
+    if not sell_old:
+        out.append(f"The {old['hull']} hull is left behind (use --sell-old at a Shop to get half its price).")
+        return
+    refuse_unless_at_shop(s, f"the {old['hull']} hull", cmd("kraken ship hull", name, price=price, sp=sp))
+    one_trade(s, "selling the old hull")
+    before = s["credits"]
+    s["credits"] += half_up(old["hull_price"])
+    out.append(f"Sell the {old['hull']} hull for half its price, {half_up(old['hull_price'])}¢: "
+               + credits_line(before, s["credits"]))
 
 
 def _where_bought(s: State, what: str) -> None:

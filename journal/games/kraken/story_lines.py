@@ -45,17 +45,7 @@ def _begin(s: State, slot: str, out: list[str], reason: str | None = None, how: 
         return "continued"
     phase = s["phase"]
     if phase == 1 and (slot not in s["done"] or slot == s.get("skipped")):
-        earlier = [x for x in pending(s) if int(x) < int(slot)]
-        if earlier:
-            waits = "waits" if len(earlier) == 1 else "wait"
-            out.append(f"Note: Phase 1 activates the lines slot 1 first; {lines_named(earlier)} still {waits} for "
-                       f"this turn.")
-        if slot == s.get("skipped"):
-            del s["skipped"]
-            out.append(f"Line {slot} was to be skipped this turn; it is activated after all.")
-        if slot not in s["done"]:
-            s["done"].append(slot)
-            s["done"].sort()
+        _phase_1_activation(s, slot, out)
         return "phase 1"
     if phase == 3 and not s.get("free_action"):
         s["free_action"] = "line"
@@ -66,6 +56,22 @@ def _begin(s: State, slot: str, out: list[str], reason: str | None = None, how: 
                             f"made with its reason (", how or cmd("kraken advance", slot, reason="TEXT"), ")"))
     out.append(f"An extra activation of line {slot} ({reason.strip()}).")
     return "extra"
+
+
+def _phase_1_activation(s: State, slot: str, out: list[str]) -> None:
+    """Phase 1 (K5): the line is done this turn (activated after all if it was to be skipped);
+    the lines before it in slot order are noted."""
+    earlier = [x for x in pending(s) if int(x) < int(slot)]
+    if earlier:
+        waits = "waits" if len(earlier) == 1 else "wait"
+        out.append(f"Note: Phase 1 activates the lines slot 1 first; {lines_named(earlier)} still {waits} for "
+                   f"this turn.")
+    if slot == s.get("skipped"):
+        del s["skipped"]
+        out.append(f"Line {slot} was to be skipped this turn; it is activated after all.")
+    if slot not in s["done"]:
+        s["done"].append(slot)
+        s["done"].sort()
 
 
 def _why_not_again(s: State, slot: str) -> str:

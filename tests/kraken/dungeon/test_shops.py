@@ -10,6 +10,7 @@ from journal.errors import InputError, RuleError
 from journal.games.kraken import crew as crew_rules, equipment, phases, quests, resources, ship
 from journal.games.kraken.dungeon import maps, shops
 from journal.games.kraken.model import weapons
+from journal.games.kraken.model.constants import GRADE_PRICES
 from journal.games.kraken.schema import validate
 
 
@@ -76,7 +77,7 @@ def test_short_visit_in_phase_4_to_a_cleared_map():
     out = apply(s, shops.short_visit, slot="1", map_no=1, kind="shop", tile="S3")
     v = out.state
     assert v["dungeon"]["visit"] and v["short_visit"] and v["credits"] == 100   # Charisma 2 - 2: no trash bonus
-    v = apply(v, shops.dungeon_buy, item="Laser rifle", grade=3, prices=shops.GRADE_PRICES).state
+    v = apply(v, shops.dungeon_buy, item="Laser rifle", grade=3, prices=GRADE_PRICES).state
     assert v["credits"] == 88
     with pytest.raises(RuleError, match="short visit is one trade"):
         maps.dungeon_move(v, dice())
@@ -99,12 +100,12 @@ def test_short_visit_conditions(map_no, teleport, phase, message):
 def test_item_prices_by_grade_the_text_gives():
     """Ch. 13-14: a grade 3 weapon costs 12 Credits, a grade 4 one 30; the others come from
     the book's pages 165/167, noted once with `grade-price`."""
-    assert shops.GRADE_PRICES == {3: 12, 4: 30}
+    assert GRADE_PRICES == {3: 12, 4: 30}
     s = apply(explorer(difficulty=2), shops.dungeon_shop, tile="S3", kind="shop", how="free").state
     with pytest.raises(InputError, match="grade-price 5 PRICE"):
-        shops.dungeon_buy(s, dice(), item="Railgun", grade=5, prices=shops.GRADE_PRICES)
+        shops.dungeon_buy(s, dice(), item="Railgun", grade=5, prices=GRADE_PRICES)
     s = apply(s, resources.grade_price, grade=5, price=60).state
-    assert apply(s, shops.dungeon_buy, item="Railgun", grade=5, prices=shops.GRADE_PRICES).state["credits"] == 40
+    assert apply(s, shops.dungeon_buy, item="Railgun", grade=5, prices=GRADE_PRICES).state["credits"] == 40
     with pytest.raises(RuleError, match="the rulebook prints it"):
         resources.grade_price(s, dice(), grade=3, price=15)
     s["grade_prices"]["4"] = 31
@@ -119,12 +120,12 @@ def test_shop_trash_bonus_once_and_the_grade_limit():
     out = apply(out.state, shops.dungeon_shop, tile="S2", how="stay")
     assert out.state["credits"] == 104
     s = out.state
-    out = apply(s, shops.dungeon_buy, item="Laser rifle", grade=3, prices=shops.GRADE_PRICES)
+    out = apply(s, shops.dungeon_buy, item="Laser rifle", grade=3, prices=GRADE_PRICES)
     assert out.state["credits"] == 104 - 12
-    out = apply(s, shops.dungeon_buy, item="Rare gun", grade=6, prices=shops.GRADE_PRICES, price=50, rare=True)
+    out = apply(s, shops.dungeon_buy, item="Rare gun", grade=6, prices=GRADE_PRICES, price=50, rare=True)
     assert out.state["credits"] == 104 - 100
     with pytest.raises(RuleError, match="up to grade 5"):
-        shops.dungeon_buy(s, dice(), item="x", grade=6, prices=shops.GRADE_PRICES, price=5)
+        shops.dungeon_buy(s, dice(), item="x", grade=6, prices=GRADE_PRICES, price=5)
     assert apply(s, shops.dungeon_buy, item="Rifle", grade=3, prices={}, ammo=True).state["credits"] == 101
 
 
@@ -148,10 +149,10 @@ def test_modder_adds_ammo_or_damage_for_the_grades_price():
     s = apply(s, equipment.crew_weapon, name="Ann", spec="Laser gatling (2) 4+, 3x3 A10 RG G4").state
     s = apply(s, shops.dungeon_shop, tile="MOD", kind="modder", how="free").state
     out = apply(s, shops.dungeon_mod, name="Ann", weapon="Laser gatling", mod="damage", grade=None,
-                prices=shops.GRADE_PRICES)
+                prices=GRADE_PRICES)
     assert out.state["credits"] == 170                                            # grade 4: 30
     assert weapons.weapon_spec(out.state["crew"]["Ann"]["weapons"]["Laser gatling"])["damage"] == 4   # 3x3 → 3x4
-    out = apply(s, shops.dungeon_mod, name="Ann", weapon="Laser gatling", mod="both", grade=None, prices=shops.GRADE_PRICES)
+    out = apply(s, shops.dungeon_mod, name="Ann", weapon="Laser gatling", mod="both", grade=None, prices=GRADE_PRICES)
     assert out.state["credits"] == 110 and weapons.weapon_spec(out.state["crew"]["Ann"]["weapons"]["Laser gatling"])[
         "ammo"] == 15
 
@@ -177,7 +178,7 @@ def test_a_short_visit_is_one_action():
     trade is refused, naming the way back."""
     s = visit_ready()
     v = apply(s, shops.short_visit, slot="1", map_no=1, kind="shop", tile="S3").state
-    v = apply(v, shops.dungeon_buy, item="Laser rifle", grade=3, prices=shops.GRADE_PRICES).state
+    v = apply(v, shops.dungeon_buy, item="Laser rifle", grade=3, prices=GRADE_PRICES).state
     for fn, params in ((shops.dungeon_buy, {"item": "Helmet", "grade": 1, "prices": {1: 2}}),
                        (shops.dungeon_sell, {"item": "Helmet", "value": 4}),
                        (crew_rules.crew_add, {"name": "Zed", "attrs": dict(HIRED), "level": 2, "hire": True})):

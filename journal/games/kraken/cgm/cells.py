@@ -64,27 +64,47 @@ def parse_cell(text, nexts=(), where: str = "") -> dict:
             raise InputError(f"{where}'/' ends the line and stands alone in its cell: unexpected '{rest[0]}'")
         return {"kind": "end"}
     if head[0] not in "!%" and not any(op in head for op in "<>=+-"):
-        if not COORD.fullmatch(head):
-            if head[0].isdigit():
-                raise InputError(f"{where}'{raw}' is not a coordinate: {COORD_HINT}")
-            raise InputError(f"{where}'{raw}' is not a cell: {CELL_HINT}")
-        if rest:
-            raise InputError(f"{where}'{head}' is a red coordinate and stands alone in its cell "
-                             f"(a command starts with > < = + - ! or %): unexpected '{rest[0]}'")
-        return {"kind": "red", "coord": head}
+        return _red_cell(raw, head, rest, where)
     coords = [parse_coord(t, where) for t in rest]
     if head[0] == "!":
-        ident = head[1:]
-        if not EVENT_ID.fullmatch(ident):
-            raise InputError(f"{where}'{raw}' is not an event: !ID with ID two characters 0-9 or A-Z, e.g. !A7")
-        _need(head, coords, (1, 2), "reads an event (two coordinates make it a decision A/B)", where)
-        return {"kind": "event", "id": ident, "to": coords}
+        return _event_cell(raw, head, coords, where)
     if head[0] == "%":
-        m = _RANDOM.fullmatch(head)
-        if not m or not 1 <= int(m.group(1)) <= 20:
-            raise InputError(f"{where}'{raw}' is not a random switch: %N rolls a d20 against N, 1-20 (e.g. %12)")
-        _need(head, coords, (2,), "is a random switch (N or higher → first, else second)", where)
-        return {"kind": "random", "n": int(m.group(1)), "to": coords}
+        return _random_cell(raw, head, coords, where)
+    return _variable_cell(raw, head, coords, where)
+
+
+def _red_cell(raw: str, head: str, rest: list[str], where: str) -> dict:
+    """A red coordinate: where the line goes on, alone in its cell."""
+    if not COORD.fullmatch(head):
+        if head[0].isdigit():
+            raise InputError(f"{where}'{raw}' is not a coordinate: {COORD_HINT}")
+        raise InputError(f"{where}'{raw}' is not a cell: {CELL_HINT}")
+    if rest:
+        raise InputError(f"{where}'{head}' is a red coordinate and stands alone in its cell "
+                         f"(a command starts with > < = + - ! or %): unexpected '{rest[0]}'")
+    return {"kind": "red", "coord": head}
+
+
+def _event_cell(raw: str, head: str, coords: list[str], where: str) -> dict:
+    """!ID: read an event; two coordinates make it a decision A/B."""
+    ident = head[1:]
+    if not EVENT_ID.fullmatch(ident):
+        raise InputError(f"{where}'{raw}' is not an event: !ID with ID two characters 0-9 or A-Z, e.g. !A7")
+    _need(head, coords, (1, 2), "reads an event (two coordinates make it a decision A/B)", where)
+    return {"kind": "event", "id": ident, "to": coords}
+
+
+def _random_cell(raw: str, head: str, coords: list[str], where: str) -> dict:
+    """%N: a random switch, a d20 against N."""
+    m = _RANDOM.fullmatch(head)
+    if not m or not 1 <= int(m.group(1)) <= 20:
+        raise InputError(f"{where}'{raw}' is not a random switch: %N rolls a d20 against N, 1-20 (e.g. %12)")
+    _need(head, coords, (2,), "is a random switch (N or higher → first, else second)", where)
+    return {"kind": "random", "n": int(m.group(1)), "to": coords}
+
+
+def _variable_cell(raw: str, head: str, coords: list[str], where: str) -> dict:
+    """X>Y, X<Y, X=Y compare; X+Y, X-Y change a variable (X a letter A-Z)."""
     m = _CMP.fullmatch(head)
     if m:
         _need(head, coords, (2,), "compares (true → first, false → second)", where)

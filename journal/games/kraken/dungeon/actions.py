@@ -69,13 +69,7 @@ def take_action(s: State, d: dict, how: str, to: str | None, faint: str | None, 
     if how in ("move", "free"):
         d.pop("at", None)                 # off the trader's tile (a tile command sets it again)
     if how == "free":
-        if not d.get("free_move"):
-            raise RuleError("the free move is the first move on entering a map, and it was made already")
-        d.pop("free_move", None)
-        if to:
-            d["where"] = to
-        d["actions"] += 1
-        out.append(f"{what}: the free move on entering the map (no Oxygen).")
+        _free_move(d, to, out, what)
         return 0
     d.pop("free_move", None)
     if how == "move" and to:
@@ -84,6 +78,23 @@ def take_action(s: State, d: dict, how: str, to: str | None, faint: str | None, 
         d.pop("portal", None)
     d.pop("avoid_failed", None)
     d["actions"] += 1
+    return _breathe(s, d, faint, out, what)
+
+
+def _free_move(d: dict, to: str | None, out: list[str], what: str) -> None:
+    """The first move on entering a map is free: no Oxygen."""
+    if not d.get("free_move"):
+        raise RuleError("the free move is the first move on entering a map, and it was made already")
+    d.pop("free_move", None)
+    if to:
+        d["where"] = to
+    d["actions"] += 1
+    out.append(f"{what}: the free move on entering the map (no Oxygen).")
+
+
+def _breathe(s: State, d: dict, faint: str | None, out: list[str], what: str) -> int:
+    """The action's Oxygen, by the atmosphere where the team ends up; short of it, someone faints.
+    Returns the Oxygen spent."""
     atm = atmosphere_here(s, d)
     cost = OXYGEN_COST[atm]
     where = f"{d['where']} ({atm})" + (f", open to the Hull Breach {', '.join(k.split(':')[1] for k in breached(d))}"

@@ -184,50 +184,69 @@ def dungeon_tile(state: State, dice: Dice, tile: str, what: str, how: str = "mov
     if what == "teleportal":
         _portal_number(label, level)
     if what == "safety-bulkhead":
-        bosses = tile_labels(living_bosses(s, d))
-        if bosses:
-            raise RuleError(say(f"Safety Bulkhead {label} is impassable while the Boss {', '.join(bosses)} of map "
-                                f"{d['map']} lives (ch. 13: \"you must eliminate a Boss in order to open all Safety "
-                                f"Bulkheads on the current Map\"): ", cmd("kraken dungeon enemy", bosses[0])))
+        _refuse_safety_bulkhead(s, d, label)
     if what == "breach" and how in ("move", "free") and not breach:
         breach = (label,)                 # standing on the breach: exposed to it
     take_action(s, d, how, to, faint, out, f"{what.capitalize()} {label}", breach=breach)
     if not s.get("dungeon"):
         return Outcome(s, "The team is lost", out, {})
-    key = tile_key(d, label)
     data: dict = {"tile": label, "what": what}
     if what == "disruptor":
-        _note_element(d, label, level, what)
-        if map_cleared(s, d):
-            out.append("On a cleared map a Disruptor has no effect.")
-        elif f"{key}:disruptor" in d.get("disabled", []):
-            out.append(f"Disruptor {label} is disabled already.")
-        else:
-            d.setdefault("disabled", []).append(f"{key}:disruptor")
-            out.append(f"Disruptor {label} is disabled until you leave the Location.")
+        _disruptor(s, d, label, level, out)
     elif what == "breach":
-        _note_element(d, label, level, what)
-        if resolved(d, f"{key}:repaired"):
-            out.append(f"Hull Breach {label} is repaired: it stays closed until the exploration ends.")
-        else:
-            out.append(say(f"Hull Breach {label}: repair it with a welding device (",
-                           cmd("kraken dungeon breach", label, crew="NAME"), "); leave it the way you came in."))
+        _hull_breach(d, label, level, out)
     elif what == "teleportal":
         _teleport(s, d, dice, label, level, portals, out, data)
+    elif portals:
+        raise InputError("teleportal numbers go with a teleportal")
     elif what == "safety-bulkhead":
-        if portals:
-            raise InputError("teleportal numbers go with a teleportal")
-        noted = d.get("bosses") and any(k.startswith(f"{d['map']}:") for k in d["bosses"])
-        out.append(say(f"Safety Bulkhead {label}: open like a door, no Boss lives on this map",
-                       "" if noted else say(" (a Boss the map shows keeps it shut: note it with ",
-                                            cmd("kraken dungeon element", "TILE", "boss"), ")"),
-                       "; it is airtight."))
+        _safety_bulkhead(d, label, out)
     else:
-        if portals:
-            raise InputError("teleportal numbers go with a teleportal")
         out.append(f"{what.capitalize()} {label}.")
     return Outcome(s, f"{what.capitalize()} {label}" + (f" → portal {data['portal']}" if "portal" in data else ""),
                    out, data)
+
+
+def _refuse_safety_bulkhead(s: State, d: dict, label: str) -> None:
+    """A Safety Bulkhead is impassable while a Boss of the map lives."""
+    bosses = tile_labels(living_bosses(s, d))
+    if bosses:
+        raise RuleError(say(f"Safety Bulkhead {label} is impassable while the Boss {', '.join(bosses)} of map "
+                            f"{d['map']} lives (ch. 13: \"you must eliminate a Boss in order to open all Safety "
+                            f"Bulkheads on the current Map\"): ", cmd("kraken dungeon enemy", bosses[0])))
+
+
+def _disruptor(s: State, d: dict, label: str, level: str | None, out: list[str]) -> None:
+    """Entering a Disruptor disables it until the team leaves the Location (no effect on a cleared map)."""
+    key = tile_key(d, label)
+    _note_element(d, label, level, "disruptor")
+    if map_cleared(s, d):
+        out.append("On a cleared map a Disruptor has no effect.")
+    elif f"{key}:disruptor" in d.get("disabled", []):
+        out.append(f"Disruptor {label} is disabled already.")
+    else:
+        d.setdefault("disabled", []).append(f"{key}:disruptor")
+        out.append(f"Disruptor {label} is disabled until you leave the Location.")
+
+
+def _hull_breach(d: dict, label: str, level: str | None, out: list[str]) -> None:
+    """Stepping onto a Hull Breach: repaired it stays closed; otherwise it waits for a welding device."""
+    key = tile_key(d, label)
+    _note_element(d, label, level, "breach")
+    if resolved(d, f"{key}:repaired"):
+        out.append(f"Hull Breach {label} is repaired: it stays closed until the exploration ends.")
+    else:
+        out.append(say(f"Hull Breach {label}: repair it with a welding device (",
+                       cmd("kraken dungeon breach", label, crew="NAME"), "); leave it the way you came in."))
+
+
+def _safety_bulkhead(d: dict, label: str, out: list[str]) -> None:
+    """With no Boss alive on the map, a Safety Bulkhead opens like a door; it is airtight."""
+    noted = d.get("bosses") and any(k.startswith(f"{d['map']}:") for k in d["bosses"])
+    out.append(say(f"Safety Bulkhead {label}: open like a door, no Boss lives on this map",
+                   "" if noted else say(" (a Boss the map shows keeps it shut: note it with ",
+                                        cmd("kraken dungeon element", "TILE", "boss"), ")"),
+                   "; it is airtight."))
 
 
 WELDING = "welding"

@@ -43,14 +43,7 @@ def dungeon_enter(state: State, dice: Dice, slot: str, crew=(), map_no: int | No
     exploration_phase(s, out, key)
     n = 1 if map_no is None else map_no
     if map_no is not None and map_no != 1:
-        if not systems_named(s, "Teleporter"):
-            raise RuleError("entering a later map takes a working Teleporter")
-        if not 2 <= map_no <= loc["depth"]:
-            raise InputError(f"MAP{key} has maps 1-{loc['depth']}, not {map_no}")
-        if map_no > loc["teleport"]:
-            raise RuleError(f"the Teleporter reaches map {loc['teleport']} at most here, not map {map_no}")
-        if map_no - 1 not in loc["cleared"]:
-            raise RuleError(f"you may teleport to the map after a cleared one, and map {map_no - 1} is not cleared")
+        _refuse_teleport(s, key, loc, map_no)
     roll_map_ids(s, loc, n, dice, out)
     s["dungeon"] = {"location": key, "map": n, "where": "inside" if inside else "outside", "crew": names,
                     "actions": 0, "free_move": True}
@@ -65,6 +58,18 @@ def dungeon_enter(state: State, dice: Dice, slot: str, crew=(), map_no: int | No
                    ", or a tile command with --free)."))
     return Outcome(s, f"Exploring MAP{key}, map {n} (ID {loc['maps'][n - 1]}) with {', '.join(names)}", out,
                    {"dungeon": d})
+
+
+def _refuse_teleport(s: State, key: str, loc: Location, map_no: int) -> None:
+    """A later map is reached by a working Teleporter, within its range, after a cleared map."""
+    if not systems_named(s, "Teleporter"):
+        raise RuleError("entering a later map takes a working Teleporter")
+    if not 2 <= map_no <= loc["depth"]:
+        raise InputError(f"MAP{key} has maps 1-{loc['depth']}, not {map_no}")
+    if map_no > loc["teleport"]:
+        raise RuleError(f"the Teleporter reaches map {loc['teleport']} at most here, not map {map_no}")
+    if map_no - 1 not in loc["cleared"]:
+        raise RuleError(f"you may teleport to the map after a cleared one, and map {map_no - 1} is not cleared")
 
 
 def dungeon_move(state: State, dice: Dice, how: str = "move", to: str | None = None, faint: str | None = None,

@@ -13,7 +13,8 @@ from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.dungeon.actions import choose_team, take_action
 from journal.games.kraken.model.campaign import copy_state, known, known_prices, pay_credits, refuse_if_over
 from journal.games.kraken.model.commands import either
-from journal.games.kraken.model.constants import KNOWN_GRADE_PRICES, MAX_TREASURE_GRADE, SHOP_COMMANDS
+from journal.games.kraken.model.constants import GRADE_PRICES as GRADE_PRICES  # the price list (cli/files.py)
+from journal.games.kraken.model.constants import MAX_TREASURE_GRADE, SHOP_COMMANDS
 from journal.games.kraken.model.exploration import (
     current_exploration,
     deployed,
@@ -40,9 +41,6 @@ if TYPE_CHECKING:
 
 SHOP_TRASH = 2                                     # best Charisma - 2 Credits, the first visit
 GAMBLE = {1: -1, 2: -1, 3: 0, 4: 0, 5: 0, 6: 1}
-# Item and weapon prices by grade: the book's own examples give these two (a grade 3 weapon
-# costs 12, modding a grade 4 weapon 30); the price list is on book p. 165/167. Others: --price.
-GRADE_PRICES = dict(KNOWN_GRADE_PRICES)
 
 
 def _grade_price(grade: int, price: int | None, prices: dict, what: str) -> int:

@@ -245,15 +245,20 @@ def who_escapes(s: State, g: dict, up: list[str], sacrifice, crew) -> tuple[list
     sacrificed = list(dict.fromkeys(forced + chosen))
     escapers = [n for n in up if n not in sacrificed]
     if crew:
-        wanted = [known(s["crew"], x, "crew member") for x in crew]
-        for x in wanted:
-            if x not in escapers:
-                raise RuleError(f"{x} acted this turn (or is AGGRESSIVE) and can only be sacrificed")
-        escapers = wanted
+        escapers = _escapers_chosen(s, escapers, crew)
         sacrificed = [n for n in up if n not in escapers]
     if not escapers:
         raise RuleError("nobody is left to escape: at least one member who has not acted this turn")
     return escapers, sacrificed
+
+
+def _escapers_chosen(s: State, escapers: list[str], crew) -> list[str]:
+    """The members the player names to escape, each one who may."""
+    wanted = [known(s["crew"], x, "crew member") for x in crew]
+    for x in wanted:
+        if x not in escapers:
+            raise RuleError(f"{x} acted this turn (or is AGGRESSIVE) and can only be sacrificed")
+    return wanted
 
 
 def ground_escape(state: State, dice: Dice, sacrifice=(), crew=()) -> Outcome:

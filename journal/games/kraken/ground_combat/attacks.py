@@ -131,17 +131,23 @@ def ground_attack(state: State, dice: Dice, name: str, weapon: str | None, targe
     a.overload = overload(m)
     out.append(announce(a, attribute, points))
     attack_chain(s, g, dice, a, chain, out)
-    if w is not None and CHARGED in spec["flags"] and not a.jammed:
-        w["spent"] = True
-        out.append(f"The {wkey} (T2) must be recharged before it fires again.")
-    if a.capture and not a.capture["done"]:
-        out.append("Nobody was brought to 0, -1 or -2 HP: no capture.")
+    _after_attacks(a, out)
     acted(s, g, n, out, "melee" if a.melee else "ranged")
     end_check(s, g, out)
     hits = sum(1 for r in a.rolls if r["hit"])
     return Outcome(s, f"{n} attacks with the {wkey}: {plural(hits, 'hit')}" + (", jammed" if a.jammed else "")
                    + (f", captures {a.capture['done']}" if a.capture and a.capture["done"] else ""), out, data,
                    with_checks({}, a.checks))
+
+
+def _after_attacks(a: Attack, out: list[str]) -> None:
+    """After the attacks: a charged weapon (T2) that did not jam must be recharged; a capture
+    that found nobody at 0, -1 or -2 HP is said."""
+    if a.held is not None and CHARGED in a.spec["flags"] and not a.jammed:
+        a.held["spent"] = True
+        out.append(f"The {a.weapon} (T2) must be recharged before it fires again.")
+    if a.capture and not a.capture["done"]:
+        out.append("Nobody was brought to 0, -1 or -2 HP: no capture.")
 
 
 # --- legality: who attacks, with what, at whom ------------------------------------------------

@@ -48,24 +48,17 @@ def pipeline(dmg: int, spec: dict, shield: dict | None, armor: int, weak=(), res
     none; cover +1, +3 against explosives), then weakness/resistance, then HP."""
     flags = spec.get("flags", [])
     res: dict[str, Any] = {"shield": 0, "armor": 0, "factor": 1.0, "hp": 0, "through": False}
-    ranged = spec.get("kind") == RANGED_KIND
     if EMP in flags:
         if shield is not None:
             res["shield"] = min(shield["power"], dmg)
         return res
-    if shield is not None and shield["power"] > 0 and (shield["class"] == "B" or ranged) \
-            and IGNORE_SHIELDS not in flags and not psi:
+    if shield is not None and _shield_absorbs(spec, shield, psi):
         res["shield"] = min(shield["power"], dmg)
         dmg -= res["shield"]
     if dmg <= 0:
         return res
     res["through"] = True
-    a = armor + ((COVER_EXPLOSIVE if EXPLOSIVE in flags else COVER_ARMOR) if cover else 0)
-    if IGNORE_ARMOR in flags or psi:
-        a = 0
-    elif ARMOR_PIERCING in flags:
-        a = half_up(a)
-    res["armor"] = min(a, dmg)
+    res["armor"] = min(_armor_against(armor, flags, cover, psi), dmg)
     dmg -= res["armor"]
     if psi:
         res["hp"] = dmg
@@ -74,6 +67,25 @@ def pipeline(dmg: int, spec: dict, shield: dict | None, armor: int, weak=(), res
     res["factor"] = factor
     res["hp"] = apply_multiplier(dmg, factor)
     return res
+
+
+def _shield_absorbs(spec: dict, shield: dict, psi: bool) -> bool:
+    """A charged Shield absorbs a ranged attack (class A) or any (class B), unless the weapon
+    ignores shields (IS) or it is PSI."""
+    ranged = spec.get("kind") == RANGED_KIND
+    return shield["power"] > 0 and (shield["class"] == "B" or ranged) \
+        and IGNORE_SHIELDS not in spec.get("flags", []) and not psi
+
+
+def _armor_against(armor: int, flags, cover: bool, psi: bool) -> int:
+    """The Armor an attack meets: cover +1 (+3 against explosives); none against IA or PSI, half
+    (rounded up) against AP."""
+    a = armor + ((COVER_EXPLOSIVE if EXPLOSIVE in flags else COVER_ARMOR) if cover else 0)
+    if IGNORE_ARMOR in flags or psi:
+        return 0
+    if ARMOR_PIERCING in flags:
+        return half_up(a)
+    return a
 
 
 def boosts(attribute: int, hit: int = 0) -> tuple[int, int]:

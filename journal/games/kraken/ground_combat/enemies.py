@@ -231,6 +231,18 @@ def enemy_die(s: State, g: dict, dice: Dice, key: str, spec: dict, v: str, times
                    + ("; the attack ends" if r == 1 and times > 1 else "") + ".")
         return rolled
     rolled["hit"] = True
+    rolled["hp_damage"] = hp = _enemy_hit(s, g, key, spec, v, r, cover, out)
+    if shielded:
+        out.append(f"  PSI SHIELD: {v} takes no HP damage from this attack.")
+    elif hp:
+        wound(s, v, hp, out, key)
+    return rolled
+
+
+def _enemy_hit(s: State, g: dict, key: str, spec: dict, v: str, r: int, cover: bool, out: list[str]) -> int:
+    """A hit's damage (a 6 +1, the enemy's level's bonus) through the member's Shield and Armor:
+    the Shield's charge spent, what is said; returns the damage left for HP."""
+    e = g["enemies"][key]
     lv_dmg = LEVEL_DAMAGE.get(e["level"], 0)
     dmg = spec["damage"] + (1 if r == 6 else 0) + lv_dmg
     m = s["crew"][v]
@@ -245,9 +257,4 @@ def enemy_die(s: State, g: dict, dice: Dice, key: str, spec: dict, v: str, times
     out.append(f"  → {v}: d6 {r}: hit" + (" (6: +1)" if r == 6 else "") + (f" (LV{e['level']}: +{lv_dmg})"
                                                                            if lv_dmg else "")
                + f", {dmg} damage" + (f": {', '.join(parts)}" if parts else "") + ".")
-    rolled["hp_damage"] = res["hp"]
-    if shielded:
-        out.append(f"  PSI SHIELD: {v} takes no HP damage from this attack.")
-    elif res["hp"]:
-        wound(s, v, res["hp"], out, key)
-    return rolled
+    return res["hp"]

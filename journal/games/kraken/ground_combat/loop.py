@@ -253,6 +253,27 @@ def ground_turn(state: State, dice: Dice, faint: str | None = None) -> Outcome:
     g = current_ground_combat(s)
     if g["step"] == "spawn":
         raise RuleError(say("the combat has not begun: ", cmd("kraken ground initiative")))
+    _refuse_turn_not_over(s, g)
+    out: list[str] = []
+    _crew_shields_recharge(s, g, out)
+    _enemy_shields_recharge(g, out)
+    g["turn"] += 1
+    g["step"] = g["first"]
+    g["acted"] = {}
+    for k in ("flank", "psi_used", "flash", "rerolled", "extra", "taunt", "revived"):
+        g.pop(k, None)
+    if g["turn"] == 2:
+        g.pop("cover", None)
+    out.insert(0, f"Ground Combat turn {g['turn']}.")
+    _oxygen(s, g, out, faint)
+    crew_down(s, g, out)
+    if "ground" in s:
+        out.append(turn_hint(s, g))
+    return Outcome(s, f"Ground Combat turn {g['turn']}", out, {"turn": g["turn"]})
+
+
+def _refuse_turn_not_over(s: State, g: dict) -> None:
+    """The turn ends once both sides are through: who still acts, in the part of the turn it is."""
     second = "enemies" if g["first"] == "crew" else "crew"
     todo_c = [n for n in conscious(s, g) if g.get("acted", {}).get(n, 0) < activations_allowed(s, g, n)]
     todo_e = [k for k in active_enemies(g) if g["enemies"][k].get("acted", 0) < g["enemies"][k].get("acts", 1)]
@@ -267,7 +288,10 @@ def ground_turn(state: State, dice: Dice, faint: str | None = None) -> Outcome:
               (f"{', '.join(todo_e)} (enemies)" if todo_e else "")
         raise RuleError(say(f"turn {g['turn']} is not over: {who} still act (a crew member may wait: `",
                             cmd("kraken ground wait", "NAME"), "`)"))
-    out: list[str] = []
+
+
+def _crew_shields_recharge(s: State, g: dict, out: list[str]) -> None:
+    """A crew member's Shield recharges by its recharge value (and a Shield charger's), up to its power."""
     for n, sh in list(g.get("shields", {}).items()):
         m = s["crew"].get(n)
         if not m or not m.get("shield"):
@@ -278,6 +302,10 @@ def ground_turn(state: State, dice: Dice, faint: str | None = None) -> Outcome:
             g["shields"][n] = new
             out.append(f"{n}'s Shield recharges: {sh} → {new}" + (f" (+{m['shield']['recharge']}, Shield charger "
                                                                   f"+{charger})" if charger else "") + ".")
+
+
+def _enemy_shields_recharge(g: dict, out: list[str]) -> None:
+    """An active enemy's Shield recharges by what its sheet gives, up to its maximum; its actions reset."""
     for k, e in g["enemies"].items():
         if e["status"] == "active" and e.get("shield") and e["shield"]["recharge"]:
             b = e["shield"]["power"]
@@ -285,19 +313,6 @@ def ground_turn(state: State, dice: Dice, faint: str | None = None) -> Outcome:
             if e["shield"]["power"] != b:
                 out.append(f"{k}'s Shield recharges: {b} → {e['shield']['power']}.")
         e.pop("acted", None)
-    g["turn"] += 1
-    g["step"] = g["first"]
-    g["acted"] = {}
-    for k in ("flank", "psi_used", "flash", "rerolled", "extra", "taunt", "revived"):
-        g.pop(k, None)
-    if g["turn"] == 2:
-        g.pop("cover", None)
-    out.insert(0, f"Ground Combat turn {g['turn']}.")
-    _oxygen(s, g, out, faint)
-    crew_down(s, g, out)
-    if "ground" in s:
-        out.append(turn_hint(s, g))
-    return Outcome(s, f"Ground Combat turn {g['turn']}", out, {"turn": g["turn"]})
 
 
 def end_check(s: State, g: dict, out: list[str]) -> None:

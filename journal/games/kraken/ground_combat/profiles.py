@@ -96,14 +96,10 @@ def ground_add(state: State, dice: Dice, label: str, profile: dict | None = None
     s = copy_state(state)
     g = current_ground_combat(s)
     label = new_label(g, label)
-    p: dict[str, Any] = {k: v for k, v in (profile or {}).items() if k != "level"}
-    if profile_name:
-        p["name"] = profile_name
-    p.update({k: v for k, v in {"name": name, "hp": hp, "armor": armor, "agility": agility, "shield": shield,
-                                "escape": escape, "treasure": treasure, "xp": xp, "acts": acts, "species": species,
-                                "note": note}.items() if v is not None})
-    p.update({k: list(v) for k, v in (("weak", weak), ("resist", resist), ("actions", actions),
-                                      ("traits", traits)) if v})
+    p = _sheet_values(profile, profile_name, {
+        "name": name, "hp": hp, "armor": armor, "agility": agility, "shield": shield, "escape": escape,
+        "treasure": treasure, "xp": xp, "acts": acts, "species": species, "note": note,
+    }, (("weak", weak), ("resist", resist), ("actions", actions), ("traits", traits)))
     for need in ("hp", "agility"):
         if need not in p:
             raise InputError(say(f"the enemy's {'HP' if need == 'hp' else 'Agility'} is needed, from its sheet (",
@@ -112,12 +108,7 @@ def ground_add(state: State, dice: Dice, label: str, profile: dict | None = None
     lv = max(1, min(MAX_LEVEL, int(level if level is not None else expected)))
     e = enemy_sheet(p, label, lv, minion)
     g["enemies"][label] = e
-    out = [f"{label}: {e['name']} LV{e['level']}{' (Minion)' if minion else ''}, HP {e['hp']}, Armor {e['armor']}, "
-           f"Agility {e['agility']}" + (f", Shield {e['shield']['class']} {e['shield']['power']}" if "shield" in e
-                                        else "")
-           + (f", escapes at {e['escape']}" if "escape" in e else "") + "."]
-    if e.get("traits"):
-        out.append(f"Traits: {', '.join(e['traits'])}.")
+    out = _enemy_added(e, label, minion)
     sheet_lv = (profile or {}).get("level")
     if sheet_lv is not None and int(sheet_lv) != min(lv, 6):
         out.append(f"Note: the profile is a LV{sheet_lv} sheet; this {'Minion' if minion else 'Primary'} is LV{lv} "
@@ -127,6 +118,27 @@ def ground_add(state: State, dice: Dice, label: str, profile: dict | None = None
                        cmd("kraken ground enemy", "LABEL", action="TEXT"), ")."))
     out.extend(spawn_note(g))
     return Outcome(s, f"Enemy {label}: {e['name']} LV{e['level']} HP {e['hp']}", out, {"label": label, **e})
+
+
+def _sheet_values(profile: dict | None, profile_name: str | None, typed: dict, lists) -> dict[str, Any]:
+    """The sheet's values: the profile's (its sheet's level aside), then those typed over them."""
+    p: dict[str, Any] = {k: v for k, v in (profile or {}).items() if k != "level"}
+    if profile_name:
+        p["name"] = profile_name
+    p.update({k: v for k, v in typed.items() if v is not None})
+    p.update({k: list(v) for k, v in lists if v})
+    return p
+
+
+def _enemy_added(e: dict, label: str, minion: bool) -> list[str]:
+    """The enemy as entered: its values, its traits."""
+    out = [f"{label}: {e['name']} LV{e['level']}{' (Minion)' if minion else ''}, HP {e['hp']}, Armor {e['armor']}, "
+           f"Agility {e['agility']}" + (f", Shield {e['shield']['class']} {e['shield']['power']}" if "shield" in e
+                                        else "")
+           + (f", escapes at {e['escape']}" if "escape" in e else "") + "."]
+    if e.get("traits"):
+        out.append(f"Traits: {', '.join(e['traits'])}.")
+    return out
 
 
 def new_label(g: dict, label: str) -> str:
@@ -159,19 +171,29 @@ def enemy_sheet(p: dict, label: str, lv: int, minion: bool) -> dict:
             e[k] = damage_types(p[k], "weakness" if k == "weak" else "resistance")
     if p.get("actions"):
         e["actions"] = parse_actions(p["actions"])
+    _enemy_acts(e, p)
+    if p.get("note"):
+        e["note"] = str(p["note"])
+    _enemy_traits(e, p)
+    return e
+
+
+def _enemy_acts(e: dict, p: dict) -> None:
+    """An enemy acts once a turn, twice with the trait (`acts` 2)."""
     if p.get("acts"):
         if int(p["acts"]) not in (1, 2):
             raise InputError(f"an enemy acts once, or twice with the trait, not {p['acts']} times")
         if int(p["acts"]) == 2:
             e["acts"] = 2
-    if p.get("note"):
-        e["note"] = str(p["note"])
+
+
+def _enemy_traits(e: dict, p: dict) -> None:
+    """The enemy's traits as the book writes them; the two-actions trait makes it act twice."""
     if p.get("traits"):
         e["traits"] = [trait_text(parse_trait(t)) for t in (p["traits"] if isinstance(p["traits"], list)
                                                             else [p["traits"]])]
         if any(parse_trait(t)["name"].casefold() == TWO_ACTIONS for t in e["traits"]):
             e["acts"] = 2
-    return e
 
 
 def parse_shield(text: str) -> dict:

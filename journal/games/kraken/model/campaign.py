@@ -17,7 +17,7 @@ from journal.games.kraken.model.commands import COMBAT_ENDS, CREW_ADD, GROUND_EN
 from journal.games.kraken.model.constants import (
     DIFFICULTY_TEXT,
     FREE_ACTION_TEXT,
-    KNOWN_GRADE_PRICES,
+    GRADE_PRICES,
     OXYGEN_BASE,
     SAVE_DIFFICULTIES,
     SCORE_FACTOR,
@@ -203,7 +203,7 @@ def known_prices(s: State, prices: dict | None = None) -> dict:
     """Item and weapon prices by grade: the ones our rulebook text prints (grade 3 12¢,
     grade 4 30¢) and the ones the player copied from their book (`grade-price`)."""
     out = {int(k): v for k, v in (s.get("grade_prices") or {}).items()}
-    out.update(KNOWN_GRADE_PRICES)
+    out.update(GRADE_PRICES)
     if prices:
         out.update({int(k): v for k, v in prices.items()})
     return out

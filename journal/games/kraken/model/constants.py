@@ -90,7 +90,10 @@ FISTS_NAMES = ("fists", "bare fists")   # a crew member's attack without a weapo
 ENEMY_STATUS = ("active", "defeated", "escaped", "captured")
 MAX_LEVEL = 8
 MAX_TREASURE_GRADE = 6
-KNOWN_GRADE_PRICES = {3: 12, 4: 30}  # the only item/weapon prices by grade our rulebook text prints (ch. 13, 14)
+# Item and weapon prices by grade: the book's own examples give these two (a grade 3 weapon costs
+# 12, modding a grade 4 weapon 30, ch. 13, 14); the price list is on book p. 165/167: the player
+# notes the others once (`grade-price`, state.grade_prices) or gives one (--price).
+GRADE_PRICES = {3: 12, 4: 30}
 ITEM_KINDS = ("cash", "item", "weapon", "ammo", "prototype")   # what a Treasure Table cell gives (ch. 14)
 
 ARMOR_MAX = 8                        # ch. 14: the maximum Armor Level of a hero

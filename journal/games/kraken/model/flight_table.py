@@ -72,42 +72,60 @@ def parse_table(doc: dict, source: str = "flight table") -> tuple[dict, list[str
     rows = {}
     for key, row in flights.items():
         where = f"{source}: flights.{key}"
-        try:
-            n = int(key)
-        except ValueError:
-            problems.append(f"{where}: a flight number is 3-19")
-            continue
-        if not 3 <= n <= MAX_FLIGHT_NUMBER:
+        n = _flight_number(key)
+        if n is None:
             problems.append(f"{where}: a flight number is 3-19")
             continue
         if not isinstance(row, dict):
             problems.append(f"{where} is not a table")
             continue
-        unknown = set(row) - {"name", "timeline", "objectives", "enemies", "xp"}
-        if unknown:
-            problems.append(f"{where}.{min(unknown)} is not a known key: expected name, timeline, objectives, "
-                            f"enemies, xp")
-        name, xp = row.get("name"), row.get("xp", 0)
-        if not isinstance(name, str) or not name.strip():
-            problems.append(f"{where}.name is missing: the flight's name")
-        if isinstance(xp, bool) or not isinstance(xp, int) or xp < 0:
-            problems.append(f"{where}.xp = {xp!r}: expected a whole number 0 or more")
-        lists = {}
-        for k, most in (("timeline", MAX_TIMELINE), ("objectives", MAX_OBJECTIVES), ("enemies", MAX_ENEMY_SHIPS)):
-            v = row.get(k, [])
-            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-                problems.append(f"{where}.{k} is not an array of strings")
-                v = []
-            elif len(v) > most:
-                problems.append(f"{where}.{k} has {len(v)} entries: at most {most}")
-            lists[k] = v
-        try:
-            timeline = parse_timeline(lists["timeline"])
-            objectives = [parse_objective(o) for o in lists["objectives"]]
-            enemies = [parse_enemy(e) for e in lists["enemies"]]
-        except InputError as e:
-            problems.append(f"{where}: {e.message}")
-            continue
-        rows[n] = {"name": name if isinstance(name, str) else "", "timeline": timeline, "objectives": objectives,
-                   "enemies": enemies, "xp": xp if isinstance(xp, int) else 0}
+        parsed = _flight_row(row, where, problems)
+        if parsed is not None:
+            rows[n] = parsed
     return rows, problems
+
+
+def _flight_number(key) -> int | None:
+    """A flight's number, 3-19 (None: not one)."""
+    try:
+        n = int(key)
+    except ValueError:
+        return None
+    return n if 3 <= n <= MAX_FLIGHT_NUMBER else None
+
+
+def _flight_row(row: dict, where: str, problems: list[str]) -> dict | None:
+    """One [flights.N] table: its name, XP and the SPACE COMBAT page's lists (None: they do not read)."""
+    unknown = set(row) - {"name", "timeline", "objectives", "enemies", "xp"}
+    if unknown:
+        problems.append(f"{where}.{min(unknown)} is not a known key: expected name, timeline, objectives, "
+                        f"enemies, xp")
+    name, xp = row.get("name"), row.get("xp", 0)
+    if not isinstance(name, str) or not name.strip():
+        problems.append(f"{where}.name is missing: the flight's name")
+    if isinstance(xp, bool) or not isinstance(xp, int) or xp < 0:
+        problems.append(f"{where}.xp = {xp!r}: expected a whole number 0 or more")
+    lists = _row_lists(row, where, problems)
+    try:
+        timeline = parse_timeline(lists["timeline"])
+        objectives = [parse_objective(o) for o in lists["objectives"]]
+        enemies = [parse_enemy(e) for e in lists["enemies"]]
+    except InputError as e:
+        problems.append(f"{where}: {e.message}")
+        return None
+    return {"name": name if isinstance(name, str) else "", "timeline": timeline, "objectives": objectives,
+            "enemies": enemies, "xp": xp if isinstance(xp, int) else 0}
+
+
+def _row_lists(row: dict, where: str, problems: list[str]) -> dict[str, list]:
+    """The timeline, objectives and enemies: arrays of strings, each within its page's size."""
+    lists = {}
+    for k, most in (("timeline", MAX_TIMELINE), ("objectives", MAX_OBJECTIVES), ("enemies", MAX_ENEMY_SHIPS)):
+        v = row.get(k, [])
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            problems.append(f"{where}.{k} is not an array of strings")
+            v = []
+        elif len(v) > most:
+            problems.append(f"{where}.{k} has {len(v)} entries: at most {most}")
+        lists[k] = v
+    return lists

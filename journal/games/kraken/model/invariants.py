@@ -16,7 +16,7 @@ from journal.games.kraken.model.constants import (
     DIFFICULTY_TEXT,
     EXCLUSIVE,
     GEN_FIELDS,
-    KNOWN_GRADE_PRICES,
+    GRADE_PRICES,
     MAX_CREW,
     MAX_TRAITS,
     OVERLOAD_MAX,
@@ -81,13 +81,12 @@ def _phase_choices(s: State, problems: list[str]) -> None:
     """What a turn records: the lines done, the skip, the free action (Phase 3), the Recoveries."""
     if s["turn"] == 0 and (s["done"] or s.get("skipped") or s.get("free_action")):
         problems.append("state.done, skipped and free_action belong to a turn: the setup (turn 0) has none")
-    rec = s.get("recoveries", [])
-    if rec and (not s["recovered"] or len(set(rec)) != len(rec) or any(p not in (1, 3, 5) or p > s["phase"]
-                                                                       for p in rec)):
-        problems.append(f"state.recoveries = {show_value(rec)}: the phases 1, 3 and 5 (up to the current one, "
-                        f"each once) whose Recovery was taken, with state.recovered = true")
-    if s["recovered"] and not rec and "recoveries" in s:
-        problems.append("state.recoveries is empty while state.recovered = true: name the phase of the Recovery")
+    _recoveries(s, problems)
+    _free_action(s, problems)
+
+
+def _free_action(s: State, problems: list[str]) -> None:
+    """Phase 3's free action: what it carried out, its grade 5 Shop, the Location its flight found."""
     if s.get("free_used") is not None and (not s["free_used"] or s.get("free_action") not in ("location", "flight")):
         problems.append("state.free_used = true only after a free action of location or flight was carried out "
                         "(leave the key out otherwise)")
@@ -100,6 +99,17 @@ def _phase_choices(s: State, problems: list[str]) -> None:
     if s.get("found") and (s.get("free_action") != "flight" or s["found"] not in s["locations"]):
         problems.append(f"state.found = {show_value(s['found'])}: the Starmap slot of a Location this turn's space "
                         f"flight found (with free_action = \"flight\"), or leave the key out")
+
+
+def _recoveries(s: State, problems: list[str]) -> None:
+    """Phase R: the phases 1, 3 and 5 (up to the current one, each once) whose Recovery was taken."""
+    rec = s.get("recoveries", [])
+    if rec and (not s["recovered"] or len(set(rec)) != len(rec) or any(p not in (1, 3, 5) or p > s["phase"]
+                                                                       for p in rec)):
+        problems.append(f"state.recoveries = {show_value(rec)}: the phases 1, 3 and 5 (up to the current one, "
+                        f"each once) whose Recovery was taken, with state.recovered = true")
+    if s["recovered"] and not rec and "recoveries" in s:
+        problems.append("state.recoveries is empty while state.recovered = true: name the phase of the Recovery")
 
 
 def _crew_names(s: State, problems: list[str]) -> None:
@@ -487,7 +497,7 @@ def _returned(s: State, problems: list[str]) -> None:
 
 def _grade_prices(s: State, problems: list[str]) -> None:
     for key, price in (s.get("grade_prices") or {}).items():
-        known = KNOWN_GRADE_PRICES.get(int(key))
+        known = GRADE_PRICES.get(int(key))
         if known is not None and price != known:
             problems.append(f"state.grade_prices.{key} = {price}: the rulebook prints grade {key} at {known}¢")
 

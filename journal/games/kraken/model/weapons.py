@@ -70,18 +70,24 @@ def _read_token(spec: dict[str, Any], tokens: list[str], i: int, text: str) -> i
         if tok not in spec["flags"]:
             spec["flags"].append(tok)
     elif tok.startswith(WEAKEN):
-        rest = tok[len(WEAKEN):]
-        if not rest and i + 1 < len(tokens) and tokens[i + 1].isdigit():
-            rest = tokens[i + 1]
-            i += 1
-        if not rest.isdigit() or int(rest) < 1:
-            raise InputError(f"'{text}': {WEAKEN} takes a number ({WEAKEN} 2)")
-        spec["weaken"] = int(rest)
+        return _read_weaken(spec, tokens, i, text)
     elif tok.lower() in TYPES:
         if tok.lower() not in spec["types"]:
             spec["types"].append(tok.lower())
     else:
         raise InputError(f"'{text}': '{tokens[i]}' is not part of the notation: {WEAPON_HINT}")
+    return i + 1
+
+
+def _read_weaken(spec: dict[str, Any], tokens: list[str], i: int, text: str) -> int:
+    """WEAKEN n (or WEAKENn): the number may be the next word. Returns the index of the next word."""
+    rest = tokens[i].upper()[len(WEAKEN):]
+    if not rest and i + 1 < len(tokens) and tokens[i + 1].isdigit():
+        rest = tokens[i + 1]
+        i += 1
+    if not rest.isdigit() or int(rest) < 1:
+        raise InputError(f"'{text}': {WEAKEN} takes a number ({WEAKEN} 2)")
+    spec["weaken"] = int(rest)
     return i + 1
 
 

@@ -129,23 +129,31 @@ def _combat_gear(c, page, m: CrewMember, blank: bool) -> None:
         return
     page.take(heading(c, x, page.cursor, w, "COMBAT GEAR", 10.5, right="Armor applies after Shields; a hero's "
                                                                         "Armor is 8 at most"))
-    sh = m.get("shield") if not blank else None
-    def piece(k: ArmorPiece) -> list:
-        p = m.get(k) if not blank else None
-        if k == "jacket" and not blank and not p and m.get("armor"):
-            return ["(unnamed)", f"{m['armor']}"]
-        if not p:
-            return [None if blank else "-", None if blank else ""]
-        hand = hand_holding(m, p["name"]) if k == "physical_shield" else None
-        return [(p["name"] + (f" (hand {hand})" if hand else ""), BOLD), f"{p['armor']}"]
-
     lw = w * 0.52
-    rows = [["Jacket"] + piece("jacket"), ["Helmet"] + piece("helmet"),
-            ["Physical Shield (in a hand)"] + piece("physical_shield")]
+    rows = [["Jacket"] + _armor_piece(m, "jacket", blank), ["Helmet"] + _armor_piece(m, "helmet", blank),
+            ["Physical Shield (in a hand)"] + _armor_piece(m, "physical_shield", blank)]
     top = page.cursor
     h = grid(c, x, top, [lw * 0.42, lw * 0.44, lw * 0.14], rows, row_h=15,
              header=["Armor worn (one of each)", "Item", "Armor"], size=7.5, align=["l", "l", "c"])
-    rx, rw = x + lw + 14, w - lw - 14
+    _armor_shield_psi(c, x + lw + 14, top, w - lw - 14, m, blank)
+    page.take(max(h, 52) + 6)
+    _weapons(c, page, m, blank)
+
+
+def _armor_piece(m: CrewMember, k: ArmorPiece, blank: bool) -> list:
+    """A row of the Armor worn: the item (and the hand that holds a physical Shield), its Armor."""
+    p = m.get(k) if not blank else None
+    if k == "jacket" and not blank and not p and m.get("armor"):
+        return ["(unnamed)", f"{m['armor']}"]
+    if not p:
+        return [None if blank else "-", None if blank else ""]
+    hand = hand_holding(m, p["name"]) if k == "physical_shield" else None
+    return [(p["name"] + (f" (hand {hand})" if hand else ""), BOLD), f"{p['armor']}"]
+
+
+def _armor_shield_psi(c, rx: float, top: float, rw: float, m: CrewMember, blank: bool) -> None:
+    """Beside the Armor worn: the ARMOR total, the Shield and PSI."""
+    sh = m.get("shield") if not blank else None
     extra = strength_armor(m) if not blank else 0
     total = None if blank else (f"{crew_armor(m)}" + (f" ({worn_armor(m)} worn + {extra} Strength)" if extra else ""))
     field(c, rx, top - 12, rw, f"ARMOR (the sum; {ARMOR_MAX} at most)", total, size=10)
@@ -156,7 +164,11 @@ def _combat_gear(c, page, m: CrewMember, blank: bool) -> None:
           size=9)
     field(c, rx, top - 12 - 40, rw, "PSI", ("exhausted" if m.get("psi_exhausted") else
                                            ("ready" if "psi" in m else "-")) if not blank else None, size=9)
-    page.take(max(h, 52) + 6)
+
+
+def _weapons(c, page, m: CrewMember, blank: bool) -> None:
+    """The weapons as printed, with their Ammo (crossed: spent) and jams; three rows at least."""
+    x, w = page.x0, page.width
     rows = []
     for name, wpn in as_dict(m.get("weapons")).items() if not blank else ():
         try:

@@ -124,10 +124,7 @@ def _the_team(c, page, s: State, d: dict, blank: bool) -> None:
     if d:
         where = f"{d['where']} ({atmosphere_here(s, d)}" + (": breach)" if breached(d) and d["where"] == "inside"
                                                              else ")")
-        status = [label for key, label in STATUS_TEXT[:2] if d.get(key)]
-        status += [f"at {d['at'].replace(':', ' ')}"] if d.get("at") else []
-        status += [label for key, label in STATUS_TEXT[2:] if d.get(key)]
-        status += [f"on teleportal {d['portal']}"] if d.get("portal") else []
+        status = _team_status(d)
     y = page.cursor - 12
     field(c, x, y, w * 0.3, "The team stands", where, size=9)
     field(c, x + w * 0.32, y, w * 0.26, "Actions so far", d.get("actions") if d else None, size=9)
@@ -137,6 +134,20 @@ def _the_team(c, page, s: State, d: dict, blank: bool) -> None:
     field(c, x, page.cursor - 10, w, "Deployed crew (HP)",
           ", ".join(f"{n} {s['crew'][n]['hp']}/{s['crew'][n]['hp_max']}" for n in team) if team else None, size=8.5)
     page.take(18)
+    _oxygen_track(c, page, s, blank)
+
+
+def _team_status(d: dict) -> list[str]:
+    """The free move pending, going back, the trader's tile, a short visit, the teleportal stood on."""
+    status = [label for key, label in STATUS_TEXT[:2] if d.get(key)]
+    status += [f"at {d['at'].replace(':', ' ')}"] if d.get("at") else []
+    status += [label for key, label in STATUS_TEXT[2:] if d.get(key)]
+    status += [f"on teleportal {d['portal']}"] if d.get("portal") else []
+    return status
+
+
+def _oxygen_track(c, page, s: State, blank: bool) -> None:
+    x, w = page.x0, page.width
     mx_ox = oxygen_max(s) if not blank else OXYGEN_BASE
     cur = None if blank else s.get("oxygen")
     h = track(c, x, page.cursor, w, 0, mx_ox, current=cur, label="Oxygen" + ("" if blank else f": {cur}/{mx_ox}"),

@@ -78,17 +78,18 @@ def _line_slot(c, page, slot, line, s, done, blank, slot_h) -> None:
     vars_ = as_dict(line.get("vars")) if line else {}
     for i, v in enumerate(LINE_VARS):
         labelled_cell(c, cx + i * vw, top - h, vw, var_h, vars_.get(v), v, size=10, shade=ZEBRA)
-    nx = x + w - NOTE_W
-    c.setStrokeGray(INK)
-    c.setLineWidth(0.6)
-    c.rect(nx, top - h, NOTE_W, h, stroke=1, fill=0)
-    text(c, nx + 2, top - 6.5, "NOTE", BOLD, 5.8, grey=MUTED)
-    notes = []
+    _slot_note(c, x + w - NOTE_W, top, h, _slot_notes(slot, line, s, done, blank), bool(line))
+    page.take(h + (slot_h - h))
+
+
+def _slot_notes(slot, line, s, done, blank) -> list[tuple]:
+    """What the slot's NOTE says: STANDBY, running, skipped or to activate this turn, the line's note."""
+    notes: list[tuple] = []
     if line:
         if line.get("standby"):
             notes.append((f"STANDBY {line['standby']}", BOLD))
         if line.get("running"):
-            notes.append((f"running: look up {coords[-1]}", BOLD))
+            notes.append((f"running: look up {line['coords'][-1]}", BOLD))
         if s.get("skipped") == slot:
             notes.append(("skipped this turn", BOLD))
         elif s.get("phase") == 1 and slot not in done and not line.get("standby"):
@@ -97,14 +98,22 @@ def _line_slot(c, page, slot, line, s, done, blank, slot_h) -> None:
             notes.append((line["note"], REGULAR))
     elif not blank:
         notes.append(("free slot", REGULAR))
+    return notes
+
+
+def _slot_note(c, nx: float, top: float, h: float, notes: list[tuple], used: bool) -> None:
+    """The NOTE box beside a line slot, its notes wrapped into it."""
+    c.setStrokeGray(INK)
+    c.setLineWidth(0.6)
+    c.rect(nx, top - h, NOTE_W, h, stroke=1, fill=0)
+    text(c, nx + 2, top - 6.5, "NOTE", BOLD, 5.8, grey=MUTED)
     yy = top - 15
     for note, font in notes:
         for piece in wrap_text(note, font, 7.5, NOTE_W - 6):
             if yy < top - h + 3:
                 break
-            text(c, nx + 3, yy, piece, font, 7.5, grey=INK if line else MUTED)
+            text(c, nx + 3, yy, piece, font, 7.5, grey=INK if used else MUTED)
             yy -= 8.5
-    page.take(h + (slot_h - h))
 
 
 def _turn_box(c, page, s, blank) -> None:
@@ -167,42 +176,49 @@ def _locations(c, page, s, blank) -> None:
         top = page.cursor
         locked = int(slot) > 2 and (blank or int(slot) > cap)
         shade = 0.93 if locked else None
-        cx = x
-        values = _location_values(slot, loc, blank)
-        for (name, cw), value in zip(cols, values, strict=True):
-            y = top - LOC_ROW
-            if name == "MAP":
-                labelled_cell(c, cx, y, cw, LOC_ROW, None, None, shade=0.18)
-                text(c, cx + cw / 2, y + LOC_ROW / 2 - 3, value, BOLD, 9, align="c", grey=1)
-            elif name == "Solved":
-                labelled_cell(c, cx, y, cw, LOC_ROW, None, name, shade=shade)
-                checkbox(c, cx + cw / 2 - 4, y + 2.5, bool(loc and loc.get("solved")), 8)
-            else:
-                labelled_cell(c, cx, y, cw, LOC_ROW, value, name, size=8.5, shade=shade)
-            cx += cw
-        y2 = top - LOC_ROW - LOC_IDS
-        lab_w = cols[0][1]
-        labelled_cell(c, x, y2, lab_w, LOC_IDS, None, None, shade=ZEBRA)
-        text(c, x + lab_w / 2, y2 + 5.5, "Map IDs", BOLD, 6, align="c", grey=MUTED)
-        mw = (w - lab_w) / 9
-        maps = list(loc.get("maps", [])) if loc else []
-        depth = loc.get("depth", 9) if loc else 9
-        cleared = set(loc.get("cleared", [])) if loc else set()
-        for i in range(9):
-            mx = x + lab_w + i * mw
-            beyond = loc is not None and i >= depth
-            value = maps[i] if i < len(maps) else None
-            labelled_cell(c, mx, y2, mw, LOC_IDS, value, str(i + 1), size=9.5, shade=0.80 if beyond else shade)
-            if beyond:
-                c.setStrokeGray(0.55)
-                c.line(mx + 2, y2 + 2, mx + mw - 2, y2 + LOC_IDS - 2)
-                c.setStrokeGray(INK)
-            if value is not None and i + 1 in cleared:
-                tw = text_width(str(value), BOLD, 9.5)
-                c.setLineWidth(1.5)
-                c.line(mx + mw / 2 - tw / 2 - 1.5, y2 + 2.4, mx + mw / 2 + tw / 2 + 1.5, y2 + 2.4)
-                c.setLineWidth(0.6)
+        _location_row(c, x, top, cols, _location_values(slot, loc, blank), loc, shade)
+        _map_ids(c, x, top - LOC_ROW - LOC_IDS, w, cols[0][1], loc, shade)
         page.take(LOC_ROW + LOC_IDS + 4)
+
+
+def _location_row(c, x: float, top: float, cols: list, values: list, loc, shade) -> None:
+    """A Location's values, a cell a column: MAP#, Type, ... Solved."""
+    cx = x
+    for (name, cw), value in zip(cols, values, strict=True):
+        y = top - LOC_ROW
+        if name == "MAP":
+            labelled_cell(c, cx, y, cw, LOC_ROW, None, None, shade=0.18)
+            text(c, cx + cw / 2, y + LOC_ROW / 2 - 3, value, BOLD, 9, align="c", grey=1)
+        elif name == "Solved":
+            labelled_cell(c, cx, y, cw, LOC_ROW, None, name, shade=shade)
+            checkbox(c, cx + cw / 2 - 4, y + 2.5, bool(loc and loc.get("solved")), 8)
+        else:
+            labelled_cell(c, cx, y, cw, LOC_ROW, value, name, size=8.5, shade=shade)
+        cx += cw
+
+
+def _map_ids(c, x: float, y2: float, w: float, lab_w: float, loc, shade) -> None:
+    """The Location's nine Map ID cells: those beyond its depth struck through, cleared maps underlined."""
+    labelled_cell(c, x, y2, lab_w, LOC_IDS, None, None, shade=ZEBRA)
+    text(c, x + lab_w / 2, y2 + 5.5, "Map IDs", BOLD, 6, align="c", grey=MUTED)
+    mw = (w - lab_w) / 9
+    maps = list(loc.get("maps", [])) if loc else []
+    depth = loc.get("depth", 9) if loc else 9
+    cleared = set(loc.get("cleared", [])) if loc else set()
+    for i in range(9):
+        mx = x + lab_w + i * mw
+        beyond = loc is not None and i >= depth
+        value = maps[i] if i < len(maps) else None
+        labelled_cell(c, mx, y2, mw, LOC_IDS, value, str(i + 1), size=9.5, shade=0.80 if beyond else shade)
+        if beyond:
+            c.setStrokeGray(0.55)
+            c.line(mx + 2, y2 + 2, mx + mw - 2, y2 + LOC_IDS - 2)
+            c.setStrokeGray(INK)
+        if value is not None and i + 1 in cleared:
+            tw = text_width(str(value), BOLD, 9.5)
+            c.setLineWidth(1.5)
+            c.line(mx + mw / 2 - tw / 2 - 1.5, y2 + 2.4, mx + mw / 2 + tw / 2 + 1.5, y2 + 2.4)
+            c.setLineWidth(0.6)
 
 
 def _location_values(slot, loc, blank) -> list:

@@ -78,18 +78,7 @@ def _timeline_and_objectives(c, page, cb: dict, live: bool) -> None:
     page.take(heading(c, x, top, w * 0.62 - 6, "TIMELINE", 10, right="cross out each as it is used"))
     heading(c, x + w * 0.62, top, w * 0.38, "OBJECTIVES", 10, right="left to right")
     top = page.cursor
-    tw = (w * 0.62 - 6) / 8
-    tl = cb.get("timeline", [])
-    crossed = cb.get("crossed", 0)
-    for i in range(8):
-        code = tl[i] if i < len(tl) else None
-        current = live and i == crossed and i < len(tl) and cb.get("step") == "timeline"
-        form_cell(c, x + i * tw, top - 30, tw - 2, 30, code if code != "-" else "\u2013", str(i + 1), size=13,
-             shade=0.8 if current else (ZEBRA if code is None and live else None), frame=1.6 if current else 0.6,
-             cross=live and i < crossed)
-        if code and code != "-":
-            text(c, x + i * tw + (tw - 2) / 2, top - 28, TIMELINE_TEXT[code], REGULAR, 5.5, align="c",
-                 max_width=tw - 4, grey=MUTED)
+    _timeline_cells(c, x, top, (w * 0.62 - 6) / 8, cb, live)
     objs = cb.get("objectives", [])
     ow = w * 0.38 / 4
     for i in range(4):
@@ -102,6 +91,21 @@ def _timeline_and_objectives(c, page, cb: dict, live: bool) -> None:
     text(c, x, top - 39, "A Attack \u00b7 B Backup \u00b7 C Combat (board) \u00b7 E Evading \u00b7 G Game over \u00b7 "
          "I Idle \u00b7 S Shields \u00b7 T Time \u00b7 V Victory", REGULAR, 6, grey=MUTED, max_width=w * 0.62 - 8)
     page.take(44)
+
+
+def _timeline_cells(c, x: float, top: float, tw: float, cb: dict, live: bool) -> None:
+    """The timeline's eight cells: each code and its word, the current one framed, those used crossed out."""
+    tl = cb.get("timeline", [])
+    crossed = cb.get("crossed", 0)
+    for i in range(8):
+        code = tl[i] if i < len(tl) else None
+        current = live and i == crossed and i < len(tl) and cb.get("step") == "timeline"
+        form_cell(c, x + i * tw, top - 30, tw - 2, 30, code if code != "-" else "\u2013", str(i + 1), size=13,
+             shade=0.8 if current else (ZEBRA if code is None and live else None), frame=1.6 if current else 0.6,
+             cross=live and i < crossed)
+        if code and code != "-":
+            text(c, x + i * tw + (tw - 2) / 2, top - 28, TIMELINE_TEXT[code], REGULAR, 5.5, align="c",
+                 max_width=tw - 4, grey=MUTED)
 
 
 def _enemies(c, page, cb: dict, live: bool) -> None:
@@ -199,12 +203,18 @@ def _own_ship(c, page, s, cb, blank) -> None:
     for i in range(n):
         form_cell(c, lx + i * lw, top - 26, lw - 2, 15, None, None)
     page.take(30)
-    # weapons
-    systems = as_dict(ship.get("systems"))
+    rows = _ship_weapon_rows(as_dict(ship.get("systems")), cat, cb)
+    h = grid(c, x, page.cursor, [w * 0.30, w * 0.18, w * 0.36, w * 0.16], rows, row_h=13,
+             header=["Weapon (at most 4 fire a turn)", "Damage", "Ammo (crossed: spent)", "State"], size=7.5)
+    page.take(h + FORM_GAP)
+
+
+def _ship_weapon_rows(systems: dict, cat: dict, cb: dict) -> list[list]:
+    """The ship's weapons (damage, Ammo, damaged) and their magazines; four rows at least."""
     weapons = [(label, e) for label, e in systems.items() if cat.get(e.get("system"), {}).get("category") == "weapon"]
     mags = [(label, e) for label, e in systems.items() if e.get("system") == "Ammo"]
     ammo = as_dict(cb.get("ammo"))
-    rows = []
+    rows: list[list] = []
     for label, e in weapons:
         info = cat[e["system"]]
         cap = info.get("ammo")
@@ -216,9 +226,7 @@ def _own_ship(c, page, s, cb, blank) -> None:
         rows.append([(label, BOLD), f"magazine for {e.get('for')}", ammo_cell(cap, ammo.get(label, cap) if cb else cap),
                      ""])
     rows += [[None, None, None, None]] * max(0, 4 - len(rows))
-    h = grid(c, x, page.cursor, [w * 0.30, w * 0.18, w * 0.36, w * 0.16], rows, row_h=13,
-             header=["Weapon (at most 4 fire a turn)", "Damage", "Ammo (crossed: spent)", "State"], size=7.5)
-    page.take(h + FORM_GAP)
+    return rows
 
 
 TASKS = ("objective", "repair", "reroll", "pilot", "boarding", "defence")

@@ -16,10 +16,25 @@ def draw_spaceship(c, page, s, title, blank) -> None:
     sub = campaign_sub(s, title, "Spaceship")
     name = ship.get("hull") if ship else None
     header(c, page, "SPACESHIP" + (f": {name}" if name else ""), sub, turn_badges(s, blank), blank)
-    x, w = page.x0, page.width
     st = ship_stats(s, cat) if ship else None
+    _ship_boxes(c, page, s, ship, st, blank)
+    x = page.x0
+    extra = ship.get("expansion_sp") if ship else None
+    if ship:
+        note = f"Hull {ship['sp']} SP" + (f"; a Hull expansion adds {extra} SP on this ship" if extra else "")
+        text(c, x, page.cursor - 7, note, REGULAR, 7.5, grey=MUTED)
+        page.take(11)
+    _oxygen_track(c, page, s, blank)
+    _systems(c, page, s, ship, cat, blank)
+    _storage_and_quests(c, page, s, blank)
+
+
+def _ship_boxes(c, page, s, ship: dict, st: dict | None, blank: bool) -> None:
+    """The hull, its price, the ship's SP, Shields, Recharge and Armor, the Credits and XP."""
+    x, w = page.x0, page.width
     top = page.cursor
-    boxes = [("Hull", name), ("Hull price", f"{ship['hull_price']}\u00a2" if ship else None),
+    boxes = [("Hull", ship.get("hull") if ship else None),
+             ("Hull price", f"{ship['hull_price']}\u00a2" if ship else None),
              ("Structure points (SP)", st["sp"] if st else None), ("Shields", st["shield"] if st else None),
              ("Recharge", st["recharge"] if st else None), ("Armor", st["armor"] if st else None),
              ("Credits", f"{s['credits']}\u00a2" if not blank else None), ("XP", s.get("xp") if not blank else None)]
@@ -30,19 +45,16 @@ def draw_spaceship(c, page, s, title, blank) -> None:
         labelled_cell(c, cx, top - 30, bw, 30, value, label, size=12 if label != "Hull" else 10)
         cx += bw
     page.take(30 + 6)
-    extra = ship.get("expansion_sp") if ship else None
-    if ship:
-        note = f"Hull {ship['sp']} SP" + (f"; a Hull expansion adds {extra} SP on this ship" if extra else "")
-        text(c, x, page.cursor - 7, note, REGULAR, 7.5, grey=MUTED)
-        page.take(11)
-    # the Oxygen track
+
+
+def _oxygen_track(c, page, s, blank: bool) -> None:
+    """The Oxygen track, shared by the crew: 25 + tanks."""
     mx = oxygen_max(s) if not blank else OXYGEN_BASE
     cur = None if blank else s.get("oxygen")
     label = "Oxygen (shared by the crew: 25 + tanks)" + ("" if blank else f": {cur}/{mx}")
-    h = track(c, x, page.cursor, w, 0, mx, current=cur, label=label, box_h=15, min_box=15, number_size=7.5)
+    h = track(c, page.x0, page.cursor, page.width, 0, mx, current=cur, label=label, box_h=15, min_box=15,
+              number_size=7.5)
     page.take(h + GAP - 2)
-    _systems(c, page, s, ship, cat, blank)
-    _storage_and_quests(c, page, s, blank)
 
 
 def _systems(c, page, s, ship, cat, blank) -> None:
@@ -124,14 +136,31 @@ def _storage_and_quests(c, page, s, blank) -> None:
     heading(c, x, top, left_w, "STORAGE", 10.5)
     heading(c, right_x, top, right_w, "NOTES / QUESTS", 10.5, right="urgent: the 4th tick fails")
     y = top - 19
+    hs = grid(c, x, y, [24, left_w - 24], _storage_rows(s, blank), row_h=14,
+              header=["#", "Item (EXP: expansion storage)"], size=7.5)
+    widths = [right_w * 0.30, 64, right_w * 0.35 - 32, right_w * 0.35 - 32]
+    hq = grid(c, right_x, y, widths, _quest_rows(quests), row_h=14, header=["Quest", "Timer", "Reward", "Penalty"],
+              size=7.5)
+    yq = y - hq
+    if builds or blank:
+        yq = _constructions(c, right_x, yq, right_w, builds, blank)
+    page.take(max(19 + hs, top - yq) + GAP)
+
+
+def _storage_rows(s, blank: bool) -> list[list]:
+    """The ship's storage, then the expansion storage's items (EXP); eight rows at least."""
     items = [] if blank else list(s.get("storage") or [])
     exp = [] if blank else list(s.get("expansion_storage") or [])
-    rows = [[str(i + 1), it] for i, it in enumerate(items)]
+    rows: list[list] = [[str(i + 1), it] for i, it in enumerate(items)]
     if exp:
         rows += [[("EXP", BOLD), it] for it in exp]
     blank_rows = max(0, 8 - len(rows))
     rows += [[None, None]] * blank_rows
-    hs = grid(c, x, y, [24, left_w - 24], rows, row_h=14, header=["#", "Item (EXP: expansion storage)"], size=7.5)
+    return rows
+
+
+def _quest_rows(quests: dict) -> list[list]:
+    """Each quest: its timer's ticks (urgent ones), reward and penalty; five rows at least."""
     q_rows = []
     for name, q in quests.items():
         q = as_dict(q)
@@ -139,23 +168,23 @@ def _storage_and_quests(c, page, s, blank) -> None:
                        q.get("reward"), q.get("penalty") or (f"{q['penalty_credits']}\u00a2"
                                                              if q.get("penalty_credits") else None)])
     q_rows += [[None, _ticks(0, False, blank=True), None, None]] * max(0, 5 - len(q_rows))
-    widths = [right_w * 0.30, 64, right_w * 0.35 - 32, right_w * 0.35 - 32]
-    hq = grid(c, right_x, y, widths, q_rows, row_h=14, header=["Quest", "Timer", "Reward", "Penalty"], size=7.5)
-    yq = y - hq
-    if builds or blank:
-        yq -= 10
-        text(c, right_x, yq, "Construction (Phase 2: d6 + Tech per builder, x2 over two turns)", BOLD, 8)
-        yq -= 4
-        b_rows: list[list] = []
-        for name, b in builds.items():
-            b = as_dict(b)
-            b_rows.append([(name, BOLD), ", ".join(b.get("crew", [])), f"turn {b.get('due')}",
-                           f"{max(0, b.get('cost', 0) - b.get('discount', 0))}\u00a2"])
-        b_rows += [[None] * 4] * (2 if blank else 0)
-        hb = grid(c, right_x, yq, [right_w * 0.3, right_w * 0.36, right_w * 0.16, right_w * 0.18], b_rows,
-                  row_h=14, header=["Building", "Crew", "Done", "To pay"], size=7.5)
-        yq -= hb
-    page.take(max(19 + hs, top - yq) + GAP)
+    return q_rows
+
+
+def _constructions(c, right_x: float, yq: float, right_w: float, builds: dict, blank: bool) -> float:
+    """Phase 2's constructions under the quests; returns where they end."""
+    yq -= 10
+    text(c, right_x, yq, "Construction (Phase 2: d6 + Tech per builder, x2 over two turns)", BOLD, 8)
+    yq -= 4
+    b_rows: list[list] = []
+    for name, b in builds.items():
+        b = as_dict(b)
+        b_rows.append([(name, BOLD), ", ".join(b.get("crew", [])), f"turn {b.get('due')}",
+                       f"{max(0, b.get('cost', 0) - b.get('discount', 0))}\u00a2"])
+    b_rows += [[None] * 4] * (2 if blank else 0)
+    hb = grid(c, right_x, yq, [right_w * 0.3, right_w * 0.36, right_w * 0.16, right_w * 0.18], b_rows,
+              row_h=14, header=["Building", "Crew", "Done", "To pay"], size=7.5)
+    return yq - hb
 
 
 def _ticks(ticks, activated, blank=False):

@@ -33,28 +33,38 @@ def finish_combat(s: State, c: dict, result: str, out: list[str]) -> None:
                + "structure points restored and Ammo refilled for free.")
     f = s.get("flight")
     if result == "won":
-        gain = c.get("xp", 0)
-        if f and f.get("nano_skin"):
-            gain = 0
-        if gain:
-            xb, cb = s["xp"], s["credits"]
-            s["xp"] += gain
-            s["credits"] += gain
-            out.append(f"The flight is a success: +{gain} XP (XP {xb} → {s['xp']}) and +{gain}¢ "
-                       f"(Credits {cb}¢ → {s['credits']}¢).")
-        if f and "smuggle" in f["options"]:
-            deliver_smuggled_goods(s, out)
-        if f:
-            f["stage"] = "arrived"
+        _successful_flight(s, c, f, out)
     else:
-        if f:
-            f["stage"] = "escaped"
-            f["modifications"] = 0
-            f["land"] = False
-        out.append("The battle counts as lost: no XP" + (", no smuggling bonus" if f and "smuggle" in f["options"]
-                                                         else "") + ".")
+        _battle_lost(f, out)
     if f:
         out.append(next_location_hint(f))
+
+
+def _successful_flight(s: State, c: dict, f: dict | None, out: list[str]) -> None:
+    """A won combat: the flight's XP and as many Credits (none with Nano skin), the smuggling bonus."""
+    gain = c.get("xp", 0)
+    if f and f.get("nano_skin"):
+        gain = 0
+    if gain:
+        xb, cb = s["xp"], s["credits"]
+        s["xp"] += gain
+        s["credits"] += gain
+        out.append(f"The flight is a success: +{gain} XP (XP {xb} → {s['xp']}) and +{gain}¢ "
+                   f"(Credits {cb}¢ → {s['credits']}¢).")
+    if f and "smuggle" in f["options"]:
+        deliver_smuggled_goods(s, out)
+    if f:
+        f["stage"] = "arrived"
+
+
+def _battle_lost(f: dict | None, out: list[str]) -> None:
+    """An escape or a retreat counts as a lost battle: no XP, no smuggling bonus, no landing."""
+    if f:
+        f["stage"] = "escaped"
+        f["modifications"] = 0
+        f["land"] = False
+    out.append("The battle counts as lost: no XP" + (", no smuggling bonus" if f and "smuggle" in f["options"]
+                                                     else "") + ".")
 
 
 def check_crew(s: State, c: dict, out: list[str]) -> None:

@@ -150,17 +150,8 @@ def combat_round(state: State, dice: Dice, negate: int | None = None, hurt=(), s
     b["dice"] = max(0, b["dice"] - lost_dice)
     if lost_dice:
         out.append(f"You lose {lost_dice} d6 from your pool.")
-    left = h_me - n
-    removed = left // 2 + (_sacrifice(s, b, sacrifice, left, out) if sacrifice is not None else 0)
-    removed = min(removed, b["enemy_dice"])
-    b["enemy_dice"] -= removed
-    if removed:
-        out.append(f"They lose {removed} d6 ({b['enemy_dice']} left).")
-    b["crew"] = [x for x in b["crew"] if x in s["crew"]]
-    conscious = [x for x in b["crew"] if s["crew"][x]["status"] == "active"]
-    if b["dice"] == 0 and conscious:
-        b["dice"] = 1
-        out.append("You have no dice left but someone still stands: take a single d6 for the next round.")
+    _remove_enemy_dice(s, b, h_me - n, sacrifice, out)
+    _last_die(s, b, out)
     data = {"round": b["round"], "dice": mine, "enemy_dice": theirs, "hits": h_me, "enemy_hits": h_them,
             "negated": n}
     if b["enemy_dice"] == 0 or b["dice"] == 0 or b["round"] >= BOARD_ROUNDS:
@@ -171,6 +162,24 @@ def combat_round(state: State, dice: Dice, negate: int | None = None, hurt=(), s
         out.append(say("Next round: ", cmd("kraken combat round"), f" ({b['dice']} d6 against {b['enemy_dice']} d6)",
                        *retreat))
     return Outcome(s, f"Boarding round {data['round']}: {plural(h_me, 'hit')} against {h_them}", out, data)
+
+
+def _remove_enemy_dice(s: State, b: dict, left: int, sacrifice: str | None, out: list[str]) -> None:
+    """Every two of your hits left remove one of their dice (one hit left: a sacrifice of 3 HP for a die)."""
+    removed = left // 2 + (_sacrifice(s, b, sacrifice, left, out) if sacrifice is not None else 0)
+    removed = min(removed, b["enemy_dice"])
+    b["enemy_dice"] -= removed
+    if removed:
+        out.append(f"They lose {removed} d6 ({b['enemy_dice']} left).")
+
+
+def _last_die(s: State, b: dict, out: list[str]) -> None:
+    """With no dice left but someone still standing, the party rolls a single d6 next round."""
+    b["crew"] = [x for x in b["crew"] if x in s["crew"]]
+    conscious = [x for x in b["crew"] if s["crew"][x]["status"] == "active"]
+    if b["dice"] == 0 and conscious:
+        b["dice"] = 1
+        out.append("You have no dice left but someone still stands: take a single d6 for the next round.")
 
 
 def _roll_pools(s: State, b: dict, dice: Dice, out: list[str], rerolls=None) -> tuple[list[int], list[int]]:
@@ -212,10 +221,15 @@ def _reroll_places(s: State, b: dict, system: str, mine: list[int], rerolls) -> 
                          param="rerolls")
     if words == ["none"]:
         return []
+    return _places_named(words, len(mine))
+
+
+def _places_named(words: list[str], dice: int) -> list[int]:
+    """The dice's places as typed: each 1-`dice`, each once."""
     places: list[int] = []
     for w in words:
-        if not (w.isdigit() and 1 <= int(w) <= len(mine)):
-            raise InputError(f"--reroll {typed(w)}: a die's place in your roll, 1-{len(mine)}, or none")
+        if not (w.isdigit() and 1 <= int(w) <= dice):
+            raise InputError(f"--reroll {typed(w)}: a die's place in your roll, 1-{dice}, or none")
         if int(w) in places:
             raise InputError(f"--reroll {w} is named twice: each die is rerolled once")
         places.append(int(w))

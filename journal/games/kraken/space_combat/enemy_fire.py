@@ -375,31 +375,8 @@ def combat_evade(state: State, dice, cat: dict, crew=(), enemy: int | None = Non
     SP, a system) is given back."""
     s = copy_state(state)
     c = current_space_combat(s)
-    if c.get("boarders") or c.get("boarding"):
-        raise RuleError(boarding_pending(c))
-    fire = c.get("fire")
-    if not fire or c["step"] != fire["step"]:
-        raise RuleError(say("the ship evades an enemy's hit right after the enemy fire (", cmd("kraken combat enemy-fire"),
-                            ", or a timeline Attack), before the next sub-phase"))
-    if c.get("evaded"):
-        raise RuleError("the ship tried to evade this turn already (once per Space Combat turn)")
-    hits = [h for h in fire["hits"] if not h.get("evaded")]
-    if not hits:
-        raise RuleError("no enemy hit the ship in that fire: there is nothing to evade")
-    if enemy is None:
-        hit = hits[-1]
-    else:
-        enemy_at(c, enemy)
-        hit = next((h for h in hits if h["enemy"] == enemy), None)
-        if hit is None:
-            raise RuleError(f"enemy {enemy} did not hit the ship in that fire (hits: "
-                            f"{', '.join(str(h['enemy']) for h in hits)})")
-    if not crew:
-        raise InputError(say("one or two unused crew members pilot the ship: ",
-                             cmd("kraken combat evade", crew="NAME")))
-    pilots = available_crew(s, c, crew)
-    if len(pilots) > 2:
-        raise InputError("up to two crew members pilot the ship")
+    fire, hit = _hit_to_evade(c, enemy)
+    pilots = _pilots(s, c, crew)
     out: list[str] = []
     after = copy_state(s)                # the hit taken back (Maneuver Engines it damaged work again)
     take_back(after, after["combat"], cat, after["combat"]["fire"]["hits"][fire["hits"].index(hit)], out)
@@ -409,7 +386,8 @@ def combat_evade(state: State, dice, cat: dict, crew=(), enemy: int | None = Non
     r = dice.roll(6)
     total = half_up(tech) + r
     ok = r != 1 and total >= EVADE_TARGET
-    head = (f"{' and '.join(pilots)} {'pilots' if len(pilots) == 1 else 'pilot'} the ship to evade enemy {hit['enemy']}'s hit ({hit['damage']} damage): "
+    head = (f"{' and '.join(pilots)} {'pilots' if len(pilots) == 1 else 'pilot'} the ship to evade enemy "
+            f"{hit['enemy']}'s hit ({hit['damage']} damage): "
             f"Tech {tech} ÷ 2 = {half_up(tech)} + d6 {r} = {total}: "
             + ("evaded, no damage." if ok else ("a 1 always fails." if r == 1 else "failed (8+ needed).")))
     if ok:
@@ -423,4 +401,39 @@ def combat_evade(state: State, dice, cat: dict, crew=(), enemy: int | None = Non
     lines.append(after_fire(c) if c["step"] == "boarding" else say("Next: ", OBJECTIVES_OR_FIRE, "."))
     return Outcome(s, f"Evade enemy {hit['enemy']}'s hit: {total} vs {EVADE_TARGET} ({'evaded' if ok else 'failed'})",
                    lines, {"enemy": hit["enemy"], "pilots": pilots, "roll": r, "total": total, "evaded": ok,
-                           "ship": c["ship"]}, {"checks": [check("evasion", d6_chance(half_up(tech), EVADE_TARGET, one_fails=True), ok)]})
+                           "ship": c["ship"]},
+                   {"checks": [check("evasion", d6_chance(half_up(tech), EVADE_TARGET, one_fails=True), ok)]})
+
+
+def _hit_to_evade(c: dict, enemy: int | None) -> tuple[dict, dict]:
+    """The enemy fire just done and the hit of it to evade (`enemy`'s, or the last one), once a turn."""
+    if c.get("boarders") or c.get("boarding"):
+        raise RuleError(boarding_pending(c))
+    fire = c.get("fire")
+    if not fire or c["step"] != fire["step"]:
+        raise RuleError(say("the ship evades an enemy's hit right after the enemy fire (",
+                            cmd("kraken combat enemy-fire"), ", or a timeline Attack), before the next sub-phase"))
+    if c.get("evaded"):
+        raise RuleError("the ship tried to evade this turn already (once per Space Combat turn)")
+    hits = [h for h in fire["hits"] if not h.get("evaded")]
+    if not hits:
+        raise RuleError("no enemy hit the ship in that fire: there is nothing to evade")
+    if enemy is None:
+        return fire, hits[-1]
+    enemy_at(c, enemy)
+    hit = next((h for h in hits if h["enemy"] == enemy), None)
+    if hit is None:
+        raise RuleError(f"enemy {enemy} did not hit the ship in that fire (hits: "
+                        f"{', '.join(str(h['enemy']) for h in hits)})")
+    return fire, hit
+
+
+def _pilots(s: State, c: dict, crew) -> list[str]:
+    """One or two unused crew members pilot the ship."""
+    if not crew:
+        raise InputError(say("one or two unused crew members pilot the ship: ",
+                             cmd("kraken combat evade", crew="NAME")))
+    pilots = available_crew(s, c, crew)
+    if len(pilots) > 2:
+        raise InputError("up to two crew members pilot the ship")
+    return pilots

@@ -44,28 +44,13 @@ def combat_objective(state: State, dice, crew, check: str | None = None, objecti
     s = copy_state(state)
     c = current_space_combat(s)
     goto_step(c, "objectives")
-    todo = [i for i, o in enumerate(c["objectives"], 1) if not o["solved"]]
-    if not todo:
-        raise RuleError("there is no objective left to solve" if c["objectives"] else
-                        "this Space Combat has no objectives: defeat every enemy")
-    n = todo[0]
-    if objective is not None and objective != n:
-        raise RuleError(f"objectives are solved in order, left to right: objective {n} comes first")
+    n = _next_objective(c, objective)
     o = c["objectives"][n - 1]
     names = available_crew(s, c, crew)
     if not names:
         raise InputError(say("who tries the objective (their attributes add up)? ",
                              cmd("kraken combat objective", crew="NAME")))
-    kind = o["check"]
-    if kind == CHECK_CHOOSE:
-        if check is None:
-            kind = max(CHECK_ATTRS, key=lambda k: check_total(s, names, k)[0])
-        else:
-            kind = check.upper()
-            if kind not in CHECK_ATTRS:
-                raise InputError(f"'{check}' is not a check: A (attack), T (tech) or C (charisma)")
-    elif check is not None and check.upper() != kind:
-        raise InputError(f"objective {n} is {kind}{o['target']}: its letter decides the attribute")
+    kind = _objective_check(s, names, n, o, check)
     total, parts = check_total(s, names, kind)
     r = dice.roll(6)
     score = total + r
@@ -82,6 +67,32 @@ def combat_objective(state: State, dice, crew, check: str | None = None, objecti
     return Outcome(s, f"Objective {n} {o['check']}{o['target']}: {score} ({'solved' if ok else 'failed'})", out,
                    {"objective": n, "check": kind, "total": total, "roll": r, "score": score, "solved": ok},
                    {"checks": [audited("Space Combat objective", d6_chance(total, o["target"], one_fails=True), ok)]})
+
+
+def _next_objective(c: dict, objective: int | None) -> int:
+    """The first objective not solved yet (1 = the leftmost): they are solved left to right."""
+    todo = [i for i, o in enumerate(c["objectives"], 1) if not o["solved"]]
+    if not todo:
+        raise RuleError("there is no objective left to solve" if c["objectives"] else
+                        "this Space Combat has no objectives: defeat every enemy")
+    n = todo[0]
+    if objective is not None and objective != n:
+        raise RuleError(f"objectives are solved in order, left to right: objective {n} comes first")
+    return n
+
+
+def _objective_check(s: State, names: list[str], n: int, o: dict, check: str | None) -> str:
+    """The attribute checked: the objective's letter; for ?, the one named (or the crew's best)."""
+    kind = o["check"]
+    if kind == CHECK_CHOOSE:
+        if check is None:
+            return max(CHECK_ATTRS, key=lambda k: check_total(s, names, k)[0])
+        kind = check.upper()
+        if kind not in CHECK_ATTRS:
+            raise InputError(f"'{check}' is not a check: A (attack), T (tech) or C (charisma)")
+    elif check is not None and check.upper() != kind:
+        raise InputError(f"objective {n} is {kind}{o['target']}: its letter decides the attribute")
+    return kind
 
 
 def repair(s: State, c: dict, cat: dict, target: str, out: list[str], who: str) -> str:

@@ -116,6 +116,20 @@ def combat_start(state: State, dice, cat: dict, table: dict | None = None, numbe
     """A Space Combat an event triggers: from a flight table row (`number`) or the values the
     event gives (enemies, timeline, objectives, XP)."""
     s = copy_state(state)
+    _refuse_combat_start(s)
+    row = _flight_row(table, number, enemies)
+    if row is None:
+        row = _event_row(name, enemies, timeline, objectives, xp)
+    elif enemies or timeline or objectives:
+        raise InputError(say("a row of the flight table brings its own enemies, timeline and objectives (change the "
+                             "page afterwards with ", cmd("kraken combat set", "KEY", "VALUE"), ")"))
+    out = prepare_combat(s, cat, row, number, name, xp)
+    return Outcome(s, f"Space Combat begins: {s['combat'].get('name') or 'an event'} "
+                      f"({len(s['combat']['enemies'])} enemies)", out, {"combat": s["combat"]})
+
+
+def _refuse_combat_start(s: State) -> None:
+    """A Space Combat begins aboard the ship, with a crew, when nothing else is going on."""
     refuse_if_over(s)
     if s.get("combat"):
         raise RuleError("a Space Combat is going on already")
@@ -128,33 +142,36 @@ def combat_start(state: State, dice, cat: dict, table: dict | None = None, numbe
         raise RuleError(say("there is no ship (", SHIP_HULL, ")"))
     if not s["crew"]:
         raise RuleError("there is no crew")
-    row = None
-    if number is not None:
-        if not 3 <= number <= MAX_FLIGHT_NUMBER:
-            raise InputError(f"flight numbers are 3-{MAX_FLIGHT_NUMBER}, not {number}")
-        row = (table or {}).get(number)
-        if row is None and not enemies:
-            raise RuleError(say(f"flight {number} is not in the flight table: give its enemies (",
-                                cmd("kraken combat start", number=number, enemy="SPEC"), "), or add the row to your "
-                                "flight table (", cmd("kraken combat start", number=number, table="FILE"), ")"))
-    if row is None:
-        parsed = [parse_enemy(e) for e in enemies]
-        if not parsed:
-            raise InputError(say("a Space Combat has its enemies (",
-                                 cmd("kraken combat start", enemy="Mine 3-0, 5, 0-0"), "), or a row of the flight "
-                                 "table (", cmd("kraken combat start", number="N"), ")"))
-        if len(parsed) > MAX_ENEMY_SHIPS:
-            raise InputError(f"{len(parsed)} enemies: at most {MAX_ENEMY_SHIPS} enemy ships")
-        row = {"name": name or "", "timeline": parse_timeline(timeline or []),
-               "objectives": [parse_objective(o) for o in objectives], "enemies": parsed, "xp": xp or 0}
-        if len(row["objectives"]) > MAX_OBJECTIVES:
-            raise InputError(f"{len(row['objectives'])} objectives: at most {MAX_OBJECTIVES}")
-    elif enemies or timeline or objectives:
-        raise InputError(say("a row of the flight table brings its own enemies, timeline and objectives (change the "
-                             "page afterwards with ", cmd("kraken combat set", "KEY", "VALUE"), ")"))
-    out = prepare_combat(s, cat, row, number, name, xp)
-    return Outcome(s, f"Space Combat begins: {s['combat'].get('name') or 'an event'} "
-                      f"({len(s['combat']['enemies'])} enemies)", out, {"combat": s["combat"]})
+
+
+def _flight_row(table: dict | None, number: int | None, enemies) -> dict | None:
+    """The flight table's row of flight `number` (none without a number, or given the enemies instead)."""
+    if number is None:
+        return None
+    if not 3 <= number <= MAX_FLIGHT_NUMBER:
+        raise InputError(f"flight numbers are 3-{MAX_FLIGHT_NUMBER}, not {number}")
+    row = (table or {}).get(number)
+    if row is None and not enemies:
+        raise RuleError(say(f"flight {number} is not in the flight table: give its enemies (",
+                            cmd("kraken combat start", number=number, enemy="SPEC"), "), or add the row to your "
+                            "flight table (", cmd("kraken combat start", number=number, table="FILE"), ")"))
+    return row
+
+
+def _event_row(name: str | None, enemies, timeline, objectives, xp: int | None) -> dict:
+    """The combat's page from the values the event gives: its enemies, timeline, objectives and XP."""
+    parsed = [parse_enemy(e) for e in enemies]
+    if not parsed:
+        raise InputError(say("a Space Combat has its enemies (",
+                             cmd("kraken combat start", enemy="Mine 3-0, 5, 0-0"), "), or a row of the flight "
+                             "table (", cmd("kraken combat start", number="N"), ")"))
+    if len(parsed) > MAX_ENEMY_SHIPS:
+        raise InputError(f"{len(parsed)} enemies: at most {MAX_ENEMY_SHIPS} enemy ships")
+    line = parse_timeline(timeline or [])
+    listed = [parse_objective(o) for o in objectives]
+    if len(listed) > MAX_OBJECTIVES:
+        raise InputError(f"{len(listed)} objectives: at most {MAX_OBJECTIVES}")
+    return {"name": name or "", "timeline": line, "objectives": listed, "enemies": parsed, "xp": xp or 0}
 
 
 _SET_KEYS = "ship.sp|ship.shield|ship.shield_max|ship.recharge|enemy.N|enemy.N.sp|enemy.N.shield|enemy.N.crew|" \
