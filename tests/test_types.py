@@ -13,6 +13,9 @@ ROOT = Path(__file__).resolve().parent.parent
 # Calls a command could make by mistake: each line marked `# wrong` must be an error.
 WRONG_CALLS = '''
 from journal.games.epm import rules
+from journal.games.kraken import resources
+from journal.games.kraken.cli.common import named, run
+from journal.games.titans.rules import byhand
 from journal.runtime import How, Runtime
 
 
@@ -23,6 +26,10 @@ def commands(rt: Runtime) -> None:
     rt.run(None, rules.card)  # wrong: its parameter is missing
     rt.run(None, rules.card, number="3")  # wrong: a string where it takes a number
     rt.run(None, rules.card, How(entered=["six"]), number=3)  # wrong: dice are numbers
+    run(rt, None, resources.credits, How(log_reason="found"), delta=2)
+    run(rt, None, resources.credits, named({}), delta="+2")  # wrong: a game's run helper checks too
+    rt.run(None, byhand.threat, delta=1)
+    rt.run(None, byhand.threat, delta=1, nonsense=4)  # wrong: the issue's own example
 '''
 
 
