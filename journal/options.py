@@ -213,12 +213,14 @@ def json_option(f):
                         help="Print exactly one JSON document on stdout.")(f)
 
 
-# What every command under the root accepts after its name, as the root does before it (-s comes
-# with save_option): hidden from its help, which the root's help explains.
-AFTER_COMMAND = (
-    JsonOption(["--json"], is_flag=True, is_eager=True, expose_value=False, hidden=True, callback=json_given),
-    GlobalOption(["--saves"], metavar="DIR", is_eager=True, expose_value=False, hidden=True, callback=saves_given),
-)
+@functools.cache
+def after_command() -> tuple[click.Option, ...]:
+    """What every command under the root accepts after its name, as the root does before it (-s
+    comes with save_option): hidden from its help, which the root's help explains. Made when a
+    command first parses, not when journal starts."""
+    return (JsonOption(["--json"], is_flag=True, is_eager=True, expose_value=False, hidden=True, callback=json_given),
+            GlobalOption(["--saves"], metavar="DIR", is_eager=True, expose_value=False, hidden=True,
+                         callback=saves_given))
 
 
 def is_global(param: click.Parameter) -> bool:
@@ -248,12 +250,14 @@ def show_help(ctx: click.Context, _param, value) -> None:
     ctx.exit()
 
 
-class Seen(NamedTuple):
-    """One option as Click's parser read it: `words[start:end]` are its words as typed."""
+class Seen:
+    """One option as Click's parser read it: `words[start:end]` are its words as typed (a plain
+    class: a NamedTuple's class costs every command start-up time)."""
 
-    param: click.Parameter
-    start: int
-    end: int
+    __slots__ = ("param", "start", "end")
+
+    def __init__(self, param: click.Parameter, start: int, end: int):
+        self.param, self.start, self.end = param, start, end
 
 
 def watch(parser) -> list[tuple[click.Parameter, int, int]]:
@@ -325,13 +329,13 @@ def typed_words(words: list[str], seen: list[Seen], rest: int | None) -> list[st
 class Parsed(click.Command):
     """A command whose options Click's own parser reads, noting each one: an option given twice
     is refused, --json is read first, and the context keeps the words as the log records them.
-    Under the root, it also takes the global options after its name (AFTER_COMMAND)."""
+    Under the root, it also takes the global options after its name (after_command())."""
 
     context_class = ParsedContext
 
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         params = super().get_params(ctx)
-        return params if ctx.parent is None else [*params, *AFTER_COMMAND]
+        return params if ctx.parent is None else [*params, *after_command()]
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         option = super().get_help_option(ctx)

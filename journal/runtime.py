@@ -8,14 +8,13 @@ commits and prints. Everything here is game-agnostic.
 from __future__ import annotations
 
 import calendar
-import enum
 import json
 import os
 import shlex
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -32,13 +31,16 @@ from journal.session import Session
 from journal.store import interrupts
 from journal.text import MAX_LINE, plural, shown, word_problem, wrap
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the type checker's names only: building them would cost every command start-up time
+    from typing import Concatenate, Literal, ParamSpec, TypeVar
+
     from journal.games.interface import Game
 
-P = ParamSpec("P")
-R = TypeVar("R")
-Parse = Callable[[Any, dict], dict]  # (the open campaign's state, the parameters typed) -> resolved ones
-Rules = Callable[Concatenate[Any, Dice, P], Outcome]  # a rules function: (state, dice, **params) -> Outcome
+    P = ParamSpec("P")
+    R = TypeVar("R")
+    Parse = Callable[[Any, dict], dict]  # (the open campaign's state, the parameters typed) -> resolved ones
+    Rules = Callable[Concatenate[Any, Dice, P], Outcome]  # a rules function: (state, dice, **params) -> Outcome
+    ModeName = Literal["command", "shell", "demo"]
 
 ASK_UNDO_AFTER = 5 * 60  # seconds: undo asks first on a terminal when the last command is older
 
@@ -231,7 +233,7 @@ class How:
         self.parse = parse
 
 
-class Mode(enum.Enum):
+class Mode:
     """How the runtime is being used, given when it is made (never flipped from outside):
 
     COMMAND  one command typed at a terminal or by a script;
@@ -241,9 +243,9 @@ class Mode(enum.Enum):
              the place of the player's current one.
     """
 
-    COMMAND = "command"
-    SHELL = "shell"
-    DEMO = "demo"
+    COMMAND: ModeName = "command"
+    SHELL: ModeName = "shell"
+    DEMO: ModeName = "demo"
 
 
 class Batch:
@@ -256,14 +258,14 @@ class Batch:
 
 
 class Runtime:
-    def __init__(self, saves_dir: str, json_mode: bool, args: list[str], mode: Mode = Mode.COMMAND):
+    def __init__(self, saves_dir: str, json_mode: bool, args: list[str], mode: ModeName = Mode.COMMAND):
         self.saves_dir = files.clean_path(saves_dir)  # a string (see journal/store/paths.py)
         self.found: Found | None = None  # how the root command found the saves folder (store/folder.py)
         self.json = json_mode
         self.args = args
         self.batch: Batch | None = None
         self.mode = mode
-        self.configured = mode is not Mode.COMMAND  # global options read (nested invocations keep them)
+        self.configured = mode != Mode.COMMAND  # global options read (nested invocations keep them)
         self.save: str | None = None  # -s NAME given before the command (journal -s NAME show)
         self.saved: str | None = None  # what the running command has committed (#5, the undo ...)
         self.just_made: int | None = None  # in the shell: the last entry the line before this one left
@@ -303,12 +305,12 @@ class Runtime:
     @property
     def in_shell(self) -> bool:
         """Running the lines of the table shell (`journal play`)."""
-        return self.mode is Mode.SHELL
+        return self.mode == Mode.SHELL
 
     @property
     def keeps_current(self) -> bool:
         """`new` makes its campaign the current one (a demo's never does)."""
-        return self.mode is not Mode.DEMO
+        return self.mode != Mode.DEMO
 
     def committed(self, what: str) -> None:
         """A session's commit stands (`what`: #5, the undo): a failure after it must say so."""
@@ -358,7 +360,7 @@ class Runtime:
     # --- output --------------------------------------------------------------
     def emit(self, lines: list[str] | str, data: object) -> None:
         """Print the human lines, or the one JSON document."""
-        if self.mode is Mode.DEMO or self.batch is not None:
+        if self.mode == Mode.DEMO or self.batch is not None:
             return
         if self.json:
             click.echo(json_text(data))
@@ -471,7 +473,7 @@ class Runtime:
         `rolls_undoable(state)` says no)."""
         if dice_input.get(given) or not self.can_prompt():
             return False
-        asks_every_die = self.mode is Mode.SHELL and self.args[:1] != ["roll"]  # `roll` asks journal to roll
+        asks_every_die = self.mode == Mode.SHELL and self.args[:1] != ["roll"]  # `roll` asks journal to roll
         return asks_every_die or not session.game.rolls_undoable(session.state)
 
     @staticmethod
