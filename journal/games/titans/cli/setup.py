@@ -246,11 +246,7 @@ def read_invade(state: dict, p: dict) -> dict:
 @reason_option
 @pass_rt
 def invade(rt: Runtime, save: str | None, rift: str, city: str, adjacent: tuple[str, ...], reason: str | None) -> None:
-    """An invasion: the rift's first invader (spot order), else its Lair's; 1 Invasion Damage.
-
-    As many as the Opening Phase's Episode Cards call for; one more only with --reason (the card
-    text that calls for it).
-    """
+    """An invasion: the rift's first invader, else its Lair's; one per Episode Card (more: --reason)."""
     from journal.games.titans.rules import opening as opening_phase
 
     rt.run(save, opening_phase.invade, How(parse=read_invade, log_reason=reason), rift=rift, city=city,
