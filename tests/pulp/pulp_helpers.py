@@ -102,7 +102,7 @@ def engage_view(state) -> list[tuple]:
     return [(c.get("engage_strength"), c.get("engage_icon")) for c in game.public_state(state)["line"]]
 
 
-def searching(tokens=("G1D.PP", "A1C.P", "G1S.PO", "G1C.K"), evaded=(), **kw) -> dict:
+def searching(tokens=("G1D.w.PP", "A1C.w.P", "G1S.w.PO", "G1C.w.K"), evaded=(), **kw) -> dict:
     """A round whose line is encountered (the cards at the positions `evaded` evaded): time to search."""
     s = line(fresh(**kw), list(tokens)).state
     s = with_abilities(s, combat=6, science=5, diplomacy=5)

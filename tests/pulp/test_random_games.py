@@ -33,7 +33,8 @@ def random_token(rng: random.Random) -> str:
         token += str(rng.choice([0, 1, 1, 2, 2, 3, 4, 5]))
     if rng.random() < 0.95:
         token += rng.choice("CDS")
-    cubes = "".join(rng.choice("robkyww") for _ in range(rng.choice([0, 1, 1, 1, 2])))
+    shown = components.CUBES_SHOWN.get(kind)                    # an Event's cubes the book does not count
+    cubes = "".join(rng.choice("robkyww") for _ in range(rng.choice([0, 1, 1, 1, 2]) if shown is None else shown))
     flags = "P" * rng.choice([0, 1, 1, 2]) + ("K" if rng.random() < 0.2 else "") + ("O" if rng.random() < 0.2 else "")
     return token + ("." + cubes if cubes else "") + ("." + flags if flags else "")
 
@@ -155,7 +156,7 @@ class Player:
         if pick == 2 and s["dice"]:
             return self.step(s, captains_dice.die, rng.choice(list(s["dice"])), to=rng.randint(1, 6))
         if pick == 3:
-            return self.step(s, by_hand.hand, gain=parse_card(rng.choice(["G1C.K", "A2D.O"])))
+            return self.step(s, by_hand.hand, gain=parse_card(rng.choice(["G1C.w.K", "A2D.w.O"])))
         return self.step(s, by_hand.set_deck, rng.randint(1, 3), delta=-rng.randint(0, 2))
 
 

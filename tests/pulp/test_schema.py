@@ -32,8 +32,8 @@ def test_check_names_a_hand_edit_and_commands_refuse(g):
     (lambda s: s["dice"].update(red=7), "state.dice.red = 7 is outside 1..6"),
     (lambda s: s.update(alien=1), "state.decks[0] = 16, but state.alien = 1"),
     (lambda s: s.update(result="won"), "a result ends the game"),
-    (lambda s: s.update(hand=["G2C"]), "state.hand[0] = \"G2C\" has no Key"),
-    (lambda s: s.update(location="G2C"), "not a Location card"),
+    (lambda s: s.update(hand=["G2C.w"]), "state.hand[0] = \"G2C.w\" has no Key"),
+    (lambda s: s.update(location="G2C.w"), "not a Location card"),
 ])
 def test_validate_names_the_key_of_each_hand_edit_mistake(edit, message):
     s = fresh()
@@ -43,12 +43,12 @@ def test_validate_names_the_key_of_each_hand_edit_mistake(edit, message):
 
 
 def test_validate_checks_the_line_against_rulings_p2():
-    s = line(fresh(), ["G2D", "A4C", "ES", "G2C"]).state
+    s = line(fresh(), ["G2D.w", "A4C.w", "ES", "G2C.w"]).state
     s["line"][0]["engage_icon"] = "D"  # derived (P2), never stored since schema 2
     assert any("state.line[0].engage_icon is not a known key" in p for p in game.validate(s))
-    s = line(fresh(), ["G2D", "A4C", "ES", "G2C"]).state
+    s = line(fresh(), ["G2D.w", "A4C.w", "ES", "G2C.w"]).state
     s["line"][0]["icon_override"] = "D"  # only an engaged card keeps the icon a card's text set
     assert any("state.line[0].icon_override: only an engaged card" in p for p in game.validate(s))
-    s = line(fresh(), ["G2D", "A4C", "ES", "G2C"]).state
+    s = line(fresh(), ["G2D.w", "A4C.w", "ES", "G2C.w"]).state
     s["line"][1]["card"] = "A4Q"
     assert any("state.line[1].card" in p and "G2C.r.PK" in p for p in game.validate(s))

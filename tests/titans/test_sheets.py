@@ -109,3 +109,20 @@ def test_game_over_is_printed(tmp_path):
     document.render_save(GAME, s, [], out, "letter", title="", progress=False)
     text = PdfReader(out).pages[0].extract_text()
     assert "GAME LOST" in text and "The players lost" in text
+
+
+def test_the_tracker_page_draws_the_tier_bands_the_rules_use(tmp_path, monkeypatch):
+    """Book l.279-285: "GREEN (steps 1-5) ... WHITE (steps 6-10) ... BLUE (steps 11-15) ... RED (steps
+    16-20)": the bands are written once (model.TIER_SPANS); the tracker page draws whatever the rules
+    read, so a change there shows on the page (here a made-up Blue band)."""
+    from journal.games.titans import sheets
+    from journal.games.titans.rules import model
+
+    out = tmp_path / "b.pdf"
+    document.render_blank(GAME, out, "a4")
+    text = PdfReader(out).pages[0].extract_text()
+    for t, (lo, hi) in model.TIER_SPANS.items():
+        assert f"{t.upper()} {lo}-{hi}" in text
+    monkeypatch.setitem(sheets.TIER_SPANS, "blue", (11, 14))
+    document.render_blank(GAME, out, "a4")
+    assert "BLUE 11-14" in PdfReader(out).pages[0].extract_text()

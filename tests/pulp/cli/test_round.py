@@ -63,11 +63,11 @@ def test_evade_without_pay_in_a_script_names_the_option(g):
 
 
 def test_a_missing_payment_in_a_script_names_the_option_and_the_payments(g):
-    g("pulp", "round", "-s", "g", "--planet", "Mars", "G5D", "A0C", "G4S", "L.rb", ok=True)
+    g("pulp", "round", "-s", "g", "--planet", "Mars", "G5D.w", "A0C.w", "G4S.w", "L.rb", ok=True)
     before = g.files("g")
     r = g("pulp", "engage", "-s", "g", "1")  # 5 Combat, and Combat is 4
     assert r.exit_code == 2 and len(r.stderr.strip().splitlines()) == 1
-    assert r.stderr.startswith("Error: --pay is required: card 1 (G5D) needs 5 Combat")
+    assert r.stderr.startswith("Error: --pay is required: card 1 (G5D.w) needs 5 Combat")
     assert "--pay combat=4,diplomacy=2; --pay combat=4,science=2; --pay combat=3,science=2,diplomacy=2" in r.stderr
     assert g.files("g") == before
 
@@ -76,10 +76,10 @@ def test_a_missing_payment_is_asked_for_on_a_terminal(g, monkeypatch):
     from journal.runtime import Runtime
 
     monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
-    g("pulp", "round", "-s", "g", "--planet", "Mars", "G5D", "A0C", "G4S", "L.rb", ok=True)
+    g("pulp", "round", "-s", "g", "--planet", "Mars", "G5D.w", "A0C.w", "G4S.w", "L.rb", ok=True)
     r = g("pulp", "engage", "-s", "g", "1", input="combat=4,science=2\n")
     assert r.exit_code == 0, r.stderr
-    assert "Card 1 (G5D) needs 5 Combat" in r.stdout and "combat=3,science=2,diplomacy=2" in r.stdout  # the menu
+    assert "Card 1 (G5D.w) needs 5 Combat" in r.stdout and "combat=3,science=2,diplomacy=2" in r.stdout  # the menu
     assert "Move the Combat cube down 4 → 0." in r.stdout and "Move the Science cube down 3 → 1." in r.stdout
     r = g("pulp", "evade", "-s", "g", "2", "--draw", "r,b", input="diplomacy\n")
     assert r.exit_code == 0, r.stderr
@@ -106,7 +106,7 @@ def test_dice_by_hand_and_rerolled_with_a_physical_die(g):
 
 
 def test_engage_refusals_are_one_line_and_change_nothing(g):
-    g("pulp", "round", "-s", "g", "--planet", "Mars", "G5D", "A0C", "G4S", "L.rb", ok=True)
+    g("pulp", "round", "-s", "g", "--planet", "Mars", "G5D.w", "A0C.w", "G4S.w", "L.rb", ok=True)
     before = g.files("g")
     for args, message in ((["2"], "left to right"), (["1"], "--pay"), (["1", "--pay", "combat=2"], "does not cover"),
                           (["1", "--pay", "combat=9"], "Combat is only 4"), (["1", "--pay", "x=1"], "not an ability"),
@@ -118,7 +118,7 @@ def test_engage_refusals_are_one_line_and_change_nothing(g):
 
 
 def test_assign_weapon_and_hand_commands(g):
-    g("pulp", "round", "-s", "g", "--planet", "Mars", "G1C.PPP", "G1C", "G1D", "G1S", ok=True)
+    g("pulp", "round", "-s", "g", "--planet", "Mars", "G1C.w.PPP", "G1C.w", "G1D.w", "G1S.w", ok=True)
     for pos in (1, 2, 3, 4):
         g("pulp", "engage", "-s", "g", str(pos), ok=True)
     g("pulp", "search", "-s", "g", "--draw", "y,o,k", ok=True)
@@ -130,7 +130,7 @@ def test_assign_weapon_and_hand_commands(g):
     assert d["weapons"][0]["understood"] is True
     assert g("pulp", "assign", "-s", "g", "o", "--ability", "--supply").exit_code == 2
     g("pulp", "end-round", "-s", "g", ok=True)
-    assert j(g, "pulp", "hand", "-s", "g", "--gain", "A2D.K")["hand"] == ["A2D.K"]
+    assert j(g, "pulp", "hand", "-s", "g", "--gain", "A2D.w.K")["hand"] == ["A2D.w.K"]
     assert j(g, "pulp", "hand", "-s", "g", "--discard", "K")["hand"] == []
 
 
@@ -157,7 +157,7 @@ def test_the_game_ends_and_later_commands_are_refused(g):
 def test_a_card_whose_strength_card_text_lowers_to_0_must_be_evaded(book):
     """1a. Engage: "If a card has an Engage Strength of 0, it must be Evaded instead." However it
     got there: a card's text that lowers a Strength 1 card by 1 leaves it at 0."""
-    p(book, "round", "--planet", "Mars", "G1C.r.PK", "A1S", "G2D", "G2S", ok=True)   # card 1: 1 Science
+    p(book, "round", "--planet", "Mars", "G1C.r.PK", "A1S.w", "G2D.w", "G2S.w", ok=True)   # card 1: 1 Science
     before = book.files("g")
     r = p(book, "engage", "1", "--add", "-1S")
     assert r.exit_code == 1 and "has Engage Strength 0 with the card text" in r.stderr
@@ -172,12 +172,12 @@ def test_a_card_whose_strength_card_text_lowers_to_0_must_be_evaded(book):
 def test_a_payment_that_would_leave_two_abilities_at_0_names_the_payments_that_work(book):
     """P3 / 1a: "If any two Abilities ever reach zero during an encounter you have lost the game",
     and "You may additionally pay any two points of one Ability to act as one point of another"."""
-    p(book, "round", "--planet", "Mars", "G1D", "A1C", "G2D", "G2S", ok=True)       # card 1: 1 Combat
+    p(book, "round", "--planet", "Mars", "G1D.w", "A1C.w", "G2D.w", "G2S.w", ok=True)       # card 1: 1 Combat
     p(book, "ability", "combat", "=1", ok=True)
     p(book, "ability", "science", "=0", ok=True)
     r = p(book, "engage", "1")                       # point for point: Combat 1 → 0 with Science 0 loses
     assert r.exit_code == 2
-    assert ("--pay is required: card 1 (G1D) needs 1 Combat, which paid point for point would leave two "
+    assert ("--pay is required: card 1 (G1D.w) needs 1 Combat, which paid point for point would leave two "
             "abilities at 0 and lose the game: --pay diplomacy=2 ") in r.stderr
     r = p(book, "engage", "1", "--pay", "science=1")                        # what a refusal names too
     assert r.exit_code == 1 and "payments that work: --pay diplomacy=2" in r.stderr
@@ -208,7 +208,7 @@ def test_example_a_of_the_rulebook_typed_as_the_cards_lie(book):
     icon". So the cards are typed G2D A4C ES G2x: card 1 shows D (for card 4), card 2 shows C,
     the Nebula an Event showing S; card 4's own icon only matters to the Nebula, which has no
     Strength."""
-    p(book, "round", "--planet", "Mars", "G2D", "A4C", "ES", "G2C", ok=True)
+    p(book, "round", "--planet", "Mars", "G2D.w", "A4C.w", "ES", "G2C.w", ok=True)
     st = j(book, "show", "-s", "g")["state"]
     assert [(c.get("engage_strength"), c.get("engage_icon")) for c in st["line"]] == [
         (2, "C"), (4, "S"), (None, None), (2, "D")]
@@ -229,9 +229,9 @@ def test_example_b_of_the_rulebook_typed_as_the_cards_lie_with_kahs_sector(book)
     icon: typed G2D G0C G4S L.rb, card 2 evaded, card 3 engaged with --add 1C in Kah's sector."""
     p(book, "deck", "1", "=0", "--reason", "Example B is encountered in Kah's sector", ok=True)
     assert book.state("g")["alien"] == 1
-    p(book, "round", "--planet", "Mars", "G2D", "G0C", "G4S", "L.rb", ok=True)
+    p(book, "round", "--planet", "Mars", "G2D.w", "G0C.w", "G4S.w", "L.rb", ok=True)
     st = j(book, "show", "-s", "g")["state"]
-    assert st["location"] == "L.rb" and [c["card"] for c in st["line"]] == ["G2D", "G0C", "G4S"]
+    assert st["location"] == "L.rb" and [c["card"] for c in st["line"]] == ["G2D.w", "G0C.w", "G4S.w"]
     assert [(c["engage_strength"], c.get("engage_icon")) for c in st["line"]] == [(2, "C"), (0, "S"), (4, "D")]
     r = p(book, "engage", "2", "--pay", "combat=1")
     assert r.exit_code == 1                                             # card 1 first: left to right
@@ -262,3 +262,15 @@ def test_one_captains_die_per_engage_evade_or_search_a_second_die_is_refused(g):
     assert g.files("g") == before
     out = g("pulp", "engage", "-s", "g", "1", "--die", "gray", ok=False).stderr
     assert "the gray die on 3" in out  # one die, used as its face says (gray 3 is used on its own)
+
+
+def test_round_refuses_a_card_with_the_wrong_cubes_naming_it(g):
+    """Book l.91: "Guardforce and Agents cards show 1 cube, Locations show 2 cubes": the issue's line
+    (a Guardforce with two, an Agent with none, a Location with one) is refused at its first wrong
+    card, a usage error of one line, and the save is byte-for-byte unchanged."""
+    before = g.files("g")
+    r = p(g, "round", "--planet", "Mars", "G2C.rr.P", "A3S", "L.r", "G2D.b.P")
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1
+    assert r.stderr == ("Error: card 1, G2C.rr.P, shows 2 cubes: Guardforce cards show 1 cube (Guardforce and "
+                        "Agents 1, Locations 2), typed after a dot, e.g. G2C.r.P\n")
+    assert g.files("g") == before

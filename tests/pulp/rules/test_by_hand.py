@@ -24,11 +24,11 @@ def test_every_tracker_can_be_set_by_hand():
     assert run(by_hand.set_deck, s, dice(), 2, delta=-3).state["decks"] == [16, 13, 16]
     assert run(by_hand.set_deck, s, dice(), 1, value=0).state["alien"] == 1
     assert run(by_hand.set_planets, s, dice(), face_up=1, deck=5).state["planets"]["face_up"] == 1
-    assert run(by_hand.hand, s, dice(), gain=parse_card("G2C.K")).state["hand"] == ["G2C.K"]
+    assert run(by_hand.hand, s, dice(), gain=parse_card("G2C.w.K")).state["hand"] == ["G2C.w.K"]
     s2 = run(by_hand.set_location, s, dice(), parse_card("l.rb")).state
     assert s2["location"] == "L.rb" and "location" not in run(by_hand.set_location, s2, dice(), None).state
     with pytest.raises(InputError, match="not a Location"):
-        by_hand.set_location(s, dice(), parse_card("G2C"))
+        by_hand.set_location(s, dice(), parse_card("G2C.w"))
 
 
 def test_cubes_moved_by_hand_are_conserved_and_checked_on_weapons():

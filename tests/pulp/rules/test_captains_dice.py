@@ -13,7 +13,7 @@ from journal.games.pulp.rules import captains_dice, encounter, engage, planet_se
 
 
 def test_a_used_die_turns_down_and_may_skip_faces_and_stays_at_its_lowest():
-    s = line(fresh(), ["G4D", "A3C", "G1S", "G2C"]).state
+    s = line(fresh(), ["G4D.w", "A3C.w", "G1S.w", "G2C.w"]).state
     out = run(engage.engage, s, dice(), 1, die=("red", 6, 3), pay={"combat": 1})
     assert out.state["dice"]["red"] == 3
     with pytest.raises(InputError, match="lower face"):
@@ -25,7 +25,7 @@ def test_a_used_die_turns_down_and_may_skip_faces_and_stays_at_its_lowest():
 
 
 def test_the_face_typed_must_match_the_save():
-    s = line(fresh(), ["G4D", "A3C", "G1S", "G2C"]).state
+    s = line(fresh(), ["G4D.w", "A3C.w", "G1S.w", "G2C.w"]).state
     with pytest.raises(RuleError, match="pulp die red --to 4"):
         engage.engage(s, dice(), 1, die=("red", 4, None))
     with pytest.raises(RuleError, match="no blue die"):
@@ -33,22 +33,22 @@ def test_the_face_typed_must_match_the_save():
 
 
 def test_artificial_intelligence_rerolls_a_die_when_engaging_an_agent():
-    s = line(fresh(chosen=("red", "yellow"), faces={"yellow": 4, "red": 2}), ["A4D", "G3C", "G1S", "G2C"]).state
+    s = line(fresh(chosen=("red", "yellow"), faces={"yellow": 4, "red": 2}), ["A4D.w", "G3C.w", "G1S.w", "G2C.w"]).state
     out = run(captains_dice.die, s, dice(5), "yellow", use=True, target="red")
     assert out.state["dice"] == {"red": 5, "yellow": 3}
-    s2 = line(fresh(chosen=("red", "yellow"), faces={"yellow": 4}), ["G4D", "A3C", "G1S", "G2C"]).state
+    s2 = line(fresh(chosen=("red", "yellow"), faces={"yellow": 4}), ["G4D.w", "A3C.w", "G1S.w", "G2C.w"]).state
     with pytest.raises(RuleError, match="Agent"):
         captains_dice.die(s2, dice(5), "yellow", use=True, target="red")
 
 
 def test_artificial_intelligence_swaps_a_die_on_a_guardforce_with_a_planet_icon():
-    s = line(fresh(chosen=("red", "yellow"), faces={"yellow": 2}), ["G4D.P", "A3C", "G1S", "G2C"]).state
+    s = line(fresh(chosen=("red", "yellow"), faces={"yellow": 2}), ["G4D.w.P", "A3C.w", "G1S.w", "G2C.w"]).state
     out = run(captains_dice.die, s, dice(4), "yellow", use=True, target="red", swap_for="blue")
     assert out.state["dice"] == {"yellow": 1, "blue": 4}
 
 
 def test_scanning_technology_understands_a_weapon():
-    s = line(fresh(faces={"gray": 3}), ["G4D", "A3C", "G1S", "G2C"]).state
+    s = line(fresh(faces={"gray": 3}), ["G4D.w", "A3C.w", "G1S.w", "G2C.w"]).state
     s["weapons"] = [{"cubes": {"yellow": 1}, "understood": False, "used": False, "needs": {"red": 3}}]
     s["bag"]["yellow"] -= 1
     out = run(captains_dice.die, s, dice(), "gray", use=True, weapon=1)
@@ -57,10 +57,10 @@ def test_scanning_technology_understands_a_weapon():
 
 def test_engineer_upgrades_a_systems_die():
     s = line(fresh(captain="Mina Tormelson", chosen=("orange", "gray", "yellow"),
-                   faces={"orange": 2, "gray": 3, "yellow": 5}), ["G4D", "A3C", "G1S", "G2C"]).state
+                   faces={"orange": 2, "gray": 3, "yellow": 5}), ["G4D.w", "A3C.w", "G1S.w", "G2C.w"]).state
     out = run(captains_dice.die, s, dice(), "orange", use=True, target="gray")
     assert out.state["dice"] == {"orange": 1, "gray": 4, "yellow": 5}
-    s2 = line(fresh(chosen=("orange", "gray"), faces={"gray": 3}), ["G4D", "A3S", "G1S", "G2C"]).state
+    s2 = line(fresh(chosen=("orange", "gray"), faces={"gray": 3}), ["G4D.w", "A3S.w", "G1S.w", "G2C.w"]).state
     out = run(engage.engage, s2, dice(), 1, die=("orange", 6, None), pay={"science": 2})
     assert out.state["dice"] == {"orange": 5, "gray": 5} and out.data["dice_bonus"]["science"] == 2
 
@@ -72,7 +72,7 @@ def test_a_die_set_by_hand_or_rerolled():
 
 
 def test_a_die_face_used_in_the_wrong_place_says_where_it_belongs():
-    s = line(fresh(chosen=("blue", "gray"), faces={"blue": 1, "gray": 2}), ["G2D", "A3C", "G1S", "G2C"]).state
+    s = line(fresh(chosen=("blue", "gray"), faces={"blue": 1, "gray": 2}), ["G2D.w", "A3C.w", "G1S.w", "G2C.w"]).state
     with pytest.raises(RuleError, match="does nothing in this engage: it is used in the planet search$"):
         engage.engage(s, dice(), 1, die=("blue", None, None))
     with pytest.raises(RuleError, match="it is used with `journal pulp evade 1 --die gray`"):  # the next card
@@ -86,7 +86,7 @@ def test_a_die_face_used_in_the_wrong_place_says_where_it_belongs():
 
 
 def test_artificial_intelligence_swap_needs_a_guardforce_with_a_planet_icon():
-    s = line(fresh(chosen=("red", "yellow"), faces={"yellow": 2}), ["G4D", "A3C", "G1S", "G2C"]).state
+    s = line(fresh(chosen=("red", "yellow"), faces={"yellow": 2}), ["G4D.w", "A3C.w", "G1S.w", "G2C.w"]).state
     with pytest.raises(RuleError, match="planet icon"):
         captains_dice.die(s, dice(4), "yellow", use=True, target="red", swap_for="blue")
 

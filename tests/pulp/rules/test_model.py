@@ -12,7 +12,7 @@ from journal.games.pulp.rules import engage, evade, model
 def test_engage_strength_example_a():
     """Rulebook Example A: Guardforce 2 Combat, Hostile Agent 4 Super Science, the Nebula with no
     strength of its own, Guardforce 2 Diplomacy (the rightmost takes the leftmost card's icon)."""
-    s = line(fresh(), ["G2D", "A4C", "ES", "G2C"]).state
+    s = line(fresh(), ["G2D.w", "A4C.w", "ES", "G2C.w"]).state
     assert engage_view(s) == [(2, "C"), (4, "S"), (None, None), (2, "D")]
 
 
@@ -35,12 +35,12 @@ def test_engage_strength_example_b():
 
 
 def test_engage_icon_skips_evaded_cards():
-    s = line(fresh(), ["G2C", "G2D", "G2S", "G3C"]).state
+    s = line(fresh(), ["G2C.w", "G2D.w", "G2S.w", "G3C.w"]).state
     s = run(engage.engage, s, dice(), 1, pay={"diplomacy": 2}).state
     s = run(evade.evade, s, dice(draws=["red", "red"]), 2, "combat").state
     # card 3 now takes card 4's icon; card 4 wraps past nothing evaded to card 1
     assert engage_view(s)[2:] == [(2, "C"), (3, "C")]
-    s2 = line(fresh(), ["G2C", "G2D", "G2S", "G3C"]).state
+    s2 = line(fresh(), ["G2C.w", "G2D.w", "G2S.w", "G3C.w"]).state
     s2 = run(evade.evade, s2, dice(draws=["red", "red"]), 1, "science").state
     s2 = run(evade.evade, s2, dice(draws=["blue", "blue"]), 2, "combat").state
     s2 = run(evade.evade, s2, dice(draws=["orange", "red"]), 3, "combat").state
@@ -48,7 +48,7 @@ def test_engage_icon_skips_evaded_cards():
 
 
 def test_engage_icon_wraps_past_evaded_cards_from_the_rightmost():
-    s = line(fresh(), ["G1D", "G1S", "G1C", "G2C"]).state
+    s = line(fresh(), ["G1D.w", "G1S.w", "G1C.w", "G2C.w"]).state
     s = run(evade.evade, s, dice(draws=["red", "red"]), 1, "science").state
     s = run(engage.engage, s, dice(), 2, pay={"combat": 1}).state
     s = run(engage.engage, s, dice(), 3, pay={"combat": 1}).state
@@ -66,7 +66,7 @@ def test_past_the_quietus_means_its_deck_is_empty():
 def test_an_engaged_card_keeps_the_icon_it_was_encountered_with():
     """Derived, not stored: card 1 engaged with card 2's icon keeps it when card 2 is evaded later;
     only an icon a card's text set (--icon) is stored (icon_override)."""
-    s = line(fresh(), ["G1D", "A1C", "G1S", "G2S"]).state
+    s = line(fresh(), ["G1D.w", "A1C.w", "G1S.w", "G2S.w"]).state
     s = run(engage.engage, s, dice(), 1, pay={"combat": 1}).state
     s = run(evade.evade, s, dice(draws=["red", "blue"]), 2, "science").state
     assert engage_view(s) == [(1, "C"), (1, "S"), (1, "S"), (2, "D")]

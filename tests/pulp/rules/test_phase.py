@@ -18,7 +18,7 @@ def test_next_step_names_the_step_due_as_whole_commands():
     assert step == ("choose one of the 3 face-up planets, draw 4 cards from The Quietus's deck: "
                     "journal pulp round --planet NAME CARD CARD CARD CARD")
     assert [h.words for h in step.hints()] == [("--planet", "NAME", "CARD", "CARD", "CARD", "CARD")]
-    s = line(s, ["G1D.PP", "A1C.P", "G1S.PO", "G1C.K"]).state
+    s = line(s, ["G1D.w.PP", "A1C.w.P", "G1S.w.PO", "G1C.w.K"]).state
     assert [h.render() for h in phase.next_step(s).hints()] == ["journal pulp engage 1", "journal pulp evade 1"]
     s = searching()
     assert phase.next_step(s) == \
@@ -35,7 +35,7 @@ def test_next_step_names_the_step_due_as_whole_commands():
 def test_result_says_how_the_game_ended():
     s = fresh()
     assert phase.result(s) is None
-    lost = run(engage.engage, line(s, ["G4D", "A3C", "G1S", "G2C"]).state | {"abilities": {
+    lost = run(engage.engage, line(s, ["G4D.w", "A3C.w", "G1S.w", "G2C.w"]).state | {"abilities": {
         "combat": {"value": 4, "max": 6}, "science": {"value": 0, "max": 5}, "diplomacy": {"value": 3, "max": 5}}},
         dice(), 1, pay={"combat": 4}).state
     assert phase.result(lost) == "lost" and phase.next_step(lost) == "the game is over."
@@ -45,7 +45,7 @@ def test_result_says_how_the_game_ended():
 def test_every_hint_names_what_is_known_and_is_a_whole_command():
     """Issue 20 §4: an ability, a cube or a weapon the state knows is named (no ABILITY, CUBE, N); a
     choice the command asks for on a terminal is left to it; alternatives are separate commands."""
-    s = with_abilities(line(fresh(), ["G1D", "A1C", "G1S", "G1C"]).state, combat=0, science=0)
+    s = with_abilities(line(fresh(), ["G1D.w", "A1C.w", "G1S.w", "G1C.w"]).state, combat=0, science=0)
     assert phase.next_step(s).hints()[1].render() == "journal pulp evade 1 --pay diplomacy"  # the only one left
     s = searching()
     s["weapons"] = [{"cubes": {"yellow": 1}, "understood": False, "used": False, "needs": {"red": 1}},
@@ -62,7 +62,7 @@ def test_every_hint_names_what_is_known_and_is_a_whole_command():
 def test_a_card_with_no_icon_reads_plainly_and_its_hint_names_icon():
     """Issue 20 §4: "A Pulp card with no icon gets a hint that names --icon, and its label has no nested
     brackets"; engaging it asks for the icon (a script is told --icon C, D or S)."""
-    s = line(fresh(), ["G2C.r.PK", "A2.o.PP", "G2D.b.P", "G1S"]).state
+    s = line(fresh(), ["G2C.r.PK", "A2.o.PP", "G2D.b.P", "G1S.w"]).state
     assert model.card_requirement(model.shown_line(s["line"])[0]) == "2, no icon"
     step = phase.next_step(s)
     assert step.startswith("card 1 G2C.r.PK (2, no icon): journal pulp engage 1 (it asks for --icon C, D or S")

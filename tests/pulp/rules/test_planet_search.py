@@ -90,9 +90,9 @@ def test_finding_every_super_weapon_wins():
 
 def test_spending_keys_and_codes_for_a_planet_action():
     s = searching()
-    s["hand"] = ["G1C.K", "A2S.PKO", "E.O"]
+    s["hand"] = ["G1C.w.K", "A2S.w.PKO", "E.O"]
     out = run(planet_search.search, s, dice(draws=["red", "red", "red", "red"]), spend=["K", "O"])
-    assert out.state["hand"] == ["A2S.PKO"]
+    assert out.state["hand"] == ["A2S.w.PKO"]
     with pytest.raises(RuleError, match="no Key card"):
         planet_search.search(out.state | {"phase": "search", "drawn": s["drawn"]}, dice(), spend=["K", "K"])
 

@@ -13,6 +13,15 @@ from journal.games.pulp.rules import components, model, setup_game
 
 @pytest.mark.parametrize("level,n", [("basic", 4), ("normal", 5), ("advanced", 6)])
 def test_setup_seeds_the_bag_by_skill_level(level, n):
+    """Book l.58: "Seed the bag with 4 cubes each of Combat (red), Science (orange), Diplomacy (blue)
+    and Black, as well as a number of Super Weapon (yellow) and White cubes [...] Basic: 4 of each;
+    Normal: 5 of each; Advanced: 6 of each": the bag and the set-up's message say the same (both
+    read components.starting_bag)."""
+    out = setup_game.new(Dice(1, 0), level, "Ana Vex", {"combat": (4, 6), "science": (3, 5), "diplomacy": (3, 5)},
+                         ["red", "gray"], {"gray": 3}, list(ALIENS))
+    assert (f"Seed the bag: 4 red, 4 orange, 4 blue, 4 black, {n} yellow, {n} white; the rest is the supply. "
+            f"Shuffle {n} Super Weapon cards into their deck.") in out.lines
+    assert components.starting_bag(level) == out.state["bag"]
     s = check(fresh(level))
     assert s["bag"] == {"red": 4, "orange": 4, "blue": 4, "black": 4, "yellow": n, "white": n}
     assert s["supply"] == {"red": 11, "orange": 11, "blue": 11, "black": 11, "yellow": 6 - n, "white": 10 - n}

@@ -29,7 +29,7 @@ def test_a_weapon_without_requirement_works_at_once_and_is_used_once_per_encount
     s = run(super_weapons.weapon, s, dice(), 1, needs={}).state
     assert s["weapons"][0]["understood"] is True
     s = round_end.end_round(s, dice()).state
-    s = line(s, ["G1C", "G1C", "G1C", "G1D"]).state
+    s = line(s, ["G1C.w", "G1C.w", "G1C.w", "G1D.w"]).state
     s = run(super_weapons.weapon, s, dice(), 1, use=True).state
     with pytest.raises(RuleError, match="already used"):
         super_weapons.weapon(s, dice(), 1, use=True)

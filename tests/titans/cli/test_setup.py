@@ -127,3 +127,23 @@ def test_new_refuses_a_bad_set_up(specs, players, message):
 def test_new_refuses_two_rifts_with_one_type():
     with pytest.raises(InputError, match="on another rift"):
         cli_setup.read_rift_types(["North=Flying", "South=flying"], BOARD["rifts"], INVADERS["types"])
+
+
+def test_invasions_beyond_the_episode_cards_drawn_are_refused_without_a_card(journal):
+    """Book l.164: "Each Episode Card drawn in this way will indicate the Rift from which the Invader
+    will arrive and the city it will be placed on": as many invasions as cards drawn; one more is a
+    card's text (A2), given with --reason, and the save is untouched when it is refused."""
+    journal(*NEW, ok=True)
+    assert "(1 invasion to place)" in t(journal, "opening", ok=True).stdout
+    first = t(journal, "invade", "--rift", "North", "--city", "Moscow", ok=True).stdout
+    assert "Fight Phase next" in first
+    before = (journal.saves / "g.toml").read_bytes()
+    r = t(journal, "invade", "--rift", "North", "--city", "Moscow")
+    assert r.exit_code == 1 and r.stderr.count("\n") == 1
+    assert ("no invasion is left to place: this Opening Phase's Episode Cards are all placed; an invasion a card's "
+            "text calls for gives its text: journal titans invade --rift RIFT --city CITY --reason 'CARD TEXT'"
+            in r.stderr)
+    assert (journal.saves / "g.toml").read_bytes() == before
+    out = t(journal, "invade", "--rift", "North", "--city", "Moscow", "--reason", "Episode: a second wave",
+            ok=True).stdout
+    assert "(An invasion beyond the Episode Cards drawn, as a card's text says.)" in out

@@ -144,3 +144,42 @@ def test_a_tier_change_mid_damage_lets_the_players_order_the_invaders():
     assert out.state["cities"]["Paris"]["damage"] == 1 and out.state["threat"] == 6
     with pytest.raises(RuleError, match="T1 deals no damage this Ending Phase"):
         ending.ending(repairs_skipped(s), dice(), order=("T1",))
+
+
+def test_damage_assigned_to_supports_goes_from_one_to_the_next_and_the_rest_is_lost():
+    """Book l.233: the damage goes to Supports "Instead of the city"; l.395: "If it suffers 2 or more
+    damage, it must be removed"; l.399 (Toronto): "The same applies to the second Support in case of
+    excess damage". The book is silent past the last Support: as excess attack damage with no other
+    Invader to take it is lost (l.200), it is lost, never sent on to the city."""
+    s = with_supports(put(fighting(), "F5", "Paris"), "Bo", "Paris", 2)          # F5: DMG 2
+    s["players"]["Bo"]["supports"][0]["damage"] = 1                              # one knocked down
+    out = typed(read_assign, ending.ending, repairs_skipped(s), assign=("F5=yellow",))
+    assert out.state["players"]["Bo"]["supports"] == [{"city": "Paris", "damage": 1}]   # the second took the rest
+    assert out.data["damage"] == [{"invader": "F5", "target": "Bo's Supports", "kind": "support", "damage": 2}]
+    s["players"]["Bo"]["supports"] = [{"city": "Paris", "damage": 1}]
+    out = typed(read_assign, ending.ending, repairs_skipped(s), assign=("F5=yellow",))
+    assert out.state["players"]["Bo"]["supports"] == [] and out.state["cities"]["Paris"]["damage"] == 0
+    assert out.state["threat"] == s["threat"]
+    assert "1 of F5's damage finds no yellow Support left in Paris: it is lost (it went to the Supports instead of " \
+           "the city)." in out.lines
+    assert out.data["damage"] == [{"invader": "F5", "target": "Bo's Supports", "kind": "support", "damage": 1,
+                                   "lost": 1}]
+    assert out.summary.startswith("Turn 1 ends: F5→Bo's Supports 1 (1 lost);")
+
+
+def test_the_ending_log_line_says_the_damage_a_destroyed_city_loses():
+    """Book l.233: "If the city is destroyed as a consequence of this action, place a City Destroyed
+    Token onto it": a destroyed city takes no more, so the log line and the report say the damage
+    is lost, as the output does (not "F5→Tokyo 2")."""
+    s = put(fighting(), "F5", "Tokyo")
+    s["cities"]["Tokyo"].update(damage=4, destroyed=True)
+    out = apply(ending.ending, repairs_skipped(s))
+    assert "Tokyo is already destroyed: the damage from F5 is lost." in out.lines
+    assert out.data["damage"] == [{"invader": "F5", "target": "Tokyo", "kind": "city", "damage": 0, "lost": 2}]
+    assert out.summary.startswith("Turn 1 ends: F5→Tokyo 0 (2 lost);")
+    s = put(fighting(), "F5", "Tokyo")
+    s["cities"]["Tokyo"]["damage"] = 3                                       # a Metropolis one point from destroyed
+    out = apply(ending.ending, repairs_skipped(s), assign=(Assignment("F5", "city"),))
+    assert out.data["damage"] == [{"invader": "F5", "target": "Tokyo", "kind": "city", "damage": 1, "lost": 1}]
+    assert "The rest of F5's damage (1) is lost: Tokyo had no more to take." in out.lines
+    assert out.summary.startswith("Turn 1 ends: F5→Tokyo 1 (1 lost);")

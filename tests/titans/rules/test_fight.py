@@ -97,13 +97,13 @@ def test_the_lair_is_a_row_of_spots():
     for pid, city in (("F1", "Tokyo"), ("F2", "Cairo"), ("F5", "Lima")):
         s = put(s, pid, city)                                    # the North Rift is empty
     assert s["rifts"]["North"]["lair"] == {"1": "F3", "2": "F4"}
-    out = apply(opening.invade, s, "North", "Paris")
+    out = apply(opening.invade, s, "North", "Paris", by_card=True)
     assert "Take F3 (Flying, Green: HP 3, DMG 1) from the North Lair (spot 1) and place it on Paris." in out.lines
     assert out.state["rifts"]["North"]["lair"] == {"2": "F4"}
     out = apply(fight.attack, out.state, Attack("Atlas", successes=4))
     assert "put the pawn on spot 1 of the North Lair (its first free spot)" in " ".join(out.lines)
     assert out.state["rifts"]["North"]["lair"] == {"1": "F1", "2": "F4"}
-    out = apply(opening.invade, out.state, "North", "Moscow")
+    out = apply(opening.invade, out.state, "North", "Moscow", by_card=True)
     assert out.data["invader"] == "F1" and out.state["rifts"]["North"]["lair"] == {"2": "F4"}
 
 

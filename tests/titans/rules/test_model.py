@@ -19,6 +19,11 @@ def test_threat_tiers(threat, expected):
 @pytest.mark.parametrize("threat,section,hp,dmg", [(3, "green", 3, 1), (7, "white", 4, 2), (12, "blue", 5, 2),
                                                   (18, "red", 6, 3)])
 def test_invader_card_section_follows_the_tier(threat, section, hp, dmg):
+    """Book l.279 prints, for the Green tier, "use the characteristics in the white section of the
+    Invader Cards" (and l.281 "yellow section" for the White tier); l.304: "The Invader Card is
+    divided into four different sections, each marked with a different color: Green, White, Blue
+    and Red [...] refer to the relevant section": each tier reads its own colour's section (T2),
+    the Green tier the Green one."""
     s = with_threat(fresh(), threat)
     st = model.stats(s, "F3")                # reward 2: hp 3/4/5/6, dmg 1/2/2/3
     assert (st["section"], st["hp"], st["dmg"]) == (section, hp, dmg)

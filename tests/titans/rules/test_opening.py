@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from journal.errors import RuleError
-from journal.games.titans.rules import byhand, model, opening, rifts, setup
+from journal.games.titans.rules import byhand, model, opening, rifts, setup, turn
 from titans.titans_helpers import (
     TITANS, apply, dice, do, ended, fighting, fresh, one_game, put, started, table, tyrant_ready, with_threat,
 )
@@ -113,11 +113,11 @@ def test_invasion_takes_rift_invaders_in_spot_order_then_the_lair():
     s = started()
     order = []
     for _ in range(5):
-        out = apply(opening.invade, s, "North", "Toronto")
+        out = apply(opening.invade, s, "North", "Toronto", by_card=True)
         order.append(out.data["invader"])
         s = out.state
     assert order == ["F1", "F2", "F5", "F3", "F4"]
-    out = apply(opening.invade, s, "North", "Toronto")
+    out = apply(opening.invade, s, "North", "Toronto", by_card=True)
     assert out.data["invader"] is None and "No invader is left" in out.lines[0]
 
 
@@ -129,12 +129,37 @@ def test_invasion_damage_can_destroy_a_city():
 
 def test_invasion_of_a_destroyed_city_deals_no_damage():
     s = do(byhand.damage, fighting(), 4, city="Tokyo")
-    out = apply(opening.invade, s, "West", "Tokyo")
+    out = apply(opening.invade, s, "West", "Tokyo", by_card=True)
     assert out.state["cities"]["Tokyo"]["damage"] == 4 and out.state["threat"] == s["threat"]
 
 
 def test_a_closed_rift_sends_no_invader():
     s = tyrant_ready()
     s = do(rifts.rift_close, s, "North", "Brute", city="Toronto")
-    out = apply(opening.invade, s, "North", "Paris")
+    out = apply(opening.invade, s, "North", "Paris", by_card=True)
     assert out.data["invader"] is None and "closed" in out.lines[0]
+
+
+def test_invasions_count_down_the_episode_cards_drawn():
+    """Book l.164: "After the first Invader has invaded Earth, the Lead Character draws 1 more Episode
+    Card for 3-player games [...] Each Episode Card drawn in this way will indicate the Rift from which
+    the Invader will arrive and the city it will be placed on": two cards, two invasions, then none
+    unless a card's text calls for one (A2)."""
+    s = ended(fighting(3))
+    s["invaded"] = True
+    s = do(opening.opening, s)
+    assert s["invasions"] == 2
+    out = apply(opening.invade, s, "North", "Paris")
+    assert out.data["invasions"] == 1 and not out.data["by_card"]
+    assert "1 invasion still to place this Opening Phase: journal titans invade --rift RIFT --city CITY." in out.lines
+    out = apply(opening.invade, out.state, "East", "Beijing")
+    assert out.data["invasions"] == 0 and any(line.startswith("Fight Phase next") for line in out.lines)
+    with pytest.raises(RuleError, match="no invasion is left to place: this Opening Phase's Episode Cards are all "
+                                        "placed"):
+        opening.invade(out.state, dice(), "North", "Moscow")
+    fight = do(turn.next_phase, out.state)
+    with pytest.raises(RuleError, match="invasions come with the Episode Cards of the Opening Phase, not the Fight "
+                                        "Phase"):
+        opening.invade(fight, dice(), "North", "Moscow")
+    extra = apply(opening.invade, fight, "North", "Moscow", by_card=True)
+    assert extra.data["by_card"] and extra.data["invader"] and extra.state["phase"] == "fight"

@@ -79,3 +79,20 @@ def test_mechanical_ability_triggers_when_a_failed_trial_puts_the_titan_in_its_c
     s = put(on_empty_north(), "M1", "London")
     out = apply(rifts.trial, s, "Brute", "North", "fail", to="London")
     assert any("M1's Mechanical ability" in line for line in out.lines)
+
+
+def test_a_second_titan_may_not_step_onto_a_rift_whose_trial_is_passed():
+    """Book l.192: "If it succeeds in the first part of the Trial, move the Titan into the second
+    part of the Rift Token where it will face the Tyrant himself in the next turn": the Trial is
+    behind and the Tyrant is Brute's, so Atlas would have nothing to do there (and lose its
+    Development). The move is refused; a card that sends it there (`--anywhere`) is said so."""
+    s = tyrant_ready()
+    msg = "Brute passed the North Rift's Trial and faces its Tyrant: Atlas would find nothing to do there"
+    with pytest.raises(RuleError, match=msg) as e:
+        fight.move(s, dice(), "Atlas", "North")
+    assert "journal titans move Atlas North --anywhere" in e.value.message
+    s = passed(s, "Bo")
+    out = apply(fight.move, s, "Atlas", "North", anywhere=True)
+    assert out.state["titans"]["Atlas"]["rift"] == "North" and "trial" not in out.state["round"]
+    assert ("Brute faces the North Tyrant here: Atlas has no Trial to face; it stands on the rift until it moves "
+            "on (its player skips Development meanwhile).") in out.lines

@@ -11,6 +11,7 @@ import re
 from typing import Final, NamedTuple, TypedDict
 
 from journal.errors import InputError, typed
+from journal.text import plural
 
 # Cubes (P1: 76 of them, never created)
 RED, ORANGE, BLUE, BLACK, YELLOW, WHITE = "red", "orange", "blue", "black", "yellow", "white"
@@ -36,8 +37,13 @@ GUARDFORCE, AGENT, LOCATION, EVENT = "G", "A", "L", "E"
 KINDS = {GUARDFORCE: "Guardforce", AGENT: "Agent", LOCATION: "Location", EVENT: "Event"}
 PLANET, KEY, CODE = "P", "K", "O"
 
+# "Guardforce and Agents cards show 1 cube, Locations show 2 cubes" (the Encounter Phase); an
+# Event's cubes the book does not count
+CUBES_SHOWN = {GUARDFORCE: 1, AGENT: 1, LOCATION: 2}
+
 # Setup: skill level N (P1), the three Encounter decks of 16 (P6), the Planet cards
 LEVELS = {"basic": 4, "normal": 5, "advanced": 6}
+SEEDED = {RED: 4, ORANGE: 4, BLUE: 4, BLACK: 4}      # P1: the bag's cubes at every level; N yellow, N white more
 DECKS = 3
 DECK_SIZE = 16  # P6: four rounds per alien
 LINE_SIZE = 4
@@ -184,7 +190,24 @@ def card_token(card: Card) -> str:
     return out + ("." + flags if flags else "")
 
 
+def wrong_cubes(card: Card) -> str | None:
+    """Why a drawn card's cubes cannot be what it shows ("Guardforce and Agents cards show 1 cube,
+    Locations show 2 cubes"), or None when they can (an Event: any)."""
+    want = CUBES_SHOWN.get(card["kind"])
+    if want is None or len(card["cubes"]) == want:
+        return None
+    example = card_token({**card, "cubes": (card["cubes"] + "rb")[:want]})
+    return (f"shows {plural(len(card['cubes']), 'cube')}: {KINDS[card['kind']]} cards show "
+            f"{plural(want, 'cube')} (Guardforce and Agents 1, Locations 2), typed after a dot, e.g. {example}")
+
+
 # --- cubes as players read them ---------------------------------------------------------
+
+def starting_bag(level: str) -> dict[str, int]:
+    """P1: the bag at set-up, by colour: 4 red, orange, blue and black, N yellow and N white."""
+    n = LEVELS[level]
+    return {**SEEDED, YELLOW: n, WHITE: n}
+
 
 def needs_text(needs: dict) -> str:
     return ",".join(f"{SHORT[c]}{n}" for c, n in needs.items()) if needs else "none"

@@ -14,7 +14,7 @@ from journal.dice import Dice
 from journal.errors import InputError, RuleError
 from journal.games.pulp.rules.components import (
     ABILITY_LABEL, COLOURS, ENCOUNTER, FACE_UP, ICONS, LETTER, LINE_SIZE, LOCATION, LOST, OVER, PENDING, QUIETUS,
-    READY, SEARCH, Card, card_token, count_cubes, cubes_text,
+    READY, SEARCH, Card, card_token, count_cubes, cubes_text, wrong_cubes,
 )
 from journal.games.pulp.rules.model import alien_name, card_requirement, line_entry, pending, shown_line, zero_abilities
 from journal.games.pulp.rules.phase import need_phase, next_step
@@ -64,6 +64,10 @@ def cards_to_draw(s: State, cards: list[Card]) -> int:
     if len(cards) != want:
         raise InputError(f"{plural(len(cards), 'card')} given: draw {want} from {alien_name(s)}'s deck "
                          f"({deck} left) and type each, e.g. G2C.r.PK A4S.o.PP L.rb G2D.b.P")
+    for n, card in enumerate(cards, 1):
+        why = wrong_cubes(card)
+        if why:
+            raise InputError(f"card {n}, {card_token(card)}, {why}")
     return want
 
 

@@ -7,8 +7,8 @@ from typing import Any, TYPE_CHECKING
 from journal.dice import Dice
 from journal.errors import InputError, RuleError, typed
 from journal.games.pulp.rules.components import (
-    ABILITIES, ABILITY_LABEL, BLACK, BLUE, COLOURS, CREW, DECK_SIZE, DECKS, DIE_NAMES, DRAWN, FACE_UP, LEVELS, MINA,
-    ORANGE, PLANETS, QUIETUS, READY, RED, TOTALS, WHITE, YELLOW,
+    ABILITIES, ABILITY_LABEL, COLOURS, CREW, DECK_SIZE, DECKS, DIE_NAMES, DRAWN, FACE_UP, LEVELS, MINA, PLANETS,
+    QUIETUS, READY, TOTALS, cubes_text, starting_bag,
 )
 from journal.games.pulp.rules.phase import next_step
 from journal.hints import say
@@ -27,7 +27,7 @@ def new(dice: Dice, level: str, captain: str, abilities: dict[str, tuple[int, in
     check_the_dice(captain, dice_chosen, faces)
     aliens = row_of_aliens(hegemony)
     n = LEVELS[level]
-    bag = {RED: 4, ORANGE: 4, BLUE: 4, BLACK: 4, YELLOW: n, WHITE: n}
+    bag = starting_bag(level)
     state: dict[str, Any] = {
         "level": level, "captain": captain, "round": 0, "phase": READY,
         "abilities": {a: {"value": abilities[a][0], "max": abilities[a][1]} for a in ABILITIES}, "dice": {},
@@ -46,8 +46,8 @@ def new(dice: Dice, level: str, captain: str, abilities: dict[str, tuple[int, in
              (f" Rolled: {', '.join(rolled)}." if rolled else ""),
              "Aliens, left to right: " + ", ".join(a["name"] for a in aliens) +
              f"; deal {DECK_SIZE} Encounter cards face down under each.",
-             f"Seed the bag: 4 red, 4 orange, 4 blue, 4 black, {n} yellow, {n} white; the rest is the "
-             f"supply. Shuffle {n} Super Weapon cards into their deck.",
+             f"Seed the bag: {cubes_text(bag)}; the rest is the supply. Shuffle {n} Super Weapon cards into "
+             f"their deck.",
              f"Deal {FACE_UP} Planet cards face up.",
              say("Next: ", next_step(state))]
     summary = f"Pulp Invasion ({level}) begins: Captain {captain}, " + \

@@ -16,7 +16,7 @@ from journal.games.titans.cli.values import ADJACENT, whole_number
 from journal.games.titans.rules import model
 from journal.lookup import find
 from journal.schema import fold
-from journal.options import CampaignName, save_option
+from journal.options import CampaignName, reason_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 from journal.text import plural
 
@@ -243,9 +243,11 @@ def read_invade(state: dict, p: dict) -> dict:
               help="The rift on the Episode Card's invasion symbol.")
 @click.option("--city", required=True, metavar="CITY", help="The city on the Episode Card's invasion symbol.")
 @ADJACENT
+@reason_option
 @pass_rt
-def invade(rt: Runtime, save: str | None, rift: str, city: str, adjacent: tuple[str, ...]) -> None:
-    """An invasion: the rift's first invader (spot order), else its Lair's; 1 Invasion Damage."""
+def invade(rt: Runtime, save: str | None, rift: str, city: str, adjacent: tuple[str, ...], reason: str | None) -> None:
+    """An invasion: the rift's first invader, else its Lair's; one per Episode Card (more: --reason)."""
     from journal.games.titans.rules import opening as opening_phase
 
-    rt.run(save, opening_phase.invade, How(parse=read_invade), rift=rift, city=city, adjacent=adjacent)
+    rt.run(save, opening_phase.invade, How(parse=read_invade, log_reason=reason), rift=rift, city=city,
+           adjacent=adjacent, by_card=reason is not None)

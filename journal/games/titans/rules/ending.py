@@ -182,31 +182,46 @@ def _may_take(s: State, a: Assignment, loc) -> None:
         raise RuleError(f"{pid} guards the {loc[1]} Rift, where there is no city to damage")
 
 
+def _dealt(done: Ending, pid: str, target: str, kind: str, pts: int, dealt: int) -> None:
+    """The report's entry (the log line and --json say it as the output does): the points dealt,
+    and those lost (on a destroyed city, a destroyed Titan, Supports all gone)."""
+    entry = {"invader": pid, "target": target, "kind": kind, "damage": dealt}
+    if pts > dealt:
+        entry["lost"] = pts - dealt
+    done.report.append(entry)
+
+
 def _to_city(s: State, pid: str, loc, who, pts: int, lines: list[str], done: Ending) -> None:
     was = s["cities"][loc[1]]["destroyed"]
-    damage_city(s, loc[1], pts, lines, f"damage from {pid}")
+    dealt = damage_city(s, loc[1], pts, lines, f"damage from {pid}")
     if s["cities"][loc[1]]["destroyed"] and not was:
         done.destroyed_cities.append(loc[1])
-    done.report.append({"invader": pid, "target": loc[1], "kind": "city", "damage": pts})
+    if pts > dealt and not was:
+        lines.append(f"The rest of {pid}'s damage ({pts - dealt}) is lost: {loc[1]} had no more to take.")
+    _dealt(done, pid, loc[1], "city", pts, dealt)
 
 
 def _to_titan(s: State, pid: str, loc, who, pts: int, lines: list[str], done: Ending) -> None:
     if s["titans"][who]["destroyed"]:
         lines.append(f"{who} is already destroyed: {pid}'s damage is lost.")
+        _dealt(done, pid, who, "titan", pts, 0)
         return
     damage_titan(s, who, pts, lines, f"damage from {pid}")
     if s["titans"][who]["destroyed"]:
         done.destroyed_titans.append(who)
-    done.report.append({"invader": pid, "target": who, "kind": "titan", "damage": pts})
+    _dealt(done, pid, who, "titan", pts, pts)     # what it suffers (its Armor prevents some: the output says)
 
 
 def _to_supports(s: State, pid: str, loc, who, pts: int, lines: list[str], done: Ending) -> None:
-    why = f"damage from {pid}"
-    got = damage_supports(s, who, loc[1], pts, lines, why)
+    """Damage assigned to a player's Supports goes "instead of the city": one Support after another
+    (the book's Toronto example: "The same applies to the second Support in case of excess
+    damage"); what is left once they are all destroyed is lost, as excess attack damage is when
+    no invader is left to take it, never sent on to the city."""
+    got = damage_supports(s, who, loc[1], pts, lines, f"damage from {pid}")
     if pts > got:
-        lines.append(f"{pts - got} of {pid}'s damage finds no Support left and goes to {loc[1]}.")
-        damage_city(s, loc[1], pts - got, lines, why)
-    done.report.append({"invader": pid, "target": f"{who}'s Supports", "kind": "support", "damage": pts})
+        lines.append(f"{pts - got} of {pid}'s damage finds no {s['players'][who]['color']} Support left in "
+                     f"{loc[1]}: it is lost (it went to the Supports instead of the city).")
+    _dealt(done, pid, f"{who}'s Supports", "support", pts, got)
 
 
 DEAL = {"city": _to_city, "titan": _to_titan, "support": _to_supports}
@@ -243,6 +258,7 @@ def the_show_must_go_on(s: State, lines: list[str]) -> None:
 
 def _summary(s: State, report: list[dict]) -> str:
     summary = f"Turn {s['turn']} ends: " + (", ".join(f"{r['invader']}→{r['target']} {r['damage']}"
+                                                       + (f" ({r['lost']} lost)" if r.get("lost") else "")
                                                        for r in report) or "no invader damage")
     if s["phase"] == OVER:
         return summary + f"; the game is lost ({s['reason']})"

@@ -115,6 +115,8 @@ def _reach(s: State, titan: str, here, loc, bonus: int, anywhere: bool) -> int |
         raise RuleError(f"{titan} is already on {loc_text(loc)}")
     if loc[0] == "rift" and s["rifts"][loc[1]]["closed"]:
         raise RuleError(f"the {loc[1]} Rift is closed and gone from the board")
+    if loc[0] == "rift" and not anywhere:
+        refuse_if_tyrant_faced(s, titan, loc[1])
     steps = distance(s, here, loc)
     if anywhere:
         return steps
@@ -137,6 +139,19 @@ def refuse_if_facing_tyrant(s: State, titan: str, why: str) -> None:
                                 cmd("titans trial", titan, "fail", rift=rift, to="CITY"), "`"))
 
 
+def refuse_if_tyrant_faced(s: State, titan: str, rift: str) -> None:
+    """Tyrant Trial: the Titan that passes the Trial moves "into the second part of the Rift Token
+    where it will face the Tyrant himself in the next turn": the Trial is behind, the Tyrant is
+    that Titan's, and the book gives another Titan nothing to do there (it would only skip its
+    Development). Refused, unless a card puts it there (`--anywhere`)."""
+    r = s["rifts"][rift]
+    who = r.get("challenger")
+    if r["trial"] == "tyrant" and who not in (None, titan) and not r["guardians"]:
+        raise RuleError(say(f"{who} passed the {rift} Rift's Trial and faces its Tyrant: {titan} would find "
+                            f"nothing to do there (no Trial, no invader). A card that sends it there: ",
+                            cmd("titans move", titan, rift, anywhere=True)))
+
+
 def _arrival(s: State, titan: str, loc, foes: list[str]) -> list:
     """What the Titan finds where it stops: invaders to attack, a rift's guardians, or an empty
     rift whose Trial it may face."""
@@ -149,6 +164,9 @@ def _arrival(s: State, titan: str, loc, foes: list[str]) -> list:
                        f"revealing the Rift Token on a later turn (attack them as in a city).")
         return [head, *pool_lines(s, titan, foes)]
     r = s["rifts"][loc[1]] if loc[0] == "rift" else None
+    if r is not None and r["trial"] == "tyrant" and r.get("challenger") != titan:
+        return [f"{r.get('challenger')} faces the {loc[1]} Tyrant here: {titan} has no Trial to face; it stands on "
+                f"the rift until it moves on (its player skips Development meanwhile)."]
     if r is None or r["trial"] not in ("sealed", "revealed"):
         return []
     s["round"]["trial"] = titan

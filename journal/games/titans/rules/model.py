@@ -133,7 +133,10 @@ def rift_of_pawn(state: State, pid: str) -> str:
 
 
 def stats(state: State, pid: str) -> dict:
-    """The invader card's section in force (T2): hp, dmg, reward (Credits), immune, ability."""
+    """The invader card's section in force (T2): hp, dmg, reward (Credits), immune, ability. Each
+    tier reads its own colour's section, as the Invader Cards text names them ("Green, White, Blue
+    and Red"), though the THREAT Level text prints "white" for the Green tier and "yellow" for
+    the White one."""
     card = state["cards"][pid]
     t = tier(state["threat"])
     i = TIERS.index(t)

@@ -200,13 +200,16 @@ def invade_from(s: State, rift: str, city: str, lines: list[str], provoked: bool
     return pid
 
 
-def invade(state: State, dice: Dice, rift: str, city: str, adjacent: tuple = ()) -> Outcome:
+def invade(state: State, dice: Dice, rift: str, city: str, adjacent: tuple = (), by_card: bool = False) -> Outcome:
     """Opening step 3, Invasion: an Episode Card's invasion symbol names a rift and a city. A Flying
-    invader's ability triggers as it invades (`adjacent`: the city its effect picks)."""
+    invader's ability triggers as it invades (`adjacent`: the city its effect picks). The drawn
+    cards call for `invasions` of them (T3); one more only when a card's text says so (`by_card`,
+    the command's --reason: A2)."""
     refuse_if_over(state)
     refuse_if_final(state)
     if state["phase"] in (SETUP, ENDING):
         raise RuleError(say("invasions happen during a turn: start it with `", cmd("titans opening"), "`"))
+    _may_invade(state, by_card)
     s = copy_state(state)
     rname, cname = rift, city
     lines: list[str] = []
@@ -214,11 +217,14 @@ def invade(state: State, dice: Dice, rift: str, city: str, adjacent: tuple = ())
     abilities: list = []
     pid = invade_from(s, rname, cname, lines, picks=picks, abilities=abilities)
     refuse_unused_picks(picks)
+    if not state["invasions"]:
+        lines.append("(An invasion beyond the Episode Cards drawn, as a card's text says.)")
     if s["phase"] == OPENING:
         s["invasions"] = max(0, s["invasions"] - 1)
     if s["phase"] != OVER:
         if s["phase"] == OPENING and s["invasions"]:
-            lines.append(f"{plural(s['invasions'], 'invasion')} still to place this Opening Phase.")
+            lines.append(say(f"{plural(s['invasions'], 'invasion')} still to place this Opening Phase: ",
+                             cmd("titans invade", rift="RIFT", city="CITY"), "."))
         elif s["phase"] == OPENING:
             seats = [p for p in order.seat_order(s) if order.eligible(s, FIGHT, p)]
             lines.append(say(f"Fight Phase next, in turn from the Lead Character ({', then '.join(seats)}): {seats[0]} "
@@ -229,4 +235,17 @@ def invade(state: State, dice: Dice, rift: str, city: str, adjacent: tuple = ())
     return Outcome(s, summary, lines, {"invader": pid, "rift": rname, "city": cname,
                                        "city_damage": s["cities"][cname]["damage"],
                                        "destroyed": s["cities"][cname]["destroyed"], "threat": s["threat"],
-                                       "invasions": s["invasions"], "phase": s["phase"], "abilities": abilities})
+                                       "invasions": s["invasions"], "by_card": not state["invasions"],
+                                       "phase": s["phase"], "abilities": abilities})
+
+
+def _may_invade(state: State, by_card: bool) -> None:
+    """"Each Episode Card drawn in this way will indicate the Rift from which the Invader will
+    arrive and the city it will be placed on": as many invasions as the cards drawn call for
+    (`invasions`, counted down); one more is a card's text overriding the rules (A2), said so."""
+    if state["invasions"] or by_card:
+        return
+    when = ("this Opening Phase's Episode Cards are all placed" if state["phase"] == OPENING
+            else f"invasions come with the Episode Cards of the Opening Phase, not the {PHASE_TEXT[state['phase']]}")
+    raise RuleError(say(f"no invasion is left to place: {when}; an invasion a card's text calls for gives its "
+                        f"text: ", cmd("titans invade", rift="RIFT", city="CITY", reason="CARD TEXT")))
