@@ -155,7 +155,9 @@ def dungeon_mine(rt: Runtime, save: str | None, tile: str, disarm: str | None, t
 @dungeon.command("laser")
 @save_option
 @click.argument("tile", type=names.TILE)
-@click.option("--disarm", type=names.TEAM, metavar="NAME", help="Disarm it (an action on the tile: 2d6 + Tech).")
+@click.option("--disarm", type=names.TEAM, metavar="NAME",
+              help="Disarm it: an action on the tile (2d6 + Tech), after entering it (its damage) unless the team "
+                   "stands on it already.")
 @_move_options()
 @rolls_option
 @pass_rt
