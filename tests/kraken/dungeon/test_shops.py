@@ -207,3 +207,23 @@ def test_a_use_up_item_that_is_not_full_cannot_be_sold():
     assert apply(s, shops.dungeon_sell, item="Medkit U2", value=4).data["gain"] == 2
     g = apply(used, shops.dungeon_shop, tile="G", kind="gambler").state
     assert apply(g, shops.dungeon_gamble, 4, item="Medkit", grade=3).data["counted"] == 2
+
+
+def test_a_sold_item_leaves_the_crew_member_who_carried_it():
+    """Ch. 13 Shops buy Equipment "at half its value" (K14): what is sold is the crew's no more:
+    a weapon leaves the hand that held it, its Ammo with it (as a Gambler's trade does); on the
+    ship, an item may come out of the ship's storage (issue 29 §3)."""
+    s = explorer()
+    s = apply(s, equipment.crew_weapon, name="Ann", spec="Rifle (1) 4+, 2x3 A6 RG G3").state
+    slot = next(k for k, v in s["crew"]["Ann"]["inventory"].items() if v == "Rifle")
+    s = apply(s, shops.dungeon_shop, tile="S3", how="free").state
+    out = apply(s, shops.dungeon_sell, item="rifle", value=12)
+    ann = out.state["crew"]["Ann"]
+    assert out.data["gain"] == 6 and slot not in ann["inventory"] and "Rifle" not in (ann.get("weapons") or {})
+    assert f"Ann hands over the Rifle: slot {slot} erased." in out.lines
+    s = apply(ship_state(phase=3), phases.free_action, kind="shop").state
+    s["storage"] = ["Helmet", "Boots"]
+    out = apply(s, shops.dungeon_sell, item="Boots", value=4)
+    assert out.state["storage"] == ["Helmet"] and "The Boots leaves the ship's storage." in out.lines
+    out = apply(s, shops.dungeon_sell, item="Goggles", value=4)
+    assert "Erase the Goggles (it is in none of the crew's inventory slots)." in out.lines

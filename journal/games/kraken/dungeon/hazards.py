@@ -247,7 +247,8 @@ def dungeon_laser(state: State, dice: Dice, tile: str, disarm: str | None = None
             return Outcome(s, f"Laser {label}: the team is lost", out, data)
     if disarm is None:
         return Outcome(s, f"Laser {label}: {data['damage']} damage", out, data)
-    return _laser_disarm(s, d, dice, label, level, disarm, faint, out, data, checks)
+    summary = _laser_disarm(s, d, dice, label, level, disarm, faint, out, data, checks)
+    return Outcome(s, summary, out, data, with_checks({}, checks))
 
 
 def _laser_legal(s: State, d: dict, label: str, disarm: str | None, how: str | None) -> str | None:
@@ -279,18 +280,19 @@ def _laser_fires(s: State, d: dict, dice: Dice, label: str, level: str | None, o
 
 
 def _laser_disarm(s: State, d: dict, dice: Dice, label: str, level: str | None, disarm: str, faint: str | None,
-                  out: list[str], data: dict, checks: list[dict]) -> Outcome:
-    """The disarm, an action on the tile (its Oxygen): 2d6 + Tech ≥ 10 + #; a failure fires it again."""
+                  out: list[str], data: dict, checks: list[dict]) -> str:
+    """The disarm, an action on the tile (its Oxygen): 2d6 + Tech ≥ 10 + #; a failure fires it
+    again. Returns the summary."""
     if s["crew"][disarm]["status"] != "active":
         out.append(f"{disarm} is unconscious: no disarm attempt.")
-        return Outcome(s, f"Laser {label}: {data.get('damage', 0)} damage", out, data, with_checks({}, checks))
+        return f"Laser {label}: {data.get('damage', 0)} damage"
     take_action(s, d, "stay", None, faint, out, f"Laser barrier {label} (disarm)")
     if not s.get("dungeon"):
-        return Outcome(s, f"Laser {label}: the team is lost", out, data)
+        return f"Laser {label}: the team is lost"
     d["at"] = f"laser:{label}"
     if s["crew"][disarm]["status"] != "active":
         out.append(f"{disarm} fainted: no disarm attempt.")
-        return Outcome(s, f"Laser {label}: no disarm", out, data)
+        return f"Laser {label}: no disarm"
     lv = tile_value(s, d, dice, label, level, out)
     goal = CHECK_BASE + lv
     ok, faces, total = _check2(s, dice, disarm, goal, checks, "disarm attempt")
@@ -299,9 +301,9 @@ def _laser_disarm(s: State, d: dict, dice: Dice, label: str, level: str | None, 
     data["disarm"] = {"crew": disarm, "total": total, "ok": ok}
     if ok:
         d.setdefault("disabled", []).append(tile_key(d, label))
-        return Outcome(s, f"Laser {label}: disabled by {disarm}", out, data, with_checks({}, checks))
+        return f"Laser {label}: disabled by {disarm}"
     _laser_fires(s, d, dice, label, level, out, data, ", the failed disarm")
-    return Outcome(s, f"Laser {label}: disarm failed, {data['damage']} damage", out, data, with_checks({}, checks))
+    return f"Laser {label}: disarm failed, {data['damage']} damage"
 
 
 def dungeon_value(state: State, dice: Dice, tile: str) -> Outcome:

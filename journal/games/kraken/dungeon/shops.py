@@ -270,7 +270,7 @@ def dungeon_sell(state: State, dice: Dice, item: str, value: int, faint: str | N
     s["credits"] += gain
     msg = f"Sold {item} for {gain}¢ (half of {value}¢)"
     out.insert(0, msg + f": Credits {before}¢ → {s['credits']}¢.")
-    out.append("Erase it from the inventory.")
+    _discard(s, s.get("dungeon"), item, out)
     return Outcome(s, msg, out, {"item": item, "gain": gain, "credits": s["credits"]})
 
 
@@ -314,9 +314,10 @@ def not_full(s: State, d: dict, item: str) -> bool:
     return False
 
 
-def _discard(s: State, d: dict, item: str, out: list[str]) -> str | None:
-    """Erase an item a deployed crew member carries (and its combat gear, for a weapon)."""
-    for n in deployed(s, d, conscious=False):
+def _discard(s: State, d: dict | None, item: str, out: list[str]) -> str | None:
+    """Erase an item a crew member carries (a deployed one in an exploration) and its combat
+    gear, for a weapon (its Ammo with it); on the ship, else from the ship's storage."""
+    for n in deployed(s, d, conscious=False) if d else list(s["crew"]):
         m = s["crew"][n]
         slot = item_slot(m, item)
         if slot is None:
@@ -331,8 +332,21 @@ def _discard(s: State, d: dict, item: str, out: list[str]) -> str | None:
         out.append(f"{n} hands over the {text}: slot {slot} erased.")
         release_shield(m, n, out)
         return n
-    out.append(f"Erase the {item} (it is in none of the team's inventory slots).")
+    if d is None and _from_storage(s, item, out):
+        return None
+    out.append(f"Erase the {item} (it is in none of the {'team' if d else 'crew'}'s inventory slots).")
     return None
+
+
+def _from_storage(s: State, item: str, out: list[str]) -> bool:
+    """An item in the ship's storage (or its EXPANSION storage), erased from it."""
+    want = fold(str(item).strip())
+    for where, box in (("storage", s["storage"]), ("EXPANSION storage", s["expansion_storage"])):
+        i = next((i for i, x in enumerate(box) if want in (fold(x.strip()), fold(x.split("+")[0].strip()))), None)
+        if i is not None:
+            out.append(f"The {box.pop(i)} leaves the ship's {where}.")
+            return True
+    return False
 
 
 def dungeon_gamble(state: State, dice: Dice, item: str | None, grade: int | None, worn: bool = False,
