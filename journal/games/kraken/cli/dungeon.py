@@ -9,7 +9,7 @@ import click
 
 from journal.errors import InputError, typed
 from journal.games.kraken.cli import names
-from journal.games.kraken.cli.common import CREW, NUMBER, named, run, run_asking, short, weapons_of
+from journal.games.kraken.cli.common import CREW, NUMBER, named, rolls_of, run, run_asking, short, weapons_of
 from journal.games.kraken.cli.files import grade_prices
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
@@ -159,7 +159,7 @@ def dungeon_mine(rt: Runtime, save: str | None, tile: str, disarm: str | None, t
               help="Disarm it: an action on the tile (2d6 + Tech), after entering it (its damage) unless the team "
                    "stands on it already.")
 @_move_options()
-@rolls_option
+@rolls_of("an L? level d6", "the disarm's two d6")
 @pass_rt
 def dungeon_laser(rt: Runtime, save: str | None, tile: str, disarm: str | None, to: str | None, breach: tuple[str, ...],
                   how: str | None, faint: str | None, rolls: tuple[int, ...]) -> None:
@@ -422,7 +422,7 @@ def dungeon_breach(rt: Runtime, save: str | None, tile: str, crew: str, undo: bo
 @save_option
 @click.argument("tile", type=names.TILE)
 @click.option("--ambush", is_flag=True, help="An ambush: the enemies act first, no reaction.")
-@rolls_option
+@rolls_of("a '?' level d6", "creature from hell d6 (a LV6+ Boss)", "reaction d6", "second Primary d6", "its species d6", "Minions d6", "each Minion's species d6")
 @pass_rt
 def dungeon_enemy(rt: Runtime, save: str | None, tile: str, ambush: bool, rolls: tuple[int, ...]) -> None:
     """An Enemy E# or Boss B# tile: the Ground Combat spawns."""

@@ -8,7 +8,17 @@ import click
 
 from journal.errors import InputError
 from journal.games.kraken.cli import names
-from journal.games.kraken.cli.common import CREW, ENEMY, NEGATIVES, NUMBER, named, run, run_asking, weapons_of
+from journal.games.kraken.cli.common import (
+    CREW,
+    ENEMY,
+    NEGATIVES,
+    NUMBER,
+    named,
+    rolls_of,
+    run,
+    run_asking,
+    weapons_of,
+)
 from journal.games.kraken.cli.files import ENEMIES_SAMPLE, load_profiles
 from journal.games.kraken.model.constants import FISTS_NAMES, INVENTORY
 from journal.lookup import find
@@ -52,7 +62,7 @@ def ground() -> None:
               help="Outside a dungeon (default YES).")
 @click.option("--crew", "crew_names", multiple=True, type=names.CONSCIOUS, metavar="NAME",
               help="Who fights (default: everyone able).")
-@rolls_option
+@rolls_of("a '?' level d6", "creature from hell d6 (a LV6+ Boss)", "reaction d6", "second Primary d6", "its species d6", "Minions d6", "each Minion's species d6")
 @pass_rt
 def ground_start(rt: Runtime, save: str | None, level: int | None, tile: str | None, boss: bool, ambush: bool,
                  map_no: int | None, atmosphere: str | None, crew_names: tuple[str, ...],

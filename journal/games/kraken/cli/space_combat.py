@@ -16,6 +16,7 @@ from journal.games.kraken.cli.common import (
     Names,
     catalogue,
     named,
+    rolls_of,
     run,
     run_asking,
     short,
@@ -135,7 +136,8 @@ def combat_repair(rt: Runtime, save: str | None, target: str, crew_names: tuple[
               help="Burst mode: 2 more Ammo, double damage.")
 @click.option("--reroll", multiple=True, metavar="NAME", type=picks.UNUSED,
               help="Unused crew who reroll misses, in order.")
-@rolls_option
+@rolls_of("each weapon's hit d6 in the order named (none for a shot at an enemy destroyed already)",
+          "a reroll d6 right after a miss it rerolls")
 @pass_rt
 def combat_fire(rt: Runtime, save: str | None, weapons: tuple[str, ...], target: int | None, oc: tuple[str, ...],
                 reroll: tuple[str, ...], rolls: tuple[int, ...]) -> None:
@@ -163,7 +165,8 @@ def _weapons_firing(state: dict, params: dict) -> dict:
 @combat.command("enemy-fire")
 @save_option
 @_fire_options
-@rolls_option
+@rolls_of("each enemy's hit d6, 1 to 4", "after a hit: the evasion d6 (if pilots evade it)",
+          "the system damage d6 (if SP are lost)", "a system d20 (on 3-5)")
 @pass_rt
 def combat_enemy_fire(rt: Runtime, save: str | None, shields: tuple[str, ...], evade_enemy: int | None,
                       evade: tuple[str, ...], no_evade: bool, rolls: tuple[int, ...]) -> None:

@@ -41,7 +41,7 @@ DISARM_PENALTY = 2                                 # the failed disarmer takes 2
 def _check2(s: State, dice: Dice, who: str, goal: int, checks: list[dict], kind: str) -> tuple[bool, list[int], int]:
     """2d6 + Tech >= goal, noted in `checks` with its chance (the luck audit)."""
     chance = d6_chance(s["crew"][who]["tech"], goal, dice_count=2)
-    a, b = dice.roll(6), dice.roll(6)
+    a, b = dice.roll(6, label=f"{who}'s {kind} d6"), dice.roll(6, label=f"{who}'s {kind} second d6")
     total = a + b + s["crew"][who]["tech"]
     checks.append(check(kind, chance, total >= goal))
     return total >= goal, [a, b], total
@@ -198,7 +198,7 @@ def dungeon_mine(state: State, dice: Dice, tile: str, disarm: str | None = None,
             continue
         agi = s["crew"][n]["agility"]
         chance = d6_chance(agi, AVOID_MINE)
-        r = dice.roll(6)
+        r = dice.roll(6, label=f"{n}'s Agility d6")
         checks.append(check("Agility check", chance, r + agi >= AVOID_MINE))
         if r + agi >= AVOID_MINE:
             out.append(f"{n}: d6 {r} + Agility {agi} = {r + agi}: avoids the blast.")

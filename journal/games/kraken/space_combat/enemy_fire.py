@@ -186,7 +186,7 @@ def enemy_shot(fire: EnemyFire, i: int) -> dict:
     """Enemy `i` fires: d6 ≥ 4 hits, a 6 adds 3 damage; the ship may evade it; else the damage is taken."""
     s, c, out = fire.s, fire.c, fire.out
     e = c["enemies"][i - 1]
-    r = fire.dice.roll(6)
+    r = fire.dice.roll(6, label=f"enemy {i} hit d6")
     shot = {"enemy": i, "roll": r, "hit": r >= ENEMY_HIT, "sp": 0, "shield": 0}
     if r < ENEMY_HIT:
         out.append(f"Enemy {i} ({e['type']}) fires: d6 {r}: miss.")
@@ -237,7 +237,7 @@ def _evade(fire: EnemyFire, shot: dict, line: str) -> tuple[str, bool]:
     fire.c["evaded"] = True
     mark_used(fire.c, fire.pilots, "pilot")
     tech = sum(fire.s["crew"][p]["tech"] for p in fire.pilots)
-    er = fire.dice.roll(6)
+    er = fire.dice.roll(6, label="evasion d6")
     total = half_up(tech) + er
     ok = er != 1 and total >= EVADE_TARGET
     shot["evade"] = {"pilots": fire.pilots, "roll": er, "total": total, "evaded": ok}
@@ -301,7 +301,7 @@ def _system_damage(s: State, c: dict, dice, cat: dict, shield_pref: list, out: l
     """10 (4.2): lost SP may damage a system: d6 1-2 none; 3-4 a standard system (d20
     counted through them, damaged ones too); 5 a weapon (the same way); 6 a shield (your
     choice). Damaged again it is destroyed, unless it was damaged this very turn."""
-    r = dice.roll(6)
+    r = dice.roll(6, label=f"enemy {hit['enemy']}'s system damage d6")
     systems = s["ship"]["systems"]
     if r <= 2:
         out.append(f"  System damage: d6 {r}: no system is damaged.")
@@ -313,7 +313,7 @@ def _system_damage(s: State, c: dict, dice, cat: dict, shield_pref: list, out: l
         if not pool:
             out.append(f"  System damage: d6 {r}: a {what}, but the ship has none.")
             return {"roll": r}
-        n = dice.roll(20)
+        n = dice.roll(20, label=f"enemy {hit['enemy']}'s system d20")
         label = pool[(n - 1) % len(pool)]
         out.append(f"  System damage: d6 {r}: a {what}; d20 {n} counted through {len(pool)} → {label}.")
         return {"roll": r, "d20": n, "system": label, "result": _damage_system(s, c, cat, label, out, hit)}
