@@ -447,19 +447,21 @@ def dungeon_avoid(rt: Runtime, save: str | None, tile: str, way: str, pay: int, 
 
 @dungeon.command("exit")
 @save_option
+@click.argument("tile", type=names.TILE, required=False)
 @click.option("--keep-uncleared", is_flag=True, help="No Treasure was activated: leave the map uncleared.")
 @click.option("--reward", type=click.Choice(["four", "two"]),
               help="Solving the Location: four Treasures of difficulty + 1, or two of difficulty + 2.")
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_exit(rt: Runtime, save: str | None, keep_uncleared: bool, reward: str | None, to: str | None,
-                 breach: tuple[str, ...], how: str | None, faint: str | None, rolls: tuple[int, ...]) -> None:
+def dungeon_exit(rt: Runtime, save: str | None, tile: str | None, keep_uncleared: bool, reward: str | None,
+                 to: str | None, breach: tuple[str, ...], how: str | None, faint: str | None,
+                 rolls: tuple[int, ...]) -> None:
     """An exit tile EX: the next map, or the last map's exit solves the Location."""
     from journal.games.kraken.dungeon import maps as rules
 
     run_asking(rt, save, rules.dungeon_exit, named(TEAM, How(entered=rolls)), how=_how(how), to=to, breach=list(breach),
-               faint=faint, keep_uncleared=keep_uncleared, reward=reward)
+               faint=faint, keep_uncleared=keep_uncleared, reward=reward, tile=tile)
 
 
 @dungeon.command("back")

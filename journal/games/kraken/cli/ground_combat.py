@@ -403,10 +403,7 @@ def ground_show(rt: Runtime, save: str | None) -> None:
         return
     from journal.games.kraken.model import ground
     from journal.games.kraken.views import adventure
+    from journal.hints import say
 
-    from journal.hints import cmd, say
-
-    nxt = (say("enter the enemies (", cmd("kraken ground add", "LABEL", hp="N", agility="N"), "), then ",
-               cmd("kraken ground initiative")) if state["ground"]["step"] == "spawn"
-           else ground.turn_hint(state, state["ground"]))
-    rt.emit(adventure.ground_status(state) + [say("Next: ", nxt)], {"ground": state["ground"]})
+    rt.emit(adventure.ground_status(state) + [say("Next: ", ground.turn_hint(state, state["ground"]))],
+            {"ground": state["ground"]})

@@ -22,6 +22,7 @@ from journal.games.kraken.model.exploration import (
     tile_value,
 )
 from journal.games.kraken.model.checks import check, d6_chance, with_checks
+from journal.games.kraken.model.ground import spawn_hint
 from journal.games.kraken.model.locations import hardcore_atmosphere
 from journal.hints import cmd, say
 from journal.outcome import Outcome
@@ -129,9 +130,7 @@ def ground_start(state: State, dice: Dice, level: int | None = None, tile: str |
         out.append("No more than 2 enemies of one faction (LV7/LV8): journal rerolled any species that would make a "
                    "third" + ("" if species else " (the first Primary's faction is the sheet you fold out: mind it)")
                    + ".")
-    out.append(say("Enter each enemy's values from its sheet: ",
-                   cmd("kraken ground add", "LABEL", hp="N", armor="N", agility="N"), " (or ",
-                   cmd("kraken ground add", "LABEL", profile="NAME"), "), then ", cmd("kraken ground initiative"), "."))
+    out.append(say("Next: ", spawn_hint(sp.g), "."))
     sp.data["minions"] = sp.g["minions"]
     return Outcome(s, f"Ground Combat LV{sp.level}" + (" (Boss)" if enc.boss else "")
                    + f": {1 + bool(sp.g.get('second'))} Primary, {plural(sp.g['minions'], 'Minion')}", out, sp.data,
