@@ -233,3 +233,16 @@ def test_overload_makes_attack_rolls_harder():
     s["crew"]["Ann"]["inventory"] = {k: "stuff" for k in ("L", "R", "1", "2", "3")}   # capacity 4: overload 1
     out = apply(s, attacks.ground_attack, 4, name="Ann", weapon="fists", targets=["E1"])
     assert out.data["attacks"][0]["hit"] is False
+
+
+def test_flank_adds_its_3_to_the_first_hit_of_a_multiple_attack_only():
+    """Ch. 14 Multiple attacks (l.1410-1414): "Melee or Ranged Attribute bonuses which improve hit
+    chance or damage of your Weapon only apply to the first of these grouped attacks"; Flank
+    (l.1282) "grants their Ranged or Melee attack +3 damage": on a 2x3 weapon the first hit
+    deals 3 + 3, the second 3 (issue 29 §9)."""
+    s = started(armed(with_enemy(fighters(), hp=30, armor=0), spec="Twin blade (1) 3+, 2x3 ML"))
+    s["crew"]["Ann"].update(agility=4, melee=1)
+    out = apply(s, attacks.ground_attack, 4, 4, 4, name="Ann", weapon="Twin blade", targets=["E1"], flank=True)
+    assert out.state["ground"]["enemies"]["E1"]["hp"] == 30 - (3 + 3) - 3
+    assert [x for x in out.lines if x.startswith("  → E1")] == ["  → E1: d6 4: hit, 6 damage: HP 30 → 24.",
+                                                                 "  → E1: d6 4: hit, 3 damage: HP 24 → 21."]
