@@ -155,7 +155,7 @@ _KIND_TEXT = {"cash": "an extra cash drop", "item": "an Item drop", "weapon": "a
               "prototype": "a Prototype drop"}
 
 
-def treasure_resolve(state: State, dice: Dice, kind: str, prices: dict, value: int | None = None,
+def treasure_resolve(state: State, dice: Dice, kind: str, value: int | None = None,
                      proto: str | None = None, table: dict | None = None, column: str | None = None) -> Outcome:
     """Ch. 14 what the d20 found: Extra cash (d6 1-5: half the grade's value, 6: all of it),
     an Item or Weapon (d6: the row; choose left or right; weapons come loaded), Ammo (one
@@ -163,7 +163,7 @@ def treasure_resolve(state: State, dice: Dice, kind: str, prices: dict, value: i
     until it gives an Item or Weapon — journal rolls it when the column's twenty cells are
     known —, d6 for left or right, then its prototype effect)."""
     s = copy_state(state)
-    prices = known_prices(s, prices)
+    prices = known_prices(s)
     drop = _first_loot(s)
     if "d20" not in drop:
         raise RuleError(say("take the drop first: ", cmd("kraken treasure take", credits=True), " or ",

@@ -10,7 +10,6 @@ import click
 from journal.errors import InputError, typed
 from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import CREW, NUMBER, named, rolls_of, run, run_asking, short, weapons_of
-from journal.games.kraken.cli.files import grade_prices
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 
@@ -294,7 +293,7 @@ def dungeon_buy(rt: Runtime, save: str | None, item: str, grade: int, price: int
     """Buy at the Shop or Ammo dealer you stand on (or Phase 3's grade 5 Shop, an event's)."""
     from journal.games.kraken.dungeon import shops as rules
 
-    run(rt, save, rules.dungeon_buy, item=item, grade=grade, prices=grade_prices(), price=price, rare=rare, ammo=ammo)
+    run(rt, save, rules.dungeon_buy, item=item, grade=grade, price=price, rare=rare, ammo=ammo)
 
 
 @dungeon.command("sell")
@@ -348,7 +347,7 @@ def dungeon_mod(rt: Runtime, save: str | None, name: str, weapon: str, mod: str 
 
     if mod is None:
         raise click.UsageError("give --ammo, --damage or --both")
-    run(rt, save, rules.dungeon_mod, named(MOD), name=name, weapon=weapon, mod=mod, grade=grade, prices=grade_prices(),
+    run(rt, save, rules.dungeon_mod, named(MOD), name=name, weapon=weapon, mod=mod, grade=grade,
         price=price)
 
 

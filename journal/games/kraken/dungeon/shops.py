@@ -13,7 +13,6 @@ from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.dungeon.actions import choose_team, take_action
 from journal.games.kraken.model.campaign import copy_state, known, known_prices, pay_credits, refuse_if_over
 from journal.games.kraken.model.commands import either
-from journal.games.kraken.model.constants import GRADE_PRICES as GRADE_PRICES  # the price list (cli/files.py)
 from journal.games.kraken.model.constants import MAX_TREASURE_GRADE, SHOP_COMMANDS
 from journal.games.kraken.model.exploration import (
     current_exploration,
@@ -203,14 +202,14 @@ def _trader(s: State, kinds) -> tuple[str, dict]:
                         "; Phase 3's grade 5 Shop: ", cmd("kraken free-action", "shop"), ")"))
 
 
-def dungeon_buy(state: State, dice: Dice, item: str, grade: int, prices: dict, price: int | None = None,
+def dungeon_buy(state: State, dice: Dice, item: str, grade: int, price: int | None = None,
                 rare: bool = False, ammo: bool = False) -> Outcome:
     """Buy at the Shop or Ammo dealer the team stands on (a purchase you cannot pay is
     refused, K12): Equipment up to the shop's grade limit (rare: one more, double price);
     Ammo costs the weapon's grade for one magazine (at a dealer: two magazines). Phase 3's
     grade 5 Shop (and an event's) sells the same way, up to its grade."""
     s = copy_state(state)
-    prices = known_prices(s, prices)
+    prices = known_prices(s)
     kind, shop = _trader(s, ("shop", "ammo-dealer"))
     if not 1 <= grade <= MAX_TREASURE_GRADE:
         raise InputError(f"grades are 1-{MAX_TREASURE_GRADE}, not {grade}")
@@ -392,13 +391,13 @@ def dungeon_gamble(state: State, dice: Dice, item: str | None, grade: int | None
                    {"item": item, "counted": counts, "roll": r, "grade": new})
 
 
-def dungeon_mod(state: State, dice: Dice, name: str, weapon: str, mod: str, grade: int | None, prices: dict,
+def dungeon_mod(state: State, dice: Dice, name: str, weapon: str, mod: str, grade: int | None,
                 price: int | None = None) -> Outcome:
     """Ch. 13 Modder: an unmodded weapon gets +50% Ammo (rounded up) or +1 damage for its
     grade's price, or both for three times the price; mark it with a *."""
     s = copy_state(state)
     d = current_exploration(s)
-    prices = known_prices(s, prices)
+    prices = known_prices(s)
     _at(d, ("modder",))
     who = known(s["crew"], name, "crew member")
     wkey = known(s["crew"][who].get("weapons") or {}, weapon, f"weapon of {who}")
