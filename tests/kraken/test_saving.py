@@ -90,3 +90,16 @@ def test_turn_savepoint_is_just_a_simulation_s_only():
         with pytest.raises(RuleError, match="no save points"):
             phases.turn(ready_state(d, lines=("1AA",)), dice(), savepoint=True)
     assert "savepoint" not in apply(s, phases.turn).state
+
+
+def test_an_older_save_that_marked_a_station_saved_still_loads_and_saves_again():
+    """Issue 29 §17: a save written when a clone station saved once per exploration (its
+    resolved key "…:clone-save") stays valid, and the station saves at its next activation."""
+    from journal.games.kraken.schema import validate
+
+    s = exploring()
+    s["dungeon"]["resolved"] = ["1:C:clone", "1:C:clone-save"]
+    s["savepoint"] = {"id": 1, "turn": 1, "at": "clone station C, MAP1 map 1"}
+    assert validate(s) == []
+    out = apply(s, saving.clone_station, tile="C")
+    assert out.state["savepoint"]["id"] == 2 and out.meta["snapshot"] == out.state
