@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from kraken.kraken_helpers import apply, armed, dice, fighters, started, waits, with_enemy
 
-from journal.errors import RuleError
+from journal.errors import InputError, RuleError
 from journal.games.kraken import crew, equipment
 from journal.games.kraken.ground_combat import actions, attacks, enemies, loop
 
@@ -246,3 +246,17 @@ def test_flank_adds_its_3_to_the_first_hit_of_a_multiple_attack_only():
     assert out.state["ground"]["enemies"]["E1"]["hp"] == 30 - (3 + 3) - 3
     assert [x for x in out.lines if x.startswith("  → E1")] == ["  → E1: d6 4: hit, 6 damage: HP 30 → 24.",
                                                                  "  → E1: d6 4: hit, 3 damage: HP 24 → 21."]
+
+
+def test_an_attack_short_of_dice_names_the_next_one():
+    """Issue 29 §7: the dice are taken in the order the attack uses them (l.1282 the Flank's
+    Agility check first, then l.1416 "Roll one die at a time to hit with each attack"): one
+    short, the refusal says which die comes next."""
+    s = started(armed(with_enemy(fighters(), hp=30, armor=0), spec="Twin blade (1) 3+, 2x3 ML"))
+    s["crew"]["Ann"].update(agility=4)
+    d = dice(4, 4)                                                      # --roll 4 --roll 4
+    attacks.ground_attack(s, d, name="Ann", weapon="Twin blade", targets=["E1"], flank=True)
+    with pytest.raises(InputError, match=r"needs 3 dice \(Flank d6, Twin blade hit d6, Twin blade hit d6\): give all "
+                                         r"of them, or none to let journal roll \(the next, the 3rd --roll, is the "
+                                         r"Twin blade hit d6\)"):
+        d.check_complete()

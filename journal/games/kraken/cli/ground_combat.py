@@ -130,7 +130,7 @@ def ground_profiles(rt: Runtime, profiles_path: str | None) -> None:
 @click.option("--cover", multiple=True, type=names.FIGHTER, metavar="NAME",
               help="Set in cover the first turn (skipped for initiative).")
 @click.option("--faint", type=names.FIGHTER, metavar="NAME", help="Out of Oxygen: who faints.")
-@rolls_option
+@rolls_of("the crew's initiative d6", "the enemies' initiative d6 (none for a lone wolf or an ambush)")
 @pass_rt
 def ground_initiative(rt: Runtime, save: str | None, cover: tuple[str, ...], faint: str | None,
                       rolls: tuple[int, ...]) -> None:
@@ -154,7 +154,8 @@ def ground_initiative(rt: Runtime, save: str | None, cover: tuple[str, ...], fai
 @click.option("--chain", type=NUMBER, default=0, help="Chain Attack trait: the extra attacks it grants (no boost).")
 @click.option("--capture", is_flag=True, help="Capture an enemy this attack brings to 0, -1 or -2 HP.")
 @click.option("--carrier", type=names.FIGHTER, metavar="NAME", help="Who carries the captive (default: the attacker).")
-@rolls_option
+@rolls_of("the Flank d6 (with --flank)", "a hit d6 for each attack (each target of an explosive weapon)",
+          "a reroll d6 right after a failed die it rerolls (--reroll)")
 @pass_rt
 def ground_attack(rt: Runtime, save: str | None, name: str, targets: tuple[str, ...], weapon: str | None, hit: int,
                   berserk: int, flank: bool, reroll: bool, chain: int, capture: bool, carrier: str | None,
@@ -336,7 +337,8 @@ def ground_meditate(rt: Runtime, save: str | None, name: str, rolls: tuple[int, 
 @click.option("--action", metavar="TEXT", help='The action you read (no table): "idle", "ML 4+, 3" …')
 @click.option("--psi-shield", type=names.FIGHTER, metavar="NAME",
               help="The PSI member shields the target (PSI SHIELD, 8).")
-@rolls_option
+@rolls_of("its escape d6 (at or below its escape value)", "its action d6 (without --action)",
+          "a hit d6 for each of its attacks")
 @pass_rt
 def ground_enemy(rt: Runtime, save: str | None, label: str, target: str | None, action: str | None,
                  psi_shield: str | None, rolls: tuple[int, ...]) -> None:

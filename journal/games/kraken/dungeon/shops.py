@@ -380,7 +380,7 @@ def dungeon_gamble(state: State, dice: Dice, item: str | None, grade: int | None
     out: list[str] = []
     trader_action(s, "gambler", f"Trading the {item}", faint, out)
     counts = grade - 1 if worn else grade
-    r = dice.roll(6)
+    r = dice.roll(6, label="Gambler d6")
     new = max(1, min(MAX_TREASURE_GRADE, counts + GAMBLE[r]))
     out.append(f"The Gambler takes the {item}" + (f" (counted as grade {counts}: not full)" if worn else "")
                + f": d6 {r} → a random Weapon or Item of grade {new} (the Treasure Table says which, book p. 167).")
