@@ -42,10 +42,11 @@ def die_value(seed: int, counter: int, sides: int) -> tuple[int, int]:
 
 
 class Roll:
-    __slots__ = ("die", "value", "source")
+    __slots__ = ("die", "value", "source", "label")
 
-    def __init__(self, die: str, value: int | str, source: str):
+    def __init__(self, die: str, value: int | str, source: str, label: str | None = None):
         self.die, self.value, self.source = die, value, source  # source: "rolled" or "entered"
+        self.label = label or die       # what the die is for ("reaction d6"), for messages only
 
     def as_dict(self) -> dict:
         return {"die": self.die, "value": self.value, "source": self.source}
@@ -91,48 +92,57 @@ class Dice:
         self.asked: list[int] = []
         self.ask_draw = ask_draw          # ask_draw(what, pool, names) -> the item typed, or None to draw
         self.draw_replay = list(draw_replay)
+        self.labelled = False             # a die was named by what it is for (`label`): messages list them
 
-    def roll(self, sides: int, die: str | None = None, faces: list[str] | None = None) -> int:
+    def roll(self, sides: int, die: str | None = None, faces: list[str] | None = None, label: str | None = None) -> int:
         """A face 1..sides. `faces` names them (a custom die's symbols, face 1 first): a player asked
-        for the die types the name they see."""
+        for the die types the name they see. `label` says what the die is for ("reaction d6"): the
+        player is asked for it, and refusals name it, by that; the log keeps `die`.
+
+        Once the entered dice are used up, a terminal (`ask`) asks for the next one; without one
+        the command is refused (all or none), naming the dice it needs."""
         die = die or f"d{sides}"
+        self.labelled = self.labelled or label is not None
         if self.entered:
-            return self.entered_roll(sides, die)
-        if self.entered_given:
-            self.short.append(die)
-        elif self.replay or self.ask is not None:
-            value = self.asked_roll(sides, die, faces)
+            return self.entered_roll(sides, die, label)
+        if self.replay or self.ask is not None:
+            value = self.asked_roll(sides, die, faces, label)
             if value is not None:
                 return value
+        elif self.entered_given:
+            self.short.append(label or die)
         if self.seed is None:
             raise SaveError("this save has no journal.seed to roll with: add one, or enter the dice with --roll")
         value, self.counter = die_value(self.seed, self.counter, sides)
-        self.rolls.append(Roll(die, value, "rolled"))
+        self.rolls.append(Roll(die, value, "rolled", label))
         return value
 
-    def entered_roll(self, sides: int, die: str) -> int:
+    def entered_roll(self, sides: int, die: str, label: str | None = None) -> int:
         """The next die typed with --roll: a face of this die."""
         value = self.entered.pop(0)
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= sides:
-            raise InputError(f"{self.option} {value} is not a {die} result: expected 1-{sides}")
-        self.rolls.append(Roll(die, value, "entered"))
+            used = len([r for r in self.rolls if isinstance(r.value, int)])
+            raise InputError(f"{self.option} {value} is not a {label or die} result: expected 1-{sides}"
+                             + (f" (the {ordinal(used + 1)} --roll is the {label})" if label else ""))
+        self.rolls.append(Roll(die, value, "entered", label))
         return value
 
-    def asked_roll(self, sides: int, die: str, faces: list[str] | None) -> int | None:
+    def asked_roll(self, sides: int, die: str, faces: list[str] | None, label: str | None = None) -> int | None:
         """The die the player types when asked (or typed in an earlier try of the command); None:
         they pressed Enter, and journal rolls this die and the rest of the command's."""
         if self.replay:
             value: int | None = self.replay.pop(0)
         else:
             assert self.ask is not None  # asked only when there is someone to ask
-            value = self.ask(die, sides, faces) if faces else self.ask(die, sides)
+            value = self.ask(label or die, sides, faces) if faces else self.ask(label or die, sides)
         if value is None:
             self.ask = None
+            self.entered_given = False    # Enter: journal rolls this die and the rest of the command's
             return None
         if not 1 <= value <= sides:
-            raise InputError(f"{value} is not a {die} result: expected 1-{sides}")
+            raise InputError(f"{value} is not a {label or die} result: expected 1-{sides}")
         self.asked.append(value)
-        self.rolls.append(Roll(die, value, "entered"))
+        self.rolls.append(Roll(die, value, "entered", label))
         return value
 
     def draw(self, pool: dict, what: str = "bag", names: dict | None = None) -> str:
@@ -198,12 +208,14 @@ class Dice:
         draws = self.draws_given and not self.entered_given
         option = self.draw_option if draws else self.option
         given = sum(1 for r in self.rolls if r.source == "entered" and isinstance(r.value, str) == draws)
-        needed = [r.die for r in self.rolls if isinstance(r.value, str) == draws]
+        needed = [r.label for r in self.rolls if isinstance(r.value, str) == draws]
         what = plural(len(needed), "draw") if draws else plural(len(needed), "die", "dice")
+        nxt = self.short[0] if self.short and self.labelled and not draws else None
         return InputError(f"{option} given {plural(given, 'time')} but this command needs "
                           f"{'at least ' if at_least else ''}{what} "
                           f"({', '.join(needed)}): give all of them, or none to let journal "
-                          f"{'draw' if draws else 'roll'}")
+                          f"{'draw' if draws else 'roll'}"
+                          + (f" (the next, the {ordinal(given + 1)} {option}, is the {nxt})" if nxt else ""))
 
     def check_complete(self) -> None:
         """Refuse too few physical results: a command given some must be given all of them."""
@@ -217,12 +229,19 @@ class Dice:
             raise InputError(f"{self.draw_option} given {plural(used + len(self.draws), 'time')} but this command drew "
                              f"{used}: unused {', '.join(str(v) for v in self.draws)}")
         if self.entered:
-            used = sum(1 for r in self.rolls if isinstance(r.value, int))
+            faces = [r for r in self.rolls if isinstance(r.value, int)]
             extra = ", ".join(str(v) for v in self.entered)
+            which = f" ({', '.join(f'{r.label}: {r.value}' for r in faces)})" if self.labelled and faces else ""
             raise InputError(
-                f"{self.option} given {plural(used + len(self.entered), 'time')} but this command rolled "
-                f"{plural(used, 'die', 'dice')}: unused {extra}"
+                f"{self.option} given {plural(len(faces) + len(self.entered), 'time')} but this command rolled "
+                f"{plural(len(faces), 'die', 'dice')}{which}: unused {extra}"
             )
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st ..."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 _TERM = re.compile(r"([+-]?)(?:(\d*)[dD](\d+)|(\d+))")

@@ -470,9 +470,12 @@ class Runtime:
     def asks_for_dice(self, session: Session, dice_input: dict, given: str = "entered") -> bool:
         """Ask the player for each die (or, `given="draws"`, each draw) the command was not given,
         on a terminal: in the table shell, and where undo could not take a roll back (the game's
-        `rolls_undoable(state)` says no)."""
-        if dice_input.get(given) or not self.can_prompt():
+        `rolls_undoable(state)` says no). Dice typed with --roll that run short: the next ones are
+        asked for on a terminal (a die that depends on an earlier one cannot be known before)."""
+        if not self.can_prompt():
             return False
+        if dice_input.get(given):
+            return given == "entered"
         asks_every_die = self.mode == Mode.SHELL and self.args[:1] != ["roll"]  # `roll` asks journal to roll
         return asks_every_die or not session.game.rolls_undoable(session.state)
 

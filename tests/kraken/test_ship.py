@@ -84,4 +84,4 @@ def test_systems_are_bought_in_phase_2_or_at_a_shop_never_in_a_space_combat():
     with pytest.raises(RuleError, match="away from a Shop"):
         ship.ship_buy(s, dice(), system="Laser", cat=CAT)
     with pytest.raises(RuleError, match="not at a shop or ammo dealer"):
-        shops.dungeon_buy(s, dice(), item="Rifle", grade=2, prices={})
+        shops.dungeon_buy(s, dice(), item="Rifle", grade=2)

@@ -9,7 +9,6 @@ from kraken.kraken_helpers import apply, dice, explorer, new_state
 from journal import templates
 from journal.errors import RuleError
 from journal.games.kraken import treasure
-from journal.games.kraken.model.constants import GRADE_PRICES
 
 
 TREASURE, _TP = treasure.parse_treasure_table(templates.load("kraken", "treasure-table.toml"))
@@ -25,8 +24,8 @@ def test_treasure_table_example_underground_14_is_a_weapon():
     out = apply(s, treasure.treasure_take, 14, first="credits", table=TREASURE)
     assert out.data["kind"] == "weapon" and out.state["credits"] == 104
     with pytest.raises(RuleError, match="gave a Weapon drop"):
-        treasure.treasure_resolve(out.state, dice(5), kind="cash", prices={})
-    assert apply(out.state, treasure.treasure_resolve, 3, kind="weapon", prices={}).data["roll"] == 3
+        treasure.treasure_resolve(out.state, dice(5), kind="cash")
+    assert apply(out.state, treasure.treasure_resolve, 3, kind="weapon").data["roll"] == 3
     other = apply(s, treasure.treasure_take, 13, first="credits", table=TREASURE)
     assert "kind" not in other.data                                        # a cell our text does not print
 
@@ -36,7 +35,7 @@ def test_prototype_rerolls_the_d20_until_an_item_or_weapon():
                                                  **{r: "weapon" for r in range(11, 21)}}}}
     s = apply(new_state(), treasure.treasure_add, grade=3).state
     s = apply(s, treasure.treasure_take, 1, first="stimpack", table=table, column="Caves").state
-    out = apply(s, treasure.treasure_resolve, 2, 9, 15, 6, 2, kind="prototype", prices={}, table=table, column="Caves")
+    out = apply(s, treasure.treasure_resolve, 2, 9, 15, 6, 2, kind="prototype", table=table, column="Caves")
     assert out.data["d20"] == [2, 9, 15] and (out.data["roll"], out.data["effect"]) == (6, 2)
 
 
@@ -50,9 +49,9 @@ def test_extra_cash_drop_example():
     s = new_state()
     s = apply(s, treasure.treasure_add, grade=4).state
     s = apply(s, treasure.treasure_take, 10, first="stimpack").state
-    out = apply(s, treasure.treasure_resolve, 5, kind="cash", prices=GRADE_PRICES)
+    out = apply(s, treasure.treasure_resolve, 5, kind="cash")
     assert out.data["credits"] == 15 and "loot" not in out.state
-    assert apply(s, treasure.treasure_resolve, 6, kind="cash", prices=GRADE_PRICES).data["credits"] == 30
+    assert apply(s, treasure.treasure_resolve, 6, kind="cash").data["credits"] == 30
 
 
 def test_treasure_grades_stop_at_6_and_divination_shifts_the_d20():

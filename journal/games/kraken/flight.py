@@ -189,7 +189,7 @@ def _no_combat(s: State, course: Course, out: list[str], data: dict) -> Outcome:
 def _avoid_check(s: State, dice: Dice, course: Course, out: list[str], data: dict) -> Outcome | None:
     """Ch. 9.3: d6 at least the flight difficulty avoids the Space Combat (a 1 always fails)."""
     fd, f = course.flight_difficulty, s["flight"]
-    r = dice.roll(6)
+    r = dice.roll(6, label="avoid d6")
     passed = r != 1 and r >= fd
     f["avoid"] = "passed" if passed else "failed"
     data["avoid"] = {"roll": r, "target": fd, "passed": passed}
@@ -207,7 +207,7 @@ def _avoid_check(s: State, dice: Dice, course: Course, out: list[str], data: dic
 def _space_combat(s: State, dice: Dice, cat: dict, table: dict, fd: int, out: list[str], data: dict) -> Outcome:
     """Ch. 9.4: the flight number (2 × flight difficulty + d3, at most 19) and its SPACE COMBAT page."""
     f = s["flight"]
-    r = dice.roll(6)
+    r = dice.roll(6, label="flight number d3 (a d6 halved)")
     number = min(MAX_FLIGHT_NUMBER, 2 * fd + half_up(r))
     f["stage"] = "combat"
     f["number"] = number

@@ -24,7 +24,7 @@ from journal.games.kraken.model.campaign import (
 )
 from journal.games.kraken.model.checks import with_checks
 from journal.games.kraken.model.commands import CREW_ADD, LOCATION_ADD, SHIP_HULL
-from journal.games.kraken.model.constants import FREE_ACTIONS, FREE_ACTION_TEXT, PHASES, SHOP_COMMANDS
+from journal.games.kraken.model.constants import DIFFICULTY_TEXT, FREE_ACTIONS, FREE_ACTION_TEXT, PHASES, SHOP_COMMANDS
 from journal.games.kraken.model.systems import systems_named
 from journal.games.kraken.quests import quest_timer
 from journal.games.kraken.story_lines import activate_from_pack, line_data, line_slot, unused_choices
@@ -44,6 +44,8 @@ def turn(state: State, dice: Dice, pack: dict | None = None, skip=None, choices=
     once, slot 1 first, one line skipped at most (not the one skipped last turn)."""
     s = copy_state(state)
     refuse_if_over(s)
+    if savepoint:
+        refuse_turn_savepoint(s)
     refuse_busy(s, "the turn cannot end yet")
     if s["turn"] == 0:
         refuse_unready(s)
@@ -67,6 +69,17 @@ def turn(state: State, dice: Dice, pack: dict | None = None, skip=None, choices=
                                  "pack; without one, step each line with `", cmd("kraken step", "LINE", "CELL"), "`"))
         return _phase_1_by_hand(s, out, closing, meta)
     return _phase_1_from_pack(s, dice, pack, list(choices), held, wake, out, closing, meta)
+
+
+def refuse_turn_savepoint(s: State) -> None:
+    """3.2: only Just a Simulation "can save and reload the game at the beginning of each turn";
+    Adventurer "can save and load your game at any clone station" (rules note K8)."""
+    d = s["difficulty"]
+    if d == "adventurer":
+        raise RuleError(say("Adventurer saves only at clone stations (", cmd("kraken dungeon clone", "TILE"),
+                            "): a save point as the turn begins is Just a Simulation's (rules note K8)"))
+    if d != "simulation":
+        raise RuleError(f"{DIFFICULTY_TEXT[d]} has no save points: there is no save-and-load (rules note K8)")
 
 
 def _refuse_running_line(s: State) -> None:

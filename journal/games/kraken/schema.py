@@ -242,7 +242,7 @@ DUNGEON = Table({
     "med": opt(Map(Int(1, 3))),                        # med-station uses
     "treasure_maps": opt(List(Int(1, MAX_DEPTH))),     # maps where a Treasure was activated
     "free_move": opt(Bool()),                          # the free move on entering a map is still to make
-    "at": opt(_TEXT),                                  # the Shop, dealer, Gambler or Modder tile the team is on
+    "at": opt(_TEXT),                                  # the Shop, dealer, Gambler, Modder or laser tile the team is on
     "avoid_failed": opt(_TEXT),                        # an enemy tile whose avoidance failed (fight it now)
     "divination": opt(Int(-3, 3)),                     # PSI DIVINATION: the next loot roll +3 / -3
     "midas": opt(Bool()),                              # PSI MIDAS TOUCH: +3 Credits if the next Ground Combat is won

@@ -136,7 +136,7 @@ def treasure_take(state: State, dice: Dice, first: str, shift: int = 0, table: d
     else:
         out.append(say(f"Grade {drop['grade']} drop ({drop['from']}): a free Stimpack (",
                        cmd("kraken crew equip", "NAME", "SLOT", "Stimpack"), ")."))
-    r = dice.roll(20)
+    r = dice.roll(20, label="Treasure Table d20")
     v = max(1, min(20, r + shift))
     drop["d20"] = v
     kind = col.get(v)
@@ -155,7 +155,7 @@ _KIND_TEXT = {"cash": "an extra cash drop", "item": "an Item drop", "weapon": "a
               "prototype": "a Prototype drop"}
 
 
-def treasure_resolve(state: State, dice: Dice, kind: str, prices: dict, value: int | None = None,
+def treasure_resolve(state: State, dice: Dice, kind: str, value: int | None = None,
                      proto: str | None = None, table: dict | None = None, column: str | None = None) -> Outcome:
     """Ch. 14 what the d20 found: Extra cash (d6 1-5: half the grade's value, 6: all of it),
     an Item or Weapon (d6: the row; choose left or right; weapons come loaded), Ammo (one
@@ -163,7 +163,7 @@ def treasure_resolve(state: State, dice: Dice, kind: str, prices: dict, value: i
     until it gives an Item or Weapon — journal rolls it when the column's twenty cells are
     known —, d6 for left or right, then its prototype effect)."""
     s = copy_state(state)
-    prices = known_prices(s, prices)
+    prices = known_prices(s)
     drop = _first_loot(s)
     if "d20" not in drop:
         raise RuleError(say("take the drop first: ", cmd("kraken treasure take", credits=True), " or ",
@@ -179,7 +179,7 @@ def treasure_resolve(state: State, dice: Dice, kind: str, prices: dict, value: i
     if kind == "cash":
         cash_drop(s, dice, grade, value, prices, data, out)
     elif kind in ("item", "weapon"):
-        r = dice.roll(6)
+        r = dice.roll(6, label=f"{kind} row d6")
         out.append(f"{kind.capitalize()} drop: grade {grade}, d6 {r}: choose the left or right {kind} of row {r}"
                    + (" (it comes with full Ammo)" if kind == "weapon" else "") + ".")
         data["roll"] = r
@@ -201,7 +201,7 @@ def cash_drop(s: State, dice: Dice, grade: int, value: int | None, prices: dict,
             raise InputError(say(f"the value of grade {grade} is in your book ({noted} known): ",
                                  cmd("kraken treasure cash", value="N")))
         value = prices[grade]
-    r = dice.roll(6)
+    r = dice.roll(6, label="extra cash d6")
     gain = value if r == 6 else half_up(value)
     b = s["credits"]
     s["credits"] += gain
@@ -218,7 +218,7 @@ def prototype_drop(s: State, dice: Dice, grade: int, proto: str | None, table: d
     if proto is None and len(col) == 20 and any(v in ("item", "weapon") for v in col.values()):
         rolls: list[int] = []
         while not rolls or col[rolls[-1]] not in ("item", "weapon"):
-            rolls.append(dice.roll(20))
+            rolls.append(dice.roll(20, label="Prototype d20 (rerolled until an Item or Weapon)"))
         proto = col[rolls[-1]]
         out.append(f"Prototype: reroll the d20 until an Item or Weapon ({col_name}): {', '.join(map(str, rolls))} "
                    f"→ {proto}.")
@@ -226,8 +226,8 @@ def prototype_drop(s: State, dice: Dice, grade: int, proto: str | None, table: d
     if proto not in ("item", "weapon"):
         raise InputError(say("what did the rerolled d20 give? ", cmd("kraken treasure prototype", as_="item"), " or ",
                              cmd("kraken treasure prototype", as_="weapon")))
-    r = dice.roll(6)
-    e = dice.roll(6)
+    r = dice.roll(6, label=f"{proto} row d6")
+    e = dice.roll(6, label="prototype effect d6")
     out.append(f"Prototype {proto}: grade {grade}, d6 {r}: the left or right {proto} of row {r}; prototype effect "
                f"d6 {e} (book p. 168; no effect if it does not fit). Note the number before its name.")
     data.update(roll=r, effect=e)

@@ -77,3 +77,31 @@ def test_dungeon_enemy_outside_a_dungeon_names_no_option_of_another_command(jour
     r = journal("kraken", "dungeon", "enemy", "E1")
     assert r.exit_code == 1 and "--level is required" not in r.stderr
     assert "journal kraken dungeon enter SLOT" in r.stderr and "journal kraken ground start --level N" in r.stderr
+
+
+def test_a_die_known_only_once_an_earlier_one_is_seen_is_asked_for_then(gap, monkeypatch):
+    """Issue 29 §7, ch. 14 spawning: the Minions' species d6 is rolled only once the Minions d6
+    shows one: a command takes its dice in the order it uses them; a script is told which die
+    is next, a terminal is asked for it; the --roll help names them in order."""
+    gap("kraken", "dungeon", "enter", "-s", "gap", "1", ok=True)
+    before = gap.files("gap")
+    r = gap("kraken", "dungeon", "enemy", "-s", "gap", "E2", "--roll", "5", "--roll", "2", "--roll", "6")
+    assert r.exit_code == 2 and gap.files("gap") == before
+    assert " ".join(r.stderr.split()) == (
+        "Error: --roll given 3 times but this command needs 4 dice (reaction d6, second Primary d6, Minions d6, "
+        "Minion 1 species d6): give all of them, or none to let journal roll (the next, the 4th --roll, is the "
+        "Minion 1 species d6)")
+    r = gap("kraken", "dungeon", "enemy", "-s", "gap", "E2", "--roll", "5", "--roll", "2", "--roll", "6", "--roll", "3",
+            "--roll", "4")
+    assert r.exit_code == 2 and "rolled 4 dice (reaction d6: 5, second Primary d6: 2, Minions d6: 6, Minion 1 " \
+                                "species d6: 3): unused 4" in " ".join(r.stderr.split())
+    from journal.runtime import Runtime
+
+    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
+    r = gap("kraken", "dungeon", "enemy", "-s", "gap", "E2", "--roll", "5", "--roll", "2", "--roll", "6",
+            input="3\n", ok=True)
+    assert "Minion 1 species d6: type your die's result (1-6)" in r.stdout
+    assert state(gap, "gap")["ground"]["minions"] == 1 and "journal rolled" not in r.stdout
+    help_text = " ".join(gap("kraken", "dungeon", "enemy", "--help", ok=True).stdout.split())
+    assert "in the order used: a '?' level d6, creature from hell d6 (a LV6+ Boss), reaction d6, second Primary d6" \
+           in help_text

@@ -28,3 +28,16 @@ def test_odds_before_rolling(camp):
     assert d["target"] == 12 and abs(d["p"] - 10 / 36) < 1e-9 and abs(d["p_three"] - (1 - (26 / 36) ** 3)) < 1e-9
     out = camp("kraken", "odds", "--value", "4", "--target", "8", ok=True).stdout
     assert out.startswith("d6 + attribute 4 (4) >= 8: 50.0%")
+
+
+def test_odds_names_the_checks_where_a_1_always_fails(camp):
+    """Issue 29 §6: an avoid check (l.544), an objective (l.630), an evasion (l.679) or a Flank
+    (l.1282) fails on a 1: `--check KIND` applies it; an evasion's and a Flank's 8+ is the default."""
+    assert j(camp, "kraken", "odds", "--value", "5", "--target", "6")["p"] == 1.0
+    d = j(camp, "kraken", "odds", "--value", "5", "--target", "6", "--check", "avoid")
+    assert abs(d["p"] - 5 / 6) < 1e-9 and d["check"] == "avoid"
+    out = camp("kraken", "odds", "-s", "sk", "--crew", "Ray", "--attribute", "agility", "--check", "flank",
+               ok=True).stdout
+    assert out == "d6 + Ray's Agility (3) >= 8 (a Flank: a 1 always fails): 33.3%.\n"
+    r = camp("kraken", "odds", "--value", "3", "--check", "flank", "--mine", "2")
+    assert r.exit_code == 2 and "--check flank is a d6 check: it goes with --target N, not --mine" in r.stderr

@@ -6,15 +6,14 @@ from __future__ import annotations
 from kraken.kraken_helpers import j, state
 
 
-def _cli_combat(camp, *crew):
+def _cli_combat(camp, *crew, enemies=("Mine 3-0, 5, 0-0", "Mine 3-0, 5, 0-0")):
     for name in crew:
         camp("kraken", "crew", "add", "-s", "sk", name, "--agility", "3", "--strength", "4", "--tech", "5",
              "--charisma", "1", "--ranged", "2", "--melee", "1", ok=True)
     camp("kraken", "ship", "hull", "-s", "sk", "Petrel", "--price", "0", "--sp", "12", ok=True)
     camp("kraken", "ship", "buy", "-s", "sk", "Maneuver Engines", "--free", ok=True)
     camp("kraken", "ship", "buy", "-s", "sk", "Laser", "--free", ok=True)
-    camp("kraken", "combat", "start", "-s", "sk", "--enemy", "Mine 3-0, 5, 0-0", "--enemy", "Mine 3-0, 5, 0-0",
-         ok=True)
+    camp("kraken", "combat", "start", "-s", "sk", *[w for e in enemies for w in ("--enemy", e)], ok=True)
 
 
 def test_combat_evade_takes_back_the_hit_after_the_enemy_fire(camp):
@@ -31,6 +30,23 @@ def test_combat_evade_takes_back_the_hit_after_the_enemy_fire(camp):
     assert "failed (8+ needed)" in " ".join(out.split()) and camp.state("sk")["combat"]["ship"]["sp"] == 2
     r = camp("kraken", "combat", "evade", "-s", "sk", "--crew", "Mila", "--roll", "6")
     assert r.exit_code == 1 and "once per Space Combat turn" in r.stderr
+
+
+def test_in_a_script_a_hit_that_would_lose_the_ship_asks_for_evade_or_no_evade(camp):
+    """Ch. 10 (4) 1a) (l.679): the evasion comes "After a successful Enemy hit"; a script's hit
+    that would lose the ship is refused until it says --evade NAME or --no-evade, the save
+    unchanged (issue 29 §4)."""
+    _cli_combat(camp, "Mila", enemies=("Cruiser 9-0, 30, 0-0",))
+    before = camp.files("sk")
+    r = camp("kraken", "combat", "enemy-fire", "-s", "sk", "--roll", "5")
+    assert r.exit_code == 2 and camp.files("sk") == before
+    assert " ".join(r.stderr.split()) == (
+        "Error: --evade NAME or --no-evade is required: enemy 1's hit (30 damage) would lose the ship, and it can "
+        "still be evaded (Maneuver Engines, once this turn; unused crew: Ray, Mila): journal kraken combat enemy-fire "
+        "--evade NAME --evade-enemy 1 names its pilots, or journal kraken combat enemy-fire --no-evade takes it")
+    out = camp("kraken", "combat", "enemy-fire", "-s", "sk", "--evade", "Mila", "--evade", "Ray", "--roll", "5",
+               "--roll", "6", ok=True).stdout
+    assert "evaded, no damage" in out and camp.state("sk")["combat"]["ship"]["sp"] == 12
 
 
 def test_on_a_terminal_enemy_fire_asks_whether_to_evade(camp, monkeypatch):

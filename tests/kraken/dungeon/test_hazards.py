@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from kraken.kraken_helpers import apply, dice, explorer, exploring
 
-from journal.errors import RuleError
+from journal.errors import InputError, RuleError
 from journal.games.kraken import equipment
 from journal.games.kraken.dungeon import elements, hazards, maps as maps_rules, stations
 from journal.games.kraken.ground_combat import spawn
@@ -98,6 +98,31 @@ def test_laser_barrier_hurts_on_entering_and_can_be_disabled():
     out = apply(out.state, hazards.dungeon_laser, 6, 6, tile="L1", disarm="Ben")
     assert out.data["disarm"]["ok"] and "1:L1" in out.state["dungeon"]["disabled"]
     assert apply(out.state, hazards.dungeon_laser, tile="L1").data.get("disabled")
+
+
+def test_laser_barrier_entered_to_disarm_deals_its_damage_then_the_disarm_is_one_more_action():
+    """Ch. 13, l.1029: "Each time you enter a Laser barrier it will activate, dealing damage to
+    all Crew Members on that Tile"; l.1033-1035: disarming is "a successful Tech Check with two
+    d6 performed as an action on the Tile … If you fail the check, you take damage as you
+    would when entering the Laser Barrier" (issue 29 §2)."""
+    s = explorer()                                                   # outside: 1 Oxygen an action
+    oxygen = s["oxygen"]
+    out = apply(s, hazards.dungeon_laser, 6, 6, tile="L1", disarm="Ben")
+    assert out.data["hurt"] == {"Ann": 3, "Ben": 3, "Cid": 3}        # entering: 2 + 1
+    assert out.data["disarm"]["ok"] and "1:L1" in out.state["dungeon"]["disabled"]
+    assert out.state["oxygen"] == oxygen - 2 and out.state["dungeon"]["actions"] == s["dungeon"]["actions"] + 2
+    failed = apply(s, hazards.dungeon_laser, 1, 1, tile="L1", disarm="Ben")
+    assert failed.data["hurt"] == {"Ann": 6, "Ben": 6, "Cid": 6}     # entering, then the failed check
+    assert not failed.data["disarm"]["ok"] and "disabled" not in failed.state["dungeon"]
+    entered = apply(s, hazards.dungeon_laser, tile="L1")
+    again = apply(entered.state, hazards.dungeon_laser, 1, 1, tile="L1", disarm="Ben")   # on it: the action only
+    assert again.data["hurt"] == {"Ann": 3, "Ben": 3, "Cid": 3} and again.state["oxygen"] == oxygen - 2
+    stay = apply(entered.state, hazards.dungeon_laser, 6, 6, tile="L1", disarm="Ben", how="stay")
+    assert stay.data["hurt"] == {} and stay.data["disarm"]["ok"]
+    with pytest.raises(RuleError, match="disabled already"):
+        hazards.dungeon_laser(stay.state, dice(6, 6), tile="L1", disarm="Ann")
+    with pytest.raises(InputError, match="activates as you enter it"):
+        hazards.dungeon_laser(entered.state, dice(), tile="L1", how="stay")
 
 
 def test_unknown_values_are_rolled_once_per_exploration():

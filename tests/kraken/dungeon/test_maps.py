@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from kraken.kraken_helpers import apply, dice, explorer, exploring
 
-from journal.errors import NeedChoice, RuleError
+from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.kraken import phases, story_lines
 from journal.games.kraken.cgm import cells
 from journal.games.kraken.dungeon import maps, maps as maps_rules, stations
@@ -142,3 +142,15 @@ def test_builders_are_not_deployed():
     assert apply(s, maps_rules.dungeon_enter, slot="1").state["dungeon"]["crew"] == ["Ben", "Cid"]
     with pytest.raises(RuleError, match="building"):
         maps_rules.dungeon_enter(s, dice(), slot="1", crew=["Ann"])
+
+
+def test_the_exit_tile_is_named_as_the_other_tile_commands_name_theirs():
+    """Ch. 13 Moving Forward: "moving onto an Exit Tile 'EX'" (l.903): `dungeon exit EX`, as
+    `dungeon laser L1` or `dungeon clone C` (the tile may be left out) (issue 29 §8)."""
+    s = explorer()
+    out = apply(s, maps_rules.dungeon_exit, how="free", keep_uncleared=True, tile="ex")
+    assert out.state["dungeon"]["map"] == 2 and out.lines[0].startswith("Exit tile EX: ")
+    assert apply(s, maps_rules.dungeon_exit, how="free", keep_uncleared=True, tile="EXb").lines[0].startswith(
+        "Exit tile EXB: ")
+    with pytest.raises(InputError, match="'L1' is not an exit tile: EX"):
+        maps_rules.dungeon_exit(s, dice(), how="free", tile="L1")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from kraken.kraken_helpers import apply, armed, dice, fighters, started, waits, with_enemy
 
-from journal.errors import RuleError
+from journal.errors import InputError, RuleError
 from journal.games.kraken import crew, equipment
 from journal.games.kraken.ground_combat import actions, attacks, enemies, loop
 
@@ -233,3 +233,30 @@ def test_overload_makes_attack_rolls_harder():
     s["crew"]["Ann"]["inventory"] = {k: "stuff" for k in ("L", "R", "1", "2", "3")}   # capacity 4: overload 1
     out = apply(s, attacks.ground_attack, 4, name="Ann", weapon="fists", targets=["E1"])
     assert out.data["attacks"][0]["hit"] is False
+
+
+def test_flank_adds_its_3_to_the_first_hit_of_a_multiple_attack_only():
+    """Ch. 14 Multiple attacks (l.1410-1414): "Melee or Ranged Attribute bonuses which improve hit
+    chance or damage of your Weapon only apply to the first of these grouped attacks"; Flank
+    (l.1282) "grants their Ranged or Melee attack +3 damage": on a 2x3 weapon the first hit
+    deals 3 + 3, the second 3 (issue 29 §9)."""
+    s = started(armed(with_enemy(fighters(), hp=30, armor=0), spec="Twin blade (1) 3+, 2x3 ML"))
+    s["crew"]["Ann"].update(agility=4, melee=1)
+    out = apply(s, attacks.ground_attack, 4, 4, 4, name="Ann", weapon="Twin blade", targets=["E1"], flank=True)
+    assert out.state["ground"]["enemies"]["E1"]["hp"] == 30 - (3 + 3) - 3
+    assert [x for x in out.lines if x.startswith("  → E1")] == ["  → E1: d6 4: hit, 6 damage: HP 30 → 24.",
+                                                                 "  → E1: d6 4: hit, 3 damage: HP 24 → 21."]
+
+
+def test_an_attack_short_of_dice_names_the_next_one():
+    """Issue 29 §7: the dice are taken in the order the attack uses them (l.1282 the Flank's
+    Agility check first, then l.1416 "Roll one die at a time to hit with each attack"): one
+    short, the refusal says which die comes next."""
+    s = started(armed(with_enemy(fighters(), hp=30, armor=0), spec="Twin blade (1) 3+, 2x3 ML"))
+    s["crew"]["Ann"].update(agility=4)
+    d = dice(4, 4)                                                      # --roll 4 --roll 4
+    attacks.ground_attack(s, d, name="Ann", weapon="Twin blade", targets=["E1"], flank=True)
+    with pytest.raises(InputError, match=r"needs 3 dice \(Flank d6, Twin blade hit d6, Twin blade hit d6\): give all "
+                                         r"of them, or none to let journal roll \(the next, the 3rd --roll, is the "
+                                         r"Twin blade hit d6\)"):
+        d.check_complete()

@@ -250,3 +250,21 @@ def test_after_an_events_ground_combat_the_crew_is_back_on_the_ship_weapons_repa
     assert out.state["crew"]["Ben"]["weapons"]["Rifle"] == {"spec": "Rifle (3) 4+, 3 A5 RG", "ammo": 5}
     assert "psi_exhausted" not in out.state["crew"]["Ben"]
     assert "Back on the ship: every weapon is unjammed and repaired; an exhausted PSI trait recovers." in out.lines
+
+
+def test_the_reaction_bonus_action_is_offered_before_the_initiative_and_a_finished_turn_says_so():
+    """Ch. 14 spawning: with a successful reaction check "one crew member may take a bonus
+    action" before the initiative check, so the hint offers it there; once the crew, acting
+    last, is through, the turn is over (not "the crew acts ()") (issue 29 §8)."""
+    s = with_crew(new_state(lines=()), "Ann", "Ben")
+    out = apply(s, spawn.ground_start, 5, 6, 1, level=3, map_no=1)                 # reaction 5: a bonus action
+    hint = out.lines[-1]
+    assert hint.index("ground add") < hint.index("the reaction's bonus action") < hint.index("ground initiative")
+    assert "journal kraken ground attack NAME TARGET" in hint and "journal kraken ground psi NAME POWER" in hint
+    plain = apply(s, spawn.ground_start, 1, 6, 1, level=3, map_no=1)
+    assert "bonus action" not in plain.lines[-1] and "journal kraken ground initiative" in plain.lines[-1]
+    s = started(with_enemy(plain.state, actions=["1-6: idle"]), crew_roll=1, enemy_roll=6)   # the enemies first
+    s = apply(s, enemies.ground_enemy, 3, label="E1").state
+    out = apply(waits(s, "Ann"), actions.ground_simple, name="Ben", action="wait")
+    assert out.lines[-1] == "Turn 1 is over: journal kraken ground turn"
+    assert ground.turn_hint(out.state, out.state["ground"]) == "Turn 1 is over: journal kraken ground turn"

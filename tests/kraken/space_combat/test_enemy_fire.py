@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from kraken.kraken_helpers import CAT, apply, dice, in_combat, tech
 
-from journal.errors import NeedChoice, RuleError
+from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.kraken.space_combat import enemy_fire, page, recharge, timeline as timeline_rules
 
 
@@ -178,3 +178,25 @@ def test_losing_the_last_sp_loses_the_game():
     s = apply(in_combat(), page.combat_set, key="ship.sp", value=2).state
     out = apply(s, enemy_fire.combat_enemy_fire, 6, cat=CAT)
     assert out.state["result"] == "lost" and "combat" not in out.state
+
+
+def test_a_hit_that_would_lose_the_ship_is_not_taken_silently_while_it_can_be_evaded():
+    """Ch. 10 (4) 1a) (l.679): "After a successful Enemy hit, you may assign up to two unused Crew
+    Members to pilot your Ship": a hit that loses the ship would end the campaign before
+    `combat evade` runs, so a script names its choice, --evade NAME or --no-evade (issue 29 §4)."""
+    s = tech(in_combat(systems=("Maneuver Engines", "Primary Shields", "Laser"), enemies=["Cruiser 9-0, 30, 0-0"]),
+             Ray=5, Mila=4)
+    with pytest.raises(InputError, match=r"--evade NAME or --no-evade is required: enemy 1's hit \(30 damage\) would "
+                                         r"lose the ship.*journal kraken combat enemy-fire --evade NAME --evade-enemy 1 "
+                                         r"names its pilots, or journal kraken combat enemy-fire --no-evade takes it"):
+        enemy_fire.combat_enemy_fire(s, dice(5), cat=CAT)
+    lost = apply(s, enemy_fire.combat_enemy_fire, 5, cat=CAT, no_evade=True)
+    assert lost.state["result"] == "lost"
+    evaded = apply(s, enemy_fire.combat_enemy_fire, 5, 6, cat=CAT, evade=["Ray", "Mila"], evade_enemy=1)
+    assert evaded.data["shots"][0]["evade"]["evaded"] and evaded.state["combat"]["ship"]["sp"] == 12
+    small = tech(in_combat(systems=("Maneuver Engines", "Primary Shields", "Laser")), Ray=5, Mila=4)
+    assert "result" not in apply(small, enemy_fire.combat_enemy_fire, 5, cat=CAT).state   # not lethal: no question
+    with pytest.raises(InputError, match="goes without --evade"):
+        enemy_fire.combat_enemy_fire(s, dice(5), cat=CAT, no_evade=True, evade=["Ray"])
+    plain = in_combat(enemies=["Cruiser 9-0, 30, 0-0"])                                    # no Maneuver Engines
+    assert apply(plain, enemy_fire.combat_enemy_fire, 5, cat=CAT).state["result"] == "lost"

@@ -3,6 +3,8 @@ ship's weapons, their Ammo and magazines."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from kraken.kraken_helpers import CAT, apply, dice, in_combat
 
@@ -99,3 +101,16 @@ def test_a_damaged_weapon_cannot_fire():
     s = apply(in_combat(), ship.ship_system, label="Laser", action="damage").state
     with pytest.raises(RuleError, match="damaged"):
         fire.combat_fire(s, dice(6), cat=CAT, weapons=[("Laser", 1)])
+
+
+def test_a_shot_at_an_enemy_destroyed_already_takes_no_die_and_a_refusal_says_which_die_was_which():
+    """Ch. 10 (3) 4. Destroy Enemies: "That target can no longer return fire and is eliminated":
+    a later weapon aimed at it wastes its shot and rolls nothing, so the dice go to the weapons
+    that fire, in order; an extra --roll is refused naming each die used (issue 29 §7)."""
+    s = in_combat(enemies=("Mine 1-0, 5, 0-0", "Mine 3-0, 5, 0-0"), systems=("Target System", "Laser", "Laser", "Missile"))
+    d = dice(6, 5, 3)
+    out = fire.combat_fire(s, d, cat=CAT, weapons=[("Laser", 1), ("Laser 2", 1), ("Missile", 2)])
+    assert "Laser 2 → enemy 1: it is destroyed already; the shot is wasted." in out.lines
+    with pytest.raises(InputError, match=re.escape("--roll given 3 times but this command rolled 2 dice (Laser hit d6 "
+                                                   "(enemy 1): 6, Missile hit d6 (enemy 2): 5): unused 3")):
+        d.finish()

@@ -171,3 +171,13 @@ def catalogue() -> dict:
     from journal.games.kraken import catalogue as catmod
 
     return catmod.load()
+
+
+def rolls_of(*dice: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """`--roll N` naming the command's dice in the order it uses them (only those it comes to:
+    a die that depends on an earlier one is asked for on a terminal once it is needed, and a
+    script is told which one is next)."""
+    return click.option("--roll", "rolls", type=int, multiple=True, metavar="N",
+                        help="A physical die's result, instead of rolling (repeat), in the order used: "
+                             + ", ".join(dice) + ". Only the dice the command comes to: one more is asked for "
+                             "when needed (a script is told which).")

@@ -9,8 +9,7 @@ import click
 
 from journal.errors import InputError, typed
 from journal.games.kraken.cli import names
-from journal.games.kraken.cli.common import CREW, NUMBER, named, run, run_asking, short, weapons_of
-from journal.games.kraken.cli.files import grade_prices
+from journal.games.kraken.cli.common import CREW, NUMBER, named, rolls_of, run, run_asking, short, weapons_of
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 
@@ -155,9 +154,11 @@ def dungeon_mine(rt: Runtime, save: str | None, tile: str, disarm: str | None, t
 @dungeon.command("laser")
 @save_option
 @click.argument("tile", type=names.TILE)
-@click.option("--disarm", type=names.TEAM, metavar="NAME", help="Disarm it (an action on the tile: 2d6 + Tech).")
+@click.option("--disarm", type=names.TEAM, metavar="NAME",
+              help="Disarm it: an action on the tile (2d6 + Tech), after entering it (its damage) unless the team "
+                   "stands on it already.")
 @_move_options()
-@rolls_option
+@rolls_of("an L? level d6", "the disarm's two d6")
 @pass_rt
 def dungeon_laser(rt: Runtime, save: str | None, tile: str, disarm: str | None, to: str | None, breach: tuple[str, ...],
                   how: str | None, faint: str | None, rolls: tuple[int, ...]) -> None:
@@ -292,7 +293,7 @@ def dungeon_buy(rt: Runtime, save: str | None, item: str, grade: int, price: int
     """Buy at the Shop or Ammo dealer you stand on (or Phase 3's grade 5 Shop, an event's)."""
     from journal.games.kraken.dungeon import shops as rules
 
-    run(rt, save, rules.dungeon_buy, item=item, grade=grade, prices=grade_prices(), price=price, rare=rare, ammo=ammo)
+    run(rt, save, rules.dungeon_buy, item=item, grade=grade, price=price, rare=rare, ammo=ammo)
 
 
 @dungeon.command("sell")
@@ -346,7 +347,7 @@ def dungeon_mod(rt: Runtime, save: str | None, name: str, weapon: str, mod: str 
 
     if mod is None:
         raise click.UsageError("give --ammo, --damage or --both")
-    run(rt, save, rules.dungeon_mod, named(MOD), name=name, weapon=weapon, mod=mod, grade=grade, prices=grade_prices(),
+    run(rt, save, rules.dungeon_mod, named(MOD), name=name, weapon=weapon, mod=mod, grade=grade,
         price=price)
 
 
@@ -420,7 +421,7 @@ def dungeon_breach(rt: Runtime, save: str | None, tile: str, crew: str, undo: bo
 @save_option
 @click.argument("tile", type=names.TILE)
 @click.option("--ambush", is_flag=True, help="An ambush: the enemies act first, no reaction.")
-@rolls_option
+@rolls_of("a '?' level d6", "creature from hell d6 (a LV6+ Boss)", "reaction d6", "second Primary d6", "its species d6", "Minions d6", "each Minion's species d6")
 @pass_rt
 def dungeon_enemy(rt: Runtime, save: str | None, tile: str, ambush: bool, rolls: tuple[int, ...]) -> None:
     """An Enemy E# or Boss B# tile: the Ground Combat spawns."""
@@ -445,19 +446,21 @@ def dungeon_avoid(rt: Runtime, save: str | None, tile: str, way: str, pay: int, 
 
 @dungeon.command("exit")
 @save_option
+@click.argument("tile", type=names.TILE, required=False)
 @click.option("--keep-uncleared", is_flag=True, help="No Treasure was activated: leave the map uncleared.")
 @click.option("--reward", type=click.Choice(["four", "two"]),
               help="Solving the Location: four Treasures of difficulty + 1, or two of difficulty + 2.")
 @_move_options()
 @rolls_option
 @pass_rt
-def dungeon_exit(rt: Runtime, save: str | None, keep_uncleared: bool, reward: str | None, to: str | None,
-                 breach: tuple[str, ...], how: str | None, faint: str | None, rolls: tuple[int, ...]) -> None:
+def dungeon_exit(rt: Runtime, save: str | None, tile: str | None, keep_uncleared: bool, reward: str | None,
+                 to: str | None, breach: tuple[str, ...], how: str | None, faint: str | None,
+                 rolls: tuple[int, ...]) -> None:
     """An exit tile EX: the next map, or the last map's exit solves the Location."""
     from journal.games.kraken.dungeon import maps as rules
 
     run_asking(rt, save, rules.dungeon_exit, named(TEAM, How(entered=rolls)), how=_how(how), to=to, breach=list(breach),
-               faint=faint, keep_uncleared=keep_uncleared, reward=reward)
+               faint=faint, keep_uncleared=keep_uncleared, reward=reward, tile=tile)
 
 
 @dungeon.command("back")

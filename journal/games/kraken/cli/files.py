@@ -184,8 +184,3 @@ def load_treasure_table(path_text: str | None) -> dict:
         raise InputError(problems[0] + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
     return table
 
-
-def grade_prices() -> dict:
-    from journal.games.kraken.dungeon.shops import GRADE_PRICES
-
-    return dict(GRADE_PRICES)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import click
 
-from journal.games.kraken.cli.common import NUMBER, catalogue, run
+from journal.games.kraken.cli.common import NUMBER, catalogue, rolls_of, run
 from journal.games.kraken.cli.files import load_table
 from journal.games.kraken.model.constants import FLIGHT_OPTIONS
-from journal.options import reason_option, rolls_option, save_option
+from journal.options import reason_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 from journal.text import plural
 
@@ -22,7 +22,7 @@ from journal.text import plural
 @click.option("--nano-skin", is_flag=True, help="Use the Nano Skin: no Space Combat (and no XP or Credits).")
 @click.option("--table", "table_path", metavar="FILE",
               help="Your flight table (default: templates:kraken/flight-table.toml, the rows the rulebook prints).")
-@rolls_option
+@rolls_of("the avoid d6 (with --avoid)", "the flight number's d3 (a d6 halved) if there is a Space Combat")
 @pass_rt
 def flight(rt: Runtime, save: str | None, difficulty: int, options: tuple[str, ...], stealth: bool, avoid: bool,
            nano_skin: bool, table_path: str | None, rolls: tuple[int, ...]) -> None:

@@ -8,7 +8,17 @@ import click
 
 from journal.errors import InputError
 from journal.games.kraken.cli import names
-from journal.games.kraken.cli.common import CREW, ENEMY, NEGATIVES, NUMBER, named, run, run_asking, weapons_of
+from journal.games.kraken.cli.common import (
+    CREW,
+    ENEMY,
+    NEGATIVES,
+    NUMBER,
+    named,
+    rolls_of,
+    run,
+    run_asking,
+    weapons_of,
+)
 from journal.games.kraken.cli.files import ENEMIES_SAMPLE, load_profiles
 from journal.games.kraken.model.constants import FISTS_NAMES, INVENTORY
 from journal.lookup import find
@@ -52,7 +62,7 @@ def ground() -> None:
               help="Outside a dungeon (default YES).")
 @click.option("--crew", "crew_names", multiple=True, type=names.CONSCIOUS, metavar="NAME",
               help="Who fights (default: everyone able).")
-@rolls_option
+@rolls_of("a '?' level d6", "creature from hell d6 (a LV6+ Boss)", "reaction d6", "second Primary d6", "its species d6", "Minions d6", "each Minion's species d6")
 @pass_rt
 def ground_start(rt: Runtime, save: str | None, level: int | None, tile: str | None, boss: bool, ambush: bool,
                  map_no: int | None, atmosphere: str | None, crew_names: tuple[str, ...],
@@ -120,7 +130,7 @@ def ground_profiles(rt: Runtime, profiles_path: str | None) -> None:
 @click.option("--cover", multiple=True, type=names.FIGHTER, metavar="NAME",
               help="Set in cover the first turn (skipped for initiative).")
 @click.option("--faint", type=names.FIGHTER, metavar="NAME", help="Out of Oxygen: who faints.")
-@rolls_option
+@rolls_of("the crew's initiative d6", "the enemies' initiative d6 (none for a lone wolf or an ambush)")
 @pass_rt
 def ground_initiative(rt: Runtime, save: str | None, cover: tuple[str, ...], faint: str | None,
                       rolls: tuple[int, ...]) -> None:
@@ -144,7 +154,8 @@ def ground_initiative(rt: Runtime, save: str | None, cover: tuple[str, ...], fai
 @click.option("--chain", type=NUMBER, default=0, help="Chain Attack trait: the extra attacks it grants (no boost).")
 @click.option("--capture", is_flag=True, help="Capture an enemy this attack brings to 0, -1 or -2 HP.")
 @click.option("--carrier", type=names.FIGHTER, metavar="NAME", help="Who carries the captive (default: the attacker).")
-@rolls_option
+@rolls_of("the Flank d6 (with --flank)", "a hit d6 for each attack (each target of an explosive weapon)",
+          "a reroll d6 right after a failed die it rerolls (--reroll)")
 @pass_rt
 def ground_attack(rt: Runtime, save: str | None, name: str, targets: tuple[str, ...], weapon: str | None, hit: int,
                   berserk: int, flank: bool, reroll: bool, chain: int, capture: bool, carrier: str | None,
@@ -326,7 +337,8 @@ def ground_meditate(rt: Runtime, save: str | None, name: str, rolls: tuple[int, 
 @click.option("--action", metavar="TEXT", help='The action you read (no table): "idle", "ML 4+, 3" …')
 @click.option("--psi-shield", type=names.FIGHTER, metavar="NAME",
               help="The PSI member shields the target (PSI SHIELD, 8).")
-@rolls_option
+@rolls_of("its escape d6 (at or below its escape value)", "its action d6 (without --action)",
+          "a hit d6 for each of its attacks")
 @pass_rt
 def ground_enemy(rt: Runtime, save: str | None, label: str, target: str | None, action: str | None,
                  psi_shield: str | None, rolls: tuple[int, ...]) -> None:
@@ -393,10 +405,7 @@ def ground_show(rt: Runtime, save: str | None) -> None:
         return
     from journal.games.kraken.model import ground
     from journal.games.kraken.views import adventure
+    from journal.hints import say
 
-    from journal.hints import cmd, say
-
-    nxt = (say("enter the enemies (", cmd("kraken ground add", "LABEL", hp="N", agility="N"), "), then ",
-               cmd("kraken ground initiative")) if state["ground"]["step"] == "spawn"
-           else ground.turn_hint(state, state["ground"]))
-    rt.emit(adventure.ground_status(state) + [say("Next: ", nxt)], {"ground": state["ground"]})
+    rt.emit(adventure.ground_status(state) + [say("Next: ", ground.turn_hint(state, state["ground"]))],
+            {"ground": state["ground"]})

@@ -8,6 +8,7 @@ from journal.errors import InputError
 from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import CREW, NEGATIVES, NUMBER, PRICE_MAX, Number, run
 from journal.games.kraken.model.constants import ATTRIBUTES
+from journal.games.kraken.odds import CHECK_KINDS
 from journal.options import Delta, DeltaType, reason_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 
@@ -77,38 +78,45 @@ def grade_price_cmd(rt: Runtime, save: str | None, grade: int, price: int | None
 @click.option("--mine", type=NUMBER, metavar="N", help="2d6 + Tech >= 10 + N (disarm an M# mine).")
 @click.option("--laser", type=NUMBER, metavar="N", help="2d6 + Tech >= 10 + N (disarm an L# laser barrier).")
 @click.option("--modifier", type=NUMBER, default=0, metavar="N", help="A bonus or malus on the roll.")
+@click.option("--check", "check_kind", type=click.Choice(list(CHECK_KINDS), case_sensitive=False),
+              help="The d6 check's kind: avoid, objective, evasion and flank fail on a 1 whatever the total "
+                   "(evasion and flank: --target 8 by default; an evasion's value is the pilots' Tech / 2).")
 @pass_rt
 def odds(rt: Runtime, save: str | None, member: str | None, attribute: str | None, value: int | None,
-         target: int | None, bulkhead: int | None, mine: int | None, laser: int | None, modifier: int) -> None:
+         target: int | None, bulkhead: int | None, mine: int | None, laser: int | None, modifier: int,
+         check_kind: str | None) -> None:
     """The chance of a check, before rolling.
 
-    d6 + attribute >= N (--target), or 2d6 + Tech >= 10 + level for bulkheads, mines
-    and laser barriers.
+    d6 + attribute >= N (--target; --check names a check where a 1 always fails), or 2d6 +
+    Tech >= 10 + level for bulkheads, mines and laser barriers.
     """
     from journal.games.kraken import odds as rules
 
-    kinds = [(k, v) for k, v in (("target", target), ("bulkhead", bulkhead), ("mine", mine), ("laser", laser))
-             if v is not None]
-    if len(kinds) != 1:
-        raise click.UsageError("give one of --target N, --bulkhead N, --mine N, --laser N")
-    kind, n = kinds[0]
+    kind, n = _odds_kind(target, bulkhead, mine, laser, check_kind)
     attr = (attribute or ("tech" if kind != "target" else "")).strip().lower()
     who = None
     if value is None:
         who, value = _attribute_of(rt, save, member, attribute, attr)
-    dice_count, goal = (1, n) if kind == "target" else (2, 10 + n)
-    p = rules.check_odds(value, goal, dice_count, modifier)
-    dice_text = "d6" if dice_count == 1 else "2d6"
     label = f"{who}'s {attr.capitalize()}" if who else f"attribute {value}"
-    mod = f" {modifier:+d}" if modifier else ""
-    what = {"target": "", "bulkhead": f" (B{n} bulkhead)", "mine": f" (M{n} mines)", "laser": f" (L{n} laser)"}[kind]
-    lines_out = [f"{dice_text} + {label} ({value}){mod} >= {goal}{what}: {p:.1%}."]
-    data = {"dice": dice_text, "attribute": value, "modifier": modifier, "target": goal, "p": p}
-    if kind == "bulkhead":
-        three = 1 - (1 - p) ** 3
-        lines_out.append(f"Within three attempts (then it locks): {three:.1%}.")
-        data["p_three"] = three
-    rt.emit(lines_out, data)
+    rt.emit(*rules.check_chance(kind, n, value, label, modifier, check_kind))
+
+
+def _odds_kind(target: int | None, bulkhead: int | None, mine: int | None, laser: int | None,
+               check_kind: str | None) -> tuple[str, int]:
+    """The one check `odds` was asked about: (target|bulkhead|mine|laser, N); an evasion's and a
+    Flank's target is 8 unless given."""
+    from journal.games.kraken.odds import FIXED_TARGETS
+
+    two_dice = [k for k, v in (("bulkhead", bulkhead), ("mine", mine), ("laser", laser)) if v is not None]
+    if check_kind and two_dice:
+        raise click.UsageError(f"--check {check_kind} is a d6 check: it goes with --target N, not --{two_dice[0]}")
+    if target is None and check_kind in FIXED_TARGETS:
+        target = FIXED_TARGETS[check_kind]
+    kinds = [(k, v) for k, v in (("target", target), ("bulkhead", bulkhead), ("mine", mine), ("laser", laser))
+             if v is not None]
+    if len(kinds) != 1:
+        raise click.UsageError("give one of --target N, --bulkhead N, --mine N, --laser N")
+    return kinds[0]
 
 
 def _attribute_of(rt: Runtime, save: str | None, member: str | None, attribute: str | None, attr: str

@@ -16,6 +16,7 @@ from journal.games.kraken.cli.common import (
     Names,
     catalogue,
     named,
+    rolls_of,
     run,
     run_asking,
     short,
@@ -72,6 +73,8 @@ def _fire_options(f: Callable[..., Any]) -> Callable[..., Any]:
                      help="The shield system a 6 on the system damage roll hits (in order).")(f)
     f = click.option("--evade-enemy", type=NUMBER, metavar="N",
                      help="Evade this enemy's hit (default: the first hit).")(f)
+    f = click.option("--no-evade", is_flag=True,
+                     help="Take every hit: no evasion (a script's answer when a hit would lose the ship).")(f)
     f = click.option("--evade", multiple=True, metavar="NAME", type=picks.UNUSED,
                      help="Up to two unused crew pilot an evasion, named "
                                                                     "before the hits (after them: combat evade).")(f)
@@ -84,12 +87,13 @@ def _fire_options(f: Callable[..., Any]) -> Callable[..., Any]:
 @rolls_option
 @pass_rt
 def combat_timeline(rt: Runtime, save: str | None, shields: tuple[str, ...], evade_enemy: int | None,
-                    evade: tuple[str, ...], rolls: tuple[int, ...]) -> None:
+                    evade: tuple[str, ...], no_evade: bool, rolls: tuple[int, ...]) -> None:
     """1) Activate the leftmost timeline command and cross it out."""
     from journal.games.kraken.space_combat import timeline as rules
 
     run_asking(rt, save, rules.combat_timeline, named(CREWS, How(entered=rolls)), cat=catalogue(), evade=list(evade),
-               evade_enemy=evade_enemy, shields=list(shields), ask_evade=rt.can_prompt(), evade_after=[])
+               evade_enemy=evade_enemy, shields=list(shields), ask_evade=rt.can_prompt() and not no_evade, evade_after=[],
+               no_evade=no_evade)
 
 
 @combat.command("objective")
@@ -132,7 +136,8 @@ def combat_repair(rt: Runtime, save: str | None, target: str, crew_names: tuple[
               help="Burst mode: 2 more Ammo, double damage.")
 @click.option("--reroll", multiple=True, metavar="NAME", type=picks.UNUSED,
               help="Unused crew who reroll misses, in order.")
-@rolls_option
+@rolls_of("each weapon's hit d6 in the order named (none for a shot at an enemy destroyed already)",
+          "a reroll d6 right after a miss it rerolls")
 @pass_rt
 def combat_fire(rt: Runtime, save: str | None, weapons: tuple[str, ...], target: int | None, oc: tuple[str, ...],
                 reroll: tuple[str, ...], rolls: tuple[int, ...]) -> None:
@@ -160,15 +165,17 @@ def _weapons_firing(state: dict, params: dict) -> dict:
 @combat.command("enemy-fire")
 @save_option
 @_fire_options
-@rolls_option
+@rolls_of("each enemy's hit d6, 1 to 4", "after a hit: the evasion d6 (if pilots evade it)",
+          "the system damage d6 (if SP are lost)", "a system d20 (on 3-5)")
 @pass_rt
 def combat_enemy_fire(rt: Runtime, save: str | None, shields: tuple[str, ...], evade_enemy: int | None,
-                      evade: tuple[str, ...], rolls: tuple[int, ...]) -> None:
+                      evade: tuple[str, ...], no_evade: bool, rolls: tuple[int, ...]) -> None:
     """4) Every enemy left fires at you, 1 to 4."""
     from journal.games.kraken.space_combat import enemy_fire as rules
 
     run_asking(rt, save, rules.combat_enemy_fire, named(CREWS, How(entered=rolls)), cat=catalogue(), evade=list(evade),
-               evade_enemy=evade_enemy, shields=list(shields), ask_evade=rt.can_prompt(), evade_after=[])
+               evade_enemy=evade_enemy, shields=list(shields), ask_evade=rt.can_prompt() and not no_evade, evade_after=[],
+               no_evade=no_evade)
 
 
 @combat.command("evade")

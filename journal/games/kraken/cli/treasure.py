@@ -7,7 +7,7 @@ import click
 from journal.errors import InputError
 from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import NEGATIVES, NUMBER, run
-from journal.games.kraken.cli.files import TREASURE_TABLE, grade_prices, load_treasure_table
+from journal.games.kraken.cli.files import TREASURE_TABLE, load_treasure_table
 from journal.hints import cmd, say
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
@@ -79,7 +79,7 @@ for _kind, _help in (("cash", "Extra cash: d6 1-5 half the grade's value, 6 all.
             from journal.games.kraken import treasure as rules
 
             table = load_treasure_table(table_path) if kind == "prototype" else None
-            run(rt, save, rules.treasure_resolve, How(entered=rolls), kind=kind, prices=grade_prices(), value=value,
+            run(rt, save, rules.treasure_resolve, How(entered=rolls), kind=kind, value=value,
                 proto=proto, table=table, column=column_of(table, column) if table else None)
         return _cmd
     _make_treasure(_kind, _help)

@@ -89,7 +89,7 @@ def run_away(s: State, dice: Dice, team: list[str], lv: int, out: list[str], che
     """Run: d6 + the lowest and the highest Agility of the team ≥ level + 9."""
     agis = sorted(s["crew"][n]["agility"] for n in team)
     chance = d6_chance(agis[0] + agis[-1], lv + RUN_BASE)
-    r = dice.roll(6)
+    r = dice.roll(6, label="run d6")
     total = r + agis[0] + agis[-1]
     ok = total >= lv + RUN_BASE
     checks.append(check("run check", chance, ok))
@@ -103,7 +103,7 @@ def camouflage(s: State, dice: Dice, team: list[str], lv: int, out: list[str], c
     ok = True
     for n in team:
         chance = d6_chance(s["crew"][n]["tech"], lv + CAMO_BASE)
-        r = dice.roll(6)
+        r = dice.roll(6, label=f"{n}'s camouflage d6")
         t = r + s["crew"][n]["tech"]
         good = t >= lv + CAMO_BASE
         checks.append(check("camouflage check", chance, good))
@@ -121,7 +121,7 @@ def persuade(s: State, dice: Dice, lv: int, pay: int, out: list[str], checks: li
     cha = sum(m["charisma"] for m in s["crew"].values() if m["status"] == "active")
     goal = lv * CHARISMA_FACTOR + CHARISMA_BASE
     chance = d6_chance(cha + pay, goal)
-    r = dice.roll(6)
+    r = dice.roll(6, label="Charisma d6")
     total = r + cha + pay
     ok = total >= goal
     checks.append(check("Charisma check", chance, ok))

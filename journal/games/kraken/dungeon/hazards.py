@@ -41,7 +41,7 @@ DISARM_PENALTY = 2                                 # the failed disarmer takes 2
 def _check2(s: State, dice: Dice, who: str, goal: int, checks: list[dict], kind: str) -> tuple[bool, list[int], int]:
     """2d6 + Tech >= goal, noted in `checks` with its chance (the luck audit)."""
     chance = d6_chance(s["crew"][who]["tech"], goal, dice_count=2)
-    a, b = dice.roll(6), dice.roll(6)
+    a, b = dice.roll(6, label=f"{who}'s {kind} d6"), dice.roll(6, label=f"{who}'s {kind} second d6")
     total = a + b + s["crew"][who]["tech"]
     checks.append(check(kind, chance, total >= goal))
     return total >= goal, [a, b], total
@@ -198,7 +198,7 @@ def dungeon_mine(state: State, dice: Dice, tile: str, disarm: str | None = None,
             continue
         agi = s["crew"][n]["agility"]
         chance = d6_chance(agi, AVOID_MINE)
-        r = dice.roll(6)
+        r = dice.roll(6, label=f"{n}'s Agility d6")
         checks.append(check("Agility check", chance, r + agi >= AVOID_MINE))
         if r + agi >= AVOID_MINE:
             out.append(f"{n}: d6 {r} + Agility {agi} = {r + agi}: avoids the blast.")
@@ -216,44 +216,94 @@ def dungeon_mine(state: State, dice: Dice, tile: str, disarm: str | None = None,
 
 def dungeon_laser(state: State, dice: Dice, tile: str, disarm: str | None = None, how: str | None = None,
                   to: str | None = None, faint: str | None = None, breach=()) -> Outcome:
-    """Ch. 13 laser barrier L#: entering deals Location Difficulty + # to each conscious
-    member (Armor applies, Shields do not). On it, an action: 2d6 + Tech ≥ 10 + # disables
-    it until you leave the map; a failure hurts as entering does."""
+    """Ch. 13 laser barrier L# (l.1029-1035): "Each time you enter a Laser barrier it will
+    activate, dealing damage to all Crew Members on that Tile": Location Difficulty + #
+    (Armor applies, Shields do not). Disarming is "a successful Tech Check … performed as an
+    action on the Tile" (2d6 + Tech ≥ 10 + #): it disables the barrier until you leave the
+    map; "If you fail the check, you take damage as you would when entering". `--disarm`
+    from elsewhere enters first (the damage), then the disarm is one more action; on the
+    tile already (`--stay`, or the last tile command entered it) it is the action alone."""
     s = copy_state(state)
     d = current_exploration(s)
     label, kind, level = parse_tile(tile)
     if kind != "L":
         raise InputError(f"'{label}' is not a laser barrier: L or L#")
     key = tile_key(d, label)
+    on_it = d.get("at") == f"laser:{label}"
+    disarm = _laser_legal(s, d, label, disarm, how)
     out: list[str] = []
-    how = how or ("stay" if disarm else "move")
-    take_action(s, d, how, to, faint, out, f"Laser barrier {label}" + (" (disarm)" if disarm else ""),
-                breach=breach)
-    if not s.get("dungeon"):
-        return Outcome(s, f"Laser {label}: the team is lost", out, {"tile": label})
-    if key in d.get("disabled", []):
-        out.append(f"The laser barrier {label} is disabled: nothing happens.")
-        return Outcome(s, f"Laser {label}: disabled", out, {"tile": label, "disabled": True})
+    data: dict = {"tile": label, "hurt": {}}
+    checks: list[dict] = []
+    entering = how != "stay" and not (how is None and disarm and on_it)
+    if entering:
+        take_action(s, d, how or "move", to, faint, out, f"Laser barrier {label}", breach=breach)
+        if not s.get("dungeon"):
+            return Outcome(s, f"Laser {label}: the team is lost", out, data)
+        d["at"] = f"laser:{label}"
+        if key in d.get("disabled", []):
+            out.append(f"The laser barrier {label} is disabled: nothing happens.")
+            return Outcome(s, f"Laser {label}: disabled", out, {**data, "disabled": True})
+        if not _laser_fires(s, d, dice, label, level, out, data, ""):
+            return Outcome(s, f"Laser {label}: the team is lost", out, data)
+    if disarm is None:
+        return Outcome(s, f"Laser {label}: {data['damage']} damage", out, data)
+    summary = _laser_disarm(s, d, dice, label, level, disarm, faint, out, data, checks)
+    return Outcome(s, summary, out, data, with_checks({}, checks))
+
+
+def _laser_legal(s: State, d: dict, label: str, disarm: str | None, how: str | None) -> str | None:
+    """Staying on a barrier does not enter it again: the action there is a disarm, by a
+    conscious member deployed, of a barrier not disabled yet. Returns the disarmer's name."""
+    if how == "stay" and not disarm:
+        raise InputError(f"a laser barrier activates as you enter it; on {label}, the action is --disarm NAME")
+    if disarm is None:
+        return None
+    if tile_key(d, label) in d.get("disabled", []):
+        raise RuleError(f"the laser barrier {label} is disabled already until you leave this map")
+    return deployed_member(s, d, disarm)
+
+
+def _laser_fires(s: State, d: dict, dice: Dice, label: str, level: str | None, out: list[str], data: dict,
+                 why: str) -> bool:
+    """The barrier's damage to every conscious member deployed (l.1031: "Unconscious Crew Members
+    are never damaged"). False when the team is lost."""
     lv = tile_value(s, d, dice, label, level, out)
     dif = explored_location(s, d)["difficulty"]
-    data: dict = {"tile": label, "damage": dif + lv, "hurt": {}}
-    checks: list[dict] = []
-    if disarm is not None:
-        who = deployed_member(s, d, disarm)
-        ok, faces, total = _check2(s, dice, who, CHECK_BASE + lv, checks, "disarm attempt")
-        out.append(f"{who} tries to disarm it: 2d6 {faces[0]}+{faces[1]} + Tech {s['crew'][who]['tech']} = {total} "
-                   f"against {CHECK_BASE + lv}: " + ("disabled until you leave this map." if ok else "failed."))
-        data["disarm"] = {"crew": who, "total": total, "ok": ok}
-        if ok:
-            d.setdefault("disabled", []).append(key)
-            return Outcome(s, f"Laser {label}: disabled by {who}", out, data, with_checks({}, checks))
+    data["damage"] = dif + lv
     for n in deployed(s, d):
         dmg = max(0, dif + lv - crew_armor(s["crew"][n]))
-        data["hurt"][n] = dmg
-        wound(s, n, dmg, out, f"laser {dif} + {lv}" + armor_note(s["crew"][n]))
+        data["hurt"][n] = data["hurt"].get(n, 0) + dmg
+        wound(s, n, dmg, out, f"laser {dif} + {lv}{why}" + armor_note(s["crew"][n]))
     if s.get("dungeon"):
         all_down(s, d, out)
-    return Outcome(s, f"Laser {label}: {dif + lv} damage", out, data, with_checks({}, checks))
+    return bool(s.get("dungeon"))
+
+
+def _laser_disarm(s: State, d: dict, dice: Dice, label: str, level: str | None, disarm: str, faint: str | None,
+                  out: list[str], data: dict, checks: list[dict]) -> str:
+    """The disarm, an action on the tile (its Oxygen): 2d6 + Tech ≥ 10 + #; a failure fires it
+    again. Returns the summary."""
+    if s["crew"][disarm]["status"] != "active":
+        out.append(f"{disarm} is unconscious: no disarm attempt.")
+        return f"Laser {label}: {data.get('damage', 0)} damage"
+    take_action(s, d, "stay", None, faint, out, f"Laser barrier {label} (disarm)")
+    if not s.get("dungeon"):
+        return f"Laser {label}: the team is lost"
+    d["at"] = f"laser:{label}"
+    if s["crew"][disarm]["status"] != "active":
+        out.append(f"{disarm} fainted: no disarm attempt.")
+        return f"Laser {label}: no disarm"
+    lv = tile_value(s, d, dice, label, level, out)
+    goal = CHECK_BASE + lv
+    ok, faces, total = _check2(s, dice, disarm, goal, checks, "disarm attempt")
+    out.append(f"{disarm} tries to disarm it: 2d6 {faces[0]}+{faces[1]} + Tech {s['crew'][disarm]['tech']} = {total} "
+               f"against {goal}: " + ("disabled until you leave this map." if ok else "failed: the barrier fires."))
+    data["disarm"] = {"crew": disarm, "total": total, "ok": ok}
+    if ok:
+        d.setdefault("disabled", []).append(tile_key(d, label))
+        return f"Laser {label}: disabled by {disarm}"
+    _laser_fires(s, d, dice, label, level, out, data, ", the failed disarm")
+    return f"Laser {label}: disarm failed, {data['damage']} damage"
 
 
 def dungeon_value(state: State, dice: Dice, tile: str) -> Outcome:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, cast
 
 from journal.dice import Dice
@@ -10,7 +11,12 @@ from journal.games.kraken.dungeon.actions import choose_team, clear_map, close_e
 from journal.games.kraken.dungeon.elements import active_disruptors, tile_labels
 from journal.games.kraken.model.campaign import copy_state, exploration_phase, oxygen_max, refuse_if_over
 from journal.games.kraken.model.commands import LOCATION_GENERATE
-from journal.games.kraken.model.exploration import atmosphere_here, current_exploration, explored_location
+from journal.games.kraken.model.exploration import (
+    atmosphere_here,
+    current_exploration,
+    explored_location,
+    parse_tile,
+)
 from journal.games.kraken.model.locations import describe_location, location_at
 from journal.games.kraken.model.systems import systems_named
 from journal.games.kraken.starmap import location_solve
@@ -88,17 +94,23 @@ def dungeon_move(state: State, dice: Dice, how: str = "move", to: str | None = N
 
 
 def dungeon_exit(state: State, dice: Dice, how: str = "move", to: str | None = None, faint: str | None = None,
-                 breach=(), keep_uncleared: bool = False, reward: str | None = None) -> Outcome:
+                 breach=(), keep_uncleared: bool = False, reward: str | None = None, tile: str | None = None) -> Outcome:
     """Ch. 13 exit tile EX: on to the next map (an entrance of your choice, then a free
     move); from the last map the Location is solved: XP = maps × difficulty × 2 and four
     Treasures of difficulty + 1 or two of difficulty + 2 (`reward` four|two; once per
-    Location), booked as Treasure drops."""
+    Location), booked as Treasure drops. `tile`: the exit as printed (EX, or EXa and EXb for two),
+    named as the other tile commands name theirs."""
     s = copy_state(state)
     d = current_exploration(s)
+    label = "EX"
+    if tile is not None:
+        label, kind, level = parse_tile(tile)
+        if not re.fullmatch(r"EX[A-Z]?", kind) or level is not None:
+            raise InputError(f"'{label}' is not an exit tile: EX (as printed on the map)")
     if d.get("backwards"):
         raise RuleError("you went back to a previous map: no exit tile takes you forward again this exploration")
     out: list[str] = []
-    take_action(s, d, how, to, faint, out, "Exit tile EX", breach=breach)
+    take_action(s, d, how, to, faint, out, f"Exit tile {label}", breach=breach)
     if not s.get("dungeon"):
         return Outcome(s, "The team is lost", out, {})
     loc = explored_location(s, d)

@@ -13,7 +13,6 @@ from journal.games.kraken.catalogue import half_up
 from journal.games.kraken.dungeon.actions import choose_team, take_action
 from journal.games.kraken.model.campaign import copy_state, known, known_prices, pay_credits, refuse_if_over
 from journal.games.kraken.model.commands import either
-from journal.games.kraken.model.constants import GRADE_PRICES as GRADE_PRICES  # the price list (cli/files.py)
 from journal.games.kraken.model.constants import MAX_TREASURE_GRADE, SHOP_COMMANDS
 from journal.games.kraken.model.exploration import (
     current_exploration,
@@ -203,14 +202,14 @@ def _trader(s: State, kinds) -> tuple[str, dict]:
                         "; Phase 3's grade 5 Shop: ", cmd("kraken free-action", "shop"), ")"))
 
 
-def dungeon_buy(state: State, dice: Dice, item: str, grade: int, prices: dict, price: int | None = None,
+def dungeon_buy(state: State, dice: Dice, item: str, grade: int, price: int | None = None,
                 rare: bool = False, ammo: bool = False) -> Outcome:
     """Buy at the Shop or Ammo dealer the team stands on (a purchase you cannot pay is
     refused, K12): Equipment up to the shop's grade limit (rare: one more, double price);
     Ammo costs the weapon's grade for one magazine (at a dealer: two magazines). Phase 3's
     grade 5 Shop (and an event's) sells the same way, up to its grade."""
     s = copy_state(state)
-    prices = known_prices(s, prices)
+    prices = known_prices(s)
     kind, shop = _trader(s, ("shop", "ammo-dealer"))
     if not 1 <= grade <= MAX_TREASURE_GRADE:
         raise InputError(f"grades are 1-{MAX_TREASURE_GRADE}, not {grade}")
@@ -270,7 +269,7 @@ def dungeon_sell(state: State, dice: Dice, item: str, value: int, faint: str | N
     s["credits"] += gain
     msg = f"Sold {item} for {gain}¢ (half of {value}¢)"
     out.insert(0, msg + f": Credits {before}¢ → {s['credits']}¢.")
-    out.append("Erase it from the inventory.")
+    _discard(s, s.get("dungeon"), item, out)
     return Outcome(s, msg, out, {"item": item, "gain": gain, "credits": s["credits"]})
 
 
@@ -314,9 +313,10 @@ def not_full(s: State, d: dict, item: str) -> bool:
     return False
 
 
-def _discard(s: State, d: dict, item: str, out: list[str]) -> str | None:
-    """Erase an item a deployed crew member carries (and its combat gear, for a weapon)."""
-    for n in deployed(s, d, conscious=False):
+def _discard(s: State, d: dict | None, item: str, out: list[str]) -> str | None:
+    """Erase an item a crew member carries (a deployed one in an exploration) and its combat
+    gear, for a weapon (its Ammo with it); on the ship, else from the ship's storage."""
+    for n in deployed(s, d, conscious=False) if d else list(s["crew"]):
         m = s["crew"][n]
         slot = item_slot(m, item)
         if slot is None:
@@ -331,8 +331,21 @@ def _discard(s: State, d: dict, item: str, out: list[str]) -> str | None:
         out.append(f"{n} hands over the {text}: slot {slot} erased.")
         release_shield(m, n, out)
         return n
-    out.append(f"Erase the {item} (it is in none of the team's inventory slots).")
+    if d is None and _from_storage(s, item, out):
+        return None
+    out.append(f"Erase the {item} (it is in none of the {'team' if d else 'crew'}'s inventory slots).")
     return None
+
+
+def _from_storage(s: State, item: str, out: list[str]) -> bool:
+    """An item in the ship's storage (or its EXPANSION storage), erased from it."""
+    want = fold(str(item).strip())
+    for where, box in (("storage", s["storage"]), ("EXPANSION storage", s["expansion_storage"])):
+        i = next((i for i, x in enumerate(box) if want in (fold(x.strip()), fold(x.split("+")[0].strip()))), None)
+        if i is not None:
+            out.append(f"The {box.pop(i)} leaves the ship's {where}.")
+            return True
+    return False
 
 
 def dungeon_gamble(state: State, dice: Dice, item: str | None, grade: int | None, worn: bool = False,
@@ -367,7 +380,7 @@ def dungeon_gamble(state: State, dice: Dice, item: str | None, grade: int | None
     out: list[str] = []
     trader_action(s, "gambler", f"Trading the {item}", faint, out)
     counts = grade - 1 if worn else grade
-    r = dice.roll(6)
+    r = dice.roll(6, label="Gambler d6")
     new = max(1, min(MAX_TREASURE_GRADE, counts + GAMBLE[r]))
     out.append(f"The Gambler takes the {item}" + (f" (counted as grade {counts}: not full)" if worn else "")
                + f": d6 {r} → a random Weapon or Item of grade {new} (the Treasure Table says which, book p. 167).")
@@ -378,13 +391,13 @@ def dungeon_gamble(state: State, dice: Dice, item: str | None, grade: int | None
                    {"item": item, "counted": counts, "roll": r, "grade": new})
 
 
-def dungeon_mod(state: State, dice: Dice, name: str, weapon: str, mod: str, grade: int | None, prices: dict,
+def dungeon_mod(state: State, dice: Dice, name: str, weapon: str, mod: str, grade: int | None,
                 price: int | None = None) -> Outcome:
     """Ch. 13 Modder: an unmodded weapon gets +50% Ammo (rounded up) or +1 damage for its
     grade's price, or both for three times the price; mark it with a *."""
     s = copy_state(state)
     d = current_exploration(s)
-    prices = known_prices(s, prices)
+    prices = known_prices(s)
     _at(d, ("modder",))
     who = known(s["crew"], name, "crew member")
     wkey = known(s["crew"][who].get("weapons") or {}, weapon, f"weapon of {who}")

@@ -73,9 +73,9 @@ def dungeon_oxygen(state: State, dice: Dice, tile: str, how: str = "move", to: s
 def dungeon_clone(state: State, dice: Dice, tile: str, savepoint: bool = True, how: str = "move", to: str | None = None,
                   faint: str | None = None, breach=(), heal_crew: bool = True) -> Outcome:
     """Ch. 13 clone station, a map tile: "it is also able to heal each Crew Member 4 HP a
-    single time per Clone Station and per Dungeon Exploration" (any difficulty); its save
-    point (Just a Simulation and Adventurer, rules note K8) is made once per station and
-    exploration too. `heal_crew`/`savepoint` False leave that for a later visit."""
+    single time per Clone Station and per Dungeon Exploration" (any difficulty); "Here you can
+    Save Your Game" (Just a Simulation and Adventurer, rules note K8) is not limited: each
+    activation makes a save point. `heal_crew`/`savepoint` False leave that for a later visit."""
     s = copy_state(state)
     d = current_exploration(s)
     label, _k, _l = parse_tile(tile)
@@ -96,14 +96,10 @@ def dungeon_clone(state: State, dice: Dice, tile: str, savepoint: bool = True, h
         hell = atmosphere_here(s, d) == "HELL"
         for n in list(d["crew"]):
             heal(s, n, CLONE_HEAL, out, "clone station", hell=hell)
-    if savepoint:
+    if savepoint:                    # l.997 limits the healing, not the saving: every activation saves
         if s["difficulty"] not in SAVE_DIFFICULTIES:
             out.append(f"{DIFFICULTY_TEXT[s['difficulty']]}: clone stations heal, but there is no save-and-load.")
-        elif resolved(d, key + "-save"):
-            out.append(f"Clone station {label} saved the game already this exploration (once per station and "
-                       f"exploration).")
         else:
-            resolve(d, key + "-save")
             save_point(s, f"clone station {label}, MAP{d['location']} map {d['map']}", out, meta)
     return Outcome(s, f"Clone station {label}" + (f", save point {s['savepoint']['id']}" if meta else ""), out,
                    {"tile": label, "savepoint": s.get("savepoint") if meta else None}, meta)

@@ -185,7 +185,7 @@ def ground_unjam(state: State, dice: Dice, name: str, weapon: str, bonus: int = 
     stage = {"jammed": 0, "jammed-again": 1, "damaged": 2}[w["jam"]]
     target = UNJAM[stage]
     chance = d6_chance(s["crew"][n]["tech"] + bonus, target)
-    r = dice.roll(6)
+    r = dice.roll(6, label=f"{n}'s unjam d6")
     total = r + s["crew"][n]["tech"] + bonus
     ok = total >= target
     out.append(f"{n} {'unjams' if stage < 2 else 'repairs'} the {wkey}: d6 {r} + Tech {s['crew'][n]['tech']}"
@@ -280,7 +280,7 @@ def ground_escape(state: State, dice: Dice, sacrifice=(), crew=()) -> Outcome:
     flash = PSI_FLASH if g.get("flash") else 0
     bonus = low + ESCAPE_SACRIFICE * len(sacrificed) + ESCAPE_AGAIN * prev + flash
     chance = d6_chance(bonus, high)
-    r = dice.roll(6)
+    r = dice.roll(6, label="escape d6")
     total = r + bonus
     ok = total >= high
     checks = [check("escape check", chance, ok)]

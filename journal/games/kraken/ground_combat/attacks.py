@@ -291,7 +291,7 @@ def try_flank(s: State, g: dict, dice: Dice, a: Attack, m: CrewMember, out: list
         s["oxygen"] -= 1
         out.append(f"Flank: 1 Oxygen ({g['atmosphere']}): Oxygen {s['oxygen'] + 1} → {s['oxygen']}.")
     chance = d6_chance(m["agility"], FLANK_TARGET, one_fails=True)
-    r = dice.roll(6)
+    r = dice.roll(6, label="Flank d6")
     ok = r != 1 and r + m["agility"] >= FLANK_TARGET
     a.checks.append(check("Flank", chance, ok))
     out.append(f"Flank: d6 {r} + Agility {m['agility']} = {r + m['agility']}: "
@@ -395,10 +395,10 @@ def roll_to_hit(g: dict, dice: Dice, a: Attack, need: int) -> tuple[int, str]:
     """A hit die, rerolled once a turn when it failed and the attacker may reroll (its check
     is noted as a miss, with the chance journal knew; a hit marks it a success)."""
     a.checks.append(check("hit roll", hit_chance(need, a.reroll and not g.get("rerolled")), False))
-    r = dice.roll(6)
+    r = dice.roll(6, label=f"{a.weapon} hit d6")
     if (r == 1 or r < need) and a.reroll and not g.get("rerolled"):
         g["rerolled"] = True
-        r2 = dice.roll(6)
+        r2 = dice.roll(6, label=f"{a.weapon} reroll d6")
         return r2, f" (rerolled {r} → {r2})"
     return r, ""
 

@@ -109,7 +109,7 @@ def try_escape(g: dict, dice: Dice, key: str, data: dict, out: list[str]) -> boo
         out.append(f"{key} is at {e['hp']} HP (escape value {e['escape']}), but this is a Boss battle: Bosses never "
                    f"escape (including their Minions).")
         return False
-    r = dice.roll(6)
+    r = dice.roll(6, label=f"{key}'s escape d6")
     data["escape"] = r
     if r >= ENEMY_ESCAPE:
         e["status"] = "escaped"
@@ -127,7 +127,7 @@ def read_action(e: dict, key: str, action: str | None, dice: Dice, data: dict, o
     if "actions" not in e:
         raise NeedChoice(f"--action is required: {key} has no action table here: roll its d6 and type the row "
                          f"(e.g. --action \"ML 4+, 3\" or --action idle)", "--action", [], "Action")
-    r = dice.roll(6)
+    r = dice.roll(6, label=f"{key}'s action d6")
     row = next(x for x in e["actions"] if x["lo"] <= r <= x["hi"])
     data["roll"] = r
     out.append(f"{key} acts: d6 {r}: {row['do']}.")
@@ -224,7 +224,7 @@ def enemy_die(s: State, g: dict, dice: Dice, key: str, spec: dict, v: str, times
     e = g["enemies"][key]
     cover = v in g.get("cover", [])
     need = spec["hit"] + (1 if cover else 0) + (1 if e.get("confused") else 0) - LEVEL_HIT.get(e["level"], 0)
-    r = dice.roll(6)
+    r = dice.roll(6, label=f"{key}'s hit d6 on {v}")
     rolled = {"target": v, "roll": r, "hit": False}
     if r == 1 or r < need:
         out.append(f"  → {v}: d6 {r}: a miss" + (f" (needs {need}+)" if r != 1 else "")

@@ -148,9 +148,9 @@ def roll_initiative(s: State, g: dict, dice: Dice, rest: list[str], out: list[st
     surprise = 2 if g.pop("surprise", None) else 0
     low_e = min(e["agility"] for e in g["enemies"].values())
     chance = opposed_chance(s["crew"][low]["agility"] + surprise, low_e)
-    r1 = dice.roll(6)
+    r1 = dice.roll(6, label="crew initiative d6")
     mine = s["crew"][low]["agility"] + r1 + surprise
-    r2 = dice.roll(6)
+    r2 = dice.roll(6, label="enemies' initiative d6")
     theirs = low_e + r2
     g["first"] = "crew" if mine >= theirs else "enemies"
     checks.append(check("initiative", chance, mine >= theirs))

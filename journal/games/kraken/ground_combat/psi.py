@@ -65,7 +65,7 @@ def psi_check(s: State, dice: Dice, n: str, power: str, bonus: int, self_target:
     m = s["crew"][n]
     diff = PSI_POWERS[power] + (1 if self_target and power in ("CURE", "CURE II") else 0)
     chance = d6_chance(m["psi"] + bonus, diff)
-    r = dice.roll(6)
+    r = dice.roll(6, label=f"{n}'s PSI d6")
     total = r + m["psi"] + bonus
     ok = total >= diff
     checks.append(check("PSI power", chance, ok))
@@ -272,7 +272,7 @@ def meditate(state: State, dice: Dice, name: str, in_dungeon: bool = False, fain
         take_action(s, d, "stay", None, faint, out, f"{n} meditates")
     need = MEDITATE_BASE + (m["hp_max"] - m["hp"])
     chance = d6_chance(0, need)
-    r = dice.roll(6)
+    r = dice.roll(6, label=f"{n}'s meditation d6")
     ok = r >= need
     out.append(f"{n} meditates: d6 {r} against {MEDITATE_BASE} + {m['hp_max'] - m['hp']} missing HP = {need}: "
                + ("the PSI trait recovers." if ok else "failed."))

@@ -22,6 +22,7 @@ from journal.games.kraken.model.exploration import (
     tile_value,
 )
 from journal.games.kraken.model.checks import check, d6_chance, with_checks
+from journal.games.kraken.model.ground import spawn_hint
 from journal.games.kraken.model.locations import hardcore_atmosphere
 from journal.hints import cmd, say
 from journal.outcome import Outcome
@@ -76,9 +77,9 @@ class Spawn:
     def faction(self, what: str) -> str:
         """A d6 species; at LV7 and LV8 (stacked LV6 sheets) no more than 2 enemies of one
         faction: a species that would make a third is rolled again."""
-        rolls = [self.dice.roll(6)]
+        rolls = [self.dice.roll(6, label=f"{what} d6")]
         while self.level > SHEET_MAX and self.factions.get(SPECIES[rolls[-1] - 1], 0) >= FACTION_MAX:
-            rolls.append(self.dice.roll(6))
+            rolls.append(self.dice.roll(6, label=f"{what} d6 (again)"))
         kind = SPECIES[rolls[-1] - 1]
         self.factions[kind] = self.factions.get(kind, 0) + 1
         if len(rolls) > 1:
@@ -129,9 +130,7 @@ def ground_start(state: State, dice: Dice, level: int | None = None, tile: str |
         out.append("No more than 2 enemies of one faction (LV7/LV8): journal rerolled any species that would make a "
                    "third" + ("" if species else " (the first Primary's faction is the sheet you fold out: mind it)")
                    + ".")
-    out.append(say("Enter each enemy's values from its sheet: ",
-                   cmd("kraken ground add", "LABEL", hp="N", armor="N", agility="N"), " (or ",
-                   cmd("kraken ground add", "LABEL", profile="NAME"), "), then ", cmd("kraken ground initiative"), "."))
+    out.append(say("Next: ", spawn_hint(sp.g), "."))
     sp.data["minions"] = sp.g["minions"]
     return Outcome(s, f"Ground Combat LV{sp.level}" + (" (Boss)" if enc.boss else "")
                    + f": {1 + bool(sp.g.get('second'))} Primary, {plural(sp.g['minions'], 'Minion')}", out, sp.data,
@@ -244,7 +243,7 @@ def new_ground(d: dict | None, enc: Encounter) -> dict:
 def first_primary(sp: Spawn, species: str | None) -> None:
     """A LV6+ Boss battle: d6, a 6 brings a CREATURE FROM HELL; else the Primary's sheet."""
     if sp.g["boss"] and sp.level >= HELL_BOSS_LEVEL:
-        r = sp.dice.roll(6)
+        r = sp.dice.roll(6, label="creature from hell d6")
         sp.data["hell"] = r
         if r == 6:
             sp.g["from_hell"] = True
@@ -261,7 +260,7 @@ def reaction_check(sp: Spawn) -> None:
     if sp.g["ambush"]:
         sp.out.append("Ambush: the reaction check fails; the enemies act first all combat.")
         return
-    r = sp.dice.roll(6)
+    r = sp.dice.roll(6, label="reaction d6")
     sp.checks.append(check("reaction check", d6_chance(0, REACTION), r >= REACTION))
     sp.data["reaction"] = r
     if r >= REACTION:
@@ -274,7 +273,7 @@ def reaction_check(sp: Spawn) -> None:
 
 def second_primary(sp: Spawn) -> None:
     """A second Primary of the same level when d6 < the map number, its species by d6."""
-    r = sp.dice.roll(6)
+    r = sp.dice.roll(6, label="second Primary d6")
     sp.data["second"] = r
     map_no = sp.g["map"]
     if r >= map_no:
@@ -294,7 +293,7 @@ def minions(sp: Spawn) -> None:
     if sp.level <= 1 and not sp.g["boss"]:
         sp.out.append("Level 1: no Minions.")
         return
-    r = sp.dice.roll(6)
+    r = sp.dice.roll(6, label="Minions d6")
     total = r + sp.g["map"]
     count = 0 if total <= 5 else 1 if total <= 10 else 2
     line = f"Minions: d6 {r} + map {sp.g['map']} = {total}: {count}"

@@ -40,10 +40,7 @@ def away_next(state: State) -> Text | None:
 def ground_next(state: State) -> Text:
     """Ch. 14: the enemies spawn, then the turns of Ground Combat."""
     g = state["ground"]
-    if g["step"] == "spawn":
-        return say("Ground Combat: enter the enemies (", cmd("kraken ground add", "LABEL", profile="NAME"),
-                   " for each), then ", cmd("kraken ground initiative"), ".")
-    return say("Ground Combat: ", turn_hint(state, g))
+    return say("Ground Combat: ", turn_hint(state, g), "." if g["step"] == "spawn" else "")
 
 
 def loot_next(drop: dict) -> Text:

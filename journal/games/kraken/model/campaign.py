@@ -199,13 +199,12 @@ def save_point(s: State, where: str, out: list[str], meta: dict) -> None:
                    f"crew profiles and ship page, or keep `", cmd("pdf"), "`."))
 
 
-def known_prices(s: State, prices: dict | None = None) -> dict:
-    """Item and weapon prices by grade: the ones our rulebook text prints (grade 3 12¢,
-    grade 4 30¢) and the ones the player copied from their book (`grade-price`)."""
+def known_prices(s: State) -> dict[int, int]:
+    """Item and weapon prices by grade, the one place the rules read them: the ones our rulebook
+    text prints (GRADE_PRICES: grade 3 12¢, grade 4 30¢) and the ones the player copied from
+    their book (`grade-price`, state.grade_prices)."""
     out = {int(k): v for k, v in (s.get("grade_prices") or {}).items()}
     out.update(GRADE_PRICES)
-    if prices:
-        out.update({int(k): v for k, v in prices.items()})
     return out
 
 

@@ -55,7 +55,7 @@ def tile_value(s: State, d: dict, dice, tile: str, level: str | None, out: list[
     key = tile_key(d, tile)
     values = d.setdefault("values", {})
     if key not in values:
-        r = dice.roll(6)
+        r = dice.roll(6, label=f"{tile} '?' d6")
         values[key] = half_up(r)
         out.append(f"{tile}: the '?' is d6 {r} ÷ 2 = {values[key]} (kept for this exploration).")
     return values[key]

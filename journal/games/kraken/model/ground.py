@@ -45,9 +45,22 @@ def activations_allowed(s: State, g: dict, name: str) -> int:
     return base + g.get("extra", []).count(name)
 
 
+def spawn_hint(g: dict) -> Text:
+    """Ch. 14, as the enemies spawn: their values, then the reaction's bonus action (it exists
+    only before the initiative check), then the initiative."""
+    bonus = (", then the reaction's bonus action if one crew member takes it (",
+             cmd("kraken ground attack", "NAME", "TARGET"), ", another action but a Flank, or a PSI power: ",
+             cmd("kraken ground psi", "NAME", "POWER"), ")") if g.get("bonus") else ()
+    return say("enter each enemy's values from its sheet (", cmd("kraken ground add", "LABEL", hp="N", armor="N",
+               agility="N"), ", or ", cmd("kraken ground add", "LABEL", profile="NAME"), ")", *bonus, ", then ",
+               cmd("kraken ground initiative"))
+
+
 def turn_hint(s: State, g: dict) -> Text:
-    if g["step"] == "crew":
-        todo = [n for n in conscious(s, g) if g.get("acted", {}).get(n, 0) < activations_allowed(s, g, n)]
+    if g["step"] == "spawn":
+        return spawn_hint(g)
+    todo = [n for n in conscious(s, g) if g.get("acted", {}).get(n, 0) < activations_allowed(s, g, n)]
+    if g["step"] == "crew" and todo:
         return say(f"Turn {g['turn']}: the crew acts ({', '.join(todo)}): ", cmd("kraken ground attack", "NAME", "TARGET"),
                    ", or another action (", cmd("kraken ground cover", "NAME"), ", ", cmd("kraken ground wait", "NAME"),
                    ", and the others)")

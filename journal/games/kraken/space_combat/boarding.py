@@ -185,14 +185,14 @@ def _last_die(s: State, b: dict, out: list[str]) -> None:
 def _roll_pools(s: State, b: dict, dice: Dice, out: list[str], rerolls=None) -> tuple[list[int], list[int]]:
     """Both pools roll; with the Boarding Armory (boarding) or Onboard defense (repelling) you
     "re-roll any amount of your attack dice a single time": the dice you name, by their place."""
-    mine = [dice.roll(6) for _ in range(b["dice"])]
-    theirs = [dice.roll(6) for _ in range(b["enemy_dice"])]
+    mine = [dice.roll(6, label=f"your boarding d6 {i + 1}") for i in range(b["dice"])]
+    theirs = [dice.roll(6, label=f"their boarding d6 {i + 1}") for i in range(b["enemy_dice"])]
     system = "Boarding Armory" if b["by"] == "us" else "Onboard defense"
     line = f"Boarding round {b['round']}: your dice {' '.join(map(str, mine)) or '-'}"
     places = _reroll_places(s, b, system, mine, rerolls)
     if places:
         for i in places:
-            mine[i - 1] = dice.roll(6)
+            mine[i - 1] = dice.roll(6, label=f"reroll of your die {i}")
         named = ", ".join(str(i) for i in places)
         line += (f", the {system} rerolls die {named}" if len(places) == 1 else
                  f", the {system} rerolls dice {named}") + f": {' '.join(map(str, mine))}"

@@ -36,13 +36,14 @@ EVADE_TARGET = 8         # 1a) TECH/2 + d6 >= 8 with Maneuver Engines
 
 
 def combat_enemy_fire(state: State, dice, cat: dict, evade=(), evade_enemy: int | None = None, shields=(),
-                      ask_evade: bool = False, evade_after=()) -> Outcome:
+                      ask_evade: bool = False, evade_after=(), no_evade: bool = False) -> Outcome:
     """10 (4): every enemy left fires, 1 to 4: d6 ≥ 4 hits, a 6 adds 3 damage. Once a turn,
     with Maneuver Engines, up to two unused crew may evade a hit (Tech ÷ 2 + d6 ≥ 8, a 1
     fails): after seeing it (`combat evade`, or `ask_evade`: asked after each hit), or named
     beforehand (`evade`, `evade_enemy`). Damage: Shields, then Armor, then SP; lost SP risk
     a system (d6, d20). What each hit took is kept until the turn ends, so that an evasion
-    can take it back."""
+    can take it back. A hit that would lose the ship while it can still be evaded is not
+    taken silently: asked on a terminal, else refused naming `--evade`/`--no-evade`."""
     s = copy_state(state)
     c = current_space_combat(s)
     if c.get("boarders") or c.get("boarding"):
@@ -58,7 +59,7 @@ def combat_enemy_fire(state: State, dice, cat: dict, evade=(), evade_enemy: int 
     if not ships_left(c):
         raise RuleError("no enemy is left to fire")
     c["step"] = "enemy-fire"
-    data = enemy_fire(s, c, dice, cat, evade, evade_enemy, shields, out, ask_evade, evade_after)
+    data = enemy_fire(s, c, dice, cat, evade, evade_enemy, shields, out, ask_evade, evade_after, no_evade=no_evade)
     if s.get("combat"):
         c["step"] = "boarding"
         hint = evade_hint(s, c)
@@ -141,16 +142,21 @@ class EnemyFire:
     answers: list
     out: list[str]
     named: bool = False            # the pilots were named beforehand (--evade)
+    no_evade: bool = False         # every hit is taken (--no-evade)
+    command: str = "kraken combat enemy-fire"     # what to type again, naming the pilots
 
 
 def enemy_fire(s: State, c: dict, dice: Dice, cat: dict, evade, evade_enemy, shields, out: list[str],
-               ask_evade: bool = False, evade_after=()) -> list[dict]:
+               ask_evade: bool = False, evade_after=(), no_evade: bool = False,
+               command: str = "kraken combat enemy-fire") -> list[dict]:
     c["fire"] = {"step": "boarding" if c["step"] == "enemy-fire" else c["step"], "hits": []}
     pilots = evasion_pilots(s, c, evade, evade_enemy)
+    if no_evade and pilots:
+        raise InputError("--no-evade takes every hit: it goes without --evade")
     pool = _shield_systems(s, cat, working=False)
     shield_pref = [known(pool, x, "shield system") for x in shields]   # used in order, as 6s come
     fire = EnemyFire(s, c, dice, cat, ship_stats(s, cat)["armor"], shield_pref, pilots, evade_enemy, ask_evade,
-                     list(evade_after), out, named=bool(evade))
+                     list(evade_after), out, named=bool(evade), no_evade=no_evade, command=command)
     shots = []
     for i in ships_left(c):
         if "combat" not in s:
@@ -180,16 +186,14 @@ def enemy_shot(fire: EnemyFire, i: int) -> dict:
     """Enemy `i` fires: d6 ≥ 4 hits, a 6 adds 3 damage; the ship may evade it; else the damage is taken."""
     s, c, out = fire.s, fire.c, fire.out
     e = c["enemies"][i - 1]
-    r = fire.dice.roll(6)
+    r = fire.dice.roll(6, label=f"enemy {i} hit d6")
     shot = {"enemy": i, "roll": r, "hit": r >= ENEMY_HIT, "sp": 0, "shield": 0}
     if r < ENEMY_HIT:
         out.append(f"Enemy {i} ({e['type']}) fires: d6 {r}: miss.")
         return shot
     dmg = e["damage"] + (ENEMY_SIX if r == 6 else 0)
     line = f"Enemy {i} ({e['type']}) fires: d6 {r}: hit, {dmg} damage" + (" (6: +3)" if r == 6 else "")
-    if fire.ask_evade and not fire.named and can_evade(s, c):
-        fire.pilots = _ask_pilots(s, c, i, dmg, fire.answers)
-        fire.evade_enemy = i
+    _decide_evasion(fire, i, e, dmg, r)
     if fire.pilots and not c.get("evaded") and (fire.evade_enemy is None or fire.evade_enemy == i):
         line, evaded = _evade(fire, shot, line)
         if evaded:
@@ -199,12 +203,41 @@ def enemy_shot(fire: EnemyFire, i: int) -> dict:
     return shot
 
 
+def _decide_evasion(fire: EnemyFire, i: int, e: dict, dmg: int, roll: int) -> None:
+    """After a hit, unless the pilots were named (or --no-evade): on a terminal, ask who evades
+    it; in a script, refuse a hit that would lose the ship silently."""
+    if fire.named or fire.no_evade or not can_evade(fire.s, fire.c):
+        return
+    if fire.ask_evade:
+        fire.pilots = _ask_pilots(fire.s, fire.c, i, dmg, fire.answers)
+        fire.evade_enemy = i
+    elif _lethal(fire, e, dmg, roll):
+        _refuse_silent_loss(fire, i, dmg)
+
+
+def _lethal(fire: EnemyFire, e: dict, dmg: int, roll: int) -> bool:
+    """Whether this hit, taken, would bring the ship's SP to 0."""
+    ship = dict(fire.c["ship"])
+    return ship["sp"] - _ship_damage(ship, dmg, e.get("effect"), fire.armor, roll) <= 0
+
+
+def _refuse_silent_loss(fire: EnemyFire, i: int, dmg: int) -> None:
+    """10 (4.1a): "After a successful Enemy hit, you may assign up to two unused Crew Members to
+    pilot your Ship": a hit that loses the ship ends the campaign before `combat evade` could
+    run, so a script names its choice: the pilots, or none."""
+    raise InputError(say(f"--evade NAME or --no-evade is required: enemy {i}'s hit ({dmg} damage) would lose the "
+                         f"ship, and it can still be evaded (Maneuver Engines, once this turn; unused crew: "
+                         f"{', '.join(free_crew(fire.s, fire.c))}): ",
+                         cmd(fire.command, evade="NAME", evade_enemy=i), " names its pilots, or ",
+                         cmd(fire.command, no_evade=True), " takes it"))
+
+
 def _evade(fire: EnemyFire, shot: dict, line: str) -> tuple[str, bool]:
     """10 (4.1a): Tech ÷ 2 of the pilots + d6 ≥ 8 evades (a 1 fails); once this turn."""
     fire.c["evaded"] = True
     mark_used(fire.c, fire.pilots, "pilot")
     tech = sum(fire.s["crew"][p]["tech"] for p in fire.pilots)
-    er = fire.dice.roll(6)
+    er = fire.dice.roll(6, label="evasion d6")
     total = half_up(tech) + er
     ok = er != 1 and total >= EVADE_TARGET
     shot["evade"] = {"pilots": fire.pilots, "roll": er, "total": total, "evaded": ok}
@@ -268,7 +301,7 @@ def _system_damage(s: State, c: dict, dice, cat: dict, shield_pref: list, out: l
     """10 (4.2): lost SP may damage a system: d6 1-2 none; 3-4 a standard system (d20
     counted through them, damaged ones too); 5 a weapon (the same way); 6 a shield (your
     choice). Damaged again it is destroyed, unless it was damaged this very turn."""
-    r = dice.roll(6)
+    r = dice.roll(6, label=f"enemy {hit['enemy']}'s system damage d6")
     systems = s["ship"]["systems"]
     if r <= 2:
         out.append(f"  System damage: d6 {r}: no system is damaged.")
@@ -280,7 +313,7 @@ def _system_damage(s: State, c: dict, dice, cat: dict, shield_pref: list, out: l
         if not pool:
             out.append(f"  System damage: d6 {r}: a {what}, but the ship has none.")
             return {"roll": r}
-        n = dice.roll(20)
+        n = dice.roll(20, label=f"enemy {hit['enemy']}'s system d20")
         label = pool[(n - 1) % len(pool)]
         out.append(f"  System damage: d6 {r}: a {what}; d20 {n} counted through {len(pool)} → {label}.")
         return {"roll": r, "d20": n, "system": label, "result": _damage_system(s, c, cat, label, out, hit)}

@@ -175,13 +175,13 @@ def fire(s: State, c: dict, dice: Dice, shot: Shot, need_roll: int, rerollers: l
         return res
     p = d6_chance(0, need_roll)
     chance = p + (1 - p) * p if rerollers else p
-    r = dice.roll(6)
+    r = dice.roll(6, label=f"{key} hit d6 (enemy {t})")
     res["rolls"].append(r)
     line = f"{key}{' (burst)' if shot.burst else ''} → enemy {t}: d6 {r}"
     if r < need_roll and rerollers:
         who = rerollers.pop(0)
         c["used"][who] = "reroll"
-        r = dice.roll(6)
+        r = dice.roll(6, label=f"{who}'s reroll d6 ({key})")
         res["rolls"].append(r)
         line += f", {who} rerolls: {r}"
     checks.append(check("ship weapon hit", chance, r >= need_roll))

@@ -52,7 +52,7 @@ def combat_objective(state: State, dice, crew, check: str | None = None, objecti
                              cmd("kraken combat objective", crew="NAME")))
     kind = _objective_check(s, names, n, o, check)
     total, parts = check_total(s, names, kind)
-    r = dice.roll(6)
+    r = dice.roll(6, label=f"objective {n} d6")
     score = total + r
     ok = r != 1 and score >= o["target"]
     mark_used(c, names, f"objective {n}")
@@ -135,7 +135,7 @@ def combat_repair(state: State, dice, cat: dict, target: str, crew) -> Outcome:
         raise InputError(say("who repairs? ", cmd("kraken combat repair", target, crew="NAME")))
     check_repair_target(s, c, target)
     total, parts = check_total(s, names, CHECK_TECH)
-    r = dice.roll(6)
+    r = dice.roll(6, label="repair d6")
     score = total + r
     ok = r != 1 and score >= REPAIR_TARGET
     mark_used(c, names, "repair")

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 
 def combat_timeline(state: State, dice: Dice, cat: dict, evade=(), evade_enemy: int | None = None, shields=(),
-                    ask_evade: bool = False, evade_after=()) -> Outcome:
+                    ask_evade: bool = False, evade_after=(), no_evade: bool = False) -> Outcome:
     """10 (1): activate the leftmost timeline command and cross it out. Attack: the
     enemies fire at once (and again in phase 4); Backup: destroyed enemies are replaced;
     Combat: ships with 4+ crew board you if your Shield is 3 or less; Evading: +1 to hit
@@ -67,7 +67,8 @@ def combat_timeline(state: State, dice: Dice, cat: dict, evade=(), evade_enemy: 
         c["event"] = code
     if code == TIMELINE_ATTACK:
         out.append("Attack: the enemies fire at once (and again in phase 4).")
-        data["fire"] = enemy_fire(s, c, dice, cat, evade, evade_enemy, shields, out, ask_evade, evade_after)
+        data["fire"] = enemy_fire(s, c, dice, cat, evade, evade_enemy, shields, out, ask_evade, evade_after,
+                                  no_evade=no_evade, command="kraken combat timeline")
         hint = evade_hint(s, c) if s.get("combat") else None
         if hint:
             out.append(hint)
