@@ -128,7 +128,8 @@ def test_random_space_combats_end_within_bounds(enemies, systems, seed, timeline
                 standing = [n for n, m in s["crew"].items() if m["status"] == "active"]
                 out = boarding.combat_repel(s, d, enemy=c["boarders"][0], crew=standing[:2])
             elif c["step"] == "timeline" and c["crossed"] < len(c["timeline"]):
-                out = timeline_rules.combat_timeline(s, d, cat=CAT, shields=[k for k in s["ship"]["systems"] if "Shields" in k] * 4)
+                out = timeline_rules.combat_timeline(s, d, cat=CAT, shields=[k for k in s["ship"]["systems"]
+                                                                             if "Shields" in k] * 4, no_evade=True)
             elif c["step"] in ("timeline", "objectives") and free and choices.draw(st.booleans()):
                 if any(not o["solved"] for o in c["objectives"]):
                     out = objectives_rules.combat_objective(s, d, crew=free[:choices.draw(st.integers(1, len(free)))])
@@ -145,8 +146,8 @@ def test_random_space_combats_end_within_bounds(enemies, systems, seed, timeline
             elif c["step"] == "enemy-fire" and combat.enemy_fire_due(c):
                 shields = [k for k in s["ship"]["systems"] if "Shields" in k] * 4
                 can_evade = systems_rules.working(s, "Maneuver Engines") and not c.get("evaded")
-                out = enemy_fire.combat_enemy_fire(s, d, cat=CAT, shields=shields,
-                                           evade=free[:2] if can_evade and choices.draw(st.booleans()) else [])
+                evade = free[:2] if can_evade and choices.draw(st.booleans()) else []
+                out = enemy_fire.combat_enemy_fire(s, d, cat=CAT, shields=shields, evade=evade, no_evade=not evade)
             elif c["step"] == "boarding" and choices.draw(st.booleans()):
                 cands = [i for i in combat.ships_left(c) if c["enemies"][i - 1]["crew"] and
                          c["enemies"][i - 1]["shield"] <= 3]
@@ -160,7 +161,7 @@ def test_random_space_combats_end_within_bounds(enemies, systems, seed, timeline
             # a move the rules refuse here (e.g. boarding a ship that cannot be boarded): go on plainly
             if combat.enemy_fire_due(c) and not (c["step"] == "timeline" and c["crossed"] < len(c["timeline"])):
                 out = enemy_fire.combat_enemy_fire(s, d, cat=CAT, shields=[k for k in s["ship"]["systems"]
-                                                                   if "Shields" in k] * 4)
+                                                                   if "Shields" in k] * 4, no_evade=True)
             else:
                 out = recharge.combat_recharge(s, d, cat=CAT)
         s = out.state
