@@ -22,7 +22,8 @@ from reportlab.pdfgen.canvas import Canvas
 from journal import files
 from journal.errors import InputError, SaveError
 from journal.pdf.logpages import ruled_pages, write_log
-from journal.pdf.primitives import PAPERS, Page
+from journal.pdf import fonts
+from journal.pdf.primitives import PAPERS, REGULAR, Page
 from journal.store import atomic
 from journal.store.paths import folder_of, journal_file
 
@@ -59,12 +60,15 @@ def render_save(game: Game, state: dict, entries: list[dict], out: str, paper: s
 
 def at_a_glance(page: Page, game: Game, state: dict, entries: list[dict]) -> None:
     """The "campaign at a glance" page (journal/pdf/glance.py), for a campaign with a history."""
+    from reportlab.graphics import shapes
+
     from journal import games
     from journal.pdf import glance
     from journal.report import model
 
     if len(entries) < 2:
         return
+    shapes.STATE_DEFAULTS["fontName"] = REGULAR  # a chart's unset font: ours (embedded), not Times-Roman
     hist = games.history(game.ID)
     walk = model.Walk(hist, state, entries)
     glance.draw_page(page, model.charts(walk, 0, len(entries), hist.UNIT), hist.UNIT)
@@ -145,7 +149,8 @@ def _write(shown: str, out: str, mode: int | None, paper: str, doc_title: str, f
     except OSError as e:
         raise SaveError(f"cannot write {shown}: {e.strerror or e}") from None
     try:
-        c = Canvas(tmp, pagesize=PAPERS[paper], pageCompression=PAGE_COMPRESSION)
+        c = Canvas(tmp, pagesize=PAPERS[paper], pageCompression=PAGE_COMPRESSION,
+                   initialFontName=fonts.get(REGULAR).fontName)  # not Helvetica: every font is embedded
         c.setTitle(doc_title)
         c.setAuthor("journal")
         c.setCreator("journal")
