@@ -17,11 +17,12 @@ import stat
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import click
 from reportlab.pdfgen.canvas import Canvas
 
 from journal import files
 from journal.errors import InputError, SaveError
-from journal.pdf.logpages import ruled_pages, write_log
+from journal.pdf.logpages import Events, ruled_pages, write_log
 from journal.pdf import fonts
 from journal.pdf.primitives import PAPERS, REGULAR, Page
 from journal.store import atomic
@@ -52,7 +53,7 @@ def render_save(game: Game, state: dict, entries: list[dict], out: str, paper: s
         sheets_of(game).draw_tracker(c, page, state, title)
         page.new_page()
         at_a_glance(page, game, state, entries)
-        write_log(page, entries, progress)
+        write_log(page, entries, progress, events_of(game))
 
     real, mode = target(out, follow_links, error)
     return _write(out, real, mode, paper, f"{game.TITLE}: {title}" if title else game.TITLE, footer, draw)
@@ -86,6 +87,13 @@ def render_blank(game: Game, out: str, paper: str, follow_links: bool = True,
 
     real, mode = target(out, follow_links, error)
     return _write(out, real, mode, paper, f"{game.TITLE}: blank sheet", game.TITLE, draw)
+
+
+def events_of(game: Game) -> Events | None:
+    """The game's events of a log entry (its history's `events`), when it reads any."""
+    from journal import games
+
+    return getattr(games.history(game.ID), "events", None)
 
 
 def sheets_of(game: Game) -> Sheets:
@@ -135,10 +143,20 @@ def target(out: str, follow_links: bool = True, error: type[JournalError] = Inpu
     return real, stat.S_IMODE(st.st_mode)
 
 
+def _report_unprintable() -> None:
+    """Once per PDF, on stderr: the characters no font here could draw (printed as U+FFFD)."""
+    missing = fonts.take_unprintable()
+    if missing:
+        click.echo(f"Note: no font on this computer draws {fonts.describe(missing)}: printed as "
+                   f"{fonts.REPLACEMENT} (a font covering them, found by fontconfig, is used when installed).",
+                   err=True)
+
+
 def _write(shown: str, out: str, mode: int | None, paper: str, doc_title: str, footer: str, draw: Draw) -> int:
     if paper not in PAPERS:
         raise InputError(f"paper {paper!r} is not one of {', '.join(PAPERS)}")
     tmp = atomic.temp_path(out)
+    fonts.take_unprintable()                   # what earlier documents of this process could not print
     try:
         os.makedirs(folder_of(out), exist_ok=True)
         atomic.clean_stale(folder_of(out))  # the temporary files of renders that were killed
@@ -162,6 +180,7 @@ def _write(shown: str, out: str, mode: int | None, paper: str, doc_title: str, f
         with open(tmp, "rb") as f:
             os.fsync(f.fileno())
         os.replace(tmp, out)
+        _report_unprintable()
     except OSError as e:
         atomic.remove(tmp)
         raise SaveError(f"cannot write {shown}: {e.strerror or e}") from None

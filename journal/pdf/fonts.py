@@ -123,10 +123,17 @@ def drawing(name: str, ch: str) -> str:
     return fallback(ch) or name
 
 
+_OWN: dict[str, set[str]] = {}  # per font, the characters met so far that it draws itself
+
+
 def runs(s: str, name: str) -> list[tuple[str, str]]:
     """`s` cut into (font, text) pieces, each drawn in one font."""
     if s.isascii():
         return [(name, s)]
+    own = _OWN.setdefault(name, set())
+    if own.issuperset(s):
+        return [(name, s)]
+    own.update(ch for ch in s if ch.isascii() or covers(name, ch))
     out: list[tuple[str, str]] = []
     for ch in s:
         font = drawing(name, ch)

@@ -263,6 +263,7 @@ class TextLayer:
         self._font: tuple[str, float] | None = None
         self._grey = INK
         self._refs: dict[tuple[str, int], str] = {}
+        self._first: dict[str, tuple[dict[int, str], set[str]]] = {}  # per font: its first subset's codes
 
     def _ref(self, font: str, subset: int = 0) -> str:
         """The document's resource name for a subset of `font` (e.g. /F1+0); asking for it
@@ -289,9 +290,26 @@ class TextLayer:
             return
         ops.append(f"1 0 0 1 {x:.2f} {y:.2f} Tm")
         for name, piece in fonts.runs(s, font):
+            first = self._first.get(name)
+            if first is not None and first[1].issuperset(piece):   # all in the font's first subset
+                self._use(self._ref(name), size)
+                ops.append(f"({piece.translate(first[0])}) Tj")
+                continue
             for subset, chunk in fonts.get(name).splitString(piece, self.c._doc):
                 self._use(self._ref(name, subset), size)
                 ops.append(f"({chunk.decode('latin-1').translate(_PDF_ESCAPES)}) Tj")
+            self._learn(name, piece)
+
+    def _learn(self, name: str, piece: str) -> None:
+        """Remember the codes `piece`'s characters have in the first subset of font `name` (the
+        document keeps a character's code once given), so that the next string made only of
+        known characters is written with one `str.translate`."""
+        table, known = self._first.setdefault(name, (dict(_PDF_ESCAPES), set(map(chr, range(32, 127)))))
+        for ch in set(piece) - known:
+            [(subset, chunk)] = fonts.get(name).splitString(ch, self.c._doc)
+            if subset == 0:
+                table[ord(ch)] = chunk.decode("latin-1").translate(_PDF_ESCAPES)
+                known.add(ch)
 
     def put_right(self, x: float, y: float, s: str, font: str, size: float, grey: float = INK) -> None:
         """Like `put`, but the string ends at x."""
