@@ -110,7 +110,7 @@ def test_a_font_fontconfig_finds_draws_what_dejavu_lacks(monkeypatch):
     assert name and name.startswith("System")
     assert fonts.drawing(fonts.REGULAR, "x") == name
     monkeypatch.setattr(fonts, "_FALLBACK", {})
-    monkeypatch.setattr(fonts, "_fc_match", lambda ch: os.path.join(fonts.font_dir(), "DejaVuSans.ttf"))
+    monkeypatch.setattr(fonts, "_fc_match", lambda ch: os.path.join(fonts.font_dir(), f"{fonts.REGULAR}.ttf"))
     assert fonts.fallback("x") is None
 
 

@@ -52,7 +52,7 @@ def test_the_built_wheel_holds_the_templates_and_the_docs(tmp_path):
         assert f"journal/games/{game}/schema.py" in names
     assert {"journal/_docs/saves.md", "journal/_docs/report.md", "journal/games/README.md",
             "journal/commands/record.py", "journal/store/atomic.py"} <= names
-    assert {"journal/pdf/fontfiles/DejaVuSans.ttf", "journal/pdf/fontfiles/DejaVuSans-Bold.ttf",
+    assert {"journal/pdf/fontfiles/DejaVuSansCondensed.ttf", "journal/pdf/fontfiles/DejaVuSansCondensed-Bold.ttf",
             "journal/pdf/fontfiles/DejaVuSansMono.ttf", "journal/pdf/fontfiles/LICENSE"} <= names
 
 

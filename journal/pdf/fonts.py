@@ -1,6 +1,6 @@
 """The fonts journal's pages are set in, and what happens to a character they lack.
 
-Every PDF embeds DejaVu (shipped in journal/pdf/fontfiles/ with its licence): Sans, Bold and
+Every PDF embeds DejaVu (shipped in journal/pdf/fontfiles/ with its licence): Sans Condensed, Bold and
 Oblique for text, covering Latin, Greek and Cyrillic and many symbols (→ ★ ✓), and Sans Mono for
 Space Kraken's coordinates (its zero is dotted, and I, 1, O, 0 differ). A font is read and
 registered with ReportLab the first time a page uses it, once per process.
@@ -20,9 +20,9 @@ from importlib import resources
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-REGULAR = "DejaVuSans"
-BOLD = "DejaVuSans-Bold"
-ITALIC = "DejaVuSans-Oblique"
+REGULAR = "DejaVuSansCondensed"  # Condensed: set as wide as Helvetica was, so nothing new is cut
+BOLD = "DejaVuSansCondensed-Bold"
+ITALIC = "DejaVuSansCondensed-Oblique"
 MONO = "DejaVuSansMono"
 MONO_BOLD = "DejaVuSansMono-Bold"
 SHIPPED = (REGULAR, BOLD, ITALIC, MONO, MONO_BOLD)  # each in fontfiles/NAME.ttf
