@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from journal import games
 from journal.pdf import document, fonts, logpages
-from journal.pdf.primitives import Page, safe
+from journal.pdf.primitives import PAPERS, Page, safe
 
 LONG = "\u0141ukasz Wojciechowski-Brz\u0119czyszczykiewic"   # 40 characters
 NAMES = [LONG, "\u0395\u03bb\u03ad\u03bd\u03b7", "\u0414\u043c\u0438\u0442\u0440\u0438\u0439",
@@ -189,3 +189,48 @@ def test_log_pages_set_outcomes_bold_coordinates_in_mono_and_hide_paths(tmp_path
     assert "d6 6 (rolled by journal)" in text and "\u2192" in text and "->" not in text
     ys = sorted({round(d["y"]) for d in strings if d["text"].strip() in ("1AA", "2AC")})
     assert len(ys) == 2                                           # the trace's two steps: two lines
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_turn_heading_never_stands_alone_at_a_page_s_foot(tmp_path, paper):
+    """Turns of one to four entries of one to six lines: wherever a page ends, a turn's heading
+    has its first entry's number under it on the same page."""
+    from tests.test_pdf import drawn
+
+    entries, n = [], 0
+    for turn in range(1, 120):
+        for k in range(turn % 4 + 1):
+            n += 1
+            words = " ".join(["the crew presses on"] * (1 + (turn * 7 + k) % 6 * 5))
+            entries.append({"n": n, "kind": "command", "turn": f"Turn {turn}", "summary": f"Event {n}: {words}",
+                            "command": "roll 2d6", "rolls": []})
+    out = tmp_path / "log.pdf"
+    c = Canvas(str(out), pagesize=PAPERS[paper])
+    p = Page(c, paper, "t")
+    logpages.write_log(p, entries, False)
+    p.finish()
+    c.save()
+    strings = drawn(out)
+    pages = {d["page"] for d in strings}
+    assert len(pages) > 5
+    for page in pages:
+        on = [d for d in strings if d["page"] == page]
+        headings = [d for d in on if d["font"] == fonts.BOLD and d["size"] == 9.5 and d["text"].startswith("Turn ")]
+        numbers = [d for d in on if d["font"] == fonts.BOLD and d["size"] == 8.5 and d["text"].isdigit()]
+        for h in headings:
+            assert any(num["y"] < h["y"] for num in numbers), (page, h["text"])
+
+
+def test_journal_pdf_names_once_on_stderr_what_it_could_not_print(journal, saves, monkeypatch):
+    monkeypatch.setattr(fonts, "_fc_match", lambda ch: None)          # no system font has them
+    monkeypatch.setattr(fonts, "_FALLBACK", {})
+    journal("epm", "new", "f", "--character", "\u674e\u5c0f\u9f8d", "--planet", "Zorb:blue", "--at", "Zorb", ok=True)
+    journal("note", "\u674e\u5c0f\u9f8d and \U0001f409 land on Zorb \u2605", ok=True)
+    r = journal("pdf", "-o", str(saves / "f.pdf"), ok=True)
+    assert r.stderr.count("no font on this computer draws") == 1
+    assert "\u674e (U+674E)" in r.stderr and "U+1F409" in r.stderr and "\u2605" not in r.stderr
+    text = " ".join(p.extract_text() for p in PdfReader(str(saves / "f.pdf")).pages)
+    assert fonts.REPLACEMENT * 3 in text and "\u2605" in text and "???" not in text
+    # the next PDF says it again: each render reports what it could not print
+    r = journal("pdf", "-o", str(saves / "g.pdf"), ok=True)
+    assert r.stderr.count("no font on this computer draws") == 1
