@@ -30,7 +30,8 @@ from journal.store.paths import folder_of, journal_file
 
 if TYPE_CHECKING:
     from journal.errors import JournalError
-    from journal.games.interface import Game, Sheets
+    from journal.games.interface import Game, History, Sheets
+    from journal.report.model import Walk
 
 Draw = Callable[[Canvas, Page], None]  # draws a document's pages on the canvas
 
@@ -71,9 +72,31 @@ def at_a_glance(page: Page, game: Game, state: dict, entries: list[dict]) -> Non
         return
     shapes.STATE_DEFAULTS["fontName"] = REGULAR  # a chart's unset font: ours (embedded), not Times-Roman
     hist = games.history(game.ID)
-    walk = model.Walk(hist, state, entries)
-    glance.draw_page(page, model.charts(walk, 0, len(entries), hist.UNIT), hist.UNIT)
+    glance.draw_page(page, model.charts(glance_walk(hist, state, entries), 0, len(entries), hist.UNIT), hist.UNIT)
     page.new_page()
+
+
+def glance_walk(hist: History, state: dict, entries: list[dict]) -> Walk:
+    """What the glance page charts, in one walk back through the changes the log records: each
+    entry's period and stage, and the trackers only where a period ends (the charts' points). The
+    report's walk also gathers every entry's checks and bag, which the page does not show."""
+    from journal.history import states_back
+    from journal.report import model
+
+    walk = model.Walk(hist, {}, [])
+    n = len(entries)
+    walk.entries = entries
+    walk.period, walk.stage, walk.tracks = [0] * n, [""] * n, [{}] * n
+    later = None
+    for i, s in states_back(state, entries):
+        if i < 0:
+            break
+        walk.period[i] = period = hist.period(s)
+        walk.stage[i] = hist.stage(s)
+        if period != later:                    # the last entry of its period
+            walk.tracks[i] = hist.tracks(s)
+        later = period
+    return walk
 
 
 def render_blank(game: Game, out: str, paper: str, follow_links: bool = True,

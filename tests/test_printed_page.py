@@ -1,6 +1,7 @@
-"""Every character a player types prints (issue 27, items 1, 2 and 6): the embedded DejaVu fonts,
-the visible replacement of a character no font has (reported once on stderr), coordinates in
-the monospaced font, and log pages that tell the story.
+"""The printed page (issue 27, items 1, 2, 6 and 8): every character a player types prints (the
+embedded DejaVu fonts, the visible replacement of a character no font has, reported once on
+stderr), coordinates in the monospaced font, log pages that tell the story, and the glance
+page's lighter walk.
 
 Each game's demo is rendered with its cast renamed to 40-character and non-Latin names, filled
 and blank, A4 and Letter; the pages are read back with pypdf."""
@@ -234,3 +235,18 @@ def test_journal_pdf_names_once_on_stderr_what_it_could_not_print(journal, saves
     # the next PDF says it again: each render reports what it could not print
     r = journal("pdf", "-o", str(saves / "g.pdf"), ok=True)
     assert r.stderr.count("no font on this computer draws") == 1
+
+
+# --- speed ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_id", list(games.GAMES))
+def test_the_glance_page_charts_what_the_report_s_walk_charts(journal, saves, game_id):
+    """The glance page's lighter walk (trackers only at a period's end, no checks or bag) gives
+    the report's charts exactly."""
+    from journal.report import model
+
+    state, entries = demo(journal, saves, game_id)
+    hist = games.history(game_id)
+    n = len(entries)
+    assert model.charts(document.glance_walk(hist, state, entries), 0, n, hist.UNIT) == \
+        model.charts(model.Walk(hist, state, entries), 0, n, hist.UNIT)
