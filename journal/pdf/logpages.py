@@ -269,8 +269,9 @@ class LogWriter:
         rolls = _join_lines(roll_tokens(e.get("rolls")), REGULAR, ROLL_SIZE, ROLL_W)
         command = e.get("command")
         command = fit_text(shown_command(str(command)), REGULAR, CMD_SIZE, self.text_w) if command else ""
-        when = e.get("time")
-        when = fit_text(_short_time(when), REGULAR, CMD_SIZE, ROLL_W) if when else ""
+        when = _short_time(e["time"]) if e.get("time") else ""
+        if len(when) > 16:                       # not a time journal wrote: fitted to the column
+            when = fit_text(when, REGULAR, CMD_SIZE, ROLL_W)
         return lines, rolls, command, when
 
     def _place(self, turn: str, height: float) -> None:

@@ -286,7 +286,9 @@ class TextLayer:
             self._grey = grey
         if s.isascii():
             self._use(self._ref(font), size)
-            ops.append(f"1 0 0 1 {x:.2f} {y:.2f} Tm ({s.translate(_PDF_ESCAPES)}) Tj")
+            if "(" in s or ")" in s or "\\" in s:
+                s = s.translate(_PDF_ESCAPES)
+            ops.append(f"1 0 0 1 {x:.2f} {y:.2f} Tm ({s}) Tj")
             return
         ops.append(f"1 0 0 1 {x:.2f} {y:.2f} Tm")
         for name, piece in fonts.runs(s, font):
