@@ -250,3 +250,20 @@ def test_the_glance_page_charts_what_the_report_s_walk_charts(journal, saves, ga
     n = len(entries)
     assert model.charts(document.glance_walk(hist, state, entries), 0, n, hist.UNIT) == \
         model.charts(model.Walk(hist, state, entries), 0, n, hist.UNIT)
+
+
+def test_coordinates_are_set_in_the_monospaced_font_whose_zero_is_dotted(tmp_path):
+    """Space Kraken's book asks for a zero that differs from O (and 1 from I): coordinate_text
+    sets a code in DejaVu Sans Mono, whatever the text around it is set in."""
+    from journal.pdf.primitives import coordinate_text
+    from tests.test_pdf import drawn
+
+    out = tmp_path / "c.pdf"
+    c = Canvas(str(out))
+    Page(c, "a4", "")
+    w = coordinate_text(c, 50, 700, "30O 1O0 I1", 9)
+    coordinate_text(c, 50, 680, "2AC", 9, bold=True)
+    c.save()
+    shown = {d["text"]: d["font"] for d in drawn(out)}
+    assert shown == {"30O 1O0 I1": fonts.MONO, "2AC": fonts.MONO_BOLD}
+    assert w == pytest.approx(10 * 0.602 * 9, abs=0.05)          # monospaced: every character as wide
