@@ -105,12 +105,16 @@ def test_a_font_fontconfig_finds_draws_what_dejavu_lacks(monkeypatch):
     if not os.path.exists(serif):
         pytest.skip("no DejaVu Serif on this machine")
     monkeypatch.setattr(fonts, "_FALLBACK", {})
+    monkeypatch.setattr(fonts, "_BY_FILE", {})
     monkeypatch.setattr(fonts, "_fc_match", lambda ch: serif)
     monkeypatch.setattr(fonts, "covers", lambda name, ch: ch != "x" and fonts.get(name) is not None)
     name = fonts.fallback("x")
     assert name and name.startswith("System")
     assert fonts.drawing(fonts.REGULAR, "x") == name
+    monkeypatch.setattr(fonts, "_fc_match", lambda ch: pytest.fail("fontconfig asked again"))
+    assert fonts.fallback("y") == name                 # a font found before is tried first, without asking
     monkeypatch.setattr(fonts, "_FALLBACK", {})
+    monkeypatch.setattr(fonts, "_BY_FILE", {})
     monkeypatch.setattr(fonts, "_fc_match", lambda ch: os.path.join(fonts.font_dir(), f"{fonts.REGULAR}.ttf"))
     assert fonts.fallback("x") is None
 

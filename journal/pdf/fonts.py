@@ -28,6 +28,7 @@ MONO_BOLD = "DejaVuSansMono-Bold"
 SHIPPED = (REGULAR, BOLD, ITALIC, MONO, MONO_BOLD)  # each in fontfiles/NAME.ttf
 REPLACEMENT = "\ufffd"  # drawn for a character no font can draw
 FC_TIMEOUT = 5.0        # seconds fc-match may take
+FC_ASKS = 64            # characters fontconfig is asked about (a font found for one is tried first for the next)
 
 _FONTS: dict[str, TTFont] = {}
 _FALLBACK: dict[str, str | None] = {}   # character -> the system font drawing it (None: none has it)
@@ -61,11 +62,12 @@ def fallback(ch: str) -> str | None:
     """The name of a system font that draws `ch` (registered), or None when none is found."""
     if ch in _FALLBACK:
         return _FALLBACK[ch]
-    found = None
-    path = _fc_match(ch)
-    if path:
-        name = _system_font(path)
-        if name and ord(ch) in _FONTS[name].face.charToGlyph:
+    code = ord(ch)
+    found = next((name for name in _BY_FILE.values() if name and code in _FONTS[name].face.charToGlyph), None)
+    if found is None and len(_FALLBACK) < FC_ASKS:
+        path = _fc_match(ch)
+        name = _system_font(path) if path else None
+        if name and code in _FONTS[name].face.charToGlyph:
             found = name
     _FALLBACK[ch] = found
     return found
