@@ -8,6 +8,7 @@ layout checks see exactly what a printer would print.
 from __future__ import annotations
 
 import copy
+import re
 import types
 
 import pytest
@@ -18,7 +19,7 @@ from pypdf.generic import ContentStream
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from journal.games.epm import sheets as epm_sheets
-from journal.pdf import document, logpages
+from journal.pdf import document, fonts, logpages
 from journal.pdf.primitives import (BOLD, ITALIC, MARGIN, PAPERS, REGULAR, fit_text, safe,
                                     text_width, wrap_text)
 
@@ -74,15 +75,14 @@ def drawn(path) -> list[dict]:
     reader = PdfReader(str(path))
     out = []
     for index, page in enumerate(reader.pages):
-        fonts = {str(k): str(v.get_object()["/BaseFont"])[1:]
-                 for k, v in page["/Resources"]["/Font"].items()}
+        fonts = {str(k): _font(v.get_object()) for k, v in page["/Resources"]["/Font"].items()}
         ctm, stack = [1, 0, 0, 1, 0, 0], []
         tm = lm = [1, 0, 0, 1, 0, 0]
-        font, size, leading, grey = None, 0.0, 0.0, 0.0
+        font, size, leading, grey, codes = None, 0.0, 0.0, 0.0, {}
 
         def show(raw):
             nonlocal tm
-            s = raw.decode("cp1252")
+            s = "".join(codes.get(b, chr(b)) for b in raw)
             w = stringWidth(s, font, size)
             m = _mul(tm, ctm)
             out.append({"page": index, "x": m[4], "y": m[5], "text": s, "font": font, "size": size,
@@ -99,7 +99,7 @@ def drawn(path) -> list[dict]:
             elif op == b"BT":
                 tm = lm = [1, 0, 0, 1, 0, 0]
             elif op == b"Tf":
-                font, size = fonts[str(operands[0])], float(operands[1])
+                (font, codes), size = fonts[str(operands[0])], float(operands[1])
             elif op == b"TL":
                 leading = float(operands[0])
             elif op == b"Tm":
@@ -126,6 +126,18 @@ def drawn(path) -> list[dict]:
                 tm = lm = _mul([1, 0, 0, 1, 0, -leading], lm)
                 show(_raw(operands[-1]))
     return out
+
+
+def _font(obj) -> tuple[str, dict[int, str]]:
+    """A page font's name (without the subset's AAAAAA+ tag) and its codes' characters (from its
+    ToUnicode map: an embedded subset numbers its characters in the order they were first met)."""
+    name = str(obj["/BaseFont"])[1:].split("+")[-1]
+    codes: dict[int, str] = {}
+    if "/ToUnicode" in obj:
+        cmap = obj["/ToUnicode"].get_object().get_data().decode("latin-1")
+        for code, uni in re.findall(r"<([0-9A-Fa-f]{2})> <([0-9A-Fa-f]{4})>", cmap):
+            codes[int(code, 16)] = chr(int(uni, 16))
+    return name, codes
 
 
 def _raw(obj) -> bytes:
@@ -206,7 +218,7 @@ def test_tracker_page_shows_the_state(tmp_path, paper):
                      "flipped (+5)", "face down", "discarded", "Jet Pack", "Lucky Dice", "Medkit",
                      "twice", "+2", "Final Showdown", "EPM wins", "Challenge level 5", "my-campaign"):
         assert expected in tracker, expected
-    assert "\u03a9" not in tracker                     # not in WinAnsi: drawn as '?'
+    assert BO in tracker                               # Greek prints: the embedded font has it
     # the current positions: the only white numbers are the current track boxes
     white = {d["text"] for d in drawn(out) if d["page"] == 0 and d["grey"] == 1 and d["text"].isdigit()}
     assert white == {"8", "6", "4"}                    # Signal, EPM, Story Card
@@ -229,7 +241,7 @@ def test_log_pages_group_entries_by_turn(tmp_path, paper):
     log = "\n".join(page_texts(out)[1:])
     for expected in ("Campaign log", "Visit 1 \u00b7 Kell", "Visit 2 \u00b7 Kell",
                      "Campaign begins on Kell with Ana and Bo",
-                     "Ana: piloting challenge (level 5): 3 +1 = 4 -> LOSE",
+                     "Ana: piloting challenge (level 5): 3 +1 = 4 \u2192 LOSE",
                      "Bo & Ana argue about <the plan>", "d6 3 (entered)", "d6 6",
                      "epm challenge piloting --character Ana", "2026-11-29 11:41", "page 2"):
         assert expected in log, expected
@@ -350,11 +362,13 @@ def test_failed_render_leaves_no_file(tmp_path, monkeypatch):
 
 # --- text helpers ------------------------------------------------------------------
 
-def test_safe_keeps_latin_and_literal_markup():
+def test_safe_keeps_every_printable_character_and_literal_markup():
     assert safe("\u00e9\u00f1\u00fc\u00df \u00c9 \u00e7") == "\u00e9\u00f1\u00fc\u00df \u00c9 \u00e7"
     assert safe('<b>&amp; "q" \'s\'') == '<b>&amp; "q" \'s\''
-    assert safe("\u03a9 \u2603 \u270e") == "? ? ?"
-    assert safe("4 \u2192 LOSE") == "4 -> LOSE"
+    assert safe("\u03a9 \u2603 \u270e \u0141ukasz \u0414\u043c\u0438\u0442\u0440\u0438\u0439") == \
+        "\u03a9 \u2603 \u270e \u0141ukasz \u0414\u043c\u0438\u0442\u0440\u0438\u0439"
+    assert safe("4 \u2192 LOSE") == "4 \u2192 LOSE"
+    assert safe("a\u200db\u00adc") == "abc"                # invisible format characters: nothing
     assert safe("a\tb\nc") == "a b c"
     assert safe(None) == "" and safe(12) == "12"
 
@@ -373,15 +387,20 @@ def test_fit_text_truncates_with_an_ellipsis():
 @given(st.text(max_size=300), st.sampled_from([REGULAR, BOLD, ITALIC]),
        st.floats(min_value=5, max_value=14), st.floats(min_value=20, max_value=400))
 def test_wrap_and_fit_never_exceed_the_width(s, font, size, width):
+    fonts.get(font)
+
+    def real(line):  # as drawn: a character the font lacks in the font that draws it
+        return sum(stringWidth(piece, f, size) for f, piece in fonts.runs(line, font))
+
     lines = wrap_text(s, font, size, width)
     assert lines
     for line in lines:
-        assert stringWidth(line, font, size) <= width + 1e-6
+        assert real(line) <= width + 1e-6
     # nothing is lost but whitespace
     assert "".join(lines).replace(" ", "") == "".join(safe(s).split())
     fitted = fit_text(s, font, size, width)
-    assert stringWidth(fitted, font, size) <= width + 1e-6
-    assert text_width(safe(s), font, size) == pytest.approx(stringWidth(safe(s), font, size))
+    assert real(fitted) <= width + 1e-6
+    assert text_width(safe(s), font, size) == pytest.approx(real(safe(s)))
 
 
 def test_the_real_game_module_renders(tmp_path):

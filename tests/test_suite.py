@@ -52,6 +52,8 @@ def test_the_built_wheel_holds_the_templates_and_the_docs(tmp_path):
         assert f"journal/games/{game}/schema.py" in names
     assert {"journal/_docs/saves.md", "journal/_docs/report.md", "journal/games/README.md",
             "journal/commands/record.py", "journal/store/atomic.py"} <= names
+    assert {"journal/pdf/fontfiles/DejaVuSansCondensed.ttf", "journal/pdf/fontfiles/DejaVuSansCondensed-Bold.ttf",
+            "journal/pdf/fontfiles/DejaVuSansMono.ttf", "journal/pdf/fontfiles/LICENSE"} <= names
 
 
 # --- fsync: off where a test is not about durability ----------------------------------------------

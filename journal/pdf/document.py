@@ -17,18 +17,21 @@ import stat
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import click
 from reportlab.pdfgen.canvas import Canvas
 
 from journal import files
 from journal.errors import InputError, SaveError
-from journal.pdf.logpages import ruled_pages, write_log
-from journal.pdf.primitives import PAPERS, Page
+from journal.pdf.logpages import Events, ruled_pages, write_log
+from journal.pdf import fonts
+from journal.pdf.primitives import PAPERS, REGULAR, Page
 from journal.store import atomic
 from journal.store.paths import folder_of, journal_file
 
 if TYPE_CHECKING:
     from journal.errors import JournalError
-    from journal.games.interface import Game, Sheets
+    from journal.games.interface import Game, History, Sheets
+    from journal.report.model import Walk
 
 Draw = Callable[[Canvas, Page], None]  # draws a document's pages on the canvas
 
@@ -51,7 +54,7 @@ def render_save(game: Game, state: dict, entries: list[dict], out: str, paper: s
         sheets_of(game).draw_tracker(c, page, state, title)
         page.new_page()
         at_a_glance(page, game, state, entries)
-        write_log(page, entries, progress)
+        write_log(page, entries, progress, events_of(game))
 
     real, mode = target(out, follow_links, error)
     return _write(out, real, mode, paper, f"{game.TITLE}: {title}" if title else game.TITLE, footer, draw)
@@ -59,16 +62,41 @@ def render_save(game: Game, state: dict, entries: list[dict], out: str, paper: s
 
 def at_a_glance(page: Page, game: Game, state: dict, entries: list[dict]) -> None:
     """The "campaign at a glance" page (journal/pdf/glance.py), for a campaign with a history."""
+    from reportlab.graphics import shapes
+
     from journal import games
     from journal.pdf import glance
     from journal.report import model
 
     if len(entries) < 2:
         return
+    shapes.STATE_DEFAULTS["fontName"] = REGULAR  # a chart's unset font: ours (embedded), not Times-Roman
     hist = games.history(game.ID)
-    walk = model.Walk(hist, state, entries)
-    glance.draw_page(page, model.charts(walk, 0, len(entries), hist.UNIT), hist.UNIT)
+    glance.draw_page(page, model.charts(glance_walk(hist, state, entries), 0, len(entries), hist.UNIT), hist.UNIT)
     page.new_page()
+
+
+def glance_walk(hist: History, state: dict, entries: list[dict]) -> Walk:
+    """What the glance page charts, in one walk back through the changes the log records: each
+    entry's period and stage, and the trackers only where a period ends (the charts' points). The
+    report's walk also gathers every entry's checks and bag, which the page does not show."""
+    from journal.history import states_back
+    from journal.report import model
+
+    walk = model.Walk(hist, {}, [])
+    n = len(entries)
+    walk.entries = entries
+    walk.period, walk.stage, walk.tracks = [0] * n, [""] * n, [{}] * n
+    later = None
+    for i, s in states_back(state, entries):
+        if i < 0:
+            break
+        walk.period[i] = period = hist.period(s)
+        walk.stage[i] = hist.stage(s)
+        if period != later:                    # the last entry of its period
+            walk.tracks[i] = hist.tracks(s)
+        later = period
+    return walk
 
 
 def render_blank(game: Game, out: str, paper: str, follow_links: bool = True,
@@ -82,6 +110,13 @@ def render_blank(game: Game, out: str, paper: str, follow_links: bool = True,
 
     real, mode = target(out, follow_links, error)
     return _write(out, real, mode, paper, f"{game.TITLE}: blank sheet", game.TITLE, draw)
+
+
+def events_of(game: Game) -> Events | None:
+    """The game's events of a log entry (its history's `events`), when it reads any."""
+    from journal import games
+
+    return getattr(games.history(game.ID), "events", None)
 
 
 def sheets_of(game: Game) -> Sheets:
@@ -131,10 +166,20 @@ def target(out: str, follow_links: bool = True, error: type[JournalError] = Inpu
     return real, stat.S_IMODE(st.st_mode)
 
 
+def _report_unprintable() -> None:
+    """Once per PDF, on stderr: the characters no font here could draw (printed as U+FFFD)."""
+    missing = fonts.take_unprintable()
+    if missing:
+        click.echo(f"Note: no font on this computer draws {fonts.describe(missing)}: printed as "
+                   f"{fonts.REPLACEMENT} (a font covering them, found by fontconfig, is used when installed).",
+                   err=True)
+
+
 def _write(shown: str, out: str, mode: int | None, paper: str, doc_title: str, footer: str, draw: Draw) -> int:
     if paper not in PAPERS:
         raise InputError(f"paper {paper!r} is not one of {', '.join(PAPERS)}")
     tmp = atomic.temp_path(out)
+    fonts.take_unprintable()                   # what earlier documents of this process could not print
     try:
         os.makedirs(folder_of(out), exist_ok=True)
         atomic.clean_stale(folder_of(out))  # the temporary files of renders that were killed
@@ -145,7 +190,8 @@ def _write(shown: str, out: str, mode: int | None, paper: str, doc_title: str, f
     except OSError as e:
         raise SaveError(f"cannot write {shown}: {e.strerror or e}") from None
     try:
-        c = Canvas(tmp, pagesize=PAPERS[paper], pageCompression=PAGE_COMPRESSION)
+        c = Canvas(tmp, pagesize=PAPERS[paper], pageCompression=PAGE_COMPRESSION,
+                   initialFontName=fonts.get(REGULAR).fontName)  # not Helvetica: every font is embedded
         c.setTitle(doc_title)
         c.setAuthor("journal")
         c.setCreator("journal")
@@ -157,6 +203,7 @@ def _write(shown: str, out: str, mode: int | None, paper: str, doc_title: str, f
         with open(tmp, "rb") as f:
             os.fsync(f.fileno())
         os.replace(tmp, out)
+        _report_unprintable()
     except OSError as e:
         atomic.remove(tmp)
         raise SaveError(f"cannot write {shown}: {e.strerror or e}") from None

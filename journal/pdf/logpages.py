@@ -3,8 +3,16 @@
 A filled log lists the entries grouped under their turn ("Visit 2 · Kell"), one block
 per entry::
 
-     12  Ana: piloting challenge (level 5): 3 +1 = 4 -> LOSE            d6 3 (entered)
+     12  Ana: piloting challenge (level 5): 3 +1 = 4 → LOSE             d6 3 (entered)
          epm challenge piloting --character Ana                        2026-11-29 11:41
+
+A summary's events (parts joined by "; " or " | ", as a CGM trace's steps are) each take a line
+of their own, and so do the events a game reads from the entry's changes (`events`: a city
+destroyed, a crew member down); WIN, LOSE, DESTROYED, GAME OVER and the like are set bold, and
+coordinates (1AA, 2AC) in the monospaced font whose zero is dotted. Every die is marked: "entered"
+(typed in from the table) or "rolled by journal". A logged command is shown as the player typed
+it, but a file is named by its file name, never by where it lies on the player's machine. A turn
+heading always stands with the entry under it.
 
 Notes are italic with a bar in the margin. A blank sheet's log is ruled pages for
 pencil play. Logs can hold tens of thousands of entries, so all text goes through a
@@ -13,26 +21,32 @@ pencil play. Logs can hold tens of thousands of entries, so all text goes throug
 
 from __future__ import annotations
 
+import re
+import shlex
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import click
 
-from journal.quoting import readable_command
+from journal.quoting import readable_word
 from journal.pdf.primitives import (
-    BOLD, INK, ITALIC, MUTED, REGULAR, RULE, SHADE, Page, TextLayer, fit_text, heading, safe,
+    BOLD, INK, ITALIC, MONO, MUTED, REGULAR, RULE, SHADE, Page, TextLayer, fit_text, heading, safe,
     text, text_width, wrap_text,
 )
+
+Events = Callable[[dict], list[str]]  # a game's events of an entry, read from its changes
 from journal.text import plural
 
 NUM_W = 32              # entry number column (numbers right-aligned in it)
-ROLL_W = 100            # rolls, and the entry's time under them
+ROLL_W = 112            # rolls, and the entry's time under them
+INDENT = 10.0           # an event's line after the first
 COL_GAP = 8
 SUM_SIZE = 9.0          # summary
 SUM_LEAD = 11.2
 CMD_SIZE = 6.8          # command and time line
 CMD_LEAD = 8.8
-ROLL_SIZE = 8.0
+ROLL_SIZE = 7.5
 ENTRY_GAP = 3.6
 TURN_H = 15.0           # turn heading band
 TURN_GAP = 4.0
@@ -48,17 +62,81 @@ def _short_time(value: Any) -> str:
 
 
 def roll_tokens(rolls: list | None) -> list[str]:
-    """'d6 3' for each roll; physical results typed in by the player get '(entered)'."""
-    out = []
+    """The rolls as tokens to join with ", ": a run of the same die from the same hand as
+    'd6 4', '1', '3 (entered)', or '... (rolled by journal)' for dice journal rolled: every die says
+    which, once a run."""
+    out: list[str] = []
+    last: tuple[str, bool] | None = None
     for r in rolls or ():
-        if isinstance(r, dict):
-            token = f"{safe(r.get('die', ''))} {safe(r.get('value', ''))}".strip()
-            if r.get("source") == "entered":
-                token += " (entered)"
+        if not isinstance(r, dict):
+            out.append(safe(r))
+            last = None
+            continue
+        die, value = safe(r.get("die", "")), safe(r.get("value", ""))
+        run = (die, r.get("source") == "entered")
+        if run == last:
+            out[-1] = out[-1].rsplit(" (", 1)[0]
+            out.append(value)
         else:
-            token = safe(r)
-        out.append(token)
+            out.append(f"{die} {value}".strip())
+        out[-1] += " (entered)" if run[1] else " (rolled by journal)"
+        last = run
     return out
+
+
+# Words of an outcome, set bold wherever they stand in a summary
+OUTCOME = r"\b(?:WIN|WON|LOSE|LOST|DESTROYED|GAME OVER|GAME WON|GAME LOST|VICTORY|DEFEAT|DOWN|DEAD)\b"
+COORDINATE = r"\b\d[A-Z]{2}\b"          # a CGM coordinate: 1AA, 2AC
+_MARKED = re.compile(f"({OUTCOME})|({COORDINATE})")
+_EVENT_BREAK = re.compile(r";\s+|\s+\|\s+")
+PATH_OPTIONS = frozenset({"--pack", "--board", "--file", "--output", "-o", "--saves", "--from", "--to"})
+_PATHLIKE = re.compile(r"^(?:~|/|\\|[A-Za-z]:[\\/])")
+
+
+def event_parts(summary: str) -> list[str]:
+    """A summary cut into its events at "; " and " | " (outside parentheses): one a line."""
+    if ";" not in summary and "|" not in summary:
+        return [summary]
+    parts, start, depth = [], 0, 0
+    last = 0
+    for m in _EVENT_BREAK.finditer(summary):
+        depth += summary.count("(", last, m.start()) - summary.count(")", last, m.start())
+        last = m.start()
+        if depth <= 0:
+            parts.append(summary[start:m.start()])
+            start = m.end()
+    parts.append(summary[start:])
+    return [p for p in parts if p.strip()] or [summary]
+
+
+def _file_name(word: str) -> str:
+    """A path as the name of its file ('/home/ana/packs/demo-pack.toml' -> 'demo-pack.toml')."""
+    name = word.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+    return name or word
+
+
+def shown_command(command: str) -> str:
+    """A logged command as the player typed it, quoted for reading (an apostrophe's word in double
+    quotes), with every file named by its file name only. The log writes commands with
+    `shlex.join`, so one without quotes or paths is shown as it is, without re-reading it."""
+    if not any(ch in command for ch in "'\"\\/~"):
+        return command
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return command
+    out, prev = [], ""
+    for word in words:
+        option, eq, value = word.partition("=")
+        if prev in PATH_OPTIONS or _PATHLIKE.match(word):
+            shown = _file_name(word)
+        elif eq and option in PATH_OPTIONS:
+            shown = f"{option}={_file_name(value)}"
+        else:
+            shown = word
+        out.append(readable_word(shown))
+        prev = word
+    return " ".join(out)
 
 
 def _join_lines(tokens: list[str], font: str, size: float, width: float) -> list[str]:
@@ -83,8 +161,9 @@ def _join_lines(tokens: list[str], font: str, size: float, width: float) -> list
 class LogWriter:
     """Draws log entries on successive pages of a `Page`."""
 
-    def __init__(self, page: Page, entry_count: int):
+    def __init__(self, page: Page, entry_count: int, events: Events | None = None):
         self.page = page
+        self.events = events
         self.c = page.c
         self.layer = TextLayer(page.c)
         self.entry_count = entry_count
@@ -169,21 +248,30 @@ class LogWriter:
         while not page.fits(height):
             room = max(1, int((page.remaining() - ENTRY_GAP) // SUM_LEAD))
             self._draw(number, lines[:room], rolls[:room], "", "", font, note)
-            lines, rolls = lines[room:] or [""], rolls[room:]
+            lines, rolls = lines[room:] or [(0.0, "")], rolls[room:]
             height = max(len(lines), len(rolls)) * SUM_LEAD + tail + ENTRY_GAP
             self._new_page()
         self._draw(number, lines, rolls, command, when, font, note)
 
-    def _texts(self, e: dict, font: str) -> tuple[list[str], list[str], str, str]:
-        """An entry's text as it is set: the summary (and reason) wrapped, the rolls in lines, the
-        command typed and the time, each fitted to its column ("" when the entry has none)."""
-        summary = e.get("summary", "") + (f" ({e['reason']})" if e.get("reason") else "")
-        lines = wrap_text(summary, font, SUM_SIZE, self.text_w)
+    def _texts(self, e: dict, font: str) -> tuple[list[tuple[float, str]], list[str], str, str]:
+        """An entry's text as it is set: its events one a line (the first at the margin, the
+        others indented), each wrapped (measured bold, as outcome words are set), the rolls in
+        lines, the command typed and the time, each fitted to its column ("" when it has none)."""
+        summary = str(e.get("summary", "")) + (f" ({e['reason']})" if e.get("reason") else "")
+        parts = event_parts(summary)
+        if self.events is not None and not e.get("kind") == "note":
+            parts += self.events(e)
+        measure = font if font == ITALIC else BOLD
+        lines: list[tuple[float, str]] = []
+        for i, part in enumerate(parts):
+            indent = INDENT if i else 0.0
+            lines += [(indent, line) for line in wrap_text(part, measure, SUM_SIZE, self.text_w - indent)]
         rolls = _join_lines(roll_tokens(e.get("rolls")), REGULAR, ROLL_SIZE, ROLL_W)
         command = e.get("command")
-        command = fit_text(readable_command(str(command)), REGULAR, CMD_SIZE, self.text_w) if command else ""
-        when = e.get("time")
-        when = fit_text(_short_time(when), REGULAR, CMD_SIZE, ROLL_W) if when else ""
+        command = fit_text(shown_command(str(command)), REGULAR, CMD_SIZE, self.text_w) if command else ""
+        when = _short_time(e["time"]) if e.get("time") else ""
+        if len(when) > 16:                       # not a time journal wrote: fitted to the column
+            when = fit_text(when, REGULAR, CMD_SIZE, ROLL_W)
         return lines, rolls, command, when
 
     def _place(self, turn: str, height: float) -> None:
@@ -192,7 +280,9 @@ class LogWriter:
         page = self.page
         if turn != self.turn and turn:
             self.turn = turn
-            if not page.fits(TURN_H + TURN_GAP + height) and not self.fresh:
+            if not page.fits(TURN_H + TURN_GAP + min(height, 2 * SUM_LEAD + ENTRY_GAP)) and not self.fresh:
+                self._new_page(continued=False)
+            elif not page.fits(TURN_H + TURN_GAP + height) and not self.fresh and height < page.height / 3:
                 self._new_page(continued=False)
             self._turn_band(turn)
         else:
@@ -200,16 +290,35 @@ class LogWriter:
             if not page.fits(height) and not self.fresh:
                 self._new_page()
 
-    def _draw(self, number: str, lines: list[str], rolls: list[str], command: str, when: str, font: str,
-              note: bool) -> None:
+    def _line(self, x: float, y: float, line: str, font: str) -> None:
+        """A summary line: outcome words bold, coordinates in the monospaced font."""
+        lay = self.layer
+        if font == ITALIC or not _MARKED.search(line):
+            lay.put(x, y, line, font, SUM_SIZE)
+            return
+        at = 0
+        for m in _MARKED.finditer(line):
+            if m.start() > at:
+                piece = line[at:m.start()]
+                lay.put(x, y, piece, font, SUM_SIZE)
+                x += text_width(piece, font, SUM_SIZE)
+            shown = BOLD if m.group(1) else MONO
+            lay.put(x, y, m.group(0), shown, SUM_SIZE)
+            x += text_width(m.group(0), shown, SUM_SIZE)
+            at = m.end()
+        if at < len(line):
+            lay.put(x, y, line[at:], font, SUM_SIZE)
+
+    def _draw(self, number: str, lines: list[tuple[float, str]], rolls: list[str], command: str, when: str,
+              font: str, note: bool) -> None:
         page, lay = self.page, self.layer
         top = page.cursor
         y = top - 8.2
         if number:
             lay.put_right(self.num_x, y, number, BOLD, 8.5, MUTED)
         yy = y
-        for line in lines:
-            lay.put(self.text_x, yy, line, font, SUM_SIZE)
+        for indent, line in lines:
+            self._line(self.text_x + indent, yy, line, font)
             yy -= SUM_LEAD
         yy = y
         for line in rolls:
@@ -231,9 +340,10 @@ class LogWriter:
         self.fresh = False
 
 
-def write_log(page: Page, entries: list[dict], progress: bool = False) -> None:
-    """The campaign log from the top of the current (new) page to its end."""
-    writer = LogWriter(page, len(entries))
+def write_log(page: Page, entries: list[dict], progress: bool = False, events: Events | None = None) -> None:
+    """The campaign log from the top of the current (new) page to its end (`events`: the game's
+    events of an entry, each given a line)."""
+    writer = LogWriter(page, len(entries), events)
     writer.start()
     writer.write(entries, progress)
     writer.finish()

@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING, Any, Union
 
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+
+from journal.pdf import fonts
+from journal.pdf.fonts import BOLD, ITALIC, MONO, MONO_BOLD, REGULAR  # the sheets import the names from here
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -31,11 +33,6 @@ PAPERS = {"a4": A4, "letter": LETTER}
 
 MARGIN = 15 * mm        # safe for home printers on all four sides
 FOOTER_H = 7 * mm       # footer strip inside the bottom margin, below the frame
-
-REGULAR = "Helvetica"
-BOLD = "Helvetica-Bold"
-ITALIC = "Helvetica-Oblique"
-BOLD_ITALIC = "Helvetica-BoldOblique"
 
 # Greys (0 = black, 1 = white)
 INK = 0.0
@@ -65,43 +62,37 @@ DISC_COLOURS = {
     "pink": (0.95, 0.52, 0.75),
 }
 
-ELLIPSIS = "\u2026"     # in WinAnsi (0x85), so Helvetica draws it
+ELLIPSIS = "\u2026"
 
 
 # --- text ------------------------------------------------------------------------
 
-# Symbols that often appear in summaries and have a readable ASCII spelling.
+# What a few characters become on paper: white space and line breaks a single space, an
+# invisible soft hyphen nothing. Other control and format characters (zero-width joiners,
+# variation selectors) are left out; every other character is drawn (see journal/pdf/fonts.py).
 _TRANSLIT = {
-    "\u2192": "->", "\u2190": "<-", "\u21d2": "=>", "\u2265": ">=", "\u2264": "<=",
-    "\u2260": "!=", "\u2212": "-", "\u2011": "-", "\u2009": " ", "\u202f": " ",
-    "\u00a0": " ", "\u00ad": "", "\t": " ", "\n": " ", "\r": " ",
+    "\t": " ", "\n": " ", "\r": " ", "\u00a0": " ", "\u2028": " ", "\u2029": " ", "\u00ad": "",
 }
 
 
-def _drawable() -> frozenset:
-    """Characters the standard Helvetica fonts (WinAnsiEncoding) have a glyph for."""
-    widths = getFont(REGULAR).widths          # per byte code; 0 where the glyph is missing
-    chars = set()
-    for code in range(0x20, 0x100):
-        try:
-            ch = bytes([code]).decode("cp1252")
-        except UnicodeDecodeError:
-            continue                           # cp1252 holes (0x81, 0x8d, ...)
-        if ch == " " or (widths[code] > 0 and ch.isprintable()):
-            chars.add(ch)
-    return frozenset(chars)
-
-
-_DRAWABLE = _drawable()
-
-
 class _SafeMap(dict):
-    """str.translate table filled lazily: each character maps to itself when
-    Helvetica can draw it, to an ASCII spelling for a few symbols, else to '?'."""
+    """str.translate table filled lazily: a character a font can draw maps to itself, white
+    space to a space, an invisible control or format character to nothing; a character no font
+    on this machine has to `fonts.REPLACEMENT`, and is not kept here, so that every document
+    using it records it in `fonts.unprintable`."""
 
     def __missing__(self, code: int) -> str:
         ch = chr(code)
-        value = _TRANSLIT.get(ch, ch if ch in _DRAWABLE else "?")
+        if ch in _TRANSLIT:
+            value = _TRANSLIT[ch]
+        elif not ch.isprintable() and not ch.isspace():
+            value = ""
+        elif ch.isspace():
+            value = " "
+        elif fonts.printable(ch):
+            value = ch
+        else:
+            return fonts.REPLACEMENT
         self[code] = value
         return value
 
@@ -110,8 +101,9 @@ _SAFE_MAP = _SafeMap()
 
 
 def safe(text: object) -> str:
-    """`text` as a string Helvetica can draw: accented Latin letters stay, characters
-    outside WinAnsi become '?'. `<`, `&` and quotes stay literal (we never use markup)."""
+    """`text` as a string the page can draw: every printable character stays (a character no
+    font has becomes `fonts.REPLACEMENT` and is reported), white space becomes a space. `<`, `&`
+    and quotes stay literal (we never use markup)."""
     if text is None:
         return ""
     if not isinstance(text, str):
@@ -121,35 +113,29 @@ def safe(text: object) -> str:
     return text.translate(_SAFE_MAP)
 
 
-_STANDARD = {REGULAR, BOLD, ITALIC, BOLD_ITALIC}
-_WIDTHS: dict[str, dict[str, int]] = {}
+class _Widths(dict):
+    """Character -> width in 1/1000 em for one font, filled as characters are met (a character
+    the font lacks is measured in the font that draws it)."""
+
+    def __init__(self, font: str):
+        super().__init__()
+        self.font = font
+
+    def __missing__(self, ch: str) -> float:
+        value = self[ch] = fonts.width(self.font, ch)
+        return value
 
 
-def _width_table(font: str) -> dict[str, int]:
-    """Character -> width in 1/1000 em for a standard font, over the WinAnsi characters."""
-    per_byte = getFont(font).widths
-    table = {}
-    for code in range(256):
-        try:
-            table[bytes([code]).decode("cp1252")] = per_byte[code]
-        except UnicodeDecodeError:
-            pass
-    return table
+_WIDTHS: dict[str, _Widths] = {}
 
 
 def text_width(s: str, font: str, size: float) -> float:
-    """Width of an already `safe` string: the same number as ReportLab's stringWidth, but
-    several times faster for the standard fonts (ReportLab's pure-Python fallback is
-    slow without its C accelerator), which matters for long campaign logs."""
-    if font not in _STANDARD:
-        return stringWidth(s, font, size)
+    """Width of an already `safe` string, from a per-font table of character widths: the same
+    number as ReportLab's stringWidth, several times faster, which matters for long logs."""
     table = _WIDTHS.get(font)
     if table is None:
-        table = _WIDTHS[font] = _width_table(font)
-    try:
-        return sum(map(table.__getitem__, s)) * size / 1000
-    except KeyError:                            # not a safe string after all
-        return stringWidth(s, font, size)
+        table = _WIDTHS[font] = _Widths(font)
+    return sum(map(table.__getitem__, s)) * size / 1000
 
 
 def fit_text(text: object, font: str, size: float, max_width: float) -> str:
@@ -222,15 +208,25 @@ def text(c: Canvas, x: float, y: float, s: object, font: str = REGULAR, size: fl
     align: "l" starts at x, "c" centres on x, "r" ends at x. Returns the drawn width."""
     s = fit_text(s, font, size, max_width) if max_width is not None else safe(s)
     w = text_width(s, font, size)
-    c.setFont(font, size)
     c.setFillGray(grey)
     if align == "c":
         x -= w / 2
     elif align == "r":
         x -= w
-    c.drawString(x, y, s)
+    for name, piece in fonts.runs(s, font):
+        fonts.get(name)                        # registered before the canvas is asked for it
+        c.setFont(name, size)
+        c.drawString(x, y, piece)
+        x += text_width(piece, name, size)
     c.setFillGray(INK)
     return w
+
+
+def coordinate_text(c: Canvas, x: float, y: float, s: object, size: float = 8.0, bold: bool = False,
+                    max_width: float | None = None, align: str = "l", grey: float = INK) -> float:
+    """A coordinate or code (a CGM cell, a Starmap ID, "30O" against "300") set in DejaVu Sans
+    Mono, whose zero is dotted and whose I, 1, l, O and 0 differ at a glance; otherwise as `text`."""
+    return text(c, x, y, s, MONO_BOLD if bold else MONO, size, max_width, align, grey)
 
 
 _PDF_ESCAPES = {ord("\\"): "\\\\", ord("("): "\\(", ord(")"): "\\)"}
@@ -256,7 +252,9 @@ class TextLayer:
     layer collects "position, string" operators with the same meaning and hands them
     to ``canvas.drawText`` in one block on `flush()` (call it before the page ends).
     Strings must already be `safe` (fitted or wrapped); text is drawn over any shapes
-    the page draws before the flush.
+    the page draws before the flush. Fonts are embedded TrueType subsets: ASCII is the same
+    bytes in the first subset of every font, other characters go through the font's own
+    subset assignment (``TTFont.splitString``).
     """
 
     def __init__(self, c: Canvas):
@@ -264,33 +262,56 @@ class TextLayer:
         self._ops: list[str] = []
         self._font: tuple[str, float] | None = None
         self._grey = INK
-        self._refs: dict[str, str] = {}
+        self._refs: dict[tuple[str, int], str] = {}
+        self._first: dict[str, tuple[dict[int, str], set[str]]] = {}  # per font: its first subset's codes
 
-    def _ref(self, font: str) -> str:
-        """The document's resource name for `font` (e.g. /F1), found through the public
-        text-object API, which also registers the font with the document."""
-        ref = self._refs.get(font)
+    def _ref(self, font: str, subset: int = 0) -> str:
+        """The document's resource name for a subset of `font` (e.g. /F1+0); asking for it
+        registers the font with the document."""
+        ref = self._refs.get((font, subset))
         if ref is None:
-            t = self.c.beginText()
-            t.setFont(font, 10)
-            tokens = t.getCode().split()        # "BT /F1 10 Tf 12 TL ET"
-            ref = self._refs[font] = tokens[tokens.index("Tf") - 2]
+            ref = self._refs[(font, subset)] = fonts.get(font).getSubsetInternalName(subset, self.c._doc)
         return ref
+
+    def _use(self, ref: str, size: float) -> None:
+        if self._font != (ref, size):
+            self._ops.append(f"{ref} {size:g} Tf")
+            self._font = (ref, size)
 
     def put(self, x: float, y: float, s: str, font: str, size: float, grey: float = INK) -> None:
         """Draw safe string `s` with its baseline starting at (x, y)."""
         ops = self._ops
-        if self._font != (font, size):
-            ops.append(f"{self._ref(font)} {size:g} Tf")
-            self._font = (font, size)
         if grey != self._grey:
             ops.append(f"{grey:g} g")
             self._grey = grey
         if s.isascii():
-            s = s.translate(_PDF_ESCAPES)
-        else:
-            s = s.encode("cp1252").decode("latin-1").translate(_PDF_ESCAPES)
-        ops.append(f"1 0 0 1 {x:.2f} {y:.2f} Tm ({s}) Tj")
+            self._use(self._ref(font), size)
+            if "(" in s or ")" in s or "\\" in s:
+                s = s.translate(_PDF_ESCAPES)
+            ops.append(f"1 0 0 1 {x:.2f} {y:.2f} Tm ({s}) Tj")
+            return
+        ops.append(f"1 0 0 1 {x:.2f} {y:.2f} Tm")
+        for name, piece in fonts.runs(s, font):
+            first = self._first.get(name)
+            if first is not None and first[1].issuperset(piece):   # all in the font's first subset
+                self._use(self._ref(name), size)
+                ops.append(f"({piece.translate(first[0])}) Tj")
+                continue
+            for subset, chunk in fonts.get(name).splitString(piece, self.c._doc):
+                self._use(self._ref(name, subset), size)
+                ops.append(f"({chunk.decode('latin-1').translate(_PDF_ESCAPES)}) Tj")
+            self._learn(name, piece)
+
+    def _learn(self, name: str, piece: str) -> None:
+        """Remember the codes `piece`'s characters have in the first subset of font `name` (the
+        document keeps a character's code once given), so that the next string made only of
+        known characters is written with one `str.translate`."""
+        table, known = self._first.setdefault(name, (dict(_PDF_ESCAPES), set(map(chr, range(32, 127)))))
+        for ch in set(piece) - known:
+            [(subset, chunk)] = fonts.get(name).splitString(ch, self.c._doc)
+            if subset == 0:
+                table[ord(ch)] = chunk.decode("latin-1").translate(_PDF_ESCAPES)
+                known.add(ch)
 
     def put_right(self, x: float, y: float, s: str, font: str, size: float, grey: float = INK) -> None:
         """Like `put`, but the string ends at x."""
@@ -334,6 +355,8 @@ class Page:
         self.finished = 0                      # pages completed so far
         self.cursor = self.top
         self.notes: list[str] = []             # the campaign's notes, oldest first: notes_area writes the latest
+        for font in (REGULAR, BOLD):           # read once; the charts' labels ask the canvas for them by name
+            fonts.get(font)
 
     @property
     def top(self) -> float:

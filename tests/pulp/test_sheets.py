@@ -55,7 +55,7 @@ def strings(path) -> list[dict]:
                 return
             x = tm[4] * cm[0] + cm[4]
             y = tm[5] * cm[3] + cm[5]
-            name = str(font.get("/BaseFont", "/Helvetica"))[1:]
+            name = str(font.get("/BaseFont", "/Helvetica"))[1:].split("+")[-1]  # an embedded subset: AAAAAA+Name
             out.append({"page": index, "text": t, "x": x, "y": y, "size": size * cm[0],
                         "width": stringWidth(t, name, size) * cm[0]})
         page.extract_text(visitor_text=visit)

@@ -47,7 +47,7 @@ def text_spans(pdf_path):
             if not text.strip():
                 return
             x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
-            name = str(font.get("/BaseFont", "/Helvetica"))[1:] if font else "Helvetica"
+            name = str(font.get("/BaseFont", "/Helvetica"))[1:].split("+")[-1]  # an embedded subset: AAAAAA+Name if font else "Helvetica"
             text = text.strip()
             out.append((n, x, y, stringWidth(text, name, size * tm[0]), text))
         page.extract_text(visitor_text=visit)

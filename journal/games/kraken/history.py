@@ -42,3 +42,16 @@ def checks(entry: dict, before: dict) -> list[Check]:
 
 def bag(state: dict) -> dict[str, int]:
     return {}
+
+
+def events(entry: dict) -> list[str]:
+    """What the log pages give a line of its own, read from an entry's changes: a crew member
+    DOWN (unconscious, or worse) or back on their feet."""
+    out: list[str] = []
+    for change in entry.get("changes") or ():
+        path = change.get("path") if isinstance(change, dict) else None
+        if (isinstance(path, list) and len(path) == 4 and path[:2] == ["state", "crew"] and path[3] == "status"
+                and isinstance(change.get("to"), str)):
+            status = change["to"]
+            out.append(f"{path[2]} back in action" if status == "active" else f"{path[2]} DOWN ({status})")
+    return out

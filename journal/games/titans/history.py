@@ -48,3 +48,38 @@ def checks(entry: dict, before: dict) -> list[Check]:
 
 def bag(state: dict) -> dict[str, int]:
     return {}
+
+
+def _became(change: dict, field: str) -> bool:
+    """Whether a change turned `field` true: the field itself, or a whole record holding it."""
+    before, after = change.get("from"), change.get("to")
+    if change["path"][-1] == field:
+        return after is True and before is not True
+    return (isinstance(after, dict) and after.get(field) is True
+            and not (isinstance(before, dict) and before.get(field) is True))
+
+
+_BECAME = {"cities": ("destroyed", "{} DESTROYED"), "titans": ("destroyed", "Titan {} DESTROYED"),
+           "rifts": ("closed", "Rift {} closed")}
+
+
+def _event(change: dict) -> str | None:
+    """The event one change tells, if any."""
+    path = change.get("path")
+    if not isinstance(path, list) or len(path) < 2 or path[0] != "state":
+        return None
+    key = path[1:]
+    if key[0] in _BECAME and len(key) in (2, 3):
+        field, said = _BECAME[key[0]]
+        return said.format(key[1]) if _became(change, field) else None
+    was, now = change.get("from"), change.get("to")
+    if key == ["threat"] and isinstance(was, int) and isinstance(now, int) and tier(was) != tier(now):
+        return f"THREAT tier {tier(was).capitalize()} \u2192 {tier(now).capitalize()}"
+    return None
+
+
+def events(entry: dict) -> list[str]:
+    """What the log pages give a line of its own, read from an entry's changes: a city or a Titan
+    DESTROYED, a rift closed, THREAT entering another tier."""
+    found = (_event(change) for change in entry.get("changes") or () if isinstance(change, dict))
+    return [event for event in found if event]

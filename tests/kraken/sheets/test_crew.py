@@ -27,7 +27,7 @@ def test_the_crew_page_shows_the_armor_worn(camp, tmp_path):
         def visit(s, cm, tm, font, size, seen=seen):
             if s.strip() and font is not None:
                 x = tm[4] * cm[0] + cm[4]
-                name = str(font.get("/BaseFont", "/Helvetica"))[1:]
+                name = str(font.get("/BaseFont", "/Helvetica"))[1:].split("+")[-1]  # an embedded subset: AAAAAA+Name
                 seen.append((x, stringWidth(s.strip(), name, size * (abs(tm[0] * cm[0]) or 1)), s.strip()))
 
         page.extract_text(visitor_text=visit)
