@@ -172,7 +172,7 @@ def sentence(audit: dict) -> str:
         said = "ran true to the odds" if o["successes"] == round(o["expected"]) else \
             temperature(o["successes"], o["expected"], o["sd"])
         return (f"Your dice {said}: {o['successes']} of {plural(o['count'], 'check')} won where the odds gave "
-                f"{o['expected']:.3g} (p = {o['p']:.2f}), {chance_words(o['p'])}.")
+                f"{o['expected']:.1f} (p = {o['p']:.2f}), {chance_words(o['p'])}.")
     tested = [d for d in audit["dice"] if d["p"] is not None]
     rolls = sum(d["rolls"] for d in audit["dice"])
     if not rolls:
