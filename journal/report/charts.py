@@ -51,11 +51,17 @@ def nice_step(span: float, most: int = 6) -> float:
     return 10 * power
 
 
+def legend_width(name: str, em: float = 1.0) -> float:
+    """The room a legend key takes: its line and marker, its name, a gap (wider for a screen's
+    larger text)."""
+    return 24 + 5.2 * len(name) if em == 1 else 28 * em + 5.8 * em * len(name)
+
+
 def legend_rows(series: list[str], width: float, em: float = 1.0) -> int:
     """How many legend rows the series' names take across `width`."""
     rows, x = 1, 0.0
     for name in series:
-        w = 24 + 5.2 * em * len(name)
+        w = legend_width(name, em)
         if x and x + w > width:
             rows, x = rows + 1, 0.0
         x += w

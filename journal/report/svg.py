@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-from journal.report.charts import Layout
+from journal.report.charts import Layout, legend_width
 
 
 def marker(shape: str, x: float, y: float, colour: str, r: float = 2.6) -> str:
@@ -54,7 +54,7 @@ def render(lay: Layout) -> str:
             out.extend(marker(line.marker, x, Y(y), line.colour) for x, y in line.points)
     lx, ly = x0, Y(y0) + 26 * em
     for name, colour, dash, shape in lay.legend:
-        w = 24 + 5.2 * em * len(name)
+        w = legend_width(name, em)
         if lx > x0 and lx + w > lay.width:
             lx, ly = x0, ly + 13 * em
         out.append(f'<line x1="{lx:.1f}" y1="{ly - 3:.1f}" x2="{lx + 16:.1f}" y2="{ly - 3:.1f}" stroke="{colour}" '

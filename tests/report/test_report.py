@@ -140,7 +140,7 @@ def test_luck_prints_the_audit_and_one_json_document(camp):
     camp("epm", "challenge", "piloting", "--character", "Ana", "--roll", "3", ok=True)
     lines = camp("luck", ok=True).stdout.splitlines()
     assert lines[0] == "Luck audit of 'camp', the whole campaign:"
-    assert lines[1].startswith("Your dice ran true to the odds: 1 of 1 check won where the odds gave 0.667")
+    assert lines[1].startswith("Your dice ran true to the odds: 1 of 1 check won where the odds gave 0.7 (p = 1.00)")
     at = lines.index("Checks with known odds:")
     assert lines[at + 1].startswith("  1 of 1 challenge won where the odds gave 0.7: within the odds (p = 1.00)")
     data = json.loads(camp("--json", "luck").stdout)

@@ -1,6 +1,6 @@
 """War Titans over a campaign (journal.games.interface.History): THREAT per turn, the cities lost
 and the rifts closed, and THREAT's tier (T1) as the stage the charts mark; the headline, the
-turning points (a city destroyed, a rift closed, a Titan down) from the entries' changes, and each
+turning points (an invader, a city or a Titan destroyed, a rift closed) from the entries' changes, and each
 Titan's attacks, damage and repairs, read from the summaries (a rules-side `meta` of the damage dealt would be
 cleaner than the summary's words)."""
 
@@ -76,7 +76,8 @@ def headline(state: dict, result: str | None) -> str:
 
 
 def turning_points(entry: dict, before: dict) -> list[str]:
-    out = []
+    destroys = _DESTROYS.search(str(entry.get("summary", ""))) if " attacks" in str(entry.get("summary", "")) else None
+    out = [f"{str(entry['summary']).split(' ')[0]} destroys {destroys.group(1).strip()}"] if destroys else []
     for kind, said in (("cities", "{} destroyed"), ("rifts", "the {} Rift closed"), ("titans", "{} is destroyed")):
         for path, old, new in changed(entry, kind):
             if path[1:] == [{"rifts": "closed"}.get(kind, "destroyed")] and new is True and not old:
