@@ -95,8 +95,7 @@ def facts(r: Report) -> list[tuple[str, str]]:
     return [("Game", r.title),
             ("Played by", ", ".join(r.cast) or "(nobody named)"),
             ("Outcome" if r.result else "Outcome so far", outcome(r)),
-            ("This report", f"{r.scope}: {span}, {sessions} session{'s' if sessions != 1 else ''} of play "
-                            f"(times in UTC)")]
+            ("This report", f"{r.scope}: {span}, {plural(sessions, 'session')} of play (times in UTC)")]
 
 
 def session_heading(s: Session) -> str:

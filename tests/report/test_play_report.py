@@ -221,3 +221,10 @@ def test_report_help_says_which_format_suits_which_place(journal):
     said = " ".join(journal("report", "--help", ok=True).stdout.split())
     for words in ("BoardGameGeek", "Discord", "--short", "blog"):
         assert words in said, words
+
+
+def test_short_html_is_the_headline_the_card_the_turning_points_and_the_luck(demos):
+    page = report(demos, "kraken", "--short", "--format", "html", "-o", "-")
+    assert page.startswith("<!DOCTYPE html>") and '<svg xmlns="http://www.w3.org/2000/svg"' in page
+    assert "Dax Orr is down" in page and "Your dice ran a little hot" in page
+    assert "The full story" not in page and "Who did what" not in page and "<script" not in page
