@@ -129,14 +129,19 @@ def series_lines(chart: Chart, frame: Frame) -> list[Line]:
 
 
 def stage_marks(chart: Chart, frame: Frame, em: float = 1.0) -> list[tuple[float, str, int, str]]:
-    """The stages entered, marked where they were entered: a label that would run into the one
-    before goes a row up; one near the right edge runs leftwards."""
+    """The stages entered, marked where they were entered: a label near the right edge runs
+    leftwards; one that would run into a label already on its row goes a row up (or, both rows
+    taken, on the row the label before it left free)."""
     marks: list[tuple[float, str, int, str]] = []
+    edge = [-math.inf, -math.inf]  # the right end of the last label on each row
     for k, text in sorted(chart.marks.items()):
-        x = frame.x_at(k)
-        crowded = marks and x - marks[-1][0] < 4.6 * em * len(marks[-1][1]) + 4
-        anchor = "end" if x + 4.6 * em * len(text) > frame.x1 and k else "start"
-        marks.append((x, text, 1 - marks[-1][2] if crowded else 0, anchor))
+        x, w = frame.x_at(k), 4.6 * em * len(text)
+        anchor = "end" if x + w > frame.x1 and k else "start"
+        left, right = (x - w, x) if anchor == "end" else (x, x + w)
+        free = [row for row in (0, 1) if left >= edge[row] + 4]
+        row = free[0] if free else 1 - marks[-1][2] if marks else 0
+        edge[row] = right
+        marks.append((x, text, row, anchor))
     return marks
 
 
