@@ -182,7 +182,8 @@ def sentence(audit: dict) -> str:
     worst = min(tested, key=lambda d: d["p"])
     if worst["p"] >= BIASED:
         return f"{plural(rolls, 'die', 'dice')} rolled, no check with known odds: the dice showed no sign of bias."
-    return f"{plural(rolls, 'die', 'dice')} rolled, no check with known odds; {worst['text'][0].lower()}{worst['text'][1:]}"
+    said = worst["text"]
+    return f"{plural(rolls, 'die', 'dice')} rolled, no check with known odds; {said[:1].lower()}{said[1:]}"
 
 
 def draws_audit(draws: list[tuple[dict[str, float], str]], unmatched: int) -> dict:

@@ -2,8 +2,9 @@
 and the EPM Meter per visit, the challenge level (E2) as its stage, and the odds of each challenge
 (a d6, two with a "roll twice" booster, plus proficiency and booster against the level), as the
 rules recorded them when the challenge was made; the headline, the turning points (the report's
-own: the levels and the Final Showdown reached, the long odds beaten) and each character's challenges and items, read from the
-entries' summaries (the log records no "who" of its own: a rules-side `meta.who` would be cleaner)."""
+own: the levels and the Final Showdown reached, the long odds beaten) and each character's
+challenges and items, read from the entries' summaries (the log records no "who" of its own: a
+rules-side `meta.who` would be cleaner)."""
 
 from __future__ import annotations
 
@@ -73,7 +74,8 @@ def headline(state: dict, result: str | None) -> str:
         return f"{crew} beat the Evil Power Master on {where} after {visits}, {track}"
     if result == "lost":
         return f"The Evil Power Master beat {crew} on {where} after {visits}, {track}"
-    return f"{crew} hunt the Evil Power Master, at {where} on visit {period(state)}, {track}"
+    verb = "hunts" if len(cast(state)) == 1 else "hunt"
+    return f"{crew} {verb} the Evil Power Master, at {where} on visit {period(state)}, {track}"
 
 
 def turning_points(entry: dict, before: dict) -> list[str]:

@@ -61,7 +61,8 @@ def headline(state: dict, result: str | None) -> str:
         return f"{crew} won their Space Kraken campaign after {turns}: {track}"
     if result == "lost":
         return f"The Space Kraken campaign of {crew} ended in defeat after {turns}: {track}"
-    return f"{crew} fly on through turn {period(state)} of their Space Kraken campaign: {track}"
+    verb = "flies" if len(cast(state)) == 1 else "fly"
+    return f"{crew} {verb} on through turn {period(state)} of their Space Kraken campaign: {track}"
 
 
 def turning_points(entry: dict, before: dict) -> list[str]:

@@ -72,7 +72,8 @@ def headline(state: dict, result: str | None) -> str:
         return f"{titans} drove the invaders back after {turns}: {track}"
     if result == "lost":
         return f"The invaders overran {titans} after {turns}: {track}"
-    return f"{titans} hold the line on turn {period(state)}: {track}"
+    verb = "holds" if len(state.get("titans", {})) == 1 else "hold"
+    return f"{titans} {verb} the line on turn {period(state)}: {track}"
 
 
 def turning_points(entry: dict, before: dict) -> list[str]:
@@ -90,22 +91,26 @@ def titan_named(name: str, state: dict) -> str:
     return f"{name} ({titan.get('player', '?')})"
 
 
+def action_deeds(who: str, action: str, summary: str) -> list[Deed]:
+    """An attack's (its damage, the invaders it destroyed) or a repair's (the damage mended)."""
+    if action == "repair":
+        healed = _HEALED.search(summary)
+        return [Deed(who, "damage repaired", int(healed.group(1)))] if healed and int(healed.group(1)) else []
+    damage, destroys = _DAMAGE.search(summary), _DESTROYS.search(summary)
+    killed = re.split(r", | and ", destroys.group(1).strip()) if destroys else []
+    return ([Deed(who, "attacks made", 1)] + ([Deed(who, "damage dealt", int(damage.group(1)))] if damage else [])
+            + ([Deed(who, "invaders destroyed", len(killed))] if killed else []))
+
+
 def deeds(entry: dict, before: dict) -> list[Deed]:
     try:
         words = shlex.split(str(entry.get("command", "")))
     except ValueError:  # an unbalanced quote in a hand-edited log: no deed read from it
         return []
-    summary = str(entry.get("summary", ""))
     out = []
-    if words[:2] in (["titans", "attack"], ["titans", "repair"]) and len(words) > 2 and words[2] in before.get("titans", {}):
-        who = titan_named(words[2], before)
-        damage, destroys, healed = _DAMAGE.search(summary), _DESTROYS.search(summary), _HEALED.search(summary)
-        if words[1] == "attack":
-            out.append(Deed(who, "attacks made", 1))
-            out += [Deed(who, "damage dealt", int(damage.group(1)))] if damage else []
-            out += [Deed(who, "invaders destroyed", len(re.split(r", | and ", destroys.group(1).strip())))] if destroys else []
-        elif healed and int(healed.group(1)):
-            out.append(Deed(who, "damage repaired", int(healed.group(1))))
+    if words[:2] in (["titans", "attack"], ["titans", "repair"]) and len(words) > 2 \
+            and words[2] in before.get("titans", {}):
+        out += action_deeds(titan_named(words[2], before), words[1], str(entry.get("summary", "")))
     for path, old, new in changed(entry, "titans"):
         if path[1:] == ["damage"] and isinstance(new, int) and isinstance(old, int) and new > old:
             out.append(Deed(titan_named(path[0], before), "damage taken", new - old))
