@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 from journal.report.model import Chart, Report
-from journal.report.story import (condensed, dice_text, die_title, entry_text, facts, folded, headline, histogram,
-                                  player_text, point_text, session_heading, short_parts)
+from journal.report.story import (charted, condensed, dice_text, die_title, entry_text, facts, folded, headline,
+                                  histogram, player_text, point_text, session_heading, short_parts)
 
 _TAG = re.compile(r"\[")
 ZWSP = "\u200b"
@@ -65,10 +65,10 @@ def chart_lines(c: Chart) -> list[str]:
 
 
 def dice_lines(audit: dict) -> list[str]:
-    if not audit["dice"]:
+    if not charted(audit):
         return []
     block = []
-    for k, d in enumerate(audit["dice"]):
+    for k, d in enumerate(charted(audit)):
         block += ([""] if k else []) + [die_title(d)] + ["  " + line for line in histogram(d)]
     return ["[c]" + "\n".join(bb(line) for line in block) + "[/c]"]
 

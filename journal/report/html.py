@@ -14,8 +14,8 @@ from html import escape
 
 from journal.report import charts, svg
 from journal.report.model import Report
-from journal.report.story import (clip, condensed, dice_groups, die_title, entry_text, facts, folded, headline,
-                                  player_text, point_text, session_heading, short_parts, turns)
+from journal.report.story import (charted, clip, condensed, dice_groups, die_title, entry_text, facts, folded,
+                                  headline, player_text, point_text, session_heading, short_parts, turns)
 from journal.text import plural
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
@@ -66,6 +66,7 @@ footer { margin-top: 3rem; color: var(--muted); font-size: .8rem; }
   footer { display: none; }
 }
 """
+BAR_COLOURS = {"entered": "#2e6b3f", "rolled": "#8a4b08", "drawn": "#1f5fa8"}
 BADGE = {"won": ("Won", "#2e7d4f"), "lost": ("Lost", "#b03a2e")}
 
 
@@ -135,7 +136,7 @@ def histogram_svg(d: dict) -> str:
     for k, (label, count) in enumerate(zip(labels, counts)):
         x, h = x0 + k * step, (base - top) * count / most
         out.append(f'<rect x="{x + step * .15:.1f}" y="{base - h:.1f}" width="{step * .7:.1f}" height="{h:.1f}" '
-                   f'fill="{"#2e6b3f" if d["source"] == "entered" else "#8a4b08"}"/>')
+                   f'fill="{BAR_COLOURS.get(d["source"], "#8a4b08")}"/>')
         out.append(f'<text x="{x + step / 2:.1f}" y="{base - h - 4:.1f}" class="tick" text-anchor="middle">{count}</text>')
         out.append(f'<text x="{x + step / 2:.1f}" y="{base + 15:.1f}" class="tick" text-anchor="middle">'
                    f'{escape(clip(label, max(2, int(step / 6.5))))}</text>')
@@ -199,7 +200,7 @@ def story(r: Report) -> list[str]:
 
 def luck(audit: dict) -> list[str]:
     out = ['<section id="luck"><h2>Luck</h2>', f'<p class="luck">{escape(audit["sentence"])}</p>']
-    out += [histogram_svg(d) for d in audit["dice"]]
+    out += [histogram_svg(d) for d in charted(audit)]
     out.append('<h3>Checks with known odds</h3><ul class="luck">')
     out += [f"<li>{escape(c['text'])}</li>" for c in audit["checks"]] or ["<li>None in this part of the log.</li>"]
     out.append("</ul><h3>Dice</h3>")

@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 
 from journal.report.model import Chart, Report
-from journal.report.story import (condensed, dice_text, die_title, entry_text, facts, folded, headline, histogram,
-                                  player_text, point_text, session_heading, short_parts, turns)
+from journal.report.story import (charted, condensed, dice_text, die_title, entry_text, facts, folded, headline,
+                                  histogram, player_text, point_text, session_heading, short_parts, turns)
 
 _FENCE = str.maketrans({"`": "'", "~": "-"})  # a label inside a code fence cannot close it
 # What could start inline markup, and only that (a forum shows a needless backslash): a backslash,
@@ -120,10 +120,10 @@ def chart_lines(c: Chart) -> list[str]:
 
 def histogram_lines(audit: dict) -> list[str]:
     """Each die's faces as a text bar chart, in a code block (a forum keeps its columns)."""
-    if not audit["dice"]:
+    if not charted(audit):
         return []
-    lines = ["### The dice, face by face", "", "```"]
-    for k, d in enumerate(audit["dice"]):
+    lines = ["### Face by face", "", "```"]
+    for k, d in enumerate(charted(audit)):
         lines += ([""] if k else []) + [die_title(d).translate(_FENCE)]
         lines += ["  " + line.translate(_FENCE) for line in histogram(d)]
     return lines + ["```", ""]

@@ -133,12 +133,26 @@ def player_text(facts: dict[str, int]) -> str:
 
 def histogram(d: dict) -> list[str]:
     """A die's faces as a text bar chart: a line per face (or symbol), the bar, the count."""
-    labels, counts = d.get("labels") or [str(f) for f in range(1, len(d["faces"]) + 1)], d.get("counts") or d["faces"]
+    labels = d.get("labels") or [str(f) for f in range(1, len(d["faces"]) + 1)]
+    counts = d.get("counts") or d.get("faces") or [0] * len(labels)
     most, width = max(counts) or 1, max(len(lb) for lb in labels)
     return [f"{lb.rjust(width)} {'█' * round(BAR * c / most) if c else '·'} {c}" for lb, c in zip(labels, counts)]
 
 
+def charted(audit: dict) -> list[dict]:
+    """What the luck's bar charts show: each kind of die (yours and journal's apart), then the
+    cubes drawn from a bag, by colour."""
+    draws = audit.get("draws")
+    if not draws or not draws["draws"]:
+        return list(audit["dice"])
+    return audit["dice"] + [{"title": f"cubes drawn from the bag ({plural(draws['draws'], 'cube')})",
+                             "source": "drawn", "labels": [c["colour"] for c in draws["colours"]],
+                             "counts": [c["drawn"] for c in draws["colours"]]}]
+
+
 def die_title(d: dict) -> str:
+    if d.get("title"):
+        return str(d["title"])
     who = "entered by you" if d["source"] == "entered" else "rolled by journal"
     return f"{d['die']}, {who} ({plural(d['rolls'], 'roll')})"
 

@@ -89,6 +89,7 @@ def test_each_game_names_its_turning_points_from_what_its_log_records(demos):
     assert "initiative won against odds of 28%" in report(demos, "kraken")  # a check won at odds under 1 in 3
     pulp = report(demos, "pulp")
     assert "(#6): Super Weapon 1 found on Mars" in pulp and "(#25): Combat runs dry" in pulp
+    assert re.search(r"cubes drawn from the bag \(18 cubes\)\n +black █+ 2\n", pulp)  # the bag charted too
     city = {"command": "titans ending", "changes": [{"path": ["state", "cities", "Beijing", "destroyed"],
                                                      "from": False, "to": True},
                                                     {"path": ["state", "rifts", "North", "closed"], "from": False,
