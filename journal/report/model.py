@@ -1,5 +1,7 @@
-"""A play report's content, whatever it is rendered to: the campaign's header, its sessions of
-play, the story turn by turn, the trackers over time (the game's `History`) and the luck audit.
+"""A play report's content, whatever it is rendered to: the campaign's header and headline, its
+sessions of play, the turning points, the story turn by turn (which entries a condensed story
+keeps), what each player's piece did, the trackers over time (the game's `History`) and the luck
+audit.
 
 Built in one walk back through the log from the save (journal/history.py's `states_back`), so a
 report costs about what reading the log costs.
@@ -222,7 +224,7 @@ def turning_points(walk: Walk, lo: int, hi: int, over: bool) -> list[Point]:
     member down), a tier or phase entered, a check won against odds under 1 in 3, and, once the
     game is over, its last roll and its last entry."""
     entries = walk.entries
-    last_roll = next((i for i in range(hi - 1, lo - 1, -1) if entries[i].get("rolls")), None) if over else None
+    last_roll = next((i for i in range(len(entries) - 1, -1, -1) if entries[i].get("rolls")), None) if over else None
     out = []
     back_to = walk.stage[lo - 1] if lo else ""  # the stage before the last change
     for i in range(lo, hi):

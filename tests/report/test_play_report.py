@@ -229,3 +229,8 @@ def test_short_html_is_the_headline_the_card_the_turning_points_and_the_luck(dem
     assert page.startswith("<!DOCTYPE html>") and '<svg xmlns="http://www.w3.org/2000/svg"' in page
     assert "Dax Orr is down" in page and "Your dice ran a little hot" in page
     assert "The full story" not in page and "Who did what" not in page and "<script" not in page
+
+
+def test_the_last_roll_of_the_game_is_the_logs_last_whatever_part_is_reported(demos):
+    assert "the last roll of the game" not in report(demos, "epm", "--turns", "1-3")
+    assert "(#39): the last roll of the game" in report(demos, "epm", "--since", "30")
