@@ -12,6 +12,7 @@ import copy
 from collections.abc import Iterator
 
 from journal.games.interface import Check
+from journal.text import plural
 
 
 def _undo(state: dict, change: dict) -> None:
@@ -56,3 +57,32 @@ def recorded_checks(entry: dict) -> list[Check]:
             if isinstance(c, dict) and isinstance(c.get("kind"), str) and isinstance(c.get("chance"), (int, float))
             and not isinstance(c.get("chance"), bool) and 0 <= c["chance"] <= 1 and isinstance(c.get("success"), bool)]
 
+
+
+def changed(entry: dict, *prefix: str) -> list[tuple[list, object, object]]:
+    """The values of [state] an entry changed under `prefix` ("cities"): (the path below the
+    prefix, from, to); a value the command added has from None, one it removed has to None."""
+    out = []
+    want = ["state", *prefix]
+    for change in entry.get("changes") or ():
+        path = change.get("path") if isinstance(change, dict) else None
+        if isinstance(path, list) and path[:len(want)] == want:
+            out.append((path[len(want):], change.get("from"), change.get("to")))
+    return out
+
+
+def listed(names: list[str]) -> str:
+    """Names as a sentence lists them: "Ana", "Ana and Bo", "Ana, Bo and Cy"."""
+    names = [str(n) for n in names]
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+
+
+def in_words(n: int, noun: str, many: str | None = None) -> str:
+    """A small count in words ("two evenings"), a larger one in figures: plural() spelled out."""
+    said = plural(n, noun, many)
+    return f"{NUMBER_WORDS[n]}{said[len(str(n)):]}" if 0 <= n < len(NUMBER_WORDS) else said

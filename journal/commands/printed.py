@@ -20,7 +20,7 @@ from journal.text import plural, shown
 if TYPE_CHECKING:
     from journal.report.model import Report
 
-WRITABLE = (".md", ".markdown", ".html", ".htm", ".txt")  # what `report -o` may replace
+WRITABLE = (".md", ".markdown", ".html", ".htm", ".txt", ".bbcode")  # what `report -o` may replace
 
 
 @click.command()
@@ -102,27 +102,34 @@ def write(path: str, text: str) -> None:
     atomic.atomic_write(path, text.encode("utf-8"))
 
 
+RENDERERS = {"md": "markdown", "html": "html", "bbcode": "bbcode"}
+
+
 @click.command()
 @save_option
-@click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True,
-              help="Markdown to paste into a forum post, or one self-contained HTML file.")
+@click.option("--format", "fmt", type=click.Choice(list(RENDERERS)), default="md", show_default=True,
+              help="md: Markdown, for a blog, a forum that takes Markdown, or Discord (with --short). "
+                   "html: one self-contained page, for a blog or to open and print. "
+                   "bbcode: BoardGameGeek's markup, for a BGG session report.")
+@click.option("--short", is_flag=True,
+              help="Only the headline, the turning points and the luck in one sentence, at most 2,000 "
+                   "characters (a chat message; an HTML page keeps its style besides).")
 @click.option("-o", "--output", metavar="FILE",
-              help="Write here (- for stdout). Default: Markdown to stdout, HTML to NAME.html beside the save.")
+              help="Write here (- for stdout). Default: Markdown and BBCode to stdout, HTML to NAME.html beside "
+                   "the save.")
 @selection
 @pass_rt
-def report(rt: Runtime, save: str | None, fmt: str, output: str | None, last_session: bool, since: int | None,
-           turns: str | None) -> None:
-    """A play report: who played, the outcome so far, the story turn by turn (notes, each die marked
-    entered or rolled by journal), the trackers over time and the luck audit."""
+def report(rt: Runtime, save: str | None, fmt: str, short: bool, output: str | None, last_session: bool,
+           since: int | None, turns: str | None) -> None:
+    """A play report to share: a headline, the turning points, the story turn by turn (routine
+    entries folded, the full story after), who did what, the trackers over time and the luck in
+    one sentence with each die's faces. Markdown suits a blog or a forum that takes Markdown, and
+    with --short a chat such as Discord; BBCode suits BoardGameGeek; HTML, a page of its own."""
+    import importlib
+
     r, paths = build(rt, save, last_session, since, turns)
-    if fmt == "html":
-        from journal.report import html
-
-        text = html.render(r)
-    else:
-        from journal.report import markdown
-
-        text = markdown.render(r)
+    renderer = importlib.import_module(f"journal.report.{RENDERERS[fmt]}")
+    text = renderer.render_short(r) if short else renderer.render(r)
     if output is None and fmt == "html":
         output = paths.save[: -len(".toml")] + ".html"
     if output is None or output == "-":

@@ -65,6 +65,16 @@ class Sheets(Protocol):
         """The tracker page(s) of a campaign (None: a blank sheet)."""
 
 
+class Deed(NamedTuple):
+    """One thing a player's piece did in a log entry, for the report's per-player table: who (a
+    character, Titan, crew member or captain, as `cast` names them), what ("challenges won",
+    "damage taken") and how many (n)."""
+
+    who: str
+    what: str
+    n: int
+
+
 class Check(NamedTuple):
     """A check whose odds journal knew when it was made: its kind ("challenge"), the chance of
     success, and whether it succeeded."""
@@ -99,3 +109,21 @@ class History(Protocol):
 
     def bag(self, state: dict) -> dict[str, int]:
         """The cubes in the bag ({} for a game without one), for the draws of the next entry."""
+
+    def headline(self, state: dict, result: str | None) -> str:
+        """One sentence a reader understands without knowing the game, from the state at the end and
+        the game's result ("Ana, Bo and Cy beat the Evil Power Master on Ruun after 4 visits, Signal 25, EPM 13")."""
+
+    def turning_points(self, entry: dict, before: dict) -> list[str]:
+        """What in a log entry changed the game (a city destroyed, a rift closed, a crew member
+        down, a Super Weapon found), read from what the entry recorded and the state before it;
+        the report adds the tiers crossed, the long-odds checks won and the last roll itself."""
+
+    def deeds(self, entry: dict, before: dict) -> list[Deed]:
+        """What each player's piece did in a log entry (challenges or attacks made and won, damage
+        dealt and taken, items found)."""
+
+    def die_faces(self, die: str, state: dict) -> list[str] | None:
+        """The names of a custom die's faces, face 1 first, as the player types them (None: a
+        die whose faces are its numbers)."""
+

@@ -38,6 +38,7 @@ class Layout:
     lines: list[Line]
     marks: list[tuple[float, str, int, str]]  # x, the stage entered, its label's row (neighbours alternate), anchor
     legend: list[tuple[str, str, tuple, str]]  # name, colour, dash, marker
+    em: float = 1.0  # the text's scale: 1 for the PDF's 9 pt ticks, more for a screen's larger text
 
 
 def nice_step(span: float, most: int = 6) -> float:
@@ -50,11 +51,17 @@ def nice_step(span: float, most: int = 6) -> float:
     return 10 * power
 
 
-def legend_rows(series: list[str], width: float) -> int:
+def legend_width(name: str, em: float = 1.0) -> float:
+    """The room a legend key takes: its line and marker, its name, a gap (wider for a screen's
+    larger text)."""
+    return 24 + 5.2 * len(name) if em == 1 else 28 * em + 5.8 * em * len(name)
+
+
+def legend_rows(series: list[str], width: float, em: float = 1.0) -> int:
     """How many legend rows the series' names take across `width`."""
     rows, x = 1, 0.0
     for name in series:
-        w = 24 + 5.2 * len(name)
+        w = legend_width(name, em)
         if x and x + w > width:
             rows, x = rows + 1, 0.0
         x += w
@@ -121,23 +128,29 @@ def series_lines(chart: Chart, frame: Frame) -> list[Line]:
     return lines
 
 
-def stage_marks(chart: Chart, frame: Frame) -> list[tuple[float, str, int, str]]:
-    """The stages entered, marked where they were entered: a label that would run into the one
-    before goes a row up; one near the right edge runs leftwards."""
+def stage_marks(chart: Chart, frame: Frame, em: float = 1.0) -> list[tuple[float, str, int, str]]:
+    """The stages entered, marked where they were entered: a label near the right edge runs
+    leftwards; one that would run into a label already on its row goes a row up (or, both rows
+    taken, on the row the label before it left free)."""
     marks: list[tuple[float, str, int, str]] = []
+    edge = [-math.inf, -math.inf]  # the right end of the last label on each row
     for k, text in sorted(chart.marks.items()):
-        x = frame.x_at(k)
-        crowded = marks and x - marks[-1][0] < 4.6 * len(marks[-1][1]) + 4
-        anchor = "end" if x + 4.6 * len(text) > frame.x1 and k else "start"
-        marks.append((x, text, 1 - marks[-1][2] if crowded else 0, anchor))
+        x, w = frame.x_at(k), 4.6 * em * len(text)
+        anchor = "end" if x + w > frame.x1 and k else "start"
+        left, right = (x - w, x) if anchor == "end" else (x, x + w)
+        free = [row for row in (0, 1) if left >= edge[row] + 4]
+        row = free[0] if free else 1 - marks[-1][2] if marks else 0
+        edge[row] = right
+        marks.append((x, text, row, anchor))
     return marks
 
 
-def layout(chart: Chart, width: float = 500.0, height: float = 190.0) -> Layout:
+def layout(chart: Chart, width: float = 500.0, height: float = 190.0, em: float = 1.0) -> Layout:
+    """The chart's geometry; `em` scales the room its text takes (1: 9 pt ticks)."""
     lo, hi, step = value_range(chart)
-    legend = 0 if len(chart.series) <= 1 else legend_rows(chart.series, width - LEFT) * LEGEND_ROW
-    frame = Frame(LEFT, BOTTOM + legend, width - RIGHT, height - TOP, len(chart.points), lo, hi)
+    legend = 0 if len(chart.series) <= 1 else legend_rows(chart.series, width - LEFT * em, em) * LEGEND_ROW * em
+    frame = Frame(LEFT * em, BOTTOM * em + legend, width - RIGHT, height - TOP * em, len(chart.points), lo, hi)
     lines = series_lines(chart, frame)
     keys = [(ln.name, ln.colour, ln.dash, ln.marker) for ln in lines] if legend else []
     return Layout(width, height, chart.title, (frame.x0, frame.y0, frame.x1, frame.y1), y_ticks(frame, step),
-                  x_labels(chart, frame), lines, stage_marks(chart, frame), keys)
+                  x_labels(chart, frame), lines, stage_marks(chart, frame, em), keys, em)

@@ -1,4 +1,7 @@
-"""A report as Markdown (CommonMark, with GitHub-style tables), to paste into a forum post.
+"""A report as Markdown (CommonMark, with GitHub-style tables), to paste into a blog, a forum
+that takes Markdown, or (with --short) a chat such as Discord: the headline, the turning points,
+the story turn by turn with routine entries folded, who did what, the trackers, the luck in one
+sentence with a text bar chart of each die, then the full story.
 
 Everything the player typed (names, notes, reasons; they reach the summaries too) is text: each
 character that could start inline markup (emphasis, code, links, images, raw HTML, entities,
@@ -9,53 +12,127 @@ report's own `- #N`, `> ` or heading marks), so block markup cannot form from it
 
 from __future__ import annotations
 
-from journal.report.model import Chart, Report
-from journal.report.story import dice_text, entry_text, facts, session_heading, turns
+import re
 
-_ESCAPE = str.maketrans({c: "\\" + c for c in "\\`*_[]<>!&|~#$^"})
+from journal.report.model import Chart, Report
+from journal.report.story import (charted, condensed, dice_text, die_title, entry_text, facts, folded, headline,
+                                  histogram, player_text, point_text, session_heading, short_parts, turns)
+
+_FENCE = str.maketrans({"`": "'", "~": "-"})  # a label inside a code fence cannot close it
+# What could start inline markup, and only that (a forum shows a needless backslash): a backslash,
+# code, emphasis, a link or an image's bracket, raw HTML or an autolink (< before a letter, /, ! or
+# ?), an entity (&name; &#1;), strikethrough (~~).
+_INLINE = re.compile(r"[\\`*_\[]|<(?=[A-Za-z/!?])|&(?=#?\w+;)|~(?=~)")
 
 
 def md(text: object) -> str:
     """Plain text, inert as Markdown (one line: a line break would end a list item)."""
-    return " ".join(str(text).split()).translate(_ESCAPE)
+    return _INLINE.sub(lambda m: "\\" + m.group(0), " ".join(str(text).split()))
+
+
+_BLOCK = re.compile(r"^(?:[#>+=-]|\d{1,9}(?=[.)]))")
+
+
+def block_safe(text: str) -> str:
+    """Inert text (md) that begins a line's content (after "> "): no heading, list, quote or
+    setext mark may form from its first characters."""
+    found = _BLOCK.match(text)
+    if not found:
+        return text
+    if found.group(0)[0].isdigit():
+        return found.group(0) + "\\" + text[found.end():]
+    return "\\" + text
+
+
+def cell(text: object) -> str:
+    """Text in a table's cell: inert, and no | to end the cell early."""
+    return md(text).replace("|", "\\|")
+
+
+def heading(text: object) -> str:
+    """Text of a heading: inert, and no # a closing sequence could take."""
+    return md(text).replace("#", "\\#")
 
 
 def story_lines(r: Report) -> list[str]:
-    lines = ["## The story", ""]
+    """The full story, every entry."""
+    lines = ["## The full story", ""]
     if not r.sessions:
         return lines + ["Nothing was played in this part of the log.", ""]
     for s in r.sessions:
-        lines += [f"### {md(session_heading(s))}", ""]
+        lines += [f"### {heading(session_heading(s))}", ""]
         for turn, entries in turns(s):
-            lines += [f"#### {md(turn or 'Without a turn')}", ""]
+            lines += [f"#### {heading(turn or 'Without a turn')}", ""]
             for e in entries:
-                lines += entry_lines(e)
+                lines += entry_lines(e, r.faces)
             lines.append("")
     return lines
 
 
-def entry_lines(e: dict) -> list[str]:
+def turn_lines(r: Report) -> list[str]:
+    """The story turn by turn, each turn's routine entries folded into one line."""
+    lines = ["## Turn by turn", ""]
+    if not r.sessions:
+        return lines + ["Nothing was played in this part of the log.", ""]
+    for s in r.sessions:
+        lines += [f"### {heading(session_heading(s))}", ""]
+        for turn, kept, rest in condensed(s, r.notable):
+            lines += [f"#### {heading(turn or 'Without a turn')}", ""]
+            for e in kept:
+                lines += entry_lines(e, r.faces)
+            lines += [f"- {md(folded(rest))}"] if rest else []
+            lines.append("")
+    return lines
+
+
+def point_lines(r: Report) -> list[str]:
+    lines = ["## Turning points", ""]
+    lines += [f"- {md(point_text(p))}" for p in r.points] or ["- None in this part of the log."]
+    return lines + [""]
+
+
+def player_lines(r: Report) -> list[str]:
+    if not r.players:
+        return []
+    return ["## Who did what", "", *(f"- **{md(who)}:** {md(player_text(f))}" for who, f in r.players.items()), ""]
+
+
+def entry_lines(e: dict, faces: dict | None = None) -> list[str]:
     n = e.get("n", "?")
     if e.get("kind") == "note":
-        return ["", f"> {md(e.get('summary', ''))} (note \\#{n})", ""]
+        return ["", f"> {block_safe(md(e.get('summary', '')))} (note #{n})", ""]
     text = md(entry_text(e))
     if e.get("kind") == "new":
         text = f"**{text}**"
-    dice = dice_text(e)
-    return [f"- \\#{n} {text}" + (f" · {md(dice)}" if dice else "")]
+    dice = dice_text(e, faces)
+    return [f"- #{n} {text}" + (f" · {md(dice)}" if dice else "")]
 
 
 def chart_lines(c: Chart) -> list[str]:
-    head = ["", *map(md, c.series), "Stage"]
-    lines = [f"### {md(c.title)}", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    head = ["", *map(cell, c.series), "Stage"]
+    lines = [f"### {heading(c.title)}", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for k, (label, values) in enumerate(c.points):
-        cells = [md(label), *(md(f"{values[s]:g}" if s in values else "") for s in c.series), md(c.marks.get(k, ""))]
+        cells = [cell(label), *(cell(f"{values[s]:g}" if s in values else "") for s in c.series),
+                 cell(c.marks.get(k, ""))]
         lines.append("| " + " | ".join(cells) + " |")
     return lines + [""]
 
 
+def histogram_lines(audit: dict) -> list[str]:
+    """Each die's faces as a text bar chart, in a code block (a forum keeps its columns)."""
+    if not charted(audit):
+        return []
+    lines = ["### Face by face", "", "```"]
+    for k, d in enumerate(charted(audit)):
+        lines += ([""] if k else []) + [die_title(d).translate(_FENCE)]
+        lines += ["  " + line.translate(_FENCE) for line in histogram(d)]
+    return lines + ["```", ""]
+
+
 def luck_lines(audit: dict) -> list[str]:
-    lines = ["## Luck audit", "", "### Checks with known odds", ""]
+    lines = ["## Luck audit", "", md(audit["sentence"]), ""]
+    lines += histogram_lines(audit)
+    lines += ["### Checks with known odds", ""]
     lines += [f"- {md(c['text'])}" for c in audit["checks"]] or ["- None in this part of the log."]
     lines += ["", "### Dice", ""]
     if audit["dice"]:
@@ -71,14 +148,28 @@ def luck_lines(audit: dict) -> list[str]:
 
 
 def render(r: Report) -> str:
-    lines = [f"# {md(r.name)}: {md(r.title)}", ""]
+    lines = [f"# {heading(r.name)}: {heading(r.title)}", "", f"**{md(headline(r))}**", ""]
     lines += [f"- **{md(label)}:** {md(value)}" for label, value in facts(r)]
     lines.append("")
-    lines += story_lines(r)
+    lines += point_lines(r) + turn_lines(r) + player_lines(r)
     if r.charts:
         lines += ["## How the game went", ""]
         for c in r.charts:
             lines += chart_lines(c)
     lines += luck_lines(r.luck)
+    lines += story_lines(r)
     lines.append("Made with journal, the companion for tabletop campaigns.")
+    return "\n".join(lines) + "\n"
+
+
+def render_short(r: Report) -> str:
+    """The headline, the turning points and the luck sentence, at most 2,000 characters (a chat
+    message): plain lines and a list, nothing a chat would show as raw markup."""
+    head, points, luck, left = short_parts(r)
+    lines = [f"**{md(head)}**", ""]
+    if points:
+        lines += ["Turning points:", *(f"- {md(p)}" for p in points)]
+        lines += [f"- … and {left} more"] if left else []
+        lines.append("")
+    lines.append(md(luck))
     return "\n".join(lines) + "\n"

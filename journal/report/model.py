@@ -1,5 +1,7 @@
-"""A play report's content, whatever it is rendered to: the campaign's header, its sessions of
-play, the story turn by turn, the trackers over time (the game's `History`) and the luck audit.
+"""A play report's content, whatever it is rendered to: the campaign's header and headline, its
+sessions of play, the turning points, the story turn by turn (which entries a condensed story
+keeps), what each player's piece did, the trackers over time (the game's `History`) and the luck
+audit.
 
 Built in one walk back through the log from the save (journal/history.py's `states_back`), so a
 report costs about what reading the log costs.
@@ -7,17 +9,18 @@ report costs about what reading the log costs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from journal import games, history
 from journal.errors import InputError, typed
-from journal.report.luck import Tally
+from journal.report.luck import Tally, numbered_sides
 
 if TYPE_CHECKING:
     from journal.games.interface import Game, History
 
+LONG_ODDS = 0.33  # a check won at odds under 1 in 3 is a turning point
 SESSION_GAP = timedelta(hours=3)  # a pause this long between two entries starts a new sitting
 
 
@@ -44,6 +47,15 @@ class Chart:
 
 
 @dataclass
+class Point:
+    """A turning point: the entry it happened in, its turn heading, what happened."""
+    n: object
+    turn: str
+    text: str
+    summary: str = ""  # what journal said at the table
+
+
+@dataclass
 class Report:
     name: str
     game: str
@@ -57,6 +69,13 @@ class Report:
     charts: list[Chart]
     luck: dict
     total_entries: int
+    headline: str = ""
+    points: list[Point] = field(default_factory=list)
+    players: dict[str, dict[str, int]] = field(default_factory=dict)  # who -> {what they did: how many}
+    notable: set = field(default_factory=set)  # the entries (n) a condensed story keeps; the rest fold
+    faces: dict[str, list[str]] = field(default_factory=dict)  # a custom die's face names, face 1 first
+    sittings: int = 0  # the sessions of play of the whole log
+    periods: int = 0  # the visit, turn or round the campaign is in
 
 
 def short_time(value: Any) -> str:
@@ -108,10 +127,14 @@ class Walk:
         self.tracks: list[dict] = [{} for _ in range(n)]
         self.checks: list[list] = [[] for _ in range(n)]
         self.bags: list[dict] = [{} for _ in range(n)]
+        self.points: list[list[str]] = [[] for _ in range(n)]
+        self.deeds: list[list] = [[] for _ in range(n)]
         for i, s in history.states_back(state, entries):
             if i + 1 < n:  # s is the state before entry i + 1
                 nxt = entries[i + 1]
                 self.checks[i + 1] = hist.checks(nxt, s)
+                self.points[i + 1] = hist.turning_points(nxt, s)
+                self.deeds[i + 1] = hist.deeds(nxt, s)
                 if nxt.get("rolls"):
                     self.bags[i + 1] = hist.bag(s)
             if i >= 0:
@@ -185,17 +208,89 @@ def sessions_in(entries: list[dict], lo: int, hi: int) -> list[Session]:
     return out
 
 
+def point_words(walk: Walk, i: int, back_to: str) -> list[str]:
+    """What the game names in entry i, the stage it entered there (not one it went back to, as a
+    dungeon after its fight), its checks won at long odds."""
+    said = list(walk.points[i])
+    if (i and walk.stage[i] and walk.stage[i] != walk.stage[i - 1] and walk.stage[i - 1] != "Setup"
+            and walk.stage[i] != back_to):
+        said.append(f"now {walk.stage[i]}")
+    return said + [f"{c.kind} won against odds of {c.chance:.0%}" for c in walk.checks[i]
+                   if c.success and c.chance < LONG_ODDS]
+
+
+def turning_points(walk: Walk, lo: int, hi: int, over: bool) -> list[Point]:
+    """The entries that changed the game, in order: what the game names (a city destroyed, a crew
+    member down), a tier or phase entered, a check won against odds under 1 in 3, and, once the
+    game is over, its last roll and its last entry."""
+    entries = walk.entries
+    last_roll = next((i for i in range(len(entries) - 1, -1, -1) if entries[i].get("rolls")), None) if over else None
+    out = []
+    back_to = walk.stage[lo - 1] if lo else ""  # the stage before the last change
+    for i in range(lo, hi):
+        said = point_words(walk, i, back_to)
+        if i and walk.stage[i] != walk.stage[i - 1]:
+            back_to = walk.stage[i - 1]
+        said += ["the last roll of the game"] if i == last_roll else []
+        said += ["the end"] if over and i == len(entries) - 1 else []
+        if said:
+            out.append(Point(entries[i].get("n", i + 1), str(entries[i].get("turn") or ""),
+                             "; ".join(dict.fromkeys(said)), str(entries[i].get("summary", ""))))
+    return out
+
+
+def players(walk: Walk, lo: int, hi: int, cast: list[str]) -> dict[str, dict[str, int]]:
+    """What each player's piece did from lo to hi, the cast first in its order."""
+    out: dict[str, dict[str, int]] = {who: {} for who in cast}
+    for i in range(lo, hi):
+        for deed in walk.deeds[i]:
+            facts = out.setdefault(deed.who, {})
+            facts[deed.what] = facts.get(deed.what, 0) + deed.n
+    return {who: facts for who, facts in out.items() if facts}
+
+
+def notable(walk: Walk, lo: int, hi: int, points: list[Point]) -> set:
+    """The entries a condensed story keeps: the set-up, notes, turning points, checks, dice and
+    deeds; the routine rest (a story card read, a plain move) folds into one line per turn."""
+    marked = {p.n for p in points}
+    keep = set()
+    for i in range(lo, hi):
+        e = walk.entries[i]
+        n = e.get("n", i + 1)
+        if (n in marked or e.get("kind") in ("new", "note") or e.get("rolls") or walk.checks[i]
+                or walk.deeds[i] or e.get("reason")):
+            keep.add(n)
+    return keep
+
+
 def build(game: Game, name: str, state: dict, entries: list[dict], last_session: bool = False,
           since: int | None = None, turns: tuple[int, int] | None = None) -> Report:
     """The report of campaign `name` (its game module, its state, its log entries)."""
     hist = games.history(game.ID)
     walk = Walk(hist, state, entries)
     lo, hi, scope = select(entries, walk.period, last_session, since, turns)
-    tally = Tally()
+    faces: dict[str, list[str]] = {}
+    tally = Tally(lambda die: die_sides(die, faces, hist, state))
     for i in range(lo, hi):
         tally.add_checks(walk.checks[i])
         tally.add_rolls(entries[i].get("rolls"), walk.bags[i])
-    return Report(name=name, game=game.ID, title=game.TITLE, unit=hist.UNIT, cast=hist.cast(state),
-                  status=game.status(state), result=game.result(state), scope=scope,
+    result, cast = game.result(state), hist.cast(state)
+    points = turning_points(walk, lo, hi, result is not None)
+    return Report(name=name, game=game.ID, title=game.TITLE, unit=hist.UNIT, cast=cast,
+                  status=game.status(state), result=result, scope=scope,
                   sessions=sessions_in(entries, lo, hi), charts=charts(walk, lo, hi, hist.UNIT),
-                  luck=tally.audit(), total_entries=len(entries))
+                  luck=tally.audit(faces), total_entries=len(entries), headline=hist.headline(state, result),
+                  points=points, players=players(walk, lo, hi, cast), notable=notable(walk, lo, hi, points),
+                  faces=faces, sittings=len(sittings(entries)), periods=hist.period(state))
+
+
+def die_sides(die: str, faces: dict[str, list[str]], hist: History, state: dict) -> int | None:
+    """How many faces a die of the log has ("d6", "orange d6", a custom die the game names), its
+    face names noted in `faces`; None: not a die (a bag's draw)."""
+    if die not in faces:
+        named = hist.die_faces(die, state)
+        if named:
+            faces[die] = named
+    if die in faces:
+        return len(faces[die])
+    return numbered_sides(die)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-from journal.report.charts import Layout
+from journal.report.charts import Layout, legend_width
 
 
 def marker(shape: str, x: float, y: float, colour: str, r: float = 2.6) -> str:
@@ -31,19 +31,20 @@ def render(lay: Layout) -> str:
         return h - y
 
     x0, y0, x1, y1 = lay.plot
+    em = lay.em
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {lay.width:g} {h:g}" role="img" '
            f'aria-label="{escape(lay.title)}" class="chart">',
-           f'<text x="0" y="11" class="title">{escape(lay.title)}</text>']
+           f'<text x="0" y="{12 * em:.1f}" class="title">{escape(lay.title)}</text>']
     for y, label in lay.y_ticks:
         out.append(f'<line x1="{x0:.1f}" y1="{Y(y):.1f}" x2="{x1:.1f}" y2="{Y(y):.1f}" class="grid"/>')
-        out.append(f'<text x="{x0 - 4:.1f}" y="{Y(y) + 3:.1f}" class="tick" text-anchor="end">{escape(label)}</text>')
+        out.append(f'<text x="{x0 - 4:.1f}" y="{Y(y) + 3 * em:.1f}" class="tick" text-anchor="end">{escape(label)}</text>')
     for x, label, anchor in lay.x_labels:
-        out.append(f'<text x="{x:.1f}" y="{Y(y0) + 12:.1f}" class="tick" text-anchor="{anchor}">{escape(label)}</text>')
+        out.append(f'<text x="{x:.1f}" y="{Y(y0) + 12 * em:.1f}" class="tick" text-anchor="{anchor}">{escape(label)}</text>')
     out.append(f'<line x1="{x0:.1f}" y1="{Y(y0):.1f}" x2="{x1:.1f}" y2="{Y(y0):.1f}" class="axis"/>')
     for x, text, row, anchor in lay.marks:
         tx = x + 2 if anchor == "start" else x - 2
-        out.append(f'<line x1="{x:.1f}" y1="{Y(y1) - 9 * row:.1f}" x2="{x:.1f}" y2="{Y(y0):.1f}" class="mark"/>')
-        out.append(f'<text x="{tx:.1f}" y="{Y(y1) - 3 - 9 * row:.1f}" class="marktext" text-anchor="{anchor}">'
+        out.append(f'<line x1="{x:.1f}" y1="{Y(y1) - 9 * em * row:.1f}" x2="{x:.1f}" y2="{Y(y0):.1f}" class="mark"/>')
+        out.append(f'<text x="{tx:.1f}" y="{Y(y1) - 3 - 9 * em * row:.1f}" class="marktext" text-anchor="{anchor}">'
                    f'{escape(text)}</text>')
     for line in lay.lines:
         pts = " ".join(f"{x:.1f},{Y(y):.1f}" for x, y in line.points)
@@ -51,11 +52,11 @@ def render(lay: Layout) -> str:
                    f'{dasharray(line.dash)}><title>{escape(line.name)}</title></polyline>')
         if len(line.points) <= 60:
             out.extend(marker(line.marker, x, Y(y), line.colour) for x, y in line.points)
-    lx, ly = x0, Y(y0) + 26
+    lx, ly = x0, Y(y0) + 26 * em
     for name, colour, dash, shape in lay.legend:
-        w = 24 + 5.2 * len(name)
+        w = legend_width(name, em)
         if lx > x0 and lx + w > lay.width:
-            lx, ly = x0, ly + 13
+            lx, ly = x0, ly + 13 * em
         out.append(f'<line x1="{lx:.1f}" y1="{ly - 3:.1f}" x2="{lx + 16:.1f}" y2="{ly - 3:.1f}" stroke="{colour}" '
                    f'stroke-width="1.8"{dasharray(dash)}/>')
         out.append(marker(shape, lx + 8, ly - 3, colour, 2.2))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -76,3 +77,67 @@ def test_the_demo_html_report_opens_clean_in_chromium(demo_reports, game, tmp_pa
     assert console == []
     assert urls == []
     assert not_blank(shot)
+
+
+# The page's own layout, measured by Chromium at a phone's and a desktop's width: a copy of the
+# report with a script added (the report itself forbids scripts) that opens the full story, then
+# lists every element wider than the viewport (outside a box that scrolls) and every SVG text
+# drawn under 11 px.
+MEASURE = """<script>
+document.querySelectorAll("details").forEach(d => { d.open = true; });
+const vw = document.documentElement.clientWidth;
+const wide = [];
+for (const el of document.body.querySelectorAll("*")) {
+  if (el.closest(".scroll") && !el.classList.contains("scroll")) continue;
+  const box = el.getBoundingClientRect();
+  if (box.width && (box.right > vw + 0.5 || box.left < -0.5)) wide.push(el.tagName + "." + el.className.baseVal
+      + el.className + " " + Math.round(box.left) + "-" + Math.round(box.right));
+}
+const small = [];
+let texts = 0;
+for (const t of document.querySelectorAll("svg text")) {
+  texts += 1;
+  const px = parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a;
+  if (px < 10.95) small.push(t.textContent + " " + px.toFixed(1));
+}
+const out = document.createElement("pre");
+out.id = "measured";
+out.textContent = JSON.stringify({vw, scroll: document.documentElement.scrollWidth, wide, small, texts});
+parent.document.body.appendChild(out);
+</script>"""
+
+
+def measure(page: Path, tmp: Path, width: int) -> dict:
+    """The page laid out in a frame `width` px wide (a headless window is never narrower than
+    500 px), measured by MEASURE."""
+    text = page.read_text("utf-8")
+    text = text.split('<meta http-equiv="Content-Security-Policy"')[0] + text.split("img-src data:\">", 1)[1]
+    probe = tmp / f"{page.stem}-{width}.html"
+    inner = escape(text.replace("</body>", MEASURE + "</body>"), quote=True)
+    probe.write_text(f'<!DOCTYPE html><html><body style="margin:0"><iframe srcdoc="{inner}" width="{width}" '
+                     f'height="900" style="border:0"></iframe></body></html>', "utf-8")
+    r = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+                        f"--user-data-dir={tmp / 'profile'}", "--window-size=1400,900", "--dump-dom",
+                        probe.as_uri()], capture_output=True, text=True, timeout=120)
+    found = r.stdout.split('<pre id="measured">')[1].split("</pre>")[0]
+    return json.loads(found.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"'))
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("game", ["epm", "titans", "kraken", "pulp"])
+def test_the_html_report_reads_at_a_phones_and_a_desktops_width(demo_reports, game, width, tmp_path):
+    """Issue 28: at 390 px and at 1280 px no element is wider than the viewport (a wide table
+    scrolls inside its own box) and no SVG text (the card, the charts, the dice) is under 11 px."""
+    m = measure(demo_reports / f"demo-{game}.html", tmp_path, width)
+    assert m["vw"] == width and m["scroll"] <= width
+    assert m["wide"] == []
+    assert m["texts"] > 10 and m["small"] == []
+
+
+def test_the_measure_sees_a_wide_element_and_small_svg_text(tmp_path):
+    page = tmp_path / "control.html"
+    page.write_text('<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="img-src data:">'
+                    '</head><body><div style="width:900px">wide</div><svg viewBox="0 0 100 20" width="50">'
+                    + '<text y="10" style="font-size:11px">tiny</text>' * 11 + "</svg></body></html>")
+    m = measure(page, tmp_path, 390)
+    assert any(w.startswith("DIV") for w in m["wide"]) and len(m["small"]) == 11

@@ -40,8 +40,9 @@ def test_the_markdown_parses_into_the_expected_headings(camp):
     text = camp("report", ok=True).stdout
     heads = headings(text)
     assert heads[0] == ("h1", "camp: War With the Evil Power Master")
-    assert [h for h in heads if h[0] == "h2"] == [("h2", "The story"), ("h2", "How the game went"),
-                                                 ("h2", "Luck audit")]
+    assert [h for h in heads if h[0] == "h2"] == [("h2", "Turning points"), ("h2", "Turn by turn"),
+                                                 ("h2", "Who did what"), ("h2", "How the game went"),
+                                                 ("h2", "Luck audit"), ("h2", "The full story")]
     assert ("h4", "Visit 1 · Zorb") in heads and ("h3", "Signal and EPM Meter") in heads
     assert [h[1] for h in heads if h[0] == "h3"][0].startswith("Session 1 · ")
     rendered = html_of(text)
@@ -56,9 +57,10 @@ def test_names_and_notes_are_text_never_markup(journal):
     journal("epm", "challenge", "piloting", "--character", "*Ana*", "--roll", "2", ok=True)
     text = journal("report", ok=True).stdout
     rendered = html_of(text)
+    player_part = rendered.split("<pre><code>")[0] + rendered.split("</code></pre>")[1]  # the dice chart is code
     for markup in ("<em>", "<a ", "<img", "<b>", "<code>", "<s>", "<del>"):
-        assert markup not in rendered, markup
-    assert "<strong>" not in rendered.split("<h2>The story</h2>")[1].split("<li>#1")[0]
+        assert markup not in player_part, markup
+    assert "<strong>" not in rendered.split("<h2>The full story</h2>")[1].split("<li>#1")[0]
     assert "*Kell* _x_ `c` [a](http://x.invalid) ![i](y.png) &lt;b&gt;bold&lt;/b&gt; &amp;amp; #1 | ~~s~~ \\ $x$" \
         in rendered
     assert "*Ana*: piloting challenge" in rendered and "&lt;b&gt;Bo&lt;/b&gt;" in rendered
@@ -115,7 +117,7 @@ def test_since_and_turns_choose_the_part_reported(camp):
     since = camp("report", "--since", "3", ok=True).stdout
     assert "Data Find" not in since and "Travelled Zorb → Kell" in since
     turns = camp("report", "--turns", "2-2", ok=True).stdout
-    assert "#### Visit 2 · Kell" in turns and "Visit 1 · Zorb" not in turns.split("## The story")[1].split("##")[0]
+    assert "#### Visit 2 · Kell" in turns and "Visit 1 · Zorb" not in turns.split("## The full story")[1].split("##")[0]
     assert "| Visit 1 | 5 | 0 |" in turns  # the chart starts where visit 1 ended
     assert "choose one of" in camp("report", "--since", "2", "--last-session").stderr
     assert "no entry of the log is in those turns" in camp("report", "--turns", "9-12").stderr
@@ -137,10 +139,13 @@ def test_html_report_is_written_beside_the_save_by_default_and_never_over_a_save
 def test_luck_prints_the_audit_and_one_json_document(camp):
     camp("epm", "challenge", "piloting", "--character", "Ana", "--roll", "3", ok=True)
     lines = camp("luck", ok=True).stdout.splitlines()
-    assert lines[:2] == ["Luck audit of 'camp', the whole campaign:", "Checks with known odds:"]
-    assert lines[2].startswith("  1 of 1 challenge won where the odds gave 0.7: within the odds (p = 1.00)")
+    assert lines[0] == "Luck audit of 'camp', the whole campaign:"
+    assert lines[1].startswith("Your dice ran true to the odds: 1 of 1 check won where the odds gave 0.7 (p = 1.00)")
+    at = lines.index("Checks with known odds:")
+    assert lines[at + 1].startswith("  1 of 1 challenge won where the odds gave 0.7: within the odds (p = 1.00)")
     data = json.loads(camp("--json", "luck").stdout)
     assert data["checks"][0]["count"] == 1 and data["dice"][0]["faces"] == [0, 0, 1, 0, 0, 0]
+    assert data["overall"]["successes"] == 1 and data["sentence"].startswith("Your dice ran true to the odds")
 
 
 @pytest.mark.parametrize("new", [EPM_NEW, PULP_NEW], ids=["epm", "pulp"])
@@ -178,6 +183,8 @@ def test_a_report_printed_shows_control_characters_and_never_sends_them(journal)
     command prints it; found by the full sweep (test_sweep.py)."""
     journal("epm", "new", "x", "--character", "Ana", "--planet", "Zorb:blue", "--seed", "1", ok=True)
     journal("note", "\t\x07\x1b[31m\x7f", ok=True)
-    for args in (["report"], ["report", "--format", "html", "-o", "-"]):
+    for args in (["report"], ["report", "--format", "html", "-o", "-"], ["report", "--format", "bbcode"],
+                 ["report", "--short"]):
         out = journal(*args, ok=True).stdout
-        assert not any(c in out for c in "\x07\x1b\x7f") and "\\x07\\x1b" in out.replace("\\\\", "\\")
+        assert not any(c in out for c in "\x07\x1b\x7f")
+        assert "\\x07\\x1b" in out.replace("\\\\", "\\") or "--short" in args  # a short report holds no note

@@ -1,7 +1,10 @@
 """War With the Evil Power Master over a campaign (journal.games.interface.History): the Signal
 and the EPM Meter per visit, the challenge level (E2) as its stage, and the odds of each challenge
 (a d6, two with a "roll twice" booster, plus proficiency and booster against the level), as the
-rules recorded them when the challenge was made."""
+rules recorded them when the challenge was made; the headline, the turning points (the report's
+own: the levels and the Final Showdown reached, the long odds beaten) and each character's
+challenges and items, read from the entries' summaries (the log records no "who" of its own: a
+rules-side `meta.who` would be cleaner)."""
 
 from __future__ import annotations
 
@@ -9,11 +12,13 @@ import re
 from itertools import product
 
 from journal.games.epm.rules import challenge_level
-from journal.games.interface import Check
-from journal.history import recorded_checks
+from journal.games.interface import Check, Deed
+from journal.history import listed, recorded_checks
+from journal.text import plural
 
 UNIT = "Visit"
 _CHALLENGE = re.compile(r"challenge \(level (\d+)\): ")
+_TAKES = re.compile(r"^(.+?) takes the ")
 _TOTAL = re.compile(r" = (-?\d+) → (WIN|LOSE)(?: \(retry\))?$")
 
 
@@ -59,3 +64,47 @@ def checks(entry: dict, before: dict) -> list[Check]:
 
 def bag(state: dict) -> dict[str, int]:
     return {}
+
+
+def headline(state: dict, result: str | None) -> str:
+    crew = listed(cast(state)) or "The crew"
+    visits = plural(period(state), "visit")
+    where, track = state.get("planet", "?"), f"Signal {state.get('signal', 0)}, EPM {state.get('epm', 0)}"
+    if result == "won":
+        return f"{crew} beat the Evil Power Master on {where} after {visits}, {track}"
+    if result == "lost":
+        return f"The Evil Power Master beat {crew} on {where} after {visits}, {track}"
+    verb = "hunts" if len(cast(state)) == 1 else "hunt"
+    return f"{crew} {verb} the Evil Power Master, at {where} on visit {period(state)}, {track}"
+
+
+def turning_points(entry: dict, before: dict) -> list[str]:
+    """None of the game's own: its turning points are the challenge levels and the Final Showdown
+    (the stages the report marks) and the challenges won at long odds (the report's own)."""
+    return []
+
+
+def challenger(summary: str, before: dict) -> str | None:
+    """The character a challenge's summary begins with ("Bo & "Kip": perception challenge ...")."""
+    for name in before.get("characters", {}):
+        if summary.startswith(f"{name}: "):
+            return str(name)
+    return None
+
+
+def deeds(entry: dict, before: dict) -> list[Deed]:
+    command, summary = str(entry.get("command", "")), str(entry.get("summary", ""))
+    if command.startswith("epm challenge"):
+        who = challenger(summary, before)
+        if who is None:
+            return []
+        won = summary.rstrip().endswith(("WIN", "WIN (retry)"))
+        return [Deed(who, "challenges made", 1)] + ([Deed(who, "challenges won", 1)] if won else [])
+    found = _TAKES.match(summary) if command.startswith("epm item add") else None
+    if found and found.group(1) in before.get("characters", {}):
+        return [Deed(found.group(1), "items found", 1)]
+    return []
+
+
+def die_faces(die: str, state: dict) -> list[str] | None:
+    return None

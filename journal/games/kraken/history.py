@@ -1,11 +1,20 @@
 """Space Kraken over a campaign (journal.games.interface.History): Credits, XP, Oxygen and each crew
 member's HP per turn; a Space Combat, a dungeon or a Ground Combat under way as the stage the
-charts mark."""
+charts mark; the headline, the turning points (a crew member down, a Space Combat over, a new
+Location, a level gained) and each crew member's attacks, hits and damage taken, read from the
+entries' changes and summaries (a rules-side `meta.who` would be cleaner than the summary's words)."""
 
 from __future__ import annotations
 
-from journal.games.interface import Check
-from journal.history import recorded_checks
+import re
+
+from journal.games.interface import Check, Deed
+from journal.history import changed, listed, recorded_checks
+from journal.text import plural
+
+_ATTACK = re.compile(r"^(.+?) attacks with the .+?: (\d+) hits?")
+_PSI = re.compile(r"^(.+?): PSI .*\((success|failure|failed)\)")
+_LEVEL = re.compile(r"^(.+?) levels up to (\d+)")
 
 UNIT = "Turn"
 
@@ -55,3 +64,48 @@ def events(entry: dict) -> list[str]:
             status = change["to"]
             out.append(f"{path[2]} back in action" if status == "active" else f"{path[2]} DOWN ({status})")
     return out
+
+
+def headline(state: dict, result: str | None) -> str:
+    crew = listed(cast(state)) or "The crew"
+    turns = plural(period(state), "turn")
+    track = f"Credits {state.get('credits', 0)}, XP {state.get('xp', 0)}, Oxygen {state.get('oxygen', 0)}"
+    if result == "won":
+        return f"{crew} won their Space Kraken campaign after {turns}: {track}"
+    if result == "lost":
+        return f"The Space Kraken campaign of {crew} ended in defeat after {turns}: {track}"
+    verb = "flies" if len(cast(state)) == 1 else "fly"
+    return f"{crew} {verb} on through turn {period(state)} of their Space Kraken campaign: {track}"
+
+
+def turning_points(entry: dict, before: dict) -> list[str]:
+    out = []
+    for path, old, new in changed(entry, "crew"):
+        if path[1:] == ["hp"] and isinstance(new, int) and isinstance(old, int) and new <= 0 < old:
+            out.append(f"{path[0]} is down")
+    summary = str(entry.get("summary", ""))
+    level = _LEVEL.match(summary)
+    if summary.startswith(("Space Combat over", "New Location")):
+        out.append(summary.split(" / ")[0])
+    elif level:
+        out.append(f"{level.group(1)} reaches level {level.group(2)}")
+    return out
+
+
+def deeds(entry: dict, before: dict) -> list[Deed]:
+    summary, crew = str(entry.get("summary", "")), before.get("crew", {})
+    out = []
+    attack, psi = _ATTACK.match(summary), _PSI.match(summary)
+    if attack and attack.group(1) in crew:
+        out += [Deed(attack.group(1), "attacks made", 1), Deed(attack.group(1), "hits", int(attack.group(2)))]
+    if psi and psi.group(1) in crew:
+        out += [Deed(psi.group(1), "PSI powers used", 1)]
+        out += [Deed(psi.group(1), "PSI powers that worked", 1)] if psi.group(2) == "success" else []
+    for path, old, new in changed(entry, "crew"):
+        if path[1:] == ["hp"] and isinstance(new, int) and isinstance(old, int) and new < old:
+            out.append(Deed(str(path[0]), "damage taken", old - new))
+    return out
+
+
+def die_faces(die: str, state: dict) -> list[str] | None:
+    return None

@@ -1,11 +1,22 @@
 """War Titans over a campaign (journal.games.interface.History): THREAT per turn, the cities lost
-and the rifts closed, and THREAT's tier (T1) as the stage the charts mark."""
+and the rifts closed, and THREAT's tier (T1) as the stage the charts mark; the headline, the
+turning points (an invader, a city or a Titan destroyed, a rift closed) from the entries' changes, and each
+Titan's attacks, damage and repairs, read from the summaries (a rules-side `meta` of the damage dealt would be
+cleaner than the summary's words)."""
 
 from __future__ import annotations
 
-from journal.games.titans.rules.model import tier
-from journal.games.interface import Check
+import re
+import shlex
 
+from journal.games.interface import Check, Deed
+from journal.games.titans.rules.model import tier
+from journal.history import changed, listed
+from journal.text import plural
+
+_DAMAGE = re.compile(r"attacks: (\d+) damage")
+_DESTROYS = re.compile(r"destroys ([^(;]+)")
+_HEALED = re.compile(r"\(healed (\d+)\)")
 UNIT = "Turn"
 
 
@@ -83,3 +94,65 @@ def events(entry: dict) -> list[str]:
     DESTROYED, a rift closed, THREAT entering another tier."""
     found = (_event(change) for change in entry.get("changes") or () if isinstance(change, dict))
     return [event for event in found if event]
+
+
+def headline(state: dict, result: str | None) -> str:
+    titans = listed([f"{t.get('player', '?')} ({name})" for name, t in state.get("titans", {}).items()
+                     if isinstance(t, dict)]) or "The Titans"
+    turns = plural(period(state), "turn")
+    lost = tracks(state)["Cities lost and rifts closed"]
+    track = (f"THREAT {state.get('threat', 0)}, {plural(int(lost['Cities lost']), 'city', 'cities')} lost, "
+             f"{plural(int(lost['Rifts closed']), 'rift')} closed")
+    if result == "won":
+        return f"{titans} drove the invaders back after {turns}: {track}"
+    if result == "lost":
+        return f"The invaders overran {titans} after {turns}: {track}"
+    verb = "holds" if len(state.get("titans", {})) == 1 else "hold"
+    return f"{titans} {verb} the line on turn {period(state)}: {track}"
+
+
+def turning_points(entry: dict, before: dict) -> list[str]:
+    destroys = _DESTROYS.search(str(entry.get("summary", ""))) if " attacks" in str(entry.get("summary", "")) else None
+    out = [f"{str(entry['summary']).split(' ')[0]} destroys {destroys.group(1).strip()}"] if destroys else []
+    for kind, said in (("cities", "{} destroyed"), ("rifts", "the {} Rift closed"), ("titans", "{} is destroyed")):
+        for path, old, new in changed(entry, kind):
+            if path[1:] == [{"rifts": "closed"}.get(kind, "destroyed")] and new is True and not old:
+                out.append(said.format(path[0]))
+    return out
+
+
+def titan_named(name: str, state: dict) -> str:
+    titan = state.get("titans", {}).get(name, {})
+    return f"{name} ({titan.get('player', '?')})"
+
+
+def action_deeds(who: str, action: str, summary: str) -> list[Deed]:
+    """An attack's (its damage, the invaders it destroyed) or a repair's (the damage mended)."""
+    if action == "repair":
+        healed = _HEALED.search(summary)
+        return [Deed(who, "damage repaired", int(healed.group(1)))] if healed and int(healed.group(1)) else []
+    damage, destroys = _DAMAGE.search(summary), _DESTROYS.search(summary)
+    killed = re.split(r", | and ", destroys.group(1).strip()) if destroys else []
+    return ([Deed(who, "attacks made", 1)] + ([Deed(who, "damage dealt", int(damage.group(1)))] if damage else [])
+            + ([Deed(who, "invaders destroyed", len(killed))] if killed else []))
+
+
+def deeds(entry: dict, before: dict) -> list[Deed]:
+    try:
+        words = shlex.split(str(entry.get("command", "")))
+    except ValueError:  # an unbalanced quote in a hand-edited log: no deed read from it
+        return []
+    out = []
+    if words[:2] in (["titans", "attack"], ["titans", "repair"]) and len(words) > 2 \
+            and words[2] in before.get("titans", {}):
+        out += action_deeds(titan_named(words[2], before), words[1], str(entry.get("summary", "")))
+    for path, old, new in changed(entry, "titans"):
+        if path[1:] == ["damage"] and isinstance(new, int) and isinstance(old, int) and new > old:
+            out.append(Deed(titan_named(path[0], before), "damage taken", new - old))
+    return out
+
+
+def die_faces(die: str, state: dict) -> list[str] | None:
+    """The custom titan die: its faces as the game's face table names them (the symbols typed)."""
+    faces = state.get("dice", {}).get("faces") if die == "titan die" else None
+    return [str(f) for f in faces] if isinstance(faces, list) and len(faces) == 6 else None
