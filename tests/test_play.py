@@ -6,6 +6,7 @@ status line, the menu's answers. (On a pseudo-terminal: test_play_terminal.py.)"
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from types import SimpleNamespace
@@ -270,7 +271,7 @@ def test_other_commands_do_not_import_prompt_toolkit_nor_does_a_piped_play(camp,
     code = ("import sys\nfrom journal.cli import main\n"
             "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
             "print('prompt_toolkit' in sys.modules, file=sys.stderr)\n")
-    env = {"JOURNAL_SAVES": str(camp.saves), "PATH": ""}
+    env = {"JOURNAL_SAVES": str(camp.saves), "PATH": "", "PYTHONPATH": os.environ["PYTHONPATH"]}  # this checkout
     for args, stdin in ((["show"], ""), (["play"], "card 2\n")):
         r = subprocess.run([sys.executable, "-c", code, *args], input=stdin, capture_output=True, text=True,
                            env=env, timeout=120)
