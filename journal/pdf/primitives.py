@@ -530,7 +530,7 @@ def disc(c: Canvas, x: float, y: float, r: float, colour_name: str | None, state
 
 # --- tracks ------------------------------------------------------------------------
 
-LABEL_H = 14            # track label line
+LABEL_H = 17            # track label line (the marker arrow below it stays clear of it)
 CAPTION_H = 11          # band caption strip
 MARKER_H = 9            # room for the arrow above the current box
 MARK_H = 10             # captions under marked boxes
