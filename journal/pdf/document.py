@@ -72,11 +72,12 @@ def at_a_glance(page: Page, game: Game, state: dict, entries: list[dict]) -> Non
 
 
 def render_blank(game: Game, out: str, paper: str, follow_links: bool = True,
-                 error: type[JournalError] = InputError) -> int:
-    """A blank tracker for pencil play and a few ruled log pages. Returns the page count."""
+                 error: type[JournalError] = InputError, blank: dict | None = None) -> int:
+    """A blank tracker for pencil play and a few ruled log pages (`blank`: what the game's sheets
+    print on it, such as War Titans' board). Returns the page count."""
 
     def draw(c: Canvas, page: Page) -> None:
-        sheets_of(game).draw_tracker(c, page, None, "")
+        sheets_of(game).draw_tracker(c, page, blank, "")
         page.new_page()
         ruled_pages(page, BLANK_LOG_PAGES)
 

@@ -9,7 +9,7 @@ primitives that fit text with an ellipsis: a player's name or an item is never p
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from reportlab.lib.units import mm
@@ -69,7 +69,7 @@ def natural_key(name: object) -> list:
     return [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts]
 
 
-def natural(names: Sequence) -> list:
+def natural(names: Iterable) -> list:
     """`names` in natural order (see `natural_key`)."""
     return sorted(names, key=natural_key)
 
@@ -302,3 +302,14 @@ def field(c: Canvas, x: float, y: float, w: float, label: object, value: object 
     c.line(x + lw, y - 2, x + w, y - 2)
     if value is not None and value != "":
         put(c, x + lw + 2, y, value, BOLD, size, max_width=w - lw - 4)
+
+
+def fitted(value: object, font: str = REGULAR, size: float = 8.0, align: str = "l") -> Cell:
+    """A grid cell whose text stays on one line, set smaller when long (for boxes of a fixed size)."""
+    def draw(c: Canvas, x: float, y: float, w: float, h: float) -> None:
+        shown = safe(value)
+        fsize = fitted_size(shown, font, size, w - 2 * PAD, smallest=0.0) or size
+        base = y + (h - 0.72 * fsize) / 2
+        at = {"c": x + w / 2, "r": x + w - PAD}.get(align, x + PAD)
+        text(c, at, base, shown, font, fsize, align=align)
+    return draw
