@@ -266,19 +266,20 @@ def rows_that_fit(heights: Sequence[float], room: float) -> int:
 
 # --- notes -----------------------------------------------------------------------------
 
-def notes_height(blank: bool = False, size: float = HEADING_SIZE) -> float:
+def notes_height(blank: bool = False, size: float = HEADING_SIZE, least: int | None = None) -> float:
     """The least height `notes_box` takes on a page (its heading and five lines, eight when blank)."""
-    return size + 8 + (BLANK_NOTE_LINES if blank else MIN_NOTE_LINES) * NOTE_LINE
+    return size + 8 + (least or (BLANK_NOTE_LINES if blank else MIN_NOTE_LINES)) * NOTE_LINE
 
 
 def notes_box(c: Canvas, page: Page, blank: bool = False, most: int = 14, title: str = "Notes",
-              size: float = HEADING_SIZE) -> None:
+              size: float = HEADING_SIZE, least: int | None = None) -> None:
     """Ruled note lines in the room the page has left, the latest of the campaign's notes
     (page.notes) written on them. The box keeps at least five lines (eight on a blank sheet for
-    pencil): where fewer fit, the page says so and the box continues on the next page."""
-    least = BLANK_NOTE_LINES if blank else MIN_NOTE_LINES
+    pencil; `least`: another minimum, for a form's own notes): where fewer fit, the page says so
+    and the box continues on the next page."""
+    least = least or (BLANK_NOTE_LINES if blank else MIN_NOTE_LINES)
     line_h = NOTE_LINE
-    if page.remaining() < notes_height(blank, size):
+    if page.remaining() < notes_height(blank, size, least):
         continued_line(c, page, title, begun=False)
         most = max(most, 60) if blank else most   # a page of its own: lines all the way down
     x, w = page.x0, page.width

@@ -17,7 +17,8 @@ from journal.games.titans.rules.model import (
     PAWNS_PER_TYPE, TOOLS, UPGRADE, WHITE, episodes_for, public_state, tier,
 )
 from journal.pdf.flow import (
-    PENCIL_ROW, continued_line, field, fitted, grid, grid_heights, heading, natural, notes_box, put, rows_that_fit, shorter,
+    PENCIL_ROW, continued_line, field, fitted, grid, grid_heights, heading, natural, notes_box, put, rows_that_fit,
+    shorter,
 )
 from journal.pdf.primitives import (
     BOLD, INK, MUTED, REGULAR, badge, checkbox, checkbox_cell, checkbox_row, safe, text, track, wrap_text,
