@@ -49,8 +49,8 @@ def render_save(game: Game, state: dict, entries: list[dict], out: str, paper: s
     def draw(c: Canvas, page: Page) -> None:
         page.notes = [f"#{e.get('n', '?')} {e.get('summary', '')}" for e in entries if e.get("kind") == "note"]
         sheets_of(game).draw_tracker(c, page, state, title)
+        at_a_glance(page, game, state, entries)   # in the tracker's free space when it fits there
         page.new_page()
-        at_a_glance(page, game, state, entries)
         write_log(page, entries, progress)
 
     real, mode = target(out, follow_links, error)
@@ -58,7 +58,8 @@ def render_save(game: Game, state: dict, entries: list[dict], out: str, paper: s
 
 
 def at_a_glance(page: Page, game: Game, state: dict, entries: list[dict]) -> None:
-    """The "campaign at a glance" page (journal/pdf/glance.py), for a campaign with a history."""
+    """The "campaign at a glance" charts (journal/pdf/glance.py), for a campaign with a history: from
+    the page's cursor when they fit there, else on a page of their own (the page is left open)."""
     from journal import games
     from journal.pdf import glance
     from journal.report import model
@@ -67,8 +68,8 @@ def at_a_glance(page: Page, game: Game, state: dict, entries: list[dict]) -> Non
         return
     hist = games.history(game.ID)
     walk = model.Walk(hist, state, entries)
-    glance.draw_page(page, model.charts(walk, 0, len(entries), hist.UNIT), hist.UNIT)
-    page.new_page()
+    glance.draw_page(page, model.charts(walk, 0, len(entries), hist.UNIT), hist.UNIT, setup=walk.tracks[0],
+                     scales=getattr(sheets_of(game), "CHART_SCALES", None))
 
 
 def render_blank(game: Game, out: str, paper: str, follow_links: bool = True,

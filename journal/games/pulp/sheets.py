@@ -21,6 +21,7 @@ from journal.games.pulp.views import public_state
 from journal.pdf.flow import field, heading, notes_box, notes_height, put, shorter
 from journal.pdf.primitives import (BOLD, INK, MUTED, REGULAR, ZEBRA, badge, checkbox, rules_box, text, text_width,
                                     triangle, wrap_text)
+from journal.pdf.scales import Scale
 from journal.text import plural
 
 GAP = 12
@@ -32,6 +33,19 @@ CUBE_RGB = {
 }
 DIE_RGB = {RED: CUBE_RGB[RED], ORANGE: CUBE_RGB[ORANGE], BLUE: CUBE_RGB[BLUE], YELLOW: CUBE_RGB[YELLOW],
            GRAY: (0.6, 0.6, 0.6)}
+
+def _hex(rgb) -> str:
+    return "#" + "".join(f"{round(v * 255):02x}" for v in rgb)
+
+
+# The glance charts: abilities on their printed track 0-10, each in its cube's colour; the cubes in
+# the bag from 0 to the most of a colour the box holds, each colour in its own
+CHART_SCALES = {
+    "Abilities": Scale(0, ABILITY_MAX, colours=tuple((a.capitalize(), _hex(CUBE_RGB[ABILITY_COLOUR[a]]))
+                                                     for a in ABILITIES)),
+    "Cubes in the bag": Scale(0, max(TOTALS.values()), colours=tuple((c.capitalize(), _hex(CUBE_RGB[c]))
+                                                                    for c in COLOURS)),
+}
 ABILITY_HEADINGS = {COMBAT: "Combat", SCIENCE: "Super Science", DIPLOMACY: "Diplomacy"}
 
 RULES = (
