@@ -272,11 +272,11 @@ def notes_height(blank: bool = False, size: float = HEADING_SIZE, least: int | N
 
 
 def notes_box(c: Canvas, page: Page, blank: bool = False, most: int = 14, title: str = "Notes",
-              size: float = HEADING_SIZE, least: int | None = None) -> None:
+              size: float = HEADING_SIZE, least: int | None = None) -> int:
     """Ruled note lines in the room the page has left, the latest of the campaign's notes
     (page.notes) written on them. The box keeps at least five lines (eight on a blank sheet for
     pencil; `least`: another minimum, for a form's own notes): where fewer fit, the page says so
-    and the box continues on the next page."""
+    and the box continues on the next page. Returns the number of lines."""
     least = least or (BLANK_NOTE_LINES if blank else MIN_NOTE_LINES)
     line_h = NOTE_LINE
     if page.remaining() < notes_height(blank, size, least):
@@ -295,6 +295,7 @@ def notes_box(c: Canvas, page: Page, blank: bool = False, most: int = 14, title:
         c.line(x, yy, x + w, yy)
         if k < len(written):
             text(c, x + 2, yy + 5, written[k], REGULAR, 8.5)
+    return rows
 
 
 def field(c: Canvas, x: float, y: float, w: float, label: object, value: object = None, size: float = 10.0,

@@ -17,7 +17,7 @@ from journal.games.kraken.model.weapons import weapon_spec
 from journal.games.kraken.sheets.parts import (
     FORM_GAP, GAP, ammo_cell, as_dict, campaign_sub, header, labelled_cell, pencil,
 )
-from journal.pdf.flow import field, grid, heading, put
+from journal.pdf.flow import MIN_NOTE_LINES, notes_box, notes_height, field, grid, heading, put
 from journal.pdf.primitives import BOLD, MUTED, REGULAR, text, track, wrap_text
 
 if TYPE_CHECKING:
@@ -205,22 +205,16 @@ def _crew_rules(c, page) -> None:
         "combat takes no action; handing items to a team mate is an Exchange action.",
         "Attribute check: d6 + attribute >= target. Bulkheads, mines, lasers: 2d6 + Tech >= 10 + level.",
     ]
-    if page.remaining() < 70:
-        return
-    page.take(heading(c, x, page.cursor, w, "Rules reminder"))
-    for r in rules:
-        wrapped = wrap_text(r, REGULAR, 7.5, w - 10)
-        if page.remaining() < 9.2 * len(wrapped) + 4:
-            return
-        for i, ln in enumerate(wrapped):
-            text(c, x + (10 if i else 0), page.cursor - 8, ("\u2022 " if i == 0 else "") + ln, REGULAR, 7.5)
-            page.take(9.2)
-        page.take(2)
-    room = page.remaining()
-    if room > 60:
-        page.take(heading(c, x, page.cursor, w, "Notes"))
-        c.setStrokeGray(0.7)
-        c.setLineWidth(0.5)
-        for _ in range(min(10, int(page.remaining() // 18))):
-            yy = page.take(18) - 18
-            c.line(x, yy, x + w, yy)
+    notes = notes_height(least=MIN_NOTE_LINES)       # the member's own note lines keep their room
+    if page.remaining() >= 70 + notes:
+        page.take(heading(c, x, page.cursor, w, "Rules reminder"))
+        for r in rules:
+            wrapped = wrap_text(r, REGULAR, 7.5, w - 10)
+            if page.remaining() < 9.2 * len(wrapped) + 4 + notes:
+                break
+            for i, ln in enumerate(wrapped):
+                text(c, x + (10 if i else 0), page.cursor - 8, ("\u2022 " if i == 0 else "") + ln, REGULAR, 7.5)
+                page.take(9.2)
+            page.take(2)
+    notes_box(c, page, True, most=10, least=MIN_NOTE_LINES)   # lines for pencil: the campaign's notes are
+    # on the tracker pages and in the log

@@ -54,7 +54,7 @@ def draw_exploration(c, page, s: State, blank: bool) -> None:
               header=["Tile", "Note"],
               size=7.5)
     page.take(19 + max(hb, ht) + FORM_GAP)
-    _treasure_drops(c, page, s.get("loot", []) if not blank else [])
+    _treasure_drops(c, page, s.get("loot", []) if not blank else [], blank)
     page.take(rules_box(c, x, page.cursor, w, "EXPLORATION RULES", RULES, size=6.6, lead=7.8,
                         fit_below=page.y0 + notes_height(least=MIN_NOTE_LINES) + FORM_GAP)
               + FORM_GAP)
@@ -181,15 +181,15 @@ def _tile_notes(d: dict) -> list[list]:
     return trows
 
 
-def _treasure_drops(c, page, loot: list) -> None:
+def _treasure_drops(c, page, loot: list, blank: bool) -> None:
     x, w = page.x0, page.width
     page.take(heading(c, x, page.cursor, w, "Treasure drops", right="Credits = grade or a Stimpack, then d20 on "
                                                                         "the Treasure Table"))
     rows = [[(f"grade {drop['grade']}", BOLD), drop["from"], drop.get("first", ""), str(drop.get("d20", ""))]
             for drop in loot]
     rows += [[None] * 4] * max(0, 3 - len(rows))
-    h = grid(c, x, page.cursor, [w * 0.15, w * 0.5, w * 0.2, w * 0.15], rows[:8], row_h=14,
-             header=["Drop", "From", "Taken", "d20"], size=7.5)
+    h = grid(c, x, page.cursor, [w * 0.15, w * 0.5, w * 0.2, w * 0.15], rows[:8], row_h=pencil(14, blank),
+             zebra=not blank, header=["Drop", "From", "Taken", "d20"], size=7.5)
     page.take(h + FORM_GAP)
 
 

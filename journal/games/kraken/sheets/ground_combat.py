@@ -37,7 +37,7 @@ def draw_ground_combat(c, page, s: State, blank: bool) -> None:
     page.take(12)
     _crew_table(c, page, s, g, blank)
     enemies = list(as_dict(g.get("enemies")).items()) if live else []
-    _enemy_table(c, page, enemies)
+    _enemy_table(c, page, enemies, blank)
     _action_tables(c, page, enemies)
     page.take(FORM_GAP - 4)
     page.take(rules_box(c, x, page.cursor, w, "GROUND COMBAT RULES", RULES, size=6.6, lead=7.8,
@@ -110,7 +110,7 @@ def _crew_row(s: State, g: dict, n: str) -> list:
             f"{crew_armor(m)}", f"{m['agility']}", weapons or "fists", ", ".join(eff), _acts(acted)]
 
 
-def _enemy_table(c, page, enemies: list) -> None:
+def _enemy_table(c, page, enemies: list, blank: bool) -> None:
     """The ENEMIES table, in the order they act, four rows at least."""
     x, w = page.x0, page.width
     page.take(heading(c, x, page.cursor, w, "Enemies", right="act top to bottom; LV7 +1 dmg, LV8 +2 dmg and +1 "
@@ -119,7 +119,7 @@ def _enemy_table(c, page, enemies: list) -> None:
     rows += [[None, None, _hp_cell(None, 14), None, None, None, None, None, None, None, None]] * max(0, 4 - len(rows))
     widths = [w * 0.16, w * 0.05, w * 0.24, w * 0.08, w * 0.05, w * 0.05, w * 0.05, w * 0.05, w * 0.05, w * 0.11,
               w * 0.11]
-    h = grid(c, x, page.cursor, widths, rows, row_h=16,
+    h = grid(c, x, page.cursor, widths, rows, row_h=pencil(16, blank), zebra=not blank,
              header=["Enemy", "LV", "HP", "Shield", "ARM", "AGI", "Esc.", "Tre.", "XP", "Weak/Res.", "Effects"],
              size=6.8, align=["l", "c", "l", "c", "c", "c", "c", "c", "c", "l", "l"])
     page.take(h + 4)
