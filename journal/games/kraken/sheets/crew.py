@@ -17,7 +17,7 @@ from journal.games.kraken.model.weapons import weapon_spec
 from journal.games.kraken.sheets.parts import (
     FORM_GAP, GAP, ammo_cell, as_dict, campaign_sub, header, labelled_cell, pencil,
 )
-from journal.pdf.flow import BLANK_NOTE_LINES, MIN_NOTE_LINES, notes_box, notes_height, field, grid, heading, put
+from journal.pdf.flow import MIN_NOTE_LINES, notes_box, notes_height, field, grid, heading, put
 from journal.pdf.primitives import BOLD, MUTED, REGULAR, text, track, wrap_text
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def draw_crew_member(c, page, s, name, m, blank) -> None:
     hi = _inventory(c, right_x, top - 19, right_w, m, blank)
     page.take(19 + max(ht, hi) + GAP)
     _combat_gear(c, page, m, blank)
-    _crew_rules(c, page, blank)
+    _crew_rules(c, page)
 
 
 def _badges(s: State, name: str, m: CrewMember) -> list[tuple[str, bool]]:
@@ -189,7 +189,7 @@ def _weapons(c, page, m: CrewMember, blank: bool) -> None:
     page.take(h + FORM_GAP)
 
 
-def _crew_rules(c, page, blank: bool) -> None:
+def _crew_rules(c, page) -> None:
     x, w = page.x0, page.width
     rules = [
         "HP 0 to -3: unconscious (recorded as 0, no further damage); -4 or lower: killed and erased. A preset "
@@ -205,8 +205,7 @@ def _crew_rules(c, page, blank: bool) -> None:
         "combat takes no action; handing items to a team mate is an Exchange action.",
         "Attribute check: d6 + attribute >= target. Bulkheads, mines, lasers: 2d6 + Tech >= 10 + level.",
     ]
-    least = BLANK_NOTE_LINES if blank else MIN_NOTE_LINES
-    notes = notes_height(least=least)       # the member's own note lines keep their room
+    notes = notes_height(least=MIN_NOTE_LINES)       # the member's own note lines keep their room
     if page.remaining() >= 70 + notes:
         page.take(heading(c, x, page.cursor, w, "Rules reminder"))
         for r in rules:
@@ -217,5 +216,5 @@ def _crew_rules(c, page, blank: bool) -> None:
                 text(c, x + (10 if i else 0), page.cursor - 8, ("\u2022 " if i == 0 else "") + ln, REGULAR, 7.5)
                 page.take(9.2)
             page.take(2)
-    notes_box(c, page, True, most=10, least=least)   # lines for pencil: the campaign's notes are
+    notes_box(c, page, True, most=10, least=MIN_NOTE_LINES)   # lines for pencil: the campaign's notes are
     # on the tracker pages and in the log
