@@ -383,3 +383,30 @@ def test_charts_that_do_not_fit_go_to_a_page_of_their_own(tmp_path):
     page.take(page.remaining() - 60)
     glance.draw_page(page, [chart("THREAT", {"THREAT": [3, 7]})], "Turn", scales={"THREAT": Scale(0, 21)})
     assert page.finished == 1
+
+
+def test_the_notes_box_leaves_room_for_the_charts_past_its_five_lines(tmp_path):
+    c = Canvas(str(tmp_path / "k.pdf"))
+    page = Page(c, "a4", "f")
+    page.keep_free = glance.FIRST_ROOM
+    assert flow.notes_box(c, page) >= 5 and page.remaining() >= glance.FIRST_ROOM
+    page.take(page.remaining() - flow.notes_height() - 1)
+    assert flow.notes_box(c, page) == 5                # never fewer than five for the charts' sake
+
+
+def test_the_glance_charts_fill_the_tracker_pages_free_space(demos, tmp_path):
+    """Issue 27 §4: "the chart goes into the tracker page's free space when it fits, a page of its own
+    only when it does not"."""
+    from journal.pdf import document
+
+    saves = tmp_path / "saves"
+    ok(saves, "demo", "titans")
+    state = tomllib.loads((saves / "demo-titans.toml").read_text("utf-8"))["state"]
+    import json
+
+    entries = [json.loads(line) for line in (saves / "demo-titans.log.jsonl").read_text("utf-8").splitlines()]
+    out = tmp_path / "t.pdf"
+    document.render_save(games.load("titans"), state, entries, str(out), "a4", "demo-titans", False)
+    pages = texts(out)
+    at = [k for k, text in enumerate(pages) if "The campaign at a glance" in text]
+    assert len(at) == 1 and "Titan sheets" in pages[at[0]]

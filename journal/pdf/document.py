@@ -48,13 +48,23 @@ def render_save(game: Game, state: dict, entries: list[dict], out: str, paper: s
 
     def draw(c: Canvas, page: Page) -> None:
         page.notes = [f"#{e.get('n', '?')} {e.get('summary', '')}" for e in entries if e.get("kind") == "note"]
+        page.keep_free = glance_room(entries)     # the Notes box leaves room for the charts
         sheets_of(game).draw_tracker(c, page, state, title)
+        page.keep_free = 0.0
         at_a_glance(page, game, state, entries)   # in the tracker's free space when it fits there
         page.new_page()
         write_log(page, entries, progress)
 
     real, mode = target(out, follow_links, error)
     return _write(out, real, mode, paper, f"{game.TITLE}: {title}" if title else game.TITLE, footer, draw)
+
+
+def glance_room(entries: list[dict]) -> float:
+    """The room the glance charts' heading and first chart take on the tracker page (none without
+    a history)."""
+    from journal.pdf import glance
+
+    return glance.FIRST_ROOM if len(entries) >= 2 else 0.0
 
 
 def at_a_glance(page: Page, game: Game, state: dict, entries: list[dict]) -> None:

@@ -276,7 +276,8 @@ def notes_box(c: Canvas, page: Page, blank: bool = False, most: int = 14, title:
     """Ruled note lines in the room the page has left, the latest of the campaign's notes
     (page.notes) written on them. The box keeps at least five lines (eight on a blank sheet for
     pencil; `least`: another minimum, for a form's own notes): where fewer fit, the page says so
-    and the box continues on the next page. Returns the number of lines."""
+    and the box continues on the next page. Past its least lines it leaves `page.keep_free` at the
+    page's foot (room for the glance charts). Returns the number of lines."""
     least = least or (BLANK_NOTE_LINES if blank else MIN_NOTE_LINES)
     line_h = NOTE_LINE
     if page.remaining() < notes_height(blank, size, least):
@@ -286,7 +287,7 @@ def notes_box(c: Canvas, page: Page, blank: bool = False, most: int = 14, title:
     shown = bool(page.notes) and not blank
     page.take(heading(c, x, page.cursor, w, title, size,
                       right=("the latest; every note is in the campaign log", "the latest") if shown else None))
-    rows = max(least, min(most, int(page.remaining() // line_h)))
+    rows = max(least, min(most, int((page.remaining() - page.keep_free) // line_h)))
     written = latest_notes(page.notes, rows, w - 4) if shown else []
     c.setStrokeGray(0.7)
     c.setLineWidth(0.5)

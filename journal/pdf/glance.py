@@ -29,6 +29,8 @@ RULE = HexColor("#cfd4da")
 LEFT, RIGHT, BOTTOM = 30.0, 78.0, 26.0   # the plot's margins in a chart (right: the zones' labels)
 TITLE_H, STAGE_ROW, LEGEND_ROW = 16.0, 9.0, 12.0
 MIN_H, MAX_H, ALONE_H = 150.0, 200.0, 300.0   # a chart's height: least, beside a tracker, on a page of its own
+HEAD_H = 10.5 + 8 + 4
+FIRST_ROOM = HEAD_H + MIN_H + 8                 # the heading and a first chart
 
 
 @dataclass
@@ -225,8 +227,8 @@ def draw_page(page: Page, charts: list[Chart], unit: str, setup: Mapping[str, Ma
     shown = [ch for ch in shown if not empty(ch)]
     if not shown:
         return
-    head = 10.5 + 8 + 4
-    if not page.fits(head + MIN_H + 8):
+    head = HEAD_H
+    if not page.fits(FIRST_ROOM):
         page.new_page()
     c = page.c
     page.take(heading(c, page.x0, page.cursor, page.width, "The campaign at a glance",

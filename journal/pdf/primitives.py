@@ -334,6 +334,7 @@ class Page:
         self.finished = 0                      # pages completed so far
         self.cursor = self.top
         self.notes: list[str] = []             # the campaign's notes, oldest first: notes_area writes the latest
+        self.keep_free = 0.0                   # room a Notes box leaves at the page's foot (for the glance charts)
 
     @property
     def top(self) -> float:

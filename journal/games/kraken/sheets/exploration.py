@@ -55,7 +55,7 @@ def draw_exploration(c, page, s: State, blank: bool) -> None:
               size=7.5)
     page.take(19 + max(hb, ht) + FORM_GAP)
     _treasure_drops(c, page, s.get("loot", []) if not blank else [], blank)
-    page.take(rules_box(c, x, page.cursor, w, "EXPLORATION RULES", RULES, size=6.6, lead=7.8,
+    page.take(rules_box(c, x, page.cursor, w, "Exploration rules", RULES, size=6.6, lead=7.8,
                         fit_below=page.y0 + notes_height(least=MIN_NOTE_LINES) + FORM_GAP)
               + FORM_GAP)
     notes_box(c, page, blank, most=12, least=MIN_NOTE_LINES)

@@ -40,7 +40,7 @@ def draw_ground_combat(c, page, s: State, blank: bool) -> None:
     _enemy_table(c, page, enemies, blank)
     _action_tables(c, page, enemies)
     page.take(FORM_GAP - 4)
-    page.take(rules_box(c, x, page.cursor, w, "GROUND COMBAT RULES", RULES, size=6.6, lead=7.8,
+    page.take(rules_box(c, x, page.cursor, w, "Ground Combat rules", RULES, size=6.6, lead=7.8,
                         fit_below=page.y0 + notes_height(least=MIN_NOTE_LINES) + FORM_GAP)
               + FORM_GAP)
     notes_box(c, page, blank, most=12, least=MIN_NOTE_LINES)

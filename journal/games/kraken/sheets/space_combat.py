@@ -127,7 +127,7 @@ def _rules(c, page, blank: bool) -> None:
                           "three rounds at most."),
              ("Escape", "d20 + unused crew's Tech \u2265 20 (15 after a failed try): the battle counts as lost."),
              ("After", "systems repaired, SP restored, Ammo refilled; a won flight gives its XP and as many Credits.")]
-    page.take(rules_box(c, x, page.cursor, w, "SPACE COMBAT RULES", rules, size=6.6, lead=7.8,
+    page.take(rules_box(c, x, page.cursor, w, "Space Combat rules", rules, size=6.6, lead=7.8,
                         fit_below=page.y0 + notes_height(least=MIN_NOTE_LINES) + FORM_GAP)
               + FORM_GAP)
     notes_box(c, page, blank, most=8, least=MIN_NOTE_LINES)
