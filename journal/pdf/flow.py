@@ -287,7 +287,8 @@ def notes_box(c: Canvas, page: Page, blank: bool = False, most: int = 14, title:
     shown = bool(page.notes) and not blank
     page.take(heading(c, x, page.cursor, w, title, size,
                       right=("the latest; every note is in the campaign log", "the latest") if shown else None))
-    rows = max(least, min(most, int((page.remaining() - page.keep_free) // line_h)))
+    keep = 0.0 if blank else page.keep_free     # pencil lines (blank) never wait for a chart
+    rows = max(least, min(most, int((page.remaining() - keep) // line_h)))
     written = latest_notes(page.notes, rows, w - 4) if shown else []
     c.setStrokeGray(0.7)
     c.setLineWidth(0.5)
