@@ -7,7 +7,7 @@ from journal.games.kraken.model.campaign import oxygen_max
 from journal.games.kraken.model.constants import MAX_TICKS, OXYGEN_BASE
 from journal.games.kraken.model.systems import ship_stats
 from journal.games.kraken.sheets.parts import GAP, as_dict, campaign_sub, header, labelled_cell, pencil, turn_badges
-from journal.pdf.flow import grid, heading
+from journal.pdf.flow import MIN_NOTE_LINES, grid, heading, notes_box, notes_height
 from journal.pdf.primitives import BOLD, MUTED, REGULAR, SHADE, checkbox, text, track
 
 
@@ -28,6 +28,8 @@ def draw_spaceship(c, page, s, title, blank) -> None:
     _oxygen_track(c, page, s, blank)
     _systems(c, page, s, ship, cat, blank)
     _storage_and_quests(c, page, s, blank)
+    if page.remaining() >= notes_height(least=MIN_NOTE_LINES):    # where the page has room for them
+        notes_box(c, page, blank, most=10, least=MIN_NOTE_LINES)  # the campaign's latest notes (blank: lines)
 
 
 def _ship_boxes(c, page, s, ship: dict, st: dict | None, blank: bool) -> None:
