@@ -74,7 +74,7 @@ def draw_tracker(c, page, state, title) -> None:
     _decks(c, page, s, blank)
     _cities(c, page, s, blank)
     _rifts(c, page, s, blank)
-    page.new_page()
+    _ensure(page, HEAD_H + PANEL_H + GAP)      # the Titan sheets under the rifts when a row of them fits
     _titans(c, page, s, blank)
     _invaders(c, page, s, blank)
     notes_box(c, page, blank, most=12)
