@@ -24,7 +24,7 @@ PENCIL_ROW = 7 * mm         # a write-in row of a blank sheet (at least 6.5 mm: 
 NOTE_LINE = 7 * mm          # a ruled note line
 MIN_NOTE_LINES = 5          # the Notes box of a filled tracker, at least
 BLANK_NOTE_LINES = 8        # ... of a blank one
-SMALLEST = 0.62             # text shrinks to this share of its size before it wraps
+SMALLEST = 0.62             # fitted_size's default floor: the share of its size text may shrink to
 LEAD = 1.18                 # line spacing of wrapped cell text, in font sizes
 
 
