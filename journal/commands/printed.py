@@ -56,17 +56,34 @@ def in_saves_folder(rt: Runtime, out: str, paths: SavePaths | None = None) -> bo
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="PDF file (default: GAME-sheet.pdf in the saves folder, where `pdf` writes too).")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--board", metavar="FILE",
+              help="War Titans: print your board's cities (name, type, HP) and rifts on the sheet (the format of "
+                   "templates:titans/board-sample.toml).")
 @save_option
 @pass_rt
-def sheet(rt: Runtime, game: str | None, output: str | None, paper: str, save: str | None) -> None:
+def sheet(rt: Runtime, game: str | None, output: str | None, paper: str, board: str | None,
+          save: str | None) -> None:
     """Blank trackers for pencil play (GAME: default, the current campaign's game)."""
     from journal.pdf import document
 
     game = game or rt.current_game(save).ID
+    blank = board_sheet(game, board) if board is not None else None
     out = files.clean_path(output) if output else os.path.join(rt.saves_dir, f"{game}-sheet.pdf")
-    pages = document.render_blank(games.load(game), out, paper, follow_links=not in_saves_folder(rt, out))
+    pages = document.render_blank(games.load(game), out, paper, follow_links=not in_saves_folder(rt, out),
+                                  blank=blank)
     rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
 
+
+def board_sheet(game: str, board: str) -> dict:
+    """What a blank War Titans sheet prints of the board in file `board` (read and checked as `titans
+    new --board` reads it); refused for another game."""
+    if game != "titans":
+        raise InputError(f"--board is for War Titans (titans) only, not {game}: the other games have no board file")
+    from journal.games.titans import sheets
+    from journal.games.titans.cli.files import SAMPLE_BOARD, load_board, read_data_file
+
+    doc, name = read_data_file(board, SAMPLE_BOARD, "--board")
+    return sheets.blank_board(*load_board(doc, f"--board {name}"))
 
 
 def selection(f: Callable[..., None]) -> Callable[..., None]:

@@ -51,17 +51,28 @@ def render_save(game: Game, state: dict, entries: list[dict], out: str, paper: s
 
     def draw(c: Canvas, page: Page) -> None:
         page.notes = [f"#{e.get('n', '?')} {e.get('summary', '')}" for e in entries if e.get("kind") == "note"]
+        page.keep_free = glance_room(entries)     # the Notes box leaves room for the charts
         sheets_of(game).draw_tracker(c, page, state, title)
+        page.keep_free = 0.0
+        at_a_glance(page, game, state, entries)   # in the tracker's free space when it fits there
         page.new_page()
-        at_a_glance(page, game, state, entries)
         write_log(page, entries, progress, events_of(game))
 
     real, mode = target(out, follow_links, error)
     return _write(out, real, mode, paper, f"{game.TITLE}: {title}" if title else game.TITLE, footer, draw)
 
 
+def glance_room(entries: list[dict]) -> float:
+    """The room the glance charts' heading and first chart take on the tracker page (none without
+    a history)."""
+    from journal.pdf import glance
+
+    return glance.FIRST_ROOM if len(entries) >= 2 else 0.0
+
+
 def at_a_glance(page: Page, game: Game, state: dict, entries: list[dict]) -> None:
-    """The "campaign at a glance" page (journal/pdf/glance.py), for a campaign with a history."""
+    """The "campaign at a glance" charts (journal/pdf/glance.py), for a campaign with a history: from
+    the page's cursor when they fit there, else on a page of their own (the page is left open)."""
     from reportlab.graphics import shapes
 
     from journal import games
@@ -72,8 +83,9 @@ def at_a_glance(page: Page, game: Game, state: dict, entries: list[dict]) -> Non
         return
     shapes.STATE_DEFAULTS["fontName"] = REGULAR  # a chart's unset font: ours (embedded), not Times-Roman
     hist = games.history(game.ID)
-    glance.draw_page(page, model.charts(glance_walk(hist, state, entries), 0, len(entries), hist.UNIT), hist.UNIT)
-    page.new_page()
+    walk = glance_walk(hist, state, entries)
+    glance.draw_page(page, model.charts(walk, 0, len(entries), hist.UNIT), hist.UNIT, setup=walk.tracks[0],
+                     scales=getattr(sheets_of(game), "CHART_SCALES", None))
 
 
 def glance_walk(hist: History, state: dict, entries: list[dict]) -> Walk:
@@ -93,18 +105,19 @@ def glance_walk(hist: History, state: dict, entries: list[dict]) -> Walk:
             break
         walk.period[i] = period = hist.period(s)
         walk.stage[i] = hist.stage(s)
-        if period != later:                    # the last entry of its period
+        if period != later or i == 0:          # the last entry of its period, and the set-up
             walk.tracks[i] = hist.tracks(s)
         later = period
     return walk
 
 
 def render_blank(game: Game, out: str, paper: str, follow_links: bool = True,
-                 error: type[JournalError] = InputError) -> int:
-    """A blank tracker for pencil play and a few ruled log pages. Returns the page count."""
+                 error: type[JournalError] = InputError, blank: dict | None = None) -> int:
+    """A blank tracker for pencil play and a few ruled log pages (`blank`: what the game's sheets
+    print on it, such as War Titans' board). Returns the page count."""
 
     def draw(c: Canvas, page: Page) -> None:
-        sheets_of(game).draw_tracker(c, page, None, "")
+        sheets_of(game).draw_tracker(c, page, blank, "")
         page.new_page()
         ruled_pages(page, BLANK_LOG_PAGES)
 

@@ -357,6 +357,7 @@ class Page:
         self.notes: list[str] = []             # the campaign's notes, oldest first: notes_area writes the latest
         for font in (REGULAR, BOLD):           # read once; the charts' labels ask the canvas for them by name
             fonts.get(font)
+        self.keep_free = 0.0                   # room a Notes box leaves at the page's foot (for the glance charts)
 
     @property
     def top(self) -> float:
@@ -553,7 +554,7 @@ def disc(c: Canvas, x: float, y: float, r: float, colour_name: str | None, state
 
 # --- tracks ------------------------------------------------------------------------
 
-LABEL_H = 14            # track label line
+LABEL_H = 17            # track label line (the marker arrow below it stays clear of it)
 CAPTION_H = 11          # band caption strip
 MARKER_H = 9            # room for the arrow above the current box
 MARK_H = 10             # captions under marked boxes

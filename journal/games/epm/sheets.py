@@ -15,10 +15,15 @@ from journal.games.epm.constants import (
     ASSIST, BOOSTER, COLORS, FLIPPED, LEVELS, PHASE_TEXT, PHASES, SHOWDOWN, STATUSES, STORY_CARDS, TRACK_MAX,
     TYPES, challenge_level,
 )
-from journal.pdf.primitives import (
-    BOLD, INK, MUTED, REGULAR, ZEBRA, badge, checkbox_cell, checkbox_row, disc, field, fit_text, grid,
-    heading, notes_area, rules_box, safe, text, track, triangle,
+from journal.pdf.flow import (
+    BLANK_NOTE_LINES, NOTE_LINE, PENCIL_ROW, continued_line, field, grid, grid_heights, heading, natural_key,
+    notes_box, put, rows_that_fit, shorter,
 )
+from journal.pdf.primitives import (
+    BOLD, INK, MUTED, REGULAR, ZEBRA, badge, checkbox_cell, checkbox_row, disc, rules_box, safe, text,
+    track, triangle,
+)
+from journal.pdf.scales import Scale
 from journal.text import plural
 
 # Signal Tracker position -> challenge level (rulebook, Challenges step 1; E2), a colour per band
@@ -27,6 +32,14 @@ LEVEL_BANDS = tuple((low, highest, f"Challenge level {level}", colour)
                     for low, (highest, level), colour in zip(LOWEST, LEVELS, ("green", "amber", "red")))
 DISC_RANGES = tuple((colour, f"{lo}-{hi}") for colour, (lo, hi) in COLORS.items())
 STATUS_LABELS = {status: status.replace("_", " ") for status in STATUSES}
+
+# The glance chart: both tracks on their whole printed range, the Signal's challenge levels shaded,
+# the 25 that ends the game ruled (journal/pdf/scales.py)
+CHART_SCALES = {"Signal and EPM Meter": Scale(
+    0, TRACK_MAX,
+    zones=tuple((low - (0.5 if low else 0), highest + 0.5, f"Signal: level {level}", tint)
+                for low, (highest, level), tint in zip(LOWEST, LEVELS, ("#e4f3e4", "#fdf0d8", "#f8dedc"))),
+    lines=((TRACK_MAX, "25: Showdown / EPM wins"),))}
 
 RULES = (
     ("Challenge", "roll d6 + proficiency (+1/-1) + booster. Total >= level: WIN; below: LOSE."),
@@ -74,7 +87,7 @@ def draw_tracker(c, page, state, title) -> None:
     _tracks(c, page, s, blank)
     _characters(c, page, s, blank)
     _items_and_planets(c, page, s, blank)
-    notes_area(c, page)
+    notes_box(c, page, blank)
 
 
 # --- sections ------------------------------------------------------------------------
@@ -85,15 +98,16 @@ def _header(c, page, s, title, blank) -> None:
     badge_w = 0.0
     if not blank and s.get("phase"):
         label = PHASE_TEXT.get(s.get("phase"), str(s.get("phase"))).upper()
-        badge_w = badge(c, x + w, top - 17, fit_text(label, BOLD, 9, 120))
-    text(c, x, top - 16, "War With the Evil Power Master", BOLD, 17, max_width=w - badge_w - 10)
+        shown, size = shorter(label, BOLD, 9, 200)
+        badge_w = badge(c, x + w, top - 17, shown, size=size)
+    put(c, x, top - 16, "War With the Evil Power Master", BOLD, 17, max_width=w - badge_w - 10)
     sub_y = top - 31
     if blank:
         field(c, x, sub_y, 230, "Campaign")
         field(c, x + 246, sub_y, 110, "Date")
     else:
-        text(c, x, sub_y, f"Campaign tracker \u00b7 {safe(title)}" if title else "Campaign tracker",
-             REGULAR, 9.5, max_width=w, grey=MUTED)
+        put(c, x, sub_y, f"Campaign tracker \u00b7 {safe(title)}" if title else "Campaign tracker",
+            REGULAR, 9.5, max_width=w, grey=MUTED)
     page.take(40)
 
 
@@ -168,13 +182,9 @@ def _tracks(c, page, s, blank) -> None:
     page.take(h + GAP)
 
 
-def _characters(c, page, s, blank) -> None:
-    x, w = page.x0, page.width
-    chars = _dict(s.get("characters"))
+def _character_rows(chars: dict, blank: bool) -> list:
+    """A row per character (six empty ones on a blank sheet): name, Active, Inactive, proficiencies."""
     names = [None] * 6 if blank else list(chars)
-    fr = (0.26, 0.085, 0.085) + (0.114,) * 5
-    widths = [w * f for f in fr]
-    header = ["Character", "Active", "Inactive"] + [t.capitalize() for t in TYPES]
     rows = []
     for name in names:
         if name is None:
@@ -187,26 +197,39 @@ def _characters(c, page, s, blank) -> None:
             p = _int(ch.get(t, 0))             # a missing proficiency is 0
             row.append(None if p is None else ((f"{p:+d}", BOLD) if p else ("0", REGULAR)))
         rows.append(row)
+    return rows
+
+
+def _characters(c, page, s, blank) -> None:
+    x, w = page.x0, page.width
+    chars = _dict(s.get("characters"))
+    fr = (0.26, 0.085, 0.085) + (0.114,) * 5
+    widths = [w * f for f in fr]
+    header = ["Character", "Active", "Inactive"] + [t.capitalize() for t in TYPES]
+    rows = _character_rows(chars, blank)
     if blank:
         note = "tick one box each"
     else:
         n_active = sum(1 for n in chars if _dict(chars[n]).get("active") is not False)
         note = f"{n_active} of {len(chars)} Active"
     # A dozen characters fit; beyond that the table continues on the next page.
+    row_h = PENCIL_ROW if blank else ROW_H
+    heights = grid_heights(widths, rows, row_h, TABLE_SIZE + 0.5)
+    title = "Characters"
     while True:
-        room = int((page.remaining() - HEAD_H - ROW_H) // ROW_H)   # rows under heading + header
+        room = rows_that_fit(heights, page.remaining() - HEAD_H - row_h)   # rows under heading + header
         if room < 1:
             page.new_page()
             continue
-        chunk, rows = rows[:room], rows[room:]
-        page.take(heading(c, x, page.cursor, w, "Characters", 11, right=note))
-        h = grid(c, x, page.cursor, widths, chunk, row_h=ROW_H, header=header, size=TABLE_SIZE + 0.5,
-                 align=["l", "c", "c"] + ["c"] * 5)
+        chunk, rows, heights = rows[:room], rows[room:], heights[room:]
+        page.take(heading(c, x, page.cursor, w, title, right=note))
+        h = grid(c, x, page.cursor, widths, chunk, row_h=row_h, header=header, size=TABLE_SIZE + 0.5,
+                 align=["l", "c", "c"] + ["c"] * 5, zebra=not blank)
         page.take(h + GAP)
         if not rows:
             return
-        page.new_page()
-        note = "continued"
+        continued_line(c, page, title)
+        title = "Characters (continued)"
 
 
 def _item_rows(s, blank, blank_rows):
@@ -218,11 +241,12 @@ def _item_rows(s, blank, blank_rows):
 
     def key(name):
         owner = _dict(items[name]).get("owner")
-        return (0 if owner in order else 1 if owner else 2, order.get(owner, 0), str(owner or ""), str(name))
+        return (0 if owner in order else 1 if owner else 2, order.get(owner, 0), natural_key(owner or ""),
+                natural_key(name))
 
     rows, styles = [], []
     previous = object()
-    for name in sorted(items, key=key):
+    for name in sorted(items, key=key):  # natural order: Gizmo 2 before Gizmo 10
         it = _dict(items[name])
         owner = it.get("owner")
         kind = str(it.get("kind", ""))
@@ -268,8 +292,8 @@ def _here(c, x, y, w, h):
 def _disc_cell(colour, status):
     def draw(c, x, y, w, h):
         r = min(4.6, h / 2 - 2)
-        name = fit_text(colour, REGULAR, 7.5, w - 2 * r - 10) if colour else None
-        disc(c, x + 4 + r, y + h / 2, r, name, status, size=7.5)
+        size = shorter(str(colour), REGULAR, 7.5, w - 2 * r - 10)[1] if colour else 7.5
+        disc(c, x + 4 + r, y + h / 2, r, colour, status, size=size)
     return draw
 
 
@@ -297,14 +321,16 @@ def _items_and_planets(c, page, s, blank) -> None:
     right_w = x + w - right_x
     legend_h = 29 if blank else 17
     head_h = HEAD_H
-    if page.remaining() - head_h - 2 * ROW_H - legend_h < 0:   # not even one row would fit
+    full = PENCIL_ROW if blank else ROW_H
+    if page.remaining() - head_h - 2 * full - legend_h < 0:   # not even one row would fit
         page.new_page()
-    avail = page.remaining() - head_h - ROW_H - legend_h
-    blank_items = max(6, min(10, int(avail // ROW_H))) if blank else 0
+    avail = page.remaining() - head_h - full - legend_h
+    notes = HEAD_H + BLANK_NOTE_LINES * NOTE_LINE + GAP      # a blank sheet keeps its note lines on the page
+    blank_items = max(4, min(8, int((avail - notes) // full))) if blank else 0
     items, item_styles = _item_rows(s, blank, blank_items)
-    planets, planet_styles = _planet_rows(s, blank, 6)
+    planets, planet_styles = _planet_rows(s, blank, blank_items)
     n = max(len(items), len(planets), 1)
-    row_h = ROW_H if n * ROW_H <= avail else max(MIN_ROW_H, avail / n)
+    row_h = full if n * full <= avail or blank else max(MIN_ROW_H, avail / n)
     size = TABLE_SIZE if row_h >= 13 else 7.2
     tables = _Tables(x, left_w, right_x, right_w, legend_h, row_h, size, items, item_styles, planets, planet_styles)
     continued = False
@@ -312,7 +338,7 @@ def _items_and_planets(c, page, s, blank) -> None:
         _items_and_planets_page(c, page, s, blank, tables, continued)
         if not tables.items and not tables.planets:
             return
-        page.new_page()
+        continued_line(c, page, "Items and planets")
         continued = True
 
 
@@ -323,23 +349,24 @@ def _items_and_planets_page(c, page, s, blank, t: _Tables, continued: bool) -> N
     suffix = " (continued)" if continued else ""
     show_items, show_planets = bool(t.items) or not continued, bool(t.planets) or not continued
     if show_items:
-        heading(c, t.x, top, t.left_w, "Items by owner" + suffix, 11,
+        heading(c, t.x, top, t.left_w, "Items by owner" + suffix,
                 right=None if blank else plural(len(_dict(s.get("items"))), "item"))
     if show_planets:
-        heading(c, t.right_x, top, t.right_w, "Planets" + suffix, 11,
+        heading(c, t.right_x, top, t.right_w, "Planets" + suffix,
                 right=None if blank else "arrow: current planet")
-    avail = top - HEAD_H - page.y0 - t.row_h - t.legend_h
-    fit = max(1, int(avail // t.row_h))
-    i_chunk, is_chunk = _first(t.items, fit), _first(t.item_styles, fit)
-    p_chunk, ps_chunk = _first(t.planets, fit), _first(t.planet_styles, fit)
-    y = top - HEAD_H
+    avail = top - HEAD_H - page.y0 - t.row_h - t.legend_h - 12   # room for a "continued" line
     iw = [t.left_w * f for f in (0.22, 0.33, 0.15, 0.18, 0.12)]
+    pw = [14] + [(t.right_w - 14) * f for f in (0.36, 0.29, 0.35)]
+    i_fit = max(1, rows_that_fit(grid_heights(iw, t.items, t.row_h, t.size), avail))
+    p_fit = max(1, rows_that_fit(grid_heights(pw, t.planets, t.row_h, t.size), avail))
+    i_chunk, is_chunk = _first(t.items, i_fit), _first(t.item_styles, i_fit)
+    p_chunk, ps_chunk = _first(t.planets, p_fit), _first(t.planet_styles, p_fit)
+    y = top - HEAD_H
     ih = _item_grid(c, t.x, y, iw, i_chunk, is_chunk, t.row_h, t.size) if show_items else 0.0
     ph = 0.0
     if show_planets:
-        pw = [14] + [(t.right_w - 14) * f for f in (0.36, 0.29, 0.35)]
         ph = grid(c, t.right_x, y, pw, p_chunk, row_h=t.row_h, header=["", "Planet", "Disc", "Status"],
-                  size=t.size, styles=ps_chunk)
+                  size=t.size, styles=ps_chunk, zebra=not blank)
         if not t.planets:                    # the legend goes under the table's end
             ph += _disc_legend(c, t.right_x, y - ph, t.right_w, blank)
     page.take(HEAD_H + max(ih, ph) + GAP)
@@ -364,16 +391,17 @@ def _item_grid(c, x, y, widths, rows, styles, row_h, size) -> float:
     for st in styles:
         if st and st.get("group"):
             shade = not shade
-        fills.append({"fill": ZEBRA} if shade else {"fill": 1.0})
+        fills.append({"fill": ZEBRA} if shade and st else {"fill": 1.0})
     h = grid(c, x, y, widths, rows, row_h=row_h, header=header, size=size, styles=fills,
              zebra=False)
     # a firmer rule above each new owner
     c.setStrokeGray(INK)
     c.setLineWidth(0.6)
-    for i, st in enumerate(styles):
+    yy = y - row_h
+    for i, (st, rh) in enumerate(zip(styles, grid_heights(widths, rows, row_h, size))):
         if i and st and st.get("group"):
-            yy = y - row_h * (i + 1)
             c.line(x, yy, x + sum(widths), yy)
+        yy -= rh
     return h
 
 

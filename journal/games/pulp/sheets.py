@@ -18,8 +18,10 @@ from journal.games.pulp.rules.components import (
 from journal.games.pulp.rules.model import card_requirement
 from journal.games.pulp.rules.odds import bag_odds
 from journal.games.pulp.views import public_state
-from journal.pdf.primitives import (BOLD, INK, MUTED, REGULAR, ZEBRA, badge, checkbox, field, fit_text, heading,
-                                    notes_area, rules_box, text, text_width, triangle, wrap_text)
+from journal.pdf.flow import field, heading, notes_box, notes_height, put, shorter
+from journal.pdf.primitives import (BOLD, INK, MUTED, REGULAR, ZEBRA, badge, checkbox, rules_box, text, text_width,
+                                    triangle, wrap_text)
+from journal.pdf.scales import Scale
 from journal.text import plural
 
 GAP = 12
@@ -31,6 +33,19 @@ CUBE_RGB = {
 }
 DIE_RGB = {RED: CUBE_RGB[RED], ORANGE: CUBE_RGB[ORANGE], BLUE: CUBE_RGB[BLUE], YELLOW: CUBE_RGB[YELLOW],
            GRAY: (0.6, 0.6, 0.6)}
+
+def _hex(rgb) -> str:
+    return "#" + "".join(f"{round(v * 255):02x}" for v in rgb)
+
+
+# The glance charts: abilities on their printed track 0-10, each in its cube's colour; the cubes in
+# the bag from 0 to the most of a colour the box holds, each colour in its own
+CHART_SCALES = {
+    "Abilities": Scale(0, ABILITY_MAX, colours=tuple((a.capitalize(), _hex(CUBE_RGB[ABILITY_COLOUR[a]]))
+                                                     for a in ABILITIES)),
+    "Cubes in the bag": Scale(0, max(TOTALS.values()), colours=tuple((c.capitalize(), _hex(CUBE_RGB[c]))
+                                                                    for c in COLOURS)),
+}
 ABILITY_HEADINGS = {COMBAT: "Combat", SCIENCE: "Super Science", DIPLOMACY: "Diplomacy"}
 
 RULES = (
@@ -75,11 +90,11 @@ def draw_tracker(c, page, state, title) -> None:
     _sectors(c, page, s, blank)
     _weapons(c, page, s, blank)
     _planets_and_hand(c, page, s, blank)
-    h = rules_box(c, page.x0, page.cursor, page.width, "Rules reminder (rules notes P1-P6)", RULES, gap=2,
-                  fit_below=page.cursor - page.remaining())
+    h = rules_box(c, page.x0, page.cursor, page.width, "Rules reminder", RULES, gap=2,
+                  fit_below=page.y0 + notes_height(blank) + GAP)   # the notes keep their lines on this page
     if h:
         page.take(h + GAP)
-    notes_area(c, page, min_lines=2, most=12)
+    notes_box(c, page, blank, most=12)
 
 
 # --- page 1 --------------------------------------------------------------------------
@@ -92,9 +107,10 @@ def _header(c, page, s, title, blank) -> None:
         label = PHASE_TEXT.get(s.get("phase"), "").upper()
         if s.get("result"):
             label = "GAME WON" if s["result"] == WON else "GAME LOST"
-        badge_w = badge(c, x + w, top - 17, fit_text(label, BOLD, 9, 140))
-    text(c, x, top - 16, "Pulp Invasion", BOLD, 17, max_width=w - badge_w - 10)
-    text(c, x + 130, top - 16, "Player Tracking Card", REGULAR, 11, max_width=w - badge_w - 140, grey=MUTED)
+        shown, size = shorter(label, BOLD, 9, 200)
+        badge_w = badge(c, x + w, top - 17, shown, size=size)
+    put(c, x, top - 16, "Pulp Invasion", BOLD, 17, max_width=w - badge_w - 10)
+    put(c, x + 130, top - 16, "Player Tracking Card", REGULAR, 11, max_width=w - badge_w - 140, grey=MUTED)
     y = top - 34
     level = s.get("level")
     n = LEVELS.get(level) if level else None
@@ -102,14 +118,14 @@ def _header(c, page, s, title, blank) -> None:
     field(c, x + w * 0.39, y, w * 0.25, "Level",
           None if blank else f"{level} ({n} weapons)" if n else level)
     field(c, x + w * 0.67, y, w * 0.12, "Round", None if blank else s.get("round"))
-    field(c, x + w * 0.82, y, w * 0.18, "Game", None if blank else fit_text(title or "", BOLD, 10, w * 0.12))
+    field(c, x + w * 0.82, y, w * 0.18, "Game", None if blank else title or "")
     page.take(44)
 
 
 def _abilities(c, page, s, blank) -> None:
     x, w = page.x0, page.width
     note = "black: now \u00b7 double frame: the Captain's maximum"
-    page.take(heading(c, x, page.cursor, w, "Abilities", 11, right=note))
+    page.take(heading(c, x, page.cursor, w, "Abilities", right=note))
     abilities = _dict(s.get("abilities"))
     label_w = 108
     n = ABILITY_MAX + 1
@@ -180,7 +196,7 @@ def _dice(c, page, s, blank) -> None:
     owned = _dict(s.get("dice"))
     note = "tick the dice you keep; circle the face showing" if blank else \
         "framed face: showing now; turn a die down after using it"
-    page.take(heading(c, x, page.cursor, w, "Captain's dice", 11, right=note))
+    page.take(heading(c, x, page.cursor, w, "Captain's dice", right=note))
     name_w = 104
     face_w = (w - name_w) / 6
     row_h = 27.0
@@ -194,7 +210,7 @@ def _dice(c, page, s, blank) -> None:
     y -= 12
     for i, colour in enumerate(DIE_COLOURS):
         ry = y - row_h
-        if i % 2:
+        if i % 2 and not blank:            # rows to mark in pencil are never striped
             c.setFillGray(ZEBRA)
             c.rect(x, ry, w, row_h, stroke=0, fill=1)
         _die_row(c, x, ry, name_w, face_w, row_h, colour, owned, blank)
@@ -218,9 +234,9 @@ def _die_row(c, x, ry, name_w, face_w, row_h, colour, owned, blank) -> None:
     c.setStrokeGray(INK)
     c.roundRect(x + 15, ry + row_h / 2 - 5, 10, 10, 2, stroke=1, fill=1)
     kind = "crew" if colour in CREW else "systems"
-    text(c, x + 29, ry + 14, f"{colour.capitalize()} ({kind})", BOLD if mine else REGULAR, 8,
-         max_width=name_w - 31)
-    text(c, x + 29, ry + 5, DIE_NAMES[colour], REGULAR, 6.5, max_width=name_w - 31, grey=MUTED)
+    put(c, x + 29, ry + 14, f"{colour.capitalize()} ({kind})", BOLD if mine else REGULAR, 8,
+        max_width=name_w - 31)
+    put(c, x + 29, ry + 5, DIE_NAMES[colour], REGULAR, 6.5, max_width=name_w - 31, grey=MUTED)
     for f in range(6):
         _die_face(c, x + name_w + f * face_w, ry, face_w, row_h, FACE_TEXT[colour][f],
                   not blank and face == f + 1, INK if (mine or blank) else MUTED)
@@ -247,7 +263,7 @@ def _line(c, page, s, blank) -> None:
     x, w = page.x0, page.width
     line = _list(s.get("line"))
     where = "" if blank else (f"searching {s['planet']}" if s.get("planet") else "no round under way")
-    page.take(heading(c, x, page.cursor, w, "Encounter Line", 11, right=where or None))
+    page.take(heading(c, x, page.cursor, w, "Encounter Line", right=where or None))
     top = page.cursor
     loc_w = 96
     gap = 7
@@ -263,29 +279,30 @@ def _line(c, page, s, blank) -> None:
         c.roundRect(sx, top - h, slot_w, h, 4, stroke=1, fill=1)
         text(c, sx + 5, top - 11, f"{k + 1}", BOLD, 9)
         if card:
-            _line_card(c, sx, top, slot_w, card, status, k, line)
+            _line_card(c, sx, top, slot_w, card, status, k, line, over=bool(s.get("result")) or s.get("phase") == OVER)
         else:
             _empty_slot(c, sx, top, slot_w)
     _location(c, x + w - loc_w, top, loc_w, h, None if blank else s.get("location"), blank)
     page.take(h + GAP)
 
 
-def _line_card(c, sx, top, slot_w, card, status, k, line) -> None:
-    """Card k of the Encounter Line: its token, kind, status (the next one to encounter says NEXT),
-    Engage Strength and icon, planet icons (disregarded once evaded)."""
-    text(c, sx + 15, top - 11, card.get("card", ""), BOLD, 9, max_width=slot_w - 20)
+def _line_card(c, sx, top, slot_w, card, status, k, line, over=False) -> None:
+    """Card k of the Encounter Line: its token, kind, status (the next one to encounter says NEXT;
+    once the game is over, one never reached says so), Engage Strength and icon, planet icons
+    (disregarded once evaded)."""
+    put(c, sx + 15, top - 11, card.get("card", ""), BOLD, 9, max_width=slot_w - 20)
     first = next((i for i, x in enumerate(line) if _dict(x).get("status") == PENDING), None)
-    label = {PENDING: "NEXT" if k == first else "PENDING", ENGAGED: "ENGAGED",
-             EVADED: "EVADED"}.get(str(status), "")
+    waiting = "NOT REACHED" if over else "NEXT" if k == first else "PENDING"
+    label = {PENDING: waiting, ENGAGED: "ENGAGED", EVADED: "EVADED"}.get(str(status), "")
     lw = text(c, sx + slot_w - 5, top - 23, label, BOLD, 6.5, align="r")
-    text(c, sx + 5, top - 23, f"{card.get('kind', '').capitalize()}", REGULAR, 7.5, grey=MUTED,
-         max_width=slot_w - lw - 14)
-    text(c, sx + 5, top - 36, "Engage: " + card_requirement(card), BOLD if status == PENDING
-         else REGULAR, 7.5, max_width=slot_w - 10)
+    put(c, sx + 5, top - 23, f"{card.get('kind', '').capitalize()}", REGULAR, 7.5, grey=MUTED,
+        max_width=slot_w - lw - 14)
+    put(c, sx + 5, top - 36, "Engage: " + card_requirement(card), BOLD if status == PENDING and not over
+        else REGULAR, 7.5, max_width=slot_w - 10)
     planets = card.get("planets", 0)
     icons = plural(planets, "planet icon")
-    text(c, sx + 5, top - 49, icons + (", disregarded" if status == EVADED and planets else ""),
-         REGULAR, 7, max_width=slot_w - 10, grey=MUTED)
+    put(c, sx + 5, top - 49, icons + (", disregarded" if status == EVADED and planets else ""),
+        REGULAR, 7, max_width=slot_w - 10, grey=MUTED)
 
 
 def _empty_slot(c, sx, top, slot_w) -> None:
@@ -306,18 +323,21 @@ def _location(c, lx, top, loc_w, h, loc, blank) -> None:
     c.roundRect(lx, top - h, loc_w, h, 4, stroke=1, fill=1)
     c.setFillGray(INK)
     text(c, lx + 5, top - 11, "Location", BOLD, 8.5)
-    text(c, lx + 5, top - 26, loc or ("" if blank else "none"), BOLD if loc else REGULAR, 9, max_width=loc_w - 10)
+    put(c, lx + 5, top - 26, loc or ("" if blank else "none"), BOLD if loc else REGULAR, 9, max_width=loc_w - 10)
     text(c, lx + 5, top - 40, "its action for the", REGULAR, 6.5, grey=MUTED)
     text(c, lx + 5, top - 49, "current sector's icon", REGULAR, 6.5, grey=MUTED)
 
 
 def _bag(c, page, s, blank) -> None:
+    if blank:
+        _bag_boxes(c, page)
+        return
     x, w = page.x0, page.width
     bag = _dict(s.get("bag"))
     supply = _dict(s.get("supply"))
     total = sum(v for v in bag.values() if isinstance(v, int)) if not blank else 0
     right = "%: the chance of that colour on the next draw"
-    page.take(heading(c, x, page.cursor, w, "The bag" + ("" if blank else f": {total} cubes"), 11, right=right))
+    page.take(heading(c, x, page.cursor, w, "The bag" + ("" if blank else f": {total} cubes"), right=right))
     avail = page.remaining() - 4
     chart_h = max(70.0, min(190.0, avail - 60))
     top = page.cursor
@@ -375,10 +395,34 @@ def _bag_foot(c, cx, col_w, base, colour, sup, odds) -> None:
     _cube(c, cx + col_w / 2 - 26, base - 12, 7, colour)
     text(c, cx + col_w / 2 - 16, base - 11.5, colour, BOLD, 8)
     sup_text = f"supply {sup} of {TOTALS[colour]}" if sup is not None else f"supply ___ of {TOTALS[colour]}"
-    text(c, cx + col_w / 2, base - 22, sup_text, REGULAR, 7, align="c", grey=MUTED, max_width=col_w - 4)
+    put(c, cx + col_w / 2, base - 22, sup_text, REGULAR, 7, align="c", grey=MUTED, max_width=col_w - 4)
     if odds:
-        text(c, cx + col_w / 2, base - 32, f"1+ in 2: {odds[0]:.0%} \u00b7 in 4: {odds[1]:.0%}", REGULAR, 6.5,
-             align="c", grey=MUTED, max_width=col_w - 4)
+        put(c, cx + col_w / 2, base - 32, f"1+ in 2: {odds[0]:.0%} \u00b7 in 4: {odds[1]:.0%}", REGULAR, 6.5,
+            align="c", grey=MUTED, max_width=col_w - 4)
+
+
+def _bag_boxes(c, page) -> None:
+    """A blank sheet's bag for pencil: a row of tick boxes per colour for the cubes in the bag and
+    one for those in the supply, as many as the box holds of that colour."""
+    x, w = page.x0, page.width
+    page.take(heading(c, x, page.cursor, w, "The bag", right="tick a box per cube: in the bag, in the supply"))
+    label_w, box, step, row_h = 124.0, 10.0, 13.0, 14.0
+    most = max(TOTALS.values())
+    step = min(step, (w - label_w - 60) / most)
+    y = page.cursor - 4
+    for colour in COLOURS:
+        _cube(c, x + 2, y - 15, 9, colour)
+        text(c, x + 15, y - 13, f"{colour} ({TOTALS[colour]})", BOLD, 8.5)
+        for k, where in enumerate(("in the bag", "in the supply")):
+            ry = y - row_h * (k + 1)
+            text(c, x + label_w - 4, ry + 3, where, REGULAR, 7, align="r", grey=MUTED)
+            for i in range(TOTALS[colour]):
+                checkbox(c, x + label_w + i * step, ry + 1.5, False, size=box)
+        y -= 2 * row_h + 6
+        c.setStrokeGray(0.8)
+        c.setLineWidth(0.4)
+        c.line(x, y + 3, x + w, y + 3)
+    page.take(page.cursor - y + GAP - 4)
 
 
 # --- page 2 --------------------------------------------------------------------------
@@ -390,7 +434,7 @@ def _sectors(c, page, s, blank) -> None:
     current = s.get("alien")
     quietus = s.get("quietus")
     note = "cross off a box per card drawn" if blank else "arrow: the sector being played"
-    page.take(heading(c, x, page.cursor, w, "Cosmic Hegemony sectors", 11, right=note))
+    page.take(heading(c, x, page.cursor, w, "Cosmic Hegemony sectors", right=note))
     top = page.cursor
     gap = 9
     bw = (w - 2 * gap) / 3
@@ -416,7 +460,7 @@ def _sector_head(c, bx, top, bw, h, k, alien, here, blank):
     c.roundRect(bx, top - h, bw, h, 4, stroke=1, fill=1)
     c.setLineWidth(0.6)
     name = alien.get("name") if not blank else None
-    nw = text(c, bx + 6, top - 13, f"{k + 1}. " + (name or ""), BOLD, 10, max_width=bw - 40)
+    nw = put(c, bx + 6, top - 13, f"{k + 1}. " + (name or ""), BOLD, 10, max_width=bw - 40)
     if blank:
         c.setStrokeGray(INK)
         c.setLineWidth(0.5)
@@ -448,7 +492,7 @@ def _quietus(c, bx, qy, bw, left, quietus, blank) -> None:
     """The black cubes on The Quietus (past it once its deck is empty), or a line to count them."""
     if blank:
         checkbox(c, bx + 6, qy - 1, False, size=7)
-        text(c, bx + 16, qy, "The Quietus \u00b7 black cubes: ______", REGULAR, 7.5, max_width=bw - 22)
+        put(c, bx + 16, qy, "The Quietus \u00b7 black cubes: ______", REGULAR, 7.5, max_width=bw - 22)
         return
     past = left == 0
     text(c, bx + 6, qy, f"black cubes on it: {quietus}" + ("  (past it)" if past else ""), BOLD, 8)
@@ -461,7 +505,7 @@ def _weapons(c, page, s, blank) -> None:
     weapons = _list(s.get("weapons"))
     n = LEVELS.get(s.get("level"), 6)
     right = "" if blank else f"{len(weapons)} of {n} found"
-    page.take(heading(c, x, page.cursor, w, "Super Weapons", 11, right=right or "N = 4 basic, 5 normal, 6 advanced"))
+    page.take(heading(c, x, page.cursor, w, "Super Weapons", right=right or "N = 4 basic, 5 normal, 6 advanced"))
     cols = [24, 130, 54, 92, w - 24 - 130 - 54 - 92 - 110, 110]
     head = ["#", "Name", "Found", "Needs", "Cubes placed / needed", "Understood / used"]
     row_h = 22.0
@@ -470,13 +514,13 @@ def _weapons(c, page, s, blank) -> None:
     c.rect(x, y - 13, w, 13, stroke=0, fill=1)
     cx = x
     for label, cw in zip(head, cols, strict=True):
-        text(c, cx + 4, y - 9.5, label, BOLD, 7.5, max_width=cw - 6)
+        put(c, cx + 4, y - 9.5, label, BOLD, 7.5, max_width=cw - 6)
         cx += cw
     y -= 13
     rows = max(n, len(weapons)) if not blank else 6
     for k in range(rows):
         ry = y - row_h
-        if k % 2:
+        if k % 2 and not blank:            # rows to write in are never striped
             c.setFillGray(ZEBRA)
             c.rect(x, ry, w, row_h, stroke=0, fill=1)
             c.setFillGray(INK)
@@ -501,8 +545,8 @@ def _weapon_row(c, x, ry, cols, k, wpn, unused) -> None:
     text(c, x + 4, base, str(k + 1), BOLD, 9)
     cx = x + cols[0]
     if wpn:
-        text(c, cx + 4, base, wpn.get("name") or "(name)", BOLD if wpn.get("name") else REGULAR, 8.5,
-             max_width=cols[1] - 8, grey=INK if wpn.get("name") else MUTED)
+        put(c, cx + 4, base, wpn.get("name") or "(name)", BOLD if wpn.get("name") else REGULAR, 8.5,
+            max_width=cols[1] - 8, grey=INK if wpn.get("name") else MUTED)
     cx += cols[1]
     _weapon_found(c, cx, ry, base, wpn, unused)
     cx += cols[2]
@@ -529,8 +573,8 @@ def _weapon_found(c, cx, ry, base, wpn, unused) -> None:
 def _weapon_needs(c, cx, ry, base, cols, wpn) -> None:
     """A found weapon's requirement (or that it is not recorded) and the cubes placed toward it."""
     needs = wpn.get("needs")
-    text(c, cx + 4, base, needs_text(needs) if needs is not None else "(not recorded)",
-         BOLD if needs is not None else REGULAR, 8.5, max_width=cols[3] - 8)
+    put(c, cx + 4, base, needs_text(needs) if needs is not None else "(not recorded)",
+        BOLD if needs is not None else REGULAR, 8.5, max_width=cols[3] - 8)
     cx += cols[3]
     if needs:
         _weapon_cubes(c, cx, ry, cols[4], _dict(wpn.get("cubes")), needs)
@@ -563,8 +607,8 @@ def _planets_and_hand(c, page, s, blank) -> None:
     x, w = page.x0, page.width
     half = (w - 14) / 2
     top = page.cursor
-    heading(c, x, top, half, "Planets", 11)
-    heading(c, x + half + 14, top, half, "Hand: Key and Code cards", 11)
+    heading(c, x, top, half, "Planets")
+    heading(c, x + half + 14, top, half, "Hand: Key and Code cards")
     left_bottom = _planets(c, x, top - HEAD_H - 10, half, s, blank)
     y = _hand(c, x + half + 14, top - HEAD_H - 10, half, _list(s.get("hand")), blank)
     page.take(top - min(left_bottom, y) + GAP - 4)
@@ -604,8 +648,8 @@ def _hand(c, hx, y, half, cards, blank):
             c.line(hx, y - 2, hx + half, y - 2)
             y -= 15
     elif not cards:
-        text(c, hx, y, "none yet (engaged Key/Code cards come here at round end)", REGULAR, 8, grey=MUTED,
-             max_width=half)
+        put(c, hx, y, "none yet (engaged Key/Code cards come here at round end)", REGULAR, 8, grey=MUTED,
+            max_width=half)
         y -= 12
     else:
         keys = sum(1 for t in cards if parse_card(t)["key"])

@@ -14,17 +14,27 @@ from __future__ import annotations
 from journal.games.titans.rules.model import (
     AMPHIBIOUS, BLUE, CHARGES_MAX, CITY_HP, CORE, ENDING, FIGHT, FINAL, FLYING, GREEN, HAND1, HAND2, HANDS, HEAD,
     MECHANICAL, METROPOLIS, OPENING, OVER, PHASE_TEXT, RED, SUPPORTS_MAX, TERRESTRIAL, THREAT_MAX, TIER_SPANS, TIERS,
-    TOOLS, UPGRADE, WHITE, episodes_for, public_state, tier,
+    PAWNS_PER_TYPE, TOOLS, UPGRADE, WHITE, episodes_for, public_state, tier,
 )
+from journal.pdf.flow import (
+    PENCIL_ROW, continued_line, field, fitted, grid, grid_heights, heading, natural, notes_box, put, rows_that_fit,
+    shorter,
+)
+from journal.pdf.scales import Scale
 from journal.pdf.primitives import (
-    BOLD, INK, MUTED, REGULAR, badge, checkbox, checkbox_cell, checkbox_row, field, fit_text, grid, heading,
-    notes_area, safe, text, track, wrap_text,
+    BOLD, INK, MUTED, REGULAR, badge, checkbox, checkbox_cell, checkbox_row, safe, text, track, wrap_text,
 )
 
 # Tier colours, chosen to stay apart in greyscale (luminance ~.89 / .97 / .84 / .74);
 # every band is also captioned with its name.
 TIER_TINT = {GREEN: (0.80, 0.93, 0.80), WHITE: (0.975, 0.975, 0.975), BLUE: (0.76, 0.85, 0.97),
              RED: (0.95, 0.66, 0.62)}
+# The glance chart: THREAT on its whole track, 0 to the sixth Red step, its four tiers shaded
+CHART_SCALES = {"THREAT": Scale(
+    0, THREAT_MAX,
+    zones=tuple((lo - (0.5 if lo else 0), THREAT_MAX if t == TIERS[-1] else hi + 0.5, f"{t.capitalize()} tier", tint)
+                for (t, (lo, hi)), tint in zip(TIER_SPANS.items(), ("#dcefdc", "#f6f6f6", "#dde8f7", "#f6dcd9"))),
+    lines=((THREAT_MAX, f"{THREAT_MAX}: the players lose"),))}
 GAP = 10
 HEAD_H = 19
 ROW_H = 14.0
@@ -48,20 +58,26 @@ def _i(value, default=None):
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
+def blank_board(cities: dict, rifts: dict) -> dict:
+    """What `draw_tracker` takes for a blank sheet of a board (journal sheet titans --board FILE):
+    its cities (name, type, trails) and rifts printed, everything else left for pencil."""
+    return {"blank": True, "cities": cities, "rifts": rifts}
+
+
 def draw_tracker(c, page, state, title) -> None:
-    """The tracker for `state` (None: a blank sheet) from the top of `page`; continues on
-    further pages as needed and leaves the last page open."""
-    blank = state is None
+    """The tracker for `state` (None: a blank sheet; `blank_board`: a blank sheet of a board) from
+    the top of `page`; continues on further pages as needed and leaves the last page open."""
+    blank = state is None or _d(state).get("blank") is True
     s = _d(state if blank else public_state(state))     # with the derived values (the tier)
     _header(c, page, s, title, blank)
     _threat(c, page, s, blank)
     _decks(c, page, s, blank)
     _cities(c, page, s, blank)
     _rifts(c, page, s, blank)
-    page.new_page()
+    _ensure(page, HEAD_H + PANEL_H + GAP)      # the Titan sheets under the rifts when a row of them fits
     _titans(c, page, s, blank)
     _invaders(c, page, s, blank)
-    notes_area(c, page, title_size=10.5, min_lines=3, most=12)
+    notes_box(c, page, blank, most=12)
 
 
 def _ensure(page, h) -> None:
@@ -78,11 +94,11 @@ def _header(c, page, s, title, blank) -> None:
     _turn_fields(c, page, s, blank)
     if not blank and s.get("phase") == OVER:
         msg = f"The players {s.get('result', '?')}: {s.get('reason', '')}"
-        text(c, page.x0, page.cursor - 10, msg, BOLD, 9.5, max_width=page.width)
+        put(c, page.x0, page.cursor - 10, msg, BOLD, 9.5, max_width=page.width)
         page.take(16)
     elif not blank and s.get("phase") == FINAL:
-        text(c, page.x0, page.cursor - 10, "Every rift is closed: play the Final Episode and record its outcome.",
-             BOLD, 9.5, max_width=page.width)
+        put(c, page.x0, page.cursor - 10, "Every rift is closed: play the Final Episode and record its outcome.",
+            BOLD, 9.5, max_width=page.width)
         page.take(16)
     page.take(4)
 
@@ -96,15 +112,18 @@ def _title(c, page, s, title, blank) -> None:
         label = PHASE_TEXT.get(phase, str(phase)).upper()
         if phase == OVER:
             label = f"GAME {str(s.get('result', '')).upper()}"
-        badge_w = badge(c, x + w, top - 17, fit_text(label, BOLD, 9, 150))
-    text(c, x, top - 16, "War Titans: Invaders Must Die!", BOLD, 17, max_width=w - badge_w - 10)
+        elif phase == ENDING:
+            label = f"END OF TURN {s.get('turn', '')}".strip()
+        shown, size = shorter(label, BOLD, 9, 200)
+        badge_w = badge(c, x + w, top - 17, shown, size=size)
+    put(c, x, top - 16, "War Titans: Invaders Must Die!", BOLD, 17, max_width=w - badge_w - 10)
     y = top - 31
     if blank:
         field(c, x, y, 200, "Game")
         field(c, x + 212, y, 90, "Date")
     else:
-        text(c, x, y, f"Game tracker \u00b7 {safe(title)}" if title else "Game tracker", REGULAR, 9.5,
-             max_width=w, grey=MUTED)
+        put(c, x, y, f"Game tracker \u00b7 {safe(title)}" if title else "Game tracker", REGULAR, 9.5,
+            max_width=w, grey=MUTED)
     page.take(38)
 
 
@@ -197,7 +216,7 @@ def _decks(c, page, s, blank) -> None:
     def v(key):
         return None if blank else _i(d.get(key))
 
-    page.take(heading(c, x, page.cursor, w, "Decks", 10.5, right="counts of cards"))
+    page.take(heading(c, x, page.cursor, w, "Decks", right="counts of cards"))
     y = page.cursor - 11
     cols = [("Episode deck", "episode"), ("Episode discard", "episode_discard"),
             ("Invasion discard", "invasion_discard"), ("Tech deck", "tech"), ("Face up", "tech_face_up"),
@@ -240,16 +259,25 @@ def _cities(c, page, s, blank) -> None:
     widths = [w * f for f in (0.15, 0.09, 0.13, 0.095, 0.14, 0.10, 0.10, 0.195)]
     rows: list[list] = []
     styles: list = []
-    if blank:
+    if blank and not cities:
         for _ in range(18):
             rows.append([None, None, _hp_boxes(0, 0, False), checkbox_cell(False), None, None, None, None])
+            styles.append(None)
+    elif blank:
+        for name, cty in cities.items():
+            cty = _d(cty)
+            kind = cty.get("type", "")
+            rows.append([(name, BOLD), "Metropolis" if kind == METROPOLIS else "Refuge",
+                         _hp_boxes(0, CITY_HP.get(kind, 5), False), checkbox_cell(False), None, None, None,
+                         f"{cty.get('yellow', '')} / {cty.get('green', '')}"])
             styles.append(None)
     else:
         for name, cty in cities.items():
             rows.append(_city_row(s, name, _d(cty)))
             styles.append({"fill": 0.80} if _d(cty).get("destroyed") else None)
     note = "Metropolis HP 4 (+1 THREAT) \u00b7 Refuge HP 5 (+2 THREAT)"
-    _table(c, page, "Cities", note, widths, header, rows, styles, align=["l", "l", "l", "c", "l", "l", "l", "l"])
+    _table(c, page, "Cities", note, widths, header, rows, styles, align=["l", "l", "l", "c", "l", "l", "l", "l"],
+           blank=blank)
 
 
 def _city_row(s, name, cty) -> list:
@@ -270,25 +298,29 @@ def _city_row(s, name, cty) -> list:
             " ".join(here), " ".join(tis), " ".join(f"{col} {k}" for col, k in sups.items()), trails]
 
 
-def _table(c, page, title, note, widths, header, rows, styles, align=None, min_rows=2) -> None:
-    """A headed table that continues on the next page when it runs out of room."""
+def _table(c, page, title, note, widths, header, rows, styles, align=None, blank=False, min_rows=2) -> None:
+    """A headed table whose rows grow to hold their text; it continues on the next page, saying
+    so, when it runs out of room (rows of a blank sheet are for pencil: taller, not striped)."""
     x, w = page.x0, sum(widths)
+    row_h = PENCIL_ROW if blank else ROW_H
+    heights = grid_heights(widths, rows, row_h, SIZE, styles)
     first = True
     while True:
-        room = int((page.remaining() - HEAD_H - ROW_H) // ROW_H)
+        room = rows_that_fit(heights, page.remaining() - HEAD_H - row_h - (12 if len(rows) > 1 else 0))
         if room < min(min_rows, len(rows) or 1):
             page.new_page()
             continue
-        chunk, rows = rows[:room], rows[room:]
+        chunk, rows, heights = rows[:room], rows[room:], heights[room:]
         st, styles = styles[:room], styles[room:]
-        page.take(heading(c, x, page.cursor, w, title if first else f"{title} (continued)", 10.5,
+        page.take(heading(c, x, page.cursor, w, title if first else f"{title} (continued)",
                           right=note if first else None))
-        h = grid(c, x, page.cursor, widths, chunk, row_h=ROW_H, header=header, size=SIZE, styles=st, align=align)
+        h = grid(c, x, page.cursor, widths, chunk, row_h=row_h, header=header, size=SIZE, styles=st, align=align,
+                 zebra=not blank)
         page.take(h + GAP)
         first = False
         if not rows:
             return
-        page.new_page()
+        continued_line(c, page, title)
 
 
 def _rifts(c, page, s, blank) -> None:
@@ -300,8 +332,9 @@ def _rifts(c, page, s, blank) -> None:
     rows: list[list] = []
     styles: list = []
     if blank:
-        for _ in range(4):
-            rows.append([None, None, None, None, _trial_cell(None), None])
+        for name, r in list(rifts.items()) if rifts else [(None, {})] * 4:
+            rows.append([(name, BOLD) if name else None, None, None, None, _trial_cell(None),
+                         ", ".join(_l(_d(r).get("threatens"))) or None])
             styles.append(None)
     else:
         for name, r in rifts.items():
@@ -312,14 +345,15 @@ def _rifts(c, page, s, blank) -> None:
             guards = " ".join(f"{g}({gd[g]})" if g in gd else g for g in _l(r.get("guardians")))
             trial = r.get("trial")
             closed = bool(r.get("closed"))
-            lair = " ".join(f"{k}:{v}" for k, v in sorted(_d(r.get("lair")).items(), key=lambda kv: str(kv[0])))
+            lair_of = _d(r.get("lair"))
+            lair = " ".join(f"{k}:{lair_of[k]}" for k in natural(lair_of))
             rows.append([(name, BOLD), f"{kind} ({SHORT_TRIGGER.get(cat, cat)})", guards or "none",
                          lair or "empty", _trial_cell(trial, r.get("challenger")),
                          ", ".join(_l(r.get("threatens")))])
             styles.append({"fill": 0.80} if closed else None)
     note = ("guardians in spot order, damaged ones as ID(damage)" if not blank else
             "Rift Token: sealed, revealed, Tyrant, closed")
-    _table(c, page, "Rifts and Lairs", note, widths, header, rows, styles)
+    _table(c, page, "Rifts and Lairs", note, widths, header, rows, styles, blank=blank)
 
 
 def _trial_cell(trial, challenger=None):
@@ -331,8 +365,8 @@ def _trial_cell(trial, challenger=None):
         word = labels.get(trial, str(trial))
         if trial == "tyrant" and challenger:
             word = f"Tyrant vs {challenger}"
-        text(c, x + 3, y + (h - 5.5) / 2, word.upper() if trial == "defeated" else word,
-             BOLD if trial in ("tyrant", "defeated") else REGULAR, 7.4, max_width=w - 6)
+        put(c, x + 3, y + (h - 5.5) / 2, word.upper() if trial == "defeated" else word,
+            BOLD if trial in ("tyrant", "defeated") else REGULAR, 7.4, max_width=w - 6)
     return draw
 
 
@@ -347,7 +381,7 @@ def _titans(c, page, s, blank) -> None:
     names = [None] * 4 if blank else list(titans)
     gap = 12
     pw = (w - gap) / 2
-    page.take(heading(c, x, page.cursor, w, "Titan sheets", 10.5,
+    page.take(heading(c, x, page.cursor, w, "Titan sheets",
                       right=None if blank else f"{len(names)} player{'s' if len(names) != 1 else ''}"))
     for i in range(0, len(names), 2):
         _ensure(page, PANEL_H + GAP)
@@ -403,7 +437,7 @@ def _panel_title(pn: Panel) -> float:
     else:
         rw = text(c, x + w - pn.PAD, top - 13, "DESTROYED", BOLD, 8.5, align="r") if t.get("destroyed") else 0
         label = f"{pn.name} \u00b7 {pn.player} ({pn.p.get('color', '')})"
-        text(c, pn.left, top - 13, label, BOLD, 10, max_width=pn.inner - rw - 6)
+        put(c, pn.left, top - 13, label, BOLD, 10, max_width=pn.inner - rw - 6)
     y = top - 32
     where = None
     if not pn.blank:
@@ -491,7 +525,7 @@ def _panel_supports(pn: Panel, y: float) -> None:
         c.line(sx + k * sw + 9, y - 2, sx + (k + 1) * sw - 3, y - 2)
         checkbox(c, sx + k * sw, y - 1, bool(sp and sp.get("damage")), size=6.5)
         if sp:
-            text(c, sx + k * sw + 10, y, sp.get("city", ""), REGULAR, 6.8, max_width=sw - 14)
+            put(c, sx + k * sw + 10, y, sp.get("city", ""), REGULAR, 6.8, max_width=sw - 14)
 
 
 def _panel_tech(pn: Panel, y: float) -> float:
@@ -513,12 +547,12 @@ def _panel_tech(pn: Panel, y: float) -> float:
             card, tc = entry
             tags = f" [{'/'.join(_l(tc.get('tags')))}]" if tc.get("tags") else ""
             tags += "".join(f" {n:+d} {k}" for k, n in _d(tc.get("dice")).items() if _i(n))
-            rows.append([label, (f"{card}{tags}", BOLD), _charges(_i(tc.get("charges"), 0), False),
+            rows.append([label, fitted(f"{card}{tags}", BOLD, 7.2), _charges(_i(tc.get("charges"), 0), False),
                          checkbox_cell(bool(tc.get("disabled")))])
     widths = [pn.inner * f for f in (0.2, 0.54, 0.17, 0.09)]
-    grid(pn.c, pn.left, y, widths, rows, row_h=12.5, header=["Slot", "Tech Card", "Charges", "Off"], size=7.2,
-         align=["l", "l", "l", "c"])
-    return y - (12.5 * 6 + 12)
+    h = grid(pn.c, pn.left, y, widths, rows, row_h=12.5, header=["Slot", "Tech Card", "Charges", "Off"], size=7.2,
+             align=["l", "l", "l", "c"], zebra=not pn.blank)
+    return y - max(h, 12.5 * 6) - 12
 
 
 def _charges(n, blank):
@@ -541,9 +575,7 @@ def _invaders(c, page, s, blank) -> None:
     rows: list[list] = []
     styles: list = []
     if blank:
-        for _ in range(10):
-            rows.append([None] * 9)
-            styles.append(None)
+        rows, styles = _roster(s)
     else:
         for pid, inv in invaders.items():
             card = _d(cards.get(pid))
@@ -562,6 +594,28 @@ def _invaders(c, page, s, blank) -> None:
             rows.append([None, "no invader is on a city", None, None, None, None, None, None, None])
             styles.append(None)
     note = None if blank else f"{t.capitalize()} section of the Invader Cards"
-    _table(c, page, "Invaders on the board", note, widths, header, rows, styles,
-           align=["l", "l", "l", "c", "c", "c", "c", "l", "l"])
+    _table(c, page, "Invaders on the board" if not blank else "Invader pawns", note, widths, header, rows, styles,
+           align=["l", "l", "l", "c", "c", "c", "c", "l", "l"], blank=blank)
+
+
+def _roster(s) -> tuple[list, list]:
+    """A blank sheet's roster of the 20 invader pawns: five a type (a rift each), numbered 1-5 for
+    the type's code to be written before; a board's rift names printed on its first row."""
+    rifts = list(_d(s.get("rifts")))
+    rows, styles = [], []
+    for k in range(len(TIERS)):
+        for i in range(1, PAWNS_PER_TYPE + 1):
+            rift = f"{rifts[k]} rift" if i == 1 and k < len(rifts) else None
+            rows.append([_pawn_cell(i), rift, None, None, None, None, None, None, None])
+            styles.append({"rule": True} if i == 1 else None)
+    return rows, styles
+
+
+def _pawn_cell(number):
+    """A roster's pawn: a line for its type's code, then its number."""
+    def draw(c, x, y, w, h):
+        c.setLineWidth(0.5)
+        c.line(x + 3, y + 4, x + w - 14, y + 4)
+        text(c, x + w - 4, y + 5, str(number), BOLD, 8, align="r")
+    return draw
 

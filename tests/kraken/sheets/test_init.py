@@ -70,15 +70,18 @@ def test_blank_sheet_has_every_page_for_pencil_play(tmp_path):
     out = tmp_path / "b.pdf"
     pages = document.render_blank(GAME, out, "a4")
     texts = [p.extract_text() for p in PdfReader(str(out)).pages]
-    # tracker, ship, one crew profile, SPACE COMBAT, GROUND COMBAT, EXPLORATION, three ruled log pages
-    assert pages == 9
+    # tracker, ship, a crew profile for each of up to six members, SPACE COMBAT, GROUND COMBAT,
+    # EXPLORATION, the achievements and scores, three ruled log pages
+    assert pages == 15
     assert "MAP6" in texts[0] and "Map IDs" in texts[0]
-    assert "Twin missile" in texts[1] and "NOTES / QUESTS" in texts[1]
-    assert "CREW MEMBER" in texts[2] and "Backpack 4" in texts[2] and "COMBAT GEAR" in texts[2]
-    assert "SPACE COMBAT" in texts[3] and "TIMELINE" in texts[3] and "OBJECTIVES" in texts[3]
-    assert "Safe and Sound" in texts[3] and "Boarding" in texts[3]
-    assert "GROUND COMBAT" in texts[4] and "ENEMIES" in texts[4] and "Weak/Res." in texts[4]
-    assert "DUNGEON EXPLORATION" in texts[5] and "BULKHEADS" in texts[5] and "TREASURE DROPS" in texts[5]
+    assert "Twin missile" in texts[1] and "Notes / Quests" in texts[1]
+    for crew in texts[2:8]:
+        assert "CREW MEMBER" in crew and "Backpack 4" in crew and "Combat gear" in crew
+    assert "SPACE COMBAT" in texts[8] and "Timeline" in texts[8] and "Objectives" in texts[8]
+    assert "Safe and Sound" in texts[8] and "Boarding" in texts[8]
+    assert "GROUND COMBAT" in texts[9] and "Enemies" in texts[9] and "Weak/Res." in texts[9]
+    assert "DUNGEON EXPLORATION" in texts[10] and "Bulkheads" in texts[10] and "Treasure drops" in texts[10]
+    assert "ACHIEVEMENTS AND SCORES" in texts[11] and "Campaign scores" in texts[11]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -99,7 +102,7 @@ def test_pdf_and_blank_sheet(camp, tmp_path, paper):
     out = tmp_path / "c.pdf"
     d = j(camp, "pdf", "-s", "sk", "-o", str(out), "--paper", paper)
     text = "\n".join(p.extract_text() for p in PdfReader(str(out)).pages)
-    for part in ("CGM LINE TRACKER", "INTERLINK MEMORY", "STARMAP LOCATIONS LOG", "SPACESHIP", "NOTES / QUESTS",
+    for part in ("CGM LINE TRACKER", "Interlink memory", "Starmap Locations Log", "SPACESHIP", "Notes / Quests",
                  "CREW MEMBER: Ray", "CREW MEMBER: Mila", "Campaign log", "2AC"):
         assert part in text, part
     assert d["pages"] >= 5
@@ -125,7 +128,7 @@ def test_pdf_prints_the_combat_and_dungeon_pages_only_while_one_is_under_way(fly
     j(fly, "pdf", "-s", "fly", "-o", str(tmp_path / "f.pdf"))
     assert _titles(tmp_path / "f.pdf") == ["SPACE COMBAT"]
     d = j(fly, "sheet", "kraken", "-o", str(tmp_path / "b.pdf"))
-    assert d["pages"] == 9 and _titles(tmp_path / "b.pdf") == ["SPACE COMBAT", "GROUND COMBAT", "DUNGEON EXPLORATION"]
+    assert d["pages"] == 15 and _titles(tmp_path / "b.pdf") == ["SPACE COMBAT", "GROUND COMBAT", "DUNGEON EXPLORATION"]
     out = tmp_path / "g.pdf"
     document.render_save(GAME, adventure_states()["ground"], [], out, "a4", title="camp", progress=False)
     assert _titles(out) == ["GROUND COMBAT", "DUNGEON EXPLORATION"]

@@ -6,29 +6,39 @@
 2. The Spaceship page: hull, structure, shields, Credits, XP, the Oxygen track, every
    system and weapon of the catalogue (owned, damaged), storage, Notes/Quests with their
    timer ticks, constructions: `spaceship`.
-3. One page per crew member: attributes, HP bar, level, traits, inventory L/R/1-4, combat
-   gear: `crew`.
+3. One page per crew member (six on a blank sheet): attributes, HP bar, level, traits,
+   inventory L/R/1-4, combat gear: `crew`.
 4-6. SPACE COMBAT, GROUND COMBAT and DUNGEON EXPLORATION forms: `space_combat`,
    `ground_combat`, `exploration`; a filled PDF prints each only while one is under way
    (ADVENTURE_PAGES), a blank sheet all three.
+7. A blank sheet ends with the achievements and the campaign scores, for pencil: `records`.
 
-Everything is drawn with `journal.pdf.primitives`; user text goes through `safe`/`fit_text`.
+Drawn with `journal.pdf.primitives` and `journal.pdf.flow`: user text is wrapped or set smaller,
+never cut.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from journal.games.kraken.model.constants import HP_CAP, OXYGEN_BASE
 from journal.games.kraken.sheets.crew import draw_crew_member
 from journal.games.kraken.sheets.exploration import draw_exploration
 from journal.games.kraken.sheets.ground_combat import draw_ground_combat
 from journal.games.kraken.sheets.line_tracker import draw_line_tracker
 from journal.games.kraken.sheets.parts import as_dict
+from journal.games.kraken.sheets.records import draw_records
 from journal.games.kraken.sheets.space_combat import draw_space_combat
 from journal.games.kraken.sheets.spaceship import draw_spaceship
+from journal.pdf.scales import Scale
 
 if TYPE_CHECKING:
     from journal.games.kraken.tables import State
+
+# The glance charts on their tracks: a crew member's HP 0-14, the Oxygen 0-25 (more with tanks: the
+# axis grows with the data); Credits and XP have no printed top
+CHART_SCALES = {"Crew HP": Scale(0, HP_CAP), "Oxygen": Scale(0, OXYGEN_BASE)}
+BLANK_CREW_PAGES = 6    # a crew of four at a time, and the members who join as others fall
 
 
 def draw_tracker(c, page, state, title) -> None:
@@ -39,11 +49,14 @@ def draw_tracker(c, page, state, title) -> None:
     page.new_page()
     draw_spaceship(c, page, s, title, blank)
     crew = as_dict(s.get("crew"))
-    names = [None] if blank else list(crew)
+    names = [None] * BLANK_CREW_PAGES if blank else list(crew)
     for name in names:
         page.new_page()
         draw_crew_member(c, page, s, name, as_dict(crew.get(name)) if name else {}, blank)
     draw_pages(c, page, cast("State", s), blank)
+    if blank:
+        page.new_page()
+        draw_records(c, page)
 
 
 def space_combat_shown(s: State) -> bool:

@@ -14,8 +14,11 @@ from journal.games.kraken.model.members import (
     worn_armor,
 )
 from journal.games.kraken.model.weapons import weapon_spec
-from journal.games.kraken.sheets.parts import FORM_GAP, GAP, ammo_cell, as_dict, campaign_sub, header, labelled_cell
-from journal.pdf.primitives import BOLD, MUTED, REGULAR, field, grid, heading, text, track, wrap_text
+from journal.games.kraken.sheets.parts import (
+    FORM_GAP, GAP, ammo_cell, as_dict, campaign_sub, header, labelled_cell, pencil,
+)
+from journal.pdf.flow import MIN_NOTE_LINES, notes_box, notes_height, field, grid, heading, put
+from journal.pdf.primitives import BOLD, MUTED, REGULAR, text, track, wrap_text
 
 if TYPE_CHECKING:
     from journal.games.kraken.tables import ArmorPiece, CrewMember, State
@@ -34,8 +37,8 @@ def draw_crew_member(c, page, s, name, m, blank) -> None:
         value = None if blank else m.get(a, "-" if a == "psi" else None)
         labelled_cell(c, x + i * bw, top - 40, bw - 4, 40, value, a.upper() if a != "psi" else "PSI (trait)", size=20)
     page.take(40 + 6)
-    text(c, x, page.cursor - 7, "Attributes 1-8 (16 in all at creation). Strength: HP max = 2 x Strength (at most "
-         "14); one backpack item per 2 Strength. PSI: one crew member at most.", REGULAR, 7, max_width=w, grey=MUTED)
+    put(c, x, page.cursor - 7, "Attributes 1-8 (16 in all at creation). Strength: HP max = 2 x Strength (at most "
+        "14); one backpack item per 2 Strength. PSI: one crew member at most.", REGULAR, 7, max_width=w, grey=MUTED)
     page.take(12)
     _health_and_level(c, page, s, m, blank)
     # traits and inventory side by side
@@ -44,15 +47,16 @@ def draw_crew_member(c, page, s, name, m, blank) -> None:
     right_x = x + left_w + gap
     right_w = w - left_w - gap
     top = page.cursor
-    heading(c, x, top, left_w, "TRAITS", 10.5, right="at most 4, PSI included")
-    heading(c, right_x, top, right_w, "INVENTORY", 10.5,
+    heading(c, x, top, left_w, "Traits", right="at most 4, PSI included")
+    heading(c, right_x, top, right_w, "Inventory",
             right=None if blank else _capacity_note(m))
     traits = as_dict(m.get("traits"))
     rows: list[list] = [[(t, BOLD), f"{v:+d}" if isinstance(v, int) else str(v)] for t, v in traits.items()]
     if "psi" in m and not blank:
         rows.insert(0, [("PSI", BOLD), f"level {m['psi']}"])
     rows += [[None, None]] * max(0, MAX_TRAITS - len(rows))
-    ht = grid(c, x, top - 19, [left_w * 0.7, left_w * 0.3], rows, row_h=16, header=["Trait", "Value"], size=8.5,
+    ht = grid(c, x, top - 19, [left_w * 0.7, left_w * 0.3], rows, row_h=pencil(16, blank), zebra=not blank,
+              header=["Trait", "Value"], size=8.5,
               align=["l", "c"])
     hi = _inventory(c, right_x, top - 19, right_w, m, blank)
     page.take(19 + max(ht, hi) + GAP)
@@ -117,7 +121,7 @@ def _inventory(c, x, top, w, m, blank) -> float:
               shade=0.88 if over else None)
         item = inv.get(slot)
         if item:
-            text(c, bx + 4, by + 5, item, BOLD, 9, max_width=half - 8)
+            put(c, bx + 4, by + 5, item, BOLD, 9, max_width=half - 8)
     return 3 * (box_h + 4)
 
 
@@ -127,13 +131,13 @@ def _combat_gear(c, page, m: CrewMember, blank: bool) -> None:
     x, w = page.x0, page.width
     if page.remaining() < 150:
         return
-    page.take(heading(c, x, page.cursor, w, "COMBAT GEAR", 10.5, right="Armor applies after Shields; a hero's "
+    page.take(heading(c, x, page.cursor, w, "Combat gear", right="Armor applies after Shields; a hero's "
                                                                         "Armor is 8 at most"))
     lw = w * 0.52
     rows = [["Jacket"] + _armor_piece(m, "jacket", blank), ["Helmet"] + _armor_piece(m, "helmet", blank),
             ["Physical Shield (in a hand)"] + _armor_piece(m, "physical_shield", blank)]
     top = page.cursor
-    h = grid(c, x, top, [lw * 0.42, lw * 0.44, lw * 0.14], rows, row_h=15,
+    h = grid(c, x, top, [lw * 0.42, lw * 0.44, lw * 0.14], rows, row_h=pencil(15, blank), zebra=not blank,
              header=["Armor worn (one of each)", "Item", "Armor"], size=7.5, align=["l", "l", "c"])
     _armor_shield_psi(c, x + lw + 14, top, w - lw - 14, m, blank)
     page.take(max(h, 52) + 6)
@@ -179,7 +183,7 @@ def _weapons(c, page, m: CrewMember, blank: bool) -> None:
                      ammo_cell(spec.get("ammo"), wpn.get("ammo", spec.get("ammo"))),
                      wpn.get("jam", "") + (" T2: recharge" if wpn.get("spent") else "")])
     rows += [[None, None, None, None]] * max(0, 3 - len(rows))
-    h = grid(c, x, page.cursor, [w * 0.2, w * 0.36, w * 0.28, w * 0.16], rows, row_h=14,
+    h = grid(c, x, page.cursor, [w * 0.2, w * 0.36, w * 0.28, w * 0.16], rows, row_h=pencil(14, blank), zebra=not blank,
              header=["Weapon", "As printed (e.g. Rifle (3) 4+, 3 A5 RG)", "Ammo (crossed: spent)",
                      "Jam / state"], size=7.5)
     page.take(h + FORM_GAP)
@@ -201,22 +205,16 @@ def _crew_rules(c, page) -> None:
         "combat takes no action; handing items to a team mate is an Exchange action.",
         "Attribute check: d6 + attribute >= target. Bulkheads, mines, lasers: 2d6 + Tech >= 10 + level.",
     ]
-    if page.remaining() < 70:
-        return
-    page.take(heading(c, x, page.cursor, w, "RULES REMINDER", 10.5))
-    for r in rules:
-        wrapped = wrap_text(r, REGULAR, 7.5, w - 10)
-        if page.remaining() < 9.2 * len(wrapped) + 4:
-            return
-        for i, ln in enumerate(wrapped):
-            text(c, x + (10 if i else 0), page.cursor - 8, ("\u2022 " if i == 0 else "") + ln, REGULAR, 7.5)
-            page.take(9.2)
-        page.take(2)
-    room = page.remaining()
-    if room > 60:
-        page.take(heading(c, x, page.cursor, w, "NOTES", 10.5))
-        c.setStrokeGray(0.7)
-        c.setLineWidth(0.5)
-        for _ in range(min(10, int(page.remaining() // 18))):
-            yy = page.take(18) - 18
-            c.line(x, yy, x + w, yy)
+    notes = notes_height(least=MIN_NOTE_LINES)       # the member's own note lines keep their room
+    if page.remaining() >= 70 + notes:
+        page.take(heading(c, x, page.cursor, w, "Rules reminder"))
+        for r in rules:
+            wrapped = wrap_text(r, REGULAR, 7.5, w - 10)
+            if page.remaining() < 9.2 * len(wrapped) + 4 + notes:
+                break
+            for i, ln in enumerate(wrapped):
+                text(c, x + (10 if i else 0), page.cursor - 8, ("\u2022 " if i == 0 else "") + ln, REGULAR, 7.5)
+                page.take(9.2)
+            page.take(2)
+    notes_box(c, page, True, most=10, least=MIN_NOTE_LINES)   # lines for pencil: the campaign's notes are
+    # on the tracker pages and in the log

@@ -12,21 +12,9 @@ from journal.games.kraken.model.campaign import oxygen_max
 from journal.games.kraken.model.constants import MAX_DEPTH, OXYGEN_BASE
 from journal.games.kraken.model.exploration import atmosphere_here, breached
 from journal.games.kraken.model.locations import effective_atmosphere
-from journal.games.kraken.sheets.parts import FORM_GAP, as_dict, form_cell, form_title
-from journal.pdf.primitives import (
-    BOLD,
-    INK,
-    REGULAR,
-    checkbox,
-    field,
-    grid,
-    heading,
-    notes_area,
-    rules_box,
-    text,
-    track,
-    triangle,
-)
+from journal.games.kraken.sheets.parts import FORM_GAP, as_dict, form_cell, form_title, pencil
+from journal.pdf.flow import MIN_NOTE_LINES, notes_height, field, grid, heading, notes_box
+from journal.pdf.primitives import BOLD, INK, REGULAR, checkbox, rules_box, text, track, triangle
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -52,22 +40,25 @@ def draw_exploration(c, page, s: State, blank: bool) -> None:
     _the_team(c, page, s, d, blank)
     half = (w - 12) / 2
     top = page.cursor
-    heading(c, x, top, half, "BULKHEADS", 10, right="2d6+Tech \u2265 10+B#")
-    heading(c, x + half + 12, top, half, "TILES THIS EXPLORATION", 10, right="'?' = d6 / 2, rounded up")
+    heading(c, x, top, half, "Bulkheads", right="2d6+Tech \u2265 10+B#")
+    heading(c, x + half + 12, top, half, "Tiles this exploration", right="'?' = d6 / 2, rounded up")
     top -= 19
     rows = [_bulkhead_row(key, b) for key, b in as_dict(d.get("bulkheads")).items()]
     rows += [[None, None, _fails(0), None]] * max(0, 5 - len(rows))
-    hb = grid(c, x, top, [half * 0.25, half * 0.15, half * 0.35, half * 0.25], rows, row_h=14,
+    hb = grid(c, x, top, [half * 0.25, half * 0.15, half * 0.35, half * 0.25], rows,
+              row_h=pencil(14, blank), zebra=not blank,
               header=["Bulkhead", "Map", "Failed tries", "State"], size=7.5, align=["l", "c", "l", "c"])
     trows = _tile_notes(d) if live else []
     trows += [[None, None]] * max(0, 5 - len(trows))
-    ht = grid(c, x + half + 12, top, [half * 0.4, half * 0.6], trows[:12], row_h=14, header=["Tile", "Note"],
+    ht = grid(c, x + half + 12, top, [half * 0.4, half * 0.6], trows[:12], row_h=pencil(14, blank), zebra=not blank,
+              header=["Tile", "Note"],
               size=7.5)
     page.take(19 + max(hb, ht) + FORM_GAP)
-    _treasure_drops(c, page, s.get("loot", []) if not blank else [])
-    page.take(rules_box(c, x, page.cursor, w, "EXPLORATION RULES", RULES, size=6.6, lead=7.8, fit_below=page.y0)
+    _treasure_drops(c, page, s.get("loot", []) if not blank else [], blank)
+    page.take(rules_box(c, x, page.cursor, w, "Exploration rules", RULES, size=6.6, lead=7.8,
+                        fit_below=page.y0 + notes_height(least=MIN_NOTE_LINES) + FORM_GAP)
               + FORM_GAP)
-    notes_area(c, page, 10, most=12)
+    notes_box(c, page, blank, most=12, least=MIN_NOTE_LINES)
 
 
 LOCATION_WIDTHS = [0.09, 0.18, 0.09, 0.13, 0.13, 0.09, 0.15, 0.14]
@@ -88,7 +79,7 @@ def _maps(c, page, d: dict, loc: Mapping[str, Any]) -> None:
     """MAP 1-9: each Map ID, cleared or not, the team's map marked, those beyond the depth
     struck out."""
     x, w = page.x0, page.width
-    page.take(heading(c, x, page.cursor, w, "MAPS", 10, right="Map ID (d20 as you enter) \u00b7 X cleared \u00b7 "
+    page.take(heading(c, x, page.cursor, w, "Maps", right="Map ID (d20 as you enter) \u00b7 X cleared \u00b7 "
                                                              "arrow: the team"))
     top = page.cursor
     depth = loc.get("depth", MAX_DEPTH) if loc else MAX_DEPTH
@@ -190,15 +181,15 @@ def _tile_notes(d: dict) -> list[list]:
     return trows
 
 
-def _treasure_drops(c, page, loot: list) -> None:
+def _treasure_drops(c, page, loot: list, blank: bool) -> None:
     x, w = page.x0, page.width
-    page.take(heading(c, x, page.cursor, w, "TREASURE DROPS", 10, right="Credits = grade or a Stimpack, then d20 on "
+    page.take(heading(c, x, page.cursor, w, "Treasure drops", right="Credits = grade or a Stimpack, then d20 on "
                                                                         "the Treasure Table"))
     rows = [[(f"grade {drop['grade']}", BOLD), drop["from"], drop.get("first", ""), str(drop.get("d20", ""))]
             for drop in loot]
     rows += [[None] * 4] * max(0, 3 - len(rows))
-    h = grid(c, x, page.cursor, [w * 0.15, w * 0.5, w * 0.2, w * 0.15], rows[:8], row_h=14,
-             header=["Drop", "From", "Taken", "d20"], size=7.5)
+    h = grid(c, x, page.cursor, [w * 0.15, w * 0.5, w * 0.2, w * 0.15], rows[:8], row_h=pencil(14, blank),
+             zebra=not blank, header=["Drop", "From", "Taken", "d20"], size=7.5)
     page.take(h + FORM_GAP)
 
 

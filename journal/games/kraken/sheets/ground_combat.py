@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING
 
 from journal.games.kraken.model.campaign import oxygen_max
 from journal.games.kraken.model.members import carrying, crew_armor
-from journal.games.kraken.sheets.parts import FORM_GAP, as_dict, form_cell, form_title
-from journal.pdf.primitives import BOLD, MUTED, REGULAR, checkbox, grid, heading, notes_area, rules_box, text
+from journal.games.kraken.sheets.parts import FORM_GAP, as_dict, form_cell, form_title, pencil
+from journal.pdf.flow import MIN_NOTE_LINES, notes_height, grid, heading, notes_box, put
+from journal.pdf.primitives import BOLD, MUTED, REGULAR, checkbox, rules_box, text
 from journal.text import plural
 
 if TYPE_CHECKING:
@@ -30,18 +31,19 @@ def draw_ground_combat(c, page, s: State, blank: bool) -> None:
         form_cell(c, x + i * bw, top - 26, bw - 3, 26, v, label, size=10)
     page.take(26 + 4)
     flags = _effects(g) if live else []
-    text(c, x, page.cursor - 7, ("Effects: " + ", ".join(flags)) if flags else
-         "Initiative: lowest crew Agility + d6 against lowest enemy Agility + d6 (a draw: the crew). Lone wolf: wins "
-         "it, two activations.", REGULAR, 7, grey=MUTED, max_width=w)
+    put(c, x, page.cursor - 7, ("Effects: " + ", ".join(flags)) if flags else
+        "Initiative: lowest crew Agility + d6 against lowest enemy Agility + d6 (a draw: the crew). Lone wolf: wins "
+        "it, two activations.", REGULAR, 7, grey=MUTED, max_width=w)
     page.take(12)
     _crew_table(c, page, s, g, blank)
     enemies = list(as_dict(g.get("enemies")).items()) if live else []
-    _enemy_table(c, page, enemies)
+    _enemy_table(c, page, enemies, blank)
     _action_tables(c, page, enemies)
     page.take(FORM_GAP - 4)
-    page.take(rules_box(c, x, page.cursor, w, "GROUND COMBAT RULES", RULES, size=6.6, lead=7.8, fit_below=page.y0)
+    page.take(rules_box(c, x, page.cursor, w, "Ground Combat rules", RULES, size=6.6, lead=7.8,
+                        fit_below=page.y0 + notes_height(least=MIN_NOTE_LINES) + FORM_GAP)
               + FORM_GAP)
-    notes_area(c, page, 10, most=12)
+    notes_box(c, page, blank, most=12, least=MIN_NOTE_LINES)
 
 
 def _fight_values(s: State, g: dict, blank: bool) -> list[tuple[str, object]]:
@@ -77,13 +79,13 @@ def _crew_table(c, page, s: State, g: dict, blank: bool) -> None:
     """The CREW table: HP, Shield, Armor, Agility, weapons, effects and actions, four rows at least."""
     x, w = page.x0, page.width
     live = bool(g)
-    page.take(heading(c, x, page.cursor, w, "CREW", 10, right="initiative order: yours as you choose"))
+    page.take(heading(c, x, page.cursor, w, "Crew", right="initiative order: yours as you choose"))
     names = [n for n in g.get("crew", []) if n in s.get("crew", {})] if live else \
         (list(as_dict(s.get("crew"))) if not blank else [])
     rows = [_crew_row(s, g, n) for n in names]
     rows += [[None, _hp_cell(None, 14), None, None, None, None, None, _acts(0)]] * max(0, 4 - len(rows))
     widths = [w * 0.15, w * 0.27, w * 0.11, w * 0.05, w * 0.05, w * 0.19, w * 0.10, w * 0.08]
-    h = grid(c, x, page.cursor, widths, rows, row_h=16,
+    h = grid(c, x, page.cursor, widths, rows, row_h=pencil(16, blank), zebra=not blank,
              header=["Crew", "HP", "Shield", "ARM", "AGI", "Weapons (Ammo, jams)", "Effects", "Acted"], size=7,
              align=["l", "l", "c", "c", "c", "l", "l", "c"])
     page.take(h + FORM_GAP)
@@ -108,16 +110,16 @@ def _crew_row(s: State, g: dict, n: str) -> list:
             f"{crew_armor(m)}", f"{m['agility']}", weapons or "fists", ", ".join(eff), _acts(acted)]
 
 
-def _enemy_table(c, page, enemies: list) -> None:
+def _enemy_table(c, page, enemies: list, blank: bool) -> None:
     """The ENEMIES table, in the order they act, four rows at least."""
     x, w = page.x0, page.width
-    page.take(heading(c, x, page.cursor, w, "ENEMIES", 10, right="act top to bottom; LV7 +1 dmg, LV8 +2 dmg and +1 "
+    page.take(heading(c, x, page.cursor, w, "Enemies", right="act top to bottom; LV7 +1 dmg, LV8 +2 dmg and +1 "
                                                                   "to hit"))
     rows = [_enemy_row(k, e) for k, e in enemies]
     rows += [[None, None, _hp_cell(None, 14), None, None, None, None, None, None, None, None]] * max(0, 4 - len(rows))
     widths = [w * 0.16, w * 0.05, w * 0.24, w * 0.08, w * 0.05, w * 0.05, w * 0.05, w * 0.05, w * 0.05, w * 0.11,
               w * 0.11]
-    h = grid(c, x, page.cursor, widths, rows, row_h=16,
+    h = grid(c, x, page.cursor, widths, rows, row_h=pencil(16, blank), zebra=not blank,
              header=["Enemy", "LV", "HP", "Shield", "ARM", "AGI", "Esc.", "Tre.", "XP", "Weak/Res.", "Effects"],
              size=6.8, align=["l", "c", "l", "c", "c", "c", "c", "c", "c", "l", "l"])
     page.take(h + 4)
@@ -145,7 +147,7 @@ def _action_tables(c, page, enemies: list) -> None:
             if e.get("actions") else f"{k}")
         if e.get("traits"):
             line += "   traits: " + "  \u00b7  ".join(e["traits"])
-        text(c, page.x0, page.cursor - 7, line, REGULAR, 6.8, max_width=page.width)
+        put(c, page.x0, page.cursor - 7, line, REGULAR, 6.8, max_width=page.width)
         page.take(9.5)
 
 

@@ -5,19 +5,8 @@ from __future__ import annotations
 from journal.games.kraken.cgm import INTERLINK, LINE_CELLS, LINE_VARS, SLOTS
 from journal.games.kraken.model.locations import location_capacity
 from journal.games.kraken.sheets.parts import GAP, as_dict, campaign_sub, header, labelled_cell, turn_badges
-from journal.pdf.primitives import (
-    BOLD,
-    INK,
-    MUTED,
-    REGULAR,
-    ZEBRA,
-    checkbox,
-    field,
-    heading,
-    text,
-    text_width,
-    wrap_text,
-)
+from journal.pdf.flow import field, heading
+from journal.pdf.primitives import BOLD, INK, MUTED, REGULAR, ZEBRA, checkbox, text, text_width, wrap_text
 
 LABEL_W = 44            # the LINE n box
 NOTE_W = 128            # the note box right of each line
@@ -140,7 +129,7 @@ def _turn_box(c, page, s, blank) -> None:
     checkbox(c, px + 4, y - 1, bool(s.get("recovered")) and not blank, 8)
     text(c, px + 15, y, "Recovered this turn", REGULAR, 7.5)
     y2 = top - 27
-    field(c, x + 6, y2, 128, "Skipped line (K5)", s.get("skipped") if not blank else None, size=9)
+    field(c, x + 6, y2, 128, "Skipped line", s.get("skipped") if not blank else None, size=9)
     field(c, x + 142, y2, 128, "Skipped last turn", s.get("skipped_before") if not blank else None, size=9)
     fa = s.get("free_action") if not blank else None
     field(c, x + 278, y2, w - 284, "Phase 3 free action", fa, size=9)
@@ -149,7 +138,7 @@ def _turn_box(c, page, s, blank) -> None:
 
 def _interlink(c, page, s, blank) -> None:
     x, w = page.x0, page.width
-    page.take(heading(c, x, page.cursor, w, "INTERLINK MEMORY", 10.5,
+    page.take(heading(c, x, page.cursor, w, "Interlink memory",
                       right="variables I-Z shared by every line; empty = 0"))
     values = {} if blank else as_dict(s.get("interlink"))
     cw = w / len(INTERLINK)
@@ -165,7 +154,7 @@ def _locations(c, page, s, blank) -> None:
     locs = as_dict(s.get("locations"))
     used = max([int(k) for k in locs if str(k).isdigit()] + [cap])
     note = "MAP 3-6 need HyperNavMemory" if blank or cap < 6 else "6 slots (HyperNavMemory)"
-    page.take(heading(c, x, page.cursor, w, "STARMAP LOCATIONS LOG", 10.5, right=note + " · cleared maps underlined"))
+    page.take(heading(c, x, page.cursor, w, "Starmap Locations Log", right=note + " · cleared maps underlined"))
     cols = [("MAP", 34), ("Type", 0), ("Dif.", 26), ("AO", 32), ("AI", 32), ("Depth", 30), ("Telep.", 30),
             ("Special", 64), ("Species", 60), ("Solved", 32)]
     cols[1] = ("Type", w - sum(cw for _n, cw in cols))

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 from journal.games.kraken.model.constants import DIFFICULTY_TEXT
-from journal.pdf.primitives import BOLD, INK, MUTED, REGULAR, badge, checkbox, field, fit_text, text
+from journal.pdf.flow import PENCIL_ROW, field, put, shorter
+from journal.pdf.primitives import BOLD, INK, MUTED, REGULAR, badge, checkbox, text, wrap_text
+from journal.pdf.primitives import badge as badge_box
 
 GAP = 10
 FORM_GAP = 9
+
+
+def pencil(row_h: float, blank: bool) -> float:
+    """A table's row height: `row_h`, or a pencil's write-in row on a blank sheet (at least 6.5 mm)."""
+    return PENCIL_ROW if blank else row_h
 
 
 def as_dict(value) -> dict:
@@ -18,14 +25,18 @@ def header(c, page, title, sub, badges=(), blank=False) -> None:
     top = page.cursor
     right = x + w
     for label, dark in badges:
-        right -= badge(c, right, top - 15, fit_text(label, BOLD, 8.5, 160), size=8.5, dark=dark) + 5
-    text(c, x, top - 15, title, BOLD, 16, max_width=right - x - 6)
+        shown, size = shorter(label, BOLD, 8.5, w * 0.4)
+        right -= badge(c, right, top - 15, shown, size=size, dark=dark) + 5
+    put(c, x, top - 15, title, BOLD, 16, max_width=right - x - 6)
     if blank:
         field(c, x, top - 31, 220, "Campaign")
         field(c, x + 236, top - 31, 110, "Date")
-    else:
-        text(c, x, top - 30, sub, REGULAR, 9, max_width=w, grey=MUTED)
-    page.take(40)
+        page.take(40)
+        return
+    lines = wrap_text(sub, REGULAR, 9, w)       # a long subtitle takes two lines, never cut
+    for k, line in enumerate(lines):
+        text(c, x, top - 30 - 11 * k, line, REGULAR, 9, grey=MUTED)
+    page.take(40 + 11 * (len(lines) - 1))
 
 
 def labelled_cell(c, x, y, w, h, value=None, label=None, size=10.0, shade=None, frame=0.6, font=BOLD) -> None:
@@ -42,7 +53,7 @@ def labelled_cell(c, x, y, w, h, value=None, label=None, size=10.0, shade=None, 
         text(c, x + 2, y + h - 6.5, label, BOLD, 5.8, grey=MUTED)
     if value not in (None, ""):
         base = y + (h - 0.72 * size) / 2 - (1.5 if label else 0)
-        text(c, x + w / 2, base, str(value), font, size, max_width=w - 4, align="c")
+        put(c, x + w / 2, base, str(value), font, size, max_width=w - 4, align="c")
 
 
 def campaign_sub(s, title, what) -> str:
@@ -82,15 +93,13 @@ def form_title(c, page, title, sub, badge=None) -> None:
     top = page.cursor
     right = x + w
     if badge:
-        bw = min(200, 12 + len(badge) * 5.2)
-        c.setFillGray(0.15)
-        c.roundRect(right - bw, top - 19.5, bw, 15, 3, stroke=0, fill=1)
-        text(c, right - bw / 2, top - 15, badge, BOLD, 8.5, align="c", grey=1, max_width=bw - 6)
-        c.setFillGray(INK)
-        right -= bw + 6
-    text(c, x, top - 15, title, BOLD, 16, max_width=right - x - 6)
-    text(c, x, top - 29, sub, REGULAR, 8.5, max_width=w, grey=MUTED)
-    page.take(38)
+        shown, size = shorter(badge, BOLD, 8.5, w * 0.45)
+        right -= badge_box(c, right, top - 15, shown, size=size) + 6
+    put(c, x, top - 15, title, BOLD, 16, max_width=right - x - 6)
+    lines = wrap_text(sub, REGULAR, 8.5, w)
+    for k, line in enumerate(lines):
+        text(c, x, top - 29 - 10 * k, line, REGULAR, 8.5, grey=MUTED)
+    page.take(38 + 10 * (len(lines) - 1))
 
 
 def ammo_boxes(c, x, y, cap: int, left: int | None, size: float = 6.5, most: int = 12) -> float:

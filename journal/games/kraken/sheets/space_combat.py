@@ -13,20 +13,10 @@ from typing import TYPE_CHECKING
 from journal.games.kraken.catalogue import load as load_catalogue
 from journal.games.kraken.model.constants import COMBAT_STEP_TEXT, OPTION_TEXT, TIMELINE_TEXT
 from journal.games.kraken.model.systems import ship_stats
-from journal.games.kraken.sheets.parts import FORM_GAP, ammo_cell, as_dict, form_cell, form_title
+from journal.games.kraken.sheets.parts import FORM_GAP, ammo_cell, as_dict, form_cell, form_title, pencil
+from journal.pdf.flow import MIN_NOTE_LINES, notes_height, grid, heading, notes_box, put
 from journal.pdf.primitives import (
-    BOLD,
-    INK,
-    MUTED,
-    REGULAR,
-    ZEBRA,
-    checkbox,
-    grid,
-    heading,
-    notes_area,
-    rules_box,
-    text,
-    triangle,
+    BOLD, INK, MUTED, REGULAR, ZEBRA, badge, checkbox, rules_box, text, text_width, triangle,
 )
 
 if TYPE_CHECKING:
@@ -46,7 +36,7 @@ def draw_space_combat(c, page, s: State, blank: bool) -> None:
     _enemies(c, page, cb, live)
     _own_ship(c, page, s, cb, blank)
     _crew_usage(c, page, s, cb, blank)
-    _rules(c, page)
+    _rules(c, page, blank)
 
 
 def _flight(c, page, cb: dict, f: dict) -> None:
@@ -67,7 +57,7 @@ def _flight(c, page, cb: dict, f: dict) -> None:
     for i, (key, label) in enumerate(OPTION_TEXT.items()):
         cx, cy = ox + (i % 2) * colw, top - 16 - (i // 2) * 9
         checkbox(c, cx, cy, key in opts, 6.5)
-        text(c, cx + 8.5, cy + 1, label, BOLD if key in opts else REGULAR, 6.5, max_width=colw - 10)
+        put(c, cx + 8.5, cy + 1, label, BOLD if key in opts else REGULAR, 6.5, max_width=colw - 10)
     page.take(28 + FORM_GAP)
 
 
@@ -75,8 +65,8 @@ def _timeline_and_objectives(c, page, cb: dict, live: bool) -> None:
     """The timeline's eight cells (crossed out as used) and the four objectives."""
     x, w = page.x0, page.width
     top = page.cursor
-    page.take(heading(c, x, top, w * 0.62 - 6, "TIMELINE", 10, right="cross out each as it is used"))
-    heading(c, x + w * 0.62, top, w * 0.38, "OBJECTIVES", 10, right="left to right")
+    page.take(heading(c, x, top, w * 0.62 - 6, "Timeline", right="cross out each as it is used"))
+    heading(c, x + w * 0.62, top, w * 0.38, "Objectives", right="left to right")
     top = page.cursor
     _timeline_cells(c, x, top, (w * 0.62 - 6) / 8, cb, live)
     objs = cb.get("objectives", [])
@@ -86,10 +76,10 @@ def _timeline_and_objectives(c, page, cb: dict, live: bool) -> None:
         ox = x + w * 0.62 + i * ow
         form_cell(c, ox, top - 30, ow - 2, 30, f"{o['check']}{o['target']}" if o else None, f"OBJ {i + 1}", size=13)
         checkbox(c, ox + ow - 12, top - 28, bool(o and o["solved"]), 7)
-    text(c, x + w * 0.62, top - 39, "A attack \u00b7 T tech \u00b7 C charisma \u00b7 ? choose; d6 + attributes, "
-         "1 fails", REGULAR, 6, grey=MUTED, max_width=w * 0.38)
-    text(c, x, top - 39, "A Attack \u00b7 B Backup \u00b7 C Combat (board) \u00b7 E Evading \u00b7 G Game over \u00b7 "
-         "I Idle \u00b7 S Shields \u00b7 T Time \u00b7 V Victory", REGULAR, 6, grey=MUTED, max_width=w * 0.62 - 8)
+    put(c, x + w * 0.62, top - 39, "A attack \u00b7 T tech \u00b7 C charisma \u00b7 ? choose; d6 + attributes, "
+        "1 fails", REGULAR, 6, grey=MUTED, max_width=w * 0.38)
+    put(c, x, top - 39, "A Attack \u00b7 B Backup \u00b7 C Combat (board) \u00b7 E Evading \u00b7 G Game over \u00b7 "
+        "I Idle \u00b7 S Shields \u00b7 T Time \u00b7 V Victory", REGULAR, 6, grey=MUTED, max_width=w * 0.62 - 8)
     page.take(44)
 
 
@@ -104,18 +94,18 @@ def _timeline_cells(c, x: float, top: float, tw: float, cb: dict, live: bool) ->
              shade=0.8 if current else (ZEBRA if code is None and live else None), frame=1.6 if current else 0.6,
              cross=live and i < crossed)
         if code and code != "-":
-            text(c, x + i * tw + (tw - 2) / 2, top - 28, TIMELINE_TEXT[code], REGULAR, 5.5, align="c",
-                 max_width=tw - 4, grey=MUTED)
+            put(c, x + i * tw + (tw - 2) / 2, top - 28, TIMELINE_TEXT[code], REGULAR, 5.5, align="c",
+                max_width=tw - 4, grey=MUTED)
 
 
 def _enemies(c, page, cb: dict, live: bool) -> None:
     """Enemies 1-4, a column each."""
     x, w = page.x0, page.width
-    page.take(heading(c, x, page.cursor, w, "ENEMIES", 10, right="SP-CREW, DAMAGE, SHIELD-RECHARGE"))
+    page.take(heading(c, x, page.cursor, w, "Enemies", right="SP-CREW, DAMAGE, SHIELD-RECHARGE"))
     top = page.cursor
     enemies = cb.get("enemies", [])
     ew = w / 4
-    eh = 100
+    eh = 116 if any(e and e["sp"] == 0 for e in enemies) else 100   # room for a DESTROYED stamp
     for i in range(4):
         e = enemies[i] if i < len(enemies) else None
         ex = x + i * ew
@@ -123,7 +113,7 @@ def _enemies(c, page, cb: dict, live: bool) -> None:
     page.take(eh + FORM_GAP)
 
 
-def _rules(c, page) -> None:
+def _rules(c, page, blank: bool) -> None:
     """The chapter's rules in brief, and room for notes."""
     x, w = page.x0, page.width
     rules = [("Fire", "up to 4 weapons; hit on 4+ (3+ Combat Bridge, +1 when Evading); an unused crew member may "
@@ -137,9 +127,10 @@ def _rules(c, page) -> None:
                           "three rounds at most."),
              ("Escape", "d20 + unused crew's Tech \u2265 20 (15 after a failed try): the battle counts as lost."),
              ("After", "systems repaired, SP restored, Ammo refilled; a won flight gives its XP and as many Credits.")]
-    page.take(rules_box(c, x, page.cursor, w, "SPACE COMBAT RULES", rules, size=6.6, lead=7.8, fit_below=page.y0)
+    page.take(rules_box(c, x, page.cursor, w, "Space Combat rules", rules, size=6.6, lead=7.8,
+                        fit_below=page.y0 + notes_height(least=MIN_NOTE_LINES) + FORM_GAP)
               + FORM_GAP)
-    notes_area(c, page, 10, most=8)
+    notes_box(c, page, blank, most=8, least=MIN_NOTE_LINES)
 
 
 def _enemy_column(c, x, top, w, h, n, e, live) -> None:
@@ -151,7 +142,7 @@ def _enemy_column(c, x, top, w, h, n, e, live) -> None:
     destroyed = bool(e and e["sp"] == 0)
     form_cell(c, x + 22, top - 21, w - 26, 19, None, "ENEMY TYPE")
     if e:
-        text(c, x + 25, top - 18.5, e["type"], BOLD, 8.5, max_width=w - 32)
+        put(c, x + 25, top - 18.5, e["type"], BOLD, 8.5, max_width=w - 32)
     y = top - 46
     half = (w - 8) / 2
     form_cell(c, x + 4, y, half - 2, 23, f"{e['sp']}/{e['sp_max']}" if e else None, "SP", size=10)
@@ -167,15 +158,8 @@ def _enemy_column(c, x, top, w, h, n, e, live) -> None:
     lw = (w - 8) / 6
     for i in range(6):
         form_cell(c, x + 4 + i * lw, top - h + 4, lw - 2, 13, None, None)
-    if destroyed:
-        c.setStrokeGray(0.35)
-        c.setLineWidth(1.4)
-        c.line(x + 3, top - h + 3, x + w - 3, top - 22)
-        c.setLineWidth(0.6)
-        c.setStrokeGray(INK)
-        c.setFillGray(1)
-        c.rect(x + w / 2 - 28, top - 32, 56, 12, stroke=1, fill=1)
-        text(c, x + w / 2, top - 28.5, "DESTROYED", BOLD, 7, align="c")
+    if destroyed:                        # the stamp in the free strip above the SP log, over no box
+        badge(c, x + w / 2 + text_width("DESTROYED", BOLD, 7.5) / 2 + 5.8, top - 84, "DESTROYED", size=7.5)
 
 
 def _own_ship(c, page, s, cb, blank) -> None:
@@ -184,7 +168,7 @@ def _own_ship(c, page, s, cb, blank) -> None:
     cat = load_catalogue()
     st = ship_stats(s, cat) if ship else None
     cs = as_dict(cb.get("ship"))
-    page.take(heading(c, x, page.cursor, w, "YOUR SHIP" + (f": {ship['hull']}" if ship.get("hull") else ""), 10,
+    page.take(heading(c, x, page.cursor, w, "Your ship" + (f": {ship['hull']}" if ship.get("hull") else ""),
                       right="SP, shield and Ammo full at the start; shields recharge in 7)"))
     top = page.cursor
     triangle(c, x + 10, top - 4, 14, "up", grey=0.25)
@@ -204,7 +188,8 @@ def _own_ship(c, page, s, cb, blank) -> None:
         form_cell(c, lx + i * lw, top - 26, lw - 2, 15, None, None)
     page.take(30)
     rows = _ship_weapon_rows(as_dict(ship.get("systems")), cat, cb)
-    h = grid(c, x, page.cursor, [w * 0.30, w * 0.18, w * 0.36, w * 0.16], rows, row_h=13,
+    h = grid(c, x, page.cursor, [w * 0.30, w * 0.18, w * 0.36, w * 0.16], rows,
+             row_h=pencil(13, blank), zebra=not blank,
              header=["Weapon (at most 4 fire a turn)", "Damage", "Ammo (crossed: spent)", "State"], size=7.5)
     page.take(h + FORM_GAP)
 
@@ -234,7 +219,7 @@ TASKS = ("objective", "repair", "reroll", "pilot", "boarding", "defence")
 
 def _crew_usage(c, page, s, cb, blank) -> None:
     x, w = page.x0, page.width
-    page.take(heading(c, x, page.cursor, w, "CREW", 10, right="each crew member once per turn: mark the task"))
+    page.take(heading(c, x, page.cursor, w, "Crew", right="each crew member once per turn: mark the task"))
     crew = list(as_dict(s.get("crew"))) if not blank else []
     used = as_dict(cb.get("used"))
     rows = []
@@ -248,7 +233,7 @@ def _crew_usage(c, page, s, cb, blank) -> None:
         rows.append(cells)
     rows += [[None] * 5 + [_tick(False)] * len(TASKS)] * max(0, 4 - len(rows))
     widths = [w * 0.22, w * 0.09, w * 0.06, w * 0.06, w * 0.07] + [w * 0.50 / len(TASKS)] * len(TASKS)
-    h = grid(c, x, page.cursor, widths, rows, row_h=14,
+    h = grid(c, x, page.cursor, widths, rows, row_h=pencil(14, blank), zebra=not blank,
              header=["Crew member", "HP", "TEC", "CHA", "RG/ML"] + [t.capitalize() for t in TASKS], size=7.5,
              align=["l", "c", "c", "c", "c"] + ["c"] * len(TASKS))
     page.take(h + FORM_GAP)

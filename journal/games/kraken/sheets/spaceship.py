@@ -6,8 +6,9 @@ from journal.games.kraken.catalogue import AMMO, CATEGORY_TEXT, half_up, load as
 from journal.games.kraken.model.campaign import oxygen_max
 from journal.games.kraken.model.constants import MAX_TICKS, OXYGEN_BASE
 from journal.games.kraken.model.systems import ship_stats
-from journal.games.kraken.sheets.parts import GAP, as_dict, campaign_sub, header, labelled_cell, turn_badges
-from journal.pdf.primitives import BOLD, MUTED, REGULAR, SHADE, checkbox, grid, heading, text, track
+from journal.games.kraken.sheets.parts import GAP, as_dict, campaign_sub, header, labelled_cell, pencil, turn_badges
+from journal.pdf.flow import MIN_NOTE_LINES, grid, heading, notes_box, notes_height
+from journal.pdf.primitives import BOLD, MUTED, REGULAR, SHADE, checkbox, text, track
 
 
 def draw_spaceship(c, page, s, title, blank) -> None:
@@ -27,6 +28,8 @@ def draw_spaceship(c, page, s, title, blank) -> None:
     _oxygen_track(c, page, s, blank)
     _systems(c, page, s, ship, cat, blank)
     _storage_and_quests(c, page, s, blank)
+    if page.remaining() >= notes_height(least=MIN_NOTE_LINES):    # where the page has room for them
+        notes_box(c, page, blank, most=10, least=MIN_NOTE_LINES)  # the campaign's latest notes (blank: lines)
 
 
 def _ship_boxes(c, page, s, ship: dict, st: dict | None, blank: bool) -> None:
@@ -65,7 +68,7 @@ def _systems(c, page, s, ship, cat, blank) -> None:
         if key == AMMO:
             key = f"{AMMO}:{e.get('for')}"
         owned.setdefault(key, []).append({"label": label, **e})
-    page.take(heading(c, x, page.cursor, w, "SYSTEMS AND WEAPONS", 10.5,
+    page.take(heading(c, x, page.cursor, w, "Systems and weapons",
                       right="X installed · damaged: off until repaired"))
     gap = 10
     half = (w - gap) / 2
@@ -133,13 +136,14 @@ def _storage_and_quests(c, page, s, blank) -> None:
     right_x = x + left_w + gap
     right_w = w - left_w - gap
     top = page.cursor
-    heading(c, x, top, left_w, "STORAGE", 10.5)
-    heading(c, right_x, top, right_w, "NOTES / QUESTS", 10.5, right="urgent: the 4th tick fails")
+    heading(c, x, top, left_w, "Storage")
+    heading(c, right_x, top, right_w, "Notes / Quests", right="urgent: the 4th tick fails")
     y = top - 19
-    hs = grid(c, x, y, [24, left_w - 24], _storage_rows(s, blank), row_h=14,
+    hs = grid(c, x, y, [24, left_w - 24], _storage_rows(s, blank), row_h=pencil(14, blank), zebra=not blank,
               header=["#", "Item (EXP: expansion storage)"], size=7.5)
     widths = [right_w * 0.30, 64, right_w * 0.35 - 32, right_w * 0.35 - 32]
-    hq = grid(c, right_x, y, widths, _quest_rows(quests), row_h=14, header=["Quest", "Timer", "Reward", "Penalty"],
+    hq = grid(c, right_x, y, widths, _quest_rows(quests), row_h=pencil(14, blank), zebra=not blank,
+              header=["Quest", "Timer", "Reward", "Penalty"],
               size=7.5)
     yq = y - hq
     if builds or blank:
@@ -183,7 +187,7 @@ def _constructions(c, right_x: float, yq: float, right_w: float, builds: dict, b
                        f"{max(0, b.get('cost', 0) - b.get('discount', 0))}\u00a2"])
     b_rows += [[None] * 4] * (2 if blank else 0)
     hb = grid(c, right_x, yq, [right_w * 0.3, right_w * 0.36, right_w * 0.16, right_w * 0.18], b_rows,
-              row_h=14, header=["Building", "Crew", "Done", "To pay"], size=7.5)
+              row_h=pencil(14, blank), zebra=not blank, header=["Building", "Crew", "Done", "To pay"], size=7.5)
     return yq - hb
 
 
