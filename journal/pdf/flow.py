@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from reportlab.lib.units import mm
 
 from journal.pdf.primitives import BOLD, INK, MUTED, REGULAR, RULE, SHADE, TINTS, ZEBRA, Cell, Fill, Page
-from journal.pdf.primitives import latest_notes, safe, text, text_width, wrap_text
+from journal.pdf.primitives import latest_notes, safe, table_rules, text, text_width, wrap_text
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -214,7 +214,7 @@ def grid(c: Canvas, x: float, y: float, widths: Sequence[float], rows: Sequence[
         _row(c, x, top - h, widths, cells, h, style.get("font", REGULAR), size, align)
         top -= h
         ends.append(top)
-    _rules(c, x, y, top, widths, ends[:-1], row_h if header else 0.0)
+    table_rules(c, x, y, top, widths, ends[:-1], row_h if header else 0.0)
     return y - top
 
 
@@ -231,26 +231,6 @@ def _header(c: Canvas, x: float, yb: float, widths: Sequence[float], cells: Sequ
             at = {"c": cx + w / 2, "r": cx + w - PAD}.get(a, cx + PAD)
             text(c, at, base, shown, font, fsize, align=a if a in "cr" else "l")
         cx += w
-
-
-def _rules(c: Canvas, x: float, y: float, bottom: float, widths: Sequence[float], row_ends: Sequence[float],
-           header_h: float) -> None:
-    """Light rules between rows and columns, a firm outer frame and header line."""
-    total_w = sum(widths)
-    c.setStrokeGray(RULE)
-    c.setLineWidth(0.4)
-    for yy in row_ends:
-        c.line(x, yy, x + total_w, yy)
-    cx = x
-    for w in widths[:-1]:
-        cx += w
-        c.line(cx, y, cx, bottom)
-    c.setStrokeGray(INK)
-    c.setLineWidth(0.8)
-    c.rect(x, bottom, total_w, y - bottom, stroke=1, fill=0)
-    if header_h:
-        c.line(x, y - header_h, x + total_w, y - header_h)
-    c.setLineWidth(0.6)
 
 
 def rows_that_fit(heights: Sequence[float], room: float) -> int:

@@ -728,23 +728,30 @@ class _Table:
 
     def rules(self, y: float, top: float, row_h: float, n_rows: int, header: bool) -> None:
         """Light rules between rows and columns, a firm outer frame and header line."""
-        c, x, total_w = self.c, self.x, self.width
-        c.setStrokeGray(RULE)
-        c.setLineWidth(0.4)
-        yy = y - (row_h if header else 0)
-        for _ in range(n_rows - 1):
-            yy -= row_h
-            c.line(x, yy, x + total_w, yy)
-        cx = x
-        for w in self.widths[:-1]:
-            cx += w
-            c.line(cx, y, cx, top)
-        c.setStrokeGray(INK)
-        c.setLineWidth(0.8)
-        c.rect(x, top, total_w, y - top, stroke=1, fill=0)
-        if header:
-            c.line(x, y - row_h, x + total_w, y - row_h)
-        c.setLineWidth(0.6)
+        first = y - (row_h if header else 0)
+        ends = [first - row_h * (i + 1) for i in range(n_rows - 1)]
+        table_rules(self.c, self.x, y, top, self.widths, ends, row_h if header else 0.0)
+
+
+def table_rules(c: Canvas, x: float, y: float, bottom: float, widths: Sequence[float], row_ends: Sequence[float],
+                header_h: float) -> None:
+    """A table's light rules between rows (at `row_ends`) and columns, a firm outer frame from `y`
+    down to `bottom`, and the header's line (`header_h` below the top; none when 0)."""
+    total_w = sum(widths)
+    c.setStrokeGray(RULE)
+    c.setLineWidth(0.4)
+    for yy in row_ends:
+        c.line(x, yy, x + total_w, yy)
+    cx = x
+    for w in widths[:-1]:
+        cx += w
+        c.line(cx, y, cx, bottom)
+    c.setStrokeGray(INK)
+    c.setLineWidth(0.8)
+    c.rect(x, bottom, total_w, y - bottom, stroke=1, fill=0)
+    if header_h:
+        c.line(x, y - header_h, x + total_w, y - header_h)
+    c.setLineWidth(0.6)
 
 
 def rules_box(c: Canvas, x: float, top: float, w: float, title: object, rules: Iterable[tuple[str, str]],
