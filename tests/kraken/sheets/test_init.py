@@ -132,3 +132,15 @@ def test_pdf_prints_the_combat_and_dungeon_pages_only_while_one_is_under_way(fly
     out = tmp_path / "g.pdf"
     document.render_save(GAME, adventure_states()["ground"], [], out, "a4", title="camp", progress=False)
     assert _titles(out) == ["GROUND COMBAT", "DUNGEON EXPLORATION"]
+
+
+def test_coordinates_print_in_a_font_whose_zero_is_not_the_letter_o(tmp_path):
+    """The book asks for a slashed zero: every CGM coordinate, variable and Map ID cell of the Line
+    Tracker is set in DejaVu Sans Mono (a dotted zero; I, 1, O and 0 told apart)."""
+    out = tmp_path / "k.pdf"
+    document.render_save(GAME, full_state(), [], str(out), "a4", title="camp", progress=False)
+    seen = []
+    PdfReader(str(out)).pages[0].extract_text(visitor_text=lambda t, cm, tm, font, size: seen.append(
+        (t.strip(), str(font.get("/BaseFont", "")) if font else "")))
+    coords = [font for t, font in seen if t in ("1AA", "3AB", "2HA")]
+    assert len(coords) == 3 and all(font.endswith("DejaVuSansMono-Bold") for font in coords), seen[:40]

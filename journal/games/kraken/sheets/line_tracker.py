@@ -6,7 +6,7 @@ from journal.games.kraken.cgm import INTERLINK, LINE_CELLS, LINE_VARS, SLOTS
 from journal.games.kraken.model.locations import location_capacity
 from journal.games.kraken.sheets.parts import GAP, as_dict, campaign_sub, header, labelled_cell, turn_badges
 from journal.pdf.flow import field, heading
-from journal.pdf.primitives import BOLD, INK, MUTED, REGULAR, ZEBRA, checkbox, text, text_width, wrap_text
+from journal.pdf.primitives import BOLD, INK, MONO_BOLD, MUTED, REGULAR, ZEBRA, checkbox, text, text_width, wrap_text
 
 LABEL_W = 44            # the LINE n box
 NOTE_W = 128            # the note box right of each line
@@ -62,11 +62,11 @@ def _line_slot(c, page, slot, line, s, done, blank, slot_h) -> None:
         value = coords[i] if i < len(coords) else None
         current = line is not None and i == len(coords) - 1
         labelled_cell(c, cx + i * cw, top - coord_h, cw, coord_h, value, str(i + 1), size=12,
-              shade=0.80 if current else None, frame=1.8 if current else 0.6)
+                      shade=0.80 if current else None, frame=1.8 if current else 0.6, font=MONO_BOLD)
     vw = cells_w / len(LINE_VARS)
     vars_ = as_dict(line.get("vars")) if line else {}
     for i, v in enumerate(LINE_VARS):
-        labelled_cell(c, cx + i * vw, top - h, vw, var_h, vars_.get(v), v, size=10, shade=ZEBRA)
+        labelled_cell(c, cx + i * vw, top - h, vw, var_h, vars_.get(v), v, size=10, shade=ZEBRA, font=MONO_BOLD)
     _slot_note(c, x + w - NOTE_W, top, h, _slot_notes(slot, line, s, done, blank), bool(line))
     page.take(h + (slot_h - h))
 
@@ -144,7 +144,7 @@ def _interlink(c, page, s, blank) -> None:
     cw = w / len(INTERLINK)
     top = page.cursor
     for i, v in enumerate(INTERLINK):
-        labelled_cell(c, x + i * cw, top - 22, cw, 22, values.get(v), v, size=9.5)
+        labelled_cell(c, x + i * cw, top - 22, cw, 22, values.get(v), v, size=9.5, font=MONO_BOLD)
     page.take(22 + GAP)
 
 
@@ -198,13 +198,14 @@ def _map_ids(c, x: float, y2: float, w: float, lab_w: float, loc, shade) -> None
         mx = x + lab_w + i * mw
         beyond = loc is not None and i >= depth
         value = maps[i] if i < len(maps) else None
-        labelled_cell(c, mx, y2, mw, LOC_IDS, value, str(i + 1), size=9.5, shade=0.80 if beyond else shade)
+        labelled_cell(c, mx, y2, mw, LOC_IDS, value, str(i + 1), size=9.5, shade=0.80 if beyond else shade,
+                      font=MONO_BOLD)
         if beyond:
             c.setStrokeGray(0.55)
             c.line(mx + 2, y2 + 2, mx + mw - 2, y2 + LOC_IDS - 2)
             c.setStrokeGray(INK)
         if value is not None and i + 1 in cleared:
-            tw = text_width(str(value), BOLD, 9.5)
+            tw = text_width(str(value), MONO_BOLD, 9.5)
             c.setLineWidth(1.5)
             c.line(mx + mw / 2 - tw / 2 - 1.5, y2 + 2.4, mx + mw / 2 + tw / 2 + 1.5, y2 + 2.4)
             c.setLineWidth(0.6)
