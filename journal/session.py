@@ -32,7 +32,7 @@ from journal import log as logmod
 from journal.dice import Dice
 from journal.errors import InputError, Interrupted, JournalError, RuleError, SaveError, typed
 from journal.outcome import Outcome, copy_state
-from journal.store import atomic, cache, document, interrupts, locking, logview, undone
+from journal.store import atomic, cache, document, interrupts, locking, logview, moves, undone
 from journal.store.paths import SavePaths, beside, folder_of
 from journal.text import plural
 
@@ -82,6 +82,7 @@ class Session:
             os.makedirs(folder, exist_ok=True)
         elif not os.path.isdir(folder):
             document.read_text(self.paths)  # raises the friendly "no save" error
+        moves.recover_around(folder)  # a campaign move a kill cut short is finished first
         self._lock = locking.locked(folder, self.exclusive)
         self._lock.__enter__()
         try:
