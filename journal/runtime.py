@@ -21,7 +21,7 @@ import click
 
 from journal import files, games
 from journal.store.current import current_ref, read_current, write_current
-from journal.store.folder import Found, mark
+from journal.store.folder import Found, mark, save_files
 from journal.store.paths import SavePaths, resolve
 from journal.dice import MAX_SEED, Dice, rolled_line
 from journal.errors import InputError, Interrupted, JournalError, NeedChoice, RuleError, SaveError, typed
@@ -288,6 +288,9 @@ class Runtime:
         if ref is not None:
             return resolve(ref, self.saves_dir)
         current = read_current(self.saves_dir)
+        if current is None and not save_files(self.saves_dir):
+            raise click.UsageError(f"no campaign in {self.saves_dir}/ yet: start one with `journal epm new NAME ...` "
+                                   f"(or titans, kraken, pulp; `journal games` lists them)")
         if current is None:
             raise click.UsageError(
                 "no campaign given: name it with -s NAME (before or after the command), set "

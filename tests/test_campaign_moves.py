@@ -228,3 +228,11 @@ def test_a_move_record_journal_did_not_write_moves_nothing(camp, record):
     error = one_error(camp("show"))
     assert "is not a record of a move journal began" in error
     assert tree(camp.saves) == before
+
+
+def test_with_no_campaign_at_all_a_command_says_how_to_start_one(journal, camp):
+    camp("delete", "camp", "--yes", ok=True)
+    r = journal("show")
+    assert r.exit_code == 2 and "no campaign in saves/ yet: start one with `journal epm new NAME ...`" in r.stderr
+    camp(*named(EPM_NEW, "other"), ok=True)
+    camp("use", "--help", ok=True)
