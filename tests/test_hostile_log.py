@@ -107,7 +107,7 @@ def test_undo_whose_save_write_fails_changes_no_byte(saves, monkeypatch):
     """Undo writes the save first (its commit point): should that fail, nothing has changed."""
     from journal.store import atomic
 
-    def full(path, data, *rest):
+    def full(path, data, *rest, **kwargs):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(atomic, "atomic_write", full)

@@ -76,10 +76,10 @@ def test_a_failed_commit_puts_the_side_file_and_the_log_back(camp, saves, monkey
     files, side = camp.files("camp"), (saves / SIDE).read_bytes()
     real = atomic.atomic_write
 
-    def full_disk(path, data):
+    def full_disk(path, data, **kwargs):
         if os.path.basename(path) == "camp.toml":
             raise OSError(28, "No space left on device")
-        real(path, data)
+        real(path, data, **kwargs)
 
     monkeypatch.setattr(atomic, "atomic_write", full_disk)
     with pytest.raises(OSError):
@@ -92,10 +92,10 @@ def test_a_crash_before_the_save_commits_is_put_back_by_the_next_writer(camp, sa
     apply(saves, "First")
     real = atomic.atomic_write
 
-    def killed(path, data):
+    def killed(path, data, **kwargs):
         if os.path.basename(path) == "camp.toml":
             raise SystemExit("killed")  # the process dies: no roll-back runs
-        real(path, data)
+        real(path, data, **kwargs)
 
     monkeypatch.setattr("journal.session.Session._roll_back", lambda self, *args: None)
     monkeypatch.setattr(atomic, "atomic_write", killed)
