@@ -129,6 +129,7 @@ class Session:
         if cached is None or not self._open(cached[0], from_cache=True, judged=cached[1]):
             self._open(document.parse(self.paths, self.text))
         if self.exclusive:
+            self.log.check_order()  # a reordered or cut log is refused by writers as by `check`
             self._put_back_orphan_side_changes()
 
     def _open(self, doc: dict, from_cache: bool = False, judged: bool = False) -> bool:
