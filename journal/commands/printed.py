@@ -91,15 +91,34 @@ def build(rt: Runtime, save: str | None, last_session: bool, since: int | None,
     return model.build(game, paths.name, state, entries, last_session, since, span), paths
 
 
+SIGNATURE = "<!-- written by journal report: it replaces this file when asked to -->\n"
+
+
+def written_by_journal(path: str) -> bool:
+    """Whether a file is a report journal wrote (it ends with journal's signature): the only kind
+    of existing file `report -o` replaces. Read without blocking, and its end only."""
+    try:
+        with files.open_regular(path, error=InputError) as f:
+            size = os.fstat(f.fileno()).st_size
+            f.seek(max(0, size - len(SIGNATURE.encode("utf-8")) - 2))
+            return SIGNATURE.strip() in f.read().decode("utf-8", errors="replace")
+    except (OSError, InputError):
+        return False
+
+
 def write(path: str, text: str) -> None:
-    """A report file: a new one, or one with a report's extension (never a save, its log or a PDF)."""
+    """A report file: a new one, or one journal wrote before (never another file, whatever its
+    name); its control characters written out as on a terminal (a note's ESC or BEL would retitle
+    the terminal of whoever runs `cat` on it), and journal's signature at its end."""
     from journal.store import atomic
 
-    if os.path.lexists(path) and not path.lower().endswith(WRITABLE):
-        raise InputError(f"-o {path} exists and is not a report file ({', '.join(WRITABLE)}): choose another name")
     if os.path.isdir(path):
         raise InputError(f"-o {path} is a folder: name a file")
-    atomic.atomic_write(path, text.encode("utf-8"))
+    if os.path.lexists(path) and not (path.lower().endswith(WRITABLE) and written_by_journal(path)):
+        raise InputError(f"-o {path} exists and journal did not write it: journal replaces only the reports it "
+                         f"wrote; choose another name, or move that file away")
+    text = shown(text)
+    atomic.atomic_write(path, (text + ("" if text.endswith("\n") else "\n") + SIGNATURE).encode("utf-8"))
 
 
 @click.command()
