@@ -36,3 +36,17 @@ def test_a_report_file_escapes_control_characters_as_stdout_does(camp, fmt):
     if fmt == "md":
         on_stdout = camp("report", ok=True).stdout
         assert data.decode("utf-8").startswith(on_stdout)
+
+
+@pytest.mark.parametrize("args", [("report", "-o", "r.md"), ("report", "--format", "html"), ("pdf",), ("sheet",)])
+def test_a_file_written_is_never_denied_when_the_output_fails_after(camp, monkeypatch, args):
+    """Issue 31 item 4: stdout on a full disk once the file is made: the message says it stands."""
+    import errno
+
+    from journal.runtime import Runtime
+
+    def full(self, *a, **k):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(Runtime, "emit", full)
+    error = one_error(camp(*args))
+    assert "nothing was saved" not in error and "was saved before this, and stands" in error, error

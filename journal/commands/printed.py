@@ -40,6 +40,7 @@ def pdf(rt: Runtime, save: str | None, output: str | None, paper: str) -> None:
                                  progress=not rt.json and sys.stderr.isatty(),
                                  follow_links=not in_saves_folder(rt, out, paths),
                                  error=InputError if output else SaveError)
+    rt.committed(f"the file {out}")  # a failure to say so (stdout on a full disk) must not deny it
     rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
 
 
@@ -65,6 +66,7 @@ def sheet(rt: Runtime, game: str | None, output: str | None, paper: str, save: s
     game = game or rt.current_game(save).ID
     out = files.clean_path(output) if output else os.path.join(rt.saves_dir, f"{game}-sheet.pdf")
     pages = document.render_blank(games.load(game), out, paper, follow_links=not in_saves_folder(rt, out))
+    rt.committed(f"the file {out}")  # a failure to say so (stdout on a full disk) must not deny it
     rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
 
 
@@ -152,6 +154,7 @@ def report(rt: Runtime, save: str | None, fmt: str, output: str | None, last_ses
         return
     out = files.clean_path(output)
     write(out, text)
+    rt.committed(f"the file {out}")
     rt.emit(f"Wrote {out} ({fmt}, {plural(sum(len(s.entries) for s in r.sessions), 'log entry', 'log entries')}).",
             {"format": fmt, "file": out})
 
