@@ -148,7 +148,7 @@ def copy(folder: str, name: str, new: str) -> dict:
     """A fork of campaign `name` as `new`, its log included (the same seed: the same dice ahead)."""
     src = resolve(check_name(name, "the campaign"), folder)
     to = resolve(check_name(new, "the new name"), folder)
-    with Session(src) as s:
+    with Session(src, whole_folder=True) as s:
         _free(to)
         if _copy_unit(folder, s, to):
             raise _interrupted(f"{typed(src.name)} was copied to {typed(to.name)}")
@@ -162,7 +162,7 @@ def rename(folder: str, name: str, new: str) -> dict:
     to = resolve(check_name(new, "the new name"), folder)
     if os.path.realpath(src.save) == os.path.realpath(to.save):
         raise InputError(f"{typed(name)} already has that name")
-    with Session(src) as s:
+    with Session(src, whole_folder=True) as s:
         _free(to)
         s.history()  # a campaign is renamed whole and sound, as it is copied
         current = read_current(folder) == src.name
@@ -184,7 +184,7 @@ def delete(folder: str, name: str) -> dict:
     this one."""
     src = resolve(check_name(name, "the campaign"), folder)
     trash = os.path.join(folder, TRASH)
-    with Session(src) as s:
+    with Session(src, whole_folder=True) as s:
         os.makedirs(trash, exist_ok=True)
         label, n = src.name, 1
         while _taken(trashed(folder, label)) or os.path.lexists(history_path(trashed(folder, label))):
@@ -209,7 +209,7 @@ def restore(folder: str, name: str, new: str | None = None) -> dict:
     if not os.path.lexists(src.save):
         raise RuleError(f"the trash holds no campaign {typed(name)}: `journal list --trash` shows what it holds")
     to = resolve(check_name(new or name, "the new name"), folder)
-    with Session(src) as s:  # locks the trash folder: the saves folder is locked below
+    with Session(src, whole_folder=True) as s:  # locks the trash folder: the saves folder is locked below
         game, entries = s.game.ID, s.entries
     from journal.store import locking
 

@@ -18,6 +18,7 @@ are whole (journal/store/interrupts.py), then stops the command saying that it w
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import stat
@@ -57,11 +58,12 @@ def dumps(doc: dict) -> str:
 
 
 class Session:
-    """A save held under its folder's lock."""
+    """A save held under its campaign's lock (journal/store/locking.py)."""
 
     def __init__(self, paths: SavePaths, *, exclusive: bool = True, create: bool = False, use_cache: bool = True,
-                 on_commit: Callable[[str], None] | None = None):
+                 on_commit: Callable[[str], None] | None = None, whole_folder: bool = False):
         self.paths = paths
+        self.whole_folder = whole_folder  # the folder's own lock, exclusive (a campaign moved, copied...)
         self.on_commit = on_commit  # on_commit("#5"): called the instant a commit (or an undo) stands
         self.exclusive = exclusive
         self.create = create
@@ -91,7 +93,10 @@ class Session:
         elif not os.path.isdir(folder):
             document.read_text(self.paths)  # raises the friendly "no save" error
         moves.recover_around(folder)  # a campaign move a kill cut short is finished first
-        self._lock = locking.locked(folder, self.exclusive)
+        if self.create or self.whole_folder:  # the folder changes as a whole: every command in it waits
+            self._lock = locking.locked(folder, True)
+        else:  # one campaign: commands on others never wait for it
+            self._lock = locking.campaign(folder, self.paths.log, self.exclusive)
         self._lock.__enter__()
         try:
             if self.create:
@@ -408,7 +413,7 @@ class Session:
             atomic.append_log(self.paths.log, self.log.end, b"".join(self.pending), self.mode)
             for name in self.side_dirty:
                 data = self.side_bytes.pop(name, None) or dumps(self.side[name]).encode("utf-8")
-                atomic.atomic_write(self.side_path(name), data)
+                atomic.atomic_write(self.side_path(name), data, unchanged=functools.partial(self._side_unchanged, name))
                 written.append(name)  # (a write that fails leaves the file as it was)
             atomic.atomic_write(self.paths.save, self.text.encode("utf-8"), unchanged=self.refuse_changed)
         except BaseException as e:
@@ -443,6 +448,13 @@ class Session:
             self.refused = True  # the save's id changed, but not by this command: nothing committed
             raise SaveError(f"{self.paths.shown}: the save changed while this command ran: run it again "
                             f"(the other program's save stands; nothing was saved)")
+
+    def _side_unchanged(self, name: str) -> None:
+        """Just before a side file's rename: it must hold the bytes this command read (a command on
+        another campaign of the folder may have written it meanwhile: it stands, this one is refused)."""
+        if document.read_side(self.side_path(name)) != self.side_disk.get(name):
+            raise SaveError(f"{self.side_path(name)} changed while this command ran (a command on another campaign "
+                            f"wrote it): run it again; nothing was saved")
 
     def _read_again(self) -> None:
         """After a commit: the save this session wrote is the one it holds."""
