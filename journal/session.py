@@ -439,10 +439,9 @@ class Session:
         if (identity(st) if st else None) == self.read_as:
             return
         try:
-            with open(self.paths.save, "rb") as f:
-                same = st is not None and self.read_as is not None and logmod.sha(f.read().decode("utf-8")) == \
-                    self.read_sha
-        except (OSError, UnicodeDecodeError):
+            same = st is not None and self.read_as is not None and \
+                logmod.sha(files.read_bytes(self.paths.save).decode("utf-8")) == self.read_sha
+        except (OSError, UnicodeDecodeError, JournalError):  # read as every file: a FIFO there is refused, not waited on
             same = False
         if not same:
             self.refused = True  # the save's id changed, but not by this command: nothing committed
