@@ -27,8 +27,8 @@ from journal.store.paths import NAME_RE
 
 MOVE = ".move.json"
 TRASH = ".trash"
-_FILE = re.compile(r"(?:\.trash/)?(?:(?P<name>[^/]+?)(?:\.toml|\.log\.jsonl|\.undone\.jsonl)"
-                   r"|\.(?P<hidden>[^/]+?)(?:\.history|\.cache\.json))")
+FILE = (r"(?:\.trash/)?(?:(?P<name>[^/]+?)(?:\.toml|\.log\.jsonl|\.undone\.jsonl)"
+        r"|\.(?P<hidden>[^/]+?)(?:\.history|\.cache\.json))")  # compiled only when a record is read
 
 
 class Move:
@@ -60,7 +60,7 @@ def rel(folder: str, path: str) -> str:
 
 
 def _valid_file(name: object) -> bool:
-    found = _FILE.fullmatch(name) if isinstance(name, str) else None
+    found = re.fullmatch(FILE, name) if isinstance(name, str) else None
     return found is not None and bool(NAME_RE.fullmatch(found.group("name") or found.group("hidden") or ""))
 
 
