@@ -429,3 +429,18 @@ def test_a_socket_and_a_byte_order_mark_are_named_as_what_they_are(camp):
     (camp.saves / "bom.toml").write_bytes(b"\xef\xbb\xbf" + (camp.saves / "camp.toml").read_bytes())
     assert "saves/bom.toml starts with a byte-order mark (BOM" in one_error(camp("show", "-s", "bom"))
     assert "byte-order mark" in camp("check", "-s", "bom").stdout
+
+
+def test_a_json_text_with_few_brackets_is_not_walked_and_a_deep_one_still_is(monkeypatch):
+    """Issue 31 item 15: the depth walk is skipped when the text cannot nest past the limit."""
+    from journal import files
+
+    walked = []
+    real = files.too_deep
+    monkeypatch.setattr(files, "too_deep", lambda value, *a: walked.append(1) or real(value, *a))
+    assert files.parse_json(b'{"n":1,"changes":[{"path":["state","signal"],"from":0,"to":1}]}')["n"] == 1
+    assert walked == []
+    with pytest.raises(ValueError, match="nested too deeply"):
+        files.parse_json("[" * 33 + "]" * 33)
+    assert walked == [1]
+    assert files.parse_json('"' + "[" * 40 + '"') == "[" * 40  # brackets in a string: walked, and fine
