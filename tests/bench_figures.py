@@ -22,6 +22,9 @@ It prints, measured in this one run:
   6. the start-up commands of 4 in instructions, counted by `valgrind --tool=callgrind`
      (target <= 1.6x the floor's; `--instructions` measures only this). Instruction counts do
      not move with the machine's load, as wall-clock times do.
+  7. a long campaign (issue 31): the peak memory of `log`, `check`, `report`, `luck` and `pdf`
+     (target < 100 MB at 100,000 entries), and `undo --to 1` then `redo` (target < 3 s each);
+     `--long-only` builds the campaign of `--entries` lines and measures only this.
 """
 
 from __future__ import annotations
@@ -171,6 +174,26 @@ def report_vs_log(j: list[str], tmp: Path, entries: int) -> None:
           f"HTML {m_html:.2f} s / {m_log:.2f} s = {m_html / m_log:.2f}x (target <= 3x)")
 
 
+PEAK = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True); "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+
+
+def peak_mb(cmd: list[str]) -> float:
+    """The peak resident memory of a command, in MB (Linux reports KB)."""
+    done = subprocess.run([sys.executable, "-c", PEAK, *cmd], check=True, capture_output=True, text=True)
+    return int(done.stdout.strip()) / 1024
+
+
+def long_campaign(j: list[str], tmp: Path, entries: int) -> None:
+    """7: memory of the commands that read the whole log, and undo --to 1 / redo, on `big`."""
+    print(f"7. long campaign of {entries} entries ({(tmp / 'big.log.jsonl').stat().st_size / 1e6:.0f} MB of log):")
+    for args in (["log"], ["check"], ["report"], ["luck"], ["pdf", "-o", str(tmp / "long.pdf")]):
+        print(f"   {args[0]:<6} peak {peak_mb(j + ['-s', 'big'] + args):6.0f} MB (target < 100 MB at 100,000)")
+    t_undo = timed(j + ["undo", "-s", "big", "--to", "1", "--yes"])
+    t_redo = timed(j + ["redo", "-s", "big"])
+    print(f"   undo --to 1 {t_undo:.2f} s, redo {t_redo:.2f} s (target < 3 s each at 100,000)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=21)
@@ -178,6 +201,7 @@ def main() -> None:
     ap.add_argument("--startup-only", action="store_true", help="Only the per-game start-up ratios.")
     ap.add_argument("--instructions", action="store_true", help="Only the start-up instruction counts.")
     ap.add_argument("--report-only", action="store_true", help="Only report vs log on the big campaign.")
+    ap.add_argument("--long-only", action="store_true", help="Only the long campaign's memory and undo/redo.")
     args = ap.parse_args()
     j = journal_cmd()
     if args.startup_only or args.instructions:
@@ -195,6 +219,9 @@ def main() -> None:
         t_batch = timed(j + saves + ["batch", "-s", "big", str(batch_file)])
         if args.report_only:
             report_vs_log(j + saves, tmp, args.entries + 1)
+            return
+        if args.long_only:
+            long_campaign(j + saves, tmp, args.entries + 1)
             return
 
         # 1. one command, interleaved medians
