@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from journal import games
+from journal import files, games
 from journal.errors import InputError, JournalError, typed
 from journal.options import HelpAsked
 from journal.runtime import Batch, Runtime
@@ -18,6 +18,27 @@ from journal.session import Session
 from journal.text import MAX_LINE, unfold, word_problem
 
 BATCH_COMMANDS = ("note", "roll", "set")
+
+
+def read_batch_file(name: str) -> str:
+    """A batch file's text: `-` is stdin (read at most one byte past the limit); anything else
+    must be a regular file of at most 16 MiB of UTF-8, refused before it is read otherwise (a FIFO
+    would wait forever, /dev/zero never ends, a huge file would be read whole for nothing)."""
+    limit = files.MAX_BYTES
+    shown = typed(name)
+    if name == "-":
+        data = sys.stdin.buffer.read(limit + 1)
+        if len(data) > limit:
+            raise InputError(f"the batch on stdin holds more than {limit} bytes: a batch file holds at most 16 MiB")
+    else:
+        try:
+            data = files.read_bytes(files.clean_path(name), f"the batch file {shown}", error=InputError, limit=limit)
+        except (FileNotFoundError, NotADirectoryError):
+            raise InputError(f"no batch file {shown}: name a file of commands, or - for stdin") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError("the batch file is not UTF-8 text") from None
 
 
 def batch_lines(text: str) -> list[str]:

@@ -83,9 +83,32 @@ def open_regular(path, shown: str | None = None, error=SaveError, one_link: bool
     else that is not a readable regular file (`one_link`: or that has other hard links).
     """
     shown = shown or str(path)
+
+    def opener(name, _flags: int) -> int:
+        """The descriptor, checked; closed here alone when a check (or a Ctrl-C) stops it: once
+        open() has it, the file object owns it, and only the file object closes it."""
+        fd = _open_nonblocking(path, shown, error)
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise error(f"cannot read {shown}: it is {kind_of(st.st_mode)}, not a regular file")
+            if one_link and st.st_nlink > 1:
+                raise error(hard_links(shown, st.st_nlink))
+            if hasattr(os, "set_blocking"):
+                os.set_blocking(fd, True)
+        except BaseException:
+            os.close(fd)
+            raise
+        return fd
+
+    return open(path, "rb", opener=opener)
+
+
+def _open_nonblocking(path, shown: str, error) -> int:
+    """os.open without blocking on a FIFO, its refusals said as `error` (FileNotFoundError kept)."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        fd = os.open(path, flags)
+        return os.open(path, flags)
     except FileNotFoundError:
         raise
     except IsADirectoryError:
@@ -94,18 +117,6 @@ def open_regular(path, shown: str | None = None, error=SaveError, one_link: bool
         kind = kind_at(path)
         raise error(f"cannot read {shown}: " + (f"it is {kind}, not a regular file" if kind
                                                 else str(e.strerror or e))) from None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise error(f"cannot read {shown}: it is {kind_of(st.st_mode)}, not a regular file")
-        if one_link and st.st_nlink > 1:
-            raise error(hard_links(shown, st.st_nlink))
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb")
-    except BaseException:
-        os.close(fd)
-        raise
 
 
 def read_regular(path, shown: str | None = None, error=SaveError, limit: int = MAX_BYTES,
@@ -204,6 +215,15 @@ def parse_json(raw: bytes | str):
         value = json.loads(raw)
     except RecursionError:
         raise ValueError("nested too deeply") from None
-    if too_deep(value):
-        raise ValueError("nested too deeply")
-    return value
+    if few_openings(raw) or not too_deep(value):
+        return value
+    raise ValueError("nested too deeply")
+
+
+def few_openings(raw: bytes | str, limit: int = MAX_DEPTH) -> bool:
+    """Whether a JSON text holds at most `limit` opening brackets, so that it cannot nest deeper
+    (every level opens one; those inside strings only make the bound looser): then its value
+    need not be walked. Every log line journal writes is such a text (about 12 of them)."""
+    if isinstance(raw, str):
+        return raw.count("[") + raw.count("{") <= limit
+    return raw.count(b"[") + raw.count(b"{") <= limit

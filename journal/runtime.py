@@ -19,10 +19,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from journal import files, games
-from journal.store.atomic import remove
-from journal.store.cache import cache_path
 from journal.store.current import current_ref, read_current, write_current
-from journal.store.folder import Found, mark
+from journal.store.folder import Found, mark, save_files
 from journal.store.paths import SavePaths, resolve
 from journal.dice import MAX_SEED, Dice, rolled_line
 from journal.errors import InputError, Interrupted, JournalError, NeedChoice, RuleError, SaveError, typed
@@ -292,6 +290,9 @@ class Runtime:
         if ref is not None:
             return resolve(ref, self.saves_dir)
         current = read_current(self.saves_dir)
+        if current is None and not save_files(self.saves_dir):
+            raise click.UsageError(f"no campaign in {self.saves_dir}/ yet: start one with `journal epm new NAME ...` "
+                                   f"(or titans, kraken, pulp; `journal games` lists them)")
         if current is None:
             raise click.UsageError(
                 "no campaign given: name it with -s NAME (before or after the command), set "
@@ -499,26 +500,38 @@ class Runtime:
         paths = resolve(name, self.saves_dir)
         with Session(paths, create=True, on_commit=self.committed) as session:
             entry = session.start(game, state, seed, outcome, self.command_text(), self.now(), dice)
-            with interrupts.held() as held:  # the campaign and its being current: both, or neither
-                session.commit()
+            with interrupts.held() as held:  # the campaign, then its being current
+                was, not_current = self.previous_current(), None
+                session.commit()  # from here on the campaign stands: nothing removes it
                 if self.keeps_current:
                     try:
                         write_current(self.saves_dir, current_ref(paths, self.saves_dir))
-                    except BaseException:  # a failed `new` leaves no campaign behind
-                        for path in (paths.save, paths.log, cache_path(paths)):
-                            remove(path)
-                        self.saved = None
-                        raise
+                    except (OSError, JournalError) as e:
+                        not_current = e.strerror if isinstance(e, OSError) else e.message
         if self.found is not None and self.found.how not in ("option", "env"):
             mark(self.saves_dir)  # a folder journal chose is found again from below
         if held.pending:
             raise Interrupted(f"interrupted once the campaign {typed(paths.name)} was saved: it took effect")
-        data = {"save": str(paths.save), "name": paths.name, "seed": seed, **outcome.data,
-                "current": self.keeps_current}
+        current = self.keeps_current and not_current is None
+        data = {"save": str(paths.save), "name": paths.name, "seed": seed, **outcome.data, "current": current}
         saved = f"Saved as '{paths.name}' ({paths.save})"
-        self.emit(self.told(outcome, entry, False) + [f"{saved}, now the current campaign." if self.keeps_current
-                                               else f"{saved}."], data)
+        if not_current is not None:
+            told = f"{saved}; it could not be made the current campaign ({not_current}): `journal use {paths.name}`."
+        elif current and was not in (None, paths.name):
+            told = f"{saved}, now the current campaign instead of '{was}'."
+        else:
+            told = f"{saved}, now the current campaign." if current else f"{saved}."
+        self.emit(self.told(outcome, entry, False) + [told], data)
         return entry
+
+    def previous_current(self) -> str | None:
+        """The saves folder's current campaign before `new` (None: none, or none journal can read)."""
+        if not self.keeps_current:
+            return None
+        try:
+            return read_current(self.saves_dir)
+        except JournalError:
+            return None
 
     @staticmethod
     def result_data(outcome: Outcome, entry: dict) -> dict:

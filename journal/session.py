@@ -18,6 +18,7 @@ are whole (journal/store/interrupts.py), then stops the command saying that it w
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import stat
@@ -32,7 +33,7 @@ from journal import log as logmod
 from journal.dice import Dice
 from journal.errors import InputError, Interrupted, JournalError, RuleError, SaveError, typed
 from journal.outcome import Outcome, copy_state
-from journal.store import atomic, cache, document, interrupts, locking, logview, undone
+from journal.store import atomic, cache, document, interrupts, locking, logview, moves, undone
 from journal.store.paths import SavePaths, beside, folder_of
 from journal.text import plural
 
@@ -46,27 +47,36 @@ def invalid(paths: SavePaths, problems: list[str]) -> SaveError:
     return SaveError(f"invalid save {paths.shown}: {problems[0]}{more}", problems)
 
 
+def identity(st: os.stat_result) -> tuple:
+    """What tells one save file from another written over it: inode, size, change time."""
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
+
+
 def dumps(doc: dict) -> str:
     """A save's (or a side file's) TOML text, as tomli-w writes it."""
     return tomli_w.dumps(doc)
 
 
 class Session:
-    """A save held under its folder's lock."""
+    """A save held under its campaign's lock (journal/store/locking.py)."""
 
     def __init__(self, paths: SavePaths, *, exclusive: bool = True, create: bool = False, use_cache: bool = True,
-                 on_commit: Callable[[str], None] | None = None):
+                 on_commit: Callable[[str], None] | None = None, whole_folder: bool = False):
         self.paths = paths
+        self.whole_folder = whole_folder  # the folder's own lock, exclusive (a campaign moved, copied...)
         self.on_commit = on_commit  # on_commit("#5"): called the instant a commit (or an undo) stands
         self.exclusive = exclusive
         self.create = create
         self.use_cache = use_cache  # check reads the save itself
         self.mode: int | None = None  # the save's permission bits (its new log and its cache get them)
+        self.read_as: tuple | None = None  # the save's identity as read (a commit refuses to replace another)
+        self.refused = False  # a commit refused: the save changed while the command ran
         self.pending: list[bytes] = []
         self.pending_bytes = 0
         self.game: Game  # the save's game: known once the session is open (load) or the campaign begun (start)
         self.text = ""
         self.text_sha = logmod.sha("")  # the hash of self.text, kept beside it (the log ties entries to it)
+        self.read_sha = self.text_sha  # the hash of the save as read (or last written) on disk
         self.doc: dict = {}
         self.log: logview.LogView  # set when the session opens
         self.side: dict[str, dict] = {}            # side file name -> its content, pending changes included
@@ -82,7 +92,11 @@ class Session:
             os.makedirs(folder, exist_ok=True)
         elif not os.path.isdir(folder):
             document.read_text(self.paths)  # raises the friendly "no save" error
-        self._lock = locking.locked(folder, self.exclusive)
+        moves.recover_around(folder)  # a campaign move a kill cut short is finished first
+        if self.create or self.whole_folder:  # the folder changes as a whole: every command in it waits
+            self._lock = locking.locked(folder, True)
+        else:  # one campaign: commands on others never wait for it
+            self._lock = locking.campaign(folder, self.paths.log, self.exclusive)
         self._lock.__enter__()
         try:
             if self.create:
@@ -112,13 +126,15 @@ class Session:
     def load(self) -> None:
         self.text, st = document.read_save(self.paths)
         self.mode = stat.S_IMODE(st.st_mode)
+        self.read_as = identity(st)
         if self.exclusive:
             atomic.refuse_read_only(self.paths.shown, st, "to play on")
-        self.text_sha = logmod.sha(self.text)
+        self.text_sha = self.read_sha = logmod.sha(self.text)
         cached = cache.read_cached(self.paths, self.text_sha) if self.use_cache else None
         if cached is None or not self._open(cached[0], from_cache=True, judged=cached[1]):
             self._open(document.parse(self.paths, self.text))
         if self.exclusive:
+            self.log.check_order()  # a reordered or cut log is refused by writers as by `check`
             self._put_back_orphan_side_changes()
 
     def _open(self, doc: dict, from_cache: bool = False, judged: bool = False) -> bool:
@@ -397,11 +413,11 @@ class Session:
             atomic.append_log(self.paths.log, self.log.end, b"".join(self.pending), self.mode)
             for name in self.side_dirty:
                 data = self.side_bytes.pop(name, None) or dumps(self.side[name]).encode("utf-8")
-                atomic.atomic_write(self.side_path(name), data)
+                atomic.atomic_write(self.side_path(name), data, unchanged=functools.partial(self._side_unchanged, name))
                 written.append(name)  # (a write that fails leaves the file as it was)
-            atomic.atomic_write(self.paths.save, self.text.encode("utf-8"))
+            atomic.atomic_write(self.paths.save, self.text.encode("utf-8"), unchanged=self.refuse_changed)
         except BaseException as e:
-            if self._save_id() == before:  # not committed: every file goes back
+            if self.refused or self._save_id() == before:  # not committed: every file goes back
                 self._roll_back(had_log, written)
                 raise
             self._committed(which)
@@ -409,7 +425,42 @@ class Session:
                 raise
             return isinstance(e, KeyboardInterrupt)  # the folder's fsync, after the commit point
         self._committed(which)
+        self._read_again()
         return False
+
+    def refuse_changed(self) -> None:
+        """Just before the save's rename: the save must still be the one this command read (an
+        editor or a sync tool may have written it meanwhile: its bytes stand, the command is
+        refused). A save only touched (same bytes) is the same save."""
+        try:
+            st = os.stat(self.paths.save)
+        except FileNotFoundError:
+            st = None
+        if (identity(st) if st else None) == self.read_as:
+            return
+        try:
+            same = st is not None and self.read_as is not None and \
+                logmod.sha(files.read_bytes(self.paths.save).decode("utf-8")) == self.read_sha
+        except (OSError, UnicodeDecodeError, JournalError):  # read as every file: a FIFO there is refused, not waited on
+            same = False
+        if not same:
+            self.refused = True  # the save's id changed, but not by this command: nothing committed
+            raise SaveError(f"{self.paths.shown}: the save changed while this command ran: run it again "
+                            f"(the other program's save stands; nothing was saved)")
+
+    def _side_unchanged(self, name: str) -> None:
+        """Just before a side file's rename: it must hold the bytes this command read (a command on
+        another campaign of the folder may have written it meanwhile: it stands, this one is refused)."""
+        if document.read_side(self.side_path(name)) != self.side_disk.get(name):
+            raise SaveError(f"{self.side_path(name)} changed while this command ran (a command on another campaign "
+                            f"wrote it): run it again; nothing was saved")
+
+    def _read_again(self) -> None:
+        """After a commit: the save this session wrote is the one it holds."""
+        try:
+            self.read_as, self.read_sha = identity(os.stat(self.paths.save)), self.text_sha
+        except OSError:
+            pass
 
     def _roll_back(self, had_log: bool, written: list[str]) -> None:
         """Best effort after a failed commit: the side files it wrote as they were, then the log
@@ -572,9 +623,9 @@ class Session:
         try:
             atomic.refuse_link(self.paths.undone)
             atomic.append_log(self.paths.undone, record[0], record[1], self.mode)
-            atomic.atomic_write(self.paths.save, text.encode("utf-8"))
+            atomic.atomic_write(self.paths.save, text.encode("utf-8"), unchanged=self.refuse_changed)
         except BaseException as e:
-            if self._save_id() == before:  # not committed: the undone file as it was
+            if self.refused or self._save_id() == before:  # not committed: the undone file as it was
                 self._cut_undone(record[0] if had_undone else None)
                 raise
             self._committed("the undo")
@@ -641,7 +692,7 @@ class Session:
             atomic.append_log(self.paths.undone, end, undone.mark_bytes(end, "redoing", time), self.mode)
             self.commit()
         except BaseException:
-            if self._save_id() == before:  # not committed: the mark goes (as does what came after it)
+            if self.refused or self._save_id() == before:  # not committed: the mark goes (as does what came after it)
                 self._cut_undone(end)
             raise
         with interrupts.held() as held:

@@ -25,6 +25,9 @@ It prints, measured in this one run:
   6. the start-up commands of 4 in instructions, counted by `valgrind --tool=callgrind`
      (target <= 1.6x the floor's; `--instructions` measures only this). Instruction counts do
      not move with the machine's load, as wall-clock times do.
+  7. a long campaign (issue 31): the peak memory of `log`, `check`, `report`, `luck` and `pdf`
+     (target < 100 MB at 100,000 entries), and `undo --to 1` then `redo` (target < 3 s each);
+     `--long-only` builds the campaign of `--entries` lines and measures only this.
 """
 
 from __future__ import annotations
@@ -219,6 +222,26 @@ def report_vs_log(j: list[str], tmp: Path, entries: int) -> None:
         print(f"   {label:<9} {m:6.2f} s = {m / m_log:.2f}x   peak {peak_mb(cmd):.0f} MB")
 
 
+PEAK = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True); "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+
+
+def peak_mb(cmd: list[str]) -> float:
+    """The peak resident memory of a command, in MB (Linux reports KB)."""
+    done = subprocess.run([sys.executable, "-c", PEAK, *cmd], check=True, capture_output=True, text=True)
+    return int(done.stdout.strip()) / 1024
+
+
+def long_campaign(j: list[str], tmp: Path, entries: int) -> None:
+    """7: memory of the commands that read the whole log, and undo --to 1 / redo, on `big`."""
+    print(f"7. long campaign of {entries} entries ({(tmp / 'big.log.jsonl').stat().st_size / 1e6:.0f} MB of log):")
+    for args in (["log"], ["check"], ["report"], ["luck"], ["pdf", "-o", str(tmp / "long.pdf")]):
+        print(f"   {args[0]:<6} peak {peak_mb(j + ['-s', 'big'] + args):6.0f} MB (target < 100 MB at 100,000)")
+    t_undo = timed(j + ["undo", "-s", "big", "--to", "1", "--yes"])
+    t_redo = timed(j + ["redo", "-s", "big"])
+    print(f"   undo --to 1 {t_undo:.2f} s, redo {t_redo:.2f} s (target < 3 s each at 100,000)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=21)
@@ -227,6 +250,7 @@ def main() -> None:
     ap.add_argument("--instructions", action="store_true", help="Only the start-up instruction counts.")
     ap.add_argument("--report-only", action="store_true", help="Only report vs log on the big campaign.")
     ap.add_argument("--pdf-only", action="store_true", help="Only pdf vs a bare canvas on the big campaign.")
+    ap.add_argument("--long-only", action="store_true", help="Only the long campaign's memory and undo/redo.")
     args = ap.parse_args()
     j = journal_cmd()
     if args.startup_only or args.instructions:
@@ -247,6 +271,9 @@ def main() -> None:
             return
         if args.pdf_only:
             pdf_vs_canvas(j + saves, tmp, args.entries)
+            return
+        if args.long_only:
+            long_campaign(j + saves, tmp, args.entries + 1)
             return
 
         # 1. one command, interleaved medians

@@ -143,3 +143,28 @@ def test_a_long_line_is_read_in_linear_time_and_a_longer_one_refused(camp):
     assert time.perf_counter() - start < 5
     assert one_error(r, 2) == "Error: line 1 holds 5000007 characters: a batch line holds at most 100000"
     assert camp.files("camp") == before
+
+
+def test_a_batch_file_that_is_no_regular_file_or_too_big_is_refused_before_it_is_read(camp, tmp_path):
+    """Issue 31 item 10: a FIFO (reading it would wait forever), /dev/zero (never ends) and a
+    300 MB file (read whole for nothing) are refused at once, naming what they are."""
+    import os
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    huge = tmp_path / "huge.txt"
+    with open(huge, "wb") as f:
+        f.truncate(300 * 1024 * 1024)  # sparse: no disk used
+    before = camp.files("camp")
+    for path, said in ((fifo, "it is a FIFO"), ("/dev/zero", "it is a device, not a regular file"),
+                       (huge, "it holds 314572800 bytes, more than the 16777216"),
+                       (tmp_path / "missing.txt", "no batch file")):
+        started = time.monotonic()
+        error = one_error(camp("batch", "-s", "camp", str(path)), 2)
+        assert said in error and time.monotonic() - started < 2, error
+    assert camp.files("camp") == before
+
+
+def test_a_batch_on_stdin_is_read_as_before(camp):
+    r = camp("batch", "-s", "camp", "-", input="note from stdin\n", ok=True)
+    assert r.stdout.endswith("Ran 1 command on 'camp'.\n")

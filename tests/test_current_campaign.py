@@ -52,7 +52,11 @@ def test_save_option_is_also_accepted_before_the_command(journal):
 
 
 def test_without_any_campaign_the_error_names_all_three_ways(journal):
-    r = journal("show")
+    r = journal("show")  # none at all: how to start one (issue 30 item 6)
+    assert r.exit_code == 2 and "start one with `journal epm new NAME ...`" in r.stderr
+    journal(*EPM_NEW, ok=True)
+    (journal.saves / ".current").unlink()
+    r = journal("show")  # some, none current: the three ways to name one
     assert r.exit_code == 2
     assert "-s NAME" in r.stderr and "JOURNAL_SAVE" in r.stderr and "journal use NAME" in r.stderr
 

@@ -244,10 +244,10 @@ def test_a_full_disk_on_the_save_write_leaves_log_and_save_as_before(camp, monke
 
     real = atomic.atomic_write
 
-    def full_for_saves(path, data):
+    def full_for_saves(path, data, **kwargs):
         if str(path).endswith("camp.toml"):
             _enospc()
-        real(path, data)
+        real(path, data, **kwargs)
 
     before = snapshot(camp.saves)
     monkeypatch.setattr(atomic, "atomic_write", full_for_saves)
@@ -286,10 +286,10 @@ def test_a_full_disk_on_a_side_file_puts_back_the_log_and_the_other_side_files(c
 
     real = atomic.atomic_write
 
-    def full_on_records(path, data):
+    def full_on_records(path, data, **kwargs):
         if os.path.basename(path) == ".records.toml":
             _enospc()
-        real(path, data)
+        real(path, data, **kwargs)
 
     before = snapshot(camp.saves)
     monkeypatch.setattr(atomic, "atomic_write", full_on_records)
@@ -301,19 +301,24 @@ def test_a_full_disk_on_a_side_file_puts_back_the_log_and_the_other_side_files(c
     assert tomllib.loads(side.read_text("utf-8")) == {"count": 1}
 
 
-def test_a_full_disk_when_new_makes_its_campaign_current_leaves_no_campaign(journal, monkeypatch):
+def test_a_full_disk_when_new_makes_its_campaign_current_keeps_the_campaign(journal, monkeypatch):
+    """The save's rename committed the campaign: a failure after it never removes it (issue 31
+    item 7); the message says it could not be made current, and how to make it so."""
     from journal.store import atomic
 
     real = atomic.atomic_write
 
-    def full_on_current(path, data):
+    def full_on_current(path, data, **kwargs):
         if os.path.basename(path) == ".current":
             _enospc()
-        real(path, data)
+        real(path, data, **kwargs)
 
     monkeypatch.setattr(atomic, "atomic_write", full_on_current)
-    assert "No space left on device" in one_error(journal(*EPM_NEW))
-    assert not [p for p in journal.saves.iterdir() if not p.name.startswith(".")]
+    r = journal(*EPM_NEW, ok=True)
+    assert "could not be made the current campaign (No space left on device)" in " ".join(r.stdout.split())
+    monkeypatch.undo()
+    journal("check", "-s", "camp", ok=True)
+    assert not (journal.saves / ".current").exists()
 
 
 def test_demo_removes_a_link_named_like_its_save_never_the_save_it_points_to(camp):
@@ -424,3 +429,18 @@ def test_a_socket_and_a_byte_order_mark_are_named_as_what_they_are(camp):
     (camp.saves / "bom.toml").write_bytes(b"\xef\xbb\xbf" + (camp.saves / "camp.toml").read_bytes())
     assert "saves/bom.toml starts with a byte-order mark (BOM" in one_error(camp("show", "-s", "bom"))
     assert "byte-order mark" in camp("check", "-s", "bom").stdout
+
+
+def test_a_json_text_with_few_brackets_is_not_walked_and_a_deep_one_still_is(monkeypatch):
+    """Issue 31 item 15: the depth walk is skipped when the text cannot nest past the limit."""
+    from journal import files
+
+    walked = []
+    real = files.too_deep
+    monkeypatch.setattr(files, "too_deep", lambda value, *a: walked.append(1) or real(value, *a))
+    assert files.parse_json(b'{"n":1,"changes":[{"path":["state","signal"],"from":0,"to":1}]}')["n"] == 1
+    assert walked == []
+    with pytest.raises(ValueError, match="nested too deeply"):
+        files.parse_json("[" * 33 + "]" * 33)
+    assert walked == [1]
+    assert files.parse_json('"' + "[" * 40 + '"') == "[" * 40  # brackets in a string: walked, and fine

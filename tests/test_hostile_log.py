@@ -107,7 +107,7 @@ def test_undo_whose_save_write_fails_changes_no_byte(saves, monkeypatch):
     """Undo writes the save first (its commit point): should that fail, nothing has changed."""
     from journal.store import atomic
 
-    def full(path, data, *rest):
+    def full(path, data, *rest, **kwargs):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(atomic, "atomic_write", full)
@@ -231,3 +231,23 @@ def test_new_refuses_to_cut_an_earlier_campaigns_log(saves):
     before = files(saves)
     assert "is already there" in one_error(run(saves, *EPM))
     assert files(saves) == before
+
+
+@pytest.mark.parametrize("change", ["swap", "drop_and_pad"])
+def test_a_reordered_log_is_refused_by_writing_commands_as_check_refuses_it(saves, change):
+    """Issue 31 item 9: lines 2 and 3 swapped (the last entry still where it was written): `note`
+    is refused as `check` and `log` refuse it, every byte as it was."""
+    log = saves / f"{NAME}.log.jsonl"
+    lines = log.read_bytes().split(b"\n")
+    if change == "swap":
+        lines[1], lines[2] = lines[2], lines[1]
+    else:  # entry 2 replaced by a line of its length that is entry 3 again
+        lines[1] = lines[2][: len(lines[1])] if len(lines[2]) >= len(lines[1]) else lines[2] + b" " * (
+            len(lines[1]) - len(lines[2]))
+    log.write_bytes(b"\n".join(lines))
+    before = files(saves)
+    refused = one_error(run(saves, "log", "-s", NAME)).split("Error: ", 1)[1]
+    assert "line 2" in refused and refused in run(saves, "check", "-s", NAME).stdout
+    for command in (("note", "-s", NAME, "x"), ("undo", "-s", NAME)):
+        assert one_error(run(saves, *command)).split("Error: ", 1)[1] == refused
+        assert files(saves) == before

@@ -36,9 +36,9 @@ def test_every_commit_caches_exactly_what_parsing_the_save_gives(journal, monkey
     journal("demo", ok=True)  # a scripted campaign of every game: a few dozen commits
     assert {"demo-epm", "demo-titans", "demo-kraken", "demo-pulp"} <= set(seen)
     for name in ("demo-epm", "demo-titans", "demo-kraken", "demo-pulp"):
-        cached = json.loads(cache_of(journal.saves, name).read_text(encoding="utf-8"))
         text = (journal.saves / f"{name}.toml").read_text(encoding="utf-8")
-        assert cached == {"sha256": logmod.sha(text), "valid_for": __version__, "doc": tomllib.loads(text)}
+        cached = cache.decode(cache_of(journal.saves, name).read_bytes(), logmod.sha(text))
+        assert cached == (tomllib.loads(text), True)
 
 
 def test_a_document_this_version_judged_valid_is_not_judged_again(camp, saves, monkeypatch):
@@ -52,8 +52,11 @@ def test_a_document_this_version_judged_valid_is_not_judged_again(camp, saves, m
     monkeypatch.setattr(epm, "validate", lambda state: calls.append(1) or real(state))
     camp("epm", "card", "2", ok=True)
     assert len(calls) == 1  # the state the command leaves; the one it read was judged when written
-    cached = json.loads(cache_of(saves).read_text(encoding="utf-8"))
-    cache_of(saves).write_text(json.dumps({**cached, "valid_for": "0.0.0"}), encoding="utf-8")
+    head, body = cache_of(saves).read_bytes().split(b"\n", 1)
+    sha = json.loads(head)["sha256"]
+    cache_of(saves).write_bytes(cache.encode(sha, json.loads(body)).replace(__version__.encode(), b"0.0.0", 1)
+                                .replace(b'"check": "' + cache.checksum(sha, __version__, body).encode(),
+                                         b'"check": "' + cache.checksum(sha, "0.0.0", body).encode()))
     calls.clear()
     camp("epm", "card", "3", ok=True)
     assert len(calls) == 2  # another version's judgement: the document read is judged again
@@ -136,3 +139,53 @@ def test_a_cache_whose_hash_matches_an_invalid_save_is_never_trusted(camp, saves
         r = camp(*args)
         assert r.exit_code == 1 and "state.signal = 99 is outside 0..25" in r.stderr, args
     assert camp.files("camp") == before
+
+
+def _mutants(raw: bytes, rng) -> list[bytes]:
+    """Caches changed as the fuzzing changed them (issue 31 item 2): a value edited in the
+    document (signal 2 -> 9), a key removed, an unknown key added, a byte flipped, a cut."""
+    head, body = raw.split(b"\n", 1)
+    doc = json.loads(body)
+    out = []
+    for key in list(doc["state"]):
+        value = doc["state"][key]
+        if isinstance(value, int) and not isinstance(value, bool):
+            out.append({**doc, "state": {**doc["state"], key: value + 7}})
+        out.append({**doc, "state": {k: v for k, v in doc["state"].items() if k != key}})
+    out.append({**doc, "state": {**doc["state"], "strange": 1}})
+    out.append({**doc, "journal": {**doc["journal"], "entries": 1}})
+    mutants = [head + b"\n" + json.dumps(d, ensure_ascii=False, separators=(",", ":")).encode() for d in out]
+    for _ in range(40):
+        at = rng.randrange(len(raw))
+        mutants.append(raw[:at] + bytes([raw[at] ^ (1 << rng.randrange(8))]) + raw[at + 1:])
+        mutants.append(raw[:rng.randrange(len(raw))])
+    return mutants
+
+
+def test_a_changed_cache_is_never_trusted(camp, saves, tmp_path):
+    """Every mutant: `show` shows the save's own state, `check` passes, `note` writes only the
+    note (no unlogged change), no internal error, no write blocked."""
+    import random
+    import shutil
+
+    camp("epm", "card", "2", ok=True)
+    raw = cache_of(saves).read_bytes()
+    truth = json.loads(camp("--json", "show", ok=True).stdout)
+    reference = tmp_path / "reference"
+    shutil.copytree(saves, reference)
+    cache_of(reference).unlink()
+    from journal_testing import ok
+    ok(reference, "note", "-s", "camp", "seen")
+    after_note = tomllib.loads((reference / "camp.toml").read_text("utf-8"))
+    mutants = _mutants(raw, random.Random(31))
+    assert len(mutants) > 90
+    for i, mutant in enumerate(mutants):
+        folder = tmp_path / f"m{i}"
+        shutil.copytree(saves, folder)
+        cache_of(folder).write_bytes(mutant)
+        assert json.loads(ok(folder, "--json", "show", "-s", "camp").stdout) == truth, i
+        ok(folder, "check", "-s", "camp")
+        ok(folder, "note", "-s", "camp", "seen")
+        assert tomllib.loads((folder / "camp.toml").read_text("utf-8")) == after_note, i
+        ok(folder, "check", "-s", "camp")
+        shutil.rmtree(folder)

@@ -209,8 +209,8 @@ def test_play_finds_its_campaign_by_s_then_environment_then_current(journal):
 
 
 def test_play_without_a_campaign_or_with_json_is_refused(journal):
-    r = play(journal, "show\n")
-    assert r.exit_code == 2 and "no campaign given" in r.stderr
+    r = play(journal, "show\n")  # none at all: how to start one, as `list` says (issue 30 item 6)
+    assert r.exit_code == 2 and "no campaign in saves/ yet: start one with `journal epm new NAME ...`" in r.stderr
     journal(*EPM_NEW, ok=True)
     r = journal("--json", "play", input="show\n")
     assert r.exit_code == 2 and "--json is for scripts" in r.stderr

@@ -333,3 +333,47 @@ def test_a_read_only_save_is_refused_not_replaced(camp):
     assert camp.files("camp") == before and mode(save) == 0o400
     camp("check", "-s", "camp", ok=True)  # reading it is fine
     camp("show", "-s", "camp", ok=True)
+
+
+# --- a hand edit while a command runs (issue 31 item 3) ------------------------------------------
+
+@pytest.mark.parametrize("how", ["rewritten", "in place", "removed", "touched"])
+@pytest.mark.parametrize("command", [("note", "-s", "camp", "x"), ("undo", "-s", "camp")])
+def test_a_save_changed_while_the_command_ran_is_not_overwritten(base, monkeypatch, how, command):
+    """An editor saves while the command's save is being staged (its fsync): the command is
+    refused, the editor's bytes stand, the log as it was. Touched only (same bytes): it commits."""
+    saves = base.parent / "edited"
+    shutil.copytree(base, saves)
+    save = saves / "camp.toml"
+    edited = save.read_bytes().replace(b"signal = ", b"signal = 1", 1) if how != "touched" else save.read_bytes()
+    before = snapshot(saves)
+    real = atomic.stage
+
+    def editor_meanwhile(path, *args, **kwargs):
+        staged = real(path, *args, **kwargs)
+        if path.endswith("camp.toml"):
+            if how == "rewritten":
+                tmp = saves / "editor.tmp"
+                tmp.write_bytes(edited)
+                os.replace(tmp, save)
+            elif how == "removed":
+                save.unlink()
+            else:
+                with open(save, "r+b") as f:
+                    f.write(edited)
+                if how == "touched":
+                    os.utime(save, ns=(1, 1))
+        return staged
+    monkeypatch.setattr(atomic, "stage", editor_meanwhile)
+    result = run(saves, *command)
+    monkeypatch.undo()
+    if how == "touched":
+        assert result.exit_code == 0, result.stderr
+        return
+    assert one_error(result).endswith("the save changed while this command ran: run it again (the other "
+                                      "program's save stands; nothing was saved)")
+    after = snapshot(saves)
+    assert after.pop("camp.toml", None) == (None if how == "removed" else edited)
+    before.pop("camp.toml")
+    after.pop(".camp.cache.json", None), before.pop(".camp.cache.json", None)
+    assert after == before

@@ -76,10 +76,10 @@ def test_a_failed_commit_puts_the_side_file_and_the_log_back(camp, saves, monkey
     files, side = camp.files("camp"), (saves / SIDE).read_bytes()
     real = atomic.atomic_write
 
-    def full_disk(path, data):
+    def full_disk(path, data, **kwargs):
         if os.path.basename(path) == "camp.toml":
             raise OSError(28, "No space left on device")
-        real(path, data)
+        real(path, data, **kwargs)
 
     monkeypatch.setattr(atomic, "atomic_write", full_disk)
     with pytest.raises(OSError):
@@ -92,10 +92,10 @@ def test_a_crash_before_the_save_commits_is_put_back_by_the_next_writer(camp, sa
     apply(saves, "First")
     real = atomic.atomic_write
 
-    def killed(path, data):
+    def killed(path, data, **kwargs):
         if os.path.basename(path) == "camp.toml":
             raise SystemExit("killed")  # the process dies: no roll-back runs
-        real(path, data)
+        real(path, data, **kwargs)
 
     monkeypatch.setattr("journal.session.Session._roll_back", lambda self, *args: None)
     monkeypatch.setattr(atomic, "atomic_write", killed)
@@ -106,3 +106,20 @@ def test_a_crash_before_the_save_commits_is_put_back_by_the_next_writer(camp, sa
     camp("note", "-s", "camp", "after the crash", ok=True)
     assert records(saves) == {"First": {"by": "camp"}}
     camp("check", "-s", "camp", ok=True)
+
+
+def test_a_side_file_written_by_another_campaign_meanwhile_is_not_overwritten(camp, saves):
+    """Issue 31 item 13: commands on two campaigns no longer wait for each other, so a side file
+    both change is checked at commit: the other campaign's write stands, this command is refused
+    and changes no file."""
+    from journal.errors import SaveError
+
+    apply(saves, "First")
+    files = camp.files("camp")
+    with Session(resolve("camp", saves)) as s:
+        s.apply(unlock, {"name": "Second"}, command="unlock Second", time="t", side_files=(SIDE,))
+        (saves / SIDE).write_text('[records.Other]\nby = "kell"\n')  # another campaign's commit
+        other = (saves / SIDE).read_bytes()
+        with pytest.raises(SaveError, match="changed while this command ran"):
+            s.commit()
+    assert (saves / SIDE).read_bytes() == other and camp.files("camp") == files

@@ -12,7 +12,7 @@ from journal.errors import JournalError
 from journal.options import complete_saves
 from journal.runtime import Runtime, pass_rt
 from journal.session import Session
-from journal.store import document, locking
+from journal.store import document, locking, moves
 from journal.store.current import current_ref, read_current, write_current
 from journal.store.folder import save_files
 from journal.store.paths import SavePaths, resolve
@@ -35,6 +35,7 @@ def list_cmd(rt: Runtime, trash: bool) -> None:
     if trash:
         return list_trash(rt)
     folder = rt.saves_dir
+    moves.recover(folder)  # a campaign move a kill cut short is finished before it is listed
     try:
         current = read_current(folder)
     except JournalError:
@@ -52,6 +53,7 @@ def list_cmd(rt: Runtime, trash: bool) -> None:
 def list_trash(rt: Runtime) -> None:
     from journal.campaigns import trash_rows
 
+    moves.recover(rt.saves_dir)
     rows = trash_rows(rt.saves_dir)
     w = max((len(r["name"]) for r in rows), default=0)
     lines = [f"  {r['name']:<{w}}  {str(r['game'] or '?'):<6}  {r['changed']}" for r in rows]
@@ -148,6 +150,7 @@ def where(rt: Runtime) -> None:
 def copy_cmd(rt: Runtime, name: str, new: str) -> None:
     """Copy campaign NAME, its log included, as NEW: a fork to try a what-if (keep whichever you like)."""
     done = campaigns.copy(rt.saves_dir, name, new)
+    rt.committed(f"the copy {done['to']!r}")
     rt.emit(f"Copied '{done['from']}' to '{done['to']}' ({plural(done['entries'], 'log entry', 'log entries')}): "
             f"play it with `journal use {done['to']}` or -s {done['to']}.", done)
 
@@ -159,6 +162,7 @@ def copy_cmd(rt: Runtime, name: str, new: str) -> None:
 def rename(rt: Runtime, name: str, new: str) -> None:
     """Rename campaign NAME (its save, log and shell history) to NEW; the current campaign follows."""
     done = campaigns.rename(rt.saves_dir, name, new)
+    rt.committed(f"the rename to {done['to']!r}")
     more = " It is still the current campaign." if done["current"] else ""
     rt.emit(f"Renamed '{done['from']}' to '{done['to']}'.{more}", done)
 
@@ -176,7 +180,10 @@ def delete(rt: Runtime, name: str, yes: bool) -> None:
         click.confirm(f"Move campaign {name!r} to the trash?", abort=True)
     done = campaigns.delete(rt.saves_dir, name)
     label = done["trashed_as"]
-    rt.emit(f"Moved '{done['name']}' to the trash as '{label}': `journal restore {label}` brings it back.", done)
+    rt.committed(f"the move of {done['name']!r} to the trash")
+    more = " No campaign is current now: `journal use NAME` chooses one." if done["was_current"] else ""
+    rt.emit(f"Moved '{done['name']}' to the trash as '{label}': `journal restore {label}` brings it back.{more}",
+            done)
 
 
 @click.command()
@@ -186,5 +193,7 @@ def delete(rt: Runtime, name: str, yes: bool) -> None:
 def restore(rt: Runtime, name: str, new: str | None) -> None:
     """Bring campaign NAME back from the trash (journal list --trash shows what it holds)."""
     done = campaigns.restore(rt.saves_dir, name, new)
+    rt.committed(f"the restore of {done['restored_as']!r}")
     entries = plural(done["entries"], "log entry", "log entries")
-    rt.emit(f"Restored '{done['restored_as']}' from the trash ({entries}).", done)
+    more = " It is now the current campaign." if done["current"] else ""
+    rt.emit(f"Restored '{done['restored_as']}' from the trash ({entries}).{more}", done)

@@ -40,6 +40,7 @@ def pdf(rt: Runtime, save: str | None, output: str | None, paper: str) -> None:
                                  progress=not rt.json and sys.stderr.isatty(),
                                  follow_links=not in_saves_folder(rt, out, paths),
                                  error=InputError if output else SaveError)
+    rt.committed(f"the file {out}")  # a failure to say so (stdout on a full disk) must not deny it
     rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
 
 
@@ -71,6 +72,7 @@ def sheet(rt: Runtime, game: str | None, output: str | None, paper: str, board: 
     out = files.clean_path(output) if output else os.path.join(rt.saves_dir, f"{game}-sheet.pdf")
     pages = document.render_blank(games.load(game), out, paper, follow_links=not in_saves_folder(rt, out),
                                   blank=blank)
+    rt.committed(f"the file {out}")  # a failure to say so (stdout on a full disk) must not deny it
     rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
 
 
@@ -108,15 +110,34 @@ def build(rt: Runtime, save: str | None, last_session: bool, since: int | None,
     return model.build(game, paths.name, state, entries, last_session, since, span), paths
 
 
+SIGNATURE = "<!-- written by journal report: it replaces this file when asked to -->\n"
+
+
+def written_by_journal(path: str) -> bool:
+    """Whether a file is a report journal wrote (it ends with journal's signature): the only kind
+    of existing file `report -o` replaces. Read without blocking, and its end only."""
+    try:
+        with files.open_regular(path, error=InputError) as f:
+            size = os.fstat(f.fileno()).st_size
+            f.seek(max(0, size - len(SIGNATURE.encode("utf-8")) - 2))
+            return SIGNATURE.strip() in f.read().decode("utf-8", errors="replace")
+    except (OSError, InputError):
+        return False
+
+
 def write(path: str, text: str) -> None:
-    """A report file: a new one, or one with a report's extension (never a save, its log or a PDF)."""
+    """A report file: a new one, or one journal wrote before (never another file, whatever its
+    name); its control characters written out as on a terminal (a note's ESC or BEL would retitle
+    the terminal of whoever runs `cat` on it), and journal's signature at its end."""
     from journal.store import atomic
 
-    if os.path.lexists(path) and not path.lower().endswith(WRITABLE):
-        raise InputError(f"-o {path} exists and is not a report file ({', '.join(WRITABLE)}): choose another name")
     if os.path.isdir(path):
         raise InputError(f"-o {path} is a folder: name a file")
-    atomic.atomic_write(path, text.encode("utf-8"))
+    if os.path.lexists(path) and not (path.lower().endswith(WRITABLE) and written_by_journal(path)):
+        raise InputError(f"-o {path} exists and journal did not write it: journal replaces only the reports it "
+                         f"wrote; choose another name, or move that file away")
+    text = shown(text)
+    atomic.atomic_write(path, (text + ("" if text.endswith("\n") else "\n") + SIGNATURE).encode("utf-8"))
 
 
 RENDERERS = {"md": "markdown", "html": "html", "bbcode": "bbcode"}
@@ -157,6 +178,7 @@ def report(rt: Runtime, save: str | None, fmt: str, short: bool, output: str | N
         return
     out = files.clean_path(output)
     write(out, text)
+    rt.committed(f"the file {out}")
     rt.emit(f"Wrote {out} ({fmt}, {plural(sum(len(s.entries) for s in r.sessions), 'log entry', 'log entries')}).",
             {"format": fmt, "file": out})
 

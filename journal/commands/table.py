@@ -25,9 +25,9 @@ def root_group() -> click.Group:
 
 @click.command()
 @save_option
-@click.argument("file", type=click.File("rb"))  # bytes: a text-mode read would split a line at a lone CR
+@click.argument("file")  # read by journal.batch: a regular file of at most 16 MiB, or - for stdin
 @pass_rt
-def batch(rt: Runtime, save: str | None, file: BinaryIO) -> None:
+def batch(rt: Runtime, save: str | None, file: str) -> None:
     """Run many commands from FILE (or - for stdin): one per line, as typed after `journal`.
 
     Blank lines and # comments are skipped; -s may be left out of the lines. All or
@@ -35,12 +35,10 @@ def batch(rt: Runtime, save: str | None, file: BinaryIO) -> None:
     """
     if rt.batch is not None:
         raise InputError("a batch cannot run another batch")
-    try:
-        text = file.read().decode("utf-8")
-    except UnicodeDecodeError:
-        raise InputError("the batch file is not UTF-8 text") from None
+    from journal.batch import batch_lines, read_batch_file, run_batch
+
+    text = read_batch_file(file)
     paths = rt.paths(save)
-    from journal.batch import batch_lines, run_batch
 
     lines = batch_lines(text)
 

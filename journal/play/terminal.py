@@ -5,9 +5,12 @@ campaign's history, and the questions a command asks (a die's result, a choice's
 
 from __future__ import annotations
 
+import datetime
 import os
 import shutil
+import stat
 import textwrap
+from collections.abc import Iterable
 
 import click
 from prompt_toolkit import PromptSession
@@ -17,6 +20,8 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion, Word
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.key_binding import KeyBindings
 
+from journal import files
+from journal.errors import JournalError
 from journal.play.completion import Completer as Candidates
 
 STATUS_LINES = 3  # the status line and at most two lines of "Next:"
@@ -135,13 +140,45 @@ def chosen(text: str, values: list[str]) -> str | None:
 
 
 class CampaignHistory(FileHistory):
-    """The campaign's history file; a folder that refuses it costs the history, not the line."""
+    """The campaign's history file (`.NAME.history`), read and appended to as journal reads and
+    writes every file: only when it is a regular file (a FIFO there would hold the shell at its
+    first Enter, in raw mode, deaf to Ctrl-C and Ctrl-D), never through a link, at most 16 MiB
+    read. A history that cannot be read or written costs the history, never the line."""
+
+    def load_history_strings(self) -> Iterable[str]:
+        try:
+            data = files.read_bytes(str(self.filename))
+        except (OSError, JournalError):
+            return []
+        strings: list[str] = []
+        lines: list[str] = []
+        for raw in data.splitlines(keepends=True):
+            line = raw.decode("utf-8", errors="replace")
+            if line.startswith("+"):
+                lines.append(line[1:])
+                continue
+            if lines:
+                strings.append("".join(lines)[:-1])
+            lines = []
+        if lines:
+            strings.append("".join(lines)[:-1])
+        return reversed(strings)
 
     def store_string(self, string: str) -> None:
+        flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+                 | getattr(os, "O_CLOEXEC", 0))
+        text = f"\n# {datetime.datetime.now()}\n" + "".join(f"+{line}\n" for line in string.split("\n"))
         try:
-            super().store_string(string)
+            fd = os.open(str(self.filename), flags, 0o644)
+        except OSError:  # a FIFO with no reader (ENXIO), a link (ELOOP), a folder that refuses it...
+            return
+        try:
+            if stat.S_ISREG(os.fstat(fd).st_mode):
+                os.write(fd, text.encode("utf-8", errors="replace"))
         except OSError:
             pass
+        finally:
+            os.close(fd)
 
 
 def run(table) -> int:

@@ -11,6 +11,7 @@ import errno
 import os
 import re
 import stat
+from collections.abc import Callable
 
 from journal.errors import SaveError
 from journal.store.paths import beside, folder_of
@@ -143,17 +144,23 @@ def replace(tmp: str, path: str) -> None:
     os.replace(tmp, path)
 
 
-def atomic_write(path: str | os.PathLike[str], data: bytes, durable: bool = True, mode: int | None = None) -> None:
+def atomic_write(path: str | os.PathLike[str], data: bytes, durable: bool = True, mode: int | None = None,
+                 unchanged: Callable[[], None] | None = None) -> None:
     """Write a temp file in the same folder, flush, fsync (unless not `durable`), rename over
     the target, keeping its mode (`mode`: set this one).
 
     Callers hold the folder's exclusive lock, so temp files of this target left by a writer
     that was killed are stale and are removed here (and any other whose writer is gone). A link
-    is refused, never written through; so is a read-only file.
+    is refused, never written through; so is a read-only file. `unchanged()` runs once the new
+    bytes are staged, just before the rename: it raises to keep the file as it is (a save written
+    by another program while the command ran).
     """
     path = os.fspath(path)
     try:
-        replace(stage(path, data, durable, mode), path)
+        tmp = stage(path, data, durable, mode)
+        if unchanged is not None:
+            unchanged()
+        replace(tmp, path)
     except BaseException:  # whatever stopped it, no temporary file stays behind
         try:
             remove(temp_path(path))

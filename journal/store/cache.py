@@ -3,13 +3,16 @@
 Parsing TOML is most of a command's own work on a big save (a War Titans board), so each
 commit leaves the parsed save beside it as JSON, tied to the exact text by its hash. It is
 only ever a shortcut for `tomllib.loads(text)`, and a missing, torn, stale or strange cache is
-simply not used. It also records which version of journal judged that document valid, as it
+simply not used. Its first line holds a checksum of everything it holds: a cache changed by
+anything but journal (an editor, a sync tool, a bad disk) fails it and is ignored, then rebuilt
+by the next commit. It also records which version of journal judged that document valid, as it
 was written: the same version need not judge the same document again (the session still asks
 that journal wrote the text: the log's last entry holds its hash).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import stat
@@ -23,16 +26,44 @@ def cache_path(paths: SavePaths) -> str:
     return beside(paths.save, f".{os.path.basename(paths.save)[:-5]}.cache.json")
 
 
-def read_cached(paths: SavePaths, text_sha: str) -> tuple[dict, bool] | None:
-    """The parsed save from its cache, when the cache was written for exactly this text, and
-    whether this version of journal judged it valid when it wrote it."""
+def checksum(text_sha: str, valid_for: str, body: bytes) -> str:
+    """The cache's own checksum: of the save's hash, the version that judged it, and the document."""
+    return hashlib.sha256(f"{text_sha}\n{valid_for}\n".encode("utf-8") + body).hexdigest()
+
+
+def encode(text_sha: str, doc: dict) -> bytes:
+    """A cache's bytes: one line of JSON saying whose it is (the save's hash, the version that
+    judged the document, a checksum of both and of the document), then the document's JSON."""
+    body = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    head = {"sha256": text_sha, "valid_for": __version__, "check": checksum(text_sha, __version__, body)}
+    return json.dumps(head).encode("utf-8") + b"\n" + body
+
+
+def decode(raw: bytes, text_sha: str) -> tuple[dict, bool] | None:
+    """The document a cache holds and whether this version judged it valid, when the cache is
+    whole (its checksum matches what it holds) and belongs to the save's exact text; else None."""
+    head_raw, _nl, body = raw.partition(b"\n")
     try:
-        obj = files.parse_json(files.read_bytes(cache_path(paths)))  # bounded like every file read
-    except (OSError, SaveError, ValueError):
+        head = files.parse_json(head_raw)
+        if not (isinstance(head, dict) and head.get("sha256") == text_sha and isinstance(head.get("valid_for"), str)
+                and head.get("check") == checksum(text_sha, head["valid_for"], body)):
+            return None
+        doc = files.parse_json(body)
+    except (ValueError, TypeError):
         return None
-    if isinstance(obj, dict) and obj.get("sha256") == text_sha and isinstance(obj.get("doc"), dict):
-        return obj["doc"], obj.get("valid_for") == __version__
-    return None
+    if not isinstance(doc, dict):
+        return None
+    return doc, head["valid_for"] == __version__
+
+
+def read_cached(paths: SavePaths, text_sha: str) -> tuple[dict, bool] | None:
+    """The parsed save from its cache, when the cache was written for exactly this text and is
+    whole, and whether this version of journal judged it valid when it wrote it."""
+    try:
+        raw = files.read_bytes(cache_path(paths))  # bounded like every file read
+    except (OSError, SaveError):
+        return None
+    return decode(raw, text_sha)
 
 
 def write_cache(paths: SavePaths, text_sha: str, doc: dict) -> None:
@@ -50,8 +81,6 @@ def write_cache(paths: SavePaths, text_sha: str, doc: dict) -> None:
         return
     try:
         mode = stat.S_IMODE(os.stat(paths.save).st_mode) | stat.S_IWUSR
-        data = json.dumps({"sha256": text_sha, "valid_for": __version__, "doc": doc}, ensure_ascii=False,
-                          separators=(",", ":"))
-        atomic.atomic_write(path, data.encode("utf-8"), durable=False, mode=mode)
+        atomic.atomic_write(path, encode(text_sha, doc), durable=False, mode=mode)
     except (OSError, TypeError, ValueError, JournalError):
         pass

@@ -1,8 +1,17 @@
-"""Locking a saves folder: writers serialize, readers share.
+"""Locking: per campaign, so that a command on one campaign never waits for another.
 
-POSIX systems lock the folder itself with `fcntl.flock`; Windows locks a byte of a lock file in
-the folder with `msvcrt.locking` (a folder cannot be opened there). Anywhere else journal refuses
-to write rather than run commands unserialized.
+A command on a campaign holds the saves folder's lock shared, and its campaign's lock: shared to
+read, exclusive to write. The campaign's lock is its log (appended to and cut in place, so the
+same file for the campaign's whole life; moving it keeps it). Readers of a campaign share it,
+writers of a campaign serialize, and commands on two campaigns never wait for each other.
+What changes the folder as a whole (`new`, `copy`, `rename`, `delete`, `restore`, `use`, `demo`,
+a campaign without a log yet) holds the folder's lock exclusively, and waits for the commands
+running in it.
+
+POSIX systems lock with `fcntl.flock` (the folder itself and the log: no lock file); Windows
+locks a byte of a lock file in the folder with `msvcrt.locking` (a folder cannot be opened there),
+the whole folder for every command. Anywhere else journal refuses to write rather than run
+commands unserialized.
 """
 
 from __future__ import annotations
@@ -47,8 +56,10 @@ HELD: set[tuple[int, int]] = set()  # the folders this process holds a lock on (
 
 
 @contextmanager
-def _flock(fcntl: ModuleType, folder: str | os.PathLike[str], exclusive: bool) -> Iterator[None]:
-    fd = os.open(folder, os.O_RDONLY)
+def _flock(fcntl: ModuleType, folder: str | os.PathLike[str], exclusive: bool, opened: int | None = None
+           ) -> Iterator[None]:
+    """flock a folder (or the file open as `opened`, which the caller closes)."""
+    fd = os.open(folder, os.O_RDONLY) if opened is None else opened
     try:
         st = os.fstat(fd)
         key = (st.st_dev, st.st_ino)
@@ -61,8 +72,52 @@ def _flock(fcntl: ModuleType, folder: str | os.PathLike[str], exclusive: bool) -
             yield
         finally:
             HELD.discard(key)
+            if opened is not None:
+                fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
-        os.close(fd)  # closing releases the lock
+        if opened is None:
+            os.close(fd)  # closing releases the lock
+
+
+@contextmanager
+def campaign(folder: str, log: str, exclusive: bool) -> Iterator[None]:
+    """Hold a campaign's lock: the folder's shared, then its log's (shared to read, exclusive to
+    write). A campaign with no log (a save written by hand, never played) has no lock of its
+    own: a writer holds the folder exclusively, a reader shares it."""
+    if fcntl is None:  # pragma: no cover - Windows: the whole folder
+        with locked(folder, exclusive):
+            yield
+        return
+    fd = _open_log(log)
+    if fd is None:
+        with locked(folder, exclusive):
+            yield
+        return
+    try:
+        with locked(folder, False):
+            with _flock(fcntl, log, exclusive, fd):
+                yield
+    finally:
+        os.close(fd)
+
+
+def _open_log(log: str) -> int | None:
+    """The log, opened to be locked (None: no regular file there, so no campaign lock)."""
+    import stat
+
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(log, flags)
+    except OSError:
+        return None
+    try:
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            return fd
+    except BaseException:
+        os.close(fd)
+        raise
+    os.close(fd)
+    return None
 
 
 if sys.platform == "win32":  # pragma: no cover - Windows

@@ -64,3 +64,76 @@ def test_check_in_a_batch_is_refused_not_a_deadlock(journal):
         signal.signal(signal.SIGALRM, old)
     assert one_error(r, 2) == "Error: line 2: check cannot run inside a batch: check the save before or after it"
     assert journal.files("camp") == before
+
+
+# --- per-campaign locks (issue 31 item 13) --------------------------------------------------------
+
+HOLD = """
+import sys, time
+from journal.session import Session
+from journal.store.paths import resolve
+with Session(resolve(sys.argv[2], sys.argv[1]), exclusive=sys.argv[3] == "write"):
+    print("held", flush=True)
+    time.sleep(float(sys.argv[4]))
+"""
+
+
+def holding(saves, name: str, how: str, seconds: float):
+    """A process holding campaign `name`'s lock (`how`: read or write) for `seconds`, as a `pdf`
+    of a 100,000-entry campaign holds it while it reads; returns once it holds it."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parents[2])
+    p = subprocess.Popen([sys.executable, "-c", HOLD, str(saves), name, how, str(seconds)], stdout=subprocess.PIPE,
+                         text=True, env={**__import__("os").environ, "PYTHONPATH": root})
+    assert p.stdout is not None and p.stdout.readline() == "held\n"
+    return p
+
+
+def timed_ok(saves, *args) -> float:
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parents[2])
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "journal", "--saves", str(saves), *args], capture_output=True,
+                          text=True, env={**__import__("os").environ, "PYTHONPATH": root}, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return time.monotonic() - started
+
+
+def test_a_long_reader_of_one_campaign_never_holds_a_writer_of_another(journal, tmp_path):
+    """A `note` on a small campaign while another campaign is read for 20 s (a `pdf` of a
+    100,000-entry campaign): the note takes its usual time; a second reader of the long one
+    does not wait either; a writer of the long one waits for the reader (same campaign)."""
+    from journal_testing import named
+
+    journal(*EPM_NEW, ok=True)
+    journal(*named(EPM_NEW, "small"), ok=True)
+    usual = timed_ok(journal.saves, "note", "-s", "small", "usual")
+    reader = holding(journal.saves, "camp", "read", 20)
+    try:
+        assert timed_ok(journal.saves, "note", "-s", "small", "meanwhile") < usual + 5
+        assert timed_ok(journal.saves, "show", "-s", "camp") < usual + 5  # readers share
+        assert timed_ok(journal.saves, "log", "-s", "camp") < usual + 5
+    finally:
+        reader.kill()
+        reader.wait()
+    reader = holding(journal.saves, "camp", "read", 3)
+    try:
+        assert timed_ok(journal.saves, "note", "-s", "camp", "after the reader") >= 2  # a writer waits for it
+    finally:
+        reader.wait()
+
+
+def test_writers_of_one_campaign_serialize(journal):
+    journal(*EPM_NEW, ok=True)
+    writer = holding(journal.saves, "camp", "write", 3)
+    try:
+        assert timed_ok(journal.saves, "show", "-s", "camp") >= 2
+    finally:
+        writer.wait()

@@ -63,12 +63,12 @@ def test_damage_inside_the_committed_body_is_refused_by_every_command_as_check_n
 
 
 def test_a_change_that_keeps_every_length_is_found_by_check_log_and_pdf(played):
-    """What each command does not see: one character changed for another of the same length
-    inside an earlier entry (the documented limit: the last entry and every length are checked)."""
+    """One character changed for another of the same length inside an earlier entry's number:
+    writing commands read every line's head (issue 31 item 9) and refuse it as check does."""
     log = lines(played)
     log[1] = log[1].replace(b'"n":2', b'"n":7')
     put(played, log)
-    played("note", "-s", "camp", "unseen by a command", ok=True)
+    assert "entry 7 where entry 2 was expected" in one_error(played("note", "-s", "camp", "refused"))
     assert "entry 7 where entry 2 was expected" in played("check", "-s", "camp").stdout
     for args in (["log", "-s", "camp"], ["pdf", "-s", "camp"]):
         assert "entry 7 where entry 2 was expected" in one_error(played(*args))
