@@ -417,12 +417,45 @@ class OrderedGroup(Parsed, click.Group):
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         super().add_command(adopt(cmd), name)
 
+    def resolve_command(self, ctx, args):
+        """A command name in any case (`journal EPM card 3`); a name journal does not know is
+        refused with the names it is close to ("Did you mean 'titans'?")."""
+        name = click.utils.make_str(args[0])
+        if not name.startswith("-") and self.get_command(ctx, name) is None:
+            known = self.known_names(ctx)
+            folded = {n.casefold(): n for n in known}
+            if name.casefold() in folded:
+                return super().resolve_command(ctx, [folded[name.casefold()], *args[1:]])
+            if not ctx.resilient_parsing:
+                raise click.UsageError(no_such_command(name, known), ctx)
+        return super().resolve_command(ctx, args)
+
+    def known_names(self, ctx) -> list[str]:
+        """The names a player may type here: its commands, their old names, and (a game's group)
+        the shared commands it runs too."""
+        under_root = ctx is not None and ctx.parent is not None and ctx.parent.parent is None
+        return [*self.list_commands(ctx), *self.aliases, *(SHARED_UNDER_GAME if under_root else ())]
+
     def get_command(self, ctx, name):
         cmd = super().get_command(ctx, self.aliases.get(name, name))
         if (cmd is None and name in SHARED_UNDER_GAME and ctx is not None and ctx.parent is not None
                 and ctx.parent.parent is None):
             cmd = ctx.parent.command.get_command(ctx.parent, name)
         return adopt(cmd) if cmd is not None else None  # also a command the group was made with
+
+
+def no_such_command(name: str, known: list[str]) -> str:
+    """`No such command 'titan'. Did you mean 'titans'?` (any case: 'Crad' finds 'card')."""
+    import difflib
+
+    folded = {n.casefold(): n for n in known}
+    close = [folded[n] for n in difflib.get_close_matches(name.casefold(), list(folded))]
+    said = f"No such command {name!r}."
+    if len(close) == 1:
+        return f"{said} Did you mean {close[0]!r}?"
+    if close:
+        return f"{said} Did you mean one of {', '.join(repr(c) for c in close)}?"
+    return said
 
 
 class LazyGroup(OrderedGroup):

@@ -232,7 +232,7 @@ def test_play_from_a_pipe_asks_for_no_draw_journal_draws_and_says_so(journal):
     journal(*PULP_ROUND, ok=True)
     r = play(journal, "evade 1 --pay science\n")
     assert r.exit_code == 0, r.stderr
-    assert "type what you drew" not in r.stdout and "journal drew bag: " in r.stdout
+    assert "Enter: journal draws" not in r.stdout and "journal drew bag: " in r.stdout
     entry = json.loads(journal("--json", "log", "--tail", "1", ok=True).stdout)[0]
     assert entry["rolls"] and {r["source"] for r in entry["rolls"]} == {"rolled"}
 

@@ -77,11 +77,11 @@ def test_rolls_are_undoable_only_in_just_a_simulation():
         assert not kraken.rolls_undoable({"difficulty": d})
 
 
-def test_outside_just_a_simulation_a_terminal_player_types_each_die(camp, monkeypatch):
+def test_a_terminal_player_types_each_die(camp, monkeypatch):
     camp("kraken", "turn", "-s", "sk", ok=True)
     monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
     r = camp("kraken", "lt", "-s", "sk", input="7\n", ok=True)
-    assert "type your die's result (1-20)" in r.stdout and "journal rolled" not in r.stdout
+    assert "d20 result (1-20; Enter: journal rolls): " in r.stdout and "journal rolled" not in r.stdout
     entry = json.loads(camp("--json", "log", "-s", "sk", "--tail", "1", ok=True).stdout)[0]
     assert entry["rolls"] == [{"die": "d20", "value": 7, "source": "entered"}]
 
@@ -93,16 +93,17 @@ def test_enter_lets_journal_roll_and_says_so(camp, monkeypatch):
     assert "journal rolled d20: " in r.stdout
 
 
-def test_just_a_simulation_rolls_without_asking(journal, monkeypatch):
+def test_just_a_simulation_asks_for_each_die_as_every_difficulty_does(journal, monkeypatch):
+    """Issue 30 §2: on a terminal every game and difficulty asks (undo taking it back or not)."""
     journal("kraken", "new", "sim", "--difficulty", "simulation", "--line", "1AA", "--seed", "2", ok=True)
     cli_set_up(journal, "sim")
     journal("kraken", "turn", "-s", "sim", ok=True)
     monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
     r = journal("kraken", "lt", "-s", "sim", input="7\n", ok=True)
-    assert "type your die's result" not in r.stdout and "journal rolled d20: " in r.stdout
+    assert "d20 result (1-20; Enter: journal rolls): " in r.stdout and "journal rolled" not in r.stdout
 
 
 def test_a_script_is_never_asked(camp):
     camp("kraken", "turn", "-s", "sk", ok=True)
     r = camp("kraken", "lt", "-s", "sk", ok=True)
-    assert "type your die's result" not in r.stdout and "journal rolled d20: " in r.stdout
+    assert "Enter: journal rolls" not in r.stdout and "journal rolled d20: " in r.stdout

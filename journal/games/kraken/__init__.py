@@ -30,8 +30,8 @@ __all__ = ["ID", "TITLE", "SCHEMA_VERSION", "MIGRATIONS", "validate", "summary",
 
 
 def rolls_undoable(state: dict) -> bool:
-    """Rules note K8: only Just a Simulation may undo a roll. Elsewhere the runtime asks a player
-    at a terminal for each die (type it, or press Enter to let the program roll) before it rolls."""
+    """Rules note K8: only Just a Simulation may undo a roll. (A player at a terminal is asked for
+    each die in every game and difficulty: type it, or press Enter to let the program roll.)"""
     return state.get("difficulty") == "simulation"
 
 
