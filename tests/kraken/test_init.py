@@ -34,10 +34,24 @@ def test_a_refused_undo_hints_reload_only_when_there_is_a_save_point():
     s = new_state("adventurer")
     assert "journal kraken reload" not in game.undo_refusal(_entry(rolls=[14]), s)
     s["savepoint"] = {"id": 1, "turn": 2, "at": "a clone station"}
-    assert game.undo_refusal(_entry(rolls=[14]), s).endswith("(rules note K8) (journal kraken reload)")
+    assert "(rules note K8) (journal kraken reload). A die typed wrong?" in game.undo_refusal(_entry(rolls=[14]), s)
     assert "none was made yet" in game.undo_refusal(_entry(rolls=[14]), new_state("adventurer"))
-    assert game.undo_refusal(_entry(rolls=[14]), new_state("real-life")) == (
+    assert game.undo_refusal(_entry(rolls=[14]), new_state("real-life")).startswith(
         "it rolled d20=14: in Real Life nothing goes back past new information: it has no save points (rules note K8)")
+    assert game.undo_refusal(_entry(revealed=["A7"]), new_state("real-life")).endswith("(rules note K8)")
+
+
+@pytest.mark.parametrize("difficulty", ["adventurer", "real-life", "hardcore"])
+def test_a_refused_undo_of_a_roll_names_the_by_hand_commands_with_reason(difficulty):
+    """Issue 30 §7: a mistyped `--roll 3` cannot be undone (K8); the refusal says how to correct
+    the table without a reload: the commands that set the values by hand, each with --reason."""
+    told = game.undo_refusal(_entry(rolls=[3]), new_state(difficulty))
+    assert told.endswith(". A die typed wrong? Set what it changed by hand, saying why: journal kraken line set LINE "
+                         "COORD --reason TEXT, journal kraken crew hp NAME DELTA --reason TEXT or journal kraken set "
+                         "KEY VALUE --reason TEXT")
+    assert [h.render() for h in told.hints()][-3:] == [
+        "journal kraken line set LINE COORD --reason TEXT", "journal kraken crew hp NAME DELTA --reason TEXT",
+        "journal kraken set KEY VALUE --reason TEXT"]
 
 
 def test_undo_takes_back_anything_in_just_a_simulation():
