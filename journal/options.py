@@ -396,6 +396,12 @@ def parsed_class(cls: type) -> type:
     return PARSED_CLASSES[cls]
 
 
+def short_help(cmd: click.Command) -> str:
+    """A command's line in a list of commands: its first sentence, whole (a help wraps it onto
+    the next lines rather than cut it with "...")."""
+    return cmd.get_short_help_str(limit=10_000)
+
+
 class OrderedGroup(Parsed, click.Group):
     """Lists its commands in the order they were written (the order of play), not A-Z.
 
@@ -413,6 +419,14 @@ class OrderedGroup(Parsed, click.Group):
 
     def list_commands(self, ctx):
         return list(self.commands)
+
+    def format_commands(self, ctx, formatter):
+        """The commands and their first sentences, wrapped to the help's width, never cut."""
+        rows = [(n, short_help(c)) for n in self.list_commands(ctx)
+                if (c := self.get_command(ctx, n)) is not None and not c.hidden]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         super().add_command(adopt(cmd), name)

@@ -16,7 +16,7 @@ from journal.store import document, locking
 from journal.store.current import current_ref, read_current, write_current
 from journal.store.folder import SAVES, save_files
 from journal.store.paths import SavePaths, resolve
-from journal.text import plural
+from journal.text import plural, row_items
 
 
 @click.command("games")
@@ -44,8 +44,9 @@ def list_cmd(rt: Runtime, trash: bool) -> None:
         lines = [f"No saves in {folder}/ yet: start one with `journal epm new NAME ...`."]
     else:
         w = max(len(r["name"]) for r in rows)
-        lines = [f"{'*' if r['current'] else ' '} {r['name']:<{w}}  {str(r['game'] or '?'):<6}  {r['changed']:<16}  "
-                 f"{r['status']}" for r in rows]
+        lines = [line for r in rows for line in row_items(
+            f"{'*' if r['current'] else ' '} {r['name']:<{w}}  {str(r['game'] or '?'):<6}  {r['changed']:<16}  ",
+            str(r["status"]).split(" · "))]
     rt.emit(lines, rows)
 
 

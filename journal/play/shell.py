@@ -20,6 +20,7 @@ from journal.store.paths import SavePaths, beside
 from journal.errors import InputError, Interrupted, JournalError
 from journal.hints import Hint, Text
 from journal.play import lines
+from journal.options import short_help
 from journal.runtime import DiceAsker, DrawAsker, Mode, Runtime, failure
 from journal.session import Session
 from journal.text import one_line, unfold
@@ -267,11 +268,11 @@ class Table:
                      f"asked for (Enter lets journal roll or draw it).")
         cmds = self.commands()
         with f.section("Game commands"):
-            f.write_dl([(n, c.get_short_help_str(70)) for n, c in cmds.items() if n in self.game_words])
+            f.write_dl([(n, short_help(c)) for n, c in cmds.items() if n in self.game_words])
         with f.section("Commands every game shares"):
-            shared = [(n, c.get_short_help_str(70)) for n, c in cmds.items() if n not in self.game_words]
+            shared = [(n, short_help(c)) for n, c in cmds.items() if n not in self.game_words]
             hidden = lines.shadowed(self.root, self.game_words, self.name, self.game_id)
-            f.write_dl(shared + [(f"journal {n}", f"{c.get_short_help_str(45)} ({n} alone: the game's)")
+            f.write_dl(shared + [(f"journal {n}", f"{short_help(c)} ({n} alone: the game's)")
                                  for n, c in hidden.items()])
         with f.section("Table shell"):
             f.write_dl([("help [COMMAND]", lines.SHELL_WORDS[lines.HELP]),
