@@ -410,15 +410,15 @@ class Runtime:
             return
         last = entries[0]
         age = seconds_since(last.get("time"))
-        why = [] if age is not None and age <= ASK_UNDO_AFTER else [f"typed {ago(age)}"]
+        why = [] if age is not None and age <= ASK_UNDO_AFTER else [f"was typed {ago(age)}"]
         if self.in_shell and self.just_made != last["n"]:
-            why.append("not on the line just before")
+            why.append("is not the command of your last line")
         if not why:
             return
         named = f"#{last['n']} {last['command']} ({last['summary']})"
-        question = (f"Undo {named}? It was" if len(entries) == 1 else
-                    f"Undo {len(entries)} commands, #{entries[-1]['n']}-#{last['n']}? The last, {named}, was")
-        if not self.yes_no(f"{question} {' and '.join(why)}"):
+        question = (f"Undo {named}? It" if len(entries) == 1 else
+                    f"Undo {len(entries)} commands, #{entries[-1]['n']}-#{last['n']}? The last, {named},")
+        if not self.yes_no(f"{question} {' and '.join(why)}."):
             raise RuleError("not undone: you answered no (nothing was changed)")
 
     def ask(self, need: NeedChoice) -> str:

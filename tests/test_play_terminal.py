@@ -304,7 +304,7 @@ def test_terminal_undo_in_the_shell_asks_unless_it_takes_back_the_line_just_befo
     sh.line("show")
     sh.ready()
     sh.line("undo")
-    sh.expect("Undo #2 epm card 4 (Read Story Card 4 of Zorb.)? It was not on the line just before [y/N]")
+    sh.expect("Undo #2 epm card 4 (Read Story Card 4 of Zorb.)? It is not the command of your last line. [y/N]")
     sh.line("y")
     assert "Undid #2 epm card 4" in sh.ready()
     sh.line("card 5")
@@ -312,7 +312,7 @@ def test_terminal_undo_in_the_shell_asks_unless_it_takes_back_the_line_just_befo
     sh.line("card 99")                                # refused: nothing to undo on that line
     assert "Error: Story Card 99" in sh.ready()
     sh.line("undo")
-    sh.expect("Undo #2 epm card 5 (Read Story Card 5 of Zorb.)? It was not on the line just before [y/N]")
+    sh.expect("Undo #2 epm card 5 (Read Story Card 5 of Zorb.)? It is not the command of your last line. [y/N]")
     sh.line("")                                       # Enter: no
     assert "Error: not undone: you answered no (nothing was changed)" in sh.ready()
     sh.line("undo --yes")

@@ -138,3 +138,16 @@ def test_a_closed_rift_sends_no_invader():
     s = do(rifts.rift_close, s, "North", "Brute", city="Toronto")
     out = apply(opening.invade, s, "North", "Paris")
     assert out.data["invader"] is None and "closed" in out.lines[0]
+
+
+def test_episodes_the_other_cards_are_counted_in_good_english():
+    """Issue 30 §8: one other card "only names a rift", never "The other 1 card only name"."""
+    def others(threat):
+        s = fresh(threat)
+        s["invaded"] = True
+        return [line for line in apply(opening.opening, s).lines if line.startswith("The other")]
+
+    assert others(3) == ["The other card only names a rift and a city (ignore its text) and goes to the Invasion "
+                         "Discard Pile."]
+    assert others(4) == ["The other 2 cards only name a rift and a city (ignore their text) and go to the Invasion "
+                         "Discard Pile."]
