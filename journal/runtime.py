@@ -343,11 +343,14 @@ class Runtime:
         found = canonical_command(click.get_current_context(silent=True))
         return found if found is not None else shlex.join(self.batch.args if self.batch else self.args)
 
-    @staticmethod
-    def setup_dice(seed: int, entered: Sequence[int] = (), option: str = "--roll", draws: Sequence[str] = (),
+    def setup_dice(self, seed: int, entered: Sequence[int] = (), option: str = "--roll", draws: Sequence[str] = (),
                    draw_option: str = "--draw") -> Dice:
-        """Dice for a `new` command's set-up rolls, from the new campaign's seed."""
-        return Dice(seed, 0, entered, option, draws, draw_option)
+        """Dice for a `new` command's set-up rolls, from the new campaign's seed: on a terminal each
+        die and draw not given is asked for, as a command's are (asks_for_dice)."""
+        asks = self.can_prompt() and self.mode is not Mode.DEMO
+        return Dice(seed, 0, entered, option, draws, draw_option,
+                    ask=self.dice_asker() if asks and not entered else None,
+                    ask_draw=self.draw_asker() if asks and not draws else None)
 
     @staticmethod
     def new_seed(seed: int | None) -> int:

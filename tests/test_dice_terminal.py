@@ -96,3 +96,17 @@ def test_every_question_fits_80_columns(journal_at):
     child.sendline("")
     finish(child)
     assert shown[-1] == "bag draw (Enter: journal draws): " and all(len(line) <= 80 for line in shown)
+
+
+def test_a_new_campaigns_set_up_draws_are_asked_too(journal_at):
+    """War Titans' `new` draws the invader type of each rift --rift left out: on a terminal the
+    player draws them from the box and types them (Enter: journal draws the rest)."""
+    args = [a for a in TITANS_NEW if not a.startswith(("--rift", "North=", "South=", "East=", "West="))]
+    child = spawn(journal_at.saves, *args)
+    child.expect_exact("invader types: ")
+    child.expect_exact("invader types draw (Enter: journal draws): ")
+    child.sendline("Flying")
+    child.expect_exact("invader types draw (Terrestrial, Mechanical, Amphibious; Enter: journal draws): ")
+    child.sendline("")  # three types left: they fit on the question's line
+    out = finish(child)
+    assert "journal drew invader types: " in out and "North Rift: Flying (drawn)" in out

@@ -338,7 +338,7 @@ def test_terminal_undo_on_the_command_line_asks_when_the_command_is_minutes_old(
                                                "table"], cwd=str(journal_at.saves.parent), env=env,
                               dimensions=(40, 120), encoding="utf-8", timeout=TIMEOUT)
         child.expect_exact("Undo #2 epm card 3 (Read Story Card 3 of Zorb.)? It was typed ")
-        child.expect_exact(" ago [y/N]: ")
+        child.expect_exact(" ago. [y/N]: ")
         child.sendline(answer)
         child.expect(pexpect.EOF)
         child.close()
