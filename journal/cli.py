@@ -17,7 +17,7 @@ import click
 from journal import __version__, games
 from journal.commands import SHARED
 from journal.errors import InputError
-from journal.options import CONTEXT, LazyGroup, complete_saves, json_option
+from journal.options import CONTEXT, LazyGroup, complete_saves, json_option, short_help
 from journal.runtime import Runtime, check_word, failure, interrupted, json_text
 from journal.store import folder
 from journal.text import one_line, unfold, word_problem
@@ -50,7 +50,7 @@ class RootGroup(LazyGroup):
         return super().get_command(ctx, name)
 
     def format_commands(self, ctx, formatter):
-        shared = [(n, c.get_short_help_str(70)) for n, c in self.shared(ctx).items()]
+        shared = [(n, short_help(c)) for n, c in self.shared(ctx).items()]
         per_game = [(gid, title) for gid, (_m, title) in games.GAMES.items()]
         with formatter.section("Games (journal GAME --help)"):
             formatter.write_dl(per_game)

@@ -400,6 +400,12 @@ def parsed_class(cls: type) -> type:
     return PARSED_CLASSES[cls]
 
 
+def short_help(cmd: click.Command) -> str:
+    """A command's line in a list of commands: its first sentence, whole (a help wraps it onto
+    the next lines rather than cut it with "...")."""
+    return cmd.get_short_help_str(limit=10_000)
+
+
 class OrderedGroup(Parsed, click.Group):
     """Lists its commands in the order they were written (the order of play), not A-Z.
 
@@ -418,8 +424,35 @@ class OrderedGroup(Parsed, click.Group):
     def list_commands(self, ctx):
         return list(self.commands)
 
+    def format_commands(self, ctx, formatter):
+        """The commands and their first sentences, wrapped to the help's width, never cut."""
+        rows = [(n, short_help(c)) for n in self.list_commands(ctx)
+                if (c := self.get_command(ctx, n)) is not None and not c.hidden]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         super().add_command(adopt(cmd), name)
+
+    def resolve_command(self, ctx, args):
+        """A command name in any case (`journal EPM card 3`); a name journal does not know is
+        refused with the names it is close to ("Did you mean 'titans'?")."""
+        name = click.utils.make_str(args[0])
+        if not name.startswith("-") and self.get_command(ctx, name) is None:
+            known = self.known_names(ctx)
+            folded = {n.casefold(): n for n in known}
+            if name.casefold() in folded:
+                return super().resolve_command(ctx, [folded[name.casefold()], *args[1:]])
+            if not ctx.resilient_parsing:
+                raise click.UsageError(no_such_command(name, known), ctx)
+        return super().resolve_command(ctx, args)
+
+    def known_names(self, ctx) -> list[str]:
+        """The names a player may type here: its commands, their old names, and (a game's group)
+        the shared commands it runs too."""
+        under_root = ctx is not None and ctx.parent is not None and ctx.parent.parent is None
+        return [*self.list_commands(ctx), *self.aliases, *(SHARED_UNDER_GAME if under_root else ())]
 
     def get_command(self, ctx, name):
         cmd = super().get_command(ctx, self.aliases.get(name, name))
@@ -427,6 +460,20 @@ class OrderedGroup(Parsed, click.Group):
                 and ctx.parent.parent is None):
             cmd = ctx.parent.command.get_command(ctx.parent, name)
         return adopt(cmd) if cmd is not None else None  # also a command the group was made with
+
+
+def no_such_command(name: str, known: list[str]) -> str:
+    """`No such command 'titan'. Did you mean 'titans'?` (any case: 'Crad' finds 'card')."""
+    import difflib
+
+    folded = {n.casefold(): n for n in known}
+    close = [folded[n] for n in difflib.get_close_matches(name.casefold(), list(folded))]
+    said = f"No such command {name!r}."
+    if len(close) == 1:
+        return f"{said} Did you mean {close[0]!r}?"
+    if close:
+        return f"{said} Did you mean one of {', '.join(repr(c) for c in close)}?"
+    return said
 
 
 class LazyGroup(OrderedGroup):

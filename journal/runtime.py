@@ -144,6 +144,26 @@ def json_text(data: object, indent: int | None = 2) -> str:
     return json.dumps(data, ensure_ascii=encoding != "utf8", indent=indent)
 
 
+ASK_WIDTH = 80  # a die's or a draw's question fits a terminal of this many columns
+
+
+def asked_line(what: str, choices: str, verb: str, told: set[str] | None = None) -> str:
+    """The one question journal asks for a die or a draw it was not given (a terminal's line, the
+    table shell's as well): `d6 result (1-6; Enter: journal rolls)`, `bag draw (r red, b blue;
+    Enter: journal draws)`. Choices too long for the line are printed on their own line(s) first,
+    once while they stay the same (`told`: the choices an asker has printed so far)."""
+    enter = f"Enter: journal {verb}s"
+    line = f"{what} {'result' if verb == 'roll' else 'draw'} ({choices}; {enter})"
+    if len(line) + 2 <= ASK_WIDTH:  # Click's prompt adds ": "
+        return line
+    said = f"{what}: {choices}"
+    if told is None or said not in told:
+        click.echo("\n".join(wrap([said], ASK_WIDTH)))
+        if told is not None:
+            told.add(said)
+    return f"{what} {'result' if verb == 'roll' else 'draw'} ({enter})"
+
+
 class DiceAsker:
     """On a terminal: the result of each die, typed by the player, or Enter to let journal roll.
 
@@ -153,6 +173,7 @@ class DiceAsker:
     def __init__(self, read_line: Callable[[str], str] = click_line):
         self.answers: list[int] = []
         self.read_line = read_line
+        self.told: set[str] = set()  # the choices printed before a question (asked_line)
 
     def __call__(self, die: str, sides: int, faces: list[str] | None = None) -> int | None:
         """The face typed: its number, or for a die with named faces (`faces`, face 1 first) the
@@ -160,9 +181,7 @@ class DiceAsker:
         named = {str(f).casefold(): i for i, f in reversed(list(enumerate(faces or [], 1)))}
         shown = ", ".join(dict.fromkeys(str(f) for f in faces or []))
         while True:
-            text = self.read_line(f"{die}: type the symbol your die shows ({shown}), or press Enter to let journal "
-                                  f"roll" if faces else f"{die}: type your die's result (1-{sides}), or press Enter "
-                                  f"to let journal roll").strip()
+            text = self.read_line(asked_line(die, shown if faces else f"1-{sides}", "roll", self.told)).strip()
             if not text:
                 return None
             face = named.get(text.casefold()) or (int(text) if text.isdigit() and 1 <= int(text) <= sides else None)
@@ -182,14 +201,14 @@ class DrawAsker:
     def __init__(self, read_line: Callable[[str], str] = click_line):
         self.answers: list[str] = []
         self.read_line = read_line
+        self.told: set[str] = set()  # the choices printed before a question (asked_line)
 
     def __call__(self, what: str, pool: dict, names: dict) -> str | None:
         held = [item for item, n in pool.items() if n > 0]
         spelled = {str(k).casefold(): v for k, v in names.items()} | {str(i).casefold(): i for i in pool}
         shown = ", ".join(" ".join([*(str(k) for k, v in names.items() if v == item), str(item)]) for item in held)
         while True:
-            text = self.read_line(f"{what}: type what you drew ({shown}), or press Enter to let journal "
-                                  f"draw").strip()
+            text = self.read_line(asked_line(what, shown, "draw", self.told)).strip()
             if not text:
                 return None
             item = spelled.get(text.casefold())
@@ -327,11 +346,14 @@ class Runtime:
         found = canonical_command(click.get_current_context(silent=True))
         return found if found is not None else shlex.join(self.batch.args if self.batch else self.args)
 
-    @staticmethod
-    def setup_dice(seed: int, entered: Sequence[int] = (), option: str = "--roll", draws: Sequence[str] = (),
+    def setup_dice(self, seed: int, entered: Sequence[int] = (), option: str = "--roll", draws: Sequence[str] = (),
                    draw_option: str = "--draw") -> Dice:
-        """Dice for a `new` command's set-up rolls, from the new campaign's seed."""
-        return Dice(seed, 0, entered, option, draws, draw_option)
+        """Dice for a `new` command's set-up rolls, from the new campaign's seed: on a terminal each
+        die and draw not given is asked for, as a command's are (asks_for_dice)."""
+        asks = self.can_prompt() and self.mode is not Mode.DEMO
+        return Dice(seed, 0, entered, option, draws, draw_option,
+                    ask=self.dice_asker() if asks and not entered else None,
+                    ask_draw=self.draw_asker() if asks and not draws else None)
 
     @staticmethod
     def new_seed(seed: int | None) -> int:
@@ -394,15 +416,15 @@ class Runtime:
             return
         last = entries[0]
         age = seconds_since(last.get("time"))
-        why = [] if age is not None and age <= ASK_UNDO_AFTER else [f"typed {ago(age)}"]
+        why = [] if age is not None and age <= ASK_UNDO_AFTER else [f"was typed {ago(age)}"]
         if self.in_shell and self.just_made != last["n"]:
-            why.append("not on the line just before")
+            why.append("is not the command of your last line")
         if not why:
             return
         named = f"#{last['n']} {last['command']} ({last['summary']})"
-        question = (f"Undo {named}? It was" if len(entries) == 1 else
-                    f"Undo {len(entries)} commands, #{entries[-1]['n']}-#{last['n']}? The last, {named}, was")
-        if not self.yes_no(f"{question} {' and '.join(why)}"):
+        question = (f"Undo {named}? It" if len(entries) == 1 else
+                    f"Undo {len(entries)} commands, #{entries[-1]['n']}-#{last['n']}? The last, {named},")
+        if not self.yes_no(f"{question} {' and '.join(why)}."):
             raise RuleError("not undone: you answered no (nothing was changed)")
 
     def ask(self, need: NeedChoice) -> str:
@@ -459,26 +481,33 @@ class Runtime:
             return self._run_in_batch(paths, fn, params, how)
         with Session(paths, on_commit=self.committed) as session:
             self.check_game(session)
-            if self.asks_for_dice(session, how["dice_input"]):
+            if self.asks_for_dice(how["dice_input"]):
                 how["dice_input"]["ask"] = askers[0]
-            if self.asks_for_dice(session, how["dice_input"], given="draws"):
+            if self.asks_for_dice(how["dice_input"], given="draws"):
                 how["dice_input"]["ask_draw"] = askers[1]
             outcome, entry = session.apply(fn, params, command=self.command_text(), time=self.now(), **how)
             session.commit()
         self.emit(self.told(outcome, entry), self.result_data(outcome, entry))
         return outcome
 
-    def asks_for_dice(self, session: Session, dice_input: dict, given: str = "entered") -> bool:
+    def asks_for_dice(self, dice_input: dict, given: str = "entered") -> bool:
         """Ask the player for each die (or, `given="draws"`, each draw) the command was not given,
-        on a terminal: in the table shell, and where undo could not take a roll back (the game's
-        `rolls_undoable(state)` says no). Dice typed with --roll that run short: the next ones are
-        asked for on a terminal (a die that depends on an earlier one cannot be known before)."""
-        if not self.can_prompt():
+        on a terminal, in every game: the dice on the table are the player's (Enter lets journal
+        roll). Dice typed with --roll that run short: the next ones are asked for (a die that depends
+        on an earlier one cannot be known before). Never in a script, a batch, --json or a demo, nor
+        for `roll`, which asks journal to roll."""
+        if not self.can_prompt() or self.mode == Mode.DEMO:
             return False
         if dice_input.get(given):
             return given == "entered"
-        asks_every_die = self.mode == Mode.SHELL and self.args[:1] != ["roll"]  # `roll` asks journal to roll
-        return asks_every_die or not session.game.rolls_undoable(session.state)
+        return not self.asks_journal_to_roll()
+
+    def asks_journal_to_roll(self) -> bool:
+        """The running command is `roll` (`journal roll 2d6`, `journal epm roll`, a shell line)."""
+        ctx = click.get_current_context(silent=True)
+        if ctx is not None and ctx.parent is not None:
+            return ctx.info_name == "roll"
+        return self.args[:1] == ["roll"]
 
     @staticmethod
     def told(outcome: Outcome, entry: dict, fallback: bool = True) -> list[str]:
@@ -498,6 +527,7 @@ class Runtime:
         if self.batch is not None:
             raise InputError("a batch runs on an existing save: create it first with `new`")
         paths = resolve(name, self.saves_dir)
+        made_here = not os.path.isdir(self.saves_dir)  # this command makes the saves folder
         with Session(paths, create=True, on_commit=self.committed) as session:
             entry = session.start(game, state, seed, outcome, self.command_text(), self.now(), dice)
             with interrupts.held() as held:  # the campaign, then its being current
@@ -508,8 +538,8 @@ class Runtime:
                         write_current(self.saves_dir, current_ref(paths, self.saves_dir))
                     except (OSError, JournalError) as e:
                         not_current = e.strerror if isinstance(e, OSError) else e.message
-        if self.found is not None and self.found.how not in ("option", "env"):
-            mark(self.saves_dir)  # a folder journal chose is found again from below
+        if made_here or (self.found is not None and self.found.how not in ("option", "env")):
+            mark(self.saves_dir)  # a folder journal made or chose is found again from below
         if held.pending:
             raise Interrupted(f"interrupted once the campaign {typed(paths.name)} was saved: it took effect")
         current = self.keeps_current and not_current is None

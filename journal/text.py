@@ -129,6 +129,25 @@ def _glued(line: str) -> str:
     return "".join(out)
 
 
+def row_items(prefix: str, items: list[str], sep: str = " · ", columns: int | None = None) -> list[str]:
+    """A row of a list: `prefix` then the items, joined by `sep`; when they do not fit, they go on
+    under the first item (or 4 columns in, on a narrow screen), broken between items, never
+    inside one ("17¢ · 9 XP" keeps "9 XP" whole)."""
+    columns = columns or width()
+    indent = " " * (len(prefix) if columns - len(prefix) >= 30 else 4)
+    out: list[str] = []
+    line, empty = prefix, True
+    mark = sep.rstrip()  # ends a line the row goes on from
+    for i, item in enumerate(items):
+        joined = line + item if empty else line + sep + item
+        if empty or len(joined) + (len(mark) if i < len(items) - 1 else 0) <= columns:
+            line, empty = joined, False
+            continue
+        out.append(line + mark)
+        line = indent + item
+    return [*out, line]
+
+
 def wrap(lines: list[str], columns: int | None = None) -> list[str]:
     """Each line longer than `columns` (default: width()) broken at spaces; a continuation
     keeps the line's indent, two more when the line is indented (a row of a list)."""

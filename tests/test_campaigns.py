@@ -47,16 +47,40 @@ def test_without_a_saves_folder_near_campaigns_go_to_the_data_folder_and_it_is_m
     assert (saves / "camp.toml").exists() and (saves / folder.MARKER).exists()
     assert not (tmp_path / "saves").exists()
     r = bare("where")
-    assert r.stdout.splitlines() == [f"Saves folder: {saves}",
-                                     "Why: your data folder: no saves/ folder made by journal here or above."]
+    assert r.stdout.splitlines()[:2] == [f"Saves folder: {saves}",
+                                         "Why: your data folder: no saves/ folder made by journal here or above."]
+    told = " ".join(r.stdout.split())  # wrapped where the temporary path's length puts it
+    assert "start one with --saves saves before its game's `new`: journal marks the saves/ folder" in told  # §5
+
+
+def test_a_saves_folder_made_by_a_named_new_is_marked_and_found_from_below(tmp_path, monkeypatch):
+    """Issue 30 §5: `journal --saves saves epm new x` marks the folder it makes, as `new` without
+    --saves does, so `journal list` from a subfolder finds it; `where` there says no more how."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+    assert bare("--saves", "saves", *EPM_NEW).exit_code == 0
+    assert (tmp_path / "saves" / folder.MARKER).exists()
+    (tmp_path / "notes").mkdir()
+    monkeypatch.chdir(tmp_path / "notes")
+    assert bare("list").stdout.startswith("* camp  epm")
+    monkeypatch.chdir(tmp_path)
+    found = json.loads(bare("--json", "where").stdout)
+    assert found["how"] == "nearest" and found["make_here"] is None
+
+
+def test_a_named_folder_that_already_existed_is_left_unmarked(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine").mkdir()
+    assert bare("--saves", "mine", *EPM_NEW).exit_code == 0
+    assert not (tmp_path / "mine" / folder.MARKER).exists()
 
 
 def test_an_older_journals_saves_folder_here_is_found_as_before(tmp_path, monkeypatch):
     """A saves/ made before the marker existed, holding campaigns, still works from its folder."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.chdir(tmp_path)
-    assert bare("--saves", "saves", *EPM_NEW).exit_code == 0  # named: not marked
-    assert not (tmp_path / "saves" / folder.MARKER).exists()
+    assert bare("--saves", "saves", *EPM_NEW).exit_code == 0
+    (tmp_path / "saves" / folder.MARKER).unlink()  # as an older journal left it
     assert json.loads(bare("--json", "where").stdout)["how"] == "here"
     assert bare("show").exit_code == 0
 

@@ -1,5 +1,5 @@
-"""No silent dice: journal says what it rolled, entered results are all or none, and where
-undo cannot take a roll back a terminal player is asked for the die first."""
+"""No silent dice: journal says what it rolled, entered results are all or none, and on a terminal
+the player is asked for each die and cube a command was not given, in every game, one wording."""
 
 from __future__ import annotations
 
@@ -70,10 +70,13 @@ def test_a_refusal_caused_by_a_missing_die_names_the_missing_dice():
     assert "needs at least 2 dice" in dice.short_error(at_least=True).message
 
 
-def test_where_undo_cannot_take_a_roll_back_a_terminal_player_is_asked(camp, monkeypatch):
+@pytest.mark.parametrize("undoable", [True, False])
+def test_a_terminal_player_is_asked_for_each_die_in_every_game_whatever_undo_can_do(camp, monkeypatch, undoable):
+    """Issue 30 §2: on a terminal, a die left out is asked for, whether undo could take it back or not."""
     monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
-    monkeypatch.setattr(epm, "rolls_undoable", lambda state: False, raising=False)
+    monkeypatch.setattr(epm, "rolls_undoable", lambda state: undoable, raising=False)
     r = camp("epm", "challenge", "piloting", "--character", "Ana", input="5\n", ok=True)
+    assert r.stdout.startswith("d6 result (1-6; Enter: journal rolls): ")
     assert "Ana rolls 5 +1 piloting = 6" in r.stdout and "journal rolled" not in r.stdout
     entry = json.loads(camp("--json", "log", "--tail", "1", ok=True).stdout)[0]
     assert entry["rolls"] == [{"die": "d6", "value": 5, "source": "entered"}]
@@ -81,15 +84,34 @@ def test_where_undo_cannot_take_a_roll_back_a_terminal_player_is_asked(camp, mon
 
 def test_pressing_enter_lets_journal_roll_and_says_so(camp, monkeypatch):
     monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
-    monkeypatch.setattr(epm, "rolls_undoable", lambda state: False, raising=False)
     r = camp("epm", "challenge", "piloting", "--character", "Ana", input="\n", ok=True)
     assert "journal rolled d6: " in r.stdout
 
 
-def test_no_question_where_undo_takes_the_roll_back(camp, monkeypatch):
-    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
+def test_without_a_terminal_journal_rolls_at_once_and_says_so(camp):
+    """A script (no terminal): nothing is asked, journal rolls as it always did and says it did."""
     r = camp("epm", "challenge", "piloting", "--character", "Ana", input="5\n", ok=True)
-    assert "type your die's result" not in r.stdout and "journal rolled d6: " in r.stdout
+    assert "Enter: journal rolls" not in r.stdout and r.stdout.startswith("journal rolled d6: ")
+
+
+def test_a_loose_roll_is_never_asked_it_asks_journal_to_roll(journal, monkeypatch):
+    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
+    assert journal("roll", "d6", input="", ok=True).stdout.startswith("journal rolled d6: ")
+
+
+def test_the_question_for_a_die_or_a_draw_is_one_wording_that_fits_80_columns(capsys):
+    from journal.runtime import asked_line
+
+    assert asked_line("d6", "1-6", "roll") == "d6 result (1-6; Enter: journal rolls)"
+    assert asked_line("bag", "r red, b blue", "draw") == "bag draw (r red, b blue; Enter: journal draws)"
+    assert len(asked_line("titan die", "red, bolt, gear, wing, blank", "roll")) + 2 <= 80
+    many = ", ".join(f"{c} {c}olour" for c in "abcdefghij")
+    told: set[str] = set()
+    assert asked_line("bag", many, "draw", told) == "bag draw (Enter: journal draws)"
+    shown = capsys.readouterr().out
+    assert shown.startswith("bag: a aolour, b bolour") and all(len(line) <= 80 for line in shown.splitlines())
+    assert asked_line("bag", many, "draw", told) == "bag draw (Enter: journal draws)"
+    assert capsys.readouterr().out == ""  # the same choices are printed once per command
 
 
 def test_dice_typed_before_a_choice_are_not_asked_again():
@@ -154,41 +176,40 @@ def test_the_draw_asker_takes_a_name_or_a_short_spelling_and_asks_again_otherwis
 
     asker = DrawAsker(read_line)
     assert asker("bag", {"red": 1, "blue": 2, "yellow": 0}, {"r": "red", "b": "blue", "y": "yellow"}) == "red"
-    assert prompts[0] == "bag: type what you drew (r red, b blue), or press Enter to let journal draw"
+    assert prompts[0] == "bag draw (r red, b blue; Enter: journal draws)"
     assert len(prompts) == 3 and asker.answers == ["red"]  # purple is no cube, the bag holds no yellow
 
 
 PULP_EVADE = ["pulp", "round", "--planet", "Mars", "G2C.r.PK", "A4S.o.PP", "L.rb", "G2D.b.P"]
 
 
-def test_where_undo_cannot_take_a_draw_back_a_terminal_player_is_asked_for_each_cube(journal, monkeypatch):
-    from journal.games import pulp
+def test_a_terminal_player_is_asked_for_each_cube_the_line_left_out(journal, monkeypatch):
+    """Issue 30 §2: Pulp Invasion's bag on a terminal is the player's bag: each cube is asked for."""
     from journal_testing import PULP_NEW
 
     journal(*PULP_NEW, ok=True)
     journal(*PULP_EVADE, ok=True)
     monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
-    monkeypatch.setattr(pulp, "rolls_undoable", lambda state: False)
     r = journal("pulp", "evade", "1", "--pay", "combat", input="black\nred\nblue\n", ok=True)
-    assert "type what you drew" in r.stdout and "journal drew" not in r.stdout
+    assert r.stdout.startswith("bag: r red, o orange, b blue, k black, y yellow, w white\nbag draw (Enter: journal "
+                               "draws): black\n")  # six colours: the choices on their own line
+    assert r.stdout.count("bag draw (Enter: journal draws): ") == 3 and "journal drew" not in r.stdout
     assert "Drew black: back into the bag" in r.stdout
     entry = json.loads(journal("--json", "log", "--tail", "1", ok=True).stdout)[0]
     assert entry["rolls"] == [{"die": "bag", "value": c, "source": "entered"} for c in ("black", "red", "blue")]
 
 
-def test_no_draw_is_asked_where_undo_takes_it_back_nor_when_the_line_gave_the_draws(journal, monkeypatch):
-    from journal.games import pulp
+def test_no_draw_is_asked_without_a_terminal_nor_when_the_line_gave_the_draws(journal, monkeypatch):
     from journal_testing import PULP_NEW
 
     journal(*PULP_NEW, ok=True)
     journal(*PULP_EVADE, ok=True)
-    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
     r = journal("pulp", "evade", "1", "--pay", "combat", input="red\nblue\n", ok=True)
-    assert "type what you drew" not in r.stdout and "journal drew bag: " in r.stdout
+    assert "Enter: journal draws" not in r.stdout and "journal drew bag: " in r.stdout
     journal("undo", ok=True)
-    monkeypatch.setattr(pulp, "rolls_undoable", lambda state: False)
+    monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
     r = journal("pulp", "evade", "1", "--pay", "combat", "--draw", "r,b", input="", ok=True)
-    assert "type what you drew" not in r.stdout and "journal drew" not in r.stdout
+    assert "Enter: journal draws" not in r.stdout and "journal drew" not in r.stdout
 
 
 def test_draws_typed_before_a_choice_the_rules_ask_for_are_replayed_not_asked_again(camp, monkeypatch):
@@ -230,8 +251,7 @@ def test_a_die_with_named_faces_is_asked_by_the_names_a_player_sees(capsys):
     dice = Dice(1, 0, ask=ask)
     faces = ["red", "bolt", "bolt", "gear", "wing", "blank"]
     assert dice.roll(6, "titan die", faces=faces) == 2 and dice.roll(6, "titan die", faces=faces) == 3
-    assert prompts[0] == ("titan die: type the symbol your die shows (red, bolt, gear, wing, blank), or press Enter "
-                          "to let journal roll")
+    assert prompts[0] == "titan die result (red, bolt, gear, wing, blank; Enter: journal rolls)"
     assert "Expected one of red, bolt, gear, wing, blank." in capsys.readouterr().err
     assert [r.as_dict() for r in dice.rolls] == [{"die": "titan die", "value": 2, "source": "entered"},
                                                  {"die": "titan die", "value": 3, "source": "entered"}]

@@ -233,7 +233,7 @@ def test_play_from_a_pipe_asks_for_no_draw_journal_draws_and_says_so(journal):
     journal(*PULP_ROUND, ok=True)
     r = play(journal, "evade 1 --pay science\n")
     assert r.exit_code == 0, r.stderr
-    assert "type what you drew" not in r.stdout and "journal drew bag: " in r.stdout
+    assert "Enter: journal draws" not in r.stdout and "journal drew bag: " in r.stdout
     entry = json.loads(journal("--json", "log", "--tail", "1", ok=True).stdout)[0]
     assert entry["rolls"] and {r["source"] for r in entry["rolls"]} == {"rolled"}
 
@@ -455,3 +455,34 @@ def test_a_play_line_with_a_nul_or_bytes_that_are_not_utf8_is_named_so(camp, cap
     assert commands(camp, "camp") == ["epm new camp --character Ana:piloting=1,diplomacy=-1 --character "
                                       "Bo:strength=1 --character Cy --planet Zorb:blue --planet Kell:pink --planet "
                                       "Vex:yellow --at Zorb --seed 7"]
+
+
+# --- issue 30 §10: suggested commands written bare --------------------------------------
+
+def test_play_writes_the_commands_it_suggests_bare_as_the_status_line_does(camp):
+    r = play(camp, "card 5\nundo\nzorb\n")
+    assert "(redo puts it back)" in r.stdout and "journal redo" not in r.stdout
+    assert "journal" not in r.stderr
+
+
+def test_bare_commands_keep_journal_where_the_shell_needs_it():
+    from journal.play.shell import bare_commands
+
+    here = {"card", "travel", "redo", "show"}  # what the shell runs bare (not War Titans' hidden `check`)
+    assert bare_commands("Then journal epm travel Kell --segments 2.", "epm", here) == "Then travel Kell --segments 2."
+    assert bare_commands("(journal redo puts it back)", "epm", here) == "(redo puts it back)"
+    assert bare_commands("type journal check to validate", "titans", here) == "type journal check to validate"
+    assert bare_commands("journal --saves /x show -s a", "epm", here) == "journal --saves /x show -s a"
+    assert bare_commands("quit, then journal use NAME", "epm", here) == "quit, then journal use NAME"
+    assert bare_commands("journal drew bag: red", "pulp", here) == "journal drew bag: red"
+
+
+def test_a_refusal_from_a_command_in_play_names_its_commands_bare(journal):
+    from kraken.kraken_helpers import cli_set_up
+
+    journal("kraken", "new", "sk", "--difficulty", "adventurer", "--line", "1AA", "--seed", "2", ok=True)
+    cli_set_up(journal, "sk")
+    journal("roll", "d20", "-s", "sk", "--roll", "5", ok=True)  # a die typed wrong: undo refuses it (K8)
+    r = play(journal, "undo\n", "-s", "sk")
+    assert "Set what it changed by hand, saying why: line set LINE COORD --reason TEXT, crew hp NAME DELTA " \
+           "--reason TEXT or set KEY VALUE --reason TEXT" in " ".join(r.stderr.split())

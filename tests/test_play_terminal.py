@@ -99,7 +99,7 @@ def test_terminal_tab_completes_a_command_and_a_name_asks_the_die_and_keeps_hist
     sh.tab("--cha", "racter")      # --character
     sh.tab("Anas", "tasia")        # Anastasia, from the campaign's characters
     sh.line("")
-    sh.expect("d6: type your die's result (1-6), or press Enter to let journal roll")
+    sh.expect("d6 result (1-6; Enter: journal rolls)")
     sh.line("4")
     assert "Anastasia rolls 4 +1 piloting = 5: WIN" in sh.ready()
     sh.line("data-find --boost 5")
@@ -128,7 +128,7 @@ def test_terminal_enter_lets_journal_roll_and_a_missing_choice_is_a_menu(journal
     sh.expect("Which Active character takes the challenge?")
     sh.expect("2. Boris")
     sh.line("2")
-    sh.expect("d6: type your die's result")
+    sh.expect("d6 result (1-6; Enter: journal rolls)")
     sh.line("")                    # Enter: journal rolls
     out = sh.ready()
     assert "journal rolled d6:" in out and "Boris rolls" in out
@@ -148,7 +148,7 @@ def test_terminal_needchoice_menu_answered_by_number(journal_at):
     sh.expect("3. diplomacy")
     sh.expect("Choose 1-3")
     sh.line("2")
-    sh.expect("bag: type what you drew")  # then the cubes it draws, as dice are: Enter lets journal draw
+    sh.expect("bag draw (Enter: journal draws)")  # then the cubes it draws, as dice are: Enter lets journal draw
     sh.line("")
     assert "Pay 1 Science: 3 → 2." in sh.ready()
     assert sh.leave("exit") == 0
@@ -196,24 +196,25 @@ def test_terminal_asks_each_cube_drawn_from_the_bag_and_enter_lets_journal_draw(
     sh = Shell(journal_at.saves, "g")
     sh.ready()
     sh.line("evade 1 --pay combat")  # no --draw: each cube is asked, as it comes out of the real bag
-    sh.expect("bag: type what you drew (")
+    sh.expect("bag: r red, o orange, b blue, k black, y yellow, w white")
+    sh.expect("bag draw (Enter: journal draws)")
     sh.line("purple")
     sh.expect("Expected one of ")   # not a cube: asked again
-    sh.expect("bag: type what you drew")
+    sh.expect("bag draw (Enter: journal draws)")
     sh.line("k")                    # black, by the game's letter: back into the bag, a third cube is drawn
-    sh.expect("bag: type what you drew")
+    sh.expect("bag draw (Enter: journal draws)")
     sh.line("red")
-    sh.expect("bag: type what you drew")
+    sh.expect("bag draw (Enter: journal draws)")
     sh.line("blue")
     out = sh.ready()
     assert "Drew black: back into the bag, draw again." in out and "Drew blue: Diplomacy 3 → 2" in out
     assert "journal drew" not in out
     sh.line("evade 2 --pay science")
-    sh.expect("bag: type what you drew")
+    sh.expect("bag draw (Enter: journal draws)")
     sh.line("")                     # Enter: journal draws this cube and the rest
     assert "journal drew bag: " in sh.ready()  # and no second question (the prompt came back)
     sh.line("evade 3 --pay diplomacy --draw r,b")  # the line gave the cubes: nothing is asked
-    assert "type what you drew" not in sh.ready()
+    assert "Enter: journal draws" not in sh.ready()
     assert sh.leave("quit") == 0
     entries = log(journal_at, "g")
     assert entries[-3]["rolls"] == [{"die": "bag", "value": c, "source": "entered"} for c in ("black", "red", "blue")]
@@ -274,7 +275,7 @@ def test_terminal_the_readmes_shell_sample_is_what_the_shell_prints(journal_at):
             if line == prompt + "quit":
                 break
             sh.line(line[len(prompt):])
-        elif line.startswith("d6: "):
+        elif line.startswith("d6 result ("):
             sh.expect(line.rsplit(": ", 1)[0])
             sh.line(line.rsplit(": ", 1)[1])
         else:
@@ -303,7 +304,7 @@ def test_terminal_undo_in_the_shell_asks_unless_it_takes_back_the_line_just_befo
     sh.line("show")
     sh.ready()
     sh.line("undo")
-    sh.expect("Undo #2 epm card 4 (Read Story Card 4 of Zorb.)? It was not on the line just before [y/N]")
+    sh.expect("Undo #2 epm card 4 (Read Story Card 4 of Zorb.)? It is not the command of your last line. [y/N]")
     sh.line("y")
     assert "Undid #2 epm card 4" in sh.ready()
     sh.line("card 5")
@@ -311,7 +312,7 @@ def test_terminal_undo_in_the_shell_asks_unless_it_takes_back_the_line_just_befo
     sh.line("card 99")                                # refused: nothing to undo on that line
     assert "Error: Story Card 99" in sh.ready()
     sh.line("undo")
-    sh.expect("Undo #2 epm card 5 (Read Story Card 5 of Zorb.)? It was not on the line just before [y/N]")
+    sh.expect("Undo #2 epm card 5 (Read Story Card 5 of Zorb.)? It is not the command of your last line. [y/N]")
     sh.line("")                                       # Enter: no
     assert "Error: not undone: you answered no (nothing was changed)" in sh.ready()
     sh.line("undo --yes")
@@ -337,7 +338,7 @@ def test_terminal_undo_on_the_command_line_asks_when_the_command_is_minutes_old(
                                                "table"], cwd=str(journal_at.saves.parent), env=env,
                               dimensions=(40, 120), encoding="utf-8", timeout=TIMEOUT)
         child.expect_exact("Undo #2 epm card 3 (Read Story Card 3 of Zorb.)? It was typed ")
-        child.expect_exact(" ago [y/N]: ")
+        child.expect_exact(" ago. [y/N]: ")
         child.sendline(answer)
         child.expect(pexpect.EOF)
         child.close()

@@ -408,8 +408,8 @@ def test_concurrent_writers_serialize(tmp_path):
     assert [e["command"] for e in entries[1:]] == ["epm track epm +1"] * 20
     # each writer saw the previous one's result: EPM rose one step at a time
     assert [e["summary"] for e in entries[1:]] == [f"EPM {i} → {i + 1} (+1, by the story)" for i in range(20)]
-    assert sorted(p.name for p in saves.iterdir()) == [f".{NAME}.cache.json", ".current", f"{NAME}.log.jsonl",
-                                                       f"{NAME}.toml"]
+    assert sorted(p.name for p in saves.iterdir()) == [f".{NAME}.cache.json", ".current", ".journal-saves",
+                                                       f"{NAME}.log.jsonl", f"{NAME}.toml"]  # new marked it
     ok(saves, "check", "-s", NAME)
 
 

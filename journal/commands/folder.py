@@ -14,9 +14,9 @@ from journal.runtime import Runtime, pass_rt
 from journal.session import Session
 from journal.store import document, locking, moves
 from journal.store.current import current_ref, read_current, write_current
-from journal.store.folder import save_files
+from journal.store.folder import SAVES, save_files
 from journal.store.paths import SavePaths, resolve
-from journal.text import plural
+from journal.text import plural, row_items
 
 
 @click.command("games")
@@ -45,8 +45,9 @@ def list_cmd(rt: Runtime, trash: bool) -> None:
         lines = [f"No saves in {folder}/ yet: start one with `journal epm new NAME ...`."]
     else:
         w = max(len(r["name"]) for r in rows)
-        lines = [f"{'*' if r['current'] else ' '} {r['name']:<{w}}  {str(r['game'] or '?'):<6}  {r['changed']:<16}  "
-                 f"{r['status']}" for r in rows]
+        lines = [line for r in rows for line in row_items(
+            f"{'*' if r['current'] else ' '} {r['name']:<{w}}  {str(r['game'] or '?'):<6}  {r['changed']:<16}  ",
+            str(r["status"]).split(" · "))]
     rt.emit(lines, rows)
 
 
@@ -138,9 +139,14 @@ def where(rt: Runtime) -> None:
     made by journal in this folder or above, else your data folder)."""
     found = rt.found
     shown = os.path.abspath(rt.saves_dir)
-    rt.emit([f"Saves folder: {shown}", f"Why: {found.why}." if found else "Why: named by the command."],
+    here = shown == os.path.abspath(SAVES)  # the saves/ folder of this very folder
+    make = None if here else ("To keep campaigns in this folder instead, start one with --saves saves before its "
+                              "game's `new`: journal marks the saves/ folder it makes, and finds it from here and "
+                              "every folder below.")
+    rt.emit([f"Saves folder: {shown}", f"Why: {found.why}." if found else "Why: named by the command.",
+             *([make] if make else [])],
             {"folder": shown, "how": found.how if found else "option", "why": found.why if found else "",
-             "exists": os.path.isdir(shown)})
+             "exists": os.path.isdir(shown), "make_here": make})
 
 
 @click.command("copy")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import shutil
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import click
@@ -20,6 +21,7 @@ from journal.store.paths import SavePaths, beside
 from journal.errors import InputError, Interrupted, JournalError
 from journal.hints import Hint, Text
 from journal.play import lines
+from journal.options import short_help
 from journal.runtime import DiceAsker, DrawAsker, Mode, Runtime, failure
 from journal.session import Session
 from journal.text import one_line, unfold
@@ -36,6 +38,7 @@ class PlayRuntime(Runtime):
         super().__init__(outer.saves_dir, False, [], Mode.SHELL)  # `journal play` read the global options
         self.campaign = campaign
         self.save = str(campaign.save)
+        self.bare: Callable[[str], str] = str  # suggested commands as the shell takes them (Table.bare)
         self.read_line = None   # read_line(message) -> str: the terminal's prompt for a die or a draw
         self.menu = None        # menu(prompt, values) -> str: the terminal's menu for a choice
 
@@ -45,6 +48,10 @@ class PlayRuntime(Runtime):
         if ref is not None:  # -s on a line: only the shell's own campaign
             lines.same(ref, self.campaign, self.saves_dir)
         return self.campaign
+
+    def emit(self, lines: list[str] | str, data: object) -> None:
+        """A command's lines, its suggested commands written bare (the JSON data as the CLI's)."""
+        super().emit([self.bare(line) for line in ([lines] if isinstance(lines, str) else lines)], data)
 
     def dice_asker(self) -> DiceAsker:
         return DiceAsker(self.read_line) if self.read_line else super().dice_asker()
@@ -74,6 +81,18 @@ def as_typed(text: str, game_id: str, commands=()) -> str:
         words = "|".join(re.escape(c) for c in commands)
         text = re.sub(rf"(?<![\w/.-]){re.escape(game_id)} (?=(?:{words})\b)", "", text)
     return text
+
+
+def bare_commands(text: str, game_id: str, typed_bare: set[str] | frozenset[str]) -> str:
+    """What a command prints, its suggested commands written bare as the shell takes them (issue
+    30 §10): `journal redo` → `redo`, `journal epm travel Kell` → `travel Kell`, for the commands
+    the shell runs bare (`typed_bare`). Any other keeps `journal`: one the shell does not run
+    (`new`, `use`), a shared command the game's own hides (War Titans' `journal check`), one with
+    a global option (`journal --saves DIR ...`), and prose ("journal drew")."""
+    def bare(m: re.Match) -> str:
+        return "" if m.group(2) in typed_bare else m.group(0)
+
+    return re.sub(rf"(?<![\w/.-])journal ({re.escape(game_id)} )?(?=(\S+))", bare, str(text))
 
 
 def next_hint(game: Game, state: dict) -> str:
@@ -131,6 +150,8 @@ class Table:
         self.group = games.commands(self.game_id)
         self.game_words = lines.game_words(self.group)
         self.rt = PlayRuntime(rt, paths)
+        self.rt.bare = self.bare
+        self.typed_bare: frozenset[str] | None = None  # the commands typed bare here (bare(), once needed)
         self.interactive = True
         self.status, self.next = "", ""
         self.entries = 0
@@ -217,7 +238,7 @@ class Table:
             told = failure(e, rt.saved)
             if told is None:
                 raise
-            return self.refuse(told[0], number)
+            return self.refuse(self.bare(told[0]), number)
         finally:
             self.refresh()
             rt.just_made = self.entries if rt.saved else None  # what `undo` on the next line takes back
@@ -231,6 +252,13 @@ class Table:
         if path[:1] == [self.game_id]:
             path = path[1:]
         return f"{message} (help {' '.join(path)})" if path else f"{message} (help lists the commands)"
+
+    def bare(self, text: str) -> str:
+        """Text a command prints in the shell, its suggested commands written bare."""
+        if self.typed_bare is None:
+            hidden = lines.shadowed(self.root, self.game_words, self.name, self.game_id)
+            self.typed_bare = frozenset(n for n in self.commands() if n not in hidden)
+        return bare_commands(text, self.game_id, self.typed_bare)
 
     def refuse(self, message: str, number: int | None = None) -> bool:
         """The line's one `Error:` line on stderr (a piped line's number in it)."""
@@ -267,11 +295,11 @@ class Table:
                      f"asked for (Enter lets journal roll or draw it).")
         cmds = self.commands()
         with f.section("Game commands"):
-            f.write_dl([(n, c.get_short_help_str(70)) for n, c in cmds.items() if n in self.game_words])
+            f.write_dl([(n, short_help(c)) for n, c in cmds.items() if n in self.game_words])
         with f.section("Commands every game shares"):
-            shared = [(n, c.get_short_help_str(70)) for n, c in cmds.items() if n not in self.game_words]
+            shared = [(n, short_help(c)) for n, c in cmds.items() if n not in self.game_words]
             hidden = lines.shadowed(self.root, self.game_words, self.name, self.game_id)
-            f.write_dl(shared + [(f"journal {n}", f"{c.get_short_help_str(45)} ({n} alone: the game's)")
+            f.write_dl(shared + [(f"journal {n}", f"{short_help(c)} ({n} alone: the game's)")
                                  for n, c in hidden.items()])
         with f.section("Table shell"):
             f.write_dl([("help [COMMAND]", lines.SHELL_WORDS[lines.HELP]),

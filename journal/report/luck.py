@@ -96,7 +96,8 @@ def check_audit(kind: str, checks: list[Check]) -> dict:
     won = sum(1 for c in checks if c.success)
     expected = sum(chances)
     p = stats.successes_p(chances, won)
-    said = f"{won} of {plural(len(checks), kind)} won where the odds gave {expected:.1f}"
+    said = (f"{won} of {plural(len(checks), kind)} won" if len(checks) > 1 else
+            f"the one {kind} was {'won' if won else 'lost'}") + f" where the odds gave {expected:.1f}"
     if p < BIASED:
         verdict = f"{'luckier' if won > expected else 'unluckier'} than the odds, p = {p:.3g}"
     else:

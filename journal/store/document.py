@@ -24,6 +24,7 @@ from journal import files, games
 from journal.dice import MAX_SEED
 from journal.errors import SaveError, typed
 from journal.schema import Int, Str, Table, opt
+from journal.store import folder
 from journal.store.migrations import migrate
 from journal.store.paths import SavePaths
 
@@ -45,6 +46,9 @@ def read_save(paths: SavePaths) -> tuple[str, os.stat_result]:
     try:
         data, st = files.read_regular(paths.save, paths.shown, one_link=True)
     except (FileNotFoundError, NotADirectoryError):
+        there = folder.elsewhere(paths.name, paths.folder)
+        if there is not None:
+            raise SaveError(f"no save {typed(paths.name)} in {paths.folder}; {there}") from None
         raise SaveError(f"no save {typed(paths.name)} at {paths.shown}: start one with `journal GAME new {paths.name}`"
                         ) from None
     return files.decode(data, paths.shown), st

@@ -97,3 +97,31 @@ def mark(folder: str) -> None:
         atomic.atomic_write(files.clean_path(path), MARKER_TEXT.encode("utf-8"))
     except OSError:
         pass  # a read-only folder: its saves still work, it is just not found from below
+
+
+def spelled_otherwise(name: str, folder: str) -> str | None:
+    """A save of `folder` whose name differs from `name` only by case ('Solo' for 'solo')."""
+    folded = name.casefold()
+    same = [n[:-5] for n in save_files(folder) if n[:-5].casefold() == folded and n[:-5] != name]
+    return same[0] if same else None
+
+
+def elsewhere(name: str, folder: str) -> str | None:
+    """Where a save `name` missing from `folder` is after all, said for the refusal (None: nowhere
+    journal knows): the same name spelled in another case there, or a save of that name in another
+    saves folder journal finds from here (the nearest saves/ made by journal, the data folder)."""
+    import shlex
+
+    other = spelled_otherwise(name, folder)
+    if other is not None:
+        return f"there is {other!r}: type the name as it is spelled"
+    here = os.path.realpath(folder)
+    for candidate in dict.fromkeys([find().folder, data_folder()]):
+        if os.path.realpath(candidate) == here:
+            continue
+        spelled = name if os.path.isfile(os.path.join(candidate, f"{name}.toml")) else spelled_otherwise(name, candidate)
+        if spelled is not None:
+            shown = os.path.abspath(candidate)
+            return (f"there is one in {shown}: journal --saves {shlex.quote(shown)} show -s "
+                    f"{shlex.quote(spelled)}")
+    return None

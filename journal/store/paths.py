@@ -40,6 +40,11 @@ class SavePaths:
         return str(self.save)
 
     @property
+    def folder(self) -> str:
+        """The folder the save is in (the saves folder, for a save named by NAME)."""
+        return folder_of(self.save)
+
+    @property
     def undone(self) -> str:
         """The commands undo took back, beside the log: NAME.undone.jsonl (journal/store/undone.py)."""
         return self.log[: -len(".log.jsonl")] + ".undone.jsonl"

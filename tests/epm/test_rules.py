@@ -323,3 +323,11 @@ def test_with_no_face_down_disc_left_the_table_may_record_the_campaign_lost():
 def test_a_trip_says_segment_and_segments_as_a_person_writes_them():
     assert "1 segment:" in rules.travel(en_route(), dice(), "Kell", 1).summary
     assert "2 segments:" in rules.travel(en_route(), dice(), "Kell", 2).summary
+
+
+def test_new_says_who_begins_in_good_english():
+    """Issue 30 §8: "Ana begins on Zorb", never "Ana begin on Zorb"."""
+    one = rules.new([("Ana", {})], [("Zorb", "blue")], "Zorb")
+    assert one.lines[0] == "War With the Evil Power Master: Ana begins on Zorb."
+    two = rules.new([("Ana", {}), ("Bo", {})], [("Zorb", "blue")], "Zorb")
+    assert two.lines[0] == "War With the Evil Power Master: Ana, Bo begin on Zorb."

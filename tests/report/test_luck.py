@@ -101,3 +101,14 @@ def test_bag_draws_are_judged_against_the_bag_at_each_draw():
     t2 = luck.Tally()
     t2.add_rolls([{"die": "bag", "value": c, "source": "entered"} for c in ("red", "red", "red")], {"red": 2})
     assert t2.audit()["draws"]["left_out"] == 3  # the third red is not in the bag as rebuilt
+
+
+def test_a_single_check_is_told_as_one_not_1_of_1():
+    """Issue 30 §8: never "1 of 1 CGM %12 random switch won"."""
+    from journal.games.interface import Check
+    from journal.report.luck import check_audit
+
+    won = check_audit("CGM %12 random switch", [Check("CGM %12 random switch", 0.45, True)])
+    assert won["text"].startswith("the one CGM %12 random switch was won where the odds gave 0.5")
+    lost = check_audit("bulkhead", [Check("bulkhead", 0.5, False)])
+    assert lost["text"].startswith("the one bulkhead was lost")

@@ -47,7 +47,7 @@ def test_the_markdown_parses_into_the_expected_headings(camp):
     assert [h[1] for h in heads if h[0] == "h3"][0].startswith("Session 1 · ")
     rendered = html_of(text)
     assert "Kell's queen is suspicious" in rendered
-    assert "d6 3 (entered)" in rendered and "1 of 1 challenge won where the odds gave 0.7" in rendered
+    assert "d6 3 (entered)" in rendered and "the one challenge was won where the odds gave 0.7" in rendered
 
 
 def test_names_and_notes_are_text_never_markup(journal):
@@ -142,7 +142,7 @@ def test_luck_prints_the_audit_and_one_json_document(camp):
     assert lines[0] == "Luck audit of 'camp', the whole campaign:"
     assert lines[1].startswith("Your dice ran true to the odds: 1 of 1 check won where the odds gave 0.7 (p = 1.00)")
     at = lines.index("Checks with known odds:")
-    assert lines[at + 1].startswith("  1 of 1 challenge won where the odds gave 0.7: within the odds (p = 1.00)")
+    assert lines[at + 1].startswith("  the one challenge was won where the odds gave 0.7: within the odds (p = 1.00)")
     data = json.loads(camp("--json", "luck").stdout)
     assert data["checks"][0]["count"] == 1 and data["dice"][0]["faces"] == [0, 0, 1, 0, 0, 0]
     assert data["overall"]["successes"] == 1 and data["sentence"].startswith("Your dice ran true to the odds")

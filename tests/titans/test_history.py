@@ -61,7 +61,7 @@ def test_checks_are_read_from_a_constructed_log():
         tally.add_checks(c)
     texts = [c["text"] for c in tally.audit()["checks"]]
     assert texts[0].startswith("2 of 3 Combat Checks won where the odds gave 1.5: within the odds")
-    assert texts[1].startswith("0 of 1 pilot die roll won where the odds gave 0.8")
+    assert texts[1].startswith("the one pilot die roll was lost where the odds gave 0.8")
 
 
 def test_journal_luck_weighs_the_titans_checks(rolling):
@@ -70,4 +70,4 @@ def test_journal_luck_weighs_the_titans_checks(rolling):
     rolling("titans", "attack", "-s", "g", "Atlas", "--roll", "1", "--roll", "2", "--roll", "6", "--roll", "6",
             ok=True)
     out = rolling("luck", "-s", "g", ok=True).stdout
-    assert "1 of 1 Combat Check won where the odds gave 0.7: within the odds (p = 1.00)." in out
+    assert "the one Combat Check was won where the odds gave 0.7: within the odds (p = 1.00)." in out

@@ -112,7 +112,7 @@ def new(characters: list[tuple[str, dict]], planets: list[tuple[str, str]], at: 
     state: State = {"signal": signal, "epm": epm, "phase": EXPLORING, "planet": at, "card": 1, "visit": 1,
                     "characters": crew, "items": items, "planets": discs}
     names = ", ".join(crew)
-    lines = [f"War With the Evil Power Master: {names} begin on {at}.",
+    lines = [f"War With the Evil Power Master: {names} {'begins' if len(crew) == 1 else 'begin'} on {at}.",
              f"Set the Signal Tracker to {signal} and the EPM Meter to {epm}; all characters Active.",
              f"Place the Ship Mover on {at} and take its 13 Story Cards, Book Cover Card on top.",
              f"Read Story Card 1 of {at}."]

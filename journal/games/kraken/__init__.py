@@ -32,15 +32,16 @@ __all__ = ["ID", "TITLE", "SCHEMA_VERSION", "MIGRATIONS", "validate", "summary",
 
 
 def rolls_undoable(state: dict) -> bool:
-    """Rules note K8: only Just a Simulation may undo a roll. Elsewhere the runtime asks a player
-    at a terminal for each die (type it, or press Enter to let the program roll) before it rolls."""
+    """Rules note K8: only Just a Simulation may undo a roll. (A player at a terminal is asked for
+    each die in every game and difficulty: type it, or press Enter to let the program roll.)"""
     return state.get("difficulty") == "simulation"
 
 
 def undo_refusal(entry: dict, state: dict) -> str | None:
     """Rules note K8: outside Just a Simulation, `undo` never reverts a command whose outcome
     involved a die roll or revealed an event; only reloading a save point goes back past
-    new information."""
+    new information. A die typed wrong is corrected by hand: the refusal names the commands that
+    set what it changed, with --reason (issue 30 §7)."""
     difficulty = state.get("difficulty")
     if difficulty == "simulation":
         return None
@@ -55,10 +56,19 @@ def undo_refusal(entry: dict, state: dict) -> str | None:
     if revealed:
         what.append("it revealed event " + ", ".join(revealed))
     if difficulty not in SAVE_DIFFICULTIES:
-        return f"{' and '.join(what)}: in {mode} nothing goes back past new information: it has no save points " \
-               f"(rules note K8)"
-    if not state.get("savepoint"):    # the hint runs as pasted: only when there is a save point to reload
-        return f"{' and '.join(what)}: in {mode} only reloading a save point goes back past new information, and " \
-               f"none was made yet (rules note K8)"
-    return say(f"{' and '.join(what)}: in {mode} only reloading a save point goes back past new information "
-               f"(rules note K8) (", cmd("kraken reload"), ")")
+        why = say(f"{' and '.join(what)}: in {mode} nothing goes back past new information: it has no save points "
+                  f"(rules note K8)")
+    elif not state.get("savepoint"):    # the hint runs as pasted: only when there is a save point to reload
+        why = say(f"{' and '.join(what)}: in {mode} only reloading a save point goes back past new information, "
+                  f"and none was made yet (rules note K8)")
+    else:
+        why = say(f"{' and '.join(what)}: in {mode} only reloading a save point goes back past new information "
+                  f"(rules note K8) (", cmd("kraken reload"), ")")
+    return say(why, BY_HAND) if rolls else why
+
+
+# A die typed wrong (--roll 3 for a 5): what it changed is set right by hand, and the log says why.
+BY_HAND = say(". A die typed wrong? Set what it changed by hand, saying why: ",
+              cmd("kraken line set", "LINE", "COORD", reason="TEXT"), ", ",
+              cmd("kraken crew hp", "NAME", "DELTA", reason="TEXT"), " or ",
+              cmd("kraken set", "KEY", "VALUE", reason="TEXT"))

@@ -70,3 +70,11 @@ def test_a_card_with_no_icon_reads_plainly_and_its_hint_names_icon():
     with pytest.raises(NeedChoice) as asked:
         engage.engage(s, dice(), 1)
     assert (asked.value.option, asked.value.values, asked.value.param) == ("--icon", ["C", "D", "S"], "icon")
+
+
+def test_next_step_counts_one_face_up_planet_and_one_card_in_good_english():
+    """Issue 30 §8: never "choose one of the 1 face-up planets" nor "draw 1 cards"."""
+    s = fresh()
+    s["planets"]["face_up"] = 1
+    s["decks"][s["alien"]] = 1
+    assert phase.next_step(s).startswith("choose the face-up planet, draw 1 card from The Quietus's deck: ")

@@ -49,8 +49,7 @@ def test_the_table_shell_asks_each_custom_die_by_the_symbol_the_player_sees(jour
     sh.ready()
     sh.line("check Atlas combat")
     for symbol in ("bolt", "skull", "RED", "gear", "blank"):
-        sh.expect("titan die: type the symbol your die shows (red, bolt, gear, wing, blank), or press Enter to let "
-                  "journal roll")
+        sh.expect("titan die result (red, bolt, gear, wing, blank; Enter: journal rolls)")
         sh.line(symbol)
     assert "Atlas's Combat Check: 4 dice → bolt, red, gear, blank: 2 successes." in sh.ready()
     assert sh.leave("quit") == 0

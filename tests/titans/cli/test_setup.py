@@ -99,8 +99,8 @@ def test_cli_invade_with_an_adjacent_city(journal):
 def test_cli_asks_for_the_adjacent_city_on_a_terminal(journal, monkeypatch):
     from journal.runtime import Runtime
 
+    white_flying_game(journal)  # set up as a script (a terminal would be asked for the rifts' draws)
     monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
-    white_flying_game(journal)
     r = journal("titans", "invade", "-s", "g", "--rift", "North", "--city", "Lima", input="sao paulo\n")
     assert r.exit_code == 0, r.stderr
     assert "F1's ability damages a city adjacent to Lima: which one?" in r.stdout

@@ -163,3 +163,16 @@ def test_invasions_count_down_the_episode_cards_drawn():
         opening.invade(fight, dice(), "North", "Moscow")
     extra = apply(opening.invade, fight, "North", "Moscow", by_card=True)
     assert extra.data["by_card"] and extra.data["invader"] and extra.state["phase"] == "fight"
+
+
+def test_episodes_the_other_cards_are_counted_in_good_english():
+    """Issue 30 §8: one other card "only names a rift", never "The other 1 card only name"."""
+    def others(threat):
+        s = fresh(threat)
+        s["invaded"] = True
+        return [line for line in apply(opening.opening, s).lines if line.startswith("The other")]
+
+    assert others(3) == ["The other card only names a rift and a city (ignore its text) and goes to the Invasion "
+                         "Discard Pile."]
+    assert others(4) == ["The other 2 cards only name a rift and a city (ignore their text) and go to the Invasion "
+                         "Discard Pile."]

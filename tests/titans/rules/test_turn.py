@@ -22,7 +22,7 @@ def test_pass_skips_a_players_fight_turn():
     assert out.lines[0] == "Ana passes in the Fight Phase."
     s = do(fight.move, out.state, "Brute", "Paris")
     out = apply(turn.pass_turn, s, "Bo")
-    assert out.lines[0] == "Bo ends its turn in the Fight Phase." and out.data["next"] is None
+    assert out.lines[0] == "Bo ends their turn in the Fight Phase." and out.data["next"] is None
     with pytest.raises(RuleError, match="nobody is waiting"):
         turn.pass_turn(out.state, dice())
 

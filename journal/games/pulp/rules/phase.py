@@ -14,6 +14,7 @@ from journal.games.pulp.rules.components import (
 from journal.games.pulp.rules.model import abilities_above_zero, alien_name, card_requirement, pending, shown_line
 from journal.hints import Hint, cmd, say
 from journal.outcome import refuse_if_over
+from journal.text import plural
 
 if TYPE_CHECKING:
     from journal.games.interface import Result
@@ -84,9 +85,11 @@ def next_round(state: Mapping[str, Any]) -> str:
         return "No Encounter cards are left."
     n = min(LINE_SIZE, left)
     face_up = state["planets"]["face_up"]
-    planets = f"choose one of the {face_up} face-up planets" if face_up else \
-        "deal 3 new Planet cards face up and choose one"
-    return say(f"{planets}, draw {n} cards from {alien_name(state)}'s deck: ",
+    if face_up:
+        planets = "choose the face-up planet" if face_up == 1 else f"choose one of the {face_up} face-up planets"
+    else:
+        planets = "deal 3 new Planet cards face up and choose one"
+    return say(f"{planets}, draw {plural(n, 'card')} from {alien_name(state)}'s deck: ",
                Hint(("pulp", "round"), ("--planet", "NAME", *["CARD"] * n)))
 
 

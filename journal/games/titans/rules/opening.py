@@ -136,8 +136,9 @@ def episode_cards(s: State, n: int, pilot_draw: bool, lines: list[str]) -> tuple
         lines.append(f"{s['lead']} draws {plural(drawn, 'Episode Card')}. Read the first aloud and resolve its text, "
                      f"then put it on the Episode Discard Pile.")
     if drawn > 1:
-        lines.append(f"The other {plural(drawn - 1, 'card')} only name a rift and a city (ignore their text) and "
-                     f"go to the Invasion Discard Pile.")
+        others = "The other card only names" if drawn == 2 else f"The other {plural(drawn - 1, 'card')} only name"
+        lines.append(f"{others} a rift and a city (ignore {'its' if drawn == 2 else 'their'} text) and "
+                     f"{'goes' if drawn == 2 else 'go'} to the Invasion Discard Pile.")
     return drawn, chosen
 
 

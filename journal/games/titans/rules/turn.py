@@ -84,15 +84,15 @@ def pass_turn(state: State, dice: Dice, player: str | None = None) -> Outcome:
         player = who
     pname = player
     if not order.eligible(s, step, pname) and pname not in s["round"]["done"]:
-        why = {FIGHT: "its Titan is not on the board", DEVELOPMENT: "has taken its action or skips it",
-               SUPPORTS: "has no Support on the board"}[step]
+        why = {FIGHT: "their Titan is not on the board", DEVELOPMENT: "they have taken their action or skip it",
+               SUPPORTS: "they have no Support on the board"}[step]
         raise RuleError(f"{pname} has nothing to pass {order.STEP_TEXT[step]}: {why}")
     out_of_turn, closed = order.turn(s, step, pname)
     if out_of_turn:
         raise RuleError(out_of_turn)
     acted = s["round"].get("acting") == pname
     order.take(s, step, pname, closed, finished=True)
-    what = {FIGHT: "ends its turn in the Fight Phase" if acted else "passes in the Fight Phase",
+    what = {FIGHT: "ends their turn in the Fight Phase" if acted else "passes in the Fight Phase",
             DEVELOPMENT: "takes no Development action this turn",
             SUPPORTS: "ends its Support Movement" if acted else "moves no Support this turn"}[step]
     lines.insert(0, f"{pname} {what}.")
