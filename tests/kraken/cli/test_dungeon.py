@@ -100,7 +100,7 @@ def test_a_die_known_only_once_an_earlier_one_is_seen_is_asked_for_then(gap, mon
     monkeypatch.setattr(Runtime, "can_prompt", lambda rt: True)
     r = gap("kraken", "dungeon", "enemy", "-s", "gap", "E2", "--roll", "5", "--roll", "2", "--roll", "6",
             input="3\n", ok=True)
-    assert "Minion 1 species d6: type your die's result (1-6)" in r.stdout
+    assert "Minion 1 species d6 result (1-6; Enter: journal rolls)" in r.stdout
     assert state(gap, "gap")["ground"]["minions"] == 1 and "journal rolled" not in r.stdout
     help_text = " ".join(gap("kraken", "dungeon", "enemy", "--help", ok=True).stdout.split())
     assert "in the order used: a '?' level d6, creature from hell d6 (a LV6+ Boss), reaction d6, second Primary d6" \
