@@ -33,12 +33,13 @@ from journal import log as logmod
 from journal.dice import Dice
 from journal.errors import InputError, Interrupted, JournalError, RuleError, SaveError, typed
 from journal.outcome import Outcome, copy_state
-from journal.store import atomic, cache, document, interrupts, locking, logview, moves, undone
+from journal.store import atomic, cache, document, interrupts, locking, logview, moves
 from journal.store.paths import SavePaths, beside, folder_of
 from journal.text import plural
 
 if TYPE_CHECKING:
     from journal.games.interface import Game
+    from journal.store import undone
 
 
 def invalid(paths: SavePaths, problems: list[str]) -> SaveError:
@@ -131,10 +132,13 @@ class Session:
             atomic.refuse_read_only(self.paths.shown, st, "to play on")
         self.text_sha = self.read_sha = logmod.sha(self.text)
         cached = cache.read_cached(self.paths, self.text_sha) if self.use_cache else None
-        if cached is None or not self._open(cached[0], from_cache=True, judged=cached[1]):
+        if cached is None or not self._open(cached.doc, from_cache=True, judged=cached.judged):
             self._open(document.parse(self.paths, self.text))
-        if self.exclusive:
-            self.log.check_order()  # a reordered or cut log is refused by writers as by `check`
+        if self.exclusive and not (cached is not None and cached.log is not None
+                                   and cached.log == cache.log_identity(self.paths)):
+            self.log.check_order()  # a reordered or cut log is refused by writers as by `check`: read
+            # whole unless it is exactly as journal left it at its last commit (the cost of a command
+            # does not grow with the campaign)
             self._put_back_orphan_side_changes()
 
     def _open(self, doc: dict, from_cache: bool = False, judged: bool = False) -> bool:
@@ -237,6 +241,8 @@ class Session:
     def history(self) -> list[dict]:
         """Every entry of the log, and among them the entries undo took back, marked `undone` (each
         read and checked: `log --all`, `check`)."""
+        from journal.store import undone  # the log with what undo took back (log --all)
+
         entries = self.log.read_all()
 
         def live(entry: dict, _log_at: int) -> bool:
@@ -493,6 +499,8 @@ class Session:
         it was); then the side files and the log's cut, which the next writer finishes should they
         fail.
         """
+        from journal.store import undone  # undo and redo only: every other command starts without it
+
         found = self.log.scan(self._undo_count(steps, to))
         self._refuse_undo(found)
         text = self._undone_text(found)
@@ -564,6 +572,8 @@ class Session:
                       time: str, by: str) -> bytes:
         """The undone file's lines for the entries `found` (newest first), which leave the save `text`
         and the side files `side_text`: what a redo needs to put every byte back."""
+        from journal.store import undone  # undo and redo only: every other command starts without it
+
         raw = self.log.raw(found[-1][0], self.log.end).split(b"\n")[:-1]
         if len(raw) != len(found):  # pragma: no cover - scan found them there
             raise SaveError(f"{self.paths.log}: the entries to undo are not where the log says")
@@ -617,6 +627,8 @@ class Session:
         off and puts their side changes back (an undo whose mark is missing and whose entries are
         gone from the log stands all the same). True when a KeyboardInterrupt came (raised, not
         held) after the commit point."""
+        from journal.store import undone  # undo and redo only: every other command starts without it
+
         before = self._save_id()
         had_undone = os.path.lexists(self.paths.undone)
         late = False
@@ -665,6 +677,8 @@ class Session:
         first, then the log is appended to, the side files and the save written (the commit point,
         as for any command); then the undo's lines are cut off the undone file (should that fail,
         their entries stand in the log again after the mark, and every reader skips them)."""
+        from journal.store import undone  # undo and redo only: every other command starts without it
+
         end, lines = undone.UndoneView(self.paths, self.journal.get("seed")).last_undo(self.live)
         if not lines:
             raise RuleError(f"nothing to redo in {typed(self.paths.name)}: no undo to take back "

@@ -13,6 +13,8 @@ import pytest
 from journal import __version__
 from journal import log as logmod
 from journal.store import cache
+from journal.store.logview import LogView
+from journal.store.paths import resolve
 from journal_testing import EPM_NEW
 
 
@@ -38,7 +40,8 @@ def test_every_commit_caches_exactly_what_parsing_the_save_gives(journal, monkey
     for name in ("demo-epm", "demo-titans", "demo-kraken", "demo-pulp"):
         text = (journal.saves / f"{name}.toml").read_text(encoding="utf-8")
         cached = cache.decode(cache_of(journal.saves, name).read_bytes(), logmod.sha(text))
-        assert cached == (tomllib.loads(text), True)
+        assert cached is not None and (cached.doc, cached.judged) == (tomllib.loads(text), True)
+        assert cached.log == cache.log_identity(resolve(name, str(journal.saves)))  # the log as left
 
 
 def test_a_document_this_version_judged_valid_is_not_judged_again(camp, saves, monkeypatch):
@@ -189,3 +192,22 @@ def test_a_changed_cache_is_never_trusted(camp, saves, tmp_path):
         assert tomllib.loads((folder / "camp.toml").read_text("utf-8")) == after_note, i
         ok(folder, "check", "-s", "camp")
         shutil.rmtree(folder)
+
+
+def test_a_writer_reads_the_whole_log_only_when_it_is_not_as_journal_left_it(camp, saves, monkeypatch):
+    """A writer refuses a reordered log (issue 31, item 9) without its cost growing with the
+    campaign: the cache records the log as journal left it (inode, size, time); a log just so is
+    not read through again, and any other (an edit, a sync tool's copy) is."""
+    read_through = []
+    check = LogView.check_order
+    monkeypatch.setattr(LogView, "check_order", lambda view, *a: read_through.append(1) or check(view, *a))
+    camp("note", "one", ok=True)
+    read_through.clear()
+    camp("note", "two", ok=True)
+    camp("note", "three", ok=True)
+    assert read_through == []
+    log = saves / "camp.log.jsonl"
+    lines = log.read_bytes().splitlines(keepends=True)
+    log.write_bytes(lines[0] + lines[2] + lines[1] + lines[3])  # swapped by hand: same size, another time
+    r = camp("note", "four")
+    assert read_through == [1] and r.exit_code == 1 and "line 2" in r.stderr

@@ -26,39 +26,64 @@ def cache_path(paths: SavePaths) -> str:
     return beside(paths.save, f".{os.path.basename(paths.save)[:-5]}.cache.json")
 
 
-def checksum(text_sha: str, valid_for: str, body: bytes) -> str:
-    """The cache's own checksum: of the save's hash, the version that judged it, and the document."""
-    return hashlib.sha256(f"{text_sha}\n{valid_for}\n".encode("utf-8") + body).hexdigest()
+def checksum(text_sha: str, valid_for: str, body: bytes, log: list[int] | None = None) -> str:
+    """The cache's own checksum: of the save's hash, the version that judged it, the log as
+    journal left it, and the document."""
+    return hashlib.sha256(f"{text_sha}\n{valid_for}\n{log}\n".encode("utf-8") + body).hexdigest()
 
 
-def encode(text_sha: str, doc: dict) -> bytes:
+def log_identity(paths: SavePaths) -> list[int] | None:
+    """The log as it stands: its inode, size and modification time (None: no log to read). Any
+    change to it, by journal or anything else, changes one of them."""
+    try:
+        st = os.stat(paths.log)
+    except OSError:
+        return None
+    return [st.st_ino, st.st_size, st.st_mtime_ns]
+
+
+def encode(text_sha: str, doc: dict, log: list[int] | None = None) -> bytes:
     """A cache's bytes: one line of JSON saying whose it is (the save's hash, the version that
-    judged the document, a checksum of both and of the document), then the document's JSON."""
+    judged the document, the log as journal left it, a checksum of those and of the document),
+    then the document's JSON."""
     body = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    head = {"sha256": text_sha, "valid_for": __version__, "check": checksum(text_sha, __version__, body)}
+    head = {"sha256": text_sha, "valid_for": __version__, "log": log,
+            "check": checksum(text_sha, __version__, body, log)}
     return json.dumps(head).encode("utf-8") + b"\n" + body
 
 
-def decode(raw: bytes, text_sha: str) -> tuple[dict, bool] | None:
-    """The document a cache holds and whether this version judged it valid, when the cache is
-    whole (its checksum matches what it holds) and belongs to the save's exact text; else None."""
+class Cached:
+    """What a whole cache holds: the document, whether this version of journal judged it valid,
+    and the log as journal left it when it wrote the cache (None: not known)."""
+
+    __slots__ = ("doc", "judged", "log")
+
+    def __init__(self, doc: dict, judged: bool, log: list[int] | None):
+        self.doc, self.judged, self.log = doc, judged, log
+
+
+def decode(raw: bytes, text_sha: str) -> Cached | None:
+    """What a cache holds, when the cache is whole (its checksum matches what it holds) and
+    belongs to the save's exact text; else None."""
     head_raw, _nl, body = raw.partition(b"\n")
     try:
         head = files.parse_json(head_raw)
         if not (isinstance(head, dict) and head.get("sha256") == text_sha and isinstance(head.get("valid_for"), str)
-                and head.get("check") == checksum(text_sha, head["valid_for"], body)):
+                and head.get("check") == checksum(text_sha, head["valid_for"], body, head.get("log"))):
             return None
         doc = files.parse_json(body)
     except (ValueError, TypeError):
         return None
     if not isinstance(doc, dict):
         return None
-    return doc, head["valid_for"] == __version__
+    log = head.get("log")
+    whole = isinstance(log, list) and len(log) == 3 and all(type(v) is int for v in log)
+    return Cached(doc, head["valid_for"] == __version__, log if whole else None)
 
 
-def read_cached(paths: SavePaths, text_sha: str) -> tuple[dict, bool] | None:
+def read_cached(paths: SavePaths, text_sha: str) -> Cached | None:
     """The parsed save from its cache, when the cache was written for exactly this text and is
-    whole, and whether this version of journal judged it valid when it wrote it."""
+    whole, with whether this version of journal judged it valid and the log as it left it."""
     try:
         raw = files.read_bytes(cache_path(paths))  # bounded like every file read
     except (OSError, SaveError):
@@ -81,6 +106,6 @@ def write_cache(paths: SavePaths, text_sha: str, doc: dict) -> None:
         return
     try:
         mode = stat.S_IMODE(os.stat(paths.save).st_mode) | stat.S_IWUSR
-        atomic.atomic_write(path, encode(text_sha, doc), durable=False, mode=mode)
+        atomic.atomic_write(path, encode(text_sha, doc, log_identity(paths)), durable=False, mode=mode)
     except (OSError, TypeError, ValueError, JournalError):
         pass
