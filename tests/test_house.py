@@ -8,6 +8,7 @@ as much as one at the top of a file.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -53,6 +54,7 @@ def imports(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str, st
     return out
 
 
+@functools.cache  # read once for the tests that ask it (the cycle, the private names)
 def graph() -> tuple[dict[str, set[str]], list[str]]:
     known = modules()
     edges: dict[str, set[str]] = {m: set() for m in known}

@@ -129,6 +129,7 @@ def texts(path: Path) -> list[str]:
     return [p.extract_text() for p in PdfReader(str(path)).pages]
 
 
+@pytest.mark.slow  # every page of every game, twice over: the long runs
 def test_nothing_is_cut_and_everything_stays_inside_the_margins(rendered):
     """Issue 27 §3: "A test renders every page of every game (...) and finds no `…` in a cell"."""
     for (game, what, paper), path in rendered.items():
@@ -270,6 +271,7 @@ def test_kraken_blank_sheet_has_six_crew_pages_and_the_achievements(rendered):
     assert "ACHIEVEMENTS AND SCORES" in pages[-1] and "Campaign scores" in pages[-1]
 
 
+@pytest.mark.slow
 def test_no_rule_labels_and_one_heading_style(rendered):
     for (game, what, paper), path in rendered.items():
         text = " ".join(texts(path))

@@ -62,7 +62,7 @@ def embedded_only(path) -> None:
             assert "/FontFile2" in font["/FontDescriptor"].get_object(), font["/BaseFont"]
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", ["a4", pytest.param("letter", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("game_id", list(games.GAMES))
 def test_every_typed_character_prints_on_every_page(journal, saves, tmp_path, capsys, game_id, paper):
     state, entries = demo(journal, saves, game_id)

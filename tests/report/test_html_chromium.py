@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)")
+pytestmark = [pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)"),
+              pytest.mark.slow]  # a browser per test: the long runs (the README's second command)
 
 
 def open_page(page: Path, tmp: Path) -> tuple[list[str], list[str], Path]:
