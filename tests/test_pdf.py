@@ -20,8 +20,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from journal.games.epm import sheets as epm_sheets
 from journal.pdf import document, fonts, logpages
-from journal.pdf.primitives import (BOLD, ITALIC, MARGIN, PAPERS, REGULAR, fit_text, safe,
-                                    text_width, wrap_text)
+from journal.pdf.fonts import ITALIC
+from journal.pdf.primitives import BOLD, MARGIN, PAPERS, REGULAR, fit_text, safe, text_width, wrap_text
 
 GAME = types.SimpleNamespace(ID="epm", TITLE="War With the Evil Power Master")
 BO = 'Bo & "Zo\u00eb" <\u03a9>'

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from reportlab.lib.units import mm
 
-from journal.pdf.primitives import BOLD, INK, MUTED, REGULAR, RULE, SHADE, TINTS, ZEBRA, Cell, Fill, Page
-from journal.pdf.primitives import latest_notes, safe, table_rules, text, text_width, wrap_text
+from journal.pdf.primitives import BOLD, INK, MUTED, REGULAR, SHADE, ZEBRA, Cell, Page
+from journal.pdf.primitives import latest_notes, safe, set_fill, table_rules, text, text_width, wrap_text
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -149,15 +149,6 @@ def grid_height(widths: Sequence[float], rows: Sequence[Sequence[Cell]], row_h: 
     return (row_h if header else 0) + sum(grid_heights(widths, rows, row_h, size, styles))
 
 
-def _fill(c: Canvas, fill: Fill) -> None:
-    if isinstance(fill, str):
-        fill = TINTS[fill]
-    if isinstance(fill, (int, float)):
-        c.setFillGray(fill)
-    else:
-        c.setFillColorRGB(*fill)
-
-
 def _cell(c: Canvas, cell: Cell, box: tuple[float, float, float, float], font: str, size: float,
           align: str) -> None:
     """One text cell drawn in box (x, y bottom, w, h): its lines centred vertically."""
@@ -190,8 +181,13 @@ def _row(c: Canvas, x: float, yb: float, widths: Sequence[float], cells: Sequenc
 def grid(c: Canvas, x: float, y: float, widths: Sequence[float], rows: Sequence[Sequence[Cell]], row_h: float = 14.0,
          header: Sequence[Cell] | None = None, size: float = 8.0, align: Sequence[str] | None = None,
          styles: Sequence[dict | None] | None = None, zebra: bool = True, header_size: float | None = None) -> float:
-    """`primitives.grid` whose text cells wrap and whose rows grow to hold them: nothing is cut.
-    A header's text is set smaller when it does not fit. Returns the height used."""
+    """A table from top-left (x, y) with columns of `widths`, whose text cells wrap and whose rows
+    grow to hold them: nothing is cut. A header's text is set smaller when it does not fit.
+
+    Each cell is a string, a (string, font) pair, None (empty, for pencil) or a callable
+    ``f(c, x, y, w, h)`` drawing inside the cell whose lower-left is (x, y). `align` is one
+    "l"/"c"/"r" per column. `styles` is one dict or None per row: {"fill": tint or grey, "font":
+    font}. Returns the height used."""
     align = align or ["l"] * len(widths)
     total_w = sum(widths)
     top = y
@@ -208,7 +204,7 @@ def grid(c: Canvas, x: float, y: float, widths: Sequence[float], rows: Sequence[
         if fill is None and zebra and i % 2 == 1:
             fill = ZEBRA
         if fill is not None:
-            _fill(c, fill)
+            set_fill(c, fill)
             c.rect(x, top - h, total_w, h, stroke=0, fill=1)
             c.setFillGray(INK)
         _row(c, x, top - h, widths, cells, h, style.get("font", REGULAR), size, align)
@@ -282,7 +278,7 @@ def notes_box(c: Canvas, page: Page, blank: bool = False, most: int = 14, title:
 
 def field(c: Canvas, x: float, y: float, w: float, label: object, value: object = None, size: float = 10.0,
           label_size: float = 7.0) -> None:
-    """`primitives.field` whose value is set smaller when long, never cut: a small grey label,
+    """A labelled line whose value is set smaller when long, never cut: a small grey label,
     then an underline with `value` on it in bold (empty for pencil when value is None)."""
     lw = text(c, x, y, label, REGULAR, label_size, grey=MUTED) + 4
     c.setStrokeGray(INK)

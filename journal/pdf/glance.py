@@ -19,7 +19,8 @@ from reportlab.graphics.shapes import Circle, Drawing, Line, PolyLine, Polygon, 
 from reportlab.lib.colors import Color, HexColor
 
 from journal.pdf.flow import heading, shorter
-from journal.pdf.primitives import BOLD, ITALIC, REGULAR, Page, safe, text_width
+from journal.pdf.fonts import ITALIC
+from journal.pdf.primitives import BOLD, REGULAR, Page, safe, text_width
 from journal.pdf.scales import Scale
 from journal.report.charts import COLOURS, DASHES, MARKERS, Frame, nice_step, x_labels
 from journal.report.model import Chart

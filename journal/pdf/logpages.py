@@ -30,8 +30,9 @@ from typing import Any
 import click
 
 from journal.quoting import readable_word
+from journal.pdf.fonts import ITALIC
 from journal.pdf.primitives import (
-    BOLD, INK, ITALIC, MONO, MUTED, REGULAR, RULE, SHADE, Page, TextLayer, fit_text, heading, safe,
+    BOLD, INK, MONO, MUTED, REGULAR, RULE, SHADE, Page, TextLayer, fit_text, heading, safe,
     text, text_width, wrap_text,
 )
 

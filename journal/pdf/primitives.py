@@ -5,10 +5,13 @@ helper that calls it) and is drawn with ``drawString`` or a `TextLayer`, so noth
 ever parsed as markup. Conventions:
 
 * coordinates are PDF points, origin bottom-left;
-* block elements (`track`, `grid`, `heading`) take the *top* edge ``y`` and return the
+* block elements (`track`, `heading`, `rules_box`) take the *top* edge ``y`` and return the
   height they used, so a layout can stack them with a `Page` cursor;
-* small elements (`checkbox`, `field`, `disc`, `text`) take a baseline / lower-left
-  corner / centre as documented on each.
+* small elements (`checkbox`, `disc`, `text`) take a baseline / lower-left corner / centre as
+  documented on each.
+
+Tables that wrap and grow, fields, notes boxes and headings written shorter when long are
+journal/pdf/flow.py's, built on these.
 
 Everything must read in greyscale: states are shown by shape and text (a filled box,
 an arrow, a cross, a colour's name), never by hue alone.
@@ -24,7 +27,7 @@ from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 
 from journal.pdf import fonts
-from journal.pdf.fonts import BOLD, ITALIC, MONO, MONO_BOLD, REGULAR  # the sheets import the names from here
+from journal.pdf.fonts import BOLD, MONO, MONO_BOLD, REGULAR  # the sheets import the names from here
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -424,7 +427,7 @@ def band(c: Canvas, x: float, y: float, w: float, h: float, fill: Fill, caption:
          font: str = BOLD, align: str = "c") -> None:
     """A tinted strip with lower-left (x, y) and an optional caption inside it.
     `fill` is an (r, g, b) tuple, a `TINTS` name or a grey level."""
-    _fill(c, fill)
+    set_fill(c, fill)
     c.rect(x, y, w, h, stroke=0, fill=1)
     c.setFillGray(INK)
     if caption:
@@ -435,7 +438,8 @@ def band(c: Canvas, x: float, y: float, w: float, h: float, fill: Fill, caption:
             text(c, x + 3, base, caption, font, size, max_width=w - 6)
 
 
-def _fill(c: Canvas, fill: Fill) -> None:
+def set_fill(c: Canvas, fill: Fill) -> None:
+    """The canvas's fill: a `TINTS` name, a grey level or an (r, g, b) tuple."""
     if isinstance(fill, str):
         fill = TINTS[fill]
     if isinstance(fill, (int, float)):
@@ -509,18 +513,6 @@ def checkbox_row(c: Canvas, x: float, y: float, labels: Sequence[str], checked: 
         if i < len(labels) - 1:
             x += gap
     return x - start
-
-
-def field(c: Canvas, x: float, y: float, w: float, label: object, value: object = None, size: float = 10.0,
-          label_size: float = 7.0) -> None:
-    """A labelled line from x to x+w at baseline y: a small grey label, then an underline
-    with `value` written on it in bold (or left empty for pencil when value is None)."""
-    lw = text(c, x, y, label, REGULAR, label_size, grey=MUTED) + 4
-    c.setStrokeGray(INK)
-    c.setLineWidth(0.5)
-    c.line(x + lw, y - 2, x + w, y - 2)
-    if value is not None and value != "":
-        text(c, x + lw + 2, y, value, BOLD, size, max_width=w - lw - 4)
 
 
 def disc(c: Canvas, x: float, y: float, r: float, colour_name: str | None, state: str | None = None,
@@ -634,7 +626,7 @@ def _track_boxes(c: Canvas, row: Row, by: float, box_h: float, current: int | No
         if is_current:
             c.setFillGray(INK)
         elif tint is not None:
-            _fill(c, tint)
+            set_fill(c, tint)
         else:
             c.setFillGray(1)
         c.setStrokeGray(INK)
@@ -663,75 +655,6 @@ def _track_marks(c: Canvas, row: Row, top: float, marks: Mapping[int, str]) -> N
 
 
 # --- tables ------------------------------------------------------------------------
-
-def grid(c: Canvas, x: float, y: float, widths: Sequence[float], rows: Sequence[Sequence[Cell]], row_h: float = 14.0,
-         header: Sequence[Cell] | None = None, size: float = 8.0, align: Sequence[str] | None = None,
-         styles: Sequence[dict | None] | None = None, zebra: bool = True, header_size: float | None = None) -> float:
-    """A table from top-left (x, y) with columns of `widths`.
-
-    Each cell is a string (fitted to its column with an ellipsis), a (string, font)
-    pair, None (empty, for pencil) or a callable ``f(c, x, y, w, h)`` drawing inside the
-    cell whose lower-left is (x, y). `align` is one "l"/"c"/"r" per column. `styles` is
-    one dict or None per row: {"fill": tint or grey, "font": font}. Returns the height.
-    """
-    table = _Table(c, x, widths, align or ["l"] * len(widths))
-    top = y
-    if header:
-        c.setFillGray(SHADE)
-        c.rect(x, top - row_h, table.width, row_h, stroke=0, fill=1)
-        table.row(header, top - row_h, row_h, BOLD, header_size or size)
-        top -= row_h
-    for i, cells in enumerate(rows):
-        style = (styles[i] if styles and i < len(styles) else None) or {}
-        fill = style.get("fill")
-        if fill is None and zebra and i % 2 == 1:
-            fill = ZEBRA
-        if fill is not None:
-            _fill(c, fill)
-            c.rect(x, top - row_h, table.width, row_h, stroke=0, fill=1)
-            c.setFillGray(INK)
-        table.row(cells, top - row_h, row_h, style.get("font", REGULAR), size)
-        top -= row_h
-    table.rules(y, top, row_h, len(rows), bool(header))
-    return y - top
-
-
-class _Table:
-    """A grid's columns: draws a row of cells and the rules between them."""
-
-    PAD = 3.0
-
-    def __init__(self, c: Canvas, x: float, widths: Sequence[float], align: Sequence[str]):
-        self.c, self.x, self.widths, self.align = c, x, widths, align
-        self.width = sum(widths)
-
-    def row(self, cells: Sequence[Cell], yb: float, h: float, font: str, fsize: float) -> None:
-        cx = self.x
-        for i, cell in enumerate(cells):
-            w = self.widths[i]
-            if callable(cell):
-                cell(self.c, cx, yb, w, h)
-            elif cell is not None and cell != "":
-                self.cell(cell, cx, w, _baseline(yb, h, fsize), font, fsize, self.align[i])
-            cx += w
-
-    def cell(self, cell: Cell, cx: float, w: float, base: float, font: str, fsize: float, align: str) -> None:
-        if isinstance(cell, tuple):
-            cell, font = cell
-        pad = self.PAD
-        if align == "c":
-            text(self.c, cx + w / 2, base, cell, font, fsize, max_width=w - 2 * pad, align="c")
-        elif align == "r":
-            text(self.c, cx + w - pad, base, cell, font, fsize, max_width=w - 2 * pad, align="r")
-        else:
-            text(self.c, cx + pad, base, cell, font, fsize, max_width=w - 2 * pad)
-
-    def rules(self, y: float, top: float, row_h: float, n_rows: int, header: bool) -> None:
-        """Light rules between rows and columns, a firm outer frame and header line."""
-        first = y - (row_h if header else 0)
-        ends = [first - row_h * (i + 1) for i in range(n_rows - 1)]
-        table_rules(self.c, self.x, y, top, self.widths, ends, row_h if header else 0.0)
-
 
 def table_rules(c: Canvas, x: float, y: float, bottom: float, widths: Sequence[float], row_ends: Sequence[float],
                 header_h: float) -> None:
@@ -796,24 +719,3 @@ def latest_notes(notes: list[str], lines: int, width: float, size: float = 8.5) 
         kept.append(wrapped)
         used += len(wrapped)
     return [line for wrapped in reversed(kept) for line in wrapped]
-
-
-def notes_area(c: Canvas, page: Page, title_size: float = 11.0, min_lines: int = 3, most: int = 14,
-               line_h: float = 18.0) -> None:
-    """Ruled lines for table-side notes in the room the page has left (none if too little), the
-    latest of the campaign's notes (page.notes) written on them: all of them are in the log pages."""
-    if page.remaining() < 19 + min_lines * line_h:
-        return
-    x, w = page.x0, page.width
-    shown = len(page.notes)
-    page.take(heading(c, x, page.cursor, w, "Notes", title_size,
-                      right="the latest; every note is in the campaign log" if shown else None))
-    rows = min(most, int(page.remaining() // line_h))
-    written = latest_notes(page.notes, rows, w - 4)
-    c.setStrokeGray(0.7)
-    c.setLineWidth(0.5)
-    for k in range(rows):
-        y = page.take(line_h) - line_h
-        c.line(x, y, x + w, y)
-        if k < len(written):
-            text(c, x + 2, y + 4, written[k], REGULAR, 8.5)
