@@ -189,18 +189,9 @@ def startup(j: list[str], runs: int = 9) -> None:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-PEAK = """
-import resource, subprocess, sys
-subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
-print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)  # KiB on Linux
-"""
-
-
 def peak_mb(cmd: list[str]) -> float:
-    """The peak resident memory of one run of `cmd`, in MB (its own process, measured by a parent
-    that runs nothing else)."""
-    out = subprocess.run([sys.executable, "-c", PEAK, *cmd], capture_output=True, text=True, check=True)
-    return int(out.stdout.split()[-1]) / 1024
+    """The peak resident memory of one run of `cmd`, in MB (its own process)."""
+    return timed_peak(cmd)[1]
 
 
 def report_vs_log(j: list[str], tmp: Path, entries: int) -> None:
@@ -220,16 +211,6 @@ def report_vs_log(j: list[str], tmp: Path, entries: int) -> None:
     for label, cmd in list(runs.items())[1:]:
         m = statistics.median(times[label])
         print(f"   {label:<9} {m:6.2f} s = {m / m_log:.2f}x   peak {peak_mb(cmd):.0f} MB")
-
-
-PEAK = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True); "
-        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-
-
-def peak_mb(cmd: list[str]) -> float:
-    """The peak resident memory of a command, in MB (Linux reports KB)."""
-    done = subprocess.run([sys.executable, "-c", PEAK, *cmd], check=True, capture_output=True, text=True)
-    return int(done.stdout.strip()) / 1024
 
 
 def long_campaign(j: list[str], tmp: Path, entries: int) -> None:
