@@ -3,7 +3,6 @@ annotated) finds no error, and a wrong call of a rules function is one of the er
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest

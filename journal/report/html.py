@@ -15,7 +15,7 @@ from html import escape
 from journal.report import charts, svg
 from journal.report.model import Report
 from journal.report.story import (charted, clip, condensed, dice_groups, die_title, entry_text, facts, folded,
-                                  headline, player_text, point_text, session_heading, short_parts, turns)
+                                  headline, point_text, session_heading, short_parts, turns)
 from journal.text import plural
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"

@@ -3,7 +3,7 @@ status line and the names `journal play` completes."""
 
 from __future__ import annotations
 
-from epm.epm_helpers import dice, en_route, fresh
+from epm.epm_helpers import dice, fresh
 
 from journal.games.epm import rules, views
 

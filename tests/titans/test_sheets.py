@@ -121,8 +121,8 @@ def test_the_tracker_page_draws_the_tier_bands_the_rules_use(tmp_path, monkeypat
     out = tmp_path / "b.pdf"
     document.render_blank(GAME, out, "a4")
     text = PdfReader(out).pages[0].extract_text()
-    for t, (lo, hi) in model.TIER_SPANS.items():
-        assert f"{t.upper()} {lo}-{hi}" in text
+    for tier, (lo, hi) in model.TIER_SPANS.items():
+        assert f"{tier.upper()} {lo}-{hi}" in text
     monkeypatch.setitem(sheets.TIER_SPANS, "blue", (11, 14))
     document.render_blank(GAME, out, "a4")
     assert "BLUE 11-14" in PdfReader(out).pages[0].extract_text()

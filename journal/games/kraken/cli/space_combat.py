@@ -383,7 +383,8 @@ def combat_show(rt: Runtime, save: str | None) -> None:
     if not state.get("combat"):
         rt.emit("No Space Combat is going on.", {"combat": None, "flight": state.get("flight")})
         return
+    from journal.games.kraken.model.away import next_command
     from journal.games.kraken.views import adventure
 
-    rt.emit(adventure.combat_status(state) + ["Next: " + adventure.next_command(state)],
+    rt.emit(adventure.combat_status(state) + ["Next: " + next_command(state)],
             {"combat": state["combat"], "flight": state.get("flight")})

@@ -18,7 +18,7 @@ from journal.pdf.primitives import BOLD, INK, REGULAR, checkbox, rules_box, text
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
-    from journal.games.kraken.tables import Location, State
+    from journal.games.kraken.tables import State
 
 
 def draw_exploration(c, page, s: State, blank: bool) -> None:

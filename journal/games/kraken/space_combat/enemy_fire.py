@@ -184,7 +184,7 @@ def evasion_pilots(s: State, c: dict, evade, evade_enemy: int | None) -> list[st
 
 def enemy_shot(fire: EnemyFire, i: int) -> dict:
     """Enemy `i` fires: d6 ≥ 4 hits, a 6 adds 3 damage; the ship may evade it; else the damage is taken."""
-    s, c, out = fire.s, fire.c, fire.out
+    c, out = fire.c, fire.out
     e = c["enemies"][i - 1]
     r = fire.dice.roll(6, label=f"enemy {i} hit d6")
     shot = {"enemy": i, "roll": r, "hit": r >= ENEMY_HIT, "sp": 0, "shield": 0}

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from journal.games.kraken.model.away import next_command as next_command  # `combat show` (cli) reads it here
 from journal.games.kraken.model.campaign import oxygen_max
 from journal.games.kraken.model.constants import BULKHEAD_TRIES, COMBAT_STEP_TEXT, OPTION_TEXT, TIMELINE_TEXT
 from journal.games.kraken.model.exploration import atmosphere_here, breached, resolved

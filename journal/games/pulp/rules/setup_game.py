@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import Any
 
 from journal.dice import Dice
 from journal.errors import InputError, RuleError, typed
@@ -14,9 +14,6 @@ from journal.games.pulp.rules.phase import next_step
 from journal.hints import say
 from journal.lookup import already
 from journal.outcome import Outcome
-
-if TYPE_CHECKING:
-    from journal.games.pulp.tables import State
 
 
 def new(dice: Dice, level: str, captain: str, abilities: dict[str, tuple[int, int]], dice_chosen: list[str],
