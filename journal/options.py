@@ -381,23 +381,14 @@ class JournalCommand(Parsed):
     """A command of journal's groups (OrderedGroup.command_class)."""
 
 
-def adopt(cmd: click.Command) -> click.Command:
-    """A command added to a journal group parses as `Parsed` does. Commands are declared with
-    `@click.command` in their own modules and added when first used (LazyGroup): Click has no
-    hook for a group to give them its parser, so the command's class becomes the same class
-    with `Parsed` before it (nothing else about it changes)."""
+def parsing_command(cmd: click.Command) -> click.Command:
+    """A command of a journal group parses as `Parsed` does: it is declared so
+    (`@click.command(cls=JournalCommand)`, or a group's `command_class`). One declared otherwise
+    is a mistake of ours, named here rather than parsed another way."""
     if not isinstance(cmd, Parsed):
-        cmd.__class__ = parsed_class(type(cmd))
+        raise TypeError(f"command {cmd.name!r} ({type(cmd).__module__}.{type(cmd).__qualname__}) is not a "
+                        f"journal.options.JournalCommand: declare it with @click.command(cls=JournalCommand)")
     return cmd
-
-
-PARSED_CLASSES: dict[type, type] = {click.Command: JournalCommand}  # a command's class -> the same with Parsed
-
-
-def parsed_class(cls: type) -> type:
-    if cls not in PARSED_CLASSES:
-        PARSED_CLASSES[cls] = type(cls.__name__, (Parsed, cls), {"__module__": cls.__module__})
-    return PARSED_CLASSES[cls]
 
 
 def short_help(cmd: click.Command) -> str:
@@ -433,7 +424,7 @@ class OrderedGroup(Parsed, click.Group):
                 formatter.write_dl(rows)
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
-        super().add_command(adopt(cmd), name)
+        super().add_command(parsing_command(cmd), name)
 
     def resolve_command(self, ctx, args):
         """A command name in any case (`journal EPM card 3`); a name journal does not know is
@@ -459,7 +450,7 @@ class OrderedGroup(Parsed, click.Group):
         if (cmd is None and name in SHARED_UNDER_GAME and ctx is not None and ctx.parent is not None
                 and ctx.parent.parent is None):
             cmd = ctx.parent.command.get_command(ctx.parent, name)
-        return adopt(cmd) if cmd is not None else None  # also a command the group was made with
+        return parsing_command(cmd) if cmd is not None else None  # also a command the group was made with
 
 
 def no_such_command(name: str, known: list[str]) -> str:

@@ -160,3 +160,37 @@ def test_saves_after_the_command_names_the_saves_folder(camp):
     r = CliRunner().invoke(Journal(), ["show", "-s", "camp", "--saves", shown_folder(camp.saves), "--json"],
                            env=CLEAN_ENV)
     assert r.exit_code == 0 and json.loads(r.stdout)["name"] == "camp"
+
+
+def every_command(cmd: click.Command, ctx: click.Context):
+    yield cmd
+    if isinstance(cmd, click.Group):
+        for name in cmd.list_commands(ctx):
+            sub = cmd.get_command(ctx, name)
+            if sub is not None:
+                yield from every_command(sub, click.Context(sub, info_name=name, parent=ctx))
+
+
+def test_every_command_is_declared_to_parse_as_journal_parses():
+    """Each command is declared with journal's command class (no class swapped after the fact):
+    Click's own parser reads its options, noting each one for the repeated-option refusal and
+    the logged text."""
+    from journal.cli import root
+    from journal.options import Parsed
+
+    found = list(every_command(root, click.Context(root, info_name="journal")))
+    assert len(found) > 150
+    assert [c.name for c in found if not isinstance(c, Parsed)] == []
+
+
+def test_a_command_declared_with_another_class_is_named_when_added():
+    @click.group(cls=OrderedGroup)
+    def g():
+        """A group."""
+
+    @click.command()
+    def plain():
+        """Plain."""
+
+    with pytest.raises(TypeError, match="'plain'.*cls=JournalCommand"):
+        g.add_command(plain)

@@ -181,6 +181,8 @@ def test_play_help_and_completion_of_a_game_whose_commands_load_lazily(journal):
     ("demo", "journal demo"),
     ("show --json", "--json is for scripts"),
     ("--saves elsewhere show", "--saves goes before play"),
+    ("-s camp -s camp show", "-s is given twice"),  # the root's own parser reads what comes before
+    ("-x show", "No such option '-x'"),
     ("batch -", "batch reads a file in the table shell"),
     ("note \"unclosed", "no closing quotation"),
 ])

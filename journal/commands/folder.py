@@ -9,7 +9,7 @@ import click
 
 from journal import campaigns, files, games
 from journal.errors import JournalError
-from journal.options import complete_saves
+from journal.options import JournalCommand, complete_saves
 from journal.runtime import Runtime, pass_rt
 from journal.session import Session
 from journal.store import document, locking, moves
@@ -19,7 +19,7 @@ from journal.store.paths import SavePaths, resolve
 from journal.text import plural, row_items
 
 
-@click.command("games")
+@click.command("games", cls=JournalCommand)
 @pass_rt
 def games_cmd(rt: Runtime) -> None:
     """The supported games."""
@@ -27,7 +27,7 @@ def games_cmd(rt: Runtime) -> None:
     rt.emit([f"{r['id']:<8} {r['title']}" for r in rows], rows)
 
 
-@click.command("list")
+@click.command("list", cls=JournalCommand)
 @click.option("--trash", is_flag=True, help="The campaigns in the trash instead (journal restore NAME).")
 @pass_rt
 def list_cmd(rt: Runtime, trash: bool) -> None:
@@ -103,7 +103,7 @@ def not_a_file(path: str) -> str | None:
     return None if stat.S_ISREG(mode) else f"{files.kind_of(mode)}, not a save file"
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @click.argument("name", required=False, shell_complete=complete_saves)
 @pass_rt
 def use(rt: Runtime, name: str | None) -> None:
@@ -132,7 +132,7 @@ def use(rt: Runtime, name: str | None) -> None:
 
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @pass_rt
 def where(rt: Runtime) -> None:
     """The saves folder commands use here, and why (--saves, JOURNAL_SAVES, the nearest saves/
@@ -149,7 +149,7 @@ def where(rt: Runtime) -> None:
              "exists": os.path.isdir(shown), "make_here": make})
 
 
-@click.command("copy")
+@click.command("copy", cls=JournalCommand)
 @click.argument("name", shell_complete=complete_saves)
 @click.argument("new")
 @pass_rt
@@ -161,7 +161,7 @@ def copy_cmd(rt: Runtime, name: str, new: str) -> None:
             f"play it with `journal use {done['to']}` or -s {done['to']}.", done)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @click.argument("name", shell_complete=complete_saves)
 @click.argument("new")
 @pass_rt
@@ -173,7 +173,7 @@ def rename(rt: Runtime, name: str, new: str) -> None:
     rt.emit(f"Renamed '{done['from']}' to '{done['to']}'.{more}", done)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @click.argument("name", shell_complete=complete_saves)
 @click.option("--yes", is_flag=True, help="Do not ask (scripts): without it, a terminal asks first.")
 @pass_rt
@@ -192,7 +192,7 @@ def delete(rt: Runtime, name: str, yes: bool) -> None:
             done)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @click.argument("name")
 @click.option("--as", "new", metavar="NEW", help="Restore it under another name.")
 @pass_rt

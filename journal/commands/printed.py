@@ -12,7 +12,7 @@ import click
 
 from journal import files, games
 from journal.errors import InputError, SaveError
-from journal.options import save_option
+from journal.options import JournalCommand, save_option
 from journal.runtime import Runtime, pass_rt
 from journal.store.paths import SavePaths
 from journal.text import plural, shown
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 WRITABLE = (".md", ".markdown", ".html", ".htm", ".txt", ".bbcode")  # what `report -o` may replace
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="PDF file (default: beside the save).")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
@@ -52,7 +52,7 @@ def in_saves_folder(rt: Runtime, out: str, paths: SavePaths | None = None) -> bo
     return any(where == os.path.realpath(folder) for folder in folders)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @click.argument("game", type=click.Choice(list(games.GAMES)), required=False)
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="PDF file (default: GAME-sheet.pdf in the saves folder, where `pdf` writes too).")
@@ -143,7 +143,7 @@ def write(path: str, text: str) -> None:
 RENDERERS = {"md": "markdown", "html": "html", "bbcode": "bbcode"}
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.option("--format", "fmt", type=click.Choice(list(RENDERERS)), default="md", show_default=True,
               help="md: Markdown, for a blog, a forum that takes Markdown, or Discord (with --short). "
@@ -183,7 +183,7 @@ def report(rt: Runtime, save: str | None, fmt: str, short: bool, output: str | N
             {"format": fmt, "file": out})
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @selection
 @pass_rt

@@ -11,13 +11,13 @@ from journal import log as logmod
 from journal import outcome as common
 from journal.dice import Dice, parse_expr
 from journal.errors import InputError, JournalError, SaveError
-from journal.options import reason_option, rolls_option, save_option
+from journal.options import JournalCommand, reason_option, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 from journal.session import Session, shown_time
 from journal.text import MAX_LINE, plural
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @pass_rt
 def show(rt: Runtime, save: str | None) -> None:
@@ -51,7 +51,7 @@ def grouped(entries: list[dict]) -> list[str]:
     return lines
 
 
-@click.command("log")
+@click.command("log", cls=JournalCommand)
 @save_option
 @click.option("--tail", type=click.IntRange(min=1), metavar="N", help="Only the last N entries.")
 @click.option("--all", "with_undone", is_flag=True,
@@ -68,7 +68,7 @@ def log_cmd(rt: Runtime, save: str | None, tail: int | None, with_undone: bool) 
     rt.emit(grouped(entries), [logmod.public(e) for e in entries])
 
 
-@click.command(context_settings={"ignore_unknown_options": True})
+@click.command(context_settings={"ignore_unknown_options": True}, cls=JournalCommand)
 @save_option
 @click.argument("text", nargs=-1, required=True)
 @pass_rt
@@ -84,7 +84,7 @@ def note(rt: Runtime, save: str | None, text: tuple[str, ...]) -> None:
     rt.run(save, common.note, How(entry_kind="note"), text=joined)
 
 
-@click.command("set", context_settings={"ignore_unknown_options": True})
+@click.command("set", context_settings={"ignore_unknown_options": True}, cls=JournalCommand)
 @save_option
 @click.argument("key")
 @click.argument("value", required=False)
@@ -109,7 +109,7 @@ def set_cmd(rt: Runtime, save: str | None, key: str, value: str | None, unset: b
            validate=game.validate, shown_key=key, raw=value)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @click.argument("count", metavar="[N]", type=click.IntRange(min=1), required=False)
 @save_option
 @click.option("--steps", type=click.IntRange(min=1), metavar="N", help="The same as N.")
@@ -138,7 +138,7 @@ def undo(rt: Runtime, save: str | None, count: int | None, steps: int | None, to
     rt.emit(lines, [logmod.public(e) for e in reverted])
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @pass_rt
 def redo(rt: Runtime, save: str | None) -> None:
@@ -153,7 +153,7 @@ def redo(rt: Runtime, save: str | None) -> None:
     rt.emit(lines, [logmod.public(e) for e in redone])
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @pass_rt
 def check(rt: Runtime, save: str | None) -> None:
@@ -179,7 +179,7 @@ def check(rt: Runtime, save: str | None) -> None:
             {"save": str(paths.save), "valid": True, "problems": []})
 
 
-@click.command(context_settings={"ignore_unknown_options": True})
+@click.command(context_settings={"ignore_unknown_options": True}, cls=JournalCommand)
 @click.argument("expr")
 @save_option
 @rolls_option

@@ -9,7 +9,7 @@ import click
 
 from journal import games
 from journal.errors import InputError
-from journal.options import save_option
+from journal.options import JournalCommand, save_option
 from journal.runtime import Runtime, pass_rt
 from journal.text import plural
 
@@ -22,7 +22,7 @@ def root_group() -> click.Group:
     return root
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("file")  # read by journal.batch: a regular file of at most 16 MiB, or - for stdin
 @pass_rt
@@ -52,7 +52,7 @@ def batch(rt: Runtime, save: str | None, file: str) -> None:
     rt.emit(out, None)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @pass_rt
 def play(rt: Runtime, save: str | None) -> int:
@@ -70,7 +70,7 @@ def play(rt: Runtime, save: str | None) -> int:
     return shell.play(rt, root_group(), save)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @click.argument("name", metavar="[GUIDE]", required=False)
 @pass_rt
 def guide(rt: Runtime, name: str | None) -> None:
@@ -95,7 +95,7 @@ def guide(rt: Runtime, name: str | None) -> None:
         click.echo(body, nl=False)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @click.argument("only", metavar="[GAME]...", nargs=-1, type=click.Choice(list(games.GAMES)))
 @pass_rt
 def demo(rt: Runtime, only: tuple[str, ...]) -> None:

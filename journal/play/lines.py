@@ -10,7 +10,6 @@ command either way.
 from __future__ import annotations
 
 import os
-import re
 import shlex
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -136,8 +135,8 @@ def route(words: list[str], root: click.Group, group: OrderedGroup, game_id: str
     command of that name, else the shared one (`at_top`: the shared one first). Click reads the
     rest: an option the shell refuses after the command (--json, --saves) is refused there."""
     words = list(words)
-    while words and words[0].startswith("-"):
-        words = global_option(words, campaign, saves_dir)
+    if words and words[0].startswith("-"):
+        words = leading_options(root, words, campaign, saves_dir)
     if not words:
         raise InputError("a command is missing: type help for the commands")
     refuse_leaving(words[0], campaign.name, game_id)
@@ -169,20 +168,24 @@ def shared_line(words: list[str], game_id: str) -> list[str]:
     return words
 
 
-def global_option(words: list[str], campaign: SavePaths, saves_dir) -> list[str]:
-    """Drop a leading `-s NAME` naming the shell's own campaign; refuse another one, --saves and --json."""
-    first = words[0]
-    m = re.fullmatch(r"(?:-s|--save)(?:=?(.+))?", first) if not first.startswith("--saves") else None
-    if m is None:
-        if first.startswith("--saves"):
+def leading_options(root: click.Group, words: list[str], campaign: SavePaths, saves_dir) -> list[str]:
+    """The words after the options typed before the command, which the root group's own parser
+    reads (Click's, as `journal -s NAME ...` is read): -s naming the shell's own campaign is
+    dropped; another save, --saves, --json and the root's other options are refused."""
+    ctx = click.Context(root, info_name="journal")
+    try:
+        opts, rest, order = root.make_parser(ctx).parse_args(list(words))
+    except click.UsageError as e:
+        raise InputError(e.format_message()) from None
+    for param in order:
+        if param.name == "save":
+            same(opts["save"], campaign, saves_dir)
+        elif param.name == "saves":
             raise InputError(f"the table shell stays in its saves folder ({saves_dir}): --saves goes before play")
-        if first == "--json":
+        elif param.name == "json_mode":
             raise InputError("--json is for scripts (journal --json show, or journal batch), not the table shell")
-        raise InputError(f"{first} is not an option before a command: type help for the commands")
-    ref, rest = (m.group(1), words[1:]) if m.group(1) else (words[1] if len(words) > 1 else None, words[2:])
-    if ref is None:
-        raise InputError(f"{first} needs a save NAME")
-    same(ref, campaign, saves_dir)
+        else:
+            raise InputError(f"{'/'.join(param.opts)} is not an option before a command: type help for the commands")
     return rest
 
 

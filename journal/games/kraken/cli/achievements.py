@@ -19,14 +19,14 @@ from journal.games.kraken.achievements import ACHIEVEMENTS_FILE
 from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import run
 from journal.lookup import find
-from journal.options import OrderedGroup, save_option
+from journal.options import JournalCommand, OrderedGroup, save_option
 from journal.runtime import How, Runtime, pass_rt
 
 if TYPE_CHECKING:
     from journal.games.kraken.tables import State
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.option("--record", is_flag=True, help="Write the score of a won campaign into the achievements file.")
 @pass_rt
@@ -75,7 +75,7 @@ def update_achievements(rt: Runtime, change: Callable[[dict], dict]) -> dict:
     return doc
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @pass_rt
 def achievements(rt: Runtime) -> None:
     """Achievements and recorded campaign scores."""

@@ -10,7 +10,7 @@ import click
 from journal.errors import InputError, typed
 from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import CREW, NUMBER, named, rolls_of, run, run_asking, short, weapons_of
-from journal.options import OrderedGroup, reason_option, rolls_option, save_option
+from journal.options import JournalCommand, OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 
 if TYPE_CHECKING:
@@ -249,7 +249,7 @@ for _kind, _help in (("shop", "A Shop S#: trash bonus, grades and prices."),
     _make(_kind, _help)
 
 
-@click.command("visit")
+@click.command("visit", cls=JournalCommand)
 @save_option
 @click.argument("slot", type=names.LOCATION)
 @click.argument("map_no", metavar="MAP", type=NUMBER)
@@ -269,7 +269,7 @@ def visit(rt: Runtime, save: str | None, slot: str, map_no: int, kind: str, tile
         crew=list(crew_names))
 
 
-@click.command("event-shop")
+@click.command("event-shop", cls=JournalCommand)
 @save_option
 @click.argument("grade", type=int)
 @pass_rt

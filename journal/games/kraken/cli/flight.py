@@ -7,12 +7,12 @@ import click
 from journal.games.kraken.cli.common import NUMBER, catalogue, rolls_of, run
 from journal.games.kraken.cli.files import load_table
 from journal.games.kraken.model.constants import FLIGHT_OPTIONS
-from journal.options import reason_option, save_option
+from journal.options import JournalCommand, reason_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 from journal.text import plural
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.option("--difficulty", type=NUMBER, required=True, help="The Location Difficulty, 1-5.")
 @click.option("--option", "options", multiple=True, type=click.Choice(FLIGHT_OPTIONS, case_sensitive=False),
@@ -40,7 +40,7 @@ def flight(rt: Runtime, save: str | None, difficulty: int, options: tuple[str, .
         nano_skin=nano_skin)
 
 
-@click.command("flight-table")
+@click.command("flight-table", cls=JournalCommand)
 @click.option("--table", "table_path", metavar="FILE",
               help="A flight table to check (default: templates:kraken/flight-table.toml).")
 @pass_rt
@@ -56,7 +56,7 @@ def flight_table(rt: Runtime, table_path: str | None) -> None:
     rt.emit(out, {str(n): r for n, r in sorted(rows.items())})
 
 
-@click.command("flight-end")
+@click.command("flight-end", cls=JournalCommand)
 @save_option
 @reason_option
 @pass_rt

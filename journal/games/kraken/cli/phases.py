@@ -11,11 +11,11 @@ from journal.games.kraken.cli.common import AB, CREW, catalogue, named, run, run
 from journal.games.kraken.cli.files import campaign_pack
 from journal.games.kraken.cli import picks
 from journal.games.kraken.model.constants import FREE_ACTIONS
-from journal.options import CampaignName, rolls_option, save_option
+from journal.options import CampaignName, JournalCommand, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.option("--skip", metavar="LINE", type=CampaignName(picks.lines_to_skip_next_turn, "story line"),
               help="Skip one line this turn (not the one skipped last turn, K5).")
@@ -49,7 +49,7 @@ def turn(rt: Runtime, save: str | None, skip: str | None, choices: tuple[str, ..
                  leader=leader, savepoint=savepoint)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("to", metavar="N|next")
 @pass_rt
@@ -66,7 +66,7 @@ def phase(rt: Runtime, save: str | None, to: str) -> None:
     run(rt, save, rules.phase, to=to)
 
 
-@click.command("free-action")
+@click.command("free-action", cls=JournalCommand)
 @save_option
 @click.argument("kind", type=click.Choice([k for k in FREE_ACTIONS if k != "line"], case_sensitive=False))
 @pass_rt
@@ -77,7 +77,7 @@ def free_action(rt: Runtime, save: str | None, kind: str) -> None:
     run(rt, save, rules.free_action, kind=kind.lower())
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.option("--after", is_flag=True,
               help="Phases 1 and 3: after a Dungeon Exploration or Ground Combat you played without journal.")

@@ -9,14 +9,14 @@ from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import CREW, NEGATIVES, NUMBER, PRICE_MAX, Number, run
 from journal.games.kraken.model.constants import ATTRIBUTES
 from journal.games.kraken.odds import CHECK_KINDS
-from journal.options import Delta, DeltaType, reason_option, save_option
+from journal.options import Delta, DeltaType, JournalCommand, reason_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 
 
 DELTA = DeltaType(digits=7)   # Credits, XP and Oxygen move by up to 7 digits (the schema bounds them)
 
 
-@click.command("credits", context_settings=NEGATIVES)
+@click.command("credits", context_settings=NEGATIVES, cls=JournalCommand)
 @save_option
 @click.argument("delta", type=DELTA, metavar="DELTA")
 @click.option("--buy", is_flag=True, help="A purchase: refused if you cannot pay (K12).")
@@ -29,7 +29,7 @@ def credits_cmd(rt: Runtime, save: str | None, delta: Delta, buy: bool, reason: 
     run(rt, save, rules.credits, How(log_reason=reason), delta=delta.by, value=delta.to, buy=buy)
 
 
-@click.command("xp", context_settings=NEGATIVES)
+@click.command("xp", context_settings=NEGATIVES, cls=JournalCommand)
 @save_option
 @click.argument("delta", type=DELTA, metavar="DELTA")
 @reason_option(old=("--why",))
@@ -41,7 +41,7 @@ def xp_cmd(rt: Runtime, save: str | None, delta: Delta, reason: str | None) -> N
     run(rt, save, rules.xp, How(log_reason=reason), delta=delta.by, value=delta.to)
 
 
-@click.command("oxygen", context_settings=NEGATIVES)
+@click.command("oxygen", context_settings=NEGATIVES, cls=JournalCommand)
 @save_option
 @click.argument("delta", type=DELTA, metavar="DELTA", required=False)
 @click.option("--tanks", type=NUMBER, metavar="N", help="Extra Oxygen the crew's tanks hold (max = 25 + N).")
@@ -55,7 +55,7 @@ def oxygen_cmd(rt: Runtime, save: str | None, delta: Delta | None, tanks: int | 
         value=delta.to if delta else None, tanks=tanks)
 
 
-@click.command("grade-price")
+@click.command("grade-price", cls=JournalCommand)
 @save_option
 @click.argument("grade", type=NUMBER)
 @click.argument("price", type=Number(0, PRICE_MAX), required=False)
@@ -68,7 +68,7 @@ def grade_price_cmd(rt: Runtime, save: str | None, grade: int, price: int | None
     run(rt, save, rules.grade_price, How(log_reason=reason), grade=grade, price=price)
 
 
-@click.command(context_settings=NEGATIVES)
+@click.command(context_settings=NEGATIVES, cls=JournalCommand)
 @save_option
 @click.option("--crew", "member", type=names.CREW_MEMBER, metavar="NAME", help="The crew member who checks.")
 @click.option("--attribute", type=names.ATTRIBUTE, metavar="ATTR", help=f"One of {', '.join(ATTRIBUTES)}, psi.")

@@ -9,14 +9,14 @@ import click
 from journal.errors import RuleError
 from journal.games import kraken as game
 from journal.games.kraken.cli.common import run, run_asking
-from journal.options import save_option
+from journal.options import JournalCommand, save_option
 from journal.runtime import Runtime, pass_rt
 
 if TYPE_CHECKING:
     from journal.session import Session
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @pass_rt
 def savepoint(rt: Runtime, save: str | None) -> None:
@@ -26,7 +26,7 @@ def savepoint(rt: Runtime, save: str | None) -> None:
     run(rt, save, rules.savepoint)
 
 
-@click.command("clone-station")
+@click.command("clone-station", cls=JournalCommand)
 @save_option
 @click.argument("tile", required=False)
 @click.option("--heal/--no-heal", default=True, show_default=True, help="Heal each crew member 4 HP.")
@@ -40,7 +40,7 @@ def clone_station(rt: Runtime, save: str | None, tile: str | None, heal: bool, m
     run_asking(rt, save, rules.clone_station, tile=tile, heal=heal, keep=make_save)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @pass_rt
 def reload(rt: Runtime, save: str | None) -> None:

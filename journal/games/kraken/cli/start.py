@@ -9,11 +9,11 @@ from journal.games import kraken as game
 from journal.games.kraken.cli.common import NUMBER, Number, run
 from journal.games.kraken.cli.files import load_pack
 from journal.games.kraken.model.constants import DIFFICULTIES
-from journal.options import save_option
+from journal.options import JournalCommand, save_option
 from journal.runtime import Runtime, pass_rt
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @click.argument("name")
 @click.option("--difficulty", type=click.Choice(DIFFICULTIES, case_sensitive=False),
               help="simulation, adventurer, real-life or hardcore (3.2; save rules by rules note K8).")
@@ -42,7 +42,7 @@ def new(rt: Runtime, name: str, difficulty: str | None, backstory: str | None, p
     rt.create(name, game, out.state, rt.new_seed(seed), out)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("result", type=click.Choice(["won", "lost"], case_sensitive=False))
 @pass_rt

@@ -11,7 +11,7 @@ from journal.games import kraken as game
 from journal.games.kraken.cli.common import AB, CREW, NEGATIVES, named, run, run_choosing
 from journal.games.kraken.cli.files import campaign_pack, load_pack, read_pack, real_path
 from journal.games.kraken.cli import picks
-from journal.options import CampaignName, OrderedGroup, reason_option, rolls_option, save_option
+from journal.options import CampaignName, JournalCommand, OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 from journal.text import plural
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 LEADER = {"leader": CREW.on("--leader")}
 
 
-@click.command(context_settings=NEGATIVES)
+@click.command(context_settings=NEGATIVES, cls=JournalCommand)
 @save_option
 @click.argument("line", type=picks.LINE)
 @click.argument("cell")
@@ -66,7 +66,7 @@ def step(rt: Runtime, save: str | None, line: str, cell: str, nexts: tuple[str, 
         cell=parsed, standby=standby, leader=leader, events=events, pack_cell=pack_cell, reason=reason)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("line", type=picks.LINE)
 @click.option("--choose", "choices", multiple=True, type=AB, help="Decisions, in the order they come up (repeat).")
@@ -94,7 +94,7 @@ def advance(rt: Runtime, save: str | None, line: str, choices: tuple[str, ...], 
                  leader=leader, reason=reason)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @pass_rt
 def lines(rt: Runtime, save: str | None) -> None:
@@ -181,7 +181,7 @@ def line_end(rt: Runtime, save: str | None, line_no: str, reason: str | None) ->
     run(rt, save, rules.line_end, How(log_reason=reason), line=line_no)
 
 
-@click.command(context_settings=NEGATIVES)
+@click.command(context_settings=NEGATIVES, cls=JournalCommand)
 @save_option
 @click.argument("var")
 @click.argument("value", required=False)
@@ -225,7 +225,7 @@ def var(rt: Runtime, save: str | None, var: str, value: str | None, line_no: str
     run(rt, save, rules.var_set, How(log_reason=reason), var=var, value=number, line=line_no)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @rolls_option
 @click.option("--choose", "choices", multiple=True, type=AB, help="Decisions the new line meets (repeat).")

@@ -9,7 +9,7 @@ from journal.games.kraken.cli import names
 from journal.games.kraken.cli.common import NEGATIVES, NUMBER, run
 from journal.games.kraken.cli.files import TREASURE_TABLE, load_treasure_table
 from journal.hints import cmd, say
-from journal.options import OrderedGroup, reason_option, rolls_option, save_option
+from journal.options import JournalCommand, OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 
 
@@ -94,7 +94,7 @@ def column_of(table: dict, column: str | None) -> str | None:
     return find(table["columns"], column, "column", "--column")
 
 
-@click.command("treasure-table")
+@click.command("treasure-table", cls=JournalCommand)
 @click.option("--table", "table_path", metavar="FILE", help=f"Default: templates:kraken/{TREASURE_TABLE}.")
 @pass_rt
 def treasure_table(rt: Runtime, table_path: str | None) -> None:

@@ -11,13 +11,13 @@ from journal.games.pulp.rules import by_hand
 from journal.games.pulp.rules.components import (
     ABILITY_MAX, CODE, DECKS, FACE_UP, KEY, LOST, PLANETS, WON, card_token, parse_card,
 )
-from journal.options import DELTA, Delta, reason_option, save_option
+from journal.options import DELTA, Delta, JournalCommand, reason_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 
 NEGATIVES = {"ignore_unknown_options": True}  # so `ability combat -2` reads -2 as a value
 
 
-@click.command(context_settings=NEGATIVES)
+@click.command(context_settings=NEGATIVES, cls=JournalCommand)
 @save_option
 @click.argument("ability", metavar="ABILITY")
 @click.argument("delta", type=DELTA, metavar="DELTA", required=False)
@@ -39,7 +39,7 @@ def ability(rt: Runtime, save: str | None, ability: str, delta: Delta | None, ma
            value=delta.to if delta else None, maximum=maximum)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("cubes", metavar="CUBES")
 @click.option("--from", "src", required=True, metavar="PLACE", help="bag, supply, quietus or weapon:N.")
@@ -58,7 +58,7 @@ def cubes(rt: Runtime, save: str | None, cubes: str, src: str, dst: str, reason:
     rt.run(save, by_hand.move_cubes, How(log_reason=reason), cubes=moved, src=a, dst=b, src_weapon=an, dst_weapon=bn)
 
 
-@click.command(context_settings=NEGATIVES)
+@click.command(context_settings=NEGATIVES, cls=JournalCommand)
 @save_option
 @click.argument("alien", type=int, metavar="ALIEN")
 @click.argument("delta", type=DELTA, metavar="DELTA")
@@ -71,7 +71,7 @@ def deck(rt: Runtime, save: str | None, alien: int, delta: Delta, reason: str | 
     rt.run(save, by_hand.set_deck, How(log_reason=reason), alien=alien, delta=delta.by, value=delta.to)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.option("--face-up", type=int, metavar="N", help="Planet cards face up (0-3).")
 @click.option("--deck", type=int, metavar="N", help="Planet cards left in the deck.")
@@ -88,7 +88,7 @@ def planets(rt: Runtime, save: str | None, face_up: int | None, deck: int | None
     rt.run(save, by_hand.set_planets, How(log_reason=reason), face_up=face_up, deck=deck)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.option("--gain", metavar="CARD", help="A Key or Code card into your hand (a card token, e.g. G2C.K).")
 @click.option("--discard", metavar="K|O|CARD", help="A Key (K) or Code (O) card, or that card, out of your hand.")
@@ -105,7 +105,7 @@ def hand(rt: Runtime, save: str | None, gain: str | None, discard: str | None, r
            discard=which)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("card", metavar="CARD", required=False)
 @click.option("--discard", is_flag=True, help="Discard the current Location.")
@@ -118,7 +118,7 @@ def location(rt: Runtime, save: str | None, card: str | None, discard: bool, rea
     rt.run(save, by_hand.set_location, How(log_reason=reason), card=parse_card(card) if card is not None else None)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("result", type=click.Choice([WON, LOST], case_sensitive=False))
 @reason_option

@@ -11,7 +11,7 @@ from journal.errors import InputError
 from journal.games.pulp.cli.values import ability_name
 from journal.games.pulp.rules import odds
 from journal.games.pulp.rules.planet_search import search_count
-from journal.options import save_option
+from journal.options import JournalCommand, save_option
 from journal.runtime import Runtime, pass_rt
 from journal.text import plural
 
@@ -34,7 +34,7 @@ def check_count(option: str, n: int, least: int, what: str, bag: dict) -> int:
     return n
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.option("--odds", "draws", type=int, default=1, show_default=True, metavar="N",
               help="Also the chance of at least one of each colour in the next N draws (journal pulp odds "
@@ -48,7 +48,7 @@ def bag(rt: Runtime, save: str | None, draws: int) -> None:
     rt.emit(odds.bag_lines(st, o), o)
 
 
-@click.command("odds")
+@click.command("odds", cls=JournalCommand)
 @save_option
 @click.option("--draws", type=int, metavar="N", help="The next N draws: the chance of each colour, of at least "
                                                      "one of it, and how many to expect.")

@@ -12,7 +12,7 @@ from journal.games.pulp.cli.values import (
 from journal.games.pulp.rules import captains_dice, encounter, engage as engaging, evade as evading
 from journal.games.pulp.rules import planet_search, round_end, super_weapons
 from journal.games.pulp.rules.components import BLACK, CODE, DIE_COLOURS, DRAWN, KEY, SYSTEMS, TOTALS, parse_card
-from journal.options import reason_option, rolls_option, save_option
+from journal.options import JournalCommand, reason_option, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 
 NEGATIVES = {"ignore_unknown_options": True}  # so `search --extra -1` reads -1 as a value
@@ -21,7 +21,7 @@ DIE_HELP = ("The Captain's die used (one per engage, evade or search): COLOUR, C
             "COLOUR:FACE:TO (turned down to TO).")
 
 
-@click.command("round")
+@click.command("round", cls=JournalCommand)
 @save_option
 @click.option("--planet", metavar="NAME", help="The face-up Planet card you search this round.")
 @click.argument("cards", nargs=-1, metavar="CARD...")
@@ -49,7 +49,7 @@ def payment_answer(state: dict, params: dict) -> dict:
     return params
 
 
-@click.command(context_settings=NEGATIVES)
+@click.command(context_settings=NEGATIVES, cls=JournalCommand)
 @save_option
 @click.argument("pos", type=int)
 @click.option("--pay", "pays", multiple=True, metavar="ABILITY=N,...",
@@ -73,7 +73,7 @@ def engage(rt: Runtime, save: str | None, pos: int, pays: tuple[str, ...], die: 
            icon=icon.upper() if icon else None, upgrade=upgrade_of(upgrade))
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("pos", type=int)
 @click.option("--pay", metavar="ABILITY", help="The ability that pays 1 point: combat, science or diplomacy "
@@ -89,7 +89,7 @@ def evade(rt: Runtime, save: str | None, pos: int, pay: str | None, draws: tuple
            die=parse_die(die), take=parse_cubes(take, "--take") if take else [])
 
 
-@click.command(context_settings=NEGATIVES)
+@click.command(context_settings=NEGATIVES, cls=JournalCommand)
 @save_option
 @click.option("--extra", type=int, default=0, metavar="N", help="Cubes a card adds to (or takes from) the draw.")
 @click.option("--draw", "draws", multiple=True, metavar="CUBES", help=DRAW_HELP)
@@ -108,7 +108,7 @@ def search(rt: Runtime, save: str | None, extra: int, draws: tuple[str, ...], di
            spend=[icon.strip().upper() for icon in spend])
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("cube", metavar="CUBE")
 @click.option("--ability", is_flag=True, help="+1 to the matching ability (up to its maximum).")
@@ -132,7 +132,7 @@ def assign(rt: Runtime, save: str | None, cube: str, ability: bool, weapon: int 
            lose=ability_name(lose, "--lose") if lose is not None else None, supply=supply)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("number", type=int, metavar="N")
 @click.option("--needs", metavar="CUBES", help="What Understanding it takes, as printed: e.g. r2,b1 (or none).")
@@ -153,7 +153,7 @@ def weapon(rt: Runtime, save: str | None, number: int, needs: str | None, name: 
            understood=understood, use=use)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("colour", metavar="COLOUR")
 @click.option("--to", "to", type=int, metavar="FACE", help="Turn it to FACE (by hand, as a card or die says).")
@@ -188,7 +188,7 @@ def weapon_answer(state: dict, params: dict) -> dict:
     return params
 
 
-@click.command("end-round")
+@click.command("end-round", cls=JournalCommand)
 @save_option
 @click.option("--leave", multiple=True, type=int, metavar="POS",
               help="An engaged Key/Code card you do not keep (default: all go to the hand).")

@@ -9,10 +9,11 @@ from journal.games import pulp as game
 from journal.games.pulp.cli.values import colour_name, parse_alien, parse_face, parse_track
 from journal.games.pulp.rules import setup_game
 from journal.games.pulp.rules.components import ABILITIES, DIE_COLOURS, LEVELS
+from journal.options import JournalCommand
 from journal.runtime import Runtime, pass_rt
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @click.argument("name")
 @click.option("--level", type=click.Choice(list(LEVELS), case_sensitive=False), required=True,
               help="Skill level: basic (4 Super Weapons), normal (5), advanced (6).")

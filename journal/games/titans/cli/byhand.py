@@ -10,7 +10,7 @@ from journal.games.titans.cli.values import (
     ADJACENT, DISABLE, NEGATIVES, in_range, parse_path, parse_value, whole_number,
 )
 from journal.games.titans.rules.model import ABILITY_MAX, THREAT_MAX
-from journal.options import DELTA, Delta, reason_option, save_option
+from journal.options import DELTA, Delta, JournalCommand, reason_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 
 
@@ -20,7 +20,7 @@ def read_defeat(state: dict, p: dict) -> dict:
     return read_picks(state, p, p["titan"])
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("pawn", metavar="INVADER")
 @click.option("--titan", required=True, metavar="TITAN", help="The Titan whose player takes the reward.")
@@ -38,7 +38,7 @@ def defeat(rt: Runtime, save: str | None, pawn: str, titan: str, pilot_ability: 
            pilot_ability=pilot_ability, adjacent=adjacent, disable=disable)
 
 
-@click.command(context_settings=NEGATIVES)
+@click.command(context_settings=NEGATIVES, cls=JournalCommand)
 @save_option
 @click.argument("delta", type=DELTA)
 @reason_option
@@ -63,7 +63,7 @@ def read_damage(state: dict, p: dict) -> dict:
     return p
 
 
-@click.command(context_settings=NEGATIVES)
+@click.command(context_settings=NEGATIVES, cls=JournalCommand)
 @save_option
 @click.option("--city", metavar="CITY", help="Damage a city.")
 @click.option("--titan", metavar="TITAN", help="Damage a Titan (Armor applies unless --direct).")
@@ -87,7 +87,7 @@ def damage(rt: Runtime, save: str | None, city: str | None, titan: str | None, s
            titan=titan, support=support, player=player, direct=direct)
 
 
-@click.command(context_settings=NEGATIVES)
+@click.command(context_settings=NEGATIVES, cls=JournalCommand)
 @save_option
 @click.argument("player")
 @click.argument("delta", type=DELTA)
@@ -108,7 +108,7 @@ def read_player(state: dict, p: dict) -> dict:
     return p
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("player")
 @reason_option
@@ -127,7 +127,7 @@ def read_invader(state: dict, p: dict) -> dict:
     return p
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("pawn", metavar="INVADER")
 @click.option("--city", metavar="CITY", help="Put it on a city (no invasion damage).")
@@ -151,7 +151,7 @@ def invader(rt: Runtime, save: str | None, pawn: str, city: str | None, lair: bo
            rift=on_rift, hurt=hurt)
 
 
-@click.command("set", context_settings=NEGATIVES)
+@click.command("set", context_settings=NEGATIVES, cls=JournalCommand)
 @save_option
 @click.argument("key", metavar="KEY")
 @click.argument("value", metavar="VALUE", required=False)

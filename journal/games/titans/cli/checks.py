@@ -9,14 +9,14 @@ import click
 from journal.games.titans.cli.names import read_titan, titan_of
 from journal.games.titans.cli.values import dice_counts
 from journal.games.titans.rules import checks, model
-from journal.options import reason_option, rolls_option, save_option
+from journal.options import JournalCommand, reason_option, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 
 if TYPE_CHECKING:
     from journal.games.titans.tables import State
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("titan")
 @click.argument("ability", type=click.Choice(model.CHECKS, case_sensitive=False))
@@ -33,7 +33,7 @@ def check(rt: Runtime, save: str | None, titan: str, ability: str, bonus_dice: i
            ability=ability.lower(), bonus_dice=bonus_dice, reroll=reroll)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("titan")
 @click.argument("ability", type=click.Choice(model.CHECKS, case_sensitive=False))

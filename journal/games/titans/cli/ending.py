@@ -10,7 +10,7 @@ import click
 from journal.errors import InputError, typed
 from journal.games.titans.cli.names import city_of, may_reenter, pawn_of, read_titan, titan_of
 from journal.games.titans.rules.model import COLORS
-from journal.options import CampaignName, reason_option, rolls_option, save_option
+from journal.options import CampaignName, JournalCommand, reason_option, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ def read_assign(state: dict, p: dict) -> dict:
     return p
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.option("--assign", "assign", multiple=True, metavar="INVADER=TARGET[:N]",
               help="Send an invader's damage to a Titan or a support colour in its city instead of the city "
@@ -78,7 +78,7 @@ def ending(rt: Runtime, save: str | None, assign: tuple[str, ...], order: tuple[
     rt.run(save, ending_phase.ending, How(parse=read_assign), assign=assign, order=order)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("result", type=click.Choice(["won", "lost"], case_sensitive=False))
 @reason_option
@@ -95,7 +95,7 @@ def read_reenter(state: dict, p: dict) -> dict:
     return read_titan(state, p)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("titan", type=CampaignName(may_reenter, "titan"))
 @click.argument("city")
@@ -109,7 +109,7 @@ def reenter(rt: Runtime, save: str | None, titan: str, city: str, pilot_name: st
            pilot_name=pilot_name.strip() or None if pilot_name is not None else None)
 
 
-@click.command("pilot-check")
+@click.command("pilot-check", cls=JournalCommand)
 @save_option
 @click.argument("titan")
 @click.option("--red/--not-red", default=None, help="What the die shows (default: journal rolls, with --dice).")
@@ -122,7 +122,7 @@ def pilot_check(rt: Runtime, save: str | None, titan: str, red: bool | None, rol
     rt.run(save, pilots.pilot_check, How(entered=rolls, parse=read_titan), titan=titan, red=red)
 
 
-@click.command("pilot-dies")
+@click.command("pilot-dies", cls=JournalCommand)
 @save_option
 @click.argument("player")
 @reason_option
@@ -134,7 +134,7 @@ def pilot_dies(rt: Runtime, save: str | None, player: str, reason: str | None) -
     rt.run(save, pilots.pilot_dies, How(parse=read_titan, log_reason=reason), titan=player)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("titan")
 @click.argument("name")

@@ -16,7 +16,7 @@ from journal.games.titans.cli.names import city_of, destination, pawn_of, player
     titan_of
 from journal.games.titans.cli.values import ADJACENT, DISABLE, in_range, parse_bonus, rolled_only
 from journal.games.titans.rules.model import ABILITY_MAX
-from journal.options import CampaignName, OrderedGroup, reason_option, rolls_option, save_option
+from journal.options import CampaignName, JournalCommand, OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 
 
@@ -26,7 +26,7 @@ def read_move(state: dict, p: dict) -> dict:
     return read_picks(state, p, p["titan"])
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("titan", type=CampaignName(names.may_move, "titan"))
 @click.argument("dest", metavar="CITY", type=CampaignName(names.may_move_to, "place"))
@@ -62,7 +62,7 @@ def read_attack(state: dict, p: dict) -> dict:
     return read_picks(state, p, titan)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("titan", type=CampaignName(names.may_attack, "titan"))
 @click.option("--successes", type=int, metavar="N",
@@ -106,7 +106,7 @@ def read_trial(state: dict, p: dict) -> dict:
     return read_picks(state, p, p["titan"])
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("titan", type=CampaignName(names.may_face_trial, "titan"))
 @click.option("--rift", required=True, metavar="RIFT", help="The rift the Titan stands on.")
@@ -174,7 +174,7 @@ def read_repair(state: dict, p: dict) -> dict:
     return p
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("titan", type=CampaignName(names.may_repair, "titan"))
 @click.option("--successes", type=int, metavar="N",
@@ -213,7 +213,7 @@ def read_pass(state: dict, p: dict) -> dict:
     return p
 
 
-@click.command("pass")
+@click.command("pass", cls=JournalCommand)
 @save_option
 @click.argument("player", required=False, type=CampaignName(names.may_pass, "player"))
 @pass_rt
@@ -224,7 +224,7 @@ def pass_cmd(rt: Runtime, save: str | None, player: str | None) -> None:
     rt.run(save, turn.pass_turn, How(parse=read_pass), player=player)
 
 
-@click.command("next")
+@click.command("next", cls=JournalCommand)
 @save_option
 @pass_rt
 def next_cmd(rt: Runtime, save: str | None) -> None:

@@ -16,7 +16,7 @@ from journal.games.titans.cli.values import ADJACENT, whole_number
 from journal.games.titans.rules import model
 from journal.lookup import find
 from journal.schema import fold
-from journal.options import CampaignName, reason_option, save_option
+from journal.options import CampaignName, JournalCommand, reason_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 from journal.text import plural
 
@@ -165,7 +165,7 @@ def read_face_up(names: tuple[str, ...]) -> tuple[str, ...]:
     return up
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @click.argument("name")
 @click.option("--players", type=int, metavar="N", help="How many players (1-4; default: one per --titan).")
 @click.option("--titan", "titan_specs", multiple=True, metavar='"NAME:hp=N,armor=N,..."',
@@ -216,7 +216,7 @@ def new(rt: Runtime, name: str, players: int | None, titan_specs: tuple[str, ...
     rt.create(name, game, out.state, seed, out, dice=dice)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.option("--pilot-draw", is_flag=True,
               help="The Lead Character's pilot O.N.E. draws two Episode Cards and chooses which one resolves.")
@@ -237,7 +237,7 @@ def read_invade(state: dict, p: dict) -> dict:
     return read_picks(state, p)
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.option("--rift", required=True, metavar="RIFT", type=CampaignName(may_invade, "rift"),
               help="The rift on the Episode Card's invasion symbol.")

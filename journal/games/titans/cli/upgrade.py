@@ -9,7 +9,7 @@ from journal.games.titans.cli.names import city_of, player_of, read_titan, tech_
 from journal.games.titans.cli.values import TAG_CHOICE, in_range, parse_bonus
 from journal.games.titans.rules import model
 from journal.lookup import find
-from journal.options import reason_option, save_option
+from journal.options import JournalCommand, reason_option, save_option
 from journal.runtime import How, Runtime, pass_rt
 
 SLOT_HELP = "hand1, hand2, hands (two-handed), head, core, tools, or hand"
@@ -92,7 +92,7 @@ def army_details(city: str | None, count: int) -> dict:
     return {"city": city, "count": count}
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("player")
 @click.argument("action", type=click.Choice(model.ACTIONS, case_sensitive=False))
@@ -130,7 +130,7 @@ def read_supports(state: dict, p: dict) -> dict:
     return p
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("player")
 @click.option("--from", "src", required=True, metavar="CITY", help="Where the Supports are.")
@@ -191,7 +191,7 @@ def charges_details(action: str, n: int | None) -> dict:
     return {}
 
 
-@click.command()
+@click.command(cls=JournalCommand)
 @save_option
 @click.argument("titan")
 @click.argument("action", type=click.Choice(["equip", "discard", "spend", "charge", "enable", "disable"],
@@ -220,7 +220,7 @@ def tech(rt: Runtime, save: str | None, titan: str, action: str, card: str, n: i
            **details)
 
 
-@click.command("face-up")
+@click.command("face-up", cls=JournalCommand)
 @save_option
 @click.argument("names", nargs=-1, metavar="[NAME]...")
 @reason_option
