@@ -11,6 +11,7 @@ saves folder; `journal list --trash` lists it.
 from __future__ import annotations
 
 import os
+import re
 import time
 
 from journal import files
@@ -20,14 +21,14 @@ from journal.store import atomic, interrupts, moves
 from journal.store.cache import cache_path
 from journal.store.current import read_current
 from journal.store.folder import save_files
-from journal.store.paths import NAME_CHARS, NAME_RE, SavePaths, resolve
+from journal.store.paths import NAME_CHARS, NAME_PATTERN, SavePaths, resolve
 
 TRASH = ".trash"
 
 
 def check_name(name: str, what: str) -> str:
     """A campaign named inside the saves folder (not a path: no separator, no .toml ending)."""
-    if not NAME_RE.fullmatch(name or "") or name.endswith(".toml"):
+    if not re.fullmatch(NAME_PATTERN, name or "") or name.endswith(".toml"):
         raise InputError(f"{what} {typed(name)} is not a save name: {NAME_CHARS} (not a path, and not "
                          f"ending in .toml)")
     return name

@@ -244,8 +244,8 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-_TERM = re.compile(r"([+-]?)(?:(\d*)[dD](\d+)|(\d+))")
-_EXPR = re.compile(r"[+-]?(?:\d*[dD]\d+|\d+)(?:[+-](?:\d*[dD]\d+|\d+))*")
+_TERM = r"([+-]?)(?:(\d*)[dD](\d+)|(\d+))"  # patterns compiled when first used (re caches them)
+_EXPR = r"[+-]?(?:\d*[dD]\d+|\d+)(?:[+-](?:\d*[dD]\d+|\d+))*"
 
 
 class DiceExpr:
@@ -270,12 +270,12 @@ def parse_expr(text: str) -> DiceExpr:
     """Parse `d6`, `2d6+3`, `d20`, `d3`, `2d6+d4-1` ..."""
     s = text.replace(" ", "")
     hint = "expected dice like d6, 2d6+3, d20 or 3d6-2 (1-100 dice of 2-1000 sides)"
-    if not s or not _EXPR.fullmatch(s):
+    if not s or not re.fullmatch(_EXPR, s):
         raise InputError(f"{typed(text)} is not a dice expression: {hint}")
     if re.search(r"\d{7}", s):
         raise InputError(f"{typed(text)} is not a dice expression: {hint}; numbers have at most 6 digits")
     terms, n_dice = [], 0
-    for m in _TERM.finditer(s):
+    for m in re.finditer(_TERM, s):
         sign = -1 if m.group(1) == "-" else 1
         if m.group(4) is not None:
             terms.append((sign, 0, int(m.group(4))))

@@ -167,7 +167,7 @@ def too_deep(value, limit: int = MAX_DEPTH) -> bool:
     return False
 
 
-_AT_LINE = re.compile(r"^(.*?)\s*\(at line (\d+), column (\d+)\)$")
+_AT_LINE = r"^(.*?)\s*\(at line (\d+), column (\d+)\)$"
 
 
 def parse_toml(text: str, shown: str, error=SaveError) -> dict:
@@ -179,7 +179,7 @@ def parse_toml(text: str, shown: str, error=SaveError) -> dict:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         msg = str(e)
-        m = _AT_LINE.match(msg)
+        m = re.match(_AT_LINE, msg)
         if m:
             raise error(f"{shown} line {m.group(2)}, column {m.group(3)}: TOML syntax error: {m.group(1)}"
                         ) from None

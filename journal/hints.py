@@ -17,7 +17,7 @@ import shlex
 from typing import NamedTuple, Union
 
 # A placeholder the player replaces (PLANET, N, ITEM:OWNER, NAME=N): written as it is, never quoted.
-PLACEHOLDER = re.compile(r"[A-Z][A-Z0-9_]*(?:[:=][A-Z][A-Z0-9_]*)*")
+PLACEHOLDER = r"[A-Z][A-Z0-9_]*(?:[:=][A-Z][A-Z0-9_]*)*"
 
 Value = Union[str, int]
 
@@ -35,7 +35,7 @@ class Hint(NamedTuple):
     def render(self) -> str:
         """The line to paste: `journal` and the words, each quoted as a shell reads it back
         (a placeholder such as PLANET or N stays as it is)."""
-        shown = [w if PLACEHOLDER.fullmatch(w) else shlex.quote(w) for w in self.words]
+        shown = [w if re.fullmatch(PLACEHOLDER, w) else shlex.quote(w) for w in self.words]
         return " ".join(("journal", *self.command, *shown))
 
     def __str__(self) -> str:

@@ -33,19 +33,19 @@ def public(entry: dict) -> dict:
 
 # --- the shape of an entry ---------------------------------------------------
 
-_SHA = re.compile(r"[0-9a-f]{64}")
+_SHA = r"[0-9a-f]{64}"
 # a side file is a plain file in the saves folder: no folder in its name, never a hidden path
-_SIDE_NAME = re.compile(r"[A-Za-z0-9._-]+\.toml")
+_SIDE_NAME = r"[A-Za-z0-9._-]+\.toml"
 
 
 def is_sha(value: Any) -> bool:
     """A SHA-256 as the log writes it: 64 lowercase hex digits."""
-    return isinstance(value, str) and _SHA.fullmatch(value) is not None
+    return isinstance(value, str) and re.fullmatch(_SHA, value) is not None
 
 
 def side_name_problem(name: Any) -> str | None:
     """What is wrong with the name of a side file (None: it is a .toml file in the saves folder)."""
-    if isinstance(name, str) and _SIDE_NAME.fullmatch(name) and not name.startswith(".."):
+    if isinstance(name, str) and re.fullmatch(_SIDE_NAME, name) and not name.startswith(".."):
         return None
     return f"side names {show_value(name)}: a side file is a .toml file in the saves folder"
 

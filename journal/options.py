@@ -81,13 +81,13 @@ class DeltaType(click.ParamType):
 
     def __init__(self, digits: int = 3):
         self.digits = digits
-        self.pattern = re.compile(rf"([+-])(\d{{1,{digits}}})|=(\d{{1,{digits}}})")
+        self.pattern = rf"([+-])(\d{{1,{digits}}})|=(\d{{1,{digits}}})"  # compiled when first used
 
     def convert(self, value, param, ctx) -> Delta:
         if isinstance(value, Delta):
             return value
         text = str(value).strip()
-        m = self.pattern.fullmatch(text)
+        m = re.fullmatch(self.pattern, text)
         if m is not None:
             return Delta(None, int(m.group(3))) if m.group(3) is not None else Delta(int(m.group(1) + m.group(2)), None)
         if text.isdigit() and len(text) <= self.digits:

@@ -7,13 +7,13 @@ commits and prints. Everything here is game-agnostic.
 
 from __future__ import annotations
 
-import calendar
 import json
 import os
 import shlex
 import sys
 import time
 from collections.abc import Callable, Sequence
+from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -122,7 +122,7 @@ def clock() -> float:
 def seconds_since(stamp: object) -> float | None:
     """How long ago a log entry's time was (None: it has no time journal can read)."""
     try:
-        return clock() - calendar.timegm(time.strptime(str(stamp), "%Y-%m-%dT%H:%M:%SZ"))
+        return clock() - datetime.strptime(str(stamp), "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc).timestamp()
     except (TypeError, ValueError, OverflowError):
         return None
 

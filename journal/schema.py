@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 
-_BARE = re.compile(r"[A-Za-z0-9_-]+")
+_BARE = r"[A-Za-z0-9_-]+"
 
 
 def _quoted(s: str) -> str:
@@ -19,7 +19,7 @@ def _quoted(s: str) -> str:
 
 @functools.lru_cache(maxsize=4096)  # validating a save quotes the same few keys thousands of times
 def quote_key(key: str) -> str:
-    return key if _BARE.fullmatch(key) else _quoted(key)
+    return key if re.fullmatch(_BARE, key) else _quoted(key)
 
 
 def key_path(prefix: str, key) -> str:
@@ -117,7 +117,7 @@ class Bool(Validator):
 class Str(Validator):
     def __init__(self, choices=None, pattern: str | None = None, describe: str | None = None, nonempty=True):
         self.choices = tuple(choices) if choices else None
-        self.pattern = re.compile(pattern) if pattern else None
+        self.pattern = pattern or None  # compiled when first used (re caches it)
         self.describe = describe
         self.nonempty = nonempty
         self.choice_set = frozenset(self.choices) if self.choices else None
@@ -128,7 +128,7 @@ class Str(Validator):
 
     def valid(self, value):
         return (type(value) is str and (self.choice_set is None or value in self.choice_set)
-                and (self.pattern is None or self.pattern.fullmatch(value) is not None)
+                and (self.pattern is None or re.fullmatch(self.pattern, value) is not None)
                 and (not self.nonempty or not value.isspace() and value != ""))
 
     def check(self, value, path, problems):
@@ -136,7 +136,7 @@ class Str(Validator):
             return self.wrong_type(value, path, problems)
         if self.choices and value not in self.choices:
             problems.append(f"{path} = {show_value(value)} is not one of {', '.join(self.choices)}")
-        elif self.pattern and not self.pattern.fullmatch(value):
+        elif self.pattern and not re.fullmatch(self.pattern, value):
             problems.append(f"{path} = {show_value(value)} is not {self.describe or 'valid'}")
         elif self.nonempty and not value.strip():
             problems.append(f"{path} is empty: expected {self.expected}")
@@ -222,7 +222,7 @@ class Map(Validator):
     def __init__(self, item: Validator, key_pattern: str | None = None, key_describe: str = "a name",
                  min_items: int = 0, unique_casefold: bool = False):
         self.item = item
-        self.key_pattern = re.compile(key_pattern) if key_pattern else None
+        self.key_pattern = key_pattern or None
         self.key_describe = key_describe
         self.min_items = min_items
         self.unique_casefold = unique_casefold
@@ -230,7 +230,7 @@ class Map(Validator):
     def valid(self, value):
         if type(value) is not dict or len(value) < self.min_items:
             return False
-        if self.key_pattern and not all(self.key_pattern.fullmatch(k) for k in value):
+        if self.key_pattern and not all(re.fullmatch(self.key_pattern, k) for k in value):
             return False
         if self.unique_casefold and len({fold(k) for k in value}) != len(value):
             return False
@@ -242,7 +242,7 @@ class Map(Validator):
         if len(value) < self.min_items:
             problems.append(f"{path} has {len(value)} entries: expected at least {self.min_items}")
         for k, v in value.items():
-            if self.key_pattern and not self.key_pattern.fullmatch(k):
+            if self.key_pattern and not re.fullmatch(self.key_pattern, k):
                 problems.append(f"{key_path(path, k)}: the name is not {self.key_describe}")
             self.item.check_at(v, path, k, problems)
         if self.unique_casefold:

@@ -134,7 +134,7 @@ def hint_problem(hint) -> str | None:
 
 
 def _value_problem(param, value: str, placeholder) -> str | None:
-    if placeholder.fullmatch(value) or not isinstance(param.type, click.Choice):
+    if re.fullmatch(placeholder, value) or not isinstance(param.type, click.Choice):
         return None
     choices = [c.lower() for c in param.type.choices]
     return None if value.lower() in choices else f"{value!r} is not one of {', '.join(param.type.choices)}"

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from journal.errors import SaveError
 from journal.store.paths import beside, folder_of
 
-TEMP = re.compile(r"\.(.+)\.(\d+)\.tmp")  # .NAME.PID.tmp: a file being written by process PID
+TEMP = r"\.(.+)\.(\d+)\.tmp"  # .NAME.PID.tmp: a file being written by process PID
 NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
@@ -78,7 +78,7 @@ def clean_stale(folder: str, target: str | None = None) -> None:
     except OSError:
         return
     for entry in entries:
-        found = TEMP.fullmatch(entry.name)
+        found = re.fullmatch(TEMP, entry.name)
         if found is None or int(found.group(2)) == mine:
             continue
         if found.group(1) == target or gone(int(found.group(2))):

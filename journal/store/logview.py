@@ -13,7 +13,7 @@ from journal.log import entry_problem, number_problem, side_problem
 from journal.store.paths import SavePaths
 
 
-LINE_HEAD = re.compile(rb'\{"n":(\d+),"at":(\d+)[,}]')  # how journal begins every entry's line
+LINE_HEAD = rb'\{"n":(\d+),"at":(\d+)[,}]'  # how journal begins every entry's line
 
 
 def reverse_records(f: BinaryIO, size: int, chunk: int = 1 << 16) -> Iterator[tuple[int, bytes | None]]:
@@ -210,7 +210,7 @@ class LogView:
                     self._entry(None, f"line {number}")
 
     def _in_order(self, line: bytes, number: int, offset: int) -> None:
-        head = LINE_HEAD.match(line)
+        head = re.match(LINE_HEAD, line)
         if head is not None:
             n, at = int(head.group(1)), int(head.group(2))
         else:

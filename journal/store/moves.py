@@ -23,7 +23,7 @@ from journal import files
 from journal.errors import SaveError
 from journal.store import atomic, locking
 from journal.store.current import CURRENT, read_current, write_current
-from journal.store.paths import NAME_RE
+from journal.store.paths import NAME_PATTERN
 
 MOVE = ".move.json"
 TRASH = ".trash"
@@ -61,11 +61,11 @@ def rel(folder: str, path: str) -> str:
 
 def _valid_file(name: object) -> bool:
     found = re.fullmatch(FILE, name) if isinstance(name, str) else None
-    return found is not None and bool(NAME_RE.fullmatch(found.group("name") or found.group("hidden") or ""))
+    return found is not None and bool(re.fullmatch(NAME_PATTERN, found.group("name") or found.group("hidden") or ""))
 
 
 def _valid_ref(ref: object) -> bool:
-    return ref is None or (isinstance(ref, str) and bool(NAME_RE.fullmatch(ref)) and not ref.endswith(".toml"))
+    return ref is None or (isinstance(ref, str) and bool(re.fullmatch(NAME_PATTERN, ref)) and not ref.endswith(".toml"))
 
 
 def parse(folder: str, raw: bytes) -> Move:

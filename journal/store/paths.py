@@ -12,7 +12,7 @@ import re
 from journal import files
 from journal.errors import InputError, SaveError, typed
 
-NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+NAME_PATTERN = r"[A-Za-z0-9][A-Za-z0-9._-]*"  # compiled when first used (re caches it)
 NAME_CHARS = "letters, digits, '.', '_' and '-', starting with a letter or digit"
 NAME_RULE = f"a save name ({NAME_CHARS}) or a path ending in .toml"
 
@@ -56,7 +56,7 @@ def resolve(ref: str, saves_dir: str) -> SavePaths:
         raise InputError(f"no save given: expected {NAME_RULE}")
     if ref.endswith(".toml") and len(ref) > 5:
         path = files.clean_path(ref)
-    elif NAME_RE.fullmatch(ref):
+    elif re.fullmatch(NAME_PATTERN, ref):
         path = files.clean_path(os.path.join(saves_dir, f"{ref}.toml"))
     else:
         raise InputError(f"{typed(ref)} is not {NAME_RULE}")

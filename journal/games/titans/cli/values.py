@@ -30,7 +30,7 @@ def whole_number(text: str, what: str) -> int:
         raise InputError(f"{what}: {typed(text)} is not a whole number") from None
 
 
-_BONUS = re.compile(r"\s*([A-Za-z]+)\s*([+-]\s*\d{1,2})\s*")
+_BONUS = r"\s*([A-Za-z]+)\s*([+-]\s*\d{1,2})\s*"
 
 
 def parse_bonus(texts: Iterable[str], option: str = "--bonus") -> dict | None:
@@ -38,7 +38,7 @@ def parse_bonus(texts: Iterable[str], option: str = "--bonus") -> dict | None:
     (-9..+9 each, not 0)."""
     out: dict = {}
     for text in texts:
-        m = _BONUS.fullmatch(text)
+        m = re.fullmatch(_BONUS, text)
         if not m:
             raise InputError(f"{option} {typed(text)}: expected CHECK+N, e.g. combat+1 "
                              f"(checks: {', '.join(model.CHECKS)})")
