@@ -148,12 +148,16 @@ def reader_gone() -> None:
         os.close(devnull)
 
 
-def fail(rt: Runtime, message: str, code: int = 1, json_done: bool = False) -> int:
-    """One `Error:` line on stderr (and, with --json, the one JSON document on stdout)."""
+def fail(rt: Runtime, message: str, code: int = 1, json_done: bool = False, commands: tuple[str, ...] = ()) -> int:
+    """One `Error:` line on stderr, then the commands it names, if any, one a line (and, with --json,
+    the one JSON document on stdout, with "commands" when there are)."""
     message = one_line(message)
     if rt.json and not json_done:
-        click.echo(json_text({"error": message, "exit": code}, None))
+        click.echo(json_text({"error": message, "exit": code, **({"commands": list(commands)} if commands else {})},
+                             None))
     click.echo(f"Error: {message}", err=True)
+    for command in commands:
+        click.echo(f"  {one_line(command)}", err=True)
     return code
 
 
@@ -192,7 +196,7 @@ def run(rt: Runtime, args: list[str]) -> int:
         told = failure(e, rt.saved)
         if told is None:
             raise
-        return fail(rt, *told, getattr(e, "json_done", False))
+        return fail(rt, *told, getattr(e, "json_done", False), getattr(e, "commands", ()))
 
 
 def main(argv: list[str] | None = None) -> None:

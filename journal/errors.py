@@ -1,5 +1,9 @@
 """One exception family; the CLI turns each into a one-line message and an exit code."""
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+
 
 def typed(text: str) -> str:
     """What a user typed, quoted for a one-line message: 'like this', control characters escaped."""
@@ -10,15 +14,18 @@ class JournalError(Exception):
     """Anything a user can cause: a refused rule, bad input, an invalid save.
 
     The CLI prints ``Error: <message>`` on one line and exits 1 (a refusal by the rules
-    or the save), or 2 for a usage error (InputError).
+    or the save), or 2 for a usage error (InputError). `commands`: what the player may type
+    instead, when there are several (each Titan's Repair Check): printed one a line under the
+    `Error:` line (with --json, as "commands").
     """
 
     exit_code = 1
     json_done = False  # the command already printed its JSON document
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, commands: Iterable[object] = ()):
         super().__init__(message)
         self.message = message
+        self.commands = tuple(str(c) for c in commands)
 
 
 class RuleError(JournalError):

@@ -238,7 +238,7 @@ class Table:
             told = failure(e, rt.saved)
             if told is None:
                 raise
-            return self.refuse(self.bare(told[0]), number)
+            return self.refuse(self.bare(told[0]), number, getattr(e, "commands", ()))
         finally:
             self.refresh()
             rt.just_made = self.entries if rt.saved else None  # what `undo` on the next line takes back
@@ -260,11 +260,14 @@ class Table:
             self.typed_bare = frozenset(n for n in self.commands() if n not in hidden)
         return bare_commands(text, self.game_id, self.typed_bare)
 
-    def refuse(self, message: str, number: int | None = None) -> bool:
-        """The line's one `Error:` line on stderr (a piped line's number in it)."""
+    def refuse(self, message: str, number: int | None = None, commands: tuple[str, ...] = ()) -> bool:
+        """The line's one `Error:` line on stderr (a piped line's number in it), then the commands
+        it names, if any, one a line, written bare as the shell takes them."""
         self.rt.just_made = None
         where = f"line {number}: " if number is not None else ""
         click.echo(f"Error: {where}{one_line(unfold(message))}", err=True)
+        for command in commands:
+            click.echo(f"  {one_line(self.bare(command))}", err=True)
         return False
 
     # --- help ----------------------------------------------------------------

@@ -3,6 +3,7 @@ as typed, asked on a terminal, refused in a script naming the choices."""
 
 from __future__ import annotations
 
+import json
 import tomllib
 
 import tomli_w
@@ -98,3 +99,22 @@ def test_end_won_or_lost_ends_the_game_and_final_stays_an_unlisted_alias(game):
     assert game.state("g")["result"] == "lost"
     listed = game("titans", "--help", ok=True).stdout
     assert " end " in listed and " final " not in listed
+
+
+def test_ending_before_the_repair_checks_names_each_command_on_a_line_of_its_own(game):
+    """Issue 30 item 8: the refusal is one Error line, then the commands it names, one a line (with
+    --json, as "commands"); the save is unchanged."""
+    t(game, "opening", ok=True)
+    t(game, "invade", "--rift", "North", "--city", "Tokyo", ok=True)
+    before = game.files("g")
+    r = t(game, "ending")
+    assert r.exit_code == 1 and r.stderr.splitlines() == [
+        "Error: at the start of the Upgrade Phase each player rolls a Repair Check: Atlas, Brute have not rolled or "
+        "skipped it:",
+        "  journal titans repair Atlas --upgrade --successes N",
+        "  journal titans repair Atlas --upgrade --skip",
+        "  journal titans repair Brute --upgrade --successes N",
+        "  journal titans repair Brute --upgrade --skip"]
+    d = json.loads(game("--json", "titans", "ending", "-s", "g").stdout)
+    assert d["exit"] == 1 and d["commands"] == [line.strip() for line in r.stderr.splitlines()[1:]]
+    assert game.files("g") == before

@@ -256,10 +256,13 @@ def test_each_player_rolls_a_repair_check_in_the_upgrade_phase():
     Check". The phase goes on (Gain Charges, Development, the Ending Phase) only once each player
     has rolled it, or said they skip it (`--skip`, logged)."""
     s = to_upgrade_phase(fighting())
-    hints = ("journal titans repair Atlas --upgrade --successes N; journal titans repair Atlas --upgrade --skip; "
-             "journal titans repair Brute --upgrade --successes N; journal titans repair Brute --upgrade --skip")
-    assert refused(upgrade.develop, s, "Ana", "industry") == (
-        f"at the start of the Upgrade Phase each player rolls a Repair Check: Atlas, Brute have not ({hints})")
+    with pytest.raises(RuleError) as refusal:
+        apply(upgrade.develop, s, "Ana", "industry")
+    assert refusal.value.message == ("at the start of the Upgrade Phase each player rolls a Repair Check: Atlas, "
+                                     "Brute have not rolled or skipped it:")
+    assert refusal.value.commands == (  # one a line under the Error line (issue 30 item 8)
+        "journal titans repair Atlas --upgrade --successes N", "journal titans repair Atlas --upgrade --skip",
+        "journal titans repair Brute --upgrade --successes N", "journal titans repair Brute --upgrade --skip")
     out = apply(fight.repair, s, Repair("Atlas", successes=1))
     assert out.lines[-1] == ("Still to roll a Repair Check: journal titans repair Brute --successes N; journal "
                              "titans repair Brute --skip.")

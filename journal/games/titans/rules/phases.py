@@ -20,7 +20,7 @@ from journal.games.titans.rules.model import (
     CHARGES_MAX, DEVELOPMENT, ENDING, FIGHT, FINAL, OPENING, PHASE_ORDER, PHASE_TEXT, SETUP, SUPPORTS, UPGRADE,
     face_table, is_one, joined, lead_pilot, result,
 )
-from journal.hints import cmd, say
+from journal.hints import Hint, cmd, say
 from journal.text import plural
 
 if TYPE_CHECKING:
@@ -158,12 +158,17 @@ def repairs_to_roll(s: State) -> list[str]:
     return [t for t, v in s["titans"].items() if not v["destroyed"] and t not in s["round"]["repaired"]]
 
 
-def repair_hints(s: State, titans: list[str], upgrade: bool = True) -> list:
+def repair_commands(s: State, titans: list[str], upgrade: bool = True) -> list[Hint]:
     """Each Titan's Repair Check, rolled (or its successes typed, without a face table) or skipped,
     as commands; `upgrade`: from the Fight Phase, which they close."""
-    return joined([h for t in titans for h in (
+    return [h for t in titans for h in (
         cmd("titans repair", t, upgrade=upgrade, successes=None if face_table(s, t) else "N"),
-        cmd("titans repair", t, upgrade=upgrade, skip=True))], "; ")
+        cmd("titans repair", t, upgrade=upgrade, skip=True))]
+
+
+def repair_hints(s: State, titans: list[str], upgrade: bool = True) -> list:
+    """repair_commands, joined into a sentence."""
+    return joined(repair_commands(s, titans, upgrade), "; ")
 
 
 def repairs_line(s: State) -> str:
@@ -186,9 +191,8 @@ def gain_charges(s: State, lines: list[str]) -> None:
         return
     missing = repairs_to_roll(s)
     if missing:
-        raise RuleError(say("at the start of the Upgrade Phase each player rolls a Repair Check: "
-                            f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} not (",
-                            *repair_hints(s, missing), ")"))
+        raise RuleError(f"at the start of the Upgrade Phase each player rolls a Repair Check: {', '.join(missing)} "
+                        f"{'has' if len(missing) == 1 else 'have'} not rolled or skipped it:", repair_commands(s, missing))
     s["round"]["charged"] = True
     gained = []
     for name, t in s["titans"].items():
