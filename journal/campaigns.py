@@ -17,7 +17,7 @@ import time
 from journal import files
 from journal.errors import InputError, Interrupted, RuleError, SaveError, typed
 from journal.session import Session
-from journal.store import atomic, interrupts, moves
+from journal.store import atomic, interrupts, locking, moves
 from journal.store.cache import cache_path
 from journal.store.current import read_current
 from journal.store.folder import save_files
@@ -98,7 +98,6 @@ def _move(move: moves.Move, what: str) -> bool:
 def _write_copy(s: Session, to: SavePaths) -> None:
     """The campaign of an open session written under another name: its log, its undone commands
     and the shell's typed lines, then its save (the copy's commit point, as in every command)."""
-    s.history()  # every committed entry checked, and the undone ones: a copy is as sound as its source
     log = b""
     if s.log.end:
         with files.open_regular(s.paths.log) as f:
@@ -149,10 +148,12 @@ def copy(folder: str, name: str, new: str) -> dict:
     """A fork of campaign `name` as `new`, its log included (the same seed: the same dice ahead)."""
     src = resolve(check_name(name, "the campaign"), folder)
     to = resolve(check_name(new, "the new name"), folder)
-    with Session(src, whole_folder=True) as s:
-        _free(to)
-        if _copy_unit(folder, s, to):
-            raise _interrupted(f"{typed(src.name)} was copied to {typed(to.name)}")
+    with Session(src, exclusive=False) as s:  # its writers wait; its readers and other campaigns do not
+        s.history()  # every committed entry checked, and the undone ones: a copy is as sound as its source
+        with locking.names_changing(folder):
+            _free(to)
+            if _copy_unit(folder, s, to):
+                raise _interrupted(f"{typed(src.name)} was copied to {typed(to.name)}")
         return {"from": src.name, "to": to.name, "save": to.save, "game": s.game.ID, "entries": s.entries}
 
 
@@ -163,13 +164,14 @@ def rename(folder: str, name: str, new: str) -> dict:
     to = resolve(check_name(new, "the new name"), folder)
     if os.path.realpath(src.save) == os.path.realpath(to.save):
         raise InputError(f"{typed(name)} already has that name")
-    with Session(src, whole_folder=True) as s:
-        _free(to)
+    with Session(src) as s:  # its own lock: commands on other campaigns never wait for it
         s.history()  # a campaign is renamed whole and sound, as it is copied
-        current = read_current(folder) == src.name
-        move = moves.Move(folder, "rename", _renames(folder, src, to), current=(src.name, to.name))
-        late = _move(move, "rename")
-        atomic.remove(cache_path(src))
+        with locking.names_changing(folder):
+            _free(to)
+            current = read_current(folder) == src.name
+            move = moves.Move(folder, "rename", _renames(folder, src, to), current=(src.name, to.name))
+            late = _move(move, "rename")
+            atomic.remove(cache_path(src))
         if late:
             raise _interrupted(f"{typed(src.name)} was renamed {typed(to.name)}")
         return {"from": src.name, "to": to.name, "save": to.save, "game": s.game.ID, "current": current}
@@ -185,7 +187,7 @@ def delete(folder: str, name: str) -> dict:
     this one."""
     src = resolve(check_name(name, "the campaign"), folder)
     trash = os.path.join(folder, TRASH)
-    with Session(src, whole_folder=True) as s:
+    with Session(src) as s, locking.names_changing(folder):  # its own lock, then the folder's
         os.makedirs(trash, exist_ok=True)
         label, n = src.name, 1
         while _taken(trashed(folder, label)) or os.path.lexists(history_path(trashed(folder, label))):
@@ -210,11 +212,8 @@ def restore(folder: str, name: str, new: str | None = None) -> dict:
     if not os.path.lexists(src.save):
         raise RuleError(f"the trash holds no campaign {typed(name)}: `journal list --trash` shows what it holds")
     to = resolve(check_name(new or name, "the new name"), folder)
-    with Session(src, whole_folder=True) as s:  # locks the trash folder: the saves folder is locked below
+    with Session(src) as s, locking.names_changing(folder):  # its own lock, then the saves folder's
         game, entries = s.game.ID, s.entries
-    from journal.store import locking
-
-    with locking.locked(folder, True):
         _free(to)
         current = read_current(folder)
         move = moves.Move(folder, "restore", _renames(folder, src, to), current=(None, to.name))

@@ -62,9 +62,8 @@ class Session:
     """A save held under its campaign's lock (journal/store/locking.py)."""
 
     def __init__(self, paths: SavePaths, *, exclusive: bool = True, create: bool = False, use_cache: bool = True,
-                 on_commit: Callable[[str], None] | None = None, whole_folder: bool = False):
+                 on_commit: Callable[[str], None] | None = None):
         self.paths = paths
-        self.whole_folder = whole_folder  # the folder's own lock, exclusive (a campaign moved, copied...)
         self.on_commit = on_commit  # on_commit("#5"): called the instant a commit (or an undo) stands
         self.exclusive = exclusive
         self.create = create
@@ -84,7 +83,7 @@ class Session:
         self.side_disk: dict[str, bytes | None] = {}  # side file name -> its bytes when first read
         self.side_dirty: list[str] = []
         self.side_bytes: dict[str, bytes] = {}  # side file name -> the exact bytes a redo puts back
-        self._lock: AbstractContextManager  # the folder's lock: taken as the session opens (__enter__)
+        self._lock: AbstractContextManager  # the campaign's lock: taken as the session opens (__enter__)
 
     # --- context ---------------------------------------------------------
     def __enter__(self) -> "Session":
@@ -94,7 +93,7 @@ class Session:
         elif not os.path.isdir(folder):
             document.read_text(self.paths)  # raises the friendly "no save" error
         moves.recover_around(folder)  # a campaign move a kill cut short is finished first
-        if self.create or self.whole_folder:  # the folder changes as a whole: every command in it waits
+        if self.create:  # a new name in the folder: the folder's lock, for the moment `new` takes
             self._lock = locking.locked(folder, True)
         else:  # one campaign: commands on others never wait for it
             self._lock = locking.campaign(folder, self.paths.log, self.exclusive)

@@ -1,12 +1,16 @@
 """Locking: per campaign, so that a command on one campaign never waits for another.
 
-A command on a campaign holds the saves folder's lock shared, and its campaign's lock: shared to
-read, exclusive to write. The campaign's lock is its log (appended to and cut in place, so the
-same file for the campaign's whole life; moving it keeps it). Readers of a campaign share it,
-writers of a campaign serialize, and commands on two campaigns never wait for each other.
-What changes the folder as a whole (`new`, `copy`, `rename`, `delete`, `restore`, `use`, `demo`,
-a campaign without a log yet) holds the folder's lock exclusively, and waits for the commands
-running in it.
+A command on a campaign holds its campaign's lock: shared to read, exclusive to write. The
+campaign's lock is its log (appended to and cut in place, so the same file for the campaign's
+whole life; moving it keeps it). Readers of a campaign share it, writers of a campaign serialize,
+and commands on two campaigns never wait for each other.
+What changes the folder's names (`new`, and the moves: `copy`, `rename`, `delete`, `restore`; `use`,
+`demo`, a campaign without a log yet) holds the folder's lock exclusively, for the moment it
+changes them: a move first takes the lock of the campaign it moves (so it waits only for the
+commands on that campaign), then the folder's. No command waits for a lock while it holds the
+folder's, so nothing waits for a long reader of another campaign. A command that waited for its
+campaign's lock while the campaign was moved finds its log no longer where it looked, and looks
+again (the campaign is gone from that name: "no save").
 
 POSIX systems lock with `fcntl.flock` (the folder itself and the log: no lock file); Windows
 locks a byte of a lock file in the folder with `msvcrt.locking` (a folder cannot be opened there),
@@ -81,24 +85,53 @@ def _flock(fcntl: ModuleType, folder: str | os.PathLike[str], exclusive: bool, o
 
 @contextmanager
 def campaign(folder: str, log: str, exclusive: bool) -> Iterator[None]:
-    """Hold a campaign's lock: the folder's shared, then its log's (shared to read, exclusive to
-    write). A campaign with no log (a save written by hand, never played) has no lock of its
-    own: a writer holds the folder exclusively, a reader shares it."""
+    """Hold a campaign's lock: its log's (shared to read, exclusive to write), the log that stands
+    under that name once the lock is held (a move may have renamed the one first opened). A
+    campaign with no log (a save written by hand, never played) has no lock of its own: a writer
+    holds the folder exclusively, a reader shares it."""
     if fcntl is None:  # pragma: no cover - Windows: the whole folder
         with locked(folder, exclusive):
             yield
         return
-    fd = _open_log(log)
-    if fd is None:
-        with locked(folder, exclusive):
-            yield
-        return
-    try:
-        with locked(folder, False):
-            with _flock(fcntl, log, exclusive, fd):
+    while True:
+        fd = _open_log(log)
+        if fd is None:
+            with locked(folder, exclusive):
                 yield
-    finally:
-        os.close(fd)
+            return
+        try:
+            with _flock(fcntl, log, exclusive, fd):
+                if _names(fd, log):
+                    yield
+                    return
+        finally:
+            os.close(fd)
+
+
+def _names(fd: int, path: str) -> bool:
+    """Whether `path` still names the file open as `fd`."""
+    try:
+        st = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return False
+    held = os.fstat(fd)
+    return (st.st_dev, st.st_ino) == (held.st_dev, held.st_ino)
+
+
+@contextmanager
+def names_changing(folder: str | os.PathLike[str]) -> Iterator[None]:
+    """The folder's lock, exclusive, while a move changes its names, taken after the lock of the
+    campaign it moves (journal/campaigns.py). Already held by this command (a campaign without a
+    log is locked by its folder; on Windows every campaign is): nothing more to take."""
+    if fcntl is None:  # pragma: no cover - Windows: the campaign's lock is the folder's
+        yield
+        return
+    st = os.stat(folder)
+    if (st.st_dev, st.st_ino) in HELD:
+        yield
+        return
+    with locked(folder, True):
+        yield
 
 
 def _open_log(log: str) -> int | None:

@@ -137,3 +137,61 @@ def test_writers_of_one_campaign_serialize(journal):
         assert timed_ok(journal.saves, "show", "-s", "camp") >= 2
     finally:
         writer.wait()
+
+
+def test_new_and_moves_of_other_campaigns_never_wait_for_a_long_reader(journal):
+    """Issue 31 item 13: `new`, `copy`, `rename`, `delete`, `restore` and `use` change the folder's
+    names; they hold its lock only while they do, after their own campaign's, so a long reader of
+    another campaign (a `pdf` of 100,000 entries) holds none of them."""
+    from journal_testing import named
+
+    journal(*EPM_NEW, ok=True)
+    journal(*named(EPM_NEW, "small"), ok=True)
+    usual = timed_ok(journal.saves, "note", "-s", "small", "usual")
+    reader = holding(journal.saves, "camp", "read", 30)
+    try:
+        for args in (named(EPM_NEW, "third"), ["copy", "small", "fork"], ["rename", "fork", "fork2"],
+                     ["delete", "fork2", "--yes"], ["restore", "fork2"], ["use", "small"],
+                     ["copy", "camp", "camp2"]):  # copying the long one: readers share
+            assert timed_ok(journal.saves, *args) < usual + 5, args
+    finally:
+        reader.kill()
+        reader.wait()
+    assert journal("list", ok=True).stdout.count("fork2") == 1
+
+
+def test_a_move_of_a_campaign_waits_for_its_readers(journal):
+    journal(*EPM_NEW, ok=True)
+    reader = holding(journal.saves, "camp", "read", 3)
+    try:
+        assert timed_ok(journal.saves, "rename", "camp", "moved") >= 2
+    finally:
+        reader.wait()
+    assert journal("show", "-s", "moved", ok=True)
+
+
+def test_a_command_that_waited_while_its_campaign_was_renamed_looks_again(journal):
+    """The move held the campaign's lock; the command that waited for it holds the log it first
+    opened, now under another name: it looks again, finds no log under the name it was given, and
+    so holds what a campaign without a log holds (the folder's lock), where it finds no save."""
+    import os
+    import threading
+    import time
+
+    journal(*EPM_NEW, ok=True)
+    log = str(journal.saves / "camp.log.jsonl")
+    mover = holding(journal.saves, "camp", "write", 2)
+    held: list[bool] = []
+
+    def command():
+        with locking.campaign(str(journal.saves), log, True):
+            st = os.stat(journal.saves)
+            held.append((st.st_dev, st.st_ino) in locking.HELD)
+
+    waiting = threading.Thread(target=command)
+    waiting.start()
+    time.sleep(0.5)  # the command has opened the log and waits for its lock
+    os.replace(log, journal.saves / "moved.log.jsonl")  # the move, while it holds the campaign's lock
+    mover.wait()
+    waiting.join(timeout=30)
+    assert held == [True]
