@@ -344,3 +344,39 @@ def test_terminal_undo_on_the_command_line_asks_when_the_command_is_minutes_old(
         child.close()
         assert child.exitstatus == code, child.before
     assert [e["n"] for e in log(journal_at, "table")] == [1]
+
+
+def test_a_ctrl_c_that_comes_as_the_line_is_accepted_lets_the_line_stand():
+    """Issue 31 item 11: a Ctrl-C (the key, or the SIGINT of a terminal already back in its usual
+    mode) that came as a line was accepted made prompt-toolkit's own binding fail ("Return value
+    already set") with a raw traceback. The shell's binding sees the prompt done and lets the line
+    stand; at a prompt still waiting, it clears the line as before."""
+    from prompt_toolkit.keys import Keys
+
+    from journal.play.terminal import interrupt, prompt_bindings
+
+    class App:
+        def __init__(self, done: bool):
+            self.is_done, self.exits = done, []
+
+        def exit(self, **how):
+            if self.is_done:
+                raise Exception("Return value already set. Application.exit() failed.")
+            self.exits.append(how)
+
+    class Event:
+        def __init__(self, app):
+            self.app = app
+
+    done, waiting = App(True), App(False)
+    interrupt(Event(done))
+    interrupt(Event(waiting))
+    assert done.exits == [] and isinstance(waiting.exits[0]["exception"], KeyboardInterrupt)
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    with create_pipe_input() as typed:  # the last binding of a key is the one prompt-toolkit calls
+        bound = PromptSession(key_bindings=prompt_bindings(), input=typed, output=DummyOutput()).app.key_bindings
+        for key in (Keys.ControlC, Keys.SIGINT):
+            assert bound.get_bindings_for_keys((key,))[-1].handler is interrupt

@@ -18,6 +18,8 @@ from prompt_toolkit.application.current import get_app
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, WordCompleter, get_common_complete_suffix
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.enums import DEFAULT_BUFFER
+from prompt_toolkit.filters import has_focus
 from prompt_toolkit.key_binding import KeyBindings
 
 from journal import files
@@ -66,8 +68,25 @@ def complete_now(buffer: Buffer, completer: Completer) -> None:
     buffer.start_completion()  # the list, drawn when it is ready (the line already holds the shared part)
 
 
-def key_bindings(completer: Completer) -> KeyBindings:
+def interrupt(event) -> None:
+    """Ctrl-C at a prompt clears the line, as prompt-toolkit's own binding does; one that comes as
+    the line is accepted (the key, or the SIGINT of a terminal already back in its usual mode)
+    finds the prompt done: the line stands as typed, where prompt-toolkit's own binding failed
+    ("Return value already set") with a traceback."""
+    if not event.app.is_done:
+        event.app.exit(exception=KeyboardInterrupt(), style="class:aborting")
+
+
+def prompt_bindings() -> KeyBindings:
+    """What every prompt of the shell binds over prompt-toolkit's own (which it merges after them)."""
     bindings = KeyBindings()
+    bindings.add("c-c", filter=has_focus(DEFAULT_BUFFER))(interrupt)
+    bindings.add("<sigint>")(interrupt)
+    return bindings
+
+
+def key_bindings(completer: Completer) -> KeyBindings:
+    bindings = prompt_bindings()
 
     @bindings.add("tab")
     def _tab(event) -> None:
@@ -99,7 +118,7 @@ class Asker:
     """A die's result or a choice, asked in the middle of a command (no history, no status line)."""
 
     def __init__(self):
-        self.session: PromptSession[str] = PromptSession(history=InMemoryHistory())
+        self.session: PromptSession[str] = PromptSession(history=InMemoryHistory(), key_bindings=prompt_bindings())
 
     def read_line(self, message: str) -> str:
         try:
