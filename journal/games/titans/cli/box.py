@@ -112,7 +112,7 @@ def update(rt: Runtime, part: str, change: Callable[[dict], dict]) -> dict:
     from journal.store import locking
 
     if rt.batch is not None:
-        raise InputError("journal titans box changes your box, not a campaign: run it on its own, not in a batch")
+        raise InputError("a box command changes your box, not a campaign: run it on its own, not in a batch")
     os.makedirs(folder(rt), exist_ok=True)
     with locking.locked(folder(rt), True):
         doc = change(copy_state(read_part(rt, part) or {}))
@@ -233,34 +233,36 @@ def box_parts(rt: Runtime) -> dict:
 def for_new(rt: Runtime, board: bool, invaders: bool, dice: bool) -> dict:
     """The parts of the box `new` takes (those asked for and entered): {"board": the file's document,
     "invaders": Invaders, "dice": the face table}, and "said", the line that tells the table so.
-    A board not whole, or too few invader types, is refused naming what is missing."""
+    A board not whole is refused naming what is missing."""
     wanted = {"board": board, "invaders": invaders, "dice": dice}
-    if not any(wanted.values()) or not os.path.isdir(folder(rt)):
-        return {}
     parts = {k: v for k, v in box_parts(rt).items() if wanted[k] and v is not None}
-    b, inv = parts.get("board"), parts.get("invaders")
+    b = parts.get("board")
     if b is not None and b.missing:
-        raise RuleError(f"your box's board is not whole yet ({b.missing[0]} is missing"
-                        f"{f', and {len(b.missing) - 1} more' if len(b.missing) > 1 else ''}): `journal titans box` "
+        more = f", and {len(b.missing) - 1} more" if len(b.missing) > 1 else ""
+        raise RuleError(f"your box's board is not whole yet ({b.missing[0]} is missing{more}): `journal titans box` "
                         f"says what to record; or name a board with --board FILE")
-    if inv is not None and not inv.types:
-        parts.pop("invaders")
-    out: dict = dict(parts)
+    if "invaders" in parts and not parts["invaders"].types:
+        del parts["invaders"]
+    if not parts:
+        return {}
+    out: dict = {**parts, "said": f"From your box ({folder(rt)}): {', '.join(taken(parts))}."}
     if "board" in parts:
         out["board"] = read_part(rt, "board")
-    if not out:
-        return {}
+    return out
+
+
+def taken(parts: dict) -> list[str]:
+    """What `new` took from the box, as the table is told."""
     said = []
-    if "board" in out:
-        said.append(f"the board ({plural(len(b.cities) if b else 0, 'city', 'cities')}, "
-                    f"{plural(len(b.rifts) if b else 0, 'rift')})")
-    if inv is not None and "invaders" in out:
+    b, inv = parts.get("board"), parts.get("invaders")
+    if b is not None:
+        said.append(f"the board ({plural(len(b.cities), 'city', 'cities')}, {plural(len(b.rifts), 'rift')})")
+    if inv is not None:
         said.append(f"the invader types ({len(inv.cards)} of {len(inv.types) * PAWNS_PER_TYPE} cards entered"
                     + ("; the others are asked for as they come out" if inv.missing else "") + ")")
-    if "dice" in out:
+    if "dice" in parts:
         said.append("the dice")
-    out["said"] = f"From your box ({folder(rt)}): {', '.join(said)}."
-    return out
+    return said
 
 
 # --- an invader's card, as it comes out ------------------------------------------------------
@@ -393,7 +395,7 @@ def show_box(rt: Runtime) -> None:
     lines += board_lines(parts["board"])
     lines += invader_lines(parts["invaders"], parts["board"])
     dice = parts["dice"]
-    record = cmd("titans box", "dice", faces="A,B,C,D,E,F", red="SYMBOL", combat="A,B", movement="A,B",
+    record = cmd("titans box dice", faces="A,B,C,D,E,F", red="SYMBOL", combat="A,B", movement="A,B",
                  repair="A,B")
     lines.append(f"Dice: faces {', '.join(dice['faces'])}; red {dice['red']}" if dice else
                  f"Dice: not entered (optional: without them you type --successes N): {record}")
@@ -401,22 +403,22 @@ def show_box(rt: Runtime) -> None:
 
 
 def board_lines(b: Board | None) -> list[str]:
-    city = cmd("titans box", "city", "NAME", type="metropolis", yellow="CITY", green="CITY")
+    city = cmd("titans box city", "NAME", type="metropolis", yellow="CITY", green="CITY")
     if b is None:
-        return [f"Board: not entered: {city} for each city, then {cmd('titans box', 'rift', 'NAME', threatens='CITY')}"]
+        return [f"Board: not entered: {city} for each city, then {cmd('titans box rift', 'NAME', threatens='CITY')}"]
     lines = [f"Board: {plural(len(b.cities), 'city', 'cities')}, {plural(len(b.rifts), 'rift')}"
              + (f" ({', '.join(b.rifts)})" if b.rifts else "") + ("; whole" if not b.missing else "")]
     for name, by in b.wanted.items():
         lines.append(f"  missing: {name} ({by}): "
-                     f"{cmd('titans box', 'city', name, type='TYPE', yellow='CITY', green='CITY')}")
+                     f"{cmd('titans box city', name, type='TYPE', yellow='CITY', green='CITY')}")
     for what in b.missing[len(b.wanted):]:
-        record = cmd("titans box", "rift", "NAME", threatens="CITY") if what.startswith("rifts") else city
+        record = cmd("titans box rift", "NAME", threatens="CITY") if what.startswith("rifts") else city
         lines.append(f"  missing: {what}: {record}")
     return lines
 
 
 def invader_lines(inv: Invaders | None, b: Board | None) -> list[str]:
-    record = cmd("titans box", "invader", "NAME", category="CATEGORY", code="X")
+    record = cmd("titans box invader", "NAME", category="CATEGORY", code="X")
     if inv is None or not inv.types:
         return [f"Invader types: not entered: {record} for each of the {INVADER_TYPES} Lairs"]
     lines = ["Invader types: " + ", ".join(f"{k} ({t['code']}, {t['category']})" for k, t in inv.types.items())]
@@ -426,7 +428,7 @@ def invader_lines(inv: Invaders | None, b: Board | None) -> list[str]:
     lines.append(f"Invader Cards: {len(inv.cards)} of {len(inv.types) * PAWNS_PER_TYPE} entered")
     if inv.missing:
         lines.append(f"  not yet: {' '.join(inv.missing)} (asked for as each comes out; or "
-                     f"{cmd('titans box', 'card', 'PAWN', reward='N', green='HP/DMG', white='HP/DMG', blue='HP/DMG', red='HP/DMG')})")
+                     f"{cmd('titans box card', 'PAWN', reward='N', green='HP/DMG', white='HP/DMG', blue='HP/DMG', red='HP/DMG')})")
     return lines
 
 
@@ -552,7 +554,7 @@ def pawn_of(pawn: str, types: dict) -> tuple[str, int]:
     if kind is None or not digits or not 1 <= int(digits) <= PAWNS_PER_TYPE:
         known = ", ".join(f"{t['code']}1-{t['code']}{PAWNS_PER_TYPE}" for t in types.values()) or "none yet"
         raise InputError(f"PAWN {typed(pawn)}: expected a pawn of a type in your box ({known}); a type is recorded "
-                         f"with {cmd('titans box', 'invader', 'NAME', category='CATEGORY', code='X')}")
+                         f"with {cmd('titans box invader', 'NAME', category='CATEGORY', code='X')}")
     return kind, int(digits)
 
 

@@ -193,7 +193,7 @@ def invaders_of(boxed: dict, invaders: str | None, rifts: dict) -> tuple[tuple[d
         if len(inv.types) < len(rifts):
             raise RuleError(say(f"your box holds {plural(len(inv.types), 'invader type')} and the board "
                                 f"{plural(len(rifts), 'rift')}: record the others with ",
-                                cmd("titans box", "invader", "NAME", category="CATEGORY", code="X")))
+                                cmd("titans box invader", "NAME", category="CATEGORY", code="X")))
         return (inv.types, inv.cards), "your box"
     inv_doc, inv_name = read_data_file(invaders, SAMPLE_INVADERS, "--invaders")
     return load_invaders(inv_doc, f"--invaders {inv_name}"), inv_name
