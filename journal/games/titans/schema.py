@@ -291,9 +291,7 @@ def _cards(state, problems) -> None:
     for pid, c in cards.items():  # key paths are built only for a problem (this runs twice a command)
         if c["type"] not in types:
             problems.append(f"{key_path('state.cards', pid)}.type = {show_value(c['type'])} is not an invader type")
-        if ("hp" in c) != ("dmg" in c):
-            problems.append(f"{key_path('state.cards', pid)} has {'hp' if 'hp' in c else 'dmg'} without "
-                            f"{'dmg' if 'hp' in c else 'hp'}: a card's numbers are entered together")
+        _entered(pid, c, problems)
         for k in ("hp", "dmg", "credits", "immune", "ability", "effect"):
             if k in c and len(c[k]) != sections:
                 problems.append(f"{key_path('state.cards', pid)}.{k} has {len(c[k])} values: one per section "
@@ -304,6 +302,14 @@ def _cards(state, problems) -> None:
                 why = effects.mismatch(eff, category)
                 if why:
                     problems.append(f"{key_path('state.cards', pid)}.effect[{i}]: {why}")
+
+
+def _entered(pid: str, c: dict, problems: list[str]) -> None:
+    """A card not in the player's box yet has neither hp nor dmg (its numbers are entered together,
+    as its pawn comes out)."""
+    if ("hp" in c) != ("dmg" in c):
+        problems.append(f"{key_path('state.cards', pid)} has {'hp' if 'hp' in c else 'dmg'} without "
+                        f"{'dmg' if 'hp' in c else 'hp'}: a card's numbers are entered together")
 
 
 def _pawn_places(state, problems) -> None:
