@@ -1,0 +1,109 @@
+"""`journal kraken box` (cli/box.py), issue 30 item 1: the player's own FLIGHT TABLE, a row typed the
+first time its flight comes (asked on a terminal; a script is told the one command that records
+it, which fills the waiting SPACE COMBAT page too), kept in the saves folder for every campaign."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+
+from kraken.kraken_helpers import j, state
+
+BOX = os.path.join("saves", "box", "kraken", "flight-table.toml")
+RAID = ["kraken", "box", "flight", "9", "--name", "Raid", "--timeline", "-,A", "--objective", "T7", "--enemy",
+        "Raider 8-5, 4, 3-1", "--xp", "12"]
+FLIGHT_9 = ["kraken", "flight", "-s", "fly", "--difficulty", "3", "--roll", "6"]   # 2 × 3 + d3(6 → 3) = 9
+
+
+def test_a_flight_the_box_lacks_names_the_one_command_and_that_command_fills_the_page(fly):
+    out = " ".join(fly(*FLIGHT_9, ok=True).stdout.split())
+    assert ("Flight 9 is not in your box yet: record its row once with journal kraken box flight 9 --name NAME "
+            "--timeline CELLS --objective X --enemy SPEC --xp N (it fills this SPACE COMBAT page too).") in out
+    assert state(fly, "fly")["combat"]["enemies"] == []
+    d = j(fly, *RAID)
+    assert d["number"] == 9 and d["name"] == "Raid"
+    assert d["messages"][0] == f"Flight 9 Raid is kept in your box ({BOX}) for every later campaign."
+    c = state(fly, "fly")["combat"]
+    assert c["name"] == "Raid" and c["timeline"] == ["-", "A"] and c["objectives"][0]["target"] == 7
+    assert c["enemies"][0]["type"] == "Raider" and state(fly, "fly")["flight"]["xp"] == 12
+    with open(BOX, encoding="utf-8") as f:
+        text = f.read()
+    assert '[flights.9]\nname = "Raid"\ntimeline = ["-", "A"]\nobjectives = ["T7"]' in text
+    # the file is a flight table as the shipped one: `flight --table` and `flight-table --table` read it
+    assert "9 Raid" in fly("kraken", "flight-table", "--table", BOX, ok=True).stdout
+
+
+def test_a_row_recorded_once_serves_every_later_flight(fly):
+    fly(*RAID, ok=True)   # no flight waits for it: only the box
+    d = j(fly, *FLIGHT_9)
+    assert d["name"] == "Raid" and d["combat_page"]["enemies"][0]["type"] == "Raider"
+
+
+def test_the_box_lists_the_rows_it_holds_and_lacks(fly):
+    d = j(fly, "kraken", "box")
+    assert d["flights"] == {"shipped": [3, 4], "yours": [], "missing": list(range(5, 20))}
+    fly(*RAID, ok=True)
+    out = " ".join(fly("kraken", "box", ok=True).stdout.split())
+    assert "9 Raid (yours)" in out and "4 Accident (the book, shipped)" in out
+    assert "journal kraken box flight N --name NAME" in out
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--timeline", "-,Q"], "timeline cell 'Q' is not one of"),
+    (["--enemy", "Raider"], "is not an enemy"),
+    (["--objective", "Z9"], "is not an objective"),
+    (["--xp", "-1"], "xp = -1"),
+])
+def test_bad_input_is_one_line_and_changes_neither_the_box_nor_the_campaign(fly, args, says):
+    fly(*RAID, ok=True)
+    fly(*FLIGHT_9[:-1], "1", ok=True)   # flight 2 × 3 + d3(1 → 1) = 7: its page waits
+    with open(BOX, "rb") as f:
+        before = f.read()
+    saved = fly.files("fly")
+    xp = [] if "--xp" in args else ["--xp", "3"]
+    r = fly("kraken", "box", "flight", "7", "--name", "Ambush", *xp, *args)
+    assert r.exit_code == 2 and says in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    with open(BOX, "rb") as f:
+        assert f.read() == before
+    assert fly.files("fly") == saved
+
+
+def test_a_flight_number_outside_the_table_is_refused(fly):
+    r = fly("kraken", "box", "flight", "20", "--name", "X", "--xp", "1")
+    assert r.exit_code == 2 and "a flight number is 3-19" in r.stderr and not os.path.exists(BOX)
+
+
+def test_a_page_already_filled_by_hand_keeps_its_values(fly):
+    fly(*FLIGHT_9, ok=True)
+    fly("kraken", "combat", "set", "-s", "fly", "enemy.1", "Pirate 5-2, 3, 1-1", ok=True)
+    d = j(fly, *RAID)   # the campaign no longer waits for the row: the box keeps it
+    assert d["name"] == "Raid" and state(fly, "fly")["combat"]["enemies"][0]["type"] == "Pirate"
+
+
+def test_on_a_terminal_the_row_is_asked_as_the_flight_comes_and_kept(fly):
+    pexpect = pytest.importorskip("pexpect")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JOURNAL_")}
+    env.update(TERM="xterm", LANG="C.UTF-8", LC_ALL="C.UTF-8", COLUMNS="80", LINES="24",
+               PYTHONPATH=os.pathsep.join(sys.path))
+    child = pexpect.spawn(sys.executable, ["-m", "journal", "--saves", "saves", *FLIGHT_9], env=env,
+                          dimensions=(24, 80), encoding="utf-8", timeout=120)
+    child.expect_exact("Flight 9 is not in your box yet: type its row from the FLIGHT TABLE")
+    for question, answer in (("Flight 9 name: ", "Raid"),
+                             ("Flight 9 timeline (cells, e.g. -,-,V; Enter: none): ", "-,Q"),
+                             ("timeline cell 'Q' is not one of", None),
+                             ("Flight 9 timeline (cells, e.g. -,-,V; Enter: none): ", "-,A"),
+                             ("Flight 9 objectives (e.g. T7,T9; Enter: none): ", "T7"),
+                             ("Flight 9 enemy 1 (e.g. Mine 3-0, 5, 0-0; Enter: no more): ", "Raider 8-5, 4, 3-1"),
+                             ("Flight 9 enemy 2 (e.g. Mine 3-0, 5, 0-0; Enter: no more): ", ""),
+                             ("Flight 9 XP: ", "12")):
+        child.expect_exact(question)
+        if answer is not None:
+            child.sendline(answer)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.before
+    assert "SPACE COMBAT page, flight 9 'Raid':" in child.before
+    assert state(fly, "fly")["combat"]["enemies"][0]["type"] == "Raider"
+    assert j(fly, "kraken", "box")["flights"]["yours"] == [9]
