@@ -1,4 +1,4 @@
-"""`journal kraken box`: the player's own FLIGHT TABLE, entered row by row as its flights come.
+"""`journal kraken box`: the player's own FLIGHT TABLE and LOCATION GENERATOR, entered as they come.
 
 The box lives in the saves folder, in `box/kraken/flight-table.toml`, in the format of
 templates/kraken/flight-table.toml (so it can be shared, or named with `flight --table`). The
@@ -9,6 +9,11 @@ records the row (`journal kraken box flight N ...`), which fills the page too. E
 campaign finds the row in the box.
 
 `journal kraken flight` without `--table` reads the shipped rows and the box's (the box's win).
+
+The LOCATION GENERATOR is the same: `box/kraken/location-generator.toml`, in the format of
+templates/kraken/location-generator-sample.toml, a table's dice and each roll's result typed the
+first time they are rolled (`location generate` without --generator, then `modify` and `accept`:
+a terminal asks, a script is told `journal kraken box table` or `box result`).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from journal.errors import InputError, JournalError, RuleError, typed
 from journal.games.kraken.model import flight_table as ft
 from journal.hints import cmd
 from journal.options import OrderedGroup
+from journal.games.kraken.model.constants import GEN_FIELDS as GEN_FIELDS_CHOICE
 from journal.runtime import Mode, Runtime, pass_rt
 
 if TYPE_CHECKING:
@@ -30,8 +36,13 @@ if TYPE_CHECKING:
 
 FOLDER = os.path.join("box", "kraken")
 FLIGHTS = "flight-table.toml"
+GENERATOR = "location-generator.toml"
+GENERATOR_TITLE = "Your LOCATION GENERATOR (kept by journal as its tables are rolled)"
 HEADER = ("# Your own Space Kraken FLIGHT TABLE, kept by journal for every campaign (journal kraken box shows it).\n"
           "# The format of templates:kraken/flight-table.toml: share it, or name it with `flight --table`.\n\n")
+GEN_HEADER = ("# Your own Space Kraken LOCATION GENERATOR, kept by journal as its tables are rolled (journal kraken "
+              "box).\n# The format of templates:kraken/location-generator-sample.toml: each table's dice, and the result "
+              "of each\n# roll typed so far (a roll not here is asked for the first time it comes).\n\n")
 RECORD = cmd("kraken box flight", "N", name="NAME", timeline="CELLS", objective="X", enemy="SPEC", xp="N")
 
 
@@ -39,16 +50,16 @@ def folder(rt: Runtime) -> str:
     return os.path.join(rt.saves_dir, FOLDER)
 
 
-def path_of(rt: Runtime) -> str:
-    return os.path.join(folder(rt), FLIGHTS)
+def path_of(rt: Runtime, name: str = FLIGHTS) -> str:
+    return os.path.join(folder(rt), name)
 
 
-def read_doc(rt: Runtime) -> dict:
-    """The box's flight table as written ({} when there is none), read by the guarded reader."""
+def read_doc(rt: Runtime, name: str = FLIGHTS) -> dict:
+    """A file of the box as written ({} when there is none), read by the guarded reader."""
     from journal import files
 
     try:
-        return files.read_toml(path_of(rt), path_of(rt), RuleError)
+        return files.read_toml(path_of(rt, name), path_of(rt, name), RuleError)
     except (FileNotFoundError, NotADirectoryError):
         return {}
 
@@ -75,8 +86,18 @@ def flight_table(rt: Runtime) -> dict:
 
 
 def record(rt: Runtime, number: int, row: dict) -> None:
-    """Keep a row (in the file's form) in the box: read, checked whole, written atomically under
-    the box folder's lock."""
+    """Keep a row (in the file's form) in the box's flight table."""
+    def change(doc: dict) -> dict:
+        flights = doc.setdefault("flights", {})
+        flights[str(number)] = row
+        doc["flights"] = dict(sorted(flights.items(), key=lambda kv: int(kv[0]) if kv[0].isdigit() else 0))
+        return doc
+    update(rt, FLIGHTS, change)
+
+
+def update(rt: Runtime, name: str, change: Callable[[dict], dict]) -> dict:
+    """Read a file of the box, change it (`change(doc) -> doc`, refusing bad input before anything
+    is written), check it whole and write it atomically, under the box folder's lock."""
     import tomllib
 
     import tomli_w
@@ -87,27 +108,33 @@ def record(rt: Runtime, number: int, row: dict) -> None:
         raise InputError("a box command changes your box, not a campaign: run it on its own, not in a batch")
     os.makedirs(folder(rt), exist_ok=True)
     with locking.locked(folder(rt), True):
-        doc = read_doc(rt)
-        flights = doc.setdefault("flights", {})
-        flights[str(number)] = row
-        doc["flights"] = dict(sorted(flights.items(), key=lambda kv: int(kv[0]) if kv[0].isdigit() else 0))
-        rows_of(doc, path_of(rt))
-        text = HEADER + table_text(doc)
+        doc = change(read_doc(rt, name))
+        if name == FLIGHTS:
+            rows_of(doc, path_of(rt, name))
+            text = HEADER + table_text(doc)
+        else:
+            generator_of(doc, path_of(rt, name))
+            text = GEN_HEADER + generator_text(doc)
         if tomllib.loads(text) != doc:  # the hand-written layout must read back as the data
-            text = HEADER + tomli_w.dumps(doc)
-        atomic.atomic_write(path_of(rt), text.encode("utf-8"))
+            text = text[:text.index("\n\n") + 2] + tomli_w.dumps(doc)
+        atomic.atomic_write(path_of(rt, name), text.encode("utf-8"))
+    return doc
+
+
+def toml_value(v: object) -> str:
+    """A value on one line (strings as JSON writes them, which TOML reads the same)."""
+    import json
+
+    if isinstance(v, list):
+        return "[" + ", ".join(toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{toml_value(str(k))} = {toml_value(x)}" for k, x in v.items()) + " }" if v else "{}"
+    return json.dumps(v, ensure_ascii=False) if isinstance(v, str) else str(v)
 
 
 def table_text(doc: dict) -> str:
     """The flight table as the shipped file writes it: a [flights.N] table a row, arrays on one line."""
-    import json
-
-    def value(v: object) -> str:
-        if isinstance(v, list):
-            return "[" + ", ".join(value(x) for x in v) + "]"
-        return json.dumps(v, ensure_ascii=False) if isinstance(v, str) else str(v)
-
-    return "\n".join(f"[flights.{n}]\n" + "".join(f"{k} = {value(v)}\n" for k, v in row.items())
+    return "\n".join(f"[flights.{n}]\n" + "".join(f"{k} = {toml_value(v)}\n" for k, v in row.items())
                      for n, row in doc.get("flights", {}).items())
 
 
@@ -120,6 +147,89 @@ def checked_row(number: int, row: dict) -> dict:
         raise InputError(problems[0].replace(f"the row: flights.{number}: ", "").replace(f"the row: flights.{number}.",
                                                                                           "--"))
     return rows[number]
+
+
+# --- the LOCATION GENERATOR ----------------------------------------------------------------------
+
+def generator_of(doc: dict, source: str) -> dict:
+    """The box's generator as the rules read it: every Location value's table in the book's order
+    (GEN_FIELDS), a table whose dice are not known yet without them, and the results typed so far."""
+    from journal.games.kraken import new_location as rules
+    from journal.games.kraken.model.constants import GEN_FIELDS
+
+    gen, problems = rules.parse_generator(doc, source, partial=True)
+    if problems:
+        raise RuleError(problems[0])
+    by_field = {t["field"]: t for t in gen["tables"]}
+    tables = [by_field.get(f) or {"field": f, "count": None, "sides": None, "rows": []} for f in GEN_FIELDS]
+    return {"title": gen["title"] or GENERATOR_TITLE, "tables": tables}
+
+
+def box_generator(rt: Runtime) -> tuple[dict, dict]:
+    """The box's generator and how a generation's save names it (its path, SHA-256, title)."""
+    from hashlib import sha256
+
+    from journal import files
+    from journal.games.kraken.cli.files import stored_path
+
+    path = path_of(rt, GENERATOR)
+    try:
+        data = files.read_bytes(path, path, RuleError)
+    except (FileNotFoundError, NotADirectoryError):
+        data = b""
+    gen = generator_of(files.toml_of(data, path, RuleError) if data else {}, path)
+    return gen, {"path": stored_path(os.path.abspath(path)), "sha256": sha256(data).hexdigest(), "title": gen["title"]}
+
+
+def generator_for(rt: Runtime, save: str | None) -> tuple[dict, bool]:
+    """The generator of the generation under way: the box's, read again (it grows as its rolls come;
+    True), or the file it began with, checked unchanged (False)."""
+    from journal.games.kraken.cli.files import campaign_generator, real_path
+
+    state = rt.current_state(save)
+    ref = ((state.get("flight") or {}).get("generation") or {}).get("generator") if isinstance(state, dict) else None
+    if ref and os.path.realpath(real_path(ref["path"])) == os.path.realpath(path_of(rt, GENERATOR)):
+        return box_generator(rt)[0], True
+    return campaign_generator(rt, save), False
+
+
+def keep_answers(rt: Runtime, out: Outcome) -> None:
+    """The parts of the generator the player typed as they were rolled, kept in the box."""
+    answers = out.data.get("answers")
+    if not answers:
+        return
+    update(rt, GENERATOR, lambda doc: with_answers(doc, answers))
+    click.echo(f"Kept in your box ({path_of(rt, GENERATOR)}) for every later Location.")
+
+
+def with_answers(doc: dict, answers: dict) -> dict:
+    """The generator file with the answers written in (a table's dice, a roll's result)."""
+    from journal.games.kraken import new_location as rules
+    from journal.games.kraken.model.constants import GEN_FIELDS
+
+    doc.setdefault("generator", {"title": GENERATOR_TITLE})
+    tables = doc.setdefault("tables", [])
+    for key, text in answers.items():
+        field, _sep, what = key.partition(":")
+        t = next((t for t in tables if isinstance(t, dict) and t.get("field") == field), None)
+        if t is None:
+            t = {"field": field, "dice": "", "results": {}}
+            tables.append(t)
+        if what == "dice":
+            t["dice"] = str(text).strip().lower()
+        else:
+            t.setdefault("results", {})[what] = rules.normal_value(field, text)
+    tables.sort(key=lambda t: GEN_FIELDS.index(t["field"]) if t.get("field") in GEN_FIELDS else len(GEN_FIELDS))
+    return doc
+
+
+def generator_text(doc: dict) -> str:
+    """The generator as the sample writes it: [generator], then a [[tables]] a Location value."""
+    head = doc.get("generator", {})
+    out = ["[generator]\n" + "".join(f"{k} = {toml_value(v)}\n" for k, v in head.items())]
+    for t in doc.get("tables", []):
+        out.append("[[tables]]\n" + "".join(f"{k} = {toml_value(v)}\n" for k, v in t.items()))
+    return "\n".join(out)
 
 
 # --- asked on a terminal, as the flight comes ---------------------------------------------------
@@ -244,8 +354,42 @@ def show_box(rt: Runtime) -> None:
                   for n, r in sorted({**shipped, **yours}.items())])]
     if missing:
         lines.append(f"  not yet: {', '.join(map(str, missing))}: each is asked for as its flight comes; or {RECORD}")
+    gen = box_generator(rt)[0]
+    lines.append("LOCATION GENERATOR (each roll asked for the first time it comes; or "
+                 f"{cmd('kraken box table', 'FIELD', dice='DICE')}, {cmd('kraken box result', 'FIELD', 'ROLL', 'VALUE')}):")
+    lines += [f"  {line}" for line in generator_lines(gen)]
     rt.emit(lines, {"folder": folder(rt), "flights": {"shipped": sorted(shipped), "yours": sorted(yours),
-                                                      "missing": missing}})
+                                                      "missing": missing},
+                    "generator": {t["field"]: generator_data(t) for t in gen["tables"]}})
+
+
+def rolls(t: dict) -> list[int]:
+    """Every total a table's dice can show."""
+    return list(range(t["count"], t["count"] * t["sides"] + 1)) if t["sides"] else []
+
+
+def entered(t: dict) -> list[int]:
+    return [n for n in rolls(t) if any(lo <= n <= hi for lo, hi, _v in t["rows"])]
+
+
+def generator_lines(gen: dict) -> list[str]:
+    out = []
+    for t in gen["tables"]:
+        if t["sides"] is None:
+            out.append(f"{t['field']}: its dice are not entered yet")
+            continue
+        from journal.games.kraken.new_location import dice_text
+
+        out.append(f"{t['field']} ({dice_text(t)}): {len(entered(t))} of {len(rolls(t))} rolls entered")
+    return out
+
+
+def generator_data(t: dict) -> dict:
+    if t["sides"] is None:
+        return {"dice": None, "entered": [], "missing": []}
+    done = entered(t)
+    return {"dice": f"{t['count'] if t['count'] > 1 else ''}d{t['sides']}", "entered": done,
+            "missing": [n for n in rolls(t) if n not in done]}
 
 
 @box.command("flight")
@@ -271,3 +415,42 @@ def box_flight(rt: Runtime, number: int, name: str, timeline: str, objectives: t
     record(rt, number, row)
     rt.emit([f"Flight {number} {parsed['name']}: kept in your box ({path_of(rt)}) for every campaign."],
             {"number": number, **parsed})
+
+
+@box.command("table")
+@click.argument("field", type=click.Choice(GEN_FIELDS_CHOICE, case_sensitive=False))
+@click.option("--dice", required=True, metavar="DICE", help="Its dice, as the LOCATION GENERATOR prints them: d6, 2d6...")
+@pass_rt
+def box_table(rt: Runtime, field: str, dice: str) -> None:
+    """Record the dice of a table of your LOCATION GENERATOR."""
+    field = field.lower()
+    doc = update(rt, GENERATOR, lambda doc: with_answers(doc, {f"{field}:dice": dice}))
+    t = next(t for t in generator_of(doc, path_of(rt, GENERATOR))["tables"] if t["field"] == field)
+    rt.emit([f"The {field} table rolls {dice.strip().lower()}: kept in your box ({path_of(rt, GENERATOR)})."],
+            {"field": field, **generator_data(t)})
+
+
+@box.command("result")
+@click.argument("field", type=click.Choice(GEN_FIELDS_CHOICE, case_sensitive=False))
+@click.argument("roll", type=int)
+@click.argument("value")
+@pass_rt
+def box_result(rt: Runtime, field: str, roll: int, value: str) -> None:
+    """Record what a roll of a table of your LOCATION GENERATOR gives (its dice first)."""
+    from journal.games.kraken import new_location as rules
+
+    field = field.lower()
+    t = next(t for t in box_generator(rt)[0]["tables"] if t["field"] == field)
+    if t["sides"] is None:
+        raise InputError(f"the {field} table's dice are not in your box yet: record them first with "
+                         f"{cmd('kraken box table', field, dice='DICE')}")
+    if roll not in rolls(t):
+        raise InputError(f"ROLL {roll}: {rules.dice_text(t)} rolls {rolls(t)[0]}-{rolls(t)[-1]}")
+    if rules.normal_value(field, value) is None:
+        raise InputError(f"VALUE {typed(value)} is no {field}: "
+                         + (', '.join(rules.VALUE_CHOICES[field]) if field in rules.VALUE_CHOICES
+                            else rules.VALUE_HINT.get(field, "a name")))
+    update(rt, GENERATOR, lambda doc: with_answers(doc, {f"{field}:{roll}": value}))
+    shown = rules.normal_value(field, value)
+    rt.emit([f"The {field} for {rules.dice_text(t)} = {roll}: {shown}, kept in your box ({path_of(rt, GENERATOR)})."],
+            {"field": field, "roll": roll, "value": shown})
