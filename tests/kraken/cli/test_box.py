@@ -107,3 +107,100 @@ def test_on_a_terminal_the_row_is_asked_as_the_flight_comes_and_kept(fly):
     assert "SPACE COMBAT page, flight 9 'Raid':" in child.before
     assert state(fly, "fly")["combat"]["enemies"][0]["type"] == "Raider"
     assert j(fly, "kraken", "box")["flights"]["yours"] == [9]
+
+
+# --- the LOCATION GENERATOR ------------------------------------------------------------------------
+
+GEN = os.path.join("saves", "box", "kraken", "location-generator.toml")
+
+
+@pytest.fixture
+def arrived(fly):
+    """'fly' after a Safe and Sound flight: 2 dice modifications, a Location to generate."""
+    fly("kraken", "flight", "-s", "fly", "--difficulty", "1", "--option", "safe", ok=True)
+    return fly
+
+
+def sample_box_without(*cut: str) -> None:
+    """The sample generator as the player's box, less some of its results ("type:5") or tables ("ao")."""
+    import tomllib
+
+    from journal import templates
+
+    doc = templates.load("kraken", "location-generator-sample.toml")
+    for what in cut:
+        field, _sep, roll = what.partition(":")
+        table = next(t for t in doc["tables"] if t["field"] == field)
+        if roll:
+            del table["results"][roll]
+        else:
+            doc["tables"].remove(table)
+    from journal.games.kraken.cli.box import GEN_HEADER, generator_text
+
+    os.makedirs(os.path.dirname(GEN), exist_ok=True)
+    text = GEN_HEADER + generator_text(doc)
+    assert tomllib.loads(text) == doc
+    with open(GEN, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def test_without_a_generator_the_first_table_is_refused_naming_the_command(arrived):
+    saved = arrived.files("fly")
+    r = arrived("kraken", "location", "generate", "-s", "fly")
+    assert r.exit_code == 2 and r.stderr.strip() == (
+        "Error: the type table's dice are not in your box yet: record them with journal kraken box table type "
+        "--dice DICE, then run this command again")
+    assert arrived.files("fly") == saved
+    arrived("kraken", "box", "table", "type", "--dice", "D6", ok=True)
+    r = arrived("kraken", "location", "generate", "-s", "fly", "--roll", "5")
+    assert r.exit_code == 2 and "the type for d6 = 5 is not in your box yet: record it with journal kraken box " \
+                                "result type 5 VALUE" in r.stderr
+    arrived("kraken", "box", "result", "type", "5", "Space Station", ok=True)
+    d = j(arrived, "kraken", "location", "generate", "-s", "fly", "--roll", "5")
+    assert d["dice"] == [5] and d["table"] == 0 and "answers" not in d
+    assert "type (d6): 1 of 6 rolls entered" in arrived("kraken", "box", ok=True).stdout
+
+
+def test_a_box_generator_with_every_roll_generates_as_a_file_does(arrived):
+    sample_box_without()
+    arrived("kraken", "location", "generate", "-s", "fly", "--roll", "3", ok=True)
+    d = j(arrived, "kraken", "location", "accept", "-s", "fly", "--rest", "--roll", "1", "--roll", "1", "--roll",
+          "1", "--roll", "2", "--roll", "3", "--roll", "1", "--roll", "1")
+    assert d["done"] and d["location"]["type"] == "Mining Station" and d["location"]["depth"] == 4
+
+
+@pytest.mark.parametrize("args, says", [
+    (["result", "type", "7", "X"], "ROLL 7: d6 rolls 1-6"),
+    (["result", "ao", "1", "maybe"], "VALUE 'maybe' is no ao: YES, NO, HELL"),
+    (["result", "depth", "1", "12"], "VALUE '12' is no depth: 4-9"),
+    (["table", "ao", "--dice", "d7"], "'d7'"),
+    (["table", "colour", "--dice", "d6"], "'colour' is not one of"),
+])
+def test_bad_generator_input_is_one_line_and_the_box_is_unchanged(arrived, args, says):
+    sample_box_without("type:5")
+    with open(GEN, "rb") as f:
+        before = f.read()
+    r = arrived("kraken", "box", *args)
+    assert r.exit_code != 0 and says in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    with open(GEN, "rb") as f:
+        assert f.read() == before
+
+
+def test_on_a_terminal_a_missing_result_is_asked_and_kept(arrived):
+    pexpect = pytest.importorskip("pexpect")
+    sample_box_without("type:5")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JOURNAL_")}
+    env.update(TERM="xterm", LANG="C.UTF-8", LC_ALL="C.UTF-8", COLUMNS="80", LINES="24",
+               PYTHONPATH=os.pathsep.join(sys.path))
+    child = pexpect.spawn(sys.executable, ["-m", "journal", "--saves", "saves", "kraken", "location", "generate",
+                                           "-s", "fly", "--roll", "5"], env=env, dimensions=(24, 80),
+                          encoding="utf-8", timeout=120)
+    child.expect_exact("The type for d6 = 5 (a name, e.g. Mining Station): ")
+    child.sendline("Space Station")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.before
+    assert "type: d6 5 → Space Station" in child.before and "Kept in your box" in child.before
+    with open(GEN, encoding="utf-8") as f:
+        assert '"5" = "Space Station"' in f.read()
+    assert "type (d6): 6 of 6 rolls entered" in arrived("kraken", "box", ok=True).stdout
