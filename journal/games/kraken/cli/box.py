@@ -38,10 +38,10 @@ FOLDER = os.path.join("box", "kraken")
 FLIGHTS = "flight-table.toml"
 GENERATOR = "location-generator.toml"
 GENERATOR_TITLE = "Your LOCATION GENERATOR (kept by journal as its tables are rolled)"
-HEADER = ("# Your own Space Kraken FLIGHT TABLE, kept by journal for every campaign (journal kraken box shows it).\n"
-          "# The format of templates:kraken/flight-table.toml: share it, or name it with `flight --table`.\n\n")
-GEN_HEADER = ("# Your own Space Kraken LOCATION GENERATOR, kept by journal as its tables are rolled (journal kraken "
-              "box).\n# The format of templates:kraken/location-generator-sample.toml: each table's dice, and the result "
+HEADER = ("# Your own Space Kraken FLIGHT TABLE, kept by journal for every campaign (see `journal kraken box`).\n"
+          "# The format of templates:kraken/flight-table.toml: share it, or fly with it as a --table FILE.\n\n")
+GEN_HEADER = ("# Your own Space Kraken LOCATION GENERATOR, kept by journal as its tables are rolled (see `journal "
+              "kraken box`).\n# The format of templates:kraken/location-generator-sample.toml: each table's dice, and the result "
               "of each\n# roll typed so far (a roll not here is asked for the first time it comes).\n\n")
 RECORD = cmd("kraken box flight", "N", name="NAME", timeline="CELLS", objective="X", enemy="SPEC", xp="N")
 

@@ -36,8 +36,8 @@ if TYPE_CHECKING:
 FOLDER = os.path.join("box", "titans")
 PARTS = ("board", "invaders", "dice")
 INVADER_TYPES = 4      # the box: 4 Invader Lairs, 20 Invader Cards
-HEADER = ("# Your own War Titans box, kept by journal for every campaign (journal titans box shows it).\n"
-          "# The format of templates:titans/{part}-sample.toml: share it, or name it with `new --{part}`.\n\n")
+HEADER = ("# Your own War Titans box, kept by journal for every campaign (see `journal titans box`).\n"
+          "# The format of templates:titans/{part}-sample.toml: share it, or start a game with it as --{part} FILE.\n\n")
 
 
 # --- the files --------------------------------------------------------------------------------
