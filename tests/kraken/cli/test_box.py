@@ -204,3 +204,10 @@ def test_on_a_terminal_a_missing_result_is_asked_and_kept(arrived):
     with open(GEN, encoding="utf-8") as f:
         assert '"5" = "Space Station"' in f.read()
     assert "type (d6): 6 of 6 rolls entered" in arrived("kraken", "box", ok=True).stdout
+
+
+def test_the_demo_flies_on_the_shipped_table_whatever_the_box_holds(journal):
+    journal("kraken", "box", "flight", "4", "--name", "Not the demo's", "--xp", "1", ok=True)
+    journal("demo", ok=True)
+    log = journal("log", "-s", "demo-kraken", ok=True).stdout
+    assert "flight 4 Accident" in log and "Not the demo's" not in log

@@ -246,3 +246,14 @@ def test_on_a_terminal_the_card_is_asked_as_the_invader_comes_out_and_kept_in_th
     assert j(boxed, "titans", "box")["invaders"]["cards"] == ["T1"]
     assert 'red = { hp = 4, dmg = 2, immune = ["energy"] }' in box_file("invaders").decode()
     assert json.loads(boxed("--json", "show", ok=True).stdout)["state"]["cards"]["T1"]["immune"][3] == ["energy"]
+
+
+def test_the_demo_plays_on_the_samples_whatever_the_box_holds(journal):
+    journal("titans", "box", "city", "London", "--type", "metropolis", "--yellow", "Toronto", "--green", "Paris",
+            ok=True)   # a board not whole: `new` would refuse it
+    journal("titans", "box", "dice", "--faces", "a,b,c,d,e,f", "--red", "a", "--combat", "a", "--movement", "b",
+            "--repair", "c", ok=True)
+    journal("demo", ok=True)
+    state = j(journal, "show", "-s", "demo-titans")["state"]
+    assert "London" in state["cities"] and "Sydney" in state["cities"] and state.get("dice", {}).get("faces") != \
+        ["a", "b", "c", "d", "e", "f"]

@@ -8,7 +8,7 @@ from journal.games.kraken.cli.common import NUMBER, catalogue, rolls_of, run
 from journal.games.kraken.cli.files import load_table
 from journal.games.kraken.model.constants import FLIGHT_OPTIONS
 from journal.options import reason_option, save_option
-from journal.runtime import How, Runtime, pass_rt
+from journal.runtime import How, Mode, Runtime, pass_rt
 from journal.text import plural
 
 
@@ -37,7 +37,7 @@ def flight(rt: Runtime, save: str | None, difficulty: int, options: tuple[str, .
     from journal.games.kraken import flight as rules
     from journal.games.kraken.cli import box
 
-    boxed = table_path is None  # the player's own table, filled in as its flights come (cli/box.py)
+    boxed = table_path is None and rt.mode != Mode.DEMO  # the player's own table, filled in as flights come
     table = box.flight_table(rt) if boxed else load_table(table_path)
     out = run(rt, save, rules.flight, How(entered=rolls), difficulty=difficulty, cat=catalogue(), table=table,
               options=[o.lower() for o in options], stealth=stealth, avoid=avoid, nano_skin=nano_skin, box=boxed)

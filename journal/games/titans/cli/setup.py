@@ -167,12 +167,14 @@ def read_face_up(names: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def from_box(rt: Runtime, board: str | None, invaders: str | None, dice_file: str | None) -> dict:
-    """The parts of the player's box `new` takes: each one no file is named for (box.for_new)."""
+    """The parts of the player's box `new` takes: each one no file is named for (box.for_new). The
+    demo plays on the samples, whatever the box holds."""
     import os
 
     from journal.games.titans.cli import box
+    from journal.runtime import Mode
 
-    if all((board, invaders, dice_file)) or not os.path.isdir(box.folder(rt)):
+    if all((board, invaders, dice_file)) or rt.mode == Mode.DEMO or not os.path.isdir(box.folder(rt)):
         return {}
     return box.for_new(rt, board is None, invaders is None, dice_file is None)
 
