@@ -209,13 +209,14 @@ def invaders_of(boxed: dict, invaders: str | None, rifts: dict) -> tuple[tuple[d
                    "Refresh Cost), blow=TAG[+TAG], pilot=NAME, player=NAME, color=blue|yellow|red|green, "
                    "city=CITY (its starting city), dice=FILE (the success symbols its sheet prints, over --dice). "
                    "One per player, in clockwise seating order.")
-@click.option("--board", metavar="FILE", help="Your board: cities, trails, rifts (default: the sample board, "
+@click.option("--board", metavar="FILE", help="Your board: cities, trails, rifts (default: your box's, see "
+                                             "`journal titans box`; without one, the sample board, "
                                              "templates:titans/board-sample.toml).")
-@click.option("--invaders", metavar="FILE", help="Your invader cards (default: the sample cards, "
-                                                 "templates:titans/invaders-sample.toml).")
+@click.option("--invaders", metavar="FILE", help="Your invader cards (default: your box's; without one, the sample "
+                                                 "cards, templates:titans/invaders-sample.toml).")
 @click.option("--dice", "dice_file", metavar="FILE",
-              help="Optional custom-die face table, so journal can roll checks (a sample: "
-                   "templates:titans/dice-sample.toml).")
+              help="Optional custom-die face table, so journal can roll checks (default: your box's, if it has "
+                   "one; a sample: templates:titans/dice-sample.toml).")
 @click.option("--rift", "rift_specs", multiple=True, metavar="RIFT=TYPE",
               help="The invader type you put on a rift (repeat); the others are drawn from the seed.")
 @click.option("--lead", metavar="PLAYER", help="The first Lead Character (default: the first player).")
