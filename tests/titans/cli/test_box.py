@@ -257,3 +257,14 @@ def test_the_demo_plays_on_the_samples_whatever_the_box_holds(journal):
     state = j(journal, "show", "-s", "demo-titans")["state"]
     assert "London" in state["cities"] and "Sydney" in state["cities"] and state.get("dice", {}).get("faces") != \
         ["a", "b", "c", "d", "e", "f"]
+
+
+def test_a_batch_takes_a_card_from_the_box_and_refuses_one_the_box_lacks(boxed):
+    started(boxed)
+    boxed(*T1, ok=True)
+    r = boxed("batch", "-", input="titans invade --rift North --city Tokyo\n")
+    assert r.exit_code == 0, r.stderr
+    assert j(boxed, "show")["state"]["cards"]["T1"]["hp"] == [2, 3, 3, 4]
+    before = boxed.files("g")
+    r = boxed("batch", "-", input="titans invader T2 --city Lima --reason card\n")
+    assert r.exit_code == 1 and "journal titans box card T2" in r.stderr and boxed.files("g") == before
