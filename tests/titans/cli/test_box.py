@@ -268,3 +268,27 @@ def test_a_batch_takes_a_card_from_the_box_and_refuses_one_the_box_lacks(boxed):
     before = boxed.files("g")
     r = boxed("batch", "-", input="titans invader T2 --city Lima --reason card\n")
     assert r.exit_code == 1 and "journal titans box card T2" in r.stderr and boxed.files("g") == before
+
+
+def test_in_the_table_shell_the_card_is_asked_at_its_prompt(boxed):
+    pytest.importorskip("pexpect")
+    from pathlib import Path
+
+    from test_play_terminal import Shell
+
+    started(boxed)
+    sh = Shell(Path("saves").absolute(), "g")
+    sh.ready()
+    sh.line("invade --rift North --city Tokyo")
+    sh.expect("T1 (Terrestrial) comes out, and its Invader Card is not in your box yet")
+    sh.expect("T1 Reward Value (1-3; Enter: 1)")
+    sh.line("")
+    for tier, answer in (("green", "2/1"), ("white", "3/1"), ("blue", "3/2"), ("red", "4/2")):
+        sh.expect(f"T1 {tier} section, HP/DMG (e.g. 3/1)")
+        sh.line(answer)
+    sh.expect("T1 red section immune to (melee, ranged, energy, physical; Enter: none)")
+    sh.line("")
+    sh.expect("Take T1 (Terrestrial, Green: HP 2, DMG 1)")
+    sh.ready()
+    assert sh.leave() == 0
+    assert j(boxed, "titans", "box")["invaders"]["cards"] == ["T1"]
