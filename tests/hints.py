@@ -102,7 +102,7 @@ def hint_problem(hint) -> str | None:
             return f"{shown}: no command {word!r}"
         ctx = click.Context(sub, info_name=word, parent=ctx, resilient_parsing=True)
         cmd = sub
-    if isinstance(cmd, click.Group):
+    if isinstance(cmd, click.Group) and not cmd.invoke_without_command:
         return f"{shown}: {' '.join(hint.command)} is a group: name one of its commands"
     options = {o: p for p in cmd.params if isinstance(p, click.Option) for o in (*p.opts, *p.secondary_opts)}
     arguments = [p for p in cmd.params if isinstance(p, click.Argument)]
@@ -174,6 +174,8 @@ def problems(hint: str) -> list[str]:
             if not param.is_flag and tokens:
                 tokens.pop(0)
         if not tokens:
+            if cmd.invoke_without_command:  # a group that does something alone (`journal titans box`)
+                return []
             return [f"{hint}: `{' '.join(path)}` needs a command"]
         word = tokens.pop(0)
         if word in ("...", "…", "[OPTIONS]") and len(path) <= 2:  # `journal epm ...`: the game's commands

@@ -150,3 +150,22 @@ def test_a_flight_number_missing_from_the_table_leaves_the_page_to_fill_by_hand(
     assert "not in the flight table" in " ".join(out.lines)
     s = apply(out.state, page.combat_set, key="enemy.1", value=parse_enemy("Raider 8-4, 4, 3-1")).state
     assert s["combat"]["enemies"][0]["crew"] == 4
+
+
+def test_flight_row_fills_the_page_the_box_lacked_and_only_while_it_waits():
+    """9.4, "transfer the values defined on the FLIGHT TABLE to the SPACE COMBAT page": a row the
+    player's box did not hold fills the page of that flight once they record it."""
+    from journal.games.kraken.cli.box import checked_row
+
+    out = apply(ship_state(), flight.flight, 6, difficulty=3, cat=CAT, table=TABLE, box=True)
+    assert "not in your box yet" in " ".join(out.lines)
+    row = checked_row(9, {"name": "Raid", "timeline": ["-", "A"], "objectives": ["T7"],
+                          "enemies": ["Raider 8-5, 4, 3-1"], "xp": 12})
+    filled = apply(out.state, flight.flight_row, number=9, row=row, cat=CAT, note="kept")
+    c = filled.state["combat"]
+    assert filled.lines[0] == "kept" and c["name"] == "Raid" and c["timeline"] == ["-", "A"] and c["xp"] == 12
+    assert c["enemies"][0]["sp"] == 8 and filled.state["flight"]["name"] == "Raid"
+    with pytest.raises(RuleError, match="filled in already"):
+        apply(filled.state, flight.flight_row, number=9, row=row, cat=CAT)
+    with pytest.raises(RuleError, match="no Space Combat of flight 8"):
+        apply(out.state, flight.flight_row, number=8, row=row, cat=CAT)

@@ -158,3 +158,30 @@ def test_a_generation_edited_by_hand_is_named_by_check_and_refused_never_a_crash
     assert "state.flight.generation.values.depth = \"deep\": the depth is a whole number" in problems
     with pytest.raises(RuleError, match="the generator's tables are 0 to 6"):
         new_location.location_accept(s, dice(1), generator=GEN)
+
+
+def test_location_generate_on_the_players_box_asks_what_it_lacks_and_takes_the_answers():
+    """Ch. 12, "Roll a dice on each table found on the LOCATION GENERATOR": a table of the player's box
+    whose dice or whose result for the roll is not entered yet is asked for (MissingResult, a choice
+    the runtime asks on a terminal); the answers, checked as a generator file's, fill it."""
+    box = {"title": "box", "tables": [dict(t, rows=[r for r in t["rows"] if t["field"] != "type" or r[0] != 5])
+                                      if t["field"] != "ao" else {"field": "ao", "count": None, "sides": None,
+                                                                   "rows": []} for t in GEN["tables"]]}
+    with pytest.raises(new_location.MissingResult) as missing:
+        apply(flown(), new_location.location_generate, 5, generator=box, ref=REF)
+    assert missing.value.key == "type:5" and missing.value.values == []
+    with pytest.raises(new_location.MissingResult, match="' ': a name"):
+        apply(flown(), new_location.location_generate, 5, generator=box, ref=REF, answers={"type:5": " "})
+    out = apply(flown(), new_location.location_generate, 5, generator=box, ref=REF, answers={"type:5": "Hive"})
+    assert "type: d6 5 → Hive" in out.lines[1] and out.data["answers"] == {"type:5": "Hive"}
+    s, box = out.state, new_location.with_answers(box, {"type:5": "Hive"})   # kept in the box by the command
+    with pytest.raises(new_location.MissingResult) as missing:   # the ao table: its dice first
+        apply(s, new_location.location_accept, 2, generator=box)
+    assert missing.value.key == "ao:dice"
+    with pytest.raises(new_location.MissingResult, match="not dice"):
+        apply(s, new_location.location_accept, 2, generator=box, answers={"ao:dice": "d7"})
+    with pytest.raises(new_location.MissingResult) as missing:
+        apply(s, new_location.location_accept, 2, generator=box, answers={"ao:dice": "d6"})
+    assert missing.value.key == "ao:2" and missing.value.values == ["YES", "NO", "HELL"]
+    done = apply(s, new_location.location_accept, 2, generator=box, answers={"ao:dice": "d6", "ao:2": "hell"})
+    assert done.state["flight"]["generation"]["values"] == {"type": "Hive"} and "ao: d6 2 → HELL" in done.lines[1]

@@ -65,11 +65,12 @@ class Course:
 
 
 def flight(state: State, dice: Dice, difficulty: int, cat: dict, table: dict, options=(), stealth: bool = False,
-           avoid: bool = False, nano_skin: bool = False) -> Outcome:
+           avoid: bool = False, nano_skin: bool = False, box: bool = False) -> Outcome:
     """Ch. 9: Location Difficulty 1-5, up to two flight options (incompatible pairs refused,
     never below difficulty 1), the avoid check (d6 >= flight difficulty, a 1 fails), and if
     Space Combat comes the flight number (2 × difficulty + d3, at most 19) and the SPACE
-    COMBAT page prepared from the flight table."""
+    COMBAT page prepared from the flight table (`box`: the player's own, filled in as its
+    flights come: a row it lacks is recorded there)."""
     s = copy_state(state)
     refuse_flight(s)
     if not 1 <= difficulty <= 5:
@@ -102,7 +103,7 @@ def flight(state: State, dice: Dice, difficulty: int, cat: dict, table: dict, op
         if avoided:
             avoided.meta = with_checks(avoided.meta, checks)
             return avoided
-    fought = _space_combat(s, dice, cat, table, fd, out, data)
+    fought = _space_combat(s, dice, cat, table, fd, out, data, box)
     fought.meta = with_checks(fought.meta, checks)
     return fought
 
@@ -204,7 +205,8 @@ def _avoid_check(s: State, dice: Dice, course: Course, out: list[str], data: dic
     return Outcome(cast(dict, s), f"Flight (difficulty {fd}): combat avoided (d6 {r})", out, data)
 
 
-def _space_combat(s: State, dice: Dice, cat: dict, table: dict, fd: int, out: list[str], data: dict) -> Outcome:
+def _space_combat(s: State, dice: Dice, cat: dict, table: dict, fd: int, out: list[str], data: dict,
+                  box: bool = False) -> Outcome:
     """Ch. 9.4: the flight number (2 × flight difficulty + d3, at most 19) and its SPACE COMBAT page."""
     f = s["flight"]
     r = dice.roll(6, label="flight number d3 (a d6 halved)")
@@ -216,7 +218,7 @@ def _space_combat(s: State, dice: Dice, cat: dict, table: dict, fd: int, out: li
                + (f", capped at {MAX_FLIGHT_NUMBER}" if 2 * fd + half_up(r) > MAX_FLIGHT_NUMBER else "") + ".")
     if row:
         f["name"], f["xp"] = row["name"], row["xp"]
-    out.extend(prepare_combat(s, cat, row, number))
+    out.extend(prepare_combat(s, cat, row, number, box=box))
     data.update(combat=True, number=number, name=row["name"] if row else None, combat_page=s["combat"])
     return Outcome(cast(dict, s), f"Flight (difficulty {fd}): Space Combat, flight {number}"
                    + (f" {row['name']}" if row else " (not in the flight table)"), out, data)
@@ -252,9 +254,10 @@ def full_ammo(s: State, cat: dict) -> dict:
 
 
 def prepare_combat(s: State, cat: dict, row: dict | None, number: int | None, name: str | None = None,
-             xp: int | None = None) -> list[str]:
+             xp: int | None = None, box: bool = False) -> list[str]:
     """9.4: the SPACE COMBAT page: the flight table's values, the ship at full SP, full
-    shields and full Ammo, the crew with no task marked."""
+    shields and full Ammo, the crew with no task marked (`box`: the table is the player's
+    own, and a row it lacks is recorded there once)."""
     st = ship_stats(s, cat)
     if st["sp"] < 1:
         raise RuleError("the ship has no structure points")
@@ -277,7 +280,11 @@ def prepare_combat(s: State, cat: dict, row: dict | None, number: int | None, na
         c["xp"] = xp
     s["combat"] = c
     out: list[str] = []
-    if row is None and number is not None:
+    if row is None and number is not None and box:
+        out.append(say(f"Flight {number} is not in your box yet: record its row once with ",
+                       cmd("kraken box flight", number, name="NAME", timeline="CELLS", objective="X", enemy="SPEC",
+                           xp="N"), " (it fills this SPACE COMBAT page too)."))
+    elif row is None and number is not None:
         out.append(say(f"Flight {number} is not in the flight table: fill in the SPACE COMBAT page from your book (",
                        cmd("kraken combat set", "timeline", "CELLS"), ", ", cmd("kraken combat set", "objectives", "X,X"),
                        ", ", cmd("kraken combat set", "enemy.N", "SPEC"), ", ", cmd("kraken combat set", "xp", "N"),
@@ -306,6 +313,29 @@ def _combat_page(s: State, c: dict, number: int | None, armor: int) -> list[str]
                                   cmd("kraken combat repair", "SYSTEM", crew="NAME"), "), then fire (",
                                   cmd("kraken combat fire", "WEAPON"), ")."))))
     return out
+
+
+def flight_row(state: State, dice: Dice, number: int, row: dict, cat: dict, note: str = "") -> Outcome:
+    """9.4, a flight whose row the player's box did not hold: the row as they record it (from the
+    book's FLIGHT TABLE) fills the SPACE COMBAT page of that flight, while it is still as the flight
+    left it (nothing entered, turn 1 not begun). `note`: what the box keeps, said first."""
+    s = copy_state(state)
+    c, f = s.get("combat"), s.get("flight")
+    if not c or c.get("number") != number:
+        raise RuleError(f"no Space Combat of flight {number} is under way: the row is kept for the next one")
+    if c["timeline"] or c["objectives"] or c["enemies"] or c["turn"] != 1 or c["step"] != "timeline":
+        raise RuleError(say(f"the SPACE COMBAT page of flight {number} is filled in already: change it by hand (",
+                            cmd("kraken combat set", "KEY", "VALUE"), ")"))
+    c["timeline"], c["objectives"], c["enemies"] = list(row["timeline"]), copy_state(row["objectives"]), \
+        copy_state(row["enemies"])
+    c["xp"] = row["xp"]
+    if row["name"]:
+        c["name"] = row["name"]
+    if f:
+        f["name"], f["xp"] = row["name"], row["xp"]
+    lines = ([note] if note else []) + _combat_page(s, c, number, ship_stats(s, cat)["armor"])
+    return Outcome(cast(dict, s), f"Flight {number} {row['name']}: its SPACE COMBAT page from the flight table",
+                   lines, {"number": number, "name": row["name"], "combat_page": s["combat"]})
 
 
 def flight_end(state: State, dice) -> Outcome:

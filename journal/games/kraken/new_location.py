@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, cast
 
-from journal.errors import InputError, RuleError
+from journal.errors import InputError, NeedChoice, RuleError
 from journal.games.kraken.cgm import SLOTS
 from journal.games.kraken.model.campaign import copy_state, refuse_if_over
 from journal.games.kraken.model.commands import LOCATION_GENERATE
@@ -109,22 +109,25 @@ _RANGE = re.compile(r"\s*(-?\d+)\s*(?:-\s*(-?\d+)|(\+))?\s*")
 _DICE = re.compile(r"(\d*)d(\d+)", re.IGNORECASE)
 
 
-def parse_generator(doc: dict, source: str = "generator") -> tuple[dict, list[str]]:
+def parse_generator(doc: dict, source: str = "generator", partial: bool = False) -> tuple[dict, list[str]]:
     """A generator file: [generator] title; [[tables]] field, dice ("d6", "2d6", "d20"),
-    results {"1-2" = VALUE, "6+" = VALUE}. → ({title, tables}, problems)."""
+    results {"1-2" = VALUE, "6+" = VALUE}. → ({title, tables}, problems). `partial`: the player's
+    box, filled in as its tables are rolled: a table may lack results, a value its table."""
     problems: list[str] = []
     head = doc.get("generator")
     head = head if isinstance(head, dict) else {}
     title = head.get("title") if isinstance(head.get("title"), str) else ""
-    tables = doc.get("tables")
-    if not isinstance(tables, list) or not tables:
+    tables = doc.get("tables", [] if partial else None)
+    if not isinstance(tables, list) or not (tables or partial):
         return {"title": title, "tables": []}, [f"{source}: expected [[tables]] (one per Location value, in order)"]
     out: list[dict] = []
     seen: set[str] = set()
     for i, t in enumerate(tables, 1):
-        table = _generator_table(t, f"{source}: tables[{i}]", seen, problems)
+        table = _generator_table(t, f"{source}: tables[{i}]", seen, problems, partial)
         if table is not None:
             out.append(table)
+    if partial:
+        return {"title": title, "tables": out}, problems
     for need in ("type", "ao", "ai", "depth", "teleport", "species"):
         if need not in seen:
             problems.append(f"{source}: no table for the {need} (a Location needs type, ao, ai, depth, teleport "
@@ -132,7 +135,7 @@ def parse_generator(doc: dict, source: str = "generator") -> tuple[dict, list[st
     return {"title": title, "tables": out}, problems
 
 
-def _generator_table(t: object, where: str, seen: set, problems: list[str]) -> dict | None:
+def _generator_table(t: object, where: str, seen: set, problems: list[str], partial: bool = False) -> dict | None:
     """One [[tables]] entry: the Location value it rolls (each once), its dice, its results."""
     if not isinstance(t, dict):
         problems.append(f"{where} is not a table")
@@ -152,20 +155,21 @@ def _generator_table(t: object, where: str, seen: set, problems: list[str]) -> d
         problems.append(f"{where}.dice = {t.get('dice')!r}: e.g. d6, 2d6, d20 (1-6 dice)")
         return None
     count, sides = int(m[1] or 1), int(m[2])
-    results = t.get("results")
-    if not isinstance(results, dict) or not results:
+    results = t.get("results", {} if partial else None)
+    if not isinstance(results, dict) or not (results or partial):
         problems.append(f"{where}.results: a table of \"roll\" = value (\"1-2\" = \"YES\", \"6+\" = 9)")
         return None
     rows = _result_rows(field, results, where, problems)
-    _every_roll_once(rows, count, sides, where, problems)
+    _every_roll_once(rows, count, sides, where, problems, partial)
     return {"field": field, "count": count, "sides": sides, "rows": rows}
 
 
-def _every_roll_once(rows: list[list], count: int, sides: int, where: str, problems: list[str]) -> None:
-    """Every total the dice can roll matches exactly one result."""
+def _every_roll_once(rows: list[list], count: int, sides: int, where: str, problems: list[str],
+                     partial: bool = False) -> None:
+    """Every total the dice can roll matches exactly one result (`partial`: at most one)."""
     for total in range(count, count * sides + 1):
         hits = [r for r in rows if r[0] <= total <= r[1]]
-        if len(hits) != 1:
+        if len(hits) > 1 or (len(hits) == 0 and not partial):
             problems.append(f"{where}: a roll of {total} matches {plural(len(hits), 'result')}: every roll of "
                             f"{count if count > 1 else ''}d{sides} needs exactly one")
             break
@@ -235,7 +239,83 @@ def _lookup(table: dict, dice_faces: list[int]):
     for lo, hi, value in table["rows"]:
         if lo <= total <= hi:
             return value
-    raise RuleError(f"the {table['field']} table has no result for {total}")  # pragma: no cover - parse checks
+    raise MissingResult(table["field"], total, dice_text(table))  # the box's: a file's tables cover every roll
+
+
+def dice_text(table: dict) -> str:
+    return f"{table['count'] if table['count'] > 1 else ''}d{table['sides']}"
+
+
+VALUE_CHOICES = {"ao": list(ATMOSPHERES), "ai": list(ATMOSPHERES), "special": ["none", *SPECIALS],
+                 "species": list(SPECIES)}
+VALUE_HINT = {"type": "a name, e.g. Mining Station", "depth": f"{MIN_DEPTH}-{MAX_DEPTH}",
+              "teleport": f"0-{MAX_DEPTH}"}
+
+
+class MissingResult(NeedChoice):
+    """A part of the player's own LOCATION GENERATOR (their box, filled in as its tables are rolled)
+    not entered yet: a table's dice (`total` None), or the result of a roll. On a terminal the
+    runtime asks for it and runs the command again with the dice typed so far (`answers`, which
+    the command then keeps in the box); in a script it is refused naming the command that records
+    it."""
+
+    def __init__(self, field: str, total: int | None = None, dice: str = "", problem: str = ""):
+        if total is None:
+            what = f"the {field} table's dice"
+            record = cmd("kraken box table", field, dice="DICE")
+            prompt = f"{problem}The {field} table's dice, as your LOCATION GENERATOR prints them (e.g. d6, 2d6)"
+        else:
+            what = f"the {field} for {dice} = {total}"
+            record = cmd("kraken box result", field, total, "VALUE")
+            hint = VALUE_HINT.get(field)
+            prompt = f"{problem}The {field} for {dice} = {total}" + (f" ({hint})" if hint else "")
+        super().__init__(say(f"{problem}{what} {'is' if total is not None else 'are'} not in your box yet: record "
+                             f"{'it' if total is not None else 'them'} with ", record,
+                             ", then run this command again"), "--answer", VALUE_CHOICES.get(field, [])
+                         if total is not None else [], prompt, param="answers")
+        self.key = f"{field}:{'dice' if total is None else total}"
+
+    def answer(self, params: dict, value: str, param: str | None = None) -> None:
+        params["answers"] = {**(params.get("answers") or {}), self.key: value}
+
+
+def with_answers(generator: dict, answers: dict | None) -> dict:
+    """The generator with the parts the player typed as they were rolled (`answers`, "FIELD:dice"
+    or "FIELD:TOTAL" -> the text typed), each checked as a generator file's: a wrong one is asked
+    for again."""
+    if not answers:
+        return generator
+    tables = [dict(t, rows=list(t["rows"])) for t in generator["tables"]]
+    for key, text in answers.items():
+        field, _sep, what = key.partition(":")
+        table = next(t for t in tables if t["field"] == field)
+        if what == "dice":
+            m = _DICE.fullmatch(str(text).strip())
+            if not m or not 1 <= int(m[1] or 1) <= 6 or int(m[2]) not in (3, 4, 6, 8, 10, 12, 20):
+                raise MissingResult(field, problem=f"{text!r} is not dice (1-6 dice of 3, 4, 6, 8, 10, 12 or 20 "
+                                                   f"sides, e.g. d6, 2d6). ")
+            table["count"], table["sides"] = int(m[1] or 1), int(m[2])
+            continue
+        value = box_value(field, text)
+        bad = _check_value(field, value)
+        if bad:
+            raise MissingResult(field, int(what), dice_text(table), problem=f"{text!r}: {bad}. ")
+        table["rows"].append([int(what), int(what), _norm_value(field, value)])
+    return {**generator, "tables": tables}
+
+
+def normal_value(field: str, text: object) -> object:
+    """A value typed for the box, as a generator file holds it (checked: None when it is no value
+    of `field`)."""
+    value = box_value(field, text)
+    return None if _check_value(field, value) else _norm_value(field, value)
+
+
+def box_value(field: str, text: object) -> object:
+    """A value typed for the box: a whole number for a depth or a teleport range, text otherwise."""
+    if field in ("depth", "teleport") and isinstance(text, str) and text.strip().isdigit():
+        return int(text.strip())
+    return text
 
 
 def _gen(s: State, generator: dict | None = None) -> tuple[dict, dict]:
@@ -262,9 +342,12 @@ def _left(f: dict, g: dict) -> int:
 
 
 def location_generate(state: State, dice, generator: dict, ref: dict, difficulty: int | None = None,
-                      modifications: int = 0, roll_maps: bool = False, name: str | None = None) -> Outcome:
+                      modifications: int = 0, roll_maps: bool = False, name: str | None = None,
+                      answers: dict | None = None) -> Outcome:
     """Ch. 12: roll the generator's tables in order for the Location the flight found; with
-    dice modifications left, each value waits for `location modify` / `location accept`."""
+    dice modifications left, each value waits for `location modify` / `location accept`.
+    `answers`: what the player typed for their box's tables as they came (MissingResult)."""
+    generator = with_answers(generator, answers)
     s = copy_state(state)
     refuse_if_over(s)
     if s.get("combat"):
@@ -300,16 +383,18 @@ def location_generate(state: State, dice, generator: dict, ref: dict, difficulty
     out = [f"Generating a Location of Difficulty {g['difficulty']} with {generator['title'] or 'your tables'}; "
            f"{f['modifications']} dice modification{'s' if f['modifications'] != 1 else ''}."]
     done = _roll_on(s, dice, generator, out, roll_maps, name)
-    return Outcome(s, _gen_summary(s, done), out, _gen_data(s, done))
+    return Outcome(s, _gen_summary(s, done), out, _gen_data(s, done, answers))
 
 
 def _roll_current(g: dict, table: dict, dice) -> None:
+    if table.get("sides") is None:   # the player's box does not know this table's dice yet
+        raise MissingResult(table["field"])
     g["dice"] = [dice.roll(table["sides"]) for _ in range(table["count"])]
 
 
 def _show(g: dict, table: dict) -> str:
     faces = g["dice"]
-    die = f"{table['count'] if table['count'] > 1 else ''}d{table['sides']}"
+    die = dice_text(table)
     shown = " + ".join(map(str, faces)) + (f" = {sum(faces)}" if len(faces) > 1 else "")
     return f"{table['field']}: {die} {shown} → {_lookup(table, faces)}"
 
@@ -338,9 +423,11 @@ def _roll_on(s: State, dice, generator: dict, out: list[str], roll_maps: bool, n
             return _write_location(s, dice, out, roll_maps, name)
 
 
-def location_modify(state: State, dice, generator: dict, how: str, die: int | None = None) -> Outcome:
+def location_modify(state: State, dice, generator: dict, how: str, die: int | None = None,
+                    answers: dict | None = None) -> Outcome:
     """Ch. 12: one dice modification: re-roll a die, or +1 / -1 on it (kept within the
     die's faces); any number may go to one value, except Map numbers and the difficulty."""
+    generator = with_answers(generator, answers)
     s = copy_state(state)
     f, g = _gen(s, generator)
     if _left(f, g) <= 0:
@@ -372,14 +459,15 @@ def location_modify(state: State, dice, generator: dict, how: str, die: int | No
     else:
         out.append(say("No modification left: ", cmd("kraken location accept"), "."))
     return Outcome(s, f"Location generation: {how} on the {table['field']} → {_lookup(table, g['dice'])}", out,
-                   _gen_data(s, None))
+                   _gen_data(s, None, answers))
 
 
 def location_accept(state: State, dice, generator: dict, roll_maps: bool = False, name: str | None = None,
-                    rest: bool = False) -> Outcome:
+                    rest: bool = False, answers: dict | None = None) -> Outcome:
     """Ch. 12: keep the value and roll the next table; values already defined cannot be
     changed. After the last table the Location is written in the log. `rest`: keep every
     value still to roll as it comes (the modifications left are lost)."""
+    generator = with_answers(generator, answers)
     s = copy_state(state)
     _f, g = _gen(s, generator)
     tables = generator["tables"]
@@ -390,7 +478,7 @@ def location_accept(state: State, dice, generator: dict, roll_maps: bool = False
     g["table"] += 1
     done = _write_location(s, dice, out, roll_maps, name) if g["table"] >= len(tables) else \
         _roll_on(s, dice, generator, out, roll_maps, name, stop=not rest)
-    return Outcome(s, _gen_summary(s, done), out, _gen_data(s, done))
+    return Outcome(s, _gen_summary(s, done), out, _gen_data(s, done, answers))
 
 
 def _write_location(s: State, dice, out: list[str], roll_maps: bool, name: str | None) -> dict:
@@ -429,9 +517,11 @@ def _gen_summary(s: State, done: dict | None) -> str:
     return f"Location generation: {', '.join(f'{k} {v}' for k, v in g['values'].items()) or 'first value rolled'}"
 
 
-def _gen_data(s: State, done: dict | None) -> dict:
+def _gen_data(s: State, done: dict | None, answers: dict | None = None) -> dict:
+    """The --json payload; `answers`: the box's parts typed as they came, for the command to keep."""
+    kept = {"answers": dict(answers)} if answers else {}
     if done:
-        return {"done": True, "location": done}
+        return {"done": True, "location": done, **kept}
     f, g = _gen(s)
     return {"done": False, "values": dict(g["values"]), "dice": list(g["dice"]), "table": g["table"],
-            "modifications_left": _left(f, g)}
+            "modifications_left": _left(f, g), **kept}

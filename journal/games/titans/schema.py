@@ -62,7 +62,8 @@ STATE = Table({
                         "trial_turn": opt(Int(0)), "guardian_damage": opt(Map(Int(1, 99)))}), min_items=1),
     "types": Map(Table({"category": Str(choices=CATEGORIES),
                         "code": Str(pattern=r"[A-Za-z]{1,3}", describe="1-3 letters")})),
-    "cards": Map(Table({"type": _NAME, "reward": Int(1, 3), "hp": List(Int(1, 99)), "dmg": List(Int(0, 99)),
+    "cards": Map(Table({"type": _NAME, "reward": Int(1, 3),
+                        "hp": opt(List(Int(1, 99))), "dmg": opt(List(Int(0, 99))),   # both, once entered
                         "credits": opt(List(Int(0, 99))), "immune": opt(List(_TAGS)),
                         "ability": opt(List(Str(nonempty=False))), "effect": opt(List(_EFFECT))})),
     "invaders": Map(Table({"city": _NAME, "damage": Int(0, 99)})),
@@ -290,6 +291,7 @@ def _cards(state, problems) -> None:
     for pid, c in cards.items():  # key paths are built only for a problem (this runs twice a command)
         if c["type"] not in types:
             problems.append(f"{key_path('state.cards', pid)}.type = {show_value(c['type'])} is not an invader type")
+        _entered(pid, c, problems)
         for k in ("hp", "dmg", "credits", "immune", "ability", "effect"):
             if k in c and len(c[k]) != sections:
                 problems.append(f"{key_path('state.cards', pid)}.{k} has {len(c[k])} values: one per section "
@@ -300,6 +302,14 @@ def _cards(state, problems) -> None:
                 why = effects.mismatch(eff, category)
                 if why:
                     problems.append(f"{key_path('state.cards', pid)}.effect[{i}]: {why}")
+
+
+def _entered(pid: str, c: dict, problems: list[str]) -> None:
+    """A card not in the player's box yet has neither hp nor dmg (its numbers are entered together,
+    as its pawn comes out)."""
+    if ("hp" in c) != ("dmg" in c):
+        problems.append(f"{key_path('state.cards', pid)} has {'hp' if 'hp' in c else 'dmg'} without "
+                        f"{'dmg' if 'hp' in c else 'hp'}: a card's numbers are entered together")
 
 
 def _pawn_places(state, problems) -> None:

@@ -121,8 +121,8 @@ class Card(TypedDict):
 
     type: str
     reward: int
-    hp: list[int]
-    dmg: list[int]
+    hp: NotRequired[list[int]]     # hp and dmg are missing while the card is not in the box yet
+    dmg: NotRequired[list[int]]
     credits: NotRequired[list[int]]
     immune: NotRequired[list[list[str]]]
     ability: NotRequired[list[str]]

@@ -27,6 +27,7 @@ COMMANDS = {
     "flight-table": "flight:flight_table", "flight-end": "flight:flight_end", "combat": "space_combat:combat",
     "dungeon": "dungeon:dungeon", "visit": "dungeon:visit", "event-shop": "dungeon:event_shop",
     "ground": "ground_combat:ground", "treasure": "treasure:treasure", "treasure-table": "treasure:treasure_table",
+    "box": "box:box",
 }
 
 

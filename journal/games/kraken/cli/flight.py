@@ -8,7 +8,7 @@ from journal.games.kraken.cli.common import NUMBER, catalogue, rolls_of, run
 from journal.games.kraken.cli.files import load_table
 from journal.games.kraken.model.constants import FLIGHT_OPTIONS
 from journal.options import JournalCommand, reason_option, save_option
-from journal.runtime import How, Runtime, pass_rt
+from journal.runtime import How, Mode, Runtime, pass_rt
 from journal.text import plural
 
 
@@ -21,7 +21,8 @@ from journal.text import plural
 @click.option("--avoid", is_flag=True, help="Check to avoid the Space Combat (d6 >= flight difficulty, a 1 fails).")
 @click.option("--nano-skin", is_flag=True, help="Use the Nano Skin: no Space Combat (and no XP or Credits).")
 @click.option("--table", "table_path", metavar="FILE",
-              help="Your flight table (default: templates:kraken/flight-table.toml, the rows the rulebook prints).")
+              help="Your flight table (default: your box's, `journal kraken box`, else "
+                   "templates:kraken/flight-table.toml, the rows the rulebook prints).")
 @rolls_of("the avoid d6 (with --avoid)", "the flight number's d3 (a d6 halved) if there is a Space Combat")
 @pass_rt
 def flight(rt: Runtime, save: str | None, difficulty: int, options: tuple[str, ...], stealth: bool, avoid: bool,
@@ -34,10 +35,14 @@ def flight(rt: Runtime, save: str | None, difficulty: int, options: tuple[str, .
     Dice in order: the avoid d6, then the d6 halved for the d3.
     """
     from journal.games.kraken import flight as rules
+    from journal.games.kraken.cli import box
 
-    run(rt, save, rules.flight, How(entered=rolls), difficulty=difficulty, cat=catalogue(),
-        table=load_table(table_path), options=[o.lower() for o in options], stealth=stealth, avoid=avoid,
-        nano_skin=nano_skin)
+    boxed = table_path is None and rt.mode != Mode.DEMO  # the player's own table, filled in as flights come
+    table = box.flight_table(rt) if boxed else load_table(table_path)
+    out = run(rt, save, rules.flight, How(entered=rolls), difficulty=difficulty, cat=catalogue(), table=table,
+              options=[o.lower() for o in options], stealth=stealth, avoid=avoid, nano_skin=nano_skin, box=boxed)
+    if boxed:
+        box.after_flight(rt, save, out)
 
 
 @click.command("flight-table", cls=JournalCommand)

@@ -6,7 +6,7 @@ import click
 
 from journal.errors import InputError
 from journal.games.kraken.cli.common import NEGATIVES, NUMBER, run, run_asking
-from journal.games.kraken.cli.files import GENERATOR_SAMPLE, campaign_generator, load_generator, real_path
+from journal.games.kraken.cli.files import GENERATOR_SAMPLE, load_generator, real_path
 from journal.games.kraken.cli import picks
 from journal.games.kraken.model.constants import SPECIALS
 from journal.options import OrderedGroup, reason_option, rolls_option, save_option
@@ -108,25 +108,31 @@ def location_remove(rt: Runtime, save: str | None, slot: str, reason: str | None
 
 @location.command("generate")
 @save_option
-@click.option("--generator", "gen_path", metavar="FILE", required=True,
-              help=f"Your LOCATION GENERATOR tables (format and a sample: templates:kraken/{GENERATOR_SAMPLE}).")
+@click.option("--generator", "gen_path", metavar="FILE",
+              help=f"A LOCATION GENERATOR file (default: your box's, filled in as its tables are rolled; format "
+                   f"and a sample: templates:kraken/{GENERATOR_SAMPLE}).")
 @click.option("--difficulty", type=NUMBER, help="Without a flight: the Location Difficulty.")
 @click.option("--modifications", type=NUMBER, default=0, help="Without a flight: dice modifications.")
 @click.option("--roll-maps", is_flag=True, help="Roll every Map ID at the end.")
 @click.option("--name", metavar="TEXT", help="Your own label for it.")
 @rolls_option
 @pass_rt
-def location_generate(rt: Runtime, save: str | None, gen_path: str, difficulty: int | None, modifications: int,
-                      roll_maps: bool, name: str | None, rolls: tuple[int, ...]) -> None:
+def location_generate(rt: Runtime, save: str | None, gen_path: str | None, difficulty: int | None,
+                      modifications: int, roll_maps: bool, name: str | None, rolls: tuple[int, ...]) -> None:
     """Roll a new Location on your generator tables, value by value."""
     from journal.games.kraken import new_location as rules
+    from journal.games.kraken.cli import box
 
-    gen, info = load_generator(gen_path)
-    from journal.games.kraken.cli.files import stored_path
+    if gen_path is None:  # the box's: a table's dice and a roll's result asked for as they first come
+        gen, info = box.box_generator(rt)
+    else:
+        from journal.games.kraken.cli.files import stored_path
 
-    info["path"] = stored_path(real_path(gen_path))
-    run(rt, save, rules.location_generate, How(entered=rolls), generator=gen, ref=info, difficulty=difficulty,
-        modifications=modifications, roll_maps=roll_maps, name=name)
+        gen, info = load_generator(gen_path)
+        info["path"] = stored_path(real_path(gen_path))
+    out = run(rt, save, rules.location_generate, How(entered=rolls), generator=gen, ref=info, difficulty=difficulty,
+              modifications=modifications, roll_maps=roll_maps, name=name)
+    box.keep_answers(rt, out)
 
 
 @location.command("modify", context_settings=NEGATIVES)
@@ -138,8 +144,11 @@ def location_generate(rt: Runtime, save: str | None, gen_path: str, difficulty: 
 def location_modify(rt: Runtime, save: str | None, how: str, die: int | None, rolls: tuple[int, ...]) -> None:
     """Spend a dice modification on the value being defined."""
     from journal.games.kraken import new_location as rules
+    from journal.games.kraken.cli import box
 
-    run(rt, save, rules.location_modify, How(entered=rolls), generator=campaign_generator(rt, save), how=how, die=die)
+    generator, _boxed = box.generator_for(rt, save)
+    box.keep_answers(rt, run(rt, save, rules.location_modify, How(entered=rolls), generator=generator, how=how,
+                             die=die))
 
 
 @location.command("accept")
@@ -153,9 +162,11 @@ def location_accept(rt: Runtime, save: str | None, roll_maps: bool, name: str | 
                     rolls: tuple[int, ...]) -> None:
     """Keep the value and roll the next table (the last writes the Location)."""
     from journal.games.kraken import new_location as rules
+    from journal.games.kraken.cli import box
 
-    run(rt, save, rules.location_accept, How(entered=rolls), generator=campaign_generator(rt, save),
-        roll_maps=roll_maps, name=name, rest=rest)
+    generator, _boxed = box.generator_for(rt, save)
+    box.keep_answers(rt, run(rt, save, rules.location_accept, How(entered=rolls), generator=generator,
+                             roll_maps=roll_maps, name=name, rest=rest))
 
 
 @location.command("event")

@@ -3,8 +3,9 @@
 Commands are thin: they read what was typed (names.py finds the names in the save through
 rt.run's parse= hook, files.py reads the board, invaders and dice files, values.py the rest),
 then run a rules function of the part of the turn they belong to (journal.games.titans.rules),
-which receives the save's own values: `rt.run(save, fight.attack, How(...), declared=...)`, its
-keywords checked by mypy against the rules function. The group lists them in the order of play
+which receives the save's own values: `run(rt, save, fight.attack, How(...), declared=...)`, its
+keywords checked by mypy against the rules function (values.py's `run` is `rt.run`, and adds the
+invader cards that come out of the player's box: box.py). The group lists them in the order of play
 and imports a command's module only when that command runs or a help lists it (the modules here
 never import this one); a command imports its rules module (`from journal.games.titans.rules
 import fight`) in its own body, when it runs, so that a help imports no rules of the turn.
@@ -27,7 +28,7 @@ COMMANDS = {
     "pilot-dies": "ending:pilot_dies", "pilot": "ending:pilot",
     "defeat": "byhand:defeat", "threat": "byhand:threat", "damage": "byhand:damage", "credits": "byhand:credits",
     "lead": "byhand:lead", "invader": "byhand:invader", "check": "checks:check", "odds": "checks:odds",
-    "set": "byhand:set_cmd",
+    "set": "byhand:set_cmd", "box": "box:box",
 }
 
 

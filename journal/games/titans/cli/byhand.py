@@ -7,7 +7,7 @@ import click
 from journal.errors import InputError
 from journal.games.titans.cli.names import city_of, pawn_of, player_of, read_picks, titan_of
 from journal.games.titans.cli.values import (
-    ADJACENT, DISABLE, NEGATIVES, in_range, parse_path, parse_value, whole_number,
+    ADJACENT, DISABLE, NEGATIVES, in_range, parse_path, parse_value, run, whole_number,
 )
 from journal.games.titans.rules.model import ABILITY_MAX, THREAT_MAX
 from journal.options import DELTA, Delta, JournalCommand, reason_option, save_option
@@ -34,7 +34,7 @@ def defeat(rt: Runtime, save: str | None, pawn: str, titan: str, pilot_ability: 
     """An invader defeated by a card's text: reward, Lair, Terrestrial ability (O.N.E.: --pilot-ability)."""
     from journal.games.titans.rules import byhand
 
-    rt.run(save, byhand.defeat, How(parse=read_defeat, log_reason=reason), pawn=pawn, titan=titan,
+    run(rt, save, byhand.defeat, How(parse=read_defeat, log_reason=reason), pawn=pawn, titan=titan,
            pilot_ability=pilot_ability, adjacent=adjacent, disable=disable)
 
 
@@ -51,7 +51,7 @@ def threat(rt: Runtime, save: str | None, delta: Delta, reason: str | None) -> N
         raise InputError(f"=N: THREAT runs 0..{THREAT_MAX}")
     from journal.games.titans.rules import byhand
 
-    rt.run(save, byhand.threat, How(log_reason=reason), delta=delta.by, value=delta.to, reason=reason or "")
+    run(rt, save, byhand.threat, How(log_reason=reason), delta=delta.by, value=delta.to, reason=reason or "")
 
 
 def read_damage(state: dict, p: dict) -> dict:
@@ -83,7 +83,7 @@ def damage(rt: Runtime, save: str | None, city: str | None, titan: str | None, s
     in_range(whole_number(n, "N"), -ABILITY_MAX, ABILITY_MAX, "N", "damage by hand is")
     from journal.games.titans.rules import byhand
 
-    rt.run(save, byhand.damage, How(parse=read_damage, log_reason=reason), n=whole_number(n, "N"), city=city,
+    run(rt, save, byhand.damage, How(parse=read_damage, log_reason=reason), n=whole_number(n, "N"), city=city,
            titan=titan, support=support, player=player, direct=direct)
 
 
@@ -99,7 +99,7 @@ def credits(rt: Runtime, save: str | None, player: str, delta: Delta, reason: st
         raise InputError("a DELTA of 0 changes nothing: type +N, -N or =N")
     from journal.games.titans.rules import byhand
 
-    rt.run(save, byhand.credits, How(parse=read_player, log_reason=reason), player=player, delta=delta.by,
+    run(rt, save, byhand.credits, How(parse=read_player, log_reason=reason), player=player, delta=delta.by,
            value=delta.to, reason=reason or "")
 
 
@@ -117,7 +117,7 @@ def lead(rt: Runtime, save: str | None, player: str, reason: str | None) -> None
     """Hand the Lead Character Token to a player."""
     from journal.games.titans.rules import byhand
 
-    rt.run(save, byhand.lead, How(parse=read_player, log_reason=reason), player=player)
+    run(rt, save, byhand.lead, How(parse=read_player, log_reason=reason), player=player)
 
 
 def read_invader(state: dict, p: dict) -> dict:
@@ -147,7 +147,7 @@ def invader(rt: Runtime, save: str | None, pawn: str, city: str | None, lair: bo
         in_range(hurt, 0, ABILITY_MAX, "--damage")
     from journal.games.titans.rules import byhand
 
-    rt.run(save, byhand.invader, How(parse=read_invader, log_reason=reason), pawn=pawn, city=city, lair=lair,
+    run(rt, save, byhand.invader, How(parse=read_invader, log_reason=reason), pawn=pawn, city=city, lair=lair,
            rift=on_rift, hurt=hurt)
 
 
@@ -164,5 +164,5 @@ def set_cmd(rt: Runtime, save: str | None, key: str, value: str | None, unset: b
         raise click.UsageError("give a VALUE, or --unset")
     from journal.games.titans.rules import byhand
 
-    rt.run(save, byhand.set_value, How(log_reason=reason), path=parse_path(key),
+    run(rt, save, byhand.set_value, How(log_reason=reason), path=parse_path(key),
            value=None if value is None else parse_value(value), unset=unset)

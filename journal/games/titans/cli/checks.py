@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, cast
 import click
 
 from journal.games.titans.cli.names import read_titan, titan_of
-from journal.games.titans.cli.values import dice_counts
+from journal.games.titans.cli.values import dice_counts, run
 from journal.games.titans.rules import checks, model
 from journal.options import JournalCommand, reason_option, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
@@ -29,7 +29,7 @@ def check(rt: Runtime, save: str | None, titan: str, ability: str, bonus_dice: i
           rolls: tuple[int, ...], reason: str | None) -> None:
     """Roll an ability check with the custom-die face table (--dice at new)."""
     dice_counts(bonus_dice, reroll)
-    rt.run(save, checks.check, How(entered=rolls, parse=read_titan, log_reason=reason), titan=titan,
+    run(rt, save, checks.check, How(entered=rolls, parse=read_titan, log_reason=reason), titan=titan,
            ability=ability.lower(), bonus_dice=bonus_dice, reroll=reroll)
 
 

@@ -9,6 +9,7 @@ import click
 
 from journal.errors import InputError, typed
 from journal.games.titans.cli.names import city_of, may_reenter, pawn_of, read_titan, titan_of
+from journal.games.titans.cli.values import run
 from journal.games.titans.rules.model import COLORS
 from journal.options import CampaignName, JournalCommand, reason_option, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
@@ -75,7 +76,7 @@ def ending(rt: Runtime, save: str | None, assign: tuple[str, ...], order: tuple[
 
     for spec in assign:
         parse_assign(spec)              # a malformed one is refused before the save is opened
-    rt.run(save, ending_phase.ending, How(parse=read_assign), assign=assign, order=order)
+    run(rt, save, ending_phase.ending, How(parse=read_assign), assign=assign, order=order)
 
 
 @click.command(cls=JournalCommand)
@@ -87,7 +88,7 @@ def end(rt: Runtime, save: str | None, result: str, reason: str | None) -> None:
     """The game ends: record the Final Episode's outcome, won or lost (T7)."""
     from journal.games.titans.rules import ending as ending_phase
 
-    rt.run(save, ending_phase.end, How(log_reason=reason), result=result.lower())
+    run(rt, save, ending_phase.end, How(log_reason=reason), result=result.lower())
 
 
 def read_reenter(state: dict, p: dict) -> dict:
@@ -105,7 +106,7 @@ def reenter(rt: Runtime, save: str | None, titan: str, city: str, pilot_name: st
     """A destroyed Titan returns next turn with 1 HP on a city with no invader."""
     from journal.games.titans.rules import pilots
 
-    rt.run(save, pilots.reenter, How(parse=read_reenter), titan=titan, city=city,
+    run(rt, save, pilots.reenter, How(parse=read_reenter), titan=titan, city=city,
            pilot_name=pilot_name.strip() or None if pilot_name is not None else None)
 
 
@@ -119,7 +120,7 @@ def pilot_check(rt: Runtime, save: str | None, titan: str, red: bool | None, rol
     """The die for a destroyed Titan's pilot: the red symbol kills the pilot."""
     from journal.games.titans.rules import pilots
 
-    rt.run(save, pilots.pilot_check, How(entered=rolls, parse=read_titan), titan=titan, red=red)
+    run(rt, save, pilots.pilot_check, How(entered=rolls, parse=read_titan), titan=titan, red=red)
 
 
 @click.command("pilot-dies", cls=JournalCommand)
@@ -131,7 +132,7 @@ def pilot_dies(rt: Runtime, save: str | None, player: str, reason: str | None) -
     """A pilot dies: discard the Pilot Card, THREAT +1 (T4)."""
     from journal.games.titans.rules import pilots
 
-    rt.run(save, pilots.pilot_dies, How(parse=read_titan, log_reason=reason), titan=player)
+    run(rt, save, pilots.pilot_dies, How(parse=read_titan, log_reason=reason), titan=player)
 
 
 @click.command(cls=JournalCommand)
@@ -146,4 +147,4 @@ def pilot(rt: Runtime, save: str | None, titan: str, name: str, reason: str | No
         raise InputError("the pilot's name is empty")
     from journal.games.titans.rules import pilots
 
-    rt.run(save, pilots.pilot, How(parse=read_titan, log_reason=reason), titan=titan, name=name.strip())
+    run(rt, save, pilots.pilot, How(parse=read_titan, log_reason=reason), titan=titan, name=name.strip())

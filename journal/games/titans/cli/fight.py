@@ -14,7 +14,7 @@ from journal.errors import InputError
 from journal.games.titans.cli import names
 from journal.games.titans.cli.names import city_of, destination, pawn_of, player_of, read_picks, rift_of, tech_of, \
     titan_of
-from journal.games.titans.cli.values import ADJACENT, DISABLE, in_range, parse_bonus, rolled_only
+from journal.games.titans.cli.values import ADJACENT, DISABLE, in_range, parse_bonus, rolled_only, run
 from journal.games.titans.rules.model import ABILITY_MAX
 from journal.options import CampaignName, JournalCommand, OrderedGroup, reason_option, rolls_option, save_option
 from journal.runtime import How, Runtime, pass_rt
@@ -42,7 +42,7 @@ def move(rt: Runtime, save: str | None, titan: str, dest: str, bonus: int, anywh
     from journal.games.titans.rules import fight
 
     in_range(bonus, 0, ABILITY_MAX, "--bonus", "extra movement from a card is")
-    rt.run(save, fight.move, How(parse=read_move, log_reason=reason), titan=titan, dest=dest, bonus=bonus,
+    run(rt, save, fight.move, How(parse=read_move, log_reason=reason), titan=titan, dest=dest, bonus=bonus,
            anywhere=anywhere, adjacent=adjacent, disable=disable)
 
 
@@ -94,7 +94,7 @@ def attack(rt: Runtime, save: str | None, titan: str, successes: int | None, tar
     rolled_only(successes, bonus_dice, reroll)
     declared = fight.Attack(titan, tuple(targets), successes, provoke, rift, tuple(tech), final_blow, bonus_dice,
                             reroll)
-    rt.run(save, fight.attack, How(entered=rolls, parse=read_attack), declared=declared, adjacent=adjacent,
+    run(rt, save, fight.attack, How(entered=rolls, parse=read_attack), declared=declared, adjacent=adjacent,
            disable=disable)
 
 
@@ -125,7 +125,7 @@ def trial(rt: Runtime, save: str | None, titan: str, rift: str, result: str, dam
     in_range(damage, 0, ABILITY_MAX, "--damage")
     if result.lower() == "pass" and (damage or to):
         raise InputError("--damage and --to record a failed trial")
-    rt.run(save, rifts.trial, How(parse=read_trial), titan=titan, rift=rift, result=result.lower(), damage=damage,
+    run(rt, save, rifts.trial, How(parse=read_trial), titan=titan, rift=rift, result=result.lower(), damage=damage,
            to=to, direct=direct, adjacent=adjacent, disable=disable)
 
 
@@ -160,7 +160,7 @@ def rift_close(rt: Runtime, save: str | None, rift_name: str, titan: str, city: 
 
     if artifact is not None and not artifact.strip():
         raise InputError("--artifact is empty")
-    rt.run(save, rifts.rift_close, How(parse=read_rift_close), rift=rift_name, titan=titan, city=city,
+    run(rt, save, rifts.rift_close, How(parse=read_rift_close), rift=rift_name, titan=titan, city=city,
            artifact=artifact.strip() if artifact else None, bonus=parse_bonus(bonus), adjacent=adjacent,
            disable=disable)
 
@@ -204,7 +204,7 @@ def repair(rt: Runtime, save: str | None, titan: str, successes: int | None, hea
     if skip and (successes is not None or heal is not None or charge or enable or bonus_dice or reroll or rolls):
         raise InputError("--skip rolls no Repair Check: leave out the successes, the dice and what they are spent on")
     declared = fight.Repair(titan, successes, heal, tuple(charge), tuple(enable), upgrade, bonus_dice, reroll, skip)
-    rt.run(save, fight.repair, How(entered=rolls, parse=read_repair, log_reason=reason), declared=declared)
+    run(rt, save, fight.repair, How(entered=rolls, parse=read_repair, log_reason=reason), declared=declared)
 
 
 def read_pass(state: dict, p: dict) -> dict:
@@ -221,7 +221,7 @@ def pass_cmd(rt: Runtime, save: str | None, player: str | None) -> None:
     """PLAYER passes their turn (Fight Phase, Development or Support Movement); default: whose turn it is."""
     from journal.games.titans.rules import turn
 
-    rt.run(save, turn.pass_turn, How(parse=read_pass), player=player)
+    run(rt, save, turn.pass_turn, How(parse=read_pass), player=player)
 
 
 @click.command("next", cls=JournalCommand)
@@ -231,4 +231,4 @@ def next_cmd(rt: Runtime, save: str | None) -> None:
     """Close the current phase and start the next (Opening → Fight → Upgrade)."""
     from journal.games.titans.rules import turn
 
-    rt.run(save, turn.next_phase)
+    run(rt, save, turn.next_phase)

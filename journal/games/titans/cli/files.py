@@ -8,7 +8,7 @@ should name ...`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
 from journal.errors import InputError, typed
 from journal.games.titans.rules import effects
@@ -82,16 +82,17 @@ def load_board(doc: dict, source: str = "board") -> tuple[dict, dict]:
         raise issue(source, "cities", "should hold at least two [cities.NAME] tables")
     if not isinstance(rifts_in, dict) or not rifts_in:
         raise issue(source, "rifts", "should hold at least one [rifts.NAME] table")
-    cities = {name: _city(source, name, c, cities_in) for name, c in cities_in.items()}
+    cities = {name: city_entry(source, name, c, cities_in) for name, c in cities_in.items()}
     if len(rifts_in) > MAX_RIFTS:
         raise issue(source, "rifts", f"has {len(rifts_in)} rifts: the box has {MAX_RIFTS} Rift Tokens")
-    rifts = {name: _rift(source, name, r, cities) for name, r in rifts_in.items()}
+    rifts = {name: rift_entry(source, name, r, cities) for name, r in rifts_in.items()}
     return cities, rifts
 
 
-def _city(source: str, name: str, value: object, cities_in: dict) -> dict:
+def city_entry(source: str, name: str, value: object, cities_in: Container[str]) -> dict:
     """A city: its type (a Metropolis or a Refuge City), the cities its yellow and green trail
-    triangles point to, and its other trails."""
+    triangles point to, and its other trails (each one of `cities_in`: the box, being filled in, lets
+    them name cities it does not hold yet)."""
     path = f"cities.{name}"
     c = table_of(source, path, value)
     known_keys(source, path, c, ("type", "yellow", "green", "trails"))
@@ -119,7 +120,7 @@ def _city(source: str, name: str, value: object, cities_in: dict) -> dict:
     return entry
 
 
-def _rift(source: str, name: str, value: object, cities: dict) -> dict:
+def rift_entry(source: str, name: str, value: object, cities: Container[str]) -> dict:
     """A rift: the cities along its Threat Connector."""
     path = f"rifts.{name}"
     r = table_of(source, path, value)
@@ -146,18 +147,18 @@ def load_invaders(doc: dict, source: str = "invaders") -> tuple[dict, dict]:
         if kind == "title":
             continue
         t = table_of(source, kind, t, "should be a table [NAME] with category, code and five [[NAME.card]]")
-        types[kind] = _invader_type(source, kind, t, codes)
+        types[kind] = invader_type(source, kind, t, codes)
         deck = t.get("card")
         if not isinstance(deck, list) or len(deck) != PAWNS_PER_TYPE:
             raise issue(source, f"{kind}.card", f"should be {PAWNS_PER_TYPE} [[{kind}.card]] tables, one per pawn (T5)")
         for i, card in enumerate(deck, 1):
-            cards[f"{types[kind]['code']}{i}"] = _card(source, kind, i, card, types[kind]["category"])
+            cards[f"{types[kind]['code']}{i}"] = card_entry(source, kind, i, card, types[kind]["category"])
     if not types:
         raise issue(source, "(file)", "holds no invader type")
     return types, cards
 
 
-def _invader_type(source: str, kind: str, t: dict, codes: set) -> dict:
+def invader_type(source: str, kind: str, t: dict, codes: set) -> dict:
     """An invader type: its category (which says when its ability triggers) and the code its
     pawns are named by (CODE1..CODE5)."""
     known_keys(source, kind, t, ("category", "code", "card"))
@@ -173,7 +174,7 @@ def _invader_type(source: str, kind: str, t: dict, codes: set) -> dict:
     return {"category": cat, "code": code}
 
 
-def _card(source: str, kind: str, i: int, value: object, category: str) -> dict:
+def card_entry(source: str, kind: str, i: int, value: object, category: str) -> dict:
     """An Invader Card: its Reward Value (the rift spot its pawn starts on) and a section per tier
     (T2); the values that never change from one section to the next are kept once."""
     path = f"{kind}.card[{i}]"

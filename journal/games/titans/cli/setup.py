@@ -6,14 +6,15 @@ import re
 
 import click
 
-from journal.errors import InputError, typed
+from journal.errors import InputError, RuleError, typed
 from journal.games import titans as game
 from journal.games.titans.cli.files import (
     SAMPLE_BOARD, SAMPLE_INVADERS, load_board, load_dice, load_invaders, read_data_file,
 )
 from journal.games.titans.cli.names import city_of, may_invade, player_of, read_picks, rift_of
-from journal.games.titans.cli.values import ADJACENT, whole_number
+from journal.games.titans.cli.values import ADJACENT, run, whole_number
 from journal.games.titans.rules import model
+from journal.hints import cmd, say
 from journal.lookup import find
 from journal.schema import fold
 from journal.options import CampaignName, JournalCommand, reason_option, save_option
@@ -165,6 +166,41 @@ def read_face_up(names: tuple[str, ...]) -> tuple[str, ...]:
     return up
 
 
+def from_box(rt: Runtime, board: str | None, invaders: str | None, dice_file: str | None) -> dict:
+    """The parts of the player's box `new` takes: each one no file is named for (box.for_new). The
+    demo plays on the samples, whatever the box holds."""
+    import os
+
+    from journal.games.titans.cli import box
+    from journal.runtime import Mode
+
+    if all((board, invaders, dice_file)) or rt.mode == Mode.DEMO or not os.path.isdir(box.folder(rt)):
+        return {}
+    return box.for_new(rt, board is None, invaders is None, dice_file is None)
+
+
+def board_of(boxed: dict, board: str | None) -> tuple[tuple[dict, dict], str]:
+    """(cities, rifts) and the board's name: the file named, else the box's, else the sample."""
+    if "board" in boxed:
+        return load_board(boxed["board"], "your box's board"), "your box"
+    board_doc, board_name = read_data_file(board, SAMPLE_BOARD, "--board")
+    return load_board(board_doc, f"--board {board_name}"), board_name
+
+
+def invaders_of(boxed: dict, invaders: str | None, rifts: dict) -> tuple[tuple[dict, dict], str]:
+    """(types, cards) and the cards' name: the file named, else the box's (its cards entered so far:
+    the others are asked for as they come out), else the sample."""
+    if "invaders" in boxed:
+        inv = boxed["invaders"]
+        if len(inv.types) < len(rifts):
+            raise RuleError(say(f"your box holds {plural(len(inv.types), 'invader type')} and the board "
+                                f"{plural(len(rifts), 'rift')}: record the others with ",
+                                cmd("titans box invader", "NAME", category="CATEGORY", code="X")))
+        return (inv.types, inv.cards), "your box"
+    inv_doc, inv_name = read_data_file(invaders, SAMPLE_INVADERS, "--invaders")
+    return load_invaders(inv_doc, f"--invaders {inv_name}"), inv_name
+
+
 @click.command(cls=JournalCommand)
 @click.argument("name")
 @click.option("--players", type=int, metavar="N", help="How many players (1-4; default: one per --titan).")
@@ -173,13 +209,14 @@ def read_face_up(names: tuple[str, ...]) -> tuple[str, ...]:
                    "Refresh Cost), blow=TAG[+TAG], pilot=NAME, player=NAME, color=blue|yellow|red|green, "
                    "city=CITY (its starting city), dice=FILE (the success symbols its sheet prints, over --dice). "
                    "One per player, in clockwise seating order.")
-@click.option("--board", metavar="FILE", help="Your board: cities, trails, rifts (default: the sample board, "
+@click.option("--board", metavar="FILE", help="Your board: cities, trails, rifts (default: your box's, see "
+                                             "`journal titans box`; without one, the sample board, "
                                              "templates:titans/board-sample.toml).")
-@click.option("--invaders", metavar="FILE", help="Your invader cards (default: the sample cards, "
-                                                 "templates:titans/invaders-sample.toml).")
+@click.option("--invaders", metavar="FILE", help="Your invader cards (default: your box's; without one, the sample "
+                                                 "cards, templates:titans/invaders-sample.toml).")
 @click.option("--dice", "dice_file", metavar="FILE",
-              help="Optional custom-die face table, so journal can roll checks (a sample: "
-                   "templates:titans/dice-sample.toml).")
+              help="Optional custom-die face table, so journal can roll checks (default: your box's, if it has "
+                   "one; a sample: templates:titans/dice-sample.toml).")
 @click.option("--rift", "rift_specs", multiple=True, metavar="RIFT=TYPE",
               help="The invader type you put on a rift (repeat); the others are drawn from the seed.")
 @click.option("--lead", metavar="PLAYER", help="The first Lead Character (default: the first player).")
@@ -194,11 +231,10 @@ def new(rt: Runtime, name: str, players: int | None, titan_specs: tuple[str, ...
     from journal.games.titans.rules import setup
 
     specs = [parse_titan(t) for t in titan_specs]
-    board_doc, board_name = read_data_file(board, SAMPLE_BOARD, "--board")
-    inv_doc, inv_name = read_data_file(invaders, SAMPLE_INVADERS, "--invaders")
-    cities, rifts = load_board(board_doc, f"--board {board_name}")
-    types, cards = load_invaders(inv_doc, f"--invaders {inv_name}")
-    table = None
+    boxed = from_box(rt, board, invaders, dice_file)
+    (cities, rifts), board_name = board_of(boxed, board)
+    (types, cards), inv_name = invaders_of(boxed, invaders, rifts)
+    table = boxed.get("dice")
     if dice_file:
         dice_doc, dice_name = read_data_file(dice_file, "", "--dice")
         table = load_dice(dice_doc, f"--dice {dice_name}")
@@ -213,6 +249,9 @@ def new(rt: Runtime, name: str, players: int | None, titan_specs: tuple[str, ...
     dice = rt.setup_dice(seed, draw_option="--rift")  # draws the invader types of unassigned rifts
     out = setup.new(setup_table, dice)
     dice.finish()
+    if boxed:
+        out.lines.insert(1, boxed["said"])
+        out.data["box"] = [part for part in ("board", "invaders", "dice") if part in boxed]
     rt.create(name, game, out.state, seed, out, dice=dice)
 
 
@@ -228,7 +267,7 @@ def opening(rt: Runtime, save: str | None, pilot_draw: bool) -> None:
     """
     from journal.games.titans.rules import opening as opening_phase
 
-    rt.run(save, opening_phase.opening, pilot_draw=pilot_draw)
+    run(rt, save, opening_phase.opening, pilot_draw=pilot_draw)
 
 
 def read_invade(state: dict, p: dict) -> dict:
@@ -249,5 +288,5 @@ def invade(rt: Runtime, save: str | None, rift: str, city: str, adjacent: tuple[
     """An invasion: the rift's first invader, else its Lair's; one per Episode Card (more: --reason)."""
     from journal.games.titans.rules import opening as opening_phase
 
-    rt.run(save, opening_phase.invade, How(parse=read_invade, log_reason=reason), rift=rift, city=city,
+    run(rt, save, opening_phase.invade, How(parse=read_invade, log_reason=reason), rift=rift, city=city,
            adjacent=adjacent, by_card=reason is not None)

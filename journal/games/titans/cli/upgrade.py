@@ -6,7 +6,7 @@ import click
 
 from journal.errors import InputError
 from journal.games.titans.cli.names import city_of, player_of, read_titan, tech_of
-from journal.games.titans.cli.values import TAG_CHOICE, in_range, parse_bonus
+from journal.games.titans.cli.values import TAG_CHOICE, in_range, parse_bonus, run
 from journal.games.titans.rules import model
 from journal.lookup import find
 from journal.options import JournalCommand, reason_option, save_option
@@ -119,7 +119,7 @@ def develop(rt: Runtime, save: str | None, player: str, action: str, city: str |
     action = action.lower()
     details = development_details(action, city, count, card, redraw, slot, cost, tuple(t.lower() for t in tags),
                                   bonus, draw)
-    rt.run(save, upgrade.develop, How(parse=read_develop), player=player, action=action, **details)
+    run(rt, save, upgrade.develop, How(parse=read_develop), player=player, action=action, **details)
 
 
 def read_supports(state: dict, p: dict) -> dict:
@@ -142,7 +142,7 @@ def supports(rt: Runtime, save: str | None, player: str, src: str, dst: str, cou
     from journal.games.titans.rules import upgrade
 
     in_range(count, 1, model.SUPPORTS_MAX, "--count", "a player moves")
-    rt.run(save, upgrade.supports_move, How(parse=read_supports), player=player, src=src, dst=dst, count=count)
+    run(rt, save, upgrade.supports_move, How(parse=read_supports), player=player, src=src, dst=dst, count=count)
 
 
 def read_tech(state: dict, p: dict) -> dict:
@@ -216,7 +216,7 @@ def tech(rt: Runtime, save: str | None, titan: str, action: str, card: str, n: i
     action = action.lower()
     details = tech_details(action, n, slot, tuple(t.lower() for t in tags), face_up, bonus, draw)
     card = card_name(card, "CARD") if action == "equip" else card
-    rt.run(save, upgrade.tech, How(parse=read_tech, log_reason=reason), titan=titan, action=action, card=card,
+    run(rt, save, upgrade.tech, How(parse=read_tech, log_reason=reason), titan=titan, action=action, card=card,
            **details)
 
 
@@ -229,4 +229,4 @@ def face_up(rt: Runtime, save: str | None, names: tuple[str, ...], reason: str |
     """Name the face-up Tech Cards beside the board (none: forget the names)."""
     from journal.games.titans.rules import upgrade
 
-    rt.run(save, upgrade.face_up, How(log_reason=reason), names=names_drawn(names))
+    run(rt, save, upgrade.face_up, How(log_reason=reason), names=names_drawn(names))

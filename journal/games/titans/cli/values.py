@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import click
 
 from journal.errors import InputError, typed
 from journal.games.titans.rules import model
 from journal.games.titans.rules.checks import MAX_DICE
+
+if TYPE_CHECKING:
+    from journal.outcome import Outcome
+    from journal.runtime import How, P, Rules, Runtime
 
 NEGATIVES = {"ignore_unknown_options": True}  # so `threat -1` and `damage --city X -2` read the number
 TAG_CHOICE = click.Choice(model.TAGS, case_sensitive=False)
@@ -96,3 +101,22 @@ def parse_value(text: str) -> object:
     from journal import assign
 
     return assign.value(text)
+
+
+def run(rt: Runtime, save: str | None, fn: Rules[P], how: How | None = None, /, *args: P.args,
+        **params: P.kwargs) -> Outcome:
+    """Run a rules function on the campaign, as `Runtime.run` does (its parameters checked against
+    `fn`'s by the type checker). An invader whose card the save does not hold yet (the player's box
+    is filled in as the invaders come out) is looked up in the box, asked for on a terminal, or the
+    command is refused naming the one that records it (cli/box.py); then the command runs again,
+    the card entering the save with it."""
+    cards: dict[str, dict] = {}
+    while True:
+        try:
+            return rt.run(save, model.with_cards(fn, cards) if cards else fn, how, *args, **params)
+        except model.MissingCard as missing:
+            if missing.pid in cards:
+                raise
+            from journal.games.titans.cli import box
+
+            cards[missing.pid] = box.card_for(rt, missing)

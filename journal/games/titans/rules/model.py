@@ -8,7 +8,7 @@ are found in the save by the commands: cli/names.py.)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from journal.errors import RuleError
@@ -58,6 +58,9 @@ PILOT_CARDS = 8
 PAWNS_PER_TYPE = 5              # T5
 RIFT_SPOTS = 3                  # Reward Values 1-3 are the rift's spots 1-3
 LAIR_SPOTS = PAWNS_PER_TYPE     # a Lair is a row of spots, one per pawn of its type
+# T5: the Reward Values the sample's cards print, pawn 1 to 5: a pawn whose card the player's box
+# does not hold yet starts on these spots (the players number their pawns the same way)
+SAMPLE_REWARDS = (1, 1, 2, 2, 3)
 SUPPORTS_MAX = 3                # T6
 SUPPORT_HP = 2
 SUPPORT_RANGE = 3               # Support Movement: up to 3 city spaces
@@ -132,12 +135,50 @@ def rift_of_pawn(state: State, pid: str) -> str:
     raise RuleError(f"invader {pid} ({kind}) belongs to no rift")  # validate() prevents this
 
 
+class MissingCard(RuleError):
+    """An invader whose card's numbers the save does not hold yet (the player's box is filled in as
+    the invaders come out: docs/titans.md, "Your own box"): the command that needs them finds them
+    in the box, asks for them on a terminal, or is refused naming the command that records them."""
+
+    def __init__(self, pid: str, kind: str, category: str, code: str, reward: int):
+        from journal.hints import cmd, say
+
+        super().__init__(say(f"the Invader Card of {pid} ({kind}) is not in your box yet: record it with ",
+                             cmd("titans box card", pid, reward="N", green="HP/DMG", white="HP/DMG", blue="HP/DMG",
+                                 red="HP/DMG"), ", then run this command again"))
+        self.pid, self.kind, self.category, self.code, self.reward = pid, kind, category, code, reward
+
+
+def with_cards(fn: Callable[..., Any], cards: Mapping[str, dict]) -> Callable[..., Any]:
+    """A rules function run with invader cards the save did not hold yet (found in the player's box
+    or typed as the invader came out: `cards`, pawn -> its card's entry): they enter the save in the
+    same command, and its lines say so first."""
+
+    def entered(state: State, dice: Any, **params: Any) -> Any:
+        s: dict = {**state, "cards": dict(state["cards"])}
+        said = []
+        for pid, card in cards.items():
+            if pid in s["cards"] and "hp" not in s["cards"][pid]:
+                s["cards"][pid] = {**card, "type": s["cards"][pid]["type"]}
+                said.append(f"{pid}'s Invader Card enters the campaign (HP/DMG green to red: "
+                            + ", ".join(f"{h}/{d}" for h, d in zip(card["hp"], card["dmg"])) + ").")
+        out = fn(s, dice, **params)
+        out.lines = [*said, *(out.lines or [out.summary])]
+        return out
+
+    entered.__name__ = getattr(fn, "__name__", "rules")
+    return entered
+
+
 def stats(state: State, pid: str) -> dict:
     """The invader card's section in force (T2): hp, dmg, reward (Credits), immune, ability. Each
     tier reads its own colour's section, as the Invader Cards text names them ("Green, White, Blue
     and Red"), though the THREAT Level text prints "white" for the Green tier and "yellow" for
     the White one."""
     card = state["cards"][pid]
+    if "hp" not in card or "dmg" not in card:
+        kind = state["types"][card["type"]]
+        raise MissingCard(pid, card["type"], kind["category"], kind["code"], card["reward"])
     t = tier(state["threat"])
     i = TIERS.index(t)
     return {"section": t, "hp": card["hp"][i], "dmg": card["dmg"][i],

@@ -14,8 +14,8 @@ from journal.errors import InputError
 from journal.games.titans.rules import order
 from journal.games.titans.rules.board import lair_text
 from journal.games.titans.rules.model import (
-    ABILITIES, COLORS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, PAWNS_PER_TYPE, PILOT_CARDS, SETUP, TECH_CARDS, joined,
-    public_state,
+    ABILITIES, COLORS, EPISODE_CARDS, FACE_UP, FINAL_EPISODES, PAWNS_PER_TYPE, PILOT_CARDS, SAMPLE_REWARDS, SETUP,
+    TECH_CARDS, joined, public_state,
 )
 from journal.games.titans.rules.phases import new_round, opening_hint
 from journal.hints import cmd, say
@@ -137,9 +137,10 @@ def rifts(state: State, table: Table, dice: Dice) -> list[str]:
         code = types[kind]["code"]
         state["types"][kind] = {"category": types[kind]["category"], "code": code}
         ids = [f"{code}{i}" for i in range(1, PAWNS_PER_TYPE + 1)]
-        for pid in ids:
-            state["cards"][pid] = copy_state(cards[pid])
-        guardians, lair = setup_pawns(max(2, len(state["players"])), [cards[pid]["reward"] for pid in ids])
+        for i, pid in enumerate(ids):  # a card not in the box yet: its numbers are asked as it comes out
+            state["cards"][pid] = copy_state(cards[pid]) if pid in cards else {"type": kind,
+                                                                              "reward": SAMPLE_REWARDS[i]}
+        guardians, lair = setup_pawns(max(2, len(state["players"])), [state["cards"][pid]["reward"] for pid in ids])
         state["rifts"][rift] = {"type": kind, "threatens": list(rift_table[rift]["threatens"]),
                                 "guardians": [ids[i] for i in guardians],
                                 "lair": {str(spot): ids[i] for spot, i in enumerate(lair, 1)},

@@ -168,6 +168,10 @@ def _invader_lines(state: State) -> list[str]:
         return []
     lines = ["Invaders on the board:"]
     for pid, inv in state["invaders"].items():
+        if "hp" not in state["cards"][pid]:   # placed by hand before its card was entered
+            lines.append(f"  {pid} ({state['cards'][pid]['type']}) on {inv['city']}: damage {inv['damage']}, "
+                         f"its card is not entered yet")
+            continue
         st = stats(state, pid)
         lines += row(f"  {pid} ({state['cards'][pid]['type']}) on {inv['city']}:",
                      [f"damage {inv['damage']}/{st['hp']}, DMG {st['dmg']}, reward {st['reward']}"
