@@ -23,8 +23,9 @@ from test_pdf import assert_inside_margins, drawn
 from journal import games
 from journal.pdf import flow, glance
 from journal.pdf.primitives import PAPERS, Page
-from journal.pdf.scales import Scale
+from journal.report import charts
 from journal.report.model import Chart
+from journal.scales import Scale
 
 GAMES = ("epm", "titans", "kraken", "pulp")
 PAPER_SIZES = ("a4", "letter")
@@ -341,23 +342,25 @@ def chart(title: str, series: dict[str, list[float]], marks: dict[int, str] | No
     return Chart(title, list(series), points, marks or {})
 
 
-def test_axes_span_the_whole_track_from_set_up():
-    threat = glance.with_setup(chart("THREAT", {"THREAT": [1, 2]}), {"THREAT": 0})
-    assert threat.points[0] == ("Set-up", {"THREAT": 0})
-    scale = games.sheets("titans").CHART_SCALES["THREAT"]
-    lo, hi, _step = glance.value_range(threat, scale)
+def test_axes_span_the_whole_track():
+    scale = games.history("titans").CHART_SCALES["THREAT"]
+    lo, hi, _step = charts.value_range(chart("THREAT", {"THREAT": [1, 2]}), scale)
     assert (lo, hi) == (0, 21)
     assert [z[2] for z in scale.zones] == ["Green tier", "White tier", "Blue tier", "Red tier"]
-    epm = games.sheets("epm").CHART_SCALES["Signal and EPM Meter"]
-    assert glance.value_range(chart("Signal and EPM Meter", {"Signal": [0, 2], "EPM Meter": [0, 1]}), epm)[:2] == (0, 25)
+    epm = games.history("epm").CHART_SCALES["Signal and EPM Meter"]
+    assert charts.value_range(chart("Signal and EPM Meter", {"Signal": [0, 2], "EPM Meter": [0, 1]}), epm)[:2] == (0, 25)
     assert epm.lines and epm.lines[0][0] == 25
 
 
 def test_pulp_series_are_drawn_in_their_cubes_colours():
-    scales = games.sheets("pulp").CHART_SCALES
+    from journal.games.pulp.rules.components import CUBE_HEX
+
+    scales = games.history("pulp").CHART_SCALES
     bag = scales["Cubes in the bag"]
-    assert bag.colour("Red").startswith("#d") and bag.colour("Blue") != bag.colour("Red")
-    assert scales["Abilities"].hi == 10
+    assert [bag.style(c, k).colour for k, c in enumerate(["Red", "Orange", "Blue"])] == \
+        [CUBE_HEX["red"], CUBE_HEX["orange"], CUBE_HEX["blue"]]
+    assert len({bag.style(c, k).dash for k, c in enumerate(["Red", "Orange", "Blue", "Black", "Yellow", "White"])}) == 6
+    assert scales["Abilities"].style("Combat", 0).colour == CUBE_HEX["red"] and scales["Abilities"].hi == 10
 
 
 def test_empty_charts_are_left_out_and_stage_labels_sit_above_the_plot(tmp_path):
@@ -365,9 +368,9 @@ def test_empty_charts_are_left_out_and_stage_labels_sit_above_the_plot(tmp_path)
     c = Canvas(str(path))
     page = Page(c, "a4", "f")
     page.take(300)                                    # a tracker took the top of the page
-    charts = [chart("Cities lost and rifts closed", {"Cities lost": [0, 0], "Rifts closed": [0, 0]}),
+    shown = [chart("Cities lost and rifts closed", {"Cities lost": [0, 0], "Rifts closed": [0, 0]}),
               chart("THREAT", {"THREAT": [3, 7, 12]}, {1: "THREAT White", 2: "THREAT Blue"})]
-    glance.draw_page(page, charts, "Turn", scales={"THREAT": Scale(0, 21)})
+    glance.draw_page(page, shown, "Turn", scales={"THREAT": Scale(0, 21)})
     assert page.finished == 0                         # into the tracker page's free space
     page.finish()
     c.save()

@@ -84,8 +84,7 @@ def at_a_glance(page: Page, game: Game, state: dict, entries: list[dict]) -> Non
     shapes.STATE_DEFAULTS["fontName"] = REGULAR  # a chart's unset font: ours (embedded), not Times-Roman
     hist = games.history(game.ID)
     walk = glance_walk(hist, state, entries)
-    glance.draw_page(page, model.charts(walk, 0, len(entries), hist.UNIT), hist.UNIT, setup=walk.tracks[0],
-                     scales=getattr(sheets_of(game), "CHART_SCALES", None))
+    glance.draw_page(page, model.charts(walk, 0, len(entries), hist.UNIT), hist.UNIT, scales=hist.CHART_SCALES)
 
 
 def glance_walk(hist: History, state: dict, entries: list[dict]) -> Walk:

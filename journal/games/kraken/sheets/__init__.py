@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from journal.games.kraken.model.constants import HP_CAP, OXYGEN_BASE
 from journal.games.kraken.sheets.crew import draw_crew_member
 from journal.games.kraken.sheets.exploration import draw_exploration
 from journal.games.kraken.sheets.ground_combat import draw_ground_combat
@@ -30,14 +29,10 @@ from journal.games.kraken.sheets.parts import as_dict
 from journal.games.kraken.sheets.records import draw_records
 from journal.games.kraken.sheets.space_combat import draw_space_combat
 from journal.games.kraken.sheets.spaceship import draw_spaceship
-from journal.pdf.scales import Scale
 
 if TYPE_CHECKING:
     from journal.games.kraken.tables import State
 
-# The glance charts on their tracks: a crew member's HP 0-14, the Oxygen 0-25 (more with tanks: the
-# axis grows with the data); Credits and XP have no printed top
-CHART_SCALES = {"Crew HP": Scale(0, HP_CAP), "Oxygen": Scale(0, OXYGEN_BASE)}
 BLANK_CREW_PAGES = 6    # a crew of four at a time, and the members who join as others fall
 
 
