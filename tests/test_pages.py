@@ -205,8 +205,27 @@ def test_the_notes_box_keeps_five_lines_and_eight_on_a_blank_sheet(demos, tmp_pa
         assert counted["notes"], "a tracker without a Notes box"
         for lines, blank, least in counted["notes"]:
             assert lines >= (least or (8 if blank else 5)), (lines, blank, least)
-        if state is None and game != "kraken":
-            assert counted["notes"][-1][0] >= 8
+        if state is None:                              # every page of a blank set, Space Kraken's crew and
+            assert all(lines >= 8 for lines, _b, _l in counted["notes"]), counted["notes"]   # adventure pages too
+
+
+@pytest.mark.parametrize("paper", PAPER_SIZES)
+def test_kraken_blank_pages_keep_every_rule_beside_their_eight_note_lines(tmp_path, paper):
+    """Issue 27 §5 and the brief: eight note lines pushed the Armor rule off the crew page; now the
+    rules are all printed (a crew page without room for them names the page that has them) and the
+    notes continue on the next page where a page has no room for both."""
+    from journal.games.kraken.sheets import crew, exploration, ground_combat
+
+    path = tmp_path / "k.pdf"
+    render(path, "kraken", None, paper)
+    pages = texts(path)
+    text = " ".join(pages)
+    for key, _body in crew.CREW_RULES + exploration.RULES + ground_combat.RULES:
+        assert f"{key}:" in text, key
+    crew_pages = [k for k, page in enumerate(pages) if page.startswith("CREW MEMBER")]
+    assert len(crew_pages) == 6
+    for k in crew_pages:
+        assert "Armor:" in pages[k] or f"Rules reminder: page {crew_pages[0] + 1}" in pages[k]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -45,9 +45,10 @@ def draw_tracker(c, page, state, title) -> None:
     draw_spaceship(c, page, s, title, blank)
     crew = as_dict(s.get("crew"))
     names = [None] * BLANK_CREW_PAGES if blank else list(crew)
+    rules_at = None                 # the page of the crew's rules reminder, once a crew page printed it
     for name in names:
         page.new_page()
-        draw_crew_member(c, page, s, name, as_dict(crew.get(name)) if name else {}, blank)
+        rules_at = draw_crew_member(c, page, s, name, as_dict(crew.get(name)) if name else {}, blank, rules_at)
     draw_pages(c, page, cast("State", s), blank)
     if blank:
         page.new_page()
