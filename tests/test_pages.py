@@ -434,3 +434,43 @@ def test_the_glance_charts_fill_the_tracker_pages_free_space(demos, tmp_path):
     pages = texts(out)
     at = [k for k, text in enumerate(pages) if "The campaign at a glance" in text]
     assert len(at) == 1 and "Titan sheets" in pages[at[0]]
+
+
+def demo_pdf(tmp_path: Path, game: str, paper: str) -> Path:
+    import json
+
+    from journal.pdf import document
+
+    saves = tmp_path / "saves"
+    ok(saves, "demo", game)
+    state = tomllib.loads((saves / f"demo-{game}.toml").read_text("utf-8"))["state"]
+    entries = [json.loads(line) for line in (saves / f"demo-{game}.log.jsonl").read_text("utf-8").splitlines()]
+    out = tmp_path / f"{game}-{paper}.pdf"
+    document.render_save(games.load(game), state, entries, str(out), paper, f"demo-{game}", False)
+    return out
+
+
+def test_epms_one_chart_goes_beside_the_notes_box_on_the_tracker_page(tmp_path):
+    """The brief: EPM's glance chart alone left half an A4 page empty; it does not fit under the
+    Notes box's five lines, so it goes beside them, in the tracker page's free space."""
+    out = demo_pdf(tmp_path, "epm", "a4")
+    pages = texts(out)
+    assert "The campaign at a glance" in pages[0] and "Signal and EPM Meter" in pages[0]
+    assert "Campaign log" in pages[1]
+    items = [d for d in drawn(out) if d["page"] == 0]
+    notes = next(d for d in items if d["text"] == "Notes")
+    glance_head = next(d for d in items if d["text"] == "The campaign at a glance")
+    mid = PAPERS["a4"][0] / 2
+    assert notes["x"] < mid < glance_head["x"] and abs(notes["y"] - glance_head["y"]) < 1   # side by side
+    lines = {d["text"] for d in items if d["y"] < notes["y"] and d["x"] < mid}
+    assert "#32 A message from the rebels: the Power Master's fortress is" in lines   # the latest notes, at half width
+
+
+def test_the_log_starts_under_charts_that_took_a_page_of_their_own(tmp_path):
+    """No glance page is a chart and an empty half page: on Letter's shorter page EPM's chart fits
+    neither under nor beside the Notes box, so it takes a page of its own, and the log starts under
+    it there."""
+    pages = texts(demo_pdf(tmp_path, "epm", "letter"))
+    assert "The campaign at a glance" not in pages[0]
+    assert "The campaign at a glance" in pages[1] and "Campaign log" in pages[1]
+    assert "Campaign begins on Zorb" in pages[1]

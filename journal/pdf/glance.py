@@ -31,6 +31,7 @@ TITLE_H, STAGE_ROW, LEGEND_ROW = 16.0, 9.0, 12.0
 MIN_H, MAX_H, ALONE_H = 150.0, 200.0, 300.0   # a chart's height: least, beside a tracker, on a page of its own
 HEAD_H = 10.5 + 8 + 4
 FIRST_ROOM = HEAD_H + MIN_H + 8                 # the heading and a first chart
+BESIDE_ROOM = HEAD_H + MIN_H                    # ... beside the tracker's Notes box (a game of one chart)
 
 
 @dataclass
@@ -131,7 +132,7 @@ def _stages(d: Drawing, p: Plot) -> None:
     for x, label, row in p.stages:
         d.add(Line(x, f.y0, x, f.y1 + 3 + STAGE_ROW * row, strokeColor=GREY, strokeWidth=0.6, strokeDashArray=[2, 2]))
         w = text_width(safe(label), ITALIC, 6.5)
-        start = min(x + 2, f.x1 - w)
+        start = min(x + 2, f.x1 - w - 3)          # clear of a mark at the plot's right edge
         d.add(String(start, f.y1 + 4 + STAGE_ROW * row, safe(label), fontName=ITALIC, fontSize=6.5, fillColor=GREY))
 
 
@@ -185,13 +186,26 @@ def _legend(d: Drawing, p: Plot) -> None:
         lx += w + 6
 
 
+def draw_beside(page: Page, chart: Chart, unit: str, scale: Scale | None,
+                box: tuple[float, float, float, float]) -> None:
+    """One chart under its heading in `box` (x, top, w, h), beside the tracker's Notes box."""
+    x, top, w, h = box
+    head = heading(page.c, x, top, w, "The campaign at a glance", right=(f"one point per {unit.lower()}",)) + 4
+    height = min(MAX_H, h - head)
+    renderPDF.draw(drawing(layout(chart, scale, w, height)), page.c, x, top - head - height)
+
+
 def draw_page(page: Page, charts: list[Chart], unit: str, scales: Mapping[str, Scale] | None = None) -> None:
     """The charts (from set-up: journal/report/model.py) under a heading, from the page's cursor
     when the heading and the first chart fit there (the tracker's free space), else from the top of
     a new page; a chart that does not fit goes to the next page; a chart of zeros is left out."""
     scales = scales or {}
     shown = [ch for ch in charts if not empty(ch)]
+    beside, page.beside = page.beside, None
     if not shown:
+        return
+    if beside and len(shown) == 1:             # the room the tracker's Notes box left beside itself
+        draw_beside(page, shown[0], unit, scales.get(shown[0].title), beside)
         return
     head = HEAD_H
     if not page.fits(FIRST_ROOM):

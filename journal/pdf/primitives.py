@@ -361,6 +361,8 @@ class Page:
         for font in (REGULAR, BOLD):           # read once; the charts' labels ask the canvas for them by name
             fonts.get(font)
         self.keep_free = 0.0                   # room a Notes box leaves at the page's foot (for the glance charts)
+        self.chart_beside = 0.0                # the least height of a glance chart beside the Notes box (0: none)
+        self.beside: tuple[float, float, float, float] | None = None   # x, top, w, h the Notes box left it
 
     @property
     def top(self) -> float:
