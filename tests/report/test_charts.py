@@ -89,3 +89,10 @@ def test_the_charts_scales_and_the_report_import_no_reportlab(game):
     code = (f"import sys, journal.games.{game}.history, journal.report.html, journal.report.svg; "
             "sys.exit('reportlab' in ' '.join(sys.modules))")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+@pytest.mark.parametrize("fmt", ["md", "bbcode"])
+def test_an_all_zero_chart_is_left_out_of_the_text_reports(journal, fmt):
+    journal("demo", "titans", ok=True)
+    text = journal("report", "-s", "demo-titans", "--format", fmt, ok=True).stdout
+    assert "THREAT" in text and "Cities lost and rifts closed" not in text
