@@ -23,8 +23,9 @@ from test_pdf import assert_inside_margins, drawn
 from journal import games
 from journal.pdf import flow, glance
 from journal.pdf.primitives import PAPERS, Page
-from journal.pdf.scales import Scale
+from journal.report import charts
 from journal.report.model import Chart
+from journal.scales import Scale
 
 GAMES = ("epm", "titans", "kraken", "pulp")
 PAPER_SIZES = ("a4", "letter")
@@ -204,8 +205,27 @@ def test_the_notes_box_keeps_five_lines_and_eight_on_a_blank_sheet(demos, tmp_pa
         assert counted["notes"], "a tracker without a Notes box"
         for lines, blank, least in counted["notes"]:
             assert lines >= (least or (8 if blank else 5)), (lines, blank, least)
-        if state is None and game != "kraken":
-            assert counted["notes"][-1][0] >= 8
+        if state is None:                              # every page of a blank set, Space Kraken's crew and
+            assert all(lines >= 8 for lines, _b, _l in counted["notes"]), counted["notes"]   # adventure pages too
+
+
+@pytest.mark.parametrize("paper", PAPER_SIZES)
+def test_kraken_blank_pages_keep_every_rule_beside_their_eight_note_lines(tmp_path, paper):
+    """Issue 27 §5 and the brief: eight note lines pushed the Armor rule off the crew page; now the
+    rules are all printed (a crew page without room for them names the page that has them) and the
+    notes continue on the next page where a page has no room for both."""
+    from journal.games.kraken.sheets import crew, exploration, ground_combat
+
+    path = tmp_path / "k.pdf"
+    render(path, "kraken", None, paper)
+    pages = texts(path)
+    text = " ".join(pages)
+    for key, _body in crew.CREW_RULES + exploration.RULES + ground_combat.RULES:
+        assert f"{key}:" in text, key
+    crew_pages = [k for k, page in enumerate(pages) if page.startswith("CREW MEMBER")]
+    assert len(crew_pages) == 6
+    for k in crew_pages:
+        assert "Armor:" in pages[k] or f"Rules reminder: page {crew_pages[0] + 1}" in pages[k]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -341,23 +361,25 @@ def chart(title: str, series: dict[str, list[float]], marks: dict[int, str] | No
     return Chart(title, list(series), points, marks or {})
 
 
-def test_axes_span_the_whole_track_from_set_up():
-    threat = glance.with_setup(chart("THREAT", {"THREAT": [1, 2]}), {"THREAT": 0})
-    assert threat.points[0] == ("Set-up", {"THREAT": 0})
-    scale = games.sheets("titans").CHART_SCALES["THREAT"]
-    lo, hi, _step = glance.value_range(threat, scale)
+def test_axes_span_the_whole_track():
+    scale = games.history("titans").CHART_SCALES["THREAT"]
+    lo, hi, _step = charts.value_range(chart("THREAT", {"THREAT": [1, 2]}), scale)
     assert (lo, hi) == (0, 21)
     assert [z[2] for z in scale.zones] == ["Green tier", "White tier", "Blue tier", "Red tier"]
-    epm = games.sheets("epm").CHART_SCALES["Signal and EPM Meter"]
-    assert glance.value_range(chart("Signal and EPM Meter", {"Signal": [0, 2], "EPM Meter": [0, 1]}), epm)[:2] == (0, 25)
+    epm = games.history("epm").CHART_SCALES["Signal and EPM Meter"]
+    assert charts.value_range(chart("Signal and EPM Meter", {"Signal": [0, 2], "EPM Meter": [0, 1]}), epm)[:2] == (0, 25)
     assert epm.lines and epm.lines[0][0] == 25
 
 
 def test_pulp_series_are_drawn_in_their_cubes_colours():
-    scales = games.sheets("pulp").CHART_SCALES
+    from journal.games.pulp.rules.components import CUBE_HEX
+
+    scales = games.history("pulp").CHART_SCALES
     bag = scales["Cubes in the bag"]
-    assert bag.colour("Red").startswith("#d") and bag.colour("Blue") != bag.colour("Red")
-    assert scales["Abilities"].hi == 10
+    assert [bag.style(c, k).colour for k, c in enumerate(["Red", "Orange", "Blue"])] == \
+        [CUBE_HEX["red"], CUBE_HEX["orange"], CUBE_HEX["blue"]]
+    assert len({bag.style(c, k).dash for k, c in enumerate(["Red", "Orange", "Blue", "Black", "Yellow", "White"])}) == 6
+    assert scales["Abilities"].style("Combat", 0).colour == CUBE_HEX["red"] and scales["Abilities"].hi == 10
 
 
 def test_empty_charts_are_left_out_and_stage_labels_sit_above_the_plot(tmp_path):
@@ -365,9 +387,9 @@ def test_empty_charts_are_left_out_and_stage_labels_sit_above_the_plot(tmp_path)
     c = Canvas(str(path))
     page = Page(c, "a4", "f")
     page.take(300)                                    # a tracker took the top of the page
-    charts = [chart("Cities lost and rifts closed", {"Cities lost": [0, 0], "Rifts closed": [0, 0]}),
+    shown = [chart("Cities lost and rifts closed", {"Cities lost": [0, 0], "Rifts closed": [0, 0]}),
               chart("THREAT", {"THREAT": [3, 7, 12]}, {1: "THREAT White", 2: "THREAT Blue"})]
-    glance.draw_page(page, charts, "Turn", scales={"THREAT": Scale(0, 21)})
+    glance.draw_page(page, shown, "Turn", scales={"THREAT": Scale(0, 21)})
     assert page.finished == 0                         # into the tracker page's free space
     page.finish()
     c.save()
@@ -412,3 +434,43 @@ def test_the_glance_charts_fill_the_tracker_pages_free_space(demos, tmp_path):
     pages = texts(out)
     at = [k for k, text in enumerate(pages) if "The campaign at a glance" in text]
     assert len(at) == 1 and "Titan sheets" in pages[at[0]]
+
+
+def demo_pdf(tmp_path: Path, game: str, paper: str) -> Path:
+    import json
+
+    from journal.pdf import document
+
+    saves = tmp_path / "saves"
+    ok(saves, "demo", game)
+    state = tomllib.loads((saves / f"demo-{game}.toml").read_text("utf-8"))["state"]
+    entries = [json.loads(line) for line in (saves / f"demo-{game}.log.jsonl").read_text("utf-8").splitlines()]
+    out = tmp_path / f"{game}-{paper}.pdf"
+    document.render_save(games.load(game), state, entries, str(out), paper, f"demo-{game}", False)
+    return out
+
+
+def test_epms_one_chart_goes_beside_the_notes_box_on_the_tracker_page(tmp_path):
+    """The brief: EPM's glance chart alone left half an A4 page empty; it does not fit under the
+    Notes box's five lines, so it goes beside them, in the tracker page's free space."""
+    out = demo_pdf(tmp_path, "epm", "a4")
+    pages = texts(out)
+    assert "The campaign at a glance" in pages[0] and "Signal and EPM Meter" in pages[0]
+    assert "Campaign log" in pages[1]
+    items = [d for d in drawn(out) if d["page"] == 0]
+    notes = next(d for d in items if d["text"] == "Notes")
+    glance_head = next(d for d in items if d["text"] == "The campaign at a glance")
+    mid = PAPERS["a4"][0] / 2
+    assert notes["x"] < mid < glance_head["x"] and abs(notes["y"] - glance_head["y"]) < 1   # side by side
+    lines = {d["text"] for d in items if d["y"] < notes["y"] and d["x"] < mid}
+    assert "#32 A message from the rebels: the Power Master's fortress is" in lines   # the latest notes, at half width
+
+
+def test_the_log_starts_under_charts_that_took_a_page_of_their_own(tmp_path):
+    """No glance page is a chart and an empty half page: on Letter's shorter page EPM's chart fits
+    neither under nor beside the Notes box, so it takes a page of its own, and the log starts under
+    it there."""
+    pages = texts(demo_pdf(tmp_path, "epm", "letter"))
+    assert "The campaign at a glance" not in pages[0]
+    assert "The campaign at a glance" in pages[1] and "Campaign log" in pages[1]
+    assert "Campaign begins on Zorb" in pages[1]

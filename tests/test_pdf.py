@@ -266,8 +266,8 @@ def test_long_log_has_every_entry_and_continued_headings(tmp_path):
     # a page starting in the middle of a turn repeats its heading
     assert sum(d["text"].strip() == "(continued)" for d in log) >= 5
     glance = {d["page"] for d in items if d["text"] == "The campaign at a glance"}
-    assert glance == {1}  # the campaign at a glance, between the tracker and the log
-    for p in range(2, pages):
+    assert glance == {0}  # the campaign at a glance beside the tracker's Notes box, before the log
+    for p in range(1, pages):
         first = max((d for d in log if d["page"] == p and d["font"] == BOLD and d["size"] == 9.5),
                     key=lambda d: d["y"])
         assert first["text"].startswith("Visit ")
@@ -353,6 +353,7 @@ def test_failed_render_leaves_no_file(tmp_path, monkeypatch):
 
     broken = types.SimpleNamespace(ID="x", TITLE="X")
     monkeypatch.setattr(document, "sheets_of", lambda game: types.SimpleNamespace(draw_tracker=draw_tracker))
+    monkeypatch.setattr(document, "beside_room", lambda game, state, entries: 0.0)   # a game without a history
     out = tmp_path / "c.pdf"
     out.write_bytes(b"%PDF-old")
     with pytest.raises(RuntimeError):

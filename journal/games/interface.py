@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Literal, NamedTuple, Protocol, runtime_checkable
 
+from journal.scales import Scale
+
 Result = Literal["won", "lost"]  # a game's result(state), when it is over
 
 
@@ -91,6 +93,8 @@ class History(Protocol):
     log entry; journal/history.py rebuilds the states."""
 
     UNIT: str  # what a period of play is called: "Visit", "Turn", "Round"
+    # each chart's axis on its track's whole range, its zones and lines, its series' colours (journal/scales.py)
+    CHART_SCALES: dict[str, Scale]
 
     def period(self, state: dict) -> int:
         """The visit, turn or round the state is in (0: the set-up)."""

@@ -40,6 +40,7 @@ Draw = Callable[[Canvas, Page], None]  # draws a document's pages on the canvas
 # no problem for a PDF meant for printing.
 PAGE_COMPRESSION = 0
 BLANK_LOG_PAGES = 3
+LOG_UNDER_CHARTS = 200.0    # the room under the glance charts on a page of their own that the log starts in
 
 
 def render_save(game: Game, state: dict, entries: list[dict], out: str, paper: str, title: str,
@@ -52,10 +53,13 @@ def render_save(game: Game, state: dict, entries: list[dict], out: str, paper: s
     def draw(c: Canvas, page: Page) -> None:
         page.notes = [f"#{e.get('n', '?')} {e.get('summary', '')}" for e in entries if e.get("kind") == "note"]
         page.keep_free = glance_room(entries)     # the Notes box leaves room for the charts
+        page.chart_beside = beside_room(game, state, entries)   # ... or beside itself, for a game of one chart
         sheets_of(game).draw_tracker(c, page, state, title)
-        page.keep_free = 0.0
+        page.keep_free = page.chart_beside = 0.0
+        tracker_end = page.number
         at_a_glance(page, game, state, entries)   # in the tracker's free space when it fits there
-        page.new_page()
+        if page.number == tracker_end or page.remaining() < LOG_UNDER_CHARTS:
+            page.new_page()                       # the log under charts that took a page of their own
         write_log(page, entries, progress, events_of(game))
 
     real, mode = target(out, follow_links, error)
@@ -68,6 +72,19 @@ def glance_room(entries: list[dict]) -> float:
     from journal.pdf import glance
 
     return glance.FIRST_ROOM if len(entries) >= 2 else 0.0
+
+
+def beside_room(game: Game, state: dict, entries: list[dict]) -> float:
+    """The least room a glance chart takes beside the tracker's Notes box, for a game that charts
+    one tracker (EPM's Signal and EPM Meter; none without a history, nor for a chart that may be all
+    zeros, which is left out): where it does not fit under the box, it goes beside it rather than
+    alone on a page."""
+    from journal import games
+    from journal.pdf import glance
+
+    charts = games.history(game.ID).tracks(state) if len(entries) >= 2 else {}
+    values = [v for series in charts.values() for v in series.values()]
+    return glance.BESIDE_ROOM if len(charts) == 1 and any(values) else 0.0
 
 
 def at_a_glance(page: Page, game: Game, state: dict, entries: list[dict]) -> None:
@@ -84,8 +101,7 @@ def at_a_glance(page: Page, game: Game, state: dict, entries: list[dict]) -> Non
     shapes.STATE_DEFAULTS["fontName"] = REGULAR  # a chart's unset font: ours (embedded), not Times-Roman
     hist = games.history(game.ID)
     walk = glance_walk(hist, state, entries)
-    glance.draw_page(page, model.charts(walk, 0, len(entries), hist.UNIT), hist.UNIT, setup=walk.tracks[0],
-                     scales=getattr(sheets_of(game), "CHART_SCALES", None))
+    glance.draw_page(page, model.charts(walk, 0, len(entries), hist.UNIT), hist.UNIT, scales=hist.CHART_SCALES)
 
 
 def glance_walk(hist: History, state: dict, entries: list[dict]) -> Walk:

@@ -247,6 +247,17 @@ def notes_height(blank: bool = False, size: float = HEADING_SIZE, least: int | N
     return size + 8 + (least or (BLANK_NOTE_LINES if blank else MIN_NOTE_LINES)) * NOTE_LINE
 
 
+BESIDE_GAP = 14.0
+
+
+def beside_chart(page: Page, least_h: float) -> bool:
+    """Whether a Notes box of `least_h` at the least goes in the left half of the page's foot, the
+    glance chart in the right half (`page.chart_beside`: the least height of that chart, when the
+    game charts one tracker): when the chart does not fit under the box but fits beside it."""
+    room = page.remaining()
+    return bool(page.chart_beside) and least_h + page.keep_free > room >= max(page.chart_beside, least_h)
+
+
 def notes_box(c: Canvas, page: Page, blank: bool = False, most: int = 14, title: str = "Notes",
               size: float = HEADING_SIZE, least: int | None = None) -> int:
     """Ruled note lines in the room the page has left, the latest of the campaign's notes
@@ -260,10 +271,13 @@ def notes_box(c: Canvas, page: Page, blank: bool = False, most: int = 14, title:
         continued_line(c, page, title, begun=False)
         most = max(most, 60) if blank else most   # a page of its own: lines all the way down
     x, w = page.x0, page.width
+    keep = 0.0 if blank else page.keep_free     # pencil lines (blank) never wait for a chart
+    if not blank and beside_chart(page, notes_height(blank, size, least)):
+        w, keep = (page.width - BESIDE_GAP) / 2, 0.0     # the left half, down to the foot; the chart the right
+        page.beside = (x + w + BESIDE_GAP, page.cursor, w, page.remaining())
     shown = bool(page.notes) and not blank
     page.take(heading(c, x, page.cursor, w, title, size,
                       right=("the latest; every note is in the campaign log", "the latest") if shown else None))
-    keep = 0.0 if blank else page.keep_free     # pencil lines (blank) never wait for a chart
     rows = max(least, min(most, int((page.remaining() - keep) // line_h)))
     written = latest_notes(page.notes, rows, w - 4) if shown else []
     c.setStrokeGray(0.7)

@@ -1,7 +1,7 @@
 """The "campaign at a glance" charts of a campaign's PDF: the game's main trackers over the
 campaign (its `History`: journal/history.py) from set-up on, each on its track's whole range (the
-game's `CHART_SCALES`: journal/pdf/scales.py) with its tiers shaded and the line that ends the
-game ruled, the stages (tier, phase) the game entered named in a band above the plot, never over
+`CHART_SCALES` of the game's history module: journal/scales.py) with its tiers shaded and the line
+that ends the game ruled, the stages (tier, phase) the game entered named in a band above the plot, never over
 the data. A chart whose series never leave zero is left out. The charts go into the room the
 tracker page leaves when they fit there, onto a page of their own when not.
 
@@ -10,7 +10,6 @@ give a series its own colour (Pulp's cubes are drawn in their colours)."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -21,9 +20,9 @@ from reportlab.lib.colors import Color, HexColor
 from journal.pdf.flow import heading, shorter
 from journal.pdf.fonts import ITALIC
 from journal.pdf.primitives import BOLD, REGULAR, Page, safe, text_width
-from journal.pdf.scales import Scale
-from journal.report.charts import COLOURS, DASHES, MARKERS, Frame, nice_step, x_labels
+from journal.report.charts import Frame, empty, tick_values, value_range, x_labels
 from journal.report.model import Chart
+from journal.scales import Scale
 
 GREY = HexColor("#5b6570")
 RULE = HexColor("#cfd4da")
@@ -32,6 +31,7 @@ TITLE_H, STAGE_ROW, LEGEND_ROW = 16.0, 9.0, 12.0
 MIN_H, MAX_H, ALONE_H = 150.0, 200.0, 300.0   # a chart's height: least, beside a tracker, on a page of its own
 HEAD_H = 10.5 + 8 + 4
 FIRST_ROOM = HEAD_H + MIN_H + 8                 # the heading and a first chart
+BESIDE_ROOM = HEAD_H + MIN_H                    # ... beside the tracker's Notes box (a game of one chart)
 
 
 @dataclass
@@ -44,32 +44,6 @@ class Plot:
     stages: list[tuple[float, str, int]]      # x, label, row of the band above the plot
     width: float
     height: float
-
-
-def with_setup(chart: Chart, setup: Mapping[str, float] | None) -> Chart:
-    """The chart from set-up on: the values after the campaign's first entry put first when its
-    first point is already a turn's end."""
-    if not setup or not chart.points or chart.points[0][0] == "Set-up":
-        return chart
-    marks = {k + 1: v for k, v in chart.marks.items()}
-    return Chart(chart.title, chart.series, [("Set-up", dict(setup)), *chart.points], marks)
-
-
-def empty(chart: Chart) -> bool:
-    """A chart with nothing to show: no point, or every series at zero throughout."""
-    return not any(isinstance(v, (int, float)) and v for _label, values in chart.points for v in values.values())
-
-
-def value_range(chart: Chart, scale: Scale | None) -> tuple[float, float, float]:
-    """The y axis: the track's whole range when the game gives it (widened if the data leaves it),
-    else from 0 to the data's top in whole tick steps; and the tick step."""
-    values = [float(v) for _l, point in chart.points for v in point.values() if isinstance(v, (int, float))]
-    lo = min([scale.lo if scale else 0.0, *values])
-    hi = max([scale.hi if scale else 1.0, *values])
-    step = nice_step(hi - lo)
-    if scale and scale.lo == lo and scale.hi == hi:
-        return lo, hi, step
-    return math.floor(lo / step) * step, math.ceil(hi / step) * step, step
 
 
 def stage_rows(chart: Chart, frame: Frame) -> list[tuple[float, str, int]]:
@@ -136,12 +110,7 @@ def _zones(d: Drawing, p: Plot) -> None:
 
 def _axes(d: Drawing, p: Plot) -> None:
     f = p.frame
-    ticks = [f.lo + k * p.step for k in range(int((f.hi - f.lo) / p.step + 1e-9) + 1)]
-    if ticks[-1] < f.hi:                       # the track's top when it is not a tick (THREAT 21) ...
-        if f.y_at(f.hi) - f.y_at(ticks[-1]) < 9:
-            ticks.pop()                        # ... in place of a tick too close under it
-        ticks.append(f.hi)
-    for v in ticks:
+    for v in tick_values(f, p.step, 9):
         d.add(Line(f.x0, f.y_at(v), f.x1, f.y_at(v), strokeColor=RULE, strokeWidth=0.5))
         d.add(String(f.x0 - 4, f.y_at(v) - 2.5, f"{v:g}", fontName=REGULAR, fontSize=7, textAnchor="end",
                      fillColor=HexColor("#000000") if v == f.hi else GREY))
@@ -163,14 +132,13 @@ def _stages(d: Drawing, p: Plot) -> None:
     for x, label, row in p.stages:
         d.add(Line(x, f.y0, x, f.y1 + 3 + STAGE_ROW * row, strokeColor=GREY, strokeWidth=0.6, strokeDashArray=[2, 2]))
         w = text_width(safe(label), ITALIC, 6.5)
-        start = min(x + 2, f.x1 - w)
+        start = min(x + 2, f.x1 - w - 3)          # clear of a mark at the plot's right edge
         d.add(String(start, f.y1 + 4 + STAGE_ROW * row, safe(label), fontName=ITALIC, fontSize=6.5, fillColor=GREY))
 
 
 def series_style(p: Plot, s: int, name: str) -> tuple[Color, tuple, str]:
-    style = s % len(COLOURS)
-    own = p.scale.colour(name)
-    return HexColor(own or COLOURS[style]), DASHES[style], MARKERS[style]
+    look = p.scale.style(name, s)
+    return HexColor(look.colour), look.dash, look.marker
 
 
 def drawing(p: Plot) -> Drawing:
@@ -218,15 +186,26 @@ def _legend(d: Drawing, p: Plot) -> None:
         lx += w + 6
 
 
-def draw_page(page: Page, charts: list[Chart], unit: str, setup: Mapping[str, Mapping[str, float]] | None = None,
-              scales: Mapping[str, Scale] | None = None) -> None:
-    """The charts under a heading, from the page's cursor when the heading and the first chart fit
-    there (the tracker's free space), else from the top of a new page; a chart that does not fit
-    goes to the next page. `setup`: each chart's values after the campaign's first entry."""
+def draw_beside(page: Page, chart: Chart, unit: str, scale: Scale | None,
+                box: tuple[float, float, float, float]) -> None:
+    """One chart under its heading in `box` (x, top, w, h), beside the tracker's Notes box."""
+    x, top, w, h = box
+    head = heading(page.c, x, top, w, "The campaign at a glance", right=(f"one point per {unit.lower()}",)) + 4
+    height = min(MAX_H, h - head)
+    renderPDF.draw(drawing(layout(chart, scale, w, height)), page.c, x, top - head - height)
+
+
+def draw_page(page: Page, charts: list[Chart], unit: str, scales: Mapping[str, Scale] | None = None) -> None:
+    """The charts (from set-up: journal/report/model.py) under a heading, from the page's cursor
+    when the heading and the first chart fit there (the tracker's free space), else from the top of
+    a new page; a chart that does not fit goes to the next page; a chart of zeros is left out."""
     scales = scales or {}
-    shown = [with_setup(ch, (setup or {}).get(ch.title)) for ch in charts]
-    shown = [ch for ch in shown if not empty(ch)]
+    shown = [ch for ch in charts if not empty(ch)]
+    beside, page.beside = page.beside, None
     if not shown:
+        return
+    if beside and len(shown) == 1:             # the room the tracker's Notes box left beside itself
+        draw_beside(page, shown[0], unit, scales.get(shown[0].title), beside)
         return
     head = HEAD_H
     if not page.fits(FIRST_ROOM):

@@ -361,6 +361,8 @@ class Page:
         for font in (REGULAR, BOLD):           # read once; the charts' labels ask the canvas for them by name
             fonts.get(font)
         self.keep_free = 0.0                   # room a Notes box leaves at the page's foot (for the glance charts)
+        self.chart_beside = 0.0                # the least height of a glance chart beside the Notes box (0: none)
+        self.beside: tuple[float, float, float, float] | None = None   # x, top, w, h the Notes box left it
 
     @property
     def top(self) -> float:
@@ -678,15 +680,15 @@ def table_rules(c: Canvas, x: float, y: float, bottom: float, widths: Sequence[f
 
 
 def rules_box(c: Canvas, x: float, top: float, w: float, title: object, rules: Iterable[tuple[str, str]],
-              size: float = 7.0, lead: float = 8.4, gap: float = 2.5, pad: float = 6.0, fit_below: float | None = None) -> float:
-    """A shaded rules-reminder box from `top`: `rules` are (key, text) pairs, the key in bold.
+              size: float = 7.0, lead: float = 8.4, gap: float = 2.5, pad: float = 6.0, fit_below: float | None = None,
+              columns: int = 1) -> float:
+    """A shaded rules-reminder box from `top`: `rules` are (key, text) pairs, the key in bold, in
+    one column or two (`columns`: the rules split where the columns come out most even).
 
     Returns the box's height; draws nothing (and returns 0) when `fit_below` is given and
     the box would reach below it.
     """
-    wrapped = [(key, wrap_text(f"{key}: {body}", REGULAR, size, w - 2 * pad)) for key, body in rules]
-    n = sum(len(lines) for _k, lines in wrapped)
-    h = 17 + n * lead + gap * (len(wrapped) - 1) + pad
+    col_w, parts, h = rules_layout(w, rules, size, lead, gap, pad, columns)
     if fit_below is not None and top - h < fit_below:
         return 0.0
     c.setFillGray(ZEBRA)
@@ -695,17 +697,41 @@ def rules_box(c: Canvas, x: float, top: float, w: float, title: object, rules: I
     c.roundRect(x, top - h, w, h, 4, stroke=1, fill=1)
     c.setFillGray(INK)
     text(c, x + pad, top - 12, title, BOLD, 8.5)
-    y = top - 17 - size
-    for key, lines in wrapped:
-        for i, line in enumerate(lines):
-            if i == 0 and line.startswith(key + ":"):  # the key in bold, the rest on the same line
-                kw = text(c, x + pad, y, key + ":", BOLD, size)
-                text(c, x + pad + kw, y, line[len(key) + 1:], REGULAR, size)
-            else:
-                text(c, x + pad, y, line, REGULAR, size)
-            y -= lead
-        y -= gap
+    for k, part in enumerate(parts):
+        left, y = x + pad + k * (col_w + 2 * pad), top - 17 - size
+        for key, lines in part:
+            for i, line in enumerate(lines):
+                if i == 0 and line.startswith(key + ":"):  # the key in bold, the rest on the same line
+                    kw = text(c, left, y, key + ":", BOLD, size)
+                    text(c, left + kw, y, line[len(key) + 1:], REGULAR, size)
+                else:
+                    text(c, left, y, line, REGULAR, size)
+                y -= lead
+            y -= gap
     return h
+
+
+def rules_layout(w: float, rules: Iterable[tuple[str, str]], size: float = 7.0, lead: float = 8.4, gap: float = 2.5,
+                 pad: float = 6.0, columns: int = 1) -> tuple[float, list[list[tuple[str, list[str]]]], float]:
+    """A rules box's column width, its rules wrapped and split into columns, and its height."""
+    col_w = (w - 2 * pad - (columns - 1) * 2 * pad) / columns
+    wrapped = [(key, wrap_text(f"{key}: {body}", REGULAR, size, col_w)) for key, body in rules]
+    parts = even_columns(wrapped, columns, lead, gap)
+    return col_w, parts, 17 + max(column_height(part, lead, gap) for part in parts) + pad
+
+
+def column_height(part: list[tuple[str, list[str]]], lead: float, gap: float) -> float:
+    return sum(len(lines) for _k, lines in part) * lead + gap * max(0, len(part) - 1)
+
+
+def even_columns(wrapped: list[tuple[str, list[str]]], columns: int, lead: float,
+                 gap: float) -> list[list[tuple[str, list[str]]]]:
+    """The wrapped rules in one column, or in two split where the taller of them is least tall."""
+    if columns < 2 or len(wrapped) < 2:
+        return [wrapped]
+    best = min(range(1, len(wrapped)), key=lambda k: max(column_height(wrapped[:k], lead, gap),
+                                                         column_height(wrapped[k:], lead, gap)))
+    return [wrapped[:best], wrapped[best:]]
 
 
 def latest_notes(notes: list[str], lines: int, width: float, size: float = 8.5) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from journal.report.charts import empty
 from journal.report.model import Chart, Report
 from journal.report.story import (charted, condensed, dice_text, die_title, entry_text, facts, folded, headline,
                                   histogram, player_text, point_text, session_heading, short_parts)
@@ -90,9 +91,10 @@ def render(r: Report) -> str:
     if r.players:
         lines += heading("Who did what")
         lines += bullet_list([f"[b]{bb(who)}:[/b] {bb(player_text(f))}" for who, f in r.players.items()])
-    if r.charts:
+    shown = [c for c in r.charts if not empty(c)]   # a chart of zeros says nothing
+    if shown:
         lines += heading("How the game went")
-        for c in r.charts:
+        for c in shown:
             lines += chart_lines(c)
     lines += luck_lines(r.luck)
     lines += ["", "[i]Made with journal, the companion for tabletop campaigns.[/i]"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from html import escape
 
+from journal import games
 from journal.report import charts, svg
 from journal.report.model import Report
 from journal.report.story import (charted, clip, condensed, dice_groups, die_title, entry_text, facts, folded,
@@ -238,9 +239,11 @@ def header(r: Report) -> list[str]:
 
 def render(r: Report) -> str:
     body = header(r) + points(r) + turn_by_turn(r) + players(r)
-    if r.charts:
+    shown = [c for c in r.charts if not charts.empty(c)]   # an all-zero chart says nothing
+    if shown:
+        scales = games.history(r.game).CHART_SCALES        # each track's range, zones, lines, colours
         body.append('<section id="charts"><h2>How the game went</h2>')
-        body += [svg.render(charts.layout(c, WIDE, 230, EM)) for c in r.charts]
+        body += [svg.render(charts.layout(c, WIDE, 215, EM, scales.get(c.title))) for c in shown]
         body.append("</section>")
     body += luck(r.luck) + story(r)
     return page(f"{r.name}: {r.title}", body)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from journal.report.charts import empty
 from journal.report.model import Chart, Report
 from journal.report.story import (charted, condensed, dice_text, die_title, entry_text, facts, folded, headline,
                                   histogram, player_text, point_text, session_heading, short_parts, turns)
@@ -152,9 +153,10 @@ def render(r: Report) -> str:
     lines += [f"- **{md(label)}:** {md(value)}" for label, value in facts(r)]
     lines.append("")
     lines += point_lines(r) + turn_lines(r) + player_lines(r)
-    if r.charts:
+    shown = [c for c in r.charts if not empty(c)]   # a chart of zeros says nothing
+    if shown:
         lines += ["## How the game went", ""]
-        for c in r.charts:
+        for c in shown:
             lines += chart_lines(c)
     lines += luck_lines(r.luck)
     lines += story_lines(r)

@@ -186,7 +186,9 @@ def charts(walk: Walk, lo: int, hi: int, unit: str) -> list[Chart]:
     if hi <= lo:
         return []
     ends = period_ends(walk, lo, hi)
-    labels = [f"{unit} {walk.period[i]}" if walk.period[i] else "Set-up" for i in ends]
+    if lo == 0 and ends[0] > 0 and walk.period[0]:   # from set-up: the values after the campaign's first entry
+        ends = [0, *ends]
+    labels = [f"{unit} {walk.period[i]}" if walk.period[i] and (i or lo) else "Set-up" for i in ends]
     marks = stages_entered(walk, lo, hi, ends)
     out: list[Chart] = []
     for title in walk.tracks[hi - 1]:

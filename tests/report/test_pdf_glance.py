@@ -25,7 +25,8 @@ def test_the_pdf_has_the_latest_notes_the_glance_page_and_readable_commands(camp
     pages = [p.extract_text() for p in PdfReader(camp.saves / "camp.pdf").pages]
     tracker = pages[0]
     assert "Note number 24 about Kell's queen" in tracker and "Note number 1 about" not in tracker
-    assert "The campaign at a glance" in pages[1] and "Signal and EPM Meter" in pages[1]
-    assert "Challenge level 5" in pages[1]  # Signal 9: the level the game entered, marked
-    log = "\n".join(pages[2:])
+    # the one chart beside the Notes box: the tracker's free space (issue 27 §4)
+    assert "The campaign at a glance" in tracker and "Signal and EPM Meter" in tracker
+    assert "Challenge level 5" in tracker  # Signal 9: the level the game entered, marked
+    log = "\n".join(pages[1:])
     assert 'note "Note number 3 about Kell\'s queen"' in log

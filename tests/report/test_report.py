@@ -37,6 +37,7 @@ def test_the_markdown_parses_into_the_expected_headings(camp):
     camp("epm", "card", "3", ok=True)
     camp("epm", "challenge", "piloting", "--character", "Ana", "--roll", "3", ok=True)
     camp("note", "Kell's queen is suspicious", ok=True)
+    camp("epm", "track", "signal", "+2", ok=True)   # a chart of zeros would be left out
     text = camp("report", ok=True).stdout
     heads = headings(text)
     assert heads[0] == ("h1", "camp: War With the Evil Power Master")

@@ -11,12 +11,22 @@ from __future__ import annotations
 import re
 from itertools import product
 
+from journal.games.epm.constants import LEVELS, TRACK_MAX
 from journal.games.epm.rules import challenge_level
 from journal.games.interface import Check, Deed
 from journal.history import listed, recorded_checks
+from journal.scales import Scale
 from journal.text import plural
 
 UNIT = "Visit"
+# The chart: both tracks on their whole printed range, the Signal's challenge levels (E2) shaded, the
+# 25 that ends the game ruled
+LOWEST = (0,) + tuple(highest + 1 for highest, _ in LEVELS[:-1])
+CHART_SCALES = {"Signal and EPM Meter": Scale(
+    0, TRACK_MAX,
+    zones=tuple((low - (0.5 if low else 0), highest + 0.5, f"Signal: level {level}", tint)
+                for low, (highest, level), tint in zip(LOWEST, LEVELS, ("#e4f3e4", "#fdf0d8", "#f8dedc"))),
+    lines=((TRACK_MAX, "25: Showdown / EPM wins"),))}
 _CHALLENGE = re.compile(r"challenge \(level (\d+)\): ")
 _TAKES = re.compile(r"^(.+?) takes the ")
 _TOTAL = re.compile(r" = (-?\d+) → (WIN|LOSE)(?: \(retry\))?$")

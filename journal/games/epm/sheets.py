@@ -23,7 +23,6 @@ from journal.pdf.primitives import (
     BOLD, INK, MUTED, REGULAR, ZEBRA, badge, checkbox_cell, checkbox_row, disc, rules_box, safe, text,
     track, triangle,
 )
-from journal.pdf.scales import Scale
 from journal.text import plural
 
 # Signal Tracker position -> challenge level (rulebook, Challenges step 1; E2), a colour per band
@@ -32,14 +31,6 @@ LEVEL_BANDS = tuple((low, highest, f"Challenge level {level}", colour)
                     for low, (highest, level), colour in zip(LOWEST, LEVELS, ("green", "amber", "red")))
 DISC_RANGES = tuple((colour, f"{lo}-{hi}") for colour, (lo, hi) in COLORS.items())
 STATUS_LABELS = {status: status.replace("_", " ") for status in STATUSES}
-
-# The glance chart: both tracks on their whole printed range, the Signal's challenge levels shaded,
-# the 25 that ends the game ruled (journal/pdf/scales.py)
-CHART_SCALES = {"Signal and EPM Meter": Scale(
-    0, TRACK_MAX,
-    zones=tuple((low - (0.5 if low else 0), highest + 0.5, f"Signal: level {level}", tint)
-                for low, (highest, level), tint in zip(LOWEST, LEVELS, ("#e4f3e4", "#fdf0d8", "#f8dedc"))),
-    lines=((TRACK_MAX, "25: Showdown / EPM wins"),))}
 
 RULES = (
     ("Challenge", "roll d6 + proficiency (+1/-1) + booster. Total >= level: WIN; below: LOSE."),

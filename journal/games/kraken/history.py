@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 
 from journal.games.interface import Check, Deed
+from journal.games.kraken.model.constants import HP_CAP, OXYGEN_BASE
 from journal.history import changed, listed, recorded_checks
+from journal.scales import Scale
 from journal.text import plural
 
 _ATTACK = re.compile(r"^(.+?) attacks with the .+?: (\d+) hits?")
@@ -17,6 +19,9 @@ _PSI = re.compile(r"^(.+?): PSI .*\((success|failure|failed)\)")
 _LEVEL = re.compile(r"^(.+?) levels up to (\d+)")
 
 UNIT = "Turn"
+# The charts on their tracks: a crew member's HP 0-14 (K10), the Oxygen 0-25 (more with tanks: the
+# axis grows with the data); Credits and XP have no printed top
+CHART_SCALES = {"Crew HP": Scale(0, HP_CAP), "Oxygen": Scale(0, OXYGEN_BASE)}
 
 
 def period(state: dict) -> int:

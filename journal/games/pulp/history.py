@@ -9,14 +9,22 @@ from __future__ import annotations
 import re
 
 from journal.games.interface import Check, Deed
+from journal.games.pulp.rules.components import ABILITIES, ABILITY_COLOUR, ABILITY_MAX, COLOURS, CUBE_HEX, TOTALS
 from journal.games.pulp.rules.model import alien_name
 from journal.history import changed, recorded_checks
+from journal.scales import Scale
 from journal.text import plural
 
 _FOUND = re.compile(r"^Searched (.+?): .*found (Super Weapon \d+)")
 _USED = re.compile(r"^(Super Weapon \d+(?: \([^)]*\))?): used")
 
 UNIT = "Round"
+# The charts: abilities on their printed track 0-10, each in its cube's colour; the cubes in the bag
+# from 0 to the most of a colour the box holds (P1), each colour in its own
+CHART_SCALES = {
+    "Abilities": Scale(0, ABILITY_MAX, colours=tuple((a.capitalize(), CUBE_HEX[ABILITY_COLOUR[a]]) for a in ABILITIES)),
+    "Cubes in the bag": Scale(0, max(TOTALS.values()), colours=tuple((c.capitalize(), CUBE_HEX[c]) for c in COLOURS)),
+}
 
 
 def period(state: dict) -> int:

@@ -11,9 +11,9 @@ a rules reminder and room for notes. A blank sheet (state None) has the same lay
 from __future__ import annotations
 
 from journal.games.pulp.rules.components import (
-    ABILITIES, ABILITY_COLOUR, ABILITY_LABEL, ABILITY_MAX, BLACK, BLUE, COLOURS, COMBAT, CREW, DECK_SIZE, DIE_COLOURS,
-    DIE_NAMES, DIPLOMACY, ENGAGED, EVADED, FACE_TEXT, FACE_UP, GRAY, ICONS, LEVELS, ORANGE, OVER, PENDING, PHASE_TEXT,
-    PLANETS, QUIETUS, RED, SCIENCE, TOTALS, WHITE, WON, YELLOW, needs_text, parse_card,
+    ABILITIES, ABILITY_COLOUR, ABILITY_LABEL, ABILITY_MAX, BLACK, BLUE, COLOURS, COMBAT, CREW, CUBE_HEX, DECK_SIZE,
+    DIE_COLOURS, DIE_NAMES, DIPLOMACY, ENGAGED, EVADED, FACE_TEXT, FACE_UP, GRAY, ICONS, LEVELS, ORANGE, OVER, PENDING,
+    PHASE_TEXT, PLANETS, QUIETUS, RED, SCIENCE, TOTALS, WON, YELLOW, needs_text, parse_card,
 )
 from journal.games.pulp.rules.model import card_requirement
 from journal.games.pulp.rules.odds import bag_odds
@@ -21,31 +21,14 @@ from journal.games.pulp.views import public_state
 from journal.pdf.flow import field, heading, notes_box, notes_height, put, shorter
 from journal.pdf.primitives import (BOLD, INK, MUTED, REGULAR, ZEBRA, badge, checkbox, rules_box, text, text_width,
                                     triangle, wrap_text)
-from journal.pdf.scales import Scale
 from journal.text import plural
 
 GAP = 12
 HEAD_H = 19
 
-CUBE_RGB = {
-    RED: (0.84, 0.19, 0.17), ORANGE: (0.96, 0.58, 0.16), BLUE: (0.22, 0.42, 0.85),
-    BLACK: (0.08, 0.08, 0.08), YELLOW: (0.99, 0.86, 0.22), WHITE: (1.0, 1.0, 1.0),
-}
+CUBE_RGB = {colour: tuple(int(code[k:k + 2], 16) / 255 for k in (1, 3, 5)) for colour, code in CUBE_HEX.items()}
 DIE_RGB = {RED: CUBE_RGB[RED], ORANGE: CUBE_RGB[ORANGE], BLUE: CUBE_RGB[BLUE], YELLOW: CUBE_RGB[YELLOW],
            GRAY: (0.6, 0.6, 0.6)}
-
-def _hex(rgb) -> str:
-    return "#" + "".join(f"{round(v * 255):02x}" for v in rgb)
-
-
-# The glance charts: abilities on their printed track 0-10, each in its cube's colour; the cubes in
-# the bag from 0 to the most of a colour the box holds, each colour in its own
-CHART_SCALES = {
-    "Abilities": Scale(0, ABILITY_MAX, colours=tuple((a.capitalize(), _hex(CUBE_RGB[ABILITY_COLOUR[a]]))
-                                                     for a in ABILITIES)),
-    "Cubes in the bag": Scale(0, max(TOTALS.values()), colours=tuple((c.capitalize(), _hex(CUBE_RGB[c]))
-                                                                    for c in COLOURS)),
-}
 ABILITY_HEADINGS = {COMBAT: "Combat", SCIENCE: "Super Science", DIPLOMACY: "Diplomacy"}
 
 RULES = (

@@ -10,14 +10,21 @@ import re
 import shlex
 
 from journal.games.interface import Check, Deed
-from journal.games.titans.rules.model import tier
+from journal.games.titans.rules.model import THREAT_MAX, TIER_SPANS, TIERS, tier
 from journal.history import changed, listed
+from journal.scales import Scale
 from journal.text import plural
 
 _DAMAGE = re.compile(r"attacks: (\d+) damage")
 _DESTROYS = re.compile(r"destroys ([^(;]+)")
 _HEALED = re.compile(r"\(healed (\d+)\)")
 UNIT = "Turn"
+# The chart: THREAT on its whole track (T1), 0 to the sixth Red step, its four tiers shaded
+CHART_SCALES = {"THREAT": Scale(
+    0, THREAT_MAX,
+    zones=tuple((lo - (0.5 if lo else 0), THREAT_MAX if t == TIERS[-1] else hi + 0.5, f"{t.capitalize()} tier", tint)
+                for (t, (lo, hi)), tint in zip(TIER_SPANS.items(), ("#dcefdc", "#f6f6f6", "#dde8f7", "#f6dcd9"))),
+    lines=((THREAT_MAX, f"{THREAT_MAX}: the players lose"),))}
 
 
 def period(state: dict) -> int:

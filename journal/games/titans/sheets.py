@@ -20,7 +20,6 @@ from journal.pdf.flow import (
     PENCIL_ROW, continued_line, field, fitted, grid, grid_heights, heading, natural, notes_box, put, rows_that_fit,
     shorter,
 )
-from journal.pdf.scales import Scale
 from journal.pdf.primitives import (
     BOLD, INK, MUTED, REGULAR, badge, checkbox, checkbox_cell, checkbox_row, safe, text, track, wrap_text,
 )
@@ -29,12 +28,6 @@ from journal.pdf.primitives import (
 # every band is also captioned with its name.
 TIER_TINT = {GREEN: (0.80, 0.93, 0.80), WHITE: (0.975, 0.975, 0.975), BLUE: (0.76, 0.85, 0.97),
              RED: (0.95, 0.66, 0.62)}
-# The glance chart: THREAT on its whole track, 0 to the sixth Red step, its four tiers shaded
-CHART_SCALES = {"THREAT": Scale(
-    0, THREAT_MAX,
-    zones=tuple((lo - (0.5 if lo else 0), THREAT_MAX if t == TIERS[-1] else hi + 0.5, f"{t.capitalize()} tier", tint)
-                for (t, (lo, hi)), tint in zip(TIER_SPANS.items(), ("#dcefdc", "#f6f6f6", "#dde8f7", "#f6dcd9"))),
-    lines=((THREAT_MAX, f"{THREAT_MAX}: the players lose"),))}
 GAP = 10
 HEAD_H = 19
 ROW_H = 14.0

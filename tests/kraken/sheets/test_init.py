@@ -70,18 +70,20 @@ def test_blank_sheet_has_every_page_for_pencil_play(tmp_path):
     out = tmp_path / "b.pdf"
     pages = document.render_blank(GAME, out, "a4")
     texts = [p.extract_text() for p in PdfReader(str(out)).pages]
-    # tracker, ship, a crew profile for each of up to six members, SPACE COMBAT, GROUND COMBAT,
-    # EXPLORATION, the achievements and scores, three ruled log pages
-    assert pages == 15
+    # tracker, ship, a crew profile for each of up to six members (the first one's eight note lines
+    # continue on a page of lines: its rules reminder leaves too little room), SPACE COMBAT (its notes
+    # continue likewise), GROUND COMBAT, EXPLORATION, the achievements and scores, three ruled log pages
+    assert pages == 17
     assert "MAP6" in texts[0] and "Map IDs" in texts[0]
     assert "Twin missile" in texts[1] and "Notes / Quests" in texts[1]
-    for crew in texts[2:8]:
+    assert "Notes on page 4" in texts[2] and texts[3].startswith("Notes")
+    for crew in texts[2:3] + texts[4:9]:
         assert "CREW MEMBER" in crew and "Backpack 4" in crew and "Combat gear" in crew
-    assert "SPACE COMBAT" in texts[8] and "Timeline" in texts[8] and "Objectives" in texts[8]
-    assert "Safe and Sound" in texts[8] and "Boarding" in texts[8]
-    assert "GROUND COMBAT" in texts[9] and "Enemies" in texts[9] and "Weak/Res." in texts[9]
-    assert "DUNGEON EXPLORATION" in texts[10] and "Bulkheads" in texts[10] and "Treasure drops" in texts[10]
-    assert "ACHIEVEMENTS AND SCORES" in texts[11] and "Campaign scores" in texts[11]
+    assert "SPACE COMBAT" in texts[9] and "Timeline" in texts[9] and "Objectives" in texts[9]
+    assert "Safe and Sound" in texts[9] and "Boarding" in texts[9] and "Notes on page 11" in texts[9]
+    assert "GROUND COMBAT" in texts[11] and "Enemies" in texts[11] and "Weak/Res." in texts[11]
+    assert "DUNGEON EXPLORATION" in texts[12] and "Bulkheads" in texts[12] and "Treasure drops" in texts[12]
+    assert "ACHIEVEMENTS AND SCORES" in texts[13] and "Campaign scores" in texts[13]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -128,7 +130,7 @@ def test_pdf_prints_the_combat_and_dungeon_pages_only_while_one_is_under_way(fly
     j(fly, "pdf", "-s", "fly", "-o", str(tmp_path / "f.pdf"))
     assert _titles(tmp_path / "f.pdf") == ["SPACE COMBAT"]
     d = j(fly, "sheet", "kraken", "-o", str(tmp_path / "b.pdf"))
-    assert d["pages"] == 15 and _titles(tmp_path / "b.pdf") == ["SPACE COMBAT", "GROUND COMBAT", "DUNGEON EXPLORATION"]
+    assert d["pages"] == 17 and _titles(tmp_path / "b.pdf") == ["SPACE COMBAT", "GROUND COMBAT", "DUNGEON EXPLORATION"]
     out = tmp_path / "g.pdf"
     document.render_save(GAME, adventure_states()["ground"], [], out, "a4", title="camp", progress=False)
     assert _titles(out) == ["GROUND COMBAT", "DUNGEON EXPLORATION"]

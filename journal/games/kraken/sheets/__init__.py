@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from journal.games.kraken.model.constants import HP_CAP, OXYGEN_BASE
 from journal.games.kraken.sheets.crew import draw_crew_member
 from journal.games.kraken.sheets.exploration import draw_exploration
 from journal.games.kraken.sheets.ground_combat import draw_ground_combat
@@ -30,14 +29,10 @@ from journal.games.kraken.sheets.parts import as_dict
 from journal.games.kraken.sheets.records import draw_records
 from journal.games.kraken.sheets.space_combat import draw_space_combat
 from journal.games.kraken.sheets.spaceship import draw_spaceship
-from journal.pdf.scales import Scale
 
 if TYPE_CHECKING:
     from journal.games.kraken.tables import State
 
-# The glance charts on their tracks: a crew member's HP 0-14, the Oxygen 0-25 (more with tanks: the
-# axis grows with the data); Credits and XP have no printed top
-CHART_SCALES = {"Crew HP": Scale(0, HP_CAP), "Oxygen": Scale(0, OXYGEN_BASE)}
 BLANK_CREW_PAGES = 6    # a crew of four at a time, and the members who join as others fall
 
 
@@ -50,9 +45,10 @@ def draw_tracker(c, page, state, title) -> None:
     draw_spaceship(c, page, s, title, blank)
     crew = as_dict(s.get("crew"))
     names = [None] * BLANK_CREW_PAGES if blank else list(crew)
+    rules_at = None                 # the page of the crew's rules reminder, once a crew page printed it
     for name in names:
         page.new_page()
-        draw_crew_member(c, page, s, name, as_dict(crew.get(name)) if name else {}, blank)
+        rules_at = draw_crew_member(c, page, s, name, as_dict(crew.get(name)) if name else {}, blank, rules_at)
     draw_pages(c, page, cast("State", s), blank)
     if blank:
         page.new_page()

@@ -15,16 +15,19 @@ from journal.games.kraken.model.members import (
 )
 from journal.games.kraken.model.weapons import weapon_spec
 from journal.games.kraken.sheets.parts import (
-    FORM_GAP, GAP, ammo_cell, as_dict, campaign_sub, header, labelled_cell, pencil,
+    FORM_GAP, GAP, ammo_cell, as_dict, campaign_sub, header, labelled_cell, pencil, rules_and_notes, rules_fit,
 )
-from journal.pdf.flow import MIN_NOTE_LINES, notes_box, notes_height, field, grid, heading, put
-from journal.pdf.primitives import BOLD, MUTED, REGULAR, text, track, wrap_text
+from journal.pdf.flow import BLANK_NOTE_LINES, MIN_NOTE_LINES, field, grid, heading, notes_box, put
+from journal.pdf.primitives import BOLD, MUTED, REGULAR, track
 
 if TYPE_CHECKING:
     from journal.games.kraken.tables import ArmorPiece, CrewMember, State
 
 
-def draw_crew_member(c, page, s, name, m, blank) -> None:
+def draw_crew_member(c, page, s, name, m, blank, rules_at: int | None = None) -> int:
+    """A crew member's page (`blank`: for pencil). `rules_at`: the page an earlier crew page printed
+    the crew's rules reminder on, named here when this page has no room for it beside eight note
+    lines. Returns the page the rules reminder is on."""
     sub = campaign_sub(s, "", "Crew member profile")
     header(c, page, ("CREW MEMBER: " + name) if name else "CREW MEMBER", sub, [] if blank else _badges(s, name, m),
            blank)
@@ -33,10 +36,12 @@ def draw_crew_member(c, page, s, name, m, blank) -> None:
     # attributes
     attrs = list(ATTRIBUTES) + ["psi"]
     bw = w / len(attrs)
+    cell_h = 32 if blank else 40          # a pencilled digit needs less than a printed 20 pt one
     for i, a in enumerate(attrs):
         value = None if blank else m.get(a, "-" if a == "psi" else None)
-        labelled_cell(c, x + i * bw, top - 40, bw - 4, 40, value, a.upper() if a != "psi" else "PSI (trait)", size=20)
-    page.take(40 + 6)
+        labelled_cell(c, x + i * bw, top - cell_h, bw - 4, cell_h, value, a.upper() if a != "psi" else "PSI (trait)",
+                      size=20)
+    page.take(cell_h + 6)
     put(c, x, page.cursor - 7, "Attributes 1-8 (16 in all at creation). Strength: HP max = 2 x Strength (at most "
         "14); one backpack item per 2 Strength. PSI: one crew member at most.", REGULAR, 7, max_width=w, grey=MUTED)
     page.take(12)
@@ -61,7 +66,7 @@ def draw_crew_member(c, page, s, name, m, blank) -> None:
     hi = _inventory(c, right_x, top - 19, right_w, m, blank)
     page.take(19 + max(ht, hi) + GAP)
     _combat_gear(c, page, m, blank)
-    _crew_rules(c, page)
+    return _crew_rules(c, page, blank, rules_at)
 
 
 def _badges(s: State, name: str, m: CrewMember) -> list[tuple[str, bool]]:
@@ -189,32 +194,29 @@ def _weapons(c, page, m: CrewMember, blank: bool) -> None:
     page.take(h + FORM_GAP)
 
 
-def _crew_rules(c, page) -> None:
-    x, w = page.x0, page.width
-    rules = [
-        "HP 0 to -3: unconscious (recorded as 0, no further damage); -4 or lower: killed and erased. A preset "
-        "crew member who died may not rejoin in this campaign.",
-        "Level up: pay (new level)\u00b2 XP (2 \u2192 3 costs 9) for +1 to one attribute (max 8); raising Strength "
-        "raises HP max and HP together. Or: two levels for a positive trait; one level for a positive and a "
-        "negative trait.",
-        "Carry: L and R hands plus one backpack item per 2 Strength; one or two items over that is an overload "
-        "(-1 / -2 to Ranged and Melee attack rolls). Two magazines of a kind share a slot; a weapon's slot holds "
-        "one of its magazines.",
-        "Armor: carry several Armor Items but wear one jacket, one helmet and one physical Shield (held in a "
-        "hand); Armor = their sum + 0.5 a Strength point above 8 (rounded up), 8 at most. Switching them in "
-        "combat takes no action; handing items to a team mate is an Exchange action.",
-        "Attribute check: d6 + attribute >= target. Bulkheads, mines, lasers: 2d6 + Tech >= 10 + level.",
-    ]
-    notes = notes_height(least=MIN_NOTE_LINES)       # the member's own note lines keep their room
-    if page.remaining() >= 70 + notes:
-        page.take(heading(c, x, page.cursor, w, "Rules reminder"))
-        for r in rules:
-            wrapped = wrap_text(r, REGULAR, 7.5, w - 10)
-            if page.remaining() < 9.2 * len(wrapped) + 4 + notes:
-                break
-            for i, ln in enumerate(wrapped):
-                text(c, x + (10 if i else 0), page.cursor - 8, ("\u2022 " if i == 0 else "") + ln, REGULAR, 7.5)
-                page.take(9.2)
-            page.take(2)
-    notes_box(c, page, True, most=10, least=MIN_NOTE_LINES)   # lines for pencil: the campaign's notes are
-    # on the tracker pages and in the log
+CREW_RULES = [
+    ("HP", "0 to -3: unconscious (recorded as 0, no further damage); -4 or lower: killed and erased. A preset crew "
+           "member who died may not rejoin in this campaign."),
+    ("Level up", "pay (new level)\u00b2 XP (2 \u2192 3 costs 9) for +1 to one attribute (max 8); raising Strength "
+                 "raises HP max and HP together. Or: two levels for a positive trait; one level for a positive and a "
+                 "negative trait."),
+    ("Carry", "L and R hands plus one backpack item per 2 Strength; one or two items over that is an overload "
+              "(-1 / -2 to Ranged and Melee attack rolls). Two magazines of a kind share a slot; a weapon's slot "
+              "holds one of its magazines."),
+    ("Armor", "carry several Armor Items but wear one jacket, one helmet and one physical Shield (held in a hand); "
+              "Armor = their sum + 0.5 a Strength point above 8 (rounded up), 8 at most. Switching them in combat "
+              "takes no action; handing items to a team mate is an Exchange action."),
+    ("Checks", "d6 + attribute >= target. Bulkheads, mines, lasers: 2d6 + Tech >= 10 + level."),
+]
+
+
+def _crew_rules(c, page, blank: bool, rules_at: int | None) -> int:
+    """The rules a crew member's sheet is read with, then lines for pencil (the campaign's notes are
+    on the tracker pages and in the log): eight on a blank sheet. Where the page has no room for
+    both and an earlier crew page has the rules, a line names that page in their place."""
+    if rules_at is None or rules_fit(page, CREW_RULES, blank):
+        return rules_and_notes(c, page, "Rules reminder", CREW_RULES, blank, most=10, lines_only=True)
+    put(c, page.x0, page.cursor - 9, f"Rules reminder: page {rules_at}", BOLD, 8.5, grey=MUTED)
+    page.take(14)
+    notes_box(c, page, True, most=10, least=BLANK_NOTE_LINES if blank else MIN_NOTE_LINES)
+    return rules_at

@@ -12,9 +12,9 @@ from journal.games.kraken.model.campaign import oxygen_max
 from journal.games.kraken.model.constants import MAX_DEPTH, OXYGEN_BASE
 from journal.games.kraken.model.exploration import atmosphere_here, breached
 from journal.games.kraken.model.locations import effective_atmosphere
-from journal.games.kraken.sheets.parts import FORM_GAP, as_dict, form_cell, form_title, pencil
-from journal.pdf.flow import MIN_NOTE_LINES, notes_height, field, grid, heading, notes_box
-from journal.pdf.primitives import BOLD, INK, REGULAR, checkbox, rules_box, text, track, triangle
+from journal.games.kraken.sheets.parts import FORM_GAP, as_dict, form_cell, form_title, pencil, rules_and_notes
+from journal.pdf.flow import field, grid, heading
+from journal.pdf.primitives import BOLD, INK, REGULAR, checkbox, text, track, triangle
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -55,10 +55,7 @@ def draw_exploration(c, page, s: State, blank: bool) -> None:
               size=7.5)
     page.take(19 + max(hb, ht) + FORM_GAP)
     _treasure_drops(c, page, s.get("loot", []) if not blank else [], blank)
-    page.take(rules_box(c, x, page.cursor, w, "Exploration rules", RULES, size=6.6, lead=7.8,
-                        fit_below=page.y0 + notes_height(least=MIN_NOTE_LINES) + FORM_GAP)
-              + FORM_GAP)
-    notes_box(c, page, blank, most=12, least=MIN_NOTE_LINES)
+    rules_and_notes(c, page, "Exploration rules", RULES, blank)
 
 
 LOCATION_WIDTHS = [0.09, 0.18, 0.09, 0.13, 0.13, 0.09, 0.15, 0.14]

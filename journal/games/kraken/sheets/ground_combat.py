@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING
 
 from journal.games.kraken.model.campaign import oxygen_max
 from journal.games.kraken.model.members import carrying, crew_armor
-from journal.games.kraken.sheets.parts import FORM_GAP, as_dict, form_cell, form_title, pencil
-from journal.pdf.flow import MIN_NOTE_LINES, notes_height, grid, heading, notes_box, put
-from journal.pdf.primitives import BOLD, MUTED, REGULAR, checkbox, rules_box, text
+from journal.games.kraken.sheets.parts import FORM_GAP, as_dict, form_cell, form_title, pencil, rules_and_notes
+from journal.pdf.flow import grid, heading, put
+from journal.pdf.primitives import BOLD, MUTED, REGULAR, checkbox, text
 from journal.text import plural
 
 if TYPE_CHECKING:
@@ -40,10 +40,7 @@ def draw_ground_combat(c, page, s: State, blank: bool) -> None:
     _enemy_table(c, page, enemies, blank)
     _action_tables(c, page, enemies)
     page.take(FORM_GAP - 4)
-    page.take(rules_box(c, x, page.cursor, w, "Ground Combat rules", RULES, size=6.6, lead=7.8,
-                        fit_below=page.y0 + notes_height(least=MIN_NOTE_LINES) + FORM_GAP)
-              + FORM_GAP)
-    notes_box(c, page, blank, most=12, least=MIN_NOTE_LINES)
+    rules_and_notes(c, page, "Ground Combat rules", RULES, blank)
 
 
 def _fight_values(s: State, g: dict, blank: bool) -> list[tuple[str, object]]:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from journal.games.kraken.model.constants import DIFFICULTY_TEXT
-from journal.pdf.flow import PENCIL_ROW, field, put, shorter
-from journal.pdf.primitives import BOLD, INK, MUTED, REGULAR, badge, checkbox, text, wrap_text
+from journal.pdf.flow import BLANK_NOTE_LINES, MIN_NOTE_LINES, PENCIL_ROW, field, notes_box, notes_height, put, shorter
+from journal.pdf.primitives import BOLD, INK, MUTED, REGULAR, badge, checkbox, rules_box, rules_layout, text, wrap_text
 from journal.pdf.primitives import badge as badge_box
 
 GAP = 10
@@ -14,6 +14,35 @@ FORM_GAP = 9
 def pencil(row_h: float, blank: bool) -> float:
     """A table's row height: `row_h`, or a pencil's write-in row on a blank sheet (at least 6.5 mm)."""
     return PENCIL_ROW if blank else row_h
+
+
+def rules_and_notes(c, page, title: str, rules: list[tuple[str, str]], blank: bool, most: int = 12,
+                    lines_only: bool = False) -> int:
+    """A chapter's rules in brief, then the Notes box with its least lines (eight on a blank sheet,
+    for pencil; five on a filled one): the rules across the page when that leaves the notes their
+    room, else in two columns; when even that does not, the rules are printed all the same (on the
+    next page if this one has no room for them) and the Notes box continues on the next page. A
+    rule is never dropped. `lines_only`: ruled lines, without the campaign's notes written on them.
+    Returns the number of the page the rules are on."""
+    least = BLANK_NOTE_LINES if blank else MIN_NOTE_LINES
+    below = page.y0 + notes_height(least=least) + FORM_GAP
+    x, w = page.x0, page.width
+    h = (rules_box(c, x, page.cursor, w, title, rules, size=6.6, lead=7.8, fit_below=below)
+         or rules_box(c, x, page.cursor, w, title, rules, size=6.6, lead=7.8, fit_below=below, columns=2)
+         or rules_box(c, x, page.cursor, w, title, rules, size=6.6, lead=7.8, fit_below=page.y0, columns=2))
+    if not h:
+        page.new_page()
+        h = rules_box(c, x, page.cursor, w, title, rules, size=6.6, lead=7.8, columns=2)
+    page.take(h + FORM_GAP)
+    at = page.number
+    notes_box(c, page, blank or lines_only, most=most, least=least)
+    return at
+
+
+def rules_fit(page, rules: list[tuple[str, str]], blank: bool) -> bool:
+    """Whether the rules, in two columns, and the Notes box's least lines fit in the page's room."""
+    least = BLANK_NOTE_LINES if blank else MIN_NOTE_LINES
+    return page.remaining() >= rules_layout(page.width, rules, 6.6, 7.8, columns=2)[2] + FORM_GAP + notes_height(least=least)
 
 
 def as_dict(value) -> dict:

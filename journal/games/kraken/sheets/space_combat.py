@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 from journal.games.kraken.catalogue import load as load_catalogue
 from journal.games.kraken.model.constants import COMBAT_STEP_TEXT, OPTION_TEXT, TIMELINE_TEXT
 from journal.games.kraken.model.systems import ship_stats
-from journal.games.kraken.sheets.parts import FORM_GAP, ammo_cell, as_dict, form_cell, form_title, pencil
-from journal.pdf.flow import MIN_NOTE_LINES, notes_height, grid, heading, notes_box, put
-from journal.pdf.primitives import (
-    BOLD, INK, MUTED, REGULAR, ZEBRA, badge, checkbox, rules_box, text, text_width, triangle,
+from journal.games.kraken.sheets.parts import (
+    FORM_GAP, ammo_cell, as_dict, form_cell, form_title, pencil, rules_and_notes,
 )
+from journal.pdf.flow import grid, heading, put
+from journal.pdf.primitives import BOLD, INK, MUTED, REGULAR, ZEBRA, badge, checkbox, text, text_width, triangle
 
 if TYPE_CHECKING:
     from journal.games.kraken.tables import State
@@ -115,7 +115,6 @@ def _enemies(c, page, cb: dict, live: bool) -> None:
 
 def _rules(c, page, blank: bool) -> None:
     """The chapter's rules in brief, and room for notes."""
-    x, w = page.x0, page.width
     rules = [("Fire", "up to 4 weapons; hit on 4+ (3+ Combat Bridge, +1 when Evading); an unused crew member may "
                       "reroll a miss once; damage hits the Shield, then the SP. EMP: shields only. HE: nothing "
                       "against a Shield, double SP on a 6. OC: 2 more Ammo, double damage."),
@@ -127,10 +126,7 @@ def _rules(c, page, blank: bool) -> None:
                           "three rounds at most."),
              ("Escape", "d20 + unused crew's Tech \u2265 20 (15 after a failed try): the battle counts as lost."),
              ("After", "systems repaired, SP restored, Ammo refilled; a won flight gives its XP and as many Credits.")]
-    page.take(rules_box(c, x, page.cursor, w, "Space Combat rules", rules, size=6.6, lead=7.8,
-                        fit_below=page.y0 + notes_height(least=MIN_NOTE_LINES) + FORM_GAP)
-              + FORM_GAP)
-    notes_box(c, page, blank, most=8, least=MIN_NOTE_LINES)
+    rules_and_notes(c, page, "Space Combat rules", rules, blank, most=8)
 
 
 def _enemy_column(c, x, top, w, h, n, e, live) -> None:

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from journal.games.kraken.catalogue import AMMO, CATEGORY_TEXT, half_up, load as load_catalogue
 from journal.games.kraken.model.campaign import oxygen_max
 from journal.games.kraken.model.constants import MAX_TICKS, OXYGEN_BASE
 from journal.games.kraken.model.systems import ship_stats
 from journal.games.kraken.sheets.parts import GAP, as_dict, campaign_sub, header, labelled_cell, pencil, turn_badges
-from journal.pdf.flow import MIN_NOTE_LINES, grid, heading, notes_box, notes_height
+from journal.pdf.flow import (
+    MIN_NOTE_LINES, continued_line, grid, grid_height, grid_heights, heading, notes_box, notes_height,
+    rows_that_fit,
+)
 from journal.pdf.primitives import BOLD, MUTED, REGULAR, SHADE, checkbox, text, track
 
 
@@ -124,31 +129,74 @@ def _box(on: bool, count: str | None = None):
     return draw
 
 
+@dataclass
+class _Columns:
+    """Storage on the left, quests (and constructions) on the right: the rows still to draw."""
+    left_w: float
+    right_x: float
+    right_w: float
+    blank: bool
+    storage: list[list]
+    quests: list[list]
+
+    @property
+    def row_h(self) -> float:
+        return pencil(14, self.blank)
+
+    @property
+    def storage_widths(self) -> list[float]:
+        return [24, self.left_w - 24]
+
+    @property
+    def quest_widths(self) -> list[float]:
+        return [self.right_w * 0.30, 64, self.right_w * 0.35 - 32, self.right_w * 0.35 - 32]
+
+
+TABLE_SIZE = 7.5
+
+
 def _storage_and_quests(c, page, s, blank) -> None:
+    """The ship's storage beside the quests, the constructions under the quests: a long list goes on
+    to the next page with a "continued on page N" line, nothing cut."""
     x, w = page.x0, page.width
-    quests = as_dict(s.get("quests"))
-    builds = as_dict(s.get("builds"))
-    need = 19 + 14 * (max(4, len(quests)) + 1) + 10
-    if page.remaining() < need:
-        page.new_page()
     gap = 12
-    left_w = w * 0.32
-    right_x = x + left_w + gap
-    right_w = w - left_w - gap
-    top = page.cursor
-    heading(c, x, top, left_w, "Storage")
-    heading(c, right_x, top, right_w, "Notes / Quests", right="urgent: the 4th tick fails")
-    y = top - 19
-    hs = grid(c, x, y, [24, left_w - 24], _storage_rows(s, blank), row_h=pencil(14, blank), zebra=not blank,
-              header=["#", "Item (EXP: expansion storage)"], size=7.5)
-    widths = [right_w * 0.30, 64, right_w * 0.35 - 32, right_w * 0.35 - 32]
-    hq = grid(c, right_x, y, widths, _quest_rows(quests), row_h=pencil(14, blank), zebra=not blank,
-              header=["Quest", "Timer", "Reward", "Penalty"],
-              size=7.5)
-    yq = y - hq
+    t = _Columns(w * 0.32, x + w * 0.32 + gap, w - w * 0.32 - gap, blank, _storage_rows(s, blank),
+                 _quest_rows(as_dict(s.get("quests"))))
+    if page.remaining() < 19 + t.row_h * 4 + 14:           # the headings, a header and three rows at least
+        continued_line(c, page, "Storage and quests", begun=False)
+    continued = False
+    while True:
+        yq = _storage_and_quests_page(c, page, t, continued)
+        if not t.storage and not t.quests:
+            break
+        continued_line(c, page, "Storage and quests")
+        continued = True
+    builds = as_dict(s.get("builds"))
     if builds or blank:
-        yq = _constructions(c, right_x, yq, right_w, builds, blank)
-    page.take(max(19 + hs, top - yq) + GAP)
+        _constructions(c, page, t, yq, builds, blank)
+
+
+def _storage_and_quests_page(c, page, t: _Columns, continued: bool) -> float:
+    """The headings and as many rows of each list as fit on this page (room kept for a "continued"
+    line); returns where the quests end."""
+    x, top = page.x0, page.cursor
+    suffix = " (continued)" if continued else ""
+    if t.storage or not continued:
+        heading(c, x, top, t.left_w, "Storage" + suffix)
+    if t.quests or not continued:
+        heading(c, t.right_x, top, t.right_w, "Notes / Quests" + suffix, right="urgent: the 4th tick fails")
+    y = top - 19
+    room = y - page.y0 - t.row_h - 14
+    n_s = rows_that_fit(grid_heights(t.storage_widths, t.storage, t.row_h, TABLE_SIZE), room)
+    n_q = rows_that_fit(grid_heights(t.quest_widths, t.quests, t.row_h, TABLE_SIZE), room)
+    n_s, n_q = max(1, n_s) if t.storage else 0, max(1, n_q) if t.quests else 0
+    hs = grid(c, x, y, t.storage_widths, t.storage[:n_s], row_h=t.row_h, zebra=not t.blank,
+              header=["#", "Item (EXP: expansion storage)"], size=TABLE_SIZE) if n_s or not continued else 0.0
+    hq = grid(c, t.right_x, y, t.quest_widths, t.quests[:n_q], row_h=t.row_h, zebra=not t.blank,
+              header=["Quest", "Timer", "Reward", "Penalty"], size=TABLE_SIZE) if n_q or not continued else 0.0
+    t.storage, t.quests = t.storage[n_s:], t.quests[n_q:]
+    page.take(19 + max(hs, hq) + GAP)
+    return y - hq
 
 
 def _storage_rows(s, blank: bool) -> list[list]:
@@ -175,20 +223,24 @@ def _quest_rows(quests: dict) -> list[list]:
     return q_rows
 
 
-def _constructions(c, right_x: float, yq: float, right_w: float, builds: dict, blank: bool) -> float:
-    """Phase 2's constructions under the quests; returns where they end."""
-    yq -= 10
-    text(c, right_x, yq, "Construction (Phase 2: d6 + Tech per builder, x2 over two turns)", BOLD, 8)
-    yq -= 4
-    b_rows: list[list] = []
+def _constructions(c, page, t: _Columns, yq: float, builds: dict, blank: bool) -> None:
+    """Phase 2's constructions under the quests, or on the next page when they do not fit there."""
+    rows: list[list] = []
     for name, b in builds.items():
         b = as_dict(b)
-        b_rows.append([(name, BOLD), ", ".join(b.get("crew", [])), f"turn {b.get('due')}",
-                       f"{max(0, b.get('cost', 0) - b.get('discount', 0))}\u00a2"])
-    b_rows += [[None] * 4] * (2 if blank else 0)
-    hb = grid(c, right_x, yq, [right_w * 0.3, right_w * 0.36, right_w * 0.16, right_w * 0.18], b_rows,
-              row_h=pencil(14, blank), zebra=not blank, header=["Building", "Crew", "Done", "To pay"], size=7.5)
-    return yq - hb
+        rows.append([(name, BOLD), ", ".join(b.get("crew", [])), f"turn {b.get('due')}",
+                     f"{max(0, b.get('cost', 0) - b.get('discount', 0))}\u00a2"])
+    rows += [[None] * 4] * (2 if blank else 0)
+    widths = [t.right_w * f for f in (0.3, 0.36, 0.16, 0.18)]
+    need = 14 + grid_height(widths, rows, t.row_h, size=TABLE_SIZE)
+    if yq - need < page.y0:
+        continued_line(c, page, "Constructions", begun=False)
+        yq = page.cursor + 4
+    y = yq - 10
+    text(c, t.right_x, y, "Construction (Phase 2: d6 + Tech per builder, x2 over two turns)", BOLD, 8)
+    hb = grid(c, t.right_x, y - 4, widths, rows, row_h=t.row_h, zebra=not t.blank,
+              header=["Building", "Crew", "Done", "To pay"], size=TABLE_SIZE)
+    page.cursor = min(page.cursor, y - 4 - hb - GAP)
 
 
 def _ticks(ticks, activated, blank=False):

@@ -20,6 +20,8 @@ ABILITY_CUBES = (RED, ORANGE, BLUE)  # Combat, Science and Diplomacy cubes
 LETTER = {"r": RED, "o": ORANGE, "b": BLUE, "k": BLACK, "y": YELLOW, "w": WHITE}
 SHORT = {v: k for k, v in LETTER.items()}
 TOTALS = {RED: 15, ORANGE: 15, BLUE: 15, BLACK: 15, YELLOW: 6, WHITE: 10}
+CUBE_HEX = {RED: "#d6302b", ORANGE: "#f59429", BLUE: "#386bd9", BLACK: "#141414", YELLOW: "#fcdb38",
+            WHITE: "#ffffff"}  # each cube's colour, as the pages and charts print it
 DRAWN = (RED, ORANGE, BLUE, BLACK)  # cubes a search can leave waiting for a decision
 
 # Abilities (the Player Tracking cards), the cube of each and the icon that calls for it
