@@ -161,3 +161,21 @@ def test_the_line_shows_engage_strengths_derived_from_the_cards(tmp_path):
     shown = {d["text"].strip() for d in strings(out) if d["page"] == 0}
     for expected in ("Engage: 2 Science", "Engage: 0, evade it", "Engage: no strength", "Engage: 1 Diplomacy"):
         assert expected in shown, expected
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_rules_reminder_goes_to_the_next_page_when_the_notes_leave_it_no_room(tmp_path, monkeypatch, paper):
+    """Issue 27 item 3: nothing left out silently. Where the reminder does not fit above the notes,
+    the notes keep their page and the reminder comes on the next one."""
+    import journal.games.pulp.sheets as sheets
+
+    def text(path) -> str:
+        return " ".join(p.extract_text() for p in PdfReader(str(path)).pages)
+
+    out, pages = render(tmp_path, played(), paper)
+    assert "Rules reminder" in text(out)
+    monkeypatch.setattr(sheets, "notes_height", lambda blank, *a, **k: 10_000)  # no room above the notes
+    crowded = tmp_path / "crowded"
+    crowded.mkdir()
+    out2, pages2 = render(crowded, played(), paper)
+    assert "Rules reminder" in text(out2) and len(PdfReader(str(out2)).pages) == len(PdfReader(str(out)).pages) + 1

@@ -73,11 +73,16 @@ def draw_tracker(c, page, state, title) -> None:
     _sectors(c, page, s, blank)
     _weapons(c, page, s, blank)
     _planets_and_hand(c, page, s, blank)
-    h = rules_box(c, page.x0, page.cursor, page.width, "Rules reminder", RULES, gap=2,
-                  fit_below=page.y0 + notes_height(blank) + GAP)   # the notes keep their lines on this page
+    below = page.y0 + notes_height(blank) + GAP  # the notes keep their lines on this page
+    h = (rules_box(c, page.x0, page.cursor, page.width, "Rules reminder", RULES, gap=2, fit_below=below)
+         or rules_box(c, page.x0, page.cursor, page.width, "Rules reminder", RULES, gap=2, fit_below=below,
+                      columns=2))
     if h:
         page.take(h + GAP)
     notes_box(c, page, blank, most=12)
+    if not h:  # no room above the notes: the reminder on the next page, never left out
+        page.new_page()
+        page.take(rules_box(c, page.x0, page.cursor, page.width, "Rules reminder", RULES, gap=2) + GAP)
 
 
 # --- page 1 --------------------------------------------------------------------------
