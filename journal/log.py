@@ -79,10 +79,35 @@ def _changes_problem(changes: Any, where: str) -> str | None:
     if not isinstance(changes, list):
         return f"{where} is {type_name(changes)}: expected an array of changes"
     for i, ch in enumerate(changes):
-        problem = _change_problem(ch, f"{where}[{i}]")
-        if problem:
-            return problem
+        if not _plain_change(ch):  # the common case at a glance; anything else is named exactly
+            problem = _change_problem(ch, f"{where}[{i}]")
+            if problem:
+                return problem
     return None
+
+
+_SCALARS = (str, int, float, bool)  # a value that cannot hold a null
+
+
+def _plain_change(ch: Any) -> bool:
+    """Whether a change is sound as journal writes nearly every one: a path of key names, a from
+    and a to (or one of them) that are plain values, no other key. A change that is not (a table
+    or array as its value, a missing key) is checked by `_change_problem`, which names the fault."""
+    if type(ch) is not dict:
+        return False
+    path = ch.get("path")
+    if type(path) is not list or not path:
+        return False
+    for part in path:
+        if type(part) is not str:
+            return False
+    keys = 1
+    for key in ("from", "to"):
+        if key in ch:
+            if not isinstance(ch[key], _SCALARS):
+                return False
+            keys += 1
+    return 1 < keys == len(ch)
 
 
 def _change_problem(ch: Any, at: str) -> str | None:
@@ -107,14 +132,24 @@ def _undo_problem(ops: Any) -> str | None:
         return f"undo is {type_name(ops)}: expected an array of line patches"
     pos = 0
     for i, op in enumerate(ops):
-        at = f"undo[{i}]"
-        if not (isinstance(op, list) and len(op) == 3 and _is_int(op[0]) and _is_int(op[1])
-                and isinstance(op[2], list) and all(isinstance(line, str) for line in op[2])):
-            return f"{at} is not a line patch [from, to, [lines]]"
+        if not (type(op) is list and len(op) == 3 and _plain_lines(op[2]) and type(op[0]) is int
+                and type(op[1]) is int):  # type() is: a bool is not a line number, nor a str subclass a line
+            if not (isinstance(op, list) and len(op) == 3 and _is_int(op[0]) and _is_int(op[1])
+                    and isinstance(op[2], list) and all(isinstance(line, str) for line in op[2])):
+                return f"undo[{i}] is not a line patch [from, to, [lines]]"
         if not pos <= op[0] <= op[1]:
-            return f"{at} = [{op[0]}, {op[1]}, ...]: line numbers out of order"
+            return f"undo[{i}] = [{op[0]}, {op[1]}, ...]: line numbers out of order"
         pos = op[1]
     return None
+
+
+def _plain_lines(lines: Any) -> bool:
+    if type(lines) is not list:
+        return False
+    for line in lines:
+        if type(line) is not str:
+            return False
+    return True
 
 
 def _rolls_problem(rolls: Any) -> str | None:
@@ -157,7 +192,8 @@ def _keys_problem(entry: dict) -> str | None:
         if key in entry and not isinstance(entry[key], str):
             return f"{key} = {show_value(entry[key])} is {type_name(entry[key])}: expected text"
     for key in ("before", "after"):
-        if not is_sha(entry[key]):
+        value = entry[key]
+        if not (type(value) is str and len(value) == 64 and _SHA.fullmatch(value)):
             return f"{key} is not a SHA-256 (64 hex digits)"
     for key in ("seed", "at"):
         if key in entry and not whole(entry[key]):

@@ -1,0 +1,127 @@
+"""journal/store/logview.py's stream (issue 31, item 14): the whole log is read as a stream of
+checked entries, so that `log`, `check`, `report`, `luck` and `pdf` of a long campaign keep what
+they fold, never every entry. These tests prove the streaming itself (a generator that reads the
+file as it yields), not its speed."""
+
+from __future__ import annotations
+
+import inspect
+import json
+
+import pytest
+
+from journal.errors import SaveError
+from journal.store.logview import LogView
+from journal.store.paths import SavePaths
+
+
+def view(journal, entries: int | None = None) -> LogView:
+    saves = journal.saves
+    if entries is None:
+        entries = sum(1 for line in (saves / "camp.log.jsonl").read_bytes().split(b"\n") if line)
+    return LogView(SavePaths(str(saves / "camp.toml"), str(saves / "camp.log.jsonl"), "camp"), entries)
+
+
+@pytest.fixture
+def played(camp):
+    for i in range(40):
+        camp("note", "-s", "camp", f"note {i} " + "x" * 200, ok=True)
+    return camp
+
+
+class Counted:
+    """A log file that counts the bytes read from it."""
+
+    def __init__(self, f):
+        self.f, self.read_bytes = f, 0
+
+    def read(self, n=-1):
+        data = self.f.read(n)
+        self.read_bytes += len(data)
+        return data
+
+    def __getattr__(self, name):
+        return getattr(self.f, name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.f.close()
+
+
+def test_stream_is_a_generator_that_reads_the_log_as_it_yields(played, monkeypatch):
+    v = view(played)
+    v.scan(1)
+    opened: list[Counted] = []
+    real_open = LogView.open
+
+    def counting(self):
+        opened.append(Counted(real_open(self)))
+        return opened[-1]
+
+    monkeypatch.setattr(LogView, "open", counting)
+    entries = v.stream()
+    assert inspect.isgenerator(entries)
+    assert not opened  # nothing read before the first entry is asked for
+    lines = v.lines(chunk=1024)
+    next(lines)
+    size = (played.saves / "camp.log.jsonl").stat().st_size
+    assert size > 8 * 1024 and opened[-1].read_bytes <= 1024  # entry 1 read, not the whole file
+    first = next(entries)
+    assert first["n"] == 1 and first["kind"] == "new"
+    assert [e["n"] for e in entries] == list(range(2, v.entries + 1))
+
+
+def test_stream_yields_what_read_all_lists_and_the_offsets_of_the_lines(played):
+    v = view(played)
+    offsets: list[int] = []
+    streamed = list(v.stream(offsets))
+    assert streamed == v.read_all()
+    assert offsets == [e["at"] for e in streamed]
+    assert [v.entry_at(at) for at in offsets] == streamed
+    assert list(v.stream_back(offsets)) == streamed[::-1]
+
+
+def test_a_damaged_line_stops_the_stream_there_naming_it_as_check_does(played):
+    log = played.saves / "camp.log.jsonl"
+    lines = log.read_bytes().split(b"\n")
+    lines[30] = lines[30].replace(b'"kind":"note"', b'"kind":123456', 1)  # same length: nothing moves
+    log.write_bytes(b"\n".join(lines))
+    v = view(played)
+    got = []
+    with pytest.raises(SaveError) as e:
+        for entry in v.stream():
+            got.append(entry["n"])
+    assert got == list(range(1, 31))  # every entry before the damaged one, as it was read
+    r = played("check", "-s", "camp")
+    assert r.exit_code == 1 and "line 31: damaged log entry: entry 31: kind = 123456" in r.stdout
+    assert "line 31: damaged log entry: entry 31: kind = 123456" in str(e.value)
+
+
+def test_a_line_longer_than_any_entry_is_refused_before_it_is_read_whole(played, monkeypatch):
+    from journal import files
+
+    monkeypatch.setattr(files, "MAX_BYTES", 2000)
+    log = played.saves / "camp.log.jsonl"
+    lines = log.read_bytes().split(b"\n")
+    lines[5] = lines[5][:-1] + b',"pad":"' + b"y" * 5000 + b'"}'
+    log.write_bytes(b"\n".join(lines))
+    v = view(played)
+    v.end = len(b"\n".join(lines))
+    with pytest.raises(SaveError, match="line 6: damaged log entry .not a JSON object."):
+        list(v.lines(chunk=512))
+
+
+def test_log_and_check_read_the_campaign_through_the_stream(played, monkeypatch):
+    """`log` and `check` never ask for the list of every entry."""
+    def refused(self):  # pragma: no cover - the test fails if it runs
+        raise AssertionError("read_all called")
+
+    expected = played("log", "-s", "camp").stdout
+    as_json = json.loads(played("log", "-s", "camp", "--json").stdout)
+    monkeypatch.setattr(LogView, "read_all", refused)
+    assert played("log", "-s", "camp").stdout == expected
+    assert json.loads(played("log", "-s", "camp", "--json").stdout) == as_json
+    assert played("check", "-s", "camp").exit_code == 0
+    assert played("log", "-s", "camp", "--all").exit_code == 0
