@@ -32,14 +32,13 @@ def pdf(rt: Runtime, save: str | None, output: str | None, paper: str) -> None:
     """Trackers for the current state, then the campaign log."""
     from journal.pdf import document
 
-    with rt.read(save) as s:
-        entries = s.log.read_all()
-        game, state, paths = s.game, s.state, s.paths
-    out = files.clean_path(output) if output else paths.save[: -len(".toml")] + ".pdf"
-    pages = document.render_save(game, state, entries, out, paper, title=paths.name,
-                                 progress=not rt.json and sys.stderr.isatty(),
-                                 follow_links=not in_saves_folder(rt, out, paths),
-                                 error=InputError if output else SaveError)
+    with rt.read(save) as s:  # the log is read as the pages are drawn, under the shared lock
+        paths = s.paths
+        out = files.clean_path(output) if output else paths.save[: -len(".toml")] + ".pdf"
+        pages = document.render_save(s.game, s.state, document.Streamed(s.log), out, paper, title=paths.name,
+                                     progress=not rt.json and sys.stderr.isatty(),
+                                     follow_links=not in_saves_folder(rt, out, paths),
+                                     error=InputError if output else SaveError)
     rt.committed(f"the file {out}")  # a failure to say so (stdout on a full disk) must not deny it
     rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
 

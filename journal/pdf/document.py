@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, MutableSequence
 from typing import TYPE_CHECKING
 
 import click
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from journal.errors import JournalError
     from journal.games.interface import Game, History, Sheets
     from journal.report.model import Walk
+    from journal.store.logview import LogView
 
 Draw = Callable[[Canvas, Page], None]  # draws a document's pages on the canvas
 
@@ -42,35 +43,77 @@ PAGE_COMPRESSION = 0
 BLANK_LOG_PAGES = 3
 
 
-def render_save(game: Game, state: dict, entries: list[dict], out: str, paper: str, title: str,
+class Entries:
+    """What the PDF reads of a campaign's log, in two passes: its length and notes, and its
+    entries oldest first (the log pages) and newest first (the glance charts' walk back from the
+    save). A list of entries (a test's, the demo's) is read as it is."""
+
+    def __init__(self, entries: list[dict]):
+        self.entries = entries
+        self.count = len(entries)
+        self.notes = [note_line(e) for e in entries if e.get("kind") == "note"]
+
+    def forward(self) -> Iterator[dict]:
+        return iter(self.entries)
+
+    def backward(self) -> Iterator[dict]:
+        return reversed(self.entries)
+
+
+class Streamed(Entries):
+    """A campaign's log read as a stream (journal/store/logview.py), under the reader's lock: read
+    and checked whole once (its notes and where each line starts kept), then read again for each
+    pass, so that the PDF of a long campaign holds a page's entries, never every entry."""
+
+    def __init__(self, log: LogView):
+        from array import array
+
+        self.log = log
+        self.offsets: MutableSequence[int] = array("q")
+        self.notes = [note_line(e) for e in log.stream(self.offsets) if e.get("kind") == "note"]
+        self.count = len(self.offsets)
+
+    def forward(self) -> Iterator[dict]:
+        return self.log.stream(checked=True)
+
+    def backward(self) -> Iterator[dict]:
+        return self.log.stream_back(self.offsets)
+
+
+def note_line(e: dict) -> str:
+    return f"#{e.get('n', '?')} {e.get('summary', '')}"
+
+
+def render_save(game: Game, state: dict, entries: list[dict] | Entries, out: str, paper: str, title: str,
                 progress: bool, follow_links: bool = True, error: type[JournalError] = InputError) -> int:
-    """Tracker page(s) for `state`, then the campaign log of `entries`, into `out` (`follow_links`:
-    whether a link there may be followed; `error`: the class of a refusal). Returns the number of
-    pages."""
+    """Tracker page(s) for `state`, then the campaign log of `entries` (a list, or the log read as a
+    stream), into `out` (`follow_links`: whether a link there may be followed; `error`: the class of
+    a refusal). Returns the number of pages."""
     footer = f"{game.TITLE} \u00b7 {title}" if title else game.TITLE
+    log = entries if isinstance(entries, Entries) else Entries(entries)
 
     def draw(c: Canvas, page: Page) -> None:
-        page.notes = [f"#{e.get('n', '?')} {e.get('summary', '')}" for e in entries if e.get("kind") == "note"]
-        page.keep_free = glance_room(entries)     # the Notes box leaves room for the charts
+        page.notes = log.notes
+        page.keep_free = glance_room(log.count)     # the Notes box leaves room for the charts
         sheets_of(game).draw_tracker(c, page, state, title)
         page.keep_free = 0.0
-        at_a_glance(page, game, state, entries)   # in the tracker's free space when it fits there
+        at_a_glance(page, game, state, log)   # in the tracker's free space when it fits there
         page.new_page()
-        write_log(page, entries, progress, events_of(game))
+        write_log(page, log.forward(), progress, events_of(game), count=log.count)
 
     real, mode = target(out, follow_links, error)
     return _write(out, real, mode, paper, f"{game.TITLE}: {title}" if title else game.TITLE, footer, draw)
 
 
-def glance_room(entries: list[dict]) -> float:
+def glance_room(count: int) -> float:
     """The room the glance charts' heading and first chart take on the tracker page (none without
     a history)."""
     from journal.pdf import glance
 
-    return glance.FIRST_ROOM if len(entries) >= 2 else 0.0
+    return glance.FIRST_ROOM if count >= 2 else 0.0
 
 
-def at_a_glance(page: Page, game: Game, state: dict, entries: list[dict]) -> None:
+def at_a_glance(page: Page, game: Game, state: dict, log: Entries) -> None:
     """The "campaign at a glance" charts (journal/pdf/glance.py), for a campaign with a history: from
     the page's cursor when they fit there, else on a page of their own (the page is left open)."""
     from reportlab.graphics import shapes
@@ -79,28 +122,32 @@ def at_a_glance(page: Page, game: Game, state: dict, entries: list[dict]) -> Non
     from journal.pdf import glance
     from journal.report import model
 
-    if len(entries) < 2:
+    if log.count < 2:
         return
     shapes.STATE_DEFAULTS["fontName"] = REGULAR  # a chart's unset font: ours (embedded), not Times-Roman
     hist = games.history(game.ID)
-    walk = glance_walk(hist, state, entries)
-    glance.draw_page(page, model.charts(walk, 0, len(entries), hist.UNIT), hist.UNIT, setup=walk.tracks[0],
+    walk = walk_back(hist, state, log.backward(), log.count)
+    glance.draw_page(page, model.charts(walk, 0, log.count, hist.UNIT), hist.UNIT, setup=walk.tracks[0],
                      scales=getattr(sheets_of(game), "CHART_SCALES", None))
 
 
 def glance_walk(hist: History, state: dict, entries: list[dict]) -> Walk:
-    """What the glance page charts, in one walk back through the changes the log records: each
-    entry's period and stage, and the trackers only where a period ends (the charts' points). The
-    report's walk also gathers every entry's checks and bag, which the page does not show."""
-    from journal.history import states_back
+    """`walk_back` of a list of entries."""
+    return walk_back(hist, state, reversed(entries), len(entries))
+
+
+def walk_back(hist: History, state: dict, newest_first: Iterable[dict], count: int) -> Walk:
+    """What the glance page charts, in one walk back through the changes the log records (read
+    newest first, none kept): each entry's period and stage, and the trackers only where a
+    period ends (the charts' points, one per turn or visit). The report's walk also gathers every
+    entry's checks and bag, which the page does not show."""
+    from journal.history import states_back_from
     from journal.report import model
 
     walk = model.Walk(hist, {}, [])
-    n = len(entries)
-    walk.entries = entries
-    walk.period, walk.stage, walk.tracks = [0] * n, [""] * n, [{}] * n
+    walk.period, walk.stage, walk.tracks = [0] * count, [""] * count, [{}] * count
     later = None
-    for i, s in states_back(state, entries):
+    for i, s in states_back_from(state, newest_first, count):
         if i < 0:
             break
         walk.period[i] = period = hist.period(s)

@@ -125,3 +125,30 @@ def test_log_and_check_read_the_campaign_through_the_stream(played, monkeypatch)
     assert json.loads(played("log", "-s", "camp", "--json").stdout) == as_json
     assert played("check", "-s", "camp").exit_code == 0
     assert played("log", "-s", "camp", "--all").exit_code == 0
+
+
+def test_pdf_draws_the_log_from_the_stream_with_the_pages_a_list_gives(played, monkeypatch, tmp_path):
+    """The PDF reads the log whole once (checked), then draws each page's entries as it reads
+    them again, and walks back for its charts from the end: never the list of every entry."""
+    from pypdf import PdfReader
+
+    from journal import games
+    from journal.pdf import document
+
+    listed = played("pdf", "-s", "camp", "-o", str(tmp_path / "a.pdf"))
+    assert listed.exit_code == 0
+    entries = view(played).read_all()
+
+    def refused(self):  # pragma: no cover - the test fails if it runs
+        raise AssertionError("read_all called")
+
+    monkeypatch.setattr(LogView, "read_all", refused)
+    assert played("pdf", "-s", "camp", "-o", str(tmp_path / "b.pdf")).exit_code == 0
+    text = ["".join(p.extract_text() for p in PdfReader(tmp_path / name).pages) for name in ("a.pdf", "b.pdf")]
+    assert text[0] == text[1] and "note 39" in text[1]
+    state = __import__("tomllib").loads((played.saves / "camp.toml").read_text())["state"]
+    hist = games.history("epm")
+    streamed = document.Streamed(view(played))
+    assert streamed.count == len(entries)
+    walked = document.walk_back(hist, state, streamed.backward(), streamed.count)
+    assert walked.period == document.glance_walk(hist, state, entries).period
