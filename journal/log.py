@@ -132,15 +132,18 @@ def _undo_problem(ops: Any) -> str | None:
         return f"undo is {type_name(ops)}: expected an array of line patches"
     pos = 0
     for i, op in enumerate(ops):
-        if not (type(op) is list and len(op) == 3 and _plain_lines(op[2]) and type(op[0]) is int
-                and type(op[1]) is int):  # type() is: a bool is not a line number, nor a str subclass a line
-            if not (isinstance(op, list) and len(op) == 3 and _is_int(op[0]) and _is_int(op[1])
-                    and isinstance(op[2], list) and all(isinstance(line, str) for line in op[2])):
-                return f"undo[{i}] is not a line patch [from, to, [lines]]"
+        if not _plain_op(op) and not (isinstance(op, list) and len(op) == 3 and _is_int(op[0]) and _is_int(op[1])
+                                      and isinstance(op[2], list) and all(isinstance(line, str) for line in op[2])):
+            return f"undo[{i}] is not a line patch [from, to, [lines]]"
         if not pos <= op[0] <= op[1]:
             return f"undo[{i}] = [{op[0]}, {op[1]}, ...]: line numbers out of order"
         pos = op[1]
     return None
+
+
+def _plain_op(op: Any) -> bool:
+    """A line patch as journal writes it, at a glance (type() is: a bool is not a line number)."""
+    return type(op) is list and len(op) == 3 and type(op[0]) is int and type(op[1]) is int and _plain_lines(op[2])
 
 
 def _plain_lines(lines: Any) -> bool:

@@ -103,10 +103,16 @@ def build(rt: Runtime, save: str | None, last_session: bool, since: int | None,
     if sum(map(bool, (last_session, since is not None, turns))) > 1:
         raise click.UsageError("choose one of --last-session, --since and --turns")
     span = model.parse_turns(turns) if turns else None
+    from array import array
+
     with rt.read(save) as s:
-        entries = s.log.read_all()
-        game, state, paths = s.game, s.state, s.paths
-    return model.build(game, paths.name, state, entries, last_session, since, span), paths
+        offsets: array[int] = array("q")
+        for _entry in s.log.stream(offsets):  # every entry checked, as check names a damaged one
+            pass
+        slots: list[dict] = [{}] * len(offsets)  # filled from the end with what the report prints
+        report = model.build(s.game, s.paths.name, s.state, slots, last_session, since, span,
+                             newest_first=s.log.stream_back(offsets))
+        return report, s.paths
 
 
 SIGNATURE = "<!-- written by journal report: it replaces this file when asked to -->\n"

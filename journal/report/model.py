@@ -9,6 +9,7 @@ report costs about what reading the log costs.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -115,11 +116,19 @@ def parse_turns(text: str) -> tuple[int, int]:
     return lo, hi
 
 
+STORY_KEYS = ("n", "turn", "time", "kind", "command", "summary", "reason", "rolls")  # what a report prints
+
+
 class Walk:
     """What one walk back through the log gathers for the report: each entry's period, stage and
-    trackers (after it), and its checks and bag (from the state before it)."""
+    trackers (after it), and its checks and bag (from the state before it).
 
-    def __init__(self, hist: History, state: dict, entries: list[dict]):
+    `newest_first`: the log read from its end as a stream (journal/store/logview.py), the entries
+    of `entries` then being empty slots: each is filled, as it is read, with the part of its entry
+    a report prints (STORY_KEYS), so that the undo patches and changes of a long campaign are never
+    all held."""
+
+    def __init__(self, hist: History, state: dict, entries: list[dict], newest_first: Iterable[dict] | None = None):
         self.entries = entries
         n = len(entries)
         self.period = [0] * n
@@ -129,9 +138,11 @@ class Walk:
         self.bags: list[dict] = [{} for _ in range(n)]
         self.points: list[list[str]] = [[] for _ in range(n)]
         self.deeds: list[list] = [[] for _ in range(n)]
-        for i, s in history.states_back(state, entries):
-            if i + 1 < n:  # s is the state before entry i + 1
-                nxt = entries[i + 1]
+        read: list[dict] = []  # the whole entry last read (entry i, at step i)
+        source = reversed(entries) if newest_first is None else self.kept(newest_first, read)
+        nxt: dict | None = None
+        for i, s in history.states_back_from(state, source, n):
+            if i + 1 < n and nxt is not None:  # s is the state before entry i + 1
                 self.checks[i + 1] = hist.checks(nxt, s)
                 self.points[i + 1] = hist.turning_points(nxt, s)
                 self.deeds[i + 1] = hist.deeds(nxt, s)
@@ -141,6 +152,15 @@ class Walk:
                 self.period[i] = hist.period(s)
                 self.stage[i] = hist.stage(s)
                 self.tracks[i] = hist.tracks(s)
+                nxt = read[-1] if newest_first is not None else entries[i]
+
+    def kept(self, newest_first: Iterable[dict], read: list[dict]) -> Iterator[dict]:
+        i = len(self.entries)
+        for entry in newest_first:
+            i -= 1
+            read[:] = [entry]
+            self.entries[i] = {k: entry[k] for k in STORY_KEYS if k in entry}
+            yield entry
 
 
 def select(entries: list[dict], periods: list[int], last_session: bool, since: int | None,
@@ -264,10 +284,12 @@ def notable(walk: Walk, lo: int, hi: int, points: list[Point]) -> set:
 
 
 def build(game: Game, name: str, state: dict, entries: list[dict], last_session: bool = False,
-          since: int | None = None, turns: tuple[int, int] | None = None) -> Report:
-    """The report of campaign `name` (its game module, its state, its log entries)."""
+          since: int | None = None, turns: tuple[int, int] | None = None,
+          newest_first: Iterable[dict] | None = None) -> Report:
+    """The report of campaign `name` (its game module, its state, its log entries; or, with
+    `newest_first`, the log read from its end, `entries` being as many empty slots)."""
     hist = games.history(game.ID)
-    walk = Walk(hist, state, entries)
+    walk = Walk(hist, state, entries, newest_first)
     lo, hi, scope = select(entries, walk.period, last_session, since, turns)
     faces: dict[str, list[str]] = {}
     tally = Tally(lambda die: die_sides(die, faces, hist, state))

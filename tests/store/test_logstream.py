@@ -152,3 +152,29 @@ def test_pdf_draws_the_log_from_the_stream_with_the_pages_a_list_gives(played, m
     assert streamed.count == len(entries)
     walked = document.walk_back(hist, state, streamed.backward(), streamed.count)
     assert walked.period == document.glance_walk(hist, state, entries).period
+
+
+def test_report_and_luck_walk_the_log_from_its_end_keeping_what_they_print(played, monkeypatch):
+    """The report's walk back reads the log newest first as a stream and keeps of each entry only
+    what a report prints (no undo patch, no changes): same report, same luck."""
+    from journal.report import model
+
+    before = {args: played(*args).stdout for args in (("report", "-s", "camp"), ("luck", "-s", "camp"),
+                                                      ("report", "-s", "camp", "--format", "bbcode"))}
+    kept: list[list[dict]] = []
+    real = model.build
+
+    def watched(*args, **kw):
+        r = real(*args, **kw)
+        kept.append(args[3])
+        return r
+
+    def refused(self):  # pragma: no cover - the test fails if it runs
+        raise AssertionError("read_all called")
+
+    monkeypatch.setattr(LogView, "read_all", refused)
+    monkeypatch.setattr(model, "build", watched)
+    for args, text in before.items():
+        assert played(*args).stdout == text
+    assert kept and all(set(e) <= set(model.STORY_KEYS) for e in kept[0])
+    assert [e["n"] for e in kept[0]] == list(range(1, 42))
