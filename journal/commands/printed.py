@@ -98,21 +98,13 @@ def selection(f: Callable[..., None]) -> Callable[..., None]:
 
 def build(rt: Runtime, save: str | None, last_session: bool, since: int | None,
           turns: str | None) -> tuple[Report, SavePaths]:
-    from journal.report import model
+    from journal.report import model, streamed
 
     if sum(map(bool, (last_session, since is not None, turns))) > 1:
         raise click.UsageError("choose one of --last-session, --since and --turns")
     span = model.parse_turns(turns) if turns else None
-    from array import array
-
     with rt.read(save) as s:
-        offsets: array[int] = array("q")
-        for _entry in s.log.stream(offsets):  # every entry checked, as check names a damaged one
-            pass
-        slots: list[dict] = [{}] * len(offsets)  # filled from the end with what the report prints
-        report = model.build(s.game, s.paths.name, s.state, slots, last_session, since, span,
-                             newest_first=s.log.stream_back(offsets))
-        return report, s.paths
+        return streamed.build(s.game, s.paths.name, s.state, s.log, last_session, since, span), s.paths
 
 
 SIGNATURE = "<!-- written by journal report: it replaces this file when asked to -->\n"

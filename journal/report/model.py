@@ -9,10 +9,10 @@ report costs about what reading the log costs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from journal import games, history
 from journal.errors import InputError, typed
@@ -28,7 +28,7 @@ SESSION_GAP = timedelta(hours=3)  # a pause this long between two entries starts
 @dataclass
 class Session:
     number: int
-    entries: list[dict]
+    entries: Sequence[dict]  # a list, or the log's entries read again when asked (journal/report/streamed.py)
 
     @property
     def span(self) -> str:
@@ -92,7 +92,7 @@ def parse_time(value: Any) -> datetime | None:
         return None
 
 
-def sittings(entries: list[dict]) -> list[list[dict]]:
+def sittings(entries: Iterable[dict]) -> list[list[dict]]:
     """Entries grouped into sittings: a gap of SESSION_GAP or more between two entries starts a new one."""
     groups: list[list[dict]] = []
     last = None
@@ -116,33 +116,23 @@ def parse_turns(text: str) -> tuple[int, int]:
     return lo, hi
 
 
-STORY_KEYS = ("n", "turn", "time", "kind", "command", "summary", "reason", "rolls")  # what a report prints
-
-
 class Walk:
     """What one walk back through the log gathers for the report: each entry's period, stage and
-    trackers (after it), and its checks and bag (from the state before it).
+    trackers (after it), and its checks and bag (from the state before it)."""
 
-    `newest_first`: the log read from its end as a stream (journal/store/logview.py), the entries
-    of `entries` then being empty slots: each is filled, as it is read, with the part of its entry
-    a report prints (STORY_KEYS), so that the undo patches and changes of a long campaign are never
-    all held."""
-
-    def __init__(self, hist: History, state: dict, entries: list[dict], newest_first: Iterable[dict] | None = None):
+    def __init__(self, hist: History, state: dict, entries: Sequence[dict]):
         self.entries = entries
         n = len(entries)
         self.period = [0] * n
         self.stage = [""] * n
-        self.tracks: list[dict] = [{} for _ in range(n)]
-        self.checks: list[list] = [[] for _ in range(n)]
-        self.bags: list[dict] = [{} for _ in range(n)]
-        self.points: list[list[str]] = [[] for _ in range(n)]
-        self.deeds: list[list] = [[] for _ in range(n)]
-        read: list[dict] = []  # the whole entry last read (entry i, at step i)
-        source = reversed(entries) if newest_first is None else self.kept(newest_first, read)
-        nxt: dict | None = None
-        for i, s in history.states_back_from(state, source, n):
-            if i + 1 < n and nxt is not None:  # s is the state before entry i + 1
+        self.tracks: list[dict] | Sparse[dict] = [{} for _ in range(n)]
+        self.checks: list[list] | Sparse[list] = [[] for _ in range(n)]
+        self.bags: list[dict] | Sparse[dict] = [{} for _ in range(n)]
+        self.points: list[list[str]] | Sparse[list[str]] = [[] for _ in range(n)]
+        self.deeds: list[list] | Sparse[list] = [[] for _ in range(n)]
+        for i, s in history.states_back(state, list(entries)):
+            if i + 1 < n:  # s is the state before entry i + 1
+                nxt = entries[i + 1]
                 self.checks[i + 1] = hist.checks(nxt, s)
                 self.points[i + 1] = hist.turning_points(nxt, s)
                 self.deeds[i + 1] = hist.deeds(nxt, s)
@@ -152,18 +142,24 @@ class Walk:
                 self.period[i] = hist.period(s)
                 self.stage[i] = hist.stage(s)
                 self.tracks[i] = hist.tracks(s)
-                nxt = read[-1] if newest_first is not None else entries[i]
-
-    def kept(self, newest_first: Iterable[dict], read: list[dict]) -> Iterator[dict]:
-        i = len(self.entries)
-        for entry in newest_first:
-            i -= 1
-            read[:] = [entry]
-            self.entries[i] = {k: entry[k] for k in STORY_KEYS if k in entry}
-            yield entry
 
 
-def select(entries: list[dict], periods: list[int], last_session: bool, since: int | None,
+T = TypeVar("T")
+
+
+class Sparse(dict[int, T], Generic[T]):
+    """A per-entry value kept only where it is not empty (the others read as `empty`, shared:
+    never changed)."""
+
+    def __init__(self, empty: T):
+        super().__init__()
+        self.empty = empty
+
+    def __missing__(self, key: int) -> T:
+        return self.empty
+
+
+def select(entries: Sequence[dict], periods: list[int], last_session: bool, since: int | None,
            turns: tuple[int, int] | None) -> tuple[int, int, str]:
     """The indices [lo, hi) of the entries reported, and what they are called."""
     n = len(entries)
@@ -239,12 +235,15 @@ def point_words(walk: Walk, i: int, back_to: str) -> list[str]:
                    if c.success and c.chance < LONG_ODDS]
 
 
-def turning_points(walk: Walk, lo: int, hi: int, over: bool) -> list[Point]:
+def turning_points(walk: Walk, lo: int, hi: int, over: bool, last_roll: int | None = -1) -> list[Point]:
     """The entries that changed the game, in order: what the game names (a city destroyed, a crew
     member down), a tier or phase entered, a check won against odds under 1 in 3, and, once the
-    game is over, its last roll and its last entry."""
+    game is over, its last roll (`last_roll`: its index, when the caller knows it) and its last
+    entry."""
     entries = walk.entries
-    last_roll = next((i for i in range(len(entries) - 1, -1, -1) if entries[i].get("rolls")), None) if over else None
+    if last_roll == -1:
+        last_roll = next((i for i in range(len(entries) - 1, -1, -1) if entries[i].get("rolls")), None)
+    last_roll = last_roll if over else None
     out = []
     back_to = walk.stage[lo - 1] if lo else ""  # the stage before the last change
     for i in range(lo, hi):
@@ -284,12 +283,10 @@ def notable(walk: Walk, lo: int, hi: int, points: list[Point]) -> set:
 
 
 def build(game: Game, name: str, state: dict, entries: list[dict], last_session: bool = False,
-          since: int | None = None, turns: tuple[int, int] | None = None,
-          newest_first: Iterable[dict] | None = None) -> Report:
-    """The report of campaign `name` (its game module, its state, its log entries; or, with
-    `newest_first`, the log read from its end, `entries` being as many empty slots)."""
+          since: int | None = None, turns: tuple[int, int] | None = None) -> Report:
+    """The report of campaign `name` (its game module, its state, its log entries)."""
     hist = games.history(game.ID)
-    walk = Walk(hist, state, entries, newest_first)
+    walk = Walk(hist, state, entries)
     lo, hi, scope = select(entries, walk.period, last_session, since, turns)
     faces: dict[str, list[str]] = {}
     tally = Tally(lambda die: die_sides(die, faces, hist, state))

@@ -154,27 +154,31 @@ def test_pdf_draws_the_log_from_the_stream_with_the_pages_a_list_gives(played, m
     assert walked.period == document.glance_walk(hist, state, entries).period
 
 
-def test_report_and_luck_walk_the_log_from_its_end_keeping_what_they_print(played, monkeypatch):
-    """The report's walk back reads the log newest first as a stream and keeps of each entry only
-    what a report prints (no undo patch, no changes): same report, same luck."""
-    from journal.report import model
+def test_report_and_luck_fold_the_log_as_they_read_it(played, monkeypatch):
+    """The report reads the log as a stream (a checked pass, a walk back from the save, the story
+    read again as it is written): the same report and luck as built from the list of entries,
+    and no entry is kept by the report itself (its sessions read the log again)."""
+    from journal.report import markdown, model, streamed
+    from journal.session import Session
 
-    before = {args: played(*args).stdout for args in (("report", "-s", "camp"), ("luck", "-s", "camp"),
-                                                      ("report", "-s", "camp", "--format", "bbcode"))}
-    kept: list[list[dict]] = []
-    real = model.build
-
-    def watched(*args, **kw):
-        r = real(*args, **kw)
-        kept.append(args[3])
-        return r
+    with Session(view(played).paths, exclusive=False) as s:
+        entries = s.log.read_all()
+        listed = model.build(s.game, "camp", s.state, entries)
+        folded = streamed.build(s.game, "camp", s.state, s.log)
+        assert all(isinstance(session.entries, streamed.Stretch) for session in folded.sessions)
+        assert [e for session in folded.sessions for e in session.entries] == entries
+        assert markdown.render(folded) == markdown.render(listed)
+        assert folded.luck == listed.luck and folded.notable == listed.notable
+        for since in (1, 7, 40):
+            assert markdown.render(streamed.build(s.game, "camp", s.state, s.log, since=since)) == \
+                markdown.render(model.build(s.game, "camp", s.state, entries, since=since))
 
     def refused(self):  # pragma: no cover - the test fails if it runs
         raise AssertionError("read_all called")
 
+    before = {args: played(*args).stdout for args in (("report", "-s", "camp"), ("luck", "-s", "camp"),
+                                                      ("report", "-s", "camp", "--format", "bbcode"),
+                                                      ("report", "-s", "camp", "--turns", "1"))}
     monkeypatch.setattr(LogView, "read_all", refused)
-    monkeypatch.setattr(model, "build", watched)
     for args, text in before.items():
         assert played(*args).stdout == text
-    assert kept and all(set(e) <= set(model.STORY_KEYS) for e in kept[0])
-    assert [e["n"] for e in kept[0]] == list(range(1, 42))
