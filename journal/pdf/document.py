@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import stat
+import zlib
 from collections.abc import Callable, Iterable, Iterator, MutableSequence
 from typing import TYPE_CHECKING
 
@@ -36,10 +37,28 @@ if TYPE_CHECKING:
 
 Draw = Callable[[Canvas, Page], None]  # draws a document's pages on the canvas
 
-# Uncompressed page streams: measured on a 20,000-entry log (756 A4 pages), they write
-# ~15% faster (0.80 s vs 0.94 s) for a ~5x bigger file (7.8 MB vs 1.6 MB), which is
-# no problem for a PDF meant for printing.
+# ReportLab's own page compression is off: each page's content is compressed as the page ends
+# (PackedCanvas), fast (zlib level 1), so that a long log's pages are not all held as text
+# until the PDF is saved.
 PAGE_COMPRESSION = 0
+PACK_LEVEL = 1
+
+
+class PackedCanvas(Canvas):
+    """A canvas that compresses each page's content stream as the page ends (Flate, the filter
+    every PDF reader decodes), instead of keeping every page's text until `save` formats the
+    document: the PDF of a 100,000-entry log holds a few MB of pages, not the whole text twice."""
+
+    def showPage(self) -> None:
+        super().showPage()
+        from reportlab.pdfbase import pdfdoc
+
+        page = self._doc.Pages.pages[-1]
+        if page.stream and not page.Contents:
+            packed = pdfdoc.PDFStream(content=zlib.compress(pdfdoc.pdfdocEnc(page.stream), PACK_LEVEL))
+            packed.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])
+            packed.__Comment__ = "page stream"
+            page.Contents, page.stream = packed, None
 BLANK_LOG_PAGES = 3
 
 
@@ -250,7 +269,7 @@ def _write(shown: str, out: str, mode: int | None, paper: str, doc_title: str, f
     except OSError as e:
         raise SaveError(f"cannot write {shown}: {e.strerror or e}") from None
     try:
-        c = Canvas(tmp, pagesize=PAPERS[paper], pageCompression=PAGE_COMPRESSION,
+        c = PackedCanvas(tmp, pagesize=PAPERS[paper], pageCompression=PAGE_COMPRESSION,
                    initialFontName=fonts.get(REGULAR).fontName)  # not Helvetica: every font is embedded
         c.setTitle(doc_title)
         c.setAuthor("journal")

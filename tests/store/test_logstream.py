@@ -182,3 +182,15 @@ def test_report_and_luck_fold_the_log_as_they_read_it(played, monkeypatch):
     monkeypatch.setattr(LogView, "read_all", refused)
     for args, text in before.items():
         assert played(*args).stdout == text
+
+
+def test_each_pdf_page_is_compressed_as_it_ends_not_held_as_text(played, tmp_path):
+    """A page's content is packed (Flate) when the page ends, so a long log's pages are not all
+    held as text until the PDF is saved; every reader decodes it to the same text."""
+    from pypdf import PdfReader
+
+    assert played("pdf", "-s", "camp", "-o", str(tmp_path / "c.pdf")).exit_code == 0
+    raw = (tmp_path / "c.pdf").read_bytes()
+    reader = PdfReader(tmp_path / "c.pdf")
+    assert raw.count(b"/FlateDecode") >= len(reader.pages)
+    assert "note 39" in "".join(p.extract_text() for p in reader.pages)
