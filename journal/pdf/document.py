@@ -63,40 +63,73 @@ BLANK_LOG_PAGES = 3
 
 
 class Entries:
-    """What the PDF reads of a campaign's log, in two passes: its length and notes, and its
-    entries oldest first (the log pages) and newest first (the glance charts' walk back from the
-    save). A list of entries (a test's, the demo's) is read as it is."""
+    """What the PDF reads of a campaign's log: its length and notes, the walk back from the save
+    for the glance charts, and its entries oldest first for the log pages. A list of entries (a
+    test's, the demo's) is read as it is."""
 
     def __init__(self, entries: list[dict]):
         self.entries = entries
         self.count = len(entries)
         self.notes = [note_line(e) for e in entries if e.get("kind") == "note"]
 
+    def walk(self, game: Game, state: dict) -> tuple[History, Walk] | None:
+        """The game's history and the glance charts' walk back (None: no history to chart)."""
+        if self.count < 2:
+            return None
+        hist = history_of(game)
+        return hist, walk_back(hist, state, reversed(self.entries), self.count)
+
     def forward(self) -> Iterator[dict]:
         return iter(self.entries)
-
-    def backward(self) -> Iterator[dict]:
-        return reversed(self.entries)
 
 
 class Streamed(Entries):
     """A campaign's log read as a stream (journal/store/logview.py), under the reader's lock: read
-    and checked whole once (its notes and where each line starts kept), then read again for each
-    pass, so that the PDF of a long campaign holds a page's entries, never every entry."""
+    and checked once from its end (`read_back`, before any page is drawn), walking back from the
+    save for the charts, its latest notes and where each line starts kept; then read again from
+    the start as the log pages are drawn. The PDF of a long campaign holds a page's entries,
+    never every entry."""
 
     def __init__(self, log: LogView):
         from array import array
 
         self.log = log
+        self.count = log.entries
         self.offsets: MutableSequence[int] = array("q")
-        self.notes = [note_line(e) for e in log.stream(self.offsets) if e.get("kind") == "note"]
-        self.count = len(self.offsets)
+        self.notes: list[str] = []
+        self.walked: tuple[History, Walk] | None = None
+
+    def read_back(self, game: Game, state: dict) -> None:
+        notes: list[str] = []
+
+        def checked() -> Iterator[dict]:
+            for e in self.log.checked_back(self.offsets):
+                if e.get("kind") == "note" and len(notes) < NOTES_KEPT:
+                    notes.append(note_line(e))
+                yield e
+
+        newest_first = checked()
+        if self.count >= 2:
+            hist = history_of(game)
+            self.walked = hist, walk_back(hist, state, newest_first, self.count)
+        for _rest in newest_first:  # every line checked, whether charted or not
+            pass
+        self.notes = notes[::-1]
+
+    def walk(self, game: Game, state: dict) -> tuple[History, Walk] | None:
+        return self.walked
 
     def forward(self) -> Iterator[dict]:
         return self.log.stream(checked=True)
 
-    def backward(self) -> Iterator[dict]:
-        return self.log.stream_back(self.offsets)
+
+def history_of(game: Game) -> History:
+    from journal import games
+
+    return games.history(game.ID)
+
+
+NOTES_KEPT = 200  # the latest notes a tracker may print: a Notes box writes at most a line a note, 60 lines
 
 
 def note_line(e: dict) -> str:
@@ -110,13 +143,17 @@ def render_save(game: Game, state: dict, entries: list[dict] | Entries, out: str
     a refusal). Returns the number of pages."""
     footer = f"{game.TITLE} \u00b7 {title}" if title else game.TITLE
     log = entries if isinstance(entries, Entries) else Entries(entries)
+    if isinstance(log, Streamed):
+        log.read_back(game, state)  # the log checked whole first: a damaged one writes no file
 
     def draw(c: Canvas, page: Page) -> None:
         page.notes = log.notes
         page.keep_free = glance_room(log.count)     # the Notes box leaves room for the charts
         sheets_of(game).draw_tracker(c, page, state, title)
         page.keep_free = 0.0
-        at_a_glance(page, game, state, log)   # in the tracker's free space when it fits there
+        walked = log.walk(game, state)
+        if walked is not None:
+            at_a_glance(page, game, *walked, log.count)   # in the tracker's free space when it fits there
         page.new_page()
         write_log(page, log.forward(), progress, events_of(game), count=log.count)
 
@@ -132,21 +169,16 @@ def glance_room(count: int) -> float:
     return glance.FIRST_ROOM if count >= 2 else 0.0
 
 
-def at_a_glance(page: Page, game: Game, state: dict, log: Entries) -> None:
+def at_a_glance(page: Page, game: Game, hist: History, walk: Walk, count: int) -> None:
     """The "campaign at a glance" charts (journal/pdf/glance.py), for a campaign with a history: from
     the page's cursor when they fit there, else on a page of their own (the page is left open)."""
     from reportlab.graphics import shapes
 
-    from journal import games
     from journal.pdf import glance
     from journal.report import model
 
-    if log.count < 2:
-        return
     shapes.STATE_DEFAULTS["fontName"] = REGULAR  # a chart's unset font: ours (embedded), not Times-Roman
-    hist = games.history(game.ID)
-    walk = walk_back(hist, state, log.backward(), log.count)
-    glance.draw_page(page, model.charts(walk, 0, log.count, hist.UNIT), hist.UNIT, setup=walk.tracks[0],
+    glance.draw_page(page, model.charts(walk, 0, count, hist.UNIT), hist.UNIT, setup=walk.tracks[0],
                      scales=getattr(sheets_of(game), "CHART_SCALES", None))
 
 
@@ -166,11 +198,13 @@ def walk_back(hist: History, state: dict, newest_first: Iterable[dict], count: i
     walk = model.Walk(hist, {}, [])
     walk.period, walk.stage, walk.tracks = [0] * count, [""] * count, [{}] * count
     later = None
+    stages: dict[str, str] = {}
     for i, s in states_back_from(state, newest_first, count):
         if i < 0:
             break
         walk.period[i] = period = hist.period(s)
-        walk.stage[i] = hist.stage(s)
+        stage = hist.stage(s)
+        walk.stage[i] = stages.setdefault(stage, stage)  # one string per stage, not per entry
         if period != later or i == 0:          # the last entry of its period, and the set-up
             walk.tracks[i] = hist.tracks(s)
         later = period

@@ -207,6 +207,46 @@ class LogView:
                 if len(carry) > files.MAX_BYTES:
                     raise SaveError(f"{self.paths.log} line {number}: damaged log entry (not a JSON object)")
 
+    def checked_back(self, offsets: MutableSequence[int] | None = None) -> Iterator[dict]:
+        """Every committed entry, newest first, each checked as `stream` checks it (its shape, its
+        number, its place), read in chunks from the end: one pass for a reader that walks back
+        from the save (the PDF's charts, a report). A damaged line is named as `stream` names it,
+        the first from the start, as `check` does. `offsets` gets where each line starts, newest
+        first."""
+        if not self.entries:
+            return
+        if not self.end:
+            self.scan(1)
+        f = self.open()
+        if f is None:
+            return
+        number = self.entries
+        with f:
+            records = reverse_records(f, self.end)
+            next(records)  # the end is just past a line feed
+            for offset, raw in records:
+                try:
+                    if number < 1:
+                        raise SaveError(f"{self.paths.log}: more lines than entries")  # named below
+                    entry = self._entry(raw, f"line {number}")
+                    if entry["n"] != number or entry.get("at", offset) != offset:
+                        raise SaveError(f"{self.paths.log} line {number}: out of place")  # named below
+                except SaveError:
+                    self.name_damage()
+                    raise
+                if offsets is not None:
+                    offsets.append(offset)
+                yield entry
+                number -= 1
+        if number:  # pragma: no cover - fewer lines than entries: scan refuses it first
+            self.name_damage()
+
+    def name_damage(self) -> None:
+        """Raise the SaveError `stream` raises for the first damaged line (nothing when it finds
+        none: the caller raises its own)."""
+        for _entry in self.stream():
+            pass
+
     def stream_back(self, offsets: Sequence[int]) -> Iterator[dict]:
         """Every committed entry, newest first, of a log this reader already streamed whole under
         the same lock (`offsets`: where each line starts, as `stream` gave them): for a walk back

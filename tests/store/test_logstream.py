@@ -81,6 +81,8 @@ def test_stream_yields_what_read_all_lists_and_the_offsets_of_the_lines(played):
     assert offsets == [e["at"] for e in streamed]
     assert [v.entry_at(at) for at in offsets] == streamed
     assert list(v.stream_back(offsets)) == streamed[::-1]
+    back: list[int] = []
+    assert list(v.checked_back(back)) == streamed[::-1] and back == offsets[::-1]
 
 
 def test_a_damaged_line_stops_the_stream_there_naming_it_as_check_does(played):
@@ -149,9 +151,11 @@ def test_pdf_draws_the_log_from_the_stream_with_the_pages_a_list_gives(played, m
     state = __import__("tomllib").loads((played.saves / "camp.toml").read_text())["state"]
     hist = games.history("epm")
     streamed = document.Streamed(view(played))
-    assert streamed.count == len(entries)
-    walked = document.walk_back(hist, state, streamed.backward(), streamed.count)
-    assert walked.period == document.glance_walk(hist, state, entries).period
+    streamed.read_back(games.load("epm"), state)
+    assert streamed.walked is not None
+    assert streamed.walked[1].period == document.glance_walk(hist, state, entries).period
+    assert streamed.count == len(entries) and list(streamed.offsets) == [e["at"] for e in reversed(entries)]
+    assert streamed.notes == document.Entries(entries).notes and len(streamed.notes) == 40
 
 
 def test_report_and_luck_fold_the_log_as_they_read_it(played, monkeypatch):
@@ -194,3 +198,25 @@ def test_each_pdf_page_is_compressed_as_it_ends_not_held_as_text(played, tmp_pat
     reader = PdfReader(tmp_path / "c.pdf")
     assert raw.count(b"/FlateDecode") >= len(reader.pages)
     assert "note 39" in "".join(p.extract_text() for p in reader.pages)
+
+
+@pytest.mark.parametrize("damage", ["shape", "moved", "swapped", "doubled"])
+def test_reading_back_names_a_damaged_line_as_the_stream_from_the_start_does(played, damage):
+    log = played.saves / "camp.log.jsonl"
+    lines = log.read_bytes().split(b"\n")
+    if damage == "shape":
+        lines[30] = lines[30].replace(b'"kind":"note"', b'"kind":123456', 1)
+        lines[35] = lines[35].replace(b'"kind":"note"', b'"kind":654321', 1)  # the first one is named
+    elif damage == "moved":
+        lines[10] = lines[10].replace(b"xxxx", b"xxxxx", 1)  # every line after it moves
+    elif damage == "swapped":
+        lines[10], lines[11] = lines[11], lines[10]
+    else:
+        lines.insert(10, lines[10])
+    log.write_bytes(b"\n".join(lines))
+    v = view(played)
+    with pytest.raises(SaveError) as forward:
+        list(v.stream())
+    with pytest.raises(SaveError) as back:
+        list(view(played).checked_back())
+    assert str(back.value) == str(forward.value)
