@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator, Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING, overload
 
 from journal import games, history
@@ -61,22 +62,45 @@ class Stretch(Sequence[dict]):
 
 
 class Read:
-    """The checked pass from the start: where each line starts, each entry's marks (ROLLED, KEPT)
-    and the first entry of each sitting (a gap of SESSION_GAP or more starts one)."""
+    """One checked pass over the log, from the start (`forward`) or from the end (`backward`, a
+    walk back reading the log as it goes): where each line starts, each entry's marks (ROLLED,
+    KEPT) and the first entry of each sitting (a gap of SESSION_GAP or more starts one)."""
 
     def __init__(self, log: LogView):
         self.log = log
         self.offsets: array[int] = array("q")
         self.marks = bytearray()
         self.sittings: list[int] = []
+
+    def forward(self) -> Read:
         last = None
-        for i, e in enumerate(log.stream(self.offsets)):
+        for i, e in enumerate(self.log.stream(self.offsets)):
             when = parse_time(e.get("time"))
             if not self.sittings or (when is not None and last is not None and when - last >= SESSION_GAP):
                 self.sittings.append(i)
             last = when or last
-            self.marks.append((ROLLED if e.get("rolls") else 0)
-                              | (KEPT if e.get("kind") in ("new", "note") or e.get("reason") else 0))
+            self.marks.append(marks_of(e))
+        return self
+
+    def backward(self) -> Iterator[dict]:
+        """The entries, newest first, as `forward` would read them (the same marks and sittings, found
+        from the end: a sitting starts at an entry whose time is SESSION_GAP or more after that of
+        the entry with a time before it), kept once the last is read."""
+        n = self.log.entries
+        self.marks = bytearray(n)
+        later: tuple[int, datetime] | None = None  # the nearest later entry with a time
+        i = n
+        for e in self.log.checked_back(self.offsets):
+            i -= 1
+            self.marks[i] = marks_of(e)
+            when = parse_time(e.get("time"))
+            if when is not None:
+                if later is not None and later[1] - when >= SESSION_GAP:
+                    self.sittings.append(later[0])
+                later = i, when
+            yield e
+        self.offsets.reverse()
+        self.sittings = ([0] if n else []) + self.sittings[::-1]
 
     def __len__(self) -> int:
         return len(self.offsets)
@@ -88,16 +112,18 @@ class Read:
         return self.log.stream_back(self.offsets)
 
 
+def marks_of(e: dict) -> int:
+    return (ROLLED if e.get("rolls") else 0) | (KEPT if e.get("kind") in ("new", "note") or e.get("reason") else 0)
+
+
 class Folded(Walk):
     """`Walk` of a streamed log: the same per-entry answers (period, stage, and where there are any:
     trackers, checks, bag, turning points, deeds), kept only where they say something. The trackers
     are kept where a period ends and at `keep` (the entries just before and at the end of the part
     reported); the luck of entries [lo, hi) goes into `tally` as the walk passes them."""
 
-    def __init__(self, hist: History, state: dict, read: Read, keep: set[int],
+    def __init__(self, hist: History, state: dict, n: int, newest_first: Iterator[dict], keep: set[int],
                  span: tuple[int, int] | None = None, tally: Tally | None = None):
-        n = len(read)
-        self.entries = read.entries()
         self.period, self.stage = [0] * n, [""] * n
         self.tracks, self.bags = Sparse[dict]({}), Sparse[dict]({})
         self.checks, self.points, self.deeds = Sparse[list]([]), Sparse[list[str]]([]), Sparse[list]([])
@@ -105,7 +131,7 @@ class Folded(Walk):
         self.last: dict | None = None  # the entry read last: entry i, at step i of the walk
         self.after: dict | None = None  # entry i + 1
         stages: dict[str, str] = {}
-        for i, s in history.states_back_from(state, self.reading(read.newest_first()), n):
+        for i, s in history.states_back_from(state, self.reading(newest_first), n):
             if i + 1 < n and self.after is not None:  # s is the state before entry i + 1
                 self.before(i + 1, self.after, s)
             if i >= 0:
@@ -176,16 +202,28 @@ def sessions(read: Read, lo: int, hi: int) -> list[Session]:
 
 def build(game: Game, name: str, state: dict, log: LogView, last_session: bool = False,
           since: int | None = None, turns: tuple[int, int] | None = None) -> Report:
-    """`model.build` of the log read as a stream: the same report."""
+    """`model.build` of the log read as a stream: the same report. The whole campaign, or entries
+    since one, are read in one walk back; the last sitting and turns are found first, from the
+    start or in a first walk."""
     hist = games.history(game.ID)
     read = Read(log)
-    if turns is not None:  # the part reported is known from the periods: a first walk finds them
-        lo, hi, said = scope(read, Folded(hist, state, read, set()).period, False, None, turns)
-    else:
-        lo, hi, said = scope(read, [], last_session, since, None)
+    n = log.entries
     faces: dict[str, list[str]] = {}
     tally = Tally(lambda die: die_sides(die, faces, hist, state))
-    walk = Folded(hist, state, read, {lo - 1, hi - 1}, (lo, hi), tally)
+    if since is not None and not 1 <= since <= n:
+        read.forward()  # the log checked first, as every reader does, then --since refused
+    if turns is None and not last_session:
+        lo, hi, said = select([{}] * n, [], False, since, None)
+        newest_first = read.backward()
+        walk = Folded(hist, state, n, newest_first, {lo - 1, hi - 1}, (lo, hi), tally)
+        for _rest in newest_first:  # pragma: no cover - the walk reads every entry
+            pass
+    else:
+        read.forward()
+        periods = Folded(hist, state, n, read.newest_first(), set()).period if turns else []
+        lo, hi, said = scope(read, periods, last_session, since, turns)
+        walk = Folded(hist, state, n, read.newest_first(), {lo - 1, hi - 1}, (lo, hi), tally)
+    walk.entries = read.entries()
     result, cast = game.result(state), hist.cast(state)
     last_roll = next((i for i in range(len(read) - 1, -1, -1) if read.marks[i] & ROLLED), None)
     points = turning_points(walk, lo, hi, result is not None, last_roll)

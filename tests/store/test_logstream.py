@@ -220,3 +220,24 @@ def test_reading_back_names_a_damaged_line_as_the_stream_from_the_start_does(pla
     with pytest.raises(SaveError) as back:
         list(view(played).checked_back())
     assert str(back.value) == str(forward.value)
+
+
+def test_the_walk_back_finds_the_sittings_the_stream_from_the_start_finds(camp, clock):
+    """Sittings found from the end of the log (a pause of 3 hours or more starts one) are those
+    found from its start, and so is the report of each part of the log."""
+    from journal.report import markdown, model, streamed
+    from journal.session import Session
+
+    for i, pause in enumerate([0, 4, 1, 2, 3, 0, 5, 2]):
+        clock.advance(hours=pause)
+        camp("note", "-s", "camp", f"sitting note {i}", ok=True)
+    with Session(view(camp).paths, exclusive=False) as s:
+        entries = s.log.read_all()
+        back = streamed.Read(s.log)
+        assert [e["n"] for e in back.backward()] == list(range(len(entries), 0, -1))
+        forward = streamed.Read(s.log).forward()
+        assert back.sittings == forward.sittings and len(back.sittings) == len(model.sittings(entries)) == 4
+        assert back.marks == forward.marks and back.offsets == forward.offsets
+        for options in ({}, {"last_session": True}, {"since": 3}, {"turns": (1, 1)}):
+            assert markdown.render(streamed.build(s.game, "camp", s.state, s.log, **options)) == \
+                markdown.render(model.build(s.game, "camp", s.state, entries, **options))
