@@ -13,6 +13,7 @@ is not a PDF.
 from __future__ import annotations
 
 import os
+import re
 import stat
 import zlib
 from collections.abc import Callable, Iterable, Iterator, MutableSequence
@@ -42,6 +43,7 @@ Draw = Callable[[Canvas, Page], None]  # draws a document's pages on the canvas
 # until the PDF is saved.
 PAGE_COMPRESSION = 0
 PACK_LEVEL = 1
+_PDFDOC_ODD = re.compile("[\x18-\x1f]")  # the ASCII codes PDFDocEncoding gives other characters
 
 
 class PackedCanvas(Canvas):
@@ -55,7 +57,9 @@ class PackedCanvas(Canvas):
 
         page = self._doc.Pages.pages[-1]
         if page.stream and not page.Contents:
-            packed = pdfdoc.PDFStream(content=zlib.compress(pdfdoc.pdfdocEnc(page.stream), PACK_LEVEL))
+            text = page.stream  # as ReportLab encodes it (PDFDocEncoding), ASCII at once when it is that
+            data = text.encode("ascii") if text.isascii() and not _PDFDOC_ODD.search(text) else pdfdoc.pdfdocEnc(text)
+            packed = pdfdoc.PDFStream(content=zlib.compress(data, PACK_LEVEL))
             packed.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])
             packed.__Comment__ = "page stream"
             page.Contents, page.stream = packed, None
