@@ -241,3 +241,33 @@ def test_the_walk_back_finds_the_sittings_the_stream_from_the_start_finds(camp, 
         for options in ({}, {"last_session": True}, {"since": 3}, {"turns": (1, 1)}):
             assert markdown.render(streamed.build(s.game, "camp", s.state, s.log, **options)) == \
                 markdown.render(model.build(s.game, "camp", s.state, entries, **options))
+
+
+def test_the_shape_check_at_a_glance_refuses_what_the_exact_check_refuses():
+    """entry_problem's fast look (an entry as journal writes it) says sound only of an entry the
+    exact check finds sound: every mutation of a real entry is judged alike by both."""
+    from journal import log as logmod
+
+    sha = "a" * 64
+    good = {"n": 2, "at": 10, "time": "2026-12-01T00:00:00Z", "kind": "command", "command": "epm card 3",
+            "summary": "Read", "turn": "Visit 1", "rolls": [{"die": "d6", "value": 3, "source": "rolled"}],
+            "before": sha, "after": sha, "undo": [[1, 2, ["x\n"]]], "meta": {},
+            "changes": [{"path": ["state", "card"], "from": 1, "to": 3}]}
+    assert logmod._plain_entry(good) and logmod.entry_problem(good) is None
+    odd = [None, True, 1.5, "x", 7, -1, [], {}, [None], {"a": None}, [[1, 2]], "b" * 64, [1, "x"]]
+    for key in [*good, "side", "seed", "reason", "game"]:
+        for value in odd:
+            mutated = {**good, key: value}
+            if logmod._plain_entry(mutated):
+                assert logmod.entry_problem(mutated) is None, (key, value)
+        mutated = {k: v for k, v in good.items() if k != key}
+        if logmod._plain_entry(mutated):
+            assert logmod.entry_problem(mutated) is None, key
+    for part, values in (("rolls", [{"die": "d6", "value": True, "source": "rolled"}, {"die": 6, "value": 1},
+                                    {"die": "d6", "value": 1, "source": "typed"}]),
+                         ("changes", [{"path": [], "to": 1}, {"path": ["state", 1], "to": 1}, {"path": ["s"]},
+                                      {"path": ["s"], "to": None}, {"path": ["s"], "to": [None]},
+                                      {"path": ["s"], "to": 1, "by": 2}])):
+        for value in values:
+            mutated = {**good, part: [value]}
+            assert not logmod._plain_entry(mutated) and logmod.entry_problem(mutated), (part, value)
