@@ -9,7 +9,7 @@ after every entry, at the cost of the changes themselves: no command is replayed
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from journal.games.interface import Check
 from journal.text import plural
@@ -36,13 +36,23 @@ def states_back(state: dict, entries: list[dict]) -> Iterator[tuple[int, dict]]:
     before the first): one state object changed in place, to be read before the next step.
     `state` (the save's, after the last entry) is not changed. Changes outside [state] (the
     `[journal]` counters, side files) are not states of the game and are skipped."""
+    return states_back_from(state, reversed(entries), len(entries))
+
+
+def states_back_from(state: dict, newest_first: Iterable[dict], count: int) -> Iterator[tuple[int, dict]]:
+    """`states_back` of the `count` entries `newest_first` yields, last first (a log read from its
+    end as a stream: no entry is kept once its changes are undone)."""
     current = copy.deepcopy(state)
-    for i in range(len(entries) - 1, -1, -1):
+    i = count - 1
+    for entry in newest_first:
+        if i < 0:
+            break
         yield i, current
-        for change in reversed(entries[i].get("changes") or ()):
+        for change in reversed(entry.get("changes") or ()):
             path = change.get("path")
             if isinstance(path, list) and len(path) > 1 and path[0] == "state":
                 _undo(current, change)
+        i -= 1
     yield -1, current
 
 

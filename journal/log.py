@@ -79,10 +79,35 @@ def _changes_problem(changes: Any, where: str) -> str | None:
     if not isinstance(changes, list):
         return f"{where} is {type_name(changes)}: expected an array of changes"
     for i, ch in enumerate(changes):
-        problem = _change_problem(ch, f"{where}[{i}]")
-        if problem:
-            return problem
+        if not _plain_change(ch):  # the common case at a glance; anything else is named exactly
+            problem = _change_problem(ch, f"{where}[{i}]")
+            if problem:
+                return problem
     return None
+
+
+_SCALARS = (str, int, float, bool)  # a value that cannot hold a null
+
+
+def _plain_change(ch: Any) -> bool:
+    """Whether a change is sound as journal writes nearly every one: a path of key names, a from
+    and a to (or one of them) that are plain values, no other key. A change that is not (a table
+    or array as its value, a missing key) is checked by `_change_problem`, which names the fault."""
+    if type(ch) is not dict:
+        return False
+    path = ch.get("path")
+    if type(path) is not list or not path:
+        return False
+    for part in path:
+        if type(part) is not str:
+            return False
+    keys = 1
+    for key in ("from", "to"):
+        if key in ch:
+            if not isinstance(ch[key], _SCALARS):
+                return False
+            keys += 1
+    return 1 < keys == len(ch)
 
 
 def _change_problem(ch: Any, at: str) -> str | None:
@@ -107,14 +132,27 @@ def _undo_problem(ops: Any) -> str | None:
         return f"undo is {type_name(ops)}: expected an array of line patches"
     pos = 0
     for i, op in enumerate(ops):
-        at = f"undo[{i}]"
-        if not (isinstance(op, list) and len(op) == 3 and _is_int(op[0]) and _is_int(op[1])
-                and isinstance(op[2], list) and all(isinstance(line, str) for line in op[2])):
-            return f"{at} is not a line patch [from, to, [lines]]"
+        if not _plain_op(op) and not (isinstance(op, list) and len(op) == 3 and _is_int(op[0]) and _is_int(op[1])
+                                      and isinstance(op[2], list) and all(isinstance(line, str) for line in op[2])):
+            return f"undo[{i}] is not a line patch [from, to, [lines]]"
         if not pos <= op[0] <= op[1]:
-            return f"{at} = [{op[0]}, {op[1]}, ...]: line numbers out of order"
+            return f"undo[{i}] = [{op[0]}, {op[1]}, ...]: line numbers out of order"
         pos = op[1]
     return None
+
+
+def _plain_op(op: Any) -> bool:
+    """A line patch as journal writes it, at a glance (type() is: a bool is not a line number)."""
+    return type(op) is list and len(op) == 3 and type(op[0]) is int and type(op[1]) is int and _plain_lines(op[2])
+
+
+def _plain_lines(lines: Any) -> bool:
+    if type(lines) is not list:
+        return False
+    for line in lines:
+        if type(line) is not str:
+            return False
+    return True
 
 
 def _rolls_problem(rolls: Any) -> str | None:
@@ -127,12 +165,61 @@ def _rolls_problem(rolls: Any) -> str | None:
     return None
 
 
+def _plain_entry(e: Any) -> bool:
+    """Whether an entry is sound as journal writes it, in one look (exact types, no side files):
+    True only when `entry_problem` would find nothing; anything else, it names."""
+    if type(e) is not dict or "side" in e or "command" not in e or "summary" not in e:
+        return False
+    n = e.get("n")
+    if type(n) is not int or n < 1 or not _plain_keys(e):
+        return False
+    if "undo" in e:
+        if _undo_problem(e["undo"]) is not None:
+            return False
+    elif n > 1:
+        return False
+    return _plain_parts(e)
+
+
+def _plain_keys(e: dict) -> bool:
+    """An entry's text, SHA-256 and whole-number keys, sound at a glance."""
+    for key in TEXT_KEYS:
+        if type(e.get(key, "")) is not str:
+            return False
+    for key in ("before", "after"):
+        sha_ = e.get(key)
+        if type(sha_) is not str or len(sha_) != 64 or not re.fullmatch(_SHA, sha_):
+            return False
+    for key in ("seed", "at"):
+        value = e.get(key, 0)
+        if type(value) is not int or value < 0:
+            return False
+    return True
+
+
+def _plain_parts(e: dict) -> bool:
+    """An entry's rolls, changes and meta, sound at a glance."""
+    if type(e.get("rolls", [])) is not list or type(e.get("changes", [])) is not list \
+            or type(e.get("meta", {})) is not dict:
+        return False
+    for r in e.get("rolls", ()):
+        if type(r) is not dict or type(r.get("die")) is not str or r.get("source") not in ("rolled", "entered") \
+                or type(r.get("value")) not in (int, str):
+            return False
+    for ch in e.get("changes", ()):
+        if not _plain_change(ch):
+            return False
+    return True
+
+
 def entry_problem(entry: Any) -> str | None:
     """What is wrong with the shape of a log entry (None: nothing), naming the key.
 
     Required: n, command, summary, before, after, and undo past entry 1; the optional
     keys have their types checked too. Unknown keys are left alone (a newer journal's).
     """
+    if _plain_entry(entry):  # sound at a glance, as journal writes nearly every entry
+        return None
     problem = number_problem(entry)
     if problem:
         return problem
@@ -157,7 +244,8 @@ def _keys_problem(entry: dict) -> str | None:
         if key in entry and not isinstance(entry[key], str):
             return f"{key} = {show_value(entry[key])} is {type_name(entry[key])}: expected text"
     for key in ("before", "after"):
-        if not is_sha(entry[key]):
+        value = entry[key]
+        if not (type(value) is str and len(value) == 64 and re.fullmatch(_SHA, value)):
             return f"{key} is not a SHA-256 (64 hex digits)"
     for key in ("seed", "at"):
         if key in entry and not whole(entry[key]):

@@ -239,15 +239,42 @@ class Session:
 
     def history(self) -> list[dict]:
         """Every entry of the log, and among them the entries undo took back, marked `undone` (each
-        read and checked: `log --all`, `check`)."""
-        from journal.store import undone  # the log with what undo took back (log --all)
+        read and checked: copy, rename)."""
+        return list(self.history_stream())
 
-        entries = self.log.read_all()
+    def check_history(self) -> list:
+        """Read and check every entry of the log, in a stream (nothing kept but where each line
+        starts), and the undos that stand (`check`): the undone file's lines, each `live` when its
+        entry still stands in the log, read again alone from its place."""
+        from array import array
+
+        from journal.store import undone  # the log with what undo took back (check, log --all)
+
+        offsets: array[int] = array("q")
+        for _entry in self.log.stream(offsets):
+            pass
 
         def live(entry: dict, _log_at: int) -> bool:
-            return 0 < entry["n"] <= len(entries) and entries[entry["n"] - 1] == entry
+            n = entry["n"]
+            return 0 < n <= len(offsets) and self.log.entry_at(offsets[n - 1]) == entry
 
-        return undone.merged(entries, undone.UndoneView(self.paths, self.journal.get("seed")).read_all(live))
+        return undone.UndoneView(self.paths, self.journal.get("seed")).read_all(live)
+
+    def history_stream(self) -> Iterator[dict]:
+        """`history` as a stream (`log --all`): the log checked whole first, then read again with the
+        undone entries among its own, as `undone.merged` places them."""
+        undos = self.check_history()
+        keyed = sorted((((lines[0].entry["n"], 0, order),
+                         {**line.entry, "undone": {"time": line.record["time"], "by": line.record["by"]}})
+                        for order, lines in enumerate(undos) for line in lines), key=lambda pair: pair[0])
+        at = 0
+        for entry in self.log.stream(checked=True):
+            while at < len(keyed) and keyed[at][0] < (entry["n"], 1, 0):
+                yield keyed[at][1]
+                at += 1
+            yield entry
+        for _key, shown in keyed[at:]:
+            yield shown
 
     @property
     def state(self) -> dict:

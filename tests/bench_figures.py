@@ -14,7 +14,11 @@ It prints, measured in this one run:
   3. `journal pdf` of that campaign vs a bare ReportLab canvas writing 20,000 lines
      of text on the same paper (target <= 2x), both as fresh processes, medians of 3 interleaved
      runs, and the peak memory of the `journal pdf` process (target <= 100 MB at 100,000 entries:
-     `--pdf-only --entries 100000` builds that campaign and measures only this);
+     `--pdf-only --entries 100000` builds that campaign and measures only this). The canvas draws
+     twice: with Helvetica, a standard font it does not embed (the figure first measured), and with
+     the DejaVu Sans Condensed that journal ships and embeds (journal/pdf/fontfiles), as every
+     journal PDF now does since issue 27: the second is the like-for-like baseline, as a TrueType
+     font costs ReportLab its subsetting and the glyph widths of every string;
   4. start-up per game: `journal show` of each game's demo save and one command of the
      game, vs the same import floor (target <= 1.5x), medians of 9 interleaved runs
      (`--startup-only` measures only this);
@@ -25,9 +29,10 @@ It prints, measured in this one run:
   6. the start-up commands of 4 in instructions, counted by `valgrind --tool=callgrind`
      (target <= 1.6x the floor's; `--instructions` measures only this). Instruction counts do
      not move with the machine's load, as wall-clock times do.
-  7. a long campaign (issue 31): the peak memory of `log`, `check`, `report`, `luck` and `pdf`
-     (target < 100 MB at 100,000 entries), and `undo --to 1` then `redo` (target < 3 s each);
-     `--long-only` builds the campaign of `--entries` lines and measures only this.
+  7. a long campaign (issue 31): the seconds and peak memory of `log`, `check`, `report` (every
+     format, and --short), `luck` and `pdf` (target < 100 MB at 100,000 entries: each reads the log
+     as a stream), and `undo --to 1` then `redo` (target < 3 s each); `--long-only` builds the
+     campaign of `--entries` lines and measures only this.
 """
 
 from __future__ import annotations
@@ -63,6 +68,11 @@ for i in range(int(sys.argv[2])):
     y -= 11
 c.save()
 """
+# The same canvas with the TrueType font journal embeds (argv[3]: its file), registered as journal does.
+BASELINE_PDF_TTF = BASELINE_PDF.replace(
+    "c = canvas.Canvas(", "from reportlab.pdfbase import pdfmetrics\nfrom reportlab.pdfbase.ttfonts import TTFont\n"
+    "pdfmetrics.registerFont(TTFont('DejaVuSansCondensed', sys.argv[3]))\nc = canvas.Canvas(").replace(
+    '"Helvetica"', '"DejaVuSansCondensed"')
 
 
 def journal_cmd() -> list[str]:
@@ -87,17 +97,27 @@ def timed_peak(cmd) -> tuple[float, float]:
     return time.perf_counter() - t, usage.ru_maxrss / 1024
 
 
+def font_file() -> str:
+    """The regular font journal embeds in every PDF (journal/pdf/fontfiles)."""
+    code = "from journal.pdf import fonts; import os; print(os.path.join(fonts.font_dir(), fonts.REGULAR + '.ttf'))"
+    return subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout.strip()
+
+
 def pdf_vs_canvas(j: list[str], tmp: Path, lines: int) -> None:
-    """3. `journal pdf` of the big campaign against a bare canvas drawing as many lines."""
-    base, pdf, peak = [], [], 0.0
+    """3. `journal pdf` of the big campaign against a bare canvas drawing as many lines, with
+    Helvetica and with the TrueType font journal embeds."""
+    base, ttf, pdf, peak = [], [], [], 0.0
+    font = font_file()
     for _ in range(3):
         base.append(timed([sys.executable, "-c", BASELINE_PDF, str(tmp / "bare.pdf"), str(lines)]))
+        ttf.append(timed([sys.executable, "-c", BASELINE_PDF_TTF, str(tmp / "bare-ttf.pdf"), str(lines), font]))
         seconds, mb = timed_peak(j + ["pdf", "-s", "big", "-o", str(tmp / "big.pdf")])
         pdf.append(seconds)
         peak = max(peak, mb)
-    t_base, t_pdf = statistics.median(base), statistics.median(pdf)
-    print(f"3. pdf of {lines + 1} entries vs bare canvas, {lines} lines: {t_pdf:.2f} s / {t_base:.2f} s = "
-          f"{t_pdf / t_base:.2f}x (target <= 2x); peak memory {peak:.0f} MB (target <= 100 MB at 100,000 entries)")
+    t_base, t_ttf, t_pdf = statistics.median(base), statistics.median(ttf), statistics.median(pdf)
+    print(f"3. pdf of {lines + 1} entries vs bare canvas, {lines} lines: {t_pdf:.2f} s / {t_base:.2f} s (Helvetica) = "
+          f"{t_pdf / t_base:.2f}x; / {t_ttf:.2f} s (DejaVu, embedded as journal embeds it) = {t_pdf / t_ttf:.2f}x "
+          f"(target <= 2x); peak memory {peak:.0f} MB (target <= 100 MB at 100,000 entries)")
 
 
 def batch_lines(n: int) -> str:
@@ -214,10 +234,14 @@ def report_vs_log(j: list[str], tmp: Path, entries: int) -> None:
 
 
 def long_campaign(j: list[str], tmp: Path, entries: int) -> None:
-    """7: memory of the commands that read the whole log, and undo --to 1 / redo, on `big`."""
+    """7: time and memory of the commands that read the whole log, and undo --to 1 / redo, on `big`."""
     print(f"7. long campaign of {entries} entries ({(tmp / 'big.log.jsonl').stat().st_size / 1e6:.0f} MB of log):")
-    for args in (["log"], ["check"], ["report"], ["luck"], ["pdf", "-o", str(tmp / "long.pdf")]):
-        print(f"   {args[0]:<6} peak {peak_mb(j + ['-s', 'big'] + args):6.0f} MB (target < 100 MB at 100,000)")
+    for args in (["log"], ["check"], ["report"], ["report", "--format", "html", "-o", str(tmp / "long.html")],
+                 ["report", "--format", "bbcode"], ["report", "--short"], ["luck"],
+                 ["pdf", "-o", str(tmp / "long.pdf")]):
+        seconds, mb = timed_peak(j + ["-s", "big"] + args)
+        label = " ".join(a for a in args if not a.startswith(str(tmp)) and a != "-o")
+        print(f"   {label:<22} {seconds:6.2f} s  peak {mb:6.0f} MB (target < 100 MB at 100,000)")
     t_undo = timed(j + ["undo", "-s", "big", "--to", "1", "--yes"])
     t_redo = timed(j + ["redo", "-s", "big"])
     print(f"   undo --to 1 {t_undo:.2f} s, redo {t_redo:.2f} s (target < 3 s each at 100,000)")

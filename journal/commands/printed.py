@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Iterator
 
 import click
 
@@ -14,11 +13,9 @@ from journal import files, games
 from journal.errors import InputError, SaveError
 from journal.options import JournalCommand, save_option
 from journal.runtime import Runtime, pass_rt
-from journal.store.paths import SavePaths
+from journal.store.paths import SavePaths, folder_of
 from journal.text import plural, shown
 
-if TYPE_CHECKING:
-    from journal.report.model import Report
 
 WRITABLE = (".md", ".markdown", ".html", ".htm", ".txt", ".bbcode")  # what `report -o` may replace
 
@@ -32,14 +29,13 @@ def pdf(rt: Runtime, save: str | None, output: str | None, paper: str) -> None:
     """Trackers for the current state, then the campaign log."""
     from journal.pdf import document
 
-    with rt.read(save) as s:
-        entries = s.log.read_all()
-        game, state, paths = s.game, s.state, s.paths
-    out = files.clean_path(output) if output else paths.save[: -len(".toml")] + ".pdf"
-    pages = document.render_save(game, state, entries, out, paper, title=paths.name,
-                                 progress=not rt.json and sys.stderr.isatty(),
-                                 follow_links=not in_saves_folder(rt, out, paths),
-                                 error=InputError if output else SaveError)
+    with rt.read(save) as s:  # the log is read as the pages are drawn, under the shared lock
+        paths = s.paths
+        out = files.clean_path(output) if output else paths.save[: -len(".toml")] + ".pdf"
+        pages = document.render_save(s.game, s.state, document.Streamed(s.log), out, paper, title=paths.name,
+                                     progress=not rt.json and sys.stderr.isatty(),
+                                     follow_links=not in_saves_folder(rt, out, paths),
+                                     error=InputError if output else SaveError)
     rt.committed(f"the file {out}")  # a failure to say so (stdout on a full disk) must not deny it
     rt.emit(f"Wrote {out} ({pages} pages, {paper}).", {"pdf": str(out), "pages": pages, "paper": paper})
 
@@ -97,17 +93,13 @@ def selection(f: Callable[..., None]) -> Callable[..., None]:
     return f
 
 
-def build(rt: Runtime, save: str | None, last_session: bool, since: int | None,
-          turns: str | None) -> tuple[Report, SavePaths]:
+def scope(last_session: bool, since: int | None, turns: str | None) -> tuple[int, int] | None:
+    """The --turns span, once the three ways of choosing a part of the log are checked."""
     from journal.report import model
 
     if sum(map(bool, (last_session, since is not None, turns))) > 1:
         raise click.UsageError("choose one of --last-session, --since and --turns")
-    span = model.parse_turns(turns) if turns else None
-    with rt.read(save) as s:
-        entries = s.log.read_all()
-        game, state, paths = s.game, s.state, s.paths
-    return model.build(game, paths.name, state, entries, last_session, since, span), paths
+    return model.parse_turns(turns) if turns else None
 
 
 SIGNATURE = "<!-- written by journal report: it replaces this file when asked to -->\n"
@@ -125,10 +117,11 @@ def written_by_journal(path: str) -> bool:
         return False
 
 
-def write(path: str, text: str) -> None:
+def write(path: str, parts: Iterable[str]) -> None:
     """A report file: a new one, or one journal wrote before (never another file, whatever its
     name); its control characters written out as on a terminal (a note's ESC or BEL would retitle
-    the terminal of whoever runs `cat` on it), and journal's signature at its end."""
+    the terminal of whoever runs `cat` on it), and journal's signature at its end. Written piece by
+    piece to a temporary file beside it, renamed into place once whole."""
     from journal.store import atomic
 
     if os.path.isdir(path):
@@ -136,8 +129,35 @@ def write(path: str, text: str) -> None:
     if os.path.lexists(path) and not (path.lower().endswith(WRITABLE) and written_by_journal(path)):
         raise InputError(f"-o {path} exists and journal did not write it: journal replaces only the reports it "
                          f"wrote; choose another name, or move that file away")
-    text = shown(text)
-    atomic.atomic_write(path, (text + ("" if text.endswith("\n") else "\n") + SIGNATURE).encode("utf-8"))
+    tmp = atomic.stage(path, b"", durable=False)
+    try:
+        last = "\n"
+        with open(tmp, "ab") as f:
+            for text in batched(parts):
+                f.write(shown(text).encode("utf-8"))
+                last = text[-1:] or last
+            f.write((("" if last == "\n" else "\n") + SIGNATURE).encode("utf-8"))
+            f.flush()
+            atomic.fsync(f.fileno())
+        atomic.replace(tmp, path)
+    except BaseException:  # whatever stopped it, no temporary file stays behind
+        atomic.remove(tmp)
+        raise
+    atomic.sync_folder(folder_of(path))
+
+
+def batched(parts: Iterable[str], size: int = 1 << 16) -> Iterator[str]:
+    """The pieces of a text joined into runs of about `size` characters (one write, not thousands)."""
+    run: list[str] = []
+    held = 0
+    for part in parts:
+        run.append(part)
+        held += len(part)
+        if held >= size:
+            yield "".join(run)
+            run, held = [], 0
+    if run:
+        yield "".join(run)
 
 
 RENDERERS = {"md": "markdown", "html": "html", "bbcode": "bbcode"}
@@ -165,19 +185,24 @@ def report(rt: Runtime, save: str | None, fmt: str, short: bool, output: str | N
     with --short a chat such as Discord; BBCode suits BoardGameGeek; HTML, a page of its own."""
     import importlib
 
-    r, paths = build(rt, save, last_session, since, turns)
+    from journal.report import streamed
+
+    span = scope(last_session, since, turns)
     renderer = importlib.import_module(f"journal.report.{RENDERERS[fmt]}")
-    text = renderer.render_short(r) if short else renderer.render(r)
-    if output is None and fmt == "html":
-        output = paths.save[: -len(".toml")] + ".html"
-    if output is None or output == "-":
-        if rt.json:
-            rt.emit([], {"format": fmt, "text": text})
-        else:
-            click.echo(shown(text), nl=False)  # unwrapped (prose wrapping would break its lines), no raw control
-        return
-    out = files.clean_path(output)
-    write(out, text)
+    with rt.read(save) as s:  # the story is read from the log as the report is written, under the shared lock
+        r = streamed.build(s.game, s.paths.name, s.state, s.log, last_session, since, span)
+        parts = [renderer.render_short(r)] if short else renderer.render_parts(r)
+        if output is None and fmt == "html":
+            output = s.paths.save[: -len(".toml")] + ".html"
+        if output is None or output == "-":
+            if rt.json:
+                rt.emit([], {"format": fmt, "text": "".join(parts)})
+            else:
+                for text in batched(parts):  # unwrapped (prose wrapping would break its lines), no raw control
+                    click.echo(shown(text), nl=False)
+            return
+        out = files.clean_path(output)
+        write(out, parts)
     rt.committed(f"the file {out}")
     rt.emit(f"Wrote {out} ({fmt}, {plural(sum(len(s.entries) for s in r.sessions), 'log entry', 'log entries')}).",
             {"format": fmt, "file": out})
@@ -190,7 +215,10 @@ def report(rt: Runtime, save: str | None, fmt: str, short: bool, output: str | N
 def luck(rt: Runtime, save: str | None, last_session: bool, since: int | None, turns: str | None) -> None:
     """The luck audit: checks with known odds (successes expected and had), each die's faces (yours
     and journal's apart) against a fair die, and cube draws against the bag."""
+    from journal.report import streamed
     from journal.report.luck import text_lines
 
-    r, _paths = build(rt, save, last_session, since, turns)
+    span = scope(last_session, since, turns)
+    with rt.read(save) as s:
+        r = streamed.build(s.game, s.paths.name, s.state, s.log, last_session, since, span)
     rt.emit([f"Luck audit of '{r.name}', {r.scope}:"] + text_lines(r.luck), r.luck)

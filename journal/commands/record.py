@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+from collections import deque
+from collections.abc import Iterable
 
 import click
 
@@ -12,7 +14,7 @@ from journal import outcome as common
 from journal.dice import Dice, parse_expr
 from journal.errors import InputError, JournalError, SaveError
 from journal.options import JournalCommand, reason_option, rolls_option, save_option
-from journal.runtime import How, Runtime, pass_rt
+from journal.runtime import How, Mode, Runtime, pass_rt
 from journal.session import Session, shown_time
 from journal.text import MAX_LINE, plural
 
@@ -41,7 +43,7 @@ def format_entry(e: dict) -> str:
     return text
 
 
-def grouped(entries: list[dict]) -> list[str]:
+def grouped(entries: Iterable[dict]) -> list[str]:
     lines, turn = [], object()
     for e in entries:
         if e.get("turn") != turn:
@@ -49,6 +51,19 @@ def grouped(entries: list[dict]) -> list[str]:
             lines.append(f"— {turn} —" if turn else "—")
         lines.append(format_entry(e))
     return lines
+
+
+def echo_json(entries: Iterable[dict]) -> None:
+    """Print the JSON document of `log --json` (an array of public entries, the text `json_text`
+    makes of the whole list) entry by entry as they are read: neither the entries nor the text
+    are held. The entries come from a log already checked whole, so nothing is refused midway."""
+    from journal.runtime import json_text
+
+    said = False
+    for e in entries:
+        click.echo(("[\n  " if not said else ",\n  ") + json_text(logmod.public(e)).replace("\n", "\n  "), nl=False)
+        said = True
+    click.echo("\n]" if said else "[]")
 
 
 @click.command("log", cls=JournalCommand)
@@ -60,12 +75,24 @@ def grouped(entries: list[dict]) -> list[str]:
 def log_cmd(rt: Runtime, save: str | None, tail: int | None, with_undone: bool) -> None:
     """The campaign's history, grouped by turn (--json: entries with rolls)."""
     with rt.read(save) as s:
+        entries: Iterable[dict]
         if with_undone:
-            entries = s.history()
-            entries = entries[-tail:] if tail else entries
+            entries = s.history_stream()  # the log checked whole first, then read again
+            entries = deque(entries, maxlen=tail) if tail else entries
+        elif tail:
+            entries = s.log.tail(tail)
+        elif rt.json:
+            for _entry in s.log.stream():  # checked whole first, so that a damaged line prints nothing
+                pass
+            entries = s.log.stream(checked=True)
         else:
-            entries = s.log.tail(tail) if tail else s.log.read_all()
-    rt.emit(grouped(entries), [logmod.public(e) for e in entries])
+            entries = s.log.stream()
+        if rt.json:
+            if rt.mode != Mode.DEMO:
+                echo_json(entries)  # under the shared lock: each entry printed as it is read
+            return
+        listing = grouped(entries)  # each entry folded into its line as it is read: they are never all held
+    rt.emit(listing, None)
 
 
 @click.command(context_settings={"ignore_unknown_options": True}, cls=JournalCommand)
@@ -165,7 +192,7 @@ def check(rt: Runtime, save: str | None) -> None:
     try:
         with Session(paths, exclusive=False, use_cache=False) as s:  # the save itself, never its cache
             game, entries = s.game, s.entries
-            s.history()  # every entry, not only the last, and the undone ones: check is the thorough reader
+            s.check_history()  # every entry, not only the last, and the undone ones: check is the thorough reader
     except SaveError as e:
         problems = e.problems or [e.message]
     if problems:

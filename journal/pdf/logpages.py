@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 import shlex
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import click
@@ -179,7 +179,7 @@ class LogWriter:
     # --- page furniture ---------------------------------------------------------
 
     def start(self) -> None:
-        """The log's first page header (the log always starts on a new page)."""
+        """The log's first page header (on a new page, or under glance charts that took a page of their own)."""
         page = self.page
         n = self.entry_count
         note = plural(n, "entry", "entries")
@@ -221,20 +221,21 @@ class LogWriter:
 
     # --- entries -----------------------------------------------------------------
 
-    def write(self, entries: list[dict], progress: bool = False) -> None:
+    def write(self, entries: Iterable[dict], progress: bool = False) -> None:
+        """Draw the entries as they come (a stream of the log: none is kept)."""
         if not progress:
             for e in entries:
                 self.entry(e)
             return
-        with click.progressbar(length=len(entries), label="Rendering campaign log",
+        with click.progressbar(length=self.entry_count, label="Rendering campaign log",
                                file=sys.stderr) as bar:
-            done = 0
+            done = i = 0
             for i, e in enumerate(entries, 1):
                 self.entry(e)
                 if i % PROGRESS_STEP == 0:
                     bar.update(i - done)
                     done = i
-            bar.update(len(entries) - done)
+            bar.update(i - done)
 
     def entry(self, e: dict) -> None:
         note = e.get("kind") == "note"
@@ -341,10 +342,14 @@ class LogWriter:
         self.fresh = False
 
 
-def write_log(page: Page, entries: list[dict], progress: bool = False, events: Events | None = None) -> None:
+def write_log(page: Page, entries: Iterable[dict], progress: bool = False, events: Events | None = None,
+              count: int | None = None) -> None:
     """The campaign log from the top of the current (new) page to its end (`events`: the game's
-    events of an entry, each given a line)."""
-    writer = LogWriter(page, len(entries), events)
+    events of an entry, each given a line; `count`: how many entries a stream yields)."""
+    if count is None:
+        entries = list(entries)
+        count = len(entries)
+    writer = LogWriter(page, count, events)
     writer.start()
     writer.write(entries, progress)
     writer.finish()

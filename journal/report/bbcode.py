@@ -9,10 +9,11 @@ a post off, becomes the full-width `＜`.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from journal.report.charts import empty
 from journal.report.model import Chart, Report
-from journal.report.story import (charted, condensed, dice_text, die_title, entry_text, facts, folded, headline,
+from journal.report.story import (charted, condensed_runs, dice_text, die_title, entry_text, facts, headline,
                                   histogram, player_text, point_text, session_heading, short_parts)
 
 _TAG = re.compile(r"\[")
@@ -43,16 +44,25 @@ def entry_item(e: dict, faces: dict) -> str:
     return f"#{e.get('n', '?')} {text}" + (f" · {bb(dice)}" if dice else "")
 
 
-def turn_lines(r: Report) -> list[str]:
-    lines = heading("Turn by turn")
+def turn_lines(r: Report) -> Iterator[str]:
+    """The story turn by turn (read from the log as it is written), routine entries folded."""
+    yield from heading("Turn by turn")
     if not r.sessions:
-        return lines + ["Nothing was played in this part of the log."]
+        yield "Nothing was played in this part of the log."
+        return
     for s in r.sessions:
-        lines += heading(session_heading(s), 12)
-        for turn, kept, rest in condensed(s, r.notable):
-            lines.append(f"[b]{bb(turn or 'Without a turn')}[/b]")
-            lines += bullet_list([entry_item(e, r.faces) for e in kept] + ([bb(folded(rest))] if rest else []))
-    return lines
+        yield from heading(session_heading(s), 12)
+        for turn, kept, fold in condensed_runs(s, r.notable):
+            yield f"[b]{bb(turn or 'Without a turn')}[/b]"
+            listed = False
+            for e in kept:
+                yield ("" if listed else "[ul]\n") + f"[li]{entry_item(e, r.faces)}[/li]"
+                listed = True
+            if fold.count:
+                yield ("" if listed else "[ul]\n") + f"[li]{bb(fold.line())}[/li]"
+                listed = True
+            if listed:
+                yield "[/ul]"
 
 
 def chart_lines(c: Chart) -> list[str]:
@@ -83,22 +93,31 @@ def luck_lines(audit: dict) -> list[str]:
 
 
 def render(r: Report) -> str:
-    lines = [f"[size=18][b]{bb(r.name)}: {bb(r.title)}[/b][/size]", "", f"[b]{bb(headline(r))}[/b]"]
-    lines += bullet_list([f"[b]{bb(label)}:[/b] {bb(value)}" for label, value in facts(r)])
-    lines += heading("Turning points")
-    lines += bullet_list([bb(point_text(p)) for p in r.points]) or ["None in this part of the log."]
-    lines += turn_lines(r)
+    return "".join(render_parts(r))
+
+
+def render_parts(r: Report) -> Iterator[str]:
+    """The report as pieces of text to write one after the other, each line with its line feed."""
+    for line in render_lines(r):
+        yield line + "\n"
+
+
+def render_lines(r: Report) -> Iterator[str]:
+    yield from [f"[size=18][b]{bb(r.name)}: {bb(r.title)}[/b][/size]", "", f"[b]{bb(headline(r))}[/b]"]
+    yield from bullet_list([f"[b]{bb(label)}:[/b] {bb(value)}" for label, value in facts(r)])
+    yield from heading("Turning points")
+    yield from bullet_list([bb(point_text(p)) for p in r.points]) or ["None in this part of the log."]
+    yield from turn_lines(r)
     if r.players:
-        lines += heading("Who did what")
-        lines += bullet_list([f"[b]{bb(who)}:[/b] {bb(player_text(f))}" for who, f in r.players.items()])
+        yield from heading("Who did what")
+        yield from bullet_list([f"[b]{bb(who)}:[/b] {bb(player_text(f))}" for who, f in r.players.items()])
     shown = [c for c in r.charts if not empty(c)]   # a chart of zeros says nothing
     if shown:
-        lines += heading("How the game went")
+        yield from heading("How the game went")
         for c in shown:
-            lines += chart_lines(c)
-    lines += luck_lines(r.luck)
-    lines += ["", "[i]Made with journal, the companion for tabletop campaigns.[/i]"]
-    return "\n".join(lines) + "\n"
+            yield from chart_lines(c)
+    yield from luck_lines(r.luck)
+    yield from ["", "[i]Made with journal, the companion for tabletop campaigns.[/i]"]
 
 
 def render_short(r: Report) -> str:

@@ -10,13 +10,14 @@ wide tables scroll inside their own box, long words break.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from html import escape
 
 from journal import games
 from journal.report import charts, svg
 from journal.report.model import Report
-from journal.report.story import (charted, clip, condensed, dice_groups, die_title, entry_text, facts, folded,
-                                  headline, point_text, session_heading, short_parts, turns)
+from journal.report.story import (Fold, charted, clip, condensed_runs, dice_groups, die_title, entry_text, facts,
+                                  headline, point_text, session_heading, short_parts, turn_runs)
 from journal.text import plural
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
@@ -157,21 +158,29 @@ def points(r: Report) -> list[str]:
     return out + ["</ul></section>"]
 
 
-def turn_by_turn(r: Report) -> list[str]:
-    out = ['<section id="turns"><h2>Turn by turn</h2>']
+Item = str | Iterator[str]  # a part of the page: a string, or pieces written one after the other
+
+
+def turn_by_turn(r: Report) -> Iterator[Item]:
+    """The story turn by turn (read from the log as it is written), routine entries folded."""
+    yield '<section id="turns"><h2>Turn by turn</h2>'
     if not r.sessions:
-        out.append("<p>Nothing was played in this part of the log.</p>")
+        yield "<p>Nothing was played in this part of the log.</p>"
     for s in r.sessions:
-        out.append(f"<h3>{escape(session_heading(s))}</h3>")
-        for turn, kept, rest in condensed(s, r.notable):
-            out.append(f"<h4>{escape(turn or 'Without a turn')}</h4>")
-            items = [entry_item(e, r.faces) for e in kept]
-            if rest:
-                items.append(f'<li class="folded"><span class="n">…</span><span class="text">{escape(folded(rest))}'
-                             f'</span></li>')
-            out.append('<ol class="entries">' + "".join(items) + "</ol>")
-    out.append("</section>")
-    return out
+        yield f"<h3>{escape(session_heading(s))}</h3>"
+        for turn, kept, fold in condensed_runs(s, r.notable):
+            yield f"<h4>{escape(turn or 'Without a turn')}</h4>"
+            yield entry_list(kept, r.faces, fold)
+    yield "</section>"
+
+
+def entry_list(entries: Iterator[dict], faces: dict, fold: Fold | None = None) -> Iterator[str]:
+    yield '<ol class="entries">'
+    for e in entries:
+        yield entry_item(e, faces)
+    if fold is not None and fold.count:
+        yield f'<li class="folded"><span class="n">…</span><span class="text">{escape(fold.line())}</span></li>'
+    yield "</ol>"
 
 
 def players(r: Report) -> list[str]:
@@ -185,18 +194,17 @@ def players(r: Report) -> list[str]:
             f'<div class="scroll"><table class="players"><tr><th></th>{head}</tr>{rows}</table></div></section>']
 
 
-def story(r: Report) -> list[str]:
+def story(r: Report) -> Iterator[Item]:
     entries = sum(len(s.entries) for s in r.sessions)
-    out = [f'<details id="story"><summary>The full story ({plural(entries, "log entry", "log entries")})</summary>']
+    yield f'<details id="story"><summary>The full story ({plural(entries, "log entry", "log entries")})</summary>'
     if not r.sessions:
-        out.append("<p>Nothing was played in this part of the log.</p>")
+        yield "<p>Nothing was played in this part of the log.</p>"
     for s in r.sessions:
-        out.append(f"<h3>{escape(session_heading(s))}</h3>")
-        for turn, entries_ in turns(s):
-            out.append(f"<h4>{escape(turn or 'Without a turn')}</h4>")
-            out.append('<ol class="entries">' + "".join(entry_item(e, r.faces) for e in entries_) + "</ol>")
-    out.append("</details>")
-    return out
+        yield f"<h3>{escape(session_heading(s))}</h3>"
+        for turn, entries_ in turn_runs(s):
+            yield f"<h4>{escape(turn or 'Without a turn')}</h4>"
+            yield entry_list(entries_, r.faces)
+    yield "</details>"
 
 
 def luck(audit: dict) -> list[str]:
@@ -223,12 +231,22 @@ def luck(audit: dict) -> list[str]:
 
 
 def page(title: str, body: list[str]) -> str:
-    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-           f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
-           '<meta name="viewport" content="width=device-width, initial-scale=1">',
-           f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>", *body,
-           "<footer>Made with journal, the companion for tabletop campaigns.</footer></body></html>"]
-    return "\n".join(out) + "\n"
+    return "".join(page_parts(title, body))
+
+
+def page_parts(title: str, body: Iterable[Item]) -> Iterator[str]:
+    """The page, in pieces to write one after the other: each part of the body on a line of its own."""
+    yield "\n".join(["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+                     f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
+                     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+                     f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"])
+    for item in body:
+        yield "\n"
+        if isinstance(item, str):
+            yield item
+        else:
+            yield from item
+    yield "\n<footer>Made with journal, the companion for tabletop campaigns.</footer></body></html>\n"
 
 
 def header(r: Report) -> list[str]:
@@ -238,15 +256,27 @@ def header(r: Report) -> list[str]:
 
 
 def render(r: Report) -> str:
-    body = header(r) + points(r) + turn_by_turn(r) + players(r)
+    return "".join(render_parts(r))
+
+
+def render_parts(r: Report) -> Iterator[str]:
+    """The page as pieces of text to write one after the other (its story read from the log as
+    they are made)."""
+    return page_parts(f"{r.name}: {r.title}", body(r))
+
+
+def body(r: Report) -> Iterator[Item]:
+    yield from header(r) + points(r)
+    yield from turn_by_turn(r)
+    yield from players(r)
     shown = [c for c in r.charts if not charts.empty(c)]   # an all-zero chart says nothing
     if shown:
         scales = games.history(r.game).CHART_SCALES        # each track's range, zones, lines, colours
-        body.append('<section id="charts"><h2>How the game went</h2>')
-        body += [svg.render(charts.layout(c, WIDE, 215, EM, scales.get(c.title))) for c in shown]
-        body.append("</section>")
-    body += luck(r.luck) + story(r)
-    return page(f"{r.name}: {r.title}", body)
+        yield '<section id="charts"><h2>How the game went</h2>'
+        yield from [svg.render(charts.layout(c, WIDE, 215, EM, scales.get(c.title))) for c in shown]
+        yield "</section>"
+    yield from luck(r.luck)
+    yield from story(r)
 
 
 def render_short(r: Report) -> str:

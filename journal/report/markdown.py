@@ -13,11 +13,12 @@ report's own `- #N`, `> ` or heading marks), so block markup cannot form from it
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from journal.report.charts import empty
 from journal.report.model import Chart, Report
-from journal.report.story import (charted, condensed, dice_text, die_title, entry_text, facts, folded, headline,
-                                  histogram, player_text, point_text, session_heading, short_parts, turns)
+from journal.report.story import (charted, condensed_runs, dice_text, die_title, entry_text, facts, headline,
+                                  histogram, player_text, point_text, session_heading, short_parts, turn_runs)
 
 _FENCE = str.maketrans({"`": "'", "~": "-"})  # a label inside a code fence cannot close it
 # What could start inline markup, and only that (a forum shows a needless backslash): a backslash,
@@ -55,35 +56,36 @@ def heading(text: object) -> str:
     return md(text).replace("#", "\\#")
 
 
-def story_lines(r: Report) -> list[str]:
-    """The full story, every entry."""
-    lines = ["## The full story", ""]
+def story_lines(r: Report) -> Iterator[str]:
+    """The full story, every entry (read from the log as it is written)."""
+    yield from ["## The full story", ""]
     if not r.sessions:
-        return lines + ["Nothing was played in this part of the log.", ""]
+        yield from ["Nothing was played in this part of the log.", ""]
+        return
     for s in r.sessions:
-        lines += [f"### {heading(session_heading(s))}", ""]
-        for turn, entries in turns(s):
-            lines += [f"#### {heading(turn or 'Without a turn')}", ""]
+        yield from [f"### {heading(session_heading(s))}", ""]
+        for turn, entries in turn_runs(s):
+            yield from [f"#### {heading(turn or 'Without a turn')}", ""]
             for e in entries:
-                lines += entry_lines(e, r.faces)
-            lines.append("")
-    return lines
+                yield from entry_lines(e, r.faces)
+            yield ""
 
 
-def turn_lines(r: Report) -> list[str]:
+def turn_lines(r: Report) -> Iterator[str]:
     """The story turn by turn, each turn's routine entries folded into one line."""
-    lines = ["## Turn by turn", ""]
+    yield from ["## Turn by turn", ""]
     if not r.sessions:
-        return lines + ["Nothing was played in this part of the log.", ""]
+        yield from ["Nothing was played in this part of the log.", ""]
+        return
     for s in r.sessions:
-        lines += [f"### {heading(session_heading(s))}", ""]
-        for turn, kept, rest in condensed(s, r.notable):
-            lines += [f"#### {heading(turn or 'Without a turn')}", ""]
+        yield from [f"### {heading(session_heading(s))}", ""]
+        for turn, kept, fold in condensed_runs(s, r.notable):
+            yield from [f"#### {heading(turn or 'Without a turn')}", ""]
             for e in kept:
-                lines += entry_lines(e, r.faces)
-            lines += [f"- {md(folded(rest))}"] if rest else []
-            lines.append("")
-    return lines
+                yield from entry_lines(e, r.faces)
+            if fold.count:
+                yield f"- {md(fold.line())}"
+            yield ""
 
 
 def point_lines(r: Report) -> list[str]:
@@ -149,19 +151,31 @@ def luck_lines(audit: dict) -> list[str]:
 
 
 def render(r: Report) -> str:
-    lines = [f"# {heading(r.name)}: {heading(r.title)}", "", f"**{md(headline(r))}**", ""]
-    lines += [f"- **{md(label)}:** {md(value)}" for label, value in facts(r)]
-    lines.append("")
-    lines += point_lines(r) + turn_lines(r) + player_lines(r)
+    return "".join(render_parts(r))
+
+
+def render_parts(r: Report) -> Iterator[str]:
+    """The report as pieces of text to write one after the other (its story read from the log as
+    they are made): each line with its line feed."""
+    for line in render_lines(r):
+        yield line + "\n"
+
+
+def render_lines(r: Report) -> Iterator[str]:
+    yield from [f"# {heading(r.name)}: {heading(r.title)}", "", f"**{md(headline(r))}**", ""]
+    yield from [f"- **{md(label)}:** {md(value)}" for label, value in facts(r)]
+    yield ""
+    yield from point_lines(r)
+    yield from turn_lines(r)
+    yield from player_lines(r)
     shown = [c for c in r.charts if not empty(c)]   # a chart of zeros says nothing
     if shown:
-        lines += ["## How the game went", ""]
+        yield from ["## How the game went", ""]
         for c in shown:
-            lines += chart_lines(c)
-    lines += luck_lines(r.luck)
-    lines += story_lines(r)
-    lines.append("Made with journal, the companion for tabletop campaigns.")
-    return "\n".join(lines) + "\n"
+            yield from chart_lines(c)
+    yield from luck_lines(r.luck)
+    yield from story_lines(r)
+    yield "Made with journal, the companion for tabletop campaigns."
 
 
 def render_short(r: Report) -> str:

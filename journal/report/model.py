@@ -9,9 +9,10 @@ report costs about what reading the log costs.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from journal import games, history
 from journal.errors import InputError, typed
@@ -27,7 +28,7 @@ SESSION_GAP = timedelta(hours=3)  # a pause this long between two entries starts
 @dataclass
 class Session:
     number: int
-    entries: list[dict]
+    entries: Sequence[dict]  # a list, or the log's entries read again when asked (journal/report/streamed.py)
 
     @property
     def span(self) -> str:
@@ -91,7 +92,7 @@ def parse_time(value: Any) -> datetime | None:
         return None
 
 
-def sittings(entries: list[dict]) -> list[list[dict]]:
+def sittings(entries: Iterable[dict]) -> list[list[dict]]:
     """Entries grouped into sittings: a gap of SESSION_GAP or more between two entries starts a new one."""
     groups: list[list[dict]] = []
     last = None
@@ -119,17 +120,17 @@ class Walk:
     """What one walk back through the log gathers for the report: each entry's period, stage and
     trackers (after it), and its checks and bag (from the state before it)."""
 
-    def __init__(self, hist: History, state: dict, entries: list[dict]):
+    def __init__(self, hist: History, state: dict, entries: Sequence[dict]):
         self.entries = entries
         n = len(entries)
         self.period = [0] * n
         self.stage = [""] * n
-        self.tracks: list[dict] = [{} for _ in range(n)]
-        self.checks: list[list] = [[] for _ in range(n)]
-        self.bags: list[dict] = [{} for _ in range(n)]
-        self.points: list[list[str]] = [[] for _ in range(n)]
-        self.deeds: list[list] = [[] for _ in range(n)]
-        for i, s in history.states_back(state, entries):
+        self.tracks: list[dict] | Sparse[dict] = [{} for _ in range(n)]
+        self.checks: list[list] | Sparse[list] = [[] for _ in range(n)]
+        self.bags: list[dict] | Sparse[dict] = [{} for _ in range(n)]
+        self.points: list[list[str]] | Sparse[list[str]] = [[] for _ in range(n)]
+        self.deeds: list[list] | Sparse[list] = [[] for _ in range(n)]
+        for i, s in history.states_back(state, list(entries)):
             if i + 1 < n:  # s is the state before entry i + 1
                 nxt = entries[i + 1]
                 self.checks[i + 1] = hist.checks(nxt, s)
@@ -143,7 +144,22 @@ class Walk:
                 self.tracks[i] = hist.tracks(s)
 
 
-def select(entries: list[dict], periods: list[int], last_session: bool, since: int | None,
+T = TypeVar("T")
+
+
+class Sparse(dict[int, T], Generic[T]):
+    """A per-entry value kept only where it is not empty (the others read as `empty`, shared:
+    never changed)."""
+
+    def __init__(self, empty: T):
+        super().__init__()
+        self.empty = empty
+
+    def __missing__(self, key: int) -> T:
+        return self.empty
+
+
+def select(entries: Sequence[dict], periods: list[int], last_session: bool, since: int | None,
            turns: tuple[int, int] | None) -> tuple[int, int, str]:
     """The indices [lo, hi) of the entries reported, and what they are called."""
     n = len(entries)
@@ -221,12 +237,15 @@ def point_words(walk: Walk, i: int, back_to: str) -> list[str]:
                    if c.success and c.chance < LONG_ODDS]
 
 
-def turning_points(walk: Walk, lo: int, hi: int, over: bool) -> list[Point]:
+def turning_points(walk: Walk, lo: int, hi: int, over: bool, last_roll: int | None = -1) -> list[Point]:
     """The entries that changed the game, in order: what the game names (a city destroyed, a crew
     member down), a tier or phase entered, a check won against odds under 1 in 3, and, once the
-    game is over, its last roll and its last entry."""
+    game is over, its last roll (`last_roll`: its index, when the caller knows it) and its last
+    entry."""
     entries = walk.entries
-    last_roll = next((i for i in range(len(entries) - 1, -1, -1) if entries[i].get("rolls")), None) if over else None
+    if last_roll == -1:
+        last_roll = next((i for i in range(len(entries) - 1, -1, -1) if entries[i].get("rolls")), None)
+    last_roll = last_roll if over else None
     out = []
     back_to = walk.stage[lo - 1] if lo else ""  # the stage before the last change
     for i in range(lo, hi):

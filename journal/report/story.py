@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
+from itertools import groupby
 
 from journal.history import in_words
 from journal.report.model import Point, Report, Session
@@ -70,6 +72,50 @@ def turns(session: Session) -> list[tuple[str, list[dict]]]:
     return out
 
 
+def turn_runs(session: Session) -> Iterator[tuple[str, Iterator[dict]]]:
+    """`turns` as a stream: each turn heading and its entries as they are read (a session of a long
+    campaign is read from the log as it is written; each run is to be read before the next)."""
+    for turn, entries in groupby(session.entries, key=lambda e: str(e.get("turn") or "")):
+        yield turn, entries
+
+
+class Fold:
+    """The routine entries of a turn, counted as they pass: `folded`'s line without keeping them."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.kinds: Counter = Counter()
+        self.numbers: list[str] = []
+
+    def add(self, e: dict) -> None:
+        words = str(e.get("command", "")).split()
+        self.kinds[words[1] if len(words) > 1 and not words[1].startswith("-") else words[0] if words else "?"] += 1
+        if self.count < 8:
+            self.numbers.append(f"#{e.get('n', '?')}")
+        self.count += 1
+
+    def line(self) -> str:
+        said = ", ".join(k if n == 1 else f"{k} ×{n}" for k, n in self.kinds.items())
+        numbers = ", ".join(self.numbers) + (", …" if self.count > 8 else "")
+        return f"{plural(self.count, 'routine entry', 'routine entries')} ({numbers}): {said}"
+
+
+def condensed_runs(session: Session, keep: set) -> Iterator[tuple[str, Iterator[dict], Fold]]:
+    """`condensed` as a stream: each turn's heading, its kept entries as they are read, and the
+    fold of its routine ones (whole once the kept entries are read)."""
+    for turn, entries in turn_runs(session):
+        fold = Fold()
+        yield turn, kept_of(entries, keep, fold), fold
+
+
+def kept_of(entries: Iterator[dict], keep: set, fold: Fold) -> Iterator[dict]:
+    for e in entries:
+        if e.get("n") in keep:
+            yield e
+        else:
+            fold.add(e)
+
+
 def outcome(r: Report) -> str:
     """The result said once: "Won (visit 4 · Ruun · Signal 25 · EPM 13)", "Under way: turn 2 · ..."."""
     if r.result in ("won", "lost"):
@@ -112,13 +158,10 @@ def point_text(p: Point, when: bool = True) -> str:
 
 def folded(entries: list[dict]) -> str:
     """The routine entries of a turn in one line: how many, their numbers, what they were."""
-    kinds: Counter = Counter()
+    fold = Fold()
     for e in entries:
-        words = str(e.get("command", "")).split()
-        kinds[words[1] if len(words) > 1 and not words[1].startswith("-") else words[0] if words else "?"] += 1
-    said = ", ".join(k if n == 1 else f"{k} ×{n}" for k, n in kinds.items())
-    numbers = ", ".join(f"#{e.get('n', '?')}" for e in entries[:8]) + (", …" if len(entries) > 8 else "")
-    return f"{plural(len(entries), 'routine entry', 'routine entries')} ({numbers}): {said}"
+        fold.add(e)
+    return fold.line()
 
 
 def condensed(session: Session, keep: set) -> list[tuple[str, list[dict], list[dict]]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, MutableSequence, Sequence
 from typing import Any, BinaryIO
 
 from journal import files
@@ -157,28 +157,129 @@ class LogView:
         return entry
 
     def read_all(self) -> list[dict]:
-        """Every committed entry, oldest first (for the log listing, the PDF and check)."""
-        if not self.entries:
-            return []
-        if not self.end:
-            self.scan(1)
-        f = self.open()
-        if f is None:
-            return []
-        with f:
-            data = f.read(self.end)
-        entries = []
-        offset = 0
-        for number, line in enumerate(data.split(b"\n")[:-1], 1):
-            entry = self._entry(line, f"line {number}")
+        """Every committed entry, oldest first, in one list (what `stream` yields, kept): for a
+        short log only; a reader of a whole campaign folds `stream` instead."""
+        return list(self.stream())
+
+    def stream(self, offsets: MutableSequence[int] | None = None, checked: bool = False) -> Iterator[dict]:
+        """Every committed entry, oldest first, each checked as it is read (its shape, its number,
+        its place: what `check` names, line by line) and yielded at once: the log is read in chunks
+        of 1 MiB, so a reader that folds the entries as they come holds one chunk and what it
+        keeps, whatever the campaign's length. `offsets`, when given, gets the byte at which each
+        entry's line starts (the index of a second, random reader: `entry_at`, `stream_back`).
+        `checked`: this reader, under the same lock, already streamed the log whole, so each entry's
+        shape is not checked again (its number and place still are)."""
+        for number, offset, line in self.lines():
+            entry = files.parse_json(line) if checked else self._entry(line, f"line {number}")
             if entry["n"] != number:
                 raise SaveError(f"{self.paths.log} line {number}: damaged log entry (entry {entry['n']} where "
                                 f"entry {number} was expected)")
             if entry.get("at", offset) != offset:
                 raise SaveError(self.moved(entry, offset, f"line {number}"))
-            entries.append(entry)
-            offset += len(line) + 1
-        return entries
+            if offsets is not None:
+                offsets.append(offset)
+            yield entry
+
+    def lines(self, chunk: int = 1 << 20) -> Iterator[tuple[int, int, bytes]]:
+        """(number, offset, bytes) of each committed line, oldest first, read in chunks; a line
+        longer than any entry can be is refused as not a JSON object (as `parse_json` refuses it)
+        before it is read whole."""
+        if not self.entries:
+            return
+        if not self.end:
+            self.scan(1)
+        f = self.open()
+        if f is None:
+            return
+        number, offset, carry = 1, 0, b""
+        with f:
+            left = self.end
+            while left > 0:
+                read = f.read(min(chunk, left))
+                if not read:  # pragma: no cover - shorter than when scanned: scan names it next time
+                    break
+                data, left = carry + read, left - len(read)
+                lines = data.split(b"\n")
+                carry = lines.pop()
+                for line in lines:
+                    yield number, offset, line
+                    number, offset = number + 1, offset + len(line) + 1
+                if len(carry) > files.MAX_BYTES:
+                    raise SaveError(f"{self.paths.log} line {number}: damaged log entry (not a JSON object)")
+
+    def checked_back(self, offsets: MutableSequence[int] | None = None) -> Iterator[dict]:
+        """Every committed entry, newest first, each checked as `stream` checks it (its shape, its
+        number, its place), read in chunks from the end: one pass for a reader that walks back
+        from the save (the PDF's charts, a report). A damaged line is named as `stream` names it,
+        the first from the start, as `check` does. `offsets` gets where each line starts, newest
+        first."""
+        if not self.entries:
+            return
+        if not self.end:
+            self.scan(1)
+        f = self.open()
+        if f is None:
+            return
+        number = self.entries
+        with f:
+            records = reverse_records(f, self.end)
+            next(records)  # the end is just past a line feed
+            for offset, raw in records:
+                try:
+                    if number < 1:
+                        raise SaveError(f"{self.paths.log}: more lines than entries")  # named below
+                    entry = self._entry(raw, f"line {number}")
+                    if entry["n"] != number or entry.get("at", offset) != offset:
+                        raise SaveError(f"{self.paths.log} line {number}: out of place")  # named below
+                except SaveError:
+                    self.name_damage()
+                    raise
+                if offsets is not None:
+                    offsets.append(offset)
+                yield entry
+                number -= 1
+        if number:  # pragma: no cover - fewer lines than entries: scan refuses it first
+            self.name_damage()
+
+    def name_damage(self) -> None:
+        """Raise the SaveError `stream` raises for the first damaged line (nothing when it finds
+        none: the caller raises its own)."""
+        for _entry in self.stream():
+            pass
+
+    def stream_back(self, offsets: Sequence[int]) -> Iterator[dict]:
+        """Every committed entry, newest first, of a log this reader already streamed whole under
+        the same lock (`offsets`: where each line starts, as `stream` gave them): for a walk back
+        from the save through the changes each entry records (a report's, the PDF's charts)."""
+        if not offsets:
+            return
+        f = self.open()
+        if f is None:  # pragma: no cover - streamed under the same lock a moment ago
+            return
+        with f:
+            records = reverse_records(f, self.end)
+            next(records)  # the end is just past a line feed
+            for (_offset, raw), _n in zip(records, range(len(offsets))):
+                yield files.parse_json(raw or b"")
+
+    def entries_from(self, offset: int, count: int, chunk: int = 1 << 20) -> Iterator[dict]:
+        """The `count` entries whose lines follow each other from byte `offset`, of a log this reader
+        already streamed whole under the same lock (a part of the story, read again)."""
+        f = self.open()
+        if f is None:  # pragma: no cover - streamed under the same lock a moment ago
+            return
+        with f:
+            f.seek(offset)
+            carry = b""
+            while count > 0:
+                read = f.read(chunk)
+                if not read:  # pragma: no cover - the same log, under the same lock
+                    return
+                lines = (carry + read).split(b"\n")
+                carry = lines.pop()
+                for line in lines[:count]:
+                    yield files.parse_json(line)
+                count -= len(lines)
 
     def check_order(self, chunk: int = 1 << 20) -> None:
         """Every committed line is the entry of its number, standing where it was written: what
