@@ -271,3 +271,22 @@ def test_coordinates_are_set_in_the_monospaced_font_whose_zero_is_dotted(tmp_pat
     shown = {d["text"]: d["font"] for d in drawn(out)}
     assert shown == {"30O 1O0 I1": fonts.MONO, "2AC": fonts.MONO_BOLD}
     assert w == pytest.approx(10 * 0.602 * 9, abs=0.05)          # monospaced: every character as wide
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_long_logged_command_wraps_whole_under_its_entry(tmp_path, paper):
+    """Issue 27 item 3: nothing cut. A command longer than the column (Space Kraken's `location
+    accept` with a dozen rolls, a `new` with its whole cast) continues on the lines under it."""
+    rolls = " ".join(f"--roll {k}" for k in range(1, 40))
+    entries = [{"n": 1, "kind": "new", "turn": "Setup", "summary": "New campaign", "command": f"kraken new k {rolls}",
+                "rolls": [], "time": "2026-12-01T20:00:00Z"},
+               {"n": 2, "kind": "command", "turn": "Setup", "summary": "Next", "command": "note short", "rolls": []}]
+    out = tmp_path / "log.pdf"
+    c = Canvas(str(out), pagesize=PAPERS[paper])
+    p = Page(c, paper, "t")
+    logpages.write_log(p, entries, False)
+    p.finish()
+    c.save()
+    text = PdfReader(str(out)).pages[0].extract_text()
+    assert "\u2026" not in text
+    assert " ".join(text.split()).count("--roll") == 39 and "--roll 39" in " ".join(text.split())

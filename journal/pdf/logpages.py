@@ -47,6 +47,7 @@ SUM_SIZE = 9.0          # summary
 SUM_LEAD = 11.2
 CMD_SIZE = 6.8          # command and time line
 CMD_LEAD = 8.8
+CMD_LINE = 8.0         # a long command's next lines: it wraps, never cut
 ROLL_SIZE = 7.5
 ENTRY_GAP = 3.6
 TURN_H = 15.0           # turn heading band
@@ -241,7 +242,7 @@ class LogWriter:
         note = e.get("kind") == "note"
         font = ITALIC if note else (BOLD if e.get("kind") == "new" else REGULAR)
         lines, rolls, command, when = self._texts(e, font)
-        tail = CMD_LEAD if (command or when) else 0.0
+        tail = command_room(command, when)
         height = max(len(lines), len(rolls)) * SUM_LEAD + tail + ENTRY_GAP
         self._place(safe(e.get("turn") or ""), height)
         number = safe(e.get("n", ""))
@@ -249,16 +250,16 @@ class LogWriter:
         # an entry taller than a whole page: its lines continue on the next pages
         while not page.fits(height):
             room = max(1, int((page.remaining() - ENTRY_GAP) // SUM_LEAD))
-            self._draw(number, lines[:room], rolls[:room], "", "", font, note)
+            self._draw(number, lines[:room], rolls[:room], [], "", font, note)
             lines, rolls = lines[room:] or [(0.0, "")], rolls[room:]
             height = max(len(lines), len(rolls)) * SUM_LEAD + tail + ENTRY_GAP
             self._new_page()
         self._draw(number, lines, rolls, command, when, font, note)
 
-    def _texts(self, e: dict, font: str) -> tuple[list[tuple[float, str]], list[str], str, str]:
+    def _texts(self, e: dict, font: str) -> tuple[list[tuple[float, str]], list[str], list[str], str]:
         """An entry's text as it is set: its events one a line (the first at the margin, the
         others indented), each wrapped (measured bold, as outcome words are set), the rolls in
-        lines, the command typed and the time, each fitted to its column ("" when it has none)."""
+        lines, the command typed (wrapped, never cut) and the time ("" when it has none)."""
         summary = str(e.get("summary", "")) + (f" ({e['reason']})" if e.get("reason") else "")
         parts = event_parts(summary)
         if self.events is not None and not e.get("kind") == "note":
@@ -269,8 +270,8 @@ class LogWriter:
             indent = INDENT if i else 0.0
             lines += [(indent, line) for line in wrap_text(part, measure, SUM_SIZE, self.text_w - indent)]
         rolls = _join_lines(roll_tokens(e.get("rolls")), REGULAR, ROLL_SIZE, ROLL_W)
-        command = e.get("command")
-        command = fit_text(shown_command(str(command)), REGULAR, CMD_SIZE, self.text_w) if command else ""
+        typed = e.get("command")
+        command = wrap_text(shown_command(str(typed)), REGULAR, CMD_SIZE, self.text_w) if typed else []
         when = _short_time(e["time"]) if e.get("time") else ""
         if len(when) > 16:                       # not a time journal wrote: fitted to the column
             when = fit_text(when, REGULAR, CMD_SIZE, ROLL_W)
@@ -311,7 +312,7 @@ class LogWriter:
         if at < len(line):
             lay.put(x, y, line[at:], font, SUM_SIZE)
 
-    def _draw(self, number: str, lines: list[tuple[float, str]], rolls: list[str], command: str, when: str,
+    def _draw(self, number: str, lines: list[tuple[float, str]], rolls: list[str], command: list[str], when: str,
               font: str, note: bool) -> None:
         page, lay = self.page, self.layer
         top = page.cursor
@@ -327,11 +328,11 @@ class LogWriter:
             lay.put_right(self.right, yy, line, REGULAR, ROLL_SIZE)
             yy -= SUM_LEAD
         body = max(len(lines), len(rolls)) * SUM_LEAD
-        tail = CMD_LEAD if (command or when) else 0.0
+        tail = command_room(command, when)
         if tail:
             cy = top - body - 6.4
-            if command:
-                lay.put(self.text_x, cy, command, REGULAR, CMD_SIZE, MUTED)
+            for k, line in enumerate(command):
+                lay.put(self.text_x, cy - k * CMD_LINE, line, REGULAR, CMD_SIZE, MUTED)
             if when:
                 lay.put_right(self.right, cy, when, REGULAR, CMD_SIZE, MUTED)
         if note:                                 # margin mark: a bar beside the whole note
@@ -340,6 +341,11 @@ class LogWriter:
             self.c.setFillGray(INK)
         page.take(body + tail + ENTRY_GAP)
         self.fresh = False
+
+
+def command_room(command: list[str], when: str) -> float:
+    """The height of an entry's command lines and time (none without either)."""
+    return CMD_LEAD + max(len(command) - 1, 0) * CMD_LINE if (command or when) else 0.0
 
 
 def write_log(page: Page, entries: Iterable[dict], progress: bool = False, events: Events | None = None,
