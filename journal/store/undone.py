@@ -136,12 +136,6 @@ def group_lines(undone: Iterable[tuple[int, bytes]], count: int, *, at: int, tim
         raise SaveError("the log changed while undo read it: nothing was undone")
 
 
-def group_bytes(undone: list[tuple[int, bytes, dict]], *, at: int, time: str, by: str, last: dict) -> bytes:
-    """The lines of one undo at once (`group_lines`, of entries given as (log_at, line, entry))."""
-    return b"".join(group_lines(((log_at, raw) for log_at, raw, _e in undone), len(undone), at=at, time=time,
-                                by=by, last=last))
-
-
 def forward_lines(f: BinaryIO, start: int, end: int, chunk: int = 1 << 20) -> Iterator[tuple[int, bytes]]:
     """(offset, line) for the whole lines of a file from byte `start` to byte `end` (a line's end),
     read forward in chunks of 1 MiB."""
