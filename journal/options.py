@@ -214,10 +214,11 @@ def json_option(f):
 
 
 @functools.cache
+@functools.cache
 def after_command() -> tuple[click.Option, ...]:
     """What every command under the root accepts after its name, as the root does before it (-s
     comes with save_option): hidden from its help, which the root's help explains. Made when a
-    command first parses, not when journal starts."""
+    command first parses, not when journal starts, and once (a batch parses thousands of lines)."""
     return (JsonOption(["--json"], is_flag=True, is_eager=True, expose_value=False, hidden=True, callback=json_given),
             GlobalOption(["--saves"], metavar="DIR", is_eager=True, expose_value=False, hidden=True,
                          callback=saves_given))
@@ -334,8 +335,15 @@ class Parsed(click.Command):
     context_class = ParsedContext
 
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
-        params = super().get_params(ctx)
-        return params if ctx.parent is None else [*params, *after_command()]
+        """The command's parameters, made once per kind of context (Click builds the list, and
+        checks it for a name given twice, at each of its several calls a parse makes: a batch of
+        20,000 lines made 60,000 of them)."""
+        key = (ctx.parent is None, tuple(ctx.help_option_names), id(self.params), len(self.params))
+        kept: dict[tuple, list[click.Parameter]] = vars(self).setdefault("params_kept", {})
+        if key not in kept:
+            params = super().get_params(ctx)
+            kept[key] = params if ctx.parent is None else [*params, *after_command()]
+        return list(kept[key])
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         option = super().get_help_option(ctx)

@@ -117,6 +117,7 @@ class Session:
         self.side_disk: dict[str, bytes | None] = {}  # side file name -> its bytes when first read
         self.side_dirty: list[str] = []
         self.side_bytes: dict[str, bytes] = {}  # side file name -> the exact bytes a redo puts back
+        self.texts: Callable[[dict], str] = dumps  # a state's save text (a batch keeps its tables' texts)
         self._lock: AbstractContextManager  # the folder's lock: taken as the session opens (__enter__)
 
     # --- context ---------------------------------------------------------
@@ -329,7 +330,7 @@ class Session:
         new_journal["entries"] = self.entries + 1
         doc = {**self.doc, "journal": new_journal, "state": outcome.state}
         self._check_new(doc)
-        text = dumps(doc)
+        text = self.texts(doc)
         entry = self._entry(outcome, dice, doc, text, command=command, time=time, kind=kind, reason=reason)
         self._push(entry, doc, text)
         for name in entry.get("side", {}):
