@@ -58,6 +58,39 @@ def dumps(doc: dict) -> str:
     return tomli_w.dumps(doc)
 
 
+class TextBack:
+    """A save's text walked back through the log's entries, newest first. The quick way, while each
+    entry's `after` is the hash of the text the newer one restores (as it is when no one edited the
+    save between commands): the text is held as lines, each entry's patch applied to them, and
+    joined and hashed once, when it is asked for (`exact`). Otherwise (`step` says False) the caller
+    walks back each text itself, as `text` and its hash `sha`."""
+
+    def __init__(self, text: str, sha: str, quick: bool):
+        self.text, self.sha = text, sha
+        self.lines: list[str] | None = text.splitlines(keepends=True) if quick else None
+
+    def step(self, entry: dict) -> bool:
+        """The text before `entry`, the quick way (False: not that way)."""
+        if self.lines is None or entry["after"] != self.sha or "undo" not in entry:
+            return False
+        lines, out, pos = self.lines, [], 0
+        for i1, i2, put in entry["undo"]:
+            out.extend(lines[pos:i1])
+            out.extend(put)
+            pos = i2
+        out.extend(lines[pos:])
+        self.lines, self.sha = out, entry["before"]
+        return True
+
+    def exact(self) -> bool:
+        """Join the lines walked back (if any): whether they are the text of the hash they should
+        have (False: a patch did not restore its save; walk again, checking each)."""
+        if self.lines is None:
+            return True
+        self.text, self.lines = "".join(self.lines), None
+        return logmod.sha(self.text) == self.sha
+
+
 class Taken(NamedTuple):
     """What an undo took back or a redo put back: how many entries, the few kept to show (an undo's
     newest, newest first; a redo's oldest, oldest first), and where every one of them now stands,
@@ -561,14 +594,17 @@ class Session:
                               f"undone (journal log shows the history now)")
         return Taken(count, shown, self.paths.undone, end, end + written, newest_first=True)
 
-    def _taken_back(self, count: int) -> tuple[str, dict[str, dict], list[dict], tuple[int, dict]]:
+    def _taken_back(self, count: int, quick: bool = True) -> tuple[str, dict[str, dict], list[dict],
+                                                                   tuple[int, dict]]:
         """Walk the log back over the `count` entries an undo takes back, newest first, one at a
         time: each one the game may refuse to undo; the save's text and the side files as they were
         before it. Returns the text, the side files, the newest entries (KEEP of them, to show) and
-        the oldest entry with its byte in the log."""
+        the oldest entry with its byte in the log. `quick`: the text is walked back as lines, its
+        hash checked once at the end (TextBack); should that fail, the walk is made again, each
+        text checked (naming the entry that does not restore its save)."""
         from journal.store.undone import KEEP
 
-        text, text_sha = self.text, self.text_sha
+        back = TextBack(self.text, self.text_sha, quick)
         side: dict[str, dict] = {}
         shown: list[dict] = []
         oldest: tuple[int, dict] | None = None
@@ -576,13 +612,18 @@ class Session:
             refusal = self.game.undo_refusal(entry, self.state)
             if refusal:
                 raise RuleError(f"cannot undo entry {entry['n']} ({entry['command']}): {refusal}")
-            text, text_sha = self._text_before(text, text_sha, entry)
+            if not back.step(entry):  # not the quick way: the text, checked at each entry
+                if not back.exact():
+                    return self._taken_back(count, quick=False)
+                back.text, back.sha = self._text_before(back.text, back.sha, entry)
             self._side_before(side, entry)
             if len(shown) < KEEP:
                 shown.append(entry)
             oldest = (offset, entry)
         assert oldest is not None  # _undo_count counted one at least
-        return text, side, shown, oldest
+        if not back.exact():
+            return self._taken_back(count, quick=False)
+        return back.text, side, shown, oldest
 
     def _side_before(self, side: dict[str, dict], entry: dict) -> None:
         """The side files as they were before `entry`, given them as they were after it."""

@@ -455,11 +455,14 @@ class _BackScan:
         and the walk goes on before it."""
         last = self.last
         assert last is not None
+        whole = self.read == last.record["count"]
+        if not (whole or (self.read == 1 and not self.whole)):
+            return  # the undo is read on
         marks = [m.record["mark"] for m in self.marks]
         stands = not self.live_so_far or ("undone" in marks and "redoing" not in marks)
         if not self.whole and self.read == 1 and stands:
             self.found = self.group()  # its last line stands, so does the undo
-        elif self.read == last.record["count"]:
+        elif whole:
             if stands:
                 self.found = self.group()
             else:
