@@ -352,9 +352,19 @@ class Parsed(click.Command):
         return option
 
     def make_parser(self, ctx: click.Context):
-        parser = super().make_parser(ctx)
-        notes = watch(parser)
-        parse = parser.parse_args
+        """Click's parser of the command's options, made once per kind of context and handed this
+        context at each parse (a batch parses thousands of lines with the same commands), each
+        option it reads noted (`watch`, the notes begun again at each parse)."""
+        key = (ctx.parent is None, tuple(ctx.help_option_names), id(self.params), len(self.params))
+        made: dict[tuple, tuple] = vars(self).setdefault("parsers_made", {})
+        if key not in made:
+            fresh = super().make_parser(ctx)
+            made[key] = (fresh, watch(fresh), fresh.parse_args)
+        parser, notes, parse = made[key]
+        parser.ctx = ctx
+        parser.allow_interspersed_args = ctx.allow_interspersed_args
+        parser.ignore_unknown_options = ctx.ignore_unknown_options
+        notes.clear()
 
         def parse_args(args: list[str]):
             words = list(args)
@@ -370,7 +380,7 @@ class Parsed(click.Command):
                 ctx.words = typed_words(words, seen, len(largs) if isinstance(self, click.Group) else None)
             return opts, largs, sorted(order, key=lambda p: not isinstance(p, JsonOption))
 
-        parser.parse_args = parse_args  # type: ignore[method-assign]  # this parser's, once
+        parser.parse_args = parse_args  # type: ignore[method-assign]  # this parse's
         return parser
 
     def json_anyway(self, ctx: click.Context, words: list[str]) -> None:
