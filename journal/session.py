@@ -24,7 +24,7 @@ import os
 import stat
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal
 
 import tomli_w
 
@@ -91,18 +91,16 @@ class TextBack:
         return logmod.sha(self.text) == self.sha
 
 
-class Taken(NamedTuple):
+class Taken:
     """What an undo took back or a redo put back: how many entries, the few kept to show (an undo's
     newest, newest first; a redo's oldest, oldest first), and where every one of them now stands,
     a line each (the undone file's lines after an undo, the log's after a redo: a byte range), for
-    whoever lists them all (`--json`)."""
+    whoever lists them all (`--json`). (A plain class: a NamedTuple costs every command 1 M
+    instructions as the module loads.)"""
 
-    total: int
-    shown: list[dict]
-    path: str
-    start: int
-    end: int
-    newest_first: bool = False
+    def __init__(self, total: int, shown: list[dict], path: str, start: int, end: int, newest_first: bool = False):
+        self.total, self.shown, self.path, self.start, self.end = total, shown, path, start, end
+        self.newest_first = newest_first
 
     def entries(self) -> Iterator[dict]:
         """Every entry, in the order of `shown`, read from its file one at a time."""
