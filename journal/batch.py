@@ -5,6 +5,7 @@ The demo plays its scripted campaigns through the same code.
 
 from __future__ import annotations
 
+import re
 import shlex
 import sys
 
@@ -15,9 +16,13 @@ from journal.errors import InputError, JournalError, typed
 from journal.options import HelpAsked
 from journal.runtime import Batch, Runtime
 from journal.session import Session
+from journal.store.tomltext import TableTexts
 from journal.text import MAX_LINE, unfold, word_problem
 
 BATCH_COMMANDS = ("note", "roll", "set")
+# what makes shlex read a line otherwise than str.split: quotes, escapes, comments, and a space
+# other than a space or a tab (shlex splits on those and line breaks alone)
+SHELL_SYNTAX = re.compile(r"[\"'\\#]|[^\S \t]")
 
 
 def read_batch_file(name: str) -> str:
@@ -53,6 +58,7 @@ def batch_lines(text: str) -> list[str]:
 def run_batch(rt: Runtime, root: click.Group, paths, lines: list[str], progress: bool = False) -> Batch:
     """Run batch lines on one open save and commit once: all of them land, or none."""
     with Session(paths, on_commit=rt.committed) as session:
+        session.texts = TableTexts().dumps  # a text per line: each table written again only when it changed
         rt.batch = b = Batch(session)
         # The lines' parent: a line starts with a game or a batch command, never with the root's
         # options (global options go before `batch`), so the root has nothing to parse per line.
@@ -84,10 +90,13 @@ def batch_words(root: click.Group, number: int, raw: str) -> list[str] | None:
     stripped = raw.strip()
     if not stripped or stripped.startswith("#"):
         return None
-    try:
-        args = shlex.split(stripped, comments=True)  # a line holds at most MAX_LINE characters: bounded time
-    except ValueError as e:
-        raise InputError(f"line {number}: {e}") from None
+    if SHELL_SYNTAX.search(stripped) is None:  # words between spaces and tabs: what shlex would split
+        args = stripped.split()
+    else:
+        try:
+            args = shlex.split(stripped, comments=True)  # a line holds at most MAX_LINE characters: bounded time
+        except ValueError as e:
+            raise InputError(f"line {number}: {e}") from None
     if args[:1] == ["journal"]:
         args = args[1:]
     if not args:

@@ -12,7 +12,7 @@ import os
 import shlex
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
@@ -392,6 +392,23 @@ class Runtime:
             for line in wrap(lines):  # prose at min(terminal width, 100); a hint is never split
                 click.echo(shown(line))  # a name's escape sequence is shown, never run
 
+    def emit_each(self, lines: list[str], items: Callable[[], Iterable[object]]) -> None:
+        """`emit` of a list too long to hold (an undo of 100,000 commands): the human lines, or the
+        JSON list written an item at a time, the very text `emit` would print of the whole list."""
+        if self.mode == Mode.DEMO or self.batch is not None:
+            return
+        if not self.json:
+            self.emit(lines, None)
+            return
+        block, opened = ["["], False
+        for item in items():
+            block.append((",\n  " if opened else "\n  ") + json_text(item).replace("\n", "\n  "))
+            opened = True
+            if len(block) >= 512:
+                click.echo("".join(block), nl=False)
+                block = []
+        click.echo("".join(block) + ("\n]" if opened else "]"))
+
     def choose(self, option: str, values: list[str], prompt: str) -> str:
         """A missing choice: prompt on a terminal, otherwise refuse naming the option."""
         if not values:
@@ -408,13 +425,13 @@ class Runtime:
         """A yes-or-no question on a terminal (Enter: no)."""
         return click.confirm(question, default=False)
 
-    def confirm_undo(self, entries: list[dict]) -> None:
-        """Before an undo on a terminal: ask, naming the command it takes back, when that command
-        was typed more than a few minutes ago or (in the table shell) not on the line just before;
-        a no refuses the undo. Scripts, batches and --json are never asked."""
+    def confirm_undo(self, count: int, last: dict, oldest: dict) -> None:
+        """Before an undo of `count` commands, `oldest` to `last`, on a terminal: ask, naming the
+        command it takes back, when that command was typed more than a few minutes ago or (in the
+        table shell) not on the line just before; a no refuses the undo. Scripts, batches and --json
+        are never asked."""
         if not self.can_prompt():
             return
-        last = entries[0]
         age = seconds_since(last.get("time"))
         why = [] if age is not None and age <= ASK_UNDO_AFTER else [f"was typed {ago(age)}"]
         if self.in_shell and self.just_made != last["n"]:
@@ -422,8 +439,8 @@ class Runtime:
         if not why:
             return
         named = f"#{last['n']} {last['command']} ({last['summary']})"
-        question = (f"Undo {named}? It" if len(entries) == 1 else
-                    f"Undo {len(entries)} commands, #{entries[-1]['n']}-#{last['n']}? The last, {named},")
+        question = (f"Undo {named}? It" if count == 1 else
+                    f"Undo {count} commands, #{oldest['n']}-#{last['n']}? The last, {named},")
         if not self.yes_no(f"{question} {' and '.join(why)}."):
             raise RuleError("not undone: you answered no (nothing was changed)")
 

@@ -58,6 +58,68 @@ def dumps(doc: dict) -> str:
     return tomli_w.dumps(doc)
 
 
+class TextBack:
+    """A save's text walked back through the log's entries, newest first. The quick way, while each
+    entry's `after` is the hash of the text the newer one restores (as it is when no one edited the
+    save between commands): the text is held as lines, each entry's patch applied to them, and
+    joined and hashed once, when it is asked for (`exact`). Otherwise (`step` says False) the caller
+    walks back each text itself, as `text` and its hash `sha`."""
+
+    def __init__(self, text: str, sha: str, quick: bool):
+        self.text, self.sha = text, sha
+        self.lines: list[str] | None = text.splitlines(keepends=True) if quick else None
+
+    def step(self, entry: dict) -> bool:
+        """The text before `entry`, the quick way (False: not that way)."""
+        if self.lines is None or entry["after"] != self.sha or "undo" not in entry:
+            return False
+        lines, out, pos = self.lines, [], 0
+        for i1, i2, put in entry["undo"]:
+            out.extend(lines[pos:i1])
+            out.extend(put)
+            pos = i2
+        out.extend(lines[pos:])
+        self.lines, self.sha = out, entry["before"]
+        return True
+
+    def exact(self) -> bool:
+        """Join the lines walked back (if any): whether they are the text of the hash they should
+        have (False: a patch did not restore its save; walk again, checking each)."""
+        if self.lines is None:
+            return True
+        self.text, self.lines = "".join(self.lines), None
+        return logmod.sha(self.text) == self.sha
+
+
+class Taken:
+    """What an undo took back or a redo put back: how many entries, the few kept to show (an undo's
+    newest, newest first; a redo's oldest, oldest first), and where every one of them now stands,
+    a line each (the undone file's lines after an undo, the log's after a redo: a byte range), for
+    whoever lists them all (`--json`). (A plain class: a NamedTuple costs every command 1 M
+    instructions as the module loads.)"""
+
+    def __init__(self, total: int, shown: list[dict], path: str, start: int, end: int, newest_first: bool = False):
+        self.total, self.shown, self.path, self.start, self.end = total, shown, path, start, end
+        self.newest_first = newest_first
+
+    def entries(self) -> Iterator[dict]:
+        """Every entry, in the order of `shown`, read from its file one at a time."""
+        f = files.open_regular(self.path, one_link=True)
+        with f:
+            if self.newest_first:
+                lines: Iterator[tuple[int, bytes | None]] = logview.reverse_records(f, self.end)
+                next(lines)  # b"": the range ends with a line
+            else:
+                from journal.store.undone import forward_lines
+
+                lines = forward_lines(f, self.start, self.end)
+            for offset, raw in lines:
+                if offset < self.start or raw is None:
+                    break
+                record = files.parse_json(raw)
+                yield record["entry"] if "entry" in record and "n" not in record else record
+
+
 class Session:
     """A save held under its campaign's lock (journal/store/locking.py)."""
 
@@ -73,6 +135,8 @@ class Session:
         self.refused = False  # a commit refused: the save changed while the command ran
         self.pending: list[bytes] = []
         self.pending_bytes = 0
+        # a redo's entries: how many, and their lines as they are read (never held whole)
+        self.pending_stream: tuple[int, Callable[[], Iterator[bytes]]] | None = None
         self.game: Game  # the save's game: known once the session is open (load) or the campaign begun (start)
         self.text = ""
         self.text_sha = logmod.sha("")  # the hash of self.text, kept beside it (the log ties entries to it)
@@ -83,6 +147,7 @@ class Session:
         self.side_disk: dict[str, bytes | None] = {}  # side file name -> its bytes when first read
         self.side_dirty: list[str] = []
         self.side_bytes: dict[str, bytes] = {}  # side file name -> the exact bytes a redo puts back
+        self.texts: Callable[[dict], str] = dumps  # a state's save text (a batch keeps its tables' texts)
         self._lock: AbstractContextManager  # the campaign's lock: taken as the session opens (__enter__)
 
     # --- context ---------------------------------------------------------
@@ -322,7 +387,7 @@ class Session:
         new_journal["entries"] = self.entries + 1
         doc = {**self.doc, "journal": new_journal, "state": outcome.state}
         self._check_new(doc)
-        text = dumps(doc)
+        text = self.texts(doc)
         entry = self._entry(outcome, dice, doc, text, command=command, time=time, kind=kind, reason=reason)
         self._push(entry, doc, text)
         for name in entry.get("side", {}):
@@ -411,9 +476,9 @@ class Session:
         """Append the new entries to the log, write the side files, then swap in the new save
         (the commit point). A failure before it puts every file back as it was; nothing after it
         undoes the commit, and a Ctrl-C meanwhile stops the command once the files are whole."""
-        if not self.pending:
+        if not self.pending and self.pending_stream is None:
             return
-        count = len(self.pending)
+        count = self.pending_stream[0] if self.pending_stream is not None else len(self.pending)
         first = self.entries - count + 1
         which = f"#{first}" if count == 1 else f"#{first}-#{self.entries}"
         with interrupts.held() as held:
@@ -423,7 +488,7 @@ class Session:
             except KeyboardInterrupt:
                 late = True
         self.log.end += self.pending_bytes
-        self.pending, self.pending_bytes, self.side_dirty = [], 0, []
+        self.pending, self.pending_bytes, self.side_dirty, self.pending_stream = [], 0, [], None
         if held.pending or late:
             raise Interrupted(f"interrupted once {which} {'was' if count == 1 else 'were'} saved: "
                               f"{'the command' if count == 1 else f'its {count} commands'} took effect "
@@ -442,7 +507,11 @@ class Session:
         had_log = os.path.lexists(self.paths.log)
         written: list[str] = []
         try:
-            atomic.append_log(self.paths.log, self.log.end, b"".join(self.pending), self.mode)
+            if self.pending_stream is not None:  # a redo's entries, streamed from the undone file
+                self.pending_bytes = atomic.append_log(self.paths.log, self.log.end, self.pending_stream[1](),
+                                                       self.mode)
+            else:
+                atomic.append_log(self.paths.log, self.log.end, b"".join(self.pending), self.mode)
             for name in self.side_dirty:
                 data = self.side_bytes.pop(name, None) or dumps(self.side[name]).encode("utf-8")
                 atomic.atomic_write(self.side_path(name), data, unchanged=functools.partial(self._side_unchanged, name))
@@ -515,56 +584,77 @@ class Session:
 
     # --- undo ------------------------------------------------------------
     def undo(self, steps: int | None = None, *, to: int | None = None, time: str = "", by: str = "undo",
-             confirm: Callable[[list[dict]], None] | None = None) -> list[dict]:
+             confirm: Callable[[int, dict, dict], None] | None = None) -> Taken:
         """Revert the last `steps` commands, or those after entry `to`: exact bytes when the save was
-        not edited since. `confirm(entries)`, newest first, may stop it before anything is written.
+        not edited since. `confirm(count, newest, oldest)` may stop it before anything is written.
 
-        Everything is worked out and checked before the first write. The undone entries go to the
-        undone file first (journal/store/undone.py: `time`, and `by` the undo as typed), then the
-        save is written: that is the undo's commit point (a failure before it leaves every byte as
-        it was); then the side files and the log's cut, which the next writer finishes should they
-        fail.
+        Everything is worked out and checked before the first write, reading the log back one entry
+        at a time (the memory an undo takes does not grow with the entries it takes back). The
+        undone entries go to the undone file first (journal/store/undone.py: `time`, and `by` the
+        undo as typed), streamed from the log, then the save is written: that is the undo's commit
+        point (a failure before it leaves every byte as it was); then the side files and the log's
+        cut, which the next writer finishes should they fail.
         """
         from journal.store import undone  # undo and redo only: every other command starts without it
 
-        found = self.log.scan(self._undo_count(steps, to))
-        self._refuse_undo(found)
-        text = self._undone_text(found)
+        count = self._undo_count(steps, to)
+        text, side, shown, (start, oldest) = self._taken_back(count)
         game, doc, problems = document.check_doc(document.parse(self.paths, text))
         if problems:
             raise RuleError(f"cannot undo: the save would be invalid: {problems[0]}")
-        side = self._undone_side(found)
         side_text = {side_name: dumps(content).encode("utf-8") for side_name, content in side.items()}
         if confirm is not None:  # the undo can be done: the player may still say no
-            confirm([entry for _o, entry in found])
+            confirm(count, shown[0], oldest)
         end, _last = undone.UndoneView(self.paths, self.journal.get("seed")).last_undo(self.live, whole=False)
-        record = self._undone_lines(found, text, side_text, end, time, by)
+        lines = undone.group_lines(self._log_lines(start), count, at=end, time=time, by=by,
+                                   last=self._redo_record(count, text, side_text))
         with interrupts.held() as held:
-            late = self._write_undo(text, side_text, found[-1][0], (end, record, time))
+            late, written = self._write_undo(text, side_text, start, (end, lines, time))
         self.side.update(side)
         self.text, self.text_sha, self.doc = text, logmod.sha(text), doc
         if held.pending or late:
-            shown = ", ".join(f"#{entry['n']}" for _o, entry in found)
-            raise Interrupted(f"interrupted once the undo was saved: {shown} {'is' if len(found) == 1 else 'are'} "
+            which = f"#{oldest['n']}" if count == 1 else f"#{oldest['n']}-#{shown[0]['n']}"
+            raise Interrupted(f"interrupted once the undo was saved: {which} {'is' if count == 1 else 'are'} "
                               f"undone (journal log shows the history now)")
-        return [entry for _o, entry in found]
+        return Taken(count, shown, self.paths.undone, end, end + written, newest_first=True)
 
-    def _refuse_undo(self, found: list[tuple[int, dict]]) -> None:
-        """Refuse to undo an entry the game says undo cannot take back."""
-        for _offset, entry in found:
+    def _taken_back(self, count: int, quick: bool = True) -> tuple[str, dict[str, dict], list[dict],
+                                                                   tuple[int, dict]]:
+        """Walk the log back over the `count` entries an undo takes back, newest first, one at a
+        time: each one the game may refuse to undo; the save's text and the side files as they were
+        before it. Returns the text, the side files, the newest entries (KEEP of them, to show) and
+        the oldest entry with its byte in the log. `quick`: the text is walked back as lines, its
+        hash checked once at the end (TextBack); should that fail, the walk is made again, each
+        text checked (naming the entry that does not restore its save)."""
+        from journal.store.undone import KEEP
+
+        back = TextBack(self.text, self.text_sha, quick)
+        side: dict[str, dict] = {}
+        shown: list[dict] = []
+        oldest: tuple[int, dict] | None = None
+        for offset, entry in self.log.walk_back(count):
             refusal = self.game.undo_refusal(entry, self.state)
             if refusal:
                 raise RuleError(f"cannot undo entry {entry['n']} ({entry['command']}): {refusal}")
+            if not back.step(entry):  # not the quick way: the text, checked at each entry
+                if not back.exact():
+                    return self._taken_back(count, quick=False)
+                back.text, back.sha = self._text_before(back.text, back.sha, entry)
+            self._side_before(side, entry)
+            if len(shown) < KEEP:
+                shown.append(entry)
+            oldest = (offset, entry)
+        assert oldest is not None  # _undo_count counted one at least
+        if not back.exact():
+            return self._taken_back(count, quick=False)
+        return back.text, side, shown, oldest
 
-    def _undone_side(self, found: list[tuple[int, dict]]) -> dict[str, dict]:
-        """The side files as they were before the entries found (newest first, like the save)."""
-        side: dict[str, dict] = {}
-        for _offset, entry in found:
-            for side_name, changes in (entry.get("side") or {}).items():
-                content = side.get(side_name) or copy_state(self.side_doc(side_name))
-                logmod.revert_values(content, changes, entry["n"], shown=str(self.side_path(side_name)))
-                side[side_name] = content
-        return side
+    def _side_before(self, side: dict[str, dict], entry: dict) -> None:
+        """The side files as they were before `entry`, given them as they were after it."""
+        for side_name, changes in (entry.get("side") or {}).items():
+            content = side.get(side_name) or copy_state(self.side_doc(side_name))
+            logmod.revert_values(content, changes, entry["n"], shown=str(self.side_path(side_name)))
+            side[side_name] = content
 
     def _undo_count(self, steps: int | None, to: int | None) -> int:
         """How many entries an undo takes back: `steps`, or those after entry `to`; refused past
@@ -594,30 +684,28 @@ class Session:
         that says so is a crash's leftover: journal/store/undone.py)."""
         return log_at < self.log.end and self.log.entry_at(log_at) == entry
 
-    def _undone_lines(self, found: list[tuple[int, dict]], text: str, side_text: dict[str, bytes], at: int,
-                      time: str, by: str) -> bytes:
-        """The undone file's lines for the entries `found` (newest first), which leave the save `text`
-        and the side files `side_text`: what a redo needs to put every byte back."""
-        from journal.store import undone  # undo and redo only: every other command starts without it
-
-        raw = self.log.raw(found[-1][0], self.log.end).split(b"\n")[:-1]
-        if len(raw) != len(found):  # pragma: no cover - scan found them there
-            raise SaveError(f"{self.paths.log}: the entries to undo are not where the log says")
+    def _redo_record(self, count: int, text: str, side_text: dict[str, bytes]) -> dict:
+        """What the last line of an undo of `count` entries adds, which leaves the save `text` and the
+        side files `side_text`: what a redo needs to put every byte back."""
         side = {}
         for name, data in side_text.items():
             old = (self.side_disk.get(name) or b"").decode("utf-8")
             side[name] = {"left": logmod.sha(data.decode("utf-8")), "restores": logmod.sha(old),
                           "redo": logmod.make_patch(data.decode("utf-8"), old)}
-        last = {"count": len(found), "seed": self.journal.get("seed"), "left": logmod.sha(text),
+        return {"count": count, "seed": self.journal.get("seed"), "left": logmod.sha(text),
                 "restores": self.text_sha, "redo": logmod.make_patch(text, self.text),
                 **({"side": side} if side else {})}
-        oldest_first = [(offset, line, entry) for (offset, entry), line in zip(reversed(found), raw)]
-        lines = undone.group_bytes(oldest_first, at=at, time=time, by=by, last=last)
-        longest = max(len(line) for line in lines.split(b"\n"))
-        if longest > files.MAX_BYTES:
-            raise RuleError(f"refused: the undo's record would hold a line of {longest} bytes, more than the "
-                            f"{files.MAX_BYTES} journal reads back; nothing was undone")
-        return lines
+
+    def _log_lines(self, start: int) -> Iterator[tuple[int, bytes]]:
+        """(offset, line) for the log's committed lines from byte `start` on, read forward in
+        chunks (the lines `_taken_back` read and checked)."""
+        from journal.store.undone import forward_lines
+
+        f = self.log.open()
+        if f is None:
+            raise SaveError(f"{self.paths.log} went while undo read it: nothing was undone")
+        with f:
+            yield from forward_lines(f, start, self.log.end)
 
     def _first_undoable(self) -> bool:
         """Whether entry 1 is a command that changed a save written by hand (not the `new` that
@@ -625,42 +713,39 @@ class Session:
         first = self.log.first()
         return first is not None and first.get("kind") != "new" and "undo" in first
 
-    def _undone_text(self, found: list[tuple[int, dict]]) -> str:
-        """The save's text before the entries found (newest first)."""
-        text = self.text
-        for _offset, entry in found:
-            if logmod.sha(text) == entry["after"]:
-                restored = logmod.apply_patch(text, entry["undo"])
-                if logmod.sha(restored) != entry["before"]:
-                    raise SaveError(f"{self.paths.log}: entry {entry['n']} does not restore its save "
-                                    f"(the log was damaged)")
-                text = restored
-            elif "changes" not in entry:
-                raise RuleError(f"cannot undo entry {entry['n']}: the save was edited by hand since, and the "
-                                f"entry does not record the values it changed (edit {self.paths.shown} by hand)")
-            else:  # edited by hand since: revert the command's values only
-                doc = copy_state(document.parse(self.paths, text))
-                logmod.revert_values(doc, entry["changes"], entry["n"])
-                text = dumps(doc)
-        return text
+    def _text_before(self, text: str, text_sha: str, entry: dict) -> tuple[str, str]:
+        """The save's text before `entry` (and its hash), given it after."""
+        if text_sha == entry["after"]:
+            restored = logmod.apply_patch(text, entry["undo"])
+            if logmod.sha(restored) != entry["before"]:
+                raise SaveError(f"{self.paths.log}: entry {entry['n']} does not restore its save "
+                                f"(the log was damaged)")
+            return restored, entry["before"]
+        if "changes" not in entry:
+            raise RuleError(f"cannot undo entry {entry['n']}: the save was edited by hand since, and the "
+                            f"entry does not record the values it changed (edit {self.paths.shown} by hand)")
+        doc = copy_state(document.parse(self.paths, text))  # edited by hand since: revert the command's values only
+        logmod.revert_values(doc, entry["changes"], entry["n"])
+        text = dumps(doc)
+        return text, logmod.sha(text)
 
-    def _write_undo(self, text: str, side_text: dict[str, bytes], log_end: int, record: tuple[int, bytes, str]
-                    ) -> bool:
+    def _write_undo(self, text: str, side_text: dict[str, bytes], log_end: int,
+                    record: tuple[int, Iterator[bytes], str]) -> tuple[bool, int]:
         """The undone entries first (`record`: where they go in the undone file, their lines, the
         time), then the save: once it is renamed the undo is committed, and its entries, past
         journal.entries, are what a crash leaves. Then the undo's "undone" mark, the side files and
         the log's cut: should one fail, the rest is left to the next writer, which cuts those entries
         off and puts their side changes back (an undo whose mark is missing and whose entries are
-        gone from the log stands all the same). True when a KeyboardInterrupt came (raised, not
-        held) after the commit point."""
+        gone from the log stands all the same). Returns whether a KeyboardInterrupt came (raised, not
+        held) after the commit point, and how many bytes went to the undone file."""
         from journal.store import undone  # undo and redo only: every other command starts without it
 
         before = self._save_id()
         had_undone = os.path.lexists(self.paths.undone)
-        late = False
+        late, written = False, 0
         try:
             atomic.refuse_link(self.paths.undone)
-            atomic.append_log(self.paths.undone, record[0], record[1], self.mode)
+            written = atomic.append_log(self.paths.undone, record[0], record[1], self.mode)
             atomic.atomic_write(self.paths.save, text.encode("utf-8"), unchanged=self.refuse_changed)
         except BaseException as e:
             if self.refused or self._save_id() == before:  # not committed: the undone file as it was
@@ -673,8 +758,8 @@ class Session:
         else:
             self._committed("the undo")
         try:
-            atomic.append_log(self.paths.undone, record[0] + len(record[1]),
-                              undone.mark_bytes(record[0] + len(record[1]), "undone", record[2]), self.mode)
+            atomic.append_log(self.paths.undone, record[0] + written,
+                              undone.mark_bytes(record[0] + written, "undone", record[2]), self.mode)
             for name, data in side_text.items():
                 atomic.atomic_write(self.side_path(name), data)
             atomic.truncate_log(self.paths.log, log_end)
@@ -683,7 +768,7 @@ class Session:
         except KeyboardInterrupt:
             late = True
         self.log.end = log_end
-        return late
+        return late, written
 
     def _cut_undone(self, end: int | None) -> None:
         """Best effort: the undone file back to `end` bytes (None or 0: no file, as before the first
@@ -697,24 +782,26 @@ class Session:
             pass
 
     # --- redo ------------------------------------------------------------
-    def redo(self, time: str = "") -> list[dict]:
+    def redo(self, time: str = "") -> Taken:
         """Put back what the last undo took back, byte for byte (the save, its log, the side files,
         the undone file), while nothing else changed since. A "redoing" mark goes to the undone file
         first, then the log is appended to, the side files and the save written (the commit point,
         as for any command); then the undo's lines are cut off the undone file (should that fail,
-        their entries stand in the log again after the mark, and every reader skips them)."""
+        their entries stand in the log again after the mark, and every reader skips them). The
+        undo's lines are read from the end, one at a time, then streamed into the log: the memory a
+        redo takes does not grow with the entries it puts back."""
         from journal.store import undone  # undo and redo only: every other command starts without it
 
-        end, lines = undone.UndoneView(self.paths, self.journal.get("seed")).last_undo(self.live)
-        if not lines:
+        view = undone.UndoneView(self.paths, self.journal.get("seed"))
+        group, end = view.last_group(self.live, judge=lambda entry: self.game.undo_refusal(entry, self.state))
+        if group is None:
             raise RuleError(f"nothing to redo in {typed(self.paths.name)}: no undo to take back "
                             f"(journal log --all lists what was undone)")
-        entries = [line.entry for line in lines]
-        self._check_redo(lines)
-        last = lines[-1].record
+        self._check_redo(group)
+        last = group.last.record
         text = self._redone(self.text, last, str(self.paths.save))
         game, doc, problems = document.check_doc(document.parse(self.paths, text))
-        if problems or doc["journal"].get("entries") != entries[-1]["n"]:
+        if problems or doc["journal"].get("entries") != group.last.entry["n"]:
             raise RuleError(f"cannot redo: the save would be invalid: "
                             f"{problems[0] if problems else 'journal.entries does not count the entries redone'}")
         for name, value in (last.get("side") or {}).items():
@@ -723,10 +810,9 @@ class Session:
             self.side[name] = document.parse_side(self.side_path(name), data)
             self.side_bytes[name] = data
             self.side_dirty.append(name)
-        self.pending = [undone.entry_line(line) + b"\n" for line in lines]
-        self.pending_bytes = sum(map(len, self.pending))
+        self.pending_stream = (group.total, lambda: view.entry_lines(group))
         self.doc, self.text, self.text_sha = doc, text, last["restores"]
-        before = self._save_id()
+        before, start = self._save_id(), self.log.end
         try:
             atomic.refuse_link(self.paths.undone)
             atomic.append_log(self.paths.undone, end, undone.mark_bytes(end, "redoing", time), self.mode)
@@ -735,18 +821,20 @@ class Session:
             if self.refused or self._save_id() == before:  # not committed: the mark goes (as does what came after it)
                 self._cut_undone(end)
             raise
+        finally:
+            self.pending_stream = None
         with interrupts.held() as held:
-            self._cut_undone(lines[0].offset)
+            self._cut_undone(group.first.offset)
         if held.pending:
-            raise Interrupted(f"interrupted once the redo was saved: {redone_label(entries)} "
-                              f"{'is' if len(entries) == 1 else 'are'} back (journal log shows them)")
-        return entries
+            raise Interrupted(f"interrupted once the redo was saved: {redone_label(group)} "
+                              f"{'is' if group.total == 1 else 'are'} back (journal log shows them)")
+        return Taken(group.total, [line.entry for line in group.kept], self.paths.log, start, self.log.end)
 
-    def _check_redo(self, lines: list[undone.Line]) -> None:
+    def _check_redo(self, group: undone.Group) -> None:
         """Refuse a redo when anything changed since the undo (a command, a hand edit, a side
         file), or when the game would refuse to undo the entries now (Space Kraken's rule K8)."""
-        first, last = lines[0], lines[-1].record
-        which = f"{redone_label([line.entry for line in lines])} (undone {shown_time(last['time'])})"
+        first, last = group.first, group.last.record
+        which = f"{redone_label(group)} (undone {shown_time(last['time'])})"
         if self.entries != first.entry["n"] - 1 or self.log.end != first.record["log_at"]:
             after = self.log.entry_at(first.record["log_at"])
             since = (f"#{after['n']} {after['command']} ran after the undo" if after else
@@ -762,10 +850,9 @@ class Session:
             if logmod.sha((self.side_disk.get(name) or b"").decode("utf-8")) != value["left"]:
                 raise RuleError(f"cannot redo {which}: {self.side_path(name)} changed since the undo (by another "
                                 f"campaign, or by hand); redo puts back exact bytes only")
-        for line in lines:
-            refusal = self.game.undo_refusal(line.entry, self.state)
-            if refusal:
-                raise RuleError(f"cannot redo entry {line.entry['n']} ({line.entry['command']}): {refusal}")
+        if group.refusal is not None:
+            entry, refusal = group.refusal
+            raise RuleError(f"cannot redo entry {entry['n']} ({entry['command']}): {refusal}")
 
     def _redone(self, text: str, record: dict, shown: str) -> str:
         """A text put back as it was before the undo (`record`: its left, redo and restores)."""
@@ -776,9 +863,9 @@ class Session:
         return restored
 
 
-def redone_label(entries: list[dict]) -> str:
+def redone_label(group: undone.Group) -> str:
     """#5, or #5-#7."""
-    first, last = entries[0]["n"], entries[-1]["n"]
+    first, last = group.first.entry["n"], group.last.entry["n"]
     return f"#{first}" if first == last else f"#{first}-#{last}"
 
 

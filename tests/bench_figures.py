@@ -31,8 +31,12 @@ It prints, measured in this one run:
      not move with the machine's load, as wall-clock times do.
   7. a long campaign (issue 31): the seconds and peak memory of `log`, `check`, `report` (every
      format, and --short), `luck` and `pdf` (target < 100 MB at 100,000 entries: each reads the log
-     as a stream), and `undo --to 1` then `redo` (target < 3 s each); `--long-only` builds the
-     campaign of `--entries` lines and measures only this.
+     as a stream), and `undo --to 1` then `redo` (target < 3 s each, and under 100 MB); `--long-only`
+     builds the campaign of `--entries` lines and measures only this.
+  8. a batch line in instructions (issue 31): `valgrind --tool=callgrind` counts a batch of 401
+     lines and one of 1 line on new campaigns; the difference / 400 is what a line costs beyond
+     start-up (target <= 1 M); `--batch-only` measures only this and the batch of `--entries`
+     lines (target < 5 s for 20,000 on a quiet machine).
 """
 
 from __future__ import annotations
@@ -242,9 +246,25 @@ def long_campaign(j: list[str], tmp: Path, entries: int) -> None:
         seconds, mb = timed_peak(j + ["-s", "big"] + args)
         label = " ".join(a for a in args if not a.startswith(str(tmp)) and a != "-o")
         print(f"   {label:<22} {seconds:6.2f} s  peak {mb:6.0f} MB (target < 100 MB at 100,000)")
-    t_undo = timed(j + ["undo", "-s", "big", "--to", "1", "--yes"])
-    t_redo = timed(j + ["redo", "-s", "big"])
-    print(f"   undo --to 1 {t_undo:.2f} s, redo {t_redo:.2f} s (target < 3 s each at 100,000)")
+    t_undo, mb_undo = timed_peak(j + ["undo", "-s", "big", "--to", "1", "--yes"])
+    t_redo, mb_redo = timed_peak(j + ["redo", "-s", "big"])
+    print(f"   undo --to 1 {t_undo:.2f} s, peak {mb_undo:.0f} MB; redo {t_redo:.2f} s, peak {mb_redo:.0f} MB "
+          f"(target < 3 s and < 100 MB each at 100,000)")
+
+
+def batch_instructions(j: list[str], tmp: Path, lines: int = 401) -> None:
+    """8. What a batch line costs beyond start-up, in instructions: a batch of `lines` lines less
+    a batch of 1 line (each on a campaign of its own, begun as the others), / (lines - 1)."""
+    saves = ["--saves", str(tmp / "counted")]
+    counts = []
+    for n in (1, lines):
+        name = f"counted{n}"
+        subprocess.run(j + saves + [a.format(name=name) for a in NEW], check=True, stdout=subprocess.DEVNULL)
+        (tmp / f"counted{n}.txt").write_text(batch_lines(n))
+        counts.append(counted(j + saves + ["batch", "-s", name, str(tmp / f"counted{n}.txt")]))
+    per_line = (counts[1] - counts[0]) / (lines - 1)
+    print(f"8. a batch line in instructions (valgrind --tool=callgrind): ({counts[1] / 1e6:.1f} M for {lines} lines "
+          f"- {counts[0] / 1e6:.1f} M for 1) / {lines - 1} = {per_line / 1e6:.2f} M (target <= 1 M)")
 
 
 def main() -> None:
@@ -256,6 +276,8 @@ def main() -> None:
     ap.add_argument("--report-only", action="store_true", help="Only report vs log on the big campaign.")
     ap.add_argument("--pdf-only", action="store_true", help="Only pdf vs a bare canvas on the big campaign.")
     ap.add_argument("--long-only", action="store_true", help="Only the long campaign's memory and undo/redo.")
+    ap.add_argument("--batch-only", action="store_true",
+                    help="Only the batch of --entries lines and a batch line's instructions.")
     args = ap.parse_args()
     j = journal_cmd()
     if args.startup_only or args.instructions:
@@ -280,6 +302,12 @@ def main() -> None:
         if args.long_only:
             long_campaign(j + saves, tmp, args.entries + 1)
             return
+        if args.batch_only:
+            print(f"2. batch of {args.entries} lines: {t_batch:.1f} s (target <= 20 s; < 5 s for 20,000 on a quiet "
+                  f"machine)")
+            if shutil.which("valgrind"):
+                batch_instructions(j, tmp)
+            return
 
         # 1. one command, interleaved medians
         small, big, bare = [], [], []
@@ -303,6 +331,7 @@ def main() -> None:
         startup(j)
         if shutil.which("valgrind"):
             instructions(j)
+            batch_instructions(j, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -168,3 +168,19 @@ def test_a_batch_file_that_is_no_regular_file_or_too_big_is_refused_before_it_is
 def test_a_batch_on_stdin_is_read_as_before(camp):
     r = camp("batch", "-s", "camp", "-", input="note from stdin\n", ok=True)
     assert r.stdout.endswith("Ran 1 command on 'camp'.\n")
+
+
+def test_a_line_of_plain_words_is_split_as_shlex_splits_it():
+    """batch reads a line of words between spaces and tabs without shlex (most lines are such);
+    a line with a quote, an escape, a comment or another space goes through shlex."""
+    import random
+    import shlex
+
+    from journal.batch import SHELL_SYNTAX
+
+    pick = random.Random(31)
+    chars = " \t\"'\\#ab-=é\x0b\x0c\xa0\u2028\u3000\r"
+    for _ in range(20000):
+        line = "".join(pick.choice(chars) for _ in range(pick.randint(0, 9))).strip()
+        if SHELL_SYNTAX.search(line) is None:
+            assert line.split() == shlex.split(line, comments=True), repr(line)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given
@@ -140,3 +141,34 @@ def test_log_tail(camp):
         camp("note", "-s", "camp", f"note {n}", ok=True)
     entries = json.loads(camp("--json", "log", "-s", "camp", "--tail", "2", ok=True).stdout)
     assert [e["summary"] for e in entries] == ["note 3", "note 4"]
+
+
+def test_undo_through_a_hand_edit_made_between_two_commands(camp, saves):
+    """undo --to walks the text back quickly while each entry follows the one before it; a save
+    edited by hand between two commands breaks that chain: from there each entry's values are
+    reverted, and the hand edit stands."""
+    camp("epm", "track", "-s", "camp", "epm", "+2", ok=True)
+    path = saves / "camp.toml"
+    path.write_text("# kept\n" + path.read_text().replace("signal = 0", "signal = 4"))
+    camp("epm", "card", "-s", "camp", "4", ok=True)
+    camp("note", "-s", "camp", "hello", ok=True)
+    camp("undo", "-s", "camp", "--to", "1", ok=True)
+    state = camp.state("camp")
+    assert state["epm"] == 0 and state["signal"] == 4 and state["card"] != 4
+
+
+def test_undo_names_the_entry_whose_patch_does_not_restore_its_save(camp, saves):
+    """A damaged patch in a long undo: the quick walk finds the text wrong at its end, the exact one
+    names the entry, and nothing changes. (A damaged patch whose line a patch before it writes again
+    leaves the right text, checked by its hash: that undo stands.)"""
+    for card in ("3", "4", "5"):
+        camp("epm", "card", "-s", "camp", card, ok=True)
+    log = saves / "camp.log.jsonl"
+    lines = log.read_bytes().splitlines(keepends=True)
+    damaged = re.sub(rb'"card = (\d+)\\n"', rb'"card = 9\\n"', lines[1])  # entry 2 puts back a card never read
+    assert damaged != lines[1] and len(damaged) == len(lines[1])
+    log.write_bytes(b"".join([lines[0], damaged, *lines[2:]]))
+    before = camp.files("camp")
+    r = camp("undo", "-s", "camp", "--to", "1")
+    assert r.exit_code == 1 and "entry 2 does not restore its save (the log was damaged)" in r.stderr
+    assert camp.files("camp") == before

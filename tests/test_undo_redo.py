@@ -375,3 +375,65 @@ def test_undo_never_asks_in_a_script(camp, saves, how):
     log.write_bytes(b"".join(lines[:-1]) + lines[-1].replace(old, b"2020-01-01T00:00:00Z"))
     r = camp(*(["--json"] if how == "json" else []), "undo", "-s", "camp", ok=True)
     assert "Undo #2" not in r.stdout and numbers(camp) == [1]
+
+
+# --- long undos (issue 31: undo --to 1 of 100,000 entries, streamed) ----------------------------------
+
+def test_a_long_undo_lists_ten_commands_and_counts_the_rest_and_json_lists_every_one(camp):
+    """An undo (or redo) of more commands than a screen shows names the ten nearest the present
+    and counts the rest; --json still lists every one, read back one at a time, as `log` does."""
+    lines = "".join(f"note line {i}\n" for i in range(30))
+    camp("batch", "-s", "camp", "-", input=lines, ok=True)
+    logged = json.loads(camp("--json", "log", "-s", "camp", ok=True).stdout)
+    before = everything(camp)
+    r = camp("undo", "-s", "camp", "--to", "1", ok=True)
+    said = r.stdout.splitlines()
+    assert [line.split(" ", 2)[1] for line in said if line.startswith("Undid #")] == \
+        [f"#{n}" for n in range(31, 21, -1)]
+    assert said[-2:] == ["Undid 20 more commands, #2-#21 (journal log --all lists them).",
+                         "'camp' is back as it was before #2 (journal redo puts them back)."]
+    undone = everything(camp)
+    r = camp("redo", "-s", "camp", ok=True)
+    said = r.stdout.splitlines()
+    assert [line.split(" ", 2)[1] for line in said if line.startswith("Redid #")] == [f"#{n}" for n in range(2, 12)]
+    assert said[-2:] == ["Redid 20 more commands, #12-#31 (journal log lists them).",
+                         "'camp' is back as it was after #31."]
+    assert everything(camp) == before
+    undo_json = json.loads(camp("--json", "undo", "-s", "camp", "--to", "1", ok=True).stdout)
+    assert undo_json == logged[:0:-1]  # newest first, as `undo` lists them, every one
+    assert everything(camp)[:2] == undone[:2]
+    redo_json = camp("--json", "redo", "-s", "camp", ok=True).stdout
+    assert json.loads(redo_json) == logged[1:]
+    assert everything(camp) == before
+
+
+def test_a_short_undo_in_json_is_the_very_text_of_its_list(camp):
+    from journal.runtime import json_text
+
+    camp("epm", "card", "-s", "camp", "3", ok=True)
+    camp("epm", "card", "-s", "camp", "4", ok=True)
+    logged = json.loads(camp("--json", "log", "-s", "camp", ok=True).stdout)
+    assert camp("--json", "undo", "2", "-s", "camp", ok=True).stdout == json_text(logged[:0:-1]) + "\n"
+
+
+def test_redo_refuses_an_undone_file_changed_while_it_reads_it(camp, monkeypatch):
+    """redo reads the undo's lines twice (checked from the end, then streamed into the log): a line
+    changed in between is refused before the commit point, and every file stays as it was."""
+    from journal.store import undone
+
+    play_some(camp)
+    camp("undo", "3", "-s", "camp", ok=True)
+    before = everything(camp)
+    real = undone.UndoneView.last_group
+
+    def then_changed(self, *args, **kwargs):
+        found = real(self, *args, **kwargs)
+        path = undone_file(camp)
+        data = path.read_bytes()
+        path.write_bytes(data.replace(b"a note", b"A note"))  # the same length, other bytes
+        return found
+
+    monkeypatch.setattr(undone.UndoneView, "last_group", then_changed)
+    line = one_error(camp("redo", "-s", "camp"))
+    assert "changed while redo read it: nothing was redone" in line
+    assert everything(camp)[:2] == before[:2]

@@ -15,7 +15,7 @@ from journal.dice import Dice, parse_expr
 from journal.errors import InputError, JournalError, SaveError
 from journal.options import JournalCommand, reason_option, rolls_option, save_option
 from journal.runtime import How, Mode, Runtime, pass_rt
-from journal.session import Session, shown_time
+from journal.session import Session, Taken, shown_time
 from journal.text import MAX_LINE, plural
 
 
@@ -157,12 +157,26 @@ def undo(rt: Runtime, save: str | None, count: int | None, steps: int | None, to
         raise click.UsageError("--to ENTRY says where to stop: give it without N or --steps")
     paths = rt.paths(save)
     with Session(paths, on_commit=rt.committed) as s:
-        reverted = s.undo(count or steps, to=to, time=rt.now(), by=rt.command_text(),
-                          confirm=None if yes else rt.confirm_undo)
-    lines = [f"Undid #{e['n']} {e['command']}: {e['summary']}" for e in reverted]
-    lines.append(f"'{paths.name}' is back as it was before #{reverted[-1]['n']} (journal redo puts "
-                 f"{'it' if len(reverted) == 1 else 'them'} back).")
-    rt.emit(lines, [logmod.public(e) for e in reverted])
+        taken = s.undo(count or steps, to=to, time=rt.now(), by=rt.command_text(),
+                       confirm=None if yes else rt.confirm_undo)
+    oldest = taken.shown[0]["n"] - taken.total + 1
+    lines = listed("Undid", taken, f"#{oldest}-#{taken.shown[0]['n'] - SHOWN}", "journal log --all")
+    lines.append(f"'{paths.name}' is back as it was before #{oldest} (journal redo puts "
+                 f"{'it' if taken.total == 1 else 'them'} back).")
+    rt.emit_each(lines, lambda: map(logmod.public, taken.entries()))
+
+
+SHOWN = 10  # the commands an undo or a redo of more than KEEP lists one by one: the rest are counted
+
+
+def listed(verb: str, taken: Taken, rest: str, where: str) -> list[str]:
+    """An undo's or a redo's commands, a line each; of a long one, the first SHOWN and a count of the
+    rest (numbered `rest`, and listed by `where`)."""
+    shown = taken.shown if taken.total <= len(taken.shown) else taken.shown[:SHOWN]
+    lines = [f"{verb} #{e['n']} {e['command']}: {e['summary']}" for e in shown]
+    if len(shown) < taken.total:
+        lines.append(f"{verb} {plural(taken.total - len(shown), 'more command')}, {rest} ({where} lists them).")
+    return lines
 
 
 @click.command(cls=JournalCommand)
@@ -174,10 +188,11 @@ def redo(rt: Runtime, save: str | None) -> None:
         raise InputError("redo cannot run inside a batch: fix the batch file instead")
     paths = rt.paths(save)
     with Session(paths, on_commit=rt.committed) as s:
-        redone = s.redo(time=rt.now())
-    lines = [f"Redid #{e['n']} {e['command']}: {e['summary']}" for e in redone]
-    lines.append(f"'{paths.name}' is back as it was after #{redone[-1]['n']}.")
-    rt.emit(lines, [logmod.public(e) for e in redone])
+        taken = s.redo(time=rt.now())
+    newest = taken.shown[0]["n"] + taken.total - 1
+    lines = listed("Redid", taken, f"#{taken.shown[0]['n'] + SHOWN}-#{newest}", "journal log")
+    lines.append(f"'{paths.name}' is back as it was after #{newest}.")
+    rt.emit_each(lines, lambda: map(logmod.public, taken.entries()))
 
 
 @click.command(cls=JournalCommand)

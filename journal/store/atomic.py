@@ -11,7 +11,7 @@ import errno
 import os
 import re
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 
 from journal.errors import SaveError
 from journal.store.paths import beside, folder_of
@@ -171,8 +171,11 @@ def atomic_write(path: str | os.PathLike[str], data: bytes, durable: bool = True
         sync_folder(folder_of(path))
 
 
-def append_log(log_path: str, committed_end: int, data: bytes, mode: int | None = None) -> None:
-    """Cut uncommitted lines off the log, then append `data` and fsync it (a new log gets `mode`).
+def append_log(log_path: str, committed_end: int, data: bytes | Iterable[bytes], mode: int | None = None) -> int:
+    """Cut uncommitted lines off the log, then append `data` and fsync it (a new log gets `mode`);
+    return how many bytes were appended. `data` may come as pieces (an undo or a redo of many
+    entries, which no one holds whole): they are written in blocks of 1 MiB as they come; should
+    one fail to come (an exception), the caller cuts the log back.
 
     A log shorter than its committed part was changed by another program since it was read:
     refused (truncating would pad it with NUL bytes).
@@ -189,13 +192,35 @@ def append_log(log_path: str, committed_end: int, data: bytes, mode: int | None 
         if size != committed_end:
             os.ftruncate(fd, committed_end)
         os.lseek(fd, committed_end, os.SEEK_SET)
-        view = memoryview(data)
-        while view:
-            written = os.write(fd, view)
-            view = view[written:]
+        written = 0
+        for block in [data] if isinstance(data, bytes) else blocks(data):
+            write_all(fd, block)
+            written += len(block)
         fsync(fd)
     finally:
         os.close(fd)
+    return written
+
+
+def blocks(pieces: Iterable[bytes], size: int = 1 << 20) -> Iterator[bytes]:
+    """Pieces joined into blocks of about `size` bytes."""
+    block: list[bytes] = []
+    held = 0
+    for piece in pieces:
+        block.append(piece)
+        held += len(piece)
+        if held >= size:
+            yield b"".join(block)
+            block, held = [], 0
+    if block:
+        yield b"".join(block)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
 
 
 def truncate_log(log_path: str, end: int) -> None:

@@ -117,6 +117,29 @@ class LogView:
             raise SaveError(f"{self.paths.log} holds fewer entries than journal.entries = {self.entries}")
         return found
 
+    def walk_back(self, want: int) -> Iterator[tuple[int, dict]]:
+        """The last `want` committed entries as (offset, entry), newest first, each checked as
+        `scan` checks it, read one at a time and kept by nobody: what undo reads, whose memory
+        must not grow with the number of entries it takes back. The session opened with `scan`, so
+        the committed end is known; a log with fewer entries than `want` is refused at its end."""
+        f = self.open()
+        if f is None:
+            raise SaveError(f"{self.paths.log} is missing but journal.entries = {self.entries}: "
+                            f"restore the log, or set journal.entries = 0 to start a new history")
+        seen = 0
+        with f:
+            records = reverse_records(f, self.end)
+            next(records)  # b"": the committed end is a line's end
+            for offset, raw in records:
+                entry = self._entry(raw, f"byte {offset}", committed=False)
+                self._committed(entry, offset, seen)  # its whole shape, its number, its place
+                seen += 1
+                yield offset, entry
+                if seen >= want or entry["n"] == 1:
+                    break
+        if seen < min(want, self.entries):
+            raise SaveError(f"{self.paths.log} holds fewer entries than journal.entries = {self.entries}")
+
     def _committed(self, entry: dict, offset: int, newer: int) -> None:
         """Check a committed entry read from the end: its shape, its number, and its place."""
         self._shape(entry, f"byte {offset}")

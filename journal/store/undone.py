@@ -34,17 +34,22 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+import zlib
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, BinaryIO, NamedTuple
 
 from journal import files
-from journal.errors import SaveError
+from journal.errors import RuleError, SaveError
 from journal.log import entry_problem, is_sha, patch_problem, side_name_problem, whole
 from journal.schema import show_value, type_name
 from journal.store.logview import reverse_records
 from journal.store.paths import SavePaths
 
 Live = Callable[[dict, int], bool]  # live(entry, log_at): whether the entry stands in the log there
+KEEP = 12  # the entries of a long undo that undo and redo keep in memory, to show (the rest are counted)
+ENTRY_KEY = b',"entry":'  # what comes before the entry, the last key of every line journal writes
+ENTRY_KEY_TEXT = ENTRY_KEY.decode("ascii")
 
 
 class Line(NamedTuple):
@@ -53,6 +58,7 @@ class Line(NamedTuple):
     offset: int
     record: dict
     raw: bytes
+    inner: bytes | None = None  # the entry's exact bytes within `raw`, when the line reads as journal wrote it
 
     @property
     def entry(self) -> dict:
@@ -68,9 +74,33 @@ def line_bytes(meta: dict, entry_line: bytes) -> bytes:
     return dumps(meta)[:-1].encode("utf-8") + b',"entry":' + entry_line + b"}\n"
 
 
+def split_line(raw: bytes) -> tuple[Any, bytes | None]:
+    """A line, parsed once: its record, and the entry's exact bytes when the line is its meta then
+    `,"entry":` then the entry, as `line_bytes` writes it (None: read whole, as any JSON). Such a
+    line is read in two parts, the meta and the entry, which give the record the whole would (a
+    JSON string never holds `,"` unescaped, and a cut inside a nested value leaves the meta's part
+    unbalanced); a line that might nest too deeply is read whole, and judged as any."""
+    cut = raw.find(ENTRY_KEY)
+    if cut > 0 and raw.endswith(b"}") and files.few_openings(raw):  # so neither part nests too deeply
+        text = raw.decode("utf-8")  # a UnicodeDecodeError is a ValueError, as parse_json raises
+        at = text.find(ENTRY_KEY_TEXT)  # the same place: UTF-8 keeps ASCII bytes apart
+        try:
+            meta, entry = json.loads(text[:at] + "}"), json.loads(text[at + len(ENTRY_KEY_TEXT):-1])
+        except RecursionError:  # pragma: no cover - few openings
+            raise ValueError("nested too deeply") from None
+        except ValueError:
+            pass
+        else:
+            if isinstance(meta, dict):
+                return {**meta, "entry": entry}, raw[cut + len(ENTRY_KEY):-1]
+    return files.parse_json(raw), None
+
+
 def entry_line(line: Line) -> bytes:
     """The entry's line as the log held it (no line feed): the bytes `line_bytes` wrote, or, in a
     line edited by hand, the entry as journal writes one."""
+    if line.inner is not None:
+        return line.inner
     meta = {k: v for k, v in line.record.items() if k != "entry"}
     head = dumps(meta)[:-1].encode("utf-8") + b',"entry":'
     if line.raw.startswith(head) and line.raw.endswith(b"}"):
@@ -83,19 +113,44 @@ def entry_line(line: Line) -> bytes:
     return dumps(line.entry).encode("utf-8")
 
 
-def group_bytes(undone: list[tuple[int, bytes, dict]], *, at: int, time: str, by: str, last: dict) -> bytes:
-    """The lines of one undo: `undone` holds each entry as (its byte in the log, its line, the
-    entry), oldest first; `at` is where the first line goes; `last` is what the last line adds
-    (count, seed, left, restores, redo, side)."""
-    out = []
-    for i, (log_at, raw, _entry) in enumerate(undone):
-        meta = {"at": at, "time": time, "by": by, "log_at": log_at}
-        if i == len(undone) - 1:
-            meta.update(last)
-        line = line_bytes(meta, raw)
-        out.append(line)
+def group_lines(undone: Iterable[tuple[int, bytes]], count: int, *, at: int, time: str, by: str, last: dict
+                ) -> Iterator[bytes]:
+    """The lines of one undo, one at a time: `undone` yields each entry as (its byte in the log, its
+    line), oldest first, `count` of them; `at` is where the first line goes; `last` is what the last
+    line adds (count, seed, left, restores, redo, side). A line longer than journal reads back is
+    refused (RuleError: nothing is undone)."""
+    written = 0
+    middle = f',"time":{dumps(time)},"by":{dumps(by)},"log_at":'.encode("utf-8")  # the same in every line
+    for log_at, raw in undone:
+        written += 1
+        if written == count:
+            line = line_bytes({"at": at, "time": time, "by": by, "log_at": log_at, **last}, raw)
+        else:  # line_bytes of {"at", "time", "by", "log_at"}, the parts that do not change written once
+            line = b'{"at":%d%s%d,"entry":%s}\n' % (at, middle, log_at, raw)
+        if len(line) - 1 > files.MAX_BYTES:
+            raise RuleError(f"refused: the undo's record would hold a line of {len(line) - 1} bytes, more than "
+                            f"the {files.MAX_BYTES} journal reads back; nothing was undone")
+        yield line
         at += len(line)
-    return b"".join(out)
+    if written != count:  # pragma: no cover - the log's lines were read and checked just before
+        raise SaveError("the log changed while undo read it: nothing was undone")
+
+
+def forward_lines(f: BinaryIO, start: int, end: int, chunk: int = 1 << 20) -> Iterator[tuple[int, bytes]]:
+    """(offset, line) for the whole lines of a file from byte `start` to byte `end` (a line's end),
+    read forward in chunks of 1 MiB."""
+    f.seek(start)
+    offset, carry, left = start, b"", end - start
+    while left > 0:
+        read = f.read(min(chunk, left))
+        if not read:
+            break
+        left -= len(read)
+        lines = (carry + read).split(b"\n")
+        carry = lines.pop()
+        for line in lines:
+            yield offset, line
+            offset += len(line) + 1
 
 
 # --- the shape of a line -------------------------------------------------------------------------
@@ -205,7 +260,7 @@ class UndoneView:
         if raw is None:
             raise self.damaged(f"byte {offset}", f"a line longer than {files.MAX_BYTES} bytes")
         try:
-            record = files.parse_json(raw)
+            record, inner = split_line(raw)
         except ValueError:
             raise self.damaged(f"byte {offset}", "not a JSON object") from None
         problem = line_problem(record)
@@ -218,7 +273,7 @@ class UndoneView:
         if "count" in record and record["seed"] != self.seed:
             raise SaveError(f"{self.path} holds the undone commands of another campaign (seed {record['seed']}, "
                             f"but journal.seed = {show_value(self.seed)}): move the stray file away")
-        return Line(offset, record, raw)
+        return Line(offset, record, raw, inner)
 
     def last_undo(self, live: Live, whole: bool = True) -> tuple[int, list[Line]]:
         """The last undo that stands, its lines oldest first (none: no undo), and the end of what
@@ -226,27 +281,53 @@ class UndoneView:
         crash left, a blank or torn line) is written over by the next undo or redo. Read from the
         end, at the cost of the lines read: not `whole`, only its last line when that line tells
         that it stands (what an undo needs, to write after it)."""
+        group, end = self.last_group(live, whole=whole, keep=None)
+        return end, ([] if group is None else group.kept)
+
+    def last_group(self, live: Live, *, whole: bool = True, keep: int | None = KEEP,
+                   judge: Callable[[dict], str | None] | None = None) -> tuple[Group | None, int]:
+        """The last undo that stands (None: no undo) and the end of what the file holds of it, as
+        `last_undo` finds them, each line read and checked once and kept only among the `keep`
+        oldest (None: all): what redo reads, whose memory must not grow with the undo's length.
+        `judge(entry)` says why an entry may not come back (the game's refusal), or None."""
         f = self.open()
         if f is None:
-            return 0, []
+            return None, 0
         with f:
             records = reverse_records(f, os.fstat(f.fileno()).st_size)
-            back = _BackScan(self, live, whole, end=next(records)[0])  # past the last line feed: a torn append
-            for offset, raw in records:
+            back = _BackScan(self, live, whole, end=next(records)[0], keep=keep, judge=judge)
+            for offset, raw in records:  # past the last line feed first: a torn append
                 if not back.step(offset, raw):
                     break
         if back.found is not None:
-            return back.found
-        if back.group:
-            problem = group_problem(back.group[::-1]) or "an undo cut short"
-            raise self.damaged(f"byte {back.group[-1].offset}", problem)
-        return back.end, []
+            return back.found, back.found.end
+        if back.last is not None:
+            raise self.damaged(f"byte {back.prev.offset}", back.short())
+        return None, back.end
 
     @staticmethod
-    def end_of(group: list[Line], marks: list[Line]) -> int:
+    def end_of(last: Line, marks: list[Line]) -> int:
         """The byte past an undo that stands: past its "undone" mark, else its last line."""
-        last = next((m for m in marks if m.record["mark"] == "undone"), group[-1])
-        return last.offset + len(last.raw) + 1
+        past = next((m for m in marks if m.record["mark"] == "undone"), last)
+        return past.offset + len(past.raw) + 1
+
+    def entry_lines(self, group: Group) -> Iterator[bytes]:
+        """The entries of an undo found by `last_group`, oldest first, each the log's line as the log
+        held it (line feed included), read forward in chunks: what redo appends to the log. A line
+        not where `last_group` read it (the file changed since) is refused."""
+        f = self.open()
+        if f is None:
+            raise SaveError(f"{self.path} went while redo read it: nothing was redone")
+        count, digest, end = 0, 0, group.first.offset
+        with f:
+            for offset, raw in forward_lines(f, group.first.offset, group.end_of_lines):
+                if offset in group.whole_read:  # a line edited by hand: read whole again
+                    yield entry_line(self._line(offset, raw)) + b"\n"
+                else:
+                    yield raw[raw.find(ENTRY_KEY) + len(ENTRY_KEY):-1] + b"\n"
+                count, digest, end = count + 1, digest + zlib.crc32(raw), offset + len(raw) + 1
+        if (count, digest, end) != (group.total, group.digest, group.end_of_lines):
+            raise SaveError(f"{self.path} changed while redo read it: nothing was redone")
 
     def read_all(self, live: Live) -> list[list[Line]]:
         """Every undo that stands, oldest first, each its lines, checked (what `log --all` and
@@ -265,35 +346,78 @@ class UndoneView:
         return scan.finish()
 
 
-class _BackScan:
-    """`last_undo`'s walk from the file's end: the undo being read (its lines newest first), the
-    marks after it, the end of what the file holds of the undos read, and the undo found."""
+class Group(NamedTuple):
+    """An undo that stands, as `last_group` read it: its newest line (count, seed, left, restores,
+    redo, side), its oldest lines kept (oldest first; all of them unless fewer were asked), how many
+    lines it has, where its lines end and where it ends (past its "undone" mark), the lines read
+    whole (edited by hand), a checksum of its lines' bytes (what `entry_lines` reads again must be
+    them) and the oldest entry the judge refused, with why."""
 
-    def __init__(self, view: UndoneView, live: Live, whole: bool, end: int):
-        self.view, self.live, self.whole, self.end = view, live, whole, end
+    last: Line
+    kept: list[Line]
+    total: int
+    end_of_lines: int
+    end: int
+    whole_read: frozenset[int]
+    digest: int
+    refusal: tuple[dict, str] | None
+
+    @property
+    def first(self) -> Line:
+        return self.kept[0]
+
+
+class _BackScan:
+    """`last_group`'s walk from the file's end: the undo being read (its newest line, its oldest
+    lines kept, how many read, whether every entry read still stands in the log), the marks after
+    it, the end of what the file holds of the undos read, and the undo found. Each line is checked
+    against the one after it as it is read, so that nothing but the kept lines is held."""
+
+    def __init__(self, view: UndoneView, live: Live, whole: bool, end: int, keep: int | None,
+                 judge: Callable[[dict], str | None] | None):
+        self.view, self.live, self.whole, self.end, self.judge = view, live, whole, end, judge
         self.marks: list[Line] = []
-        self.group: list[Line] = []
-        self.found: tuple[int, list[Line]] | None = None
+        self.kept: deque[Line] = deque(maxlen=keep)
+        self.last: Line | None = None
+        self.read, self.live_so_far, self.digest = 0, True, 0
+        self.whole_read: set[int] = set()
+        self.refusal: tuple[dict, str] | None = None
+        self.found: Group | None = None
+
+    def reset(self) -> None:
+        """No undo being read (the next line with a count begins one)."""
+        self.last, self.read, self.live_so_far, self.digest = None, 0, True, 0
+        self.kept.clear()
+        self.whole_read, self.refusal = set(), None
+
+    @property
+    def prev(self) -> Line:
+        """The oldest line read of the undo being read."""
+        return self.kept[0]
 
     def step(self, offset: int, raw: bytes | None) -> bool:
-        """Read the line before; False: stop (the undo that stands is found, or the undo before
-        the one being read begins: fewer lines than counted, which group_problem names)."""
-        if not self.group and not self.marks and raw is not None and not raw.strip():
+        """Read the line before; False: stop (the undo that stands is found)."""
+        if self.last is None and not self.marks and raw is not None and not raw.strip():
             self.end = offset  # a blank line at the end
             return True
         line = self.view._line(offset, raw)
         if "mark" in line.record:
-            if self.group:
+            if self.last is not None:
                 raise self.view.damaged(f"byte {offset}", "a mark among an undo's lines")
             self.marks.append(line)
-        elif not self.group and "count" not in line.record:
+        elif self.last is None and "count" not in line.record:
             self.leftover(line)
-        elif self.group and "count" in line.record:
-            return False
+        elif self.last is not None and "count" in line.record:  # the undo before begins: fewer lines than counted
+            raise self.view.damaged(f"byte {self.prev.offset}", self.short())
         else:
-            self.group.append(line)
-            self.found = self.judged()
+            self.add(line)
         return self.found is None
+
+    def short(self) -> str:
+        """An undo whose lines end before its count."""
+        assert self.last is not None
+        return (f"the undo of entry {self.last.entry['n']} counts {self.last.record['count']} lines, but holds "
+                f"{self.read}")
 
     def leftover(self, line: Line) -> None:
         """A line after the last undo's last line: an undo cut short by a crash, its entry still in
@@ -302,21 +426,55 @@ class _BackScan:
             raise self.view.damaged(f"byte {line.offset}", "the last line of an undo holds no count")
         self.end = line.offset
 
-    def judged(self) -> tuple[int, list[Line]] | None:
-        """The undo read so far, if it stands (its end and lines); one that does not stand is
-        skipped, and the walk goes on before it."""
-        group, marks = self.group, [m.record["mark"] for m in self.marks]
-        if not self.whole and len(group) == 1 and stands(group, marks, self.live):
-            return UndoneView.end_of(group, self.marks), group  # its last line stands, so does the undo
-        if len(group) == group[0].record["count"]:
-            group.reverse()
-            problem = group_problem(group)
-            if problem:
-                raise self.view.damaged(f"byte {group[0].offset}", problem)
-            if stands(group, marks, self.live):
-                return UndoneView.end_of(group, self.marks), group
-            self.end, self.group, self.marks = group[0].offset, [], []
-        return None
+    def add(self, line: Line) -> None:
+        """A line of the undo being read, checked against the line after it (read before it)."""
+        if self.last is None:
+            self.last = line
+        else:
+            later, last = self.prev, self.last.record
+            if (line.record["time"], line.record["by"]) != (last["time"], last["by"]):
+                raise self.view.damaged(f"byte {line.offset}", f"entry {later.entry['n']} is not undone with "
+                                                               f"entry {line.entry['n']}, before it")
+            if later.entry["n"] != line.entry["n"] + 1:
+                raise self.view.damaged(f"byte {line.offset}", f"entry {later.entry['n']} follows entry "
+                                                               f"{line.entry['n']} in one undo")
+        self.kept.appendleft(line)
+        self.read += 1
+        self.digest += zlib.crc32(line.raw)
+        if line.inner is None:
+            self.whole_read.add(line.offset)
+        if self.live_so_far:  # no longer asked once an entry is found gone: the undo stands
+            self.live_so_far = self.live(line.entry, line.record["log_at"])
+        refusal = self.judge(line.entry) if self.judge is not None else None
+        if refusal:
+            self.refusal = (line.entry, refusal)  # the oldest refused is the one told
+        self.judged()
+
+    def judged(self) -> None:
+        """The undo read so far, if it stands, is the one found; one that does not stand is skipped,
+        and the walk goes on before it."""
+        last = self.last
+        assert last is not None
+        whole = self.read == last.record["count"]
+        if not (whole or (self.read == 1 and not self.whole)):
+            return  # the undo is read on
+        marks = [m.record["mark"] for m in self.marks]
+        stands = not self.live_so_far or ("undone" in marks and "redoing" not in marks)
+        if not self.whole and self.read == 1 and stands:
+            self.found = self.group()  # its last line stands, so does the undo
+        elif whole:
+            if stands:
+                self.found = self.group()
+            else:
+                self.end, self.marks = self.prev.offset, []
+                self.reset()
+
+    def group(self) -> Group:
+        last = self.last
+        assert last is not None
+        return Group(last, list(self.kept), last.record["count"],
+                     last.offset + len(last.raw) + 1, UndoneView.end_of(last, self.marks),
+                     frozenset(self.whole_read), self.digest, self.refusal)
 
 
 class _Scan:

@@ -79,6 +79,33 @@ def test_a_new_log_gets_the_mode_asked_for(tmp_path):
     assert mode(log) == 0o600
 
 
+def test_a_log_appended_in_pieces_is_written_in_blocks_and_says_how_much(tmp_path, monkeypatch):
+    """An undo or a redo of many entries hands its lines over one at a time (no one holds them
+    whole): they go out in blocks of about 1 MiB, and the count of bytes comes back."""
+    log = tmp_path / "c.log.jsonl"
+    log.write_bytes(b'{"n":1}\nleft by a crash')
+    writes: list[int] = []
+    real = os.write
+    monkeypatch.setattr(os, "write", lambda fd, data: writes.append(len(data)) or real(fd, data))
+    line = b'{"n":2,"summary":"' + b"x" * 1000 + b'"}\n'
+    assert atomic.append_log(str(log), 8, (line for _ in range(3000))) == 3000 * len(line)
+    assert log.read_bytes() == b'{"n":1}\n' + line * 3000
+    assert len(writes) == 3 and all(size >= 1 << 20 for size in writes[:-1])
+
+
+def test_a_piece_that_fails_to_come_stops_the_append(tmp_path):
+    log = tmp_path / "c.log.jsonl"
+    log.write_bytes(b'{"n":1}\n')
+
+    def pieces():
+        yield b'{"n":2}\n'
+        raise SaveError("the undone file changed")
+
+    with pytest.raises(SaveError, match="changed"):
+        atomic.append_log(str(log), 8, pieces())
+    assert log.read_bytes() == b'{"n":1}\n'  # nothing of it written: the block was not full yet
+
+
 @pytest.fixture
 def folder_refuses(monkeypatch):
     """A folder where no file can be created (faked: the tests may run as root, whom no mode stops)."""

@@ -170,3 +170,40 @@ def test_a_file_of_leftovers_and_blanks_is_written_over_from_its_start(tmp_path)
     assert view(tmp_path, f).last_undo(live(4, 6)) == (0, [])  # neither undo committed
     f = File().undo(4).undo(6, mark=False)
     assert numbers(view(tmp_path, f).last_undo(live(4, 6))[1]) == [4]  # marked: it stands, its entries typed again
+
+
+@pytest.mark.parametrize("raw", [
+    b'{"at":0,"time":"t","by":"undo","log_at":5,"entry":{"n":1}}',  # as journal writes it
+    b'{"at":0,"by":"a \\",\\"entry\\":{} \\\\","entry":{"n":1}}',  # the key inside a string
+    b'{"at":0,"side":{"x.toml":{"entry":1,"z":[2]}},"entry":{"n":1}}',  # inside a nested value
+    b'{"at":0,"entry":{"n":1},"entry":{"n":2}}',  # twice: the last one counts, as in any JSON
+    b'{"at":0,"entry":{"n":1},"count":3}',  # a key after the entry
+    b'{"at": 0, "entry": {"n": 1}}',  # spaced by hand
+    b'{"at":0,"entry":{"n":1}} ',
+    '{"at":0,"by":"é","entry":{"n":1,"summary":"ü"}}'.encode("utf-8"),
+])
+def test_a_line_read_in_two_parts_is_the_record_json_reads(raw):
+    from journal import files
+    from journal.store.undone import split_line
+
+    record, inner = split_line(raw)
+    assert record == files.parse_json(raw)
+    if inner is not None:
+        assert files.parse_json(inner) == record["entry"] and raw.endswith(inner + b"}")
+
+
+@pytest.mark.parametrize("raw", [b'{"at":0,"entry":{"n":1}', b'{"at":0,"entry":}', b'{"at":0,"entry":{"n":1}}}',
+                                 b'{"at":0,"entry":{"n":"\xff"}}'])
+def test_a_line_that_is_not_json_is_refused_read_in_parts_or_whole(raw):
+    from journal.store.undone import split_line
+
+    with pytest.raises(ValueError):
+        split_line(raw)
+
+
+def test_an_undo_read_from_the_end_keeps_only_its_oldest_lines_and_counts_the_rest(tmp_path):
+    f = File().undo(*range(4, 40))
+    group, end = view(tmp_path, f).last_group(live(), keep=3)
+    assert group is not None and end == len(f.data)
+    assert numbers(group.kept) == [4, 5, 6] and group.total == 36 and group.last.entry["n"] == 39
+    assert numbers(view(tmp_path, f).last_undo(live())[1]) == list(range(4, 40))
