@@ -391,6 +391,7 @@ def test_sigint_leaves_old_or_new_save_and_says_which(tmp_path):
 
 # --- concurrent writers ----------------------------------------------------------------------
 
+@pytest.mark.slow  # eight writer processes at once: the long runs (per-campaign locks are also in tests/store)
 def test_concurrent_writers_serialize(tmp_path):
     saves = tmp_path / "saves"
     make_campaign(saves)
@@ -413,6 +414,7 @@ def test_concurrent_writers_serialize(tmp_path):
     ok(saves, "check", "-s", NAME)
 
 
+@pytest.mark.slow  # readers and writers as processes at once: the long runs
 def test_concurrent_readers_and_writers_never_see_a_partial_save(tmp_path):
     saves = tmp_path / "saves"
     make_campaign(saves)

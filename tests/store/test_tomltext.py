@@ -4,7 +4,7 @@ texts tomli-w writes (the log's patches and hashes are of those bytes)."""
 from __future__ import annotations
 
 import tomli_w
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from journal.store.tomltext import TableTexts
 
@@ -15,7 +15,6 @@ VALUES = st.recursive(PLAIN, lambda inner: st.one_of(st.lists(inner, max_size=3)
 DOCS = st.dictionaries(KEYS, VALUES, max_size=4)
 
 
-@settings(max_examples=300)
 @given(st.lists(DOCS, min_size=1, max_size=5))
 def test_each_text_is_the_one_tomli_w_writes_whatever_came_before(docs):
     texts = TableTexts()
