@@ -18,7 +18,10 @@ It prints, measured in this one run:
      twice: with Helvetica, a standard font it does not embed (the figure first measured), and with
      the DejaVu Sans Condensed that journal ships and embeds (journal/pdf/fontfiles), as every
      journal PDF now does since issue 27: the second is the like-for-like baseline, as a TrueType
-     font costs ReportLab its subsetting and the glyph widths of every string;
+     font costs ReportLab its subsetting and the glyph widths of every string. A third run draws
+     with DejaVu as many text lines as journal's PDF holds (counted on its pages with pypdf: each
+     entry is at least two lines, what happened and the command typed), the same number of text
+     lines on the page;
   4. start-up per game: `journal show` of each game's demo save and one command of the
      game, vs the same import floor (target <= 1.5x), medians of 9 interleaved runs
      (`--startup-only` measures only this);
@@ -122,6 +125,27 @@ def pdf_vs_canvas(j: list[str], tmp: Path, lines: int) -> None:
     print(f"3. pdf of {lines + 1} entries vs bare canvas, {lines} lines: {t_pdf:.2f} s / {t_base:.2f} s (Helvetica) = "
           f"{t_pdf / t_base:.2f}x; / {t_ttf:.2f} s (DejaVu, embedded as journal embeds it) = {t_pdf / t_ttf:.2f}x "
           f"(target <= 2x); peak memory {peak:.0f} MB (target <= 100 MB at 100,000 entries)")
+    drawn = text_lines(tmp / "big.pdf")
+    same = statistics.median(timed([sys.executable, "-c", BASELINE_PDF_TTF, str(tmp / "bare-ttf.pdf"), str(drawn),
+                                    font]) for _ in range(3))
+    print(f"   vs a canvas drawing the {drawn} text lines journal's PDF holds (DejaVu): {t_pdf:.2f} s / {same:.2f} s = "
+          f"{t_pdf / same:.2f}x")
+
+
+def text_lines(pdf: Path) -> int:
+    """The lines of text on a PDF's pages: the distinct baselines of each page (pypdf)."""
+    from pypdf import PdfReader
+
+    count = 0
+    for page in PdfReader(str(pdf)).pages:
+        baselines: set[float] = set()
+
+        def seen(text, cm, tm, _font, _size, baselines=baselines):
+            if text.strip():
+                baselines.add(round(tm[5] * cm[3] + cm[5], 1))
+        page.extract_text(visitor_text=seen)
+        count += len(baselines)
+    return count
 
 
 def batch_lines(n: int) -> str:
