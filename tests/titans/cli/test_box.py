@@ -91,6 +91,10 @@ def test_the_board_is_entered_a_city_at_a_time_and_the_box_names_what_is_missing
     (["card", "T1", "--reward", "1", "--green", "2/1", "--white", "2/1", "--blue", "2/1", "--red", "2/1",
       "--immune", "fire"], "--immune 'fire': Attack Tags are"),
     (["invader", "Terrestrial", "--category", "flying", "--code", "T9"], "should be 1-3 letters"),
+    (["card", "T1", "--reward", "9" * 5000, "--green", "2/1", "--white", "2/1", "--blue", "2/1", "--red", "2/1"],
+     "a card's Reward Value is 1-"),
+    (["card", "T1", "--reward", "1", "--green", "2/" + "9" * 5000, "--white", "2/1", "--blue", "2/1", "--red",
+      "2/1"], "expected HP/DMG"),
     (["dice", "--faces", "a,b,c,d,e,f", "--red", "z", "--combat", "a", "--movement", "a", "--repair", "a"],
      "red should name the red symbol"),
     (["dice", "--faces", "a,b,c", "--red", "a", "--combat", "a", "--movement", "a", "--repair", "a"],
@@ -292,3 +296,12 @@ def test_in_the_table_shell_the_card_is_asked_at_its_prompt(boxed):
     sh.ready()
     assert sh.leave() == 0
     assert j(boxed, "titans", "box")["invaders"]["cards"] == ["T1"]
+
+
+def test_a_name_typed_with_odd_white_space_is_kept_as_its_words(journal):
+    """The hostile sweep: a name ending in a vertical tab was recorded as its words and then looked
+    up as typed (an internal error)."""
+    r = journal("titans", "box", "invader", "Swarm\x0b", "--category", "flying", ok=True)
+    assert "Swarm: flying, pawns S1-S5" in r.stdout
+    r = journal("titans", "box", "rift", "North\u2028", "--threatens", "Tokyo", ok=True)
+    assert "The North Rift threatens Tokyo." in r.stdout

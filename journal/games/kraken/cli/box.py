@@ -247,8 +247,8 @@ def cells(text: str) -> list[str]:
 
 
 def whole(text: str) -> int:
-    if not text.isdigit():
-        raise InputError(f"{typed(text)}: expected a whole number, 0 or more")
+    if not text.isdigit() or len(text) > 9:
+        raise InputError(f"{typed(text)}: expected a whole number, 0 or more (at most 9 digits)")
     return int(text)
 
 

@@ -330,7 +330,7 @@ def ask_card(rt: Runtime, missing: MissingCard) -> dict:
 # --- reading what was typed ------------------------------------------------------------------
 
 def reward_of(text: str) -> int:
-    n = int(text) if text.strip().isdigit() else 0
+    n = int(text) if text.strip().isdigit() and len(text.strip()) <= 3 else 0
     if not 1 <= n <= RIFT_SPOTS:
         raise InputError(f"--reward {typed(text)}: a card's Reward Value is 1-{RIFT_SPOTS}")
     return n
@@ -339,7 +339,7 @@ def reward_of(text: str) -> int:
 def section_of(text: str, tier: str) -> dict:
     """"3/1": a section's HP 3 and DMG 1."""
     hp, sep, dmg = text.partition("/")
-    if not sep or not hp.strip().isdigit() or not dmg.strip().isdigit():
+    if not sep or not all(v.strip().isdigit() and len(v.strip()) <= 3 for v in (hp, dmg)):
         raise InputError(f"--{tier} {typed(text)}: expected HP/DMG, e.g. 3/1")
     if not 1 <= int(hp) <= 99 or int(dmg) > 99:
         raise InputError(f"--{tier} {typed(text)}: HP is 1-99 and DMG 0-99")
@@ -486,7 +486,7 @@ def box_rift(rt: Runtime, name: str, threatens: tuple[str, ...]) -> None:
         rifts[rift] = {"threatens": [spelled(name_of(c, "--threatens"), names) for c in threatens]}
         return doc
     doc = update(rt, "board", change)
-    rift = spelled(name, list(doc["rifts"]))
+    rift = spelled(name_of(name, "NAME"), list(doc["rifts"]))
     told(rt, f"The {rift} Rift threatens {', '.join(doc['rifts'][rift]['threatens'])}.",
          {"rift": rift, **doc["rifts"][rift]})
 
@@ -508,7 +508,7 @@ def box_invader(rt: Runtime, name: str, category: str, code: str | None) -> None
         doc[kind] = {"category": t["category"], "code": t["code"], "card": t["card"]}
         return doc
     doc = update(rt, "invaders", change)
-    kind = spelled(name, list(doc))
+    kind = spelled(name_of(name, "NAME"), list(doc))
     t = doc[kind]
     told(rt, f"{kind}: {t['category']}, pawns {t['code']}1-{t['code']}{PAWNS_PER_TYPE}; their cards are asked for "
              f"as they come out.", {"invader": kind, "category": t["category"], "code": t["code"]})
