@@ -38,7 +38,10 @@ def run_one(rt: Runtime, root: click.Group, game_id: str, title: str) -> dict:
     spec = templates.load(game_id, "demo.toml")
     name = spec["save"]
     os.makedirs(rt.saves_dir, exist_ok=True)
-    with locking.locked(rt.saves_dir, True):  # never under another command's feet
+    log = os.path.join(rt.saves_dir, f"{name}.log.jsonl")
+    # never under another command's feet: the demo campaign's own lock (its commands finish first),
+    # then the folder's while its names go
+    with locking.campaign(rt.saves_dir, log, True), locking.names_changing(rt.saves_dir):
         for suffix in (".toml", ".log.jsonl", ".undone.jsonl", ".pdf"):  # as named: a link is removed, not its target
             atomic.remove(os.path.join(rt.saves_dir, f"{name}{suffix}"))
     paths = rt.paths(name)
