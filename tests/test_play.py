@@ -182,7 +182,7 @@ def test_play_help_and_completion_of_a_game_whose_commands_load_lazily(journal):
     ("show --json", "--json is for scripts"),
     ("--saves elsewhere show", "--saves goes before play"),
     ("-s camp -s camp show", "-s is given twice"),  # the root's own parser reads what comes before
-    ("-x show", "No such option '-x'"),
+    ("-x show", "No such option"),  # Click's own words, which differ between 8.2.0 and later
     ("batch -", "batch reads a file in the table shell"),
     ("note \"unclosed", "no closing quotation"),
 ])
