@@ -164,6 +164,16 @@ def asked_line(what: str, choices: str, verb: str, told: set[str] | None = None)
     return f"{what} {'result' if verb == 'roll' else 'draw'} ({enter})"
 
 
+def asked_until_read(read: Callable[[str], str], question: str, parse: Callable[[str], R]) -> R:
+    """One answer typed at a terminal (`read` asks `question`), asked again, after its one-line
+    error, until `parse` reads it (the player's box: an invader's card, a flight's row)."""
+    while True:
+        try:
+            return parse(read(question).strip())
+        except InputError as e:
+            click.echo(e.message, err=True)
+
+
 class DiceAsker:
     """On a terminal: the result of each die, typed by the player, or Enter to let journal roll.
 

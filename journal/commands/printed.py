@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 
 import click
 
@@ -133,7 +133,7 @@ def write(path: str, parts: Iterable[str]) -> None:
     try:
         last = "\n"
         with open(tmp, "ab") as f:
-            for text in batched(parts):
+            for text in atomic.blocks(parts, 1 << 16):
                 f.write(shown(text).encode("utf-8"))
                 last = text[-1:] or last
             f.write((("" if last == "\n" else "\n") + SIGNATURE).encode("utf-8"))
@@ -144,20 +144,6 @@ def write(path: str, parts: Iterable[str]) -> None:
         atomic.remove(tmp)
         raise
     atomic.sync_folder(folder_of(path))
-
-
-def batched(parts: Iterable[str], size: int = 1 << 16) -> Iterator[str]:
-    """The pieces of a text joined into runs of about `size` characters (one write, not thousands)."""
-    run: list[str] = []
-    held = 0
-    for part in parts:
-        run.append(part)
-        held += len(part)
-        if held >= size:
-            yield "".join(run)
-            run, held = [], 0
-    if run:
-        yield "".join(run)
 
 
 RENDERERS = {"md": "markdown", "html": "html", "bbcode": "bbcode"}
@@ -198,7 +184,9 @@ def report(rt: Runtime, save: str | None, fmt: str, short: bool, output: str | N
             if rt.json:
                 rt.emit([], {"format": fmt, "text": "".join(parts)})
             else:
-                for text in batched(parts):  # unwrapped (prose wrapping would break its lines), no raw control
+                from journal.store.atomic import blocks
+
+                for text in blocks(parts, 1 << 16):  # unwrapped (prose wrapping would break its lines), no raw control
                     click.echo(shown(text), nl=False)
             return
         out = files.clean_path(output)

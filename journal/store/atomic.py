@@ -12,6 +12,7 @@ import os
 import re
 import stat
 from collections.abc import Callable, Iterable, Iterator
+from typing import AnyStr
 
 from journal.errors import SaveError
 from journal.store.paths import beside, folder_of
@@ -202,18 +203,19 @@ def append_log(log_path: str, committed_end: int, data: bytes | Iterable[bytes],
     return written
 
 
-def blocks(pieces: Iterable[bytes], size: int = 1 << 20) -> Iterator[bytes]:
-    """Pieces joined into blocks of about `size` bytes."""
-    block: list[bytes] = []
+def blocks(pieces: Iterable[AnyStr], size: int = 1 << 20) -> Iterator[AnyStr]:
+    """Pieces (bytes, or text) joined into blocks of about `size` bytes or characters: one write,
+    not thousands."""
+    block: list[AnyStr] = []
     held = 0
     for piece in pieces:
         block.append(piece)
         held += len(piece)
         if held >= size:
-            yield b"".join(block)
+            yield piece[:0].join(block)
             block, held = [], 0
     if block:
-        yield b"".join(block)
+        yield block[0][:0].join(block)
 
 
 def write_all(fd: int, data: bytes) -> None:

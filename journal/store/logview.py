@@ -309,29 +309,9 @@ class LogView:
         `read_all` checks, from the head of each line alone (`{"n":5,"at":1234,`, as journal
         begins every line; another line is read whole), in chunks of 1 MiB, so that a writer
         refuses a reordered, cut or padded log as `check` does, at a fraction of its cost."""
-        if not self.entries:
-            return
-        if not self.end:
-            self.scan(1)
-        f = self.open()
-        if f is None:
-            return
-        number, offset, carry = 1, 0, b""
-        with f:
-            left = self.end
-            while left > 0:
-                read = f.read(min(chunk, left))
-                if not read:  # pragma: no cover - shorter than when scanned: scan names it next time
-                    break
-                data, left = carry + read, left - len(read)
-                lines = data.split(b"\n")
-                carry = lines.pop()
-                for line in lines:
-                    if not line.startswith(b'{"n":%d,"at":%d,' % (number, offset)):  # as journal writes it
-                        self._in_order(line, number, offset)  # else read whole: another shape, or out of order
-                    number, offset = number + 1, offset + len(line) + 1
-                if len(carry) > files.MAX_BYTES:
-                    self._entry(None, f"line {number}")
+        for number, offset, line in self.lines(chunk):
+            if not line.startswith(b'{"n":%d,"at":%d,' % (number, offset)):  # as journal writes it
+                self._in_order(line, number, offset)  # else read whole: another shape, or out of order
 
     def _in_order(self, line: bytes, number: int, offset: int) -> None:
         head = re.match(LINE_HEAD, line)

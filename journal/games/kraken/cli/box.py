@@ -29,7 +29,7 @@ from journal.games.kraken.model import flight_table as ft
 from journal.hints import cmd
 from journal.options import OrderedGroup
 from journal.games.kraken.model.constants import GEN_FIELDS as GEN_FIELDS_CHOICE
-from journal.runtime import Mode, Runtime, pass_rt
+from journal.runtime import Mode, Runtime, asked_until_read, pass_rt
 
 if TYPE_CHECKING:
     from journal.outcome import Outcome
@@ -234,14 +234,6 @@ def generator_text(doc: dict) -> str:
 
 # --- asked on a terminal, as the flight comes ---------------------------------------------------
 
-def asked(read: Callable[[str], str], question: str, parse: Callable[[str], object]) -> object:
-    while True:
-        try:
-            return parse(read(question).strip())
-        except InputError as e:
-            click.echo(e.message, err=True)
-
-
 def cells(text: str) -> list[str]:
     return [c.strip() for c in text.split(",")] if text.strip() else []
 
@@ -277,17 +269,17 @@ def ask_row(rt: Runtime, number: int) -> dict:
             ft.parse_enemy(text)
         return text
 
-    row: dict = {"name": asked(read, f"Flight {number} name", name),
-                 "timeline": asked(read, f"Flight {number} timeline (cells, e.g. -,-,V; Enter: none)", timeline),
-                 "objectives": asked(read, f"Flight {number} objectives (e.g. T7,T9; Enter: none)", objectives),
+    row: dict = {"name": asked_until_read(read, f"Flight {number} name", name),
+                 "timeline": asked_until_read(read, f"Flight {number} timeline (cells, e.g. -,-,V; Enter: none)", timeline),
+                 "objectives": asked_until_read(read, f"Flight {number} objectives (e.g. T7,T9; Enter: none)", objectives),
                  "enemies": []}
     while len(row["enemies"]) < 4:
-        spec = asked(read, f"Flight {number} enemy {len(row['enemies']) + 1} (e.g. Mine 3-0, 5, 0-0; Enter: no "
+        spec = asked_until_read(read, f"Flight {number} enemy {len(row['enemies']) + 1} (e.g. Mine 3-0, 5, 0-0; Enter: no "
                            f"more)", enemy)
         if not spec:
             break
         row["enemies"].append(spec)
-    row["xp"] = asked(read, f"Flight {number} XP", whole)
+    row["xp"] = asked_until_read(read, f"Flight {number} XP", whole)
     return row
 
 

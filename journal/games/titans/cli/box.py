@@ -26,7 +26,7 @@ from journal.games.titans.rules.model import CATEGORIES, CHECKS, PAWNS_PER_TYPE,
 from journal.hints import cmd
 from journal.options import OrderedGroup
 from journal.outcome import copy_state
-from journal.runtime import Mode, Runtime, pass_rt
+from journal.runtime import Mode, Runtime, asked_until_read, pass_rt
 from journal.schema import fold
 from journal.text import plural, word_problem
 
@@ -298,15 +298,6 @@ def put_card(t: dict, number: int, card: dict) -> None:
     deck[number - 1] = card
 
 
-def asked(read: Callable[[str], str], question: str, parse: Callable[[str], object]) -> object:
-    """One answer, asked again until it reads."""
-    while True:
-        try:
-            return parse(read(question).strip())
-        except InputError as e:
-            click.echo(e.message, err=True)
-
-
 def ask_card(rt: Runtime, missing: MissingCard) -> dict:
     """The card's numbers, typed by the player as the invader comes out (the prompt of the dice:
     the table shell's own in `journal play`)."""
@@ -314,14 +305,14 @@ def ask_card(rt: Runtime, missing: MissingCard) -> dict:
     pid = missing.pid
     click.echo(f"{pid} ({missing.kind}) comes out, and its Invader Card is not in your box yet: type its numbers "
                f"(Ctrl-C: nothing is saved).")
-    reward = asked(read, f"{pid} Reward Value (1-{RIFT_SPOTS}; Enter: {missing.reward})",
+    reward = asked_until_read(read, f"{pid} Reward Value (1-{RIFT_SPOTS}; Enter: {missing.reward})",
                    lambda text: reward_of(text) if text else missing.reward)
     card: dict = {"reward": reward}
     for tier in TIERS:
         def section(text: str, t: str = tier) -> dict:
             return section_of(text, t)
-        card[tier] = asked(read, f"{pid} {tier} section, HP/DMG (e.g. 3/1)", section)
-    immune = asked(read, f"{pid} red section immune to ({', '.join(TAGS)}; Enter: none)", tags_of)
+        card[tier] = asked_until_read(read, f"{pid} {tier} section, HP/DMG (e.g. 3/1)", section)
+    immune = asked_until_read(read, f"{pid} red section immune to ({', '.join(TAGS)}; Enter: none)", tags_of)
     if immune:
         card["red"]["immune"] = immune
     return card
