@@ -9,7 +9,6 @@ import contextlib
 import functools
 import importlib
 import os
-import re
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
@@ -81,15 +80,14 @@ class DeltaType(click.ParamType):
 
     def __init__(self, digits: int = 3):
         self.digits = digits
-        self.pattern = rf"([+-])(\d{{1,{digits}}})|=(\d{{1,{digits}}})"  # compiled when first used
 
     def convert(self, value, param, ctx) -> Delta:
         if isinstance(value, Delta):
             return value
         text = str(value).strip()
-        m = re.fullmatch(self.pattern, text)
-        if m is not None:
-            return Delta(None, int(m.group(3))) if m.group(3) is not None else Delta(int(m.group(1) + m.group(2)), None)
+        sign, number = text[:1], text[1:]
+        if sign in ("+", "-", "=") and number.isdecimal() and len(number) <= self.digits:
+            return Delta(None, int(number)) if sign == "=" else Delta(int(sign + number), None)
         if text.isdigit() and len(text) <= self.digits:
             self.fail(f"'{text}' could mean either: type +{text} to add {text}, or ={text} to set it to {text}",
                       param, ctx)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import functools
 import re
+import string
 
-_BARE = r"[A-Za-z0-9_-]+"
+_BARE = frozenset(string.ascii_letters + string.digits + "_-")  # the characters of a bare TOML key
 
 
 def _quoted(s: str) -> str:
@@ -19,7 +20,7 @@ def _quoted(s: str) -> str:
 
 @functools.lru_cache(maxsize=4096)  # validating a save quotes the same few keys thousands of times
 def quote_key(key: str) -> str:
-    return key if re.fullmatch(_BARE, key) else _quoted(key)
+    return key if key and _BARE.issuperset(key) else _quoted(key)
 
 
 def key_path(prefix: str, key) -> str:
