@@ -149,7 +149,7 @@ def copy(folder: str, name: str, new: str) -> dict:
     src = resolve(check_name(name, "the campaign"), folder)
     to = resolve(check_name(new, "the new name"), folder)
     with Session(src, exclusive=False) as s:  # its writers wait; its readers and other campaigns do not
-        s.history()  # every committed entry checked, and the undone ones: a copy is as sound as its source
+        s.check_history()  # every committed entry checked, and the undone ones: a copy is as sound as its source
         with locking.names_changing(folder):
             _free(to)
             if _copy_unit(folder, s, to):
@@ -165,7 +165,7 @@ def rename(folder: str, name: str, new: str) -> dict:
     if os.path.realpath(src.save) == os.path.realpath(to.save):
         raise InputError(f"{typed(name)} already has that name")
     with Session(src) as s:  # its own lock: commands on other campaigns never wait for it
-        s.history()  # a campaign is renamed whole and sound, as it is copied
+        s.check_history()  # a campaign is renamed whole and sound, as it is copied (read as a stream)
         with locking.names_changing(folder):
             _free(to)
             current = read_current(folder) == src.name

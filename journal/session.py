@@ -302,11 +302,6 @@ class Session:
                 yield entry
             seen, want = len(found), want * 4
 
-    def history(self) -> list[dict]:
-        """Every entry of the log, and among them the entries undo took back, marked `undone` (each
-        read and checked: copy, rename)."""
-        return list(self.history_stream())
-
     def check_history(self) -> list:
         """Read and check every entry of the log, in a stream (nothing kept but where each line
         starts), and the undos that stand (`check`): the undone file's lines, each `live` when its
