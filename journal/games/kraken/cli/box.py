@@ -30,6 +30,7 @@ from journal.hints import cmd
 from journal.options import OrderedGroup
 from journal.games.kraken.model.constants import GEN_FIELDS as GEN_FIELDS_CHOICE
 from journal.runtime import Mode, Runtime, asked_until_read, pass_rt
+from journal.text import wrap
 
 if TYPE_CHECKING:
     from journal.outcome import Outcome
@@ -199,7 +200,7 @@ def keep_answers(rt: Runtime, out: Outcome) -> None:
     if not answers:
         return
     update(rt, GENERATOR, lambda doc: with_answers(doc, answers))
-    click.echo(f"Kept in your box ({path_of(rt, GENERATOR)}) for every later Location.")
+    click.echo("\n".join(wrap([f"Kept in your box ({path_of(rt, GENERATOR)}) for every later Location."])))
 
 
 def with_answers(doc: dict, answers: dict) -> dict:
@@ -247,8 +248,8 @@ def whole(text: str) -> int:
 def ask_row(rt: Runtime, number: int) -> dict:
     """The row of flight `number`, typed from the book's FLIGHT TABLE (the prompt of the dice)."""
     read = rt.dice_asker().read_line
-    click.echo(f"Flight {number} is not in your box yet: type its row from the FLIGHT TABLE (Ctrl-C: the flight "
-               f"stands, its page stays empty).")
+    click.echo("\n".join(wrap([f"Flight {number} is not in your box yet: type its row from the FLIGHT TABLE "
+                                f"(Ctrl-C: the flight stands, its page stays empty)."])))
 
     def name(text: str) -> str:
         if not text:
@@ -270,12 +271,14 @@ def ask_row(rt: Runtime, number: int) -> dict:
         return text
 
     row: dict = {"name": asked_until_read(read, f"Flight {number} name", name),
-                 "timeline": asked_until_read(read, f"Flight {number} timeline (cells, e.g. -,-,V; Enter: none)", timeline),
-                 "objectives": asked_until_read(read, f"Flight {number} objectives (e.g. T7,T9; Enter: none)", objectives),
+                 "timeline": asked_until_read(read, f"Flight {number} timeline (cells, e.g. -,-,V; Enter: none)",
+                                              timeline),
+                 "objectives": asked_until_read(read, f"Flight {number} objectives (e.g. T7,T9; Enter: none)",
+                                                objectives),
                  "enemies": []}
     while len(row["enemies"]) < 4:
-        spec = asked_until_read(read, f"Flight {number} enemy {len(row['enemies']) + 1} (e.g. Mine 3-0, 5, 0-0; Enter: no "
-                           f"more)", enemy)
+        spec = asked_until_read(read, f"Flight {number} enemy {len(row['enemies']) + 1} (e.g. Mine 3-0, 5, 0-0; "
+                                      f"Enter: no more)", enemy)
         if not spec:
             break
         row["enemies"].append(spec)

@@ -28,7 +28,7 @@ from journal.options import OrderedGroup
 from journal.outcome import copy_state
 from journal.runtime import Mode, Runtime, asked_until_read, pass_rt
 from journal.schema import fold
-from journal.text import plural, word_problem
+from journal.text import plural, word_problem, wrap
 
 if TYPE_CHECKING:
     from journal.games.titans.rules.model import MissingCard
@@ -288,7 +288,7 @@ def card_for(rt: Runtime, missing: MissingCard) -> dict:
         put_card(t, number, card)
         return doc
     update(rt, "invaders", record)
-    click.echo(f"Kept in your box ({path_of(rt, 'invaders')}) for every later campaign.")
+    click.echo("\n".join(wrap([f"Kept in your box ({path_of(rt, 'invaders')}) for every later campaign."])))
     return data.card_entry(path_of(rt, "invaders"), kind or missing.kind, number, card, missing.category)
 
 
@@ -303,10 +303,10 @@ def ask_card(rt: Runtime, missing: MissingCard) -> dict:
     the table shell's own in `journal play`)."""
     read = rt.dice_asker().read_line
     pid = missing.pid
-    click.echo(f"{pid} ({missing.kind}) comes out, and its Invader Card is not in your box yet: type its numbers "
-               f"(Ctrl-C: nothing is saved).")
+    click.echo("\n".join(wrap([f"{pid} ({missing.kind}) comes out, and its Invader Card is not in your box yet: "
+                                f"type its numbers (Ctrl-C: nothing is saved)."])))
     reward = asked_until_read(read, f"{pid} Reward Value (1-{RIFT_SPOTS}; Enter: {missing.reward})",
-                   lambda text: reward_of(text) if text else missing.reward)
+                              lambda text: reward_of(text) if text else missing.reward)
     card: dict = {"reward": reward}
     for tier in TIERS:
         def section(text: str, t: str = tier) -> dict:
