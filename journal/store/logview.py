@@ -203,15 +203,20 @@ class LogView:
                 offsets.append(offset)
             yield entry
 
+    def committed_file(self) -> BinaryIO | None:
+        """The log open to read its committed lines (its committed end found first), or None when
+        it has none or there is no log."""
+        if not self.entries:
+            return None
+        if not self.end:
+            self.scan(1)
+        return self.open()
+
     def lines(self, chunk: int = 1 << 20) -> Iterator[tuple[int, int, bytes]]:
         """(number, offset, bytes) of each committed line, oldest first, read in chunks; a line
         longer than any entry can be is refused as not a JSON object (as `parse_json` refuses it)
         before it is read whole."""
-        if not self.entries:
-            return
-        if not self.end:
-            self.scan(1)
-        f = self.open()
+        f = self.committed_file()
         if f is None:
             return
         number, offset, carry = 1, 0, b""
@@ -236,11 +241,7 @@ class LogView:
         from the save (the PDF's charts, a report). A damaged line is named as `stream` names it,
         the first from the start, as `check` does. `offsets` gets where each line starts, newest
         first."""
-        if not self.entries:
-            return
-        if not self.end:
-            self.scan(1)
-        f = self.open()
+        f = self.committed_file()
         if f is None:
             return
         number = self.entries
