@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from journal import box as box_files
 from journal.errors import InputError, JournalError, RuleError, typed
 from journal.games.kraken.model import flight_table as ft
 from journal.hints import cmd
@@ -35,7 +36,6 @@ from journal.text import wrap
 if TYPE_CHECKING:
     from journal.outcome import Outcome
 
-FOLDER = os.path.join("box", "kraken")
 FLIGHTS = "flight-table.toml"
 GENERATOR = "location-generator.toml"
 GENERATOR_TITLE = "Your LOCATION GENERATOR (kept by journal as its tables are rolled)"
@@ -48,7 +48,7 @@ RECORD = cmd("kraken box flight", "N", name="NAME", timeline="CELLS", objective=
 
 
 def folder(rt: Runtime) -> str:
-    return os.path.join(rt.saves_dir, FOLDER)
+    return box_files.folder(rt, "kraken")
 
 
 def path_of(rt: Runtime, name: str = FLIGHTS) -> str:
@@ -56,13 +56,8 @@ def path_of(rt: Runtime, name: str = FLIGHTS) -> str:
 
 
 def read_doc(rt: Runtime, name: str = FLIGHTS) -> dict:
-    """A file of the box as written ({} when there is none), read by the guarded reader."""
-    from journal import files
-
-    try:
-        return files.read_toml(path_of(rt, name), path_of(rt, name), RuleError)
-    except (FileNotFoundError, NotADirectoryError):
-        return {}
+    """A file of the box as written ({} when there is none)."""
+    return box_files.read(path_of(rt, name)) or {}
 
 
 def rows_of(doc: dict, source: str) -> dict:
@@ -98,28 +93,15 @@ def record(rt: Runtime, number: int, row: dict) -> None:
 
 def update(rt: Runtime, name: str, change: Callable[[dict], dict]) -> dict:
     """Read a file of the box, change it (`change(doc) -> doc`, refusing bad input before anything
-    is written), check it whole and write it atomically, under the box folder's lock."""
-    import tomllib
-
-    import tomli_w
-
-    from journal.store import atomic, locking
-
-    if rt.batch is not None:
-        raise InputError("a box command changes your box, not a campaign: run it on its own, not in a batch")
-    os.makedirs(folder(rt), exist_ok=True)
-    with locking.locked(folder(rt), True):
-        doc = change(read_doc(rt, name))
+    is written), check it whole and write it (journal/box.py)."""
+    def layout(doc: dict) -> tuple[str, str]:
         if name == FLIGHTS:
             rows_of(doc, path_of(rt, name))
-            text = HEADER + table_text(doc)
-        else:
-            generator_of(doc, path_of(rt, name))
-            text = GEN_HEADER + generator_text(doc)
-        if tomllib.loads(text) != doc:  # the hand-written layout must read back as the data
-            text = text[:text.index("\n\n") + 2] + tomli_w.dumps(doc)
-        atomic.atomic_write(path_of(rt, name), text.encode("utf-8"))
-    return doc
+            return HEADER, table_text(doc)
+        generator_of(doc, path_of(rt, name))
+        return GEN_HEADER, generator_text(doc)
+
+    return box_files.update(rt, path_of(rt, name), change, layout)
 
 
 def toml_value(v: object) -> str:

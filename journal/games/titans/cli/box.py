@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import click
 
+from journal import box as box_files
 from journal.errors import InputError, RuleError, typed
 from journal.games.titans.cli import files as data
 from journal.games.titans.rules.model import CATEGORIES, CHECKS, PAWNS_PER_TYPE, RIFT_SPOTS, TAGS, TIERS
 from journal.hints import cmd
 from journal.options import OrderedGroup
-from journal.outcome import copy_state
 from journal.runtime import Mode, Runtime, asked_until_read, pass_rt
 from journal.schema import fold
 from journal.text import plural, word_problem, wrap
@@ -33,7 +33,6 @@ from journal.text import plural, word_problem, wrap
 if TYPE_CHECKING:
     from journal.games.titans.rules.model import MissingCard
 
-FOLDER = os.path.join("box", "titans")
 PARTS = ("board", "invaders", "dice")
 INVADER_TYPES = 4      # the box: 4 Invader Lairs, 20 Invader Cards
 HEADER = ("# Your own War Titans box, kept by journal for every campaign (see `journal titans box`).\n"
@@ -43,7 +42,7 @@ HEADER = ("# Your own War Titans box, kept by journal for every campaign (see `j
 # --- the files --------------------------------------------------------------------------------
 
 def folder(rt: Runtime) -> str:
-    return os.path.join(rt.saves_dir, FOLDER)
+    return box_files.folder(rt, "titans")
 
 
 def path_of(rt: Runtime, part: str) -> str:
@@ -51,14 +50,8 @@ def path_of(rt: Runtime, part: str) -> str:
 
 
 def read_part(rt: Runtime, part: str) -> dict | None:
-    """A part of the box as written (None: not entered yet), read by the guarded reader."""
-    from journal import files
-
-    path = path_of(rt, part)
-    try:
-        return files.read_toml(path, path, RuleError)
-    except (FileNotFoundError, NotADirectoryError):
-        return None
+    """A part of the box as written (None: not entered yet)."""
+    return box_files.read(path_of(rt, part))
 
 
 def inline(value: object) -> str:
@@ -93,32 +86,16 @@ def invaders_text(doc: dict) -> str:
     return "".join(out).lstrip("\n")
 
 
-def write_part(rt: Runtime, part: str, doc: dict) -> None:
-    import tomllib
-
-    import tomli_w
-
-    from journal.store import atomic
-
-    text = HEADER.format(part=part) + (invaders_text(doc) if part == "invaders" else tomli_w.dumps(doc))
-    if tomllib.loads(text) != doc:  # the hand-written layout must read back as the data
-        text = HEADER.format(part=part) + tomli_w.dumps(doc)
-    atomic.atomic_write(path_of(rt, part), text.encode("utf-8"))
-
-
 def update(rt: Runtime, part: str, change: Callable[[dict], dict]) -> dict:
     """Read a part, change it (`change(doc) -> doc`, refusing bad input before anything is
-    written), check it whole and write it, under the box folder's lock."""
-    from journal.store import locking
+    written), check it whole and write it (journal/box.py)."""
+    import tomli_w
 
-    if rt.batch is not None:
-        raise InputError("a box command changes your box, not a campaign: run it on its own, not in a batch")
-    os.makedirs(folder(rt), exist_ok=True)
-    with locking.locked(folder(rt), True):
-        doc = change(copy_state(read_part(rt, part) or {}))
+    def layout(doc: dict) -> tuple[str, str]:
         check_part(part, doc, path_of(rt, part))
-        write_part(rt, part, doc)
-    return doc
+        return HEADER.format(part=part), invaders_text(doc) if part == "invaders" else tomli_w.dumps(doc)
+
+    return box_files.update(rt, path_of(rt, part), change, layout)
 
 
 def check_part(part: str, doc: dict, source: str) -> None:
