@@ -13,7 +13,7 @@ import click
 
 from journal import files, games
 from journal.errors import InputError, JournalError, typed
-from journal.options import HelpAsked
+from journal.options import LEAN_LINE, HelpAsked, lean_words
 from journal.runtime import Batch, Runtime
 from journal.session import Session
 from journal.store.tomltext import TableTexts
@@ -58,7 +58,7 @@ def batch_lines(text: str) -> list[str]:
 def run_batch(rt: Runtime, root: click.Group, paths, lines: list[str], progress: bool = False) -> Batch:
     """Run batch lines on one open save and commit once: all of them land, or none."""
     with Session(paths, on_commit=rt.committed) as session:
-        session.texts = TableTexts().dumps  # a text per line: each table written again only when it changed
+        session.texts = TableTexts().after  # a text per line: each table written again only when it changed
         rt.batch = b = Batch(session)
         # The lines' parent: a line starts with a game or a batch command, never with the root's
         # options (global options go before `batch`), so the root has nothing to parse per line.
@@ -122,6 +122,7 @@ def run_batch_line(top: click.Context, b: Batch, number: int, raw: str) -> None:
     stripped = raw.strip()
     b.line, b.args = number, args
     before = b.logged
+    top.meta[LEAN_LINE] = lean_words(args)  # its commands parse their own options alone
     try:
         name, cmd, rest = root.resolve_command(top, list(args))
         assert cmd is not None  # resolve_command raises for a name that is no command

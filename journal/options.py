@@ -15,6 +15,10 @@ from typing import NamedTuple
 import click
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+# A key of `click.Context.meta`: the line run under this context names none of the options every
+# command takes (help, --json, --saves), so its commands parse their own parameters alone (a batch
+# line: Click spends most of a parse on each parameter, given or not). See `lean_words`.
+LEAN_LINE = "journal.lean_line"
 
 
 def complete_saves(ctx, param, incomplete):
@@ -221,6 +225,18 @@ def after_command() -> tuple[click.Option, ...]:
                          callback=saves_given))
 
 
+def lean_words(words: list[str]) -> bool:
+    """Whether no word of a line could be the help option, --json or --saves (typed whole, with
+    `=VALUE`, or -h among a cluster of short flags), so the line parses the same without them."""
+    for word in words:
+        if word.startswith("--"):
+            if word.split("=", 1)[0] in ("--help", "--json", "--saves"):
+                return False
+        elif word.startswith("-") and "h" in word:
+            return False
+    return True
+
+
 def is_global(param: click.Parameter) -> bool:
     return isinstance(param, GlobalOption) or param.name == "save"
 
@@ -331,15 +347,24 @@ class Parsed(click.Command):
 
     context_class = ParsedContext
 
+    def params_kind(self, ctx: click.Context) -> tuple:
+        """What the command's parameters depend on: under the root or not, the help option's
+        names, its own parameters, and whether the line is a lean one (`LEAN_LINE`)."""
+        return (ctx.parent is None, tuple(ctx.help_option_names), id(self.params), len(self.params),
+                bool(ctx.meta.get(LEAN_LINE)))
+
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         """The command's parameters, made once per kind of context (Click builds the list, and
         checks it for a name given twice, at each of its several calls a parse makes: a batch of
-        20,000 lines made 60,000 of them)."""
-        key = (ctx.parent is None, tuple(ctx.help_option_names), id(self.params), len(self.params))
+        20,000 lines made 60,000 of them). A lean line's are the command's own alone."""
+        key = self.params_kind(ctx)
         kept: dict[tuple, list[click.Parameter]] = vars(self).setdefault("params_kept", {})
         if key not in kept:
-            params = super().get_params(ctx)
-            kept[key] = params if ctx.parent is None else [*params, *after_command()]
+            if key[-1]:
+                kept[key] = list(self.params)
+            else:
+                params = super().get_params(ctx)
+                kept[key] = params if ctx.parent is None else [*params, *after_command()]
         return list(kept[key])
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
@@ -352,7 +377,7 @@ class Parsed(click.Command):
         """Click's parser of the command's options, made once per kind of context and handed this
         context at each parse (a batch parses thousands of lines with the same commands), each
         option it reads noted (`watch`, the notes begun again at each parse)."""
-        key = (ctx.parent is None, tuple(ctx.help_option_names), id(self.params), len(self.params))
+        key = self.params_kind(ctx)
         made: dict[tuple, tuple] = vars(self).setdefault("parsers_made", {})
         if key not in made:
             fresh = super().make_parser(ctx)
@@ -375,6 +400,8 @@ class Parsed(click.Command):
                 refuse_repeated(seen, words, ctx)
             if isinstance(ctx, ParsedContext):
                 ctx.words = typed_words(words, seen, len(largs) if isinstance(self, click.Group) else None)
+            if key[-1]:  # a lean line: no --json to read first
+                return opts, largs, order
             return opts, largs, sorted(order, key=lambda p: not isinstance(p, JsonOption))
 
         parser.parse_args = parse_args  # type: ignore[method-assign]  # this parse's
@@ -445,7 +472,10 @@ class OrderedGroup(Parsed, click.Group):
         """A command name in any case (`journal EPM card 3`); a name journal does not know is
         refused with the names it is close to ("Did you mean 'titans'?")."""
         name = click.utils.make_str(args[0])
-        if not name.startswith("-") and self.get_command(ctx, name) is None:
+        cmd = None if name.startswith("-") else self.get_command(ctx, name)
+        if cmd is not None:  # (Click's resolve_command would look it up again)
+            return name, cmd, args[1:]
+        if not name.startswith("-"):
             known = self.known_names(ctx)
             folded = {n.casefold(): n for n in known}
             if name.casefold() in folded:

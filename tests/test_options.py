@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import click
 import pytest
 from click.testing import CliRunner
@@ -194,3 +196,62 @@ def test_a_command_declared_with_another_class_is_named_when_added():
 
     with pytest.raises(TypeError, match="'plain'.*cls=JournalCommand"):
         g.add_command(plain)
+
+
+# --- a batch line's lean parse ---------------------------------------------------------------------
+
+LINE_WORDS = ["-s", "camp", "--save=camp", "-scamp", "--character", "Ana", "--booster", "Jet", "--retry", "--rolls",
+              "3", "-2", "+1", "=4", "piloting", "signal", "epm", "--", "-x", "--jso", "--hel", "--sav", "--reason",
+              "why", "--reason=why", "x y", ""]
+LINE_COMMANDS = [["note"], ["roll", "2d6"], ["set"], ["epm", "challenge"], ["epm", "card"], ["epm", "track"],
+                 ["epm"], ["titans", "credits"], ["kraken", "credits"], ["pulp", "ability"]]
+
+
+def parse_line(words: list[str], lean: bool):
+    """What Click reads of a batch line (its command's values and logged words, or the usage
+    error), with or without the options every command takes (help, --json, --saves)."""
+    from journal.cli import root
+    from journal.options import LEAN_LINE
+    from journal.runtime import Batch, Runtime
+
+    rt = Runtime(".", False, [])
+    rt.batch = Batch(None)  # type: ignore[arg-type]  # (nothing runs: the line is only read)
+    top = click.Context(root, info_name="journal", obj=rt)
+    top.meta[LEAN_LINE] = lean
+    try:
+        cmd, ctx, rest = root, top, list(words)
+        while isinstance(cmd, click.Group) and rest:
+            name, cmd, rest = cmd.resolve_command(ctx, rest)
+            ctx = cmd.context_class(cmd, info_name=name, parent=ctx)
+            with ctx.scope(cleanup=False):
+                rest = cmd.parse_args(ctx, rest)
+        return "read", dict(ctx.params), getattr(ctx, "words", None), rest
+    except click.exceptions.NoArgsIsHelpError as e:  # the batch names the group (its help is not shown)
+        return "group", e.ctx.command_path if e.ctx else None
+    except click.UsageError as e:
+        # a typo's suggestions, which may name an option a batch line refuses (--json), set aside
+        said = re.split(r" \(?Did you mean", e.format_message())[0]
+        return "refused", type(e).__name__, said
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+
+@given(st.sampled_from(LINE_COMMANDS), st.lists(st.sampled_from(LINE_WORDS), max_size=6))
+def test_a_lean_batch_line_is_read_as_the_whole_parse_reads_it(command, words):
+    """A batch line none of whose words could be -h/--help, --json or --saves parses without those
+    options (`lean_words`): Click reads it exactly as it does with them, values, logged words and
+    usage errors alike (less a typo's suggestions, which may name --json: no batch line may take it)."""
+    from journal.options import lean_words
+
+    line = [*command, *words]
+    assert lean_words(line)
+    assert parse_line(line, lean=True) == parse_line(line, lean=False)
+
+
+@pytest.mark.parametrize("word", ["-h", "--help", "--json", "--saves", "--saves=x", "--json=1", "-hs", "-sh"])
+def test_a_batch_line_that_may_name_help_json_or_saves_is_read_whole(word):
+    from journal.options import lean_words
+
+    assert not lean_words(["note", "a", word])
+    assert lean_words(["note", "a", "-s", "camp", "--reason=why", "-5", "--", "x"])
