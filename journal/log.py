@@ -353,20 +353,39 @@ def apply_patch(after: str, ops: list) -> str:
 
 # --- values: changes ----------------------------------------------------------
 
-def diff_values(before: dict, after: dict, path: tuple = ()) -> list[dict]:
-    """Leaf-level differences between two parsed documents."""
+_MISSING = object()
+
+def diff_values(before: dict, after: dict, path: tuple = (), differ: set[tuple] | None = None) -> list[dict]:
+    """Leaf-level differences between two parsed documents.
+
+    `differ`, when given, collects the path of every value that is not the same to TOML: each one
+    changed, added or removed, a value Python finds equal to its old one of another text (1 and
+    true in an array, -0.0 and 0.0), and a table whose keys come in another order. The tables
+    above such a path are the ones whose text may differ (journal.store.tomltext)."""
+    differ = set() if differ is None else differ
     out = []
     for key, bv in before.items():  # a key's path is built only for a change (this runs every command)
-        if key in after:
-            av = after[key]
-            if isinstance(bv, dict) and isinstance(av, dict):
-                out.extend(diff_values(bv, av, (*path, key)))
-            elif not (bv == av and type(bv) is type(av)):
-                out.append({"path": [*path, key], "from": bv, "to": av})
-        else:
-            out.append({"path": [*path, key], "from": bv})
-    out.extend({"path": [*path, key], "to": av} for key, av in after.items() if key not in before)
+        av = after.get(key, _MISSING)
+        if isinstance(bv, dict) and isinstance(av, dict):
+            if list(bv) != list(av):
+                differ.add((*path, key))
+            out.extend(diff_values(bv, av, (*path, key), differ))
+        elif av is _MISSING or not (bv == av and type(bv) is type(av)):
+            out.append({"path": [*path, key], "from": bv} if av is _MISSING else
+                       {"path": [*path, key], "from": bv, "to": av})
+            differ.add((*path, key))
+        elif type(bv) not in SAME_WHEN_EQUAL and repr(bv) != repr(av):
+            differ.add((*path, key))
+    for key, av in after.items():
+        if key not in before:
+            out.append({"path": [*path, key], "to": av})
+            differ.add((*path, key))
     return out
+
+
+# the types whose equal values (of the same type) TOML writes alike: others (an array, a float,
+# a date) are compared by their text too
+SAME_WHEN_EQUAL = frozenset((str, int, bool))
 
 
 def _show_path(parts: list[str]) -> str:
@@ -375,8 +394,6 @@ def _show_path(parts: list[str]) -> str:
         text = key_path(text, part)
     return text
 
-
-_MISSING = object()
 
 
 def _get(doc: dict, path: list) -> Any:

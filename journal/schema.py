@@ -171,15 +171,17 @@ class Table(Validator):
                 return False
         return fields.keys() >= value.keys()  # no unknown key
 
-    def check(self, value, path, problems):
+    def check(self, value, path, problems, keys=None):
+        """`keys`: check only those keys (of a table whose other keys are known to be valid)."""
         if not isinstance(value, dict):
             return self.wrong_type(value, path, problems)
-        for key, field in self.fields.items():
+        for key, field in self.fields.items() if keys is None else \
+                ((k, self.fields[k]) for k in keys if k in self.fields):
             if key in value:
                 field.validator.check_at(value[key], path, key, problems)
             elif field.required:
                 problems.append(f"{key_path(path, key)} is missing ({field.validator.expected})")
-        unknown = [k for k in value if k not in self.fields]
+        unknown = [k for k in (value if keys is None else keys) if k not in self.fields and k in value]
         for k in unknown:
             problems.append(f"{key_path(path, k)} is not a known key: expected {', '.join(self.fields)}")
 

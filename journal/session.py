@@ -147,7 +147,9 @@ class Session:
         self.side_disk: dict[str, bytes | None] = {}  # side file name -> its bytes when first read
         self.side_dirty: list[str] = []
         self.side_bytes: dict[str, bytes] = {}  # side file name -> the exact bytes a redo puts back
-        self.texts: Callable[[dict], str] = dumps  # a state's save text (a batch keeps its tables' texts)
+        # a save's text from the document of the last one, the new document, and the paths where they
+        # differ (`logmod.diff_values`' `differ`): a batch keeps the texts of the tables that did not change
+        self.texts: Callable[[dict, dict, set[tuple]], str] = lambda _before, doc, _differ: dumps(doc)
         self._lock: AbstractContextManager  # the campaign's lock: taken as the session opens (__enter__)
 
     # --- context ---------------------------------------------------------
@@ -381,9 +383,11 @@ class Session:
         new_journal["dice"] = dice.counter
         new_journal["entries"] = self.entries + 1
         doc = {**self.doc, "journal": new_journal, "state": outcome.state}
-        self._check_new(doc)
-        text = self.texts(doc)
-        entry = self._entry(outcome, dice, doc, text, command=command, time=time, kind=kind, reason=reason)
+        differ: set[tuple] = set()
+        changes = logmod.diff_values(self.doc, doc, differ=differ)
+        self._check_new(doc, {path[1] for path in differ if len(path) > 1 and path[0] == "state"})
+        text = self.texts(self.doc, doc, differ)
+        entry = self._entry(outcome, dice, doc, text, changes, command=command, time=time, kind=kind, reason=reason)
         self._push(entry, doc, text)
         for name in entry.get("side", {}):
             self.side[name] = outcome.side[name]
@@ -411,10 +415,10 @@ class Session:
         dice.finish()
         return outcome, dice
 
-    def _entry(self, outcome: Outcome, dice: Dice, doc: dict, text: str, *, command: str, time: str, kind: str,
-               reason: str | None) -> dict:
+    def _entry(self, outcome: Outcome, dice: Dice, doc: dict, text: str, changes: list[dict], *, command: str,
+               time: str, kind: str, reason: str | None) -> dict:
         """The log entry of a command that leaves the save `doc` (its `text`): what was typed, the
-        summary, the rolls, a patch back to the exact old bytes and the changed values."""
+        summary, the rolls, a patch back to the exact old bytes and the changed values (`changes`)."""
         jt = self.journal
         entry = {"n": doc["journal"]["entries"], "at": self.log.end + self.pending_bytes, "time": time, "kind": kind,
                  "command": command,
@@ -422,7 +426,7 @@ class Session:
                  "rolls": [r.as_dict() for r in dice.rolls],
                  "before": self.text_sha, "after": logmod.sha(text),
                  "undo": logmod.make_patch(text, self.text),
-                 "changes": logmod.diff_values(self.doc, doc)}
+                 "changes": changes}
         if entry["n"] == 1:  # a history started on a save written by hand: what ties the log to it
             entry.update(game=self.game.ID, seed=jt.get("seed"))
         if reason:
@@ -438,11 +442,14 @@ class Session:
             entry["side"] = side
         return entry
 
-    def _check_new(self, doc: dict) -> None:
+    def _check_new(self, doc: dict, changed: set[str] | None = None) -> None:
+        """Refuse a new document that is not a valid save. `changed`: the keys of [state] whose
+        values differ from the current document's (valid: it was checked as it was read or made),
+        the only ones whose types and ranges need checking again (None: all of them)."""
         problems: list[str] = []
         if not document.JOURNAL_TABLE.valid(doc["journal"]):  # a counter at its maximum
             document.JOURNAL_TABLE.check(doc["journal"], "journal", problems)
-        problems += self.game.validate(doc["state"])
+        problems += self.game.validate(doc["state"], changed)
         if problems:
             # a value typed with the command the rules did not bound: refuse rather than write a bad save
             raise RuleError(f"refused: the command would leave an invalid save ({problems[0]}); nothing was "

@@ -52,7 +52,7 @@ def test_a_document_this_version_judged_valid_is_not_judged_again(camp, saves, m
 
     calls = []
     real = epm.validate
-    monkeypatch.setattr(epm, "validate", lambda state: calls.append(1) or real(state))
+    monkeypatch.setattr(epm, "validate", lambda state, changed=None: calls.append(1) or real(state, changed))
     camp("epm", "card", "2", ok=True)
     assert len(calls) == 1  # the state the command leaves; the one it read was judged when written
     head, body = cache_of(saves).read_bytes().split(b"\n", 1)

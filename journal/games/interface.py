@@ -29,8 +29,10 @@ class Game(Protocol):
     # {from_version: fn(state) -> state}, applied in order when an older save is read
     MIGRATIONS: Mapping[int, Callable[[dict], dict]]
 
-    def validate(self, state: dict) -> list[str]:
-        """Every problem of a [state] table, each naming its key ([] for a valid one)."""
+    def validate(self, state: dict, changed: set[str] | None = None) -> list[str]:
+        """Every problem of a [state] table, each naming its key ([] for a valid one). `changed`:
+        the only keys whose types and ranges need checking (the others are those of a state found
+        valid); None: all of them. The rules' invariants are checked whatever it says."""
 
     def summary(self, state: dict) -> list[str]:
         """`journal show`, ending with a "Next: ..." line."""

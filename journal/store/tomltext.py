@@ -6,19 +6,22 @@ its header (when it holds a plain value, or nothing), its plain values, then eac
 a blank line before each one but the first thing written. So the text of a table is put together
 here from the same parts, each one written by tomli-w itself: the header and plain values (the
 document made of the table's path and those values), and each table below it, kept by its path
-while its value is the same (its `repr`: 1, 1.0 and true are not the same value to TOML, though
-Python finds them equal). A table that holds an array of tables is written whole by tomli-w.
+while it is the same. What is not the same is said by the caller: the paths where the document
+differs from the one of the last text (`journal.log.diff_values`' `differ`: a value changed, added
+or removed, one Python finds equal but TOML writes otherwise, keys in another order); the tables
+on those paths are written again, the others kept. A table that holds an array of tables is
+written whole by tomli-w. A document is made of dicts, lists and plain values, as tomllib reads
+one and the rules make one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import tomli_w
 
 
-def nested(keys: tuple[str, ...], table: Mapping[str, Any]) -> dict[str, Any]:
+def nested(keys: tuple[str, ...], table: dict[str, Any]) -> dict[str, Any]:
     """The document that holds `table` at `keys` and nothing else: tomli-w writes no header for
     the tables above it (they hold a table and no plain value), so its text is the table's."""
     doc: dict[str, Any] = dict(table)
@@ -27,32 +30,55 @@ def nested(keys: tuple[str, ...], table: Mapping[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def holds_array_of_tables(table: Mapping[str, Any]) -> bool:
-    return any(isinstance(v, (list, tuple)) and any(isinstance(t, Mapping) for t in v) for v in table.values())
+def holds_array_of_tables(table: dict[str, Any]) -> bool:
+    return any(isinstance(v, (list, tuple)) and any(isinstance(t, dict) for t in v) for v in table.values())
 
 
 class TableTexts:
-    """`dumps(doc)`, the text tomli-w writes, keeping each table's text by its path between calls,
-    and each plain value's line and each header as tomli-w wrote them."""
+    """The text tomli-w writes of each document in turn, keeping each table's text by its path
+    from one document to the next, and each plain value's line and each header as tomli-w wrote
+    them."""
 
     LIMIT = 4096  # the lines kept (a counter has a new value every line): past it, begun again
 
     def __init__(self) -> None:
-        self.known: dict[tuple[str, ...], tuple[str, str]] = {}  # path -> (repr of the table, its text)
+        self.known: dict[tuple[str, ...], str] = {}  # path -> the text of the table there in `last`
         self.lines: dict[tuple[str, str], str] = {}  # (key, repr of the value) -> `key = value` line
         self.headers: dict[tuple[str, ...], str] = {}  # path -> `[path]` line
+        self.last: dict[str, Any] | None = None  # the document of the last text
 
-    def dumps(self, doc: Mapping[str, Any]) -> str:
-        return self.text(doc, ())
+    def dumps(self, doc: dict[str, Any]) -> str:
+        """The text of `doc`, every table written again."""
+        return self.after(None, doc, set())
 
-    def text(self, table: Mapping[str, Any], keys: tuple[str, ...]) -> str:
-        """The text tomli-w writes of `table` at `keys` (the root: no keys)."""
+    def after(self, before: dict[str, Any] | None, doc: dict[str, Any], differ: set[tuple]) -> str:
+        """The text of `doc`, which differs from `before` only on the paths in `differ`: when
+        `before` is the document of the last text, the tables on none of those paths keep theirs.
+        A table at a path in `differ` (added, or its keys in another order) is written again
+        whole; one above such a path, again from its own values and the tables below it."""
+        fresh: set[tuple] | None = None  # None: every table is written again
+        above: set[tuple] = set()
+        if before is not None and before is self.last:
+            fresh = differ
+            above = {path[:i] for path in differ for i in range(len(path))}
+        else:
+            self.known.clear()
+        self.last = doc
+        return self.text(doc, (), fresh, above)
+
+    def text(self, table: dict[str, Any], keys: tuple[str, ...], fresh: set[tuple] | None,
+             above: set[tuple]) -> str:
+        """The text tomli-w writes of `table` at `keys` (the root: no keys). A table below it keeps
+        the text last written there unless it is in `fresh` or `above` (see `after`); with
+        `fresh` None, none does."""
         if holds_array_of_tables(table):
+            for path in [path for path in self.known if path[:len(keys)] == keys]:
+                del self.known[path]  # what is below it is not written apart: nothing kept
             return tomli_w.dumps(nested(keys, table))
         parts = []
         below = []
         for key, value in table.items():
-            if isinstance(value, Mapping):
+            if isinstance(value, dict):
                 below.append((key, value))
             else:
                 parts.append(self.line(key, value))
@@ -63,17 +89,21 @@ class TableTexts:
             if written:
                 parts.append("\n")
             written = True
-            parts.append(self.kept(value, (*keys, key)))
+            parts.append(self.below(value, (*keys, key), fresh, above))
         return "".join(parts)
 
-    def kept(self, table: Mapping[str, Any], keys: tuple[str, ...]) -> str:
-        """The text of the table at `keys`: the one kept while its value is the same."""
-        value = repr(table)
-        known = self.known.get(keys)
-        if known is not None and known[0] == value:
-            return known[1]
-        text = self.text(table, keys)
-        self.known[keys] = (value, text)
+    def below(self, table: dict[str, Any], path: tuple[str, ...], fresh: set[tuple] | None,
+              above: set[tuple]) -> str:
+        """The text of the table at `path` below another: the one last written there unless it
+        is in `fresh` or `above` (or none is kept), and kept for the next text."""
+        if fresh is None or path in fresh:
+            text = self.text(table, path, None, above)
+        elif path in above:
+            text = self.text(table, path, fresh, above)
+        else:
+            kept = self.known.get(path)
+            text = kept if kept is not None else self.text(table, path, None, above)
+        self.known[path] = text
         return text
 
     def line(self, key: str, value: Any) -> str:

@@ -30,10 +30,10 @@ STATE = Table({
 })
 
 
-def validate(state: dict) -> list[str]:
+def validate(state: dict, changed: set[str] | None = None) -> list[str]:
     """Types, ranges and unknown keys, then the rules' invariants, each naming its key."""
     problems: list[str] = []
-    STATE.check(state, "state", problems)
+    STATE.check(state, "state", problems, changed)  # (only the keys `changed`, when given)
     if problems:
         return problems
     for check in (names_are_not_empty, the_ship_mover_is_on_a_face_down_planet, someone_is_active, items_are_held,

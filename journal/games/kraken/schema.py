@@ -368,10 +368,10 @@ STATE = Table({
 })
 
 
-def validate(state: dict) -> list[str]:
+def validate(state: dict, changed: set[str] | None = None) -> list[str]:
     """Types, ranges, unknown keys, then the rules' invariants, each naming its key."""
     problems: list[str] = []
-    STATE.check(state, "state", problems)
+    STATE.check(state, "state", problems, changed)  # (only the keys `changed`, when given)
     if not isinstance(state, dict):
         return problems
     typed = not problems

@@ -57,10 +57,10 @@ STATE = Table({
 })
 
 
-def validate(state: dict) -> list[str]:
+def validate(state: dict, changed: set[str] | None = None) -> list[str]:
     """Types, ranges and unknown keys, then the rules' invariants, each naming its key."""
     problems: list[str] = []
-    STATE.check(state, "state", problems)
+    STATE.check(state, "state", problems, changed)  # (only the keys `changed`, when given)
     if problems:
         return problems
     for check in (abilities_within_their_maximum, cubes_are_conserved, three_aliens_one_the_quietus):

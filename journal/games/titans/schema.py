@@ -74,10 +74,10 @@ STATE = Table({
 # --- the same tables for the type checker (tests/test_games.py holds State to STATE) -------------
 
 
-def validate(state: dict) -> list[str]:
+def validate(state: dict, changed: set[str] | None = None) -> list[str]:
     """Types, ranges and unknown keys, then the rules' invariants, each naming its key."""
     problems: list[str] = []
-    STATE.check(state, "state", problems)
+    STATE.check(state, "state", problems, changed)  # (only the keys `changed`, when given)
     if problems:
         return problems
     for check in (_players, _titans, _decks, _cities, _rifts, _cards, _pawn_places, _turn, _round, _dice):
