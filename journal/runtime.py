@@ -399,8 +399,8 @@ class Runtime:
             click.echo(json_text(data))
         else:
             lines = [lines] if isinstance(lines, str) else lines
-            for line in wrap(lines):  # prose at min(terminal width, 100); a hint is never split
-                click.echo(shown(line))  # a name's escape sequence is shown, never run
+            if lines:  # prose at min(terminal width, 100); a hint is never split; a name's escape
+                click.echo("\n".join(shown(line) for line in wrap(lines)))  # sequence is shown, never run
 
     def emit_each(self, lines: list[str], items: Callable[[], Iterable[object]]) -> None:
         """`emit` of a list too long to hold (an undo of 100,000 commands): the human lines, or the
