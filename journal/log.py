@@ -12,6 +12,8 @@ Each log entry records what a command did to the save, twice over:
 
 from __future__ import annotations
 
+import itertools
+import operator
 import re
 from hashlib import sha256
 from typing import Any
@@ -305,8 +307,22 @@ def started_game(entry: dict) -> str | None:
 
 def make_patch(after: str, before: str) -> list:
     """Operations [i1, i2, lines] replacing after-lines i1:i2 to give `before`."""
-    a = after.splitlines(keepends=True)
-    b = before.splitlines(keepends=True)
+    return patch_lines(after.splitlines(keepends=True), before.splitlines(keepends=True))
+
+
+def patch_lines(a: list[str], b: list[str]) -> list:
+    """`make_patch` of two texts split into lines (their ends kept): `a`, after, and `b`, before."""
+    if len(a) == len(b):
+        # values changed in place (most commands): each run of differing lines is replaced as it
+        # stands, without a general diff (and its import); the lines that differ found in C
+        ops: list = []
+        for i in itertools.compress(itertools.count(), map(operator.ne, a, b)):
+            if ops and ops[-1][1] == i:
+                ops[-1][1] = i + 1
+                ops[-1][2].append(b[i])
+            else:
+                ops.append([i, i + 1, [b[i]]])
+        return ops
     # trim the common ends first: most commands change a few lines in the middle
     lo = 0
     top = min(len(a), len(b))
@@ -316,28 +332,10 @@ def make_patch(after: str, before: str) -> list:
     while hi < top - lo and a[-1 - hi] == b[-1 - hi]:
         hi += 1
     a_mid, b_mid = a[lo:len(a) - hi], b[lo:len(b) - hi]
-    ops = []
-    if len(a_mid) == len(b_mid):
-        # values changed in place (most commands): each run of differing lines is replaced
-        # as it stands, without a general diff (and its import)
-        i = 0
-        while i < len(a_mid):
-            if a_mid[i] == b_mid[i]:
-                i += 1
-                continue
-            j = i
-            while j < len(a_mid) and a_mid[j] != b_mid[j]:
-                j += 1
-            ops.append([lo + i, lo + j, b_mid[i:j]])
-            i = j
-        return ops
     import difflib  # only a command that adds or removes lines needs it
 
     matcher = difflib.SequenceMatcher(None, a_mid, b_mid, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag != "equal":
-            ops.append([lo + i1, lo + i2, b_mid[j1:j2]])
-    return ops
+    return [[lo + i1, lo + i2, b_mid[j1:j2]] for tag, i1, i2, j1, j2 in matcher.get_opcodes() if tag != "equal"]
 
 
 def apply_patch(after: str, ops: list) -> str:
@@ -366,6 +364,8 @@ def diff_values(before: dict, after: dict, path: tuple = (), differ: set[tuple] 
     out = []
     for key, bv in before.items():  # a key's path is built only for a change (this runs every command)
         av = after.get(key, _MISSING)
+        if av is bv:  # the very value (rules copy tables and arrays, and keep the plain values they leave)
+            continue
         if isinstance(bv, dict) and isinstance(av, dict):
             if list(bv) != list(av):
                 differ.add((*path, key))
@@ -374,7 +374,7 @@ def diff_values(before: dict, after: dict, path: tuple = (), differ: set[tuple] 
             out.append({"path": [*path, key], "from": bv} if av is _MISSING else
                        {"path": [*path, key], "from": bv, "to": av})
             differ.add((*path, key))
-        elif type(bv) not in SAME_WHEN_EQUAL and repr(bv) != repr(av):
+        elif not written_alike(bv, av):
             differ.add((*path, key))
     for key, av in after.items():
         if key not in before:
@@ -386,6 +386,17 @@ def diff_values(before: dict, after: dict, path: tuple = (), differ: set[tuple] 
 # the types whose equal values (of the same type) TOML writes alike: others (an array, a float,
 # a date) are compared by their text too
 SAME_WHEN_EQUAL = frozenset((str, int, bool))
+
+
+def written_alike(before, after) -> bool:
+    """Whether two values of one type that Python finds equal are written alike in TOML: a string,
+    a whole number or a boolean always; an array whose items are the very same ones (as a copy of
+    it holds); anything else when its text is the same."""
+    if type(before) in SAME_WHEN_EQUAL:
+        return True
+    if type(before) is list and len(before) == len(after) and all(map(operator.is_, before, after)):
+        return True
+    return repr(before) == repr(after)
 
 
 def _show_path(parts: list[str]) -> str:

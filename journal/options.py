@@ -10,7 +10,7 @@ import functools
 import importlib
 import os
 from collections.abc import Callable, Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import click
 
@@ -151,6 +151,7 @@ class ParsedContext(click.Context):
     the global options (-s/--save, --json, --saves): the log records the command so."""
 
     words: list[str] | None = None
+    kind: tuple | None = None  # Parsed.params_kind
 
 
 class GlobalOption(click.Option):
@@ -349,9 +350,15 @@ class Parsed(click.Command):
 
     def params_kind(self, ctx: click.Context) -> tuple:
         """What the command's parameters depend on: under the root or not, the help option's
-        names, its own parameters, and whether the line is a lean one (`LEAN_LINE`)."""
-        return (ctx.parent is None, tuple(ctx.help_option_names), id(self.params), len(self.params),
-                bool(ctx.meta.get(LEAN_LINE)))
+        names, its own parameters, and whether the line is a lean one (`LEAN_LINE`); kept on the
+        command's context, which asks it several times a parse."""
+        kind = getattr(ctx, "kind", None)
+        if kind is None:
+            kind = (ctx.parent is None, tuple(ctx.help_option_names), id(self.params), len(self.params),
+                    bool(ctx.meta.get(LEAN_LINE)))
+            if isinstance(ctx, ParsedContext):
+                ctx.kind = kind
+        return kind
 
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
         """The command's parameters, made once per kind of context (Click builds the list, and
@@ -378,17 +385,27 @@ class Parsed(click.Command):
         context at each parse (a batch parses thousands of lines with the same commands), each
         option it reads noted (`watch`, the notes begun again at each parse)."""
         key = self.params_kind(ctx)
-        made: dict[tuple, tuple] = vars(self).setdefault("parsers_made", {})
-        if key not in made:
-            fresh = super().make_parser(ctx)
-            made[key] = (fresh, watch(fresh), fresh.parse_args)
-        parser, notes, parse = made[key]
+        made: dict[tuple, Any] = vars(self).setdefault("parsers_made", {})  # Click's parser
+        parser = made.get(key)
+        if parser is None:
+            parser = made[key] = self.noting_parser(ctx, lean=key[-1])
         parser.ctx = ctx
         parser.allow_interspersed_args = ctx.allow_interspersed_args
         parser.ignore_unknown_options = ctx.ignore_unknown_options
-        notes.clear()
+        return parser
+
+    def noting_parser(self, ctx: click.Context, lean: bool):
+        """Click's parser, whose `parse_args` notes each option it reads and, for the context it is
+        handed (`parser.ctx`), refuses one given twice and keeps the words the log records."""
+        parser = super().make_parser(ctx)
+        notes = watch(parser)
+        parse = parser.parse_args
+        group = isinstance(self, click.Group)
 
         def parse_args(args: list[str]):
+            ctx = parser.ctx
+            assert ctx is not None  # (make_parser hands it over)
+            notes.clear()
             words = list(args)
             try:
                 opts, largs, order = parse(args)
@@ -399,12 +416,12 @@ class Parsed(click.Command):
             if not ctx.resilient_parsing:
                 refuse_repeated(seen, words, ctx)
             if isinstance(ctx, ParsedContext):
-                ctx.words = typed_words(words, seen, len(largs) if isinstance(self, click.Group) else None)
-            if key[-1]:  # a lean line: no --json to read first
+                ctx.words = typed_words(words, seen, len(largs) if group else None)
+            if lean:  # a lean line: no --json to read first
                 return opts, largs, order
             return opts, largs, sorted(order, key=lambda p: not isinstance(p, JsonOption))
 
-        parser.parse_args = parse_args  # type: ignore[method-assign]  # this parse's
+        parser.parse_args = parse_args  # type: ignore[method-assign]
         return parser
 
     def json_anyway(self, ctx: click.Context, words: list[str]) -> None:

@@ -150,6 +150,7 @@ class Session:
         # a save's text from the document of the last one, the new document, and the paths where they
         # differ (`logmod.diff_values`' `differ`): a batch keeps the texts of the tables that did not change
         self.texts: Callable[[dict, dict, set[tuple]], str] = lambda _before, doc, _differ: dumps(doc)
+        self.split: tuple[str, list[str]] | None = None  # a text and its lines (patch_back)
         self._lock: AbstractContextManager  # the campaign's lock: taken as the session opens (__enter__)
 
     # --- context ---------------------------------------------------------
@@ -385,7 +386,8 @@ class Session:
         doc = {**self.doc, "journal": new_journal, "state": outcome.state}
         differ: set[tuple] = set()
         changes = logmod.diff_values(self.doc, doc, differ=differ)
-        self._check_new(doc, {path[1] for path in differ if len(path) > 1 and path[0] == "state"})
+        self._check_new(doc, None if ("state",) in differ else  # (the whole state is not a table, or reordered)
+                        {path[1] for path in differ if len(path) > 1 and path[0] == "state"})
         text = self.texts(self.doc, doc, differ)
         entry = self._entry(outcome, dice, doc, text, changes, command=command, time=time, kind=kind, reason=reason)
         self._push(entry, doc, text)
@@ -425,7 +427,7 @@ class Session:
                  "summary": outcome.summary, "turn": self.game.turn_label(outcome.state),
                  "rolls": [r.as_dict() for r in dice.rolls],
                  "before": self.text_sha, "after": logmod.sha(text),
-                 "undo": logmod.make_patch(text, self.text),
+                 "undo": self.patch_back(text),
                  "changes": changes}
         if entry["n"] == 1:  # a history started on a save written by hand: what ties the log to it
             entry.update(game=self.game.ID, seed=jt.get("seed"))
@@ -442,6 +444,16 @@ class Session:
             entry["side"] = side
         return entry
 
+    def patch_back(self, text: str) -> list:
+        """The patch from `text` back to the current text (`logmod.make_patch`), the current
+        text's lines kept from the last call when it made them (a batch patches each line's text
+        back to the line's before)."""
+        lines = text.splitlines(keepends=True)
+        split = self.split
+        old = split[1] if split is not None and split[0] is self.text else self.text.splitlines(keepends=True)
+        self.split = (text, lines)
+        return logmod.patch_lines(lines, old)
+
     def _check_new(self, doc: dict, changed: set[str] | None = None) -> None:
         """Refuse a new document that is not a valid save. `changed`: the keys of [state] whose
         values differ from the current document's (valid: it was checked as it was read or made),
@@ -449,7 +461,8 @@ class Session:
         problems: list[str] = []
         if not document.JOURNAL_TABLE.valid(doc["journal"]):  # a counter at its maximum
             document.JOURNAL_TABLE.check(doc["journal"], "journal", problems)
-        problems += self.game.validate(doc["state"], changed)
+        if changed is None or changed:  # (no key changed: the state is the one found valid)
+            problems += self.game.validate(doc["state"], changed)
         if problems:
             # a value typed with the command the rules did not bound: refuse rather than write a bad save
             raise RuleError(f"refused: the command would leave an invalid save ({problems[0]}); nothing was "

@@ -30,6 +30,7 @@ def test_patch_of_values_changed_in_place_turns_the_new_text_back_into_the_old(p
     ops = logmod.make_patch(a, b)
     assert logmod.apply_patch(a, ops) == b
     assert sum(i2 - i1 for i1, i2, _lines in ops) == sum(x != y for x, y in pairs)
+    assert all(one[1] < two[0] for one, two in zip(ops, ops[1:]))  # each run whole: one operation
 
 
 def test_patch_survives_json_round_trip():

@@ -220,12 +220,14 @@ def parse_line(words: list[str], lean: bool):
     top.meta[LEAN_LINE] = lean
     try:
         cmd, ctx, rest = root, top, list(words)
-        while isinstance(cmd, click.Group) and rest:
+        while isinstance(cmd, click.Group):
             name, cmd, rest = cmd.resolve_command(ctx, rest)
             ctx = cmd.context_class(cmd, info_name=name, parent=ctx)
             with ctx.scope(cleanup=False):
-                rest = cmd.parse_args(ctx, rest)
-        return "read", dict(ctx.params), getattr(ctx, "words", None), rest
+                left = cmd.parse_args(ctx, rest)
+            if isinstance(cmd, click.Group):  # Click kept its command's name apart: the word before `left`
+                rest = rest[len(rest) - len(left) - 1:]
+        return "read", dict(ctx.params), getattr(ctx, "words", None), left
     except click.exceptions.NoArgsIsHelpError as e:  # the batch names the group (its help is not shown)
         return "group", e.ctx.command_path if e.ctx else None
     except click.UsageError as e:

@@ -7,6 +7,7 @@ every game keeps its hooks in.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import TYPE_CHECKING, cast
 
@@ -43,6 +44,7 @@ def load(game_id: str) -> "Game":
     return cast("Game", importlib.import_module(module))
 
 
+@functools.cache  # (a batch looks its game's group up at every line)
 def commands(game_id: str) -> "OrderedGroup":
     """The game's Click group: `journal.games.GID.cli` names it after the game (`epm`...)."""
     load(game_id)

@@ -30,10 +30,6 @@ def nested(keys: tuple[str, ...], table: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def holds_array_of_tables(table: dict[str, Any]) -> bool:
-    return any(isinstance(v, (list, tuple)) and any(isinstance(t, dict) for t in v) for v in table.values())
-
-
 class TableTexts:
     """The text tomli-w writes of each document in turn, keeping each table's text by its path
     from one document to the next, and each plain value's line and each header as tomli-w wrote
@@ -45,6 +41,7 @@ class TableTexts:
         self.known: dict[tuple[str, ...], str] = {}  # path -> the text of the table there in `last`
         self.lines: dict[tuple[str, str], str] = {}  # (key, repr of the value) -> `key = value` line
         self.headers: dict[tuple[str, ...], str] = {}  # path -> `[path]` line
+        self.plain: dict[tuple[str, ...], dict[str, tuple[Any, str]]] = {}  # path -> key -> (value, its line)
         self.last: dict[str, Any] | None = None  # the document of the last text
 
     def dumps(self, doc: dict[str, Any]) -> str:
@@ -71,17 +68,19 @@ class TableTexts:
         """The text tomli-w writes of `table` at `keys` (the root: no keys). A table below it keeps
         the text last written there unless it is in `fresh` or `above` (see `after`); with
         `fresh` None, none does."""
-        if holds_array_of_tables(table):
-            for path in [path for path in self.known if path[:len(keys)] == keys]:
-                del self.known[path]  # what is below it is not written apart: nothing kept
-            return tomli_w.dumps(nested(keys, table))
         parts = []
         below = []
+        plain = self.plain.setdefault(keys, {})
         for key, value in table.items():
             if isinstance(value, dict):
                 below.append((key, value))
-            else:
-                parts.append(self.line(key, value))
+                continue
+            if isinstance(value, (list, tuple)) and any(isinstance(t, dict) for t in value):
+                return self.whole(table, keys)
+            kept = plain.get(key)
+            if kept is None or kept[0] is not value:  # (the very value: the line written for it)
+                kept = plain[key] = (value, self.line(key, value))
+            parts.append(kept[1])
         if keys and (parts or not below):
             parts.insert(0, self.header(keys))
         written = bool(parts)
@@ -91,6 +90,13 @@ class TableTexts:
             written = True
             parts.append(self.below(value, (*keys, key), fresh, above))
         return "".join(parts)
+
+    def whole(self, table: dict[str, Any], keys: tuple[str, ...]) -> str:
+        """The text of a table that holds an array of tables, written whole by tomli-w (which
+        writes the tables of the array after the other tables below it)."""
+        for path in [path for path in self.known if path[:len(keys)] == keys]:
+            del self.known[path]  # what is below it is not written apart: nothing kept
+        return tomli_w.dumps(nested(keys, table))
 
     def below(self, table: dict[str, Any], path: tuple[str, ...], fresh: set[tuple] | None,
               above: set[tuple]) -> str:

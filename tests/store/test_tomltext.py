@@ -3,6 +3,7 @@ texts tomli-w writes (the log's patches and hashes are of those bytes)."""
 
 from __future__ import annotations
 
+import pytest
 import tomli_w
 from hypothesis import given, strategies as st
 
@@ -64,11 +65,12 @@ def test_a_table_removed_then_added_again_is_not_given_its_old_text():
                    {"s": {"p": {"c": {"x": 2}}, "n": 2}}])
 
 
-def test_tables_below_an_array_of_tables_are_written_as_they_are_once_it_is_gone():
+@pytest.mark.parametrize("then", [{}, {"arr": [1]}])  # the array gone, or holding no table
+def test_tables_below_an_array_of_tables_are_written_as_they_are_once_it_is_gone(then):
     texts_in_turn([{"s": {"t": {"a": {"x": 1}}}},
                    {"s": {"t": {"a": {"x": 1}, "arr": [{"k": 1}]}}},
                    {"s": {"t": {"a": {"x": 2}, "arr": [{"k": 1}]}}},
-                   {"s": {"t": {"a": {"x": 2}}}}])
+                   {"s": {"t": {"a": {"x": 2}, **then}}}])
 
 
 def test_a_document_not_after_the_last_one_is_written_whole():
