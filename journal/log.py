@@ -361,26 +361,36 @@ def diff_values(before: dict, after: dict, path: tuple = (), differ: set[tuple] 
     true in an array, -0.0 and 0.0), and a table whose keys come in another order. The tables
     above such a path are the ones whose text may differ (journal.store.tomltext)."""
     differ = set() if differ is None else differ
-    out = []
+    out: list[dict] = []
     for key, bv in before.items():  # a key's path is built only for a change (this runs every command)
         av = after.get(key, _MISSING)
         if av is bv:  # the very value (rules copy tables and arrays, and keep the plain values they leave)
             continue
-        if isinstance(bv, dict) and isinstance(av, dict):
-            if list(bv) != list(av):
+        if type(bv) is dict and type(av) is dict:
+            if len(bv) == len(av) and all(map(operator.is_, bv, av)):  # the same keys, in the same order
+                if all(map(operator.is_, bv.values(), av.values())):  # each holding the very same value
+                    continue
+            elif list(bv) != list(av):
                 differ.add((*path, key))
             out.extend(diff_values(bv, av, (*path, key), differ))
-        elif av is _MISSING or not (bv == av and type(bv) is type(av)):
-            out.append({"path": [*path, key], "from": bv} if av is _MISSING else
-                       {"path": [*path, key], "from": bv, "to": av})
-            differ.add((*path, key))
-        elif not written_alike(bv, av):
-            differ.add((*path, key))
+        else:
+            leaf_change(out, differ, (*path, key), bv, av)
     for key, av in after.items():
         if key not in before:
             out.append({"path": [*path, key], "to": av})
             differ.add((*path, key))
     return out
+
+
+def leaf_change(out: list[dict], differ: set[tuple], path: tuple, before, after) -> None:
+    """`diff_values` of a value that is not a table on both sides (`after` _MISSING: removed)."""
+    if after is _MISSING:
+        out.append({"path": list(path), "from": before})
+    elif not (before == after and type(before) is type(after)):
+        out.append({"path": list(path), "from": before, "to": after})
+    elif written_alike(before, after):
+        return
+    differ.add(path)
 
 
 # the types whose equal values (of the same type) TOML writes alike: others (an array, a float,

@@ -16,8 +16,8 @@ import click
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 # A key of `click.Context.meta`: the line run under this context names none of the options every
-# command takes (help, --json, --saves), so its commands parse their own parameters alone (a batch
-# line: Click spends most of a parse on each parameter, given or not). See `lean_words`.
+# command takes (help, --json, --saves, -s), so its commands parse their own parameters alone (a
+# batch line: Click spends most of a parse on each parameter, given or not). See `lean_words`.
 LEAN_LINE = "journal.lean_line"
 
 
@@ -30,7 +30,7 @@ def complete_saves(ctx, param, incomplete):
 
 
 def save_option(f):
-    return click.option("-s", "--save", "save", metavar="SAVE", shell_complete=complete_saves,
+    return click.option("-s", "--save", "save", cls=SaveOption, metavar="SAVE", shell_complete=complete_saves,
                         help="The campaign: a save NAME in the saves folder or a path to a .toml file "
                              "(default: env JOURNAL_SAVE, then the current campaign of `journal use`).")(f)
 
@@ -159,6 +159,11 @@ class GlobalOption(click.Option):
     -s): its words are no part of the command the log records."""
 
 
+class SaveOption(GlobalOption):
+    """-s/--save NAME on a command: the campaign it works on (None: the usual one, Runtime.paths).
+    A lean line that names none leaves it out of the parse, its value None as Click would give it."""
+
+
 class JsonOption(GlobalOption):
     """--json: read before every other option of its command (the help, --version and an error
     are then one JSON document too)."""
@@ -227,13 +232,14 @@ def after_command() -> tuple[click.Option, ...]:
 
 
 def lean_words(words: list[str]) -> bool:
-    """Whether no word of a line could be the help option, --json or --saves (typed whole, with
-    `=VALUE`, or -h among a cluster of short flags), so the line parses the same without them."""
+    """Whether no word of a line could be the help option, --json, --saves or -s/--save (typed
+    whole, with `=VALUE`, or -h or -s among a cluster of short options), so the line parses the
+    same without them."""
     for word in words:
         if word.startswith("--"):
-            if word.split("=", 1)[0] in ("--help", "--json", "--saves"):
+            if word.split("=", 1)[0] in ("--help", "--json", "--saves", "--save"):
                 return False
-        elif word.startswith("-") and "h" in word:
+        elif word.startswith("-") and ("h" in word or "s" in word):
             return False
     return True
 
@@ -368,11 +374,21 @@ class Parsed(click.Command):
         kept: dict[tuple, list[click.Parameter]] = vars(self).setdefault("params_kept", {})
         if key not in kept:
             if key[-1]:
-                kept[key] = list(self.params)
+                kept[key] = [param for param in self.params if not isinstance(param, SaveOption)]
             else:
                 params = super().get_params(ctx)
                 kept[key] = params if ctx.parent is None else [*params, *after_command()]
         return list(kept[key])
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Click's parse; a lean line's -s, left out of it, holds None, as Click gives an option
+        not typed that has no default."""
+        rest = super().parse_args(ctx, args)
+        if self.params_kind(ctx)[-1]:
+            for param in self.params:
+                if isinstance(param, SaveOption) and param.name not in ctx.params:
+                    ctx.params[str(param.name)] = None
+        return rest
 
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         option = super().get_help_option(ctx)

@@ -200,8 +200,8 @@ def test_a_command_declared_with_another_class_is_named_when_added():
 
 # --- a batch line's lean parse ---------------------------------------------------------------------
 
-LINE_WORDS = ["-s", "camp", "--save=camp", "-scamp", "--character", "Ana", "--booster", "Jet", "--retry", "--rolls",
-              "3", "-2", "+1", "=4", "piloting", "signal", "epm", "--", "-x", "--jso", "--hel", "--sav", "--reason",
+LINE_WORDS = ["camp", "--character", "Ana", "--booster", "Jet", "--retry", "--rolls",
+              "3", "-2", "+1", "=4", "piloting", "signal", "epm", "--", "-x", "--jso", "--hel", "--sav", "--sa", "--reason",
               "why", "--reason=why", "x y", ""]
 LINE_COMMANDS = [["note"], ["roll", "2d6"], ["set"], ["epm", "challenge"], ["epm", "card"], ["epm", "track"],
                  ["epm"], ["titans", "credits"], ["kraken", "credits"], ["pulp", "ability"]]
@@ -241,9 +241,10 @@ from hypothesis import given, strategies as st  # noqa: E402
 
 @given(st.sampled_from(LINE_COMMANDS), st.lists(st.sampled_from(LINE_WORDS), max_size=6))
 def test_a_lean_batch_line_is_read_as_the_whole_parse_reads_it(command, words):
-    """A batch line none of whose words could be -h/--help, --json or --saves parses without those
-    options (`lean_words`): Click reads it exactly as it does with them, values, logged words and
-    usage errors alike (less a typo's suggestions, which may name --json: no batch line may take it)."""
+    """A batch line none of whose words could be -h/--help, --json, --saves or -s/--save parses
+    without those options (`lean_words`), -s then None: Click reads it exactly as it does with
+    them, values, logged words and usage errors alike (less a typo's suggestions, which may name
+    --json: no batch line may take it)."""
     from journal.options import lean_words
 
     line = [*command, *words]
@@ -251,9 +252,16 @@ def test_a_lean_batch_line_is_read_as_the_whole_parse_reads_it(command, words):
     assert parse_line(line, lean=True) == parse_line(line, lean=False)
 
 
-@pytest.mark.parametrize("word", ["-h", "--help", "--json", "--saves", "--saves=x", "--json=1", "-hs", "-sh"])
-def test_a_batch_line_that_may_name_help_json_or_saves_is_read_whole(word):
+@pytest.mark.parametrize("word", ["-h", "--help", "--json", "--saves", "--saves=x", "--json=1", "-xh", "-s", "-scamp",
+                                  "--save", "--save=camp", "-xs"])
+def test_a_batch_line_that_may_name_help_json_saves_or_save_is_read_whole(word):
     from journal.options import lean_words
 
     assert not lean_words(["note", "a", word])
-    assert lean_words(["note", "a", "-s", "camp", "--reason=why", "-5", "--", "x"])
+    assert lean_words(["note", "a", "camp", "--reason=why", "-5", "--", "x"])
+
+
+def test_a_batch_line_names_its_campaign_with_s_as_before(camp):
+    """-s on a batch line (not lean: read whole) names the batch's campaign, as it did."""
+    camp("batch", "-s", "camp", "-", input="epm card -s camp 4\nepm card 5 --save=camp\n", ok=True)
+    assert camp.state("camp")["card"] == 5

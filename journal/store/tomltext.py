@@ -53,43 +53,41 @@ class TableTexts:
         `before` is the document of the last text, the tables on none of those paths keep theirs.
         A table at a path in `differ` (added, or its keys in another order) is written again
         whole; one above such a path, again from its own values and the tables below it."""
-        fresh: set[tuple] | None = None  # None: every table is written again
-        above: set[tuple] = set()
+        marks: dict[tuple, bool] | None = None  # path -> written again whole (True) or from its parts
         if before is not None and before is self.last:
-            fresh = differ
-            above = {path[:i] for path in differ for i in range(len(path))}
+            marks = {path[:i]: False for path in differ for i in range(len(path))}
+            marks.update(dict.fromkeys(differ, True))
         else:
             self.known.clear()
         self.last = doc
-        return self.text(doc, (), fresh, above)
+        return self.text(doc, (), marks)
 
-    def text(self, table: dict[str, Any], keys: tuple[str, ...], fresh: set[tuple] | None,
-             above: set[tuple]) -> str:
+    def text(self, table: dict[str, Any], keys: tuple[str, ...], marks: dict[tuple, bool] | None) -> str:
         """The text tomli-w writes of `table` at `keys` (the root: no keys). A table below it keeps
-        the text last written there unless it is in `fresh` or `above` (see `after`); with
-        `fresh` None, none does."""
+        the text last written there unless `marks` names it (see `after`); with `marks` None, none
+        does."""
         parts = []
         below = []
-        plain = self.plain.setdefault(keys, {})
+        plain = self.plain.get(keys)
+        if plain is None:
+            plain = self.plain[keys] = {}
         for key, value in table.items():
-            if isinstance(value, dict):
+            if type(value) is dict:
                 below.append((key, value))
                 continue
-            if isinstance(value, (list, tuple)) and any(isinstance(t, dict) for t in value):
-                return self.whole(table, keys)
             kept = plain.get(key)
-            if kept is None or kept[0] is not value:  # (the very value: the line written for it)
+            if kept is None or kept[0] is not value or type(value) is list:  # the very value (not one
+                # that can change in place): the line written for it
+                if type(value) in (list, tuple) and any(type(t) is dict for t in value):
+                    return self.whole(table, keys)
                 kept = plain[key] = (value, self.line(key, value))
             parts.append(kept[1])
         if keys and (parts or not below):
             parts.insert(0, self.header(keys))
-        written = bool(parts)
-        for key, value in below:
-            if written:
-                parts.append("\n")
-            written = True
-            parts.append(self.below(value, (*keys, key), fresh, above))
-        return "".join(parts)
+        texts = [self.below(value, (*keys, key), marks) for key, value in below]
+        if parts:  # a blank line before each thing written but the first
+            texts.insert(0, "".join(parts))
+        return "\n".join(texts)
 
     def whole(self, table: dict[str, Any], keys: tuple[str, ...]) -> str:
         """The text of a table that holds an array of tables, written whole by tomli-w (which
@@ -98,18 +96,16 @@ class TableTexts:
             del self.known[path]  # what is below it is not written apart: nothing kept
         return tomli_w.dumps(nested(keys, table))
 
-    def below(self, table: dict[str, Any], path: tuple[str, ...], fresh: set[tuple] | None,
-              above: set[tuple]) -> str:
-        """The text of the table at `path` below another: the one last written there unless it
-        is in `fresh` or `above` (or none is kept), and kept for the next text."""
-        if fresh is None or path in fresh:
-            text = self.text(table, path, None, above)
-        elif path in above:
-            text = self.text(table, path, fresh, above)
-        else:
+    def below(self, table: dict[str, Any], path: tuple[str, ...], marks: dict[tuple, bool] | None) -> str:
+        """The text of the table at `path` below another: the one last written there unless
+        `marks` names it (or none is kept), and kept for the next text."""
+        whole = True if marks is None else marks.get(path)
+        if whole is None:
             kept = self.known.get(path)
-            text = kept if kept is not None else self.text(table, path, None, above)
-        self.known[path] = text
+            if kept is not None:
+                return kept
+            whole = True
+        text = self.known[path] = self.text(table, path, None if whole else marks)
         return text
 
     def line(self, key: str, value: Any) -> str:
