@@ -398,9 +398,11 @@ class Runtime:
         if self.json:
             click.echo(json_text(data))
         else:
-            lines = [lines] if isinstance(lines, str) else lines
-            if lines:  # prose at min(terminal width, 100); a hint is never split; a name's escape
-                click.echo("\n".join(shown(line) for line in wrap(lines)))  # sequence is shown, never run
+            # prose at min(terminal width, 100), a hint never split, a name's escape sequence shown
+            # (never run); a thousand lines an echo (the lines of a long log are not copied whole)
+            lines = wrap([lines] if isinstance(lines, str) else lines)
+            for at in range(0, len(lines), 1000):
+                click.echo("\n".join(map(shown, lines[at:at + 1000])))
 
     def emit_each(self, lines: list[str], items: Callable[[], Iterable[object]]) -> None:
         """`emit` of a list too long to hold (an undo of 100,000 commands): the human lines, or the
