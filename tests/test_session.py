@@ -377,3 +377,38 @@ def test_a_save_changed_while_the_command_ran_is_not_overwritten(base, monkeypat
     before.pop("camp.toml")
     after.pop(".camp.cache.json", None), before.pop(".camp.cache.json", None)
     assert after == before
+
+
+# --- issue 31: a batch line's state checked where it changed -------------------------------------------
+
+@pytest.mark.parametrize("change, said", [
+    (lambda s: s.update(signal=31), "state.signal = 31 is outside 0..25"),
+    (lambda s: s["characters"]["Bo"].update(active="yes"), 'state.characters.Bo.active = "yes"'),
+    (lambda s: s.update(bogus=1), "state.bogus is not a known key"),
+    (lambda s: s.pop("planet"), "state.planet is missing"),
+    (lambda s: s["characters"]["Ana"].update(active=False) or s["characters"]["Bo"].update(active=False)
+     or s["characters"]["Cy"].update(active=False), "no character is Active"),
+])
+def test_a_state_left_invalid_where_it_changed_is_refused_line_after_line(camp, saves, change, said):
+    """Each new state is checked where it differs from the one before it (which was valid): its
+    changed keys' types and ranges, then the game's invariants. The change comes after lines that
+    passed, in one session with a batch's texts."""
+    from journal.errors import RuleError
+    from journal.outcome import Outcome, copy_state
+    from journal.session import Session
+    from journal.store.paths import resolve
+    from journal.store.tomltext import TableTexts
+
+    def changed(state, _dice):
+        new = copy_state(state)
+        change(new)
+        return Outcome(new, "changed")
+
+    with Session(resolve("camp", str(saves))) as s:
+        s.texts = TableTexts().after
+        s.apply(lambda state, _dice: Outcome(state, "a note"), {}, command="note a", time="2026-01-01T00:00:00Z")
+        s.apply(lambda state, _dice: Outcome({**state, "card": 3}, "card 3"), {}, command="epm card 3",
+                time="2026-01-01T00:00:00Z")
+        with pytest.raises(RuleError) as e:
+            s.apply(changed, {}, command="x", time="2026-01-01T00:00:00Z")
+        assert said in e.value.message and "would leave an invalid save" in e.value.message
