@@ -232,7 +232,7 @@ def parse_line(words: list[str], lean: bool):
         return "group", e.ctx.command_path if e.ctx else None
     except click.UsageError as e:
         # a typo's suggestions, which may name an option a batch line refuses (--json), set aside
-        said = re.split(r" \(?Did you mean", e.format_message())[0]
+        said = re.split(r" \(?(?:Did you mean|Possible options)", e.format_message())[0]  # (Click 8.2's words)
         return "refused", type(e).__name__, said
 
 
