@@ -111,6 +111,21 @@ def named(new_command: list[str], name: str) -> list[str]:
     return [*new_command[:2], name, *new_command[3:]]
 
 
+def imported_by(module: str, args: list[str]) -> bool:
+    """Whether `journal ARGS`, run by a fresh Python in the current folder, imports `module`."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom journal.cli import main\n"
+            f"try:\n    main({args!r})\nexcept SystemExit:\n    pass\n"
+            f"print({module!r} in sys.modules)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    said = r.stdout.strip().splitlines()[-1:]
+    assert said in (["True"], ["False"]), r.stderr
+    return said == ["True"]
+
+
 def one_error(result, code: int = 1) -> str:
     """A refusal: exit `code` and exactly one `Error:` line on stderr, no traceback, no
     "internal error"; returns the line."""

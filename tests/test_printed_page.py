@@ -159,6 +159,18 @@ def test_titans_log_says_a_city_was_destroyed():
     assert history.events(entry) == ["Beijing DESTROYED", "Rift North closed"]
 
 
+def log_pdf(tmp_path, paper: str, entries: list[dict], events=None):
+    """A PDF of the log pages alone, written from `entries` on `paper` (`events`: the game's, as
+    journal.pdf.document.events_of gives them)."""
+    out = tmp_path / "log.pdf"
+    c = Canvas(str(out), pagesize=PAPERS[paper])
+    p = Page(c, paper, "t")
+    logpages.write_log(p, entries, False, events)
+    p.finish()
+    c.save()
+    return out
+
+
 def test_kraken_log_says_a_crew_member_is_down():
     from journal.games.kraken import history
 
@@ -179,12 +191,7 @@ def test_log_pages_set_outcomes_bold_coordinates_in_mono_and_hide_paths(tmp_path
          "summary": "Space Combat over: enemy DESTROYED \u2192 WIN",
          "rolls": [{"die": "d6", "value": 6, "source": "rolled"}]},
     ]
-    out = tmp_path / "log.pdf"
-    c = Canvas(str(out))
-    p = Page(c, "a4", "k")                                        # the log alone, on pages of its own
-    logpages.write_log(p, entries, False, document.events_of(game))
-    p.finish()
-    c.save()
+    out = log_pdf(tmp_path, "a4", entries, document.events_of(game))  # the log alone, on pages of its own
     strings = drawn(out)
     fonts_of = {d["text"].strip(): d["font"] for d in strings}
     assert fonts_of["1AA"] == fonts.MONO and fonts_of["2AC"] == fonts.MONO
@@ -209,12 +216,7 @@ def test_a_turn_heading_never_stands_alone_at_a_page_s_foot(tmp_path, paper):
             words = " ".join(["the crew presses on"] * (1 + (turn * 7 + k) % 6 * 5))
             entries.append({"n": n, "kind": "command", "turn": f"Turn {turn}", "summary": f"Event {n}: {words}",
                             "command": "roll 2d6", "rolls": []})
-    out = tmp_path / "log.pdf"
-    c = Canvas(str(out), pagesize=PAPERS[paper])
-    p = Page(c, paper, "t")
-    logpages.write_log(p, entries, False)
-    p.finish()
-    c.save()
+    out = log_pdf(tmp_path, paper, entries)
     strings = drawn(out)
     pages = {d["page"] for d in strings}
     assert len(pages) > 5
@@ -281,12 +283,7 @@ def test_a_long_logged_command_wraps_whole_under_its_entry(tmp_path, paper):
     entries = [{"n": 1, "kind": "new", "turn": "Setup", "summary": "New campaign", "command": f"kraken new k {rolls}",
                 "rolls": [], "time": "2026-12-01T20:00:00Z"},
                {"n": 2, "kind": "command", "turn": "Setup", "summary": "Next", "command": "note short", "rolls": []}]
-    out = tmp_path / "log.pdf"
-    c = Canvas(str(out), pagesize=PAPERS[paper])
-    p = Page(c, paper, "t")
-    logpages.write_log(p, entries, False)
-    p.finish()
-    c.save()
+    out = log_pdf(tmp_path, paper, entries)
     text = PdfReader(str(out)).pages[0].extract_text()
     assert "\u2026" not in text
     assert " ".join(text.split()).count("--roll") == 39 and "--roll 39" in " ".join(text.split())

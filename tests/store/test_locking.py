@@ -106,6 +106,16 @@ def timed_ok(saves, *args) -> float:
     return time.monotonic() - started
 
 
+def waited(saves, how: str, *args) -> float:
+    """How long `journal ARGS` took while another process held campaign camp's lock (`how`: read
+    or write) for 3 s."""
+    holder = holding(saves, "camp", how, 3)
+    try:
+        return timed_ok(saves, *args)
+    finally:
+        holder.wait()
+
+
 def test_a_long_reader_of_one_campaign_never_holds_a_writer_of_another(journal, tmp_path):
     """A `note` on a small campaign while another campaign is read for 20 s (a `pdf` of a
     100,000-entry campaign): the note takes its usual time; a second reader of the long one
@@ -123,20 +133,12 @@ def test_a_long_reader_of_one_campaign_never_holds_a_writer_of_another(journal, 
     finally:
         reader.kill()
         reader.wait()
-    reader = holding(journal.saves, "camp", "read", 3)
-    try:
-        assert timed_ok(journal.saves, "note", "-s", "camp", "after the reader") >= 2  # a writer waits for it
-    finally:
-        reader.wait()
+    assert waited(journal.saves, "read", "note", "-s", "camp", "after the reader") >= 2  # a writer waits for it
 
 
 def test_writers_of_one_campaign_serialize(journal):
     journal(*EPM_NEW, ok=True)
-    writer = holding(journal.saves, "camp", "write", 3)
-    try:
-        assert timed_ok(journal.saves, "show", "-s", "camp") >= 2
-    finally:
-        writer.wait()
+    assert waited(journal.saves, "write", "show", "-s", "camp") >= 2
 
 
 def test_new_and_moves_of_other_campaigns_never_wait_for_a_long_reader(journal):
@@ -162,11 +164,7 @@ def test_new_and_moves_of_other_campaigns_never_wait_for_a_long_reader(journal):
 
 def test_a_move_of_a_campaign_waits_for_its_readers(journal):
     journal(*EPM_NEW, ok=True)
-    reader = holding(journal.saves, "camp", "read", 3)
-    try:
-        assert timed_ok(journal.saves, "rename", "camp", "moved") >= 2
-    finally:
-        reader.wait()
+    assert waited(journal.saves, "read", "rename", "camp", "moved") >= 2
     assert journal("show", "-s", "moved", ok=True)
 
 

@@ -214,12 +214,7 @@ def test_the_demo_flies_on_the_shipped_table_whatever_the_box_holds(journal):
 
 
 def test_the_box_is_not_imported_by_show(fly):
-    import subprocess
+    from journal_testing import imported_by
 
     fly(*RAID, ok=True)
-    code = ("import sys\nfrom journal.cli import main\n"
-            "try:\n    main(['--saves', 'saves', 'show', '-s', 'fly'])\nexcept SystemExit:\n    pass\n"
-            "print('journal.games.kraken.cli.box' in sys.modules)")
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                       env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
-    assert r.stdout.strip().splitlines()[-1] == "False", r.stderr
+    assert not imported_by("journal.games.kraken.cli.box", ["--saves", "saves", "show", "-s", "fly"])

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 
 import pytest
@@ -206,13 +205,10 @@ def test_a_pawn_put_on_a_city_by_hand_needs_its_card_too(boxed):
 
 
 def test_the_box_is_not_imported_by_show(boxed):
+    from journal_testing import imported_by
+
     started(boxed)
-    code = ("import sys\nfrom journal.cli import main\n"
-            "try:\n    main(['--saves', 'saves', 'show'])\nexcept SystemExit:\n    pass\n"
-            "print('journal.games.titans.cli.box' in sys.modules)")
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                       env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
-    assert r.stdout.strip().splitlines()[-1] == "False", r.stderr
+    assert not imported_by("journal.games.titans.cli.box", ["--saves", "saves", "show"])
 
 
 def test_box_commands_refuse_a_batch(boxed):
