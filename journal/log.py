@@ -13,6 +13,7 @@ Each log entry records what a command did to the save, twice over:
 from __future__ import annotations
 
 import itertools
+import json
 import operator
 import re
 from hashlib import sha256
@@ -20,6 +21,10 @@ from typing import Any
 
 from journal.errors import RuleError
 from journal.schema import key_path, show_value, type_name
+
+# A line of the log (or of its undone file) as journal writes it: compact JSON, its text as it is
+# (not \u escapes). What it encodes is a tree journal built, with no cycle for the encoder to look for.
+LINE_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
 
 PUBLIC_KEYS = ("n", "command", "summary", "reason", "rolls", "time", "turn", "kind", "meta", "undone")
 
@@ -353,6 +358,7 @@ def apply_patch(after: str, ops: list) -> str:
 
 _MISSING = object()
 
+
 def diff_values(before: dict, after: dict, path: tuple = (), differ: set[tuple] | None = None) -> list[dict]:
     """Leaf-level differences between two parsed documents.
 
@@ -414,7 +420,6 @@ def _show_path(parts: list[str]) -> str:
     for part in parts:
         text = key_path(text, part)
     return text
-
 
 
 def _get(doc: dict, path: list) -> Any:

@@ -175,13 +175,13 @@ class Table(Validator):
         """`keys`: check only those keys (of a table whose other keys are known to be valid)."""
         if not isinstance(value, dict):
             return self.wrong_type(value, path, problems)
-        for key, field in self.fields.items() if keys is None else \
-                ((k, self.fields[k]) for k in keys if k in self.fields):
+        fields = self.fields.items() if keys is None else [(k, f) for k, f in self.fields.items() if k in keys]
+        for key, field in fields:  # in the schema's order, whichever keys changed
             if key in value:
                 field.validator.check_at(value[key], path, key, problems)
             elif field.required:
                 problems.append(f"{key_path(path, key)} is missing ({field.validator.expected})")
-        unknown = [k for k in (value if keys is None else keys) if k not in self.fields and k in value]
+        unknown = [k for k in value if k not in self.fields and (keys is None or k in keys)]
         for k in unknown:
             problems.append(f"{key_path(path, k)} is not a known key: expected {', '.join(self.fields)}")
 

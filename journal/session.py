@@ -53,11 +53,6 @@ def identity(st: os.stat_result) -> tuple:
     return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
 
 
-# A log entry as the log holds it: one line of compact JSON, its text as it is (not \u escapes).
-# An entry is a tree journal built, with no cycle for the encoder to look for.
-ENTRY_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
-
-
 def dumps(doc: dict) -> str:
     """A save's (or a side file's) TOML text, as tomli-w writes it."""
     return tomli_w.dumps(doc)
@@ -474,7 +469,7 @@ class Session:
                             f"saved")
 
     def _push(self, entry: dict, doc: dict, text: str) -> None:
-        line = (ENTRY_JSON.encode(entry) + "\n").encode("utf-8")
+        line = (logmod.LINE_JSON.encode(entry) + "\n").encode("utf-8")
         size = len(text.encode("utf-8")) if len(text) > files.MAX_BYTES // 4 else 0
         if max(len(line), size) > files.MAX_BYTES:  # what no command could read back
             what = "log entry" if len(line) > files.MAX_BYTES else "save"

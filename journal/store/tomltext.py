@@ -44,13 +44,10 @@ class TableTexts:
         self.plain: dict[tuple[str, ...], dict[str, tuple[Any, str]]] = {}  # path -> key -> (value, its line)
         self.last: dict[str, Any] | None = None  # the document of the last text
 
-    def dumps(self, doc: dict[str, Any]) -> str:
-        """The text of `doc`, every table written again."""
-        return self.after(None, doc, set())
-
     def after(self, before: dict[str, Any] | None, doc: dict[str, Any], differ: set[tuple]) -> str:
         """The text of `doc`, which differs from `before` only on the paths in `differ`: when
-        `before` is the document of the last text, the tables on none of those paths keep theirs.
+        `before` is the document of the last text, the tables on none of those paths keep theirs
+        (`before` None: every table is written).
         A table at a path in `differ` (added, or its keys in another order) is written again
         whole; one above such a path, again from its own values and the tables below it."""
         marks: dict[tuple, bool] | None = None  # path -> written again whole (True) or from its parts
@@ -75,9 +72,8 @@ class TableTexts:
             if type(value) is dict:
                 below.append((key, value))
                 continue
-            kept = plain.get(key)
-            if kept is None or kept[0] is not value or type(value) is list:  # the very value (not one
-                # that can change in place): the line written for it
+            kept = plain.get(key)  # the line written for the very same value (an array is not kept so:
+            if kept is None or kept[0] is not value or type(value) is list:  # it can change in place)
                 if type(value) in (list, tuple) and any(type(t) is dict for t in value):
                     return self.whole(table, keys)
                 kept = plain[key] = (value, self.line(key, value))

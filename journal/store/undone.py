@@ -41,7 +41,7 @@ from typing import Any, BinaryIO, NamedTuple
 
 from journal import files
 from journal.errors import RuleError, SaveError
-from journal.log import entry_problem, is_sha, patch_problem, side_name_problem, whole
+from journal.log import LINE_JSON, entry_problem, is_sha, patch_problem, side_name_problem, whole
 from journal.schema import show_value, type_name
 from journal.store.logview import reverse_records
 from journal.store.paths import SavePaths
@@ -66,7 +66,7 @@ class Line(NamedTuple):
 
 
 def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return LINE_JSON.encode(value)
 
 
 def line_bytes(meta: dict, entry_line: bytes) -> bytes:
