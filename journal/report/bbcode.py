@@ -17,12 +17,24 @@ from journal.report.story import (charted, condensed_runs, dice_text, die_title,
                                   histogram, player_text, point_text, session_heading, short_parts)
 
 _TAG = re.compile(r"\[")
+_SPACE = re.compile(r"\s")
 ZWSP = "\u200b"
+
+
+def inert(text: str) -> str:
+    """Text in which no `[` opens a tag and no `<` cuts the post off."""
+    return _TAG.sub("[" + ZWSP, text).replace("<", "＜")
 
 
 def bb(text: object) -> str:
     """Plain text, inert as BBCode, on one line."""
-    return _TAG.sub("[" + ZWSP, " ".join(str(text).split())).replace("<", "＜")
+    return inert(" ".join(str(text).split()))
+
+
+def fixed(text: str) -> str:
+    """A line of a fixed-width ([c]) block, inert as BBCode, on one line, its spaces kept: the
+    columns and bars stay lined up (`bb` would fold each run of spaces into one)."""
+    return inert(_SPACE.sub(" ", text))
 
 
 def heading(text: str, size: int = 14) -> list[str]:
@@ -72,7 +84,7 @@ def chart_lines(c: Chart) -> list[str]:
             for k, (label, values) in enumerate(c.points)]
     widths = [max(len(str(row[i])) for row in [head, *rows]) for i in range(len(head))]
     table = [" ".join(str(cell).ljust(w) for cell, w in zip(row, widths)).rstrip() for row in [head, *rows]]
-    return [f"[b]{bb(c.title)}[/b]", "[c]" + "\n".join(bb(line) for line in table) + "[/c]"]
+    return [f"[b]{bb(c.title)}[/b]", "[c]" + "\n".join(fixed(line) for line in table) + "[/c]"]
 
 
 def dice_lines(audit: dict) -> list[str]:
@@ -81,7 +93,7 @@ def dice_lines(audit: dict) -> list[str]:
     block = []
     for k, d in enumerate(charted(audit)):
         block += ([""] if k else []) + [die_title(d)] + ["  " + line for line in histogram(d)]
-    return ["[c]" + "\n".join(bb(line) for line in block) + "[/c]"]
+    return ["[c]" + "\n".join(fixed(line) for line in block) + "[/c]"]
 
 
 def luck_lines(audit: dict) -> list[str]:

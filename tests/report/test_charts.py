@@ -96,3 +96,19 @@ def test_an_all_zero_chart_is_left_out_of_the_text_reports(journal, fmt):
     journal("demo", "titans", ok=True)
     text = journal("report", "-s", "demo-titans", "--format", fmt, ok=True).stdout
     assert "THREAT" in text and "Cities lost and rifts closed" not in text
+
+
+def test_a_bbcode_chart_keeps_its_columns_lined_up():
+    """The fixed-width ([c]) blocks (a chart's table, the dice histograms) keep every space: each
+    value under its series' name, and a name's `[` still inert."""
+    from journal.report import bbcode
+
+    chart = Chart("Abilities", ["Combat", "Science"], [("Set-up", {"Combat": 4, "Science": 3}),
+                                                       ("Round 12", {"Combat": 10, "Science": 5})], {1: "[b]won"})
+    [title, block] = bbcode.chart_lines(chart)
+    head, *rows = block.removeprefix("[c]").removesuffix("[/c]").split("\n")
+    assert head == "         Combat Science Stage"
+    for row, values in zip(rows, (("4", "3"), ("10", "5"))):
+        assert row[head.index("Combat"):].startswith(values[0]) and row[head.index("Science"):].startswith(values[1])
+    assert rows[1].endswith("[\u200bb]won")
+    assert bbcode.fixed("a  b\tc") == "a  b c"
