@@ -88,7 +88,8 @@ def campaign(folder: str, log: str, exclusive: bool) -> Iterator[None]:
     """Hold a campaign's lock: its log's (shared to read, exclusive to write), the log that stands
     under that name once the lock is held (a move may have renamed the one first opened). A
     campaign with no log (a save written by hand, never played) has no lock of its own: a writer
-    holds the folder exclusively, a reader shares it."""
+    holds the folder exclusively, a reader shares it, once it has seen under the folder's lock that no
+    log has come meanwhile (a command holding the log's lock holds no folder lock)."""
     if fcntl is None:  # pragma: no cover - Windows: the whole folder
         with locked(folder, exclusive):
             yield
@@ -97,8 +98,12 @@ def campaign(folder: str, log: str, exclusive: bool) -> Iterator[None]:
         fd = _open_log(log)
         if fd is None:
             with locked(folder, exclusive):
-                yield
-            return
+                fd = _open_log(log)  # no log comes while the folder is held (`new` makes one under it)
+                if fd is None:
+                    yield
+                    return
+                os.close(fd)
+            continue  # made while this command waited for the folder: its lock is the campaign's
         try:
             with _flock(fcntl, log, exclusive, fd):
                 if _names(fd, log):

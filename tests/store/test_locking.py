@@ -193,3 +193,40 @@ def test_a_command_that_waited_while_its_campaign_was_renamed_looks_again(journa
     mover.wait()
     waiting.join(timeout=30)
     assert held == [True]
+
+
+
+def test_a_command_that_saw_no_log_looks_again_under_the_folders_lock(journal):
+    """Issue 31, found by two demos at once: a command found no log (so it would hold the folder's
+    lock), the log came before it had the folder, and another command held the log's lock and wrote
+    the campaign beside it (a save at entry 40 over a log of one entry). Under the folder's lock it
+    looks again, and holds the log's lock if one has come."""
+    import fcntl
+    import os
+    import threading
+    import time
+
+    journal(*EPM_NEW, ok=True)
+    log = journal.saves / "camp.log.jsonl"
+    os.replace(log, journal.saves / "away")  # no log when the command looks
+    folder = os.open(journal.saves, os.O_RDONLY)  # `new`, making the log under the folder's lock
+    fcntl.flock(folder, fcntl.LOCK_EX)
+    held: list[float] = []
+
+    def command():
+        with locking.campaign(str(journal.saves), str(log), True):
+            held.append(time.monotonic())
+
+    waiting = threading.Thread(target=command)
+    waiting.start()
+    time.sleep(0.5)  # it found no log and waits for the folder
+    os.replace(journal.saves / "away", log)
+    writer = os.open(log, os.O_RDONLY)  # the next command, writing the campaign under its log's lock
+    fcntl.flock(writer, fcntl.LOCK_EX)
+    os.close(folder)
+    time.sleep(0.5)
+    released = time.monotonic()
+    assert held == []  # it waits for the writer of its campaign, not only for the folder
+    os.close(writer)
+    waiting.join(timeout=30)
+    assert len(held) == 1 and held[0] >= released
