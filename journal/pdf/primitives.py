@@ -159,8 +159,41 @@ def fit_text(text: object, font: str, size: float, max_width: float) -> str:
     return text[:lo].rstrip() + ELLIPSIS
 
 
+HYPHENS = "-\u2010\u2013\u2014/"  # a long word breaks after one of these before it breaks anywhere else
+
+
 def _break_word(word: str, font: str, size: float, width: float) -> list[str]:
-    """Split one over-long word into pieces no wider than `width` (at least one char each)."""
+    """Split one over-long word into pieces no wider than `width`: after its hyphens (and dashes
+    and slashes) where they come, the parts still too long anywhere (at least one char a piece)."""
+    parts: list[str] = []
+    start = 0
+    for i, ch in enumerate(word):
+        if ch in HYPHENS:
+            parts.append(word[start:i + 1])
+            start = i + 1
+    if start < len(word):
+        parts.append(word[start:])
+    pieces: list[str] = []
+    cur, cur_w = "", 0.0
+    for part in parts:
+        pw = text_width(part, font, size)
+        if pw > width:
+            if cur:
+                pieces.append(cur)
+            chars = _break_chars(part, font, size, width)
+            pieces.extend(chars[:-1])
+            cur, cur_w = chars[-1], text_width(chars[-1], font, size)
+        elif cur and cur_w + pw > width:
+            pieces.append(cur)
+            cur, cur_w = part, pw
+        else:
+            cur, cur_w = cur + part, cur_w + pw
+    pieces.append(cur)
+    return pieces
+
+
+def _break_chars(word: str, font: str, size: float, width: float) -> list[str]:
+    """Split a word with no place to break into pieces no wider than `width` (at least one char each)."""
     pieces, cur, cur_w = [], "", 0.0
     for ch in word:
         w = text_width(ch, font, size)
