@@ -130,6 +130,28 @@ def texts(path: Path) -> list[str]:
     return [p.extract_text() for p in PdfReader(str(path)).pages]
 
 
+def sizes(path: Path) -> list[tuple[float, int, str]]:
+    """Every piece of text in the PDF: (its size as printed, in points; page; the text)."""
+    import math
+
+    found = []
+    for n, page in enumerate(PdfReader(str(path)).pages, 1):
+        def visit(text, cm, tm, _font, size, n=n):
+            if text.strip():
+                found.append((size * math.hypot(tm[0], tm[1]) * math.hypot(cm[0], cm[1]), n, text.strip()))
+        page.extract_text(visitor_text=visit)
+    return found
+
+
+def test_no_name_is_set_too_small_to_read(rendered):
+    """Stop 35: long names were "printed" at 1.6 pt (a Titan's Support), 2.2 (the Lead Character),
+    3.7 (the Last challenge): a field, a box or a title too narrow for a name now gives it two
+    lines, or a line of its own. Nothing on a tracker, demo, long or blank, is under 5 pt."""
+    for (game, what, paper), path in rendered.items():
+        small = [found for found in sizes(path) if found[0] < 5.0]
+        assert not small, (game, what, paper, small[:3])
+
+
 @pytest.mark.slow  # every page of every game, twice over: the long runs
 def test_nothing_is_cut_and_everything_stays_inside_the_margins(rendered):
     """Issue 27 §3: "A test renders every page of every game (...) and finds no `…` in a cell"."""

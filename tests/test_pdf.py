@@ -412,3 +412,31 @@ def test_the_real_game_module_renders(tmp_path):
     for _ in range(2):          # the second call finds the imported sheets submodule
         assert document.render_save(game, STATE, ENTRIES, out, "a4", "real", False) >= 2
     assert "Signal Tracker: 8" in page_texts(out)[0]
+
+
+def test_a_long_hyphenated_name_breaks_at_its_hyphens():
+    """Stop 34: "Зорбулон-Великий-Дальний" in the Planets column broke inside a word."""
+    name = "Зорбулон-Великий-Дальний"
+    width = text_width(safe("Зорбулон-Великий-"), REGULAR, 8) + 1
+    assert wrap_text(name, REGULAR, 8, width) == ["Зорбулон-Великий-", "Дальний"]
+    assert wrap_text(name, REGULAR, 8, text_width(safe("Зорбулон-"), REGULAR, 8) + 1) == [
+        "Зорбулон-", "Великий-", "Дальний"]
+    one = wrap_text("Pneumonoultramicroscopic-x", REGULAR, 8, 40)  # a part longer than a line: anywhere
+    assert "".join(one) == "Pneumonoultramicroscopic-x" and len(one) > 2
+    assert all(text_width(line, REGULAR, 8) <= 40 for line in one)
+
+
+def test_a_name_too_long_for_its_line_takes_two_rather_than_shrink_unreadable():
+    from journal.pdf.flow import READABLE, fitted_lines
+
+    assert fitted_lines("Ana", BOLD, 10, 100) == (["Ana"], 10)
+    name = "Александра Константиновна Долгорукова-Оболенская"
+    one = 100 * 10 / text_width(safe(name), BOLD, 10)
+    assert one < READABLE
+    lines, size = fitted_lines(safe(name), BOLD, 10, 100)
+    assert len(lines) == 2 and size > one and size <= 7.0
+    assert " ".join(lines) == safe(name)
+    assert all(text_width(line, BOLD, size) <= 100 + 1e-6 for line in lines)
+    word = "Wolfeschlegelsteinhausenbergerdorff" * 2  # no place to break: anywhere, as it is larger
+    lines, size = fitted_lines(word, BOLD, 10, 60)
+    assert "".join(lines) == word and size > 60 * 10 / text_width(word, BOLD, 10)

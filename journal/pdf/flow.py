@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from reportlab.lib.units import mm
 
-from journal.pdf.primitives import BOLD, INK, MUTED, REGULAR, SHADE, ZEBRA, Cell, Page
+from journal.pdf.primitives import BOLD, HYPHENS, INK, MUTED, REGULAR, SHADE, ZEBRA, Cell, Page
 from journal.pdf.primitives import latest_notes, safe, set_fill, table_rules, text, text_width, wrap_text
 
 if TYPE_CHECKING:
@@ -25,6 +25,8 @@ NOTE_LINE = 7 * mm          # a ruled note line
 MIN_NOTE_LINES = 5          # the Notes box of a filled tracker, at least
 BLANK_NOTE_LINES = 8        # ... of a blank one
 SMALLEST = 0.62             # fitted_size's default floor: the share of its size text may shrink to
+READABLE = 6.5             # pt: a name set smaller than this on one line takes two (fitted_lines)
+TWO_LINE_LEAD = 1.08       # the line spacing of those two lines, in font sizes
 LEAD = 1.18                 # line spacing of wrapped cell text, in font sizes
 
 
@@ -41,11 +43,15 @@ def fitted_size(s: str, font: str, size: float, width: float, smallest: float = 
 
 
 def put(c: Canvas, x: float, y: float, s: object, font: str = REGULAR, size: float = 8.0,
-        max_width: float | None = None, align: str = "l", grey: float = INK) -> float:
-    """`primitives.text`, but a string wider than `max_width` is set smaller to fit, never cut.
-    Returns the drawn width."""
+        max_width: float | None = None, align: str = "l", grey: float = INK, two: float | None = None) -> float:
+    """`primitives.text`, but a string wider than `max_width` is set smaller to fit, never cut;
+    with `two` (the size two lines may have at most), it takes a second line above the first
+    rather than be set under READABLE (`fitted_lines`). Returns the drawn width."""
     shown = safe(s)
     if max_width is not None and max_width > 0:
+        if two is not None:
+            lines, size = fitted_lines(shown, font, size, max_width, two)
+            return draw_lines(c, x, y, lines, font, size, align=align, grey=grey)
         fits = fitted_size(shown, font, size, max_width, smallest=0.0)
         size = fits if fits is not None else size
     return text(c, x, y, shown, font, size, align=align, grey=grey)
@@ -293,21 +299,68 @@ def notes_box(c: Canvas, page: Page, blank: bool = False, most: int = 14, title:
 def field(c: Canvas, x: float, y: float, w: float, label: object, value: object = None, size: float = 10.0,
           label_size: float = 7.0) -> None:
     """A labelled line whose value is set smaller when long, never cut: a small grey label,
-    then an underline with `value` on it in bold (empty for pencil when value is None)."""
+    then an underline with `value` on it in bold (empty for pencil when value is None). A value
+    that would be set under READABLE on one line takes two, the first above the other."""
     lw = text(c, x, y, label, REGULAR, label_size, grey=MUTED) + 4
     c.setStrokeGray(INK)
     c.setLineWidth(0.5)
     c.line(x + lw, y - 2, x + w, y - 2)
-    if value is not None and value != "":
-        put(c, x + lw + 2, y, value, BOLD, size, max_width=w - lw - 4)
+    if value is None or value == "":
+        return
+    lines, fits = fitted_lines(safe(value), BOLD, size, w - lw - 4)
+    draw_lines(c, x + lw + 2, y, lines, BOLD, fits)
+
+
+def field_size(w: float, label: object, value: object, size: float = 10.0, label_size: float = 7.0) -> float:
+    """The size a `field` of width `w` sets `value` at on one line."""
+    room = w - text_width(safe(label), REGULAR, label_size) - 8
+    return fitted_size(safe(value), BOLD, size, room, smallest=0.0) or size
+
+
+def fitted_lines(shown: str, font: str, size: float, width: float, most: float = 7.0) -> tuple[list[str], float]:
+    """Safe string `shown` on one line at the size it fits (at most `size`), or, when that would
+    be under READABLE, on two at most `most` points (the room two lines have), if they come out larger."""
+    one = fitted_size(shown, font, size, width, smallest=0.0) or size
+    if one < min(size, READABLE):
+        lines, two = two_lines(shown, font, min(size, most), width)
+        if two > one:
+            return list(lines), two
+    return [shown], one
+
+
+def draw_lines(c: Canvas, x: float, y: float, lines: Sequence[str], font: str, size: float, align: str = "l",
+               grey: float = INK) -> float:
+    """`fitted_lines`' lines, the last on baseline y, the first above it; returns the widest's width."""
+    return max(text(c, x, y + (len(lines) - 1 - k) * size * TWO_LINE_LEAD, line, font, size, align=align, grey=grey)
+               for k, line in enumerate(lines))
+
+
+def two_lines(shown: str, font: str, size: float, width: float) -> tuple[tuple[str, str], float]:
+    """Safe string `shown` split in two where the longer half is least long (after a space, a
+    hyphen or a dash; anywhere in a word with none), and the size (at most `size`) at which both
+    halves fit `width`."""
+    def split(at: int) -> tuple[tuple[str, str], float]:
+        first, second = shown[:at].rstrip(), shown[at:].lstrip()
+        widest = max(text_width(first, font, size), text_width(second, font, size), 0.01)
+        return (first, second), min(size, size * width / widest)
+
+    if len(shown) < 2:
+        return (shown, ""), fitted_size(shown, font, size, width, smallest=0.0) or size
+    words = [split(i + 1) for i, ch in enumerate(shown[:-1]) if ch == " " or ch in HYPHENS]
+    best = max(words, key=lambda found: found[1], default=None)
+    if best is None or best[1] < READABLE:  # a word too long for a line: anywhere, if much larger
+        anywhere = max((split(i) for i in range(1, len(shown))), key=lambda found: found[1])
+        if best is None or anywhere[1] > best[1] * 1.15:
+            best = anywhere
+    return best
 
 
 def fitted(value: object, font: str = REGULAR, size: float = 8.0, align: str = "l") -> Cell:
-    """A grid cell whose text stays on one line, set smaller when long (for boxes of a fixed size)."""
+    """A grid cell whose text stays in its box: set smaller when long, on two lines rather than
+    under READABLE when the row has room for them (boxes of a fixed size)."""
     def draw(c: Canvas, x: float, y: float, w: float, h: float) -> None:
-        shown = safe(value)
-        fsize = fitted_size(shown, font, size, w - 2 * PAD, smallest=0.0) or size
-        base = y + (h - 0.72 * fsize) / 2
+        lines, fsize = fitted_lines(safe(value), font, size, w - 2 * PAD, most=(h - 2) / (1 + TWO_LINE_LEAD))
+        base = y + (h - 0.72 * fsize - (len(lines) - 1) * fsize * TWO_LINE_LEAD) / 2
         at = {"c": x + w / 2, "r": x + w - PAD}.get(align, x + PAD)
-        text(c, at, base, shown, font, fsize, align=align)
+        draw_lines(c, at, base, lines, font, fsize, align=align)
     return draw

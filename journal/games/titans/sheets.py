@@ -17,7 +17,7 @@ from journal.games.titans.rules.model import (
     PAWNS_PER_TYPE, TOOLS, UPGRADE, WHITE, episodes_for, public_state, tier,
 )
 from journal.pdf.flow import (
-    PENCIL_ROW, continued_line, field, fitted, grid, grid_heights, heading, natural, notes_box, put, rows_that_fit,
+    PENCIL_ROW, continued_line, field, field_size, fitted, grid, grid_heights, heading, natural, notes_box, put, rows_that_fit,
     shorter,
 )
 from journal.pdf.primitives import (
@@ -136,7 +136,11 @@ def _turn_fields(c, page, s, blank) -> None:
     labels = [PHASE_TEXT[p] for p in TURN_PHASES[:3]] + ["Ending Phase"]
     on = {PHASE_TEXT[phase]} if phase in TURN_PHASES[:3] else ({"Ending Phase"} if phase == ENDING else set())
     used = checkbox_row(c, x + 96, y - 1, labels, on, size=7.5, font_size=7.5, gap=6)
-    field(c, x + 104 + used, y, w - (104 + used), "Lead Character", lead)
+    at = x + 104 + used
+    if lead is not None and field_size(w - (104 + used), "Lead Character", lead) < 8:  # a line of its own
+        page.take(20)
+        at, y = x, y - 20
+    field(c, at, y, x + w - at, "Lead Character", lead)
     page.take(20)
 
 
@@ -430,7 +434,7 @@ def _panel_title(pn: Panel) -> float:
     else:
         rw = text(c, x + w - pn.PAD, top - 13, "DESTROYED", BOLD, 8.5, align="r") if t.get("destroyed") else 0
         label = f"{pn.name} \u00b7 {pn.player} ({pn.p.get('color', '')})"
-        put(c, pn.left, top - 13, label, BOLD, 10, max_width=pn.inner - rw - 6)
+        put(c, pn.left, top - 13, label, BOLD, 10, max_width=pn.inner - rw - 6, two=6.5)
     y = top - 32
     where = None
     if not pn.blank:
@@ -504,6 +508,9 @@ def _panel_blow(pn: Panel, y: float) -> None:
     field(c, fx + 58, y, pn.x + pn.w - pn.PAD - fx - 58, "Tags", tags, size=7.5)
 
 
+EMPTY_SUPPORT_W = 34.0  # an empty Support slot beside filled ones: room to pencil a city in
+
+
 def _panel_supports(pn: Panel, y: float) -> None:
     """Three Support slots: the city each stands on, a box ticked when it is knocked down."""
     c = pn.c
@@ -511,14 +518,19 @@ def _panel_supports(pn: Panel, y: float) -> None:
     sx = pn.left + 66
     text(c, sx, y, "Supports", BOLD, 7.5)
     sx += 36
-    sw = (pn.x + pn.w - pn.PAD - sx) / SUPPORTS_MAX
-    for k in range(SUPPORTS_MAX):
-        sp = _d(sups[k]) if k < len(sups) else None
+    room = pn.x + pn.w - pn.PAD - sx
+    filled = [_d(sp) for sp in sups[:SUPPORTS_MAX]]
+    empty = SUPPORTS_MAX - len(filled)  # a pencil's slot each, the rest of the room shared by the cities
+    widths = [(room - EMPTY_SUPPORT_W * empty) / len(filled)] * len(filled) + [EMPTY_SUPPORT_W] * empty \
+        if filled and empty else [room / SUPPORTS_MAX] * SUPPORTS_MAX
+    for k, sw in enumerate(widths):
+        sp = filled[k] if k < len(filled) else None
         c.setLineWidth(0.5)
-        c.line(sx + k * sw + 9, y - 2, sx + (k + 1) * sw - 3, y - 2)
-        checkbox(c, sx + k * sw, y - 1, bool(sp and sp.get("damage")), size=6.5)
+        c.line(sx + 9, y - 2, sx + sw - 3, y - 2)
+        checkbox(c, sx, y - 1, bool(sp and sp.get("damage")), size=6.5)
         if sp:
-            put(c, sx + k * sw + 10, y, sp.get("city", ""), REGULAR, 6.8, max_width=sw - 14)
+            put(c, sx + 10, y, sp.get("city", ""), REGULAR, 6.8, max_width=sw - 14, two=6.0)
+        sx += sw
 
 
 def _panel_tech(pn: Panel, y: float) -> float:
