@@ -57,6 +57,15 @@ p.luck { font-size: 1.05rem; font-weight: 600; }
 table { border-collapse: collapse; margin: .5rem 0; } td, th { border: 1px solid var(--rule); padding: .15rem .5rem;
      text-align: right; font-variant-numeric: tabular-nums; } th { background: var(--shade); }
 table.players th:first-child, table.players td:first-child { text-align: left; }
+.scroll table.players th { white-space: normal; vertical-align: bottom; }  /* figure columns as narrow as their words */
+@media screen and (max-width: 560px) {  /* a phone: each player's figures under their name, not a wide table */
+  table.players, table.players tbody, table.players tr, table.players td { display: block; }
+  table.players tr:first-child { display: none; } table.players tr { margin-bottom: .6rem; }
+  .scroll table.players td { white-space: normal; overflow-wrap: anywhere; border-top: none; }
+  table.players td:first-child { font-weight: 600; background: var(--shade); border-top: 1px solid var(--rule); }
+  table.players td + td { display: flex; justify-content: space-between; gap: 1rem; }
+  table.players td + td::before { content: attr(data-what); color: var(--muted); text-align: left; }
+}
 ul.luck li { margin: .3rem 0; }
 details { margin-top: 2.2rem; } details > summary { font-size: 1.3rem; font-weight: 700; cursor: pointer; }
 footer { margin-top: 3rem; color: var(--muted); font-size: .8rem; }
@@ -188,7 +197,7 @@ def players(r: Report) -> list[str]:
         return []
     whats = list(dict.fromkeys(what for facts_ in r.players.values() for what in facts_))
     head = "".join(f"<th>{escape(w)}</th>" for w in whats)
-    rows = "".join(f"<tr><td>{escape(who)}</td>" + "".join(f"<td>{f.get(w, 0)}</td>" for w in whats) + "</tr>"
+    rows = "".join(f"<tr><td>{escape(who)}</td>" + "".join(f'<td data-what="{escape(w)}">{f.get(w, 0)}</td>' for w in whats) + "</tr>"
                    for who, f in r.players.items())
     return ['<section id="players"><h2>Who did what</h2>',
             f'<div class="scroll"><table class="players"><tr><th></th>{head}</tr>{rows}</table></div></section>']

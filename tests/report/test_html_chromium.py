@@ -103,7 +103,9 @@ for (const t of document.querySelectorAll("svg text")) {
 }
 const out = document.createElement("pre");
 out.id = "measured";
-out.textContent = JSON.stringify({vw, scroll: document.documentElement.scrollWidth, wide, small, texts});
+const scrolled = [...document.querySelectorAll(".scroll")].filter(s => s.scrollWidth > s.clientWidth + 1)
+  .map(s => s.firstElementChild.className);
+out.textContent = JSON.stringify({vw, scroll: document.documentElement.scrollWidth, wide, small, texts, scrolled});
 parent.document.body.appendChild(out);
 </script>"""
 
@@ -128,10 +130,12 @@ def measure(page: Path, tmp: Path, width: int) -> dict:
 @pytest.mark.parametrize("game", ["epm", "titans", "kraken", "pulp"])
 def test_the_html_report_reads_at_a_phones_and_a_desktops_width(demo_reports, game, width, tmp_path):
     """Issue 28: at 390 px and at 1280 px no element is wider than the viewport (a wide table
-    scrolls inside its own box) and no SVG text (the card, the charts, the dice) is under 11 px."""
+    scrolls inside its own box) and no SVG text (the card, the charts, the dice) is under 11 px.
+    Who did what needs no scrolling: on a phone each player's figures stand under their name."""
     m = measure(demo_reports / f"demo-{game}.html", tmp_path, width)
     assert m["vw"] == width and m["scroll"] <= width
     assert m["wide"] == []
+    assert "players" not in m["scrolled"]
     assert m["texts"] > 10 and m["small"] == []
 
 
@@ -142,3 +146,7 @@ def test_the_measure_sees_a_wide_element_and_small_svg_text(tmp_path):
                     + '<text y="10" style="font-size:11px">tiny</text>' * 11 + "</svg></body></html>")
     m = measure(page, tmp_path, 390)
     assert any(w.startswith("DIV") for w in m["wide"]) and len(m["small"]) == 11
+    page.write_text('<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="img-src data:">'
+                    '</head><body><div class="scroll" style="overflow-x:auto"><table class="players" '
+                    'style="width:900px"><tr><td>wide</td></tr></table></div></body></html>')
+    assert measure(page, tmp_path, 390)["scrolled"] == ["players"]
