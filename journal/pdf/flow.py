@@ -307,14 +307,18 @@ def field(c: Canvas, x: float, y: float, w: float, label: object, value: object 
     c.line(x + lw, y - 2, x + w, y - 2)
     if value is None or value == "":
         return
-    lines, fits = fitted_lines(safe(value), BOLD, size, w - lw - 4)
+    lines, fits = fitted_lines(safe(value), BOLD, size, field_room(w, label, label_size))
     draw_lines(c, x + lw + 2, y, lines, BOLD, fits)
+
+
+def field_room(w: float, label: object, label_size: float = 7.0) -> float:
+    """The width a `field` of width `w` has for its value: less its label and the gaps."""
+    return w - text_width(safe(label), REGULAR, label_size) - 8
 
 
 def field_size(w: float, label: object, value: object, size: float = 10.0, label_size: float = 7.0) -> float:
     """The size a `field` of width `w` sets `value` at on one line."""
-    room = w - text_width(safe(label), REGULAR, label_size) - 8
-    return fitted_size(safe(value), BOLD, size, room, smallest=0.0) or size
+    return fitted_size(safe(value), BOLD, size, field_room(w, label, label_size), smallest=0.0) or size
 
 
 def fitted_lines(shown: str, font: str, size: float, width: float, most: float = 7.0) -> tuple[list[str], float]:

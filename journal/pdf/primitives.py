@@ -20,6 +20,7 @@ an arrow, a cross, a colour's name), never by hue alone.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Union
 
@@ -160,50 +161,46 @@ def fit_text(text: object, font: str, size: float, max_width: float) -> str:
 
 
 HYPHENS = "-\u2010\u2013\u2014/"  # a long word breaks after one of these before it breaks anywhere else
+_AFTER_HYPHENS = re.compile(f"(?<=[{re.escape(HYPHENS)}])")
 
 
 def _break_word(word: str, font: str, size: float, width: float) -> list[str]:
     """Split one over-long word into pieces no wider than `width`: after its hyphens (and dashes
     and slashes) where they come, the parts still too long anywhere (at least one char a piece)."""
-    parts: list[str] = []
-    start = 0
-    for i, ch in enumerate(word):
-        if ch in HYPHENS:
-            parts.append(word[start:i + 1])
-            start = i + 1
-    if start < len(word):
-        parts.append(word[start:])
-    pieces: list[str] = []
-    cur, cur_w = "", 0.0
-    for part in parts:
-        pw = text_width(part, font, size)
-        if pw > width:
-            if cur:
-                pieces.append(cur)
-            chars = _break_chars(part, font, size, width)
-            pieces.extend(chars[:-1])
-            cur, cur_w = chars[-1], text_width(chars[-1], font, size)
-        elif cur and cur_w + pw > width:
-            pieces.append(cur)
-            cur, cur_w = part, pw
-        else:
-            cur, cur_w = cur + part, cur_w + pw
-    pieces.append(cur)
-    return pieces
+    parts = [part for part in _AFTER_HYPHENS.split(word) if part]
+    return _pack(parts, "", font, size, width, _break_chars)
 
 
 def _break_chars(word: str, font: str, size: float, width: float) -> list[str]:
     """Split a word with no place to break into pieces no wider than `width` (at least one char each)."""
-    pieces, cur, cur_w = [], "", 0.0
-    for ch in word:
-        w = text_width(ch, font, size)
-        if cur and cur_w + w > width:
-            pieces.append(cur)
-            cur, cur_w = "", 0.0
-        cur += ch
-        cur_w += w
-    pieces.append(cur)
-    return pieces
+    return _pack(list(word), "", font, size, width, lambda ch, *_: [ch])
+
+
+def _pack(parts: list[str], joiner: str, font: str, size: float, width: float,
+          split: Callable[[str, str, float, float], list[str]]) -> list[str]:
+    """`parts` laid in lines no wider than `width`, as many on a line as fit (joined by `joiner`);
+    a part wider than a line is first split by `split`. At least one line when there is a part."""
+    gap = text_width(joiner, font, size)
+    lines: list[str] = []
+    cur: list[str] = []
+    cur_w = 0.0
+    for part in parts:
+        pw = text_width(part, font, size)
+        if pw > width:
+            if cur:
+                lines.append(joiner.join(cur))
+            pieces = split(part, font, size, width)
+            lines.extend(pieces[:-1])
+            cur, cur_w = [pieces[-1]], text_width(pieces[-1], font, size)
+        elif cur and cur_w + gap + pw > width:
+            lines.append(joiner.join(cur))
+            cur, cur_w = [part], pw
+        else:
+            cur_w = cur_w + gap + pw if cur else pw
+            cur.append(part)
+    if cur:
+        lines.append(joiner.join(cur))
+    return lines
 
 
 def wrap_text(text: object, font: str, size: float, width: float) -> list[str]:
@@ -212,30 +209,7 @@ def wrap_text(text: object, font: str, size: float, width: float) -> list[str]:
     text = safe(text)
     if text_width(text, font, size) <= width:
         return [text]
-    words = text.split()
-    if not words:
-        return [""]
-    space = text_width(" ", font, size)
-    lines: list[str] = []
-    cur: list[str] = []
-    cur_w = 0.0
-    for word in words:
-        ww = text_width(word, font, size)
-        if ww > width:
-            if cur:
-                lines.append(" ".join(cur))
-            pieces = _break_word(word, font, size, width)
-            lines.extend(pieces[:-1])
-            cur, cur_w = [pieces[-1]], text_width(pieces[-1], font, size)
-        elif cur and cur_w + space + ww > width:
-            lines.append(" ".join(cur))
-            cur, cur_w = [word], ww
-        else:
-            cur_w = cur_w + space + ww if cur else ww
-            cur.append(word)
-    if cur:
-        lines.append(" ".join(cur))
-    return lines
+    return _pack(text.split(), " ", font, size, width, _break_word) or [""]
 
 
 def text(c: Canvas, x: float, y: float, s: object, font: str = REGULAR, size: float = 8.0,

@@ -197,7 +197,8 @@ def players(r: Report) -> list[str]:
         return []
     whats = list(dict.fromkeys(what for facts_ in r.players.values() for what in facts_))
     head = "".join(f"<th>{escape(w)}</th>" for w in whats)
-    rows = "".join(f"<tr><td>{escape(who)}</td>" + "".join(f'<td data-what="{escape(w)}">{f.get(w, 0)}</td>' for w in whats) + "</tr>"
+    rows = "".join(f"<tr><td>{escape(who)}</td>"
+                   + "".join(f'<td data-what="{escape(w)}">{f.get(w, 0)}</td>' for w in whats) + "</tr>"
                    for who, f in r.players.items())
     return ['<section id="players"><h2>Who did what</h2>',
             f'<div class="scroll"><table class="players"><tr><th></th>{head}</tr>{rows}</table></div></section>']

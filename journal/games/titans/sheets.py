@@ -17,8 +17,8 @@ from journal.games.titans.rules.model import (
     PAWNS_PER_TYPE, TOOLS, UPGRADE, WHITE, episodes_for, public_state, tier,
 )
 from journal.pdf.flow import (
-    PENCIL_ROW, continued_line, field, field_size, fitted, grid, grid_heights, heading, natural, notes_box, put, rows_that_fit,
-    shorter,
+    PENCIL_ROW, continued_line, field, field_size, fitted, grid, grid_heights, heading, natural, notes_box, put,
+    rows_that_fit, shorter,
 )
 from journal.pdf.primitives import (
     BOLD, INK, MUTED, REGULAR, badge, checkbox, checkbox_cell, checkbox_row, safe, text, track, wrap_text,
@@ -137,7 +137,7 @@ def _turn_fields(c, page, s, blank) -> None:
     on = {PHASE_TEXT[phase]} if phase in TURN_PHASES[:3] else ({"Ending Phase"} if phase == ENDING else set())
     used = checkbox_row(c, x + 96, y - 1, labels, on, size=7.5, font_size=7.5, gap=6)
     at = x + 104 + used
-    if lead is not None and field_size(w - (104 + used), "Lead Character", lead) < 8:  # a line of its own
+    if lead is not None and field_size(x + w - at, "Lead Character", lead) < 8:  # a line of its own
         page.take(20)
         at, y = x, y - 20
     field(c, at, y, x + w - at, "Lead Character", lead)
@@ -520,9 +520,11 @@ def _panel_supports(pn: Panel, y: float) -> None:
     sx += 36
     room = pn.x + pn.w - pn.PAD - sx
     filled = [_d(sp) for sp in sups[:SUPPORTS_MAX]]
-    empty = SUPPORTS_MAX - len(filled)  # a pencil's slot each, the rest of the room shared by the cities
-    widths = [(room - EMPTY_SUPPORT_W * empty) / len(filled)] * len(filled) + [EMPTY_SUPPORT_W] * empty \
-        if filled and empty else [room / SUPPORTS_MAX] * SUPPORTS_MAX
+    empty = SUPPORTS_MAX - len(filled)
+    if filled and empty:  # a pencil's slot each for the empty ones, the rest of the room shared by the cities
+        widths = [(room - EMPTY_SUPPORT_W * empty) / len(filled)] * len(filled) + [EMPTY_SUPPORT_W] * empty
+    else:
+        widths = [room / SUPPORTS_MAX] * SUPPORTS_MAX
     for k, sw in enumerate(widths):
         sp = filled[k] if k < len(filled) else None
         c.setLineWidth(0.5)
