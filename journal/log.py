@@ -194,8 +194,7 @@ def _plain_keys(e: dict) -> bool:
         if type(e.get(key, "")) is not str:
             return False
     for key in ("before", "after"):
-        sha_ = e.get(key)
-        if type(sha_) is not str or len(sha_) != 64 or not HEX_DIGITS.issuperset(sha_):
+        if not is_sha(e.get(key)):
             return False
     for key in ("seed", "at"):
         value = e.get(key, 0)
@@ -251,8 +250,7 @@ def _keys_problem(entry: dict) -> str | None:
         if key in entry and not isinstance(entry[key], str):
             return f"{key} = {show_value(entry[key])} is {type_name(entry[key])}: expected text"
     for key in ("before", "after"):
-        value = entry[key]
-        if not (type(value) is str and len(value) == 64 and HEX_DIGITS.issuperset(value)):
+        if not is_sha(entry[key]):
             return f"{key} is not a SHA-256 (64 hex digits)"
     for key in ("seed", "at"):
         if key in entry and not whole(entry[key]):
