@@ -342,14 +342,18 @@ def patch_lines(a: list[str], b: list[str]) -> list:
 
 
 def apply_patch(after: str, ops: list) -> str:
-    a = after.splitlines(keepends=True)
+    return "".join(patch_applied(after.splitlines(keepends=True), ops))
+
+
+def patch_applied(a: list[str], ops: list) -> list[str]:
+    """`apply_patch` of a text split into lines (their ends kept): the lines it gives."""
     out, pos = [], 0
     for i1, i2, lines in ops:
         out.extend(a[pos:i1])
         out.extend(lines)
         pos = i2
     out.extend(a[pos:])
-    return "".join(out)
+    return out
 
 
 # --- values: changes ----------------------------------------------------------

@@ -73,13 +73,7 @@ class TextBack:
         """The text before `entry`, the quick way (False: not that way)."""
         if self.lines is None or entry["after"] != self.sha or "undo" not in entry:
             return False
-        lines, out, pos = self.lines, [], 0
-        for i1, i2, put in entry["undo"]:
-            out.extend(lines[pos:i1])
-            out.extend(put)
-            pos = i2
-        out.extend(lines[pos:])
-        self.lines, self.sha = out, entry["before"]
+        self.lines, self.sha = logmod.patch_applied(self.lines, entry["undo"]), entry["before"]
         return True
 
     def exact(self) -> bool:
