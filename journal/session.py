@@ -104,9 +104,7 @@ class Taken:
                 lines: Iterator[tuple[int, bytes | None]] = logview.reverse_records(f, self.end)
                 next(lines)  # b"": the range ends with a line
             else:
-                from journal.store.undone import forward_lines
-
-                lines = forward_lines(f, self.start, self.end)
+                lines = logview.forward_records(f, self.start, self.end)
             for offset, raw in lines:
                 if offset < self.start or raw is None:
                     break
@@ -708,13 +706,14 @@ class Session:
     def _log_lines(self, start: int) -> Iterator[tuple[int, bytes]]:
         """(offset, line) for the log's committed lines from byte `start` on, read forward in
         chunks (the lines `_taken_back` read and checked)."""
-        from journal.store.undone import forward_lines
-
         f = self.log.open()
         if f is None:
             raise SaveError(f"{self.paths.log} went while undo read it: nothing was undone")
         with f:
-            yield from forward_lines(f, start, self.log.end)
+            for offset, raw in logview.forward_records(f, start, self.log.end):
+                if raw is None:  # pragma: no cover - each was read back and checked just before
+                    raise SaveError(f"{self.paths.log} changed while undo read it: nothing was undone")
+                yield offset, raw
 
     def _first_undoable(self) -> bool:
         """Whether entry 1 is a command that changed a save written by hand (not the `new` that

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from collections.abc import Iterator, MutableSequence, Sequence
@@ -41,6 +42,28 @@ def reverse_records(f: BinaryIO, size: int, chunk: int = 1 << 16) -> Iterator[tu
             yield pos, None
             return
     yield 0, carry
+
+
+def forward_records(f: BinaryIO, start: int, end: int, chunk: int = 1 << 20) -> Iterator[tuple[int, bytes | None]]:
+    """Yield (offset, record) for the newline-separated records of a file from byte `start` to
+    byte `end` (a record's end), first first, read in chunks: `reverse_records` the other way. A
+    record longer than any log entry can be is yielded as None (and nothing after it), before it
+    is read whole."""
+    f.seek(start)
+    offset, carry, left = start, b"", end - start
+    while left > 0:
+        read = f.read(min(chunk, left))
+        if not read:  # pragma: no cover - shorter than when its end was found: the caller names it
+            return
+        left -= len(read)
+        lines = (carry + read).split(b"\n")
+        carry = lines.pop()
+        for line in lines:
+            yield offset, line
+            offset += len(line) + 1
+        if len(carry) > files.MAX_BYTES:
+            yield offset, None
+            return
 
 
 class LogView:
@@ -219,21 +242,11 @@ class LogView:
         f = self.committed_file()
         if f is None:
             return
-        number, offset, carry = 1, 0, b""
         with f:
-            left = self.end
-            while left > 0:
-                read = f.read(min(chunk, left))
-                if not read:  # pragma: no cover - shorter than when scanned: scan names it next time
-                    break
-                data, left = carry + read, left - len(read)
-                lines = data.split(b"\n")
-                carry = lines.pop()
-                for line in lines:
-                    yield number, offset, line
-                    number, offset = number + 1, offset + len(line) + 1
-                if len(carry) > files.MAX_BYTES:
+            for number, (offset, line) in enumerate(forward_records(f, 0, self.end, chunk), 1):
+                if line is None:
                     raise SaveError(f"{self.paths.log} line {number}: damaged log entry (not a JSON object)")
+                yield number, offset, line
 
     def checked_back(self, offsets: MutableSequence[int] | None = None) -> Iterator[dict]:
         """Every committed entry, newest first, each checked as `stream` checks it (its shape, its
@@ -293,17 +306,8 @@ class LogView:
         if f is None:  # pragma: no cover - streamed under the same lock a moment ago
             return
         with f:
-            f.seek(offset)
-            carry = b""
-            while count > 0:
-                read = f.read(chunk)
-                if not read:  # pragma: no cover - the same log, under the same lock
-                    return
-                lines = (carry + read).split(b"\n")
-                carry = lines.pop()
-                for line in lines[:count]:
-                    yield files.parse_json(line)
-                count -= len(lines)
+            for _offset, raw in itertools.islice(forward_records(f, offset, self.end, chunk), count):
+                yield files.parse_json(raw or b"")
 
     def check_order(self, chunk: int = 1 << 20) -> None:
         """Every committed line is the entry of its number, standing where it was written: what

@@ -43,7 +43,7 @@ from journal import files
 from journal.errors import RuleError, SaveError
 from journal.log import LINE_JSON, entry_problem, is_sha, patch_problem, side_name_problem, whole
 from journal.schema import show_value, type_name
-from journal.store.logview import reverse_records
+from journal.store.logview import forward_records, reverse_records
 from journal.store.paths import SavePaths
 
 Live = Callable[[dict, int], bool]  # live(entry, log_at): whether the entry stands in the log there
@@ -134,23 +134,6 @@ def group_lines(undone: Iterable[tuple[int, bytes]], count: int, *, at: int, tim
         at += len(line)
     if written != count:  # pragma: no cover - the log's lines were read and checked just before
         raise SaveError("the log changed while undo read it: nothing was undone")
-
-
-def forward_lines(f: BinaryIO, start: int, end: int, chunk: int = 1 << 20) -> Iterator[tuple[int, bytes]]:
-    """(offset, line) for the whole lines of a file from byte `start` to byte `end` (a line's end),
-    read forward in chunks of 1 MiB."""
-    f.seek(start)
-    offset, carry, left = start, b"", end - start
-    while left > 0:
-        read = f.read(min(chunk, left))
-        if not read:
-            break
-        left -= len(read)
-        lines = (carry + read).split(b"\n")
-        carry = lines.pop()
-        for line in lines:
-            yield offset, line
-            offset += len(line) + 1
 
 
 # --- the shape of a line -------------------------------------------------------------------------
@@ -320,7 +303,9 @@ class UndoneView:
             raise SaveError(f"{self.path} went while redo read it: nothing was redone")
         count, digest, end = 0, 0, group.first.offset
         with f:
-            for offset, raw in forward_lines(f, group.first.offset, group.end_of_lines):
+            for offset, raw in forward_records(f, group.first.offset, group.end_of_lines):
+                if raw is None:  # longer than journal writes: not the line read (refused below)
+                    break
                 if offset in group.whole_read:  # a line edited by hand: read whole again
                     yield entry_line(self._line(offset, raw)) + b"\n"
                 else:
