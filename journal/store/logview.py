@@ -217,11 +217,7 @@ class LogView:
         shape is not checked again (its number and place still are)."""
         for number, offset, line in self.lines():
             entry = files.parse_json(line) if checked else self._entry(line, f"line {number}")
-            if entry["n"] != number:
-                raise SaveError(f"{self.paths.log} line {number}: damaged log entry (entry {entry['n']} where "
-                                f"entry {number} was expected)")
-            if entry.get("at", offset) != offset:
-                raise SaveError(self.moved(entry, offset, f"line {number}"))
+            self._in_place(entry["n"], entry.get("at", offset), number, offset)
             if offsets is not None:
                 offsets.append(offset)
             yield entry
@@ -325,6 +321,10 @@ class LogView:
         else:
             entry = self._entry(line, f"line {number}")
             n, at = entry["n"], entry.get("at", offset)
+        self._in_place(n, at, number, offset)
+
+    def _in_place(self, n: int, at: int, number: int, offset: int) -> None:
+        """Refuse entry `n`, written at byte `at`, found as line `number` at byte `offset`."""
         if n != number:
             raise SaveError(f"{self.paths.log} line {number}: damaged log entry (entry {n} where entry {number} "
                             f"was expected)")
