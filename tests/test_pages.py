@@ -85,8 +85,12 @@ def titans_lost(state: dict) -> dict:
 
 
 def pulp_lost(state: dict) -> dict:
+    """A lost game, long names (the Cosmic Hegemony's aliens too: a list, not a named table)."""
     s = copy.deepcopy(state)
     s.update(phase="over", result="lost")
+    for alien in s["hegemony"]:
+        if alien["name"] != "The Quietus":  # (a name the rules know)
+            alien["name"] = f"{alien['name']} {LONG}"
     return lengthened(s)
 
 

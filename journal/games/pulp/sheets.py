@@ -18,9 +18,9 @@ from journal.games.pulp.rules.components import (
 from journal.games.pulp.rules.model import card_requirement
 from journal.games.pulp.rules.odds import bag_odds
 from journal.games.pulp.views import public_state
-from journal.pdf.flow import field, heading, notes_box, notes_height, put, shorter
-from journal.pdf.primitives import (BOLD, INK, MUTED, REGULAR, ZEBRA, badge, checkbox, rules_box, text, text_width,
-                                    triangle, wrap_text)
+from journal.pdf.flow import draw_lines, field, fitted_lines, heading, notes_box, notes_height, put, shorter
+from journal.pdf.primitives import (BOLD, INK, MUTED, REGULAR, ZEBRA, badge, checkbox, rules_box, safe, text,
+                                    text_width, triangle, wrap_text)
 from journal.text import plural
 
 GAP = 12
@@ -448,7 +448,8 @@ def _sector_head(c, bx, top, bw, h, k, alien, here, blank):
     c.roundRect(bx, top - h, bw, h, 4, stroke=1, fill=1)
     c.setLineWidth(0.6)
     name = alien.get("name") if not blank else None
-    nw = put(c, bx + 6, top - 13, f"{k + 1}. " + (name or ""), BOLD, 10, max_width=bw - 40)
+    lines, size = fitted_lines(safe(f"{k + 1}. " + (name or "")), BOLD, 10, bw - 40)
+    nw = draw_lines(c, bx + 6, top - (13 if len(lines) == 1 else 16), lines, BOLD, size)  # two: clear of the top
     if blank:
         c.setStrokeGray(INK)
         c.setLineWidth(0.5)
