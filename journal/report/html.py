@@ -58,6 +58,7 @@ table { border-collapse: collapse; margin: .5rem 0; } td, th { border: 1px solid
      text-align: right; font-variant-numeric: tabular-nums; } th { background: var(--shade); }
 table.players th:first-child, table.players td:first-child { text-align: left; }
 .scroll table.players th { white-space: normal; vertical-align: bottom; }  /* figure columns as narrow as their words */
+.scroll table.players td:first-child { white-space: normal; }  /* a long name wraps rather than push them out */
 @media screen and (max-width: 560px) {  /* a phone: each player's figures under their name, not a wide table */
   table.players, table.players tbody, table.players tr, table.players td { display: block; }
   table.players tr:first-child { display: none; } table.players tr { margin-bottom: .6rem; }

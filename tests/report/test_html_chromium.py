@@ -139,6 +139,19 @@ def test_the_html_report_reads_at_a_phones_and_a_desktops_width(demo_reports, ga
     assert m["texts"] > 10 and m["small"] == []
 
 
+@pytest.mark.parametrize("width", [390, 1280])
+def test_who_did_what_wraps_a_long_name_rather_than_scroll(demo_reports, width, tmp_path):
+    """Stop 35: a long name held its column on one line, so War Titans' five figures scrolled out of
+    sight even on a desktop."""
+    text = (demo_reports / "demo-titans.html").read_text("utf-8")
+    assert "<td>Atlas (Ana)</td>" in text
+    page = tmp_path / "demo-titans.html"
+    page.write_text(text.replace("<td>Atlas (Ana)</td>",
+                                 "<td>Атлас-Громовержец-Великий (Анастасия Долгорукова-Оболенская)</td>"), "utf-8")
+    m = measure(page, tmp_path, width)
+    assert m["wide"] == [] and "players" not in m["scrolled"]
+
+
 def test_the_measure_sees_a_wide_element_and_small_svg_text(tmp_path):
     page = tmp_path / "control.html"
     page.write_text('<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="img-src data:">'
