@@ -50,3 +50,19 @@ def test_a_file_written_is_never_denied_when_the_output_fails_after(camp, monkey
     monkeypatch.setattr(Runtime, "emit", full)
     error = one_error(camp(*args))
     assert "nothing was saved" not in error and "was saved before this, and stands" in error, error
+
+
+def test_a_markdown_report_is_signed_with_what_markdown_never_shows(camp):
+    """Stop 35: the signature was an HTML comment, which a forum that escapes HTML (as many do)
+    shows as text at the end of the post. In Markdown it is now a link reference definition, after
+    a blank line, which CommonMark never shows; a report signed the old way is still replaced."""
+    camp("report", "-o", "r.md", ok=True)
+    text = Path("r.md").read_text("utf-8")
+    assert text.endswith("\n\n[//]: # (written by journal report: it replaces this file when asked to)\n")
+    assert "<!--" not in text
+    Path("r.md").write_text("# old\n<!-- written by journal report: it replaces this file when asked to -->\n")
+    camp("report", "-o", "r.md", ok=True)
+    assert Path("r.md").read_text("utf-8").startswith(camp("report", ok=True).stdout)
+    camp("report", "--format", "bbcode", "-o", "r.bbcode", ok=True)
+    assert Path("r.bbcode").read_text("utf-8").endswith(
+        "\n<!-- written by journal report: it replaces this file when asked to -->\n")  # BoardGameGeek drops it

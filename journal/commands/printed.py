@@ -102,25 +102,30 @@ def scope(last_session: bool, since: int | None, turns: str | None) -> tuple[int
     return model.parse_turns(turns) if turns else None
 
 
-SIGNATURE = "<!-- written by journal report: it replaces this file when asked to -->\n"
+SIGNED = "written by journal report: it replaces this file when asked to"
+# The last line of a report file, saying journal wrote it, in a form the format's readers do not
+# show: an HTML comment; in Markdown a link reference definition (CommonMark shows none, where a
+# forum that escapes HTML would show a comment); BoardGameGeek drops a post from its first `<` on.
+SIGNATURES = {"md": f"\n[//]: # ({SIGNED})\n",  # (after a blank line: a paragraph would take it in)
+              "html": f"<!-- {SIGNED} -->\n", "bbcode": f"<!-- {SIGNED} -->\n"}
 
 
 def written_by_journal(path: str) -> bool:
-    """Whether a file is a report journal wrote (it ends with journal's signature): the only kind
-    of existing file `report -o` replaces. Read without blocking, and its end only."""
+    """Whether a file is a report journal wrote (it ends with journal's signature, in any format's
+    form): the only kind of existing file `report -o` replaces. Read without blocking, and its end only."""
     try:
         with files.open_regular(path, error=InputError) as f:
             size = os.fstat(f.fileno()).st_size
-            f.seek(max(0, size - len(SIGNATURE.encode("utf-8")) - 2))
-            return SIGNATURE.strip() in f.read().decode("utf-8", errors="replace")
+            f.seek(max(0, size - max(len(line.encode("utf-8")) for line in SIGNATURES.values()) - 2))
+            return SIGNED in f.read().decode("utf-8", errors="replace")
     except (OSError, InputError):
         return False
 
 
-def write(path: str, parts: Iterable[str]) -> None:
+def write(path: str, parts: Iterable[str], signature: str) -> None:
     """A report file: a new one, or one journal wrote before (never another file, whatever its
     name); its control characters written out as on a terminal (a note's ESC or BEL would retitle
-    the terminal of whoever runs `cat` on it), and journal's signature at its end. Written piece by
+    the terminal of whoever runs `cat` on it), and journal's `signature` (SIGNATURES) at its end. Written piece by
     piece to a temporary file beside it, renamed into place once whole."""
     from journal.store import atomic
 
@@ -136,7 +141,7 @@ def write(path: str, parts: Iterable[str]) -> None:
             for text in atomic.blocks(parts, 1 << 16):
                 f.write(shown(text).encode("utf-8"))
                 last = text[-1:] or last
-            f.write((("" if last == "\n" else "\n") + SIGNATURE).encode("utf-8"))
+            f.write((("" if last == "\n" else "\n") + signature).encode("utf-8"))
             f.flush()
             atomic.fsync(f.fileno())
         atomic.replace(tmp, path)
@@ -190,7 +195,7 @@ def report(rt: Runtime, save: str | None, fmt: str, short: bool, output: str | N
                     click.echo(shown(text), nl=False)
             return
         out = files.clean_path(output)
-        write(out, parts)
+        write(out, parts, SIGNATURES[fmt])
     rt.committed(f"the file {out}")
     rt.emit(f"Wrote {out} ({fmt}, {plural(sum(len(s.entries) for s in r.sessions), 'log entry', 'log entries')}).",
             {"format": fmt, "file": out})
